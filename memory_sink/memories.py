@@ -1,0 +1,245 @@
+"""The ``memory`` table: both tiers, the tier swap's writes, recall and history.
+
+All SQL touching ``memory`` lives here, each statement beside the invariant it
+upholds. Values always travel as parameters (invariant 10).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any, Sequence
+
+import numpy as np
+import psycopg
+from psycopg.types.json import Jsonb
+
+from .types import MEMORY_COLUMNS, Memory, NewMemory
+
+COLS = ", ".join(MEMORY_COLUMNS)
+M_COLS = ", ".join(f"m.{c}" for c in MEMORY_COLUMNS)
+KINDS = ("turn", "episode", "fact")
+RRF_K = 60  # reciprocal-rank-fusion constant (the usual 60: ranks matter, not raw scores)
+
+# Invariant 2: provisional rows are written in the same transaction that claimed
+# and marks their events; the unique index on event_ids[1] refuses a duplicate.
+COPY_PROVISIONAL = """
+COPY memory (namespace, session_id, tier, kind, content, embedding, event_ids,
+             valid_from, embed_model, metadata)
+FROM STDIN WITH (FORMAT BINARY)
+"""
+COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "timestamptz", "text", "jsonb"]
+
+# Invariant 4 + 6: the session's previous consolidated version is retired, never deleted.
+ACTIVE_SESSION_CONSOLIDATED = """
+SELECT id, kind, subject, predicate, object, event_ids FROM memory
+WHERE namespace = %s AND session_id = %s AND tier = 'consolidated' AND superseded_at IS NULL
+FOR UPDATE
+"""
+
+SUPERSEDE_MANY = """
+UPDATE memory m SET superseded_at = %s, superseded_by = u.successor
+FROM unnest(%s::uuid[], %s::uuid[]) AS u(id, successor)
+WHERE m.id = u.id AND m.superseded_at IS NULL
+"""
+
+INSERT_CONSOLIDATED = """
+INSERT INTO memory (id, namespace, session_id, tier, kind, content, embedding, subject, predicate,
+                    object, confidence, event_ids, valid_from, recorded_at, embed_model, metadata)
+VALUES (%s, %s, %s, 'consolidated', %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+"""
+
+# Invariant 5: once a turn is covered by consolidated rows its provisional row goes,
+# in the same transaction, so a reader never sees the turn twice.
+DELETE_PROVISIONAL = """
+DELETE FROM memory WHERE tier = 'provisional' AND namespace = %s AND event_ids[1] = ANY(%s)
+"""
+
+# Invariant 5: recall reads active rows only, through the partial HNSW and GIN
+# indexes, fused by reciprocal rank in ONE statement so it sees one snapshot
+# (a concurrent tier swap is seen wholly before or wholly after).
+RECALL_ACTIVE = f"""
+WITH v AS (
+    SELECT id, row_number() OVER (ORDER BY dist) AS r FROM (
+        SELECT id, embedding <=> %(q)s AS dist FROM memory
+        WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
+        ORDER BY embedding <=> %(q)s LIMIT %(n)s
+    ) s
+), l AS (
+    SELECT id, row_number() OVER (ORDER BY rank DESC) AS r FROM (
+        SELECT id, ts_rank_cd(content_tsv, query) AS rank
+        FROM memory, websearch_to_tsquery('english', %(text)s) query
+        WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
+          AND content_tsv @@ query
+        ORDER BY rank DESC LIMIT %(n)s
+    ) s
+), fused AS (
+    SELECT id, sum(1.0 / ({RRF_K} + r)) AS rrf FROM (SELECT * FROM v UNION ALL SELECT * FROM l) u
+    GROUP BY id
+)
+SELECT {M_COLS}, 1 - (m.embedding <=> %(q)s) AS score
+FROM fused f JOIN memory m ON m.id = f.id
+ORDER BY f.rrf DESC, score DESC
+LIMIT %(k)s
+"""
+
+# "What did we believe at time T": rows recorded by T and not yet retired at T.
+# No partial index applies, so this is an exact scan: correct, not fast.
+RECALL_AS_OF = f"""
+SELECT {COLS}, 1 - (embedding <=> %(q)s) AS score FROM memory
+WHERE namespace = %(ns)s AND kind = ANY(%(kinds)s) AND tier = 'consolidated'
+  AND recorded_at <= %(as_of)s AND (superseded_at IS NULL OR superseded_at > %(as_of)s)
+ORDER BY embedding <=> %(q)s LIMIT %(k)s
+"""
+
+RECALL_ALL_VERSIONS = f"""
+SELECT {COLS}, 1 - (embedding <=> %(q)s) AS score FROM memory
+WHERE namespace = %(ns)s AND kind = ANY(%(kinds)s)
+ORDER BY embedding <=> %(q)s LIMIT %(k)s
+"""
+
+GET_MEMORY = f"SELECT {COLS} FROM memory WHERE namespace = %s AND id = %s"
+
+# Invariant 6: history walks the chain both ways from any node.
+HISTORY = f"""
+WITH RECURSIVE back(id) AS (
+    SELECT id FROM memory WHERE id = %(id)s AND namespace = %(ns)s
+    UNION SELECT m.id FROM memory m JOIN back b ON m.superseded_by = b.id
+), fwd(id) AS (
+    SELECT id FROM memory WHERE id = %(id)s AND namespace = %(ns)s
+    UNION SELECT m.superseded_by FROM memory m JOIN fwd f ON m.id = f.id
+    WHERE m.superseded_by IS NOT NULL
+)
+SELECT {COLS} FROM memory
+WHERE namespace = %(ns)s AND id IN (SELECT id FROM back UNION SELECT id FROM fwd)
+ORDER BY recorded_at, valid_from, id
+"""
+
+FACTS = f"""
+SELECT {COLS} FROM memory
+WHERE namespace = %(ns)s AND kind = 'fact'
+  AND (%(all)s OR superseded_at IS NULL)
+  AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
+  AND (%(predicate)s::text IS NULL OR lower(predicate) = lower(%(predicate)s))
+ORDER BY subject, predicate, recorded_at, id
+"""
+
+REEMBED_SOURCE = """
+SELECT id, CASE WHEN kind = 'episode' THEN coalesce(metadata->>'summary', content) ELSE content END
+FROM memory ORDER BY id
+"""
+REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = %s"
+
+RECENT_ACTIVE_FACTS = f"""
+SELECT {COLS} FROM memory
+WHERE namespace = %s AND kind = 'fact' AND superseded_at IS NULL
+ORDER BY recorded_at DESC LIMIT %s
+"""
+
+TIER_COUNTS = """
+SELECT tier, kind, count(*) FROM memory
+WHERE superseded_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)
+GROUP BY tier, kind
+"""
+
+SUPERSEDED_COUNT = """
+SELECT count(*) FROM memory
+WHERE superseded_at IS NOT NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)
+"""
+
+
+def write_provisional(
+    conn: psycopg.Connection, events: Sequence[tuple[Any, ...]], vectors: np.ndarray, embed_model: str
+) -> None:
+    """COPY one provisional turn row per claimed event (event_id, namespace, session, content, ts, metadata)."""
+    with conn.cursor().copy(COPY_PROVISIONAL) as copy:
+        copy.set_types(COPY_TYPES)
+        for (event_id, namespace, session_id, content, event_ts, metadata), vec in zip(events, vectors):
+            copy.write_row([namespace, session_id, "provisional", "turn", content, vec,
+                            [event_id], event_ts, embed_model, Jsonb(metadata or {})])
+
+
+def insert_consolidated(
+    conn: psycopg.Connection, namespace: str, session_id: str, rows: Sequence[NewMemory],
+    vectors: np.ndarray, *, embed_model: str, recorded_at: datetime,
+) -> list[str]:
+    """Insert a session's new consolidated version; returns the new ids in order."""
+    ids = [str(uuid.uuid4()) for _ in rows]
+    params = [
+        (mid, namespace, session_id, r.kind, r.content, vec, r.subject, r.predicate, r.object,
+         r.confidence, list(r.event_ids), r.valid_from, recorded_at, embed_model, Jsonb(r.metadata))
+        for mid, r, vec in zip(ids, rows, vectors)
+    ]
+    with conn.cursor() as cur:
+        cur.executemany(INSERT_CONSOLIDATED, params)
+    return ids
+
+
+def supersede_many(conn: psycopg.Connection, pairs: Sequence[tuple[str, str | None]], at: datetime) -> int:
+    """Retire rows (id, successor-or-None) at transaction time ``at``."""
+    if not pairs:
+        return 0
+    olds = [p[0] for p in pairs]
+    news = [p[1] for p in pairs]
+    cur = conn.execute(SUPERSEDE_MANY, (at, olds, news))
+    return cur.rowcount
+
+
+def recall(
+    conn: psycopg.Connection, query_vec: np.ndarray, text: str, *, namespace: str, k: int,
+    kinds: Sequence[str], as_of: datetime | None = None, all_versions: bool = False,
+) -> list[Memory]:
+    """Best-first memories for a query: active rows, or what was believed at ``as_of``."""
+    params = {"q": query_vec, "ns": namespace, "k": k, "kinds": list(kinds),
+              "n": max(4 * k, 40), "text": text, "as_of": as_of}
+    if as_of is not None:
+        sql = RECALL_AS_OF
+    elif all_versions:
+        sql = RECALL_ALL_VERSIONS
+    else:
+        sql = RECALL_ACTIVE
+    rows = conn.execute(sql, params).fetchall()
+    return [Memory.from_row(r[:-1], score=float(r[-1])) for r in rows]
+
+
+def get(conn: psycopg.Connection, namespace: str, memory_id: str) -> Memory | None:
+    row = conn.execute(GET_MEMORY, (namespace, memory_id)).fetchone()
+    return Memory.from_row(row) if row else None
+
+
+def history(conn: psycopg.Connection, namespace: str, memory_id: str) -> list[Memory]:
+    return [Memory.from_row(r) for r in conn.execute(HISTORY, {"id": memory_id, "ns": namespace})]
+
+
+def facts(
+    conn: psycopg.Connection, namespace: str, *, subject: str | None, predicate: str | None,
+    all_versions: bool,
+) -> list[Memory]:
+    params = {"ns": namespace, "subject": subject, "predicate": predicate, "all": all_versions}
+    return [Memory.from_row(r) for r in conn.execute(FACTS, params)]
+
+
+def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_size: int) -> int:
+    """Re-embed every row (episodes by their summary, as the swap did), batch by batch."""
+    total = 0
+    with conn.cursor(name="tiermem_reembed") as cur:  # server-side: memory stays flat
+        cur.execute(REEMBED_SOURCE)
+        while rows := cur.fetchmany(batch_size):
+            vectors = embed([r[1] for r in rows])
+            with conn.cursor() as up:
+                up.executemany(REEMBED_UPDATE, [(vec, embed_model, r[0]) for r, vec in zip(rows, vectors)])
+            total += len(rows)
+    return total
+
+
+def recent_active_facts(conn: psycopg.Connection, namespace: str, limit: int) -> list[Memory]:
+    return [Memory.from_row(r) for r in conn.execute(RECENT_ACTIVE_FACTS, (namespace, limit))]
+
+
+def tier_counts(conn: psycopg.Connection, namespace: str | None) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for tier, kind, n in conn.execute(TIER_COUNTS, {"ns": namespace}):
+        counts[f"{tier}_{kind}s"] = int(n)
+    row = conn.execute(SUPERSEDED_COUNT, {"ns": namespace}).fetchone()
+    counts["superseded"] = int(row[0]) if row else 0
+    return counts

@@ -1,0 +1,127 @@
+"""Explicit, logged, reversible operations: supersede, retract, undo.
+
+Each operation records, per row it touched, the retirement state before and
+after (``superseded_at``, ``superseded_by``, ``valid_to``). ``undo`` checks a row
+still holds the "after" state (nothing changed it since) and restores "before",
+logging itself the same way — so an undo can be undone too.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import psycopg
+
+from . import ops
+from .errors import InputError, NotFoundError
+from .staging import parse_ts
+
+# Rows an operation touches are locked first, so two operations on one row serialise.
+LOCK_ROW = """
+SELECT id, tier, kind, superseded_at, superseded_by, valid_from, valid_to FROM memory
+WHERE namespace = %s AND id = %s FOR UPDATE
+"""
+SET_STATE = "UPDATE memory SET superseded_at = %s, superseded_by = %s, valid_to = %s WHERE id = %s"
+LOCK_OP = """
+SELECT op, reverse, undone_by FROM memory_ops WHERE namespace = %s AND op_id = %s FOR UPDATE
+"""
+MARK_UNDONE = "UPDATE memory_ops SET undone_by = %s WHERE op_id = %s"
+STATE_KEYS = ("superseded_at", "superseded_by", "valid_to")
+REVERSIBLE = ("supersede", "retract", "undo")
+
+
+def _state(row: tuple[Any, ...]) -> dict[str, Any]:
+    return {"superseded_at": row[3], "superseded_by": None if row[4] is None else str(row[4]),
+            "valid_to": row[6]}
+
+
+def _jsonable(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: v.isoformat() if isinstance(v, datetime) else v for k, v in state.items()}
+
+
+def _from_json(state: dict[str, Any]) -> dict[str, Any]:
+    return {"superseded_at": parse_ts(state["superseded_at"]), "superseded_by": state["superseded_by"],
+            "valid_to": parse_ts(state["valid_to"])}
+
+
+def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any, ...]:
+    row = _lock(conn, namespace, memory_id)
+    if row[1] != "consolidated":
+        raise InputError(f"memory {memory_id} is provisional; only consolidated memories can be superseded or retracted")
+    if row[3] is not None:
+        raise InputError(f"memory {memory_id} is already superseded (at {row[3].isoformat()})")
+    return row
+
+
+def _lock(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any, ...]:
+    try:
+        row = conn.execute(LOCK_ROW, (namespace, memory_id)).fetchone()
+    except psycopg.errors.InvalidTextRepresentation:
+        conn.rollback()
+        raise InputError(f"not a memory id: {memory_id!r}") from None
+    if row is None:
+        raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+    return row
+
+
+def _apply(conn: psycopg.Connection, changes: list[tuple[str, dict[str, Any], dict[str, Any]]]) -> list[dict[str, Any]]:
+    for memory_id, _before, after in changes:
+        conn.execute(SET_STATE, (after["superseded_at"], after["superseded_by"], after["valid_to"], memory_id))
+    return [{"id": mid, "before": _jsonable(b), "after": _jsonable(a)} for mid, b, a in changes]
+
+
+def supersede(conn: psycopg.Connection, namespace: str, old_id: str, new_id: str, *, reason: str | None, actor: str) -> int:
+    """Retire ``old_id`` in favour of ``new_id``; explicit, so no guard applies."""
+    if old_id == new_id:
+        raise InputError("a memory cannot supersede itself")
+    with conn.transaction():
+        old = _lock_active(conn, namespace, old_id)
+        new = _lock_active(conn, namespace, new_id)
+        now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
+        before = _state(old)
+        valid_to = new[5] if old[2] == "fact" and new[5] >= old[5] else old[6]
+        after = {"superseded_at": now, "superseded_by": str(new[0]), "valid_to": valid_to}
+        rows = _apply(conn, [(str(old[0]), before, after)])
+        return ops.log_op(conn, namespace=namespace, op="supersede", actor=actor, reason=reason,
+                          memory_ids=[old_id, new_id], signals={"explicit": True},
+                          reverse={"rows": rows})
+
+
+def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason: str | None, actor: str) -> int:
+    """Stop believing a memory: out of recall, kept in history."""
+    with conn.transaction():
+        row = _lock_active(conn, namespace, memory_id)
+        now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
+        after = {"superseded_at": now, "superseded_by": None,
+                 "valid_to": row[6] if row[6] is not None or row[2] != "fact" else now}
+        rows = _apply(conn, [(str(row[0]), _state(row), after)])
+        return ops.log_op(conn, namespace=namespace, op="retract", actor=actor, reason=reason,
+                          memory_ids=[memory_id], signals={"explicit": True}, reverse={"rows": rows})
+
+
+def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) -> int:
+    """Restore exactly the state before operation ``op_id``; logged as a compensating op."""
+    with conn.transaction():
+        found = conn.execute(LOCK_OP, (namespace, op_id)).fetchone()
+        if found is None:
+            raise NotFoundError(f"no operation {op_id} in namespace {namespace!r}")
+        op, reverse, undone_by = found
+        if undone_by is not None:
+            raise InputError(f"operation {op_id} was already undone by operation {undone_by}")
+        if op not in REVERSIBLE:
+            raise InputError(f"operation {op_id} is a {op}; only {', '.join(REVERSIBLE)} can be undone "
+                             "(re-consolidate a session to replace a tier swap)")
+        changes = []
+        for entry in reverse["rows"]:
+            row = _lock(conn, namespace, entry["id"])
+            after, before = _from_json(entry["after"]), _from_json(entry["before"])
+            if _state(row) != after:
+                raise InputError(f"memory {entry['id']} changed after operation {op_id}; undo the later operation first")
+            changes.append((entry["id"], after, before))
+        rows = _apply(conn, changes)
+        new_op = ops.log_op(conn, namespace=namespace, op="undo", actor=actor, reason=f"undo of operation {op_id}",
+                            memory_ids=[e["id"] for e in reverse["rows"]], signals={"undoes": op_id},
+                            reverse={"rows": rows})
+        conn.execute(MARK_UNDONE, (new_op, op_id))
+        return new_op

@@ -1,0 +1,90 @@
+"""The ``memory_ops`` log and the ``consolidation_state`` table.
+
+Every tier swap, supersede, retract and undo is logged with its signals and what
+undoing it needs (invariant 7). Consolidation failures are recorded per session
+with exponential backoff (invariant 8).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Sequence
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+INSERT_OP = """
+INSERT INTO memory_ops (namespace, op, actor, reason, memory_ids, signals, reverse)
+VALUES (%s, %s, %s, %s, %s::uuid[], %s, %s)
+RETURNING op_id
+"""
+
+OPS_FOR_MEMORY = """
+SELECT op_id, op, actor, reason, signals, created_at, undone_by FROM memory_ops
+WHERE namespace = %s AND %s::uuid = ANY(memory_ids)
+ORDER BY op_id
+"""
+
+RECORD_SUCCESS = """
+INSERT INTO consolidation_state (namespace, session_id, attempts, last_attempt_at,
+                                 last_consolidated_at, version)
+VALUES (%(ns)s, %(sid)s, 0, %(at)s, %(at)s, 1)
+ON CONFLICT (namespace, session_id) DO UPDATE SET
+    attempts = 0, last_error = NULL, next_retry_at = NULL, last_attempt_at = %(at)s,
+    last_consolidated_at = %(at)s, version = consolidation_state.version + 1
+RETURNING version
+"""
+
+# Invariant 8: a failing session backs off exponentially (base * 2^attempts, capped
+# at a day) so one bad session neither blocks a run nor hammers a consolidator.
+RECORD_FAILURE = """
+INSERT INTO consolidation_state AS c (namespace, session_id, attempts, last_error,
+                                      last_attempt_at, next_retry_at)
+VALUES (%(ns)s, %(sid)s, 1, %(err)s, clock_timestamp(),
+        clock_timestamp() + make_interval(secs => %(base)s))
+ON CONFLICT (namespace, session_id) DO UPDATE SET
+    attempts = c.attempts + 1, last_error = %(err)s, last_attempt_at = clock_timestamp(),
+    next_retry_at = clock_timestamp()
+        + make_interval(secs => least(%(base)s * power(2, c.attempts), 86400))
+RETURNING attempts
+"""
+
+FAILING_SESSIONS = """
+SELECT namespace, session_id, attempts, last_error, next_retry_at FROM consolidation_state
+WHERE attempts > 0 AND (%(ns)s::text IS NULL OR namespace = %(ns)s)
+ORDER BY attempts DESC, namespace, session_id
+"""
+
+
+def log_op(
+    conn: psycopg.Connection, *, namespace: str, op: str, actor: str, memory_ids: Sequence[str],
+    reason: str | None = None, signals: dict[str, Any] | None = None,
+    reverse: dict[str, Any] | None = None,
+) -> int:
+    row = conn.execute(INSERT_OP, (namespace, op, actor, reason, list(memory_ids),
+                                   Jsonb(signals or {}), Jsonb(reverse or {}))).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def ops_for(conn: psycopg.Connection, namespace: str, memory_id: str) -> list[dict[str, Any]]:
+    keys = ("op_id", "op", "actor", "reason", "signals", "created_at", "undone_by")
+    return [dict(zip(keys, r)) for r in conn.execute(OPS_FOR_MEMORY, (namespace, memory_id))]
+
+
+def record_success(conn: psycopg.Connection, namespace: str, session_id: str, at: datetime) -> int:
+    row = conn.execute(RECORD_SUCCESS, {"ns": namespace, "sid": session_id, "at": at}).fetchone()
+    return int(row[0]) if row else 0
+
+
+def record_failure(
+    conn: psycopg.Connection, namespace: str, session_id: str, error: str, *, base_seconds: int
+) -> int:
+    row = conn.execute(RECORD_FAILURE, {"ns": namespace, "sid": session_id,
+                                        "err": error[:2000], "base": base_seconds}).fetchone()
+    return int(row[0]) if row else 0
+
+
+def failing_sessions(conn: psycopg.Connection, namespace: str | None) -> list[dict[str, Any]]:
+    keys = ("namespace", "session_id", "attempts", "last_error", "next_retry_at")
+    return [dict(zip(keys, r)) for r in conn.execute(FAILING_SESSIONS, {"ns": namespace})]

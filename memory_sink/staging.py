@@ -1,0 +1,207 @@
+"""The staging log (``memory_staging``): validation, content-addressed ids, and its SQL.
+
+Invariant 1: staging is the log. Rows are only ever inserted (idempotently, by
+content hash); the two tiers only set their progress markers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timezone
+from typing import Any, Iterable, Mapping
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from .errors import InputError
+from .types import SessionEvents, StagedTurn
+
+ROLES = ("user", "assistant", "system", "tool")
+MAX_ID_CHARS = 256
+MAX_CONTENT_BYTES = 8 * 1024 * 1024  # a whole pasted document fits; a runaway payload does not
+
+# --- SQL (memory_staging) ------------------------------------------------------
+
+# Invariant 1: ON CONFLICT DO NOTHING makes re-staging a no-op; RETURNING tells
+# the caller which ids were new.
+INSERT_TURNS = """
+INSERT INTO memory_staging (event_id, namespace, session_id, seq, role, content, event_ts, metadata)
+SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::bigint[], %s::text[], %s::text[],
+                     %s::timestamptz[], %s::jsonb[])
+ON CONFLICT (event_id) DO NOTHING
+RETURNING event_id
+"""
+
+# Invariant 2: claim without watermarks. SKIP LOCKED lets N workers claim
+# disjoint batches; a crash releases the locks and the rows are claimed again.
+# Consolidated events are never claimed: they must not reappear as provisional.
+CLAIM_PENDING = """
+SELECT event_id, namespace, session_id, content, event_ts, metadata
+FROM memory_staging
+WHERE provisional_at IS NULL AND consolidated_at IS NULL
+ORDER BY staged_at
+LIMIT %s
+FOR UPDATE SKIP LOCKED
+"""
+
+MARK_PROVISIONAL = "UPDATE memory_staging SET provisional_at = clock_timestamp() WHERE event_id = ANY(%s)"
+
+SESSION_TURNS = """
+SELECT event_id, namespace, session_id, role, content, event_ts, seq, metadata
+FROM memory_staging
+WHERE namespace = %s AND session_id = %s
+ORDER BY event_ts, seq NULLS LAST, staged_at, event_id
+"""
+
+# Invariant 4: the swap locks the session's rows first, so an in-flight realtime
+# claim of one of them finishes (or rolls back) before provisional rows are deleted.
+LOCK_SESSION_TURNS = """
+SELECT event_id, consolidated_at IS NULL FROM memory_staging
+WHERE namespace = %s AND session_id = %s
+ORDER BY event_id
+FOR UPDATE
+"""
+
+MARK_CONSOLIDATED = """
+UPDATE memory_staging SET consolidated_at = clock_timestamp()
+WHERE event_id = ANY(%s) AND consolidated_at IS NULL
+"""
+
+# Invariant 3: a session is eligible when it has an unconsolidated event and its
+# newest event was staged at least min_quiet seconds ago. Invariant 8: a failing
+# session waits out its backoff and is parked after max_attempts, unless named.
+ELIGIBLE_SESSIONS = """
+WITH pending AS (
+    SELECT DISTINCT namespace, session_id FROM memory_staging WHERE consolidated_at IS NULL
+      AND (%(namespace)s::text IS NULL OR namespace = %(namespace)s)
+      AND (%(session)s::text IS NULL OR session_id = %(session)s)
+)
+SELECT p.namespace, p.session_id
+FROM pending p
+JOIN LATERAL (
+    SELECT max(s.staged_at) AS last_staged FROM memory_staging s
+    WHERE s.namespace = p.namespace AND s.session_id = p.session_id
+) last ON true
+LEFT JOIN consolidation_state c ON c.namespace = p.namespace AND c.session_id = p.session_id
+WHERE last.last_staged <= clock_timestamp() - make_interval(secs => %(min_quiet)s)
+  AND (%(force)s OR c.next_retry_at IS NULL OR c.next_retry_at <= clock_timestamp())
+  AND (%(force)s OR coalesce(c.attempts, 0) < %(max_attempts)s)   -- parked after max_attempts
+ORDER BY last.last_staged, p.namespace, p.session_id
+LIMIT %(limit)s
+"""
+
+# Sessions with a turn on one UTC day (a consolidate partition).
+SESSIONS_ON_DAY = """
+SELECT DISTINCT namespace, session_id FROM memory_staging
+WHERE event_ts >= %s AND event_ts < %s
+ORDER BY namespace, session_id
+"""
+
+
+# --- validation (pure) ------------------------------------------------------------
+
+def _check_text(value: Any, name: str, *, max_bytes: int) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{name}: expected a string, got {type(value).__name__}")
+    if not value.strip():
+        raise InputError(f"{name}: must not be empty")
+    if "\x00" in value:
+        raise InputError(f"{name}: contains a NUL byte (\\x00), which PostgreSQL text cannot store")
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        raise InputError(f"{name}: not valid Unicode (lone surrogate at position {exc.start})") from None
+    if size > max_bytes:
+        raise InputError(f"{name}: {size} bytes is over the limit of {max_bytes} bytes")
+    return value
+
+
+def parse_ts(value: Any, name: str = "ts") -> datetime | None:
+    """An aware UTC datetime from a datetime or ISO 8601 string; naive means UTC."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise InputError(f"{name}: not an ISO 8601 timestamp: {value[:64]!r}") from None
+    if not isinstance(value, datetime):
+        raise InputError(f"{name}: expected an ISO 8601 timestamp, got {type(value).__name__}")
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.astimezone(timezone.utc)
+
+
+def _check_metadata(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InputError(f"metadata: expected a JSON object, got {type(value).__name__}")
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"metadata: not JSON-serialisable ({exc})") from None
+    if "\\u0000" in text:
+        raise InputError("metadata: contains a NUL character, which PostgreSQL jsonb cannot store")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("metadata: contains invalid Unicode (a lone surrogate)") from None
+    return dict(value)
+
+
+def event_id_for(namespace: str, session_id: str, seq: int | None, ts: datetime, role: str, content: str) -> str:
+    """Content-addressed id: the same turn staged twice gets the same id (invariant 1).
+
+    With a ``seq`` the id ignores the timestamp, so a caller numbering its turns
+    can re-send them at any time; otherwise the turn's timestamp is part of it.
+    """
+    position = f"seq:{seq}" if seq is not None else f"ts:{ts.isoformat()}"
+    payload = json.dumps([namespace, session_id, position, role, content], ensure_ascii=False)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
+
+
+def validate_turn(
+    session_id: Any, role: Any, content: Any, *, namespace: Any = "default", ts: Any = None,
+    seq: Any = None, metadata: Any = None, now: datetime | None = None,
+) -> StagedTurn:
+    """Check one turn and compute its id; raises ``InputError`` naming the field."""
+    namespace = _check_text(namespace, "namespace", max_bytes=MAX_ID_CHARS)
+    session_id = _check_text(session_id, "session_id", max_bytes=MAX_ID_CHARS)
+    if role not in ROLES:
+        raise InputError(f"role: expected one of {', '.join(ROLES)}, got {str(role)[:32]!r}")
+    content = _check_text(content, "content", max_bytes=MAX_CONTENT_BYTES)
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0 or seq >= 2**63):
+        raise InputError(f"seq: expected a non-negative integer, got {seq!r}")
+    event_ts = parse_ts(ts) or now or datetime.now(timezone.utc)
+    meta = _check_metadata(metadata)
+    event_id = event_id_for(namespace, session_id, seq, event_ts, role, content)
+    return StagedTurn(event_id, namespace, session_id, role, content, event_ts, seq, meta)
+
+
+# --- database ------------------------------------------------------------------------
+
+def insert_turns(conn: psycopg.Connection, turns: Iterable[StagedTurn]) -> set[str]:
+    """Insert validated turns in one statement; returns the ids that were new."""
+    batch = list(turns)
+    if not batch:
+        return set()
+    cols: list[list[Any]] = [[] for _ in range(8)]
+    for t in batch:
+        for col, value in zip(cols, (t.event_id, t.namespace, t.session_id, t.seq, t.role,
+                                     t.content, t.event_ts, Jsonb(t.metadata))):
+            col.append(value)
+    rows = conn.execute(INSERT_TURNS, cols).fetchall()
+    return {r[0] for r in rows}
+
+
+def read_session(conn: psycopg.Connection, namespace: str, session_id: str) -> SessionEvents:
+    """The whole session from staging, in conversation order (invariant 3)."""
+    rows = conn.execute(SESSION_TURNS, (namespace, session_id)).fetchall()
+    turns = tuple(
+        StagedTurn(event_id=r[0], namespace=r[1], session_id=r[2], role=r[3], content=r[4],
+                   event_ts=r[5], seq=r[6], metadata=r[7])
+        for r in rows
+    )
+    return SessionEvents(namespace, session_id, turns)

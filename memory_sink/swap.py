@@ -1,0 +1,112 @@
+"""The tier swap: one transaction per session (invariant 4).
+
+The consolidator ran outside any transaction (it may be slow); here we re-check
+that the session has not grown since it was read, then insert the new
+consolidated version, retire the previous one, delete the provisional rows of
+the covered turns, mark those turns consolidated and log the swap — all or
+nothing. A concurrent reader sees the session before or after, never between.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Sequence
+
+import numpy as np
+import psycopg
+
+from . import memories, ops, staging
+from .types import NewMemory
+
+# Two consolidations of one session serialise on this lock; different sessions don't wait.
+SESSION_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 7318842))"
+
+
+@dataclass(frozen=True)
+class PreviousRow:
+    id: str
+    kind: str
+    subject: str | None
+    predicate: str | None
+    object: str | None
+    event_ids: tuple[str, ...]
+
+
+@dataclass
+class SwapResult:
+    swapped: bool
+    new_ids: list[str] = field(default_factory=list)
+    superseded_ids: list[str] = field(default_factory=list)
+    deleted_provisional: int = 0
+    op_id: int | None = None
+    version: int = 0
+
+
+def successors(previous: Sequence[PreviousRow], rows: Sequence[NewMemory], new_ids: Sequence[str]) -> list[tuple[str, str | None]]:
+    """Link each retired row to the new row that carries it forward (pure).
+
+    An episode's successor is the new episode sharing most of its turns; a fact's
+    is the new fact with the same triple, else the same (subject, predicate).
+    A row with no counterpart is retired with no successor.
+    """
+    def key(*parts: str | None) -> tuple[str, ...]:
+        return tuple((p or "").strip().lower() for p in parts)
+
+    by_triple: dict[tuple[str, ...], str] = {}
+    by_pair: dict[tuple[str, ...], str] = {}
+    episodes: list[tuple[set[str], str]] = []
+    for row, new_id in zip(rows, new_ids):
+        if row.kind == "fact":
+            by_triple.setdefault(key(row.subject, row.predicate, row.object), new_id)
+            by_pair[key(row.subject, row.predicate)] = new_id  # the latest wins
+        else:
+            episodes.append((set(row.event_ids), new_id))
+    pairs: list[tuple[str, str | None]] = []
+    for old in previous:
+        if old.kind == "fact":
+            succ = by_triple.get(key(old.subject, old.predicate, old.object)) or by_pair.get(key(old.subject, old.predicate))
+        else:
+            overlap = [(len(ids & set(old.event_ids)), new_id) for ids, new_id in episodes]
+            best = max(overlap, default=(0, None))
+            succ = best[1] if best[0] > 0 else None
+        pairs.append((old.id, succ))
+    return pairs
+
+
+def swap_session(
+    conn: psycopg.Connection, *, namespace: str, session_id: str, read_event_ids: Sequence[str],
+    rows: Sequence[NewMemory], vectors: np.ndarray, embed_model: str,
+    signals: dict[str, Any] | None = None, require_pending: bool = True,
+) -> SwapResult:
+    """Atomically replace a session's memory with ``rows``; returns ``swapped=False`` if stale."""
+    with conn.transaction():
+        conn.execute(SESSION_LOCK, (f"{namespace}\x1f{session_id}",))
+        locked = dict(conn.execute(staging.LOCK_SESSION_TURNS, (namespace, session_id)).fetchall())
+        if set(locked) != set(read_event_ids):
+            # The session grew since we read it: writing now could hide a late
+            # turn. The next run re-reads it whole.
+            return SwapResult(swapped=False)
+        if require_pending and not any(locked.values()):
+            return SwapResult(swapped=False)  # a concurrent run consolidated it already
+        row = conn.execute("SELECT now()").fetchone()
+        assert row is not None
+        at: datetime = row[0]
+        previous = [PreviousRow(str(r[0]), r[1], r[2], r[3], r[4], tuple(r[5]))
+                    for r in conn.execute(memories.ACTIVE_SESSION_CONSOLIDATED, (namespace, session_id))]
+        new_ids = memories.insert_consolidated(conn, namespace, session_id, rows, vectors,
+                                               embed_model=embed_model, recorded_at=at)
+        pairs = successors(previous, rows, new_ids)
+        memories.supersede_many(conn, pairs, at)
+        deleted = conn.execute(memories.DELETE_PROVISIONAL, (namespace, list(read_event_ids))).rowcount
+        conn.execute(staging.MARK_CONSOLIDATED, (list(read_event_ids),))
+        version = ops.record_success(conn, namespace, session_id, at)
+        superseded = [p[0] for p in pairs]
+        op_id = ops.log_op(
+            conn, namespace=namespace, op="tier_swap", actor="consolidate",
+            memory_ids=new_ids + superseded,
+            signals={"session_id": session_id, "events": len(read_event_ids), "version": version,
+                     "deleted_provisional": deleted, **(signals or {})},
+            reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs]},
+        )
+    return SwapResult(True, new_ids, superseded, deleted, op_id, version)

@@ -1,0 +1,135 @@
+"""Plain dataclasses at the storage boundary.
+
+Times are timezone-aware UTC. Bitemporal fields, spelled out:
+
+- ``valid_from`` / ``valid_to`` — world time: when the statement was / stopped
+  being true in the world (``valid_to`` NULL = still true);
+- ``recorded_at`` / ``superseded_at`` — transaction time: when tiermem started /
+  stopped believing the row (``superseded_at`` NULL = active, in normal recall).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+MEMORY_COLUMNS = (
+    "id", "namespace", "session_id", "tier", "kind", "content", "subject", "predicate",
+    "object", "confidence", "valid_from", "valid_to", "recorded_at", "superseded_by",
+    "superseded_at", "event_ids", "metadata",
+)
+
+
+def iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+@dataclass(frozen=True)
+class Memory:
+    """One row of the ``memory`` table; ``to_dict()`` is the documented JSON shape."""
+
+    id: str
+    namespace: str
+    session_id: str | None
+    tier: str
+    kind: str
+    content: str
+    subject: str | None
+    predicate: str | None
+    object: str | None
+    confidence: float | None
+    valid_from: datetime
+    valid_to: datetime | None
+    recorded_at: datetime
+    superseded_by: str | None
+    superseded_at: datetime | None
+    event_ids: tuple[str, ...]
+    metadata: dict[str, Any]
+    score: float | None = None
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...], score: float | None = None) -> "Memory":
+        values = dict(zip(MEMORY_COLUMNS, row))
+        values["id"] = str(values["id"])
+        if values["superseded_by"] is not None:
+            values["superseded_by"] = str(values["superseded_by"])
+        values["event_ids"] = tuple(values["event_ids"])
+        if values["confidence"] is not None:
+            values["confidence"] = round(float(values["confidence"]), 4)
+        return cls(**values, score=score)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "namespace": self.namespace, "session_id": self.session_id,
+            "tier": self.tier, "kind": self.kind, "content": self.content,
+            "subject": self.subject, "predicate": self.predicate, "object": self.object,
+            "confidence": self.confidence, "valid_from": iso(self.valid_from),
+            "valid_to": iso(self.valid_to), "recorded_at": iso(self.recorded_at),
+            "superseded_by": self.superseded_by, "superseded_at": iso(self.superseded_at),
+            "event_ids": list(self.event_ids), "metadata": self.metadata,
+            "score": None if self.score is None else round(self.score, 4),
+        }
+
+
+@dataclass(frozen=True)
+class StagedTurn:
+    """A validated turn, ready for the staging log (``event_id`` is its content hash)."""
+
+    event_id: str
+    namespace: str
+    session_id: str
+    role: str
+    content: str
+    event_ts: datetime
+    seq: int | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A turn that was not staged: its position in the input and why."""
+
+    line: int
+    error: str
+
+
+@dataclass
+class StageReport:
+    """What ``stage_many`` / ``tiermem ingest`` did."""
+
+    inserted: int = 0
+    duplicates: int = 0
+    rejected: list[Rejected] = field(default_factory=list)
+    event_ids: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "inserted": self.inserted, "duplicates": self.duplicates,
+            "rejected": [{"line": r.line, "error": r.error} for r in self.rejected],
+        }
+
+
+@dataclass(frozen=True)
+class NewMemory:
+    """A consolidated row about to be written by a tier swap."""
+
+    kind: str
+    content: str
+    embed_text: str
+    event_ids: tuple[str, ...]
+    valid_from: datetime
+    subject: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    confidence: float | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SessionEvents:
+    """A whole session as re-read from staging, in conversation order."""
+
+    namespace: str
+    session_id: str
+    turns: tuple[StagedTurn, ...]

@@ -1,0 +1,113 @@
+"""Invariant 2: realtime is exactly-once under overlapping ticks and crashes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+
+import pytest
+
+from memory_sink import MemoryStore
+from memory_sink.config import Config
+from pipelines.realtime import run_realtime
+
+
+def stage_turns(store: MemoryStore, n: int, session_size: int = 20, namespace: str = "default") -> None:
+    turns = [{"session_id": f"s{i // session_size}", "role": "user" if i % 2 == 0 else "assistant",
+              "content": f"turn {i}: we talked about topic {i % 37} and decided {i % 11}", "seq": i,
+              "namespace": namespace} for i in range(n)]
+    report = store.stage_many(turns)
+    assert report.inserted == n
+
+
+def tier_state(store: MemoryStore) -> tuple[int, int, int, int]:
+    """(provisional rows, distinct events with one, events marked, events pending)."""
+    with store.connection() as conn:
+        return conn.execute("""
+            SELECT (SELECT count(*) FROM memory WHERE tier = 'provisional'),
+                   (SELECT count(DISTINCT event_ids[1]) FROM memory WHERE tier = 'provisional'),
+                   (SELECT count(*) FROM memory_staging WHERE provisional_at IS NOT NULL),
+                   (SELECT count(*) FROM memory_staging WHERE provisional_at IS NULL)""").fetchone()
+
+
+def test_one_tick_embeds_every_pending_turn_once(store: MemoryStore) -> None:
+    stage_turns(store, 130)
+    report = run_realtime(store, batch_size=50)
+    assert (report.turns_embedded, report.batches) == (130, 3)
+    assert tier_state(store) == (130, 130, 130, 0)
+    assert run_realtime(store).turns_embedded == 0  # nothing left: a second tick is a no-op
+    with store.connection() as conn:
+        row = conn.execute("SELECT m.content = s.content, m.metadata, m.kind, m.session_id = s.session_id "
+                           "FROM memory m JOIN memory_staging s ON s.event_id = m.event_ids[1] LIMIT 1").fetchone()
+    assert row == (True, {}, "turn", True)
+
+
+def test_two_concurrent_ticks_over_2000_turns_neither_duplicate_nor_skip(config: Config, store: MemoryStore) -> None:
+    stage_turns(store, 2000)
+    reports = []
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        try:
+            with MemoryStore.open(config) as own:
+                reports.append(run_realtime(own, batch_size=64))
+        except BaseException as exc:  # surfaced below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=240)
+    assert not errors, errors
+    assert sum(r.turns_embedded for r in reports) == 2000
+    assert all(r.turns_embedded > 0 for r in reports), "both ticks should have claimed work"
+    assert tier_state(store) == (2000, 2000, 2000, 0)
+
+
+CRASHING_TICK = textwrap.dedent("""
+    import sys, time
+    from memory_sink import MemoryStore, memories
+    from memory_sink.config import config_from_mapping
+    original = memories.write_provisional
+    def write_then_hang(*args, **kwargs):
+        original(*args, **kwargs)
+        print("written", flush=True)   # rows are written but not committed
+        time.sleep(120)
+    memories.write_provisional = write_then_hang
+    store = MemoryStore.open(config_from_mapping({"database": {"dsn": sys.argv[1]}}))
+    store.embed_pending(100)
+""")
+
+
+def test_a_tick_killed_mid_batch_loses_and_duplicates_nothing(config: Config, store: MemoryStore) -> None:
+    stage_turns(store, 250)
+    store.embedder  # quantize and cache the model before the child needs it
+    child = subprocess.Popen([sys.executable, "-c", CRASHING_TICK, config.database.dsn or ""],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        line = child.stdout.readline() if child.stdout else ""
+        assert line.strip() == "written", child.stderr.read() if child.stderr else ""
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == -signal.SIGKILL
+    report = run_realtime(store, batch_size=100)  # waits for the dead backend's locks to go
+    assert report.turns_embedded == 250
+    assert tier_state(store) == (250, 250, 250, 0)
+
+
+def test_duplicate_provisional_rows_are_refused_by_the_schema(store: MemoryStore) -> None:
+    stage_turns(store, 1)
+    run_realtime(store)
+    with store.connection() as conn:
+        with pytest.raises(Exception, match="memory_provisional_event"):
+            conn.execute("INSERT INTO memory (namespace, session_id, tier, kind, content, embedding, event_ids,"
+                         " valid_from, embed_model) SELECT namespace, session_id, tier, kind, content, embedding,"
+                         " event_ids, valid_from, embed_model FROM memory WHERE tier = 'provisional'")
