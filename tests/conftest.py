@@ -8,6 +8,8 @@ directory so tests never touch the user's cache.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 from pathlib import Path
 from typing import Any, Iterator
@@ -36,15 +38,21 @@ def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def pg_admin_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The embedded server's maintenance DSN, with a migrated template database."""
-    data_dir = tmp_path_factory.mktemp("pg") / "data"
+def pg_admin_dsn() -> Iterator[str]:
+    """The embedded server's maintenance DSN, with a migrated template database.
+
+    Not under pytest's basetemp: another pytest run tightens that tree to 0700
+    (and prunes old runs), which would pull the data dir from under the server.
+    """
+    root = Path(tempfile.mkdtemp(prefix="tiermem-test-pg-"))
+    data_dir = root / "data"
     dsn = db.embedded_dsn(data_dir)
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {TEMPLATE}")
     db.migrate(with_dbname(dsn, TEMPLATE))
     yield dsn
     db.stop_embedded(data_dir)
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def with_dbname(dsn: str, dbname: str) -> str:

@@ -1,0 +1,58 @@
+"""The consolidator protocol and the option checks the built-ins share.
+
+A consolidator is anything with a ``name`` and a ``consolidate`` method; it
+need not inherit from anything, so one written outside tiermem only depends on
+``consolidators.types`` (or returns plain dicts of the same shape).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol, runtime_checkable
+
+from .errors import OPTIONS_KEY, ConsolidatorConfigError
+from .types import ConsolidationResult, Context, Transcript
+
+
+@runtime_checkable
+class Consolidator(Protocol):
+    """Turns one whole session into episodes and facts.
+
+    ``consolidate`` may return a :class:`ConsolidationResult` or a mapping of
+    the same shape (``{"episodes": [...], "facts": [...]}``, datetimes as
+    ISO strings allowed); :func:`consolidators.run_consolidator` coerces and
+    validates either. Raising fails that session only; the pipeline records it.
+    """
+
+    name: str
+
+    def consolidate(
+        self, transcript: Transcript, context: Context,
+    ) -> ConsolidationResult | Mapping[str, Any]:
+        """Consolidate one session transcript."""
+        ...
+
+
+def option_key(name: str) -> str:
+    """The dotted config key of option ``name``, for error messages."""
+    return f"{OPTIONS_KEY}.{name}"
+
+
+def positive_int_option(name: str, value: Any) -> int:
+    """Check an integer option >= 1, naming the key when it is not."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConsolidatorConfigError(option_key(name), f"expected a positive integer, got {value!r}")
+    return value
+
+
+def bool_option(name: str, value: Any) -> bool:
+    """Check a true/false option (YAML ``yes``/``no`` already arrive as bool)."""
+    if not isinstance(value, bool):
+        raise ConsolidatorConfigError(option_key(name), f"expected true or false, got {value!r}")
+    return value
+
+
+def str_option(name: str, value: Any) -> str:
+    """Check a non-empty string option."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConsolidatorConfigError(option_key(name), f"expected a non-empty string, got {value!r}")
+    return value.strip()
