@@ -94,6 +94,10 @@ def _configure(conn: psycopg.Connection) -> None:
 
 def open_pool(dsn: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPool:
     """A pool whose connections know the ``vector`` type; the schema must exist first."""
+    try:  # fail fast with the server's own reason; a pool would retry until its timeout
+        psycopg.connect(dsn, connect_timeout=10).close()
+    except psycopg.Error as exc:
+        raise DatabaseError(f"could not connect to PostgreSQL ({_redact(dsn)}): {exc}") from exc
     pool = ConnectionPool(
         dsn, min_size=min_size, max_size=max_size, configure=_configure,
         open=False, name="tiermem", kwargs={"autocommit": False},

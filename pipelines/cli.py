@@ -1,0 +1,394 @@
+"""The ``tiermem`` command line: each command opens the store and calls one library method.
+
+Library errors become one-line messages: exit 2 for bad usage or input, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from memory_sink import MemoryStore, TiermemError
+from memory_sink.db import _redact
+
+from . import output
+
+log = logging.getLogger("tiermem.cli")
+
+
+def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+                        help="Deployment YAML (default: $TIERMEM_CONFIG, else configs/default.yaml).")(fn)
+
+
+def json_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help="Print a stable JSON document.")(fn)
+
+
+def namespace_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--namespace", "-n", default="default", show_default=True,
+                        help="Tenant namespace; every read and write is scoped by it.")(fn)
+
+
+def open_store(config_path: str | None) -> MemoryStore:
+    return MemoryStore.open(config_path)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("-v", "--verbose", count=True, help="Log progress (-vv for debug).")
+@click.version_option(package_name="tiermem")
+def cli(verbose: int) -> None:
+    """tiermem: a two-tier memory pipeline for AI agents.
+
+    Turns are staged into an append-only log; `realtime` embeds them into
+    provisional memory at once; `consolidate` re-reads whole sessions into
+    episodes and facts that replace the provisional rows atomically.
+    """
+    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+
+
+@cli.command()
+@config_option
+@json_option
+def init(config_path: str | None, as_json: bool) -> None:
+    """Create or migrate the schema (idempotent); start the embedded server if configured."""
+    with open_store(config_path) as store:
+        embedder = store.embedder  # records the model fingerprint on a new database
+        with store.connection() as conn:
+            from memory_sink.db import schema_version
+
+            version = schema_version(conn)
+        doc = {"database": _redact(store.dsn), "schema_version": version,
+               "embedder": embedder.fingerprint, "config": store.config.source}
+    if as_json:
+        output.emit_json(doc)
+    else:
+        click.echo(output.kv_table(doc))
+
+
+@cli.command()
+@config_option
+@namespace_option
+@click.option("--session", "session_id", required=True, help="Session id.")
+@click.option("--role", required=True, help="user, assistant, system or tool.")
+@click.option("--ts", default=None, help="ISO 8601 time of the turn (default: now; no offset = UTC).")
+@click.option("--seq", type=int, default=None, help="Position in the session (makes re-staging idempotent).")
+@click.option("--metadata", default=None, help="A JSON object stored with the turn.")
+@click.argument("text")
+def stage(config_path: str | None, namespace: str, session_id: str, role: str, ts: str | None,
+          seq: int | None, metadata: str | None, text: str) -> None:
+    """Stage one turn (TEXT, or - to read it from stdin); prints its event id."""
+    if text == "-":
+        text = sys.stdin.read()
+    meta = _parse_json_object(metadata, "--metadata") if metadata else None
+    with open_store(config_path) as store:
+        click.echo(store.stage(session_id, role, text, namespace=namespace, ts=ts, seq=seq, metadata=meta))
+
+
+def _parse_json_object(text: str, name: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise click.BadParameter(f"not valid JSON: {exc}", param_hint=name) from None
+    if not isinstance(value, dict):
+        raise click.BadParameter("expected a JSON object", param_hint=name)
+    return value
+
+
+@cli.command()
+@config_option
+@json_option
+@click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
+def ingest(config_path: str | None, as_json: bool, file: Any) -> None:
+    """Stage turns from JSON Lines (FILE, or - for stdin).
+
+    One object per line with session_id, role, content and optional namespace,
+    ts, seq, metadata. A bad line is reported with its number and does not stop
+    the rest.
+    """
+    with open_store(config_path) as store:
+        report = store.ingest_jsonl(file)
+    if as_json:
+        output.emit_json(report.to_dict())
+    else:
+        click.echo(f"inserted {report.inserted}, duplicates {report.duplicates}, rejected {len(report.rejected)}")
+        for r in report.rejected:
+            click.echo(f"  line {r.line}: {r.error}", err=True)
+    if report.rejected and not report.inserted and not report.duplicates:
+        sys.exit(2)
+
+
+@cli.command()
+@config_option
+@json_option
+@click.option("--batch-size", type=click.IntRange(min=1), default=None, help="Turns per transaction.")
+def realtime(config_path: str | None, as_json: bool, batch_size: int | None) -> None:
+    """Run one realtime tick now: embed every pending turn into provisional memory."""
+    from .realtime import run_realtime
+
+    with open_store(config_path) as store:
+        report = run_realtime(store, batch_size=batch_size)
+    if as_json:
+        output.emit_json(report.to_dict())
+    else:
+        click.echo(f"embedded {report.turns_embedded} turns in {report.batches} batches "
+                   f"({report.seconds:.2f}s, {report.turns_per_second:.0f} turns/s)")
+
+
+@cli.command()
+@config_option
+@json_option
+@click.option("--session", "session_id", default=None, help="Only this session (ignores its retry backoff).")
+@click.option("--namespace", "-n", default=None, help="Only this namespace.")
+@click.option("--min-quiet", "min_quiet", type=click.IntRange(min=0), default=None,
+              help="Seconds a session must be quiet (0 = everything pending).")
+def consolidate(config_path: str | None, as_json: bool, session_id: str | None, namespace: str | None,
+                min_quiet: int | None) -> None:
+    """Consolidate eligible sessions now; exits 1 if any session failed (it is retried later)."""
+    from .consolidate import run_consolidate
+
+    with open_store(config_path) as store:
+        report = run_consolidate(store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet)
+    if as_json:
+        output.emit_json(report.to_dict())
+    else:
+        click.echo(f"consolidated {report.sessions_consolidated} sessions ({report.episodes} episodes, "
+                   f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}")
+        for f in report.failures:
+            click.echo(f"  failed {f['namespace']}/{f['session_id']}: {f['error']}", err=True)
+    if report.sessions_failed:
+        sys.exit(1)
+
+
+def _split_kinds(value: str | None) -> list[str] | None:
+    return [k.strip() for k in value.split(",") if k.strip()] if value else None
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--k", "k", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many results.")
+@click.option("--as-of", default=None, help="ISO time: what tiermem believed then.")
+@click.option("--kind", "kinds", default=None, help="Comma-separated: turn,episode,fact.")
+@click.option("--all-versions", is_flag=True, help="Include superseded memories.")
+@click.argument("query")
+def recall(config_path: str | None, as_json: bool, namespace: str, k: int, as_of: str | None,
+           kinds: str | None, all_versions: bool, query: str) -> None:
+    """What the agent should see now (or as of a time), best first.
+
+    Order is a fusion of vector and lexical rank; score is cosine similarity.
+    """
+    with open_store(config_path) as store:
+        found = store.recall(query, namespace=namespace, k=k, as_of=as_of, kinds=_split_kinds(kinds),
+                             all_versions=all_versions)
+    if as_json:
+        output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
+    else:
+        click.echo(output.memory_table(found, with_score=True))
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.argument("memory_id")
+def history(config_path: str | None, as_json: bool, namespace: str, memory_id: str) -> None:
+    """The supersession chain through a memory, oldest first, and the operations behind it."""
+    with open_store(config_path) as store:
+        chain = store.history(memory_id, namespace=namespace)
+        ops = {m.id: store.operations(m.id, namespace=namespace) for m in chain}
+    if as_json:
+        output.emit_json({"chain": [m.to_dict() for m in chain]})
+        return
+    click.echo(output.memory_table(chain))
+    for m in chain:
+        for op in ops[m.id]:
+            reason = f" — {op['reason']}" if op["reason"] else ""
+            click.echo(f"op {op['op_id']}: {op['op']} by {op['actor']} at {op['created_at']:%Y-%m-%d %H:%M:%S}"
+                       f" on {m.id[:8]}{reason} {json.dumps(op['signals'], default=str)}")
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--subject", default=None, help="Only facts about this subject.")
+@click.option("--predicate", default=None, help="Only facts with this predicate.")
+@click.option("--all-versions", is_flag=True, help="Include superseded facts.")
+def facts(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
+          predicate: str | None, all_versions: bool) -> None:
+    """Current facts (or all versions)."""
+    with open_store(config_path) as store:
+        found = store.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions)
+    if as_json:
+        output.emit_json({"facts": [m.to_dict() for m in found]})
+    else:
+        rows = [(m.id, m.subject, m.predicate, m.object, m.confidence,
+                 "active" if m.superseded_at is None else "superseded") for m in found]
+        click.echo(output.table(rows, ["id", "subject", "predicate", "object", "conf", "status"]))
+
+
+def _print_op(name: str, op_id: int, as_json: bool) -> None:
+    if as_json:
+        output.emit_json({"op_id": op_id})
+    else:
+        click.echo(f"{name}: operation {op_id} (undo with `tiermem undo {op_id}`)")
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--reason", default=None, help="Why, for the operation log.")
+@click.argument("old_id")
+@click.argument("new_id")
+def supersede(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
+              old_id: str, new_id: str) -> None:
+    """Retire OLD_ID in favour of NEW_ID (explicit, logged, reversible)."""
+    with open_store(config_path) as store:
+        _print_op("supersede", store.supersede(old_id, new_id, reason=reason, namespace=namespace), as_json)
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--reason", default=None, help="Why, for the operation log.")
+@click.argument("memory_id")
+def retract(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
+    """Stop believing a memory: out of recall, kept in history (reversible)."""
+    with open_store(config_path) as store:
+        _print_op("retract", store.retract(memory_id, reason=reason, namespace=namespace), as_json)
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.argument("op_id", type=int)
+def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> None:
+    """Restore exactly the state before operation OP_ID (logged as a new operation)."""
+    with open_store(config_path) as store:
+        _print_op("undo", store.undo(op_id, namespace=namespace), as_json)
+
+
+@cli.command()
+@config_option
+@json_option
+@click.option("--namespace", "-n", default=None, help="Only this namespace (default: all).")
+def status(config_path: str | None, as_json: bool, namespace: str | None) -> None:
+    """Pending turns, rows per tier, sessions awaiting or failing consolidation, lag."""
+    with open_store(config_path) as store:
+        doc = store.status(namespace)
+    if as_json:
+        output.emit_json(doc)
+        return
+    click.echo(output.kv_table(doc))
+    if doc["failing"]:
+        click.echo("\nfailing sessions:")
+        rows = [(f["namespace"], f["session_id"], f["attempts"], f["next_retry_at"], f["last_error"])
+                for f in doc["failing"]]
+        click.echo(output.table(rows, ["namespace", "session", "attempts", "next retry", "last error"], flex=4))
+
+
+@cli.command()
+@config_option
+@json_option
+def reembed(config_path: str | None, as_json: bool) -> None:
+    """Rewrite every stored vector with the configured model (after changing embedder.model)."""
+    with open_store(config_path) as store:
+        count = store.reembed()
+        doc = {"reembedded": count, "embedder": store.embedder.fingerprint}
+    if as_json:
+        output.emit_json(doc)
+    else:
+        click.echo(f"re-embedded {count} memories with {doc['embedder']}")
+
+
+@cli.command()
+@config_option
+@click.option("--data-dir", type=click.Path(file_okay=False), default=None,
+              help="Run on a fresh embedded database in this directory (default: the configured one).")
+def demo(config_path: str | None, data_dir: str | None) -> None:
+    """The whole pipeline end to end on the embedded default, narrated."""
+    from .demo import run_demo
+
+    run_demo(config_path, data_dir=data_dir)
+
+
+@cli.group()
+def models() -> None:
+    """Embedding models: list, quantize, download."""
+
+
+@models.command("list")
+@json_option
+def models_list(as_json: bool) -> None:
+    """The models tiermem knows."""
+    from memory_sink.embedder import MODELS
+
+    rows = [(name, spec.dim, spec.pooling, spec.max_tokens) for name, spec in MODELS.items()]
+    if as_json:
+        output.emit_json({"models": [dict(zip(("name", "dim", "pooling", "max_tokens"), r)) for r in rows]})
+    else:
+        click.echo(output.table(rows, ["name", "dim", "pooling", "max tokens"]))
+
+
+@models.command("quantize")
+@click.argument("src", type=click.Path(exists=True, dir_okay=False))
+@click.argument("dst", type=click.Path(dir_okay=False))
+def models_quantize(src: str, dst: str) -> None:
+    """Quantize an fp32 ONNX model to dynamic int8 (QInt8, per-channel)."""
+    from memory_sink.embedder import quantize_model
+
+    quantize_model(Path(src), Path(dst))
+    click.echo(f"wrote {dst}")
+
+
+@models.command("download")
+@click.argument("name")
+@click.argument("dest", type=click.Path(file_okay=False))
+def models_download(name: str, dest: str) -> None:
+    """Download a model into DEST (needs a network and tiermem[hub])."""
+    from memory_sink.embedder import download_model
+
+    click.echo(f"downloaded to {download_model(name, Path(dest))}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: library errors become one line on stderr and an exit code."""
+    try:
+        cli.main(args=argv, prog_name="tiermem", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("tiermem: aborted", err=True)
+        sys.exit(1)
+    except click.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        click.echo(f"tiermem: error: {exc.format_message()}{hint}", err=True)
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        click.echo(f"tiermem: error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except TiermemError as exc:
+        click.echo(f"tiermem: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("tiermem: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug or an unexpected environment: still one line, unless asked
+        if os.environ.get("TIERMEM_DEBUG"):
+            raise
+        click.echo(f"tiermem: unexpected error: {type(exc).__name__}: {exc} (set TIERMEM_DEBUG=1 for a traceback)", err=True)
+        sys.exit(1)
+
+
+# Commands that wrap Dagster live in their own module and register on `cli` when imported.
+from . import cli_dagster  # noqa: E402,F401

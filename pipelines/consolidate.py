@@ -1,0 +1,166 @@
+"""The consolidate tier: re-read whole sessions, consolidate, swap tiers atomically.
+
+A plain function, testable without Dagster. Each session is independent: a
+consolidator that raises or returns malformed output fails that session only
+(invariant 8) — the error is recorded, its provisional rows stay, and it is
+retried with backoff on a later run.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from consolidators import (
+    ActiveFact, ConsolidationResult, Consolidator, ConsolidatorConfigError, Context, Turn,
+    build_transcript, load_consolidator, run_consolidator,
+)
+from memory_sink import MemoryStore
+from memory_sink.config import Config
+from memory_sink.errors import ConfigError
+from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
+
+log = logging.getLogger("tiermem.consolidate")
+
+
+@dataclass
+class ConsolidateReport:
+    sessions_consolidated: int = 0
+    sessions_failed: int = 0
+    sessions_skipped: int = 0
+    episodes: int = 0
+    facts: int = 0
+    seconds: float = 0.0
+    failures: list[dict[str, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def build_consolidator(config: Config) -> Consolidator:
+    """The consolidator the deployment names; a bad kind or option is a ``ConfigError``."""
+    spec = config.consolidate.consolidator
+    try:
+        return load_consolidator(spec.kind, spec.options)
+    except ConsolidatorConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _merged_metadata(turns: Iterable[StagedTurn]) -> dict[str, Any]:
+    """Metadata keys on which every covered turn that has them agrees."""
+    merged: dict[str, Any] = {}
+    conflicts: set[str] = set()
+    for turn in turns:
+        for key, value in (turn.metadata or {}).items():
+            if key in merged and merged[key] != value:
+                conflicts.add(key)
+            merged.setdefault(key, value)
+    return {k: v for k, v in merged.items() if k not in conflicts}
+
+
+def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[NewMemory]:
+    """Turn a validated consolidator result into rows for the swap (pure)."""
+    by_id = {t.event_id: t for t in events.turns}
+    rows: list[NewMemory] = []
+    for ep in result.episodes:
+        covered = [by_id[e] for e in ep.event_ids]
+        meta = {**_merged_metadata(covered), "summary": ep.summary, "end_ts": ep.end_ts.isoformat()}
+        rows.append(NewMemory(kind="episode", content=ep.text, embed_text=ep.summary or ep.text,
+                              event_ids=tuple(ep.event_ids), valid_from=ep.start_ts, metadata=meta))
+    for fact in result.facts:
+        if fact.retract:
+            continue  # retractions are applied by the supersession engine, not stored as facts
+        support = [by_id[e] for e in fact.event_ids]
+        valid_from = fact.valid_from or (support[0].event_ts if support else events.turns[-1].event_ts)
+        content = f"{fact.subject} {fact.predicate} {fact.object}"
+        rows.append(NewMemory(kind="fact", content=content, embed_text=content,
+                              event_ids=tuple(fact.event_ids), valid_from=valid_from,
+                              subject=fact.subject, predicate=fact.predicate, object=fact.object,
+                              confidence=fact.confidence, metadata=_merged_metadata(support)))
+    return rows
+
+
+def _transcript_turns(events: SessionEvents) -> list[Turn]:
+    return [Turn(event_id=t.event_id, role=t.role, content=t.content, ts=t.event_ts, seq=t.seq,
+                 metadata=dict(t.metadata or {})) for t in events.turns]
+
+
+def _context(facts: Sequence[Memory]) -> Context:
+    return Context(active_facts=tuple(
+        ActiveFact(id=f.id, subject=f.subject or "", predicate=f.predicate or "", object=f.object or "",
+                   valid_from=f.valid_from, metadata=f.metadata) for f in facts))
+
+
+def consolidate_session(
+    store: MemoryStore, consolidator: Consolidator, namespace: str, session_id: str,
+    *, require_pending: bool = True,
+) -> tuple[str, int, int, str | None]:
+    """Consolidate one session; returns (outcome, episodes, facts, error)."""
+    ep_cfg = store.config.consolidate.episode
+    events = store.read_session(namespace, session_id)
+    if not events.turns:
+        return "skipped", 0, 0, None
+    try:
+        transcript = build_transcript(namespace, session_id, _transcript_turns(events),
+                                      max_gap_seconds=ep_cfg.max_gap_seconds,
+                                      max_turns=ep_cfg.max_turns, max_words=ep_cfg.max_words)
+        result = run_consolidator(consolidator, transcript, _context(store.active_facts(namespace)))
+        rows = to_new_memories(result, events)
+        swapped = store.swap_session(events, rows, require_pending=require_pending,
+                                     signals={"consolidator": getattr(consolidator, "name", "?")})
+    except Exception as exc:  # invariant 8: any failure is this session's alone
+        error = f"{type(exc).__name__}: {exc}"
+        attempts = store.record_failure(namespace, session_id, error)
+        log.warning("session %s/%s failed (attempt %d): %s", namespace, session_id, attempts, error)
+        return "failed", 0, 0, error
+    if not swapped.swapped:
+        return "skipped", 0, 0, None
+    n_eps = sum(1 for r in rows if r.kind == "episode")
+    return "consolidated", n_eps, len(rows) - n_eps, None
+
+
+def run_consolidate(
+    store: MemoryStore | None = None, *, config: Any = None, session: str | None = None,
+    namespace: str | None = None, min_quiet_seconds: int | None = None,
+    consolidator: Consolidator | None = None, sessions: Sequence[tuple[str, str]] | None = None,
+    on_session: Callable[[str, str, str], None] | None = None,
+) -> ConsolidateReport:
+    """One pass: consolidate every eligible session (or exactly ``sessions``, re-consolidating them)."""
+    own = store is None
+    store = store or MemoryStore.open(config)
+    report = ConsolidateReport()
+    started = time.perf_counter()
+    try:
+        consolidator = consolidator or build_consolidator(store.config)
+        explicit = sessions is not None
+        if sessions is None:
+            quiet = store.config.consolidate.min_quiet_seconds if min_quiet_seconds is None else min_quiet_seconds
+            sessions = store.eligible_sessions(namespace=namespace, session_id=session, min_quiet_seconds=quiet)
+        for ns, sid in sessions:
+            outcome, n_eps, n_facts, error = consolidate_session(
+                store, consolidator, ns, sid, require_pending=not explicit)
+            _tally(report, outcome, n_eps, n_facts)
+            if error is not None:
+                report.failures.append({"namespace": ns, "session_id": sid, "error": error})
+            if on_session is not None:
+                on_session(ns, sid, outcome)
+    finally:
+        report.seconds = time.perf_counter() - started
+        if own:
+            store.close()
+    log.info("consolidate: %d consolidated, %d failed, %d skipped (%.2fs)", report.sessions_consolidated,
+             report.sessions_failed, report.sessions_skipped, report.seconds)
+    return report
+
+
+def _tally(report: ConsolidateReport, outcome: str, episodes: int, facts: int) -> None:
+    if outcome == "consolidated":
+        report.sessions_consolidated += 1
+        report.episodes += episodes
+        report.facts += facts
+    elif outcome == "failed":
+        report.sessions_failed += 1
+    else:
+        report.sessions_skipped += 1

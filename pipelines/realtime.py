@@ -1,0 +1,57 @@
+"""The realtime tier: embed every newly staged turn into a provisional row.
+
+A plain function, testable without Dagster; the Dagster op and ``tiermem
+realtime`` call it. Exactly-once comes from the claim (see ``MemoryStore.embed_pending``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Callable
+
+from memory_sink import MemoryStore
+
+log = logging.getLogger("tiermem.realtime")
+
+
+@dataclass
+class RealtimeReport:
+    turns_embedded: int = 0
+    batches: int = 0
+    seconds: float = 0.0
+
+    @property
+    def turns_per_second(self) -> float:
+        return self.turns_embedded / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "turns_per_second": round(self.turns_per_second, 1)}
+
+
+def run_realtime(
+    store: MemoryStore | None = None, *, config: Any = None, batch_size: int | None = None,
+    max_batches: int | None = None, on_batch: Callable[[int], None] | None = None,
+) -> RealtimeReport:
+    """One tick: embed pending turns batch by batch until none are left (or ``max_batches``)."""
+    own = store is None
+    store = store or MemoryStore.open(config)
+    size = batch_size or store.config.realtime.batch_size
+    report = RealtimeReport()
+    started = time.perf_counter()
+    try:
+        while max_batches is None or report.batches < max_batches:
+            n = store.embed_pending(size)
+            if n == 0:
+                break
+            report.turns_embedded += n
+            report.batches += 1
+            if on_batch is not None:
+                on_batch(n)
+    finally:
+        report.seconds = time.perf_counter() - started
+        if own:
+            store.close()
+    log.info("realtime tick: %d turns in %d batches (%.2fs)", report.turns_embedded, report.batches, report.seconds)
+    return report

@@ -1,0 +1,151 @@
+"""The command line: one-line errors and exit codes, JSON shapes, help text for every command."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+
+from pipelines.cli import cli, main
+
+MEMORY_KEYS = {"id", "namespace", "session_id", "tier", "kind", "content", "subject", "predicate", "object",
+               "confidence", "valid_from", "valid_to", "recorded_at", "superseded_by", "superseded_at",
+               "event_ids", "metadata", "score"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def all_commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    found = []
+    for name, command in group.commands.items():
+        found.append((prefix + name, command))
+        if isinstance(command, click.Group):
+            found.extend(all_commands(command, prefix + name + " "))
+    return found
+
+
+def test_every_command_has_help_and_is_documented() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for name, command in all_commands(cli):
+        assert command.help and command.help.strip(), f"{name} has no help text"
+        assert f"`{name.split()[0]}" in readme, f"{name} is not in the README"
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"{name} {param.opts} has no help text"
+
+
+def test_stage_recall_json_and_status(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
+    cfg = ["--config", str(config_file)]
+    code, out, _ = run(capsys, "stage", *cfg, "--session", "s1", "--role", "user", "--seq", "1",
+                       "--metadata", '{"project": "billing"}', "We use Redis for the job queue.")
+    assert code == 0 and len(out.strip()) == 32
+    assert run(capsys, "realtime", *cfg)[0] == 0
+    code, out, _ = run(capsys, "recall", *cfg, "--json", "job queue")
+    doc = json.loads(out)
+    assert doc["query"] == "job queue"
+    assert set(doc["results"][0]) == MEMORY_KEYS
+    assert doc["results"][0]["metadata"] == {"project": "billing"}
+    assert doc["results"][0]["tier"] == "provisional"
+    code, out, _ = run(capsys, "consolidate", *cfg, "--json")
+    assert code == 0 and json.loads(out)["sessions_consolidated"] == 1
+    code, out, _ = run(capsys, "status", *cfg, "--json")
+    status = json.loads(out)
+    assert status["pending_turns"] == 0 and status["consolidated_episodes"] == 1
+    code, out, _ = run(capsys, "recall", *cfg, "job queue")
+    assert code == 0 and "consolidated" in out and "Redis" in out
+    episode = json.loads(run(capsys, "recall", *cfg, "--json", "--kind", "episode", "queue")[1])["results"][0]
+    code, out, _ = run(capsys, "history", *cfg, "--json", episode["id"])
+    assert [m["id"] for m in json.loads(out)["chain"]] == [episode["id"]]
+    code, out, _ = run(capsys, "history", *cfg, episode["id"])
+    assert "tier_swap" in out
+
+
+def test_ingest_from_stdin_reports_bad_lines(capsys: pytest.CaptureFixture[str], config_file: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    data = ('{"session_id": "s", "role": "user", "content": "ok", "seq": 1}\n'
+            '{"session_id": "s", "role": "user"}\n'
+            '{"session_id": "s", "role": "user", "content": "ok", "seq": 1}\n')
+    code, out, _ = run(capsys, "ingest", "--config", str(config_file), "--json", "-", stdin=data,
+                       monkeypatch=monkeypatch)
+    assert code == 0
+    assert json.loads(out) == {"inserted": 1, "duplicates": 1,
+                               "rejected": [{"line": 2, "error": "missing field 'content'"}]}
+
+
+def test_errors_are_one_line_with_exit_codes(capsys: pytest.CaptureFixture[str], config_file: Path,
+                                             tmp_path: Path) -> None:
+    cfg = ["--config", str(config_file)]
+    cases: list[tuple[tuple[str, ...], int, str]] = [
+        (("stage", *cfg, "--session", "s", "--role", "wizard", "hi"), 2, "role: expected one of"),
+        (("stage", *cfg, "--session", "s", "--role", "user", "--ts", "noon", "hi"), 2, "ts: not an ISO 8601"),
+        (("recall", *cfg, "--kind", "gossip", "q"), 2, "kind: expected some of"),
+        (("history", *cfg, "not-a-uuid"), 2, "not a memory id"),
+        (("history", *cfg, "00000000-0000-0000-0000-000000000000"), 2, "no memory"),
+        (("undo", *cfg, "999"), 2, "no operation 999"),
+        (("recall", *cfg, "--k", "0", "q"), 2, "--k"),
+        (("frobnicate",), 2, "No such command"),
+    ]
+    for args, want_code, want in cases:
+        code, _, err = run(capsys, *args)
+        assert code == want_code, (args, err)
+        assert want in err, (args, err)
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_bad_config_names_the_key(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    for text, key in [("consolidate:\n  min_quiet_seconds: soon\n", "consolidate.min_quiet_seconds"),
+                      ("embedder:\n  modle: x\n", "embedder.modle: unknown key"),
+                      ("realtime: [1, 2]\n", "realtime: expected a mapping"),
+                      ("database: {dsn: 'x'\n", "not valid YAML at line"),
+                      ("embedder:\n  threads: 0\n", "embedder.threads: expected an integer >= 1")]:
+        bad.write_text(text, encoding="utf-8")
+        code, _, err = run(capsys, "status", "--config", str(bad))
+        assert code == 2 and key in err and str(bad) in err, err
+    code, _, err = run(capsys, "status", "--config", str(tmp_path / "missing.yaml"))
+    assert code == 2 and "cannot read the config file" in err
+
+
+def test_consolidator_kind_error_is_a_config_error(capsys: pytest.CaptureFixture[str], db_dsn: str,
+                                                   tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"database: {{dsn: '{db_dsn}'}}\nconsolidate:\n  consolidator: {{kind: oracle}}\n",
+                    encoding="utf-8")
+    code, _, err = run(capsys, "consolidate", "--config", str(path))
+    assert code == 2 and "consolidate.consolidator.kind" in err
+
+
+def test_json_memory_shape_round_trips(store: Any) -> None:
+    store.stage("s", "user", "I live in Berlin.", seq=1)
+    from pipelines.realtime import run_realtime
+
+    run_realtime(store)
+    m = store.recall("Berlin")[0]
+    doc = m.to_dict()
+    assert set(doc) == MEMORY_KEYS
+    assert json.loads(json.dumps(doc)) == doc
+
+
+def test_demo_runs_end_to_end(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
+    code, out, err = run(capsys, "demo", "--config", str(config_file))
+    assert code == 0, err
+    for expected in ("provisional", "consolidated", "superseded", "Neovim", "user     prefers drink  tea"):
+        assert expected in out, expected
+    code, again, err = run(capsys, "demo", "--config", str(config_file))  # repeatable: a namespace per run
+    assert code == 0, err

@@ -1,0 +1,109 @@
+"""Invariants 6 and 7 (explicit part): knowledge is never deleted; operations are logged and reversible."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+
+import pytest
+
+from memory_sink import DatabaseError, InputError, MemoryStore, NotFoundError
+from memory_sink.db import open_pool
+from pipelines.consolidate import run_consolidate
+from pipelines.realtime import run_realtime
+
+
+def consolidated_facts(store: MemoryStore) -> dict[str, str]:
+    store.stage("s1", "user", "I live in Berlin.", seq=1)
+    store.stage("s2", "user", "I moved to Lisbon.", seq=1)
+    run_realtime(store)
+    run_consolidate(store)
+    return {f.object: f.id for f in store.facts(subject="user", predicate="lives in")}
+
+
+def row_state(store: MemoryStore, memory_id: str) -> tuple:
+    with store.connection() as conn:
+        return conn.execute("SELECT superseded_at, superseded_by, valid_to FROM memory WHERE id = %s",
+                            (memory_id,)).fetchone()
+
+
+def test_retract_removes_from_recall_and_keeps_history(store: MemoryStore) -> None:
+    ids = consolidated_facts(store)
+    berlin = ids["Berlin"]
+    op = store.retract(berlin, reason="user asked to forget it")
+    assert berlin not in {m.id for m in store.recall("where does the user live?", k=50)}
+    assert berlin not in {f.id for f in store.facts()}
+    assert berlin in {f.id for f in store.facts(all_versions=True)}
+    assert store.history(berlin)[0].superseded_at is not None
+    logged = store.operations(berlin)
+    assert [o["op"] for o in logged][-1] == "retract" and logged[-1]["reason"] == "user asked to forget it"
+    assert logged[-1]["op_id"] == op
+
+
+def test_supersede_then_undo_restores_the_exact_prior_state(store: MemoryStore) -> None:
+    ids = consolidated_facts(store)
+    before = row_state(store, ids["Berlin"])
+    op = store.supersede(ids["Berlin"], ids["Lisbon"], reason="moved")
+    after = row_state(store, ids["Berlin"])
+    assert after[1] is not None and str(after[1]) == ids["Lisbon"]
+    chain = store.history(ids["Lisbon"])
+    assert [m.object for m in chain] == ["Berlin", "Lisbon"]
+    assert chain[0].valid_to == chain[1].valid_from  # bitemporal hand-over
+    undo_op = store.undo(op)
+    assert row_state(store, ids["Berlin"]) == before
+    with pytest.raises(InputError, match="already undone"):
+        store.undo(op)
+    store.undo(undo_op)  # an undo is itself reversible
+    assert row_state(store, ids["Berlin"]) == after
+
+
+def test_operation_guards(store: MemoryStore) -> None:
+    ids = consolidated_facts(store)
+    with pytest.raises(InputError, match="cannot supersede itself"):
+        store.supersede(ids["Berlin"], ids["Berlin"])
+    store.retract(ids["Berlin"])
+    with pytest.raises(InputError, match="already superseded"):
+        store.retract(ids["Berlin"])
+    with pytest.raises(NotFoundError):
+        store.retract(ids["Lisbon"], namespace="other")  # scoped by namespace
+    swap_op = store.operations(ids["Lisbon"])[0]
+    assert swap_op["op"] == "tier_swap"
+    with pytest.raises(InputError, match="only supersede, retract, undo can be undone"):
+        store.undo(swap_op["op_id"])
+    store.stage("p", "user", "provisional only", seq=1)
+    run_realtime(store)
+    provisional = next(m for m in store.recall("provisional only") if m.tier == "provisional")
+    with pytest.raises(InputError, match="provisional"):
+        store.retract(provisional.id)
+
+
+def test_undo_refuses_when_a_later_operation_changed_the_row(store: MemoryStore) -> None:
+    ids = consolidated_facts(store)
+    first = store.retract(ids["Berlin"])
+    store.undo(first)
+    store.retract(ids["Berlin"])
+    with pytest.raises(InputError):
+        store.undo(first)
+
+
+def test_as_of_answers_what_we_believed_then(store: MemoryStore) -> None:
+    store.stage("s", "user", "We use Redis for the job queue.", seq=1)
+    run_consolidate(store)
+    time.sleep(0.05)
+    between = datetime.now(timezone.utc)
+    time.sleep(0.05)
+    store.stage("s", "user", "We switched the queue to RabbitMQ.", seq=2)
+    run_consolidate(store)
+    then = store.recall("job queue", as_of=between, kinds=["episode"])
+    assert len(then) == 1 and "Redis" in then[0].content and "RabbitMQ" not in then[0].content
+    now = store.recall("job queue", kinds=["episode"])
+    assert len(now) == 1 and "RabbitMQ" in now[0].content
+    both = store.recall("job queue", kinds=["episode"], all_versions=True)
+    assert len(both) == 2
+
+
+def test_passwords_never_reach_error_messages() -> None:
+    with pytest.raises(DatabaseError) as err:
+        open_pool("postgresql://alice:s3cret-pw@127.0.0.1:1/nodb?connect_timeout=1", min_size=1, max_size=1)
+    assert "s3cret-pw" not in str(err.value)
+    assert "alice" in str(err.value)
