@@ -121,6 +121,7 @@ _CONTRACTIONS = (
 _DISCOURSE = re.compile(
     r"^(?:(?:actually|also|so|well|oh|ok|okay|yes|yeah|yep|no|btw|by the way|anyway|fyi|"
     r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|"
+    r"(?:big |good |great |some )?news|guess what|fun fact|"
     r"these days|nowadays|lately|recently|today|now|as of (?:today|now|this week)|hi|hello|hey|"
     r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+", re.I)
 _CLAUSE_SPLIT = re.compile(  # a new clause starts where a new first-person subject does
@@ -131,7 +132,8 @@ _OBJECT_CUT = re.compile(  # where an object's clause ends
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
-    r"in (?:19|20)\d\d|(?:last|this|next) (?:week|month|year)|in (?:January|February|March|April|"
+    r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|"
+    r"yesterday|tomorrow|in (?:January|February|March|April|"
     r"May|June|July|August|September|October|November|December)))+$", re.I)
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
 _NEGATION = re.compile(

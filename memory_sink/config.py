@@ -9,6 +9,7 @@ options name environment variables rather than holding keys.
 from __future__ import annotations
 
 import os
+from datetime import date
 from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any, Mapping, get_type_hints
@@ -43,6 +44,7 @@ class EmbedderConfig:
 class RealtimeConfig:
     schedule: str = "* * * * *"
     batch_size: int = 512
+    lag_alert_seconds: int = 300  # the Dagster lag check fails when a turn waits longer
 
 
 @dataclass(frozen=True)
@@ -66,11 +68,25 @@ class ConsolidateConfig:
     max_attempts: int = 8
     episode: EpisodeConfig = field(default_factory=EpisodeConfig)
     consolidator: ConsolidatorConfig = field(default_factory=ConsolidatorConfig)
+    partition_start: str = "2024-01-01"  # first UTC day of the Dagster consolidate partitions
+    failure_alert_attempts: int = 3      # the Dagster check flags sessions failing this often
+
+    def __post_init__(self) -> None:
+        try:
+            date.fromisoformat(self.partition_start)
+        except (TypeError, ValueError):
+            raise ConfigError(f"consolidate.partition_start: expected a date YYYY-MM-DD, "
+                              f"got {self.partition_start!r}") from None
 
 
 @dataclass(frozen=True)
 class SupersessionConfig:
-    semantic_threshold: float | None = None
+    semantic_threshold: float | None = None   # None = the calibrated default for the embedder
+    guard_keys: list[str] = field(default_factory=lambda: ["project"])
+    single_valued: list[str] = field(default_factory=list)   # added to the built-in list
+    multi_valued: list[str] = field(default_factory=list)    # overrides the built-in list
+    judge: str = "rules"                                     # rules | llm
+    judge_options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,7 @@ _POSITIVE = {
     "database.pool_min_size", "database.pool_max_size", "embedder.threads",
     "embedder.batch_size", "realtime.batch_size", "consolidate.episode.max_turns",
     "consolidate.episode.max_words", "consolidate.max_attempts",
+    "realtime.lag_alert_seconds", "consolidate.failure_alert_attempts",
 }
 _NON_NEGATIVE = {
     "consolidate.min_quiet_seconds", "consolidate.retry_base_seconds",
@@ -110,6 +127,8 @@ def _check_positive(cfg: Config) -> None:
     threshold = cfg.supersession.semantic_threshold
     if threshold is not None and not 0.0 < threshold < 1.0:
         raise ConfigError(f"supersession.semantic_threshold: expected a number in (0, 1) or null, got {threshold!r}")
+    if cfg.supersession.judge not in ("rules", "llm"):
+        raise ConfigError(f"supersession.judge: expected rules or llm, got {cfg.supersession.judge!r}")
 
 
 def _build(cls: type, data: Any, prefix: str) -> Any:
@@ -140,6 +159,12 @@ def _coerce(hint: Any, raw: Any, key: str) -> Any:
         if optional:
             return None
         raise ConfigError(f"{key}: must not be null")
+    if isinstance(raw, date) and text.startswith("<class 'str'>"):
+        raw = raw.isoformat()  # YAML reads an unquoted 2024-01-01 as a date
+    if text.startswith("list"):
+        if not isinstance(raw, list) or not all(isinstance(x, str) and x.strip() for x in raw):
+            raise ConfigError(f"{key}: expected a list of non-empty strings, got {raw!r}")
+        return list(raw)
     if text.startswith("dict"):
         if not isinstance(raw, Mapping):
             raise ConfigError(f"{key}: expected a mapping, got {type(raw).__name__}")

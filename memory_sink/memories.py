@@ -32,7 +32,7 @@ COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "times
 
 # Invariant 4 + 6: the session's previous consolidated version is retired, never deleted.
 ACTIVE_SESSION_CONSOLIDATED = """
-SELECT id, kind, subject, predicate, object, event_ids FROM memory
+SELECT id, kind, subject, predicate, object, event_ids, pinned FROM memory
 WHERE namespace = %s AND session_id = %s AND tier = 'consolidated' AND superseded_at IS NULL
 FOR UPDATE
 """
@@ -119,6 +119,61 @@ FACTS = f"""
 SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact'
   AND (%(all)s OR superseded_at IS NULL)
+  AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
+  AND (%(predicate)s::text IS NULL OR lower(predicate) = lower(%(predicate)s))
+ORDER BY subject, predicate, recorded_at, id
+"""
+
+# Invariant 7: candidates for a new fact — active facts of the namespace with the
+# same normalised (subject, predicate), semantic neighbours of the same subject
+# (cosine at or over the calibrated threshold), and the fact the consolidator named.
+FACT_CANDIDATES = """
+SELECT id::text, subject, predicate, object, valid_from, metadata, pinned,
+       1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = %(predicate)s AS key_match
+FROM memory
+WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND id <> %(id)s
+  AND ((lower(subject) = %(subject)s
+        AND (lower(predicate) = %(predicate)s OR 1 - (embedding <=> %(vec)s) >= %(threshold)s))
+       OR id = %(named)s::uuid)
+FOR UPDATE
+"""
+
+# Invariant 6 + 7: a fact re-extracted from the same turns when its session is
+# re-consolidated inherits how it was retired (retracted, superseded, pinned
+# aside) unless the retirement was only the previous tier swap.
+INHERITABLE_STATE = """
+SELECT m.id::text, m.superseded_by::text, m.valid_to FROM memory m
+WHERE m.namespace = %(ns)s AND m.session_id = %(sid)s AND m.kind = 'fact'
+  AND lower(m.subject) = %(subject)s AND lower(m.predicate) = %(predicate)s
+  AND lower(m.object) = %(object)s AND m.event_ids && %(event_ids)s
+  AND m.superseded_at IS NOT NULL AND m.superseded_at < %(at)s
+  AND NOT EXISTS (
+      SELECT 1 FROM memory_ops o
+      WHERE o.namespace = m.namespace AND o.op = 'tier_swap' AND o.memory_ids @> ARRAY[m.id]
+        AND o.reverse->'superseded' @> jsonb_build_array(jsonb_build_array(m.id::text)))
+ORDER BY m.recorded_at DESC
+LIMIT 1
+"""
+
+# Facts a retraction in a session retires, among those already true by then:
+# with an object, every active fact linking the subject to that object ("I no
+# longer use Notion" retires (user, note, Notion) too); without one, the key.
+RETRACTION_TARGETS = """
+SELECT id::text, subject, predicate, object, valid_from, metadata, pinned
+FROM memory
+WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
+  AND lower(subject) = %(subject)s AND valid_from <= %(valid_from)s
+  AND CASE WHEN %(object)s = '' THEN lower(predicate) = %(predicate)s
+           ELSE lower(object) = %(object)s END
+FOR UPDATE
+"""
+
+PIN_MANY = "UPDATE memory SET pinned = true WHERE id = ANY(%s::uuid[])"
+
+FACTS_AS_OF = f"""
+SELECT {COLS} FROM memory
+WHERE namespace = %(ns)s AND kind = 'fact' AND recorded_at <= %(as_of)s
+  AND (superseded_at IS NULL OR superseded_at > %(as_of)s)
   AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
   AND (%(predicate)s::text IS NULL OR lower(predicate) = lower(%(predicate)s))
 ORDER BY subject, predicate, recorded_at, id
@@ -213,10 +268,12 @@ def history(conn: psycopg.Connection, namespace: str, memory_id: str) -> list[Me
 
 def facts(
     conn: psycopg.Connection, namespace: str, *, subject: str | None, predicate: str | None,
-    all_versions: bool,
+    all_versions: bool, as_of: datetime | None = None,
 ) -> list[Memory]:
-    params = {"ns": namespace, "subject": subject, "predicate": predicate, "all": all_versions}
-    return [Memory.from_row(r) for r in conn.execute(FACTS, params)]
+    params = {"ns": namespace, "subject": subject, "predicate": predicate, "all": all_versions,
+              "as_of": as_of}
+    sql = FACTS_AS_OF if as_of is not None else FACTS
+    return [Memory.from_row(r) for r in conn.execute(sql, params)]
 
 
 def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_size: int) -> int:

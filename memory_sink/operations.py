@@ -1,9 +1,10 @@
-"""Explicit, logged, reversible operations: supersede, retract, undo.
+"""Logged, reversible changes of a memory's state: supersede, retract, pin, undo.
 
-Each operation records, per row it touched, the retirement state before and
-after (``superseded_at``, ``superseded_by``, ``valid_to``). ``undo`` checks a row
-still holds the "after" state (nothing changed it since) and restores "before",
-logging itself the same way — so an undo can be undone too.
+Each operation records, per row it touched, the state before and after
+(``superseded_at``, ``superseded_by``, ``valid_to``, ``pinned``). ``undo`` checks a
+row still holds the "after" state (nothing changed it since) and restores
+"before", logging itself the same way — so an undo can be undone too. The
+supersession engine records its automatic decisions through the same functions.
 """
 
 from __future__ import annotations
@@ -19,21 +20,22 @@ from .staging import parse_ts
 
 # Rows an operation touches are locked first, so two operations on one row serialise.
 LOCK_ROW = """
-SELECT id, tier, kind, superseded_at, superseded_by, valid_from, valid_to FROM memory
+SELECT id, tier, kind, superseded_at, superseded_by, valid_from, valid_to, pinned FROM memory
 WHERE namespace = %s AND id = %s FOR UPDATE
 """
-SET_STATE = "UPDATE memory SET superseded_at = %s, superseded_by = %s, valid_to = %s WHERE id = %s"
+SET_STATE = """
+UPDATE memory SET superseded_at = %s, superseded_by = %s, valid_to = %s, pinned = %s WHERE id = %s
+"""
 LOCK_OP = """
 SELECT op, reverse, undone_by FROM memory_ops WHERE namespace = %s AND op_id = %s FOR UPDATE
 """
 MARK_UNDONE = "UPDATE memory_ops SET undone_by = %s WHERE op_id = %s"
-STATE_KEYS = ("superseded_at", "superseded_by", "valid_to")
-REVERSIBLE = ("supersede", "retract", "undo")
+REVERSIBLE = ("supersede", "retract", "duplicate", "inherit", "pin", "unpin", "undo")
 
 
 def _state(row: tuple[Any, ...]) -> dict[str, Any]:
     return {"superseded_at": row[3], "superseded_by": None if row[4] is None else str(row[4]),
-            "valid_to": row[6]}
+            "valid_to": row[6], "pinned": bool(row[7])}
 
 
 def _jsonable(state: dict[str, Any]) -> dict[str, Any]:
@@ -42,7 +44,7 @@ def _jsonable(state: dict[str, Any]) -> dict[str, Any]:
 
 def _from_json(state: dict[str, Any]) -> dict[str, Any]:
     return {"superseded_at": parse_ts(state["superseded_at"]), "superseded_by": state["superseded_by"],
-            "valid_to": parse_ts(state["valid_to"])}
+            "valid_to": parse_ts(state["valid_to"]), "pinned": bool(state.get("pinned", False))}
 
 
 def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any, ...]:
@@ -52,6 +54,11 @@ def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> tu
     if row[3] is not None:
         raise InputError(f"memory {memory_id} is already superseded (at {row[3].isoformat()})")
     return row
+
+
+def lock_state(conn: psycopg.Connection, namespace: str, memory_id: str) -> dict[str, Any]:
+    """The current state of a row, locked for the rest of the transaction."""
+    return _state(_lock(conn, namespace, memory_id))
 
 
 def _lock(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any, ...]:
@@ -65,9 +72,11 @@ def _lock(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any
     return row
 
 
-def _apply(conn: psycopg.Connection, changes: list[tuple[str, dict[str, Any], dict[str, Any]]]) -> list[dict[str, Any]]:
+def apply_changes(conn: psycopg.Connection, changes: list[tuple[str, dict[str, Any], dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Write each row's new state; returns the before/after record an op logs for undo."""
     for memory_id, _before, after in changes:
-        conn.execute(SET_STATE, (after["superseded_at"], after["superseded_by"], after["valid_to"], memory_id))
+        conn.execute(SET_STATE, (after["superseded_at"], after["superseded_by"], after["valid_to"],
+                                 after["pinned"], memory_id))
     return [{"id": mid, "before": _jsonable(b), "after": _jsonable(a)} for mid, b, a in changes]
 
 
@@ -81,8 +90,8 @@ def supersede(conn: psycopg.Connection, namespace: str, old_id: str, new_id: str
         now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
         before = _state(old)
         valid_to = new[5] if old[2] == "fact" and new[5] >= old[5] else old[6]
-        after = {"superseded_at": now, "superseded_by": str(new[0]), "valid_to": valid_to}
-        rows = _apply(conn, [(str(old[0]), before, after)])
+        after = {**before, "superseded_at": now, "superseded_by": str(new[0]), "valid_to": valid_to}
+        rows = apply_changes(conn, [(str(old[0]), before, after)])
         return ops.log_op(conn, namespace=namespace, op="supersede", actor=actor, reason=reason,
                           memory_ids=[old_id, new_id], signals={"explicit": True},
                           reverse={"rows": rows})
@@ -93,11 +102,25 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
     with conn.transaction():
         row = _lock_active(conn, namespace, memory_id)
         now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
-        after = {"superseded_at": now, "superseded_by": None,
+        after = {**_state(row), "superseded_at": now, "superseded_by": None,
                  "valid_to": row[6] if row[6] is not None or row[2] != "fact" else now}
-        rows = _apply(conn, [(str(row[0]), _state(row), after)])
+        rows = apply_changes(conn, [(str(row[0]), _state(row), after)])
         return ops.log_op(conn, namespace=namespace, op="retract", actor=actor, reason=reason,
                           memory_ids=[memory_id], signals={"explicit": True}, reverse={"rows": rows})
+
+
+def set_pinned(conn: psycopg.Connection, namespace: str, memory_id: str, pinned: bool, *,
+               reason: str | None, actor: str) -> int:
+    """Pin (or unpin) a memory: a pinned fact is never auto-superseded."""
+    with conn.transaction():
+        row = _lock_active(conn, namespace, memory_id)
+        before = _state(row)
+        if before["pinned"] == pinned:
+            raise InputError(f"memory {memory_id} is already {'pinned' if pinned else 'unpinned'}")
+        rows = apply_changes(conn, [(str(row[0]), before, {**before, "pinned": pinned})])
+        return ops.log_op(conn, namespace=namespace, op="pin" if pinned else "unpin", actor=actor,
+                          reason=reason, memory_ids=[memory_id], signals={"explicit": True},
+                          reverse={"rows": rows})
 
 
 def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) -> int:
@@ -119,7 +142,7 @@ def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) ->
             if _state(row) != after:
                 raise InputError(f"memory {entry['id']} changed after operation {op_id}; undo the later operation first")
             changes.append((entry["id"], after, before))
-        rows = _apply(conn, changes)
+        rows = apply_changes(conn, changes)
         new_op = ops.log_op(conn, namespace=namespace, op="undo", actor=actor, reason=f"undo of operation {op_id}",
                             memory_ids=[e["id"] for e in reverse["rows"]], signals={"undoes": op_id},
                             reverse={"rows": rows})

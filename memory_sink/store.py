@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from . import db, memories, meta, operations, ops, staging, swap
+from . import db, health, memories, meta, operations, ops, staging, swap
 from .config import Config, load_config
 from .errors import InputError, NotFoundError
+from .supersession import SINGLE_VALUED, Judge, Policy, norm, rules_judge, threshold_for
 from .swap import SwapResult
 from .types import Memory, NewMemory, Rejected, SessionEvents, StagedTurn, StageReport
 
@@ -183,16 +184,28 @@ class MemoryStore:
         with self.connection() as conn:
             return memories.recent_active_facts(conn, namespace, limit)
 
+    def supersession_policy(self) -> Policy:
+        """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""
+        cfg = self.config.supersession
+        return Policy(
+            threshold=threshold_for(self.embedder.name, cfg.semantic_threshold),
+            guard_keys=tuple(cfg.guard_keys),
+            single_valued=SINGLE_VALUED | {norm(p) for p in cfg.single_valued},
+            multi_valued=frozenset(norm(p) for p in cfg.multi_valued),
+        )
+
     def swap_session(self, events: SessionEvents, rows: Sequence[NewMemory], *,
+                     judge: Judge = rules_judge, judge_name: str = "rules",
                      signals: dict[str, Any] | None = None, require_pending: bool = True) -> SwapResult:
         """Embed ``rows`` and atomically make them the session's memory (invariant 4)."""
         embedder = self.embedder
-        vectors = embedder.embed_documents([r.embed_text for r in rows])
+        vectors = embedder.embed_documents([r.embed_text for r in rows if not r.retract])
         with self.connection() as conn:
             return swap.swap_session(
                 conn, namespace=events.namespace, session_id=events.session_id,
                 read_event_ids=[t.event_id for t in events.turns], rows=rows, vectors=vectors,
-                embed_model=embedder.fingerprint, signals=signals, require_pending=require_pending)
+                embed_model=embedder.fingerprint, policy=self.supersession_policy(), judge=judge,
+                judge_name=judge_name, signals=signals, require_pending=require_pending)
 
     def record_failure(self, namespace: str, session_id: str, error: str) -> int:
         """Invariant 8: remember why a session failed and when to retry it; returns attempts so far."""
@@ -237,10 +250,19 @@ class MemoryStore:
             return ops.ops_for(conn, namespace, _check_uuid(memory_id))
 
     def facts(self, subject: str | None = None, predicate: str | None = None, namespace: str = "default",
-              all_versions: bool = False) -> list[Memory]:
+              all_versions: bool = False, as_of: datetime | str | None = None) -> list[Memory]:
+        """Current facts, every version (``all_versions``), or those believed at ``as_of``."""
+        when = staging.parse_ts(as_of, "as_of")
         with self.connection() as conn:
             return memories.facts(conn, namespace, subject=subject, predicate=predicate,
-                                  all_versions=all_versions)
+                                  all_versions=all_versions, as_of=when)
+
+    def fact_history(self, subject: str, predicate: str | None = None, namespace: str = "default") -> list[Memory]:
+        """Every version of the facts about a subject, oldest first: how what we know evolved."""
+        found = self.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=True)
+        if not found:
+            raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}")
+        return sorted(found, key=lambda m: (m.recorded_at, m.valid_from, m.id))
 
     def status(self, namespace: str | None = None) -> dict[str, Any]:
         """Counts an operator watches: pending turns, rows per tier, sessions awaiting or failing."""
@@ -264,6 +286,11 @@ class MemoryStore:
             "failing": [{**f, "next_retry_at": f["next_retry_at"].isoformat() if f["next_retry_at"] else None}
                         for f in failing],
         }
+
+    def tier_violations(self, namespace: str | None = None) -> dict[str, Any]:
+        """Turns visible in both tiers or in neither (invariant 5); an operator's health check."""
+        with self.connection() as conn:
+            return health.tier_violations(conn, namespace)
 
     # --- explicit operations -----------------------------------------------------------
 
@@ -292,6 +319,15 @@ class MemoryStore:
             meta.set_fingerprint(conn, embedder.fingerprint)
         self._embedder = embedder
         return total
+
+    def pin(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
+        """Protect a memory from automatic supersession (explicit operations still apply)."""
+        with self.connection() as conn:
+            return operations.set_pinned(conn, namespace, _check_uuid(memory_id), True, reason=reason, actor="user")
+
+    def unpin(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
+        with self.connection() as conn:
+            return operations.set_pinned(conn, namespace, _check_uuid(memory_id), False, reason=reason, actor="user")
 
     def undo(self, op_id: int, namespace: str = "default") -> int:
         if isinstance(op_id, bool) or not isinstance(op_id, int):

@@ -17,6 +17,8 @@ import numpy as np
 import psycopg
 
 from . import memories, ops, staging
+from .facts import Engine, EngineReport
+from .supersession import Judge, Policy, rules_judge
 from .types import NewMemory
 
 # Two consolidations of one session serialise on this lock; different sessions don't wait.
@@ -31,6 +33,7 @@ class PreviousRow:
     predicate: str | None
     object: str | None
     event_ids: tuple[str, ...]
+    pinned: bool = False
 
 
 @dataclass
@@ -41,6 +44,7 @@ class SwapResult:
     deleted_provisional: int = 0
     op_id: int | None = None
     version: int = 0
+    facts: EngineReport | None = None
 
 
 def successors(previous: Sequence[PreviousRow], rows: Sequence[NewMemory], new_ids: Sequence[str]) -> list[tuple[str, str | None]]:
@@ -76,10 +80,17 @@ def successors(previous: Sequence[PreviousRow], rows: Sequence[NewMemory], new_i
 
 def swap_session(
     conn: psycopg.Connection, *, namespace: str, session_id: str, read_event_ids: Sequence[str],
-    rows: Sequence[NewMemory], vectors: np.ndarray, embed_model: str,
+    rows: Sequence[NewMemory], vectors: np.ndarray, embed_model: str, policy: Policy,
+    judge: Judge = rules_judge, judge_name: str = "rules",
     signals: dict[str, Any] | None = None, require_pending: bool = True,
 ) -> SwapResult:
-    """Atomically replace a session's memory with ``rows``; returns ``swapped=False`` if stale."""
+    """Atomically replace a session's memory with ``rows``; returns ``swapped=False`` if stale.
+
+    ``rows`` marked ``retract`` are not stored; the engine applies them to the
+    namespace's active facts. ``vectors`` align with the stored rows only.
+    """
+    stored = [r for r in rows if not r.retract]
+    retractions = [r for r in rows if r.retract]
     with conn.transaction():
         conn.execute(SESSION_LOCK, (f"{namespace}\x1f{session_id}",))
         locked = dict(conn.execute(staging.LOCK_SESSION_TURNS, (namespace, session_id)).fetchall())
@@ -92,12 +103,16 @@ def swap_session(
         row = conn.execute("SELECT now()").fetchone()
         assert row is not None
         at: datetime = row[0]
-        previous = [PreviousRow(str(r[0]), r[1], r[2], r[3], r[4], tuple(r[5]))
+        previous = [PreviousRow(str(r[0]), r[1], r[2], r[3], r[4], tuple(r[5]), bool(r[6]))
                     for r in conn.execute(memories.ACTIVE_SESSION_CONSOLIDATED, (namespace, session_id))]
-        new_ids = memories.insert_consolidated(conn, namespace, session_id, rows, vectors,
+        new_ids = memories.insert_consolidated(conn, namespace, session_id, stored, vectors,
                                                embed_model=embed_model, recorded_at=at)
-        pairs = successors(previous, rows, new_ids)
+        pairs = successors(previous, stored, new_ids)
         memories.supersede_many(conn, pairs, at)
+        pinned = {p.id for p in previous if p.pinned}
+        conn.execute(memories.PIN_MANY, ([new for old, new in pairs if old in pinned and new],))
+        engine = Engine(conn, namespace, session_id, at, policy, judge, judge_name)
+        facts = engine.run(list(zip(new_ids, stored, vectors)), retractions)
         deleted = conn.execute(memories.DELETE_PROVISIONAL, (namespace, list(read_event_ids))).rowcount
         conn.execute(staging.MARK_CONSOLIDATED, (list(read_event_ids),))
         version = ops.record_success(conn, namespace, session_id, at)
@@ -106,7 +121,7 @@ def swap_session(
             conn, namespace=namespace, op="tier_swap", actor="consolidate",
             memory_ids=new_ids + superseded,
             signals={"session_id": session_id, "events": len(read_event_ids), "version": version,
-                     "deleted_provisional": deleted, **(signals or {})},
+                     "deleted_provisional": deleted, "facts": facts.to_dict(), **(signals or {})},
             reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs]},
         )
-    return SwapResult(True, new_ids, superseded, deleted, op_id, version)
+    return SwapResult(True, new_ids, superseded, deleted, op_id, version, facts)

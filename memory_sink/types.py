@@ -124,6 +124,8 @@ class NewMemory:
     object: str | None = None
     confidence: float | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+    retract: bool = False        # a statement that the matching fact is no longer true
+    replaces: str | None = None  # the id of an active fact the consolidator says this replaces
 
 
 @dataclass(frozen=True)

@@ -199,21 +199,27 @@ def recall(config_path: str | None, as_json: bool, namespace: str, k: int, as_of
 @config_option
 @json_option
 @namespace_option
-@click.argument("memory_id")
-def history(config_path: str | None, as_json: bool, namespace: str, memory_id: str) -> None:
-    """The supersession chain through a memory, oldest first, and the operations behind it."""
+@click.option("--subject", default=None, help="Instead of an ID: every version of the facts about SUBJECT.")
+@click.option("--predicate", default=None, help="With --subject: only this predicate.")
+@click.argument("memory_id", required=False)
+def history(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
+            predicate: str | None, memory_id: str | None) -> None:
+    """The supersession chain through a memory (or a subject's facts), oldest first, and why."""
+    if (memory_id is None) == (subject is None):
+        raise click.UsageError("give a memory ID or --subject (not both)")
     with open_store(config_path) as store:
-        chain = store.history(memory_id, namespace=namespace)
+        if memory_id is not None:
+            chain = store.history(memory_id, namespace=namespace)
+        else:
+            chain = store.fact_history(subject or "", predicate, namespace=namespace)
         ops = {m.id: store.operations(m.id, namespace=namespace) for m in chain}
     if as_json:
         output.emit_json({"chain": [m.to_dict() for m in chain]})
         return
     click.echo(output.memory_table(chain))
-    for m in chain:
-        for op in ops[m.id]:
-            reason = f" — {op['reason']}" if op["reason"] else ""
-            click.echo(f"op {op['op_id']}: {op['op']} by {op['actor']} at {op['created_at']:%Y-%m-%d %H:%M:%S}"
-                       f" on {m.id[:8]}{reason} {json.dumps(op['signals'], default=str)}")
+    unique = {op["op_id"]: op for found in ops.values() for op in found}
+    for op_id in sorted(unique):
+        click.echo(output.describe_op(unique[op_id]))
 
 
 @cli.command()
@@ -223,11 +229,13 @@ def history(config_path: str | None, as_json: bool, namespace: str, memory_id: s
 @click.option("--subject", default=None, help="Only facts about this subject.")
 @click.option("--predicate", default=None, help="Only facts with this predicate.")
 @click.option("--all-versions", is_flag=True, help="Include superseded facts.")
+@click.option("--as-of", default=None, help="ISO time: the facts tiermem believed then.")
 def facts(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
-          predicate: str | None, all_versions: bool) -> None:
-    """Current facts (or all versions)."""
+          predicate: str | None, all_versions: bool, as_of: str | None) -> None:
+    """Current facts (or all versions, or as of a time)."""
     with open_store(config_path) as store:
-        found = store.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions)
+        found = store.facts(subject=subject, predicate=predicate, namespace=namespace,
+                            all_versions=all_versions, as_of=as_of)
     if as_json:
         output.emit_json({"facts": [m.to_dict() for m in found]})
     else:
@@ -267,6 +275,30 @@ def retract(config_path: str | None, as_json: bool, namespace: str, reason: str 
     """Stop believing a memory: out of recall, kept in history (reversible)."""
     with open_store(config_path) as store:
         _print_op("retract", store.retract(memory_id, reason=reason, namespace=namespace), as_json)
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--reason", default=None, help="Why, for the operation log.")
+@click.argument("memory_id")
+def pin(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
+    """Protect a fact from automatic supersession (explicit operations still apply)."""
+    with open_store(config_path) as store:
+        _print_op("pin", store.pin(memory_id, reason=reason, namespace=namespace), as_json)
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--reason", default=None, help="Why, for the operation log.")
+@click.argument("memory_id")
+def unpin(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
+    """Let automatic supersession apply to a fact again."""
+    with open_store(config_path) as store:
+        _print_op("unpin", store.unpin(memory_id, reason=reason, namespace=namespace), as_json)
 
 
 @cli.command()

@@ -70,15 +70,16 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
         rows.append(NewMemory(kind="episode", content=ep.text, embed_text=ep.summary or ep.text,
                               event_ids=tuple(ep.event_ids), valid_from=ep.start_ts, metadata=meta))
     for fact in result.facts:
-        if fact.retract:
-            continue  # retractions are applied by the supersession engine, not stored as facts
         support = [by_id[e] for e in fact.event_ids]
         valid_from = fact.valid_from or (support[0].event_ts if support else events.turns[-1].event_ts)
-        content = f"{fact.subject} {fact.predicate} {fact.object}"
+        subject, predicate, obj = (" ".join(x.split()) for x in (fact.subject, fact.predicate, fact.object))
+        content = f"{subject} {predicate} {obj}"
+        # A retraction is not stored as a fact: the engine retires what it names.
         rows.append(NewMemory(kind="fact", content=content, embed_text=content,
                               event_ids=tuple(fact.event_ids), valid_from=valid_from,
-                              subject=fact.subject, predicate=fact.predicate, object=fact.object,
-                              confidence=fact.confidence, metadata=_merged_metadata(support)))
+                              subject=subject, predicate=predicate, object=obj,
+                              confidence=fact.confidence, metadata=_merged_metadata(support),
+                              retract=fact.retract, replaces=fact.replaces))
     return rows
 
 
@@ -118,7 +119,8 @@ def consolidate_session(
     if not swapped.swapped:
         return "skipped", 0, 0, None
     n_eps = sum(1 for r in rows if r.kind == "episode")
-    return "consolidated", n_eps, len(rows) - n_eps, None
+    n_facts = sum(1 for r in rows if r.kind == "fact" and not r.retract)
+    return "consolidated", n_eps, n_facts, None
 
 
 def run_consolidate(

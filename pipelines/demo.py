@@ -104,6 +104,16 @@ def _tuesday(store: MemoryStore, ns: str, session: str, start: datetime) -> None
     say("Tuesday's turns are provisional; Monday's memory is consolidated. Readers get "
         "consolidated memory where it exists and provisional memory for the rest.")
     run_consolidate(store, session=session, namespace=ns, min_quiet_seconds=0)
+    say("Tonight's consolidation extracts 'user prefers drink tea'. 'prefers drink' is "
+        "single-valued, so the new fact supersedes Monday's coffee: kept, linked, out of recall. "
+        "The operation log says why:")
+    chain = store.fact_history("user", "prefers drink", namespace=ns)
+    show("history --subject user --predicate 'prefers drink'", chain)
+    for op in sorted({o["op_id"]: o for m in chain for o in store.operations(m.id, namespace=ns)
+                      if o["op"] == "supersede"}.values(), key=lambda o: o["op_id"]):
+        click.echo("    " + output.describe_op(op))
+    show("recall: what does the user drink?",
+         store.recall("what does the user drink?", namespace=ns, k=3, kinds=["fact"]))
 
 
 def _late_turn(store: MemoryStore, ns: str, session: str, monday: datetime) -> None:

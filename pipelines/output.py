@@ -61,3 +61,24 @@ def memory_table(memories: Sequence[Any], *, with_score: bool = False) -> str:
 def kv_table(document: dict[str, Any]) -> str:
     rows = [(k, v) for k, v in document.items() if not isinstance(v, (list, dict))]
     return table(rows, ["", "value"])
+
+
+def describe_op(op: dict[str, Any]) -> str:
+    """One line per logged operation: what, who, when, and the signals behind it."""
+    sig = op.get("signals") or {}
+    parts = [f"op {op['op_id']}: {op['op']} by {op['actor']} at {op['created_at']:%Y-%m-%d %H:%M:%S}"]
+    if op.get("reason"):
+        parts.append(f"— {op['reason']}")
+    if "verdict" in sig:
+        why = f"{sig['judge']} judge: {sig['verdict']} ({sig['reason']})"
+        if sig.get("guard"):
+            why += f", blocked by guard: {sig['guard']}"
+        why += f"; key match {'yes' if sig.get('key_match') else 'no'}, cosine {sig.get('cosine')}"
+        if sig.get("late_arrival"):
+            why += ", late arrival: the older fact was stored already superseded"
+        parts.append(why)
+    elif sig:
+        parts.append(json.dumps(sig, default=str, sort_keys=True))
+    if op.get("undone_by"):
+        parts.append(f"[undone by op {op['undone_by']}]")
+    return " ".join(parts)

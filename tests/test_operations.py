@@ -14,11 +14,14 @@ from pipelines.realtime import run_realtime
 
 
 def consolidated_facts(store: MemoryStore) -> dict[str, str]:
-    store.stage("s1", "user", "I live in Berlin.", seq=1)
-    store.stage("s2", "user", "I moved to Lisbon.", seq=1)
+    """Two active, coexisting facts ('uses' is multi-valued), keyed by object."""
+    store.stage("s1", "user", "Herald uses RSS.", ts="2026-01-01T10:00:00Z")
+    store.stage("s2", "user", "Herald uses Atom.", ts="2026-01-02T10:00:00Z")
     run_realtime(store)
     run_consolidate(store)
-    return {f.object: f.id for f in store.facts(subject="user", predicate="lives in")}
+    found = {f.object: f.id for f in store.facts(subject="Herald", predicate="uses")}
+    assert set(found) == {"RSS", "Atom"}
+    return found
 
 
 def row_state(store: MemoryStore, memory_id: str) -> tuple:
@@ -29,46 +32,45 @@ def row_state(store: MemoryStore, memory_id: str) -> tuple:
 
 def test_retract_removes_from_recall_and_keeps_history(store: MemoryStore) -> None:
     ids = consolidated_facts(store)
-    berlin = ids["Berlin"]
-    op = store.retract(berlin, reason="user asked to forget it")
-    assert berlin not in {m.id for m in store.recall("where does the user live?", k=50)}
-    assert berlin not in {f.id for f in store.facts()}
-    assert berlin in {f.id for f in store.facts(all_versions=True)}
-    assert store.history(berlin)[0].superseded_at is not None
-    logged = store.operations(berlin)
+    rss = ids["RSS"]
+    op = store.retract(rss, reason="user asked to forget it")
+    assert rss not in {m.id for m in store.recall("what does Herald use?", k=50)}
+    assert rss not in {f.id for f in store.facts()}
+    assert rss in {f.id for f in store.facts(all_versions=True)}
+    assert store.history(rss)[0].superseded_at is not None
+    logged = store.operations(rss)
     assert [o["op"] for o in logged][-1] == "retract" and logged[-1]["reason"] == "user asked to forget it"
     assert logged[-1]["op_id"] == op
 
 
 def test_supersede_then_undo_restores_the_exact_prior_state(store: MemoryStore) -> None:
     ids = consolidated_facts(store)
-    before = row_state(store, ids["Berlin"])
-    op = store.supersede(ids["Berlin"], ids["Lisbon"], reason="moved")
-    after = row_state(store, ids["Berlin"])
-    assert after[1] is not None and str(after[1]) == ids["Lisbon"]
-    chain = store.history(ids["Lisbon"])
-    assert [m.object for m in chain] == ["Berlin", "Lisbon"]
+    before = row_state(store, ids["RSS"])
+    op = store.supersede(ids["RSS"], ids["Atom"], reason="moved")
+    after = row_state(store, ids["RSS"])
+    assert after[1] is not None and str(after[1]) == ids["Atom"]
+    chain = store.history(ids["Atom"])
+    assert [m.object for m in chain] == ["RSS", "Atom"]
     assert chain[0].valid_to == chain[1].valid_from  # bitemporal hand-over
     undo_op = store.undo(op)
-    assert row_state(store, ids["Berlin"]) == before
+    assert row_state(store, ids["RSS"]) == before
     with pytest.raises(InputError, match="already undone"):
         store.undo(op)
     store.undo(undo_op)  # an undo is itself reversible
-    assert row_state(store, ids["Berlin"]) == after
+    assert row_state(store, ids["RSS"]) == after
 
 
 def test_operation_guards(store: MemoryStore) -> None:
     ids = consolidated_facts(store)
     with pytest.raises(InputError, match="cannot supersede itself"):
-        store.supersede(ids["Berlin"], ids["Berlin"])
-    store.retract(ids["Berlin"])
+        store.supersede(ids["RSS"], ids["RSS"])
+    store.retract(ids["RSS"])
     with pytest.raises(InputError, match="already superseded"):
-        store.retract(ids["Berlin"])
+        store.retract(ids["RSS"])
     with pytest.raises(NotFoundError):
-        store.retract(ids["Lisbon"], namespace="other")  # scoped by namespace
-    swap_op = store.operations(ids["Lisbon"])[0]
-    assert swap_op["op"] == "tier_swap"
-    with pytest.raises(InputError, match="only supersede, retract, undo can be undone"):
+        store.retract(ids["Atom"], namespace="other")  # scoped by namespace
+    swap_op = next(o for o in store.operations(ids["Atom"]) if o["op"] == "tier_swap")
+    with pytest.raises(InputError, match="is a tier_swap; only supersede, retract"):
         store.undo(swap_op["op_id"])
     store.stage("p", "user", "provisional only", seq=1)
     run_realtime(store)
@@ -79,9 +81,9 @@ def test_operation_guards(store: MemoryStore) -> None:
 
 def test_undo_refuses_when_a_later_operation_changed_the_row(store: MemoryStore) -> None:
     ids = consolidated_facts(store)
-    first = store.retract(ids["Berlin"])
+    first = store.retract(ids["RSS"])
     store.undo(first)
-    store.retract(ids["Berlin"])
+    store.retract(ids["RSS"])
     with pytest.raises(InputError):
         store.undo(first)
 

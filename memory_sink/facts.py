@@ -1,0 +1,151 @@
+"""Apply the supersession engine's decisions inside a session's swap transaction.
+
+The decisions themselves are pure (``supersession.decide``); this module looks up
+candidates, changes row states through ``operations.apply_changes`` and logs
+every decision with its signals in ``memory_ops`` — so ``history`` can say why,
+and ``undo`` can reverse a replacement exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Sequence
+
+import numpy as np
+import psycopg
+
+from . import memories, ops
+from .operations import apply_changes, lock_state
+from .supersession import Candidate, Decision, FactView, Judge, Policy, decide, norm, rules_judge
+from .types import NewMemory
+
+ACTOR = "consolidate"
+
+
+@dataclass
+class EngineReport:
+    replaced: int = 0
+    duplicates: int = 0
+    coexisting: int = 0
+    blocked: int = 0
+    retracted: int = 0
+    inherited: int = 0
+    op_ids: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "op_ids"}
+
+
+@dataclass
+class Engine:
+    """One swap's worth of fact decisions; all writes go through ``conn``'s transaction."""
+
+    conn: psycopg.Connection
+    namespace: str
+    session_id: str
+    at: datetime
+    policy: Policy
+    judge: Judge = rules_judge
+    judge_name: str = "rules"
+    report: EngineReport = field(default_factory=EngineReport)
+
+    def run(self, inserted: Sequence[tuple[str, NewMemory, np.ndarray]], retractions: Sequence[NewMemory]) -> EngineReport:
+        """Process new facts and retractions in world-time order (a later statement wins)."""
+        items: list[tuple[datetime, int, Any]] = [(r.valid_from, 1, r) for r in retractions]
+        items += [(row.valid_from, 0, (mid, row, vec)) for mid, row, vec in inserted if row.kind == "fact"]
+        for _, is_retraction, item in sorted(items, key=lambda t: (t[0], t[1])):
+            if is_retraction:
+                self._retract(item)
+            else:
+                self._new_fact(*item)
+        return self.report
+
+    # --- one new fact ------------------------------------------------------------
+
+    def _new_fact(self, memory_id: str, row: NewMemory, vec: np.ndarray) -> None:
+        if self._inherit(memory_id, row):
+            return
+        new = FactView(memory_id, row.subject or "", row.predicate or "", row.object or "",
+                       row.valid_from, row.metadata)
+        params = {"vec": vec, "ns": self.namespace, "id": memory_id, "subject": norm(new.subject),
+                  "predicate": norm(new.predicate), "threshold": self.policy.threshold,
+                  "named": row.replaces}
+        candidates = [
+            Candidate(FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6])), float(r[7]), bool(r[8]),
+                      named=r[0] == row.replaces)
+            for r in self.conn.execute(memories.FACT_CANDIDATES, params)
+        ]
+        for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):
+            if self._apply(new, decision):
+                break  # the new fact is no longer active: nothing else to decide for it
+
+    def _apply(self, new: FactView, d: Decision) -> bool:
+        """Carry out one decision; True when it retired the new fact itself."""
+        old = d.candidate.fact
+        signals = d.signals(self.policy.threshold)
+        effect = d.effective
+        if effect == "replace" and new.valid_from >= old.valid_from:
+            self._retire(old.id, new.id, new.valid_from, "supersede", [old.id, new.id], signals)
+            self.report.replaced += 1
+            return False
+        if effect == "replace":  # a late fact older than the active one: stored already superseded
+            self._retire(new.id, old.id, old.valid_from, "supersede", [new.id, old.id],
+                         {**signals, "late_arrival": True})
+            self.report.replaced += 1
+            return True
+        if effect == "duplicate":
+            self._retire(new.id, old.id, None, "duplicate", [new.id, old.id], signals)
+            self.report.duplicates += 1
+            return True
+        op = "blocked" if d.guard and d.verdict != "coexist" else "coexist"
+        self.report.op_ids.append(ops.log_op(self.conn, namespace=self.namespace, op=op, actor=ACTOR,
+                                             memory_ids=[new.id, old.id], signals=signals))
+        if op == "blocked":
+            self.report.blocked += 1
+        else:
+            self.report.coexisting += 1
+        return False
+
+    def _retire(self, memory_id: str, successor: str | None, valid_to: datetime | None, op: str,
+                memory_ids: list[str], signals: dict[str, Any], reason: str | None = None) -> None:
+        before = lock_state(self.conn, self.namespace, memory_id)
+        after = {**before, "superseded_at": self.at, "superseded_by": successor,
+                 "valid_to": valid_to if valid_to is not None else before["valid_to"]}
+        rows = apply_changes(self.conn, [(memory_id, before, after)])
+        self.report.op_ids.append(ops.log_op(
+            self.conn, namespace=self.namespace, op=op, actor=ACTOR, reason=reason,
+            memory_ids=memory_ids, signals={"session_id": self.session_id, **signals},
+            reverse={"rows": rows}))
+
+    def _inherit(self, memory_id: str, row: NewMemory) -> bool:
+        """Keep a retraction or replacement alive when its session is re-consolidated."""
+        found = self.conn.execute(memories.INHERITABLE_STATE, {
+            "ns": self.namespace, "sid": self.session_id, "subject": norm(row.subject),
+            "predicate": norm(row.predicate), "object": norm(row.object),
+            "event_ids": list(row.event_ids), "at": self.at}).fetchone()
+        if found is None:
+            return False
+        previous_id, successor, valid_to = found
+        self._retire(memory_id, successor, valid_to, "inherit", [memory_id, previous_id],
+                     {"inherited_from": previous_id}, reason="re-extracted from the same turns")
+        self.report.inherited += 1
+        return True
+
+    # --- retractions -------------------------------------------------------------------
+
+    def _retract(self, row: NewMemory) -> None:
+        params = {"ns": self.namespace, "subject": norm(row.subject), "predicate": norm(row.predicate),
+                  "object": norm(row.object), "valid_from": row.valid_from}
+        for target in self.conn.execute(memories.RETRACTION_TARGETS, params).fetchall():
+            signals = {"retraction": f"{row.subject} {row.predicate} {row.object}",
+                       "event_ids": list(row.event_ids)}
+            if target[6]:
+                self.report.op_ids.append(ops.log_op(
+                    self.conn, namespace=self.namespace, op="blocked", actor=ACTOR,
+                    memory_ids=[target[0]], signals={**signals, "guard": "pinned"}))
+                self.report.blocked += 1
+                continue
+            self._retire(target[0], None, row.valid_from, "retract", [target[0]], signals,
+                         reason="retracted in conversation")
+            self.report.retracted += 1

@@ -1,0 +1,69 @@
+"""Invariant checks an operator watches (the Dagster asset checks call these).
+
+Invariant 5 says a staged turn is visible in exactly one tier: as a provisional
+row until its session is consolidated, then through the active consolidated
+rows that cover it. These queries count the turns that break it; both should
+always return 0. They read only, and scan only the (small) provisional tier.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+
+# A turn whose provisional row is still active although an active consolidated
+# episode already covers it: a reader would see it twice. The tier swap deletes
+# the provisional rows in the same transaction, so this must stay 0.
+TURNS_IN_BOTH_TIERS = """
+SELECT count(*) FROM memory p
+WHERE p.tier = 'provisional' AND p.superseded_at IS NULL
+  AND (%(ns)s::text IS NULL OR p.namespace = %(ns)s)
+  AND EXISTS (
+      SELECT 1 FROM memory c
+      WHERE c.namespace = p.namespace AND c.tier = 'consolidated' AND c.kind = 'episode'
+        AND c.superseded_at IS NULL AND c.event_ids @> ARRAY[p.event_ids[1]]
+  )
+"""
+
+# A turn the realtime tier marked as embedded whose provisional row is gone
+# although its session was never consolidated: a reader would see it nowhere.
+TURNS_IN_NEITHER_TIER = """
+SELECT count(*) FROM memory_staging s
+WHERE s.provisional_at IS NOT NULL AND s.consolidated_at IS NULL
+  AND (%(ns)s::text IS NULL OR s.namespace = %(ns)s)
+  AND NOT EXISTS (
+      SELECT 1 FROM memory p
+      WHERE p.tier = 'provisional' AND p.namespace = s.namespace AND p.event_ids[1] = s.event_id
+  )
+"""
+
+# A few examples, for the check's metadata (never the content: only ids).
+EXAMPLES_IN_BOTH_TIERS = """
+SELECT p.namespace, p.session_id, p.event_ids[1] FROM memory p
+WHERE p.tier = 'provisional' AND p.superseded_at IS NULL
+  AND (%(ns)s::text IS NULL OR p.namespace = %(ns)s)
+  AND EXISTS (
+      SELECT 1 FROM memory c
+      WHERE c.namespace = p.namespace AND c.tier = 'consolidated' AND c.kind = 'episode'
+        AND c.superseded_at IS NULL AND c.event_ids @> ARRAY[p.event_ids[1]]
+  )
+ORDER BY p.namespace, p.session_id
+LIMIT 5
+"""
+
+
+def tier_violations(conn: psycopg.Connection, namespace: str | None = None) -> dict[str, Any]:
+    """Counts of turns visible in both tiers, and in neither; both 0 when invariant 5 holds."""
+    params = {"ns": namespace}
+    both = conn.execute(TURNS_IN_BOTH_TIERS, params).fetchone()
+    neither = conn.execute(TURNS_IN_NEITHER_TIER, params).fetchone()
+    examples = [
+        {"namespace": r[0], "session_id": r[1], "event_id": r[2]}
+        for r in conn.execute(EXAMPLES_IN_BOTH_TIERS, params)
+    ] if both and both[0] else []
+    return {
+        "turns_in_both_tiers": int(both[0]) if both else 0,
+        "turns_in_neither_tier": int(neither[0]) if neither else 0,
+        "examples_in_both_tiers": examples,
+    }
