@@ -66,6 +66,7 @@ class ConsolidateConfig:
     min_quiet_seconds: int = 3600
     retry_base_seconds: int = 300
     max_attempts: int = 8
+    timeout_seconds: int = 600           # one session's consolidator call; over it the session fails
     episode: EpisodeConfig = field(default_factory=EpisodeConfig)
     consolidator: ConsolidatorConfig = field(default_factory=ConsolidatorConfig)
     partition_start: str = "2024-01-01"  # first UTC day of the Dagster consolidate partitions
@@ -105,7 +106,7 @@ class Config:
 _POSITIVE = {
     "database.pool_min_size", "database.pool_max_size", "embedder.threads",
     "embedder.batch_size", "realtime.batch_size", "consolidate.episode.max_turns",
-    "consolidate.episode.max_words", "consolidate.max_attempts",
+    "consolidate.episode.max_words", "consolidate.max_attempts", "consolidate.timeout_seconds",
     "realtime.lag_alert_seconds", "consolidate.failure_alert_attempts",
 }
 _NON_NEGATIVE = {

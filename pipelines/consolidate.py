@@ -9,12 +9,13 @@ retried with backoff on a later run.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from consolidators import (
-    ActiveFact, ConsolidationResult, Consolidator, ConsolidatorConfigError, Context, Turn,
+    ActiveFact, ConsolidationResult, Consolidator, ConsolidatorConfigError, Context, Transcript, Turn,
     build_transcript, load_consolidator, run_consolidator,
 )
 from memory_sink import MemoryStore
@@ -94,6 +95,36 @@ def _context(facts: Sequence[Memory]) -> Context:
                    valid_from=f.valid_from, metadata=f.metadata) for f in facts))
 
 
+class ConsolidatorTimeout(TimeoutError):
+    """A consolidator call ran past ``consolidate.timeout_seconds``."""
+
+
+def call_with_timeout(consolidator: Consolidator, transcript: Transcript, context: Context,
+                      timeout: float) -> ConsolidationResult:
+    """Run the consolidator in a worker thread and stop waiting after ``timeout``.
+
+    Python cannot kill a thread: a consolidator that hangs keeps its (daemon)
+    thread, but the run moves on and the session is recorded as failed
+    (invariant 8). Built-in network consolidators also time out by themselves.
+    """
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["result"] = run_consolidator(consolidator, transcript, context)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=work, name=f"consolidate-{transcript.session_id}", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise ConsolidatorTimeout(f"consolidator {getattr(consolidator, 'name', '?')} took longer than {timeout:g} s")
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
 def consolidate_session(
     store: MemoryStore, consolidator: Consolidator, namespace: str, session_id: str,
     *, require_pending: bool = True,
@@ -107,7 +138,8 @@ def consolidate_session(
         transcript = build_transcript(namespace, session_id, _transcript_turns(events),
                                       max_gap_seconds=ep_cfg.max_gap_seconds,
                                       max_turns=ep_cfg.max_turns, max_words=ep_cfg.max_words)
-        result = run_consolidator(consolidator, transcript, _context(store.active_facts(namespace)))
+        result = call_with_timeout(consolidator, transcript, _context(store.active_facts(namespace)),
+                                   store.config.consolidate.timeout_seconds)
         rows = to_new_memories(result, events)
         swapped = store.swap_session(events, rows, require_pending=require_pending,
                                      signals={"consolidator": getattr(consolidator, "name", "?")})

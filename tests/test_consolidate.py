@@ -203,3 +203,39 @@ def test_namespace_isolation(store: MemoryStore) -> None:
         store.history(alice_id, namespace="bob")
     assert store.facts(namespace="bob") == []
     assert store.status("bob")["provisional_turns"] == 1
+
+
+def test_a_hanging_consolidator_times_out_and_fails_only_its_session(db_dsn: str) -> None:
+    config = make_config(db_dsn, consolidate={"timeout_seconds": 1})
+    release = threading.Event()
+
+    class HangsFor(FailsFor):
+        def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
+            if transcript.session_id == self.bad:
+                release.wait(30)
+            return self.inner.consolidate(transcript, context)
+
+    with MemoryStore.open(config) as store:
+        store.stage("slow", "user", "this one hangs", seq=1)
+        store.stage("fine", "user", "this one is fine", seq=1)
+        started = time.perf_counter()
+        report = run_consolidate(store, consolidator=HangsFor("slow"))
+        release.set()
+        assert time.perf_counter() - started < 10
+        assert (report.sessions_consolidated, report.sessions_failed) == (1, 1)
+        assert "ConsolidatorTimeout" in report.failures[0]["error"]
+        assert store.status()["failing"][0]["session_id"] == "slow"
+
+
+def test_a_session_is_parked_after_max_attempts(db_dsn: str) -> None:
+    config = make_config(db_dsn, consolidate={"retry_base_seconds": 0, "max_attempts": 2})
+    with MemoryStore.open(config) as store:
+        store.stage("bad", "user", "hello", seq=1)
+        for _ in range(2):
+            assert run_consolidate(store, consolidator=FailsFor("bad")).sessions_failed == 1
+        assert run_consolidate(store, consolidator=FailsFor("bad")).sessions_failed == 0  # parked
+        status = store.status()
+        assert status["sessions_parked"] == 1 and status["failing"][0]["attempts"] == 2
+        assert status["staged_turns"] == 1 and status["sessions_awaiting_consolidation"] == 1  # nothing lost
+        assert run_consolidate(store, session="bad", consolidator=load_consolidator("passthrough", {})).sessions_consolidated == 1
+        assert store.status()["sessions_parked"] == 0
