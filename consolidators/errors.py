@@ -39,3 +39,24 @@ class MalformedOutput(ConsolidatorError):
 
     def __str__(self) -> str:
         return f"{self.path}: {self.problem}"
+
+
+class EndpointError(ConsolidatorError):
+    """A model endpoint refused the request, kept failing, or could not be reached.
+
+    ``url`` is the endpoint called (it never carries credentials); ``status``
+    is the last HTTP status, when one came back.
+    """
+
+    def __init__(self, message: str, url: str = "", status: int | None = None) -> None:
+        super().__init__(message, url, status)
+        self.message = message
+        self.url = url
+        self.status = status
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ConsolidatorTimeout(EndpointError):
+    """A model endpoint did not answer within ``timeout_seconds`` on any attempt."""

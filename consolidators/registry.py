@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping
 from .base import Consolidator, option_key, str_option
 from .errors import KIND_KEY, OPTIONS_KEY, ConsolidatorConfigError, MalformedOutput
 from .extractive import ExtractiveConsolidator
+from .llm import LLMConsolidator, LLMJudge
 from .passthrough import PassthroughConsolidator
 from .types import ConsolidationResult, Context, Episode, Fact, Transcript
 
@@ -54,14 +55,12 @@ class CallableConsolidator:
 KINDS: dict[str, Callable[..., Consolidator]] = {
     "passthrough": PassthroughConsolidator,
     "extractive": ExtractiveConsolidator,
+    "llm": LLMConsolidator,
     "callable": CallableConsolidator,
 }
 
-#: Kinds the configuration documents but this version does not ship yet.
-NOT_YET_AVAILABLE: dict[str, str] = {
-    "llm": "the 'llm' consolidator (OpenAI-compatible endpoint) is not available yet in this "
-           "version; use passthrough, extractive or callable",
-}
+#: Kinds the configuration documents but this version does not ship yet (kind -> message).
+NOT_YET_AVAILABLE: dict[str, str] = {}
 
 
 def load_consolidator(kind: str, options: Mapping[str, Any] | None = None) -> Consolidator:
@@ -84,20 +83,29 @@ def load_consolidator(kind: str, options: Mapping[str, Any] | None = None) -> Co
     return factory(**{str(k): v for k, v in options.items()})
 
 
-def _check_option_names(kind: str, factory: Callable[..., Any], options: Mapping[str, Any]) -> None:
+def load_llm_judge(options: Mapping[str, Any] | None, *, config_key: str) -> LLMJudge:
+    """The LLM supersession judge from its options; errors name ``<config_key>.<option>``."""
+    if not isinstance(options, Mapping):
+        raise ConsolidatorConfigError(config_key, f"expected a mapping, got {type(options).__name__}")
+    _check_option_names("llm judge", LLMJudge, options, prefix=config_key, skip=("config_key",))
+    return LLMJudge(**{str(k): v for k, v in options.items()}, config_key=config_key)
+
+
+def _check_option_names(kind: str, factory: Callable[..., Any], options: Mapping[str, Any], *,
+                        prefix: str = OPTIONS_KEY, skip: tuple[str, ...] = ()) -> None:
     """Reject unknown and missing option keys, using the factory's signature as the schema."""
     params = {
         name: p for name, p in inspect.signature(factory).parameters.items()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in skip
     }
     for key in options:
         if key not in params:
             allowed = ", ".join(sorted(params)) or "none"
             raise ConsolidatorConfigError(
-                option_key(str(key)), f"unknown option for {kind!r} (expected one of: {allowed})")
+                f"{prefix}.{key}", f"unknown option for {kind!r} (expected one of: {allowed})")
     for name, param in params.items():
         if param.default is inspect.Parameter.empty and name not in options:
-            raise ConsolidatorConfigError(option_key(name), f"required by the {kind!r} consolidator")
+            raise ConsolidatorConfigError(f"{prefix}.{name}", f"required by the {kind!r} consolidator")
 
 
 def _resolve_target(target: str) -> Callable[..., Any]:

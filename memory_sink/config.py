@@ -85,7 +85,7 @@ class SupersessionConfig:
     semantic_threshold: float | None = None   # None = the calibrated default for the embedder
     guard_keys: list[str] = field(default_factory=lambda: ["project"])
     single_valued: list[str] = field(default_factory=list)   # added to the built-in list
-    multi_valued: list[str] = field(default_factory=list)    # overrides the built-in list
+    multi_valued: list[str] = field(default_factory=list)    # added to the built-in list; wins over single
     judge: str = "rules"                                     # rules | llm
     judge_options: dict[str, Any] = field(default_factory=dict)
 

@@ -19,7 +19,7 @@ from psycopg_pool import ConnectionPool
 from . import db, health, memories, meta, operations, ops, staging, swap
 from .config import Config, load_config
 from .errors import InputError, NotFoundError
-from .supersession import SINGLE_VALUED, Judge, Policy, norm, rules_judge, threshold_for
+from .supersession import MULTI_VALUED, SINGLE_VALUED, Judge, Policy, norm, rules_judge, threshold_for
 from .swap import SwapResult
 from .types import Memory, NewMemory, Rejected, SessionEvents, StagedTurn, StageReport
 
@@ -191,7 +191,7 @@ class MemoryStore:
             threshold=threshold_for(self.embedder.name, cfg.semantic_threshold),
             guard_keys=tuple(cfg.guard_keys),
             single_valued=SINGLE_VALUED | {norm(p) for p in cfg.single_valued},
-            multi_valued=frozenset(norm(p) for p in cfg.multi_valued),
+            multi_valued=(MULTI_VALUED - {norm(p) for p in cfg.single_valued}) | {norm(p) for p in cfg.multi_valued},
         )
 
     def swap_session(self, events: SessionEvents, rows: Sequence[NewMemory], *,

@@ -33,6 +33,12 @@ SINGLE_VALUED = frozenset({
     "language", "birthday", "manager", "status", "version", "owner", "deadline", "budget",
 })
 
+#: Predicates a subject may hold several values of at once (new values coexist).
+MULTI_VALUED = frozenset({
+    "uses", "likes", "loves", "enjoys", "prefers", "dislikes", "hates", "speaks", "knows",
+    "has", "owns", "reads", "plays", "follows", "visited", "note", "works with", "member of",
+})
+
 #: Neighbour threshold per embedder (cosine of the facts' sentence embeddings).
 #: MiniLM is measured by tests/test_calibration.py and benchmarks/calibrate.py;
 #: BGE-small's cosines sit higher for unrelated text, so its default is higher —
@@ -82,11 +88,16 @@ class Policy:
     threshold: float
     guard_keys: tuple[str, ...] = ("project",)
     single_valued: frozenset[str] = SINGLE_VALUED
-    multi_valued: frozenset[str] = frozenset()
+    multi_valued: frozenset[str] = MULTI_VALUED
 
     def single(self, predicate: str) -> bool:
         p = norm(predicate)
         return p in self.single_valued and p not in self.multi_valued
+
+    def known(self, predicate: str) -> bool:
+        """Whether the cardinality table settles this predicate (no judge needed)."""
+        p = norm(predicate)
+        return p in self.single_valued or p in self.multi_valued
 
 
 @dataclass(frozen=True)
@@ -149,11 +160,17 @@ def guard(new: FactView, cand: Candidate, policy: Policy) -> str | None:
 
 def decide(new: FactView, candidates: Iterable[Candidate], policy: Policy,
            judge: Judge = rules_judge, judge_name: str = "rules") -> list[Decision]:
-    """Verdicts for every candidate, most telling first (key matches, then by cosine)."""
+    """Verdicts for every candidate, most telling first (key matches, then by cosine).
+
+    The rules settle what they can be sure of — exact restatements, a fact the
+    consolidator named, a key match on a predicate of known cardinality — and
+    the configured judge decides the rest (neighbours, unknown predicates).
+    """
     ordered = sorted(candidates, key=lambda c: (not c.named, not c.key_match, -c.cosine))
     decisions = []
     for cand in ordered:
-        use_rules = cand.key_match and norm(new.object) == norm(cand.fact.object)
+        same_object = norm(new.object) == norm(cand.fact.object)
+        use_rules = cand.named or (cand.key_match and (same_object or policy.known(new.predicate)))
         verdict, reason = rules_judge(new, cand, policy) if use_rules else judge(new, cand, policy)
         if verdict not in VERDICTS:
             verdict, reason = "coexist", f"judge answered {verdict!r}; kept both"

@@ -15,12 +15,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from consolidators import (
-    ActiveFact, ConsolidationResult, Consolidator, ConsolidatorConfigError, Context, Transcript, Turn,
-    build_transcript, load_consolidator, run_consolidator,
+    ActiveFact, ConsolidationResult, Consolidator, ConsolidatorConfigError, ConsolidatorError, Context,
+    Transcript, Turn,
+    build_transcript, load_consolidator, load_llm_judge, run_consolidator,
 )
 from memory_sink import MemoryStore
 from memory_sink.config import Config
 from memory_sink.errors import ConfigError
+from memory_sink.supersession import Candidate, FactView, Judge, Policy, rules_judge
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 
 log = logging.getLogger("tiermem.consolidate")
@@ -47,6 +49,31 @@ def build_consolidator(config: Config) -> Consolidator:
         return load_consolidator(spec.kind, spec.options)
     except ConsolidatorConfigError as exc:
         raise ConfigError(str(exc)) from None
+
+
+def build_judge(config: Config) -> tuple[Judge, str]:
+    """The supersession judge the deployment names: the rules, or an LLM for gray areas.
+
+    An LLM judge that fails (timeout, bad answer) keeps both facts: nothing is
+    retired on a guess. Its failure is recorded in the decision's reason.
+    """
+    spec = config.supersession
+    if spec.judge == "rules":
+        return rules_judge, "rules"
+    try:
+        llm = load_llm_judge(spec.judge_options, config_key="supersession.judge_options")
+    except ConsolidatorConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+    def judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, str]:
+        try:
+            verdict, reason = llm.verdict((new.subject, new.predicate, new.object),
+                                          (cand.fact.subject, cand.fact.predicate, cand.fact.object))
+        except ConsolidatorError as exc:
+            return "coexist", f"llm judge failed, kept both: {exc}"
+        return verdict, reason
+
+    return judge, "llm"
 
 
 def _merged_metadata(turns: Iterable[StagedTurn]) -> dict[str, Any]:
@@ -127,7 +154,7 @@ def call_with_timeout(consolidator: Consolidator, transcript: Transcript, contex
 
 def consolidate_session(
     store: MemoryStore, consolidator: Consolidator, namespace: str, session_id: str,
-    *, require_pending: bool = True,
+    *, require_pending: bool = True, judge: tuple[Judge, str] = (rules_judge, "rules"),
 ) -> tuple[str, int, int, str | None]:
     """Consolidate one session; returns (outcome, episodes, facts, error)."""
     ep_cfg = store.config.consolidate.episode
@@ -142,6 +169,7 @@ def consolidate_session(
                                    store.config.consolidate.timeout_seconds)
         rows = to_new_memories(result, events)
         swapped = store.swap_session(events, rows, require_pending=require_pending,
+                                     judge=judge[0], judge_name=judge[1],
                                      signals={"consolidator": getattr(consolidator, "name", "?")})
     except Exception as exc:  # invariant 8: any failure is this session's alone
         error = f"{type(exc).__name__}: {exc}"
@@ -168,13 +196,14 @@ def run_consolidate(
     started = time.perf_counter()
     try:
         consolidator = consolidator or build_consolidator(store.config)
+        judge = build_judge(store.config)
         explicit = sessions is not None
         if sessions is None:
             quiet = store.config.consolidate.min_quiet_seconds if min_quiet_seconds is None else min_quiet_seconds
             sessions = store.eligible_sessions(namespace=namespace, session_id=session, min_quiet_seconds=quiet)
         for ns, sid in sessions:
             outcome, n_eps, n_facts, error = consolidate_session(
-                store, consolidator, ns, sid, require_pending=not explicit)
+                store, consolidator, ns, sid, require_pending=not explicit, judge=judge)
             _tally(report, outcome, n_eps, n_facts)
             if error is not None:
                 report.failures.append({"namespace": ns, "session_id": sid, "error": error})

@@ -179,7 +179,7 @@ def test_builtin_kinds_load_and_satisfy_the_protocol() -> None:
 @pytest.mark.parametrize("kind,options,message", [
     ("magic", {}, "consolidate.consolidator.kind: unknown consolidator 'magic'"),
     (None, {}, "consolidate.consolidator.kind: unknown consolidator None"),
-    ("llm", {}, "consolidate.consolidator.kind: the 'llm' consolidator"),
+    ("llm", {}, "consolidate.consolidator.options.base_url: required by the 'llm' consolidator"),
     ("extractive", {"max_sentence": 3}, "consolidate.consolidator.options.max_sentence: unknown option"),
     ("extractive", {"max_sentences": 0},
      "consolidate.consolidator.options.max_sentences: expected a positive integer"),
