@@ -378,7 +378,7 @@ def models_list(as_json: bool) -> None:
 @click.argument("src", type=click.Path(exists=True, dir_okay=False))
 @click.argument("dst", type=click.Path(dir_okay=False))
 def models_quantize(src: str, dst: str) -> None:
-    """Quantize an fp32 ONNX model to dynamic int8 (QInt8, per-channel)."""
+    """Quantize an fp32 ONNX model to dynamic int8 (per-channel weights, per-token activations)."""
     from memory_sink.embedder import quantize_model
 
     quantize_model(Path(src), Path(dst))
