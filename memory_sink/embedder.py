@@ -27,6 +27,7 @@ from .config import EmbedderConfig
 from .errors import ConfigError, InputError, ModelError
 from .models import (
     MODELS,
+    RECIPE_VERSION,
     ModelSpec,
     cached_model,
     default_cache_dir,
@@ -81,13 +82,16 @@ class ModelFiles:
 class Embedder:
     """Turns texts into L2-normalised float32 vectors with one model; thread-safe.
 
-    ``fingerprint`` identifies the exact vectors (registry name, pooling and the
-    sha256 of the ONNX file run); store it with the vectors and refuse to mix two.
+    ``fingerprint`` identifies the vectors (registry name, pooling, and the
+    ``identity`` of the model: the sha256 of the ONNX file run, or — for a build
+    tiermem made — of its source plus the build recipe, so that an onnxruntime
+    upgrade which re-serialises the same build doesn't orphan a database); store
+    it with the vectors and refuse to mix two.
     """
 
     def __init__(
         self, spec: ModelSpec, onnx_path: str | os.PathLike[str], tokenizer_path: str | os.PathLike[str],
-        *, threads: int = 2, batch_size: int = 64,
+        *, threads: int = 2, batch_size: int = 64, identity: str | None = None,
     ) -> None:
         for key, value in (("embedder.threads", threads), ("embedder.batch_size", batch_size)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -99,7 +103,7 @@ class Embedder:
         self.pooling = spec.pooling
         self.batch_size = batch_size
         self.model_path = Path(onnx_path)
-        self.fingerprint = f"{spec.name}:{spec.pooling}:{file_sha256(self.model_path)[:16]}"
+        self.fingerprint = f"{spec.name}:{spec.pooling}:{identity or file_sha256(self.model_path)[:16]}"
         self._session = _make_session(self.model_path, threads)
         self._tokenizer, self._pad_id = _make_tokenizer(Path(tokenizer_path), spec.max_tokens)
         self._one_per_run = _has_batch_wide_ops(self.model_path)
@@ -393,8 +397,11 @@ def _build(cfg: EmbedderConfig, path: str | None, variant: Variant, cache_dir: P
     spec = get_spec(cfg.model)
     files = resolve_files(spec, path, cache_dir=cache_dir)
     onnx_path = files.onnx
+    identity = None
     if files.needs_quantization:
         onnx_path = cached_model(files.onnx, kind=variant, cache_dir=cache_dir, src_sha256=files.sha256)
+        identity = f"{(files.sha256 or file_sha256(files.onnx))[:16]}-{variant}-r{RECIPE_VERSION}"
     elif variant == "fp32":
         raise ModelError(f"{files.onnx}: already quantized; an fp32 variant needs an fp32 model file")
-    return Embedder(spec, onnx_path, files.tokenizer, threads=cfg.threads, batch_size=cfg.batch_size)
+    return Embedder(spec, onnx_path, files.tokenizer, threads=cfg.threads, batch_size=cfg.batch_size,
+                    identity=identity)

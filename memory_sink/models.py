@@ -330,20 +330,34 @@ def _run_probe(path: Path) -> np.ndarray:
     return np.asarray(session.run(None, feed)[0], dtype=np.float32).reshape(2, -1)
 
 
+class _DropQuantizerNoise(logging.Filter):
+    """Drops onnxruntime's quantizer advice ("consider pre-processing"), which users can't act on."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.pathname.endswith(("quantize.py", "quant_utils.py", "onnx_quantizer.py"))
+
+
 @contextlib.contextmanager
 def _no_root_basicconfig() -> Iterator[None]:
-    """Stop onnxruntime's module-level ``logging.warning`` calls from configuring the root logger.
+    """Keep onnxruntime's module-level ``logging.warning`` calls off the host's stderr.
 
-    Those calls run ``logging.basicConfig()`` when the root logger has no handler,
-    which would leave a stderr handler behind in the host process.
+    Those calls run ``logging.basicConfig()`` when the root logger has no handler
+    (which would leave a stderr handler behind in the host process), and print
+    through the host's handlers when it has some (the CLI's).
     """
     root = logging.getLogger()
     guard = None if root.handlers else logging.NullHandler()
     if guard is not None:
         root.addHandler(guard)
+    quiet = _DropQuantizerNoise()
+    handlers = list(root.handlers)
+    for handler in handlers:
+        handler.addFilter(quiet)
     try:
         yield
     finally:
+        for handler in handlers:
+            handler.removeFilter(quiet)
         if guard is not None:
             root.removeHandler(guard)
 

@@ -30,7 +30,7 @@ from memory_sink.embedder import (
     resolve_files,
 )
 from memory_sink.errors import ConfigError, InputError, ModelError
-from memory_sink.models import cached_model, file_sha256
+from memory_sink.models import RECIPE_VERSION, cached_model, file_sha256
 
 MINILM = "all-minilm-l6-v2-int8"
 BGE = "bge-small-en-v1.5-int8"
@@ -205,8 +205,10 @@ def test_second_load_does_not_requantize(
     assert not [p for p in cache_dir.iterdir() if p.name.startswith(".")]  # no temp files left
 
 
-def test_fingerprint_names_model_pooling_and_file(embedder: Embedder) -> None:
-    assert embedder.fingerprint == f"{MINILM}:mean:{file_sha256(embedder.model_path)[:16]}"
+def test_fingerprint_names_model_pooling_source_and_recipe(embedder: Embedder) -> None:
+    """A build tiermem made is named by its source and recipe, not by how onnxruntime serialised it."""
+    source = resolve_files(MODELS[MINILM], None).onnx
+    assert embedder.fingerprint == f"{MINILM}:mean:{file_sha256(source)[:16]}-int8-r{RECIPE_VERSION}"
 
 
 def test_quantization_is_reproducible(embedder: Embedder, tmp_path: Path) -> None:
@@ -257,7 +259,7 @@ def test_bge_quantized_dir_is_used_as_is(
     _forbid_building(monkeypatch)
     bge = load_embedder(EmbedderConfig(model=BGE, path=str(root)))
     assert bge.model_path == root / "onnx" / "model_quantized.onnx"
-    assert bge.fingerprint == f"{BGE}:cls:{embedder.fingerprint.rsplit(':', 1)[1]}"
+    assert bge.fingerprint == f"{BGE}:cls:{file_sha256(embedder.model_path)[:16]}"  # a file used as-is
     assert bge.embed_documents(["tea"]).shape == (1, 384)
 
 
