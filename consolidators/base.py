@@ -7,6 +7,7 @@ need not inherit from anything, so one written outside tiermem only depends on
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 from .errors import OPTIONS_KEY, ConsolidatorConfigError
@@ -56,3 +57,17 @@ def str_option(name: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ConsolidatorConfigError(option_key(name), f"expected a non-empty string, got {value!r}")
     return value.strip()
+
+
+def number_option(name: str, value: Any, minimum: float, *, exclusive: bool = False,
+                  maximum: float | None = None, integer: bool = False) -> float:
+    """A number option within bounds (an integer if ``integer``), naming the key when not."""
+    ok = (not isinstance(value, bool) and isinstance(value, int if integer else (int, float))
+          and math.isfinite(value) and (value > minimum if exclusive else value >= minimum)
+          and (maximum is None or value <= maximum))
+    if not ok:
+        kind = "an integer" if integer else "a number"
+        bounds = (f"in [{minimum:g}, {maximum:g}]" if maximum is not None
+                  else f"{'>' if exclusive else '>='} {minimum:g}")
+        raise ConsolidatorConfigError(option_key(name), f"expected {kind} {bounds}, got {value!r}")
+    return float(value)
