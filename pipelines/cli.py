@@ -265,40 +265,29 @@ def supersede(config_path: str | None, as_json: bool, namespace: str, reason: st
         _print_op("supersede", store.supersede(old_id, new_id, reason=reason, namespace=namespace), as_json)
 
 
-@cli.command()
-@config_option
-@json_option
-@namespace_option
-@click.option("--reason", default=None, help="Why, for the operation log.")
-@click.argument("memory_id")
-def retract(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
-    """Stop believing a memory: out of recall, kept in history (reversible)."""
-    with open_store(config_path) as store:
-        _print_op("retract", store.retract(memory_id, reason=reason, namespace=namespace), as_json)
+def _memory_op_command(name: str, help_text: str) -> None:
+    """Register ``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
+
+    def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
+                memory_id: str) -> None:
+        with open_store(config_path) as store:
+            _print_op(name, getattr(store, name)(memory_id, reason=reason, namespace=namespace), as_json)
+
+    command.__doc__ = help_text
+    options = [config_option, json_option, namespace_option,
+               click.option("--reason", default=None, help="Why, for the operation log."),
+               click.argument("memory_id")]
+    for decorate in reversed(options):
+        command = decorate(command)
+    cli.command(name)(command)
 
 
-@cli.command()
-@config_option
-@json_option
-@namespace_option
-@click.option("--reason", default=None, help="Why, for the operation log.")
-@click.argument("memory_id")
-def pin(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
-    """Protect a fact from automatic supersession (explicit operations still apply)."""
-    with open_store(config_path) as store:
-        _print_op("pin", store.pin(memory_id, reason=reason, namespace=namespace), as_json)
-
-
-@cli.command()
-@config_option
-@json_option
-@namespace_option
-@click.option("--reason", default=None, help="Why, for the operation log.")
-@click.argument("memory_id")
-def unpin(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
-    """Let automatic supersession apply to a fact again."""
-    with open_store(config_path) as store:
-        _print_op("unpin", store.unpin(memory_id, reason=reason, namespace=namespace), as_json)
+for _name, _help in (
+    ("retract", "Stop believing a memory: out of recall, kept in history (reversible)."),
+    ("pin", "Protect a fact from automatic supersession (explicit operations still apply)."),
+    ("unpin", "Let automatic supersession apply to a fact again."),
+):
+    _memory_op_command(_name, _help)
 
 
 @cli.command()

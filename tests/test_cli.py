@@ -149,3 +149,32 @@ def test_demo_runs_end_to_end(capsys: pytest.CaptureFixture[str], config_file: P
         assert expected in out, expected
     code, again, err = run(capsys, "demo", "--config", str(config_file))  # repeatable: a namespace per run
     assert code == 0, err
+
+
+def test_fact_commands_explain_and_reverse(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
+    cfg = ["--config", str(config_file)]
+    run(capsys, "stage", *cfg, "--session", "a", "--role", "user", "--ts", "2026-01-01T09:00:00Z", "I live in Berlin.")
+    run(capsys, "consolidate", *cfg)
+    code, out, _ = run(capsys, "stage", *cfg, "--session", "b", "--role", "user", "--ts", "2026-02-01T09:00:00Z",
+                       "I moved to Lisbon.")
+    before_move = json.loads(run(capsys, "facts", *cfg, "--json")[1])["facts"]
+    run(capsys, "consolidate", *cfg)
+    facts = json.loads(run(capsys, "facts", *cfg, "--json")[1])["facts"]
+    assert [f["object"] for f in facts] == ["Lisbon"]
+    everything = json.loads(run(capsys, "facts", *cfg, "--json", "--all-versions")[1])["facts"]
+    assert sorted(f["object"] for f in everything) == ["Berlin", "Lisbon"]
+    then = json.loads(run(capsys, "facts", *cfg, "--json", "--as-of", everything[0]["recorded_at"])[1])["facts"]
+    assert [f["object"] for f in then] == [f["object"] for f in before_move] == ["Berlin"]
+    code, out, _ = run(capsys, "history", *cfg, "--subject", "user", "--predicate", "lives in")
+    assert code == 0 and "Berlin" in out and "Lisbon" in out
+    assert "rules judge: replace ('lives in' is single-valued)" in out
+    lisbon = facts[0]["id"]
+    code, out, _ = run(capsys, "pin", *cfg, "--json", lisbon)
+    pin_op = json.loads(out)["op_id"]
+    assert run(capsys, "pin", *cfg, lisbon)[0] == 2  # already pinned: a clear input error
+    assert run(capsys, "undo", *cfg, str(pin_op))[0] == 0
+    code, out, _ = run(capsys, "retract", *cfg, "--reason", "test", lisbon)
+    assert code == 0 and "undo with `tiermem undo" in out
+    assert json.loads(run(capsys, "facts", *cfg, "--json")[1])["facts"] == []
+    code, _, err = run(capsys, "history", *cfg)
+    assert code == 2 and "give a memory ID or --subject" in err
