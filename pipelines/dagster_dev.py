@@ -1,0 +1,204 @@
+"""``tiermem dev``: the Dagster webserver and daemon for one deployment, supervised.
+
+Each child starts in its own session (so its own process group): a terminal's
+Ctrl-C reaches only this supervisor, which stops both children — and whatever
+they started (code servers, run workers) — by process group: SIGTERM, a grace
+period, then SIGKILL. The supervisor installs its own SIGINT/SIGTERM handlers
+before starting the children, so they never inherit an ignored SIGINT (a shell
+running ``tiermem dev &`` ignores it, and Dagster maps SIGTERM to SIGINT's
+handler, which would then make them ignore SIGTERM too). On Linux it also
+becomes a child subreaper, so processes orphaned during shutdown are reaped
+here instead of lingering as zombies.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from memory_sink import db
+from memory_sink.config import CONFIG_ENV, PROJECT_ROOT, load_config
+
+SHIPPED_DAGSTER_YAML = PROJECT_ROOT / "configs" / "dagster.yaml"
+WORKSPACE_YAML = PROJECT_ROOT / "workspace.yaml"
+GENERATED_WORKSPACE = """\
+# Written by `tiermem dev` because the project's workspace.yaml was not found.
+load_from:
+  - python_module:
+      module_name: pipelines.definitions
+      attribute: defs
+      location_name: tiermem
+"""
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+def default_dagster_home() -> Path:
+    """Beside the embedded database: /var/lib/tiermem/dagster as root, else the XDG state dir."""
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        return Path("/var/lib/tiermem/dagster")
+    import platformdirs
+
+    return platformdirs.user_state_path("tiermem") / "dagster"
+
+
+def prepare_dagster_home(home: Path) -> tuple[Path, bool]:
+    """Create ``home`` with the shipped dagster.yaml unless it has one; returns (yaml, copied)."""
+    home.mkdir(parents=True, exist_ok=True)
+    target = home / "dagster.yaml"
+    if target.exists():
+        return target, False
+    shutil.copyfile(SHIPPED_DAGSTER_YAML, target)
+    return target, True
+
+
+def workspace_file(home: Path) -> Path:
+    """The project's workspace.yaml, or one written into ``home`` for an installed package."""
+    if WORKSPACE_YAML.is_file():
+        return WORKSPACE_YAML
+    generated = home / "workspace.yaml"
+    generated.write_text(GENERATED_WORKSPACE, encoding="utf-8")
+    return generated
+
+
+def child_commands(*, host: str, port: int, workspace: Path) -> dict[str, list[str]]:
+    """The two processes, run with this interpreter so they see the same installation."""
+    target = ["-w", str(workspace)]
+    return {
+        "dagster-webserver": [sys.executable, "-m", "dagster_webserver", "--host", host,
+                              "--port", str(port), *target],
+        "dagster-daemon": [sys.executable, "-m", "dagster._daemon", "run", *target],
+    }
+
+
+def _become_subreaper() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # best effort: without it, orphans are reaped by init
+
+
+def _orphans(known: set[int]) -> list[int]:
+    """Processes reparented to us (we are their subreaper) that we did not start."""
+    me, found = os.getpid(), []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == me and int(entry.name) not in known:
+            found.append(int(entry.name))
+    return found
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _signal_group(pgid: int, sig: int) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+@dataclass
+class Supervisor:
+    """Start commands in their own process groups; stop them all, cleanly, on request."""
+
+    commands: dict[str, list[str]]
+    env: dict[str, str]
+    grace_seconds: float = 20.0
+    echo: Callable[[str], None] = print
+    children: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    stopping: threading.Event = field(default_factory=threading.Event)
+
+    def _on_signal(self, signum: int, _frame: object) -> None:
+        if not self.stopping.is_set():
+            self.echo(f"tiermem dev: {signal.Signals(signum).name} received, stopping")
+        self.stopping.set()
+
+    def run(self) -> int:
+        """Start every child, wait for a signal or a child's exit, stop everything; the exit status."""
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, self._on_signal)  # before the children start: see the module doc
+        _become_subreaper()
+        status = 0
+        try:
+            for name, argv in self.commands.items():
+                self.children[name] = subprocess.Popen(argv, env=self.env, start_new_session=True)
+                self.echo(f"tiermem dev: started {name} (pid {self.children[name].pid})")
+            status = self._wait()
+        finally:
+            self.stop()
+        return status
+
+    def _wait(self) -> int:
+        while not self.stopping.wait(0.5):
+            for name, child in self.children.items():
+                if child.poll() is not None:
+                    self.echo(f"tiermem dev: {name} exited with status {child.returncode}; stopping")
+                    return 1
+        return 0
+
+    def stop(self) -> None:
+        """SIGTERM every child's process group, wait ``grace_seconds``, then SIGKILL what is left."""
+        groups = [child.pid for child in self.children.values()]  # pgid == pid: start_new_session
+        for pgid in groups:
+            _signal_group(pgid, signal.SIGTERM)
+        if not self._drain(groups, time.monotonic() + self.grace_seconds):
+            for pgid in groups:
+                _signal_group(pgid, signal.SIGKILL)
+            self._drain(groups, time.monotonic() + 10)
+
+    def _drain(self, groups: Sequence[int], deadline: float) -> bool:
+        """Reap children and orphans until every group is empty (True) or the deadline passes."""
+        known = {child.pid for child in self.children.values()}
+        while True:
+            for child in self.children.values():
+                child.poll()
+            for pid in _orphans(known):
+                try:
+                    os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    pass
+            if not any(_group_alive(pgid) for pgid in groups):
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.2)
+
+
+def run_dev(config_path: str | None, *, host: str, port: int, dagster_home: str | None,
+            echo: Callable[[str], None] = print) -> int:
+    """Check the deployment, start/migrate its database, then supervise webserver + daemon."""
+    cfg = load_config(config_path)  # a bad file fails here, before anything starts
+    db.migrate(db.resolve_dsn(cfg.database))  # starts the embedded server and keeps it for the children
+    home = Path(dagster_home or os.environ.get("DAGSTER_HOME") or default_dagster_home()).expanduser().resolve()
+    instance_yaml, copied = prepare_dagster_home(home)
+    env = {**os.environ, "DAGSTER_HOME": str(home)}
+    if cfg.source and Path(cfg.source).is_file():
+        env[CONFIG_ENV] = str(Path(cfg.source).resolve())
+    commands = child_commands(host=host, port=port, workspace=workspace_file(home))
+    echo(f"tiermem dev: deployment {env.get(CONFIG_ENV, '<defaults>')}")
+    echo(f"tiermem dev: DAGSTER_HOME={home} ({'copied the shipped' if copied else 'using its'} {instance_yaml.name})")
+    echo(f"tiermem dev: Dagster UI on http://{host}:{port} — turn on realtime_schedule there; Ctrl-C stops")
+    return Supervisor(commands, env, echo=echo).run()

@@ -1,0 +1,105 @@
+"""Dagster resources: the memory store, the embedder and the consolidator.
+
+Each is a typed ``ConfigurableResource`` whose defaults come from the YAML
+deployment (``TIERMEM_CONFIG``, else ``configs/default.yaml``), so the UI's
+Launchpad shows what a run will use and an operator can override it per run.
+Nothing here connects or loads a model when definitions are loaded: the store
+opens (and the embedded server starts) only inside a run.
+"""
+
+import dataclasses
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Optional
+
+import dagster as dg
+from pydantic import Field
+
+from consolidators import Consolidator, ConsolidatorConfigError, load_consolidator
+from memory_sink import MemoryStore
+from memory_sink.config import Config, EmbedderConfig, load_config
+from memory_sink.errors import ConfigError
+
+if TYPE_CHECKING:
+    from memory_sink.embedder import Embedder
+
+
+class EmbedderResource(dg.ConfigurableResource):
+    """The embedding model (``embedder.*`` of the deployment) that both tiers embed with."""
+
+    model: str = Field(description="Registered model name, e.g. all-minilm-l6-v2-int8 or bge-small-en-v1.5-int8.")
+    path: Optional[str] = Field(default=None, description="A local model dir, for models not shipped.")
+    threads: int = Field(default=2, ge=1, description="ONNX Runtime intra-op threads.")
+    batch_size: int = Field(default=64, ge=1, description="Texts per inference call.")
+
+    @classmethod
+    def from_config(cls, cfg: EmbedderConfig) -> "EmbedderResource":
+        return cls(model=cfg.model, path=cfg.path, threads=cfg.threads, batch_size=cfg.batch_size)
+
+    def embedder_config(self) -> EmbedderConfig:
+        return EmbedderConfig(model=self.model, path=self.path, threads=self.threads, batch_size=self.batch_size)
+
+    def load(self) -> "Embedder":
+        """The loaded model (cached per process); the store checks its fingerprint (invariant 9)."""
+        from memory_sink.embedder import load_embedder
+
+        return load_embedder(self.embedder_config())
+
+
+class ConsolidatorResource(dg.ConfigurableResource):
+    """The consolidator (``consolidate.consolidator.*``): its kind and options."""
+
+    kind: str = Field(description="passthrough | extractive | llm | callable")
+    options: dict[str, Any] = Field(default_factory=dict, description="Options of that kind (no secrets: "
+                                    "name environment variables instead).")
+
+    @classmethod
+    def from_config(cls, cfg: Config) -> "ConsolidatorResource":
+        spec = cfg.consolidate.consolidator
+        return cls(kind=spec.kind, options=dict(spec.options))
+
+    def build(self) -> Consolidator:
+        """The consolidator object; a bad kind or option is a ``ConfigError`` naming the key."""
+        try:
+            return load_consolidator(self.kind, self.options)
+        except ConsolidatorConfigError as exc:
+            raise ConfigError(str(exc)) from None
+
+
+class StoreResource(dg.ConfigurableResource):
+    """The tiermem database of the deployment, opened per run with the embedder resource's model."""
+
+    config_path: Optional[str] = Field(
+        default=None, description="Deployment YAML (None: $TIERMEM_CONFIG, else configs/default.yaml).")
+    embedder: EmbedderResource
+
+    def deployment(self) -> Config:
+        """The YAML deployment, with the embedder section this resource was configured with."""
+        cfg = load_config(self.config_path)
+        return dataclasses.replace(cfg, embedder=self.embedder.embedder_config())
+
+    @contextmanager
+    def open(self) -> Iterator[MemoryStore]:
+        """A store for the duration of one op; migrates (idempotently) and closes its pool after."""
+        store = MemoryStore.open(self.deployment())
+        try:
+            yield store
+        finally:
+            store.close()
+
+
+def deployment_path(cfg: Config) -> str | None:
+    """The file a loaded config came from, if it is a real file (so run workers re-read it)."""
+    if cfg.source and Path(cfg.source).is_file():
+        return str(Path(cfg.source).resolve())
+    return None
+
+
+def build_resources(cfg: Config) -> dict[str, dg.ConfigurableResource]:
+    """The three resources, their defaults taken from the loaded deployment ``cfg``."""
+    embedder = EmbedderResource.from_config(cfg.embedder)
+    return {
+        "store": StoreResource(config_path=deployment_path(cfg), embedder=embedder),
+        "embedder": embedder,
+        "consolidator": ConsolidatorResource.from_config(cfg),
+    }

@@ -1,0 +1,44 @@
+"""The Dagster definitions of tiermem: the one wiring file.
+
+Loaded by ``dagster-webserver``, ``dagster-daemon``, ``dagster dev`` and
+``dagster job backfill`` through ``workspace.yaml`` (location ``tiermem``), or
+directly with ``-m pipelines.definitions``. The deployment is the YAML file
+``TIERMEM_CONFIG`` names (else ``configs/default.yaml``); loading it only
+reads and validates the file — the database opens inside runs.
+"""
+
+from __future__ import annotations
+
+import os
+
+import dagster as dg
+
+from memory_sink.config import Config, load_config
+
+from .dagster_checks import ASSET_CHECKS, MEMORY_ASSET, health_job, health_schedule
+from .dagster_ops import build_consolidate_job, build_realtime_job
+from .dagster_resources import build_resources
+from .dagster_schedules import build_nightly_schedule, build_realtime_schedule
+
+LOCATION_NAME = "tiermem"  # the one code location name, as workspace.yaml declares it
+
+
+def build_definitions(config: Config | str | os.PathLike[str] | None = None) -> dg.Definitions:
+    """Everything Dagster shows for one deployment (a path, a loaded config, or None for the default)."""
+    cfg = load_config(config)
+    realtime_job = build_realtime_job(cfg)
+    consolidate_job = build_consolidate_job(cfg)
+    return dg.Definitions(
+        jobs=[realtime_job, consolidate_job, health_job],
+        schedules=[
+            build_realtime_schedule(realtime_job, cfg.realtime.schedule),
+            build_nightly_schedule(consolidate_job, cfg.consolidate.schedule, cfg.consolidate.partition_start),
+            health_schedule,
+        ],
+        assets=[MEMORY_ASSET],
+        asset_checks=ASSET_CHECKS,
+        resources=build_resources(cfg),
+    )
+
+
+defs = build_definitions()

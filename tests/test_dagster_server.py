@@ -1,0 +1,327 @@
+"""A real client against a real Dagster: dagster-webserver + dagster-daemon, headless, on loopback.
+
+Both load ``pipelines.definitions`` through ``workspace.yaml``, with a tmp
+``DAGSTER_HOME`` holding the shipped ``configs/dagster.yaml`` and a deployment
+YAML pointing at this module's own test database. The tests talk to the
+webserver's GraphQL endpoint only (urllib), as the UI does: list the jobs,
+schedules and partition sets, turn the realtime schedule on and watch a run
+move staged turns into recall, then backfill three days from the UI's mutation,
+from ``dagster job backfill`` and from ``tiermem backfill``. Everything is
+stopped by PID at the end, also when a test fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+import psycopg
+import pytest
+import yaml
+
+from memory_sink import MemoryStore
+from pipelines.cli import main
+from tests.conftest import TEMPLATE, with_dbname
+from tests.test_dagster import active_rows, counts, stage_days
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCATION = "tiermem"
+DAYS = ["2024-03-01", "2024-03-02", "2024-03-03"]
+
+# --- processes, HTTP and GraphQL (also used by tests/test_dagster_dev.py) ---------------------
+
+REPOSITORY = "__repository__"  # the repository name Dagster gives a Definitions object
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _ppids() -> dict[int, int]:
+    found = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        found[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    return found
+
+
+def descendants(root: int) -> set[int]:
+    """Every live process below ``root`` (children, grandchildren, ...)."""
+    parents = _ppids()
+    found: set[int] = set()
+    frontier = {root}
+    while frontier:
+        frontier = {pid for pid, ppid in parents.items() if ppid in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Running or sleeping; a zombie (exited, not yet reaped) counts as gone."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def wait_until(predicate: Callable[[], Any], timeout: float, interval: float = 1.0,
+               message: Callable[[], str] = lambda: "") -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f}s {message()}")
+        time.sleep(interval)
+
+
+def kill_everything(pids: Iterable[int]) -> None:
+    """Last resort for a failed test: SIGKILL each pid and its process group."""
+    for pid in pids:
+        for kill in (lambda p: os.killpg(os.getpgid(p), signal.SIGKILL), lambda p: os.kill(p, signal.SIGKILL)):
+            try:
+                kill(pid)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
+def http_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def graphql(base: str, query: str, variables: dict[str, Any] | None = None) -> dict[str, Any]:
+    body = json.dumps({"query": query, "variables": variables or {}}).encode()
+    request = urllib.request.Request(f"{base}/graphql", data=body,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        doc = json.loads(response.read())
+    assert "errors" not in doc, doc["errors"]
+    return dict(doc["data"])
+
+
+def tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""
+
+
+# --- the server --------------------------------------------------------------------------
+
+REPOSITORIES = """
+query { repositoriesOrError { __typename
+  ... on RepositoryConnection { nodes { name location { name }
+      jobs { name }
+      schedules { name cronSchedule scheduleState { status } }
+      partitionSets { name pipelineName } } }
+  ... on PythonError { message } } }
+"""
+START_SCHEDULE = """
+mutation($selector: ScheduleSelector!) { startSchedule(scheduleSelector: $selector) { __typename
+  ... on ScheduleStateResult { scheduleState { id status } }
+  ... on PythonError { message } } }
+"""
+STOP_SCHEDULE = """
+mutation($id: String!) { stopRunningSchedule(id: $id) { __typename
+  ... on ScheduleStateResult { scheduleState { status } } ... on PythonError { message } } }
+"""
+RUNS = """
+query($filter: RunsFilter) { runsOrError(filter: $filter) { __typename
+  ... on Runs { results { runId status jobName tags { key value } } }
+  ... on PythonError { message } } }
+"""
+LAUNCH_BACKFILL = """
+mutation($params: LaunchBackfillParams!) { launchPartitionBackfill(backfillParams: $params) { __typename
+  ... on LaunchBackfillSuccess { backfillId }
+  ... on PythonError { message } } }
+"""
+
+
+@dataclass
+class Server:
+    url: str
+    env: dict[str, str]
+    config: Path
+    logs: Path
+    procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    seen: set[int] = field(default_factory=set)
+
+    def remember_pids(self) -> None:
+        for proc in self.procs:
+            self.seen |= {proc.pid} | descendants(proc.pid)
+
+    def log_tail(self) -> str:
+        return "\n".join(f"--- {p.name}\n{tail(p)}" for p in sorted(self.logs.glob("*.log")))
+
+    def runs(self, job: str) -> list[dict[str, Any]]:
+        data = graphql(self.url, RUNS, {"filter": {"pipelineName": job}})["runsOrError"]
+        assert data["__typename"] == "Runs", data
+        return list(data["results"])
+
+
+@pytest.fixture(scope="module")
+def server_db(pg_admin_dsn: str) -> Iterator[str]:
+    name = f"t_server_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(pg_admin_dsn, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    yield with_dbname(pg_admin_dsn, name)
+    with psycopg.connect(pg_admin_dsn, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(scope="module")
+def server(server_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    root = tmp_path_factory.mktemp("dagster-server")
+    config = root / "tiermem.yaml"
+    config.write_text(yaml.safe_dump({"database": {"dsn": server_db}, "consolidate": {"min_quiet_seconds": 0}}))
+    home = root / "dagster_home"
+    home.mkdir()
+    shutil.copyfile(ROOT / "configs" / "dagster.yaml", home / "dagster.yaml")
+    with MemoryStore.open(config) as store:  # staged first; the model is cached before any run needs it
+        store.embedder
+        stage_days(store)
+        for i in range(5):
+            store.stage("s-live", "user" if i % 2 == 0 else "assistant", f"Live turn {i}: the deploy is on Friday.",
+                        seq=i)
+    port = free_port()
+    env = {**os.environ, "DAGSTER_HOME": str(home), "TIERMEM_CONFIG": str(config)}
+    srv = Server(url=f"http://127.0.0.1:{port}", env=env, config=config, logs=root)
+    workspace = ["-w", str(ROOT / "workspace.yaml")]
+    commands = {
+        "webserver": [sys.executable, "-m", "dagster_webserver", "--host", "127.0.0.1", "--port", str(port),
+                      *workspace],
+        "daemon": [sys.executable, "-m", "dagster._daemon", "run", *workspace],
+    }
+    try:
+        for name, argv in commands.items():
+            with open(root / f"{name}.log", "wb") as log:
+                srv.procs.append(subprocess.Popen(argv, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT,
+                                                  start_new_session=True))
+        wait_until(lambda: http_ok(f"{srv.url}/server_info"), 180, message=srv.log_tail)
+        wait_until(lambda: graphql(srv.url, REPOSITORIES)["repositoriesOrError"]["__typename"]
+                   == "RepositoryConnection", 120, message=srv.log_tail)
+        srv.remember_pids()
+        yield srv
+    finally:
+        _stop(srv)
+
+
+def _stop(srv: Server) -> None:
+    """SIGTERM every process group we started, then check every PID we ever saw is gone."""
+    srv.remember_pids()
+    for proc in srv.procs:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    try:
+        for proc in srv.procs:
+            proc.wait(timeout=60)
+        wait_until(lambda: not any(alive(pid) for pid in srv.seen), 30, interval=0.5,
+                   message=lambda: f"still alive: {[p for p in srv.seen if alive(p)]}")
+    finally:
+        kill_everything(p for p in srv.seen if alive(p))
+
+
+def repository(srv: Server) -> dict[str, Any]:
+    [repo] = graphql(srv.url, REPOSITORIES)["repositoriesOrError"]["nodes"]
+    return dict(repo)
+
+
+def test_graphql_lists_the_jobs_schedules_and_partition_sets(server: Server) -> None:
+    repo = repository(server)
+    assert (repo["name"], repo["location"]["name"]) == (REPOSITORY, LOCATION)
+    assert {"realtime_job", "consolidate_job", "health_job"} <= {j["name"] for j in repo["jobs"]}
+    schedules = {s["name"]: s for s in repo["schedules"]}
+    assert schedules["realtime_schedule"]["cronSchedule"] == "* * * * *"
+    assert schedules["consolidate_nightly_schedule"]["cronSchedule"] == "30 2 * * *"
+    assert all(s["scheduleState"]["status"] == "STOPPED" for s in schedules.values())
+    assert {"consolidate_job"} <= {p["pipelineName"] for p in repo["partitionSets"]}
+
+
+def test_a_turned_on_realtime_schedule_moves_staged_turns_into_recall(server: Server) -> None:
+    selector = {"repositoryLocationName": LOCATION, "repositoryName": REPOSITORY,
+                "scheduleName": "realtime_schedule"}
+    started = graphql(server.url, START_SCHEDULE, {"selector": selector})["startSchedule"]
+    assert started["__typename"] == "ScheduleStateResult", started
+    assert started["scheduleState"]["status"] == "RUNNING"
+    try:
+        def succeeded() -> list[dict[str, Any]]:
+            runs = server.runs("realtime_job")
+            failed = [r for r in runs if r["status"] in ("FAILURE", "CANCELED")]
+            assert not failed, f"{failed}\n{server.log_tail()}"
+            return [r for r in runs if r["status"] == "SUCCESS"]
+
+        [run, *_] = wait_until(succeeded, 150, interval=2, message=server.log_tail)
+        server.remember_pids()
+    finally:
+        graphql(server.url, STOP_SCHEDULE, {"id": started["scheduleState"]["id"]})
+    tags = {t["key"]: t["value"] for t in run["tags"]}
+    assert tags["tiermem/tier"] == "realtime" and tags["dagster/schedule_name"] == "realtime_schedule"
+    with MemoryStore.open(server.config) as store:
+        assert store.status()["pending_turns"] == 0
+        found = store.recall("when is the deploy?", k=5)
+    assert found and found[0].tier == "provisional" and "Friday" in found[0].content
+
+
+def test_a_three_day_backfill_from_the_ui_from_dagster_job_backfill_and_from_tiermem(
+        server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    def wait_for_consolidate_runs(n: int) -> None:
+        def done() -> bool:
+            runs = [r for r in server.runs("consolidate_job")
+                    if any(t["key"] == "dagster/backfill" for t in r["tags"])]
+            assert not [r for r in runs if r["status"] in ("FAILURE", "CANCELED")], server.log_tail()
+            return sum(r["status"] == "SUCCESS" for r in runs) >= n
+        wait_until(done, 300, interval=2, message=server.log_tail)
+        server.remember_pids()
+
+    params = {"selector": {"partitionSetName": "consolidate_job_partition_set",
+                           "repositorySelector": {"repositoryLocationName": LOCATION,
+                                                  "repositoryName": REPOSITORY}},
+              "partitionNames": DAYS}
+    launched = graphql(server.url, LAUNCH_BACKFILL, {"params": params})["launchPartitionBackfill"]
+    assert launched["__typename"] == "LaunchBackfillSuccess", launched
+    wait_for_consolidate_runs(3)
+    with MemoryStore.open(server.config) as store:
+        memory, (_, active, superseded) = active_rows(store), counts(store)
+        assert {r[0] for r in memory if r[1] == "consolidated"} >= {"s-a", "s-night", "s-b", "s-c"}
+
+    cli = subprocess.run(
+        [sys.executable, "-m", "dagster", "job", "backfill", "-w", str(ROOT / "workspace.yaml"), "-l", LOCATION,
+         "-j", "consolidate_job", "--from", DAYS[0], "--to", DAYS[-1], "--noprompt"],
+        env=server.env, capture_output=True, text=True, timeout=180)
+    assert cli.returncode == 0, cli.stdout + cli.stderr
+    wait_for_consolidate_runs(6)
+
+    assert main(["backfill", "--config", str(server.config), "--from", DAYS[0], "--to", DAYS[-1],
+                 "--no-progress"]) is None
+    assert "consolidated 4" in capsys.readouterr().out
+    with MemoryStore.open(server.config) as store:
+        assert active_rows(store) == memory  # the same memory, three backfills later ...
+        after = counts(store)
+    assert after[1] == active and after[2] >= superseded + 2 * active  # ... versions superseded, none duplicated

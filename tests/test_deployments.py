@@ -1,0 +1,155 @@
+"""Deployment files: the Dagster instance YAMLs, docker-compose.yml, the Dockerfile, .env.example.
+
+No Docker engine runs in CI, so the compose stack itself is not started; what
+can be checked without one is checked here. The instance YAMLs are loaded by
+real Dagster instances (the production one on the embedded PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+import psycopg
+import pytest
+import yaml
+
+from tests.conftest import with_dbname
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def compose() -> dict[str, Any]:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+
+
+def realtime_limit(limits: list[dict[str, Any]]) -> list[int]:
+    return [lim["limit"] for lim in limits if lim["key"] == "tiermem/tier" and lim.get("value") == "realtime"]
+
+
+@pytest.mark.parametrize("name", ["dagster.yaml", "dagster.production.yaml"])
+def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_off(name: str, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from dagster._core.instance.config import dagster_instance_config
+
+    monkeypatch.setenv("DAGSTER_POSTGRES_URL", "postgresql://u:p@localhost:5432/dagster")
+    shutil.copyfile(ROOT / "configs" / name, tmp_path / "dagster.yaml")
+    config, _ = dagster_instance_config(str(tmp_path))  # validates against Dagster's schema
+    assert config["telemetry"] == {"enabled": False}
+    assert realtime_limit(config["concurrency"]["runs"]["tag_concurrency_limits"]) == [1]
+
+
+def test_shipped_instance_yaml_gives_a_queued_coordinator_with_the_limit(tmp_path: Path) -> None:
+    shutil.copyfile(ROOT / "configs" / "dagster.yaml", tmp_path / "dagster.yaml")
+    with dg.DagsterInstance.from_config(str(tmp_path)) as instance:
+        assert type(instance.run_coordinator).__name__ == "QueuedRunCoordinator"
+        limits = instance.get_concurrency_config().run_queue_config.tag_concurrency_limits
+        assert realtime_limit([dict(lim) for lim in limits]) == [1]
+        assert not instance.telemetry_enabled
+
+
+def test_production_instance_yaml_stores_runs_in_postgres(pg_admin_dsn: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    name = "t_dagster_instance"
+    with psycopg.connect(pg_admin_dsn, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(pg_admin_dsn)  # a unix socket: host is its directory
+        url = f"postgresql+psycopg2://{info['user']}@/{name}?host={info['host']}"  # as .env.example spells it
+        monkeypatch.setenv("DAGSTER_POSTGRES_URL", url)
+        shutil.copyfile(ROOT / "configs" / "dagster.production.yaml", tmp_path / "dagster.yaml")
+
+        @dg.op
+        def hello() -> int:
+            return 1
+
+        @dg.job
+        def probe() -> None:
+            hello()
+
+        with dg.DagsterInstance.from_config(str(tmp_path)) as instance:
+            assert type(instance.run_storage).__name__ == "PostgresRunStorage"
+            assert probe.execute_in_process(instance=instance).success
+        with psycopg.connect(with_dbname(pg_admin_dsn, name)) as conn:
+            assert conn.execute("SELECT count(*) FROM runs WHERE pipeline_name = 'probe'").fetchone() == (1,)
+            events = conn.execute("SELECT count(*) FROM event_logs WHERE dagster_event_type = 'PIPELINE_SUCCESS'")
+            assert events.fetchone() == (1,)  # the event log works (it does not over psycopg 3)
+    finally:
+        with psycopg.connect(pg_admin_dsn, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_compose_file_parses_and_references_files_that_exist() -> None:
+    doc = compose()
+    services = doc["services"]
+    assert {"postgres", "migrate", "webserver", "daemon"} <= set(services)
+    pg = services["postgres"]
+    assert pg["image"].startswith("pgvector/pgvector:")
+    assert "pg_isready" in " ".join(pg["healthcheck"]["test"])
+    named = set(doc["volumes"])
+    assert "pgdata:/var/lib/postgresql/data" in pg["volumes"] and "pgdata" in named
+    for name, service in services.items():
+        for volume in service.get("volumes", []):
+            source = volume.split(":", 1)[0]
+            if source.startswith((".", "/")):
+                assert (ROOT / source).exists(), f"{name}: {source} does not exist"
+            else:
+                assert source in named, f"{name}: volume {source} is not declared"
+        env_files = service.get("env_file", [])
+        for env_file in [env_files] if isinstance(env_files, str) else env_files:
+            assert env_file == ".env" and (ROOT / ".env.example").is_file(), name  # .env holds the secrets
+        build = service.get("build")
+        if build is not None:
+            assert (ROOT / build / "Dockerfile").is_file()
+    for name in ("migrate", "webserver", "daemon"):
+        service = services[name]
+        assert service["environment"]["TIERMEM_CONFIG"] == "/etc/tiermem/production.yaml"
+        assert "./configs/production.yaml:/etc/tiermem/production.yaml:ro" in service["volumes"]
+        depends = service["depends_on"]
+        assert any(c["condition"] in ("service_healthy", "service_completed_successfully")
+                   for c in depends.values())
+    assert services["webserver"]["ports"] == ["127.0.0.1:3000:3000"]  # not on every interface by default
+    workspace = "/opt/tiermem/workspace.yaml"
+    assert workspace in services["webserver"]["command"] and workspace in services["daemon"]["command"]
+
+
+def test_env_example_names_every_secret_and_compose_holds_none() -> None:
+    example = dict(line.split("=", 1) for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+                   if line and not line.startswith("#"))
+    for key in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB", "TIERMEM_DSN", "DAGSTER_POSTGRES_URL",
+                "TIERMEM_LLM_API_KEY"):
+        assert key in example, key
+    text = (ROOT / "docker-compose.yml").read_text(encoding="utf-8")
+    assert "PASSWORD" not in text.replace("POSTGRES_PASSWORD", "") and "change-me" not in text
+    production = yaml.safe_load((ROOT / "configs" / "production.yaml").read_text(encoding="utf-8"))
+    assert production["database"]["dsn"] is None  # from TIERMEM_DSN
+    assert example["DAGSTER_POSTGRES_URL"].startswith("postgresql+psycopg2://")  # see dagster.production.yaml
+    assert production["consolidate"]["consolidator"]["options"]["api_key_env"] == "TIERMEM_LLM_API_KEY"
+    ignored = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
+    assert ".env" in ignored  # secrets never reach the image
+
+
+def pip_install(text: str) -> list[str]:
+    return [" ".join(shlex.split(m)) for m in re.findall(r"^(?:RUN\s+)?(python -m pip install [^\n&]*-e [^\n&]+)",
+                                                         text, flags=re.MULTILINE)]
+
+
+def test_the_image_installs_exactly_as_ci_does() -> None:
+    ci = pip_install((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
+    image = pip_install((ROOT / "Dockerfile").read_text(encoding="utf-8"))
+    assert len(ci) == 1 and image == ci, (ci, image)
+    copied: list[str] = []
+    for line in (ROOT / "Dockerfile").read_text(encoding="utf-8").splitlines():
+        if line.startswith("COPY "):
+            copied.extend(line.split()[1:-1])
+    for path in copied:
+        assert (ROOT / path).exists(), path
+    packages = yaml.safe_load(re.search(r"include = (\[.*\])", (ROOT / "pyproject.toml").read_text()).group(1))
+    for package in packages:  # everything `pip install -e .` needs is in the image
+        assert package.rstrip("*") in copied, package
+    assert "pyproject.toml" in copied and "README.md" in copied
