@@ -190,8 +190,7 @@ class ExtractiveConsolidator:
         episodes = tuple(self._episode(frame) for frame in episode_frames(transcript))
         if not self.extract_facts:
             return ConsolidationResult(episodes=episodes)
-        facts = tuple(fact for turn in transcript.turns for fact in turn_facts(turn))
-        return ConsolidationResult(episodes=episodes, facts=facts)
+        return ConsolidationResult(episodes=episodes, facts=tuple(session_facts(transcript.turns)))
 
     def _episode(self, frame: Sequence[Turn]) -> Episode:
         """The frame's episode; its summary is the selected sentences, without role prefixes."""
@@ -199,6 +198,29 @@ class ExtractiveConsolidator:
         chosen = summarise(sentences, self.max_sentences)
         summary = " ".join(s if s[-1] in ".!?…" else s + "." for s in chosen)
         return frame_episode(frame, lambda text: summary or truncate(text, 500))
+
+
+#: "forget that", "scratch that", "ignore what I just said": the user takes back their last statement.
+_TAKE_BACK = re.compile(
+    r"^(?:(?:actually|oh|no|sorry|wait|ok|okay)[,!.]?\s+)*(?:please\s+)?(?:forget|scratch|ignore|disregard|"
+    r"strike)\s+(?:that|this|it|what i (?:just )?said)\b", re.I)
+
+
+def session_facts(turns: Sequence[Turn]) -> list[Fact]:
+    """Every turn's facts in order; a user's "forget that" retracts their previous statement's."""
+    facts: list[Fact] = []
+    last_user: list[Fact] = []
+    for turn in turns:
+        if turn.role in USER_ROLES and _TAKE_BACK.match(turn.content.strip()):
+            facts.extend(replace(f, retract=True, confidence=0.8, valid_from=turn.ts,
+                                 event_ids=(turn.event_id,)) for f in last_user if not f.retract)
+            last_user = []
+            continue
+        found = turn_facts(turn)
+        facts.extend(found)
+        if turn.role in USER_ROLES and found:
+            last_user = found
+    return facts
 
 
 def turn_facts(turn: Turn) -> list[Fact]:
@@ -432,5 +454,12 @@ def _triple(subject: str, predicate: str, obj: str, confidence: float, retract: 
 
 
 def _is_entity(subject: str) -> bool:
-    """A named subject, not a pronoun, determiner or interjection that happens to be capitalised."""
-    return subject.split()[0].lower() not in ENTITY_STOP
+    """A named subject, not a pronoun, determiner, interjection or gerund that happens to be capitalised.
+
+    A single sentence-initial "-ing" word ("Forgetting things is normal") is an
+    activity, not a name.
+    """
+    words = subject.split()
+    if len(words) == 1 and len(words[0]) > 4 and words[0].lower().endswith("ing"):
+        return False
+    return words[0].lower() not in ENTITY_STOP

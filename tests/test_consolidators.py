@@ -471,3 +471,15 @@ def test_consolidators_import_nothing_from_the_pipeline_or_storage() -> None:
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_forget_that_retracts_the_users_previous_statement() -> None:
+    from consolidators.extractive import session_facts
+
+    t0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    contents = [("user", "I use Notion for notes."), ("assistant", "Noted."), ("user", "Actually, forget that."),
+                ("user", "I live in Berlin."), ("user", "Forgetting things is normal."), ("assistant", "Forget it!")]
+    turns = [Turn(f"e{i}", role, text, t0 + timedelta(minutes=i)) for i, (role, text) in enumerate(contents)]
+    got = [(f.subject, f.predicate, f.object, f.retract, f.event_ids) for f in session_facts(turns)]
+    assert got == [("user", "uses", "Notion", False, ("e0",)), ("user", "uses", "Notion", True, ("e2",)),
+                   ("user", "lives in", "Berlin", False, ("e3",))]

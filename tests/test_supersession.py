@@ -240,3 +240,12 @@ def test_a_restatement_creates_no_new_active_row(store: MemoryStore) -> None:
     say(store, "b", "user|lives in|Berlin", T0 + timedelta(days=3))
     assert active(store) == ["Berlin"]
     assert len(store.facts(all_versions=True)) == 2
+
+
+def test_forget_that_in_conversation_retires_the_fact(store: MemoryStore) -> None:
+    store.stage("s", "user", "I use Notion for notes.", ts=T0)
+    store.stage("s", "user", "Actually, forget that.", ts=T0 + timedelta(minutes=1))
+    run_consolidate(store)
+    assert store.facts() == []
+    [notion] = store.facts(all_versions=True)
+    assert notion.object == "Notion" and "retract" in [o["op"] for o in store.operations(notion.id)]
