@@ -28,6 +28,7 @@ DEFAULT_CONFIG_PATH = PROJECT_ROOT / "configs" / "default.yaml"
 class DatabaseConfig:
     dsn: str | None = None
     data_dir: str | None = None
+    embedded: bool = True      # false: a null dsn is an error, never a silent embedded server
     pool_min_size: int = 1
     pool_max_size: int = 8
 
@@ -170,6 +171,10 @@ def _coerce(hint: Any, raw: Any, key: str) -> Any:
         if not isinstance(raw, Mapping):
             raise ConfigError(f"{key}: expected a mapping, got {type(raw).__name__}")
         return dict(raw)
+    if text.startswith("bool") or text == "<class 'bool'>":
+        if not isinstance(raw, bool):
+            raise ConfigError(f"{key}: expected true or false, got {raw!r}")
+        return raw
     if "int" in text and "float" not in text:
         if isinstance(raw, bool) or not isinstance(raw, int):
             raise ConfigError(f"{key}: expected an integer, got {raw!r}")

@@ -24,7 +24,7 @@ from pgvector.psycopg import register_vector
 from psycopg_pool import ConnectionPool
 
 from .config import DatabaseConfig
-from .errors import DatabaseError
+from .errors import ConfigError, DatabaseError
 
 log = logging.getLogger("tiermem.db")
 
@@ -76,8 +76,13 @@ def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
 
 
 def resolve_dsn(cfg: DatabaseConfig) -> str:
-    """The DSN to connect to: the configured one, else the embedded server's."""
-    return cfg.dsn if cfg.dsn else embedded_dsn(cfg.data_dir)
+    """The DSN to connect to: the configured one, else the embedded server's (if allowed)."""
+    if cfg.dsn:
+        return cfg.dsn
+    if not cfg.embedded:
+        raise ConfigError("database.dsn: required when database.embedded is false "
+                          "(set TIERMEM_DSN, or database.dsn in the deployment file)")
+    return embedded_dsn(cfg.data_dir)
 
 
 def _configure(conn: psycopg.Connection) -> None:

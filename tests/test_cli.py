@@ -178,3 +178,11 @@ def test_fact_commands_explain_and_reverse(capsys: pytest.CaptureFixture[str], c
     assert json.loads(run(capsys, "facts", *cfg, "--json")[1])["facts"] == []
     code, _, err = run(capsys, "history", *cfg)
     assert code == 2 and "give a memory ID or --subject" in err
+
+
+def test_production_without_a_dsn_is_refused_not_silently_embedded(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TIERMEM_DSN", raising=False)
+    production = Path(__file__).parent.parent / "configs" / "production.yaml"
+    code, _, err = run(capsys, "status", "--config", str(production))
+    assert code == 2 and "database.dsn: required when database.embedded is false" in err

@@ -1,0 +1,41 @@
+"""The deployment file: defaults documented in configs/default.yaml match the code."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+import yaml
+
+from memory_sink.config import Config, ConfigError, config_from_mapping, load_config
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_default_yaml_spells_out_exactly_the_code_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TIERMEM_DSN", raising=False)
+    documented = yaml.safe_load((ROOT / "configs" / "default.yaml").read_text(encoding="utf-8"))
+    code = asdict(Config())
+    code.pop("source")
+    assert documented == code
+    assert asdict(load_config(ROOT / "configs" / "default.yaml")) == {**code, "source": str(ROOT / "configs" / "default.yaml")}
+
+
+def test_environment_overrides_the_dsn(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TIERMEM_DSN", "postgresql://u@db/x")
+    assert config_from_mapping({"database": {"dsn": "postgresql://other/y"}}).database.dsn == "postgresql://u@db/x"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"database": {"embedded": "no"}}, "database.embedded: expected true or false"),
+    ({"supersession": {"guard_keys": "project"}}, "supersession.guard_keys: expected a list"),
+    ({"supersession": {"judge": "oracle"}}, "supersession.judge: expected rules or llm"),
+    ({"supersession": {"semantic_threshold": 1.5}}, "supersession.semantic_threshold"),
+    ({"consolidate": {"timeout_seconds": 0}}, "consolidate.timeout_seconds: expected an integer >= 1"),
+    ({"consolidate": {"episode": {"max_turns": "many"}}}, "consolidate.episode.max_turns: expected an integer"),
+    ({"database": {"pool_min_size": 9}}, "database.pool_min_size: must not exceed"),
+])
+def test_bad_values_name_the_key(data: dict, message: str) -> None:
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(")):
+        config_from_mapping(data)
