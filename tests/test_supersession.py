@@ -52,7 +52,7 @@ def view(s: str, p: str, o: str, day: int = 0, **meta: Any) -> FactView:
     return FactView(f"{s}-{p}-{o}-{day}", s, p, o, T0 + timedelta(days=day), meta)
 
 
-POLICY = Policy(threshold=0.55)
+POLICY = Policy(threshold=0.45)
 
 
 @pytest.mark.parametrize(("old", "new", "verdict"), [
