@@ -15,9 +15,8 @@ import psycopg
 # A turn whose provisional row is still active although an active consolidated
 # episode already covers it: a reader would see it twice. The tier swap deletes
 # the provisional rows in the same transaction, so this must stay 0.
-TURNS_IN_BOTH_TIERS = """
-SELECT count(*) FROM memory p
-WHERE p.tier = 'provisional' AND p.superseded_at IS NULL
+_IN_BOTH_TIERS = """
+p.tier = 'provisional' AND p.superseded_at IS NULL
   AND (%(ns)s::text IS NULL OR p.namespace = %(ns)s)
   AND EXISTS (
       SELECT 1 FROM memory c
@@ -25,6 +24,7 @@ WHERE p.tier = 'provisional' AND p.superseded_at IS NULL
         AND c.superseded_at IS NULL AND c.event_ids @> ARRAY[p.event_ids[1]]
   )
 """
+TURNS_IN_BOTH_TIERS = f"SELECT count(*) FROM memory p WHERE {_IN_BOTH_TIERS}"
 
 # A turn the realtime tier marked as embedded whose provisional row is gone
 # although its session was never consolidated: a reader would see it nowhere.
@@ -39,15 +39,8 @@ WHERE s.provisional_at IS NOT NULL AND s.consolidated_at IS NULL
 """
 
 # A few examples, for the check's metadata (never the content: only ids).
-EXAMPLES_IN_BOTH_TIERS = """
-SELECT p.namespace, p.session_id, p.event_ids[1] FROM memory p
-WHERE p.tier = 'provisional' AND p.superseded_at IS NULL
-  AND (%(ns)s::text IS NULL OR p.namespace = %(ns)s)
-  AND EXISTS (
-      SELECT 1 FROM memory c
-      WHERE c.namespace = p.namespace AND c.tier = 'consolidated' AND c.kind = 'episode'
-        AND c.superseded_at IS NULL AND c.event_ids @> ARRAY[p.event_ids[1]]
-  )
+EXAMPLES_IN_BOTH_TIERS = f"""
+SELECT p.namespace, p.session_id, p.event_ids[1] FROM memory p WHERE {_IN_BOTH_TIERS}
 ORDER BY p.namespace, p.session_id
 LIMIT 5
 """

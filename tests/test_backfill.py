@@ -20,21 +20,11 @@ from consolidators.types import Transcript
 from memory_sink import MemoryStore
 from memory_sink.errors import InputError
 from pipelines.backfill import MAX_DAYS, day_range, day_window, parse_day, run_backfill, sessions_on_days
-from pipelines.cli import main
 from pipelines.realtime import run_realtime
+from tests.test_cli import run as run_cli
 from tests.test_dagster import active_rows, counts, stage_days
 
 DAYS = [date(2024, 3, 1), date(2024, 3, 2), date(2024, 3, 3)]
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def choke_on_s_b(transcript: Transcript, context: Any) -> Any:
