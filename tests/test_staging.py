@@ -112,3 +112,24 @@ def test_bad_input_loses_nothing_else_and_odd_values_are_stored_safely(store: Me
     assert rows[1][2] == datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)  # naive means UTC
     assert rows[3][1] == "émoji 🎉 and ünïcödé"
     assert len(naive) == 32
+
+
+def test_the_log_is_append_only_through_both_tiers(store: MemoryStore) -> None:
+    """Invariant 1: the tiers only set their progress markers; every staged turn stays as it was."""
+    from pipelines.consolidate import run_consolidate
+    from pipelines.realtime import run_realtime
+
+    for i, text in enumerate(["I live in Berlin.", "Noted.", "I moved to Lisbon.", "forget that"]):
+        store.stage("s", "user" if i != 1 else "assistant", text, seq=i, metadata={"i": i})
+    columns = "event_id, namespace, session_id, seq, role, content, event_ts, staged_at, metadata"
+    with store.connection() as conn:
+        before = conn.execute(f"SELECT {columns} FROM memory_staging ORDER BY event_id").fetchall()
+    run_realtime(store)
+    run_consolidate(store)
+    store.stage("s", "user", "I live in Porto.", seq=9)
+    run_consolidate(store)
+    with store.connection() as conn:
+        after = conn.execute(f"SELECT {columns} FROM memory_staging ORDER BY event_id").fetchall()
+        markers = conn.execute("SELECT count(*) FROM memory_staging WHERE consolidated_at IS NULL").fetchone()
+    assert [row for row in after if row[0] in {b[0] for b in before}] == before
+    assert len(after) == 5 and markers == (0,)
