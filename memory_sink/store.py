@@ -11,7 +11,7 @@ import logging
 import os
 from contextlib import contextmanager
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import psycopg
 from psycopg_pool import ConnectionPool
@@ -162,6 +162,20 @@ class MemoryStore:
             memories.write_provisional(conn, claimed, vectors, embedder.fingerprint)
             conn.execute(staging.MARK_PROVISIONAL, ([row[0] for row in claimed],))
         return len(claimed)
+
+    def drain_pending(self, batch_size: int, *, max_batches: int | None = None,
+                      on_batch: Callable[[int], None] | None = None,
+                      should_stop: Callable[[], bool] | None = None) -> tuple[int, int]:
+        """Embed every pending turn, batch after batch; returns (turns, batches committed).
+
+        Each batch is one ``embed_pending``-style transaction (invariant 2); the
+        write of one batch overlaps the embedding of the next (see ``memory_sink.drain``).
+        Use it to run a tick; use ``embed_pending`` for exactly one batch.
+        """
+        from .drain import drain_pending
+
+        return drain_pending(self, batch_size, max_batches=max_batches, on_batch=on_batch,
+                             should_stop=should_stop)
 
     def eligible_sessions(self, *, namespace: str | None, session_id: str | None, min_quiet_seconds: int,
                           limit: int = 100_000) -> list[tuple[str, str]]:

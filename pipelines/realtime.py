@@ -1,7 +1,8 @@
 """The realtime tier: embed every newly staged turn into a provisional row.
 
 A plain function, testable without Dagster; the Dagster op and ``tiermem
-realtime`` call it. Exactly-once comes from the claim (see ``MemoryStore.embed_pending``).
+realtime`` call it. Exactly-once comes from the claim (see ``MemoryStore.embed_pending``); a tick
+drains batch after batch, writing one while embedding the next (``memory_sink.drain``).
 """
 
 from __future__ import annotations
@@ -40,15 +41,14 @@ def run_realtime(
     size = batch_size or store.config.realtime.batch_size
     report = RealtimeReport()
     started = time.perf_counter()
+    def committed(n: int) -> None:
+        report.turns_embedded += n
+        report.batches += 1
+        if on_batch is not None:
+            on_batch(n)
+
     try:
-        while max_batches is None or report.batches < max_batches:
-            n = store.embed_pending(size)
-            if n == 0:
-                break
-            report.turns_embedded += n
-            report.batches += 1
-            if on_batch is not None:
-                on_batch(n)
+        store.drain_pending(size, max_batches=max_batches, on_batch=committed)
     finally:
         report.seconds = time.perf_counter() - started
         if own:
