@@ -129,10 +129,22 @@ def ingest(config_path: str | None, as_json: bool, file: Any) -> None:
 @config_option
 @json_option
 @click.option("--batch-size", type=click.IntRange(min=1), default=None, help="Turns per transaction.")
-def realtime(config_path: str | None, as_json: bool, batch_size: int | None) -> None:
-    """Run one realtime tick now: embed every pending turn into provisional memory."""
+@click.option("--follow", is_flag=True,
+              help="Keep running: embed turns as they are staged (woken by LISTEN/NOTIFY) until SIGINT/SIGTERM.")
+@click.option("--poll-seconds", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
+              help="With --follow: also drain this often without a notification.")
+def realtime(config_path: str | None, as_json: bool, batch_size: int | None, follow: bool,
+             poll_seconds: float) -> None:
+    """Run one realtime tick now: embed every pending turn into provisional memory.
+
+    With --follow, run as a long-lived worker instead; any number may run at
+    once (claims skip each other's locked rows), next to the scheduled ticks.
+    """
     from .realtime import run_realtime
 
+    if follow:
+        _follow(config_path, as_json, batch_size, poll_seconds)
+        return
     with open_store(config_path) as store:
         report = run_realtime(store, batch_size=batch_size)
     if as_json:
@@ -140,6 +152,23 @@ def realtime(config_path: str | None, as_json: bool, batch_size: int | None) -> 
     else:
         click.echo(f"embedded {report.turns_embedded} turns in {report.batches} batches "
                    f"({report.seconds:.2f}s, {report.turns_per_second:.0f} turns/s)")
+
+
+def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll_seconds: float) -> None:
+    import threading
+
+    from .follow import run_follow, stop_on_signals
+
+    stop = threading.Event()
+    with open_store(config_path) as store, stop_on_signals(stop):
+        report = run_follow(store, batch_size=batch_size, poll_seconds=poll_seconds, stop=stop,
+                            on_ready=lambda: click.echo("following: embedding turns as they are staged "
+                                                        "(SIGINT/SIGTERM stops)", err=True))
+    if as_json:
+        output.emit_json(report.to_dict())
+    else:
+        click.echo(f"embedded {report.turns_embedded} turns in {report.batches} batches "
+                   f"({report.wakeups} wake-ups, {report.polls} polls, {report.seconds:.1f}s)")
 
 
 @cli.command()
