@@ -1,0 +1,51 @@
+"""Model-level helpers shared by the benchmarks: the raw onnxruntime ceiling.
+
+"Raw model ceiling" = the same texts, cut into the same length-sorted batches the
+embedder makes, padded, and fed straight to the same ``onnxruntime`` session:
+only ``session.run`` is timed. No tokenizing, pooling, numpy glue or database.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Sequence
+
+import numpy as np
+
+from memory_sink.embedder import Embedder
+
+
+def model_feeds(embedder: Embedder, texts: Sequence[str]) -> list[dict[str, np.ndarray]]:
+    """The session inputs ``embedder.embed_documents(texts)`` would run, batch by batch."""
+    ids = embedder._token_ids(list(texts))
+    lengths = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
+    feeds = []
+    for rows in embedder._runs(np.argsort(lengths, kind="stable"), lengths):
+        batch = [ids[i] for i in rows]
+        width = max(len(x) for x in batch)
+        input_ids = np.full((len(batch), width), embedder._pad_id, dtype=embedder._int_dtype)
+        mask = np.zeros((len(batch), width), dtype=embedder._int_dtype)
+        for r, x in enumerate(batch):
+            input_ids[r, :len(x)] = x
+            mask[r, :len(x)] = 1
+        feed = {"input_ids": input_ids, "attention_mask": mask}
+        if embedder._feed_type_ids:
+            feed["token_type_ids"] = np.zeros_like(input_ids)
+        feeds.append(feed)
+    return feeds
+
+
+def run_feeds(embedder: Embedder, feeds: Sequence[dict[str, Any]]) -> float:
+    """Seconds to run every feed through the embedder's own session."""
+    session, output = embedder._session, embedder._output
+    started = time.perf_counter()
+    for feed in feeds:
+        session.run([output], feed)
+    return time.perf_counter() - started
+
+
+def padded_tokens(feeds: Sequence[dict[str, np.ndarray]]) -> tuple[int, int]:
+    """(real tokens, padded tokens) over the feeds."""
+    real = sum(int(f["attention_mask"].sum()) for f in feeds)
+    padded = sum(int(f["input_ids"].size) for f in feeds)
+    return real, padded

@@ -1,0 +1,152 @@
+"""Benchmark #5: freshness, from a staged turn to a recallable one.
+
+    python benchmarks/freshness.py [--mode both] [--schedule-minutes 3] [--follow-seconds 60]
+
+A writer stages turns at random (Poisson) times; an observer polls every 20 ms
+for each turn's active provisional row, which is exactly what ``recall`` reads
+(active rows, one snapshot), and records when it first appears. Latency =
+first seen - staged (after the staging commit). A sample of turns is then also
+checked with a real ``MemoryStore.recall`` of its text.
+
+- ``schedule``: the per-minute tier as deployed by cron or a Dagster schedule:
+  at every wall-clock minute a fresh ``tiermem realtime`` process starts (Python
+  start, model load, one tick). A Dagster run adds its own launch time on top.
+- ``follow``: one ``tiermem realtime --follow`` process, woken by LISTEN/NOTIFY.
+
+Targets: schedule p95 <= 65 s; follow p95 <= 2 s.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import _common as c
+
+TIERMEM = [sys.executable, "-c", "from pipelines.cli import main; main()"]
+
+
+def observe(store, staged: dict[str, float], seen: dict[str, float], done: threading.Event) -> None:  # type: ignore[no-untyped-def]
+    with store.connection() as conn:
+        conn.autocommit = True
+        while not done.is_set() or len(seen) < len(staged):
+            waiting = [e for e in list(staged) if e not in seen]
+            if waiting:
+                rows = conn.execute("SELECT event_ids[1] FROM memory WHERE tier = 'provisional' "
+                                    "AND superseded_at IS NULL AND event_ids[1] = ANY(%s)", (waiting,)).fetchall()
+                now = time.time()
+                for (event_id,) in rows:
+                    seen.setdefault(event_id, now)
+            if done.is_set() and time.time() - max(staged.values(), default=0) > 180:
+                return  # something is stuck: report what we have
+            time.sleep(0.02)
+
+
+def write(store, seconds: float, rate: float, staged: dict[str, float], tag: str) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(5)
+    texts = c.short_turns(int(seconds * rate * 2) + 10, seed=9)
+    end = time.time() + seconds
+    i = 0
+    while time.time() < end:
+        time.sleep(rng.expovariate(rate))
+        event_id = store.stage(f"{tag}{i // 20}", "user", f"{texts[i]} (ticket {tag}-{i})", seq=i)
+        staged[event_id] = time.time()
+        i += 1
+
+
+def scheduler(config_file: Path, stop: threading.Event, period: float, ticks: list[float]) -> None:
+    """Start a fresh ``tiermem realtime`` at every multiple of ``period`` on the wall clock, like cron."""
+    while not stop.is_set():
+        wait = period - (time.time() % period)
+        if stop.wait(wait):
+            return
+        ticks.append(time.time())
+        subprocess.run([*TIERMEM, "realtime", "--config", str(config_file)], check=True,
+                       stdout=subprocess.DEVNULL, env=os.environ.copy())
+
+
+def run_mode(mode: str, store, config_file: Path, seconds: float, rate: float, period: float) -> dict:  # type: ignore[no-untyped-def]
+    staged: dict[str, float] = {}
+    seen: dict[str, float] = {}
+    done, stop = threading.Event(), threading.Event()
+    observer = threading.Thread(target=observe, args=(store, staged, seen, done), daemon=True)
+    ticks: list[float] = []
+    follower = None
+    if mode == "follow":
+        follower = subprocess.Popen([*TIERMEM, "realtime", "--follow", "--config", str(config_file)],
+                                    stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=os.environ.copy())
+        assert follower.stderr is not None
+        line = follower.stderr.readline()
+        assert line.startswith("following"), line
+        worker = None
+    else:
+        worker = threading.Thread(target=scheduler, args=(config_file, stop, period, ticks), daemon=True)
+        worker.start()
+    observer.start()
+    write(store, seconds, rate, staged, tag=mode)
+    if mode == "schedule":  # let the tick after the last turn happen
+        while len(seen) < len(staged) and time.time() - max(staged.values()) < period + 120:
+            time.sleep(0.2)
+    done.set()
+    observer.join(timeout=200)
+    stop.set()
+    if follower is not None:
+        follower.send_signal(signal.SIGTERM)
+        follower.wait(timeout=30)
+    if worker is not None:
+        worker.join(timeout=period + 120)
+    latencies = [seen[e] - staged[e] for e in staged if e in seen]
+    # a real recall finds a sample of them
+    sample = random.Random(1).sample(sorted(staged), min(5, len(staged)))
+    found = 0
+    with store.connection() as conn:
+        contents = dict(conn.execute("SELECT event_id, content FROM memory_staging WHERE event_id = ANY(%s)",
+                                     (sample,)).fetchall())
+    for event_id in sample:
+        hits = store.recall(contents[event_id], k=10)
+        found += any(event_id in m.event_ids for m in hits)
+    return {"turns": len(staged), "seen": len(seen), "p50 s": c.percentile(latencies, 50),
+            "p95 s": c.percentile(latencies, 95), "max s": max(latencies, default=float("nan")),
+            "recall found sample": f"{found}/{len(sample)}", "ticks": len(ticks)}
+
+
+def main() -> None:
+    p = c.parser(__doc__.splitlines()[0])
+    p.add_argument("--mode", choices=["schedule", "follow", "both"], default="both")
+    p.add_argument("--schedule-minutes", type=float, default=3.0, help="minutes of staging under the schedule")
+    p.add_argument("--period", type=float, default=60.0, help="schedule period in seconds (default 60, cron's)")
+    p.add_argument("--follow-seconds", type=float, default=60.0, help="seconds of staging with a follower")
+    p.add_argument("--rate", type=float, default=2.0, help="turns staged per second (default 2)")
+    p.set_defaults(runs=1)
+    args = p.parse_args()
+    figures: dict[str, object] = {}
+    targets = []
+    with c.temp_server() as admin:
+        for mode in (["schedule", "follow"] if args.mode == "both" else [args.mode]):
+            results = []
+            for run in range(args.runs):
+                dsn = c.fresh_database(admin)
+                with c.open_store(dsn, threads=args.threads) as store, \
+                        c.tempfile.TemporaryDirectory(prefix="tiermem-bench-cfg-") as tmp:
+                    store.embedder  # record the fingerprint before the workers start
+                    config_file = Path(tmp) / "bench.yaml"
+                    config_file.write_text(f"database:\n  dsn: '{dsn}'\nembedder:\n  threads: {args.threads}\n")
+                    seconds = args.schedule_minutes * 60 if mode == "schedule" else args.follow_seconds
+                    results.append(run_mode(mode, store, config_file, seconds, args.rate, args.period))
+                c.drop_database(admin, dsn)
+            for key in results[0]:
+                values = [r[key] for r in results]
+                figures[f"{mode}: {key}"] = c.median(values) if isinstance(values[0], float) else values[-1]
+            limit = 65.0 * args.period / 60.0 if mode == "schedule" else 2.0
+            targets.append((f"{mode} p95 <= {limit:g} s", c.median([r["p95 s"] for r in results]) <= limit))
+    c.report("5 freshness", figures, targets, as_json=args.json)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""Benchmark #2: the int8 model against the fp32 model it was built from.
+
+    python benchmarks/model_int8_vs_fp32.py [--texts 2000] [--runs 5]
+
+Both models embed the same fixed set of short chat turns through the same code
+path (``Embedder.embed_documents``: tokenize, length-sorted batches, pool), in the
+same process, interleaved run by run (the order alternates), with the same
+number of onnxruntime threads. The speed ratio is the median of per-run ratios.
+Agreement is the cosine between the int8 and the fp32 vector of each text.
+The anchor, fp32 with no batching (one text per session run), runs in the same
+rounds on a slice of the texts.
+
+Targets: int8 >= 2x the fp32 throughput; mean cosine agreement >= 0.99.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import _common as c
+from _model import model_feeds, run_feeds
+
+from memory_sink.config import EmbedderConfig
+from memory_sink.embedder import load_embedder
+
+
+def main() -> None:
+    p = c.parser(__doc__.splitlines()[0])
+    p.add_argument("--texts", type=int, default=2000, help="chat turns (default 2000)")
+    p.add_argument("--naive-texts", type=int, default=200, help="texts for the unbatched anchor (default 200)")
+    p.set_defaults(runs=5)
+    args = p.parse_args()
+    texts = c.short_turns(args.texts, seed=2)
+    cfg = EmbedderConfig(threads=args.threads)
+    int8 = load_embedder(cfg)
+    fp32 = load_embedder(cfg, variant="fp32")
+    a, b = int8.embed_documents(texts), fp32.embed_documents(texts)  # also warms both sessions
+    cos = (a * b).sum(axis=1)
+    feeds = {"int8": model_feeds(int8, texts), "fp32": model_feeds(fp32, texts)}
+    speed: dict[str, list[float]] = {"int8": [], "fp32": [], "int8 model only": [], "fp32 model only": [],
+                                     "fp32 unbatched": []}
+    for run in range(args.runs):
+        order = [("int8", int8), ("fp32", fp32)] if run % 2 == 0 else [("fp32", fp32), ("int8", int8)]
+        for name, emb in order:
+            speed[name].append(len(texts) / c.timed(lambda: emb.embed_documents(texts)))
+            speed[f"{name} model only"].append(len(texts) / run_feeds(emb, feeds[name]))
+        few = texts[:args.naive_texts]
+        speed["fp32 unbatched"].append(len(few) / c.timed(lambda: [fp32.embed_documents([t]) for t in few]))
+    ratios = [x / y for x, y in zip(speed["int8"], speed["fp32"])]
+    model_ratios = [x / y for x, y in zip(speed["int8 model only"], speed["fp32 model only"])]
+    figures = {
+        "texts": len(texts),
+        "mean tokens per text": round(float(np.mean([len(x) for x in int8._token_ids(texts)])), 1),
+        "int8 texts/s (median)": c.median(speed["int8"]),
+        "fp32 texts/s (median)": c.median(speed["fp32"]),
+        "int8 / fp32 (median of per-run ratios)": c.median(ratios),
+        "int8 / fp32, session.run only": c.median(model_ratios),
+        "anchor: fp32 unbatched texts/s": c.median(speed["fp32 unbatched"]),
+        "int8 over the anchor": c.median(speed["int8"]) / c.median(speed["fp32 unbatched"]),
+        "cosine int8 vs fp32: mean": float(cos.mean()),
+        "cosine int8 vs fp32: min": float(cos.min()),
+        "cosine int8 vs fp32: p5": c.percentile(cos.tolist(), 5),
+        "runs: int8/fp32 ratios": [round(r, 2) for r in ratios],
+    }
+    c.report("2 int8 vs fp32", figures,
+             [(">= 2x faster", c.median(ratios) >= 2.0), ("mean cosine >= 0.99", float(cos.mean()) >= 0.99)],
+             as_json=args.json)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,323 @@
+"""Benchmarks #4 and #7: recall latency and growth at 10k, 100k and 1M active rows.
+
+    python benchmarks/recall_at_scale.py [--sizes 10000,100000,1000000] [--runs 3] [--synthetic mix|noise]
+
+One throw-away embedded server (shared_buffers 4GB, maintenance_work_mem 6GB,
+one parallel maintenance worker; say so when comparing). The table grows in
+steps: at each size the bulk rows are COPYed in BINARY with the HNSW and GIN
+indexes dropped, then the indexes are rebuilt (build times are reported), then:
+
+- #4 recall: ``MemoryStore.recall`` (query embedding + the one fused SQL
+  statement) over a fixed set of natural questions, warm pool, after a warm-up
+  pass; p50/p95 per run, medians over runs. Broken down into the query
+  embedding and the SQL alone, and the SQL's vector and lexical branches.
+  HNSW quality: top-10 overlap of the vector branch with an exact scan
+  (index scans off) for the same query vectors.
+- #7 growth: realtime ingest throughput (``run_realtime`` over freshly staged
+  turns, with every index in place) at this size, and recall p95, compared
+  between the smallest and the largest size.
+
+Bulk rows are SYNTHETIC vectors (say so): ``--base`` chat turns are embedded for
+real, and each bulk row takes one of them as its text and, as its vector, a
+mix of that turn's real embedding (65-100%) and another's (``--synthetic mix``),
+or that embedding plus isotropic noise (``--synthetic noise``, a pessimistic
+worst case; see ``synthetic()``).
+Three in four bulk rows are provisional turns, one in four consolidated episodes,
+all active, in one namespace. Queries always go through the real embedder and SQL.
+
+Targets: #4 at 1M: p50 <= 5 ms, p95 <= 15 ms, overlap >= 0.95.
+         #7 at 1M vs 10k: ingest and recall p95 no more than 20% worse.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+import numpy as np
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg.types.json import Jsonb
+
+import _common as c
+
+from memory_sink import db, memories
+from pipelines.realtime import run_realtime
+
+SERVER_SETTINGS = {"shared_buffers": "4GB", "maintenance_work_mem": "6GB",
+                   "max_parallel_maintenance_workers": "1", "max_parallel_workers_per_gather": "2",
+                   "effective_cache_size": "16GB", "max_wal_size": "8GB", "checkpoint_timeout": "30min"}
+BULK_INDEXES = ("memory_embedding_hnsw", "memory_content_tsv", "memory_event_ids")
+COPY_BULK = """
+COPY memory (namespace, session_id, tier, kind, content, embedding, event_ids, valid_from, embed_model, metadata)
+FROM STDIN WITH (FORMAT BINARY)
+"""
+COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "timestamptz", "text", "jsonb"]
+# The recall statement's two branches, alone (same WHERE clauses as memories.RECALL_ACTIVE).
+VECTOR_BRANCH = """
+SELECT id FROM memory WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
+ORDER BY embedding <=> %(q)s LIMIT %(n)s
+"""
+LEXICAL_BRANCH = """
+SELECT id, ts_rank_cd(content_tsv, query) AS rank
+FROM memory, websearch_to_tsquery('english', %(text)s) query
+WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s) AND content_tsv @@ query
+ORDER BY rank DESC LIMIT %(n)s
+"""
+KINDS = ["turn", "episode", "fact"]
+
+_QUESTIONS = [
+    "what do I like to drink in the morning", "when is the standup and who runs it",
+    "which editor am I using now", "what did we decide about {topic}", "who joined the team recently",
+    "where do I live these days", "what is blocked and who has to sign off", "remind me what is due on {day}",
+    "what went wrong with the deploy last night", "which queue system do we run", "what happened with {topic}",
+    "who is working on {topic}", "what should I send to {name}", "do I still drink coffee after lunch",
+    "summarise {topic}", "what tools do we use for dashboards",
+]
+
+
+def questions(n: int, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        q = rng.choice(_QUESTIONS)
+        out.append(q.format(topic=rng.choice(c._TOPICS)[4:], day=rng.choice(c._DAYS), name=rng.choice(c._NAMES)))
+    return out
+
+
+def synthetic(rng: np.random.Generator, base_vecs: np.ndarray, picks: np.ndarray, how: str) -> np.ndarray:
+    """Unit vectors for bulk rows whose text is ``base_texts[picks]``.
+
+    ``mix`` (default): 0.65-1.0 of the row's own real embedding plus the rest of
+    another real one. The rows stay on the manifold real embeddings live on, as
+    a corpus of related turns does. ``noise``: the real embedding plus isotropic
+    Gaussian noise (cosine ~0.86 to it): every row gains 384 random dimensions,
+    which makes the data close to uniformly random, the worst case for any ANN
+    index and unlike real text embeddings; kept to show that bound.
+    """
+    own = base_vecs[picks]
+    if how == "noise":
+        vecs = own + rng.standard_normal(own.shape).astype(np.float32) * (0.6 / np.sqrt(own.shape[1]))
+    else:
+        other = base_vecs[rng.integers(0, len(base_vecs), size=len(picks))]
+        w = rng.uniform(0.65, 1.0, size=(len(picks), 1)).astype(np.float32)
+        vecs = w * own + (1 - w) * other
+    return vecs / np.linalg.norm(vecs, axis=1, keepdims=True)
+
+
+def bulk_load(dsn: str, start: int, stop: int, base_texts: list[str], base_vecs: np.ndarray,
+              fingerprint: str, seed: int, how: str = "mix") -> float:
+    """COPY rows ``start``..``stop`` (synthetic vectors from real ones); returns seconds."""
+    rng = np.random.default_rng(seed)
+    ts = datetime(2024, 1, 1, tzinfo=timezone.utc)
+    empty = Jsonb({})
+    started = time.perf_counter()
+    with psycopg.connect(dsn) as conn:
+        register_vector(conn)
+        with conn.cursor().copy(COPY_BULK) as copy:
+            copy.set_types(COPY_TYPES)
+            for chunk in range(start, stop, 20_000):
+                end = min(chunk + 20_000, stop)
+                picks = rng.integers(0, len(base_texts), size=end - chunk)
+                vecs = synthetic(rng, base_vecs, picks, how)
+                for j, (pick, vec) in enumerate(zip(picks, vecs)):
+                    i = chunk + j
+                    episode = i % 4 == 3
+                    copy.write_row(["default", f"bulk{i // 20}", "consolidated" if episode else "provisional",
+                                    "episode" if episode else "turn", base_texts[pick], vec,
+                                    [f"bulk-{i}"], ts, fingerprint, empty])
+    return time.perf_counter() - started
+
+
+def rebuild_indexes(dsn: str, defs: dict[str, str]) -> dict[str, float]:
+    """Drop-and-build of the bulk indexes from their shipped definitions; seconds per index."""
+    took = {}
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for name in BULK_INDEXES:
+            conn.execute(f"DROP INDEX IF EXISTS {name}")
+            took[name] = c.timed(lambda: conn.execute(defs[name]))  # type: ignore[arg-type]
+        took["vacuum analyze"] = c.timed(lambda: conn.execute("VACUUM ANALYZE memory"))
+    return took
+
+
+def exact_top10(dsn: str, vecs: list[np.ndarray]) -> list[set[Any]]:
+    """The vector branch's true top 10 per query: a full scan (index scans off)."""
+    out = []
+    with psycopg.connect(dsn) as conn:
+        register_vector(conn)
+        conn.execute("SET enable_indexscan = off")
+        conn.execute("SET enable_bitmapscan = off")
+        for q in vecs:
+            out.append({r[0] for r in conn.execute(VECTOR_BRANCH, {"ns": "default", "kinds": KINDS, "q": q, "n": 10})})
+    return out
+
+
+SIMILARITIES = "SELECT 1 - (embedding <=> %s) FROM memory WHERE id = ANY(%s)"
+
+
+def overlap_at_10(dsn: str, vecs: list[np.ndarray], exact: list[set[Any]],
+                  ef_search: int | None) -> tuple[float, float]:
+    """(mean |HNSW top-10 ∩ exact top-10| / 10, mean cosine of HNSW's 10 / mean cosine of the exact 10).
+
+    The second number says how much the misses cost: 1.000 = as similar as the true top 10.
+    """
+    scores, ratios = [], []
+    with psycopg.connect(dsn) as conn:
+        register_vector(conn)
+        conn.execute("SET hnsw.iterative_scan = 'relaxed_order'")
+        conn.execute(f"SET hnsw.ef_search = {int(ef_search or db.HNSW_EF_SEARCH)}")
+        for q, truth in zip(vecs, exact):
+            ann = {r[0] for r in conn.execute(VECTOR_BRANCH, {"ns": "default", "kinds": KINDS, "q": q, "n": 10})}
+            scores.append(len(ann & truth) / 10)
+            got = [r[0] for r in conn.execute(SIMILARITIES, (q, list(ann)))]
+            best = [r[0] for r in conn.execute(SIMILARITIES, (q, list(truth)))]
+            ratios.append(float(np.mean(got)) / float(np.mean(best)))
+    return float(np.mean(scores)), float(np.mean(ratios))
+
+
+def sql_latencies(store: Any, sql: str, params: list[dict[str, Any]],
+                  pool: int = memories.LEXICAL_POOL, ef_search: int | None = None) -> list[float]:
+    """Per-statement seconds, in one transaction with recall's lexical pool (0 = unbounded)."""
+    out = []
+    with store.connection() as conn:
+        conn.execute(memories.SET_LEXICAL_POOL, (str(pool),))
+        if ef_search:
+            conn.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
+        for p in params:
+            started = time.perf_counter()
+            conn.execute(sql, p).fetchall()
+            out.append(time.perf_counter() - started)
+    return out
+
+
+def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], size: int,
+                 tag: str) -> dict[str, Any]:
+    embedder = store.embedder
+    vecs = [embedder.embed_query(q) for q in qs]
+    for q in qs[:20]:
+        store.recall(q, k=10)  # warm: pool, plans, buffers
+    p50, p95, embed_ms, sql50, sql95, vec50, lex50, lex95 = ([] for _ in range(8))
+    params = [{"q": v, "ns": "default", "k": 10, "kinds": KINDS, "n": 40, "text": q, "as_of": None}
+              for q, v in zip(qs, vecs)]
+    for _ in range(args.runs):
+        lat = []
+        for q in qs:
+            started = time.perf_counter()
+            store.recall(q, k=10)
+            lat.append(time.perf_counter() - started)
+        p50.append(c.percentile(lat, 50) * 1e3)
+        p95.append(c.percentile(lat, 95) * 1e3)
+        embed_ms.append(c.median([c.timed(lambda: embedder.embed_query(q)) for q in qs]) * 1e3)
+        sql = sql_latencies(store, memories.RECALL_ACTIVE, params)
+        sql50.append(c.percentile(sql, 50) * 1e3)
+        sql95.append(c.percentile(sql, 95) * 1e3)
+        vec50.append(c.percentile(sql_latencies(store, VECTOR_BRANCH, params), 50) * 1e3)
+        lex = sql_latencies(store, LEXICAL_BRANCH, params)
+        lex50.append(c.percentile(lex, 50) * 1e3)
+        lex95.append(c.percentile(lex, 95) * 1e3)
+    row: dict[str, Any] = {
+        "recall p50 ms": c.median(p50), "recall p95 ms": c.median(p95),
+        "query embedding p50 ms": c.median(embed_ms), "SQL p50 ms": c.median(sql50), "SQL p95 ms": c.median(sql95),
+        "vector branch p50 ms": c.median(vec50), "lexical branch p50 ms": c.median(lex50),
+        "lexical branch p95 ms": c.median(lex95),
+    }
+    for pool in args.pool_sweep:
+        lex = sql_latencies(store, LEXICAL_BRANCH, params, pool=pool)
+        row[f"lexical branch p50/p95 ms, pool {pool or 'unbounded'}"] = (
+            f"{c.percentile(lex, 50) * 1e3:.2f} / {c.percentile(lex, 95) * 1e3:.2f}")
+    with store.connection() as conn:
+        ef = conn.execute("SHOW hnsw.ef_search").fetchone()[0]
+    probe = vecs[:args.overlap_queries]
+    started = time.perf_counter()
+    exact = exact_top10(dsn, probe)
+    row["exact scan ms per query"] = (time.perf_counter() - started) / max(len(probe), 1) * 1e3
+    row[f"overlap@10 (ef_search {ef})"], row[f"similarity ratio (ef_search {ef})"] = overlap_at_10(
+        dsn, probe, exact, int(ef))
+    for ef_alt in args.ef_sweep:
+        row[f"overlap@10 (ef_search {ef_alt})"], row[f"similarity ratio (ef_search {ef_alt})"] = overlap_at_10(
+            dsn, probe, exact, ef_alt)
+        vec = sql_latencies(store, VECTOR_BRANCH, params, ef_search=ef_alt)
+        row[f"vector branch p50/p95 ms (ef_search {ef_alt})"] = (
+            f"{c.percentile(vec, 50) * 1e3:.2f} / {c.percentile(vec, 95) * 1e3:.2f}")
+    # #7: realtime ingest into a table of this size, every index in place
+    rates = []
+    for run in range(args.runs):
+        c.stage(store, c.short_turns(args.ingest_turns, seed=100 + run), tag=f"{tag}i{run}")
+        rep = run_realtime(store)
+        rates.append(rep.turns_embedded / rep.seconds)
+    row["ingest turns/s"] = c.median(rates)
+    row["ingest runs"] = [round(r) for r in rates]
+    return row
+
+
+def main() -> None:
+    p = c.parser(__doc__.splitlines()[0])
+    p.add_argument("--sizes", default="10000,100000,1000000", help="active rows per step (ascending)")
+    p.add_argument("--base", type=int, default=10_000, help="real chat turns embedded for the bulk (default 10000)")
+    p.add_argument("--queries", type=int, default=200, help="recall queries per run (default 200)")
+    p.add_argument("--overlap-queries", type=int, default=50, help="queries checked against an exact scan")
+    p.add_argument("--ingest-turns", type=int, default=2000, help="turns per ingest run at each size")
+    p.add_argument("--ef-sweep", default="40,200", help="other hnsw.ef_search values to check (default 40,200)")
+    p.add_argument("--synthetic", choices=["mix", "noise"], default="mix",
+                   help="how bulk vectors are made from the real ones (default mix; see synthetic())")
+    p.add_argument("--pool-sweep", default="0", help="other lexical pools to time the lexical branch with (default 0 = unbounded)")
+    args = p.parse_args()
+    args.ef_sweep = [int(x) for x in args.ef_sweep.split(",") if x]
+    args.pool_sweep = [int(x) for x in args.pool_sweep.split(",") if x]
+    sizes = sorted(int(x) for x in args.sizes.split(","))
+    qs = questions(args.queries)
+    results: dict[int, dict[str, Any]] = {}
+    with c.temp_server(SERVER_SETTINGS, restart=True) as admin:
+        dsn = c.fresh_database(admin)
+        with psycopg.connect(dsn) as conn:
+            defs = {name: conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = %s", (name,)).fetchone()[0]
+                    for name in BULK_INDEXES}
+        with c.open_store(dsn, threads=args.threads) as store:
+            base_texts = c.short_turns(args.base, seed=11)
+            started = time.perf_counter()
+            base_vecs = store.embedder.embed_documents(base_texts)
+            embed_base = time.perf_counter() - started
+            loaded = 0
+            for size in sizes:
+                with psycopg.connect(dsn, autocommit=True) as conn:
+                    for name in BULK_INDEXES:
+                        conn.execute(f"DROP INDEX IF EXISTS {name}")
+                with store.connection() as conn:
+                    active = conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NULL").fetchone()[0]
+                load_s = bulk_load(dsn, loaded, loaded + max(0, size - active), base_texts, base_vecs,
+                                   store.embedder.fingerprint, seed=size, how=args.synthetic)
+                loaded += max(0, size - active)
+                builds = rebuild_indexes(dsn, defs)
+                with store.connection() as conn:
+                    active = conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NULL").fetchone()[0]
+                row = {"active rows": active, "bulk COPY s": round(load_s, 1),
+                       "HNSW build s": round(builds["memory_embedding_hnsw"], 1),
+                       "GIN tsvector build s": round(builds["memory_content_tsv"], 1)}
+                row.update(measure_size(args, admin, dsn, store, qs, size, tag=f"z{size}"))
+                results[size] = row
+                print(f"-- {size}: {row}", flush=True)
+    small, large = results[sizes[0]], results[sizes[-1]]
+    figures: dict[str, Any] = {"base turns embedded for real": f"{args.base} in {embed_base:.1f}s",
+                               "synthetic bulk vectors": args.synthetic}
+    for size in sizes:
+        for key, value in results[size].items():
+            figures[f"[{size:,}] {key}"] = round(value, 3) if isinstance(value, float) else value
+    ingest_ratio = large["ingest turns/s"] / small["ingest turns/s"]
+    p95_ratio = large["recall p95 ms"] / small["recall p95 ms"]
+    figures[f"#7 ingest at {sizes[-1]:,} / at {sizes[0]:,}"] = round(ingest_ratio, 3)
+    figures[f"#7 recall p95 at {sizes[-1]:,} / at {sizes[0]:,}"] = round(p95_ratio, 3)
+    at_1m = 1_000_000 in results
+    ov_key = next(k for k in large if k.startswith("overlap@10"))
+    c.report("4+7 recall at scale, growth", figures, [
+        ("#4 p50 <= 5 ms at 1M", large["recall p50 ms"] <= 5 if at_1m else None),
+        ("#4 p95 <= 15 ms at 1M", large["recall p95 ms"] <= 15 if at_1m else None),
+        ("#4 HNSW overlap@10 >= 0.95", large[ov_key] >= 0.95),
+        ("#7 ingest at largest >= 80% of smallest", ingest_ratio >= 0.8),
+        ("#7 recall p95 at largest <= 120% of smallest", p95_ratio <= 1.2),
+    ], as_json=args.json)
+
+
+if __name__ == "__main__":
+    main()
