@@ -35,13 +35,6 @@ def drain_pending(
     """
     embedder = store.embedder
     pool = store.pool
-
-    def write(conn: psycopg.Connection, claimed: list[tuple[Any, ...]], vectors: Any) -> int:
-        memories.write_provisional(conn, claimed, vectors, embedder.fingerprint)
-        conn.execute(staging.MARK_PROVISIONAL, ([row[0] for row in claimed],))
-        conn.commit()
-        return len(claimed)
-
     turns = batches = 0
     held: list[psycopg.Connection] = []  # connections taken from the pool, not yet given back
     writing: tuple[cf.Future[int], psycopg.Connection] | None = None
@@ -70,7 +63,7 @@ def drain_pending(
                     finish()
                 if not claimed:
                     break
-                writing = (writer.submit(write, conn, claimed, vectors), conn)
+                writing = (writer.submit(_write, conn, claimed, vectors, embedder.fingerprint), conn)
             if writing is not None:
                 finish()
         finally:
@@ -82,3 +75,11 @@ def drain_pending(
                 finally:
                     pool.putconn(conn)
     return turns, batches
+
+
+def _write(conn: psycopg.Connection, claimed: list[tuple[Any, ...]], vectors: Any, fingerprint: str) -> int:
+    """Store one claimed batch as provisional rows, mark its turns, and commit (runs on the writer thread)."""
+    memories.write_provisional(conn, claimed, vectors, fingerprint)
+    conn.execute(staging.MARK_PROVISIONAL, ([row[0] for row in claimed],))
+    conn.commit()
+    return len(claimed)
