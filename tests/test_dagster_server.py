@@ -141,6 +141,12 @@ query { repositoriesOrError { __typename
       partitionSets { name pipelineName } } }
   ... on PythonError { message } } }
 """
+LOCATIONS = """
+query { workspaceOrError { __typename
+  ... on Workspace { locationEntries { name loadStatus
+      locationOrLoadError { __typename ... on PythonError { message } } } }
+  ... on PythonError { message } } }
+"""
 START_SCHEDULE = """
 mutation($selector: ScheduleSelector!) { startSchedule(scheduleSelector: $selector) { __typename
   ... on ScheduleStateResult { scheduleState { id status } }
@@ -223,12 +229,29 @@ def server(server_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
                 srv.procs.append(subprocess.Popen(argv, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT,
                                                   start_new_session=True))
         wait_until(lambda: http_ok(f"{srv.url}/server_info"), 180, message=srv.log_tail)
-        wait_until(lambda: graphql(srv.url, REPOSITORIES)["repositoriesOrError"]["__typename"]
-                   == "RepositoryConnection", 120, message=srv.log_tail)
+        wait_for_location(srv)
         srv.remember_pids()
         yield srv
     finally:
         _stop(srv)
+
+
+def wait_for_location(srv: Server, timeout: float = 240) -> None:
+    """Wait until the webserver has loaded the code location; fail with its load error if it has one.
+
+    The webserver answers GraphQL while the location still loads (in a code
+    server subprocess), with no repositories yet: on a loaded machine that takes
+    a while, and a test asking too early would see an empty workspace.
+    """
+    def loaded() -> dict[str, Any] | None:
+        workspace = graphql(srv.url, LOCATIONS)["workspaceOrError"]
+        assert workspace["__typename"] == "Workspace", workspace
+        entry = next((e for e in workspace["locationEntries"] if e["name"] == LOCATION), None)
+        return entry if entry is not None and entry["loadStatus"] == "LOADED" else None
+
+    entry = wait_until(loaded, timeout, message=srv.log_tail)
+    error = entry["locationOrLoadError"]
+    assert error is not None and error["__typename"] == "RepositoryLocation", f"{error}\n{srv.log_tail()}"
 
 
 def _stop(srv: Server) -> None:
