@@ -57,3 +57,12 @@ def test_profile_runs_and_prints_where_the_time_goes(what: str, tmp_path: Path) 
     assert out.returncode == 0, out.stderr[-3000:]
     for text in expected:
         assert text in out.stdout, f"{text!r} missing from the {what} profile"
+
+
+def test_quantization_variants_build_and_compare(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, str(BENCH / "quantization_variants.py"), "--variants", "qdq_w",
+                          "--texts", "40", "--runs", "1", "--workdir", str(tmp_path / "work")], cwd=tmp_path,
+                         capture_output=True, text=True, env=dict(os.environ), timeout=400)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "MatMulIntegerToFloat" in out.stdout  # the static build runs integer MatMuls
+    assert "batch maxdiff" in out.stdout and "tiermem_int8_rows" in out.stdout
