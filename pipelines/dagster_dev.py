@@ -26,6 +26,7 @@ from typing import Callable, Sequence
 
 from memory_sink import db
 from memory_sink.config import CONFIG_ENV, PROJECT_ROOT, load_config
+from memory_sink.errors import TiermemError
 
 SHIPPED_DAGSTER_YAML = PROJECT_ROOT / "configs" / "dagster.yaml"
 WORKSPACE_YAML = PROJECT_ROOT / "workspace.yaml"
@@ -38,6 +39,10 @@ load_from:
       location_name: tiermem
 """
 _PR_SET_CHILD_SUBREAPER = 36
+
+
+class DagsterHomeError(TiermemError):
+    """The Dagster instance in DAGSTER_HOME cannot be opened (exit 1: nothing was started)."""
 
 
 def default_dagster_home() -> Path:
@@ -57,6 +62,28 @@ def prepare_dagster_home(home: Path) -> tuple[Path, bool]:
         return target, False
     shutil.copyfile(SHIPPED_DAGSTER_YAML, target)
     return target, True
+
+
+def prepare_instance_storage(home: Path) -> None:
+    """Create (or open) the instance's run, event log and schedule storages, in this process.
+
+    Started together on a fresh home, the webserver and the daemon would both
+    create the SQLite storages; racing, they can stamp ``schedules.db``'s
+    ``alembic_version`` twice ("more than one head present"), after which the
+    code location never loads until that file is deleted. Created once here,
+    the children only open them. A home whose storage is unusable fails here,
+    with Dagster's reason, before anything starts.
+    """
+    from dagster import DagsterInstance
+
+    try:
+        instance = DagsterInstance.from_config(str(home))
+    except Exception as exc:  # whatever the storage raises (schema, permissions, an unreachable DSN)
+        raise DagsterHomeError(f"DAGSTER_HOME {home}: its instance storage could not be opened: {exc}") from exc
+    try:  # touched so that a storage built lazily exists too
+        _ = (instance.run_storage, instance.event_log_storage, instance.schedule_storage)
+    finally:
+        instance.dispose()
 
 
 def workspace_file(home: Path) -> Path:
@@ -194,6 +221,7 @@ def run_dev(config_path: str | None, *, host: str, port: int, dagster_home: str 
     db.migrate(db.resolve_dsn(cfg.database))  # starts the embedded server and keeps it for the children
     home = Path(dagster_home or os.environ.get("DAGSTER_HOME") or default_dagster_home()).expanduser().resolve()
     instance_yaml, copied = prepare_dagster_home(home)
+    prepare_instance_storage(home)  # before either child: see its docstring
     env = {**os.environ, "DAGSTER_HOME": str(home)}
     if cfg.source and Path(cfg.source).is_file():
         env[CONFIG_ENV] = str(Path(cfg.source).resolve())

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -33,6 +32,7 @@ import yaml
 
 from memory_sink import MemoryStore
 from pipelines.cli import main
+from pipelines.dagster_dev import child_commands, prepare_dagster_home, prepare_instance_storage
 from tests.conftest import TEMPLATE, with_dbname
 from tests.test_dagster import active_rows, counts, stage_days
 
@@ -206,8 +206,8 @@ def server(server_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     config = root / "tiermem.yaml"
     config.write_text(yaml.safe_dump({"database": {"dsn": server_db}, "consolidate": {"min_quiet_seconds": 0}}))
     home = root / "dagster_home"
-    home.mkdir()
-    shutil.copyfile(ROOT / "configs" / "dagster.yaml", home / "dagster.yaml")
+    prepare_dagster_home(home)
+    prepare_instance_storage(home)  # as `tiermem dev` does: the two children must not race to create it
     with MemoryStore.open(config) as store:  # staged first; the model is cached before any run needs it
         store.embedder
         stage_days(store)
@@ -217,41 +217,36 @@ def server(server_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     port = free_port()
     env = {**os.environ, "DAGSTER_HOME": str(home), "TIERMEM_CONFIG": str(config)}
     srv = Server(url=f"http://127.0.0.1:{port}", env=env, config=config, logs=root)
-    workspace = ["-w", str(ROOT / "workspace.yaml")]
-    commands = {
-        "webserver": [sys.executable, "-m", "dagster_webserver", "--host", "127.0.0.1", "--port", str(port),
-                      *workspace],
-        "daemon": [sys.executable, "-m", "dagster._daemon", "run", *workspace],
-    }
+    commands = child_commands(host="127.0.0.1", port=port, workspace=ROOT / "workspace.yaml")
     try:
         for name, argv in commands.items():
             with open(root / f"{name}.log", "wb") as log:
                 srv.procs.append(subprocess.Popen(argv, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT,
                                                   start_new_session=True))
         wait_until(lambda: http_ok(f"{srv.url}/server_info"), 180, message=srv.log_tail)
-        wait_for_location(srv)
+        wait_for_location(srv.url, srv.log_tail)
         srv.remember_pids()
         yield srv
     finally:
         _stop(srv)
 
 
-def wait_for_location(srv: Server, timeout: float = 240) -> None:
-    """Wait until the webserver has loaded the code location; fail with its load error if it has one.
+def wait_for_location(url: str, log_tail: Callable[[], str], timeout: float = 240) -> None:
+    """Wait until the webserver at ``url`` has loaded the code location; fail with its load error if any.
 
     The webserver answers GraphQL while the location still loads (in a code
     server subprocess), with no repositories yet: on a loaded machine that takes
     a while, and a test asking too early would see an empty workspace.
     """
     def loaded() -> dict[str, Any] | None:
-        workspace = graphql(srv.url, LOCATIONS)["workspaceOrError"]
+        workspace = graphql(url, LOCATIONS)["workspaceOrError"]
         assert workspace["__typename"] == "Workspace", workspace
         entry = next((e for e in workspace["locationEntries"] if e["name"] == LOCATION), None)
         return entry if entry is not None and entry["loadStatus"] == "LOADED" else None
 
-    entry = wait_until(loaded, timeout, message=srv.log_tail)
+    entry = wait_until(loaded, timeout, message=log_tail)
     error = entry["locationOrLoadError"]
-    assert error is not None and error["__typename"] == "RepositoryLocation", f"{error}\n{srv.log_tail()}"
+    assert error is not None and error["__typename"] == "RepositoryLocation", f"{error}\n{log_tail()}"
 
 
 def _stop(srv: Server) -> None:
@@ -271,13 +266,13 @@ def _stop(srv: Server) -> None:
         kill_everything(p for p in srv.seen if alive(p))
 
 
-def repository(srv: Server) -> dict[str, Any]:
-    [repo] = graphql(srv.url, REPOSITORIES)["repositoriesOrError"]["nodes"]
+def repository(url: str) -> dict[str, Any]:
+    [repo] = graphql(url, REPOSITORIES)["repositoriesOrError"]["nodes"]
     return dict(repo)
 
 
 def test_graphql_lists_the_jobs_schedules_and_partition_sets(server: Server) -> None:
-    repo = repository(server)
+    repo = repository(server.url)
     assert (repo["name"], repo["location"]["name"]) == (REPOSITORY, LOCATION)
     assert {"realtime_job", "consolidate_job", "health_job"} <= {j["name"] for j in repo["jobs"]}
     schedules = {s["name"]: s for s in repo["schedules"]}
