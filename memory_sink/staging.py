@@ -20,6 +20,9 @@ from .types import SessionEvents, StagedTurn
 ROLES = ("user", "assistant", "system", "tool")
 MAX_ID_CHARS = 256
 MAX_CONTENT_BYTES = 8 * 1024 * 1024  # a whole pasted document fits; a runaway payload does not
+# Deeper metadata is a generated accident, not a record; and past ~1000 levels
+# Python's json (and later readers of the row) fail by recursion, not by a rule.
+MAX_METADATA_DEPTH = 64
 
 # --- SQL (memory_staging) ------------------------------------------------------
 
@@ -130,7 +133,11 @@ def parse_ts(value: Any, name: str = "ts") -> datetime | None:
         raise InputError(f"{name}: expected an ISO 8601 timestamp, got {type(value).__name__}")
     if value.tzinfo is None:
         value = value.replace(tzinfo=timezone.utc)
-    return value.astimezone(timezone.utc)
+    try:
+        return value.astimezone(timezone.utc)
+    except (OverflowError, ValueError):  # e.g. 0001-01-01T00:00+05:00 is before year 1 in UTC
+        raise InputError(f"{name}: {value.isoformat()} is out of range once converted to UTC "
+                         "(years 1 to 9999)") from None
 
 
 def _check_metadata(value: Any) -> dict[str, Any]:
@@ -138,6 +145,8 @@ def _check_metadata(value: Any) -> dict[str, Any]:
         return {}
     if not isinstance(value, Mapping):
         raise InputError(f"metadata: expected a JSON object, got {type(value).__name__}")
+    if _deeper_than(value, MAX_METADATA_DEPTH):  # before json.dumps, which would recurse into it
+        raise InputError(f"metadata: nested deeper than {MAX_METADATA_DEPTH} levels")
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
@@ -149,6 +158,23 @@ def _check_metadata(value: Any) -> dict[str, Any]:
     except UnicodeEncodeError:
         raise InputError("metadata: contains invalid Unicode (a lone surrogate)") from None
     return dict(value)
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether objects/arrays nest more than ``limit`` levels; iterative, so a cycle is just deep."""
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Mapping):
+            children: Iterable[Any] = node.values()
+        elif isinstance(node, (list, tuple)):
+            children = node
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def event_id_for(namespace: str, session_id: str, seq: int | None, ts: datetime, role: str, content: str) -> str:

@@ -42,6 +42,8 @@ SELECT
      WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s))
 """
 TURN_FIELDS = ("session_id", "role", "content", "namespace", "ts", "seq", "metadata")
+# What the server (or psycopg, for a NUL byte) says about one bad value, not about the database.
+REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded)
 
 
 class MemoryStore:
@@ -120,32 +122,65 @@ class MemoryStore:
                     yield number, InputError(f"not valid JSON: {exc.msg} at column {exc.colno}")
                 except UnicodeError as exc:
                     yield number, InputError(f"not valid UTF-8: {exc}")
+                except RecursionError:
+                    yield number, InputError("not valid JSON: nested too deeply to parse")
+                except ValueError as exc:  # e.g. an integer of more than 4300 digits
+                    yield number, InputError(f"not valid JSON: {exc}")
         return self._stage_numbered(parsed())
 
     def _stage_numbered(self, items: Iterable[tuple[int, Any]], batch_size: int = 1000) -> StageReport:
         report = StageReport()
-        batch: list[StagedTurn] = []
+        batch: list[tuple[int, StagedTurn]] = []
         for line, item in items:
             try:
                 if isinstance(item, InputError):
                     raise item
-                batch.append(item if isinstance(item, StagedTurn) else _validate_mapping(item))
+                batch.append((line, item if isinstance(item, StagedTurn) else _validate_mapping(item)))
             except InputError as exc:
                 report.rejected.append(Rejected(line, str(exc)))
+            except Exception as exc:  # a check we did not foresee: it costs this line, never the batch
+                log.warning("line %d: unexpected %s while validating", line, type(exc).__name__, exc_info=True)
+                report.rejected.append(Rejected(line, f"could not be checked: {type(exc).__name__}: {exc}"))
             if len(batch) >= batch_size:
                 self._flush(batch, report)
         self._flush(batch, report)
+        report.rejected.sort(key=lambda r: r.line)
         return report
 
-    def _flush(self, batch: list[StagedTurn], report: StageReport) -> None:
+    def _flush(self, batch: list[tuple[int, StagedTurn]], report: StageReport) -> None:
         if not batch:
             return
-        with self.connection() as conn:
-            new = staging.insert_turns(conn, batch)
+        try:
+            with self.connection() as conn:
+                new = staging.insert_turns(conn, [turn for _, turn in batch])
+            kept = list(batch)
+        except REFUSED_VALUE:
+            kept, new = self._insert_each(batch, report)
         report.inserted += len(new)
-        report.duplicates += len(batch) - len(new)
-        report.event_ids.extend(t.event_id for t in batch)
+        report.duplicates += len(kept) - len(new)
+        report.event_ids.extend(turn.event_id for _, turn in kept)
         batch.clear()
+
+    def _insert_each(self, batch: list[tuple[int, StagedTurn]],
+                     report: StageReport) -> tuple[list[tuple[int, StagedTurn]], set[str]]:
+        """The server refused a batch: insert its turns one by one and reject only those it refuses.
+
+        Validation should leave nothing to refuse, but a ``StagedTurn`` built by
+        hand skips it; one such turn must not cost the good ones beside it.
+        """
+        kept: list[tuple[int, StagedTurn]] = []
+        new: set[str] = set()
+        with self.connection() as conn:
+            for line, turn in batch:
+                try:
+                    with conn.transaction():  # a savepoint: a refusal rolls back this turn only
+                        new |= staging.insert_turns(conn, [turn])
+                except REFUSED_VALUE as exc:
+                    reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                    report.rejected.append(Rejected(line, f"refused by the database: {reason}"))
+                else:
+                    kept.append((line, turn))
+        return kept, new
 
     # --- the two tiers ----------------------------------------------------------
 
@@ -377,7 +412,7 @@ def _validate_mapping(turn: Mapping[str, Any]) -> StagedTurn:
         if required not in turn:
             raise InputError(f"missing field {required!r}")
     return staging.validate_turn(turn["session_id"], turn["role"], turn["content"],
-                                 namespace=turn.get("namespace") or "default", ts=turn.get("ts"),
+                                 namespace=turn.get("namespace", "default"), ts=turn.get("ts"),
                                  seq=turn.get("seq"), metadata=turn.get("metadata"))
 
 

@@ -95,7 +95,7 @@ def stage(config_path: str | None, namespace: str, session_id: str, role: str, t
 def _parse_json_object(text: str, name: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, a 5000-digit number, [[[[...
         raise click.BadParameter(f"not valid JSON: {exc}", param_hint=name) from None
     if not isinstance(value, dict):
         raise click.BadParameter("expected a JSON object", param_hint=name)
@@ -227,112 +227,6 @@ def recall(config_path: str | None, as_json: bool, namespace: str, k: int, as_of
 @cli.command()
 @config_option
 @json_option
-@namespace_option
-@click.option("--subject", default=None, help="Instead of an ID: every version of the facts about SUBJECT.")
-@click.option("--predicate", default=None, help="With --subject: only this predicate.")
-@click.argument("memory_id", required=False)
-def history(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
-            predicate: str | None, memory_id: str | None) -> None:
-    """The supersession chain through a memory (or a subject's facts), oldest first, and why."""
-    if (memory_id is None) == (subject is None):
-        raise click.UsageError("give a memory ID or --subject (not both)")
-    with open_store(config_path) as store:
-        if memory_id is not None:
-            chain = store.history(memory_id, namespace=namespace)
-        else:
-            chain = store.fact_history(subject or "", predicate, namespace=namespace)
-        ops = {m.id: store.operations(m.id, namespace=namespace) for m in chain}
-    if as_json:
-        output.emit_json({"chain": [m.to_dict() for m in chain]})
-        return
-    click.echo(output.memory_table(chain))
-    unique = {op["op_id"]: op for found in ops.values() for op in found}
-    for op_id in sorted(unique):
-        click.echo(output.describe_op(unique[op_id]))
-
-
-@cli.command()
-@config_option
-@json_option
-@namespace_option
-@click.option("--subject", default=None, help="Only facts about this subject.")
-@click.option("--predicate", default=None, help="Only facts with this predicate.")
-@click.option("--all-versions", is_flag=True, help="Include superseded facts.")
-@click.option("--as-of", default=None, help="ISO time: the facts tiermem believed then.")
-def facts(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
-          predicate: str | None, all_versions: bool, as_of: str | None) -> None:
-    """Current facts (or all versions, or as of a time)."""
-    with open_store(config_path) as store:
-        found = store.facts(subject=subject, predicate=predicate, namespace=namespace,
-                            all_versions=all_versions, as_of=as_of)
-    if as_json:
-        output.emit_json({"facts": [m.to_dict() for m in found]})
-    else:
-        rows = [(m.id, m.subject, m.predicate, m.object, m.confidence,
-                 "active" if m.superseded_at is None else "superseded") for m in found]
-        click.echo(output.table(rows, ["id", "subject", "predicate", "object", "conf", "status"]))
-
-
-def _print_op(name: str, op_id: int, as_json: bool) -> None:
-    if as_json:
-        output.emit_json({"op_id": op_id})
-    else:
-        click.echo(f"{name}: operation {op_id} (undo with `tiermem undo {op_id}`)")
-
-
-@cli.command()
-@config_option
-@json_option
-@namespace_option
-@click.option("--reason", default=None, help="Why, for the operation log.")
-@click.argument("old_id")
-@click.argument("new_id")
-def supersede(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
-              old_id: str, new_id: str) -> None:
-    """Retire OLD_ID in favour of NEW_ID (explicit, logged, reversible)."""
-    with open_store(config_path) as store:
-        _print_op("supersede", store.supersede(old_id, new_id, reason=reason, namespace=namespace), as_json)
-
-
-def _memory_op_command(name: str, help_text: str) -> None:
-    """Register ``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
-
-    def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
-                memory_id: str) -> None:
-        with open_store(config_path) as store:
-            _print_op(name, getattr(store, name)(memory_id, reason=reason, namespace=namespace), as_json)
-
-    command.__doc__ = help_text
-    options = [config_option, json_option, namespace_option,
-               click.option("--reason", default=None, help="Why, for the operation log."),
-               click.argument("memory_id")]
-    for decorate in reversed(options):
-        command = decorate(command)
-    cli.command(name)(command)
-
-
-for _name, _help in (
-    ("retract", "Stop believing a memory: out of recall, kept in history (reversible)."),
-    ("pin", "Protect a fact from automatic supersession (explicit operations still apply)."),
-    ("unpin", "Let automatic supersession apply to a fact again."),
-):
-    _memory_op_command(_name, _help)
-
-
-@cli.command()
-@config_option
-@json_option
-@namespace_option
-@click.argument("op_id", type=int)
-def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> None:
-    """Restore exactly the state before operation OP_ID (logged as a new operation)."""
-    with open_store(config_path) as store:
-        _print_op("undo", store.undo(op_id, namespace=namespace), as_json)
-
-
-@cli.command()
-@config_option
-@json_option
 @click.option("--namespace", "-n", default=None, help="Only this namespace (default: all).")
 def status(config_path: str | None, as_json: bool, namespace: str | None) -> None:
     """Pending turns, rows per tier, sessions awaiting or failing consolidation, lag."""
@@ -440,5 +334,6 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
 
 
-# Commands that wrap Dagster live in their own module and register on `cli` when imported.
-from . import cli_dagster  # noqa: E402,F401
+# Commands in their own modules register on `cli` when imported: those over facts and
+# their history, and those that wrap Dagster.
+from . import cli_dagster, cli_facts  # noqa: E402,F401
