@@ -17,7 +17,7 @@ from typing import Any
 MEMORY_COLUMNS = (
     "id", "namespace", "session_id", "tier", "kind", "content", "subject", "predicate",
     "object", "confidence", "valid_from", "valid_to", "recorded_at", "superseded_by",
-    "superseded_at", "event_ids", "metadata",
+    "superseded_at", "event_ids", "metadata", "pinned",
 )
 
 
@@ -47,6 +47,7 @@ class Memory:
     event_ids: tuple[str, ...]
     metadata: dict[str, Any]
     score: float | None = None
+    pinned: bool = False  # protected from automatic supersession (``tiermem pin``)
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...], score: float | None = None) -> "Memory":
@@ -55,6 +56,7 @@ class Memory:
         if values["superseded_by"] is not None:
             values["superseded_by"] = str(values["superseded_by"])
         values["event_ids"] = tuple(values["event_ids"])
+        values["pinned"] = bool(values["pinned"])
         if values["confidence"] is not None:
             values["confidence"] = round(float(values["confidence"]), 4)
         return cls(**values, score=score)
@@ -69,6 +71,7 @@ class Memory:
             "superseded_by": self.superseded_by, "superseded_at": iso(self.superseded_at),
             "event_ids": list(self.event_ids), "metadata": self.metadata,
             "score": None if self.score is None else round(self.score, 4),
+            "pinned": self.pinned,
         }
 
 
