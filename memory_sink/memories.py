@@ -122,7 +122,7 @@ WITH RECURSIVE back(id) AS (
 )
 SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND id IN (SELECT id FROM back UNION SELECT id FROM fwd)
-ORDER BY recorded_at, valid_from, id
+ORDER BY valid_from, recorded_at, id  -- world time first: a late-arriving older fact comes first
 """
 
 FACTS = f"""

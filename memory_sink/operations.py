@@ -9,8 +9,9 @@ supersession engine records its automatic decisions through the same functions.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 
 import psycopg
 
@@ -30,6 +31,11 @@ LOCK_OP = """
 SELECT op, reverse, undone_by FROM memory_ops WHERE namespace = %s AND op_id = %s FOR UPDATE
 """
 MARK_UNDONE = "UPDATE memory_ops SET undone_by = %s WHERE op_id = %s"
+# Tables show ids shortened, so commands accept a unique prefix, as git does.
+RESOLVE_PREFIX = """
+SELECT id::text FROM memory WHERE namespace = %s AND id::text LIKE %s ORDER BY id LIMIT 2
+"""
+PREFIX = re.compile(r"[0-9a-f-]{4,36}")
 REVERSIBLE = ("supersede", "retract", "duplicate", "inherit", "pin", "unpin", "undo")
 
 
@@ -148,3 +154,60 @@ def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) ->
                             reverse={"rows": rows})
         conn.execute(MARK_UNDONE, (new_op, op_id))
         return new_op
+
+
+def resolve_id(conn: psycopg.Connection, namespace: str, text: str) -> str:
+    """The full id of the one memory whose id starts with ``text`` (at least 4 hex digits)."""
+    prefix = text.strip().lower()
+    if not PREFIX.fullmatch(prefix):
+        raise InputError(f"not a memory id: {text!r}")
+    found = [r[0] for r in conn.execute(RESOLVE_PREFIX, (namespace, prefix + "%"))]
+    if len(found) > 1:
+        raise InputError(f"memory id prefix {text!r} is ambiguous; give more of the id")
+    if not found:
+        if len(prefix) == 36:
+            return prefix  # a well-formed id: let the command say it is not there
+        raise NotFoundError(f"no memory {text} in namespace {namespace!r}")
+    return found[0]
+
+
+# --- reading the log back: what an operation did, and a row's state in the past -------
+
+
+def replacements(op: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """(retired id, successor id or None) for each row the operation retired."""
+    reverse = op.get("reverse") or {}
+    if op["op"] == "tier_swap":  # a swap logs (previous version, its successor) pairs
+        return [(str(old), None if new is None else str(new)) for old, new in reverse.get("superseded", [])]
+    return [(e["id"], e["after"]["superseded_by"]) for e in reverse.get("rows", [])
+            if e["after"]["superseded_at"] is not None and e["before"]["superseded_at"] is None]
+
+
+def retired_by(memory_id: str, ops: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The operation (not undone) that last retired a memory, if the log holds one."""
+    found = [op for op in ops if op.get("undone_by") is None
+             and any(old == memory_id for old, _ in replacements(op))]
+    return found[-1] if found else None
+
+
+def state_at(memory: Any, ops: Sequence[dict[str, Any]], at: datetime) -> dict[str, Any]:
+    """A memory's state (superseded_at/_by, valid_to, pinned) as tiermem held it at ``at``.
+
+    Transaction time decides retirement, as ``as_of`` reads do: a row retired
+    after ``at`` was active then, its ``valid_to`` still open. Pinning leaves no
+    trace on the row, but every logged op records each row's ``pinned`` before
+    and after: the state at ``at`` is the "after" of the last op by then, or the
+    "before" of the first op after it.
+    """
+    active = memory.superseded_at is None or memory.superseded_at > at
+    state = {"superseded_at": None if active else memory.superseded_at,
+             "superseded_by": None if active else memory.superseded_by,
+             "valid_to": None if active else memory.valid_to, "pinned": memory.pinned}
+    logged = [(op["created_at"], e) for op in ops for e in (op.get("reverse") or {}).get("rows", [])
+              if e["id"] == memory.id]
+    by_then = [e for when, e in logged if when <= at]
+    if by_then:
+        state["pinned"] = bool(by_then[-1]["after"].get("pinned", False))
+    elif logged:
+        state["pinned"] = bool(logged[0][1]["before"].get("pinned", False))
+    return state

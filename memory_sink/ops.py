@@ -19,9 +19,14 @@ VALUES (%s, %s, %s, %s, %s::uuid[], %s, %s)
 RETURNING op_id
 """
 
-OPS_FOR_MEMORY = """
-SELECT op_id, op, actor, reason, signals, created_at, undone_by FROM memory_ops
-WHERE namespace = %s AND %s::uuid = ANY(memory_ids)
+# Invariant 7: what ``history`` explains with — every operation that touched any
+# of the given memories (the GIN index on memory_ids serves ``&&``), in the order
+# they happened. ``reverse`` comes along: its before/after states say which row
+# replaced which, and what a row's state was at any past time.
+OPS_FOR_MEMORIES = """
+SELECT op_id, op, actor, reason, signals, created_at, undone_by, memory_ids::text[], reverse
+FROM memory_ops
+WHERE namespace = %s AND memory_ids && %s::uuid[]
 ORDER BY op_id
 """
 
@@ -67,9 +72,13 @@ def log_op(
     return int(row[0])
 
 
-def ops_for(conn: psycopg.Connection, namespace: str, memory_id: str) -> list[dict[str, Any]]:
-    keys = ("op_id", "op", "actor", "reason", "signals", "created_at", "undone_by")
-    return [dict(zip(keys, r)) for r in conn.execute(OPS_FOR_MEMORY, (namespace, memory_id))]
+OP_KEYS = ("op_id", "op", "actor", "reason", "signals", "created_at", "undone_by", "memory_ids", "reverse")
+
+
+def ops_for(conn: psycopg.Connection, namespace: str, memory_ids: str | Sequence[str]) -> list[dict[str, Any]]:
+    """The operations that touched one memory or any of several, oldest first."""
+    ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
+    return [dict(zip(OP_KEYS, r)) for r in conn.execute(OPS_FOR_MEMORIES, (namespace, ids))]
 
 
 def record_success(conn: psycopg.Connection, namespace: str, session_id: str, at: datetime) -> int:

@@ -310,10 +310,16 @@ class MemoryStore:
             raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
         return chain
 
-    def operations(self, memory_id: str, namespace: str = "default") -> list[dict[str, Any]]:
-        """The logged operations that touched a memory (why it is where it is)."""
+    def operations(self, memory_id: str | Sequence[str], namespace: str = "default") -> list[dict[str, Any]]:
+        """The logged operations that touched a memory, or any of several (why each is where it is)."""
+        ids = [memory_id] if isinstance(memory_id, str) else list(memory_id)
         with self.connection() as conn:
-            return ops.ops_for(conn, namespace, _check_uuid(memory_id))
+            return ops.ops_for(conn, namespace, [_check_uuid(i) for i in ids])
+
+    def resolve_id(self, prefix: str, namespace: str = "default") -> str:
+        """The full id of the one memory whose id starts with ``prefix`` (tables print short ids)."""
+        with self.connection() as conn:
+            return operations.resolve_id(conn, namespace, prefix)
 
     def facts(self, subject: str | None = None, predicate: str | None = None, namespace: str = "default",
               all_versions: bool = False, as_of: datetime | str | None = None) -> list[Memory]:
@@ -328,7 +334,7 @@ class MemoryStore:
         found = self.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=True)
         if not found:
             raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}")
-        return sorted(found, key=lambda m: (m.recorded_at, m.valid_from, m.id))
+        return sorted(found, key=lambda m: (m.valid_from, m.recorded_at, m.id))  # world time, as history
 
     def status(self, namespace: str | None = None) -> dict[str, Any]:
         """Counts an operator watches: pending turns, rows per tier, sessions awaiting or failing."""

@@ -109,3 +109,42 @@ def test_passwords_never_reach_error_messages() -> None:
         open_pool("postgresql://alice:s3cret-pw@127.0.0.1:1/nodb?connect_timeout=1", min_size=1, max_size=1)
     assert "s3cret-pw" not in str(err.value)
     assert "alice" in str(err.value)
+
+
+def test_the_log_says_which_memory_replaced_which_and_the_pinned_state_at_any_time(store: MemoryStore) -> None:
+    from memory_sink.operations import replacements, retired_by, state_at
+
+    ids = consolidated_facts(store)
+    rss, atom = ids["RSS"], ids["Atom"]
+    pin_op = store.pin(rss)
+    pinned_then = datetime.now(timezone.utc)
+    store.unpin(rss)
+    sup_op = store.supersede(rss, atom)
+    logged = store.operations([rss, atom])
+    assert {o["op_id"] for o in logged} >= {pin_op, sup_op}
+    assert all(set(o["memory_ids"]) & {rss, atom} for o in logged)  # one query for several memories
+    by_id = {o["op_id"]: o for o in logged}
+    assert replacements(by_id[sup_op]) == [(rss, atom)] and replacements(by_id[pin_op]) == []
+    swaps = [o for o in logged if o["op"] == "tier_swap"]
+    assert swaps and replacements(swaps[0]) == []  # a session's first version retires nothing
+    assert retired_by(rss, logged)["op_id"] == sup_op and retired_by(atom, logged) is None
+    now = store.get(rss)
+    assert now.superseded_by == atom and now.pinned is False and now.to_dict()["pinned"] is False
+    then = state_at(now, logged, pinned_then)
+    assert then == {"superseded_at": None, "superseded_by": None, "valid_to": None, "pinned": True}
+    assert state_at(now, logged, datetime.now(timezone.utc))["superseded_by"] == atom
+    store.undo(sup_op)
+    assert retired_by(rss, store.operations(rss)) is None  # an undone retirement no longer counts
+
+
+def test_a_unique_id_prefix_resolves_and_anything_else_is_refused(store: MemoryStore) -> None:
+    ids = consolidated_facts(store)
+    rss = ids["RSS"]
+    assert store.resolve_id(rss[:8]) == rss and store.resolve_id(rss.upper()) == rss
+    with pytest.raises(NotFoundError):
+        store.resolve_id(rss[:8], namespace="elsewhere")  # scoped by namespace
+    for bad in ("abc", "xyz12345", "1234'; --"):
+        with pytest.raises(InputError, match="not a memory id"):
+            store.resolve_id(bad)
+    with pytest.raises(NotFoundError):
+        store.resolve_id("----")  # well-formed, but no id starts with it
