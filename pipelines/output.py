@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import textwrap
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import click
+
+from memory_sink.operations import replacements, retired_by, state_at
 
 
 def _default(value: Any) -> Any:
@@ -27,14 +30,15 @@ def _cell(value: Any, width: int) -> str:
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
-def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | None = None) -> str:
-    """Fixed-width columns; column ``flex`` takes whatever terminal width is left."""
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | None = None,
+          width: int = 200) -> str:
+    """Fixed-width columns; column ``flex`` takes whatever terminal width (piped: ``width``) is left."""
     if not rows:
         return "(none)"
     widths = [max(len(h), *(len(_cell(r[i], 10_000)) for r in rows)) for i, h in enumerate(headers)]
     if flex is not None:
-        # Piped output has no width to respect: give the flexible column room to read.
-        total = shutil.get_terminal_size((200, 20)).columns if sys.stdout.isatty() else 200
+        # Piped output has no terminal width to respect; the caller says what reads well.
+        total = shutil.get_terminal_size((width, 20)).columns if sys.stdout.isatty() else width
         others = sum(w + 2 for i, w in enumerate(widths) if i != flex)
         widths[flex] = max(20, min(widths[flex], total - others))
     widths = [min(w, 80) if i != flex else w for i, w in enumerate(widths)]
@@ -63,22 +67,127 @@ def kv_table(document: dict[str, Any]) -> str:
     return table(rows, ["", "value"])
 
 
-def describe_op(op: dict[str, Any]) -> str:
-    """One line per logged operation: what, who, when, and the signals behind it."""
+# --- facts and their history: which memory replaced which, and why ---------------------
+
+EXPLAIN_WIDTH = 100  # history and facts read well in a 100-column terminal or log
+
+
+def short(memory_id: str | None) -> str:
+    """Ids as tables print them; every command accepts such a prefix back."""
+    return (memory_id or "")[:8]
+
+
+def status_label(m: Any, ops: Sequence[dict[str, Any]] = (), at: datetime | None = None) -> str:
+    """active / pinned / superseded by X / retracted / retired — now, or as tiermem held it at ``at``."""
+    state = state_at(m, ops, at) if at is not None else {
+        "superseded_at": m.superseded_at, "superseded_by": m.superseded_by, "pinned": m.pinned}
+    if state["superseded_at"] is None:
+        return "pinned" if state["pinned"] else "active"
+    if state["superseded_by"]:
+        return f"superseded by {short(state['superseded_by'])}"
+    op = retired_by(m.id, ops)
+    return "retracted" if op is not None and op["op"] == "retract" else "retired"
+
+
+def validity(m: Any, at: datetime | None = None) -> str:
+    """World time, ``from → to``; as of ``at`` an end recorded later was not yet known."""
+    end = m.valid_to if at is None or (m.superseded_at is not None and m.superseded_at <= at) else None
+    return f"{m.valid_from:%Y-%m-%d} → {'' if end is None else f'{end:%Y-%m-%d}'}".rstrip()
+
+
+def fact_table(facts: Sequence[Any], ops: Sequence[dict[str, Any]], at: datetime | None = None) -> str:
+    rows = [(short(m.id), m.subject, m.predicate, m.object, status_label(m, ops, at), validity(m, at))
+            for m in facts]
+    return table(rows, ["id", "subject", "predicate", "object", "status", "valid"], flex=3,
+                 width=EXPLAIN_WIDTH)
+
+
+def chain_table(chain: Sequence[Any], ops: Sequence[dict[str, Any]]) -> str:
+    rows = [(short(m.id), validity(m), f"{m.recorded_at:%Y-%m-%d}", status_label(m, ops), m.content)
+            for m in chain]
+    return table(rows, ["id", "valid", "recorded", "status", "content"], flex=4, width=EXPLAIN_WIDTH)
+
+
+def op_document(op: dict[str, Any]) -> dict[str, Any]:
+    """An operation as ``history --json`` prints it."""
+    return {"op_id": op["op_id"], "op": op["op"], "at": op["created_at"].isoformat(), "actor": op["actor"],
+            "reason": op.get("reason"), "memory_ids": list(op.get("memory_ids") or []),
+            "replaced": [{"old": old, "new": new} for old, new in replacements(op)],
+            "signals": op.get("signals") or {}, "undone_by": op.get("undone_by")}
+
+
+def _label(memory_id: str, memories: Mapping[str, Any]) -> str:
+    m = memories.get(memory_id)
+    if m is None:
+        return short(memory_id)
+    content = _cell(m.content, 48)
+    return f"{short(memory_id)} '{content}'"
+
+
+def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
+    """Which memories the operation touched and what it did to them."""
+    ids, sig, name = list(op.get("memory_ids") or []), op.get("signals") or {}, op["op"]
+    one = _label(ids[0], memories) if ids else ""
+    two = _label(ids[1], memories) if len(ids) > 1 else ""
+    if name == "tier_swap":
+        pairs = [f"{_label(o, memories)} -> {_label(n, memories) if n else 'nothing'}"
+                 for o, n in replacements(op) if o in memories or n in memories]
+        head = f"session {sig.get('session_id')!r} version {sig.get('version')}: wrote {len(ids) - len(replacements(op))} rows"
+        return "; ".join([head, *pairs])
+    phrases = {
+        "supersede": f"{one} -> {two}", "duplicate": f"{one} restates {two}: kept, never active",
+        "coexist": f"{one} and {two} both stay active", "retract": f"{one} retracted",
+        "pin": f"{one} pinned", "unpin": f"{one} unpinned",
+        "inherit": f"{one} takes over how {two} was retired",
+        "undo": f"{', '.join(_label(i, memories) for i in ids)} back as before op {sig.get('undoes')}",
+    }
+    if name == "blocked":
+        return f"{two} kept; {one} did not replace it" if two else f"{one} kept; not retracted"
+    return phrases.get(name, ", ".join(_label(i, memories) for i in ids))
+
+
+def _why(op: dict[str, Any]) -> str:
+    """The signals behind a decision, in words."""
     sig = op.get("signals") or {}
-    parts = [f"op {op['op_id']}: {op['op']} by {op['actor']} at {op['created_at']:%Y-%m-%d %H:%M:%S}"]
-    if op.get("reason"):
-        parts.append(f"— {op['reason']}")
     if "verdict" in sig:
-        why = f"{sig['judge']} judge: {sig['verdict']} ({sig['reason']})"
+        parts = ["key match" if sig.get("key_match") else
+                 f"neighbour: cosine {sig.get('cosine')} >= threshold {sig.get('threshold')}"]
+        if sig.get("named_by_consolidator"):
+            parts.append("named by the consolidator")
+        parts.append(f"{sig['judge']} judge: {sig['verdict']} ({sig['reason']})")
         if sig.get("guard"):
-            why += f", blocked by guard: {sig['guard']}"
-        why += f"; key match {'yes' if sig.get('key_match') else 'no'}, cosine {sig.get('cosine')}"
+            parts.append(f"blocked by guard: {sig['guard']}")
         if sig.get("late_arrival"):
-            why += ", late arrival: the older fact was stored already superseded"
-        parts.append(why)
-    elif sig:
-        parts.append(json.dumps(sig, default=str, sort_keys=True))
-    if op.get("undone_by"):
-        parts.append(f"[undone by op {op['undone_by']}]")
-    return " ".join(parts)
+            parts.append("late arrival: older in world time, so stored already superseded")
+        return "; ".join(parts)
+    if sig.get("retraction"):
+        said = f"said: '{sig['retraction']}'"
+        return f"{said}; blocked by guard: {sig['guard']}" if sig.get("guard") else said
+    if sig.get("explicit"):  # pin, retract… are plainly the user's; a supersede also skipped the guards
+        return "explicit: no guard applies" if op["op"] == "supersede" else ""
+    if sig.get("consolidator"):
+        return f"{sig['consolidator']} consolidator"
+    shown = {k: v for k, v in sig.items() if k not in ("undoes", "inherited_from", "session_id", "version",
+                                                        "facts", "events", "deleted_provisional")}
+    return json.dumps(shown, default=str, sort_keys=True) if shown else ""
+
+
+def describe_op(op: dict[str, Any], memories: Mapping[str, Any] | None = None, *,
+                width: int | None = None) -> str:
+    """One entry per logged operation: when, which memory replaced which, why, who.
+
+    ``memories`` (id -> Memory) lets it quote what each memory says; ``width``
+    wraps the entry, continuation lines indented.
+    """
+    text = f"{op['created_at']:%Y-%m-%d %H:%M} {op['op']}: {_what(op, memories or {})}"
+    why = _why(op)
+    if why:
+        text += f" ({why})"
+    if op.get("reason"):
+        text += f" — {op['reason']}"
+    text += f" [op {op['op_id']} by {op['actor']}"
+    text += f", undone by op {op['undone_by']}]" if op.get("undone_by") else "]"
+    if width is None:
+        return text
+    return textwrap.fill(text, width, subsequent_indent="    ", break_long_words=False,
+                         break_on_hyphens=False)

@@ -1,0 +1,158 @@
+"""CLI commands over facts and their history (``facts``, ``history``) and the explicit,
+reversible operations (``supersede``, ``retract``, ``pin``, ``unpin``, ``undo``).
+
+They register on ``pipelines.cli.cli`` when imported. Tables print short ids;
+every command here accepts any unique prefix of an id back.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import click
+
+from memory_sink import MemoryStore, NotFoundError
+from memory_sink.staging import parse_ts
+
+from . import output
+from .cli import cli, config_option, json_option, namespace_option, open_store
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--subject", default=None, help="Instead of an ID: every version of the facts about SUBJECT.")
+@click.option("--predicate", default=None, help="With --subject: only this predicate.")
+@click.argument("memory_id", required=False)
+def history(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
+            predicate: str | None, memory_id: str | None) -> None:
+    """The supersession chain through a memory (or a subject's facts) and why each step happened.
+
+    The chain is in world time (valid_from), then by when tiermem recorded it,
+    so a late-arriving older fact comes before the one that outlived it. Below
+    it, every logged operation that touched the chain, oldest first: which
+    memory replaced which, the signals (key match, cosine against the
+    threshold, judge verdict, guard, late arrival) and the reason.
+    """
+    if (memory_id is None) == (subject is None):
+        raise click.UsageError("give a memory ID or --subject (not both)")
+    with open_store(config_path) as store:
+        if memory_id is not None:
+            chain = store.history(store.resolve_id(memory_id, namespace), namespace=namespace)
+        else:
+            chain = store.fact_history(subject or "", predicate, namespace=namespace)
+        found = store.operations([m.id for m in chain], namespace=namespace)
+        known = _memories_named(store, chain, found, namespace)
+    if as_json:
+        output.emit_json({"chain": [m.to_dict() for m in chain],
+                          "operations": [output.op_document(op) for op in found]})
+        return
+    click.echo(output.chain_table(chain, found))
+    for op in found:
+        click.echo(output.describe_op(op, known, width=output.EXPLAIN_WIDTH))
+
+
+def _memories_named(store: MemoryStore, chain: Sequence[Any], found: Sequence[dict[str, Any]],
+                    namespace: str) -> dict[str, Any]:
+    """The chain plus every other memory a decision names (e.g. the fact a pin blocked)."""
+    known = {m.id: m for m in chain}
+    for op in found:
+        if op["op"] == "tier_swap":
+            continue  # a swap names every row of its session; the chain's own are enough
+        for memory_id in op.get("memory_ids") or []:
+            if memory_id not in known:
+                try:
+                    known[memory_id] = store.get(memory_id, namespace=namespace)
+                except NotFoundError:
+                    pass
+    return known
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--subject", default=None, help="Only facts about this subject.")
+@click.option("--predicate", default=None, help="Only facts with this predicate.")
+@click.option("--all-versions", is_flag=True, help="Include superseded and retracted facts.")
+@click.option("--as-of", default=None, help="ISO time: the facts tiermem believed then, with their status then.")
+def facts(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
+          predicate: str | None, all_versions: bool, as_of: str | None) -> None:
+    """Current facts (or all versions, or as of a time), with status and world-time validity.
+
+    Status is active, pinned, superseded by ID, or retracted; with --as-of it
+    is the status at that time, not today's.
+    """
+    at = parse_ts(as_of, "as_of")
+    with open_store(config_path) as store:
+        found = store.facts(subject=subject, predicate=predicate, namespace=namespace,
+                            all_versions=all_versions, as_of=at)
+        # Ops only where the row alone can't tell: a retirement without a successor
+        # (retracted or not?), and any past time (was it pinned then?).
+        explain = [m.id for m in found if at is not None or (m.superseded_at and not m.superseded_by)]
+        logged = store.operations(explain, namespace=namespace) if explain else []
+    if as_json:
+        output.emit_json({"facts": [{**m.to_dict(), "status": output.status_label(m, logged, at)}
+                                    for m in found]})
+    else:
+        click.echo(output.fact_table(found, logged, at))
+
+
+def _print_op(name: str, op_id: int, as_json: bool) -> None:
+    if as_json:
+        output.emit_json({"op_id": op_id})
+    else:
+        click.echo(f"{name}: operation {op_id} (undo with `tiermem undo {op_id}`)")
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.option("--reason", default=None, help="Why, for the operation log.")
+@click.argument("old_id")
+@click.argument("new_id")
+def supersede(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
+              old_id: str, new_id: str) -> None:
+    """Retire OLD_ID in favour of NEW_ID (explicit, logged, reversible; no guard applies)."""
+    with open_store(config_path) as store:
+        old, new = store.resolve_id(old_id, namespace), store.resolve_id(new_id, namespace)
+        _print_op("supersede", store.supersede(old, new, reason=reason, namespace=namespace), as_json)
+
+
+def _memory_op_command(name: str, help_text: str) -> None:
+    """Register ``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
+
+    def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
+                memory_id: str) -> None:
+        with open_store(config_path) as store:
+            full_id = store.resolve_id(memory_id, namespace)
+            _print_op(name, getattr(store, name)(full_id, reason=reason, namespace=namespace), as_json)
+
+    command.__doc__ = help_text
+    options = [config_option, json_option, namespace_option,
+               click.option("--reason", default=None, help="Why, for the operation log."),
+               click.argument("memory_id")]
+    for decorate in reversed(options):
+        command = decorate(command)
+    cli.command(name)(command)
+
+
+for _name, _help in (
+    ("retract", "Stop believing a memory: out of recall and current facts, kept in history (reversible)."),
+    ("pin", "Protect a fact from automatic supersession (explicit operations still apply)."),
+    ("unpin", "Let automatic supersession apply to a fact again."),
+):
+    _memory_op_command(_name, _help)
+
+
+@cli.command()
+@config_option
+@json_option
+@namespace_option
+@click.argument("op_id", type=int)
+def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> None:
+    """Restore exactly the state before operation OP_ID (logged as a new operation)."""
+    with open_store(config_path) as store:
+        _print_op("undo", store.undo(op_id, namespace=namespace), as_json)
