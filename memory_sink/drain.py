@@ -10,6 +10,10 @@ Invariant 2 is untouched: every batch is still its own transaction (claim with
 while batch k's transaction still holds its row locks, so SKIP LOCKED keeps the
 two disjoint. A failure anywhere rolls back every batch not yet committed and
 re-raises; their turns are claimed again by the next tick.
+
+Invariant 9: each batch's transaction first re-checks the recorded model
+(``meta.check_fingerprint``), so a long-running worker stops with a clear error
+after a ``tiermem reembed`` elsewhere instead of writing the old model's vectors.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import psycopg
 
-from . import memories, staging
+from . import memories, meta, staging
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -57,6 +61,7 @@ def drain_pending(
                     should_stop is not None and should_stop()):
                 conn = pool.getconn()
                 held.append(conn)
+                meta.check_fingerprint(conn, embedder.fingerprint)
                 claimed = conn.execute(staging.CLAIM_PENDING, (batch_size,)).fetchall()
                 vectors = embedder.embed_documents([row[3] for row in claimed]) if claimed else None
                 if writing is not None:

@@ -12,6 +12,12 @@ from .errors import ModelMismatchError
 
 FINGERPRINT_KEY = "embed_fingerprint"
 GET = "SELECT value FROM tiermem_meta WHERE key = %s"
+# Invariant 9 across processes: every write of vectors re-reads the fingerprint
+# in its own transaction under FOR SHARE, which conflicts with reembed's
+# LOCK TABLE ... IN EXCLUSIVE MODE. A write that starts during a reembed waits
+# for it and then sees the new model (and is refused); a reembed waits for the
+# writes already under way. One row, one small query per batch or swap.
+GET_FOR_WRITE = "SELECT value FROM tiermem_meta WHERE key = %s FOR SHARE"
 SET_IF_ABSENT = "INSERT INTO tiermem_meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING"
 SET = """
 INSERT INTO tiermem_meta (key, value) VALUES (%s, %s)
@@ -27,7 +33,23 @@ def stored_fingerprint(conn: psycopg.Connection) -> str | None:
 def claim_fingerprint(conn: psycopg.Connection, fingerprint: str) -> None:
     """Record ``fingerprint`` if none is recorded; refuse a different one."""
     conn.execute(SET_IF_ABSENT, (FINGERPRINT_KEY, fingerprint))
-    stored = stored_fingerprint(conn)
+    _refuse_other(stored_fingerprint(conn), fingerprint)
+
+
+def check_fingerprint(conn: psycopg.Connection, fingerprint: str) -> None:
+    """Refuse to write vectors of ``fingerprint`` unless it is the recorded model.
+
+    Call it first in the transaction that writes the vectors: the share lock it
+    takes is held until commit, so no reembed can slip in between.
+    """
+    row = conn.execute(GET_FOR_WRITE, (FINGERPRINT_KEY,)).fetchone()
+    if row is None:  # nothing recorded yet: the first writer records its model
+        claim_fingerprint(conn, fingerprint)
+    else:
+        _refuse_other(row[0], fingerprint)
+
+
+def _refuse_other(stored: str | None, fingerprint: str) -> None:
     if stored != fingerprint:
         raise ModelMismatchError(
             f"this database's vectors were made by embedder {stored}, but the configured embedder is "

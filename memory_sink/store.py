@@ -93,6 +93,17 @@ class MemoryStore:
             self._embedder = embedder
         return self._embedder
 
+    def check_embedder(self) -> None:
+        """Refuse at once if the database's vectors are another model's (invariant 9).
+
+        ``embedder`` checks once per store; this re-reads the recorded model, so a
+        long-lived store notices a ``tiermem reembed`` run elsewhere. Call it before
+        work a mismatch would waste; every write of vectors checks again anyway.
+        """
+        fingerprint = self.embedder.fingerprint
+        with self.connection() as conn:
+            meta.check_fingerprint(conn, fingerprint)
+
     # --- staging ---------------------------------------------------------------
 
     def stage(self, session_id: str, role: str, content: str, namespace: str = "default",
@@ -192,6 +203,7 @@ class MemoryStore:
         """
         embedder = self.embedder
         with self.connection() as conn:
+            meta.check_fingerprint(conn, embedder.fingerprint)  # invariant 9 across processes
             claimed = conn.execute(staging.CLAIM_PENDING, (batch_size,)).fetchall()
             if not claimed:
                 return 0

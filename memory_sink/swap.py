@@ -16,7 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 import psycopg
 
-from . import memories, ops, staging
+from . import memories, meta, ops, staging
 from .facts import Engine, EngineReport
 from .supersession import Judge, Policy, rules_judge
 from .types import NewMemory
@@ -92,6 +92,7 @@ def swap_session(
     stored = [r for r in rows if not r.retract]
     retractions = [r for r in rows if r.retract]
     with conn.transaction():
+        meta.check_fingerprint(conn, embed_model)  # invariant 9, even if a reembed ran since we loaded the model
         conn.execute(SESSION_LOCK, (f"{namespace}\x1f{session_id}",))
         locked = dict(conn.execute(staging.LOCK_SESSION_TURNS, (namespace, session_id)).fetchall())
         if set(locked) != set(read_event_ids):

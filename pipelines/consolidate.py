@@ -267,6 +267,8 @@ def run_consolidate(
             quiet = store.config.consolidate.min_quiet_seconds if min_quiet_seconds is None else min_quiet_seconds
             sessions = store.eligible_sessions(namespace=namespace, session_id=session, min_quiet_seconds=quiet)
         sessions = list(sessions)
+        if sessions:  # invariant 9: a model mismatch fails the run, not each session after its LLM call
+            store.check_embedder()
         for start in range(0, len(sessions), EMBED_CHUNK):
             chunk = sessions[start:start + EMBED_CHUNK]
             outcomes = consolidate_chunk(store, consolidator, chunk, require_pending=not explicit, judge=judge)

@@ -12,7 +12,9 @@ Exactly-once still comes from the claim alone (``MemoryStore.embed_pending``:
 followers, scheduled ticks and one-off ``tiermem realtime`` runs can drain one
 staging log at the same time. A stop request (SIGINT/SIGTERM from the CLI, or
 ``stop.set()`` from Python) is honoured between batches: the batch in flight
-commits or rolls back whole, and the follower returns its report.
+commits or rolls back whole, and the follower returns its report. After a
+``tiermem reembed`` elsewhere, the next batch's model check (invariant 9)
+stops the follower with ``ModelMismatchError``: restart it with the new model.
 """
 
 from __future__ import annotations
