@@ -160,6 +160,17 @@ def call_with_timeout(consolidator: Consolidator, transcript: Transcript, contex
 # would be in a concurrent run, and the swap's engine decides against the facts
 # active at swap time.
 EMBED_CHUNK = 32
+# A chunk reports its sessions (``on_session``) when it ends, so with a listener
+# it is sized to end about this often: a slow consolidator (an LLM, seconds per
+# session) gets chunks of one and progress per session; a fast one EMBED_CHUNK.
+PROGRESS_SECONDS = 2.0
+
+
+def progress_chunk(seconds_per_session: float) -> int:
+    """How many sessions the next chunk takes, given the pace of the last one."""
+    if seconds_per_session <= 0:
+        return EMBED_CHUNK
+    return max(1, min(EMBED_CHUNK, int(PROGRESS_SECONDS / seconds_per_session)))
 
 Outcome = tuple[str, int, int, "str | None"]
 
@@ -269,9 +280,14 @@ def run_consolidate(
         sessions = list(sessions)
         if sessions:  # invariant 9: a model mismatch fails the run, not each session after its LLM call
             store.check_embedder()
-        for start in range(0, len(sessions), EMBED_CHUNK):
-            chunk = sessions[start:start + EMBED_CHUNK]
+        # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.
+        start, size = 0, 1 if on_session is not None else EMBED_CHUNK
+        while start < len(sessions):
+            chunk, began = sessions[start:start + size], time.perf_counter()
             outcomes = consolidate_chunk(store, consolidator, chunk, require_pending=not explicit, judge=judge)
+            start += len(chunk)
+            if on_session is not None:
+                size = progress_chunk((time.perf_counter() - began) / len(chunk))
             for (ns, sid), (outcome, n_eps, n_facts, error) in zip(chunk, outcomes):
                 _tally(report, outcome, n_eps, n_facts)
                 if error is not None:

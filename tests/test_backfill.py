@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import yaml
 from consolidators.types import Transcript
 from memory_sink import MemoryStore
 from memory_sink.errors import InputError
+from pipelines import consolidate
 from pipelines.backfill import MAX_DAYS, day_range, day_window, parse_day, run_backfill, sessions_on_days
 from pipelines.realtime import run_realtime
 from tests.test_cli import run as run_cli
@@ -82,6 +84,37 @@ def test_a_repeated_backfill_is_idempotent(store: MemoryStore) -> None:
 
     run_backfill(store, sessions)
     assert counts(store) == (0, active, 2 * active)
+
+
+def test_progress_is_reported_once_per_session_as_each_finishes(store: MemoryStore,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow consolidator (an LLM) moves `tiermem backfill`'s bar session by session, not a chunk at a time."""
+    from consolidators.passthrough import PassthroughConsolidator
+
+    stage_days(store)
+    run_realtime(store)
+    events: list[tuple[str, str]] = []
+
+    class Slow:
+        name = "slow"
+
+        def consolidate(self, transcript: Transcript, context: Any) -> Any:
+            events.append(("consolidate", transcript.session_id))
+            time.sleep(0.05)  # slower than PROGRESS_SECONDS below: every chunk is one session
+            return PassthroughConsolidator().consolidate(transcript, context)
+
+    monkeypatch.setattr(consolidate, "PROGRESS_SECONDS", 0.01)
+    sessions = sessions_on_days(store, DAYS)
+    report = run_backfill(store, sessions, consolidator=Slow(),  # type: ignore[arg-type]
+                          on_session=lambda ns, sid, outcome: events.append((outcome, sid)))
+    assert report.sessions_consolidated == len(sessions) == 4
+    assert events == [e for _, sid in sessions for e in (("consolidate", sid), ("consolidated", sid))]
+
+    seen: list[str] = []  # a fast consolidator: chunks grow, each session is still reported once
+    run_backfill(store, sessions, on_session=lambda ns, sid, outcome: seen.append(sid))
+    assert seen == [sid for _, sid in sessions]
+    assert (consolidate.progress_chunk(10.0), consolidate.progress_chunk(0.0), consolidate.progress_chunk(1e-6),
+            consolidate.progress_chunk(0.0025)) == (1, consolidate.EMBED_CHUNK, consolidate.EMBED_CHUNK, 4)
 
 
 def test_backfill_cli_prints_a_summary_and_a_progress_bar(capsys: pytest.CaptureFixture[str],
