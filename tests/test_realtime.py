@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 
 import pytest
 
@@ -69,18 +70,39 @@ def test_two_concurrent_ticks_over_2000_turns_neither_duplicate_nor_skip(config:
     assert tier_state(store) == (2000, 2000, 2000, 0)
 
 
+def wait_for_unlocked_pending(store: MemoryStore, expected: int, timeout: float = 30) -> None:
+    """Wait until a killed client's backend has rolled back and released its claims.
+
+    The server notices the closed socket on its own, but not instantly, and a
+    tick skips (SKIP LOCKED) rows that are still claimed.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        with store.connection() as conn:
+            free = conn.execute("SELECT count(*) FROM (SELECT 1 FROM memory_staging WHERE provisional_at IS NULL"
+                                " FOR UPDATE SKIP LOCKED) claimable").fetchone()[0]
+        if free == expected or time.monotonic() > deadline:
+            assert free == expected, f"{free} of {expected} pending turns claimable after {timeout}s"
+            return
+        time.sleep(0.05)
+
+
 CRASHING_TICK = textwrap.dedent("""
     import sys, time
     from memory_sink import MemoryStore, memories
     from memory_sink.config import config_from_mapping
+    from pipelines.realtime import run_realtime
     original = memories.write_provisional
-    def write_then_hang(*args, **kwargs):
+    calls = []
+    def second_write_hangs(*args, **kwargs):
         original(*args, **kwargs)
-        print("written", flush=True)   # rows are written but not committed
-        time.sleep(120)
-    memories.write_provisional = write_then_hang
+        calls.append(1)
+        if len(calls) == 2:   # batch 1 committed; batch 2 written, not committed; batch 3 claimed
+            print("written", flush=True)
+            time.sleep(120)
+    memories.write_provisional = second_write_hangs
     store = MemoryStore.open(config_from_mapping({"database": {"dsn": sys.argv[1]}}))
-    store.embed_pending(100)
+    run_realtime(store, batch_size=100)   # the path of `tiermem realtime` and Dagster (memory_sink.drain)
 """)
 
 
@@ -98,8 +120,10 @@ def test_a_tick_killed_mid_batch_loses_and_duplicates_nothing(config: Config, st
         if child.poll() is None:
             child.kill()
     assert child.returncode == -signal.SIGKILL
-    report = run_realtime(store, batch_size=100)  # waits for the dead backend's locks to go
-    assert report.turns_embedded == 250
+    assert tier_state(store) == (100, 100, 100, 150)  # the first batch had committed, whole
+    wait_for_unlocked_pending(store, 150)
+    report = run_realtime(store, batch_size=100)
+    assert report.turns_embedded == 150  # the batches in flight rolled back and were claimed again
     assert tier_state(store) == (250, 250, 250, 0)
 
 
