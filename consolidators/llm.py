@@ -17,13 +17,14 @@ construction. Whatever does not map, or breaks the consolidator contract, is
 from __future__ import annotations
 
 import logging
+import os
 import re
 from datetime import timezone
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .base import positive_int_option
-from .chat import ChatClient
-from .errors import OPTIONS_KEY, MalformedOutput
+from .chat import _ENV_NAME, ChatClient
+from .errors import OPTIONS_KEY, ConsolidatorConfigError, MalformedOutput
 from .extractive import CANONICAL_PREDICATES, USER, normalise_predicate
 from .framing import Frame, episode_frames, frame_episode
 from .passthrough import truncate
@@ -101,21 +102,25 @@ class LLMConsolidator:
 
     Use it where rule-based extraction misses too much and a model endpoint
     is reachable at night. Options are checked here, so a bad deployment
-    fails at load time: ``base_url`` (API root), ``model``, ``api_key_env``
-    (the *name* of the variable holding the key), ``timeout_seconds`` (per
-    attempt), ``max_retries``, ``backoff_seconds`` (doubling),
-    ``temperature``, ``max_transcript_chars`` (past it the longest turns are
-    cut) and ``json_schema`` (false sends ``json_object`` instead).
+    fails at load time: ``base_url`` (API root) and ``model``, or instead
+    ``base_url_env`` / ``model_env`` (the *names* of the variables holding
+    them), ``api_key_env`` (the *name* of the variable holding the key),
+    ``timeout_seconds`` (per attempt), ``max_retries``, ``backoff_seconds``
+    (doubling), ``temperature``, ``max_transcript_chars`` (past it the
+    longest turns are cut) and ``json_schema`` (false sends ``json_object``
+    instead).
     """
 
     name = "llm"
 
-    def __init__(self, *, base_url: str, model: str, api_key_env: str | None = None,
+    def __init__(self, *, base_url: str | None = None, model: str | None = None,
+                 base_url_env: str | None = None, model_env: str | None = None, api_key_env: str | None = None,
                  timeout_seconds: float = 60.0, max_retries: int = 2, backoff_seconds: float = 1.0,
                  temperature: float = 0.0, max_transcript_chars: int = 24000,
                  json_schema: bool = True) -> None:
-        self.client = ChatClient.configure(
-            base_url=base_url, model=model, api_key_env=api_key_env, timeout_seconds=timeout_seconds,
+        self.client = configure_client(
+            base_url=base_url, model=model, base_url_env=base_url_env, model_env=model_env,
+            api_key_env=api_key_env, timeout_seconds=timeout_seconds,
             max_retries=max_retries, backoff_seconds=backoff_seconds, temperature=temperature,
             json_schema=json_schema)
         self.max_transcript_chars = positive_int_option("max_transcript_chars", max_transcript_chars)
@@ -148,12 +153,14 @@ class LLMJudge:
 
     name = "llm"
 
-    def __init__(self, *, base_url: str, model: str, api_key_env: str | None = None,
+    def __init__(self, *, base_url: str | None = None, model: str | None = None,
+                 base_url_env: str | None = None, model_env: str | None = None, api_key_env: str | None = None,
                  timeout_seconds: float = 60.0, max_retries: int = 2, backoff_seconds: float = 1.0,
                  temperature: float = 0.0, json_schema: bool = True,
                  config_key: str = OPTIONS_KEY) -> None:
-        self.client = ChatClient.configure(
-            base_url=base_url, model=model, api_key_env=api_key_env, timeout_seconds=timeout_seconds,
+        self.client = configure_client(
+            base_url=base_url, model=model, base_url_env=base_url_env, model_env=model_env,
+            api_key_env=api_key_env, timeout_seconds=timeout_seconds,
             max_retries=max_retries, backoff_seconds=backoff_seconds, temperature=temperature,
             json_schema=json_schema, config_key=config_key)
 
@@ -166,6 +173,53 @@ class LLMJudge:
         prompt = f"Old fact: {_triple_text(old, 'old')}\nNew fact: {_triple_text(new, 'new')}"
         messages = [{"role": "system", "content": _JUDGE_SYSTEM}, {"role": "user", "content": prompt}]
         return self.client.ask(messages, "fact_verdict", JUDGE_SCHEMA, parse_verdict)
+
+
+# ---------------------------------------------------------------------------
+# options
+
+
+def configure_client(*, base_url: Any, model: Any, base_url_env: Any, model_env: Any,
+                     config_key: str = OPTIONS_KEY, **connection: Any) -> ChatClient:
+    """:meth:`ChatClient.configure`, with ``base_url`` and ``model`` each given in the file or
+    read from the environment variable its ``*_env`` option names.
+
+    The endpoint belongs to the deployment (compose, k8s), not to a shared
+    file. A bad value from the environment is reported under the ``*_env``
+    option, with the variable's name, since that is where the operator looks.
+    """
+    values: dict[str, Any] = {"base_url": base_url, "model": model}
+    sources: dict[str, str] = {}
+    for option, env_name in (("base_url", base_url_env), ("model", model_env)):
+        if env_name is not None:
+            sources[option] = _env_name(option, values[option], env_name, config_key)
+            values[option] = os.environ[sources[option]].strip()
+        elif values[option] is None:
+            user = "the 'llm' consolidator" if config_key == OPTIONS_KEY else "the llm judge"
+            problem = f"required by {user} (or name an environment variable in {option}_env)"
+            raise ConsolidatorConfigError(f"{config_key}.{option}", problem)
+    try:
+        return ChatClient.configure(**values, config_key=config_key, **connection)
+    except ConsolidatorConfigError as exc:
+        option = exc.key.rsplit(".", 1)[-1]
+        if option not in sources:
+            raise
+        raise ConsolidatorConfigError(f"{config_key}.{option}_env",
+                                      f"environment variable {sources[option]}: {exc.problem}") from None
+
+
+def _env_name(option: str, value: Any, env_name: Any, config_key: str) -> str:
+    """The checked variable name in ``<option>_env``; it must be set and non-empty."""
+    key = f"{config_key}.{option}_env"
+    if value is not None:
+        raise ConsolidatorConfigError(key, f"set {option} or {option}_env, not both")
+    if not isinstance(env_name, str) or not _ENV_NAME.fullmatch(env_name.strip()):
+        raise ConsolidatorConfigError(key, "expected the NAME of an environment variable "
+                                           "(e.g. TIERMEM_LLM_BASE_URL), not the value itself")
+    name = env_name.strip()
+    if not os.environ.get(name, "").strip():
+        raise ConsolidatorConfigError(key, f"environment variable {name} is not set or empty")
+    return name
 
 
 # ---------------------------------------------------------------------------

@@ -135,7 +135,9 @@ def test_every_shipped_yaml_validates_against_the_jobs_run_config(path: Path, mo
 
     assert cfg.embedder.model in MODELS
     # The consolidator is built at run time, with its secrets from the environment.
-    monkeypatch.setenv("TIERMEM_LLM_API_KEY", "test-key")
+    for name, value in (("TIERMEM_LLM_API_KEY", "test-key"), ("TIERMEM_LLM_BASE_URL", "http://llm.test/v1"),
+                        ("TIERMEM_LLM_MODEL", "test-model")):
+        monkeypatch.setenv(name, value)
     assert ConsolidatorResource.from_config(cfg).build() is not None
 
 

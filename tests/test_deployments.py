@@ -118,11 +118,15 @@ def test_compose_file_parses_and_references_files_that_exist() -> None:
     assert workspace in services["webserver"]["command"] and workspace in services["daemon"]["command"]
 
 
+def env_example() -> dict[str, str]:
+    return dict(line.split("=", 1) for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+                if line and not line.startswith("#"))
+
+
 def test_env_example_names_every_secret_and_compose_holds_none() -> None:
-    example = dict(line.split("=", 1) for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
-                   if line and not line.startswith("#"))
+    example = env_example()
     for key in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB", "TIERMEM_DSN", "DAGSTER_POSTGRES_URL",
-                "TIERMEM_LLM_API_KEY"):
+                "TIERMEM_LLM_API_KEY", "TIERMEM_LLM_BASE_URL", "TIERMEM_LLM_MODEL"):
         assert key in example, key
     text = (ROOT / "docker-compose.yml").read_text(encoding="utf-8")
     assert "PASSWORD" not in text.replace("POSTGRES_PASSWORD", "") and "change-me" not in text
@@ -132,6 +136,31 @@ def test_env_example_names_every_secret_and_compose_holds_none() -> None:
     assert production["consolidate"]["consolidator"]["options"]["api_key_env"] == "TIERMEM_LLM_API_KEY"
     ignored = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
     assert ".env" in ignored  # secrets never reach the image
+
+
+def test_production_takes_the_llm_endpoint_from_variables_compose_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memory_sink.config import load_config
+    from memory_sink.errors import ConfigError
+    from pipelines.dagster_resources import ConsolidatorResource
+
+    path = ROOT / "configs" / "production.yaml"
+    options = yaml.safe_load(path.read_text(encoding="utf-8"))["consolidate"]["consolidator"]["options"]
+    assert "base_url" not in options and "model" not in options  # nothing deployment-specific in the file
+    named = {options["base_url_env"], options["model_env"], options["api_key_env"]}
+    assert named == {"TIERMEM_LLM_BASE_URL", "TIERMEM_LLM_MODEL", "TIERMEM_LLM_API_KEY"}
+    example = env_example()
+    for name in named:
+        monkeypatch.setenv(name, example[name])  # as the containers get them, from .env
+    for name in ("migrate", "webserver", "daemon"):
+        assert compose()["services"][name]["env_file"] == ".env", name
+    consolidator = ConsolidatorResource.from_config(load_config(path)).build()
+    client = consolidator.client  # type: ignore[attr-defined]
+    assert (client.url, client.model) == (f"{example['TIERMEM_LLM_BASE_URL']}/chat/completions",
+                                          example["TIERMEM_LLM_MODEL"])
+    monkeypatch.delenv("TIERMEM_LLM_BASE_URL")
+    with pytest.raises(ConfigError, match="consolidate.consolidator.options.base_url_env: "
+                                        "environment variable TIERMEM_LLM_BASE_URL is not set or empty"):
+        ConsolidatorResource.from_config(load_config(path)).build()
 
 
 def pip_install(text: str) -> list[str]:

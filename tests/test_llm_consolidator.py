@@ -327,6 +327,48 @@ def test_key_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> No
     assert consolidator.client.url == "http://localhost:11434/v1/chat/completions"
 
 
+@pytest.mark.parametrize("options,message", [
+    ({"model": "m", "base_url_env": "TIERMEM_TEST_UNSET_URL"},
+     "options.base_url_env: environment variable TIERMEM_TEST_UNSET_URL is not set or empty"),
+    ({"base_url": "http://x/v1", "model_env": "TIERMEM_TEST_EMPTY"},
+     "options.model_env: environment variable TIERMEM_TEST_EMPTY is not set or empty"),
+    ({**OK, "base_url_env": "TIERMEM_TEST_URL"}, "options.base_url_env: set base_url or base_url_env, not both"),
+    ({**OK, "model_env": "TIERMEM_TEST_MODEL"}, "options.model_env: set model or model_env, not both"),
+    ({"model": "m", "base_url_env": "http://x/v1"}, "options.base_url_env: expected the NAME of an environment"),
+    ({"model": "m", "base_url_env": "TIERMEM_TEST_BAD_URL"},
+     "options.base_url_env: environment variable TIERMEM_TEST_BAD_URL: expected the http:// or https:// root"),
+    ({"model_env": "TIERMEM_TEST_MODEL"}, "options.base_url: required by the 'llm' consolidator "
+                                          "(or name an environment variable in base_url_env)"),
+])
+def test_endpoint_from_the_environment_names_the_option_and_variable(
+        monkeypatch: pytest.MonkeyPatch, options: dict[str, Any], message: str) -> None:
+    monkeypatch.delenv("TIERMEM_TEST_UNSET_URL", raising=False)
+    monkeypatch.setenv("TIERMEM_TEST_EMPTY", "  ")
+    monkeypatch.setenv("TIERMEM_TEST_URL", "http://localhost:11434/v1")
+    monkeypatch.setenv("TIERMEM_TEST_MODEL", "qwen2.5:7b-instruct")
+    monkeypatch.setenv("TIERMEM_TEST_BAD_URL", "localhost:11434")
+    with pytest.raises(ConsolidatorConfigError) as info:
+        load_consolidator("llm", options)
+    assert str(info.value).startswith(f"consolidate.consolidator.{message}"), str(info.value)
+
+
+def test_endpoint_and_model_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch,
+                                                          stub: StubServer) -> None:
+    monkeypatch.setenv("TIERMEM_TEST_URL", f" {stub.base_url}/ \n")
+    monkeypatch.setenv("TIERMEM_TEST_MODEL", "env-model")
+    consolidator = load_consolidator("llm", {"base_url_env": "TIERMEM_TEST_URL", "model_env": "TIERMEM_TEST_MODEL",
+                                             "backoff_seconds": 0})
+    assert isinstance(consolidator, LLMConsolidator)
+    consolidator.consolidate(SESSION, CONTEXT)
+    assert stub.requests[0].body["model"] == "env-model"
+    judge = LLMJudge(base_url_env="TIERMEM_TEST_URL", model="m", config_key="supersession.judge_options")
+    assert judge.client.url == consolidator.client.url == f"{stub.base_url}/chat/completions"
+    monkeypatch.delenv("TIERMEM_TEST_URL")
+    with pytest.raises(ConsolidatorConfigError) as info:
+        LLMJudge(base_url_env="TIERMEM_TEST_URL", model="m", config_key="supersession.judge_options")
+    assert info.value.key == "supersession.judge_options.base_url_env"
+
+
 # ---------------------------------------------------------------------------
 # pipeline: a bad answer fails only its session
 
