@@ -22,7 +22,8 @@ _IRREGULAR = {
     "went": "go", "going": "go", "got": "get", "left": "leave", "began": "begin", "took": "take",
     "made": "make", "bought": "buy", "built": "build", "sold": "sell", "ran": "run", "drank": "drink",
     "became": "become", "wrote": "write", "writing": "write", "used": "use", "using": "use",
-    "created": "create", "founded": "found", "quit": "quit",
+    "created": "create", "founded": "found", "quit": "quit", "gave": "give", "given": "give",
+    "chose": "choose", "chosen": "choose", "begun": "begin", "moving": "move",
 }
 STOP_VERBS = frozenset("""
 be have do think guess know want need mean feel see say tell ask wonder hope believe get try go
@@ -136,6 +137,7 @@ def _restore_stem(stem: str) -> str:
         return stem[:-1]
     if stem.endswith(("v", "c", "uir", "bl", "tl", "dl", "gl", "pl", "kl", "cl", "fl", "ang")) or (
             stem.endswith("at") and stem[-3:-2] not in tuple(_VOWELS)) or (
+            stem.endswith("id") and not stem.endswith(("aid", "eid", "oid"))) or (
             stem.endswith("z") and not stem.endswith("zz")):
         return stem + "e"
     if (len(stem) == 3 and stem[0] not in _VOWELS and stem[1] in _VOWELS

@@ -311,7 +311,7 @@ TRIPLES: list[tuple[str, str, list[tuple[str, str, str, bool]]]] = [
     (U, "Quick update: we moved the job queue to RabbitMQ last week.",
      [("user", "queue", "RabbitMQ", False)]),
     (U, "I'm from Portugal", [("user", "is from", "Portugal", False)]),
-    (U, "I love hiking", [("user", "love", "hiking", False)]),
+    (U, "I love hiking", [("user", "loves", "hiking", False)]),
     # third person, any role
     (U, "The CEO of Acme is Jane Doe", [("Acme", "ceo", "Jane Doe", False)]),
     (A, "Jane Doe is the CEO of Acme.", [("Acme", "ceo", "Jane Doe", False)]),

@@ -1,0 +1,429 @@
+"""Rule-based subject–predicate–object triples from one declarative sentence.
+
+The sentence-level half of the ``extractive`` consolidator (the session-level
+half — "forget that", turn bookkeeping — is :mod:`consolidators.extractive`).
+Precision first: a wrong fact can replace a right one, so a sentence the rules
+can't read with confidence yields nothing rather than a guess.
+
+Fact scheme (documented here because supersession keys on it):
+
+- First person (I/me/my/we/our) counts only in **user** turns and becomes the
+  subject ``user`` — singular and plural alike, because the namespace already
+  scopes memory to one person or team. Third-person sentences count in any turn;
+  their subject is a name ("Herald", "Jane Doe") or a bare noun ("the team" →
+  ``team``).
+- Something used *for a role* is an attribute named by the role: "We use Redis
+  for the job queue", "We switched the queue to RabbitMQ", "our queue is
+  RabbitMQ", "Redis is our queue" and "the queue moved to RabbitMQ" all give
+  ``(user, queue, …)``. Such *attribute* facts are single-valued: they carry
+  :data:`ATTRIBUTE` in ``replaces`` until the consolidator resolves it against
+  the active facts (``extract_triples`` itself returns them without it).
+- A switch between tools ("switched from A to B", "moved off A to B", "use B
+  instead of A", "replaced A with B") gives ``(…, uses, B)`` and a retraction of
+  ``(…, uses, A)``: ``uses`` is multi-valued, so nothing would retire A otherwise.
+  A switch that names no role ("I switched to VS Code") does not touch a role
+  attribute ("my editor is Vim"): which role B fills is not said.
+- "Move to X" means a new home only for the user; a product that "moved to
+  Atom" yields nothing.
+- Predicates and objects are cleaned by :mod:`consolidators.vocabulary`;
+  negations ("no longer", "don't … anymore", "gave up X") become ``retract=True``.
+- Confidence: 0.9 explicit statement, 0.8 strong cue ("joined Acme"),
+  0.7 inferred domain or plain negation, 0.6 generic verb fallback.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .text import ENTITY_STOP, QUESTION_START, STOP_VERBS, lemmatise
+from .types import Fact
+from .vocabulary import (
+    clean_object, clean_objects, drop_time_words, is_drink, normalise_predicate, replaced_object,
+)
+
+USER = "user"
+USER_ROLES = frozenset({"user", "human"})
+#: Placeholder in ``Fact.replaces`` marking a single-valued attribute fact; never leaves the package.
+ATTRIBUTE = "\x00attribute"
+
+_STATE_VERBS = frozenset("live work use prefer like love reside drink own".split())
+_ATTR_STOP = frozenset("""
+question point guess problem issue concern idea thought bad goal hope plan answer pleasure fault
+mistake worry day week life mind turn bet advice opinion take suggestion request feedback
+understanding meeting call date time deadline appointment job
+""".split())
+#: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
+_GROUP_NOUNS = frozenset(
+    "team company office family group department org organisation organization people staff".split())
+_CHANGE_VERBS = frozenset(  # third person: without a specific rule these verbs say nothing clear
+    "move switch migrate relocate change port convert replace give quit leave start begin stop".split())
+#: Verbs taking an infinitive: "I decided to move", "I like to run" state no object.
+_INFINITIVE_VERBS = frozenset("""
+decide agree choose opt plan intend try start begin stop need want like love hate prefer hope expect
+promise refuse manage learn tend continue
+""".split())
+_TIME_WORDS = frozenset(
+    "year years month months week weeks day days while time ages moment rest".split())
+_HEDGE = re.compile(
+    r"\b(?:if|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
+    r"hoping|suppose|supposing|imagine|considering|thinking|planning|plan to|wondering|wonder|"
+    r"used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming)\b", re.I)
+_MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge
+_CONTRACTIONS = (
+    (re.compile(r"\b([Ii])'m\b"), r"\1 am"), (re.compile(r"\b(\w+)'re\b"), r"\1 are"),
+    (re.compile(r"\b(\w+)'ve\b"), r"\1 have"), (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
+    (re.compile(r"\b(\w+)'d\b"), r"\1 would"), (re.compile(r"\b([Cc])an't\b"), r"\1annot"),
+    (re.compile(r"\b([Ww])on't\b"), r"\1ill not"), (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
+    (re.compile(r"\b([Ii]t|[Tt]hat|[Tt]here|[Hh]e|[Ss]he|[Ww]hat)'s\b"), r"\1 is"),
+)
+_DISCOURSE = re.compile(
+    r"^(?:(?:actually|also|so|well|oh|ok|okay|yes|yeah|yep|no|btw|by the way|anyway|fyi|"
+    r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|"
+    r"(?:big |good |great |some )?news|guess what|fun fact|"
+    r"these days|nowadays|lately|recently|today|now|as of (?:today|now|this week)|hi|hello|hey|"
+    r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+", re.I)
+_CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new first-person subject does
+    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)")
+_LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
+    r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)")
+_STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
+_NEGATION = re.compile(
+    r"^(?:do not|does not|did not|no longer|never|cannot|am not|are not|have not|has not)\s+")
+_STOPPED = re.compile(r"^(?:stopped|quit|gave up)\s+(?P<g>[a-z]+ing)\b")
+_BEGIN = re.compile(  # "started using X" states "use X"
+    r"^(?:(?:have|has) )?(?:started|start|starting|began|begun|begin) (?P<v>[a-z]+ing)\b")
+_DECIDE = re.compile(  # "decided to use X" states "use X" (a decision about a tool, not a plan to move)
+    r"^(?:(?:have|has) )?(?:decided|decide|agreed|agree|chose|choose|opted|opt) to "
+    r"(?P<v>use|switch|migrate|adopt|go|stick)\b")
+_AUX = re.compile(r"^(?P<aux>am|are|is|was|were|have been|has been|had been|have|has|had)\s+")
+_PARTICIPLE = re.compile(r"(?:\w+(?:ed|en|wn|ne|lt|ght)|left|quit|got|made|begun|run|become|come|set|put)$")
+_ADVERB_WORDS = (r"now|currently|also|just|finally|recently|actually|mostly|usually|still|really|"
+                 r"mainly|primarily|officially|basically|definitely|totally|even|already|only")
+_ADVERBS = re.compile(rf"^(?:(?:{_ADVERB_WORDS})\s+)+")
+_ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
+_PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
+_ENT = r"[A-Z][\w&.+'-]*(?: [A-Z][\w&.+'-]*){0,3}"
+_ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
+_SLOT = r"(?P<slot>(?:the|our|my|their|a|an) [\w-]+(?: [\w-]+){0,2})"
+
+# Special predicate specs resolved per match; anything else is the predicate itself.
+SLOT, DOMAIN, PREFER, DRINK, GIVE_UP = "<slot>", "<domain>", "<prefer>", "<drink>", "<give up>"
+
+
+def _rules(*specs: tuple[str, str, float, bool]) -> tuple[tuple[re.Pattern[str], str, float, bool], ...]:
+    return tuple((re.compile(pattern), spec, conf, retract) for pattern, spec, conf, retract in specs)
+
+
+#: Verb-phrase rules about tools and roles, for any subject; tried in order on
+#: "<lemmatised head verb> <rest>". (pattern, predicate spec, confidence, the rule states a retraction)
+_TOOL_RULES = _rules(
+    (r"(?:switch|move|migrate|change|port) " + _SLOT
+     + r" (?:from (?P<old>.+?) )?(?:over )?(?:to|onto) (?P<obj>.+)", SLOT, 0.9, False),
+    (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)",
+     DOMAIN, 0.7, False),
+    (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
+    (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
+)
+#: Rules only a person states about themself: where they live, work, what they drink.
+_PERSON_RULES = _rules(
+    (r"(?:move|relocate) (?:from (?P<old>.+?) )?to (?P<obj>.+)", "lives in", 0.8, False),
+    (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
+    (r"be from (?P<obj>.+)", "is from", 0.8, False),
+    (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),
+    (r"(?:start|begin|get|take|accept) (?:a |my )?(?:new )?(?:job|position|role) "
+     r"(?:at|with|for) (?P<obj>.+)", "works at", 0.9, False),
+    (r"(?:start|begin) (?:work |working )?(?:at|with|for) (?P<obj>[A-Z].*)", "works at", 0.8, False),
+    (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
+    (r"(?:leave|quit) (?:my (?:job|position|role) at )?(?P<obj>[A-Z].*)", "works at", 0.8, True),
+    (r"give up (?P<obj>.+)", GIVE_UP, 0.8, True),
+    (r"prefer (?P<obj>.+?)(?: (?:over|to|rather than) (?P<old>.+))?", PREFER, 0.9, False),
+    (r"drink (?P<obj>.+)", DRINK, 0.7, False),
+)
+_FIRST_PERSON_RULES = _TOOL_RULES + _PERSON_RULES
+_FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
+_FIRST_PERSON = re.compile(r"(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
+_SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
+_POSSESSIVE = re.compile(
+    rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
+_INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"
+    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?:now )?(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})")
+_THIRD_PERSON_RULES = tuple(re.compile(p) for p in (
+    rf"[Tt]he (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT}) (?:is|are) (?P<obj>.+)",
+    rf"(?P<subj>{_ENT})'s (?P<attr>{_ATTR}) (?:is|are) (?P<obj>.+)",
+    rf"(?P<obj>{_ENT}) (?:is|are) (?:now )?(?:the|a|an) (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT})",
+))
+_ROLE_MOVE = re.compile(  # "the event store moves to Kafka": a role of the user's changes tool
+    r"[Tt]he (?P<slot>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?) (?:is |has )?(?:now )?"
+    r"(?:moves|moved|moving|migrates|migrated|migrating|switches|switched|switching) (?:over )?"
+    r"(?:from (?P<old>.+?) )?(?:to|onto) (?P<obj>[A-Z].*)")
+_THIRD_PASSIVE = re.compile(
+    rf"(?P<subj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?P<verb>[a-z]+(?:ed|en|wn|lt)) "
+    rf"(?P<prep>{_PREPS}) (?P<obj>.+)")
+_THIRD_VP = re.compile(
+    rf"(?:[Tt]he (?P<noun>[a-z][\w-]*)|(?P<subj>{_ENT})) {_ADV}"
+    rf"(?P<neg>does not |did not |do not |no longer |never )?{_ADV}(?P<verb>[a-z]+)(?P<rest> .+)")
+_THIRD_STOP = frozenset("""
+is was does says thinks seems looks sounds means needs wants gets goes feels knows tells asks
+""".split())
+
+
+def extract_triples(sentence: str, role: str) -> list[Fact]:
+    """Subject–predicate–object statements made by one declarative ``sentence``.
+
+    Returned as :class:`Fact` without ``valid_from``/``event_ids``: the caller
+    knows which turn the sentence came from.
+
+    First-person statements count only when ``role`` is a user role (an
+    assistant's "I can help" is not a fact about the user); third-person
+    statements count from any role. Questions and hedged sentences ("if",
+    "maybe", "thinking of") yield nothing: a plan is not a fact.
+    """
+    return [replace(f, replaces=None) if f.replaces == ATTRIBUTE else f for f in sentence_triples(sentence, role)]
+
+
+def sentence_triples(sentence: str, role: str) -> list[Fact]:
+    """:func:`extract_triples` with attribute facts still marked (``replaces=ATTRIBUTE``)."""
+    text = sentence.replace("’", "'").replace("‘", "'").strip()
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    stripped = _DISCOURSE.sub("", text)
+    first = stripped.split(" ", 1)[0].lower() if stripped else ""
+    if (not stripped or "?" in text or first in QUESTION_START
+            or _HEDGE.search(text) or _MAY.search(text)):
+        return []
+    strong = bool(_STRONG_NEGATION.search(text))
+    triples: list[Fact] = []
+    for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
+        clause = _LEAD_IN.sub("", _DISCOURSE.sub("", clause).strip())
+        if _FIRST_PERSON.match(clause) or _INVERTED.fullmatch(clause):
+            if role.lower() in USER_ROLES:
+                triples.extend(_first_person(clause, strong))
+        elif clause:
+            triples.extend(_third_person(clause, strong))
+    return [f for f in dict.fromkeys(triples) if _plausible(f)]
+
+
+def _plausible(fact: Fact) -> bool:
+    """Every term present and short: an empty or giant term is a parse gone wrong, not knowledge."""
+    terms = (fact.subject, fact.predicate, fact.object)
+    return all(term.strip() and len(term) <= 200 for term in terms)
+
+
+# ---------------------------------------------------------------------------
+# first person
+
+
+def _first_person(clause: str, strong: bool) -> list[Fact]:
+    """Facts about the user from "I/we …", "my/our X is Y" and "Y is our X" clauses."""
+    m = _POSSESSIVE.fullmatch(clause) or _INVERTED.fullmatch(clause)
+    if m:
+        if m.re is _INVERTED and not _is_entity(m["obj"]):
+            return []
+        predicate = normalise_predicate(m["attr"])
+        if predicate in _ATTR_STOP or not predicate:
+            return []
+        negated = m["neg"] is not None
+        return _facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated,
+                      attribute=True)
+    m = _SUBJECT_VP.fullmatch(clause)
+    if not m:
+        return []
+    vp, negated = _strip_negation(_ADVERBS.sub("", m["vp"]))
+    vp = _head_verb(_unwrap(_ADVERBS.sub("", vp)))
+    if vp is None:
+        return []
+    found = _apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong)
+    if found is not None:
+        return found
+    return [] if negated else _fallback(vp)
+
+
+def _strip_negation(vp: str) -> tuple[str, bool]:
+    """Remove "do not / no longer / stopped V-ing …"; report whether the clause is negated."""
+    m = _NEGATION.match(vp)
+    if m:
+        return vp[m.end():], True
+    m = _STOPPED.match(vp)
+    if m:
+        return lemmatise(m["g"]) + vp[m.end():], True
+    return vp, False
+
+
+def _unwrap(vp: str) -> str:
+    """"started using X" → "using X"; "decided to use X" → "use X": the state they lead to."""
+    m = _BEGIN.match(vp) or _DECIDE.match(vp)
+    return m["v"] + vp[m.end():] if m else vp
+
+
+def _head_verb(vp: str) -> str | None:
+    """``vp`` with its head verb lemmatised, or None when it states no current fact.
+
+    Past states ("I lived in Berlin", "I was working at Acme") are history, not
+    current facts; a copula before a non-verb ("I am tired") is skipped except
+    "I am from X"; "have" before a non-participle is the verb ("I have two kids").
+    """
+    aux = _AUX.match(vp)
+    rest = vp[aux.end():] if aux else vp
+    head, _, tail = rest.partition(" ")
+    if not head or not tail:
+        return None
+    if aux:
+        if aux["aux"] in ("was", "were", "had", "had been"):
+            return None
+        if aux["aux"] in ("am", "are", "is") and not head.endswith(("ing", "ed", "en")):
+            return f"be {rest}" if head == "from" else None
+        if re.fullmatch(_PREPS, head):
+            return None  # "I have been to Paris": no verb left to read
+        if aux["aux"] in ("have", "has") and not _PARTICIPLE.fullmatch(head):
+            return f"have {rest}"
+    elif lemmatise(head) in _STATE_VERBS and (head.endswith("ed") or head.lower() in ("had", "drank")):
+        return None
+    return f"{lemmatise(head)} {tail}"
+
+
+def _fallback(vp: str) -> list[Fact]:
+    """"I <verb> [prep] <object>" with no specific rule: a generic, low-confidence fact."""
+    m = _FALLBACK.fullmatch(vp)
+    if not m or m["verb"] in STOP_VERBS or (m["prep"] == "to" and m["verb"] in _INFINITIVE_VERBS):
+        return []
+    predicate = normalise_predicate(f"{m['verb']} {m['prep'] or ''}")
+    return [_triple(USER, predicate, obj, 0.6) for obj in clean_objects(m["obj"])]
+
+
+# ---------------------------------------------------------------------------
+# rules shared by first and third person
+
+
+def _apply_rules(rules: tuple[tuple[re.Pattern[str], str, float, bool], ...], vp: str, subject: str,
+                 *, negated: bool, strong: bool) -> list[Fact] | None:
+    """The facts of the first rule that reads ``vp``; None when none applies."""
+    for pattern, spec, confidence, retract in rules:
+        m = pattern.fullmatch(vp)
+        if m:
+            found = _apply_rule(m, spec, confidence, retract, subject, negated=negated, strong=strong)
+            if found is not None:
+                return found
+    return None
+
+
+def _apply_rule(m: re.Match[str], spec: str, confidence: float, retract: bool, subject: str,
+                *, negated: bool, strong: bool) -> list[Fact] | None:
+    """Triples for one matched rule; None when the rule turns out not to apply."""
+    objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
+    if not objects:
+        return []
+    predicate = _rule_predicate(m, spec, objects[0])
+    if not predicate:
+        return None if predicate is None else []
+    if negated:
+        if retract:
+            return []  # "I didn't leave Acme" states nothing new
+        retract, confidence = True, 0.9 if strong else 0.7
+    triples = [_triple(subject, predicate, obj, confidence, retract, attribute=spec == SLOT)
+               for obj in objects]
+    old = clean_object(m.groupdict().get("old")) or replaced_object(m["obj"])
+    if predicate == "uses" and spec in (DOMAIN, "uses") and old and not retract:
+        triples.insert(0, _triple(subject, "uses", old, 0.6, True))  # "switched from Notion to X"
+    return triples
+
+
+def _rule_predicate(m: re.Match[str], spec: str, obj: str) -> str | None:
+    """The predicate a rule's spec names for ``obj``; None: the rule doesn't apply; "": nothing sure."""
+    if spec == SLOT:
+        predicate = normalise_predicate(m["slot"])
+        if not predicate or predicate in _ATTR_STOP or _TIME_WORDS.intersection(m["slot"].lower().split()):
+            return None  # "for the last two years" is no role; let a later rule try
+        return predicate
+    drink = is_drink(obj)
+    if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held
+        return "prefers drink" if drink else "uses" if obj[0].isupper() else ""
+    if spec == DRINK:
+        return "prefers drink" if drink else ""
+    if spec in (DOMAIN, PREFER):
+        return "prefers drink" if drink else ("prefers" if spec == PREFER else "uses")
+    return spec
+
+
+# ---------------------------------------------------------------------------
+# third person
+
+
+def _third_person(clause: str, strong: bool) -> list[Fact]:
+    """Facts about named things: "The CEO of Acme is Jane Doe", "Herald uses RSS", "the team uses Jira"."""
+    clause = drop_time_words(clause)  # "Jane Doe is the CEO of Acme now"
+    m = _ROLE_MOVE.fullmatch(clause)
+    if m and not _not_a_role(m["slot"]):
+        return _facts(USER, normalise_predicate(m["slot"]), m["obj"], 0.8, False, attribute=True)
+    for pattern in _THIRD_PERSON_RULES:
+        m = pattern.fullmatch(clause)
+        if m and _is_entity(m["subj"]):
+            return _facts(m["subj"], normalise_predicate(m["attr"]), m["obj"], 0.9, False, attribute=True)
+    m = _THIRD_PASSIVE.fullmatch(clause)
+    if m and _is_entity(m["subj"]):
+        predicate = normalise_predicate(f"{m['verb']} {m['prep']}")
+        negated = m["neg"] is not None
+        return _facts(m["subj"], predicate, m["obj"], 0.9 if negated and strong else 0.7 if negated else 0.8,
+                      negated)
+    m = _THIRD_VP.fullmatch(clause)
+    return _third_verb_phrase(m, strong) if m else []
+
+
+def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
+    """"Herald (now) uses Atom", "the team switched to Jira", "Acme acquired Globex"."""
+    if m["subj"] and not _is_entity(m["subj"]) or m["noun"] in _ATTR_STOP:
+        return []
+    subject, verb, negated = m["noun"] or m["subj"], m["verb"], m["neg"] is not None
+    if verb in _THIRD_STOP or (not negated and (not verb.endswith(("s", "ed")) or verb.endswith("ss"))):
+        return []  # not a present or past verb form: no statement about the subject
+    head, _, tail = _unwrap(verb + m["rest"]).partition(" ")
+    vp = f"{lemmatise(head)} {tail}"
+    found = _apply_rules(_TOOL_RULES, vp, subject, negated=negated, strong=strong)
+    if found is not None:
+        return found
+    generic = _FALLBACK.fullmatch(vp)
+    if m["noun"] or not generic or lemmatise(head) in _CHANGE_VERBS:
+        return []  # "Herald moved to Atom" is no new home; a bare noun subject needs a tool rule
+    predicate = normalise_predicate(f"{generic['verb']} {generic['prep'] or ''}")
+    confidence = (0.9 if strong else 0.7) if negated else 0.8
+    return [_triple(subject, predicate, obj, confidence, negated) for obj in clean_objects(generic["obj"])]
+
+
+def _not_a_role(slot: str) -> bool:
+    words = slot.lower().split()
+    return bool(_GROUP_NOUNS.intersection(words) or _ATTR_STOP.intersection(words)
+                or _TIME_WORDS.intersection(words))
+
+
+# ---------------------------------------------------------------------------
+# facts
+
+
+def _facts(subject: str, predicate: str, raw_obj: str, confidence: float, negated: bool,
+           *, attribute: bool = False) -> list[Fact]:
+    """One fact for ``raw_obj`` once cleaned; none when the object or predicate is empty."""
+    obj = clean_object(raw_obj)
+    if obj is None or not predicate:
+        return []
+    return [_triple(subject, predicate, obj, confidence, negated, attribute=attribute)]
+
+
+def _triple(subject: str, predicate: str, obj: str, confidence: float, retract: bool = False,
+            *, attribute: bool = False) -> Fact:
+    """A fact not yet tied to a turn (the session step adds event id and time)."""
+    return Fact(subject=subject, predicate=predicate, object=obj, confidence=confidence,
+                retract=retract, replaces=ATTRIBUTE if attribute and not retract else None)
+
+
+def _is_entity(subject: str) -> bool:
+    """A named subject, not a pronoun, determiner, interjection or gerund that happens to be capitalised.
+
+    A single sentence-initial "-ing" word ("Forgetting things is normal") is an
+    activity, not a name.
+    """
+    words = subject.split()
+    if len(words) == 1 and len(words[0]) > 4 and words[0].lower().endswith("ing"):
+        return False
+    return words[0].lower() not in ENTITY_STOP

@@ -1,0 +1,149 @@
+"""The extractive consolidator's words: canonical predicates and clean objects.
+
+Supersession keys on (subject, predicate), so every rule that emits a fact runs
+its predicate through :func:`normalise_predicate` and its object through
+:func:`clean_object` (one value) or :func:`clean_objects` (a listed "A, B and C").
+The canonical forms are the ones ``memory_sink/supersession.py`` lists as single-
+or multi-valued (``likes``, not ``like``), so the default rules judge can settle
+them; this package does not import that module (dependencies run the other way).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import lemmatise
+
+#: Cleaned (or head-lemmatised) phrase -> canonical predicate. Keys cover both verb
+#: phrases and role nouns; normalising a value gives it back, so normalising twice is safe.
+CANONICAL_PREDICATES: dict[str, str] = {
+    # where the user lives
+    "live in": "lives in", "reside in": "lives in", "move to": "lives in", "relocate to": "lives in",
+    "home": "lives in", "is from": "is from", "be from": "is from",
+    # employment
+    "work at": "works at", "work for": "works at", "join": "works at", "start at": "works at",
+    "employer": "works at", "company": "works at", "work with": "works with",
+    # tools and preferences
+    "use": "uses", "rely on": "uses", "run on": "uses", "prefer": "prefers",
+    "prefer drink": "prefers drink", "drink": "prefers drink",
+    # verbs the engine knows as multi-valued, in its third-person form
+    "like": "likes", "love": "loves", "enjoy": "enjoys", "dislike": "dislikes", "hate": "hates",
+    "speak": "speaks", "know": "knows", "have": "has", "own": "owns", "read": "reads",
+    "play": "plays", "follow": "follows", "visit": "visited",
+    # roles a tool fills (attribute predicates: single-valued)
+    "job queue": "queue", "task queue": "queue", "message queue": "queue", "work queue": "queue",
+    "queue system": "queue", "db": "database", "datastore": "database", "data store": "database",
+    "text editor": "editor", "code editor": "editor",
+    # organisations
+    "chief executive": "ceo", "chief executive officer": "ceo", "chief technology officer": "cto",
+    "based in": "located in", "base in": "located in", "headquartered in": "located in",
+    "located in": "located in", "locate in": "located in",
+}
+DRINKS = frozenset("""
+tea coffee espresso latte cappuccino americano matcha chai decaf water juice milk beer wine soda
+cola kombucha cocoa smoothie lemonade mate rooibos
+""".split())
+
+_DETERMINERS = r"(?:the|a|an|my|our|their|your|some|this|that)"
+_QUALIFIERS = frozenset("current new main primary usual default daily go-to".split())
+#: Objects that point back at something instead of naming it, or name no value at all
+#: ("we reversed the decision", "I made a mistake").
+_VAGUE_OBJECTS = frozenset("""
+it this that them these those one something anything everything nothing you him her us me i we
+my our your they he she here there stuff things thing lot bit decision choice plan idea mistake
+way point fact case question problem issue
+""".split())
+#: A verb particle opening the object means a phrasal verb the rules don't know ("give up X").
+_PARTICLES = frozenset("up off out down away back over around along".split())
+_OBJECT_CUT = re.compile(  # where an object's clause ends
+    r"\s*(?:[,;:(]| - | because | since | but | so | for | which | who | where | while | although "
+    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their) "
+    r"| and (?=[a-z])| to (?=[a-z]))")
+_OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
+    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again)\s+)+", re.I)
+_OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
+    r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
+    r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
+    r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|"
+    r"yesterday|tomorrow|in (?:January|February|March|April|"
+    r"May|June|July|August|September|October|November|December)))+$", re.I)
+_INSTEAD = re.compile(r"\b(?:instead of|rather than) (?P<old>.+)", re.I)
+#: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not).
+_LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? and (?P<last>.+)")
+_NAME = re.compile(r"[A-Z0-9][\w.+#'-]*(?: [A-Z0-9][\w.+#'-]*){0,2}")
+
+
+def normalise_predicate(phrase: str) -> str:
+    """A canonical predicate for ``phrase``: lowercased, de-determined, mapped, else lemmatised.
+
+    "The job queue" → ``queue``; "favourite drink" → ``prefers drink``;
+    "works for" → ``works at``; "loved" → ``loves``; "wife's name" → ``wife``;
+    "acquired" → ``acquire``. Idempotent, so a later step may normalise stored
+    predicates again and get the same key.
+    """
+    words = re.sub(r"[^\w\s'-]", " ", phrase.lower()).split()
+    while words and (re.fullmatch(_DETERMINERS, words[0]) or words[0] in _QUALIFIERS):
+        words = words[1:]
+    if words and words[0] in ("favourite", "favorite", "preferred") and len(words) > 1:
+        words = ["prefer", *words[1:]]
+    if len(words) == 2 and words[0].endswith("'s") and words[1] == "name":
+        return words[0][:-2]  # "my wife's name is Carol" says who the wife is
+    cleaned = " ".join(words)
+    if cleaned in CANONICAL_PREDICATES:
+        return CANONICAL_PREDICATES[cleaned]
+    if len(words) > 1 and words[1] == "by" or (words and "'" in words[0]):
+        return cleaned  # a passive ("owned by") or a possessive noun: no verb to lemmatise
+    lemma = " ".join([lemmatise(words[0]), *words[1:]]) if words else ""
+    return CANONICAL_PREDICATES.get(lemma, lemma)
+
+
+def clean_object(raw: str | None) -> str | None:
+    """The object with its casing kept, cut at the clause's end and stripped of time words.
+
+    None when nothing definite is left: a pronoun, a vague noun ("the decision"),
+    a verb particle ("up coffee") or a run-on of more than twelve words.
+    """
+    if not raw:
+        return None
+    text = _OBJECT_HEAD.sub("", raw.strip())
+    text = _OBJECT_CUT.split(text, maxsplit=1)[0].strip(" \t.!?,;:\"'`")
+    text = _OBJECT_TAIL.sub("", text).strip(" \t.!?,;:\"'`")
+    text = re.sub(r"^(?:the|a|an|some|my|our|their) ", "", text)
+    if not text or text.lower() in _VAGUE_OBJECTS:
+        return None
+    first = text.split()[0].lower()
+    if first in _VAGUE_OBJECTS or first in _PARTICLES:
+        return None
+    return text if len(text.split()) <= 12 else None
+
+
+def clean_objects(raw: str | None) -> list[str]:
+    """The values of a listed object ("Python, Rust and Go"), else the one clean object.
+
+    Only names are split: "rock and roll" is one thing, "Python and Rust" two.
+    For predicates that hold several values at once; a single-valued rule uses
+    :func:`clean_object`, which keeps "Procter and Gamble" whole.
+    """
+    m = _LIST.fullmatch(_OBJECT_HEAD.sub("", raw or "").strip())
+    if m:
+        items = [i.strip() for i in m["items"].split(",")]
+        last = clean_object(m["last"])
+        if last and all(_NAME.fullmatch(i) for i in items) and _NAME.match(last):
+            return [*items, last]
+    one = clean_object(raw)
+    return [one] if one else []
+
+
+def replaced_object(raw: str | None) -> str | None:
+    """The X of "… instead of X" / "… rather than X": the value the statement replaces."""
+    m = _INSTEAD.search(raw or "")
+    return clean_object(m["old"]) if m else None
+
+
+def drop_time_words(text: str) -> str:
+    """``text`` without trailing time words ("… the CEO of Acme now" → "… the CEO of Acme")."""
+    return _OBJECT_TAIL.sub("", text)
+
+
+def is_drink(obj: str) -> bool:
+    return obj.lower().split()[-1] in DRINKS  # "tea", "green tea", "oat milk"

@@ -1,0 +1,192 @@
+"""The extractive consolidator on natural phrasings: the right triple, or nothing.
+
+A garbage fact is worse than none (it can replace a correct one), so the table
+pins both what the rules read and what they must refuse. The last tests run
+"forget that" and role attributes through the real consolidate → engine path.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from consolidators import CANONICAL_PREDICATES, ActiveFact, Context, ExtractiveConsolidator, extract_triples
+from consolidators.extractive import session_facts
+from consolidators.framing import build_transcript
+from consolidators.types import Turn
+from memory_sink import MemoryStore
+from memory_sink.supersession import MULTI_VALUED, SINGLE_VALUED
+from pipelines.consolidate import run_consolidate
+
+U, A = "user", "assistant"
+Triple = tuple[str, str, str, bool]
+
+
+def uses(subject: str, new: str, old: str | None = None) -> list[Triple]:
+    """A switch between tools: the old one retracted, the new one used."""
+    return ([(subject, "uses", old, True)] if old else []) + [(subject, "uses", new, False)]
+
+
+PHRASINGS: list[tuple[str, str, list[Triple]]] = [
+    # the issue's own examples stay as they were
+    (U, "I switched from coffee to tea", [("user", "prefers drink", "tea", False)]),
+    (U, "my editor is Neovim now", [("user", "editor", "Neovim", False)]),
+    (U, "we moved the queue to RabbitMQ", [("user", "queue", "RabbitMQ", False)]),
+    (U, "I no longer use Notion", [("user", "uses", "Notion", True)]),
+    (U, "I don't use Notion anymore", [("user", "uses", "Notion", True)]),
+    (U, "The CEO of Acme is Jane Doe", [("Acme", "ceo", "Jane Doe", False)]),
+    (A, "Herald uses RSS", [("Herald", "uses", "RSS", False)]),
+    # switching tools, first and third person: the same shape
+    (U, "I started using VS Code instead of Vim", uses("user", "VS Code", "Vim")),
+    (U, "I use VS Code now instead of Vim", uses("user", "VS Code", "Vim")),
+    (U, "I use Vim rather than Emacs", uses("user", "Vim", "Emacs")),
+    (U, "I've started using Obsidian", uses("user", "Obsidian")),
+    (U, "I switched to VS Code", uses("user", "VS Code")),  # names no role: "my editor" is untouched
+    (U, "I switched my editor to VS Code", [("user", "editor", "VS Code", False)]),
+    (U, "We moved off Heroku to AWS", uses("user", "AWS", "Heroku")),
+    (A, "Herald switched from RSS to Atom", uses("Herald", "Atom", "RSS")),
+    (A, "Herald replaced RSS with Atom", uses("Herald", "Atom", "RSS")),
+    (A, "Herald now uses Atom", uses("Herald", "Atom")),
+    (A, "Herald doesn't use RSS anymore", [("Herald", "uses", "RSS", True)]),
+    (U, "The team uses Jira", uses("team", "Jira")),
+    (U, "The team switched to Jira", uses("team", "Jira")),
+    (U, "The team no longer uses Jira", [("team", "uses", "Jira", True)]),
+    # time words and qualifiers are not part of the value
+    (U, "The CEO of Acme is now Jane Doe", [("Acme", "ceo", "Jane Doe", False)]),
+    (U, "Jane Doe is the CEO of Acme now", [("Acme", "ceo", "Jane Doe", False)]),
+    (U, "I work for Stripe as an engineer", [("user", "works at", "Stripe", False)]),
+    (U, "I work for Initech these days", [("user", "works at", "Initech", False)]),
+    # "X is our Y" says what "our Y is X" says, and only the user can say it
+    (U, "Bob is our CTO", [("user", "cto", "Bob", False)]),
+    (U, "Redis is our queue", [("user", "queue", "Redis", False)]),
+    (A, "Bob is your CTO", []),
+    (U, "This is my idea", []),
+    (U, "My wife's name is Carol", [("user", "wife", "Carol", False)]),
+    (U, "My name is Sam", [("user", "name", "Sam", False)]),
+    # lists of names are several values
+    (U, "I use Python, Rust and Go", uses("user", "Python") + uses("user", "Rust") + uses("user", "Go")),
+    (U, "I use Python and Rust", uses("user", "Python") + uses("user", "Rust")),
+    (U, "I speak French and German", [("user", "speaks", "French", False), ("user", "speaks", "German", False)]),
+    (U, "I work at Procter and Gamble", [("user", "works at", "Procter and Gamble", False)]),
+    # canonical predicates: the forms the supersession engine lists
+    (U, "I love hiking", [("user", "loves", "hiking", False)]),
+    (U, "I like jazz", [("user", "likes", "jazz", False)]),
+    (U, "I play chess", [("user", "plays", "chess", False)]),
+    (A, "Acme has 50 employees", [("Acme", "has", "50 employees", False)]),
+    # decisions about a role, and a role moving to another tool
+    (U, "For the billing project we decided to use Postgres for the event store.",
+     [("user", "event store", "Postgres", False)]),
+    (U, "For billing we reversed the decision: the event store moves to Kafka.",
+     [("user", "event store", "Kafka", False)]),
+    (U, "We decided to go with Kafka for the event store", [("user", "event store", "Kafka", False)]),
+    (U, "The event store is moving to Kafka", [("user", "event store", "Kafka", False)]),
+    (U, "We chose Postgres for the database", [("user", "database", "Postgres", False)]),
+    # giving something up is a retraction, when the thing is clear
+    (U, "I gave up coffee", [("user", "prefers drink", "coffee", True)]),
+    (U, "I gave up Twitter", [("user", "uses", "Twitter", True)]),
+    # nothing: the rules can't be sure, and a guess could replace a right fact
+    (A, "Herald moved to Atom", []),
+    (U, "The team moved to Jira", []),
+    (U, "The meeting moved to Friday", []),
+    (U, "I gave up smoking", []),
+    (U, "I have two kids", []),
+    (U, "I have a dog", []),
+    (U, "I have been to Paris", []),
+    (U, "I decided to move to Lisbon", []),
+    (U, "I like to run", []),
+    (U, "We reversed the decision", []),
+    (U, "The queue will move to Kafka", []),
+    (U, "Maybe I'll switch to VS Code", []),
+]
+
+
+@pytest.mark.parametrize("role,sentence,expected", PHRASINGS)
+def test_phrasing(role: str, sentence: str, expected: list[Triple]) -> None:
+    got = [(t.subject, t.predicate, t.object, t.retract) for t in extract_triples(sentence, role)]
+    assert got == expected
+
+
+def test_canonical_predicates_are_the_engines_vocabulary() -> None:
+    """Every canonical predicate has a cardinality the default rules judge knows."""
+    assert set(CANONICAL_PREDICATES.values()) <= SINGLE_VALUED | MULTI_VALUED
+
+
+def test_extract_triples_never_leaks_the_attribute_marker() -> None:
+    for _, sentence, _ in PHRASINGS:
+        assert all(t.replaces is None for t in extract_triples(sentence, U)), sentence
+
+
+# ---------------------------------------------------------------------------
+# "forget that"
+
+T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def facts_of(*turns: tuple[str, str]) -> list[tuple[str, str, bool, str]]:
+    staged = [Turn(f"e{i}", role, text, T0 + timedelta(minutes=i)) for i, (role, text) in enumerate(turns)]
+    return [(f.predicate, f.object, f.retract, f.event_ids[0]) for f in session_facts(staged)]
+
+
+@pytest.mark.parametrize("turns,expected", [
+    ([(U, "I live in Paris."), (U, "Forget that I use Notion.")],  # the clause names the target
+     [("lives in", "Paris", False, "e0"), ("uses", "Notion", True, "e1")]),
+    ([(U, "I live in Paris."), (U, "Forget that I said I live in Paris.")],
+     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e1")]),
+    ([(U, "I live in Paris. Forget that.")],  # in the same turn
+     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e0")]),
+    ([(U, "I live in Paris."), (U, "The weather is nice."), (U, "Forget that.")],  # only the last statement
+     [("lives in", "Paris", False, "e0")]),
+    ([(U, "I live in Paris."), (A, "Noted."), (U, "Forget that, I live in Lisbon.")],
+     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e2"), ("lives in", "Lisbon", False, "e2")]),
+    ([(U, "I live in Paris."), (U, "Ignore this message.")], [("lives in", "Paris", False, "e0")]),
+    ([(U, "I live in Paris."), (U, "Forget that."), (U, "Forget that.")],  # nothing left to take back
+     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e1")]),
+])
+def test_forget_that(turns: list[tuple[str, str]], expected: list[tuple[str, str, bool, str]]) -> None:
+    assert facts_of(*turns) == expected
+
+
+# ---------------------------------------------------------------------------
+# role attributes name the active fact they replace
+
+
+def consolidate(text: str, *active: ActiveFact) -> list[tuple[str, str | None]]:
+    turn = Turn("e0", U, text, T0)
+    transcript = build_transcript("ns", "s", [turn], max_gap_seconds=600, max_turns=5, max_words=100)
+    result = ExtractiveConsolidator().consolidate(transcript, Context(active_facts=active))
+    return [(f.object, f.replaces) for f in result.facts]
+
+
+def test_a_role_attribute_replaces_the_latest_active_value() -> None:
+    older = ActiveFact("f1", "user", "event store", "MySQL", T0 - timedelta(days=9))
+    postgres = ActiveFact("f2", "user", "Event Store", "Postgres", T0 - timedelta(days=2))
+    other = ActiveFact("f3", "user", "uses", "Postgres", T0 - timedelta(days=1))
+    assert consolidate("The event store moves to Kafka.", older, postgres, other) == [("Kafka", "f2")]
+    assert consolidate("The event store moves to Kafka.", other) == [("Kafka", None)]
+    assert consolidate("The event store moves to Postgres.", postgres) == [("Postgres", None)]  # a restatement
+    assert consolidate("I use Kafka.", postgres) == [("Kafka", None)]  # multi-valued: replaces nothing
+
+
+def stage_and_consolidate(store: MemoryStore, session: str, ts: datetime, *texts: str) -> None:
+    for i, text in enumerate(texts):
+        store.stage(session, U, text, ts=ts + timedelta(minutes=i))
+    report = run_consolidate(store, session=session, min_quiet_seconds=0)
+    assert report.sessions_failed == 0
+
+
+def test_a_reversed_decision_supersedes_the_old_one(store: MemoryStore) -> None:
+    stage_and_consolidate(store, "mon", T0, "We decided to use Postgres for the event store.")
+    stage_and_consolidate(store, "tue", T0 + timedelta(days=1), "The event store moves to Kafka.")
+    chain = store.fact_history("user", "event store")
+    assert [(m.object, m.superseded_at is None) for m in chain] == [("Postgres", False), ("Kafka", True)]
+    assert chain[0].superseded_by == chain[1].id
+    why = [o for o in store.operations(chain[0].id) if o["op"] == "supersede"][0]["signals"]
+    assert why["named_by_consolidator"] and why["verdict"] == "replace"
+
+
+def test_forget_that_in_the_same_turn_retracts_it(store: MemoryStore) -> None:
+    stage_and_consolidate(store, "s", T0, "I live in Paris. Forget that.")
+    assert [f.object for f in store.facts(subject="user")] == []
+    (paris,) = store.fact_history("user", "lives in")
+    assert paris.superseded_at is not None and "retract" in [o["op"] for o in store.operations(paris.id)]
