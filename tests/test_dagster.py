@@ -233,6 +233,41 @@ def test_op_config_targets_sessions_and_is_validated(defs: dg.Definitions, store
         assert key in str(failure.step_failure_data.error.cause), key
 
 
+def test_op_config_overrides_reach_the_pipeline(db_dsn: str, tmp_path: Path,
+                                                dagster_instance: dg.DagsterInstance) -> None:
+    """Each override changes what a run does; unset, the deployment's value applies."""
+    path = write_deployment(tmp_path / "t.yaml", db_dsn, realtime={"batch_size": 3},
+                            consolidate={"min_quiet_seconds": 3600})
+    defs = build_definitions(path)
+    realtime, consolidate = defs.resolve_job_def("realtime_job"), defs.resolve_job_def("consolidate_job")
+
+    def tick(**config: int) -> dict[str, Any]:
+        result = realtime.execute_in_process(instance=dagster_instance,
+                                             run_config={"ops": {"realtime_tick": {"config": config}}})
+        return output_metadata(result, "realtime_tick")
+
+    def night(day: str, **config: Any) -> dict[str, Any]:
+        result = consolidate.execute_in_process(partition_key=day, instance=dagster_instance,
+                                                run_config={"ops": {CONSOLIDATE_OP: {"config": config}}})
+        return output_metadata(result, CONSOLIDATE_OP)
+
+    with MemoryStore.open(path) as store:
+        stage_days(store)  # 8 turns, staged just now: not quiet for an hour
+        store.stage("s-team", "user", "Our team uses Jira.", namespace="team", ts="2024-03-01T10:00:00+00:00")
+        meta = tick(max_batches=1)  # batch_size unset: realtime.batch_size (3), not the built-in default
+        assert (meta["turns_embedded"], meta["batches"], meta["pending_turns"]) == (3, 1, 6)
+        meta = tick(batch_size=2, max_batches=2)
+        assert (meta["turns_embedded"], meta["batches"], meta["pending_turns"]) == (4, 2, 2)
+        assert tick()["turns_embedded"] == 2
+
+        assert night("2024-03-03", mode="pending")["sessions_consolidated"] == 0  # YAML: quiet for 3600 s
+        meta = night("2024-03-01", namespace="team")  # reconsolidate mode, narrowed to one namespace
+        assert (meta["scope"], meta["sessions_consolidated"]) == ("reconsolidate", 1)
+        assert {r[0] for r in active_rows(store) if r[1] == "consolidated"} == {"s-team"}
+        meta = night("2024-03-03", mode="pending", min_quiet_seconds=0)
+        assert (meta["scope"], meta["sessions_consolidated"]) == ("pending", 4)
+
+
 # --- ranged runs ------------------------------------------------------------------------
 
 
