@@ -68,7 +68,7 @@ def embedded_dsn(data_dir: str | os.PathLike[str] | None) -> str:
 
 
 def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
-    """Stop an embedded server this process started (tests and ``tiermem dev`` teardown)."""
+    """Stop an embedded server this process started, now (tests, benchmarks; others rely on the exit hook)."""
     path = Path(data_dir).expanduser().resolve()
     server = _servers.pop(path, None)
     if server is not None:

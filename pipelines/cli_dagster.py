@@ -66,7 +66,8 @@ def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, ena
               help="Interface the UI binds to (0.0.0.0 exposes it to the network).")
 @click.option("--port", type=click.IntRange(1, 65535), default=3000, show_default=True, help="UI port.")
 @click.option("--dagster-home", type=click.Path(file_okay=False), default=None,
-              help="Dagster instance dir (default: $DAGSTER_HOME, else beside the embedded database); "
+              help="Dagster instance dir (default: $DAGSTER_HOME, else /var/lib/tiermem/dagster as root, "
+                   "else the user state dir, ~/.local/state/tiermem/dagster; not tied to database.data_dir); "
                    "the shipped configs/dagster.yaml is copied in if it has none.")
 def dev(config_path: str | None, host: str, port: int, dagster_home: str | None) -> None:
     """The Dagster UI + daemon with tiermem's jobs and schedules, on the configured deployment.

@@ -46,7 +46,7 @@ class DagsterHomeError(TiermemError):
 
 
 def default_dagster_home() -> Path:
-    """Beside the embedded database: /var/lib/tiermem/dagster as root, else the XDG state dir."""
+    """/var/lib/tiermem/dagster as root, else the XDG state dir (whatever database.data_dir says)."""
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         return Path("/var/lib/tiermem/dagster")
     import platformdirs

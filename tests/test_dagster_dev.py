@@ -128,7 +128,8 @@ def test_dev_serves_the_ui_on_the_embedded_default_and_stops_every_child(
         children = [pid for pid in seen if _ppid(pid) == dev.pid]
         assert len(children) == 2 and all(os.getpgid(pid) == pid for pid in children)  # own groups
         assert (home / "dagster.yaml").read_bytes() == (ROOT / "configs" / "dagster.yaml").read_bytes()
-        assert f"DAGSTER_HOME={home}" in log.read_text() and f"deployment {ROOT / 'configs' / 'default.yaml'}" in log.read_text()
+        said = log.read_text()
+        assert f"DAGSTER_HOME={home}" in said and f"deployment {ROOT / 'configs' / 'default.yaml'}" in said
 
         started = time.monotonic()
         dev.send_signal(stop_signal)
