@@ -161,6 +161,11 @@ query($filter: RunsFilter) { runsOrError(filter: $filter) { __typename
   ... on Runs { results { runId status jobName tags { key value } } }
   ... on PythonError { message } } }
 """
+RUN_LOGS = """
+query($runId: ID!) { logsForRun(runId: $runId) { __typename
+  ... on EventConnection { events { ... on MessageEvent { message } } }
+  ... on PythonError { message } } }
+"""
 LAUNCH_BACKFILL = """
 mutation($params: LaunchBackfillParams!) { launchPartitionBackfill(backfillParams: $params) { __typename
   ... on LaunchBackfillSuccess { backfillId }
@@ -343,3 +348,25 @@ def test_a_three_day_backfill_from_the_ui_from_dagster_job_backfill_and_from_tie
         assert active_rows(store) == memory  # the same memory, three backfills later ...
         after = counts(store)
     assert after[1] == active and after[2] >= superseded + 2 * active  # ... versions superseded, none duplicated
+
+
+def test_one_ranged_run_from_dagster_job_launch(server: Server) -> None:
+    """The README's way to consolidate several days in ONE run: the partition-range tags."""
+    tags = {"dagster/asset_partition_range_start": DAYS[0], "dagster/asset_partition_range_end": DAYS[-1]}
+    cli = subprocess.run(
+        [sys.executable, "-m", "dagster", "job", "launch", "-w", str(ROOT / "workspace.yaml"), "-l", LOCATION,
+         "-j", "consolidate_job", "--tags", json.dumps(tags)],
+        env=server.env, capture_output=True, text=True, timeout=180)
+    assert cli.returncode == 0, cli.stdout + cli.stderr
+
+    def ranged() -> list[dict[str, Any]]:
+        runs = [r for r in server.runs("consolidate_job")
+                if {t["key"]: t["value"] for t in r["tags"]}.get("dagster/asset_partition_range_end") == DAYS[-1]]
+        assert not [r for r in runs if r["status"] in ("FAILURE", "CANCELED")], server.log_tail()
+        return [r for r in runs if r["status"] == "SUCCESS"]
+
+    [run] = wait_until(ranged, 180, interval=2, message=server.log_tail)
+    server.remember_pids()
+    logs = graphql(server.url, RUN_LOGS, {"runId": run["runId"]})["logsForRun"]["events"]
+    said = " ".join(e.get("message") or "" for e in logs)
+    assert f"with a turn on {DAYS[0]}..{DAYS[-1]}" in said, said  # all three days in this one run
