@@ -142,15 +142,6 @@ def test_json_memory_shape_round_trips(store: Any) -> None:
     assert json.loads(json.dumps(doc)) == doc
 
 
-def test_demo_runs_end_to_end(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
-    code, out, err = run(capsys, "demo", "--config", str(config_file))
-    assert code == 0, err
-    for expected in ("provisional", "consolidated", "superseded", "Neovim", "user     prefers drink  tea"):
-        assert expected in out, expected
-    code, again, err = run(capsys, "demo", "--config", str(config_file))  # repeatable: a namespace per run
-    assert code == 0, err
-
-
 def test_fact_commands_explain_and_reverse(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
     cfg = ["--config", str(config_file)]
     run(capsys, "stage", *cfg, "--session", "a", "--role", "user", "--ts", "2026-01-01T09:00:00Z", "I live in Berlin.")
