@@ -12,12 +12,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Sequence
 
+import uuid
+
 import numpy as np
 import psycopg
 
 from . import memories, ops
 from .operations import apply_changes, lock_state
-from .supersession import Candidate, Decision, FactView, Judge, Policy, decide, norm, rules_judge
+from .supersession import (
+    Candidate, Decision, FactView, Judge, Policy, decide, norm, predicate_forms, retraction_targets, rules_judge,
+)
 from .types import NewMemory
 
 ACTOR = "consolidate"
@@ -68,12 +72,13 @@ class Engine:
             return
         new = FactView(memory_id, row.subject or "", row.predicate or "", row.object or "",
                        row.valid_from, row.metadata)
+        named = _named(row.replaces)
         params = {"vec": vec, "ns": self.namespace, "id": memory_id, "subject": norm(new.subject),
-                  "predicate": norm(new.predicate), "threshold": self.policy.threshold,
-                  "named": row.replaces}
+                  "predicates": list(predicate_forms(new.predicate)), "threshold": self.policy.threshold,
+                  "named": named}
         candidates = [
             Candidate(FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6])), float(r[7]), bool(r[8]),
-                      named=r[0] == row.replaces)
+                      named=r[0] == named)
             for r in self.conn.execute(memories.FACT_CANDIDATES, params)
         ]
         for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):
@@ -135,17 +140,32 @@ class Engine:
     # --- retractions -------------------------------------------------------------------
 
     def _retract(self, row: NewMemory) -> None:
-        params = {"ns": self.namespace, "subject": norm(row.subject), "predicate": norm(row.predicate),
-                  "object": norm(row.object), "valid_from": row.valid_from}
-        for target in self.conn.execute(memories.RETRACTION_TARGETS, params).fetchall():
+        """Retire what a retraction in conversation names, unless a guard blocks it (then log why)."""
+        named = _named(row.replaces)
+        params = {"ns": self.namespace, "subject": norm(row.subject), "object": norm(row.object),
+                  "predicates": list(predicate_forms(row.predicate)), "valid_from": row.valid_from,
+                  "named": named}
+        found = [FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6]))
+                 for r in self.conn.execute(memories.RETRACTION_TARGETS, params).fetchall()]
+        said = FactView("", row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata)
+        for target, blocked_by in retraction_targets(said, found, self.policy, named):
             signals = {"retraction": f"{row.subject} {row.predicate} {row.object}",
-                       "event_ids": list(row.event_ids)}
-            if target[6]:
+                       "event_ids": list(row.event_ids), "named_by_consolidator": target.id == named}
+            if blocked_by is not None:
                 self.report.op_ids.append(ops.log_op(
                     self.conn, namespace=self.namespace, op="blocked", actor=ACTOR,
-                    memory_ids=[target[0]], signals={**signals, "guard": "pinned"}))
+                    memory_ids=[target.id], signals={"session_id": self.session_id, **signals,
+                                                     "guard": blocked_by}))
                 self.report.blocked += 1
                 continue
-            self._retire(target[0], None, row.valid_from, "retract", [target[0]], signals,
+            self._retire(target.id, None, row.valid_from, "retract", [target.id], signals,
                          reason="retracted in conversation")
             self.report.retracted += 1
+
+
+def _named(replaces: str | None) -> str | None:
+    """The fact id a consolidator named, if it is one (anything else names nothing)."""
+    try:
+        return str(uuid.UUID(replaces)) if replaces else None
+    except ValueError:
+        return None

@@ -135,15 +135,16 @@ ORDER BY subject, predicate, recorded_at, id
 """
 
 # Invariant 7: candidates for a new fact — active facts of the namespace with the
-# same normalised (subject, predicate), semantic neighbours of the same subject
+# same normalised (subject, predicate) — any inflection of the predicate
+# (``supersession.predicate_forms``) — semantic neighbours of the same subject
 # (cosine at or over the calibrated threshold), and the fact the consolidator named.
 FACT_CANDIDATES = """
 SELECT id::text, subject, predicate, object, valid_from, metadata, pinned,
-       1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = %(predicate)s AS key_match
+       1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = ANY(%(predicates)s) AS key_match
 FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND id <> %(id)s
   AND ((lower(subject) = %(subject)s
-        AND (lower(predicate) = %(predicate)s OR 1 - (embedding <=> %(vec)s) >= %(threshold)s))
+        AND (lower(predicate) = ANY(%(predicates)s) OR 1 - (embedding <=> %(vec)s) >= %(threshold)s))
        OR id = %(named)s::uuid)
 FOR UPDATE
 """
@@ -165,16 +166,19 @@ ORDER BY m.recorded_at DESC
 LIMIT 1
 """
 
-# Facts a retraction in a session retires, among those already true by then:
-# with an object, every active fact linking the subject to that object ("I no
-# longer use Notion" retires (user, note, Notion) too); without one, the key.
+# Facts a retraction in a session may retire, among those already true by then:
+# the same subject and object (the pure ``supersession.retraction_targets`` then
+# keeps the compatible predicates and applies the guards); without an object,
+# the key; and, whatever its wording, the fact the consolidator named — in this
+# namespace only (invariant 10).
 RETRACTION_TARGETS = """
 SELECT id::text, subject, predicate, object, valid_from, metadata, pinned
 FROM memory
-WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
-  AND lower(subject) = %(subject)s AND valid_from <= %(valid_from)s
-  AND CASE WHEN %(object)s = '' THEN lower(predicate) = %(predicate)s
-           ELSE lower(object) = %(object)s END
+WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND valid_from <= %(valid_from)s
+  AND ((lower(subject) = %(subject)s
+        AND CASE WHEN %(object)s = '' THEN lower(predicate) = ANY(%(predicates)s)
+                 ELSE lower(object) = %(object)s END)
+       OR id = %(named)s::uuid)
 FOR UPDATE
 """
 

@@ -56,6 +56,43 @@ def norm(text: str | None) -> str:
     return " ".join((text or "").lower().split())
 
 
+#: Head verbs whose inflections no suffix rule finds ("be from" ~ "is from").
+IRREGULAR_HEADS = {"is": ("be", "are", "am"), "be": ("is", "are", "am"), "are": ("is", "be"),
+                   "am": ("is", "be"), "has": ("have",), "have": ("has",), "does": ("do",), "do": ("does",)}
+
+
+def predicate_forms(predicate: str | None) -> tuple[str, ...]:
+    """The normalised predicate and the other person-forms of its head verb (pure).
+
+    Consolidators say "like" or "likes", "live in" or "lives in"; both name one
+    relation, so cardinality lookups and key matches compare on these forms.
+    Only the first word is inflected ("prefer drink" ~ "prefers drink").
+    """
+    p = norm(predicate)
+    head, sep, rest = p.partition(" ")
+    if not head:
+        return (p,)
+    heads = [head, *IRREGULAR_HEADS.get(head, ())]
+    if head not in IRREGULAR_HEADS:
+        if head.endswith("ies") and len(head) > 4:
+            heads.append(head[:-3] + "y")                     # carries -> carry
+        elif head.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+            heads.append(head[:-2])                           # watches -> watch
+        elif head.endswith("s") and not head.endswith(("ss", "us", "is")):
+            heads.append(head[:-1])                           # likes -> like
+        elif head.endswith("y") and len(head) > 2 and head[-2] not in "aeiou":
+            heads.append(head[:-1] + "ies")                   # carry -> carries
+        elif head.endswith(("ch", "sh", "s", "x", "z", "o")):
+            heads.append(head + "es")                         # watch -> watches
+        elif not head.endswith("ed"):
+            heads.append(head + "s")                          # like -> likes
+    return tuple(dict.fromkeys(h + sep + rest for h in heads))
+
+
+def _in(predicate: str, table: frozenset[str]) -> bool:
+    return any(form in table for form in predicate_forms(predicate))
+
+
 @dataclass(frozen=True)
 class FactView:
     """A fact as the engine sees it (new or already stored)."""
@@ -91,13 +128,12 @@ class Policy:
     multi_valued: frozenset[str] = MULTI_VALUED
 
     def single(self, predicate: str) -> bool:
-        p = norm(predicate)
-        return p in self.single_valued and p not in self.multi_valued
+        """Whether one subject holds one value at a time (any inflection of a listed predicate)."""
+        return _in(predicate, self.single_valued) and not _in(predicate, self.multi_valued)
 
     def known(self, predicate: str) -> bool:
         """Whether the cardinality table settles this predicate (no judge needed)."""
-        p = norm(predicate)
-        return p in self.single_valued or p in self.multi_valued
+        return _in(predicate, self.single_valued) or _in(predicate, self.multi_valued)
 
 
 @dataclass(frozen=True)
@@ -149,10 +185,14 @@ def rules_judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, st
 
 def guard(new: FactView, cand: Candidate, policy: Policy) -> str | None:
     """Why the candidate must not be auto-superseded, if anything blocks it."""
-    if cand.fact.pinned:
+    return _guard(new, cand.fact, policy)
+
+
+def _guard(new: FactView, old: FactView, policy: Policy) -> str | None:
+    if old.pinned:
         return "pinned"
     for key in policy.guard_keys:
-        a, b = new.metadata.get(key), cand.fact.metadata.get(key)
+        a, b = new.metadata.get(key), old.metadata.get(key)
         if a is not None and b is not None and a != b:
             return f"metadata conflict on '{key}'"
     return None
@@ -177,6 +217,46 @@ def decide(new: FactView, candidates: Iterable[Candidate], policy: Policy,
         name = "rules" if use_rules else judge_name
         decisions.append(Decision(verdict, cand, name, reason, guard(new, cand, policy)))
     return decisions
+
+
+#: Generic "stopped using X" predicates: their retractions also reach X's tool roles.
+TOOL_USE = frozenset({"uses", "relies on"})
+#: Roles a tool fills ("my editor is X", "X for my notes"): predicates a "uses" retraction may retire.
+TOOL_ROLES = frozenset({
+    "uses", "relies on", "editor", "ide", "queue", "database", "note", "browser", "shell",
+    "terminal", "os", "operating system", "vcs", "ci", "cloud", "hosting", "framework", "stack",
+    "calendar", "chat", "email", "messenger", "search engine", "password manager",
+})
+#: A role whose last word is one of these is a tool role too ("note app", "email client").
+TOOL_ROLE_WORDS = frozenset({"app", "tool", "client", "manager", "editor", "service", "platform"})
+
+
+def retraction_covers(retracted: str, predicate: str) -> bool:
+    """Whether a retraction stated with ``retracted`` may retire a fact with ``predicate`` (pure).
+
+    The same relation (any inflection) always; a generic "uses" retraction ("I
+    don't use Notion anymore") also the tool roles Notion fills ("Notion for my
+    notes"). Nothing else: "I left Slack" (works at) says nothing about using
+    the Slack app, and "I no longer live in Paris" keeps "is from Paris".
+    """
+    if set(predicate_forms(retracted)) & set(predicate_forms(predicate)):
+        return True
+    if not _in(retracted, TOOL_USE):
+        return False
+    return _in(predicate, TOOL_ROLES) or norm(predicate).rsplit(" ", 1)[-1] in TOOL_ROLE_WORDS
+
+
+def retraction_targets(retraction: FactView, found: Iterable[FactView], policy: Policy,
+                       named: str | None = None) -> list[tuple[FactView, str | None]]:
+    """The facts a conversational retraction retires, each with the guard that blocks it, if any (pure).
+
+    ``found`` are the active facts with the retraction's subject and object (or
+    the fact the consolidator named); a named fact is a target whatever its
+    wording, the others only through ``retraction_covers``. Guards apply as for
+    auto-supersession: a pinned fact, or metadata conflicting on a guard key.
+    """
+    return [(fact, _guard(retraction, fact, policy)) for fact in found
+            if fact.id == named or retraction_covers(retraction.predicate, fact.predicate)]
 
 
 def threshold_for(model_name: str, configured: float | None) -> float:

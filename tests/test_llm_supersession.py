@@ -50,6 +50,25 @@ def test_a_replacement_verdict_from_the_llm_consolidator_supersedes_the_named_fa
     assert op["signals"]["named_by_consolidator"] and op["signals"]["verdict"] == "replace"
 
 
+def test_a_retraction_naming_its_fact_retires_it_though_the_wording_differs(
+        store: MemoryStore, stub: StubServer) -> None:
+    llm = load_consolidator("llm", {"base_url": stub.base_url, "model": "m", "backoff_seconds": 0})
+    stub.script(answer({"episodes": [{"frame": 1, "summary": "Uses Notion."}],
+                        "facts": [{"subject": "user", "predicate": "uses", "object": "Notion",
+                                   "confidence": 0.9, "turns": [1], "replaces": None, "retract": False}]}))
+    store.stage("a", "user", "I use Notion.", ts=T0)
+    assert run_consolidate(store, consolidator=llm).sessions_consolidated == 1
+    notion = store.facts()[0]
+    stub.script(answer({"episodes": [{"frame": 1, "summary": "Dropped the Notion app."}],
+                        "facts": [{"subject": "user", "predicate": "uses", "object": "Notion app",
+                                   "confidence": 0.9, "turns": [1], "replaces": "F1", "retract": True}]}))
+    store.stage("b", "user", "I deleted the Notion app.", ts=T0 + timedelta(days=1))
+    assert run_consolidate(store, consolidator=llm).sessions_consolidated == 1
+    assert store.facts() == []
+    op = next(o for o in store.operations(notion.id) if o["op"] == "retract")
+    assert op["signals"]["named_by_consolidator"] is True
+
+
 def test_the_llm_judge_decides_semantic_neighbours(db_dsn: str, stub: StubServer) -> None:
     config = make_config(db_dsn, supersession={
         "judge": "llm", "semantic_threshold": 0.2,

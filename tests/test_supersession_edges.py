@@ -1,0 +1,136 @@
+"""Issue 4's audit findings: retractions, the calibrated threshold, predicate inflection,
+the consolidator's context and outdated episodes in recall."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import pytest
+
+from memory_sink import MemoryStore
+from memory_sink.supersession import (
+    Candidate, FactView, Policy, predicate_forms, retraction_covers, retraction_targets, rules_judge,
+)
+from tests.test_supersession import active, say
+
+T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)
+POLICY = Policy(threshold=0.45)
+
+
+def view(s: str, p: str, o: str, fid: str = "", **meta: Any) -> FactView:
+    return FactView(fid or f"{s}-{p}-{o}", s, p, o, T0, meta)
+
+
+# --- predicate inflection (pure) ------------------------------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("like", "likes"), ("prefer drink", "prefers drink"), ("live in", "lives in"), ("use", "uses"),
+    ("work at", "Works  At"), ("be from", "is from"), ("have", "has"), ("watch", "watches"),
+])
+def test_inflections_of_one_predicate_share_a_form(a: str, b: str) -> None:
+    assert set(predicate_forms(a)) & set(predicate_forms(b))
+
+
+@pytest.mark.parametrize(("predicate", "single", "known"), [
+    ("lives in", True, True), ("live in", True, True), ("prefer drink", True, True),
+    ("prefers drink", True, True), ("work at", True, True), ("like", False, True),
+    ("likes", False, True), ("speak", False, True), ("status", True, True),
+    ("resides in", False, False),
+])
+def test_cardinality_lookup_is_robust_to_inflection(predicate: str, single: bool, known: bool) -> None:
+    assert (POLICY.single(predicate), POLICY.known(predicate)) == (single, known)
+
+
+def test_a_key_match_on_an_inflected_single_valued_predicate_replaces() -> None:
+    new = FactView("n", "user", "live in", "Lisbon", T0 + timedelta(days=1))
+    verdict, reason = rules_judge(new, Candidate(view("user", "lives in", "Berlin"), 0.7, True), POLICY)
+    assert verdict == "replace" and "single-valued" in reason
+
+
+def test_facts_stated_with_inflected_predicates_supersede_each_other(store: MemoryStore) -> None:
+    say(store, "a", "user|lives in|Berlin", T0)
+    say(store, "b", "user|live in|Lisbon", T0 + timedelta(days=1))
+    assert active(store) == ["Lisbon"]
+    say(store, "c", "user|like|tea", T0 + timedelta(days=2))
+    say(store, "d", "user|likes|tea", T0 + timedelta(days=3))  # a restatement, whatever the inflection
+    assert active(store) == ["Lisbon", "tea"]
+
+
+# --- retractions: which facts they may retire (pure) ------------------------------------------
+
+@pytest.mark.parametrize(("retracted", "predicate", "covers"), [
+    ("lives in", "lives in", True), ("live in", "lives in", True), ("lives in", "is from", False),
+    ("works at", "uses", False), ("works at", "works at", True), ("uses", "uses", True),
+    ("use", "note", True), ("uses", "note app", True), ("uses", "editor", True),
+    ("uses", "works at", False), ("uses", "likes", False), ("uses", "owns", False),
+    ("editor", "uses", False),
+])
+def test_retraction_covers_its_predicate_and_a_uses_retraction_tool_roles(
+        retracted: str, predicate: str, covers: bool) -> None:
+    assert retraction_covers(retracted, predicate) is covers
+
+
+def test_retraction_targets_apply_the_guards_and_take_a_named_fact_whatever_its_wording() -> None:
+    said = view("user", "uses", "Notion app", project="beta")
+    found = [view("user", "uses", "Notion", "a", project="alpha"), view("user", "uses", "Notion", "b"),
+             view("user", "is from", "Notion", "c"), view("user", "lives in", "Notionville", "d")]
+    got = [(f.id, g) for f, g in retraction_targets(said, found, POLICY, named="d")]
+    assert got == [("a", "metadata conflict on 'project'"), ("b", None), ("d", None)]
+
+
+# --- retractions in conversation (engine) -------------------------------------------------------
+
+def test_no_longer_living_somewhere_keeps_where_one_is_from(store: MemoryStore) -> None:
+    say(store, "a", "user|lives in|Paris", T0)
+    say(store, "b", "user|is from|Paris", T0)
+    say(store, "c", "- | user | lives in | Paris", T0 + timedelta(days=1))
+    assert [(f.predicate, f.object) for f in store.facts()] == [("is from", "Paris")]
+
+
+def test_leaving_a_workplace_does_not_retire_using_its_tool(store: MemoryStore) -> None:
+    say(store, "a", "user|works at|Slack", T0)
+    say(store, "b", "user|uses|Slack", T0)
+    say(store, "c", "- | user | works at | Slack", T0 + timedelta(days=1))
+    assert [(f.predicate, f.object) for f in store.facts()] == [("uses", "Slack")]
+
+
+def test_a_uses_retraction_retires_the_tool_roles_it_filled(store: MemoryStore) -> None:
+    say(store, "a", "user|note|Notion", T0)
+    say(store, "b", "user|likes|Notion", T0)
+    say(store, "c", "- | user | use | Notion", T0 + timedelta(days=1))
+    assert [(f.predicate, f.object) for f in store.facts()] == [("likes", "Notion")]
+
+
+def test_a_retraction_from_another_project_is_blocked_and_logged(store: MemoryStore) -> None:
+    say(store, "a", "user|uses|Jira", T0, project="alpha")
+    jira = store.facts()[0]
+    say(store, "b", "- | user | uses | Jira", T0 + timedelta(days=1), project="beta")
+    assert active(store) == ["Jira"]
+    [blocked] = [o for o in store.operations(jira.id) if o["op"] == "blocked"]
+    assert blocked["signals"]["guard"] == "metadata conflict on 'project'"
+    say(store, "c", "- | user | uses | Jira", T0 + timedelta(days=2), project="alpha")
+    assert active(store) == []
+
+
+def test_a_retraction_naming_its_fact_retires_it_despite_other_wording(store: MemoryStore) -> None:
+    say(store, "a", "user|uses|Notion", T0)
+    notion = store.facts()[0]
+    say(store, "b", "- | user | uses | Notion app", T0 + timedelta(days=1), replaces=notion.id)
+    assert store.facts() == []
+    op = [o for o in store.operations(notion.id) if o["op"] == "retract"][0]
+    assert op["signals"]["named_by_consolidator"] is True
+    assert store.get(notion.id).valid_to == T0 + timedelta(days=1)
+
+
+def test_a_named_retraction_still_meets_the_guards_and_the_namespace(store: MemoryStore) -> None:
+    say(store, "a", "user|uses|Notion", T0)
+    notion = store.facts()[0]
+    store.pin(notion.id)
+    say(store, "b", "- | user | uses | Notion app", T0 + timedelta(days=1), replaces=notion.id)
+    assert active(store) == ["Notion"]
+    assert any(o["op"] == "blocked" and o["signals"]["guard"] == "pinned" for o in store.operations(notion.id))
+    say(store, "c", "- | user | uses | Notion app", T0 + timedelta(days=1), ns="other", replaces=notion.id)
+    assert active(store) == ["Notion"]
+    say(store, "d", "- | user | uses | Notion app", T0 + timedelta(days=1), replaces="not-a-uuid")
+    assert active(store) == ["Notion"]
