@@ -6,13 +6,17 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+import numpy as np
 import pytest
 
 from memory_sink import MemoryStore
 from memory_sink.supersession import (
-    Candidate, FactView, Policy, predicate_forms, retraction_covers, retraction_targets, rules_judge,
+    DEFAULT_THRESHOLDS, Candidate, FactView, Policy, predicate_forms, retraction_covers,
+    retraction_targets, rules_judge,
 )
-from tests.test_supersession import active, say
+from pipelines.consolidate import consolidate_session
+from tests.conftest import make_config
+from tests.test_supersession import TripleConsolidator, active, say
 
 T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)
 POLICY = Policy(threshold=0.45)
@@ -134,3 +138,50 @@ def test_a_named_retraction_still_meets_the_guards_and_the_namespace(store: Memo
     assert active(store) == ["Notion"]
     say(store, "d", "- | user | uses | Notion app", T0 + timedelta(days=1), replaces="not-a-uuid")
     assert active(store) == ["Notion"]
+
+
+# --- the calibrated semantic threshold ------------------------------------------------------------
+
+NEAR, FAR, NEW = "user|lives in|Berlin", "user|prefers drink|tea", "user|resides in|Lisbon"
+
+
+def cosine(store: MemoryStore, a: str, b: str) -> float:
+    va, vb = store.embedder.embed_documents([" ".join(a.split("|")), " ".join(b.split("|"))])
+    return float(np.dot(va, vb) / (np.linalg.norm(va) * np.linalg.norm(vb)))
+
+
+def judged_objects(store: MemoryStore) -> list[str]:
+    """Consolidate NEAR and FAR, then NEW with an always-replace judge; what reached the judge."""
+    seen: list[str] = []
+
+    def judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, str]:
+        seen.append(cand.fact.object)
+        return "replace", "the recording judge always replaces"
+
+    say(store, "near", NEAR, T0)
+    say(store, "far", FAR, T0)
+    store.stage("new", "user", NEW, ts=T0 + timedelta(days=1))
+    outcome = consolidate_session(store, TripleConsolidator(), "default", "new", judge=(judge, "recording"))
+    assert outcome[0] == "consolidated", outcome
+    return seen
+
+
+def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do_not(
+        store: MemoryStore) -> None:
+    threshold = store.supersession_policy().threshold
+    assert threshold == DEFAULT_THRESHOLDS[store.embedder.name]  # semantic_threshold: null
+    assert cosine(store, NEW, NEAR) > threshold + 0.05  # measured: 0.63 with MiniLM int8
+    assert cosine(store, NEW, FAR) < threshold - 0.05   # measured: 0.17
+    assert judged_objects(store) == ["Berlin"]
+    assert active(store) == ["Lisbon", "tea"]
+    berlin = next(f for f in store.facts(all_versions=True) if f.object == "Berlin")
+    op = [o for o in store.operations(berlin.id) if o["op"] == "supersede"][0]
+    assert op["signals"]["judge"] == "recording" and op["signals"]["threshold"] == threshold
+    assert op["signals"]["cosine"] >= threshold and not op["signals"]["key_match"]
+
+
+def test_a_configured_threshold_replaces_the_calibrated_one(db_dsn: str) -> None:
+    with MemoryStore.open(make_config(db_dsn, supersession={"semantic_threshold": 0.9})) as store:
+        assert store.supersession_policy().threshold == 0.9
+        assert judged_objects(store) == []  # 0.63 is under 0.9: no neighbour, nothing judged
+        assert active(store) == ["Berlin", "Lisbon", "tea"]
