@@ -199,10 +199,30 @@ FROM memory ORDER BY id
 """
 REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = %s"
 
-RECENT_ACTIVE_FACTS = f"""
+# A consolidator's context (issue 4: "the currently active facts about the
+# subjects involved"): active facts about the user or about a subject occurring in
+# the text (the lower-cased transcripts of a chunk of sessions, read once per
+# chunk). The distinct subjects come from a loose scan of the partial
+# memory_active_fact_key index (one probe per subject, not per fact); the pool is
+# ordered so a fact the transcripts name by its object, then a single-valued one
+# (the kind a new statement replaces), then the newest, survive the cap.
+CONTEXT_FACTS = f"""
+WITH RECURSIVE subjects(s) AS (
+    (SELECT lower(subject) FROM memory
+     WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
+     ORDER BY lower(subject) LIMIT 1)
+    UNION ALL
+    SELECT (SELECT lower(subject) FROM memory
+            WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND lower(subject) > s
+            ORDER BY lower(subject) LIMIT 1)
+    FROM subjects WHERE s IS NOT NULL
+)
 SELECT {COLS} FROM memory
-WHERE namespace = %s AND kind = 'fact' AND superseded_at IS NULL
-ORDER BY recorded_at DESC LIMIT %s
+WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
+  AND lower(subject) IN (SELECT s FROM subjects WHERE s = 'user' OR (s <> '' AND strpos(%(text)s, s) > 0))
+ORDER BY strpos(%(text)s, lower(object)) > 0 DESC, lower(predicate) = ANY(%(single)s) DESC,
+         recorded_at DESC, id
+LIMIT %(limit)s
 """
 
 TIER_COUNTS = """
@@ -306,8 +326,11 @@ def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_si
     return total
 
 
-def recent_active_facts(conn: psycopg.Connection, namespace: str, limit: int) -> list[Memory]:
-    return [Memory.from_row(r) for r in conn.execute(RECENT_ACTIVE_FACTS, (namespace, limit))]
+def context_facts(conn: psycopg.Connection, namespace: str, text: str, *, single: Sequence[str],
+                  limit: int) -> list[Memory]:
+    """Active facts about the user or a subject occurring in ``text`` (lower-cased), best first."""
+    params = {"ns": namespace, "text": text, "single": list(single), "limit": limit}
+    return [Memory.from_row(r) for r in conn.execute(CONTEXT_FACTS, params)]
 
 
 def tier_counts(conn: psycopg.Connection, namespace: str | None) -> dict[str, int]:

@@ -19,7 +19,9 @@ from psycopg_pool import ConnectionPool
 from . import db, health, memories, meta, operations, ops, staging, swap
 from .config import Config, load_config
 from .errors import InputError, NotFoundError
-from .supersession import MULTI_VALUED, SINGLE_VALUED, Judge, Policy, norm, rules_judge, threshold_for
+from .supersession import (
+    MULTI_VALUED, SINGLE_VALUED, Judge, Policy, context_for, norm, predicate_forms, rules_judge, threshold_for,
+)
 from .swap import SwapResult
 from .types import Memory, NewMemory, Rejected, SessionEvents, StagedTurn, StageReport
 
@@ -41,6 +43,8 @@ SELECT
   (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
      WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s))
 """
+# Facts read for one chunk's consolidator contexts, before each transcript takes its best.
+CONTEXT_POOL = 1000
 TURN_FIELDS = ("session_id", "role", "content", "namespace", "ts", "seq", "metadata")
 # What the server (or psycopg, for a NUL byte) says about one bad value, not about the database.
 REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded)
@@ -243,9 +247,20 @@ class MemoryStore:
         with self.connection() as conn:
             return staging.read_session(conn, namespace, session_id)
 
-    def active_facts(self, namespace: str, limit: int = 200) -> list[Memory]:
+    def context_facts(self, namespace: str, transcripts: Sequence[str], limit: int = 200) -> list[list[Memory]]:
+        """Each transcript's consolidator context: the active facts about the subjects involved.
+
+        One query for all ``transcripts`` (a chunk of sessions of one namespace):
+        facts about the user or a subject a transcript names, at most ``limit``
+        per transcript, most relevant first (``supersession.context_for``).
+        """
+        policy = self.supersession_policy()
+        single = sorted({f for p in policy.single_valued for f in predicate_forms(p) if policy.single(f)})
+        text = "\n".join(transcripts).lower()
         with self.connection() as conn:
-            return memories.recent_active_facts(conn, namespace, limit)
+            pool = memories.context_facts(conn, namespace, text, single=single,
+                                          limit=max(CONTEXT_POOL, limit))
+        return [context_for(pool, t, policy, limit) for t in transcripts]
 
     def supersession_policy(self) -> Policy:
         """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""

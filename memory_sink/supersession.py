@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
+
+from .types import Memory
 
 #: Predicates for which one subject has one value at a time (a new value replaces the old).
 SINGLE_VALUED = frozenset({
@@ -257,6 +259,27 @@ def retraction_targets(retraction: FactView, found: Iterable[FactView], policy: 
     """
     return [(fact, _guard(retraction, fact, policy)) for fact in found
             if fact.id == named or retraction_covers(retraction.predicate, fact.predicate)]
+
+
+def context_for(facts: Sequence[Memory], text: str, policy: Policy, limit: int) -> list[Memory]:
+    """The active facts worth offering a consolidator for one transcript ``text`` (pure).
+
+    Those about the user or about a subject the text names; first the ones whose
+    object the text names ("I don't use Notion anymore"), then single-valued ones
+    (what a new statement replaces: "we're moving" needs the current city, however
+    old), then the most recently recorded.
+    """
+    lowered = text.lower()
+
+    def involved(fact: Memory) -> bool:
+        subject = (fact.subject or "").lower()
+        return subject == "user" or (subject != "" and subject in lowered)
+
+    def rank(fact: Memory) -> tuple[bool, bool, float]:
+        named = (fact.object or "").lower() in lowered
+        return not named, not policy.single(fact.predicate or ""), -fact.recorded_at.timestamp()
+
+    return sorted(filter(involved, facts), key=rank)[:limit]
 
 
 def threshold_for(model_name: str, configured: float | None) -> float:

@@ -156,9 +156,9 @@ def call_with_timeout(consolidator: Consolidator, transcript: Transcript, contex
 # depend on its batchmates, so this changes no vector; it runs the model on
 # length-sorted batches instead of ~5 texts at a time (measured: 28 -> 12 ms of
 # embedding per 20-turn session). The consolidator of each session still runs
-# alone; its context (active facts) is read as of the start of its chunk, as it
-# would be in a concurrent run, and the swap's engine decides against the facts
-# active at swap time.
+# alone; its context (active facts) is read as of the start of its chunk, in one
+# query per namespace for the whole chunk, as it would be in a concurrent run,
+# and the swap's engine decides against the facts active at swap time.
 EMBED_CHUNK = 32
 # A chunk reports its sessions (``on_session``) when it ends, so with a listener
 # it is sized to end about this often: a slow consolidator (an LLM, seconds per
@@ -191,23 +191,44 @@ def _failed(store: MemoryStore, namespace: str, session_id: str, exc: Exception)
     return "failed", 0, 0, error
 
 
-def _prepare(store: MemoryStore, consolidator: Consolidator, namespace: str, session_id: str,
-             facts: dict[str, Context]) -> _Prepared | Outcome:
-    ep_cfg = store.config.consolidate.episode
+def _read(store: MemoryStore, namespace: str, session_id: str) -> SessionEvents | Outcome:
     events = store.read_session(namespace, session_id)
-    if not events.turns:
-        return "skipped", 0, 0, None
+    return events if events.turns else ("skipped", 0, 0, None)
+
+
+def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tuple[str, str], Context | Exception]:
+    """Each session's context: the active facts about the subjects it involves.
+
+    One query per namespace for the whole chunk (no swap happens within a chunk);
+    a failed query fails that namespace's sessions, each recorded (invariant 8).
+    """
+    by_namespace: dict[str, list[SessionEvents]] = {}
+    for events in sessions:
+        by_namespace.setdefault(events.namespace, []).append(events)
+    contexts: dict[tuple[str, str], Context | Exception] = {}
+    for namespace, group in by_namespace.items():
+        texts = ["\n".join(t.content for t in events.turns) for events in group]
+        try:
+            found: list[Context | Exception] = [_context(f) for f in store.context_facts(namespace, texts)]
+        except Exception as exc:
+            found = [exc] * len(group)
+        contexts.update(((namespace, events.session_id), c) for events, c in zip(group, found))
+    return contexts
+
+
+def _prepare(store: MemoryStore, consolidator: Consolidator, events: SessionEvents,
+             context: Context | Exception) -> _Prepared | Outcome:
+    ep_cfg = store.config.consolidate.episode
     try:
-        transcript = build_transcript(namespace, session_id, _transcript_turns(events),
+        if isinstance(context, Exception):
+            raise context
+        transcript = build_transcript(events.namespace, events.session_id, _transcript_turns(events),
                                       max_gap_seconds=ep_cfg.max_gap_seconds,
                                       max_turns=ep_cfg.max_turns, max_words=ep_cfg.max_words)
-        if namespace not in facts:  # no swap happens within a chunk: one read per namespace
-            facts[namespace] = _context(store.active_facts(namespace))
-        result = call_with_timeout(consolidator, transcript, facts[namespace],
-                                   store.config.consolidate.timeout_seconds)
+        result = call_with_timeout(consolidator, transcript, context, store.config.consolidate.timeout_seconds)
         return _Prepared(events, to_new_memories(result, events))
     except Exception as exc:  # invariant 8
-        return _failed(store, namespace, session_id, exc)
+        return _failed(store, events.namespace, events.session_id, exc)
 
 
 def _finish(store: MemoryStore, consolidator: Consolidator, prep: _Prepared, vectors: Any, *,
@@ -240,8 +261,10 @@ def consolidate_chunk(
     *, require_pending: bool = True, judge: tuple[Judge, str] = (rules_judge, "rules"),
 ) -> list[Outcome]:
     """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order."""
-    contexts: dict[str, Context] = {}
-    preps = [_prepare(store, consolidator, ns, sid, contexts) for ns, sid in sessions]
+    reads = [_read(store, ns, sid) for ns, sid in sessions]
+    contexts = _contexts(store, [r for r in reads if isinstance(r, SessionEvents)])
+    preps = [_prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)])
+             if isinstance(r, SessionEvents) else r for r in reads]
     ready = [p for p in preps if isinstance(p, _Prepared)]
     vectors: list[Any] = [None] * len(ready)
     if len(ready) > 1:

@@ -127,7 +127,8 @@ def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
 
 def test_swap_refuses_vectors_that_do_not_match_the_rows(store: MemoryStore) -> None:
     _stage_sessions(store, 1)
-    prep = cons._prepare(store, load_consolidator("extractive", {}), "default", "s0", {})
+    prep = cons._prepare(store, load_consolidator("extractive", {}), store.read_session("default", "s0"),
+                         cons.Context())
     assert isinstance(prep, cons._Prepared)
     with pytest.raises(InputError, match="vectors: expected"):
         store.swap_session(prep.events, prep.rows, vectors=np.zeros((0, 384), dtype=np.float32))

@@ -9,12 +9,14 @@ from typing import Any
 import numpy as np
 import pytest
 
+from consolidators.types import ConsolidationResult, Context, Episode, Transcript
 from memory_sink import MemoryStore
 from memory_sink.supersession import (
-    DEFAULT_THRESHOLDS, Candidate, FactView, Policy, predicate_forms, retraction_covers,
+    DEFAULT_THRESHOLDS, Candidate, FactView, Policy, context_for, predicate_forms, retraction_covers,
     retraction_targets, rules_judge,
 )
-from pipelines.consolidate import consolidate_session
+from memory_sink.types import Memory
+from pipelines.consolidate import consolidate_session, run_consolidate
 from tests.conftest import make_config
 from tests.test_supersession import TripleConsolidator, active, say
 
@@ -185,3 +187,50 @@ def test_a_configured_threshold_replaces_the_calibrated_one(db_dsn: str) -> None
         assert store.supersession_policy().threshold == 0.9
         assert judged_objects(store) == []  # 0.63 is under 0.9: no neighbour, nothing judged
         assert active(store) == ["Berlin", "Lisbon", "tea"]
+
+
+# --- the consolidator's context ----------------------------------------------------------------
+
+def fact(subject: str, predicate: str, obj: str, age_days: float) -> Memory:
+    return Memory(f"{subject}{predicate}{obj}", "default", "s", "consolidated", "fact", "", subject,
+                  predicate, obj, 0.9, T0, None, T0 - timedelta(days=age_days), None, None, (), {})
+
+
+def test_context_keeps_the_involved_subjects_and_puts_the_relevant_facts_first() -> None:
+    facts = [fact("user", "likes", f"band {i}", i / 1000) for i in range(250)]
+    facts += [fact("user", "lives in", "Porto", 300), fact("user", "uses", "Notion", 400),
+              fact("Acme", "ceo", "Jane", 1), fact("Globex", "ceo", "Bob", 0)]
+    text = "I don't use notion anymore, and Acme is hiring. We're moving next month."
+    got = [(f.subject, f.object) for f in context_for(facts, text, POLICY, limit=200)]
+    assert got[:3] == [("user", "Notion"), ("Acme", "Jane"), ("user", "Porto")]  # named, then single-valued
+    assert len(got) == 200 and ("Globex", "Bob") not in got and got[3] == ("user", "band 0")
+
+
+class RecordingConsolidator(TripleConsolidator):
+    """Triples from 'a | b | c' turns; remembers the context each session was given."""
+
+    def __init__(self) -> None:
+        self.contexts: dict[str, Context] = {}
+
+    def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
+        self.contexts[transcript.session_id] = context
+        turns = transcript.turns
+        return ConsolidationResult((Episode(turns[0].content, "recorded", turns[0].ts, turns[-1].ts,
+                                            tuple(t.event_id for t in turns)),))
+
+
+def test_an_old_fact_about_the_user_reaches_the_context_past_many_recent_ones(store: MemoryStore) -> None:
+    say(store, "home", "user|lives in|Porto", T0)
+    for i in range(300):  # one session, newer than the home fact
+        store.stage("busy", "user", f"Service{i} | runs on | Host{i}", ts=T0 + timedelta(days=1, seconds=i))
+    for i in range(30):
+        store.stage("busy", "user", f"user | likes | record {i}", ts=T0 + timedelta(days=1, minutes=10 + i))
+    run_consolidate(store, consolidator=TripleConsolidator())
+    assert len(store.facts()) > 200 + 1
+    consolidator = RecordingConsolidator()
+    store.stage("move", "user", "We're moving next month; Service7 goes with us.", ts=T0 + timedelta(days=2))
+    run_consolidate(store, consolidator=consolidator)
+    offered = [(f.subject, f.object) for f in consolidator.contexts["move"].active_facts]
+    assert offered[0] == ("user", "Porto")
+    assert ("Service7", "Host7") in offered and ("Service8", "Host8") not in offered
+    assert sum(1 for s, _ in offered if s == "user") == 31
