@@ -55,6 +55,22 @@ DELETE_PROVISIONAL = """
 DELETE FROM memory WHERE tier = 'provisional' AND namespace = %s AND event_ids[1] = ANY(%s)
 """
 
+# Issue 4 ("both come back, and the agent answers with the stale one"): an active
+# episode is *outdated* when a fact derived from its turns stopped being true in
+# the world after the episode ended — knowledge ops (supersede, retract, late
+# arrival) set valid_to; a tier swap's re-versioning does not — unless the fact's
+# successor comes from the same turns (the episode tells the change itself).
+# Evaluated for episodes among the fused candidates only (at most 2n rows), each
+# through the GIN index on event_ids. Recall ranks outdated episodes after every
+# other result and flags them; they stay what happened, and stay findable.
+OUTDATED = """CASE WHEN m.kind <> 'episode' THEN false ELSE EXISTS (
+    SELECT 1 FROM memory old
+    WHERE old.event_ids && m.event_ids AND old.namespace = m.namespace AND old.kind = 'fact'
+      AND old.superseded_at IS NOT NULL AND old.valid_to IS NOT NULL
+      AND old.valid_to > coalesce((m.metadata->>'end_ts')::timestamptz, m.valid_from)
+      AND NOT EXISTS (SELECT 1 FROM memory new
+                      WHERE new.id = old.superseded_by AND new.event_ids && m.event_ids)) END"""
+
 # Invariant 5: recall reads active rows only, through the partial HNSW and GIN
 # indexes, fused by reciprocal rank in ONE statement so it sees one snapshot
 # (a concurrent tier swap is seen wholly before or wholly after).
@@ -77,9 +93,9 @@ WITH v AS (
     SELECT id, sum(1.0 / ({RRF_K} + r)) AS rrf FROM (SELECT * FROM v UNION ALL SELECT * FROM l) u
     GROUP BY id
 )
-SELECT {M_COLS}, 1 - (m.embedding <=> %(q)s) AS score
+SELECT {M_COLS}, 1 - (m.embedding <=> %(q)s) AS score, {OUTDATED} AS outdated
 FROM fused f JOIN memory m ON m.id = f.id
-ORDER BY f.rrf DESC, score DESC
+ORDER BY outdated, f.rrf DESC, score DESC
 LIMIT %(k)s
 """
 
@@ -289,7 +305,7 @@ def recall(
         with conn.pipeline():  # one round trip for both; prepared once per connection
             conn.execute(SET_LEXICAL_POOL, (str(LEXICAL_POOL),), prepare=True)
             cur = conn.execute(RECALL_ACTIVE, params, prepare=True)
-        return [Memory.from_row(r[:-1], score=float(r[-1])) for r in cur.fetchall()]
+        return [Memory.from_row(r[:-2], score=float(r[-2]), outdated=bool(r[-1])) for r in cur.fetchall()]
     rows = conn.execute(sql, params).fetchall()
     return [Memory.from_row(r[:-1], score=float(r[-1])) for r in rows]
 

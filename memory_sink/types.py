@@ -47,10 +47,11 @@ class Memory:
     event_ids: tuple[str, ...]
     metadata: dict[str, Any]
     score: float | None = None
+    outdated: bool = False  # recall: an episode some of whose facts have since changed (README)
     pinned: bool = False  # protected from automatic supersession (``tiermem pin``)
 
     @classmethod
-    def from_row(cls, row: tuple[Any, ...], score: float | None = None) -> "Memory":
+    def from_row(cls, row: tuple[Any, ...], score: float | None = None, outdated: bool = False) -> "Memory":
         values = dict(zip(MEMORY_COLUMNS, row))
         values["id"] = str(values["id"])
         if values["superseded_by"] is not None:
@@ -59,7 +60,7 @@ class Memory:
         values["pinned"] = bool(values["pinned"])
         if values["confidence"] is not None:
             values["confidence"] = round(float(values["confidence"]), 4)
-        return cls(**values, score=score)
+        return cls(**values, score=score, outdated=outdated)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +72,7 @@ class Memory:
             "superseded_by": self.superseded_by, "superseded_at": iso(self.superseded_at),
             "event_ids": list(self.event_ids), "metadata": self.metadata,
             "score": None if self.score is None else round(self.score, 4),
+            "outdated": self.outdated,
             "pinned": self.pinned,
         }
 

@@ -14,7 +14,7 @@ from pipelines.cli import cli, main
 
 MEMORY_KEYS = {"id", "namespace", "session_id", "tier", "kind", "content", "subject", "predicate", "object",
                "confidence", "valid_from", "valid_to", "recorded_at", "superseded_by", "superseded_at",
-               "event_ids", "metadata", "score", "pinned"}
+               "event_ids", "metadata", "score", "pinned", "outdated"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None,

@@ -234,3 +234,32 @@ def test_an_old_fact_about_the_user_reaches_the_context_past_many_recent_ones(st
     assert offered[0] == ("user", "Porto")
     assert ("Service7", "Host7") in offered and ("Service8", "Host8") not in offered
     assert sum(1 for s, _ in offered if s == "user") == 31
+
+
+# --- outdated episodes in recall --------------------------------------------------------------------
+
+def test_recall_ranks_an_outdated_episode_below_current_knowledge_and_flags_it(store: MemoryStore) -> None:
+    store.stage("s1", "user", "I drink coffee every morning.", ts=T0)
+    run_consolidate(store)
+    store.stage("s2", "user", "I switched from coffee to tea.", ts=T0 + timedelta(days=1))
+    run_consolidate(store)
+    results = store.recall("what does the user drink?")
+    tea = next(i for i, m in enumerate(results) if m.kind == "fact" and m.object == "tea")
+    switch = next(i for i, m in enumerate(results) if m.kind == "episode" and m.session_id == "s2")
+    coffee = next(i for i, m in enumerate(results) if m.kind == "episode" and m.session_id == "s1")
+    assert tea < coffee and switch < coffee
+    assert results[coffee].outdated and results[coffee].to_dict()["outdated"] is True
+    assert not any(m.outdated for i, m in enumerate(results) if i != coffee)
+    assert all(not m.outdated for m in store.recall("what does the user drink?", all_versions=True))
+
+
+def test_reconsolidating_or_retracting_within_an_episode_does_not_outdate_it(store: MemoryStore) -> None:
+    store.stage("s", "user", "I live in Berlin.", ts=T0)
+    run_consolidate(store)
+    store.stage("s", "user", "I like jazz.", ts=T0 + timedelta(minutes=1))  # a late turn: a new version
+    store.stage("n", "user", "I use Notion for notes.", ts=T0)
+    store.stage("n", "user", "Actually, forget that.", ts=T0 + timedelta(minutes=1))
+    run_consolidate(store)
+    assert [f.object for f in store.facts(all_versions=True) if f.object == "Berlin" and f.superseded_at]
+    episodes = store.recall("where does the user live and which notes app?", kinds=["episode"])
+    assert {m.session_id for m in episodes} == {"s", "n"} and not any(m.outdated for m in episodes)
