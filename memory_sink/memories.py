@@ -60,12 +60,17 @@ DELETE FROM memory WHERE tier = 'provisional' AND namespace = %s AND event_ids[1
 # the world after the episode ended — knowledge ops (supersede, retract, late
 # arrival) set valid_to; a tier swap's re-versioning does not — unless the fact's
 # successor comes from the same turns (the episode tells the change itself).
-# Evaluated for episodes among the fused candidates only (at most 2n rows), each
-# through the GIN index on event_ids. Recall ranks outdated episodes after every
-# other result and flags them; they stay what happened, and stay findable.
+# Evaluated for episodes among the fused candidates only (at most 2n rows). A
+# fact's turns are always its own session's, so the probe goes through the btree
+# memory_session_facts (namespace, session_id) and filters on event_ids there:
+# the planner never uses the GIN index for a correlated array probe (measured at
+# 50k rows: a 20 ms seq scan per episode, 290 ms per recall; this way +0.2 ms).
+# Recall ranks outdated episodes after every other result and flags them; they
+# stay what happened, and stay findable.
 OUTDATED = """CASE WHEN m.kind <> 'episode' THEN false ELSE EXISTS (
     SELECT 1 FROM memory old
-    WHERE old.event_ids && m.event_ids AND old.namespace = m.namespace AND old.kind = 'fact'
+    WHERE old.namespace = m.namespace AND old.session_id = m.session_id AND old.kind = 'fact'
+      AND old.event_ids && m.event_ids
       AND old.superseded_at IS NOT NULL AND old.valid_to IS NOT NULL
       AND old.valid_to > coalesce((m.metadata->>'end_ts')::timestamptz, m.valid_from)
       AND NOT EXISTS (SELECT 1 FROM memory new
