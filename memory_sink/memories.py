@@ -221,12 +221,17 @@ FROM memory ORDER BY id
 REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = %s"
 
 # A consolidator's context (issue 4: "the currently active facts about the
-# subjects involved"): active facts about the user or about a subject occurring in
-# the text (the lower-cased transcripts of a chunk of sessions, read once per
-# chunk). The distinct subjects come from a loose scan of the partial
-# memory_active_fact_key index (one probe per subject, not per fact); the pool is
-# ordered so a fact the transcripts name by its object, then a single-valued one
-# (the kind a new statement replaces), then the newest, survive the cap.
+# subjects involved"): active facts about the user or about a subject named in
+# the text — one of its runs of words (``grams``, from ``supersession.text_grams``
+# over a chunk's transcripts, read once per chunk), compared as
+# ``supersession.name_key`` writes names (NAME below) through a hashed lookup.
+# The distinct subjects come from a loose scan of the partial
+# memory_active_fact_key index (one probe per subject, not per fact) and, as one
+# array, select the facts through the same index (as a join, the planner guessed
+# dozens of subjects and scanned every fact: 119 vs ~10 ms at 50k); the pool is
+# ordered so a fact whose object the text names, then a single-valued one (the
+# kind a new statement replaces), then the newest, survive the cap.
+NAME = "btrim(replace(translate(lower({}), %(punct)s, %(spaces)s), '  ', ' '))"
 CONTEXT_FACTS = f"""
 WITH RECURSIVE subjects(s) AS (
     (SELECT lower(subject) FROM memory
@@ -240,9 +245,9 @@ WITH RECURSIVE subjects(s) AS (
 )
 SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
-  AND lower(subject) IN (SELECT s FROM subjects WHERE s = 'user' OR (s <> '' AND strpos(%(text)s, s) > 0))
-ORDER BY strpos(%(text)s, lower(object)) > 0 DESC, lower(predicate) = ANY(%(single)s) DESC,
-         recorded_at DESC, id
+  AND lower(subject) = ANY(ARRAY(SELECT s FROM subjects WHERE s = 'user' OR {NAME.format("s")} = ANY(%(grams)s)))
+ORDER BY {NAME.format("object")} = ANY(%(grams)s) DESC,
+         lower(predicate) = ANY(%(single)s) DESC, recorded_at DESC, id
 LIMIT %(limit)s
 """
 
@@ -347,10 +352,11 @@ def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_si
     return total
 
 
-def context_facts(conn: psycopg.Connection, namespace: str, text: str, *, single: Sequence[str],
-                  limit: int) -> list[Memory]:
-    """Active facts about the user or a subject occurring in ``text`` (lower-cased), best first."""
-    params = {"ns": namespace, "text": text, "single": list(single), "limit": limit}
+def context_facts(conn: psycopg.Connection, namespace: str, *, grams: Sequence[str], single: Sequence[str],
+                  punctuation: str, limit: int) -> list[Memory]:
+    """Active facts about the user or a subject named by one of ``grams``, best first."""
+    params = {"ns": namespace, "grams": list(grams), "single": list(single), "limit": limit,
+              "punct": punctuation, "spaces": " " * len(punctuation)}
     return [Memory.from_row(r) for r in conn.execute(CONTEXT_FACTS, params)]
 
 

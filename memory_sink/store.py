@@ -20,7 +20,8 @@ from . import db, health, memories, meta, operations, ops, staging, swap
 from .config import Config, load_config
 from .errors import InputError, NotFoundError
 from .supersession import (
-    MULTI_VALUED, SINGLE_VALUED, Judge, Policy, context_for, norm, predicate_forms, rules_judge, threshold_for,
+    MULTI_VALUED, NAME_PUNCTUATION, SINGLE_VALUED, Judge, Policy, contexts_for, norm, predicate_forms, rules_judge,
+    text_grams, threshold_for,
 )
 from .swap import SwapResult
 from .types import Memory, NewMemory, Rejected, SessionEvents, StagedTurn, StageReport
@@ -252,15 +253,15 @@ class MemoryStore:
 
         One query for all ``transcripts`` (a chunk of sessions of one namespace):
         facts about the user or a subject a transcript names, at most ``limit``
-        per transcript, most relevant first (``supersession.context_for``).
+        per transcript, most relevant first (``supersession.contexts_for``).
         """
         policy = self.supersession_policy()
         single = sorted({f for p in policy.single_valued for f in predicate_forms(p) if policy.single(f)})
-        text = "\n".join(transcripts).lower()
+        grams = sorted(set().union(*map(text_grams, transcripts)))
         with self.connection() as conn:
-            pool = memories.context_facts(conn, namespace, text, single=single,
-                                          limit=max(CONTEXT_POOL, limit))
-        return [context_for(pool, t, policy, limit) for t in transcripts]
+            pool = memories.context_facts(conn, namespace, grams=grams, single=single,
+                                          punctuation=NAME_PUNCTUATION, limit=max(CONTEXT_POOL, limit))
+        return contexts_for(pool, transcripts, policy, limit)
 
     def supersession_policy(self) -> Policy:
         """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""

@@ -261,25 +261,51 @@ def retraction_targets(retraction: FactView, found: Iterable[FactView], policy: 
             if fact.id == named or retraction_covers(retraction.predicate, fact.predicate)]
 
 
-def context_for(facts: Sequence[Memory], text: str, policy: Policy, limit: int) -> list[Memory]:
-    """The active facts worth offering a consolidator for one transcript ``text`` (pure).
+#: Characters that separate words in names and transcripts alike ("Node.js" is "node js").
+NAME_PUNCTUATION = "\"'`.,;:!?()[]{}<>"
+_TO_SPACE = str.maketrans(NAME_PUNCTUATION, " " * len(NAME_PUNCTUATION))
+LONGEST_NAME = 4  # words: subjects and objects are short names ("Acme", "the Notion app")
 
-    Those about the user or about a subject the text names; first the ones whose
-    object the text names ("I don't use Notion anymore"), then single-valued ones
-    (what a new statement replaces: "we're moving" needs the current city, however
-    old), then the most recently recorded.
+
+def name_key(text: str | None) -> str:
+    """How a stored name (single-spaced) is matched: lower-cased, punctuation as spaces.
+
+    Exactly what NAME in ``memories.CONTEXT_FACTS`` computes in SQL (translate,
+    one doubled space made single, trimmed), so the query never drops a subject
+    this module would keep.
     """
-    lowered = text.lower()
+    return (text or "").lower().translate(_TO_SPACE).replace("  ", " ").strip(" ")
 
-    def involved(fact: Memory) -> bool:
-        subject = (fact.subject or "").lower()
-        return subject == "user" or (subject != "" and subject in lowered)
 
-    def rank(fact: Memory) -> tuple[bool, bool, float]:
-        named = (fact.object or "").lower() in lowered
-        return not named, not policy.single(fact.predicate or ""), -fact.recorded_at.timestamp()
+def text_grams(text: str) -> frozenset[str]:
+    """Every run of 1 to ``LONGEST_NAME`` words of ``text``, lower-cased, punctuation as spaces (pure).
 
-    return sorted(filter(involved, facts), key=rank)[:limit]
+    A name occurs in a transcript when it is one of these: whole words only, so
+    "Go" is not found in "going" and "Thing1" not in "Thing10".
+    """
+    words = text.lower().translate(_TO_SPACE).split()
+    return frozenset(" ".join(words[i:i + n]) for n in range(1, LONGEST_NAME + 1)
+                     for i in range(len(words) - n + 1))
+
+
+def contexts_for(facts: Sequence[Memory], texts: Sequence[str], policy: Policy, limit: int) -> list[list[Memory]]:
+    """For each transcript in ``texts``, the active facts worth offering its consolidator (pure).
+
+    Those about the user or about a subject the transcript names; first the ones
+    whose object it names ("I don't use Notion anymore"), then single-valued ones
+    (what a new statement replaces: "we're moving" needs the current city, however
+    old), then the most recently recorded; at most ``limit``.
+    """
+    keyed = [(name_key(f.subject), name_key(f.object), not policy.single(f.predicate or ""),
+              -f.recorded_at.timestamp(), f) for f in facts]
+    chosen = []
+    for text in texts:
+        grams = text_grams(text)
+        involved = [(obj not in grams, multi, age, f) for subject, obj, multi, age, f in keyed
+                    if subject == "user" or subject in grams]
+        involved.sort(key=lambda t: t[:3])
+        chosen.append([t[3] for t in involved[:limit]])
+    return chosen
 
 
 def threshold_for(model_name: str, configured: float | None) -> float:

@@ -12,8 +12,8 @@ import pytest
 from consolidators.types import ConsolidationResult, Context, Episode, Transcript
 from memory_sink import MemoryStore
 from memory_sink.supersession import (
-    DEFAULT_THRESHOLDS, Candidate, FactView, Policy, context_for, predicate_forms, retraction_covers,
-    retraction_targets, rules_judge,
+    DEFAULT_THRESHOLDS, Candidate, FactView, Policy, contexts_for, name_key, predicate_forms, retraction_covers,
+    retraction_targets, rules_judge, text_grams,
 )
 from memory_sink.types import Memory
 from pipelines.consolidate import consolidate_session, run_consolidate
@@ -201,9 +201,18 @@ def test_context_keeps_the_involved_subjects_and_puts_the_relevant_facts_first()
     facts += [fact("user", "lives in", "Porto", 300), fact("user", "uses", "Notion", 400),
               fact("Acme", "ceo", "Jane", 1), fact("Globex", "ceo", "Bob", 0)]
     text = "I don't use notion anymore, and Acme is hiring. We're moving next month."
-    got = [(f.subject, f.object) for f in context_for(facts, text, POLICY, limit=200)]
+    [chosen, other] = contexts_for(facts, [text, "Globex news."], POLICY, limit=200)
+    got = [(f.subject, f.object) for f in chosen]
     assert got[:3] == [("user", "Notion"), ("Acme", "Jane"), ("user", "Porto")]  # named, then single-valued
     assert len(got) == 200 and ("Globex", "Bob") not in got and got[3] == ("user", "band 0")
+    assert ("Globex", "Bob") in [(f.subject, f.object) for f in other]
+
+
+def test_names_match_whole_words_of_the_transcript() -> None:
+    grams = text_grams("We moved to Node.js; Thing10 (the new one) uses \"Acme Inc.\" now.")
+    assert {"node js", "thing10", "acme inc", "moved to node js"} <= grams
+    assert "thing1" not in grams and "go" not in text_grams("going home")
+    assert name_key("Acme, Inc.") == "acme inc" and name_key(" Node.JS ") == "node js"
 
 
 class RecordingConsolidator(TripleConsolidator):
