@@ -21,7 +21,7 @@ from consolidators import (
 )
 from memory_sink import MemoryStore
 from memory_sink.config import Config
-from memory_sink.errors import ConfigError
+from memory_sink.errors import ConfigError, ModelMismatchError
 from memory_sink.supersession import Candidate, FactView, Judge, Policy, rules_judge
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 
@@ -238,6 +238,10 @@ def _finish(store: MemoryStore, consolidator: Consolidator, prep: _Prepared, vec
         swapped = store.swap_session(events, rows, require_pending=require_pending, vectors=vectors,
                                      judge=judge[0], judge_name=judge[1],
                                      signals={"consolidator": getattr(consolidator, "name", "?")})
+    except ModelMismatchError:
+        # Invariant 9, not 8: a reembed elsewhere changed the table's model mid-run.
+        # No session is at fault; charging each one would back off (then park) them all.
+        raise
     except Exception as exc:  # invariant 8
         return _failed(store, events.namespace, events.session_id, exc)
     if not swapped.swapped:

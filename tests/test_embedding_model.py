@@ -104,6 +104,34 @@ def test_consolidate_refuses_a_model_mismatch_before_any_session(config: Config,
         assert conn.execute("SELECT count(*) FROM memory WHERE tier = 'consolidated'").fetchone() == (0,)
 
 
+class SwitchingMidRun(Counting):
+    """Passes sessions through; during the first call, another process re-embeds with another model."""
+
+    def __init__(self, dsn: str) -> None:
+        super().__init__()
+        self.dsn = dsn
+
+    def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
+        if self.calls == 0:
+            switch_model_as_reembed_would(self.dsn, OTHER_MODEL)
+        return super().consolidate(transcript, context)
+
+
+def test_a_reembed_during_a_consolidate_run_stops_the_run_and_charges_no_session(
+        config: Config, store: MemoryStore) -> None:
+    for sid in ("a", "b", "c"):
+        store.stage(sid, "user", f"I prefer tea ({sid})", seq=1)
+    run_realtime(store)
+    with pytest.raises(ModelMismatchError, match=f"made by embedder {OTHER_MODEL}"):
+        run_consolidate(store, consolidator=SwitchingMidRun(config.database.dsn or ""))
+    with store.connection() as conn:
+        # Invariant 8's bookkeeping is for a session's own failures: none was recorded here,
+        # so no session backs off or gets parked for the model change.
+        assert conn.execute("SELECT count(*) FROM consolidation_state WHERE attempts > 0").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM memory WHERE tier = 'consolidated'").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM memory WHERE tier = 'provisional'").fetchone() == (3,)
+
+
 def test_a_store_opened_before_a_reembed_elsewhere_is_refused_and_writes_nothing(
         config: Config, store: MemoryStore) -> None:
     store.stage("s", "user", "I prefer tea", seq=1)
