@@ -15,9 +15,9 @@ import pytest
 from memory_sink import InputError, MemoryStore
 from memory_sink.staging import MAX_METADATA_DEPTH, validate_turn
 from memory_sink.types import StagedTurn
-from pipelines.cli import main
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
+from tests.test_cli import run as run_cli
 
 GOOD = '{"session_id": "s", "role": "user", "content": "%s", "seq": %d}'
 
@@ -97,16 +97,6 @@ def test_an_empty_or_null_namespace_is_rejected_not_defaulted(store: MemoryStore
     assert ingest(store, line, GOOD % ("no namespace key", 2)) == {1: message}
     with store.connection() as conn:
         assert conn.execute("SELECT namespace FROM memory_staging").fetchall() == [("default",)]
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_out_of_range_times_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
