@@ -105,7 +105,10 @@ _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
 _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
 _ENT = r"[A-Z][\w&.+'-]*(?: [A-Z][\w&.+'-]*){0,3}"
 _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
-_SLOT = r"(?P<slot>(?:the|our|my|their|a|an) [\w-]+(?: [\w-]+){0,2})"
+# A role's words never include the switch's own prepositions: in "switched our CI
+# from Jenkins to X" the role is "our CI", not "our CI from Jenkins".
+_SLOT_WORD = r"(?!(?:from|to|onto|over|off)\b)[\w-]+"
+_SLOT = rf"(?P<slot>(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
 
 # Special predicate specs resolved per match; anything else is the predicate itself.
 SLOT, DOMAIN, PREFER, DRINK, GIVE_UP = "<slot>", "<domain>", "<prefer>", "<drink>", "<give up>"
@@ -119,7 +122,7 @@ def _rules(*specs: tuple[str, str, float, bool]) -> tuple[tuple[re.Pattern[str],
 #: "<lemmatised head verb> <rest>". (pattern, predicate spec, confidence, the rule states a retraction)
 _TOOL_RULES = _rules(
     (r"(?:switch|move|migrate|change|port) " + _SLOT
-     + r" (?:from (?P<old>.+?) )?(?:over )?(?:to|onto) (?P<obj>.+)", SLOT, 0.9, False),
+     + r" (?:(?:from|off(?: of)?|away from) (?P<old>.+?) )?(?:over )?(?:to|onto) (?P<obj>.+)", SLOT, 0.9, False),
     (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)",
      DOMAIN, 0.7, False),

@@ -33,6 +33,8 @@ PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     (U, "I switched from coffee to tea", [("user", "prefers drink", "tea", False)]),
     (U, "my editor is Neovim now", [("user", "editor", "Neovim", False)]),
     (U, "we moved the queue to RabbitMQ", [("user", "queue", "RabbitMQ", False)]),
+    (U, "We switched our CI from Jenkins to GitHub Actions", [("user", "ci", "GitHub Actions", False)]),
+    (U, "We moved our main database off MySQL to Postgres", [("user", "database", "Postgres", False)]),
     (U, "I no longer use Notion", [("user", "uses", "Notion", True)]),
     (U, "I don't use Notion anymore", [("user", "uses", "Notion", True)]),
     (U, "The CEO of Acme is Jane Doe", [("Acme", "ceo", "Jane Doe", False)]),
