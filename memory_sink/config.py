@@ -8,6 +8,7 @@ options name environment variables rather than holding keys.
 
 from __future__ import annotations
 
+import logging
 import os
 from datetime import date
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -17,6 +18,8 @@ from typing import Any, Mapping, get_type_hints
 import yaml
 
 from .errors import ConfigError
+
+log = logging.getLogger("tiermem.config")
 
 CONFIG_ENV = "TIERMEM_CONFIG"
 DSN_ENV = "TIERMEM_DSN"
@@ -191,6 +194,11 @@ def _coerce(hint: Any, raw: Any, key: str) -> Any:
 def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = None) -> Config:
     """Validate a parsed YAML document (or ``None`` for all defaults)."""
     cfg = _build(Config, data or {}, "")
+    if cfg.database.dsn and _has_password(cfg.database.dsn):
+        # Invariant 10: secrets come from the environment. Refusing would break a
+        # working deployment on upgrade, so say it loudly (without the password).
+        log.warning("database.dsn in %s holds a password; move the DSN to %s so the secret "
+                    "stays out of deployment files", source or "the config", DSN_ENV)
     dsn = os.environ.get(DSN_ENV)
     database = cfg.database
     if dsn:
@@ -199,6 +207,16 @@ def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = 
         database=database, embedder=cfg.embedder, realtime=cfg.realtime,
         consolidate=cfg.consolidate, supersession=cfg.supersession, source=source,
     )
+
+
+def _has_password(dsn: str) -> bool:
+    """True if a DSN (URL or key=value) carries a non-empty password; an unparseable one: False."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        return bool(conninfo_to_dict(dsn).get("password"))
+    except Exception:  # psycopg.ProgrammingError; the connection reports a bad DSN later, clearly
+        return False
 
 
 def _asdict(obj: Any) -> dict[str, Any]:

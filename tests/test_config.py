@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 import yaml
 
+from memory_sink import db
 from memory_sink.config import Config, ConfigError, config_from_mapping, load_config
 
 ROOT = Path(__file__).parent.parent
@@ -25,6 +27,32 @@ def test_default_yaml_spells_out_exactly_the_code_defaults(monkeypatch: pytest.M
 def test_environment_overrides_the_dsn(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TIERMEM_DSN", "postgresql://u@db/x")
     assert config_from_mapping({"database": {"dsn": "postgresql://other/y"}}).database.dsn == "postgresql://u@db/x"
+
+
+@pytest.mark.parametrize(("dsn", "warned"), [
+    ("postgresql://app:s3cret@db/x", True),
+    ("host=db dbname=x user=app password=s3cret", True),
+    ("postgresql://app@db/x", False),
+    ("postgresql://postgres:@/postgres?host=/tmp/pg", False),  # the embedded server's: no password
+])
+def test_a_password_in_the_yaml_dsn_is_warned_about_without_the_secret(
+        dsn: str, warned: bool, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="tiermem.config"):
+        config_from_mapping({"database": {"dsn": dsn}}, source="prod.yaml")
+    messages = [r.getMessage() for r in caplog.records if r.name == "tiermem.config"]
+    assert bool(messages) == warned
+    assert all("s3cret" not in m and "TIERMEM_DSN" in m and "prod.yaml" in m for m in messages)
+
+
+def test_default_data_dir_never_loosens_a_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TIERMEM_DATA_DIR", str(tmp_path / "pg"))
+    assert db.default_data_dir() == tmp_path / "pg"
+    monkeypatch.delenv("TIERMEM_DATA_DIR")
+    monkeypatch.setattr("os.geteuid", lambda: 0)  # root: the server's user must traverse every parent
+    assert db.default_data_dir() == Path("/var/lib/tiermem/pgdata")
+    monkeypatch.setattr("os.geteuid", lambda: 1000)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert db.default_data_dir() == tmp_path / "state" / "tiermem" / "pgdata"
 
 
 @pytest.mark.parametrize(("data", "message"), [
