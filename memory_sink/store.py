@@ -270,7 +270,9 @@ class MemoryStore:
             threshold=threshold_for(self.embedder.name, cfg.semantic_threshold),
             guard_keys=tuple(cfg.guard_keys),
             single_valued=SINGLE_VALUED | {norm(p) for p in cfg.single_valued},
-            multi_valued=(MULTI_VALUED - {norm(p) for p in cfg.single_valued}) | {norm(p) for p in cfg.multi_valued},
+            # every inflection: single() asks whether any form is multi-valued
+            multi_valued=(MULTI_VALUED - {f for p in cfg.single_valued for f in predicate_forms(p)})
+            | {norm(p) for p in cfg.multi_valued},
         )
 
     def embed_new_rows(self, rows: Sequence[NewMemory]) -> "np.ndarray":

@@ -189,6 +189,15 @@ def test_a_configured_threshold_replaces_the_calibrated_one(db_dsn: str) -> None
         assert active(store) == ["Berlin", "Lisbon", "tea"]
 
 
+@pytest.mark.parametrize("configured", ["like", "likes", "use"])
+def test_a_predicate_configured_single_valued_is_single_in_every_inflection(db_dsn: str, configured: str) -> None:
+    # single() asks whether ANY form is multi-valued, so the override must remove every form
+    with MemoryStore.open(make_config(db_dsn, supersession={"single_valued": [configured]})) as store:
+        policy = store.supersession_policy()
+        stem = configured.removesuffix("s")
+        assert policy.single(stem) and policy.single(stem + "s")
+
+
 # --- the consolidator's context ----------------------------------------------------------------
 
 def fact(subject: str, predicate: str, obj: str, age_days: float) -> Memory:
