@@ -12,12 +12,13 @@ from .errors import ModelMismatchError
 
 FINGERPRINT_KEY = "embed_fingerprint"
 GET = "SELECT value FROM tiermem_meta WHERE key = %s"
-# Invariant 9 across processes: every write of vectors re-reads the fingerprint
-# in its own transaction under FOR SHARE, which conflicts with reembed's
-# LOCK TABLE ... IN EXCLUSIVE MODE. A write that starts during a reembed waits
-# for it and then sees the new model (and is refused); a reembed waits for the
-# writes already under way. One row, one small query per batch or swap.
-GET_FOR_WRITE = "SELECT value FROM tiermem_meta WHERE key = %s FOR SHARE"
+# Invariant 9 across processes: every write of vectors takes ROW SHARE on the
+# table, which conflicts with reembed's LOCK TABLE ... IN EXCLUSIVE MODE, then
+# re-reads the fingerprint. A write that starts during a reembed waits for it
+# and then sees the new model (and is refused); a reembed waits for the writes
+# already under way. A table lock, not SELECT ... FOR SHARE: a row lock writes
+# the row (and, with parallel workers, multixacts) on every batch.
+LOCK_FOR_WRITE = "LOCK TABLE tiermem_meta IN ROW SHARE MODE"
 SET_IF_ABSENT = "INSERT INTO tiermem_meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING"
 SET = """
 INSERT INTO tiermem_meta (key, value) VALUES (%s, %s)
@@ -42,7 +43,8 @@ def check_fingerprint(conn: psycopg.Connection, fingerprint: str) -> None:
     Call it first in the transaction that writes the vectors: the share lock it
     takes is held until commit, so no reembed can slip in between.
     """
-    row = conn.execute(GET_FOR_WRITE, (FINGERPRINT_KEY,)).fetchone()
+    conn.execute(LOCK_FOR_WRITE)
+    row = conn.execute(GET, (FINGERPRINT_KEY,)).fetchone()
     if row is None:  # nothing recorded yet: the first writer records its model
         claim_fingerprint(conn, fingerprint)
     else:
