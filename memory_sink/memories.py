@@ -65,8 +65,13 @@ DELETE FROM memory WHERE tier = 'provisional' AND namespace = %s AND event_ids[1
 # memory_session_facts (namespace, session_id) and filters on event_ids there:
 # the planner never uses the GIN index for a correlated array probe (measured at
 # 50k rows: a 20 ms seq scan per episode, 290 ms per recall; this way +0.2 ms).
-# Recall ranks outdated episodes after every other result and flags them; they
-# stay what happened, and stay findable.
+# Recall ranks outdated episodes after every current result and flags them, so on
+# a full page (k current matches) they drop out of default recall, as superseded
+# facts do; they stay what happened, returned by --all-versions / --as-of recall
+# and history. A weight instead of the sort was tried: at 0.5 the stale "I drink
+# coffee" episode still outranked "I switched from coffee to tea"; below ~0.3,
+# RRF's compressed scores (1/61 for a first rank, at most 40 candidates a branch)
+# sink it under every candidate anyway.
 OUTDATED = """CASE WHEN m.kind <> 'episode' THEN false ELSE EXISTS (
     SELECT 1 FROM memory old
     WHERE old.namespace = m.namespace AND old.session_id = m.session_id AND old.kind = 'fact'
