@@ -136,43 +136,48 @@ def wait_for_first_provisional(store, timeout: float = 240) -> None:  # type: ig
     raise SystemExit(f"the Dagster schedule embedded nothing in {timeout:.0f} s: see the daemon's log")
 
 
+def measure(store, staged: dict[str, float], seen: dict[str, float], seconds: float, rate: float,  # type: ignore[no-untyped-def]
+            period: float, mode: str) -> None:
+    """Stage turns at Poisson times while an observer records when each becomes recallable."""
+    done = threading.Event()
+    observer = threading.Thread(target=observe, args=(store, staged, seen, done), daemon=True)
+    observer.start()
+    try:
+        write(store, seconds, rate, staged, tag=mode)
+        if mode != "follow":  # let the tick after the last turn happen
+            while len(seen) < len(staged) and time.time() - max(staged.values()) < period + 120:
+                time.sleep(0.2)
+    finally:
+        done.set()
+        observer.join(timeout=200)
+
+
 def run_mode(mode: str, store, config_file: Path, seconds: float, rate: float, period: float) -> dict:  # type: ignore[no-untyped-def]
     staged: dict[str, float] = {}
     seen: dict[str, float] = {}
-    done, stop = threading.Event(), threading.Event()
-    observer = threading.Thread(target=observe, args=(store, staged, seen, done), daemon=True)
     ticks: list[float] = []
-    follower = None
-    schedule = contextlib.nullcontext()
-    if mode == "dagster":
-        schedule = dagster_schedule(config_file, ticks)
-        schedule.__enter__()
-        wait_for_first_provisional(store)
-        worker = None
-    elif mode == "follow":
-        follower = subprocess.Popen([*TIERMEM, "realtime", "--follow", "--config", str(config_file)],
-                                    stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=os.environ.copy())
-        assert follower.stderr is not None
-        line = follower.stderr.readline()
-        assert line.startswith("following"), line
-        worker = None
-    else:
-        worker = threading.Thread(target=scheduler, args=(config_file, stop, period, ticks), daemon=True)
-        worker.start()
-    observer.start()
-    write(store, seconds, rate, staged, tag=mode)
-    if mode != "follow":  # let the tick after the last turn happen
-        while len(seen) < len(staged) and time.time() - max(staged.values()) < period + 120:
-            time.sleep(0.2)
-    done.set()
-    observer.join(timeout=200)
-    stop.set()
-    schedule.__exit__(None, None, None)
-    if follower is not None:
-        follower.send_signal(signal.SIGTERM)
-        follower.wait(timeout=30)
-    if worker is not None:
-        worker.join(timeout=period + 120)
+    # The daemon or follower is stopped on the way out, also when staging or a wait fails.
+    # Callbacks run last-registered first: signal a process, then wait for it.
+    with contextlib.ExitStack() as stack:
+        if mode == "dagster":
+            stack.enter_context(dagster_schedule(config_file, ticks))
+            wait_for_first_provisional(store)
+        elif mode == "follow":
+            follower = subprocess.Popen([*TIERMEM, "realtime", "--follow", "--config", str(config_file)],
+                                        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                                        env=os.environ.copy())
+            stack.callback(follower.wait, timeout=30)
+            stack.callback(follower.send_signal, signal.SIGTERM)
+            assert follower.stderr is not None
+            line = follower.stderr.readline()
+            assert line.startswith("following"), line
+        else:
+            stop = threading.Event()
+            worker = threading.Thread(target=scheduler, args=(config_file, stop, period, ticks), daemon=True)
+            worker.start()
+            stack.callback(worker.join, timeout=period + 120)
+            stack.callback(stop.set)
+        measure(store, staged, seen, seconds, rate, period, mode)
     latencies = [seen[e] - staged[e] for e in staged if e in seen]
     # a real recall finds a sample of them
     sample = random.Random(1).sample(sorted(staged), min(5, len(staged)))
