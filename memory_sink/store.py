@@ -257,11 +257,12 @@ class MemoryStore:
         """
         policy = self.supersession_policy()
         single = sorted({f for p in policy.single_valued for f in predicate_forms(p) if policy.single(f)})
-        grams = sorted(set().union(*map(text_grams, transcripts)))
+        per_text = [text_grams(t) for t in transcripts]  # once: the SQL and the choice share them
+        grams = sorted(set().union(*per_text))
         with self.connection() as conn:
             pool = memories.context_facts(conn, namespace, grams=grams, single=single,
                                           punctuation=NAME_PUNCTUATION, limit=max(CONTEXT_POOL, limit))
-        return contexts_for(pool, transcripts, policy, limit)
+        return contexts_for(pool, per_text, policy, limit)
 
     def supersession_policy(self) -> Policy:
         """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""

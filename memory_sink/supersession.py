@@ -288,8 +288,9 @@ def text_grams(text: str) -> frozenset[str]:
                      for i in range(len(words) - n + 1))
 
 
-def contexts_for(facts: Sequence[Memory], texts: Sequence[str], policy: Policy, limit: int) -> list[list[Memory]]:
-    """For each transcript in ``texts``, the active facts worth offering its consolidator (pure).
+def contexts_for(facts: Sequence[Memory], texts_grams: Sequence[frozenset[str]], policy: Policy,
+                 limit: int) -> list[list[Memory]]:
+    """For each transcript (its ``text_grams``), the active facts worth offering its consolidator (pure).
 
     Those about the user or about a subject the transcript names; first the ones
     whose object it names ("I don't use Notion anymore"), then single-valued ones
@@ -299,8 +300,7 @@ def contexts_for(facts: Sequence[Memory], texts: Sequence[str], policy: Policy, 
     keyed = [(name_key(f.subject), name_key(f.object), not policy.single(f.predicate or ""),
               -f.recorded_at.timestamp(), f) for f in facts]
     chosen = []
-    for text in texts:
-        grams = text_grams(text)
+    for grams in texts_grams:
         involved = [(obj not in grams, multi, age, f) for subject, obj, multi, age, f in keyed
                     if subject == "user" or subject in grams]
         involved.sort(key=lambda t: t[:3])

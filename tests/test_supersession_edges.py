@@ -210,7 +210,7 @@ def test_context_keeps_the_involved_subjects_and_puts_the_relevant_facts_first()
     facts += [fact("user", "lives in", "Porto", 300), fact("user", "uses", "Notion", 400),
               fact("Acme", "ceo", "Jane", 1), fact("Globex", "ceo", "Bob", 0)]
     text = "I don't use notion anymore, and Acme is hiring. We're moving next month."
-    [chosen, other] = contexts_for(facts, [text, "Globex news."], POLICY, limit=200)
+    [chosen, other] = contexts_for(facts, [text_grams(text), text_grams("Globex news.")], POLICY, limit=200)
     got = [(f.subject, f.object) for f in chosen]
     assert got[:3] == [("user", "Notion"), ("Acme", "Jane"), ("user", "Porto")]  # named, then single-valued
     assert len(got) == 200 and ("Globex", "Bob") not in got and got[3] == ("user", "band 0")
