@@ -15,7 +15,8 @@ Fact scheme (documented here because supersession keys on it):
 - Something used *for a role* is an attribute named by the role: "We use Redis
   for the job queue", "We switched the queue to RabbitMQ", "our queue is
   RabbitMQ", "Redis is our queue" and "the queue moved to RabbitMQ" all give
-  ``(user, queue, …)``. Such *attribute* facts are single-valued: they carry
+  ``(user, queue, …)``. "The queue moved to X" is the user's only in a user turn,
+  and a date is no tool: "the ceremony moves to June" yields nothing. Such *attribute* facts are single-valued: they carry
   :data:`ATTRIBUTE` in ``replaces`` until the consolidator resolves it against
   the active facts (``extract_triples`` itself returns them without it).
 - A switch between tools ("switched from A to B", "moved off A to B", "use B
@@ -39,7 +40,7 @@ from dataclasses import replace
 from .text import ENTITY_STOP, QUESTION_START, STOP_VERBS, lemmatise
 from .types import Fact
 from .vocabulary import (
-    clean_object, clean_objects, drop_time_words, is_drink, normalise_predicate, replaced_object,
+    clean_object, clean_objects, drop_time_words, is_drink, is_time, normalise_predicate, replaced_object,
 )
 
 USER = "user"
@@ -205,7 +206,7 @@ def sentence_triples(sentence: str, role: str) -> list[Fact]:
             if role.lower() in USER_ROLES:
                 triples.extend(_first_person(clause, strong))
         elif clause:
-            triples.extend(_third_person(clause, strong))
+            triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES))
     return [f for f in dict.fromkeys(triples) if _plausible(f)]
 
 
@@ -339,7 +340,7 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str) -> str | None:
         predicate = normalise_predicate(m["slot"])
         if not predicate or predicate in _ATTR_STOP or _TIME_WORDS.intersection(m["slot"].lower().split()):
             return None  # "for the last two years" is no role; let a later rule try
-        return predicate
+        return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool
     drink = is_drink(obj)
     if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held
         return "prefers drink" if drink else "uses" if obj[0].isupper() else ""
@@ -354,11 +355,15 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str) -> str | None:
 # third person
 
 
-def _third_person(clause: str, strong: bool) -> list[Fact]:
-    """Facts about named things: "The CEO of Acme is Jane Doe", "Herald uses RSS", "the team uses Jira"."""
+def _third_person(clause: str, strong: bool, user: bool) -> list[Fact]:
+    """Facts about named things: "The CEO of Acme is Jane Doe", "Herald uses RSS", "the team uses Jira".
+
+    "The event store moves to Kafka" is about a role of the user's, so only the
+    user can say it (``user``): from an assistant it may be any app's.
+    """
     clause = drop_time_words(clause)  # "Jane Doe is the CEO of Acme now"
     m = _ROLE_MOVE.fullmatch(clause)
-    if m and not _not_a_role(m["slot"]):
+    if m and user and not _not_a_role(m["slot"]) and not is_time(m["obj"]):
         return _facts(USER, normalise_predicate(m["slot"]), m["obj"], 0.8, False, attribute=True)
     for pattern in _THIRD_PERSON_RULES:
         m = pattern.fullmatch(clause)

@@ -44,6 +44,9 @@ tea coffee espresso latte cappuccino americano matcha chai decaf water juice mil
 cola kombucha cocoa smoothie lemonade mate rooibos
 """.split())
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DETERMINERS = r"(?:the|a|an|my|our|their|your|some|this|that)"
 _QUALIFIERS = frozenset("current new main primary usual default daily go-to".split())
 #: Objects that point back at something instead of naming it, or name no value at all
@@ -65,8 +68,11 @@ _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the obj
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|"
-    r"yesterday|tomorrow|in (?:January|February|March|April|"
-    r"May|June|July|August|September|October|November|December)))+$", re.I)
+    rf"yesterday|tomorrow|in (?:{'|'.join(MONTHS)})))+$", re.I)
+_TIME = re.compile(  # a value that is a when, not a what: "June", "Friday 3pm", "Q3", "2027", "next week"
+    rf"(?:(?:{'|'.join(MONTHS + WEEKDAYS)}|mid|early|late|end of)\b|Q[1-4]\b"
+    r"|\d+(?:[/.:-]\d+)*(?:st|nd|rd|th|am|pm)?\b"  # "2027", "2027-03-01", "3pm"; not "1Password"
+    r"|(?:next|this|last|following) \w+|(?:today|tonight|tomorrow|yesterday|(?:the )?weekend)\b)", re.I)
 _INSTEAD = re.compile(r"\b(?:instead of|rather than) (?P<old>.+)", re.I)
 #: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not).
 _LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? and (?P<last>.+)")
@@ -143,6 +149,11 @@ def replaced_object(raw: str | None) -> str | None:
 def drop_time_words(text: str) -> str:
     """``text`` without trailing time words ("… the CEO of Acme now" → "… the CEO of Acme")."""
     return _OBJECT_TAIL.sub("", text)
+
+
+def is_time(obj: str) -> bool:
+    """Whether ``obj`` names a time ("June", "next week", "Q3", "2027-03-01") rather than a thing."""
+    return bool(_TIME.match(obj.strip()))
 
 
 def is_drink(obj: str) -> bool:
