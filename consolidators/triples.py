@@ -16,9 +16,10 @@ Fact scheme (documented here because supersession keys on it):
   for the job queue", "We switched the queue to RabbitMQ", "our queue is
   RabbitMQ", "Redis is our queue" and "the queue moved to RabbitMQ" all give
   ``(user, queue, …)``. "The queue moved to X" is the user's only in a user turn,
-  and a date is no tool: "the ceremony moves to June" yields nothing. Such *attribute* facts are single-valued: they carry
-  :data:`ATTRIBUTE` in ``replaces`` until the consolidator resolves it against
-  the active facts (``extract_triples`` itself returns them without it).
+  and a date is no tool: "the ceremony moves to June" yields nothing. Such
+  *attribute* facts are single-valued: they carry :data:`ATTRIBUTE` in
+  ``replaces`` until the consolidator resolves it against the active facts
+  (``extract_triples`` itself returns them without it).
 - A switch between tools ("switched from A to B", "moved off A to B", "use B
   instead of A", "replaced A with B") gives ``(…, uses, B)`` and a retraction of
   ``(…, uses, A)``: ``uses`` is multi-valued, so nothing would retire A otherwise.
