@@ -31,7 +31,7 @@ from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 
 __all__ = [
     "CANONICAL_PREDICATES", "DRINKS", "USER", "USER_ROLES", "ExtractiveConsolidator", "extract_triples",
-    "lemmatise", "normalise_predicate", "session_facts", "split_sentences", "summarise", "turn_facts",
+    "lemmatise", "normalise_predicate", "session_facts", "split_sentences", "summarise",
 ]
 
 
@@ -87,13 +87,17 @@ def session_facts(turns: Sequence[Turn], active: Sequence[ActiveFact] = ()) -> l
         if turn.role.lower() in USER_ROLES:
             found, previous = _user_turn(turn, previous)
         else:
-            found = turn_facts(turn)
+            found = _turn_facts(turn)
         facts.extend(found)
     return [_resolve_attribute(f, active) for f in facts]
 
 
-def turn_facts(turn: Turn) -> list[Fact]:
-    """The facts one turn states, each sourced to it and valid from its time."""
+def _turn_facts(turn: Turn) -> list[Fact]:
+    """The facts one turn states, each sourced to it and valid from its time.
+
+    Private: its attribute facts still carry the :data:`ATTRIBUTE` marker, which
+    only :func:`session_facts` resolves (against the active facts).
+    """
     return _unique(f for s in split_sentences(turn.content) for f in _stamped(s, turn))
 
 

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from consolidators import CANONICAL_PREDICATES, ActiveFact, Context, ExtractiveConsolidator, extract_triples
+from consolidators import extractive
 from consolidators.extractive import session_facts
 from consolidators.framing import build_transcript
 from consolidators.types import Turn
@@ -130,6 +131,13 @@ def test_canonical_predicates_are_the_engines_vocabulary() -> None:
 def test_extract_triples_never_leaks_the_attribute_marker() -> None:
     for _, sentence, _ in PHRASINGS:
         assert all(t.replaces is None for t in extract_triples(sentence, U)), sentence
+
+
+def test_no_public_reader_leaks_the_attribute_marker() -> None:
+    """The marker is resolved to an active fact's id or None before any fact leaves the module."""
+    turns = [Turn("e0", U, "My editor is Neovim now.", T0), Turn("e1", A, "The CEO of Acme is Jane Doe.", T0)]
+    assert [(f.object, f.replaces) for f in session_facts(turns)] == [("Neovim", None), ("Jane Doe", None)]
+    assert "turn_facts" not in extractive.__all__ and not hasattr(extractive, "turn_facts")
 
 
 # ---------------------------------------------------------------------------
