@@ -10,6 +10,7 @@ supersession engine records its automatic decisions through the same functions.
 from __future__ import annotations
 
 import re
+import uuid
 from datetime import datetime
 from typing import Any, Sequence
 
@@ -17,7 +18,9 @@ import psycopg
 
 from . import ops
 from .errors import InputError, NotFoundError
+from .memories import COLS
 from .staging import parse_ts
+from .types import Memory
 
 # Rows an operation touches are locked first, so two operations on one row serialise.
 LOCK_ROW = """
@@ -36,6 +39,8 @@ RESOLVE_PREFIX = """
 SELECT id::text FROM memory WHERE namespace = %s AND id::text LIKE %s ORDER BY id LIMIT 2
 """
 PREFIX = re.compile(r"[0-9a-f-]{4,36}")
+# Several memories in one round trip (the primary key serves ``= ANY``).
+MEMORIES_BY_ID = f"SELECT {COLS} FROM memory WHERE namespace = %s AND id = ANY(%s::uuid[])"
 REVERSIBLE = ("supersede", "retract", "duplicate", "inherit", "pin", "unpin", "undo")
 
 
@@ -157,18 +162,28 @@ def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) ->
 
 
 def resolve_id(conn: psycopg.Connection, namespace: str, text: str) -> str:
-    """The full id of the one memory whose id starts with ``text`` (at least 4 hex digits)."""
+    """The full id of the one memory whose id starts with ``text`` (at least 4 hex digits).
+
+    A whole id (32 hex digits) is returned as it is, in canonical form, without a
+    query: it names one row or none, and the command looking it up by primary key
+    says which — no need to scan the namespace's ids as text for it.
+    """
     prefix = text.strip().lower()
     if not PREFIX.fullmatch(prefix):
         raise InputError(f"not a memory id: {text!r}")
+    if len(prefix.replace("-", "")) == 32:
+        return str(uuid.UUID(prefix))
     found = [r[0] for r in conn.execute(RESOLVE_PREFIX, (namespace, prefix + "%"))]
     if len(found) > 1:
         raise InputError(f"memory id prefix {text!r} is ambiguous; give more of the id")
     if not found:
-        if len(prefix) == 36:
-            return prefix  # a well-formed id: let the command say it is not there
         raise NotFoundError(f"no memory {text} in namespace {namespace!r}")
     return found[0]
+
+
+def memories_by_id(conn: psycopg.Connection, namespace: str, memory_ids: Sequence[str]) -> list[Memory]:
+    """The namespace's memories among ``memory_ids`` (full ids), in one query; absent ids are skipped."""
+    return [Memory.from_row(r) for r in conn.execute(MEMORIES_BY_ID, (namespace, list(memory_ids)))]
 
 
 # --- reading the log back: what an operation did, and a row's state in the past -------

@@ -11,7 +11,8 @@ from typing import Any, Sequence
 
 import click
 
-from memory_sink import MemoryStore, NotFoundError
+from memory_sink import MemoryStore
+from memory_sink.operations import memories_by_id
 from memory_sink.staging import parse_ts
 
 from . import output
@@ -57,15 +58,12 @@ def _memories_named(store: MemoryStore, chain: Sequence[Any], found: Sequence[di
                     namespace: str) -> dict[str, Any]:
     """The chain plus every other memory a decision names (e.g. the fact a pin blocked)."""
     known = {m.id: m for m in chain}
-    for op in found:
-        if op["op"] == "tier_swap":
-            continue  # a swap names every row of its session; the chain's own are enough
-        for memory_id in op.get("memory_ids") or []:
-            if memory_id not in known:
-                try:
-                    known[memory_id] = store.get(memory_id, namespace=namespace)
-                except NotFoundError:
-                    pass
+    # A swap names every row of its session; the chain's own are enough.
+    wanted = {memory_id for op in found if op["op"] != "tier_swap"
+              for memory_id in op.get("memory_ids") or [] if memory_id not in known}
+    if wanted:
+        with store.connection() as conn:  # one query, however many decisions name others
+            known.update((m.id, m) for m in memories_by_id(conn, namespace, sorted(wanted)))
     return known
 
 

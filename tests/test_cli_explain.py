@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from memory_sink import MemoryStore
 from pipelines import output
 from tests.test_cli import run
 
@@ -167,6 +168,22 @@ def test_a_short_id_must_be_unambiguous_and_hex(capsys: pytest.CaptureFixture[st
     for arg, message in (("zz", "not a memory id"), ("0-0-", "no memory 0-0-")):
         code, _, err = run(capsys, "history", *cfg, arg)
         assert code == 2 and message in err, err
+
+
+def test_history_fetches_the_memories_a_decision_names_in_one_query(
+        capsys: pytest.CaptureFixture[str], cfg: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
+    berlin = facts(capsys, cfg)["Berlin"]["id"]
+    assert run(capsys, "pin", *cfg, berlin[:8])[0] == 0
+    say(capsys, cfg, "b", "2026-02-01T09:00:00Z", "I moved to Lisbon.")  # blocked: not in Berlin's chain
+    lisbon = facts(capsys, cfg)["Lisbon"]["id"]
+
+    def one_at_a_time(*_: object, **__: object) -> None:
+        raise AssertionError("history looked a named memory up on its own")
+
+    monkeypatch.setattr(MemoryStore, "get", one_at_a_time)
+    said = flat(table(capsys, "history", *cfg, berlin[:8]))
+    assert f"{lisbon[:8]} 'user lives in Lisbon' did not replace it" in said
 
 
 def test_describe_op_wraps_at_the_width_it_is_given() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from memory_sink import DatabaseError, InputError, MemoryStore, NotFoundError
 from memory_sink.db import open_pool
+from memory_sink.operations import memories_by_id, resolve_id
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
@@ -148,3 +149,23 @@ def test_a_unique_id_prefix_resolves_and_anything_else_is_refused(store: MemoryS
             store.resolve_id(bad)
     with pytest.raises(NotFoundError):
         store.resolve_id("----")  # well-formed, but no id starts with it
+
+
+def test_a_whole_id_resolves_without_scanning_the_namespace() -> None:
+    class NoQueries:
+        def execute(self, *_: object) -> None:
+            raise AssertionError("a whole id needs no LIKE over every id in the namespace")
+
+    whole = "0f0e0d0c-0b0a-4908-8706-050403020100"
+    assert resolve_id(NoQueries(), "default", whole.upper()) == whole  # type: ignore[arg-type]
+    assert resolve_id(NoQueries(), "default", whole.replace("-", "")) == whole  # type: ignore[arg-type]
+
+
+def test_memories_by_id_reads_several_in_one_query_within_the_namespace(store: MemoryStore) -> None:
+    ids = consolidated_facts(store)
+    absent = "0f0e0d0c-0b0a-4908-8706-050403020100"
+    with store.connection() as conn:
+        found = memories_by_id(conn, "default", [ids["RSS"], ids["Atom"], absent])
+        assert memories_by_id(conn, "elsewhere", [ids["RSS"]]) == []
+    assert sorted(m.object for m in found) == ["Atom", "RSS"]
+    assert {m.id: m for m in found}[ids["RSS"]] == store.get(ids["RSS"])
