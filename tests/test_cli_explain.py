@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from memory_sink import MemoryStore
@@ -163,11 +164,20 @@ def test_a_retracted_fact_leaves_facts_and_stays_in_history(
     assert f"retract: {berlin[:8]} 'user lives in Berlin' retracted — said by mistake [op" in flat(out)
 
 
-def test_a_short_id_must_be_unambiguous_and_hex(capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
+def test_a_short_id_must_be_unambiguous_and_hex(capsys: pytest.CaptureFixture[str], cfg: list[str],
+                                                db_dsn: str) -> None:
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
-    for arg, message in (("zz", "not a memory id"), ("0-0-", "no memory 0-0-")):
+    twins = ("abcd1234-0000-4000-8000-000000000001", "abcd1234-0000-4000-8000-000000000002")
+    with psycopg.connect(db_dsn) as conn:  # ids chosen to share their first 8 digits, as tables print them
+        for memory_id in twins:
+            conn.execute("INSERT INTO memory (id, namespace, tier, kind, content, embedding, event_ids, "
+                         "valid_from, embed_model) VALUES (%s, 'default', 'consolidated', 'episode', "
+                         "'twin', array_fill(0.1, ARRAY[384])::vector, '{}', now(), 'test')", (memory_id,))
+    for arg, message in (("zz", "not a memory id"), ("0-0-", "no memory 0-0-"),
+                         ("abcd1234", "memory id prefix 'abcd1234' is ambiguous; give more of the id")):
         code, _, err = run(capsys, "history", *cfg, arg)
-        assert code == 2 and message in err, err
+        assert code == 2 and message in err and err.count("\n") == 1, err
+    assert json.loads(run(capsys, "history", *cfg, "--json", twins[1])[1])["chain"][0]["id"] == twins[1]
 
 
 def test_history_fetches_the_memories_a_decision_names_in_one_query(
