@@ -89,14 +89,19 @@ def test_dev_refuses_a_bad_deployment_before_starting_anything(capsys: pytest.Ca
 
 def test_dev_binds_loopback_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     seen: dict[str, object] = {}
+    status = {"code": 0}
 
     def fake_run_dev(config_path: str | None, **kwargs: object) -> int:
         seen.update(kwargs)
-        return 0
+        return status["code"]
 
     monkeypatch.setattr("pipelines.dagster_dev.run_dev", fake_run_dev)
-    assert main(["dev", "--dagster-home", str(tmp_path)]) is None
+    main(["dev", "--dagster-home", str(tmp_path)])  # a clean stop: no SystemExit
     assert (seen["host"], seen["port"]) == ("127.0.0.1", 3000)  # the CLI's defaults: never the network
+    status["code"] = 3  # a child that died: its status is the command's exit code
+    with pytest.raises(SystemExit) as info:
+        main(["dev", "--dagster-home", str(tmp_path)])
+    assert info.value.code == 3
 
 
 @pytest.mark.slow
