@@ -15,10 +15,10 @@ import dagster as dg
 
 from memory_sink.config import Config, load_config
 
-from .dagster_checks import ASSET_CHECKS, MEMORY_ASSET, health_job, health_schedule
-from .dagster_ops import build_consolidate_job, build_realtime_job
-from .dagster_resources import build_resources
-from .dagster_schedules import build_nightly_schedule, build_realtime_schedule
+from .orchestration.checks import ASSET_CHECKS, MEMORY_ASSET, health_job, health_schedule
+from .orchestration.ops import build_consolidate_job, build_realtime_job
+from .orchestration.resources import build_resources
+from .orchestration.schedules import build_nightly_schedule, build_realtime_schedule
 
 LOCATION_NAME = "tiermem"  # the one code location name, as workspace.yaml declares it
 

@@ -17,7 +17,7 @@ import psycopg
 import pytest
 
 from memory_sink import MemoryStore
-from pipelines import output
+from pipelines.cli import output
 from tests.test_cli import run
 
 WIDTH = 100

@@ -17,9 +17,9 @@ import yaml
 from memory_sink import MemoryStore
 from memory_sink.config import load_config
 from memory_sink.errors import ConfigError
-from pipelines.dagster_checks import failing_verdict, lag_verdict, tiers_verdict
-from pipelines.dagster_resources import ConsolidatorResource
-from pipelines.dagster_schedules import NIGHTLY_RUN_CONFIG, previous_day_partition
+from pipelines.orchestration.checks import failing_verdict, lag_verdict, tiers_verdict
+from pipelines.orchestration.resources import ConsolidatorResource
+from pipelines.orchestration.schedules import NIGHTLY_RUN_CONFIG, previous_day_partition
 from pipelines.definitions import LOCATION_NAME, build_definitions
 
 ROOT = Path(__file__).resolve().parent.parent

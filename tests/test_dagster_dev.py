@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from pipelines.cli import main
-from pipelines.dagster_dev import DagsterHomeError, child_commands, prepare_dagster_home, prepare_instance_storage
+from pipelines.orchestration.dev import DagsterHomeError, child_commands, prepare_dagster_home, prepare_instance_storage
 from tests.test_dagster_server import (
     alive, descendants, free_port, http_ok, kill_everything, repository, tail, wait_for_location, wait_until,
 )
@@ -95,7 +95,7 @@ def test_dev_binds_loopback_unless_told_otherwise(monkeypatch: pytest.MonkeyPatc
         seen.update(kwargs)
         return status["code"]
 
-    monkeypatch.setattr("pipelines.dagster_dev.run_dev", fake_run_dev)
+    monkeypatch.setattr("pipelines.orchestration.dev.run_dev", fake_run_dev)
     main(["dev", "--dagster-home", str(tmp_path)])  # a clean stop: no SystemExit
     assert (seen["host"], seen["port"]) == ("127.0.0.1", 3000)  # the CLI's defaults: never the network
     status["code"] = 3  # a child that died: its status is the command's exit code

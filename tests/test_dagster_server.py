@@ -32,7 +32,7 @@ import yaml
 
 from memory_sink import MemoryStore
 from pipelines.cli import main
-from pipelines.dagster_dev import child_commands, prepare_dagster_home, prepare_instance_storage
+from pipelines.orchestration.dev import child_commands, prepare_dagster_home, prepare_instance_storage
 from tests.conftest import TEMPLATE, with_dbname
 from tests.test_dagster import active_rows, counts, stage_days
 

@@ -141,7 +141,7 @@ def test_env_example_names_every_secret_and_compose_holds_none() -> None:
 def test_production_takes_the_llm_endpoint_from_variables_compose_passes(monkeypatch: pytest.MonkeyPatch) -> None:
     from memory_sink.config import load_config
     from memory_sink.errors import ConfigError
-    from pipelines.dagster_resources import ConsolidatorResource
+    from pipelines.orchestration.resources import ConsolidatorResource
 
     path = ROOT / "configs" / "production.yaml"
     options = yaml.safe_load(path.read_text(encoding="utf-8"))["consolidate"]["consolidator"]["options"]

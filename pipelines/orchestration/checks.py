@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 import dagster as dg
 
-from .dagster_resources import StoreResource
+from .resources import StoreResource
 
 MEMORY_ASSET_KEY = dg.AssetKey(["tiermem", "memory"])
 MEMORY_ASSET = dg.AssetSpec(

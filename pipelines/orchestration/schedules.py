@@ -20,7 +20,7 @@ import dagster as dg
 
 from memory_sink.errors import ConfigError
 
-from .dagster_ops import TIER_TAG
+from .ops import TIER_TAG
 
 IN_FLIGHT = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
              dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING]

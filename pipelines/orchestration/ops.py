@@ -15,11 +15,11 @@ from pydantic import Field, field_validator
 
 from memory_sink.config import Config
 
-from .backfill import parse_day, run_backfill, sessions_on_days
-from .consolidate import ConsolidateReport, run_consolidate
-from .dagster_checks import MEMORY_ASSET_KEY, tier_metadata
-from .dagster_resources import ConsolidatorResource, StoreResource
-from .realtime import run_realtime
+from ..backfill import parse_day, run_backfill, sessions_on_days
+from ..consolidate import ConsolidateReport, run_consolidate
+from .checks import MEMORY_ASSET_KEY, tier_metadata
+from .resources import ConsolidatorResource, StoreResource
+from ..realtime import run_realtime
 
 TIER_TAG = "tiermem/tier"  # dagster.yaml limits in-flight runs per value of this tag
 REALTIME_JOB = "realtime_job"

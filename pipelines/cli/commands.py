@@ -1,60 +1,21 @@
-"""The ``tiermem`` command line: each command opens the store and calls one library method.
-
-Library errors become one-line messages: exit 2 for bad usage or input, 1 otherwise.
-"""
+"""The core commands: stage and ingest turns, run the two tiers, recall, status, models."""
 
 from __future__ import annotations
 
 import json
-import logging
-import os
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
-from memory_sink import MemoryStore, TiermemError
 from memory_sink.db import _redact
 
 from . import output
-
-log = logging.getLogger("tiermem.cli")
-
-
-def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-                        help="Deployment YAML (default: $TIERMEM_CONFIG, else configs/default.yaml).")(fn)
+from .options import config_option, json_option, namespace_option, open_store
 
 
-def json_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help="Print a stable JSON document.")(fn)
-
-
-def namespace_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--namespace", "-n", default="default", show_default=True,
-                        help="Tenant namespace; every read and write is scoped by it.")(fn)
-
-
-def open_store(config_path: str | None) -> MemoryStore:
-    return MemoryStore.open(config_path)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("-v", "--verbose", count=True, help="Log progress (-vv for debug).")
-@click.version_option(package_name="tiermem")
-def cli(verbose: int) -> None:
-    """tiermem: a two-tier memory pipeline for AI agents.
-
-    Turns are staged into an append-only log; `realtime` embeds them into
-    provisional memory at once; `consolidate` re-reads whole sessions into
-    episodes and facts that replace the provisional rows atomically.
-    """
-    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
-    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-
-
-@cli.command()
+@click.command()
 @config_option
 @json_option
 def init(config_path: str | None, as_json: bool) -> None:
@@ -73,7 +34,7 @@ def init(config_path: str | None, as_json: bool) -> None:
         click.echo(output.kv_table(doc))
 
 
-@cli.command()
+@click.command()
 @config_option
 @namespace_option
 @click.option("--session", "session_id", required=True, help="Session id.")
@@ -102,7 +63,7 @@ def _parse_json_object(text: str, name: str) -> dict[str, Any]:
     return value
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
@@ -125,7 +86,7 @@ def ingest(config_path: str | None, as_json: bool, file: Any) -> None:
         sys.exit(2)
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @click.option("--batch-size", type=click.IntRange(min=1), default=None, help="Turns per transaction.")
@@ -140,7 +101,7 @@ def realtime(config_path: str | None, as_json: bool, batch_size: int | None, fol
     With --follow, run as a long-lived worker instead; any number may run at
     once (claims skip each other's locked rows), next to the scheduled ticks.
     """
-    from .realtime import run_realtime
+    from ..realtime import run_realtime
 
     if follow:
         _follow(config_path, as_json, batch_size, poll_seconds)
@@ -157,7 +118,7 @@ def realtime(config_path: str | None, as_json: bool, batch_size: int | None, fol
 def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll_seconds: float) -> None:
     import threading
 
-    from .follow import run_follow, stop_on_signals
+    from ..follow import run_follow, stop_on_signals
 
     stop = threading.Event()
     with open_store(config_path) as store, stop_on_signals(stop):
@@ -171,7 +132,7 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
                    f"({report.wakeups} wake-ups, {report.polls} polls, {report.seconds:.1f}s)")
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @click.option("--session", "session_id", default=None, help="Only this session (ignores its retry backoff).")
@@ -181,7 +142,7 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
 def consolidate(config_path: str | None, as_json: bool, session_id: str | None, namespace: str | None,
                 min_quiet: int | None) -> None:
     """Consolidate eligible sessions now; exits 1 if any session failed (it is retried later)."""
-    from .consolidate import run_consolidate
+    from ..consolidate import run_consolidate
 
     with open_store(config_path) as store:
         report = run_consolidate(store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet)
@@ -200,7 +161,7 @@ def _split_kinds(value: str | None) -> list[str] | None:
     return [k.strip() for k in value.split(",") if k.strip()] if value else None
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @namespace_option
@@ -224,7 +185,7 @@ def recall(config_path: str | None, as_json: bool, namespace: str, k: int, as_of
         click.echo(output.memory_table(found, with_score=True))
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @click.option("--namespace", "-n", default=None, help="Only this namespace (default: all).")
@@ -243,7 +204,7 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
         click.echo(output.table(rows, ["namespace", "session", "attempts", "next retry", "last error"], flex=4))
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 def reembed(config_path: str | None, as_json: bool) -> None:
@@ -257,7 +218,7 @@ def reembed(config_path: str | None, as_json: bool) -> None:
         click.echo(f"re-embedded {count} memories with {doc['embedder']}")
 
 
-@cli.command()
+@click.command()
 @config_option
 @click.option("--data-dir", type=click.Path(file_okay=False), default=None,
               help="Run on a fresh embedded database in this directory (default: the configured one).")
@@ -268,7 +229,7 @@ def demo(config_path: str | None, data_dir: str | None) -> None:
     run_demo(config_path, data_dir=data_dir)
 
 
-@cli.group()
+@click.group()
 def models() -> None:
     """Embedding models: list, quantize, download."""
 
@@ -307,33 +268,4 @@ def models_download(name: str, dest: str) -> None:
     click.echo(f"downloaded to {download_model(name, Path(dest))}")
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Entry point: library errors become one line on stderr and an exit code."""
-    try:
-        cli.main(args=argv, prog_name="tiermem", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("tiermem: aborted", err=True)
-        sys.exit(1)
-    except click.UsageError as exc:
-        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        click.echo(f"tiermem: error: {exc.format_message()}{hint}", err=True)
-        sys.exit(exc.exit_code)
-    except click.ClickException as exc:
-        click.echo(f"tiermem: error: {exc.format_message()}", err=True)
-        sys.exit(exc.exit_code)
-    except TiermemError as exc:
-        click.echo(f"tiermem: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        click.echo("tiermem: interrupted", err=True)
-        sys.exit(130)
-    except Exception as exc:  # a bug or an unexpected environment: still one line, unless asked
-        if os.environ.get("TIERMEM_DEBUG"):
-            raise
-        click.echo(f"tiermem: unexpected error: {type(exc).__name__}: {exc} (set TIERMEM_DEBUG=1 for a traceback)", err=True)
-        sys.exit(1)
-
-
-# Commands in their own modules register on `cli` when imported: those over facts and
-# their history, and those that wrap Dagster.
-from . import cli_dagster, cli_facts  # noqa: E402,F401
+COMMANDS = (init, stage, ingest, realtime, consolidate, recall, status, reembed, demo, models)

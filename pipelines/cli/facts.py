@@ -16,10 +16,10 @@ from memory_sink.operations import memories_by_id
 from memory_sink.staging import parse_ts
 
 from . import output
-from .cli import cli, config_option, json_option, namespace_option, open_store
+from .options import config_option, json_option, namespace_option, open_store
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @namespace_option
@@ -67,7 +67,7 @@ def _memories_named(store: MemoryStore, chain: Sequence[Any], found: Sequence[di
     return known
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @namespace_option
@@ -104,7 +104,7 @@ def _print_op(name: str, op_id: int, as_json: bool) -> None:
         click.echo(f"{name}: operation {op_id} (undo with `tiermem undo {op_id}`)")
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @namespace_option
@@ -119,8 +119,8 @@ def supersede(config_path: str | None, as_json: bool, namespace: str, reason: st
         _print_op("supersede", store.supersede(old, new, reason=reason, namespace=namespace), as_json)
 
 
-def _memory_op_command(name: str, help_text: str) -> None:
-    """Register ``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
+def _memory_op_command(name: str, help_text: str) -> click.Command:
+    """``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
 
     def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
                 memory_id: str) -> None:
@@ -134,18 +134,17 @@ def _memory_op_command(name: str, help_text: str) -> None:
                click.argument("memory_id")]
     for decorate in reversed(options):
         command = decorate(command)
-    cli.command(name)(command)
+    return click.command(name)(command)
 
 
-for _name, _help in (
+retract, pin, unpin = (_memory_op_command(_name, _help) for _name, _help in (
     ("retract", "Stop believing a memory: out of recall and current facts, kept in history (reversible)."),
     ("pin", "Protect a fact from automatic supersession (explicit operations still apply)."),
     ("unpin", "Let automatic supersession apply to a fact again."),
-):
-    _memory_op_command(_name, _help)
+))
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @namespace_option
@@ -154,3 +153,6 @@ def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> 
     """Restore exactly the state before operation OP_ID (logged as a new operation)."""
     with open_store(config_path) as store:
         _print_op("undo", store.undo(op_id, namespace=namespace), as_json)
+
+
+COMMANDS = (history, facts, supersede, retract, pin, unpin, undo)

@@ -27,8 +27,8 @@ from memory_sink.config import Config, load_config
 from memory_sink.db import _redact
 
 from . import output
-from .consolidate import run_consolidate
-from .realtime import run_realtime
+from ..consolidate import run_consolidate
+from ..realtime import run_realtime
 
 MONDAY, TUESDAY = "monday", "tuesday"
 EVENT_STORE = "which technology backs the billing event store?"

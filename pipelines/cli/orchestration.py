@@ -1,4 +1,4 @@
-"""CLI commands that drive Dagster (``backfill``, ``dev``); they register on ``pipelines.cli.cli``."""
+"""CLI commands that run the pipeline over many days or under Dagster: ``backfill``, ``dev``."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 import click
 
 from . import output
-from .cli import cli, config_option, json_option, open_store
+from .options import config_option, json_option, open_store
 
 
-@cli.command()
+@click.command()
 @config_option
 @json_option
 @click.option("--from", "start", required=True, metavar="DATE", help="First UTC day, YYYY-MM-DD.")
@@ -28,7 +28,7 @@ def backfill(config_path: str | None, as_json: bool, start: str, end: str, names
     same backfill runs from the Dagster UI or `dagster job backfill -j consolidate_job`.
     Exits 1 if any session failed (it keeps its provisional rows and is retried).
     """
-    from .backfill import day_range, run_backfill, sessions_on_days
+    from ..backfill import day_range, run_backfill, sessions_on_days
 
     days = day_range(start, end)  # InputError (exit 2) before the database is touched
     with open_store(config_path) as store:
@@ -60,7 +60,7 @@ def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, ena
         return run(store, sessions, on_session=advance)
 
 
-@cli.command()
+@click.command()
 @config_option
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface the UI binds to (0.0.0.0 exposes it to the network).")
@@ -75,9 +75,12 @@ def dev(config_path: str | None, host: str, port: int, dagster_home: str | None)
     Starts dagster-webserver and dagster-daemon (each in its own process group)
     and stops both cleanly on Ctrl-C or SIGTERM.
     """
-    from .dagster_dev import run_dev
+    from ..orchestration.dev import run_dev
 
     status = run_dev(config_path, host=host, port=port, dagster_home=dagster_home,
                      echo=lambda line: click.echo(line, err=True))
     if status:
         sys.exit(status)
+
+
+COMMANDS = (backfill, dev)

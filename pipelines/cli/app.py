@@ -1,0 +1,61 @@
+"""The ``tiermem`` command line: each command opens the store and calls one library method.
+
+Library errors become one-line messages: exit 2 for bad usage or input, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+import click
+
+from memory_sink import TiermemError
+
+from . import commands, facts, orchestration
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("-v", "--verbose", count=True, help="Log progress (-vv for debug).")
+@click.version_option(package_name="tiermem")
+def cli(verbose: int) -> None:
+    """tiermem: a two-tier memory pipeline for AI agents.
+
+    Turns are staged into an append-only log; `realtime` embeds them into
+    provisional memory at once; `consolidate` re-reads whole sessions into
+    episodes and facts that replace the provisional rows atomically.
+    """
+    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: library errors become one line on stderr and an exit code."""
+    try:
+        cli.main(args=argv, prog_name="tiermem", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("tiermem: aborted", err=True)
+        sys.exit(1)
+    except click.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        click.echo(f"tiermem: error: {exc.format_message()}{hint}", err=True)
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        click.echo(f"tiermem: error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except TiermemError as exc:
+        click.echo(f"tiermem: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("tiermem: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug or an unexpected environment: still one line, unless asked
+        if os.environ.get("TIERMEM_DEBUG"):
+            raise
+        click.echo(f"tiermem: unexpected error: {type(exc).__name__}: {exc} (set TIERMEM_DEBUG=1 for a traceback)", err=True)
+        sys.exit(1)
+
+
+for _command in (*commands.COMMANDS, *facts.COMMANDS, *orchestration.COMMANDS):
+    cli.add_command(_command)

@@ -1,0 +1,27 @@
+"""Options and helpers every ``tiermem`` command shares."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import click
+
+from memory_sink import MemoryStore
+
+
+def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+                        help="Deployment YAML (default: $TIERMEM_CONFIG, else configs/default.yaml).")(fn)
+
+
+def json_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help="Print a stable JSON document.")(fn)
+
+
+def namespace_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--namespace", "-n", default="default", show_default=True,
+                        help="Tenant namespace; every read and write is scoped by it.")(fn)
+
+
+def open_store(config_path: str | None) -> MemoryStore:
+    return MemoryStore.open(config_path)
