@@ -20,10 +20,11 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python benchmarks/x.py` from a checkout
@@ -36,25 +37,146 @@ from memory_sink.config import Config, config_from_mapping  # noqa: E402
 
 # --- a fixed corpus of chat turns -------------------------------------------------------
 
-_NAMES = ["Alice", "Bob", "Chen", "Dana", "Elif", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kemi", "Lars",
-          "Maya", "Nikolai", "Oren", "Priya", "Quinn", "Rosa", "Sven", "Tomas", "Uma", "Viktor", "Wen", "Yara"]
-_DRINKS = ["green tea", "black coffee", "oat latte", "sparkling water", "chai", "espresso", "herbal tea",
-           "matcha", "cold brew", "rooibos", "hot chocolate", "kombucha", "flat white", "mint tea"]
-_TOOLS = ["Postgres", "Redis", "Neovim", "VS Code", "Kafka", "RabbitMQ", "Grafana", "Terraform", "Dagster",
-          "Emacs", "Helix", "SQLite", "ClickHouse", "Prometheus", "Airflow", "Kubernetes", "Nomad", "Sentry",
-          "Jupyter", "DuckDB", "Elasticsearch", "Celery", "NATS", "Metabase"]
-_PLACES = ["Berlin", "Lisbon", "Osaka", "Toronto", "Nairobi", "Oslo", "Austin", "Lyon", "Seoul", "Porto",
-           "Kraków", "Valencia", "Denver", "Hanoi", "Tallinn", "Bogotá", "Perth", "Ghent", "Accra", "Leeds"]
-_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "next week", "tomorrow", "tonight",
-         "the weekend", "end of month", "Q3", "the 14th", "after the offsite", "before lunch"]
-_TOPICS = ["the migration", "the quarterly report", "the onboarding doc", "the incident review",
-           "the pricing page", "the search index", "the billing bug", "the mobile release",
-           "the hiring plan", "the offsite agenda", "the API rate limits", "the backup policy",
-           "the invoice export", "the SSO rollout", "the dark mode toggle", "the data retention rules",
-           "the flaky integration tests", "the vendor contract", "the latency regression", "the cache warmup",
-           "the GDPR request", "the design review", "the churn dashboard", "the load balancer config",
-           "the holiday rota", "the security audit", "the partner webhook", "the release notes",
-           "the on-call handbook", "the budget forecast", "the translation backlog", "the schema change"]
+_NAMES = [
+    "Alice",
+    "Bob",
+    "Chen",
+    "Dana",
+    "Elif",
+    "Farid",
+    "Grace",
+    "Hiro",
+    "Ines",
+    "Jonas",
+    "Kemi",
+    "Lars",
+    "Maya",
+    "Nikolai",
+    "Oren",
+    "Priya",
+    "Quinn",
+    "Rosa",
+    "Sven",
+    "Tomas",
+    "Uma",
+    "Viktor",
+    "Wen",
+    "Yara",
+]
+_DRINKS = [
+    "green tea",
+    "black coffee",
+    "oat latte",
+    "sparkling water",
+    "chai",
+    "espresso",
+    "herbal tea",
+    "matcha",
+    "cold brew",
+    "rooibos",
+    "hot chocolate",
+    "kombucha",
+    "flat white",
+    "mint tea",
+]
+_TOOLS = [
+    "Postgres",
+    "Redis",
+    "Neovim",
+    "VS Code",
+    "Kafka",
+    "RabbitMQ",
+    "Grafana",
+    "Terraform",
+    "Dagster",
+    "Emacs",
+    "Helix",
+    "SQLite",
+    "ClickHouse",
+    "Prometheus",
+    "Airflow",
+    "Kubernetes",
+    "Nomad",
+    "Sentry",
+    "Jupyter",
+    "DuckDB",
+    "Elasticsearch",
+    "Celery",
+    "NATS",
+    "Metabase",
+]
+_PLACES = [
+    "Berlin",
+    "Lisbon",
+    "Osaka",
+    "Toronto",
+    "Nairobi",
+    "Oslo",
+    "Austin",
+    "Lyon",
+    "Seoul",
+    "Porto",
+    "Kraków",
+    "Valencia",
+    "Denver",
+    "Hanoi",
+    "Tallinn",
+    "Bogotá",
+    "Perth",
+    "Ghent",
+    "Accra",
+    "Leeds",
+]
+_DAYS = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "next week",
+    "tomorrow",
+    "tonight",
+    "the weekend",
+    "end of month",
+    "Q3",
+    "the 14th",
+    "after the offsite",
+    "before lunch",
+]
+_TOPICS = [
+    "the migration",
+    "the quarterly report",
+    "the onboarding doc",
+    "the incident review",
+    "the pricing page",
+    "the search index",
+    "the billing bug",
+    "the mobile release",
+    "the hiring plan",
+    "the offsite agenda",
+    "the API rate limits",
+    "the backup policy",
+    "the invoice export",
+    "the SSO rollout",
+    "the dark mode toggle",
+    "the data retention rules",
+    "the flaky integration tests",
+    "the vendor contract",
+    "the latency regression",
+    "the cache warmup",
+    "the GDPR request",
+    "the design review",
+    "the churn dashboard",
+    "the load balancer config",
+    "the holiday rota",
+    "the security audit",
+    "the partner webhook",
+    "the release notes",
+    "the on-call handbook",
+    "the budget forecast",
+    "the translation backlog",
+    "the schema change",
+]
 _TEMPLATES = [
     "I prefer {drink} in the morning now.",
     "Can you remind me to review {topic} on {day}?",
@@ -92,9 +214,17 @@ _TEMPLATES = [
 
 
 def _fill(rng: random.Random, template: str) -> str:
-    return template.format(drink=rng.choice(_DRINKS), topic=rng.choice(_TOPICS), day=rng.choice(_DAYS),
-                           name=rng.choice(_NAMES), name2=rng.choice(_NAMES), tool=rng.choice(_TOOLS),
-                           tool2=rng.choice(_TOOLS), place=rng.choice(_PLACES), num=rng.randint(2, 9000))
+    return template.format(
+        drink=rng.choice(_DRINKS),
+        topic=rng.choice(_TOPICS),
+        day=rng.choice(_DAYS),
+        name=rng.choice(_NAMES),
+        name2=rng.choice(_NAMES),
+        tool=rng.choice(_TOOLS),
+        tool2=rng.choice(_TOOLS),
+        place=rng.choice(_PLACES),
+        num=rng.randint(2, 9000),
+    )
 
 
 def short_turns(n: int, seed: int = 0) -> list[str]:
@@ -125,23 +255,37 @@ def mixed_turns(n: int, seed: int = 0, low: int = 5, high: int = 400) -> list[st
     return [turn_of_tokens(rng, int(math.exp(rng.uniform(math.log(low), math.log(high))))) for _ in range(n)]
 
 
-def session_turns(n_sessions: int, turns_per_session: int, *, namespace: str = "default",
-                  seed: int = 0, start: datetime | None = None, prefix: str = "s") -> list[dict[str, Any]]:
+def session_turns(
+    n_sessions: int,
+    turns_per_session: int,
+    *,
+    namespace: str = "default",
+    seed: int = 0,
+    start: datetime | None = None,
+    prefix: str = "s",
+) -> list[dict[str, Any]]:
     """Staging rows for ``n_sessions`` sessions of alternating user/assistant turns."""
     rng = random.Random(seed)
-    start = start or datetime(2024, 3, 1, 9, 0, tzinfo=timezone.utc)
+    start = start or datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
     rows = []
     for s in range(n_sessions):
         t0 = start + timedelta(minutes=7 * s)
         for i in range(turns_per_session):
-            rows.append({"session_id": f"{prefix}{s}", "namespace": namespace, "seq": i,
-                         "role": "user" if i % 2 == 0 else "assistant",
-                         "content": _fill(rng, rng.choice(_TEMPLATES)),
-                         "ts": (t0 + timedelta(seconds=20 * i)).isoformat()})
+            rows.append(
+                {
+                    "session_id": f"{prefix}{s}",
+                    "namespace": namespace,
+                    "seq": i,
+                    "role": "user" if i % 2 == 0 else "assistant",
+                    "content": _fill(rng, rng.choice(_TEMPLATES)),
+                    "ts": (t0 + timedelta(seconds=20 * i)).isoformat(),
+                }
+            )
     return rows
 
 
 # --- statistics and output --------------------------------------------------------------
+
 
 def median(values: Sequence[float]) -> float:
     return float(statistics.median(values)) if values else float("nan")
@@ -183,10 +327,16 @@ def machine() -> dict[str, Any]:
         mem_gib = round(pages / 2**30, 1)
     except (ValueError, OSError):
         pass
-    return {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "cpu": cpu,
-            "cores": os.cpu_count(), "memory_gib": mem_gib, "python": platform.python_version(),
-            "onnxruntime": onnxruntime.__version__, "numpy": numpy.__version__,
-            "load_1m": round(os.getloadavg()[0], 2)}
+    return {
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gib": mem_gib,
+        "python": platform.python_version(),
+        "onnxruntime": onnxruntime.__version__,
+        "numpy": numpy.__version__,
+        "load_1m": round(os.getloadavg()[0], 2),
+    }
 
 
 def parser(description: str) -> argparse.ArgumentParser:
@@ -197,19 +347,31 @@ def parser(description: str) -> argparse.ArgumentParser:
     return p
 
 
-def report(name: str, figures: dict[str, Any], targets: list[tuple[str, bool | None]], *,
-           as_json: bool, extra: dict[str, Any] | None = None) -> None:
+def report(
+    name: str,
+    figures: dict[str, Any],
+    targets: list[tuple[str, bool | None]],
+    *,
+    as_json: bool,
+    extra: dict[str, Any] | None = None,
+) -> None:
     """Print the figures and, per target, MET / NOT MET (None = not measured at this size)."""
-    doc = {"benchmark": name, "machine": machine(), "figures": figures,
-           "targets": {t: ("met" if ok else "NOT met" if ok is not None else "n/a") for t, ok in targets},
-           **(extra or {})}
+    doc = {
+        "benchmark": name,
+        "machine": machine(),
+        "figures": figures,
+        "targets": {t: ("met" if ok else "NOT met" if ok is not None else "n/a") for t, ok in targets},
+        **(extra or {}),
+    }
     if as_json:
         print(json.dumps(doc, indent=2, default=str))
         return
     print(f"== {name} ==")
     m = doc["machine"]
-    print(f"   {m['date']} | {m['cpu']} | {m['cores']} cores | {m['memory_gib']} GiB | "
-          f"onnxruntime {m['onnxruntime']} | load {m['load_1m']}")
+    print(
+        f"   {m['date']} | {m['cpu']} | {m['cores']} cores | {m['memory_gib']} GiB | "
+        f"onnxruntime {m['onnxruntime']} | load {m['load_1m']}"
+    )
     width = max((len(k) for k in figures), default=10)
     for key, value in figures.items():
         shown = f"{value:,.3f}" if isinstance(value, float) else str(value)
@@ -219,6 +381,7 @@ def report(name: str, figures: dict[str, Any], targets: list[tuple[str, bool | N
 
 
 # --- a throw-away server ----------------------------------------------------------------
+
 
 @contextmanager
 def temp_server(settings: dict[str, str] | None = None, *, restart: bool = False) -> Iterator[str]:
@@ -264,8 +427,11 @@ def drop_database(admin_dsn: str, dsn: str) -> None:
 
 
 def bench_config(dsn: str, *, threads: int = 2, **sections: dict[str, Any]) -> Config:
-    data: dict[str, Any] = {"database": {"dsn": dsn}, "embedder": {"threads": threads},
-                            "consolidate": {"min_quiet_seconds": 0}}
+    data: dict[str, Any] = {
+        "database": {"dsn": dsn},
+        "embedder": {"threads": threads},
+        "consolidate": {"min_quiet_seconds": 0},
+    }
     for section, values in sections.items():
         data.setdefault(section, {}).update(values)
     return config_from_mapping(data)
@@ -275,10 +441,19 @@ def open_store(dsn: str, *, threads: int = 2, **sections: dict[str, Any]) -> Mem
     return MemoryStore.open(bench_config(dsn, threads=threads, **sections))
 
 
-def stage(store: MemoryStore, texts: Sequence[str], *, session_size: int = 20, namespace: str = "default",
-          tag: str = "") -> None:
+def stage(
+    store: MemoryStore, texts: Sequence[str], *, session_size: int = 20, namespace: str = "default", tag: str = ""
+) -> None:
     """Stage ``texts`` as turns of sessions of ``session_size`` (ids unique per ``tag``)."""
-    rows = [{"session_id": f"{tag}s{i // session_size}", "role": "user" if i % 2 == 0 else "assistant",
-             "content": text, "seq": i, "namespace": namespace} for i, text in enumerate(texts)]
+    rows = [
+        {
+            "session_id": f"{tag}s{i // session_size}",
+            "role": "user" if i % 2 == 0 else "assistant",
+            "content": text,
+            "seq": i,
+            "namespace": namespace,
+        }
+        for i, text in enumerate(texts)
+    ]
     rep = store.stage_many(rows, batch_size=5000)
     assert rep.inserted == len(texts), rep

@@ -8,7 +8,8 @@ only ``session.run`` is timed. No tokenizing, pooling, numpy glue or database.
 from __future__ import annotations
 
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -26,8 +27,8 @@ def model_feeds(embedder: Embedder, texts: Sequence[str]) -> list[dict[str, np.n
         input_ids = np.full((len(batch), width), embedder._pad_id, dtype=embedder._int_dtype)
         mask = np.zeros((len(batch), width), dtype=embedder._int_dtype)
         for r, x in enumerate(batch):
-            input_ids[r, :len(x)] = x
-            mask[r, :len(x)] = 1
+            input_ids[r, : len(x)] = x
+            mask[r, : len(x)] = 1
         feed = {"input_ids": input_ids, "attention_mask": mask}
         if embedder._feed_type_ids:
             feed["token_type_ids"] = np.zeros_like(input_ids)

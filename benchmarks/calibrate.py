@@ -25,17 +25,26 @@ from memory_sink.embedder import load_embedder
 from memory_sink.supersession import threshold_for
 
 SAME_ATTRIBUTE = [
-    ("user lives in Berlin", "user lives in Lisbon"), ("user works at Acme", "user works at Globex"),
-    ("user prefers drink coffee", "user prefers drink tea"), ("user editor Vim", "user editor Neovim"),
-    ("Acme ceo John Smith", "Acme ceo Jane Doe"), ("user queue Redis", "user queue RabbitMQ"),
-    ("Herald uses RSS", "Herald uses Atom"), ("user likes drinks", "user likes tea"),
-    ("user uses Postgres", "user uses MySQL"), ("user speaks English", "user speaks Spanish"),
-    ("user lives in Berlin", "user resides in Lisbon"), ("user works at Acme", "user is employed by Globex"),
+    ("user lives in Berlin", "user lives in Lisbon"),
+    ("user works at Acme", "user works at Globex"),
+    ("user prefers drink coffee", "user prefers drink tea"),
+    ("user editor Vim", "user editor Neovim"),
+    ("Acme ceo John Smith", "Acme ceo Jane Doe"),
+    ("user queue Redis", "user queue RabbitMQ"),
+    ("Herald uses RSS", "Herald uses Atom"),
+    ("user likes drinks", "user likes tea"),
+    ("user uses Postgres", "user uses MySQL"),
+    ("user speaks English", "user speaks Spanish"),
+    ("user lives in Berlin", "user resides in Lisbon"),
+    ("user works at Acme", "user is employed by Globex"),
 ]
 DIFFERENT_ATTRIBUTE = [
-    ("user lives in Berlin", "user works at Berlin Labs"), ("user prefers drink tea", "user editor Neovim"),
-    ("user database Postgres", "user lives in Lisbon"), ("user works at Acme", "user prefers drink tea"),
-    ("user queue Redis", "user database Postgres"), ("user editor Neovim", "user uses Obsidian"),
+    ("user lives in Berlin", "user works at Berlin Labs"),
+    ("user prefers drink tea", "user editor Neovim"),
+    ("user database Postgres", "user lives in Lisbon"),
+    ("user works at Acme", "user prefers drink tea"),
+    ("user queue Redis", "user database Postgres"),
+    ("user editor Neovim", "user uses Obsidian"),
 ]
 
 
@@ -55,9 +64,13 @@ def main() -> None:
     different = cosines(embedder.embed_documents, DIFFERENT_ATTRIBUTE)
     current = threshold_for(embedder.name, cfg.supersession.semantic_threshold)
     print(f"embedder {embedder.fingerprint}; current threshold {current}")
-    print(f"same attribute      ({len(same)} pairs): min {min(same):.3f} median {statistics.median(same):.3f} max {max(same):.3f}")
-    print(f"different attribute ({len(different)} pairs): min {min(different):.3f} "
-          f"median {statistics.median(different):.3f} max {max(different):.3f}")
+    print(
+        f"same attribute      ({len(same)} pairs): min {min(same):.3f} median {statistics.median(same):.3f} max {max(same):.3f}"
+    )
+    print(
+        f"different attribute ({len(different)} pairs): min {min(different):.3f} "
+        f"median {statistics.median(different):.3f} max {max(different):.3f}"
+    )
     print("threshold  same-attribute reaching the judge  different-attribute reaching the judge")
     for step in range(30, 91, 5):
         t = step / 100

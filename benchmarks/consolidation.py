@@ -19,17 +19,17 @@ Target: >= 100 sessions/s.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
-
-import numpy as np
+from typing import Any
 
 import _common as c
+import numpy as np
 
+import pipelines.consolidate as cons
 from memory_sink import swap as swap_mod
 from memory_sink.config import EmbedderConfig
 from memory_sink.embedder import load_embedder
-import pipelines.consolidate as cons
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
@@ -49,6 +49,7 @@ def timers(store) -> Iterator[dict[str, float]]:  # type: ignore[no-untyped-def]
                 return fn(*a, **k)
             finally:
                 spent[key] += time.perf_counter() - started
+
         return wrapper
 
     cons.call_with_timeout = timed("consolidator", orig_call)
@@ -78,8 +79,9 @@ class Unbatched:
         return self._fp32.embed_query(text)
 
 
-def one_run(admin: str, sessions: int, threads: int, tag: str, anchor: bool = False,
-            chunk: int | None = None) -> tuple[float, dict, Any]:
+def one_run(
+    admin: str, sessions: int, threads: int, tag: str, anchor: bool = False, chunk: int | None = None
+) -> tuple[float, dict, Any]:
     dsn = c.fresh_database(admin)
     saved = cons.EMBED_CHUNK
     if chunk is not None:

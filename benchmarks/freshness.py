@@ -31,12 +31,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import _common as c
 
@@ -50,8 +50,11 @@ def observe(store, staged: dict[str, float], seen: dict[str, float], done: threa
         while not done.is_set() or len(seen) < len(staged):
             waiting = [e for e in list(staged) if e not in seen]
             if waiting:
-                rows = conn.execute("SELECT event_ids[1] FROM memory WHERE tier = 'provisional' "
-                                    "AND superseded_at IS NULL AND event_ids[1] = ANY(%s)", (waiting,)).fetchall()
+                rows = conn.execute(
+                    "SELECT event_ids[1] FROM memory WHERE tier = 'provisional' "
+                    "AND superseded_at IS NULL AND event_ids[1] = ANY(%s)",
+                    (waiting,),
+                ).fetchall()
                 now = time.time()
                 for (event_id,) in rows:
                     seen.setdefault(event_id, now)
@@ -79,8 +82,12 @@ def scheduler(config_file: Path, stop: threading.Event, period: float, ticks: li
         if stop.wait(wait):
             return
         ticks.append(time.time())
-        subprocess.run([*TIERMEM, "realtime", "--config", str(config_file)], check=True,
-                       stdout=subprocess.DEVNULL, env=os.environ.copy())
+        subprocess.run(
+            [*TIERMEM, "realtime", "--config", str(config_file)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env=os.environ.copy(),
+        )
 
 
 @contextmanager
@@ -95,11 +102,22 @@ def dagster_schedule(config_file: Path, ticks: list[float]) -> Iterator[None]:
     with tempfile.TemporaryDirectory(prefix="tiermem-bench-dagster-") as home:
         shutil.copyfile(c.ROOT / "configs" / "dagster.yaml", Path(home) / "dagster.yaml")
         env = {**os.environ, "DAGSTER_HOME": home, "TIERMEM_CONFIG": str(config_file)}
-        subprocess.run([sys.executable, "-m", "dagster", "schedule", "start", "realtime_schedule", *WORKSPACE],
-                       check=True, env=env, cwd=home, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "dagster", "schedule", "start", "realtime_schedule", *WORKSPACE],
+            check=True,
+            env=env,
+            cwd=home,
+            stdout=subprocess.DEVNULL,
+        )
         log = open(Path(home) / "daemon.log", "wb")
-        daemon = subprocess.Popen([sys.executable, "-m", "dagster._daemon", "run", *WORKSPACE], env=env,
-                                  cwd=home, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        daemon = subprocess.Popen(
+            [sys.executable, "-m", "dagster._daemon", "run", *WORKSPACE],
+            env=env,
+            cwd=home,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         try:
             yield
         finally:
@@ -115,10 +133,12 @@ def dagster_schedule(config_file: Path, ticks: list[float]) -> Iterator[None]:
 
 def _run_starts(env: dict[str, str]) -> list[float]:
     """Start times of the instance's successful realtime runs (read in a child: DAGSTER_HOME is its)."""
-    code = ("from dagster import DagsterInstance, DagsterRunStatus, RunsFilter\n"
-            "i = DagsterInstance.get()\n"
-            "for r in i.get_run_records(RunsFilter(job_name='realtime_job', statuses=[DagsterRunStatus.SUCCESS])):\n"
-            "    print(r.start_time)\n")
+    code = (
+        "from dagster import DagsterInstance, DagsterRunStatus, RunsFilter\n"
+        "i = DagsterInstance.get()\n"
+        "for r in i.get_run_records(RunsFilter(job_name='realtime_job', statuses=[DagsterRunStatus.SUCCESS])):\n"
+        "    print(r.start_time)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True).stdout
     return sorted(float(line) for line in out.split() if line != "None")
 
@@ -136,8 +156,15 @@ def wait_for_first_provisional(store, timeout: float = 240) -> None:  # type: ig
     raise SystemExit(f"the Dagster schedule embedded nothing in {timeout:.0f} s: see the daemon's log")
 
 
-def measure(store, staged: dict[str, float], seen: dict[str, float], seconds: float, rate: float,  # type: ignore[no-untyped-def]
-            period: float, mode: str) -> None:
+def measure(
+    store,
+    staged: dict[str, float],
+    seen: dict[str, float],
+    seconds: float,
+    rate: float,  # type: ignore[no-untyped-def]
+    period: float,
+    mode: str,
+) -> None:
     """Stage turns at Poisson times while an observer records when each becomes recallable."""
     done = threading.Event()
     observer = threading.Thread(target=observe, args=(store, staged, seen, done), daemon=True)
@@ -163,9 +190,13 @@ def run_mode(mode: str, store, config_file: Path, seconds: float, rate: float, p
             stack.enter_context(dagster_schedule(config_file, ticks))
             wait_for_first_provisional(store)
         elif mode == "follow":
-            follower = subprocess.Popen([*TIERMEM, "realtime", "--follow", "--config", str(config_file)],
-                                        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-                                        env=os.environ.copy())
+            follower = subprocess.Popen(
+                [*TIERMEM, "realtime", "--follow", "--config", str(config_file)],
+                stderr=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                text=True,
+                env=os.environ.copy(),
+            )
             stack.callback(follower.wait, timeout=30)
             stack.callback(follower.send_signal, signal.SIGTERM)
             assert follower.stderr is not None
@@ -183,24 +214,39 @@ def run_mode(mode: str, store, config_file: Path, seconds: float, rate: float, p
     sample = random.Random(1).sample(sorted(staged), min(5, len(staged)))
     found = 0
     with store.connection() as conn:
-        contents = dict(conn.execute("SELECT event_id, content FROM memory_staging WHERE event_id = ANY(%s)",
-                                     (sample,)).fetchall())
+        contents = dict(
+            conn.execute("SELECT event_id, content FROM memory_staging WHERE event_id = ANY(%s)", (sample,)).fetchall()
+        )
     for event_id in sample:
         hits = store.recall(contents[event_id], k=10)
         found += any(event_id in m.event_ids for m in hits)
-    return {"turns": len(staged), "seen": len(seen), "p50 s": c.percentile(latencies, 50),
-            "p95 s": c.percentile(latencies, 95), "max s": max(latencies, default=float("nan")),
-            "recall found sample": f"{found}/{len(sample)}", "ticks": len(ticks),
-            # when each tick's work began after its wall-clock minute: process start, or a Dagster run's launch
-            "tick start after the minute, median s": c.median([t % 60.0 for t in ticks]) if ticks else float("nan")}
+    return {
+        "turns": len(staged),
+        "seen": len(seen),
+        "p50 s": c.percentile(latencies, 50),
+        "p95 s": c.percentile(latencies, 95),
+        "max s": max(latencies, default=float("nan")),
+        "recall found sample": f"{found}/{len(sample)}",
+        "ticks": len(ticks),
+        # when each tick's work began after its wall-clock minute: process start, or a Dagster run's launch
+        "tick start after the minute, median s": c.median([t % 60.0 for t in ticks]) if ticks else float("nan"),
+    }
 
 
 def main() -> None:
     p = c.parser(__doc__.splitlines()[0])
-    p.add_argument("--mode", choices=["schedule", "dagster", "follow", "both", "all"], default="both",
-                   help="both = schedule + follow (default); all = schedule + dagster + follow")
-    p.add_argument("--schedule-minutes", type=float, default=3.0,
-                   help="minutes of staging under the schedule (cron-like and Dagster)")
+    p.add_argument(
+        "--mode",
+        choices=["schedule", "dagster", "follow", "both", "all"],
+        default="both",
+        help="both = schedule + follow (default); all = schedule + dagster + follow",
+    )
+    p.add_argument(
+        "--schedule-minutes",
+        type=float,
+        default=3.0,
+        help="minutes of staging under the schedule (cron-like and Dagster)",
+    )
     p.add_argument("--period", type=float, default=60.0, help="schedule period in seconds (default 60, cron's)")
     p.add_argument("--follow-seconds", type=float, default=60.0, help="seconds of staging with a follower")
     p.add_argument("--rate", type=float, default=2.0, help="turns staged per second (default 2)")
@@ -212,10 +258,12 @@ def main() -> None:
         modes = {"both": ["schedule", "follow"], "all": ["schedule", "dagster", "follow"]}.get(args.mode, [args.mode])
         for mode in modes:
             results = []
-            for run in range(args.runs):
+            for _run in range(args.runs):
                 dsn = c.fresh_database(admin)
-                with c.open_store(dsn, threads=args.threads) as store, \
-                        c.tempfile.TemporaryDirectory(prefix="tiermem-bench-cfg-") as tmp:
+                with (
+                    c.open_store(dsn, threads=args.threads) as store,
+                    c.tempfile.TemporaryDirectory(prefix="tiermem-bench-cfg-") as tmp,
+                ):
                     store.embedder  # record the fingerprint before the workers start
                     config_file = Path(tmp) / "bench.yaml"
                     config_file.write_text(f"database:\n  dsn: '{dsn}'\nembedder:\n  threads: {args.threads}\n")

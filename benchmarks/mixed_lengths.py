@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-
 import _common as c
+import numpy as np
 from _model import model_feeds
 
 from memory_sink.config import EmbedderConfig
@@ -30,13 +29,13 @@ def naive_batches_seconds(embedder, texts, size: int = 32) -> float:  # type: ig
     ids = embedder._token_ids(list(texts))
     started = time.perf_counter()
     for start in range(0, len(ids), size):
-        batch = ids[start:start + size]
+        batch = ids[start : start + size]
         width = max(len(x) for x in batch)
         input_ids = np.full((len(batch), width), embedder._pad_id, dtype=embedder._int_dtype)
         mask = np.zeros_like(input_ids)
         for r, x in enumerate(batch):
-            input_ids[r, :len(x)] = x
-            mask[r, :len(x)] = 1
+            input_ids[r, : len(x)] = x
+            mask[r, : len(x)] = 1
         feed = {"input_ids": input_ids, "attention_mask": mask}
         if embedder._feed_type_ids:
             feed["token_type_ids"] = np.zeros_like(input_ids)
@@ -55,7 +54,7 @@ def main() -> None:
     mixed = c.mixed_turns(args.texts, seed=3)
     tokens = {name: sum(len(x) for x in emb._token_ids(t)) for name, t in (("uniform", uniform), ("mixed", mixed))}
     emb.embed_documents(mixed[:50])
-    naive_part = mixed[:args.naive_texts]  # the anchor is slow: a slice of the same corpus
+    naive_part = mixed[: args.naive_texts]  # the anchor is slow: a slice of the same corpus
     naive_tokens = sum(len(x) for x in emb._token_ids(naive_part))
     rates: dict[str, list[float]] = {"uniform": [], "mixed": [], "mixed, naive batches": []}
     for run in range(args.runs):
@@ -67,12 +66,13 @@ def main() -> None:
     lengths = [len(x) for x in emb._token_ids(mixed)]
     sorted_feeds = model_feeds(emb, mixed)
     padded = sum(int(f["input_ids"].size) for f in sorted_feeds)
-    naive_padded = sum(len(lengths[s:s + 32]) * max(lengths[s:s + 32]) for s in range(0, len(lengths), 32))
+    naive_padded = sum(len(lengths[s : s + 32]) * max(lengths[s : s + 32]) for s in range(0, len(lengths), 32))
     figures = {
         "uniform: texts, tokens": f"{len(uniform)}, {tokens['uniform']}",
         "mixed: texts, tokens": f"{len(mixed)}, {tokens['mixed']}",
-        "mixed token lengths p5/p50/p95/max (after truncation)":
-            "/".join(str(int(c.percentile(lengths, q))) for q in (5, 50, 95, 100)),
+        "mixed token lengths p5/p50/p95/max (after truncation)": "/".join(
+            str(int(c.percentile(lengths, q))) for q in (5, 50, 95, 100)
+        ),
         "uniform tokens/s (median)": c.median(rates["uniform"]),
         "mixed tokens/s (median)": c.median(rates["mixed"]),
         "mixed / uniform (median of per-run ratios)": c.median(ratios),
@@ -81,8 +81,12 @@ def main() -> None:
         "padding waste, naive batches": f"{(naive_padded - tokens['mixed']) / naive_padded:.1%}",
         "runs: mixed/uniform": [round(r, 2) for r in ratios],
     }
-    c.report("3 mixed-length turns", figures, [("mixed >= 80% of uniform per token", c.median(ratios) >= 0.8)],
-             as_json=args.json)
+    c.report(
+        "3 mixed-length turns",
+        figures,
+        [("mixed >= 80% of uniform per token", c.median(ratios) >= 0.8)],
+        as_json=args.json,
+    )
 
 
 if __name__ == "__main__":

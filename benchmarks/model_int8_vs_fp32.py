@@ -15,9 +15,8 @@ Targets: int8 >= 2x the fp32 throughput; mean cosine agreement >= 0.99.
 
 from __future__ import annotations
 
-import numpy as np
-
 import _common as c
+import numpy as np
 from _model import model_feeds, run_feeds
 
 from memory_sink.config import EmbedderConfig
@@ -37,14 +36,19 @@ def main() -> None:
     a, b = int8.embed_documents(texts), fp32.embed_documents(texts)  # also warms both sessions
     cos = (a * b).sum(axis=1)
     feeds = {"int8": model_feeds(int8, texts), "fp32": model_feeds(fp32, texts)}
-    speed: dict[str, list[float]] = {"int8": [], "fp32": [], "int8 model only": [], "fp32 model only": [],
-                                     "fp32 unbatched": []}
+    speed: dict[str, list[float]] = {
+        "int8": [],
+        "fp32": [],
+        "int8 model only": [],
+        "fp32 model only": [],
+        "fp32 unbatched": [],
+    }
     for run in range(args.runs):
         order = [("int8", int8), ("fp32", fp32)] if run % 2 == 0 else [("fp32", fp32), ("int8", int8)]
         for name, emb in order:
             speed[name].append(len(texts) / c.timed(lambda: emb.embed_documents(texts)))
             speed[f"{name} model only"].append(len(texts) / run_feeds(emb, feeds[name]))
-        few = texts[:args.naive_texts]
+        few = texts[: args.naive_texts]
         speed["fp32 unbatched"].append(len(few) / c.timed(lambda: [fp32.embed_documents([t]) for t in few]))
     ratios = [x / y for x, y in zip(speed["int8"], speed["fp32"])]
     model_ratios = [x / y for x, y in zip(speed["int8 model only"], speed["fp32 model only"])]
@@ -62,9 +66,12 @@ def main() -> None:
         "cosine int8 vs fp32: p5": c.percentile(cos.tolist(), 5),
         "runs: int8/fp32 ratios": [round(r, 2) for r in ratios],
     }
-    c.report("2 int8 vs fp32", figures,
-             [(">= 2x faster", c.median(ratios) >= 2.0), ("mean cosine >= 0.99", float(cos.mean()) >= 0.99)],
-             as_json=args.json)
+    c.report(
+        "2 int8 vs fp32",
+        figures,
+        [(">= 2x faster", c.median(ratios) >= 2.0), ("mean cosine >= 0.99", float(cos.mean()) >= 0.99)],
+        as_json=args.json,
+    )
 
 
 if __name__ == "__main__":

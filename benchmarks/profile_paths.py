@@ -61,8 +61,7 @@ def consolidate(sessions: int) -> None:
             prof.start()
             report = run_consolidate(store, min_quiet_seconds=0)
             prof.stop()
-    print({k: v for k, v in report.to_dict().items() if k != "failures"},
-          f"{sessions / report.seconds:.1f} sessions/s")
+    print({k: v for k, v in report.to_dict().items() if k != "failures"}, f"{sessions / report.seconds:.1f} sessions/s")
     print(prof.output_text(unicode=False, color=False))
 
 
@@ -123,9 +122,11 @@ def quantization_bound(texts_n: int, rounds: int = 5) -> None:
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 2
     opts.log_severity_level = 3
-    sessions = {"fp32": fp32._session, "int8 per-row (tiermem)": int8._session,
-                "int8 per-tensor (rejected)": ort.InferenceSession(str(per_tensor), opts,
-                                                                   providers=["CPUExecutionProvider"])}
+    sessions = {
+        "fp32": fp32._session,
+        "int8 per-row (tiermem)": int8._session,
+        "int8 per-tensor (rejected)": ort.InferenceSession(str(per_tensor), opts, providers=["CPUExecutionProvider"]),
+    }
     feeds = model_feeds(int8, texts)
     rates: dict[str, list[float]] = {name: [] for name in sessions}
     for _ in range(rounds):

@@ -27,14 +27,19 @@ import tempfile
 import time
 from pathlib import Path
 
+import _common as c
 import numpy as np
 import onnx
 import onnxruntime as ort
-from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat,
-                                      QuantType, quant_pre_process, quantize_static)
-
-import _common as c
 from _model import model_feeds, run_feeds
+from onnxruntime.quantization import (
+    CalibrationDataReader,
+    CalibrationMethod,
+    QuantFormat,
+    QuantType,
+    quant_pre_process,
+    quantize_static,
+)
 
 from memory_sink.config import EmbedderConfig
 from memory_sink.embedder import Embedder, load_embedder
@@ -59,34 +64,60 @@ VARIANTS: dict[str, dict] = {
     "qdq_w_qout": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, extra_options={}),
     "qdq_all": dict(activation_type=U8, calibrate_method=MINMAX, extra_options=NOOUT),
     "qdq_w": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, extra_options=NOOUT),
-    "qdq_w_nopre": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, pre=False,
-                        extra_options=NOOUT),
-    "qdq_w_actsym": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True,
-                         extra_options={**NOOUT, "ActivationSymmetric": True}),
-    "qdq_w_s8s8": dict(activation_type=S8, calibrate_method=MINMAX, weights_only=True,
-                       extra_options={**NOOUT, "ActivationSymmetric": True}),
-    "qdq_w_rr": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, reduce_range=True,
-                     extra_options=NOOUT),
-    "qdq_w_pct": dict(activation_type=U8, calibrate_method=PCT, weights_only=True, extra_options={**NOOUT, "CalibStridedMinMax": 1}),
-    "qdq_w_entropy": dict(activation_type=U8, calibrate_method=ENT, weights_only=True,
-                          extra_options={**NOOUT, "CalibStridedMinMax": 1}),
+    "qdq_w_nopre": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, pre=False, extra_options=NOOUT),
+    "qdq_w_actsym": dict(
+        activation_type=U8,
+        calibrate_method=MINMAX,
+        weights_only=True,
+        extra_options={**NOOUT, "ActivationSymmetric": True},
+    ),
+    "qdq_w_s8s8": dict(
+        activation_type=S8,
+        calibrate_method=MINMAX,
+        weights_only=True,
+        extra_options={**NOOUT, "ActivationSymmetric": True},
+    ),
+    "qdq_w_rr": dict(
+        activation_type=U8, calibrate_method=MINMAX, weights_only=True, reduce_range=True, extra_options=NOOUT
+    ),
+    "qdq_w_pct": dict(
+        activation_type=U8, calibrate_method=PCT, weights_only=True, extra_options={**NOOUT, "CalibStridedMinMax": 1}
+    ),
+    "qdq_w_entropy": dict(
+        activation_type=U8, calibrate_method=ENT, weights_only=True, extra_options={**NOOUT, "CalibStridedMinMax": 1}
+    ),
     # weight MatMuls except FFN-up (its input, the post-attention LayerNorm output, is the most sensitive)
-    "qdq_w_fp32ffnup": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, keep_fp32=("ffn_up",),
-                            extra_options=NOOUT),
+    "qdq_w_fp32ffnup": dict(
+        activation_type=U8, calibrate_method=MINMAX, weights_only=True, keep_fp32=("ffn_up",), extra_options=NOOUT
+    ),
     # SmoothQuant (done here by hand: neural_compressor is not installed): per input channel c,
     # X[:, c] /= s_c (an inserted Mul) and W[c, :] *= s_c, s_c = max|X_c|^a / max|W_c|^(1-a); then as qdq_w
     "qdq_w_sq50": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, smooth=0.5, extra_options=NOOUT),
-    "qdq_w_sq75": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, smooth=0.75, extra_options=NOOUT),
-    "qdq_w_sq85": dict(activation_type=U8, calibrate_method=MINMAX, weights_only=True, smooth=0.85, extra_options=NOOUT),
-    "qdq_w_sq75_pct": dict(activation_type=U8, calibrate_method=PCT, weights_only=True, smooth=0.75,
-                           extra_options={**NOOUT, "CalibStridedMinMax": 1}),
+    "qdq_w_sq75": dict(
+        activation_type=U8, calibrate_method=MINMAX, weights_only=True, smooth=0.75, extra_options=NOOUT
+    ),
+    "qdq_w_sq85": dict(
+        activation_type=U8, calibrate_method=MINMAX, weights_only=True, smooth=0.85, extra_options=NOOUT
+    ),
+    "qdq_w_sq75_pct": dict(
+        activation_type=U8,
+        calibrate_method=PCT,
+        weights_only=True,
+        smooth=0.75,
+        extra_options={**NOOUT, "CalibStridedMinMax": 1},
+    ),
     # control, not static: plain quantize_dynamic (per-tensor dynamic activation scale; batch-dependent)
     "dyn_pertensor": dict(dynamic=True),
-    "qop_w": dict(quant_format=QuantFormat.QOperator, activation_type=U8, calibrate_method=MINMAX,
-                  extra_options={"MatMulConstBOnly": True}),
+    "qop_w": dict(
+        quant_format=QuantFormat.QOperator,
+        activation_type=U8,
+        calibrate_method=MINMAX,
+        extra_options={"MatMulConstBOnly": True},
+    ),
 }
-COMMON = dict(quant_format=QuantFormat.QDQ, op_types_to_quantize=["MatMul"], per_channel=True,
-              reduce_range=False, weight_type=S8)
+COMMON = dict(
+    quant_format=QuantFormat.QDQ, op_types_to_quantize=["MatMul"], per_channel=True, reduce_range=False, weight_type=S8
+)
 
 
 def fp32_embedder() -> Embedder:
@@ -119,9 +150,23 @@ def op_counts(path: Path) -> dict[str, int]:
     ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
     counts = collections.Counter(n.op_type for n in onnx.load(str(opt)).graph.node)
     opt.unlink()
-    keep = ("MatMul", "MatMulIntegerToFloat", "QLinearMatMul", "MatMulInteger", "DynamicQuantizeMatMul",
-            "QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear", "Attention", "QAttention",
-            "FusedMatMul", "SkipLayerNormalization", "BiasGelu", "Gelu", "FastGelu")
+    keep = (
+        "MatMul",
+        "MatMulIntegerToFloat",
+        "QLinearMatMul",
+        "MatMulInteger",
+        "DynamicQuantizeMatMul",
+        "QuantizeLinear",
+        "DequantizeLinear",
+        "DynamicQuantizeLinear",
+        "Attention",
+        "QAttention",
+        "FusedMatMul",
+        "SkipLayerNormalization",
+        "BiasGelu",
+        "Gelu",
+        "FastGelu",
+    )
     return {k: counts[k] for k in keep if counts[k]}
 
 
@@ -137,10 +182,12 @@ def weight_matmuls(path: Path) -> dict[str, list[str]]:
     graph = onnx.load(str(path)).graph
     dims = {i.name: tuple(i.dims) for i in graph.initializer}
     mm = [n for n in graph.node if n.op_type == "MatMul" and n.input[1] in dims]
-    return {"ffn_up": [n.name for n in mm if dims[n.input[1]] == (384, 1536)],
-            "ffn_down": [n.name for n in mm if dims[n.input[1]] == (1536, 384)],
-            "o_proj": [n.name for n in mm if n.input[0].startswith("view")],
-            "qkv": [n.name for n in mm if n.input[0].startswith("layer_norm") and dims[n.input[1]] == (384, 384)]}
+    return {
+        "ffn_up": [n.name for n in mm if dims[n.input[1]] == (384, 1536)],
+        "ffn_down": [n.name for n in mm if dims[n.input[1]] == (1536, 384)],
+        "o_proj": [n.name for n in mm if n.input[0].startswith("view")],
+        "qkv": [n.name for n in mm if n.input[0].startswith("layer_norm") and dims[n.input[1]] == (384, 384)],
+    }
 
 
 def smooth(path: Path, alpha: float, feeds: list[dict]) -> Path:
@@ -208,6 +255,7 @@ def build(names: list[str]) -> None:
             kw = {**COMMON, **VARIANTS[name]}
             if kw.get("dynamic"):
                 from onnxruntime.quantization import quantize_dynamic
+
                 quantize_dynamic(str(src), str(out), weight_type=S8, per_channel=True)
                 print(f"{name}: {op_counts(out)}")
                 continue
@@ -256,8 +304,11 @@ def bench(names: list[str]) -> None:
     ood = c.mixed_turns(300, seed=5)
     feeds = model_feeds(fp, texts)
     real = sum(int(f["attention_mask"].sum()) for f in feeds)
-    print(f"{len(texts)} texts, {len(feeds)} runs, {real / len(texts):.1f} tokens/text; "
-          f"ort {ort.__version__}; models: {list(embs)}", flush=True)
+    print(
+        f"{len(texts)} texts, {len(feeds)} runs, {real / len(texts):.1f} tokens/text; "
+        f"ort {ort.__version__}; models: {list(embs)}",
+        flush=True,
+    )
 
     ref = fp.embed_documents(texts)
     ref_ood = fp.embed_documents(ood)
@@ -276,24 +327,32 @@ def bench(names: list[str]) -> None:
     order = list(embs)
     speed = {k: [] for k in order}
     for r in range(RUNS):
-        rot = order[r % len(order):] + order[:r % len(order)]
+        rot = order[r % len(order) :] + order[: r % len(order)]
         for name in rot:
             speed[name].append(len(texts) / run_feeds(embs[name], feeds))
         print(f"round {r}: " + ", ".join(f"{k} {speed[k][-1]:.0f}" for k in order), flush=True)
 
     print()
-    hdr = (f"{'variant':28s} {'texts/s':>8s} {'x fp32':>7s} {'cos mean':>9s} {'p5':>7s} {'min':>7s} "
-           f"{'ood mean':>9s} {'ood min':>8s} {'batch maxdiff':>13s}")
+    hdr = (
+        f"{'variant':28s} {'texts/s':>8s} {'x fp32':>7s} {'cos mean':>9s} {'p5':>7s} {'min':>7s} "
+        f"{'ood mean':>9s} {'ood min':>8s} {'batch maxdiff':>13s}"
+    )
     print(hdr)
     out = {}
     for name in order:
         ratios = [a / b for a, b in zip(speed[name], speed["fp32"])]
         row = rows[name]
-        out[name] = {"texts_s": c.median(speed[name]), "ratio": c.median(ratios),
-                     "ratios": [round(x, 3) for x in ratios], **row}
-        print(f"{name:28s} {c.median(speed[name]):8.0f} {c.median(ratios):7.2f} {row['cos'][0]:9.4f} "
-              f"{row['cos'][1]:7.4f} {row['cos'][2]:7.4f} {row['cos_ood'][0]:9.4f} {row['cos_ood'][2]:8.4f} "
-              f"{row['batch_maxdiff']:13.2e}")
+        out[name] = {
+            "texts_s": c.median(speed[name]),
+            "ratio": c.median(ratios),
+            "ratios": [round(x, 3) for x in ratios],
+            **row,
+        }
+        print(
+            f"{name:28s} {c.median(speed[name]):8.0f} {c.median(ratios):7.2f} {row['cos'][0]:9.4f} "
+            f"{row['cos'][1]:7.4f} {row['cos'][2]:7.4f} {row['cos_ood'][0]:9.4f} {row['cos_ood'][2]:8.4f} "
+            f"{row['batch_maxdiff']:13.2e}"
+        )
     (ROOT / "results.json").write_text(json.dumps(out, indent=1))
 
 
@@ -308,8 +367,11 @@ def main() -> None:
     global ROOT, MODELS, EVAL_N, RUNS, THREADS
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("what", nargs="?", choices=["build", "bench", "all"], default="all")
-    p.add_argument("--variants", default=DEFAULT_VARIANTS,
-                   help=f"comma-separated, of: {', '.join(VARIANTS)} (default {DEFAULT_VARIANTS})")
+    p.add_argument(
+        "--variants",
+        default=DEFAULT_VARIANTS,
+        help=f"comma-separated, of: {', '.join(VARIANTS)} (default {DEFAULT_VARIANTS})",
+    )
     p.add_argument("--texts", type=int, default=EVAL_N, help=f"evaluation turns (default {EVAL_N})")
     p.add_argument("--runs", type=int, default=RUNS, help=f"interleaved rounds (default {RUNS})")
     p.add_argument("--threads", type=int, default=THREADS, help=f"onnxruntime threads (default {THREADS})")

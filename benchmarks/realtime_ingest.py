@@ -23,7 +23,6 @@ from _model import model_feeds, run_feeds
 
 from memory_sink.config import EmbedderConfig
 from memory_sink.embedder import load_embedder
-
 from pipelines.realtime import run_realtime
 
 NAIVE_CLAIM = """
@@ -69,7 +68,7 @@ def main() -> None:
                 embedder = store.embedder
                 size = args.batch_size or store.config.realtime.batch_size
                 # the batches the tick runs: each claim of `size` turns, length-sorted within
-                feeds = [f for i in range(0, len(texts), size) for f in model_feeds(embedder, texts[i:i + size])]
+                feeds = [f for i in range(0, len(texts), size) for f in model_feeds(embedder, texts[i : i + size])]
                 run_feeds(embedder, feeds[:3])  # warm the session
                 c.stage(store, texts, tag=f"r{run}")
                 report = run_realtime(store, batch_size=args.batch_size)
@@ -92,7 +91,7 @@ def main() -> None:
             with c.open_store(dsn, threads=args.threads) as store:
                 fp32 = load_embedder(EmbedderConfig(threads=args.threads), variant="fp32")
                 fp32.embed_documents(texts[:8])
-                c.stage(store, texts[:args.naive_turns], tag=f"n{run}")
+                c.stage(store, texts[: args.naive_turns], tag=f"n{run}")
                 started = time.perf_counter()
                 n = naive_ingest(store, fp32)
                 naive.append(n / (time.perf_counter() - started))
@@ -111,9 +110,12 @@ def main() -> None:
         "runs: naive": [round(x) for x in naive],
         "runs: one batch at a time": [round(x) for x in sequential],
     }
-    c.report("1 realtime ingest", figures,
-             [(">= 85% of the raw model ceiling", c.median(ratios) >= 0.85),
-              (">= 800 turns/s", c.median(e2e) >= 800)], as_json=args.json)
+    c.report(
+        "1 realtime ingest",
+        figures,
+        [(">= 85% of the raw model ceiling", c.median(ratios) >= 0.85), (">= 800 turns/s", c.median(e2e) >= 800)],
+        as_json=args.json,
+    )
 
 
 if __name__ == "__main__":

@@ -62,9 +62,14 @@ def main() -> None:
                 store.embedder
                 texts = c.short_turns(size, seed=4)
                 for start in range(0, size, 20_000):
-                    c.stage(store, texts[start:start + 20_000], tag=f"b{start}-")
-            out = subprocess.run([sys.executable, "-c", CHILD, dsn, str(c.ROOT), str(args.threads)],
-                                 check=True, capture_output=True, text=True, env=os.environ.copy())
+                    c.stage(store, texts[start : start + 20_000], tag=f"b{start}-")
+            out = subprocess.run(
+                [sys.executable, "-c", CHILD, dsn, str(c.ROOT), str(args.threads)],
+                check=True,
+                capture_output=True,
+                text=True,
+                env=os.environ.copy(),
+            )
             rows[size] = json.loads(out.stdout.strip().splitlines()[-1])
             assert rows[size]["turns"] == size, rows[size]
             c.drop_database(admin, dsn)
@@ -77,8 +82,12 @@ def main() -> None:
         figures[f"[{size:,} turns] turns/s"] = round(r["turns"] / r["seconds"], 1)
     peaks = [r["peak_mb"] for r in rows.values()]
     flat = max(peaks) - min(peaks) <= 0.1 * min(peaks) if len(peaks) > 1 else None
-    c.report("8 realtime tick memory", figures,
-             [("peak <= 400 MB", max(peaks) <= 400), ("flat in turns (peaks within 10%)", flat)], as_json=args.json)
+    c.report(
+        "8 realtime tick memory",
+        figures,
+        [("peak <= 400 MB", max(peaks) <= 400), ("flat in turns (peaks within 10%)", flat)],
+        as_json=args.json,
+    )
 
 
 if __name__ == "__main__":

@@ -33,22 +33,27 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
+import _common as c
 import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 from psycopg.types.json import Jsonb
 
-import _common as c
-
 from memory_sink import db, memories
 from pipelines.realtime import run_realtime
 
-SERVER_SETTINGS = {"shared_buffers": "4GB", "maintenance_work_mem": "6GB",
-                   "max_parallel_maintenance_workers": "1", "max_parallel_workers_per_gather": "2",
-                   "effective_cache_size": "16GB", "max_wal_size": "8GB", "checkpoint_timeout": "30min"}
+SERVER_SETTINGS = {
+    "shared_buffers": "4GB",
+    "maintenance_work_mem": "6GB",
+    "max_parallel_maintenance_workers": "1",
+    "max_parallel_workers_per_gather": "2",
+    "effective_cache_size": "16GB",
+    "max_wal_size": "8GB",
+    "checkpoint_timeout": "30min",
+}
 BULK_INDEXES = ("memory_embedding_hnsw", "memory_content_tsv", "memory_event_ids")
 COPY_BULK = """
 COPY memory (namespace, session_id, tier, kind, content, embedding, event_ids, valid_from, embed_model, metadata)
@@ -69,12 +74,22 @@ ORDER BY rank DESC LIMIT %(n)s
 KINDS = ["turn", "episode", "fact"]
 
 _QUESTIONS = [
-    "what do I like to drink in the morning", "when is the standup and who runs it",
-    "which editor am I using now", "what did we decide about {topic}", "who joined the team recently",
-    "where do I live these days", "what is blocked and who has to sign off", "remind me what is due on {day}",
-    "what went wrong with the deploy last night", "which queue system do we run", "what happened with {topic}",
-    "who is working on {topic}", "what should I send to {name}", "do I still drink coffee after lunch",
-    "summarise {topic}", "what tools do we use for dashboards",
+    "what do I like to drink in the morning",
+    "when is the standup and who runs it",
+    "which editor am I using now",
+    "what did we decide about {topic}",
+    "who joined the team recently",
+    "where do I live these days",
+    "what is blocked and who has to sign off",
+    "remind me what is due on {day}",
+    "what went wrong with the deploy last night",
+    "which queue system do we run",
+    "what happened with {topic}",
+    "who is working on {topic}",
+    "what should I send to {name}",
+    "do I still drink coffee after lunch",
+    "summarise {topic}",
+    "what tools do we use for dashboards",
 ]
 
 
@@ -107,11 +122,19 @@ def synthetic(rng: np.random.Generator, base_vecs: np.ndarray, picks: np.ndarray
     return vecs / np.linalg.norm(vecs, axis=1, keepdims=True)
 
 
-def bulk_load(dsn: str, start: int, stop: int, base_texts: list[str], base_vecs: np.ndarray,
-              fingerprint: str, seed: int, how: str = "mix") -> float:
+def bulk_load(
+    dsn: str,
+    start: int,
+    stop: int,
+    base_texts: list[str],
+    base_vecs: np.ndarray,
+    fingerprint: str,
+    seed: int,
+    how: str = "mix",
+) -> float:
     """COPY rows ``start``..``stop`` (synthetic vectors from real ones); returns seconds."""
     rng = np.random.default_rng(seed)
-    ts = datetime(2024, 1, 1, tzinfo=timezone.utc)
+    ts = datetime(2024, 1, 1, tzinfo=UTC)
     empty = Jsonb({})
     started = time.perf_counter()
     with psycopg.connect(dsn) as conn:
@@ -125,9 +148,20 @@ def bulk_load(dsn: str, start: int, stop: int, base_texts: list[str], base_vecs:
                 for j, (pick, vec) in enumerate(zip(picks, vecs)):
                     i = chunk + j
                     episode = i % 4 == 3
-                    copy.write_row(["default", f"bulk{i // 20}", "consolidated" if episode else "provisional",
-                                    "episode" if episode else "turn", base_texts[pick], vec,
-                                    [f"bulk-{i}"], ts, fingerprint, empty])
+                    copy.write_row(
+                        [
+                            "default",
+                            f"bulk{i // 20}",
+                            "consolidated" if episode else "provisional",
+                            "episode" if episode else "turn",
+                            base_texts[pick],
+                            vec,
+                            [f"bulk-{i}"],
+                            ts,
+                            fingerprint,
+                            empty,
+                        ]
+                    )
     return time.perf_counter() - started
 
 
@@ -157,8 +191,9 @@ def exact_top10(dsn: str, vecs: list[np.ndarray]) -> list[set[Any]]:
 SIMILARITIES = "SELECT 1 - (embedding <=> %s) FROM memory WHERE id = ANY(%s)"
 
 
-def overlap_at_10(dsn: str, vecs: list[np.ndarray], exact: list[set[Any]],
-                  ef_search: int | None) -> tuple[float, float]:
+def overlap_at_10(
+    dsn: str, vecs: list[np.ndarray], exact: list[set[Any]], ef_search: int | None
+) -> tuple[float, float]:
     """(mean |HNSW top-10 ∩ exact top-10| / 10, mean cosine of HNSW's 10 / mean cosine of the exact 10).
 
     The second number says how much the misses cost: 1.000 = as similar as the true top 10.
@@ -177,8 +212,9 @@ def overlap_at_10(dsn: str, vecs: list[np.ndarray], exact: list[set[Any]],
     return float(np.mean(scores)), float(np.mean(ratios))
 
 
-def sql_latencies(store: Any, sql: str, params: list[dict[str, Any]],
-                  pool: int = memories.LEXICAL_POOL, ef_search: int | None = None) -> list[float]:
+def sql_latencies(
+    store: Any, sql: str, params: list[dict[str, Any]], pool: int = memories.LEXICAL_POOL, ef_search: int | None = None
+) -> list[float]:
     """Per-statement seconds, in one transaction with recall's lexical pool (0 = unbounded)."""
     out = []
     with store.connection() as conn:
@@ -192,15 +228,15 @@ def sql_latencies(store: Any, sql: str, params: list[dict[str, Any]],
     return out
 
 
-def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], size: int,
-                 tag: str) -> dict[str, Any]:
+def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], size: int, tag: str) -> dict[str, Any]:
     embedder = store.embedder
     vecs = [embedder.embed_query(q) for q in qs]
     for q in qs[:20]:
         store.recall(q, k=10)  # warm: pool, plans, buffers
     p50, p95, embed_ms, sql50, sql95, vec50, lex50, lex95 = ([] for _ in range(8))
-    params = [{"q": v, "ns": "default", "k": 10, "kinds": KINDS, "n": 40, "text": q, "as_of": None}
-              for q, v in zip(qs, vecs)]
+    params = [
+        {"q": v, "ns": "default", "k": 10, "kinds": KINDS, "n": 40, "text": q, "as_of": None} for q, v in zip(qs, vecs)
+    ]
     for _ in range(args.runs):
         lat = []
         for q in qs:
@@ -218,29 +254,37 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
         lex50.append(c.percentile(lex, 50) * 1e3)
         lex95.append(c.percentile(lex, 95) * 1e3)
     row: dict[str, Any] = {
-        "recall p50 ms": c.median(p50), "recall p95 ms": c.median(p95),
-        "query embedding p50 ms": c.median(embed_ms), "SQL p50 ms": c.median(sql50), "SQL p95 ms": c.median(sql95),
-        "vector branch p50 ms": c.median(vec50), "lexical branch p50 ms": c.median(lex50),
+        "recall p50 ms": c.median(p50),
+        "recall p95 ms": c.median(p95),
+        "query embedding p50 ms": c.median(embed_ms),
+        "SQL p50 ms": c.median(sql50),
+        "SQL p95 ms": c.median(sql95),
+        "vector branch p50 ms": c.median(vec50),
+        "lexical branch p50 ms": c.median(lex50),
         "lexical branch p95 ms": c.median(lex95),
     }
     for pool in args.pool_sweep:
         lex = sql_latencies(store, LEXICAL_BRANCH, params, pool=pool)
         row[f"lexical branch p50/p95 ms, pool {pool or 'unbounded'}"] = (
-            f"{c.percentile(lex, 50) * 1e3:.2f} / {c.percentile(lex, 95) * 1e3:.2f}")
+            f"{c.percentile(lex, 50) * 1e3:.2f} / {c.percentile(lex, 95) * 1e3:.2f}"
+        )
     with store.connection() as conn:
         ef = conn.execute("SHOW hnsw.ef_search").fetchone()[0]
-    probe = vecs[:args.overlap_queries]
+    probe = vecs[: args.overlap_queries]
     started = time.perf_counter()
     exact = exact_top10(dsn, probe)
     row["exact scan ms per query"] = (time.perf_counter() - started) / max(len(probe), 1) * 1e3
     row[f"overlap@10 (ef_search {ef})"], row[f"similarity ratio (ef_search {ef})"] = overlap_at_10(
-        dsn, probe, exact, int(ef))
+        dsn, probe, exact, int(ef)
+    )
     for ef_alt in args.ef_sweep:
         row[f"overlap@10 (ef_search {ef_alt})"], row[f"similarity ratio (ef_search {ef_alt})"] = overlap_at_10(
-            dsn, probe, exact, ef_alt)
+            dsn, probe, exact, ef_alt
+        )
         vec = sql_latencies(store, VECTOR_BRANCH, params, ef_search=ef_alt)
         row[f"vector branch p50/p95 ms (ef_search {ef_alt})"] = (
-            f"{c.percentile(vec, 50) * 1e3:.2f} / {c.percentile(vec, 95) * 1e3:.2f}")
+            f"{c.percentile(vec, 50) * 1e3:.2f} / {c.percentile(vec, 95) * 1e3:.2f}"
+        )
     # #7: realtime ingest into a table of this size, every index in place
     rates = []
     for run in range(args.runs):
@@ -260,9 +304,15 @@ def main() -> None:
     p.add_argument("--overlap-queries", type=int, default=50, help="queries checked against an exact scan")
     p.add_argument("--ingest-turns", type=int, default=2000, help="turns per ingest run at each size")
     p.add_argument("--ef-sweep", default="40,200", help="other hnsw.ef_search values to check (default 40,200)")
-    p.add_argument("--synthetic", choices=["mix", "noise"], default="mix",
-                   help="how bulk vectors are made from the real ones (default mix; see synthetic())")
-    p.add_argument("--pool-sweep", default="0", help="other lexical pools to time the lexical branch with (default 0 = unbounded)")
+    p.add_argument(
+        "--synthetic",
+        choices=["mix", "noise"],
+        default="mix",
+        help="how bulk vectors are made from the real ones (default mix; see synthetic())",
+    )
+    p.add_argument(
+        "--pool-sweep", default="0", help="other lexical pools to time the lexical branch with (default 0 = unbounded)"
+    )
     args = p.parse_args()
     args.ef_sweep = [int(x) for x in args.ef_sweep.split(",") if x]
     args.pool_sweep = [int(x) for x in args.pool_sweep.split(",") if x]
@@ -272,8 +322,10 @@ def main() -> None:
     with c.temp_server(SERVER_SETTINGS, restart=True) as admin:
         dsn = c.fresh_database(admin)
         with psycopg.connect(dsn) as conn:
-            defs = {name: conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = %s", (name,)).fetchone()[0]
-                    for name in BULK_INDEXES}
+            defs = {
+                name: conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = %s", (name,)).fetchone()[0]
+                for name in BULK_INDEXES
+            }
         with c.open_store(dsn, threads=args.threads) as store:
             base_texts = c.short_turns(args.base, seed=11)
             started = time.perf_counter()
@@ -286,21 +338,34 @@ def main() -> None:
                         conn.execute(f"DROP INDEX IF EXISTS {name}")
                 with store.connection() as conn:
                     active = conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NULL").fetchone()[0]
-                load_s = bulk_load(dsn, loaded, loaded + max(0, size - active), base_texts, base_vecs,
-                                   store.embedder.fingerprint, seed=size, how=args.synthetic)
+                load_s = bulk_load(
+                    dsn,
+                    loaded,
+                    loaded + max(0, size - active),
+                    base_texts,
+                    base_vecs,
+                    store.embedder.fingerprint,
+                    seed=size,
+                    how=args.synthetic,
+                )
                 loaded += max(0, size - active)
                 builds = rebuild_indexes(dsn, defs)
                 with store.connection() as conn:
                     active = conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NULL").fetchone()[0]
-                row = {"active rows": active, "bulk COPY s": round(load_s, 1),
-                       "HNSW build s": round(builds["memory_embedding_hnsw"], 1),
-                       "GIN tsvector build s": round(builds["memory_content_tsv"], 1)}
+                row = {
+                    "active rows": active,
+                    "bulk COPY s": round(load_s, 1),
+                    "HNSW build s": round(builds["memory_embedding_hnsw"], 1),
+                    "GIN tsvector build s": round(builds["memory_content_tsv"], 1),
+                }
                 row.update(measure_size(args, admin, dsn, store, qs, size, tag=f"z{size}"))
                 results[size] = row
                 print(f"-- {size}: {row}", flush=True)
     small, large = results[sizes[0]], results[sizes[-1]]
-    figures: dict[str, Any] = {"base turns embedded for real": f"{args.base} in {embed_base:.1f}s",
-                               "synthetic bulk vectors": args.synthetic}
+    figures: dict[str, Any] = {
+        "base turns embedded for real": f"{args.base} in {embed_base:.1f}s",
+        "synthetic bulk vectors": args.synthetic,
+    }
     for size in sizes:
         for key, value in results[size].items():
             figures[f"[{size:,}] {key}"] = round(value, 3) if isinstance(value, float) else value
@@ -310,13 +375,18 @@ def main() -> None:
     figures[f"#7 recall p95 at {sizes[-1]:,} / at {sizes[0]:,}"] = round(p95_ratio, 3)
     at_1m = 1_000_000 in results
     ov_key = next(k for k in large if k.startswith("overlap@10"))
-    c.report("4+7 recall at scale, growth", figures, [
-        ("#4 p50 <= 5 ms at 1M", large["recall p50 ms"] <= 5 if at_1m else None),
-        ("#4 p95 <= 15 ms at 1M", large["recall p95 ms"] <= 15 if at_1m else None),
-        ("#4 HNSW overlap@10 >= 0.95", large[ov_key] >= 0.95),
-        ("#7 ingest at largest >= 80% of smallest", ingest_ratio >= 0.8),
-        ("#7 recall p95 at largest <= 120% of smallest", p95_ratio <= 1.2),
-    ], as_json=args.json)
+    c.report(
+        "4+7 recall at scale, growth",
+        figures,
+        [
+            ("#4 p50 <= 5 ms at 1M", large["recall p50 ms"] <= 5 if at_1m else None),
+            ("#4 p95 <= 15 ms at 1M", large["recall p95 ms"] <= 15 if at_1m else None),
+            ("#4 HNSW overlap@10 >= 0.95", large[ov_key] >= 0.95),
+            ("#7 ingest at largest >= 80% of smallest", ingest_ratio >= 0.8),
+            ("#7 recall p95 at largest <= 120% of smallest", p95_ratio <= 1.2),
+        ],
+        as_json=args.json,
+    )
 
 
 if __name__ == "__main__":

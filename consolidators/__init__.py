@@ -8,27 +8,67 @@ checked (``run_consolidator``). This package imports nothing from
 
 from .base import Consolidator
 from .errors import (
-    ConsolidatorConfigError, ConsolidatorError, ConsolidatorTimeout, EndpointError, MalformedOutput,
+    ConsolidatorConfigError,
+    ConsolidatorError,
+    ConsolidatorTimeout,
+    EndpointError,
+    MalformedOutput,
 )
 from .extractive import (
-    CANONICAL_PREDICATES, ExtractiveConsolidator, extract_triples, normalise_predicate,
-    split_sentences, summarise,
+    CANONICAL_PREDICATES,
+    ExtractiveConsolidator,
+    extract_triples,
+    normalise_predicate,
+    split_sentences,
+    summarise,
 )
 from .framing import build_transcript, frame_turns, render_turns
 from .llm import VERDICTS, JudgeVerdict, LLMConsolidator, LLMJudge
 from .passthrough import PassthroughConsolidator
 from .registry import (
-    ENTRY_POINT_GROUP, KINDS, CallableConsolidator, coerce_result, load_consolidator, load_llm_judge,
+    ENTRY_POINT_GROUP,
+    KINDS,
+    CallableConsolidator,
+    coerce_result,
+    load_consolidator,
+    load_llm_judge,
     run_consolidator,
 )
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 
 __all__ = [
-    "ActiveFact", "CANONICAL_PREDICATES", "CallableConsolidator", "ConsolidationResult",
-    "Consolidator", "ConsolidatorConfigError", "ConsolidatorError", "ConsolidatorTimeout", "Context",
-    "ENTRY_POINT_GROUP", "EndpointError", "Episode", "ExtractiveConsolidator", "Fact", "JudgeVerdict",
-    "KINDS", "LLMConsolidator", "LLMJudge", "MalformedOutput", "PassthroughConsolidator", "Transcript",
-    "Turn", "VERDICTS", "build_transcript", "coerce_result", "extract_triples", "frame_turns",
-    "load_consolidator", "load_llm_judge", "normalise_predicate", "render_turns", "run_consolidator", "split_sentences",
+    "ActiveFact",
+    "CANONICAL_PREDICATES",
+    "CallableConsolidator",
+    "ConsolidationResult",
+    "Consolidator",
+    "ConsolidatorConfigError",
+    "ConsolidatorError",
+    "ConsolidatorTimeout",
+    "Context",
+    "ENTRY_POINT_GROUP",
+    "EndpointError",
+    "Episode",
+    "ExtractiveConsolidator",
+    "Fact",
+    "JudgeVerdict",
+    "KINDS",
+    "LLMConsolidator",
+    "LLMJudge",
+    "MalformedOutput",
+    "PassthroughConsolidator",
+    "Transcript",
+    "Turn",
+    "VERDICTS",
+    "build_transcript",
+    "coerce_result",
+    "extract_triples",
+    "frame_turns",
+    "load_consolidator",
+    "load_llm_judge",
+    "normalise_predicate",
+    "render_turns",
+    "run_consolidator",
+    "split_sentences",
     "summarise",
 ]

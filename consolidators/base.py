@@ -8,7 +8,8 @@ need not inherit from anything, so one written outside tiermem only depends on
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import OPTIONS_KEY, ConsolidatorConfigError
 from .types import ConsolidationResult, Context, Transcript
@@ -27,7 +28,9 @@ class Consolidator(Protocol):
     name: str
 
     def consolidate(
-        self, transcript: Transcript, context: Context,
+        self,
+        transcript: Transcript,
+        context: Context,
     ) -> ConsolidationResult | Mapping[str, Any]:
         """Consolidate one session transcript."""
         ...
@@ -59,15 +62,27 @@ def str_option(name: str, value: Any) -> str:
     return value.strip()
 
 
-def number_option(name: str, value: Any, minimum: float, *, exclusive: bool = False,
-                  maximum: float | None = None, integer: bool = False) -> float:
+def number_option(
+    name: str,
+    value: Any,
+    minimum: float,
+    *,
+    exclusive: bool = False,
+    maximum: float | None = None,
+    integer: bool = False,
+) -> float:
     """A number option within bounds (an integer if ``integer``), naming the key when not."""
-    ok = (not isinstance(value, bool) and isinstance(value, int if integer else (int, float))
-          and math.isfinite(value) and (value > minimum if exclusive else value >= minimum)
-          and (maximum is None or value <= maximum))
+    ok = (
+        not isinstance(value, bool)
+        and isinstance(value, int if integer else (int, float))
+        and math.isfinite(value)
+        and (value > minimum if exclusive else value >= minimum)
+        and (maximum is None or value <= maximum)
+    )
     if not ok:
         kind = "an integer" if integer else "a number"
-        bounds = (f"in [{minimum:g}, {maximum:g}]" if maximum is not None
-                  else f"{'>' if exclusive else '>='} {minimum:g}")
+        bounds = (
+            f"in [{minimum:g}, {maximum:g}]" if maximum is not None else f"{'>' if exclusive else '>='} {minimum:g}"
+        )
         raise ConsolidatorConfigError(option_key(name), f"expected {kind} {bounds}, got {value!r}")
     return float(value)

@@ -22,12 +22,17 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from .base import bool_option, number_option, option_key, str_option
 from .errors import (
-    OPTIONS_KEY, ConsolidatorConfigError, ConsolidatorError, ConsolidatorTimeout, EndpointError,
+    OPTIONS_KEY,
+    ConsolidatorConfigError,
+    ConsolidatorError,
+    ConsolidatorTimeout,
+    EndpointError,
     MalformedOutput,
 )
 from .passthrough import truncate
@@ -79,25 +84,39 @@ class ChatClient:
     api_key: str | None = field(default=None, repr=False)
 
     @classmethod
-    def configure(cls, *, base_url: Any, model: Any, api_key_env: Any, timeout_seconds: Any,
-                  max_retries: Any, backoff_seconds: Any, temperature: Any, json_schema: Any,
-                  config_key: str = OPTIONS_KEY) -> ChatClient:
+    def configure(
+        cls,
+        *,
+        base_url: Any,
+        model: Any,
+        api_key_env: Any,
+        timeout_seconds: Any,
+        max_retries: Any,
+        backoff_seconds: Any,
+        temperature: Any,
+        json_schema: Any,
+        config_key: str = OPTIONS_KEY,
+    ) -> ChatClient:
         """Check the connection options; errors name ``<config_key>.<option>``."""
         try:
             return cls(
-                url=_endpoint_url(base_url), model=str_option("model", model),
+                url=_endpoint_url(base_url),
+                model=str_option("model", model),
                 timeout=number_option("timeout_seconds", timeout_seconds, 0.0, exclusive=True),
                 max_retries=int(number_option("max_retries", max_retries, 0, integer=True)),
                 backoff=number_option("backoff_seconds", backoff_seconds, 0.0),
                 temperature=number_option("temperature", temperature, 0.0, maximum=2.0),
-                json_schema=bool_option("json_schema", json_schema), api_key=_api_key(api_key_env))
+                json_schema=bool_option("json_schema", json_schema),
+                api_key=_api_key(api_key_env),
+            )
         except ConsolidatorConfigError as exc:
             if config_key == OPTIONS_KEY:
                 raise
-            raise ConsolidatorConfigError(config_key + exc.key[len(OPTIONS_KEY):], exc.problem) from None
+            raise ConsolidatorConfigError(config_key + exc.key[len(OPTIONS_KEY) :], exc.problem) from None
 
-    def ask(self, messages: list[dict[str, str]], schema_name: str, schema: Mapping[str, Any],
-            parse: Callable[[Any], T]) -> T:
+    def ask(
+        self, messages: list[dict[str, str]], schema_name: str, schema: Mapping[str, Any], parse: Callable[[Any], T]
+    ) -> T:
         """Send ``messages`` and return ``parse(answer JSON)``, retrying what may pass next time.
 
         Timeouts, connection errors, HTTP 429/5xx and answers ``parse``
@@ -114,8 +133,14 @@ class ChatClient:
                 failure = exc
             if attempt < attempts:
                 delay = self.backoff * 2 ** (attempt - 1)
-                log.warning("llm endpoint %s: attempt %d of %d failed (%s); retrying in %.1f s",
-                            self.url, attempt, attempts, self.redact(str(failure)), delay)
+                log.warning(
+                    "llm endpoint %s: attempt %d of %d failed (%s); retrying in %.1f s",
+                    self.url,
+                    attempt,
+                    attempts,
+                    self.redact(str(failure)),
+                    delay,
+                )
                 time.sleep(delay)
         assert failure is not None  # at least one attempt ran, and none returned
         raise self._final_error(failure, attempts) from failure
@@ -127,14 +152,22 @@ class ChatClient:
     def _payload(self, messages: list[dict[str, str]], name: str, schema: Mapping[str, Any]) -> bytes:
         response_format: dict[str, Any] = (
             {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}}
-            if self.json_schema else {"type": "json_object"})
-        return json.dumps({"model": self.model, "messages": messages, "temperature": self.temperature,
-                           "stream": False, "response_format": response_format}).encode("utf-8")
+            if self.json_schema
+            else {"type": "json_object"}
+        )
+        return json.dumps(
+            {
+                "model": self.model,
+                "messages": messages,
+                "temperature": self.temperature,
+                "stream": False,
+                "response_format": response_format,
+            }
+        ).encode("utf-8")
 
     def _post(self, payload: bytes) -> Any:
         """One request: the JSON the model wrote, or _Transient / EndpointError / MalformedOutput."""
-        headers = {"Content-Type": "application/json", "Accept": "application/json",
-                   "User-Agent": "tiermem"}
+        headers = {"Content-Type": "application/json", "Accept": "application/json", "User-Agent": "tiermem"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
         request = urllib.request.Request(self.url, data=payload, headers=headers, method="POST")
@@ -163,8 +196,7 @@ class ChatClient:
             hint = " (redirects are not followed; give the final URL as base_url)"
         elif exc.code == 400 and self.json_schema:
             hint = " (if the server lacks JSON-schema support, set json_schema: false)"
-        return EndpointError(f"llm endpoint {self.url} answered HTTP {exc.code}: {excerpt}{hint}",
-                             self.url, exc.code)
+        return EndpointError(f"llm endpoint {self.url} answered HTTP {exc.code}: {excerpt}{hint}", self.url, exc.code)
 
     def _final_error(self, failure: _Transient | MalformedOutput, attempts: int) -> ConsolidatorError:
         tries = f"{attempts} attempt{'' if attempts == 1 else 's'}"
@@ -174,10 +206,10 @@ class ChatClient:
         if failure.kind == "timeout":
             return ConsolidatorTimeout(f"{where} did not answer within {self.timeout} s ({tries})", self.url)
         if failure.kind == "http":
-            return EndpointError(f"{where} answered HTTP {failure.status} ({tries}): {failure.detail}",
-                                 self.url, failure.status)
-        return EndpointError(self.redact(f"{where} could not be reached ({tries}): {failure.detail}"),
-                             self.url)
+            return EndpointError(
+                f"{where} answered HTTP {failure.status} ({tries}): {failure.detail}", self.url, failure.status
+            )
+        return EndpointError(self.redact(f"{where} could not be reached ({tries}): {failure.detail}"), self.url)
 
 
 # ---------------------------------------------------------------------------
@@ -205,7 +237,7 @@ def _parse_json_text(text: str) -> Any:
     those would only spend retries on answers that are fine.
     """
     start, end = text.find("{"), text.rfind("}")
-    for candidate in [text] + ([text[start:end + 1]] if 0 <= start < end else []):
+    for candidate in [text] + ([text[start : end + 1]] if 0 <= start < end else []):
         try:
             return json.loads(candidate)
         except ValueError:
@@ -230,17 +262,26 @@ def _endpoint_url(base_url: Any) -> str:
     key = option_key("base_url")
     text = str_option("base_url", base_url).rstrip("/")
     if "@" in text:  # checked first: such a value must not be echoed
-        raise ConsolidatorConfigError(key, "must not carry credentials; put the key in an "
-                                           "environment variable and name it in api_key_env")
+        raise ConsolidatorConfigError(
+            key, "must not carry credentials; put the key in an environment variable and name it in api_key_env"
+        )
     try:
         parts = urllib.parse.urlsplit(text)
-        valid = (parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
-                 and not parts.query and not parts.fragment)
+        valid = (
+            parts.scheme in ("http", "https")
+            and bool(parts.hostname)
+            and parts.port != 0
+            and not parts.query
+            and not parts.fragment
+        )
     except ValueError:  # a bad port
         valid = False
     if not valid:
-        raise ConsolidatorConfigError(key, "expected the http:// or https:// root of an OpenAI-"
-                                           f"compatible API (e.g. http://localhost:11434/v1), got {text!r}")
+        raise ConsolidatorConfigError(
+            key,
+            "expected the http:// or https:// root of an OpenAI-"
+            f"compatible API (e.g. http://localhost:11434/v1), got {text!r}",
+        )
     return text if text.endswith("/chat/completions") else text + "/chat/completions"
 
 
@@ -254,8 +295,11 @@ def _api_key(api_key_env: Any) -> str | None:
         return None
     key = option_key("api_key_env")
     if not isinstance(api_key_env, str) or not _ENV_NAME.fullmatch(api_key_env.strip()):
-        raise ConsolidatorConfigError(key, "expected the NAME of an environment variable holding the "
-                                           "API key (e.g. OPENAI_API_KEY), never the key itself")
+        raise ConsolidatorConfigError(
+            key,
+            "expected the NAME of an environment variable holding the "
+            "API key (e.g. OPENAI_API_KEY), never the key itself",
+        )
     name = api_key_env.strip()
     value = os.environ.get(name, "").strip()
     if not value:

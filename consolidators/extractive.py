@@ -18,8 +18,8 @@ and ``lemmatise`` stay importable from here.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Iterable, Sequence
 
 from .base import bool_option, positive_int_option
 from .framing import episode_frames, frame_episode
@@ -30,8 +30,17 @@ from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Tran
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 
 __all__ = [
-    "CANONICAL_PREDICATES", "DRINKS", "USER", "USER_ROLES", "ExtractiveConsolidator", "extract_triples",
-    "lemmatise", "normalise_predicate", "session_facts", "split_sentences", "summarise",
+    "CANONICAL_PREDICATES",
+    "DRINKS",
+    "USER",
+    "USER_ROLES",
+    "ExtractiveConsolidator",
+    "extract_triples",
+    "lemmatise",
+    "normalise_predicate",
+    "session_facts",
+    "split_sentences",
+    "summarise",
 ]
 
 
@@ -68,7 +77,9 @@ class ExtractiveConsolidator:
 #: the one named after "forget that" ("forget that I use Notion"), else their previous one.
 _TAKE_BACK = re.compile(
     r"^(?:(?:actually|oh|no|sorry|wait|ok|okay)[,!.]?\s+)*(?:please\s+)?(?:forget|scratch|ignore|"
-    r"disregard|strike)\s+(?:(?P<that>that)|this|it|what i (?:just )?said)\b(?P<rest>.*)$", re.I | re.S)
+    r"disregard|strike)\s+(?:(?P<that>that)|this|it|what i (?:just )?said)\b(?P<rest>.*)$",
+    re.I | re.S,
+)
 _SAID = re.compile(r"^\s*i (?:just )?said (?:that )?", re.I)
 
 
@@ -124,13 +135,19 @@ def _user_turn(turn: Turn, previous: list[Fact]) -> tuple[list[Fact], list[Fact]
 
 
 def _take_back(statement: Sequence[Fact], turn: Turn) -> list[Fact]:
-    return [replace(f, retract=True, confidence=0.8, replaces=None, valid_from=turn.ts,
-                    event_ids=(turn.event_id,)) for f in statement if not f.retract]
+    return [
+        replace(f, retract=True, confidence=0.8, replaces=None, valid_from=turn.ts, event_ids=(turn.event_id,))
+        for f in statement
+        if not f.retract
+    ]
 
 
 def _stamped(sentence: str, turn: Turn) -> list[Fact]:
-    return [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,))
-            for f in sentence_triples(sentence, turn.role)] if sentence else []
+    return (
+        [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in sentence_triples(sentence, turn.role)]
+        if sentence
+        else []
+    )
 
 
 def _unique(facts: Iterable[Fact]) -> list[Fact]:
@@ -146,10 +163,10 @@ def _resolve_attribute(fact: Fact, active: Sequence[ActiveFact]) -> Fact:
     if fact.replaces != ATTRIBUTE:
         return fact
     key = (_norm(fact.subject), _norm(fact.predicate))
-    olds = [a for a in active if (_norm(a.subject), _norm(a.predicate)) == key
-            and _norm(a.object) != _norm(fact.object)]
-    latest = max(olds, key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"),
-                 default=None)
+    olds = [
+        a for a in active if (_norm(a.subject), _norm(a.predicate)) == key and _norm(a.object) != _norm(fact.object)
+    ]
+    latest = max(olds, key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"), default=None)
     return replace(fact, replaces=latest.id if latest else None)
 
 

@@ -8,7 +8,7 @@ from recall after the tier swap.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .types import Episode, Transcript, Turn
 
@@ -21,7 +21,11 @@ def word_count(text: str) -> int:
 
 
 def frame_turns(
-    turns: Iterable[Turn], *, max_gap_seconds: int, max_turns: int, max_words: int,
+    turns: Iterable[Turn],
+    *,
+    max_gap_seconds: int,
+    max_turns: int,
+    max_words: int,
 ) -> tuple[Frame, ...]:
     """Split ordered ``turns`` into consecutive frames, never dropping or reordering one.
 
@@ -61,13 +65,21 @@ def _check_limits(*, max_gap_seconds: int, max_turns: int, max_words: int) -> No
 
 
 def build_transcript(
-    namespace: str, session_id: str, turns: Iterable[Turn], *,
-    max_gap_seconds: int, max_turns: int, max_words: int,
+    namespace: str,
+    session_id: str,
+    turns: Iterable[Turn],
+    *,
+    max_gap_seconds: int,
+    max_turns: int,
+    max_words: int,
 ) -> Transcript:
     """Bundle a session's turns (already in session order) with their frames."""
     ordered = tuple(turns)
     frames = frame_turns(
-        ordered, max_gap_seconds=max_gap_seconds, max_turns=max_turns, max_words=max_words,
+        ordered,
+        max_gap_seconds=max_gap_seconds,
+        max_turns=max_turns,
+        max_words=max_words,
     )
     return Transcript(namespace=namespace, session_id=session_id, turns=ordered, frames=frames)
 
@@ -92,7 +104,10 @@ def frame_episode(frame: Sequence[Turn], summary_of: Callable[[str], str]) -> Ep
     text = render_turns(frame)
     stamps = [turn.ts for turn in frame]
     return Episode(
-        text=text, summary=summary_of(text), start_ts=min(stamps), end_ts=max(stamps),
+        text=text,
+        summary=summary_of(text),
+        start_ts=min(stamps),
+        end_ts=max(stamps),
         event_ids=tuple(turn.event_id for turn in frame),
     )
 

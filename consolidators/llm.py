@@ -19,8 +19,9 @@ from __future__ import annotations
 import logging
 import os
 import re
-from datetime import timezone
-from typing import Any, Mapping, NamedTuple, Sequence
+from collections.abc import Mapping, Sequence
+from datetime import UTC
+from typing import Any, NamedTuple
 
 from .base import positive_int_option
 from .chat import _ENV_NAME, ChatClient
@@ -36,28 +37,32 @@ VERDICTS = ("replace", "coexist", "duplicate")
 MAX_PROMPT_FACTS = 100  # active facts listed in one prompt
 MIN_TURN_CHARS = 80  # a cut turn keeps at least this much, so it can still be cited
 FALLBACK_SUMMARY_CHARS = 500
-USER_ALIASES = frozenset(
-    {"i", "me", "my", "myself", "we", "us", "our", "user", "the user", "speaker", "the speaker"})
+USER_ALIASES = frozenset({"i", "me", "my", "myself", "we", "us", "our", "user", "the user", "speaker", "the speaker"})
 _HANDLE = re.compile(r"F(\d+)", re.I)
 
 _STR, _INT = {"type": "string"}, {"type": "integer"}
 _FACT_FIELDS: dict[str, Any] = {
-    "subject": _STR, "predicate": _STR, "object": _STR, "confidence": {"type": "number"},
-    "turns": {"type": "array", "items": _INT}, "replaces": {"type": ["string", "null"]},
+    "subject": _STR,
+    "predicate": _STR,
+    "object": _STR,
+    "confidence": {"type": "number"},
+    "turns": {"type": "array", "items": _INT},
+    "replaces": {"type": ["string", "null"]},
     "retract": {"type": "boolean"},
 }
 
 
 def _strict(properties: dict[str, Any]) -> dict[str, Any]:
     """An object schema in OpenAI's strict form: every property required, no others."""
-    return {"type": "object", "properties": properties, "required": list(properties),
-            "additionalProperties": False}
+    return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
 
 
-CONSOLIDATION_SCHEMA = _strict({
-    "episodes": {"type": "array", "items": _strict({"frame": _INT, "summary": _STR})},
-    "facts": {"type": "array", "items": _strict(_FACT_FIELDS)},
-})
+CONSOLIDATION_SCHEMA = _strict(
+    {
+        "episodes": {"type": "array", "items": _strict({"frame": _INT, "summary": _STR})},
+        "facts": {"type": "array", "items": _strict(_FACT_FIELDS)},
+    }
+)
 JUDGE_SCHEMA = _strict({"verdict": {"type": "string", "enum": list(VERDICTS)}, "reason": _STR})
 
 _CONSOLIDATION_SYSTEM = f"""\
@@ -113,16 +118,33 @@ class LLMConsolidator:
 
     name = "llm"
 
-    def __init__(self, *, base_url: str | None = None, model: str | None = None,
-                 base_url_env: str | None = None, model_env: str | None = None, api_key_env: str | None = None,
-                 timeout_seconds: float = 60.0, max_retries: int = 2, backoff_seconds: float = 1.0,
-                 temperature: float = 0.0, max_transcript_chars: int = 24000,
-                 json_schema: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        model: str | None = None,
+        base_url_env: str | None = None,
+        model_env: str | None = None,
+        api_key_env: str | None = None,
+        timeout_seconds: float = 60.0,
+        max_retries: int = 2,
+        backoff_seconds: float = 1.0,
+        temperature: float = 0.0,
+        max_transcript_chars: int = 24000,
+        json_schema: bool = True,
+    ) -> None:
         self.client = configure_client(
-            base_url=base_url, model=model, base_url_env=base_url_env, model_env=model_env,
-            api_key_env=api_key_env, timeout_seconds=timeout_seconds,
-            max_retries=max_retries, backoff_seconds=backoff_seconds, temperature=temperature,
-            json_schema=json_schema)
+            base_url=base_url,
+            model=model,
+            base_url_env=base_url_env,
+            model_env=model_env,
+            api_key_env=api_key_env,
+            timeout_seconds=timeout_seconds,
+            max_retries=max_retries,
+            backoff_seconds=backoff_seconds,
+            temperature=temperature,
+            json_schema=json_schema,
+        )
         self.max_transcript_chars = positive_int_option("max_transcript_chars", max_transcript_chars)
 
     def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
@@ -134,10 +156,13 @@ class LLMConsolidator:
         frames = episode_frames(transcript)
         facts = prompt_facts(context.active_facts, transcript)
         prompt = consolidation_prompt(transcript, frames, facts, self.max_transcript_chars)
-        messages = [{"role": "system", "content": _CONSOLIDATION_SYSTEM},
-                    {"role": "user", "content": prompt}]
-        return self.client.ask(messages, "session_consolidation", CONSOLIDATION_SCHEMA, lambda answer:
-                               coerce_result(map_answer(answer, frames, facts), transcript))
+        messages = [{"role": "system", "content": _CONSOLIDATION_SYSTEM}, {"role": "user", "content": prompt}]
+        return self.client.ask(
+            messages,
+            "session_consolidation",
+            CONSOLIDATION_SCHEMA,
+            lambda answer: coerce_result(map_answer(answer, frames, facts), transcript),
+        )
 
 
 class LLMJudge:
@@ -153,16 +178,34 @@ class LLMJudge:
 
     name = "llm"
 
-    def __init__(self, *, base_url: str | None = None, model: str | None = None,
-                 base_url_env: str | None = None, model_env: str | None = None, api_key_env: str | None = None,
-                 timeout_seconds: float = 60.0, max_retries: int = 2, backoff_seconds: float = 1.0,
-                 temperature: float = 0.0, json_schema: bool = True,
-                 config_key: str = OPTIONS_KEY) -> None:
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        model: str | None = None,
+        base_url_env: str | None = None,
+        model_env: str | None = None,
+        api_key_env: str | None = None,
+        timeout_seconds: float = 60.0,
+        max_retries: int = 2,
+        backoff_seconds: float = 1.0,
+        temperature: float = 0.0,
+        json_schema: bool = True,
+        config_key: str = OPTIONS_KEY,
+    ) -> None:
         self.client = configure_client(
-            base_url=base_url, model=model, base_url_env=base_url_env, model_env=model_env,
-            api_key_env=api_key_env, timeout_seconds=timeout_seconds,
-            max_retries=max_retries, backoff_seconds=backoff_seconds, temperature=temperature,
-            json_schema=json_schema, config_key=config_key)
+            base_url=base_url,
+            model=model,
+            base_url_env=base_url_env,
+            model_env=model_env,
+            api_key_env=api_key_env,
+            timeout_seconds=timeout_seconds,
+            max_retries=max_retries,
+            backoff_seconds=backoff_seconds,
+            temperature=temperature,
+            json_schema=json_schema,
+            config_key=config_key,
+        )
 
     def judge(self, new: tuple[str, str, str], old: tuple[str, str, str]) -> str:
         """``"replace"``, ``"coexist"`` or ``"duplicate"``: how ``new`` relates to ``old``."""
@@ -179,8 +222,9 @@ class LLMJudge:
 # options
 
 
-def configure_client(*, base_url: Any, model: Any, base_url_env: Any, model_env: Any,
-                     config_key: str = OPTIONS_KEY, **connection: Any) -> ChatClient:
+def configure_client(
+    *, base_url: Any, model: Any, base_url_env: Any, model_env: Any, config_key: str = OPTIONS_KEY, **connection: Any
+) -> ChatClient:
     """:meth:`ChatClient.configure`, with ``base_url`` and ``model`` each given in the file or
     read from the environment variable its ``*_env`` option names.
 
@@ -204,8 +248,9 @@ def configure_client(*, base_url: Any, model: Any, base_url_env: Any, model_env:
         option = exc.key.rsplit(".", 1)[-1]
         if option not in sources:
             raise
-        raise ConsolidatorConfigError(f"{config_key}.{option}_env",
-                                      f"environment variable {sources[option]}: {exc.problem}") from None
+        raise ConsolidatorConfigError(
+            f"{config_key}.{option}_env", f"environment variable {sources[option]}: {exc.problem}"
+        ) from None
 
 
 def _env_name(option: str, value: Any, env_name: Any, config_key: str) -> str:
@@ -214,8 +259,9 @@ def _env_name(option: str, value: Any, env_name: Any, config_key: str) -> str:
     if value is not None:
         raise ConsolidatorConfigError(key, f"set {option} or {option}_env, not both")
     if not isinstance(env_name, str) or not _ENV_NAME.fullmatch(env_name.strip()):
-        raise ConsolidatorConfigError(key, "expected the NAME of an environment variable "
-                                           "(e.g. TIERMEM_LLM_BASE_URL), not the value itself")
+        raise ConsolidatorConfigError(
+            key, "expected the NAME of an environment variable (e.g. TIERMEM_LLM_BASE_URL), not the value itself"
+        )
     name = env_name.strip()
     if not os.environ.get(name, "").strip():
         raise ConsolidatorConfigError(key, f"environment variable {name} is not set or empty")
@@ -236,14 +282,14 @@ def prompt_facts(active: Sequence[ActiveFact], transcript: Transcript) -> tuple[
 
     def relevant(fact: ActiveFact) -> bool:
         subject = fact.subject.strip().lower()
-        return subject in USER_ALIASES or bool(
-            subject and re.search(rf"(?<!\w){re.escape(subject)}(?!\w)", text))
+        return subject in USER_ALIASES or bool(subject and re.search(rf"(?<!\w){re.escape(subject)}(?!\w)", text))
 
     return tuple(fact for fact in active if relevant(fact))[:MAX_PROMPT_FACTS]
 
 
-def consolidation_prompt(transcript: Transcript, frames: Sequence[Frame],
-                         facts: Sequence[ActiveFact], max_chars: int) -> str:
+def consolidation_prompt(
+    transcript: Transcript, frames: Sequence[Frame], facts: Sequence[ActiveFact], max_chars: int
+) -> str:
     """The user message: numbered turns grouped by frame, then the known facts as ``F1..Fn``.
 
     Past ``max_chars`` of turn text the longest turns are cut to a common
@@ -252,8 +298,10 @@ def consolidation_prompt(transcript: Transcript, frames: Sequence[Frame],
     """
     cap = turn_cap([len(turn.content) for frame in frames for turn in frame], max_chars)
     total = sum(len(frame) for frame in frames)
-    lines = [f"Session {transcript.namespace}/{transcript.session_id}: {total} turns in "
-             f"{len(frames)} frame{'' if len(frames) == 1 else 's'}."]
+    lines = [
+        f"Session {transcript.namespace}/{transcript.session_id}: {total} turns in "
+        f"{len(frames)} frame{'' if len(frames) == 1 else 's'}."
+    ]
     number = 0
     for index, frame in enumerate(frames, 1):
         lines += ["", f"Frame {index}"]
@@ -261,8 +309,13 @@ def consolidation_prompt(transcript: Transcript, frames: Sequence[Frame],
             number += 1
             lines.append(_turn_line(number, turn, cap))
     if cap is not None:
-        log.info("session %s/%s: turns cut to %d characters to fit max_transcript_chars=%d",
-                 transcript.namespace, transcript.session_id, cap, max_chars)
+        log.info(
+            "session %s/%s: turns cut to %d characters to fit max_transcript_chars=%d",
+            transcript.namespace,
+            transcript.session_id,
+            cap,
+            max_chars,
+        )
         lines += ["", f"Note: turns longer than {cap} characters were cut to fit; each cut is marked."]
     lines += ["", 'Known facts (name one in "replaces" when the session makes it no longer true):']
     lines += [f"F{i}: {f.subject} | {f.predicate} | {f.object}" for i, f in enumerate(facts, 1)]
@@ -290,13 +343,16 @@ def _turn_line(number: int, turn: Turn, cap: int | None) -> str:
     text = turn.content
     if cap is not None and len(text) > cap:
         text = f"{text[:cap].rstrip()} […{len(text) - cap} characters cut]"
-    stamp = turn.ts.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+    stamp = turn.ts.astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ")
     return f"[{number}] {turn.role} ({stamp}): " + text.replace("\n", "\n    ")
 
 
 def _triple_text(triple: Any, name: str) -> str:
-    if (not isinstance(triple, (tuple, list)) or len(triple) != 3
-            or not all(isinstance(term, str) and term.strip() for term in triple)):
+    if (
+        not isinstance(triple, (tuple, list))
+        or len(triple) != 3
+        or not all(isinstance(term, str) and term.strip() for term in triple)
+    ):
         raise ValueError(f"{name}: expected (subject, predicate, object) as non-empty strings")
     return " | ".join(term.strip() for term in triple)
 
@@ -324,12 +380,14 @@ def map_answer(answer: Any, frames: Sequence[Frame], facts: Sequence[ActiveFact]
         log.info("llm left frame(s) %s unsummarised; using the head of their text", ", ".join(skipped))
     episodes = tuple(
         frame_episode(frame, lambda text, i=i: summaries.get(i) or truncate(text, FALLBACK_SUMMARY_CHARS))
-        for i, frame in enumerate(frames, 1))
+        for i, frame in enumerate(frames, 1)
+    )
     turns = [turn for frame in frames for turn in frame]
     handles = {f"F{i}": fact.id for i, fact in enumerate(facts, 1)}
     items = _list(data.get("facts", []), "facts")
-    return ConsolidationResult(episodes=episodes, facts=tuple(
-        _fact(item, f"facts[{i}]", turns, handles) for i, item in enumerate(items)))
+    return ConsolidationResult(
+        episodes=episodes, facts=tuple(_fact(item, f"facts[{i}]", turns, handles) for i, item in enumerate(items))
+    )
 
 
 def parse_verdict(answer: Any) -> JudgeVerdict:
@@ -375,11 +433,15 @@ def _fact(item: Any, path: str, turns: Sequence[Turn], handles: Mapping[str, str
         raise MalformedOutput(f"{path}.predicate", "nothing left after normalisation")
     obj = data.get("object")
     return Fact(
-        subject=USER if subject.lower() in USER_ALIASES else subject, predicate=predicate,
-        object=obj.strip() if isinstance(obj, str) else obj, confidence=data.get("confidence", 0.8),
-        valid_from=turns[min(cited) - 1].ts, event_ids=tuple(turns[n - 1].event_id for n in sorted(cited)),
+        subject=USER if subject.lower() in USER_ALIASES else subject,
+        predicate=predicate,
+        object=obj.strip() if isinstance(obj, str) else obj,
+        confidence=data.get("confidence", 0.8),
+        valid_from=turns[min(cited) - 1].ts,
+        event_ids=tuple(turns[n - 1].event_id for n in sorted(cited)),
         retract=data.get("retract", False),
-        replaces=_handle(data.get("replaces"), f"{path}.replaces", handles))
+        replaces=_handle(data.get("replaces"), f"{path}.replaces", handles),
+    )
 
 
 def _handle(value: Any, path: str, handles: Mapping[str, str]) -> str | None:
@@ -402,15 +464,15 @@ def _object(value: Any, path: str) -> Mapping[str, Any]:
 
 def _list(value: Any, path: str) -> list[Any]:
     if not isinstance(value, list):
-        raise MalformedOutput(path, "missing" if value is None else
-                              f"expected a JSON array, got {type(value).__name__}")
+        raise MalformedOutput(
+            path, "missing" if value is None else f"expected a JSON array, got {type(value).__name__}"
+        )
     return value
 
 
 def _string(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise MalformedOutput(path, "missing" if value is None else
-                              f"expected a non-empty string, got {value!r}")
+        raise MalformedOutput(path, "missing" if value is None else f"expected a non-empty string, got {value!r}")
     return value.strip()
 
 

@@ -22,15 +22,17 @@ class PassthroughConsolidator:
 
     def __init__(self, *, max_summary_chars: int | None = None) -> None:
         self.max_summary_chars = (
-            None if max_summary_chars is None
-            else positive_int_option("max_summary_chars", max_summary_chars)
+            None if max_summary_chars is None else positive_int_option("max_summary_chars", max_summary_chars)
         )
 
     def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
         """One episode per frame of ``transcript``; ``context`` is not needed."""
-        return ConsolidationResult(episodes=tuple(
-            frame_episode(frame, lambda text: truncate(text, self.max_summary_chars))
-            for frame in episode_frames(transcript)))
+        return ConsolidationResult(
+            episodes=tuple(
+                frame_episode(frame, lambda text: truncate(text, self.max_summary_chars))
+                for frame in episode_frames(transcript)
+            )
+        )
 
 
 def truncate(text: str, limit: int | None) -> str:

@@ -14,10 +14,11 @@ import importlib
 import inspect
 import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import fields
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import metadata
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .base import Consolidator, option_key, str_option
 from .errors import KIND_KEY, OPTIONS_KEY, ConsolidatorConfigError, MalformedOutput
@@ -73,7 +74,8 @@ def load_consolidator(kind: str, options: Mapping[str, Any] | None = None) -> Co
         raise ConsolidatorConfigError(KIND_KEY, NOT_YET_AVAILABLE[kind])
     if not isinstance(kind, str) or kind not in KINDS:
         raise ConsolidatorConfigError(
-            KIND_KEY, f"unknown consolidator {kind!r} (expected one of: {', '.join(sorted(KINDS))})")
+            KIND_KEY, f"unknown consolidator {kind!r} (expected one of: {', '.join(sorted(KINDS))})"
+        )
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
@@ -91,18 +93,26 @@ def load_llm_judge(options: Mapping[str, Any] | None, *, config_key: str) -> LLM
     return LLMJudge(**{str(k): v for k, v in options.items()}, config_key=config_key)
 
 
-def _check_option_names(kind: str, factory: Callable[..., Any], options: Mapping[str, Any], *,
-                        prefix: str = OPTIONS_KEY, skip: tuple[str, ...] = ()) -> None:
+def _check_option_names(
+    kind: str,
+    factory: Callable[..., Any],
+    options: Mapping[str, Any],
+    *,
+    prefix: str = OPTIONS_KEY,
+    skip: tuple[str, ...] = (),
+) -> None:
     """Reject unknown and missing option keys, using the factory's signature as the schema."""
     params = {
-        name: p for name, p in inspect.signature(factory).parameters.items()
+        name: p
+        for name, p in inspect.signature(factory).parameters.items()
         if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in skip
     }
     for key in options:
         if key not in params:
             allowed = ", ".join(sorted(params)) or "none"
             raise ConsolidatorConfigError(
-                f"{prefix}.{key}", f"unknown option for {kind!r} (expected one of: {allowed})")
+                f"{prefix}.{key}", f"unknown option for {kind!r} (expected one of: {allowed})"
+            )
     for name, param in params.items():
         if param.default is inspect.Parameter.empty and name not in options:
             raise ConsolidatorConfigError(f"{prefix}.{name}", f"required by the {kind!r} consolidator")
@@ -116,8 +126,7 @@ def _resolve_target(target: str) -> Callable[..., Any]:
     elif ":" not in target and _ENTRY_NAME.fullmatch(target):
         obj = _load_entry_point(target, key)
     else:
-        raise ConsolidatorConfigError(
-            key, f"expected 'module:function' or an entry point name, got {target!r}")
+        raise ConsolidatorConfigError(key, f"expected 'module:function' or an entry point name, got {target!r}")
     if hasattr(obj, "consolidate") and not isinstance(obj, type):
         return obj.consolidate  # a ready consolidator object is welcome too
     if not callable(obj):
@@ -135,8 +144,7 @@ def _import_target(target: str, key: str) -> Any:
         try:
             obj = getattr(obj, attr)
         except AttributeError:
-            raise ConsolidatorConfigError(
-                key, f"{module_name!r} has no attribute {attr_path!r}") from None
+            raise ConsolidatorConfigError(key, f"{module_name!r} has no attribute {attr_path!r}") from None
     return obj
 
 
@@ -144,7 +152,8 @@ def _load_entry_point(name: str, key: str) -> Any:
     found = [ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP) if ep.name == name]
     if not found:
         raise ConsolidatorConfigError(
-            key, f"no entry point {name!r} in group {ENTRY_POINT_GROUP!r} (or give 'module:function')")
+            key, f"no entry point {name!r} in group {ENTRY_POINT_GROUP!r} (or give 'module:function')"
+        )
     try:
         return found[0].load()
     except Exception as exc:
@@ -156,7 +165,9 @@ def _load_entry_point(name: str, key: str) -> Any:
 
 
 def run_consolidator(
-    consolidator: Consolidator, transcript: Transcript, context: Context,
+    consolidator: Consolidator,
+    transcript: Transcript,
+    context: Context,
 ) -> ConsolidationResult:
     """Run ``consolidator`` on one session and return its checked, coerced result.
 
@@ -175,15 +186,13 @@ def coerce_result(raw: Any, transcript: Transcript) -> ConsolidationResult:
     elif isinstance(raw, Mapping):
         data = _fields_of(raw, "result", ConsolidationResult, required=("episodes",))
     else:
-        raise MalformedOutput(
-            "result", f"expected a ConsolidationResult or a mapping, got {type(raw).__name__}")
+        raise MalformedOutput("result", f"expected a ConsolidationResult or a mapping, got {type(raw).__name__}")
     known = frozenset(turn.event_id for turn in transcript.turns)
     episodes = tuple(
         _episode(item, f"episodes[{i}]", known)
-        for i, item in enumerate(_sequence(data["episodes"], "episodes", non_empty=True)))
-    facts = tuple(
-        _fact(item, f"facts[{i}]", known)
-        for i, item in enumerate(_sequence(data.get("facts", ()), "facts")))
+        for i, item in enumerate(_sequence(data["episodes"], "episodes", non_empty=True))
+    )
+    facts = tuple(_fact(item, f"facts[{i}]", known) for i, item in enumerate(_sequence(data.get("facts", ()), "facts")))
     _check_coverage(episodes, transcript)
     return ConsolidationResult(episodes=episodes, facts=facts)
 
@@ -192,9 +201,13 @@ def _check_coverage(episodes: tuple[Episode, ...], transcript: Transcript) -> No
     covered = {event_id for episode in episodes for event_id in episode.event_ids}
     missing = [turn.event_id for turn in transcript.turns if turn.event_id not in covered]
     if missing:
-        raise MalformedOutput("episodes", (
-            f"{len(missing)} of {len(transcript.turns)} turns are covered by no episode and would "
-            f"vanish from recall: {_preview(missing)}"))
+        raise MalformedOutput(
+            "episodes",
+            (
+                f"{len(missing)} of {len(transcript.turns)} turns are covered by no episode and would "
+                f"vanish from recall: {_preview(missing)}"
+            ),
+        )
 
 
 def _episode(item: Any, path: str, known: frozenset[str]) -> Episode:
@@ -202,12 +215,12 @@ def _episode(item: Any, path: str, known: frozenset[str]) -> Episode:
     start = _required_timestamp(data["start_ts"], f"{path}.start_ts")
     end = _required_timestamp(data["end_ts"], f"{path}.end_ts")
     if start > end:
-        raise MalformedOutput(
-            f"{path}.start_ts", f"{start.isoformat()} is after end_ts {end.isoformat()}")
+        raise MalformedOutput(f"{path}.start_ts", f"{start.isoformat()} is after end_ts {end.isoformat()}")
     return Episode(
         text=_text(data["text"], f"{path}.text"),
         summary=_text(data["summary"], f"{path}.summary"),
-        start_ts=start, end_ts=end,
+        start_ts=start,
+        end_ts=end,
         event_ids=_event_ids(data["event_ids"], f"{path}.event_ids", known, non_empty=True),
     )
 
@@ -227,7 +240,8 @@ def _fact(item: Any, path: str, known: frozenset[str]) -> Fact:
         confidence=_confidence(data.get("confidence", 0.8), f"{path}.confidence"),
         valid_from=_timestamp(data.get("valid_from"), f"{path}.valid_from"),
         event_ids=_event_ids(data.get("event_ids", ()), f"{path}.event_ids", known, non_empty=False),
-        retract=retract, replaces=replaces,
+        retract=retract,
+        replaces=replaces,
     )
 
 
@@ -237,12 +251,10 @@ def _fields_of(item: Any, path: str, cls: type, *, required: tuple[str, ...]) ->
     if isinstance(item, cls):
         return {name: getattr(item, name) for name in names}
     if not isinstance(item, Mapping):
-        raise MalformedOutput(
-            path, f"expected a {cls.__name__} or a mapping, got {type(item).__name__}")
+        raise MalformedOutput(path, f"expected a {cls.__name__} or a mapping, got {type(item).__name__}")
     for key in item:
         if key not in names:
-            raise MalformedOutput(
-                f"{path}.{key}", f"unknown field (expected one of: {', '.join(names)})")
+            raise MalformedOutput(f"{path}.{key}", f"unknown field (expected one of: {', '.join(names)})")
     for key in required:
         if key not in item:
             raise MalformedOutput(f"{path}.{key}", "missing")
@@ -273,8 +285,11 @@ def _term(value: Any, path: str) -> str:
 
 
 def _confidence(value: Any, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-            math.isfinite(value) and 0.0 <= value <= 1.0):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (math.isfinite(value) and 0.0 <= value <= 1.0)
+    ):
         raise MalformedOutput(path, f"expected a number in [0, 1], got {value!r}")
     return float(value)
 
@@ -296,22 +311,19 @@ def _timestamp(value: Any, path: str) -> datetime | None:
         except ValueError:
             raise MalformedOutput(path, f"expected an ISO 8601 timestamp, got {value!r}") from None
     if not isinstance(value, datetime):
-        raise MalformedOutput(
-            path, f"expected a datetime or an ISO 8601 string, got {type(value).__name__}")
+        raise MalformedOutput(path, f"expected a datetime or an ISO 8601 string, got {type(value).__name__}")
     if value.tzinfo is None or value.utcoffset() is None:
-        return value.replace(tzinfo=timezone.utc)
-    return value.astimezone(timezone.utc)
+        return value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
 
 
 def _event_ids(value: Any, path: str, known: frozenset[str], *, non_empty: bool) -> tuple[str, ...]:
     ids = _sequence(value, path, non_empty=non_empty)
     for i, event_id in enumerate(ids):
         if not isinstance(event_id, str):
-            raise MalformedOutput(
-                f"{path}[{i}]", f"expected an event id string, got {type(event_id).__name__}")
+            raise MalformedOutput(f"{path}[{i}]", f"expected an event id string, got {type(event_id).__name__}")
         if event_id not in known:
-            raise MalformedOutput(
-                f"{path}[{i}]", f"unknown event id {event_id!r} (not a turn of this session)")
+            raise MalformedOutput(f"{path}[{i}]", f"unknown event id {event_id!r} (not a turn of this session)")
     return tuple(dict.fromkeys(ids))
 
 

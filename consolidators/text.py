@@ -13,42 +13,86 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 _VOWELS = "aeiou"
 _IRREGULAR = {
-    "is": "be", "am": "be", "are": "be", "was": "be", "were": "be", "been": "be", "being": "be",
-    "has": "have", "had": "have", "does": "do", "did": "do", "doing": "do", "goes": "go",
-    "went": "go", "going": "go", "got": "get", "left": "leave", "began": "begin", "took": "take",
-    "made": "make", "bought": "buy", "built": "build", "sold": "sell", "ran": "run", "drank": "drink",
-    "became": "become", "wrote": "write", "writing": "write", "used": "use", "using": "use",
-    "created": "create", "founded": "found", "quit": "quit", "gave": "give", "given": "give",
-    "chose": "choose", "chosen": "choose", "begun": "begin", "moving": "move",
+    "is": "be",
+    "am": "be",
+    "are": "be",
+    "was": "be",
+    "were": "be",
+    "been": "be",
+    "being": "be",
+    "has": "have",
+    "had": "have",
+    "does": "do",
+    "did": "do",
+    "doing": "do",
+    "goes": "go",
+    "went": "go",
+    "going": "go",
+    "got": "get",
+    "left": "leave",
+    "began": "begin",
+    "took": "take",
+    "made": "make",
+    "bought": "buy",
+    "built": "build",
+    "sold": "sell",
+    "ran": "run",
+    "drank": "drink",
+    "became": "become",
+    "wrote": "write",
+    "writing": "write",
+    "used": "use",
+    "using": "use",
+    "created": "create",
+    "founded": "found",
+    "quit": "quit",
+    "gave": "give",
+    "given": "give",
+    "chose": "choose",
+    "chosen": "choose",
+    "begun": "begin",
+    "moving": "move",
 }
-STOP_VERBS = frozenset("""
+STOP_VERBS = frozenset(
+    """
 be have do think guess know want need mean feel see say tell ask wonder hope believe get try go
 come make let can cannot will would should could may might must shall agree understand remember
 forget appreciate thank mention find look seem sound realise realize notice hear expect doubt
 the a an not just also really still totally apologise apologize suppose plan
-""".split())
-ENTITY_STOP = frozenset("""
+""".split()
+)
+ENTITY_STOP = frozenset(
+    """
 i we you they he she it this that these those there here my our your their his her its the a an
 what who where when why how which yes no ok okay sure thanks thank great well so also then now
 please sorry hi hello hey everything nothing everyone someone something today tomorrow yesterday
 let if maybe perhaps and but or because since while after before just actually really honestly
 anyway btw oh ah hmm wow nice cool good awesome right got noted both each every all some any many
 most none one glad happy
-""".split())
-QUESTION_START = frozenset("""
+""".split()
+)
+QUESTION_START = frozenset(
+    """
 what who whom whose where when why how which do does did is are am was were can could would
 should will shall have has had may any anything
-""".split())
-_ABBREVIATIONS = frozenset(
-    "e.g. i.e. mr. mrs. ms. dr. prof. vs. etc. inc. ltd. st. jr. sr. no. approx. co.".split())
-_SUMMARY_STOPWORDS = ENTITY_STOP | STOP_VERBS | QUESTION_START | frozenset((
-    "about above after again as at by down during few for from further having in into more nor "
-    "of off on once only other out over own same such than to too under until up very with like"
-).split())
+""".split()
+)
+_ABBREVIATIONS = frozenset("e.g. i.e. mr. mrs. ms. dr. prof. vs. etc. inc. ltd. st. jr. sr. no. approx. co.".split())
+_SUMMARY_STOPWORDS = (
+    ENTITY_STOP
+    | STOP_VERBS
+    | QUESTION_START
+    | frozenset(
+        (
+            "about above after again as at by down during few for from further having in into more nor "
+            "of off on once only other out over own same such than to too under until up very with like"
+        ).split()
+    )
+)
 
 
 # ---------------------------------------------------------------------------
@@ -67,11 +111,11 @@ def split_sentences(text: str) -> list[str]:
         line = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", line)
         start = 0
         for m in re.finditer(r"[.!?…]+[\"')\]]*\s+", line):
-            words = line[start:m.start() + 1].split()
+            words = line[start : m.start() + 1].split()
             last = words[-1].lower() if words else ""
             if last in _ABBREVIATIONS or re.fullmatch(r"[a-z]\.", last):
                 continue
-            sentences.append(line[start:m.end()].strip())
+            sentences.append(line[start : m.end()].strip())
             start = m.end()
         sentences.append(line[start:].strip())
     return [s for s in sentences if s]
@@ -87,8 +131,10 @@ def summarise(sentences: Sequence[str], k: int) -> list[str]:
     """
     if k < 1 or not sentences:
         return []
-    bags = [[w for w in re.findall(r"[a-z][a-z'-]*|\d+", s.lower())
-             if len(w) > 2 and w not in _SUMMARY_STOPWORDS] for s in sentences]
+    bags = [
+        [w for w in re.findall(r"[a-z][a-z'-]*|\d+", s.lower()) if len(w) > 2 and w not in _SUMMARY_STOPWORDS]
+        for s in sentences
+    ]
     freq = Counter(w for bag in bags for w in bag)
     top = max(freq.values(), default=1)
     n = len(sentences)
@@ -132,15 +178,21 @@ def lemmatise(word: str) -> str:
 
 def _restore_stem(stem: str) -> str:
     """Undo consonant doubling (stopp→stop) or restore a silent e (mov→move)."""
-    if (len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS + "lszfy"
-            and stem[-3] in _VOWELS and stem[-4] not in _VOWELS):
+    if (
+        len(stem) >= 4
+        and stem[-1] == stem[-2]
+        and stem[-1] not in _VOWELS + "lszfy"
+        and stem[-3] in _VOWELS
+        and stem[-4] not in _VOWELS
+    ):
         return stem[:-1]
-    if stem.endswith(("v", "c", "uir", "bl", "tl", "dl", "gl", "pl", "kl", "cl", "fl", "ang")) or (
-            stem.endswith("at") and stem[-3:-2] not in tuple(_VOWELS)) or (
-            stem.endswith("id") and not stem.endswith(("aid", "eid", "oid"))) or (
-            stem.endswith("z") and not stem.endswith("zz")):
+    if (
+        stem.endswith(("v", "c", "uir", "bl", "tl", "dl", "gl", "pl", "kl", "cl", "fl", "ang"))
+        or (stem.endswith("at") and stem[-3:-2] not in tuple(_VOWELS))
+        or (stem.endswith("id") and not stem.endswith(("aid", "eid", "oid")))
+        or (stem.endswith("z") and not stem.endswith("zz"))
+    ):
         return stem + "e"
-    if (len(stem) == 3 and stem[0] not in _VOWELS and stem[1] in _VOWELS
-            and stem[2] not in _VOWELS + "wxy"):
+    if len(stem) == 3 and stem[0] not in _VOWELS and stem[1] in _VOWELS and stem[2] not in _VOWELS + "wxy":
         return stem + "e"  # short consonant-vowel-consonant: lik -> like
     return stem

@@ -41,7 +41,13 @@ from dataclasses import replace
 from .text import ENTITY_STOP, QUESTION_START, STOP_VERBS, lemmatise
 from .types import Fact
 from .vocabulary import (
-    clean_object, clean_objects, drop_time_words, is_drink, is_time, normalise_predicate, replaced_object,
+    clean_object,
+    clean_objects,
+    drop_time_words,
+    is_drink,
+    is_time,
+    normalise_predicate,
+    replaced_object,
 )
 
 USER = "user"
@@ -50,33 +56,44 @@ USER_ROLES = frozenset({"user", "human"})
 ATTRIBUTE = "\x00attribute"
 
 _STATE_VERBS = frozenset("live work use prefer like love reside drink own".split())
-_ATTR_STOP = frozenset("""
+_ATTR_STOP = frozenset(
+    """
 question point guess problem issue concern idea thought bad goal hope plan answer pleasure fault
 mistake worry day week life mind turn bet advice opinion take suggestion request feedback
 understanding meeting call date time deadline appointment job
-""".split())
+""".split()
+)
 #: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
 _GROUP_NOUNS = frozenset(
-    "team company office family group department org organisation organization people staff".split())
+    "team company office family group department org organisation organization people staff".split()
+)
 _CHANGE_VERBS = frozenset(  # third person: without a specific rule these verbs say nothing clear
-    "move switch migrate relocate change port convert replace give quit leave start begin stop".split())
+    "move switch migrate relocate change port convert replace give quit leave start begin stop".split()
+)
 #: Verbs taking an infinitive: "I decided to move", "I like to run" state no object.
-_INFINITIVE_VERBS = frozenset("""
+_INFINITIVE_VERBS = frozenset(
+    """
 decide agree choose opt plan intend try start begin stop need want like love hate prefer hope expect
 promise refuse manage learn tend continue
-""".split())
-_TIME_WORDS = frozenset(
-    "year years month months week weeks day days while time ages moment rest".split())
+""".split()
+)
+_TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())
 _HEDGE = re.compile(
     r"\b(?:if|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
     r"hoping|suppose|supposing|imagine|considering|thinking|planning|plan to|wondering|wonder|"
-    r"used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming)\b", re.I)
+    r"used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming)\b",
+    re.I,
+)
 _MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge
 _CONTRACTIONS = (
-    (re.compile(r"\b([Ii])'m\b"), r"\1 am"), (re.compile(r"\b(\w+)'re\b"), r"\1 are"),
-    (re.compile(r"\b(\w+)'ve\b"), r"\1 have"), (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
-    (re.compile(r"\b(\w+)'d\b"), r"\1 would"), (re.compile(r"\b([Cc])an't\b"), r"\1annot"),
-    (re.compile(r"\b([Ww])on't\b"), r"\1ill not"), (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
+    (re.compile(r"\b([Ii])'m\b"), r"\1 am"),
+    (re.compile(r"\b(\w+)'re\b"), r"\1 are"),
+    (re.compile(r"\b(\w+)'ve\b"), r"\1 have"),
+    (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
+    (re.compile(r"\b(\w+)'d\b"), r"\1 would"),
+    (re.compile(r"\b([Cc])an't\b"), r"\1annot"),
+    (re.compile(r"\b([Ww])on't\b"), r"\1ill not"),
+    (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
     (re.compile(r"\b([Ii]t|[Tt]hat|[Tt]here|[Hh]e|[Ss]he|[Ww]hat)'s\b"), r"\1 is"),
 )
 _DISCOURSE = re.compile(
@@ -84,24 +101,31 @@ _DISCOURSE = re.compile(
     r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|"
     r"(?:big |good |great |some )?news|guess what|fun fact|"
     r"these days|nowadays|lately|recently|today|now|as of (?:today|now|this week)|hi|hello|hey|"
-    r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+", re.I)
+    r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+",
+    re.I,
+)
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new first-person subject does
-    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)")
+    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+)
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
-    r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)")
+    r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+)
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
-_NEGATION = re.compile(
-    r"^(?:do not|does not|did not|no longer|never|cannot|am not|are not|have not|has not)\s+")
+_NEGATION = re.compile(r"^(?:do not|does not|did not|no longer|never|cannot|am not|are not|have not|has not)\s+")
 _STOPPED = re.compile(r"^(?:stopped|quit|gave up)\s+(?P<g>[a-z]+ing)\b")
 _BEGIN = re.compile(  # "started using X" states "use X"
-    r"^(?:(?:have|has) )?(?:started|start|starting|began|begun|begin) (?P<v>[a-z]+ing)\b")
+    r"^(?:(?:have|has) )?(?:started|start|starting|began|begun|begin) (?P<v>[a-z]+ing)\b"
+)
 _DECIDE = re.compile(  # "decided to use X" states "use X" (a decision about a tool, not a plan to move)
     r"^(?:(?:have|has) )?(?:decided|decide|agreed|agree|chose|choose|opted|opt) to "
-    r"(?P<v>use|switch|migrate|adopt|go|stick)\b")
+    r"(?P<v>use|switch|migrate|adopt|go|stick)\b"
+)
 _AUX = re.compile(r"^(?P<aux>am|are|is|was|were|have been|has been|had been|have|has|had)\s+")
 _PARTICIPLE = re.compile(r"(?:\w+(?:ed|en|wn|ne|lt|ght)|left|quit|got|made|begun|run|become|come|set|put)$")
-_ADVERB_WORDS = (r"now|currently|also|just|finally|recently|actually|mostly|usually|still|really|"
-                 r"mainly|primarily|officially|basically|definitely|totally|even|already|only")
+_ADVERB_WORDS = (
+    r"now|currently|also|just|finally|recently|actually|mostly|usually|still|really|"
+    r"mainly|primarily|officially|basically|definitely|totally|even|already|only"
+)
 _ADVERBS = re.compile(rf"^(?:(?:{_ADVERB_WORDS})\s+)+")
 _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
 _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
@@ -123,11 +147,16 @@ def _rules(*specs: tuple[str, str, float, bool]) -> tuple[tuple[re.Pattern[str],
 #: Verb-phrase rules about tools and roles, for any subject; tried in order on
 #: "<lemmatised head verb> <rest>". (pattern, predicate spec, confidence, the rule states a retraction)
 _TOOL_RULES = _rules(
-    (r"(?:switch|move|migrate|change|port) " + _SLOT
-     + r" (?:(?:from|off(?: of)?|away from) (?P<old>.+?) )?(?:over )?(?:to|onto) (?P<obj>.+)", SLOT, 0.9, False),
+    (
+        r"(?:switch|move|migrate|change|port) "
+        + _SLOT
+        + r" (?:(?:from|off(?: of)?|away from) (?P<old>.+?) )?(?:over )?(?:to|onto) (?P<obj>.+)",
+        SLOT,
+        0.9,
+        False,
+    ),
     (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
-    (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)",
-     DOMAIN, 0.7, False),
+    (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
     (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
@@ -138,8 +167,13 @@ _PERSON_RULES = _rules(
     (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
     (r"be from (?P<obj>.+)", "is from", 0.8, False),
     (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),
-    (r"(?:start|begin|get|take|accept) (?:a |my )?(?:new )?(?:job|position|role) "
-     r"(?:at|with|for) (?P<obj>.+)", "works at", 0.9, False),
+    (
+        r"(?:start|begin|get|take|accept) (?:a |my )?(?:new )?(?:job|position|role) "
+        r"(?:at|with|for) (?P<obj>.+)",
+        "works at",
+        0.9,
+        False,
+    ),
     (r"(?:start|begin) (?:work |working )?(?:at|with|for) (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"(?:leave|quit) (?:my (?:job|position|role) at )?(?P<obj>[A-Z].*)", "works at", 0.8, True),
@@ -151,28 +185,36 @@ _FIRST_PERSON_RULES = _TOOL_RULES + _PERSON_RULES
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
 _FIRST_PERSON = re.compile(r"(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
 _SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
-_POSSESSIVE = re.compile(
-    rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
+_POSSESSIVE = re.compile(rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
 _INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"
-    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?:now )?(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})")
-_THIRD_PERSON_RULES = tuple(re.compile(p) for p in (
-    rf"[Tt]he (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT}) (?:is|are) (?P<obj>.+)",
-    rf"(?P<subj>{_ENT})'s (?P<attr>{_ATTR}) (?:is|are) (?P<obj>.+)",
-    rf"(?P<obj>{_ENT}) (?:is|are) (?:now )?(?:the|a|an) (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT})",
-))
+    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?:now )?(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
+)
+_THIRD_PERSON_RULES = tuple(
+    re.compile(p)
+    for p in (
+        rf"[Tt]he (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT}) (?:is|are) (?P<obj>.+)",
+        rf"(?P<subj>{_ENT})'s (?P<attr>{_ATTR}) (?:is|are) (?P<obj>.+)",
+        rf"(?P<obj>{_ENT}) (?:is|are) (?:now )?(?:the|a|an) (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT})",
+    )
+)
 _ROLE_MOVE = re.compile(  # "the event store moves to Kafka": a role of the user's changes tool
     r"[Tt]he (?P<slot>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?) (?:is |has )?(?:now )?"
     r"(?:moves|moved|moving|migrates|migrated|migrating|switches|switched|switching) (?:over )?"
-    r"(?:from (?P<old>.+?) )?(?:to|onto) (?P<obj>[A-Z].*)")
+    r"(?:from (?P<old>.+?) )?(?:to|onto) (?P<obj>[A-Z].*)"
+)
 _THIRD_PASSIVE = re.compile(
     rf"(?P<subj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?P<verb>[a-z]+(?:ed|en|wn|lt)) "
-    rf"(?P<prep>{_PREPS}) (?P<obj>.+)")
+    rf"(?P<prep>{_PREPS}) (?P<obj>.+)"
+)
 _THIRD_VP = re.compile(
     rf"(?:[Tt]he (?P<noun>[a-z][\w-]*)|(?P<subj>{_ENT})) {_ADV}"
-    rf"(?P<neg>does not |did not |do not |no longer |never )?{_ADV}(?P<verb>[a-z]+)(?P<rest> .+)")
-_THIRD_STOP = frozenset("""
+    rf"(?P<neg>does not |did not |do not |no longer |never )?{_ADV}(?P<verb>[a-z]+)(?P<rest> .+)"
+)
+_THIRD_STOP = frozenset(
+    """
 is was does says thinks seems looks sounds means needs wants gets goes feels knows tells asks
-""".split())
+""".split()
+)
 
 
 def extract_triples(sentence: str, role: str) -> list[Fact]:
@@ -196,8 +238,7 @@ def sentence_triples(sentence: str, role: str) -> list[Fact]:
         text = pattern.sub(repl, text)
     stripped = _DISCOURSE.sub("", text)
     first = stripped.split(" ", 1)[0].lower() if stripped else ""
-    if (not stripped or "?" in text or first in QUESTION_START
-            or _HEDGE.search(text) or _MAY.search(text)):
+    if not stripped or "?" in text or first in QUESTION_START or _HEDGE.search(text) or _MAY.search(text):
         return []
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
@@ -231,8 +272,7 @@ def _first_person(clause: str, strong: bool) -> list[Fact]:
         if predicate in _ATTR_STOP or not predicate:
             return []
         negated = m["neg"] is not None
-        return _facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated,
-                      attribute=True)
+        return _facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated, attribute=True)
     m = _SUBJECT_VP.fullmatch(clause)
     if not m:
         return []
@@ -250,17 +290,17 @@ def _strip_negation(vp: str) -> tuple[str, bool]:
     """Remove "do not / no longer / stopped V-ing …"; report whether the clause is negated."""
     m = _NEGATION.match(vp)
     if m:
-        return vp[m.end():], True
+        return vp[m.end() :], True
     m = _STOPPED.match(vp)
     if m:
-        return lemmatise(m["g"]) + vp[m.end():], True
+        return lemmatise(m["g"]) + vp[m.end() :], True
     return vp, False
 
 
 def _unwrap(vp: str) -> str:
-    """"started using X" → "using X"; "decided to use X" → "use X": the state they lead to."""
+    """ "started using X" → "using X"; "decided to use X" → "use X": the state they lead to."""
     m = _BEGIN.match(vp) or _DECIDE.match(vp)
-    return m["v"] + vp[m.end():] if m else vp
+    return m["v"] + vp[m.end() :] if m else vp
 
 
 def _head_verb(vp: str) -> str | None:
@@ -271,7 +311,7 @@ def _head_verb(vp: str) -> str | None:
     "I am from X"; "have" before a non-participle is the verb ("I have two kids").
     """
     aux = _AUX.match(vp)
-    rest = vp[aux.end():] if aux else vp
+    rest = vp[aux.end() :] if aux else vp
     head, _, tail = rest.partition(" ")
     if not head or not tail:
         return None
@@ -290,7 +330,7 @@ def _head_verb(vp: str) -> str | None:
 
 
 def _fallback(vp: str) -> list[Fact]:
-    """"I <verb> [prep] <object>" with no specific rule: a generic, low-confidence fact."""
+    """ "I <verb> [prep] <object>" with no specific rule: a generic, low-confidence fact."""
     m = _FALLBACK.fullmatch(vp)
     if not m or m["verb"] in STOP_VERBS or (m["prep"] == "to" and m["verb"] in _INFINITIVE_VERBS):
         return []
@@ -302,8 +342,9 @@ def _fallback(vp: str) -> list[Fact]:
 # rules shared by first and third person
 
 
-def _apply_rules(rules: tuple[tuple[re.Pattern[str], str, float, bool], ...], vp: str, subject: str,
-                 *, negated: bool, strong: bool) -> list[Fact] | None:
+def _apply_rules(
+    rules: tuple[tuple[re.Pattern[str], str, float, bool], ...], vp: str, subject: str, *, negated: bool, strong: bool
+) -> list[Fact] | None:
     """The facts of the first rule that reads ``vp``; None when none applies."""
     for pattern, spec, confidence, retract in rules:
         m = pattern.fullmatch(vp)
@@ -314,8 +355,9 @@ def _apply_rules(rules: tuple[tuple[re.Pattern[str], str, float, bool], ...], vp
     return None
 
 
-def _apply_rule(m: re.Match[str], spec: str, confidence: float, retract: bool, subject: str,
-                *, negated: bool, strong: bool) -> list[Fact] | None:
+def _apply_rule(
+    m: re.Match[str], spec: str, confidence: float, retract: bool, subject: str, *, negated: bool, strong: bool
+) -> list[Fact] | None:
     """Triples for one matched rule; None when the rule turns out not to apply."""
     objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
     if not objects:
@@ -327,8 +369,7 @@ def _apply_rule(m: re.Match[str], spec: str, confidence: float, retract: bool, s
         if retract:
             return []  # "I didn't leave Acme" states nothing new
         retract, confidence = True, 0.9 if strong else 0.7
-    triples = [_triple(subject, predicate, obj, confidence, retract, attribute=spec == SLOT)
-               for obj in objects]
+    triples = [_triple(subject, predicate, obj, confidence, retract, attribute=spec == SLOT) for obj in objects]
     old = clean_object(m.groupdict().get("old")) or replaced_object(m["obj"])
     if predicate == "uses" and spec in (DOMAIN, "uses") and old and not retract:
         triples.insert(0, _triple(subject, "uses", old, 0.6, True))  # "switched from Notion to X"
@@ -374,14 +415,13 @@ def _third_person(clause: str, strong: bool, user: bool) -> list[Fact]:
     if m and _is_entity(m["subj"]):
         predicate = normalise_predicate(f"{m['verb']} {m['prep']}")
         negated = m["neg"] is not None
-        return _facts(m["subj"], predicate, m["obj"], 0.9 if negated and strong else 0.7 if negated else 0.8,
-                      negated)
+        return _facts(m["subj"], predicate, m["obj"], 0.9 if negated and strong else 0.7 if negated else 0.8, negated)
     m = _THIRD_VP.fullmatch(clause)
     return _third_verb_phrase(m, strong) if m else []
 
 
 def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
-    """"Herald (now) uses Atom", "the team switched to Jira", "Acme acquired Globex"."""
+    """ "Herald (now) uses Atom", "the team switched to Jira", "Acme acquired Globex"."""
     if m["subj"] and not _is_entity(m["subj"]) or m["noun"] in _ATTR_STOP:
         return []
     subject, verb, negated = m["noun"] or m["subj"], m["verb"], m["neg"] is not None
@@ -402,16 +442,16 @@ def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
 
 def _not_a_role(slot: str) -> bool:
     words = slot.lower().split()
-    return bool(_GROUP_NOUNS.intersection(words) or _ATTR_STOP.intersection(words)
-                or _TIME_WORDS.intersection(words))
+    return bool(_GROUP_NOUNS.intersection(words) or _ATTR_STOP.intersection(words) or _TIME_WORDS.intersection(words))
 
 
 # ---------------------------------------------------------------------------
 # facts
 
 
-def _facts(subject: str, predicate: str, raw_obj: str, confidence: float, negated: bool,
-           *, attribute: bool = False) -> list[Fact]:
+def _facts(
+    subject: str, predicate: str, raw_obj: str, confidence: float, negated: bool, *, attribute: bool = False
+) -> list[Fact]:
     """One fact for ``raw_obj`` once cleaned; none when the object or predicate is empty."""
     obj = clean_object(raw_obj)
     if obj is None or not predicate:
@@ -419,11 +459,18 @@ def _facts(subject: str, predicate: str, raw_obj: str, confidence: float, negate
     return [_triple(subject, predicate, obj, confidence, negated, attribute=attribute)]
 
 
-def _triple(subject: str, predicate: str, obj: str, confidence: float, retract: bool = False,
-            *, attribute: bool = False) -> Fact:
+def _triple(
+    subject: str, predicate: str, obj: str, confidence: float, retract: bool = False, *, attribute: bool = False
+) -> Fact:
     """A fact not yet tied to a turn (the session step adds event id and time)."""
-    return Fact(subject=subject, predicate=predicate, object=obj, confidence=confidence,
-                retract=retract, replaces=ATTRIBUTE if attribute and not retract else None)
+    return Fact(
+        subject=subject,
+        predicate=predicate,
+        object=obj,
+        confidence=confidence,
+        retract=retract,
+        replaces=ATTRIBUTE if attribute and not retract else None,
+    )
 
 
 def _is_entity(subject: str) -> bool:

@@ -18,61 +18,119 @@ from .text import lemmatise
 #: phrases and role nouns; normalising a value gives it back, so normalising twice is safe.
 CANONICAL_PREDICATES: dict[str, str] = {
     # where the user lives
-    "live in": "lives in", "reside in": "lives in", "move to": "lives in", "relocate to": "lives in",
-    "home": "lives in", "is from": "is from", "be from": "is from",
+    "live in": "lives in",
+    "reside in": "lives in",
+    "move to": "lives in",
+    "relocate to": "lives in",
+    "home": "lives in",
+    "is from": "is from",
+    "be from": "is from",
     # employment
-    "work at": "works at", "work for": "works at", "join": "works at", "start at": "works at",
-    "employer": "works at", "company": "works at", "work with": "works with",
+    "work at": "works at",
+    "work for": "works at",
+    "join": "works at",
+    "start at": "works at",
+    "employer": "works at",
+    "company": "works at",
+    "work with": "works with",
     # tools and preferences
-    "use": "uses", "rely on": "uses", "run on": "uses", "prefer": "prefers",
-    "prefer drink": "prefers drink", "drink": "prefers drink",
+    "use": "uses",
+    "rely on": "uses",
+    "run on": "uses",
+    "prefer": "prefers",
+    "prefer drink": "prefers drink",
+    "drink": "prefers drink",
     # verbs the engine knows as multi-valued, in its third-person form
-    "like": "likes", "love": "loves", "enjoy": "enjoys", "dislike": "dislikes", "hate": "hates",
-    "speak": "speaks", "know": "knows", "have": "has", "own": "owns", "read": "reads",
-    "play": "plays", "follow": "follows", "visit": "visited",
+    "like": "likes",
+    "love": "loves",
+    "enjoy": "enjoys",
+    "dislike": "dislikes",
+    "hate": "hates",
+    "speak": "speaks",
+    "know": "knows",
+    "have": "has",
+    "own": "owns",
+    "read": "reads",
+    "play": "plays",
+    "follow": "follows",
+    "visit": "visited",
     # roles a tool fills (attribute predicates: single-valued)
-    "job queue": "queue", "task queue": "queue", "message queue": "queue", "work queue": "queue",
-    "queue system": "queue", "db": "database", "datastore": "database", "data store": "database",
-    "text editor": "editor", "code editor": "editor",
+    "job queue": "queue",
+    "task queue": "queue",
+    "message queue": "queue",
+    "work queue": "queue",
+    "queue system": "queue",
+    "db": "database",
+    "datastore": "database",
+    "data store": "database",
+    "text editor": "editor",
+    "code editor": "editor",
     # organisations
-    "chief executive": "ceo", "chief executive officer": "ceo", "chief technology officer": "cto",
-    "based in": "located in", "base in": "located in", "headquartered in": "located in",
-    "located in": "located in", "locate in": "located in",
+    "chief executive": "ceo",
+    "chief executive officer": "ceo",
+    "chief technology officer": "cto",
+    "based in": "located in",
+    "base in": "located in",
+    "headquartered in": "located in",
+    "located in": "located in",
+    "locate in": "located in",
 }
-DRINKS = frozenset("""
+DRINKS = frozenset(
+    """
 tea coffee espresso latte cappuccino americano matcha chai decaf water juice milk beer wine soda
 cola kombucha cocoa smoothie lemonade mate rooibos
-""".split())
+""".split()
+)
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DETERMINERS = r"(?:the|a|an|my|our|their|your|some|this|that)"
 _QUALIFIERS = frozenset("current new main primary usual default daily go-to".split())
 #: Objects that point back at something instead of naming it, or name no value at all
 #: ("we reversed the decision", "I made a mistake").
-_VAGUE_OBJECTS = frozenset("""
+_VAGUE_OBJECTS = frozenset(
+    """
 it this that them these those one something anything everything nothing you him her us me i we
 my our your they he she here there stuff things thing lot bit decision choice plan idea mistake
 way point fact case question problem issue
-""".split())
+""".split()
+)
 #: A verb particle opening the object means a phrasal verb the rules don't know ("give up X").
 _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(]| - | because | since | but | so | for | which | who | where | while | although "
     r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their) "
-    r"| and (?=[a-z])| to (?=[a-z]))")
+    r"| and (?=[a-z])| to (?=[a-z]))"
+)
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
-    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again)\s+)+", re.I)
+    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again)\s+)+", re.I
+)
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|"
-    rf"yesterday|tomorrow|in (?:{'|'.join(MONTHS)})))+$", re.I)
+    rf"yesterday|tomorrow|in (?:{'|'.join(MONTHS)})))+$",
+    re.I,
+)
 _TIME = re.compile(  # a value that is a when, not a what: "June", "Friday 3pm", "Q3", "2027", "next week"
     rf"(?:(?:{'|'.join(MONTHS + WEEKDAYS)}|mid|early|late|end of)\b|Q[1-4]\b"
     r"|\d+(?:[/.:-]\d+)*(?:st|nd|rd|th|am|pm)?\b"  # "2027", "2027-03-01", "3pm"; not "1Password"
-    r"|(?:next|this|last|following) \w+|(?:today|tonight|tomorrow|yesterday|(?:the )?weekend)\b)", re.I)
+    r"|(?:next|this|last|following) \w+|(?:today|tonight|tomorrow|yesterday|(?:the )?weekend)\b)",
+    re.I,
+)
 _INSTEAD = re.compile(r"\b(?:instead of|rather than) (?P<old>.+)", re.I)
 #: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not).
 _LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? and (?P<last>.+)")

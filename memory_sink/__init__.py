@@ -2,14 +2,30 @@
 
 from .config import Config, load_config
 from .errors import (
-    ConfigError, ConsolidationError, DatabaseError, InputError, ModelError, ModelMismatchError,
-    NotFoundError, TiermemError,
+    ConfigError,
+    ConsolidationError,
+    DatabaseError,
+    InputError,
+    ModelError,
+    ModelMismatchError,
+    NotFoundError,
+    TiermemError,
 )
 from .store import MemoryStore
 from .types import Memory, StageReport
 
 __all__ = [
-    "Config", "ConfigError", "ConsolidationError", "DatabaseError", "InputError", "Memory",
-    "MemoryStore", "ModelError", "ModelMismatchError", "NotFoundError", "StageReport",
-    "TiermemError", "load_config",
+    "Config",
+    "ConfigError",
+    "ConsolidationError",
+    "DatabaseError",
+    "InputError",
+    "Memory",
+    "MemoryStore",
+    "ModelError",
+    "ModelMismatchError",
+    "NotFoundError",
+    "StageReport",
+    "TiermemError",
+    "load_config",
 ]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 import os
-from datetime import date
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
+from datetime import date
 from pathlib import Path
-from typing import Any, Mapping, get_type_hints
+from typing import Any, get_type_hints
 
 import yaml
 
@@ -31,7 +32,7 @@ DEFAULT_CONFIG_PATH = PROJECT_ROOT / "configs" / "default.yaml"
 class DatabaseConfig:
     dsn: str | None = None
     data_dir: str | None = None
-    embedded: bool = True      # false: a null dsn is an error, never a silent embedded server
+    embedded: bool = True  # false: a null dsn is an error, never a silent embedded server
     pool_min_size: int = 1
     pool_max_size: int = 8
 
@@ -70,27 +71,28 @@ class ConsolidateConfig:
     min_quiet_seconds: int = 3600
     retry_base_seconds: int = 300
     max_attempts: int = 8
-    timeout_seconds: int = 600           # one session's consolidator call; over it the session fails
+    timeout_seconds: int = 600  # one session's consolidator call; over it the session fails
     episode: EpisodeConfig = field(default_factory=EpisodeConfig)
     consolidator: ConsolidatorConfig = field(default_factory=ConsolidatorConfig)
     partition_start: str = "2024-01-01"  # first UTC day of the Dagster consolidate partitions
-    failure_alert_attempts: int = 3      # the Dagster check flags sessions failing this often
+    failure_alert_attempts: int = 3  # the Dagster check flags sessions failing this often
 
     def __post_init__(self) -> None:
         try:
             date.fromisoformat(self.partition_start)
         except (TypeError, ValueError):
-            raise ConfigError(f"consolidate.partition_start: expected a date YYYY-MM-DD, "
-                              f"got {self.partition_start!r}") from None
+            raise ConfigError(
+                f"consolidate.partition_start: expected a date YYYY-MM-DD, got {self.partition_start!r}"
+            ) from None
 
 
 @dataclass(frozen=True)
 class SupersessionConfig:
-    semantic_threshold: float | None = None   # None = the calibrated default for the embedder
+    semantic_threshold: float | None = None  # None = the calibrated default for the embedder
     guard_keys: list[str] = field(default_factory=lambda: ["project"])
-    single_valued: list[str] = field(default_factory=list)   # added to the built-in list
-    multi_valued: list[str] = field(default_factory=list)    # added to the built-in list; wins over single
-    judge: str = "rules"                                     # rules | llm
+    single_valued: list[str] = field(default_factory=list)  # added to the built-in list
+    multi_valued: list[str] = field(default_factory=list)  # added to the built-in list; wins over single
+    judge: str = "rules"  # rules | llm
     judge_options: dict[str, Any] = field(default_factory=dict)
 
 
@@ -108,13 +110,21 @@ class Config:
 
 
 _POSITIVE = {
-    "database.pool_min_size", "database.pool_max_size", "embedder.threads",
-    "embedder.batch_size", "realtime.batch_size", "consolidate.episode.max_turns",
-    "consolidate.episode.max_words", "consolidate.max_attempts", "consolidate.timeout_seconds",
-    "realtime.lag_alert_seconds", "consolidate.failure_alert_attempts",
+    "database.pool_min_size",
+    "database.pool_max_size",
+    "embedder.threads",
+    "embedder.batch_size",
+    "realtime.batch_size",
+    "consolidate.episode.max_turns",
+    "consolidate.episode.max_words",
+    "consolidate.max_attempts",
+    "consolidate.timeout_seconds",
+    "realtime.lag_alert_seconds",
+    "consolidate.failure_alert_attempts",
 }
 _NON_NEGATIVE = {
-    "consolidate.min_quiet_seconds", "consolidate.retry_base_seconds",
+    "consolidate.min_quiet_seconds",
+    "consolidate.retry_base_seconds",
     "consolidate.episode.max_gap_seconds",
 }
 
@@ -197,15 +207,22 @@ def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = 
     if cfg.database.dsn and _has_password(cfg.database.dsn):
         # Invariant 10: secrets come from the environment. Refusing would break a
         # working deployment on upgrade, so say it loudly (without the password).
-        log.warning("database.dsn in %s holds a password; move the DSN to %s so the secret "
-                    "stays out of deployment files", source or "the config", DSN_ENV)
+        log.warning(
+            "database.dsn in %s holds a password; move the DSN to %s so the secret stays out of deployment files",
+            source or "the config",
+            DSN_ENV,
+        )
     dsn = os.environ.get(DSN_ENV)
     database = cfg.database
     if dsn:
         database = DatabaseConfig(**{**_asdict(database), "dsn": dsn})
     return Config(
-        database=database, embedder=cfg.embedder, realtime=cfg.realtime,
-        consolidate=cfg.consolidate, supersession=cfg.supersession, source=source,
+        database=database,
+        embedder=cfg.embedder,
+        realtime=cfg.realtime,
+        consolidate=cfg.consolidate,
+        supersession=cfg.supersession,
+        source=source,
     )
 
 

@@ -84,8 +84,10 @@ def resolve_dsn(cfg: DatabaseConfig) -> str:
     if cfg.dsn:
         return cfg.dsn
     if not cfg.embedded:
-        raise ConfigError("database.dsn: required when database.embedded is false "
-                          "(set TIERMEM_DSN, or database.dsn in the deployment file)")
+        raise ConfigError(
+            "database.dsn: required when database.embedded is false "
+            "(set TIERMEM_DSN, or database.dsn in the deployment file)"
+        )
     return embedded_dsn(cfg.data_dir)
 
 
@@ -113,8 +115,13 @@ def open_pool(dsn: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPo
     except psycopg.Error as exc:
         raise DatabaseError(f"could not connect to PostgreSQL ({_redact(dsn)}): {exc}") from exc
     pool = ConnectionPool(
-        dsn, min_size=min_size, max_size=max_size, configure=_configure,
-        open=False, name="tiermem", kwargs={"autocommit": False},
+        dsn,
+        min_size=min_size,
+        max_size=max_size,
+        configure=_configure,
+        open=False,
+        name="tiermem",
+        kwargs={"autocommit": False},
     )
     try:
         pool.open(wait=True, timeout=30)

@@ -19,7 +19,8 @@ after a ``tiermem reembed`` elsewhere instead of writing the old model's vectors
 from __future__ import annotations
 
 import concurrent.futures as cf
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 
@@ -30,8 +31,12 @@ if TYPE_CHECKING:
 
 
 def drain_pending(
-    store: MemoryStore, batch_size: int, *, max_batches: int | None = None,
-    on_batch: Callable[[int], None] | None = None, should_stop: Callable[[], bool] | None = None,
+    store: MemoryStore,
+    batch_size: int,
+    *,
+    max_batches: int | None = None,
+    on_batch: Callable[[int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[int, int]:
     """Embed pending turns until none are left (or ``max_batches``, or ``should_stop()``).
 
@@ -58,7 +63,8 @@ def drain_pending(
     with cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiermem-write") as writer:
         try:
             while (max_batches is None or batches + (writing is not None) < max_batches) and not (
-                    should_stop is not None and should_stop()):
+                should_stop is not None and should_stop()
+            ):
                 conn = pool.getconn()
                 held.append(conn)
                 meta.check_fingerprint(conn, embedder.fingerprint)

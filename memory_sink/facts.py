@@ -8,11 +8,11 @@ and ``undo`` can reverse a replacement exactly.
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Sequence
-
-import uuid
+from typing import Any
 
 import numpy as np
 import psycopg
@@ -20,7 +20,16 @@ import psycopg
 from . import memories, ops
 from .operations import apply_changes, lock_state
 from .supersession import (
-    Candidate, Decision, FactView, Judge, Policy, decide, norm, predicate_forms, retraction_targets, rules_judge,
+    Candidate,
+    Decision,
+    FactView,
+    Judge,
+    Policy,
+    decide,
+    norm,
+    predicate_forms,
+    retraction_targets,
+    rules_judge,
 )
 from .types import NewMemory
 
@@ -54,7 +63,9 @@ class Engine:
     judge_name: str = "rules"
     report: EngineReport = field(default_factory=EngineReport)
 
-    def run(self, inserted: Sequence[tuple[str, NewMemory, np.ndarray]], retractions: Sequence[NewMemory]) -> EngineReport:
+    def run(
+        self, inserted: Sequence[tuple[str, NewMemory, np.ndarray]], retractions: Sequence[NewMemory]
+    ) -> EngineReport:
         """Process new facts and retractions in world-time order (a later statement wins)."""
         items: list[tuple[datetime, int, Any]] = [(r.valid_from, 1, r) for r in retractions]
         items += [(row.valid_from, 0, (mid, row, vec)) for mid, row, vec in inserted if row.kind == "fact"]
@@ -70,15 +81,26 @@ class Engine:
     def _new_fact(self, memory_id: str, row: NewMemory, vec: np.ndarray) -> None:
         if self._inherit(memory_id, row):
             return
-        new = FactView(memory_id, row.subject or "", row.predicate or "", row.object or "",
-                       row.valid_from, row.metadata)
+        new = FactView(
+            memory_id, row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata
+        )
         named = _named(row.replaces)
-        params = {"vec": vec, "ns": self.namespace, "id": memory_id, "subject": norm(new.subject),
-                  "predicates": list(predicate_forms(new.predicate)), "threshold": self.policy.threshold,
-                  "named": named}
+        params = {
+            "vec": vec,
+            "ns": self.namespace,
+            "id": memory_id,
+            "subject": norm(new.subject),
+            "predicates": list(predicate_forms(new.predicate)),
+            "threshold": self.policy.threshold,
+            "named": named,
+        }
         candidates = [
-            Candidate(FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6])), float(r[7]), bool(r[8]),
-                      named=r[0] == named)
+            Candidate(
+                FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6])),
+                float(r[7]),
+                bool(r[8]),
+                named=r[0] == named,
+            )
             for r in self.conn.execute(memories.FACT_CANDIDATES, params)
         ]
         for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):
@@ -95,8 +117,9 @@ class Engine:
             self.report.replaced += 1
             return False
         if effect == "replace":  # a late fact older than the active one: stored already superseded
-            self._retire(new.id, old.id, old.valid_from, "supersede", [new.id, old.id],
-                         {**signals, "late_arrival": True})
+            self._retire(
+                new.id, old.id, old.valid_from, "supersede", [new.id, old.id], {**signals, "late_arrival": True}
+            )
             self.report.replaced += 1
             return True
         if effect == "duplicate":
@@ -104,36 +127,74 @@ class Engine:
             self.report.duplicates += 1
             return True
         op = "blocked" if d.guard and d.verdict != "coexist" else "coexist"
-        self.report.op_ids.append(ops.log_op(self.conn, namespace=self.namespace, op=op, actor=ACTOR,
-                                             memory_ids=[new.id, old.id], signals=signals))
+        self.report.op_ids.append(
+            ops.log_op(
+                self.conn, namespace=self.namespace, op=op, actor=ACTOR, memory_ids=[new.id, old.id], signals=signals
+            )
+        )
         if op == "blocked":
             self.report.blocked += 1
         else:
             self.report.coexisting += 1
         return False
 
-    def _retire(self, memory_id: str, successor: str | None, valid_to: datetime | None, op: str,
-                memory_ids: list[str], signals: dict[str, Any], reason: str | None = None) -> None:
+    def _retire(
+        self,
+        memory_id: str,
+        successor: str | None,
+        valid_to: datetime | None,
+        op: str,
+        memory_ids: list[str],
+        signals: dict[str, Any],
+        reason: str | None = None,
+    ) -> None:
         before = lock_state(self.conn, self.namespace, memory_id)
-        after = {**before, "superseded_at": self.at, "superseded_by": successor,
-                 "valid_to": valid_to if valid_to is not None else before["valid_to"]}
+        after = {
+            **before,
+            "superseded_at": self.at,
+            "superseded_by": successor,
+            "valid_to": valid_to if valid_to is not None else before["valid_to"],
+        }
         rows = apply_changes(self.conn, [(memory_id, before, after)])
-        self.report.op_ids.append(ops.log_op(
-            self.conn, namespace=self.namespace, op=op, actor=ACTOR, reason=reason,
-            memory_ids=memory_ids, signals={"session_id": self.session_id, **signals},
-            reverse={"rows": rows}))
+        self.report.op_ids.append(
+            ops.log_op(
+                self.conn,
+                namespace=self.namespace,
+                op=op,
+                actor=ACTOR,
+                reason=reason,
+                memory_ids=memory_ids,
+                signals={"session_id": self.session_id, **signals},
+                reverse={"rows": rows},
+            )
+        )
 
     def _inherit(self, memory_id: str, row: NewMemory) -> bool:
         """Keep a retraction or replacement alive when its session is re-consolidated."""
-        found = self.conn.execute(memories.INHERITABLE_STATE, {
-            "ns": self.namespace, "sid": self.session_id, "subject": norm(row.subject),
-            "predicate": norm(row.predicate), "object": norm(row.object),
-            "event_ids": list(row.event_ids), "at": self.at}).fetchone()
+        found = self.conn.execute(
+            memories.INHERITABLE_STATE,
+            {
+                "ns": self.namespace,
+                "sid": self.session_id,
+                "subject": norm(row.subject),
+                "predicate": norm(row.predicate),
+                "object": norm(row.object),
+                "event_ids": list(row.event_ids),
+                "at": self.at,
+            },
+        ).fetchone()
         if found is None:
             return False
         previous_id, successor, valid_to = found
-        self._retire(memory_id, successor, valid_to, "inherit", [memory_id, previous_id],
-                     {"inherited_from": previous_id}, reason="re-extracted from the same turns")
+        self._retire(
+            memory_id,
+            successor,
+            valid_to,
+            "inherit",
+            [memory_id, previous_id],
+            {"inherited_from": previous_id},
+            reason="re-extracted from the same turns",
+        )
         self.report.inherited += 1
         return True
 
@@ -142,24 +203,41 @@ class Engine:
     def _retract(self, row: NewMemory) -> None:
         """Retire what a retraction in conversation names, unless a guard blocks it (then log why)."""
         named = _named(row.replaces)
-        params = {"ns": self.namespace, "subject": norm(row.subject), "object": norm(row.object),
-                  "predicates": list(predicate_forms(row.predicate)), "valid_from": row.valid_from,
-                  "named": named}
-        found = [FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6]))
-                 for r in self.conn.execute(memories.RETRACTION_TARGETS, params).fetchall()]
+        params = {
+            "ns": self.namespace,
+            "subject": norm(row.subject),
+            "object": norm(row.object),
+            "predicates": list(predicate_forms(row.predicate)),
+            "valid_from": row.valid_from,
+            "named": named,
+        }
+        found = [
+            FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6]))
+            for r in self.conn.execute(memories.RETRACTION_TARGETS, params).fetchall()
+        ]
         said = FactView("", row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata)
         for target, blocked_by in retraction_targets(said, found, self.policy, named):
-            signals = {"retraction": f"{row.subject} {row.predicate} {row.object}",
-                       "event_ids": list(row.event_ids), "named_by_consolidator": target.id == named}
+            signals = {
+                "retraction": f"{row.subject} {row.predicate} {row.object}",
+                "event_ids": list(row.event_ids),
+                "named_by_consolidator": target.id == named,
+            }
             if blocked_by is not None:
-                self.report.op_ids.append(ops.log_op(
-                    self.conn, namespace=self.namespace, op="blocked", actor=ACTOR,
-                    memory_ids=[target.id], signals={"session_id": self.session_id, **signals,
-                                                     "guard": blocked_by}))
+                self.report.op_ids.append(
+                    ops.log_op(
+                        self.conn,
+                        namespace=self.namespace,
+                        op="blocked",
+                        actor=ACTOR,
+                        memory_ids=[target.id],
+                        signals={"session_id": self.session_id, **signals, "guard": blocked_by},
+                    )
+                )
                 self.report.blocked += 1
                 continue
-            self._retire(target.id, None, row.valid_from, "retract", [target.id], signals,
-                         reason="retracted in conversation")
+            self._retire(
+                target.id, None, row.valid_from, "retract", [target.id], signals, reason="retracted in conversation"
+            )
             self.report.retracted += 1
 
 

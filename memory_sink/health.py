@@ -51,10 +51,14 @@ def tier_violations(conn: psycopg.Connection, namespace: str | None = None) -> d
     params = {"ns": namespace}
     both = conn.execute(TURNS_IN_BOTH_TIERS, params).fetchone()
     neither = conn.execute(TURNS_IN_NEITHER_TIER, params).fetchone()
-    examples = [
-        {"namespace": r[0], "session_id": r[1], "event_id": r[2]}
-        for r in conn.execute(EXAMPLES_IN_BOTH_TIERS, params)
-    ] if both and both[0] else []
+    examples = (
+        [
+            {"namespace": r[0], "session_id": r[1], "event_id": r[2]}
+            for r in conn.execute(EXAMPLES_IN_BOTH_TIERS, params)
+        ]
+        if both and both[0]
+        else []
+    )
     return {
         "turns_in_both_tiers": int(both[0]) if both else 0,
         "turns_in_neither_tier": int(neither[0]) if neither else 0,

@@ -7,8 +7,9 @@ upholds. Values always travel as parameters (invariant 10).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import psycopg
@@ -275,19 +276,52 @@ def write_provisional(
     with conn.cursor().copy(COPY_PROVISIONAL) as copy:
         copy.set_types(COPY_TYPES)
         for (event_id, namespace, session_id, content, event_ts, metadata), vec in zip(events, vectors):
-            copy.write_row([namespace, session_id, "provisional", "turn", content, vec,
-                            [event_id], event_ts, embed_model, Jsonb(metadata or {})])
+            copy.write_row(
+                [
+                    namespace,
+                    session_id,
+                    "provisional",
+                    "turn",
+                    content,
+                    vec,
+                    [event_id],
+                    event_ts,
+                    embed_model,
+                    Jsonb(metadata or {}),
+                ]
+            )
 
 
 def insert_consolidated(
-    conn: psycopg.Connection, namespace: str, session_id: str, rows: Sequence[NewMemory],
-    vectors: np.ndarray, *, embed_model: str, recorded_at: datetime,
+    conn: psycopg.Connection,
+    namespace: str,
+    session_id: str,
+    rows: Sequence[NewMemory],
+    vectors: np.ndarray,
+    *,
+    embed_model: str,
+    recorded_at: datetime,
 ) -> list[str]:
     """Insert a session's new consolidated version; returns the new ids in order."""
     ids = [str(uuid.uuid4()) for _ in rows]
     params = [
-        (mid, namespace, session_id, r.kind, r.content, vec, r.subject, r.predicate, r.object,
-         r.confidence, list(r.event_ids), r.valid_from, recorded_at, embed_model, Jsonb(r.metadata))
+        (
+            mid,
+            namespace,
+            session_id,
+            r.kind,
+            r.content,
+            vec,
+            r.subject,
+            r.predicate,
+            r.object,
+            r.confidence,
+            list(r.event_ids),
+            r.valid_from,
+            recorded_at,
+            embed_model,
+            Jsonb(r.metadata),
+        )
         for mid, r, vec in zip(ids, rows, vectors)
     ]
     with conn.cursor() as cur:
@@ -306,12 +340,26 @@ def supersede_many(conn: psycopg.Connection, pairs: Sequence[tuple[str, str | No
 
 
 def recall(
-    conn: psycopg.Connection, query_vec: np.ndarray, text: str, *, namespace: str, k: int,
-    kinds: Sequence[str], as_of: datetime | None = None, all_versions: bool = False,
+    conn: psycopg.Connection,
+    query_vec: np.ndarray,
+    text: str,
+    *,
+    namespace: str,
+    k: int,
+    kinds: Sequence[str],
+    as_of: datetime | None = None,
+    all_versions: bool = False,
 ) -> list[Memory]:
     """Best-first memories for a query: active rows, or what was believed at ``as_of``."""
-    params = {"q": query_vec, "ns": namespace, "k": k, "kinds": list(kinds),
-              "n": max(4 * k, 40), "text": text, "as_of": as_of}
+    params = {
+        "q": query_vec,
+        "ns": namespace,
+        "k": k,
+        "kinds": list(kinds),
+        "n": max(4 * k, 40),
+        "text": text,
+        "as_of": as_of,
+    }
     if as_of is not None:
         sql = RECALL_AS_OF
     elif all_versions:
@@ -335,11 +383,15 @@ def history(conn: psycopg.Connection, namespace: str, memory_id: str) -> list[Me
 
 
 def facts(
-    conn: psycopg.Connection, namespace: str, *, subject: str | None, predicate: str | None,
-    all_versions: bool, as_of: datetime | None = None,
+    conn: psycopg.Connection,
+    namespace: str,
+    *,
+    subject: str | None,
+    predicate: str | None,
+    all_versions: bool,
+    as_of: datetime | None = None,
 ) -> list[Memory]:
-    params = {"ns": namespace, "subject": subject, "predicate": predicate, "all": all_versions,
-              "as_of": as_of}
+    params = {"ns": namespace, "subject": subject, "predicate": predicate, "all": all_versions, "as_of": as_of}
     sql = FACTS_AS_OF if as_of is not None else FACTS
     return [Memory.from_row(r) for r in conn.execute(sql, params)]
 
@@ -357,11 +409,24 @@ def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_si
     return total
 
 
-def context_facts(conn: psycopg.Connection, namespace: str, *, grams: Sequence[str], single: Sequence[str],
-                  punctuation: str, limit: int) -> list[Memory]:
+def context_facts(
+    conn: psycopg.Connection,
+    namespace: str,
+    *,
+    grams: Sequence[str],
+    single: Sequence[str],
+    punctuation: str,
+    limit: int,
+) -> list[Memory]:
     """Active facts about the user or a subject named by one of ``grams``, best first."""
-    params = {"ns": namespace, "grams": list(grams), "single": list(single), "limit": limit,
-              "punct": punctuation, "spaces": " " * len(punctuation)}
+    params = {
+        "ns": namespace,
+        "grams": list(grams),
+        "single": list(single),
+        "limit": limit,
+        "punct": punctuation,
+        "spaces": " " * len(punctuation),
+    }
     return [Memory.from_row(r) for r in conn.execute(CONTEXT_FACTS, params)]
 
 

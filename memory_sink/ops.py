@@ -7,8 +7,9 @@ with exponential backoff (invariant 8).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
@@ -62,12 +63,19 @@ ORDER BY attempts DESC, namespace, session_id
 
 
 def log_op(
-    conn: psycopg.Connection, *, namespace: str, op: str, actor: str, memory_ids: Sequence[str],
-    reason: str | None = None, signals: dict[str, Any] | None = None,
+    conn: psycopg.Connection,
+    *,
+    namespace: str,
+    op: str,
+    actor: str,
+    memory_ids: Sequence[str],
+    reason: str | None = None,
+    signals: dict[str, Any] | None = None,
     reverse: dict[str, Any] | None = None,
 ) -> int:
-    row = conn.execute(INSERT_OP, (namespace, op, actor, reason, list(memory_ids),
-                                   Jsonb(signals or {}), Jsonb(reverse or {}))).fetchone()
+    row = conn.execute(
+        INSERT_OP, (namespace, op, actor, reason, list(memory_ids), Jsonb(signals or {}), Jsonb(reverse or {}))
+    ).fetchone()
     assert row is not None
     return int(row[0])
 
@@ -86,11 +94,10 @@ def record_success(conn: psycopg.Connection, namespace: str, session_id: str, at
     return int(row[0]) if row else 0
 
 
-def record_failure(
-    conn: psycopg.Connection, namespace: str, session_id: str, error: str, *, base_seconds: int
-) -> int:
-    row = conn.execute(RECORD_FAILURE, {"ns": namespace, "sid": session_id,
-                                        "err": error[:2000], "base": base_seconds}).fetchone()
+def record_failure(conn: psycopg.Connection, namespace: str, session_id: str, error: str, *, base_seconds: int) -> int:
+    row = conn.execute(
+        RECORD_FAILURE, {"ns": namespace, "sid": session_id, "err": error[:2000], "base": base_seconds}
+    ).fetchone()
     return int(row[0]) if row else 0
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime, timezone
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
@@ -104,6 +105,7 @@ ORDER BY namespace, session_id
 
 # --- validation (pure) ------------------------------------------------------------
 
+
 def _check_text(value: Any, name: str, *, max_bytes: int) -> str:
     if not isinstance(value, str):
         raise InputError(f"{name}: expected a string, got {type(value).__name__}")
@@ -132,12 +134,13 @@ def parse_ts(value: Any, name: str = "ts") -> datetime | None:
     if not isinstance(value, datetime):
         raise InputError(f"{name}: expected an ISO 8601 timestamp, got {type(value).__name__}")
     if value.tzinfo is None:
-        value = value.replace(tzinfo=timezone.utc)
+        value = value.replace(tzinfo=UTC)
     try:
-        return value.astimezone(timezone.utc)
+        return value.astimezone(UTC)
     except (OverflowError, ValueError):  # e.g. 0001-01-01T00:00+05:00 is before year 1 in UTC
-        raise InputError(f"{name}: {value.isoformat()} is out of range once converted to UTC "
-                         "(years 1 to 9999)") from None
+        raise InputError(
+            f"{name}: {value.isoformat()} is out of range once converted to UTC (years 1 to 9999)"
+        ) from None
 
 
 def _check_metadata(value: Any) -> dict[str, Any]:
@@ -189,8 +192,15 @@ def event_id_for(namespace: str, session_id: str, seq: int | None, ts: datetime,
 
 
 def validate_turn(
-    session_id: Any, role: Any, content: Any, *, namespace: Any = "default", ts: Any = None,
-    seq: Any = None, metadata: Any = None, now: datetime | None = None,
+    session_id: Any,
+    role: Any,
+    content: Any,
+    *,
+    namespace: Any = "default",
+    ts: Any = None,
+    seq: Any = None,
+    metadata: Any = None,
+    now: datetime | None = None,
 ) -> StagedTurn:
     """Check one turn and compute its id; raises ``InputError`` naming the field."""
     namespace = _check_text(namespace, "namespace", max_bytes=MAX_ID_CHARS)
@@ -200,13 +210,14 @@ def validate_turn(
     content = _check_text(content, "content", max_bytes=MAX_CONTENT_BYTES)
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0 or seq >= 2**63):
         raise InputError(f"seq: expected a non-negative integer, got {seq!r}")
-    event_ts = parse_ts(ts) or now or datetime.now(timezone.utc)
+    event_ts = parse_ts(ts) or now or datetime.now(UTC)
     meta = _check_metadata(metadata)
     event_id = event_id_for(namespace, session_id, seq, event_ts, role, content)
     return StagedTurn(event_id, namespace, session_id, role, content, event_ts, seq, meta)
 
 
 # --- database ------------------------------------------------------------------------
+
 
 def insert_turns(conn: psycopg.Connection, turns: Iterable[StagedTurn]) -> set[str]:
     """Insert validated turns in one statement; returns the ids that were new."""
@@ -215,8 +226,9 @@ def insert_turns(conn: psycopg.Connection, turns: Iterable[StagedTurn]) -> set[s
         return set()
     cols: list[list[Any]] = [[] for _ in range(8)]
     for t in batch:
-        for col, value in zip(cols, (t.event_id, t.namespace, t.session_id, t.seq, t.role,
-                                     t.content, t.event_ts, Jsonb(t.metadata))):
+        for col, value in zip(
+            cols, (t.event_id, t.namespace, t.session_id, t.seq, t.role, t.content, t.event_ts, Jsonb(t.metadata))
+        ):
             col.append(value)
     rows = conn.execute(INSERT_TURNS, cols).fetchall()
     return {r[0] for r in rows}
@@ -226,8 +238,16 @@ def read_session(conn: psycopg.Connection, namespace: str, session_id: str) -> S
     """The whole session from staging, in conversation order (invariant 3)."""
     rows = conn.execute(SESSION_TURNS, (namespace, session_id)).fetchall()
     turns = tuple(
-        StagedTurn(event_id=r[0], namespace=r[1], session_id=r[2], role=r[3], content=r[4],
-                   event_ts=r[5], seq=r[6], metadata=r[7])
+        StagedTurn(
+            event_id=r[0],
+            namespace=r[1],
+            session_id=r[2],
+            role=r[3],
+            content=r[4],
+            event_ts=r[5],
+            seq=r[6],
+            metadata=r[7],
+        )
         for r in rows
     )
     return SessionEvents(namespace, session_id, turns)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 from psycopg_pool import ConnectionPool
@@ -20,8 +21,17 @@ from . import db, health, memories, meta, operations, ops, staging, swap
 from .config import Config, load_config
 from .errors import InputError, NotFoundError
 from .supersession import (
-    MULTI_VALUED, NAME_PUNCTUATION, SINGLE_VALUED, Judge, Policy, contexts_for, norm, predicate_forms, rules_judge,
-    text_grams, threshold_for,
+    MULTI_VALUED,
+    NAME_PUNCTUATION,
+    SINGLE_VALUED,
+    Judge,
+    Policy,
+    contexts_for,
+    norm,
+    predicate_forms,
+    rules_judge,
+    text_grams,
+    threshold_for,
 )
 from .swap import SwapResult
 from .types import Memory, NewMemory, Rejected, SessionEvents, StagedTurn, StageReport
@@ -61,8 +71,9 @@ class MemoryStore:
         self._embedder: Embedder | None = None
 
     @classmethod
-    def open(cls, config: str | os.PathLike[str] | Config | Mapping[str, Any] | None = None,
-             *, migrate: bool = True) -> "MemoryStore":
+    def open(
+        cls, config: str | os.PathLike[str] | Config | Mapping[str, Any] | None = None, *, migrate: bool = True
+    ) -> MemoryStore:
         """Open the configured database (starting the embedded server if needed) and migrate it."""
         cfg = load_config(config)
         dsn = db.resolve_dsn(cfg.database)
@@ -74,7 +85,7 @@ class MemoryStore:
     def close(self) -> None:
         self.pool.close()
 
-    def __enter__(self) -> "MemoryStore":
+    def __enter__(self) -> MemoryStore:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -87,7 +98,7 @@ class MemoryStore:
             yield conn
 
     @property
-    def embedder(self) -> "Embedder":
+    def embedder(self) -> Embedder:
         """The configured embedder, checked against the database's fingerprint (invariant 9)."""
         if self._embedder is None:
             from .embedder import load_embedder
@@ -111,23 +122,31 @@ class MemoryStore:
 
     # --- staging ---------------------------------------------------------------
 
-    def stage(self, session_id: str, role: str, content: str, namespace: str = "default",
-              ts: datetime | str | None = None, seq: int | None = None,
-              metadata: Mapping[str, Any] | None = None) -> str:
+    def stage(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        namespace: str = "default",
+        ts: datetime | str | None = None,
+        seq: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> str:
         """Stage one turn; returns its event id (the same id if it was staged before)."""
-        turn = staging.validate_turn(session_id, role, content, namespace=namespace, ts=ts,
-                                     seq=seq, metadata=metadata)
+        turn = staging.validate_turn(session_id, role, content, namespace=namespace, ts=ts, seq=seq, metadata=metadata)
         with self.connection() as conn:
             staging.insert_turns(conn, [turn])
         return turn.event_id
 
-    def stage_many(self, turns: Iterable[Mapping[str, Any] | StagedTurn], *, batch_size: int = 1000,
-                   first_line: int = 1) -> StageReport:
+    def stage_many(
+        self, turns: Iterable[Mapping[str, Any] | StagedTurn], *, batch_size: int = 1000, first_line: int = 1
+    ) -> StageReport:
         """Stage many turns; a bad one is reported by position and never stops the rest."""
         return self._stage_numbered(enumerate(turns, start=first_line), batch_size)
 
     def ingest_jsonl(self, lines: Iterable[str]) -> StageReport:
         """Stage JSON Lines (one turn object per line); blank lines are skipped, bad ones reported."""
+
         def parsed() -> Iterator[tuple[int, Mapping[str, Any] | InputError]]:
             for number, line in enumerate(lines, start=1):
                 if not line.strip():
@@ -142,6 +161,7 @@ class MemoryStore:
                     yield number, InputError("not valid JSON: nested too deeply to parse")
                 except ValueError as exc:  # e.g. an integer of more than 4300 digits
                     yield number, InputError(f"not valid JSON: {exc}")
+
         return self._stage_numbered(parsed())
 
     def _stage_numbered(self, items: Iterable[tuple[int, Any]], batch_size: int = 1000) -> StageReport:
@@ -177,8 +197,9 @@ class MemoryStore:
         report.event_ids.extend(turn.event_id for _, turn in kept)
         batch.clear()
 
-    def _insert_each(self, batch: list[tuple[int, StagedTurn]],
-                     report: StageReport) -> tuple[list[tuple[int, StagedTurn]], set[str]]:
+    def _insert_each(
+        self, batch: list[tuple[int, StagedTurn]], report: StageReport
+    ) -> tuple[list[tuple[int, StagedTurn]], set[str]]:
         """The server refused a batch: insert its turns one by one and reject only those it refuses.
 
         Validation should leave nothing to refuse, but a ``StagedTurn`` built by
@@ -217,9 +238,14 @@ class MemoryStore:
             conn.execute(staging.MARK_PROVISIONAL, ([row[0] for row in claimed],))
         return len(claimed)
 
-    def drain_pending(self, batch_size: int, *, max_batches: int | None = None,
-                      on_batch: Callable[[int], None] | None = None,
-                      should_stop: Callable[[], bool] | None = None) -> tuple[int, int]:
+    def drain_pending(
+        self,
+        batch_size: int,
+        *,
+        max_batches: int | None = None,
+        on_batch: Callable[[int], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> tuple[int, int]:
         """Embed every pending turn, batch after batch; returns (turns, batches committed).
 
         Each batch is one ``embed_pending``-style transaction (invariant 2); the
@@ -228,15 +254,20 @@ class MemoryStore:
         """
         from .drain import drain_pending
 
-        return drain_pending(self, batch_size, max_batches=max_batches, on_batch=on_batch,
-                             should_stop=should_stop)
+        return drain_pending(self, batch_size, max_batches=max_batches, on_batch=on_batch, should_stop=should_stop)
 
-    def eligible_sessions(self, *, namespace: str | None, session_id: str | None, min_quiet_seconds: int,
-                          limit: int = 100_000) -> list[tuple[str, str]]:
+    def eligible_sessions(
+        self, *, namespace: str | None, session_id: str | None, min_quiet_seconds: int, limit: int = 100_000
+    ) -> list[tuple[str, str]]:
         """Sessions due for consolidation (invariant 3); naming a session skips its retry backoff."""
-        params = {"namespace": namespace, "session": session_id, "min_quiet": min_quiet_seconds,
-                  "force": session_id is not None, "limit": limit,
-                  "max_attempts": self.config.consolidate.max_attempts}
+        params = {
+            "namespace": namespace,
+            "session": session_id,
+            "min_quiet": min_quiet_seconds,
+            "force": session_id is not None,
+            "limit": limit,
+            "max_attempts": self.config.consolidate.max_attempts,
+        }
         with self.connection() as conn:
             return [(r[0], r[1]) for r in conn.execute(staging.ELIGIBLE_SESSIONS, params)]
 
@@ -260,8 +291,14 @@ class MemoryStore:
         per_text = [text_grams(t) for t in transcripts]  # once: the SQL and the choice share them
         grams = sorted(set().union(*per_text))
         with self.connection() as conn:
-            pool = memories.context_facts(conn, namespace, grams=grams, single=single,
-                                          punctuation=NAME_PUNCTUATION, limit=max(CONTEXT_POOL, limit))
+            pool = memories.context_facts(
+                conn,
+                namespace,
+                grams=grams,
+                single=single,
+                punctuation=NAME_PUNCTUATION,
+                limit=max(CONTEXT_POOL, limit),
+            )
         return contexts_for(pool, per_text, policy, limit)
 
     def supersession_policy(self) -> Policy:
@@ -276,7 +313,7 @@ class MemoryStore:
             | {norm(p) for p in cfg.multi_valued},
         )
 
-    def embed_new_rows(self, rows: Sequence[NewMemory]) -> "np.ndarray":
+    def embed_new_rows(self, rows: Sequence[NewMemory]) -> np.ndarray:
         """Vectors for the rows a swap stores (retractions are not stored), in order.
 
         Use it to embed the rows of many sessions in one call and hand each
@@ -285,10 +322,17 @@ class MemoryStore:
         """
         return self.embedder.embed_documents([r.embed_text for r in rows if not r.retract])
 
-    def swap_session(self, events: SessionEvents, rows: Sequence[NewMemory], *,
-                     judge: Judge = rules_judge, judge_name: str = "rules",
-                     signals: dict[str, Any] | None = None, require_pending: bool = True,
-                     vectors: "np.ndarray | None" = None) -> SwapResult:
+    def swap_session(
+        self,
+        events: SessionEvents,
+        rows: Sequence[NewMemory],
+        *,
+        judge: Judge = rules_judge,
+        judge_name: str = "rules",
+        signals: dict[str, Any] | None = None,
+        require_pending: bool = True,
+        vectors: np.ndarray | None = None,
+    ) -> SwapResult:
         """Embed ``rows`` (unless ``vectors`` from ``embed_new_rows`` are given) and atomically
         make them the session's memory (invariant 4)."""
         embedder = self.embedder
@@ -299,21 +343,38 @@ class MemoryStore:
             raise InputError(f"vectors: expected {stored} (one per stored row), got {len(vectors)}")
         with self.connection() as conn:
             return swap.swap_session(
-                conn, namespace=events.namespace, session_id=events.session_id,
-                read_event_ids=[t.event_id for t in events.turns], rows=rows, vectors=vectors,
-                embed_model=embedder.fingerprint, policy=self.supersession_policy(), judge=judge,
-                judge_name=judge_name, signals=signals, require_pending=require_pending)
+                conn,
+                namespace=events.namespace,
+                session_id=events.session_id,
+                read_event_ids=[t.event_id for t in events.turns],
+                rows=rows,
+                vectors=vectors,
+                embed_model=embedder.fingerprint,
+                policy=self.supersession_policy(),
+                judge=judge,
+                judge_name=judge_name,
+                signals=signals,
+                require_pending=require_pending,
+            )
 
     def record_failure(self, namespace: str, session_id: str, error: str) -> int:
         """Invariant 8: remember why a session failed and when to retry it; returns attempts so far."""
         with self.connection() as conn:
-            return ops.record_failure(conn, namespace, session_id, error,
-                                      base_seconds=self.config.consolidate.retry_base_seconds)
+            return ops.record_failure(
+                conn, namespace, session_id, error, base_seconds=self.config.consolidate.retry_base_seconds
+            )
 
     # --- reading -----------------------------------------------------------------
 
-    def recall(self, query: str, namespace: str = "default", k: int = 10, as_of: datetime | str | None = None,
-               kinds: Sequence[str] | None = None, all_versions: bool = False) -> list[Memory]:
+    def recall(
+        self,
+        query: str,
+        namespace: str = "default",
+        k: int = 10,
+        as_of: datetime | str | None = None,
+        kinds: Sequence[str] | None = None,
+        all_versions: bool = False,
+    ) -> list[Memory]:
         """What the agent should see now (or as of a time): consolidated first, provisional filling in."""
         if not isinstance(query, str) or not query.strip():
             raise InputError("query: must not be empty")
@@ -323,8 +384,9 @@ class MemoryStore:
         when = staging.parse_ts(as_of, "as_of")
         vec = self.embedder.embed_query(query)
         with self.connection() as conn:
-            return memories.recall(conn, vec, query, namespace=namespace, k=k, kinds=kinds,
-                                   as_of=when, all_versions=all_versions)
+            return memories.recall(
+                conn, vec, query, namespace=namespace, k=k, kinds=kinds, as_of=when, all_versions=all_versions
+            )
 
     def get(self, memory_id: str, namespace: str = "default") -> Memory:
         with self.connection() as conn:
@@ -352,13 +414,20 @@ class MemoryStore:
         with self.connection() as conn:
             return operations.resolve_id(conn, namespace, prefix)
 
-    def facts(self, subject: str | None = None, predicate: str | None = None, namespace: str = "default",
-              all_versions: bool = False, as_of: datetime | str | None = None) -> list[Memory]:
+    def facts(
+        self,
+        subject: str | None = None,
+        predicate: str | None = None,
+        namespace: str = "default",
+        all_versions: bool = False,
+        as_of: datetime | str | None = None,
+    ) -> list[Memory]:
         """Current facts, every version (``all_versions``), or those believed at ``as_of``."""
         when = staging.parse_ts(as_of, "as_of")
         with self.connection() as conn:
-            return memories.facts(conn, namespace, subject=subject, predicate=predicate,
-                                  all_versions=all_versions, as_of=when)
+            return memories.facts(
+                conn, namespace, subject=subject, predicate=predicate, all_versions=all_versions, as_of=when
+            )
 
     def fact_history(self, subject: str, predicate: str | None = None, namespace: str = "default") -> list[Memory]:
         """Every version of the facts about a subject, oldest first: how what we know evolved."""
@@ -376,7 +445,8 @@ class MemoryStore:
         assert row is not None
         pending, staged, awaiting, rt_lag, cons_lag = row
         return {
-            "staged_turns": int(staged), "pending_turns": int(pending),
+            "staged_turns": int(staged),
+            "pending_turns": int(pending),
             "provisional_turns": counts.get("provisional_turns", 0),
             "consolidated_episodes": counts.get("consolidated_episodes", 0),
             "consolidated_facts": counts.get("consolidated_facts", 0),
@@ -386,8 +456,9 @@ class MemoryStore:
             "sessions_parked": sum(1 for f in failing if f["attempts"] >= self.config.consolidate.max_attempts),
             "realtime_lag_seconds": None if rt_lag is None else round(float(rt_lag), 3),
             "consolidation_lag_seconds": None if cons_lag is None else round(float(cons_lag), 3),
-            "failing": [{**f, "next_retry_at": f["next_retry_at"].isoformat() if f["next_retry_at"] else None}
-                        for f in failing],
+            "failing": [
+                {**f, "next_retry_at": f["next_retry_at"].isoformat() if f["next_retry_at"] else None} for f in failing
+            ],
         }
 
     def tier_violations(self, namespace: str | None = None) -> dict[str, Any]:
@@ -400,8 +471,9 @@ class MemoryStore:
     def supersede(self, old_id: str, new_id: str, reason: str | None = None, namespace: str = "default") -> int:
         """Retire ``old_id`` in favour of ``new_id``; returns the operation id (for ``undo``)."""
         with self.connection() as conn:
-            return operations.supersede(conn, namespace, _check_uuid(old_id), _check_uuid(new_id),
-                                        reason=reason, actor="user")
+            return operations.supersede(
+                conn, namespace, _check_uuid(old_id), _check_uuid(new_id), reason=reason, actor="user"
+            )
 
     def retract(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
         with self.connection() as conn:
@@ -448,9 +520,15 @@ def _validate_mapping(turn: Mapping[str, Any]) -> StagedTurn:
     for required in ("session_id", "role", "content"):
         if required not in turn:
             raise InputError(f"missing field {required!r}")
-    return staging.validate_turn(turn["session_id"], turn["role"], turn["content"],
-                                 namespace=turn.get("namespace", "default"), ts=turn.get("ts"),
-                                 seq=turn.get("seq"), metadata=turn.get("metadata"))
+    return staging.validate_turn(
+        turn["session_id"],
+        turn["role"],
+        turn["content"],
+        namespace=turn.get("namespace", "default"),
+        ts=turn.get("ts"),
+        seq=turn.get("seq"),
+        metadata=turn.get("metadata"),
+    )
 
 
 def _check_kinds(kinds: Sequence[str] | None) -> list[str]:
@@ -458,7 +536,9 @@ def _check_kinds(kinds: Sequence[str] | None) -> list[str]:
         return list(memories.KINDS)
     bad = [k for k in kinds if k not in memories.KINDS]
     if bad or not kinds:
-        raise InputError(f"kind: expected some of {', '.join(memories.KINDS)}, got {', '.join(map(str, bad)) or 'nothing'}")
+        raise InputError(
+            f"kind: expected some of {', '.join(memories.KINDS)}, got {', '.join(map(str, bad)) or 'nothing'}"
+        )
     return list(kinds)
 
 

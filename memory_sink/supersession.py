@@ -22,24 +22,67 @@ conflicts on a guard key (e.g. a different ``project``). Explicit operations
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from .types import Memory
 
 #: Predicates for which one subject has one value at a time (a new value replaces the old).
-SINGLE_VALUED = frozenset({
-    "lives in", "works at", "prefers drink", "is from", "located in", "editor", "queue",
-    "database", "ceo", "cto", "name", "age", "email", "phone", "title", "role", "timezone",
-    "language", "birthday", "manager", "status", "version", "owner", "deadline", "budget",
-})
+SINGLE_VALUED = frozenset(
+    {
+        "lives in",
+        "works at",
+        "prefers drink",
+        "is from",
+        "located in",
+        "editor",
+        "queue",
+        "database",
+        "ceo",
+        "cto",
+        "name",
+        "age",
+        "email",
+        "phone",
+        "title",
+        "role",
+        "timezone",
+        "language",
+        "birthday",
+        "manager",
+        "status",
+        "version",
+        "owner",
+        "deadline",
+        "budget",
+    }
+)
 
 #: Predicates a subject may hold several values of at once (new values coexist).
-MULTI_VALUED = frozenset({
-    "uses", "likes", "loves", "enjoys", "prefers", "dislikes", "hates", "speaks", "knows",
-    "has", "owns", "reads", "plays", "follows", "visited", "note", "works with", "member of",
-})
+MULTI_VALUED = frozenset(
+    {
+        "uses",
+        "likes",
+        "loves",
+        "enjoys",
+        "prefers",
+        "dislikes",
+        "hates",
+        "speaks",
+        "knows",
+        "has",
+        "owns",
+        "reads",
+        "plays",
+        "follows",
+        "visited",
+        "note",
+        "works with",
+        "member of",
+    }
+)
 
 #: Neighbour threshold per embedder (cosine of the facts' sentence embeddings).
 #: MiniLM is measured by benchmarks/calibrate.py (decisions: tests/test_supersession.py);
@@ -59,8 +102,16 @@ def norm(text: str | None) -> str:
 
 
 #: Head verbs whose inflections no suffix rule finds ("be from" ~ "is from").
-IRREGULAR_HEADS = {"is": ("be", "are", "am"), "be": ("is", "are", "am"), "are": ("is", "be"),
-                   "am": ("is", "be"), "has": ("have",), "have": ("has",), "does": ("do",), "do": ("does",)}
+IRREGULAR_HEADS = {
+    "is": ("be", "are", "am"),
+    "be": ("is", "are", "am"),
+    "are": ("is", "be"),
+    "am": ("is", "be"),
+    "has": ("have",),
+    "have": ("has",),
+    "does": ("do",),
+    "do": ("does",),
+}
 
 
 def predicate_forms(predicate: str | None) -> tuple[str, ...]:
@@ -77,17 +128,17 @@ def predicate_forms(predicate: str | None) -> tuple[str, ...]:
     heads = [head, *IRREGULAR_HEADS.get(head, ())]
     if head not in IRREGULAR_HEADS:
         if head.endswith("ies") and len(head) > 4:
-            heads.append(head[:-3] + "y")                     # carries -> carry
+            heads.append(head[:-3] + "y")  # carries -> carry
         elif head.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
-            heads.append(head[:-2])                           # watches -> watch
+            heads.append(head[:-2])  # watches -> watch
         elif head.endswith("s") and not head.endswith(("ss", "us", "is")):
-            heads.append(head[:-1])                           # likes -> like
+            heads.append(head[:-1])  # likes -> like
         elif head.endswith("y") and len(head) > 2 and head[-2] not in "aeiou":
-            heads.append(head[:-1] + "ies")                   # carry -> carries
+            heads.append(head[:-1] + "ies")  # carry -> carries
         elif head.endswith(("ch", "sh", "s", "x", "z", "o")):
-            heads.append(head + "es")                         # watch -> watches
+            heads.append(head + "es")  # watch -> watches
         elif not head.endswith("ed"):
-            heads.append(head + "s")                          # like -> likes
+            heads.append(head + "s")  # like -> likes
     return tuple(dict.fromkeys(h + sep + rest for h in heads))
 
 
@@ -162,10 +213,17 @@ class Decision:
         return "coexist"
 
     def signals(self, threshold: float) -> dict[str, Any]:
-        return {"verdict": self.verdict, "effective": self.effective, "judge": self.judge,
-                "reason": self.reason, "guard": self.guard, "key_match": self.candidate.key_match,
-                "cosine": round(self.candidate.cosine, 4), "threshold": threshold,
-                "named_by_consolidator": self.candidate.named}
+        return {
+            "verdict": self.verdict,
+            "effective": self.effective,
+            "judge": self.judge,
+            "reason": self.reason,
+            "guard": self.guard,
+            "key_match": self.candidate.key_match,
+            "cosine": round(self.candidate.cosine, 4),
+            "threshold": threshold,
+            "named_by_consolidator": self.candidate.named,
+        }
 
 
 Judge = Callable[[FactView, Candidate, Policy], tuple[str, str]]
@@ -200,8 +258,13 @@ def _guard(new: FactView, old: FactView, policy: Policy) -> str | None:
     return None
 
 
-def decide(new: FactView, candidates: Iterable[Candidate], policy: Policy,
-           judge: Judge = rules_judge, judge_name: str = "rules") -> list[Decision]:
+def decide(
+    new: FactView,
+    candidates: Iterable[Candidate],
+    policy: Policy,
+    judge: Judge = rules_judge,
+    judge_name: str = "rules",
+) -> list[Decision]:
     """Verdicts for every candidate, most telling first (key matches, then by cosine).
 
     The rules settle what they can be sure of — exact restatements, a fact the
@@ -224,11 +287,34 @@ def decide(new: FactView, candidates: Iterable[Candidate], policy: Policy,
 #: Generic "stopped using X" predicates: their retractions also reach X's tool roles.
 TOOL_USE = frozenset({"uses", "relies on"})
 #: Roles a tool fills ("my editor is X", "X for my notes"): predicates a "uses" retraction may retire.
-TOOL_ROLES = frozenset({
-    "uses", "relies on", "editor", "ide", "queue", "database", "note", "browser", "shell",
-    "terminal", "os", "operating system", "vcs", "ci", "cloud", "hosting", "framework", "stack",
-    "calendar", "chat", "email", "messenger", "search engine", "password manager",
-})
+TOOL_ROLES = frozenset(
+    {
+        "uses",
+        "relies on",
+        "editor",
+        "ide",
+        "queue",
+        "database",
+        "note",
+        "browser",
+        "shell",
+        "terminal",
+        "os",
+        "operating system",
+        "vcs",
+        "ci",
+        "cloud",
+        "hosting",
+        "framework",
+        "stack",
+        "calendar",
+        "chat",
+        "email",
+        "messenger",
+        "search engine",
+        "password manager",
+    }
+)
 #: A role whose last word is one of these is a tool role too ("note app", "email client").
 TOOL_ROLE_WORDS = frozenset({"app", "tool", "client", "manager", "editor", "service", "platform"})
 
@@ -248,8 +334,9 @@ def retraction_covers(retracted: str, predicate: str) -> bool:
     return _in(predicate, TOOL_ROLES) or norm(predicate).rsplit(" ", 1)[-1] in TOOL_ROLE_WORDS
 
 
-def retraction_targets(retraction: FactView, found: Iterable[FactView], policy: Policy,
-                       named: str | None = None) -> list[tuple[FactView, str | None]]:
+def retraction_targets(
+    retraction: FactView, found: Iterable[FactView], policy: Policy, named: str | None = None
+) -> list[tuple[FactView, str | None]]:
     """The facts a conversational retraction retires, each with the guard that blocks it, if any (pure).
 
     ``found`` are the active facts with the retraction's subject and object (or
@@ -257,8 +344,11 @@ def retraction_targets(retraction: FactView, found: Iterable[FactView], policy: 
     wording, the others only through ``retraction_covers``. Guards apply as for
     auto-supersession: a pinned fact, or metadata conflicting on a guard key.
     """
-    return [(fact, _guard(retraction, fact, policy)) for fact in found
-            if fact.id == named or retraction_covers(retraction.predicate, fact.predicate)]
+    return [
+        (fact, _guard(retraction, fact, policy))
+        for fact in found
+        if fact.id == named or retraction_covers(retraction.predicate, fact.predicate)
+    ]
 
 
 #: Characters that separate words in names and transcripts alike ("Node.js" is "node js").
@@ -284,12 +374,12 @@ def text_grams(text: str) -> frozenset[str]:
     "Go" is not found in "going" and "Thing1" not in "Thing10".
     """
     words = text.lower().translate(_TO_SPACE).split()
-    return frozenset(" ".join(words[i:i + n]) for n in range(1, LONGEST_NAME + 1)
-                     for i in range(len(words) - n + 1))
+    return frozenset(" ".join(words[i : i + n]) for n in range(1, LONGEST_NAME + 1) for i in range(len(words) - n + 1))
 
 
-def contexts_for(facts: Sequence[Memory], texts_grams: Sequence[frozenset[str]], policy: Policy,
-                 limit: int) -> list[list[Memory]]:
+def contexts_for(
+    facts: Sequence[Memory], texts_grams: Sequence[frozenset[str]], policy: Policy, limit: int
+) -> list[list[Memory]]:
     """For each transcript (its ``text_grams``), the active facts worth offering its consolidator (pure).
 
     Those about the user or about a subject the transcript names; first the ones
@@ -297,12 +387,17 @@ def contexts_for(facts: Sequence[Memory], texts_grams: Sequence[frozenset[str]],
     (what a new statement replaces: "we're moving" needs the current city, however
     old), then the most recently recorded; at most ``limit``.
     """
-    keyed = [(name_key(f.subject), name_key(f.object), not policy.single(f.predicate or ""),
-              -f.recorded_at.timestamp(), f) for f in facts]
+    keyed = [
+        (name_key(f.subject), name_key(f.object), not policy.single(f.predicate or ""), -f.recorded_at.timestamp(), f)
+        for f in facts
+    ]
     chosen = []
     for grams in texts_grams:
-        involved = [(obj not in grams, multi, age, f) for subject, obj, multi, age, f in keyed
-                    if subject == "user" or subject in grams]
+        involved = [
+            (obj not in grams, multi, age, f)
+            for subject, obj, multi, age, f in keyed
+            if subject == "user" or subject in grams
+        ]
         involved.sort(key=lambda t: t[:3])
         chosen.append([t[3] for t in involved[:limit]])
     return chosen

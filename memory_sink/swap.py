@@ -9,9 +9,10 @@ nothing. A concurrent reader sees the session before or after, never between.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import psycopg
@@ -47,13 +48,16 @@ class SwapResult:
     facts: EngineReport | None = None
 
 
-def successors(previous: Sequence[PreviousRow], rows: Sequence[NewMemory], new_ids: Sequence[str]) -> list[tuple[str, str | None]]:
+def successors(
+    previous: Sequence[PreviousRow], rows: Sequence[NewMemory], new_ids: Sequence[str]
+) -> list[tuple[str, str | None]]:
     """Link each retired row to the new row that carries it forward (pure).
 
     An episode's successor is the new episode sharing most of its turns; a fact's
     is the new fact with the same triple, else the same (subject, predicate).
     A row with no counterpart is retired with no successor.
     """
+
     def key(*parts: str | None) -> tuple[str, ...]:
         return tuple((p or "").strip().lower() for p in parts)
 
@@ -69,7 +73,9 @@ def successors(previous: Sequence[PreviousRow], rows: Sequence[NewMemory], new_i
     pairs: list[tuple[str, str | None]] = []
     for old in previous:
         if old.kind == "fact":
-            succ = by_triple.get(key(old.subject, old.predicate, old.object)) or by_pair.get(key(old.subject, old.predicate))
+            succ = by_triple.get(key(old.subject, old.predicate, old.object)) or by_pair.get(
+                key(old.subject, old.predicate)
+            )
         else:
             overlap = [(len(ids & set(old.event_ids)), new_id) for ids, new_id in episodes]
             best = max(overlap, default=(0, None))
@@ -79,10 +85,19 @@ def successors(previous: Sequence[PreviousRow], rows: Sequence[NewMemory], new_i
 
 
 def swap_session(
-    conn: psycopg.Connection, *, namespace: str, session_id: str, read_event_ids: Sequence[str],
-    rows: Sequence[NewMemory], vectors: np.ndarray, embed_model: str, policy: Policy,
-    judge: Judge = rules_judge, judge_name: str = "rules",
-    signals: dict[str, Any] | None = None, require_pending: bool = True,
+    conn: psycopg.Connection,
+    *,
+    namespace: str,
+    session_id: str,
+    read_event_ids: Sequence[str],
+    rows: Sequence[NewMemory],
+    vectors: np.ndarray,
+    embed_model: str,
+    policy: Policy,
+    judge: Judge = rules_judge,
+    judge_name: str = "rules",
+    signals: dict[str, Any] | None = None,
+    require_pending: bool = True,
 ) -> SwapResult:
     """Atomically replace a session's memory with ``rows``; returns ``swapped=False`` if stale.
 
@@ -104,10 +119,13 @@ def swap_session(
         row = conn.execute("SELECT now()").fetchone()
         assert row is not None
         at: datetime = row[0]
-        previous = [PreviousRow(str(r[0]), r[1], r[2], r[3], r[4], tuple(r[5]), bool(r[6]))
-                    for r in conn.execute(memories.ACTIVE_SESSION_CONSOLIDATED, (namespace, session_id))]
-        new_ids = memories.insert_consolidated(conn, namespace, session_id, stored, vectors,
-                                               embed_model=embed_model, recorded_at=at)
+        previous = [
+            PreviousRow(str(r[0]), r[1], r[2], r[3], r[4], tuple(r[5]), bool(r[6]))
+            for r in conn.execute(memories.ACTIVE_SESSION_CONSOLIDATED, (namespace, session_id))
+        ]
+        new_ids = memories.insert_consolidated(
+            conn, namespace, session_id, stored, vectors, embed_model=embed_model, recorded_at=at
+        )
         pairs = successors(previous, stored, new_ids)
         memories.supersede_many(conn, pairs, at)
         pinned = {p.id for p in previous if p.pinned}
@@ -119,10 +137,19 @@ def swap_session(
         version = ops.record_success(conn, namespace, session_id, at)
         superseded = [p[0] for p in pairs]
         op_id = ops.log_op(
-            conn, namespace=namespace, op="tier_swap", actor="consolidate",
+            conn,
+            namespace=namespace,
+            op="tier_swap",
+            actor="consolidate",
             memory_ids=new_ids + superseded,
-            signals={"session_id": session_id, "events": len(read_event_ids), "version": version,
-                     "deleted_provisional": deleted, "facts": facts.to_dict(), **(signals or {})},
+            signals={
+                "session_id": session_id,
+                "events": len(read_event_ids),
+                "version": version,
+                "deleted_provisional": deleted,
+                "facts": facts.to_dict(),
+                **(signals or {}),
+            },
             reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs]},
         )
     return SwapResult(True, new_ids, superseded, deleted, op_id, version, facts)

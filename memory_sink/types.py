@@ -15,9 +15,24 @@ from datetime import datetime
 from typing import Any
 
 MEMORY_COLUMNS = (
-    "id", "namespace", "session_id", "tier", "kind", "content", "subject", "predicate",
-    "object", "confidence", "valid_from", "valid_to", "recorded_at", "superseded_by",
-    "superseded_at", "event_ids", "metadata", "pinned",
+    "id",
+    "namespace",
+    "session_id",
+    "tier",
+    "kind",
+    "content",
+    "subject",
+    "predicate",
+    "object",
+    "confidence",
+    "valid_from",
+    "valid_to",
+    "recorded_at",
+    "superseded_by",
+    "superseded_at",
+    "event_ids",
+    "metadata",
+    "pinned",
 )
 
 
@@ -51,7 +66,7 @@ class Memory:
     pinned: bool = False  # protected from automatic supersession (``tiermem pin``)
 
     @classmethod
-    def from_row(cls, row: tuple[Any, ...], score: float | None = None, outdated: bool = False) -> "Memory":
+    def from_row(cls, row: tuple[Any, ...], score: float | None = None, outdated: bool = False) -> Memory:
         values = dict(zip(MEMORY_COLUMNS, row))
         values["id"] = str(values["id"])
         if values["superseded_by"] is not None:
@@ -64,13 +79,23 @@ class Memory:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "namespace": self.namespace, "session_id": self.session_id,
-            "tier": self.tier, "kind": self.kind, "content": self.content,
-            "subject": self.subject, "predicate": self.predicate, "object": self.object,
-            "confidence": self.confidence, "valid_from": iso(self.valid_from),
-            "valid_to": iso(self.valid_to), "recorded_at": iso(self.recorded_at),
-            "superseded_by": self.superseded_by, "superseded_at": iso(self.superseded_at),
-            "event_ids": list(self.event_ids), "metadata": self.metadata,
+            "id": self.id,
+            "namespace": self.namespace,
+            "session_id": self.session_id,
+            "tier": self.tier,
+            "kind": self.kind,
+            "content": self.content,
+            "subject": self.subject,
+            "predicate": self.predicate,
+            "object": self.object,
+            "confidence": self.confidence,
+            "valid_from": iso(self.valid_from),
+            "valid_to": iso(self.valid_to),
+            "recorded_at": iso(self.recorded_at),
+            "superseded_by": self.superseded_by,
+            "superseded_at": iso(self.superseded_at),
+            "event_ids": list(self.event_ids),
+            "metadata": self.metadata,
             "score": None if self.score is None else round(self.score, 4),
             "outdated": self.outdated,
             "pinned": self.pinned,
@@ -110,7 +135,8 @@ class StageReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "inserted": self.inserted, "duplicates": self.duplicates,
+            "inserted": self.inserted,
+            "duplicates": self.duplicates,
             "rejected": [{"line": r.line, "error": r.error} for r in self.rejected],
         }
 
@@ -129,7 +155,7 @@ class NewMemory:
     object: str | None = None
     confidence: float | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
-    retract: bool = False        # a statement that the matching fact is no longer true
+    retract: bool = False  # a statement that the matching fact is no longer true
     replaces: str | None = None  # the id of an active fact the consolidator says this replaces
 
 

@@ -11,8 +11,8 @@ Plain functions: the Dagster op and ``tiermem backfill`` both call them.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, timezone
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, date, datetime, time, timedelta
 
 from consolidators import Consolidator
 from memory_sink import MemoryStore
@@ -48,12 +48,13 @@ def day_range(start: str | date, end: str | date) -> list[date]:
 
 def day_window(day: date) -> tuple[datetime, datetime]:
     """The half-open UTC interval [00:00, next 00:00) of ``day``."""
-    start = datetime.combine(day, time.min, tzinfo=timezone.utc)
+    start = datetime.combine(day, time.min, tzinfo=UTC)
     return start, start + timedelta(days=1)
 
 
-def sessions_on_days(store: MemoryStore, days: Iterable[date], *,
-                     namespace: str | None = None) -> list[tuple[str, str]]:
+def sessions_on_days(
+    store: MemoryStore, days: Iterable[date], *, namespace: str | None = None
+) -> list[tuple[str, str]]:
     """Sessions with a turn on any of ``days`` (optionally one namespace), each once, in day order."""
     seen: set[tuple[str, str]] = set()
     found: list[tuple[str, str]] = []
@@ -67,7 +68,10 @@ def sessions_on_days(store: MemoryStore, days: Iterable[date], *,
 
 
 def run_backfill(
-    store: MemoryStore, sessions: Sequence[tuple[str, str]], *, consolidator: Consolidator | None = None,
+    store: MemoryStore,
+    sessions: Sequence[tuple[str, str]],
+    *,
+    consolidator: Consolidator | None = None,
     on_session: Callable[[str, str, str], None] | None = None,
 ) -> ConsolidateReport:
     """Re-consolidate exactly ``sessions`` (consolidated or not); one bad session fails alone."""

@@ -11,13 +11,23 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from consolidators import (
-    ActiveFact, ConsolidationResult, Consolidator, ConsolidatorConfigError, ConsolidatorError, Context,
-    Transcript, Turn,
-    build_transcript, load_consolidator, load_llm_judge, run_consolidator,
+    ActiveFact,
+    ConsolidationResult,
+    Consolidator,
+    ConsolidatorConfigError,
+    ConsolidatorError,
+    Context,
+    Transcript,
+    Turn,
+    build_transcript,
+    load_consolidator,
+    load_llm_judge,
+    run_consolidator,
 )
 from memory_sink import MemoryStore
 from memory_sink.config import Config
@@ -67,8 +77,9 @@ def build_judge(config: Config) -> tuple[Judge, str]:
 
     def judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, str]:
         try:
-            verdict, reason = llm.verdict((new.subject, new.predicate, new.object),
-                                          (cand.fact.subject, cand.fact.predicate, cand.fact.object))
+            verdict, reason = llm.verdict(
+                (new.subject, new.predicate, new.object), (cand.fact.subject, cand.fact.predicate, cand.fact.object)
+            )
         except ConsolidatorError as exc:
             return "coexist", f"llm judge failed, kept both: {exc}"
         return verdict, reason
@@ -95,39 +106,78 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
     for ep in result.episodes:
         covered = [by_id[e] for e in ep.event_ids]
         meta = {**_merged_metadata(covered), "summary": ep.summary, "end_ts": ep.end_ts.isoformat()}
-        rows.append(NewMemory(kind="episode", content=ep.text, embed_text=ep.summary or ep.text,
-                              event_ids=tuple(ep.event_ids), valid_from=ep.start_ts, metadata=meta))
+        rows.append(
+            NewMemory(
+                kind="episode",
+                content=ep.text,
+                embed_text=ep.summary or ep.text,
+                event_ids=tuple(ep.event_ids),
+                valid_from=ep.start_ts,
+                metadata=meta,
+            )
+        )
     for fact in result.facts:
         support = [by_id[e] for e in fact.event_ids]
         valid_from = fact.valid_from or (support[0].event_ts if support else events.turns[-1].event_ts)
         subject, predicate, obj = (" ".join(x.split()) for x in (fact.subject, fact.predicate, fact.object))
         content = f"{subject} {predicate} {obj}"
         # A retraction is not stored as a fact: the engine retires what it names.
-        rows.append(NewMemory(kind="fact", content=content, embed_text=content,
-                              event_ids=tuple(fact.event_ids), valid_from=valid_from,
-                              subject=subject, predicate=predicate, object=obj,
-                              confidence=fact.confidence, metadata=_merged_metadata(support),
-                              retract=fact.retract, replaces=fact.replaces))
+        rows.append(
+            NewMemory(
+                kind="fact",
+                content=content,
+                embed_text=content,
+                event_ids=tuple(fact.event_ids),
+                valid_from=valid_from,
+                subject=subject,
+                predicate=predicate,
+                object=obj,
+                confidence=fact.confidence,
+                metadata=_merged_metadata(support),
+                retract=fact.retract,
+                replaces=fact.replaces,
+            )
+        )
     return rows
 
 
 def _transcript_turns(events: SessionEvents) -> list[Turn]:
-    return [Turn(event_id=t.event_id, role=t.role, content=t.content, ts=t.event_ts, seq=t.seq,
-                 metadata=dict(t.metadata or {})) for t in events.turns]
+    return [
+        Turn(
+            event_id=t.event_id,
+            role=t.role,
+            content=t.content,
+            ts=t.event_ts,
+            seq=t.seq,
+            metadata=dict(t.metadata or {}),
+        )
+        for t in events.turns
+    ]
 
 
 def _context(facts: Sequence[Memory]) -> Context:
-    return Context(active_facts=tuple(
-        ActiveFact(id=f.id, subject=f.subject or "", predicate=f.predicate or "", object=f.object or "",
-                   valid_from=f.valid_from, metadata=f.metadata) for f in facts))
+    return Context(
+        active_facts=tuple(
+            ActiveFact(
+                id=f.id,
+                subject=f.subject or "",
+                predicate=f.predicate or "",
+                object=f.object or "",
+                valid_from=f.valid_from,
+                metadata=f.metadata,
+            )
+            for f in facts
+        )
+    )
 
 
 class ConsolidatorTimeout(TimeoutError):
     """A consolidator call ran past ``consolidate.timeout_seconds``."""
 
 
-def call_with_timeout(consolidator: Consolidator, transcript: Transcript, context: Context,
-                      timeout: float) -> ConsolidationResult:
+def call_with_timeout(
+    consolidator: Consolidator, transcript: Transcript, context: Context, timeout: float
+) -> ConsolidationResult:
     """Run the consolidator in a worker thread and stop waiting after ``timeout``.
 
     Python cannot kill a thread: a consolidator that hangs keeps its (daemon)
@@ -171,6 +221,7 @@ def progress_chunk(seconds_per_session: float) -> int:
     if seconds_per_session <= 0:
         return EMBED_CHUNK
     return max(1, min(EMBED_CHUNK, int(PROGRESS_SECONDS / seconds_per_session)))
+
 
 Outcome = tuple[str, int, int, "str | None"]
 
@@ -216,28 +267,47 @@ def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tup
     return contexts
 
 
-def _prepare(store: MemoryStore, consolidator: Consolidator, events: SessionEvents,
-             context: Context | Exception) -> _Prepared | Outcome:
+def _prepare(
+    store: MemoryStore, consolidator: Consolidator, events: SessionEvents, context: Context | Exception
+) -> _Prepared | Outcome:
     ep_cfg = store.config.consolidate.episode
     try:
         if isinstance(context, Exception):
             raise context
-        transcript = build_transcript(events.namespace, events.session_id, _transcript_turns(events),
-                                      max_gap_seconds=ep_cfg.max_gap_seconds,
-                                      max_turns=ep_cfg.max_turns, max_words=ep_cfg.max_words)
+        transcript = build_transcript(
+            events.namespace,
+            events.session_id,
+            _transcript_turns(events),
+            max_gap_seconds=ep_cfg.max_gap_seconds,
+            max_turns=ep_cfg.max_turns,
+            max_words=ep_cfg.max_words,
+        )
         result = call_with_timeout(consolidator, transcript, context, store.config.consolidate.timeout_seconds)
         return _Prepared(events, to_new_memories(result, events))
     except Exception as exc:  # invariant 8
         return _failed(store, events.namespace, events.session_id, exc)
 
 
-def _finish(store: MemoryStore, consolidator: Consolidator, prep: _Prepared, vectors: Any, *,
-            require_pending: bool, judge: tuple[Judge, str]) -> Outcome:
+def _finish(
+    store: MemoryStore,
+    consolidator: Consolidator,
+    prep: _Prepared,
+    vectors: Any,
+    *,
+    require_pending: bool,
+    judge: tuple[Judge, str],
+) -> Outcome:
     events, rows = prep.events, prep.rows
     try:
-        swapped = store.swap_session(events, rows, require_pending=require_pending, vectors=vectors,
-                                     judge=judge[0], judge_name=judge[1],
-                                     signals={"consolidator": getattr(consolidator, "name", "?")})
+        swapped = store.swap_session(
+            events,
+            rows,
+            require_pending=require_pending,
+            vectors=vectors,
+            judge=judge[0],
+            judge_name=judge[1],
+            signals={"consolidator": getattr(consolidator, "name", "?")},
+        )
     except ModelMismatchError:
         # Invariant 9, not 8: a reembed elsewhere changed the table's model mid-run.
         # No session is at fault; charging each one would back off (then park) them all.
@@ -252,23 +322,35 @@ def _finish(store: MemoryStore, consolidator: Consolidator, prep: _Prepared, vec
 
 
 def consolidate_session(
-    store: MemoryStore, consolidator: Consolidator, namespace: str, session_id: str,
-    *, require_pending: bool = True, judge: tuple[Judge, str] = (rules_judge, "rules"),
+    store: MemoryStore,
+    consolidator: Consolidator,
+    namespace: str,
+    session_id: str,
+    *,
+    require_pending: bool = True,
+    judge: tuple[Judge, str] = (rules_judge, "rules"),
 ) -> Outcome:
     """Consolidate one session; returns (outcome, episodes, facts, error)."""
-    return consolidate_chunk(store, consolidator, [(namespace, session_id)],
-                             require_pending=require_pending, judge=judge)[0]
+    return consolidate_chunk(
+        store, consolidator, [(namespace, session_id)], require_pending=require_pending, judge=judge
+    )[0]
 
 
 def consolidate_chunk(
-    store: MemoryStore, consolidator: Consolidator, sessions: Sequence[tuple[str, str]],
-    *, require_pending: bool = True, judge: tuple[Judge, str] = (rules_judge, "rules"),
+    store: MemoryStore,
+    consolidator: Consolidator,
+    sessions: Sequence[tuple[str, str]],
+    *,
+    require_pending: bool = True,
+    judge: tuple[Judge, str] = (rules_judge, "rules"),
 ) -> list[Outcome]:
     """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order."""
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     contexts = _contexts(store, [r for r in reads if isinstance(r, SessionEvents)])
-    preps = [_prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)])
-             if isinstance(r, SessionEvents) else r for r in reads]
+    preps = [
+        _prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)]) if isinstance(r, SessionEvents) else r
+        for r in reads
+    ]
     ready = [p for p in preps if isinstance(p, _Prepared)]
     vectors: list[Any] = [None] * len(ready)
     if len(ready) > 1:
@@ -280,16 +362,25 @@ def consolidate_chunk(
             start = 0
             for i, p in enumerate(ready):
                 count = sum(1 for r in p.rows if not r.retract)
-                vectors[i], start = every[start:start + count], start + count
+                vectors[i], start = every[start : start + count], start + count
     given = iter(vectors)
-    return [_finish(store, consolidator, p, next(given), require_pending=require_pending, judge=judge)
-            if isinstance(p, _Prepared) else p for p in preps]
+    return [
+        _finish(store, consolidator, p, next(given), require_pending=require_pending, judge=judge)
+        if isinstance(p, _Prepared)
+        else p
+        for p in preps
+    ]
 
 
 def run_consolidate(
-    store: MemoryStore | None = None, *, config: Any = None, session: str | None = None,
-    namespace: str | None = None, min_quiet_seconds: int | None = None,
-    consolidator: Consolidator | None = None, sessions: Sequence[tuple[str, str]] | None = None,
+    store: MemoryStore | None = None,
+    *,
+    config: Any = None,
+    session: str | None = None,
+    namespace: str | None = None,
+    min_quiet_seconds: int | None = None,
+    consolidator: Consolidator | None = None,
+    sessions: Sequence[tuple[str, str]] | None = None,
     on_session: Callable[[str, str, str], None] | None = None,
 ) -> ConsolidateReport:
     """One pass: consolidate every eligible session (or exactly ``sessions``, re-consolidating them)."""
@@ -310,7 +401,7 @@ def run_consolidate(
         # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.
         start, size = 0, 1 if on_session is not None else EMBED_CHUNK
         while start < len(sessions):
-            chunk, began = sessions[start:start + size], time.perf_counter()
+            chunk, began = sessions[start : start + size], time.perf_counter()
             outcomes = consolidate_chunk(store, consolidator, chunk, require_pending=not explicit, judge=judge)
             start += len(chunk)
             if on_session is not None:
@@ -325,8 +416,13 @@ def run_consolidate(
         report.seconds = time.perf_counter() - started
         if own:
             store.close()
-    log.info("consolidate: %d consolidated, %d failed, %d skipped (%.2fs)", report.sessions_consolidated,
-             report.sessions_failed, report.sessions_skipped, report.seconds)
+    log.info(
+        "consolidate: %d consolidated, %d failed, %d skipped (%.2fs)",
+        report.sessions_consolidated,
+        report.sessions_failed,
+        report.sessions_skipped,
+        report.seconds,
+    )
     return report
 
 

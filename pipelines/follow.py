@@ -23,10 +23,11 @@ import logging
 import signal
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from types import FrameType
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import psycopg
 from psycopg_pool import PoolTimeout
@@ -37,7 +38,7 @@ from memory_sink.errors import ConfigError
 log = logging.getLogger("tiermem.follow")
 
 CHANNEL = "tiermem_staged"  # notified by the memory_staging_notify trigger (migration 0003)
-_WAIT_SLICE = 0.25          # seconds: how often a waiting follower checks for a stop request
+_WAIT_SLICE = 0.25  # seconds: how often a waiting follower checks for a stop request
 _RECONNECT_SECONDS = 1.0
 
 
@@ -45,8 +46,8 @@ _RECONNECT_SECONDS = 1.0
 class FollowReport:
     turns_embedded: int = 0
     batches: int = 0
-    wakeups: int = 0       # drains started by a notification
-    polls: int = 0         # drains started by the poll timeout
+    wakeups: int = 0  # drains started by a notification
+    polls: int = 0  # drains started by the poll timeout
     reconnects: int = 0
     seconds: float = 0.0
 
@@ -55,8 +56,12 @@ class FollowReport:
 
 
 def run_follow(
-    store: MemoryStore, *, batch_size: int | None = None, poll_seconds: float = 5.0,
-    stop: threading.Event | None = None, on_batch: Callable[[int], None] | None = None,
+    store: MemoryStore,
+    *,
+    batch_size: int | None = None,
+    poll_seconds: float = 5.0,
+    stop: threading.Event | None = None,
+    on_batch: Callable[[int], None] | None = None,
     on_ready: Callable[[], None] | None = None,
 ) -> FollowReport:
     """Embed pending turns as they are staged, until ``stop`` is set; returns what was done.
@@ -88,14 +93,24 @@ def run_follow(
                 stop.wait(_RECONNECT_SECONDS)
     finally:
         report.seconds = time.perf_counter() - started
-    log.info("follower stopped: %d turns in %d batches (%d wake-ups, %d polls)",
-             report.turns_embedded, report.batches, report.wakeups, report.polls)
+    log.info(
+        "follower stopped: %d turns in %d batches (%d wake-ups, %d polls)",
+        report.turns_embedded,
+        report.batches,
+        report.wakeups,
+        report.polls,
+    )
     return report
 
 
 def _follow_connected(
-    store: MemoryStore, size: int, poll_seconds: float, stop: threading.Event, report: FollowReport,
-    on_batch: Callable[[int], None] | None, on_ready: Callable[[], None],
+    store: MemoryStore,
+    size: int,
+    poll_seconds: float,
+    stop: threading.Event,
+    report: FollowReport,
+    on_batch: Callable[[int], None] | None,
+    on_ready: Callable[[], None],
 ) -> None:
     with psycopg.connect(store.dsn, autocommit=True) as listener:
         listener.execute(f"LISTEN {CHANNEL}")
@@ -132,9 +147,11 @@ def _wait(listener: psycopg.Connection, poll_seconds: float, stop: threading.Eve
     return False
 
 
-def _drain(store: MemoryStore, size: int, stop: threading.Event, report: FollowReport,
-           on_batch: Callable[[int], None] | None) -> None:
+def _drain(
+    store: MemoryStore, size: int, stop: threading.Event, report: FollowReport, on_batch: Callable[[int], None] | None
+) -> None:
     """Embed batch after batch until nothing is pending (or a stop is requested)."""
+
     def committed(n: int) -> None:
         report.turns_embedded += n
         report.batches += 1
@@ -145,8 +162,11 @@ def _drain(store: MemoryStore, size: int, stop: threading.Event, report: FollowR
 
 
 @contextmanager
-def stop_on_signals(stop: threading.Event, signals: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)) -> Iterator[None]:
+def stop_on_signals(
+    stop: threading.Event, signals: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM)
+) -> Iterator[None]:
     """Turn SIGINT/SIGTERM into ``stop.set()`` for the duration (main thread only)."""
+
     def handler(signum: int, frame: FrameType | None) -> None:
         log.info("received %s: stopping after the batch in flight", signal.Signals(signum).name)
         stop.set()

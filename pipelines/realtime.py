@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any
 
 from memory_sink import MemoryStore
 
@@ -32,8 +33,12 @@ class RealtimeReport:
 
 
 def run_realtime(
-    store: MemoryStore | None = None, *, config: Any = None, batch_size: int | None = None,
-    max_batches: int | None = None, on_batch: Callable[[int], None] | None = None,
+    store: MemoryStore | None = None,
+    *,
+    config: Any = None,
+    batch_size: int | None = None,
+    max_batches: int | None = None,
+    on_batch: Callable[[int], None] | None = None,
 ) -> RealtimeReport:
     """One tick: embed pending turns batch by batch until none are left (or ``max_batches``)."""
     own = store is None
@@ -41,6 +46,7 @@ def run_realtime(
     size = batch_size or store.config.realtime.batch_size
     report = RealtimeReport()
     started = time.perf_counter()
+
     def committed(n: int) -> None:
         report.turns_embedded += n
         report.batches += 1

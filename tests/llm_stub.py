@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Mapping
+from typing import Any
 
 CHAT_PATH = "/v1/chat/completions"
 
@@ -67,7 +68,8 @@ class StubServer:
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.stub = self
         self._thread = threading.Thread(  # a short poll interval keeps stop() quick
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
 
     @property
     def base_url(self) -> str:
@@ -120,11 +122,24 @@ class _Handler(BaseHTTPRequestHandler):
             reply = error(404, f"no route {self.path}")
         if reply.delay and stub.stopping.wait(reply.delay):
             return
-        payload = reply.body if reply.body is not None else json.dumps({
-            "id": "chatcmpl-stub", "object": "chat.completion", "model": (body or {}).get("model"),
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": reply.content}}],
-        }).encode()
+        payload = (
+            reply.body
+            if reply.body is not None
+            else json.dumps(
+                {
+                    "id": "chatcmpl-stub",
+                    "object": "chat.completion",
+                    "model": (body or {}).get("model"),
+                    "choices": [
+                        {
+                            "index": 0,
+                            "finish_reason": "stop",
+                            "message": {"role": "assistant", "content": reply.content},
+                        }
+                    ],
+                }
+            ).encode()
+        )
         try:
             self.send_response(reply.status)
             self.send_header("Content-Type", "application/json")

@@ -58,8 +58,13 @@ def test_a_day_means_the_sessions_with_a_turn_on_it(store: MemoryStore) -> None:
     assert sessions_on_days(store, DAYS[:1]) == [("default", "s-a"), ("default", "s-night")]
     assert sessions_on_days(store, DAYS[1:2]) == [("acme", "s-other"), ("default", "s-b"), ("default", "s-night")]
     # A range lists each session once, in day order; a namespace narrows it.
-    assert sessions_on_days(store, DAYS) == [("default", "s-a"), ("default", "s-night"), ("acme", "s-other"),
-                                             ("default", "s-b"), ("default", "s-c")]
+    assert sessions_on_days(store, DAYS) == [
+        ("default", "s-a"),
+        ("default", "s-night"),
+        ("acme", "s-other"),
+        ("default", "s-b"),
+        ("default", "s-c"),
+    ]
     assert sessions_on_days(store, DAYS, namespace="acme") == [("acme", "s-other")]
     assert sessions_on_days(store, [date(2024, 3, 4)]) == []
 
@@ -78,16 +83,18 @@ def test_a_repeated_backfill_is_idempotent(store: MemoryStore) -> None:
     assert active_rows(store) == memory  # the same memory ...
     assert counts(store) == (0, active, active)  # ... with the previous version superseded, not duplicated
     with store.connection() as conn:
-        dangling = conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NOT NULL "
-                                "AND superseded_by IS NULL AND kind = 'episode'").fetchone()
+        dangling = conn.execute(
+            "SELECT count(*) FROM memory WHERE superseded_at IS NOT NULL AND superseded_by IS NULL AND kind = 'episode'"
+        ).fetchone()
     assert dangling == (0,)  # every old episode links forward to its successor
 
     run_backfill(store, sessions)
     assert counts(store) == (0, active, 2 * active)
 
 
-def test_progress_is_reported_once_per_session_as_each_finishes(store: MemoryStore,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_is_reported_once_per_session_as_each_finishes(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A slow consolidator (an LLM) moves `tiermem backfill`'s bar session by session, not a chunk at a time."""
     from consolidators.passthrough import PassthroughConsolidator
 
@@ -105,61 +112,116 @@ def test_progress_is_reported_once_per_session_as_each_finishes(store: MemorySto
 
     monkeypatch.setattr(consolidate, "PROGRESS_SECONDS", 0.01)
     sessions = sessions_on_days(store, DAYS)
-    report = run_backfill(store, sessions, consolidator=Slow(),  # type: ignore[arg-type]
-                          on_session=lambda ns, sid, outcome: events.append((outcome, sid)))
+    report = run_backfill(
+        store,
+        sessions,
+        consolidator=Slow(),  # type: ignore[arg-type]
+        on_session=lambda ns, sid, outcome: events.append((outcome, sid)),
+    )
     assert report.sessions_consolidated == len(sessions) == 4
     assert events == [e for _, sid in sessions for e in (("consolidate", sid), ("consolidated", sid))]
 
     seen: list[str] = []  # a fast consolidator: chunks grow, each session is still reported once
     run_backfill(store, sessions, on_session=lambda ns, sid, outcome: seen.append(sid))
     assert seen == [sid for _, sid in sessions]
-    assert (consolidate.progress_chunk(10.0), consolidate.progress_chunk(0.0), consolidate.progress_chunk(1e-6),
-            consolidate.progress_chunk(0.0025)) == (1, consolidate.EMBED_CHUNK, consolidate.EMBED_CHUNK, 4)
+    assert (
+        consolidate.progress_chunk(10.0),
+        consolidate.progress_chunk(0.0),
+        consolidate.progress_chunk(1e-6),
+        consolidate.progress_chunk(0.0025),
+    ) == (1, consolidate.EMBED_CHUNK, consolidate.EMBED_CHUNK, 4)
 
 
-def test_backfill_cli_prints_a_summary_and_a_progress_bar(capsys: pytest.CaptureFixture[str],
-                                                         config_file: Path, store: MemoryStore) -> None:
+def test_backfill_cli_prints_a_summary_and_a_progress_bar(
+    capsys: pytest.CaptureFixture[str], config_file: Path, store: MemoryStore
+) -> None:
     stage_days(store)
-    code, out, err = run_cli(capsys, "backfill", "--config", str(config_file),
-                             "--from", "2024-03-01", "--to", "2024-03-02")
+    code, out, err = run_cli(
+        capsys, "backfill", "--config", str(config_file), "--from", "2024-03-01", "--to", "2024-03-02"
+    )
     assert code == 0, err
-    assert re.fullmatch(r"backfill 2024-03-01\.\.2024-03-02 \(2 days, 3 sessions\): consolidated 3 "
-                        r"\(\d+ episodes, \d+ facts\); failed 0; skipped 0\n", out), out
+    assert re.fullmatch(
+        r"backfill 2024-03-01\.\.2024-03-02 \(2 days, 3 sessions\): consolidated 3 "
+        r"\(\d+ episodes, \d+ facts\); failed 0; skipped 0\n",
+        out,
+    ), out
     assert "backfill" in err and "3/3" in err  # tqdm, on stderr
 
-    code, out, err = run_cli(capsys, "backfill", "--config", str(config_file), "--json", "--no-progress",
-                             "--from", "2024-03-01", "--to", "2024-03-03")
+    code, out, err = run_cli(
+        capsys,
+        "backfill",
+        "--config",
+        str(config_file),
+        "--json",
+        "--no-progress",
+        "--from",
+        "2024-03-01",
+        "--to",
+        "2024-03-03",
+    )
     assert code == 0 and err == ""
     doc = json.loads(out)
-    assert {k: doc[k] for k in ("from", "to", "days", "sessions", "sessions_consolidated", "sessions_failed",
-                                "sessions_skipped")} == {
-        "from": "2024-03-01", "to": "2024-03-03", "days": 3, "sessions": 4, "sessions_consolidated": 4,
-        "sessions_failed": 0, "sessions_skipped": 0}
+    assert {
+        k: doc[k]
+        for k in ("from", "to", "days", "sessions", "sessions_consolidated", "sessions_failed", "sessions_skipped")
+    } == {
+        "from": "2024-03-01",
+        "to": "2024-03-03",
+        "days": 3,
+        "sessions": 4,
+        "sessions_consolidated": 4,
+        "sessions_failed": 0,
+        "sessions_skipped": 0,
+    }
     assert counts(store)[0] == 0
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--from", "2024-03-32", "--to", "2024-04-01"], "--from: expected a date YYYY-MM-DD, got '2024-03-32'"),
-    (["--from", "2024-03-01", "--to", "soon"], "--to: expected a date YYYY-MM-DD, got 'soon'"),
-    (["--from", "2024-03-03", "--to", "2024-03-01"], "--from 2024-03-03 is after --to 2024-03-01"),
-    (["--from", "2024-03-03"], "Missing option '--to'"),
-])
-def test_backfill_cli_refuses_bad_dates_with_exit_2(capsys: pytest.CaptureFixture[str], config_file: Path,
-                                                    args: list[str], message: str) -> None:
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--from", "2024-03-32", "--to", "2024-04-01"], "--from: expected a date YYYY-MM-DD, got '2024-03-32'"),
+        (["--from", "2024-03-01", "--to", "soon"], "--to: expected a date YYYY-MM-DD, got 'soon'"),
+        (["--from", "2024-03-03", "--to", "2024-03-01"], "--from 2024-03-03 is after --to 2024-03-01"),
+        (["--from", "2024-03-03"], "Missing option '--to'"),
+    ],
+)
+def test_backfill_cli_refuses_bad_dates_with_exit_2(
+    capsys: pytest.CaptureFixture[str], config_file: Path, args: list[str], message: str
+) -> None:
     code, out, err = run_cli(capsys, "backfill", "--config", str(config_file), *args)
     assert code == 2 and out == ""
     assert err.startswith("tiermem: error: ") and message in err and err.count("\n") == 1
 
 
-def test_backfill_cli_reports_a_failing_session_and_exits_1(capsys: pytest.CaptureFixture[str], db_dsn: str,
-                                                            tmp_path: Path, store: MemoryStore) -> None:
+def test_backfill_cli_reports_a_failing_session_and_exits_1(
+    capsys: pytest.CaptureFixture[str], db_dsn: str, tmp_path: Path, store: MemoryStore
+) -> None:
     stage_days(store)
     run_realtime(store)
     path = tmp_path / "choke.yaml"
-    path.write_text(yaml.safe_dump({"database": {"dsn": db_dsn}, "consolidate": {"consolidator": {
-        "kind": "callable", "options": {"target": "tests.test_backfill:choke_on_s_b"}}}}), encoding="utf-8")
-    code, out, err = run_cli(capsys, "backfill", "--config", str(path), "--json", "--no-progress",
-                             "--from", "2024-03-01", "--to", "2024-03-03")
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "database": {"dsn": db_dsn},
+                "consolidate": {
+                    "consolidator": {"kind": "callable", "options": {"target": "tests.test_backfill:choke_on_s_b"}}
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
+    code, out, err = run_cli(
+        capsys,
+        "backfill",
+        "--config",
+        str(path),
+        "--json",
+        "--no-progress",
+        "--from",
+        "2024-03-01",
+        "--to",
+        "2024-03-03",
+    )
     assert code == 1
     doc = json.loads(out)
     assert (doc["sessions_consolidated"], doc["sessions_failed"]) == (3, 1)

@@ -19,8 +19,22 @@ CASES = {
     "realtime_ingest.py": ["--turns", "120", "--naive-turns", "10", "--runs", "1"],
     "model_int8_vs_fp32.py": ["--texts", "60", "--naive-texts", "5", "--runs", "1"],
     "mixed_lengths.py": ["--texts", "20", "--naive-texts", "10", "--runs", "1"],
-    "recall_at_scale.py": ["--sizes", "300,600", "--base", "60", "--queries", "8", "--overlap-queries", "3",
-                           "--ingest-turns", "20", "--runs", "1", "--ef-sweep", "80"],
+    "recall_at_scale.py": [
+        "--sizes",
+        "300,600",
+        "--base",
+        "60",
+        "--queries",
+        "8",
+        "--overlap-queries",
+        "3",
+        "--ingest-turns",
+        "20",
+        "--runs",
+        "1",
+        "--ef-sweep",
+        "80",
+    ],
     "freshness.py": ["--period", "2", "--schedule-minutes", "0.05", "--follow-seconds", "2", "--rate", "3"],
     "consolidation.py": ["--sessions", "3", "--anchor-sessions", "1", "--runs", "1"],
     "realtime_rss.py": ["--turns", "50,100"],
@@ -35,10 +49,16 @@ def test_every_issue_benchmark_exists() -> None:
 @pytest.mark.parametrize("script", sorted(CASES))
 def test_benchmark_runs_and_prints_figures(script: str, tmp_path: Path) -> None:
     env = {**os.environ, "TIERMEM_CACHE_DIR": os.environ["TIERMEM_CACHE_DIR"]}
-    out = subprocess.run([sys.executable, str(BENCH / script), *CASES[script], "--json"], cwd=tmp_path,
-                         capture_output=True, text=True, env=env, timeout=240)
+    out = subprocess.run(
+        [sys.executable, str(BENCH / script), *CASES[script], "--json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=240,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
-    doc = json.loads(out.stdout[out.stdout.index("{\n"):])
+    doc = json.loads(out.stdout[out.stdout.index("{\n") :])
     assert doc["figures"] and doc["targets"] and doc["machine"]["cores"]
 
 
@@ -52,17 +72,39 @@ PROFILES = {
 @pytest.mark.parametrize("what", sorted(PROFILES))
 def test_profile_runs_and_prints_where_the_time_goes(what: str, tmp_path: Path) -> None:
     args, expected = PROFILES[what]
-    out = subprocess.run([sys.executable, str(BENCH / "profile_paths.py"), what, *args], cwd=tmp_path,
-                         capture_output=True, text=True, env=dict(os.environ), timeout=240)
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "profile_paths.py"), what, *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=240,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     for text in expected:
         assert text in out.stdout, f"{text!r} missing from the {what} profile"
 
 
 def test_quantization_variants_build_and_compare(tmp_path: Path) -> None:
-    out = subprocess.run([sys.executable, str(BENCH / "quantization_variants.py"), "--variants", "qdq_w",
-                          "--texts", "40", "--runs", "1", "--workdir", str(tmp_path / "work")], cwd=tmp_path,
-                         capture_output=True, text=True, env=dict(os.environ), timeout=400)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH / "quantization_variants.py"),
+            "--variants",
+            "qdq_w",
+            "--texts",
+            "40",
+            "--runs",
+            "1",
+            "--workdir",
+            str(tmp_path / "work"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=400,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     assert "MatMulIntegerToFloat" in out.stdout  # the static build runs integer MatMuls
     assert "batch maxdiff" in out.stdout and "tiermem_int8_rows" in out.stdout

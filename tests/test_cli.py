@@ -12,13 +12,36 @@ import pytest
 
 from pipelines.cli import cli, main
 
-MEMORY_KEYS = {"id", "namespace", "session_id", "tier", "kind", "content", "subject", "predicate", "object",
-               "confidence", "valid_from", "valid_to", "recorded_at", "superseded_by", "superseded_at",
-               "event_ids", "metadata", "score", "pinned", "outdated"}
+MEMORY_KEYS = {
+    "id",
+    "namespace",
+    "session_id",
+    "tier",
+    "kind",
+    "content",
+    "subject",
+    "predicate",
+    "object",
+    "confidence",
+    "valid_from",
+    "valid_to",
+    "recorded_at",
+    "superseded_by",
+    "superseded_at",
+    "event_ids",
+    "metadata",
+    "score",
+    "pinned",
+    "outdated",
+}
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None,
-        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+def run(
+    capsys: pytest.CaptureFixture[str],
+    *args: str,
+    stdin: str | None = None,
+    monkeypatch: pytest.MonkeyPatch | None = None,
+) -> tuple[int, str, str]:
     if stdin is not None:
         assert monkeypatch is not None
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
@@ -52,8 +75,20 @@ def test_every_command_has_help_and_is_documented() -> None:
 
 def test_stage_recall_json_and_status(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
     cfg = ["--config", str(config_file)]
-    code, out, _ = run(capsys, "stage", *cfg, "--session", "s1", "--role", "user", "--seq", "1",
-                       "--metadata", '{"project": "billing"}', "We use Redis for the job queue.")
+    code, out, _ = run(
+        capsys,
+        "stage",
+        *cfg,
+        "--session",
+        "s1",
+        "--role",
+        "user",
+        "--seq",
+        "1",
+        "--metadata",
+        '{"project": "billing"}',
+        "We use Redis for the job queue.",
+    )
     assert code == 0 and len(out.strip()) == 32
     assert run(capsys, "realtime", *cfg)[0] == 0
     code, out, _ = run(capsys, "recall", *cfg, "--json", "job queue")
@@ -76,20 +111,28 @@ def test_stage_recall_json_and_status(capsys: pytest.CaptureFixture[str], config
     assert "tier_swap" in out
 
 
-def test_ingest_from_stdin_reports_bad_lines(capsys: pytest.CaptureFixture[str], config_file: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    data = ('{"session_id": "s", "role": "user", "content": "ok", "seq": 1}\n'
-            '{"session_id": "s", "role": "user"}\n'
-            '{"session_id": "s", "role": "user", "content": "ok", "seq": 1}\n')
-    code, out, _ = run(capsys, "ingest", "--config", str(config_file), "--json", "-", stdin=data,
-                       monkeypatch=monkeypatch)
+def test_ingest_from_stdin_reports_bad_lines(
+    capsys: pytest.CaptureFixture[str], config_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = (
+        '{"session_id": "s", "role": "user", "content": "ok", "seq": 1}\n'
+        '{"session_id": "s", "role": "user"}\n'
+        '{"session_id": "s", "role": "user", "content": "ok", "seq": 1}\n'
+    )
+    code, out, _ = run(
+        capsys, "ingest", "--config", str(config_file), "--json", "-", stdin=data, monkeypatch=monkeypatch
+    )
     assert code == 0
-    assert json.loads(out) == {"inserted": 1, "duplicates": 1,
-                               "rejected": [{"line": 2, "error": "missing field 'content'"}]}
+    assert json.loads(out) == {
+        "inserted": 1,
+        "duplicates": 1,
+        "rejected": [{"line": 2, "error": "missing field 'content'"}],
+    }
 
 
-def test_errors_are_one_line_with_exit_codes(capsys: pytest.CaptureFixture[str], config_file: Path,
-                                             tmp_path: Path) -> None:
+def test_errors_are_one_line_with_exit_codes(
+    capsys: pytest.CaptureFixture[str], config_file: Path, tmp_path: Path
+) -> None:
     cfg = ["--config", str(config_file)]
     cases: list[tuple[tuple[str, ...], int, str]] = [
         (("stage", *cfg, "--session", "s", "--role", "wizard", "hi"), 2, "role: expected one of"),
@@ -110,11 +153,13 @@ def test_errors_are_one_line_with_exit_codes(capsys: pytest.CaptureFixture[str],
 
 def test_bad_config_names_the_key(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    for text, key in [("consolidate:\n  min_quiet_seconds: soon\n", "consolidate.min_quiet_seconds"),
-                      ("embedder:\n  modle: x\n", "embedder.modle: unknown key"),
-                      ("realtime: [1, 2]\n", "realtime: expected a mapping"),
-                      ("database: {dsn: 'x'\n", "not valid YAML at line"),
-                      ("embedder:\n  threads: 0\n", "embedder.threads: expected an integer >= 1")]:
+    for text, key in [
+        ("consolidate:\n  min_quiet_seconds: soon\n", "consolidate.min_quiet_seconds"),
+        ("embedder:\n  modle: x\n", "embedder.modle: unknown key"),
+        ("realtime: [1, 2]\n", "realtime: expected a mapping"),
+        ("database: {dsn: 'x'\n", "not valid YAML at line"),
+        ("embedder:\n  threads: 0\n", "embedder.threads: expected an integer >= 1"),
+    ]:
         bad.write_text(text, encoding="utf-8")
         code, _, err = run(capsys, "status", "--config", str(bad))
         assert code == 2 and key in err and str(bad) in err, err
@@ -122,11 +167,13 @@ def test_bad_config_names_the_key(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert code == 2 and "cannot read the config file" in err
 
 
-def test_consolidator_kind_error_is_a_config_error(capsys: pytest.CaptureFixture[str], db_dsn: str,
-                                                   tmp_path: Path) -> None:
+def test_consolidator_kind_error_is_a_config_error(
+    capsys: pytest.CaptureFixture[str], db_dsn: str, tmp_path: Path
+) -> None:
     path = tmp_path / "c.yaml"
-    path.write_text(f"database: {{dsn: '{db_dsn}'}}\nconsolidate:\n  consolidator: {{kind: oracle}}\n",
-                    encoding="utf-8")
+    path.write_text(
+        f"database: {{dsn: '{db_dsn}'}}\nconsolidate:\n  consolidator: {{kind: oracle}}\n", encoding="utf-8"
+    )
     code, _, err = run(capsys, "consolidate", "--config", str(path))
     assert code == 2 and "consolidate.consolidator.kind" in err
 
@@ -146,8 +193,9 @@ def test_fact_commands_explain_and_reverse(capsys: pytest.CaptureFixture[str], c
     cfg = ["--config", str(config_file)]
     run(capsys, "stage", *cfg, "--session", "a", "--role", "user", "--ts", "2026-01-01T09:00:00Z", "I live in Berlin.")
     run(capsys, "consolidate", *cfg)
-    code, out, _ = run(capsys, "stage", *cfg, "--session", "b", "--role", "user", "--ts", "2026-02-01T09:00:00Z",
-                       "I moved to Lisbon.")
+    code, out, _ = run(
+        capsys, "stage", *cfg, "--session", "b", "--role", "user", "--ts", "2026-02-01T09:00:00Z", "I moved to Lisbon."
+    )
     before_move = json.loads(run(capsys, "facts", *cfg, "--json")[1])["facts"]
     run(capsys, "consolidate", *cfg)
     facts = json.loads(run(capsys, "facts", *cfg, "--json")[1])["facts"]
@@ -172,7 +220,8 @@ def test_fact_commands_explain_and_reverse(capsys: pytest.CaptureFixture[str], c
 
 
 def test_production_without_a_dsn_is_refused_not_silently_embedded(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("TIERMEM_DSN", raising=False)
     production = Path(__file__).parent.parent / "configs" / "production.yaml"
     code, _, err = run(capsys, "status", "--config", str(production))

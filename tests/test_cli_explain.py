@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +58,8 @@ def cfg(config_file: Path) -> list[str]:
 
 
 def test_history_names_which_fact_replaced_which_in_world_time_order(
-        capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
+    capsys: pytest.CaptureFixture[str], cfg: list[str]
+) -> None:
     say(capsys, cfg, "feb", "2026-02-01T09:00:00Z", "I live in Berlin.")
     say(capsys, cfg, "jan", "2026-01-01T09:00:00Z", "I live in Paris.")  # arrives late, happened earlier
     every = facts(capsys, cfg, "--all-versions")
@@ -71,8 +72,9 @@ def test_history_names_which_fact_replaced_which_in_world_time_order(
         assert f"superseded by {berlin['id'][:8]}" in row_of(out, paris["id"])
         assert "2026-01-01 → 2026-02-01" in row_of(out, paris["id"])
         said = flat(out)
-        assert (f"supersede: {paris['id'][:8]} 'user lives in Paris' -> "
-                f"{berlin['id'][:8]} 'user lives in Berlin'") in said
+        assert (
+            f"supersede: {paris['id'][:8]} 'user lives in Paris' -> {berlin['id'][:8]} 'user lives in Berlin'"
+        ) in said
         assert "key match; rules judge: replace ('lives in' is single-valued)" in said
         assert "late arrival" in said
     doc = json.loads(run(capsys, "history", *cfg, "--json", paris["id"])[1])
@@ -85,8 +87,7 @@ def test_history_names_which_fact_replaced_which_in_world_time_order(
     assert datetime.fromisoformat(op["at"]).tzinfo is not None
 
 
-def test_explicit_supersede_is_explained_and_undo_restores(
-        capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
+def test_explicit_supersede_is_explained_and_undo_restores(capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "Herald uses RSS.")
     say(capsys, cfg, "b", "2026-01-02T09:00:00Z", "Herald uses Atom.")  # 'uses' is multi-valued: both stay
     found = facts(capsys, cfg)
@@ -96,8 +97,10 @@ def test_explicit_supersede_is_explained_and_undo_restores(
     op_id = int(re.search(r"operation (\d+)", out).group(1))  # type: ignore[union-attr]
     assert f"superseded by {atom[:8]}" in row_of(table(capsys, "facts", *cfg, "--all-versions"), rss)
     said = flat(table(capsys, "history", *cfg, atom[:8]))
-    assert (f"supersede: {rss[:8]} 'Herald uses RSS' -> {atom[:8]} 'Herald uses Atom' "
-            f"(explicit: no guard applies) — Herald dropped RSS [op {op_id} by user]") in said
+    assert (
+        f"supersede: {rss[:8]} 'Herald uses RSS' -> {atom[:8]} 'Herald uses Atom' "
+        f"(explicit: no guard applies) — Herald dropped RSS [op {op_id} by user]"
+    ) in said
     assert run(capsys, "undo", *cfg, str(op_id))[0] == 0
     assert sorted(facts(capsys, cfg)) == ["Atom", "RSS"]
     out = table(capsys, "facts", *cfg)
@@ -107,7 +110,8 @@ def test_explicit_supersede_is_explained_and_undo_restores(
 
 
 def test_a_pin_blocks_auto_supersession_visibly_until_unpinned(
-        capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
+    capsys: pytest.CaptureFixture[str], cfg: list[str]
+) -> None:
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
     berlin = facts(capsys, cfg)["Berlin"]["id"]
     assert facts(capsys, cfg)["Berlin"]["pinned"] is False
@@ -118,8 +122,9 @@ def test_a_pin_blocks_auto_supersession_visibly_until_unpinned(
     lisbon = facts(capsys, cfg)["Lisbon"]["id"]
     assert "pinned" in row_of(out, berlin) and "active" in row_of(out, lisbon)
     said = flat(table(capsys, "history", *cfg, "--subject", "user"))
-    assert (f"blocked: {berlin[:8]} 'user lives in Berlin' kept; {lisbon[:8]} 'user lives in Lisbon' "
-            "did not replace it") in said
+    assert (
+        f"blocked: {berlin[:8]} 'user lives in Berlin' kept; {lisbon[:8]} 'user lives in Lisbon' did not replace it"
+    ) in said
     assert "blocked by guard: pinned" in said
     assert f"pin: {berlin[:8]} 'user lives in Berlin' pinned — the user insists [op" in said
     assert run(capsys, "unpin", *cfg, berlin[:8])[0] == 0
@@ -136,9 +141,9 @@ def test_facts_as_of_shows_the_status_of_that_time(capsys: pytest.CaptureFixture
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
     berlin = facts(capsys, cfg)["Berlin"]["id"]
     run(capsys, "pin", *cfg, berlin)
-    pinned_then = datetime.now(timezone.utc).isoformat()
+    pinned_then = datetime.now(UTC).isoformat()
     run(capsys, "unpin", *cfg, berlin)
-    current_then = datetime.now(timezone.utc).isoformat()
+    current_then = datetime.now(UTC).isoformat()
     say(capsys, cfg, "b", "2026-02-01T09:00:00Z", "I moved to Lisbon.")
     lisbon = facts(capsys, cfg)["Lisbon"]["id"]
     now = table(capsys, "facts", *cfg, "--all-versions")
@@ -150,8 +155,7 @@ def test_facts_as_of_shows_the_status_of_that_time(capsys: pytest.CaptureFixture
     assert facts(capsys, cfg, "--all-versions")["Berlin"]["status"] == f"superseded by {lisbon[:8]}"
 
 
-def test_a_retracted_fact_leaves_facts_and_stays_in_history(
-        capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
+def test_a_retracted_fact_leaves_facts_and_stays_in_history(capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
     berlin = facts(capsys, cfg)["Berlin"]["id"]
     code, _, err = run(capsys, "retract", *cfg, "--reason", "said by mistake", berlin[:8])
@@ -164,24 +168,32 @@ def test_a_retracted_fact_leaves_facts_and_stays_in_history(
     assert f"retract: {berlin[:8]} 'user lives in Berlin' retracted — said by mistake [op" in flat(out)
 
 
-def test_a_short_id_must_be_unambiguous_and_hex(capsys: pytest.CaptureFixture[str], cfg: list[str],
-                                                db_dsn: str) -> None:
+def test_a_short_id_must_be_unambiguous_and_hex(
+    capsys: pytest.CaptureFixture[str], cfg: list[str], db_dsn: str
+) -> None:
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
     twins = ("abcd1234-0000-4000-8000-000000000001", "abcd1234-0000-4000-8000-000000000002")
     with psycopg.connect(db_dsn) as conn:  # ids chosen to share their first 8 digits, as tables print them
         for memory_id in twins:
-            conn.execute("INSERT INTO memory (id, namespace, tier, kind, content, embedding, event_ids, "
-                         "valid_from, embed_model) VALUES (%s, 'default', 'consolidated', 'episode', "
-                         "'twin', array_fill(0.1, ARRAY[384])::vector, '{}', now(), 'test')", (memory_id,))
-    for arg, message in (("zz", "not a memory id"), ("0-0-", "no memory 0-0-"),
-                         ("abcd1234", "memory id prefix 'abcd1234' is ambiguous; give more of the id")):
+            conn.execute(
+                "INSERT INTO memory (id, namespace, tier, kind, content, embedding, event_ids, "
+                "valid_from, embed_model) VALUES (%s, 'default', 'consolidated', 'episode', "
+                "'twin', array_fill(0.1, ARRAY[384])::vector, '{}', now(), 'test')",
+                (memory_id,),
+            )
+    for arg, message in (
+        ("zz", "not a memory id"),
+        ("0-0-", "no memory 0-0-"),
+        ("abcd1234", "memory id prefix 'abcd1234' is ambiguous; give more of the id"),
+    ):
         code, _, err = run(capsys, "history", *cfg, arg)
         assert code == 2 and message in err and err.count("\n") == 1, err
     assert json.loads(run(capsys, "history", *cfg, "--json", twins[1])[1])["chain"][0]["id"] == twins[1]
 
 
 def test_history_fetches_the_memories_a_decision_names_in_one_query(
-        capsys: pytest.CaptureFixture[str], cfg: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    capsys: pytest.CaptureFixture[str], cfg: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
     berlin = facts(capsys, cfg)["Berlin"]["id"]
     assert run(capsys, "pin", *cfg, berlin[:8])[0] == 0
@@ -197,13 +209,28 @@ def test_history_fetches_the_memories_a_decision_names_in_one_query(
 
 
 def test_describe_op_wraps_at_the_width_it_is_given() -> None:
-    op = {"op_id": 7, "op": "coexist", "actor": "consolidate", "reason": None, "undone_by": None,
-          "created_at": datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc),
-          "memory_ids": ["a" * 32, "b" * 32],
-          "signals": {"verdict": "coexist", "judge": "rules", "reason": "'uses' is multi-valued",
-                      "key_match": False, "cosine": 0.61, "threshold": 0.45, "guard": None}}
+    op = {
+        "op_id": 7,
+        "op": "coexist",
+        "actor": "consolidate",
+        "reason": None,
+        "undone_by": None,
+        "created_at": datetime(2026, 3, 1, 9, 0, tzinfo=UTC),
+        "memory_ids": ["a" * 32, "b" * 32],
+        "signals": {
+            "verdict": "coexist",
+            "judge": "rules",
+            "reason": "'uses' is multi-valued",
+            "key_match": False,
+            "cosine": 0.61,
+            "threshold": 0.45,
+            "guard": None,
+        },
+    }
     text = output.describe_op(op, width=60)
     assert all(len(line) <= 60 for line in text.splitlines()) and len(text.splitlines()) > 1
-    assert flat(text) == ("2026-03-01 09:00 coexist: aaaaaaaa and bbbbbbbb both stay active "
-                          "(neighbour: cosine 0.61 >= threshold 0.45; rules judge: coexist "
-                          "('uses' is multi-valued)) [op 7 by consolidate]")
+    assert flat(text) == (
+        "2026-03-01 09:00 coexist: aaaaaaaa and bbbbbbbb both stay active "
+        "(neighbour: cosine 0.61 >= threshold 0.45; rules judge: coexist "
+        "('uses' is multi-valued)) [op 7 by consolidate]"
+    )

@@ -21,7 +21,10 @@ def test_default_yaml_spells_out_exactly_the_code_defaults(monkeypatch: pytest.M
     code = asdict(Config())
     code.pop("source")
     assert documented == code
-    assert asdict(load_config(ROOT / "configs" / "default.yaml")) == {**code, "source": str(ROOT / "configs" / "default.yaml")}
+    assert asdict(load_config(ROOT / "configs" / "default.yaml")) == {
+        **code,
+        "source": str(ROOT / "configs" / "default.yaml"),
+    }
 
 
 def test_environment_overrides_the_dsn(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,14 +32,18 @@ def test_environment_overrides_the_dsn(monkeypatch: pytest.MonkeyPatch) -> None:
     assert config_from_mapping({"database": {"dsn": "postgresql://other/y"}}).database.dsn == "postgresql://u@db/x"
 
 
-@pytest.mark.parametrize(("dsn", "warned"), [
-    ("postgresql://app:s3cret@db/x", True),
-    ("host=db dbname=x user=app password=s3cret", True),
-    ("postgresql://app@db/x", False),
-    ("postgresql://postgres:@/postgres?host=/tmp/pg", False),  # the embedded server's: no password
-])
+@pytest.mark.parametrize(
+    ("dsn", "warned"),
+    [
+        ("postgresql://app:s3cret@db/x", True),
+        ("host=db dbname=x user=app password=s3cret", True),
+        ("postgresql://app@db/x", False),
+        ("postgresql://postgres:@/postgres?host=/tmp/pg", False),  # the embedded server's: no password
+    ],
+)
 def test_a_password_in_the_yaml_dsn_is_warned_about_without_the_secret(
-        dsn: str, warned: bool, caplog: pytest.LogCaptureFixture) -> None:
+    dsn: str, warned: bool, caplog: pytest.LogCaptureFixture
+) -> None:
     with caplog.at_level(logging.WARNING, logger="tiermem.config"):
         config_from_mapping({"database": {"dsn": dsn}}, source="prod.yaml")
     messages = [r.getMessage() for r in caplog.records if r.name == "tiermem.config"]
@@ -55,15 +62,18 @@ def test_default_data_dir_never_loosens_a_home(monkeypatch: pytest.MonkeyPatch, 
     assert db.default_data_dir() == tmp_path / "state" / "tiermem" / "pgdata"
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ({"database": {"embedded": "no"}}, "database.embedded: expected true or false"),
-    ({"supersession": {"guard_keys": "project"}}, "supersession.guard_keys: expected a list"),
-    ({"supersession": {"judge": "oracle"}}, "supersession.judge: expected rules or llm"),
-    ({"supersession": {"semantic_threshold": 1.5}}, "supersession.semantic_threshold"),
-    ({"consolidate": {"timeout_seconds": 0}}, "consolidate.timeout_seconds: expected an integer >= 1"),
-    ({"consolidate": {"episode": {"max_turns": "many"}}}, "consolidate.episode.max_turns: expected an integer"),
-    ({"database": {"pool_min_size": 9}}, "database.pool_min_size: must not exceed"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"database": {"embedded": "no"}}, "database.embedded: expected true or false"),
+        ({"supersession": {"guard_keys": "project"}}, "supersession.guard_keys: expected a list"),
+        ({"supersession": {"judge": "oracle"}}, "supersession.judge: expected rules or llm"),
+        ({"supersession": {"semantic_threshold": 1.5}}, "supersession.semantic_threshold"),
+        ({"consolidate": {"timeout_seconds": 0}}, "consolidate.timeout_seconds: expected an integer >= 1"),
+        ({"consolidate": {"episode": {"max_turns": "many"}}}, "consolidate.episode.max_turns: expected an integer"),
+        ({"database": {"pool_min_size": 9}}, "database.pool_min_size: must not exceed"),
+    ],
+)
 def test_bad_values_name_the_key(data: dict, message: str) -> None:
     with pytest.raises(ConfigError, match=message.replace("(", r"\(")):
         config_from_mapping(data)

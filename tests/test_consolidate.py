@@ -22,7 +22,9 @@ def rows(store: MemoryStore, where: str = "true", params: tuple = ()) -> list[tu
     with store.connection() as conn:
         return conn.execute(
             f"SELECT id::text, tier, kind, content, event_ids, superseded_at, superseded_by::text "
-            f"FROM memory WHERE {where} ORDER BY recorded_at, kind", params).fetchall()
+            f"FROM memory WHERE {where} ORDER BY recorded_at, kind",
+            params,
+        ).fetchall()
 
 
 def test_late_event_extends_the_session_and_never_erases_it(store: MemoryStore) -> None:
@@ -164,8 +166,18 @@ def test_malformed_output_fails_only_that_session(store: MemoryStore) -> None:
         name = "malformed"
 
         def consolidate(self, transcript: Transcript, context: Context) -> dict:
-            return {"episodes": [{"text": "x", "summary": "x", "start_ts": "2026-01-01T00:00:00Z",
-                                  "end_ts": "2026-01-01T00:00:00Z", "event_ids": ["nope"]}], "facts": []}
+            return {
+                "episodes": [
+                    {
+                        "text": "x",
+                        "summary": "x",
+                        "start_ts": "2026-01-01T00:00:00Z",
+                        "end_ts": "2026-01-01T00:00:00Z",
+                        "event_ids": ["nope"],
+                    }
+                ],
+                "facts": [],
+            }
 
     store.stage("m", "user", "hello", seq=1)
     run_realtime(store)
@@ -237,5 +249,10 @@ def test_a_session_is_parked_after_max_attempts(db_dsn: str) -> None:
         status = store.status()
         assert status["sessions_parked"] == 1 and status["failing"][0]["attempts"] == 2
         assert status["staged_turns"] == 1 and status["sessions_awaiting_consolidation"] == 1  # nothing lost
-        assert run_consolidate(store, session="bad", consolidator=load_consolidator("passthrough", {})).sessions_consolidated == 1
+        assert (
+            run_consolidate(
+                store, session="bad", consolidator=load_consolidator("passthrough", {})
+            ).sessions_consolidated
+            == 1
+        )
         assert store.status()["sessions_parked"] == 0

@@ -7,27 +7,48 @@ import subprocess
 import sys
 import textwrap
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from consolidators import (
-    CANONICAL_PREDICATES, CallableConsolidator, ConsolidationResult, Consolidator,
-    ConsolidatorConfigError, Context, Episode, ExtractiveConsolidator, Fact, MalformedOutput,
-    PassthroughConsolidator, Transcript, Turn, build_transcript, extract_triples,
-    load_consolidator, normalise_predicate, run_consolidator, split_sentences, summarise,
+    CANONICAL_PREDICATES,
+    CallableConsolidator,
+    ConsolidationResult,
+    Consolidator,
+    ConsolidatorConfigError,
+    Context,
+    Episode,
+    ExtractiveConsolidator,
+    Fact,
+    MalformedOutput,
+    PassthroughConsolidator,
+    Transcript,
+    Turn,
+    build_transcript,
+    extract_triples,
+    load_consolidator,
+    normalise_predicate,
+    run_consolidator,
+    split_sentences,
+    summarise,
 )
 
-T0 = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 LIMITS = {"max_gap_seconds": 1800, "max_turns": 4, "max_words": 400}
 
 
 def make_transcript(*contents: str, gap: float = 60) -> Transcript:
     turns = [
-        Turn(event_id=f"e{i}", role="user" if i % 2 == 0 else "assistant", content=c,
-             ts=T0 + timedelta(seconds=gap * i), seq=i)
+        Turn(
+            event_id=f"e{i}",
+            role="user" if i % 2 == 0 else "assistant",
+            content=c,
+            ts=T0 + timedelta(seconds=gap * i),
+            seq=i,
+        )
         for i, c in enumerate(contents)
     ]
     return build_transcript("ns", "s1", turns, **LIMITS)
@@ -50,11 +71,18 @@ class Returns:
 
 def good_result() -> dict[str, Any]:
     return {
-        "episodes": [{"text": "t", "summary": "s", "start_ts": T0.isoformat(),
-                      "end_ts": (T0 + timedelta(seconds=120)).isoformat(),
-                      "event_ids": ["e0", "e1", "e2"]}],
-        "facts": [{"subject": "user", "predicate": "lives in", "object": "Berlin",
-                   "confidence": 0.9, "event_ids": ["e0"]}],
+        "episodes": [
+            {
+                "text": "t",
+                "summary": "s",
+                "start_ts": T0.isoformat(),
+                "end_ts": (T0 + timedelta(seconds=120)).isoformat(),
+                "event_ids": ["e0", "e1", "e2"],
+            }
+        ],
+        "facts": [
+            {"subject": "user", "predicate": "lives in", "object": "Berlin", "confidence": 0.9, "event_ids": ["e0"]}
+        ],
     }
 
 
@@ -81,14 +109,13 @@ def test_naive_and_offset_datetimes_become_aware_utc() -> None:
     data["facts"][0]["valid_from"] = datetime(2025, 3, 1, 12, 0)  # naive datetime -> UTC
     result = run(data)
     episode, fact = result.episodes[0], result.facts[0]
-    assert episode.start_ts == T0 and episode.start_ts.tzinfo == timezone.utc
-    assert episode.end_ts == T0 + timedelta(minutes=2) and episode.end_ts.tzinfo == timezone.utc
-    assert fact.valid_from == T0 and fact.valid_from.tzinfo == timezone.utc
+    assert episode.start_ts == T0 and episode.start_ts.tzinfo == UTC
+    assert episode.end_ts == T0 + timedelta(minutes=2) and episode.end_ts.tzinfo == UTC
+    assert fact.valid_from == T0 and fact.valid_from.tzinfo == UTC
 
 
 def test_dataclass_result_passes_through() -> None:
-    episode = Episode(text="t", summary="s", start_ts=T0, end_ts=T0,
-                      event_ids=("e0", "e1", "e2"))
+    episode = Episode(text="t", summary="s", start_ts=T0, end_ts=T0, event_ids=("e0", "e1", "e2"))
     result = run(ConsolidationResult(episodes=(episode,)))
     assert result.episodes == (episode,) and result.facts == ()
 
@@ -106,29 +133,32 @@ def _break(path: str, value: Any) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("path,value,message", [
-    ("episodes", [], "episodes: expected at least one item"),
-    ("episodes", "nope", "episodes: expected a list"),
-    ("episodes.0.event_ids", ["e0", "e1"], "episodes: 1 of 3 turns are covered by no episode"),
-    ("episodes.0.event_ids", ["e0", "e1", "e2", "e9"], "episodes[0].event_ids[3]: unknown event id 'e9'"),
-    ("episodes.0.event_ids", [], "episodes[0].event_ids: expected at least one item"),
-    ("episodes.0.text", "  ", "episodes[0].text: expected a non-empty string"),
-    ("episodes.0.summary", "a\x00b", "episodes[0].summary: contains a NUL character"),
-    ("episodes.0.summary", KeyError, "episodes[0].summary: missing"),
-    ("episodes.0.end_ts", T0 - timedelta(seconds=1), "episodes[0].start_ts: "),
-    ("episodes.0.start_ts", "yesterday", "episodes[0].start_ts: expected an ISO 8601 timestamp"),
-    ("episodes.0.colour", "red", "episodes[0].colour: unknown field"),
-    ("facts.0.subject", "", "facts[0].subject: expected a non-empty string"),
-    ("facts.0.object", "x" * 1001, "facts[0].object: is 1001 characters long (limit 1000)"),
-    ("facts.0.predicate", 7, "facts[0].predicate: expected a non-empty string"),
-    ("facts.0.confidence", 1.5, "facts[0].confidence: expected a number in [0, 1], got 1.5"),
-    ("facts.0.confidence", True, "facts[0].confidence: expected a number in [0, 1]"),
-    ("facts.0.confidence", float("nan"), "facts[0].confidence: expected a number in [0, 1]"),
-    ("facts.0.event_ids", ["nope"], "facts[0].event_ids[0]: unknown event id 'nope'"),
-    ("facts.0.replaces", 42, "facts[0].replaces: expected a non-empty string"),
-    ("facts.0.retract", "yes", "facts[0].retract: expected true or false"),
-    ("facts", {"subject": "x"}, "facts: expected a list"),
-])
+@pytest.mark.parametrize(
+    "path,value,message",
+    [
+        ("episodes", [], "episodes: expected at least one item"),
+        ("episodes", "nope", "episodes: expected a list"),
+        ("episodes.0.event_ids", ["e0", "e1"], "episodes: 1 of 3 turns are covered by no episode"),
+        ("episodes.0.event_ids", ["e0", "e1", "e2", "e9"], "episodes[0].event_ids[3]: unknown event id 'e9'"),
+        ("episodes.0.event_ids", [], "episodes[0].event_ids: expected at least one item"),
+        ("episodes.0.text", "  ", "episodes[0].text: expected a non-empty string"),
+        ("episodes.0.summary", "a\x00b", "episodes[0].summary: contains a NUL character"),
+        ("episodes.0.summary", KeyError, "episodes[0].summary: missing"),
+        ("episodes.0.end_ts", T0 - timedelta(seconds=1), "episodes[0].start_ts: "),
+        ("episodes.0.start_ts", "yesterday", "episodes[0].start_ts: expected an ISO 8601 timestamp"),
+        ("episodes.0.colour", "red", "episodes[0].colour: unknown field"),
+        ("facts.0.subject", "", "facts[0].subject: expected a non-empty string"),
+        ("facts.0.object", "x" * 1001, "facts[0].object: is 1001 characters long (limit 1000)"),
+        ("facts.0.predicate", 7, "facts[0].predicate: expected a non-empty string"),
+        ("facts.0.confidence", 1.5, "facts[0].confidence: expected a number in [0, 1], got 1.5"),
+        ("facts.0.confidence", True, "facts[0].confidence: expected a number in [0, 1]"),
+        ("facts.0.confidence", float("nan"), "facts[0].confidence: expected a number in [0, 1]"),
+        ("facts.0.event_ids", ["nope"], "facts[0].event_ids[0]: unknown event id 'nope'"),
+        ("facts.0.replaces", 42, "facts[0].replaces: expected a non-empty string"),
+        ("facts.0.retract", "yes", "facts[0].retract: expected true or false"),
+        ("facts", {"subject": "x"}, "facts: expected a list"),
+    ],
+)
 def test_malformed_output_names_the_path(path: str, value: Any, message: str) -> None:
     with pytest.raises(MalformedOutput) as info:
         run(_break(path, value))
@@ -137,8 +167,7 @@ def test_malformed_output_names_the_path(path: str, value: Any, message: str) ->
 
 def test_missing_coverage_names_the_event_ids_truncated() -> None:
     transcript = make_transcript(*[f"turn {i}" for i in range(12)])
-    result = {"episodes": [{"text": "t", "summary": "s", "start_ts": T0, "end_ts": T0,
-                            "event_ids": ["e0"]}]}
+    result = {"episodes": [{"text": "t", "summary": "s", "start_ts": T0, "end_ts": T0, "event_ids": ["e0"]}]}
     with pytest.raises(MalformedOutput) as info:
         run_consolidator(Returns(result), transcript, Context())
     message = str(info.value)
@@ -176,31 +205,52 @@ def test_builtin_kinds_load_and_satisfy_the_protocol() -> None:
     assert load_consolidator("extractive", {"max_sentences": 5}).max_sentences == 5
 
 
-@pytest.mark.parametrize("kind,options,message", [
-    ("magic", {}, "consolidate.consolidator.kind: unknown consolidator 'magic'"),
-    (None, {}, "consolidate.consolidator.kind: unknown consolidator None"),
-    ("llm", {}, "consolidate.consolidator.options.base_url: required by the 'llm' consolidator"),
-    ("extractive", {"max_sentence": 3}, "consolidate.consolidator.options.max_sentence: unknown option"),
-    ("extractive", {"max_sentences": 0},
-     "consolidate.consolidator.options.max_sentences: expected a positive integer"),
-    ("extractive", {"max_sentences": "3"},
-     "consolidate.consolidator.options.max_sentences: expected a positive integer"),
-    ("extractive", {"facts": "no"}, "consolidate.consolidator.options.facts: expected true or false"),
-    ("extractive", ["max_sentences"], "consolidate.consolidator.options: expected a mapping"),
-    ("passthrough", {"max_summary_chars": -1},
-     "consolidate.consolidator.options.max_summary_chars: expected a positive integer"),
-    ("callable", {}, "consolidate.consolidator.options.target: required"),
-    ("callable", {"target": 3}, "consolidate.consolidator.options.target: expected a non-empty string"),
-    ("callable", {"target": "a b:c"}, "consolidate.consolidator.options.target: expected 'module:function'"),
-    ("callable", {"target": "mod:"}, "consolidate.consolidator.options.target: expected 'module:function'"),
-    ("callable", {"target": "no_such_module_xyz:fn"},
-     "consolidate.consolidator.options.target: cannot import 'no_such_module_xyz'"),
-    ("callable", {"target": "json:no_such_fn"},
-     "consolidate.consolidator.options.target: 'json' has no attribute 'no_such_fn'"),
-    ("callable", {"target": "json:__name__"}, "consolidate.consolidator.options.target: 'json:__name__' is a str"),
-    ("callable", {"target": "no-such-plugin"},
-     "consolidate.consolidator.options.target: no entry point 'no-such-plugin'"),
-])
+@pytest.mark.parametrize(
+    "kind,options,message",
+    [
+        ("magic", {}, "consolidate.consolidator.kind: unknown consolidator 'magic'"),
+        (None, {}, "consolidate.consolidator.kind: unknown consolidator None"),
+        ("llm", {}, "consolidate.consolidator.options.base_url: required by the 'llm' consolidator"),
+        ("extractive", {"max_sentence": 3}, "consolidate.consolidator.options.max_sentence: unknown option"),
+        (
+            "extractive",
+            {"max_sentences": 0},
+            "consolidate.consolidator.options.max_sentences: expected a positive integer",
+        ),
+        (
+            "extractive",
+            {"max_sentences": "3"},
+            "consolidate.consolidator.options.max_sentences: expected a positive integer",
+        ),
+        ("extractive", {"facts": "no"}, "consolidate.consolidator.options.facts: expected true or false"),
+        ("extractive", ["max_sentences"], "consolidate.consolidator.options: expected a mapping"),
+        (
+            "passthrough",
+            {"max_summary_chars": -1},
+            "consolidate.consolidator.options.max_summary_chars: expected a positive integer",
+        ),
+        ("callable", {}, "consolidate.consolidator.options.target: required"),
+        ("callable", {"target": 3}, "consolidate.consolidator.options.target: expected a non-empty string"),
+        ("callable", {"target": "a b:c"}, "consolidate.consolidator.options.target: expected 'module:function'"),
+        ("callable", {"target": "mod:"}, "consolidate.consolidator.options.target: expected 'module:function'"),
+        (
+            "callable",
+            {"target": "no_such_module_xyz:fn"},
+            "consolidate.consolidator.options.target: cannot import 'no_such_module_xyz'",
+        ),
+        (
+            "callable",
+            {"target": "json:no_such_fn"},
+            "consolidate.consolidator.options.target: 'json' has no attribute 'no_such_fn'",
+        ),
+        ("callable", {"target": "json:__name__"}, "consolidate.consolidator.options.target: 'json:__name__' is a str"),
+        (
+            "callable",
+            {"target": "no-such-plugin"},
+            "consolidate.consolidator.options.target: no entry point 'no-such-plugin'",
+        ),
+    ],
+)
 def test_bad_configuration_names_the_key(kind: Any, options: Any, message: str) -> None:
     with pytest.raises(ConsolidatorConfigError) as info:
         load_consolidator(kind, options)
@@ -237,8 +287,7 @@ def test_callable_target_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyP
     dist = tmp_path / "tiermem_plugin_ep-0.1.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: tiermem-plugin-ep\nVersion: 0.1\n")
-    (dist / "entry_points.txt").write_text(
-        "[tiermem.consolidators]\nmy-plugin = tiermem_plugin_ep:consolidate\n")
+    (dist / "entry_points.txt").write_text("[tiermem.consolidators]\nmy-plugin = tiermem_plugin_ep:consolidate\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "tiermem_plugin_ep", raising=False)
     consolidator = load_consolidator("callable", {"target": "my-plugin"})
@@ -255,8 +304,10 @@ def test_passthrough_covers_every_turn_one_episode_per_frame() -> None:
     assert len(result.episodes) == len(transcript.frames) == 3  # max_turns=4
     assert [e for ep in result.episodes for e in ep.event_ids] == [t.event_id for t in transcript.turns]
     first = result.episodes[0]
-    assert first.text == "user: message number 0\nassistant: message number 1\n" \
-                         "user: message number 2\nassistant: message number 3"
+    assert (
+        first.text == "user: message number 0\nassistant: message number 1\n"
+        "user: message number 2\nassistant: message number 3"
+    )
     assert first.summary == first.text and result.facts == ()
     assert (first.start_ts, first.end_ts) == (transcript.turns[0].ts, transcript.turns[3].ts)
 
@@ -302,14 +353,18 @@ TRIPLES: list[tuple[str, str, list[tuple[str, str, str, bool]]]] = [
     (U, "Actually, I stopped drinking coffee.", [("user", "prefers drink", "coffee", True)]),
     (U, "I've been using Obsidian for two years", [("user", "uses", "Obsidian", False)]),
     (U, "We're using Kafka for events", [("user", "uses", "Kafka", False)]),
-    (U, "I switched from Notion to Obsidian",
-     [("user", "uses", "Notion", True), ("user", "uses", "Obsidian", False)]),
-    (U, "I live in Berlin and I work at Acme",
-     [("user", "lives in", "Berlin", False), ("user", "works at", "Acme", False)]),
-    (U, "I don't use Notion anymore, I switched to Obsidian",
-     [("user", "uses", "Notion", True), ("user", "uses", "Obsidian", False)]),
-    (U, "Quick update: we moved the job queue to RabbitMQ last week.",
-     [("user", "queue", "RabbitMQ", False)]),
+    (U, "I switched from Notion to Obsidian", [("user", "uses", "Notion", True), ("user", "uses", "Obsidian", False)]),
+    (
+        U,
+        "I live in Berlin and I work at Acme",
+        [("user", "lives in", "Berlin", False), ("user", "works at", "Acme", False)],
+    ),
+    (
+        U,
+        "I don't use Notion anymore, I switched to Obsidian",
+        [("user", "uses", "Notion", True), ("user", "uses", "Obsidian", False)],
+    ),
+    (U, "Quick update: we moved the job queue to RabbitMQ last week.", [("user", "queue", "RabbitMQ", False)]),
     (U, "I'm from Portugal", [("user", "is from", "Portugal", False)]),
     (U, "I love hiking", [("user", "loves", "hiking", False)]),
     # third person, any role
@@ -364,12 +419,24 @@ def test_confidence_follows_the_rule() -> None:
     assert confidence("I love hiking") == 0.6  # generic fallback
 
 
-@pytest.mark.parametrize("phrase,expected", [
-    ("Works For", "works at"), ("lives in", "lives in"), ("the job queue", "queue"),
-    ("our main database", "database"), ("favourite drink", "prefers drink"), ("uses", "uses"),
-    ("CEO", "ceo"), ("acquired", "acquire"), ("moved to", "lives in"), ("relies  on", "uses"),
-    ("owned by", "owned by"), ("stopped", "stop"), ("living in", "lives in"),
-])
+@pytest.mark.parametrize(
+    "phrase,expected",
+    [
+        ("Works For", "works at"),
+        ("lives in", "lives in"),
+        ("the job queue", "queue"),
+        ("our main database", "database"),
+        ("favourite drink", "prefers drink"),
+        ("uses", "uses"),
+        ("CEO", "ceo"),
+        ("acquired", "acquire"),
+        ("moved to", "lives in"),
+        ("relies  on", "uses"),
+        ("owned by", "owned by"),
+        ("stopped", "stop"),
+        ("living in", "lives in"),
+    ],
+)
 def test_normalise_predicate(phrase: str, expected: str) -> None:
     assert normalise_predicate(phrase) == expected
     assert normalise_predicate(expected) == expected  # idempotent
@@ -383,8 +450,12 @@ def test_canonical_vocabulary_is_idempotent() -> None:
 def test_split_sentences() -> None:
     text = "Dr. Smith works at Acme. I live in Berlin! Do you? e.g. this stays\n- bullet one\nlast"
     assert split_sentences(text) == [
-        "Dr. Smith works at Acme.", "I live in Berlin!", "Do you?", "e.g. this stays",
-        "bullet one", "last",
+        "Dr. Smith works at Acme.",
+        "I live in Berlin!",
+        "Do you?",
+        "e.g. this stays",
+        "bullet one",
+        "last",
     ]
     assert split_sentences("  ") == []
 
@@ -424,30 +495,41 @@ def test_extractive_consolidator_end_to_end() -> None:
         assert episode.summary and len(split_sentences(episode.summary)) <= 2
     facts = [(f.subject, f.predicate, f.object, f.event_ids[0]) for f in result.facts]
     assert facts == [
-        ("user", "prefers drink", "tea", "e0"), ("user", "queue", "Redis", "e0"),
-        ("user", "queue", "RabbitMQ", "e2"), ("user", "editor", "Neovim", "e4"),
+        ("user", "prefers drink", "tea", "e0"),
+        ("user", "queue", "Redis", "e0"),
+        ("user", "queue", "RabbitMQ", "e2"),
+        ("user", "editor", "Neovim", "e4"),
     ]
     by_id = {t.event_id: t.ts for t in transcript.turns}
     assert all(f.valid_from == by_id[f.event_ids[0]] for f in result.facts)
     assert ExtractiveConsolidator(facts=False).consolidate(transcript, Context()).facts == ()
 
 
-WORDS = ("I we my our The CEO of Acme is Jane uses RSS switched from to tea queue the job Redis "
-         "moved live in Berlin don't anymore no longer use Notion . ? ! , and but if maybe "
-         "Dr. e.g. é - 1.").split() + ["", "\n", "x" * 1500]
+WORDS = (
+    "I we my our The CEO of Acme is Jane uses RSS switched from to tea queue the job Redis "
+    "moved live in Berlin don't anymore no longer use Notion . ? ! , and but if maybe "
+    "Dr. e.g. é - 1."
+).split() + ["", "\n", "x" * 1500]
 
 
 @pytest.mark.parametrize("seed", range(25))
 def test_builtins_always_pass_validation_on_random_sessions(seed: int) -> None:
     """Whatever the chat, a built-in never fails a session with malformed output."""
     rng = random.Random(seed)
-    turns = [Turn(event_id=f"e{i}", role=rng.choice(["user", "assistant", "tool"]),
-                  content=" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 40))),
-                  ts=T0 + timedelta(seconds=rng.randint(-100, 3000) * i))  # skewed clocks too
-             for i in range(rng.randint(1, 25))]
+    turns = [
+        Turn(
+            event_id=f"e{i}",
+            role=rng.choice(["user", "assistant", "tool"]),
+            content=" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 40))),
+            ts=T0 + timedelta(seconds=rng.randint(-100, 3000) * i),
+        )  # skewed clocks too
+        for i in range(rng.randint(1, 25))
+    ]
     transcript = build_transcript("ns", "s", turns, max_gap_seconds=600, max_turns=5, max_words=50)
-    for consolidator in (ExtractiveConsolidator(max_sentences=rng.randint(1, 4)),
-                         PassthroughConsolidator(max_summary_chars=rng.choice([None, 1, 40]))):
+    for consolidator in (
+        ExtractiveConsolidator(max_sentences=rng.randint(1, 4)),
+        PassthroughConsolidator(max_summary_chars=rng.choice([None, 1, 40])),
+    ):
         result = run_consolidator(consolidator, transcript, Context())
         assert all(e.start_ts <= e.end_ts for e in result.episodes)
 
@@ -466,9 +548,11 @@ def test_extractive_summary_sentences_come_from_the_frame_in_order() -> None:
 
 def test_consolidators_import_nothing_from_the_pipeline_or_storage() -> None:
     """Dependency direction: pipelines -> consolidators, never back."""
-    code = ("import sys, consolidators; "
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('memory_sink', 'pipelines')); "
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, consolidators; "
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('memory_sink', 'pipelines')); "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -476,10 +560,19 @@ def test_consolidators_import_nothing_from_the_pipeline_or_storage() -> None:
 def test_forget_that_retracts_the_users_previous_statement() -> None:
     from consolidators.extractive import session_facts
 
-    t0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    contents = [("user", "I use Notion for notes."), ("assistant", "Noted."), ("user", "Actually, forget that."),
-                ("user", "I live in Berlin."), ("user", "Forgetting things is normal."), ("assistant", "Forget it!")]
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    contents = [
+        ("user", "I use Notion for notes."),
+        ("assistant", "Noted."),
+        ("user", "Actually, forget that."),
+        ("user", "I live in Berlin."),
+        ("user", "Forgetting things is normal."),
+        ("assistant", "Forget it!"),
+    ]
     turns = [Turn(f"e{i}", role, text, t0 + timedelta(minutes=i)) for i, (role, text) in enumerate(contents)]
     got = [(f.subject, f.predicate, f.object, f.retract, f.event_ids) for f in session_facts(turns)]
-    assert got == [("user", "uses", "Notion", False, ("e0",)), ("user", "uses", "Notion", True, ("e2",)),
-                   ("user", "lives in", "Berlin", False, ("e3",))]
+    assert got == [
+        ("user", "uses", "Notion", False, ("e0",)),
+        ("user", "uses", "Notion", True, ("e2",)),
+        ("user", "lives in", "Berlin", False, ("e3",)),
+    ]

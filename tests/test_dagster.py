@@ -6,9 +6,10 @@ One Dagster instance for the whole test session (``instance_for_test`` costs
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import dagster as dg
 import pytest
@@ -17,10 +18,10 @@ import yaml
 from memory_sink import MemoryStore
 from memory_sink.config import load_config
 from memory_sink.errors import ConfigError
+from pipelines.definitions import LOCATION_NAME, build_definitions
 from pipelines.orchestration.checks import failing_verdict, lag_verdict, tiers_verdict
 from pipelines.orchestration.resources import ConsolidatorResource
 from pipelines.orchestration.schedules import NIGHTLY_RUN_CONFIG, previous_day_partition
-from pipelines.definitions import LOCATION_NAME, build_definitions
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOYMENTS = sorted(p for p in (ROOT / "configs").glob("*.yaml") if not p.name.startswith("dagster"))
@@ -55,7 +56,7 @@ def stage_days(store: MemoryStore) -> dict[str, list[str]]:
         "s-c": ["2024-03-03T08:30:00", "I switched to tea.", "Tea it is."],
     }
     for sid, (start, *texts) in plan.items():
-        base = datetime.fromisoformat(start).replace(tzinfo=timezone.utc)
+        base = datetime.fromisoformat(start).replace(tzinfo=UTC)
         for seq, text in enumerate(texts):
             ts = base + timedelta(minutes=3 * seq)
             store.stage(sid, "user" if seq % 2 == 0 else "assistant", text, ts=ts, seq=seq)
@@ -98,8 +99,10 @@ def test_definitions_load_and_every_job_resolves() -> None:
     assert isinstance(consolidate.partitions_def, dg.DailyPartitionsDefinition)
     assert consolidate.partitions_def.timezone == "UTC"
     assert defs.resolve_job_def("health_job") is not None
-    schedules = {name: defs.resolve_schedule_def(name) for name in
-                 ("realtime_schedule", "consolidate_nightly_schedule", "health_schedule")}
+    schedules = {
+        name: defs.resolve_schedule_def(name)
+        for name in ("realtime_schedule", "consolidate_nightly_schedule", "health_schedule")
+    }
     assert schedules["realtime_schedule"].cron_schedule == "* * * * *"  # configs/default.yaml
     assert schedules["consolidate_nightly_schedule"].cron_schedule == "30 2 * * *"
     assert all(s.default_status == dg.DefaultScheduleStatus.STOPPED for s in schedules.values())
@@ -135,20 +138,26 @@ def test_every_shipped_yaml_validates_against_the_jobs_run_config(path: Path, mo
 
     assert cfg.embedder.model in MODELS
     # The consolidator is built at run time, with its secrets from the environment.
-    for name, value in (("TIERMEM_LLM_API_KEY", "test-key"), ("TIERMEM_LLM_BASE_URL", "http://llm.test/v1"),
-                        ("TIERMEM_LLM_MODEL", "test-model")):
+    for name, value in (
+        ("TIERMEM_LLM_API_KEY", "test-key"),
+        ("TIERMEM_LLM_BASE_URL", "http://llm.test/v1"),
+        ("TIERMEM_LLM_MODEL", "test-model"),
+    ):
         monkeypatch.setenv(name, value)
     assert ConsolidatorResource.from_config(cfg).build() is not None
 
 
-@pytest.mark.parametrize("text, message", [
-    ("realtime:\n  schedule: every minute\n", "realtime.schedule: not a valid cron expression"),
-    ("consolidate:\n  schedule: '61 2 * * *'\n", "consolidate.schedule: not a valid cron expression"),
-    ("consolidate:\n  min_quiet_seconds: soon\n", "consolidate.min_quiet_seconds: expected an integer"),
-    ("consolidate:\n  partition_start: yesterday\n", "consolidate.partition_start: expected a date"),
-    ("realtime:\n  lag_alert_seconds: 0\n", "realtime.lag_alert_seconds: expected an integer >= 1"),
-    ("realtime: [1, 2\n", "not valid YAML at line"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("realtime:\n  schedule: every minute\n", "realtime.schedule: not a valid cron expression"),
+        ("consolidate:\n  schedule: '61 2 * * *'\n", "consolidate.schedule: not a valid cron expression"),
+        ("consolidate:\n  min_quiet_seconds: soon\n", "consolidate.min_quiet_seconds: expected an integer"),
+        ("consolidate:\n  partition_start: yesterday\n", "consolidate.partition_start: expected a date"),
+        ("realtime:\n  lag_alert_seconds: 0\n", "realtime.lag_alert_seconds: expected an integer >= 1"),
+        ("realtime: [1, 2\n", "not valid YAML at line"),
+    ],
+)
 def test_a_bad_yaml_gives_one_clear_error_naming_the_key(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
@@ -158,7 +167,8 @@ def test_a_bad_yaml_gives_one_clear_error_naming_the_key(tmp_path: Path, text: s
 
 
 def test_a_bad_yaml_in_tiermem_config_fails_the_code_location_with_that_message(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("embedder:\n  threads: many\n", encoding="utf-8")
     monkeypatch.setenv("TIERMEM_CONFIG", str(path))
@@ -169,8 +179,9 @@ def test_a_bad_yaml_in_tiermem_config_fails_the_code_location_with_that_message(
 # --- both jobs against the real database ------------------------------------------------
 
 
-def test_both_jobs_move_turns_through_both_tiers(defs: dg.Definitions, store: MemoryStore,
-                                                 dagster_instance: dg.DagsterInstance) -> None:
+def test_both_jobs_move_turns_through_both_tiers(
+    defs: dg.Definitions, store: MemoryStore, dagster_instance: dg.DagsterInstance
+) -> None:
     days = stage_days(store)
     realtime = defs.resolve_job_def("realtime_job").execute_in_process(instance=dagster_instance)
     assert realtime.success
@@ -191,34 +202,40 @@ def test_both_jobs_move_turns_through_both_tiers(defs: dg.Definitions, store: Me
     assert {m.tier for m in store.recall("which editor?", k=20) if m.session_id == "s-b"} == {"provisional"}
 
 
-def test_nightly_pending_mode_consolidates_due_sessions_of_any_day(defs: dg.Definitions, store: MemoryStore,
-                                                                   dagster_instance: dg.DagsterInstance) -> None:
+def test_nightly_pending_mode_consolidates_due_sessions_of_any_day(
+    defs: dg.Definitions, store: MemoryStore, dagster_instance: dg.DagsterInstance
+) -> None:
     stage_days(store)
     job = defs.resolve_job_def("consolidate_job")
     job.execute_in_process(partition_key="2024-03-01", instance=dagster_instance)
     before = counts(store)
     # The nightly run for 03-03 consolidates what is due: s-b (03-02) and s-c (03-03);
     # the sessions of 03-01, already consolidated, are left alone (nothing superseded).
-    night = job.execute_in_process(partition_key="2024-03-03", run_config=NIGHTLY_RUN_CONFIG,
-                                   instance=dagster_instance)
+    night = job.execute_in_process(partition_key="2024-03-03", run_config=NIGHTLY_RUN_CONFIG, instance=dagster_instance)
     meta = output_metadata(night, CONSOLIDATE_OP)
     assert (meta["scope"], meta["sessions_consolidated"]) == ("pending", 2)
     assert counts(store)[2] == before[2] and counts(store)[0] == 0
 
 
-def test_op_config_targets_sessions_and_is_validated(defs: dg.Definitions, store: MemoryStore,
-                                                     dagster_instance: dg.DagsterInstance) -> None:
+def test_op_config_targets_sessions_and_is_validated(
+    defs: dg.Definitions, store: MemoryStore, dagster_instance: dg.DagsterInstance
+) -> None:
     stage_days(store)
     job = defs.resolve_job_def("consolidate_job")
     targeted = job.execute_in_process(
-        partition_key="2024-03-03", instance=dagster_instance,
-        run_config={"ops": {CONSOLIDATE_OP: {"config": {"session_ids": ["s-b"], "namespace": "default"}}}})
+        partition_key="2024-03-03",
+        instance=dagster_instance,
+        run_config={"ops": {CONSOLIDATE_OP: {"config": {"session_ids": ["s-b"], "namespace": "default"}}}},
+    )
     assert output_metadata(targeted, CONSOLIDATE_OP)["scope"] == "session_ids"
     assert {r[0] for r in active_rows(store) if r[1] == "consolidated"} == {"s-b"}
 
     with pytest.raises(dg.DagsterInvalidConfigError):  # refused before the run starts
-        job.execute_in_process(partition_key="2024-03-03", instance=dagster_instance,
-                               run_config={"ops": {CONSOLIDATE_OP: {"config": {"mode": "sometimes"}}}})
+        job.execute_in_process(
+            partition_key="2024-03-03",
+            instance=dagster_instance,
+            run_config={"ops": {CONSOLIDATE_OP: {"config": {"mode": "sometimes"}}}},
+        )
     bad = [
         ("realtime_job", "realtime_tick", {"batch_size": 0}, "batch_size"),
         ("consolidate_job", CONSOLIDATE_OP, {"min_quiet_seconds": -1}, "min_quiet_seconds"),
@@ -226,29 +243,36 @@ def test_op_config_targets_sessions_and_is_validated(defs: dg.Definitions, store
     ]
     for job_name, op, config, key in bad:
         result = defs.resolve_job_def(job_name).execute_in_process(
-            instance=dagster_instance, raise_on_error=False, run_config={"ops": {op: {"config": config}}},
-            partition_key="2024-03-03" if job_name == "consolidate_job" else None)
+            instance=dagster_instance,
+            raise_on_error=False,
+            run_config={"ops": {op: {"config": config}}},
+            partition_key="2024-03-03" if job_name == "consolidate_job" else None,
+        )
         assert not result.success
         failure = next(e for e in result.all_events if e.event_type_value == "STEP_FAILURE")
         assert key in str(failure.step_failure_data.error.cause), key
 
 
-def test_op_config_overrides_reach_the_pipeline(db_dsn: str, tmp_path: Path,
-                                                dagster_instance: dg.DagsterInstance) -> None:
+def test_op_config_overrides_reach_the_pipeline(
+    db_dsn: str, tmp_path: Path, dagster_instance: dg.DagsterInstance
+) -> None:
     """Each override changes what a run does; unset, the deployment's value applies."""
-    path = write_deployment(tmp_path / "t.yaml", db_dsn, realtime={"batch_size": 3},
-                            consolidate={"min_quiet_seconds": 3600})
+    path = write_deployment(
+        tmp_path / "t.yaml", db_dsn, realtime={"batch_size": 3}, consolidate={"min_quiet_seconds": 3600}
+    )
     defs = build_definitions(path)
     realtime, consolidate = defs.resolve_job_def("realtime_job"), defs.resolve_job_def("consolidate_job")
 
     def tick(**config: int) -> dict[str, Any]:
-        result = realtime.execute_in_process(instance=dagster_instance,
-                                             run_config={"ops": {"realtime_tick": {"config": config}}})
+        result = realtime.execute_in_process(
+            instance=dagster_instance, run_config={"ops": {"realtime_tick": {"config": config}}}
+        )
         return output_metadata(result, "realtime_tick")
 
     def night(day: str, **config: Any) -> dict[str, Any]:
-        result = consolidate.execute_in_process(partition_key=day, instance=dagster_instance,
-                                                run_config={"ops": {CONSOLIDATE_OP: {"config": config}}})
+        result = consolidate.execute_in_process(
+            partition_key=day, instance=dagster_instance, run_config={"ops": {CONSOLIDATE_OP: {"config": config}}}
+        )
         return output_metadata(result, CONSOLIDATE_OP)
 
     with MemoryStore.open(path) as store:
@@ -271,15 +295,18 @@ def test_op_config_overrides_reach_the_pipeline(db_dsn: str, tmp_path: Path,
 # --- ranged runs ------------------------------------------------------------------------
 
 
-def test_a_ranged_run_equals_the_per_day_runs(defs: dg.Definitions, store: MemoryStore,
-                                              dagster_instance: dg.DagsterInstance) -> None:
+def test_a_ranged_run_equals_the_per_day_runs(
+    defs: dg.Definitions, store: MemoryStore, dagster_instance: dg.DagsterInstance
+) -> None:
     stage_days(store)
     job = defs.resolve_job_def("consolidate_job")
     for day in ("2024-03-01", "2024-03-02", "2024-03-03"):
         assert job.execute_in_process(partition_key=day, instance=dagster_instance).success
     per_day, per_day_counts = active_rows(store), counts(store)
-    ranged = job.execute_in_process(instance=dagster_instance, tags={
-        "dagster/asset_partition_range_start": "2024-03-01", "dagster/asset_partition_range_end": "2024-03-03"})
+    ranged = job.execute_in_process(
+        instance=dagster_instance,
+        tags={"dagster/asset_partition_range_start": "2024-03-01", "dagster/asset_partition_range_end": "2024-03-03"},
+    )
     meta = output_metadata(ranged, CONSOLIDATE_OP)
     assert meta["days"] == "2024-03-01..2024-03-03"
     assert meta["sessions_consolidated"] == 4  # s-night spans two days but is consolidated once
@@ -292,7 +319,8 @@ def test_a_ranged_run_equals_the_per_day_runs(defs: dg.Definitions, store: Memor
 
 
 def test_realtime_schedule_skips_while_a_realtime_run_is_in_flight(
-        defs: dg.Definitions, dagster_instance: dg.DagsterInstance) -> None:
+    defs: dg.Definitions, dagster_instance: dg.DagsterInstance
+) -> None:
     schedule = defs.resolve_schedule_def("realtime_schedule")
     job = defs.resolve_job_def("realtime_job")
 
@@ -303,11 +331,14 @@ def test_realtime_schedule_skips_while_a_realtime_run_is_in_flight(
     assert len(idle.run_requests) == 1 and idle.run_requests[0].tags["tiermem/tier"] == "realtime"
     # A queued run must say where it will be launched from, as the webserver's runs do.
     from dagster._core.remote_origin import (
-        RegisteredCodeLocationOrigin, RemoteJobOrigin, RemoteRepositoryOrigin,
+        RegisteredCodeLocationOrigin,
+        RemoteJobOrigin,
+        RemoteRepositoryOrigin,
     )
 
-    origin = RemoteJobOrigin(RemoteRepositoryOrigin(RegisteredCodeLocationOrigin(LOCATION_NAME),
-                                                    "__repository__"), job.name)
+    origin = RemoteJobOrigin(
+        RemoteRepositoryOrigin(RegisteredCodeLocationOrigin(LOCATION_NAME), "__repository__"), job.name
+    )
     for status in ("queued", "starting", "started"):
         run = dagster_instance.create_run_for_job(job_def=job, status=status.upper(), remote_job_origin=origin)
         try:
@@ -317,27 +348,35 @@ def test_realtime_schedule_skips_while_a_realtime_run_is_in_flight(
             assert f"({run.run_id[:8]}, {status.upper()})" in busy.skip_message
         finally:
             dagster_instance.delete_run(run.run_id)
-    other = dagster_instance.create_run_for_job(job_def=defs.resolve_job_def("health_job"),
-                                                status=dg.DagsterRunStatus.STARTED)
+    other = dagster_instance.create_run_for_job(
+        job_def=defs.resolve_job_def("health_job"), status=dg.DagsterRunStatus.STARTED
+    )
     try:
         assert len(tick().run_requests) == 1  # only realtime runs hold the realtime tick back
     finally:
         dagster_instance.delete_run(other.run_id)
 
 
-@pytest.mark.parametrize("scheduled, partition", [
-    ("2024-03-05T02:30:00+00:00", "2024-03-04"),
-    ("2024-03-05T00:00:00+00:00", "2024-03-04"),
-    ("2024-03-05T23:59:00+00:00", "2024-03-04"),
-    ("2024-03-05T01:30:00+02:00", "2024-03-03"),  # 23:30 UTC on 03-04
-])
-def test_nightly_schedule_targets_the_previous_utc_day(defs: dg.Definitions, dagster_instance: dg.DagsterInstance,
-                                                       scheduled: str, partition: str) -> None:
+@pytest.mark.parametrize(
+    "scheduled, partition",
+    [
+        ("2024-03-05T02:30:00+00:00", "2024-03-04"),
+        ("2024-03-05T00:00:00+00:00", "2024-03-04"),
+        ("2024-03-05T23:59:00+00:00", "2024-03-04"),
+        ("2024-03-05T01:30:00+02:00", "2024-03-03"),  # 23:30 UTC on 03-04
+    ],
+)
+def test_nightly_schedule_targets_the_previous_utc_day(
+    defs: dg.Definitions, dagster_instance: dg.DagsterInstance, scheduled: str, partition: str
+) -> None:
     schedule = defs.resolve_schedule_def("consolidate_nightly_schedule")
     when = datetime.fromisoformat(scheduled)
     assert previous_day_partition(when) == partition
-    data = schedule.evaluate_tick(dg.build_schedule_context(
-        instance=dagster_instance, scheduled_execution_time=when, repository_def=defs.get_repository_def()))
+    data = schedule.evaluate_tick(
+        dg.build_schedule_context(
+            instance=dagster_instance, scheduled_execution_time=when, repository_def=defs.get_repository_def()
+        )
+    )
     [request] = data.run_requests
     assert request.partition_key == partition
     assert request.run_config == NIGHTLY_RUN_CONFIG
@@ -345,12 +384,16 @@ def test_nightly_schedule_targets_the_previous_utc_day(defs: dg.Definitions, dag
     assert job.partitions_def.has_partition_key(partition)
 
 
-def test_nightly_schedule_skips_days_before_the_first_partition(defs: dg.Definitions,
-                                                                dagster_instance: dg.DagsterInstance) -> None:
+def test_nightly_schedule_skips_days_before_the_first_partition(
+    defs: dg.Definitions, dagster_instance: dg.DagsterInstance
+) -> None:
     schedule = defs.resolve_schedule_def("consolidate_nightly_schedule")
-    when = datetime(2024, 1, 1, 2, 30, tzinfo=timezone.utc)
-    data = schedule.evaluate_tick(dg.build_schedule_context(
-        instance=dagster_instance, scheduled_execution_time=when, repository_def=defs.get_repository_def()))
+    when = datetime(2024, 1, 1, 2, 30, tzinfo=UTC)
+    data = schedule.evaluate_tick(
+        dg.build_schedule_context(
+            instance=dagster_instance, scheduled_execution_time=when, repository_def=defs.get_repository_def()
+        )
+    )
     assert not data.run_requests and "partition_start" in data.skip_message
 
 
@@ -364,9 +407,11 @@ def check_results(defs: dg.Definitions, instance: dg.DagsterInstance) -> dict[st
 
 
 def test_health_checks_surface_lag_tier_violations_and_failing_sessions(
-        db_dsn: str, tmp_path: Path, dagster_instance: dg.DagsterInstance) -> None:
-    path = write_deployment(tmp_path / "t.yaml", db_dsn, realtime={"lag_alert_seconds": 60},
-                            consolidate={"failure_alert_attempts": 2})
+    db_dsn: str, tmp_path: Path, dagster_instance: dg.DagsterInstance
+) -> None:
+    path = write_deployment(
+        tmp_path / "t.yaml", db_dsn, realtime={"lag_alert_seconds": 60}, consolidate={"failure_alert_attempts": 2}
+    )
     defs = build_definitions(path)
     with MemoryStore.open(path) as store:
         assert all(c.passed for c in check_results(defs, dagster_instance).values())

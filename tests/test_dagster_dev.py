@@ -24,7 +24,15 @@ import pytest
 from pipelines.cli import main
 from pipelines.orchestration.dev import DagsterHomeError, child_commands, prepare_dagster_home, prepare_instance_storage
 from tests.test_dagster_server import (
-    alive, descendants, free_port, http_ok, kill_everything, repository, tail, wait_for_location, wait_until,
+    alive,
+    descendants,
+    free_port,
+    http_ok,
+    kill_everything,
+    repository,
+    tail,
+    wait_for_location,
+    wait_until,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,8 +64,9 @@ def test_the_instance_storage_exists_before_the_children_open_it_together(tmp_pa
     prepare_instance_storage(home)
     for storage in ("history/runs.db", "history/runs/index.db", "schedules/schedules.db"):
         assert (home / storage).is_file(), storage
-    openers = [subprocess.Popen([sys.executable, "-c", OPEN_INSTANCE, str(home)], stderr=subprocess.PIPE)
-               for _ in range(2)]
+    openers = [
+        subprocess.Popen([sys.executable, "-c", OPEN_INSTANCE, str(home)], stderr=subprocess.PIPE) for _ in range(2)
+    ]
     for proc in openers:
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err.decode(errors="replace")
@@ -75,8 +84,9 @@ def test_a_home_with_a_broken_storage_fails_before_anything_starts(tmp_path: Pat
         prepare_instance_storage(home)
 
 
-def test_dev_refuses_a_bad_deployment_before_starting_anything(capsys: pytest.CaptureFixture[str],
-                                                               tmp_path: Path) -> None:
+def test_dev_refuses_a_bad_deployment_before_starting_anything(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("realtime:\n  batch_size: lots\n", encoding="utf-8")
     with pytest.raises(SystemExit) as info:
@@ -105,12 +115,17 @@ def test_dev_binds_loopback_unless_told_otherwise(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("stop_signal,background", [
-    (signal.SIGTERM, True),  # `kill` of a `tiermem dev &`: started with SIGINT ignored, as a shell does
-    (signal.SIGINT, False),  # Ctrl-C in the terminal it runs in
-], ids=["sigterm", "ctrl-c"])
+@pytest.mark.parametrize(
+    "stop_signal,background",
+    [
+        (signal.SIGTERM, True),  # `kill` of a `tiermem dev &`: started with SIGINT ignored, as a shell does
+        (signal.SIGINT, False),  # Ctrl-C in the terminal it runs in
+    ],
+    ids=["sigterm", "ctrl-c"],
+)
 def test_dev_serves_the_ui_on_the_embedded_default_and_stops_every_child(
-        tmp_path: Path, stop_signal: signal.Signals, background: bool) -> None:
+    tmp_path: Path, stop_signal: signal.Signals, background: bool
+) -> None:
     """No --config and no --host: the default deployment (embedded Postgres in TIERMEM_DATA_DIR) on 127.0.0.1."""
     data_dir = Path(tempfile.mkdtemp(prefix="tiermem-dev-pg-"))  # not under pytest's tree: see conftest
     home, port, log = tmp_path / "dagster_home", free_port(), tmp_path / "dev.log"
@@ -118,9 +133,14 @@ def test_dev_serves_the_ui_on_the_embedded_default_and_stops_every_child(
     env["TIERMEM_DATA_DIR"] = str(data_dir / "pgdata")
     ignore_sigint = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if background else None
     with open(log, "wb") as out:
-        dev = subprocess.Popen([TIERMEM, "dev", "--port", str(port), "--dagster-home", str(home)],
-                               env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-                               preexec_fn=ignore_sigint)
+        dev = subprocess.Popen(
+            [TIERMEM, "dev", "--port", str(port), "--dagster-home", str(home)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=ignore_sigint,
+        )
     seen: set[int] = set()
     try:
         url = f"http://127.0.0.1:{port}"
@@ -174,7 +194,7 @@ def _listening_on(port: int) -> set[str]:
             address, hex_port = local.split(":")
             if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
                 raw = bytes.fromhex(address)  # 32-bit words in host (little-endian) order
-                found.add(str(ipaddress.ip_address(b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4)))))
+                found.add(str(ipaddress.ip_address(b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4)))))
     return found
 
 

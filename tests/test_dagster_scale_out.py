@@ -50,12 +50,22 @@ WORKER = textwrap.dedent("""
 
 
 def test_parallel_realtime_workers_embed_every_turn_exactly_once(config: Config, store: MemoryStore) -> None:
-    turns = [{"session_id": f"s{i // 25}", "role": "user", "content": f"turn {i} of a busy agent", "seq": i}
-             for i in range(TURNS)]
+    turns = [
+        {"session_id": f"s{i // 25}", "role": "user", "content": f"turn {i} of a busy agent", "seq": i}
+        for i in range(TURNS)
+    ]
     assert store.stage_many(turns).inserted == TURNS
-    workers = [subprocess.Popen([sys.executable, "-c", WORKER, config.database.dsn or "", "40"],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, env=os.environ.copy()) for _ in range(WORKERS)]
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, config.database.dsn or "", "40"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=os.environ.copy(),
+        )
+        for _ in range(WORKERS)
+    ]
     try:
         for w in workers:
             assert w.stdout is not None and w.stdout.readline().strip() == "ready", w.stderr.read()

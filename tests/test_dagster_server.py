@@ -22,9 +22,10 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import psycopg
 import pytest
@@ -84,8 +85,9 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def wait_until(predicate: Callable[[], Any], timeout: float, interval: float = 1.0,
-               message: Callable[[], str] = lambda: "") -> Any:
+def wait_until(
+    predicate: Callable[[], Any], timeout: float, interval: float = 1.0, message: Callable[[], str] = lambda: ""
+) -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
@@ -116,8 +118,7 @@ def http_ok(url: str) -> bool:
 
 def graphql(base: str, query: str, variables: dict[str, Any] | None = None) -> dict[str, Any]:
     body = json.dumps({"query": query, "variables": variables or {}}).encode()
-    request = urllib.request.Request(f"{base}/graphql", data=body,
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(f"{base}/graphql", data=body, headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=60) as response:
         doc = json.loads(response.read())
     assert "errors" not in doc, doc["errors"]
@@ -217,8 +218,9 @@ def server(server_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         store.embedder
         stage_days(store)
         for i in range(5):
-            store.stage("s-live", "user" if i % 2 == 0 else "assistant", f"Live turn {i}: the deploy is on Friday.",
-                        seq=i)
+            store.stage(
+                "s-live", "user" if i % 2 == 0 else "assistant", f"Live turn {i}: the deploy is on Friday.", seq=i
+            )
     port = free_port()
     env = {**os.environ, "DAGSTER_HOME": str(home), "TIERMEM_CONFIG": str(config)}
     srv = Server(url=f"http://127.0.0.1:{port}", env=env, config=config, logs=root)
@@ -226,8 +228,11 @@ def server(server_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     try:
         for name, argv in commands.items():
             with open(root / f"{name}.log", "wb") as log:
-                srv.procs.append(subprocess.Popen(argv, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                                                  start_new_session=True))
+                srv.procs.append(
+                    subprocess.Popen(
+                        argv, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+                    )
+                )
         wait_until(lambda: http_ok(f"{srv.url}/server_info"), 180, message=srv.log_tail)
         wait_for_location(srv.url, srv.log_tail)
         srv.remember_pids()
@@ -243,6 +248,7 @@ def wait_for_location(url: str, log_tail: Callable[[], str], timeout: float = 24
     server subprocess), with no repositories yet: on a loaded machine that takes
     a while, and a test asking too early would see an empty workspace.
     """
+
     def loaded() -> dict[str, Any] | None:
         workspace = graphql(url, LOCATIONS)["workspaceOrError"]
         assert workspace["__typename"] == "Workspace", workspace
@@ -265,8 +271,12 @@ def _stop(srv: Server) -> None:
     try:
         for proc in srv.procs:
             proc.wait(timeout=60)
-        wait_until(lambda: not any(alive(pid) for pid in srv.seen), 30, interval=0.5,
-                   message=lambda: f"still alive: {[p for p in srv.seen if alive(p)]}")
+        wait_until(
+            lambda: not any(alive(pid) for pid in srv.seen),
+            30,
+            interval=0.5,
+            message=lambda: f"still alive: {[p for p in srv.seen if alive(p)]}",
+        )
     finally:
         kill_everything(p for p in srv.seen if alive(p))
 
@@ -288,12 +298,12 @@ def test_graphql_lists_the_jobs_schedules_and_partition_sets(server: Server) -> 
 
 
 def test_a_turned_on_realtime_schedule_moves_staged_turns_into_recall(server: Server) -> None:
-    selector = {"repositoryLocationName": LOCATION, "repositoryName": REPOSITORY,
-                "scheduleName": "realtime_schedule"}
+    selector = {"repositoryLocationName": LOCATION, "repositoryName": REPOSITORY, "scheduleName": "realtime_schedule"}
     started = graphql(server.url, START_SCHEDULE, {"selector": selector})["startSchedule"]
     assert started["__typename"] == "ScheduleStateResult", started
     assert started["scheduleState"]["status"] == "RUNNING"
     try:
+
         def succeeded() -> list[dict[str, Any]]:
             runs = server.runs("realtime_job")
             failed = [r for r in runs if r["status"] in ("FAILURE", "CANCELED")]
@@ -313,20 +323,24 @@ def test_a_turned_on_realtime_schedule_moves_staged_turns_into_recall(server: Se
 
 
 def test_a_three_day_backfill_from_the_ui_from_dagster_job_backfill_and_from_tiermem(
-        server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
     def wait_for_consolidate_runs(n: int) -> None:
         def done() -> bool:
-            runs = [r for r in server.runs("consolidate_job")
-                    if any(t["key"] == "dagster/backfill" for t in r["tags"])]
+            runs = [r for r in server.runs("consolidate_job") if any(t["key"] == "dagster/backfill" for t in r["tags"])]
             assert not [r for r in runs if r["status"] in ("FAILURE", "CANCELED")], server.log_tail()
             return sum(r["status"] == "SUCCESS" for r in runs) >= n
+
         wait_until(done, 300, interval=2, message=server.log_tail)
         server.remember_pids()
 
-    params = {"selector": {"partitionSetName": "consolidate_job_partition_set",
-                           "repositorySelector": {"repositoryLocationName": LOCATION,
-                                                  "repositoryName": REPOSITORY}},
-              "partitionNames": DAYS}
+    params = {
+        "selector": {
+            "partitionSetName": "consolidate_job_partition_set",
+            "repositorySelector": {"repositoryLocationName": LOCATION, "repositoryName": REPOSITORY},
+        },
+        "partitionNames": DAYS,
+    }
     launched = graphql(server.url, LAUNCH_BACKFILL, {"params": params})["launchPartitionBackfill"]
     assert launched["__typename"] == "LaunchBackfillSuccess", launched
     wait_for_consolidate_runs(3)
@@ -335,14 +349,35 @@ def test_a_three_day_backfill_from_the_ui_from_dagster_job_backfill_and_from_tie
         assert {r[0] for r in memory if r[1] == "consolidated"} >= {"s-a", "s-night", "s-b", "s-c"}
 
     cli = subprocess.run(
-        [sys.executable, "-m", "dagster", "job", "backfill", "-w", str(ROOT / "workspace.yaml"), "-l", LOCATION,
-         "-j", "consolidate_job", "--from", DAYS[0], "--to", DAYS[-1], "--noprompt"],
-        env=server.env, capture_output=True, text=True, timeout=180)
+        [
+            sys.executable,
+            "-m",
+            "dagster",
+            "job",
+            "backfill",
+            "-w",
+            str(ROOT / "workspace.yaml"),
+            "-l",
+            LOCATION,
+            "-j",
+            "consolidate_job",
+            "--from",
+            DAYS[0],
+            "--to",
+            DAYS[-1],
+            "--noprompt",
+        ],
+        env=server.env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert cli.returncode == 0, cli.stdout + cli.stderr
     wait_for_consolidate_runs(6)
 
-    assert main(["backfill", "--config", str(server.config), "--from", DAYS[0], "--to", DAYS[-1],
-                 "--no-progress"]) is None
+    assert (
+        main(["backfill", "--config", str(server.config), "--from", DAYS[0], "--to", DAYS[-1], "--no-progress"]) is None
+    )
     assert "consolidated 4" in capsys.readouterr().out
     with MemoryStore.open(server.config) as store:
         assert active_rows(store) == memory  # the same memory, three backfills later ...
@@ -354,14 +389,34 @@ def test_one_ranged_run_from_dagster_job_launch(server: Server) -> None:
     """The README's way to consolidate several days in ONE run: the partition-range tags."""
     tags = {"dagster/asset_partition_range_start": DAYS[0], "dagster/asset_partition_range_end": DAYS[-1]}
     cli = subprocess.run(
-        [sys.executable, "-m", "dagster", "job", "launch", "-w", str(ROOT / "workspace.yaml"), "-l", LOCATION,
-         "-j", "consolidate_job", "--tags", json.dumps(tags)],
-        env=server.env, capture_output=True, text=True, timeout=180)
+        [
+            sys.executable,
+            "-m",
+            "dagster",
+            "job",
+            "launch",
+            "-w",
+            str(ROOT / "workspace.yaml"),
+            "-l",
+            LOCATION,
+            "-j",
+            "consolidate_job",
+            "--tags",
+            json.dumps(tags),
+        ],
+        env=server.env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert cli.returncode == 0, cli.stdout + cli.stderr
 
     def ranged() -> list[dict[str, Any]]:
-        runs = [r for r in server.runs("consolidate_job")
-                if {t["key"]: t["value"] for t in r["tags"]}.get("dagster/asset_partition_range_end") == DAYS[-1]]
+        runs = [
+            r
+            for r in server.runs("consolidate_job")
+            if {t["key"]: t["value"] for t in r["tags"]}.get("dagster/asset_partition_range_end") == DAYS[-1]
+        ]
         assert not [r for r in runs if r["status"] in ("FAILURE", "CANCELED")], server.log_tail()
         return [r for r in runs if r["status"] == "SUCCESS"]
 

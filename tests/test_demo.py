@@ -27,6 +27,7 @@ def run_demo(capsys: pytest.CaptureFixture[str], config_file: Path) -> tuple[str
 def test_demo_story(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
     out, ns = run_demo(capsys, config_file)
     with MemoryStore.open(load_config(str(config_file))) as store:
+
         def replaced(predicate: str, old: str, new: str) -> tuple[Memory, Memory]:
             """The first version of ``old`` and the one active ``new`` that replaced every version of it."""
             chain = store.fact_history("user", predicate, namespace=ns)
@@ -45,8 +46,7 @@ def test_demo_story(capsys: pytest.CaptureFixture[str], config_file: Path) -> No
         postgres, kafka = replaced("event store", "Postgres", "Kafka")
         why = next(o for o in store.operations(postgres.id, namespace=ns) if o["op"] == "supersede")
         assert why["signals"]["named_by_consolidator"] and why["signals"]["verdict"] == "replace"
-        recalled = store.recall("which technology backs the billing event store?", namespace=ns,
-                                k=10, kinds=["fact"])
+        recalled = store.recall("which technology backs the billing event store?", namespace=ns, k=10, kinds=["fact"])
         assert [m.object for m in recalled if m.predicate == "event store"] == ["Kafka"]
 
         # The preference: coffee superseded by tea, because 'prefers drink' is single-valued.
@@ -57,8 +57,11 @@ def test_demo_story(capsys: pytest.CaptureFixture[str], config_file: Path) -> No
         # The late turn: Monday's episode has a second version, and it mentions Neovim.
         (editor,) = store.facts("user", "editor", namespace=ns)
         assert editor.object == "Neovim" and editor.session_id == "monday"
-        episode = next(m for m in store.recall("Neovim editor", namespace=ns, k=100, kinds=["episode"])
-                       if editor.event_ids[0] in m.event_ids)
+        episode = next(
+            m
+            for m in store.recall("Neovim editor", namespace=ns, k=100, kinds=["episode"])
+            if editor.event_ids[0] in m.event_ids
+        )
         first, second = store.history(episode.id, namespace=ns)
         assert first.superseded_by == second.id == episode.id
         assert "Neovim" not in first.content and "Neovim" in second.content

@@ -32,8 +32,9 @@ def realtime_limit(limits: list[dict[str, Any]]) -> list[int]:
 
 
 @pytest.mark.parametrize("name", ["dagster.yaml", "dagster.production.yaml"])
-def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_off(name: str, tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_off(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from dagster._core.instance.config import dagster_instance_config
 
     monkeypatch.setenv("DAGSTER_POSTGRES_URL", "postgresql://u:p@localhost:5432/dagster")
@@ -52,8 +53,9 @@ def test_shipped_instance_yaml_gives_a_queued_coordinator_with_the_limit(tmp_pat
         assert not instance.telemetry_enabled
 
 
-def test_production_instance_yaml_stores_runs_in_postgres(pg_admin_dsn: str, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_production_instance_yaml_stores_runs_in_postgres(
+    pg_admin_dsn: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     name = "t_dagster_instance"
     with psycopg.connect(pg_admin_dsn, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -111,22 +113,32 @@ def test_compose_file_parses_and_references_files_that_exist() -> None:
         assert service["environment"]["TIERMEM_CONFIG"] == "/etc/tiermem/production.yaml"
         assert "./configs/production.yaml:/etc/tiermem/production.yaml:ro" in service["volumes"]
         depends = service["depends_on"]
-        assert any(c["condition"] in ("service_healthy", "service_completed_successfully")
-                   for c in depends.values())
+        assert any(c["condition"] in ("service_healthy", "service_completed_successfully") for c in depends.values())
     assert services["webserver"]["ports"] == ["127.0.0.1:3000:3000"]  # not on every interface by default
     workspace = "/opt/tiermem/workspace.yaml"
     assert workspace in services["webserver"]["command"] and workspace in services["daemon"]["command"]
 
 
 def env_example() -> dict[str, str]:
-    return dict(line.split("=", 1) for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
-                if line and not line.startswith("#"))
+    return dict(
+        line.split("=", 1)
+        for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    )
 
 
 def test_env_example_names_every_secret_and_compose_holds_none() -> None:
     example = env_example()
-    for key in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB", "TIERMEM_DSN", "DAGSTER_POSTGRES_URL",
-                "TIERMEM_LLM_API_KEY", "TIERMEM_LLM_BASE_URL", "TIERMEM_LLM_MODEL"):
+    for key in (
+        "POSTGRES_USER",
+        "POSTGRES_PASSWORD",
+        "POSTGRES_DB",
+        "TIERMEM_DSN",
+        "DAGSTER_POSTGRES_URL",
+        "TIERMEM_LLM_API_KEY",
+        "TIERMEM_LLM_BASE_URL",
+        "TIERMEM_LLM_MODEL",
+    ):
         assert key in example, key
     text = (ROOT / "docker-compose.yml").read_text(encoding="utf-8")
     assert "PASSWORD" not in text.replace("POSTGRES_PASSWORD", "") and "change-me" not in text
@@ -155,17 +167,24 @@ def test_production_takes_the_llm_endpoint_from_variables_compose_passes(monkeyp
         assert compose()["services"][name]["env_file"] == ".env", name
     consolidator = ConsolidatorResource.from_config(load_config(path)).build()
     client = consolidator.client  # type: ignore[attr-defined]
-    assert (client.url, client.model) == (f"{example['TIERMEM_LLM_BASE_URL']}/chat/completions",
-                                          example["TIERMEM_LLM_MODEL"])
+    assert (client.url, client.model) == (
+        f"{example['TIERMEM_LLM_BASE_URL']}/chat/completions",
+        example["TIERMEM_LLM_MODEL"],
+    )
     monkeypatch.delenv("TIERMEM_LLM_BASE_URL")
-    with pytest.raises(ConfigError, match="consolidate.consolidator.options.base_url_env: "
-                                        "environment variable TIERMEM_LLM_BASE_URL is not set or empty"):
+    with pytest.raises(
+        ConfigError,
+        match="consolidate.consolidator.options.base_url_env: "
+        "environment variable TIERMEM_LLM_BASE_URL is not set or empty",
+    ):
         ConsolidatorResource.from_config(load_config(path)).build()
 
 
 def pip_install(text: str) -> list[str]:
-    return [" ".join(shlex.split(m)) for m in re.findall(r"^(?:RUN\s+)?(python -m pip install [^\n&]*-e [^\n&]+)",
-                                                         text, flags=re.MULTILINE)]
+    return [
+        " ".join(shlex.split(m))
+        for m in re.findall(r"^(?:RUN\s+)?(python -m pip install [^\n&]*-e [^\n&]+)", text, flags=re.MULTILINE)
+    ]
 
 
 def test_the_image_installs_exactly_as_ci_does() -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
 import onnx
@@ -36,20 +36,35 @@ MINILM = "all-minilm-l6-v2-int8"
 BGE = "bge-small-en-v1.5-int8"
 
 SENTENCES = [
-    "I prefer tea in the morning.", "My favourite drink is green tea.", "The server crashed at noon.",
-    "We moved the deadline to Friday.", "Alice lives in Paris with her two cats.",
-    "The CEO of Acme is Jane Doe.", "I switched my editor to Neovim last week.",
-    "Postgres is our database of choice for storage.", "The flight to Berlin was cancelled.",
-    "Please remind me to pay the invoice tomorrow.", "The migration failed because of a lock timeout.",
-    "Dark mode is easier on my eyes at night.", "The quarterly report shows revenue grew 12 percent.",
-    "Our team standup is at 9:30 every weekday.", "He retracted his earlier statement about the budget.",
-    "Bananas are rich in potassium.", "The cluster runs on three nodes in Frankfurt.",
-    "Can you summarise yesterday's meeting notes?", "My sister's birthday is on the 4th of July.",
-    "The API returns HTTP 429 when rate limited.", "I no longer drink coffee after lunch.",
-    "The new hire starts on Monday in the Lisbon office.", "Vector search uses an HNSW index here.",
-    "Rain is expected all weekend in Seattle.", "The recipe needs two eggs and a cup of flour.",
-    "She was promoted to engineering manager in March.", "Restart the worker if the queue backs up.",
-    "The password must be rotated every ninety days.", "I am allergic to peanuts.",
+    "I prefer tea in the morning.",
+    "My favourite drink is green tea.",
+    "The server crashed at noon.",
+    "We moved the deadline to Friday.",
+    "Alice lives in Paris with her two cats.",
+    "The CEO of Acme is Jane Doe.",
+    "I switched my editor to Neovim last week.",
+    "Postgres is our database of choice for storage.",
+    "The flight to Berlin was cancelled.",
+    "Please remind me to pay the invoice tomorrow.",
+    "The migration failed because of a lock timeout.",
+    "Dark mode is easier on my eyes at night.",
+    "The quarterly report shows revenue grew 12 percent.",
+    "Our team standup is at 9:30 every weekday.",
+    "He retracted his earlier statement about the budget.",
+    "Bananas are rich in potassium.",
+    "The cluster runs on three nodes in Frankfurt.",
+    "Can you summarise yesterday's meeting notes?",
+    "My sister's birthday is on the 4th of July.",
+    "The API returns HTTP 429 when rate limited.",
+    "I no longer drink coffee after lunch.",
+    "The new hire starts on Monday in the Lisbon office.",
+    "Vector search uses an HNSW index here.",
+    "Rain is expected all weekend in Seattle.",
+    "The recipe needs two eggs and a cup of flour.",
+    "She was promoted to engineering manager in March.",
+    "Restart the worker if the queue backs up.",
+    "The password must be rotated every ninety days.",
+    "I am allergic to peanuts.",
     "The football match ended in a draw.",
 ]
 
@@ -136,7 +151,8 @@ def test_bucketing_restores_input_order(cache_dir: Path) -> None:
 
 def test_semantic_sanity(embedder: Embedder) -> None:
     tea, drink, crash = embedder.embed_documents(
-        ["I prefer tea", "my favourite drink is tea", "the server crashed at noon"])
+        ["I prefer tea", "my favourite drink is tea", "the server crashed at noon"]
+    )
     assert tea @ drink > tea @ crash + 0.3
 
 
@@ -190,7 +206,9 @@ def test_quantized_model_is_integer_and_close_to_fp32(embedder: Embedder, fp32_e
 
 
 def test_second_load_does_not_requantize(
-    embedder: Embedder, cache_dir: Path, monkeypatch: pytest.MonkeyPatch,
+    embedder: Embedder,
+    cache_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert embedder.model_path.parent == cache_dir == default_cache_dir()
     mtime = embedder.model_path.stat().st_mtime_ns
@@ -239,7 +257,10 @@ def test_package_checksum_mismatch(cache_dir: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_bge_from_fp32_dir_quantizes_and_uses_cls_and_prefix(
-    embedder: Embedder, fp32_path: Path, tokenizer_path: Path, tmp_path: Path,
+    embedder: Embedder,
+    fp32_path: Path,
+    tokenizer_path: Path,
+    tmp_path: Path,
 ) -> None:
     root = _model_dir(tmp_path / "bge", tokenizer_path, "onnx/model.onnx", fp32_path)
     bge = load_embedder(EmbedderConfig(model=BGE, path=str(root)))
@@ -253,7 +274,10 @@ def test_bge_from_fp32_dir_quantizes_and_uses_cls_and_prefix(
 
 
 def test_bge_quantized_dir_is_used_as_is(
-    embedder: Embedder, tokenizer_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    embedder: Embedder,
+    tokenizer_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     root = _model_dir(tmp_path / "bge", tokenizer_path, "onnx/model_quantized.onnx", embedder.model_path)
     _forbid_building(monkeypatch)
@@ -264,7 +288,9 @@ def test_bge_quantized_dir_is_used_as_is(
 
 
 def test_per_tensor_quantized_file_embeds_one_text_per_run(
-    fp32_path: Path, tokenizer_path: Path, tmp_path: Path,
+    fp32_path: Path,
+    tokenizer_path: Path,
+    tmp_path: Path,
 ) -> None:
     """A hub-style dynamic-int8 file scales activations over the whole batch; it must not batch."""
     from onnxruntime.quantization import QuantType, quantize_dynamic

@@ -45,8 +45,10 @@ def test_reembed_rewrites_every_vector_and_adopts_the_model(config: Config, stor
     run_realtime(store)
     with store.connection() as conn:
         set_fingerprint(conn, "some-other-model:mean:0000")
-        conn.execute("UPDATE memory SET embed_model = 'some-other-model:mean:0000', "
-                     "embedding = array_fill(0.01, ARRAY[384])::vector")
+        conn.execute(
+            "UPDATE memory SET embed_model = 'some-other-model:mean:0000', "
+            "embedding = array_fill(0.01, ARRAY[384])::vector"
+        )
     with MemoryStore.open(config) as fresh:
         assert fresh.reembed() == 1
         found = fresh.recall("what does the user drink?")
@@ -68,8 +70,9 @@ def switch_model_as_reembed_would(dsn: str, fingerprint: str) -> None:
 
 def provisional_models(store: MemoryStore) -> list[tuple[str, int]]:
     with store.connection() as conn:
-        return conn.execute("SELECT embed_model, count(*) FROM memory WHERE tier = 'provisional'"
-                            " GROUP BY 1 ORDER BY 1").fetchall()
+        return conn.execute(
+            "SELECT embed_model, count(*) FROM memory WHERE tier = 'provisional' GROUP BY 1 ORDER BY 1"
+        ).fetchall()
 
 
 class Counting:
@@ -87,8 +90,9 @@ class Counting:
 
 
 @pytest.mark.parametrize("stale_store", [False, True], ids=["fresh-store", "store-opened-before-the-switch"])
-def test_consolidate_refuses_a_model_mismatch_before_any_session(config: Config, store: MemoryStore,
-                                                                 stale_store: bool) -> None:
+def test_consolidate_refuses_a_model_mismatch_before_any_session(
+    config: Config, store: MemoryStore, stale_store: bool
+) -> None:
     for sid in ("a", "b", "c"):
         store.stage(sid, "user", f"I prefer tea ({sid})", seq=1)
     run_realtime(store)
@@ -118,7 +122,8 @@ class SwitchingMidRun(Counting):
 
 
 def test_a_reembed_during_a_consolidate_run_stops_the_run_and_charges_no_session(
-        config: Config, store: MemoryStore) -> None:
+    config: Config, store: MemoryStore
+) -> None:
     for sid in ("a", "b", "c"):
         store.stage(sid, "user", f"I prefer tea ({sid})", seq=1)
     run_realtime(store)
@@ -133,7 +138,8 @@ def test_a_reembed_during_a_consolidate_run_stops_the_run_and_charges_no_session
 
 
 def test_a_store_opened_before_a_reembed_elsewhere_is_refused_and_writes_nothing(
-        config: Config, store: MemoryStore) -> None:
+    config: Config, store: MemoryStore
+) -> None:
     store.stage("s", "user", "I prefer tea", seq=1)
     run_realtime(store)  # store A has loaded and checked its model
     store.stage("s", "user", "and biscuits", seq=2)

@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from memory_sink import MemoryStore
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
-DAY0 = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
+DAY0 = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 DAYS = [
-    [("user", "Hi! I live in Berlin and I work at Acme."),
-     ("assistant", "Nice to meet you. Berlin and Acme, noted."),
-     ("user", "I use Notion for my notes and my editor is Vim.")],
-    [("user", "Big news: I moved to Lisbon last weekend."),
-     ("assistant", "Congratulations on the move!"),
-     ("user", "I drink coffee every morning.")],
-    [("user", "I joined Globex this week, so I no longer work at Acme."),
-     ("user", "I switched from Notion to Obsidian."),
-     ("assistant", "Globex and Obsidian, got it.")],
-    [("user", "My editor is Neovim now."),
-     ("user", "I switched from coffee to tea.")],
+    [
+        ("user", "Hi! I live in Berlin and I work at Acme."),
+        ("assistant", "Nice to meet you. Berlin and Acme, noted."),
+        ("user", "I use Notion for my notes and my editor is Vim."),
+    ],
+    [
+        ("user", "Big news: I moved to Lisbon last weekend."),
+        ("assistant", "Congratulations on the move!"),
+        ("user", "I drink coffee every morning."),
+    ],
+    [
+        ("user", "I joined Globex this week, so I no longer work at Acme."),
+        ("user", "I switched from Notion to Obsidian."),
+        ("assistant", "Globex and Obsidian, got it."),
+    ],
+    [("user", "My editor is Neovim now."), ("user", "I switched from coffee to tea.")],
 ]
 
 

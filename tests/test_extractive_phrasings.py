@@ -7,12 +7,11 @@ pins both what the rules read and what they must refuse. The last tests run
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from consolidators import CANONICAL_PREDICATES, ActiveFact, Context, ExtractiveConsolidator, extract_triples
-from consolidators import extractive
+from consolidators import CANONICAL_PREDICATES, ActiveFact, Context, ExtractiveConsolidator, extract_triples, extractive
 from consolidators.extractive import session_facts
 from consolidators.framing import build_transcript
 from consolidators.types import Turn
@@ -78,10 +77,16 @@ PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     (U, "I play chess", [("user", "plays", "chess", False)]),
     (A, "Acme has 50 employees", [("Acme", "has", "50 employees", False)]),
     # decisions about a role, and a role moving to another tool
-    (U, "For the billing project we decided to use Postgres for the event store.",
-     [("user", "event store", "Postgres", False)]),
-    (U, "For billing we reversed the decision: the event store moves to Kafka.",
-     [("user", "event store", "Kafka", False)]),
+    (
+        U,
+        "For the billing project we decided to use Postgres for the event store.",
+        [("user", "event store", "Postgres", False)],
+    ),
+    (
+        U,
+        "For billing we reversed the decision: the event store moves to Kafka.",
+        [("user", "event store", "Kafka", False)],
+    ),
     (U, "We decided to go with Kafka for the event store", [("user", "event store", "Kafka", False)]),
     (U, "The event store is moving to Kafka", [("user", "event store", "Kafka", False)]),
     (U, "We chose Postgres for the database", [("user", "database", "Postgres", False)]),
@@ -143,7 +148,7 @@ def test_no_public_reader_leaks_the_attribute_marker() -> None:
 # ---------------------------------------------------------------------------
 # "forget that"
 
-T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def facts_of(*turns: tuple[str, str]) -> list[tuple[str, str, bool, str]]:
@@ -151,21 +156,40 @@ def facts_of(*turns: tuple[str, str]) -> list[tuple[str, str, bool, str]]:
     return [(f.predicate, f.object, f.retract, f.event_ids[0]) for f in session_facts(staged)]
 
 
-@pytest.mark.parametrize("turns,expected", [
-    ([(U, "I live in Paris."), (U, "Forget that I use Notion.")],  # the clause names the target
-     [("lives in", "Paris", False, "e0"), ("uses", "Notion", True, "e1")]),
-    ([(U, "I live in Paris."), (U, "Forget that I said I live in Paris.")],
-     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e1")]),
-    ([(U, "I live in Paris. Forget that.")],  # in the same turn
-     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e0")]),
-    ([(U, "I live in Paris."), (U, "The weather is nice."), (U, "Forget that.")],  # only the last statement
-     [("lives in", "Paris", False, "e0")]),
-    ([(U, "I live in Paris."), (A, "Noted."), (U, "Forget that, I live in Lisbon.")],
-     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e2"), ("lives in", "Lisbon", False, "e2")]),
-    ([(U, "I live in Paris."), (U, "Ignore this message.")], [("lives in", "Paris", False, "e0")]),
-    ([(U, "I live in Paris."), (U, "Forget that."), (U, "Forget that.")],  # nothing left to take back
-     [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e1")]),
-])
+@pytest.mark.parametrize(
+    "turns,expected",
+    [
+        (
+            [(U, "I live in Paris."), (U, "Forget that I use Notion.")],  # the clause names the target
+            [("lives in", "Paris", False, "e0"), ("uses", "Notion", True, "e1")],
+        ),
+        (
+            [(U, "I live in Paris."), (U, "Forget that I said I live in Paris.")],
+            [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e1")],
+        ),
+        (
+            [(U, "I live in Paris. Forget that.")],  # in the same turn
+            [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e0")],
+        ),
+        (
+            [(U, "I live in Paris."), (U, "The weather is nice."), (U, "Forget that.")],  # only the last statement
+            [("lives in", "Paris", False, "e0")],
+        ),
+        (
+            [(U, "I live in Paris."), (A, "Noted."), (U, "Forget that, I live in Lisbon.")],
+            [
+                ("lives in", "Paris", False, "e0"),
+                ("lives in", "Paris", True, "e2"),
+                ("lives in", "Lisbon", False, "e2"),
+            ],
+        ),
+        ([(U, "I live in Paris."), (U, "Ignore this message.")], [("lives in", "Paris", False, "e0")]),
+        (
+            [(U, "I live in Paris."), (U, "Forget that."), (U, "Forget that.")],  # nothing left to take back
+            [("lives in", "Paris", False, "e0"), ("lives in", "Paris", True, "e1")],
+        ),
+    ],
+)
 def test_forget_that(turns: list[tuple[str, str]], expected: list[tuple[str, str, bool, str]]) -> None:
     assert facts_of(*turns) == expected
 

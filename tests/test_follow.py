@@ -8,8 +8,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import psycopg
 import pytest
@@ -52,8 +52,13 @@ class Follower:
 
     def _run(self, poll_seconds: float, batch_size: int | None) -> None:
         try:
-            self.report = run_follow(self.store, poll_seconds=poll_seconds, batch_size=batch_size,
-                                     stop=self.stop_event, on_ready=self.ready.set)
+            self.report = run_follow(
+                self.store,
+                poll_seconds=poll_seconds,
+                batch_size=batch_size,
+                stop=self.stop_event,
+                on_ready=self.ready.set,
+            )
         except BaseException as exc:  # surfaced by stop()
             self.error = exc
             self.ready.set()
@@ -102,7 +107,9 @@ def test_a_notification_wakes_the_follower_for_a_staged_turn(store: MemoryStore,
     assert report.turns_embedded == 1 and report.wakeups >= 1 and report.polls == 0
 
 
-def test_backlog_is_drained_at_start_and_the_poll_catches_what_no_one_notified(config: Config, store: MemoryStore) -> None:
+def test_backlog_is_drained_at_start_and_the_poll_catches_what_no_one_notified(
+    config: Config, store: MemoryStore
+) -> None:
     stage_turns(store, 30)
     f = Follower(config, poll_seconds=0.3)
     assert tier_state(store) == (30, 30, 30, 0)  # drained before it reported ready
@@ -119,8 +126,10 @@ def test_backlog_is_drained_at_start_and_the_poll_catches_what_no_one_notified(c
 
 def test_a_follower_whose_connection_is_killed_listens_again(store: MemoryStore, follower: Follower) -> None:
     with psycopg.connect(store.dsn, autocommit=True) as admin:
-        killed = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                               "WHERE datname = current_database() AND query ILIKE 'LISTEN%%'").fetchall()
+        killed = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND query ILIKE 'LISTEN%%'"
+        ).fetchall()
     assert killed == [(True,)]
     time.sleep(0.5)  # the follower notices at its next wait slice, then reconnects after ~1 s
     store.stage("s1", "user", "still listening after the restart", seq=0)
@@ -133,8 +142,12 @@ def test_three_followers_embed_each_turn_exactly_once(config: Config, store: Mem
     followers = [Follower(config, batch_size=16) for _ in range(3)]
     try:
         for start in range(0, 600, 100):  # bursts, as several writers would stage them
-            store.stage_many([{"session_id": f"s{i // 20}", "role": "user", "seq": i,
-                               "content": f"turn {i} about topic {i % 13}"} for i in range(start, start + 100)])
+            store.stage_many(
+                [
+                    {"session_id": f"s{i // 20}", "role": "user", "seq": i, "content": f"turn {i} about topic {i % 13}"}
+                    for i in range(start, start + 100)
+                ]
+            )
         wait_until(lambda: provisional_count(store) == 600, timeout=120, step=0.1)
     finally:
         reports = [f.stop() for f in followers]
@@ -146,9 +159,23 @@ def test_three_followers_embed_each_turn_exactly_once(config: Config, store: Mem
 def test_cli_follower_embeds_and_stops_cleanly_on_sigterm(config_file: Path, store: MemoryStore) -> None:
     store.embedder  # build the cached model before the child needs it
     child = subprocess.Popen(
-        [sys.executable, "-c", "from pipelines.cli import main; main()", "realtime", "--follow", "--json", "--poll-seconds", "600",
-         "--config", str(config_file)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+        [
+            sys.executable,
+            "-c",
+            "from pipelines.cli import main; main()",
+            "realtime",
+            "--follow",
+            "--json",
+            "--poll-seconds",
+            "600",
+            "--config",
+            str(config_file),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
     try:
         assert child.stderr is not None
         line = child.stderr.readline()

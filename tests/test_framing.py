@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from consolidators import Transcript, Turn, build_transcript, frame_turns
 
-T0 = datetime(2025, 1, 6, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2025, 1, 6, 9, 0, tzinfo=UTC)
 
 
 def turn(i: int, seconds: float, content: str = "hello there", role: str = "user") -> Turn:
@@ -59,11 +59,14 @@ def test_single_giant_turn_gets_its_own_frame() -> None:
     assert ids(frames) == [["e0"], ["e1"], ["e2"]]
 
 
-@pytest.mark.parametrize("bad", [
-    {"max_gap_seconds": -1, "max_turns": 1, "max_words": 1},
-    {"max_gap_seconds": 0, "max_turns": 0, "max_words": 1},
-    {"max_gap_seconds": 0, "max_turns": 1, "max_words": 0},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"max_gap_seconds": -1, "max_turns": 1, "max_words": 1},
+        {"max_gap_seconds": 0, "max_turns": 0, "max_words": 1},
+        {"max_gap_seconds": 0, "max_turns": 1, "max_words": 0},
+    ],
+)
 def test_nonsense_limits_are_rejected(bad: dict[str, int]) -> None:
     with pytest.raises(ValueError):
         frame_turns([turn(0, 0)], **bad)
@@ -76,8 +79,11 @@ def test_random_sessions_keep_order_coverage_and_limits(seed: int) -> None:
     for i in range(rng.randint(0, 60)):
         clock += rng.choice([1, 5, 30, 120, 900, 4000])
         turns.append(turn(i, clock, " ".join(["w"] * rng.randint(0, 80))))
-    limits = {"max_gap_seconds": rng.choice([0, 60, 600, 3600]),
-              "max_turns": rng.randint(1, 12), "max_words": rng.randint(1, 200)}
+    limits = {
+        "max_gap_seconds": rng.choice([0, 60, 600, 3600]),
+        "max_turns": rng.randint(1, 12),
+        "max_words": rng.randint(1, 200),
+    }
     frames = frame_turns(turns, **limits)
     flat = [t for frame in frames for t in frame]
     assert flat == turns  # nothing dropped, duplicated or reordered
@@ -91,8 +97,7 @@ def test_random_sessions_keep_order_coverage_and_limits(seed: int) -> None:
     for left, right in zip(frames, frames[1:]):  # each split had a reason
         gap = (right[0].ts - left[-1].ts).total_seconds()
         words = sum(len(t.content.split()) for t in (*left, right[0]))
-        assert (gap > limits["max_gap_seconds"] or len(left) + 1 > limits["max_turns"]
-                or words > limits["max_words"])
+        assert gap > limits["max_gap_seconds"] or len(left) + 1 > limits["max_turns"] or words > limits["max_words"]
 
 
 def test_build_transcript_keeps_turn_order_and_fills_frames() -> None:

@@ -34,9 +34,11 @@ def ingest(store: MemoryStore, *lines: str) -> dict[int, str]:
 
 # --- one odd line costs only itself ------------------------------------------------
 
+
 @pytest.mark.parametrize("ts", ["0001-01-01T00:00:00+05:00", "9999-12-31T23:30:00-05:00"])
 def test_a_timestamp_out_of_range_in_utc_is_rejected_and_the_lines_around_it_are_stored(
-        store: MemoryStore, ts: str) -> None:
+    store: MemoryStore, ts: str
+) -> None:
     odd = json.dumps({"session_id": "s", "role": "user", "content": "odd", "ts": ts})
     rejected = ingest(store, GOOD % ("before", 1), odd, GOOD % ("after", 3))
     assert list(rejected) == [2] and rejected[2].startswith("ts: ") and "out of range" in rejected[2]
@@ -45,8 +47,15 @@ def test_a_timestamp_out_of_range_in_utc_is_rejected_and_the_lines_around_it_are
 
 def test_json_nested_too_deeply_is_rejected_naming_the_line_or_the_field(store: MemoryStore) -> None:
     deep_line = "[" * 100_000 + "]" * 100_000
-    deep_meta = json.dumps({"session_id": "s", "role": "user", "content": "m", "seq": 9,
-                            "metadata": json.loads('{"a":' * 100 + "1" + "}" * 100)})
+    deep_meta = json.dumps(
+        {
+            "session_id": "s",
+            "role": "user",
+            "content": "m",
+            "seq": 9,
+            "metadata": json.loads('{"a":' * 100 + "1" + "}" * 100),
+        }
+    )
     huge_int = '{"session_id": "s", "role": "user", "content": "n", "seq": 1%s}' % ("0" * 5000)
     rejected = ingest(store, GOOD % ("first", 1), deep_line, deep_meta, huge_int, GOOD % ("last", 5))
     assert sorted(rejected) == [2, 3, 4]
@@ -66,6 +75,7 @@ def test_metadata_too_deep_or_circular_from_python_is_an_input_error() -> None:
     for metadata in (deep, circular):
         with pytest.raises(InputError, match="^metadata: "):
             validate_turn("s", "user", "x", metadata=metadata)
+
     def nested(levels: int) -> dict:
         return json.loads('{"a":' * levels + "1" + "}" * levels)
 
@@ -86,13 +96,17 @@ def test_a_turn_the_database_refuses_costs_only_itself(store: MemoryStore) -> No
     assert staged(store) == ["kept one", "kept two"]
 
 
-@pytest.mark.parametrize(("namespace", "message"), [
-    ('""', "namespace: must not be empty"), ('"  "', "namespace: must not be empty"),
-    ("null", "namespace: expected a string, got NoneType"), ("0", "namespace: expected a string, got int"),
-    ("false", "namespace: expected a string, got bool"),
-])
-def test_an_empty_or_null_namespace_is_rejected_not_defaulted(store: MemoryStore, namespace: str,
-                                                                message: str) -> None:
+@pytest.mark.parametrize(
+    ("namespace", "message"),
+    [
+        ('""', "namespace: must not be empty"),
+        ('"  "', "namespace: must not be empty"),
+        ("null", "namespace: expected a string, got NoneType"),
+        ("0", "namespace: expected a string, got int"),
+        ("false", "namespace: expected a string, got bool"),
+    ],
+)
+def test_an_empty_or_null_namespace_is_rejected_not_defaulted(store: MemoryStore, namespace: str, message: str) -> None:
     line = '{"session_id": "s", "role": "user", "content": "x", "namespace": %s}' % namespace
     assert ingest(store, line, GOOD % ("no namespace key", 2)) == {1: message}
     with store.connection() as conn:
@@ -101,13 +115,15 @@ def test_an_empty_or_null_namespace_is_rejected_not_defaulted(store: MemoryStore
 
 def test_cli_out_of_range_times_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
     cfg = ["--config", str(config_file)]
-    code, out, err = run_cli(capsys, "stage", *cfg, "--session", "s", "--role", "user",
-                             "--ts", "0001-01-01T00:00:00+05:00", "hello")
+    code, out, err = run_cli(
+        capsys, "stage", *cfg, "--session", "s", "--role", "user", "--ts", "0001-01-01T00:00:00+05:00", "hello"
+    )
     assert (code, out) == (2, "") and err.startswith("tiermem: error: ts: ") and err.count("\n") == 1
     code, out, err = run_cli(capsys, "recall", *cfg, "--as-of", "0001-01-01T00:00:00+05:00", "hello")
     assert (code, out) == (2, "") and err.startswith("tiermem: error: as_of: ") and err.count("\n") == 1
-    code, out, err = run_cli(capsys, "stage", *cfg, "--session", "s", "--role", "user",
-                             "--metadata", "[" * 100_000 + "]" * 100_000, "hello")
+    code, out, err = run_cli(
+        capsys, "stage", *cfg, "--session", "s", "--role", "user", "--metadata", "[" * 100_000 + "]" * 100_000, "hello"
+    )
     assert code == 2 and "--metadata" in err and err.count("\n") == 1
 
 
@@ -140,16 +156,23 @@ def test_a_1mb_turn_and_a_session_id_of_sql_metacharacters_go_through_every_tier
     assert [m.id for m in chain][0] == episode.id and len(chain) == 2
     assert chain[0].superseded_at is not None and chain[-1].superseded_at is None
     assert set(episode.event_ids) <= set(chain[-1].event_ids) and {m.session_id for m in chain} == {NASTY}
-    assert any("S3" in m.content and m.tier == "consolidated"
-               for m in store.recall("invoices moved to S3", namespace=NASTY, k=10))
+    assert any(
+        "S3" in m.content and m.tier == "consolidated"
+        for m in store.recall("invoices moved to S3", namespace=NASTY, k=10)
+    )
 
 
 # --- recall's indexes -----------------------------------------------------------------
 
+
 def test_the_vector_and_text_indexes_are_partial_over_active_rows(store: MemoryStore) -> None:
     with store.connection() as conn:
-        defs = dict(conn.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'memory'"
-                                 " AND indexname IN ('memory_embedding_hnsw', 'memory_content_tsv')").fetchall())
+        defs = dict(
+            conn.execute(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'memory'"
+                " AND indexname IN ('memory_embedding_hnsw', 'memory_content_tsv')"
+            ).fetchall()
+        )
     assert set(defs) == {"memory_embedding_hnsw", "memory_content_tsv"}
     assert "USING hnsw" in defs["memory_embedding_hnsw"] and "USING gin" in defs["memory_content_tsv"]
     for indexdef in defs.values():
@@ -159,11 +182,16 @@ def test_the_vector_and_text_indexes_are_partial_over_active_rows(store: MemoryS
 def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
     from memory_sink import memories
 
-    store.stage_many([{"session_id": f"s{i}", "role": "user", "content": f"note {i}", "seq": i}
-                      for i in range(30)])
+    store.stage_many([{"session_id": f"s{i}", "role": "user", "content": f"note {i}", "seq": i} for i in range(30)])
     run_realtime(store)
-    params = {"q": np.ones(384, dtype=np.float32) / np.sqrt(384), "ns": "default", "k": 10,
-              "kinds": list(memories.KINDS), "n": 40, "text": "note"}
+    params = {
+        "q": np.ones(384, dtype=np.float32) / np.sqrt(384),
+        "ns": "default",
+        "k": 10,
+        "kinds": list(memories.KINDS),
+        "n": 40,
+        "text": "note",
+    }
     with store.connection() as conn:
         # With a few dozen rows a sequential scan plus a sort is genuinely cheaper,
         # so the planner's choice would depend on table statistics. Disabling seq

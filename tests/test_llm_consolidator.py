@@ -6,14 +6,26 @@ import json
 import logging
 import socket
 import time
-from datetime import datetime, timedelta, timezone
-from typing import Any, Iterator
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
 from consolidators import (
-    ActiveFact, Consolidator, ConsolidatorConfigError, ConsolidatorTimeout, Context, EndpointError,
-    LLMConsolidator, LLMJudge, MalformedOutput, Transcript, Turn, build_transcript, load_consolidator,
+    ActiveFact,
+    Consolidator,
+    ConsolidatorConfigError,
+    ConsolidatorTimeout,
+    Context,
+    EndpointError,
+    LLMConsolidator,
+    LLMJudge,
+    MalformedOutput,
+    Transcript,
+    Turn,
+    build_transcript,
+    load_consolidator,
     run_consolidator,
 )
 from consolidators.llm import CONSOLIDATION_SCHEMA, turn_cap
@@ -21,7 +33,7 @@ from memory_sink import MemoryStore
 from pipelines.consolidate import run_consolidate
 from tests.llm_stub import Reply, Request, StubServer, answer, error
 
-T0 = datetime(2026, 1, 1, 10, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 1, 10, 0, tzinfo=UTC)
 SECRET = "sk-test-0123456789abcdef"
 PARIS = ActiveFact(id="fact-paris", subject="user", predicate="lives in", object="Paris")
 HERALD = ActiveFact(id="fact-herald", subject="Herald", predicate="uses", object="RSS")
@@ -39,34 +51,53 @@ def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[StubServer]:
 
 
 def llm(stub: StubServer, **options: Any) -> LLMConsolidator:
-    consolidator = load_consolidator("llm", {
-        "base_url": stub.base_url, "model": "stub-model", "backoff_seconds": 0, **options})
+    consolidator = load_consolidator(
+        "llm", {"base_url": stub.base_url, "model": "stub-model", "backoff_seconds": 0, **options}
+    )
     assert isinstance(consolidator, LLMConsolidator)
     return consolidator
 
 
 def transcript(*contents: str, session: str = "s1") -> Transcript:
     """Turns alternating user/assistant one minute apart; a gap > 30 min after turn 2 opens frame 2."""
-    turns = [Turn(event_id=f"e{i + 1}", role="user" if i % 2 == 0 else "assistant", content=c,
-                  ts=T0 + timedelta(minutes=i + (60 if i >= 2 else 0)), seq=i + 1)
-             for i, c in enumerate(contents)]
+    turns = [
+        Turn(
+            event_id=f"e{i + 1}",
+            role="user" if i % 2 == 0 else "assistant",
+            content=c,
+            ts=T0 + timedelta(minutes=i + (60 if i >= 2 else 0)),
+            seq=i + 1,
+        )
+        for i, c in enumerate(contents)
+    ]
     return build_transcript("ns", session, turns, max_gap_seconds=1800, max_turns=10, max_words=500)
 
 
-SESSION = transcript("I live in Paris.", "Noted.", "I moved to Berlin last week.",
-                     "Herald now uses Atom as well.")
+SESSION = transcript("I live in Paris.", "Noted.", "I moved to Berlin last week.", "Herald now uses Atom as well.")
 
 
 def fact(**overrides: Any) -> dict[str, Any]:
-    return {"subject": "I", "predicate": "moved to", "object": "Berlin", "confidence": 0.9,
-            "turns": [3], "replaces": "F1", "retract": False, **overrides}
+    return {
+        "subject": "I",
+        "predicate": "moved to",
+        "object": "Berlin",
+        "confidence": 0.9,
+        "turns": [3],
+        "replaces": "F1",
+        "retract": False,
+        **overrides,
+    }
 
 
 GOOD = {
-    "episodes": [{"frame": 1, "summary": "The user said they live in Paris."},
-                 {"frame": 2, "summary": "The user moved to Berlin; Herald added Atom."}],
-    "facts": [fact(), fact(subject="Herald", predicate="uses", object="Atom", confidence=0.7,
-                           turns=[4, 3], replaces=None)],
+    "episodes": [
+        {"frame": 1, "summary": "The user said they live in Paris."},
+        {"frame": 2, "summary": "The user moved to Berlin; Herald added Atom."},
+    ],
+    "facts": [
+        fact(),
+        fact(subject="Herald", predicate="uses", object="Atom", confidence=0.7, turns=[4, 3], replaces=None),
+    ],
 }
 
 
@@ -91,8 +122,7 @@ def test_good_answer_covers_every_turn_and_maps_facts(stub: StubServer) -> None:
     assert atom.event_ids == ("e3", "e4") and atom.valid_from == SESSION.turns[2].ts
 
 
-def test_request_carries_turns_facts_model_format_and_key(
-        stub: StubServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_request_carries_turns_facts_model_format_and_key(stub: StubServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STUB_LLM_KEY", SECRET)
     stub.script(answer(GOOD))
     llm(stub, api_key_env="STUB_LLM_KEY", temperature=0.2).consolidate(SESSION, CONTEXT)
@@ -100,8 +130,10 @@ def test_request_carries_turns_facts_model_format_and_key(
     assert request.path == "/v1/chat/completions"
     assert request.headers["authorization"] == f"Bearer {SECRET}"
     assert request.body["model"] == "stub-model" and request.body["temperature"] == 0.2
-    assert request.body["response_format"] == {"type": "json_schema", "json_schema": {
-        "name": "session_consolidation", "schema": CONSOLIDATION_SCHEMA, "strict": True}}
+    assert request.body["response_format"] == {
+        "type": "json_schema",
+        "json_schema": {"name": "session_consolidation", "schema": CONSOLIDATION_SCHEMA, "strict": True},
+    }
     prompt = request.prompt
     assert "Frame 1\n[1] user (2026-01-01T10:00Z): I live in Paris.\n[2] assistant" in prompt
     assert "Frame 2\n[3] user (2026-01-01T11:02Z): I moved to Berlin last week." in prompt
@@ -149,18 +181,23 @@ def test_registered_kind_satisfies_the_protocol(stub: StubServer) -> None:
 # malformed answers, retries, timeouts, HTTP errors
 
 
-@pytest.mark.parametrize("content,message", [
-    ("I am not JSON at all", "answer: not valid JSON"),
-    ({"facts": []}, "episodes: missing"),
-    ({"episodes": [{"frame": 7, "summary": "x"}]}, "episodes[0].frame: no frame 7"),
-    ({"episodes": [], "facts": [fact(), {"subject": "user", "predicate": "uses", "turns": [1]}]},
-     "facts[1].object: expected a non-empty string"),
-    ({"episodes": [], "facts": [fact(), fact(turns=[42])]}, "facts[1].turns[0]: no turn 42"),
-    ({"episodes": [], "facts": [fact(turns=["3"])]}, "facts[0].turns[0]: expected an integer"),
-    ({"episodes": [], "facts": [fact(replaces="F9")]}, "facts[0].replaces: no active fact 'F9'"),
-    ({"episodes": [], "facts": [fact(confidence=1.5)]}, "facts[0].confidence: expected a number in [0, 1]"),
-    ({"episodes": [], "facts": [fact(retract="no")]}, "facts[0].retract: expected true or false"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("I am not JSON at all", "answer: not valid JSON"),
+        ({"facts": []}, "episodes: missing"),
+        ({"episodes": [{"frame": 7, "summary": "x"}]}, "episodes[0].frame: no frame 7"),
+        (
+            {"episodes": [], "facts": [fact(), {"subject": "user", "predicate": "uses", "turns": [1]}]},
+            "facts[1].object: expected a non-empty string",
+        ),
+        ({"episodes": [], "facts": [fact(), fact(turns=[42])]}, "facts[1].turns[0]: no turn 42"),
+        ({"episodes": [], "facts": [fact(turns=["3"])]}, "facts[0].turns[0]: expected an integer"),
+        ({"episodes": [], "facts": [fact(replaces="F9")]}, "facts[0].replaces: no active fact 'F9'"),
+        ({"episodes": [], "facts": [fact(confidence=1.5)]}, "facts[0].confidence: expected a number in [0, 1]"),
+        ({"episodes": [], "facts": [fact(retract="no")]}, "facts[0].retract: expected true or false"),
+    ],
+)
 def test_malformed_answer_is_retried_then_fails(stub: StubServer, content: Any, message: str) -> None:
     stub.script(answer(content))
     with pytest.raises(MalformedOutput) as info:
@@ -187,13 +224,11 @@ def test_server_errors_exhaust_the_retries(stub: StubServer) -> None:
     with pytest.raises(EndpointError) as info:
         llm(stub, max_retries=1).consolidate(SESSION, CONTEXT)
     assert info.value.status == 503 and len(stub.requests) == 2
-    assert str(info.value).startswith(f"llm endpoint {stub.base_url}/chat/completions answered HTTP 503 "
-                                      "(2 attempts)")
+    assert str(info.value).startswith(f"llm endpoint {stub.base_url}/chat/completions answered HTTP 503 (2 attempts)")
     assert "overloaded" in str(info.value)
 
 
-def test_client_error_is_not_retried_and_never_shows_the_key(
-        stub: StubServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_client_error_is_not_retried_and_never_shows_the_key(stub: StubServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STUB_LLM_KEY", SECRET)
     stub.script(error(401, f"Incorrect API key provided: {SECRET}"))
     with pytest.raises(EndpointError) as info:
@@ -212,7 +247,8 @@ def test_redirect_is_not_followed(stub: StubServer) -> None:
 
 
 def test_retry_logs_never_show_the_key(
-        stub: StubServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    stub: StubServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     monkeypatch.setenv("STUB_LLM_KEY", SECRET)
     stub.script(error(500, f"upstream rejected {SECRET}"))
     with caplog.at_level(logging.WARNING, logger="tiermem.consolidators.llm"):
@@ -229,8 +265,9 @@ def test_slow_endpoint_times_out(stub: StubServer) -> None:
     with pytest.raises(ConsolidatorTimeout) as info:
         llm(stub, timeout_seconds=0.3, max_retries=1).consolidate(SESSION, CONTEXT)
     assert time.perf_counter() - started < 2
-    assert str(info.value) == (f"llm endpoint {stub.base_url}/chat/completions did not answer within "
-                               "0.3 s (2 attempts)")
+    assert str(info.value) == (
+        f"llm endpoint {stub.base_url}/chat/completions did not answer within 0.3 s (2 attempts)"
+    )
     assert len(stub.requests) == 2
 
 
@@ -238,12 +275,14 @@ def test_unreachable_endpoint_fails_clearly(monkeypatch: pytest.MonkeyPatch) -> 
     with socket.socket() as sock:  # a port nobody listens on
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    consolidator = load_consolidator("llm", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "m",
-                                             "max_retries": 1, "backoff_seconds": 0})
+    consolidator = load_consolidator(
+        "llm", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "m", "max_retries": 1, "backoff_seconds": 0}
+    )
     with pytest.raises(EndpointError) as info:
         consolidator.consolidate(SESSION, CONTEXT)
     assert str(info.value).startswith(
-        f"llm endpoint http://127.0.0.1:{port}/v1/chat/completions could not be reached (2 attempts)")
+        f"llm endpoint http://127.0.0.1:{port}/v1/chat/completions could not be reached (2 attempts)"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -285,35 +324,43 @@ def test_judge_config_errors_name_its_own_key() -> None:
 OK = {"base_url": "http://localhost:11434/v1", "model": "llama3.2"}
 
 
-@pytest.mark.parametrize("options,message", [
-    ({"model": "m"}, "options.base_url: required"),
-    ({"base_url": "http://x/v1"}, "options.model: required"),
-    ({**OK, "base_url": "ftp://localhost/v1"}, "options.base_url: expected the http:// or https:// root"),
-    ({**OK, "base_url": "localhost:11434/v1"}, "options.base_url: expected the http:// or https:// root"),
-    ({**OK, "base_url": "http://localhost:99999/v1"}, "options.base_url: expected the http://"),
-    ({**OK, "base_url": 42}, "options.base_url: expected a non-empty string"),
-    ({**OK, "timeout_seconds": 0}, "options.timeout_seconds: expected a number > 0"),
-    ({**OK, "max_retries": -1}, "options.max_retries: expected an integer >= 0"),
-    ({**OK, "max_retries": True}, "options.max_retries: expected an integer >= 0"),
-    ({**OK, "backoff_seconds": -1}, "options.backoff_seconds: expected a number >= 0"),
-    ({**OK, "temperature": "hot"}, "options.temperature: expected a number in [0, 2]"),
-    ({**OK, "max_transcript_chars": 0}, "options.max_transcript_chars: expected a positive integer"),
-    ({**OK, "json_schema": "yes"}, "options.json_schema: expected true or false"),
-    ({**OK, "api_key_env": "TIERMEM_TEST_UNSET_KEY"},
-     "options.api_key_env: environment variable TIERMEM_TEST_UNSET_KEY is not set"),
-    ({**OK, "api_key": "x"}, "options.api_key: unknown option for 'llm'"),
-])
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        ({"model": "m"}, "options.base_url: required"),
+        ({"base_url": "http://x/v1"}, "options.model: required"),
+        ({**OK, "base_url": "ftp://localhost/v1"}, "options.base_url: expected the http:// or https:// root"),
+        ({**OK, "base_url": "localhost:11434/v1"}, "options.base_url: expected the http:// or https:// root"),
+        ({**OK, "base_url": "http://localhost:99999/v1"}, "options.base_url: expected the http://"),
+        ({**OK, "base_url": 42}, "options.base_url: expected a non-empty string"),
+        ({**OK, "timeout_seconds": 0}, "options.timeout_seconds: expected a number > 0"),
+        ({**OK, "max_retries": -1}, "options.max_retries: expected an integer >= 0"),
+        ({**OK, "max_retries": True}, "options.max_retries: expected an integer >= 0"),
+        ({**OK, "backoff_seconds": -1}, "options.backoff_seconds: expected a number >= 0"),
+        ({**OK, "temperature": "hot"}, "options.temperature: expected a number in [0, 2]"),
+        ({**OK, "max_transcript_chars": 0}, "options.max_transcript_chars: expected a positive integer"),
+        ({**OK, "json_schema": "yes"}, "options.json_schema: expected true or false"),
+        (
+            {**OK, "api_key_env": "TIERMEM_TEST_UNSET_KEY"},
+            "options.api_key_env: environment variable TIERMEM_TEST_UNSET_KEY is not set",
+        ),
+        ({**OK, "api_key": "x"}, "options.api_key: unknown option for 'llm'"),
+    ],
+)
 def test_bad_configuration_names_the_key(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ConsolidatorConfigError) as info:
         load_consolidator("llm", options)
     assert str(info.value).startswith(f"consolidate.consolidator.{message}"), str(info.value)
 
 
-@pytest.mark.parametrize("options", [
-    {**OK, "api_key_env": SECRET},  # the key pasted where its variable's name belongs
-    {**OK, "api_key_env": "sk_live_abc123def456"},  # looks like a name, is not set: not echoed either
-    {**OK, "base_url": f"http://user:{SECRET}@localhost/v1"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {**OK, "api_key_env": SECRET},  # the key pasted where its variable's name belongs
+        {**OK, "api_key_env": "sk_live_abc123def456"},  # looks like a name, is not set: not echoed either
+        {**OK, "base_url": f"http://user:{SECRET}@localhost/v1"},
+    ],
+)
 def test_config_errors_never_echo_a_secret(options: dict[str, Any]) -> None:
     with pytest.raises(ConsolidatorConfigError) as info:
         load_consolidator("llm", options)
@@ -327,21 +374,33 @@ def test_key_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> No
     assert consolidator.client.url == "http://localhost:11434/v1/chat/completions"
 
 
-@pytest.mark.parametrize("options,message", [
-    ({"model": "m", "base_url_env": "TIERMEM_TEST_UNSET_URL"},
-     "options.base_url_env: environment variable TIERMEM_TEST_UNSET_URL is not set or empty"),
-    ({"base_url": "http://x/v1", "model_env": "TIERMEM_TEST_EMPTY"},
-     "options.model_env: environment variable TIERMEM_TEST_EMPTY is not set or empty"),
-    ({**OK, "base_url_env": "TIERMEM_TEST_URL"}, "options.base_url_env: set base_url or base_url_env, not both"),
-    ({**OK, "model_env": "TIERMEM_TEST_MODEL"}, "options.model_env: set model or model_env, not both"),
-    ({"model": "m", "base_url_env": "http://x/v1"}, "options.base_url_env: expected the NAME of an environment"),
-    ({"model": "m", "base_url_env": "TIERMEM_TEST_BAD_URL"},
-     "options.base_url_env: environment variable TIERMEM_TEST_BAD_URL: expected the http:// or https:// root"),
-    ({"model_env": "TIERMEM_TEST_MODEL"}, "options.base_url: required by the 'llm' consolidator "
-                                          "(or name an environment variable in base_url_env)"),
-])
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        (
+            {"model": "m", "base_url_env": "TIERMEM_TEST_UNSET_URL"},
+            "options.base_url_env: environment variable TIERMEM_TEST_UNSET_URL is not set or empty",
+        ),
+        (
+            {"base_url": "http://x/v1", "model_env": "TIERMEM_TEST_EMPTY"},
+            "options.model_env: environment variable TIERMEM_TEST_EMPTY is not set or empty",
+        ),
+        ({**OK, "base_url_env": "TIERMEM_TEST_URL"}, "options.base_url_env: set base_url or base_url_env, not both"),
+        ({**OK, "model_env": "TIERMEM_TEST_MODEL"}, "options.model_env: set model or model_env, not both"),
+        ({"model": "m", "base_url_env": "http://x/v1"}, "options.base_url_env: expected the NAME of an environment"),
+        (
+            {"model": "m", "base_url_env": "TIERMEM_TEST_BAD_URL"},
+            "options.base_url_env: environment variable TIERMEM_TEST_BAD_URL: expected the http:// or https:// root",
+        ),
+        (
+            {"model_env": "TIERMEM_TEST_MODEL"},
+            "options.base_url: required by the 'llm' consolidator (or name an environment variable in base_url_env)",
+        ),
+    ],
+)
 def test_endpoint_from_the_environment_names_the_option_and_variable(
-        monkeypatch: pytest.MonkeyPatch, options: dict[str, Any], message: str) -> None:
+    monkeypatch: pytest.MonkeyPatch, options: dict[str, Any], message: str
+) -> None:
     monkeypatch.delenv("TIERMEM_TEST_UNSET_URL", raising=False)
     monkeypatch.setenv("TIERMEM_TEST_EMPTY", "  ")
     monkeypatch.setenv("TIERMEM_TEST_URL", "http://localhost:11434/v1")
@@ -352,12 +411,12 @@ def test_endpoint_from_the_environment_names_the_option_and_variable(
     assert str(info.value).startswith(f"consolidate.consolidator.{message}"), str(info.value)
 
 
-def test_endpoint_and_model_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch,
-                                                          stub: StubServer) -> None:
+def test_endpoint_and_model_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, stub: StubServer) -> None:
     monkeypatch.setenv("TIERMEM_TEST_URL", f" {stub.base_url}/ \n")
     monkeypatch.setenv("TIERMEM_TEST_MODEL", "env-model")
-    consolidator = load_consolidator("llm", {"base_url_env": "TIERMEM_TEST_URL", "model_env": "TIERMEM_TEST_MODEL",
-                                             "backoff_seconds": 0})
+    consolidator = load_consolidator(
+        "llm", {"base_url_env": "TIERMEM_TEST_URL", "model_env": "TIERMEM_TEST_MODEL", "backoff_seconds": 0}
+    )
     assert isinstance(consolidator, LLMConsolidator)
     consolidator.consolidate(SESSION, CONTEXT)
     assert stub.requests[0].body["model"] == "env-model"
@@ -385,8 +444,12 @@ def test_malformed_answer_fails_only_its_session(stub: StubServer, store: Memory
     def responder(request: Request) -> Reply:
         if "bad marker" in request.prompt:
             return answer({"episodes": [], "facts": [fact(turns=[42], replaces=None)]})
-        return answer({"episodes": [{"frame": 1, "summary": "The user lives in Lisbon."}],
-                       "facts": [fact(predicate="lives in", object="Lisbon", turns=[1], replaces=None)]})
+        return answer(
+            {
+                "episodes": [{"frame": 1, "summary": "The user lives in Lisbon."}],
+                "facts": [fact(predicate="lives in", object="Lisbon", turns=[1], replaces=None)],
+            }
+        )
 
     stub.respond_with(responder)
     consolidator = llm(stub, max_retries=1)

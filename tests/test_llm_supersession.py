@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-from typing import Iterator
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -11,10 +11,10 @@ from consolidators import load_consolidator
 from memory_sink import ConfigError, MemoryStore
 from pipelines.consolidate import build_judge, run_consolidate
 from tests.conftest import make_config
-from tests.llm_stub import Request, Reply, StubServer, answer, error
+from tests.llm_stub import Reply, Request, StubServer, answer, error
 from tests.test_supersession import say
 
-T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -27,20 +27,49 @@ def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[StubServer]:
 
 
 def test_a_replacement_verdict_from_the_llm_consolidator_supersedes_the_named_fact(
-        store: MemoryStore, stub: StubServer) -> None:
+    store: MemoryStore, stub: StubServer
+) -> None:
     llm = load_consolidator("llm", {"base_url": stub.base_url, "model": "m", "backoff_seconds": 0})
-    stub.script(answer({"episodes": [{"frame": 1, "summary": "Lives in Paris."}],
-                        "facts": [{"subject": "user", "predicate": "lives in", "object": "Paris",
-                                   "confidence": 0.9, "turns": [1], "replaces": None, "retract": False}]}))
+    stub.script(
+        answer(
+            {
+                "episodes": [{"frame": 1, "summary": "Lives in Paris."}],
+                "facts": [
+                    {
+                        "subject": "user",
+                        "predicate": "lives in",
+                        "object": "Paris",
+                        "confidence": 0.9,
+                        "turns": [1],
+                        "replaces": None,
+                        "retract": False,
+                    }
+                ],
+            }
+        )
+    )
     store.stage("a", "user", "I live in Paris.", ts=T0)
     assert run_consolidate(store, consolidator=llm).sessions_consolidated == 1
     paris = store.facts()[0]
 
     def reply(request: Request) -> Reply:
         assert "F1" in request.prompt and "Paris" in request.prompt  # the active fact, by handle
-        return answer({"episodes": [{"frame": 1, "summary": "Relocated."}],
-                       "facts": [{"subject": "user", "predicate": "is based in", "object": "Berlin",
-                                  "confidence": 0.8, "turns": [1], "replaces": "F1", "retract": False}]})
+        return answer(
+            {
+                "episodes": [{"frame": 1, "summary": "Relocated."}],
+                "facts": [
+                    {
+                        "subject": "user",
+                        "predicate": "is based in",
+                        "object": "Berlin",
+                        "confidence": 0.8,
+                        "turns": [1],
+                        "replaces": "F1",
+                        "retract": False,
+                    }
+                ],
+            }
+        )
 
     stub.respond_with(reply)
     store.stage("b", "user", "These days I'm based in Berlin.", ts=T0 + timedelta(days=2))
@@ -51,17 +80,48 @@ def test_a_replacement_verdict_from_the_llm_consolidator_supersedes_the_named_fa
 
 
 def test_a_retraction_naming_its_fact_retires_it_though_the_wording_differs(
-        store: MemoryStore, stub: StubServer) -> None:
+    store: MemoryStore, stub: StubServer
+) -> None:
     llm = load_consolidator("llm", {"base_url": stub.base_url, "model": "m", "backoff_seconds": 0})
-    stub.script(answer({"episodes": [{"frame": 1, "summary": "Uses Notion."}],
-                        "facts": [{"subject": "user", "predicate": "uses", "object": "Notion",
-                                   "confidence": 0.9, "turns": [1], "replaces": None, "retract": False}]}))
+    stub.script(
+        answer(
+            {
+                "episodes": [{"frame": 1, "summary": "Uses Notion."}],
+                "facts": [
+                    {
+                        "subject": "user",
+                        "predicate": "uses",
+                        "object": "Notion",
+                        "confidence": 0.9,
+                        "turns": [1],
+                        "replaces": None,
+                        "retract": False,
+                    }
+                ],
+            }
+        )
+    )
     store.stage("a", "user", "I use Notion.", ts=T0)
     assert run_consolidate(store, consolidator=llm).sessions_consolidated == 1
     notion = store.facts()[0]
-    stub.script(answer({"episodes": [{"frame": 1, "summary": "Dropped the Notion app."}],
-                        "facts": [{"subject": "user", "predicate": "uses", "object": "Notion app",
-                                   "confidence": 0.9, "turns": [1], "replaces": "F1", "retract": True}]}))
+    stub.script(
+        answer(
+            {
+                "episodes": [{"frame": 1, "summary": "Dropped the Notion app."}],
+                "facts": [
+                    {
+                        "subject": "user",
+                        "predicate": "uses",
+                        "object": "Notion app",
+                        "confidence": 0.9,
+                        "turns": [1],
+                        "replaces": "F1",
+                        "retract": True,
+                    }
+                ],
+            }
+        )
+    )
     store.stage("b", "user", "I deleted the Notion app.", ts=T0 + timedelta(days=1))
     assert run_consolidate(store, consolidator=llm).sessions_consolidated == 1
     assert store.facts() == []
@@ -70,9 +130,14 @@ def test_a_retraction_naming_its_fact_retires_it_though_the_wording_differs(
 
 
 def test_the_llm_judge_decides_semantic_neighbours(db_dsn: str, stub: StubServer) -> None:
-    config = make_config(db_dsn, supersession={
-        "judge": "llm", "semantic_threshold": 0.2,
-        "judge_options": {"base_url": stub.base_url, "model": "judge", "backoff_seconds": 0}})
+    config = make_config(
+        db_dsn,
+        supersession={
+            "judge": "llm",
+            "semantic_threshold": 0.2,
+            "judge_options": {"base_url": stub.base_url, "model": "judge", "backoff_seconds": 0},
+        },
+    )
     with MemoryStore.open(config) as store:
         say(store, "a", "user|lives in|Berlin", T0)
         say(store, "b", "user|lives in|Lisbon", T0 + timedelta(days=1))
@@ -88,8 +153,10 @@ def test_the_llm_judge_decides_semantic_neighbours(db_dsn: str, stub: StubServer
 
 
 def test_a_failing_llm_judge_keeps_both_facts(db_dsn: str, stub: StubServer) -> None:
-    config = make_config(db_dsn, supersession={
-        "judge": "llm", "judge_options": {"base_url": stub.base_url, "model": "j", "max_retries": 0}})
+    config = make_config(
+        db_dsn,
+        supersession={"judge": "llm", "judge_options": {"base_url": stub.base_url, "model": "j", "max_retries": 0}},
+    )
     judge, name = build_judge(config)
     stub.script(error(500))
     from memory_sink.supersession import Candidate, FactView, Policy

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -27,8 +27,9 @@ def consolidated_facts(store: MemoryStore) -> dict[str, str]:
 
 def row_state(store: MemoryStore, memory_id: str) -> tuple:
     with store.connection() as conn:
-        return conn.execute("SELECT superseded_at, superseded_by, valid_to FROM memory WHERE id = %s",
-                            (memory_id,)).fetchone()
+        return conn.execute(
+            "SELECT superseded_at, superseded_by, valid_to FROM memory WHERE id = %s", (memory_id,)
+        ).fetchone()
 
 
 def test_retract_removes_from_recall_and_keeps_history(store: MemoryStore) -> None:
@@ -93,7 +94,7 @@ def test_as_of_answers_what_we_believed_then(store: MemoryStore) -> None:
     store.stage("s", "user", "We use Redis for the job queue.", seq=1)
     run_consolidate(store)
     time.sleep(0.05)
-    between = datetime.now(timezone.utc)
+    between = datetime.now(UTC)
     time.sleep(0.05)
     store.stage("s", "user", "We switched the queue to RabbitMQ.", seq=2)
     run_consolidate(store)
@@ -118,7 +119,7 @@ def test_the_log_says_which_memory_replaced_which_and_the_pinned_state_at_any_ti
     ids = consolidated_facts(store)
     rss, atom = ids["RSS"], ids["Atom"]
     pin_op = store.pin(rss)
-    pinned_then = datetime.now(timezone.utc)
+    pinned_then = datetime.now(UTC)
     store.unpin(rss)
     sup_op = store.supersede(rss, atom)
     logged = store.operations([rss, atom])
@@ -133,7 +134,7 @@ def test_the_log_says_which_memory_replaced_which_and_the_pinned_state_at_any_ti
     assert now.superseded_by == atom and now.pinned is False and now.to_dict()["pinned"] is False
     then = state_at(now, logged, pinned_then)
     assert then == {"superseded_at": None, "superseded_by": None, "valid_to": None, "pinned": True}
-    assert state_at(now, logged, datetime.now(timezone.utc))["superseded_by"] == atom
+    assert state_at(now, logged, datetime.now(UTC))["superseded_by"] == atom
     store.undo(sup_op)
     assert retired_by(rss, store.operations(rss)) is None  # an undone retirement no longer counts
 

@@ -34,41 +34,57 @@ def test_lexical_pool_is_exact_under_the_limit_and_does_not_leak(store: MemorySt
 
 def test_lexical_pool_bounds_a_very_common_term(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memories, "LEXICAL_POOL", 20)
-    store.stage_many([{"session_id": f"s{i // 20}", "role": "user", "seq": i,
-                       "content": f"zanzibar note {i}"} for i in range(300)])
+    store.stage_many(
+        [{"session_id": f"s{i // 20}", "role": "user", "seq": i, "content": f"zanzibar note {i}"} for i in range(300)]
+    )
     run_realtime(store)
     with store.connection() as conn:  # new entries sit in GIN's pending list, which is always read whole
         conn.execute("SELECT gin_clean_pending_list('memory_content_tsv')")
     with store.connection() as conn:
         conn.execute("SET enable_seqscan = off")  # the GIN path, as in a big table
         conn.execute(memories.SET_LEXICAL_POOL, ("20",))
-        sampled = conn.execute("SELECT count(*) FROM memory WHERE content_tsv @@ websearch_to_tsquery("
-                               "'english', 'zanzibar') AND superseded_at IS NULL").fetchone()[0]
+        sampled = conn.execute(
+            "SELECT count(*) FROM memory WHERE content_tsv @@ websearch_to_tsquery("
+            "'english', 'zanzibar') AND superseded_at IS NULL"
+        ).fetchone()[0]
     assert 0 < sampled < 300  # a sample of about the pool, not all 300
     with store.connection() as conn:
         conn.execute("SET enable_seqscan = off")
-        exact = conn.execute("SELECT count(*) FROM memory WHERE content_tsv @@ websearch_to_tsquery("
-                             "'english', 'zanzibar') AND superseded_at IS NULL").fetchone()[0]
+        exact = conn.execute(
+            "SELECT count(*) FROM memory WHERE content_tsv @@ websearch_to_tsquery("
+            "'english', 'zanzibar') AND superseded_at IS NULL"
+        ).fetchone()[0]
     assert exact == 300  # outside recall, GIN lookups stay exact
     assert len(store.recall("zanzibar note", k=10)) == 10
 
 
 def _stage_sessions(store: MemoryStore, n: int) -> None:
-    store.stage_many([{"session_id": f"s{s}", "role": "user" if i % 2 == 0 else "assistant", "seq": i,
-                       "content": f"My editor is Neovim now and I drink tea number {s}. Turn {i}."}
-                      for s in range(n) for i in range(4)])
+    store.stage_many(
+        [
+            {
+                "session_id": f"s{s}",
+                "role": "user" if i % 2 == 0 else "assistant",
+                "seq": i,
+                "content": f"My editor is Neovim now and I drink tea number {s}. Turn {i}.",
+            }
+            for s in range(n)
+            for i in range(4)
+        ]
+    )
     run_realtime(store)
 
 
 def _vectors(store: MemoryStore) -> dict[tuple[str, str, str], np.ndarray]:
     with store.connection() as conn:
-        return {(r[0], r[1], r[2]): np.asarray(r[3].to_numpy() if hasattr(r[3], "to_numpy") else r[3])
-                for r in conn.execute(
-            "SELECT session_id, kind, content, embedding FROM memory WHERE tier = 'consolidated'")}
+        return {
+            (r[0], r[1], r[2]): np.asarray(r[3].to_numpy() if hasattr(r[3], "to_numpy") else r[3])
+            for r in conn.execute("SELECT session_id, kind, content, embedding FROM memory WHERE tier = 'consolidated'")
+        }
 
 
 def test_chunked_embedding_stores_the_vectors_one_session_at_a_time_would(
-        store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _stage_sessions(store, 6)
     report = run_consolidate(store)  # one chunk of 6 sessions
     assert report.sessions_consolidated == 6
@@ -82,8 +98,11 @@ def test_chunked_embedding_stores_the_vectors_one_session_at_a_time_would(
 
 def _summary(store: MemoryStore, session_id: str, content: str) -> str:
     with store.connection() as conn:
-        row = conn.execute("SELECT coalesce(metadata->>'summary', content) FROM memory WHERE session_id = %s "
-                           "AND content = %s AND kind = 'episode'", (session_id, content)).fetchone()
+        row = conn.execute(
+            "SELECT coalesce(metadata->>'summary', content) FROM memory WHERE session_id = %s "
+            "AND content = %s AND kind = 'episode'",
+            (session_id, content),
+        ).fetchone()
     return row[0]
 
 
@@ -103,13 +122,15 @@ def test_a_failing_session_in_a_chunk_fails_alone(store: MemoryStore) -> None:
     assert [o[0] for o in outcomes] == ["consolidated", "consolidated", "failed", "consolidated"]
     assert "boom" in (outcomes[2][3] or "")
     with store.connection() as conn:
-        left = conn.execute("SELECT session_id, count(*) FROM memory WHERE tier = 'provisional' "
-                            "GROUP BY session_id").fetchall()
+        left = conn.execute(
+            "SELECT session_id, count(*) FROM memory WHERE tier = 'provisional' GROUP BY session_id"
+        ).fetchall()
     assert left == [("s2", 4)]  # its provisional rows stay until a retry succeeds
 
 
 def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
-        store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _stage_sessions(store, 3)
     calls: list[int] = []
     original = MemoryStore.embed_new_rows
@@ -127,14 +148,16 @@ def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
 
 def test_swap_refuses_vectors_that_do_not_match_the_rows(store: MemoryStore) -> None:
     _stage_sessions(store, 1)
-    prep = cons._prepare(store, load_consolidator("extractive", {}), store.read_session("default", "s0"),
-                         cons.Context())
+    prep = cons._prepare(
+        store, load_consolidator("extractive", {}), store.read_session("default", "s0"), cons.Context()
+    )
     assert isinstance(prep, cons._Prepared)
     with pytest.raises(InputError, match="vectors: expected"):
         store.swap_session(prep.events, prep.rows, vectors=np.zeros((0, 384), dtype=np.float32))
 
 
 # --- the overlapped realtime drain (invariant 2) ------------------------------------------
+
 
 def _pending_and_rows(store: MemoryStore) -> tuple[int, int, int]:
     with store.connection() as conn:
@@ -146,13 +169,15 @@ def _pending_and_rows(store: MemoryStore) -> tuple[int, int, int]:
 
 
 def _stage_turns(store: MemoryStore, n: int) -> None:
-    store.stage_many([{"session_id": f"s{i // 20}", "role": "user", "seq": i, "content": f"turn {i} about tea"}
-                      for i in range(n)])
+    store.stage_many(
+        [{"session_id": f"s{i // 20}", "role": "user", "seq": i, "content": f"turn {i} about tea"} for i in range(n)]
+    )
 
 
 @pytest.mark.parametrize("fail_in", ["write", "embed"])
 def test_a_failure_mid_drain_rolls_back_only_uncommitted_batches(
-        store: MemoryStore, monkeypatch: pytest.MonkeyPatch, fail_in: str) -> None:
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, fail_in: str
+) -> None:
     _stage_turns(store, 250)
     calls = {"n": 0}
     if fail_in == "write":
@@ -183,8 +208,13 @@ def test_a_failure_mid_drain_rolls_back_only_uncommitted_batches(
     assert rows == distinct and pending + rows == 250  # nothing lost, nothing doubled
     assert rows == (50 if fail_in == "write" else 100)  # committed batches stay committed
     with store.connection() as conn:  # every connection went back to the pool, none left in a transaction
-        assert conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                            "AND state = 'idle in transaction'").fetchone()[0] == 0
+        assert (
+            conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND state = 'idle in transaction'"
+            ).fetchone()[0]
+            == 0
+        )
     assert run_realtime(store, batch_size=50).turns_embedded == pending
     assert _pending_and_rows(store) == (0, 250, 250)
 

@@ -18,9 +18,16 @@ from pipelines.realtime import run_realtime
 
 
 def stage_turns(store: MemoryStore, n: int, session_size: int = 20, namespace: str = "default") -> None:
-    turns = [{"session_id": f"s{i // session_size}", "role": "user" if i % 2 == 0 else "assistant",
-              "content": f"turn {i}: we talked about topic {i % 37} and decided {i % 11}", "seq": i,
-              "namespace": namespace} for i in range(n)]
+    turns = [
+        {
+            "session_id": f"s{i // session_size}",
+            "role": "user" if i % 2 == 0 else "assistant",
+            "content": f"turn {i}: we talked about topic {i % 37} and decided {i % 11}",
+            "seq": i,
+            "namespace": namespace,
+        }
+        for i in range(n)
+    ]
     report = store.stage_many(turns)
     assert report.inserted == n
 
@@ -42,8 +49,10 @@ def test_one_tick_embeds_every_pending_turn_once(store: MemoryStore) -> None:
     assert tier_state(store) == (130, 130, 130, 0)
     assert run_realtime(store).turns_embedded == 0  # nothing left: a second tick is a no-op
     with store.connection() as conn:
-        row = conn.execute("SELECT m.content = s.content, m.metadata, m.kind, m.session_id = s.session_id "
-                           "FROM memory m JOIN memory_staging s ON s.event_id = m.event_ids[1] LIMIT 1").fetchone()
+        row = conn.execute(
+            "SELECT m.content = s.content, m.metadata, m.kind, m.session_id = s.session_id "
+            "FROM memory m JOIN memory_staging s ON s.event_id = m.event_ids[1] LIMIT 1"
+        ).fetchone()
     assert row == (True, {}, "turn", True)
 
 
@@ -79,8 +88,10 @@ def wait_for_unlocked_pending(store: MemoryStore, expected: int, timeout: float 
     deadline = time.monotonic() + timeout
     while True:
         with store.connection() as conn:
-            free = conn.execute("SELECT count(*) FROM (SELECT 1 FROM memory_staging WHERE provisional_at IS NULL"
-                                " FOR UPDATE SKIP LOCKED) claimable").fetchone()[0]
+            free = conn.execute(
+                "SELECT count(*) FROM (SELECT 1 FROM memory_staging WHERE provisional_at IS NULL"
+                " FOR UPDATE SKIP LOCKED) claimable"
+            ).fetchone()[0]
         if free == expected or time.monotonic() > deadline:
             assert free == expected, f"{free} of {expected} pending turns claimable after {timeout}s"
             return
@@ -109,8 +120,13 @@ CRASHING_TICK = textwrap.dedent("""
 def test_a_tick_killed_mid_batch_loses_and_duplicates_nothing(config: Config, store: MemoryStore) -> None:
     stage_turns(store, 250)
     store.embedder  # quantize and cache the model before the child needs it
-    child = subprocess.Popen([sys.executable, "-c", CRASHING_TICK, config.database.dsn or ""],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    child = subprocess.Popen(
+        [sys.executable, "-c", CRASHING_TICK, config.database.dsn or ""],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
     try:
         line = child.stdout.readline() if child.stdout else ""
         assert line.strip() == "written", child.stderr.read() if child.stderr else ""
@@ -132,6 +148,8 @@ def test_duplicate_provisional_rows_are_refused_by_the_schema(store: MemoryStore
     run_realtime(store)
     with store.connection() as conn:
         with pytest.raises(Exception, match="memory_provisional_event"):
-            conn.execute("INSERT INTO memory (namespace, session_id, tier, kind, content, embedding, event_ids,"
-                         " valid_from, embed_model) SELECT namespace, session_id, tier, kind, content, embedding,"
-                         " event_ids, valid_from, embed_model FROM memory WHERE tier = 'provisional'")
+            conn.execute(
+                "INSERT INTO memory (namespace, session_id, tier, kind, content, embedding, event_ids,"
+                " valid_from, embed_model) SELECT namespace, session_id, tier, kind, content, embedding,"
+                " event_ids, valid_from, embed_model FROM memory WHERE tier = 'provisional'"
+            )

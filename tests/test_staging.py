@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -29,12 +29,16 @@ def test_staging_the_same_turn_twice_stores_it_once(store: MemoryStore) -> None:
 
 
 def test_event_id_is_content_addressed() -> None:
-    ts = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    ts = datetime(2026, 1, 1, tzinfo=UTC)
     base = event_id_for("ns", "s", 1, ts, "user", "hi")
     assert base == event_id_for("ns", "s", 1, ts.replace(hour=5), "user", "hi")  # seq wins over ts
-    for other in (event_id_for("ns2", "s", 1, ts, "user", "hi"), event_id_for("ns", "s2", 1, ts, "user", "hi"),
-                  event_id_for("ns", "s", 2, ts, "user", "hi"), event_id_for("ns", "s", 1, ts, "assistant", "hi"),
-                  event_id_for("ns", "s", 1, ts, "user", "hi!")):
+    for other in (
+        event_id_for("ns2", "s", 1, ts, "user", "hi"),
+        event_id_for("ns", "s2", 1, ts, "user", "hi"),
+        event_id_for("ns", "s", 2, ts, "user", "hi"),
+        event_id_for("ns", "s", 1, ts, "assistant", "hi"),
+        event_id_for("ns", "s", 1, ts, "user", "hi!"),
+    ):
         assert other != base
 
 
@@ -63,8 +67,11 @@ def test_ingest_bad_line_reports_its_number_and_stores_the_rest(store: MemorySto
     )
     report = store.ingest_jsonl(lines)
     assert report.inserted == 2
-    assert {r.line: r.error.split(":")[0] for r in report.rejected} == {2: "not valid JSON", 5: "expected a JSON object, got list",
-                                                                      6: "unknown field 'colour' (expected"}
+    assert {r.line: r.error.split(":")[0] for r in report.rejected} == {
+        2: "not valid JSON",
+        5: "expected a JSON object, got list",
+        6: "unknown field 'colour' (expected",
+    }
     assert count(store) == 2
 
 
@@ -109,7 +116,7 @@ def test_bad_input_loses_nothing_else_and_odd_values_are_stored_safely(store: Me
         rows = conn.execute("SELECT session_id, content, event_ts FROM memory_staging ORDER BY staged_at").fetchall()
     assert [r[0] for r in rows] == ["keep", nasty, nasty, "keep"]
     assert rows[2][1] == big  # the stored content stays whole
-    assert rows[1][2] == datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)  # naive means UTC
+    assert rows[1][2] == datetime(2026, 3, 1, 10, 0, tzinfo=UTC)  # naive means UTC
     assert rows[3][1] == "émoji 🎉 and ünïcödé"
     assert len(naive) == 32
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -10,11 +10,16 @@ import pytest
 from consolidators.types import ConsolidationResult, Context, Episode, Fact, Transcript
 from memory_sink import MemoryStore
 from memory_sink.supersession import (
-    Candidate, FactView, Policy, decide, guard, rules_judge,
+    Candidate,
+    FactView,
+    Policy,
+    decide,
+    guard,
+    rules_judge,
 )
 from pipelines.consolidate import run_consolidate
 
-T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
 class TripleConsolidator:
@@ -28,15 +33,20 @@ class TripleConsolidator:
             parts = [p.strip() for p in turn.content.split("|")]
             retract = parts[0] == "-"
             s, p, o = parts[1:] if retract else parts
-            facts.append(Fact(s, p, o, 0.9, turn.ts, (turn.event_id,), retract=retract,
-                              replaces=turn.metadata.get("replaces")))
-        episode = Episode("\n".join(t.content for t in transcript.turns), "triples", transcript.turns[0].ts,
-                          transcript.turns[-1].ts, tuple(t.event_id for t in transcript.turns))
+            facts.append(
+                Fact(s, p, o, 0.9, turn.ts, (turn.event_id,), retract=retract, replaces=turn.metadata.get("replaces"))
+            )
+        episode = Episode(
+            "\n".join(t.content for t in transcript.turns),
+            "triples",
+            transcript.turns[0].ts,
+            transcript.turns[-1].ts,
+            tuple(t.event_id for t in transcript.turns),
+        )
         return ConsolidationResult((episode,), tuple(facts))
 
 
-def say(store: MemoryStore, session: str, triple: str, when: datetime, ns: str = "default",
-        **metadata: Any) -> None:
+def say(store: MemoryStore, session: str, triple: str, when: datetime, ns: str = "default", **metadata: Any) -> None:
     store.stage(session, "user", triple, namespace=ns, ts=when, metadata=metadata or None)
     report = run_consolidate(store, session=session, namespace=ns, consolidator=TripleConsolidator())
     assert report.sessions_consolidated == 1, report.failures
@@ -48,6 +58,7 @@ def active(store: MemoryStore, ns: str = "default", **filters: str) -> list[str]
 
 # --- the pure rules --------------------------------------------------------------------
 
+
 def view(s: str, p: str, o: str, day: int = 0, **meta: Any) -> FactView:
     return FactView(f"{s}-{p}-{o}-{day}", s, p, o, T0 + timedelta(days=day), meta)
 
@@ -55,12 +66,15 @@ def view(s: str, p: str, o: str, day: int = 0, **meta: Any) -> FactView:
 POLICY = Policy(threshold=0.45)
 
 
-@pytest.mark.parametrize(("old", "new", "verdict"), [
-    (view("user", "lives in", "Berlin"), view("user", "lives in", "Lisbon", 1), "replace"),
-    (view("user", "uses", "RSS"), view("user", "uses", "Atom", 1), "coexist"),
-    (view("user", "Lives  In", "berlin"), view("user", "lives in", "Berlin", 1), "duplicate"),
-    (view("user", "lives in", "Berlin"), view("user", "works at", "Berlin Labs", 1), "coexist"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        (view("user", "lives in", "Berlin"), view("user", "lives in", "Lisbon", 1), "replace"),
+        (view("user", "uses", "RSS"), view("user", "uses", "Atom", 1), "coexist"),
+        (view("user", "Lives  In", "berlin"), view("user", "lives in", "Berlin", 1), "duplicate"),
+        (view("user", "lives in", "Berlin"), view("user", "works at", "Berlin Labs", 1), "coexist"),
+    ],
+)
 def test_rules_judge(old: FactView, new: FactView, verdict: str) -> None:
     key = old.key == new.key
     assert rules_judge(new, Candidate(old, 0.7, key), POLICY)[0] == verdict
@@ -85,8 +99,16 @@ def test_a_custom_judge_decides_neighbours_but_not_exact_restatements() -> None:
         return "replace", "judge says so"
 
     new = view("user", "resides in", "Lisbon", 1)
-    ds = decide(new, [Candidate(view("user", "lives in", "Berlin"), 0.63, False),
-                      Candidate(view("user", "resides in", "Lisbon"), 0.99, True)], POLICY, judge, "llm")
+    ds = decide(
+        new,
+        [
+            Candidate(view("user", "lives in", "Berlin"), 0.63, False),
+            Candidate(view("user", "resides in", "Lisbon"), 0.99, True),
+        ],
+        POLICY,
+        judge,
+        "llm",
+    )
     assert [(d.verdict, d.judge) for d in ds] == [("duplicate", "rules"), ("replace", "llm")]
     assert calls == ["Berlin"]
 
@@ -137,8 +159,10 @@ def test_calibration_suite(store: MemoryStore, capsys: pytest.CaptureFixture[str
     precision = len(true_pos) / len(predicted) if predicted else 1.0
     recall = len(true_pos) / len(actual)
     with capsys.disabled():
-        print(f"\nauto-supersession on {len(outcomes)} labelled pairs (MiniLM int8, rules judge, "
-              f"threshold {store.supersession_policy().threshold}): precision {precision:.2f}, recall {recall:.2f}")
+        print(
+            f"\nauto-supersession on {len(outcomes)} labelled pairs (MiniLM int8, rules judge, "
+            f"threshold {store.supersession_policy().threshold}): precision {precision:.2f}, recall {recall:.2f}"
+        )
     for label, got, old, new in outcomes:
         expected = {"replace": "replace", "duplicate": "duplicate"}.get(label, "coexist")
         assert got == expected, f"{label}: {old} -> {new} gave {got}"
@@ -147,9 +171,10 @@ def test_calibration_suite(store: MemoryStore, capsys: pytest.CaptureFixture[str
 
 # --- chains, time, guards ---------------------------------------------------------------------
 
+
 def test_chain_history_recall_and_as_of(store: MemoryStore) -> None:
     say(store, "a", "user|lives in|Berlin", T0)
-    between = datetime.now(timezone.utc)
+    between = datetime.now(UTC)
     say(store, "b", "user|lives in|Lisbon", T0 + timedelta(days=1))
     say(store, "c", "user|lives in|Tokyo", T0 + timedelta(days=2))
     chain_ids = [f.id for f in sorted(store.facts(all_versions=True), key=lambda f: f.valid_from)]

@@ -3,7 +3,7 @@ the consolidator's context and outdated episodes in recall."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -12,15 +12,24 @@ import pytest
 from consolidators.types import ConsolidationResult, Context, Episode, Transcript
 from memory_sink import MemoryStore
 from memory_sink.supersession import (
-    DEFAULT_THRESHOLDS, Candidate, FactView, Policy, contexts_for, name_key, predicate_forms, retraction_covers,
-    retraction_targets, rules_judge, text_grams,
+    DEFAULT_THRESHOLDS,
+    Candidate,
+    FactView,
+    Policy,
+    contexts_for,
+    name_key,
+    predicate_forms,
+    retraction_covers,
+    retraction_targets,
+    rules_judge,
+    text_grams,
 )
 from memory_sink.types import Memory
 from pipelines.consolidate import consolidate_session, run_consolidate
 from tests.conftest import make_config
 from tests.test_supersession import TripleConsolidator, active, say
 
-T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 4, 1, 9, 0, tzinfo=UTC)
 POLICY = Policy(threshold=0.45)
 
 
@@ -30,20 +39,39 @@ def view(s: str, p: str, o: str, fid: str = "", **meta: Any) -> FactView:
 
 # --- predicate inflection (pure) ------------------------------------------------------
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("like", "likes"), ("prefer drink", "prefers drink"), ("live in", "lives in"), ("use", "uses"),
-    ("work at", "Works  At"), ("be from", "is from"), ("have", "has"), ("watch", "watches"),
-])
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("like", "likes"),
+        ("prefer drink", "prefers drink"),
+        ("live in", "lives in"),
+        ("use", "uses"),
+        ("work at", "Works  At"),
+        ("be from", "is from"),
+        ("have", "has"),
+        ("watch", "watches"),
+    ],
+)
 def test_inflections_of_one_predicate_share_a_form(a: str, b: str) -> None:
     assert set(predicate_forms(a)) & set(predicate_forms(b))
 
 
-@pytest.mark.parametrize(("predicate", "single", "known"), [
-    ("lives in", True, True), ("live in", True, True), ("prefer drink", True, True),
-    ("prefers drink", True, True), ("work at", True, True), ("like", False, True),
-    ("likes", False, True), ("speak", False, True), ("status", True, True),
-    ("resides in", False, False),
-])
+@pytest.mark.parametrize(
+    ("predicate", "single", "known"),
+    [
+        ("lives in", True, True),
+        ("live in", True, True),
+        ("prefer drink", True, True),
+        ("prefers drink", True, True),
+        ("work at", True, True),
+        ("like", False, True),
+        ("likes", False, True),
+        ("speak", False, True),
+        ("status", True, True),
+        ("resides in", False, False),
+    ],
+)
 def test_cardinality_lookup_is_robust_to_inflection(predicate: str, single: bool, known: bool) -> None:
     assert (POLICY.single(predicate), POLICY.known(predicate)) == (single, known)
 
@@ -65,27 +93,45 @@ def test_facts_stated_with_inflected_predicates_supersede_each_other(store: Memo
 
 # --- retractions: which facts they may retire (pure) ------------------------------------------
 
-@pytest.mark.parametrize(("retracted", "predicate", "covers"), [
-    ("lives in", "lives in", True), ("live in", "lives in", True), ("lives in", "is from", False),
-    ("works at", "uses", False), ("works at", "works at", True), ("uses", "uses", True),
-    ("use", "note", True), ("uses", "note app", True), ("uses", "editor", True),
-    ("uses", "works at", False), ("uses", "likes", False), ("uses", "owns", False),
-    ("editor", "uses", False),
-])
+
+@pytest.mark.parametrize(
+    ("retracted", "predicate", "covers"),
+    [
+        ("lives in", "lives in", True),
+        ("live in", "lives in", True),
+        ("lives in", "is from", False),
+        ("works at", "uses", False),
+        ("works at", "works at", True),
+        ("uses", "uses", True),
+        ("use", "note", True),
+        ("uses", "note app", True),
+        ("uses", "editor", True),
+        ("uses", "works at", False),
+        ("uses", "likes", False),
+        ("uses", "owns", False),
+        ("editor", "uses", False),
+    ],
+)
 def test_retraction_covers_its_predicate_and_a_uses_retraction_tool_roles(
-        retracted: str, predicate: str, covers: bool) -> None:
+    retracted: str, predicate: str, covers: bool
+) -> None:
     assert retraction_covers(retracted, predicate) is covers
 
 
 def test_retraction_targets_apply_the_guards_and_take_a_named_fact_whatever_its_wording() -> None:
     said = view("user", "uses", "Notion app", project="beta")
-    found = [view("user", "uses", "Notion", "a", project="alpha"), view("user", "uses", "Notion", "b"),
-             view("user", "is from", "Notion", "c"), view("user", "lives in", "Notionville", "d")]
+    found = [
+        view("user", "uses", "Notion", "a", project="alpha"),
+        view("user", "uses", "Notion", "b"),
+        view("user", "is from", "Notion", "c"),
+        view("user", "lives in", "Notionville", "d"),
+    ]
     got = [(f.id, g) for f, g in retraction_targets(said, found, POLICY, named="d")]
     assert got == [("a", "metadata conflict on 'project'"), ("b", None), ("d", None)]
 
 
 # --- retractions in conversation (engine) -------------------------------------------------------
+
 
 def test_no_longer_living_somewhere_keeps_where_one_is_from(store: MemoryStore) -> None:
     say(store, "a", "user|lives in|Paris", T0)
@@ -168,12 +214,11 @@ def judged_objects(store: MemoryStore) -> list[str]:
     return seen
 
 
-def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do_not(
-        store: MemoryStore) -> None:
+def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do_not(store: MemoryStore) -> None:
     threshold = store.supersession_policy().threshold
     assert threshold == DEFAULT_THRESHOLDS[store.embedder.name]  # semantic_threshold: null
     assert cosine(store, NEW, NEAR) > threshold + 0.05  # measured: 0.63 with MiniLM int8
-    assert cosine(store, NEW, FAR) < threshold - 0.05   # measured: 0.17
+    assert cosine(store, NEW, FAR) < threshold - 0.05  # measured: 0.17
     assert judged_objects(store) == ["Berlin"]
     assert active(store) == ["Lisbon", "tea"]
     berlin = next(f for f in store.facts(all_versions=True) if f.object == "Berlin")
@@ -200,15 +245,37 @@ def test_a_predicate_configured_single_valued_is_single_in_every_inflection(db_d
 
 # --- the consolidator's context ----------------------------------------------------------------
 
+
 def fact(subject: str, predicate: str, obj: str, age_days: float) -> Memory:
-    return Memory(f"{subject}{predicate}{obj}", "default", "s", "consolidated", "fact", "", subject,
-                  predicate, obj, 0.9, T0, None, T0 - timedelta(days=age_days), None, None, (), {})
+    return Memory(
+        f"{subject}{predicate}{obj}",
+        "default",
+        "s",
+        "consolidated",
+        "fact",
+        "",
+        subject,
+        predicate,
+        obj,
+        0.9,
+        T0,
+        None,
+        T0 - timedelta(days=age_days),
+        None,
+        None,
+        (),
+        {},
+    )
 
 
 def test_context_keeps_the_involved_subjects_and_puts_the_relevant_facts_first() -> None:
     facts = [fact("user", "likes", f"band {i}", i / 1000) for i in range(250)]
-    facts += [fact("user", "lives in", "Porto", 300), fact("user", "uses", "Notion", 400),
-              fact("Acme", "ceo", "Jane", 1), fact("Globex", "ceo", "Bob", 0)]
+    facts += [
+        fact("user", "lives in", "Porto", 300),
+        fact("user", "uses", "Notion", 400),
+        fact("Acme", "ceo", "Jane", 1),
+        fact("Globex", "ceo", "Bob", 0),
+    ]
     text = "I don't use notion anymore, and Acme is hiring. We're moving next month."
     [chosen, other] = contexts_for(facts, [text_grams(text), text_grams("Globex news.")], POLICY, limit=200)
     got = [(f.subject, f.object) for f in chosen]
@@ -218,7 +285,7 @@ def test_context_keeps_the_involved_subjects_and_puts_the_relevant_facts_first()
 
 
 def test_names_match_whole_words_of_the_transcript() -> None:
-    grams = text_grams("We moved to Node.js; Thing10 (the new one) uses \"Acme Inc.\" now.")
+    grams = text_grams('We moved to Node.js; Thing10 (the new one) uses "Acme Inc." now.')
     assert {"node js", "thing10", "acme inc", "moved to node js"} <= grams
     assert "thing1" not in grams and "go" not in text_grams("going home")
     assert name_key("Acme, Inc.") == "acme inc" and name_key(" Node.JS ") == "node js"
@@ -233,8 +300,9 @@ class RecordingConsolidator(TripleConsolidator):
     def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
         self.contexts[transcript.session_id] = context
         turns = transcript.turns
-        return ConsolidationResult((Episode(turns[0].content, "recorded", turns[0].ts, turns[-1].ts,
-                                            tuple(t.event_id for t in turns)),))
+        return ConsolidationResult(
+            (Episode(turns[0].content, "recorded", turns[0].ts, turns[-1].ts, tuple(t.event_id for t in turns)),)
+        )
 
 
 def test_an_old_fact_about_the_user_reaches_the_context_past_many_recent_ones(store: MemoryStore) -> None:
@@ -255,6 +323,7 @@ def test_an_old_fact_about_the_user_reaches_the_context_past_many_recent_ones(st
 
 
 # --- outdated episodes in recall --------------------------------------------------------------------
+
 
 def test_recall_ranks_an_outdated_episode_below_current_knowledge_and_flags_it(store: MemoryStore) -> None:
     store.stage("s1", "user", "I drink coffee every morning.", ts=T0)

@@ -53,7 +53,9 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # a bug or an unexpected environment: still one line, unless asked
         if os.environ.get("TIERMEM_DEBUG"):
             raise
-        click.echo(f"tiermem: unexpected error: {type(exc).__name__}: {exc} (set TIERMEM_DEBUG=1 for a traceback)", err=True)
+        click.echo(
+            f"tiermem: unexpected error: {type(exc).__name__}: {exc} (set TIERMEM_DEBUG=1 for a traceback)", err=True
+        )
         sys.exit(1)
 
 

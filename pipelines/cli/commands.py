@@ -26,8 +26,12 @@ def init(config_path: str | None, as_json: bool) -> None:
             from memory_sink.db import schema_version
 
             version = schema_version(conn)
-        doc = {"database": _redact(store.dsn), "schema_version": version,
-               "embedder": embedder.fingerprint, "config": store.config.source}
+        doc = {
+            "database": _redact(store.dsn),
+            "schema_version": version,
+            "embedder": embedder.fingerprint,
+            "config": store.config.source,
+        }
     if as_json:
         output.emit_json(doc)
     else:
@@ -43,8 +47,16 @@ def init(config_path: str | None, as_json: bool) -> None:
 @click.option("--seq", type=int, default=None, help="Position in the session (makes re-staging idempotent).")
 @click.option("--metadata", default=None, help="A JSON object stored with the turn.")
 @click.argument("text")
-def stage(config_path: str | None, namespace: str, session_id: str, role: str, ts: str | None,
-          seq: int | None, metadata: str | None, text: str) -> None:
+def stage(
+    config_path: str | None,
+    namespace: str,
+    session_id: str,
+    role: str,
+    ts: str | None,
+    seq: int | None,
+    metadata: str | None,
+    text: str,
+) -> None:
     """Stage one turn (TEXT, or - to read it from stdin); prints its event id."""
     if text == "-":
         text = sys.stdin.read()
@@ -90,12 +102,19 @@ def ingest(config_path: str | None, as_json: bool, file: Any) -> None:
 @config_option
 @json_option
 @click.option("--batch-size", type=click.IntRange(min=1), default=None, help="Turns per transaction.")
-@click.option("--follow", is_flag=True,
-              help="Keep running: embed turns as they are staged (woken by LISTEN/NOTIFY) until SIGINT/SIGTERM.")
-@click.option("--poll-seconds", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
-              help="With --follow: also drain this often without a notification.")
-def realtime(config_path: str | None, as_json: bool, batch_size: int | None, follow: bool,
-             poll_seconds: float) -> None:
+@click.option(
+    "--follow",
+    is_flag=True,
+    help="Keep running: embed turns as they are staged (woken by LISTEN/NOTIFY) until SIGINT/SIGTERM.",
+)
+@click.option(
+    "--poll-seconds",
+    type=click.FloatRange(min=0.01),
+    default=5.0,
+    show_default=True,
+    help="With --follow: also drain this often without a notification.",
+)
+def realtime(config_path: str | None, as_json: bool, batch_size: int | None, follow: bool, poll_seconds: float) -> None:
     """Run one realtime tick now: embed every pending turn into provisional memory.
 
     With --follow, run as a long-lived worker instead; any number may run at
@@ -111,8 +130,10 @@ def realtime(config_path: str | None, as_json: bool, batch_size: int | None, fol
     if as_json:
         output.emit_json(report.to_dict())
     else:
-        click.echo(f"embedded {report.turns_embedded} turns in {report.batches} batches "
-                   f"({report.seconds:.2f}s, {report.turns_per_second:.0f} turns/s)")
+        click.echo(
+            f"embedded {report.turns_embedded} turns in {report.batches} batches "
+            f"({report.seconds:.2f}s, {report.turns_per_second:.0f} turns/s)"
+        )
 
 
 def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll_seconds: float) -> None:
@@ -122,14 +143,22 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
 
     stop = threading.Event()
     with open_store(config_path) as store, stop_on_signals(stop):
-        report = run_follow(store, batch_size=batch_size, poll_seconds=poll_seconds, stop=stop,
-                            on_ready=lambda: click.echo("following: embedding turns as they are staged "
-                                                        "(SIGINT/SIGTERM stops)", err=True))
+        report = run_follow(
+            store,
+            batch_size=batch_size,
+            poll_seconds=poll_seconds,
+            stop=stop,
+            on_ready=lambda: click.echo(
+                "following: embedding turns as they are staged (SIGINT/SIGTERM stops)", err=True
+            ),
+        )
     if as_json:
         output.emit_json(report.to_dict())
     else:
-        click.echo(f"embedded {report.turns_embedded} turns in {report.batches} batches "
-                   f"({report.wakeups} wake-ups, {report.polls} polls, {report.seconds:.1f}s)")
+        click.echo(
+            f"embedded {report.turns_embedded} turns in {report.batches} batches "
+            f"({report.wakeups} wake-ups, {report.polls} polls, {report.seconds:.1f}s)"
+        )
 
 
 @click.command()
@@ -137,10 +166,16 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
 @json_option
 @click.option("--session", "session_id", default=None, help="Only this session (ignores its retry backoff).")
 @click.option("--namespace", "-n", default=None, help="Only this namespace.")
-@click.option("--min-quiet", "min_quiet", type=click.IntRange(min=0), default=None,
-              help="Seconds a session must be quiet (0 = everything pending).")
-def consolidate(config_path: str | None, as_json: bool, session_id: str | None, namespace: str | None,
-                min_quiet: int | None) -> None:
+@click.option(
+    "--min-quiet",
+    "min_quiet",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Seconds a session must be quiet (0 = everything pending).",
+)
+def consolidate(
+    config_path: str | None, as_json: bool, session_id: str | None, namespace: str | None, min_quiet: int | None
+) -> None:
     """Consolidate eligible sessions now; exits 1 if any session failed (it is retried later)."""
     from ..consolidate import run_consolidate
 
@@ -149,8 +184,10 @@ def consolidate(config_path: str | None, as_json: bool, session_id: str | None, 
     if as_json:
         output.emit_json(report.to_dict())
     else:
-        click.echo(f"consolidated {report.sessions_consolidated} sessions ({report.episodes} episodes, "
-                   f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}")
+        click.echo(
+            f"consolidated {report.sessions_consolidated} sessions ({report.episodes} episodes, "
+            f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}"
+        )
         for f in report.failures:
             click.echo(f"  failed {f['namespace']}/{f['session_id']}: {f['error']}", err=True)
     if report.sessions_failed:
@@ -170,15 +207,24 @@ def _split_kinds(value: str | None) -> list[str] | None:
 @click.option("--kind", "kinds", default=None, help="Comma-separated: turn,episode,fact.")
 @click.option("--all-versions", is_flag=True, help="Include superseded memories.")
 @click.argument("query")
-def recall(config_path: str | None, as_json: bool, namespace: str, k: int, as_of: str | None,
-           kinds: str | None, all_versions: bool, query: str) -> None:
+def recall(
+    config_path: str | None,
+    as_json: bool,
+    namespace: str,
+    k: int,
+    as_of: str | None,
+    kinds: str | None,
+    all_versions: bool,
+    query: str,
+) -> None:
     """What the agent should see now (or as of a time), best first.
 
     Order is a fusion of vector and lexical rank; score is cosine similarity.
     """
     with open_store(config_path) as store:
-        found = store.recall(query, namespace=namespace, k=k, as_of=as_of, kinds=_split_kinds(kinds),
-                             all_versions=all_versions)
+        found = store.recall(
+            query, namespace=namespace, k=k, as_of=as_of, kinds=_split_kinds(kinds), all_versions=all_versions
+        )
     if as_json:
         output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
     else:
@@ -199,8 +245,10 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
     click.echo(output.kv_table(doc))
     if doc["failing"]:
         click.echo("\nfailing sessions:")
-        rows = [(f["namespace"], f["session_id"], f["attempts"], f["next_retry_at"], f["last_error"])
-                for f in doc["failing"]]
+        rows = [
+            (f["namespace"], f["session_id"], f["attempts"], f["next_retry_at"], f["last_error"])
+            for f in doc["failing"]
+        ]
         click.echo(output.table(rows, ["namespace", "session", "attempts", "next retry", "last error"], flex=4))
 
 
@@ -220,8 +268,12 @@ def reembed(config_path: str | None, as_json: bool) -> None:
 
 @click.command()
 @config_option
-@click.option("--data-dir", type=click.Path(file_okay=False), default=None,
-              help="Run on a fresh embedded database in this directory (default: the configured one).")
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Run on a fresh embedded database in this directory (default: the configured one).",
+)
 def demo(config_path: str | None, data_dir: str | None) -> None:
     """The whole pipeline end to end on the embedded default, narrated."""
     from .demo import run_demo

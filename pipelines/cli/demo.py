@@ -16,9 +16,9 @@ from __future__ import annotations
 import secrets
 import textwrap
 import time
+from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
-from typing import Sequence
+from datetime import UTC, datetime, timedelta
 
 import click
 
@@ -26,9 +26,9 @@ from memory_sink import Memory, MemoryStore
 from memory_sink.config import Config, load_config
 from memory_sink.db import _redact
 
-from . import output
 from ..consolidate import run_consolidate
 from ..realtime import run_realtime
+from . import output
 
 MONDAY, TUESDAY = "monday", "tuesday"
 EVENT_STORE = "which technology backs the billing event store?"
@@ -46,8 +46,7 @@ def show(title: str, memories: Sequence[Memory]) -> None:
     click.echo(textwrap.indent(output.memory_table(memories, with_score=True), "  "))
 
 
-def _stage(store: MemoryStore, ns: str, session: str, start: datetime,
-           turns: Sequence[tuple[str, str]]) -> list[str]:
+def _stage(store: MemoryStore, ns: str, session: str, start: datetime, turns: Sequence[tuple[str, str]]) -> list[str]:
     ids = []
     for i, (role, text) in enumerate(turns):
         ids.append(store.stage(session, role, text, namespace=ns, ts=start + timedelta(minutes=i)))
@@ -57,8 +56,9 @@ def _stage(store: MemoryStore, ns: str, session: str, start: datetime,
 
 def _consolidate(store: MemoryStore, ns: str, session: str) -> None:
     report = run_consolidate(store, session=session, namespace=ns, min_quiet_seconds=0)
-    click.echo(f"    consolidate [{session}]: {report.episodes} episodes, {report.facts} facts "
-               f"in {report.seconds:.2f}s")
+    click.echo(
+        f"    consolidate [{session}]: {report.episodes} episodes, {report.facts} facts in {report.seconds:.2f}s"
+    )
 
 
 def _config(config_path: str | None, data_dir: str | None) -> Config:
@@ -71,67 +71,91 @@ def _config(config_path: str | None, data_dir: str | None) -> Config:
 def run_demo(config_path: str | None = None, *, data_dir: str | None = None) -> str:
     """Run the narrated story; returns the namespace it wrote to."""
     started = time.perf_counter()
-    ns = "demo-" + datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
-    monday = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(days=2)
+    ns = "demo-" + datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+    monday = datetime.now(UTC).replace(microsecond=0) - timedelta(days=2)
     with MemoryStore.open(_config(config_path, data_dir)) as store:
-        say("tiermem keeps an agent's memory in two tiers over one append-only log of turns: "
+        say(
+            "tiermem keeps an agent's memory in two tiers over one append-only log of turns: "
             "a realtime tier that makes every turn recallable within a minute, and a nightly "
-            "tier that turns whole sessions into episode summaries and facts.")
+            "tier that turns whole sessions into episode summaries and facts."
+        )
         click.echo(f"    database: {_redact(store.dsn)}")
         click.echo(f"    embedder: {store.embedder.fingerprint}   namespace: {ns}")
         _monday(store, ns, monday)
         _tuesday(store, ns, monday + timedelta(days=1))
         _late_turn(store, ns, monday)
         _beliefs(store, ns)
-    say(f"Done in {time.perf_counter() - started:.1f}s. Try `tiermem recall \"{DRINK}\" "
+    say(
+        f'Done in {time.perf_counter() - started:.1f}s. Try `tiermem recall "{DRINK}" '
         f"--namespace {ns}`, `tiermem facts --all-versions --namespace {ns}` or "
-        f"`tiermem history --subject user --namespace {ns}`.")
+        f"`tiermem history --subject user --namespace {ns}`."
+    )
     return ns
 
 
 def _monday(store: MemoryStore, ns: str, start: datetime) -> None:
-    say("1. Monday's conversation is staged: each turn gets a content-addressed event id, "
-        "so staging it twice is a no-op.")
-    _stage(store, ns, MONDAY, start, [
-        ("user", "I drink coffee every morning, black, no sugar."),
-        ("assistant", "Got it: black coffee in the mornings."),
-        ("user", "For the billing project we decided to use Postgres for the event store."),
-        ("assistant", "Understood, Postgres backs the billing event store."),
-    ])
-    say("2. The per-minute realtime tick embeds new turns with the int8 ONNX model into "
-        "*provisional* rows. Cheap, fresh, no extraction: the agent can recall them at once.")
+    say(
+        "1. Monday's conversation is staged: each turn gets a content-addressed event id, "
+        "so staging it twice is a no-op."
+    )
+    _stage(
+        store,
+        ns,
+        MONDAY,
+        start,
+        [
+            ("user", "I drink coffee every morning, black, no sugar."),
+            ("assistant", "Got it: black coffee in the mornings."),
+            ("user", "For the billing project we decided to use Postgres for the event store."),
+            ("assistant", "Understood, Postgres backs the billing event store."),
+        ],
+    )
+    say(
+        "2. The per-minute realtime tick embeds new turns with the int8 ONNX model into "
+        "*provisional* rows. Cheap, fresh, no extraction: the agent can recall them at once."
+    )
     report = run_realtime(store)
     click.echo(f"    realtime: {report.turns_embedded} turns embedded in {report.seconds:.2f}s")
     show(f"recall: {DRINK}", store.recall(DRINK, namespace=ns, k=3))
-    say("3. The nightly consolidate job re-reads the whole quiet session, writes episode "
+    say(
+        "3. The nightly consolidate job re-reads the whole quiet session, writes episode "
         "summaries and subject-predicate-object facts, and swaps them in for the provisional "
         "rows in one transaction: a reader sees before or after, never a gap, never both. "
-        "Monday gives two facts: the user prefers coffee, and the user's 'event store' is Postgres.")
+        "Monday gives two facts: the user prefers coffee, and the user's 'event store' is Postgres."
+    )
     _consolidate(store, ns, MONDAY)
     show(f"recall: {DRINK}", store.recall(DRINK, namespace=ns, k=3))
 
 
 def _tuesday(store: MemoryStore, ns: str, start: datetime) -> None:
     say("4. Tuesday: the user changes a preference and the team reverses a decision.")
-    _stage(store, ns, TUESDAY, start, [
-        ("user", "I switched from coffee to tea, my doctor's advice."),
-        ("user", "For billing we reversed the decision: the event store moves to Kafka."),
-        ("assistant", "Noted: tea now, and Kafka for the billing event store."),
-    ])
+    _stage(
+        store,
+        ns,
+        TUESDAY,
+        start,
+        [
+            ("user", "I switched from coffee to tea, my doctor's advice."),
+            ("user", "For billing we reversed the decision: the event store moves to Kafka."),
+            ("assistant", "Noted: tea now, and Kafka for the billing event store."),
+        ],
+    )
     run_realtime(store)
-    show(f"recall before tonight's consolidation: {EVENT_STORE}",
-         store.recall(EVENT_STORE, namespace=ns, k=4))
-    say("Tuesday's turns are provisional and Monday's memory is consolidated, so both "
-        "decisions come back: the agent could still answer 'Postgres'. Tonight's run fixes that.")
+    show(f"recall before tonight's consolidation: {EVENT_STORE}", store.recall(EVENT_STORE, namespace=ns, k=4))
+    say(
+        "Tuesday's turns are provisional and Monday's memory is consolidated, so both "
+        "decisions come back: the agent could still answer 'Postgres'. Tonight's run fixes that."
+    )
     _consolidate(store, ns, TUESDAY)
-    say("It extracts 'user prefers drink tea': 'prefers drink' is single-valued, so the new "
+    say(
+        "It extracts 'user prefers drink tea': 'prefers drink' is single-valued, so the new "
         "fact supersedes Monday's coffee — kept, linked, out of recall. And 'user event store "
         "Kafka': a role takes one tool at a time, so the consolidator names Monday's Postgres "
-        "fact as the one it replaces. The operation log says why, for each:")
+        "fact as the one it replaces. The operation log says why, for each:"
+    )
     _explain(store, ns, "prefers drink")
     _explain(store, ns, "event store")
-    show(f"recall after consolidation: {EVENT_STORE}",
-         store.recall(EVENT_STORE, namespace=ns, k=3, kinds=["fact"]))
+    show(f"recall after consolidation: {EVENT_STORE}", store.recall(EVENT_STORE, namespace=ns, k=3, kinds=["fact"]))
 
 
 def _explain(store: MemoryStore, ns: str, predicate: str) -> None:
@@ -147,14 +171,17 @@ def _explain(store: MemoryStore, ns: str, predicate: str) -> None:
 
 def _late_turn(store: MemoryStore, ns: str, monday: datetime) -> None:
     say("5. A late turn arrives in Monday's session, which was already consolidated.")
-    (late,) = _stage(store, ns, MONDAY, monday + timedelta(minutes=30),
-                     [("user", "Oh, and my editor is Neovim now.")])
+    (late,) = _stage(store, ns, MONDAY, monday + timedelta(minutes=30), [("user", "Oh, and my editor is Neovim now.")])
     run_realtime(store)
-    show("recall at once (provisional): which editor does the user use?",
-         store.recall("which editor does the user use?", namespace=ns, k=3))
-    say("Consolidation re-reads the whole session, so the late turn extends Monday's episode "
+    show(
+        "recall at once (provisional): which editor does the user use?",
+        store.recall("which editor does the user use?", namespace=ns, k=3),
+    )
+    say(
+        "Consolidation re-reads the whole session, so the late turn extends Monday's episode "
         "instead of erasing it. The previous version is superseded, not deleted — here are "
-        "both versions of the episode that now covers the late turn, oldest first:")
+        "both versions of the episode that now covers the late turn, oldest first:"
+    )
     _consolidate(store, ns, MONDAY)
     episode = _episode_covering(store, ns, MONDAY, late)
     click.secho(f"\n  history {output.short(episode.id)}", bold=True)
@@ -171,10 +198,12 @@ def _episode_covering(store: MemoryStore, ns: str, session: str, event_id: str) 
 
 
 def _beliefs(store: MemoryStore, ns: str) -> None:
-    say("6. What the agent believes now, and what it believed before: every version of every "
+    say(
+        "6. What the agent believes now, and what it believed before: every version of every "
         "fact, with the one that replaced it. Nothing was deleted. Re-reading Monday for the late "
         "turn extracted Monday's facts again; those copies inherit how the originals were "
-        "retired, so coffee and Postgres stay out of recall.")
+        "retired, so coffee and Postgres stay out of recall."
+    )
     facts = store.facts(namespace=ns, all_versions=True)
     ops = store.operations([m.id for m in facts], namespace=ns) if facts else []
     click.echo(textwrap.indent(output.fact_table(facts, ops), "  "))

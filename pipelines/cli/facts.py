@@ -7,7 +7,8 @@ every command here accepts any unique prefix of an id back.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -26,8 +27,14 @@ from .options import config_option, json_option, namespace_option, open_store
 @click.option("--subject", default=None, help="Instead of an ID: every version of the facts about SUBJECT.")
 @click.option("--predicate", default=None, help="With --subject: only this predicate.")
 @click.argument("memory_id", required=False)
-def history(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
-            predicate: str | None, memory_id: str | None) -> None:
+def history(
+    config_path: str | None,
+    as_json: bool,
+    namespace: str,
+    subject: str | None,
+    predicate: str | None,
+    memory_id: str | None,
+) -> None:
     """The supersession chain through a memory (or a subject's facts) and why each step happened.
 
     The chain is in world time (valid_from), then by when tiermem recorded it,
@@ -46,21 +53,28 @@ def history(config_path: str | None, as_json: bool, namespace: str, subject: str
         found = store.operations([m.id for m in chain], namespace=namespace)
         known = _memories_named(store, chain, found, namespace)
     if as_json:
-        output.emit_json({"chain": [m.to_dict() for m in chain],
-                          "operations": [output.op_document(op) for op in found]})
+        output.emit_json(
+            {"chain": [m.to_dict() for m in chain], "operations": [output.op_document(op) for op in found]}
+        )
         return
     click.echo(output.chain_table(chain, found))
     for op in found:
         click.echo(output.describe_op(op, known, width=output.EXPLAIN_WIDTH))
 
 
-def _memories_named(store: MemoryStore, chain: Sequence[Any], found: Sequence[dict[str, Any]],
-                    namespace: str) -> dict[str, Any]:
+def _memories_named(
+    store: MemoryStore, chain: Sequence[Any], found: Sequence[dict[str, Any]], namespace: str
+) -> dict[str, Any]:
     """The chain plus every other memory a decision names (e.g. the fact a pin blocked)."""
     known = {m.id: m for m in chain}
     # A swap names every row of its session; the chain's own are enough.
-    wanted = {memory_id for op in found if op["op"] != "tier_swap"
-              for memory_id in op.get("memory_ids") or [] if memory_id not in known}
+    wanted = {
+        memory_id
+        for op in found
+        if op["op"] != "tier_swap"
+        for memory_id in op.get("memory_ids") or []
+        if memory_id not in known
+    }
     if wanted:
         with store.connection() as conn:  # one query, however many decisions name others
             known.update((m.id, m) for m in memories_by_id(conn, namespace, sorted(wanted)))
@@ -75,8 +89,15 @@ def _memories_named(store: MemoryStore, chain: Sequence[Any], found: Sequence[di
 @click.option("--predicate", default=None, help="Only facts with this predicate.")
 @click.option("--all-versions", is_flag=True, help="Include superseded and retracted facts.")
 @click.option("--as-of", default=None, help="ISO time: the facts tiermem believed then, with their status then.")
-def facts(config_path: str | None, as_json: bool, namespace: str, subject: str | None,
-          predicate: str | None, all_versions: bool, as_of: str | None) -> None:
+def facts(
+    config_path: str | None,
+    as_json: bool,
+    namespace: str,
+    subject: str | None,
+    predicate: str | None,
+    all_versions: bool,
+    as_of: str | None,
+) -> None:
     """Current facts (or all versions, or as of a time), with status and world-time validity.
 
     Status is active, pinned, superseded by ID, or retracted; with --as-of it
@@ -84,15 +105,15 @@ def facts(config_path: str | None, as_json: bool, namespace: str, subject: str |
     """
     at = parse_ts(as_of, "as_of")
     with open_store(config_path) as store:
-        found = store.facts(subject=subject, predicate=predicate, namespace=namespace,
-                            all_versions=all_versions, as_of=at)
+        found = store.facts(
+            subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions, as_of=at
+        )
         # Ops only where the row alone can't tell: a retirement without a successor
         # (retracted or not?), and any past time (was it pinned then?).
         explain = [m.id for m in found if at is not None or (m.superseded_at and not m.superseded_by)]
         logged = store.operations(explain, namespace=namespace) if explain else []
     if as_json:
-        output.emit_json({"facts": [{**m.to_dict(), "status": output.status_label(m, logged, at)}
-                                    for m in found]})
+        output.emit_json({"facts": [{**m.to_dict(), "status": output.status_label(m, logged, at)} for m in found]})
     else:
         click.echo(output.fact_table(found, logged, at))
 
@@ -111,8 +132,9 @@ def _print_op(name: str, op_id: int, as_json: bool) -> None:
 @click.option("--reason", default=None, help="Why, for the operation log.")
 @click.argument("old_id")
 @click.argument("new_id")
-def supersede(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
-              old_id: str, new_id: str) -> None:
+def supersede(
+    config_path: str | None, as_json: bool, namespace: str, reason: str | None, old_id: str, new_id: str
+) -> None:
     """Retire OLD_ID in favour of NEW_ID (explicit, logged, reversible; no guard applies)."""
     with open_store(config_path) as store:
         old, new = store.resolve_id(old_id, namespace), store.resolve_id(new_id, namespace)
@@ -122,26 +144,32 @@ def supersede(config_path: str | None, as_json: bool, namespace: str, reason: st
 def _memory_op_command(name: str, help_text: str) -> click.Command:
     """``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
 
-    def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None,
-                memory_id: str) -> None:
+    def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
         with open_store(config_path) as store:
             full_id = store.resolve_id(memory_id, namespace)
             _print_op(name, getattr(store, name)(full_id, reason=reason, namespace=namespace), as_json)
 
     command.__doc__ = help_text
-    options = [config_option, json_option, namespace_option,
-               click.option("--reason", default=None, help="Why, for the operation log."),
-               click.argument("memory_id")]
+    options = [
+        config_option,
+        json_option,
+        namespace_option,
+        click.option("--reason", default=None, help="Why, for the operation log."),
+        click.argument("memory_id"),
+    ]
     for decorate in reversed(options):
         command = decorate(command)
     return click.command(name)(command)
 
 
-retract, pin, unpin = (_memory_op_command(_name, _help) for _name, _help in (
-    ("retract", "Stop believing a memory: out of recall and current facts, kept in history (reversible)."),
-    ("pin", "Protect a fact from automatic supersession (explicit operations still apply)."),
-    ("unpin", "Let automatic supersession apply to a fact again."),
-))
+retract, pin, unpin = (
+    _memory_op_command(_name, _help)
+    for _name, _help in (
+        ("retract", "Stop believing a memory: out of recall and current facts, kept in history (reversible)."),
+        ("pin", "Protect a fact from automatic supersession (explicit operations still apply)."),
+        ("unpin", "Let automatic supersession apply to a fact again."),
+    )
+)
 
 
 @click.command()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -10,8 +11,13 @@ from memory_sink import MemoryStore
 
 
 def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-                        help="Deployment YAML (default: $TIERMEM_CONFIG, else configs/default.yaml).")(fn)
+    return click.option(
+        "--config",
+        "config_path",
+        type=click.Path(dir_okay=False),
+        default=None,
+        help="Deployment YAML (default: $TIERMEM_CONFIG, else configs/default.yaml).",
+    )(fn)
 
 
 def json_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -19,8 +25,13 @@ def json_option(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def namespace_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--namespace", "-n", default="default", show_default=True,
-                        help="Tenant namespace; every read and write is scoped by it.")(fn)
+    return click.option(
+        "--namespace",
+        "-n",
+        default="default",
+        show_default=True,
+        help="Tenant namespace; every read and write is scoped by it.",
+    )(fn)
 
 
 def open_store(config_path: str | None) -> MemoryStore:

@@ -17,10 +17,10 @@ from .options import config_option, json_option, open_store
 @click.option("--from", "start", required=True, metavar="DATE", help="First UTC day, YYYY-MM-DD.")
 @click.option("--to", "end", required=True, metavar="DATE", help="Last UTC day, YYYY-MM-DD (included).")
 @click.option("--namespace", "-n", default=None, help="Only this namespace (default: all).")
-@click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar on stderr.")
-def backfill(config_path: str | None, as_json: bool, start: str, end: str, namespace: str | None,
-             progress: bool) -> None:
+@click.option("--progress/--no-progress", default=True, show_default=True, help="Show a progress bar on stderr.")
+def backfill(
+    config_path: str | None, as_json: bool, start: str, end: str, namespace: str | None, progress: bool
+) -> None:
     """Re-consolidate every session with a turn on the days --from..--to (UTC), in-process.
 
     Use it after changing the consolidator. Each session's previous consolidated
@@ -34,14 +34,21 @@ def backfill(config_path: str | None, as_json: bool, start: str, end: str, names
     with open_store(config_path) as store:
         sessions = sessions_on_days(store, days, namespace=namespace)
         report = _with_progress(store, sessions, run_backfill, enabled=progress)
-    doc = {"from": days[0].isoformat(), "to": days[-1].isoformat(), "days": len(days),
-           "sessions": len(sessions), **report.to_dict()}
+    doc = {
+        "from": days[0].isoformat(),
+        "to": days[-1].isoformat(),
+        "days": len(days),
+        "sessions": len(sessions),
+        **report.to_dict(),
+    }
     if as_json:
         output.emit_json(doc)
     else:
-        click.echo(f"backfill {doc['from']}..{doc['to']} ({len(days)} days, {len(sessions)} sessions): "
-                   f"consolidated {report.sessions_consolidated} ({report.episodes} episodes, "
-                   f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}")
+        click.echo(
+            f"backfill {doc['from']}..{doc['to']} ({len(days)} days, {len(sessions)} sessions): "
+            f"consolidated {report.sessions_consolidated} ({report.episodes} episodes, "
+            f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}"
+        )
         for f in report.failures:
             click.echo(f"  failed {f['namespace']}/{f['session_id']}: {f['error']}", err=True)
     if report.sessions_failed:
@@ -51,8 +58,10 @@ def backfill(config_path: str | None, as_json: bool, start: str, end: str, names
 def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, enabled: bool) -> Any:
     from tqdm import tqdm
 
-    with tqdm(total=len(sessions), unit="session", desc="backfill", file=sys.stderr,
-              disable=not enabled, dynamic_ncols=True) as bar:
+    with tqdm(
+        total=len(sessions), unit="session", desc="backfill", file=sys.stderr, disable=not enabled, dynamic_ncols=True
+    ) as bar:
+
         def advance(ns: str, sid: str, outcome: str) -> None:
             bar.set_postfix_str(outcome, refresh=False)
             bar.update(1)
@@ -62,13 +71,21 @@ def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, ena
 
 @click.command()
 @config_option
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Interface the UI binds to (0.0.0.0 exposes it to the network).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Interface the UI binds to (0.0.0.0 exposes it to the network).",
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=3000, show_default=True, help="UI port.")
-@click.option("--dagster-home", type=click.Path(file_okay=False), default=None,
-              help="Dagster instance dir (default: $DAGSTER_HOME, else /var/lib/tiermem/dagster as root, "
-                   "else the user state dir, ~/.local/state/tiermem/dagster; not tied to database.data_dir); "
-                   "the shipped configs/dagster.yaml is copied in if it has none.")
+@click.option(
+    "--dagster-home",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Dagster instance dir (default: $DAGSTER_HOME, else /var/lib/tiermem/dagster as root, "
+    "else the user state dir, ~/.local/state/tiermem/dagster; not tied to database.data_dir); "
+    "the shipped configs/dagster.yaml is copied in if it has none.",
+)
 def dev(config_path: str | None, host: str, port: int, dagster_home: str | None) -> None:
     """The Dagster UI + daemon with tiermem's jobs and schedules, on the configured deployment.
 
@@ -77,8 +94,9 @@ def dev(config_path: str | None, host: str, port: int, dagster_home: str | None)
     """
     from ..orchestration.dev import run_dev
 
-    status = run_dev(config_path, host=host, port=port, dagster_home=dagster_home,
-                     echo=lambda line: click.echo(line, err=True))
+    status = run_dev(
+        config_path, host=host, port=port, dagster_home=dagster_home, echo=lambda line: click.echo(line, err=True)
+    )
     if status:
         sys.exit(status)
 

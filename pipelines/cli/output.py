@@ -6,8 +6,9 @@ import json
 import shutil
 import sys
 import textwrap
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import click
 
@@ -30,8 +31,7 @@ def _cell(value: Any, width: int) -> str:
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
-def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | None = None,
-          width: int = 200) -> str:
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | None = None, width: int = 200) -> str:
     """Fixed-width columns; column ``flex`` takes whatever terminal width (piped: ``width``) is left."""
     if not rows:
         return "(none)"
@@ -79,8 +79,11 @@ def short(memory_id: str | None) -> str:
 
 def status_label(m: Any, ops: Sequence[dict[str, Any]] = (), at: datetime | None = None) -> str:
     """active / pinned / superseded by X / retracted / retired — now, or as tiermem held it at ``at``."""
-    state = state_at(m, ops, at) if at is not None else {
-        "superseded_at": m.superseded_at, "superseded_by": m.superseded_by, "pinned": m.pinned}
+    state = (
+        state_at(m, ops, at)
+        if at is not None
+        else {"superseded_at": m.superseded_at, "superseded_by": m.superseded_by, "pinned": m.pinned}
+    )
     if state["superseded_at"] is None:
         return "pinned" if state["pinned"] else "active"
     if state["superseded_by"]:
@@ -96,24 +99,28 @@ def validity(m: Any, at: datetime | None = None) -> str:
 
 
 def fact_table(facts: Sequence[Any], ops: Sequence[dict[str, Any]], at: datetime | None = None) -> str:
-    rows = [(short(m.id), m.subject, m.predicate, m.object, status_label(m, ops, at), validity(m, at))
-            for m in facts]
-    return table(rows, ["id", "subject", "predicate", "object", "status", "valid"], flex=3,
-                 width=EXPLAIN_WIDTH)
+    rows = [(short(m.id), m.subject, m.predicate, m.object, status_label(m, ops, at), validity(m, at)) for m in facts]
+    return table(rows, ["id", "subject", "predicate", "object", "status", "valid"], flex=3, width=EXPLAIN_WIDTH)
 
 
 def chain_table(chain: Sequence[Any], ops: Sequence[dict[str, Any]]) -> str:
-    rows = [(short(m.id), validity(m), f"{m.recorded_at:%Y-%m-%d}", status_label(m, ops), m.content)
-            for m in chain]
+    rows = [(short(m.id), validity(m), f"{m.recorded_at:%Y-%m-%d}", status_label(m, ops), m.content) for m in chain]
     return table(rows, ["id", "valid", "recorded", "status", "content"], flex=4, width=EXPLAIN_WIDTH)
 
 
 def op_document(op: dict[str, Any]) -> dict[str, Any]:
     """An operation as ``history --json`` prints it."""
-    return {"op_id": op["op_id"], "op": op["op"], "at": op["created_at"].isoformat(), "actor": op["actor"],
-            "reason": op.get("reason"), "memory_ids": list(op.get("memory_ids") or []),
-            "replaced": [{"old": old, "new": new} for old, new in replacements(op)],
-            "signals": op.get("signals") or {}, "undone_by": op.get("undone_by")}
+    return {
+        "op_id": op["op_id"],
+        "op": op["op"],
+        "at": op["created_at"].isoformat(),
+        "actor": op["actor"],
+        "reason": op.get("reason"),
+        "memory_ids": list(op.get("memory_ids") or []),
+        "replaced": [{"old": old, "new": new} for old, new in replacements(op)],
+        "signals": op.get("signals") or {},
+        "undone_by": op.get("undone_by"),
+    }
 
 
 def _label(memory_id: str, memories: Mapping[str, Any]) -> str:
@@ -130,14 +137,20 @@ def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
     one = _label(ids[0], memories) if ids else ""
     two = _label(ids[1], memories) if len(ids) > 1 else ""
     if name == "tier_swap":
-        pairs = [f"{_label(o, memories)} -> {_label(n, memories) if n else 'nothing'}"
-                 for o, n in replacements(op) if o in memories or n in memories]
+        pairs = [
+            f"{_label(o, memories)} -> {_label(n, memories) if n else 'nothing'}"
+            for o, n in replacements(op)
+            if o in memories or n in memories
+        ]
         head = f"session {sig.get('session_id')!r} version {sig.get('version')}: wrote {len(ids) - len(replacements(op))} rows"
         return "; ".join([head, *pairs])
     phrases = {
-        "supersede": f"{one} -> {two}", "duplicate": f"{one} restates {two}: kept, never active",
-        "coexist": f"{one} and {two} both stay active", "retract": f"{one} retracted",
-        "pin": f"{one} pinned", "unpin": f"{one} unpinned",
+        "supersede": f"{one} -> {two}",
+        "duplicate": f"{one} restates {two}: kept, never active",
+        "coexist": f"{one} and {two} both stay active",
+        "retract": f"{one} retracted",
+        "pin": f"{one} pinned",
+        "unpin": f"{one} unpinned",
         "inherit": f"{one} takes over how {two} was retired",
         "undo": f"{', '.join(_label(i, memories) for i in ids)} back as before op {sig.get('undoes')}",
     }
@@ -150,8 +163,11 @@ def _why(op: dict[str, Any]) -> str:
     """The signals behind a decision, in words."""
     sig = op.get("signals") or {}
     if "verdict" in sig:
-        parts = ["key match" if sig.get("key_match") else
-                 f"neighbour: cosine {sig.get('cosine')} >= threshold {sig.get('threshold')}"]
+        parts = [
+            "key match"
+            if sig.get("key_match")
+            else f"neighbour: cosine {sig.get('cosine')} >= threshold {sig.get('threshold')}"
+        ]
         if sig.get("named_by_consolidator"):
             parts.append("named by the consolidator")
         parts.append(f"{sig['judge']} judge: {sig['verdict']} ({sig['reason']})")
@@ -167,13 +183,15 @@ def _why(op: dict[str, Any]) -> str:
         return "explicit: no guard applies" if op["op"] == "supersede" else ""
     if sig.get("consolidator"):
         return f"{sig['consolidator']} consolidator"
-    shown = {k: v for k, v in sig.items() if k not in ("undoes", "inherited_from", "session_id", "version",
-                                                        "facts", "events", "deleted_provisional")}
+    shown = {
+        k: v
+        for k, v in sig.items()
+        if k not in ("undoes", "inherited_from", "session_id", "version", "facts", "events", "deleted_provisional")
+    }
     return json.dumps(shown, default=str, sort_keys=True) if shown else ""
 
 
-def describe_op(op: dict[str, Any], memories: Mapping[str, Any] | None = None, *,
-                width: int | None = None) -> str:
+def describe_op(op: dict[str, Any], memories: Mapping[str, Any] | None = None, *, width: int | None = None) -> str:
     """One entry per logged operation: when, which memory replaced which, why, who.
 
     ``memories`` (id -> Memory) lets it quote what each memory says; ``width``
@@ -189,5 +207,4 @@ def describe_op(op: dict[str, Any], memories: Mapping[str, Any] | None = None, *
     text += f", undone by op {op['undone_by']}]" if op.get("undone_by") else "]"
     if width is None:
         return text
-    return textwrap.fill(text, width, subsequent_indent="    ", break_long_words=False,
-                         break_on_hyphens=False)
+    return textwrap.fill(text, width, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)

@@ -16,7 +16,8 @@ invariants an operator cares about:
 once turned on. The verdicts are pure functions of ``MemoryStore`` reports.
 """
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import dagster as dg
 
@@ -24,45 +25,79 @@ from .resources import StoreResource
 
 MEMORY_ASSET_KEY = dg.AssetKey(["tiermem", "memory"])
 MEMORY_ASSET = dg.AssetSpec(
-    key=MEMORY_ASSET_KEY, group_name="tiermem", kinds={"postgres"},
+    key=MEMORY_ASSET_KEY,
+    group_name="tiermem",
+    kinds={"postgres"},
     description="The `memory` table: provisional turns (realtime tier) and consolidated episodes "
-                "and facts (consolidate tier). Written by realtime_job and consolidate_job.",
+    "and facts (consolidate tier). Written by realtime_job and consolidate_job.",
 )
-TIER_KEYS = ("pending_turns", "provisional_turns", "consolidated_episodes", "consolidated_facts",
-             "superseded", "sessions_awaiting_consolidation", "sessions_failing")
+TIER_KEYS = (
+    "pending_turns",
+    "provisional_turns",
+    "consolidated_episodes",
+    "consolidated_facts",
+    "superseded",
+    "sessions_awaiting_consolidation",
+    "sessions_failing",
+)
 HEALTH_JOB = "health_job"
 
 
 def tier_metadata(status: Mapping[str, Any]) -> dict[str, Any]:
     """Rows per tier and the realtime lag, from ``MemoryStore.status()``, as run metadata."""
-    return {**{key: int(status.get(key) or 0) for key in TIER_KEYS},
-            "realtime_lag_seconds": status.get("realtime_lag_seconds")}
+    return {
+        **{key: int(status.get(key) or 0) for key in TIER_KEYS},
+        "realtime_lag_seconds": status.get("realtime_lag_seconds"),
+    }
 
 
 def lag_verdict(status: Mapping[str, Any], threshold: int) -> tuple[bool, dict[str, Any]]:
     """Passes while no pending turn has waited longer than ``threshold`` seconds."""
     lag = status.get("realtime_lag_seconds")
-    return (lag is None or lag <= threshold,
-            {"realtime_lag_seconds": lag, "threshold_seconds": threshold,
-             "pending_turns": int(status.get("pending_turns") or 0)})
+    return (
+        lag is None or lag <= threshold,
+        {
+            "realtime_lag_seconds": lag,
+            "threshold_seconds": threshold,
+            "pending_turns": int(status.get("pending_turns") or 0),
+        },
+    )
 
 
 def tiers_verdict(violations: Mapping[str, Any]) -> tuple[bool, dict[str, Any]]:
     """Passes when every turn is visible in exactly one tier."""
     both, neither = violations["turns_in_both_tiers"], violations["turns_in_neither_tier"]
-    return (both == 0 and neither == 0,
-            {"turns_in_both_tiers": both, "turns_in_neither_tier": neither,
-             "examples": dg.MetadataValue.json(list(violations.get("examples_in_both_tiers", [])))})
+    return (
+        both == 0 and neither == 0,
+        {
+            "turns_in_both_tiers": both,
+            "turns_in_neither_tier": neither,
+            "examples": dg.MetadataValue.json(list(violations.get("examples_in_both_tiers", []))),
+        },
+    )
 
 
 def failing_verdict(status: Mapping[str, Any], attempts: int) -> tuple[bool, dict[str, Any]]:
     """Passes while no session has failed consolidation ``attempts`` times in a row."""
     bad = [f for f in status.get("failing", []) if f["attempts"] >= attempts]
-    shown = [{"namespace": f["namespace"], "session_id": f["session_id"], "attempts": f["attempts"],
-              "last_error": (f["last_error"] or "")[:300]} for f in bad[:20]]
-    return (not bad, {"sessions_failing_repeatedly": len(bad), "alert_after_attempts": attempts,
-                      "sessions_parked": int(status.get("sessions_parked") or 0),
-                      "sessions": dg.MetadataValue.json(shown)})
+    shown = [
+        {
+            "namespace": f["namespace"],
+            "session_id": f["session_id"],
+            "attempts": f["attempts"],
+            "last_error": (f["last_error"] or "")[:300],
+        }
+        for f in bad[:20]
+    ]
+    return (
+        not bad,
+        {
+            "sessions_failing_repeatedly": len(bad),
+            "alert_after_attempts": attempts,
+            "sessions_parked": int(status.get("sessions_parked") or 0),
+            "sessions": dg.MetadataValue.json(shown),
+        },
+    )
 
 
 def _result(verdict: tuple[bool, dict[str, Any]], severity: dg.AssetCheckSeverity) -> dg.AssetCheckResult:
@@ -70,25 +105,36 @@ def _result(verdict: tuple[bool, dict[str, Any]], severity: dg.AssetCheckSeverit
     return dg.AssetCheckResult(passed=passed, severity=severity, metadata=metadata)
 
 
-@dg.asset_check(asset=MEMORY_ASSET_KEY, name="realtime_lag", blocking=False,
-                description="No staged turn has waited longer than realtime.lag_alert_seconds to be embedded.")
+@dg.asset_check(
+    asset=MEMORY_ASSET_KEY,
+    name="realtime_lag",
+    blocking=False,
+    description="No staged turn has waited longer than realtime.lag_alert_seconds to be embedded.",
+)
 def realtime_lag_check(store: StoreResource) -> dg.AssetCheckResult:
     with store.open() as s:
         threshold = s.config.realtime.lag_alert_seconds
         return _result(lag_verdict(s.status(), threshold), dg.AssetCheckSeverity.WARN)
 
 
-@dg.asset_check(asset=MEMORY_ASSET_KEY, name="no_turn_in_both_tiers", blocking=False,
-                description="Every turn is visible in exactly one tier: never provisional and consolidated "
-                            "at once, never in neither (invariant 5).")
+@dg.asset_check(
+    asset=MEMORY_ASSET_KEY,
+    name="no_turn_in_both_tiers",
+    blocking=False,
+    description="Every turn is visible in exactly one tier: never provisional and consolidated "
+    "at once, never in neither (invariant 5).",
+)
 def tiers_check(store: StoreResource) -> dg.AssetCheckResult:
     with store.open() as s:
         return _result(tiers_verdict(s.tier_violations()), dg.AssetCheckSeverity.ERROR)
 
 
-@dg.asset_check(asset=MEMORY_ASSET_KEY, name="no_repeatedly_failing_sessions", blocking=False,
-                description="No session has failed consolidation consolidate.failure_alert_attempts "
-                            "times in a row.")
+@dg.asset_check(
+    asset=MEMORY_ASSET_KEY,
+    name="no_repeatedly_failing_sessions",
+    blocking=False,
+    description="No session has failed consolidation consolidate.failure_alert_attempts times in a row.",
+)
 def failing_sessions_check(store: StoreResource) -> dg.AssetCheckResult:
     with store.open() as s:
         attempts = s.config.consolidate.failure_alert_attempts
@@ -98,10 +144,17 @@ def failing_sessions_check(store: StoreResource) -> dg.AssetCheckResult:
 ASSET_CHECKS = [realtime_lag_check, tiers_check, failing_sessions_check]
 
 health_job = dg.define_asset_job(
-    HEALTH_JOB, selection=dg.AssetSelection.checks(*ASSET_CHECKS), tags={"tiermem/tier": "health"},
-    description="Run the tiermem health checks (lag, one tier per turn, repeatedly failing sessions).")
+    HEALTH_JOB,
+    selection=dg.AssetSelection.checks(*ASSET_CHECKS),
+    tags={"tiermem/tier": "health"},
+    description="Run the tiermem health checks (lag, one tier per turn, repeatedly failing sessions).",
+)
 
 health_schedule = dg.ScheduleDefinition(
-    name="health_schedule", job=health_job, cron_schedule="*/5 * * * *", execution_timezone="UTC",
+    name="health_schedule",
+    job=health_job,
+    cron_schedule="*/5 * * * *",
+    execution_timezone="UTC",
     default_status=dg.DefaultScheduleStatus.STOPPED,
-    description="Run the health checks every 5 minutes (turn it on in the UI).")
+    description="Run the health checks every 5 minutes (turn it on in the UI).",
+)

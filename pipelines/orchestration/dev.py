@@ -20,9 +20,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
 from memory_sink import db
 from memory_sink.config import CONFIG_ENV, PROJECT_ROOT, load_config
@@ -99,8 +99,7 @@ def child_commands(*, host: str, port: int, workspace: Path) -> dict[str, list[s
     """The two processes, run with this interpreter so they see the same installation."""
     target = ["-w", str(workspace)]
     return {
-        "dagster-webserver": [sys.executable, "-m", "dagster_webserver", "--host", host,
-                              "--port", str(port), *target],
+        "dagster-webserver": [sys.executable, "-m", "dagster_webserver", "--host", host, "--port", str(port), *target],
         "dagster-daemon": [sys.executable, "-m", "dagster._daemon", "run", *target],
     }
 
@@ -214,8 +213,9 @@ class Supervisor:
             time.sleep(0.2)
 
 
-def run_dev(config_path: str | None, *, host: str, port: int, dagster_home: str | None,
-            echo: Callable[[str], None] = print) -> int:
+def run_dev(
+    config_path: str | None, *, host: str, port: int, dagster_home: str | None, echo: Callable[[str], None] = print
+) -> int:
     """Check the deployment, start/migrate its database, then supervise webserver + daemon."""
     cfg = load_config(config_path)  # a bad file fails here, before anything starts
     db.migrate(db.resolve_dsn(cfg.database))  # starts the embedded server and keeps it for the children

@@ -8,9 +8,10 @@ opens (and the embedded server starts) only inside a run.
 """
 
 import dataclasses
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any
 
 import dagster as dg
 from pydantic import Field
@@ -28,7 +29,7 @@ class EmbedderResource(dg.ConfigurableResource):
     """The embedding model (``embedder.*`` of the deployment) that both tiers embed with."""
 
     model: str = Field(description="Registered model name, e.g. all-minilm-l6-v2-int8 or bge-small-en-v1.5-int8.")
-    path: Optional[str] = Field(default=None, description="A local model dir, for models not shipped.")
+    path: str | None = Field(default=None, description="A local model dir, for models not shipped.")
     threads: int = Field(default=2, ge=1, description="ONNX Runtime intra-op threads.")
     batch_size: int = Field(default=64, ge=1, description="Texts per inference call.")
 
@@ -50,8 +51,9 @@ class ConsolidatorResource(dg.ConfigurableResource):
     """The consolidator (``consolidate.consolidator.*``): its kind and options."""
 
     kind: str = Field(description="passthrough | extractive | llm | callable")
-    options: dict[str, Any] = Field(default_factory=dict, description="Options of that kind (no secrets: "
-                                    "name environment variables instead).")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="Options of that kind (no secrets: name environment variables instead)."
+    )
 
     @classmethod
     def from_config(cls, cfg: Config) -> "ConsolidatorResource":
@@ -69,8 +71,9 @@ class ConsolidatorResource(dg.ConfigurableResource):
 class StoreResource(dg.ConfigurableResource):
     """The tiermem database of the deployment, opened per run with the embedder resource's model."""
 
-    config_path: Optional[str] = Field(
-        default=None, description="Deployment YAML (None: $TIERMEM_CONFIG, else configs/default.yaml).")
+    config_path: str | None = Field(
+        default=None, description="Deployment YAML (None: $TIERMEM_CONFIG, else configs/default.yaml)."
+    )
     embedder: EmbedderResource
 
     def deployment(self) -> Config:

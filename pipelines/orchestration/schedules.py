@@ -13,8 +13,7 @@ earlier days; sessions of that day that were already consolidated are left
 alone (re-consolidating them is a backfill's job, the partition's default mode).
 """
 
-from datetime import datetime, timedelta, timezone
-from typing import Optional
+from datetime import UTC, datetime, timedelta
 
 import dagster as dg
 
@@ -22,8 +21,13 @@ from memory_sink.errors import ConfigError
 
 from .ops import TIER_TAG
 
-IN_FLIGHT = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
-             dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING]
+IN_FLIGHT = [
+    dg.DagsterRunStatus.QUEUED,
+    dg.DagsterRunStatus.NOT_STARTED,
+    dg.DagsterRunStatus.STARTING,
+    dg.DagsterRunStatus.STARTED,
+    dg.DagsterRunStatus.CANCELING,
+]
 TRIGGER_TAG = "tiermem/trigger"
 NIGHTLY_RUN_CONFIG = {"ops": {"consolidate_sessions": {"config": {"mode": "pending"}}}}
 
@@ -33,9 +37,9 @@ def in_flight_runs(instance: dg.DagsterInstance, job_name: str) -> list["dg.RunR
     return list(instance.get_run_records(dg.RunsFilter(job_name=job_name, statuses=IN_FLIGHT), limit=5))
 
 
-def previous_day_partition(scheduled: Optional[datetime]) -> str:
+def previous_day_partition(scheduled: datetime | None) -> str:
     """The partition key of the UTC day before ``scheduled`` (the last complete day)."""
-    when = (scheduled or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    when = (scheduled or datetime.now(UTC)).astimezone(UTC)
     return (when - timedelta(days=1)).date().isoformat()
 
 
@@ -50,15 +54,22 @@ def check_cron(cron: str, key: str) -> str:
 
 def build_realtime_schedule(job: dg.JobDefinition, cron: str) -> dg.ScheduleDefinition:
     check_cron(cron, "realtime.schedule")
-    @dg.schedule(name="realtime_schedule", job=job, cron_schedule=cron, execution_timezone="UTC",
-                 default_status=dg.DefaultScheduleStatus.STOPPED,
-                 description=f"Run {job.name} on '{cron}' (realtime.schedule); skips while one is in flight.")
+
+    @dg.schedule(
+        name="realtime_schedule",
+        job=job,
+        cron_schedule=cron,
+        execution_timezone="UTC",
+        default_status=dg.DefaultScheduleStatus.STOPPED,
+        description=f"Run {job.name} on '{cron}' (realtime.schedule); skips while one is in flight.",
+    )
     def realtime_schedule(context: dg.ScheduleEvaluationContext) -> dg.RunRequest | dg.SkipReason:
         busy = in_flight_runs(context.instance, job.name)
         if busy:
             run = busy[0].dagster_run
-            return dg.SkipReason(f"a {job.name} run is still in flight ({run.run_id[:8]}, "
-                                 f"{run.status.value}); skipping this tick")
+            return dg.SkipReason(
+                f"a {job.name} run is still in flight ({run.run_id[:8]}, {run.status.value}); skipping this tick"
+            )
         return dg.RunRequest(tags={TRIGGER_TAG: "schedule", TIER_TAG: "realtime"})
 
     return realtime_schedule
@@ -66,15 +77,22 @@ def build_realtime_schedule(job: dg.JobDefinition, cron: str) -> dg.ScheduleDefi
 
 def build_nightly_schedule(job: dg.JobDefinition, cron: str, first_partition: str) -> dg.ScheduleDefinition:
     check_cron(cron, "consolidate.schedule")
-    @dg.schedule(name="consolidate_nightly_schedule", job=job, cron_schedule=cron, execution_timezone="UTC",
-                 default_status=dg.DefaultScheduleStatus.STOPPED,
-                 description=f"Run {job.name} on '{cron}' (consolidate.schedule) for the previous UTC day, "
-                             "consolidating every session that is due.")
+
+    @dg.schedule(
+        name="consolidate_nightly_schedule",
+        job=job,
+        cron_schedule=cron,
+        execution_timezone="UTC",
+        default_status=dg.DefaultScheduleStatus.STOPPED,
+        description=f"Run {job.name} on '{cron}' (consolidate.schedule) for the previous UTC day, "
+        "consolidating every session that is due.",
+    )
     def consolidate_nightly_schedule(context: dg.ScheduleEvaluationContext) -> dg.RunRequest | dg.SkipReason:
         key = previous_day_partition(context.scheduled_execution_time)
         if key < first_partition:
             return dg.SkipReason(f"{key} is before consolidate.partition_start ({first_partition})")
-        return dg.RunRequest(partition_key=key, run_config=NIGHTLY_RUN_CONFIG,
-                             tags={TRIGGER_TAG: "schedule", TIER_TAG: "consolidate"})
+        return dg.RunRequest(
+            partition_key=key, run_config=NIGHTLY_RUN_CONFIG, tags={TRIGGER_TAG: "schedule", TIER_TAG: "consolidate"}
+        )
 
     return consolidate_nightly_schedule
