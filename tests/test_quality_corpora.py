@@ -1,0 +1,148 @@
+"""The quality corpora keep their documented shape, and the two scorers count what they claim to.
+
+The corpora are data the extraction and supersession work is measured by, so a
+line that breaks the shape, a predicate outside PREDICATES.md, or a sentence
+shared between the tuning and the held-out halves would silently change what
+the figures mean.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCH))
+
+import _quality as q  # noqa: E402
+import ordered_updates as ou  # noqa: E402
+import quality_extraction as qe  # noqa: E402
+
+
+def vocabulary() -> set[str]:
+    """Predicates named in the first column of PREDICATES.md's tables."""
+    names = set()
+    for line in (q.DATA / "extraction" / "PREDICATES.md").read_text().splitlines():
+        if line.startswith("| `"):
+            names.update(re.findall(r"`([^`]+)`", line.split("|")[1]))
+    return names
+
+
+SENTENCES = {split: q.load_sentences(q.split_path("extraction", split)) for split in q.SPLITS}
+STREAMS = {split: q.load_stream(q.split_path("updates", split)) for split in q.SPLITS}
+
+
+def test_extraction_corpus_sizes_and_mix() -> None:
+    assert sum(len(s) for s in SENTENCES.values()) >= 360
+    for sentences in SENTENCES.values():
+        assert len(sentences) >= 180
+        user = sum(1 for s in sentences if s.speaker == "user") / len(sentences)
+        assert 0.45 <= user <= 0.65, user
+        assert sum(1 for s in sentences if not s.gold and not s.retracts) >= 30  # negatives that must yield nothing
+        assert len({s.id for s in sentences}) == len(sentences)
+
+
+def test_gold_uses_the_documented_predicates_and_user_subject() -> None:
+    known = vocabulary()
+    for sentences in SENTENCES.values():
+        for s in sentences:
+            for subject, predicate, _ in (*s.gold, *s.retracts, *s.optional_retracts):
+                assert predicate in known, (s.id, predicate)
+                if s.speaker == "user":
+                    assert subject == "user", s.id
+
+
+def test_key_groups_name_one_relation_each() -> None:
+    for sentences in SENTENCES.values():
+        keys = defaultdict(set)
+        for s in sentences:
+            if s.key_group is not None:
+                keys[s.key_group].update((t[0], t[1]) for t in (*s.gold, *s.retracts))
+        assert all(len(k) == 1 for k in keys.values()), {g: k for g, k in keys.items() if len(k) != 1}
+        assert sum(1 for s in sentences if s.key_group) >= 100
+
+
+def test_update_streams_sizes_order_and_answers() -> None:
+    assert sum(len(st) for st, _ in STREAMS.values()) >= 320
+    assert sum(len(qs) for _, qs in STREAMS.values()) >= 110
+    for statements, questions in STREAMS.values():
+        assert [s.seq for s in statements] == sorted({s.seq for s in statements})
+        assert [s.ts for s in statements] == sorted(s.ts for s in statements)
+        assert len({(x.subject, x.predicate) for x in questions}) == len(questions)
+        for x in questions:
+            assert x.predicate in vocabulary(), x
+            assert any(x.answer in s.text for s in statements), x
+
+
+def test_no_sentence_is_shared_between_tuning_and_heldout() -> None:
+    def texts(split: str) -> set[str]:
+        return {s.text for s in SENTENCES[split]} | {s.text for s in STREAMS[split][0]}
+
+    assert not texts("tuning") & texts("heldout")
+
+
+def test_a_malformed_line_names_its_file_line_and_field(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x", "text": "Hi.", "speaker": "user", "gold": [["user", "lives in"]]}\n')
+    with pytest.raises(q.CorpusError, match=r"bad.jsonl:1: gold\[0\]"):
+        q.load_sentences(bad)
+
+
+def outcome(gold: list[list[str]], predicted: set[qe.Scored], *, optional=(), group: str | None = None) -> qe.Outcome:
+    s = q.Sentence("t", "text", "user", tuple(map(tuple, gold)), (), tuple(map(tuple, optional)), group)
+    return qe.Outcome(s, predicted)
+
+
+def test_extraction_scoring_is_exact_after_case_space_and_article() -> None:
+    right = outcome([["France", "capital", "Paris"]], {("france", "capital", "paris", False)})
+    wrong = outcome([["user", "lives in", "Bergen"]], {("user", "lives in", "city of bergen", False)})
+    switch = outcome(
+        [["user", "notes app", "Bear"]],
+        {("user", "notes app", "bear", False), ("user", "notes app", "evernote", True)},
+        optional=[["user", "notes app", "Evernote"]],
+    )
+    quiet = outcome([], set())
+    figures = qe.figures_of([right, wrong, switch, quiet])
+    assert (figures["tp"], figures["fp"], figures["fn"]) == (2, 1, 1)  # the optional retraction is neither
+    assert figures["precision"] == figures["recall"] == pytest.approx(2 / 3)
+    assert figures["negatives clean"] == 1.0
+    assert q.norm("  The   Linux Foundation ") == "linux foundation"
+
+
+def test_key_consistency_counts_groups_whose_phrasings_agree() -> None:
+    agree = [outcome([["A", "ceo", "B"]], {("a", "ceo", x, False)}, group="a|ceo") for x in ("b", "c")]
+    split = [
+        outcome([["P", "died in", "L"]], {("p", "died in", "l", False)}, group="p|died in"),
+        outcome([["P", "died in", "L"]], {("p", "dy in", "l", False)}, group="p|died in"),
+    ]
+    lone = [outcome([["X", "capital", "Y"]], set(), group="x|capital")] * 2
+    assert qe.key_consistency(agree + split + lone) == (0.5, 2)
+
+
+def test_updates_scoring_prefers_the_top_candidate() -> None:
+    question = q.Question("Veloria", "capital", "Tessin", "What is the capital of Veloria?")
+    current = ou.Answered(question, ("tessin",), ("amberlin", "tessin"))
+    stale = ou.Answered(question, ("amberlin", "tessin"), ("amberlin", "tessin"))
+    missing = ou.Answered(question, (), ())
+    acc = ou.accuracy([current, stale, missing])
+    assert acc["accuracy@1"] == pytest.approx(1 / 3) and acc["accuracy@3"] == pytest.approx(2 / 3)
+    assert acc["append-only accuracy@1"] == 0.0 and acc["no fact for the key"] == pytest.approx(1 / 3)
+
+
+def test_extraction_benchmark_prints_its_table_and_errors(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "quality_extraction.py"), "--limit", "5", "--show-errors"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=240,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "heldout third" in out.stdout and "target heldout: precision >= 0.95" in out.stdout
