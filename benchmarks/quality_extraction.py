@@ -164,15 +164,17 @@ def _fmt(value: Any) -> str:
 
 
 def print_table(table: dict[str, dict[str, Any]], consolidator: str, targets: dict[str, str]) -> None:
-    cols = ["sentences", "gold", "tp", "fp", "fn", "precision", "recall", "f1", "negatives clean", "key consistency"]
+    cols = {"sentences": "sent.", "gold": "gold", "tp": "tp", "fp": "fp", "fn": "fn", "precision": "precision"}
+    cols |= {"recall": "recall", "f1": "f1", "negatives clean": "neg. clean", "key consistency": "key cons. (groups)"}
     m = c.machine()
     print(f"== extraction quality: {consolidator} ==")
     print(f"   {m['date']} | {m['cpu']} | {m['cores']} cores")
-    print(f"   {'slice':<14}" + "".join(f"{col:>17}" for col in cols))
+    widths = [6, 5, 4, 4, 4, 10, 8, 7, 11, 19]
+    print(f"   {'slice':<14}" + "".join(f"{head:>{w}}" for head, w in zip(cols.values(), widths)))
     for name, row in table.items():
         cells = [_fmt(row[col]) for col in cols]
         cells[-1] += f" ({row['key groups scored']})"
-        print(f"   {name:<14}" + "".join(f"{cell:>17}" for cell in cells))
+        print(f"   {name:<14}" + "".join(f"{cell:>{w}}" for cell, w in zip(cells, widths)))
     goals = ", ".join(f"{k} >= {v}" for k, v in TARGETS.items())
     print(f"   targets ({goals}; held-out is the figure; key groups scored in brackets):")
     for target, verdict in targets.items():
