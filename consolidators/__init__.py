@@ -29,12 +29,11 @@ from .registry import (
     ENTRY_POINT_GROUP,
     KINDS,
     CallableConsolidator,
-    coerce_result,
     load_consolidator,
     load_llm_judge,
-    run_consolidator,
 )
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
+from .validation import coerce_result, run_consolidator
 
 __all__ = [
     "ActiveFact",

@@ -30,6 +30,7 @@ from .extractive import CANONICAL_PREDICATES, USER, normalise_predicate
 from .framing import Frame, episode_frames, frame_episode
 from .passthrough import truncate
 from .types import ActiveFact, ConsolidationResult, Context, Fact, Transcript, Turn
+from .validation import coerce_result
 
 log = logging.getLogger("tiermem.consolidators.llm")
 
@@ -149,10 +150,8 @@ class LLMConsolidator:
 
     def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
         """Ask the model once (plus retries) about the whole session; map and check its answer."""
-        from .registry import coerce_result  # the registry imports this module to register the kind
-
         if not transcript.turns:
-            return ConsolidationResult()  # nothing to ask about; the registry rejects it as usual
+            return ConsolidationResult()  # nothing to ask about; validation rejects it as usual
         frames = episode_frames(transcript)
         facts = prompt_facts(context.active_facts, transcript)
         prompt = consolidation_prompt(transcript, frames, facts, self.max_transcript_chars)
