@@ -34,6 +34,7 @@ import psycopg  # noqa: E402
 
 from memory_sink import MemoryStore, db  # noqa: E402
 from memory_sink.config import Config, config_from_mapping  # noqa: E402
+from memory_sink.types import Embedder  # noqa: E402
 
 # --- a fixed corpus of chat turns -------------------------------------------------------
 
@@ -437,8 +438,9 @@ def bench_config(dsn: str, *, threads: int = 2, **sections: dict[str, Any]) -> C
     return config_from_mapping(data)
 
 
-def open_store(dsn: str, *, threads: int = 2, **sections: dict[str, Any]) -> MemoryStore:
-    return MemoryStore.open(bench_config(dsn, threads=threads, **sections))
+def open_store(dsn: str, *, threads: int = 2, model: Embedder | None = None, **sections: dict[str, Any]) -> MemoryStore:
+    """A store on ``dsn`` with the bench config; ``model`` replaces the configured embedder."""
+    return MemoryStore.open(bench_config(dsn, threads=threads, **sections), embedder=model)
 
 
 def stage(

@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from memory_sink.embedder import Embedder
+from memory_sink.embedder import OnnxEmbedder
 
 
-def model_feeds(embedder: Embedder, texts: Sequence[str]) -> list[dict[str, np.ndarray]]:
+def model_feeds(embedder: OnnxEmbedder, texts: Sequence[str]) -> list[dict[str, np.ndarray]]:
     """The session inputs ``embedder.embed_documents(texts)`` would run, batch by batch."""
     ids = embedder._token_ids(list(texts))
     lengths = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
@@ -36,7 +36,7 @@ def model_feeds(embedder: Embedder, texts: Sequence[str]) -> list[dict[str, np.n
     return feeds
 
 
-def run_feeds(embedder: Embedder, feeds: Sequence[dict[str, Any]]) -> float:
+def run_feeds(embedder: OnnxEmbedder, feeds: Sequence[dict[str, Any]]) -> float:
     """Seconds to run every feed through the embedder's own session."""
     session, output = embedder._session, embedder._output
     started = time.perf_counter()

@@ -87,9 +87,8 @@ def one_run(
     if chunk is not None:
         cons.EMBED_CHUNK = chunk
     try:
-        with c.open_store(dsn, threads=threads) as store:
-            if anchor:
-                store._embedder = Unbatched(load_embedder(EmbedderConfig(threads=threads), variant="fp32"))
+        model = Unbatched(load_embedder(EmbedderConfig(threads=threads), variant="fp32")) if anchor else None
+        with c.open_store(dsn, threads=threads, model=model) as store:
             store.stage_many(c.session_turns(sessions, 20, seed=hash(tag) % 1000, prefix=tag), batch_size=5000)
             run_realtime(store)
             with timers(store) as spent:

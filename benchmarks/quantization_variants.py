@@ -8,7 +8,7 @@ quantize_static per variant (calibration: short_turns(200, seed=11), batched lik
 embedder; calibration ranges cached per method). Models go to --workdir; the op
 types onnxruntime actually runs (after ORT_ENABLE_ALL) are printed per variant.
 
-bench: one process; fp32, tiermem int8 and the variants, each an Embedder with
+bench: one process; fp32, tiermem int8 and the variants, each an OnnxEmbedder with
 tiermem's own SessionOptions. Speed = texts/s of session.run over the same
 length-sorted feeds of short_turns(--texts, seed=7), all models interleaved in
 each of --runs rounds (order rotates); ratio = median of per-round ratios vs fp32.
@@ -42,7 +42,7 @@ from onnxruntime.quantization import (
 )
 
 from memory_sink.config import EmbedderConfig
-from memory_sink.embedder import Embedder, load_embedder
+from memory_sink.embedder import OnnxEmbedder, load_embedder
 
 ROOT = Path(tempfile.gettempdir()) / "tiermem-quantization-variants"  # --workdir
 MODELS = ROOT / "models"
@@ -120,7 +120,7 @@ COMMON = dict(
 )
 
 
-def fp32_embedder() -> Embedder:
+def fp32_embedder() -> OnnxEmbedder:
     return load_embedder(EmbedderConfig(threads=THREADS), variant="fp32")
 
 
@@ -279,7 +279,7 @@ def cos_stats(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
     return float(cos.mean()), float(np.percentile(cos, 5)), float(cos.min())
 
 
-def batch_diff(emb: Embedder, texts: list[str], others: list[str]) -> float:
+def batch_diff(emb: OnnxEmbedder, texts: list[str], others: list[str]) -> float:
     """Max |v_alone - v_in_batch| over texts: alone = one text per run; batch = one padded 64-text run."""
     alone = np.stack([emb.embed_documents([t])[0] for t in texts])
     ids = emb._token_ids(texts + others)
@@ -297,9 +297,9 @@ def bench(names: list[str]) -> None:
     fp = fp32_embedder()
     tok = _tokenizer_path()
     int8 = load_embedder(EmbedderConfig(threads=THREADS), variant="int8")
-    embs: dict[str, Embedder] = {"fp32": fp, "tiermem_int8_rows": int8}
+    embs: dict[str, OnnxEmbedder] = {"fp32": fp, "tiermem_int8_rows": int8}
     for name in names:
-        embs[name] = Embedder(fp.spec, MODELS / f"{name}.onnx", tok, threads=THREADS, identity=name)
+        embs[name] = OnnxEmbedder(fp.spec, MODELS / f"{name}.onnx", tok, threads=THREADS, identity=name)
     texts = c.short_turns(EVAL_N, seed=EVAL_SEED)
     ood = c.mixed_turns(300, seed=5)
     feeds = model_feeds(fp, texts)

@@ -12,13 +12,15 @@ from .errors import (
     TiermemError,
 )
 from .store import MemoryStore
-from .types import Memory, StageReport
+from .tiers import Tiers
+from .types import Embedder, Memory, StageReport
 
 __all__ = [
     "Config",
     "ConfigError",
     "ConsolidationError",
     "DatabaseError",
+    "Embedder",
     "InputError",
     "Memory",
     "MemoryStore",
@@ -27,5 +29,6 @@ __all__ = [
     "NotFoundError",
     "StageReport",
     "TiermemError",
+    "Tiers",
     "load_config",
 ]

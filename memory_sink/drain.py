@@ -20,18 +20,18 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import psycopg
+from psycopg_pool import ConnectionPool
 
 from . import memories, meta, staging
-
-if TYPE_CHECKING:
-    from .store import MemoryStore
+from .types import ClaimedTurn, Embedder
 
 
 def drain_pending(
-    store: MemoryStore,
+    pool: ConnectionPool,
+    embedder: Embedder,
     batch_size: int,
     *,
     max_batches: int | None = None,
@@ -40,10 +40,10 @@ def drain_pending(
 ) -> tuple[int, int]:
     """Embed pending turns until none are left (or ``max_batches``, or ``should_stop()``).
 
+    Takes connections from ``pool`` (two at a time: one writing, one claiming) and
+    expects ``embedder`` already checked against the database (``Tiers.embedder``).
     Returns (turns embedded, batches committed). ``on_batch(n)`` runs after each commit.
     """
-    embedder = store.embedder
-    pool = store.pool
     turns = batches = 0
     held: list[psycopg.Connection] = []  # connections taken from the pool, not yet given back
     writing: tuple[cf.Future[int], psycopg.Connection] | None = None
@@ -68,8 +68,8 @@ def drain_pending(
                 conn = pool.getconn()
                 held.append(conn)
                 meta.check_fingerprint(conn, embedder.fingerprint)
-                claimed = conn.execute(staging.CLAIM_PENDING, (batch_size,)).fetchall()
-                vectors = embedder.embed_documents([row[3] for row in claimed]) if claimed else None
+                claimed = staging.claim_pending(conn, batch_size)
+                vectors = embedder.embed_documents([row.content for row in claimed]) if claimed else None
                 if writing is not None:
                     finish()
                 if not claimed:
@@ -88,9 +88,9 @@ def drain_pending(
     return turns, batches
 
 
-def _write(conn: psycopg.Connection, claimed: list[tuple[Any, ...]], vectors: Any, fingerprint: str) -> int:
+def _write(conn: psycopg.Connection, claimed: list[ClaimedTurn], vectors: Any, fingerprint: str) -> int:
     """Store one claimed batch as provisional rows, mark its turns, and commit (runs on the writer thread)."""
     memories.write_provisional(conn, claimed, vectors, fingerprint)
-    conn.execute(staging.MARK_PROVISIONAL, ([row[0] for row in claimed],))
+    conn.execute(staging.MARK_PROVISIONAL, ([row.event_id for row in claimed],))
     conn.commit()
     return len(claimed)

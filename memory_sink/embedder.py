@@ -1,10 +1,10 @@
 """Sentence embeddings from a small int8 ONNX model, for both tiers and for recall.
 
 Use :func:`load_embedder` (memoised per process) rather than building an
-:class:`Embedder` by hand: loading resolves the model's files, quantizes them
+:class:`OnnxEmbedder` by hand: loading resolves the model's files, quantizes them
 once into the cache, and opens one onnxruntime session that every caller
 shares. Sessions are safe for concurrent ``run``; the tokenizer is configured
-once at load and never mutated afterwards, so an ``Embedder`` is thread-safe.
+once at load and never mutated afterwards, so an ``OnnxEmbedder`` is thread-safe.
 
 The model registry and quantization live in :mod:`memory_sink.models`; the names
 other modules need are re-exported here. Finding a model's files (a package, a
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MODELS",
-    "Embedder",
+    "OnnxEmbedder",
     "ModelFiles",
     "ModelSpec",
     "clear_embedder_cache",
@@ -67,7 +67,7 @@ _TOKENIZER = "tokenizer.json"
 _MINILM_TOKENIZER = "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
 # Texts longer than max_tokens * this many characters are tokenized from a head cut
 # at whitespace first: a 1 MB paste must not cost a second of tokenizing for the
-# 256 tokens the model will see. See Embedder._token_ids for why this is exact.
+# 256 tokens the model will see. See OnnxEmbedder._token_ids for why this is exact.
 _HEAD_CHARS_PER_TOKEN = 16
 _CUT_CHARS = (" ", "\n", "\t", "\r")
 # A run holds at most this many padded tokens (and at most batch_size texts): past
@@ -89,8 +89,8 @@ class ModelFiles:
     sha256: str | None = None  # of ``onnx``, when it was already computed (and checked)
 
 
-class Embedder:
-    """Turns texts into L2-normalised float32 vectors with one model; thread-safe.
+class OnnxEmbedder:
+    """The ``Embedder`` tiermem ships: turns texts into L2-normalised float32 vectors with one model; thread-safe.
 
     ``fingerprint`` identifies the vectors (registry name, pooling, and the
     ``identity`` of the model: the sha256 of the ONNX file run, or — for a build
@@ -134,7 +134,7 @@ class Embedder:
         )
 
     def __repr__(self) -> str:
-        return f"Embedder({self.fingerprint!r}, dim={self.dim}, max_tokens={self.max_tokens})"
+        return f"OnnxEmbedder({self.fingerprint!r}, dim={self.dim}, max_tokens={self.max_tokens})"
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         """Embed texts to store, as an ``(n, dim)`` float32 array in input order.
@@ -393,11 +393,11 @@ def download_model(name: str, dest: str | os.PathLike[str]) -> Path:
 
 # --- loading, memoised -------------------------------------------------------------
 
-_LOADED: dict[tuple[object, ...], Embedder] = {}
+_LOADED: dict[tuple[object, ...], OnnxEmbedder] = {}
 _LOAD_LOCK = threading.Lock()
 
 
-def load_embedder(cfg: EmbedderConfig, *, variant: Variant = "int8") -> Embedder:
+def load_embedder(cfg: EmbedderConfig, *, variant: Variant = "int8") -> OnnxEmbedder:
     """The process-wide embedder for ``cfg``: the same object for the same settings.
 
     Building one costs a session (and, the first time on a machine, a quantization
@@ -426,7 +426,7 @@ def clear_embedder_cache() -> None:
 load_embedder.cache_clear = clear_embedder_cache  # type: ignore[attr-defined]
 
 
-def _build(cfg: EmbedderConfig, path: str | None, variant: Variant, cache_dir: Path) -> Embedder:
+def _build(cfg: EmbedderConfig, path: str | None, variant: Variant, cache_dir: Path) -> OnnxEmbedder:
     spec = get_spec(cfg.model)
     files = resolve_files(spec, path, cache_dir=cache_dir)
     onnx_path = files.onnx
@@ -436,4 +436,6 @@ def _build(cfg: EmbedderConfig, path: str | None, variant: Variant, cache_dir: P
         identity = f"{(files.sha256 or file_sha256(files.onnx))[:16]}-{variant}-r{RECIPE_VERSION}"
     elif variant == "fp32":
         raise ModelError(f"{files.onnx}: already quantized; an fp32 variant needs an fp32 model file")
-    return Embedder(spec, onnx_path, files.tokenizer, threads=cfg.threads, batch_size=cfg.batch_size, identity=identity)
+    return OnnxEmbedder(
+        spec, onnx_path, files.tokenizer, threads=cfg.threads, batch_size=cfg.batch_size, identity=identity
+    )

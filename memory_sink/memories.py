@@ -15,7 +15,7 @@ import numpy as np
 import psycopg
 from psycopg.types.json import Jsonb
 
-from .types import MEMORY_COLUMNS, Memory, NewMemory
+from .types import MEMORY_COLUMNS, ClaimedTurn, Memory, NewMemory
 
 COLS = ", ".join(MEMORY_COLUMNS)
 M_COLS = ", ".join(f"m.{c}" for c in MEMORY_COLUMNS)
@@ -270,24 +270,24 @@ WHERE superseded_at IS NOT NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)
 
 
 def write_provisional(
-    conn: psycopg.Connection, events: Sequence[tuple[Any, ...]], vectors: np.ndarray, embed_model: str
+    conn: psycopg.Connection, events: Sequence[ClaimedTurn], vectors: np.ndarray, embed_model: str
 ) -> None:
-    """COPY one provisional turn row per claimed event (event_id, namespace, session, content, ts, metadata)."""
+    """COPY one provisional turn row per claimed event."""
     with conn.cursor().copy(COPY_PROVISIONAL) as copy:
         copy.set_types(COPY_TYPES)
-        for (event_id, namespace, session_id, content, event_ts, metadata), vec in zip(events, vectors):
+        for e, vec in zip(events, vectors):
             copy.write_row(
                 [
-                    namespace,
-                    session_id,
+                    e.namespace,
+                    e.session_id,
                     "provisional",
                     "turn",
-                    content,
+                    e.content,
                     vec,
-                    [event_id],
-                    event_ts,
+                    [e.event_id],
+                    e.event_ts,
                     embed_model,
-                    Jsonb(metadata or {}),
+                    Jsonb(e.metadata or {}),
                 ]
             )
 

@@ -6,9 +6,14 @@ its fingerprint; any other is refused until the table is re-embedded.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import psycopg
 
 from .errors import ModelMismatchError
+
+if TYPE_CHECKING:
+    from .types import Embedder
 
 FINGERPRINT_KEY = "embed_fingerprint"
 GET = "SELECT value FROM tiermem_meta WHERE key = %s"
@@ -57,6 +62,29 @@ def _refuse_other(stored: str | None, fingerprint: str) -> None:
             f"this database's vectors were made by embedder {stored}, but the configured embedder is "
             f"{fingerprint}; vectors of two models must never mix. Configure the original embedder.model/"
             "embedder.path again, or run `tiermem reembed` to rewrite every vector with the configured model"
+        )
+
+
+# pgvector keeps a column's declared width as its type modifier.
+VECTOR_DIM = """
+SELECT atttypmod FROM pg_attribute WHERE attrelid = 'memory'::regclass AND attname = 'embedding'
+"""
+
+
+def vector_dim(conn: psycopg.Connection) -> int:
+    """The width the ``memory.embedding`` column was declared with."""
+    row = conn.execute(VECTOR_DIM).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def check_dim(conn: psycopg.Connection, embedder: Embedder) -> None:
+    """Refuse a model whose vectors don't fit the column, before any is written or searched."""
+    width = vector_dim(conn)
+    if embedder.dim != width:
+        raise ModelMismatchError(
+            f"embedder {embedder.fingerprint} makes {embedder.dim}-d vectors, but this database's "
+            f"memory.embedding column holds {width}-d vectors; configure a {width}-d embedder"
         )
 
 

@@ -13,10 +13,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
+from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from .errors import InputError
-from .types import SessionEvents, StagedTurn
+from .types import ClaimedTurn, SessionEvents, StagedTurn
 
 ROLES = ("user", "assistant", "system", "tool")
 MAX_ID_CHARS = 256
@@ -48,6 +49,13 @@ ORDER BY staged_at
 LIMIT %s
 FOR UPDATE SKIP LOCKED
 """
+
+
+def claim_pending(conn: psycopg.Connection, batch_size: int) -> list[ClaimedTurn]:
+    """Lock up to ``batch_size`` turns no tier holds yet, oldest first; others' claims are skipped."""
+    with conn.cursor(row_factory=class_row(ClaimedTurn)) as cur:
+        return cur.execute(CLAIM_PENDING, (batch_size,)).fetchall()
+
 
 MARK_PROVISIONAL = "UPDATE memory_staging SET provisional_at = clock_timestamp() WHERE event_id = ANY(%s)"
 
@@ -236,18 +244,6 @@ def insert_turns(conn: psycopg.Connection, turns: Iterable[StagedTurn]) -> set[s
 
 def read_session(conn: psycopg.Connection, namespace: str, session_id: str) -> SessionEvents:
     """The whole session from staging, in conversation order (invariant 3)."""
-    rows = conn.execute(SESSION_TURNS, (namespace, session_id)).fetchall()
-    turns = tuple(
-        StagedTurn(
-            event_id=r[0],
-            namespace=r[1],
-            session_id=r[2],
-            role=r[3],
-            content=r[4],
-            event_ts=r[5],
-            seq=r[6],
-            metadata=r[7],
-        )
-        for r in rows
-    )
+    with conn.cursor(row_factory=class_row(StagedTurn)) as cur:
+        turns = tuple(cur.execute(SESSION_TURNS, (namespace, session_id)).fetchall())
     return SessionEvents(namespace, session_id, turns)

@@ -10,9 +10,13 @@ Times are timezone-aware UTC. Bitemporal fields, spelled out:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MEMORY_COLUMNS = (
     "id",
@@ -117,6 +121,18 @@ class StagedTurn:
 
 
 @dataclass(frozen=True)
+class ClaimedTurn:
+    """A staged turn claimed by the realtime tier, about to become a provisional row."""
+
+    event_id: str
+    namespace: str
+    session_id: str
+    content: str
+    event_ts: datetime
+    metadata: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Rejected:
     """A turn that was not staged: its position in the input and why."""
 
@@ -166,3 +182,24 @@ class SessionEvents:
     namespace: str
     session_id: str
     turns: tuple[StagedTurn, ...]
+
+
+class Embedder(Protocol):
+    """What the store needs of an embedding model (``memory_sink.embedder.OnnxEmbedder`` is the real one).
+
+    Pass one to ``MemoryStore.open(..., embedder=...)`` to use another model or a
+    stand-in; the store checks ``dim`` against the vector column and records
+    ``fingerprint`` (invariant 9) before the first vector is written or searched.
+    """
+
+    name: str  # the registry name: picks the supersession threshold calibrated for it
+    dim: int  # width of every vector
+    fingerprint: str  # identifies the vectors; two fingerprints never mix in one database
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Texts to store, as an ``(n, dim)`` float32 array of L2-normalised rows, in input order."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """A search query as a ``(dim,)`` float32 vector."""
+        ...

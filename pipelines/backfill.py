@@ -59,7 +59,7 @@ def sessions_on_days(
     seen: set[tuple[str, str]] = set()
     found: list[tuple[str, str]] = []
     for day in days:
-        for key in store.sessions_on_day(*day_window(day)):
+        for key in store.tiers.sessions_on_day(*day_window(day)):
             if key in seen or (namespace is not None and key[0] != namespace):
                 continue
             seen.add(key)

@@ -237,13 +237,13 @@ class _Prepared:
 def _failed(store: MemoryStore, namespace: str, session_id: str, exc: Exception) -> Outcome:
     """Invariant 8: any failure is this session's alone; record it for a retry."""
     error = f"{type(exc).__name__}: {exc}"
-    attempts = store.record_failure(namespace, session_id, error)
+    attempts = store.tiers.record_failure(namespace, session_id, error)
     log.warning("session %s/%s failed (attempt %d): %s", namespace, session_id, attempts, error)
     return "failed", 0, 0, error
 
 
 def _read(store: MemoryStore, namespace: str, session_id: str) -> SessionEvents | Outcome:
-    events = store.read_session(namespace, session_id)
+    events = store.tiers.read_session(namespace, session_id)
     return events if events.turns else ("skipped", 0, 0, None)
 
 
@@ -260,7 +260,7 @@ def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tup
     for namespace, group in by_namespace.items():
         texts = ["\n".join(t.content for t in events.turns) for events in group]
         try:
-            found: list[Context | Exception] = [_context(f) for f in store.context_facts(namespace, texts)]
+            found: list[Context | Exception] = [_context(f) for f in store.tiers.context_facts(namespace, texts)]
         except Exception as exc:
             found = [exc] * len(group)
         contexts.update(((namespace, events.session_id), c) for events, c in zip(group, found))
@@ -299,7 +299,7 @@ def _finish(
 ) -> Outcome:
     events, rows = prep.events, prep.rows
     try:
-        swapped = store.swap_session(
+        swapped = store.tiers.swap_session(
             events,
             rows,
             require_pending=require_pending,
@@ -355,7 +355,7 @@ def consolidate_chunk(
     vectors: list[Any] = [None] * len(ready)
     if len(ready) > 1:
         try:
-            every = store.embed_new_rows([r for p in ready for r in p.rows])
+            every = store.tiers.embed_new_rows([r for p in ready for r in p.rows])
         except Exception as exc:  # let each session embed (and fail) on its own
             log.warning("embedding %d sessions together failed (%s); embedding them one by one", len(ready), exc)
         else:
@@ -394,10 +394,10 @@ def run_consolidate(
         explicit = sessions is not None
         if sessions is None:
             quiet = store.config.consolidate.min_quiet_seconds if min_quiet_seconds is None else min_quiet_seconds
-            sessions = store.eligible_sessions(namespace=namespace, session_id=session, min_quiet_seconds=quiet)
+            sessions = store.tiers.eligible_sessions(namespace=namespace, session_id=session, min_quiet_seconds=quiet)
         sessions = list(sessions)
         if sessions:  # invariant 9: a model mismatch fails the run, not each session after its LLM call
-            store.check_embedder()
+            store.tiers.check_embedder()
         # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.
         start, size = 0, 1 if on_session is not None else EMBED_CHUNK
         while start < len(sessions):

@@ -1,7 +1,7 @@
 """The realtime tier: embed every newly staged turn into a provisional row.
 
 A plain function, testable without Dagster; the Dagster op and ``tiermem
-realtime`` call it. Exactly-once comes from the claim (see ``MemoryStore.embed_pending``); a tick
+realtime`` call it. Exactly-once comes from the claim (see ``Tiers.embed_pending``); a tick
 drains batch after batch, writing one while embedding the next (``memory_sink.drain``).
 """
 
@@ -54,7 +54,7 @@ def run_realtime(
             on_batch(n)
 
     try:
-        store.drain_pending(size, max_batches=max_batches, on_batch=committed)
+        store.tiers.drain_pending(size, max_batches=max_batches, on_batch=committed)
     finally:
         report.seconds = time.perf_counter() - started
         if own:

@@ -430,7 +430,7 @@ def test_health_checks_surface_lag_tier_violations_and_failing_sessions(
                        valid_from, embed_model FROM memory WHERE session_id = 's-a'""")
             conn.execute("DELETE FROM memory WHERE session_id = 's-c' AND tier = 'provisional'")
         for _ in range(2):
-            store.record_failure("default", "s-b", "ValueError: the consolidator choked")
+            store.tiers.record_failure("default", "s-b", "ValueError: the consolidator choked")
         results = check_results(defs, dagster_instance)
     assert results["realtime_lag"].passed
     tiers = results["no_turn_in_both_tiers"]

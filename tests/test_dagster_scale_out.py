@@ -32,15 +32,15 @@ WORKER = textwrap.dedent("""
     from pipelines.realtime import run_realtime
 
     class StandIn:
-        fingerprint = "stand-in:mean:0"
+        name, dim, fingerprint = "stand-in", 384, "stand-in:mean:0"
         def embed_documents(self, texts):
             time.sleep(0.003)
             vectors = np.zeros((len(texts), 384), dtype=np.float32)
             vectors[:, 0] = 1.0
             return vectors
 
-    store = MemoryStore.open(config_from_mapping({"database": {"dsn": sys.argv[1]}}), migrate=False)
-    store._embedder = StandIn()
+    config = config_from_mapping({"database": {"dsn": sys.argv[1]}})
+    store = MemoryStore.open(config, migrate=False, embedder=StandIn())
     print("ready", flush=True)
     sys.stdin.readline()                      # start together
     report = run_realtime(store, batch_size=int(sys.argv[2]))

@@ -21,8 +21,8 @@ import memory_sink.models as models
 from memory_sink.config import EmbedderConfig
 from memory_sink.embedder import (
     MODELS,
-    Embedder,
     ModelSpec,
+    OnnxEmbedder,
     default_cache_dir,
     download_model,
     load_embedder,
@@ -80,7 +80,7 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="module")
-def embedder(cache_dir: Path) -> Embedder:
+def embedder(cache_dir: Path) -> OnnxEmbedder:
     return load_embedder(EmbedderConfig())
 
 
@@ -90,7 +90,7 @@ def fp32_path(cache_dir: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def fp32_embedder(embedder: Embedder, fp32_path: Path) -> Embedder:
+def fp32_embedder(embedder: OnnxEmbedder, fp32_path: Path) -> OnnxEmbedder:
     return load_embedder(EmbedderConfig(), variant="fp32")
 
 
@@ -121,7 +121,7 @@ def _forbid_building(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- vectors -------------------------------------------------------------------------
 
 
-def test_shape_dtype_and_unit_norm(embedder: Embedder) -> None:
+def test_shape_dtype_and_unit_norm(embedder: OnnxEmbedder) -> None:
     vectors = embedder.embed_documents(["hello world", "", "a somewhat longer sentence about tea"])
     assert vectors.shape == (3, 384) and vectors.dtype == np.float32
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
@@ -132,7 +132,7 @@ def test_shape_dtype_and_unit_norm(embedder: Embedder) -> None:
     assert query.shape == (384,) and query.dtype == np.float32
 
 
-def test_deterministic(embedder: Embedder) -> None:
+def test_deterministic(embedder: OnnxEmbedder) -> None:
     first = embedder.embed_documents(["the same text twice"])
     assert np.array_equal(first, embedder.embed_documents(["the same text twice"]))
 
@@ -149,19 +149,19 @@ def test_bucketing_restores_input_order(cache_dir: Path) -> None:
     assert (together * alone).sum(axis=1).min() > 0.999
 
 
-def test_semantic_sanity(embedder: Embedder) -> None:
+def test_semantic_sanity(embedder: OnnxEmbedder) -> None:
     tea, drink, crash = embedder.embed_documents(
         ["I prefer tea", "my favourite drink is tea", "the server crashed at noon"]
     )
     assert tea @ drink > tea @ crash + 0.3
 
 
-def test_query_without_prefix_equals_document(embedder: Embedder) -> None:
+def test_query_without_prefix_equals_document(embedder: OnnxEmbedder) -> None:
     assert MODELS[MINILM].query_prefix == ""
     assert np.allclose(embedder.embed_query("tea"), embedder.embed_documents(["tea"])[0])
 
 
-def test_concurrent_calls_agree(embedder: Embedder) -> None:
+def test_concurrent_calls_agree(embedder: OnnxEmbedder) -> None:
     expected = embedder.embed_documents(SENTENCES[:8])
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: embedder.embed_documents(SENTENCES[:8]), range(8)))
@@ -169,7 +169,7 @@ def test_concurrent_calls_agree(embedder: Embedder) -> None:
         assert np.allclose(result, expected, atol=1e-6)
 
 
-def test_long_text_is_truncated_fast_and_exactly(embedder: Embedder) -> None:
+def test_long_text_is_truncated_fast_and_exactly(embedder: OnnxEmbedder) -> None:
     long_text = "The agent remembered that the user prefers tea. " * 21_000  # ~1 MB
     assert len(long_text) > 1_000_000
     started = time.perf_counter()
@@ -183,7 +183,7 @@ def test_long_text_is_truncated_fast_and_exactly(embedder: Embedder) -> None:
     assert len(ids) == 256 and ids == embedder._tokenizer.encode(giant_words).ids
 
 
-def test_input_type_errors(embedder: Embedder) -> None:
+def test_input_type_errors(embedder: OnnxEmbedder) -> None:
     with pytest.raises(InputError, match="one string"):
         embedder.embed_documents("not a list")
     with pytest.raises(InputError, match=r"texts\[1\]"):
@@ -193,7 +193,7 @@ def test_input_type_errors(embedder: Embedder) -> None:
 # --- quantization and the cache ---------------------------------------------------------
 
 
-def test_quantized_model_is_integer_and_close_to_fp32(embedder: Embedder, fp32_embedder: Embedder) -> None:
+def test_quantized_model_is_integer_and_close_to_fp32(embedder: OnnxEmbedder, fp32_embedder: OnnxEmbedder) -> None:
     ops = [node.op_type for node in onnx.load(str(embedder.model_path)).graph.node]
     assert ops.count("MatMulInteger") == 36
     assert "DynamicQuantizeLinear" not in ops and not embedder._one_per_run  # row-wise, batchable
@@ -206,7 +206,7 @@ def test_quantized_model_is_integer_and_close_to_fp32(embedder: Embedder, fp32_e
 
 
 def test_second_load_does_not_requantize(
-    embedder: Embedder,
+    embedder: OnnxEmbedder,
     cache_dir: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -223,22 +223,22 @@ def test_second_load_does_not_requantize(
     assert not [p for p in cache_dir.iterdir() if p.name.startswith(".")]  # no temp files left
 
 
-def test_fingerprint_names_model_pooling_source_and_recipe(embedder: Embedder) -> None:
+def test_fingerprint_names_model_pooling_source_and_recipe(embedder: OnnxEmbedder) -> None:
     """A build tiermem made is named by its source and recipe, not by how onnxruntime serialised it."""
     source = resolve_files(MODELS[MINILM], None).onnx
     assert embedder.fingerprint == f"{MINILM}:mean:{file_sha256(source)[:16]}-int8-r{RECIPE_VERSION}"
 
 
-def test_quantization_is_reproducible(embedder: Embedder, tmp_path: Path) -> None:
+def test_quantization_is_reproducible(embedder: OnnxEmbedder, tmp_path: Path) -> None:
     """Another machine quantizing the same source gets the same bytes, hence the same fingerprint."""
     out = tmp_path / "again.onnx"
     quantize_model(resolve_files(MODELS[MINILM], None).onnx, out)
     assert file_sha256(out) == file_sha256(embedder.model_path)
 
 
-def test_pooling_changes_fingerprint_and_vectors(embedder: Embedder, tokenizer_path: Path) -> None:
+def test_pooling_changes_fingerprint_and_vectors(embedder: OnnxEmbedder, tokenizer_path: Path) -> None:
     cls_spec = dataclasses.replace(MODELS[MINILM], pooling="cls")
-    cls = Embedder(cls_spec, embedder.model_path, tokenizer_path, threads=1)
+    cls = OnnxEmbedder(cls_spec, embedder.model_path, tokenizer_path, threads=1)
     assert cls.fingerprint != embedder.fingerprint and ":cls:" in cls.fingerprint
     assert (cls.embed_documents(["tea"]) * embedder.embed_documents(["tea"])).sum() < 0.99
 
@@ -257,7 +257,7 @@ def test_package_checksum_mismatch(cache_dir: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_bge_from_fp32_dir_quantizes_and_uses_cls_and_prefix(
-    embedder: Embedder,
+    embedder: OnnxEmbedder,
     fp32_path: Path,
     tokenizer_path: Path,
     tmp_path: Path,
@@ -274,7 +274,7 @@ def test_bge_from_fp32_dir_quantizes_and_uses_cls_and_prefix(
 
 
 def test_bge_quantized_dir_is_used_as_is(
-    embedder: Embedder,
+    embedder: OnnxEmbedder,
     tokenizer_path: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -297,7 +297,7 @@ def test_per_tensor_quantized_file_embeds_one_text_per_run(
 
     hub_file = tmp_path / "model_quantized.onnx"
     quantize_dynamic(fp32_path, hub_file, weight_type=QuantType.QInt8, per_channel=True)
-    as_is = Embedder(MODELS[MINILM], hub_file, tokenizer_path, threads=1, batch_size=8)
+    as_is = OnnxEmbedder(MODELS[MINILM], hub_file, tokenizer_path, threads=1, batch_size=8)
     assert as_is._one_per_run
     together = as_is.embed_documents(SENTENCES[:6])
     alone = np.stack([as_is.embed_documents([t])[0] for t in SENTENCES[:6]])

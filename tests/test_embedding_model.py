@@ -50,7 +50,7 @@ def test_reembed_rewrites_every_vector_and_adopts_the_model(config: Config, stor
             "embedding = array_fill(0.01, ARRAY[384])::vector"
         )
     with MemoryStore.open(config) as fresh:
-        assert fresh.reembed() == 1
+        assert fresh.tiers.reembed() == 1
         found = fresh.recall("what does the user drink?")
         assert found[0].content == "I prefer tea" and found[0].score > 0.3
         with fresh.connection() as conn:
@@ -147,7 +147,7 @@ def test_a_store_opened_before_a_reembed_elsewhere_is_refused_and_writes_nothing
     with pytest.raises(ModelMismatchError, match=f"made by embedder {OTHER_MODEL}"):
         run_realtime(store)
     with pytest.raises(ModelMismatchError):
-        store.embed_pending(10)
+        store.tiers.embed_pending(10)
     assert provisional_models(store) == [(store.embedder.fingerprint, 1)]  # the new turn was not embedded
     with store.connection() as conn:
         assert conn.execute("SELECT count(*) FROM memory_staging WHERE provisional_at IS NULL").fetchone() == (1,)
@@ -205,10 +205,10 @@ def test_a_follower_stops_with_the_mismatch_after_a_reembed_elsewhere(config: Co
 def test_a_swap_by_a_store_opened_before_a_reembed_elsewhere_is_refused(config: Config, store: MemoryStore) -> None:
     store.stage("s", "user", "I prefer tea", seq=1)
     run_realtime(store)
-    events = store.read_session("default", "s")
+    events = store.tiers.read_session("default", "s")
     switch_model_as_reembed_would(config.database.dsn or "", OTHER_MODEL)
     with pytest.raises(ModelMismatchError, match=f"made by embedder {OTHER_MODEL}"):
-        store.swap_session(events, [])
+        store.tiers.swap_session(events, [])
     with store.connection() as conn:
         assert conn.execute("SELECT count(*) FROM memory_staging WHERE consolidated_at IS NULL").fetchone() == (1,)
     assert provisional_models(store) == [(store.embedder.fingerprint, 1)]  # the session was left as it was

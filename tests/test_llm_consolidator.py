@@ -461,7 +461,7 @@ def test_malformed_answer_fails_only_its_session(stub: StubServer, store: Memory
     assert [f["session_id"] for f in status["failing"]] == ["bad"]
     assert "no turn 42" in status["failing"][0]["last_error"]
     assert status["provisional_turns"] == 2  # the bad session's turns are still recallable
-    assert len(store.read_session("default", "bad").turns) == 2  # and still staged: nothing lost
+    assert len(store.tiers.read_session("default", "bad").turns) == 2  # and still staged: nothing lost
 
     stub.respond_with(lambda request: answer({"episodes": [{"frame": 1, "summary": "A marker."}]}))
     retry = run_consolidate(store, session="bad", consolidator=consolidator)

@@ -17,6 +17,7 @@ from consolidators import load_consolidator
 from consolidators.types import ConsolidationResult, Context, Transcript
 from memory_sink import MemoryStore, memories
 from memory_sink.errors import InputError
+from memory_sink.tiers import Tiers
 from pipelines import consolidate as cons
 from pipelines.consolidate import consolidate_chunk, run_consolidate
 from pipelines.realtime import run_realtime
@@ -89,7 +90,7 @@ def test_chunked_embedding_stores_the_vectors_one_session_at_a_time_would(
     report = run_consolidate(store)  # one chunk of 6 sessions
     assert report.sessions_consolidated == 6
     together = _vectors(store)
-    health = store.tier_violations()
+    health = store.tiers.tier_violations()
     assert (health["turns_in_both_tiers"], health["turns_in_neither_tier"]) == (0, 0)
     for (sid, kind, content), vec in together.items():
         alone = store.embedder.embed_documents([content if kind == "fact" else _summary(store, sid, content)])[0]
@@ -133,15 +134,15 @@ def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
 ) -> None:
     _stage_sessions(store, 3)
     calls: list[int] = []
-    original = MemoryStore.embed_new_rows
+    original = Tiers.embed_new_rows
 
-    def flaky(self: MemoryStore, rows: Any) -> np.ndarray:
+    def flaky(self: Tiers, rows: Any) -> np.ndarray:
         calls.append(len(rows))
         if len(calls) == 1:
             raise RuntimeError("out of memory")
         return original(self, rows)
 
-    monkeypatch.setattr(MemoryStore, "embed_new_rows", flaky)
+    monkeypatch.setattr(Tiers, "embed_new_rows", flaky)
     assert run_consolidate(store).sessions_consolidated == 3
     assert len(calls) == 4  # one failed chunk call, then one per session
 
@@ -149,11 +150,11 @@ def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
 def test_swap_refuses_vectors_that_do_not_match_the_rows(store: MemoryStore) -> None:
     _stage_sessions(store, 1)
     prep = cons._prepare(
-        store, load_consolidator("extractive", {}), store.read_session("default", "s0"), cons.Context()
+        store, load_consolidator("extractive", {}), store.tiers.read_session("default", "s0"), cons.Context()
     )
     assert isinstance(prep, cons._Prepared)
     with pytest.raises(InputError, match="vectors: expected"):
-        store.swap_session(prep.events, prep.rows, vectors=np.zeros((0, 384), dtype=np.float32))
+        store.tiers.swap_session(prep.events, prep.rows, vectors=np.zeros((0, 384), dtype=np.float32))
 
 
 # --- the overlapped realtime drain (invariant 2) ------------------------------------------
@@ -202,7 +203,7 @@ def test_a_failure_mid_drain_rolls_back_only_uncommitted_batches(
 
         monkeypatch.setattr(embedder, "embed_documents", failing_embed)
     with pytest.raises(RuntimeError):
-        store.drain_pending(50)
+        store.tiers.drain_pending(50)
     monkeypatch.undo()
     pending, rows, distinct = _pending_and_rows(store)
     assert rows == distinct and pending + rows == 250  # nothing lost, nothing doubled
@@ -221,7 +222,7 @@ def test_a_failure_mid_drain_rolls_back_only_uncommitted_batches(
 
 def test_drain_honours_max_batches_and_stop(store: MemoryStore) -> None:
     _stage_turns(store, 200)
-    assert store.drain_pending(30, max_batches=2) == (60, 2)
+    assert store.tiers.drain_pending(30, max_batches=2) == (60, 2)
     seen: list[int] = []
-    assert store.drain_pending(30, on_batch=seen.append, should_stop=lambda: len(seen) >= 1)[1] <= 2
+    assert store.tiers.drain_pending(30, on_batch=seen.append, should_stop=lambda: len(seen) >= 1)[1] <= 2
     assert _pending_and_rows(store)[0] + _pending_and_rows(store)[1] == 200

@@ -161,7 +161,7 @@ def test_calibration_suite(store: MemoryStore, capsys: pytest.CaptureFixture[str
     with capsys.disabled():
         print(
             f"\nauto-supersession on {len(outcomes)} labelled pairs (MiniLM int8, rules judge, "
-            f"threshold {store.supersession_policy().threshold}): precision {precision:.2f}, recall {recall:.2f}"
+            f"threshold {store.tiers.supersession_policy().threshold}): precision {precision:.2f}, recall {recall:.2f}"
         )
     for label, got, old, new in outcomes:
         expected = {"replace": "replace", "duplicate": "duplicate"}.get(label, "coexist")

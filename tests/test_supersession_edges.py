@@ -215,7 +215,7 @@ def judged_objects(store: MemoryStore) -> list[str]:
 
 
 def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do_not(store: MemoryStore) -> None:
-    threshold = store.supersession_policy().threshold
+    threshold = store.tiers.supersession_policy().threshold
     assert threshold == DEFAULT_THRESHOLDS[store.embedder.name]  # semantic_threshold: null
     assert cosine(store, NEW, NEAR) > threshold + 0.05  # measured: 0.63 with MiniLM int8
     assert cosine(store, NEW, FAR) < threshold - 0.05  # measured: 0.17
@@ -229,7 +229,7 @@ def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do
 
 def test_a_configured_threshold_replaces_the_calibrated_one(db_dsn: str) -> None:
     with MemoryStore.open(make_config(db_dsn, supersession={"semantic_threshold": 0.9})) as store:
-        assert store.supersession_policy().threshold == 0.9
+        assert store.tiers.supersession_policy().threshold == 0.9
         assert judged_objects(store) == []  # 0.63 is under 0.9: no neighbour, nothing judged
         assert active(store) == ["Berlin", "Lisbon", "tea"]
 
@@ -238,7 +238,7 @@ def test_a_configured_threshold_replaces_the_calibrated_one(db_dsn: str) -> None
 def test_a_predicate_configured_single_valued_is_single_in_every_inflection(db_dsn: str, configured: str) -> None:
     # single() asks whether ANY form is multi-valued, so the override must remove every form
     with MemoryStore.open(make_config(db_dsn, supersession={"single_valued": [configured]})) as store:
-        policy = store.supersession_policy()
+        policy = store.tiers.supersession_policy()
         stem = configured.removesuffix("s")
         assert policy.single(stem) and policy.single(stem + "s")
 

@@ -258,7 +258,7 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
 def reembed(config_path: str | None, as_json: bool) -> None:
     """Rewrite every stored vector with the configured model (after changing embedder.model)."""
     with open_store(config_path) as store:
-        count = store.reembed()
+        count = store.tiers.reembed()
         doc = {"reembedded": count, "embedder": store.embedder.fingerprint}
     if as_json:
         output.emit_json(doc)

@@ -126,7 +126,7 @@ def realtime_lag_check(store: StoreResource) -> dg.AssetCheckResult:
 )
 def tiers_check(store: StoreResource) -> dg.AssetCheckResult:
     with store.open() as s:
-        return _result(tiers_verdict(s.tier_violations()), dg.AssetCheckSeverity.ERROR)
+        return _result(tiers_verdict(s.tiers.tier_violations()), dg.AssetCheckSeverity.ERROR)
 
 
 @dg.asset_check(

@@ -22,7 +22,7 @@ from memory_sink.config import Config, EmbedderConfig, load_config
 from memory_sink.errors import ConfigError
 
 if TYPE_CHECKING:
-    from memory_sink.embedder import Embedder
+    from memory_sink.embedder import OnnxEmbedder
 
 
 class EmbedderResource(dg.ConfigurableResource):
@@ -40,7 +40,7 @@ class EmbedderResource(dg.ConfigurableResource):
     def embedder_config(self) -> EmbedderConfig:
         return EmbedderConfig(model=self.model, path=self.path, threads=self.threads, batch_size=self.batch_size)
 
-    def load(self) -> "Embedder":
+    def load(self) -> "OnnxEmbedder":
         """The loaded model (cached per process); the store checks its fingerprint (invariant 9)."""
         from memory_sink.embedder import load_embedder
 

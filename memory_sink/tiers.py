@@ -1,0 +1,263 @@
+"""``Tiers``: the machinery behind ``MemoryStore`` that moves turns through the two tiers.
+
+The pipelines use it (``store.tiers``): the realtime drain embeds staged turns
+into provisional rows; consolidation finds due sessions, reads them, gathers
+their consolidators' context and swaps their rows for consolidated ones.
+Maintenance (``reembed``, ``tier_violations``) lives here too. It also owns the
+embedder: loaded on first use (or injected), checked against the vector column
+and the recorded fingerprint once, replaced by ``reembed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from . import health, memories, meta, ops, staging, swap
+from .config import Config
+from .drain import drain_pending
+from .errors import InputError
+from .supersession import (
+    MULTI_VALUED,
+    NAME_PUNCTUATION,
+    SINGLE_VALUED,
+    Judge,
+    Policy,
+    contexts_for,
+    norm,
+    predicate_forms,
+    rules_judge,
+    text_grams,
+    threshold_for,
+)
+from .swap import SwapResult
+from .types import Embedder, Memory, NewMemory, SessionEvents
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# Facts read for one chunk's consolidator contexts, before each transcript takes its best.
+CONTEXT_POOL = 1000
+
+
+class Tiers:
+    """Realtime and consolidation steps, and maintenance, over one pool and one embedder."""
+
+    def __init__(self, config: Config, pool: ConnectionPool, embedder: Embedder | None = None) -> None:
+        self.config = config
+        self.pool = pool
+        self._embedder = embedder
+        self._checked = False
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection]:
+        with self.pool.connection() as conn:
+            yield conn
+
+    @property
+    def embedder(self) -> Embedder:
+        """The injected or configured embedder, checked against the database once (invariant 9)."""
+        if not self._checked:
+            embedder = self._embedder if self._embedder is not None else _load(self.config)
+            with self.connection() as conn:
+                meta.check_dim(conn, embedder)  # before its fingerprint could be recorded
+                meta.claim_fingerprint(conn, embedder.fingerprint)
+            self._embedder, self._checked = embedder, True
+        assert self._embedder is not None
+        return self._embedder
+
+    def check_embedder(self) -> None:
+        """Refuse at once if the database's vectors are another model's (invariant 9).
+
+        ``embedder`` checks once per store; this re-reads the recorded model, so a
+        long-lived store notices a ``tiermem reembed`` run elsewhere. Call it before
+        work a mismatch would waste; every write of vectors checks again anyway.
+        """
+        fingerprint = self.embedder.fingerprint
+        with self.connection() as conn:
+            meta.check_fingerprint(conn, fingerprint)
+
+    # --- realtime ------------------------------------------------------------------
+
+    def embed_pending(self, batch_size: int) -> int:
+        """One realtime batch in one transaction: claim, embed, write provisional rows, mark.
+
+        Invariant 2: a crash anywhere rolls the whole batch back and releases its
+        locks; the next tick claims the same turns again. Returns the turns embedded.
+        """
+        embedder = self.embedder
+        with self.connection() as conn:
+            meta.check_fingerprint(conn, embedder.fingerprint)  # invariant 9 across processes
+            claimed = staging.claim_pending(conn, batch_size)
+            if not claimed:
+                return 0
+            vectors = embedder.embed_documents([row.content for row in claimed])
+            memories.write_provisional(conn, claimed, vectors, embedder.fingerprint)
+            conn.execute(staging.MARK_PROVISIONAL, ([row.event_id for row in claimed],))
+        return len(claimed)
+
+    def drain_pending(
+        self,
+        batch_size: int,
+        *,
+        max_batches: int | None = None,
+        on_batch: Callable[[int], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> tuple[int, int]:
+        """Embed every pending turn, batch after batch; returns (turns, batches committed).
+
+        Each batch is one ``embed_pending``-style transaction (invariant 2); the
+        write of one batch overlaps the embedding of the next (see ``memory_sink.drain``).
+        Use it to run a tick; use ``embed_pending`` for exactly one batch.
+        """
+        return drain_pending(
+            self.pool,
+            self.embedder,
+            batch_size,
+            max_batches=max_batches,
+            on_batch=on_batch,
+            should_stop=should_stop,
+        )
+
+    # --- consolidation -------------------------------------------------------------
+
+    def eligible_sessions(
+        self, *, namespace: str | None, session_id: str | None, min_quiet_seconds: int, limit: int = 100_000
+    ) -> list[tuple[str, str]]:
+        """Sessions due for consolidation (invariant 3); naming a session skips its retry backoff."""
+        params = {
+            "namespace": namespace,
+            "session": session_id,
+            "min_quiet": min_quiet_seconds,
+            "force": session_id is not None,
+            "limit": limit,
+            "max_attempts": self.config.consolidate.max_attempts,
+        }
+        with self.connection() as conn:
+            return [(r[0], r[1]) for r in conn.execute(staging.ELIGIBLE_SESSIONS, params)]
+
+    def sessions_on_day(self, day_start: datetime, day_end: datetime) -> list[tuple[str, str]]:
+        with self.connection() as conn:
+            return [(r[0], r[1]) for r in conn.execute(staging.SESSIONS_ON_DAY, (day_start, day_end))]
+
+    def read_session(self, namespace: str, session_id: str) -> SessionEvents:
+        with self.connection() as conn:
+            return staging.read_session(conn, namespace, session_id)
+
+    def context_facts(self, namespace: str, transcripts: Sequence[str], limit: int = 200) -> list[list[Memory]]:
+        """Each transcript's consolidator context: the active facts about the subjects involved.
+
+        One query for all ``transcripts`` (a chunk of sessions of one namespace):
+        facts about the user or a subject a transcript names, at most ``limit``
+        per transcript, most relevant first (``supersession.contexts_for``).
+        """
+        policy = self.supersession_policy()
+        single = sorted({f for p in policy.single_valued for f in predicate_forms(p) if policy.single(f)})
+        per_text = [text_grams(t) for t in transcripts]  # once: the SQL and the choice share them
+        grams = sorted(set().union(*per_text))
+        with self.connection() as conn:
+            pool = memories.context_facts(
+                conn,
+                namespace,
+                grams=grams,
+                single=single,
+                punctuation=NAME_PUNCTUATION,
+                limit=max(CONTEXT_POOL, limit),
+            )
+        return contexts_for(pool, per_text, policy, limit)
+
+    def supersession_policy(self) -> Policy:
+        """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""
+        cfg = self.config.supersession
+        return Policy(
+            threshold=threshold_for(self.embedder.name, cfg.semantic_threshold),
+            guard_keys=tuple(cfg.guard_keys),
+            single_valued=SINGLE_VALUED | {norm(p) for p in cfg.single_valued},
+            # every inflection: single() asks whether any form is multi-valued
+            multi_valued=(MULTI_VALUED - {f for p in cfg.single_valued for f in predicate_forms(p)})
+            | {norm(p) for p in cfg.multi_valued},
+        )
+
+    def embed_new_rows(self, rows: Sequence[NewMemory]) -> np.ndarray:
+        """Vectors for the rows a swap stores (retractions are not stored), in order.
+
+        Use it to embed the rows of many sessions in one call and hand each
+        session its slice (``swap_session(vectors=...)``): a text's vector does
+        not depend on its batchmates, and big batches run several times faster.
+        """
+        return self.embedder.embed_documents([r.embed_text for r in rows if not r.retract])
+
+    def swap_session(
+        self,
+        events: SessionEvents,
+        rows: Sequence[NewMemory],
+        *,
+        judge: Judge = rules_judge,
+        judge_name: str = "rules",
+        signals: dict[str, Any] | None = None,
+        require_pending: bool = True,
+        vectors: np.ndarray | None = None,
+    ) -> SwapResult:
+        """Embed ``rows`` (unless ``vectors`` from ``embed_new_rows`` are given) and atomically
+        make them the session's memory (invariant 4)."""
+        embedder = self.embedder
+        stored = sum(1 for r in rows if not r.retract)
+        if vectors is None:
+            vectors = self.embed_new_rows(rows)
+        elif len(vectors) != stored:
+            raise InputError(f"vectors: expected {stored} (one per stored row), got {len(vectors)}")
+        with self.connection() as conn:
+            return swap.swap_session(
+                conn,
+                namespace=events.namespace,
+                session_id=events.session_id,
+                read_event_ids=[t.event_id for t in events.turns],
+                rows=rows,
+                vectors=vectors,
+                embed_model=embedder.fingerprint,
+                policy=self.supersession_policy(),
+                judge=judge,
+                judge_name=judge_name,
+                signals=signals,
+                require_pending=require_pending,
+            )
+
+    def record_failure(self, namespace: str, session_id: str, error: str) -> int:
+        """Invariant 8: remember why a session failed and when to retry it; returns attempts so far."""
+        with self.connection() as conn:
+            return ops.record_failure(
+                conn, namespace, session_id, error, base_seconds=self.config.consolidate.retry_base_seconds
+            )
+
+    # --- maintenance -----------------------------------------------------------------
+
+    def tier_violations(self, namespace: str | None = None) -> dict[str, Any]:
+        """Turns visible in both tiers or in neither (invariant 5); an operator's health check."""
+        with self.connection() as conn:
+            return health.tier_violations(conn, namespace)
+
+    def reembed(self, batch_size: int = 256) -> int:
+        """Rewrite every vector with the configured (or injected) embedder, then adopt its fingerprint.
+
+        One transaction: readers keep the old vectors until it commits, and a
+        crash leaves the old model in place. Returns the number of rows rewritten.
+        """
+        embedder = self._embedder if self._embedder is not None else _load(self.config)
+        with self.connection() as conn:
+            meta.check_dim(conn, embedder)
+            conn.execute("LOCK TABLE tiermem_meta IN EXCLUSIVE MODE")
+            total = memories.reembed_all(conn, embedder.embed_documents, embedder.fingerprint, batch_size)
+            meta.set_fingerprint(conn, embedder.fingerprint)
+        self._embedder, self._checked = embedder, True
+        return total
+
+
+def _load(config: Config) -> Embedder:
+    from .embedder import load_embedder  # onnxruntime and tokenizers load only when a model is needed
+
+    return load_embedder(config.embedder)
