@@ -25,7 +25,7 @@ from .base import bool_option, positive_int_option
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
 from .text import lemmatise, split_sentences, summarise
-from .triples import ATTRIBUTE, USER, USER_ROLES, extract_triples, sentence_triples
+from .triples import USER, USER_ROLES, extract_triples, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 
@@ -106,7 +106,7 @@ def session_facts(turns: Sequence[Turn], active: Sequence[ActiveFact] = ()) -> l
 def _turn_facts(turn: Turn) -> list[Fact]:
     """The facts one turn states, each sourced to it and valid from its time.
 
-    Private: its attribute facts still carry the :data:`ATTRIBUTE` marker, which
+    Private: its attribute facts still carry ``replaces_attribute``, which
     only :func:`session_facts` resolves (against the active facts).
     """
     return _unique(f for s in split_sentences(turn.content) for f in _stamped(s, turn))
@@ -136,7 +136,9 @@ def _user_turn(turn: Turn, previous: list[Fact]) -> tuple[list[Fact], list[Fact]
 
 def _take_back(statement: Sequence[Fact], turn: Turn) -> list[Fact]:
     return [
-        replace(f, retract=True, confidence=0.8, replaces=None, valid_from=turn.ts, event_ids=(turn.event_id,))
+        replace(
+            f, retract=True, confidence=0.8, replaces_attribute=False, valid_from=turn.ts, event_ids=(turn.event_id,)
+        )
         for f in statement
         if not f.retract
     ]
@@ -160,14 +162,14 @@ def _unique(facts: Iterable[Fact]) -> list[Fact]:
 
 def _resolve_attribute(fact: Fact, active: Sequence[ActiveFact]) -> Fact:
     """An attribute fact replaces the latest active fact of its (subject, predicate) with another value."""
-    if fact.replaces != ATTRIBUTE:
+    if not fact.replaces_attribute:
         return fact
     key = (_norm(fact.subject), _norm(fact.predicate))
     olds = [
         a for a in active if (_norm(a.subject), _norm(a.predicate)) == key and _norm(a.object) != _norm(fact.object)
     ]
     latest = max(olds, key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"), default=None)
-    return replace(fact, replaces=latest.id if latest else None)
+    return replace(fact, replaces=latest.id if latest else None, replaces_attribute=False)
 
 
 def _norm(text: str) -> str:

@@ -17,8 +17,8 @@ Fact scheme (documented here because supersession keys on it):
   RabbitMQ", "Redis is our queue" and "the queue moved to RabbitMQ" all give
   ``(user, queue, …)``. "The queue moved to X" is the user's only in a user turn,
   and a date is no tool: "the ceremony moves to June" yields nothing. Such
-  *attribute* facts are single-valued: they carry :data:`ATTRIBUTE` in
-  ``replaces`` until the consolidator resolves it against the active facts
+  *attribute* facts are single-valued: they carry ``replaces_attribute``
+  until the consolidator resolves it against the active facts
   (``extract_triples`` itself returns them without it).
 - A switch between tools ("switched from A to B", "moved off A to B", "use B
   instead of A", "replaced A with B") gives ``(…, uses, B)`` and a retraction of
@@ -52,8 +52,6 @@ from .vocabulary import (
 
 USER = "user"
 USER_ROLES = frozenset({"user", "human"})
-#: Placeholder in ``Fact.replaces`` marking a single-valued attribute fact; never leaves the package.
-ATTRIBUTE = "\x00attribute"
 
 _STATE_VERBS = frozenset("live work use prefer like love reside drink own".split())
 _ATTR_STOP = frozenset(
@@ -228,11 +226,13 @@ def extract_triples(sentence: str, role: str) -> list[Fact]:
     statements count from any role. Questions and hedged sentences ("if",
     "maybe", "thinking of") yield nothing: a plan is not a fact.
     """
-    return [replace(f, replaces=None) if f.replaces == ATTRIBUTE else f for f in sentence_triples(sentence, role)]
+    return [
+        replace(f, replaces_attribute=False) if f.replaces_attribute else f for f in sentence_triples(sentence, role)
+    ]
 
 
 def sentence_triples(sentence: str, role: str) -> list[Fact]:
-    """:func:`extract_triples` with attribute facts still marked (``replaces=ATTRIBUTE``)."""
+    """:func:`extract_triples` with attribute facts still marked (``replaces_attribute``)."""
     text = sentence.replace("’", "'").replace("‘", "'").strip()
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
@@ -469,7 +469,7 @@ def _triple(
         object=obj,
         confidence=confidence,
         retract=retract,
-        replaces=ATTRIBUTE if attribute and not retract else None,
+        replaces_attribute=attribute and not retract,
     )
 
 

@@ -75,7 +75,11 @@ class Fact:
     """A subject–predicate–object statement supported by some turns.
 
     ``retract`` marks a statement that the matching fact is no longer true;
-    ``replaces`` may name the id of an active fact this one replaces.
+    ``replaces`` may name the id of an active fact this one replaces (only ever
+    an id). ``replaces_attribute`` marks a single-valued attribute ("our queue
+    is Redis") whose active value is not looked up yet: the extractive rules set
+    it and resolve it into ``replaces`` against the context's active facts, so
+    it never leaves a consolidator set (validation refuses it).
     """
 
     subject: str
@@ -86,6 +90,7 @@ class Fact:
     event_ids: tuple[str, ...] = ()
     retract: bool = False
     replaces: str | None = None
+    replaces_attribute: bool = False
 
 
 @dataclass(frozen=True)

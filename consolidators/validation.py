@@ -93,6 +93,10 @@ def _fact(item: Any, path: str, known: frozenset[str]) -> Fact:
     retract = data.get("retract", False)
     if not isinstance(retract, bool):
         raise MalformedOutput(f"{path}.retract", f"expected true or false, got {retract!r}")
+    if data.get("replaces_attribute", False) is not False:
+        raise MalformedOutput(
+            f"{path}.replaces_attribute", "must be false in a result (name the replaced fact's id in replaces)"
+        )
     return Fact(
         subject=_term(data["subject"], f"{path}.subject"),
         predicate=_term(data["predicate"], f"{path}.predicate"),

@@ -156,6 +156,7 @@ def _break(path: str, value: Any) -> dict[str, Any]:
         ("facts.0.event_ids", ["nope"], "facts[0].event_ids[0]: unknown event id 'nope'"),
         ("facts.0.replaces", 42, "facts[0].replaces: expected a non-empty string"),
         ("facts.0.retract", "yes", "facts[0].retract: expected true or false"),
+        ("facts.0.replaces_attribute", True, "facts[0].replaces_attribute: must be false in a result"),
         ("facts", {"subject": "x"}, "facts: expected a list"),
     ],
 )

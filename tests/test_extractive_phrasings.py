@@ -14,6 +14,7 @@ import pytest
 from consolidators import CANONICAL_PREDICATES, ActiveFact, Context, ExtractiveConsolidator, extract_triples, extractive
 from consolidators.extractive import session_facts
 from consolidators.framing import build_transcript
+from consolidators.triples import sentence_triples
 from consolidators.types import Turn
 from memory_sink import MemoryStore
 from memory_sink.supersession import MULTI_VALUED, SINGLE_VALUED
@@ -135,13 +136,25 @@ def test_canonical_predicates_are_the_engines_vocabulary() -> None:
 
 def test_extract_triples_never_leaks_the_attribute_marker() -> None:
     for _, sentence, _ in PHRASINGS:
-        assert all(t.replaces is None for t in extract_triples(sentence, U)), sentence
+        assert all(t.replaces is None and not t.replaces_attribute for t in extract_triples(sentence, U)), sentence
+
+
+def test_the_attribute_marker_is_its_own_field_never_a_value_of_replaces() -> None:
+    """``replaces`` holds only a fact id: even inside the rules, an attribute is marked by a flag."""
+    marked = {s: [t for t in sentence_triples(s, U) if t.replaces_attribute] for _, s, _ in PHRASINGS}
+    assert all(t.replaces is None for _, s, _ in PHRASINGS for t in sentence_triples(s, U))
+    assert [t.object for t in marked["my editor is Neovim now"]] == ["Neovim"]
+    assert [t.object for t in marked["we moved the queue to RabbitMQ"]] == ["RabbitMQ"]
+    assert marked["I no longer use Notion"] == [] and marked["Herald uses RSS"] == []
 
 
 def test_no_public_reader_leaks_the_attribute_marker() -> None:
     """The marker is resolved to an active fact's id or None before any fact leaves the module."""
     turns = [Turn("e0", U, "My editor is Neovim now.", T0), Turn("e1", A, "The CEO of Acme is Jane Doe.", T0)]
-    assert [(f.object, f.replaces) for f in session_facts(turns)] == [("Neovim", None), ("Jane Doe", None)]
+    assert [(f.object, f.replaces, f.replaces_attribute) for f in session_facts(turns)] == [
+        ("Neovim", None, False),
+        ("Jane Doe", None, False),
+    ]
     assert "turn_facts" not in extractive.__all__ and not hasattr(extractive, "turn_facts")
 
 
