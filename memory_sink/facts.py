@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg.rows import dict_row
 
 from . import memories, ops
 from .operations import apply_changes, lock_state
@@ -32,8 +33,9 @@ from .supersession import (
     rules_judge,
 )
 from .types import NewMemory
+from .vocab import Actor, Kind, Op, Verdict
 
-ACTOR = "consolidate"
+ACTOR = Actor.CONSOLIDATE
 
 
 @dataclass
@@ -68,7 +70,7 @@ class Engine:
     ) -> EngineReport:
         """Process new facts and retractions in world-time order (a later statement wins)."""
         items: list[tuple[datetime, int, Any]] = [(r.valid_from, 1, r) for r in retractions]
-        items += [(row.valid_from, 0, (mid, row, vec)) for mid, row, vec in inserted if row.kind == "fact"]
+        items += [(row.valid_from, 0, (mid, row, vec)) for mid, row, vec in inserted if row.kind == Kind.FACT]
         for _, is_retraction, item in sorted(items, key=lambda t: (t[0], t[1])):
             if is_retraction:
                 self._retract(item)
@@ -94,15 +96,11 @@ class Engine:
             "threshold": self.policy.threshold,
             "named": named,
         }
-        candidates = [
-            Candidate(
-                FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6])),
-                float(r[7]),
-                bool(r[8]),
-                named=r[0] == named,
-            )
-            for r in self.conn.execute(memories.FACT_CANDIDATES, params)
-        ]
+        with self.conn.cursor(row_factory=dict_row) as cur:
+            candidates = [
+                Candidate(_fact_view(r), float(r["cosine"]), bool(r["key_match"]), named=r["id"] == named)
+                for r in cur.execute(memories.FACT_CANDIDATES, params)
+            ]
         for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):
             if self._apply(new, decision):
                 break  # the new fact is no longer active: nothing else to decide for it
@@ -112,27 +110,27 @@ class Engine:
         old = d.candidate.fact
         signals = d.signals(self.policy.threshold)
         effect = d.effective
-        if effect == "replace" and new.valid_from >= old.valid_from:
-            self._retire(old.id, new.id, new.valid_from, "supersede", [old.id, new.id], signals)
+        if effect == Verdict.REPLACE and new.valid_from >= old.valid_from:
+            self._retire(old.id, new.id, new.valid_from, Op.SUPERSEDE, [old.id, new.id], signals)
             self.report.replaced += 1
             return False
-        if effect == "replace":  # a late fact older than the active one: stored already superseded
+        if effect == Verdict.REPLACE:  # a late fact older than the active one: stored already superseded
             self._retire(
-                new.id, old.id, old.valid_from, "supersede", [new.id, old.id], {**signals, "late_arrival": True}
+                new.id, old.id, old.valid_from, Op.SUPERSEDE, [new.id, old.id], {**signals, "late_arrival": True}
             )
             self.report.replaced += 1
             return True
-        if effect == "duplicate":
-            self._retire(new.id, old.id, None, "duplicate", [new.id, old.id], signals)
+        if effect == Verdict.DUPLICATE:
+            self._retire(new.id, old.id, None, Op.DUPLICATE, [new.id, old.id], signals)
             self.report.duplicates += 1
             return True
-        op = "blocked" if d.guard and d.verdict != "coexist" else "coexist"
+        op = Op.BLOCKED if d.guard and d.verdict != Verdict.COEXIST else Op.COEXIST
         self.report.op_ids.append(
             ops.log_op(
                 self.conn, namespace=self.namespace, op=op, actor=ACTOR, memory_ids=[new.id, old.id], signals=signals
             )
         )
-        if op == "blocked":
+        if op == Op.BLOCKED:
             self.report.blocked += 1
         else:
             self.report.coexisting += 1
@@ -143,7 +141,7 @@ class Engine:
         memory_id: str,
         successor: str | None,
         valid_to: datetime | None,
-        op: str,
+        op: Op,
         memory_ids: list[str],
         signals: dict[str, Any],
         reason: str | None = None,
@@ -190,7 +188,7 @@ class Engine:
             memory_id,
             successor,
             valid_to,
-            "inherit",
+            Op.INHERIT,
             [memory_id, previous_id],
             {"inherited_from": previous_id},
             reason="re-extracted from the same turns",
@@ -211,10 +209,8 @@ class Engine:
             "valid_from": row.valid_from,
             "named": named,
         }
-        found = [
-            FactView(r[0], r[1], r[2], r[3], r[4], r[5] or {}, bool(r[6]))
-            for r in self.conn.execute(memories.RETRACTION_TARGETS, params).fetchall()
-        ]
+        with self.conn.cursor(row_factory=dict_row) as cur:
+            found = [_fact_view(r) for r in cur.execute(memories.RETRACTION_TARGETS, params)]
         said = FactView("", row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata)
         for target, blocked_by in retraction_targets(said, found, self.policy, named):
             signals = {
@@ -227,7 +223,7 @@ class Engine:
                     ops.log_op(
                         self.conn,
                         namespace=self.namespace,
-                        op="blocked",
+                        op=Op.BLOCKED,
                         actor=ACTOR,
                         memory_ids=[target.id],
                         signals={"session_id": self.session_id, **signals, "guard": blocked_by},
@@ -236,9 +232,22 @@ class Engine:
                 self.report.blocked += 1
                 continue
             self._retire(
-                target.id, None, row.valid_from, "retract", [target.id], signals, reason="retracted in conversation"
+                target.id, None, row.valid_from, Op.RETRACT, [target.id], signals, reason="retracted in conversation"
             )
             self.report.retracted += 1
+
+
+def _fact_view(row: dict[str, Any]) -> FactView:
+    """A stored fact from a row of ``FACT_CANDIDATES`` or ``RETRACTION_TARGETS`` (columns by name)."""
+    return FactView(
+        row["id"],
+        row["subject"],
+        row["predicate"],
+        row["object"],
+        row["valid_from"],
+        row["metadata"] or {},
+        row["pinned"],
+    )
 
 
 def _named(replaces: str | None) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import psycopg
+from psycopg.rows import dict_row
 
 # A turn whose provisional row is still active although an active consolidated
 # episode already covers it: a reader would see it twice. The tier swap deletes
@@ -40,7 +41,7 @@ WHERE s.provisional_at IS NOT NULL AND s.consolidated_at IS NULL
 
 # A few examples, for the check's metadata (never the content: only ids).
 EXAMPLES_IN_BOTH_TIERS = f"""
-SELECT p.namespace, p.session_id, p.event_ids[1] FROM memory p WHERE {_IN_BOTH_TIERS}
+SELECT p.namespace, p.session_id, p.event_ids[1] AS event_id FROM memory p WHERE {_IN_BOTH_TIERS}
 ORDER BY p.namespace, p.session_id
 LIMIT 5
 """
@@ -51,14 +52,10 @@ def tier_violations(conn: psycopg.Connection, namespace: str | None = None) -> d
     params = {"ns": namespace}
     both = conn.execute(TURNS_IN_BOTH_TIERS, params).fetchone()
     neither = conn.execute(TURNS_IN_NEITHER_TIER, params).fetchone()
-    examples = (
-        [
-            {"namespace": r[0], "session_id": r[1], "event_id": r[2]}
-            for r in conn.execute(EXAMPLES_IN_BOTH_TIERS, params)
-        ]
-        if both and both[0]
-        else []
-    )
+    examples: list[dict[str, Any]] = []
+    if both and both[0]:
+        with conn.cursor(row_factory=dict_row) as cur:
+            examples = cur.execute(EXAMPLES_IN_BOTH_TIERS, params).fetchall()
     return {
         "turns_in_both_tiers": int(both[0]) if both else 0,
         "turns_in_neither_tier": int(neither[0]) if neither else 0,

@@ -13,13 +13,15 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from .types import MEMORY_COLUMNS, ClaimedTurn, Memory, NewMemory
+from .vocab import Kind, Tier
 
 COLS = ", ".join(MEMORY_COLUMNS)
 M_COLS = ", ".join(f"m.{c}" for c in MEMORY_COLUMNS)
-KINDS = ("turn", "episode", "fact")
+KINDS = tuple(Kind)
 RRF_K = 60  # reciprocal-rank-fusion constant (the usual 60: ranks matter, not raw scores)
 
 # Invariant 2: provisional rows are written in the same transaction that claimed
@@ -221,7 +223,7 @@ ORDER BY subject, predicate, recorded_at, id
 """
 
 REEMBED_SOURCE = """
-SELECT id, CASE WHEN kind = 'episode' THEN coalesce(metadata->>'summary', content) ELSE content END
+SELECT id, CASE WHEN kind = 'episode' THEN coalesce(metadata->>'summary', content) ELSE content END AS text
 FROM memory ORDER BY id
 """
 REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = %s"
@@ -280,8 +282,8 @@ def write_provisional(
                 [
                     e.namespace,
                     e.session_id,
-                    "provisional",
-                    "turn",
+                    Tier.PROVISIONAL,
+                    Kind.TURN,
                     e.content,
                     vec,
                     [e.event_id],
@@ -399,12 +401,12 @@ def facts(
 def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_size: int) -> int:
     """Re-embed every row (episodes by their summary, as the swap did), batch by batch."""
     total = 0
-    with conn.cursor(name="tiermem_reembed") as cur:  # server-side: memory stays flat
+    with conn.cursor(name="tiermem_reembed", row_factory=dict_row) as cur:  # server-side: memory stays flat
         cur.execute(REEMBED_SOURCE)
         while rows := cur.fetchmany(batch_size):
-            vectors = embed([r[1] for r in rows])
+            vectors = embed([r["text"] for r in rows])
             with conn.cursor() as up:
-                up.executemany(REEMBED_UPDATE, [(vec, embed_model, r[0]) for r, vec in zip(rows, vectors)])
+                up.executemany(REEMBED_UPDATE, [(vec, embed_model, r["id"]) for r, vec in zip(rows, vectors)])
             total += len(rows)
     return total
 

@@ -12,16 +12,19 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import psycopg
+from psycopg.rows import class_row
 
 from . import ops
 from .errors import InputError, NotFoundError
 from .memories import COLS
 from .staging import parse_ts
 from .types import Memory
+from .vocab import Actor, Kind, Op, Tier
 
 # Rows an operation touches are locked first, so two operations on one row serialise.
 LOCK_ROW = """
@@ -42,15 +45,38 @@ SELECT id::text FROM memory WHERE namespace = %s AND id::text LIKE %s ORDER BY i
 PREFIX = re.compile(r"[0-9a-f-]{4,36}")
 # Several memories in one round trip (the primary key serves ``= ANY``).
 MEMORIES_BY_ID = f"SELECT {COLS} FROM memory WHERE namespace = %s AND id = ANY(%s::uuid[])"
-REVERSIBLE = ("supersede", "retract", "duplicate", "inherit", "pin", "unpin", "undo")
+REVERSIBLE = (Op.SUPERSEDE, Op.RETRACT, Op.DUPLICATE, Op.INHERIT, Op.PIN, Op.UNPIN, Op.UNDO)
 
 
-def _state(row: tuple[Any, ...]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class LockedRow:
+    """A memory row locked by an operation: what it is, and the state operations change."""
+
+    id: uuid.UUID
+    tier: str
+    kind: str
+    superseded_at: datetime | None
+    superseded_by: uuid.UUID | None
+    valid_from: datetime
+    valid_to: datetime | None
+    pinned: bool
+
+
+@dataclass(frozen=True)
+class LoggedOp:
+    """The part of a ``memory_ops`` row ``undo`` needs."""
+
+    op: str
+    reverse: dict[str, Any]
+    undone_by: int | None
+
+
+def _state(row: LockedRow) -> dict[str, Any]:
     return {
-        "superseded_at": row[3],
-        "superseded_by": None if row[4] is None else str(row[4]),
-        "valid_to": row[6],
-        "pinned": bool(row[7]),
+        "superseded_at": row.superseded_at,
+        "superseded_by": None if row.superseded_by is None else str(row.superseded_by),
+        "valid_to": row.valid_to,
+        "pinned": bool(row.pinned),
     }
 
 
@@ -67,14 +93,14 @@ def _from_json(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any, ...]:
+def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> LockedRow:
     row = _lock(conn, namespace, memory_id)
-    if row[1] != "consolidated":
+    if row.tier != Tier.CONSOLIDATED:
         raise InputError(
             f"memory {memory_id} is provisional; only consolidated memories can be superseded or retracted"
         )
-    if row[3] is not None:
-        raise InputError(f"memory {memory_id} is already superseded (at {row[3].isoformat()})")
+    if row.superseded_at is not None:
+        raise InputError(f"memory {memory_id} is already superseded (at {row.superseded_at.isoformat()})")
     return row
 
 
@@ -83,9 +109,10 @@ def lock_state(conn: psycopg.Connection, namespace: str, memory_id: str) -> dict
     return _state(_lock(conn, namespace, memory_id))
 
 
-def _lock(conn: psycopg.Connection, namespace: str, memory_id: str) -> tuple[Any, ...]:
+def _lock(conn: psycopg.Connection, namespace: str, memory_id: str) -> LockedRow:
     try:
-        row = conn.execute(LOCK_ROW, (namespace, memory_id)).fetchone()
+        with conn.cursor(row_factory=class_row(LockedRow)) as cur:
+            row = cur.execute(LOCK_ROW, (namespace, memory_id)).fetchone()
     except psycopg.errors.InvalidTextRepresentation:
         conn.rollback()
         raise InputError(f"not a memory id: {memory_id!r}") from None
@@ -106,7 +133,7 @@ def apply_changes(
 
 
 def supersede(
-    conn: psycopg.Connection, namespace: str, old_id: str, new_id: str, *, reason: str | None, actor: str
+    conn: psycopg.Connection, namespace: str, old_id: str, new_id: str, *, reason: str | None, actor: Actor
 ) -> int:
     """Retire ``old_id`` in favour of ``new_id``; explicit, so no guard applies."""
     if old_id == new_id:
@@ -116,13 +143,14 @@ def supersede(
         new = _lock_active(conn, namespace, new_id)
         now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
         before = _state(old)
-        valid_to = new[5] if old[2] == "fact" and new[5] >= old[5] else old[6]
-        after = {**before, "superseded_at": now, "superseded_by": str(new[0]), "valid_to": valid_to}
-        rows = apply_changes(conn, [(str(old[0]), before, after)])
+        # a fact's successor ends its world time, unless the successor was true earlier still
+        valid_to = new.valid_from if old.kind == Kind.FACT and new.valid_from >= old.valid_from else old.valid_to
+        after = {**before, "superseded_at": now, "superseded_by": str(new.id), "valid_to": valid_to}
+        rows = apply_changes(conn, [(str(old.id), before, after)])
         return ops.log_op(
             conn,
             namespace=namespace,
-            op="supersede",
+            op=Op.SUPERSEDE,
             actor=actor,
             reason=reason,
             memory_ids=[old_id, new_id],
@@ -131,7 +159,7 @@ def supersede(
         )
 
 
-def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason: str | None, actor: str) -> int:
+def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason: str | None, actor: Actor) -> int:
     """Stop believing a memory: out of recall, kept in history."""
     with conn.transaction():
         row = _lock_active(conn, namespace, memory_id)
@@ -140,13 +168,13 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
             **_state(row),
             "superseded_at": now,
             "superseded_by": None,
-            "valid_to": row[6] if row[6] is not None or row[2] != "fact" else now,
+            "valid_to": row.valid_to if row.valid_to is not None or row.kind != Kind.FACT else now,
         }
-        rows = apply_changes(conn, [(str(row[0]), _state(row), after)])
+        rows = apply_changes(conn, [(str(row.id), _state(row), after)])
         return ops.log_op(
             conn,
             namespace=namespace,
-            op="retract",
+            op=Op.RETRACT,
             actor=actor,
             reason=reason,
             memory_ids=[memory_id],
@@ -156,7 +184,7 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
 
 
 def set_pinned(
-    conn: psycopg.Connection, namespace: str, memory_id: str, pinned: bool, *, reason: str | None, actor: str
+    conn: psycopg.Connection, namespace: str, memory_id: str, pinned: bool, *, reason: str | None, actor: Actor
 ) -> int:
     """Pin (or unpin) a memory: a pinned fact is never auto-superseded."""
     with conn.transaction():
@@ -164,11 +192,11 @@ def set_pinned(
         before = _state(row)
         if before["pinned"] == pinned:
             raise InputError(f"memory {memory_id} is already {'pinned' if pinned else 'unpinned'}")
-        rows = apply_changes(conn, [(str(row[0]), before, {**before, "pinned": pinned})])
+        rows = apply_changes(conn, [(str(row.id), before, {**before, "pinned": pinned})])
         return ops.log_op(
             conn,
             namespace=namespace,
-            op="pin" if pinned else "unpin",
+            op=Op.PIN if pinned else Op.UNPIN,
             actor=actor,
             reason=reason,
             memory_ids=[memory_id],
@@ -177,13 +205,14 @@ def set_pinned(
         )
 
 
-def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) -> int:
+def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: Actor) -> int:
     """Restore exactly the state before operation ``op_id``; logged as a compensating op."""
     with conn.transaction():
-        found = conn.execute(LOCK_OP, (namespace, op_id)).fetchone()
+        with conn.cursor(row_factory=class_row(LoggedOp)) as cur:
+            found = cur.execute(LOCK_OP, (namespace, op_id)).fetchone()
         if found is None:
             raise NotFoundError(f"no operation {op_id} in namespace {namespace!r}")
-        op, reverse, undone_by = found
+        op, reverse, undone_by = found.op, found.reverse, found.undone_by
         if undone_by is not None:
             raise InputError(f"operation {op_id} was already undone by operation {undone_by}")
         if op not in REVERSIBLE:
@@ -204,7 +233,7 @@ def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: str) ->
         new_op = ops.log_op(
             conn,
             namespace=namespace,
-            op="undo",
+            op=Op.UNDO,
             actor=actor,
             reason=f"undo of operation {op_id}",
             memory_ids=[e["id"] for e in reverse["rows"]],

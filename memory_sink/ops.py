@@ -12,7 +12,10 @@ from datetime import datetime
 from typing import Any
 
 import psycopg
+from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
+
+from .vocab import Actor, Op
 
 INSERT_OP = """
 INSERT INTO memory_ops (namespace, op, actor, reason, memory_ids, signals, reverse)
@@ -66,8 +69,8 @@ def log_op(
     conn: psycopg.Connection,
     *,
     namespace: str,
-    op: str,
-    actor: str,
+    op: Op,
+    actor: Actor,
     memory_ids: Sequence[str],
     reason: str | None = None,
     signals: dict[str, Any] | None = None,
@@ -80,13 +83,11 @@ def log_op(
     return int(row[0])
 
 
-OP_KEYS = ("op_id", "op", "actor", "reason", "signals", "created_at", "undone_by", "memory_ids", "reverse")
-
-
 def ops_for(conn: psycopg.Connection, namespace: str, memory_ids: str | Sequence[str]) -> list[dict[str, Any]]:
-    """The operations that touched one memory or any of several, oldest first."""
+    """The operations that touched one memory or any of several, oldest first (keys: the SELECT's columns)."""
     ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
-    return [dict(zip(OP_KEYS, r)) for r in conn.execute(OPS_FOR_MEMORIES, (namespace, ids))]
+    with conn.cursor(row_factory=dict_row) as cur:
+        return cur.execute(OPS_FOR_MEMORIES, (namespace, ids)).fetchall()
 
 
 def record_success(conn: psycopg.Connection, namespace: str, session_id: str, at: datetime) -> int:
@@ -102,5 +103,5 @@ def record_failure(conn: psycopg.Connection, namespace: str, session_id: str, er
 
 
 def failing_sessions(conn: psycopg.Connection, namespace: str | None) -> list[dict[str, Any]]:
-    keys = ("namespace", "session_id", "attempts", "last_error", "next_retry_at")
-    return [dict(zip(keys, r)) for r in conn.execute(FAILING_SESSIONS, {"ns": namespace})]
+    with conn.cursor(row_factory=dict_row) as cur:
+        return cur.execute(FAILING_SESSIONS, {"ns": namespace}).fetchall()

@@ -13,13 +13,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
-from psycopg.rows import class_row
+from psycopg.rows import class_row, kwargs_row
 from psycopg.types.json import Jsonb
 
 from .errors import InputError
 from .types import ClaimedTurn, SessionEvents, StagedTurn
+from .vocab import Role
 
-ROLES = ("user", "assistant", "system", "tool")
+ROLES = tuple(Role)
 MAX_ID_CHARS = 256
 MAX_CONTENT_BYTES = 8 * 1024 * 1024  # a whole pasted document fits; a runaway payload does not
 # Deeper metadata is a generated accident, not a record; and past ~1000 levels
@@ -221,7 +222,7 @@ def validate_turn(
     event_ts = parse_ts(ts) or now or datetime.now(UTC)
     meta = _check_metadata(metadata)
     event_id = event_id_for(namespace, session_id, seq, event_ts, role, content)
-    return StagedTurn(event_id, namespace, session_id, role, content, event_ts, seq, meta)
+    return StagedTurn(event_id, namespace, session_id, Role(role), content, event_ts, seq, meta)
 
 
 # --- database ------------------------------------------------------------------------
@@ -244,6 +245,10 @@ def insert_turns(conn: psycopg.Connection, turns: Iterable[StagedTurn]) -> set[s
 
 def read_session(conn: psycopg.Connection, namespace: str, session_id: str) -> SessionEvents:
     """The whole session from staging, in conversation order (invariant 3)."""
-    with conn.cursor(row_factory=class_row(StagedTurn)) as cur:
+    with conn.cursor(row_factory=kwargs_row(_staged_turn)) as cur:
         turns = tuple(cur.execute(SESSION_TURNS, (namespace, session_id)).fetchall())
     return SessionEvents(namespace, session_id, turns)
+
+
+def _staged_turn(*, role: str, **columns: Any) -> StagedTurn:
+    return StagedTurn(role=Role(role), **columns)

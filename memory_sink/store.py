@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 import psycopg
+from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from . import db, memories, operations, ops, staging
@@ -24,29 +25,32 @@ from .config import Config, load_config
 from .errors import InputError, NotFoundError
 from .tiers import Tiers
 from .types import Embedder, Memory, Rejected, StagedTurn, StageReport
+from .vocab import Actor
 
 log = logging.getLogger("tiermem.store")
 STATUS_SQL = """
 SELECT
   (SELECT count(*) FROM memory_staging WHERE provisional_at IS NULL AND consolidated_at IS NULL
-     AND (%(ns)s::text IS NULL OR namespace = %(ns)s)),
-  (SELECT count(*) FROM memory_staging WHERE (%(ns)s::text IS NULL OR namespace = %(ns)s)),
+     AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS pending,
+  (SELECT count(*) FROM memory_staging WHERE (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS staged,
   (SELECT count(DISTINCT (namespace, session_id)) FROM memory_staging WHERE consolidated_at IS NULL
-     AND (%(ns)s::text IS NULL OR namespace = %(ns)s)),
+     AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS awaiting,
   (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
-     WHERE provisional_at IS NULL AND consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)),
+     WHERE provisional_at IS NULL AND consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s))
+     AS realtime_lag,
   (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
-     WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s))
+     WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS consolidation_lag
 """
 # Facts read for one chunk's consolidator contexts, before each transcript takes its best.
 CONTEXT_POOL = 1000
 TURN_FIELDS = ("session_id", "role", "content", "namespace", "ts", "seq", "metadata")
-# What the server (or psycopg, for a NUL byte) says about one bad value, not about the database.
-REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded)
+# What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
+# a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
+REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
 
 
 class MemoryStore:
-    """A pool on one tiermem database plus the configured embedder (loaded on first use)."""
+    """A pool on one tiermem database plus an embedder (injected, or the configured one loaded on first use)."""
 
     def __init__(self, config: Config, pool: ConnectionPool, *, dsn: str, embedder: Embedder | None = None) -> None:
         self.config = config
@@ -268,19 +272,20 @@ class MemoryStore:
     def status(self, namespace: str | None = None) -> dict[str, Any]:
         """Counts an operator watches: pending turns, rows per tier, sessions awaiting or failing."""
         with self.connection() as conn:
-            row = conn.execute(STATUS_SQL, {"ns": namespace}).fetchone()
+            with conn.cursor(row_factory=dict_row) as cur:
+                row = cur.execute(STATUS_SQL, {"ns": namespace}).fetchone()
             counts = memories.tier_counts(conn, namespace)
             failing = ops.failing_sessions(conn, namespace)
         assert row is not None
-        pending, staged, awaiting, rt_lag, cons_lag = row
+        rt_lag, cons_lag = row["realtime_lag"], row["consolidation_lag"]
         return {
-            "staged_turns": int(staged),
-            "pending_turns": int(pending),
+            "staged_turns": int(row["staged"]),
+            "pending_turns": int(row["pending"]),
             "provisional_turns": counts.get("provisional_turns", 0),
             "consolidated_episodes": counts.get("consolidated_episodes", 0),
             "consolidated_facts": counts.get("consolidated_facts", 0),
             "superseded": counts.get("superseded", 0),
-            "sessions_awaiting_consolidation": int(awaiting),
+            "sessions_awaiting_consolidation": int(row["awaiting"]),
             "sessions_failing": len(failing),
             "sessions_parked": sum(1 for f in failing if f["attempts"] >= self.config.consolidate.max_attempts),
             "realtime_lag_seconds": None if rt_lag is None else round(float(rt_lag), 3),
@@ -296,27 +301,29 @@ class MemoryStore:
         """Retire ``old_id`` in favour of ``new_id``; returns the operation id (for ``undo``)."""
         with self.connection() as conn:
             return operations.supersede(
-                conn, namespace, _check_uuid(old_id), _check_uuid(new_id), reason=reason, actor="user"
+                conn, namespace, _check_uuid(old_id), _check_uuid(new_id), reason=reason, actor=Actor.USER
             )
 
     def retract(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
         with self.connection() as conn:
-            return operations.retract(conn, namespace, _check_uuid(memory_id), reason=reason, actor="user")
+            return operations.retract(conn, namespace, _check_uuid(memory_id), reason=reason, actor=Actor.USER)
 
     def pin(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
         """Protect a memory from automatic supersession (explicit operations still apply)."""
         with self.connection() as conn:
-            return operations.set_pinned(conn, namespace, _check_uuid(memory_id), True, reason=reason, actor="user")
+            return operations.set_pinned(conn, namespace, _check_uuid(memory_id), True, reason=reason, actor=Actor.USER)
 
     def unpin(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
         with self.connection() as conn:
-            return operations.set_pinned(conn, namespace, _check_uuid(memory_id), False, reason=reason, actor="user")
+            return operations.set_pinned(
+                conn, namespace, _check_uuid(memory_id), False, reason=reason, actor=Actor.USER
+            )
 
     def undo(self, op_id: int, namespace: str = "default") -> int:
         if isinstance(op_id, bool) or not isinstance(op_id, int):
             raise InputError(f"op_id: expected an integer, got {op_id!r}")
         with self.connection() as conn:
-            return operations.undo(conn, namespace, op_id, actor="user")
+            return operations.undo(conn, namespace, op_id, actor=Actor.USER)
 
 
 def _validate_mapping(turn: Mapping[str, Any]) -> StagedTurn:

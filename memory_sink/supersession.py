@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from .types import Memory
+from .vocab import Verdict
 
 #: Predicates for which one subject has one value at a time (a new value replaces the old).
 SINGLE_VALUED = frozenset(
@@ -93,7 +94,7 @@ DEFAULT_THRESHOLDS = {
     "bge-small-en-v1.5-int8": 0.75,
 }
 FALLBACK_THRESHOLD = 0.75
-VERDICTS = ("replace", "coexist", "duplicate")
+VERDICTS = tuple(Verdict)
 
 
 def norm(text: str | None) -> str:
@@ -193,24 +194,24 @@ class Policy:
 class Decision:
     """A verdict on one (new, candidate) pair with the signals that explain it."""
 
-    verdict: str
+    verdict: Verdict
     candidate: Candidate
     judge: str
     reason: str
     guard: str | None = None
 
     @property
-    def effective(self) -> str:
+    def effective(self) -> Verdict:
         """What actually happens once guards apply.
 
         A pinned candidate can't be replaced (a restatement of it is still a
         duplicate); facts whose metadata conflicts (another project) never touch.
         """
-        if self.guard is None or self.verdict == "coexist":
+        if self.guard is None or self.verdict == Verdict.COEXIST:
             return self.verdict
-        if self.guard == "pinned" and self.verdict == "duplicate":
-            return "duplicate"
-        return "coexist"
+        if self.guard == "pinned" and self.verdict == Verdict.DUPLICATE:
+            return Verdict.DUPLICATE
+        return Verdict.COEXIST
 
     def signals(self, threshold: float) -> dict[str, Any]:
         return {
@@ -233,14 +234,14 @@ def rules_judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, st
     """The default judge: predicate cardinality decides; nothing is guessed from similarity alone."""
     old = cand.fact
     if cand.key_match and norm(new.object) == norm(old.object):
-        return "duplicate", "same subject, predicate and object"
+        return Verdict.DUPLICATE, "same subject, predicate and object"
     if cand.named:
-        return "replace", "the consolidator said this fact replaces it"
+        return Verdict.REPLACE, "the consolidator said this fact replaces it"
     if cand.key_match:
         if policy.single(new.predicate):
-            return "replace", f"'{norm(new.predicate)}' is single-valued"
-        return "coexist", f"'{norm(new.predicate)}' is multi-valued"
-    return "coexist", "related but a different predicate"
+            return Verdict.REPLACE, f"'{norm(new.predicate)}' is single-valued"
+        return Verdict.COEXIST, f"'{norm(new.predicate)}' is multi-valued"
+    return Verdict.COEXIST, "related but a different predicate"
 
 
 def guard(new: FactView, cand: Candidate, policy: Policy) -> str | None:
@@ -278,9 +279,9 @@ def decide(
         use_rules = cand.named or (cand.key_match and (same_object or policy.known(new.predicate)))
         verdict, reason = rules_judge(new, cand, policy) if use_rules else judge(new, cand, policy)
         if verdict not in VERDICTS:
-            verdict, reason = "coexist", f"judge answered {verdict!r}; kept both"
+            verdict, reason = Verdict.COEXIST, f"judge answered {verdict!r}; kept both"
         name = "rules" if use_rules else judge_name
-        decisions.append(Decision(verdict, cand, name, reason, guard(new, cand, policy)))
+        decisions.append(Decision(Verdict(verdict), cand, name, reason, guard(new, cand, policy)))
     return decisions
 
 

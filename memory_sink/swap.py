@@ -16,11 +16,13 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg.rows import dict_row
 
 from . import memories, meta, ops, staging
 from .facts import Engine, EngineReport
 from .supersession import Judge, Policy, rules_judge
 from .types import NewMemory
+from .vocab import Actor, Op
 
 # Two consolidations of one session serialise on this lock; different sessions don't wait.
 SESSION_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 7318842))"
@@ -119,10 +121,11 @@ def swap_session(
         row = conn.execute("SELECT now()").fetchone()
         assert row is not None
         at: datetime = row[0]
-        previous = [
-            PreviousRow(str(r[0]), r[1], r[2], r[3], r[4], tuple(r[5]), bool(r[6]))
-            for r in conn.execute(memories.ACTIVE_SESSION_CONSOLIDATED, (namespace, session_id))
-        ]
+        with conn.cursor(row_factory=dict_row) as cur:
+            previous = [
+                PreviousRow(**{**r, "id": str(r["id"]), "event_ids": tuple(r["event_ids"])})
+                for r in cur.execute(memories.ACTIVE_SESSION_CONSOLIDATED, (namespace, session_id))
+            ]
         new_ids = memories.insert_consolidated(
             conn, namespace, session_id, stored, vectors, embed_model=embed_model, recorded_at=at
         )
@@ -139,8 +142,8 @@ def swap_session(
         op_id = ops.log_op(
             conn,
             namespace=namespace,
-            op="tier_swap",
-            actor="consolidate",
+            op=Op.TIER_SWAP,
+            actor=Actor.CONSOLIDATE,
             memory_ids=new_ids + superseded,
             signals={
                 "session_id": session_id,

@@ -139,11 +139,11 @@ class Tiers:
             "max_attempts": self.config.consolidate.max_attempts,
         }
         with self.connection() as conn:
-            return [(r[0], r[1]) for r in conn.execute(staging.ELIGIBLE_SESSIONS, params)]
+            return [(ns, sid) for ns, sid in conn.execute(staging.ELIGIBLE_SESSIONS, params)]
 
     def sessions_on_day(self, day_start: datetime, day_end: datetime) -> list[tuple[str, str]]:
         with self.connection() as conn:
-            return [(r[0], r[1]) for r in conn.execute(staging.SESSIONS_ON_DAY, (day_start, day_end))]
+            return [(ns, sid) for ns, sid in conn.execute(staging.SESSIONS_ON_DAY, (day_start, day_end))]
 
     def read_session(self, namespace: str, session_id: str) -> SessionEvents:
         with self.connection() as conn:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .vocab import Kind, Role, Tier
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -51,8 +53,8 @@ class Memory:
     id: str
     namespace: str
     session_id: str | None
-    tier: str
-    kind: str
+    tier: Tier
+    kind: Kind
     content: str
     subject: str | None
     predicate: str | None
@@ -73,6 +75,7 @@ class Memory:
     def from_row(cls, row: tuple[Any, ...], score: float | None = None, outdated: bool = False) -> Memory:
         values = dict(zip(MEMORY_COLUMNS, row))
         values["id"] = str(values["id"])
+        values["tier"], values["kind"] = Tier(values["tier"]), Kind(values["kind"])
         if values["superseded_by"] is not None:
             values["superseded_by"] = str(values["superseded_by"])
         values["event_ids"] = tuple(values["event_ids"])
@@ -113,7 +116,7 @@ class StagedTurn:
     event_id: str
     namespace: str
     session_id: str
-    role: str
+    role: Role
     content: str
     event_ts: datetime
     seq: int | None = None
@@ -161,7 +164,7 @@ class StageReport:
 class NewMemory:
     """A consolidated row about to be written by a tier swap."""
 
-    kind: str
+    kind: Kind
     content: str
     embed_text: str
     event_ids: tuple[str, ...]

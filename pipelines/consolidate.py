@@ -34,6 +34,7 @@ from memory_sink.config import Config
 from memory_sink.errors import ConfigError, ModelMismatchError
 from memory_sink.supersession import Candidate, FactView, Judge, Policy, rules_judge
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
+from memory_sink.vocab import Kind, Outcome
 
 log = logging.getLogger("tiermem.consolidate")
 
@@ -108,7 +109,7 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
         meta = {**_merged_metadata(covered), "summary": ep.summary, "end_ts": ep.end_ts.isoformat()}
         rows.append(
             NewMemory(
-                kind="episode",
+                kind=Kind.EPISODE,
                 content=ep.text,
                 embed_text=ep.summary or ep.text,
                 event_ids=tuple(ep.event_ids),
@@ -124,7 +125,7 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
         # A retraction is not stored as a fact: the engine retires what it names.
         rows.append(
             NewMemory(
-                kind="fact",
+                kind=Kind.FACT,
                 content=content,
                 embed_text=content,
                 event_ids=tuple(fact.event_ids),
@@ -223,7 +224,7 @@ def progress_chunk(seconds_per_session: float) -> int:
     return max(1, min(EMBED_CHUNK, int(PROGRESS_SECONDS / seconds_per_session)))
 
 
-Outcome = tuple[str, int, int, "str | None"]
+SessionOutcome = tuple[Outcome, int, int, "str | None"]
 
 
 @dataclass
@@ -234,17 +235,17 @@ class _Prepared:
     rows: list[NewMemory]
 
 
-def _failed(store: MemoryStore, namespace: str, session_id: str, exc: Exception) -> Outcome:
+def _failed(store: MemoryStore, namespace: str, session_id: str, exc: Exception) -> SessionOutcome:
     """Invariant 8: any failure is this session's alone; record it for a retry."""
     error = f"{type(exc).__name__}: {exc}"
     attempts = store.tiers.record_failure(namespace, session_id, error)
     log.warning("session %s/%s failed (attempt %d): %s", namespace, session_id, attempts, error)
-    return "failed", 0, 0, error
+    return Outcome.FAILED, 0, 0, error
 
 
-def _read(store: MemoryStore, namespace: str, session_id: str) -> SessionEvents | Outcome:
+def _read(store: MemoryStore, namespace: str, session_id: str) -> SessionEvents | SessionOutcome:
     events = store.tiers.read_session(namespace, session_id)
-    return events if events.turns else ("skipped", 0, 0, None)
+    return events if events.turns else (Outcome.SKIPPED, 0, 0, None)
 
 
 def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tuple[str, str], Context | Exception]:
@@ -269,7 +270,7 @@ def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tup
 
 def _prepare(
     store: MemoryStore, consolidator: Consolidator, events: SessionEvents, context: Context | Exception
-) -> _Prepared | Outcome:
+) -> _Prepared | SessionOutcome:
     ep_cfg = store.config.consolidate.episode
     try:
         if isinstance(context, Exception):
@@ -296,7 +297,7 @@ def _finish(
     *,
     require_pending: bool,
     judge: tuple[Judge, str],
-) -> Outcome:
+) -> SessionOutcome:
     events, rows = prep.events, prep.rows
     try:
         swapped = store.tiers.swap_session(
@@ -315,10 +316,10 @@ def _finish(
     except Exception as exc:  # invariant 8
         return _failed(store, events.namespace, events.session_id, exc)
     if not swapped.swapped:
-        return "skipped", 0, 0, None
-    n_eps = sum(1 for r in rows if r.kind == "episode")
-    n_facts = sum(1 for r in rows if r.kind == "fact" and not r.retract)
-    return "consolidated", n_eps, n_facts, None
+        return Outcome.SKIPPED, 0, 0, None
+    n_eps = sum(1 for r in rows if r.kind == Kind.EPISODE)
+    n_facts = sum(1 for r in rows if r.kind == Kind.FACT and not r.retract)
+    return Outcome.CONSOLIDATED, n_eps, n_facts, None
 
 
 def consolidate_session(
@@ -329,7 +330,7 @@ def consolidate_session(
     *,
     require_pending: bool = True,
     judge: tuple[Judge, str] = (rules_judge, "rules"),
-) -> Outcome:
+) -> SessionOutcome:
     """Consolidate one session; returns (outcome, episodes, facts, error)."""
     return consolidate_chunk(
         store, consolidator, [(namespace, session_id)], require_pending=require_pending, judge=judge
@@ -343,7 +344,7 @@ def consolidate_chunk(
     *,
     require_pending: bool = True,
     judge: tuple[Judge, str] = (rules_judge, "rules"),
-) -> list[Outcome]:
+) -> list[SessionOutcome]:
     """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order."""
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     contexts = _contexts(store, [r for r in reads if isinstance(r, SessionEvents)])
@@ -426,12 +427,12 @@ def run_consolidate(
     return report
 
 
-def _tally(report: ConsolidateReport, outcome: str, episodes: int, facts: int) -> None:
-    if outcome == "consolidated":
+def _tally(report: ConsolidateReport, outcome: Outcome, episodes: int, facts: int) -> None:
+    if outcome == Outcome.CONSOLIDATED:
         report.sessions_consolidated += 1
         report.episodes += episodes
         report.facts += facts
-    elif outcome == "failed":
+    elif outcome == Outcome.FAILED:
         report.sessions_failed += 1
     else:
         report.sessions_skipped += 1
