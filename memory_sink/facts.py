@@ -2,8 +2,12 @@
 
 The decisions themselves are pure (``supersession.decide``); this module looks up
 candidates, changes row states through ``operations.apply_changes`` and logs
-every decision with its signals in ``memory_ops`` — so ``history`` can say why,
-and ``undo`` can reverse a replacement exactly.
+the decisions with their signals in ``memory_ops`` — so ``history`` can say why,
+and ``undo`` can reverse a replacement exactly. A decision that changes state
+(replace, duplicate, retract) or that a guard blocked is one op; the judged pairs
+that left both facts active are one op per new fact. The log, like the work,
+grows with the facts written: another value of a multi-valued key coexists by
+rule and is neither looked up nor logged.
 """
 
 from __future__ import annotations
@@ -86,27 +90,40 @@ class Engine:
         new = FactView(
             memory_id, row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata
         )
-        named = _named(row.replaces)
+        named = named_fact(row.replaces)
+        every_value, judged = self.policy.settled_by_key(new.predicate)
         params = {
             "vec": vec,
             "ns": self.namespace,
             "id": memory_id,
             "subject": norm(new.subject),
             "predicates": list(predicate_forms(new.predicate)),
+            "object": norm(new.object),
+            "every_value": every_value,
+            "judged": judged,
             "threshold": self.policy.threshold,
+            "limit": self.policy.judged_per_fact,
             "named": named,
         }
         with self.conn.cursor(row_factory=dict_row) as cur:
             candidates = [
                 Candidate(_fact_view(r), float(r["cosine"]), bool(r["key_match"]), named=r["id"] == named)
-                for r in cur.execute(memories.FACT_CANDIDATES, params)
+                for sql in (memories.DECISIVE_CANDIDATES, memories.JUDGED_CANDIDATES)
+                for r in cur.execute(sql, params).fetchall()
             ]
+        kept_beside: list[Decision] = []
         for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):
-            if self._apply(new, decision):
+            if self._apply(new, decision, kept_beside):
                 break  # the new fact is no longer active: nothing else to decide for it
+        if kept_beside:
+            self._log_coexistence(new, kept_beside)
 
-    def _apply(self, new: FactView, d: Decision) -> bool:
-        """Carry out one decision; True when it retired the new fact itself."""
+    def _apply(self, new: FactView, d: Decision, kept_beside: list[Decision]) -> bool:
+        """Carry out one decision; True when it retired the new fact itself.
+
+        A pair that changes state (or that a guard kept from changing) is logged
+        on its own; one that leaves both active joins ``kept_beside``.
+        """
         old = d.candidate.fact
         signals = d.signals(self.policy.threshold)
         effect = d.effective
@@ -124,17 +141,39 @@ class Engine:
             self._retire(new.id, old.id, None, Op.DUPLICATE, [new.id, old.id], signals)
             self.report.duplicates += 1
             return True
-        op = Op.BLOCKED if d.guard and d.verdict != Verdict.COEXIST else Op.COEXIST
+        if d.guard and d.verdict != Verdict.COEXIST:
+            self.report.op_ids.append(
+                ops.log_op(
+                    self.conn,
+                    namespace=self.namespace,
+                    op=Op.BLOCKED,
+                    actor=ACTOR,
+                    memory_ids=[new.id, old.id],
+                    signals=signals,
+                )
+            )
+            self.report.blocked += 1
+            return False
+        kept_beside.append(d)
+        self.report.coexisting += 1
+        return False
+
+    def _log_coexistence(self, new: FactView, kept_beside: Sequence[Decision]) -> None:
+        """One op per new fact for every judged pair that kept both (at most ``judged_per_fact``)."""
+        threshold = self.policy.threshold
+        compared = [{"id": d.candidate.fact.id, **d.signals(threshold)} for d in kept_beside]
+        for pair in compared:
+            del pair["threshold"], pair["effective"]  # the same for every pair: coexist, at one threshold
         self.report.op_ids.append(
             ops.log_op(
-                self.conn, namespace=self.namespace, op=op, actor=ACTOR, memory_ids=[new.id, old.id], signals=signals
+                self.conn,
+                namespace=self.namespace,
+                op=Op.COEXIST,
+                actor=ACTOR,
+                memory_ids=[new.id, *(d.candidate.fact.id for d in kept_beside)],
+                signals={"session_id": self.session_id, "threshold": threshold, "compared": compared},
             )
         )
-        if op == Op.BLOCKED:
-            self.report.blocked += 1
-        else:
-            self.report.coexisting += 1
-        return False
 
     def _retire(
         self,
@@ -200,7 +239,7 @@ class Engine:
 
     def _retract(self, row: NewMemory) -> None:
         """Retire what a retraction in conversation names, unless a guard blocks it (then log why)."""
-        named = _named(row.replaces)
+        named = named_fact(row.replaces)
         params = {
             "ns": self.namespace,
             "subject": norm(row.subject),
@@ -238,7 +277,7 @@ class Engine:
 
 
 def _fact_view(row: dict[str, Any]) -> FactView:
-    """A stored fact from a row of ``FACT_CANDIDATES`` or ``RETRACTION_TARGETS`` (columns by name)."""
+    """A stored fact from a row of the candidate queries or ``RETRACTION_TARGETS`` (columns by name)."""
     return FactView(
         row["id"],
         row["subject"],
@@ -250,7 +289,7 @@ def _fact_view(row: dict[str, Any]) -> FactView:
     )
 
 
-def _named(replaces: str | None) -> str | None:
+def named_fact(replaces: str | None) -> str | None:
     """The fact id a consolidator named, if it is one (anything else names nothing)."""
     try:
         return str(uuid.UUID(replaces)) if replaces else None

@@ -163,18 +163,34 @@ WHERE namespace = %(ns)s AND kind = 'fact'
 ORDER BY subject, predicate, recorded_at, id
 """
 
-# Invariant 7: candidates for a new fact — active facts of the namespace with the
-# same normalised (subject, predicate) — any inflection of the predicate
-# (``supersession.predicate_forms``) — semantic neighbours of the same subject
-# (cosine at or over the calibrated threshold), and the fact the consolidator named.
-FACT_CANDIDATES = """
+# Invariant 7: candidates for a new fact, in two queries so that their number —
+# and the engine's work and log lines — stays bounded by what can change state,
+# however many facts a subject has (``Policy.settled_by_key``):
+# DECISIVE: the fact the consolidator named, and active facts of the namespace with
+# the same normalised (subject, predicate) — any inflection of the predicate
+# (``supersession.predicate_forms``) — that can clash: every value of a
+# single-valued predicate, else the same value (a restatement). JUDGED: the rest
+# the judge decides, nearest first, at most ``limit``: key matches of a predicate
+# of unknown cardinality, and semantic neighbours of the same subject (cosine at
+# or over the calibrated threshold). Both walk the memory_active_fact_key index.
+_CANDIDATE_COLUMNS = """
 SELECT id::text, subject, predicate, object, valid_from, metadata, pinned,
        1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = ANY(%(predicates)s) AS key_match
 FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND id <> %(id)s
-  AND ((lower(subject) = %(subject)s
-        AND (lower(predicate) = ANY(%(predicates)s) OR 1 - (embedding <=> %(vec)s) >= %(threshold)s))
+"""
+DECISIVE_CANDIDATES = f"""{_CANDIDATE_COLUMNS}
+  AND ((lower(subject) = %(subject)s AND lower(predicate) = ANY(%(predicates)s)
+        AND (%(every_value)s OR lower(object) = %(object)s))
        OR id = %(named)s::uuid)
+FOR UPDATE
+"""
+JUDGED_CANDIDATES = f"""{_CANDIDATE_COLUMNS}
+  AND lower(subject) = %(subject)s AND id IS DISTINCT FROM %(named)s::uuid
+  AND CASE WHEN lower(predicate) = ANY(%(predicates)s) THEN %(judged)s AND lower(object) <> %(object)s
+           ELSE 1 - (embedding <=> %(vec)s) >= %(threshold)s END
+ORDER BY lower(predicate) = ANY(%(predicates)s) DESC, embedding <=> %(vec)s, id
+LIMIT %(limit)s
 FOR UPDATE
 """
 

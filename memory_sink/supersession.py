@@ -174,12 +174,20 @@ class Candidate:
     named: bool = False  # the consolidator said the new fact replaces this one
 
 
+#: At most this many candidates per new fact go to the judge (the nearest first):
+#: semantic neighbours, and key matches of a predicate of unknown cardinality.
+#: Each is a judge call (an LLM request with ``judge: llm``); unbounded, a subject
+#: with many facts would cost calls, and log lines, in the square of its facts.
+JUDGED_PER_FACT = 8
+
+
 @dataclass(frozen=True)
 class Policy:
     threshold: float
     guard_keys: tuple[str, ...] = ("project",)
     single_valued: frozenset[str] = SINGLE_VALUED
     multi_valued: frozenset[str] = MULTI_VALUED
+    judged_per_fact: int = JUDGED_PER_FACT
 
     def single(self, predicate: str) -> bool:
         """Whether one subject holds one value at a time (any inflection of a listed predicate)."""
@@ -188,6 +196,19 @@ class Policy:
     def known(self, predicate: str) -> bool:
         """Whether the cardinality table settles this predicate (no judge needed)."""
         return _in(predicate, self.single_valued) or _in(predicate, self.multi_valued)
+
+    def settled_by_key(self, predicate: str) -> tuple[bool, bool]:
+        """Which active facts with the new fact's key can change state, without asking the judge.
+
+        ``(every_value, judged)``: a single-valued predicate's every other value
+        (the new one replaces it); otherwise only the same value (a restatement),
+        and — for a predicate of unknown cardinality — the other values go to the
+        judge. The other values of a known multi-valued predicate coexist by rule:
+        they need no lookup, no judge call and no log line.
+        """
+        if self.single(predicate):
+            return True, False
+        return False, not self.known(predicate)
 
 
 @dataclass(frozen=True)

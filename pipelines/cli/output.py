@@ -143,6 +143,8 @@ def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
             if o in memories or n in memories
         ]
         head = f"session {sig.get('session_id')!r} version {sig.get('version')}: wrote {len(ids) - len(replacements(op))} rows"
+        if sig.get("unchanged_facts"):
+            head += f", kept {sig['unchanged_facts']} unchanged facts"
         return "; ".join([head, *pairs])
     phrases = {
         "supersede": f"{one} -> {two}",
@@ -156,26 +158,39 @@ def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
     }
     if name == "blocked":
         return f"{two} kept; {one} did not replace it" if two else f"{one} kept; not retracted"
+    if name == "coexist" and "compared" in sig:  # one op per new fact, every judged pair in it
+        beside = [
+            f"{_label(pair['id'], memories)} ({_pair_why({**pair, 'threshold': sig.get('threshold')})})"
+            for pair in sig["compared"]
+        ]
+        return f"{one} stays active beside " + "; ".join(beside)
     return phrases.get(name, ", ".join(_label(i, memories) for i in ids))
+
+
+def _pair_why(sig: Mapping[str, Any]) -> str:
+    """Why the judge decided one (new, candidate) pair as it did."""
+    parts = [
+        "key match"
+        if sig.get("key_match")
+        else f"neighbour: cosine {sig.get('cosine')} >= threshold {sig.get('threshold')}"
+    ]
+    if sig.get("named_by_consolidator"):
+        parts.append("named by the consolidator")
+    parts.append(f"{sig['judge']} judge: {sig['verdict']} ({sig['reason']})")
+    if sig.get("guard"):
+        parts.append(f"blocked by guard: {sig['guard']}")
+    if sig.get("late_arrival"):
+        parts.append("late arrival: older in world time, so stored already superseded")
+    return "; ".join(parts)
 
 
 def _why(op: dict[str, Any]) -> str:
     """The signals behind a decision, in words."""
     sig = op.get("signals") or {}
     if "verdict" in sig:
-        parts = [
-            "key match"
-            if sig.get("key_match")
-            else f"neighbour: cosine {sig.get('cosine')} >= threshold {sig.get('threshold')}"
-        ]
-        if sig.get("named_by_consolidator"):
-            parts.append("named by the consolidator")
-        parts.append(f"{sig['judge']} judge: {sig['verdict']} ({sig['reason']})")
-        if sig.get("guard"):
-            parts.append(f"blocked by guard: {sig['guard']}")
-        if sig.get("late_arrival"):
-            parts.append("late arrival: older in world time, so stored already superseded")
-        return "; ".join(parts)
+        return _pair_why(sig)
+    if "compared" in sig:  # said pair by pair in _what
+        return ""
     if sig.get("retraction"):
         said = f"said: '{sig['retraction']}'"
         return f"{said}; blocked by guard: {sig['guard']}" if sig.get("guard") else said
@@ -186,7 +201,17 @@ def _why(op: dict[str, Any]) -> str:
     shown = {
         k: v
         for k, v in sig.items()
-        if k not in ("undoes", "inherited_from", "session_id", "version", "facts", "events", "deleted_provisional")
+        if k
+        not in (
+            "undoes",
+            "inherited_from",
+            "session_id",
+            "version",
+            "facts",
+            "events",
+            "deleted_provisional",
+            "unchanged_facts",
+        )
     }
     return json.dumps(shown, default=str, sort_keys=True) if shown else ""
 
