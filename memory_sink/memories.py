@@ -35,9 +35,30 @@ COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "times
 
 # Invariant 4 + 6: the session's previous consolidated version is retired, never deleted.
 ACTIVE_SESSION_CONSOLIDATED = """
-SELECT id, kind, subject, predicate, object, event_ids, pinned FROM memory
+SELECT id, kind, subject, predicate, object, event_ids, pinned, content, valid_from, confidence, metadata
+FROM memory
 WHERE namespace = %s AND session_id = %s AND tier = 'consolidated' AND superseded_at IS NULL
 FOR UPDATE
+"""
+
+# The session's facts that something other than a tier swap retired (a replacement,
+# a retraction, a restatement): re-extracted unchanged, each stays the one version
+# of its fact, retired as it was (invariants 6 and 7). The memory_session_facts
+# index finds the session's facts; the memory_ops GIN index each one's swap.
+RETIRED_SESSION_FACTS = """
+SELECT m.id, m.kind, m.subject, m.predicate, m.object, m.event_ids, m.pinned, m.content, m.valid_from,
+       m.confidence, m.metadata
+FROM memory m
+WHERE m.namespace = %(ns)s AND m.session_id = %(sid)s AND m.kind = 'fact' AND m.superseded_at IS NOT NULL
+  AND NOT EXISTS (
+      SELECT 1 FROM memory_ops o
+      WHERE o.namespace = m.namespace AND o.op = 'tier_swap' AND o.memory_ids @> ARRAY[m.id]
+        AND o.reverse->'superseded' @> jsonb_build_array(jsonb_build_array(m.id::text)))
+"""
+
+# Of the facts a consolidator named (``replaces``), those still active.
+ACTIVE_AMONG = """
+SELECT id::text FROM memory WHERE namespace = %s AND id = ANY(%s::uuid[]) AND superseded_at IS NULL
 """
 
 SUPERSEDE_MANY = """

@@ -4,12 +4,14 @@ The consolidator ran outside any transaction (it may be slow); here we re-check
 that the session has not grown since it was read, then insert the new
 consolidated version, retire the previous one, delete the provisional rows of
 the covered turns, mark those turns consolidated and log the swap — all or
-nothing. A concurrent reader sees the session before or after, never between.
+nothing. A fact the new version re-states exactly (``unchanged``) is not
+written again: its row, active or retired as it was, stays its one version. A concurrent reader sees the session before or after, never between.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -19,7 +21,7 @@ import psycopg
 from psycopg.rows import dict_row
 
 from . import memories, meta, ops, staging
-from .facts import Engine, EngineReport
+from .facts import Engine, EngineReport, named_fact
 from .supersession import Judge, Policy, rules_judge
 from .types import NewMemory
 from .vocab import Actor, Op
@@ -37,6 +39,15 @@ class PreviousRow:
     object: str | None
     event_ids: tuple[str, ...]
     pinned: bool = False
+    content: str = ""
+    valid_from: datetime | None = None
+    confidence: float | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_row(cls, r: dict[str, Any]) -> PreviousRow:
+        """From a row of ``ACTIVE_SESSION_CONSOLIDATED`` or ``RETIRED_SESSION_FACTS`` (columns by name)."""
+        return cls(**{**r, "id": str(r["id"]), "event_ids": tuple(r["event_ids"]), "metadata": r["metadata"] or {}})
 
 
 @dataclass
@@ -48,6 +59,61 @@ class SwapResult:
     op_id: int | None = None
     version: int = 0
     facts: EngineReport | None = None
+    kept_ids: list[str] = field(default_factory=list)  # re-extracted unchanged: kept as they were
+
+
+def _identity(
+    kind: str,
+    fields: tuple[str | None, ...],
+    event_ids: Sequence[str],
+    valid_from: datetime | None,
+    confidence: float | None,
+    metadata: dict[str, Any],
+) -> tuple[Any, ...]:
+    """Everything a fact row says; two rows with one identity are one version (``real`` keeps ~6 digits)."""
+    conf = None if confidence is None else round(float(confidence), 5)
+    return kind, fields, tuple(sorted(event_ids)), valid_from, conf, json.dumps(metadata, sort_keys=True, default=str)
+
+
+def unchanged(
+    previous: Sequence[PreviousRow], rows: Sequence[NewMemory], named_active: Collection[str] = ()
+) -> dict[int, str]:
+    """Which new facts re-state a previous fact of the session exactly: row index -> its id (pure).
+
+    Exactly: the same subject, predicate, object, content, source turns, world
+    time, confidence and metadata. Such a fact keeps its identity when the session
+    is re-consolidated — the previous row stays what it was (active, or retired
+    as it was), instead of a copy superseding it — so a backfill adds no version
+    and ``history`` one line per real change. A fact naming an active fact it
+    replaces (``named_active``) is new work for the engine, never unchanged.
+    """
+    pool: dict[tuple[Any, ...], list[str]] = {}
+    for old in previous:
+        if old.kind == "fact":
+            key = _identity(
+                old.kind,
+                (old.subject, old.predicate, old.object, old.content),
+                old.event_ids,
+                old.valid_from,
+                old.confidence,
+                old.metadata,
+            )
+            pool.setdefault(key, []).append(old.id)
+    found: dict[int, str] = {}
+    for i, row in enumerate(rows):
+        if row.kind != "fact" or row.retract or named_fact(row.replaces) in named_active:
+            continue
+        key = _identity(
+            row.kind,
+            (row.subject, row.predicate, row.object, row.content),
+            row.event_ids,
+            row.valid_from,
+            row.confidence,
+            row.metadata,
+        )
+        if pool.get(key):
+            found[i] = pool[key].pop(0)  # each previous row stands for one new row
+    return found
 
 
 def successors(
@@ -123,9 +189,13 @@ def swap_session(
         at: datetime = row[0]
         with conn.cursor(row_factory=dict_row) as cur:
             previous = [
-                PreviousRow(**{**r, "id": str(r["id"]), "event_ids": tuple(r["event_ids"])})
+                PreviousRow.from_row(r)
                 for r in cur.execute(memories.ACTIVE_SESSION_CONSOLIDATED, (namespace, session_id))
             ]
+        kept = _unchanged_facts(conn, namespace, session_id, previous, stored)
+        if kept:  # those rows stay as they are: nothing to insert, nothing to retire
+            previous = [p for p in previous if p.id not in kept.values()]
+            stored, vectors = [r for i, r in enumerate(stored) if i not in kept], np.delete(vectors, list(kept), 0)
         new_ids = memories.insert_consolidated(
             conn, namespace, session_id, stored, vectors, embed_model=embed_model, recorded_at=at
         )
@@ -151,8 +221,30 @@ def swap_session(
                 "version": version,
                 "deleted_provisional": deleted,
                 "facts": facts.to_dict(),
+                "unchanged_facts": len(kept),
                 **(signals or {}),
             },
-            reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs]},
+            # The unchanged facts are not among memory_ids: a backfill adds no line to their history.
+            reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs], "kept": sorted(kept.values())},
         )
-    return SwapResult(True, new_ids, superseded, deleted, op_id, version, facts)
+    return SwapResult(True, new_ids, superseded, deleted, op_id, version, facts, sorted(kept.values()))
+
+
+def _unchanged_facts(
+    conn: psycopg.Connection,
+    namespace: str,
+    session_id: str,
+    previous: Sequence[PreviousRow],
+    rows: Sequence[NewMemory],
+) -> dict[int, str]:
+    """``unchanged`` against the session's active rows and the facts retired other than by a swap."""
+    if not any(r.kind == "fact" for r in rows):
+        return {}
+    with conn.cursor(row_factory=dict_row) as cur:
+        retired = [
+            PreviousRow.from_row(r)
+            for r in cur.execute(memories.RETIRED_SESSION_FACTS, {"ns": namespace, "sid": session_id})
+        ]
+    named = sorted({n for r in rows if (n := named_fact(r.replaces))})
+    active = {r[0] for r in conn.execute(memories.ACTIVE_AMONG, (namespace, named))} if named else set()
+    return unchanged([*previous, *retired], rows, active)

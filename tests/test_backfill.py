@@ -24,7 +24,7 @@ from pipelines import consolidate
 from pipelines.backfill import MAX_DAYS, day_range, day_window, parse_day, run_backfill, sessions_on_days
 from pipelines.realtime import run_realtime
 from tests.test_cli import run as run_cli
-from tests.test_dagster import active_rows, counts, stage_days
+from tests.test_dagster import active_episodes, active_rows, counts, stage_days
 
 DAYS = [date(2024, 3, 1), date(2024, 3, 2), date(2024, 3, 3)]
 
@@ -78,10 +78,15 @@ def test_a_repeated_backfill_is_idempotent(store: MemoryStore) -> None:
     memory, (provisional, active, superseded) = active_rows(store), counts(store)
     assert provisional == 0 and superseded == 0 and active > 0
 
+    episodes, fact_ids = active_episodes(store), {f.id for f in store.facts()}
+    assert 0 < episodes < active and fact_ids
+
     second = run_backfill(store, sessions)
     assert second.sessions_consolidated == 4
     assert active_rows(store) == memory  # the same memory ...
-    assert counts(store) == (0, active, active)  # ... with the previous version superseded, not duplicated
+    # ... with the previous episodes superseded, not duplicated; the facts, re-extracted unchanged, are the same rows
+    assert counts(store) == (0, active, episodes)
+    assert {f.id for f in store.facts()} == fact_ids
     with store.connection() as conn:
         dangling = conn.execute(
             "SELECT count(*) FROM memory WHERE superseded_at IS NOT NULL AND superseded_by IS NULL AND kind = 'episode'"
@@ -89,7 +94,7 @@ def test_a_repeated_backfill_is_idempotent(store: MemoryStore) -> None:
     assert dangling == (0,)  # every old episode links forward to its successor
 
     run_backfill(store, sessions)
-    assert counts(store) == (0, active, 2 * active)
+    assert counts(store) == (0, active, 2 * episodes)
 
 
 def test_progress_is_reported_once_per_session_as_each_finishes(

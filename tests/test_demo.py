@@ -41,8 +41,8 @@ def test_demo_story(capsys: pytest.CaptureFixture[str], config_file: Path) -> No
         assert {"monday", "tuesday"} <= set(re.findall(r"consolidate \[(\w+)\]: \d+ episodes", out))
 
         # The reversed decision: Postgres is superseded by Kafka, the consolidator named it.
-        # (Re-consolidating Monday for the late turn wrote Monday's facts again; the copies
-        # inherit how the originals were retired, so every Postgres version points at Kafka.)
+        # (Re-consolidating Monday for the late turn re-extracted Monday's facts unchanged: each
+        # keeps its row, retired as it was, so every Postgres version points at Kafka.)
         postgres, kafka = replaced("event store", "Postgres", "Kafka")
         why = next(o for o in store.operations(postgres.id, namespace=ns) if o["op"] == "supersede")
         assert why["signals"]["named_by_consolidator"] and why["signals"]["verdict"] == "replace"

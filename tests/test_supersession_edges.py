@@ -3,6 +3,7 @@ the consolidator's context and outdated episodes in recall."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -25,7 +26,7 @@ from memory_sink.supersession import (
     text_grams,
 )
 from memory_sink.types import Memory
-from pipelines.consolidate import consolidate_session, run_consolidate
+from pipelines.consolidate import build_consolidator, consolidate_session, run_consolidate
 from tests.conftest import make_config
 from tests.test_supersession import TripleConsolidator, active, say
 
@@ -340,13 +341,28 @@ def test_recall_ranks_an_outdated_episode_below_current_knowledge_and_flags_it(s
     assert all(not m.outdated for m in store.recall("what does the user drink?", all_versions=True))
 
 
+class Hedged:
+    """The configured consolidator, half as sure of every fact (a backfill after changing it)."""
+
+    name = "hedged"
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
+        result = self.inner.consolidate(transcript, context)
+        facts = tuple(dataclasses.replace(f, confidence=f.confidence / 2) for f in result.facts)
+        return dataclasses.replace(result, facts=facts)
+
+
 def test_reconsolidating_or_retracting_within_an_episode_does_not_outdate_it(store: MemoryStore) -> None:
     store.stage("s", "user", "I live in Berlin.", ts=T0)
     run_consolidate(store)
     store.stage("s", "user", "I like jazz.", ts=T0 + timedelta(minutes=1))  # a late turn: a new version
     store.stage("n", "user", "I use Notion for notes.", ts=T0)
     store.stage("n", "user", "Actually, forget that.", ts=T0 + timedelta(minutes=1))
-    run_consolidate(store)
+    # Less sure of Berlin this time: a changed fact, so a new version supersedes the first.
+    run_consolidate(store, consolidator=Hedged(build_consolidator(store.config)))
     assert [f.object for f in store.facts(all_versions=True) if f.object == "Berlin" and f.superseded_at]
     episodes = store.recall("where does the user live and which notes app?", kinds=["episode"])
     assert {m.session_id for m in episodes} == {"s", "n"} and not any(m.outdated for m in episodes)

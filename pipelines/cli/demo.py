@@ -201,8 +201,8 @@ def _beliefs(store: MemoryStore, ns: str) -> None:
     say(
         "6. What the agent believes now, and what it believed before: every version of every "
         "fact, with the one that replaced it. Nothing was deleted. Re-reading Monday for the late "
-        "turn extracted Monday's facts again; those copies inherit how the originals were "
-        "retired, so coffee and Postgres stay out of recall."
+        "turn extracted Monday's facts again, unchanged: each kept its row, retired as it was, so "
+        "coffee and Postgres stay out of recall and no fact has a second, identical version."
     )
     facts = store.facts(namespace=ns, all_versions=True)
     ops = store.operations([m.id for m in facts], namespace=ns) if facts else []
