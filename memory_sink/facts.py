@@ -105,12 +105,16 @@ class Engine:
             "limit": self.policy.judged_per_fact,
             "named": named,
         }
-        with self.conn.cursor(row_factory=dict_row) as cur:
-            candidates = [
-                Candidate(_fact_view(r), float(r["cosine"]), bool(r["key_match"]), named=r["id"] == named)
+        with self.conn.pipeline():  # both queries in one round trip
+            cursors = [
+                self.conn.cursor(row_factory=dict_row).execute(sql, params)
                 for sql in (memories.DECISIVE_CANDIDATES, memories.JUDGED_CANDIDATES)
-                for r in cur.execute(sql, params).fetchall()
             ]
+        candidates = [
+            Candidate(_fact_view(r), float(r["cosine"]), bool(r["key_match"]), named=r["id"] == named)
+            for cur in cursors
+            for r in cur.fetchall()
+        ]
         kept_beside: list[Decision] = []
         for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):
             if self._apply(new, decision, kept_beside):

@@ -190,10 +190,13 @@ ORDER BY subject, predicate, recorded_at, id
 # DECISIVE: the fact the consolidator named, and active facts of the namespace with
 # the same normalised (subject, predicate) — any inflection of the predicate
 # (``supersession.predicate_forms``) — that can clash: every value of a
-# single-valued predicate, else the same value (a restatement). JUDGED: the rest
-# the judge decides, nearest first, at most ``limit``: key matches of a predicate
-# of unknown cardinality, and semantic neighbours of the same subject (cosine at
-# or over the calibrated threshold). Both walk the memory_active_fact_key index.
+# single-valued predicate, else the same value (a restatement: one probe of
+# memory_active_fact_key, which ends with the value). JUDGED: the rest the judge
+# decides, nearest first, at most ``limit``: key matches of a predicate of unknown
+# cardinality, and semantic neighbours of the same subject (cosine at or over the
+# calibrated threshold). Its predicates come from a loose scan of the same index
+# (one probe per predicate of the subject), so the values of the new fact's own
+# multi-valued key, which coexist by rule, are never read.
 _CANDIDATE_COLUMNS = """
 SELECT id::text, subject, predicate, object, valid_from, metadata, pinned,
        1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = ANY(%(predicates)s) AS key_match
@@ -206,9 +209,20 @@ DECISIVE_CANDIDATES = f"""{_CANDIDATE_COLUMNS}
        OR id = %(named)s::uuid)
 FOR UPDATE
 """
-JUDGED_CANDIDATES = f"""{_CANDIDATE_COLUMNS}
+_SUBJECT_FACT = "namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND lower(subject) = %(subject)s"
+JUDGED_CANDIDATES = f"""
+WITH RECURSIVE predicates(p) AS (
+    (SELECT lower(predicate) FROM memory WHERE {_SUBJECT_FACT} ORDER BY lower(predicate) LIMIT 1)
+    UNION ALL
+    SELECT (SELECT lower(predicate) FROM memory WHERE {_SUBJECT_FACT} AND lower(predicate) > p
+            ORDER BY lower(predicate) LIMIT 1)
+    FROM predicates WHERE p IS NOT NULL
+)
+{_CANDIDATE_COLUMNS}
   AND lower(subject) = %(subject)s AND id IS DISTINCT FROM %(named)s::uuid
-  AND CASE WHEN lower(predicate) = ANY(%(predicates)s) THEN %(judged)s AND lower(object) <> %(object)s
+  AND lower(predicate) = ANY(ARRAY(
+      SELECT p FROM predicates WHERE p IS NOT NULL AND (%(judged)s OR p <> ALL(%(predicates)s))))
+  AND CASE WHEN lower(predicate) = ANY(%(predicates)s) THEN lower(object) <> %(object)s
            ELSE 1 - (embedding <=> %(vec)s) >= %(threshold)s END
 ORDER BY lower(predicate) = ANY(%(predicates)s) DESC, embedding <=> %(vec)s, id
 LIMIT %(limit)s

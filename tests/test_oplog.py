@@ -83,6 +83,21 @@ def test_judged_neighbours_are_bounded_and_logged_once_per_fact(store: MemorySto
         assert all(c["cosine"] >= sig["threshold"] for c in sig["compared"])
 
 
+def test_values_of_a_predicate_of_unknown_cardinality_reach_the_judge_nearest_first(store: MemoryStore) -> None:
+    n = JUDGED_PER_FACT + 4
+    for k in range(n):
+        store.stage("s", "user", f"Acme|acquire|Startup {k}", ts=DAY + timedelta(minutes=k))
+    assert run_consolidate(store, consolidator=TripleConsolidator()).sessions_consolidated == 1
+    with store.connection() as conn:
+        logged = conn.execute("SELECT op, signals FROM memory_ops").fetchall()
+    compared = [sig["compared"] for op, sig in logged if op == "coexist"]
+    assert len(logged) == n + 1 and len(compared) == n  # one op per fact, and the swap
+    assert max(len(c) for c in compared) == JUDGED_PER_FACT  # the other n - 1 values, bounded
+    for pairs in compared:
+        assert all(p["key_match"] and p["reason"] == "'acquire' is multi-valued" for p in pairs)
+        assert [p["cosine"] for p in pairs] == sorted((p["cosine"] for p in pairs), reverse=True)
+
+
 def test_history_says_why_a_judged_neighbour_stays(store: MemoryStore) -> None:
     store.stage("a", "user", "user|lives in|Berlin", ts=DAY)
     run_consolidate(store, session="a", consolidator=TripleConsolidator())
