@@ -4,8 +4,9 @@ The consolidator ran outside any transaction (it may be slow); here we re-check
 that the session has not grown since it was read, then insert the new
 consolidated version, retire the previous one, delete the provisional rows of
 the covered turns, mark those turns consolidated and log the swap — all or
-nothing. A fact the new version re-states exactly (``unchanged``) is not
-written again: its row, active or retired as it was, stays its one version. A concurrent reader sees the session before or after, never between.
+nothing. A concurrent reader sees the session before or after, never between.
+A fact the new version re-states exactly (``unchanged``) is not written again:
+its row, active or retired as it was, stays its one version.
 """
 
 from __future__ import annotations
@@ -62,17 +63,11 @@ class SwapResult:
     kept_ids: list[str] = field(default_factory=list)  # re-extracted unchanged: kept as they were
 
 
-def _identity(
-    kind: str,
-    fields: tuple[str | None, ...],
-    event_ids: Sequence[str],
-    valid_from: datetime | None,
-    confidence: float | None,
-    metadata: dict[str, Any],
-) -> tuple[Any, ...]:
+def _identity(row: PreviousRow | NewMemory) -> tuple[Any, ...]:
     """Everything a fact row says; two rows with one identity are one version (``real`` keeps ~6 digits)."""
-    conf = None if confidence is None else round(float(confidence), 5)
-    return kind, fields, tuple(sorted(event_ids)), valid_from, conf, json.dumps(metadata, sort_keys=True, default=str)
+    conf = None if row.confidence is None else round(float(row.confidence), 5)
+    fields = (row.kind, row.subject, row.predicate, row.object, row.content, row.valid_from, conf)
+    return fields, tuple(sorted(row.event_ids)), json.dumps(row.metadata, sort_keys=True, default=str)
 
 
 def unchanged(
@@ -90,29 +85,13 @@ def unchanged(
     pool: dict[tuple[Any, ...], list[str]] = {}
     for old in previous:
         if old.kind == "fact":
-            key = _identity(
-                old.kind,
-                (old.subject, old.predicate, old.object, old.content),
-                old.event_ids,
-                old.valid_from,
-                old.confidence,
-                old.metadata,
-            )
-            pool.setdefault(key, []).append(old.id)
+            pool.setdefault(_identity(old), []).append(old.id)
     found: dict[int, str] = {}
     for i, row in enumerate(rows):
         if row.kind != "fact" or row.retract or named_fact(row.replaces) in named_active:
             continue
-        key = _identity(
-            row.kind,
-            (row.subject, row.predicate, row.object, row.content),
-            row.event_ids,
-            row.valid_from,
-            row.confidence,
-            row.metadata,
-        )
-        if pool.get(key):
-            found[i] = pool[key].pop(0)  # each previous row stands for one new row
+        if ids := pool.get(_identity(row)):
+            found[i] = ids.pop(0)  # each previous row stands for one new row
     return found
 
 
