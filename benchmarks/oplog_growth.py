@@ -166,7 +166,7 @@ def main() -> None:
     for label, (lines, rows) in history.items():
         figures[f"history lines (chain rows) {label}"] = f"{lines} ({rows})"
     secs = scale["seconds"]
-    figures[f"seconds per session of {args.scale_facts} facts: first, last"] = f"{secs[0]:.2f}, {secs[-1]:.2f}"
+    figures[f"seconds per session of {args.scale_facts} facts, in order"] = [round(x, 2) for x in secs]
     figures["active facts at the last session"] = scale["active facts"]
     figures["ops after the last session"] = scale["ops"]
     first_rate, last_rate = growth[0]["ops per fact"][-1], growth[-1]["ops per fact"][-1]

@@ -40,6 +40,20 @@ CASES = {
     "realtime_rss.py": ["--turns", "50,100"],
     "quality_extraction.py": ["--limit", "5"],
     "ordered_updates.py": ["--limit", "12", "--split", "tuning"],
+    "oplog_growth.py": [
+        "--facts",
+        "4,8",
+        "--backfills",
+        "1",
+        "--history-backfills",
+        "2",
+        "--scale-sessions",
+        "2",
+        "--scale-facts",
+        "4",
+        "--runs",
+        "1",
+    ],
 }
 
 
