@@ -105,15 +105,16 @@ class Engine:
             "limit": self.policy.judged_per_fact,
             "named": named,
         }
-        with self.conn.pipeline():  # both queries in one round trip
-            cursors = [
-                self.conn.cursor(row_factory=dict_row).execute(sql, params)
-                for sql in (memories.DECISIVE_CANDIDATES, memories.JUDGED_CANDIDATES)
-            ]
+        with (
+            self.conn.cursor(row_factory=dict_row) as decisive,
+            self.conn.cursor(row_factory=dict_row) as judged_,
+            self.conn.pipeline(),  # both queries in one round trip
+        ):
+            decisive.execute(memories.DECISIVE_CANDIDATES, params)
+            judged_.execute(memories.JUDGED_CANDIDATES, params)
+            rows = decisive.fetchall() + judged_.fetchall()
         candidates = [
-            Candidate(_fact_view(r), float(r["cosine"]), bool(r["key_match"]), named=r["id"] == named)
-            for cur in cursors
-            for r in cur.fetchall()
+            Candidate(_fact_view(r), float(r["cosine"]), bool(r["key_match"]), named=r["id"] == named) for r in rows
         ]
         kept_beside: list[Decision] = []
         for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):

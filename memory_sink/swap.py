@@ -66,7 +66,7 @@ class SwapResult:
 def _identity(row: PreviousRow | NewMemory) -> tuple[Any, ...]:
     """Everything a fact row says; two rows with one identity are one version (``real`` keeps ~6 digits)."""
     conf = None if row.confidence is None else round(float(row.confidence), 5)
-    fields = (row.kind, row.subject, row.predicate, row.object, row.content, row.valid_from, conf)
+    fields = (str(row.kind), row.subject, row.predicate, row.object, row.content, row.valid_from, conf)
     return fields, tuple(sorted(row.event_ids)), json.dumps(row.metadata, sort_keys=True, default=str)
 
 

@@ -106,7 +106,7 @@ def test_history_says_why_a_judged_neighbour_stays(store: MemoryStore) -> None:
     berlin, base = (next(f for f in store.facts() if f.predicate == p) for p in ("lives in", "home base"))
     [op] = [o for o in store.operations(berlin.id) if o["op"] == "coexist"]
     text = " ".join(output.describe_op(op, {berlin.id: berlin, base.id: base}, width=100).split())
-    threshold = store.supersession_policy().threshold
+    threshold = store.tiers.supersession_policy().threshold
     assert (
         f"coexist: {base.id[:8]} 'user home base Berlin' stays active beside {berlin.id[:8]} 'user lives in Berlin' "
         f"(neighbour: cosine {op['signals']['compared'][0]['cosine']} >= threshold {threshold}; "
