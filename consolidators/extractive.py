@@ -23,9 +23,10 @@ from dataclasses import replace
 
 from .base import bool_option, positive_int_option
 from .framing import episode_frames, frame_episode
+from .parse import prefetch
 from .passthrough import truncate
 from .text import lemmatise, split_sentences, summarise
-from .triples import USER, USER_ROLES, extract_triples, sentence_triples
+from .triples import USER, USER_ROLES, extract_triples, plain, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 
@@ -92,6 +93,7 @@ def session_facts(turns: Sequence[Turn], active: Sequence[ActiveFact] = ()) -> l
     that stated no fact is still the previous statement). A role attribute
     names the ``active`` fact it replaces, if any.
     """
+    prefetch(plain(s) for turn in turns for s in split_sentences(turn.content))  # one parser batch per session
     facts: list[Fact] = []
     previous: list[Fact] = []
     for turn in turns:

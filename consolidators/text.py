@@ -2,7 +2,7 @@
 
 Nothing here knows about facts or transcripts: :func:`split_sentences` cuts
 chat text into sentences, :func:`summarise` picks the most central ones, and
-:func:`lemmatise` reduces a verb to a crude lemma. The closed word lists the
+:func:`lemmatise` gives a word's dictionary form (lemminflect). The closed word lists the
 extraction rules share with the summariser (stop verbs, non-entity words,
 question openers) live here too, so both read the same lists.
 :mod:`consolidators.extractive` imports and re-exports these functions.
@@ -15,48 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-_VOWELS = "aeiou"
-_IRREGULAR = {
-    "is": "be",
-    "am": "be",
-    "are": "be",
-    "was": "be",
-    "were": "be",
-    "been": "be",
-    "being": "be",
-    "has": "have",
-    "had": "have",
-    "does": "do",
-    "did": "do",
-    "doing": "do",
-    "goes": "go",
-    "went": "go",
-    "going": "go",
-    "got": "get",
-    "left": "leave",
-    "began": "begin",
-    "took": "take",
-    "made": "make",
-    "bought": "buy",
-    "built": "build",
-    "sold": "sell",
-    "ran": "run",
-    "drank": "drink",
-    "became": "become",
-    "wrote": "write",
-    "writing": "write",
-    "used": "use",
-    "using": "use",
-    "created": "create",
-    "founded": "found",
-    "quit": "quit",
-    "gave": "give",
-    "given": "give",
-    "chose": "choose",
-    "chosen": "choose",
-    "begun": "begin",
-    "moving": "move",
-}
+from lemminflect import getAllLemmas
+
 STOP_VERBS = frozenset(
     """
 be have do think guess know want need mean feel see say tell ask wonder hope believe get try go
@@ -93,6 +53,57 @@ _SUMMARY_STOPWORDS = (
         ).split()
     )
 )
+
+
+# ---------------------------------------------------------------------------
+# statements: what the extraction rules read, and what they refuse
+
+_HEDGE = re.compile(
+    r"\b(?:if|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
+    r"hoping|suppose|supposing|imagine|considering|thinking|planning|plan to|wondering|wonder|"
+    r"used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming)\b",
+    re.I,
+)
+_MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge
+_CONTRACTIONS = (
+    (re.compile(r"\b([Ii])'m\b"), r"\1 am"),
+    (re.compile(r"\b(\w+)'re\b"), r"\1 are"),
+    (re.compile(r"\b(\w+)'ve\b"), r"\1 have"),
+    (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
+    (re.compile(r"\b(\w+)'d\b"), r"\1 would"),
+    (re.compile(r"\b([Cc])an't\b"), r"\1annot"),
+    (re.compile(r"\b([Ww])on't\b"), r"\1ill not"),
+    (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
+    (re.compile(r"\b([Ii]t|[Tt]hat|[Tt]here|[Hh]e|[Ss]he|[Ww]hat)'s\b"), r"\1 is"),
+)
+DISCOURSE = re.compile(
+    r"^(?:(?:actually|also|so|well|oh|ok|okay|yes|yeah|yep|no|btw|by the way|anyway|fyi|"
+    r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|"
+    r"(?:big |good |great |some )?news|guess what|fun fact|"
+    r"these days|nowadays|lately|recently|today|now|as of (?:today|now|this week)|hi|hello|hey|"
+    r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+",
+    re.I,
+)
+_TIME_LEAD = re.compile(r"(?:today|yesterday|tonight|now|these days|nowadays|lately|recently)\b", re.I)
+
+
+def expand_contractions(text: str) -> str:
+    """``text`` with "I'm", "don't", "we've" … written out, so the rules see one form."""
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def states_a_fact(text: str) -> bool:
+    """Whether a (contraction-expanded) sentence may state a fact: no question, hedge, plan or wish.
+
+    A question opener counts after discourse words ("so, do you …"), except
+    after a time word: "Today was my last day" states.
+    """
+    stripped = DISCOURSE.sub("", text)
+    first = stripped.split(" ", 1)[0].lower() if stripped else ""
+    asks = "?" in text or first in QUESTION_START and not _TIME_LEAD.match(text)
+    return not (asks or _HEDGE.search(text) or _MAY.search(text))
 
 
 # ---------------------------------------------------------------------------
@@ -152,47 +163,19 @@ def summarise(sentences: Sequence[str], k: int) -> list[str]:
 # lemmas
 
 
-def lemmatise(word: str) -> str:
-    """A crude English verb lemma (``uses``→``use``, ``moved``→``move``, ``stopped``→``stop``).
+def lemmatise(word: str, pos: str = "VERB") -> str:
+    """The dictionary form of ``word`` read as ``pos`` (``died``→``die``, ``associated``→``associate``).
 
-    Rule-based on purpose (no NLTK/spaCy); wrong now and then on rare verbs,
-    which only costs a less canonical fallback predicate.
+    lemminflect's lexicon and rules (maintained, MIT): every word form in the
+    package goes through this one routine, so "died", "dies" and "dying" share a key.
     """
     w = word.lower()
-    if w in _IRREGULAR:
-        return _IRREGULAR[w]
-    if len(w) <= 3 or w.endswith("eed"):
-        return w
-    if w.endswith(("ies", "ied")):
-        return w[:-3] + "y"
-    if w.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
-        return w[:-2]
-    if w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        return w[:-1]
-    if w.endswith("ed") and len(w) > 4:
-        return _restore_stem(w[:-2])
-    if w.endswith("ing") and len(w) > 5:
-        return _restore_stem(w[:-3])
-    return w
+    # the lexicon only: lemminflect's out-of-vocabulary rules would turn "ci" into "cus" and "Zed" into "ze"
+    lemmas = getAllLemmas(w, upos=pos).get(pos, ()) if w.isalpha() else ()
+    return lemmas[0] if lemmas else w
 
 
-def _restore_stem(stem: str) -> str:
-    """Undo consonant doubling (stopp→stop) or restore a silent e (mov→move)."""
-    if (
-        len(stem) >= 4
-        and stem[-1] == stem[-2]
-        and stem[-1] not in _VOWELS + "lszfy"
-        and stem[-3] in _VOWELS
-        and stem[-4] not in _VOWELS
-    ):
-        return stem[:-1]
-    if (
-        stem.endswith(("v", "c", "uir", "bl", "tl", "dl", "gl", "pl", "kl", "cl", "fl", "ang"))
-        or (stem.endswith("at") and stem[-3:-2] not in tuple(_VOWELS))
-        or (stem.endswith("id") and not stem.endswith(("aid", "eid", "oid")))
-        or (stem.endswith("z") and not stem.endswith("zz"))
-    ):
-        return stem + "e"
-    if len(stem) == 3 and stem[0] not in _VOWELS and stem[1] in _VOWELS and stem[2] not in _VOWELS + "wxy":
-        return stem + "e"  # short consonant-vowel-consonant: lik -> like
-    return stem
+def inflected_verb(word: str) -> bool:
+    """Whether ``word`` is an inflected form of an English verb in the lexicon ("ditched", not "Zed")."""
+    lemmas = getAllLemmas(word.lower(), upos="VERB").get("VERB", ())
+    return bool(lemmas) and word.lower() not in lemmas

@@ -13,18 +13,15 @@ Fact scheme (documented here because supersession keys on it):
   their subject is a name ("Herald", "Jane Doe") or a bare noun ("the team" →
   ``team``).
 - Something used *for a role* is an attribute named by the role: "We use Redis
-  for the job queue", "We switched the queue to RabbitMQ", "our queue is
-  RabbitMQ", "Redis is our queue" and "the queue moved to RabbitMQ" all give
-  ``(user, queue, …)``. "The queue moved to X" is the user's only in a user turn,
-  and a date is no tool: "the ceremony moves to June" yields nothing. Such
-  *attribute* facts are single-valued: they carry ``replaces_attribute``
-  until the consolidator resolves it against the active facts
-  (``extract_triples`` itself returns them without it).
-- A switch between tools ("switched from A to B", "moved off A to B", "use B
-  instead of A", "replaced A with B") gives ``(…, uses, B)`` and a retraction of
-  ``(…, uses, A)``: ``uses`` is multi-valued, so nothing would retire A otherwise.
-  A switch that names no role ("I switched to VS Code") does not touch a role
-  attribute ("my editor is Vim"): which role B fills is not said.
+  for the job queue", "our queue is RabbitMQ", "Redis is our queue" and "the
+  queue moved to RabbitMQ" all give ``(user, message queue, …)``; a date is no
+  tool ("the ceremony moves to June"). Attribute facts are single-valued: they
+  carry ``replaces_attribute`` until the consolidator resolves it against the
+  active facts (``extract_triples`` returns them without it).
+- A switch between tools ("from A to B", "moved off A to B", "B instead of A",
+  "replaced A with B") retracts A and adds B: under the role both fill when the
+  sentence names it or both are tools of one kind (``lifeevents.TOOL_KINDS``),
+  else under ``uses``. "I switched to VS Code" names no old tool: ``uses``.
 - "Move to X" means a new home only for the user; a product that "moved to
   Atom" yields nothing.
 - Predicates and objects are cleaned by :mod:`consolidators.vocabulary`;
@@ -38,9 +35,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .text import ENTITY_STOP, QUESTION_START, STOP_VERBS, lemmatise
+from . import lifeevents
+from .parse import parsed_facts
+from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .types import Fact
 from .vocabulary import (
+    CANONICAL_PREDICATES,
     clean_object,
     clean_objects,
     drop_time_words,
@@ -76,34 +76,10 @@ promise refuse manage learn tend continue
 """.split()
 )
 _TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())
-_HEDGE = re.compile(
-    r"\b(?:if|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
-    r"hoping|suppose|supposing|imagine|considering|thinking|planning|plan to|wondering|wonder|"
-    r"used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming)\b",
-    re.I,
-)
-_MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge
-_CONTRACTIONS = (
-    (re.compile(r"\b([Ii])'m\b"), r"\1 am"),
-    (re.compile(r"\b(\w+)'re\b"), r"\1 are"),
-    (re.compile(r"\b(\w+)'ve\b"), r"\1 have"),
-    (re.compile(r"\b(\w+)'ll\b"), r"\1 will"),
-    (re.compile(r"\b(\w+)'d\b"), r"\1 would"),
-    (re.compile(r"\b([Cc])an't\b"), r"\1annot"),
-    (re.compile(r"\b([Ww])on't\b"), r"\1ill not"),
-    (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
-    (re.compile(r"\b([Ii]t|[Tt]hat|[Tt]here|[Hh]e|[Ss]he|[Ww]hat)'s\b"), r"\1 is"),
-)
-_DISCOURSE = re.compile(
-    r"^(?:(?:actually|also|so|well|oh|ok|okay|yes|yeah|yep|no|btw|by the way|anyway|fyi|"
-    r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|"
-    r"(?:big |good |great |some )?news|guess what|fun fact|"
-    r"these days|nowadays|lately|recently|today|now|as of (?:today|now|this week)|hi|hello|hey|"
-    r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+",
-    re.I,
-)
-_CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new first-person subject does
-    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+_CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
+    # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
+    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting) \w+ )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+    r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
 )
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
     r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
@@ -153,6 +129,8 @@ _TOOL_RULES = _rules(
         0.9,
         False,
     ),
+    (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>.+?) from (?P<old>.+)", DOMAIN, 0.7, False),
+    (r"(?:ditch|drop|dump|swap|trade|abandon|replace) (?P<old>[A-Z].*?) for (?P<obj>[A-Z].*)", DOMAIN, 0.7, False),
     (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
@@ -175,11 +153,14 @@ _PERSON_RULES = _rules(
     (r"(?:start|begin) (?:work |working )?(?:at|with|for) (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"(?:leave|quit) (?:my (?:job|position|role) at )?(?P<obj>[A-Z].*)", "works at", 0.8, True),
-    (r"give up (?P<obj>.+)", GIVE_UP, 0.8, True),
+    (r"give up (?:on )?(?P<obj>.+)", GIVE_UP, 0.8, True),
+    (r"(?:ditch|drop|dump|abandon|uninstall|delete) (?P<obj>[A-Z].*)", GIVE_UP, 0.8, True),
     (r"prefer (?P<obj>.+?)(?: (?:over|to|rather than) (?P<old>.+))?", PREFER, 0.9, False),
     (r"drink (?P<obj>.+)", DRINK, 0.7, False),
 )
-_FIRST_PERSON_RULES = _TOOL_RULES + _PERSON_RULES
+_FIRST_PERSON_RULES = _rules(*lifeevents.PERSON_RULES) + _TOOL_RULES + _PERSON_RULES
+#: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
+_VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
 _FIRST_PERSON = re.compile(r"(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
 _SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
@@ -211,6 +192,7 @@ _THIRD_VP = re.compile(
 _THIRD_STOP = frozenset(
     """
 is was does says thinks seems looks sounds means needs wants gets goes feels knows tells asks
+holds runs serves leads makes takes gives sees held ran served led made took gave saw
 """.split()
 )
 
@@ -231,24 +213,34 @@ def extract_triples(sentence: str, role: str) -> list[Fact]:
     ]
 
 
+def plain(sentence: str) -> str:
+    """The sentence as the rules and the parser read it: straight quotes, no surrounding space."""
+    return sentence.replace("’", "'").replace("‘", "'").strip()
+
+
 def sentence_triples(sentence: str, role: str) -> list[Fact]:
     """:func:`extract_triples` with attribute facts still marked (``replaces_attribute``)."""
-    text = sentence.replace("’", "'").replace("‘", "'").strip()
-    for pattern, repl in _CONTRACTIONS:
-        text = pattern.sub(repl, text)
-    stripped = _DISCOURSE.sub("", text)
-    first = stripped.split(" ", 1)[0].lower() if stripped else ""
-    if not stripped or "?" in text or first in QUESTION_START or _HEDGE.search(text) or _MAY.search(text):
+    text = plain(sentence)
+    parsed = parsed_facts(text)
+    text = expand_contractions(text)
+    stripped = DISCOURSE.sub("", text)
+    if not stripped or not states_a_fact(text):
         return []
+    if parsed:  # a third-person relation the parse read
+        return list(parsed)
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
-        clause = _LEAD_IN.sub("", _DISCOURSE.sub("", clause).strip())
+        clause = _LEAD_IN.sub("", DISCOURSE.sub("", clause).strip())
+        if role.lower() in USER_ROLES:
+            clause = lifeevents.implied_subject(clause)
         if _FIRST_PERSON.match(clause) or _INVERTED.fullmatch(clause):
             if role.lower() in USER_ROLES:
-                triples.extend(_first_person(clause, strong))
-        elif clause:
-            triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES))
+                triples.extend(_first_person(clause, strong, stripped))
+        elif clause and parsed is None:
+            triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES, stripped))
+        elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
+            triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
     return [f for f in dict.fromkeys(triples) if _plausible(f)]
 
 
@@ -262,8 +254,11 @@ def _plausible(fact: Fact) -> bool:
 # first person
 
 
-def _first_person(clause: str, strong: bool) -> list[Fact]:
+def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     """Facts about the user from "I/we …", "my/our X is Y" and "Y is our X" clauses."""
+    said = lifeevents.possessive(clause, sentence)
+    if said is not None:
+        return said
     m = _POSSESSIVE.fullmatch(clause) or _INVERTED.fullmatch(clause)
     if m:
         if m.re is _INVERTED and not _is_entity(m["obj"]):
@@ -277,13 +272,22 @@ def _first_person(clause: str, strong: bool) -> list[Fact]:
     if not m:
         return []
     vp, negated = _strip_negation(_ADVERBS.sub("", m["vp"]))
+    said = None if negated else lifeevents.copula(_ADVERBS.sub("", vp))
+    if said is not None:
+        return said
     vp = _head_verb(_unwrap(_ADVERBS.sub("", vp)))
     if vp is None:
         return []
-    found = _apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong)
+    found = _apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None:
         return found
-    return [] if negated else _fallback(vp)
+    if negated:
+        return []
+    found = _fallback(vp)
+    second = vp.split(" and ", 1)[1] if " and " in vp else ""
+    if not found and re.match(r"[a-z]+ ", second):  # "we packed up and moved to Valencia": the second verb says it
+        return _first_person("I " + second, strong, sentence)
+    return found
 
 
 def _strip_negation(vp: str) -> tuple[str, bool]:
@@ -311,7 +315,7 @@ def _head_verb(vp: str) -> str | None:
     "I am from X"; "have" before a non-participle is the verb ("I have two kids").
     """
     aux = _AUX.match(vp)
-    rest = vp[aux.end() :] if aux else vp
+    rest = _ADVERBS.sub("", vp[aux.end() :]) if aux else vp  # "I'm now working for …"
     head, _, tail = rest.partition(" ")
     if not head or not tail:
         return None
@@ -335,6 +339,8 @@ def _fallback(vp: str) -> list[Fact]:
     if not m or m["verb"] in STOP_VERBS or (m["prep"] == "to" and m["verb"] in _INFINITIVE_VERBS):
         return []
     predicate = normalise_predicate(f"{m['verb']} {m['prep'] or ''}")
+    if predicate not in _VOCABULARY:  # "I'm interviewing at Soylent" is no "interview at" fact
+        return []
     return [_triple(USER, predicate, obj, 0.6) for obj in clean_objects(m["obj"])]
 
 
@@ -343,13 +349,21 @@ def _fallback(vp: str) -> list[Fact]:
 
 
 def _apply_rules(
-    rules: tuple[tuple[re.Pattern[str], str, float, bool], ...], vp: str, subject: str, *, negated: bool, strong: bool
+    rules: tuple[tuple[re.Pattern[str], str, float, bool], ...],
+    vp: str,
+    subject: str,
+    *,
+    negated: bool,
+    strong: bool,
+    sentence: str = "",
 ) -> list[Fact] | None:
     """The facts of the first rule that reads ``vp``; None when none applies."""
     for pattern, spec, confidence, retract in rules:
         m = pattern.fullmatch(vp)
         if m:
             found = _apply_rule(m, spec, confidence, retract, subject, negated=negated, strong=strong)
+            if found and not negated:
+                found = _with_role(found, m, spec, sentence)
             if found is not None:
                 return found
     return None
@@ -369,7 +383,11 @@ def _apply_rule(
         if retract:
             return []  # "I didn't leave Acme" states nothing new
         retract, confidence = True, 0.9 if strong else 0.7
-    triples = [_triple(subject, predicate, obj, confidence, retract, attribute=spec == SLOT) for obj in objects]
+    attribute = spec == SLOT or spec.startswith("@")
+    triples = [_triple(subject, predicate, obj, confidence, retract, attribute=attribute) for obj in objects]
+    school = clean_object(m.groupdict().get("school"))
+    if school:  # "I study law at McGill"
+        triples.append(_triple(subject, "studies at", school, confidence))
     old = clean_object(m.groupdict().get("old")) or replaced_object(m["obj"])
     if predicate == "uses" and spec in (DOMAIN, "uses") and old and not retract:
         triples.insert(0, _triple(subject, "uses", old, 0.6, True))  # "switched from Notion to X"
@@ -385,28 +403,46 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str) -> str | None:
         return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool
     drink = is_drink(obj)
     if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held
-        return "prefers drink" if drink else "uses" if obj[0].isupper() else ""
+        return "favorite drink" if drink else lifeevents.give_up_predicate(obj) if obj[0].isupper() else ""
     if spec == DRINK:
-        return "prefers drink" if drink else ""
+        return "favorite drink" if drink else ""
     if spec in (DOMAIN, PREFER):
-        return "prefers drink" if drink else ("prefers" if spec == PREFER else "uses")
-    return spec
+        return "favorite drink" if drink else ("prefers" if spec == PREFER else "uses")
+    return spec[1:] if spec.startswith("@") else spec
+
+
+def _with_role(found: list[Fact], m: re.Match[str], spec: str, sentence: str) -> list[Fact]:
+    """A switch between two tools of one kind ("from Chrome to Brave") is about that role, not "uses"."""
+    if spec not in (DOMAIN, "uses") or m.groupdict().get("old") is None and replaced_object(m["obj"]) is None:
+        return found
+    return lifeevents.role_switch(found, sentence)
 
 
 # ---------------------------------------------------------------------------
 # third person
 
 
-def _third_person(clause: str, strong: bool, user: bool) -> list[Fact]:
+def _user_roles(clause: str, sentence: str) -> list[Fact] | None:
+    """A user's tools spoken of in the third person: "Bear has all my notes", "the event store moves to Kafka"."""
+    said = lifeevents.tool_statement(clause, sentence)
+    if said is not None:
+        return said
+    m = _ROLE_MOVE.fullmatch(clause)
+    if m and not _not_a_role(m["slot"]) and not is_time(m["obj"]):
+        return _facts(USER, normalise_predicate(m["slot"]), m["obj"], 0.8, False, attribute=True)
+    return None
+
+
+def _third_person(clause: str, strong: bool, user: bool, sentence: str = "") -> list[Fact]:
     """Facts about named things: "The CEO of Acme is Jane Doe", "Herald uses RSS", "the team uses Jira".
 
     "The event store moves to Kafka" is about a role of the user's, so only the
     user can say it (``user``): from an assistant it may be any app's.
     """
     clause = drop_time_words(clause)  # "Jane Doe is the CEO of Acme now"
-    m = _ROLE_MOVE.fullmatch(clause)
-    if m and user and not _not_a_role(m["slot"]) and not is_time(m["obj"]):
-        return _facts(USER, normalise_predicate(m["slot"]), m["obj"], 0.8, False, attribute=True)
+    said = _user_roles(clause, sentence) if user else None
+    if said is not None:
+        return said
     for pattern in _THIRD_PERSON_RULES:
         m = pattern.fullmatch(clause)
         if m and _is_entity(m["subj"]):
@@ -425,7 +461,7 @@ def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
     if m["subj"] and not _is_entity(m["subj"]) or m["noun"] in _ATTR_STOP:
         return []
     subject, verb, negated = m["noun"] or m["subj"], m["verb"], m["neg"] is not None
-    if verb in _THIRD_STOP or (not negated and (not verb.endswith(("s", "ed")) or verb.endswith("ss"))):
+    if verb in _THIRD_STOP or not inflected_verb(verb) and not negated:
         return []  # not a present or past verb form: no statement about the subject
     head, _, tail = _unwrap(verb + m["rest"]).partition(" ")
     vp = f"{lemmatise(head)} {tail}"

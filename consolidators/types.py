@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+#: The values ``Fact.cardinality`` may take besides None.
+CARDINALITIES = ("single", "multi")
+
 
 @dataclass(frozen=True)
 class Turn:
@@ -80,6 +83,9 @@ class Fact:
     is Redis") whose active value is not looked up yet: the extractive rules set
     it and resolve it into ``replaces`` against the context's active facts, so
     it never leaves a consolidator set (validation refuses it).
+    ``cardinality`` is what the statement itself says about how many values
+    the subject holds: ``"single"`` ("the capital of X is Y" names the one
+    value), ``"multi"``, or None (the configured vocabulary decides).
     """
 
     subject: str
@@ -91,6 +97,7 @@ class Fact:
     retract: bool = False
     replaces: str | None = None
     replaces_attribute: bool = False
+    cardinality: str | None = None
 
 
 @dataclass(frozen=True)

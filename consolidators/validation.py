@@ -19,7 +19,7 @@ from typing import Any
 
 from .base import Consolidator
 from .errors import MalformedOutput
-from .types import ConsolidationResult, Context, Episode, Fact, Transcript
+from .types import CARDINALITIES, ConsolidationResult, Context, Episode, Fact, Transcript
 
 MAX_TERM_CHARS = 1000  # longest subject / predicate / object a fact may carry
 
@@ -97,6 +97,9 @@ def _fact(item: Any, path: str, known: frozenset[str]) -> Fact:
         raise MalformedOutput(
             f"{path}.replaces_attribute", "must be false in a result (name the replaced fact's id in replaces)"
         )
+    cardinality = data.get("cardinality")
+    if cardinality is not None and cardinality not in CARDINALITIES:
+        raise MalformedOutput(f"{path}.cardinality", f"expected single, multi or null, got {cardinality!r}")
     return Fact(
         subject=_term(data["subject"], f"{path}.subject"),
         predicate=_term(data["predicate"], f"{path}.predicate"),
@@ -106,6 +109,7 @@ def _fact(item: Any, path: str, known: frozenset[str]) -> Fact:
         event_ids=_event_ids(data.get("event_ids", ()), f"{path}.event_ids", known, non_empty=False),
         retract=retract,
         replaces=replaces,
+        cardinality=cardinality,
     )
 
 

@@ -25,25 +25,47 @@ CANONICAL_PREDICATES: dict[str, str] = {
     "home": "lives in",
     "is from": "is from",
     "be from": "is from",
+    "bear in": "born in",
     # employment
     "work at": "works at",
     "work for": "works at",
     "join": "works at",
     "start at": "works at",
+    "employ at": "works at",
+    "employ by": "works at",
+    "hire by": "works at",
     "employer": "works at",
     "company": "works at",
+    "work as": "works as",
+    "job": "works as",
+    "occupation": "works as",
+    "profession": "works as",
     "work with": "works with",
+    # people
+    "marry to": "married to",
+    "wife": "married to",
+    "husband": "married to",
+    "spouse": "married to",
+    # study
+    "study": "studies",
+    "major": "studies",
+    "study at": "studies at",
+    "school": "studies at",
+    "university": "studies at",
     # tools and preferences
     "use": "uses",
     "rely on": "uses",
     "run on": "uses",
     "prefer": "prefers",
-    "prefer drink": "prefers drink",
-    "drink": "prefers drink",
+    "prefer drink": "favorite drink",
+    "drink": "favorite drink",
+    "favorite drink": "favorite drink",
+    "prefers drink": "favorite drink",
     # verbs the engine knows as multi-valued, in its third-person form
     "like": "likes",
-    "love": "loves",
-    "enjoy": "enjoys",
+    "love": "likes",
+    "enjoy": "likes",
+    "adore": "likes",
     "dislike": "dislikes",
     "hate": "hates",
     "speak": "speaks",
@@ -54,27 +76,61 @@ CANONICAL_PREDICATES: dict[str, str] = {
     "play": "plays",
     "follow": "follows",
     "visit": "visited",
+    "pet": "has pet",
     # roles a tool fills (attribute predicates: single-valued)
-    "job queue": "queue",
-    "task queue": "queue",
-    "message queue": "queue",
-    "work queue": "queue",
-    "queue system": "queue",
+    "queue": "message queue",
+    "job queue": "message queue",
+    "task queue": "message queue",
+    "message queue": "message queue",
+    "work queue": "message queue",
+    "queue system": "message queue",
     "db": "database",
     "datastore": "database",
     "data store": "database",
     "text editor": "editor",
     "code editor": "editor",
-    # organisations
+    "ide": "editor",
+    "note": "notes app",
+    "notes": "notes app",
+    "note app": "notes app",
+    "notes app": "notes app",
+    "note-taking app": "notes app",
+    "language at work": "programming language",
+    "programming language": "programming language",
+    "web browser": "browser",
+    "laptop": "os",
+    "operating system": "os",
+    "mail": "email client",
+    "email": "email client",
+    "mail client": "email client",
+    "email client": "email client",
+    "email app": "email client",
+    "password": "password manager",
+    "calendar": "calendar app",
+    "cloud": "cloud provider",
+    "hosting": "cloud provider",
+    "host": "cloud provider",
+    "cloud provider": "cloud provider",
+    # organisations and places
     "chief executive": "ceo",
     "chief executive officer": "ceo",
-    "chief technology officer": "cto",
+    "capital city": "capital",
+    "birthplace": "born in",
+    "place of birth": "born in",
+    "founder": "founded by",
+    "co-founder": "founded by",
+    "cofounder": "founded by",
+    "owner": "owned by",
+    "director": "directed by",
+    "alma mater": "educated at",
+    "headquarters": "headquartered in",
     "based in": "located in",
     "base in": "located in",
-    "headquartered in": "located in",
+    "headquartered in": "headquartered in",
     "located in": "located in",
     "locate in": "located in",
 }
+_CANONICAL = frozenset(CANONICAL_PREDICATES.values())
 DRINKS = frozenset(
     """
 tea coffee espresso latte cappuccino americano matcha chai decaf water juice milk beer wine soda
@@ -112,7 +168,7 @@ way point fact case question problem issue
 _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(]| - | because | since | but | so | for | which | who | where | while | although "
-    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their) "
+    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | on (?:my|our) "
     r"| and (?=[a-z])| to (?=[a-z]))"
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
@@ -121,8 +177,8 @@ _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is n
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
-    r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|"
-    rf"yesterday|tomorrow|in (?:{'|'.join(MONTHS)})))+$",
+    r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
+    rf"yesterday|tomorrow|(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",
     re.I,
 )
 _TIME = re.compile(  # a value that is a when, not a what: "June", "Friday 3pm", "Q3", "2027", "next week"
@@ -131,6 +187,7 @@ _TIME = re.compile(  # a value that is a when, not a what: "June", "Friday 3pm",
     r"|(?:next|this|last|following) \w+|(?:today|tonight|tomorrow|yesterday|(?:the )?weekend)\b)",
     re.I,
 )
+_CONTAINER = re.compile(r"^(?:city|town|village|country|state|province|region|island) of (?=[A-Z])")
 _INSTEAD = re.compile(r"\b(?:instead of|rather than) (?P<old>.+)", re.I)
 #: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not).
 _LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? and (?P<last>.+)")
@@ -155,6 +212,8 @@ def normalise_predicate(phrase: str) -> str:
     cleaned = " ".join(words)
     if cleaned in CANONICAL_PREDICATES:
         return CANONICAL_PREDICATES[cleaned]
+    if cleaned in _CANONICAL:
+        return cleaned  # already canonical ("has pet" is no "have pet")
     if len(words) > 1 and words[1] == "by" or (words and "'" in words[0]):
         return cleaned  # a passive ("owned by") or a possessive noun: no verb to lemmatise
     lemma = " ".join([lemmatise(words[0]), *words[1:]]) if words else ""
@@ -173,6 +232,7 @@ def clean_object(raw: str | None) -> str | None:
     text = _OBJECT_CUT.split(text, maxsplit=1)[0].strip(" \t.!?,;:\"'`")
     text = _OBJECT_TAIL.sub("", text).strip(" \t.!?,;:\"'`")
     text = re.sub(r"^(?:the|a|an|some|my|our|their) ", "", text)
+    text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
     if not text or text.lower() in _VAGUE_OBJECTS:
         return None
     first = text.split()[0].lower()

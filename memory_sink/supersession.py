@@ -58,6 +58,35 @@ SINGLE_VALUED = frozenset(
         "owner",
         "deadline",
         "budget",
+        # the extraction vocabulary (consolidators/vocabulary.py): chat
+        "works as",
+        "married to",
+        "born in",
+        "studies",
+        "studies at",
+        "notes app",
+        "programming language",
+        "ci",
+        "browser",
+        "os",
+        "email client",
+        "password manager",
+        "terminal",
+        "shell",
+        "calendar app",
+        "cloud provider",
+        # encyclopedic
+        "capital",
+        "official language",
+        "currency",
+        "president",
+        "mayor",
+        "headquartered in",
+        "owned by",
+        "died in",
+        "buried in",
+        "plays for",
+        "directed by",
     }
 )
 
@@ -82,8 +111,17 @@ MULTI_VALUED = frozenset(
         "note",
         "works with",
         "member of",
+        "has pet",
+        "founded by",
+        "educated at",
+        "citizen of",
+        "author of",
     }
 )
+
+#: Metadata key of a fact's stated cardinality ("single"/"multi"): evidence from the statement
+#: itself, which the engine honours before its tables.
+CARDINALITY = "cardinality"
 
 #: Neighbour threshold per embedder (cosine of the facts' sentence embeddings).
 #: MiniLM is measured by benchmarks/calibrate.py (decisions: tests/test_supersession.py);
@@ -163,6 +201,12 @@ class FactView:
     def key(self) -> tuple[str, str]:
         return norm(self.subject), norm(self.predicate)
 
+    @property
+    def stated_cardinality(self) -> str | None:
+        """What the statement said about its cardinality (the consolidator's hint), if anything."""
+        value = self.metadata.get(CARDINALITY)
+        return value if value in ("single", "multi") else None
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -189,13 +233,21 @@ class Policy:
     multi_valued: frozenset[str] = MULTI_VALUED
     judged_per_fact: int = JUDGED_PER_FACT
 
-    def single(self, predicate: str) -> bool:
-        """Whether one subject holds one value at a time (any inflection of a listed predicate)."""
+    def single(self, predicate: str, stated: str | None = None) -> bool:
+        """Whether one subject holds one value at a time.
+
+        ``stated`` is the statement's own evidence (``"single"``/``"multi"``,
+        see :data:`CARDINALITY`): "the capital of X is Y" names the one value
+        whatever the tables say. Without it, any inflection of a listed
+        predicate decides (multi-valued wins).
+        """
+        if stated in ("single", "multi"):
+            return stated == "single"
         return _in(predicate, self.single_valued) and not _in(predicate, self.multi_valued)
 
-    def known(self, predicate: str) -> bool:
-        """Whether the cardinality table settles this predicate (no judge needed)."""
-        return _in(predicate, self.single_valued) or _in(predicate, self.multi_valued)
+    def known(self, predicate: str, stated: str | None = None) -> bool:
+        """Whether the statement or the cardinality table settles this predicate (no judge needed)."""
+        return stated in ("single", "multi") or _in(predicate, self.single_valued) or _in(predicate, self.multi_valued)
 
     def settled_by_key(self, predicate: str) -> tuple[bool, bool]:
         """Which active facts with the new fact's key can change state, without asking the judge.
@@ -259,8 +311,10 @@ def rules_judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, st
     if cand.named:
         return Verdict.REPLACE, "the consolidator said this fact replaces it"
     if cand.key_match:
-        if policy.single(new.predicate):
-            return Verdict.REPLACE, f"'{norm(new.predicate)}' is single-valued"
+        stated = new.stated_cardinality
+        how = "the statement names its one value" if stated == "single" else "single-valued"
+        if policy.single(new.predicate, stated):
+            return Verdict.REPLACE, f"'{norm(new.predicate)}' is {how}"
         return Verdict.COEXIST, f"'{norm(new.predicate)}' is multi-valued"
     return Verdict.COEXIST, "related but a different predicate"
 
@@ -297,7 +351,9 @@ def decide(
     decisions = []
     for cand in ordered:
         same_object = norm(new.object) == norm(cand.fact.object)
-        use_rules = cand.named or (cand.key_match and (same_object or policy.known(new.predicate)))
+        use_rules = cand.named or (
+            cand.key_match and (same_object or policy.known(new.predicate, new.stated_cardinality))
+        )
         verdict, reason = rules_judge(new, cand, policy) if use_rules else judge(new, cand, policy)
         if verdict not in VERDICTS:
             verdict, reason = Verdict.COEXIST, f"judge answered {verdict!r}; kept both"

@@ -32,7 +32,7 @@ from consolidators import (
 from memory_sink import MemoryStore
 from memory_sink.config import Config
 from memory_sink.errors import ConfigError, ModelMismatchError
-from memory_sink.supersession import Candidate, FactView, Judge, Policy, rules_judge
+from memory_sink.supersession import CARDINALITY, Candidate, FactView, Judge, Policy, rules_judge
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind, Outcome
 
@@ -134,7 +134,8 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
                 predicate=predicate,
                 object=obj,
                 confidence=fact.confidence,
-                metadata=_merged_metadata(support),
+                # The statement's own evidence of cardinality travels with the row for the engine.
+                metadata={**_merged_metadata(support), **({CARDINALITY: fact.cardinality} if fact.cardinality else {})},
                 retract=fact.retract,
                 replaces=fact.replaces,
             )

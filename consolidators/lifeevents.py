@@ -1,0 +1,285 @@
+"""The chat vocabulary of life events: how people say they moved, changed jobs, or swapped tools.
+
+First-person chat needs words, not structure: "my last day at Initech was
+Friday", "Bear has all my notes now", "switched IDEs: VS Code replaced Emacs".
+:mod:`consolidators.triples` asks this module first about each user clause;
+every reader here returns the facts it is sure of, or None when it has nothing
+to say (then the general rules try). The tool and role words live in
+this module's tables (``TOOL_KINDS``, ``ROLE_WORDS``, ``PETS``).
+
+Verb-phrase rules (:data:`PERSON_RULES`) join the general rule table: they read
+"<lemmatised head verb> <rest>" after "I"/"we". A spec starting with ``@``
+names a role the object fills (an attribute: one value at a time).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .text import inflected_verb
+from .types import Fact
+from .vocabulary import clean_object
+
+#: Tools by the role they fill, so a switch between two of one kind names the role ("from Chrome to
+#: Brave": the browser). Lower-case names; a name starting with a listed phone brand is a phone.
+TOOL_KINDS: dict[str, str] = {
+    tool: role
+    for role, tools in (
+        (
+            "editor",
+            "vs code|vscode|visual studio code|vim|neovim|emacs|sublime text|sublime|intellij|"
+            "intellij idea|pycharm|webstorm|zed|helix|atom|notepad++|xcode|android studio|cursor|nano",
+        ),
+        (
+            "notes app",
+            "evernote|bear|obsidian|notion|onenote|joplin|logseq|apple notes|simplenote|roam|"
+            "roam research|google keep|standard notes|craft|upnote",
+        ),
+        ("browser", "chrome|google chrome|firefox|brave|safari|edge|microsoft edge|arc|vivaldi|opera|chromium"),
+        (
+            "programming language",
+            "python|kotlin|java|rust|go|golang|typescript|javascript|ruby|php|scala|"
+            "swift|c#|c\\+\\+|elixir|haskell|clojure|julia|dart|perl|ocaml|zig",
+        ),
+        ("ci", "jenkins|circleci|github actions|gitlab ci|travis ci|travis|buildkite|teamcity|drone|bamboo"),
+        ("message queue", "rabbitmq|kafka|sqs|amazon sqs|activemq|nats|pulsar|zeromq|celery"),
+        ("database", "postgres|postgresql|mysql|mariadb|sqlite|mongodb|cassandra|dynamodb|cockroachdb|oracle"),
+        ("password manager", "1password|bitwarden|lastpass|keepass|keepassxc|dashlane|proton pass"),
+        ("shell", "zsh|bash|fish|nushell|powershell|tcsh"),
+        ("terminal", "iterm2|iterm|alacritty|kitty|wezterm|warp|ghostty|konsole|terminator"),
+        ("email client", "thunderbird|outlook|apple mail|spark|superhuman|mutt|neomutt|mailspring|gmail"),
+        (
+            "os",
+            "linux|arch linux|arch|ubuntu|fedora|debian|macos|windows|windows 11|windows 10|nixos|"
+            "manjaro|pop!_os|linux mint|mint|freebsd|chromeos",
+        ),
+        ("calendar app", "fantastical|google calendar|outlook calendar|apple calendar|busycal|cron|notion calendar"),
+        (
+            "cloud provider",
+            "aws|amazon web services|gcp|google cloud|azure|digitalocean|hetzner|linode|"
+            "vercel|heroku|fly.io|netlify|cloudflare|ovh",
+        ),
+    )
+    for tool in re.split(r"(?<!\\)\|", tools)
+}
+TOOL_KINDS = {k.replace("\\", ""): v for k, v in TOOL_KINDS.items()}
+PHONE_BRANDS = ("iphone", "pixel", "galaxy", "oneplus", "fairphone", "xperia", "moto ", "nothing phone")
+#: Words that name a role in chat ("switched IDEs", "all my notes", "my passwords").
+ROLE_WORDS: dict[str, str] = {
+    "ide": "editor",
+    "ides": "editor",
+    "editor": "editor",
+    "editors": "editor",
+    "code": "editor",
+    "notes": "notes app",
+    "note": "notes app",
+    "browser": "browser",
+    "browsers": "browser",
+    "passwords": "password manager",
+    "password": "password manager",
+    "mail": "email client",
+    "email": "email client",
+    "emails": "email client",
+    "calendar": "calendar app",
+    "ci": "ci",
+    "queue": "message queue",
+    "database": "database",
+    "shell": "shell",
+    "terminal": "terminal",
+    "phone": "phone",
+    "laptop": "os",
+    "os": "os",
+    "language": "programming language",
+}
+PETS = frozenset("dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard".split())
+OCCUPATION_ENDINGS = (
+    "er",
+    "or",
+    "ist",
+    "ian",
+    "ant",
+    "ent",
+    "eer",
+    "ect",
+    "nurse",
+    "chef",
+    "doctor",
+    "cook",
+    "pilot",
+    "surgeon",
+    "dentist",
+    "vet",
+    "barista",
+    "medic",
+    "paramedic",
+    "analyst",
+    "nanny",
+)
+
+
+def tool_kind(name: str) -> str | None:
+    """The role a well-known tool fills ("Firefox" → browser), or None."""
+    key = name.lower().strip()
+    if key.startswith(PHONE_BRANDS):
+        return "phone"
+    return TOOL_KINDS.get(key)
+
+
+USER = "user"
+_ENT = r"[A-Z0-9][\w&.+!#'-]*(?: [A-Z0-9][\w&.+!#'-]*){0,3}"
+_PET = "|".join(sorted(PETS))
+_MINE = r"(?:all |most )?(?:of )?(?:my|our)"
+
+#: (pattern over "<lemma> <rest>", predicate spec, confidence, the rule states a retraction)
+PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
+    (r"(?:program|code|develop) (?:mostly |mainly |only )?in (?P<obj>.+)", "@programming language", 0.8, False),
+    (rf"write {_MINE} code (?:in|with|using) (?P<obj>.+)", "@editor", 0.8, False),
+    (
+        rf"(?:keep|take|write|store|jot down) (?:{_MINE} )?notes (?:in|with|on|using) (?P<obj>.+)",
+        "@notes app",
+        0.8,
+        False,
+    ),
+    (r"browse (?:the web |the internet )?(?:with|in|on|using) (?P<obj>.+)", "@browser", 0.8, False),
+    (
+        rf"(?:read|check|do) (?:{_MINE} )?(?:e-?mails?|mail) (?:in|with|on|using) (?P<obj>.+)",
+        "@email client",
+        0.8,
+        False,
+    ),
+    (rf"host (?:everything|it all|it|all of it|{_MINE} \w+) (?:on|with) (?P<obj>.+)", "@cloud provider", 0.8, False),
+    (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
+    (r"work as (?P<obj>.+)", "works as", 0.9, False),
+    (r"get (?:hired|employed|taken on) (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.8, False),
+    (r"employ (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.9, False),
+    (
+        rf"(?:adopt|get|have|bring home|rescue) (?:a|an) (?:new )?(?:{_PET}) (?:named|called) (?P<obj>[A-Z].*)",
+        "has pet",
+        0.9,
+        False,
+    ),
+    (r"have (?:a|an) (?P<obj>(?:iPhone|Pixel|Galaxy|OnePlus|Fairphone)\b.*)", "@phone", 0.8, False),
+    (
+        r"do (?:a|an|my) (?:master's|masters|phd|ph\.d\.|doctorate|degree|bachelor's|mba)(?: (?:degree|in [\w ]+))? "
+        r"at (?P<obj>[A-Z].*)",
+        "studies at",
+        0.8,
+        False,
+    ),
+    (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
+    (r"study (?P<obj>[a-z].*)", "studies", 0.9, False),
+)
+
+_IMPLIED = re.compile(
+    r"^(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lready|[Oo]fficially)\s+)*(?P<verb>[A-Za-z]+ed|quit|left|got)\b"
+)
+_COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-verb)
+    (re.compile(r"(?:am|are) (?:a |an )?(?:big |huge |real |massive )?fan of (?P<obj>.+)"), "likes"),
+    (re.compile(r"(?:am|are) (?:really |totally )?into (?P<obj>[a-z].+)"), "likes"),
+    (re.compile(r"(?:was|were) born in (?P<obj>.+)"), "born in"),
+    (re.compile(r"am (?:a|an) (?P<obj>[a-z]+(?: [a-z]+)?)"), "works as"),
+)
+_LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")
+_SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
+_PET_NAME = re.compile(rf"(?:[Mm]y|[Oo]ur) (?:{_PET})(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})")
+_ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live in 1Password"
+    r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"
+)
+_TOOL_HOLDS = re.compile(  # "Bear has all my notes now"
+    rf"(?P<obj>{_ENT}) (?:now )?(?:has|holds|keeps|stores|gets) {_MINE} (?P<role>[a-z]+)\b.*"
+)
+_HOME = re.compile(rf"[Hh]ome (?:is|is now) (?P<obj>{_ENT})\b.*")  # "home is Kyoto these days"
+_TOOL_REPLACED = re.compile(rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT})\b.*")
+
+
+def implied_subject(clause: str) -> str:
+    """ "Ditched Evernote" / "Just relocated to Leeds": chat drops the "I"; put it back."""
+    m = _IMPLIED.match(clause)
+    if m and inflected_verb(m["verb"]):
+        return "I " + clause[m.start("verb") :][0].lower() + clause[m.start("verb") + 1 :]
+    return clause
+
+
+def copula(vp: str) -> list[Fact] | None:
+    """ "I'm a big fan of sushi", "I was born in Lyon", "I'm a nurse"; None when the copula says none of these."""
+    for pattern, predicate in _COPULA:
+        m = pattern.fullmatch(vp)
+        if not m:
+            continue
+        obj = clean_object(m["obj"])
+        if obj is None or predicate == "works as" and not obj.lower().endswith(OCCUPATION_ENDINGS):
+            return []
+        return [fact(predicate, obj, 0.8)]
+    return None
+
+
+def possessive(clause: str, sentence: str) -> list[Fact] | None:
+    """ "my last day at Initech was Friday", "my husband, Tom, is …", "our cat is called Miso", "our CI runs on X"."""
+    m = _LAST_DAY.fullmatch(clause)
+    if m:
+        return [fact("works at", m["obj"], 0.8, retract=True)]
+    m = _SPOUSE.fullmatch(clause)
+    if m:
+        return [fact("married to", m["obj"], 0.8)]
+    m = _PET_NAME.fullmatch(clause)
+    if m:
+        return [fact("has pet", m["obj"], 0.8)]
+    m = _ROLE_HOME.fullmatch(clause)
+    if m and m["role"].lower() in ROLE_WORDS:
+        obj = clean_object(m["obj"])
+        return [fact(ROLE_WORDS[m["role"].lower()], obj, 0.8, attribute=True)] if obj and obj[0].isupper() else []
+    return None
+
+
+def tool_statement(clause: str, sentence: str) -> list[Fact] | None:
+    """A user's tool named in the third person: "Bear has all my notes now", "VS Code replaced Emacs"."""
+    m = _HOME.fullmatch(clause)
+    if m:
+        return [fact("lives in", m["obj"], 0.8)]
+    m = _TOOL_HOLDS.fullmatch(clause)
+    if m:  # a role the vocabulary doesn't know ("all my tasks") is no fact about the tool either
+        return [fact(ROLE_WORDS[m["role"]], m["obj"], 0.8, attribute=True)] if m["role"] in ROLE_WORDS else []
+    m = _TOOL_REPLACED.fullmatch(clause)
+    if m:
+        role = switch_role(m["obj"], m["old"], sentence)
+        if role is None:
+            return []
+        return [fact(role, m["old"], 0.7, retract=True), fact(role, m["obj"], 0.8, attribute=True)]
+    return None
+
+
+def switch_role(new: str, old: str | None, sentence: str = "") -> str | None:
+    """The role a switch from ``old`` to ``new`` is about: named in the sentence, else both tools' kind."""
+    for word in re.findall(r"[a-z]+", sentence.lower()):
+        if word in ROLE_WORDS and word not in ("code", "language", "laptop", "phone"):
+            return ROLE_WORDS[word]
+    kind = tool_kind(new)
+    return kind if kind is not None and old is not None and tool_kind(old) == kind else None
+
+
+def role_switch(found: list[Fact], sentence: str) -> list[Fact]:
+    """A switch's (retracted old, new) ``uses`` facts moved under the role both tools fill, if one is clear."""
+    new = next((f for f in found if not f.retract), None)
+    old = next((f for f in found if f.retract), None)
+    role = switch_role(new.object, old.object, sentence) if new and old else None
+    if role is None or new is None or old is None:
+        return found
+    return [replace(old, predicate=role), replace(new, predicate=role, replaces_attribute=True)]
+
+
+def give_up_predicate(obj: str) -> str:
+    """What giving up ``obj`` retracts: the role a known tool fills, else ``uses``."""
+    return tool_kind(obj) or "uses"
+
+
+def fact(predicate: str, obj: str | None, confidence: float, *, retract: bool = False, attribute: bool = False) -> Fact:
+    """A fact about the user; ``attribute`` marks a single-valued role (the caller resolves it)."""
+    return Fact(
+        subject=USER,
+        predicate=predicate.removeprefix("@"),
+        object=clean_object(obj) or "",
+        confidence=confidence,
+        retract=retract,
+        replaces_attribute=attribute and not retract,
+    )

