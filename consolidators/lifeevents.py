@@ -5,7 +5,9 @@ Friday", "Bear has all my notes now", "switched IDEs: VS Code replaced Emacs".
 :mod:`consolidators.triples` asks this module first about each user clause;
 every reader here returns the facts it is sure of, or None when it has nothing
 to say (then the general rules try). The tool and role words live in
-this module's tables (``TOOL_KINDS``, ``ROLE_WORDS``, ``PETS``).
+this module's tables (``ROLE_WORDS``, ``PETS``). A tool's role comes from
+the sentence ("my notes", "IDEs"), never from knowing the product: "I use
+Obsidian" is ``uses``.
 
 Verb-phrase rules (:data:`PERSON_RULES`) join the general rule table: they read
 "<lemmatised head verb> <rest>" after "I"/"we". A spec starting with ``@``
@@ -21,50 +23,6 @@ from .text import inflected_verb
 from .types import Fact
 from .vocabulary import clean_object
 
-#: Tools by the role they fill, so a switch between two of one kind names the role ("from Chrome to
-#: Brave": the browser). Lower-case names; a name starting with a listed phone brand is a phone.
-TOOL_KINDS: dict[str, str] = {
-    tool: role
-    for role, tools in (
-        (
-            "editor",
-            "vs code|vscode|visual studio code|vim|neovim|emacs|sublime text|sublime|intellij|"
-            "intellij idea|pycharm|webstorm|zed|helix|atom|notepad++|xcode|android studio|cursor|nano",
-        ),
-        (
-            "notes app",
-            "evernote|bear|obsidian|notion|onenote|joplin|logseq|apple notes|simplenote|roam|"
-            "roam research|google keep|standard notes|craft|upnote",
-        ),
-        ("browser", "chrome|google chrome|firefox|brave|safari|edge|microsoft edge|arc|vivaldi|opera|chromium"),
-        (
-            "programming language",
-            "python|kotlin|java|rust|go|golang|typescript|javascript|ruby|php|scala|"
-            "swift|c#|c\\+\\+|elixir|haskell|clojure|julia|dart|perl|ocaml|zig",
-        ),
-        ("ci", "jenkins|circleci|github actions|gitlab ci|travis ci|travis|buildkite|teamcity|drone|bamboo"),
-        ("message queue", "rabbitmq|kafka|sqs|amazon sqs|activemq|nats|pulsar|zeromq|celery"),
-        ("database", "postgres|postgresql|mysql|mariadb|sqlite|mongodb|cassandra|dynamodb|cockroachdb|oracle"),
-        ("password manager", "1password|bitwarden|lastpass|keepass|keepassxc|dashlane|proton pass"),
-        ("shell", "zsh|bash|fish|nushell|powershell|tcsh"),
-        ("terminal", "iterm2|iterm|alacritty|kitty|wezterm|warp|ghostty|konsole|terminator"),
-        ("email client", "thunderbird|outlook|apple mail|spark|superhuman|mutt|neomutt|mailspring|gmail"),
-        (
-            "os",
-            "linux|arch linux|arch|ubuntu|fedora|debian|macos|windows|windows 11|windows 10|nixos|"
-            "manjaro|pop!_os|linux mint|mint|freebsd|chromeos",
-        ),
-        ("calendar app", "fantastical|google calendar|outlook calendar|apple calendar|busycal|cron|notion calendar"),
-        (
-            "cloud provider",
-            "aws|amazon web services|gcp|google cloud|azure|digitalocean|hetzner|linode|"
-            "vercel|heroku|fly.io|netlify|cloudflare|ovh",
-        ),
-    )
-    for tool in re.split(r"(?<!\\)\|", tools)
-}
-TOOL_KINDS = {k.replace("\\", ""): v for k, v in TOOL_KINDS.items()}
-PHONE_BRANDS = ("iphone", "pixel", "galaxy", "oneplus", "fairphone", "xperia", "moto ", "nothing phone")
 #: Words that name a role in chat ("switched IDEs", "all my notes", "my passwords").
 ROLE_WORDS: dict[str, str] = {
     "ide": "editor",
@@ -83,7 +41,7 @@ ROLE_WORDS: dict[str, str] = {
     "emails": "email client",
     "calendar": "calendar app",
     "ci": "ci",
-    "queue": "message queue",
+    "queue": "queue",
     "database": "database",
     "shell": "shell",
     "terminal": "terminal",
@@ -118,14 +76,6 @@ OCCUPATION_ENDINGS = (
 )
 
 
-def tool_kind(name: str) -> str | None:
-    """The role a well-known tool fills ("Firefox" → browser), or None."""
-    key = name.lower().strip()
-    if key.startswith(PHONE_BRANDS):
-        return "phone"
-    return TOOL_KINDS.get(key)
-
-
 USER = "user"
 _ENT = r"[A-Z0-9][\w&.+!#'-]*(?: [A-Z0-9][\w&.+!#'-]*){0,3}"
 _PET = "|".join(sorted(PETS))
@@ -151,6 +101,12 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (rf"host (?:everything|it all|it|all of it|{_MINE} \w+) (?:on|with) (?P<obj>.+)", "@cloud provider", 0.8, False),
     (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
     (r"work as (?P<obj>.+)", "works as", 0.9, False),
+    (
+        r"(?:get|buy|have|pick up) (?:a |an |my )?(?:new )?phone,? (?:a |an |the )?(?P<obj>(?:[A-Z]|i[A-Z]).*)",
+        "@phone",
+        0.8,
+        False,
+    ),
     (r"get (?:hired|employed|taken on) (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"employ (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.9, False),
     (
@@ -159,7 +115,6 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
         0.9,
         False,
     ),
-    (r"have (?:a|an) (?P<obj>(?:iPhone|Pixel|Galaxy|OnePlus|Fairphone)\b.*)", "@phone", 0.8, False),
     (
         r"do (?:a|an|my) (?:master's|masters|phd|ph\.d\.|doctorate|degree|bachelor's|mba)(?: (?:degree|in [\w ]+))? "
         r"at (?P<obj>[A-Z].*)",
@@ -183,6 +138,7 @@ _COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-
 _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
 _PET_NAME = re.compile(rf"(?:[Mm]y|[Oo]ur) (?:{_PET})(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})")
+_AS_MY = re.compile(r"\b(?:as|for) (?:my|our) (?:main |primary |new |daily )?(?P<role>[a-z]+)\b")
 _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live in 1Password"
     r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"
 )
@@ -242,35 +198,46 @@ def tool_statement(clause: str, sentence: str) -> list[Fact] | None:
         return [fact(ROLE_WORDS[m["role"]], m["obj"], 0.8, attribute=True)] if m["role"] in ROLE_WORDS else []
     m = _TOOL_REPLACED.fullmatch(clause)
     if m:
-        role = switch_role(m["obj"], m["old"], sentence)
+        role = sentence_role(sentence)
         if role is None:
             return []
         return [fact(role, m["old"], 0.7, retract=True), fact(role, m["obj"], 0.8, attribute=True)]
     return None
 
 
-def switch_role(new: str, old: str | None, sentence: str = "") -> str | None:
-    """The role a switch from ``old`` to ``new`` is about: named in the sentence, else both tools' kind."""
+#: Roles a user's own words name more loosely than the canonical predicate ("my main language").
+USER_ROLES = {"language": "programming language"}
+
+
+def user_role(predicate: str) -> str:
+    """The canonical role for a role the user named in their own words."""
+    return USER_ROLES.get(predicate, predicate)
+
+
+def sentence_role(sentence: str) -> str | None:
+    """The role a sentence names for its tools ("switched IDEs", "all my notes", "as my main language"), if one."""
+    m = _AS_MY.search(sentence)
+    if m and m["role"] in ROLE_WORDS:
+        return ROLE_WORDS[m["role"]]
     for word in re.findall(r"[a-z]+", sentence.lower()):
         if word in ROLE_WORDS and word not in ("code", "language", "laptop", "phone"):
             return ROLE_WORDS[word]
-    kind = tool_kind(new)
-    return kind if kind is not None and old is not None and tool_kind(old) == kind else None
+    return None
 
 
 def role_switch(found: list[Fact], sentence: str) -> list[Fact]:
     """A switch's (retracted old, new) ``uses`` facts moved under the role both tools fill, if one is clear."""
     new = next((f for f in found if not f.retract), None)
     old = next((f for f in found if f.retract), None)
-    role = switch_role(new.object, old.object, sentence) if new and old else None
+    role = sentence_role(sentence) if new and old else None
     if role is None or new is None or old is None:
         return found
     return [replace(old, predicate=role), replace(new, predicate=role, replaces_attribute=True)]
 
 
-def give_up_predicate(obj: str) -> str:
-    """What giving up ``obj`` retracts: the role a known tool fills, else ``uses``."""
-    return tool_kind(obj) or "uses"
+def give_up_predicate(sentence: str) -> str:
+    """What giving up a tool retracts: the role the sentence names ("ditched X, Y has my notes"), else ``uses``."""
+    return sentence_role(sentence) or "uses"
 
 
 def fact(predicate: str, obj: str | None, confidence: float, *, retract: bool = False, attribute: bool = False) -> Fact:

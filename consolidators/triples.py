@@ -14,14 +14,15 @@ Fact scheme (documented here because supersession keys on it):
   ``team``).
 - Something used *for a role* is an attribute named by the role: "We use Redis
   for the job queue", "our queue is RabbitMQ", "Redis is our queue" and "the
-  queue moved to RabbitMQ" all give ``(user, message queue, …)``; a date is no
+  queue moved to RabbitMQ" all give ``(user, queue, …)``; a date is no
   tool ("the ceremony moves to June"). Attribute facts are single-valued: they
   carry ``replaces_attribute`` until the consolidator resolves it against the
   active facts (``extract_triples`` returns them without it).
 - A switch between tools ("from A to B", "moved off A to B", "B instead of A",
-  "replaced A with B") retracts A and adds B: under the role both fill when the
-  sentence names it or both are tools of one kind (``lifeevents.TOOL_KINDS``),
-  else under ``uses``. "I switched to VS Code" names no old tool: ``uses``.
+  "replaced A with B") retracts A and adds B: under the role when the sentence
+  names one ("switched IDEs: …"), else under ``uses``, which is multi-valued, so
+  nothing would retire A otherwise. The role comes from the sentence, never from
+  knowing the product.
 - "Move to X" means a new home only for the user; a product that "moved to
   Atom" yields nothing.
 - Predicates and objects are cleaned by :mod:`consolidators.vocabulary`;
@@ -130,7 +131,7 @@ _TOOL_RULES = _rules(
         False,
     ),
     (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>.+?) from (?P<old>.+)", DOMAIN, 0.7, False),
-    (r"(?:ditch|drop|dump|swap|trade|abandon|replace) (?P<old>[A-Z].*?) for (?P<obj>[A-Z].*)", DOMAIN, 0.7, False),
+    (r"(?:ditch|drop|dump|swap|trade|abandon) (?P<old>[A-Z].*?) for (?P<obj>[A-Z].*)", DOMAIN, 0.7, False),
     (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
@@ -264,6 +265,8 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         if m.re is _INVERTED and not _is_entity(m["obj"]):
             return []
         predicate = normalise_predicate(m["attr"])
+        if predicate not in _VOCABULARY:  # "IntelliJ is my IDE now"
+            predicate = lifeevents.user_role(normalise_predicate(drop_time_words(m["attr"])))
         if predicate in _ATTR_STOP or not predicate:
             return []
         negated = m["neg"] is not None
@@ -361,7 +364,9 @@ def _apply_rules(
     for pattern, spec, confidence, retract in rules:
         m = pattern.fullmatch(vp)
         if m:
-            found = _apply_rule(m, spec, confidence, retract, subject, negated=negated, strong=strong)
+            found = _apply_rule(
+                m, spec, confidence, retract, subject, negated=negated, strong=strong, sentence=sentence
+            )
             if found and not negated:
                 found = _with_role(found, m, spec, sentence)
             if found is not None:
@@ -370,13 +375,21 @@ def _apply_rules(
 
 
 def _apply_rule(
-    m: re.Match[str], spec: str, confidence: float, retract: bool, subject: str, *, negated: bool, strong: bool
+    m: re.Match[str],
+    spec: str,
+    confidence: float,
+    retract: bool,
+    subject: str,
+    *,
+    negated: bool,
+    strong: bool,
+    sentence: str = "",
 ) -> list[Fact] | None:
     """Triples for one matched rule; None when the rule turns out not to apply."""
     objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
     if not objects:
         return []
-    predicate = _rule_predicate(m, spec, objects[0])
+    predicate = _rule_predicate(m, spec, objects[0], sentence)
     if not predicate:
         return None if predicate is None else []
     if negated:
@@ -394,20 +407,20 @@ def _apply_rule(
     return triples
 
 
-def _rule_predicate(m: re.Match[str], spec: str, obj: str) -> str | None:
+def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -> str | None:
     """The predicate a rule's spec names for ``obj``; None: the rule doesn't apply; "": nothing sure."""
     if spec == SLOT:
-        predicate = normalise_predicate(m["slot"])
+        predicate = lifeevents.user_role(normalise_predicate(m["slot"]))
         if not predicate or predicate in _ATTR_STOP or _TIME_WORDS.intersection(m["slot"].lower().split()):
             return None  # "for the last two years" is no role; let a later rule try
         return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool
     drink = is_drink(obj)
     if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held
-        return "favorite drink" if drink else lifeevents.give_up_predicate(obj) if obj[0].isupper() else ""
+        return "prefers drink" if drink else lifeevents.give_up_predicate(sentence) if obj[0].isupper() else ""
     if spec == DRINK:
-        return "favorite drink" if drink else ""
+        return "prefers drink" if drink else ""
     if spec in (DOMAIN, PREFER):
-        return "favorite drink" if drink else ("prefers" if spec == PREFER else "uses")
+        return "prefers drink" if drink else ("prefers" if spec == PREFER else "uses")
     return spec[1:] if spec.startswith("@") else spec
 
 

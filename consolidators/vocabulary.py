@@ -57,10 +57,9 @@ CANONICAL_PREDICATES: dict[str, str] = {
     "rely on": "uses",
     "run on": "uses",
     "prefer": "prefers",
-    "prefer drink": "favorite drink",
-    "drink": "favorite drink",
-    "favorite drink": "favorite drink",
-    "prefers drink": "favorite drink",
+    "prefer drink": "prefers drink",
+    "drink": "prefers drink",
+    "favorite drink": "prefers drink",
     # verbs the engine knows as multi-valued, in its third-person form
     "like": "likes",
     "love": "likes",
@@ -78,12 +77,11 @@ CANONICAL_PREDICATES: dict[str, str] = {
     "visit": "visited",
     "pet": "has pet",
     # roles a tool fills (attribute predicates: single-valued)
-    "queue": "message queue",
-    "job queue": "message queue",
-    "task queue": "message queue",
-    "message queue": "message queue",
-    "work queue": "message queue",
-    "queue system": "message queue",
+    "job queue": "queue",
+    "task queue": "queue",
+    "message queue": "queue",
+    "work queue": "queue",
+    "queue system": "queue",
     "db": "database",
     "datastore": "database",
     "data store": "database",
@@ -169,7 +167,7 @@ _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(]| - | because | since | but | so | for | which | who | where | while | although "
     r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | on (?:my|our) "
-    r"| and (?=[a-z])| to (?=[a-z]))"
+    r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
     r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again)\s+)+", re.I
@@ -198,7 +196,7 @@ def normalise_predicate(phrase: str) -> str:
     """A canonical predicate for ``phrase``: lowercased, de-determined, mapped, else lemmatised.
 
     "The job queue" → ``queue``; "favourite drink" → ``prefers drink``;
-    "works for" → ``works at``; "loved" → ``loves``; "wife's name" → ``wife``;
+    "works for" → ``works at``; "loved" → ``likes``; "wife's name" → ``married to``;
     "acquired" → ``acquire``. Idempotent, so a later step may normalise stored
     predicates again and get the same key.
     """
@@ -208,7 +206,8 @@ def normalise_predicate(phrase: str) -> str:
     if words and words[0] in ("favourite", "favorite", "preferred") and len(words) > 1:
         words = ["prefer", *words[1:]]
     if len(words) == 2 and words[0].endswith("'s") and words[1] == "name":
-        return words[0][:-2]  # "my wife's name is Carol" says who the wife is
+        role = words[0][:-2]  # "my wife's name is Carol" says who the wife is
+        return CANONICAL_PREDICATES.get(role, role)
     cleaned = " ".join(words)
     if cleaned in CANONICAL_PREDICATES:
         return CANONICAL_PREDICATES[cleaned]

@@ -328,17 +328,17 @@ def test_passthrough_truncated_summary_and_unframed_transcript() -> None:
 U, A = "user", "assistant"
 TRIPLES: list[tuple[str, str, list[tuple[str, str, str, bool]]]] = [
     # first person -> subject "user"
-    (U, "I switched from coffee to tea", [("user", "favorite drink", "tea", False)]),
-    (U, "I prefer tea.", [("user", "favorite drink", "tea", False)]),
+    (U, "I switched from coffee to tea", [("user", "prefers drink", "tea", False)]),
+    (U, "I prefer tea.", [("user", "prefers drink", "tea", False)]),
     (U, "I prefer dark mode over light mode", [("user", "prefers", "dark mode", False)]),
-    (U, "My favourite drink is green tea.", [("user", "favorite drink", "green tea", False)]),
+    (U, "My favourite drink is green tea.", [("user", "prefers drink", "green tea", False)]),
     (U, "my editor is Neovim now", [("user", "editor", "Neovim", False)]),
     (U, "I use Neovim as my editor", [("user", "editor", "Neovim", False)]),
-    (U, "we moved the queue to RabbitMQ", [("user", "message queue", "RabbitMQ", False)]),
-    (U, "We switched the queue to RabbitMQ.", [("user", "message queue", "RabbitMQ", False)]),
-    (U, "We use Redis for the job queue.", [("user", "message queue", "Redis", False)]),
-    (U, "Our queue is RabbitMQ", [("user", "message queue", "RabbitMQ", False)]),
-    (U, "We switched our job queue from Redis to RabbitMQ", [("user", "message queue", "RabbitMQ", False)]),
+    (U, "we moved the queue to RabbitMQ", [("user", "queue", "RabbitMQ", False)]),
+    (U, "We switched the queue to RabbitMQ.", [("user", "queue", "RabbitMQ", False)]),
+    (U, "We use Redis for the job queue.", [("user", "queue", "Redis", False)]),
+    (U, "Our queue is RabbitMQ", [("user", "queue", "RabbitMQ", False)]),
+    (U, "We switched our job queue from Redis to RabbitMQ", [("user", "queue", "RabbitMQ", False)]),
     (U, "I live in Berlin", [("user", "lives in", "Berlin", False)]),
     (U, "I moved to Lisbon", [("user", "lives in", "Lisbon", False)]),
     (U, "I moved to Lisbon in May", [("user", "lives in", "Lisbon", False)]),
@@ -351,12 +351,13 @@ TRIPLES: list[tuple[str, str, list[tuple[str, str, str, bool]]]] = [
     (U, "I left Acme", [("user", "works at", "Acme", True)]),
     (U, "I no longer use Notion", [("user", "uses", "Notion", True)]),
     (U, "I don't use Notion anymore.", [("user", "uses", "Notion", True)]),
-    (U, "Actually, I stopped drinking coffee.", [("user", "favorite drink", "coffee", True)]),
+    (U, "Actually, I stopped drinking coffee.", [("user", "prefers drink", "coffee", True)]),
     (U, "I've been using Obsidian for two years", [("user", "uses", "Obsidian", False)]),
     (U, "We're using Kafka for events", [("user", "uses", "Kafka", False)]),
+    (U, "I switched from Notion to Obsidian", [("user", "uses", "Notion", True), ("user", "uses", "Obsidian", False)]),
     (
         U,
-        "I switched from Notion to Obsidian",
+        "I switched from Notion to Obsidian for my notes",
         [("user", "notes app", "Notion", True), ("user", "notes app", "Obsidian", False)],
     ),
     (
@@ -374,7 +375,7 @@ TRIPLES: list[tuple[str, str, list[tuple[str, str, str, bool]]]] = [
         "I don't use Notion anymore, I switched to Obsidian",
         [("user", "uses", "Notion", True), ("user", "uses", "Obsidian", False)],
     ),
-    (U, "Quick update: we moved the job queue to RabbitMQ last week.", [("user", "message queue", "RabbitMQ", False)]),
+    (U, "Quick update: we moved the job queue to RabbitMQ last week.", [("user", "queue", "RabbitMQ", False)]),
     (U, "I'm from Portugal", [("user", "is from", "Portugal", False)]),
     (U, "I love hiking", [("user", "likes", "hiking", False)]),
     # third person, any role
@@ -434,9 +435,9 @@ def test_confidence_follows_the_rule() -> None:
     [
         ("Works For", "works at"),
         ("lives in", "lives in"),
-        ("the job queue", "message queue"),
+        ("the job queue", "queue"),
         ("our main database", "database"),
-        ("favourite drink", "favorite drink"),
+        ("favourite drink", "prefers drink"),
         ("uses", "uses"),
         ("CEO", "ceo"),
         ("acquired", "acquire"),
@@ -505,9 +506,9 @@ def test_extractive_consolidator_end_to_end() -> None:
         assert episode.summary and len(split_sentences(episode.summary)) <= 2
     facts = [(f.subject, f.predicate, f.object, f.event_ids[0]) for f in result.facts]
     assert facts == [
-        ("user", "favorite drink", "tea", "e0"),
-        ("user", "message queue", "Redis", "e0"),
-        ("user", "message queue", "RabbitMQ", "e2"),
+        ("user", "prefers drink", "tea", "e0"),
+        ("user", "queue", "Redis", "e0"),
+        ("user", "queue", "RabbitMQ", "e2"),
         ("user", "editor", "Neovim", "e4"),
     ]
     by_id = {t.event_id: t.ts for t in transcript.turns}

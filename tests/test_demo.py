@@ -49,8 +49,8 @@ def test_demo_story(capsys: pytest.CaptureFixture[str], config_file: Path) -> No
         recalled = store.recall("which technology backs the billing event store?", namespace=ns, k=10, kinds=["fact"])
         assert [m.object for m in recalled if m.predicate == "event store"] == ["Kafka"]
 
-        # The preference: coffee superseded by tea, because 'favorite drink' is single-valued.
-        coffee, _ = replaced("favorite drink", "coffee", "tea")
+        # The preference: coffee superseded by tea, because 'prefers drink' is single-valued.
+        coffee, _ = replaced("prefers drink", "coffee", "tea")
         why = next(o for o in store.operations(coffee.id, namespace=ns) if o["op"] == "supersede")
         assert why["signals"]["key_match"] and "single-valued" in why["signals"]["reason"]
 
@@ -68,9 +68,9 @@ def test_demo_story(capsys: pytest.CaptureFixture[str], config_file: Path) -> No
 
     # The newcomer sees each step: both supersessions explained, the new episode text in full.
     flat = " ".join(out.split())  # narration is wrapped to the terminal
-    assert re.search(r"supersede: \w+ 'user favorite drink coffee' -> \w+ 'user favorite drink tea'", flat)
+    assert re.search(r"supersede: \w+ 'user prefers drink coffee' -> \w+ 'user prefers drink tea'", flat)
     assert re.search(r"supersede: \w+ 'user event store Postgres' -> \w+ 'user event store Kafka'", flat)
-    assert "named by the consolidator" in flat and "'favorite drink' is single-valued" in flat
+    assert "named by the consolidator" in flat and "'prefers drink' is single-valued" in flat
     assert f"history {second.id[:8]}" in flat and "user: Oh, and my editor is Neovim now." in flat
 
 

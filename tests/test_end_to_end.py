@@ -49,7 +49,7 @@ def test_user_moves_changes_jobs_and_switches_tools(store: MemoryStore) -> None:
     assert current(store, "where does the user live?", "lives in") == ["Lisbon"]
     assert current(store, "where does the user work?", "works at") == ["Globex"]
     assert current(store, "which editor does the user use?", "editor") == ["Neovim"]
-    assert current(store, "what does the user drink?", "favorite drink") == ["tea"]
+    assert current(store, "what does the user drink?", "prefers drink") == ["tea"]
     assert current(store, "which note-taking app does the user use?", "uses") == ["Obsidian"]
 
     # History shows the evolution, oldest first, each step explained in the op log.

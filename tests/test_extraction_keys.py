@@ -168,7 +168,10 @@ CHAT: list[tuple[str, list[tuple[str, str, bool]]]] = [
         "Switched editors: Helix replaced Neovim.",
         [("editor", "Neovim", True), ("editor", "Helix", False)],
     ),
-    ("I ditched Safari for Vivaldi.", [("browser", "Safari", True), ("browser", "Vivaldi", False)]),
+    ("I ditched Safari for Vivaldi.", [("uses", "Safari", True), ("uses", "Vivaldi", False)]),  # no role said
+    ("I ditched Safari for Vivaldi as my browser.", [("browser", "Safari", True), ("browser", "Vivaldi", False)]),
+    ("I switched my main language from Perl to Elixir.", [("programming language", "Elixir", False)]),
+    ("I just got a new phone, a Fairphone 5.", [("phone", "Fairphone 5", False)]),
     ("My passwords live in Bitwarden now.", [("password manager", "Bitwarden", False)]),
     ("I jot down my notes in Logseq.", [("notes app", "Logseq", False)]),
     ("I mostly code in Elixir.", [("programming language", "Elixir", False)]),

@@ -36,9 +36,9 @@ def role(predicate: str, new: str, old: str) -> list[Triple]:
 
 PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     # the issue's own examples stay as they were
-    (U, "I switched from coffee to tea", [("user", "favorite drink", "tea", False)]),
+    (U, "I switched from coffee to tea", [("user", "prefers drink", "tea", False)]),
     (U, "my editor is Neovim now", [("user", "editor", "Neovim", False)]),
-    (U, "we moved the queue to RabbitMQ", [("user", "message queue", "RabbitMQ", False)]),
+    (U, "we moved the queue to RabbitMQ", [("user", "queue", "RabbitMQ", False)]),
     (U, "We switched our CI from Jenkins to GitHub Actions", [("user", "ci", "GitHub Actions", False)]),
     (U, "We moved our main database off MySQL to Postgres", [("user", "database", "Postgres", False)]),
     (U, "I no longer use Notion", [("user", "uses", "Notion", True)]),
@@ -46,16 +46,16 @@ PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     (U, "The CEO of Acme is Jane Doe", [("Acme", "ceo", "Jane Doe", False)]),
     (A, "Herald uses RSS", [("Herald", "uses", "RSS", False)]),
     # switching tools, first and third person: the same shape
-    # a switch between two tools of one kind is about the role they fill
-    (U, "I started using VS Code instead of Vim", role("editor", "VS Code", "Vim")),
-    (U, "I use VS Code now instead of Vim", role("editor", "VS Code", "Vim")),
-    (U, "I use Vim rather than Emacs", role("editor", "Vim", "Emacs")),
-    (U, "I started using Obsidian instead of Mattermost", uses("user", "Obsidian", "Mattermost")),
+    (U, "I started using VS Code instead of Vim", uses("user", "VS Code", "Vim")),
+    (U, "I use VS Code now instead of Vim", uses("user", "VS Code", "Vim")),
+    (U, "I use Vim rather than Emacs", uses("user", "Vim", "Emacs")),
+    # a switch whose sentence names the role is about that role
+    (U, "Switched IDEs: VS Code replaced Vim", role("editor", "VS Code", "Vim")),
+    (U, "I switched my browser to Brave from Chrome", [("user", "browser", "Brave", False)]),
     (U, "I've started using Obsidian", uses("user", "Obsidian")),
     (U, "I switched to VS Code", uses("user", "VS Code")),  # names no role: "my editor" is untouched
     (U, "I switched my editor to VS Code", [("user", "editor", "VS Code", False)]),
-    (U, "We moved off Heroku to AWS", role("cloud provider", "AWS", "Heroku")),
-    (U, "We moved off Heroku to Acme Hosting", uses("user", "Acme Hosting", "Heroku")),
+    (U, "We moved off Heroku to AWS", uses("user", "AWS", "Heroku")),
     (A, "Herald switched from RSS to Atom", uses("Herald", "Atom", "RSS")),
     (A, "Herald replaced RSS with Atom", uses("Herald", "Atom", "RSS")),
     (A, "Herald now uses Atom", uses("Herald", "Atom")),
@@ -70,10 +70,10 @@ PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     (U, "I work for Initech these days", [("user", "works at", "Initech", False)]),
     # "X is our Y" says what "our Y is X" says, and only the user can say it
     (U, "Bob is our CTO", [("user", "cto", "Bob", False)]),
-    (U, "Redis is our queue", [("user", "message queue", "Redis", False)]),
+    (U, "Redis is our queue", [("user", "queue", "Redis", False)]),
     (A, "Bob is your CTO", []),
     (U, "This is my idea", []),
-    (U, "My wife's name is Carol", [("user", "wife", "Carol", False)]),
+    (U, "My wife's name is Carol", [("user", "married to", "Carol", False)]),
     (U, "My name is Sam", [("user", "name", "Sam", False)]),
     # lists of names are several values
     (U, "I use Python, Rust and Go", uses("user", "Python") + uses("user", "Rust") + uses("user", "Go")),
@@ -100,7 +100,7 @@ PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     (U, "The event store is moving to Kafka", [("user", "event store", "Kafka", False)]),
     (U, "We chose Postgres for the database", [("user", "database", "Postgres", False)]),
     # giving something up is a retraction, when the thing is clear
-    (U, "I gave up coffee", [("user", "favorite drink", "coffee", True)]),
+    (U, "I gave up coffee", [("user", "prefers drink", "coffee", True)]),
     (U, "I gave up Twitter", [("user", "uses", "Twitter", True)]),
     # nothing: the rules can't be sure, and a guess could replace a right fact
     (A, "Herald moved to Atom", []),

@@ -148,12 +148,12 @@ def _tuesday(store: MemoryStore, ns: str, start: datetime) -> None:
     )
     _consolidate(store, ns, TUESDAY)
     say(
-        "It extracts 'user favorite drink tea': 'favorite drink' is single-valued, so the new "
+        "It extracts 'user prefers drink tea': 'prefers drink' is single-valued, so the new "
         "fact supersedes Monday's coffee — kept, linked, out of recall. And 'user event store "
         "Kafka': a role takes one tool at a time, so the consolidator names Monday's Postgres "
         "fact as the one it replaces. The operation log says why, for each:"
     )
-    _explain(store, ns, "favorite drink")
+    _explain(store, ns, "prefers drink")
     _explain(store, ns, "event store")
     show(f"recall after consolidation: {EVENT_STORE}", store.recall(EVENT_STORE, namespace=ns, k=3, kinds=["fact"]))
 
