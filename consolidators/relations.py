@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 
-from lemminflect import getAllInflections
+from lemminflect import getAllInflections  # type: ignore[import-untyped]
 
 from .vocabulary import CANONICAL_PREDICATES
 

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from lemminflect import getAllLemmas
+from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 
 STOP_VERBS = frozenset(
     """

@@ -278,9 +278,10 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     said = None if negated else lifeevents.copula(_ADVERBS.sub("", vp))
     if said is not None:
         return said
-    vp = _head_verb(_unwrap(_ADVERBS.sub("", vp)))
-    if vp is None:
+    head = _head_verb(_unwrap(_ADVERBS.sub("", vp)))
+    if head is None:
         return []
+    vp = head
     found = _apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None:
         return found
