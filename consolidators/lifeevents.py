@@ -9,7 +9,7 @@ this module's tables (``ROLE_WORDS``, ``PETS``). A tool's role comes from
 the sentence ("my notes", "IDEs"), never from knowing the product: "I use
 Obsidian" is ``uses``.
 
-Verb-phrase rules (:data:`PERSON_RULES`) join the general rule table: they read
+Verb-phrase rules (:data:`LIFE_RULES`, :data:`PERSON_RULES`) join the general rule table: they read
 "<lemmatised head verb> <rest>" after "I"/"we". A spec starting with ``@``
 names a role the object fills (an attribute: one value at a time).
 """
@@ -81,8 +81,12 @@ _ENT = r"[A-Z0-9][\w&.+!#'-]*(?: [A-Z0-9][\w&.+!#'-]*){0,3}"
 _PET = "|".join(sorted(PETS))
 _MINE = r"(?:all |most )?(?:of )?(?:my|our)"
 
+#: Predicate specs resolved per match (by ``triples._rule_predicate``); anything else is the predicate.
+PREFER, DRINK, GIVE_UP = "<prefer>", "<drink>", "<give up>"
+
+#: The specific life events, tried before the general tool rules.
 #: (pattern over "<lemma> <rest>", predicate spec, confidence, the rule states a retraction)
-PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
+LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"(?:program|code|develop) (?:mostly |mainly |only )?in (?P<obj>.+)", "@programming language", 0.8, False),
     (rf"write {_MINE} code (?:in|with|using) (?P<obj>.+)", "@editor", 0.8, False),
     (
@@ -126,6 +130,27 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"study (?P<obj>[a-z].*)", "studies", 0.9, False),
 )
 
+#: Rules only a person states about themself: where they live, work, what they drink.
+PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
+    (r"(?:move|relocate) (?:from (?P<old>.+?) )?to (?P<obj>.+)", "lives in", 0.8, False),
+    (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
+    (r"be from (?P<obj>.+)", "is from", 0.8, False),
+    (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),
+    (
+        r"(?:start|begin|get|take|accept) (?:a |my )?(?:new )?(?:job|position|role) "
+        r"(?:at|with|for) (?P<obj>.+)",
+        "works at",
+        0.9,
+        False,
+    ),
+    (r"(?:start|begin) (?:work |working )?(?:at|with|for) (?P<obj>[A-Z].*)", "works at", 0.8, False),
+    (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
+    (r"(?:leave|quit) (?:my (?:job|position|role) at )?(?P<obj>[A-Z].*)", "works at", 0.8, True),
+    (r"give up (?:on )?(?P<obj>.+)", GIVE_UP, 0.8, True),
+    (r"(?:ditch|drop|dump|abandon|uninstall|delete) (?P<obj>[A-Z].*)", GIVE_UP, 0.8, True),
+    (r"prefer (?P<obj>.+?)(?: (?:over|to|rather than) (?P<old>.+))?", PREFER, 0.9, False),
+    (r"drink (?P<obj>.+)", DRINK, 0.7, False),
+)
 _IMPLIED = re.compile(
     r"^(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lready|[Oo]fficially)\s+)*(?P<verb>[A-Za-z]+ed|quit|left|got)\b"
 )

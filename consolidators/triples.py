@@ -37,6 +37,7 @@ import re
 from dataclasses import replace
 
 from . import lifeevents
+from .lifeevents import DRINK, GIVE_UP, PREFER
 from .parse import parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .types import Fact
@@ -112,7 +113,7 @@ _SLOT_WORD = r"(?!(?:from|to|onto|over|off)\b)[\w-]+"
 _SLOT = rf"(?P<slot>(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
 
 # Special predicate specs resolved per match; anything else is the predicate itself.
-SLOT, DOMAIN, PREFER, DRINK, GIVE_UP = "<slot>", "<domain>", "<prefer>", "<drink>", "<give up>"
+SLOT, DOMAIN = "<slot>", "<domain>"
 
 
 def _rules(*specs: tuple[str, str, float, bool]) -> tuple[tuple[re.Pattern[str], str, float, bool], ...]:
@@ -138,28 +139,7 @@ _TOOL_RULES = _rules(
     (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
     (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
 )
-#: Rules only a person states about themself: where they live, work, what they drink.
-_PERSON_RULES = _rules(
-    (r"(?:move|relocate) (?:from (?P<old>.+?) )?to (?P<obj>.+)", "lives in", 0.8, False),
-    (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
-    (r"be from (?P<obj>.+)", "is from", 0.8, False),
-    (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),
-    (
-        r"(?:start|begin|get|take|accept) (?:a |my )?(?:new )?(?:job|position|role) "
-        r"(?:at|with|for) (?P<obj>.+)",
-        "works at",
-        0.9,
-        False,
-    ),
-    (r"(?:start|begin) (?:work |working )?(?:at|with|for) (?P<obj>[A-Z].*)", "works at", 0.8, False),
-    (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
-    (r"(?:leave|quit) (?:my (?:job|position|role) at )?(?P<obj>[A-Z].*)", "works at", 0.8, True),
-    (r"give up (?:on )?(?P<obj>.+)", GIVE_UP, 0.8, True),
-    (r"(?:ditch|drop|dump|abandon|uninstall|delete) (?P<obj>[A-Z].*)", GIVE_UP, 0.8, True),
-    (r"prefer (?P<obj>.+?)(?: (?:over|to|rather than) (?P<old>.+))?", PREFER, 0.9, False),
-    (r"drink (?P<obj>.+)", DRINK, 0.7, False),
-)
-_FIRST_PERSON_RULES = _rules(*lifeevents.PERSON_RULES) + _TOOL_RULES + _PERSON_RULES
+_FIRST_PERSON_RULES = _rules(*lifeevents.LIFE_RULES) + _TOOL_RULES + _rules(*lifeevents.PERSON_RULES)
 #: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
 _VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
