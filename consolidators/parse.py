@@ -54,13 +54,14 @@ _RELATION_VERBS = (
     r"|took over|became|holds"
 )
 _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined the team" is not worth a parse)
-    r"\b(?:is|are|was|were|became|becomes) (?:now |currently )?(?:the|a|an) [\w -]{1,40}? (?:of|at|for)\b"  # Z is the X of Y
+    r"\b(?:is|are|was|were|been|became|becomes) (?:now |currently )?(?:the|a|an) [\w -]{1,40}? (?:of|at|for)\b"  # Z is the X of Y
     r"|\b[Tt]he [\w -]{1,40}? (?:of|at|for) .{1,60}? (?:is|are)\b"  # the X of Y is Z
     r"|\w's [\w -]{1,40}? (?:is|are)\b"  # Y's X is Z
     r"|\b[Tt]he [A-Z]\w+ \w+ (?:is|are)\b"  # the French capital is Z
     r"|\b[Tt]he \w+ (?:where|in which|at which)\b"  # the university where Y was educated
     r"|\b(?:moved|relocated|adopted|made|chose) (?:its|their|the \w+ as its)\b"  # moved its headquarters to Z
-    r"|\b(?:is|are) in [A-Z]|\b(?:serves?|acts?|served|took over|became) as\b"  # is in Paris; serves as the capital
+    r"|\b(?:is|are) in [A-Z]|\b(?:serves?|acts?|served|took over|became) as\b"
+    r"|\b(?:elected|named|appointed) [\w ]{1,30} of [A-Z]"  # was elected mayor of Brell  # is in Paris; serves as the capital
     rf"|\b(?:{_RELATION_VERBS})(?: (?:in|at|by|to|from|for|as|away in))?(?: (?:the|a|an))?(?: city of| town of)?"
     r" [A-Z0-9]",
 )
@@ -174,7 +175,8 @@ def _child(tok: Any, *deps: str) -> Any:
 def _copular(be: Any) -> list[Fact]:
     """ "the X of Y is Z", "Y's X is Z", "Z is the X of Y", "Z is a X of Y", "Y is married to Z", "Y is in Z"."""
     subj, attr = _child(be, "nsubj"), _child(be, "attr")
-    present = be.tag_ in ("VBZ", "VBP")
+    # "is", or "has been" (still true); "was" is a past state
+    present = be.tag_ in ("VBZ", "VBP") or be.tag_ == "VBN" and any(c.text.lower() in ("has", "have") for c in be.lefts)
     if subj is None:
         return []
     acomp = _child(be, "acomp")
@@ -230,6 +232,12 @@ def _verbal(verb: Any) -> list[Fact]:
     if verb.tag_ == "VBD" and _lemma(verb) in _STATES:  # "Ada lived in Paris": a past state
         return []
     lemma = _lemma(verb)
+    acomp = _child(verb, "acomp")
+    if lemma in ("get", "become") and acomp is not None and not acomp.text[:1].isupper():  # "got married to"
+        return _relation(subj, acomp, passive=True)
+    oprd = _child(verb, "oprd")
+    if lemma in _AS_VERBS and oprd is not None:  # "Ana was elected mayor of Brell", "named CEO of Acme"
+        return _identity(subj, oprd)
     as_obj = _child(_prep(verb, "as"), "pobj")
     if lemma in _AS_VERBS and as_obj is not None:  # "Ottawa serves as the capital of Canada"
         return _identity(subj, as_obj)
@@ -288,6 +296,8 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             facts += _fact(owner, place, _value(obj), single=True)
             continue
         relation = canonical_relation(lemma, word, passive=passive)
+        if relation is not None and lemma == "base" and _person(subj):
+            relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
         if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or _person(subj)):
             facts += _related(subj, relation, obj)
     obj = _child(verb, "dobj")
@@ -375,9 +385,17 @@ def _is_name(tok: Any, *, initial: bool = False) -> bool:
     )
 
 
+_ORG_WORDS = frozenset(
+    """Labs Lab Inc Corp Corporation Industries Systems Group Ltd Company Co Bank University College Foundation
+    Institute Museum Tower Bridge Park Studios Records Airlines Motors Technologies Software Games Partners
+    Holdings Media Networks Foods Pharma Capital Ventures Club FC United City""".split()
+)
+
+
 def _person(tok: Any) -> bool:
     """A name of two or more words ("Omar Haddad"): a person who can move house, unlike "Herald"."""
-    return tok.pos_ == "PROPN" and any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.lefts)
+    compound = any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.lefts)
+    return tok.pos_ == "PROPN" and compound and tok.text not in _ORG_WORDS
 
 
 def _conjuncts(tok: Any) -> Iterable[Any]:

@@ -135,6 +135,7 @@ _TOOL_RULES = _rules(
     (r"(?:ditch|drop|dump|swap|trade|abandon) (?P<old>[A-Z].*?) for (?P<obj>[A-Z].*)", DOMAIN, 0.7, False),
     (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:move|migrate) (?:over )?from (?P<old>.+?) to (?P<obj>.+? (?:as|for) (?:my|our|the) .+)", DOMAIN, 0.7, False),
     (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
     (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
@@ -466,6 +467,8 @@ def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
     if m["noun"] or not generic or lemmatise(head) in _CHANGE_VERBS:
         return []  # "Herald moved to Atom" is no new home; a bare noun subject needs a tool rule
     predicate = normalise_predicate(f"{generic['verb']} {generic['prep'] or ''}")
+    if predicate not in _VOCABULARY:  # "Ana now heads Acme": a verb the vocabulary doesn't know says nothing sure
+        return []
     confidence = (0.9 if strong else 0.7) if negated else 0.8
     return [_triple(subject, predicate, obj, confidence, negated) for obj in clean_objects(generic["obj"])]
 

@@ -75,6 +75,7 @@ CANONICAL_PREDICATES: dict[str, str] = {
     "play": "plays",
     "follow": "follows",
     "visit": "visited",
+    "acquire": "acquire",
     "pet": "has pet",
     # roles a tool fills (attribute predicates: single-valued)
     "job queue": "queue",

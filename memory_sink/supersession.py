@@ -112,6 +112,7 @@ MULTI_VALUED = frozenset(
         "works with",
         "member of",
         "has pet",
+        "acquire",
         "founded by",
         "educated at",
         "citizen of",

@@ -59,6 +59,7 @@ KEY_GROUPS: list[tuple[tuple[str, str, str], list[str]]] = [
             "Ilse Varga married Pavel Orr in 1950.",
             "Ilse Varga's husband is Pavel Orr.",
             "Ilse Varga is maried to Pavel Orr.",
+            "Ilse Varga got married to Pavel Orr.",
         ],
     ),
     (
@@ -85,6 +86,8 @@ KEY_GROUPS: list[tuple[tuple[str, str, str], list[str]]] = [
             "Tove Ring is the CEO of Quillon Systems.",
             "Quillon Systems's CEO is Tove Ring.",
             "Tove Ring took over as CEO of Quillon Systems.",
+            "Tove Ring has been the CEO of Quillon Systems since 2019.",
+            "Tove Ring was named CEO of Quillon Systems.",
         ],
     ),
     (
@@ -108,6 +111,14 @@ KEY_GROUPS: list[tuple[tuple[str, str, str], list[str]]] = [
 def test_every_phrasing_of_a_relation_has_one_key(expected: tuple[str, str, str], sentence: str) -> None:
     got = [(f.subject, f.predicate, f.object) for f in extract_triples(sentence, A) if not f.retract]
     assert got == [expected], sentence
+
+
+def test_a_person_is_based_where_they_live_and_a_company_where_it_is_headquartered() -> None:
+    def key(sentence: str) -> list[tuple[str, str, str]]:
+        return [(f.subject, f.predicate, f.object) for f in extract_triples(sentence, A)]
+
+    assert key("Dara Menz is based in Vasslo.") == [("Dara Menz", "lives in", "Vasslo")]
+    assert key("Quillon Systems is based in Vasslo.") == [("Quillon Systems", "headquartered in", "Vasslo")]
 
 
 @pytest.mark.parametrize(
@@ -139,6 +150,7 @@ def test_cardinality_comes_from_the_statement(sentence: str, cardinality: str | 
         "Who founded Quillon Systems?",
         "Brell is a beautiful city.",
         "Herald moved to Atom.",  # a product, not a person moving house
+        "Tove Ring now heads Quillon Systems.",  # a verb the vocabulary doesn't know
     ],
 )
 def test_questions_hedges_negations_and_past_states_yield_nothing(sentence: str) -> None:
@@ -172,6 +184,7 @@ CHAT: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("I ditched Safari for Vivaldi as my browser.", [("browser", "Safari", True), ("browser", "Vivaldi", False)]),
     ("I switched my main language from Perl to Elixir.", [("programming language", "Elixir", False)]),
     ("I just got a new phone, a Fairphone 5.", [("phone", "Fairphone 5", False)]),
+    ("I moved from Vim to Helix as my editor.", [("editor", "Vim", True), ("editor", "Helix", False)]),
     ("My passwords live in Bitwarden now.", [("password manager", "Bitwarden", False)]),
     ("I jot down my notes in Logseq.", [("notes app", "Logseq", False)]),
     ("I mostly code in Elixir.", [("programming language", "Elixir", False)]),
