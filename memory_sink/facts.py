@@ -91,7 +91,7 @@ class Engine:
             memory_id, row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata
         )
         named = named_fact(row.replaces)
-        every_value, judged = self.policy.settled_by_key(new.predicate)
+        every_value, judged = self.policy.settled_by_key(new.predicate, new.stated_cardinality)
         params = {
             "vec": vec,
             "ns": self.namespace,

@@ -250,18 +250,19 @@ class Policy:
         """Whether the statement or the cardinality table settles this predicate (no judge needed)."""
         return stated in ("single", "multi") or _in(predicate, self.single_valued) or _in(predicate, self.multi_valued)
 
-    def settled_by_key(self, predicate: str) -> tuple[bool, bool]:
+    def settled_by_key(self, predicate: str, stated: str | None = None) -> tuple[bool, bool]:
         """Which active facts with the new fact's key can change state, without asking the judge.
 
         ``(every_value, judged)``: a single-valued predicate's every other value
         (the new one replaces it); otherwise only the same value (a restatement),
         and — for a predicate of unknown cardinality — the other values go to the
         judge. The other values of a known multi-valued predicate coexist by rule:
-        they need no lookup, no judge call and no log line.
+        they need no lookup, no judge call and no log line. ``stated`` is the
+        statement's cardinality, as for :meth:`single`.
         """
-        if self.single(predicate):
+        if self.single(predicate, stated):
             return True, False
-        return False, not self.known(predicate)
+        return False, not self.known(predicate, stated)
 
 
 @dataclass(frozen=True)
