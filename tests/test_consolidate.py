@@ -61,6 +61,31 @@ def test_late_event_extends_the_session_and_never_erases_it(store: MemoryStore) 
     assert store.history(chain[-1].id)[0].id == v1_episode[0]  # walks both ways
 
 
+def test_a_session_that_grew_while_its_consolidator_ran_is_swapped_only_once_reread_whole(
+    store: MemoryStore,
+) -> None:
+    """The swap re-checks the session under lock: a turn staged after the read means no swap now."""
+    first = store.stage("grow", "user", "We use Redis for the job queue.", seq=1)
+    run_realtime(store)
+    late: list[str] = []
+
+    class StagesALateTurn:
+        name = "stages-a-late-turn"
+        inner = load_consolidator("passthrough", {})
+
+        def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
+            late.append(store.stage("grow", "user", "We switched the queue to RabbitMQ.", seq=2))
+            return self.inner.consolidate(transcript, context)
+
+    report = run_consolidate(store, consolidator=StagesALateTurn())
+    assert (report.sessions_consolidated, report.sessions_skipped, report.sessions_failed) == (0, 1, 0)
+    assert [r[1] for r in rows(store)] == ["provisional"]  # nothing written from the stale read
+    again = run_consolidate(store, consolidator=load_consolidator("passthrough", {}))
+    assert again.sessions_consolidated == 1
+    [episode] = [r for r in rows(store, "superseded_at IS NULL") if r[2] == "episode"]
+    assert sorted(episode[4]) == sorted([first, *late]) and "RabbitMQ" in episode[3]
+
+
 def test_recall_prefers_consolidated_and_fills_in_with_provisional(store: MemoryStore) -> None:
     store.stage("a", "user", "My favourite editor is Neovim.", seq=1)
     store.stage("b", "user", "The deploy pipeline runs on Fridays.", seq=1)
