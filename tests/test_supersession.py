@@ -193,6 +193,17 @@ def test_chain_history_recall_and_as_of(store: MemoryStore) -> None:
     assert ops and ops[0]["signals"]["key_match"] and ops[0]["signals"]["judge"] == "rules"
 
 
+def test_a_fact_never_supersedes_or_retracts_another_namespaces_facts(store: MemoryStore) -> None:
+    """Invariant 10 in the engine: candidates and retraction targets come from the fact's own namespace."""
+    say(store, "a", "user|lives in|Berlin", T0, ns="alice")
+    say(store, "b", "user|uses|Notion", T0, ns="alice")
+    say(store, "c", "user|lives in|Lisbon", T0 + timedelta(days=1), ns="bob")  # single-valued: a key match
+    say(store, "d", "- | user | uses | Notion", T0 + timedelta(days=1), ns="bob")
+    assert active(store, "alice") == ["Berlin", "Notion"] and active(store, "bob") == ["Lisbon"]
+    alice = [f.id for f in store.facts(namespace="alice", all_versions=True)]
+    assert {o["op"] for o in store.operations(alice, namespace="alice")} == {"tier_swap"}
+
+
 def test_a_late_older_fact_does_not_replace_the_newer_one(store: MemoryStore) -> None:
     say(store, "new", "user|works at|Globex", T0 + timedelta(days=5))
     say(store, "old", "user|works at|Acme", T0)  # arrives later, happened earlier
