@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -240,6 +241,25 @@ def test_namespace_isolation(store: MemoryStore) -> None:
         store.history(alice_id, namespace="bob")
     assert store.facts(namespace="bob") == []
     assert store.status("bob")["provisional_turns"] == 1
+
+
+def test_every_way_of_reading_is_scoped_by_namespace(store: MemoryStore) -> None:
+    """Invariant 10 for each reader: another namespace's rows never come back, whatever the options."""
+    store.stage("s", "user", "I live in Berlin.", seq=1, namespace="alice")
+    run_consolidate(store)
+    now = datetime.now(UTC)
+    alice = store.facts(namespace="alice", all_versions=True)
+    assert [f.object for f in alice] == ["Berlin"]
+    for options in ({}, {"all_versions": True}, {"as_of": now}):
+        assert store.recall("where does the user live?", namespace="alice", **options), options
+        assert store.recall("where does the user live?", namespace="bob", **options) == [], options
+    assert store.facts(namespace="bob", as_of=now) == [] and store.facts(namespace="bob", all_versions=True) == []
+    assert store.tiers.context_facts("bob", ["I live in Berlin."]) == [[]]
+    assert store.operations([f.id for f in alice], namespace="bob") == []
+    with pytest.raises(NotFoundError):
+        store.get(alice[0].id, namespace="bob")
+    with pytest.raises(NotFoundError):
+        store.fact_history("user", namespace="bob")
 
 
 def test_a_hanging_consolidator_times_out_and_fails_only_its_session(db_dsn: str) -> None:
