@@ -204,6 +204,18 @@ def test_a_fact_never_supersedes_or_retracts_another_namespaces_facts(store: Mem
     assert {o["op"] for o in store.operations(alice, namespace="alice")} == {"tier_swap"}
 
 
+def test_a_restatement_is_logged_with_its_signals(store: MemoryStore) -> None:
+    """Invariant 7: a decision that retires the new fact as a duplicate is explained in the log too."""
+    say(store, "a", "Herald|uses|RSS", T0)
+    say(store, "b", "Herald|uses|RSS", T0 + timedelta(days=2))
+    first, again = sorted(store.facts(all_versions=True), key=lambda f: f.valid_from)
+    assert again.superseded_by == first.id
+    [logged] = [o for o in store.operations(again.id) if o["op"] == "duplicate"]
+    assert logged["memory_ids"] == [again.id, first.id]
+    assert logged["signals"]["verdict"] == "duplicate" and logged["signals"]["key_match"]
+    assert logged["signals"]["reason"] == "same subject, predicate and object"
+
+
 def test_a_late_older_fact_does_not_replace_the_newer_one(store: MemoryStore) -> None:
     say(store, "new", "user|works at|Globex", T0 + timedelta(days=5))
     say(store, "old", "user|works at|Acme", T0)  # arrives later, happened earlier
