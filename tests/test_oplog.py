@@ -86,7 +86,8 @@ def test_judged_neighbours_are_bounded_and_logged_once_per_fact(store: MemorySto
 def test_values_of_a_predicate_of_unknown_cardinality_reach_the_judge_nearest_first(store: MemoryStore) -> None:
     n = JUDGED_PER_FACT + 4
     for k in range(n):
-        store.stage("s", "user", f"Acme|acquire|Startup {k}", ts=DAY + timedelta(minutes=k))
+        # "sponsors" is in neither cardinality table, so only the judge can settle its values.
+        store.stage("s", "user", f"Acme|sponsors|Team {k}", ts=DAY + timedelta(minutes=k))
     assert run_consolidate(store, consolidator=TripleConsolidator()).sessions_consolidated == 1
     with store.connection() as conn:
         logged = conn.execute("SELECT op, signals FROM memory_ops").fetchall()
@@ -94,7 +95,7 @@ def test_values_of_a_predicate_of_unknown_cardinality_reach_the_judge_nearest_fi
     assert len(logged) == n + 1 and len(compared) == n  # one op per fact, and the swap
     assert max(len(c) for c in compared) == JUDGED_PER_FACT  # the other n - 1 values, bounded
     for pairs in compared:
-        assert all(p["key_match"] and p["reason"] == "'acquire' is multi-valued" for p in pairs)
+        assert all(p["key_match"] and p["reason"] == "'sponsors' is multi-valued" for p in pairs)
         assert [p["cosine"] for p in pairs] == sorted((p["cosine"] for p in pairs), reverse=True)
 
 
