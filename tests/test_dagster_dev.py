@@ -128,6 +128,7 @@ def test_dev_serves_the_ui_on_the_embedded_default_and_stops_every_child(
 ) -> None:
     """No --config and no --host: the default deployment (embedded Postgres in TIERMEM_DATA_DIR) on 127.0.0.1."""
     data_dir = Path(tempfile.mkdtemp(prefix="tiermem-dev-pg-"))  # not under pytest's tree: see conftest
+    data_dir.chmod(0o755)  # mkdtemp makes it private; as root tiermem refuses to open it for the server
     home, port, log = tmp_path / "dagster_home", free_port(), tmp_path / "dev.log"
     env = {k: v for k, v in os.environ.items() if k not in ("DAGSTER_HOME", "TIERMEM_CONFIG", "TIERMEM_DSN")}
     env["TIERMEM_DATA_DIR"] = str(data_dir / "pgdata")
