@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import date
@@ -18,7 +19,7 @@ from typing import Any, get_type_hints
 
 import yaml
 
-from .errors import ConfigError
+from .errors import ConfigError, remember_secrets
 
 log = logging.getLogger("tiermem.config")
 
@@ -45,11 +46,41 @@ class EmbedderConfig:
     batch_size: int = 64
 
 
+_CRON_MACROS = {"@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"}
+_CRON_NAMES = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat"
+# One cron field item: *, ?, L, or a value/range (numbers or names), an optional /step or #nth weekday.
+_CRON_ITEM = re.compile(rf"^(\*|\?|L|(\d+|{_CRON_NAMES})(-(\d+|{_CRON_NAMES}))?)(/\d+|#[1-5])?$", re.IGNORECASE)
+_CRON_RANGES = ((0, 59), (0, 23), (1, 31), (1, 12), (0, 7))
+
+
+def check_cron(cron: str, key: str) -> None:
+    """Refuse what is not a 5-field cron expression, on load, so no command starts with a bad schedule."""
+    fields_ = cron.split()
+    if cron.strip().lower() in _CRON_MACROS:
+        return
+    ok = len(fields_) == 5 and all(_cron_field_ok(part, low, high) for part, (low, high) in zip(fields_, _CRON_RANGES))
+    if not ok:
+        raise ConfigError(f"{key}: not a valid cron expression: {cron!r} (expected 5 fields, e.g. '* * * * *')")
+
+
+def _cron_field_ok(field_: str, low: int, high: int) -> bool:
+    for item in field_.split(","):
+        if not _CRON_ITEM.match(item):
+            return False
+        numbers = [int(n) for n in re.findall(r"(?<![/#])\b\d+", item)]
+        if any(not low <= n <= high for n in numbers):
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class RealtimeConfig:
     schedule: str = "* * * * *"
     batch_size: int = 512
     lag_alert_seconds: int = 300  # the Dagster lag check fails when a turn waits longer
+
+    def __post_init__(self) -> None:
+        check_cron(self.schedule, "realtime.schedule")
 
 
 @dataclass(frozen=True)
@@ -78,6 +109,7 @@ class ConsolidateConfig:
     failure_alert_attempts: int = 3  # the Dagster check flags sessions failing this often
 
     def __post_init__(self) -> None:
+        check_cron(self.schedule, "consolidate.schedule")
         try:
             date.fromisoformat(self.partition_start)
         except (TypeError, ValueError):
@@ -204,6 +236,7 @@ def _coerce(hint: Any, raw: Any, key: str) -> Any:
 def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = None) -> Config:
     """Validate a parsed YAML document (or ``None`` for all defaults)."""
     cfg = _build(Config, data or {}, "")
+    remember_secrets(cfg.database.dsn)
     if cfg.database.dsn and _has_password(cfg.database.dsn):
         # Invariant 10: secrets come from the environment. Refusing would break a
         # working deployment on upgrade, so say it loudly (without the password).
@@ -213,6 +246,7 @@ def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = 
             DSN_ENV,
         )
     dsn = os.environ.get(DSN_ENV)
+    remember_secrets(dsn)
     database = cfg.database
     if dsn:
         database = DatabaseConfig(**{**_asdict(database), "dsn": dsn})
@@ -240,6 +274,23 @@ def _asdict(obj: Any) -> dict[str, Any]:
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
+class _Loader(yaml.SafeLoader):
+    """Safe YAML, except that a date-looking value that is no date stays a string.
+
+    The key's own validation then names it (``2024-13-01`` is not a date); the
+    plain loader raised a bare ValueError naming neither file nor key.
+    """
+
+    def construct_lenient_timestamp(self, node: yaml.Node) -> Any:
+        try:
+            return self.construct_yaml_timestamp(node)
+        except ValueError:
+            return self.construct_scalar(node)  # type: ignore[arg-type]
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_lenient_timestamp)
+
+
 def load_config(config: str | os.PathLike[str] | Config | Mapping[str, Any] | None = None) -> Config:
     """Resolve a deployment: an explicit path or object, else ``TIERMEM_CONFIG``, else the default file."""
     if isinstance(config, Config):
@@ -258,7 +309,7 @@ def load_config(config: str | os.PathLike[str] | Config | Mapping[str, Any] | No
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the config file ({exc.strerror})") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506  # a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

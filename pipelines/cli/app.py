@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
+from types import FrameType
 
 import click
+import psycopg
 
 from memory_sink import TiermemError
+from memory_sink.db import describe
+from memory_sink.errors import RedactingFilter, redact
 
 from . import commands, facts, orchestration
 
@@ -28,13 +33,34 @@ def cli(verbose: int) -> None:
     """
     level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactingFilter())
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (systemd, docker stop, Kubernetes) unwinds like Ctrl-C, so exit hooks stop the embedded server."""
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: library errors become one line on stderr and an exit code."""
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        _run(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="tiermem", standalone_mode=False)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:  # click turns KeyboardInterrupt (and so Terminated) into Abort
+        if isinstance(exc.__cause__, Terminated):
+            click.echo("tiermem: terminated", err=True)
+            sys.exit(128 + signal.SIGTERM)
         click.echo("tiermem: aborted", err=True)
         sys.exit(1)
     except click.UsageError as exc:
@@ -47,6 +73,9 @@ def main(argv: list[str] | None = None) -> None:
     except TiermemError as exc:
         click.echo(f"tiermem: error: {exc}", err=True)
         sys.exit(exc.exit_code)
+    except psycopg.Error as exc:  # e.g. the disk filled or the server went away mid-command
+        click.echo(f"tiermem: error: database: {redact(describe(exc))}", err=True)
+        sys.exit(1)
     except KeyboardInterrupt:
         click.echo("tiermem: interrupted", err=True)
         sys.exit(130)
@@ -54,7 +83,8 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("TIERMEM_DEBUG"):
             raise
         click.echo(
-            f"tiermem: unexpected error: {type(exc).__name__}: {exc} (set TIERMEM_DEBUG=1 for a traceback)", err=True
+            f"tiermem: unexpected error: {type(exc).__name__}: {redact(str(exc))} (set TIERMEM_DEBUG=1 for a traceback)",
+            err=True,
         )
         sys.exit(1)
 
