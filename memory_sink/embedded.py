@@ -47,18 +47,19 @@ def make_parents(path: Path) -> None:
             directory.chmod(0o755)
 
 
-def refuse_private_parents(paths: list[Path]) -> None:
+def refuse_private_parents(data_dir: Path, binaries: list[Path]) -> None:
     """As root the wrapper adds go+rx to every parent of these paths; refuse rather than do it silently."""
     if not running_as_root():
         return
-    for path in paths:
+    for path in (data_dir, *binaries):
+        what = "database.data_dir" if path == data_dir else "the embedded server's binaries"
         for parent in path.parents:
             mode = parent.stat().st_mode
             if mode & _TRAVERSE != _TRAVERSE:
                 raise ConfigError(
-                    f"database.data_dir: {parent} is private (mode {stat.S_IMODE(mode):04o}) and the embedded "
-                    f"server's user must traverse it to reach {path}: run 'chmod go+rx {parent}' if that is fine, "
-                    "or set database.data_dir (or TIERMEM_DATA_DIR) to a directory under /var/lib/tiermem"
+                    f"{what}: {parent} is private (mode {stat.S_IMODE(mode):04o}) and the embedded server's user "
+                    f"must traverse it to reach {path}: run 'chmod go+rx {parent}' if that is fine, or use a "
+                    "directory under /var/lib/tiermem (database.data_dir or TIERMEM_DATA_DIR; a venv outside /root)"
                 )
 
 

@@ -108,7 +108,7 @@ def test_a_private_parent_is_refused_and_left_private(work_dir: Path) -> None:
     private = work_dir / "private"
     private.mkdir(mode=0o700)
     private.chmod(0o700)
-    with pytest.raises(ConfigError, match=f"{private} is private .*chmod go\\+rx {private}"):
+    with pytest.raises(ConfigError, match=f"database.data_dir: {private} is private .*chmod go\\+rx {private}"):
         db.embedded_dsn(private / "pgdata")
     assert private.stat().st_mode & 0o777 == 0o700
     assert not (private / "pgdata" / "PG_VERSION").exists()
