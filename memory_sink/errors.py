@@ -11,6 +11,7 @@ import re
 from urllib.parse import unquote
 
 REDACTED = "***"
+_SHORT = 6  # passwords shorter than this are redacted only as whole tokens
 _secrets: set[str] = set()
 # A password in a URL's user info or query, or in a key=value DSN, whoever wrote the text.
 _URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s'\"]*:)[^@\s'\"]+@", re.IGNORECASE)
@@ -33,7 +34,10 @@ def remember_secrets(dsn: str | None) -> None:
 def redact(text: str) -> str:
     """``text`` without any password this process has seen or that looks like one."""
     for secret in sorted(_secrets, key=len, reverse=True):
-        text = text.replace(secret, REDACTED)
+        if len(secret) >= _SHORT:
+            text = text.replace(secret, REDACTED)
+        else:  # a short password would also match inside ordinary words: only where it stands alone
+            text = re.sub(rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])", REDACTED, text)
     text = _URL_PASSWORD.sub(rf"\g<1>{REDACTED}@", text)
     return _KV_PASSWORD.sub(rf"\g<1>{REDACTED}", text)
 

@@ -23,7 +23,7 @@ import pytest
 
 from memory_sink import db
 from memory_sink.config import load_config
-from memory_sink.errors import ConfigError, DatabaseError, RedactingFilter
+from memory_sink.errors import ConfigError, DatabaseError, RedactingFilter, redact, remember_secrets
 from pipelines.cli.app import main
 
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -244,3 +244,8 @@ def test_a_bad_cron_is_refused_at_once(capsys: pytest.CaptureFixture[str], tmp_p
 def test_database_errors_redact_whatever_the_driver_said() -> None:
     error = DatabaseError('invalid percent-encoded token: "x" in postgresql://u:DrvSecret3@h/db')
     assert "DrvSecret3" not in str(error)
+
+
+def test_a_short_password_is_redacted_as_a_token_not_inside_words() -> None:
+    remember_secrets("postgresql://u:ab@h/db")
+    assert redact('invalid token: "ab" in table about') == 'invalid token: "***" in table about'
