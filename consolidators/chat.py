@@ -1,8 +1,9 @@
 """The HTTP client the ``llm`` consolidator and judge share: one OpenAI-compatible chat endpoint.
 
 Ollama, vLLM, llama.cpp's server or a hosted API: each call is one
-``POST {base_url}/chat/completions`` with a JSON-schema ``response_format``
-(``json_object`` for servers without schema support), sent with the standard
+``POST {base_url}/chat/completions`` asking for JSON (a JSON-schema
+``response_format`` first; what a server refuses is dropped, see
+:mod:`consolidators.compat`), sent with the standard
 library so no HTTP client joins the dependencies. This module owns the
 timeouts, the retries with doubling backoff, the error each failure becomes
 and the checks of the connection options; what to ask and how to read the
@@ -26,7 +27,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .base import bool_option, number_option, option_key, str_option
+from .base import bool_option, number_option, option_key, positive_int_option, str_option
+from .compat import Modes, Negotiator
 from .errors import (
     OPTIONS_KEY,
     ConsolidatorConfigError,
@@ -44,6 +46,11 @@ T = TypeVar("T")
 
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# Statuses that never mean "I do not support that part of the request".
+_NOT_REFUSALS = frozenset({401, 403, 404, 408, 429})
+MESSAGE_CHARS = 300  # of the server's error message, in ours
+_FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n?(.*?)```", re.S)
+_MAX_OBJECT_STARTS = 50  # "{" positions tried in prose around the answer
 
 
 class _Transient(Exception):
@@ -52,6 +59,14 @@ class _Transient(Exception):
     def __init__(self, kind: str, detail: str, status: int | None = None) -> None:
         super().__init__(detail)
         self.kind, self.detail, self.status = kind, detail, status
+
+
+class _Refused(Exception):
+    """An HTTP 4xx/500/501 that may be a refusal of an optional feature: ``message`` says which."""
+
+    def __init__(self, status: int, message: str, param: str | None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.param = status, message, param
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -71,7 +86,9 @@ class ChatClient:
     Shared by the consolidator and the judge so both retry, time out and
     redact the key the same way. ``timeout`` bounds each wait for the server
     within an attempt (urllib's semantics): a server that answers slowly
-    times out, one that trickles bytes can take longer.
+    times out, one that trickles bytes can take longer. What the server
+    accepts is negotiated by :class:`consolidators.compat.Negotiator` and
+    remembered for this client's later calls.
     """
 
     url: str
@@ -81,7 +98,16 @@ class ChatClient:
     backoff: float
     temperature: float
     json_schema: bool
+    max_tokens: int | None = None
     api_key: str | None = field(default=None, repr=False)
+    negotiator: Negotiator = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        initial = Modes(
+            response_format="json_schema" if self.json_schema else "json_object",
+            token_param="max_tokens" if self.max_tokens is not None else None,
+        )
+        object.__setattr__(self, "negotiator", Negotiator(initial))
 
     @classmethod
     def configure(
@@ -95,6 +121,7 @@ class ChatClient:
         backoff_seconds: Any,
         temperature: Any,
         json_schema: Any,
+        max_tokens: Any = None,
         config_key: str = OPTIONS_KEY,
     ) -> ChatClient:
         """Check the connection options; errors name ``<config_key>.<option>``."""
@@ -107,6 +134,7 @@ class ChatClient:
                 backoff=number_option("backoff_seconds", backoff_seconds, 0.0),
                 temperature=number_option("temperature", temperature, 0.0, maximum=2.0),
                 json_schema=bool_option("json_schema", json_schema),
+                max_tokens=None if max_tokens is None else positive_int_option("max_tokens", max_tokens),
                 api_key=_api_key(api_key_env),
             )
         except ConsolidatorConfigError as exc:
@@ -121,16 +149,26 @@ class ChatClient:
 
         Timeouts, connection errors, HTTP 429/5xx and answers ``parse``
         rejects are retried with doubling backoff, since models and servers
-        are flaky; other HTTP errors (a bad key, an unknown model) fail at once.
+        are flaky. A refusal that names an optional feature is sent again
+        at once without it (not counted as an attempt; at most a few steps);
+        other HTTP errors (a bad key, an unknown model) fail at once.
         """
-        payload = self._payload(messages, schema_name, schema)
         attempts = self.max_retries + 1
         failure: _Transient | MalformedOutput | None = None
-        for attempt in range(1, attempts + 1):
+        attempt = 0
+        while attempt < attempts:
+            modes = self.negotiator.modes
             try:
-                return parse(self._post(payload))
+                return parse(self._post(self._payload(modes, messages, schema_name, schema)))
+            except _Refused as refusal:
+                if self._stepped_down(modes, refusal):
+                    continue
+                if refusal.status < 500:
+                    raise self._refusal_error(refusal, modes) from None
+                failure = _Transient("http", refusal.message, status=refusal.status)
             except (_Transient, MalformedOutput) as exc:
                 failure = exc
+            attempt += 1
             if attempt < attempts:
                 delay = self.backoff * 2 ** (attempt - 1)
                 log.warning(
@@ -149,24 +187,34 @@ class ChatClient:
         """``text`` with the API key masked: servers sometimes echo it in an error body."""
         return text.replace(self.api_key, "***") if self.api_key else text
 
-    def _payload(self, messages: list[dict[str, str]], name: str, schema: Mapping[str, Any]) -> bytes:
-        response_format: dict[str, Any] = (
-            {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}}
-            if self.json_schema
-            else {"type": "json_object"}
+    def _payload(self, modes: Modes, messages: list[dict[str, str]], name: str, schema: Mapping[str, Any]) -> bytes:
+        body = modes.body(
+            model=self.model,
+            messages=messages,
+            schema_name=name,
+            schema=schema,
+            temperature=self.temperature,
+            max_tokens=self.max_tokens,
         )
-        return json.dumps(
-            {
-                "model": self.model,
-                "messages": messages,
-                "temperature": self.temperature,
-                "stream": False,
-                "response_format": response_format,
-            }
-        ).encode("utf-8")
+        return json.dumps(body).encode("utf-8")
+
+    def _stepped_down(self, sent: Modes, refusal: _Refused) -> bool:
+        """Whether the refusal named a feature this client can do without (now remembered)."""
+        following = self.negotiator.refused(sent, refusal.message, refusal.param)
+        if following is None:
+            return False
+        log.warning(
+            "llm endpoint %s refused %s (HTTP %d: %s); sending %s from now on",
+            self.url,
+            sent.changes(following),
+            refusal.status,
+            refusal.message,
+            following.changes(sent),
+        )
+        return True
 
     def _post(self, payload: bytes) -> Any:
-        """One request: the JSON the model wrote, or _Transient / EndpointError / MalformedOutput."""
+        """One request: the JSON the model wrote, or _Refused / _Transient / EndpointError / MalformedOutput."""
         headers = {"Content-Type": "application/json", "Accept": "application/json", "User-Agent": "tiermem"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -186,17 +234,31 @@ class ChatClient:
         return _answer_json(raw)
 
     def _http_failure(self, exc: urllib.error.HTTPError) -> Exception:
-        excerpt = self.redact(_body_excerpt(exc))
-        if exc.code == 429 or exc.code >= 500:
-            return _Transient("http", excerpt, status=exc.code)
-        hint = ""
-        if exc.code in (401, 403):
-            hint = " (check the API key named by api_key_env)"
-        elif 300 <= exc.code < 400:
-            hint = " (redirects are not followed; give the final URL as base_url)"
-        elif exc.code == 400 and self.json_schema:
-            hint = " (if the server lacks JSON-schema support, set json_schema: false)"
-        return EndpointError(f"llm endpoint {self.url} answered HTTP {exc.code}: {excerpt}{hint}", self.url, exc.code)
+        message, param = _server_error(exc)
+        message = self.redact(message)
+        if exc.code < 400 or exc.code in _NOT_REFUSALS or exc.code >= 502:
+            if exc.code == 429 or exc.code >= 500:
+                return _Transient("http", message, status=exc.code)
+            hint = ""
+            if exc.code in (401, 403):
+                hint = " (check the API key named by api_key_env)"
+            elif 300 <= exc.code < 400:
+                hint = " (redirects are not followed; give the final URL as base_url)"
+            elif exc.code == 404:
+                hint = " (is base_url the API root, e.g. …/v1, and the model name one the server knows?)"
+            return EndpointError(
+                f"llm endpoint {self.url} answered HTTP {exc.code}: {message}{hint}", self.url, exc.code
+            )
+        return _Refused(exc.code, message, param)
+
+    def _refusal_error(self, refusal: _Refused, modes: Modes) -> EndpointError:
+        initial = self.negotiator.initial
+        tried = "" if modes == initial else f" (after falling back to {modes.changes(initial)})"
+        return EndpointError(
+            f"llm endpoint {self.url} answered HTTP {refusal.status}{tried}: {refusal.message}",
+            self.url,
+            refusal.status,
+        )
 
     def _final_error(self, failure: _Transient | MalformedOutput, attempts: int) -> ConsolidatorError:
         tries = f"{attempts} attempt{'' if attempts == 1 else 's'}"
@@ -220,37 +282,73 @@ def _answer_json(raw: bytes) -> Any:
     """The JSON the model wrote, from ``choices[0].message.content`` of a chat completion."""
     where = "response.choices[0].message.content"
     try:
-        content = json.loads(raw)["choices"][0]["message"]["content"]
+        choice = json.loads(raw)["choices"][0]
+        content = choice["message"]["content"]
     except ValueError:
         raise MalformedOutput("response", "not JSON (is base_url the API root, e.g. …/v1?)") from None
     except (KeyError, IndexError, TypeError):
         raise MalformedOutput(where, "missing") from None
     if not isinstance(content, str) or not content.strip():
         raise MalformedOutput(where, "expected the answer as a non-empty string")
-    return _parse_json_text(content)
+    try:
+        return parse_json_text(content)
+    except MalformedOutput as exc:
+        if isinstance(choice, Mapping) and choice.get("finish_reason") == "length":
+            raise MalformedOutput(exc.path, f"{exc.problem}; cut off at the token limit (raise max_tokens)") from None
+        raise
 
 
-def _parse_json_text(text: str) -> Any:
-    """Parse the model's JSON, tolerating a code fence or prose around one object.
+def parse_json_text(text: str) -> Any:
+    """The JSON object the model wrote, also from inside a code fence or with prose around it.
 
-    Schema-constrained servers send bare JSON; others wrap it, and refusing
-    those would only spend retries on answers that are fine.
+    Schema-constrained servers send bare JSON; others wrap it ("Here is the
+    JSON: ```json {...} ``` Hope this helps"), and refusing those would only
+    spend retries on answers that are fine. The first object that parses
+    wins, so braces in the prose before it are skipped.
     """
-    start, end = text.find("{"), text.rfind("}")
-    for candidate in [text] + ([text[start : end + 1]] if 0 <= start < end else []):
+    candidates = [text, *(match.group(1) for match in _FENCE.finditer(text))]
+    for candidate in candidates:
         try:
             return json.loads(candidate)
+        except ValueError:
+            continue
+    decoder = json.JSONDecoder()
+    for tried, match in enumerate(re.finditer(r"\{", text)):
+        if tried == _MAX_OBJECT_STARTS:
+            break
+        try:
+            return decoder.raw_decode(text, match.start())[0]
         except ValueError:
             continue
     raise MalformedOutput("answer", f"not valid JSON: {truncate(' '.join(text.split()), 80)!r}")
 
 
-def _body_excerpt(exc: urllib.error.HTTPError) -> str:
+def _server_error(exc: urllib.error.HTTPError) -> tuple[str, str | None]:
+    """The server's own message on one line, truncated, and the ``param`` it blames if it names one.
+
+    Reads OpenAI's and Ollama's ``{"error": {"message", "param"}}``,
+    vLLM's ``{"message"}``, a bare ``{"error": "..."}`` and FastAPI's
+    ``{"detail"}``; any other body is quoted as text.
+    """
     try:
-        body = exc.read(2000).decode("utf-8", "replace")
+        body = exc.read(64 * 1024).decode("utf-8", "replace")
     except Exception:  # the body only decorates the message
         body = ""
-    return truncate(" ".join(body.split()), 200) or str(exc.reason or "(empty body)")
+    message: Any = body
+    param: Any = None
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    if isinstance(data, Mapping):
+        error = data.get("error")
+        inner = error if isinstance(error, Mapping) else data
+        message = next((inner[k] for k in ("message", "detail") if inner.get(k)), error or body)
+        param = inner.get("param")
+    if not isinstance(message, str):
+        message = json.dumps(message)
+    text = truncate(" ".join(message.split()), MESSAGE_CHARS) or str(exc.reason or "(empty body)")
+    return text, param if isinstance(param, str) and param else None
 
 
 # ---------------------------------------------------------------------------

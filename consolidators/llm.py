@@ -113,8 +113,9 @@ class LLMConsolidator:
     them), ``api_key_env`` (the *name* of the variable holding the key),
     ``timeout_seconds`` (per attempt), ``max_retries``, ``backoff_seconds``
     (doubling), ``temperature``, ``max_transcript_chars`` (past it the
-    longest turns are cut) and ``json_schema`` (false sends ``json_object``
-    instead).
+    longest turns are cut), ``json_schema`` (false starts at plain ``json_object``)
+    and ``max_tokens`` (a cap on the answer; unset sends none). Features the
+    server refuses are dropped and remembered (:mod:`consolidators.compat`).
     """
 
     name = "llm"
@@ -133,6 +134,7 @@ class LLMConsolidator:
         temperature: float = 0.0,
         max_transcript_chars: int = 24000,
         json_schema: bool = True,
+        max_tokens: int | None = None,
     ) -> None:
         self.client = configure_client(
             base_url=base_url,
@@ -145,6 +147,7 @@ class LLMConsolidator:
             backoff_seconds=backoff_seconds,
             temperature=temperature,
             json_schema=json_schema,
+            max_tokens=max_tokens,
         )
         self.max_transcript_chars = positive_int_option("max_transcript_chars", max_transcript_chars)
 
@@ -190,6 +193,7 @@ class LLMJudge:
         backoff_seconds: float = 1.0,
         temperature: float = 0.0,
         json_schema: bool = True,
+        max_tokens: int | None = None,
         config_key: str = OPTIONS_KEY,
     ) -> None:
         self.client = configure_client(
@@ -203,6 +207,7 @@ class LLMJudge:
             backoff_seconds=backoff_seconds,
             temperature=temperature,
             json_schema=json_schema,
+            max_tokens=max_tokens,
             config_key=config_key,
         )
 

@@ -29,6 +29,18 @@ class Reply:
     headers: Mapping[str, str] = field(default_factory=dict)
 
 
+# What llama-cpp-python 0.3.36's server (`python -m llama_cpp.server`) answers to
+# `response_format: {"type": "json_schema", ...}`, byte for byte: its request model knows
+# only "text" and "json_object", and its error handler turns the validation error into a 500.
+LLAMA_CPP_JSON_SCHEMA_500 = (
+    b"{\"error\":{\"message\":\"1 validation error:\\n  {'type': 'literal_error', 'loc': ('body', "
+    b"'response_format', 'type'), 'msg': \\\"Input should be 'text' or 'json_object'\\\", 'input': 'json_schema', "
+    b"'ctx': {'expected': \\\"'text' or 'json_object'\\\"}}\\n\\n  File \\\"/work/venv/lib/python3.11/site-packages/"
+    b'llama_cpp/server/app.py\\", line 376, in create_chat_completion\\n    POST /v1/chat/completions",'
+    b'"type":"internal_server_error","param":null,"code":null}}'
+)
+
+
 def answer(data: Any) -> Reply:
     """A 200 chat completion whose message content is ``data`` (JSON-encoded unless a string)."""
     return Reply(content=data if isinstance(data, str) else json.dumps(data))
@@ -37,6 +49,40 @@ def answer(data: Any) -> Reply:
 def error(status: int, message: str = "stub error") -> Reply:
     """An HTTP error with an OpenAI-style error body."""
     return Reply(status=status, body=json.dumps({"error": {"message": message}}).encode())
+
+
+def openai_error(status: int, message: str, param: str | None = None) -> Reply:
+    """An error as OpenAI (and Ollama's /v1) shape it, with the ``param`` it blames."""
+    error = {"message": message, "type": "invalid_request_error", "param": param, "code": None}
+    return Reply(status=status, body=json.dumps({"error": error}).encode())
+
+
+def vllm_error(message: str, status: int = 400) -> Reply:
+    """An error as vLLM's OpenAI server shapes it: the message at the top level."""
+    body = {"object": "error", "message": message, "type": "BadRequestError", "param": None, "code": status}
+    return Reply(status=status, body=json.dumps(body).encode())
+
+
+def refusing(reply: Reply, *rules: tuple[Callable[[Any], bool], Reply]) -> Callable[[Request], Reply]:
+    """A responder: the first rule whose test holds for the request body refuses it, else ``reply``."""
+
+    def respond(request: Request) -> Reply:
+        for refuses, refusal in rules:
+            if refuses(request.body or {}):
+                return refusal
+        return reply
+
+    return respond
+
+
+def response_format_type(body: Any) -> str | None:
+    return (body.get("response_format") or {}).get("type")
+
+
+def llama_cpp_server(reply: Reply) -> Callable[[Request], Reply]:
+    """Answers like llama-cpp-python's server: json_schema is a 500, json_object and none are fine."""
+    refusal = Reply(status=500, body=LLAMA_CPP_JSON_SCHEMA_500)
+    return refusing(reply, (lambda body: response_format_type(body) not in (None, "text", "json_object"), refusal))
 
 
 @dataclass(frozen=True)
