@@ -290,12 +290,15 @@ def _answer_json(raw: bytes) -> Any:
         raise MalformedOutput(where, "missing") from None
     if not isinstance(content, str) or not content.strip():
         raise MalformedOutput(where, "expected the answer as a non-empty string")
-    try:
-        return parse_json_text(content)
-    except MalformedOutput as exc:
-        if isinstance(choice, Mapping) and choice.get("finish_reason") == "length":
-            raise MalformedOutput(exc.path, f"{exc.problem}; cut off at the token limit (raise max_tokens)") from None
-        raise
+    if isinstance(choice, Mapping) and choice.get("finish_reason") == "length":
+        # A cut answer is never read leniently: an inner object of it would parse and mislead.
+        try:
+            return json.loads(content)
+        except ValueError:
+            raise MalformedOutput(
+                "answer", f"cut off at the token limit after {len(content)} characters (raise max_tokens)"
+            ) from None
+    return parse_json_text(content)
 
 
 def parse_json_text(text: str) -> Any:
