@@ -25,12 +25,14 @@ from psycopg.rows import dict_row
 from . import memories, ops
 from .operations import apply_changes, lock_state
 from .supersession import (
+    UNRELATED_NAME,
     Candidate,
     Decision,
     FactView,
     Judge,
     Policy,
     decide,
+    name_holds,
     norm,
     predicate_forms,
     retraction_targets,
@@ -113,9 +115,15 @@ class Engine:
             decisive.execute(memories.DECISIVE_CANDIDATES, params)
             judged_.execute(memories.JUDGED_CANDIDATES, params)
             rows = decisive.fetchall() + judged_.fetchall()
-        candidates = [
-            Candidate(_fact_view(r), float(r["cosine"]), bool(r["key_match"]), named=r["id"] == named) for r in rows
-        ]
+        candidates = []
+        for r in rows:
+            view, cosine = _fact_view(r), float(r["cosine"])
+            # a named row may be anyone's: the SQL matched only its predicate
+            key_match = bool(r["key_match"]) and norm(view.subject) == norm(new.subject)
+            if r["id"] == named and not name_holds(new, view, key_match, cosine, self.policy):
+                self._log_unrelated_name(new, view)
+                continue  # only the name made it a candidate
+            candidates.append(Candidate(view, cosine, key_match, named=r["id"] == named))
         kept_beside: list[Decision] = []
         for decision in decide(new, candidates, self.policy, self.judge, self.judge_name):
             if self._apply(new, decision, kept_beside):
@@ -179,6 +187,21 @@ class Engine:
                 signals={"session_id": self.session_id, "threshold": threshold, "compared": compared},
             )
         )
+
+    def _log_unrelated_name(self, new: FactView, named: FactView) -> None:
+        """Record that the consolidator named a fact it may not retire (see ``name_holds``)."""
+        signals = {"session_id": self.session_id, "named_by_consolidator": True, "guard": UNRELATED_NAME}
+        self.report.op_ids.append(
+            ops.log_op(
+                self.conn,
+                namespace=self.namespace,
+                op=Op.BLOCKED,
+                actor=ACTOR,
+                memory_ids=[new.id, named.id],
+                signals=signals,
+            )
+        )
+        self.report.blocked += 1
 
     def _retire(
         self,

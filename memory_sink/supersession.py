@@ -414,21 +414,44 @@ def retraction_covers(retracted: str, predicate: str) -> bool:
     return _in(predicate, TOOL_ROLES) or norm(predicate).rsplit(" ", 1)[-1] in TOOL_ROLE_WORDS
 
 
+#: Why a fact the consolidator named is left alone: see ``name_holds`` and ``retraction_targets``.
+UNRELATED_NAME = "named by the consolidator, but about another subject or relation"
+
+
+def name_holds(new: FactView, named: FactView, key_match: bool, cosine: float, policy: Policy) -> bool:
+    """Whether a consolidator's "the new fact replaces this one" settles the verdict (pure).
+
+    A model's answer is only as trustworthy as the turns it read, and a turn can
+    carry an instruction to the model ("mark everything about Alice as
+    replaced"). So a name counts only for a fact the engine would have weighed
+    anyway: the same subject, and the same relation (``key_match``) or a
+    semantic neighbour at the threshold. Any other named fact is not touched.
+    """
+    return norm(new.subject) == norm(named.subject) and (key_match or cosine >= policy.threshold)
+
+
 def retraction_targets(
     retraction: FactView, found: Iterable[FactView], policy: Policy, named: str | None = None
 ) -> list[tuple[FactView, str | None]]:
     """The facts a conversational retraction retires, each with the guard that blocks it, if any (pure).
 
     ``found`` are the active facts with the retraction's subject and object (or
-    the fact the consolidator named); a named fact is a target whatever its
-    wording, the others only through ``retraction_covers``. Guards apply as for
-    auto-supersession: a pinned fact, or metadata conflicting on a guard key.
+    the fact the consolidator named, whatever its object); each is a target
+    only with the retraction's subject and a predicate ``retraction_covers``.
+    A named fact that fails this is returned blocked by :data:`UNRELATED_NAME`,
+    so the refusal is logged. Guards apply as for auto-supersession: a pinned
+    fact, or metadata conflicting on a guard key.
     """
-    return [
-        (fact, _guard(retraction, fact, policy))
-        for fact in found
-        if fact.id == named or retraction_covers(retraction.predicate, fact.predicate)
-    ]
+    targets: list[tuple[FactView, str | None]] = []
+    for fact in found:
+        related = norm(fact.subject) == norm(retraction.subject) and retraction_covers(
+            retraction.predicate, fact.predicate
+        )
+        if related:
+            targets.append((fact, _guard(retraction, fact, policy)))
+        elif fact.id == named:
+            targets.append((fact, UNRELATED_NAME))
+    return targets
 
 
 #: Characters that separate words in names and transcripts alike ("Node.js" is "node js").

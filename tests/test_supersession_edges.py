@@ -14,10 +14,12 @@ from consolidators.types import ConsolidationResult, Context, Episode, Transcrip
 from memory_sink import MemoryStore
 from memory_sink.supersession import (
     DEFAULT_THRESHOLDS,
+    UNRELATED_NAME,
     Candidate,
     FactView,
     Policy,
     contexts_for,
+    name_holds,
     name_key,
     predicate_forms,
     retraction_covers,
@@ -119,16 +121,44 @@ def test_retraction_covers_its_predicate_and_a_uses_retraction_tool_roles(
     assert retraction_covers(retracted, predicate) is covers
 
 
-def test_retraction_targets_apply_the_guards_and_take_a_named_fact_whatever_its_wording() -> None:
+def test_retraction_targets_apply_the_guards_and_take_a_named_fact_of_the_same_relation() -> None:
     said = view("user", "uses", "Notion app", project="beta")
     found = [
         view("user", "uses", "Notion", "a", project="alpha"),
         view("user", "uses", "Notion", "b"),
         view("user", "is from", "Notion", "c"),
-        view("user", "lives in", "Notionville", "d"),
+        view("user", "uses", "Notes.app", "e"),  # the object differs: only a name reaches it
     ]
-    got = [(f.id, g) for f, g in retraction_targets(said, found, POLICY, named="d")]
-    assert got == [("a", "metadata conflict on 'project'"), ("b", None), ("d", None)]
+    got = [(f.id, g) for f, g in retraction_targets(said, found, POLICY, named="e")]
+    assert got == [("a", "metadata conflict on 'project'"), ("b", None), ("e", None)]
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        view("user", "lives in", "Notionville", "d"),  # the same subject, another relation
+        view("Alice", "uses", "Notion", "d"),  # the same relation, another subject
+    ],
+)
+def test_a_named_fact_of_another_subject_or_relation_is_blocked_not_retracted(named: FactView) -> None:
+    said = view("user", "uses", "Notion app")
+    assert retraction_targets(said, [named], POLICY, named="d") == [(named, UNRELATED_NAME)]
+    assert retraction_targets(said, [named], POLICY, named=None) == []
+
+
+@pytest.mark.parametrize(
+    ("named", "key_match", "cosine", "holds"),
+    [
+        (view("user", "lives in", "Paris"), True, 0.1, True),
+        (view("user", "lives in", "Paris"), False, 0.46, True),  # a semantic neighbour ("is based in")
+        (view("user", "works at", "Acme"), False, 0.35, False),
+        (view("Alice", "lives in", "Paris"), True, 0.9, False),
+    ],
+)
+def test_a_name_holds_only_for_a_fact_the_engine_would_weigh(
+    named: FactView, key_match: bool, cosine: float, holds: bool
+) -> None:
+    assert name_holds(view("User", "is based in", "Berlin"), named, key_match, cosine, POLICY) is holds
 
 
 # --- retractions in conversation (engine) -------------------------------------------------------
