@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from consolidators import LLMConsolidator, load_consolidator
 from memory_sink import MemoryStore
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
+from tests.conftest import make_config
 
 URL = os.environ.get("TIERMEM_TEST_LLAMACPP_URL", "")
 pytestmark = [
@@ -32,6 +34,7 @@ pytestmark = [
     pytest.mark.skipif(not URL, reason="set TIERMEM_TEST_LLAMACPP_URL to a llama.cpp server's API root"),
 ]
 DEPLOYMENT = Path(__file__).resolve().parent.parent / "configs" / "local-llm.yaml"
+DEPLOYED = yaml.safe_load(DEPLOYMENT.read_text(encoding="utf-8"))["consolidate"]
 SESSIONS = {
     "move": [
         ("user", "We finally packed up and moved to Valencia last month."),
@@ -46,11 +49,18 @@ SESSIONS = {
 }
 
 
+@pytest.fixture
+def store(db_dsn: str) -> Iterator[MemoryStore]:
+    """The test database with the deployment's session timeout (a CPU model is slow)."""
+    timeout = DEPLOYED["timeout_seconds"]
+    with MemoryStore.open(make_config(db_dsn, consolidate={"timeout_seconds": timeout})) as opened:
+        yield opened
+
+
 def test_a_real_llama_cpp_server_consolidates_whole_sessions(
     store: MemoryStore, caplog: pytest.LogCaptureFixture
 ) -> None:
-    options = yaml.safe_load(DEPLOYMENT.read_text(encoding="utf-8"))["consolidate"]["consolidator"]["options"]
-    consolidator = load_consolidator("llm", {**options, "base_url": URL})
+    consolidator = load_consolidator("llm", {**DEPLOYED["consolidator"]["options"], "base_url": URL})
     assert isinstance(consolidator, LLMConsolidator)
     for session, turns in SESSIONS.items():
         for seq, (role, content) in enumerate(turns, start=1):
