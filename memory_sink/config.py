@@ -12,14 +12,15 @@ import logging
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, get_type_hints
 
 import yaml
 
-from .errors import ConfigError, remember_secrets
+from .errors import ConfigError, InputError, remember_secrets
+from .staging import validate_namespace
 
 log = logging.getLogger("tiermem.config")
 
@@ -129,12 +130,21 @@ class SupersessionConfig:
 
 
 @dataclass(frozen=True)
+class McpConfig:
+    # Namespaces a client of `tiermem mcp` may name besides the one the server was started for;
+    # empty: each server serves exactly one tenant.
+    allow_namespaces: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class Config:
+    namespace: str = "default"  # the deployment's default tenant: every command's --namespace default
     database: DatabaseConfig = field(default_factory=DatabaseConfig)
     embedder: EmbedderConfig = field(default_factory=EmbedderConfig)
     realtime: RealtimeConfig = field(default_factory=RealtimeConfig)
     consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
     supersession: SupersessionConfig = field(default_factory=SupersessionConfig)
+    mcp: McpConfig = field(default_factory=McpConfig)
     source: str | None = None  # the file it came from, for messages
 
     def __post_init__(self) -> None:
@@ -174,6 +184,13 @@ def _check_positive(cfg: Config) -> None:
     threshold = cfg.supersession.semantic_threshold
     if threshold is not None and not 0.0 < threshold < 1.0:
         raise ConfigError(f"supersession.semantic_threshold: expected a number in (0, 1) or null, got {threshold!r}")
+    for key, namespace in [("namespace", cfg.namespace)] + [
+        ("mcp.allow_namespaces", n) for n in cfg.mcp.allow_namespaces
+    ]:
+        try:  # the rule a staged turn's namespace must pass, so a configured one can be written to
+            validate_namespace(namespace)
+        except InputError as exc:
+            raise ConfigError(f"{key}: {str(exc).removeprefix('namespace: ')}") from None
     if cfg.supersession.judge not in ("rules", "llm"):
         raise ConfigError(f"supersession.judge: expected rules or llm, got {cfg.supersession.judge!r}")
 
@@ -250,14 +267,7 @@ def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = 
     database = cfg.database
     if dsn:
         database = DatabaseConfig(**{**_asdict(database), "dsn": dsn})
-    return Config(
-        database=database,
-        embedder=cfg.embedder,
-        realtime=cfg.realtime,
-        consolidate=cfg.consolidate,
-        supersession=cfg.supersession,
-        source=source,
-    )
+    return replace(cfg, database=database, source=source)
 
 
 def _has_password(dsn: str) -> bool:

@@ -58,6 +58,24 @@ def claim_pending(conn: psycopg.Connection, batch_size: int) -> list[ClaimedTurn
         return cur.execute(CLAIM_PENDING, (batch_size,)).fetchall()
 
 
+# Read-your-writes: the turns a writer just staged, claimed in its own transaction so that
+# marking them processed commits together with their provisional rows (invariant 2); a
+# duplicate some realtime worker holds right now is left to it.
+CLAIM_EVENTS = """
+SELECT event_id, namespace, session_id, content, event_ts, metadata
+FROM memory_staging
+WHERE event_id = ANY(%s) AND provisional_at IS NULL AND consolidated_at IS NULL
+ORDER BY staged_at
+FOR UPDATE SKIP LOCKED
+"""
+
+
+def claim_events(conn: psycopg.Connection, event_ids: list[str]) -> list[ClaimedTurn]:
+    """Lock these turns if no tier holds them yet (for embedding them at once)."""
+    with conn.cursor(row_factory=class_row(ClaimedTurn)) as cur:
+        return cur.execute(CLAIM_EVENTS, (event_ids,)).fetchall()
+
+
 MARK_PROVISIONAL = "UPDATE memory_staging SET provisional_at = clock_timestamp() WHERE event_id = ANY(%s)"
 
 SESSION_TURNS = """
@@ -129,6 +147,11 @@ def _check_text(value: Any, name: str, *, max_bytes: int) -> str:
     if size > max_bytes:
         raise InputError(f"{name}: {size} bytes is over the limit of {max_bytes} bytes")
     return value
+
+
+def validate_namespace(value: Any) -> str:
+    """A tenant namespace: non-empty text of at most ``MAX_ID_CHARS`` bytes."""
+    return _check_text(value, "namespace", max_bytes=MAX_ID_CHARS)
 
 
 def parse_ts(value: Any, name: str = "ts") -> datetime | None:
@@ -212,7 +235,7 @@ def validate_turn(
     now: datetime | None = None,
 ) -> StagedTurn:
     """Check one turn and compute its id; raises ``InputError`` naming the field."""
-    namespace = _check_text(namespace, "namespace", max_bytes=MAX_ID_CHARS)
+    namespace = validate_namespace(namespace)
     session_id = _check_text(session_id, "session_id", max_bytes=MAX_ID_CHARS)
     if role not in ROLES:
         raise InputError(f"role: expected one of {', '.join(ROLES)}, got {str(role)[:32]!r}")

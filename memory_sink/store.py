@@ -109,18 +109,38 @@ class MemoryStore:
         ts: datetime | str | None = None,
         seq: int | None = None,
         metadata: Mapping[str, Any] | None = None,
+        *,
+        embed: bool = False,
     ) -> str:
-        """Stage one turn; returns its event id (the same id if it was staged before)."""
+        """Stage one turn; returns its event id (the same id if it was staged before).
+
+        ``embed``: also embed it now, in the same transaction (read-your-writes): the
+        next ``recall`` finds it, and the realtime tier will not embed it again.
+        """
         turn = staging.validate_turn(session_id, role, content, namespace=namespace, ts=ts, seq=seq, metadata=metadata)
+        if embed:
+            self.embedder  # loaded and checked before this transaction takes its connection
         with self.connection() as conn:
             staging.insert_turns(conn, [turn])
+            if embed:
+                self.tiers.embed_staged(conn, [turn.event_id])
         return turn.event_id
 
     def stage_many(
-        self, turns: Iterable[Mapping[str, Any] | StagedTurn], *, batch_size: int = 1000, first_line: int = 1
+        self,
+        turns: Iterable[Mapping[str, Any] | StagedTurn],
+        *,
+        batch_size: int = 1000,
+        first_line: int = 1,
+        embed: bool = False,
     ) -> StageReport:
-        """Stage many turns; a bad one is reported by position and never stops the rest."""
-        return self._stage_numbered(enumerate(turns, start=first_line), batch_size)
+        """Stage many turns; a bad one is reported by position and never stops the rest.
+
+        ``embed``: embed each batch in the transaction that stages it (see ``stage``).
+        """
+        if embed:
+            self.embedder
+        return self._stage_numbered(enumerate(turns, start=first_line), batch_size, embed=embed)
 
     def ingest_jsonl(self, lines: Iterable[str]) -> StageReport:
         """Stage JSON Lines (one turn object per line); blank lines are skipped, bad ones reported."""
@@ -142,41 +162,47 @@ class MemoryStore:
 
         return self._stage_numbered(parsed())
 
-    def _stage_numbered(self, items: Iterable[tuple[int, Any]], batch_size: int = 1000) -> StageReport:
+    def _stage_numbered(
+        self, items: Iterable[tuple[int, Any]], batch_size: int = 1000, *, embed: bool = False
+    ) -> StageReport:
         report = StageReport()
         batch: list[tuple[int, StagedTurn]] = []
         for line, item in items:
             try:
                 if isinstance(item, InputError):
                     raise item
-                batch.append((line, item if isinstance(item, StagedTurn) else _validate_mapping(item)))
+                batch.append(
+                    (line, item if isinstance(item, StagedTurn) else _validate_mapping(item, self.config.namespace))
+                )
             except InputError as exc:
                 report.rejected.append(Rejected(line, str(exc)))
             except Exception as exc:  # a check we did not foresee: it costs this line, never the batch
                 log.warning("line %d: unexpected %s while validating", line, type(exc).__name__, exc_info=True)
                 report.rejected.append(Rejected(line, f"could not be checked: {type(exc).__name__}: {exc}"))
             if len(batch) >= batch_size:
-                self._flush(batch, report)
-        self._flush(batch, report)
+                self._flush(batch, report, embed)
+        self._flush(batch, report, embed)
         report.rejected.sort(key=lambda r: r.line)
         return report
 
-    def _flush(self, batch: list[tuple[int, StagedTurn]], report: StageReport) -> None:
+    def _flush(self, batch: list[tuple[int, StagedTurn]], report: StageReport, embed: bool = False) -> None:
         if not batch:
             return
         try:
             with self.connection() as conn:
                 new = staging.insert_turns(conn, [turn for _, turn in batch])
+                if embed:
+                    self.tiers.embed_staged(conn, [turn.event_id for _, turn in batch])
             kept = list(batch)
         except REFUSED_VALUE:
-            kept, new = self._insert_each(batch, report)
+            kept, new = self._insert_each(batch, report, embed)
         report.inserted += len(new)
         report.duplicates += len(kept) - len(new)
         report.event_ids.extend(turn.event_id for _, turn in kept)
         batch.clear()
 
     def _insert_each(
-        self, batch: list[tuple[int, StagedTurn]], report: StageReport
+        self, batch: list[tuple[int, StagedTurn]], report: StageReport, embed: bool = False
     ) -> tuple[list[tuple[int, StagedTurn]], set[str]]:
         """The server refused a batch: insert its turns one by one and reject only those it refuses.
 
@@ -195,6 +221,8 @@ class MemoryStore:
                     report.rejected.append(Rejected(line, f"refused by the database: {reason}"))
                 else:
                     kept.append((line, turn))
+            if embed and kept:
+                self.tiers.embed_staged(conn, [turn.event_id for _, turn in kept])
         return kept, new
 
     # --- reading -----------------------------------------------------------------
@@ -326,7 +354,7 @@ class MemoryStore:
             return operations.undo(conn, namespace, op_id, actor=Actor.USER)
 
 
-def _validate_mapping(turn: Mapping[str, Any]) -> StagedTurn:
+def _validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> StagedTurn:
     if not isinstance(turn, Mapping):
         raise InputError(f"expected a JSON object, got {type(turn).__name__}")
     unknown = sorted(set(turn) - set(TURN_FIELDS))
@@ -339,7 +367,7 @@ def _validate_mapping(turn: Mapping[str, Any]) -> StagedTurn:
         turn["session_id"],
         turn["role"],
         turn["content"],
-        namespace=turn.get("namespace", "default"),
+        namespace=turn.get("namespace", default_namespace),
         ts=turn.get("ts"),
         seq=turn.get("seq"),
         metadata=turn.get("metadata"),

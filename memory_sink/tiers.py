@@ -36,7 +36,7 @@ from .supersession import (
     threshold_for,
 )
 from .swap import SwapResult
-from .types import Embedder, Memory, NewMemory, SessionEvents
+from .types import ClaimedTurn, Embedder, Memory, NewMemory, SessionEvents
 
 if TYPE_CHECKING:
     import numpy as np
@@ -90,16 +90,19 @@ class Tiers:
         Invariant 2: a crash anywhere rolls the whole batch back and releases its
         locks; the next tick claims the same turns again. Returns the turns embedded.
         """
-        embedder = self.embedder
+        embedder = self.embedder  # its first use takes a connection of its own: before this one
         with self.connection() as conn:
-            meta.check_fingerprint(conn, embedder.fingerprint)  # invariant 9 across processes
-            claimed = staging.claim_pending(conn, batch_size)
-            if not claimed:
-                return 0
-            vectors = embedder.embed_documents([row.content for row in claimed])
-            memories.write_provisional(conn, claimed, vectors, embedder.fingerprint)
-            conn.execute(staging.MARK_PROVISIONAL, ([row.event_id for row in claimed],))
-        return len(claimed)
+            return _embed_claimed(conn, embedder, lambda: staging.claim_pending(conn, batch_size))
+
+    def embed_staged(self, conn: psycopg.Connection, event_ids: list[str]) -> int:
+        """Embed turns just staged on ``conn``, in its open transaction (read-your-writes).
+
+        They are claimed, written as provisional rows and marked in the caller's
+        transaction, so the commit that makes them visible also takes them out of the
+        realtime queue (invariant 2): no turn is embedded twice. Returns the turns embedded.
+        Read ``self.embedder`` before taking ``conn``: its first use needs a connection.
+        """
+        return _embed_claimed(conn, self.embedder, lambda: staging.claim_events(conn, event_ids))
 
     def drain_pending(
         self,
@@ -255,6 +258,18 @@ class Tiers:
             meta.set_fingerprint(conn, embedder.fingerprint)
         self._embedder, self._checked = embedder, True
         return total
+
+
+def _embed_claimed(conn: psycopg.Connection, embedder: Embedder, claim: Callable[[], list[ClaimedTurn]]) -> int:
+    """Claim, embed, write provisional rows and mark them, in ``conn``'s transaction (invariant 2)."""
+    meta.check_fingerprint(conn, embedder.fingerprint)  # invariant 9 across processes
+    claimed = claim()
+    if not claimed:
+        return 0
+    vectors = embedder.embed_documents([row.content for row in claimed])
+    memories.write_provisional(conn, claimed, vectors, embedder.fingerprint)
+    conn.execute(staging.MARK_PROVISIONAL, ([row.event_id for row in claimed],))
+    return len(claimed)
 
 
 def _load(config: Config) -> Embedder:

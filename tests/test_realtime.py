@@ -153,3 +153,37 @@ def test_duplicate_provisional_rows_are_refused_by_the_schema(store: MemoryStore
                 " valid_from, embed_model) SELECT namespace, session_id, tier, kind, content, embedding,"
                 " event_ids, valid_from, embed_model FROM memory WHERE tier = 'provisional'"
             )
+
+
+def provisional_rows(store: MemoryStore, event_id: str) -> int:
+    with store.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM memory WHERE tier = 'provisional' AND %s = ANY(event_ids)", (event_id,)
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_stage_with_embed_is_recalled_at_once_and_never_embedded_twice(store: MemoryStore) -> None:
+    event_id = store.stage("rw", "user", "my locker combination is 4-8-15", embed=True)
+    found = store.recall("locker combination", k=3)
+    assert [m.content for m in found][:1] == ["my locker combination is 4-8-15"]
+    assert run_realtime(store).turns_embedded == 0  # the turn left the realtime queue when it was written
+    assert provisional_rows(store, event_id) == 1
+    # staging it again (a retry) neither re-embeds nor duplicates its row
+    assert store.stage("rw", "user", "my locker combination is 4-8-15", ts=found[0].valid_from, embed=True) == event_id
+    assert provisional_rows(store, event_id) == 1
+
+
+def test_stage_many_with_embed_embeds_only_what_it_staged(store: MemoryStore) -> None:
+    store.stage("other", "user", "a turn left to the realtime tier")
+    report = store.stage_many(
+        [{"session_id": "rw", "role": "user", "content": f"batch turn {i} about gardening"} for i in range(3)],
+        embed=True,
+    )
+    assert report.inserted == 3
+    assert {m.content for m in store.recall("gardening", k=10, kinds=["turn"])} >= {
+        f"batch turn {i} about gardening" for i in range(3)
+    }
+    assert run_realtime(store).turns_embedded == 1  # only the turn staged without embed
+    assert all(provisional_rows(store, e) == 1 for e in report.event_ids)

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from memory_sink import MemoryStore
+from memory_sink.config import load_config
 
 
 def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -28,10 +29,17 @@ def namespace_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--namespace",
         "-n",
-        default="default",
-        show_default=True,
-        help="Tenant namespace; every read and write is scoped by it.",
+        default=None,
+        callback=_deployment_namespace,
+        help="Tenant namespace; every read and write is scoped by it (default: the deployment's `namespace`).",
     )(fn)
+
+
+def _deployment_namespace(ctx: click.Context, _param: click.Parameter, value: str | None) -> str:
+    """An unset --namespace is the deployment's; click handles it after any --config given."""
+    if value is not None:
+        return value
+    return load_config(ctx.params.get("config_path")).namespace
 
 
 def open_store(config_path: str | None) -> MemoryStore:
