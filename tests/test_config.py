@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import asdict
 from pathlib import Path
@@ -77,3 +78,27 @@ def test_default_data_dir_never_loosens_a_home(monkeypatch: pytest.MonkeyPatch, 
 def test_bad_values_name_the_key(data: dict, message: str) -> None:
     with pytest.raises(ConfigError, match=message.replace("(", r"\(")):
         config_from_mapping(data)
+
+
+def test_the_deployment_namespace_is_every_commands_default(
+    config_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pipelines.cli import main
+
+    config_file.write_text(config_file.read_text(encoding="utf-8") + "namespace: acme\n", encoding="utf-8")
+    main(["stage", "--config", str(config_file), "--session", "s", "--role", "user", "our build server is Jenkins"])
+    main(["stage", "--config", str(config_file), "-n", "other", "--session", "s", "--role", "user", "elsewhere"])
+    main(["realtime", "--config", str(config_file)])
+    capsys.readouterr()
+    main(["recall", "--config", str(config_file), "--json", "--k", "5", "build server"])
+    found = json.loads(capsys.readouterr().out)["results"]
+    assert [m["namespace"] for m in found] == ["acme"]
+    main(["recall", "--config", str(config_file), "--json", "--namespace", "other", "build server"])
+    assert [m["content"] for m in json.loads(capsys.readouterr().out)["results"]] == ["elsewhere"]
+
+
+def test_a_bad_deployment_namespace_names_the_key() -> None:
+    with pytest.raises(ConfigError, match="^namespace: .*256 bytes"):
+        config_from_mapping({"namespace": "n" * 300})
+    with pytest.raises(ConfigError, match=r"^mcp\.allow_namespaces: "):
+        config_from_mapping({"mcp": {"allow_namespaces": ["a\x00b"]}})

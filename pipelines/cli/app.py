@@ -18,7 +18,7 @@ from memory_sink import TiermemError
 from memory_sink.db import describe
 from memory_sink.errors import RedactingFilter, redact
 
-from . import commands, facts, orchestration
+from . import agents, commands, facts, orchestration
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -89,5 +89,5 @@ def _run(argv: list[str] | None) -> None:
         sys.exit(1)
 
 
-for _command in (*commands.COMMANDS, *facts.COMMANDS, *orchestration.COMMANDS):
+for _command in (*commands.COMMANDS, *facts.COMMANDS, *orchestration.COMMANDS, *agents.COMMANDS):
     cli.add_command(_command)

@@ -1,0 +1,281 @@
+"""``tiermem mcp``: the memory as Model Context Protocol tools, on the official ``mcp`` SDK.
+
+One server serves one tenant: every tool reads and writes the namespace it was
+started for, and a client may name another only if the deployment lists it in
+``mcp.allow_namespaces``. ``remember`` embeds at once (read-your-writes), so the
+next ``recall`` sees what was just said. The store calls are synchronous; the SDK
+runs each tool call in a worker thread.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import BaseModel, Field
+
+from memory_sink import MemoryStore, TiermemError
+from memory_sink.staging import parse_ts
+from memory_sink.types import Memory
+from memory_sink.vocab import Kind, Role
+
+TOKEN_ENV = "TIERMEM_MCP_TOKEN"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# Chat formats name the two sides differently; the staging log knows user and assistant.
+ROLE_ALIASES = {"human": Role.USER, "ai": Role.ASSISTANT}
+# Recall over-fetches when it filters by score or metadata, so k results survive the filter.
+FILTER_FETCH = 5
+T = TypeVar("T")
+
+Namespace = Annotated[
+    str | None,
+    Field(description="Another tenant's namespace; refused unless the deployment allows it (mcp.allow_namespaces)."),
+]
+MemoryId = Annotated[str, Field(description="A memory id, or a unique prefix of at least 4 hex digits.")]
+
+
+class ChatMessage(BaseModel):
+    """One OpenAI-style chat message."""
+
+    role: str = Field(description="user, assistant, system or tool (human and ai are accepted for user and assistant)")
+    content: str
+    ts: str | None = Field(default=None, description="ISO 8601 time it was said (default: the call's ts, in order)")
+
+
+class TiermemTools:
+    """The tools' logic over one store, scoped to one namespace (plus any the deployment allows)."""
+
+    def __init__(self, store: MemoryStore, namespace: str) -> None:
+        self.store = store
+        self.namespace = namespace
+        self.allowed = {namespace, *store.config.mcp.allow_namespaces}
+
+    def scope(self, namespace: str | None) -> str:
+        if namespace is None or namespace == self.namespace:
+            return self.namespace
+        if namespace not in self.allowed:
+            raise ToolError(
+                f"namespace: {namespace!r} is not served here (this server serves {self.namespace!r}; "
+                "others must be listed in mcp.allow_namespaces)"
+            )
+        return namespace
+
+    def remember(
+        self,
+        session_id: str,
+        messages: list[ChatMessage] | None,
+        content: str | None,
+        role: str,
+        ts: str | None,
+        metadata: dict[str, Any] | None,
+        namespace: str | None,
+    ) -> dict[str, Any]:
+        if (messages is None) == (content is None):
+            raise ToolError("remember: give either content (one turn) or messages (a list), not both or neither")
+        ns = self.scope(namespace)
+        given = messages if messages is not None else [ChatMessage(role=role, content=content or "", ts=ts)]
+        start = _call(lambda: parse_ts(ts)) or datetime.now(UTC)
+        # Messages without a time of their own keep their order: a microsecond apart from the call's time.
+        turns = [
+            {
+                "session_id": session_id,
+                "role": ROLE_ALIASES.get(m.role.lower(), m.role),
+                "content": m.content,
+                "namespace": ns,
+                "ts": m.ts or (start + timedelta(microseconds=i)).isoformat(),
+                "metadata": metadata,
+            }
+            for i, m in enumerate(given)
+        ]
+        report = _call(lambda: self.store.stage_many(turns, embed=True))
+        if report.rejected:
+            first = report.rejected[0]
+            raise ToolError(f"messages[{first.line - 1}]: {first.error}")
+        return {"event_ids": report.event_ids, "inserted": report.inserted, "duplicates": report.duplicates}
+
+    def recall(
+        self,
+        query: str,
+        k: int,
+        kinds: list[Kind] | None,
+        as_of: str | None,
+        min_score: float | None,
+        metadata: dict[str, Any] | None,
+        include_outdated: bool,
+        namespace: str | None,
+    ) -> dict[str, Any]:
+        ns = self.scope(namespace)
+        filtered = min_score is not None or bool(metadata) or not include_outdated
+        fetch = min(1000, k * FILTER_FETCH) if filtered else k
+        found = _call(lambda: self.store.recall(query, namespace=ns, k=fetch, as_of=as_of, kinds=kinds))
+        kept = [
+            m
+            for m in found
+            if (min_score is None or (m.score or 0.0) >= min_score)
+            and all(m.metadata.get(key) == value for key, value in (metadata or {}).items())
+            and (include_outdated or not m.outdated)
+        ][:k]
+        return {"context": context_block(kept), "memories": [m.to_dict() for m in kept]}
+
+    def facts(
+        self, subject: str | None, predicate: str | None, as_of: str | None, all_versions: bool, namespace: str | None
+    ) -> dict[str, Any]:
+        ns = self.scope(namespace)
+        found = _call(
+            lambda: self.store.facts(subject, predicate, namespace=ns, all_versions=all_versions, as_of=as_of)
+        )
+        return {"facts": [m.to_dict() for m in found]}
+
+    def history(
+        self, memory_id: str | None, subject: str | None, predicate: str | None, namespace: str | None
+    ) -> dict[str, Any]:
+        if (memory_id is None) == (subject is None):
+            raise ToolError("history: give either memory_id or subject")
+        ns = self.scope(namespace)
+        if memory_id is not None:
+            chain = _call(lambda: self.store.history(self.store.resolve_id(memory_id, ns), namespace=ns))
+        else:
+            chain = _call(lambda: self.store.fact_history(subject or "", predicate, namespace=ns))
+        return {"versions": [m.to_dict() for m in chain]}
+
+    def operate(self, name: str, memory_id: str, reason: str | None, namespace: str | None) -> dict[str, Any]:
+        """``pin`` or ``retract`` one memory; returns the logged operation's id (for ``tiermem undo``)."""
+        ns = self.scope(namespace)
+        full_id = _call(lambda: self.store.resolve_id(memory_id, ns))
+        op_id = _call(lambda: getattr(self.store, name)(full_id, reason=reason, namespace=ns))
+        return {"memory_id": full_id, "op_id": op_id}
+
+
+def context_block(found: Sequence[Memory]) -> str:
+    """Recall results as text for a prompt: current facts first, then episodes, then turns.
+
+    Each line carries the date the memory became true and its tier; an outdated
+    episode (some of its facts have since changed) says so.
+    """
+    order = {Kind.FACT: 0, Kind.EPISODE: 1, Kind.TURN: 2}
+    headings = {Kind.FACT: "Facts (current)", Kind.EPISODE: "Episodes", Kind.TURN: "Recent turns"}
+    lines: list[str] = []
+    for kind in sorted({m.kind for m in found}, key=order.__getitem__):
+        lines.append(f"{headings[kind]}:")
+        for m in (m for m in found if m.kind == kind):
+            flag = " (outdated: some of its facts have changed since)" if m.outdated else ""
+            lines.append(f"- [{m.valid_from.date().isoformat()}, {m.tier}] {m.content}{flag}")
+    return "\n".join(lines) if lines else "No relevant memories."
+
+
+def build_server(store: MemoryStore, namespace: str) -> MCPServer:
+    """An ``MCPServer`` whose tools read and write ``store`` in ``namespace``."""
+    tools = TiermemTools(store, namespace)
+    server = MCPServer(
+        "tiermem",
+        log_level="WARNING",  # stdio clients show the server's stderr; per-request INFO lines are noise there
+        instructions=(
+            f"Long-term memory for the namespace {namespace!r}. Call `remember` with what was said, "
+            "and `recall` before answering to get a prompt-ready context block."
+        ),
+    )
+
+    @server.tool(description="Store one turn (content) or a list of chat messages; recall sees them at once.")
+    def remember(
+        session_id: Annotated[str, Field(description="The conversation these turns belong to.")],
+        messages: Annotated[list[ChatMessage] | None, Field(description="OpenAI-style messages, in order.")] = None,
+        content: Annotated[str | None, Field(description="One turn's text (instead of messages).")] = None,
+        role: Annotated[str, Field(description="The role of content: user, assistant, system, tool.")] = "user",
+        ts: Annotated[str | None, Field(description="ISO 8601 time of the turn(s); default now.")] = None,
+        metadata: Annotated[dict[str, Any] | None, Field(description="JSON metadata kept with each turn.")] = None,
+        namespace: Namespace = None,
+    ) -> dict[str, Any]:
+        return tools.remember(session_id, messages, content, role, ts, metadata, namespace)
+
+    @server.tool(description="Search memory; returns the memories and a prompt-ready context block.")
+    def recall(
+        query: str,
+        k: Annotated[int, Field(ge=1, le=1000, description="How many memories at most.")] = 10,
+        kinds: Annotated[list[Kind] | None, Field(description="Only these kinds: turn, episode, fact.")] = None,
+        as_of: Annotated[str | None, Field(description="ISO 8601: what was believed then.")] = None,
+        min_score: Annotated[float | None, Field(description="Drop memories under this cosine similarity.")] = None,
+        metadata: Annotated[dict[str, Any] | None, Field(description="Keep memories whose metadata has these.")] = None,
+        include_outdated: Annotated[bool, Field(description="Keep episodes whose facts have changed.")] = True,
+        namespace: Namespace = None,
+    ) -> dict[str, Any]:
+        return tools.recall(query, k, kinds, as_of, min_score, metadata, include_outdated, namespace)
+
+    @server.tool(description="Current facts (subject-predicate-object), or every version, or those believed as_of.")
+    def facts(
+        subject: str | None = None,
+        predicate: str | None = None,
+        as_of: str | None = None,
+        all_versions: bool = False,
+        namespace: Namespace = None,
+    ) -> dict[str, Any]:
+        return tools.facts(subject, predicate, as_of, all_versions, namespace)
+
+    @server.tool(description="How a memory (by id) or the facts about a subject changed over time, oldest first.")
+    def history(
+        memory_id: MemoryId | None = None,
+        subject: str | None = None,
+        predicate: str | None = None,
+        namespace: Namespace = None,
+    ) -> dict[str, Any]:
+        return tools.history(memory_id, subject, predicate, namespace)
+
+    @server.tool(description="Protect a memory from automatic supersession; returns the operation id.")
+    def pin(memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
+        return tools.operate("pin", memory_id, reason, namespace)
+
+    @server.tool(
+        description=(
+            "Stop believing a memory: it is retracted (hidden from recall and facts, kept in history and "
+            "undoable with `tiermem undo`), not erased from the database."
+        )
+    )
+    def forget(memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
+        return tools.operate("retract", memory_id, reason, namespace)
+
+    return server
+
+
+def _call(fn: Callable[[], T]) -> T:
+    """Run a store call; its one-line errors reach the client as the tool's error."""
+    try:
+        return fn()
+    except TiermemError as exc:
+        raise ToolError(str(exc)) from None
+
+
+def bearer_guard(app: Any, token: str) -> Any:
+    """An ASGI wrapper answering 401 to any HTTP request without ``Authorization: Bearer <token>``."""
+    expected = f"Bearer {token}".encode()
+
+    async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if not hmac.compare_digest(given, expected):
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 401,
+                        "headers": [(b"www-authenticate", b"Bearer"), (b"content-type", b"text/plain")],
+                    }
+                )
+                await send({"type": "http.response.body", "body": b"tiermem: a bearer token is required\n"})
+                return
+        await app(scope, receive, send)
+
+    return guarded
+
+
+def serve_http(server: MCPServer, host: str, port: int, token: str | None) -> None:
+    """Serve streamable HTTP at ``/mcp``; every request must carry ``token`` when one is given."""
+    import anyio
+    import uvicorn
+
+    app: Any = server.streamable_http_app(host=host)
+    if token:
+        app = bearer_guard(app, token)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    anyio.run(uvicorn.Server(config).serve)
