@@ -47,36 +47,34 @@ class ChatMessage(BaseModel):
 
 
 class TiermemTools:
-    """The tools' logic over one store, scoped to one namespace (plus any the deployment allows)."""
+    """The tools, over one store, scoped to one namespace (plus any the deployment allows).
+
+    Each public method is one tool: its signature is the tool's input schema and
+    its docstring the description the client's model reads.
+    """
 
     def __init__(self, store: MemoryStore, namespace: str) -> None:
         self.store = store
         self.namespace = namespace
         self.allowed = {namespace, *store.config.mcp.allow_namespaces}
 
-    def scope(self, namespace: str | None) -> str:
-        if namespace is None or namespace == self.namespace:
-            return self.namespace
-        if namespace not in self.allowed:
-            raise ToolError(
-                f"namespace: {namespace!r} is not served here (this server serves {self.namespace!r}; "
-                "others must be listed in mcp.allow_namespaces)"
-            )
-        return namespace
+    def tools(self) -> list[Callable[..., dict[str, Any]]]:
+        return [self.remember, self.recall, self.facts, self.history, self.pin, self.forget]
 
     def remember(
         self,
-        session_id: str,
-        messages: list[ChatMessage] | None,
-        content: str | None,
-        role: str,
-        ts: str | None,
-        metadata: dict[str, Any] | None,
-        namespace: str | None,
+        session_id: Annotated[str, Field(description="The conversation these turns belong to.")],
+        messages: Annotated[list[ChatMessage] | None, Field(description="OpenAI-style messages, in order.")] = None,
+        content: Annotated[str | None, Field(description="One turn's text (instead of messages).")] = None,
+        role: Annotated[str, Field(description="The role of content: user, assistant, system, tool.")] = "user",
+        ts: Annotated[str | None, Field(description="ISO 8601 time of the turn(s); default now.")] = None,
+        metadata: Annotated[dict[str, Any] | None, Field(description="JSON metadata kept with each turn.")] = None,
+        namespace: Namespace = None,
     ) -> dict[str, Any]:
+        """Store one turn (content) or a list of chat messages; recall sees them at once."""
         if (messages is None) == (content is None):
             raise ToolError("remember: give either content (one turn) or messages (a list), not both or neither")
-        ns = self.scope(namespace)
+        ns = self._scope(namespace)
         given = messages if messages is not None else [ChatMessage(role=role, content=content or "", ts=ts)]
         start = _call(lambda: parse_ts(ts)) or datetime.now(UTC)
         # Messages without a time of their own keep their order: a microsecond apart from the call's time.
@@ -100,15 +98,16 @@ class TiermemTools:
     def recall(
         self,
         query: str,
-        k: int,
-        kinds: list[Kind] | None,
-        as_of: str | None,
-        min_score: float | None,
-        metadata: dict[str, Any] | None,
-        include_outdated: bool,
-        namespace: str | None,
+        k: Annotated[int, Field(ge=1, le=1000, description="How many memories at most.")] = 10,
+        kinds: Annotated[list[Kind] | None, Field(description="Only these kinds: turn, episode, fact.")] = None,
+        as_of: Annotated[str | None, Field(description="ISO 8601: what was believed then.")] = None,
+        min_score: Annotated[float | None, Field(description="Drop memories under this cosine similarity.")] = None,
+        metadata: Annotated[dict[str, Any] | None, Field(description="Keep memories whose metadata has these.")] = None,
+        include_outdated: Annotated[bool, Field(description="Keep episodes whose facts have changed.")] = True,
+        namespace: Namespace = None,
     ) -> dict[str, Any]:
-        ns = self.scope(namespace)
+        """Search memory; returns the memories and a prompt-ready context block."""
+        ns = self._scope(namespace)
         filtered = min_score is not None or bool(metadata) or not include_outdated
         fetch = min(1000, k * FILTER_FETCH) if filtered else k
         found = _call(lambda: self.store.recall(query, namespace=ns, k=fetch, as_of=as_of, kinds=kinds))
@@ -122,29 +121,58 @@ class TiermemTools:
         return {"context": context_block(kept), "memories": [m.to_dict() for m in kept]}
 
     def facts(
-        self, subject: str | None, predicate: str | None, as_of: str | None, all_versions: bool, namespace: str | None
+        self,
+        subject: str | None = None,
+        predicate: str | None = None,
+        as_of: Annotated[str | None, Field(description="ISO 8601: the facts believed then.")] = None,
+        all_versions: Annotated[bool, Field(description="Every version, superseded ones too.")] = False,
+        namespace: Namespace = None,
     ) -> dict[str, Any]:
-        ns = self.scope(namespace)
+        """Current facts (subject-predicate-object), or every version, or those believed as_of."""
+        ns = self._scope(namespace)
         found = _call(
             lambda: self.store.facts(subject, predicate, namespace=ns, all_versions=all_versions, as_of=as_of)
         )
         return {"facts": [m.to_dict() for m in found]}
 
     def history(
-        self, memory_id: str | None, subject: str | None, predicate: str | None, namespace: str | None
+        self,
+        memory_id: MemoryId | None = None,
+        subject: str | None = None,
+        predicate: str | None = None,
+        namespace: Namespace = None,
     ) -> dict[str, Any]:
+        """How a memory (by id) or the facts about a subject changed over time, oldest first."""
         if (memory_id is None) == (subject is None):
             raise ToolError("history: give either memory_id or subject")
-        ns = self.scope(namespace)
+        ns = self._scope(namespace)
         if memory_id is not None:
             chain = _call(lambda: self.store.history(self.store.resolve_id(memory_id, ns), namespace=ns))
         else:
             chain = _call(lambda: self.store.fact_history(subject or "", predicate, namespace=ns))
         return {"versions": [m.to_dict() for m in chain]}
 
-    def operate(self, name: str, memory_id: str, reason: str | None, namespace: str | None) -> dict[str, Any]:
-        """``pin`` or ``retract`` one memory; returns the logged operation's id (for ``tiermem undo``)."""
-        ns = self.scope(namespace)
+    def pin(self, memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
+        """Protect a memory from automatic supersession; returns the operation id."""
+        return self._operate("pin", memory_id, reason, namespace)
+
+    def forget(self, memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
+        """Stop believing a memory: it is retracted (hidden from recall and facts, kept in history, undoable
+        with `tiermem undo`), not erased from the database."""
+        return self._operate("retract", memory_id, reason, namespace)
+
+    def _scope(self, namespace: str | None) -> str:
+        if namespace is None or namespace == self.namespace:
+            return self.namespace
+        if namespace not in self.allowed:
+            raise ToolError(
+                f"namespace: {namespace!r} is not served here (this server serves {self.namespace!r}; "
+                "others must be listed in mcp.allow_namespaces)"
+            )
+        return namespace
+
+    def _operate(self, name: str, memory_id: str, reason: str | None, namespace: str | None) -> dict[str, Any]:
+        ns = self._scope(namespace)
         full_id = _call(lambda: self.store.resolve_id(memory_id, ns))
         op_id = _call(lambda: getattr(self.store, name)(full_id, reason=reason, namespace=ns))
         return {"memory_id": full_id, "op_id": op_id}
@@ -169,7 +197,6 @@ def context_block(found: Sequence[Memory]) -> str:
 
 def build_server(store: MemoryStore, namespace: str) -> MCPServer:
     """An ``MCPServer`` whose tools read and write ``store`` in ``namespace``."""
-    tools = TiermemTools(store, namespace)
     server = MCPServer(
         "tiermem",
         log_level="WARNING",  # stdio clients show the server's stderr; per-request INFO lines are noise there
@@ -178,64 +205,8 @@ def build_server(store: MemoryStore, namespace: str) -> MCPServer:
             "and `recall` before answering to get a prompt-ready context block."
         ),
     )
-
-    @server.tool(description="Store one turn (content) or a list of chat messages; recall sees them at once.")
-    def remember(
-        session_id: Annotated[str, Field(description="The conversation these turns belong to.")],
-        messages: Annotated[list[ChatMessage] | None, Field(description="OpenAI-style messages, in order.")] = None,
-        content: Annotated[str | None, Field(description="One turn's text (instead of messages).")] = None,
-        role: Annotated[str, Field(description="The role of content: user, assistant, system, tool.")] = "user",
-        ts: Annotated[str | None, Field(description="ISO 8601 time of the turn(s); default now.")] = None,
-        metadata: Annotated[dict[str, Any] | None, Field(description="JSON metadata kept with each turn.")] = None,
-        namespace: Namespace = None,
-    ) -> dict[str, Any]:
-        return tools.remember(session_id, messages, content, role, ts, metadata, namespace)
-
-    @server.tool(description="Search memory; returns the memories and a prompt-ready context block.")
-    def recall(
-        query: str,
-        k: Annotated[int, Field(ge=1, le=1000, description="How many memories at most.")] = 10,
-        kinds: Annotated[list[Kind] | None, Field(description="Only these kinds: turn, episode, fact.")] = None,
-        as_of: Annotated[str | None, Field(description="ISO 8601: what was believed then.")] = None,
-        min_score: Annotated[float | None, Field(description="Drop memories under this cosine similarity.")] = None,
-        metadata: Annotated[dict[str, Any] | None, Field(description="Keep memories whose metadata has these.")] = None,
-        include_outdated: Annotated[bool, Field(description="Keep episodes whose facts have changed.")] = True,
-        namespace: Namespace = None,
-    ) -> dict[str, Any]:
-        return tools.recall(query, k, kinds, as_of, min_score, metadata, include_outdated, namespace)
-
-    @server.tool(description="Current facts (subject-predicate-object), or every version, or those believed as_of.")
-    def facts(
-        subject: str | None = None,
-        predicate: str | None = None,
-        as_of: str | None = None,
-        all_versions: bool = False,
-        namespace: Namespace = None,
-    ) -> dict[str, Any]:
-        return tools.facts(subject, predicate, as_of, all_versions, namespace)
-
-    @server.tool(description="How a memory (by id) or the facts about a subject changed over time, oldest first.")
-    def history(
-        memory_id: MemoryId | None = None,
-        subject: str | None = None,
-        predicate: str | None = None,
-        namespace: Namespace = None,
-    ) -> dict[str, Any]:
-        return tools.history(memory_id, subject, predicate, namespace)
-
-    @server.tool(description="Protect a memory from automatic supersession; returns the operation id.")
-    def pin(memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
-        return tools.operate("pin", memory_id, reason, namespace)
-
-    @server.tool(
-        description=(
-            "Stop believing a memory: it is retracted (hidden from recall and facts, kept in history and "
-            "undoable with `tiermem undo`), not erased from the database."
-        )
-    )
-    def forget(memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
-        return tools.operate("retract", memory_id, reason, namespace)
-
+    for tool in TiermemTools(store, namespace).tools():
+        server.add_tool(tool, description=" ".join((tool.__doc__ or "").split()))
     return server
 
 
