@@ -1,0 +1,343 @@
+"""LoCoMo evidence recall per tier and category, at an equal content budget and at k=10.
+
+    python benchmarks/locomo_recall.py PATH/locomo5.json [--budget 4000] [--k 10] [--conversations N] [--json]
+
+LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0) is read from the path given:
+never copied into the repository. Per conversation, in its own namespace:
+every turn is staged (session = LoCoMo session, ts = the session's date_time,
+seq = the turn's position, role ``user`` for speaker_a and ``assistant`` for
+speaker_b, content ``Speaker: text`` — the roles can't name two people — with
+the image caption appended where a turn shared one),
+``run_realtime`` embeds them, and every question with labelled evidence turns
+(``dia_id``s) is asked through ``MemoryStore.recall`` (the provisional tier);
+then ``run_consolidate(min_quiet_seconds=0)`` and the questions again (the
+consolidated tier). A question's score is the share of its evidence turns
+covered by what recall returned:
+
+- at an equal budget (``--budget`` characters of returned content): rows are
+  taken in rank order while their content fits the budget, so a bigger row
+  cannot win by covering more turns;
+- at ``--k`` rows, whatever their length.
+
+A returned row covers the turns it was derived from: its ``event_ids`` (a
+provisional turn: itself; an episode or passage: the turns it was built from;
+a fact: the turns that stated it). In the same run, two baselines over the raw
+turns (same texts as staged): plain Okapi BM25 (k1 1.5, b 0.75, lowercase word
+tokens) and vector-only (the same embedder, exact cosine over every turn).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import _common as c
+import numpy as np
+
+from memory_sink import MemoryStore
+from pipelines.consolidate import run_consolidate
+from pipelines.realtime import run_realtime
+
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+COLUMNS = ("all", "multi-hop", "temporal", "single-hop", "open-domain", "adversarial")
+ALL = ("multi-hop", "temporal", "single-hop", "open-domain")  # "all": every answerable category
+SYSTEMS = ("BM25 over turns", "vector-only over turns", "provisional", "consolidated")
+DATE = re.compile(r"(\d{1,2}):(\d{2})\s*([ap]m) on (\d{1,2}) (\w+),? (\d{4})", re.I)
+
+# Rows a budgeted recall asks for: enough that the budget, not k, stops the list.
+BUDGET_K = 100
+
+
+@dataclass(frozen=True)
+class Turn:
+    dia_id: str
+    session: str
+    speaker: str
+    role: str
+    text: str
+    ts: datetime
+    seq: int
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    category: str
+    evidence: frozenset[str]
+
+
+@dataclass
+class Conversation:
+    sample_id: str
+    turns: list[Turn]
+    questions: list[Question]
+    event_to_dia: dict[str, str] = field(default_factory=dict)
+
+
+def parse_date(text: str) -> datetime:
+    """LoCoMo's ``1:56 pm on 8 May, 2023`` as an aware UTC datetime."""
+    m = DATE.search(text)
+    if m is None:
+        raise ValueError(f"session date_time: not understood: {text!r}")
+    hour, minute, half, day, month, year = m.groups()
+    h = int(hour) % 12 + (12 if half.lower() == "pm" else 0)
+    parsed = datetime.strptime(f"{day} {month} {year}", "%d %B %Y")
+    return parsed.replace(hour=h, minute=int(minute), tzinfo=UTC)
+
+
+def turn_text(raw: dict[str, Any]) -> str:
+    """The turn as staged: who said it (tiermem's roles can't name two people), its text, and
+    what a shared image showed (BLIP's caption)."""
+    caption = raw.get("blip_caption")
+    text = f"{raw['speaker']}: {raw['text']}"
+    return f"{text} [image: {caption}]" if caption else text
+
+
+def load(path: Path, limit: int | None) -> list[Conversation]:
+    import json
+
+    data = json.loads(path.read_text())
+    conversations = []
+    for sample in data[:limit]:
+        conv = sample["conversation"]
+        turns: list[Turn] = []
+        n = 1
+        while f"session_{n}" in conv:
+            ts = parse_date(conv[f"session_{n}_date_time"])
+            for i, raw in enumerate(conv[f"session_{n}"]):
+                role = "user" if raw["speaker"] == conv["speaker_a"] else "assistant"
+                turns.append(Turn(raw["dia_id"], f"session_{n}", raw["speaker"], role, turn_text(raw), ts, i))
+            n += 1
+        known = {t.dia_id for t in turns}
+        questions = []
+        for qa in sample["qa"]:
+            # Evidence is a list of dia_ids; a few entries hold two ("D8:6; D9:17") or a typo ("D").
+            evidence = frozenset(
+                e for item in qa.get("evidence") or [] for e in re.split(r"[;,\s]+", item) if e in known
+            )
+            if evidence:
+                questions.append(Question(qa["question"], CATEGORIES[qa["category"]], evidence))
+        conversations.append(Conversation(sample["sample_id"], turns, questions))
+    return conversations
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+def covered_at_budget(rows: Sequence[tuple[str, Sequence[str]]], budget: int) -> set[str]:
+    """Turns covered by the rows (content, dia_ids) taken in rank order while they fit the budget."""
+    used, seen = 0, set()
+    for content, dia_ids in rows:
+        used += len(content)
+        if used > budget:
+            break
+        seen.update(dia_ids)
+    return seen
+
+
+def covered_at_k(rows: Sequence[tuple[str, Sequence[str]]], k: int) -> set[str]:
+    return {d for _, dia_ids in rows[:k] for d in dia_ids}
+
+
+@dataclass
+class Scores:
+    """Per system and column, the per-question shares of evidence covered."""
+
+    budget: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    at_k: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+
+    def add(self, system: str, q: Question, by_budget: set[str], by_k: set[str]) -> None:
+        for table, seen in ((self.budget, by_budget), (self.at_k, by_k)):
+            share = len(q.evidence & seen) / len(q.evidence)
+            cols = table.setdefault(system, {})
+            cols.setdefault(q.category, []).append(share)
+            if q.category in ALL:
+                cols.setdefault("all", []).append(share)
+
+    @staticmethod
+    def means(table: dict[str, dict[str, list[float]]]) -> dict[str, dict[str, float | None]]:
+        return {
+            s: {col: (round(sum(v) / len(v), 3) if (v := table.get(s, {}).get(col)) else None) for col in COLUMNS}
+            for s in SYSTEMS
+            if s in table
+        }
+
+
+# --- baselines over the raw turns -----------------------------------------------------------
+
+WORD = re.compile(r"[a-z0-9]+")
+
+
+def tokens(text: str) -> list[str]:
+    return WORD.findall(text.lower())
+
+
+class BM25:
+    """Okapi BM25 over a list of documents (k1 1.5, b 0.75, Lucene's non-negative idf)."""
+
+    def __init__(self, docs: Sequence[str], k1: float = 1.5, b: float = 0.75) -> None:
+        self.tf = [Counter(tokens(d)) for d in docs]
+        self.len = [sum(t.values()) for t in self.tf]
+        self.avg = sum(self.len) / max(len(docs), 1)
+        df = Counter(w for t in self.tf for w in t)
+        n = len(docs)
+        self.idf = {w: math.log(1 + (n - f + 0.5) / (f + 0.5)) for w, f in df.items()}
+        self.k1, self.b = k1, b
+
+    def rank(self, query: str) -> list[int]:
+        terms = set(tokens(query))
+        scores = []
+        for i, tf in enumerate(self.tf):
+            norm = self.k1 * (1 - self.b + self.b * self.len[i] / self.avg)
+            s = sum(self.idf[w] * tf[w] * (self.k1 + 1) / (tf[w] + norm) for w in terms if w in tf)
+            scores.append(s)
+        return sorted(range(len(scores)), key=lambda i: -scores[i])
+
+
+def baseline_rankers(store: MemoryStore, conv: Conversation) -> dict[str, Callable[[str], list[int]]]:
+    texts = [t.text for t in conv.turns]
+    bm25 = BM25(texts)
+    vecs = store.embedder.embed_documents(texts)
+
+    def vector(question: str) -> list[int]:
+        sims = vecs @ store.embedder.embed_query(question)
+        return list(np.argsort(-sims, kind="stable"))
+
+    return {"BM25 over turns": bm25.rank, "vector-only over turns": vector}
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def stage(store: MemoryStore, conv: Conversation) -> None:
+    rows = [
+        {
+            "namespace": conv.sample_id,
+            "session_id": t.session,
+            "role": t.role,
+            "content": t.text,
+            "ts": t.ts.isoformat(),
+            "seq": t.seq,
+            "metadata": {"dia_id": t.dia_id, "speaker": t.speaker},
+        }
+        for t in conv.turns
+    ]
+    report = store.stage_many(rows, batch_size=5000)
+    if report.inserted != len(rows):
+        raise SystemExit(f"{conv.sample_id}: staged {report.inserted} of {len(rows)}: {report.rejected[:1]}")
+    with store.connection() as conn:
+        conv.event_to_dia = dict(
+            conn.execute(
+                "SELECT event_id, metadata->>'dia_id' FROM memory_staging WHERE namespace = %s", (conv.sample_id,)
+            ).fetchall()
+        )
+
+
+def recalled(store: MemoryStore, conv: Conversation, question: str, k: int) -> list[tuple[str, list[str]]]:
+    found = store.recall(question, namespace=conv.sample_id, k=k)
+    return [(m.content, [conv.event_to_dia[e] for e in m.event_ids]) for m in found]
+
+
+def score_tier(store: MemoryStore, conversations: Sequence[Conversation], system: str, args: Any, out: Scores) -> float:
+    """Ask every question of every conversation; returns the median recall latency (ms)."""
+    latencies = []
+    for conv in conversations:
+        for q in conv.questions:
+            started = time.perf_counter()
+            pool = recalled(store, conv, q.text, BUDGET_K)
+            latencies.append((time.perf_counter() - started) * 1000)
+            top = recalled(store, conv, q.text, args.k)
+            out.add(system, q, covered_at_budget(pool, args.budget), covered_at_k(top, args.k))
+    return c.median(latencies)
+
+
+def score_baselines(store: MemoryStore, conversations: Sequence[Conversation], args: Any, out: Scores) -> None:
+    for conv in conversations:
+        for system, rank in baseline_rankers(store, conv).items():
+            for q in conv.questions:
+                rows = [(conv.turns[i].text, [conv.turns[i].dia_id]) for i in rank(q.text)[:BUDGET_K]]
+                out.add(system, q, covered_at_budget(rows, args.budget), covered_at_k(rows, args.k))
+
+
+def row_stats(store: MemoryStore, conversations: Sequence[Conversation]) -> dict[str, Any]:
+    """Active rows per tier and kind, and their mean length, over the benchmark's namespaces."""
+    with store.connection() as conn:
+        rows = conn.execute(
+            "SELECT tier || ' ' || kind, count(*), round(avg(length(content))) FROM memory"
+            " WHERE superseded_at IS NULL AND namespace = ANY(%s) GROUP BY 1 ORDER BY 1",
+            ([cv.sample_id for cv in conversations],),
+        ).fetchall()
+    return {name: f"{n} rows, {int(mean)} chars on average" for name, n, mean in rows}
+
+
+def run(args: Any) -> dict[str, Any]:
+    conversations = load(Path(args.path), args.conversations)
+    out = Scores()
+    stats: dict[str, Any] = {}
+    with c.temp_server() as admin, c.open_store(c.fresh_database(admin), threads=args.threads) as store:
+        for conv in conversations:
+            stage(store, conv)
+        run_realtime(store)
+        score_baselines(store, conversations, args, out)
+        stats["provisional recall p50 (ms)"] = score_tier(store, conversations, "provisional", args, out)
+        stats["provisional rows"] = row_stats(store, conversations)
+        report = run_consolidate(store, min_quiet_seconds=0)
+        assert report.sessions_failed == 0, report.failures
+        stats["consolidated recall p50 (ms)"] = score_tier(store, conversations, "consolidated", args, out)
+        stats["consolidated rows"] = row_stats(store, conversations)
+    counts = Counter(q.category for conv in conversations for q in conv.questions)
+    stats["questions"] = {"all": sum(counts[col] for col in ALL), **{col: counts[col] for col in COLUMNS[1:]}}
+    return {"budget": Scores.means(out.budget), "at_k": Scores.means(out.at_k), "stats": stats}
+
+
+def table(title: str, means: dict[str, dict[str, float | None]]) -> list[str]:
+    lines = [title, "| | " + " | ".join(COLUMNS) + " |", "|---|" + "---|" * len(COLUMNS)]
+    for system, cols in means.items():
+        cells = ["" if cols[col] is None else f"{cols[col]:.3f}" for col in COLUMNS]
+        lines.append(f"| {system} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def targets(means: dict[str, dict[str, float | None]]) -> list[tuple[str, bool | None]]:
+    bm25, prov, cons = (means[s] for s in ("BM25 over turns", "provisional", "consolidated"))
+
+    def ge(a: float | None, b: float | None, margin: float) -> bool | None:
+        return None if a is None or b is None else a >= b + margin
+
+    per_category = [ge(cons[col], prov[col], 0.0) for col in COLUMNS[1:] if prov[col] is not None]
+    return [
+        ("provisional >= BM25 + 0.05 (budget, all)", ge(prov["all"], bm25["all"], 0.05)),
+        ("consolidated >= provisional + 0.05 (budget, all)", ge(cons["all"], prov["all"], 0.05)),
+        ("no category: consolidated < provisional (budget)", all(v is not False for v in per_category)),
+    ]
+
+
+def main() -> None:
+    p = c.parser(__doc__.splitlines()[0])
+    p.add_argument("path", help="LoCoMo JSON (e.g. locomo5.json); never copied anywhere")
+    p.add_argument("--budget", type=int, default=4000, help="characters of returned content (default 4000)")
+    p.add_argument("--k", type=int, default=10, help="rows for the at-k figures (default 10)")
+    p.add_argument("--conversations", type=int, default=None, help="only the first N conversations")
+    args = p.parse_args()
+    result = run(args)
+    checks = targets(result["budget"])
+    lines = [
+        *table(f"evidence recall at {args.budget:,} characters of returned content", result["budget"]),
+        "",
+        *table(f"evidence recall at k={args.k}", result["at_k"]),
+    ]
+    if not args.json:
+        print("\n".join(lines))
+        print()
+    c.report("LoCoMo evidence recall", result["stats"], checks, as_json=args.json, extra=result)
+
+
+if __name__ == "__main__":
+    main()
