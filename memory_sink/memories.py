@@ -22,6 +22,11 @@ from .vocab import Kind, Tier
 COLS = ", ".join(MEMORY_COLUMNS)
 M_COLS = ", ".join(f"m.{c}" for c in MEMORY_COLUMNS)
 KINDS = tuple(Kind)
+# What recall searches unless told: an episode is reached through its passages
+# (shorter, and each within the model's window); an episode consolidated before
+# passages existed (no ``passages`` key in its metadata) is searched itself.
+DEFAULT_KINDS = (Kind.TURN, Kind.PASSAGE, Kind.FACT)
+KIND_FILTER = "(kind = ANY(%(kinds)s) OR (%(unpassaged)s AND kind = 'episode' AND NOT metadata ? 'passages'))"
 RRF_K = 60  # reciprocal-rank-fusion constant (the usual 60: ranks matter, not raw scores)
 
 # Invariant 2: provisional rows are written in the same transaction that claimed
@@ -96,7 +101,7 @@ DELETE FROM memory WHERE tier = 'provisional' AND namespace = %s AND event_ids[1
 # coffee" episode still outranked "I switched from coffee to tea"; below ~0.3,
 # RRF's compressed scores (1/61 for a first rank, at most 40 candidates a branch)
 # sink it under every candidate anyway.
-OUTDATED = """CASE WHEN m.kind <> 'episode' THEN false ELSE EXISTS (
+OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXISTS (
     SELECT 1 FROM memory old
     WHERE old.namespace = m.namespace AND old.session_id = m.session_id AND old.kind = 'fact'
       AND old.event_ids && m.event_ids
@@ -105,6 +110,44 @@ OUTDATED = """CASE WHEN m.kind <> 'episode' THEN false ELSE EXISTS (
       AND NOT EXISTS (SELECT 1 FROM memory new
                       WHERE new.id = old.superseded_by AND new.event_ids && m.event_ids)) END"""
 
+# Recall's lexical branch ranks like a keyword search over natural questions:
+# any of the question's terms may match (a question's every word is never in one
+# row), each weighted by its rarity — an idf from the column statistics ANALYZE
+# keeps (pg_stats.most_common_elem_freqs: how often the commonest lexemes occur;
+# one unlisted is rarer than the least common listed). Without statistics yet (a
+# new, small table), every term weighs the same and every term selects. A row scores the idf of the terms it
+# holds, BM25's way (tf taken as 1: chat rows rarely repeat a word), damped by
+# its length against the candidates' average, so a long transcript does not
+# win by holding more words. Only the question's rarest terms (LEXICAL_TERMS)
+# select candidates — the common ones would match most of a big namespace, and
+# ranking them dominated recall's latency — but every term scores them.
+LEXICAL_TERMS = 4
+BM25_K1, BM25_B = 1.2, 0.75
+LEXICAL = f"""
+stats AS (
+    SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
+    WHERE schemaname = current_schema() AND tablename = 'memory' AND attname = 'content_tsv'
+), terms AS MATERIALIZED (
+    SELECT quote_literal(lex)::tsquery AS tq,
+           ln(1 + 1 / coalesce(s.freqs[array_position(s.elems, lex)], s.freqs[cardinality(s.elems) + 1] / 2, 0.5))
+               AS idf
+    FROM unnest(tsvector_to_array(to_tsvector('english', %(text)s))) lex LEFT JOIN stats s ON true
+), selective AS (
+    SELECT string_agg(tq::text, ' | ')::tsquery AS query
+    FROM (SELECT tq FROM terms ORDER BY idf DESC
+          LIMIT (SELECT CASE WHEN count(*) > 0 THEN {LEXICAL_TERMS} END FROM stats)) t
+), matched AS (
+    SELECT m.id, length(m.content_tsv) AS len, (SELECT sum(t.idf) FROM terms t WHERE m.content_tsv @@ t.tq) AS idf
+    FROM memory m, selective
+    WHERE m.namespace = %(ns)s AND m.superseded_at IS NULL AND {KIND_FILTER}
+      AND m.content_tsv @@ selective.query
+), l AS (
+    SELECT id, row_number() OVER (ORDER BY rank DESC) AS r FROM (
+        SELECT id, idf / (1 + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * len / avg(len) OVER ())) AS rank FROM matched
+        ORDER BY rank DESC LIMIT %(n)s
+    ) s
+)"""
+
 # Invariant 5: recall reads active rows only, through the partial HNSW and GIN
 # indexes, fused by reciprocal rank in ONE statement so it sees one snapshot
 # (a concurrent tier swap is seen wholly before or wholly after).
@@ -112,18 +155,10 @@ RECALL_ACTIVE = f"""
 WITH v AS (
     SELECT id, row_number() OVER (ORDER BY dist) AS r FROM (
         SELECT id, embedding <=> %(q)s AS dist FROM memory
-        WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
+        WHERE namespace = %(ns)s AND superseded_at IS NULL AND {KIND_FILTER}
         ORDER BY embedding <=> %(q)s LIMIT %(n)s
     ) s
-), l AS (
-    SELECT id, row_number() OVER (ORDER BY rank DESC) AS r FROM (
-        SELECT id, ts_rank_cd(content_tsv, query) AS rank
-        FROM memory, websearch_to_tsquery('english', %(text)s) query
-        WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
-          AND content_tsv @@ query
-        ORDER BY rank DESC LIMIT %(n)s
-    ) s
-), fused AS (
+), {LEXICAL}, fused AS (
     SELECT id, sum(1.0 / ({RRF_K} + r)) AS rrf FROM (SELECT * FROM v UNION ALL SELECT * FROM l) u
     GROUP BY id
 )
@@ -133,7 +168,7 @@ ORDER BY outdated, f.rrf DESC, score DESC
 LIMIT %(k)s
 """
 
-# Recall's lexical branch ranks every active row that matches all the query's
+# Recall's lexical branch ranks every active row that matches its selective
 # terms; a term common in a large namespace matches thousands of rows, and that
 # ranking then dominates recall (measured at 100k rows: lexical p95 16.5 ms unbounded, 2.0 ms with a pool of 500).
 # Past LEXICAL_POOL matches, the GIN scan returns a random sample of about that
@@ -147,14 +182,14 @@ SET_LEXICAL_POOL = "SELECT set_config('gin_fuzzy_search_limit', %s, true)"
 # No partial index applies, so this is an exact scan: correct, not fast.
 RECALL_AS_OF = f"""
 SELECT {COLS}, 1 - (embedding <=> %(q)s) AS score FROM memory
-WHERE namespace = %(ns)s AND kind = ANY(%(kinds)s) AND tier = 'consolidated'
+WHERE namespace = %(ns)s AND {KIND_FILTER} AND tier = 'consolidated'
   AND recorded_at <= %(as_of)s AND (superseded_at IS NULL OR superseded_at > %(as_of)s)
 ORDER BY embedding <=> %(q)s LIMIT %(k)s
 """
 
 RECALL_ALL_VERSIONS = f"""
 SELECT {COLS}, 1 - (embedding <=> %(q)s) AS score FROM memory
-WHERE namespace = %(ns)s AND kind = ANY(%(kinds)s)
+WHERE namespace = %(ns)s AND {KIND_FILTER}
 ORDER BY embedding <=> %(q)s LIMIT %(k)s
 """
 
@@ -356,7 +391,7 @@ def insert_consolidated(
     recorded_at: datetime,
 ) -> list[str]:
     """Insert a session's new consolidated version; returns the new ids in order."""
-    ids = [str(uuid.uuid4()) for _ in rows]
+    ids = [r.id or str(uuid.uuid4()) for r in rows]
     params = [
         (
             mid,
@@ -399,16 +434,20 @@ def recall(
     *,
     namespace: str,
     k: int,
-    kinds: Sequence[str],
+    kinds: Sequence[str] | None = None,
     as_of: datetime | None = None,
     all_versions: bool = False,
 ) -> list[Memory]:
-    """Best-first memories for a query: active rows, or what was believed at ``as_of``."""
+    """Best-first memories for a query: active rows, or what was believed at ``as_of``.
+
+    ``kinds`` None searches DEFAULT_KINDS (and episodes that have no passages).
+    """
     params = {
         "q": query_vec,
         "ns": namespace,
         "k": k,
-        "kinds": list(kinds),
+        "kinds": list(DEFAULT_KINDS if kinds is None else kinds),
+        "unpassaged": kinds is None,
         "n": max(4 * k, 40),
         "text": text,
         "as_of": as_of,

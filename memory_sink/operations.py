@@ -37,6 +37,13 @@ UPDATE memory SET superseded_at = %s, superseded_by = %s, valid_to = %s, pinned 
 LOCK_OP = """
 SELECT op, reverse, undone_by FROM memory_ops WHERE namespace = %s AND op_id = %s FOR UPDATE
 """
+# An episode's passages (pipelines/passages.py) stand or fall with it: retiring
+# the episode retires them in the same operation (and its undo restores them).
+LOCK_PASSAGES = """
+SELECT id, tier, kind, superseded_at, superseded_by, valid_from, valid_to, pinned
+FROM memory WHERE namespace = %s AND kind = 'passage' AND superseded_at IS NULL AND metadata->>'episode_id' = %s
+FOR UPDATE
+"""
 MARK_UNDONE = "UPDATE memory_ops SET undone_by = %s WHERE op_id = %s"
 # Tables show ids shortened, so commands accept a unique prefix, as git does.
 RESOLVE_PREFIX = """
@@ -146,7 +153,7 @@ def supersede(
         # a fact's successor ends its world time, unless the successor was true earlier still
         valid_to = new.valid_from if old.kind == Kind.FACT and new.valid_from >= old.valid_from else old.valid_to
         after = {**before, "superseded_at": now, "superseded_by": str(new.id), "valid_to": valid_to}
-        rows = apply_changes(conn, [(str(old.id), before, after)])
+        rows = apply_changes(conn, [(str(old.id), before, after), *_passages_retired(conn, namespace, old, now)])
         return ops.log_op(
             conn,
             namespace=namespace,
@@ -170,7 +177,7 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
             "superseded_by": None,
             "valid_to": row.valid_to if row.valid_to is not None or row.kind != Kind.FACT else now,
         }
-        rows = apply_changes(conn, [(str(row.id), _state(row), after)])
+        rows = apply_changes(conn, [(str(row.id), _state(row), after), *_passages_retired(conn, namespace, row, now)])
         return ops.log_op(
             conn,
             namespace=namespace,
@@ -181,6 +188,17 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
             signals={"explicit": True},
             reverse={"rows": rows},
         )
+
+
+def _passages_retired(
+    conn: psycopg.Connection, namespace: str, row: LockedRow, now: datetime
+) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """The changes that retire an episode's active passages with it (none for other kinds)."""
+    if row.kind != Kind.EPISODE:
+        return []
+    with conn.cursor(row_factory=class_row(LockedRow)) as cur:
+        found = cur.execute(LOCK_PASSAGES, (namespace, str(row.id))).fetchall()
+    return [(str(p.id), _state(p), {**_state(p), "superseded_at": now}) for p in found]
 
 
 def set_pinned(

@@ -374,9 +374,9 @@ def _validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> Staged
     )
 
 
-def _check_kinds(kinds: Sequence[str] | None) -> list[str]:
+def _check_kinds(kinds: Sequence[str] | None) -> list[str] | None:
     if kinds is None:
-        return list(memories.KINDS)
+        return None
     bad = [k for k in kinds if k not in memories.KINDS]
     if bad or not kinds:
         raise InputError(

@@ -100,8 +100,9 @@ def successors(
 ) -> list[tuple[str, str | None]]:
     """Link each retired row to the new row that carries it forward (pure).
 
-    An episode's successor is the new episode sharing most of its turns; a fact's
-    is the new fact with the same triple, else the same (subject, predicate).
+    An episode's (a passage's) successor is the new episode (passage) sharing most
+    of its turns; a fact's is the new fact with the same triple, else the same
+    (subject, predicate).
     A row with no counterpart is retired with no successor.
     """
 
@@ -110,13 +111,13 @@ def successors(
 
     by_triple: dict[tuple[str, ...], str] = {}
     by_pair: dict[tuple[str, ...], str] = {}
-    episodes: list[tuple[set[str], str]] = []
+    spans: list[tuple[str, set[str], str]] = []  # (kind, turns, id) of new episodes and passages
     for row, new_id in zip(rows, new_ids):
         if row.kind == "fact":
             by_triple.setdefault(key(row.subject, row.predicate, row.object), new_id)
             by_pair[key(row.subject, row.predicate)] = new_id  # the latest wins
         else:
-            episodes.append((set(row.event_ids), new_id))
+            spans.append((row.kind, set(row.event_ids), new_id))
     pairs: list[tuple[str, str | None]] = []
     for old in previous:
         if old.kind == "fact":
@@ -124,7 +125,7 @@ def successors(
                 key(old.subject, old.predicate)
             )
         else:
-            overlap = [(len(ids & set(old.event_ids)), new_id) for ids, new_id in episodes]
+            overlap = [(len(ids & set(old.event_ids)), new_id) for kind, ids, new_id in spans if kind == old.kind]
             best = max(overlap, default=(0, None))
             succ = best[1] if best[0] > 0 else None
         pairs.append((old.id, succ))

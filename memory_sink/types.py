@@ -176,6 +176,7 @@ class NewMemory:
     metadata: dict[str, Any] = field(default_factory=dict)
     retract: bool = False  # a statement that the matching fact is no longer true
     replaces: str | None = None  # the id of an active fact the consolidator says this replaces
+    id: str | None = None  # pre-assigned when other rows name it (an episode's passages); else generated
 
 
 @dataclass(frozen=True)

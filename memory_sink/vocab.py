@@ -2,7 +2,7 @@
 
 A member is its string: it compares equal to it, formats as it, and is written
 as it by psycopg and ``json``, so the database and the JSON interface see the
-same words as before. The schema's CHECK constraints (0001, 0004) hold the same
+same words as before. The schema's CHECK constraints (0001, 0004, 0005) hold the same
 lists; a test keeps the two equal.
 """
 
@@ -19,6 +19,7 @@ class Tier(StrEnum):
 class Kind(StrEnum):
     TURN = "turn"
     EPISODE = "episode"
+    PASSAGE = "passage"  # a few dated turns of an episode: what recall searches in its place
     FACT = "fact"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -35,6 +36,8 @@ from memory_sink.errors import ConfigError, ModelMismatchError
 from memory_sink.supersession import CARDINALITY, Candidate, FactView, Judge, Policy, rules_judge
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind, Outcome
+
+from .passages import Passage, passages
 
 log = logging.getLogger("tiermem.consolidate")
 
@@ -103,20 +106,27 @@ def _merged_metadata(turns: Iterable[StagedTurn]) -> dict[str, Any]:
 def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[NewMemory]:
     """Turn a validated consolidator result into rows for the swap (pure)."""
     by_id = {t.event_id: t for t in events.turns}
+    turns = {t.event_id: t for t in _transcript_turns(events)}
     rows: list[NewMemory] = []
     for ep in result.episodes:
         covered = [by_id[e] for e in ep.event_ids]
-        meta = {**_merged_metadata(covered), "summary": ep.summary, "end_ts": ep.end_ts.isoformat()}
-        rows.append(
-            NewMemory(
-                kind=Kind.EPISODE,
-                content=ep.text,
-                embed_text=ep.summary or ep.text,
-                event_ids=tuple(ep.event_ids),
-                valid_from=ep.start_ts,
-                metadata=meta,
-            )
+        parts = passages([turns[e] for e in ep.event_ids], ep.summary)
+        episode = NewMemory(
+            kind=Kind.EPISODE,
+            content=ep.text,
+            embed_text=ep.summary or ep.text,
+            event_ids=tuple(ep.event_ids),
+            valid_from=ep.start_ts,
+            metadata={
+                **_merged_metadata(covered),
+                "summary": ep.summary,
+                "end_ts": ep.end_ts.isoformat(),
+                "passages": len(parts),
+            },
+            id=str(uuid.uuid4()),
         )
+        rows.append(episode)
+        rows.extend(_passage_row(part, episode, by_id) for part in parts)
     for fact in result.facts:
         support = [by_id[e] for e in fact.event_ids]
         valid_from = fact.valid_from or (support[0].event_ts if support else events.turns[-1].event_ts)
@@ -141,6 +151,23 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
             )
         )
     return rows
+
+
+def _passage_row(part: Passage, episode: NewMemory, by_id: dict[str, StagedTurn]) -> NewMemory:
+    """A passage under ``episode``: recall's unit for the episode's turns (see pipelines.passages)."""
+    ids = tuple(t.event_id for t in part.turns)
+    return NewMemory(
+        kind=Kind.PASSAGE,
+        content=part.content,
+        embed_text=part.content,
+        event_ids=ids,
+        valid_from=min(t.ts for t in part.turns),
+        metadata={
+            **_merged_metadata(by_id[e] for e in ids),
+            "episode_id": episode.id,
+            "end_ts": max(t.ts for t in part.turns).isoformat(),
+        },
+    )
 
 
 def _transcript_turns(events: SessionEvents) -> list[Turn]:

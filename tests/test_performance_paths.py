@@ -93,7 +93,7 @@ def test_chunked_embedding_stores_the_vectors_one_session_at_a_time_would(
     health = store.tiers.tier_violations()
     assert (health["turns_in_both_tiers"], health["turns_in_neither_tier"]) == (0, 0)
     for (sid, kind, content), vec in together.items():
-        alone = store.embedder.embed_documents([content if kind == "fact" else _summary(store, sid, content)])[0]
+        alone = store.embedder.embed_documents([content if kind != "episode" else _summary(store, sid, content)])[0]
         assert float(vec @ alone) > 0.9999, (sid, kind)
 
 

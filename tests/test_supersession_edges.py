@@ -363,8 +363,8 @@ def test_recall_ranks_an_outdated_episode_below_current_knowledge_and_flags_it(s
     run_consolidate(store)
     results = store.recall("what does the user drink?")
     tea = next(i for i, m in enumerate(results) if m.kind == "fact" and m.object == "tea")
-    switch = next(i for i, m in enumerate(results) if m.kind == "episode" and m.session_id == "s2")
-    coffee = next(i for i, m in enumerate(results) if m.kind == "episode" and m.session_id == "s1")
+    switch = next(i for i, m in enumerate(results) if m.kind == "passage" and m.session_id == "s2")
+    coffee = next(i for i, m in enumerate(results) if m.kind == "passage" and m.session_id == "s1")
     assert tea < coffee and switch < coffee
     assert results[coffee].outdated and results[coffee].to_dict()["outdated"] is True
     assert not any(m.outdated for i, m in enumerate(results) if i != coffee)

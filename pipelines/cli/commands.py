@@ -204,7 +204,9 @@ def _split_kinds(value: str | None) -> list[str] | None:
 @namespace_option
 @click.option("--k", "k", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many results.")
 @click.option("--as-of", default=None, help="ISO time: what tiermem believed then.")
-@click.option("--kind", "kinds", default=None, help="Comma-separated: turn,episode,fact.")
+@click.option(
+    "--kind", "kinds", default=None, help="Comma-separated: turn,passage,episode,fact (default: turn,passage,fact)."
+)
 @click.option("--all-versions", is_flag=True, help="Include superseded memories.")
 @click.argument("query")
 def recall(
