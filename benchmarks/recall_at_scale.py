@@ -65,12 +65,7 @@ VECTOR_BRANCH = """
 SELECT id FROM memory WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
 ORDER BY embedding <=> %(q)s LIMIT %(n)s
 """
-LEXICAL_BRANCH = """
-SELECT id, ts_rank_cd(content_tsv, query) AS rank
-FROM memory, websearch_to_tsquery('english', %(text)s) query
-WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s) AND content_tsv @@ query
-ORDER BY rank DESC LIMIT %(n)s
-"""
+LEXICAL_BRANCH = f"WITH {memories.LEXICAL} SELECT id FROM l"
 KINDS = ["turn", "episode", "fact"]
 
 _QUESTIONS = [
@@ -235,7 +230,8 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
         store.recall(q, k=10)  # warm: pool, plans, buffers
     p50, p95, embed_ms, sql50, sql95, vec50, lex50, lex95 = ([] for _ in range(8))
     params = [
-        {"q": v, "ns": "default", "k": 10, "kinds": KINDS, "n": 40, "text": q, "as_of": None} for q, v in zip(qs, vecs)
+        {"q": v, "ns": "default", "k": 10, "kinds": KINDS, "unpassaged": True, "n": 40, "text": q, "as_of": None}
+        for q, v in zip(qs, vecs)
     ]
     for _ in range(args.runs):
         lat = []
