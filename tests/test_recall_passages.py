@@ -115,7 +115,7 @@ def test_each_turn_is_in_exactly_one_tier_of_default_recall(store: MemoryStore) 
     cons = {e for m in found if m.kind == "passage" for e in m.event_ids}
     assert prov == {late} and cons == set(consolidated)
     assert not any(m.kind == "episode" for m in found)  # reached through its passages
-    health = store.tier_violations()
+    health = store.tiers.tier_violations()
     assert (health["turns_in_both_tiers"], health["turns_in_neither_tier"]) == (0, 0)
 
 
