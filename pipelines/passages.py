@@ -73,9 +73,11 @@ def adds_words(summary: str, text: str) -> bool:
     return any(w.lower() not in have for w in _WORD.findall(summary))
 
 
-def passages(turns: Sequence[Turn], summary: str, max_words: int = PASSAGE_WORDS) -> list[Passage]:
-    """An episode's passages: its turns in order, packed and dated; its summary first if it adds words."""
-    found = [Passage(dated(group, render_turns(group)), group) for group in pack(turns, max_words)]
+def passages(turns: Sequence[Turn], summary: str, max_words: int | None = None) -> list[Passage]:
+    """An episode's passages: its turns in order, packed (``PASSAGE_WORDS`` unless told) and dated;
+    its summary first if it adds words."""
+    groups = pack(turns, max_words or PASSAGE_WORDS)
+    found = [Passage(dated(group, render_turns(group)), group) for group in groups]
     if summary.strip() and adds_words(summary, render_turns(turns)):
         found.insert(0, Passage(dated(turns, summary.strip()), tuple(turns), summary=True))
     return found

@@ -145,3 +145,13 @@ def test_an_episode_without_passages_is_still_recalled_by_default(store: MemoryS
         conn.execute("UPDATE memory SET metadata = metadata - 'passages' WHERE kind = 'episode'")
     found = store.recall("where are the invoices kept?")
     assert [m.kind for m in found if m.tier == "consolidated" and m.kind != "fact"] == ["episode"]
+
+
+def test_a_passage_is_judged_outdated_by_its_own_turns(store: MemoryStore, monkeypatch) -> None:
+    monkeypatch.setattr("pipelines.passages.PASSAGE_WORDS", 6)  # one turn per passage
+    store.stage("s", "user", "I drink coffee every morning.", ts=T0, seq=1)
+    store.stage("s", "user", "I switched from coffee to tea.", ts=T0 + timedelta(hours=2), seq=2)
+    run_consolidate(store)
+    found = {m.content.split(": ", 2)[-1]: m for m in store.recall("what does the user drink?", kinds=["passage"])}
+    assert found["I drink coffee every morning."].outdated  # the switch is in another passage
+    assert not found["I switched from coffee to tea."].outdated
