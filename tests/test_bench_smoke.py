@@ -124,3 +124,47 @@ def test_quantization_variants_build_and_compare(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr[-3000:]
     assert "MatMulIntegerToFloat" in out.stdout  # the static build runs integer MatMuls
     assert "batch maxdiff" in out.stdout and "tiermem_int8_rows" in out.stdout
+
+
+def test_locomo_benchmark_runs_on_a_file_of_its_format(tmp_path: Path) -> None:
+    """LoCoMo itself is CC BY-NC and never in the repository: a made-up conversation of its shape."""
+    sessions = {
+        "speaker_a": "Ana",
+        "speaker_b": "Ben",
+        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1": [
+            {"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a grey cat called Pixel yesterday."},
+            {"speaker": "Ben", "dia_id": "D1:2", "text": "Lovely! I am training for the Lisbon marathon."},
+        ],
+        "session_2_date_time": "10:37 am on 27 June, 2023",
+        "session_2": [
+            {"speaker": "Ana", "dia_id": "D2:1", "text": "Pixel knocked my plant over.", "blip_caption": "a cat"},
+            {"speaker": "Ben", "dia_id": "D2:2", "text": "I finished the marathon in four hours."},
+        ],
+    }
+    qa = [
+        {"question": "When did Ana adopt Pixel?", "answer": "7 May 2023", "evidence": ["D1:1"], "category": 2},
+        {
+            "question": "What race did Ben run?",
+            "answer": "Lisbon marathon",
+            "evidence": ["D1:2", "D2:2"],
+            "category": 1,
+        },
+        {"question": "What did Ben's dog do?", "evidence": ["D2:1"], "category": 5, "adversarial_answer": "x"},
+    ]
+    data = tmp_path / "locomo.json"
+    data.write_text(json.dumps([{"sample_id": "made-up", "conversation": sessions, "qa": qa}]))
+    env = {**os.environ, "TIERMEM_CACHE_DIR": os.environ["TIERMEM_CACHE_DIR"]}
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "locomo_recall.py"), str(data), "--json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=240,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    doc = json.loads(out.stdout[out.stdout.index("{\n") :])
+    assert doc["stats"]["questions"]["all"] == 2 and doc["stats"]["questions"]["adversarial"] == 1
+    assert set(doc["budget"]) == {"BM25 over turns", "vector-only over turns", "provisional", "consolidated"}
+    assert all(0.0 <= v <= 1.0 for cols in doc["budget"].values() for v in cols.values() if v is not None)
