@@ -115,10 +115,10 @@ OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXI
 # row), each weighted by its rarity — an idf from the column statistics ANALYZE
 # keeps (pg_stats.most_common_elem_freqs: how often the commonest lexemes occur;
 # one unlisted is rarer than the least common listed). Without statistics yet (a
-# new, small table), every term weighs the same and every term selects. A row scores the idf of the terms it
-# holds, BM25's way (tf taken as 1: chat rows rarely repeat a word), damped by
-# its length against the candidates' average, so a long transcript does not
-# win by holding more words. Only the question's rarest terms (LEXICAL_TERMS)
+# new, small table), every term weighs the same and every term selects. A row
+# scores the idf of the terms it holds, BM25's way (tf taken as 1: chat rows
+# rarely repeat a word), damped by its length against the candidates' average,
+# so a long transcript does not win by holding more words. Only the question's rarest terms (LEXICAL_TERMS)
 # select candidates — the common ones would match most of a big namespace, and
 # ranking them dominated recall's latency — but every term scores them.
 LEXICAL_TERMS = 4
