@@ -83,9 +83,11 @@ def counts(store: MemoryStore) -> tuple[int, int, int]:
 
 
 def active_episodes(store: MemoryStore) -> int:
-    """Active consolidated episodes: what a re-consolidation re-versions (unchanged facts keep their rows)."""
+    """Active episodes and their passages: what a re-consolidation re-versions (unchanged facts keep their rows)."""
     with store.connection() as conn:
-        row = conn.execute("SELECT count(*) FROM memory WHERE kind = 'episode' AND superseded_at IS NULL").fetchone()
+        row = conn.execute(
+            "SELECT count(*) FROM memory WHERE kind IN ('episode', 'passage') AND superseded_at IS NULL"
+        ).fetchone()
     assert row is not None
     return int(row[0])
 
