@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from .base import bool_option, positive_int_option
+from .forms import norm
 from .framing import episode_frames, frame_episode
 from .parse import prefetch
 from .passthrough import truncate
@@ -166,13 +167,7 @@ def _resolve_attribute(fact: Fact, active: Sequence[ActiveFact]) -> Fact:
     """An attribute fact replaces the latest active fact of its (subject, predicate) with another value."""
     if not fact.replaces_attribute:
         return fact
-    key = (_norm(fact.subject), _norm(fact.predicate))
-    olds = [
-        a for a in active if (_norm(a.subject), _norm(a.predicate)) == key and _norm(a.object) != _norm(fact.object)
-    ]
+    key = (norm(fact.subject), norm(fact.predicate))
+    olds = [a for a in active if (norm(a.subject), norm(a.predicate)) == key and norm(a.object) != norm(fact.object)]
     latest = max(olds, key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"), default=None)
     return replace(fact, replaces=latest.id if latest else None, replaces_attribute=False)
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().split())

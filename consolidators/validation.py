@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import fields
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from .base import Consolidator
 from .errors import MalformedOutput
+from .forms import utc_timestamp
 from .types import CARDINALITIES, ConsolidationResult, Context, Episode, Fact, Transcript
 
 MAX_TERM_CHARS = 1000  # longest subject / predicate / object a fact may carry
@@ -171,18 +172,10 @@ def _required_timestamp(value: Any, path: str) -> datetime:
 
 def _timestamp(value: Any, path: str) -> datetime | None:
     """A datetime or ISO 8601 string as an aware UTC datetime; naive means UTC."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value.strip())
-        except ValueError:
-            raise MalformedOutput(path, f"expected an ISO 8601 timestamp, got {value!r}") from None
-    if not isinstance(value, datetime):
-        raise MalformedOutput(path, f"expected a datetime or an ISO 8601 string, got {type(value).__name__}")
-    if value.tzinfo is None or value.utcoffset() is None:
-        return value.replace(tzinfo=UTC)
-    return value.astimezone(UTC)
+    try:
+        return utc_timestamp(value)
+    except ValueError as exc:
+        raise MalformedOutput(path, str(exc)) from None
 
 
 def _event_ids(value: Any, path: str, known: frozenset[str], *, non_empty: bool) -> tuple[str, ...]:

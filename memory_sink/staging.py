@@ -16,6 +16,8 @@ import psycopg
 from psycopg.rows import class_row, kwargs_row
 from psycopg.types.json import Jsonb
 
+from consolidators.forms import utc_timestamp
+
 from .errors import InputError
 from .types import ClaimedTurn, SessionEvents, StagedTurn
 from .vocab import Role
@@ -156,23 +158,10 @@ def validate_namespace(value: Any) -> str:
 
 def parse_ts(value: Any, name: str = "ts") -> datetime | None:
     """An aware UTC datetime from a datetime or ISO 8601 string; naive means UTC."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value.strip())
-        except ValueError:
-            raise InputError(f"{name}: not an ISO 8601 timestamp: {value[:64]!r}") from None
-    if not isinstance(value, datetime):
-        raise InputError(f"{name}: expected an ISO 8601 timestamp, got {type(value).__name__}")
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
     try:
-        return value.astimezone(UTC)
-    except (OverflowError, ValueError):  # e.g. 0001-01-01T00:00+05:00 is before year 1 in UTC
-        raise InputError(
-            f"{name}: {value.isoformat()} is out of range once converted to UTC (years 1 to 9999)"
-        ) from None
+        return utc_timestamp(value)
+    except ValueError as exc:
+        raise InputError(f"{name}: {exc}") from None
 
 
 def _check_metadata(value: Any) -> dict[str, Any]:

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from consolidators.forms import norm
+
 from .types import Memory
 from .vocab import Verdict
 
@@ -134,11 +136,6 @@ DEFAULT_THRESHOLDS = {
 }
 FALLBACK_THRESHOLD = 0.75
 VERDICTS = tuple(Verdict)
-
-
-def norm(text: str | None) -> str:
-    """The form keys compare on: case- and whitespace-insensitive."""
-    return " ".join((text or "").lower().split())
 
 
 #: Head verbs whose inflections no suffix rule finds ("be from" ~ "is from").

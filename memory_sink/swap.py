@@ -23,7 +23,7 @@ from psycopg.rows import dict_row
 
 from . import memories, meta, ops, staging
 from .facts import Engine, EngineReport, named_fact
-from .supersession import Judge, Policy, rules_judge
+from .supersession import Judge, Policy, norm, rules_judge
 from .types import NewMemory
 from .vocab import Actor, Op
 
@@ -107,7 +107,7 @@ def successors(
     """
 
     def key(*parts: str | None) -> tuple[str, ...]:
-        return tuple((p or "").strip().lower() for p in parts)
+        return tuple(norm(p) for p in parts)
 
     by_triple: dict[tuple[str, ...], str] = {}
     by_pair: dict[tuple[str, ...], str] = {}

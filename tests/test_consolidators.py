@@ -145,7 +145,19 @@ def _break(path: str, value: Any) -> dict[str, Any]:
         ("episodes.0.summary", "a\x00b", "episodes[0].summary: contains a NUL character"),
         ("episodes.0.summary", KeyError, "episodes[0].summary: missing"),
         ("episodes.0.end_ts", T0 - timedelta(seconds=1), "episodes[0].start_ts: "),
-        ("episodes.0.start_ts", "yesterday", "episodes[0].start_ts: expected an ISO 8601 timestamp"),
+        ("episodes.0.start_ts", "yesterday", "episodes[0].start_ts: not an ISO 8601 timestamp"),
+        ("episodes.0.start_ts", 20260101, "episodes[0].start_ts: expected an ISO 8601 timestamp, got int"),
+        # an offset that leaves years 1..9999 in UTC: a malformed result, not a bare OverflowError
+        (
+            "episodes.0.end_ts",
+            "9999-12-31T23:30:00-05:00",
+            "episodes[0].end_ts: 9999-12-31T23:30:00-05:00 is out of range",
+        ),
+        (
+            "facts.0.valid_from",
+            "0001-01-01T00:00:00+05:00",
+            "facts[0].valid_from: 0001-01-01T00:00:00+05:00 is out of range",
+        ),
         ("episodes.0.colour", "red", "episodes[0].colour: unknown field"),
         ("facts.0.subject", "", "facts[0].subject: expected a non-empty string"),
         ("facts.0.object", "x" * 1001, "facts[0].object: is 1001 characters long (limit 1000)"),

@@ -1,0 +1,42 @@
+"""The plain forms both sides of the consolidator boundary compare and store on.
+
+The consolidators (which match an extracted fact against the active ones) and
+the store (which keys supersession on the same triple) must agree to the
+letter, so each form is defined once, here, in the package that imports
+nothing of tiermem's; ``memory_sink`` and ``pipelines`` import it from here.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+
+def norm(text: str | None) -> str:
+    """The form fact keys compare on: case- and whitespace-insensitive; None is ``""``."""
+    return " ".join((text or "").lower().split())
+
+
+def utc_timestamp(value: Any) -> datetime | None:
+    """An aware UTC datetime from a datetime or an ISO 8601 string; naive means UTC.
+
+    Raises ``ValueError`` with a one-line problem (no key: the caller names it
+    and picks its own error type). An offset that puts the instant outside
+    years 1 to 9999 once converted to UTC is such a problem, not an
+    ``OverflowError``.
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise ValueError(f"not an ISO 8601 timestamp: {value[:64]!r}") from None
+    if not isinstance(value, datetime):
+        raise ValueError(f"expected an ISO 8601 timestamp, got {type(value).__name__}")
+    if value.tzinfo is None or value.utcoffset() is None:
+        return value.replace(tzinfo=UTC)
+    try:
+        return value.astimezone(UTC)
+    except (OverflowError, ValueError):  # e.g. 0001-01-01T00:00+05:00 is before year 1 in UTC
+        raise ValueError(f"{value.isoformat()} is out of range once converted to UTC (years 1 to 9999)") from None

@@ -1,0 +1,45 @@
+"""Logic that two places need is defined once: fact-key text, timestamps, ... (pure, no database)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from consolidators.forms import norm, utc_timestamp
+from memory_sink.errors import InputError
+from memory_sink.staging import parse_ts
+from memory_sink.swap import PreviousRow, successors
+from memory_sink.types import NewMemory
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def fact(subject: str, predicate: str, obj: str) -> NewMemory:
+    return NewMemory("fact", f"{subject} {predicate} {obj}", "", ("e1",), T0, subject, predicate, obj)
+
+
+@pytest.mark.parametrize("text", ["The  User", " the user ", "THE\tUSER", "the user"])
+def test_fact_keys_ignore_case_and_every_run_of_whitespace(text: str) -> None:
+    assert norm(text) == "the user"
+    assert norm(None) == ""
+
+
+def test_a_swap_carries_a_fact_forward_whatever_its_inner_spacing() -> None:
+    # the supersession engine keys on norm(); the swap's successor link must agree with it
+    old = PreviousRow("old", "fact", "the  user", "lives in", "Paris", ("e1",))
+    assert successors([old], [fact("The user", "lives  in", "paris")], ["new"]) == [("old", "new")]
+
+
+@pytest.mark.parametrize("ts", ["0001-01-01T00:00:00+05:00", "9999-12-31T23:30:00-05:00"])
+def test_an_offset_out_of_range_in_utc_is_one_clear_problem(ts: str) -> None:
+    with pytest.raises(ValueError, match="out of range once converted to UTC"):
+        utc_timestamp(ts)
+    with pytest.raises(InputError, match=r"^as_of: .* out of range"):
+        parse_ts(ts, "as_of")
+
+
+def test_naive_means_utc_and_aware_is_converted() -> None:
+    assert utc_timestamp("2026-01-01T00:00:00") == T0
+    assert utc_timestamp(" 2026-01-01T01:00:00+01:00 ") == T0
+    assert utc_timestamp(None) is None
