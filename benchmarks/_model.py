@@ -22,17 +22,7 @@ def model_feeds(embedder: OnnxEmbedder, texts: Sequence[str]) -> list[dict[str, 
     lengths = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
     feeds = []
     for rows in embedder._runs(np.argsort(lengths, kind="stable"), lengths):
-        batch = [ids[i] for i in rows]
-        width = max(len(x) for x in batch)
-        input_ids = np.full((len(batch), width), embedder._pad_id, dtype=embedder._int_dtype)
-        mask = np.zeros((len(batch), width), dtype=embedder._int_dtype)
-        for r, x in enumerate(batch):
-            input_ids[r, : len(x)] = x
-            mask[r, : len(x)] = 1
-        feed = {"input_ids": input_ids, "attention_mask": mask}
-        if embedder._feed_type_ids:
-            feed["token_type_ids"] = np.zeros_like(input_ids)
-        feeds.append(feed)
+        feeds.append(embedder.model_inputs([ids[i] for i in rows]))
     return feeds
 
 

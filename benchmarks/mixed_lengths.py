@@ -17,7 +17,6 @@ from __future__ import annotations
 import time
 
 import _common as c
-import numpy as np
 from _model import model_feeds
 
 from memory_sink.config import EmbedderConfig
@@ -29,16 +28,7 @@ def naive_batches_seconds(embedder, texts, size: int = 32) -> float:  # type: ig
     ids = embedder._token_ids(list(texts))
     started = time.perf_counter()
     for start in range(0, len(ids), size):
-        batch = ids[start : start + size]
-        width = max(len(x) for x in batch)
-        input_ids = np.full((len(batch), width), embedder._pad_id, dtype=embedder._int_dtype)
-        mask = np.zeros_like(input_ids)
-        for r, x in enumerate(batch):
-            input_ids[r, : len(x)] = x
-            mask[r, : len(x)] = 1
-        feed = {"input_ids": input_ids, "attention_mask": mask}
-        if embedder._feed_type_ids:
-            feed["token_type_ids"] = np.zeros_like(input_ids)
+        feed = embedder.model_inputs(ids[start : start + size])
         embedder._session.run([embedder._output], feed)
     return time.perf_counter() - started
 

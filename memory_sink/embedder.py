@@ -213,8 +213,11 @@ class OnnxEmbedder:
             yield order[start:end]
             start = end
 
-    def _run(self, batch: list[list[int]]) -> np.ndarray:
-        """Pad one length bucket, run the model, pool and L2-normalise."""
+    def model_inputs(self, batch: list[list[int]]) -> dict[str, np.ndarray]:
+        """The session feed for one batch of token ids: padded to its longest, with the mask.
+
+        Benchmarks time ``session.run`` on exactly these feeds (the raw model ceiling).
+        """
         width = max(len(ids) for ids in batch)
         input_ids = np.full((len(batch), width), self._pad_id, dtype=self._int_dtype)
         mask = np.zeros((len(batch), width), dtype=self._int_dtype)
@@ -224,6 +227,12 @@ class OnnxEmbedder:
         feed = {"input_ids": input_ids, "attention_mask": mask}
         if self._feed_type_ids:
             feed["token_type_ids"] = np.zeros_like(input_ids)
+        return feed
+
+    def _run(self, batch: list[list[int]]) -> np.ndarray:
+        """Pad one length bucket, run the model, pool and L2-normalise."""
+        feed = self.model_inputs(batch)
+        mask = feed["attention_mask"]
         hidden = np.asarray(self._session.run([self._output], feed)[0], dtype=np.float32)
         if self.pooling == "cls":
             pooled = hidden[:, 0, :]

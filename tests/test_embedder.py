@@ -149,6 +149,21 @@ def test_bucketing_restores_input_order(cache_dir: Path) -> None:
     assert (together * alone).sum(axis=1).min() > 0.999
 
 
+def test_model_inputs_pad_to_the_longest_and_mask_the_padding(embedder: OnnxEmbedder) -> None:
+    # benchmarks time session.run on these very feeds, so they must be what embedding runs
+    feed = embedder.model_inputs([[101, 7, 8, 102], [101, 102]])
+    assert feed["input_ids"].tolist() == [[101, 7, 8, 102], [101, 102, embedder._pad_id, embedder._pad_id]]
+    assert feed["attention_mask"].tolist() == [[1, 1, 1, 1], [1, 1, 0, 0]]
+    ids = embedder._token_ids(["a short one", "a somewhat longer text than the other"])
+    hidden = embedder._session.run([embedder._output], embedder.model_inputs(ids))[0]
+    mask = embedder.model_inputs(ids)["attention_mask"][:, :, None]
+    pooled = (hidden * mask).sum(axis=1) / mask.sum(axis=1)
+    pooled /= np.linalg.norm(pooled, axis=1, keepdims=True)
+    assert np.allclose(
+        pooled, embedder.embed_documents(["a short one", "a somewhat longer text than the other"]), atol=1e-5
+    )
+
+
 def test_semantic_sanity(embedder: OnnxEmbedder) -> None:
     tea, drink, crash = embedder.embed_documents(
         ["I prefer tea", "my favourite drink is tea", "the server crashed at noon"]
