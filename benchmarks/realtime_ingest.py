@@ -82,7 +82,7 @@ def main() -> None:
                 c.stage(store, texts, tag=f"q{run}")
                 size = args.batch_size or store.config.realtime.batch_size
                 started = time.perf_counter()
-                while store.tiers.embed_pending(size):
+                while store.tiers.drain_pending(size, max_batches=1)[0]:
                     pass
                 sequential.append(len(texts) / (time.perf_counter() - started))
             c.drop_database(admin, dsn)

@@ -53,9 +53,6 @@ KINDS: dict[str, Callable[..., Consolidator]] = {
     "callable": CallableConsolidator,
 }
 
-#: Kinds the configuration documents but this version does not ship yet (kind -> message).
-NOT_YET_AVAILABLE: dict[str, str] = {}
-
 
 def load_consolidator(kind: str, options: Mapping[str, Any] | None = None) -> Consolidator:
     """Build the consolidator ``kind`` with ``options``, or raise ConsolidatorConfigError.
@@ -63,8 +60,6 @@ def load_consolidator(kind: str, options: Mapping[str, Any] | None = None) -> Co
     Unknown keys and wrong types are rejected here with the dotted config key,
     so a bad deployment file fails at load time, not at 02:30.
     """
-    if isinstance(kind, str) and kind in NOT_YET_AVAILABLE:
-        raise ConsolidatorConfigError(KIND_KEY, NOT_YET_AVAILABLE[kind])
     if not isinstance(kind, str) or kind not in KINDS:
         raise ConsolidatorConfigError(
             KIND_KEY, f"unknown consolidator {kind!r} (expected one of: {', '.join(sorted(KINDS))})"

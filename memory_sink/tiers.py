@@ -84,16 +84,6 @@ class Tiers:
 
     # --- realtime ------------------------------------------------------------------
 
-    def embed_pending(self, batch_size: int) -> int:
-        """One realtime batch in one transaction: claim, embed, write provisional rows, mark.
-
-        Invariant 2: a crash anywhere rolls the whole batch back and releases its
-        locks; the next tick claims the same turns again. Returns the turns embedded.
-        """
-        embedder = self.embedder  # its first use takes a connection of its own: before this one
-        with self.connection() as conn:
-            return _embed_claimed(conn, embedder, lambda: staging.claim_pending(conn, batch_size))
-
     def embed_staged(self, conn: psycopg.Connection, event_ids: list[str]) -> int:
         """Embed turns just staged on ``conn``, in its open transaction (read-your-writes).
 
@@ -114,9 +104,9 @@ class Tiers:
     ) -> tuple[int, int]:
         """Embed every pending turn, batch after batch; returns (turns, batches committed).
 
-        Each batch is one ``embed_pending``-style transaction (invariant 2); the
-        write of one batch overlaps the embedding of the next (see ``memory_sink.drain``).
-        Use it to run a tick; use ``embed_pending`` for exactly one batch.
+        Each batch is one transaction (invariant 2); the write of one batch overlaps
+        the embedding of the next (see ``memory_sink.drain``). ``max_batches=1`` is
+        exactly one batch.
         """
         return drain_pending(
             self.pool,

@@ -7,7 +7,7 @@ the pending turns at once. It also drains every ``poll_seconds`` without a
 notification, so a lost notification (a dropped connection, a server restart)
 costs latency, never a turn.
 
-Exactly-once still comes from the claim alone (``Tiers.embed_pending``:
+Exactly-once still comes from the claim alone (``memory_sink.drain``:
 ``FOR UPDATE SKIP LOCKED`` in one transaction per batch), so any number of
 followers, scheduled ticks and one-off ``tiermem realtime`` runs can drain one
 staging log at the same time. A stop request (SIGINT/SIGTERM from the CLI, or

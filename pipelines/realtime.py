@@ -1,7 +1,7 @@
 """The realtime tier: embed every newly staged turn into a provisional row.
 
 A plain function, testable without Dagster; the Dagster op and ``tiermem
-realtime`` call it. Exactly-once comes from the claim (see ``Tiers.embed_pending``); a tick
+realtime`` call it. Exactly-once comes from the claim (see ``memory_sink.drain``); a tick
 drains batch after batch, writing one while embedding the next (``memory_sink.drain``).
 """
 

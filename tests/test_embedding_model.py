@@ -147,7 +147,7 @@ def test_a_store_opened_before_a_reembed_elsewhere_is_refused_and_writes_nothing
     with pytest.raises(ModelMismatchError, match=f"made by embedder {OTHER_MODEL}"):
         run_realtime(store)
     with pytest.raises(ModelMismatchError):
-        store.tiers.embed_pending(10)
+        store.tiers.drain_pending(10, max_batches=1)
     assert provisional_models(store) == [(store.embedder.fingerprint, 1)]  # the new turn was not embedded
     with store.connection() as conn:
         assert conn.execute("SELECT count(*) FROM memory_staging WHERE provisional_at IS NULL").fetchone() == (1,)

@@ -11,18 +11,16 @@ import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import dagster as dg
 from pydantic import Field
 
-from consolidators import Consolidator, ConsolidatorConfigError, load_consolidator
+from consolidators import Consolidator
 from memory_sink import MemoryStore
 from memory_sink.config import Config, EmbedderConfig, load_config
-from memory_sink.errors import ConfigError
 
-if TYPE_CHECKING:
-    from memory_sink.embedder import OnnxEmbedder
+from ..consolidate import build_consolidator
 
 
 class EmbedderResource(dg.ConfigurableResource):
@@ -40,12 +38,6 @@ class EmbedderResource(dg.ConfigurableResource):
     def embedder_config(self) -> EmbedderConfig:
         return EmbedderConfig(model=self.model, path=self.path, threads=self.threads, batch_size=self.batch_size)
 
-    def load(self) -> "OnnxEmbedder":
-        """The loaded model (cached per process); the store checks its fingerprint (invariant 9)."""
-        from memory_sink.embedder import load_embedder
-
-        return load_embedder(self.embedder_config())
-
 
 class ConsolidatorResource(dg.ConfigurableResource):
     """The consolidator (``consolidate.consolidator.*``): its kind and options."""
@@ -62,10 +54,7 @@ class ConsolidatorResource(dg.ConfigurableResource):
 
     def build(self) -> Consolidator:
         """The consolidator object; a bad kind or option is a ``ConfigError`` naming the key."""
-        try:
-            return load_consolidator(self.kind, self.options)
-        except ConsolidatorConfigError as exc:
-            raise ConfigError(str(exc)) from None
+        return build_consolidator(self.kind, self.options)
 
 
 class StoreResource(dg.ConfigurableResource):
