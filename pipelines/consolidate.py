@@ -12,7 +12,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -56,11 +56,10 @@ class ConsolidateReport:
         return asdict(self)
 
 
-def build_consolidator(config: Config) -> Consolidator:
-    """The consolidator the deployment names; a bad kind or option is a ``ConfigError``."""
-    spec = config.consolidate.consolidator
+def build_consolidator(kind: str, options: Mapping[str, Any]) -> Consolidator:
+    """The consolidator ``kind`` with ``options``; a bad kind or option is a ``ConfigError`` naming the key."""
     try:
-        return load_consolidator(spec.kind, spec.options)
+        return load_consolidator(kind, options)
     except ConsolidatorConfigError as exc:
         raise ConfigError(str(exc)) from None
 
@@ -200,8 +199,13 @@ def _context(facts: Sequence[Memory]) -> Context:
     )
 
 
-class ConsolidatorTimeout(TimeoutError):
-    """A consolidator call ran past ``consolidate.timeout_seconds``."""
+class SessionTimeout(TimeoutError):
+    """One session's consolidator call ran past ``consolidate.timeout_seconds``.
+
+    Not ``consolidators.ConsolidatorTimeout`` (an endpoint that did not answer,
+    raised inside the consolidator): this is the pipeline giving up waiting on
+    any consolidator, whatever it does.
+    """
 
 
 def call_with_timeout(
@@ -225,7 +229,7 @@ def call_with_timeout(
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
-        raise ConsolidatorTimeout(f"consolidator {getattr(consolidator, 'name', '?')} took longer than {timeout:g} s")
+        raise SessionTimeout(f"consolidator {getattr(consolidator, 'name', '?')} took longer than {timeout:g} s")
     if "error" in box:
         raise box["error"]
     return box["result"]
@@ -418,7 +422,8 @@ def run_consolidate(
     report = ConsolidateReport()
     started = time.perf_counter()
     try:
-        consolidator = consolidator or build_consolidator(store.config)
+        spec = store.config.consolidate.consolidator
+        consolidator = consolidator or build_consolidator(spec.kind, spec.options)
         judge = build_judge(store.config)
         explicit = sessions is not None
         if sessions is None:

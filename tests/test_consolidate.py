@@ -281,7 +281,7 @@ def test_a_hanging_consolidator_times_out_and_fails_only_its_session(db_dsn: str
         release.set()
         assert time.perf_counter() - started < 10
         assert (report.sessions_consolidated, report.sessions_failed) == (1, 1)
-        assert "ConsolidatorTimeout" in report.failures[0]["error"]
+        assert "SessionTimeout" in report.failures[0]["error"]
         assert store.status()["failing"][0]["session_id"] == "slow"
 
 

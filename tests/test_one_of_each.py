@@ -11,6 +11,8 @@ from memory_sink.errors import InputError
 from memory_sink.staging import parse_ts
 from memory_sink.swap import PreviousRow, successors
 from memory_sink.types import NewMemory
+from pipelines.cli import output
+from pipelines.consolidate import ConsolidateReport
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -43,3 +45,16 @@ def test_naive_means_utc_and_aware_is_converted() -> None:
     assert utc_timestamp("2026-01-01T00:00:00") == T0
     assert utc_timestamp(" 2026-01-01T01:00:00+01:00 ") == T0
     assert utc_timestamp(None) is None
+
+
+def test_consolidate_and_backfill_print_one_summary_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    report = ConsolidateReport(sessions_consolidated=2, sessions_failed=1, episodes=3, facts=4)
+    report.failures.append({"namespace": "ns", "session_id": "s9", "error": "MalformedOutput: facts[0]: bad"})
+    output.consolidation_summary(report)
+    output.consolidation_summary(report, "backfill 2024-03-01..2024-03-02 (2 days, 3 sessions): ")
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        "consolidated 2 sessions (3 episodes, 4 facts); failed 1; skipped 0",
+        "backfill 2024-03-01..2024-03-02 (2 days, 3 sessions): consolidated 2 (3 episodes, 4 facts); failed 1; skipped 0",
+    ]
+    assert err.splitlines() == ["  failed ns/s9: MalformedOutput: facts[0]: bad"] * 2

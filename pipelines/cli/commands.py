@@ -184,12 +184,7 @@ def consolidate(
     if as_json:
         output.emit_json(report.to_dict())
     else:
-        click.echo(
-            f"consolidated {report.sessions_consolidated} sessions ({report.episodes} episodes, "
-            f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}"
-        )
-        for f in report.failures:
-            click.echo(f"  failed {f['namespace']}/{f['session_id']}: {f['error']}", err=True)
+        output.consolidation_summary(report)
     if report.sessions_failed:
         sys.exit(1)
 

@@ -44,13 +44,8 @@ def backfill(
     if as_json:
         output.emit_json(doc)
     else:
-        click.echo(
-            f"backfill {doc['from']}..{doc['to']} ({len(days)} days, {len(sessions)} sessions): "
-            f"consolidated {report.sessions_consolidated} ({report.episodes} episodes, "
-            f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}"
-        )
-        for f in report.failures:
-            click.echo(f"  failed {f['namespace']}/{f['session_id']}: {f['error']}", err=True)
+        heading = f"backfill {doc['from']}..{doc['to']} ({len(days)} days, {len(sessions)} sessions): "
+        output.consolidation_summary(report, heading)
     if report.sessions_failed:
         sys.exit(1)
 

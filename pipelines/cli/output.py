@@ -62,6 +62,21 @@ def memory_table(memories: Sequence[Any], *, with_score: bool = False) -> str:
     return table(rows, headers, flex=len(headers) - 1)
 
 
+def consolidation_summary(report: Any, heading: str = "") -> None:
+    """A consolidate or backfill report: one summary line, then each failed session on stderr.
+
+    A ``heading`` (backfill's range) already counts the sessions, so the line then says
+    "consolidated N" rather than "consolidated N sessions".
+    """
+    unit = "" if heading else " sessions"
+    click.echo(
+        f"{heading}consolidated {report.sessions_consolidated}{unit} ({report.episodes} episodes, "
+        f"{report.facts} facts); failed {report.sessions_failed}; skipped {report.sessions_skipped}"
+    )
+    for f in report.failures:
+        click.echo(f"  failed {f['namespace']}/{f['session_id']}: {f['error']}", err=True)
+
+
 def kv_table(document: dict[str, Any]) -> str:
     rows = [(k, v) for k, v in document.items() if not isinstance(v, (list, dict))]
     return table(rows, ["", "value"])
