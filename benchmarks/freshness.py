@@ -40,6 +40,8 @@ from pathlib import Path
 
 import _common as c
 
+from pipelines.orchestration.dev import console_script
+
 TIERMEM = [sys.executable, "-c", "from pipelines.cli import main; main()"]
 WORKSPACE = ["-w", str(c.ROOT / "workspace.yaml")]
 
@@ -111,7 +113,7 @@ def dagster_schedule(config_file: Path, ticks: list[float]) -> Iterator[None]:
         )
         log = open(Path(home) / "daemon.log", "wb")
         daemon = subprocess.Popen(
-            [sys.executable, "-m", "dagster._daemon", "run", *WORKSPACE],
+            [console_script("dagster-daemon"), "run", *WORKSPACE],
             env=env,
             cwd=home,
             stdout=log,

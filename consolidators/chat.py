@@ -39,9 +39,7 @@ from .errors import (
 )
 from .passthrough import truncate
 
-# The logger keeps the name it had before the client moved out of llm.py:
-# log configuration and filters that select "tiermem.consolidators.llm" still apply.
-log = logging.getLogger("tiermem.consolidators.llm")
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024

@@ -32,7 +32,7 @@ from .passthrough import truncate
 from .types import ActiveFact, ConsolidationResult, Context, Fact, Transcript, Turn
 from .validation import coerce_result
 
-log = logging.getLogger("tiermem.consolidators.llm")
+log = logging.getLogger(__name__)
 
 VERDICTS = ("replace", "coexist", "duplicate")
 MAX_PROMPT_FACTS = 100  # active facts listed in one prompt

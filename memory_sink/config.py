@@ -22,7 +22,7 @@ import yaml
 from .errors import ConfigError, InputError, remember_secrets
 from .staging import validate_namespace
 
-log = logging.getLogger("tiermem.config")
+log = logging.getLogger(__name__)
 
 CONFIG_ENV = "TIERMEM_CONFIG"
 DSN_ENV = "TIERMEM_DSN"

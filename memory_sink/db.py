@@ -28,7 +28,7 @@ from . import embedded
 from .config import DatabaseConfig
 from .errors import ConfigError, DatabaseError, TiermemError, redact, remember_secrets
 
-log = logging.getLogger("tiermem.db")
+log = logging.getLogger(__name__)
 
 DATA_DIR_ENV = "TIERMEM_DATA_DIR"
 HNSW_EF_SEARCH = 100  # candidates an HNSW scan keeps; see _configure

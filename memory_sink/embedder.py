@@ -56,7 +56,7 @@ __all__ = [
     "resolve_files",
 ]
 
-logger = logging.getLogger("tiermem.embedder")
+logger = logging.getLogger(__name__)
 
 Variant = Literal["int8", "fp32"]
 _HUB_EXTRA = "tiermem[hub]"

@@ -28,7 +28,7 @@ from .errors import ConfigError, ModelError
 if TYPE_CHECKING:
     import onnx
 
-logger = logging.getLogger("tiermem.embedder")
+logger = logging.getLogger(__name__)
 
 CACHE_ENV = "TIERMEM_CACHE_DIR"
 #: Bump when :func:`fold_to_fp32` or :func:`quantize_model` change what they write:

@@ -27,7 +27,7 @@ from .tiers import Tiers
 from .types import Embedder, Memory, Rejected, StagedTurn, StageReport
 from .vocab import Actor
 
-log = logging.getLogger("tiermem.store")
+log = logging.getLogger(__name__)
 STATUS_SQL = """
 SELECT
   (SELECT count(*) FROM memory_staging WHERE provisional_at IS NULL AND consolidated_at IS NULL

@@ -39,7 +39,7 @@ from memory_sink.vocab import Kind, Outcome
 
 from .passages import Passage, passages
 
-log = logging.getLogger("tiermem.consolidate")
+log = logging.getLogger(__name__)
 
 
 @dataclass

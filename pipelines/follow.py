@@ -35,7 +35,7 @@ from psycopg_pool import PoolTimeout
 from memory_sink import MemoryStore
 from memory_sink.errors import ConfigError
 
-log = logging.getLogger("tiermem.follow")
+log = logging.getLogger(__name__)
 
 CHANNEL = "tiermem_staged"  # notified by the memory_staging_notify trigger (migration 0003)
 _WAIT_SLICE = 0.25  # seconds: how often a waiting follower checks for a stop request

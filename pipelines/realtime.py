@@ -15,7 +15,7 @@ from typing import Any
 
 from memory_sink import MemoryStore
 
-log = logging.getLogger("tiermem.realtime")
+log = logging.getLogger(__name__)
 
 
 @dataclass

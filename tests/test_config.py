@@ -45,9 +45,9 @@ def test_environment_overrides_the_dsn(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_password_in_the_yaml_dsn_is_warned_about_without_the_secret(
     dsn: str, warned: bool, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="tiermem.config"):
+    with caplog.at_level(logging.WARNING, logger="memory_sink.config"):
         config_from_mapping({"database": {"dsn": dsn}}, source="prod.yaml")
-    messages = [r.getMessage() for r in caplog.records if r.name == "tiermem.config"]
+    messages = [r.getMessage() for r in caplog.records if r.name == "memory_sink.config"]
     assert bool(messages) == warned
     assert all("s3cret" not in m and "TIERMEM_DSN" in m and "prod.yaml" in m for m in messages)
 

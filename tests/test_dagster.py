@@ -339,7 +339,8 @@ def test_realtime_schedule_skips_while_a_realtime_run_is_in_flight(
 
     idle = tick()
     assert len(idle.run_requests) == 1 and idle.run_requests[0].tags["tiermem/tier"] == "realtime"
-    # A queued run must say where it will be launched from, as the webserver's runs do.
+    # A queued run must say where it will be launched from, as the webserver's runs do; Dagster
+    # has no public constructor for that origin, so this test reaches into its private module.
     from dagster._core.remote_origin import (
         RegisteredCodeLocationOrigin,
         RemoteJobOrigin,

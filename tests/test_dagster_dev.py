@@ -44,7 +44,8 @@ def test_children_bind_loopback_and_load_the_workspace() -> None:
     web, daemon = commands["dagster-webserver"], commands["dagster-daemon"]
     assert web[web.index("--host") + 1] == "127.0.0.1" and web[web.index("--port") + 1] == "3999"
     assert web[-2:] == daemon[-2:] == ["-w", str(ROOT / "workspace.yaml")]
-    assert web[0] == daemon[0] == sys.executable
+    assert web[0] == sys.executable  # the same installation as this process
+    assert daemon[0] == str(Path(sys.executable).with_name("dagster-daemon"))  # the public script, not dagster._daemon
 
 
 # Opens every storage of the instance, as a child's start-up does; exits non-zero on any error.

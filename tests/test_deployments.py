@@ -35,6 +35,7 @@ def realtime_limit(limits: list[dict[str, Any]]) -> list[int]:
 def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_off(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # private, but the only way to validate an instance YAML against Dagster's schema without opening it
     from dagster._core.instance.config import dagster_instance_config
 
     monkeypatch.setenv("DAGSTER_POSTGRES_URL", "postgresql://u:p@localhost:5432/dagster")

@@ -251,7 +251,7 @@ def test_retry_logs_never_show_the_key(
 ) -> None:
     monkeypatch.setenv("STUB_LLM_KEY", SECRET)
     stub.script(error(500, f"upstream rejected {SECRET}"))
-    with caplog.at_level(logging.WARNING, logger="tiermem.consolidators.llm"):
+    with caplog.at_level(logging.WARNING, logger="consolidators"):
         with pytest.raises(EndpointError) as info:
             llm(stub, api_key_env="STUB_LLM_KEY", max_retries=1).consolidate(SESSION, CONTEXT)
     assert "attempt 1 of 2 failed" in caplog.text

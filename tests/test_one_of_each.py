@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +60,15 @@ def test_consolidate_and_backfill_print_one_summary_shape(capsys: pytest.Capture
         "backfill 2024-03-01..2024-03-02 (2 days, 3 sessions): consolidated 2 (3 episodes, 4 facts); failed 1; skipped 0",
     ]
     assert err.splitlines() == ["  failed ns/s9: MalformedOutput: facts[0]: bad"] * 2
+
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCT = [p for pkg in ("memory_sink", "consolidators", "pipelines", "benchmarks") for p in (ROOT / pkg).rglob("*.py")]
+
+
+@pytest.mark.parametrize("path", PRODUCT, ids=lambda p: str(p.relative_to(ROOT)))
+def test_modules_log_under_their_own_name_and_use_public_dagster(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    named = re.findall(r"getLogger\(([^)]*)\)", source)
+    assert all(arg in ("__name__", "") for arg in named), f"{path.name}: getLogger({named})"
+    assert not re.search(r"\bdagster\._", source), f"{path.name} uses a private Dagster module"

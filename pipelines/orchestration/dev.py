@@ -95,12 +95,26 @@ def workspace_file(home: Path) -> Path:
     return generated
 
 
+def console_script(name: str) -> str:
+    """The console script ``name`` of this interpreter's installation (beside ``sys.executable``).
+
+    Dagster's daemon has no public ``python -m`` entry point, only its ``dagster-daemon``
+    script; taking the one beside this interpreter keeps the children on the same
+    installation even when PATH names another.
+    """
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.is_file() else shutil.which(name)
+    if not found:
+        raise TiermemError(f"{name}: not found beside {sys.executable} nor on PATH (is dagster installed?)")
+    return found
+
+
 def child_commands(*, host: str, port: int, workspace: Path) -> dict[str, list[str]]:
-    """The two processes, run with this interpreter so they see the same installation."""
+    """The two processes, run with this installation's Dagster."""
     target = ["-w", str(workspace)]
     return {
         "dagster-webserver": [sys.executable, "-m", "dagster_webserver", "--host", host, "--port", str(port), *target],
-        "dagster-daemon": [sys.executable, "-m", "dagster._daemon", "run", *target],
+        "dagster-daemon": [console_script("dagster-daemon"), "run", *target],
     }
 
 

@@ -45,10 +45,12 @@ def previous_day_partition(scheduled: datetime | None) -> str:
 
 def check_cron(cron: str, key: str) -> str:
     """``cron`` if Dagster accepts it, else a ``ConfigError`` naming the deployment key."""
-    from dagster._utils.schedules import is_valid_cron_string
-
-    if not is_valid_cron_string(cron):
-        raise ConfigError(f"{key}: not a valid cron expression: {cron!r} (e.g. '* * * * *')")
+    # Dagster's own check, through its public API (its validator function is private):
+    # a throw-away definition is refused exactly when a real schedule would be.
+    try:
+        dg.ScheduleDefinition(name="cron_probe", cron_schedule=cron, job_name="cron_probe")
+    except dg.DagsterInvalidDefinitionError:
+        raise ConfigError(f"{key}: not a valid cron expression: {cron!r} (e.g. '* * * * *')") from None
     return cron
 
 
