@@ -14,7 +14,6 @@ COPY pyproject.toml README.md workspace.yaml ./
 COPY memory_sink ./memory_sink
 COPY consolidators ./consolidators
 COPY pipelines ./pipelines
-COPY configs ./configs
 
 # The same install step CI runs (.ci/run), so the image runs what the tests ran.
 RUN python -m pip install --quiet -e '.[test]'
@@ -22,8 +21,8 @@ RUN python -m pip install --quiet -e '.[test]'
 # Instance storage on PostgreSQL (DAGSTER_POSTGRES_URL); runs as an unprivileged user.
 RUN useradd --system --create-home --home-dir /home/tiermem tiermem \
     && mkdir -p "$DAGSTER_HOME" /etc/tiermem \
-    && cp configs/dagster.production.yaml "$DAGSTER_HOME/dagster.yaml" \
-    && cp configs/production.yaml /etc/tiermem/production.yaml \
+    && cp memory_sink/configs/dagster.production.yaml "$DAGSTER_HOME/dagster.yaml" \
+    && cp memory_sink/configs/production.yaml /etc/tiermem/production.yaml \
     && chown -R tiermem "$DAGSTER_HOME"
 USER tiermem
 

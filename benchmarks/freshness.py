@@ -12,7 +12,7 @@ checked with a real ``MemoryStore.recall`` of its text.
   at every wall-clock minute a fresh ``tiermem realtime`` process starts (Python
   start, model load, one tick). A Dagster run adds its own launch time on top.
 - ``dagster``: the shipped ``realtime_schedule`` itself: a ``dagster-daemon`` on a
-  fresh ``DAGSTER_HOME`` (the shipped ``configs/dagster.yaml``: queued runs, one
+  fresh ``DAGSTER_HOME`` (the shipped ``memory_sink/configs/dagster.yaml``: queued runs, one
   realtime run at a time) with the schedule turned on, so each tick is a real
   Dagster run (queue, launch a run worker process, load the code location and
   the model, one tick). The daemon is started, and its first tick awaited,
@@ -102,7 +102,7 @@ def dagster_schedule(config_file: Path, ticks: list[float]) -> Iterator[None]:
     successful realtime run, read back from the instance at the end.
     """
     with tempfile.TemporaryDirectory(prefix="tiermem-bench-dagster-") as home:
-        shutil.copyfile(c.ROOT / "configs" / "dagster.yaml", Path(home) / "dagster.yaml")
+        shutil.copyfile(c.ROOT / "memory_sink" / "configs" / "dagster.yaml", Path(home) / "dagster.yaml")
         env = {**os.environ, "DAGSTER_HOME": home, "TIERMEM_CONFIG": str(config_file)}
         subprocess.run(
             [sys.executable, "-m", "dagster", "schedule", "start", "realtime_schedule", *WORKSPACE],

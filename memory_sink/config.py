@@ -26,8 +26,9 @@ log = logging.getLogger(__name__)
 
 CONFIG_ENV = "TIERMEM_CONFIG"
 DSN_ENV = "TIERMEM_DSN"
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CONFIG_PATH = PROJECT_ROOT / "configs" / "default.yaml"
+#: The shipped YAML files: package data, so an installed wheel has them as a checkout does.
+SHIPPED_CONFIGS = Path(__file__).resolve().parent / "configs"
+DEFAULT_CONFIG_PATH = SHIPPED_CONFIGS / "default.yaml"
 
 
 @dataclass(frozen=True)
@@ -312,8 +313,6 @@ def load_config(config: str | os.PathLike[str] | Config | Mapping[str, Any] | No
         path = Path(os.environ[CONFIG_ENV])
     if path is None:
         path = DEFAULT_CONFIG_PATH
-        if not path.exists():  # an installed wheel without the configs/ folder
-            return config_from_mapping(None, source="<defaults>")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

@@ -3,7 +3,7 @@
 Loaded by ``dagster-webserver``, ``dagster-daemon``, ``dagster dev`` and
 ``dagster job backfill`` through ``workspace.yaml`` (location ``tiermem``), or
 directly with ``-m pipelines.definitions``. The deployment is the YAML file
-``TIERMEM_CONFIG`` names (else ``configs/default.yaml``); loading it only
+``TIERMEM_CONFIG`` names (else ``memory_sink/configs/default.yaml``); loading it only
 reads and validates the file — the database opens inside runs.
 """
 

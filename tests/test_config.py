@@ -1,4 +1,4 @@
-"""The deployment file: defaults documented in configs/default.yaml match the code."""
+"""The deployment file: defaults documented in memory_sink/configs/default.yaml match the code."""
 
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ ROOT = Path(__file__).parent.parent
 
 def test_default_yaml_spells_out_exactly_the_code_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TIERMEM_DSN", raising=False)
-    documented = yaml.safe_load((ROOT / "configs" / "default.yaml").read_text(encoding="utf-8"))
+    documented = yaml.safe_load((ROOT / "memory_sink" / "configs" / "default.yaml").read_text(encoding="utf-8"))
     code = asdict(Config())
     code.pop("source")
     assert documented == code
-    assert asdict(load_config(ROOT / "configs" / "default.yaml")) == {
+    assert asdict(load_config(ROOT / "memory_sink" / "configs" / "default.yaml")) == {
         **code,
-        "source": str(ROOT / "configs" / "default.yaml"),
+        "source": str(ROOT / "memory_sink" / "configs" / "default.yaml"),
     }
 
 

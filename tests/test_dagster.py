@@ -24,7 +24,7 @@ from pipelines.orchestration.resources import ConsolidatorResource
 from pipelines.orchestration.schedules import NIGHTLY_RUN_CONFIG, previous_day_partition
 
 ROOT = Path(__file__).resolve().parent.parent
-DEPLOYMENTS = sorted(p for p in (ROOT / "configs").glob("*.yaml") if not p.name.startswith("dagster"))
+DEPLOYMENTS = sorted(p for p in (ROOT / "memory_sink" / "configs").glob("*.yaml") if not p.name.startswith("dagster"))
 CONSOLIDATE_OP = "consolidate_sessions"
 
 
@@ -113,7 +113,7 @@ def test_definitions_load_and_every_job_resolves() -> None:
         name: defs.resolve_schedule_def(name)
         for name in ("realtime_schedule", "consolidate_nightly_schedule", "health_schedule")
     }
-    assert schedules["realtime_schedule"].cron_schedule == "* * * * *"  # configs/default.yaml
+    assert schedules["realtime_schedule"].cron_schedule == "* * * * *"  # memory_sink/configs/default.yaml
     assert schedules["consolidate_nightly_schedule"].cron_schedule == "30 2 * * *"
     assert all(s.default_status == dg.DefaultScheduleStatus.STOPPED for s in schedules.values())
     assert set(defs.resources or {}) == {"store", "embedder", "consolidator"}

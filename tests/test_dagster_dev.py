@@ -22,7 +22,13 @@ from pathlib import Path
 import pytest
 
 from pipelines.cli import main
-from pipelines.orchestration.dev import DagsterHomeError, child_commands, prepare_dagster_home, prepare_instance_storage
+from pipelines.orchestration.dev import (
+    DagsterHomeError,
+    child_commands,
+    prepare_dagster_home,
+    prepare_instance_storage,
+    workspace_file,
+)
 from tests.test_dagster_server import (
     alive,
     descendants,
@@ -46,6 +52,19 @@ def test_children_bind_loopback_and_load_the_workspace() -> None:
     assert web[-2:] == daemon[-2:] == ["-w", str(ROOT / "workspace.yaml")]
     assert web[0] == sys.executable  # the same installation as this process
     assert daemon[0] == str(Path(sys.executable).with_name("dagster-daemon"))  # the public script, not dagster._daemon
+
+
+def test_dev_writes_the_checkouts_code_location_without_needing_the_checkout(tmp_path: Path) -> None:
+    # from a wheel there is no workspace.yaml nor project folder: the one tiermem dev writes
+    # must name the same code location, with nothing relative to a checkout
+    import yaml
+
+    written = yaml.safe_load(workspace_file(tmp_path).read_text(encoding="utf-8"))["load_from"]
+    checkout = yaml.safe_load((ROOT / "workspace.yaml").read_text(encoding="utf-8"))["load_from"]
+    assert written == [
+        {"python_module": {k: v for k, v in checkout[0]["python_module"].items() if k != "working_directory"}}
+    ]
+    assert workspace_file(tmp_path).parent == tmp_path
 
 
 # Opens every storage of the instance, as a child's start-up does; exits non-zero on any error.
@@ -154,7 +173,7 @@ def test_dev_serves_the_ui_on_the_embedded_default_and_stops_every_child(
         seen = descendants(dev.pid)
         children = [pid for pid in seen if _ppid(pid) == dev.pid]
         assert len(children) == 2 and all(os.getpgid(pid) == pid for pid in children)  # own groups
-        assert (home / "dagster.yaml").read_bytes() == (ROOT / "configs" / "dagster.yaml").read_bytes()
+        assert (home / "dagster.yaml").read_bytes() == (ROOT / "memory_sink" / "configs" / "dagster.yaml").read_bytes()
         said = log.read_text()
         assert f"DAGSTER_HOME={home}" in said and f"deployment {ROOT / 'configs' / 'default.yaml'}" in said
 

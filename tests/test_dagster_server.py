@@ -1,7 +1,7 @@
 """A real client against a real Dagster: dagster-webserver + dagster-daemon, headless, on loopback.
 
 Both load ``pipelines.definitions`` through ``workspace.yaml``, with a tmp
-``DAGSTER_HOME`` holding the shipped ``configs/dagster.yaml`` and a deployment
+``DAGSTER_HOME`` holding the shipped ``memory_sink/configs/dagster.yaml`` and a deployment
 YAML pointing at this module's own test database. The tests talk to the
 webserver's GraphQL endpoint only (urllib), as the UI does: list the jobs,
 schedules and partition sets, turn the realtime schedule on and watch a run

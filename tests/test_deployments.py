@@ -39,14 +39,14 @@ def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_off(
     from dagster._core.instance.config import dagster_instance_config
 
     monkeypatch.setenv("DAGSTER_POSTGRES_URL", "postgresql://u:p@localhost:5432/dagster")
-    shutil.copyfile(ROOT / "configs" / name, tmp_path / "dagster.yaml")
+    shutil.copyfile(ROOT / "memory_sink" / "configs" / name, tmp_path / "dagster.yaml")
     config, _ = dagster_instance_config(str(tmp_path))  # validates against Dagster's schema
     assert config["telemetry"] == {"enabled": False}
     assert realtime_limit(config["concurrency"]["runs"]["tag_concurrency_limits"]) == [1]
 
 
 def test_shipped_instance_yaml_gives_a_queued_coordinator_with_the_limit(tmp_path: Path) -> None:
-    shutil.copyfile(ROOT / "configs" / "dagster.yaml", tmp_path / "dagster.yaml")
+    shutil.copyfile(ROOT / "memory_sink" / "configs" / "dagster.yaml", tmp_path / "dagster.yaml")
     with dg.DagsterInstance.from_config(str(tmp_path)) as instance:
         assert type(instance.run_coordinator).__name__ == "QueuedRunCoordinator"
         limits = instance.get_concurrency_config().run_queue_config.tag_concurrency_limits
@@ -65,7 +65,7 @@ def test_production_instance_yaml_stores_runs_in_postgres(
         info = psycopg.conninfo.conninfo_to_dict(pg_admin_dsn)  # a unix socket: host is its directory
         url = f"postgresql+psycopg2://{info['user']}@/{name}?host={info['host']}"  # as .env.example spells it
         monkeypatch.setenv("DAGSTER_POSTGRES_URL", url)
-        shutil.copyfile(ROOT / "configs" / "dagster.production.yaml", tmp_path / "dagster.yaml")
+        shutil.copyfile(ROOT / "memory_sink" / "configs" / "dagster.production.yaml", tmp_path / "dagster.yaml")
 
         @dg.op
         def hello() -> int:
@@ -112,7 +112,7 @@ def test_compose_file_parses_and_references_files_that_exist() -> None:
     for name in ("migrate", "webserver", "daemon"):
         service = services[name]
         assert service["environment"]["TIERMEM_CONFIG"] == "/etc/tiermem/production.yaml"
-        assert "./configs/production.yaml:/etc/tiermem/production.yaml:ro" in service["volumes"]
+        assert "./memory_sink/configs/production.yaml:/etc/tiermem/production.yaml:ro" in service["volumes"]
         depends = service["depends_on"]
         assert any(c["condition"] in ("service_healthy", "service_completed_successfully") for c in depends.values())
     assert services["webserver"]["ports"] == ["127.0.0.1:3000:3000"]  # not on every interface by default
@@ -143,7 +143,7 @@ def test_env_example_names_every_secret_and_compose_holds_none() -> None:
         assert key in example, key
     text = (ROOT / "docker-compose.yml").read_text(encoding="utf-8")
     assert "PASSWORD" not in text.replace("POSTGRES_PASSWORD", "") and "change-me" not in text
-    production = yaml.safe_load((ROOT / "configs" / "production.yaml").read_text(encoding="utf-8"))
+    production = yaml.safe_load((ROOT / "memory_sink" / "configs" / "production.yaml").read_text(encoding="utf-8"))
     assert production["database"]["dsn"] is None  # from TIERMEM_DSN
     assert example["DAGSTER_POSTGRES_URL"].startswith("postgresql+psycopg2://")  # see dagster.production.yaml
     assert production["consolidate"]["consolidator"]["options"]["api_key_env"] == "TIERMEM_LLM_API_KEY"
@@ -156,7 +156,7 @@ def test_production_takes_the_llm_endpoint_from_variables_compose_passes(monkeyp
     from memory_sink.errors import ConfigError
     from pipelines.orchestration.resources import ConsolidatorResource
 
-    path = ROOT / "configs" / "production.yaml"
+    path = ROOT / "memory_sink" / "configs" / "production.yaml"
     options = yaml.safe_load(path.read_text(encoding="utf-8"))["consolidate"]["consolidator"]["options"]
     assert "base_url" not in options and "model" not in options  # nothing deployment-specific in the file
     named = {options["base_url_env"], options["model_env"], options["api_key_env"]}

@@ -17,7 +17,7 @@ def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
         "config_path",
         type=click.Path(dir_okay=False),
         default=None,
-        help="Deployment YAML (default: $TIERMEM_CONFIG, else configs/default.yaml).",
+        help="Deployment YAML (default: $TIERMEM_CONFIG, else memory_sink/configs/default.yaml).",
     )(fn)
 
 

@@ -79,7 +79,7 @@ def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, ena
     default=None,
     help="Dagster instance dir (default: $DAGSTER_HOME, else /var/lib/tiermem/dagster as root, "
     "else the user state dir, ~/.local/state/tiermem/dagster; not tied to database.data_dir); "
-    "the shipped configs/dagster.yaml is copied in if it has none.",
+    "the shipped memory_sink/configs/dagster.yaml is copied in if it has none.",
 )
 def dev(config_path: str | None, host: str, port: int, dagster_home: str | None) -> None:
     """The Dagster UI + daemon with tiermem's jobs and schedules, on the configured deployment.

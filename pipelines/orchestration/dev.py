@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_sink import db
-from memory_sink.config import CONFIG_ENV, PROJECT_ROOT, load_config
+from memory_sink.config import CONFIG_ENV, SHIPPED_CONFIGS, load_config
 from memory_sink.errors import TiermemError
 
-SHIPPED_DAGSTER_YAML = PROJECT_ROOT / "configs" / "dagster.yaml"
-WORKSPACE_YAML = PROJECT_ROOT / "workspace.yaml"
-GENERATED_WORKSPACE = """\
-# Written by `tiermem dev` because the project's workspace.yaml was not found.
+SHIPPED_DAGSTER_YAML = SHIPPED_CONFIGS / "dagster.yaml"
+# No working_directory: from a wheel there is no project folder, and the module is
+# importable wherever tiermem is installed (a checkout's workspace.yaml adds its folder).
+WORKSPACE = """\
+# Written by `tiermem dev`: the code location it serves (see the project's workspace.yaml).
 load_from:
   - python_module:
       module_name: pipelines.definitions
@@ -87,12 +88,10 @@ def prepare_instance_storage(home: Path) -> None:
 
 
 def workspace_file(home: Path) -> Path:
-    """The project's workspace.yaml, or one written into ``home`` for an installed package."""
-    if WORKSPACE_YAML.is_file():
-        return WORKSPACE_YAML
-    generated = home / "workspace.yaml"
-    generated.write_text(GENERATED_WORKSPACE, encoding="utf-8")
-    return generated
+    """The workspace the children load, written into ``home`` (the same from a checkout or a wheel)."""
+    path = home / "workspace.yaml"
+    path.write_text(WORKSPACE, encoding="utf-8")
+    return path
 
 
 def console_script(name: str) -> str:

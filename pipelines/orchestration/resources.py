@@ -1,7 +1,7 @@
 """Dagster resources: the memory store, the embedder and the consolidator.
 
 Each is a typed ``ConfigurableResource`` whose defaults come from the YAML
-deployment (``TIERMEM_CONFIG``, else ``configs/default.yaml``), so the UI's
+deployment (``TIERMEM_CONFIG``, else ``memory_sink/configs/default.yaml``), so the UI's
 Launchpad shows what a run will use and an operator can override it per run.
 Nothing here connects or loads a model when definitions are loaded: the store
 opens (and the embedded server starts) only inside a run.
@@ -61,7 +61,7 @@ class StoreResource(dg.ConfigurableResource):
     """The tiermem database of the deployment, opened per run with the embedder resource's model."""
 
     config_path: str | None = Field(
-        default=None, description="Deployment YAML (None: $TIERMEM_CONFIG, else configs/default.yaml)."
+        default=None, description="Deployment YAML (None: $TIERMEM_CONFIG, else memory_sink/configs/default.yaml)."
     )
     embedder: EmbedderResource
 
