@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +74,41 @@ def test_every_command_has_help_and_is_documented() -> None:
         for param in command.params:
             if isinstance(param, click.Option):
                 assert param.help, f"{name} {param.opts} has no help text"
+
+
+def help_examples(command: click.Command) -> list[list[str]]:
+    """The ``$ tiermem …`` lines of a command's --help, as argv after ``tiermem``."""
+    lines = [line.split("$ ", 1)[1] for line in (command.epilog or "").splitlines() if "$ " in line]
+    return [shlex.split(line[line.rindex("tiermem ") :])[1:] for line in lines]
+
+
+def test_every_command_shows_an_example_of_itself_in_its_help() -> None:
+    assert help_examples(cli), "tiermem --help has no example"
+    for name, command in all_commands(cli):
+        with click.Context(command, info_name=name) as ctx:
+            assert "Examples:" in command.get_help(ctx), f"{name} --help has no example"
+        options = {opt for p in command.params for opt in p.opts if opt.startswith("-")} | {"--help"}
+        for argv in help_examples(command):
+            assert " ".join(argv).startswith(name), f"{name}'s example runs another command: {argv}"
+            unknown = [a for a in argv if a.startswith("--") and a not in options]
+            assert not unknown, f"{name}'s example uses options it does not have: {unknown}"
+
+
+def readme_commands() -> set[str]:
+    """The commands README's `| command | does |` table lists: leading lowercase words of each `…`."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    table = readme.split("| command | does |", 1)[1].split("\n\n", 1)[0]
+    names = set()
+    for row in table.splitlines()[2:]:
+        for usage in re.findall(r"`([^`]+)`", row.split("|")[1]):
+            words = [w for w in itertools.takewhile(lambda w: re.fullmatch(r"[a-z][a-z-]*", w), usage.split())]
+            names.add(" ".join(words))
+    return names
+
+
+def test_readmes_command_table_lists_exactly_the_cli() -> None:
+    leaves = {name for name, command in all_commands(cli) if not isinstance(command, click.Group)}
+    assert readme_commands() == leaves
 
 
 def test_stage_recall_json_and_status(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
@@ -223,6 +261,6 @@ def test_production_without_a_dsn_is_refused_not_silently_embedded(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("TIERMEM_DSN", raising=False)
-    production = Path(__file__).parent.parent / "configs" / "production.yaml"
+    production = Path(__file__).parent.parent / "memory_sink" / "configs" / "production.yaml"
     code, _, err = run(capsys, "status", "--config", str(production))
     assert code == 2 and "database.dsn: required when database.embedded is false" in err

@@ -19,9 +19,13 @@ from memory_sink.db import describe
 from memory_sink.errors import RedactingFilter, redact
 
 from . import agents, commands, facts, orchestration
+from .options import examples
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=examples("tiermem demo", "tiermem COMMAND --help"),
+)
 @click.option("-v", "--verbose", count=True, help="Log progress (-vv for debug).")
 @click.version_option(package_name="tiermem")
 def cli(verbose: int) -> None:

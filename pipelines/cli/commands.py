@@ -12,10 +12,10 @@ import click
 from memory_sink.db import _redact
 
 from . import output
-from .options import config_option, json_option, namespace_option, open_store
+from .options import config_option, examples, json_option, namespace_option, open_store
 
 
-@click.command()
+@click.command(epilog=examples("tiermem init", "tiermem init --config memory_sink/configs/production.yaml"))
 @config_option
 @json_option
 def init(config_path: str | None, as_json: bool) -> None:
@@ -38,7 +38,12 @@ def init(config_path: str | None, as_json: bool) -> None:
         click.echo(output.kv_table(doc))
 
 
-@click.command()
+@click.command(
+    epilog=examples(
+        'tiermem stage --session s1 --role user "We use Redis for the job queue."',
+        'echo "long text" | tiermem stage --session s1 --role assistant -',
+    )
+)
 @config_option
 @namespace_option
 @click.option("--session", "session_id", required=True, help="Session id.")
@@ -75,7 +80,7 @@ def _parse_json_object(text: str, name: str) -> dict[str, Any]:
     return value
 
 
-@click.command()
+@click.command(epilog=examples("tiermem ingest turns.jsonl", "cat turns.jsonl | tiermem ingest - --json"))
 @config_option
 @json_option
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
@@ -98,7 +103,7 @@ def ingest(config_path: str | None, as_json: bool, file: Any) -> None:
         sys.exit(2)
 
 
-@click.command()
+@click.command(epilog=examples("tiermem realtime", "tiermem realtime --follow --poll-seconds 5"))
 @config_option
 @json_option
 @click.option("--batch-size", type=click.IntRange(min=1), default=None, help="Turns per transaction.")
@@ -161,7 +166,9 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
         )
 
 
-@click.command()
+@click.command(
+    epilog=examples("tiermem consolidate --min-quiet 0", "tiermem consolidate --session s1 --namespace acme")
+)
 @config_option
 @json_option
 @click.option("--session", "session_id", default=None, help="Only this session (ignores its retry backoff).")
@@ -193,7 +200,12 @@ def _split_kinds(value: str | None) -> list[str] | None:
     return [k.strip() for k in value.split(",") if k.strip()] if value else None
 
 
-@click.command()
+@click.command(
+    epilog=examples(
+        'tiermem recall "which queue do we use?"',
+        'tiermem recall "where does the user live?" --kind fact --as-of 2026-02-15',
+    )
+)
 @config_option
 @json_option
 @namespace_option
@@ -228,7 +240,7 @@ def recall(
         click.echo(output.memory_table(found, with_score=True))
 
 
-@click.command()
+@click.command(epilog=examples("tiermem status", "tiermem status --json"))
 @config_option
 @json_option
 @click.option("--namespace", "-n", default=None, help="Only this namespace (default: all).")
@@ -249,7 +261,7 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
         click.echo(output.table(rows, ["namespace", "session", "attempts", "next retry", "last error"], flex=4))
 
 
-@click.command()
+@click.command(epilog=examples("tiermem reembed --config bge.yaml"))
 @config_option
 @json_option
 def reembed(config_path: str | None, as_json: bool) -> None:
@@ -263,7 +275,7 @@ def reembed(config_path: str | None, as_json: bool) -> None:
         click.echo(f"re-embedded {count} memories with {doc['embedder']}")
 
 
-@click.command()
+@click.command(epilog=examples("tiermem demo", "tiermem demo --data-dir /tmp/tiermem-demo"))
 @config_option
 @click.option(
     "--data-dir",
@@ -278,12 +290,12 @@ def demo(config_path: str | None, data_dir: str | None) -> None:
     run_demo(config_path, data_dir=data_dir)
 
 
-@click.group()
+@click.group(epilog=examples("tiermem models list"))
 def models() -> None:
     """Embedding models: list, quantize, download."""
 
 
-@models.command("list")
+@models.command("list", epilog=examples("tiermem models list --json"))
 @json_option
 def models_list(as_json: bool) -> None:
     """The models tiermem knows."""
@@ -296,7 +308,7 @@ def models_list(as_json: bool) -> None:
         click.echo(output.table(rows, ["name", "dim", "pooling", "max tokens"]))
 
 
-@models.command("quantize")
+@models.command("quantize", epilog=examples("tiermem models quantize model.onnx model-int8.onnx"))
 @click.argument("src", type=click.Path(exists=True, dir_okay=False))
 @click.argument("dst", type=click.Path(dir_okay=False))
 def models_quantize(src: str, dst: str) -> None:
@@ -307,7 +319,7 @@ def models_quantize(src: str, dst: str) -> None:
     click.echo(f"wrote {dst}")
 
 
-@models.command("download")
+@models.command("download", epilog=examples("tiermem models download bge-small-en-v1.5-int8 /models/bge-small-en-v1.5"))
 @click.argument("name")
 @click.argument("dest", type=click.Path(file_okay=False))
 def models_download(name: str, dest: str) -> None:

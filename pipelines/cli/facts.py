@@ -17,10 +17,12 @@ from memory_sink.operations import memories_by_id
 from memory_sink.staging import parse_ts
 
 from . import output
-from .options import config_option, json_option, namespace_option, open_store
+from .options import config_option, examples, json_option, namespace_option, open_store
 
 
-@click.command()
+@click.command(
+    epilog=examples("tiermem history 41b17bfe", 'tiermem history --subject user --predicate "lives in" --json')
+)
 @config_option
 @json_option
 @namespace_option
@@ -81,7 +83,7 @@ def _memories_named(
     return known
 
 
-@click.command()
+@click.command(epilog=examples("tiermem facts --subject user", "tiermem facts --all-versions --as-of 2026-02-15"))
 @config_option
 @json_option
 @namespace_option
@@ -125,7 +127,7 @@ def _print_op(name: str, op_id: int, as_json: bool) -> None:
         click.echo(f"{name}: operation {op_id} (undo with `tiermem undo {op_id}`)")
 
 
-@click.command()
+@click.command(epilog=examples('tiermem supersede 41b17bfe 84788e49 --reason "moved to Berlin"'))
 @config_option
 @json_option
 @namespace_option
@@ -141,7 +143,7 @@ def supersede(
         _print_op("supersede", store.supersede(old, new, reason=reason, namespace=namespace), as_json)
 
 
-def _memory_op_command(name: str, help_text: str) -> click.Command:
+def _memory_op_command(name: str, help_text: str, example: str) -> click.Command:
     """``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
 
     def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
@@ -159,20 +161,28 @@ def _memory_op_command(name: str, help_text: str) -> click.Command:
     ]
     for decorate in reversed(options):
         command = decorate(command)
-    return click.command(name)(command)
+    return click.command(name, epilog=examples(example))(command)
 
 
 retract, pin, unpin = (
-    _memory_op_command(_name, _help)
-    for _name, _help in (
-        ("retract", "Stop believing a memory: out of recall and current facts, kept in history (reversible)."),
-        ("pin", "Protect a fact from automatic supersession (explicit operations still apply)."),
-        ("unpin", "Let automatic supersession apply to a fact again."),
+    _memory_op_command(_name, _help, _example)
+    for _name, _help, _example in (
+        (
+            "retract",
+            "Stop believing a memory: out of recall and current facts, kept in history (reversible).",
+            'tiermem retract 84788e49 --reason "the user said that was a joke"',
+        ),
+        (
+            "pin",
+            "Protect a fact from automatic supersession (explicit operations still apply).",
+            "tiermem pin 438109c1",
+        ),
+        ("unpin", "Let automatic supersession apply to a fact again.", "tiermem unpin 438109c1"),
     )
 )
 
 
-@click.command()
+@click.command(epilog=examples("tiermem undo 4"))
 @config_option
 @json_option
 @namespace_option

@@ -11,6 +11,11 @@ from memory_sink import MemoryStore
 from memory_sink.config import load_config
 
 
+def examples(*commands: str) -> str:
+    """A ``--help`` epilog listing command lines to copy (``\\b`` keeps click from rewrapping them)."""
+    return "\b\nExamples:\n" + "\n".join(f"  $ {c}" for c in commands)
+
+
 def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--config",

@@ -8,10 +8,15 @@ from typing import Any
 import click
 
 from . import output
-from .options import config_option, json_option, open_store
+from .options import config_option, examples, json_option, open_store
 
 
-@click.command()
+@click.command(
+    epilog=examples(
+        "tiermem backfill --from 2024-03-01 --to 2024-03-03",
+        "tiermem backfill --from 2024-03-01 --to 2024-03-01 --namespace acme --json",
+    )
+)
 @config_option
 @json_option
 @click.option("--from", "start", required=True, metavar="DATE", help="First UTC day, YYYY-MM-DD.")
@@ -64,7 +69,7 @@ def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, ena
         return run(store, sessions, on_session=advance)
 
 
-@click.command()
+@click.command(epilog=examples("tiermem dev", "tiermem dev --port 3001 --dagster-home /tmp/dagster-home"))
 @config_option
 @click.option(
     "--host",
