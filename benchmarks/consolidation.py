@@ -8,8 +8,8 @@ then time ``run_consolidate`` end to end: eligibility, whole-session re-reads,
 the extractive consolidator, embedding episodes and facts, the supersession
 engine and the swap transaction per session. A breakdown (consolidator,
 embedding, swap transaction, the rest) comes from timers around those calls.
-In the same run, each on its own database: the pipeline as it was before
-issue 5 (each session's rows embedded in their own call, ``EMBED_CHUNK = 1``),
+In the same run, each on its own database: the pipeline without chunked
+embedding (each session's rows embedded in their own call, ``EMBED_CHUNK = 1``), to show what chunking buys,
 and the anchor: the same pipeline with the fp32 model embedding one text per
 session run (no batching).
 

@@ -7,8 +7,8 @@ short chat turns (not timed), then time ``run_realtime`` end to end (claim,
 tokenize, embed, COPY provisional rows, mark, commit). In the same run, the same
 texts, cut into the same batches (one claim of ``realtime.batch_size`` turns,
 length-sorted within), go through the same onnxruntime session alone: the raw
-model ceiling (see ``_model.py``). Also in each run: the tick as it was before issue 5 (one batch
-at a time, each write waited for before the next embedding). The naive anchor — one turn per transaction, the fp32 model, a
+model ceiling (see ``_model.py``). Also in each run: the tick without its write/embed overlap (one
+batch at a time, each write waited for before the next embedding), which shows what the overlap buys. The naive anchor — one turn per transaction, the fp32 model, a
 row-by-row INSERT — runs on ``--naive-turns`` of the same turns in the same run.
 
 Targets: end to end >= 85% of the ceiling and >= 800 turns/s.
@@ -76,7 +76,7 @@ def main() -> None:
                 e2e.append(len(texts) / report.seconds)
                 ceiling.append(len(texts) / run_feeds(embedder, feeds))
             c.drop_database(admin, dsn)
-            # before issue 5: one batch at a time, its write not overlapped with the next embedding
+            # without the overlap: one batch at a time, its write not overlapped with the next embedding
             dsn = c.fresh_database(admin)
             with c.open_store(dsn, threads=args.threads) as store:
                 c.stage(store, texts, tag=f"q{run}")

@@ -84,8 +84,8 @@ DELETE_PROVISIONAL = """
 DELETE FROM memory WHERE tier = 'provisional' AND namespace = %s AND event_ids[1] = ANY(%s)
 """
 
-# Issue 4 ("both come back, and the agent answers with the stale one"): an active
-# episode is *outdated* when a fact derived from its turns stopped being true in
+# An agent shown both an old episode and the fact that replaced it may answer with the
+# stale one, so recall flags and demotes the episode. An active episode is *outdated* when a fact derived from its turns stopped being true in
 # the world after the episode ended — knowledge ops (supersede, retract, late
 # arrival) set valid_to; a tier swap's re-versioning does not — unless the fact's
 # successor comes from the same turns (the episode tells the change itself).
@@ -314,8 +314,8 @@ FROM memory ORDER BY id
 """
 REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = %s"
 
-# A consolidator's context (issue 4: "the currently active facts about the
-# subjects involved"): active facts about the user or about a subject named in
+# A consolidator's context (it must see what is currently believed about the subjects
+# its session involves, to say what a new fact replaces): active facts about the user or about a subject named in
 # the text — one of its runs of words (``grams``, from ``supersession.text_grams``
 # over a chunk's transcripts, read once per chunk), compared as
 # ``supersession.name_key`` writes names (NAME below) through a hashed lookup.

@@ -35,7 +35,7 @@ def role(predicate: str, new: str, old: str) -> list[Triple]:
 
 
 PHRASINGS: list[tuple[str, str, list[Triple]]] = [
-    # the issue's own examples stay as they were
+    # the basic phrasings keep their exact triples
     (U, "I switched from coffee to tea", [("user", "prefers drink", "tea", False)]),
     (U, "my editor is Neovim now", [("user", "editor", "Neovim", False)]),
     (U, "we moved the queue to RabbitMQ", [("user", "queue", "RabbitMQ", False)]),

@@ -72,3 +72,9 @@ def test_modules_log_under_their_own_name_and_use_public_dagster(path: Path) -> 
     named = re.findall(r"getLogger\(([^)]*)\)", source)
     assert all(arg in ("__name__", "") for arg in named), f"{path.name}: getLogger({named})"
     assert not re.search(r"\bdagster\._", source), f"{path.name} uses a private Dagster module"
+
+
+@pytest.mark.parametrize("path", [*PRODUCT, *(ROOT / "tests").glob("*.py")], ids=lambda p: str(p.relative_to(ROOT)))
+def test_comments_say_why_not_which_issue(path: Path) -> None:
+    # history belongs in commit messages; a reader of the code needs the reason
+    assert not re.search(r"(?i)\bissue (?:#?\d)", path.read_text(encoding="utf-8")), path.name

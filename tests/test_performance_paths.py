@@ -1,4 +1,4 @@
-"""Invariants of the paths added for speed (issue 5): they change cost, never results.
+"""Invariants of the paths added for speed: they change cost, never results.
 
 - recall's bounded lexical pool: exact under the pool, bounded over it, and
   scoped to recall's own transaction (every other GIN lookup stays exact);

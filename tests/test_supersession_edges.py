@@ -1,4 +1,4 @@
-"""Issue 4's audit findings: retractions, the calibrated threshold, predicate inflection,
+"""Supersession at its edges: retractions, the calibrated threshold, predicate inflection,
 the consolidator's context and outdated episodes in recall."""
 
 from __future__ import annotations
