@@ -202,3 +202,18 @@ def test_the_image_installs_exactly_as_ci_does() -> None:
     for package in packages:  # everything `pip install -e .` needs is in the image
         assert package.rstrip("*") in copied, package
     assert "pyproject.toml" in copied and "README.md" in copied
+
+
+def test_every_shipped_config_and_migration_is_package_data() -> None:
+    # a file left out of the wheel works from a checkout and fails only once installed
+    import fnmatch
+    import tomllib
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = pyproject["tool"]["setuptools"]["package-data"]["memory_sink"]
+    package = ROOT / "memory_sink"
+    shipped = [p for d in ("configs", "migrations") for p in (package / d).iterdir() if p.is_file()]
+    assert {p.name for p in shipped} >= {"default.yaml", "production.yaml", "dagster.yaml", "dagster.production.yaml"}
+    for path in shipped:
+        rel = path.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(rel, g) for g in globs), f"memory_sink/{rel} is not package data"
