@@ -175,7 +175,9 @@ def test_dev_serves_the_ui_on_the_embedded_default_and_stops_every_child(
         assert len(children) == 2 and all(os.getpgid(pid) == pid for pid in children)  # own groups
         assert (home / "dagster.yaml").read_bytes() == (ROOT / "memory_sink" / "configs" / "dagster.yaml").read_bytes()
         said = log.read_text()
-        assert f"DAGSTER_HOME={home}" in said and f"deployment {ROOT / 'configs' / 'default.yaml'}" in said
+        assert (
+            f"DAGSTER_HOME={home}" in said and f"deployment {ROOT / 'memory_sink' / 'configs' / 'default.yaml'}" in said
+        )
 
         started = time.monotonic()
         dev.send_signal(stop_signal)
