@@ -56,8 +56,17 @@ class ConsolidateReport:
         return asdict(self)
 
 
-def build_consolidator(kind: str, options: Mapping[str, Any]) -> Consolidator:
-    """The consolidator ``kind`` with ``options``; a bad kind or option is a ``ConfigError`` naming the key."""
+def build_consolidator(config: Config) -> Consolidator:
+    """The consolidator the deployment names; a bad kind or option is a ``ConfigError``."""
+    spec = config.consolidate.consolidator
+    return consolidator_of(spec.kind, spec.options)
+
+
+def consolidator_of(kind: str, options: Mapping[str, Any]) -> Consolidator:
+    """The consolidator ``kind`` with ``options`` (a deployment's, or a Dagster run's override).
+
+    A bad kind or option is a ``ConfigError`` naming the key.
+    """
     try:
         return load_consolidator(kind, options)
     except ConsolidatorConfigError as exc:
@@ -422,8 +431,7 @@ def run_consolidate(
     report = ConsolidateReport()
     started = time.perf_counter()
     try:
-        spec = store.config.consolidate.consolidator
-        consolidator = consolidator or build_consolidator(spec.kind, spec.options)
+        consolidator = consolidator or build_consolidator(store.config)
         judge = build_judge(store.config)
         explicit = sessions is not None
         if sessions is None:

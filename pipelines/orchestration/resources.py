@@ -20,7 +20,7 @@ from consolidators import Consolidator
 from memory_sink import MemoryStore
 from memory_sink.config import Config, EmbedderConfig, load_config
 
-from ..consolidate import build_consolidator
+from ..consolidate import consolidator_of
 
 
 class EmbedderResource(dg.ConfigurableResource):
@@ -54,7 +54,7 @@ class ConsolidatorResource(dg.ConfigurableResource):
 
     def build(self) -> Consolidator:
         """The consolidator object; a bad kind or option is a ``ConfigError`` naming the key."""
-        return build_consolidator(self.kind, self.options)
+        return consolidator_of(self.kind, self.options)
 
 
 class StoreResource(dg.ConfigurableResource):
