@@ -20,7 +20,7 @@ import psutil
 
 from .errors import ConfigError, DatabaseError
 
-log = logging.getLogger("tiermem.db")
+log = logging.getLogger(__name__)
 
 PEER_MAP = "tiermem"
 _TRAVERSE = stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH  # what the wrapper adds as root
