@@ -1,4 +1,4 @@
-"""Opt-in: the shipped ``configs/local-llm.yaml`` consolidator against a real llama.cpp server.
+"""Opt-in: the shipped ``memory_sink/configs/local-llm.yaml`` consolidator against a real llama.cpp server.
 
 Skipped unless ``TIERMEM_TEST_LLAMACPP_URL`` names a running server's API root
 (it needs llama-cpp-python compiled and a GGUF, neither of which CI has)::
@@ -33,7 +33,7 @@ pytestmark = [
     pytest.mark.timeout(1800),  # a CPU model, a whole session per call
     pytest.mark.skipif(not URL, reason="set TIERMEM_TEST_LLAMACPP_URL to a llama.cpp server's API root"),
 ]
-DEPLOYMENT = Path(__file__).resolve().parent.parent / "configs" / "local-llm.yaml"
+DEPLOYMENT = Path(__file__).resolve().parent.parent / "memory_sink" / "configs" / "local-llm.yaml"
 DEPLOYED = yaml.safe_load(DEPLOYMENT.read_text(encoding="utf-8"))["consolidate"]
 SESSIONS = {
     "move": [
