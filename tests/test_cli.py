@@ -100,7 +100,7 @@ def readme_commands() -> set[str]:
     table = readme.split("| command | does |", 1)[1].split("\n\n", 1)[0]
     names = set()
     for row in table.splitlines()[2:]:
-        for usage in re.findall(r"`([^`]+)`", row.split("|")[1]):
+        for usage in re.findall(r"`([^`]+)`", re.split(r"(?<!\\)\|", row)[1]):  # `\|` is a pipe inside a cell
             words = [w for w in itertools.takewhile(lambda w: re.fullmatch(r"[a-z][a-z-]*", w), usage.split())]
             names.add(" ".join(words))
     return names

@@ -6,10 +6,12 @@ import os
 
 import click
 
-from .options import config_option, namespace_option, open_store
+from .options import config_option, examples, namespace_option, open_store
 
 
-@click.command()
+@click.command(
+    epilog=examples("tiermem mcp --namespace alice", "tiermem mcp --transport http --host 0.0.0.0 --port 8765")
+)
 @config_option
 @namespace_option
 @click.option(
@@ -26,11 +28,6 @@ def mcp(config_path: str | None, namespace: str, transport: str, host: str, port
 
     Over http, requests must carry `Authorization: Bearer $TIERMEM_MCP_TOKEN` when
     that variable is set; binding beyond loopback without it is refused.
-
-    \b
-    Example:
-      tiermem mcp --namespace alice
-      TIERMEM_MCP_TOKEN=s3cret tiermem mcp --transport http --host 0.0.0.0 --port 8765
     """
     from pipelines.mcp_server import LOOPBACK, TOKEN_ENV, build_server, serve_http
 
