@@ -182,14 +182,15 @@ def context_block(found: Sequence[Memory]) -> str:
     """Recall results as text for a prompt: current facts first, then episodes, then turns.
 
     Each line carries the date the memory became true and its tier; an outdated
-    episode (some of its facts have since changed) says so.
+    episode or passage (some of its facts have since changed) says so. A passage is
+    part of an episode, so passages and whole episodes share one heading.
     """
-    order = {Kind.FACT: 0, Kind.EPISODE: 1, Kind.TURN: 2}
-    headings = {Kind.FACT: "Facts (current)", Kind.EPISODE: "Episodes", Kind.TURN: "Recent turns"}
+    order = {Kind.FACT: 0, Kind.EPISODE: 1, Kind.PASSAGE: 1, Kind.TURN: 2}
+    headings = ["Facts (current)", "Episodes", "Recent turns"]
     lines: list[str] = []
-    for kind in sorted({m.kind for m in found}, key=order.__getitem__):
-        lines.append(f"{headings[kind]}:")
-        for m in (m for m in found if m.kind == kind):
+    for rank in sorted({order[m.kind] for m in found}):
+        lines.append(f"{headings[rank]}:")
+        for m in (m for m in found if order[m.kind] == rank):
             flag = " (outdated: some of its facts have changed since)" if m.outdated else ""
             lines.append(f"- [{m.valid_from.date().isoformat()}, {m.tier}] {m.content}{flag}")
     return "\n".join(lines) if lines else "No relevant memories."

@@ -148,7 +148,7 @@ def test_a_1mb_turn_and_a_session_id_of_sql_metacharacters_go_through_every_tier
     assert any("invoices" in m.content for m in found)
     assert store.recall("invoices", k=10) == []  # and nothing leaked into the default namespace
 
-    episode = next(m for m in found if m.kind == "episode")
+    episode = store.recall("invoices", namespace=NASTY, k=1, kinds=["episode"])[0]
     store.stage(NASTY, "user", "We moved the invoices to S3.", namespace=NASTY, seq=3)
     run_realtime(store)
     assert run_consolidate(store).sessions_consolidated == 1
@@ -191,6 +191,7 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         "kinds": list(memories.KINDS),
         "n": 40,
         "text": "note",
+        "unpassaged": False,
     }
     with store.connection() as conn:
         # With a few dozen rows a sequential scan plus a sort is genuinely cheaper,
