@@ -1,9 +1,9 @@
 """Extraction quality: the real consolidator on labelled sentences, against gold triples.
 
-    python benchmarks/quality_extraction.py [--split tuning|heldout] [--limit N] [--show-errors] [--json]
+    python benchmarks/quality_extraction.py [--split tuning|dev|heldout] [--limit N] [--show-errors] [--json]
                                             [--config deployment.yaml]
 
-Each sentence of ``benchmarks/data/extraction/{tuning,heldout}.jsonl`` is one
+Each sentence of ``benchmarks/data/extraction/{tuning,dev,heldout}.jsonl`` is one
 session of one turn (role ``user``; a third-person sentence is a user stating a
 fact), framed as the pipeline frames it and given to the consolidator the
 deployment names (``extractive`` by default; ``--config`` scores another one),
@@ -18,7 +18,8 @@ Figures per split and speaker: precision, recall, F1; "negatives clean" (share o
 sentences that must yield nothing and did); key consistency (share of key groups,
 among those where at least two phrasings yielded a fact, whose phrasings all
 yielded the same set of (subject, predicate) keys). The tuning split is the one
-rules may be tuned on; the held-out split is the figure.
+rules may be tuned on; the dev split has been looked at while tuning (a second
+check, no longer held out); the held-out split is scored only and is the figure.
 
 Targets (held-out): precision >= 0.95, recall >= 0.80, key consistency >= 0.95.
 """

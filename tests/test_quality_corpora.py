@@ -2,8 +2,8 @@
 
 The corpora are data the extraction and supersession work is measured by, so a
 line that breaks the shape, a predicate outside PREDICATES.md, or a sentence
-shared between the tuning and the held-out halves would silently change what
-the figures mean.
+shared between any two splits (tuning, dev, held-out) would silently change
+what the figures mean.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from collections import defaultdict
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,8 @@ STREAMS = {split: q.load_stream(q.split_path("updates", split)) for split in q.S
 
 
 def test_extraction_corpus_sizes_and_mix() -> None:
-    assert sum(len(s) for s in SENTENCES.values()) >= 360
+    assert set(SENTENCES) == {"tuning", "dev", "heldout"}
+    assert sum(len(s) for s in SENTENCES.values()) >= 540
     for sentences in SENTENCES.values():
         assert len(sentences) >= 180
         user = sum(1 for s in sentences if s.speaker == "user") / len(sentences)
@@ -69,9 +71,11 @@ def test_key_groups_name_one_relation_each() -> None:
 
 
 def test_update_streams_sizes_order_and_answers() -> None:
-    assert sum(len(st) for st, _ in STREAMS.values()) >= 320
-    assert sum(len(qs) for _, qs in STREAMS.values()) >= 110
+    assert set(STREAMS) == {"tuning", "dev", "heldout"}
+    assert sum(len(st) for st, _ in STREAMS.values()) >= 480
+    assert sum(len(qs) for _, qs in STREAMS.values()) >= 165
     for statements, questions in STREAMS.values():
+        assert len(statements) >= 160 and len(questions) >= 55
         assert [s.seq for s in statements] == sorted({s.seq for s in statements})
         assert [s.ts for s in statements] == sorted(s.ts for s in statements)
         assert len({(x.subject, x.predicate) for x in questions}) == len(questions)
@@ -80,11 +84,12 @@ def test_update_streams_sizes_order_and_answers() -> None:
             assert any(x.answer in s.text for s in statements), x
 
 
-def test_no_sentence_is_shared_between_tuning_and_heldout() -> None:
+def test_no_sentence_is_shared_between_any_two_splits() -> None:
     def texts(split: str) -> set[str]:
         return {s.text for s in SENTENCES[split]} | {s.text for s in STREAMS[split][0]}
 
-    assert not texts("tuning") & texts("heldout")
+    for a, b in combinations(q.SPLITS, 2):
+        assert not texts(a) & texts(b), (a, b, sorted(texts(a) & texts(b))[:5])
 
 
 def test_a_malformed_line_names_its_file_line_and_field(tmp_path: Path) -> None:
