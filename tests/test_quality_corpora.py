@@ -89,7 +89,8 @@ def test_no_sentence_is_shared_between_any_two_splits() -> None:
         return {s.text for s in SENTENCES[split]} | {s.text for s in STREAMS[split][0]}
 
     for a, b in combinations(q.SPLITS, 2):
-        assert not texts(a) & texts(b), (a, b, sorted(texts(a) & texts(b))[:5])
+        shared = texts(a) & texts(b)
+        assert not shared, (a, b, sorted(shared)[:5])
 
 
 def test_a_malformed_line_names_its_file_line_and_field(tmp_path: Path) -> None:
