@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC
 from typing import Any, NamedTuple
 
@@ -382,10 +382,11 @@ def map_answer(answer: Any, frames: Sequence[Frame], facts: Sequence[ActiveFact]
     skipped = [str(i) for i in range(1, len(frames) + 1) if i not in summaries]
     if skipped:
         log.info("llm left frame(s) %s unsummarised; using the head of their text", ", ".join(skipped))
-    episodes = tuple(
-        frame_episode(frame, lambda text, i=i: summaries.get(i) or truncate(text, FALLBACK_SUMMARY_CHARS))
-        for i, frame in enumerate(frames, 1)
-    )
+
+    def summary(i: int) -> Callable[[str], str]:
+        return lambda text: summaries.get(i) or truncate(text, FALLBACK_SUMMARY_CHARS)
+
+    episodes = tuple(frame_episode(frame, summary(i)) for i, frame in enumerate(frames, 1))
     turns = [turn for frame in frames for turn in frame]
     handles = {f"F{i}": fact.id for i, fact in enumerate(facts, 1)}
     items = _list(data.get("facts", []), "facts")
@@ -439,7 +440,8 @@ def _fact(item: Any, path: str, turns: Sequence[Turn], handles: Mapping[str, str
     return Fact(
         subject=USER if subject.lower() in USER_ALIASES else subject,
         predicate=predicate,
-        object=obj.strip() if isinstance(obj, str) else obj,
+        # A non-string object is refused by validation, which names its path.
+        object=obj.strip() if isinstance(obj, str) else obj,  # type: ignore[arg-type]
         confidence=data.get("confidence", 0.8),
         valid_from=turns[min(cited) - 1].ts,
         event_ids=tuple(turns[n - 1].event_id for n in sorted(cited)),
@@ -454,7 +456,7 @@ def _handle(value: Any, path: str, handles: Mapping[str, str]) -> str | None:
         return None
     match = _HANDLE.fullmatch(value.strip()) if isinstance(value, str) else None
     handle = f"F{int(match.group(1))}" if match else None
-    if handle not in handles:
+    if handle is None or handle not in handles:
         known = f"F1–F{len(handles)}" if handles else "no facts were listed"
         raise MalformedOutput(path, f"no active fact {value!r} ({known})")
     return handles[handle]

@@ -116,10 +116,12 @@ def _resolve_target(target: str) -> Callable[..., Any]:
     else:
         raise ConsolidatorConfigError(key, f"expected 'module:function' or an entry point name, got {target!r}")
     if hasattr(obj, "consolidate") and not isinstance(obj, type):
-        return obj.consolidate  # a ready consolidator object is welcome too
+        method: Callable[..., Any] = obj.consolidate  # a ready consolidator object is welcome too
+        return method
     if not callable(obj):
         raise ConsolidatorConfigError(key, f"{target!r} is a {type(obj).__name__}, not a callable")
-    return obj
+    function: Callable[..., Any] = obj
+    return function
 
 
 def _import_target(target: str, key: str) -> Any:

@@ -216,7 +216,7 @@ def _build(cls: type, data: Any, prefix: str) -> Any:
 
 
 def _coerce(hint: Any, raw: Any, key: str) -> Any:
-    if is_dataclass(hint):
+    if isinstance(hint, type) and is_dataclass(hint):
         return _build(hint, raw, key)
     text = str(hint)
     optional = "None" in text
@@ -268,7 +268,8 @@ def config_from_mapping(data: Mapping[str, Any] | None, *, source: str | None = 
     database = cfg.database
     if dsn:
         database = DatabaseConfig(**{**_asdict(database), "dsn": dsn})
-    return replace(cfg, database=database, source=source)
+    configured: Config = replace(cfg, database=database, source=source)
+    return configured
 
 
 def _has_password(dsn: str) -> bool:
@@ -292,11 +293,11 @@ class _Loader(yaml.SafeLoader):
     plain loader raised a bare ValueError naming neither file nor key.
     """
 
-    def construct_lenient_timestamp(self, node: yaml.Node) -> Any:
+    def construct_lenient_timestamp(self, node: yaml.ScalarNode) -> Any:
         try:
             return self.construct_yaml_timestamp(node)
         except ValueError:
-            return self.construct_scalar(node)  # type: ignore[arg-type]
+            return self.construct_scalar(node)
 
 
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_lenient_timestamp)

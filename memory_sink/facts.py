@@ -22,6 +22,8 @@ import numpy as np
 import psycopg
 from psycopg.rows import dict_row
 
+from consolidators.forms import norm
+
 from . import memories, ops
 from .operations import apply_changes, lock_state
 from .supersession import (
@@ -33,7 +35,6 @@ from .supersession import (
     Policy,
     decide,
     name_holds,
-    norm,
     predicate_forms,
     retraction_targets,
     rules_judge,

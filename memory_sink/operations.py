@@ -279,7 +279,7 @@ def resolve_id(conn: psycopg.Connection, namespace: str, text: str) -> str:
         raise InputError(f"memory id prefix {text!r} is ambiguous; give more of the id")
     if not found:
         raise NotFoundError(f"no memory {text} in namespace {namespace!r}")
-    return found[0]
+    return str(found[0])
 
 
 def memories_by_id(conn: psycopg.Connection, namespace: str, memory_ids: Sequence[str]) -> list[Memory]:

@@ -21,9 +21,11 @@ import numpy as np
 import psycopg
 from psycopg.rows import dict_row
 
+from consolidators.forms import norm
+
 from . import memories, meta, ops, staging
 from .facts import Engine, EngineReport, named_fact
-from .supersession import Judge, Policy, norm, rules_judge
+from .supersession import Judge, Policy, rules_judge
 from .types import NewMemory
 from .vocab import Actor, Op
 
@@ -157,7 +159,7 @@ def swap_session(
     with conn.transaction():
         meta.check_fingerprint(conn, embed_model)  # invariant 9, even if a reembed ran since we loaded the model
         conn.execute(SESSION_LOCK, (f"{namespace}\x1f{session_id}",))
-        locked = dict(conn.execute(staging.LOCK_SESSION_TURNS, (namespace, session_id)).fetchall())
+        locked: dict[str, Any] = dict(conn.execute(staging.LOCK_SESSION_TURNS, (namespace, session_id)).fetchall())
         if set(locked) != set(read_event_ids):
             # The session grew since we read it: writing now could hide a late
             # turn. The next run re-reads it whole.

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
+from consolidators.forms import norm
+
 from . import health, memories, meta, ops, staging, swap
 from .config import Config
 from .drain import drain_pending
@@ -29,7 +31,6 @@ from .supersession import (
     Judge,
     Policy,
     contexts_for,
-    norm,
     predicate_forms,
     rules_judge,
     text_grams,

@@ -241,7 +241,8 @@ def call_with_timeout(
         raise SessionTimeout(f"consolidator {getattr(consolidator, 'name', '?')} took longer than {timeout:g} s")
     if "error" in box:
         raise box["error"]
-    return box["result"]
+    result: ConsolidationResult = box["result"]
+    return result
 
 
 # Sessions whose new rows are embedded in one call. A text's vector does not
