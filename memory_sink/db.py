@@ -213,7 +213,7 @@ def migrate(dsn: str) -> list[str]:
             for version, name, sql in migrations():
                 if version in done:
                     continue
-                conn.execute(sql.encode())  # trusted, shipped SQL (psycopg takes bytes as a query)
+                conn.execute(sql)  # trusted: the SQL shipped in migrations/
                 conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
                 applied.append(name)
             conn.commit()
