@@ -29,7 +29,15 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from .relations import DEMONYMS, INVERSE_ROLES, ROLE_PLACES, canonical_relation, correct
+from .relations import (
+    DEMONYMS,
+    ROLE_PLACES,
+    THIRD_PERSON_PREDICATES,
+    WORKS_BY,
+    canonical_relation,
+    correct,
+    role_relation,
+)
 from .text import lemmatise
 from .types import Fact
 from .vocabulary import clean_object, is_time, normalise_predicate
@@ -199,7 +207,7 @@ def _copular(be: Any) -> list[Fact]:
 def _identity(subj: Any, attr: Any) -> list[Fact]:
     """ "<subj> is <attr>" where one side is a role of a name ("the capital of Peru") and the other a value."""
     attr = _value(attr)
-    owner = _owner(subj)
+    owner = _owner(subj) or _scene(subj)
     if owner is not None and (_is_name(attr) or _definite(subj) and _the_thing(attr)):  # "the capital of Peru is Lima"
         values = [attr, *_conjuncts(attr)]
         single = _definite(subj) and len(values) == 1
@@ -207,14 +215,29 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
     relcl = _child(subj, "relcl")
     if relcl is not None and _is_name(attr):  # "the university where Ada was educated is King's College"
         return _relative(subj, relcl, attr)
+    if not (_is_name(subj, initial=True) or _the_thing(subj)):
+        return []
     owner = _owner(attr)
-    if owner is not None and _is_name(subj, initial=True):
-        if _definite(attr):  # "Lima is the capital of Peru", "Berg is mayor of Brell"
-            return _role_fact(owner, attr, subj, single=True)
-        prep = _child(attr, "prep")
-        if prep is not None:  # "Ada is a member of the Royal Society"
-            return _fact(subj, f"{_role(attr)} {prep.text.lower()}", owner)
+    if owner is not None:  # "Lima is the capital of Peru", "Swahili is an official language of Tanzania"
+        return _role_fact(owner, attr, subj, single=_definite(attr), multi=not _definite(attr), value_first=True)
+    relcl = _child(attr, "relcl") if attr.lemma_ == "where" or attr.text.lower() == "where" else None
+    if relcl is None:
+        relcl = _child(subj.head, "advcl") if attr.dep_ == "advmod" else None
+    by = _child(_prep(attr, "by"), "pobj")
+    work = WORKS_BY.get(lemmatise(attr.text, "NOUN"))
+    if work is not None and by is not None and _is_name(by):  # "Beloved is a novel by Toni Morrison"
+        predicate, inverse = work
+        return _fact(by, predicate, subj, multi=True) if inverse else _fact(subj, predicate, by, single=True)
     return []
+
+
+def _scene(subj: Any) -> Any:
+    """Y of "In Y, the X is Z": a definite role whose owner the sentence sets as its scene."""
+    det = _child(subj, "det")
+    if det is None or det.text.lower() != "the":
+        return None
+    scene = _child(_prep(subj.head, "in"), "pobj")
+    return scene if scene is not None and scene.i < subj.i and _is_name(scene) else None
 
 
 def _the_thing(tok: Any) -> bool:
@@ -223,12 +246,19 @@ def _the_thing(tok: Any) -> bool:
     return tok.pos_ == "NOUN" and det is not None and det.text.lower() == "the" and len(list(tok.children)) == 1
 
 
-def _role_fact(owner: Any, noun: Any, value: Any, *, single: bool, multi: bool = False) -> list[Fact]:
-    """The fact "the <noun> of <owner> is <value>" states; an authorship points from the value."""
-    word = lemmatise(noun.text, "NOUN")
-    if word in INVERSE_ROLES:  # "Orwell is the author of Animal Farm"
-        return _fact(value, INVERSE_ROLES[word], owner, multi=True)
-    return _fact(owner, _role(noun), value, single=single, multi=multi)
+def _role_fact(
+    owner: Any, noun: Any, value: Any, *, single: bool, multi: bool = False, value_first: bool = False
+) -> list[Fact]:
+    """The fact "<value> is the <noun> of <owner>" states, about whoever the role's kind says; none off-vocabulary."""
+    found = role_relation(_role_words(noun))
+    if found is None:  # "Dave Grohl is the frontman of …" maps; "the mascot of …" says nothing we can key
+        return []
+    predicate, kind = found
+    if kind == "owner":
+        return _fact(owner, predicate, value, single=single, multi=multi)
+    if kind == "spouse" and not value_first:  # "Pierre Curie's wife is Marie Curie"
+        return _fact(owner, predicate, value, single=True)
+    return _fact(value, predicate, owner, single=kind == "spouse", multi=kind == "inverse")
 
 
 def _verbal(verb: Any) -> list[Fact]:
@@ -362,14 +392,20 @@ def _owner(noun: Any) -> Any:
     return DEMONYMS[demonym.text] if demonym is not None else None
 
 
-def _role(noun: Any) -> str:
-    """The relation a noun names: its modifiers and lemma ("official languages" → "official language")."""
+def _role_words(noun: Any) -> list[str]:
+    """A role noun's modifiers and lemma ("official languages" → ["official", "language"])."""
     mods = [
-        correct(c.text).lower()
+        c.text.lower()
         for c in noun.lefts
         if c.dep_ in ("amod", "compound") and c.pos_ != "PROPN" and c.text not in DEMONYMS
     ]
-    return normalise_predicate(" ".join([*mods, lemmatise(correct(noun.text), "NOUN")]))
+    return [*mods, lemmatise(correct(noun.text), "NOUN")]
+
+
+def _role(noun: Any) -> str:
+    """The relation a noun names, its typos mended: a canonical predicate when the vocabulary knows it."""
+    found = role_relation(_role_words(noun))
+    return found[0] if found is not None else normalise_predicate(" ".join(_role_words(noun)))
 
 
 def _definite(noun: Any) -> bool:
@@ -447,7 +483,7 @@ def _fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi
     """One fact between two names (tokens, or a name already spelled out), or none when either is empty."""
     value = clean_object(obj if isinstance(obj, str) else _text(obj))
     name = subject if isinstance(subject, str) else _text(subject)
-    if not value or not predicate or not name or value.lower() == name.lower():
-        return []
+    if not value or predicate not in THIRD_PERSON_PREDICATES or not name or value.lower() == name.lower():
+        return []  # precision first: a relation outside the vocabulary is no fact
     cardinality = "single" if single else "multi" if multi else None
     return [Fact(subject=name, predicate=predicate, object=value, confidence=0.85, cardinality=cardinality)]

@@ -16,8 +16,62 @@ from lemminflect import getAllInflections  # type: ignore[import-untyped]
 
 from .vocabulary import CANONICAL_PREDICATES
 
-#: Role nouns whose value is the subject of the relation ("George Orwell is the author of Animal Farm").
-INVERSE_ROLES: dict[str, str] = {"author": "author of", "writer": "author of"}
+#: The predicates a third-person statement may state (benchmarks/data/extraction/PREDICATES.md): a
+#: relation outside this set yields no fact, so an unknown noun ("frontman") never becomes a predicate.
+THIRD_PERSON_PREDICATES = frozenset(
+    w.replace("_", " ")
+    for w in (
+        "capital official_language currency president mayor ceo headquartered_in owned_by founded_by born_in died_in"
+        " lives_in works_at educated_at married_to plays_for citizen_of speaks member_of author_of directed_by"
+        " located_in buried_in created_by invented_by designed_by composed_by painted_by discovered_by developed_by"
+        " prime_minister chancellor governor"
+    ).split()
+)
+
+
+def _classes(**classes: str) -> dict[str, str]:
+    """``predicate="noun noun …"`` (underscores for spaces) → {noun: predicate}."""
+    return {w.replace("_", " "): p.replace("_", " ") for p, words in classes.items() for w in words.split()}
+
+
+#: Role nouns owned by the thing they're "of": "the capital of Peru is Lima" and "Lima is the capital of
+#: Peru" are both Peru's capital. Lemma classes, so a synonym lands on the canonical predicate.
+OWNER_ROLES: dict[str, str] = _classes(
+    capital="capital capital_city seat_of_government",
+    official_language="official_language national_language language",
+    currency="currency official_currency national_currency legal_tender",
+    president="president",
+    mayor="mayor",
+    ceo="ceo chief_executive chief_executive_officer boss",
+    headquartered_in="headquarters head_office headquarter",
+    founded_by="founder co-founder cofounder",
+    owned_by="owner parent parent_company proprietor",
+    directed_by="director",
+    born_in="birthplace place_of_birth hometown",
+    died_in="deathplace place_of_death",
+    educated_at="alma_mater",
+)
+#: Role nouns that say what their holder is to the "of/at/for" name: "Flea is the bassist of the Red Hot
+#: Chili Peppers" is Flea's membership, whichever side of the copula the name stands.
+HOLDER_ROLES: dict[str, str] = _classes(
+    member_of="member frontman frontwoman bassist drummer guitarist singer vocalist keyboardist lead_singer"
+    " founding_member percussionist",
+    plays_for="striker goalkeeper goalie defender midfielder forward winger player captain footballer",
+    works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
+    " physician journalist reporter correspondent",
+    educated_at="graduate alumnus alumna alumni student",
+    owned_by="subsidiary division unit brand",
+    citizen_of="citizen national",
+)
+#: Spouses: the fact is about whoever the sentence is about ("Beyonce is the wife of Jay-Z").
+SPOUSE_ROLES: dict[str, str] = _classes(married_to="wife husband spouse")
+#: Role nouns whose holder is the subject and the "of" name the object's owner: "Orwell is the author of …".
+INVERSE_ROLES: dict[str, str] = _classes(author_of="author writer novelist poet playwright")
+#: Works "by" someone: "Beloved is a novel by Toni Morrison" → (Toni Morrison, author of, Beloved).
+WORKS_BY: dict[str, tuple[str, bool]] = {
+    **{w: ("author of", True) for w in "novel book poem play memoir essay story novella biography".split()},
+    **{w: ("directed by", False) for w in "film movie documentary".split()},
+}
 #: Adjectives that name a country ("the French capital" is France's).
 DEMONYMS: dict[str, str] = {
     d: c
@@ -155,6 +209,7 @@ KNOWN_WORDS = frozenset(
     {w for key in CANONICAL_PREDICATES for w in key.split()}
     | {w for value in CANONICAL_PREDICATES.values() for w in value.split()}
     | {"official", "capital", "currency", "president", "mayor", "language", "citizen", "member"}
+    | {w for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table for w in key.split()}
     | {form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])}
 )
 
@@ -164,5 +219,29 @@ def correct(word: str) -> str:
     w = word.lower()
     if len(w) < 5 or w in KNOWN_WORDS or not w.isalpha():
         return word
-    close = difflib.get_close_matches(w, KNOWN_WORDS, n=1, cutoff=0.86)
+    close = difflib.get_close_matches(w, KNOWN_WORDS, n=1, cutoff=0.85)
     return close[0] if close else word
+
+
+_ROLE_KINDS: tuple[tuple[str, dict[str, str]], ...] = (
+    ("owner", OWNER_ROLES),
+    ("holder", HOLDER_ROLES),
+    ("spouse", SPOUSE_ROLES),
+    ("inverse", INVERSE_ROLES),
+)
+
+
+def role_relation(words: list[str]) -> tuple[str, str] | None:
+    """(predicate, kind) a role noun with its modifiers names, or None for a noun outside the vocabulary.
+
+    The longest known tail wins ("official currency", else "currency"; "lead singer"), each word's
+    typo mended ("capitol"). ``kind`` says who the fact is about: "owner" (the name the role is of),
+    "holder" (the one who holds it), "spouse" (whoever the sentence is about), "inverse" (authorship).
+    """
+    mended = [correct(w).lower() for w in words]
+    for start in range(len(mended)):
+        phrase = " ".join(mended[start:])
+        for kind, table in _ROLE_KINDS:
+            if phrase in table:
+                return table[phrase], kind
+    return None
