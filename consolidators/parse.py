@@ -31,11 +31,13 @@ from typing import Any
 
 from .relations import (
     DEMONYMS,
+    IDIOMS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
     WORKS_BY,
     canonical_relation,
     correct,
+    nearest_verb,
     role_relation,
 )
 from .text import lemmatise
@@ -60,10 +62,15 @@ _RELATION_VERBS = (
     r"died|dies?|born|married|maried|wed|founded|co-founded|educated|studied|graduated|headquartered|located|based"
     r"|buried|employed|created|invented|written|wrote|designed|directed|composed|painted|discovered|developed"
     r"|speaks?|passed away|lived|lives|works|attended|lies|joined|plays|owns|owned|situated|serves|moved|relocated"
-    r"|took over|became|holds"
+    r"|took over|became|holds|has|have|stands|penned|fluent|wed|started|established|led|run|tied|earned|makes"
 )
 _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined the team" is not worth a parse)
-    r"\b(?:is|are|was|were|been|became|becomes) (?:now |currently )?(?:the|a|an) [\w -]{1,40}? (?:of|at|for)\b"  # Z is the X of Y
+    r"\b(?:is|are|was|were|been|became|becomes) (?:now |currently )?(?:the|a|an) [\w -]{1,40}? (?:of|at|for|by)\b"  # Z is the X of Y
+    r"|\b(?:is|are) (?:an?|the) [A-Z]\w+ [a-z]+\b|\b(?:is|are) [A-Z][\w ]*'s [a-z]+\b"  # an American citizen; is Y's X
+    r"|\b(?:is|are) where [A-Z]|^In [A-Z][\w ]*, the [a-z]|^[A-Z][\w ]*, (?:the|an?) [\w -]{1,40}? (?:of|at|for) [A-Z]"
+    r"|\b[a-z]{3,}e?d (?:in|at|by|to|from|for|with) (?:the )?[A-Z]"  # a relation verb, however spelt
+    r"|\b[a-z]{3,} (?:the|his|her|its|their) [a-z]+ (?:in|at|with|to) (?:the )?[A-Z]"  # "tied the knot with"
+    r"|\bas (?:its|their) [a-z]|\b(?:in|at) (?:his|her|its|their) \w+ (?:in|at) [A-Z]"  # "uses the forint as its currency"
     r"|\b[Tt]he [\w -]{1,40}? (?:of|at|for) .{1,60}? (?:is|are)\b"  # the X of Y is Z
     r"|\w's [\w -]{1,40}? (?:is|are)\b"  # Y's X is Z
     r"|\b[Tt]he [A-Z]\w+ \w+ (?:is|are)\b"  # the French capital is Z
@@ -75,6 +82,7 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     r" [A-Z0-9]",
 )
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
+_WED = re.compile(r"\bwed\b")
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
 #: A lowercase common noun heading a name ("the city of Passy"): the name is the value.
 _CONTAINERS = frozenset("city town village country state province region island county municipality nation".split())
@@ -85,7 +93,7 @@ _NAME_LEFT = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "d
 #: Verbs that make their subject what an "as" phrase names: "serves as the capital of …".
 _AS_VERBS = frozenset({"serve", "act", "take over", "take", "start", "return", "remain", "appoint", "name", "elect"})
 _MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer"})
-_ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select"})
+_ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
 _STATES = frozenset("live reside work play own be".split())
 
@@ -142,7 +150,8 @@ def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
     nlp = load() if todo else None
     if nlp is None:
         return {}
-    texts = [_COFOUNDED.sub("founded", s) for s in todo]  # the tokenizer splits "co-founded" apart
+    # the tokenizer splits "co-founded" apart and reads "wed" as "we'd"
+    texts = [_WED.sub("married", _COFOUNDED.sub("founded", s)) for s in todo]
     with _parse_lock:
         docs = list(nlp.pipe(texts, batch_size=64))
     found = dict(zip(todo, (tuple(f for sent in doc.sents for f in _sentence(sent)) for doc in docs), strict=True))
@@ -167,11 +176,13 @@ def parsed_facts(sentence: str) -> tuple[Fact, ...] | None:
 
 def _sentence(sent: Any) -> list[Fact]:
     root = sent.root
+    # "Nairobi, the capital of Kenya, is …": an appositive states a role whatever the clause says
+    facts = [f for tok in sent if tok.dep_ == "appos" and _is_name(tok.head) for f in _identity(tok.head, tok)]
     if _negated(root) or _hedged(root):
-        return []
+        return facts
     if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been"):
-        return _copular(root)
-    return _verbal(root)
+        return facts + _copular(root)
+    return facts + _verbal(root)
 
 
 def _negated(tok: Any) -> bool:
@@ -199,6 +210,10 @@ def _copular(be: Any) -> list[Fact]:
         if not acomp.text[:1].isupper():  # "Ada is married to William", "Acme is based in Oslo"
             return _relation(subj, acomp, passive=True)
         attr = acomp  # "Peru's language is currently Quechua": a name tagged as an adjective
+    where = _child(be, "advcl", "ccomp")
+    if attr is None and where is not None and _child(where, "advmod") is not None and present:
+        if _child(where, "advmod").text.lower() == "where" and _is_name(subj, initial=True):  # "X is where Y died"
+            return _relative(subj, where, subj)
     if attr is None:  # "the Eiffel Tower is in Paris", "Nokia's headquarters are in Espoo"
         return _relation(subj, be, passive=False) if present else []
     return _identity(subj, attr) if present else []  # a past copula is a past state, not a current fact
@@ -220,9 +235,6 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
     owner = _owner(attr)
     if owner is not None:  # "Lima is the capital of Peru", "Swahili is an official language of Tanzania"
         return _role_fact(owner, attr, subj, single=_definite(attr), multi=not _definite(attr), value_first=True)
-    relcl = _child(attr, "relcl") if attr.lemma_ == "where" or attr.text.lower() == "where" else None
-    if relcl is None:
-        relcl = _child(subj.head, "advcl") if attr.dep_ == "advmod" else None
     by = _child(_prep(attr, "by"), "pobj")
     work = WORKS_BY.get(lemmatise(attr.text, "NOUN"))
     if work is not None and by is not None and _is_name(by):  # "Beloved is a novel by Toni Morrison"
@@ -295,6 +307,10 @@ def _prep(verb: Any, word: str) -> Any:
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     """ "Hooli moved its headquarters to Malmo", "Kalvar adopted the mark as its currency": a role of its own."""
     to_obj = _child(_prep(verb, "to"), "pobj")
+    in_obj = _child(_prep(verb, "in"), "pobj")  # "Ikea has its head office in Delft"
+    role_place = _role(dobj) == "headquartered in"
+    if lemma in ("have", "keep", "maintain") and _child(dobj, "poss") is not None and in_obj is not None and role_place:
+        return _fact(subj, role_place, _value(in_obj), single=True)
     if lemma in _MOVE_VERBS and _child(dobj, "poss") is not None and to_obj is not None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or _role(dobj)
         return _fact(subj, role, _value(to_obj), single=True)
@@ -310,6 +326,9 @@ def _lemma(verb: Any) -> str:
     lemma = lemmatise(word, "VERB")
     if lemma == word.lower() and verb.pos_ == "ADJ":
         lemma = lemmatise(word)  # "married" tagged as an adjective
+    dobj = _child(verb, "dobj")
+    if dobj is not None and (lemma, lemmatise(dobj.text, "NOUN")) in IDIOMS:  # "tied the knot with"
+        return IDIOMS[(lemma, lemmatise(dobj.text, "NOUN"))]
     particle = next((c for c in verb.children if c.dep_ == "prt" or c.tag_ == "RP"), None)  # "passed away"
     return f"{lemma} {particle.text.lower()}" if particle is not None else lemma
 
@@ -324,7 +343,7 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     if not _is_name(subj, initial=True) and place is None:
         return []
     facts: list[Fact] = []
-    for prep in [c for c in verb.children if c.dep_ in ("prep", "agent")]:
+    for prep in _preps(verb):
         obj = _child(prep, "pobj")
         if obj is None:
             continue
@@ -332,12 +351,15 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         if place is not None and word in ("in", "at"):  # "the headquarters of Nokia are (located) in Espoo"
             facts += _fact(owner, place, _value(obj), single=True)
             continue
-        relation = canonical_relation(lemma, word, passive=passive)
+        relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
+        obj = _place_in(obj)
         if relation is not None and lemma == "base" and _person(subj):
             relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
         if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or _person(subj)):
             facts += _related(subj, relation, obj)
     obj = _child(verb, "dobj")
+    if obj is not None and (lemmatise(verb.text, "VERB"), lemmatise(obj.text, "NOUN")) in IDIOMS:
+        obj = None  # the idiom's object is part of the verb
     if obj is not None and obj.text.lower() == "citizenship" and _owner(obj) is not None:
         return _fact(subj, "citizen of", _owner(obj))  # "Greta holds Swedish citizenship"
     if obj is not None and not passive and place is None:
@@ -347,6 +369,29 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         if relation is not None:
             facts += _related(subj, relation, obj)
     return facts[:1] if facts and facts[0].cardinality == "single" else facts
+
+
+def _preps(verb: Any) -> list[Any]:
+    """The verb's prepositions, and an idiom's object's ("tied the knot *with*", "made his home *in*")."""
+    preps = [c for c in verb.children if c.dep_ in ("prep", "agent")]
+    dobj = _child(verb, "dobj")
+    if dobj is not None and (lemmatise(verb.text, "VERB"), lemmatise(dobj.text, "NOUN")) in IDIOMS:
+        preps += [c for c in dobj.children if c.dep_ == "prep"]
+    return preps
+
+
+def _misspelt(verb: Any, prep: str, *, passive: bool) -> tuple[str, bool, str | None] | None:
+    """The relation of the verb form ``verb`` is a one-letter typo of ("dyed in" → "died in")."""
+    near = nearest_verb(verb.text)
+    return canonical_relation(lemmatise(near, "VERB"), prep, passive=passive) if near else None
+
+
+def _place_in(obj: Any) -> Any:
+    """The name inside "his home in Ketchum", "a flat in Bilbao": the place, when the noun is no name."""
+    if _is_name(obj):
+        return obj
+    inner = _child(_child(obj, "prep"), "pobj")
+    return inner if inner is not None and _is_name(inner) and _child(obj, "prep").text.lower() in ("in", "at") else obj
 
 
 def _related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list[Fact]:
@@ -424,8 +469,9 @@ def _is_name(tok: Any, *, initial: bool = False) -> bool:
     # unless the sentence is a relation about it ("Jaws was directed by …")
     opening = tok.i == tok.sent.start
     return tok.text[:1].isupper() and (
-        tok.pos_ in ("NOUN", "X", "ADJ") and not opening or initial and opening and tok.pos_ == "NOUN"
-    )
+        tok.pos_ in ("NOUN", "X", "ADJ") and not opening
+        or initial and opening and (tok.pos_ == "NOUN" or tok.pos_ == "VERB" and tok.dep_.startswith("nsubj"))
+    )  # a subject name the tagger took for a verb ("Spotify was founded by …")
 
 
 _ORG_WORDS = frozenset(

@@ -130,6 +130,15 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("marry", "to", True): ("married to", False, "single"),
     ("marry", "", False): ("married to", False, "single"),
     ("wed", "to", True): ("married to", False, "single"),
+    ("wed", "", False): ("married to", False, "single"),
+    ("marry", "with", False): ("married to", False, "single"),
+    ("fluent", "in", True): ("speaks", False, "multi"),
+    ("stand", "in", False): ("located in", False, None),
+    ("pen", "", False): ("author of", False, "multi"),
+    ("start", "", False): ("founded by", True, None),
+    ("establish", "", False): ("founded by", True, None),
+    ("lead", "by", True): ("ceo", False, "single"),
+    ("run", "by", True): ("ceo", False, "single"),
     ("educate", "at", True): ("educated at", False, None),
     ("educate", "in", True): ("educated at", False, None),
     ("study", "at", False): ("educated at", False, None),
@@ -162,6 +171,7 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
         (verb, "by", True): (predicate, False, None)
         for verb, predicate in (
             ("found", "founded by"),
+            ("establish", "founded by"),
             ("cofound", "founded by"),
             ("co-found", "founded by"),
             ("direct", "directed by"),
@@ -184,6 +194,15 @@ RELATIONS.update(
         if prep == "by" and passive and not inverse
     }
 )
+#: Verb + object idioms that mean one relation verb: "tied the knot with", "made his home in".
+IDIOMS: dict[tuple[str, str], str] = {
+    ("tie", "knot"): "marry",
+    ("make", "home"): "live",
+    ("earn", "degree"): "study",
+    ("get", "degree"): "study",
+    ("take", "degree"): "study",
+    ("set", "home"): "live",
+}
 #: Relations whose subject is a place or an organisation's part: "Nokia's headquarters are in Espoo".
 ROLE_PLACES: dict[str, str] = {"headquarters": "headquartered in", "head office": "headquartered in"}
 
@@ -200,6 +219,22 @@ def canonical_relation(lemma: str, prep: str, *, passive: bool) -> tuple[str, bo
     return found
 
 
+def nearest_verb(word: str) -> str | None:
+    """The relation verb form ``word`` is one letter off ("dyed" → "died"), for a relation the table lacks."""
+    w = word.lower()
+    found = [f for f in _VERB_FORMS if len(f) >= 4 and f[0] == w[0] and _one_edit(w, f)]
+    return found[0] if len(found) == 1 else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
 def _forms(lemma: str) -> set[str]:
     return {lemma, *(f for forms in getAllInflections(lemma, upos="VERB").values() for f in forms)}
 
@@ -212,6 +247,9 @@ KNOWN_WORDS = frozenset(
     | {w for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table for w in key.split()}
     | {form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])}
 )
+
+
+_VERB_FORMS = sorted({form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])})
 
 
 def correct(word: str) -> str:
