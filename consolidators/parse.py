@@ -37,6 +37,7 @@ from .relations import (
     WORKS_BY,
     canonical_relation,
     correct,
+    is_verb_typo,
     nearest_verb,
     role_relation,
 )
@@ -69,7 +70,7 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     r"|\b(?:is|are) (?:an?|the) [A-Z]\w+ [a-z]+\b|\b(?:is|are) [A-Z][\w ]*'s [a-z]+\b"  # an American citizen; is Y's X
     r"|\b(?:is|are) where [A-Z]|^In [A-Z][\w ]*, the [a-z]|^[A-Z][\w ]*, (?:the|an?) [\w -]{1,40}? (?:of|at|for) [A-Z]"
     r"|\b[a-z]{3,}e?d (?:in|at|by|to|from|for|with) (?:the )?[A-Z]"  # a relation verb, however spelt
-    r"|\b[a-z]{3,} (?:the|his|her|its|their) [a-z]+ (?:in|at|with|to) (?:the )?[A-Z]"  # "tied the knot with"
+    r"|\b[a-z]{3,} (?:the|his|her|its|their) [a-z]+(?: [a-z]+)? (?:in|at|with|to) (?:the )?[A-Z]"  # "tied the knot with"
     r"|\bas (?:its|their) [a-z]|\b(?:in|at) (?:his|her|its|their) \w+ (?:in|at) [A-Z]"  # "uses the forint as its currency"
     r"|\b[Tt]he [\w -]{1,40}? (?:of|at|for) .{1,60}? (?:is|are)\b"  # the X of Y is Z
     r"|\w's [\w -]{1,40}? (?:is|are)\b"  # Y's X is Z
@@ -211,6 +212,8 @@ def _copular(be: Any) -> list[Fact]:
             return _relation(subj, acomp, passive=True)
         attr = acomp  # "Peru's language is currently Quechua": a name tagged as an adjective
     where = _child(be, "advcl", "ccomp")
+    if attr is not None and not attr.text[:1].isupper() and is_verb_typo(attr.text):  # "Ikea is headquarterd in …"
+        return _relation(subj, attr, passive=True) if present else []
     if attr is None and where is not None and _child(where, "advmod") is not None and present:
         if _child(where, "advmod").text.lower() == "where" and _is_name(subj, initial=True):  # "X is where Y died"
             return _relative(subj, where, subj)
@@ -513,6 +516,9 @@ def _text(tok: Any) -> str:
         obj = _child(prep, "pobj")
         if obj is not None and obj.pos_ == "PROPN":
             right = obj.i + 1
+    title = tok.doc[left]
+    if left < tok.i and title.dep_ == "compound" and role_relation([title.text]) is not None:
+        left += 1  # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name
     words = tok.doc[left:right].text
     return re.sub(r"^(?:the|a|an) ", "", words, flags=re.I)
 

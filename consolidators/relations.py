@@ -115,6 +115,53 @@ DEMONYMS: dict[str, str] = {
         ("United Kingdom", "British"),
         ("United States", "American"),
         ("Nigeria", "Nigerian"),
+        ("Israel", "Israeli"),
+        ("Iran", "Iranian"),
+        ("Iraq", "Iraqi"),
+        ("Pakistan", "Pakistani"),
+        ("Bangladesh", "Bangladeshi"),
+        ("Indonesia", "Indonesian"),
+        ("Philippines", "Filipino"),
+        ("Malaysia", "Malaysian"),
+        ("Singapore", "Singaporean"),
+        ("New Zealand", "New Zealander"),
+        ("South Africa", "South African"),
+        ("Ethiopia", "Ethiopian"),
+        ("Ghana", "Ghanaian"),
+        ("Morocco", "Moroccan"),
+        ("Algeria", "Algerian"),
+        ("Tunisia", "Tunisian"),
+        ("Saudi Arabia", "Saudi"),
+        ("Lebanon", "Lebanese"),
+        ("Syria", "Syrian"),
+        ("Jordan", "Jordanian"),
+        ("Ukraine", "Ukrainian"),
+        ("Belarus", "Belarusian"),
+        ("Czech Republic", "Czech"),
+        ("Slovakia", "Slovak"),
+        ("Slovenia", "Slovenian"),
+        ("Croatia", "Croatian"),
+        ("Serbia", "Serbian"),
+        ("Romania", "Romanian"),
+        ("Bulgaria", "Bulgarian"),
+        ("Latvia", "Latvian"),
+        ("Lithuania", "Lithuanian"),
+        ("Colombia", "Colombian"),
+        ("Venezuela", "Venezuelan"),
+        ("Cuba", "Cuban"),
+        ("Jamaica", "Jamaican"),
+        ("Scotland", "Scottish"),
+        ("Wales", "Welsh"),
+        ("England", "English"),
+        ("Taiwan", "Taiwanese"),
+        ("Mongolia", "Mongolian"),
+        ("Nepal", "Nepali"),
+        ("Sri Lanka", "Sri Lankan"),
+        ("Afghanistan", "Afghan"),
+        ("Uruguay", "Uruguayan"),
+        ("Paraguay", "Paraguayan"),
+        ("Bolivia", "Bolivian"),
+        ("Ecuador", "Ecuadorian"),
     )
 }
 #: (verb lemma, preposition or "" for a direct object, passive?) -> (predicate, inverse, cardinality).
@@ -217,6 +264,12 @@ def canonical_relation(lemma: str, prep: str, *, passive: bool) -> tuple[str, bo
     if found is None and passive:
         found = RELATIONS.get((lemma, prep, False))
     return found
+
+
+def is_verb_typo(word: str) -> bool:
+    """Whether ``word`` is no word of its own but a typo of a relation verb form ("headquarterd")."""
+    mended = correct(word)
+    return mended != word and mended in _VERB_FORMS
 
 
 def nearest_verb(word: str) -> str | None:
