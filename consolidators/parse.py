@@ -32,6 +32,7 @@ from typing import Any
 from .relations import (
     DEMONYMS,
     IDIOMS,
+    CUE_WORDS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
     WORKS_BY,
@@ -71,6 +72,7 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     r"|\b(?:is|are) where [A-Z]|^In [A-Z][\w ]*, the [a-z]|^[A-Z][\w ]*, (?:the|an?) [\w -]{1,40}? (?:of|at|for) [A-Z]"
     r"|\b[a-z]{3,}e?d (?:in|at|by|to|from|for|with) (?:the )?[A-Z]"  # a relation verb, however spelt
     r"|\b[a-z]{3,} (?:the|his|her|its|their) [a-z]+(?: [a-z]+)? (?:in|at|with|to) (?:the )?[A-Z]"  # "tied the knot with"
+    r"|\b[a-z]+ [A-Z][\w ]* (?:its|their) [a-z]|\bas (?:the |its |their )?[a-z ]+ of [A-Z]"  # made Y its capital
     r"|\bas (?:its|their) [a-z]|\b(?:in|at) (?:his|her|its|their) \w+ (?:in|at) [A-Z]"  # "uses the forint as its currency"
     r"|\b[Tt]he [\w -]{1,40}? (?:of|at|for) .{1,60}? (?:is|are)\b"  # the X of Y is Z
     r"|\w's [\w -]{1,40}? (?:is|are)\b"  # Y's X is Z
@@ -82,6 +84,7 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     rf"|\b(?:{_RELATION_VERBS})(?: (?:in|at|by|to|from|for|as|away in))?(?: (?:the|a|an))?(?: city of| town of)?"
     r" [A-Z0-9]",
 )
+_WORD = re.compile(r"[A-Za-z][\w-]*")
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
 _WED = re.compile(r"\bwed\b")
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
@@ -92,16 +95,27 @@ _NAME_LEFT = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "d
 
 
 #: Verbs that make their subject what an "as" phrase names: "serves as the capital of …".
-_AS_VERBS = frozenset({"serve", "act", "take over", "take", "start", "return", "remain", "appoint", "name", "elect"})
-_MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer"})
+_AS_VERBS = frozenset(
+    {"serve", "act", "take over", "take", "start", "return", "remain", "appoint", "name", "elect", "succeed", "replace"}
+)
+_MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer", "switch", "change"})
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
 _STATES = frozenset("live reside work play own be".split())
 
 
 def worth_parsing(sentence: str) -> bool:
-    """Whether ``sentence`` may hold a third-person relation the parse reads (cheap: one regex)."""
-    return "?" not in sentence and not _FIRST_PERSON.search(sentence) and bool(_CUE.search(sentence))
+    """Whether ``sentence`` may hold a third-person relation the parse reads (cheap: a regex and a set lookup).
+
+    Either a shape of the cue, or a word of the relation vocabulary (any inflection of its verbs, its role
+    nouns) with a name after the first word: the cue follows the vocabulary as it grows.
+    """
+    if "?" in sentence or _FIRST_PERSON.search(sentence):
+        return False
+    if _CUE.search(sentence):
+        return True
+    words = _WORD.findall(sentence)
+    return not CUE_WORDS.isdisjoint(w.lower() for w in words)
 
 
 def load() -> Any:
@@ -281,12 +295,17 @@ def _verbal(verb: Any) -> list[Fact]:
     subj = _child(verb, "nsubj", "nsubjpass")
     if subj is None or verb.tag_ == "VBG" and not _child(verb, "aux", "auxpass"):
         return []
-    if verb.tag_ == "VBD" and _lemma(verb) in _STATES:  # "Ada lived in Paris": a past state
+    if verb.tag_ == "VBD" and lemmatise(correct(verb.text), "VERB") in _STATES:  # "Ada lived in Paris": past
         return []
     lemma = _lemma(verb)
     acomp = _child(verb, "acomp")
     if lemma in ("get", "become") and acomp is not None and not acomp.text[:1].isupper():  # "got married to"
         return _relation(subj, acomp, passive=True)
+    dobj = _child(verb, "dobj") or _child(_child(verb, "ccomp"), "nsubj")
+    if dobj is not None and _is_name(subj, initial=True):
+        moved = _own_role(subj, verb, dobj, lemma)
+        if moved is not None:
+            return moved
     oprd = _child(verb, "oprd")
     if lemma in _AS_VERBS and oprd is not None:  # "Ana was elected mayor of Brell", "named CEO of Acme"
         return _identity(subj, oprd)
@@ -295,11 +314,6 @@ def _verbal(verb: Any) -> list[Fact]:
         return _identity(subj, as_obj)
     if lemma == "become" and _child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, _child(verb, "attr"))
-    dobj = _child(verb, "dobj")
-    if dobj is not None and _is_name(subj, initial=True):
-        moved = _own_role(subj, verb, dobj, lemma)
-        if moved is not None:
-            return moved
     return _relation(subj, verb, passive=_child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
 
 
@@ -318,8 +332,15 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or _role(dobj)
         return _fact(subj, role, _value(to_obj), single=True)
     as_obj = _child(_prep(verb, "as"), "pobj")
-    if lemma in _ADOPT_VERBS and as_obj is not None and _child(as_obj, "poss") is not None:
-        return _fact(subj, _role(as_obj), dobj, single=True)
+    if as_obj is not None and _child(as_obj, "poss") is not None:
+        if lemma in _ADOPT_VERBS:
+            return _fact(subj, _role(as_obj), dobj, single=True)
+        if _is_name(dobj):  # "Hana Ito runs Port Ellery as its mayor": the subject holds the object's role
+            return _role_fact(dobj, as_obj, subj, single=True, value_first=True)
+    role = _child(verb, "oprd", "ccomp")  # "Quarrin made Ravensholm its capital", "named Omar Little its CEO"
+    if lemma in _ADOPT_VERBS and role is not None and role.pos_ == "NOUN" and _child(role, "poss") is not None:
+        value = _child(role, "nsubj") if role.dep_ == "ccomp" else dobj
+        return _fact(subj, _role(role), value, single=True) if value is not None and _is_name(value) else []
     return None
 
 

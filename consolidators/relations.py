@@ -202,6 +202,8 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("employ", "by", True): ("works at", False, None),
     ("employ", "at", True): ("works at", False, None),
     ("play", "for", False): ("plays for", False, None),
+    ("line up", "for", False): ("plays for", False, None),
+    ("sign", "for", False): ("plays for", False, None),
     ("join", "", False): ("member of", False, None),
     ("locate", "in", True): ("located in", False, None),
     ("situate", "in", True): ("located in", False, None),
@@ -249,6 +251,12 @@ IDIOMS: dict[tuple[str, str], str] = {
     ("get", "degree"): "study",
     ("take", "degree"): "study",
     ("set", "home"): "live",
+    ("accept", "position"): "work",
+    ("take", "position"): "work",
+    ("accept", "job"): "work",
+    ("take", "job"): "work",
+    ("land", "job"): "work",
+    ("move", "house"): "move",
 }
 #: Relations whose subject is a place or an organisation's part: "Nokia's headquarters are in Espoo".
 ROLE_PLACES: dict[str, str] = {"headquarters": "headquartered in", "head office": "headquartered in"}
@@ -303,6 +311,14 @@ KNOWN_WORDS = frozenset(
 
 
 _VERB_FORMS = sorted({form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])})
+#: Words that make a sentence worth a parse: the relation verbs in every inflection (bar the copula, which
+#: the parse's cue handles by shape), the idioms' verbs and the role nouns.
+CUE_WORDS = frozenset(
+    {f for f in _VERB_FORMS if f not in _forms("be")}
+    | {f for verb, _ in IDIOMS for f in _forms(verb)}
+    | {w for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table for w in key.split()}
+    | {"citizenship", "fluent", "switched", "changed", "adopted", "named", "made"}
+)
 
 
 def correct(word: str) -> str:
