@@ -30,9 +30,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .relations import (
+    CUE_WORDS,
     DEMONYMS,
     IDIOMS,
-    CUE_WORDS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
     WORKS_BY,
@@ -560,3 +560,27 @@ def _fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi
         return []  # precision first: a relation outside the vocabulary is no fact
     cardinality = "single" if single else "multi" if multi else None
     return [Fact(subject=name, predicate=predicate, object=value, confidence=0.85, cardinality=cardinality)]
+
+
+# ---------------------------------------------------------------------------
+# shared with the first-person reader (consolidators.chatparse)
+
+_docs: dict[str, Any] = {}
+
+
+def parse_doc(sentence: str) -> Any:
+    """One sentence's parse (cached, one parse at a time); None when no model is installed."""
+    nlp = load()
+    if nlp is None:
+        return None
+    doc = _docs.get(sentence)
+    if doc is None:
+        with _parse_lock:
+            doc = nlp(_WED.sub("married", sentence))
+        if len(_docs) >= _CACHE_SIZE:
+            _docs.clear()
+        _docs[sentence] = doc
+    return doc
+
+
+child, prep_of, is_name, name_text, place_in, negated, hedged = _child, _prep, _is_name, _text, _place_in, _negated, _hedged

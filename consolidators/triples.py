@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import lifeevents
+from . import chatparse, lifeevents
 from .lifeevents import DRINK, GIVE_UP, PREFER
 from .parse import parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
@@ -223,6 +223,8 @@ def sentence_triples(sentence: str, role: str) -> list[Fact]:
             triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES, stripped))
         elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
+    if not triples and parsed is None and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
+        triples = chatparse.facts(text)
     return [f for f in dict.fromkeys(triples) if _plausible(f)]
 
 

@@ -1,0 +1,323 @@
+"""First-person chat read from the dependency parse: the shapes the phrase rules don't list.
+
+The phrase rules (:mod:`consolidators.triples`, :mod:`consolidators.lifeevents`)
+read the common ways people say they moved or switched tools. When they find
+nothing in a user's sentence, this module reads its structure instead: who
+the subject is ("I", "we", "my laptop", or a name that "is my terminal"),
+the verb's lemma class (moving, starting a job, leaving one, browsing,
+hosting), the nouns that name a role ("notes", "passwords", "builds", "IDE")
+and the names the prepositions reach. So "Joplin is where I write my notes",
+"my laptop runs NixOS", "I'm a nurse at St Mary's" and "we now live in Utrecht"
+each land on one canonical predicate, whichever words surround them.
+
+Precision first, as everywhere: a sentence the reader can't tie to a
+canonical predicate yields nothing, and so do negations, modals (bar "can
+speak"), past states ("I was an engineer"), and anything the caller's
+question/hedge/plan filter already refused.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .lifeevents import OCCUPATION_ENDINGS, fact
+from .parse import child, hedged, is_name, name_text, parse_doc, place_in
+from .text import lemmatise
+from .types import Fact
+
+#: Nouns that name a role a user's tool (or place, or person) fills; the longest known tail wins.
+ROLE_NOUNS: dict[str, str] = {
+    **dict.fromkeys(("editor", "ide", "text editor", "code editor"), "editor"),
+    **dict.fromkeys(("terminal", "terminal emulator"), "terminal"),
+    **dict.fromkeys(("browser", "web browser"), "browser"),
+    **dict.fromkeys(("note", "notes", "notes app", "note app", "notebook"), "notes app"),
+    **dict.fromkeys(("password", "passwords", "password manager"), "password manager"),
+    **dict.fromkeys(("mail", "email", "email client", "inbox"), "email client"),
+    **dict.fromkeys(("calendar", "calendar app"), "calendar app"),
+    **dict.fromkeys(("ci", "build", "builds", "pipeline", "pipelines"), "ci"),
+    **dict.fromkeys(("queue", "message queue", "job queue"), "queue"),
+    **dict.fromkeys(("database", "db", "datastore"), "database"),
+    **dict.fromkeys(("shell",), "shell"),
+    **dict.fromkeys(("phone", "smartphone"), "phone"),
+    **dict.fromkeys(("laptop", "desktop", "computer", "machine", "os", "operating system"), "os"),
+    **dict.fromkeys(("cloud", "cloud provider", "hosting", "host"), "cloud provider"),
+    **dict.fromkeys(("programming language",), "programming language"),
+    **dict.fromkeys(("hobby", "pastime"), "likes"),
+    **dict.fromkeys(("drink", "beverage"), "prefers drink"),
+    **dict.fromkeys(("address", "home"), "lives in"),
+    **dict.fromkeys(("wife", "husband", "spouse"), "married to"),
+}
+#: Predicates that are a person's or a place, not a tool's role (no attribute resolution needed).
+_PLAIN = frozenset({"likes", "prefers drink", "lives in", "married to"})
+#: Words before a role that qualify it, not name it ("my default browser", "my favourite hobby").
+_QUALIFIERS = frozenset("default main primary favourite favorite new current usual daily go-to preferred".split())
+#: Verbs whose "with/on/in X" says the role X fills.
+_VERB_ROLES = {"browse": "browser", "surf": "browser", "host": "cloud provider", "deploy": "cloud provider"}
+_MOVE_VERBS = frozenset("move relocate settle live".split())
+_HOME_NOUNS = frozenset("flat apartment house home place condo lease keys key".split())
+_JOB_NOUNS = frozenset("job gig role position offer payroll staff team".split())
+_LEAVE_VERBS = frozenset("resign quit leave".split())
+_GIVE_UP_VERBS = frozenset("delete uninstall remove".split())
+_PAST = re.compile(r"\b(?:used to|back then|years ago|in the past|formerly|previously|at the time)\b", re.I)
+_ME = frozenset({"i", "we"})
+_NAMED = re.compile(r"\S\s.*\b(?!I\b)[A-Z0-9]")
+_SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled)\b", re.I)
+
+
+def worth_parsing(sentence: str) -> bool:
+    """Cheap: the sentence names something (a capitalised word past the first) or says what the user is."""
+    return bool(_NAMED.search(sentence) or _SELF.search(sentence)) and not _PAST.search(sentence)
+
+
+def facts(sentence: str) -> list[Fact]:
+    """The facts about the user the parse reads in ``sentence`` (already filtered for questions and hedges)."""
+    if not worth_parsing(sentence):
+        return []
+    doc = parse_doc(sentence)
+    if doc is None:
+        return []
+    found: list[Fact] = []
+    for sent in doc.sents:
+        if any(t.dep_ == "neg" for t in sent):
+            continue
+        found += _spouse(sent) or _sentence(sent.root)
+    return [f for f in found if f.object]
+
+
+def _sentence(root: Any) -> list[Fact]:
+    if hedged(root) and not (lemmatise(root.text, "VERB") == "speak" and _modal(root) == "can"):
+        return []
+    subj = child(root, "nsubj", "nsubjpass")
+    if subj is None and root.i == root.sent.start or subj is not None and subj.text.lower() in _ME:
+        return _about_me(root)
+    if subj is not None and _mine(subj):
+        return _my_thing(root, subj)
+    if subj is not None and root.lemma_ == "be" and is_name(subj, initial=True):
+        return _named_role(root, subj)
+    return []
+
+
+def _modal(verb: Any) -> str:
+    aux = next((c for c in verb.children if c.dep_ == "aux" and c.tag_ == "MD"), None)
+    return aux.text.lower() if aux is not None else ""
+
+
+def _mine(tok: Any) -> bool:
+    poss = child(tok, "poss")
+    return poss is not None and poss.text.lower() in ("my", "our")
+
+
+def _role(noun: Any) -> str | None:
+    """The role a noun names ("terminal emulator", "default browser", "drink of choice"), if the vocabulary has it."""
+    mods = [c.text.lower() for c in noun.lefts if c.dep_ in ("amod", "compound") and c.text.lower() not in _QUALIFIERS]
+    words = [*mods, noun.text.lower()]
+    for start in range(len(words)):
+        for phrase in (" ".join(words[start:]), " ".join([*words[start:-1], lemmatise(noun.text, "NOUN")])):
+            if phrase in ROLE_NOUNS:
+                return ROLE_NOUNS[phrase]
+    return None
+
+
+def _said(predicate: str, value: Any, *, retract: bool = False) -> list[Fact]:
+    """A fact about the user; a tool's role is an attribute (one value at a time)."""
+    obj = value if isinstance(value, str) else name_text(value)
+    attribute = predicate not in _PLAIN and predicate not in ("works at", "works as", "studies", "studies at")
+    return [fact(predicate, obj, 0.75, retract=retract, attribute=attribute)]
+
+
+def _names(tok: Any) -> list[Any]:
+    out = [tok]
+    for c in tok.children:
+        if c.dep_ == "conj":
+            out += _names(c)
+    return [t for t in out if is_name(t)]
+
+
+def _pobjs(verb: Any, *words: str) -> list[Any]:
+    """The objects of the verb's prepositions ``words`` (every one when none are given)."""
+    preps = [c for c in verb.children if c.dep_ in ("prep", "agent") and (not words or c.text.lower() in words)]
+    return [o for p in preps if (o := child(p, "pobj")) is not None]
+
+
+# ---------------------------------------------------------------------------
+# "I …" / "we …"
+
+
+def _about_me(root: Any) -> list[Fact]:
+    if root.lemma_ == "be" or root.text.lower() in ("'m", "am", "'re", "are", "is", "was"):
+        return [] if root.tag_ == "VBD" else _i_am(root)
+    lemma = lemmatise(root.text, "VERB")
+    if root.tag_ == "VBD" and lemma in ("live", "work", "use"):
+        return []  # "I lived in Oslo": a past state
+    for reader in (_moved, _job, _tool, _learning):
+        said = reader(root, lemma)
+        if said:
+            return said
+    return []
+
+
+def _i_am(be: Any) -> list[Fact]:
+    """ "I'm a nurse at X", "I'm Leo's husband", "I'm fluent in Japanese", "I'm done with X", "I'm enrolled in …"."""
+    attr, acomp = child(be, "attr"), child(be, "acomp")
+    if attr is not None:
+        poss = child(attr, "poss")
+        if _role(attr) == "married to" and poss is not None and is_name(poss):  # "I'm Leo's husband"
+            return _said("married to", poss)
+        at = [o for o in _pobjs(attr, "at", "for", "of") if is_name(o)]
+        word = lemmatise(attr.text, "NOUN")
+        if word == "student":  # "a second-year medicine student at X"
+            field = next((c for c in attr.lefts if c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN"), None)
+            return (_said("studies", field.text) if field is not None else []) + (
+                _said("studies at", at[0]) if at else []
+            )
+        if word.endswith(OCCUPATION_ENDINGS) and attr.pos_ == "NOUN":  # "an engineer at X", "by trade an electrician"
+            title = " ".join([*(c.text for c in attr.lefts if c.dep_ == "compound"), attr.text])
+            return _said("works as", title) + (_said("works at", at[0]) if at else [])
+        return []
+    word = (acomp.text.lower() if acomp is not None else "") or ""
+    if word == "fluent":
+        return [f for o in _pobjs(acomp, "in") for n in _names(o) for f in _said("speaks", n)]
+    if word == "done":
+        return [f for o in _pobjs(acomp, "with") if is_name(o) for f in _said("uses", o, retract=True)]
+    if word == "enrolled":
+        for o in _pobjs(acomp, "in", "at"):
+            if is_name(o):
+                return _said("studies at", o)
+            field = next((c for c in o.lefts if c.dep_ in ("compound", "amod", "nmod")), None)
+            if lemmatise(o.text, "NOUN") in ("program", "course", "degree") and field is not None:
+                return _said("studies", field.text)
+    for o in _pobjs(be, "on", "with"):  # "I'm on the payroll at X"
+        if lemmatise(o.text, "NOUN") in _JOB_NOUNS:
+            return [f for at in _pobjs(o, "at", "of") if is_name(at) for f in _said("works at", at)]
+    return []
+
+
+def _moved(verb: Any, lemma: str) -> list[Fact]:
+    """ "settled in Tallinn", "moved across the country to Austin", "signed the lease on a flat in Bilbao and moved in"."""
+    clause = [verb, *(c for c in verb.children if c.dep_ == "conj")]
+    if not any(lemmatise(v.text, "VERB") in _MOVE_VERBS for v in clause):
+        return []
+    if lemma == "live" and verb.tag_ not in ("VBP", "VBZ"):
+        return []
+    for v in clause:
+        for o in _pobjs(v, "in", "to", "into"):
+            place = o if is_name(o) else place_in(o) if lemmatise(o.text, "NOUN") in _HOME_NOUNS else None
+            if place is not None and is_name(place):
+                return _said("lives in", place)
+        for d in (child(v, "dobj"),):  # "got the keys to our new house in Aarau and we live there now"
+            if d is not None and lemmatise(d.text, "NOUN") in _HOME_NOUNS:
+                inner = [place_in(o) for o in _pobjs(d, "to", "on", "for") + [d]]
+                places = [p for p in inner if is_name(p)]
+                if places:
+                    return _said("lives in", places[0])
+    return []
+
+
+def _job(verb: Any, lemma: str) -> list[Fact]:
+    """ "accepted an offer from X", "started a new gig at X", "I begin at X", "resigned from X", "make a living as"."""
+    if lemma in _LEAVE_VERBS:
+        return [f for o in _pobjs(verb, "from") if is_name(o) for f in _said("works at", o, retract=True)]
+    dobj = child(verb, "dobj")
+    noun = lemmatise(dobj.text, "NOUN") if dobj is not None else ""
+    if lemma in ("make", "earn") and noun == "living":  # "I make a living as a translator"
+        return [f for o in _pobjs(verb, "as") for f in _said("works as", o.text)]
+    if lemma in ("accept", "start", "begin", "land", "take") and (noun in _JOB_NOUNS or lemma in ("start", "begin")):
+        places = [o for o in _pobjs(verb, "at", "from", "with") + (_pobjs(dobj, "at", "from", "with") if dobj else [])]
+        return [f for o in places[:1] if is_name(o) for f in _said("works at", o)]
+    return []
+
+
+def _tool(verb: Any, lemma: str) -> list[Fact]:
+    """ "I surf the web with Vivaldi", "we host on X", "installed Debian on my desktop", "store it in a X database"."""
+    if lemma in _VERB_ROLES:
+        names = [o for o in _pobjs(verb, "with", "on", "in", "using") if is_name(o)]
+        return _said(_VERB_ROLES[lemma], names[0]) if names else []
+    dobj = child(verb, "dobj")
+    if lemma in _GIVE_UP_VERBS and dobj is not None and is_name(dobj):  # "deleted Dropbox from all my machines"
+        return _said("uses", dobj, retract=True)
+    for o in _pobjs(verb, "on", "as", "into", "to", "in", "for"):
+        role = _role(o) if _mine(o) else None
+        if role == "os" and dobj is not None and is_name(dobj) and lemma == "install":
+            return _said("os", dobj)
+        if role is not None and role not in _PLAIN:  # "swapped out Travis CI for Buildkite as our CI"
+            value = next((v for v in _pobjs(verb, "for", "to", "into") if is_name(v)), None)
+            return _said(role, value) if value is not None else []
+        named = next((c for c in o.lefts if c.dep_ == "compound" and is_name(c)), None)
+        if named is not None and _role(o) not in (None, *_PLAIN):  # "in a MariaDB database"
+            return _said(_role(o) or "", named.text)
+    if dobj is not None and _mine(dobj) and _role(dobj) not in (None, *_PLAIN):  # "moved all my notes … into Logseq"
+        value = next((v for v in _pobjs(verb, "into", "to") if is_name(v)), None)
+        return _said(_role(dobj) or "", value) if value is not None else []
+    if lemma == "write" and dobj is not None and dobj.text.lower() == "code":  # "I write Elixir code"
+        named = next((c for c in dobj.lefts if c.dep_ in ("compound", "amod") and is_name(c)), None)
+        return _said("programming language", named.text) if named is not None else []
+    return []
+
+
+def _learning(verb: Any, lemma: str) -> list[Fact]:
+    """ "I attend Monash University", "born and raised in Tartu", "I can speak Finnish and Estonian"."""
+    dobj = child(verb, "dobj")
+    if lemma == "attend" and dobj is not None and is_name(dobj):
+        return _said("studies at", dobj)
+    if lemma == "speak" and dobj is not None:
+        return [f for n in _names(dobj) for f in _said("speaks", n)]
+    if lemma == "bear":
+        clause = [verb, *(c for c in verb.children if c.dep_ == "conj")]
+        return [f for v in clause for o in _pobjs(v, "in") if is_name(o) for f in _said("born in", o)][:1]
+    return []
+
+
+# ---------------------------------------------------------------------------
+# "my X …" and "X is my …"
+
+
+def _my_thing(root: Any, subj: Any) -> list[Fact]:
+    """ "My laptop runs NixOS", "our builds run on GitLab CI", "all my passwords are in X", "my address is in Cork"."""
+    role = _role(subj)
+    if role is None or role == "married to":
+        return []
+    dobj = child(root, "dobj")
+    if dobj is not None and is_name(dobj) and lemmatise(root.text, "VERB") == "run":
+        return _said(role, dobj)
+    names = [o for o in _pobjs(root, "in", "on", "by", "at") if is_name(o)]
+    return _said(role, names[0]) if names and root.tag_ != "VBD" or names and child(root, "auxpass") else []
+
+
+def _named_role(be: Any, subj: Any) -> list[Fact]:
+    """ "Kitty is my terminal emulator", "Kate is the editor I use", "Joplin is where I write my notes"."""
+    if be.tag_ == "VBD":
+        return []
+    attr = child(be, "attr")
+    if attr is not None:
+        relcl = child(attr, "relcl")
+        mine = _mine(attr) or relcl is not None and (child(relcl, "nsubj") or attr).text.lower() in _ME
+        if attr.text.lower() == "home" and child(attr, "det") is None:  # "Tallinn is home now"
+            return _said("lives in", subj)
+        role = _role(attr) if mine else None
+        if role is not None and role != "married to":
+            return _said(role, subj)
+        return []
+    where = child(be, "advcl", "ccomp")
+    if where is not None and any(c.text.lower() == "where" for c in where.children):
+        dobj = child(where, "dobj")
+        role = _role(dobj) if dobj is not None and _mine(dobj) else None
+        return _said(role, subj) if role is not None and role not in _PLAIN else []
+    return []
+
+
+def _spouse(sent: Any) -> list[Fact]:
+    """ "My wife Ingrid and I …", "my partner Sam and I got married": the spouse named beside the role."""
+    for tok in sent:
+        word = lemmatise(tok.text, "NOUN")
+        married = word in ("wife", "husband", "spouse") or word in ("partner", "fiance", "fiancee") and any(
+            lemmatise(t.text, "VERB") == "marry" for t in sent
+        )
+        if not married or not (_mine(tok) or _mine(tok.head)):
+            continue
+        named = [c for c in tok.children if c.dep_ == "appos" and is_name(c)]
+        if tok.dep_ == "compound" and is_name(tok.head):  # "my wife Ingrid" parsed as a compound name
+            named.append(tok.head)
+        if named:
+            return _said("married to", named[0].text if named[0].dep_ == "appos" else named[0].text)
+    return []
