@@ -59,22 +59,33 @@ _HOME_NOUNS = frozenset("flat apartment house home place condo lease keys key".s
 _JOB_NOUNS = frozenset("job gig role position offer payroll staff team".split())
 _LEAVE_VERBS = frozenset("resign quit leave".split())
 _GIVE_UP_VERBS = frozenset("delete uninstall remove".split())
+_CUE_WORDS = frozenset(
+    {w for phrase in ROLE_NOUNS for w in phrase.split()}
+    | _MOVE_VERBS
+    | {"moved", "settled", "lived", "living", "fluent", "done", "enrolled", "born", "attend", "speak"}
+)
 _PAST = re.compile(r"\b(?:used to|back then|years ago|in the past|formerly|previously|at the time)\b", re.I)
 _ME = frozenset({"i", "we"})
 _NAMED = re.compile(r"\S\s.*\b(?!I\b)[A-Z0-9]")
+_IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
 _SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled)\b", re.I)
 
 
 def worth_parsing(sentence: str) -> bool:
-    """Cheap: the sentence names something (a capitalised word past the first) or says what the user is."""
-    return bool(_NAMED.search(sentence) or _SELF.search(sentence)) and not _PAST.search(sentence)
+    """Cheap: the sentence names something (a capitalised word past the first), says what the user is,
+    or uses a word of the chat vocabulary (a role noun, a verb the readers know)."""
+    if _PAST.search(sentence):
+        return False
+    if _NAMED.search(sentence) or _SELF.search(sentence):
+        return True
+    return not _CUE_WORDS.isdisjoint(re.findall(r"[a-z]+", sentence.lower()))
 
 
 def facts(sentence: str) -> list[Fact]:
     """The facts about the user the parse reads in ``sentence`` (already filtered for questions and hedges)."""
     if not worth_parsing(sentence):
         return []
-    doc = parse_doc(sentence)
+    doc = parse_doc(_IS_MY.sub(" is ", sentence))
     if doc is None:
         return []
     found: list[Fact] = []
@@ -93,7 +104,7 @@ def _sentence(root: Any) -> list[Fact]:
         return _about_me(root)
     if subj is not None and _mine(subj):
         return _my_thing(root, subj)
-    if subj is not None and root.lemma_ == "be" and is_name(subj, initial=True):
+    if subj is not None and root.lemma_ == "be" and subj.pos_ in ("PROPN", "NOUN", "NUM"):
         return _named_role(root, subj)
     return []
 
@@ -230,8 +241,10 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
 
 def _tool(verb: Any, lemma: str) -> list[Fact]:
     """ "I surf the web with Vivaldi", "we host on X", "installed Debian on my desktop", "store it in a X database"."""
-    if lemma in _VERB_ROLES:
-        names = [o for o in _pobjs(verb, "with", "on", "in", "using") if is_name(o)]
+    if lemma in _VERB_ROLES:  # "surf the web with Vivaldi": the preposition may hang off the object
+        dobj = child(verb, "dobj")
+        objs = _pobjs(verb, "with", "on", "in", "using") + (_pobjs(dobj, "with", "on", "in") if dobj else [])
+        names = [o for o in objs if is_name(o)]
         return _said(_VERB_ROLES[lemma], names[0]) if names else []
     dobj = child(verb, "dobj")
     if lemma in _GIVE_UP_VERBS and dobj is not None and is_name(dobj):  # "deleted Dropbox from all my machines"
@@ -295,7 +308,8 @@ def _named_role(be: Any, subj: Any) -> list[Fact]:
         if attr.text.lower() == "home" and child(attr, "det") is None:  # "Tallinn is home now"
             return _said("lives in", subj)
         role = _role(attr) if mine else None
-        if role is not None and role != "married to":
+        thing = is_name(subj, initial=True) or role in ("likes", "prefers drink")  # a hobby needs no capital
+        if role is not None and role != "married to" and thing:
             return _said(role, subj)
         return []
     where = child(be, "advcl", "ccomp")

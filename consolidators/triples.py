@@ -223,7 +223,7 @@ def sentence_triples(sentence: str, role: str) -> list[Fact]:
             triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES, stripped))
         elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
-    if not triples and parsed is None and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
+    if not triples and not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
         triples = chatparse.facts(text)
     return [f for f in dict.fromkeys(triples) if _plausible(f)]
 
