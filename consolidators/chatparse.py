@@ -92,8 +92,18 @@ def facts(sentence: str) -> list[Fact]:
     for sent in doc.sents:
         if any(t.dep_ == "neg" for t in sent):
             continue
-        found += _spouse(sent) or _sentence(sent.root)
+        found += _spouse(sent) or _last_day(sent) or _sentence(sent.root)
     return [f for f in found if f.object]
+
+
+def role_phrase(phrase: str) -> str | None:
+    """The role a phrase of the user's names ("terminal emulator", "default browser"), if the vocabulary has it."""
+    words = [w for w in re.findall(r"[\w-]+", phrase.lower()) if w not in _QUALIFIERS and w not in ("my", "our")]
+    for start in range(len(words)):
+        for tail in (words[start:], [*words[start:-1], lemmatise(words[-1], "NOUN")]):
+            if " ".join(tail) in ROLE_NOUNS:
+                return ROLE_NOUNS[" ".join(tail)]
+    return None
 
 
 def _sentence(root: Any) -> list[Fact]:
@@ -121,13 +131,8 @@ def _mine(tok: Any) -> bool:
 
 def _role(noun: Any) -> str | None:
     """The role a noun names ("terminal emulator", "default browser", "drink of choice"), if the vocabulary has it."""
-    mods = [c.text.lower() for c in noun.lefts if c.dep_ in ("amod", "compound") and c.text.lower() not in _QUALIFIERS]
-    words = [*mods, noun.text.lower()]
-    for start in range(len(words)):
-        for phrase in (" ".join(words[start:]), " ".join([*words[start:-1], lemmatise(noun.text, "NOUN")])):
-            if phrase in ROLE_NOUNS:
-                return ROLE_NOUNS[phrase]
-    return None
+    mods = [c.text for c in noun.lefts if c.dep_ in ("amod", "compound")]
+    return role_phrase(" ".join([*mods, noun.text]))
 
 
 def _said(predicate: str, value: Any, *, retract: bool = False) -> list[Fact]:
@@ -159,6 +164,8 @@ def _about_me(root: Any) -> list[Fact]:
     if root.lemma_ == "be" or root.text.lower() in ("'m", "am", "'re", "are", "is", "was"):
         return [] if root.tag_ == "VBD" else _i_am(root)
     lemma = lemmatise(root.text, "VERB")
+    if root.tag_ == "VBN" and child(root, "auxpass") is not None and root.text.lower() in ("done", "enrolled"):
+        return _state(root)  # "I'm done with X" parsed as a passive
     if root.tag_ == "VBD" and lemma in ("live", "work", "use"):
         return []  # "I lived in Oslo": a past state
     for reader in (_moved, _job, _tool, _learning):
@@ -178,7 +185,8 @@ def _i_am(be: Any) -> list[Fact]:
         at = [o for o in _pobjs(attr, "at", "for", "of") if is_name(o)]
         word = lemmatise(attr.text, "NOUN")
         if word == "student":  # "a second-year medicine student at X"
-            field = next((c for c in attr.lefts if c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN"), None)
+            fields = [c for c in attr.lefts if c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN"]
+            field = fields[-1] if fields else None  # "second-year medicine student": the nearest is the field
             return (_said("studies", field.text) if field is not None else []) + (
                 _said("studies at", at[0]) if at else []
             )
@@ -186,7 +194,12 @@ def _i_am(be: Any) -> list[Fact]:
             title = " ".join([*(c.text for c in attr.lefts if c.dep_ == "compound"), attr.text])
             return _said("works as", title) + (_said("works at", at[0]) if at else [])
         return []
-    word = (acomp.text.lower() if acomp is not None else "") or ""
+    return _state(acomp) if acomp is not None else _on_payroll(be)
+
+
+def _state(acomp: Any) -> list[Fact]:
+    """ "fluent in X", "done with X", "enrolled in a nursing program" (an adjective, or a participle)."""
+    word = acomp.text.lower()
     if word == "fluent":
         return [f for o in _pobjs(acomp, "in") for n in _names(o) for f in _said("speaks", n)]
     if word == "done":
@@ -198,6 +211,10 @@ def _i_am(be: Any) -> list[Fact]:
             field = next((c for c in o.lefts if c.dep_ in ("compound", "amod", "nmod")), None)
             if lemmatise(o.text, "NOUN") in ("program", "course", "degree") and field is not None:
                 return _said("studies", field.text)
+    return []
+
+
+def _on_payroll(be: Any) -> list[Fact]:
     for o in _pobjs(be, "on", "with"):  # "I'm on the payroll at X"
         if lemmatise(o.text, "NOUN") in _JOB_NOUNS:
             return [f for at in _pobjs(o, "at", "of") if is_name(at) for f in _said("works at", at)]
@@ -317,6 +334,15 @@ def _named_role(be: Any, subj: Any) -> list[Fact]:
         dobj = child(where, "dobj")
         role = _role(dobj) if dobj is not None and _mine(dobj) else None
         return _said(role, subj) if role is not None and role not in _PLAIN else []
+    return []
+
+
+def _last_day(sent: Any) -> list[Fact]:
+    """ "Today was my last day at X": the user no longer works there."""
+    for tok in sent:
+        last = any(c.dep_ == "amod" and c.text.lower() in ("last", "final") for c in tok.children)
+        if tok.text.lower() == "day" and last and _mine(tok):
+            return [f for o in _pobjs(tok, "at", "with") if is_name(o) for f in _said("works at", o, retract=True)]
     return []
 
 

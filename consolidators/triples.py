@@ -248,10 +248,11 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         if m.re is _INVERTED and not _is_entity(m["obj"]):
             return []
         predicate = normalise_predicate(m["attr"])
-        if predicate not in _VOCABULARY:  # "IntelliJ is my IDE now"
-            predicate = lifeevents.user_role(normalise_predicate(drop_time_words(m["attr"])))
-        if predicate in _ATTR_STOP or not predicate:
-            return []
+        if predicate not in _VOCABULARY:  # "IntelliJ is my IDE now", "Kitty is my terminal emulator"
+            attr = drop_time_words(m["attr"])
+            predicate = chatparse.role_phrase(attr) or lifeevents.user_role(normalise_predicate(attr))
+        if predicate in _ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
+            return []  # "my address is in Cork": a place the chat reader finds in the parse
         negated = m["neg"] is not None
         return _facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated, attribute=True)
     m = _SUBJECT_VP.fullmatch(clause)
