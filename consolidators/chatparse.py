@@ -64,7 +64,7 @@ _CUE_WORDS = frozenset(
     | _MOVE_VERBS
     | {"moved", "settled", "lived", "living", "fluent", "done", "enrolled", "born", "attend", "speak"}
 )
-_PAST = re.compile(r"\b(?:used to|back then|years ago|in the past|formerly|previously|at the time)\b", re.I)
+PAST = re.compile(r"\b(?:used to|back then|years ago|in the past|formerly|previously|at the time)\b", re.I)
 _ME = frozenset({"i", "we"})
 _NAMED = re.compile(r"\S\s.*\b(?!I\b)[A-Z0-9]")
 _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
@@ -74,7 +74,7 @@ _SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled)\b", re.I)
 def worth_parsing(sentence: str) -> bool:
     """Cheap: the sentence names something (a capitalised word past the first), says what the user is,
     or uses a word of the chat vocabulary (a role noun, a verb the readers know)."""
-    if _PAST.search(sentence):
+    if PAST.search(sentence):
         return False
     if _NAMED.search(sentence) or _SELF.search(sentence):
         return True
@@ -225,6 +225,9 @@ def _moved(verb: Any, lemma: str) -> list[Fact]:
     """ "settled in Tallinn", "moved across the country to Austin", "signed the lease on a flat in Bilbao and moved in"."""
     clause = [verb, *(c for c in verb.children if c.dep_ == "conj")]
     if not any(lemmatise(v.text, "VERB") in _MOVE_VERBS for v in clause):
+        return []
+    moved = child(verb, "dobj")  # "moved all my notes into Logseq" moves a thing, not the user ("moved house" does)
+    if lemma in _MOVE_VERBS and moved is not None and lemmatise(moved.text, "NOUN") not in _HOME_NOUNS:
         return []
     if lemma == "live" and verb.tag_ not in ("VBP", "VBZ"):
         return []

@@ -206,8 +206,8 @@ def sentence_triples(sentence: str, role: str) -> list[Fact]:
     parsed = parsed_facts(text)
     text = expand_contractions(text)
     stripped = DISCOURSE.sub("", text)
-    if not stripped or not states_a_fact(text):
-        return []
+    if not stripped or not states_a_fact(text) or chatparse.PAST.search(text):
+        return []  # "back then I coded in Atom": a past state, not a current fact
     if parsed:  # a third-person relation the parse read
         return list(parsed)
     strong = bool(_STRONG_NEGATION.search(text))

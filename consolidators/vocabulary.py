@@ -167,7 +167,8 @@ way point fact case question problem issue
 _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(]| - | because | since | but | so | for | which | who | where | while | although "
-    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | on (?:my|our) "
+    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) "
+    r"| (?:on|from|across|onto|off) (?:all (?:of )?|both )?(?:my|our) "
     r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
