@@ -62,6 +62,13 @@ def str_option(name: str, value: Any) -> str:
     return value.strip()
 
 
+def str_list_option(name: str, value: Any) -> tuple[str, ...]:
+    """Check a list of non-empty strings."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ConsolidatorConfigError(option_key(name), f"expected a list of non-empty strings, got {value!r}")
+    return tuple(v.strip() for v in value)
+
+
 def number_option(
     name: str,
     value: Any,

@@ -353,8 +353,10 @@ def _spouse(sent: Any) -> list[Fact]:
     """ "My wife Ingrid and I …", "my partner Sam and I got married": the spouse named beside the role."""
     for tok in sent:
         word = lemmatise(tok.text, "NOUN")
-        married = word in ("wife", "husband", "spouse") or word in ("partner", "fiance", "fiancee") and any(
-            lemmatise(t.text, "VERB") == "marry" for t in sent
+        married = (
+            word in ("wife", "husband", "spouse")
+            or word in ("partner", "fiance", "fiancee")
+            and any(lemmatise(t.text, "VERB") == "marry" for t in sent)
         )
         if not married or not (_mine(tok) or _mine(tok.head)):
             continue

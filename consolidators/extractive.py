@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from .base import bool_option, positive_int_option
+from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
 from .parse import prefetch
@@ -50,21 +50,24 @@ class ExtractiveConsolidator:
     """Sentence-selection summaries per frame, rule-based facts per user turn.
 
     ``max_sentences`` bounds each episode summary; ``facts: false`` turns
-    fact extraction off (episodes only).
+    fact extraction off (episodes only); ``relations`` lists role nouns a
+    third-person statement may state beyond the built-in relations
+    ("national bird"): without it, "the mascot of Y is Z" yields nothing.
     """
 
     name = "extractive"
 
-    def __init__(self, *, max_sentences: int = 3, facts: bool = True) -> None:
+    def __init__(self, *, max_sentences: int = 3, facts: bool = True, relations: Sequence[str] = ()) -> None:
         self.max_sentences = positive_int_option("max_sentences", max_sentences)
         self.extract_facts = bool_option("facts", facts)
+        self.relations = frozenset(normalise_predicate(r) for r in str_list_option("relations", relations))
 
     def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
         """One episode per frame, plus the facts of every turn in session order."""
         episodes = tuple(self._episode(frame) for frame in episode_frames(transcript))
         if not self.extract_facts:
             return ConsolidationResult(episodes=episodes)
-        facts = session_facts(transcript.turns, context.active_facts)
+        facts = session_facts(transcript.turns, context.active_facts, relations=self.relations)
         return ConsolidationResult(episodes=episodes, facts=tuple(facts))
 
     def _episode(self, frame: Sequence[Turn]) -> Episode:
@@ -85,37 +88,40 @@ _TAKE_BACK = re.compile(
 _SAID = re.compile(r"^\s*i (?:just )?said (?:that )?", re.I)
 
 
-def session_facts(turns: Sequence[Turn], active: Sequence[ActiveFact] = ()) -> list[Fact]:
+def session_facts(
+    turns: Sequence[Turn], active: Sequence[ActiveFact] = (), *, relations: frozenset[str] = frozenset()
+) -> list[Fact]:
     """Every turn's facts in order, with the user's take-backs as retractions.
 
     A bare "forget that" takes back the user's immediately preceding statement:
     the sentence before it in the same turn, or at the start of a turn the
     user's previous turn (assistant turns in between don't count; a user turn
     that stated no fact is still the previous statement). A role attribute
-    names the ``active`` fact it replaces, if any.
+    names the ``active`` fact it replaces, if any. ``relations``: extra
+    third-person role predicates the deployment accepts.
     """
     prefetch(plain(s) for turn in turns for s in split_sentences(turn.content))  # one parser batch per session
     facts: list[Fact] = []
     previous: list[Fact] = []
     for turn in turns:
         if turn.role.lower() in USER_ROLES:
-            found, previous = _user_turn(turn, previous)
+            found, previous = _user_turn(turn, previous, relations)
         else:
-            found = _turn_facts(turn)
+            found = _turn_facts(turn, relations)
         facts.extend(found)
     return [_resolve_attribute(f, active) for f in facts]
 
 
-def _turn_facts(turn: Turn) -> list[Fact]:
+def _turn_facts(turn: Turn, relations: frozenset[str]) -> list[Fact]:
     """The facts one turn states, each sourced to it and valid from its time.
 
     Private: its attribute facts still carry ``replaces_attribute``, which
     only :func:`session_facts` resolves (against the active facts).
     """
-    return _unique(f for s in split_sentences(turn.content) for f in _stamped(s, turn))
+    return _unique(f for s in split_sentences(turn.content) for f in _stamped(s, turn, relations))
 
 
-def _user_turn(turn: Turn, previous: list[Fact]) -> tuple[list[Fact], list[Fact]]:
+def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> tuple[list[Fact], list[Fact]]:
     """A user turn's facts, and what a "forget that" in their next turn would take back."""
     found: list[Fact] = []
     last, said = previous, []
@@ -123,14 +129,14 @@ def _user_turn(turn: Turn, previous: list[Fact]) -> tuple[list[Fact], list[Fact]
         m = _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""
         if m is None or (rest[:1].isalnum() and not m["that"]):  # "ignore this message": no take-back
-            last = _stamped(sentence, turn)
+            last = _stamped(sentence, turn, relations)
         elif rest[:1].isalnum():  # "forget that I use Notion": the statement is named
-            named = _stamped(_SAID.sub("", rest), turn)
+            named = _stamped(_SAID.sub("", rest), turn, relations)
             found.extend(_take_back(named, turn))
             last = []
         else:  # "Forget that." / "Forget that, I live in Lisbon."
             found.extend(_take_back(last, turn))
-            last = _stamped(rest.lstrip(" ,;:!.-—"), turn)
+            last = _stamped(rest.lstrip(" ,;:!.-—"), turn, relations)
             said = []
         found.extend(last)
         said.extend(last)
@@ -147,12 +153,11 @@ def _take_back(statement: Sequence[Fact], turn: Turn) -> list[Fact]:
     ]
 
 
-def _stamped(sentence: str, turn: Turn) -> list[Fact]:
-    return (
-        [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in sentence_triples(sentence, turn.role)]
-        if sentence
-        else []
-    )
+def _stamped(sentence: str, turn: Turn, relations: frozenset[str] = frozenset()) -> list[Fact]:
+    if not sentence:
+        return []
+    found = sentence_triples(sentence, turn.role, relations)
+    return [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in found]
 
 
 def _unique(facts: Iterable[Fact]) -> list[Fact]:

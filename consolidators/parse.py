@@ -177,12 +177,20 @@ def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
     return found
 
 
-def parsed_facts(sentence: str) -> tuple[Fact, ...] | None:
-    """The facts the parse reads in ``sentence``; None when it isn't worth parsing or no model is installed."""
+def parsed_facts(sentence: str, relations: frozenset[str] = frozenset()) -> tuple[Fact, ...] | None:
+    """The facts the parse reads in ``sentence``; None when it isn't worth parsing or no model is installed.
+
+    Precision first: a relation outside the vocabulary (:data:`THIRD_PERSON_PREDICATES`, plus the
+    deployment's ``relations``) yields no fact, so an unknown role noun never becomes a predicate.
+    """
     if not worth_parsing(sentence):
         return None
-    cached = _cache.get(sentence)
-    return cached if cached is not None else prefetch([sentence]).get(sentence)
+    found = _cache.get(sentence)
+    if found is None:
+        found = prefetch([sentence]).get(sentence)
+    if found is None:
+        return None
+    return tuple(f for f in found if f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations)
 
 
 # ---------------------------------------------------------------------------
@@ -279,10 +287,9 @@ def _role_fact(
     owner: Any, noun: Any, value: Any, *, single: bool, multi: bool = False, value_first: bool = False
 ) -> list[Fact]:
     """The fact "<value> is the <noun> of <owner>" states, about whoever the role's kind says; none off-vocabulary."""
-    found = role_relation(_role_words(noun))
-    if found is None:  # "Dave Grohl is the frontman of …" maps; "the mascot of …" says nothing we can key
-        return []
-    predicate, kind = found
+    # "Dave Grohl is the frontman of …" maps to "member of"; an unknown role ("the mascot of …") is the
+    # owner's, and parsed_facts keeps it only when the deployment lists it
+    predicate, kind = role_relation(_role_words(noun)) or (_role(noun), "owner")
     if kind == "owner":
         return _fact(owner, predicate, value, single=single, multi=multi)
     if kind == "spouse" and not value_first:  # "Pierre Curie's wife is Marie Curie"
@@ -493,8 +500,11 @@ def _is_name(tok: Any, *, initial: bool = False) -> bool:
     # unless the sentence is a relation about it ("Jaws was directed by …")
     opening = tok.i == tok.sent.start
     return tok.text[:1].isupper() and (
-        tok.pos_ in ("NOUN", "X", "ADJ") and not opening
-        or initial and opening and (tok.pos_ == "NOUN" or tok.pos_ == "VERB" and tok.dep_.startswith("nsubj"))
+        tok.pos_ in ("NOUN", "X", "ADJ")
+        and not opening
+        or initial
+        and opening
+        and (tok.pos_ == "NOUN" or tok.pos_ == "VERB" and tok.dep_.startswith("nsubj"))
     )  # a subject name the tagger took for a verb ("Spotify was founded by …")
 
 
@@ -556,8 +566,8 @@ def _fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi
     """One fact between two names (tokens, or a name already spelled out), or none when either is empty."""
     value = clean_object(obj if isinstance(obj, str) else _text(obj))
     name = subject if isinstance(subject, str) else _text(subject)
-    if not value or predicate not in THIRD_PERSON_PREDICATES or not name or value.lower() == name.lower():
-        return []  # precision first: a relation outside the vocabulary is no fact
+    if not value or not predicate or not name or value.lower() == name.lower():
+        return []
     cardinality = "single" if single else "multi" if multi else None
     return [Fact(subject=name, predicate=predicate, object=value, confidence=0.85, cardinality=cardinality)]
 
@@ -583,4 +593,12 @@ def parse_doc(sentence: str) -> Any:
     return doc
 
 
-child, prep_of, is_name, name_text, place_in, negated, hedged = _child, _prep, _is_name, _text, _place_in, _negated, _hedged
+child, prep_of, is_name, name_text, place_in, negated, hedged = (
+    _child,
+    _prep,
+    _is_name,
+    _text,
+    _place_in,
+    _negated,
+    _hedged,
+)

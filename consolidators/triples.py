@@ -200,10 +200,13 @@ def plain(sentence: str) -> str:
     return sentence.replace("’", "'").replace("‘", "'").strip()
 
 
-def sentence_triples(sentence: str, role: str) -> list[Fact]:
-    """:func:`extract_triples` with attribute facts still marked (``replaces_attribute``)."""
+def sentence_triples(sentence: str, role: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
+    """:func:`extract_triples` with attribute facts still marked (``replaces_attribute``).
+
+    ``relations``: third-person role predicates accepted beyond the built-in relations.
+    """
     text = plain(sentence)
-    parsed = parsed_facts(text)
+    parsed = parsed_facts(text, relations)
     text = expand_contractions(text)
     stripped = DISCOURSE.sub("", text)
     if not stripped or not states_a_fact(text) or chatparse.PAST.search(text):

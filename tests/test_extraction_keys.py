@@ -19,6 +19,7 @@ from consolidators.text import lemmatise
 from memory_sink import MemoryStore
 from memory_sink.supersession import CARDINALITY, SINGLE_VALUED, Candidate, FactView, Policy, rules_judge
 from pipelines.consolidate import run_consolidate
+from tests.conftest import make_config
 
 U, A = "user", "assistant"
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -259,7 +260,17 @@ def active(store: MemoryStore, subject: str) -> set[tuple[str, str]]:
     return {(f.predicate or "", f.object or "") for f in store.facts(subject=subject)}
 
 
-def test_a_later_single_valued_statement_supersedes_the_earlier(store: MemoryStore) -> None:
+def test_a_later_single_valued_statement_supersedes_the_earlier(db_dsn: str) -> None:
+    # "national bird" is in no table: the deployment lets the consolidator state it, and the statement's
+    # definite form ("the national bird of Norvania is …") gives its cardinality
+    options = {"relations": ["national bird"]}
+    with MemoryStore.open(
+        make_config(db_dsn, consolidate={"consolidator": {"kind": "extractive", "options": options}})
+    ) as store:
+        _supersedes(store)
+
+
+def _supersedes(store: MemoryStore) -> None:
     consolidate_days(
         store,
         ("The national bird of Norvania is the Wren.", "Norvania's capital is Brell.", "Norvania speaks Estlish."),
