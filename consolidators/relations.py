@@ -21,7 +21,7 @@ from .vocabulary import CANONICAL_PREDICATES
 THIRD_PERSON_PREDICATES = frozenset(
     w.replace("_", " ")
     for w in (
-        "capital official_language currency president mayor ceo headquartered_in owned_by founded_by born_in died_in"
+        "capital official_language currency president mayor ceo cto headquartered_in owned_by founded_by born_in died_in"
         " lives_in works_at educated_at married_to plays_for citizen_of speaks member_of author_of directed_by"
         " located_in buried_in created_by invented_by designed_by composed_by painted_by discovered_by developed_by"
         " prime_minister chancellor governor"
@@ -43,6 +43,7 @@ OWNER_ROLES: dict[str, str] = _classes(
     president="president",
     mayor="mayor",
     ceo="ceo chief_executive chief_executive_officer boss",
+    cto="cto chief_technology_officer",
     headquartered_in="headquarters head_office headquarter",
     founded_by="founder co-founder cofounder",
     owned_by="owner parent parent_company proprietor",
@@ -315,9 +316,9 @@ _VERB_FORMS = sorted({form for (verb, _, _) in RELATIONS for form in _forms(verb
 #: the parse's cue handles by shape), the idioms' verbs and the role nouns.
 CUE_WORDS = frozenset(
     {f for f in _VERB_FORMS if f not in _forms("be")}
-    | {f for verb, _ in IDIOMS for f in _forms(verb)}
+    | {noun for _, noun in IDIOMS}
     | {w for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table for w in key.split()}
-    | {"citizenship", "fluent", "switched", "changed", "adopted", "named", "made"}
+    | {"citizenship", "fluent"}
 )
 
 
