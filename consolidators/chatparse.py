@@ -310,7 +310,7 @@ def _my_thing(root: Any, subj: Any) -> list[Fact]:
     role = _role(subj)
     if role is None or role == "married to":
         return []
-    dobj = child(root, "dobj")
+    dobj = child(root, "dobj", "npadvmod")  # "my desktop runs Fedora" (the name may parse as an adverbial)
     if dobj is not None and is_name(dobj) and lemmatise(root.text, "VERB") == "run":
         return _said(role, dobj)
     names = [o for o in _pobjs(root, "in", "on", "by", "at") if is_name(o)]

@@ -343,7 +343,7 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     if lemma in _MOVE_VERBS and _child(dobj, "poss") is not None and to_obj is not None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or _role(dobj)
         return _fact(subj, role, _value(to_obj), single=True)
-    as_obj = _child(_prep(verb, "as"), "pobj")
+    as_obj = _child(_prep(verb, "as") or _prep(dobj, "as"), "pobj")  # "as its currency" may hang off the object
     if as_obj is not None and _child(as_obj, "poss") is not None:
         if lemma in _ADOPT_VERBS:
             return _fact(subj, _role(as_obj), dobj, single=True)
@@ -509,8 +509,8 @@ def _is_name(tok: Any, *, initial: bool = False) -> bool:
         and not opening
         or initial
         and opening
-        and (tok.pos_ == "NOUN" or tok.pos_ == "VERB" and tok.dep_.startswith("nsubj"))
-    )  # a subject name the tagger took for a verb ("Spotify was founded by …")
+        and (tok.pos_ == "NOUN" or tok.dep_.startswith("nsubj") and tok.pos_ in ("VERB", "ADJ") and tok.tag_ != "VBG")
+    )  # a subject name the tagger took for a verb or an adjective ("Spotify was founded by …")
 
 
 _ORG_WORDS = frozenset(
