@@ -22,7 +22,8 @@ import re
 from typing import Any
 
 from .lifeevents import OCCUPATION_ENDINGS, fact
-from .parse import child, hedged, is_name, name_text, parse_doc, place_in
+from .parse import hedged, parse_doc
+from .spans import child, is_name, name_text, place_in
 from .text import lemmatise
 from .types import Fact
 

@@ -31,7 +31,6 @@ from typing import Any
 
 from .relations import (
     CUE_WORDS,
-    DEMONYMS,
     IDIOMS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
@@ -42,9 +41,23 @@ from .relations import (
     nearest_verb,
     role_relation,
 )
+from .spans import (
+    child,
+    conjuncts,
+    definite,
+    is_name,
+    make_fact,
+    owner_of,
+    person,
+    place_in,
+    prep_of,
+    role_name,
+    role_words,
+    value_of,
+)
 from .text import lemmatise
 from .types import Fact
-from .vocabulary import clean_object, is_time, normalise_predicate
+from .vocabulary import is_time
 
 log = logging.getLogger(__name__)
 
@@ -88,10 +101,6 @@ _WORD = re.compile(r"[A-Za-z][\w-]*")
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
 _WED = re.compile(r"\bwed\b")
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
-#: A lowercase common noun heading a name ("the city of Passy"): the name is the value.
-_CONTAINERS = frozenset("city town village country state province region island county municipality nation".split())
-#: Dependency labels whose words belong to a name, left of its head.
-_NAME_LEFT = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "det", "quantmod", "punct", "npadvmod"})
 
 
 #: Verbs that make their subject what an "as" phrase names: "serves as the capital of …".
@@ -205,44 +214,39 @@ def parsed_facts(sentence: str, relations: frozenset[str] = frozenset()) -> tupl
 def _sentence(sent: Any) -> list[Fact]:
     root = sent.root
     # "Nairobi, the capital of Kenya, is …": an appositive states a role whatever the clause says
-    facts = [f for tok in sent if tok.dep_ == "appos" and _is_name(tok.head) for f in _identity(tok.head, tok)]
-    if _negated(root) or _hedged(root):
+    facts = [f for tok in sent if tok.dep_ == "appos" and is_name(tok.head) for f in _identity(tok.head, tok)]
+    if negated(root) or hedged(root):
         return facts
     if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been"):
         return facts + _copular(root)
     return facts + _verbal(root)
 
 
-def _negated(tok: Any) -> bool:
+def negated(tok: Any) -> bool:
     return any(c.dep_ == "neg" for c in tok.children)
 
 
-def _hedged(tok: Any) -> bool:
+def hedged(tok: Any) -> bool:
     return any(c.dep_ == "aux" and c.tag_ == "MD" for c in tok.children)
-
-
-def _child(tok: Any, *deps: str) -> Any:
-    """The first child of ``tok`` with one of the labels ``deps`` (None for a missing ``tok``)."""
-    return None if tok is None else next((c for c in tok.children if c.dep_ in deps), None)
 
 
 def _copular(be: Any) -> list[Fact]:
     """ "the X of Y is Z", "Y's X is Z", "Z is the X of Y", "Z is a X of Y", "Y is married to Z", "Y is in Z"."""
-    subj, attr = _child(be, "nsubj"), _child(be, "attr")
+    subj, attr = child(be, "nsubj"), child(be, "attr")
     # "is", or "has been" (still true); "was" is a past state
     present = be.tag_ in ("VBZ", "VBP") or be.tag_ == "VBN" and any(c.text.lower() in ("has", "have") for c in be.lefts)
     if subj is None:
         return []
-    acomp = _child(be, "acomp")
+    acomp = child(be, "acomp")
     if acomp is not None and attr is None:
         if not acomp.text[:1].isupper():  # "Ada is married to William", "Acme is based in Oslo"
             return _relation(subj, acomp, passive=True)
         attr = acomp  # "Peru's language is currently Quechua": a name tagged as an adjective
-    where = _child(be, "advcl", "ccomp")
+    where = child(be, "advcl", "ccomp")
     if attr is not None and not attr.text[:1].isupper() and is_verb_typo(attr.text):  # "Ikea is headquarterd in …"
         return _relation(subj, attr, passive=True) if present else []
-    if attr is None and where is not None and _child(where, "advmod") is not None and present:
-        if _child(where, "advmod").text.lower() == "where" and _is_name(subj, initial=True):  # "X is where Y died"
+    if attr is None and where is not None and child(where, "advmod") is not None and present:
+        if child(where, "advmod").text.lower() == "where" and is_name(subj, initial=True):  # "X is where Y died"
             return _relative(subj, where, subj)
     if attr is None:  # "the Eiffel Tower is in Paris", "Nokia's headquarters are in Espoo"
         return _relation(subj, be, passive=False) if present else []
@@ -251,40 +255,40 @@ def _copular(be: Any) -> list[Fact]:
 
 def _identity(subj: Any, attr: Any) -> list[Fact]:
     """ "<subj> is <attr>" where one side is a role of a name ("the capital of Peru") and the other a value."""
-    attr = _value(attr)
-    owner = _owner(subj) or _scene(subj)
-    if owner is not None and (_is_name(attr) or _definite(subj) and _the_thing(attr)):  # "the capital of Peru is Lima"
-        values = [attr, *_conjuncts(attr)]
-        single = _definite(subj) and len(values) == 1
+    attr = value_of(attr)
+    owner = owner_of(subj) or _scene(subj)
+    if owner is not None and (is_name(attr) or definite(subj) and _the_thing(attr)):  # "the capital of Peru is Lima"
+        values = [attr, *conjuncts(attr)]
+        single = definite(subj) and len(values) == 1
         return [f for v in values for f in _role_fact(owner, subj, v, single=single, multi=len(values) > 1)]
-    relcl = _child(subj, "relcl")
-    if relcl is not None and _is_name(attr):  # "the university where Ada was educated is King's College"
+    relcl = child(subj, "relcl")
+    if relcl is not None and is_name(attr):  # "the university where Ada was educated is King's College"
         return _relative(subj, relcl, attr)
-    if not (_is_name(subj, initial=True) or _the_thing(subj)):
+    if not (is_name(subj, initial=True) or _the_thing(subj)):
         return []
-    owner = _owner(attr)
+    owner = owner_of(attr)
     if owner is not None:  # "Lima is the capital of Peru", "Swahili is an official language of Tanzania"
-        return _role_fact(owner, attr, subj, single=_definite(attr), multi=not _definite(attr), value_first=True)
-    by = _child(_prep(attr, "by"), "pobj")
+        return _role_fact(owner, attr, subj, single=definite(attr), multi=not definite(attr), value_first=True)
+    by = child(prep_of(attr, "by"), "pobj")
     work = WORKS_BY.get(lemmatise(attr.text, "NOUN"))
-    if work is not None and by is not None and _is_name(by):  # "Beloved is a novel by Toni Morrison"
+    if work is not None and by is not None and is_name(by):  # "Beloved is a novel by Toni Morrison"
         predicate, inverse = work
-        return _fact(by, predicate, subj, multi=True) if inverse else _fact(subj, predicate, by, single=True)
+        return make_fact(by, predicate, subj, multi=True) if inverse else make_fact(subj, predicate, by, single=True)
     return []
 
 
 def _scene(subj: Any) -> Any:
     """Y of "In Y, the X is Z": a definite role whose owner the sentence sets as its scene."""
-    det = _child(subj, "det")
+    det = child(subj, "det")
     if det is None or det.text.lower() != "the":
         return None
-    scene = _child(_prep(subj.head, "in"), "pobj")
-    return scene if scene is not None and scene.i < subj.i and _is_name(scene) else None
+    scene = child(prep_of(subj.head, "in"), "pobj")
+    return scene if scene is not None and scene.i < subj.i and is_name(scene) else None
 
 
 def _the_thing(tok: Any) -> bool:
     """A bare definite common noun as a value ("the currency of Japan is the yen")."""
-    det = _child(tok, "det")
+    det = child(tok, "det")
     return tok.pos_ == "NOUN" and det is not None and det.text.lower() == "the" and len(list(tok.children)) == 1
 
 
@@ -294,65 +298,61 @@ def _role_fact(
     """The fact "<value> is the <noun> of <owner>" states, about whoever the role's kind says; none off-vocabulary."""
     # "Dave Grohl is the frontman of …" maps to "member of"; an unknown role ("the mascot of …") is the
     # owner's, and parsed_facts keeps it only when the deployment lists it
-    predicate, kind = role_relation(_role_words(noun)) or (_role(noun), "owner")
+    predicate, kind = role_relation(role_words(noun)) or (role_name(noun), "owner")
     if kind == "owner":
-        return _fact(owner, predicate, value, single=single, multi=multi)
+        return make_fact(owner, predicate, value, single=single, multi=multi)
     if kind == "spouse" and not value_first:  # "Pierre Curie's wife is Marie Curie"
-        return _fact(owner, predicate, value, single=True)
-    return _fact(value, predicate, owner, single=kind == "spouse", multi=kind == "inverse")
+        return make_fact(owner, predicate, value, single=True)
+    return make_fact(value, predicate, owner, single=kind == "spouse", multi=kind == "inverse")
 
 
 def _verbal(verb: Any) -> list[Fact]:
     """ "Curie died in the city of Passy", "Acme was founded by Jane Doe", "Peru speaks Spanish"."""
-    subj = _child(verb, "nsubj", "nsubjpass")
-    if subj is None or verb.tag_ == "VBG" and not _child(verb, "aux", "auxpass"):
+    subj = child(verb, "nsubj", "nsubjpass")
+    if subj is None or verb.tag_ == "VBG" and not child(verb, "aux", "auxpass"):
         return []
     if verb.tag_ == "VBD" and lemmatise(correct(verb.text), "VERB") in _STATES:  # "Ada lived in Paris": past
         return []
     lemma = _lemma(verb)
-    acomp = _child(verb, "acomp")
+    acomp = child(verb, "acomp")
     if lemma in ("get", "become") and acomp is not None and not acomp.text[:1].isupper():  # "got married to"
         return _relation(subj, acomp, passive=True)
-    dobj = _child(verb, "dobj") or _child(_child(verb, "ccomp"), "nsubj")
-    if dobj is not None and _is_name(subj, initial=True):
+    dobj = child(verb, "dobj") or child(child(verb, "ccomp"), "nsubj")
+    if dobj is not None and is_name(subj, initial=True):
         moved = _own_role(subj, verb, dobj, lemma)
         if moved is not None:
             return moved
-    oprd = _child(verb, "oprd")
+    oprd = child(verb, "oprd")
     if lemma in _AS_VERBS and oprd is not None:  # "Ana was elected mayor of Brell", "named CEO of Acme"
         return _identity(subj, oprd)
-    as_obj = _child(_prep(verb, "as"), "pobj")
+    as_obj = child(prep_of(verb, "as"), "pobj")
     if lemma in _AS_VERBS and as_obj is not None:  # "Ottawa serves as the capital of Canada"
         return _identity(subj, as_obj)
-    if lemma == "become" and _child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
-        return _identity(subj, _child(verb, "attr"))
-    return _relation(subj, verb, passive=_child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
-
-
-def _prep(verb: Any, word: str) -> Any:
-    return next((c for c in verb.children if c.dep_ == "prep" and c.text.lower() == word), None)
+    if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
+        return _identity(subj, child(verb, "attr"))
+    return _relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
 
 
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     """ "Hooli moved its headquarters to Malmo", "Kalvar adopted the mark as its currency": a role of its own."""
-    to_obj = _child(_prep(verb, "to"), "pobj")
-    in_obj = _child(_prep(verb, "in"), "pobj")  # "Ikea has its head office in Delft"
-    role_place = _role(dobj) == "headquartered in"
-    if lemma in ("have", "keep", "maintain") and _child(dobj, "poss") is not None and in_obj is not None and role_place:
-        return _fact(subj, role_place, _value(in_obj), single=True)
-    if lemma in _MOVE_VERBS and _child(dobj, "poss") is not None and to_obj is not None:
-        role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or _role(dobj)
-        return _fact(subj, role, _value(to_obj), single=True)
-    as_obj = _child(_prep(verb, "as") or _prep(dobj, "as"), "pobj")  # "as its currency" may hang off the object
-    if as_obj is not None and _child(as_obj, "poss") is not None:
+    to_obj = child(prep_of(verb, "to"), "pobj")
+    in_obj = child(prep_of(verb, "in"), "pobj")  # "Ikea has its head office in Delft"
+    role_place = role_name(dobj) == "headquartered in"
+    if lemma in ("have", "keep", "maintain") and child(dobj, "poss") is not None and in_obj is not None and role_place:
+        return make_fact(subj, role_place, value_of(in_obj), single=True)
+    if lemma in _MOVE_VERBS and child(dobj, "poss") is not None and to_obj is not None:
+        role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or role_name(dobj)
+        return make_fact(subj, role, value_of(to_obj), single=True)
+    as_obj = child(prep_of(verb, "as") or prep_of(dobj, "as"), "pobj")  # "as its currency" may hang off the object
+    if as_obj is not None and child(as_obj, "poss") is not None:
         if lemma in _ADOPT_VERBS:
-            return _fact(subj, _role(as_obj), dobj, single=True)
-        if _is_name(dobj):  # "Hana Ito runs Port Ellery as its mayor": the subject holds the object's role
+            return make_fact(subj, role_name(as_obj), dobj, single=True)
+        if is_name(dobj):  # "Hana Ito runs Port Ellery as its mayor": the subject holds the object's role
             return _role_fact(dobj, as_obj, subj, single=True, value_first=True)
-    role = _child(verb, "oprd", "ccomp")  # "Quarrin made Ravensholm its capital", "named Omar Little its CEO"
-    if lemma in _ADOPT_VERBS and role is not None and role.pos_ == "NOUN" and _child(role, "poss") is not None:
-        value = _child(role, "nsubj") if role.dep_ == "ccomp" else dobj
-        return _fact(subj, _role(role), value, single=True) if value is not None and _is_name(value) else []
+    role = child(verb, "oprd", "ccomp")  # "Quarrin made Ravensholm its capital", "named Omar Little its CEO"
+    if lemma in _ADOPT_VERBS and role is not None and role.pos_ == "NOUN" and child(role, "poss") is not None:
+        value = child(role, "nsubj") if role.dep_ == "ccomp" else dobj
+        return make_fact(subj, role_name(role), value, single=True) if value is not None and is_name(value) else []
     return None
 
 
@@ -362,7 +362,7 @@ def _lemma(verb: Any) -> str:
     lemma = lemmatise(word, "VERB")
     if lemma == word.lower() and verb.pos_ == "ADJ":
         lemma = lemmatise(word)  # "married" tagged as an adjective
-    dobj = _child(verb, "dobj")
+    dobj = child(verb, "dobj")
     if dobj is not None and (lemma, lemmatise(dobj.text, "NOUN")) in IDIOMS:  # "tied the knot with"
         return IDIOMS[(lemma, lemmatise(dobj.text, "NOUN"))]
     particle = next((c for c in verb.children if c.dep_ == "prt" or c.tag_ == "RP"), None)  # "passed away"
@@ -371,36 +371,36 @@ def _lemma(verb: Any) -> str:
 
 def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     """The canonical relation of ``verb`` and its preposition (or object), the subject kept where it belongs."""
-    if _negated(verb) or _hedged(verb):
+    if negated(verb) or hedged(verb):
         return []
     lemma = _lemma(verb)
-    owner = _owner(subj)
+    owner = owner_of(subj)
     place = ROLE_PLACES.get(lemmatise(subj.text, "NOUN")) if owner is not None else None
-    if not _is_name(subj, initial=True) and place is None:
+    if not is_name(subj, initial=True) and place is None:
         return []
     facts: list[Fact] = []
     for prep in _preps(verb):
-        obj = _child(prep, "pobj")
+        obj = child(prep, "pobj")
         if obj is None:
             continue
         word = "by" if prep.dep_ == "agent" else prep.text.lower()
         if place is not None and word in ("in", "at"):  # "the headquarters of Nokia are (located) in Espoo"
-            facts += _fact(owner, place, _value(obj), single=True)
+            facts += make_fact(owner, place, value_of(obj), single=True)
             continue
         relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
-        obj = _place_in(obj)
-        if relation is not None and lemma == "base" and _person(subj):
+        obj = place_in(obj)
+        if relation is not None and lemma == "base" and person(subj):
             relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
-        if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or _person(subj)):
+        if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or person(subj)):
             facts += _related(subj, relation, obj)
-    obj = _child(verb, "dobj")
+    obj = child(verb, "dobj")
     if obj is not None and (lemmatise(verb.text, "VERB"), lemmatise(obj.text, "NOUN")) in IDIOMS:
         obj = None  # the idiom's object is part of the verb
-    if obj is not None and obj.text.lower() == "citizenship" and _owner(obj) is not None:
-        return _fact(subj, "citizen of", _owner(obj))  # "Greta holds Swedish citizenship"
+    if obj is not None and obj.text.lower() == "citizenship" and owner_of(obj) is not None:
+        return make_fact(subj, "citizen of", owner_of(obj))  # "Greta holds Swedish citizenship"
     if obj is not None and not passive and place is None:
         relation = canonical_relation(lemma, "", passive=False)
-        if relation is not None and lemma == "join" and _child(obj, "det") is None:
+        if relation is not None and lemma == "join" and child(obj, "det") is None:
             relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
         if relation is not None:
             facts += _related(subj, relation, obj)
@@ -410,7 +410,7 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
 def _preps(verb: Any) -> list[Any]:
     """The verb's prepositions, and an idiom's object's ("tied the knot *with*", "made his home *in*")."""
     preps = [c for c in verb.children if c.dep_ in ("prep", "agent")]
-    dobj = _child(verb, "dobj")
+    dobj = child(verb, "dobj")
     if dobj is not None and (lemmatise(verb.text, "VERB"), lemmatise(dobj.text, "NOUN")) in IDIOMS:
         preps += [c for c in dobj.children if c.dep_ == "prep"]
     return preps
@@ -422,159 +422,30 @@ def _misspelt(verb: Any, prep: str, *, passive: bool) -> tuple[str, bool, str | 
     return canonical_relation(lemmatise(near, "VERB"), prep, passive=passive) if near else None
 
 
-def _place_in(obj: Any) -> Any:
-    """The name inside "his home in Ketchum", "a flat in Bilbao": the place, when the noun is no name."""
-    if _is_name(obj):
-        return obj
-    inner = _child(_child(obj, "prep"), "pobj")
-    return inner if inner is not None and _is_name(inner) and _child(obj, "prep").text.lower() in ("in", "at") else obj
-
-
 def _related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list[Fact]:
     """Facts for one (predicate, inverse, cardinality) relation: ``inverse`` makes the object the subject."""
     predicate, inverse, cardinality = relation
-    objects = [obj, *_conjuncts(obj)] if cardinality != "single" else [obj]
+    objects = [obj, *conjuncts(obj)] if cardinality != "single" else [obj]
     out: list[Fact] = []
-    for o in map(_value, objects):
-        if not _is_name(o) or is_time(o.text):
+    for o in map(value_of, objects):
+        if not is_name(o) or is_time(o.text):
             continue
         head, tail = (o, subj) if inverse else (subj, o)
-        out += _fact(head, predicate, tail, single=cardinality == "single", multi=cardinality == "multi")
+        out += make_fact(head, predicate, tail, single=cardinality == "single", multi=cardinality == "multi")
     return out
 
 
 def _relative(noun: Any, relcl: Any, value: Any) -> list[Fact]:
     """ "The <noun> where <Y> <verb> is <value>": Y's relation named by the verb (and the noun's preposition)."""
-    subj = _child(relcl, "nsubj", "nsubjpass")
-    if subj is None or not _is_name(subj):
+    subj = child(relcl, "nsubj", "nsubjpass")
+    if subj is None or not is_name(subj):
         return []
     lemma = _lemma(relcl)
     for prep in ("at", "in", "from", "for", ""):
-        relation = canonical_relation(lemma, prep, passive=_child(relcl, "auxpass") is not None)
+        relation = canonical_relation(lemma, prep, passive=child(relcl, "auxpass") is not None)
         if relation is not None:
-            return _fact(subj, relation[0], value, single=_definite(noun))
+            return make_fact(subj, relation[0], value, single=definite(noun))
     return []
-
-
-# ---------------------------------------------------------------------------
-# spans
-
-
-def _owner(noun: Any) -> Any:
-    """Y of "the X of Y", "Y's X" or "the <Y-adjective> X" ("the French capital": France), when Y is a name."""
-    poss = _child(noun, "poss")
-    if poss is not None and _is_name(poss):
-        return poss
-    prep = next((c for c in noun.children if c.dep_ == "prep" and c.text.lower() in ("of", "at", "for")), None)
-    obj = _child(prep, "pobj") if prep is not None else None
-    if obj is not None and _is_name(obj):
-        return obj
-    demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)
-    return DEMONYMS[demonym.text] if demonym is not None else None
-
-
-def _role_words(noun: Any) -> list[str]:
-    """A role noun's modifiers and lemma ("official languages" → ["official", "language"])."""
-    mods = [
-        c.text.lower()
-        for c in noun.lefts
-        if c.dep_ in ("amod", "compound") and c.pos_ != "PROPN" and c.text not in DEMONYMS
-    ]
-    return [*mods, lemmatise(correct(noun.text), "NOUN")]
-
-
-def _role(noun: Any) -> str:
-    """The relation a noun names, its typos mended: a canonical predicate when the vocabulary knows it."""
-    found = role_relation(_role_words(noun))
-    return found[0] if found is not None else normalise_predicate(" ".join(_role_words(noun)))
-
-
-def _definite(noun: Any) -> bool:
-    """A singular noun made definite ("the capital", "Peru's capital"): it names one value."""
-    det = _child(noun, "det")
-    # a bare title is definite too: "Berg is mayor of Brell"
-    definite = det is None or det.text.lower() == "the" or _child(noun, "poss") is not None
-    return definite and noun.tag_ in ("NN", "NNP")
-
-
-def _is_name(tok: Any, *, initial: bool = False) -> bool:
-    """A proper noun, a number or a capitalised word: something a fact can be about."""
-    if tok.pos_ in ("PROPN", "NUM") or tok.text in DEMONYMS:  # "Portuguese is the language of Brazil"
-        return True
-    # "French" or "Latin" as a value parses as an adjective; a capital opening the sentence proves nothing
-    # unless the sentence is a relation about it ("Jaws was directed by …")
-    opening = tok.i == tok.sent.start
-    return tok.text[:1].isupper() and (
-        tok.pos_ in ("NOUN", "X", "ADJ")
-        and not opening
-        or initial
-        and opening
-        and (tok.pos_ == "NOUN" or tok.dep_.startswith("nsubj") and tok.pos_ in ("VERB", "ADJ") and tok.tag_ != "VBG")
-    )  # a subject name the tagger took for a verb or an adjective ("Spotify was founded by …")
-
-
-_ORG_WORDS = frozenset(
-    """Labs Lab Inc Corp Corporation Industries Systems Group Ltd Company Co Bank University College Foundation
-    Institute Museum Tower Bridge Park Studios Records Airlines Motors Technologies Software Games Partners
-    Holdings Media Networks Foods Pharma Capital Ventures Club FC United City""".split()
-)
-
-
-def _person(tok: Any) -> bool:
-    """A name of two or more words ("Omar Haddad"): a person who can move house, unlike "Herald"."""
-    compound = any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.lefts)
-    return tok.pos_ == "PROPN" and compound and tok.text not in _ORG_WORDS
-
-
-def _conjuncts(tok: Any) -> Iterable[Any]:
-    for c in tok.children:
-        if c.dep_ == "conj":
-            yield c
-            yield from _conjuncts(c)
-
-
-def _value(tok: Any) -> Any:
-    """The name a value phrase gives: "the city of Passy" → Passy; anything else unchanged."""
-    bare = not any(c.dep_ in ("compound", "amod") for c in tok.lefts)  # "the capital city of X" is a role
-    if tok.pos_ == "NOUN" and tok.text.lower() in _CONTAINERS and bare:
-        inner = _owner(tok)
-        if inner is not None:
-            return inner
-    return tok
-
-
-def _text(tok: Any) -> str:
-    """A name's words: its left modifiers, itself, and an "of" phrase inside a name ("Bank of Spain")."""
-    left = _left_edge(tok)
-    right = tok.i + 1
-    prep = next((c for c in tok.rights if c.dep_ == "prep" and c.text.lower() == "of"), None)
-    if tok.pos_ == "PROPN" and prep is not None:
-        obj = _child(prep, "pobj")
-        if obj is not None and obj.pos_ == "PROPN":
-            right = obj.i + 1
-    title = tok.doc[left]
-    if left < tok.i and title.dep_ == "compound" and role_relation([title.text]) is not None:
-        left += 1  # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name
-    words = tok.doc[left:right].text
-    return re.sub(r"^(?:the|a|an) ", "", words, flags=re.I)
-
-
-def _left_edge(tok: Any) -> int:
-    left = tok.i
-    for c in tok.lefts:
-        if c.dep_ in _NAME_LEFT and c.tag_ != "PRP$":
-            left = min(left, _left_edge(c) if c.dep_ in ("compound", "poss", "nmod") else c.i)
-    return left
-
-
-def _fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi: bool = False) -> list[Fact]:
-    """One fact between two names (tokens, or a name already spelled out), or none when either is empty."""
-    value = clean_object(obj if isinstance(obj, str) else _text(obj))
-    name = subject if isinstance(subject, str) else _text(subject)
-    if not value or not predicate or not name or value.lower() == name.lower():
-        return []
-    cardinality = "single" if single else "multi" if multi else None
-    return [Fact(subject=name, predicate=predicate, object=value, confidence=0.85, cardinality=cardinality)]
 
 
 # ---------------------------------------------------------------------------
@@ -596,14 +467,3 @@ def parse_doc(sentence: str) -> Any:
             _docs.clear()
         _docs[sentence] = doc
     return doc
-
-
-child, prep_of, is_name, name_text, place_in, negated, hedged = (
-    _child,
-    _prep,
-    _is_name,
-    _text,
-    _place_in,
-    _negated,
-    _hedged,
-)

@@ -1,0 +1,160 @@
+"""Spans of a dependency parse: which tokens are names, whose role a noun is, a name's words, one fact.
+
+Shared by the third-person reader (:mod:`consolidators.parse`) and the
+first-person one (:mod:`consolidators.chatparse`): both ask the same
+questions of a token — is it a name ("Spotify", "the Foo Fighters"), what
+does "the capital of Peru" belong to, where does "the city of Passy" point —
+so the answers live here once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from .relations import DEMONYMS, correct, role_relation
+from .text import lemmatise
+from .types import Fact
+from .vocabulary import clean_object, normalise_predicate
+
+#: A lowercase common noun heading a name ("the city of Passy"): the name is the value.
+_CONTAINERS = frozenset("city town village country state province region island county municipality nation".split())
+
+
+#: Dependency labels whose words belong to a name, left of its head.
+_NAME_LEFT = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "det", "quantmod", "punct", "npadvmod"})
+
+
+def child(tok: Any, *deps: str) -> Any:
+    """The first child of ``tok`` with one of the labels ``deps`` (None for a missing ``tok``)."""
+    return None if tok is None else next((c for c in tok.children if c.dep_ in deps), None)
+
+
+def prep_of(verb: Any, word: str) -> Any:
+    return next((c for c in verb.children if c.dep_ == "prep" and c.text.lower() == word), None)
+
+
+def place_in(obj: Any) -> Any:
+    """The name inside "his home in Ketchum", "a flat in Bilbao": the place, when the noun is no name."""
+    if is_name(obj):
+        return obj
+    inner = child(child(obj, "prep"), "pobj")
+    return inner if inner is not None and is_name(inner) and child(obj, "prep").text.lower() in ("in", "at") else obj
+
+
+def owner_of(noun: Any) -> Any:
+    """Y of "the X of Y", "Y's X" or "the <Y-adjective> X" ("the French capital": France), when Y is a name."""
+    poss = child(noun, "poss")
+    if poss is not None and is_name(poss):
+        return poss
+    prep = next((c for c in noun.children if c.dep_ == "prep" and c.text.lower() in ("of", "at", "for")), None)
+    obj = child(prep, "pobj") if prep is not None else None
+    if obj is not None and is_name(obj):
+        return obj
+    demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)
+    return DEMONYMS[demonym.text] if demonym is not None else None
+
+
+def role_words(noun: Any) -> list[str]:
+    """A role noun's modifiers and lemma ("official languages" → ["official", "language"])."""
+    mods = [
+        c.text.lower()
+        for c in noun.lefts
+        if c.dep_ in ("amod", "compound") and c.pos_ != "PROPN" and c.text not in DEMONYMS
+    ]
+    return [*mods, lemmatise(correct(noun.text), "NOUN")]
+
+
+def role_name(noun: Any) -> str:
+    """The relation a noun names, its typos mended: a canonical predicate when the vocabulary knows it."""
+    found = role_relation(role_words(noun))
+    return found[0] if found is not None else normalise_predicate(" ".join(role_words(noun)))
+
+
+def definite(noun: Any) -> bool:
+    """A singular noun made definite ("the capital", "Peru's capital"): it names one value."""
+    det = child(noun, "det")
+    # a bare title is definite too: "Berg is mayor of Brell"
+    definite = det is None or det.text.lower() == "the" or child(noun, "poss") is not None
+    return definite and noun.tag_ in ("NN", "NNP")
+
+
+def is_name(tok: Any, *, initial: bool = False) -> bool:
+    """A proper noun, a number or a capitalised word: something a fact can be about."""
+    if tok.pos_ in ("PROPN", "NUM") or tok.text in DEMONYMS:  # "Portuguese is the language of Brazil"
+        return True
+    # "French" or "Latin" as a value parses as an adjective; a capital opening the sentence proves nothing
+    # unless the sentence is a relation about it ("Jaws was directed by …")
+    opening = tok.i == tok.sent.start
+    return tok.text[:1].isupper() and (
+        tok.pos_ in ("NOUN", "X", "ADJ")
+        and not opening
+        or initial
+        and opening
+        and (tok.pos_ == "NOUN" or tok.dep_.startswith("nsubj") and tok.pos_ in ("VERB", "ADJ") and tok.tag_ != "VBG")
+    )  # a subject name the tagger took for a verb or an adjective ("Spotify was founded by …")
+
+
+_ORG_WORDS = frozenset(
+    """Labs Lab Inc Corp Corporation Industries Systems Group Ltd Company Co Bank University College Foundation
+    Institute Museum Tower Bridge Park Studios Records Airlines Motors Technologies Software Games Partners
+    Holdings Media Networks Foods Pharma Capital Ventures Club FC United City""".split()
+)
+
+
+def person(tok: Any) -> bool:
+    """A name of two or more words ("Omar Haddad"): a person who can move house, unlike "Herald"."""
+    compound = any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.lefts)
+    return tok.pos_ == "PROPN" and compound and tok.text not in _ORG_WORDS
+
+
+def conjuncts(tok: Any) -> Iterable[Any]:
+    for c in tok.children:
+        if c.dep_ == "conj":
+            yield c
+            yield from conjuncts(c)
+
+
+def value_of(tok: Any) -> Any:
+    """The name a value phrase gives: "the city of Passy" → Passy; anything else unchanged."""
+    bare = not any(c.dep_ in ("compound", "amod") for c in tok.lefts)  # "the capital city of X" is a role
+    if tok.pos_ == "NOUN" and tok.text.lower() in _CONTAINERS and bare:
+        inner = owner_of(tok)
+        if inner is not None:
+            return inner
+    return tok
+
+
+def name_text(tok: Any) -> str:
+    """A name's words: its left modifiers, itself, and an "of" phrase inside a name ("Bank of Spain")."""
+    left = _left_edge(tok)
+    right = tok.i + 1
+    prep = next((c for c in tok.rights if c.dep_ == "prep" and c.text.lower() == "of"), None)
+    if tok.pos_ == "PROPN" and prep is not None:
+        obj = child(prep, "pobj")
+        if obj is not None and obj.pos_ == "PROPN":
+            right = obj.i + 1
+    title = tok.doc[left]
+    if left < tok.i and title.dep_ == "compound" and role_relation([title.text]) is not None:
+        left += 1  # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name
+    words = tok.doc[left:right].text
+    return re.sub(r"^(?:the|a|an) ", "", words, flags=re.I)
+
+
+def _left_edge(tok: Any) -> int:
+    left = tok.i
+    for c in tok.lefts:
+        if c.dep_ in _NAME_LEFT and c.tag_ != "PRP$":
+            left = min(left, _left_edge(c) if c.dep_ in ("compound", "poss", "nmod") else c.i)
+    return left
+
+
+def make_fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi: bool = False) -> list[Fact]:
+    """One fact between two names (tokens, or a name already spelled out), or none when either is empty."""
+    value = clean_object(obj if isinstance(obj, str) else name_text(obj))
+    name = subject if isinstance(subject, str) else name_text(subject)
+    if not value or not predicate or not name or value.lower() == name.lower():
+        return []
+    cardinality = "single" if single else "multi" if multi else None
+    return [Fact(subject=name, predicate=predicate, object=value, confidence=0.85, cardinality=cardinality)]
