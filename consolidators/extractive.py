@@ -124,7 +124,8 @@ def _turn_facts(turn: Turn, relations: frozenset[str]) -> list[Fact]:
 def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> tuple[list[Fact], list[Fact]]:
     """A user turn's facts, and what a "forget that" in their next turn would take back."""
     found: list[Fact] = []
-    last, said = previous, []
+    last: list[Fact] = previous
+    said: list[Fact] = []
     for sentence in split_sentences(turn.content):
         m = _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""

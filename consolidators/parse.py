@@ -336,10 +336,10 @@ def _verbal(verb: Any) -> list[Fact]:
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     """ "Hooli moved its headquarters to Malmo", "Kalvar adopted the mark as its currency": a role of its own."""
     to_obj = child(prep_of(verb, "to"), "pobj")
-    in_obj = child(prep_of(verb, "in"), "pobj")  # "Ikea has its head office in Delft"
-    role_place = role_name(dobj) == "headquartered in"
-    if lemma in ("have", "keep", "maintain") and child(dobj, "poss") is not None and in_obj is not None and role_place:
-        return make_fact(subj, role_place, value_of(in_obj), single=True)
+    in_obj = child(prep_of(verb, "in") or prep_of(dobj, "in"), "pobj")  # "Ikea has its head office in Delft"
+    place_role = role_name(dobj) == "headquartered in" and child(dobj, "poss") is not None
+    if lemma in ("have", "keep", "maintain") and place_role and in_obj is not None:
+        return make_fact(subj, "headquartered in", value_of(in_obj), single=True)
     if lemma in _MOVE_VERBS and child(dobj, "poss") is not None and to_obj is not None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or role_name(dobj)
         return make_fact(subj, role, value_of(to_obj), single=True)

@@ -44,6 +44,7 @@ THIRD_PERSON: list[tuple[str, list[Triple]]] = [
     ("Dovra, the capital of Kessland, hosts the games.", [("Kessland", "capital", "Dovra", False)]),
     ("In Kessland, the official language is Kessic.", [("Kessland", "official language", "Kessic", False)]),
     ("Kessland has the mark as its currency.", [("Kessland", "currency", "mark", False)]),
+    ("Pellworth Mills keeps its head office in Dovra.", [("Pellworth Mills", "headquartered in", "Dovra", False)]),
     ("Orlov Bay is where Ivo Stannard died.", [("Ivo Stannard", "died in", "Orlov Bay", False)]),
     # idioms mean one relation verb; the preposition hangs off the idiom's noun
     ("Ivo Stannard tied the knot with Rhea Lund.", [("Ivo Stannard", "married to", "Rhea Lund", False)]),
