@@ -30,10 +30,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from .relations import (
-    CUE_WORDS,
     IDIOMS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
+    VOCABULARY_CUE,
     WORKS_BY,
     canonical_relation,
     correct,
@@ -83,7 +83,6 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     r"\b(?:is|are|was|were|been|became|becomes) (?:now |currently )?(?:the|a|an) [\w -]{1,40}? (?:of|at|for|by)\b"  # Z is the X of Y
     r"|\b(?:is|are) (?:an?|the) [A-Z]\w+ [a-z]+\b|\b(?:is|are) [A-Z][\w ]*'s [a-z]+\b"  # an American citizen; is Y's X
     r"|\b(?:is|are) where [A-Z]|^In [A-Z][\w ]*, the [a-z]|^[A-Z][\w ]*, (?:the|an?) [\w -]{1,40}? (?:of|at|for) [A-Z]"
-    r"|\b[a-z]{3,} (?:the|his|her|its|their) [a-z]+(?: [a-z]+)? (?:in|at|with|to) (?:the )?[A-Z]"  # "tied the knot with"
     r"|\b[a-z]+ [A-Z][\w ]* (?:its|their) [a-z]|\bas (?:the |its |their )?[a-z ]+ of [A-Z]"  # made Y its capital
     r"|\b(?:its|their) [a-z]+(?: [a-z]+)? (?:to|in) |\bas (?:its|their) [a-z]|\b(?:in|at) (?:his|her|its|their) \w+ (?:in|at) [A-Z]"  # "uses the forint as its currency"
     r"|\b[Tt]he [\w -]{1,40}? (?:of|at|for) .{1,60}? (?:is|are)\b"  # the X of Y is Z
@@ -97,7 +96,6 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     r" [A-Z0-9]",
 )
 _PARTICIPLE_PREP = re.compile(r"\b([a-z]{3,}d) (?:in|at|by|to|from|for|with) (?:the )?[A-Z]")
-_WORD = re.compile(r"[A-Za-z][\w-]*")
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
 _WED = re.compile(r"\bwed\b")
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
@@ -121,10 +119,11 @@ def worth_parsing(sentence: str) -> bool:
     """
     if "?" in sentence or _FIRST_PERSON.search(sentence):
         return False
-    if _CUE.search(sentence) or any(_misspelt_verb(m[1]) for m in _PARTICIPLE_PREP.finditer(sentence)):
-        return True
-    words = _WORD.findall(sentence)
-    return any(w[:1].isupper() for w in words[1:]) and not CUE_WORDS.isdisjoint(w.lower() for w in words)
+    return bool(
+        _CUE.search(sentence)
+        or VOCABULARY_CUE.search(sentence)
+        or any(_misspelt_verb(m[1]) for m in _PARTICIPLE_PREP.finditer(sentence))
+    )
 
 
 def _misspelt_verb(word: str) -> bool:
@@ -452,6 +451,19 @@ def _relative(noun: Any, relcl: Any, value: Any) -> list[Fact]:
 # shared with the first-person reader (consolidators.chatparse)
 
 _docs: dict[str, Any] = {}
+
+
+def prefetch_docs(sentences: Iterable[str]) -> None:
+    """Parse ``sentences`` in one ``nlp.pipe`` batch for :func:`parse_doc` to answer from."""
+    todo = list(dict.fromkeys(s for s in sentences if s not in _docs))
+    nlp = load() if todo else None
+    if nlp is None:
+        return
+    with _parse_lock:
+        docs = list(nlp.pipe([_WED.sub("married", s) for s in todo], batch_size=64))
+    if len(_docs) + len(todo) > _CACHE_SIZE:
+        _docs.clear()
+    _docs.update(zip(todo, docs, strict=True))
 
 
 def parse_doc(sentence: str) -> Any:

@@ -11,6 +11,7 @@ data plus two lookups, so extending the vocabulary never touches the parse.
 from __future__ import annotations
 
 import difflib
+import re
 
 from lemminflect import getAllInflections  # type: ignore[import-untyped]
 
@@ -312,13 +313,19 @@ KNOWN_WORDS = frozenset(
 
 
 _VERB_FORMS = sorted({form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])})
-#: Words that make a sentence worth a parse: the relation verbs in every inflection (bar the copula, which
-#: the parse's cue handles by shape), the idioms' verbs and the role nouns.
-CUE_WORDS = frozenset(
-    {f for f in _VERB_FORMS if f not in _forms("be")}
-    | {noun for _, noun in IDIOMS}
-    | {w for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table for w in key.split()}
-    | {"citizenship", "fluent"}
+_ROLE_WORDS = sorted(
+    {key for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table}, key=len, reverse=True
+)
+#: A sentence worth a parse, by the vocabulary itself: a relation verb (any inflection, bar the copula the
+#: parse's cue reads by shape) or an idiom's noun right before a name, or a role noun "of/at/for" a name.
+#: It grows with the tables, and a verb far from any name ("Alice owns the migration") stays with the rules.
+VOCABULARY_CUE = re.compile(
+    rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in _forms('be'))})(?: (?:up|away|over))?"
+    r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their))?(?: (?:city|town) of)?"
+    r" [A-Z0-9]"
+    rf"|\b(?:{'|'.join(noun for _, noun in IDIOMS)}) (?:with|at|in|to|from) (?:the )?[A-Z]"
+    rf"|\b(?:{'|'.join(map(re.escape, _ROLE_WORDS))})s? (?:of|at|for|by) (?:the )?[A-Z]"
+    r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
 )
 
 
