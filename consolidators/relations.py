@@ -242,8 +242,8 @@ RELATIONS.update(
     {
         (verb, "", False): (predicate, True, card)
         for (verb, prep, passive), (predicate, inverse, card) in list(RELATIONS.items())
-        if prep == "by" and passive and not inverse
-    }
+        if prep == "by" and passive and not inverse and verb not in ("lead", "run")
+    }  # "X is led by CEO Y" names a CEO; "Y leads X" may be a team or a project
 )
 #: Verb + object idioms that mean one relation verb: "tied the knot with", "made his home in".
 IDIOMS: dict[tuple[str, str], str] = {

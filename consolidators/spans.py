@@ -92,7 +92,7 @@ def is_name(tok: Any, *, initial: bool = False) -> bool:
         and not opening
         or initial
         and opening
-        and (tok.pos_ == "NOUN" or tok.dep_.startswith("nsubj") and tok.pos_ in ("VERB", "ADJ") and tok.tag_ != "VBG")
+        and (tok.pos_ == "NOUN" or tok.dep_.startswith("nsubj") and tok.pos_ in ("VERB", "ADJ") and _bare(tok))
     )  # a subject name the tagger took for a verb or an adjective ("Spotify was founded by …")
 
 
@@ -101,6 +101,12 @@ _ORG_WORDS = frozenset(
     Institute Museum Tower Bridge Park Studios Records Airlines Motors Technologies Software Games Partners
     Holdings Media Networks Foods Pharma Capital Ventures Club FC United City""".split()
 )
+
+
+def _bare(tok: Any) -> bool:
+    """An opening word straight before its verb ("Spotify was …"), not a discourse word ("Understood, …")."""
+    nxt = tok.i + 1
+    return tok.tag_ != "VBG" and nxt < len(tok.doc) and not tok.doc[nxt].is_punct
 
 
 def person(tok: Any) -> bool:

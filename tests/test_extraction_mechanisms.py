@@ -66,6 +66,7 @@ THIRD_PERSON: list[tuple[str, list[Triple]]] = [
     ("Mira Castell is the mascot of the Glass Owls.", []),
     ("Mira Castell was the drummer of the Glass Owls.", []),
     ("Ivo Stannard did not die in Orlov Bay.", []),
+    ("Understood, Arno Pilz leads Dremel Works.", []),  # a discourse word is no subject; "leads" is no title
 ]
 
 
