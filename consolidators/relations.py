@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from lemminflect import getAllInflections  # type: ignore[import-untyped]
+from lemminflect import getAllInflections  # type: ignore[import-untyped,unused-ignore]
 
 from .vocabulary import CANONICAL_PREDICATES
 

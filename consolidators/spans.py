@@ -149,7 +149,7 @@ def name_text(tok: Any) -> str:
 
 
 def _left_edge(tok: Any) -> int:
-    left = tok.i
+    left: int = tok.i
     for c in tok.lefts:
         if c.dep_ in _NAME_LEFT and c.tag_ != "PRP$":
             left = min(left, _left_edge(c) if c.dep_ in ("compound", "poss", "nmod") else c.i)

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from lemminflect import getAllLemmas  # type: ignore[import-untyped]
+from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
 STOP_VERBS = frozenset(
     """
