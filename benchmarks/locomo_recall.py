@@ -41,7 +41,7 @@ from typing import Any
 import _common as c
 import numpy as np
 
-from memory_sink import MemoryStore
+from memory_sink import MemoryStore, memories, term_stats
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
@@ -266,10 +266,35 @@ def score_baselines(store: MemoryStore, conversations: Sequence[Conversation], a
                 out.add(system, q, covered_at_budget(rows, args.budget), covered_at_k(rows, args.k))
 
 
+# Recall's statement as it was when it read the idf statistics from pg_stats in every query.
+PER_QUERY_STATS = memories.RECALL_ACTIVE.replace(memories.STATS_CTE, f"stats(elems, freqs) AS ({term_stats.READ})")
+
+
+def sql_timing(store: MemoryStore, conversations: Sequence[Conversation]) -> dict[str, str]:
+    """Recall's fused statement alone (k = 10), cached statistics vs pg_stats per query, interleaved per question."""
+    assert PER_QUERY_STATS != memories.RECALL_ACTIVE, "the statistics CTE moved: update PER_QUERY_STATS"
+    took: dict[str, list[float]] = {"cached statistics": [], "pg_stats per query": []}
+    with store.connection() as conn:
+        conn.execute(memories.SET_LEXICAL_POOL, (str(memories.LEXICAL_POOL),))
+        for conv in conversations:
+            for q in conv.questions:
+                params = {"q": store.embedder.embed_query(q.text), "ns": conv.sample_id, "k": 10, "n": 40}
+                params |= {"kinds": list(memories.DEFAULT_KINDS), "unpassaged": True, "text": q.text}
+                for name, sql in (
+                    ("cached statistics", memories.RECALL_ACTIVE),
+                    ("pg_stats per query", PER_QUERY_STATS),
+                ):
+                    started = time.perf_counter()
+                    conn.execute(sql, params | term_stats.params(conn), prepare=True).fetchall()
+                    took[name].append((time.perf_counter() - started) * 1000)
+    return {name: f"p50 {c.percentile(t, 50):.1f} / p95 {c.percentile(t, 95):.1f}" for name, t in took.items()}
+
+
 def analyze(store: MemoryStore) -> None:
     """What autovacuum does within a minute of a bulk change: fresh column statistics (recall's idf)."""
     with store.connection() as conn:
         conn.execute("ANALYZE memory")
+    term_stats.forget()
 
 
 def row_stats(store: MemoryStore, conversations: Sequence[Conversation]) -> dict[str, Any]:
@@ -295,11 +320,13 @@ def run(args: Any) -> dict[str, Any]:
         score_baselines(store, conversations, args, out)
         stats["provisional recall p50 (ms)"] = score_tier(store, conversations, "provisional", args, out)
         stats["provisional rows"] = row_stats(store, conversations)
+        stats["provisional recall SQL ms"] = sql_timing(store, conversations)
         report = run_consolidate(store, min_quiet_seconds=0)
         assert report.sessions_failed == 0, report.failures
         analyze(store)
         stats["consolidated recall p50 (ms)"] = score_tier(store, conversations, "consolidated", args, out)
         stats["consolidated rows"] = row_stats(store, conversations)
+        stats["consolidated recall SQL ms"] = sql_timing(store, conversations)
     counts = Counter(q.category for conv in conversations for q in conv.questions)
     stats["questions"] = {"all": sum(counts[col] for col in ALL), **{col: counts[col] for col in COLUMNS[1:]}}
     return {"budget": Scores.means(out.budget), "at_k": Scores.means(out.at_k), "stats": stats}

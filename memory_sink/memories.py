@@ -16,6 +16,7 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
+from . import term_stats
 from .types import MEMORY_COLUMNS, ClaimedTurn, Memory, NewMemory
 from .vocab import Kind, Tier
 
@@ -121,13 +122,15 @@ OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXI
 # so a long transcript does not win by holding more words. Only the question's rarest terms (LEXICAL_TERMS)
 # select candidates — the common ones would match most of a big namespace, and
 # ranking them dominated recall's latency — but every term scores them.
+# The statistics come in as parameters (term_stats), not read from pg_stats in
+# the statement: that view checks privileges on the catalog row by row, and
+# reading it took most of recall's server time (14.5 of 22 ms in one EXPLAIN).
+# They are cached per database for a few seconds: see memory_sink.term_stats.
 LEXICAL_TERMS = 4
 BM25_K1, BM25_B = 1.2, 0.75
+STATS_CTE = "stats AS (SELECT %(elems)s::text[] AS elems, %(freqs)s::real[] AS freqs WHERE %(elems)s IS NOT NULL)"
 LEXICAL = f"""
-stats AS (
-    SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
-    WHERE schemaname = current_schema() AND tablename = 'memory' AND attname = 'content_tsv'
-), terms AS MATERIALIZED (
+{STATS_CTE}, terms AS MATERIALIZED (
     SELECT quote_literal(lex)::tsquery AS tq,
            ln(1 + 1 / coalesce(s.freqs[array_position(s.elems, lex)], s.freqs[cardinality(s.elems) + 1] / 2, 0.5))
                AS idf
@@ -457,6 +460,7 @@ def recall(
     elif all_versions:
         sql = RECALL_ALL_VERSIONS
     else:
+        params |= term_stats.params(conn)
         with conn.pipeline():  # one round trip for both; prepared once per connection
             conn.execute(SET_LEXICAL_POOL, (str(LEXICAL_POOL),), prepare=True)
             cur = conn.execute(RECALL_ACTIVE, params, prepare=True)

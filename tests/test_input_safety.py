@@ -192,6 +192,8 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         "n": 40,
         "text": "note",
         "unpassaged": False,
+        "elems": None,
+        "freqs": None,
     }
     with store.connection() as conn:
         # With a few dozen rows a sequential scan plus a sort is genuinely cheaper,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from memory_sink import MemoryStore, memories
+from memory_sink import MemoryStore, memories, term_stats
 from pipelines.consolidate import run_consolidate
 from pipelines.passages import PASSAGE_WORDS, pack, passages
 from pipelines.realtime import run_realtime
@@ -96,6 +96,7 @@ def test_any_term_lexical_matching_finds_a_row_sharing_one_rare_word_with_a_long
     run_realtime(store)
     with store.connection() as conn:  # as autovacuum does: the statistics behind the terms' weights
         conn.execute("ANALYZE memory")
+    term_stats.forget()
     question = "Can you remind me what we were saying the other day about that zeppelin and whether it matters?"
     assert any("zeppelin" in m.content for m in store.recall(question, k=5))
     # The lexical branch alone finds it: with a query vector that leads the vector branch to the others.
@@ -155,3 +156,31 @@ def test_a_passage_is_judged_outdated_by_its_own_turns(store: MemoryStore, monke
     found = {m.content.split(": ", 2)[-1]: m for m in store.recall("what does the user drink?", kinds=["passage"])}
     assert found["I drink coffee every morning."].outdated  # the switch is in another passage
     assert not found["I switched from coffee to tea."].outdated
+
+
+def _lexical_order(store: MemoryStore, question: str, stats: dict) -> list[str]:
+    """The lexical branch alone: contents best first, weighed by the given statistics."""
+    params = {"ns": "default", "kinds": ["turn"], "unpassaged": False, "n": 100, "text": question, **stats}
+    sql = f"WITH {memories.LEXICAL} SELECT m.content FROM l JOIN memory m USING (id) ORDER BY l.r"
+    with store.connection() as conn:
+        return [r[0] for r in conn.execute(sql, params)]
+
+
+def test_the_lexical_branch_weighs_terms_by_the_cached_statistics(store: MemoryStore) -> None:
+    for i in range(40):  # "garden" common, "zeppelin" in one row
+        store.stage(f"g{i}", "user", f"The garden got watered, day {i}.", seq=0)
+    store.stage("z", "user", "A zeppelin flew past, day 99.", seq=0)
+    run_realtime(store)
+    with store.connection() as conn:
+        before = term_stats.params(conn)  # cached before ANALYZE: no statistics, every term weighs the same
+        conn.execute("ANALYZE memory")
+        assert term_stats.params(conn) == before  # a cached copy within its TTL
+    term_stats.forget()
+    with store.connection() as conn:
+        stats = term_stats.params(conn)
+    assert before == {"elems": None, "freqs": None} and "garden" in stats["elems"]
+    question = "garden zeppelin"
+    assert _lexical_order(store, question, stats)[0].startswith("A zeppelin")  # the rare term wins
+    # The same rows and question, with statistics saying the opposite: the ranking follows them.
+    flipped = {"elems": ["zeppelin"], "freqs": [0.9, 0.9, 0.9, 0.0]}
+    assert not _lexical_order(store, question, flipped)[0].startswith("A zeppelin")
