@@ -122,24 +122,19 @@ OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXI
 # so a long transcript does not win by holding more words. Only the question's rarest terms (LEXICAL_TERMS)
 # select candidates — the common ones would match most of a big namespace, and
 # ranking them dominated recall's latency — but every term scores them.
-# The statistics come in as parameters (term_stats), not read from pg_stats in
-# the statement: that view checks privileges on the catalog row by row, and
-# reading it took most of recall's server time (14.5 of 22 ms in one EXPLAIN).
-# They are cached per database for a few seconds: see memory_sink.term_stats.
+# The terms and their weights come in as parameters, from statistics each
+# process caches (memory_sink.term_stats): reading pg_stats in the statement
+# took most of recall's server time (14.5 of 22 ms in one EXPLAIN).
 LEXICAL_TERMS = 4
 BM25_K1, BM25_B = 1.2, 0.75
-STATS_CTE = "stats AS (SELECT %(elems)s::text[] AS elems, %(freqs)s::real[] AS freqs WHERE %(elems)s IS NOT NULL)"
-LEXICAL = f"""
-{STATS_CTE}, terms AS MATERIALIZED (
-    SELECT quote_literal(lex)::tsquery AS tq,
-           ln(1 + 1 / coalesce(s.freqs[array_position(s.elems, lex)], s.freqs[cardinality(s.elems) + 1] / 2, 0.5))
-               AS idf
-    FROM unnest(tsvector_to_array(to_tsvector('english', %(text)s))) lex LEFT JOIN stats s ON true
+WEIGHTS = f"""terms AS MATERIALIZED (
+    SELECT quote_literal(lex)::tsquery AS tq, idf FROM unnest(%(lexemes)s::text[], %(idf)s::float8[]) t(lex, idf)
 ), selective AS (
     SELECT string_agg(tq::text, ' | ')::tsquery AS query
-    FROM (SELECT tq FROM terms ORDER BY idf DESC
-          LIMIT (SELECT CASE WHEN count(*) > 0 THEN {LEXICAL_TERMS} END FROM stats)) t
-), matched AS (
+    FROM (SELECT tq FROM terms ORDER BY idf DESC LIMIT CASE WHEN %(ranked)s THEN {LEXICAL_TERMS} END) t
+)"""
+LEXICAL = f"""
+{WEIGHTS}, matched AS (
     SELECT m.id, length(m.content_tsv) AS len, (SELECT sum(t.idf) FROM terms t WHERE m.content_tsv @@ t.tq) AS idf
     FROM memory m, selective
     WHERE m.namespace = %(ns)s AND m.superseded_at IS NULL AND {KIND_FILTER}
@@ -178,8 +173,14 @@ LIMIT %(k)s
 # many (PostgreSQL's gin_fuzzy_search_limit, made for very common words), so the
 # branch's cost is bounded; under it, nothing changes. Set for recall's own
 # transaction only (set_config(..., true)): every other GIN lookup stays exact.
+# The same transaction plans the prepared recall statement once (a generic plan):
+# left to choose, PostgreSQL re-plans it for most calls, and planning this
+# statement (its vector inlined) cost more than running it (LoCoMo questions,
+# 6k rows: custom plans p50 14.9 ms, generic 3.2 ms, the same rows returned).
 LEXICAL_POOL = 500
-SET_LEXICAL_POOL = "SELECT set_config('gin_fuzzy_search_limit', %s, true)"
+SET_LEXICAL_POOL = (
+    "SELECT set_config('gin_fuzzy_search_limit', %s, true), set_config('plan_cache_mode', 'force_generic_plan', true)"
+)
 
 # "What did we believe at time T": rows recorded by T and not yet retired at T.
 # No partial index applies, so this is an exact scan: correct, not fast.
@@ -460,7 +461,7 @@ def recall(
     elif all_versions:
         sql = RECALL_ALL_VERSIONS
     else:
-        params |= term_stats.params(conn)
+        params |= term_stats.params(conn, text)
         with conn.pipeline():  # one round trip for both; prepared once per connection
             conn.execute(SET_LEXICAL_POOL, (str(LEXICAL_POOL),), prepare=True)
             cur = conn.execute(RECALL_ACTIVE, params, prepare=True)

@@ -191,9 +191,10 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         "kinds": list(memories.KINDS),
         "n": 40,
         "text": "note",
+        "lexemes": ["note"],
+        "idf": [1.0],
+        "ranked": False,
         "unpassaged": False,
-        "elems": None,
-        "freqs": None,
     }
     with store.connection() as conn:
         # With a few dozen rows a sequential scan plus a sort is genuinely cheaper,

@@ -158,12 +158,13 @@ def test_a_passage_is_judged_outdated_by_its_own_turns(store: MemoryStore, monke
     assert not found["I switched from coffee to tea."].outdated
 
 
-def _lexical_order(store: MemoryStore, question: str, stats: dict) -> list[str]:
-    """The lexical branch alone: contents best first, weighed by the given statistics."""
-    params = {"ns": "default", "kinds": ["turn"], "unpassaged": False, "n": 100, "text": question, **stats}
-    sql = f"WITH {memories.LEXICAL} SELECT m.content FROM l JOIN memory m USING (id) ORDER BY l.r"
+def _lexical_order(store: MemoryStore, question: str, stats: term_stats.TermStats | None) -> list[str]:
+    """The lexical branch alone: contents best first, the question's terms weighed by ``stats``."""
     with store.connection() as conn:
-        return [r[0] for r in conn.execute(sql, params)]
+        lexemes = conn.execute(term_stats.LEXEMES, (question,)).fetchone()[0]
+        params = {"ns": "default", "kinds": ["turn"], "unpassaged": False, "n": 100}
+        sql = f"WITH {memories.LEXICAL} SELECT m.content FROM l JOIN memory m USING (id) ORDER BY l.r"
+        return [r[0] for r in conn.execute(sql, params | term_stats.weigh(lexemes, stats))]
 
 
 def test_the_lexical_branch_weighs_terms_by_the_cached_statistics(store: MemoryStore) -> None:
@@ -172,15 +173,16 @@ def test_the_lexical_branch_weighs_terms_by_the_cached_statistics(store: MemoryS
     store.stage("z", "user", "A zeppelin flew past, day 99.", seq=0)
     run_realtime(store)
     with store.connection() as conn:
-        before = term_stats.params(conn)  # cached before ANALYZE: no statistics, every term weighs the same
+        assert term_stats.cached(conn) is None  # no ANALYZE yet: every term weighs the same
         conn.execute("ANALYZE memory")
-        assert term_stats.params(conn) == before  # a cached copy within its TTL
+        assert term_stats.cached(conn) is None  # a cached copy, within its TTL
     term_stats.forget()
     with store.connection() as conn:
-        stats = term_stats.params(conn)
-    assert before == {"elems": None, "freqs": None} and "garden" in stats["elems"]
+        stats = term_stats.cached(conn)
+    assert stats is not None and stats.idf("garden") < stats.idf("zeppelin")
+    assert term_stats.weigh(["garden"], None)["ranked"] is False and term_stats.weigh(["garden"], stats)["ranked"]
     question = "garden zeppelin"
     assert _lexical_order(store, question, stats)[0].startswith("A zeppelin")  # the rare term wins
     # The same rows and question, with statistics saying the opposite: the ranking follows them.
-    flipped = {"elems": ["zeppelin"], "freqs": [0.9, 0.9, 0.9, 0.0]}
+    flipped = term_stats.TermStats({"zeppelin": 0.9}, unlisted=0.45)
     assert not _lexical_order(store, question, flipped)[0].startswith("A zeppelin")
