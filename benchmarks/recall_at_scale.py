@@ -42,7 +42,7 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg.types.json import Jsonb
 
-from memory_sink import db, memories
+from memory_sink import db, memories, term_stats
 from pipelines.realtime import run_realtime
 
 SERVER_SETTINGS = {
@@ -218,7 +218,7 @@ def sql_latencies(
             conn.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
         for p in params:
             started = time.perf_counter()
-            conn.execute(sql, p).fetchall()
+            conn.execute(sql, p | term_stats.params(conn, p["text"])).fetchall()
             out.append(time.perf_counter() - started)
     return out
 
