@@ -156,17 +156,7 @@ class Engine:
             self.report.duplicates += 1
             return True
         if d.guard and d.verdict != Verdict.COEXIST:
-            self.report.op_ids.append(
-                ops.log_op(
-                    self.conn,
-                    namespace=self.namespace,
-                    op=Op.BLOCKED,
-                    actor=ACTOR,
-                    memory_ids=[new.id, old.id],
-                    signals=signals,
-                )
-            )
-            self.report.blocked += 1
+            self._log_blocked([new.id, old.id], signals)
             return False
         kept_beside.append(d)
         self.report.coexisting += 1
@@ -192,14 +182,13 @@ class Engine:
     def _log_unrelated_name(self, new: FactView, named: FactView) -> None:
         """Record that the consolidator named a fact it may not retire (see ``name_holds``)."""
         signals = {"session_id": self.session_id, "named_by_consolidator": True, "guard": UNRELATED_NAME}
+        self._log_blocked([new.id, named.id], signals)
+
+    def _log_blocked(self, memory_ids: list[str], signals: dict[str, Any]) -> None:
+        """One ``blocked`` op: a guard kept the pair from touching each other."""
         self.report.op_ids.append(
             ops.log_op(
-                self.conn,
-                namespace=self.namespace,
-                op=Op.BLOCKED,
-                actor=ACTOR,
-                memory_ids=[new.id, named.id],
-                signals=signals,
+                self.conn, namespace=self.namespace, op=Op.BLOCKED, actor=ACTOR, memory_ids=memory_ids, signals=signals
             )
         )
         self.report.blocked += 1
