@@ -11,6 +11,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from lemminflect import getAllInflections, getAllLemmas
+
 
 def norm(text: str | None) -> str:
     """The form fact keys compare on: case- and whitespace-insensitive; None is ``""``."""
@@ -40,3 +42,20 @@ def utc_timestamp(value: Any) -> datetime | None:
         return value.astimezone(UTC)
     except (OverflowError, ValueError):  # e.g. 0001-01-01T00:00+05:00 is before year 1 in UTC
         raise ValueError(f"{value.isoformat()} is out of range once converted to UTC (years 1 to 9999)") from None
+
+
+def present_forms(word: str) -> tuple[str, ...]:
+    """The other present-tense forms of a verb ("likes" → "like"; "is" → "be", "am", "are").
+
+    From lemminflect's lexicon (maintained, MIT), the library behind every other
+    word form here; a word that is not a present-tense verb form (a noun, "lived")
+    has none.
+    """
+    w = word.lower()
+    present: set[str] = set()
+    for lemma in getAllLemmas(w, upos="VERB").get("VERB", ()) if w.isalpha() else ():
+        forms = getAllInflections(lemma, upos="VERB")
+        tense = {lemma, *forms.get("VB", ()), *forms.get("VBP", ()), *forms.get("VBZ", ())}
+        if w in tense:
+            present |= tense
+    return tuple(sorted(present - {w}))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from consolidators.forms import norm
+from consolidators.forms import norm, present_forms
 
 from .types import Memory
 from .vocab import Verdict
@@ -139,44 +139,17 @@ VERDICTS = tuple(Verdict)
 
 
 #: Head verbs whose inflections no suffix rule finds ("be from" ~ "is from").
-IRREGULAR_HEADS = {
-    "is": ("be", "are", "am"),
-    "be": ("is", "are", "am"),
-    "are": ("is", "be"),
-    "am": ("is", "be"),
-    "has": ("have",),
-    "have": ("has",),
-    "does": ("do",),
-    "do": ("does",),
-}
-
-
 def predicate_forms(predicate: str | None) -> tuple[str, ...]:
-    """The normalised predicate and the other person-forms of its head verb (pure).
+    """The normalised predicate and the other present-tense forms of its head verb (pure).
 
-    Consolidators say "like" or "likes", "live in" or "lives in"; both name one
-    relation, so cardinality lookups and key matches compare on these forms.
-    Only the first word is inflected ("prefer drink" ~ "prefers drink").
+    Consolidators say "like" or "likes", "live in" or "lives in", "be from" or "is
+    from"; each names one relation, so cardinality lookups and key matches compare
+    on these forms. Only the first word is inflected ("prefer drink" ~ "prefers
+    drink"), and only within the present tense: "lived in" stays its own relation.
     """
     p = norm(predicate)
     head, sep, rest = p.partition(" ")
-    if not head:
-        return (p,)
-    heads = [head, *IRREGULAR_HEADS.get(head, ())]
-    if head not in IRREGULAR_HEADS:
-        if head.endswith("ies") and len(head) > 4:
-            heads.append(head[:-3] + "y")  # carries -> carry
-        elif head.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
-            heads.append(head[:-2])  # watches -> watch
-        elif head.endswith("s") and not head.endswith(("ss", "us", "is")):
-            heads.append(head[:-1])  # likes -> like
-        elif head.endswith("y") and len(head) > 2 and head[-2] not in "aeiou":
-            heads.append(head[:-1] + "ies")  # carry -> carries
-        elif head.endswith(("ch", "sh", "s", "x", "z", "o")):
-            heads.append(head + "es")  # watch -> watches
-        elif not head.endswith("ed"):
-            heads.append(head + "s")  # like -> likes
-    return tuple(dict.fromkeys(h + sep + rest for h in heads))
+    return tuple(dict.fromkeys(h + sep + rest for h in (head, *present_forms(head))))
 
 
 def _in(predicate: str, table: frozenset[str]) -> bool:

@@ -60,6 +60,11 @@ def test_inflections_of_one_predicate_share_a_form(a: str, b: str) -> None:
     assert set(predicate_forms(a)) & set(predicate_forms(b))
 
 
+@pytest.mark.parametrize(("a", "b"), [("lives in", "lived in"), ("editor", "editors"), ("works at", "worked at")])
+def test_only_present_forms_of_a_verb_share_a_key(a: str, b: str) -> None:
+    assert not set(predicate_forms(a)) & set(predicate_forms(b))
+
+
 @pytest.mark.parametrize(
     ("predicate", "single", "known"),
     [
