@@ -8,6 +8,7 @@ nothing of tiermem's; ``memory_sink`` and ``pipelines`` import it from here.
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,6 +45,7 @@ def utc_timestamp(value: Any) -> datetime | None:
         raise ValueError(f"{value.isoformat()} is out of range once converted to UTC (years 1 to 9999)") from None
 
 
+@functools.lru_cache(maxsize=4096)  # predicate keys repeat across every fact and policy built
 def present_forms(word: str) -> tuple[str, ...]:
     """The other present-tense forms of a verb ("likes" → "like"; "is" → "be", "am", "are").
 

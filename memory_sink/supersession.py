@@ -138,7 +138,6 @@ FALLBACK_THRESHOLD = 0.75
 VERDICTS = tuple(Verdict)
 
 
-#: Head verbs whose inflections no suffix rule finds ("be from" ~ "is from").
 def predicate_forms(predicate: str | None) -> tuple[str, ...]:
     """The normalised predicate and the other present-tense forms of its head verb (pure).
 

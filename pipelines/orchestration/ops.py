@@ -130,7 +130,7 @@ def _consolidate(
         context.log.debug(f"{outcome}: {ns}/{sid}")
 
     if config.session_ids:
-        ns = config.namespace or "default"
+        ns = config.namespace or s.config.namespace  # the deployment's tenant, as on the command line
         sessions = [(ns, sid) for sid in dict.fromkeys(config.session_ids)]
         return run_backfill(s, sessions, consolidator=consolidator, on_session=progress), "session_ids"
     days = partition_days(context)
