@@ -78,6 +78,10 @@ class MemoryStore:
         pool = db.open_pool(dsn, min_size=cfg.database.pool_min_size, max_size=cfg.database.pool_max_size)
         return cls(cfg, pool, dsn=dsn, embedder=embedder)
 
+    def _ns(self, namespace: str | None) -> str:
+        """The namespace a call names, or the deployment's (``namespace:`` in its YAML)."""
+        return self.config.namespace if namespace is None else namespace
+
     def close(self) -> None:
         self.pool.close()
 
@@ -105,7 +109,7 @@ class MemoryStore:
         session_id: str,
         role: str,
         content: str,
-        namespace: str = "default",
+        namespace: str | None = None,
         ts: datetime | str | None = None,
         seq: int | None = None,
         metadata: Mapping[str, Any] | None = None,
@@ -117,6 +121,7 @@ class MemoryStore:
         ``embed``: also embed it now, in the same transaction (read-your-writes): the
         next ``recall`` finds it, and the realtime tier will not embed it again.
         """
+        namespace = self._ns(namespace)
         turn = staging.validate_turn(session_id, role, content, namespace=namespace, ts=ts, seq=seq, metadata=metadata)
         if embed:
             self.embedder  # loaded and checked before this transaction takes its connection
@@ -230,13 +235,14 @@ class MemoryStore:
     def recall(
         self,
         query: str,
-        namespace: str = "default",
+        namespace: str | None = None,
         k: int = 10,
         as_of: datetime | str | None = None,
         kinds: Sequence[str] | None = None,
         all_versions: bool = False,
     ) -> list[Memory]:
         """What the agent should see now (or as of a time): consolidated first, provisional filling in."""
+        namespace = self._ns(namespace)
         if not isinstance(query, str) or not query.strip():
             raise InputError("query: must not be empty")
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
@@ -249,29 +255,33 @@ class MemoryStore:
                 conn, vec, query, namespace=namespace, k=k, kinds=kinds, as_of=when, all_versions=all_versions
             )
 
-    def get(self, memory_id: str, namespace: str = "default") -> Memory:
+    def get(self, memory_id: str, namespace: str | None = None) -> Memory:
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             found = memories.get(conn, namespace, _check_uuid(memory_id))
         if found is None:
             raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
         return found
 
-    def history(self, memory_id: str, namespace: str = "default") -> list[Memory]:
+    def history(self, memory_id: str, namespace: str | None = None) -> list[Memory]:
         """The supersession chain through a memory, oldest first."""
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             chain = memories.history(conn, namespace, _check_uuid(memory_id))
         if not chain:
             raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
         return chain
 
-    def operations(self, memory_id: str | Sequence[str], namespace: str = "default") -> list[dict[str, Any]]:
+    def operations(self, memory_id: str | Sequence[str], namespace: str | None = None) -> list[dict[str, Any]]:
         """The logged operations that touched a memory, or any of several (why each is where it is)."""
+        namespace = self._ns(namespace)
         ids = [memory_id] if isinstance(memory_id, str) else list(memory_id)
         with self.connection() as conn:
             return ops.ops_for(conn, namespace, [_check_uuid(i) for i in ids])
 
-    def resolve_id(self, prefix: str, namespace: str = "default") -> str:
+    def resolve_id(self, prefix: str, namespace: str | None = None) -> str:
         """The full id of the one memory whose id starts with ``prefix`` (tables print short ids)."""
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             return operations.resolve_id(conn, namespace, prefix)
 
@@ -279,19 +289,21 @@ class MemoryStore:
         self,
         subject: str | None = None,
         predicate: str | None = None,
-        namespace: str = "default",
+        namespace: str | None = None,
         all_versions: bool = False,
         as_of: datetime | str | None = None,
     ) -> list[Memory]:
         """Current facts, every version (``all_versions``), or those believed at ``as_of``."""
+        namespace = self._ns(namespace)
         when = staging.parse_ts(as_of, "as_of")
         with self.connection() as conn:
             return memories.facts(
                 conn, namespace, subject=subject, predicate=predicate, all_versions=all_versions, as_of=when
             )
 
-    def fact_history(self, subject: str, predicate: str | None = None, namespace: str = "default") -> list[Memory]:
+    def fact_history(self, subject: str, predicate: str | None = None, namespace: str | None = None) -> list[Memory]:
         """Every version of the facts about a subject, oldest first: how what we know evolved."""
+        namespace = self._ns(namespace)
         found = self.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=True)
         if not found:
             raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}")
@@ -325,29 +337,34 @@ class MemoryStore:
 
     # --- explicit operations -----------------------------------------------------------
 
-    def supersede(self, old_id: str, new_id: str, reason: str | None = None, namespace: str = "default") -> int:
+    def supersede(self, old_id: str, new_id: str, reason: str | None = None, namespace: str | None = None) -> int:
         """Retire ``old_id`` in favour of ``new_id``; returns the operation id (for ``undo``)."""
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             return operations.supersede(
                 conn, namespace, _check_uuid(old_id), _check_uuid(new_id), reason=reason, actor=Actor.USER
             )
 
-    def retract(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
+    def retract(self, memory_id: str, reason: str | None = None, namespace: str | None = None) -> int:
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             return operations.retract(conn, namespace, _check_uuid(memory_id), reason=reason, actor=Actor.USER)
 
-    def pin(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
+    def pin(self, memory_id: str, reason: str | None = None, namespace: str | None = None) -> int:
         """Protect a memory from automatic supersession (explicit operations still apply)."""
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             return operations.set_pinned(conn, namespace, _check_uuid(memory_id), True, reason=reason, actor=Actor.USER)
 
-    def unpin(self, memory_id: str, reason: str | None = None, namespace: str = "default") -> int:
+    def unpin(self, memory_id: str, reason: str | None = None, namespace: str | None = None) -> int:
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             return operations.set_pinned(
                 conn, namespace, _check_uuid(memory_id), False, reason=reason, actor=Actor.USER
             )
 
-    def undo(self, op_id: int, namespace: str = "default") -> int:
+    def undo(self, op_id: int, namespace: str | None = None) -> int:
+        namespace = self._ns(namespace)
         if isinstance(op_id, bool) or not isinstance(op_id, int):
             raise InputError(f"op_id: expected an integer, got {op_id!r}")
         with self.connection() as conn:

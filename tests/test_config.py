@@ -97,6 +97,24 @@ def test_the_deployment_namespace_is_every_commands_default(
     assert [m["content"] for m in json.loads(capsys.readouterr().out)["results"]] == ["elsewhere"]
 
 
+def test_the_deployment_namespace_is_every_store_methods_default(db_dsn: str) -> None:
+    from memory_sink import MemoryStore
+
+    config = config_from_mapping({"database": {"dsn": db_dsn}, "namespace": "acme"})
+    with MemoryStore.open(config) as store:
+        staged = store.stage("s", "user", "our build server is Jenkins", embed=True)
+        store.stage("s", "user", "our build server is Jenkins", namespace="other", embed=True)
+        found = store.recall("build server", k=5)
+        assert [m.namespace for m in found] == ["acme"]
+        memory = found[0]
+        assert store.get(memory.id).id == memory.id
+        assert store.resolve_id(memory.id[:8]) == memory.id
+        assert [m.id for m in store.history(memory.id)] == [memory.id]
+        assert store.operations(memory.id) == store.operations(memory.id, namespace="acme")
+        assert store.get(memory.id, namespace="acme").id == memory.id
+    assert staged  # an event id
+
+
 def test_a_bad_deployment_namespace_names_the_key() -> None:
     with pytest.raises(ConfigError, match="^namespace: .*256 bytes"):
         config_from_mapping({"namespace": "n" * 300})
