@@ -16,9 +16,10 @@ import atexit
 import logging
 import os
 import warnings
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from pgvector.psycopg import register_vector
@@ -34,6 +35,12 @@ DATA_DIR_ENV = "TIERMEM_DATA_DIR"
 HNSW_EF_SEARCH = 100  # candidates an HNSW scan keeps; see _configure
 _MIGRATION_LOCK = 7_318_842_001  # pg_advisory_xact_lock key: one migrator at a time
 _servers: dict[Path, Any] = {}
+# A transaction the server rolled back because of another one (deadlock victim,
+# serialization failure) did nothing wrong: run again at once it succeeds, since
+# the other has moved on. A few immediate retries; past them it is a real failure.
+TRANSIENT = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
+TRANSIENT_RETRIES = 5
+T = TypeVar("T")
 
 
 def default_data_dir() -> Path:
@@ -155,6 +162,19 @@ def describe(exc: BaseException) -> str:
     if isinstance(exc, psycopg.ProgrammingError) and sqlstate is None:
         return f"invalid DSN: {text}"
     return text or type(exc).__name__
+
+
+def retry_transient(work: Callable[[], T], what: str) -> T:
+    """``work()``, run again at once (up to ``TRANSIENT_RETRIES`` times) if the server rolled it back as transient.
+
+    ``work`` must be one whole transaction: a rolled-back attempt left nothing behind.
+    """
+    for attempt in range(TRANSIENT_RETRIES):
+        try:
+            return work()
+        except TRANSIENT as exc:
+            log.info("%s: %s, retrying at once (%d of %d)", what, type(exc).__name__, attempt + 1, TRANSIENT_RETRIES)
+    return work()
 
 
 def open_pool(dsn: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPool:

@@ -20,7 +20,7 @@ from psycopg_pool import ConnectionPool
 
 from consolidators.forms import norm
 
-from . import health, memories, meta, ops, staging, swap
+from . import db, health, memories, meta, ops, staging, swap
 from .config import Config
 from .drain import drain_pending
 from .errors import InputError
@@ -198,28 +198,36 @@ class Tiers:
         vectors: np.ndarray | None = None,
     ) -> SwapResult:
         """Embed ``rows`` (unless ``vectors`` from ``embed_new_rows`` are given) and atomically
-        make them the session's memory (invariant 4)."""
+        make them the session's memory (invariant 4); a deadlock or serialization
+        failure is retried at once (``db.retry_transient``)."""
         embedder = self.embedder
         stored = sum(1 for r in rows if not r.retract)
         if vectors is None:
             vectors = self.embed_new_rows(rows)
         elif len(vectors) != stored:
             raise InputError(f"vectors: expected {stored} (one per stored row), got {len(vectors)}")
-        with self.connection() as conn:
-            return swap.swap_session(
-                conn,
-                namespace=events.namespace,
-                session_id=events.session_id,
-                read_event_ids=[t.event_id for t in events.turns],
-                rows=rows,
-                vectors=vectors,
-                embed_model=embedder.fingerprint,
-                policy=self.supersession_policy(),
-                judge=judge,
-                judge_name=judge_name,
-                signals=signals,
-                require_pending=require_pending,
-            )
+        given = vectors
+
+        def attempt() -> SwapResult:
+            with self.connection() as conn:
+                return swap.swap_session(
+                    conn,
+                    namespace=events.namespace,
+                    session_id=events.session_id,
+                    read_event_ids=[t.event_id for t in events.turns],
+                    rows=rows,
+                    vectors=given,
+                    embed_model=embedder.fingerprint,
+                    policy=self.supersession_policy(),
+                    judge=judge,
+                    judge_name=judge_name,
+                    signals=signals,
+                    require_pending=require_pending,
+                )
+
+        # A deadlock with another writer is not this session's fault: retried at
+        # once, it never counts against consolidate.max_attempts.
+        return db.retry_transient(attempt, f"swap of {events.namespace}/{events.session_id}")
 
     def record_failure(self, namespace: str, session_id: str, error: str) -> int:
         """Invariant 8: remember why a session failed and when to retry it; returns attempts so far."""
