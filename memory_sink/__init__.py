@@ -9,6 +9,7 @@ from .errors import (
     ModelError,
     ModelMismatchError,
     NotFoundError,
+    ReadError,
     TiermemError,
 )
 from .store import MemoryStore
@@ -27,6 +28,7 @@ __all__ = [
     "ModelError",
     "ModelMismatchError",
     "NotFoundError",
+    "ReadError",
     "StageReport",
     "TiermemError",
     "Tiers",

@@ -92,5 +92,9 @@ class DatabaseError(TiermemError):
     """The database could not be reached, started or migrated."""
 
 
+class ReadError(TiermemError):
+    """The input of an ingest could not be read past a line; the lines before it were staged or rejected."""
+
+
 class ConsolidationError(TiermemError):
     """A consolidator failed or returned malformed output for one session."""

@@ -25,6 +25,11 @@ from .vocab import Role
 ROLES = tuple(Role)
 MAX_ID_CHARS = 256
 MAX_CONTENT_BYTES = 8 * 1024 * 1024  # a whole pasted document fits; a runaway payload does not
+# Staging commits a batch once it holds this many bytes of turns (or its count of
+# lines): a few maximal turns per statement, so memory stays bounded (the client
+# holds a batch two or three times over while sending it) and a statement stays
+# far below the server's 1 GB limit on one value, whatever the turns' sizes.
+BATCH_BYTES = 32 * 1024 * 1024
 # Deeper metadata is a generated accident, not a record; and past ~1000 levels
 # Python's json (and later readers of the row) fail by recursion, not by a rule.
 MAX_METADATA_DEPTH = 64
@@ -235,6 +240,13 @@ def validate_turn(
     meta = _check_metadata(metadata)
     event_id = event_id_for(namespace, session_id, seq, event_ts, role, content)
     return StagedTurn(event_id, namespace, session_id, Role(role), content, event_ts, seq, meta)
+
+
+def turn_bytes(turn: StagedTurn) -> int:
+    """About how many bytes ``turn`` adds to a staging statement (its text fields and metadata)."""
+    text = turn.content
+    size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+    return size + len(turn.session_id) + len(turn.namespace) + (len(json.dumps(turn.metadata)) if turn.metadata else 0)
 
 
 # --- database ------------------------------------------------------------------------

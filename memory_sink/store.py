@@ -13,6 +13,7 @@ import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +23,7 @@ from psycopg_pool import ConnectionPool
 
 from . import db, memories, operations, ops, staging
 from .config import Config, load_config
-from .errors import InputError, NotFoundError
+from .errors import InputError, NotFoundError, ReadError
 from .tiers import Tiers
 from .types import Embedder, Memory, Rejected, StagedTurn, StageReport
 from .vocab import Actor
@@ -136,75 +137,111 @@ class MemoryStore:
         turns: Iterable[Mapping[str, Any] | StagedTurn],
         *,
         batch_size: int = 1000,
+        batch_bytes: int = staging.BATCH_BYTES,
         first_line: int = 1,
         embed: bool = False,
+        report: StageReport | None = None,
     ) -> StageReport:
         """Stage many turns; a bad one is reported by position and never stops the rest.
 
-        ``embed``: embed each batch in the transaction that stages it (see ``stage``).
+        Turns are committed in batches of ``batch_size`` turns or ``batch_bytes``
+        bytes, whichever fills first (a bigger turn goes alone). ``embed``: embed
+        each batch in the transaction that stages it (see ``stage``). ``report``:
+        fill this report, so that on a failure the caller still knows what was
+        staged (``committed_through``).
         """
         if embed:
             self.embedder
-        return self._stage_numbered(enumerate(turns, start=first_line), batch_size, embed=embed)
+        items = enumerate(turns, start=first_line)
+        return self._stage_numbered(items, batch_size, batch_bytes, embed=embed, report=report)
 
-    def ingest_jsonl(self, lines: Iterable[str]) -> StageReport:
-        """Stage JSON Lines (one turn object per line); blank lines are skipped, bad ones reported."""
+    def ingest_jsonl(
+        self,
+        lines: Iterable[str],
+        *,
+        first_line: int = 1,
+        batch_size: int = 1000,
+        batch_bytes: int = staging.BATCH_BYTES,
+        report: StageReport | None = None,
+    ) -> StageReport:
+        """Stage JSON Lines (one turn object per line); blank lines are skipped, bad ones reported.
 
-        def parsed() -> Iterator[tuple[int, Mapping[str, Any] | InputError]]:
-            for number, line in enumerate(lines, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    yield number, json.loads(line)
-                except json.JSONDecodeError as exc:
-                    yield number, InputError(f"not valid JSON: {exc.msg} at column {exc.colno}")
-                except UnicodeError as exc:
-                    yield number, InputError(f"not valid UTF-8: {exc}")
-                except RecursionError:
-                    yield number, InputError("not valid JSON: nested too deeply to parse")
-                except ValueError as exc:  # e.g. an integer of more than 4300 digits
-                    yield number, InputError(f"not valid JSON: {exc}")
-
-        return self._stage_numbered(parsed())
+        ``lines`` are numbered from ``first_line`` (a resumed ingest keeps the file's
+        numbers). If reading fails, what was read before is committed and
+        ``ReadError`` names the line; batches and ``report`` as for ``stage_many``.
+        """
+        return self._stage_numbered(_parsed(lines, first_line), batch_size, batch_bytes, report=report)
 
     def _stage_numbered(
-        self, items: Iterable[tuple[int, Any]], batch_size: int = 1000, *, embed: bool = False
+        self,
+        items: Iterable[tuple[int, Any]],
+        batch_size: int = 1000,
+        batch_bytes: int = staging.BATCH_BYTES,
+        *,
+        embed: bool = False,
+        report: StageReport | None = None,
     ) -> StageReport:
-        report = StageReport()
-        batch: list[tuple[int, StagedTurn]] = []
-        for line, item in items:
-            try:
-                if isinstance(item, InputError):
-                    raise item
-                batch.append(
-                    (line, item if isinstance(item, StagedTurn) else _validate_mapping(item, self.config.namespace))
-                )
-            except InputError as exc:
-                report.rejected.append(Rejected(line, str(exc)))
-            except Exception as exc:  # a check we did not foresee: it costs this line, never the batch
-                log.warning("line %d: unexpected %s while validating", line, type(exc).__name__, exc_info=True)
-                report.rejected.append(Rejected(line, f"could not be checked: {type(exc).__name__}: {exc}"))
-            if len(batch) >= batch_size:
-                self._flush(batch, report, embed)
-        self._flush(batch, report, embed)
-        report.rejected.sort(key=lambda r: r.line)
+        report = StageReport() if report is None else report
+        batch = _Batch()
+        try:
+            for line, item in items:
+                turn = self._validated(line, item, report)
+                if turn is not None:
+                    size = staging.turn_bytes(turn)
+                    if batch.turns and batch.size + size > batch_bytes:
+                        self._flush(batch, report, embed)
+                    batch.turns.append((line, turn))
+                    batch.size += size
+                batch.last_line = line
+                if not batch.turns:
+                    report.committed_through = line
+                elif len(batch.turns) >= batch_size:
+                    self._flush(batch, report, embed)
+            self._flush(batch, report, embed)
+        except BaseException:
+            # Whatever stopped us (a read error, the server, a signal), what was parsed
+            # before it is committed, unless committing it was what failed.
+            if batch.turns and not batch.failed:
+                try:
+                    self._flush(batch, report, embed)
+                except Exception as exc:
+                    log.warning("could not commit the lines read before the failure: %s", exc)
+            raise
+        finally:
+            report.rejected.sort(key=lambda r: r.line)
         return report
 
-    def _flush(self, batch: list[tuple[int, StagedTurn]], report: StageReport, embed: bool = False) -> None:
-        if not batch:
+    def _validated(self, line: int, item: Any, report: StageReport) -> StagedTurn | None:
+        """One turn checked, or None with the line rejected (a bad line never costs the batch)."""
+        try:
+            if isinstance(item, InputError):
+                raise item
+            return item if isinstance(item, StagedTurn) else _validate_mapping(item, self.config.namespace)
+        except InputError as exc:
+            report.rejected.append(Rejected(line, str(exc)))
+        except Exception as exc:  # a check we did not foresee: it costs this line, never the batch
+            log.warning("line %d: unexpected %s while validating", line, type(exc).__name__, exc_info=True)
+            report.rejected.append(Rejected(line, f"could not be checked: {type(exc).__name__}: {exc}"))
+        return None
+
+    def _flush(self, batch: _Batch, report: StageReport, embed: bool = False) -> None:
+        if not batch.turns:
             return
+        batch.failed = True  # until it is committed
         try:
             with self.connection() as conn:
-                new = staging.insert_turns(conn, [turn for _, turn in batch])
+                new = staging.insert_turns(conn, [turn for _, turn in batch.turns])
                 if embed:
-                    self.tiers.embed_staged(conn, [turn.event_id for _, turn in batch])
-            kept = list(batch)
+                    self.tiers.embed_staged(conn, [turn.event_id for _, turn in batch.turns])
+            kept = list(batch.turns)
         except REFUSED_VALUE:
-            kept, new = self._insert_each(batch, report, embed)
+            kept, new = self._insert_each(batch.turns, report, embed)
         report.inserted += len(new)
         report.duplicates += len(kept) - len(new)
         report.event_ids.extend(turn.event_id for _, turn in kept)
-        batch.clear()
+        report.committed_through = batch.last_line
+        batch.turns.clear()
+        batch.size, batch.failed = 0, False
 
     def _insert_each(
         self, batch: list[tuple[int, StagedTurn]], report: StageReport, embed: bool = False
@@ -369,6 +406,45 @@ class MemoryStore:
             raise InputError(f"op_id: expected an integer, got {op_id!r}")
         with self.connection() as conn:
             return operations.undo(conn, namespace, op_id, actor=Actor.USER)
+
+
+@dataclass
+class _Batch:
+    """Turns validated and not yet committed, with their size and the last input line handled."""
+
+    turns: list[tuple[int, StagedTurn]] = field(default_factory=list)
+    size: int = 0
+    last_line: int = 0
+    failed: bool = False  # committing it raised: a failure handler must not try it again
+
+
+def _parsed(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, Mapping[str, Any] | InputError]]:
+    """Each non-blank line, numbered, as a JSON value or the reason it is not one.
+
+    A failure to read (an I/O error, undecodable bytes) is a ``ReadError`` naming
+    the line that could not be read: nothing after it can be trusted.
+    """
+    numbered = enumerate(lines, start=first_line)
+    number = first_line - 1
+    while True:
+        try:
+            number, line = next(numbered)
+        except StopIteration:
+            return
+        except Exception as exc:
+            raise ReadError(f"line {number + 1}: cannot read the input: {type(exc).__name__}: {exc}") from exc
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield number, InputError(f"not valid JSON: {exc.msg} at column {exc.colno}")
+        except UnicodeError as exc:
+            yield number, InputError(f"not valid UTF-8: {exc}")
+        except RecursionError:
+            yield number, InputError("not valid JSON: nested too deeply to parse")
+        except ValueError as exc:  # e.g. an integer of more than 4300 digits
+            yield number, InputError(f"not valid JSON: {exc}")
 
 
 def _validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> StagedTurn:

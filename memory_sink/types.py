@@ -145,12 +145,19 @@ class Rejected:
 
 @dataclass
 class StageReport:
-    """What ``stage_many`` / ``tiermem ingest`` did."""
+    """What ``stage_many`` / ``tiermem ingest`` did.
+
+    ``committed_through``: every input line (or position) up to this one is
+    committed or in ``rejected``; the rest was not staged. It is kept current
+    while staging runs, so a caller holding the report knows where to resume
+    after a failure.
+    """
 
     inserted: int = 0
     duplicates: int = 0
     rejected: list[Rejected] = field(default_factory=list)
     event_ids: list[str] = field(default_factory=list)
+    committed_through: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {

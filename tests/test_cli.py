@@ -264,3 +264,35 @@ def test_production_without_a_dsn_is_refused_not_silently_embedded(
     production = Path(__file__).parent.parent / "memory_sink" / "configs" / "production.yaml"
     code, _, err = run(capsys, "status", "--config", str(production))
     assert code == 2 and "database.dsn: required when database.embedded is false" in err
+
+
+class FailingStdin(io.StringIO):
+    """stdin that fails to read past its text, as a broken pipe or a failing disk would."""
+
+    def __next__(self) -> str:
+        line = self.readline()
+        if not line:
+            raise OSError(5, "Input/output error")
+        return line
+
+
+def test_an_ingest_that_cannot_read_on_commits_what_it_read_and_says_where_to_resume(
+    capsys: pytest.CaptureFixture[str], config_file: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # No ts or seq: each line staged twice would be two turns, so the resume must be exact.
+    lines = [json.dumps({"session_id": "s", "role": "user", "content": f"turn {i}"}) + "\n" for i in range(1, 11)]
+    cfg = ["--config", str(config_file)]
+    monkeypatch.setattr("sys.stdin", FailingStdin("".join(lines[:6])))
+    code, out, err = run(capsys, "ingest", *cfg, "-")
+    assert code == 1
+    assert out == "inserted 6, duplicates 0, rejected 0\n"
+    assert err == (
+        "tiermem: error: line 7: cannot read the input: OSError: [Errno 5] Input/output error;"
+        " lines 1 to 6 of stdin are committed; resume with --skip 6\n"
+    )
+    path = tmp_path / "turns.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    code, out, _ = run(capsys, "ingest", *cfg, "--json", "--skip", "6", str(path))
+    assert (code, json.loads(out)) == (0, {"inserted": 4, "duplicates": 0, "rejected": []})
+    code, out, _ = run(capsys, "status", *cfg, "--json")
+    assert json.loads(out)["staged_turns"] == 10

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
 from datetime import UTC, datetime
 
 import pytest
 
-from memory_sink import InputError, MemoryStore
+from memory_sink import InputError, MemoryStore, ReadError, StageReport
 from memory_sink.staging import MAX_CONTENT_BYTES, event_id_for, validate_turn
 
 
@@ -140,3 +141,66 @@ def test_the_log_is_append_only_through_both_tiers(store: MemoryStore) -> None:
         markers = conn.execute("SELECT count(*) FROM memory_staging WHERE consolidated_at IS NULL").fetchone()
     assert [row for row in after if row[0] in {b[0] for b in before}] == before
     assert len(after) == 5 and markers == (0,)
+
+
+def _line(i: int, content: str | None = None, **extra: object) -> str:
+    return json.dumps({"session_id": "big", "role": "user", "content": content or f"turn {i}", **extra}) + "\n"
+
+
+def test_large_turns_are_committed_in_batches_bounded_by_bytes(store: MemoryStore) -> None:
+    kib = 1024
+    # Ten 100 KiB turns under a 250 KiB budget: two turns per batch, whatever the line count allows.
+    lines = [_line(i, f"{i} " + "x" * (100 * kib), seq=i) for i in range(10)]
+    report = store.ingest_jsonl(io.StringIO("".join(lines)), batch_bytes=250 * kib)
+    assert (report.inserted, report.rejected, report.committed_through) == (10, [], 10)
+    with store.connection() as conn:
+        batches = conn.execute(
+            "SELECT count(*), sum(octet_length(content)) FROM memory_staging GROUP BY xmin::text"
+        ).fetchall()
+    assert len(batches) == 5  # one transaction per batch
+    assert all(n == 2 and size <= 250 * kib for n, size in batches)
+
+
+def test_a_turn_over_the_byte_budget_is_committed_alone(store: MemoryStore) -> None:
+    lines = [_line(0, "small", seq=0), _line(1, "y" * 5000, seq=1), _line(2, "small too", seq=2)]
+    report = store.ingest_jsonl(io.StringIO("".join(lines)), batch_bytes=1000)
+    assert report.inserted == 3
+    with store.connection() as conn:
+        sizes = sorted(r[0] for r in conn.execute("SELECT count(*) FROM memory_staging GROUP BY xmin::text"))
+    assert sizes == [1, 1, 1]
+
+
+class FailingLines:
+    """A file-like that yields ``good`` lines, then fails to read the next one."""
+
+    def __init__(self, lines: list[str], error: Exception) -> None:
+        self.lines, self.error = iter(lines), error
+
+    def __iter__(self) -> FailingLines:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self.lines, None)
+        if line is None:
+            raise self.error
+        return line
+
+
+@pytest.mark.parametrize(
+    "error",
+    [OSError(5, "Input/output error"), UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")],
+    ids=["oserror", "bad-utf8"],
+)
+def test_a_read_error_commits_every_line_read_before_it_and_names_the_line(
+    store: MemoryStore, error: Exception
+) -> None:
+    # No ts or seq: re-staging these would add copies, so a resume must start after exactly these.
+    good = [_line(i) for i in range(1, 8)] + ['{"session_id": "big"}\n']
+    report = StageReport()
+    with pytest.raises(ReadError, match=r"^line 9: cannot read the input: ") as caught:
+        store.ingest_jsonl(FailingLines(good, error), batch_size=3, report=report)
+    assert caught.value.__cause__ is error
+    # Two batches of three were committed on the way; the pending one (line 7) is flushed, line 8 reported.
+    assert (report.inserted, report.committed_through) == (7, 8)
+    assert [r.line for r in report.rejected] == [8]
+    assert count(store) == 7

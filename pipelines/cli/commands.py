@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
+import psycopg
 
-from memory_sink.db import _redact
+from memory_sink.db import _redact, describe
+from memory_sink.errors import TiermemError, redact
+from memory_sink.types import StageReport
 
 from . import output
 from .options import config_option, examples, json_option, namespace_option, open_store
@@ -80,27 +84,75 @@ def _parse_json_object(text: str, name: str) -> dict[str, Any]:
     return value
 
 
-@click.command(epilog=examples("tiermem ingest turns.jsonl", "cat turns.jsonl | tiermem ingest - --json"))
+@click.command(
+    epilog=examples(
+        "tiermem ingest turns.jsonl",
+        "cat turns.jsonl | tiermem ingest - --json",
+        "tiermem ingest --skip 5000 turns.jsonl",
+    )
+)
 @config_option
 @json_option
+@click.option(
+    "--skip",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Skip the first N lines: resume where a failed ingest stopped (lines keep their numbers).",
+)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
-def ingest(config_path: str | None, as_json: bool, file: Any) -> None:
+def ingest(config_path: str | None, as_json: bool, skip: int, file: Any) -> None:
     """Stage turns from JSON Lines (FILE, or - for stdin).
 
     One object per line with session_id, role, content and optional namespace,
     ts, seq, metadata. A bad line is reported with its number and does not stop
-    the rest.
+    the rest. If the input cannot be read (or the database fails) part way, the
+    lines read before are committed and the command says where to resume.
     """
+    report = StageReport(committed_through=skip)
     with open_store(config_path) as store:
-        report = store.ingest_jsonl(file)
+        try:
+            store.ingest_jsonl(itertools.islice(file, skip, None), first_line=skip + 1, report=report)
+        except Exception as exc:
+            _print_ingest(report, as_json, failed=True)
+            raise IngestStopped(f"{_reason(exc)}; {_progress(report, skip, file)}") from exc
+        except BaseException:  # Ctrl-C or SIGTERM: the app says which; this says where to resume
+            _print_ingest(report, as_json, failed=True)
+            click.echo(f"tiermem: ingest interrupted; {_progress(report, skip, file)}", err=True)
+            raise
+    _print_ingest(report, as_json)
+    if report.rejected and not report.inserted and not report.duplicates:
+        sys.exit(2)
+
+
+class IngestStopped(TiermemError):
+    """An ingest failed part way: why, how far it got and how to resume."""
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, TiermemError):
+        return str(exc)
+    if isinstance(exc, psycopg.Error):
+        return f"database: {redact(describe(exc))}"
+    return f"{type(exc).__name__}: {redact(str(exc))}"
+
+
+def _progress(report: StageReport, skip: int, file: Any) -> str:
+    """How far a failed ingest got, and the option that resumes it."""
+    name, done = getattr(file, "name", "-"), report.committed_through
+    name = "stdin" if name in ("-", "<stdin>") else name
+    if done > skip:
+        return f"lines {skip + 1} to {done} of {name} are committed; resume with --skip {done}"
+    return f"nothing after line {skip} of {name} was committed; resume with --skip {skip}"
+
+
+def _print_ingest(report: StageReport, as_json: bool, failed: bool = False) -> None:
     if as_json:
-        output.emit_json(report.to_dict())
+        output.emit_json({**report.to_dict(), **({"committed_through": report.committed_through} if failed else {})})
     else:
         click.echo(f"inserted {report.inserted}, duplicates {report.duplicates}, rejected {len(report.rejected)}")
         for r in report.rejected:
             click.echo(f"  line {r.line}: {r.error}", err=True)
-    if report.rejected and not report.inserted and not report.duplicates:
-        sys.exit(2)
 
 
 @click.command(epilog=examples("tiermem realtime", "tiermem realtime --follow --poll-seconds 5"))
