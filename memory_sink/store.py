@@ -137,7 +137,7 @@ class MemoryStore:
         turns: Iterable[Mapping[str, Any] | StagedTurn],
         *,
         batch_size: int = 1000,
-        batch_bytes: int = staging.BATCH_BYTES,
+        batch_bytes: int | None = None,
         first_line: int = 1,
         embed: bool = False,
         report: StageReport | None = None,
@@ -145,7 +145,8 @@ class MemoryStore:
         """Stage many turns; a bad one is reported by position and never stops the rest.
 
         Turns are committed in batches of ``batch_size`` turns or ``batch_bytes``
-        bytes, whichever fills first (a bigger turn goes alone). ``embed``: embed
+        bytes (default ``staging.BATCH_BYTES``), whichever fills first (a bigger
+        turn goes alone). ``embed``: embed
         each batch in the transaction that stages it (see ``stage``). ``report``:
         fill this report, so that on a failure the caller still knows what was
         staged (``committed_through``).
@@ -161,7 +162,7 @@ class MemoryStore:
         *,
         first_line: int = 1,
         batch_size: int = 1000,
-        batch_bytes: int = staging.BATCH_BYTES,
+        batch_bytes: int | None = None,
         report: StageReport | None = None,
     ) -> StageReport:
         """Stage JSON Lines (one turn object per line); blank lines are skipped, bad ones reported.
@@ -176,12 +177,13 @@ class MemoryStore:
         self,
         items: Iterable[tuple[int, Any]],
         batch_size: int = 1000,
-        batch_bytes: int = staging.BATCH_BYTES,
+        batch_bytes: int | None = None,
         *,
         embed: bool = False,
         report: StageReport | None = None,
     ) -> StageReport:
         report = StageReport() if report is None else report
+        batch_bytes = staging.BATCH_BYTES if batch_bytes is None else batch_bytes
         batch = _Batch()
         try:
             for line, item in items:

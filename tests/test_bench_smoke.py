@@ -38,6 +38,7 @@ CASES = {
     "freshness.py": ["--period", "2", "--schedule-minutes", "0.05", "--follow-seconds", "2", "--rate", "3"],
     "consolidation.py": ["--sessions", "3", "--anchor-sessions", "1", "--runs", "1"],
     "realtime_rss.py": ["--turns", "50,100"],
+    "ingest_rss.py": ["--turns", "3,6", "--turn-kib", "64", "--batch-kib", "128"],
     "quality_extraction.py": ["--limit", "5"],
     "ordered_updates.py": ["--limit", "12", "--split", "tuning"],
     "oplog_growth.py": [
