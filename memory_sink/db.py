@@ -100,6 +100,36 @@ def _start_hardened(server: Any, path: Path) -> Any:
     return server
 
 
+def embedded_data_dir(cfg: DatabaseConfig) -> Path | None:
+    """The data dir of the embedded server ``cfg`` connects to; None when it names another server."""
+    if cfg.dsn or not cfg.embedded:
+        return None
+    return (Path(cfg.data_dir).expanduser() if cfg.data_dir else default_data_dir()).resolve()
+
+
+def revive_embedded(data_dir: Path) -> bool:
+    """Start the embedded server again if it died under this process; True if it was started.
+
+    Only a server this process started or joined (``embedded_dsn``): it comes back
+    on the same socket, so the DSN and pools stay valid. Under the wrapper's lock,
+    so of several processes reviving it at once one starts it and the others find
+    it running.
+    """
+    server = _servers.get(data_dir)
+    if server is None or embedded.server_alive(data_dir):
+        return False
+    with server._lock:
+        if embedded.server_alive(data_dir):
+            return False
+        embedded.clear_stale_pidfile(data_dir)
+        server.ensure_postgres_running()
+    socket_dir = server.get_postmaster_info().socket_dir
+    if socket_dir is not None:
+        embedded.lock_socket_dir(Path(socket_dir), data_dir, server.system_user)
+    log.warning("the embedded PostgreSQL server in %s had stopped; started it again", data_dir)
+    return True
+
+
 def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
     """Stop an embedded server this process started, now (tests, benchmarks; others rely on the exit hook)."""
     path = Path(data_dir).expanduser().resolve()

@@ -88,15 +88,24 @@ def clear_stale_pidfile(data_dir: Path) -> None:
     if orphaned backends still hold the shared memory, PostgreSQL refuses to start.
     """
     pidfile = data_dir / "postmaster.pid"
-    try:
-        first = pidfile.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0].strip()
-    except FileNotFoundError:
-        return
-    pid = int(first) if first.isdigit() else None
-    if pid is not None and is_postmaster_of(pid, data_dir):
+    first = _pidfile_head(pidfile)
+    if first is None or server_alive(data_dir):
         return
     log.warning("removing stale %s: PID %s is not a PostgreSQL server of this data dir", pidfile, first or "?")
     pidfile.unlink(missing_ok=True)
+
+
+def server_alive(data_dir: Path) -> bool:
+    """Whether the PID in ``data_dir``'s ``postmaster.pid`` is a live postmaster of that data dir."""
+    first = _pidfile_head(data_dir / "postmaster.pid")
+    return first is not None and first.isdigit() and is_postmaster_of(int(first), data_dir)
+
+
+def _pidfile_head(pidfile: Path) -> str | None:
+    try:
+        return pidfile.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0].strip()
+    except FileNotFoundError:
+        return None
 
 
 def prune_handles(server: Any) -> None:

@@ -15,6 +15,12 @@ staging log at the same time. A stop request (SIGINT/SIGTERM from the CLI, or
 commits or rolls back whole, and the follower returns its report. After a
 ``tiermem reembed`` elsewhere, the next batch's model check (invariant 9)
 stops the follower with ``ModelMismatchError``: restart it with the new model.
+
+If the server goes away, the follower reconnects every second. When it follows
+the embedded server, it starts that server again itself (nothing else would:
+the scheduled ticks may not run, and other commands start it only when run).
+If the database stays unreachable for ``give_up_seconds``, it raises
+``DatabaseError`` (the CLI exits 1) so that its supervisor sees the failure.
 """
 
 from __future__ import annotations
@@ -32,14 +38,17 @@ from typing import Any
 import psycopg
 from psycopg_pool import PoolTimeout
 
-from memory_sink import MemoryStore
-from memory_sink.errors import ConfigError
+from memory_sink import MemoryStore, db
+from memory_sink.errors import ConfigError, DatabaseError
 
 log = logging.getLogger(__name__)
 
 CHANNEL = "tiermem_staged"  # notified by the memory_staging_notify trigger (migration 0003)
 _WAIT_SLICE = 0.25  # seconds: how often a waiting follower checks for a stop request
 _RECONNECT_SECONDS = 1.0
+# A server restart (a failover, an upgrade) takes seconds; a minute without one is
+# an outage the follower cannot fix, and its supervisor should hear of it.
+GIVE_UP_SECONDS = 60.0
 
 
 @dataclass
@@ -63,11 +72,14 @@ def run_follow(
     stop: threading.Event | None = None,
     on_batch: Callable[[int], None] | None = None,
     on_ready: Callable[[], None] | None = None,
+    give_up_seconds: float = GIVE_UP_SECONDS,
 ) -> FollowReport:
     """Embed pending turns as they are staged, until ``stop`` is set; returns what was done.
 
     ``on_ready`` is called once the follower is listening and has drained the
-    backlog: from then on a newly staged turn wakes it.
+    backlog: from then on a newly staged turn wakes it. A database unreachable
+    for ``give_up_seconds`` (an embedded one that could not be started again)
+    raises ``DatabaseError``.
     """
     if isinstance(poll_seconds, bool) or not isinstance(poll_seconds, (int, float)) or poll_seconds <= 0:
         raise ConfigError(f"poll_seconds: expected a number > 0, got {poll_seconds!r}")
@@ -77,8 +89,10 @@ def run_follow(
     started = time.perf_counter()
     store.embedder  # load (and fingerprint-check) the model before listening
     told = threading.Event()
+    outage = _Outage(store, give_up_seconds)
 
     def ready_once() -> None:  # once, not again after a reconnect
+        outage.over()
         if on_ready is not None and not told.is_set():
             told.set()
             on_ready()
@@ -89,7 +103,7 @@ def run_follow(
                 _follow_connected(store, size, poll_seconds, stop, report, on_batch, ready_once)
             except (psycopg.OperationalError, PoolTimeout) as exc:  # the server went away: listen again
                 report.reconnects += 1
-                log.warning("follower lost its connection (%s); reconnecting", exc)
+                outage.failed(exc)
                 stop.wait(_RECONNECT_SECONDS)
     finally:
         report.seconds = time.perf_counter() - started
@@ -101,6 +115,40 @@ def run_follow(
         report.polls,
     )
     return report
+
+
+@dataclass
+class _Outage:
+    """Connection failures since the follower last listened: logged once, the embedded server revived."""
+
+    store: MemoryStore
+    give_up_seconds: float
+    since: float | None = None
+
+    def failed(self, exc: Exception) -> None:
+        """One more failed attempt; raises ``DatabaseError`` once the outage has lasted ``give_up_seconds``."""
+        now, reason = time.monotonic(), db.describe(exc)
+        if self.since is None:
+            self.since = now
+            log.warning("follower lost its connection (%s); reconnecting", reason)
+        data_dir = db.embedded_data_dir(self.store.config.database)
+        if data_dir is not None:
+            try:
+                if db.revive_embedded(data_dir):
+                    self.store.pool.check()  # drop the pool's connections to the dead server
+            except Exception as revive:  # the server would not start: retried, then given up on
+                reason = f"{reason}; starting the embedded server failed: {db.describe(revive)}"
+                log.warning("follower: %s", reason)
+        if now - self.since >= self.give_up_seconds:
+            raise DatabaseError(
+                f"follower: the database has been unreachable for {now - self.since:.0f} s ({reason}); "
+                "exiting so that its supervisor can restart it"
+            )
+
+    def over(self) -> None:
+        if self.since is not None:
+            log.warning("follower listening again after %.1f s", time.monotonic() - self.since)
+            self.since = None
 
 
 def _follow_connected(
