@@ -1,4 +1,4 @@
-"""Benchmark #11: peak memory (RSS) of `tiermem ingest` over turns near the 8 MiB content limit.
+"""Benchmark: peak memory (RSS) of `tiermem ingest` over turns near the 8 MiB content limit.
 
     python benchmarks/ingest_rss.py [--turns 35,140] [--turn-kib 8191] [--batch-kib 0]
 
@@ -100,7 +100,7 @@ def main() -> None:
     growth = [r["peak_mb"] - base for r in rows.values()]
     flat = max(growth) - min(growth) <= max(0.1 * max(growth), 16) if len(growth) > 1 else None
     c.report(
-        "11 ingest memory with large turns",
+        "ingest memory with large turns",
         figures,
         [
             ("every turn staged", all(r["report"]["inserted"] == r["turns"] for r in rows.values())),
