@@ -21,8 +21,9 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from . import db, memories, operations, ops, staging
+from . import db, erasure, memories, operations, ops, staging, term_stats
 from .config import Config, load_config
+from .erasure import Erasure
 from .errors import InputError, NotFoundError, ReadError
 from .tiers import Tiers
 from .types import Embedder, Memory, Rejected, StagedTurn, StageReport
@@ -408,6 +409,45 @@ class MemoryStore:
             raise InputError(f"op_id: expected an integer, got {op_id!r}")
         with self.connection() as conn:
             return operations.undo(conn, namespace, op_id, actor=Actor.USER)
+
+    # --- erasure -----------------------------------------------------------------------
+
+    def forget(
+        self,
+        memory_id: str | None = None,
+        *,
+        session_id: str | None = None,
+        whole_namespace: bool = False,
+        namespace: str = "default",
+        confirm: bool = False,
+        vacuum: bool = False,
+    ) -> Erasure:
+        """Erase, for good: one memory (with the turns it came from and all derived from them),
+        a session, or with ``whole_namespace`` and ``confirm`` everything in ``namespace``.
+
+        Unlike ``retract`` there is no undo and no history: only a ``memory_erasures``
+        row (when, scope, counts) remains. Turns of the memory's session that lose
+        their episode are embedded again at once and re-consolidated later. The
+        planner statistics are re-sampled afterwards; ``vacuum`` also VACUUMs the
+        tables, so the dead rows leave the pages and indexes now (slow on big tables).
+        """
+        if sum((memory_id is not None, session_id is not None, whole_namespace)) != 1:
+            raise InputError("forget: name exactly one of a memory id, a session id or the whole namespace")
+        with self.connection() as conn:
+            if memory_id is not None:
+                done = erasure.erase_memory(conn, namespace, _check_uuid(memory_id))
+            elif session_id is not None:
+                done = erasure.erase_session(conn, namespace, session_id)
+            else:
+                done = erasure.erase_namespace(conn, namespace, confirm=confirm)
+        if done.requeued:
+            self.embedder  # loaded before the transaction takes its connection
+            with self.connection() as conn:
+                self.tiers.embed_staged(conn, list(done.requeued))
+        with db.connect(self.dsn, autocommit=True) as conn:
+            erasure.scrub_statistics(conn, vacuum=vacuum)
+        term_stats.forget()  # this process's copy of the old statistics
+        return done
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 A member is its string: it compares equal to it, formats as it, and is written
 as it by psycopg and ``json``, so the database and the JSON interface see the
-same words as before. The schema's CHECK constraints (0001, 0004, 0005) hold the same
+same words as before. The schema's CHECK constraints (0001, 0004, 0005, 0009) hold the same
 lists; a test keeps the two equal.
 """
 
@@ -52,6 +52,14 @@ class Actor(StrEnum):
 
     USER = "user"
     CONSOLIDATE = "consolidate"
+
+
+class Scope(StrEnum):
+    """What one erasure (``forget``) removed."""
+
+    MEMORY = "memory"  # one memory, the turns it came from and everything derived from them
+    SESSION = "session"
+    NAMESPACE = "namespace"
 
 
 class Verdict(StrEnum):

@@ -12,7 +12,7 @@ import pytest
 from memory_sink import MemoryStore
 from memory_sink.staging import validate_turn
 from memory_sink.types import StagedTurn
-from memory_sink.vocab import Actor, Kind, Op, Role, Tier
+from memory_sink.vocab import Actor, Kind, Op, Role, Scope, Tier
 
 CHECKS = {
     ("memory", "tier"): Tier,
@@ -20,6 +20,7 @@ CHECKS = {
     ("memory_staging", "role"): Role,
     ("memory_ops", "op"): Op,
     ("memory_ops", "actor"): Actor,
+    ("memory_erasures", "scope"): Scope,
 }
 # The column's CHECK as PostgreSQL prints it: (col = ANY (ARRAY['a'::text, ...]))
 CHECK_LIST = """
