@@ -172,7 +172,7 @@ def _erase(
     if episodes:
         rows.update((r[0], r) for r in conn.execute(PASSAGES_OF, (namespace, episodes)))
     erased = sorted(rows)
-    sessions = sorted({sid for _id, sid, _kind in rows.values() if sid is not None} | {session_id} - {None})
+    sessions = sorted({str(sid) for _id, sid, _kind in rows.values() if sid is not None})
     params = {"ns": namespace, "ids": erased, "events": list(events), "sid": session_id}
     doomed = [r[0] for r in conn.execute(DOOMED_OPS, params)]
     conn.execute(UNLINK_UNDONE, (doomed,))
@@ -220,6 +220,7 @@ WHERE s.schemaname = current_schema()
 CLEAR_STATS_BEFORE_18 = f"""
 DELETE FROM pg_statistic WHERE starelid = %(t)s::regclass OR starelid IN {_AND_ITS_INDEXES}
 """
+
 
 def scrub_statistics(conn: psycopg.Connection, *, vacuum: bool = False) -> None:
     """Re-sample the planner statistics of every table an erasure touches, so no erased

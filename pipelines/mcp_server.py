@@ -156,10 +156,32 @@ class TiermemTools:
         """Protect a memory from automatic supersession; returns the operation id."""
         return self._operate("pin", memory_id, reason, namespace)
 
-    def forget(self, memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
-        """Stop believing a memory: it is retracted (hidden from recall and facts, kept in history, undoable
-        with `tiermem undo`), not erased from the database."""
-        return self._operate("retract", memory_id, reason, namespace)
+    def forget(
+        self,
+        memory_id: MemoryId | None = None,
+        reason: str | None = None,
+        erase: Annotated[
+            bool,
+            Field(
+                description="Erase for good instead: the memory, the turns it came from and all derived from them "
+                "(or a whole session_id); no undo, no history."
+            ),
+        ] = False,
+        session_id: Annotated[str | None, Field(description="With erase: the session to erase.")] = None,
+        namespace: Namespace = None,
+    ) -> dict[str, Any]:
+        """Stop believing a memory: retracted (hidden from recall and facts, kept in history, undoable with
+        `tiermem undo`). With erase=true, delete it from the database instead, as a user's erasure request."""
+        if not erase:
+            if memory_id is None or session_id is not None:
+                raise ToolError("forget: give memory_id (a session can only be erased: erase=true)")
+            return self._operate("retract", memory_id, reason, namespace)
+        if (memory_id is None) == (session_id is None):
+            raise ToolError("forget: with erase=true give either memory_id or session_id")
+        ns = self._scope(namespace)
+        full_id = None if memory_id is None else _call(lambda: self.store.resolve_id(memory_id, ns))
+        done = _call(lambda: self.store.forget(full_id, session_id=session_id, namespace=ns))
+        return {"erased": done.to_dict()}
 
     def _scope(self, namespace: str | None) -> str:
         if namespace is None or namespace == self.namespace:

@@ -9,16 +9,23 @@ and a backfill run again and the search is repeated.
 
 from __future__ import annotations
 
+import json
 from datetime import date
+from pathlib import Path
 
+import anyio
 import pytest
+from mcp.client import Client
 from psycopg import sql
 
 from memory_sink import InputError, MemoryStore, NotFoundError, term_stats
 from memory_sink.ops import record_failure
 from pipelines.backfill import run_backfill, sessions_on_days
 from pipelines.consolidate import run_consolidate
+from pipelines.mcp_server import build_server
 from pipelines.realtime import run_realtime
+from tests.test_cli import run
+from tests.test_mcp import structured
 
 TEXT_TYPES = ("text", "character varying", "character", "jsonb", "json", "tsvector", "ARRAY", "name")
 COLUMNS = """
@@ -182,3 +189,45 @@ def test_forget_names_exactly_one_scope(store: MemoryStore) -> None:
         store.forget(session_id="never")
     with pytest.raises(NotFoundError, match="no memory"):
         store.forget("00000000-0000-0000-0000-000000000000")
+
+
+def test_the_cli_erases_by_id_prefix_and_refuses_a_namespace_without_yes(
+    store: MemoryStore, config_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli = ["--config", str(config_file)]
+    store.stage("s", "user", "I moved to Quokkaville.", ts="2026-03-02T10:00:00Z")
+    run_realtime(store)
+    [turn] = store.recall("Quokkaville", k=1)
+    code, out, err = run(capsys, "forget", turn.id[:8], *cli, "--json")
+    assert (code, err) == (0, "")
+    doc = json.loads(out)
+    assert doc["scope"] == "memory" and doc["counts"]["staged_turns"] == 1 and doc["counts"]["memories"] == 1
+    assert found_anywhere(store, ("quokkav",)) == {}
+    store.stage("s2", "user", "I live in Lisbon.")
+    code, _, err = run(capsys, "forget", "--whole-namespace", *cli)
+    assert code == 2 and err.count("\n") == 1 and "--yes" in err
+    code, _, err = run(capsys, "forget", "abcd1234", "--session", "s2", *cli)
+    assert code == 2 and "exactly one" in err
+    code, out, _ = run(capsys, "forget", "--whole-namespace", "--yes", *cli)
+    assert code == 0 and "staged_turns" in out and store.status()["staged_turns"] == 0
+
+
+def test_the_mcp_forget_tool_retracts_or_erases(store: MemoryStore) -> None:
+    store.stage("chat", "user", "I moved to Quokkaville.", ts="2026-03-02T10:00:00Z")
+    store.stage("chat", "user", "I use Lisbonware.", ts="2026-03-02T10:01:00Z")
+    run_realtime(store)
+    run_consolidate(store, min_quiet_seconds=0)
+    [fact] = store.facts(subject="user", predicate="lives in")
+
+    async def main() -> None:
+        async with Client(build_server(store, "default")) as client:
+            retracted = await client.call_tool("forget", {"memory_id": fact.id})
+            assert structured(retracted)["op_id"] > 0
+            assert found_anywhere(store, ("quokkav",)) != {}  # hidden, not erased
+            erased = structured(await client.call_tool("forget", {"session_id": "chat", "erase": True}))
+            assert erased["erased"]["scope"] == "session" and erased["erased"]["counts"]["staged_turns"] == 2
+            refused = await client.call_tool("forget", {"session_id": "chat"})
+            assert refused.is_error and "erase=true" in refused.content[0].text
+
+    anyio.run(main)
+    assert found_anywhere(store, ("quokkav", "lisbonw")) == {}

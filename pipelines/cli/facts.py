@@ -1,5 +1,6 @@
-"""CLI commands over facts and their history (``facts``, ``history``) and the explicit,
-reversible operations (``supersede``, ``retract``, ``pin``, ``unpin``, ``undo``).
+"""CLI commands over facts and their history (``facts``, ``history``), the explicit,
+reversible operations (``supersede``, ``retract``, ``pin``, ``unpin``, ``undo``) and
+the one that is not reversible: ``forget`` (erasure).
 
 They register on ``pipelines.cli.cli`` when imported. Tables print short ids;
 every command here accepts any unique prefix of an id back.
@@ -193,4 +194,53 @@ def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> 
         _print_op("undo", store.undo(op_id, namespace=namespace), as_json)
 
 
-COMMANDS = (history, facts, supersede, retract, pin, unpin, undo)
+@click.command(
+    epilog=examples(
+        "tiermem forget 84788e49",
+        "tiermem forget --session s1 --json",
+        "tiermem forget --whole-namespace --namespace alice --yes",
+    )
+)
+@config_option
+@json_option
+@namespace_option
+@click.option("--session", "session_id", default=None, help="Instead of an ID: erase this whole session.")
+@click.option(
+    "--whole-namespace", is_flag=True, help="Instead of an ID: erase everything in --namespace (needs --yes)."
+)
+@click.option("--yes", "confirm", is_flag=True, help="Confirm --whole-namespace (there is no undo).")
+@click.option("--vacuum", is_flag=True, help="Also VACUUM the tables now, so dead rows leave the disk pages (slow).")
+@click.argument("memory_id", required=False)
+def forget(
+    config_path: str | None,
+    as_json: bool,
+    namespace: str,
+    session_id: str | None,
+    whole_namespace: bool,
+    confirm: bool,
+    vacuum: bool,
+    memory_id: str | None,
+) -> None:
+    """Erase for good (unlike retract): a memory with the turns it came from and all derived from
+    them, a session, or a whole namespace. Only a record that an erasure happened remains.
+    """
+    if sum((memory_id is not None, session_id is not None, whole_namespace)) != 1:
+        raise click.UsageError("give exactly one of a memory ID, --session or --whole-namespace")
+    with open_store(config_path) as store:
+        full_id = store.resolve_id(memory_id, namespace) if memory_id is not None else None
+        done = store.forget(
+            full_id,
+            session_id=session_id,
+            whole_namespace=whole_namespace,
+            namespace=namespace,
+            confirm=confirm,
+            vacuum=vacuum,
+        )
+    doc = done.to_dict()
+    if as_json:
+        output.emit_json(doc)
+    else:
+        click.echo(output.kv_table({**{k: v for k, v in doc.items() if k != "counts"}, **doc["counts"]}))
+
+
+COMMANDS = (history, facts, supersede, retract, pin, unpin, undo, forget)
