@@ -12,8 +12,6 @@ import functools
 from datetime import UTC, datetime
 from typing import Any
 
-from lemminflect import getAllInflections, getAllLemmas
-
 
 def norm(text: str | None) -> str:
     """The form fact keys compare on: case- and whitespace-insensitive; None is ``""``."""
@@ -53,6 +51,9 @@ def present_forms(word: str) -> tuple[str, ...]:
     word form here; a word that is not a present-tense verb form (a noun, "lived")
     has none.
     """
+    # Imported here: lemminflect imports spaCy (~1 s), which storage and recall never need.
+    from lemminflect import getAllInflections, getAllLemmas
+
     w = word.lower()
     present: set[str] = set()
     for lemma in getAllLemmas(w, upos="VERB").get("VERB", ()) if w.isalpha() else ():
