@@ -418,12 +418,13 @@ class MemoryStore:
         *,
         session_id: str | None = None,
         whole_namespace: bool = False,
-        namespace: str = "default",
+        namespace: str | None = None,
         confirm: bool = False,
         vacuum: bool = False,
     ) -> Erasure:
         """Erase, for good: one memory (with the turns it came from and all derived from them),
-        a session, or with ``whole_namespace`` and ``confirm`` everything in ``namespace``.
+        a session, or with ``whole_namespace`` and ``confirm`` everything in ``namespace``
+        (default: the deployment's).
 
         Unlike ``retract`` there is no undo and no history: only a ``memory_erasures``
         row (when, scope, counts) remains. Turns of the memory's session that lose
@@ -433,6 +434,7 @@ class MemoryStore:
         """
         if sum((memory_id is not None, session_id is not None, whole_namespace)) != 1:
             raise InputError("forget: name exactly one of a memory id, a session id or the whole namespace")
+        namespace = self._ns(namespace)
         with self.connection() as conn:
             if memory_id is not None:
                 done = erasure.erase_memory(conn, namespace, _check_uuid(memory_id))

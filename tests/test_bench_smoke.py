@@ -35,6 +35,7 @@ CASES = {
         "--ef-sweep",
         "80",
     ],
+    "mcp_recall.py": ["--rows", "300", "--base", "30", "--queries", "5", "--runs", "1", "--cli-runs", "1"],
     "freshness.py": ["--period", "2", "--schedule-minutes", "0.05", "--follow-seconds", "2", "--rate", "3"],
     "consolidation.py": ["--sessions", "3", "--anchor-sessions", "1", "--runs", "1"],
     "realtime_rss.py": ["--turns", "50,100"],
