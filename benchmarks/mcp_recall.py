@@ -141,13 +141,34 @@ async def _wait_listening(port: int, proc: subprocess.Popen[bytes]) -> None:
             await anyio.sleep(0.2)
 
 
-async def mcp_latencies(config: Path, transport: str, qs: list[str], runs: int) -> tuple[list[float], int]:
-    """Per-call seconds of every timed ``recall`` call, all runs; and memories in the last answer."""
+def cpu_seconds(match: str) -> float:
+    """CPU seconds (user + system) used so far by every process whose command line holds ``match``."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and match in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / tick
+        except OSError:
+            continue
+    return total
+
+
+async def mcp_latencies(
+    config: Path, transport: str, qs: list[str], runs: int, dbname: str
+) -> tuple[list[float], int, dict[str, float]]:
+    """Per-call seconds of every timed ``recall`` call, all runs; memories in the last answer; and
+    CPU milliseconds per call of the server process, its PostgreSQL backend and this client.
+
+    CPU per call hardly moves with the machine's load, unlike latency: on an idle machine a
+    call's latency is about its CPU time (the query embedding's two threads overlap a little).
+    """
     out: list[float] = []
     found = 0
     async with mcp_session(config, transport) as session:
         for q in qs[:20]:  # warm: the server's pool, plans, buffers; the client's session
             await session.call_tool("recall", {"query": q, "k": 10})
+        before = (cpu_seconds(str(config)), cpu_seconds(f" {dbname} "), time.process_time())
         for _ in range(runs):
             for q in qs:
                 started = time.perf_counter()
@@ -155,7 +176,9 @@ async def mcp_latencies(config: Path, transport: str, qs: list[str], runs: int) 
                 out.append(time.perf_counter() - started)
                 assert not result.is_error, result.content
                 found = len((result.structured_content or {}).get("memories", []))
-    return out, found
+        after = (cpu_seconds(str(config)), cpu_seconds(f" {dbname} "), time.process_time())
+    cpu = {name: (a - b) / len(out) * 1e3 for name, a, b in zip(("server", "PostgreSQL", "client"), after, before)}
+    return out, found, cpu
 
 
 def cli_startup(config: Path, query: str, runs: int) -> dict[str, float | bool]:
@@ -203,7 +226,8 @@ def main() -> None:
             for _ in range(args.runs):
                 for q in qs:
                     direct.append(c.timed(lambda: store.recall(q, k=10)))
-        lat, found = anyio.run(mcp_latencies, config, args.transport, qs, args.runs)
+        dbname = psycopg.conninfo.conninfo_to_dict(dsn)["dbname"]
+        lat, found, cpu = anyio.run(mcp_latencies, config, args.transport, qs, args.runs, dbname)
         startup = cli_startup(config, qs[0], args.cli_runs)
     figures: dict[str, Any] = {
         "active rows": args.rows,
@@ -214,6 +238,9 @@ def main() -> None:
         "MCP recall p50 ms": c.percentile(lat, 50) * 1e3,
         "MCP recall p95 ms": c.percentile(lat, 95) * 1e3,
         "MCP recall p99 ms": c.percentile(lat, 99) * 1e3,
+        "MCP recall CPU ms per call: server": cpu["server"],
+        "MCP recall CPU ms per call: PostgreSQL backend": cpu["PostgreSQL"],
+        "MCP recall CPU ms per call: client": cpu["client"],
         "in-process MemoryStore.recall p50 ms": c.percentile(direct, 50) * 1e3,
         "in-process MemoryStore.recall p95 ms": c.percentile(direct, 95) * 1e3,
     }
