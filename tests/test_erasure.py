@@ -231,3 +231,21 @@ def test_the_mcp_forget_tool_retracts_or_erases(store: MemoryStore) -> None:
 
     anyio.run(main)
     assert found_anywhere(store, ("quokkav", "lisbonw")) == {}
+
+
+def test_forgetting_an_episode_erases_the_log_entries_that_quote_its_turns(store: MemoryStore) -> None:
+    """A retraction said in the episode is logged on the retracted fact, naming the turn: that entry goes too."""
+    store.stage("home", "user", "I use Notion for my notes.", ts="2026-03-01T10:00:00Z")
+    run_consolidate(store, min_quiet_seconds=0)
+    store.stage("trip", "user", "I no longer use Notion.", ts="2026-03-02T10:00:00Z")
+    store.stage("trip", "user", "I moved to Quokkaville.", ts="2026-03-02T10:01:00Z")
+    run_consolidate(store, min_quiet_seconds=0)
+    [notion] = [f for f in store.facts(subject="user", all_versions=True) if f.object == "Notion"]
+    assert notion.superseded_at is not None and [o["op"] for o in store.operations(notion.id)][-1] == "retract"
+    [episode] = [m for m in store.recall("Quokkaville", k=10, kinds=["episode"]) if m.session_id == "trip"]
+
+    store.forget(episode.id)
+
+    assert found_anywhere(store, ("quokkav", *episode.event_ids)) == {}
+    assert [o["op"] for o in store.operations(notion.id)] == ["tier_swap"]  # still retired, the quote gone
+    assert store.get(notion.id).superseded_at is not None
