@@ -76,6 +76,7 @@ _REFUSED = re.compile(
     r"\b(?:not|no longer|never|will|won't|going to|would|should|could|might|may|please)\b|n't\b", re.I
 )
 _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
+_OF_CHOICE = re.compile(r"\s+of (?:choice|preference)\b", re.I)
 _SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled)\b", re.I)
 
 
@@ -113,6 +114,7 @@ def facts(sentence: str) -> list[Fact]:
 
 def role_phrase(phrase: str) -> str | None:
     """The role a phrase of the user's names ("terminal emulator", "default browser"), if the vocabulary has it."""
+    phrase = _OF_CHOICE.sub("", phrase)  # "my editor of choice" is my editor
     words = [w for w in re.findall(r"[\w-]+", phrase.lower()) if w not in _QUALIFIERS and w not in ("my", "our")]
     for start in range(len(words)):
         for tail in (words[start:], [*words[start:-1], lemmatise(words[-1], "NOUN")]):

@@ -126,6 +126,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         0.8,
         False,
     ),
+    (r"study at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.9, False),
     (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
     (r"study (?P<obj>[a-z].*)", "studies", 0.9, False),
 )

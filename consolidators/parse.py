@@ -27,6 +27,7 @@ import logging
 import re
 import threading
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from .relations import (
@@ -45,6 +46,8 @@ from .spans import (
     child,
     conjuncts,
     definite,
+    ended,
+    former,
     is_name,
     make_fact,
     owner_of,
@@ -53,6 +56,7 @@ from .spans import (
     prep_of,
     role_name,
     role_words,
+    titled,
     value_of,
 )
 from .text import lemmatise
@@ -214,15 +218,28 @@ def _sentence(sent: Any) -> list[Fact]:
     root = sent.root
     # "Nairobi, the capital of Kenya, is …": an appositive states a role whatever the clause says
     facts = [f for tok in sent if tok.dep_ == "appos" and is_name(tok.head) for f in _identity(tok.head, tok)]
-    if negated(root) or hedged(root):
+    if hedged(root) or ended(root):  # "was married to Y for ten years": a state that is over
         return facts
+    if negated(root):  # "X no longer lives in Y" takes the relation back; a plain "not" says nothing sure
+        return facts + [replace(f, retract=True, cardinality=None) for f in _clause(root)] if ceased(root) else facts
+    return facts + _clause(root)
+
+
+def _clause(root: Any) -> list[Fact]:
     if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been"):
-        return facts + _copular(root)
-    return facts + _verbal(root)
+        return _copular(root)
+    return _verbal(root)
 
 
 def negated(tok: Any) -> bool:
-    return any(c.dep_ == "neg" for c in tok.children)
+    """A negation on the verb ("not", "never") or on its adverb ("no longer")."""
+    return any(c.dep_ == "neg" or c.dep_ == "advmod" and child(c, "neg") is not None for c in tok.children)
+
+
+def ceased(tok: Any) -> bool:
+    """ "no longer …", "not … anymore": a relation that held and has stopped."""
+    words = {c.lower_ for c in tok.children if c.dep_ == "advmod"}
+    return "anymore" in words or "longer" in words and negated(tok)
 
 
 def hedged(tok: Any) -> bool:
@@ -286,15 +303,32 @@ def _scene(subj: Any) -> Any:
 
 
 def _the_thing(tok: Any) -> bool:
-    """A bare definite common noun as a value ("the currency of Japan is the yen")."""
+    """A definite common noun as a value: "the currency of Japan is the yen", "… is the belmoran crown"."""
     det = child(tok, "det")
-    return tok.pos_ == "NOUN" and det is not None and det.text.lower() == "the" and len(list(tok.children)) == 1
+    if tok.pos_ != "NOUN" or det is None or det.text.lower() != "the":
+        return False
+    # one classifying modifier is part of the value's name; a grading one ("the largest city") describes
+    mods = [c for c in tok.children if c.dep_ != "det"]
+    return not mods or len(mods) == 1 and mods[0].dep_ in ("amod", "compound") and _classifier(mods[0])
+
+
+def _classifier(mod: Any) -> bool:
+    return mod.tag_ in ("JJ", "NN") and mod.text.islower() and mod.lower_ not in _GRADING
+
+
+#: Adjectives that grade or order a thing rather than name its kind.
+_GRADING = frozenset(
+    "big small large old new main local same other only first last biggest oldest current official"
+    " national former previous capital major minor".split()
+)
 
 
 def _role_fact(
     owner: Any, noun: Any, value: Any, *, single: bool, multi: bool = False, value_first: bool = False
 ) -> list[Fact]:
     """The fact "<value> is the <noun> of <owner>" states, about whoever the role's kind says; none off-vocabulary."""
+    if former(noun):  # "the former mayor of Y": the holder no longer holds it
+        return []
     # "Dave Grohl is the frontman of …" maps to "member of"; an unknown role ("the mascot of …") is the
     # owner's, and parsed_facts keeps it only when the deployment lists it
     predicate, kind = role_relation(role_words(noun)) or (role_name(noun), "owner")
@@ -307,7 +341,9 @@ def _role_fact(
 
 def _verbal(verb: Any) -> list[Fact]:
     """ "Curie died in the city of Passy", "Acme was founded by Jane Doe", "Peru speaks Spanish"."""
-    subj = child(verb, "nsubj", "nsubjpass")
+    subjects = [titled(c) for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    # "The architect Tomas Lind was born …" may parse as two subjects: the name is the one
+    subj = next((s for s in subjects if is_name(s, initial=True)), subjects[0] if subjects else None)
     if subj is None or verb.tag_ == "VBG" and not child(verb, "aux", "auxpass"):
         return []
     if verb.tag_ == "VBD" and lemmatise(correct(verb.text), "VERB") in _STATES:  # "Ada lived in Paris": past
@@ -370,7 +406,7 @@ def _lemma(verb: Any) -> str:
 
 def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     """The canonical relation of ``verb`` and its preposition (or object), the subject kept where it belongs."""
-    if negated(verb) or hedged(verb):
+    if hedged(verb) or negated(verb) and verb.dep_ != "ROOT":  # the root's negation is the sentence's to read
         return []
     lemma = _lemma(verb)
     owner = owner_of(subj)

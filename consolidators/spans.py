@@ -115,6 +115,14 @@ def person(tok: Any) -> bool:
     return tok.pos_ == "PROPN" and compound and tok.text not in _ORG_WORDS
 
 
+def titled(subj: Any) -> Any:
+    """The name in "the painter Ilka Roos": a common noun's appositive name is the subject."""
+    appos = child(subj, "appos")
+    if subj.pos_ == "NOUN" and appos is not None and appos.i > subj.i and is_name(appos):
+        return appos
+    return subj
+
+
 def conjuncts(tok: Any) -> Iterable[Any]:
     for c in tok.children:
         if c.dep_ == "conj":
@@ -144,8 +152,20 @@ def name_text(tok: Any) -> str:
     title = tok.doc[left]
     if left < tok.i and title.dep_ == "compound" and role_relation([title.text]) is not None:
         left += 1  # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name
+    while left < tok.i and tok.pos_ == "PROPN" and _descriptor(tok.doc[left]):
+        left += 1  # "the composer Arvid Holm": a lowercase noun before a name describes it
+    while right < len(tok.doc) and _abbreviation(tok.doc[right]):
+        right += 1  # "Viken IF", "Halden AG": a club's or firm's suffix the tagger took for a word
     words = tok.doc[left:right].text
     return re.sub(r"^(?:the|a|an) ", "", words, flags=re.I)
+
+
+def _descriptor(tok: Any) -> bool:
+    return tok.lower_ == "the" or tok.pos_ == "NOUN" and tok.text.islower() and tok.dep_ == "compound"
+
+
+def _abbreviation(tok: Any) -> bool:
+    return tok.is_alpha and tok.text.isupper() and 2 <= len(tok.text) <= 4 and not list(tok.children)
 
 
 def _left_edge(tok: Any) -> int:
@@ -154,6 +174,43 @@ def _left_edge(tok: Any) -> int:
         if c.dep_ in _NAME_LEFT and c.tag_ != "PRP$":
             left = min(left, _left_edge(c) if c.dep_ in ("compound", "poss", "nmod") else c.i)
     return left
+
+
+#: Nouns that measure how long a state lasted: "for twelve years", "for two seasons".
+_DURATIONS = frozenset("year month week day decade century season term while spell stint".split())
+#: Adjectives that put a role in the past: "the former mayor", "her previous employer".
+FORMER = frozenset("former previous erstwhile onetime one-time ex then late past".split())
+
+
+def ended(verb: Any) -> bool:
+    """A state in the simple past bounded by "for <duration>" or "until …": it held once and is over.
+
+    "was married to Y for twelve years", "was owned by Y until 2019", "lived in X for a decade". The
+    present perfect ("has been married … for twelve years") is still true, and a past event whose result
+    lasts ("was founded in 2004") has no such bound.
+    """
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a.tag_ in ("VBZ", "VBP") for a in auxes) or not (verb.tag_ == "VBD" or any(a.tag_ == "VBD" for a in auxes)):
+        return False
+    for tok in verb.sent:
+        if tok.lower_ in ("until", "till") and tok.dep_ in ("prep", "mark") and _under(tok, verb):
+            return True
+        if tok.lower_ == "for" and tok.dep_ == "prep" and _under(tok, verb):
+            obj = child(tok, "pobj")
+            if obj is not None and lemmatise(obj.text, "NOUN") in _DURATIONS:
+                return True
+    return False
+
+
+def _under(tok: Any, verb: Any) -> bool:
+    """``tok`` modifies ``verb`` or its complement, not a clause of its own."""
+    head = tok.head
+    return head == verb or head.head == verb and head.dep_ in ("acomp", "attr", "dobj", "advcl")
+
+
+def former(noun: Any) -> bool:
+    """A role marked as past: "the former mayor", "an ex-wife"."""
+    return noun.lower_.startswith("ex-") or any(c.lower_ in FORMER for c in noun.lefts if c.dep_ in ("amod", "advmod"))
 
 
 def make_fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi: bool = False) -> list[Fact]:

@@ -59,7 +59,7 @@ _SUMMARY_STOPWORDS = (
 # statements: what the extraction rules read, and what they refuse
 
 _HEDGE = re.compile(
-    r"\b(?:if|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
+    r"\b(?:(?-i:[Ii]f)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
     r"hoping|suppose|supposing|imagine|considering|thinking|planning|plan to|wondering|wonder|"
     r"used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming)\b",
     re.I,

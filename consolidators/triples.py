@@ -80,12 +80,17 @@ promise refuse manage learn tend continue
 _TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
-    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting) \w+ )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting) \w+ |now )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
     r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
 )
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
     r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
 )
+_ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?[A-Z0-9])")
+#: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
+_OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
+#: "my sister is married to …": a relation of the possessed person, not a value of the user's role.
+_RELATION_VALUE = re.compile(r"[a-z]+(?:ed|en) (?:to|in|at|by|from|with|for)\b|(?:called|named) ")
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
 _NEGATION = re.compile(r"^(?:do not|does not|did not|no longer|never|cannot|am not|are not|have not|has not)\s+")
 _STOPPED = re.compile(r"^(?:stopped|quit|gave up)\s+(?P<g>[a-z]+ing)\b")
@@ -196,8 +201,10 @@ def extract_triples(sentence: str, role: str) -> list[Fact]:
 
 
 def plain(sentence: str) -> str:
-    """The sentence as the rules and the parser read it: straight quotes, no surrounding space."""
-    return sentence.replace("’", "'").replace("‘", "'").strip()
+    """The sentence as the rules and the parser read it: straight quotes, no surrounding space, and a role
+    noun's "'s" before a name read as "is" ("Home's Tallinn now", "my editor's Helix")."""
+    text = sentence.replace("’", "'").replace("‘", "'").strip()
+    return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 
 def sentence_triples(sentence: str, role: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
@@ -219,6 +226,8 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
         clause = _LEAD_IN.sub("", DISCOURSE.sub("", clause).strip())
         if role.lower() in USER_ROLES:
             clause = lifeevents.implied_subject(clause)
+        if _OTHERS.match(clause):
+            continue
         if _FIRST_PERSON.match(clause) or _INVERTED.fullmatch(clause):
             if role.lower() in USER_ROLES:
                 triples.extend(_first_person(clause, strong, stripped))
@@ -256,6 +265,8 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             predicate = chatparse.role_phrase(attr) or lifeevents.user_role(normalise_predicate(attr))
         if predicate in _ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
             return []  # "my address is in Cork": a place the chat reader finds in the parse
+        if _RELATION_VALUE.match(m["obj"]):
+            return []
         negated = m["neg"] is not None
         return _facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated, attribute=True)
     m = _SUBJECT_VP.fullmatch(clause)
@@ -268,7 +279,7 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     head = _head_verb(_unwrap(_ADVERBS.sub("", vp)))
     if head is None:
         return []
-    vp = head
+    vp = drop_time_words(head)  # "use Zed as my editor these days": the time words qualify the statement
     found = _apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None:
         return found
@@ -374,6 +385,8 @@ def _apply_rule(
     sentence: str = "",
 ) -> list[Fact] | None:
     """Triples for one matched rule; None when the rule turns out not to apply."""
+    if spec == "uses" and re.search(r"\b(?:called|named)\b", m["obj"]):
+        return []  # "adopted a greyhound called Pickles": a named creature or project, not a tool
     objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
     if not objects:
         return []
@@ -465,6 +478,8 @@ def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
     if verb in _THIRD_STOP or not inflected_verb(verb) and not negated:
         return []  # not a present or past verb form: no statement about the subject
     head, _, tail = _unwrap(verb + m["rest"]).partition(" ")
+    if lemmatise(head) == "have" and _PARTICIPLE.fullmatch(tail.split(" ", 1)[0]):
+        head, _, tail = tail.partition(" ")  # "Linear has replaced it": "has" is the perfect, not possession
     vp = f"{lemmatise(head)} {tail}"
     found = _apply_rules(_TOOL_RULES, vp, subject, negated=negated, strong=strong)
     if found is not None:

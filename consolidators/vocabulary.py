@@ -163,6 +163,7 @@ my our your they he she here there stuff things thing lot bit decision choice pl
 way point fact case question problem issue
 """.split()
 )
+_PRONOUNS = frozenset("it them him her this that us me".split())
 #: A verb particle opening the object means a phrasal verb the rules don't know ("give up X").
 _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
@@ -177,6 +178,8 @@ _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is n
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
+    r"a lot|a bunch|a ton|all the time|most days|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
+    r"on (?:the )?weekends?|at (?:the )?weekends?|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
     rf"yesterday|tomorrow|(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",
     re.I,
@@ -236,9 +239,9 @@ def clean_object(raw: str | None) -> str | None:
     text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
     if not text or text.lower() in _VAGUE_OBJECTS:
         return None
-    first = text.split()[0].lower()
-    if first in _VAGUE_OBJECTS or first in _PARTICLES:
-        return None
+    first, last = text.split()[0].lower(), text.split()[-1].lower()
+    if first in _VAGUE_OBJECTS or first in _PARTICLES or last in _PRONOUNS:
+        return None  # "replaced it": a verb phrase pointing back, not a value
     return text if len(text.split()) <= 12 else None
 
 
