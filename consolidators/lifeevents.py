@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .text import inflected_verb
+from .text import inflected_verb, lemmatise
 from .types import Fact
 from .vocabulary import clean_object
 
@@ -245,9 +245,12 @@ def sentence_role(sentence: str) -> str | None:
     m = _AS_MY.search(sentence)
     if m and m["role"] in ROLE_WORDS:
         return ROLE_WORDS[m["role"]]
-    for word in re.findall(r"[a-z]+", sentence.lower()):
-        if word in ROLE_WORDS and word not in ("code", "language", "laptop", "phone"):
-            return ROLE_WORDS[word]
+    for found in re.findall(r"[a-z]+", sentence.lower()):
+        if found in ROLE_WORDS and found not in ("code", "language", "laptop", "phone"):
+            return ROLE_WORDS[found]
+        lemma = lemmatise(found, "NOUN")  # "switched terminals", "swapped phones"; a laptop is no OS
+        if found not in ROLE_WORDS and lemma in ROLE_WORDS and lemma not in ("code", "language", "laptop"):
+            return ROLE_WORDS[lemma]
     return None
 
 

@@ -64,6 +64,7 @@ HOLDER_ROLES: dict[str, str] = _classes(
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
+    lives_in="resident inhabitant",
 )
 #: Spouses: the fact is about whoever the sentence is about ("Beyonce is the wife of Jay-Z").
 SPOUSE_ROLES: dict[str, str] = _classes(married_to="wife husband spouse")
@@ -335,7 +336,8 @@ def correct(word: str) -> str:
     if len(w) < 5 or w in KNOWN_WORDS or not w.isalpha():
         return word
     close = difflib.get_close_matches(w, KNOWN_WORDS, n=1, cutoff=0.85)
-    return close[0] if close else word
+    # a typo keeps its first letter: "resident" is a word of its own, not "president" mistyped
+    return close[0] if close and close[0][0] == w[0] else word
 
 
 _ROLE_KINDS: tuple[tuple[str, dict[str, str]], ...] = (

@@ -154,7 +154,7 @@ def name_text(tok: Any) -> str:
         left += 1  # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name
     while left < tok.i and tok.pos_ == "PROPN" and _descriptor(tok.doc[left]):
         left += 1  # "the composer Arvid Holm": a lowercase noun before a name describes it
-    while right < len(tok.doc) and _abbreviation(tok.doc[right]):
+    while right < len(tok.doc) and (_abbreviation(tok.doc[right]) or _model_number(tok, tok.doc[right])):
         right += 1  # "Viken IF", "Halden AG": a club's or firm's suffix the tagger took for a word
     words = tok.doc[left:right].text
     return re.sub(r"^(?:the|a|an) ", "", words, flags=re.I)
@@ -166,6 +166,11 @@ def _descriptor(tok: Any) -> bool:
 
 def _abbreviation(tok: Any) -> bool:
     return tok.is_alpha and tok.text.isupper() and 2 <= len(tok.text) <= 4 and not list(tok.children)
+
+
+def _model_number(name: Any, tok: Any) -> bool:
+    """ "Windows 11", "OnePlus 12": a number right after a name is part of it."""
+    return tok.dep_ == "nummod" and tok.head == name and tok.like_num
 
 
 def _left_edge(tok: Any) -> int:

@@ -137,7 +137,13 @@ _TOOL_RULES = _rules(
         False,
     ),
     (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>.+?) from (?P<old>.+)", DOMAIN, 0.7, False),
-    (r"(?:ditch|drop|dump|swap|trade|abandon) (?P<old>[A-Z].*?) for (?P<obj>[A-Z].*)", DOMAIN, 0.7, False),
+    (
+        r"(?:ditch|drop|dump|swap|trade|abandon) (?:(?:my|our|the) )?(?P<old>[A-Z].*?) for "
+        r"(?:(?:a|an|the) )?(?P<obj>[A-Z].*)",
+        DOMAIN,
+        0.7,
+        False,
+    ),
     (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:move|migrate) (?:over )?from (?P<old>.+?) to (?P<obj>.+? (?:as|for) (?:my|our|the) .+)", DOMAIN, 0.7, False),
@@ -411,7 +417,8 @@ def _apply_rule(
 def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -> str | None:
     """The predicate a rule's spec names for ``obj``; None: the rule doesn't apply; "": nothing sure."""
     if spec == SLOT:
-        predicate = lifeevents.user_role(normalise_predicate(m["slot"]))
+        # "moved my passwords to X": the role a noun names ("password manager"), else the noun itself
+        predicate = chatparse.role_phrase(m["slot"]) or lifeevents.user_role(normalise_predicate(m["slot"]))
         if not predicate or predicate in _ATTR_STOP or _TIME_WORDS.intersection(m["slot"].lower().split()):
             return None  # "for the last two years" is no role; let a later rule try
         return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool

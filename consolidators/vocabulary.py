@@ -239,8 +239,10 @@ def clean_object(raw: str | None) -> str | None:
     text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
     if not text or text.lower() in _VAGUE_OBJECTS:
         return None
-    first, last = text.split()[0].lower(), text.split()[-1].lower()
-    if first in _VAGUE_OBJECTS or first in _PARTICLES or last in _PRONOUNS:
+    words = text.split()
+    first, last = words[0].lower(), words[-1].lower()
+    named = len(words) > 1 and all(w[:1].isupper() or w[:1].isdigit() for w in words)  # "Nothing Phone"
+    if not named and (first in _VAGUE_OBJECTS or first in _PARTICLES) or last in _PRONOUNS:
         return None  # "replaced it": a verb phrase pointing back, not a value
     return text if len(text.split()) <= 12 else None
 

@@ -178,3 +178,30 @@ SWITCHES: list[tuple[str, list[Triple]]] = [
 @pytest.mark.parametrize("sentence,expected", SWITCHES)
 def test_a_switch_retires_the_old_value_under_its_role(sentence: str, expected: list[Triple]) -> None:
     assert triples(sentence, U) == expected
+
+
+MORE: list[tuple[str, str, list[Triple]]] = [
+    # a typo keeps its first letter: "resident" is no "president"; a resident lives there
+    ("Oda Brekke is a resident of Tromso.", A, [("Oda Brekke", "lives in", "Tromso", False)]),
+    # a number after a name is part of it
+    ("My desktop runs Fedora 40.", U, [("user", "os", "Fedora 40", False)]),
+    # a moved thing names its role through the role vocabulary ("passwords" → password manager)
+    ("I moved my passwords from Enpass to Proton Pass.", U, [("user", "password manager", "Proton Pass", False)]),
+    # a plural role before the colon; determiners around the traded things; a capitalised name is no pronoun
+    # a laptop is hardware, not the OS the role "laptop" stands for in "my laptop runs X"
+    (
+        "Swapped laptops: traded my ThinkPad for a Framework.",
+        U,
+        [("user", "uses", "ThinkPad", True), ("user", "uses", "Framework", False)],
+    ),
+    (
+        "Changed phones: traded my Nothing Phone for a Pixel 9.",
+        U,
+        [("user", "phone", "Nothing Phone", True), ("user", "phone", "Pixel 9", False)],
+    ),
+]
+
+
+@pytest.mark.parametrize("sentence,role,expected", MORE)
+def test_roles_names_and_typos(sentence: str, role: str, expected: list[Triple]) -> None:
+    assert triples(sentence, role) == expected
