@@ -5,7 +5,8 @@ sentence-selection summary; per session, subject–predicate–object facts read
 small regular rules from declarative sentences. It is the embedded default, so
 it favours precision: questions, hedges and past states yield nothing.
 
-The sentence rules and their fact scheme live in :mod:`consolidators.triples`,
+The sentence rules and their fact scheme live in :mod:`consolidators.triples` (the verb-phrase
+rules it shares between first and third person in :mod:`consolidators.toolrules`),
 the canonical predicates and object cleaning in :mod:`consolidators.vocabulary`,
 plain text handling in :mod:`consolidators.text`; this module holds what needs
 the whole session: "forget that", and single-valued role attributes, which name

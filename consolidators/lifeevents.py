@@ -81,7 +81,7 @@ _ENT = r"[A-Z0-9][\w&.+!#'-]*(?: [A-Z0-9][\w&.+!#'-]*){0,3}"
 _PET = "|".join(sorted(PETS))
 _MINE = r"(?:all |most )?(?:of )?(?:my|our)"
 
-#: Predicate specs resolved per match (by ``triples._rule_predicate``); anything else is the predicate.
+#: Predicate specs resolved per match (by ``toolrules._rule_predicate``); anything else is the predicate.
 PREFER, DRINK, GIVE_UP = "<prefer>", "<drink>", "<give up>"
 
 #: The specific life events, tried before the general tool rules.

@@ -37,32 +37,22 @@ import re
 from dataclasses import replace
 
 from . import chatparse, lifeevents
-from .lifeevents import DRINK, GIVE_UP, PREFER
 from .parse import parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
+from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
 from .types import Fact
 from .vocabulary import (
     CANONICAL_PREDICATES,
-    clean_object,
     clean_objects,
     drop_time_words,
-    is_drink,
     is_time,
     normalise_predicate,
-    replaced_object,
 )
 
 USER = "user"
 USER_ROLES = frozenset({"user", "human"})
 
 _STATE_VERBS = frozenset("live work use prefer like love reside drink own".split())
-_ATTR_STOP = frozenset(
-    """
-question point guess problem issue concern idea thought bad goal hope plan answer pleasure fault
-mistake worry day week life mind turn bet advice opinion take suggestion request feedback
-understanding meeting call date time deadline appointment job
-""".split()
-)
 #: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
 _GROUP_NOUNS = frozenset(
     "team company office family group department org organisation organization people staff".split()
@@ -77,7 +67,6 @@ decide agree choose opt plan intend try start begin stop need want like love hat
 promise refuse manage learn tend continue
 """.split()
 )
-_TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
     r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting) \w+ |now )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
@@ -112,46 +101,7 @@ _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
 _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
 _ENT = r"[A-Z][\w&.+'-]*(?: [A-Z][\w&.+'-]*){0,3}"
 _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
-# A role's words never include the switch's own prepositions: in "switched our CI
-# from Jenkins to X" the role is "our CI", not "our CI from Jenkins".
-_SLOT_WORD = r"(?!(?:from|to|onto|over|off)\b)[\w-]+"
-_SLOT = rf"(?P<slot>(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
-
-# Special predicate specs resolved per match; anything else is the predicate itself.
-SLOT, DOMAIN = "<slot>", "<domain>"
-
-
-def _rules(*specs: tuple[str, str, float, bool]) -> tuple[tuple[re.Pattern[str], str, float, bool], ...]:
-    return tuple((re.compile(pattern), spec, conf, retract) for pattern, spec, conf, retract in specs)
-
-
-#: Verb-phrase rules about tools and roles, for any subject; tried in order on
-#: "<lemmatised head verb> <rest>". (pattern, predicate spec, confidence, the rule states a retraction)
-_TOOL_RULES = _rules(
-    (
-        r"(?:switch|move|migrate|change|port) "
-        + _SLOT
-        + r" (?:(?:from|off(?: of)?|away from) (?P<old>.+?) )?(?:over )?(?:to|onto) (?P<obj>.+)",
-        SLOT,
-        0.9,
-        False,
-    ),
-    (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>.+?) from (?P<old>.+)", DOMAIN, 0.7, False),
-    (
-        r"(?:ditch|drop|dump|swap|trade|abandon) (?:(?:my|our|the) )?(?P<old>[A-Z].*?) for "
-        r"(?:(?:a|an|the) )?(?P<obj>[A-Z].*)",
-        DOMAIN,
-        0.7,
-        False,
-    ),
-    (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
-    (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
-    (r"(?:move|migrate) (?:over )?from (?P<old>.+?) to (?P<obj>.+? (?:as|for) (?:my|our|the) .+)", DOMAIN, 0.7, False),
-    (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
-    (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
-    (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
-)
-_FIRST_PERSON_RULES = _rules(*lifeevents.LIFE_RULES) + _TOOL_RULES + _rules(*lifeevents.PERSON_RULES)
+_FIRST_PERSON_RULES = rules(*lifeevents.LIFE_RULES) + TOOL_RULES + rules(*lifeevents.PERSON_RULES)
 #: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
 _VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
@@ -269,12 +219,12 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         if predicate not in _VOCABULARY:  # "IntelliJ is my IDE now", "Kitty is my terminal emulator"
             attr = drop_time_words(m["attr"])
             predicate = chatparse.role_phrase(attr) or lifeevents.user_role(normalise_predicate(attr))
-        if predicate in _ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
+        if predicate in ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
             return []  # "my address is in Cork": a place the chat reader finds in the parse
         if _RELATION_VALUE.match(m["obj"]):
             return []
         negated = m["neg"] is not None
-        return _facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated, attribute=True)
+        return rule_facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated, attribute=True)
     m = _SUBJECT_VP.fullmatch(clause)
     if not m:
         return []
@@ -286,7 +236,7 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if head is None:
         return []
     vp = drop_time_words(head)  # "use Zed as my editor these days": the time words qualify the statement
-    found = _apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
+    found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None:
         return found
     if negated:
@@ -349,94 +299,7 @@ def _fallback(vp: str) -> list[Fact]:
     predicate = normalise_predicate(f"{m['verb']} {m['prep'] or ''}")
     if predicate not in _VOCABULARY:  # "I'm interviewing at Soylent" is no "interview at" fact
         return []
-    return [_triple(USER, predicate, obj, 0.6) for obj in clean_objects(m["obj"])]
-
-
-# ---------------------------------------------------------------------------
-# rules shared by first and third person
-
-
-def _apply_rules(
-    rules: tuple[tuple[re.Pattern[str], str, float, bool], ...],
-    vp: str,
-    subject: str,
-    *,
-    negated: bool,
-    strong: bool,
-    sentence: str = "",
-) -> list[Fact] | None:
-    """The facts of the first rule that reads ``vp``; None when none applies."""
-    for pattern, spec, confidence, retract in rules:
-        m = pattern.fullmatch(vp)
-        if m:
-            found = _apply_rule(
-                m, spec, confidence, retract, subject, negated=negated, strong=strong, sentence=sentence
-            )
-            if found and not negated:
-                found = _with_role(found, m, spec, sentence)
-            if found is not None:
-                return found
-    return None
-
-
-def _apply_rule(
-    m: re.Match[str],
-    spec: str,
-    confidence: float,
-    retract: bool,
-    subject: str,
-    *,
-    negated: bool,
-    strong: bool,
-    sentence: str = "",
-) -> list[Fact] | None:
-    """Triples for one matched rule; None when the rule turns out not to apply."""
-    if spec == "uses" and re.search(r"\b(?:called|named)\b", m["obj"]):
-        return []  # "adopted a greyhound called Pickles": a named creature or project, not a tool
-    objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
-    if not objects:
-        return []
-    predicate = _rule_predicate(m, spec, objects[0], sentence)
-    if not predicate:
-        return None if predicate is None else []
-    if negated:
-        if retract:
-            return []  # "I didn't leave Acme" states nothing new
-        retract, confidence = True, 0.9 if strong else 0.7
-    attribute = spec == SLOT or spec.startswith("@")
-    triples = [_triple(subject, predicate, obj, confidence, retract, attribute=attribute) for obj in objects]
-    school = clean_object(m.groupdict().get("school"))
-    if school:  # "I study law at McGill"
-        triples.append(_triple(subject, "studies at", school, confidence))
-    old = clean_object(m.groupdict().get("old")) or replaced_object(m["obj"])
-    if predicate == "uses" and spec in (DOMAIN, "uses") and old and not retract:
-        triples.insert(0, _triple(subject, "uses", old, 0.6, True))  # "switched from Notion to X"
-    return triples
-
-
-def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -> str | None:
-    """The predicate a rule's spec names for ``obj``; None: the rule doesn't apply; "": nothing sure."""
-    if spec == SLOT:
-        # "moved my passwords to X": the role a noun names ("password manager"), else the noun itself
-        predicate = chatparse.role_phrase(m["slot"]) or lifeevents.user_role(normalise_predicate(m["slot"]))
-        if not predicate or predicate in _ATTR_STOP or _TIME_WORDS.intersection(m["slot"].lower().split()):
-            return None  # "for the last two years" is no role; let a later rule try
-        return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool
-    drink = is_drink(obj)
-    if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held
-        return "prefers drink" if drink else lifeevents.give_up_predicate(sentence) if obj[0].isupper() else ""
-    if spec == DRINK:
-        return "prefers drink" if drink else ""
-    if spec in (DOMAIN, PREFER):
-        return "prefers drink" if drink else ("prefers" if spec == PREFER else "uses")
-    return spec[1:] if spec.startswith("@") else spec
-
-
-def _with_role(found: list[Fact], m: re.Match[str], spec: str, sentence: str) -> list[Fact]:
-    """A switch between two tools of one kind ("from Chrome to Brave") is about that role, not "uses"."""
-    if spec not in (DOMAIN, "uses") or m.groupdict().get("old") is None and replaced_object(m["obj"]) is None:
-        return found
-    return lifeevents.role_switch(found, sentence)
+    return [rule_triple(USER, predicate, obj, 0.6) for obj in clean_objects(m["obj"])]
 
 
 # ---------------------------------------------------------------------------
@@ -450,7 +313,7 @@ def _user_roles(clause: str, sentence: str) -> list[Fact] | None:
         return said
     m = _ROLE_MOVE.fullmatch(clause)
     if m and not _not_a_role(m["slot"]) and not is_time(m["obj"]):
-        return _facts(USER, normalise_predicate(m["slot"]), m["obj"], 0.8, False, attribute=True)
+        return rule_facts(USER, normalise_predicate(m["slot"]), m["obj"], 0.8, False, attribute=True)
     return None
 
 
@@ -467,19 +330,21 @@ def _third_person(clause: str, strong: bool, user: bool, sentence: str = "") -> 
     for pattern in _THIRD_PERSON_RULES:
         m = pattern.fullmatch(clause)
         if m and _is_entity(m["subj"]):
-            return _facts(m["subj"], normalise_predicate(m["attr"]), m["obj"], 0.9, False, attribute=True)
+            return rule_facts(m["subj"], normalise_predicate(m["attr"]), m["obj"], 0.9, False, attribute=True)
     m = _THIRD_PASSIVE.fullmatch(clause)
     if m and _is_entity(m["subj"]):
         predicate = normalise_predicate(f"{m['verb']} {m['prep']}")
         negated = m["neg"] is not None
-        return _facts(m["subj"], predicate, m["obj"], 0.9 if negated and strong else 0.7 if negated else 0.8, negated)
+        return rule_facts(
+            m["subj"], predicate, m["obj"], 0.9 if negated and strong else 0.7 if negated else 0.8, negated
+        )
     m = _THIRD_VP.fullmatch(clause)
     return _third_verb_phrase(m, strong) if m else []
 
 
 def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
     """ "Herald (now) uses Atom", "the team switched to Jira", "Acme acquired Globex"."""
-    if m["subj"] and not _is_entity(m["subj"]) or m["noun"] in _ATTR_STOP:
+    if m["subj"] and not _is_entity(m["subj"]) or m["noun"] in ATTR_STOP:
         return []
     subject, verb, negated = m["noun"] or m["subj"], m["verb"], m["neg"] is not None
     if verb in _THIRD_STOP or not inflected_verb(verb) and not negated:
@@ -488,7 +353,7 @@ def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
     if lemmatise(head) == "have" and _PARTICIPLE.fullmatch(tail.split(" ", 1)[0]):
         head, _, tail = tail.partition(" ")  # "Linear has replaced it": "has" is the perfect, not possession
     vp = f"{lemmatise(head)} {tail}"
-    found = _apply_rules(_TOOL_RULES, vp, subject, negated=negated, strong=strong)
+    found = apply_rules(TOOL_RULES, vp, subject, negated=negated, strong=strong)
     if found is not None:
         return found
     generic = _FALLBACK.fullmatch(vp)
@@ -498,40 +363,12 @@ def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
     if predicate not in _VOCABULARY:  # "Ana now heads Acme": a verb the vocabulary doesn't know says nothing sure
         return []
     confidence = (0.9 if strong else 0.7) if negated else 0.8
-    return [_triple(subject, predicate, obj, confidence, negated) for obj in clean_objects(generic["obj"])]
+    return [rule_triple(subject, predicate, obj, confidence, negated) for obj in clean_objects(generic["obj"])]
 
 
 def _not_a_role(slot: str) -> bool:
     words = slot.lower().split()
-    return bool(_GROUP_NOUNS.intersection(words) or _ATTR_STOP.intersection(words) or _TIME_WORDS.intersection(words))
-
-
-# ---------------------------------------------------------------------------
-# facts
-
-
-def _facts(
-    subject: str, predicate: str, raw_obj: str, confidence: float, negated: bool, *, attribute: bool = False
-) -> list[Fact]:
-    """One fact for ``raw_obj`` once cleaned; none when the object or predicate is empty."""
-    obj = clean_object(raw_obj)
-    if obj is None or not predicate:
-        return []
-    return [_triple(subject, predicate, obj, confidence, negated, attribute=attribute)]
-
-
-def _triple(
-    subject: str, predicate: str, obj: str, confidence: float, retract: bool = False, *, attribute: bool = False
-) -> Fact:
-    """A fact not yet tied to a turn (the session step adds event id and time)."""
-    return Fact(
-        subject=subject,
-        predicate=predicate,
-        object=obj,
-        confidence=confidence,
-        retract=retract,
-        replaces_attribute=attribute and not retract,
-    )
+    return bool(_GROUP_NOUNS.intersection(words) or ATTR_STOP.intersection(words) or TIME_WORDS.intersection(words))
 
 
 def _is_entity(subject: str) -> bool:

@@ -1,0 +1,177 @@
+"""The verb-phrase rules about tools and roles, shared by the first- and third-person readers.
+
+A rule is (pattern over "<lemmatised head verb> <rest>", predicate spec,
+confidence, whether it states a retraction). Specs other than a predicate
+are resolved per match: ``SLOT`` is the role the sentence names ("as my
+editor", "switched our CI to …"), ``DOMAIN`` a switch between tools whose
+role comes from the sentence (:func:`consolidators.lifeevents.role_switch`)
+or else ``uses``; the life-event specs (``PREFER``, ``DRINK``, ``GIVE_UP``)
+come from :mod:`consolidators.lifeevents`. Facts come out not yet tied to a
+turn (the session step adds event id and time).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import chatparse, lifeevents
+from .lifeevents import DRINK, GIVE_UP, PREFER
+from .types import Fact
+from .vocabulary import clean_object, clean_objects, is_drink, is_time, normalise_predicate, replaced_object
+
+#: Nouns that are no role a tool fills ("my question is …", "the meeting moved to …").
+ATTR_STOP = frozenset(
+    """
+question point guess problem issue concern idea thought bad goal hope plan answer pleasure fault
+mistake worry day week life mind turn bet advice opinion take suggestion request feedback
+understanding meeting call date time deadline appointment job
+""".split()
+)
+TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())
+
+# A role's words never include the switch's own prepositions: in "switched our CI
+# from Jenkins to X" the role is "our CI", not "our CI from Jenkins".
+_SLOT_WORD = r"(?!(?:from|to|onto|over|off)\b)[\w-]+"
+_SLOT = rf"(?P<slot>(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
+
+# Special predicate specs resolved per match; anything else is the predicate itself.
+SLOT, DOMAIN = "<slot>", "<domain>"
+
+
+def rules(*specs: tuple[str, str, float, bool]) -> tuple[tuple[re.Pattern[str], str, float, bool], ...]:
+    return tuple((re.compile(pattern), spec, conf, retract) for pattern, spec, conf, retract in specs)
+
+
+#: Verb-phrase rules about tools and roles, for any subject; tried in order on
+#: "<lemmatised head verb> <rest>". (pattern, predicate spec, confidence, the rule states a retraction)
+TOOL_RULES = rules(
+    (
+        r"(?:switch|move|migrate|change|port) "
+        + _SLOT
+        + r" (?:(?:from|off(?: of)?|away from) (?P<old>.+?) )?(?:over )?(?:to|onto) (?P<obj>.+)",
+        SLOT,
+        0.9,
+        False,
+    ),
+    (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>.+?) from (?P<old>.+)", DOMAIN, 0.7, False),
+    (
+        r"(?:ditch|drop|dump|swap|trade|abandon) (?:(?:my|our|the) )?(?P<old>[A-Z].*?) for "
+        r"(?:(?:a|an|the) )?(?P<obj>[A-Z].*)",
+        DOMAIN,
+        0.7,
+        False,
+    ),
+    (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:move|migrate) (?:over )?from (?P<old>.+?) to (?P<obj>.+? (?:as|for) (?:my|our|the) .+)", DOMAIN, 0.7, False),
+    (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
+    (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
+)
+
+
+def apply_rules(
+    rules: tuple[tuple[re.Pattern[str], str, float, bool], ...],
+    vp: str,
+    subject: str,
+    *,
+    negated: bool,
+    strong: bool,
+    sentence: str = "",
+) -> list[Fact] | None:
+    """The facts of the first rule that reads ``vp``; None when none applies."""
+    for pattern, spec, confidence, retract in rules:
+        m = pattern.fullmatch(vp)
+        if m:
+            found = _apply_rule(
+                m, spec, confidence, retract, subject, negated=negated, strong=strong, sentence=sentence
+            )
+            if found and not negated:
+                found = _with_role(found, m, spec, sentence)
+            if found is not None:
+                return found
+    return None
+
+
+def _apply_rule(
+    m: re.Match[str],
+    spec: str,
+    confidence: float,
+    retract: bool,
+    subject: str,
+    *,
+    negated: bool,
+    strong: bool,
+    sentence: str = "",
+) -> list[Fact] | None:
+    """Triples for one matched rule; None when the rule turns out not to apply."""
+    if spec == "uses" and re.search(r"\b(?:called|named)\b", m["obj"]):
+        return []  # "adopted a greyhound called Pickles": a named creature or project, not a tool
+    objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
+    if not objects:
+        return []
+    predicate = _rule_predicate(m, spec, objects[0], sentence)
+    if not predicate:
+        return None if predicate is None else []
+    if negated:
+        if retract:
+            return []  # "I didn't leave Acme" states nothing new
+        retract, confidence = True, 0.9 if strong else 0.7
+    attribute = spec == SLOT or spec.startswith("@")
+    triples = [rule_triple(subject, predicate, obj, confidence, retract, attribute=attribute) for obj in objects]
+    school = clean_object(m.groupdict().get("school"))
+    if school:  # "I study law at McGill"
+        triples.append(rule_triple(subject, "studies at", school, confidence))
+    old = clean_object(m.groupdict().get("old")) or replaced_object(m["obj"])
+    if predicate == "uses" and spec in (DOMAIN, "uses") and old and not retract:
+        triples.insert(0, rule_triple(subject, "uses", old, 0.6, True))  # "switched from Notion to X"
+    return triples
+
+
+def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -> str | None:
+    """The predicate a rule's spec names for ``obj``; None: the rule doesn't apply; "": nothing sure."""
+    if spec == SLOT:
+        # "moved my passwords to X": the role a noun names ("password manager"), else the noun itself
+        predicate = chatparse.role_phrase(m["slot"]) or lifeevents.user_role(normalise_predicate(m["slot"]))
+        if not predicate or predicate in ATTR_STOP or TIME_WORDS.intersection(m["slot"].lower().split()):
+            return None  # "for the last two years" is no role; let a later rule try
+        return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool
+    drink = is_drink(obj)
+    if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held
+        return "prefers drink" if drink else lifeevents.give_up_predicate(sentence) if obj[0].isupper() else ""
+    if spec == DRINK:
+        return "prefers drink" if drink else ""
+    if spec in (DOMAIN, PREFER):
+        return "prefers drink" if drink else ("prefers" if spec == PREFER else "uses")
+    return spec[1:] if spec.startswith("@") else spec
+
+
+def _with_role(found: list[Fact], m: re.Match[str], spec: str, sentence: str) -> list[Fact]:
+    """A switch between two tools of one kind ("from Chrome to Brave") is about that role, not "uses"."""
+    if spec not in (DOMAIN, "uses") or m.groupdict().get("old") is None and replaced_object(m["obj"]) is None:
+        return found
+    return lifeevents.role_switch(found, sentence)
+
+
+def rule_facts(
+    subject: str, predicate: str, raw_obj: str, confidence: float, negated: bool, *, attribute: bool = False
+) -> list[Fact]:
+    """One fact for ``raw_obj`` once cleaned; none when the object or predicate is empty."""
+    obj = clean_object(raw_obj)
+    if obj is None or not predicate:
+        return []
+    return [rule_triple(subject, predicate, obj, confidence, negated, attribute=attribute)]
+
+
+def rule_triple(
+    subject: str, predicate: str, obj: str, confidence: float, retract: bool = False, *, attribute: bool = False
+) -> Fact:
+    """A fact not yet tied to a turn (the session step adds event id and time)."""
+    return Fact(
+        subject=subject,
+        predicate=predicate,
+        object=obj,
+        confidence=confidence,
+        retract=retract,
+        replaces_attribute=attribute and not retract,
+    )
