@@ -103,6 +103,8 @@ _PARTICIPLE_PREP = re.compile(r"\b([a-z]{3,}d) (?:in|at|by|to|from|for|with) (?:
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
 _WED = re.compile(r"\bwed\b")
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
+#: "In a new constitution Estavel made …": without a comma the parser reads the name into the lead-in phrase.
+_LEAD_IN = re.compile(r"^(?:In|On|At|After|Under|With|Since|Following) (?:a|an|the|its|their) [a-z][a-z ]*?(?= [A-Z])")
 
 
 #: Verbs that make their subject what an "as" phrase names: "serves as the capital of …".
@@ -183,7 +185,7 @@ def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
     if nlp is None:
         return {}
     # the tokenizer splits "co-founded" apart and reads "wed" as "we'd"
-    texts = [_WED.sub("married", _COFOUNDED.sub("founded", s)) for s in todo]
+    texts = [_LEAD_IN.sub(r"\g<0>,", _WED.sub("married", _COFOUNDED.sub("founded", s))) for s in todo]
     with _parse_lock:
         docs = list(nlp.pipe(texts, batch_size=64))
     found = dict(zip(todo, (tuple(f for sent in doc.sents for f in _sentence(sent)) for doc in docs), strict=True))

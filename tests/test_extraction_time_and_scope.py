@@ -188,6 +188,9 @@ MORE: list[tuple[str, str, list[Triple]]] = [
     # a moved thing names its role through the role vocabulary ("passwords" → password manager)
     ("I moved my passwords from Enpass to Proton Pass.", U, [("user", "password manager", "Proton Pass", False)]),
     # a plural role before the colon; determiners around the traded things; a capitalised name is no pronoun
+    # a scene-setting lead-in phrase without its comma does not swallow the subject
+    ("In a new charter Dunmere made Oakhollow its capital.", A, [("Dunmere", "capital", "Oakhollow", False)]),
+    ("After the merger Halden Group owns Corvane.", A, [("Corvane", "owned by", "Halden Group", False)]),
     # a laptop is hardware, not the OS the role "laptop" stands for in "my laptop runs X"
     (
         "Swapped laptops: traded my ThinkPad for a Framework.",
