@@ -183,6 +183,11 @@ def _left_edge(tok: Any) -> int:
 
 #: Nouns that measure how long a state lasted: "for twelve years", "for two seasons".
 _DURATIONS = frozenset("year month week day decade century season term while spell stint".split())
+#: Verbs of a lasting state (not of an event such as "join", "elect", "found" whose result lasts).
+_STATES = frozenset(
+    "be live reside work play own marry employ base headquarter locate serve lead run study attend teach stay"
+    " belong manage head chair coach".split()
+)
 #: Adjectives that put a role in the past: "the former mayor", "her previous employer".
 FORMER = frozenset("former previous erstwhile onetime one-time ex then late past".split())
 
@@ -196,6 +201,8 @@ def ended(verb: Any) -> bool:
     """
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a.tag_ in ("VBZ", "VBP") for a in auxes) or not (verb.tag_ == "VBD" or any(a.tag_ == "VBD" for a in auxes)):
+        return False
+    if lemmatise(correct(verb.text), "VERB") not in _STATES:  # "was elected … for a four-year term" still holds
         return False
     for tok in verb.sent:
         if tok.lower_ in ("until", "till") and tok.dep_ in ("prep", "mark") and _under(tok, verb):
