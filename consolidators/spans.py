@@ -161,16 +161,16 @@ def name_text(tok: Any) -> str:
 
 
 def _descriptor(tok: Any) -> bool:
-    return tok.lower_ == "the" or tok.pos_ == "NOUN" and tok.text.islower() and tok.dep_ == "compound"
+    return bool(tok.lower_ == "the" or tok.pos_ == "NOUN" and tok.text.islower() and tok.dep_ == "compound")
 
 
 def _abbreviation(tok: Any) -> bool:
-    return tok.is_alpha and tok.text.isupper() and 2 <= len(tok.text) <= 4 and not list(tok.children)
+    return bool(tok.is_alpha and tok.text.isupper() and 2 <= len(tok.text) <= 4 and not list(tok.children))
 
 
 def _model_number(name: Any, tok: Any) -> bool:
     """ "Windows 11", "OnePlus 12": a number right after a name is part of it."""
-    return tok.dep_ == "nummod" and tok.head == name and tok.like_num
+    return bool(tok.dep_ == "nummod" and tok.head == name and tok.like_num)
 
 
 def _left_edge(tok: Any) -> int:
