@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
-SPLITS = ("tuning", "dev", "heldout")
+SPLITS = ("tuning", "dev", "dev2", "heldout")
 SPEAKERS = ("user", "third")
 
 _SPACES = re.compile(r"\s+")

@@ -40,7 +40,7 @@ STREAMS = {split: q.load_stream(q.split_path("updates", split)) for split in q.S
 
 
 def test_extraction_corpus_sizes_and_mix() -> None:
-    assert set(SENTENCES) == {"tuning", "dev", "heldout"}
+    assert set(SENTENCES) == {"tuning", "dev", "dev2", "heldout"}
     assert sum(len(s) for s in SENTENCES.values()) >= 540
     for sentences in SENTENCES.values():
         assert len(sentences) >= 180
@@ -71,7 +71,7 @@ def test_key_groups_name_one_relation_each() -> None:
 
 
 def test_update_streams_sizes_order_and_answers() -> None:
-    assert set(STREAMS) == {"tuning", "dev", "heldout"}
+    assert set(STREAMS) == {"tuning", "dev", "dev2", "heldout"}
     assert sum(len(st) for st, _ in STREAMS.values()) >= 480
     assert sum(len(qs) for _, qs in STREAMS.values()) >= 165
     for statements, questions in STREAMS.values():
