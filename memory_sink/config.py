@@ -107,17 +107,25 @@ class ConsolidateConfig:
     timeout_seconds: int = 600  # one session's consolidator call; over it the session fails
     episode: EpisodeConfig = field(default_factory=EpisodeConfig)
     consolidator: ConsolidatorConfig = field(default_factory=ConsolidatorConfig)
-    partition_start: str = "2024-01-01"  # first UTC day of the Dagster consolidate partitions
+    # First UTC day of the Dagster consolidate partitions; None: the day the Dagster
+    # instance first loaded this deployment (pipelines.orchestration.partitions).
+    partition_start: str | None = None
     failure_alert_attempts: int = 3  # the Dagster check flags sessions failing this often
+    retired_share_alert: float = 0.25  # the Dagster check flags a run retiring more of the active facts
 
     def __post_init__(self) -> None:
         check_cron(self.schedule, "consolidate.schedule")
-        try:
-            date.fromisoformat(self.partition_start)
-        except (TypeError, ValueError):
+        if self.partition_start is not None:
+            try:
+                date.fromisoformat(self.partition_start)
+            except (TypeError, ValueError):
+                raise ConfigError(
+                    f"consolidate.partition_start: expected a date YYYY-MM-DD, got {self.partition_start!r}"
+                ) from None
+        if not isinstance(self.retired_share_alert, int | float) or not 0 < self.retired_share_alert <= 1:
             raise ConfigError(
-                f"consolidate.partition_start: expected a date YYYY-MM-DD, got {self.partition_start!r}"
-            ) from None
+                f"consolidate.retired_share_alert: expected a number in (0, 1], got {self.retired_share_alert!r}"
+            )
 
 
 @dataclass(frozen=True)

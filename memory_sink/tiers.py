@@ -151,7 +151,7 @@ class Tiers:
         per transcript, most relevant first (``supersession.contexts_for``).
         """
         policy = self.supersession_policy()
-        single = sorted({f for p in policy.single_valued for f in predicate_forms(p) if policy.single(f)})
+        single = self.single_valued_predicates(policy)
         per_text = [text_grams(t) for t in transcripts]  # once: the SQL and the choice share them
         grams = sorted(set().union(*per_text))
         with self.connection() as conn:
@@ -164,6 +164,11 @@ class Tiers:
                 limit=max(CONTEXT_POOL, limit),
             )
         return contexts_for(pool, per_text, policy, limit)
+
+    def single_valued_predicates(self, policy: Policy | None = None) -> list[str]:
+        """Every form of every predicate the policy holds single-valued, lower case, as SQL compares them."""
+        policy = policy or self.supersession_policy()
+        return sorted({f for p in policy.single_valued for f in predicate_forms(p) if policy.single(f)})
 
     def supersession_policy(self) -> Policy:
         """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""

@@ -15,8 +15,15 @@ import dagster as dg
 
 from memory_sink.config import Config, load_config
 
-from .orchestration.checks import ASSET_CHECKS, MEMORY_ASSET, health_job, health_schedule
-from .orchestration.ops import build_consolidate_job, build_realtime_job
+from .orchestration.checks import build_asset_checks, build_health_job, build_health_schedule
+from .orchestration.ops import (
+    STAGED_TURNS_SPEC,
+    build_consolidate_job,
+    build_consolidated_memory,
+    build_realtime_job,
+    realtime_tick,
+)
+from .orchestration.partitions import daily_partitions, partition_start
 from .orchestration.resources import build_resources
 from .orchestration.schedules import build_nightly_schedule, build_realtime_schedule
 
@@ -26,17 +33,19 @@ LOCATION_NAME = "tiermem"  # the one code location name, as workspace.yaml decla
 def build_definitions(config: Config | str | os.PathLike[str] | None = None) -> dg.Definitions:
     """Everything Dagster shows for one deployment (a path, a loaded config, or None for the default)."""
     cfg = load_config(config)
-    realtime_job = build_realtime_job(cfg)
-    consolidate_job = build_consolidate_job(cfg)
+    first_day = partition_start(cfg)
+    realtime_job, consolidate_job = build_realtime_job(cfg), build_consolidate_job(cfg)
+    checks = build_asset_checks(cfg)
+    health_job = build_health_job(checks)
     return dg.Definitions(
+        assets=[STAGED_TURNS_SPEC, realtime_tick, build_consolidated_memory(cfg, daily_partitions(first_day))],
+        asset_checks=checks,
         jobs=[realtime_job, consolidate_job, health_job],
         schedules=[
             build_realtime_schedule(realtime_job, cfg.realtime.schedule),
-            build_nightly_schedule(consolidate_job, cfg.consolidate.schedule, cfg.consolidate.partition_start),
-            health_schedule,
+            build_nightly_schedule(consolidate_job, cfg.consolidate.schedule, first_day),
+            build_health_schedule(health_job),
         ],
-        assets=[MEMORY_ASSET],
-        asset_checks=ASSET_CHECKS,
         resources=build_resources(cfg),
     )
 

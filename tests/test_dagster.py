@@ -20,12 +20,14 @@ from memory_sink.config import load_config
 from memory_sink.errors import ConfigError
 from pipelines.definitions import LOCATION_NAME, build_definitions
 from pipelines.orchestration.checks import failing_verdict, lag_verdict, tiers_verdict
+from pipelines.orchestration.keys import CONSOLIDATED_MEMORY, PROVISIONAL_MEMORY, STAGED_TURNS
 from pipelines.orchestration.resources import ConsolidatorResource
 from pipelines.orchestration.schedules import NIGHTLY_RUN_CONFIG, previous_day_partition
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOYMENTS = sorted(p for p in (ROOT / "memory_sink" / "configs").glob("*.yaml") if not p.name.startswith("dagster"))
 CONSOLIDATE_OP = "consolidate_sessions"
+FIRST_DAY = "2024-01-01"  # the test deployments' consolidate.partition_start
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +37,10 @@ def dagster_instance() -> Iterator[dg.DagsterInstance]:
 
 
 def write_deployment(path: Path, dsn: str, **sections: dict[str, Any]) -> Path:
-    data: dict[str, Any] = {"database": {"dsn": dsn}, "consolidate": {"min_quiet_seconds": 0}}
+    data: dict[str, Any] = {
+        "database": {"dsn": dsn},
+        "consolidate": {"min_quiet_seconds": 0, "partition_start": FIRST_DAY},
+    }
     for name, values in sections.items():
         data.setdefault(name, {}).update(values)
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
@@ -43,8 +48,8 @@ def write_deployment(path: Path, dsn: str, **sections: dict[str, Any]) -> Path:
 
 
 @pytest.fixture
-def defs(config_file: Path) -> dg.Definitions:
-    return build_definitions(config_file)
+def defs(db_dsn: str, tmp_path: Path) -> dg.Definitions:
+    return build_definitions(write_deployment(tmp_path / "tiermem.yaml", db_dsn))
 
 
 def stage_days(store: MemoryStore) -> dict[str, list[str]]:
@@ -93,8 +98,9 @@ def active_episodes(store: MemoryStore) -> int:
 
 
 def output_metadata(result: dg.ExecuteInProcessResult, node: str) -> dict[str, Any]:
-    event = next(e for e in result.events_for_node(node) if e.event_type_value == "STEP_OUTPUT")
-    return {k: getattr(v, "value", v) for k, v in event.step_output_data.metadata.items()}
+    """The metadata of the step's (first) materialization: every partition of a range gets the same."""
+    materialization = result.asset_materializations_for_node(node)[0]
+    return {k: getattr(v, "value", v) for k, v in materialization.metadata.items()}
 
 
 # --- loading ------------------------------------------------------------------------
@@ -197,8 +203,11 @@ def test_both_jobs_move_turns_through_both_tiers(
     assert realtime.success
     meta = output_metadata(realtime, "realtime_tick")
     assert meta["turns_embedded"] == 8 and meta["provisional_turns"] == 8 and meta["pending_turns"] == 0
-    assert meta["realtime_lag_seconds_before"] is not None and meta["realtime_lag_seconds_after"] is None
-    assert realtime.asset_observations_for_node("realtime_tick")[0].asset_key == dg.AssetKey(["tiermem", "memory"])
+    assert meta["realtime_lag_seconds_before"] > 0 and meta["realtime_lag_seconds"] == 0  # 0, not null: no gap
+    [materialized] = realtime.asset_materializations_for_node("realtime_tick")
+    assert materialized.asset_key == PROVISIONAL_MEMORY
+    [observed] = realtime.asset_observations_for_node("realtime_tick")
+    assert observed.asset_key == STAGED_TURNS and observed.metadata["pending_turns"].value == 0
     assert counts(store) == (8, 0, 0)
 
     consolidate = defs.resolve_job_def("consolidate_job")
@@ -260,7 +269,8 @@ def test_op_config_targets_sessions_and_is_validated(
         )
         assert not result.success
         failure = next(e for e in result.all_events if e.event_type_value == "STEP_FAILURE")
-        assert key in str(failure.step_failure_data.error.cause), key
+        error = failure.step_failure_data.error  # an asset's config error is the step's own error
+        assert key in (error.message + str(error.cause)), key
 
 
 def test_op_config_overrides_reach_the_pipeline(
@@ -430,7 +440,7 @@ def test_health_checks_surface_lag_tier_violations_and_failing_sessions(
         with store.connection() as conn:  # the realtime schedule has been off for ten minutes
             conn.execute("UPDATE memory_staging SET staged_at = staged_at - interval '10 minutes'")
         lag = check_results(defs, dagster_instance)["realtime_lag"]
-        assert not lag.passed and lag.metadata["threshold_seconds"].value == 60
+        assert not lag.passed and lag.metadata["realtime_lag_seconds"].value > 60
 
         defs.resolve_job_def("realtime_job").execute_in_process(instance=dagster_instance)
         with store.connection() as conn:  # break invariant 5 by hand, both ways
@@ -453,7 +463,7 @@ def test_health_checks_surface_lag_tier_violations_and_failing_sessions(
 
 
 def test_check_verdicts_are_pure_functions() -> None:
-    assert lag_verdict({"realtime_lag_seconds": None}, 300)[0]
+    assert lag_verdict({"realtime_lag_seconds": None}, 300) == (True, {"realtime_lag_seconds": 0.0, "pending_turns": 0})
     assert lag_verdict({"realtime_lag_seconds": 300.0}, 300)[0]
     assert not lag_verdict({"realtime_lag_seconds": 300.5, "pending_turns": 3}, 300)[0]
     assert tiers_verdict({"turns_in_both_tiers": 0, "turns_in_neither_tier": 0})[0]

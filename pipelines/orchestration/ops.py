@@ -1,30 +1,56 @@
-"""Dagster ops and jobs: thin wrappers around ``run_realtime`` and ``run_consolidate``.
+"""The tiermem assets and the jobs that materialize them (thin wrappers around the pipeline).
 
-``realtime_job`` runs one realtime tick. ``consolidate_job`` is partitioned by
-UTC day; a partition means "the sessions with a turn on that day", and a run
-over a range of partitions (``context.partition_keys``) handles every day in
-it, each session once. Each op logs what it did and attaches it as metadata,
-and records the rows per tier as an observation of the ``tiermem/memory`` asset.
+Lineage: ``tiermem/staged_turns`` (external: ``tiermem ingest``, ``stage``, MCP)
+-> ``tiermem/provisional_memory`` (``realtime_job``: one realtime tick)
+-> ``tiermem/consolidated_memory`` (``consolidate_job``: one partition per UTC day).
+
+A consolidate partition means "the sessions with a turn on that day"; a run over
+a range of partitions (``context.partition_keys``; a backfill is one run, see
+``BackfillPolicy.single_run``) handles every day in it, each session once, and
+materializes every partition of the range. A day without turns materializes
+too, with ``sessions_on_days: 0``: it was looked at, it is not a gap. A run in
+which a session failed fails (so does its partition) after committing the
+sessions that succeeded (invariant 8). Each step attaches what it did as
+materialization metadata, rows per tier included (plotted over time).
 """
 
 import enum
+from collections.abc import Iterator
 from typing import Any
 
 import dagster as dg
+from dagster._core.definitions.unresolved_asset_job_definition import UnresolvedAssetJobDefinition
 from pydantic import Field, field_validator
 
 from memory_sink.config import Config
 
+from memory_sink import health
+
 from ..backfill import parse_day, run_backfill, sessions_on_days
 from ..consolidate import ConsolidateReport, run_consolidate
 from ..realtime import run_realtime
-from .checks import MEMORY_ASSET_KEY, tier_metadata
+from .checks import RETIRED_SHARE, check_result, retired_share_spec, retired_verdict, tier_metadata
+from .keys import (
+    CONSOLIDATE_JOB,
+    CONSOLIDATE_OP,
+    CONSOLIDATED_MEMORY,
+    GROUP,
+    PROVISIONAL_MEMORY,
+    REALTIME_JOB,
+    REALTIME_OP,
+    STAGED_TURNS,
+    TIER_TAG,
+)
 from .resources import ConsolidatorResource, StoreResource
 
-TIER_TAG = "tiermem/tier"  # dagster.yaml limits in-flight runs per value of this tag
-REALTIME_JOB = "realtime_job"
-CONSOLIDATE_JOB = "consolidate_job"
 MAX_FAILURES_SHOWN = 20
+STAGED_TURNS_SPEC = dg.AssetSpec(
+    STAGED_TURNS,
+    group_name=GROUP,
+    kinds={"postgres"},
+    description="`memory_staging`: every turn as it was staged (the log). Written outside Dagster by "
+    "tiermem ingest, MemoryStore.stage and the MCP server; observed by each realtime tick.",
+)
 
 
 class RealtimeOpConfig(dg.Config):
@@ -84,10 +110,23 @@ class ConsolidateOpConfig(dg.Config):
         return value
 
 
-@dg.op(description="Embed every newly staged turn into a provisional row (one realtime tick).")
+@dg.multi_asset(
+    name=REALTIME_OP,
+    specs=[
+        dg.AssetSpec(
+            PROVISIONAL_MEMORY,
+            deps=[STAGED_TURNS],
+            group_name=GROUP,
+            kinds={"postgres"},
+            description="Provisional rows of `memory`: each staged turn embedded as it arrives (realtime "
+            "tier), until its session is consolidated. Materialized by realtime_job.",
+        )
+    ],
+    description="Embed every newly staged turn into a provisional row (one realtime tick).",
+)
 def realtime_tick(
-    context: dg.OpExecutionContext, config: RealtimeOpConfig, store: StoreResource
-) -> dg.Output[dict[str, Any]]:
+    context: dg.AssetExecutionContext, config: RealtimeOpConfig, store: StoreResource
+) -> dg.MaterializeResult:
     with store.open() as s:
         lag_before = s.status()["realtime_lag_seconds"]
         report = run_realtime(
@@ -99,32 +138,42 @@ def realtime_tick(
         after = s.status()
     context.log.info(
         f"embedded {report.turns_embedded} turns in {report.batches} batches "
-        f"({report.seconds:.2f}s); oldest pending turn had waited {lag_before}s"
+        f"({report.seconds:.2f}s); oldest pending turn had waited {lag_before or 0}s"
     )
-    context.log_event(dg.AssetObservation(asset_key=MEMORY_ASSET_KEY, metadata=tier_metadata(after)))
+    tiers = tier_metadata(after)
+    context.log_event(
+        dg.AssetObservation(
+            asset_key=STAGED_TURNS,
+            metadata={"pending_turns": tiers["pending_turns"], "realtime_lag_seconds": tiers["realtime_lag_seconds"]},
+        )
+    )
     metadata = {
         "turns_embedded": report.turns_embedded,
         "batches": report.batches,
         "seconds": round(report.seconds, 3),
         "turns_per_second": round(report.turns_per_second, 1),
-        "realtime_lag_seconds_before": lag_before,
-        "realtime_lag_seconds_after": after["realtime_lag_seconds"],
-        **tier_metadata(after),
+        "realtime_lag_seconds_before": float(lag_before or 0),
+        **tiers,
     }
-    return dg.Output(report.to_dict(), metadata=metadata)
+    return dg.MaterializeResult(asset_key=PROVISIONAL_MEMORY, metadata=metadata)
 
 
-def partition_days(context: dg.OpExecutionContext) -> list[Any]:
+def partition_days(context: dg.AssetExecutionContext) -> list[Any]:
     """The UTC days this run covers: one partition, a range of them, or none."""
-    if not context.has_partitions:
+    if not (context.has_partition_key or context.has_partition_key_range):
         return []
     return [parse_day(key, "partition key") for key in context.partition_keys]
 
 
 def _consolidate(
-    context: dg.OpExecutionContext, config: ConsolidateOpConfig, s: Any, consolidator: Any
+    context: dg.AssetExecutionContext,
+    config: ConsolidateOpConfig,
+    s: Any,
+    consolidator: Any,
+    days: list[Any],
+    on_days: list[tuple[str, str]],
 ) -> tuple[ConsolidateReport, str]:
-    """Pick the sessions this run covers and consolidate them; returns the report and the scope."""
+    """Consolidate the sessions this run covers; returns the report and the scope."""
 
     def progress(ns: str, sid: str, outcome: str) -> None:
         context.log.debug(f"{outcome}: {ns}/{sid}")
@@ -133,11 +182,9 @@ def _consolidate(
         ns = config.namespace or s.config.namespace  # the deployment's tenant, as on the command line
         sessions = [(ns, sid) for sid in dict.fromkeys(config.session_ids)]
         return run_backfill(s, sessions, consolidator=consolidator, on_session=progress), "session_ids"
-    days = partition_days(context)
     if days and config.mode is ConsolidateMode.reconsolidate:
-        sessions = sessions_on_days(s, days, namespace=config.namespace)
-        context.log.info(f"re-consolidating {len(sessions)} sessions with a turn on {days[0]}..{days[-1]}")
-        return run_backfill(s, sessions, consolidator=consolidator, on_session=progress), "reconsolidate"
+        context.log.info(f"re-consolidating {len(on_days)} sessions with a turn on {days[0]}..{days[-1]}")
+        return run_backfill(s, on_days, consolidator=consolidator, on_session=progress), "reconsolidate"
     report = run_consolidate(
         s,
         namespace=config.namespace,
@@ -148,28 +195,11 @@ def _consolidate(
     return report, "pending"
 
 
-@dg.op(description="Consolidate whole sessions and swap their provisional rows for consolidated ones.")
-def consolidate_sessions(
-    context: dg.OpExecutionContext,
-    config: ConsolidateOpConfig,
-    store: StoreResource,
-    consolidator: ConsolidatorResource,
-) -> dg.Output[dict[str, Any]]:
-    with store.open() as s:
-        report, scope = _consolidate(context, config, s, consolidator.build())
-        after = s.status()
-    context.log.info(
-        f"{scope}: consolidated {report.sessions_consolidated} sessions ({report.episodes} "
-        f"episodes, {report.facts} facts); failed {report.sessions_failed}; "
-        f"skipped {report.sessions_skipped} ({report.seconds:.2f}s)"
-    )
-    for failure in report.failures[:MAX_FAILURES_SHOWN]:
-        context.log.warning(f"failed {failure['namespace']}/{failure['session_id']}: {failure['error']}")
-    context.log_event(dg.AssetObservation(asset_key=MEMORY_ASSET_KEY, metadata=tier_metadata(after)))
-    days = partition_days(context)
-    metadata = {
+def _run_metadata(report: ConsolidateReport, scope: str, days: list[Any], on_days: int) -> dict[str, Any]:
+    return {
         "scope": scope,
         "days": f"{days[0]}..{days[-1]}" if days else "none",
+        "sessions_on_days": on_days,  # 0: a day without turns, looked at (not a gap)
         "sessions_consolidated": report.sessions_consolidated,
         "sessions_failed": report.sessions_failed,
         "sessions_skipped": report.sessions_skipped,
@@ -177,43 +207,101 @@ def consolidate_sessions(
         "facts": report.facts,
         "seconds": round(report.seconds, 3),
         "failures": dg.MetadataValue.json(report.failures[:MAX_FAILURES_SHOWN]),
-        **tier_metadata(after),
     }
-    return dg.Output(report.to_dict(), metadata=metadata)
 
 
-def daily_partitions(cfg: Config) -> dg.DailyPartitionsDefinition:
-    """One partition per UTC day from ``consolidate.partition_start`` up to today (included)."""
-    return dg.DailyPartitionsDefinition(start_date=cfg.consolidate.partition_start, timezone="UTC", end_offset=1)
+def consolidate_step(
+    context: dg.AssetExecutionContext, config: ConsolidateOpConfig, store: StoreResource, consolidator: Any
+) -> Iterator[dg.MaterializeResult | dg.AssetCheckResult]:
+    """The consolidate asset's body: consolidate, then materialize, or fail naming the failed sessions."""
+    days = partition_days(context)
+    with store.open() as s:
+        with s.connection() as conn:
+            started, active_before = health.active_facts_now(conn, config.namespace)
+        on_days = sessions_on_days(s, days, namespace=config.namespace) if days else []
+        report, scope = _consolidate(context, config, s, consolidator, days, on_days)
+        with s.connection() as conn:
+            retired = health.facts_retired_since(conn, started, config.namespace)
+        after = s.status()
+        limit = s.config.consolidate.retired_share_alert
+    context.log.info(
+        f"{scope}: consolidated {report.sessions_consolidated} sessions ({report.episodes} "
+        f"episodes, {report.facts} facts); failed {report.sessions_failed}; "
+        f"skipped {report.sessions_skipped} ({report.seconds:.2f}s)"
+    )
+    metadata = {**_run_metadata(report, scope, days, len(on_days)), **tier_metadata(after)}
+    if report.sessions_failed:
+        for failure in report.failures[:MAX_FAILURES_SHOWN]:
+            context.log.error(f"failed {failure['namespace']}/{failure['session_id']}: {failure['error']}")
+        # The sessions that succeeded are committed (invariant 8); the failed ones keep their
+        # provisional rows and back off. Failing the step marks the run and its partitions failed.
+        raise dg.Failure(
+            description=f"{report.sessions_failed} of {report.sessions_failed + report.sessions_consolidated} "
+            "sessions failed to consolidate; the others were consolidated and are kept",
+            metadata=metadata,
+            allow_retries=False,
+        )
+    yield dg.MaterializeResult(asset_key=CONSOLIDATED_MEMORY, metadata=metadata)
+    yield check_result(
+        retired_verdict(retired, active_before, limit),
+        dg.AssetCheckSeverity.ERROR,
+        asset_key=CONSOLIDATED_MEMORY,
+        check_name=RETIRED_SHARE,
+    )
 
 
-def build_realtime_job(cfg: Config) -> dg.JobDefinition:
-    @dg.job(
-        name=REALTIME_JOB,
+def build_consolidated_memory(cfg: Config, partitions_def: dg.PartitionsDefinition) -> dg.AssetsDefinition:
+    @dg.multi_asset(
+        name=CONSOLIDATE_OP,
+        specs=[
+            dg.AssetSpec(
+                CONSOLIDATED_MEMORY,
+                deps=[PROVISIONAL_MEMORY],
+                group_name=GROUP,
+                kinds={"postgres"},
+                partitions_def=partitions_def,
+                description="Consolidated rows of `memory`: the episodes and facts of the sessions with a "
+                "turn on each UTC day, replacing their provisional rows. Materialized by consolidate_job.",
+            )
+        ],
+        partitions_def=partitions_def,
+        # A ranged backfill is one run: sessions spanning days are consolidated once, and
+        # the model/store start-up is paid once, not per day.
+        backfill_policy=dg.BackfillPolicy.single_run(),
+        check_specs=[retired_share_spec(cfg)],
+        description="Consolidate whole sessions and swap their provisional rows for consolidated ones.",
+    )
+    def consolidate_sessions(
+        context: dg.AssetExecutionContext,
+        config: ConsolidateOpConfig,
+        store: StoreResource,
+        consolidator: ConsolidatorResource,
+    ) -> Iterator[dg.MaterializeResult | dg.AssetCheckResult]:
+        yield from consolidate_step(context, config, store, consolidator.build())
+
+    return consolidate_sessions
+
+
+def build_realtime_job(cfg: Config) -> UnresolvedAssetJobDefinition:
+    return dg.define_asset_job(
+        REALTIME_JOB,
+        selection=dg.AssetSelection.assets(PROVISIONAL_MEMORY),
         tags={TIER_TAG: "realtime"},
         executor_def=dg.in_process_executor,
-        config={"ops": {"realtime_tick": {"config": {"batch_size": cfg.realtime.batch_size}}}},
-        description="One realtime tick: staged turns -> provisional rows (exactly once, SKIP LOCKED).",
+        config={"ops": {REALTIME_OP: {"config": {"batch_size": cfg.realtime.batch_size}}}},
+        description="One realtime tick: staged turns -> provisional rows (exactly once, SKIP LOCKED), "
+        "then the provisional_memory checks.",
     )
-    def realtime_job() -> None:
-        realtime_tick()
-
-    return realtime_job
 
 
-def build_consolidate_job(cfg: Config) -> dg.JobDefinition:
+def build_consolidate_job(cfg: Config) -> UnresolvedAssetJobDefinition:
     defaults = {"mode": ConsolidateMode.reconsolidate.value, "min_quiet_seconds": cfg.consolidate.min_quiet_seconds}
-
-    @dg.job(
-        name=CONSOLIDATE_JOB,
+    return dg.define_asset_job(
+        CONSOLIDATE_JOB,
+        selection=dg.AssetSelection.assets(CONSOLIDATED_MEMORY),
         tags={TIER_TAG: "consolidate"},
         executor_def=dg.in_process_executor,
-        partitions_def=daily_partitions(cfg),
-        config={"ops": {"consolidate_sessions": {"config": defaults}}},
+        config={"ops": {CONSOLIDATE_OP: {"config": defaults}}},
         description="Consolidate the sessions of a UTC day (or a range of days); re-running supersedes, "
-        "never duplicates.",
+        "never duplicates. Then the consolidated_memory checks.",
     )
-    def consolidate_job() -> None:
-        consolidate_sessions()
-
-    return consolidate_job
