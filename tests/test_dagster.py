@@ -20,7 +20,7 @@ from memory_sink.config import load_config
 from memory_sink.errors import ConfigError
 from pipelines.definitions import LOCATION_NAME, build_definitions
 from pipelines.orchestration.checks import failing_verdict, lag_verdict, tiers_verdict
-from pipelines.orchestration.keys import CONSOLIDATED_MEMORY, PROVISIONAL_MEMORY, STAGED_TURNS
+from pipelines.orchestration.keys import PROVISIONAL_MEMORY, STAGED_TURNS
 from pipelines.orchestration.resources import ConsolidatorResource
 from pipelines.orchestration.schedules import NIGHTLY_RUN_CONFIG, previous_day_partition
 

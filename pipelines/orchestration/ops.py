@@ -22,9 +22,8 @@ import dagster as dg
 from dagster._core.definitions.unresolved_asset_job_definition import UnresolvedAssetJobDefinition
 from pydantic import Field, field_validator
 
-from memory_sink.config import Config
-
 from memory_sink import health
+from memory_sink.config import Config
 
 from ..backfill import parse_day, run_backfill, sessions_on_days
 from ..consolidate import ConsolidateReport, run_consolidate
