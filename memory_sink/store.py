@@ -358,6 +358,7 @@ class MemoryStore:
             failing = ops.failing_sessions(conn, namespace)
         assert row is not None
         rt_lag, cons_lag = row["realtime_lag"], row["consolidation_lag"]
+        entries = [self._failing_entry(f) for f in failing]
         return {
             "staged_turns": int(row["staged"]),
             "pending_turns": int(row["pending"]),
@@ -367,13 +368,17 @@ class MemoryStore:
             "superseded": counts.get("superseded", 0),
             "sessions_awaiting_consolidation": int(row["awaiting"]),
             "sessions_failing": len(failing),
-            "sessions_parked": sum(1 for f in failing if f["attempts"] >= self.config.consolidate.max_attempts),
+            "sessions_parked": sum(1 for f in entries if f["parked"]),
             "realtime_lag_seconds": None if rt_lag is None else round(float(rt_lag), 3),
             "consolidation_lag_seconds": None if cons_lag is None else round(float(cons_lag), 3),
-            "failing": [
-                {**f, "next_retry_at": f["next_retry_at"].isoformat() if f["next_retry_at"] else None} for f in failing
-            ],
+            "failing": entries,
         }
+
+    def _failing_entry(self, failing: dict[str, Any]) -> dict[str, Any]:
+        """A failing session as ``status`` reports it: a parked one waits for no retry (only --session)."""
+        parked = failing["attempts"] >= self.config.consolidate.max_attempts
+        retry = None if parked or failing["next_retry_at"] is None else failing["next_retry_at"].isoformat()
+        return {**failing, "next_retry_at": retry, "parked": parked}
 
     # --- explicit operations -----------------------------------------------------------
 

@@ -53,7 +53,7 @@ class ConsolidateReport:
     failures: list[dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "seconds": round(self.seconds, 3)}
 
 
 def build_consolidator(config: Config) -> Consolidator:

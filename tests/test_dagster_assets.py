@@ -213,3 +213,13 @@ def test_retired_share_counts_retirements_not_reversions(store: MemoryStore) -> 
     assert retired_verdict(RETIRED_FLOOR - 1, RETIRED_FLOOR - 1, 0.1)[0]  # few retirements never alert
     assert not retired_verdict(RETIRED_FLOOR, RETIRED_FLOOR * 2, 0.25)[0]
     assert retired_verdict(RETIRED_FLOOR, RETIRED_FLOOR * 4, 0.25)[0]
+
+
+def test_descriptions_the_ui_shows_carry_no_rst_markup(db_dsn: str, tmp_path: Path) -> None:
+    defs = build_definitions(write_deployment(tmp_path / "t.yaml", db_dsn))
+    graph = defs.resolve_asset_graph()
+    texts = [r.get_resource_definition().description or "" for r in (defs.resources or {}).values()]
+    texts += [graph.get(k).description or "" for k in graph.get_all_asset_keys()]
+    texts += [graph.get_check_spec(k).description or "" for k in graph.asset_check_keys]
+    assert len(texts) == 3 + 3 + 6 and all(texts)
+    assert not [t for t in texts if "``" in t or ":func:" in t]

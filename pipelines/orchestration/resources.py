@@ -24,7 +24,7 @@ from ..consolidate import consolidator_of
 
 
 class EmbedderResource(dg.ConfigurableResource):
-    """The embedding model (``embedder.*`` of the deployment) that both tiers embed with."""
+    """The embedding model (`embedder.*` of the deployment) that both tiers embed with."""
 
     model: str = Field(description="Registered model name, e.g. all-minilm-l6-v2-int8 or bge-small-en-v1.5-int8.")
     path: str | None = Field(default=None, description="A local model dir, for models not shipped.")
@@ -40,7 +40,7 @@ class EmbedderResource(dg.ConfigurableResource):
 
 
 class ConsolidatorResource(dg.ConfigurableResource):
-    """The consolidator (``consolidate.consolidator.*``): its kind and options."""
+    """The consolidator (`consolidate.consolidator.*` of the deployment): its kind and options."""
 
     kind: str = Field(description="passthrough | extractive | llm | callable")
     options: dict[str, Any] = Field(
