@@ -52,19 +52,26 @@ def day_window(day: date) -> tuple[datetime, datetime]:
     return start, start + timedelta(days=1)
 
 
+def sessions_per_day(
+    store: MemoryStore, days: Iterable[date], *, namespace: str | None = None
+) -> dict[date, list[tuple[str, str]]]:
+    """Each of ``days`` with the sessions that have a turn on it (optionally one namespace)."""
+    return {
+        day: [key for key in store.tiers.sessions_on_day(*day_window(day)) if namespace in (None, key[0])]
+        for day in days
+    }
+
+
+def distinct_sessions(per_day: dict[date, list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """The sessions of ``per_day``, each once (a session spanning midnight is on two days), in day order."""
+    return list(dict.fromkeys(key for keys in per_day.values() for key in keys))
+
+
 def sessions_on_days(
     store: MemoryStore, days: Iterable[date], *, namespace: str | None = None
 ) -> list[tuple[str, str]]:
     """Sessions with a turn on any of ``days`` (optionally one namespace), each once, in day order."""
-    seen: set[tuple[str, str]] = set()
-    found: list[tuple[str, str]] = []
-    for day in days:
-        for key in store.tiers.sessions_on_day(*day_window(day)):
-            if key in seen or (namespace is not None and key[0] != namespace):
-                continue
-            seen.add(key)
-            found.append(key)
-    return found
+    return distinct_sessions(sessions_per_day(store, days, namespace=namespace))
 
 
 def run_backfill(

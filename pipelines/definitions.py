@@ -47,6 +47,9 @@ def build_definitions(config: Config | str | os.PathLike[str] | None = None) -> 
             build_health_schedule(health_job),
         ],
         resources=build_resources(cfg),
+        # Also for the runs Dagster builds itself (a backfill from the asset page): one
+        # process, one store per step rather than a subprocess and a store per check.
+        executor=dg.in_process_executor,
     )
 
 

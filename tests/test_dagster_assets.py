@@ -106,7 +106,8 @@ def test_a_day_without_turns_is_materialized_not_a_gap(
     quiet = job.execute_in_process(partition_key="2024-02-10", instance=instance)
     assert quiet.success
     meta = output_metadata(quiet, CONSOLIDATE_OP)
-    assert (meta["sessions_on_days"], meta["sessions_consolidated"]) == (0, 0)
+    assert (meta["sessions_on_days"], meta["sessions_consolidated"], meta["days_without_turns"]) == (0, 0, 1)
+    assert meta["sessions_per_day"] == {}
     busy = job.execute_in_process(partition_key="2024-03-02", instance=instance)
     assert output_metadata(busy, CONSOLIDATE_OP)["sessions_on_days"] == 2
     assert statuses(instance, defs, ["2024-02-10", "2024-03-02", "2024-02-11"]) == {
@@ -132,7 +133,11 @@ def test_a_ranged_backfill_is_one_run_that_materializes_every_day(
     assert result.success and len(instance.get_run_records()) == 1
     partitions = [m.partition for m in result.asset_materializations_for_node(CONSOLIDATE_OP)]
     assert partitions == ["2024-02-29", "2024-03-01", "2024-03-02", "2024-03-03"]
-    assert output_metadata(result, CONSOLIDATE_OP)["sessions_consolidated"] == 4
+    meta = output_metadata(result, CONSOLIDATE_OP)
+    assert meta["sessions_consolidated"] == meta["sessions_on_days"] == 4  # s-night spans two days, counted once
+    # Every partition shows the run's metadata, so the days are itemized: 02-29 had no turns.
+    assert meta["sessions_per_day"] == {"2024-03-01": 2, "2024-03-02": 2, "2024-03-03": 1}
+    assert meta["days_without_turns"] == 1
 
 
 def test_a_run_with_a_failed_session_fails_and_keeps_the_others(

@@ -25,7 +25,7 @@ from pydantic import Field, field_validator
 from memory_sink import health
 from memory_sink.config import Config
 
-from ..backfill import parse_day, run_backfill, sessions_on_days
+from ..backfill import distinct_sessions, parse_day, run_backfill, sessions_per_day
 from ..consolidate import ConsolidateReport, run_consolidate
 from ..realtime import run_realtime
 from .checks import RETIRED_SHARE, check_result, retired_share_spec, retired_verdict, tier_metadata
@@ -43,6 +43,7 @@ from .keys import (
 from .resources import ConsolidatorResource, StoreResource
 
 MAX_FAILURES_SHOWN = 20
+MAX_DAYS_SHOWN = 100  # days with turns itemized in a run's metadata
 STAGED_TURNS_SPEC = dg.AssetSpec(
     STAGED_TURNS,
     group_name=GROUP,
@@ -194,11 +195,16 @@ def _consolidate(
     return report, "pending"
 
 
-def _run_metadata(report: ConsolidateReport, scope: str, days: list[Any], on_days: int) -> dict[str, Any]:
+def _run_metadata(report: ConsolidateReport, scope: str, per_day: dict[Any, list[tuple[str, str]]]) -> dict[str, Any]:
+    """What a run did; every partition of a ranged run shows the same, so days are itemized."""
+    days = list(per_day)
+    busy = {str(day): len(keys) for day, keys in per_day.items() if keys}
     return {
         "scope": scope,
         "days": f"{days[0]}..{days[-1]}" if days else "none",
-        "sessions_on_days": on_days,  # 0: a day without turns, looked at (not a gap)
+        "sessions_on_days": len(distinct_sessions(per_day)),  # 0: days without turns, looked at (not a gap)
+        "days_without_turns": len(days) - len(busy),
+        "sessions_per_day": dg.MetadataValue.json(dict(list(busy.items())[:MAX_DAYS_SHOWN])),
         "sessions_consolidated": report.sessions_consolidated,
         "sessions_failed": report.sessions_failed,
         "sessions_skipped": report.sessions_skipped,
@@ -217,8 +223,8 @@ def consolidate_step(
     with store.open() as s:
         with s.connection() as conn:
             started, active_before = health.active_facts_now(conn, config.namespace)
-        on_days = sessions_on_days(s, days, namespace=config.namespace) if days else []
-        report, scope = _consolidate(context, config, s, consolidator, days, on_days)
+        per_day = sessions_per_day(s, days, namespace=config.namespace)
+        report, scope = _consolidate(context, config, s, consolidator, days, distinct_sessions(per_day))
         with s.connection() as conn:
             retired = health.facts_retired_since(conn, started, config.namespace)
         after = s.status()
@@ -228,7 +234,7 @@ def consolidate_step(
         f"episodes, {report.facts} facts); failed {report.sessions_failed}; "
         f"skipped {report.sessions_skipped} ({report.seconds:.2f}s)"
     )
-    metadata = {**_run_metadata(report, scope, days, len(on_days)), **tier_metadata(after)}
+    metadata = {**_run_metadata(report, scope, per_day), **tier_metadata(after)}
     if report.sessions_failed:
         for failure in report.failures[:MAX_FAILURES_SHOWN]:
             context.log.error(f"failed {failure['namespace']}/{failure['session_id']}: {failure['error']}")
