@@ -447,7 +447,9 @@ def _build(cfg: EmbedderConfig, path: str | None, variant: Variant, cache_dir: P
     onnx_path = files.onnx
     identity = None
     if files.needs_quantization:
-        onnx_path = cached_model(files.onnx, kind=variant, cache_dir=cache_dir, src_sha256=files.sha256)
+        onnx_path = cached_model(
+            files.onnx, kind=variant, cache_dir=cache_dir, src_sha256=files.sha256, tokenizer=files.tokenizer
+        )
         identity = f"{(files.sha256 or file_sha256(files.onnx))[:16]}-{variant}-r{RECIPE_VERSION}"
     elif variant == "fp32":
         raise ModelError(f"{files.onnx}: already quantized; an fp32 variant needs an fp32 model file")

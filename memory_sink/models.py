@@ -1,7 +1,7 @@
 """The embedding-model registry, and the int8 builds of models, cached by content.
 
 Kept apart from :mod:`memory_sink.embedder` so that inference code needs no
-graph surgery and quantizing (``tiermem models quantize``) needs no tokenizer.
+graph surgery and quantizing (``tiermem models quantize``) needs no embedder (only a tokenizer, to calibrate).
 
 Quantized files are cached by content: the cache name is derived from the
 sha256 of the source file and :data:`RECIPE_VERSION`, so a model is quantized
@@ -33,7 +33,7 @@ logger = logging.getLogger(__name__)
 CACHE_ENV = "TIERMEM_CACHE_DIR"
 #: Bump when :func:`fold_to_fp32` or :func:`quantize_model` change what they write:
 #: the cache name changes with it, so old cached files are never reused.
-RECIPE_VERSION = 3
+RECIPE_VERSION = 4
 
 Pooling = Literal["mean", "cls"]
 
@@ -182,131 +182,46 @@ def _drop_unused(graph: onnx.GraphProto, now_constant: set[str]) -> None:
     graph.value_info.extend(infos)
 
 
-def quantize_model(src: Path, dst: Path) -> None:
+def quantize_model(src: Path, dst: Path, tokenizer: Path | None = None) -> None:
     """Build a true int8 model (integer MatMuls) from an fp32 or int8-weight model.
 
-    Recipe (:data:`RECIPE_VERSION`): fold int8-weight dequantization to fp32,
-    ``quantize_dynamic`` with per-channel QInt8 weights (per-tensor weight scales
-    cost MiniLM ~0.03 of mean cosine against fp32), then quantize activations per
-    row instead of per tensor (see :func:`_quantize_rows`), then check the result
-    against the fp32 model. ``dst`` appears atomically, so concurrent processes
-    never load half a file.
+    Recipe (:data:`RECIPE_VERSION`, :mod:`memory_sink.quantize`): fold int8-weight
+    dequantization to fp32, calibrate on tiermem's own chat-like text (tokenized
+    with ``tokenizer``, by default the ``tokenizer.json`` next to the model or one
+    directory up, as in the hub layout), SmoothQuant, then static QDQ with
+    per-channel int8 weights and fixed uint8 activation scales; then check the
+    result against the fp32 model. ``dst`` appears atomically, so concurrent
+    processes never load half a file.
     """
-    from onnxruntime.quantization import QuantType, quantize_dynamic
+    from .quantize import static_int8
 
     src, dst = Path(src), Path(dst)
+    tokenizer = _find_tokenizer(src) if tokenizer is None else Path(tokenizer)
     dst.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=dst.parent, prefix=".quantize-") as tmp:
         fp32, int8 = Path(tmp) / "fp32.onnx", Path(tmp) / "int8.onnx"
         fold_to_fp32(src, fp32)
         try:
             with _no_root_basicconfig():
-                quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8, per_channel=True)
+                matmuls = static_int8(fp32, int8, tokenizer)
+        except ModelError as exc:
+            raise ModelError(f"{src}: {exc}") from exc
         except Exception as exc:  # onnxruntime raises many kinds; the user needs the file name
             raise ModelError(f"{src}: int8 quantization failed: {exc}") from exc
         model = _load_onnx(int8)
-        if not any(node.op_type == "MatMulInteger" for node in model.graph.node):
-            raise ModelError(f"{src}: quantization produced no integer MatMul; is it a transformer ONNX model?")
-        rows = _quantize_rows(model.graph)
         _check_onnx(model, src)
-        _atomic_save(model, int8)
         _compare_to_fp32(fp32, int8, src)
         os.replace(int8, dst)
-    logger.info("quantized %s to int8 %s (%d row-wise activation quantizers)", src, dst, rows)
+    logger.info("quantized %s to int8 %s (%d static int8 MatMuls)", src, dst, matmuls)
 
 
-def _quantize_rows(graph: onnx.GraphProto) -> int:
-    """Turn each per-tensor ``DynamicQuantizeLinear`` into per-row symmetric quantization.
-
-    Why: a per-tensor activation scale spans the whole batch, so a text's vector
-    depended on what it was batched with (cosine down to ~0.98 against itself
-    alone). One scale per token row makes every row independent of its batch and
-    is also closer to fp32. The zero point stays a scalar (128), as MatMulInteger
-    requires. Both rescale Muls are kept apart so that onnxruntime's
-    MatMulIntegerToFloat fusion, which assumes a scalar input scale, cannot match.
-    A node whose pattern differs is left alone (and the embedder then runs texts
-    one at a time). Returns the number of rewritten nodes.
-    """
-    from onnx import numpy_helper
-
-    consumers: dict[str, list[onnx.NodeProto]] = {}
-    for node in graph.node:
-        for name in node.input:
-            consumers.setdefault(name, []).append(node)
-    replace: dict[int, list[onnx.NodeProto]] = {}
-    rewritten = 0
-    for index, node in enumerate(graph.node):
-        rescale = _rescale_nodes(node, consumers) if node.op_type == "DynamicQuantizeLinear" else None
-        if rescale is None:
-            continue
-        rewritten += 1
-        replace.update(rescale)
-        replace[id(node)] = _row_quantizer(node, f"rowq{index}_")
-        graph.initializer.append(numpy_helper.from_array(np.array(128, np.uint8), node.output[2]))
-    if replace:
-        graph.initializer.extend(
-            [
-                numpy_helper.from_array(np.array(1e-8, np.float32), "rowq_eps"),
-                numpy_helper.from_array(np.array(127.0, np.float32), "rowq_127"),
-                numpy_helper.from_array(np.array([-1], np.int64), "rowq_flat"),
-                numpy_helper.from_array(np.array(128, np.uint8), "rowq_zero_point"),
-            ]
-        )
-        nodes = [new for node in graph.node for new in replace.get(id(node), [node])]
-        del graph.node[:]
-        graph.node.extend(nodes)
-    return rewritten
-
-
-def _row_quantizer(node: onnx.NodeProto, p: str) -> list[onnx.NodeProto]:
-    """x -> (QuantizeLinear(x, s, 128) per row, s) with s = max|x| / 127 over the last axis.
-
-    Rows are flattened to 2-D so QuantizeLinear's per-axis mode (one vectorised
-    pass) can take one scale per row; the zero point is expanded to match.
-    """
-    from onnx import helper
-
-    x, (xq, scale, _zp) = node.input[0], node.output
-    return [
-        helper.make_node("Abs", [x], [p + "abs"]),
-        helper.make_node("ReduceMax", [p + "abs"], [p + "amax"], axes=[-1], keepdims=1),
-        helper.make_node("Max", [p + "amax", "rowq_eps"], [p + "amax_pos"]),
-        helper.make_node("Div", [p + "amax_pos", "rowq_127"], [scale]),
-        helper.make_node("Reshape", [scale, "rowq_flat"], [p + "row_scale"]),
-        helper.make_node("Shape", [p + "row_scale"], [p + "rows"]),
-        helper.make_node("Expand", ["rowq_zero_point", p + "rows"], [p + "row_zero_point"]),
-        helper.make_node("Flatten", [x], [p + "x2d"], axis=-1),
-        helper.make_node("QuantizeLinear", [p + "x2d", p + "row_scale", p + "row_zero_point"], [p + "q2d"], axis=0),
-        helper.make_node("Shape", [x], [p + "shape"]),
-        helper.make_node("Reshape", [p + "q2d", p + "shape"], [xq]),
-    ]
-
-
-def _rescale_nodes(
-    dql: onnx.NodeProto,
-    consumers: dict[str, list[onnx.NodeProto]],
-) -> dict[int, list[onnx.NodeProto]] | None:
-    """Rewrite ``Mul(Cast(MatMulInteger), Mul(x_scale, w_scale))`` as two Muls; None if no match."""
-    from onnx import helper
-
-    scale = dql.output[1]
-    out: dict[int, list[onnx.NodeProto]] = {}
-    for smul in consumers.get(scale, []):
-        others = [name for name in smul.input if name != scale]
-        users = consumers.get(smul.output[0], [])
-        if smul.op_type != "Mul" or len(others) != 1 or not users or any(u.op_type != "Mul" for u in users):
-            return None
-        out[id(smul)] = []
-        for ymul in users:
-            product = [name for name in ymul.input if name != smul.output[0]]
-            if len(product) != 1:
-                return None
-            tmp = ymul.output[0] + "_rowq"
-            out[id(ymul)] = [
-                helper.make_node("Mul", [product[0], scale], [tmp]),
-                helper.make_node("Mul", [tmp, others[0]], [ymul.output[0]]),
-            ]
-    return out or None
+def _find_tokenizer(src: Path) -> Path:
+    for candidate in (src.parent / "tokenizer.json", src.parent.parent / "tokenizer.json"):
+        if candidate.is_file():
+            return candidate
+    raise ModelError(
+        f"{src}: no tokenizer.json next to the model or one directory up; calibration needs one (pass --tokenizer)"
+    )
 
 
 def _compare_to_fp32(fp32: Path, int8: Path, src: Path) -> None:
@@ -422,6 +337,7 @@ def cached_model(
     kind: Literal["int8", "fp32"] = "int8",
     cache_dir: Path | None = None,
     src_sha256: str | None = None,
+    tokenizer: Path | None = None,
 ) -> Path:
     """Return the cached int8 (or folded fp32) build of ``src``, building it the first time.
 
@@ -442,7 +358,7 @@ def cached_model(
         ) from None
     logger.info("building the %s model for %s (once; cached in %s)", kind, src, root)
     if kind == "int8":
-        quantize_model(src, target)
+        quantize_model(src, target, tokenizer)
     else:
         fold_to_fp32(src, target)
     return target

@@ -228,16 +228,38 @@ def test_input_type_errors(embedder: OnnxEmbedder) -> None:
 # --- quantization and the cache ---------------------------------------------------------
 
 
-def test_quantized_model_is_integer_and_close_to_fp32(embedder: OnnxEmbedder, fp32_embedder: OnnxEmbedder) -> None:
-    ops = [node.op_type for node in onnx.load(str(embedder.model_path)).graph.node]
-    assert ops.count("MatMulInteger") == 36
-    assert "DynamicQuantizeLinear" not in ops and not embedder._one_per_run  # row-wise, batchable
+def test_quantized_model_is_static_int8_and_close_to_fp32(embedder: OnnxEmbedder, fp32_embedder: OnnxEmbedder) -> None:
+    graph = onnx.load(str(embedder.model_path)).graph
+    inits = {init.name: init for init in graph.initializer}
+    ops = [node.op_type for node in graph.node]
+    int8_weights = [
+        node for node in graph.node if node.op_type == "DequantizeLinear" and inits.get(node.input[0]) is not None
+    ]
+    assert len([n for n in int8_weights if inits[n.input[0]].data_type == onnx.TensorProto.INT8]) == 36
+    # every activation scale is a constant of the file: nothing is measured per batch
+    quantizers = [node for node in graph.node if node.op_type == "QuantizeLinear"]
+    assert len(quantizers) == 24 and all(node.input[1] in inits for node in quantizers)
+    assert "DynamicQuantizeLinear" not in ops and not embedder._one_per_run
     fp32_graph = onnx.load(str(fp32_embedder.model_path)).graph
-    assert "MatMulInteger" not in {node.op_type for node in fp32_graph.node}
+    assert not {"QuantizeLinear", "DequantizeLinear"} & {node.op_type for node in fp32_graph.node}
     assert all(init.data_type != onnx.TensorProto.INT8 for init in fp32_graph.initializer)
     cosines = (embedder.embed_documents(SENTENCES) * fp32_embedder.embed_documents(SENTENCES)).sum(axis=1)
     assert cosines.mean() >= 0.99, cosines
     assert embedder.fingerprint != fp32_embedder.fingerprint
+
+
+def test_a_vector_is_identical_alone_and_in_a_batch_of_mixed_lengths(cache_dir: Path) -> None:
+    """The same turn must get the same vector in any batch: re-embeds, dedup and exactly-once rely on it."""
+    embedder = load_embedder(EmbedderConfig(batch_size=8))
+    texts = [" ".join(SENTENCES[: (i * 5) % 17 + 1]) for i in range(12)] + SENTENCES[:12] + ["", "tea"]
+    lengths = np.array([len(ids) for ids in embedder._token_ids(texts)])
+    runs = list(embedder._runs(np.argsort(lengths, kind="stable"), lengths))
+    assert any(len(run) > 1 and len(set(lengths[run])) > 1 for run in runs)  # padded batches of mixed lengths
+    together = embedder.embed_documents(texts)
+    alone = np.stack([embedder.embed_documents([t])[0] for t in texts])
+    assert np.array_equal(together, alone)
+    reversed_batch = embedder.embed_documents(texts[::-1])[::-1]
+    assert np.array_equal(reversed_batch, alone)
 
 
 def test_second_load_does_not_requantize(
@@ -265,10 +287,21 @@ def test_fingerprint_names_model_pooling_source_and_recipe(embedder: OnnxEmbedde
 
 
 def test_quantization_is_reproducible(embedder: OnnxEmbedder, tmp_path: Path) -> None:
-    """Another machine quantizing the same source gets the same bytes, hence the same fingerprint."""
+    """Another build of the same source (here through the CLI) gets the same bytes, hence the same fingerprint."""
+    from pipelines.cli import main
+
+    files = resolve_files(MODELS[MINILM], None)
     out = tmp_path / "again.onnx"
-    quantize_model(resolve_files(MODELS[MINILM], None).onnx, out)
+    main(["models", "quantize", str(files.onnx), str(out), "--tokenizer", str(files.tokenizer)])
     assert file_sha256(out) == file_sha256(embedder.model_path)
+
+
+def test_quantizing_without_a_tokenizer_names_the_missing_file(fp32_path: Path, tmp_path: Path) -> None:
+    lone = tmp_path / "alone" / "model.onnx"
+    lone.parent.mkdir()
+    lone.symlink_to(fp32_path)
+    with pytest.raises(ModelError, match="tokenizer.json"):
+        quantize_model(lone, tmp_path / "out.onnx")
 
 
 def test_pooling_changes_fingerprint_and_vectors(embedder: OnnxEmbedder, tokenizer_path: Path) -> None:
@@ -301,7 +334,7 @@ def test_bge_from_fp32_dir_quantizes_and_uses_cls_and_prefix(
     bge = load_embedder(EmbedderConfig(model=BGE, path=str(root)))
     assert isinstance(MODELS[BGE], ModelSpec) and bge.max_tokens == 512
     assert bge.fingerprint.startswith(f"{BGE}:cls:")
-    assert "MatMulInteger" in {node.op_type for node in onnx.load(str(bge.model_path)).graph.node}
+    assert "QuantizeLinear" in {node.op_type for node in onnx.load(str(bge.model_path)).graph.node}
     doc = bge.embed_documents(["I prefer tea"])[0]
     assert doc.shape == (384,) and abs(np.linalg.norm(doc) - 1.0) < 1e-5
     assert doc @ embedder.embed_documents(["I prefer tea"])[0] < 0.99  # CLS, not mean

@@ -12,6 +12,7 @@ from consolidators.types import ConsolidationResult, Context, Transcript
 from memory_sink import MemoryStore, ModelMismatchError
 from memory_sink.config import Config
 from memory_sink.meta import set_fingerprint, stored_fingerprint
+from memory_sink.models import RECIPE_VERSION
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
@@ -87,6 +88,28 @@ class Counting:
     def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
         self.calls += 1
         return self.inner.consolidate(transcript, context)
+
+
+def test_vectors_of_the_previous_int8_recipe_are_refused_until_reembedded(config: Config, store: MemoryStore) -> None:
+    """A new quantization recipe is a new model: its vectors never mix with the old build's."""
+    store.stage("s", "user", "I prefer tea", seq=1)
+    run_realtime(store)
+    current = store.embedder.fingerprint
+    assert current.endswith(f"-int8-r{RECIPE_VERSION}")
+    previous = current.removesuffix(f"-r{RECIPE_VERSION}") + f"-r{RECIPE_VERSION - 1}"
+    with store.connection() as conn:
+        set_fingerprint(conn, previous)
+        conn.execute("UPDATE memory SET embed_model = %s", (previous,))
+    with MemoryStore.open(config) as other:
+        store.stage("s", "user", "I switched to coffee", seq=2)
+        with pytest.raises(ModelMismatchError, match="tiermem reembed"):
+            run_realtime(other)
+        assert other.tiers.reembed() == 1
+        run_realtime(other)
+        with other.connection() as conn:
+            assert stored_fingerprint(conn) == current
+            models = conn.execute("SELECT embed_model, count(*) FROM memory GROUP BY 1").fetchall()
+        assert models == [(current, 2)]
 
 
 @pytest.mark.parametrize("stale_store", [False, True], ids=["fresh-store", "store-opened-before-the-switch"])

@@ -396,11 +396,16 @@ def models_list(as_json: bool) -> None:
 @models.command("quantize", epilog=examples("tiermem models quantize model.onnx model-int8.onnx"))
 @click.argument("src", type=click.Path(exists=True, dir_okay=False))
 @click.argument("dst", type=click.Path(dir_okay=False))
-def models_quantize(src: str, dst: str) -> None:
-    """Quantize an fp32 ONNX model to dynamic int8 (per-channel weights, per-token activations)."""
+@click.option(
+    "--tokenizer",
+    type=click.Path(exists=True, dir_okay=False),
+    help="tokenizer.json to calibrate with (default: next to SRC or one directory up)",
+)
+def models_quantize(src: str, dst: str, tokenizer: str | None) -> None:
+    """Quantize an fp32 ONNX model to static int8 (per-channel weights, calibrated fixed activation scales)."""
     from memory_sink.embedder import quantize_model
 
-    quantize_model(Path(src), Path(dst))
+    quantize_model(Path(src), Path(dst), Path(tokenizer) if tokenizer else None)
     click.echo(f"wrote {dst}")
 
 
