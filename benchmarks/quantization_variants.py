@@ -1,4 +1,4 @@
-"""Which int8 recipe for MiniLM: tiermem's per-row dynamic int8 against static and plain dynamic builds.
+"""Which int8 recipe for MiniLM: tiermem's shipped build (static QDQ + SmoothQuant) against other static and dynamic builds.
 
     python benchmarks/quantization_variants.py [--variants dyn_pertensor,qdq_w,qdq_w_sq75] [--texts 2000] [--runs 5]
 
@@ -8,7 +8,7 @@ quantize_static per variant (calibration: short_turns(200, seed=11), batched lik
 embedder; calibration ranges cached per method). Models go to --workdir; the op
 types onnxruntime actually runs (after ORT_ENABLE_ALL) are printed per variant.
 
-bench: one process; fp32, tiermem int8 and the variants, each an OnnxEmbedder with
+bench: one process; fp32, tiermem int8 (whatever load_embedder builds) and the variants, each an OnnxEmbedder with
 tiermem's own SessionOptions. Speed = texts/s of session.run over the same
 length-sorted feeds of short_turns(--texts, seed=7), all models interleaved in
 each of --runs rounds (order rotates); ratio = median of per-round ratios vs fp32.
@@ -297,7 +297,7 @@ def bench(names: list[str]) -> None:
     fp = fp32_embedder()
     tok = _tokenizer_path()
     int8 = load_embedder(EmbedderConfig(threads=THREADS), variant="int8")
-    embs: dict[str, OnnxEmbedder] = {"fp32": fp, "tiermem_int8_rows": int8}
+    embs: dict[str, OnnxEmbedder] = {"fp32": fp, "tiermem_int8": int8}
     for name in names:
         embs[name] = OnnxEmbedder(fp.spec, MODELS / f"{name}.onnx", tok, threads=THREADS, identity=name)
     texts = c.short_turns(EVAL_N, seed=EVAL_SEED)

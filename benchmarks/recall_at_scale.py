@@ -22,8 +22,10 @@ real, and each bulk row takes one of them as its text and, as its vector, a
 mix of that turn's real embedding (65-100%) and another's (``--synthetic mix``),
 or that embedding plus isotropic noise (``--synthetic noise``, a pessimistic
 worst case; see ``synthetic()``).
-Three in four bulk rows are provisional turns, one in four consolidated episodes,
-all active, in one namespace. Queries always go through the real embedder and SQL.
+Three in four bulk rows are consolidated passages, one in four consolidated
+episodes, all active, in one namespace: what a year of consolidated history looks
+like. (Provisional rows, a day of turns at most, are outside the HNSW graph and
+read by an exact scan since migration 0012; the realtime ticks add them.) Queries always go through the real embedder and SQL.
 
 Targets: #4 at 1M: p50 <= 5 ms, p95 <= 15 ms, overlap >= 0.95.
          #7 at 1M vs 10k: ingest and recall p95 no more than 20% worse.
@@ -62,11 +64,12 @@ FROM STDIN WITH (FORMAT BINARY)
 COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "timestamptz", "text", "jsonb"]
 # The recall statement's two branches, alone (same WHERE clauses as memories.RECALL_ACTIVE).
 VECTOR_BRANCH = """
-SELECT id FROM memory WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
+SELECT id FROM memory
+WHERE namespace = %(ns)s AND tier = 'consolidated' AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
 ORDER BY embedding <=> %(q)s LIMIT %(n)s
 """
 LEXICAL_BRANCH = f"WITH {memories.LEXICAL} SELECT id FROM l"
-KINDS = ["turn", "episode", "fact"]
+KINDS = ["turn", "passage", "episode", "fact"]
 
 _QUESTIONS = [
     "what do I like to drink in the morning",
@@ -147,8 +150,8 @@ def bulk_load(
                         [
                             "default",
                             f"bulk{i // 20}",
-                            "consolidated" if episode else "provisional",
-                            "episode" if episode else "turn",
+                            "consolidated",
+                            "episode" if episode else "passage",
                             base_texts[pick],
                             vec,
                             [f"bulk-{i}"],

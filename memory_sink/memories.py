@@ -148,13 +148,21 @@ LEXICAL = f"""
 
 # Invariant 5: recall reads active rows only, through the partial HNSW and GIN
 # indexes, fused by reciprocal rank in ONE statement so it sees one snapshot
-# (a concurrent tier swap is seen wholly before or wholly after).
+# (a concurrent tier swap is seen wholly before or wholly after). The vector
+# branch is the nearest of two lists: consolidated rows through the HNSW index,
+# and the namespace's provisional rows by an exact scan (they are not in the
+# graph: migration 0012; the tier is small, and writing it is the realtime path).
 RECALL_ACTIVE = f"""
 WITH v AS (
     SELECT id, row_number() OVER (ORDER BY dist) AS r FROM (
-        SELECT id, embedding <=> %(q)s AS dist FROM memory
-        WHERE namespace = %(ns)s AND superseded_at IS NULL AND {KIND_FILTER}
-        ORDER BY embedding <=> %(q)s LIMIT %(n)s
+        (SELECT id, embedding <=> %(q)s AS dist FROM memory
+         WHERE namespace = %(ns)s AND tier = 'consolidated' AND superseded_at IS NULL AND {KIND_FILTER}
+         ORDER BY embedding <=> %(q)s LIMIT %(n)s)
+        UNION ALL
+        (SELECT id, embedding <=> %(q)s AS dist FROM memory
+         WHERE namespace = %(ns)s AND tier = 'provisional' AND superseded_at IS NULL AND {KIND_FILTER}
+         ORDER BY embedding <=> %(q)s LIMIT %(n)s)
+        ORDER BY dist LIMIT %(n)s
     ) s
 ), {LEXICAL}, fused AS (
     SELECT id, sum(1.0 / ({RRF_K} + r)) AS rrf FROM (SELECT * FROM v UNION ALL SELECT * FROM l) u

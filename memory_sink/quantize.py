@@ -101,8 +101,8 @@ def _activation_matmuls(graph: onnx.GraphProto, weights: set[str]) -> list[str]:
 
 
 def _calibration_feeds(fp32: Path, tokenizer_path: Path) -> Iterator[dict[str, np.ndarray]]:
-    """One unpadded feed per calibration text, with the model's own input names and integer type."""
-    import onnxruntime as ort
+    """Feeds of the calibration texts, texts of one token count together: no padding rows in the ranges."""
+    import onnx
     from tokenizers import Tokenizer
 
     try:
@@ -111,10 +111,18 @@ def _calibration_feeds(fp32: Path, tokenizer_path: Path) -> Iterator[dict[str, n
         raise ModelError(f"{tokenizer_path}: cannot load the tokenizer for calibration ({exc})") from exc
     tokenizer.no_padding()
     tokenizer.enable_truncation(max_length=256)
-    session = ort.InferenceSession(str(fp32), providers=["CPUExecutionProvider"])
-    specs = [(spec.name, np.int32 if spec.type == "tensor(int32)" else np.int64) for spec in session.get_inputs()]
+    graph = onnx.load(str(fp32), load_external_data=False).graph
+    weights = {init.name for init in graph.initializer}
+    specs = [
+        (spec.name, np.int32 if spec.type.tensor_type.elem_type == onnx.TensorProto.INT32 else np.int64)
+        for spec in graph.input
+        if spec.name not in weights
+    ]
+    by_length: dict[int, list[list[int]]] = {}
     for enc in tokenizer.encode_batch(calibration_texts()):
-        ids = np.array([enc.ids])
+        by_length.setdefault(len(enc.ids), []).append(enc.ids)
+    for length in sorted(by_length):
+        ids = np.array(by_length[length])
         fills = {"mask": np.ones_like(ids), "type": np.zeros_like(ids)}
         yield {name: next((v for k, v in fills.items() if k in name), ids).astype(dt) for name, dt in specs}
 
@@ -130,6 +138,7 @@ def _channel_ranges(
     probe.graph.output.extend(onnx.helper.make_tensor_value_info(t, onnx.TensorProto.FLOAT, None) for t in tensors)
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
+    opts.intra_op_num_threads = 1  # a build must not fight the host's other work for cores
     session = ort.InferenceSession(probe.SerializeToString(), opts, providers=["CPUExecutionProvider"])
     low: dict[str, np.ndarray] = {}
     high: dict[str, np.ndarray] = {}

@@ -175,8 +175,10 @@ def test_the_vector_and_text_indexes_are_partial_over_active_rows(store: MemoryS
         )
     assert set(defs) == {"memory_embedding_hnsw", "memory_content_tsv"}
     assert "USING hnsw" in defs["memory_embedding_hnsw"] and "USING gin" in defs["memory_content_tsv"]
-    for indexdef in defs.values():
-        assert indexdef.endswith("WHERE (superseded_at IS NULL)"), indexdef
+    assert defs["memory_content_tsv"].endswith("WHERE (superseded_at IS NULL)"), defs
+    # provisional rows stay out of the graph: recall scans them exactly (next tests)
+    hnsw = defs["memory_embedding_hnsw"]
+    assert hnsw.endswith("WHERE ((superseded_at IS NULL) AND (tier = 'consolidated'::text))"), hnsw
 
 
 def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
@@ -206,3 +208,40 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         conn.execute("SET LOCAL enable_seqscan = off")
         plan = "\n".join(r[0] for r in conn.execute("EXPLAIN " + memories.RECALL_ACTIVE, params))
     assert "Index Scan using memory_embedding_hnsw" in plan, plan
+    assert "memory_provisional_namespace" in plan, plan  # the provisional rows of the namespace, exactly
+
+
+def test_recalls_vector_branch_is_the_exact_nearest_over_both_tiers(store: MemoryStore) -> None:
+    """Provisional rows, outside the HNSW graph, still compete by distance with consolidated ones."""
+    from memory_sink import memories
+
+    texts = [f"{topic} note number {i}" for i, topic in enumerate(["tea", "rust", "paris", "cats", "jazz"] * 8)]
+    store.stage_many([{"session_id": f"s{i}", "role": "user", "content": t, "seq": i} for i, t in enumerate(texts)])
+    run_realtime(store)
+    episodes = [f"an episode about {topic}" for topic in ("green tea", "rust compilers", "paris trips", "kittens")]
+    with store.connection() as conn:
+        for text, vec in zip(episodes, store.embedder.embed_documents(episodes)):
+            conn.execute(
+                "INSERT INTO memory (namespace, session_id, tier, kind, content, embedding, event_ids, valid_from,"
+                " embed_model) VALUES ('default', 'old', 'consolidated', 'episode', %s, %s, ARRAY['e'], now(), %s)",
+                (text, vec, store.embedder.fingerprint),
+            )
+    query = store.embedder.embed_query("a cup of tea with my cat")
+    params = {
+        "q": query,
+        "ns": "default",
+        "k": 10,
+        "kinds": ["turn", "episode"],
+        "n": 10,
+        "lexemes": [],  # no lexical branch: the ranking is the vector branch's alone
+        "idf": [],
+        "ranked": False,
+        "unpassaged": False,
+    }
+    exact = "SELECT content FROM memory WHERE superseded_at IS NULL ORDER BY embedding <=> %s, id LIMIT 10"
+    with store.connection() as conn:
+        recalled = [row[0] for row in conn.execute(memories.RECALL_ACTIVE, params)]
+        conn.execute("SET LOCAL enable_indexscan = off")
+        expected = [row[0] for row in conn.execute(exact, (query,))]
+    assert {"provisional", "consolidated"} <= {m.tier for m in store.recall("a cup of tea with my cat", k=10)}
+    assert recalled == expected
