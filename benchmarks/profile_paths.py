@@ -96,7 +96,7 @@ def model(texts_n: int) -> None:
 
 
 def quantization_bound(texts_n: int, rounds: int = 5) -> None:
-    """session.run throughput on the same batches: fp32, tiermem's per-row int8, per-tensor int8.
+    """session.run throughput on the same batches: fp32, tiermem's static int8, per-tensor dynamic int8.
 
     The per-tensor build (plain ``quantize_dynamic``) lets onnxruntime fuse each
     MatMul with its rescale, but its activation scale spans the batch, so a
@@ -124,7 +124,7 @@ def quantization_bound(texts_n: int, rounds: int = 5) -> None:
     opts.log_severity_level = 3
     sessions = {
         "fp32": fp32._session,
-        "int8 per-row (tiermem)": int8._session,
+        "int8 static (tiermem)": int8._session,
         "int8 per-tensor (rejected)": ort.InferenceSession(str(per_tensor), opts, providers=["CPUExecutionProvider"]),
     }
     feeds = model_feeds(int8, texts)
