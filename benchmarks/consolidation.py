@@ -13,11 +13,19 @@ embedding (each session's rows embedded in their own call, ``EMBED_CHUNK = 1``),
 and the anchor: the same pipeline with the fp32 model embedding one text per
 session run (no batching).
 
+With ``--workers 1,2``: the same sessions consolidated by N worker processes at once,
+each with its own store and ``run_consolidate(shard=Shard(i, N))`` (what
+``tiermem consolidate --shard i/N`` runs), onnxruntime threads split between them;
+wall time from a common start (models loaded) to the last worker's end. Interleaved
+run by run; after each, exactly-once is checked (every session consolidated once, no
+provisional row left, one episode set per session).
+
 Target: >= 100 sessions/s.
 """
 
 from __future__ import annotations
 
+import multiprocessing as mp
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,10 +35,11 @@ import _common as c
 import numpy as np
 
 import pipelines.consolidate as cons
+from consolidators import parse
 from memory_sink import swap as swap_mod
 from memory_sink.config import EmbedderConfig
 from memory_sink.embedder import load_embedder
-from pipelines.consolidate import run_consolidate
+from pipelines.consolidate import Shard, run_consolidate
 from pipelines.realtime import run_realtime
 
 
@@ -100,11 +109,86 @@ def one_run(
         c.drop_database(admin, dsn)
 
 
+def _worker(dsn: str, shard: Shard, threads: int, start: Any, out: Any) -> None:
+    with c.open_store(dsn, threads=threads) as store:
+        store.embedder.embed_query("warm")  # the models loaded before the clock starts, as in one long-lived worker
+        parse.load()
+        start.wait()
+        report = run_consolidate(store, min_quiet_seconds=0, shard=shard)
+        out.put((report.sessions_consolidated, report.sessions_failed, time.perf_counter()))
+
+
+def workers_run(admin: str, sessions: int, workers: int, threads: int, tag: str) -> tuple[float, dict[str, int]]:
+    """Sessions/s of ``workers`` processes over disjoint shards; the exactly-once counts after."""
+    dsn = c.fresh_database(admin)
+    try:
+        with c.open_store(dsn, threads=threads) as store:
+            store.stage_many(c.session_turns(sessions, 20, seed=hash(tag) % 1000, prefix=tag), batch_size=5000)
+            run_realtime(store)
+        ctx = mp.get_context("spawn")
+        start, out = ctx.Barrier(workers + 1), ctx.Queue()
+        each = max(1, threads // workers)
+        procs = [ctx.Process(target=_worker, args=(dsn, Shard(i, workers), each, start, out)) for i in range(workers)]
+        for proc in procs:
+            proc.start()
+        start.wait()
+        began = time.perf_counter()
+        done = [out.get(timeout=3600) for _ in procs]
+        for proc in procs:
+            proc.join()
+        with c.open_store(dsn, threads=1) as store, store.connection() as conn:
+            counts = conn.execute(EXACTLY_ONCE).fetchone()
+        check = dict(zip(("provisional left", "sessions with episodes", "sessions consolidated twice"), counts))
+        check["consolidated (workers' reports)"] = sum(d[0] for d in done)
+        check["failed"] = sum(d[1] for d in done)
+        return sessions / (max(d[2] for d in done) - began), check
+    finally:
+        c.drop_database(admin, dsn)
+
+
+# Exactly once: no provisional row left active, every session has episodes, and none
+# has two sets of them (a second consolidation would retire the first, so count active
+# episodes' distinct sources per session instead: a repeat shows as retired episodes).
+EXACTLY_ONCE = """
+SELECT count(*) FILTER (WHERE tier = 'provisional' AND superseded_at IS NULL),
+       count(DISTINCT session_id) FILTER (WHERE kind = 'episode' AND superseded_at IS NULL),
+       count(DISTINCT session_id) FILTER (WHERE kind = 'episode' AND superseded_at IS NOT NULL)
+FROM memory
+"""
+
+
+def compare_workers(args: Any) -> None:
+    counts = [int(x) for x in args.workers.split(",")]
+    rates: dict[int, list[float]] = {n: [] for n in counts}
+    checks: dict[int, dict[str, int]] = {}
+    with c.temp_server() as admin:
+        for run in range(args.runs):
+            for n in counts if run % 2 == 0 else counts[::-1]:
+                rate, checks[n] = workers_run(admin, args.sessions, n, args.threads, tag=f"w{n}r{run}-")
+                rates[n].append(rate)
+    figures: dict[str, Any] = {"sessions per run (20 turns each)": args.sessions}
+    for n in counts:
+        figures[f"{n} worker(s): sessions/s (median)"] = c.median(rates[n])
+        figures[f"{n} worker(s): runs"] = [round(r, 1) for r in rates[n]]
+        figures[f"{n} worker(s): exactly-once check (last run)"] = checks[n]
+    if len(counts) > 1:
+        figures[f"speed-up {counts[-1]} vs {counts[0]}"] = c.median(rates[counts[-1]]) / c.median(rates[counts[0]])
+    ok = all(
+        ch["provisional left"] == 0 and ch["sessions with episodes"] == args.sessions and ch["failed"] == 0
+        for ch in checks.values()
+    )
+    c.report("6 consolidation with N workers", figures, [("exactly once, nothing failed", ok)], as_json=args.json)
+
+
 def main() -> None:
     p = c.parser(__doc__.splitlines()[0])
     p.add_argument("--sessions", type=int, default=300, help="sessions of 20 turns per run (default 300)")
     p.add_argument("--anchor-sessions", type=int, default=40, help="sessions for the naive anchor (default 40)")
+    p.add_argument("--workers", default="", help="compare N worker processes, e.g. 1,2 (then nothing else runs)")
     args = p.parse_args()
+    if args.workers:
+        compare_workers(args)
+        return
     rates, anchors, breakdowns, unchunked = [], [], [], []
     report = None
     with c.temp_server() as admin:

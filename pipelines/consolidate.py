@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 import uuid
+import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -32,7 +33,7 @@ from consolidators import (
 )
 from memory_sink import MemoryStore
 from memory_sink.config import Config
-from memory_sink.errors import ConfigError, ModelMismatchError
+from memory_sink.errors import ConfigError, InputError, ModelMismatchError
 from memory_sink.supersession import CARDINALITY, Candidate, FactView, Judge, Policy, rules_judge
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind, Outcome
@@ -415,6 +416,34 @@ def consolidate_chunk(
     ]
 
 
+@dataclass(frozen=True)
+class Shard:
+    """Worker ``index`` of ``count``: the sessions whose stable hash falls to it.
+
+    N workers given shards 0/N..N-1/N consolidate disjoint session sets that together
+    cover every eligible session, without talking to each other. Whole sessions, never
+    parts of one: a session is the unit of consolidation and of the tier swap. The hash
+    is crc32, not ``hash()``, so every process (and machine) assigns alike.
+    """
+
+    index: int = 0
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < self.count:
+            raise InputError(f"shard: expected INDEX/COUNT with 0 <= INDEX < COUNT, got {self.index}/{self.count}")
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        index, sep, count = text.partition("/")
+        if not sep or not index.strip().isdigit() or not count.strip().isdigit():
+            raise InputError(f"shard: expected INDEX/COUNT such as 0/2, got {text!r}")
+        return cls(int(index), int(count))
+
+    def owns(self, namespace: str, session_id: str) -> bool:
+        return zlib.crc32(f"{namespace}\x00{session_id}".encode()) % self.count == self.index
+
+
 def run_consolidate(
     store: MemoryStore | None = None,
     *,
@@ -425,8 +454,12 @@ def run_consolidate(
     consolidator: Consolidator | None = None,
     sessions: Sequence[tuple[str, str]] | None = None,
     on_session: Callable[[str, str, str], None] | None = None,
+    shard: Shard | None = None,
 ) -> ConsolidateReport:
-    """One pass: consolidate every eligible session (or exactly ``sessions``, re-consolidating them)."""
+    """One pass: consolidate every eligible session (or exactly ``sessions``, re-consolidating them).
+
+    ``shard``: only the sessions of that shard (see ``Shard``; run one worker per shard).
+    """
     own = store is None
     store = store or MemoryStore.open(config)
     report = ConsolidateReport()
@@ -438,7 +471,7 @@ def run_consolidate(
         if sessions is None:
             quiet = store.config.consolidate.min_quiet_seconds if min_quiet_seconds is None else min_quiet_seconds
             sessions = store.tiers.eligible_sessions(namespace=namespace, session_id=session, min_quiet_seconds=quiet)
-        sessions = list(sessions)
+        sessions = [pair for pair in sessions if shard is None or shard.owns(*pair)]
         if sessions:  # invariant 9: a model mismatch fails the run, not each session after its LLM call
             store.tiers.check_embedder()
         # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.

@@ -243,7 +243,11 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
 
 
 @click.command(
-    epilog=examples("tiermem consolidate --min-quiet 0", "tiermem consolidate --session s1 --namespace acme")
+    epilog=examples(
+        "tiermem consolidate --min-quiet 0",
+        "tiermem consolidate --session s1 --namespace acme",
+        "tiermem consolidate --shard 0/2 & tiermem consolidate --shard 1/2",
+    )
 )
 @config_option
 @json_option
@@ -256,14 +260,28 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
     default=None,
     help="Seconds a session must be quiet (0 = everything pending).",
 )
+@click.option(
+    "--shard",
+    default=None,
+    metavar="INDEX/COUNT",
+    help="Only this worker's share of the sessions (e.g. 0/2 and 1/2: two workers, disjoint sessions).",
+)
 def consolidate(
-    config_path: str | None, as_json: bool, session_id: str | None, namespace: str | None, min_quiet: int | None
+    config_path: str | None,
+    as_json: bool,
+    session_id: str | None,
+    namespace: str | None,
+    min_quiet: int | None,
+    shard: str | None,
 ) -> None:
     """Consolidate eligible sessions now; exits 1 if any session failed (it is retried later)."""
-    from ..consolidate import run_consolidate
+    from ..consolidate import Shard, run_consolidate
 
+    part = Shard.parse(shard) if shard else None
     with open_store(config_path) as store:
-        report = run_consolidate(store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet)
+        report = run_consolidate(
+            store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet, shard=part
+        )
     if as_json:
         output.emit_json(report.to_dict())
     else:

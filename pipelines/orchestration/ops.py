@@ -24,9 +24,10 @@ from pydantic import Field, field_validator
 
 from memory_sink import health
 from memory_sink.config import Config
+from memory_sink.errors import InputError
 
 from ..backfill import distinct_sessions, parse_day, run_backfill, sessions_per_day
-from ..consolidate import ConsolidateReport, run_consolidate
+from ..consolidate import ConsolidateReport, Shard, run_consolidate
 from ..realtime import run_realtime
 from .checks import RETIRED_SHARE, check_result, retired_share_spec, retired_verdict, tier_metadata
 from .keys import (
@@ -89,6 +90,13 @@ class ConsolidateOpConfig(dg.Config):
         ),
     )
     namespace: str | None = Field(default=None, description="Only this namespace (default: all).")
+    shard: str | None = Field(
+        default=None,
+        description=(
+            "INDEX/COUNT, e.g. 0/2: only this worker's share of the sessions (a stable hash of namespace and "
+            "session). Launch COUNT runs, shards 0..COUNT-1, to consolidate disjoint sessions in parallel."
+        ),
+    )
     min_quiet_seconds: int | None = Field(
         default=None,
         ge=0,
@@ -100,6 +108,16 @@ class ConsolidateOpConfig(dg.Config):
     def _ids_not_blank(cls, value: list[str]) -> list[str]:
         if any(not v.strip() for v in value):
             raise ValueError("session_ids: a session id must not be empty")
+        return value
+
+    @field_validator("shard")
+    @classmethod
+    def _shard_parses(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                Shard.parse(value)
+            except InputError as exc:  # pydantic reports ValueErrors as the field's error
+                raise ValueError(str(exc)) from None
         return value
 
     @field_validator("namespace")
@@ -183,14 +201,19 @@ def _consolidate(
         sessions = [(ns, sid) for sid in dict.fromkeys(config.session_ids)]
         return run_backfill(s, sessions, consolidator=consolidator, on_session=progress), "session_ids"
     if days and config.mode is ConsolidateMode.reconsolidate:
-        context.log.info(f"re-consolidating {len(on_days)} sessions with a turn on {days[0]}..{days[-1]}")
-        return run_backfill(s, on_days, consolidator=consolidator, on_session=progress), "reconsolidate"
+        sessions = on_days
+        if config.shard:
+            shard = Shard.parse(config.shard)
+            sessions = [pair for pair in sessions if shard.owns(*pair)]
+        context.log.info(f"re-consolidating {len(sessions)} sessions with a turn on {days[0]}..{days[-1]}")
+        return run_backfill(s, sessions, consolidator=consolidator, on_session=progress), "reconsolidate"
     report = run_consolidate(
         s,
         namespace=config.namespace,
         min_quiet_seconds=config.min_quiet_seconds,
         consolidator=consolidator,
         on_session=progress,
+        shard=Shard.parse(config.shard) if config.shard else None,
     )
     return report, "pending"
 
