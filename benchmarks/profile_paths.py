@@ -2,11 +2,12 @@
 
     pip install -e '.[bench]'         # pyinstrument and py-spy: profiling aids, never runtime dependencies
     python benchmarks/profile_paths.py realtime [--turns 3000]
-    python benchmarks/profile_paths.py consolidate [--sessions 150]
+    python benchmarks/profile_paths.py consolidate [--sessions 150] [--cprofile]
     python benchmarks/profile_paths.py model            # onnxruntime's per-operator profile, int8 vs fp32
 
 ``realtime`` and ``consolidate`` print pyinstrument call trees of ``run_realtime``
-and ``run_consolidate`` on a throw-away server. ``model`` runs one batch of
+and ``run_consolidate`` on a throw-away server (``--cprofile``: the standard library's
+cProfile instead, top functions by own and cumulative time; the parser loaded first). ``model`` runs one batch of
 short chat turns through both models with onnxruntime's own profiler and prints
 the share of kernel time per operator type (the profiler's per-node overhead
 inflates small operators a little; compare shapes, not absolute times).
@@ -49,20 +50,35 @@ def realtime(turns: int) -> None:
     print(prof.output_text(unicode=False, color=False))
 
 
-def consolidate(sessions: int) -> None:
+def consolidate(sessions: int, use_cprofile: bool = False) -> None:
+    import cProfile
+    import pstats
+
+    import pipelines.consolidate as cons
+    from consolidators import parse, run_consolidator
     from pipelines.consolidate import run_consolidate
     from pipelines.realtime import run_realtime
 
+    parse.load()
+    if use_cprofile:  # cProfile sees one thread: run the consolidator in the caller's, not its timeout thread
+        cons.call_with_timeout = lambda consolidator, transcript, context, _timeout: run_consolidator(
+            consolidator, transcript, context
+        )  # a long-lived worker has its parser loaded; profile the work, not the import
     with c.temp_server() as admin:
         with c.open_store(c.fresh_database(admin)) as store:
             store.stage_many(c.session_turns(sessions, 20, seed=1), batch_size=5000)
             run_realtime(store)
-            prof = _profiler()
-            prof.start()
+            prof = cProfile.Profile() if use_cprofile else _profiler()
+            (prof.enable if use_cprofile else prof.start)()
             report = run_consolidate(store, min_quiet_seconds=0)
-            prof.stop()
+            (prof.disable if use_cprofile else prof.stop)()
     print({k: v for k, v in report.to_dict().items() if k != "failures"}, f"{sessions / report.seconds:.1f} sessions/s")
-    print(prof.output_text(unicode=False, color=False))
+    if not use_cprofile:
+        print(prof.output_text(unicode=False, color=False))
+        return
+    stats = pstats.Stats(prof).strip_dirs()
+    stats.sort_stats("cumulative").print_stats(40)
+    stats.sort_stats("tottime").print_stats(25)
 
 
 def model(texts_n: int) -> None:
@@ -145,11 +161,12 @@ def main() -> None:
     p.add_argument("what", choices=["realtime", "consolidate", "model"])
     p.add_argument("--turns", type=int, default=3000)
     p.add_argument("--sessions", type=int, default=150)
+    p.add_argument("--cprofile", action="store_true", help="consolidate: cProfile instead of pyinstrument")
     args = p.parse_args()
     if args.what == "realtime":
         realtime(args.turns)
     elif args.what == "consolidate":
-        consolidate(args.sessions)
+        consolidate(args.sessions, args.cprofile)
     else:
         model(64)
         print("session.run only, same length-sorted batches of short chat turns:")

@@ -148,23 +148,43 @@ LEXICAL = f"""
 
 # Invariant 5: recall reads active rows only, through the partial HNSW and GIN
 # indexes, fused by reciprocal rank in ONE statement so it sees one snapshot
-# (a concurrent tier swap is seen wholly before or wholly after). The vector
-# branch is the nearest of two lists: consolidated rows through the HNSW index,
-# and the namespace's provisional rows by an exact scan (they are not in the
-# graph: migration 0012; the tier is small, and writing it is the realtime path).
-RECALL_ACTIVE = f"""
-WITH v AS (
+# (a concurrent tier swap is seen wholly before or wholly after).
+# The vector branch has two arms; a one-time filter runs exactly one of them. The
+# HNSW index holds every tenant's consolidated rows, and an index scan keeps a
+# namespace's as it goes (iterative scan): for a namespace holding a small share of
+# a large table it wades through other tenants' rows, up to hnsw.max_scan_tuples,
+# and misses neighbours (measured: benchmarks/recall_tenants.py, BENCHMARKS.md). A
+# namespace of at most EXACT_BELOW active rows is ranked exactly instead:
+# cosine_distance() is <=> as a function, which no index orders by, so the planner
+# reads those rows through memory_active_session. Counting stops at EXACT_BELOW + 1.
+# A larger namespace takes the nearest of two lists: consolidated rows through the
+# HNSW index, and its provisional rows by an exact scan (they are not in the graph:
+# migration 0012; the tier is small, and writing it is the realtime path).
+EXACT_BELOW = 2000
+VECTOR_ARMS = f"""small AS MATERIALIZED (
+    SELECT count(*) <= {EXACT_BELOW} AS yes FROM (
+        SELECT 1 FROM memory WHERE namespace = %(ns)s AND superseded_at IS NULL LIMIT {EXACT_BELOW + 1}
+    ) c
+), v AS (
     SELECT id, row_number() OVER (ORDER BY dist) AS r FROM (
+        (SELECT id, cosine_distance(embedding, %(q)s) AS dist FROM memory
+         WHERE namespace = %(ns)s AND superseded_at IS NULL AND {KIND_FILTER} AND (SELECT yes FROM small)
+         ORDER BY 2 LIMIT %(n)s)
+        UNION ALL
         (SELECT id, embedding <=> %(q)s AS dist FROM memory
-         WHERE namespace = %(ns)s AND tier = 'consolidated' AND superseded_at IS NULL AND {KIND_FILTER}
+         WHERE namespace || '' = %(ns)s AND tier = 'consolidated' AND superseded_at IS NULL AND {KIND_FILTER}
+           AND NOT (SELECT yes FROM small)
          ORDER BY embedding <=> %(q)s LIMIT %(n)s)
         UNION ALL
         (SELECT id, embedding <=> %(q)s AS dist FROM memory
          WHERE namespace = %(ns)s AND tier = 'provisional' AND superseded_at IS NULL AND {KIND_FILTER}
+           AND NOT (SELECT yes FROM small)
          ORDER BY embedding <=> %(q)s LIMIT %(n)s)
         ORDER BY dist LIMIT %(n)s
     ) s
-), {LEXICAL}, fused AS (
+)"""
+RECALL_ACTIVE = f"""
+WITH {VECTOR_ARMS}, {LEXICAL}, fused AS (
     SELECT id, sum(1.0 / ({RRF_K} + r)) AS rrf FROM (SELECT * FROM v UNION ALL SELECT * FROM l) u
     GROUP BY id
 )
