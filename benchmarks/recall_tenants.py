@@ -293,6 +293,7 @@ def main() -> None:
                     figures[f"[{rows:,}] COPY s"] = round(load(dsn, rows, tenants, (texts, kinds, vecs), fp), 1)
                 for key, value in build_indexes(dsn, args.hnsw_with).items():
                     figures[f"[{rows:,}] {key}"] = value
+                print(f"-- {rows:,} built: {json.dumps(figures, default=str)}", flush=True)
             results[rows] = measure(dsn, args, lc.questions, f"{rows:,}")
     for rows, row in results.items():
         figures |= {f"[{rows:,}] {k}": round(v, 3) if isinstance(v, float) else v for k, v in row.items()}
