@@ -223,10 +223,11 @@ def overlaps(dsn: str, store: Any, probe: list[tuple[str, str, str]], vecs: list
             db._configure(conn)
         for cls, scores in per.items():
             out[f"overlap@10 {name} [{cls}]"] = round(float(np.mean(scores)), 3)
+            ms = lat[cls]
+            out[f"vector branch p50/p95 ms {name} [{cls}]"] = (
+                f"{c.percentile(ms, 50) * 1e3:.2f} / {c.percentile(ms, 95) * 1e3:.2f}"
+            )
         out[f"overlap@10 {name} [all]"] = round(float(np.mean([s for v in per.values() for s in v])), 3)
-        out[f"vector branch p50/p95 ms {name}"] = (
-            f"{c.percentile(lat, 50) * 1e3:.2f} / {c.percentile(lat, 95) * 1e3:.2f}"
-        )
     return out
 
 
