@@ -39,8 +39,9 @@ from consolidators import parse
 from memory_sink import swap as swap_mod
 from memory_sink.config import EmbedderConfig
 from memory_sink.embedder import load_embedder
-from pipelines.consolidate import Shard, run_consolidate
+from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
+from pipelines.shards import Shard
 
 
 @contextmanager

@@ -12,7 +12,6 @@ import logging
 import threading
 import time
 import uuid
-import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -33,12 +32,13 @@ from consolidators import (
 )
 from memory_sink import MemoryStore
 from memory_sink.config import Config
-from memory_sink.errors import ConfigError, InputError, ModelMismatchError
+from memory_sink.errors import ConfigError, ModelMismatchError
 from memory_sink.supersession import CARDINALITY, Candidate, FactView, Judge, Policy, rules_judge
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind, Outcome
 
 from .passages import Passage, passages
+from .shards import Shard
 
 log = logging.getLogger(__name__)
 
@@ -414,34 +414,6 @@ def consolidate_chunk(
         else p
         for p in preps
     ]
-
-
-@dataclass(frozen=True)
-class Shard:
-    """Worker ``index`` of ``count``: the sessions whose stable hash falls to it.
-
-    N workers given shards 0/N..N-1/N consolidate disjoint session sets that together
-    cover every eligible session, without talking to each other. Whole sessions, never
-    parts of one: a session is the unit of consolidation and of the tier swap. The hash
-    is crc32, not ``hash()``, so every process (and machine) assigns alike.
-    """
-
-    index: int = 0
-    count: int = 1
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.index < self.count:
-            raise InputError(f"shard: expected INDEX/COUNT with 0 <= INDEX < COUNT, got {self.index}/{self.count}")
-
-    @classmethod
-    def parse(cls, text: str) -> Shard:
-        index, sep, count = text.partition("/")
-        if not sep or not index.strip().isdigit() or not count.strip().isdigit():
-            raise InputError(f"shard: expected INDEX/COUNT such as 0/2, got {text!r}")
-        return cls(int(index), int(count))
-
-    def owns(self, namespace: str, session_id: str) -> bool:
-        return zlib.crc32(f"{namespace}\x00{session_id}".encode()) % self.count == self.index
 
 
 def run_consolidate(

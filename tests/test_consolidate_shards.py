@@ -19,9 +19,10 @@ from memory_sink import MemoryStore
 from memory_sink.config import Config
 from memory_sink.errors import InputError
 from pipelines.cli.app import main
-from pipelines.consolidate import ConsolidateReport, Shard, run_consolidate
+from pipelines.consolidate import ConsolidateReport, run_consolidate
 from pipelines.orchestration.ops import ConsolidateOpConfig
 from pipelines.realtime import run_realtime
+from pipelines.shards import Shard
 
 SESSIONS = [(ns, f"s{i}") for ns in ("default", "acme") for i in range(6)]
 
@@ -35,7 +36,7 @@ def test_shards_partition_sessions_disjointly_and_completely() -> None:
 
 
 def test_shard_assignment_is_the_same_in_another_process() -> None:
-    code = "from pipelines.consolidate import Shard; print([Shard(1, 3).owns('acme', f's{i}') for i in range(50)])"
+    code = "from pipelines.shards import Shard; print([Shard(1, 3).owns('acme', f's{i}') for i in range(50)])"
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert other == str([Shard(1, 3).owns("acme", f"s{i}") for i in range(50)])  # crc32, not the salted hash()
 

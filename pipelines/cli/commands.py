@@ -275,7 +275,8 @@ def consolidate(
     shard: str | None,
 ) -> None:
     """Consolidate eligible sessions now; exits 1 if any session failed (it is retried later)."""
-    from ..consolidate import Shard, run_consolidate
+    from ..consolidate import run_consolidate
+    from ..shards import Shard
 
     part = Shard.parse(shard) if shard else None
     with open_store(config_path) as store:

@@ -27,8 +27,9 @@ from memory_sink.config import Config
 from memory_sink.errors import InputError
 
 from ..backfill import distinct_sessions, parse_day, run_backfill, sessions_per_day
-from ..consolidate import ConsolidateReport, Shard, run_consolidate
+from ..consolidate import ConsolidateReport, run_consolidate
 from ..realtime import run_realtime
+from ..shards import Shard
 from .checks import RETIRED_SHARE, check_result, retired_share_spec, retired_verdict, tier_metadata
 from .keys import (
     CONSOLIDATE_JOB,
