@@ -93,13 +93,15 @@ def base_texts(lc: Locomo, n: int, seed: int = 5) -> dict[str, list[str]]:
     for summary in lc.summaries:
         sents = _SENT.split(summary)
         pieces += [" ".join(sents[i : i + rng.choice((2, 3))]) for i in range(0, len(sents), 2)]
+    pieces = pieces or lc.turns  # a file without summaries or observations: turns stand in
+    sentences = sentences or lc.turns
     sources = {
         "turn": lambda: (
             rng.choice(lc.turns) if rng.random() < 0.3 else f"{rng.choice(sentences)} {rng.choice(sentences)}"
         ),
-        "fact": lambda: rng.choice(lc.observations),
+        "fact": lambda: rng.choice(lc.observations or lc.turns),
         "episode": lambda: rng.choice(pieces),
-        "passage": lambda: " ".join(rng.sample(sentences, 3)),
+        "passage": lambda: " ".join(rng.sample(sentences, min(3, len(sentences)))),
     }
     out: dict[str, list[str]] = {}
     for kind, share in KIND_SHARES:

@@ -128,7 +128,7 @@ def test_quantization_variants_build_and_compare(tmp_path: Path) -> None:
     assert "batch maxdiff" in out.stdout and "tiermem_int8" in out.stdout
 
 
-def test_locomo_benchmark_runs_on_a_file_of_its_format(tmp_path: Path) -> None:
+def _made_up_locomo(tmp_path: Path) -> Path:
     """LoCoMo itself is CC BY-NC and never in the repository: a made-up conversation of its shape."""
     sessions = {
         "speaker_a": "Ana",
@@ -156,6 +156,34 @@ def test_locomo_benchmark_runs_on_a_file_of_its_format(tmp_path: Path) -> None:
     ]
     data = tmp_path / "locomo.json"
     data.write_text(json.dumps([{"sample_id": "made-up", "conversation": sessions, "qa": qa}]))
+    return data
+
+
+def _bench(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    out = subprocess.run(
+        [sys.executable, *args], cwd=tmp_path, capture_output=True, text=True, env=dict(os.environ), timeout=400
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out
+
+
+def test_recall_tenants_runs_on_a_file_of_locomos_format(tmp_path: Path) -> None:
+    data = _made_up_locomo(tmp_path)
+    args = ["--rows", "600", "--small", "200", "--namespaces", "12", "--base", "30", "--per-class", "2"]
+    out = _bench(tmp_path, str(BENCH / "recall_tenants.py"), "--locomo", str(data), *args, "--runs", "1", "--json")
+    figures = json.loads(out.stdout[out.stdout.index("{\n") :])["figures"]
+    assert figures["[600] overlap@10 shipped [all]"] == 1.0  # tenants this small are ranked exactly
+
+
+def test_consolidation_workers_and_cprofile_run(tmp_path: Path) -> None:
+    out = _bench(tmp_path, str(BENCH / "consolidation.py"), "--workers", "1,2", "--sessions", "2", "--runs", "1")
+    assert "target exactly once, nothing failed: met" in out.stdout
+    out = _bench(tmp_path, str(BENCH / "profile_paths.py"), "consolidate", "--sessions", "2", "--cprofile")
+    assert "extractive.py" in out.stdout and "tottime" in out.stdout  # the consolidator is profiled too
+
+
+def test_locomo_benchmark_runs_on_a_file_of_its_format(tmp_path: Path) -> None:
+    data = _made_up_locomo(tmp_path)
     env = {**os.environ, "TIERMEM_CACHE_DIR": os.environ["TIERMEM_CACHE_DIR"]}
     out = subprocess.run(
         [sys.executable, str(BENCH / "locomo_recall.py"), str(data), "--json"],
