@@ -101,16 +101,9 @@ def test_two_workers_at_once_consolidate_every_session_exactly_once(config: Conf
     for t in threads:
         t.join(timeout=300)
     assert not errors and not any(t.is_alive() for t in threads)  # no hang, no error escaping a run
-    # Two sessions' swaps may still deadlock on the facts they both retire; PostgreSQL
-    # aborts one, which fails that session alone (invariant 8) to be retried. Nothing else may fail.
-    failed = [f for r in reports.values() for f in r.failures]
-    assert all("deadlock" in f["error"].lower() for f in failed), failed
     for index, report in reports.items():  # each its own sessions, all of them, and both had some
-        owned = sum(Shard(index, 2).owns(*p) for p in SESSIONS)
-        assert report.sessions_consolidated + report.sessions_failed == owned > 0
-        assert report.sessions_skipped == 0
-    retried = run_consolidate(store, sessions=[(f["namespace"], f["session_id"]) for f in failed])
-    assert retried.sessions_consolidated == len(failed)
+        assert report.sessions_consolidated == sum(Shard(index, 2).owns(*p) for p in SESSIONS) > 0
+        assert report.sessions_failed == report.sessions_skipped == 0, report.failures
     with store.connection() as conn:
         row = conn.execute("""
             SELECT count(*) FILTER (WHERE tier = 'provisional' AND superseded_at IS NULL),
