@@ -208,7 +208,9 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         conn.execute("SET LOCAL enable_seqscan = off")
         plan = "\n".join(r[0] for r in conn.execute("EXPLAIN " + memories.RECALL_ACTIVE, params))
     assert "Index Scan using memory_embedding_hnsw" in plan, plan
-    assert "memory_provisional_namespace" in plan, plan  # the provisional rows of the namespace, exactly
+    # the namespace's provisional rows, exactly, through either btree that narrows to them
+    assert "memory_provisional_namespace" in plan or "(tier = 'provisional'::text)" in plan, plan
+    assert "cosine_distance" in plan, plan  # the exact arm of a small namespace
 
 
 def test_recalls_vector_branch_is_the_exact_nearest_over_both_tiers(store: MemoryStore) -> None:
@@ -238,10 +240,15 @@ def test_recalls_vector_branch_is_the_exact_nearest_over_both_tiers(store: Memor
         "ranked": False,
         "unpassaged": False,
     }
-    exact = "SELECT content FROM memory WHERE superseded_at IS NULL ORDER BY embedding <=> %s, id LIMIT 10"
+    exact = "SELECT id FROM memory WHERE superseded_at IS NULL ORDER BY embedding <=> %s, id LIMIT 10"
     with store.connection() as conn:
-        recalled = [row[0] for row in conn.execute(memories.RECALL_ACTIVE, params)]
+        recalled = [row[0] for row in conn.execute(memories.RECALL_ACTIVE, params)]  # ids, the first column
+        # the same statement as a namespace too large for the exact arm runs it: HNSW + provisional scan
+        large = memories.RECALL_ACTIVE.replace(f"count(*) <= {memories.EXACT_BELOW}", "count(*) <= 0")
+        assert large != memories.RECALL_ACTIVE
+        recalled_large = [row[0] for row in conn.execute(large, params)]
         conn.execute("SET LOCAL enable_indexscan = off")
         expected = [row[0] for row in conn.execute(exact, (query,))]
     assert {"provisional", "consolidated"} <= {m.tier for m in store.recall("a cup of tea with my cat", k=10)}
     assert recalled == expected
+    assert recalled_large == expected
