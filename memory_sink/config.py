@@ -145,6 +145,37 @@ class McpConfig:
     allow_namespaces: list[str] = field(default_factory=list)
 
 
+#: Keys of a Dagster run's resource config that only the deployment file sets: where data and
+#: secrets go and what code runs (``pipelines.orchestration.overrides`` enforces them).
+PINNED_RUN_KEYS = ("store.config_path", "embedder.path", "consolidator.kind")
+#: Consolidator options pinned the same way: code to import, an endpoint, a path, or the *name*
+#: of an environment variable whose value would be sent (``api_key_env: TIERMEM_DSN``).
+PINNED_OPTION = re.compile(r"target|\w+_(?:env|url|path)")
+PINNED_OPTION_PREFIX = "consolidator.options."
+
+
+def is_pinned_run_key(key: str) -> bool:
+    """True if ``key`` (as ``orchestration.allowed_overrides`` spells it) is one a run may not change."""
+    option = key.removeprefix(PINNED_OPTION_PREFIX)
+    return key in PINNED_RUN_KEYS or (option != key and PINNED_OPTION.fullmatch(option) is not None)
+
+
+@dataclass(frozen=True)
+class OrchestrationConfig:
+    # Pinned keys (PINNED_RUN_KEYS, pinned consolidator options) a Dagster run may set to another
+    # value than this file's; empty: a run changes run parameters only.
+    allowed_overrides: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for key in self.allowed_overrides:
+            if not is_pinned_run_key(key):
+                raise ConfigError(
+                    f"orchestration.allowed_overrides: {key!r} is not a pinned key (expected one of: "
+                    f"{', '.join(PINNED_RUN_KEYS)}, {PINNED_OPTION_PREFIX}<target or a name ending in "
+                    "_env, _url or _path>)"
+                )
+
+
 @dataclass(frozen=True)
 class Config:
     namespace: str = "default"  # the deployment's default tenant: every command's --namespace default
@@ -154,6 +185,7 @@ class Config:
     consolidate: ConsolidateConfig = field(default_factory=ConsolidateConfig)
     supersession: SupersessionConfig = field(default_factory=SupersessionConfig)
     mcp: McpConfig = field(default_factory=McpConfig)
+    orchestration: OrchestrationConfig = field(default_factory=OrchestrationConfig)
     source: str | None = None  # the file it came from, for messages
 
     def __post_init__(self) -> None:
