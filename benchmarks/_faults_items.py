@@ -151,8 +151,9 @@ def attacks(base_url: str, rig: Rig) -> dict[str, dict[str, Any]]:
 
 
 def launch(job: Any, instance: Any, run_config: dict[str, Any], log: Path) -> Any:
+    quiet = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}  # the events are kept in `log`
     result = job.execute_in_process(
-        instance=instance, raise_on_error=False, partition_key="2024-03-01", run_config=run_config
+        instance=instance, raise_on_error=False, partition_key="2024-03-01", run_config={**run_config, **quiet}
     )
     log.write_text("\n".join(repr(e) for e in result.all_events), encoding="utf-8")  # scanned for secrets
     return result

@@ -144,9 +144,9 @@ def after_server_death(rig: Rig, proc: subprocess.Popen[bytes], workload: str, t
     if not exited:
         proc.kill()
         proc.wait()
-    text = output_of(proc)
-    t.check(proc.returncode != 0, f"{workload} exited 0 although its server died")
-    t.check("tiermem: error:" in text or "tiermem: unexpected" in text, f"{workload}: no error line: {last_line(text)}")
+    text = output_of(proc)  # exit 0 is fine if its work was done first: the invariants say whether it was
+    if proc.returncode != 0:
+        t.check("tiermem: error:" in text, f"{workload} died with its server without an error line: {last_line(text)}")
 
 
 def recover(rig: Rig, workload: str, prefix: str, t: Tally) -> None:
