@@ -23,7 +23,7 @@ WORKLOADS = ("ingest", "realtime", "consolidate", "follow")
 @dataclass(frozen=True)
 class Sizes:
     trials: int = 20  # per kind of kill
-    sessions: int = 12  # per trial
+    sessions: int = 6  # per trial
     per_session: int = 20
     ingest_turns: int = 2500  # ingest commits 1000 lines at a time: a kill can land between batches
     concurrent_sessions: int = 60
