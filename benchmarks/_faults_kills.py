@@ -23,10 +23,10 @@ WORKLOADS = ("ingest", "realtime", "consolidate", "follow")
 @dataclass(frozen=True)
 class Sizes:
     trials: int = 20  # per kind of kill
-    sessions: int = 6  # per trial
+    sessions: int = 4  # per trial
     per_session: int = 20
-    ingest_turns: int = 2500  # ingest commits 1000 lines at a time: a kill can land between batches
-    concurrent_sessions: int = 60
+    ingest_turns: int = 1500  # ingest commits 1000 lines at a time: a kill can land between batches
+    concurrent_sessions: int = 40
 
     @property
     def turns(self) -> int:

@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -70,7 +71,9 @@ def suite(size: kills.Sizes, small: bool) -> dict[str, Callable[[Rig], Tally]]:
     }
 
 
-def run_suite(size: kills.Sizes, *, only: list[str] | None = None, small: bool = False) -> list[Tally]:
+def run_suite(
+    size: kills.Sizes, *, only: list[str] | None = None, small: bool = False, progress: bool = False
+) -> list[Tally]:
     tallies = []
     for seed, (name, case) in enumerate(suite(size, small).items()):
         if only and name not in only:
@@ -82,6 +85,8 @@ def run_suite(size: kills.Sizes, *, only: list[str] | None = None, small: bool =
         finally:
             rig.close()
         tallies.append(tally)
+        if progress:  # a long run shows each case as it ends
+            print(f"[{time.strftime('%H:%M:%S')}] {name}: {dataclasses.asdict(tally)}", file=sys.stderr, flush=True)
     return tallies
 
 
@@ -109,26 +114,34 @@ def main() -> int:
     p.add_argument("--small", action="store_true", help="tiny sessions and files (what CI runs)")
     p.add_argument("--only", default=None, help=f"comma-separated cases: {','.join(suite(SMALL, True))}")
     p.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
+    p.add_argument("--merge", nargs="+", metavar="JSON", help="print one table of several --json runs' cases")
     args = p.parse_args()
+    if args.merge:
+        docs = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.merge]
+        return report([Tally(**c) for d in docs for c in d["cases"]], docs[0]["machine"], docs[0]["sizes"], None)
     size = dataclasses.replace(SMALL if args.small else kills.Sizes(), trials=args.trials)
     started, before = time.monotonic(), machine()
-    tallies = run_suite(size, only=args.only.split(",") if args.only else None, small=args.small)
-    overall = total(tallies)
+    tallies = run_suite(size, only=args.only.split(",") if args.only else None, small=args.small, progress=True)
     if args.json:
+        before["load_1m_end"], before["seconds"] = machine()["load_1m"], round(time.monotonic() - started)
         doc = {"machine": before, "sizes": dataclasses.asdict(size), "cases": [dataclasses.asdict(t) for t in tallies]}
         print(json.dumps(doc, indent=2))
-    else:
-        print(
-            f"== fault suite == {before['date']} | {before['cpu']} | {before['cores']} cores | "
-            f"load {before['load_1m']} at start, {machine()['load_1m']} at end | {time.monotonic() - started:.0f} s"
-        )
-        print(f"   sizes: {dataclasses.asdict(size)}")
-        print(table(tallies))
-        for failure in overall.failed:
-            print(f"   failed: {failure}")
-        for t in tallies:
-            if t.skipped:
-                print(f"   skipped: {t.case}: {t.skipped}")
+        return 0 if all(t.clean() for t in tallies) else 1
+    return report(tallies, before, dataclasses.asdict(size), time.monotonic() - started)
+
+
+def report(tallies: list[Tally], before: dict[str, Any], sizes: dict[str, Any], seconds: float | None) -> int:
+    took = f" | {seconds:.0f} s" if seconds is not None else ""
+    print(
+        f"== fault suite == {before['date']} | {before['cpu']} | {before['cores']} cores | load {before['load_1m']}{took}"
+    )
+    print(f"   sizes: {sizes}")
+    print(table(tallies))
+    for failure in total(tallies).failed:
+        print(f"   failed: {failure}")
+    for t in tallies:
+        if t.skipped:
+            print(f"   skipped: {t.case}: {t.skipped}")
     return 0 if all(t.clean() for t in tallies) else 1
 
 

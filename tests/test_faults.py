@@ -18,6 +18,7 @@ CASES = ["ingest", "realtime", "follower", "consolidate", "postgres", "concurren
 
 
 @pytest.mark.faults
+@pytest.mark.timeout(900)  # ~40 CLI processes; on a loaded 2-core machine they take minutes
 def test_the_small_fault_suite_loses_duplicates_and_leaks_nothing() -> None:
     tallies = run_suite(dataclasses.replace(SMALL, trials=1), only=CASES, small=True)
     assert [t.case.split(" ")[0] for t in tallies]  # every case ran
