@@ -46,8 +46,9 @@ def ingest_trials(rig: Rig, size: Sizes) -> Tally:
         t.kills += kill_mid_work(rig.spawn("ingest", str(path)), rig.progress("staged"), start, n, rig.rng)
         code, text = rig.run("ingest", str(path))  # the operator re-runs the same file
         t.check(code == 0, f"re-run of ingest exited {code}: {last_line(text)}")
-        t.trials, t.turns = t.trials + 1, t.turns + n
+        t.turns += n
         rig.tally(t, prefix=f"ing{i}-", expected=n)
+        t.trial_done()
     return t
 
 
@@ -59,8 +60,9 @@ def realtime_trials(rig: Rig, size: Sizes) -> Tally:
         t.kills += kill_mid_work(rig.spawn("realtime"), rig.progress("embedded"), start, n, rig.rng)
         code, text = rig.run("realtime")
         t.check(code == 0, f"re-run of realtime exited {code}: {last_line(text)}")
-        t.trials, t.turns = t.trials + 1, t.turns + n
+        t.turns += n
         rig.tally(t, prefix=f"rt{i}-", expected=n, settled=True)
+        t.trial_done()
     return t
 
 
@@ -73,8 +75,9 @@ def follower_trials(rig: Rig, size: Sizes) -> Tally:
         t.kills += kill_mid_work(follower, rig.progress("embedded"), start, n, rig.rng)
         follower = start_follower(rig, t)  # its supervisor starts another
         t.check(wait_for(lambda: rig.progress("embedded")() >= start + n, 300), f"trial {i}: turns left pending")
-        t.trials, t.turns = t.trials + 1, t.turns + n
+        t.turns += n
         rig.tally(t, prefix=f"fo{i}-", expected=n, settled=True)
+        t.trial_done()
     stop(follower, t)
     return t
 
@@ -87,8 +90,9 @@ def consolidate_trials(rig: Rig, size: Sizes) -> Tally:
         t.kills += kill_mid_work(rig.spawn(*CONSOLIDATE), rig.progress("consolidated"), start, n, rig.rng)
         code, text = rig.run(*CONSOLIDATE)
         t.check(code == 0, f"re-run of consolidate exited {code}: {last_line(text)}")
-        t.trials, t.turns = t.trials + 1, t.turns + n
+        t.turns += n
         rig.tally(t, prefix=f"co{i}-", expected=n, settled=True)
+        t.trial_done()
     return t
 
 
@@ -111,8 +115,9 @@ def postgres_trials(rig: Rig, size: Sizes) -> Tally:
             stop(proc, t)
         recover(rig, workload, prefix, t)
         rig.rejoin()
-        t.trials, t.turns = t.trials + 1, t.turns + n
+        t.turns += n
         rig.tally(t, prefix=prefix, expected=n)
+        t.trial_done()
     settle(rig, t)
     return t
 

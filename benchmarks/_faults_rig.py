@@ -21,7 +21,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,11 @@ class Tally:
         """Record a failed case-specific expectation (an error message, a process left behind, ...)."""
         if not ok:
             self.failed.append(what)
+
+    def trial_done(self) -> None:
+        """Count a trial, and say so on stderr: a long run that is stopped early still shows what it measured."""
+        self.trials += 1
+        print(f"[{time.strftime('%H:%M:%S')}] {json.dumps(asdict(self))}", file=sys.stderr, flush=True)
 
     def clean(self) -> bool:
         return not (self.lost or self.duplicated or self.both or self.neither or self.leaked or self.failed)
