@@ -30,7 +30,8 @@ def concurrent(rig: Rig, size: Sizes, *, followers: int = 3, consolidators: int 
     ingests = [rig.spawn("ingest", str(path)) for _ in range(2)]  # the same file twice: staged once
     seen = {"both": 0, "neither": 0}
     done = threading.Event()
-    readers = [threading.Thread(target=read_snapshots, args=(rig, seen, done)) for _ in range(2)]
+    dsn = rig.dsn()  # joined here: the server wrapper's lock is not for threads
+    readers = [threading.Thread(target=read_snapshots, args=(dsn, seen, done)) for _ in range(2)]
     runners = [threading.Thread(target=consolidate_rounds, args=(rig, rounds, t)) for _ in range(consolidators)]
     for thread in readers + runners:
         thread.start()
@@ -71,9 +72,9 @@ def consolidate_rounds(rig: Rig, rounds: int, t: Tally) -> None:
             t.check(False, f"a concurrent consolidate failed: {last_line(text)}")
 
 
-def read_snapshots(rig: Rig, seen: dict[str, int], done: threading.Event) -> None:
+def read_snapshots(dsn: str, seen: dict[str, int], done: threading.Event) -> None:
     """A reader: in one snapshot, no turn may be in both tiers or (once marked) in neither."""
-    with psycopg.connect(rig.dsn(), autocommit=True) as conn:
+    with psycopg.connect(dsn, autocommit=True) as conn:
         while not done.is_set():
             with conn.transaction():
                 conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
