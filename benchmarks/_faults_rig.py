@@ -106,7 +106,7 @@ class Rig:
         data: dict[str, Any] = {
             "database": {"data_dir": str(self.data_dir)},
             "realtime": {"batch_size": 32},  # small batches: a kill lands between commits
-            "consolidate": {"min_quiet_seconds": 0, "retry_base_seconds": 0},
+            "consolidate": {"min_quiet_seconds": 0, "retry_base_seconds": 0, "partition_start": "2024-01-01"},
         }
         for name, values in sections.items():
             data.setdefault(name, {}).update(values)

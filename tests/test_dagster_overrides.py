@@ -47,7 +47,10 @@ def sentinel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def deployment(tmp_path: Path, dsn: str, name: str = "t.yaml", **sections: Any) -> Path:
-    data: dict[str, Any] = {"database": {"dsn": dsn}, "consolidate": {"min_quiet_seconds": 0}}
+    data: dict[str, Any] = {
+        "database": {"dsn": dsn},
+        "consolidate": {"min_quiet_seconds": 0, "partition_start": "2024-01-01"},
+    }
     for section, values in sections.items():
         data.setdefault(section, {}).update(values)
     path = tmp_path / name
@@ -59,7 +62,11 @@ def llm_deployment(tmp_path: Path, dsn: str, **orchestration: Any) -> Path:
     return deployment(
         tmp_path,
         dsn,
-        consolidate={"min_quiet_seconds": 0, "consolidator": {"kind": "llm", "options": LLM_OPTIONS}},
+        consolidate={
+            "min_quiet_seconds": 0,
+            "partition_start": "2024-01-01",
+            "consolidator": {"kind": "llm", "options": LLM_OPTIONS},
+        },
         **({"orchestration": orchestration} if orchestration else {}),
     )
 
@@ -129,7 +136,7 @@ def test_each_override_of_where_data_and_secrets_go_fails_the_run_naming_the_key
         "llm": {"kind": "llm", "options": LLM_OPTIONS},
         "callable": {"kind": "callable", "options": {"target": "json:loads"}},
     }
-    consolidate: dict[str, Any] = {"min_quiet_seconds": 0}
+    consolidate: dict[str, Any] = {"min_quiet_seconds": 0, "partition_start": "2024-01-01"}
     if kinds[base]:
         consolidate["consolidator"] = kinds[base]
     path = deployment(tmp_path, db_dsn, consolidate=consolidate)
