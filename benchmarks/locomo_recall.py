@@ -1,6 +1,7 @@
 """LoCoMo evidence recall per tier and category, at an equal content budget and at k=10.
 
-    python benchmarks/locomo_recall.py PATH/locomo5.json [--budget 4000] [--k 10] [--conversations N] [--json]
+    python benchmarks/locomo_recall.py PATH/locomo5.json [--budget 4000] [--k 10] [--conversations N]
+        [--conversations-from M] [--json]
 
 LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0) is read from the path given:
 never copied into the repository. Per conversation, in its own namespace:
@@ -41,7 +42,8 @@ from typing import Any
 import _common as c
 import numpy as np
 
-from memory_sink import MemoryStore, memories, term_stats
+from memory_sink import MemoryStore, term_stats
+from memory_sink import recall as recall_sql
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
@@ -100,12 +102,13 @@ def turn_text(raw: dict[str, Any]) -> str:
     return f"{text} [image: {caption}]" if caption else text
 
 
-def load(path: Path, limit: int | None) -> list[Conversation]:
+def load(path: Path, limit: int | None, first: int = 1) -> list[Conversation]:
+    """Conversations ``first`` (1-based) onwards, at most ``limit`` of them."""
     import json
 
     data = json.loads(path.read_text())
     conversations = []
-    for sample in data[:limit]:
+    for sample in data[first - 1 :][:limit]:
         conv = sample["conversation"]
         turns: list[Turn] = []
         n = 1
@@ -267,8 +270,8 @@ def score_baselines(store: MemoryStore, conversations: Sequence[Conversation], a
 
 
 # Recall's statement as it was when it read the idf statistics from pg_stats in every query.
-PER_QUERY_STATS = memories.RECALL_ACTIVE.replace(
-    memories.WEIGHTS,
+PER_QUERY_STATS = recall_sql.RECALL_ACTIVE.replace(
+    recall_sql.WEIGHTS,
     f"""stats(elems, freqs) AS ({term_stats.READ}), terms AS MATERIALIZED (
     SELECT quote_literal(lex)::tsquery AS tq,
            ln(1 + 1 / coalesce(s.freqs[array_position(s.elems, lex)], s.freqs[cardinality(s.elems) + 1] / 2, 0.5))
@@ -277,7 +280,7 @@ PER_QUERY_STATS = memories.RECALL_ACTIVE.replace(
 ), selective AS (
     SELECT string_agg(tq::text, ' | ')::tsquery AS query
     FROM (SELECT tq FROM terms ORDER BY idf DESC
-          LIMIT (SELECT CASE WHEN count(*) > 0 THEN {memories.LEXICAL_TERMS} END FROM stats)) t
+          LIMIT (SELECT CASE WHEN count(*) > 0 THEN {recall_sql.LEXICAL_TERMS} END FROM stats)) t
 )""",
 )
 
@@ -285,20 +288,20 @@ PER_QUERY_STATS = memories.RECALL_ACTIVE.replace(
 def sql_timing(store: MemoryStore, conversations: Sequence[Conversation]) -> dict[str, str]:
     """Recall's fused statement alone (k = 10), as now and as before (pg_stats read in it, plans chosen per call),
     interleaved per question."""
-    assert PER_QUERY_STATS != memories.RECALL_ACTIVE, "the statistics CTE moved: update PER_QUERY_STATS"
+    assert PER_QUERY_STATS != recall_sql.RECALL_ACTIVE, "the statistics CTE moved: update PER_QUERY_STATS"
     took: dict[str, list[float]] = {"now": [], "pg_stats per query, plans chosen per call": []}
     with store.connection() as conn:
-        conn.execute(memories.SET_LEXICAL_POOL, (str(memories.LEXICAL_POOL),))
+        conn.execute(recall_sql.SET_LEXICAL_POOL, (str(recall_sql.LEXICAL_POOL),))
         for conv in conversations:
             for q in conv.questions:
                 params = {"q": store.embedder.embed_query(q.text), "ns": conv.sample_id, "k": 10, "n": 40}
-                params |= {"kinds": list(memories.DEFAULT_KINDS), "unpassaged": True, "text": q.text}
+                params |= {"kinds": list(recall_sql.DEFAULT_KINDS), "unpassaged": True, "text": q.text}
                 order = [
-                    ("now", memories.RECALL_ACTIVE),
+                    ("now", recall_sql.RECALL_ACTIVE),
                     ("pg_stats per query, plans chosen per call", PER_QUERY_STATS),
                 ]
                 for name, sql in order if len(took["now"]) % 2 else order[::-1]:  # alternate the first
-                    new = sql is memories.RECALL_ACTIVE  # the old statement ran with the server's plan choice
+                    new = sql is recall_sql.RECALL_ACTIVE  # the old statement ran with the server's plan choice
                     conn.execute(f"SET LOCAL plan_cache_mode = {'force_generic_plan' if new else 'auto'}")
                     started = time.perf_counter()
                     weights = term_stats.params(conn, q.text) if new else {}
@@ -326,7 +329,7 @@ def row_stats(store: MemoryStore, conversations: Sequence[Conversation]) -> dict
 
 
 def run(args: Any) -> dict[str, Any]:
-    conversations = load(Path(args.path), args.conversations)
+    conversations = load(Path(args.path), args.conversations, args.conversations_from)
     out = Scores()
     stats: dict[str, Any] = {}
     with c.temp_server() as admin, c.open_store(c.fresh_database(admin), threads=args.threads) as store:
@@ -376,7 +379,10 @@ def main() -> None:
     p.add_argument("path", help="LoCoMo JSON (e.g. locomo5.json); never copied anywhere")
     p.add_argument("--budget", type=int, default=4000, help="characters of returned content (default 4000)")
     p.add_argument("--k", type=int, default=10, help="rows for the at-k figures (default 10)")
-    p.add_argument("--conversations", type=int, default=None, help="only the first N conversations")
+    p.add_argument("--conversations", type=int, default=None, help="only N conversations (the first N unless told)")
+    p.add_argument(
+        "--conversations-from", type=int, default=1, metavar="M", help="start at conversation M (1-based; default 1)"
+    )
     args = p.parse_args()
     result = run(args)
     checks = targets(result["budget"])

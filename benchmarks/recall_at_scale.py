@@ -44,7 +44,8 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg.types.json import Jsonb
 
-from memory_sink import db, memories, term_stats
+from memory_sink import db, term_stats
+from memory_sink import recall as recall_sql
 from pipelines.realtime import run_realtime
 
 SERVER_SETTINGS = {
@@ -62,13 +63,13 @@ COPY memory (namespace, session_id, tier, kind, content, embedding, event_ids, v
 FROM STDIN WITH (FORMAT BINARY)
 """
 COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "timestamptz", "text", "jsonb"]
-# The recall statement's two branches, alone (same WHERE clauses as memories.RECALL_ACTIVE).
+# The recall statement's two branches, alone (same WHERE clauses as recall_sql.RECALL_ACTIVE).
 VECTOR_BRANCH = """
 SELECT id FROM memory
 WHERE namespace = %(ns)s AND tier = 'consolidated' AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
 ORDER BY embedding <=> %(q)s LIMIT %(n)s
 """
-LEXICAL_BRANCH = f"WITH {memories.LEXICAL} SELECT id FROM l"
+LEXICAL_BRANCH = f"WITH {recall_sql.LEXICAL} SELECT id FROM l"
 KINDS = ["turn", "passage", "episode", "fact"]
 
 _QUESTIONS = [
@@ -211,12 +212,16 @@ def overlap_at_10(
 
 
 def sql_latencies(
-    store: Any, sql: str, params: list[dict[str, Any]], pool: int = memories.LEXICAL_POOL, ef_search: int | None = None
+    store: Any,
+    sql: str,
+    params: list[dict[str, Any]],
+    pool: int = recall_sql.LEXICAL_POOL,
+    ef_search: int | None = None,
 ) -> list[float]:
     """Per-statement seconds, in one transaction with recall's lexical pool (0 = unbounded)."""
     out = []
     with store.connection() as conn:
-        conn.execute(memories.SET_LEXICAL_POOL, (str(pool),))
+        conn.execute(recall_sql.SET_LEXICAL_POOL, (str(pool),))
         if ef_search:
             conn.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
         for p in params:
@@ -245,7 +250,7 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
         p50.append(c.percentile(lat, 50) * 1e3)
         p95.append(c.percentile(lat, 95) * 1e3)
         embed_ms.append(c.median([c.timed(lambda: embedder.embed_query(q)) for q in qs]) * 1e3)
-        sql = sql_latencies(store, memories.RECALL_ACTIVE, params)
+        sql = sql_latencies(store, recall_sql.RECALL_ACTIVE, params)
         sql50.append(c.percentile(sql, 50) * 1e3)
         sql95.append(c.percentile(sql, 95) * 1e3)
         vec50.append(c.percentile(sql_latencies(store, VECTOR_BRANCH, params), 50) * 1e3)

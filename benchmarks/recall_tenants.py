@@ -11,7 +11,7 @@ and 100 rows), LoCoMo's QA questions (natural, long, common words) are embedded,
 - overlap@10: recall's vector branch (recall's own filters: namespace, kinds, active;
   its candidate count; as recall runs it) against an exact scan of the same rows;
   also at other ``hnsw.ef_search`` values and with ``strict_order``;
-- latency: ``memories.recall`` with the query vector given (query embedding excluded),
+- latency: ``recall_sql.recall`` with the query vector given (query embedding excluded),
   p50/p95 over all questions, per run, medians over runs; the query embedding alone.
 
 ``--data-dir`` keeps the server and both databases for the next run (the 1M load and
@@ -36,7 +36,8 @@ import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 
-from memory_sink import db, memories
+from memory_sink import db
+from memory_sink import recall as recall_sql
 
 SETTINGS = {
     "shared_buffers": "3GB",
@@ -51,18 +52,18 @@ REBUILT = (HNSW, "memory_content_tsv", "memory_event_ids")
 # Recall's vector branch as RECALL_ACTIVE runs it (exact for a small namespace, else
 # HNSW); and its HNSW arm alone. Sorted by distance, as recall re-sorts (relaxed_order
 # returns candidates only roughly in order).
-VECTOR = f"WITH {memories.VECTOR_ARMS} SELECT id FROM v ORDER BY r LIMIT 10"
+VECTOR = f"WITH {recall_sql.VECTOR_ARMS} SELECT id FROM v ORDER BY r LIMIT 10"
 HNSW_ONLY = f"""
 SELECT id FROM (
     SELECT id, embedding <=> %(q)s AS dist FROM memory
-    WHERE namespace = %(ns)s AND superseded_at IS NULL AND {memories.KIND_FILTER}
+    WHERE namespace = %(ns)s AND superseded_at IS NULL AND {recall_sql.KIND_FILTER}
     ORDER BY embedding <=> %(q)s LIMIT %(n)s
 ) s ORDER BY dist LIMIT 10
 """
 # The truth: cosine_distance() is <=> as a function, which no index orders by.
 EXACT = f"""
 SELECT id FROM memory
-WHERE namespace = %(ns)s AND superseded_at IS NULL AND {memories.KIND_FILTER}
+WHERE namespace = %(ns)s AND superseded_at IS NULL AND {recall_sql.KIND_FILTER}
 ORDER BY cosine_distance(embedding, %(q)s) LIMIT 10
 """
 CLASSES = {"largest": None, "~10k": 10_000, "~1k": 1_000, "~100": 100}
@@ -190,7 +191,7 @@ def probes(dsn: str, questions: list[str], per_class: int) -> list[tuple[str, st
 
 
 def top10(conn: psycopg.Connection, sql: str, q: np.ndarray, ns: str) -> list[Any]:
-    params = {"q": q, "ns": ns, "kinds": list(memories.DEFAULT_KINDS), "unpassaged": True, "n": 40}
+    params = {"q": q, "ns": ns, "kinds": list(recall_sql.DEFAULT_KINDS), "unpassaged": True, "n": 40}
     return [r[0] for r in conn.execute(sql, params)]
 
 
@@ -258,7 +259,7 @@ def partial_lever(dsn: str, probe: list[tuple[str, str, str]], vecs: list[np.nda
             conn.execute(f"SET hnsw.ef_search = {ef}")
             scores, lat = [], []
             for v in pairs:
-                p = {"q": v, "ns": ns, "kinds": list(memories.DEFAULT_KINDS), "unpassaged": True, "n": 40}
+                p = {"q": v, "ns": ns, "kinds": list(recall_sql.DEFAULT_KINDS), "unpassaged": True, "n": 40}
                 truth = set(top10(conn, EXACT, v, ns))
                 started = time.perf_counter()
                 got = [r[0] for r in conn.execute(literal, p)]
@@ -271,14 +272,14 @@ def partial_lever(dsn: str, probe: list[tuple[str, str, str]], vecs: list[np.nda
 
 
 def latencies(store: Any, probe: list[tuple[str, str, str]], vecs: list[np.ndarray], runs: int) -> dict[str, Any]:
-    """memories.recall with the vector given: p50/p95 per run (medians), per class p95; embedding alone."""
+    """recall_sql.recall with the vector given: p50/p95 per run (medians), per class p95; embedding alone."""
     p50, p95, per_cls, emb = [], [], {}, []
     for _ in range(runs):
         lat = []
         with store.connection() as conn:
             for (cls, ns, q), v in zip(probe, vecs):
                 started = time.perf_counter()
-                memories.recall(conn, v, q, namespace=ns, k=10)
+                recall_sql.recall(conn, v, q, namespace=ns, k=10)
                 lat.append(time.perf_counter() - started)
                 per_cls.setdefault(cls, []).append(lat[-1])
         p50.append(c.percentile(lat, 50) * 1e3)
@@ -296,7 +297,7 @@ def measure(dsn: str, args: Any, questions: list[str], tag: str) -> dict[str, An
         vecs = [store.embedder.embed_query(q) for _, _, q in probe]
         with store.connection() as conn:
             for (_, ns, q), v in zip(probe, vecs):
-                memories.recall(conn, v, q, namespace=ns, k=10)  # warm: plans, buffers
+                recall_sql.recall(conn, v, q, namespace=ns, k=10)  # warm: plans, buffers
         row = {"tenants probed": sorted({f"{cls}={ns}" for cls, ns, _ in probe})}
         row |= latencies(store, probe, vecs, args.runs)
         row |= overlaps(dsn, store, probe, vecs, args)

@@ -22,6 +22,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from . import db, erasure, memories, operations, ops, staging, term_stats
+from . import recall as recall_sql
 from .config import Config, load_config
 from .erasure import Erasure
 from .errors import InputError, NotFoundError, ReadError
@@ -291,7 +292,7 @@ class MemoryStore:
         when = staging.parse_ts(as_of, "as_of")
         vec = self.embedder.embed_query(query)
         with self.connection() as conn:
-            return memories.recall(
+            return recall_sql.recall(
                 conn, vec, query, namespace=namespace, k=k, kinds=kinds, as_of=when, all_versions=all_versions
             )
 

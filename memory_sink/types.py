@@ -173,7 +173,7 @@ class NewMemory:
 
     kind: Kind
     content: str
-    embed_text: str
+    embed_text: str  # what the vector reads (kept when it differs from ``content``, for a reembed)
     event_ids: tuple[str, ...]
     valid_from: datetime
     subject: str | None = None
@@ -184,6 +184,7 @@ class NewMemory:
     retract: bool = False  # a statement that the matching fact is no longer true
     replaces: str | None = None  # the id of an active fact the consolidator says this replaces
     id: str | None = None  # pre-assigned when other rows name it (an episode's passages); else generated
+    search_terms: str | None = None  # words the lexical branch matches besides the content (a passage's day)
 
 
 @dataclass(frozen=True)

@@ -168,13 +168,15 @@ def _passage_row(part: Passage, episode: NewMemory, by_id: dict[str, StagedTurn]
     return NewMemory(
         kind=Kind.PASSAGE,
         content=part.content,
-        embed_text=part.content,
+        embed_text=part.embed_text,
+        search_terms=part.search_terms,
         event_ids=ids,
-        valid_from=min(t.ts for t in part.turns),
+        valid_from=part.start,
         metadata={
             **_merged_metadata(by_id[e] for e in ids),
             "episode_id": episode.id,
-            "end_ts": max(t.ts for t in part.turns).isoformat(),
+            "end_ts": part.end.isoformat(),
+            **({"summary": True} if part.summary else {}),
         },
     )
 

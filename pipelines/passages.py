@@ -4,12 +4,22 @@ An episode is its whole transcript (up to ``consolidate.episode.max_words``
 words). Embedded whole, most of it is invisible to the vector branch — the
 model reads its first 256 tokens — and returned whole, it costs an agent over a
 thousand characters to read the sentence it needed. So every episode is also
-stored as consecutive passages of whole turns, each short enough for the model's
-window, each its own consolidated row (kind ``passage``) under the episode
-(``metadata.episode_id``), prefixed with the day it happened ("On 8 May 2023:")
-so a question about a day, a month or a year can match it. A summary that says
-something the turns don't (an LLM's) gets a passage of its own; one made of the
-turns' own sentences (``extractive``) would only repeat them.
+stored as consecutive passages of whole turns, each its own consolidated row
+(kind ``passage``) under the episode (``metadata.episode_id``):
+
+- its **content** is its turns, ``role: text`` a line, and nothing else: what an
+  agent reads, so every character is a word someone said;
+- its **vector** reads the day it happened and the passage with its
+  neighbouring turns around it (up to ``EMBED_WORDS``, within the model's
+  window): "Yes, last Tuesday!" is about whatever the turn before asked, and
+  only the context says what;
+- its **lexical document** adds the day ("8 May 2023"), so a question naming a
+  day, a month or a year matches it (the vector too: "May" is an English stop
+  word the lexical branch drops); the day is also the row's ``valid_from``,
+  returned as a field, not spent from the reading budget.
+
+A summary that says something the turns don't (an LLM's) gets a passage of its
+own; one made of the turns' own sentences (``extractive``) would only repeat them.
 
 Pure functions: the pipeline turns a consolidator's episodes into rows with them.
 """
@@ -24,17 +34,25 @@ from datetime import datetime
 from consolidators.framing import render_turns, word_count
 from consolidators.types import Turn
 
-#: Words per passage. Whole turns are packed up to this many, so a passage fits
-#: MiniLM's 256-token window with room to spare; a longer turn is a passage alone.
+#: Words per passage. Whole turns are packed up to this many; a longer turn is a passage alone.
 PASSAGE_WORDS = 60
+#: Words the passage's vector reads: the passage, then neighbouring turns nearest first
+#: while they fit. MiniLM reads 256 word pieces, about 1.3 a word in chat.
+EMBED_WORDS = 180
+#: Neighbouring turns on each side the vector may read.
+CONTEXT_TURNS = 1
 
 _WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
 class Passage:
-    content: str
+    content: str  # what recall returns: the turns' own text
     turns: tuple[Turn, ...]
+    embed_text: str  # what the vector reads: the content with its neighbouring turns
+    search_terms: str  # words the lexical branch matches besides the content: the day
+    start: datetime  # when its turns (an episode's, for a summary) began and ended
+    end: datetime
     summary: bool = False
 
 
@@ -43,11 +61,10 @@ def day(ts: datetime) -> str:
     return f"{ts.day} {ts:%B %Y}"
 
 
-def dated(turns: Sequence[Turn], text: str) -> str:
-    """``On 8 May 2023: <text>``, or ``On 8 May 2023 – 9 May 2023: …`` across midnight (UTC)."""
+def days(turns: Sequence[Turn]) -> str:
+    """``8 May 2023``, or ``8 May 2023 – 9 May 2023`` across midnight (UTC)."""
     first, last = day(min(t.ts for t in turns)), day(max(t.ts for t in turns))
-    span = first if first == last else f"{first} – {last}"
-    return f"On {span}: {text}"
+    return first if first == last else f"{first} – {last}"
 
 
 def pack(turns: Sequence[Turn], max_words: int = PASSAGE_WORDS) -> list[tuple[Turn, ...]]:
@@ -67,6 +84,28 @@ def pack(turns: Sequence[Turn], max_words: int = PASSAGE_WORDS) -> list[tuple[Tu
     return groups
 
 
+def in_context(turns: Sequence[Turn], start: int, end: int, max_words: int | None = None) -> str:
+    """``turns[start:end]`` with up to ``CONTEXT_TURNS`` neighbours each side, nearest first, while
+    the whole stays within ``max_words`` (``EMBED_WORDS`` unless told; the passage itself always
+    whole), in conversation order."""
+    max_words = max_words or EMBED_WORDS
+    words = sum(word_count(t.content) for t in turns[start:end])
+    lo, hi = start, end
+    open_before, open_after = True, True
+    for _ in range(CONTEXT_TURNS):
+        for side in ("before", "after"):
+            i = lo - 1 if side == "before" else hi
+            if not (open_before if side == "before" else open_after) or not 0 <= i < len(turns):
+                continue
+            size = word_count(turns[i].content)
+            if words + size > max_words:  # a side stops at the first neighbour that does not fit
+                open_before, open_after = (False, open_after) if side == "before" else (open_before, False)
+                continue
+            words += size
+            lo, hi = (i, hi) if side == "before" else (lo, i + 1)
+    return render_turns(turns[lo:hi])
+
+
 def adds_words(summary: str, text: str) -> bool:
     """Whether the summary holds a word the transcript lacks (abstractive, not extracted)."""
     have = {w.lower() for w in _WORD.findall(text)}
@@ -74,10 +113,19 @@ def adds_words(summary: str, text: str) -> bool:
 
 
 def passages(turns: Sequence[Turn], summary: str, max_words: int | None = None) -> list[Passage]:
-    """An episode's passages: its turns in order, packed (``PASSAGE_WORDS`` unless told) and dated;
-    its summary first if it adds words."""
-    groups = pack(turns, max_words or PASSAGE_WORDS)
-    found = [Passage(dated(group, render_turns(group)), group) for group in groups]
+    """An episode's passages: its turns in order, packed (``PASSAGE_WORDS`` unless told), each
+    embedded in its context and dated lexically; its summary first if it adds words."""
+    found = []
+    start = 0
+    for group in pack(turns, max_words or PASSAGE_WORDS):
+        end = start + len(group)
+        when = (min(t.ts for t in group), max(t.ts for t in group))
+        on = days(group)
+        found.append(Passage(render_turns(group), group, f"On {on}: {in_context(turns, start, end)}", on, *when))
+        start = end
     if summary.strip() and adds_words(summary, render_turns(turns)):
-        found.insert(0, Passage(dated(turns, summary.strip()), tuple(turns), summary=True))
+        # It claims no turn: its words are none of theirs (metadata.episode_id leads to them).
+        text = summary.strip()
+        when = (min(t.ts for t in turns), max(t.ts for t in turns))
+        found.insert(0, Passage(text, (), text, days(turns), *when, summary=True))
     return found

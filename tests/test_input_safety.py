@@ -13,8 +13,10 @@ import numpy as np
 import pytest
 
 from memory_sink import InputError, MemoryStore
+from memory_sink import recall as recall_sql
 from memory_sink.staging import MAX_METADATA_DEPTH, validate_turn
 from memory_sink.types import StagedTurn
+from memory_sink.vocab import Kind
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 from tests.test_cli import run as run_cli
@@ -182,15 +184,13 @@ def test_the_vector_and_text_indexes_are_partial_over_active_rows(store: MemoryS
 
 
 def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
-    from memory_sink import memories
-
     store.stage_many([{"session_id": f"s{i}", "role": "user", "content": f"note {i}", "seq": i} for i in range(30)])
     run_realtime(store)
     params = {
         "q": np.ones(384, dtype=np.float32) / np.sqrt(384),
         "ns": "default",
         "k": 10,
-        "kinds": list(memories.KINDS),
+        "kinds": list(Kind),
         "n": 40,
         "text": "note",
         "lexemes": ["note"],
@@ -206,7 +206,7 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         # predicate and it orders by the index's operator). If not, the planner
         # still falls back to a seq scan and the assertion fails.
         conn.execute("SET LOCAL enable_seqscan = off")
-        plan = "\n".join(r[0] for r in conn.execute("EXPLAIN " + memories.RECALL_ACTIVE, params))
+        plan = "\n".join(r[0] for r in conn.execute("EXPLAIN " + recall_sql.RECALL_ACTIVE, params))
     assert "Index Scan using memory_embedding_hnsw" in plan, plan
     # the namespace's provisional rows, exactly, through either btree that narrows to them
     assert "memory_provisional_namespace" in plan or "(tier = 'provisional'::text)" in plan, plan
@@ -215,8 +215,6 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
 
 def test_recalls_vector_branch_is_the_exact_nearest_over_both_tiers(store: MemoryStore) -> None:
     """Provisional rows, outside the HNSW graph, still compete by distance with consolidated ones."""
-    from memory_sink import memories
-
     texts = [f"{topic} note number {i}" for i, topic in enumerate(["tea", "rust", "paris", "cats", "jazz"] * 8)]
     store.stage_many([{"session_id": f"s{i}", "role": "user", "content": t, "seq": i} for i, t in enumerate(texts)])
     run_realtime(store)
@@ -242,10 +240,10 @@ def test_recalls_vector_branch_is_the_exact_nearest_over_both_tiers(store: Memor
     }
     exact = "SELECT id FROM memory WHERE superseded_at IS NULL ORDER BY embedding <=> %s, id LIMIT 10"
     with store.connection() as conn:
-        recalled = [row[0] for row in conn.execute(memories.RECALL_ACTIVE, params)]  # ids, the first column
+        recalled = [row[0] for row in conn.execute(recall_sql.RECALL_ACTIVE, params)]  # ids, the first column
         # the same statement as a namespace too large for the exact arm runs it: HNSW + provisional scan
-        large = memories.RECALL_ACTIVE.replace(f"count(*) <= {memories.EXACT_BELOW}", "count(*) <= 0")
-        assert large != memories.RECALL_ACTIVE
+        large = recall_sql.RECALL_ACTIVE.replace(f"count(*) <= {recall_sql.EXACT_BELOW}", "count(*) <= 0")
+        assert large != recall_sql.RECALL_ACTIVE
         recalled_large = [row[0] for row in conn.execute(large, params)]
         conn.execute("SET LOCAL enable_indexscan = off")
         expected = [row[0] for row in conn.execute(exact, (query,))]

@@ -16,6 +16,7 @@ import pytest
 from consolidators import load_consolidator
 from consolidators.types import ConsolidationResult, Context, Transcript
 from memory_sink import MemoryStore, memories
+from memory_sink import recall as recall_sql
 from memory_sink.errors import InputError
 from memory_sink.tiers import Tiers
 from pipelines import consolidate as cons
@@ -43,7 +44,7 @@ def test_lexical_pool_bounds_a_very_common_term(store: MemoryStore, monkeypatch:
         conn.execute("SELECT gin_clean_pending_list('memory_content_tsv')")
     with store.connection() as conn:
         conn.execute("SET enable_seqscan = off")  # the GIN path, as in a big table
-        conn.execute(memories.SET_LEXICAL_POOL, ("20",))
+        conn.execute(recall_sql.SET_LEXICAL_POOL, ("20",))
         sampled = conn.execute(
             "SELECT count(*) FROM memory WHERE content_tsv @@ websearch_to_tsquery("
             "'english', 'zanzibar') AND superseded_at IS NULL"

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from memory_sink import MemoryStore, memories, term_stats
+import numpy as np
+
+from memory_sink import MemoryStore, term_stats
+from memory_sink import recall as recall_sql
 from pipelines.consolidate import run_consolidate
 from pipelines.passages import PASSAGE_WORDS, pack, passages
 from pipelines.realtime import run_realtime
@@ -51,7 +54,8 @@ def test_pack_keeps_whole_turns_in_order_within_the_word_limit() -> None:
     assert [[t.event_id for t in g] for g in groups] == [["0", "1"], ["2"], ["3"], ["4"]]
     assert [t for g in groups for t in g] == turns  # nothing dropped, nothing reordered
     only = passages(turns[:1], "an abstract summary nobody said")
-    assert only[0].summary and only[0].content.startswith("On 8 May 2023: ")  # a summary adding words is a passage
+    assert only[0].summary and only[0].content == "an abstract summary nobody said"  # a summary adding words is one
+    assert only[0].turns == () and only[0].search_terms == "8 May 2023"  # claims no turn: none of its words are theirs
     assert not any(p.summary for p in passages(turns[:1], "w w"))  # one made of the turns' words is not
 
 
@@ -62,7 +66,7 @@ def test_every_passage_of_a_long_episode_is_reachable_by_the_vector_branch(store
     assert len(found) >= 3  # the episode is longer than one passage
     covered = [e for p in found for e in p[2]]
     assert sorted(covered) == sorted(ids)  # every turn in exactly one passage
-    assert all(len(p[1].split(": ", 1)[1].split()) <= PASSAGE_WORDS + 20 for p in found)  # fits the window
+    assert all(len(p[1].split()) <= PASSAGE_WORDS + 20 for p in found)  # fits the window
     query = store.embedder.embed_query("Where can I find the extra house key?")
     with store.connection() as conn:  # the vector branch alone: the passage nearest by embedding
         nearest = conn.execute(
@@ -78,7 +82,7 @@ def test_an_episodes_date_matches_a_when_question_lexically(store: MemoryStore) 
     store.stage("june", "user", "We went hiking with the dog by the river.", ts=T0 + timedelta(days=32))
     run_consolidate(store)
     may = next(p for p in _passages(store) if "lake" in p[1])
-    assert may[1].startswith("On 8 May 2023: ")
+    assert may[1] == "user: We went hiking with the dog by the lake."  # the budget goes to what was said
     with store.connection() as conn:  # the lexical document holds the date's words
         hit = conn.execute(
             "SELECT count(*) FROM memory WHERE kind = 'passage' AND content_tsv @@ plainto_tsquery('english', %s)",
@@ -86,7 +90,7 @@ def test_an_episodes_date_matches_a_when_question_lexically(store: MemoryStore) 
         ).fetchone()[0]
     assert hit == 1
     found = store.recall("When in May 2023 did we go hiking with the dog?", k=2, kinds=["passage"])
-    assert "lake" in found[0].content
+    assert "lake" in found[0].content and found[0].valid_from == T0  # the day is a field
 
 
 def test_any_term_lexical_matching_finds_a_row_sharing_one_rare_word_with_a_long_question(store: MemoryStore) -> None:
@@ -102,7 +106,7 @@ def test_any_term_lexical_matching_finds_a_row_sharing_one_rare_word_with_a_long
     # The lexical branch alone finds it: with a query vector that leads the vector branch to the others.
     decoy = store.embedder.embed_query("Remind me what we said the other day about the plan.")
     with store.connection() as conn:
-        found = memories.recall(conn, decoy, question, namespace="default", k=5)
+        found = recall_sql.recall(conn, decoy, question, namespace="default", k=5)
     assert any("zeppelin" in m.content for m in found)
 
 
@@ -163,7 +167,7 @@ def _lexical_order(store: MemoryStore, question: str, stats: term_stats.TermStat
     with store.connection() as conn:
         lexemes = conn.execute(term_stats.LEXEMES, (question,)).fetchone()[0]
         params = {"ns": "default", "kinds": ["turn"], "unpassaged": False, "n": 100}
-        sql = f"WITH {memories.LEXICAL} SELECT m.content FROM l JOIN memory m USING (id) ORDER BY l.r"
+        sql = f"WITH {recall_sql.LEXICAL} SELECT m.content FROM l JOIN memory m USING (id) ORDER BY l.r"
         return [r[0] for r in conn.execute(sql, params | term_stats.weigh(lexemes, stats))]
 
 
@@ -186,3 +190,40 @@ def test_the_lexical_branch_weighs_terms_by_the_cached_statistics(store: MemoryS
     # The same rows and question, with statistics saying the opposite: the ranking follows them.
     flipped = term_stats.TermStats({"zeppelin": 0.9}, unlisted=0.45)
     assert not _lexical_order(store, question, flipped)[0].startswith("A zeppelin")
+
+
+def test_a_passage_shows_its_turns_words_and_nothing_else(store: MemoryStore) -> None:
+    ids = _long_session(store)
+    run_consolidate(store)
+    found = _passages(store, "superseded_at IS NULL")
+    with store.connection() as conn:
+        said = dict(conn.execute("SELECT event_id, role || ': ' || content FROM memory_staging").fetchall())
+    for _, content, event_ids, _, _ in found:  # exactly its turns, in order: no prefix, no context
+        assert content == "\n".join(said[e] for e in event_ids)
+    assert sorted(e for p in found for e in p[2]) == sorted(ids)  # every turn's words in one passage
+
+
+def _vector(store: MemoryStore, where: str) -> np.ndarray:
+    with store.connection() as conn:
+        return np.asarray(conn.execute(f"SELECT embedding FROM memory WHERE {where}").fetchone()[0].to_numpy())
+
+
+def test_a_passages_vector_reads_its_neighbouring_turns_and_a_reembed_keeps_them(
+    store: MemoryStore, monkeypatch
+) -> None:
+    monkeypatch.setattr("pipelines.passages.PASSAGE_WORDS", 8)  # one turn per passage
+    store.stage("s", "user", "Did you end up adopting the greyhound from the animal shelter?", ts=T0, seq=1)
+    store.stage("s", "assistant", "Yes! We brought her home on Saturday.", ts=T0, seq=2)
+    store.stage("s", "user", "The plumber comes on Monday to fix the boiler.", ts=T0, seq=3)
+    run_consolidate(store)
+    where = "kind = 'passage' AND content LIKE 'assistant:%'"
+    answer = next(p for p in _passages(store) if p[1].startswith("assistant:"))
+    assert answer[1] == "assistant: Yes! We brought her home on Saturday."  # returned without its context
+    question = store.embedder.embed_query("When did they bring the adopted greyhound home?")
+    alone = store.embedder.embed_documents([answer[1]])[0]
+    stored = _vector(store, where)
+    assert float(stored @ question) > float(alone @ question) + 0.1  # the vector saw what "her" is
+    top = store.recall("When did they bring the adopted greyhound home?", k=2, kinds=["passage"])
+    assert answer[1] in [m.content for m in top]
+    store.tiers.reembed()  # the same model: every vector as it was, context included
+    assert float(_vector(store, where) @ stored) > 0.999

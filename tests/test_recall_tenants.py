@@ -3,7 +3,7 @@
 The HNSW index holds every namespace's rows; an index scan for a namespace holding a
 small share of them wades through the others' and can miss neighbours (or, capped by
 ``hnsw.max_scan_tuples``, return too few). Recall ranks a namespace of at most
-``memories.EXACT_BELOW`` active rows exactly instead, and keeps the index for larger
+``recall_sql.EXACT_BELOW`` active rows exactly instead, and keeps the index for larger
 ones. Here the cap is set to 1 and sequential scans are off, so any use of the index
 for the small namespace would return almost nothing.
 """
@@ -15,9 +15,10 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 
-from memory_sink import MemoryStore, memories
+from memory_sink import MemoryStore
+from memory_sink import recall as recall_sql
 
-VECTOR = f"WITH {memories.VECTOR_ARMS} SELECT id FROM v ORDER BY r"
+VECTOR = f"WITH {recall_sql.VECTOR_ARMS} SELECT id FROM v ORDER BY r"
 EXACT = """
 SELECT id FROM memory WHERE namespace = %(ns)s AND superseded_at IS NULL AND kind = ANY(%(kinds)s)
 ORDER BY cosine_distance(embedding, %(q)s) LIMIT %(n)s
@@ -33,7 +34,7 @@ VALUES (%s, 's', 'provisional', 'turn', 'text', %s, ARRAY[%s], %s, 'stand-in', %
 def tenants(store: MemoryStore) -> MemoryStore:
     rng = np.random.default_rng(4)
     now = datetime(2024, 1, 1, tzinfo=UTC)
-    sizes = {"big": memories.EXACT_BELOW + 300, "small": 60}
+    sizes = {"big": recall_sql.EXACT_BELOW + 300, "small": 60}
     rows = []
     for ns, size in sizes.items():
         vecs = rng.standard_normal((size, 384)).astype(np.float32)
