@@ -35,7 +35,7 @@ def test_lexical_pool_is_exact_under_the_limit_and_does_not_leak(store: MemorySt
 
 
 def test_lexical_pool_bounds_a_very_common_term(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(memories, "LEXICAL_POOL", 20)
+    monkeypatch.setattr(recall_sql, "LEXICAL_POOL", 20)
     store.stage_many(
         [{"session_id": f"s{i // 20}", "role": "user", "seq": i, "content": f"zanzibar note {i}"} for i in range(300)]
     )
@@ -80,7 +80,10 @@ def _vectors(store: MemoryStore) -> dict[tuple[str, str, str], np.ndarray]:
     with store.connection() as conn:
         return {
             (r[0], r[1], r[2]): np.asarray(r[3].to_numpy() if hasattr(r[3], "to_numpy") else r[3])
-            for r in conn.execute("SELECT session_id, kind, content, embedding FROM memory WHERE tier = 'consolidated'")
+            for r in conn.execute(
+                "SELECT session_id, kind, CASE WHEN kind = 'episode' THEN content ELSE coalesce(embed_text, content) END,"
+                " embedding FROM memory WHERE tier = 'consolidated'"
+            )
         }
 
 
