@@ -28,12 +28,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import dagster as dg
-from dagster._core.definitions.unresolved_asset_job_definition import UnresolvedAssetJobDefinition
 
 from memory_sink import health
 from memory_sink.config import Config
 
-from .keys import CONSOLIDATED_MEMORY, HEALTH_JOB, PROVISIONAL_MEMORY, TIER_TAG
+from .keys import CONSOLIDATED_MEMORY, HEALTH_JOB, PROVISIONAL_MEMORY, TIER_TAG, AssetJob
 from .resources import StoreResource
 
 TIER_KEYS = (
@@ -194,7 +193,7 @@ def retired_share_spec(cfg: Config) -> dg.AssetCheckSpec:
     return dg.AssetCheckSpec(RETIRED_SHARE, asset=CONSOLIDATED_MEMORY, description=describe_checks(cfg)[RETIRED_SHARE])
 
 
-def build_health_job(checks: list[dg.AssetChecksDefinition]) -> UnresolvedAssetJobDefinition:
+def build_health_job(checks: list[dg.AssetChecksDefinition]) -> AssetJob:
     return dg.define_asset_job(
         HEALTH_JOB,
         selection=dg.AssetSelection.checks(*checks),
@@ -203,7 +202,7 @@ def build_health_job(checks: list[dg.AssetChecksDefinition]) -> UnresolvedAssetJ
     )
 
 
-def build_health_schedule(job: UnresolvedAssetJobDefinition) -> dg.ScheduleDefinition:
+def build_health_schedule(job: AssetJob) -> dg.ScheduleDefinition:
     return dg.ScheduleDefinition(
         name="health_schedule",
         job=job,

@@ -4,6 +4,8 @@ One module so the assets, checks, jobs and schedules agree on them without
 importing each other.
 """
 
+from typing import Any
+
 import dagster as dg
 
 GROUP = "tiermem"
@@ -19,3 +21,7 @@ HEALTH_JOB = "health_job"
 # when the jobs were op jobs.
 REALTIME_OP = "realtime_tick"
 CONSOLIDATE_OP = "consolidate_sessions"
+
+# What ``dagster.define_asset_job`` returns: a job resolved when ``Definitions`` is
+# built. Its class lives in a private Dagster module, so it is named here only.
+AssetJob = Any

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import dagster as dg
-from dagster._core.definitions.unresolved_asset_job_definition import UnresolvedAssetJobDefinition
 from pydantic import Field, field_validator
 
 from memory_sink import health
@@ -41,6 +40,7 @@ from .keys import (
     REALTIME_OP,
     STAGED_TURNS,
     TIER_TAG,
+    AssetJob,
 )
 from .resources import ConsolidatorResource, StoreResource
 
@@ -311,7 +311,7 @@ def build_consolidated_memory(cfg: Config, partitions_def: dg.PartitionsDefiniti
     return consolidate_sessions
 
 
-def build_realtime_job(cfg: Config) -> UnresolvedAssetJobDefinition:
+def build_realtime_job(cfg: Config) -> AssetJob:
     return dg.define_asset_job(
         REALTIME_JOB,
         selection=dg.AssetSelection.assets(PROVISIONAL_MEMORY),
@@ -323,7 +323,7 @@ def build_realtime_job(cfg: Config) -> UnresolvedAssetJobDefinition:
     )
 
 
-def build_consolidate_job(cfg: Config) -> UnresolvedAssetJobDefinition:
+def build_consolidate_job(cfg: Config) -> AssetJob:
     defaults = {"mode": ConsolidateMode.reconsolidate.value, "min_quiet_seconds": cfg.consolidate.min_quiet_seconds}
     return dg.define_asset_job(
         CONSOLIDATE_JOB,

@@ -16,11 +16,10 @@ alone (re-consolidating them is a backfill's job, the partition's default mode).
 from datetime import UTC, datetime, timedelta
 
 import dagster as dg
-from dagster._core.definitions.unresolved_asset_job_definition import UnresolvedAssetJobDefinition
 
 from memory_sink.errors import ConfigError
 
-from .keys import TIER_TAG
+from .keys import TIER_TAG, AssetJob
 
 IN_FLIGHT = [
     dg.DagsterRunStatus.QUEUED,
@@ -55,7 +54,7 @@ def check_cron(cron: str, key: str) -> str:
     return cron
 
 
-def build_realtime_schedule(job: UnresolvedAssetJobDefinition, cron: str) -> dg.ScheduleDefinition:
+def build_realtime_schedule(job: AssetJob, cron: str) -> dg.ScheduleDefinition:
     check_cron(cron, "realtime.schedule")
 
     @dg.schedule(
@@ -78,7 +77,7 @@ def build_realtime_schedule(job: UnresolvedAssetJobDefinition, cron: str) -> dg.
     return realtime_schedule
 
 
-def build_nightly_schedule(job: UnresolvedAssetJobDefinition, cron: str, first_partition: str) -> dg.ScheduleDefinition:
+def build_nightly_schedule(job: AssetJob, cron: str, first_partition: str) -> dg.ScheduleDefinition:
     check_cron(cron, "consolidate.schedule")
 
     @dg.schedule(
