@@ -87,7 +87,7 @@ class ConsolidateOpConfig(dg.Config):
     session_ids: list[str] = Field(
         default_factory=list,
         description=(
-            "Re-consolidate exactly these sessions (in `namespace`, default 'default'), ignoring mode and partition."
+            "Re-consolidate exactly these sessions (in `namespace`, default the deployment's), ignoring mode and partition."
         ),
     )
     namespace: str | None = Field(default=None, description="Only this namespace (default: all).")
