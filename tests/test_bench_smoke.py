@@ -66,16 +66,7 @@ def test_every_listed_benchmark_exists() -> None:
 
 @pytest.mark.parametrize("script", sorted(CASES))
 def test_benchmark_runs_and_prints_figures(script: str, tmp_path: Path) -> None:
-    env = {**os.environ, "TIERMEM_CACHE_DIR": os.environ["TIERMEM_CACHE_DIR"]}
-    out = subprocess.run(
-        [sys.executable, str(BENCH / script), *CASES[script], "--json"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=240,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
+    out = _bench(tmp_path, str(BENCH / script), *CASES[script], "--json", timeout=240)
     doc = json.loads(out.stdout[out.stdout.index("{\n") :])
     assert doc["figures"] and doc["targets"] and doc["machine"]["cores"]
 
@@ -90,40 +81,14 @@ PROFILES = {
 @pytest.mark.parametrize("what", sorted(PROFILES))
 def test_profile_runs_and_prints_where_the_time_goes(what: str, tmp_path: Path) -> None:
     args, expected = PROFILES[what]
-    out = subprocess.run(
-        [sys.executable, str(BENCH / "profile_paths.py"), what, *args],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        timeout=240,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
+    out = _bench(tmp_path, str(BENCH / "profile_paths.py"), what, *args, timeout=240)
     for text in expected:
         assert text in out.stdout, f"{text!r} missing from the {what} profile"
 
 
 def test_quantization_variants_build_and_compare(tmp_path: Path) -> None:
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(BENCH / "quantization_variants.py"),
-            "--variants",
-            "qdq_w",
-            "--texts",
-            "40",
-            "--runs",
-            "1",
-            "--workdir",
-            str(tmp_path / "work"),
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        timeout=400,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
+    args = ["--variants", "qdq_w", "--texts", "40", "--runs", "1", "--workdir", str(tmp_path / "work")]
+    out = _bench(tmp_path, str(BENCH / "quantization_variants.py"), *args)
     assert "MatMulIntegerToFloat" in out.stdout  # the static build runs integer MatMuls
     assert "batch maxdiff" in out.stdout and "tiermem_int8" in out.stdout
 
@@ -159,9 +124,10 @@ def _made_up_locomo(tmp_path: Path) -> Path:
     return data
 
 
-def _bench(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _bench(tmp_path: Path, *args: str, timeout: float = 400) -> subprocess.CompletedProcess[str]:
+    """Run one benchmark script in ``tmp_path``; it must exit 0."""
     out = subprocess.run(
-        [sys.executable, *args], cwd=tmp_path, capture_output=True, text=True, env=dict(os.environ), timeout=400
+        [sys.executable, *args], cwd=tmp_path, capture_output=True, text=True, env=dict(os.environ), timeout=timeout
     )
     assert out.returncode == 0, out.stderr[-3000:]
     return out
@@ -184,16 +150,7 @@ def test_consolidation_workers_and_cprofile_run(tmp_path: Path) -> None:
 
 def test_locomo_benchmark_runs_on_a_file_of_its_format(tmp_path: Path) -> None:
     data = _made_up_locomo(tmp_path)
-    env = {**os.environ, "TIERMEM_CACHE_DIR": os.environ["TIERMEM_CACHE_DIR"]}
-    out = subprocess.run(
-        [sys.executable, str(BENCH / "locomo_recall.py"), str(data), "--json"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=240,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
+    out = _bench(tmp_path, str(BENCH / "locomo_recall.py"), str(data), "--json", timeout=240)
     doc = json.loads(out.stdout[out.stdout.index("{\n") :])
     assert doc["stats"]["questions"]["all"] == 2 and doc["stats"]["questions"]["adversarial"] == 1
     assert set(doc["budget"]) == {"BM25 over turns", "vector-only over turns", "provisional", "consolidated"}
