@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .lifeevents import OCCUPATION_ENDINGS, fact
+from .lifeevents import fact, is_occupation
 from .parse import hedged, parse_doc, prefetch_docs
 from .spans import child, is_name, name_text, place_in
 from .text import lemmatise
@@ -207,7 +207,7 @@ def _i_am(be: Any) -> list[Fact]:
             return (_said("studies", field.text) if field is not None else []) + (
                 _said("studies at", at[0]) if at else []
             )
-        if word.endswith(OCCUPATION_ENDINGS) and attr.pos_ == "NOUN":  # "an engineer at X", "by trade an electrician"
+        if is_occupation(word) and attr.pos_ == "NOUN":  # "an engineer at X", "by trade an electrician"
             title = " ".join([*(c.text for c in attr.lefts if c.dep_ == "compound"), attr.text])
             return _said("works as", title) + (_said("works at", at[0]) if at else [])
         return []

@@ -70,10 +70,37 @@ OCCUPATION_ENDINGS = (
     "vet",
     "barista",
     "medic",
-    "paramedic",
     "analyst",
     "nanny",
+    "actuary",
+    "secretary",
+    "notary",
+    "midwife",
+    "clerk",
+    "coach",
+    "tutor",
+    "model",
+    "cop",
+    "judge",
+    "priest",
 )
+#: Person nouns with an occupation's ending that name a habit, a status or a diet, not a job: "I'm a
+#: runner", "I'm a vegetarian", "I'm a resident of Oslo" are not what the user does for a living.
+NOT_OCCUPATIONS = frozenset(
+    """beginner believer member user customer owner fan lover reader runner swimmer cyclist gamer smoker
+    drinker sleeper eater worrier newcomer foreigner stranger parent resident patient citizen immigrant
+    migrant vegetarian vegan pescatarian introvert extrovert ambivert optimist pessimist realist
+    perfectionist minimalist survivor supporter follower subscriber visitor tourist traveler traveller
+    passenger shopper listener viewer learner speaker regular insomniac procrastinator overthinker
+    homeowner renter tenant commuter dreamer gardener hiker walker climber birder collector
+    """.split()
+)
+
+
+def is_occupation(noun: str) -> bool:
+    """Whether "I'm a/an ``noun``" says what the user does for a living ("nurse", "actuary", "data analyst")."""
+    head = noun.lower().split()[-1] if noun.strip() else ""
+    return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS
 
 
 USER = "user"
@@ -190,7 +217,7 @@ def copula(vp: str) -> list[Fact] | None:
         if not m:
             continue
         obj = clean_object(m["obj"])
-        if obj is None or predicate == "works as" and not obj.lower().endswith(OCCUPATION_ENDINGS):
+        if obj is None or predicate == "works as" and not is_occupation(obj):
             return []
         return [fact(predicate, obj, 0.8)]
     return None

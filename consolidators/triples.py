@@ -77,6 +77,8 @@ _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the 
 )
 _ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?[A-Z0-9])")
 #: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
+#: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
+_LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 #: "my sister is married to …": a relation of the possessed person, not a value of the user's role.
 _RELATION_VALUE = re.compile(r"[a-z]+(?:ed|en) (?:to|in|at|by|from|with|for)\b|(?:called|named) ")
@@ -157,9 +159,9 @@ def extract_triples(sentence: str, role: str) -> list[Fact]:
 
 
 def plain(sentence: str) -> str:
-    """The sentence as the rules and the parser read it: straight quotes, no surrounding space, and a role
-    noun's "'s" before a name read as "is" ("Home's Tallinn now", "my editor's Helix")."""
-    text = sentence.replace("’", "'").replace("‘", "'").strip()
+    """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
+    lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
+    text = _LOWER_I.sub("I", sentence.replace("’", "'").replace("‘", "'").strip())
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 

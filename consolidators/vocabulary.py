@@ -237,6 +237,7 @@ def clean_object(raw: str | None) -> str | None:
     text = _OBJECT_TAIL.sub("", text).strip(" \t.!?,;:\"'`")
     text = re.sub(r"^(?:the|a|an|some|my|our|their) ", "", text)
     text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
+    text = name_span(text)
     if not text or text.lower() in _VAGUE_OBJECTS:
         return None
     words = text.split()
@@ -245,6 +246,33 @@ def clean_object(raw: str | None) -> str | None:
     if not named and (first in _VAGUE_OBJECTS or first in _PARTICLES) or last in _PRONOUNS:
         return None  # "replaced it": a verb phrase pointing back, not a value
     return text if len(text.split()) <= 12 else None
+
+
+#: Lower-case words that may sit inside a name ("Bank of America", "Procter and Gamble", "Frankfurt am Main").
+_NAME_JOINERS = frozenset("of the and & de del della da das do dos di du von van der den la le les y am upon".split())
+#: Closed-class words that cannot continue a noun phrase after a name, so what follows qualifies the
+#: statement ("Tana every single day", "Tagalog at home", "Duolingo a while ago"), unlike the open-class
+#: word in "Rock climbing" or "Matcha latte" (a sentence's first word is capitalised, not a name).
+_AFTER_NAME = frozenset(
+    """a an every each all most some any at in on with for from by to into onto over under about
+    since until till during after before around across through via without within pretty really
+    quite very so too almost nearly mostly mainly basically exclusively""".split()
+)
+
+
+def name_span(text: str) -> str:
+    """A name without what trails it: "Tana every single day" → "Tana", "Tagalog at home" → "Tagalog";
+    "University of Tartu" stays whole, and so does a value that does not start as a name."""
+    words = text.split()
+    if not words or not (words[0][:1].isupper() or words[0][:1].isdigit()):
+        return text
+    for i, w in enumerate(words[1:], start=1):
+        low = w.lower()
+        if low in _NAME_JOINERS and any(x[:1].isupper() for x in words[i + 1 : i + 3]):
+            continue
+        if low in _AFTER_NAME or low.endswith("ly") and w[:1].islower():
+            return " ".join(words[:i])
+    return text
 
 
 def clean_objects(raw: str | None) -> list[str]:

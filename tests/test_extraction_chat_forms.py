@@ -1,0 +1,58 @@
+"""Chat's own forms: lower-case "i", a name followed by what qualifies the statement, and
+person nouns that are not occupations. Each row fails if its rule is removed."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.lifeevents import is_occupation
+from consolidators.vocabulary import name_span
+
+Triple = tuple[str, str, str, bool]
+
+CHAT: list[tuple[str, list[Triple]]] = [
+    # lower-case "i" is the speaker
+    ("i love bouldering", [("user", "likes", "bouldering", False)]),
+    ("i'm into rock climbing these days", [("user", "likes", "rock climbing", False)]),
+    # a name ends where a closed-class word starts what qualifies the statement
+    ("I use Tana every single day", [("user", "uses", "Tana", False)]),
+    ("I speak Tagalog at home", [("user", "speaks", "Tagalog", False)]),
+    ("I use VS Code with vim bindings", [("user", "uses", "VS Code", False)]),
+    ("I work at Bank of America", [("user", "works at", "Bank of America", False)]),
+    ("I live in Frankfurt am Main now", [("user", "lives in", "Frankfurt am Main", False)]),
+    ("Rock climbing is my favourite hobby.", [("user", "likes", "rock climbing", False)]),
+    # occupations, and person nouns that say a habit or a diet
+    ("I'm an actuary", [("user", "works as", "actuary", False)]),
+    ("i'm a paramedic", [("user", "works as", "paramedic", False)]),
+    ("I'm a vegetarian", []),
+    ("I'm a runner", []),
+    ("I'm a resident of Oslo", []),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CHAT)
+def test_chat_forms(sentence: str, expected: list[Triple]) -> None:
+    got = [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")]
+    assert [(s, p, o.lower(), r) for s, p, o, r in got] == [(s, p, o.lower(), r) for s, p, o, r in expected]
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("Tana every single day", "Tana"),
+        ("Duolingo a while ago", "Duolingo"),
+        ("University of Tartu", "University of Tartu"),
+        ("Procter and Gamble", "Procter and Gamble"),
+        ("Matcha latte", "Matcha latte"),
+        ("marine biology at night", "marine biology at night"),  # not a name: left to the other cuts
+        ("Emacs mostly", "Emacs"),
+    ],
+)
+def test_name_span(value: str, name: str) -> None:
+    assert name_span(value) == name
+
+
+def test_occupation_lexicon() -> None:
+    assert is_occupation("data analyst") and is_occupation("midwife") and is_occupation("secretary")
+    assert not is_occupation("beginner") and not is_occupation("vegan") and not is_occupation("")
