@@ -50,6 +50,7 @@ from .spans import (
     former,
     is_name,
     make_fact,
+    name_text,
     owner_of,
     person,
     place_in,
@@ -188,12 +189,52 @@ def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
     texts = [_LEAD_IN.sub(r"\g<0>,", _WED.sub("married", _COFOUNDED.sub("founded", s))) for s in todo]
     with _parse_lock:
         docs = list(nlp.pipe(texts, batch_size=64))
-    found = dict(zip(todo, (tuple(f for sent in doc.sents for f in _sentence(sent)) for doc in docs), strict=True))
+        asides = [_asides(doc) for doc in docs]
+        aside_docs = iter(list(nlp.pipe([a for doc_asides in asides for a in doc_asides], batch_size=64)))
+    found = {
+        sentence: tuple(
+            f for d in (doc, *(next(aside_docs) for _ in doc_asides)) for sent in d.sents for f in _sentence(sent)
+        )
+        for sentence, doc, doc_asides in zip(todo, docs, asides, strict=True)
+    }
     with _lock:
         if len(_cache) + len(found) > _CACHE_SIZE:
             _cache.clear()  # sessions are parsed one chunk at a time: older sentences won't come back
         _cache.update(found)
     return found
+
+
+#: Relative pronouns that open a relative clause about the name before them.
+_RELATIVE_PRONOUNS = frozenset("who which that whose".split())
+
+
+def _asides(doc: Any) -> list[str]:
+    """Statements a sentence makes in passing about a name, as sentences of their own.
+
+    "Claire Dubois, who founded Brightfold, was born in Nantes" also says "Claire Dubois founded
+    Brightfold"; "Stellwerk Robotics, based in Linz, builds arms" says "Stellwerk Robotics is based in
+    Linz". Only a clause set off by commas (a non-restrictive aside) counts: "the man who founded X"
+    restricts which man, and the sentence's own reading already covers it.
+    """
+    out: list[str] = []
+    for tok in doc:
+        head = tok.head
+        if tok.dep_ not in ("relcl", "acl") or not is_name(head) or tok.i < head.i:
+            continue
+        left, right = tok.left_edge.i, tok.right_edge.i
+        if left == 0 or doc[left - 1].text != ",":
+            continue
+        words = [t.text_with_ws for t in doc[left : right + 1]]
+        if tok.dep_ == "relcl":
+            if doc[left].lower_ not in _RELATIVE_PRONOUNS or doc[left].lower_ == "whose":
+                continue
+            words = words[1:]
+        elif tok.tag_ == "VBN":  # "based in Linz": a passive participle
+            words = ["is ", *words]
+        else:
+            continue
+        out.append(f"{name_text(head)} {''.join(words).strip()}.")
+    return out
 
 
 def parsed_facts(sentence: str, relations: frozenset[str] = frozenset()) -> tuple[Fact, ...] | None:
@@ -220,11 +261,25 @@ def _sentence(sent: Any) -> list[Fact]:
     root = sent.root
     # "Nairobi, the capital of Kenya, is …": an appositive states a role whatever the clause says
     facts = [f for tok in sent if tok.dep_ == "appos" and is_name(tok.head) for f in _identity(tok.head, tok)]
+    # "Thiralia's mayor, Nikos Daskal, …", "The CEO of Acme, Jane Doe, …": the role first, the name aside
+    facts += [f for tok in sent if tok.dep_ == "appos" and is_name(tok) for f in _role_aside(tok)]
     if hedged(root) or ended(root):  # "was married to Y for ten years": a state that is over
         return facts
     if negated(root):  # "X no longer lives in Y" takes the relation back; a plain "not" says nothing sure
         return facts + [replace(f, retract=True, cardinality=None) for f in _clause(root)] if ceased(root) else facts
     return facts + _clause(root)
+
+
+def _role_aside(name: Any) -> list[Fact]:
+    """The role a name in apposition fills: its head's ("Thiralia's mayor, Nikos Daskal"), or, when the
+    parser hung it on the role's owner ("The CEO of Acme, Jane Doe"), the role noun above the "of"."""
+    head = name.head
+    if head.pos_ == "NOUN":  # a common noun ("mayor", "CEO"), not another name
+        return _identity(head, name)
+    prep = head.head if head.dep_ == "pobj" else None
+    if prep is not None and prep.lower_ == "of" and prep.head.pos_ == "NOUN":
+        return _identity(prep.head, name)
+    return []
 
 
 def _clause(root: Any) -> list[Fact]:

@@ -235,6 +235,9 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
             ("paint", "painted by"),
             ("discover", "discovered by"),
             ("develop", "developed by"),
+            ("acquire", "owned by"),  # an acquisition makes the buyer the owner, until the next one
+            ("buy", "owned by"),
+            ("purchase", "owned by"),
         )
     },
 }
@@ -325,7 +328,7 @@ VOCABULARY_CUE = re.compile(
     r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their))?(?: (?:city|town) of)?"
     r" [A-Z0-9]"
     rf"|\b(?:{'|'.join(noun for _, noun in IDIOMS)}) (?:with|at|in|to|from) (?:the )?[A-Z]"
-    rf"|\b(?:{'|'.join(map(re.escape, _ROLE_WORDS))})s? (?:of|at|for|by) (?:the )?[A-Z]"
+    rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by) (?:the )?|, )[A-Z]"  # "The CEO of Acme", "Oslo's mayor, Ana"
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
 )
 

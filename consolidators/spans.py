@@ -99,7 +99,12 @@ def is_name(tok: Any, *, initial: bool = False) -> bool:
 _ORG_WORDS = frozenset(
     """Labs Lab Inc Corp Corporation Industries Systems Group Ltd Company Co Bank University College Foundation
     Institute Museum Tower Bridge Park Studios Records Airlines Motors Technologies Software Games Partners
-    Holdings Media Networks Foods Pharma Capital Ventures Club FC United City""".split()
+    Holdings Media Networks Foods Pharma Capital Ventures Club FC United City Robotics Energy Analytics
+    Logistics Mobility Solutions Dynamics Electronics Therapeutics Health Insurance Trust Fund Agency Press
+    Publishing Airways Rail Telecom Communications Entertainment Pictures Films Brewing Automotive Aerospace
+    Security Consulting Associates LLC PLC GmbH AG SA Limited Works Studio Collective Council Ministry
+    Society Association Union Orchestra Theatre Theater Hospital Clinic School Academy Bakery Kitchen
+    Airlines Shipping Mining Steel Textiles Biotech Labs Interactive Digital Data Cloud AI""".split()
 )
 
 

@@ -56,3 +56,33 @@ def test_name_span(value: str, name: str) -> None:
 def test_occupation_lexicon() -> None:
     assert is_occupation("data analyst") and is_occupation("midwife") and is_occupation("secretary")
     assert not is_occupation("beginner") and not is_occupation("vegan") and not is_occupation("")
+
+
+THIRD: list[tuple[str, list[Triple]]] = [
+    # a role first and the name in apposition, wherever the parser hangs the name
+    (
+        "The CEO of Quillon Media, Sofia Lindqvist, announced layoffs.",
+        [("Quillon Media", "ceo", "Sofia Lindqvist", False)],
+    ),
+    ("Thiralia's mayor, Nikos Daskal, opened the tram line.", [("Thiralia", "mayor", "Nikos Daskal", False)]),
+    ("The CEO of Quillon Media, a software firm, announced layoffs.", []),
+    # a non-restrictive aside about a name is a statement of its own
+    (
+        "Claire Dubois, who co-founded Brightfold Analytics, was born in Nantes.",
+        [("Claire Dubois", "born in", "Nantes", False), ("Brightfold Analytics", "founded by", "Claire Dubois", False)],
+    ),
+    (
+        "Stellwerk Robotics, based in Linz, builds warehouse arms.",
+        [("Stellwerk Robotics", "headquartered in", "Linz", False)],
+    ),
+    ("The man who founded Acme lives in Oslo.", []),
+    # an acquisition makes the buyer the owner, in either voice
+    ("Pellucid Games was acquired by Vantor in 2023.", [("Pellucid Games", "owned by", "Vantor", False)]),
+    ("Orbis Motors bought Kestrel Mobility in 2024.", [("Kestrel Mobility", "owned by", "Orbis Motors", False)]),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), THIRD)
+def test_third_person_asides(sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "assistant")}
+    assert got == set(expected)
