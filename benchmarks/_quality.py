@@ -15,7 +15,11 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
-SPLITS = ("tuning", "dev", "dev2", "heldout")
+#: Extraction splits in the order they were written; each was held out once, then opened for development
+#: (dev4 is the half of the fourth held-out set that was opened; "heldout" is its other half, only scored).
+SPLITS = ("tuning", "dev", "dev2", "dev3", "dev4", "heldout")
+#: The ordered-updates streams: the fourth stream is held out whole (a stream can't be halved).
+STREAM_SPLITS = ("tuning", "dev", "dev2", "dev3", "heldout")
 SPEAKERS = ("user", "third")
 
 _SPACES = re.compile(r"\s+")

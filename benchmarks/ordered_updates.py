@@ -1,6 +1,6 @@
 """Ordered updates: after a stream of statements that change their minds, is the current answer on top?
 
-    python benchmarks/ordered_updates.py [--split tuning|dev|dev2|heldout] [--limit N] [--show-errors] [--json]
+    python benchmarks/ordered_updates.py [--split tuning|dev|dev2|dev3|heldout] [--limit N] [--show-errors] [--json]
 
 ``benchmarks/data/updates/{tuning,dev,heldout}.jsonl`` is a stream of statements
 (third person and first-person chat, in world-time order: ``ts`` and ``seq``)
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import _common as c
-from _quality import SPLITS, Question, Statement, load_stream, norm, ratio, split_path
+from _quality import STREAM_SPLITS, Question, Statement, load_stream, norm, ratio, split_path
 
 from memory_sink import MemoryStore
 from pipelines.consolidate import run_consolidate
@@ -178,14 +178,14 @@ def print_errors(results: dict[str, list[Answered]]) -> None:
 
 def main() -> None:
     p = c.parser(__doc__.splitlines()[0])
-    p.add_argument("--split", choices=SPLITS, action="append", help="run only this split (repeatable)")
+    p.add_argument("--split", choices=STREAM_SPLITS, action="append", help="run only this split (repeatable)")
     p.add_argument("--limit", type=int, default=None, help="replay only the first N statements (smoke runs)")
     p.add_argument("--show-errors", action="store_true", help="list every question whose top fact is wrong")
     args = p.parse_args()
     table: dict[str, dict[str, Any]] = {}
     results: dict[str, list[Answered]] = {}
     with c.temp_server() as admin:
-        for split in args.split or SPLITS:
+        for split in args.split or STREAM_SPLITS:
             dsn = c.fresh_database(admin)
             try:
                 with c.open_store(dsn, threads=args.threads) as store:
