@@ -206,6 +206,8 @@ def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
 
 #: Relative pronouns that open a relative clause about the name before them.
 _RELATIVE_PRONOUNS = frozenset("who which that whose".split())
+#: Verbs whose "by" names who holds an office: "led by President Hana Vrel", "governed by Mayor Wirth".
+_OFFICE_VERBS = frozenset("lead govern run head helm chair manage".split())
 
 
 def _asides(doc: Any) -> list[str]:
@@ -226,14 +228,16 @@ def _asides(doc: Any) -> list[str]:
             continue
         words = [t.text_with_ws for t in doc[left : right + 1]]
         if tok.dep_ == "relcl":
-            if doc[left].lower_ not in _RELATIVE_PRONOUNS or doc[left].lower_ == "whose":
+            if doc[left].lower_ not in _RELATIVE_PRONOUNS:
                 continue
-            words = words[1:]
+            # "Acme, whose CEO is Jane Doe, …" says "Acme's CEO is Jane Doe"
+            words = [f"{name_text(head)}'s ", *words[1:]] if doc[left].lower_ == "whose" else words[1:]
         elif tok.tag_ == "VBN":  # "based in Linz": a passive participle
             words = ["is ", *words]
         else:
             continue
-        out.append(f"{name_text(head)} {''.join(words).strip()}.")
+        text = "".join(words).strip()
+        out.append(f"{text}." if text.startswith(name_text(head)) else f"{name_text(head)} {text}.")
     return out
 
 
@@ -414,6 +418,9 @@ def _verbal(verb: Any) -> list[Fact]:
         moved = _own_role(subj, verb, dobj, lemma)
         if moved is not None:
             return moved
+    titled_holder = _office_holder(subj, verb, lemma)
+    if titled_holder:
+        return titled_holder
     oprd = child(verb, "oprd")
     if lemma in _AS_VERBS and oprd is not None:  # "Ana was elected mayor of Brell", "named CEO of Acme"
         return _identity(subj, oprd)
@@ -423,6 +430,25 @@ def _verbal(verb: Any) -> list[Fact]:
     if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, child(verb, "attr"))
     return _relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
+
+
+def _office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
+    """ "Ostravia is led by President Hana Vrel", "Under CEO Orin Takeda, Halvard tripled its revenue":
+    the holder's title names the subject's office."""
+    holders = [
+        o
+        for p in verb.children
+        if p.dep_ == "agent" and lemma in _OFFICE_VERBS or p.dep_ == "prep" and p.lower_ == "under"
+        for o in [child(p, "pobj")]
+        if o is not None and o.pos_ == "PROPN"
+    ]
+    for holder in holders:
+        title = next((c for c in holder.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
+        role = role_relation([title.text]) if title is not None else None
+        owner = value_of(subj)  # "The town of Kessel is governed by Mayor Anton Wirth"
+        if role is not None and role[1] == "owner" and is_name(owner, initial=True):
+            return make_fact(owner, role[0], holder, single=True)
+    return []
 
 
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
@@ -492,7 +518,11 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         return make_fact(subj, "citizen of", owner_of(obj))  # "Greta holds Swedish citizenship"
     if obj is not None and not passive and place is None:
         relation = canonical_relation(lemma, "", passive=False)
-        if relation is not None and lemma == "join" and child(obj, "det") is None:
+        if (
+            relation is not None
+            and lemma == "join"
+            and not any(t.dep_ == "det" for t in obj.doc[obj.left_edge.i : obj.i])
+        ):
             relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
         if relation is not None:
             facts += _related(subj, relation, obj)

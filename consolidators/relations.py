@@ -43,7 +43,7 @@ OWNER_ROLES: dict[str, str] = _classes(
     currency="currency official_currency national_currency legal_tender",
     president="president",
     mayor="mayor",
-    ceo="ceo chief_executive chief_executive_officer boss",
+    ceo="ceo chief_executive chief_executive_officer boss chief",
     cto="cto chief_technology_officer",
     headquartered_in="headquarters head_office headquarter",
     founded_by="founder co-founder cofounder",
@@ -58,13 +58,15 @@ OWNER_ROLES: dict[str, str] = _classes(
 HOLDER_ROLES: dict[str, str] = _classes(
     member_of="member frontman frontwoman bassist drummer guitarist singer vocalist keyboardist lead_singer"
     " founding_member percussionist",
-    plays_for="striker goalkeeper goalie defender midfielder forward winger player captain footballer",
+    plays_for="striker goalkeeper goalie defender midfielder forward winger player captain footballer guard"
+    " point_guard pitcher quarterback",
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
     " physician journalist reporter correspondent",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
     lives_in="resident inhabitant",
+    born_in="native",
 )
 #: Spouses: the fact is about whoever the sentence is about ("Beyonce is the wife of Jay-Z").
 SPOUSE_ROLES: dict[str, str] = _classes(married_to="wife husband spouse")
@@ -325,10 +327,11 @@ _ROLE_WORDS = sorted(
 #: It grows with the tables, and a verb far from any name ("Alice owns the migration") stays with the rules.
 VOCABULARY_CUE = re.compile(
     rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in _forms('be'))})(?: (?:up|away|over))?"
-    r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their))?(?: (?:city|town) of)?"
-    r" [A-Z0-9]"
+    r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their)(?: [a-z]+){0,2})?"
+    r"(?: (?:city|town) of)? [A-Z0-9]"  # "married to the architect Sela Obi"
     rf"|\b(?:{'|'.join(noun for _, noun in IDIOMS)}) (?:with|at|in|to|from) (?:the )?[A-Z]"
-    rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by) (?:the )?|, )[A-Z]"  # "The CEO of Acme", "Oslo's mayor, Ana"
+    # "The CEO of Acme", "Oslo's mayor, Ana", "whose capital is Lima", "Mayor Anton Wirth"
+    rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by|is|are) (?:the )?|,? )[A-Z]"
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
 )
 

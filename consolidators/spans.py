@@ -137,11 +137,15 @@ def conjuncts(tok: Any) -> Iterable[Any]:
 
 def value_of(tok: Any) -> Any:
     """The name a value phrase gives: "the city of Passy" → Passy; anything else unchanged."""
-    bare = not any(c.dep_ in ("compound", "amod") for c in tok.lefts)  # "the capital city of X" is a role
+    # "the capital city of X" is a role; "the Danish town of Billund" (a demonym) still names Billund
+    bare = not any(c.dep_ == "compound" or c.dep_ == "amod" and not c.text[:1].isupper() for c in tok.lefts)
     if tok.pos_ == "NOUN" and tok.text.lower() in _CONTAINERS and bare:
         inner = owner_of(tok)
         if inner is not None:
             return inner
+    named = next((c for c in tok.rights if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    if tok.pos_ == "NOUN" and tok.text.islower() and named is not None and named.i == tok.right_edge.i:
+        return named  # "the architect Sela Obi": the noun describes the name after it
     return tok
 
 
@@ -166,7 +170,9 @@ def name_text(tok: Any) -> str:
 
 
 def _descriptor(tok: Any) -> bool:
-    return bool(tok.lower_ == "the" or tok.pos_ == "NOUN" and tok.text.islower() and tok.dep_ == "compound")
+    """ "the", "the composer Arvid Holm", "fluent Japanese": words before a name that describe it."""
+    lower_word = tok.text.islower() and tok.dep_ in ("compound", "amod")
+    return bool(tok.lower_ == "the" or lower_word and tok.pos_ in ("NOUN", "ADJ"))
 
 
 def _abbreviation(tok: Any) -> bool:

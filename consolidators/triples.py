@@ -43,6 +43,7 @@ from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_fact
 from .types import Fact
 from .vocabulary import (
     CANONICAL_PREDICATES,
+    clean_object,
     clean_objects,
     drop_time_words,
     is_time,
@@ -79,6 +80,8 @@ _ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |c
 #: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
 #: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
+#: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.
+_FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)")
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 #: "my sister is married to …": a relation of the possessed person, not a value of the user's role.
 _RELATION_VALUE = re.compile(r"[a-z]+(?:ed|en) (?:to|in|at|by|from|with|for)\b|(?:called|named) ")
@@ -162,6 +165,7 @@ def plain(sentence: str) -> str:
     """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = _LOWER_I.sub("I", sentence.replace("’", "'").replace("‘", "'").strip())
+    text = _FLOATED_ALL.sub("", text)
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 
@@ -218,13 +222,18 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         if m.re is _INVERTED and not _is_entity(m["obj"]):
             return []
         predicate = normalise_predicate(m["attr"])
+        open_role = False
         if predicate not in _VOCABULARY:  # "IntelliJ is my IDE now", "Kitty is my terminal emulator"
             attr = drop_time_words(m["attr"])
-            predicate = chatparse.role_phrase(attr) or lifeevents.user_role(normalise_predicate(attr))
+            known = chatparse.role_phrase(attr) or lifeevents.USER_ROLES.get(normalise_predicate(attr))
+            open_role = known is None
+            predicate = known or lifeevents.user_role(normalise_predicate(attr))
         if predicate in ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
             return []  # "my address is in Cork": a place the chat reader finds in the parse
         if _RELATION_VALUE.match(m["obj"]):
             return []
+        if open_role and not re.match(r"[A-Z0-9]", clean_object(m["obj"]) or ""):
+            return []  # "my sleep schedule is wrecked": a role outside the vocabulary needs a named value
         negated = m["neg"] is not None
         return rule_facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated, attribute=True)
     m = _SUBJECT_VP.fullmatch(clause)

@@ -256,7 +256,7 @@ _NAME_JOINERS = frozenset("of the and & de del della da das do dos di du von van
 _AFTER_NAME = frozenset(
     """a an every each all most some any at in on with for from by to into onto over under about
     since until till during after before around across through via without within pretty really
-    quite very so too almost nearly mostly mainly basically exclusively""".split()
+    quite very so too almost nearly mostly mainly basically exclusively altogether anymore""".split()
 )
 
 

@@ -396,7 +396,7 @@ TRIPLES: list[tuple[str, str, list[tuple[str, str, str, bool]]]] = [
     (A, "Herald uses RSS", [("Herald", "uses", "RSS", False)]),
     (A, "Sure. Herald uses RSS to pull the feeds, by the way", [("Herald", "uses", "RSS", False)]),
     (A, "Herald doesn't use RSS anymore", [("Herald", "uses", "RSS", True)]),
-    (U, "Acme acquired Globex last year", [("Acme", "acquire", "Globex", False)]),
+    (U, "Acme acquired Globex last year", [("Globex", "owned by", "Acme", False)]),  # the buyer owns it now
     (U, "Acme is based in Berlin", [("Acme", "headquartered in", "Berlin", False)]),
     (U, "Acme's CTO is Bob", [("Acme", "cto", "Bob", False)]),
     # no facts: questions, hedges, past states, assistant first person, chit-chat

@@ -28,6 +28,12 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I'm a vegetarian", []),
     ("I'm a runner", []),
     ("I'm a resident of Oslo", []),
+    # a role outside the vocabulary needs a named value; a floated "all" is not part of the value
+    ("I'm a nurse on the night shift so my sleep schedule is wrecked", [("user", "works as", "nurse", False)]),
+    ("our message broker is now NATS", [("user", "message broker", "NATS", False)]),
+    ("my shell is fish", [("user", "shell", "fish", False)]),
+    ("my passwords are all in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
+    ("stopped using Slack altogether, my focus is so much better", [("user", "uses", "Slack", True)]),
 ]
 
 
@@ -79,6 +85,35 @@ THIRD: list[tuple[str, list[Triple]]] = [
     # an acquisition makes the buyer the owner, in either voice
     ("Pellucid Games was acquired by Vantor in 2023.", [("Pellucid Games", "owned by", "Vantor", False)]),
     ("Orbis Motors bought Kestrel Mobility in 2024.", [("Kestrel Mobility", "owned by", "Orbis Motors", False)]),
+    # "whose" asides, titles before a name, descriptors before a name
+    (
+        "Belmoria, whose official language is Caltric, borders the sea.",
+        [("Belmoria", "official language", "Caltric", False)],
+    ),
+    ("Ostravia is led by President Hana Vrel, a former judge.", [("Ostravia", "president", "Hana Vrel", False)]),
+    ("The town of Kessel is currently governed by Mayor Anton Wirth.", [("Kessel", "mayor", "Anton Wirth", False)]),
+    (
+        "Under CEO Orin Takeda, Halvard Robotics has tripled its revenue.",
+        [("Halvard Robotics", "ceo", "Orin Takeda", False)],
+    ),
+    ("Acme is led by Jane Doe.", [("Acme", "ceo", "Jane Doe", False)]),
+    ("Tobias Renn is married to the architect Sela Obi.", [("Tobias Renn", "married to", "Sela Obi", False)]),
+    ("Lego's headquarters are in the Danish town of Billund.", [("Lego", "headquartered in", "Billund", False)]),
+    ("Kai Rudd speaks fluent Japanese.", [("Kai Rudd", "speaks", "Japanese", False)]),
+    (
+        "The novelist Mira Castellan, a native of Trieste, rarely talks.",
+        [("Mira Castellan", "born in", "Trieste", False)],
+    ),
+    (
+        "Kai Rudd, a point guard for the Harbor City Hawks, leads the league.",
+        [("Kai Rudd", "plays for", "Harbor City Hawks", False)],
+    ),
+    # joining a group named with an article is a membership, a bare name a job
+    (
+        "Mira Sandoval joined the band Paper Lanterns in 2019.",
+        [("Mira Sandoval", "member of", "Paper Lanterns", False)],
+    ),
+    ("Mira Sandoval joined Stripe in 2019.", [("Mira Sandoval", "works at", "Stripe", False)]),
 ]
 
 
