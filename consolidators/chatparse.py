@@ -66,7 +66,10 @@ _CUE_WORDS = frozenset(
     | _MOVE_VERBS
     | {"moved", "settled", "lived", "living", "fluent", "done", "enrolled", "born", "attend", "speak"}
 )
-PAST = re.compile(r"\b(?:used to|back then|years ago|in the past|formerly|previously|at the time)\b", re.I)
+PAST = re.compile(
+    r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time)\b",
+    re.I,
+)
 _ME = frozenset({"i", "we"})
 _NAMED = re.compile(r"\S\s.*\b(?!I\b)[A-Z0-9]")
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|we|my|our|is home)\b", re.I)
@@ -97,8 +100,28 @@ def prefetch(sentences: Iterable[str]) -> None:
     prefetch_docs(_IS_MY.sub(" is ", s) for s in sentences if worth_parsing(s))
 
 
+#: "I write everything in Kakoune, it's my editor of choice", "… SQS, that's our message queue",
+#: "I plan my week in Fantastical, best calendar app I've tried": a clause names a tool, the next its role.
+_NAME_THEN_ROLE = re.compile(
+    r"(?P<first>.*?)(?P<name>\b(?!I\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)*)(?P<rest>[^,;]*)[,;]\s*"
+    r"(?:(?:it is|that is|which is) (?:my|our)|(?:the |my )?(?:best|favou?rite)) (?P<role>[\w -]+?)"
+    r"(?: of choice| I have (?:ever )?(?:tried|used)| by far| now| these days)?[.!]?"
+)
+
+
+def _named_then_role(sentence: str) -> list[Fact]:
+    m = _NAME_THEN_ROLE.fullmatch(sentence)
+    if m is None or not _FIRST_PERSON.search(m["first"] + m["rest"]):
+        return []
+    role = role_phrase(m["role"])
+    return _said(role, m["name"]) if role is not None and role not in ("married to", "lives in") else []
+
+
 def facts(sentence: str) -> list[Fact]:
     """The facts about the user the parse reads in ``sentence`` (already filtered for questions and hedges)."""
+    named = _named_then_role(sentence)
+    if named:
+        return named
     if not worth_parsing(sentence):
         return []
     doc = parse_doc(_IS_MY.sub(" is ", sentence))
@@ -296,8 +319,9 @@ def _tool(verb: Any, lemma: str) -> list[Fact]:
         named = next((c for c in o.lefts if c.dep_ == "compound" and is_name(c)), None)
         if named is not None and _role(o) not in (None, *_PLAIN):  # "in a MariaDB database"
             return _said(_role(o) or "", named.text)
-    if dobj is not None and _mine(dobj) and _role(dobj) not in (None, *_PLAIN):  # "moved all my notes … into Logseq"
-        value = next((v for v in _pobjs(verb, "into", "to") if is_name(v)), None)
+    if dobj is not None and _mine(dobj) and _role(dobj) not in (None, *_PLAIN):  # "moved all my notes … into Logseq",
+        # "I keep all my passwords in KeePassXC", "I manage my calendar in Vimcal"
+        value = next((v for v in _pobjs(verb, "into", "to", "in", "on", "through", "with") if is_name(v)), None)
         return _said(_role(dobj) or "", value) if value is not None else []
     if lemma == "write" and dobj is not None and dobj.text.lower() == "code":  # "I write Elixir code"
         named = next((c for c in dobj.lefts if c.dep_ in ("compound", "amod") and is_name(c)), None)
@@ -330,7 +354,7 @@ def _my_thing(root: Any, subj: Any) -> list[Fact]:
     dobj = child(root, "dobj", "npadvmod")  # "my desktop runs Fedora" (the name may parse as an adverbial)
     if dobj is not None and is_name(dobj) and lemmatise(root.text, "VERB") == "run":
         return _said(role, dobj)
-    names = [o for o in _pobjs(root, "in", "on", "by", "at") if is_name(o)]
+    names = [o for o in _pobjs(root, "in", "on", "by", "at", "into", "through") if is_name(o)]
     return _said(role, names[0]) if names and root.tag_ != "VBD" or names and child(root, "auxpass") else []
 
 

@@ -50,7 +50,15 @@ ROLE_WORDS: dict[str, str] = {
     "os": "os",
     "language": "programming language",
 }
-PETS = frozenset("dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard".split())
+#: Animals people keep, with the breeds chat names instead ("a corgi called Waffles").
+PETS = frozenset(
+    """dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard
+    guinea pig ferret gecko snake chinchilla budgie parakeet cockatiel canary goldfish axolotl hedgehog
+    rat mouse corgi greyhound labrador lab poodle beagle husky terrier spaniel retriever dachshund pug
+    collie sheepdog bulldog chihuahua whippet schnauzer shiba tabby""".split()
+)
+#: Words between "a" and the animal: "a rescue greyhound", "a little tabby".
+_PET_MODIFIERS = r"(?:(?:new|rescue|little|old|senior|young|tiny|big|black|white|ginger|grey|gray) )*"
 OCCUPATION_ENDINGS = (
     "er",
     "or",
@@ -105,7 +113,9 @@ def is_occupation(noun: str) -> bool:
 
 USER = "user"
 _ENT = r"[A-Z0-9][\w&.+!#'-]*(?: [A-Z0-9][\w&.+!#'-]*){0,3}"
-_PET = "|".join(sorted(PETS))
+_PET = "|".join(sorted(PETS, key=len, reverse=True))
+#: What people say they are doing when they study: "doing a master's", "doing my PhD".
+_DEGREE = r"(?i:master's|masters|phd|ph\.d\.|doctorate|degree|bachelor's|bachelors|mba|msc|ma|ba|bsc)"
 _MINE = r"(?:all |most )?(?:of )?(?:my|our)"
 
 #: Predicate specs resolved per match (by ``toolrules._rule_predicate``); anything else is the predicate.
@@ -141,18 +151,19 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"get (?:hired|employed|taken on) (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"employ (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.9, False),
     (
-        rf"(?:adopt|get|have|bring home|rescue) (?:a|an) (?:new )?(?:{_PET}) (?:named|called) (?P<obj>[A-Z].*)",
+        rf"(?:adopt|get|have|bring home|rescue) (?:a|an) {_PET_MODIFIERS}(?:{_PET}) (?:named|called) (?P<obj>[A-Z].*)",
         "has pet",
         0.9,
         False,
     ),
     (
-        r"do (?:a|an|my) (?:master's|masters|phd|ph\.d\.|doctorate|degree|bachelor's|mba)(?: (?:degree|in [\w ]+))? "
-        r"at (?P<obj>[A-Z].*)",
+        rf"do (?:a|an|my) {_DEGREE}(?: (?:degree|in [\w ]+))? at (?P<obj>(?:the )?[A-Z].*)",
         "studies at",
         0.8,
         False,
     ),
+    (rf"do (?:a|an|my) {_DEGREE}(?: degree)? in (?P<obj>[a-z][\w ]*?)(?: at [A-Z].*)?", "studies", 0.8, False),
+    (r"(?:take|attend) (?:my|our) (?:classes|lectures|courses) at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.8, False),
     (r"study at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.9, False),
     (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
     (r"study (?P<obj>[a-z].*)", "studies", 0.9, False),
@@ -185,12 +196,15 @@ _IMPLIED = re.compile(
 _COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-verb)
     (re.compile(r"(?:am|are) (?:a |an )?(?:big |huge |real |massive )?fan of (?P<obj>.+)"), "likes"),
     (re.compile(r"(?:am|are) (?:really |totally )?into (?P<obj>[a-z].+)"), "likes"),
-    (re.compile(r"(?:was|were) born in (?P<obj>.+)"), "born in"),
+    (re.compile(r"(?:was|were) born(?: and (?:raised|bred))? in (?P<obj>.+)"), "born in"),
     (re.compile(r"am (?:a|an) (?P<obj>[a-z]+(?: [a-z]+)?)"), "works as"),
 )
 _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
-_PET_NAME = re.compile(rf"(?:[Mm]y|[Oo]ur) (?:{_PET})(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})")
+_PET_NAME = re.compile(
+    rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})"
+    rf"|,? (?P<named>[A-Z][a-z]+)\b(?! [A-Z]).*)"  # "our dog Pickles just turned three"
+)
 _AS_MY = re.compile(r"\b(?:as|for) (?:my|our) (?:main |primary |new |daily )?(?P<role>[a-z]+)\b")
 _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live in 1Password"
     r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"
@@ -202,11 +216,27 @@ _HOME = re.compile(rf"[Hh]ome (?:is|is now) (?P<obj>{_ENT})\b.*")  # "home is Ky
 _TOOL_REPLACED = re.compile(rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT})\b.*")
 
 
+#: Chat drops "I'm" / "I've been" / "I was" before these: "living in Arequipa now", "been using Notion a lot",
+#: "born and raised in Kumasi", "currently doing a degree in …", "enrolled at Sciences Po".
+_DROPPED_BE = re.compile(
+    r"^(?:(?:currently|still|now|just|recently|also)\s+)*"
+    r"(?:(?P<been>been)|(?P<born>born)|(?P<ing>living|working|doing|studying|based|enrolled))\b",
+    re.I,
+)
+
+
 def implied_subject(clause: str) -> str:
-    """ "Ditched Evernote" / "Just relocated to Leeds": chat drops the "I"; put it back."""
+    """ "Ditched Evernote" / "Just relocated to Leeds" / "living in Arequipa now": chat drops the "I"
+    (and its "am", "have", "was"); put it back."""
     m = _IMPLIED.match(clause)
     if m and inflected_verb(m["verb"]):
         return "I " + clause[m.start("verb") :][0].lower() + clause[m.start("verb") + 1 :]
+    m = _DROPPED_BE.match(clause)
+    if m:
+        aux = "I have" if m["been"] else "I was" if m["born"] else "I am"
+        return (
+            f"{aux} {clause[m.start(m.lastgroup or 'ing') :][0].lower()}{clause[m.start(m.lastgroup or 'ing') + 1 :]}"
+        )
     return clause
 
 
@@ -233,11 +263,12 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
         return [fact("married to", m["obj"], 0.8)]
     m = _PET_NAME.fullmatch(clause)
     if m:
-        return [fact("has pet", m["obj"], 0.8)]
+        return [fact("has pet", m["obj"] or m["named"], 0.8)]
     m = _ROLE_HOME.fullmatch(clause)
     if m and m["role"].lower() in ROLE_WORDS:
         obj = clean_object(m["obj"])
-        return [fact(ROLE_WORDS[m["role"].lower()], obj, 0.8, attribute=True)] if obj and obj[0].isupper() else []
+        named = obj and (obj[0].isupper() or obj[0].isdigit())  # "1Password" is a name
+        return [fact(ROLE_WORDS[m["role"].lower()], obj, 0.8, attribute=True)] if named else []
     return None
 
 

@@ -34,6 +34,32 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("my shell is fish", [("user", "shell", "fish", False)]),
     ("my passwords are all in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
     ("stopped using Slack altogether, my focus is so much better", [("user", "uses", "Slack", True)]),
+    # chat drops "I" with its auxiliary
+    ("been using Notion a lot lately", [("user", "uses", "Notion", False)]),
+    ("been working as a translator for six years now", [("user", "works as", "translator", False)]),
+    ("born and raised in Mombasa, so this cold is killing me", [("user", "born in", "Mombasa", False)]),
+    ("living in Arequipa now, the altitude took some getting used to", [("user", "lives in", "Arequipa", False)]),
+    ("currently doing a degree in philosophy", [("user", "studies", "philosophy", False)]),
+    ("Using the new laptop is fun", []),
+    # pets named beside the animal, breeds for animals
+    ("our dog Pickles just turned three", [("user", "has pet", "Pickles", False)]),
+    ("I've got a corgi called Waffles who runs the house", [("user", "has pet", "Waffles", False)]),
+    ("we adopted a rescue greyhound called Pickles", [("user", "has pet", "Pickles", False)]),
+    ("my dog is sick", []),
+    # degrees and classes
+    ("I'm doing my PhD at the University of Edinburgh", [("user", "studies at", "University of Edinburgh", False)]),
+    ("I take my classes at Kiel University", [("user", "studies at", "Kiel University", False)]),
+    # a tool placed by a role noun of the user's, or named in one clause and given its role in the next
+    ("my passwords live in 1Password", [("user", "password manager", "1Password", False)]),
+    ("I manage my calendar in Vimcal", [("user", "calendar app", "Vimcal", False)]),
+    ("all my notes go into Apple Notes, nothing fancy", [("user", "notes app", "Apple Notes", False)]),
+    ("I write everything in Kakoune, it's my editor of choice", [("user", "editor", "Kakoune", False)]),
+    (
+        "I plan my whole week in Fantastical, best calendar app I've tried",
+        [("user", "calendar app", "Fantastical", False)],
+    ),
+    ("we push all our jobs through SQS, that's our message queue", [("user", "queue", "SQS", False)]),
+    ("I met Tom at Google, it's my favourite company", []),
 ]
 
 
