@@ -80,7 +80,7 @@ _REFUSED = re.compile(
 )
 _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
 _OF_CHOICE = re.compile(r"\s+of (?:choice|preference)\b", re.I)
-_SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled)\b", re.I)
+_SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled|became)\b", re.I)
 
 
 def worth_parsing(sentence: str) -> bool:
@@ -117,8 +117,17 @@ def _named_then_role(sentence: str) -> list[Fact]:
     return _said(role, m["name"]) if role is not None and role not in ("married to", "lives in") else []
 
 
+#: "Sam and I got married in June", "Rafael and I tied the knot": the user's spouse named beside "I".
+_WE_MARRIED = re.compile(
+    r"(?:\w+ )?(?P<name>[A-Z][a-z]+) and I (?:just |finally |officially )?(?:got married|tied the knot|got hitched)\b.*"
+)
+
+
 def facts(sentence: str) -> list[Fact]:
     """The facts about the user the parse reads in ``sentence`` (already filtered for questions and hedges)."""
+    married = _WE_MARRIED.fullmatch(sentence)
+    if married:
+        return _said("married to", married["name"])
     named = _named_then_role(sentence)
     if named:
         return named
@@ -203,6 +212,8 @@ def _pobjs(verb: Any, *words: str) -> list[Any]:
 def _about_me(root: Any) -> list[Fact]:
     if root.lemma_ == "be" or root.text.lower() in ("'m", "am", "'re", "are", "is", "was"):
         return [] if root.tag_ == "VBD" else _i_am(root)
+    if lemmatise(root.text, "VERB") == "become":  # "I became a paramedic last year": what I am now
+        return _i_am(root)
     lemma = lemmatise(root.text, "VERB")
     if root.tag_ == "VBN" and child(root, "auxpass") is not None and root.text.lower() in ("done", "enrolled"):
         return _state(root)  # "I'm done with X" parsed as a passive
@@ -230,7 +241,9 @@ def _i_am(be: Any) -> list[Fact]:
             return (_said("studies", field.text) if field is not None else []) + (
                 _said("studies at", at[0]) if at else []
             )
-        if is_occupation(word) and attr.pos_ == "NOUN":  # "an engineer at X", "by trade an electrician"
+        if is_occupation(word) and (
+            attr.pos_ == "NOUN" or child(attr, "det") is not None
+        ):  # "a paramedic"/JJ  # "an engineer at X", "by trade an electrician"
             title = " ".join([*(c.text for c in attr.lefts if c.dep_ == "compound"), attr.text])
             return _said("works as", title) + (_said("works at", at[0]) if at else [])
         return []

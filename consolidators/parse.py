@@ -31,6 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from .relations import (
+    DEMONYMS,
     IDIOMS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
@@ -218,7 +219,7 @@ def _asides(doc: Any) -> list[str]:
     Linz". Only a clause set off by commas (a non-restrictive aside) counts: "the man who founded X"
     restricts which man, and the sentence's own reading already covers it.
     """
-    out: list[str] = []
+    out: list[str] = [*_opening_participles(doc), *_based_in(doc)]
     for tok in doc:
         head = tok.head
         if tok.dep_ not in ("relcl", "acl") or not is_name(head) or tok.i < head.i:
@@ -238,6 +239,40 @@ def _asides(doc: Any) -> list[str]:
             continue
         text = "".join(words).strip()
         out.append(f"{text}." if text.startswith(name_text(head)) else f"{name_text(head)} {text}.")
+    return out
+
+
+#: Participles whose event lasts ("was born in", "was founded by"); others state a current state ("is based in").
+_EVENT_PARTICIPLES = frozenset("bear found establish create build write direct design invent start launch".split())
+
+
+def _opening_participles(doc: Any) -> list[str]:
+    """ "Born in Rosario, Lionel Messi moved …" says "Lionel Messi was born in Rosario"."""
+    out = []
+    for sent in doc.sents:
+        first = sent[0]
+        subj = child(first.head, "nsubj", "nsubjpass")
+        if first.dep_ != "advcl" or first.tag_ != "VBN" or subj is None or not is_name(subj):
+            continue
+        end = first.right_edge.i
+        if end + 1 >= len(doc) or doc[end + 1].text != ",":
+            continue
+        aux = "was" if lemmatise(first.text, "VERB") in _EVENT_PARTICIPLES else "is"
+        out.append(f"{name_text(subj)} {aux} {first.lower_} {doc[first.i + 1 : end + 1].text}.")
+    return out
+
+
+def _based_in(doc: Any) -> list[str]:
+    """ "Quillmark, a Lagos-based fintech, …" says "Quillmark is based in Lagos"."""
+    out = []
+    for tok in doc:
+        place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None)
+        if tok.lower_ != "based" or place is None or tok.dep_ != "amod":
+            continue
+        noun = tok.head
+        named = noun.head if noun.dep_ == "appos" else noun
+        if is_name(named):
+            out.append(f"{name_text(named)} is based in {name_text(place)}.")
     return out
 
 
@@ -493,7 +528,9 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         return []
     lemma = _lemma(verb)
     owner = owner_of(subj)
-    place = ROLE_PLACES.get(lemmatise(subj.text, "NOUN")) if owner is not None else None
+    # "Nokia's headquarters", "Spotify's head office"
+    place = ROLE_PLACES.get(" ".join(role_words(subj)[-2:])) or ROLE_PLACES.get(lemmatise(subj.text, "NOUN"))
+    place = place if owner is not None else None
     if not is_name(subj, initial=True) and place is None:
         return []
     facts: list[Fact] = []
@@ -515,7 +552,10 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     if obj is not None and (lemmatise(verb.text, "VERB"), lemmatise(obj.text, "NOUN")) in IDIOMS:
         obj = None  # the idiom's object is part of the verb
     if obj is not None and obj.text.lower() == "citizenship" and owner_of(obj) is not None:
-        return make_fact(subj, "citizen of", owner_of(obj))  # "Greta holds Swedish citizenship"
+        # "Greta holds Swedish citizenship", "Felix holds both Chilean and Spanish citizenship"
+        demonyms = [c for d in obj.lefts if d.dep_ == "amod" for c in (d, *conjuncts(d)) if c.text in DEMONYMS]
+        countries = [DEMONYMS[d.text] for d in demonyms] or [owner_of(obj)]
+        return [f for country in countries for f in make_fact(subj, "citizen of", country)]
     if obj is not None and not passive and place is None:
         relation = canonical_relation(lemma, "", passive=False)
         if (

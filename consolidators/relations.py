@@ -209,6 +209,9 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("play", "for", False): ("plays for", False, None),
     ("line up", "for", False): ("plays for", False, None),
     ("sign", "for", False): ("plays for", False, None),
+    ("sign", "with", False): ("plays for", False, None),
+    ("suit up", "for", False): ("plays for", False, None),
+    ("belong", "to", False): ("owned by", False, None),
     ("join", "", False): ("member of", False, None),
     ("locate", "in", True): ("located in", False, None),
     ("situate", "in", True): ("located in", False, None),
@@ -333,6 +336,8 @@ VOCABULARY_CUE = re.compile(
     # "The CEO of Acme", "Oslo's mayor, Ana", "whose capital is Lima", "Mayor Anton Wirth"
     rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by|is|are) (?:the )?|,? )[A-Z]"
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
+    rf"|\b[A-Z][\w.&'-]* (?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "the Boca Juniors goalkeeper"
+    r"|\b[A-Z]\w*-based\b"  # "a Lagos-based fintech"
 )
 
 

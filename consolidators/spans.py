@@ -53,7 +53,14 @@ def owner_of(noun: Any) -> Any:
     if obj is not None and is_name(obj):
         return obj
     demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)
-    return DEMONYMS[demonym.text] if demonym is not None else None
+    if demonym is not None:
+        return DEMONYMS[demonym.text]
+    # "the Boca Juniors goalkeeper", "the Apple CEO": a name before a role noun is whose role it is
+    named = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN" and c.text not in DEMONYMS]
+    definite_article = (
+        child(noun, "det") is not None and child(noun, "det").lower_ == "the"
+    )  # not "a Norvassan citizen"
+    return named[-1] if noun.pos_ == "NOUN" and definite_article and named else None
 
 
 def role_words(noun: Any) -> list[str]:

@@ -248,6 +248,8 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         return []
     vp = drop_time_words(head)  # "use Zed as my editor these days": the time words qualify the statement
     found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
+    if found is not None and negated and not strong:
+        return _plain_negation(found, sentence)
     if found is not None:
         return found
     if negated:
@@ -257,6 +259,18 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if not found and re.match(r"[a-z]+ ", second):  # "we packed up and moved to Valencia": the second verb says it
         return _first_person("I " + second, strong, sentence)
     return found
+
+
+#: "I don't work at X, my cousin does": the negation corrects who it is about, it retracts nothing of the user's.
+_SOMEONE_ELSE_DOES = re.compile(r"[,;] (?:but )?(?:my|our) [\w-]+(?: [\w-]+)? (?:does|did|do|is|was|has)\b", re.I)
+
+
+def _plain_negation(found: list[Fact], sentence: str) -> list[Fact]:
+    """What a plain "not" takes back: only a tool the user says they don't use ("I don't use Notion", at
+    lower confidence); "I don't drink coffee" states a habit, not a retired preference."""
+    if _SOMEONE_ELSE_DOES.search(sentence):
+        return []
+    return [f for f in found if not f.retract or f.predicate == "uses"]
 
 
 def _strip_negation(vp: str) -> tuple[str, bool]:

@@ -60,6 +60,17 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("we push all our jobs through SQS, that's our message queue", [("user", "queue", "SQS", False)]),
     ("I met Tom at Google, it's my favourite company", []),
+    # a plain "not" retracts only a tool, and not when it corrects who it is about
+    ("I don't drink coffee", []),
+    ("I don't work at Fenwick & Rowe, my cousin does", []),
+    ("I don't use Notion", [("user", "uses", "Notion", True)]),
+    ("I don't work at Acme anymore", [("user", "works at", "Acme", True)]),
+    # marriage and becoming
+    ("I married Ingrid in September.", [("user", "married to", "Ingrid", False)]),
+    ("Sam and I got married in june, still feels weird", [("user", "married to", "Sam", False)]),
+    ("I married young", []),
+    ("I became a paramedic last year.", [("user", "works as", "paramedic", False)]),
+    ("I became a fan of jazz", []),
 ]
 
 
@@ -140,6 +151,29 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Mira Sandoval", "member of", "Paper Lanterns", False)],
     ),
     ("Mira Sandoval joined Stripe in 2019.", [("Mira Sandoval", "works at", "Stripe", False)]),
+    # more relation verbs, coordinated demonyms, two-word place roles
+    (
+        "Kai Rudd signed with the Harbor City Hawks last summer.",
+        [("Kai Rudd", "plays for", "Harbor City Hawks", False)],
+    ),
+    ("Kai Rudd now suits up for the Harbor City Hawks.", [("Kai Rudd", "plays for", "Harbor City Hawks", False)]),
+    ("Whole Foods has belonged to Amazon since 2017.", [("Whole Foods", "owned by", "Amazon", False)]),
+    (
+        "Felix Sandoval holds both Chilean and Spanish citizenship.",
+        [("Felix Sandoval", "citizen of", "Chile", False), ("Felix Sandoval", "citizen of", "Spain", False)],
+    ),
+    ("Spotify's head office is in Stockholm.", [("Spotify", "headquartered in", "Stockholm", False)]),
+    # an opening participle about the subject, "X-based", a name before a definite role
+    (
+        "Born in Rosario, Lionel Messi moved to Spain at the age of 13.",
+        [("Lionel Messi", "born in", "Rosario", False), ("Lionel Messi", "lives in", "Spain", False)],
+    ),
+    ("Quillmark, a Lagos-based fintech, raised $40 million.", [("Quillmark", "headquartered in", "Lagos", False)]),
+    (
+        "Diego Arce, the Boca Juniors goalkeeper, saved two penalties.",
+        [("Diego Arce", "plays for", "Boca Juniors", False)],
+    ),
+    ("Jorrit Marken is a Norvassan citizen.", []),  # an unknown demonym names no country
 ]
 
 
