@@ -223,6 +223,18 @@ def _about_me(root: Any) -> list[Fact]:
         said = reader(root, lemma)
         if said:
             return said
+    # "wiped Windows and installed Debian on my laptop": a second verb of the same subject may say it
+    for verb in (c for c in root.children if c.dep_ == "conj" and c.pos_ == "VERB" and child(c, "nsubj") is None):
+        said = next(
+            (
+                r(verb, lemmatise(verb.text, "VERB"))
+                for r in (_moved, _job, _tool, _learning)
+                if r(verb, lemmatise(verb.text, "VERB"))
+            ),
+            [],
+        )
+        if said:
+            return said
     return []
 
 

@@ -164,7 +164,12 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         False,
     ),
     (rf"do (?:a|an|my) {_DEGREE}(?: degree)? in (?P<obj>[a-z][\w ]*?)(?: at [A-Z].*)?", "studies", 0.8, False),
-    (r"(?:take|attend) (?:my|our) (?:classes|lectures|courses) at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.8, False),
+    (
+        r"(?:take|attend|have) (?:my |our )?(?:[\w-]+ )?(?:classes|lectures|courses|seminars) at (?P<obj>(?:the )?[A-Z].*)",
+        "studies at",
+        0.8,
+        False,
+    ),
     (r"study at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.9, False),
     (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
     (r"study (?P<obj>[a-z].*)", "studies", 0.9, False),

@@ -112,7 +112,10 @@ _LEAD_IN = re.compile(r"^(?:In|On|At|After|Under|With|Since|Following) (?:a|an|t
 #: Verbs that make their subject what an "as" phrase names: "serves as the capital of …".
 _AS_VERBS = frozenset(
     {"serve", "act", "take over", "take", "start", "return", "remain", "appoint", "name", "elect", "succeed", "replace"}
+    | {"swear in", "install", "confirm", "reelect", "re-elect"}
 )
+#: Verbs whose subject gives its own role to the object: "Marlow Biotech appointed Samuel Oduya as chief executive".
+_HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick select".split())
 _MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer", "switch", "change"})
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
@@ -306,7 +309,20 @@ def _sentence(sent: Any) -> list[Fact]:
         return facts
     if negated(root):  # "X no longer lives in Y" takes the relation back; a plain "not" says nothing sure
         return facts + [replace(f, retract=True, cardinality=None) for f in _clause(root)] if ceased(root) else facts
-    return facts + _clause(root)
+    shared = child(root, "nsubj", "nsubjpass")
+    return facts + _clause(root) + [f for verb in _coordinated(root) for f in _clause(verb, shared)]
+
+
+def _coordinated(root: Any) -> list[Any]:
+    """Verbs coordinated with the root that state their own clause: "Lahti lost the election, and Vell's new
+    mayor is Rinne" (its own subject), "Moreau left Marlow and joined Solvane" (the root's subject)."""
+    out = []
+    for verb in root.children:
+        if verb.dep_ != "conj" or verb.pos_ not in ("VERB", "AUX") or hedged(verb) or negated(verb):
+            continue
+        if child(verb, "nsubj", "nsubjpass") is not None or child(root, "nsubj") is not None:
+            out.append(verb)
+    return out
 
 
 def _role_aside(name: Any) -> list[Fact]:
@@ -321,10 +337,11 @@ def _role_aside(name: Any) -> list[Fact]:
     return []
 
 
-def _clause(root: Any) -> list[Fact]:
+def _clause(root: Any, shared: Any = None) -> list[Fact]:
+    """The facts of one clause; ``shared``: the subject a coordinated verb without its own takes from the first."""
     if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been"):
         return _copular(root)
-    return _verbal(root)
+    return _verbal(root, shared)
 
 
 def negated(tok: Any) -> bool:
@@ -435,9 +452,11 @@ def _role_fact(
     return make_fact(value, predicate, owner, single=kind == "spouse", multi=kind == "inverse")
 
 
-def _verbal(verb: Any) -> list[Fact]:
+def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
     """ "Curie died in the city of Passy", "Acme was founded by Jane Doe", "Peru speaks Spanish"."""
-    subjects = [titled(c) for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    subjects = [titled(c) for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")] or (
+        [titled(shared)] if shared is not None else []
+    )
     # "The architect Tomas Lind was born …" may parse as two subjects: the name is the one
     subj = next((s for s in subjects if is_name(s, initial=True)), subjects[0] if subjects else None)
     if subj is None or verb.tag_ == "VBG" and not child(verb, "aux", "auxpass"):
@@ -486,6 +505,16 @@ def _office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
     return []
 
 
+def _office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> list[Fact]:
+    """ "Marlow Biotech appointed Samuel Oduya as chief executive", "Acme replaced Tom with Nora as CEO": an
+    office with no other owner is the subject's own."""
+    role = role_relation(role_words(as_obj)) if as_obj is not None and owner_of(as_obj) is None else None
+    holder = child(prep_of(verb, "with"), "pobj") if lemma == "replace" else dobj
+    if role is None or role[1] != "owner" or holder is None or not is_name(holder):
+        return []
+    return make_fact(subj, role[0], holder, single=True) if lemma in _HIRE_VERBS or lemma == "replace" else []
+
+
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     """ "Hooli moved its headquarters to Malmo", "Kalvar adopted the mark as its currency": a role of its own."""
     to_obj = child(prep_of(verb, "to"), "pobj")
@@ -497,6 +526,13 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or role_name(dobj)
         return make_fact(subj, role, value_of(to_obj), single=True)
     as_obj = child(prep_of(verb, "as") or prep_of(dobj, "as"), "pobj")  # "as its currency" may hang off the object
+    given = _office_given(subj, verb, dobj, as_obj, lemma)
+    if given:
+        return given
+    to = next((c for c in verb.children if c.dep_ in ("prep", "dative") and c.lower_ == "to"), None)
+    buyer = child(to, "pobj") if to is not None else None
+    if lemma == "sell" and buyer is not None and is_name(dobj) and is_name(buyer):  # "Quayside sold Pindrop to Lumen"
+        return make_fact(value_of(dobj), "owned by", value_of(buyer), single=True)
     if as_obj is not None and child(as_obj, "poss") is not None:
         if lemma in _ADOPT_VERBS:
             return make_fact(subj, role_name(as_obj), dobj, single=True)

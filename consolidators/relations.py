@@ -338,6 +338,8 @@ VOCABULARY_CUE = re.compile(
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
     rf"|\b[A-Z][\w.&'-]* (?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "the Boca Juniors goalkeeper"
     r"|\b[A-Z]\w*-based\b"  # "a Lagos-based fintech"
+    rf"|\bas (?:the |its |their |a |an |new |interim )*(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "as chief executive"
+    r"|\b(?:sold|sells|sell) (?:the )?[A-Z]"  # "Quayside sold Pindrop to Lumen"
 )
 
 

@@ -32,7 +32,7 @@ TIME_WORDS = frozenset("year years month months week weeks day days while time a
 # A role's words never include the switch's own prepositions: in "switched our CI
 # from Jenkins to X" the role is "our CI", not "our CI from Jenkins".
 _SLOT_WORD = r"(?!(?:from|to|onto|over|off)\b)[\w-]+"
-_SLOT = rf"(?P<slot>(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
+_SLOT = rf"(?P<slot>(?:all (?:of )?)?(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
 
 # Special predicate specs resolved per match; anything else is the predicate itself.
 SLOT, DOMAIN = "<slot>", "<domain>"
@@ -53,7 +53,8 @@ TOOL_RULES = rules(
         0.9,
         False,
     ),
-    (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>.+?) from (?P<old>.+)", DOMAIN, 0.7, False),
+    # a value never spans a comma: "moved to Bilbao, the view from the balcony …" names no old value
+    (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>[^,;]+?) from (?P<old>[^,;]+)", DOMAIN, 0.7, False),
     (
         r"(?:ditch|drop|dump|swap|trade|abandon) (?:(?:my|our|the) )?(?P<old>[A-Z].*?) for "
         r"(?:(?:a|an|the) )?(?P<obj>[A-Z].*)",
@@ -61,10 +62,15 @@ TOOL_RULES = rules(
         0.7,
         False,
     ),
-    (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>.+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
-    (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>.+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
-    (r"(?:move|migrate) (?:over )?from (?P<old>.+?) to (?P<obj>.+? (?:as|for) (?:my|our|the) .+)", DOMAIN, 0.7, False),
-    (r"replace (?P<old>.+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:switch|migrate|change|convert) (?:over )?(?:from (?P<old>[^,;]+?) )?to (?P<obj>.+)", DOMAIN, 0.7, False),
+    (r"(?:move|migrate|switch) (?:off(?: of)?|away from) (?P<old>[^,;]+?) (?:to|onto) (?P<obj>.+)", DOMAIN, 0.7, False),
+    (
+        r"(?:move|migrate) (?:over )?from (?P<old>[^,;]+?) to (?P<obj>[^,;]+? (?:as|for) (?:my|our|the) .+)",
+        DOMAIN,
+        0.7,
+        False,
+    ),
+    (r"replace (?P<old>[^,;]+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
     (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
 )

@@ -54,6 +54,8 @@ USER = "user"
 USER_ROLES = frozenset({"user", "human"})
 
 _STATE_VERBS = frozenset("live work use prefer like love reside drink own".split())
+#: A second verb after "and" that states a fact of its own about the same "I".
+_SECOND_VERBS = frozenset("live work use speak study prefer love like teach".split())
 #: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
 _GROUP_NOUNS = frozenset(
     "team company office family group department org organisation organization people staff".split()
@@ -80,6 +82,8 @@ _ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |c
 #: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
 #: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
+#: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
+_LABEL = re.compile(r"^(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*", re.I)
 #: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.
 _FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)")
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
@@ -165,7 +169,7 @@ def plain(sentence: str) -> str:
     """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = _LOWER_I.sub("I", sentence.replace("’", "'").replace("‘", "'").strip())
-    text = _FLOATED_ALL.sub("", text)
+    text = _FLOATED_ALL.sub("", _LABEL.sub("", text))
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 
@@ -250,12 +254,14 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None and negated and not strong:
         return _plain_negation(found, sentence)
+    second = vp.split(" and ", 1)[1] if " and " in vp else ""
+    if found and second.split(" ", 1)[0] in _SECOND_VERBS:  # "I live in Lisbon and work at Farfetch"
+        return found + _first_person("I " + second, strong, sentence)
     if found is not None:
         return found
     if negated:
         return []
     found = _fallback(vp)
-    second = vp.split(" and ", 1)[1] if " and " in vp else ""
     if not found and re.match(r"[a-z]+ ", second):  # "we packed up and moved to Valencia": the second verb says it
         return _first_person("I " + second, strong, sentence)
     return found

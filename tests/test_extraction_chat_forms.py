@@ -28,6 +28,15 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I'm a vegetarian", []),
     ("I'm a runner", []),
     ("I'm a resident of Oslo", []),
+    # a second verb after "and" about the same "I"; a value never spans a comma
+    (
+        "I live in Lisbon and work at Farfetch",
+        [("user", "lives in", "Lisbon", False), ("user", "works at", "Farfetch", False)],
+    ),
+    ("wiped Windows and installed Debian on my laptop", [("user", "os", "Debian", False)]),
+    ("I moved to Bilbao, the view from the balcony is unreal", [("user", "lives in", "Bilbao", False)]),
+    ("we moved all our hosting to Hetzner, the bill dropped by half", [("user", "cloud provider", "Hetzner", False)]),
+    ("I'm taking evening classes at Danube Open University", [("user", "studies at", "Danube Open University", False)]),
     # a role outside the vocabulary needs a named value; a floated "all" is not part of the value
     ("I'm a nurse on the night shift so my sleep schedule is wrecked", [("user", "works as", "nurse", False)]),
     ("our message broker is now NATS", [("user", "message broker", "NATS", False)]),
@@ -174,6 +183,25 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Diego Arce", "plays for", "Boca Juniors", False)],
     ),
     ("Jorrit Marken is a Norvassan citizen.", []),  # an unknown demonym names no country
+    # coordinated clauses: their own subject, or the first clause's
+    ("Eero Lahti lost the election, and Vell's new mayor is Maija Rinne.", [("Vell", "mayor", "Maija Rinne", False)]),
+    (
+        "Lena Moreau left Marlow Biotech and joined Solvane Energy.",
+        [("Lena Moreau", "works at", "Solvane Energy", False)],
+    ),
+    ("Ada Kerr lived in Paris and died in London.", [("Ada Kerr", "died in", "London", False)]),
+    # an office the subject gives, a sale, a sworn-in holder, a label before the statement
+    ("Marlow Biotech appointed Samuel Oduya as chief executive.", [("Marlow Biotech", "ceo", "Samuel Oduya", False)]),
+    (
+        "Quayside Media replaced Tom Albers with Nora Quist as chief executive.",
+        [("Quayside Media", "ceo", "Nora Quist", False)],
+    ),
+    (
+        "Quayside Media sold Pindrop Studios to Lumen Interactive.",
+        [("Pindrop Studios", "owned by", "Lumen Interactive", False)],
+    ),
+    ("Jussi Koivu was sworn in as president of Tesmark.", [("Tesmark", "president", "Jussi Koivu", False)]),
+    ("Correction: the capital of Orlandia is Caldbrook.", [("Orlandia", "capital", "Caldbrook", False)]),
 ]
 
 
