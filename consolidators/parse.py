@@ -461,7 +461,10 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
     subj = next((s for s in subjects if is_name(s, initial=True)), subjects[0] if subjects else None)
     if subj is None or verb.tag_ == "VBG" and not child(verb, "aux", "auxpass"):
         return []
-    if verb.tag_ == "VBD" and lemmatise(correct(verb.text), "VERB") in _STATES:  # "Ada lived in Paris": past
+    past_passive = any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)  # "X was owned by Y"
+    if (verb.tag_ == "VBD" or past_passive) and lemmatise(
+        correct(verb.text), "VERB"
+    ) in _STATES:  # "Ada lived in Paris"
         return []
     lemma = _lemma(verb)
     acomp = child(verb, "acomp")

@@ -43,6 +43,13 @@ def place_in(obj: Any) -> Any:
     return inner if inner is not None and is_name(inner) and child(obj, "prep").text.lower() in ("in", "at") else obj
 
 
+#: Roles a country holds, which a demonym before them names ("the French capital", "the Finnish president").
+_NATIONAL_ROLES = frozenset(
+    "capital president currency language government parliament king queen minister citizen citizenship national"
+    " passport flag anthem".split()
+)
+
+
 def owner_of(noun: Any) -> Any:
     """Y of "the X of Y", "Y's X" or "the <Y-adjective> X" ("the French capital": France), when Y is a name."""
     poss = child(noun, "poss")
@@ -53,8 +60,8 @@ def owner_of(noun: Any) -> Any:
     if obj is not None and is_name(obj):
         return obj
     demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)
-    if demonym is not None:
-        return DEMONYMS[demonym.text]
+    if demonym is not None:  # "the French capital" is France's, "the Italian director X" is no director of Italy's
+        return DEMONYMS[demonym.text] if lemmatise(noun.text, "NOUN") in _NATIONAL_ROLES else None
     # "the Boca Juniors goalkeeper", "the Apple CEO": a name before a role noun is whose role it is
     named = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN" and c.text not in DEMONYMS]
     definite_article = (

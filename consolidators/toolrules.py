@@ -72,7 +72,8 @@ TOOL_RULES = rules(
     ),
     (r"replace (?P<old>[^,;]+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
     (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
-    (r"(?:use|rely on|adopt|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
+    (r"(?:use|rely on|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
+    (r"adopt (?P<obj>[A-Z0-9].*)", "uses", 0.9, False),  # "adopted Linear"; "adopted a rabbit" is no tool
 )
 
 

@@ -182,8 +182,10 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     parsed = parsed_facts(text, relations)
     text = expand_contractions(text)
     stripped = DISCOURSE.sub("", text)
-    if not stripped or not states_a_fact(text) or chatparse.PAST.search(text):
-        return []  # "back then I coded in Atom": a past state, not a current fact
+    if not stripped:
+        return []
+    if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
+        return _outside_the_hedge(sentence, text, role, relations)
     if parsed:  # a third-person relation the parse read
         return list(parsed)
     strong = bool(_STRONG_NEGATION.search(text))
@@ -203,7 +205,38 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
     if not triples and not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
         triples = chatparse.facts(text)
+    if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
+        triples = _clause_by_clause(sentence, role, relations)
     return [f for f in dict.fromkeys(triples) if _plausible(f)]
+
+
+#: Where a sentence's clauses part: commas, semicolons and "but".
+_SEGMENTS = re.compile(r"\s*[,;]\s*|\s+but\s+")
+#: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
+_OPENS_A_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case|suppose|imagine|what if|should)\b", re.I)
+
+
+def _outside_the_hedge(sentence: str, text: str, role: str, relations: frozenset[str]) -> list[Fact]:
+    """The facts of a hedged or past sentence's other clauses: a hedge, a plan or a past state scopes over
+    its own clause ("I might switch to Zed, I use VS Code now" still says VS Code). A question or an
+    opening condition ("If I move to Oslo, I'll …") scopes over the whole sentence."""
+    if "?" in text or _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):
+        return []
+    return _clause_by_clause(sentence, role, relations)
+
+
+def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
+    """Each comma-, semicolon- or "but"-separated part read as a sentence of its own, when the whole
+    sentence said nothing the readers could take ("…, the altitude took some getting used to")."""
+    parts = [p for p in _SEGMENTS.split(sentence) if len(p.split()) >= 2]
+    if len(parts) < 2:
+        return []
+    found: list[Fact] = []
+    for part in parts:
+        clause = expand_contractions(plain(part))
+        if states_a_fact(clause) and not chatparse.PAST.search(clause):
+            found += sentence_triples(part, role, relations)
+    return found
 
 
 def _plausible(fact: Fact) -> bool:

@@ -78,6 +78,19 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I married Ingrid in September.", [("user", "married to", "Ingrid", False)]),
     ("Sam and I got married in june, still feels weird", [("user", "married to", "Sam", False)]),
     ("I married young", []),
+    # a hedge, a plan or a past state scopes over its own clause; a question or a condition over the sentence
+    ("I might switch to Zed, I use VS Code now", [("user", "uses", "VS Code", False)]),
+    ("I live in Oslo but I might move to Bergen", [("user", "lives in", "Oslo", False)]),
+    ("back then I coded in Atom, now I use Zed", [("user", "uses", "Zed", False)]),
+    ("If I move to Oslo, I'll use Zed", []),
+    ("I might switch to Zed, do you use it?", []),
+    # a clause that says nothing the readers take does not hide the one that does
+    (
+        "currently doing a degree in philosophy, don't ask me what i'll do with it",
+        [("user", "studies", "philosophy", False)],
+    ),
+    ("i can speak Georgian fluently, my grandmother taught me", [("user", "speaks", "Georgian", False)]),
+    ("we adopted a rabbit last month", []),
     ("I became a paramedic last year.", [("user", "works as", "paramedic", False)]),
     ("I became a fan of jazz", []),
 ]
@@ -202,6 +215,12 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ),
     ("Jussi Koivu was sworn in as president of Tesmark.", [("Tesmark", "president", "Jussi Koivu", False)]),
     ("Correction: the capital of Orlandia is Caldbrook.", [("Orlandia", "capital", "Caldbrook", False)]),
+    # a past state in the passive, a rumour, a demonym before a person's role
+    ("Before the merger, Harbour Pixel was owned by Ferrow Logistics.", []),
+    ("Harbour Pixel was founded by Ana Lind.", [("Harbour Pixel", "founded by", "Ana Lind", False)]),
+    ("Shira Levant is rumoured to be directing a sequel.", []),
+    ("Rome, Open City was made by the Italian director Roberto Rossellini.", []),
+    ("The French capital is Paris.", [("France", "capital", "Paris", False)]),
 ]
 
 
