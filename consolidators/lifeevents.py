@@ -144,7 +144,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"work as (?P<obj>.+)", "works as", 0.9, False),
     (r"marry (?P<obj>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: .*)?", "married to", 0.8, False),  # "I married Ingrid in May"
     (
-        r"(?:get|buy|have|pick up) (?:a |an |my )?(?:new )?phone,? (?:a |an |the )?(?P<obj>(?:[A-Z]|i[A-Z]).*)",
+        r"(?:get|buy|have|pick up) (?:a |an |my )?(?:new )?phone,? (?:it is )?(?:a |an |the )?(?P<obj>(?:[A-Z]|i[A-Z]).*)",
         "@phone",
         0.8,
         False,
@@ -171,6 +171,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         False,
     ),
     (r"study at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.9, False),
+    (r"enrol?l (?:at|in) (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.8, False),  # "enrolled at Sciences Po"
     (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
     (r"study (?P<obj>[a-z].*)", "studies", 0.9, False),
 )

@@ -180,7 +180,8 @@ _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the obj
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
     r"a lot|a bunch|a ton|all the time|most days|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
     r"on (?:the )?weekends?|at (?:the )?weekends?|"
-    r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
+    r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"
+    r"autumn|semester|term|quarter)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
     rf"yesterday|tomorrow|(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",
     re.I,
 )
@@ -191,6 +192,11 @@ _TIME = re.compile(  # a value that is a when, not a what: "June", "Friday 3pm",
     re.I,
 )
 _CONTAINER = re.compile(r"^(?:city|town|village|country|state|province|region|island) of (?=[A-Z])")
+#: A described place or thing before its name: "a tiny village called Hallstatt", "a small flat in Da Nang".
+_DESCRIBED = re.compile(
+    r"^(?:(?:a|an|the|my|our) )?(?:[a-z-]+ ){0,3}?(?:(?:called|named) |(?:flat|apartment|house|home|condo|studio|"
+    r"place|village|town|city|island|suburb|neighbou?rhood) (?:in|on|called|named) )(?=[A-Z])"
+)
 _INSTEAD = re.compile(r"\b(?:instead of|rather than) (?P<old>.+)", re.I)
 #: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not).
 _LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? and (?P<last>.+)")
@@ -237,6 +243,7 @@ def clean_object(raw: str | None) -> str | None:
     text = _OBJECT_TAIL.sub("", text).strip(" \t.!?,;:\"'`")
     text = re.sub(r"^(?:the|a|an|some|my|our|their) ", "", text)
     text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
+    text = _DESCRIBED.sub("", text)  # "a tiny village called Hallstatt", "a small flat in Da Nang"
     text = name_span(text)
     if not text or text.lower() in _VAGUE_OBJECTS:
         return None
@@ -256,7 +263,8 @@ _NAME_JOINERS = frozenset("of the and & de del della da das do dos di du von van
 _AFTER_NAME = frozenset(
     """a an every each all most some any at in on with for from by to into onto over under about
     since until till during after before around across through via without within pretty really
-    quite very so too almost nearly mostly mainly basically exclusively altogether anymore""".split()
+    quite very so too almost nearly mostly mainly basically exclusively altogether anymore this next last
+    these""".split()
 )
 
 

@@ -91,6 +91,19 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("i can speak Georgian fluently, my grandmother taught me", [("user", "speaks", "Georgian", False)]),
     ("we adopted a rabbit last month", []),
+    # a new subject after a comma starts a clause; a described thing before its name; seasons are time words
+    (
+        "dropped LastPass after the breach, Proton Pass is my password manager now",
+        [("user", "password manager", "LastPass", True), ("user", "password manager", "Proton Pass", False)],
+    ),
+    ("enrolled at Sciences Po this fall and the classes are intense", [("user", "studies at", "Sciences Po", False)]),
+    ("My home these days is a tiny apartment in Da Nang.", [("user", "lives in", "Da Nang", False)]),
+    (
+        "my birthplace is a tiny village called Hallstatt, tourists everywhere now",
+        [("user", "born in", "Hallstatt", False)],
+    ),
+    ("my phone's a Moto G84", [("user", "phone", "Moto G84", False)]),
+    ("Just got a new phone, it's an iPhone 15.", [("user", "phone", "iPhone 15", False)]),
     ("I became a paramedic last year.", [("user", "works as", "paramedic", False)]),
     ("I became a fan of jazz", []),
 ]
