@@ -320,7 +320,7 @@ def _coordinated(root: Any) -> list[Any]:
     for verb in root.children:
         if verb.dep_ != "conj" or verb.pos_ not in ("VERB", "AUX") or hedged(verb) or negated(verb):
             continue
-        if child(verb, "nsubj", "nsubjpass") is not None or child(root, "nsubj") is not None:
+        if child(verb, "nsubj", "nsubjpass") is not None or child(root, "nsubj", "nsubjpass") is not None:
             out.append(verb)
     return out
 

@@ -216,6 +216,10 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Lena Moreau", "works at", "Solvane Energy", False)],
     ),
     ("Ada Kerr lived in Paris and died in London.", [("Ada Kerr", "died in", "London", False)]),
+    (
+        "Jonas Brandt was loaned out and now plays for Caldbrook Athletic.",
+        [("Jonas Brandt", "plays for", "Caldbrook Athletic", False)],
+    ),
     # an office the subject gives, a sale, a sworn-in holder, a label before the statement
     ("Marlow Biotech appointed Samuel Oduya as chief executive.", [("Marlow Biotech", "ceo", "Samuel Oduya", False)]),
     (
