@@ -217,9 +217,11 @@ _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live 
     r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"
 )
 _TOOL_HOLDS = re.compile(  # "Bear has all my notes now"
-    rf"(?P<obj>{_ENT}) (?:now )?(?:has|holds|keeps|stores|gets) {_MINE} (?P<role>[a-z]+)\b.*"
+    rf"(?P<obj>{_ENT}) (?:now )?(?:has|holds|keeps|stores|gets|handles|manages|runs|does) {_MINE} (?P<role>[a-z]+)\b.*"
 )
 _HOME = re.compile(rf"[Hh]ome (?:is|is now) (?P<obj>{_ENT})\b.*")  # "home is Kyoto these days"
+_OUT_AND_IN = re.compile(rf"(?P<old>{_ENT}) is out,? (?:and )?(?P<obj>{_ENT}) is in\b.*")
+GIVE_UP_ROLE = "uses"
 _TOOL_REPLACED = re.compile(rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT})\b.*")
 
 
@@ -293,6 +295,10 @@ def tool_statement(clause: str, sentence: str) -> list[Fact] | None:
         if role is None:
             return []
         return [fact(role, m["old"], 0.7, retract=True), fact(role, m["obj"], 0.8, attribute=True)]
+    m = _OUT_AND_IN.fullmatch(clause)
+    if m:  # "Firefox is out and Arc is in": a switch, within the role the sentence names if it names one
+        role = sentence_role(sentence) or GIVE_UP_ROLE
+        return [fact(role, m["old"], 0.7, retract=True), fact(role, m["obj"], 0.8, attribute=role != GIVE_UP_ROLE)]
     return None
 
 

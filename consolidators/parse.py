@@ -469,6 +469,9 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
     lemma = _lemma(verb)
     acomp = child(verb, "acomp")
     if lemma in ("get", "become") and acomp is not None and not acomp.text[:1].isupper():  # "got married to"
+        partner = next((c for c in subj.children if c.dep_ == "conj" and is_name(c)), None)
+        if lemmatise(acomp.text, "VERB") == "marry" and partner is not None and prep_of(acomp, "to") is None:
+            return make_fact(subj, "married to", partner, single=True)  # "Jon Kell and Ana Pol got married"
         return _relation(subj, acomp, passive=True)
     dobj = child(verb, "dobj") or child(child(verb, "ccomp"), "nsubj")
     if dobj is not None and is_name(subj, initial=True):
@@ -483,7 +486,9 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
         return _identity(subj, oprd)
     as_obj = child(prep_of(verb, "as"), "pobj")
     if lemma in _AS_VERBS and as_obj is not None:  # "Ottawa serves as the capital of Canada"
-        return _identity(subj, as_obj)
+        # "The board appointed Rita Sousa as CEO of X": an active appointing verb's holder is its object
+        appointed = dobj if lemma in _HIRE_VERBS and child(verb, "auxpass") is None else None
+        return _identity(appointed, as_obj) if appointed is not None else _identity(subj, as_obj)
     if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, child(verb, "attr"))
     return _relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")

@@ -74,7 +74,7 @@ _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
     r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting) \w+ |now )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
     r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
-    r"|,\s+(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our)\b)"  # "…, Bear is my notes app now"
+    r"|,\s+(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our|out)\b)"  # "…, Bear is my notes app now"
 )
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
     r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"

@@ -103,6 +103,13 @@ CHAT: list[tuple[str, list[Triple]]] = [
         [("user", "born in", "Hallstatt", False)],
     ),
     ("my phone's a Moto G84", [("user", "phone", "Moto G84", False)]),
+    # "X is out and Y is in": a switch, in the role the sentence names
+    (
+        "switched browsers, Firefox is out and Arc is in",
+        [("user", "browser", "Firefox", True), ("user", "browser", "Arc", False)],
+    ),
+    ("Emacs is out and Helix is in", [("user", "uses", "Emacs", True), ("user", "uses", "Helix", False)]),
+    ("Obsidian handles all my notes now", [("user", "notes app", "Obsidian", False)]),
     ("Just got a new phone, it's an iPhone 15.", [("user", "phone", "iPhone 15", False)]),
     ("I became a paramedic last year.", [("user", "works as", "paramedic", False)]),
     ("I became a fan of jazz", []),
@@ -220,6 +227,11 @@ THIRD: list[tuple[str, list[Triple]]] = [
         "Jonas Brandt was loaned out and now plays for Caldbrook Athletic.",
         [("Jonas Brandt", "plays for", "Caldbrook Athletic", False)],
     ),
+    # an appointing verb's holder is its object, not its subject; trades, transfers, "hails from"
+    ("The board appointed Rita Sousa as CEO of Tessaline Foods.", [("Tessaline Foods", "ceo", "Rita Sousa", False)]),
+    ("Rita Sousa was appointed as CEO of Tessaline Foods.", [("Tessaline Foods", "ceo", "Rita Sousa", False)]),
+    ("Kai Rudd was traded to the Portside Pilots.", [("Kai Rudd", "plays for", "Portside Pilots", False)]),
+    ("Ana Pol hails from Braga.", [("Ana Pol", "born in", "Braga", False)]),
     # an office the subject gives, a sale, a sworn-in holder, a label before the statement
     ("Marlow Biotech appointed Samuel Oduya as chief executive.", [("Marlow Biotech", "ceo", "Samuel Oduya", False)]),
     (
