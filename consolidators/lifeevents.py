@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from .text import inflected_verb, lemmatise
 from .types import Fact
-from .vocabulary import clean_object
+from .vocabulary import clean_object, is_drink
 
 #: Words that name a role in chat ("switched IDEs", "all my notes", "my passwords").
 ROLE_WORDS: dict[str, str] = {
@@ -220,7 +220,7 @@ _TOOL_HOLDS = re.compile(  # "Bear has all my notes now"
     rf"(?P<obj>{_ENT}) (?:now )?(?:has|holds|keeps|stores|gets|handles|manages|runs|does) {_MINE} (?P<role>[a-z]+)\b.*"
 )
 _HOME = re.compile(rf"[Hh]ome (?:is|is now) (?P<obj>{_ENT})\b.*")  # "home is Kyoto these days"
-_OUT_AND_IN = re.compile(rf"(?P<old>{_ENT}) is out,? (?:and )?(?P<obj>{_ENT}) is in\b.*")
+_OUT_AND_IN = re.compile(r"(?P<old>[\w.+#' -]+?) (?:is|are) out,? (?:and )?(?P<obj>[\w.+#' -]+?) (?:is|are) in\b.*")
 GIVE_UP_ROLE = "uses"
 _TOOL_REPLACED = re.compile(rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT})\b.*")
 
@@ -296,8 +296,12 @@ def tool_statement(clause: str, sentence: str) -> list[Fact] | None:
             return []
         return [fact(role, m["old"], 0.7, retract=True), fact(role, m["obj"], 0.8, attribute=True)]
     m = _OUT_AND_IN.fullmatch(clause)
-    if m:  # "Firefox is out and Arc is in": a switch, within the role the sentence names if it names one
-        role = sentence_role(sentence) or GIVE_UP_ROLE
+    if m:  # "Firefox is out and Arc is in", "coffee is out, matcha is in": a switch, in the role the sentence
+        # names, a drink's, or else a named tool's
+        drinks = is_drink(m["obj"]) and is_drink(m["old"])
+        role = "prefers drink" if drinks else sentence_role(sentence) or GIVE_UP_ROLE
+        if not drinks and not (m["obj"][:1].isupper() or m["obj"][:1].isdigit()):
+            return []
         return [fact(role, m["old"], 0.7, retract=True), fact(role, m["obj"], 0.8, attribute=role != GIVE_UP_ROLE)]
     return None
 

@@ -173,7 +173,8 @@ _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
-    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again)\s+)+", re.I
+    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just)\s+)+",
+    re.I,
 )
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"

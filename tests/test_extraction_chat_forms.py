@@ -110,6 +110,12 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("Emacs is out and Helix is in", [("user", "uses", "Emacs", True), ("user", "uses", "Helix", False)]),
     ("Obsidian handles all my notes now", [("user", "notes app", "Obsidian", False)]),
+    (
+        "coffee is out, matcha is in",
+        [("user", "prefers drink", "coffee", True), ("user", "prefers drink", "matcha", False)],
+    ),
+    ("the old office is out and the new one is in", []),
+    ("I now drink mostly matcha", [("user", "prefers drink", "matcha", False)]),
     ("Just got a new phone, it's an iPhone 15.", [("user", "phone", "iPhone 15", False)]),
     ("I became a paramedic last year.", [("user", "works as", "paramedic", False)]),
     ("I became a fan of jazz", []),
