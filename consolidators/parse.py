@@ -329,6 +329,10 @@ def _role_aside(name: Any) -> list[Fact]:
     """The role a name in apposition fills: its head's ("Thiralia's mayor, Nikos Daskal"), or, when the
     parser hung it on the role's owner ("The CEO of Acme, Jane Doe"), the role noun above the "of"."""
     head = name.head
+    owner = child(head.head, "nsubj") if head.dep_ == "dobj" and lemmatise(head.head.text, "VERB") == "have" else None
+    role = role_relation(role_words(head)) if head.pos_ == "NOUN" else None
+    if owner is not None and is_name(owner) and role is not None and role[1] == "owner":
+        return make_fact(owner, role[0], name, single=True)  # "Veskaria now has a new president, Ilse Varga"
     if head.pos_ == "NOUN":  # a common noun ("mayor", "CEO"), not another name
         return _identity(head, name)
     prep = head.head if head.dep_ == "pobj" else None
@@ -486,12 +490,22 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
         return _identity(subj, oprd)
     as_obj = child(prep_of(verb, "as"), "pobj")
     if lemma in _AS_VERBS and as_obj is not None:  # "Ottawa serves as the capital of Canada"
-        # "The board appointed Rita Sousa as CEO of X": an active appointing verb's holder is its object
-        appointed = dobj if lemma in _HIRE_VERBS and child(verb, "auxpass") is None else None
-        return _identity(appointed, as_obj) if appointed is not None else _identity(subj, as_obj)
+        return _identity(_holder(subj, verb, dobj, lemma), as_obj)
     if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, child(verb, "attr"))
     return _relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
+
+
+def _holder(subj: Any, verb: Any, dobj: Any, lemma: str) -> Any:
+    """Who holds the office an "as" phrase names: "The board appointed Rita Sousa as CEO" (the object),
+    "Hale was succeeded by Dana Moss as mayor" (the agent), "Ottawa serves as the capital" (the subject)."""
+    passive = child(verb, "auxpass") is not None
+    if lemma in _HIRE_VERBS and not passive and dobj is not None:
+        return dobj
+    agent = next((child(c, "pobj") for c in verb.children if c.dep_ == "agent"), None)
+    if lemma in ("succeed", "replace") and passive and agent is not None:
+        return agent
+    return subj
 
 
 def _office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
@@ -544,7 +558,7 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     if as_obj is not None and child(as_obj, "poss") is not None:
         if lemma in _ADOPT_VERBS:
             return make_fact(subj, role_name(as_obj), dobj, single=True)
-        if is_name(dobj):  # "Hana Ito runs Port Ellery as its mayor": the subject holds the object's role
+        if is_name(dobj) and lemma not in ("replace", "succeed"):  # "Hana Ito runs Port Ellery as its mayor"
             return _role_fact(dobj, as_obj, subj, single=True, value_first=True)
     role = child(verb, "oprd", "ccomp")  # "Quarrin made Ravensholm its capital", "named Omar Little its CEO"
     if lemma in _ADOPT_VERBS and role is not None and role.pos_ == "NOUN" and child(role, "poss") is not None:

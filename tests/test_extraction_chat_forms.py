@@ -238,6 +238,14 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Rita Sousa was appointed as CEO of Tessaline Foods.", [("Tessaline Foods", "ceo", "Rita Sousa", False)]),
     ("Kai Rudd was traded to the Portside Pilots.", [("Kai Rudd", "plays for", "Portside Pilots", False)]),
     ("Ana Pol hails from Braga.", [("Ana Pol", "born in", "Braga", False)]),
+    # who holds the office: the successor, never the predecessor
+    (
+        "Tom Hale stepped down and was succeeded by Dana Moss as mayor of Port Averly.",
+        [("Port Averly", "mayor", "Dana Moss", False)],
+    ),
+    ("Dana Moss replaced Tom Hale as mayor of Port Averly.", [("Port Averly", "mayor", "Dana Moss", False)]),
+    ("Veskaria now has a new president, Ilse Varga.", [("Veskaria", "president", "Ilse Varga", False)]),
+    ("Hana Ito runs Port Ellery as its mayor.", [("Port Ellery", "mayor", "Hana Ito", False)]),
     # an office the subject gives, a sale, a sworn-in holder, a label before the statement
     ("Marlow Biotech appointed Samuel Oduya as chief executive.", [("Marlow Biotech", "ceo", "Samuel Oduya", False)]),
     (
