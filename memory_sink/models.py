@@ -33,7 +33,7 @@ logger = logging.getLogger(__name__)
 CACHE_ENV = "TIERMEM_CACHE_DIR"
 #: Bump when :func:`fold_to_fp32` or :func:`quantize_model` change what they write:
 #: the cache name changes with it, so old cached files are never reused.
-RECIPE_VERSION = 4
+RECIPE_VERSION = 5
 
 Pooling = Literal["mean", "cls"]
 

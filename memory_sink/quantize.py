@@ -31,6 +31,7 @@ import numpy as np
 
 from .calibration import calibration_texts
 from .errors import ModelError
+from .fusion import fuse_encoder
 
 if TYPE_CHECKING:
     import onnx
@@ -56,12 +57,14 @@ def static_int8(fp32: Path, dst: Path, tokenizer: Path) -> int:
     from onnxruntime.quantization.calibrate import TensorsData, save_tensors_data
 
     model = onnx.load(str(fp32))
+    fuse_encoder(model)
     weights = {init.name for init in model.graph.initializer}
     inputs = _weight_matmul_inputs(model.graph, weights)
-    stats = _channel_ranges(fp32, list(inputs), _calibration_feeds(fp32, tokenizer))
-    ranges = _smooth(model, inputs, stats)
     with tempfile.TemporaryDirectory(dir=dst.parent, prefix=".static-") as tmp:
-        smoothed, cache = Path(tmp) / "smoothed.onnx", Path(tmp) / "ranges.json"
+        fused, smoothed, cache = Path(tmp) / "fused.onnx", Path(tmp) / "smoothed.onnx", Path(tmp) / "ranges.json"
+        onnx.save(model, str(fused))
+        stats = _channel_ranges(fused, list(inputs), _calibration_feeds(fused, tokenizer))
+        ranges = _smooth(model, inputs, stats)
         onnx.save(model, str(smoothed))
         data = {name: (np.float32(low), np.float32(high)) for name, (low, high) in ranges.items()}
         save_tensors_data(TensorsData(CalibrationMethod.MinMax, data), cache)

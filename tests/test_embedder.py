@@ -29,6 +29,7 @@ from memory_sink.embedder import (
     resolve_files,
 )
 from memory_sink.errors import ConfigError, InputError, ModelError
+from memory_sink.fusion import fuse_encoder
 from memory_sink.models import RECIPE_VERSION, cached_model, file_sha256
 
 MINILM = "all-minilm-l6-v2-int8"
@@ -239,6 +240,9 @@ def test_quantized_model_is_static_int8_and_close_to_fp32(embedder: OnnxEmbedder
     # every activation scale is a constant of the file: nothing is measured per batch
     quantizers = [node for node in graph.node if node.op_type == "QuantizeLinear"]
     assert len(quantizers) == 24 and all(node.input[1] in inits for node in quantizers)
+    # attention and GELU run as onnxruntime's fused kernels, not ~30 small fp32 ops per layer
+    assert ops.count("MultiHeadAttention") == 6 and ops.count("BiasGelu") == 6
+    assert not {"Softmax", "Erf", "Transpose"} & set(ops)
     assert "DynamicQuantizeLinear" not in ops and not embedder._one_per_run
     fp32_graph = onnx.load(str(fp32_embedder.model_path)).graph
     assert not {"QuantizeLinear", "DequantizeLinear"} & {node.op_type for node in fp32_graph.node}
@@ -260,6 +264,32 @@ def test_a_vector_is_identical_alone_and_in_a_batch_of_mixed_lengths(cache_dir: 
     assert np.array_equal(together, alone)
     reversed_batch = embedder.embed_documents(texts[::-1])[::-1]
     assert np.array_equal(reversed_batch, alone)
+
+
+def test_fused_fp32_graph_computes_what_the_export_computes(
+    fp32_path: Path, tokenizer_path: Path, tmp_path: Path
+) -> None:
+    """The attention/GELU rewrite the int8 recipe starts from changes kernels, not results."""
+    model = onnx.load(str(fp32_path))
+    assert fuse_encoder(model) == (6, 6)
+    fused_path = tmp_path / "fused.onnx"
+    onnx.save(model, str(fused_path))
+    plain = OnnxEmbedder(MODELS[MINILM], fp32_path, tokenizer_path, threads=1, batch_size=8, identity="plain")
+    fused = OnnxEmbedder(MODELS[MINILM], fused_path, tokenizer_path, threads=1, batch_size=8, identity="fused")
+    texts = SENTENCES + [" ".join(SENTENCES), "", "tea"]
+    assert np.abs(plain.embed_documents(texts) - fused.embed_documents(texts)).max() < 1e-5
+
+
+def test_fusion_leaves_a_graph_it_does_not_recognise_unchanged() -> None:
+    from onnx import TensorProto, helper
+
+    x = helper.make_tensor_value_info("attention_mask", TensorProto.FLOAT, [1, 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4])
+    graph = helper.make_graph([helper.make_node("Softmax", ["attention_mask"], ["y"], name="s")], "g", [x], [y])
+    model = helper.make_model(graph)
+    before = model.SerializeToString()
+    assert fuse_encoder(model) == (0, 0)
+    assert model.SerializeToString() == before
 
 
 def test_second_load_does_not_requantize(
