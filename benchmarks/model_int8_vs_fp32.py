@@ -8,7 +8,10 @@ same process, interleaved run by run (the order alternates), with the same
 number of onnxruntime threads. The speed ratio is the median of per-run ratios.
 Agreement is the cosine between the int8 and the fp32 vector of each text.
 The anchor, fp32 with no batching (one text per session run), runs in the same
-rounds on a slice of the texts.
+rounds on a slice of the texts. A second reference, "fp32 fused", is the fp32
+model with the graph fusions the int8 recipe applies before quantizing
+(``memory_sink.fusion``: MultiHeadAttention, BiasGelu): int8 over it is the
+part of the speed-up that int8 itself buys.
 
 With ``--heldout``, agreement is also measured on real chat text the int8 build
 was never calibrated on: every LoCoMo turn (as ``benchmarks/locomo_recall.py``
@@ -20,14 +23,17 @@ min >= 0.97 (on the held-out text when given).
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import _common as c
 import numpy as np
+import onnx
 from _model import model_feeds, run_feeds
 
 from memory_sink.config import EmbedderConfig
-from memory_sink.embedder import load_embedder
+from memory_sink.embedder import OnnxEmbedder, load_embedder, resolve_files
+from memory_sink.fusion import fuse_encoder
 
 
 def main() -> None:
@@ -41,18 +47,17 @@ def main() -> None:
     cfg = EmbedderConfig(threads=args.threads)
     int8 = load_embedder(cfg)
     fp32 = load_embedder(cfg, variant="fp32")
+    tmp = tempfile.TemporaryDirectory(prefix="tiermem-fused-")
+    fused = fused_fp32(fp32, Path(tmp.name) / "fused.onnx", args.threads)
     a, b = int8.embed_documents(texts), fp32.embed_documents(texts)  # also warms both sessions
+    fused.embed_documents(texts)
     cos = (a * b).sum(axis=1)
-    feeds = {"int8": model_feeds(int8, texts), "fp32": model_feeds(fp32, texts)}
-    speed: dict[str, list[float]] = {
-        "int8": [],
-        "fp32": [],
-        "int8 model only": [],
-        "fp32 model only": [],
-        "fp32 unbatched": [],
-    }
+    models = {"int8": int8, "fp32": fp32, "fp32 fused": fused}
+    feeds = {name: model_feeds(emb, texts) for name, emb in models.items()}
+    speed: dict[str, list[float]] = {key: [] for name in models for key in (name, f"{name} model only")}
+    speed["fp32 unbatched"] = []
     for run in range(args.runs):
-        order = [("int8", int8), ("fp32", fp32)] if run % 2 == 0 else [("fp32", fp32), ("int8", int8)]
+        order = list(models.items())[run % 3 :] + list(models.items())[: run % 3]
         for name, emb in order:
             speed[name].append(len(texts) / c.timed(lambda: emb.embed_documents(texts)))
             speed[f"{name} model only"].append(len(texts) / run_feeds(emb, feeds[name]))
@@ -60,6 +65,7 @@ def main() -> None:
         speed["fp32 unbatched"].append(len(few) / c.timed(lambda: [fp32.embed_documents([t]) for t in few]))
     ratios = [x / y for x, y in zip(speed["int8"], speed["fp32"])]
     model_ratios = [x / y for x, y in zip(speed["int8 model only"], speed["fp32 model only"])]
+    fused_ratios = [x / y for x, y in zip(speed["int8"], speed["fp32 fused"])]
     figures = {
         "texts": len(texts),
         "mean tokens per text": round(float(np.mean([len(x) for x in int8._token_ids(texts)])), 1),
@@ -67,13 +73,17 @@ def main() -> None:
         "fp32 texts/s (median)": c.median(speed["fp32"]),
         "int8 / fp32 (median of per-run ratios)": c.median(ratios),
         "int8 / fp32, session.run only": c.median(model_ratios),
+        "fp32 fused texts/s (median)": c.median(speed["fp32 fused"]),
+        "int8 / fp32 fused (median of per-run ratios)": c.median(fused_ratios),
         "anchor: fp32 unbatched texts/s": c.median(speed["fp32 unbatched"]),
         "int8 over the anchor": c.median(speed["int8"]) / c.median(speed["fp32 unbatched"]),
         "cosine int8 vs fp32: mean": float(cos.mean()),
         "cosine int8 vs fp32: min": float(cos.min()),
         "cosine int8 vs fp32: p5": c.percentile(cos.tolist(), 5),
         "runs: int8/fp32 ratios": [round(r, 2) for r in ratios],
+        "runs: int8/fp32 fused ratios": [round(r, 2) for r in fused_ratios],
     }
+    tmp.cleanup()
     if args.heldout is not None:
         held = heldout_texts(args.heldout)
         agree = (int8.embed_documents(held) * fp32.embed_documents(held)).sum(axis=1)
@@ -94,6 +104,15 @@ def main() -> None:
         ],
         as_json=args.json,
     )
+
+
+def fused_fp32(fp32: OnnxEmbedder, path: Path, threads: int) -> OnnxEmbedder:
+    """The fp32 model with the int8 recipe's attention and GELU fusions, as a second reference."""
+    model = onnx.load(str(fp32.model_path))
+    fuse_encoder(model)
+    onnx.save(model, str(path))
+    tokenizer = resolve_files(fp32.spec, None).tokenizer
+    return OnnxEmbedder(fp32.spec, path, tokenizer, threads=threads, identity="fp32-fused")
 
 
 def heldout_texts(path: Path) -> list[str]:
