@@ -186,7 +186,7 @@ def quantize_model(src: Path, dst: Path, tokenizer: Path | None = None) -> None:
     """Build a true int8 model (integer MatMuls) from an fp32 or int8-weight model.
 
     Recipe (:data:`RECIPE_VERSION`, :mod:`memory_sink.quantize`): fold int8-weight
-    dequantization to fp32, calibrate on tiermem's own chat-like text (tokenized
+    dequantization to fp32, fuse attention and GELU, calibrate on tiermem's own chat-like text (tokenized
     with ``tokenizer``, by default the ``tokenizer.json`` next to the model or one
     directory up, as in the hub layout), SmoothQuant, then static QDQ with
     per-channel int8 weights and fixed uint8 activation scales; then check the
