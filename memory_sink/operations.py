@@ -19,14 +19,16 @@ from typing import Any
 import psycopg
 from psycopg.rows import class_row
 
-from . import ops
+from . import locks, ops
 from .errors import InputError, NotFoundError
 from .memories import COLS
 from .staging import parse_ts
 from .types import Memory
 from .vocab import Actor, Kind, Op, Tier
 
-# Rows an operation touches are locked first, so two operations on one row serialise.
+# Rows an operation touches are locked first, so two operations on one row serialise;
+# before them, their subjects, in the order a tier swap takes them (``locks``), so an
+# operation and a swap over shared subjects queue instead of deadlocking.
 LOCK_ROW = """
 SELECT id, tier, kind, superseded_at, superseded_by, valid_from, valid_to, pinned FROM memory
 WHERE namespace = %s AND id = %s FOR UPDATE
@@ -146,6 +148,7 @@ def supersede(
     if old_id == new_id:
         raise InputError("a memory cannot supersede itself")
     with conn.transaction():
+        locks.lock_subjects_of(conn, namespace, [old_id, new_id])
         old = _lock_active(conn, namespace, old_id)
         new = _lock_active(conn, namespace, new_id)
         now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
@@ -169,6 +172,7 @@ def supersede(
 def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason: str | None, actor: Actor) -> int:
     """Stop believing a memory: out of recall, kept in history."""
     with conn.transaction():
+        locks.lock_subjects_of(conn, namespace, [memory_id])
         row = _lock_active(conn, namespace, memory_id)
         now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
         after = {
@@ -206,6 +210,7 @@ def set_pinned(
 ) -> int:
     """Pin (or unpin) a memory: a pinned fact is never auto-superseded."""
     with conn.transaction():
+        locks.lock_subjects_of(conn, namespace, [memory_id])
         row = _lock_active(conn, namespace, memory_id)
         before = _state(row)
         if before["pinned"] == pinned:
@@ -238,6 +243,8 @@ def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: Actor) 
                 f"operation {op_id} is a {op}; only {', '.join(REVERSIBLE)} can be undone "
                 "(re-consolidate a session to replace a tier swap)"
             )
+        # The op's row is locked already; no swap locks one, so taking the subjects now keeps the order.
+        locks.lock_subjects_of(conn, namespace, [e["id"] for e in reverse["rows"]])
         changes = []
         for entry in reverse["rows"]:
             row = _lock(conn, namespace, entry["id"])

@@ -11,9 +11,8 @@ its row, active or retired as it was, stays its one version.
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -24,7 +23,7 @@ from psycopg.rows import dict_row
 
 from consolidators.forms import norm
 
-from . import memories, meta, ops, staging
+from . import locks, memories, meta, ops, staging
 from .facts import Engine, EngineReport, named_fact
 from .supersession import Judge, Policy, rules_judge
 from .types import NewMemory
@@ -32,11 +31,8 @@ from .vocab import Actor, Op
 
 # Two consolidations of one session serialise on this lock; different sessions don't wait.
 SESSION_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 7318842))"
-# Swaps of different sessions lock the facts of the subjects they touch. Each takes
-# one advisory lock per subject first (the two-int4 key space, apart from the
-# session locks), all in one global order, so two swaps over shared subjects queue
-# instead of each holding one subject's rows while waiting for the other's.
-SUBJECT_LOCK = "SELECT pg_advisory_xact_lock(%s, %s)"
+# Swaps of different sessions lock the facts of the subjects they touch: subject
+# locks first, in the one global order every writer takes them (``locks``).
 # The subjects whose rows a swap may lock besides the new rows': the session's
 # active facts (retired by the swap) and any fact a consolidator named.
 TOUCHED_SUBJECTS = """
@@ -226,28 +222,12 @@ def swap_session(
     return SwapResult(True, new_ids, superseded, deleted, op_id, version, facts, sorted(kept.values()))
 
 
-def subject_keys(namespace: str, subjects: Iterable[str | None]) -> list[tuple[int, int]]:
-    """The advisory lock keys of ``subjects`` (compared as fact keys are), in the one order every swap takes them.
-
-    A stable hash (not Python's, which varies per process); two subjects that
-    collide share a lock, which only makes their swaps queue.
-    """
-    keys = set()
-    for subject in subjects:
-        digest = hashlib.blake2b(f"{namespace}\x1f{norm(subject)}".encode(), digest_size=8).digest()
-        keys.add((int.from_bytes(digest[:4], "big", signed=True), int.from_bytes(digest[4:], "big", signed=True)))
-    return sorted(keys)
-
-
 def lock_subjects(conn: psycopg.Connection, namespace: str, session_id: str, rows: Sequence[NewMemory]) -> None:
     """Lock every subject whose facts the swap may lock, before locking any fact row."""
     named = sorted({n for r in rows if (n := named_fact(r.replaces))})
     subjects = [r.subject for r in rows if r.kind == "fact"]
     subjects += [s for (s,) in conn.execute(TOUCHED_SUBJECTS, (namespace, session_id, named))]
-    keys = subject_keys(namespace, subjects)
-    if keys:
-        with conn.cursor() as cur:
-            cur.executemany(SUBJECT_LOCK, keys)
+    locks.lock_subjects(conn, namespace, subjects)
 
 
 def _unchanged_facts(

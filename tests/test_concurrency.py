@@ -1,9 +1,10 @@
-"""Concurrent consolidate runs: facts about shared subjects are locked in one global order.
+"""Concurrent consolidate runs and explicit operations: facts about shared subjects are locked in one global order.
 
 Several runs at once (Dagster runs several consolidate runs, each in its own
 process) consolidate different sessions of one namespace whose facts are about
 the same subjects. None may deadlock, and every session is consolidated exactly
-once.
+once. An operator's supersede, retract, pin or undo takes the same subject locks
+first, so it queues behind a swap over its subjects instead of deadlocking with it.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import pytest
 
 from memory_sink import MemoryStore
 from memory_sink.config import Config
+from memory_sink.locks import subject_keys
 from memory_sink.supersession import Candidate, FactView, Policy
-from memory_sink.swap import subject_keys
 from pipelines import consolidate
 from pipelines.consolidate import ConsolidateReport, run_consolidate
 from tests.conftest import make_config
@@ -151,3 +152,45 @@ def test_a_deadlocked_swap_is_retried_at_once_and_not_counted_as_a_failure(db_ds
             attempts = conn.execute("SELECT attempts FROM consolidation_state WHERE session_id = 'late'").fetchone()
         assert attempts == (0,)
     assert _deadlocks(db_dsn) == 1  # there was one, and it never reached the run
+
+
+def test_an_explicit_supersede_during_a_swap_over_its_subjects_queues_instead_of_deadlocking(
+    db_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The swap holds subject0's fact (a judged candidate) and will lock subject1's; the operator
+    supersedes subject1's fact by subject0's. Locking rows first, the operator would hold subject1's
+    fact while waiting for subject0's: a cycle. Taking the subjects first, it waits for the swap."""
+    config = make_config(db_dsn, consolidate={"retry_base_seconds": 0})
+    with MemoryStore.open(config) as store:
+        for i, subject in enumerate(SUBJECTS[:2]):
+            store.stage("seed", "user", f"{subject} | zorbles | seed", ts=T0 + timedelta(minutes=i), seq=i)
+        assert run_consolidate(store, session="seed", consolidator=TripleConsolidator()).sessions_consolidated == 1
+        with store.connection() as conn:
+            seed = dict(conn.execute("SELECT subject, id::text FROM memory WHERE kind = 'fact'").fetchall())
+        for k, subject in enumerate(SUBJECTS[:2]):
+            store.stage("late", "user", f"{subject} | zorbles | new", ts=T0 + timedelta(days=1, minutes=k), seq=k)
+    holding, watcher = threading.Event(), psycopg.connect(db_dsn, autocommit=True)
+
+    def judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, str]:
+        if not holding.is_set():  # first call: subject0's fact is locked; wait until the operator waits too
+            holding.set()
+            _wait_until_blocked(watcher)
+        return "coexist", "test judge"
+
+    monkeypatch.setattr(consolidate, "build_judge", lambda _config: (judge, "holding"))
+    reports: list[ConsolidateReport] = []
+
+    def run() -> None:
+        with MemoryStore.open(config) as store:
+            reports.append(run_consolidate(store, session="late", consolidator=TripleConsolidator()))
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    assert holding.wait(60)
+    with MemoryStore.open(config) as store:
+        op_id = store.supersede(seed["subject1"], seed["subject0"], reason="operator")
+    worker.join()
+    watcher.close()
+    assert reports[0].failures == [] and reports[0].sessions_consolidated == 1
+    assert op_id > 0
+    assert _deadlocks(db_dsn) == 0  # neither side was a deadlock victim (the swap's would have been retried)
