@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from benchmarks._faults_rig import Rig, Tally, kill_mid_work, output_of, wait_gone
@@ -20,12 +21,17 @@ CONSOLIDATE = ("consolidate", "--min-quiet", "0")
 WORKLOADS = ("ingest", "realtime", "consolidate", "follow")
 
 
+INGEST_BATCH = 1000  # lines `tiermem ingest` commits at a time (MemoryStore.stage_many's batch_size)
+REALTIME_BATCH = 32  # the rig's realtime.batch_size: turns a realtime run or follower commits at a time
+ATTEMPTS = 5  # per trial: a kill that missed (the command finished first) is tried again on fresh input
+
+
 @dataclass(frozen=True)
 class Sizes:
     trials: int = 20  # per kind of kill
     sessions: int = 4  # per trial
     per_session: int = 20
-    ingest_turns: int = 1500  # ingest commits 1000 lines at a time: a kill can land between batches
+    ingest_turns: int = 2500  # 3 commit batches: a kill lands after the first or the second
     concurrent_sessions: int = 40
 
     @property
@@ -38,103 +44,156 @@ def last_line(text: str) -> str:
     return lines[-1][:200] if lines else ""
 
 
+def kill_trials(t: Tally, trials: int, stem: str, attempt: Callable[[str], bool]) -> None:
+    """Run ``trials`` trials; each runs ``attempt(prefix)`` on fresh input until its kill lands.
+
+    Only a trial whose kill hit a live process mid-work counts (``kills`` = ``trials``);
+    the inputs of the attempts that missed are checked like any other.
+    """
+    for i in range(trials):
+        for k in range(ATTEMPTS):
+            if attempt(f"{stem}{i}.{k}-"):
+                t.kills += 1
+                t.trial_done()
+                break
+        else:
+            t.check(False, f"trial {i}: the command finished before the kill in {ATTEMPTS} attempts")
+
+
 def ingest_trials(rig: Rig, size: Sizes) -> Tally:
     t = Tally("SIGKILL ingest")
-    for i in range(size.trials):
-        path, n = rig.jsonl(f"ing{i}-", size.ingest_turns // size.per_session, size.per_session)
-        start = rig.progress("staged")()
-        t.kills += kill_mid_work(rig.spawn("ingest", str(path)), rig.progress("staged"), start, n, rig.rng)
+
+    def attempt(prefix: str) -> bool:
+        path, n = rig.jsonl(prefix, size.ingest_turns // size.per_session, size.per_session)
+        staged = rig.progress("staged")
+        landed = kill_mid_work(rig.spawn("ingest", str(path)), staged, staged(), n, rig.rng, batch=INGEST_BATCH)
         code, text = rig.run("ingest", str(path))  # the operator re-runs the same file
         t.check(code == 0, f"re-run of ingest exited {code}: {last_line(text)}")
         t.turns += n
-        rig.tally(t, prefix=f"ing{i}-", expected=n)
-        t.trial_done()
+        rig.tally(t, prefix=prefix, expected=n)
+        return landed
+
+    kill_trials(t, size.trials, "ing", attempt)
     return t
 
 
 def realtime_trials(rig: Rig, size: Sizes) -> Tally:
     t = Tally("SIGKILL realtime")
-    for i in range(size.trials):
-        n = rig.stage(f"rt{i}-", size.sessions, size.per_session)
-        start = rig.progress("embedded")()
-        t.kills += kill_mid_work(rig.spawn("realtime"), rig.progress("embedded"), start, n, rig.rng)
+
+    def attempt(prefix: str) -> bool:
+        n = rig.stage(prefix, size.sessions, size.per_session)
+        embedded = rig.progress("embedded")
+        landed = kill_mid_work(rig.spawn("realtime"), embedded, embedded(), n, rig.rng, batch=REALTIME_BATCH)
         code, text = rig.run("realtime")
         t.check(code == 0, f"re-run of realtime exited {code}: {last_line(text)}")
         t.turns += n
-        rig.tally(t, prefix=f"rt{i}-", expected=n, settled=True)
-        t.trial_done()
+        rig.tally(t, prefix=prefix, expected=n, settled=True)
+        return landed
+
+    kill_trials(t, size.trials, "rt", attempt)
     return t
 
 
 def follower_trials(rig: Rig, size: Sizes) -> Tally:
     t = Tally("SIGKILL follower")
     follower = start_follower(rig, t)
-    for i in range(size.trials):
-        start = rig.progress("embedded")()
-        n = rig.stage(f"fo{i}-", size.sessions, size.per_session)
-        t.kills += kill_mid_work(follower, rig.progress("embedded"), start, n, rig.rng)
+
+    def attempt(prefix: str) -> bool:
+        nonlocal follower
+        embedded = rig.progress("embedded")
+        start = embedded()
+        n = rig.stage(prefix, size.sessions, size.per_session)
+        landed = kill_mid_work(follower, embedded, start, n, rig.rng, batch=REALTIME_BATCH)
         follower = start_follower(rig, t)  # its supervisor starts another
-        t.check(wait_for(lambda: rig.progress("embedded")() >= start + n, 300), f"trial {i}: turns left pending")
+        t.check(wait_for(lambda: embedded() >= start + n, 300), f"{prefix}: turns left pending")
         t.turns += n
-        rig.tally(t, prefix=f"fo{i}-", expected=n, settled=True)
-        t.trial_done()
+        rig.tally(t, prefix=prefix, expected=n, settled=True)
+        return landed
+
+    kill_trials(t, size.trials, "fo", attempt)
     stop(follower, t)
     return t
 
 
 def consolidate_trials(rig: Rig, size: Sizes) -> Tally:
     t = Tally("SIGKILL consolidate")
-    for i in range(size.trials):
-        n = rig.stage(f"co{i}-", size.sessions, size.per_session, embed=True)  # provisional first, as in production
-        start = rig.progress("consolidated")()
-        t.kills += kill_mid_work(rig.spawn(*CONSOLIDATE), rig.progress("consolidated"), start, n, rig.rng)
+
+    def attempt(prefix: str) -> bool:
+        n = rig.stage(prefix, size.sessions, size.per_session, embed=True)  # provisional first, as in production
+        done = rig.progress("consolidated")
+        # a swap marks its session's turns at once: a session is the commit unit
+        landed = kill_mid_work(rig.spawn(*CONSOLIDATE), done, done(), n, rig.rng, batch=size.per_session)
         code, text = rig.run(*CONSOLIDATE)
         t.check(code == 0, f"re-run of consolidate exited {code}: {last_line(text)}")
         t.turns += n
-        rig.tally(t, prefix=f"co{i}-", expected=n, settled=True)
-        t.trial_done()
+        rig.tally(t, prefix=prefix, expected=n, settled=True)
+        return landed
+
+    kill_trials(t, size.trials, "co", attempt)
     return t
 
 
 def postgres_trials(rig: Rig, size: Sizes) -> Tally:
-    """SIGKILL the postmaster while ingest, realtime, consolidate or a follower writes; then run again."""
+    """SIGKILL the postmaster while ingest, realtime, consolidate or a follower writes; then run again.
+
+    The command is frozen (SIGSTOP) from the moment its progress reaches the goal
+    until the server is dead, so the server always dies under a command mid-work.
+    """
     t = Tally("SIGKILL postgres")
-    for i in range(size.trials):
-        workload = WORKLOADS[i % len(WORKLOADS)]
-        prefix = f"pg{i}-"
-        proc, progress, n = start_workload(rig, workload, prefix, size, t)
-        start = progress()
-        goal = start + max(1, int(n * rig.rng.uniform(0.05, 0.8)))
+    trial = 0
+
+    def attempt(prefix: str) -> bool:
+        workload = WORKLOADS[trial % len(WORKLOADS)]
+        proc, progress, n, batch = start_workload(rig, workload, prefix, size, t)
+        goal = progress() + rig.rng.randint(1, max(1, n - batch))
         wait_for(lambda: proc.poll() is not None or progress() >= goal, 300)
         pid = rig.postmaster_pid()
-        if pid is not None and proc.poll() is None:
+        landed = pid is not None and freeze(proc)
+        if pid is not None and landed:
             os.kill(pid, signal.SIGKILL)
-            t.kills += 1
+            wait_gone(pid, 30)
+            proc.send_signal(signal.SIGCONT)
             after_server_death(rig, proc, workload, t)
-        elif proc.poll() is None:
+        else:
             stop(proc, t)
         recover(rig, workload, prefix, t)
         rig.rejoin()
         t.turns += n
         rig.tally(t, prefix=prefix, expected=n)
-        t.trial_done()
+        return landed
+
+    for _ in range(size.trials):
+        kill_trials(t, 1, f"pg{trial}-", attempt)
+        trial += 1
     settle(rig, t)
     return t
 
 
+def freeze(proc: subprocess.Popen[bytes]) -> bool:
+    """SIGSTOP ``proc``; False if it had already exited."""
+    if proc.poll() is not None:
+        return False
+    proc.send_signal(signal.SIGSTOP)
+    if proc.poll() is not None:
+        return False
+    return True
+
+
 def start_workload(
     rig: Rig, workload: str, prefix: str, size: Sizes, t: Tally
-) -> tuple[subprocess.Popen[bytes], object, int]:
+) -> tuple[subprocess.Popen[bytes], Callable[[], int], int, int]:
+    """The command, its progress, its turns and its commit unit."""
     if workload == "ingest":
         path, n = rig.jsonl(prefix, size.ingest_turns // size.per_session, size.per_session)
-        return rig.spawn("ingest", str(path)), rig.progress("staged"), n
+        return rig.spawn("ingest", str(path)), rig.progress("staged"), n, INGEST_BATCH
     if workload == "follow":
         proc = start_follower(rig, t)
-        return proc, rig.progress("embedded"), rig.stage(prefix, size.sessions, size.per_session)
-    embed = workload == "consolidate"
-    n = rig.stage(prefix, size.sessions, size.per_session, embed=embed)
-    args = CONSOLIDATE if embed else ("realtime",)
-    return rig.spawn(*args), rig.progress("consolidated" if embed else "embedded"), n
+        return proc, rig.progress("embedded"), rig.stage(prefix, size.sessions, size.per_session), REALTIME_BATCH
+    if workload == "consolidate":
+        n = rig.stage(prefix, size.sessions, size.per_session, embed=True)
+        return rig.spawn(*CONSOLIDATE), rig.progress("consolidated"), n, size.per_session
+    n = rig.stage(prefix, size.sessions, size.per_session)
+    return rig.spawn("realtime"), rig.progress("embedded"), n, REALTIME_BATCH
 
 
 def after_server_death(rig: Rig, proc: subprocess.Popen[bytes], workload: str, t: Tally) -> None:

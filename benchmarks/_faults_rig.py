@@ -243,19 +243,41 @@ def wait_gone(pid: int, timeout: float) -> bool:
 
 
 def kill_mid_work(
-    proc: subprocess.Popen[bytes], progress: Callable[[], int], start: int, total: int, rng: random.Random
+    proc: subprocess.Popen[bytes],
+    progress: Callable[[], int],
+    start: int,
+    total: int,
+    rng: random.Random,
+    *,
+    batch: int,
 ) -> bool:
-    """SIGKILL ``proc`` at a random point of its work: after a random share of ``total`` progressed
-    past ``start`` (or, one time in five, at a random moment of its start-up). False if it finished first."""
+    """SIGKILL ``proc`` at a random point of its work; False if it finished first (the kill missed).
+
+    Four times in five, once a commit has taken its progress past a random goal
+    that leaves at least one more ``batch`` (its commit unit) to do — so the
+    process is still working when the goal is seen; it is frozen (SIGSTOP) the
+    moment it is, so that it cannot finish between the check and the kill. One
+    time in five, at a random moment of its start-up, before its first commit.
+    """
     if rng.random() < 0.2:
-        time.sleep(rng.uniform(0.1, 2.0))
+        deadline = time.monotonic() + rng.uniform(0.05, 1.0)
+        while proc.poll() is None and time.monotonic() < deadline and progress() == start:
+            time.sleep(0.01)
     else:
-        goal = start + max(1, int(total * rng.uniform(0.05, 0.9)))
+        goal = start + rng.randint(1, max(1, total - batch))
         while proc.poll() is None and progress() < goal:
-            time.sleep(0.02)
-        time.sleep(rng.uniform(0, 0.2))
-    if proc.poll() is not None:
+            time.sleep(0.01)
+    return kill_now(proc)
+
+
+def kill_now(proc: subprocess.Popen[bytes]) -> bool:
+    """Freeze ``proc``, then SIGKILL it; False if it had already exited."""
+    try:
+        proc.send_signal(signal.SIGSTOP)
+    except ProcessLookupError:
+        pass
+    if proc.poll() is not None:  # exited (or a zombie already) before the stop
         return False
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    return True
+    return proc.returncode == -signal.SIGKILL
