@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import yaml
 
-from benchmarks._faults_kills import last_line, wait_for
-from benchmarks._faults_rig import Rig, Tally
+from benchmarks._faults_kills import REALTIME_BATCH, kill_trials, last_line, wait_for
+from benchmarks._faults_rig import PROGRESS, Rig, Tally, kill_mid_work
 from memory_sink import embedded
 
 SENTINEL = "tiermem_faults_sentinel"  # a module whose import leaves a file behind
@@ -60,27 +61,43 @@ def private_parent(rig: Rig) -> Tally:
 
 
 def sigterm(rig: Rig, trials: int, per_trial: int) -> Tally:
-    """SIGTERM a realtime run that is the server's only user: it stops, and so does the server."""
+    """SIGTERM a realtime run that is the server's only user, mid-work: it stops, and so does the server."""
     t = Tally("SIGTERM realtime, the server's only user")
     rng = random.Random(11)
-    for i in range(trials):
-        n = rig.stage(f"st{i}-", per_trial // 20 or 1, 20)
+
+    def attempt(prefix: str) -> bool:
+        n = rig.stage(prefix, per_trial // 20 or 1, 20)
+        done = unheld_progress(rig.dsn())
+        start = done()
         rig.stop_server()  # the rig lets go: the CLI alone holds the server
         proc = rig.spawn("realtime")
-        time.sleep(rng.uniform(1.0, 5.0))
-        if proc.poll() is None:
-            proc.send_signal(15)
-            t.kills += 1
+        landed = kill_mid_work(proc, done, start, n, rng, batch=REALTIME_BATCH, sig=signal.SIGTERM)
         t.check(wait_for(lambda: proc.poll() is not None, 30), "realtime ignored SIGTERM for 30 s")
-        t.check(wait_for(lambda: rig.postmaster_pid() is None, 30), "the server outlived its last user's SIGTERM")
+        t.check(wait_for(lambda: rig.postmaster_pid() is None, 30), "the server outlived its last user's exit")
         handles = (rig.data_dir / ".handle_pids.json").read_text() or "[]"
         t.check(all(embedded._alive(p) for p in json.loads(handles)), f"dead PIDs left in .handle_pids.json: {handles}")
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-        t.trials, t.turns = t.trials + 1, t.turns + n
-        rig.tally(t, prefix=f"st{i}-", expected=n)
+        t.turns += n
+        rig.tally(t, prefix=prefix, expected=n)
+        return landed
+
+    kill_trials(t, trials, "st", attempt)
     return t
+
+
+def unheld_progress(dsn: str) -> Callable[[], int]:
+    """Turns embedded, read without joining the server (which would make the rig one of its users); -1 while down."""
+
+    def count() -> int:
+        try:
+            with psycopg.connect(dsn, autocommit=True, connect_timeout=2) as conn:
+                return int(conn.execute(PROGRESS["embedded"]).fetchone()[0])  # type: ignore[index]
+        except psycopg.OperationalError:
+            return -1
+
+    return count
 
 
 def bad_deployments(rig: Rig) -> Tally:

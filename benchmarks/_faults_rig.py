@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -103,6 +104,8 @@ class Rig:
         self.rng = random.Random(seed)
         self._n = 0
         self._migrated = False
+        self.incidents: list[str] = []  # failed checks found outside any trial (scan() adds them to the case)
+        self._holding = threading.Lock()  # the wrapper's lock is per process: threads that spawn take turns
         data: dict[str, Any] = {
             "database": {"data_dir": str(self.data_dir)},
             "realtime": {"batch_size": 32},  # small batches: a kill lands between commits
@@ -122,6 +125,7 @@ class Rig:
 
     def spawn(self, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
         """Start ``tiermem ARGS``; its stdout and stderr go to files under ``logs/``."""
+        self.hold()
         self._n += 1
         stem = self.logs / f"{self._n:04d}-{args[0]}"
         out, err = open(f"{stem}.out", "wb"), open(f"{stem}.err", "wb")  # noqa: SIM115  # closed by the child's exit
@@ -171,6 +175,24 @@ class Rig:
     def progress(self, what: str) -> Callable[[], int]:
         return lambda: int(self.sql(PROGRESS[what]))
 
+    def hold(self) -> None:
+        """Keep the rig's handle on the server it joined, so no command's exit stops the server under it.
+
+        The wrapper stops the server when the last PID in ``.handle_pids.json`` lets
+        go; the rig's PID is there from its first query. No command may drop another
+        process's PID (a killed one included): if the rig's is gone, that is recorded
+        as a failed check and the PID put back, before the next command starts.
+        """
+        server = db._servers.get(self.data_dir.resolve())  # None until the rig joins, or after it let go
+        if server is None:
+            return
+        with self._holding, server._lock:
+            before = server.global_process_id_list.get_and_add(os.getpid())
+        if os.getpid() not in before:
+            self.incidents.append(
+                f"the rig's PID was dropped from .handle_pids.json ({before}) before command {self._n + 1}"
+            )
+
     def rejoin(self) -> None:
         """After the server was killed: forget the dead handle, so the next query joins (or starts) the live one."""
         db.stop_embedded(self.data_dir)
@@ -210,6 +232,8 @@ class Rig:
         """Count deadlocks reported and files holding a secret, over every output and the server's log."""
         server_log = self.data_dir / "log"  # the wrapper's pg_ctl -l file
         files = [p for p in self.logs.iterdir() if p.is_file()] + ([server_log] if server_log.is_file() else [])
+        t.failed += self.incidents
+        self.incidents = []
         for path in files:
             text = path.read_text(encoding="utf-8", errors="replace")
             t.deadlocks += len(DEADLOCK.findall(text)) if path.parent == self.logs else 0
@@ -250,34 +274,38 @@ def kill_mid_work(
     rng: random.Random,
     *,
     batch: int,
+    sig: signal.Signals = signal.SIGKILL,
 ) -> bool:
-    """SIGKILL ``proc`` at a random point of its work; False if it finished first (the kill missed).
+    """Send ``sig`` (SIGKILL) to ``proc`` at a random point of its work; False if it finished first (a miss).
 
     Four times in five, once a commit has taken its progress past a random goal
     that leaves at least one more ``batch`` (its commit unit) to do — so the
     process is still working when the goal is seen; it is frozen (SIGSTOP) the
-    moment it is, so that it cannot finish between the check and the kill. One
+    moment it is, so that it cannot finish between the check and the signal. One
     time in five, at a random moment of its start-up, before its first commit.
     """
     if rng.random() < 0.2:
         deadline = time.monotonic() + rng.uniform(0.05, 1.0)
-        while proc.poll() is None and time.monotonic() < deadline and progress() == start:
+        while proc.poll() is None and time.monotonic() < deadline and progress() <= start:
             time.sleep(0.01)
     else:
         goal = start + rng.randint(1, max(1, total - batch))
         while proc.poll() is None and progress() < goal:
             time.sleep(0.01)
-    return kill_now(proc)
+    return signal_now(proc, sig)
 
 
-def kill_now(proc: subprocess.Popen[bytes]) -> bool:
-    """Freeze ``proc``, then SIGKILL it; False if it had already exited."""
+def signal_now(proc: subprocess.Popen[bytes], sig: signal.Signals) -> bool:
+    """Freeze ``proc``, send ``sig``, let it handle it (unless SIGKILL); False if it had already exited."""
     try:
         proc.send_signal(signal.SIGSTOP)
     except ProcessLookupError:
         pass
     if proc.poll() is not None:  # exited (or a zombie already) before the stop
         return False
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    return proc.returncode == -signal.SIGKILL
+    proc.send_signal(sig)
+    if sig == signal.SIGKILL:
+        proc.wait()
+        return proc.returncode == -signal.SIGKILL
+    proc.send_signal(signal.SIGCONT)  # a pending SIGTERM is handled as it resumes
+    return True

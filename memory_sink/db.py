@@ -135,7 +135,11 @@ def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
     path = Path(data_dir).expanduser().resolve()
     server = _servers.pop(path, None)
     if server is not None:
-        server.stop()
+        with server._lock:
+            server._stop()
+            # This process no longer holds the server: a PID left in the list would keep
+            # whoever starts it next from stopping it when they exit.
+            server.global_process_id_list.get_and_remove(os.getpid())
         atexit.unregister(server._cleanup)  # already stopped: skip the wrapper's exit hook
         # The wrapper keeps one handle per data dir; forget it so that a later
         # embedded_dsn() starts the server again (e.g. after ALTER SYSTEM).

@@ -6,6 +6,7 @@ can break that server's files without touching the session's shared one.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
@@ -186,6 +187,14 @@ def test_dead_handle_pids_are_pruned(work_dir: Path) -> None:
     (pgdata / ".handle_pids.json").write_text(f"[{dead.pid}]")
     db.embedded_dsn(pgdata)
     assert (pgdata / ".handle_pids.json").read_text().strip() == f"[{os.getpid()}]"
+
+
+def test_a_process_that_stopped_the_server_lets_go_of_it(work_dir: Path) -> None:
+    """After ``stop_embedded`` this process holds no handle, so the next one to start the server stops it on exit."""
+    pgdata = work_dir / "pgdata"
+    db.embedded_dsn(pgdata)
+    db.stop_embedded(pgdata)
+    assert os.getpid() not in json.loads((pgdata / ".handle_pids.json").read_text() or "[]")
 
 
 # --- 13: errors say what went wrong, where ---
