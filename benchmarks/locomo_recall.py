@@ -273,7 +273,7 @@ def score_baselines(store: MemoryStore, conversations: Sequence[Conversation], a
 PER_QUERY_STATS = recall_sql.RECALL_ACTIVE.replace(
     recall_sql.WEIGHTS,
     f"""stats(elems, freqs) AS ({term_stats.READ}), terms AS MATERIALIZED (
-    SELECT quote_literal(lex)::tsquery AS tq,
+    SELECT quote_literal(lex)::tsquery AS tq, (quote_literal(lex) || ':A')::tsquery AS own,
            ln(1 + 1 / coalesce(s.freqs[array_position(s.elems, lex)], s.freqs[cardinality(s.elems) + 1] / 2, 0.5))
                AS idf
     FROM unnest(tsvector_to_array(to_tsvector('english', %(text)s))) lex LEFT JOIN stats s ON true

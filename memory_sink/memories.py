@@ -70,8 +70,8 @@ WHERE m.id = u.id AND m.superseded_at IS NULL
 INSERT_CONSOLIDATED = """
 INSERT INTO memory (id, namespace, session_id, tier, kind, content, embedding, subject, predicate,
                     object, confidence, event_ids, valid_from, recorded_at, embed_model, metadata,
-                    embed_text, search_terms)
-VALUES (%s, %s, %s, 'consolidated', %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+                    embed_text, search_terms, context_terms)
+VALUES (%s, %s, %s, 'consolidated', %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
 """
 
 # Invariant 5: once a turn is covered by consolidated rows its provisional row goes,
@@ -300,6 +300,7 @@ def insert_consolidated(
             Jsonb(r.metadata),
             None if r.embed_text == r.content else r.embed_text,
             r.search_terms,
+            r.context_terms,
         )
         for mid, r, vec in zip(ids, rows, vectors)
     ]

@@ -66,17 +66,27 @@ OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXI
 # The terms and their weights come in as parameters, from statistics each
 # process caches (memory_sink.term_stats): reading pg_stats in the statement
 # took most of recall's server time (14.5 of 22 ms in one EXPLAIN).
+# A term found only in a row's context (weight D in content_tsv: a passage's
+# neighbouring turns, migration 0013) counts CONTEXT_WEIGHT of its idf, so the
+# turn that says a word outranks the turns around it while an answer still
+# matches the question its neighbour asked. Measured on LoCoMo conversations 1–3
+# (BENCHMARKS.md, Q3): context at full weight lifted single-hop but sank
+# multi-hop below the provisional tier (neighbours crowd the page); 0.6 kept both.
 LEXICAL_TERMS = 4
 BM25_K1, BM25_B = 1.2, 0.75
+CONTEXT_WEIGHT = 0.6
 WEIGHTS = f"""terms AS MATERIALIZED (
-    SELECT quote_literal(lex)::tsquery AS tq, idf FROM unnest(%(lexemes)s::text[], %(idf)s::float8[]) t(lex, idf)
+    SELECT quote_literal(lex)::tsquery AS tq, (quote_literal(lex) || ':A')::tsquery AS own, idf
+    FROM unnest(%(lexemes)s::text[], %(idf)s::float8[]) t(lex, idf)
 ), selective AS (
     SELECT string_agg(tq::text, ' | ')::tsquery AS query
     FROM (SELECT tq FROM terms ORDER BY idf DESC LIMIT CASE WHEN %(ranked)s THEN {LEXICAL_TERMS} END) t
 )"""
 LEXICAL = f"""
 {WEIGHTS}, matched AS (
-    SELECT m.id, length(m.content_tsv) AS len, (SELECT sum(t.idf) FROM terms t WHERE m.content_tsv @@ t.tq) AS idf
+    SELECT m.id, length(m.content_tsv) AS len,
+           (SELECT sum(t.idf * CASE WHEN m.content_tsv @@ t.own THEN 1 ELSE {CONTEXT_WEIGHT} END)
+            FROM terms t WHERE m.content_tsv @@ t.tq) AS idf
     FROM memory m, selective
     WHERE m.namespace = %(ns)s AND m.superseded_at IS NULL AND {KIND_FILTER}
       AND m.content_tsv @@ selective.query

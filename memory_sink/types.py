@@ -185,6 +185,7 @@ class NewMemory:
     replaces: str | None = None  # the id of an active fact the consolidator says this replaces
     id: str | None = None  # pre-assigned when other rows name it (an episode's passages); else generated
     search_terms: str | None = None  # words the lexical branch matches besides the content (a passage's day)
+    context_terms: str | None = None  # words said around it, matched at a lower weight (a passage's neighbours)
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,7 @@ def _passage_row(part: Passage, episode: NewMemory, by_id: dict[str, StagedTurn]
         content=part.content,
         embed_text=part.embed_text,
         search_terms=part.search_terms,
+        context_terms=part.context_terms or None,
         event_ids=ids,
         valid_from=part.start,
         metadata={

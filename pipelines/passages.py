@@ -16,7 +16,12 @@ stored as consecutive passages of whole turns, each its own consolidated row
 - its **lexical document** adds the day ("8 May 2023"), so a question naming a
   day, a month or a year matches it (the vector too: "May" is an English stop
   word the lexical branch drops); the day is also the row's ``valid_from``,
-  returned as a field, not spent from the reading budget.
+  returned as a field, not spent from the reading budget. It also holds the
+  neighbouring turns' words (``context_terms``, ``CONTEXT_TURNS`` each side) at
+  a lower weight: a question often asks in the words of the turn that prompted
+  an answer ("When did they bring the adopted greyhound home?" — "Yes! We
+  brought her home on Saturday."), and recall counts a term found only there for less than one the passage says
+  (memory_sink.recall: CONTEXT_WEIGHT), so the answer outranks its neighbours.
 
 A summary that says something the turns don't (an LLM's) gets a passage of its
 own; one made of the turns' own sentences (``extractive``) would only repeat them.
@@ -34,8 +39,13 @@ from datetime import datetime
 from consolidators.framing import render_turns, word_count
 from consolidators.types import Turn
 
-#: Words per passage. Whole turns are packed up to this many; a longer turn is a passage alone.
-PASSAGE_WORDS = 60
+#: Words per passage: whole turns are packed up to this many; a longer turn is a passage alone.
+#: 1: every turn is a passage of its own. Its neighbours still reach the vector and the lexical
+#: document, but are not returned: what a page spends its budget on is the turn that matched.
+#: Measured on LoCoMo conversations 1–3 with the context in the lexical document (BENCHMARKS.md, Q3):
+#: one turn 0.835, 60 words 0.794 (a question's evidence turns are spread over sessions, and a
+#: 60-word passage spends ~260 characters to show one of them).
+PASSAGE_WORDS = 1
 #: Words the passage's vector reads: the passage, then neighbouring turns nearest first
 #: while they fit. MiniLM reads 256 word pieces, about 1.3 a word in chat.
 EMBED_WORDS = 180
@@ -51,6 +61,7 @@ class Passage:
     turns: tuple[Turn, ...]
     embed_text: str  # what the vector reads: the content with its neighbouring turns
     search_terms: str  # words the lexical branch matches besides the content: the day
+    context_terms: str  # words it matches at a lower weight: its neighbouring turns' (none for a summary)
     start: datetime  # when its turns (an episode's, for a summary) began and ended
     end: datetime
     summary: bool = False
@@ -106,6 +117,12 @@ def in_context(turns: Sequence[Turn], start: int, end: int, max_words: int | Non
     return render_turns(turns[lo:hi])
 
 
+def neighbours(turns: Sequence[Turn], start: int, end: int) -> str:
+    """The words of up to ``CONTEXT_TURNS`` turns each side of ``turns[start:end]`` (not who said them)."""
+    around = [*turns[max(0, start - CONTEXT_TURNS) : start], *turns[end : end + CONTEXT_TURNS]]
+    return "\n".join(t.content for t in around)
+
+
 def adds_words(summary: str, text: str) -> bool:
     """Whether the summary holds a word the transcript lacks (abstractive, not extracted)."""
     have = {w.lower() for w in _WORD.findall(text)}
@@ -121,11 +138,12 @@ def passages(turns: Sequence[Turn], summary: str, max_words: int | None = None) 
         end = start + len(group)
         when = (min(t.ts for t in group), max(t.ts for t in group))
         on = days(group)
-        found.append(Passage(render_turns(group), group, f"On {on}: {in_context(turns, start, end)}", on, *when))
+        embed = f"On {on}: {in_context(turns, start, end)}"
+        found.append(Passage(render_turns(group), group, embed, on, neighbours(turns, start, end), *when))
         start = end
     if summary.strip() and adds_words(summary, render_turns(turns)):
         # It claims no turn: its words are none of theirs (metadata.episode_id leads to them).
         text = summary.strip()
         when = (min(t.ts for t in turns), max(t.ts for t in turns))
-        found.insert(0, Passage(text, (), text, days(turns), *when, summary=True))
+        found.insert(0, Passage(text, (), text, days(turns), "", *when, summary=True))
     return found

@@ -162,12 +162,15 @@ def test_a_passage_is_judged_outdated_by_its_own_turns(store: MemoryStore, monke
     assert not found["I switched from coffee to tea."].outdated
 
 
-def _lexical_order(store: MemoryStore, question: str, stats: term_stats.TermStats | None) -> list[str]:
-    """The lexical branch alone: contents best first, the question's terms weighed by ``stats``."""
+def _lexical_order(
+    store: MemoryStore, question: str, stats: term_stats.TermStats | None, kind: str = "turn", lexical: str = ""
+) -> list[str]:
+    """The lexical branch alone (``lexical`` unless empty): contents best first, the question's terms weighed by
+    ``stats``."""
     with store.connection() as conn:
         lexemes = conn.execute(term_stats.LEXEMES, (question,)).fetchone()[0]
-        params = {"ns": "default", "kinds": ["turn"], "unpassaged": False, "n": 100}
-        sql = f"WITH {recall_sql.LEXICAL} SELECT m.content FROM l JOIN memory m USING (id) ORDER BY l.r"
+        params = {"ns": "default", "kinds": [kind], "unpassaged": False, "n": 100}
+        sql = f"WITH {lexical or recall_sql.LEXICAL} SELECT m.content FROM l JOIN memory m USING (id) ORDER BY l.r"
         return [r[0] for r in conn.execute(sql, params | term_stats.weigh(lexemes, stats))]
 
 
@@ -227,3 +230,32 @@ def test_a_passages_vector_reads_its_neighbouring_turns_and_a_reembed_keeps_them
     assert answer[1] in [m.content for m in top]
     store.tiers.reembed()  # the same model: every vector as it was, context included
     assert float(_vector(store, where) @ stored) > 0.999
+
+
+def test_a_passage_matches_its_neighbours_words_below_the_turn_that_says_them(store: MemoryStore) -> None:
+    turns = [
+        "Morning! A long day of meetings about the quarterly budget review and the hiring plans.",
+        "Did you end up adopting the greyhound from the animal shelter?",
+        "Yes!",
+    ]
+    for i, text in enumerate(turns):
+        store.stage("s", "user" if i % 2 == 0 else "assistant", text, ts=T0, seq=i)
+    run_consolidate(store)
+    with store.connection() as conn:
+        rows = dict(conn.execute("SELECT content, context_terms FROM memory WHERE kind = 'passage'").fetchall())
+        own = conn.execute(  # the neighbours' words are in the lexical document, but not as the row's own
+            "SELECT count(*) FROM memory WHERE kind = 'passage' AND content_tsv @@ 'greyhound:A'::tsquery"
+        ).fetchone()[0]
+    answer, asked = "user: Yes!", f"assistant: {turns[1]}"
+    assert list(rows) == [f"user: {turns[0]}", asked, answer]  # one turn each: the budget goes to what matched
+    assert rows[answer] == turns[1] and rows[asked] == f"{turns[0]}\n{turns[2]}"  # one neighbour each side
+    assert own == 1
+    question = "greyhound shelter"
+    # All three match (the others by their neighbour); the turn that says the words ranks first,
+    # though the answer's document is shorter.
+    found = _lexical_order(store, question, None, "passage")
+    assert found[0] == asked and sorted(found) == sorted(rows)
+    # At full weight the shorter document would win: the context's lower weight is what orders them.
+    flat = recall_sql.LEXICAL.replace(f"ELSE {recall_sql.CONTEXT_WEIGHT} END", "ELSE 1 END")
+    assert flat != recall_sql.LEXICAL
+    assert _lexical_order(store, question, None, "passage", flat)[0] == answer
