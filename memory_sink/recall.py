@@ -70,8 +70,9 @@ OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXI
 # neighbouring turns, migration 0013) counts CONTEXT_WEIGHT of its idf, so the
 # turn that says a word outranks the turns around it while an answer still
 # matches the question its neighbour asked. Measured on LoCoMo conversations 1–3
-# (BENCHMARKS.md, Q3): context at full weight lifted single-hop but sank
-# multi-hop below the provisional tier (neighbours crowd the page); 0.6 kept both.
+# (BENCHMARKS.md, Q3): at full weight (and with the vector reading the context
+# too) single-hop rose but multi-hop fell below the provisional tier, the
+# neighbours crowding the page; 0.6 kept both (0.5–0.7 measured the same).
 LEXICAL_TERMS = 4
 BM25_K1, BM25_B = 1.2, 0.75
 CONTEXT_WEIGHT = 0.6
