@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
+import pytest
 
 from memory_sink import MemoryStore, term_stats
 from memory_sink import recall as recall_sql
@@ -229,7 +230,10 @@ def test_a_reply_is_found_by_the_question_its_neighbour_asked_and_a_reembed_keep
     assert float(_vector(store, where) @ stored) > 0.999
 
 
-def test_a_passage_matches_its_neighbours_words_below_the_turn_that_says_them(store: MemoryStore) -> None:
+def test_a_passage_matches_its_neighbours_words_below_the_turn_that_says_them(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pipelines.passages.CONTEXT_TURNS", 1)  # lengths below assume one neighbour each side
     turns = [
         "Morning! A long day of meetings about the quarterly budget review and the hiring plans.",
         "Did you end up adopting the greyhound from the animal shelter?",
