@@ -136,7 +136,7 @@ def load(path: Path, limit: int | None, first: int = 1) -> list[Conversation]:
 
 def covered_at_budget(rows: Sequence[tuple[str, Sequence[str]]], budget: int) -> set[str]:
     """Turns covered by the rows (content, dia_ids) taken in rank order while they fit the budget."""
-    used, seen = 0, set()
+    used, seen = 0, set[str]()
     for content, dia_ids in rows:
         used += len(content)
         if used > budget:
