@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from .asides import asides as aside_sentences
+from .offices import holder, office_given, office_holder
 from .relations import (
     DEMONYMS,
     IDIOMS,
@@ -51,7 +53,6 @@ from .spans import (
     former,
     is_name,
     make_fact,
-    name_text,
     owner_of,
     person,
     place_in,
@@ -114,8 +115,6 @@ _AS_VERBS = frozenset(
     {"serve", "act", "take over", "take", "start", "return", "remain", "appoint", "name", "elect", "succeed", "replace"}
     | {"swear in", "install", "confirm", "reelect", "re-elect"}
 )
-#: Verbs whose subject gives its own role to the object: "Marlow Biotech appointed Samuel Oduya as chief executive".
-_HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick select".split())
 _MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer", "switch", "change"})
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
@@ -193,7 +192,7 @@ def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
     texts = [_LEAD_IN.sub(r"\g<0>,", _WED.sub("married", _COFOUNDED.sub("founded", s))) for s in todo]
     with _parse_lock:
         docs = list(nlp.pipe(texts, batch_size=64))
-        asides = [_asides(doc) for doc in docs]
+        asides = [aside_sentences(doc) for doc in docs]
         aside_docs = iter(list(nlp.pipe([a for doc_asides in asides for a in doc_asides], batch_size=64)))
     found = {
         sentence: tuple(
@@ -206,77 +205,6 @@ def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
             _cache.clear()  # sessions are parsed one chunk at a time: older sentences won't come back
         _cache.update(found)
     return found
-
-
-#: Relative pronouns that open a relative clause about the name before them.
-_RELATIVE_PRONOUNS = frozenset("who which that whose".split())
-#: Verbs whose "by" names who holds an office: "led by President Hana Vrel", "governed by Mayor Wirth".
-_OFFICE_VERBS = frozenset("lead govern run head helm chair manage".split())
-
-
-def _asides(doc: Any) -> list[str]:
-    """Statements a sentence makes in passing about a name, as sentences of their own.
-
-    "Claire Dubois, who founded Brightfold, was born in Nantes" also says "Claire Dubois founded
-    Brightfold"; "Stellwerk Robotics, based in Linz, builds arms" says "Stellwerk Robotics is based in
-    Linz". Only a clause set off by commas (a non-restrictive aside) counts: "the man who founded X"
-    restricts which man, and the sentence's own reading already covers it.
-    """
-    out: list[str] = [*_opening_participles(doc), *_based_in(doc)]
-    for tok in doc:
-        head = tok.head
-        if tok.dep_ not in ("relcl", "acl") or not is_name(head) or tok.i < head.i:
-            continue
-        left, right = tok.left_edge.i, tok.right_edge.i
-        if left == 0 or doc[left - 1].text != ",":
-            continue
-        words = [t.text_with_ws for t in doc[left : right + 1]]
-        if tok.dep_ == "relcl":
-            if doc[left].lower_ not in _RELATIVE_PRONOUNS:
-                continue
-            # "Acme, whose CEO is Jane Doe, …" says "Acme's CEO is Jane Doe"
-            words = [f"{name_text(head)}'s ", *words[1:]] if doc[left].lower_ == "whose" else words[1:]
-        elif tok.tag_ == "VBN":  # "based in Linz": a passive participle
-            words = ["is ", *words]
-        else:
-            continue
-        text = "".join(words).strip()
-        out.append(f"{text}." if text.startswith(name_text(head)) else f"{name_text(head)} {text}.")
-    return out
-
-
-#: Participles whose event lasts ("was born in", "was founded by"); others state a current state ("is based in").
-_EVENT_PARTICIPLES = frozenset("bear found establish create build write direct design invent start launch".split())
-
-
-def _opening_participles(doc: Any) -> list[str]:
-    """ "Born in Rosario, Lionel Messi moved …" says "Lionel Messi was born in Rosario"."""
-    out = []
-    for sent in doc.sents:
-        first = sent[0]
-        subj = child(first.head, "nsubj", "nsubjpass")
-        if first.dep_ != "advcl" or first.tag_ != "VBN" or subj is None or not is_name(subj):
-            continue
-        end = first.right_edge.i
-        if end + 1 >= len(doc) or doc[end + 1].text != ",":
-            continue
-        aux = "was" if lemmatise(first.text, "VERB") in _EVENT_PARTICIPLES else "is"
-        out.append(f"{name_text(subj)} {aux} {first.lower_} {doc[first.i + 1 : end + 1].text}.")
-    return out
-
-
-def _based_in(doc: Any) -> list[str]:
-    """ "Quillmark, a Lagos-based fintech, …" says "Quillmark is based in Lagos"."""
-    out = []
-    for tok in doc:
-        place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None)
-        if tok.lower_ != "based" or place is None or tok.dep_ != "amod":
-            continue
-        noun = tok.head
-        named = noun.head if noun.dep_ == "appos" else noun
-        if is_name(named):
-            out.append(f"{name_text(named)} is based in {name_text(place)}.")
-    return out
 
 
 def parsed_facts(sentence: str, relations: frozenset[str] = frozenset()) -> tuple[Fact, ...] | None:
@@ -482,7 +410,7 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
         moved = _own_role(subj, verb, dobj, lemma)
         if moved is not None:
             return moved
-    titled_holder = _office_holder(subj, verb, lemma)
+    titled_holder = office_holder(subj, verb, lemma)
     if titled_holder:
         return titled_holder
     oprd = child(verb, "oprd")
@@ -490,51 +418,10 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
         return _identity(subj, oprd)
     as_obj = child(prep_of(verb, "as"), "pobj")
     if lemma in _AS_VERBS and as_obj is not None:  # "Ottawa serves as the capital of Canada"
-        return _identity(_holder(subj, verb, dobj, lemma), as_obj)
+        return _identity(holder(subj, verb, dobj, lemma), as_obj)
     if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, child(verb, "attr"))
     return _relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
-
-
-def _holder(subj: Any, verb: Any, dobj: Any, lemma: str) -> Any:
-    """Who holds the office an "as" phrase names: "The board appointed Rita Sousa as CEO" (the object),
-    "Hale was succeeded by Dana Moss as mayor" (the agent), "Ottawa serves as the capital" (the subject)."""
-    passive = child(verb, "auxpass") is not None
-    if lemma in _HIRE_VERBS and not passive and dobj is not None:
-        return dobj
-    agent = next((child(c, "pobj") for c in verb.children if c.dep_ == "agent"), None)
-    if lemma in ("succeed", "replace") and passive and agent is not None:
-        return agent
-    return subj
-
-
-def _office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
-    """ "Ostravia is led by President Hana Vrel", "Under CEO Orin Takeda, Halvard tripled its revenue":
-    the holder's title names the subject's office."""
-    holders = [
-        o
-        for p in verb.children
-        if p.dep_ == "agent" and lemma in _OFFICE_VERBS or p.dep_ == "prep" and p.lower_ == "under"
-        for o in [child(p, "pobj")]
-        if o is not None and o.pos_ == "PROPN"
-    ]
-    for holder in holders:
-        title = next((c for c in holder.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
-        role = role_relation([title.text]) if title is not None else None
-        owner = value_of(subj)  # "The town of Kessel is governed by Mayor Anton Wirth"
-        if role is not None and role[1] == "owner" and is_name(owner, initial=True):
-            return make_fact(owner, role[0], holder, single=True)
-    return []
-
-
-def _office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> list[Fact]:
-    """ "Marlow Biotech appointed Samuel Oduya as chief executive", "Acme replaced Tom with Nora as CEO": an
-    office with no other owner is the subject's own."""
-    role = role_relation(role_words(as_obj)) if as_obj is not None and owner_of(as_obj) is None else None
-    holder = child(prep_of(verb, "with"), "pobj") if lemma == "replace" else dobj
-    if role is None or role[1] != "owner" or holder is None or not is_name(holder):
-        return []
-    return make_fact(subj, role[0], holder, single=True) if lemma in _HIRE_VERBS or lemma == "replace" else []
 
 
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
@@ -548,7 +435,7 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or role_name(dobj)
         return make_fact(subj, role, value_of(to_obj), single=True)
     as_obj = child(prep_of(verb, "as") or prep_of(dobj, "as"), "pobj")  # "as its currency" may hang off the object
-    given = _office_given(subj, verb, dobj, as_obj, lemma)
+    given = office_given(subj, verb, dobj, as_obj, lemma)
     if given:
         return given
     to = next((c for c in verb.children if c.dep_ in ("prep", "dative") and c.lower_ == "to"), None)

@@ -1,0 +1,83 @@
+"""Statements a third-person sentence makes in passing, rewritten as sentences of their own.
+
+"Claire Dubois, who founded Brightfold, was born in Nantes" also says "Claire Dubois founded
+Brightfold"; "Born in Rosario, Lionel Messi moved to Spain" says "Lionel Messi was born in Rosario";
+"Quillmark, a Lagos-based fintech, …" says "Quillmark is based in Lagos". The parse reader
+(:mod:`consolidators.parse`) parses these sentences in the same batch as the ones they came from,
+so every shape it knows reads an aside too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .spans import child, is_name, name_text
+from .text import lemmatise
+
+#: Relative pronouns that open a relative clause about the name before them.
+_RELATIVE_PRONOUNS = frozenset("who which that whose".split())
+
+
+def asides(doc: Any) -> list[str]:
+    """Statements a sentence makes in passing about a name, as sentences of their own.
+
+    "Claire Dubois, who founded Brightfold, was born in Nantes" also says "Claire Dubois founded
+    Brightfold"; "Stellwerk Robotics, based in Linz, builds arms" says "Stellwerk Robotics is based in
+    Linz". Only a clause set off by commas (a non-restrictive aside) counts: "the man who founded X"
+    restricts which man, and the sentence's own reading already covers it.
+    """
+    out: list[str] = [*_opening_participles(doc), *_based_in(doc)]
+    for tok in doc:
+        head = tok.head
+        if tok.dep_ not in ("relcl", "acl") or not is_name(head) or tok.i < head.i:
+            continue
+        left, right = tok.left_edge.i, tok.right_edge.i
+        if left == 0 or doc[left - 1].text != ",":
+            continue
+        words = [t.text_with_ws for t in doc[left : right + 1]]
+        if tok.dep_ == "relcl":
+            if doc[left].lower_ not in _RELATIVE_PRONOUNS:
+                continue
+            # "Acme, whose CEO is Jane Doe, …" says "Acme's CEO is Jane Doe"
+            words = [f"{name_text(head)}'s ", *words[1:]] if doc[left].lower_ == "whose" else words[1:]
+        elif tok.tag_ == "VBN":  # "based in Linz": a passive participle
+            words = ["is ", *words]
+        else:
+            continue
+        text = "".join(words).strip()
+        out.append(f"{text}." if text.startswith(name_text(head)) else f"{name_text(head)} {text}.")
+    return out
+
+
+#: Participles whose event lasts ("was born in", "was founded by"); others state a current state ("is based in").
+_EVENT_PARTICIPLES = frozenset("bear found establish create build write direct design invent start launch".split())
+
+
+def _opening_participles(doc: Any) -> list[str]:
+    """ "Born in Rosario, Lionel Messi moved …" says "Lionel Messi was born in Rosario"."""
+    out = []
+    for sent in doc.sents:
+        first = sent[0]
+        subj = child(first.head, "nsubj", "nsubjpass")
+        if first.dep_ != "advcl" or first.tag_ != "VBN" or subj is None or not is_name(subj):
+            continue
+        end = first.right_edge.i
+        if end + 1 >= len(doc) or doc[end + 1].text != ",":
+            continue
+        aux = "was" if lemmatise(first.text, "VERB") in _EVENT_PARTICIPLES else "is"
+        out.append(f"{name_text(subj)} {aux} {first.lower_} {doc[first.i + 1 : end + 1].text}.")
+    return out
+
+
+def _based_in(doc: Any) -> list[str]:
+    """ "Quillmark, a Lagos-based fintech, …" says "Quillmark is based in Lagos"."""
+    out = []
+    for tok in doc:
+        place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None)
+        if tok.lower_ != "based" or place is None or tok.dep_ != "amod":
+            continue
+        noun = tok.head
+        named = noun.head if noun.dep_ == "appos" else noun
+        if is_name(named):
+            out.append(f"{name_text(named)} is based in {name_text(place)}.")
+    return out

@@ -1,0 +1,58 @@
+"""Who holds an office a third-person sentence names, when the parse's plain reading would pick the
+wrong person: the appointed (not the board), the successor (not the predecessor), the titled name
+("led by President Hana Vrel").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .relations import role_relation
+from .spans import child, is_name, make_fact, owner_of, prep_of, role_words, value_of
+from .types import Fact
+
+#: Verbs whose subject gives its own role to the object: "Marlow Biotech appointed Samuel Oduya as chief executive".
+_HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick select".split())
+#: Verbs whose "by" names who holds an office: "led by President Hana Vrel", "governed by Mayor Wirth".
+_OFFICE_VERBS = frozenset("lead govern run head helm chair manage".split())
+
+
+def holder(subj: Any, verb: Any, dobj: Any, lemma: str) -> Any:
+    """Who holds the office an "as" phrase names: "The board appointed Rita Sousa as CEO" (the object),
+    "Hale was succeeded by Dana Moss as mayor" (the agent), "Ottawa serves as the capital" (the subject)."""
+    passive = child(verb, "auxpass") is not None
+    if lemma in _HIRE_VERBS and not passive and dobj is not None:
+        return dobj
+    agent = next((child(c, "pobj") for c in verb.children if c.dep_ == "agent"), None)
+    if lemma in ("succeed", "replace") and passive and agent is not None:
+        return agent
+    return subj
+
+
+def office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
+    """ "Ostravia is led by President Hana Vrel", "Under CEO Orin Takeda, Halvard tripled its revenue":
+    the holder's title names the subject's office."""
+    holders = [
+        o
+        for p in verb.children
+        if p.dep_ == "agent" and lemma in _OFFICE_VERBS or p.dep_ == "prep" and p.lower_ == "under"
+        for o in [child(p, "pobj")]
+        if o is not None and o.pos_ == "PROPN"
+    ]
+    for holder in holders:
+        title = next((c for c in holder.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
+        role = role_relation([title.text]) if title is not None else None
+        owner = value_of(subj)  # "The town of Kessel is governed by Mayor Anton Wirth"
+        if role is not None and role[1] == "owner" and is_name(owner, initial=True):
+            return make_fact(owner, role[0], holder, single=True)
+    return []
+
+
+def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> list[Fact]:
+    """ "Marlow Biotech appointed Samuel Oduya as chief executive", "Acme replaced Tom with Nora as CEO": an
+    office with no other owner is the subject's own."""
+    role = role_relation(role_words(as_obj)) if as_obj is not None and owner_of(as_obj) is None else None
+    holder = child(prep_of(verb, "with"), "pobj") if lemma == "replace" else dobj
+    if role is None or role[1] != "owner" or holder is None or not is_name(holder):
+        return []
+    return make_fact(subj, role[0], holder, single=True) if lemma in _HIRE_VERBS or lemma == "replace" else []
