@@ -318,7 +318,13 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
     noun = lemmatise(dobj.text, "NOUN") if dobj is not None else ""
     if lemma in ("make", "earn") and noun == "living":  # "I make a living as a translator"
         return [f for o in _pobjs(verb, "as") for f in _said("works as", o.text)]
-    if lemma in ("accept", "start", "begin", "land", "take") and (noun in _JOB_NOUNS or lemma in ("start", "begin")):
+    # "I got the job at Klarna" (an offer got is not yet accepted)
+    got_job = lemma == "get" and noun in ("job", "gig", "position", "role")
+    if (
+        got_job
+        or lemma in ("accept", "start", "begin", "land", "take")
+        and (noun in _JOB_NOUNS or lemma in ("start", "begin"))
+    ):
         places = [o for o in _pobjs(verb, "at", "from", "with") + (_pobjs(dobj, "at", "from", "with") if dobj else [])]
         return [f for o in places[:1] if is_name(o) for f in _said("works at", o)]
     return []
@@ -407,11 +413,15 @@ def _named_role(be: Any, subj: Any) -> list[Fact]:
 
 
 def _last_day(sent: Any) -> list[Fact]:
-    """ "Today was my last day at X": the user no longer works there."""
+    """ "Today was my last day at X": the user no longer works there; "my first day at X": now they do."""
     for tok in sent:
-        last = any(c.dep_ == "amod" and c.text.lower() in ("last", "final") for c in tok.children)
-        if tok.text.lower() == "day" and last and _mine(tok):
-            return [f for o in _pobjs(tok, "at", "with") if is_name(o) for f in _said("works at", o, retract=True)]
+        edge = next(
+            (c.lower_ for c in tok.children if c.dep_ == "amod" and c.lower_ in ("last", "final", "first")), None
+        )
+        if tok.text.lower() == "day" and edge is not None and _mine(tok):
+            left = edge != "first"
+            places = _pobjs(tok, "at", "with") or _pobjs(tok.head, "at", "with")  # "at X" may hang off "was"
+            return [f for o in places if is_name(o) for f in _said("works at", o, retract=left)]
     return []
 
 

@@ -204,8 +204,10 @@ _COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-
     (re.compile(r"(?:am|are) (?:a |an )?(?:big |huge |real |massive )?fan of (?P<obj>.+)"), "likes"),
     (re.compile(r"(?:am|are) (?:really |totally )?into (?P<obj>[a-z].+)"), "likes"),
     (re.compile(r"(?:was|were) born(?: and (?:raised|bred))? in (?P<obj>.+)"), "born in"),
+    (re.compile(r"(?:am|are) originally from (?P<obj>[A-Z].+)"), "born in"),
     (re.compile(r"am (?:a|an) (?P<obj>[a-z]+(?: [a-z]+)?)"), "works as"),
 )
+_FIRST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) first (?:day|week|month) (?:at|with) (?P<obj>{_ENT})\b.*")
 _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
 _PET_NAME = re.compile(
@@ -267,6 +269,9 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
     m = _LAST_DAY.fullmatch(clause)
     if m:
         return [fact("works at", m["obj"], 0.8, retract=True)]
+    m = _FIRST_DAY.fullmatch(clause)
+    if m:  # "today was my first day at Klarna"
+        return [fact("works at", m["obj"], 0.8)]
     m = _SPOUSE.fullmatch(clause)
     if m:
         return [fact("married to", m["obj"], 0.8)]

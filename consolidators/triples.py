@@ -83,6 +83,8 @@ _ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |c
 #: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
 #: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
+#: An -ly adverb between a verb and its preposition: "work remotely for", "live happily in".
+_MANNER = re.compile(r"^(\w+) \w+ly (?=(?:at|for|in|on|with|as|from)\b)")
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
 _LABEL = re.compile(r"^(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*", re.I)
 #: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.
@@ -285,6 +287,7 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if head is None:
         return []
     vp = drop_time_words(head)  # "use Zed as my editor these days": the time words qualify the statement
+    vp = _MANNER.sub(r"\1 ", vp)  # "work remotely for Klarna": the manner adverb is not the relation
     found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None and negated and not strong:
         return _plain_negation(found, sentence)

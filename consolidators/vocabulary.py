@@ -245,7 +245,7 @@ def clean_object(raw: str | None) -> str | None:
     text = re.sub(r"^(?:the|a|an|some|my|our|their) ", "", text)
     text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
     text = _DESCRIBED.sub("", text)  # "a tiny village called Hallstatt", "a small flat in Da Nang"
-    text = name_span(text)
+    text = _LEADING_QUALIFIERS.sub("", name_span(text))  # "fluent Spanish", "some Portuguese"
     if not text or text.lower() in _VAGUE_OBJECTS:
         return None
     words = text.split()
@@ -256,6 +256,10 @@ def clean_object(raw: str | None) -> str | None:
     return text if len(text.split()) <= 12 else None
 
 
+#: Up to two lower-case qualifiers before a name: "fluent Spanish", "some Portuguese", "a little Dutch".
+_LEADING_QUALIFIERS = re.compile(
+    r"^(?:(?:fluent|some|basic|conversational|native|decent|a little|little|broken|passable|good|bad) )+(?=[A-Z])"
+)
 #: Lower-case words that may sit inside a name ("Bank of America", "Procter and Gamble", "Frankfurt am Main").
 _NAME_JOINERS = frozenset("of the and & de del della da das do dos di du von van der den la le les y am upon".split())
 #: Closed-class words that cannot continue a noun phrase after a name, so what follows qualifies the
@@ -293,7 +297,7 @@ def clean_objects(raw: str | None) -> list[str]:
     """
     m = _LIST.fullmatch(_OBJECT_HEAD.sub("", raw or "").strip())
     if m:
-        items = [i.strip() for i in m["items"].split(",")]
+        items = [_LEADING_QUALIFIERS.sub("", i.strip()) for i in m["items"].split(",")]
         last = clean_object(m["last"])
         if last and all(_NAME.fullmatch(i) for i in items) and _NAME.match(last):
             return [*items, last]

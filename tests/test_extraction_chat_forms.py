@@ -116,6 +116,17 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("the old office is out and the new one is in", []),
     ("I now drink mostly matcha", [("user", "prefers drink", "matcha", False)]),
+    # first and last days, a job got (not an offer), manner adverbs, qualifiers before a language
+    ("today was my first day at Klarna", [("user", "works at", "Klarna", False)]),
+    ("Today was my last day at Initech", [("user", "works at", "Initech", True)]),
+    ("I got the job at Klarna!!", [("user", "works at", "Klarna", False)]),
+    ("I got an offer from Pallas Aerospace but haven't decided yet", []),
+    ("I've been working remotely for Klarna since january", [("user", "works at", "Klarna", False)]),
+    (
+        "I speak fluent Spanish and some Portuguese",
+        [("user", "speaks", "Spanish", False), ("user", "speaks", "Portuguese", False)],
+    ),
+    ("I'm originally from Lagos", [("user", "born in", "Lagos", False)]),
     ("Just got a new phone, it's an iPhone 15.", [("user", "phone", "iPhone 15", False)]),
     ("I became a paramedic last year.", [("user", "works as", "paramedic", False)]),
     ("I became a fan of jazz", []),
