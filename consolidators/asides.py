@@ -70,14 +70,26 @@ def _opening_participles(doc: Any) -> list[str]:
 
 
 def _based_in(doc: Any) -> list[str]:
-    """ "Quillmark, a Lagos-based fintech, …" says "Quillmark is based in Lagos"."""
+    """ "Quillmark, a Lagos-based fintech, …", "Oslo-based Acme …", "Acme is an Oslo-based company", "the
+    Oslo-based company Acme": each says "<the firm> is based in <the place>"."""
     out = []
     for tok in doc:
         place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None)
         if tok.lower_ != "based" or place is None or tok.dep_ != "amod":
             continue
-        noun = tok.head
-        named = noun.head if noun.dep_ == "appos" else noun
-        if is_name(named):
-            out.append(f"{name_text(named)} is based in {name_text(place)}.")
+        name = _based_one(tok.head, tok)
+        if name:
+            out.append(f"{name} is based in {name_text(place)}.")
     return out
+
+
+def _based_one(noun: Any, based: Any) -> str:
+    """The name an "X-based" modifier of ``noun`` describes, or ""."""
+    if noun.pos_ == "PROPN":  # "Oslo-based Acme": the name is what follows the modifier
+        return noun.doc[based.i + 1 : noun.i + 1].text if is_name(noun) else ""
+    named = next((c for c in noun.rights if c.dep_ in ("appos", "compound") and c.pos_ == "PROPN"), None)
+    if named is None and noun.dep_ == "appos":  # "Quillmark, a Lagos-based fintech"
+        named = noun.head
+    if named is None and noun.dep_ == "attr":  # "Acme is an Oslo-based company"
+        named = child(noun.head, "nsubj")
+    return name_text(named) if named is not None and is_name(named) else ""

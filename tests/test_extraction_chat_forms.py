@@ -228,6 +228,9 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Lionel Messi", "born in", "Rosario", False), ("Lionel Messi", "lives in", "Spain", False)],
     ),
     ("Quillmark, a Lagos-based fintech, raised $40 million.", [("Quillmark", "headquartered in", "Lagos", False)]),
+    ("Oslo-based Acme makes tools.", [("Acme", "headquartered in", "Oslo", False)]),
+    ("The Oslo-based company Acme makes tools.", [("Acme", "headquartered in", "Oslo", False)]),
+    ("Acme is an Oslo-based company.", [("Acme", "headquartered in", "Oslo", False)]),
     (
         "Diego Arce, the Boca Juniors goalkeeper, saved two penalties.",
         [("Diego Arce", "plays for", "Boca Juniors", False)],
