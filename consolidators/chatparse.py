@@ -119,7 +119,7 @@ def _named_then_role(sentence: str) -> list[Fact]:
 
 #: "Sam and I got married in June", "Rafael and I tied the knot": the user's spouse named beside "I".
 _WE_MARRIED = re.compile(
-    r"(?:\w+ )?(?P<name>[A-Z][a-z]+) and I (?:just |finally |officially )?(?:got married|tied the knot|got hitched)\b.*"
+    r"(?:\w+ )?(?P<name>[A-Z][a-z]+) and I (?:just |finally |officially )?(?:got married|tied the knot|got hitched|have been married|are married)\b.*"
 )
 
 

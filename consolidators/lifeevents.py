@@ -142,6 +142,13 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (rf"host (?:everything|it all|it|all of it|{_MINE} \w+) (?:on|with) (?P<obj>.+)", "@cloud provider", 0.8, False),
     (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
     (r"work as (?P<obj>.+)", "works as", 0.9, False),
+    (
+        r"work (?:in|on) [a-z][\w -]*? (?:at|for) (?P<obj>(?:the )?[A-Z].*)",
+        "works at",
+        0.8,
+        False,
+    ),  # "in marketing at X"
+    (r"marry (?:my|a|an|the) [a-z][\w -]*?,? (?P<obj>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\b.*", "married to", 0.8, False),
     (r"marry (?P<obj>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: .*)?", "married to", 0.8, False),  # "I married Ingrid in May"
     (
         r"(?:get|buy|have|pick up) (?:a |an |my )?(?:new )?phone,? (?:it is )?(?:a |an |the )?(?P<obj>(?:[A-Z]|i[A-Z]).*)",
