@@ -219,22 +219,13 @@ def _about_me(root: Any) -> list[Fact]:
         return _state(root)  # "I'm done with X" parsed as a passive
     if root.tag_ == "VBD" and lemma in ("live", "work", "use"):
         return []  # "I lived in Oslo": a past state
-    for reader in (_moved, _job, _tool, _learning):
-        said = reader(root, lemma)
-        if said:
-            return said
     # "wiped Windows and installed Debian on my laptop": a second verb of the same subject may say it
-    for verb in (c for c in root.children if c.dep_ == "conj" and c.pos_ == "VERB" and child(c, "nsubj") is None):
-        said = next(
-            (
-                r(verb, lemmatise(verb.text, "VERB"))
-                for r in (_moved, _job, _tool, _learning)
-                if r(verb, lemmatise(verb.text, "VERB"))
-            ),
-            [],
-        )
-        if said:
-            return said
+    seconds = [c for c in root.children if c.dep_ == "conj" and c.pos_ == "VERB" and child(c, "nsubj") is None]
+    for verb, verb_lemma in [(root, lemma), *((v, lemmatise(v.text, "VERB")) for v in seconds)]:
+        for reader in (_moved, _job, _tool, _learning):
+            said = reader(verb, verb_lemma)
+            if said:
+                return said
     return []
 
 

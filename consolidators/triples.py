@@ -80,7 +80,6 @@ _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the 
     r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
 )
 _ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])")
-#: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
 #: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
 #: An -ly adverb between a verb and its preposition: "work remotely for", "live happily in".
@@ -89,6 +88,7 @@ _MANNER = re.compile(r"^(\w+) \w+ly (?=(?:at|for|in|on|with|as|from)\b)")
 _LABEL = re.compile(r"^(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*", re.I)
 #: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.
 _FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)")
+#: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 #: "my sister is married to …": a relation of the possessed person, not a value of the user's role.
 _RELATION_VALUE = re.compile(r"[a-z]+(?:ed|en) (?:to|in|at|by|from|with|for)\b|(?:called|named) ")
