@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
+import psutil
 import psycopg
 from pgvector.psycopg import register_vector
 from psycopg_pool import ConnectionPool
@@ -137,7 +138,10 @@ def stop_embedded(data_dir: str | os.PathLike[str]) -> None:
     server = _servers.pop(path, None)
     if server is not None:
         with server._lock:
-            server._stop()
+            try:
+                server._stop()
+            except psutil.NoSuchProcess:
+                pass  # the server died between the wrapper's check and its signal: stopped, as asked
             # This process no longer holds the server: a PID left in the list would keep
             # whoever starts it next from stopping it when they exit.
             server.global_process_id_list.get_and_remove(os.getpid())

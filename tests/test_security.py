@@ -197,6 +197,27 @@ def test_a_process_that_stopped_the_server_lets_go_of_it(work_dir: Path) -> None
     assert os.getpid() not in json.loads((pgdata / ".handle_pids.json").read_text() or "[]")
 
 
+def test_stopping_a_server_that_dies_meanwhile_is_no_error(work_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server may die between the wrapper's liveness check and its signal (the fault rig's rejoin after a
+    kill): the wrapper then raises ``NoSuchProcess``, and a server that is gone counts as stopped."""
+    pgdata = work_dir / "pgdata"
+    db.embedded_dsn(pgdata)
+    server = db._servers[pgdata.resolve()]
+    postmaster = psutil.Process(int((pgdata / "postmaster.pid").read_text().split()[0]))
+    real_stop = type(server)._stop
+
+    def dies_first(self: object) -> None:
+        postmaster.kill()
+        postmaster.wait(10)
+        real_stop(self)  # pg_ctl finds no server, then the wrapper signals the dead postmaster
+        raise psutil.NoSuchProcess(postmaster.pid, "postgres")  # as it does when the death is that close
+
+    monkeypatch.setattr(type(server), "_stop", dies_first)
+    db.stop_embedded(pgdata)
+    assert pgdata.resolve() not in db._servers
+    assert os.getpid() not in json.loads((pgdata / ".handle_pids.json").read_text() or "[]")
+
+
 def test_a_process_killed_while_writing_the_handle_list_leaves_the_others_in_it(
     work_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
