@@ -1,4 +1,5 @@
-"""Cases for single items of the reliability issue: stale pid file, private parent, SIGTERM, Launchpad, errors."""
+"""Cases for single items of the reliability issue: stale pid file, private parent, SIGTERM, Launchpad, errors,
+and the items whose proof is a test of its own (run here so that the suite's table accounts for every item)."""
 
 from __future__ import annotations
 
@@ -174,3 +175,43 @@ def launch(job: Any, instance: Any, run_config: dict[str, Any], log: Path) -> An
     )
     log.write_text("\n".join(repr(e) for e in result.all_events), encoding="utf-8")  # scanned for secrets
     return result
+
+
+#: Items proved by a test of their own rather than by killing processes: a stranger on the fallback socket
+#: (item 2), an instruction injected into a turn (6), turns just under the size limit (8), a read error
+#: mid-ingest (9) and a run whose session failed (12). The suite runs those tests, so its table names a
+#: failure of any of them as a failed check; CI runs them as tests anyway.
+ITEM_TESTS = {
+    "2 fallback socket": "tests/test_security.py::test_a_stranger_cannot_log_in_through_a_fallback_socket_dir",
+    "6 injected instruction": (
+        "tests/test_llm_supersession.py::test_an_instruction_in_a_turn_cannot_retire_unrelated_facts"
+    ),
+    "8 large turns": "tests/test_staging.py::test_large_turns_are_committed_in_batches_bounded_by_bytes",
+    "9 read error": "tests/test_staging.py::test_a_read_error_commits_every_line_read_before_it_and_names_the_line",
+    "9 read error, CLI": (
+        "tests/test_cli.py::test_an_ingest_that_cannot_read_on_commits_what_it_read_and_says_where_to_resume"
+    ),
+    "12 failed session": "tests/test_dagster_assets.py::test_a_run_with_a_failed_session_fails_and_keeps_the_others",
+}
+
+
+def item_tests(rig: Rig) -> Tally:
+    """Each of :data:`ITEM_TESTS` in one pytest run from the checkout; a failed or missing test is a failed check."""
+    t = Tally("items proved by their own tests (2, 6, 8, 9, 12)")
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "tests").is_dir():
+        t.skipped = "needs the source checkout's tests/"
+        return t
+    cmd = [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", *ITEM_TESTS.values()]
+    done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=1800, check=False)
+    outcomes = [
+        line.split(" ", 2)[:2] for line in done.stdout.splitlines() if line.startswith(("PASSED ", "FAILED ", "ERROR "))
+    ]
+    for item, node in ITEM_TESTS.items():
+        mine = [outcome for outcome, test in outcomes if test == node or test.startswith(node + "[")]  # parametrized
+        t.check(
+            bool(mine) and set(mine) == {"PASSED"},
+            f"item {item}: {node}: {mine or 'not run'} ({last_line(done.stdout)})",
+        )
+        t.trials += 1
+    return t

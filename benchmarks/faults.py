@@ -68,6 +68,7 @@ def suite(size: kills.Sizes, small: bool) -> dict[str, Callable[[Rig], Tally]]:
         "sigterm": lambda rig: items.sigterm(rig, few, size.turns),
         "privateparent": items.private_parent,
         "baddeployment": items.bad_deployments,
+        "itemtests": items.item_tests,
     }
 
 

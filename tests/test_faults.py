@@ -28,3 +28,12 @@ def test_the_small_fault_suite_loses_duplicates_and_leaks_nothing() -> None:
     for t in tallies:
         assert (t.lost, t.duplicated, t.both, t.neither, t.leaked) == (0, 0, 0, 0, 0), table(tallies)
         assert not t.failed, (t.case, t.failed)
+
+
+def test_the_item_tests_case_reports_a_test_that_did_not_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A missing or failing item test is a failed check of the suite, not a silent pass."""
+    from benchmarks import _faults_items as items
+
+    monkeypatch.setattr(items, "ITEM_TESTS", {"0 nothing": "tests/test_faults.py::test_that_does_not_exist"})
+    tally = items.item_tests(None)  # type: ignore[arg-type]  # the case runs pytest, not the rig
+    assert tally.trials == 1 and len(tally.failed) == 1 and "test_that_does_not_exist" in tally.failed[0]
