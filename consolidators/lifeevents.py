@@ -248,14 +248,17 @@ def implied_subject(clause: str) -> str:
     (and its "am", "have", "was"); put it back."""
     m = _IMPLIED.match(clause)
     if m and inflected_verb(m["verb"]):
-        return "I " + clause[m.start("verb") :][0].lower() + clause[m.start("verb") + 1 :]
+        return _with_subject("I", clause[m.start("verb") :])
     m = _DROPPED_BE.match(clause)
     if m:
         aux = "I have" if m["been"] else "I was" if m["born"] else "I am"
-        return (
-            f"{aux} {clause[m.start(m.lastgroup or 'ing') :][0].lower()}{clause[m.start(m.lastgroup or 'ing') + 1 :]}"
-        )
+        return _with_subject(aux, clause[m.start(m.lastgroup or "ing") :])
     return clause
+
+
+def _with_subject(subject: str, rest: str) -> str:
+    """``rest`` (which starts with its verb) after ``subject``, the verb's capital dropped: "I moved to …"."""
+    return f"{subject} {rest[:1].lower()}{rest[1:]}"
 
 
 def copula(vp: str) -> list[Fact] | None:

@@ -64,10 +64,9 @@ def owner_of(noun: Any) -> Any:
         return DEMONYMS[demonym.text] if lemmatise(noun.text, "NOUN") in _NATIONAL_ROLES else None
     # "the Boca Juniors goalkeeper", "the Apple CEO": a name before a role noun is whose role it is
     named = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN" and c.text not in DEMONYMS]
-    definite_article = (
-        child(noun, "det") is not None and child(noun, "det").lower_ == "the"
-    )  # not "a Norvassan citizen"
-    return named[-1] if noun.pos_ == "NOUN" and definite_article and named else None
+    det = child(noun, "det")
+    definite = det is not None and det.lower_ == "the"  # not "a Norvassan citizen"
+    return named[-1] if noun.pos_ == "NOUN" and definite and named else None
 
 
 def role_words(noun: Any) -> list[str]:
