@@ -24,7 +24,7 @@ from typing import Any
 
 from .lifeevents import fact, is_occupation
 from .parse import hedged, parse_doc, prefetch_docs
-from .spans import child, is_name, name_text, place_in
+from .spans import FORMER, child, is_name, name_text, place_in
 from .text import lemmatise
 from .types import Fact
 
@@ -49,13 +49,16 @@ ROLE_NOUNS: dict[str, str] = {
     **dict.fromkeys(("drink", "beverage"), "prefers drink"),
     **dict.fromkeys(("address", "home"), "lives in"),
     **dict.fromkeys(("wife", "husband", "spouse"), "married to"),
+    **dict.fromkeys(("first language", "native language", "mother tongue", "native tongue"), "speaks"),
 }
 #: Predicates that are a person's or a place, not a tool's role (no attribute resolution needed).
-_PLAIN = frozenset({"likes", "prefers drink", "lives in", "married to"})
+_PLAIN = frozenset({"likes", "prefers drink", "lives in", "married to", "speaks"})
 #: Words before a role that qualify it, not name it ("my default browser", "my favourite hobby").
 _QUALIFIERS = frozenset("default main primary favourite favorite new current usual daily go-to preferred".split())
 #: Verbs whose "with/on/in X" says the role X fills.
 _VERB_ROLES = {"browse": "browser", "surf": "browser", "host": "cloud provider", "deploy": "cloud provider"}
+#: Modifiers that make a thing of the user's another time's or a second one: "my old flat", "my holiday home".
+_NOT_NOW = FORMER | frozenset("old first childhood holiday summer vacation weekend second dream future".split())
 _MOVE_VERBS = frozenset("move relocate settle live".split())
 _HOME_NOUNS = frozenset("flat apartment house home place condo lease keys key".split())
 _JOB_NOUNS = frozenset("job gig role position offer payroll staff team".split())
@@ -80,6 +83,8 @@ _REFUSED = re.compile(
 )
 _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
 _OF_CHOICE = re.compile(r"\s+of (?:choice|preference)\b", re.I)
+#: What a role is for or since when, after its noun: "editor for everything", "browser at work".
+_ROLE_SCOPE = re.compile(r"\s+(?:for|at|since|from|on|in)\b.*$", re.I)
 _SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled|became)\b", re.I)
 
 
@@ -147,6 +152,7 @@ def facts(sentence: str) -> list[Fact]:
 def role_phrase(phrase: str) -> str | None:
     """The role a phrase of the user's names ("terminal emulator", "default browser"), if the vocabulary has it."""
     phrase = _OF_CHOICE.sub("", phrase)  # "my editor of choice" is my editor
+    phrase = _ROLE_SCOPE.sub("", phrase)  # "my editor for everything" is my editor
     words = [w for w in re.findall(r"[\w-]+", phrase.lower()) if w not in _QUALIFIERS and w not in ("my", "our")]
     for start in range(len(words)):
         for tail in (words[start:], [*words[start:-1], lemmatise(words[-1], "NOUN")]):
@@ -159,13 +165,18 @@ def _sentence(root: Any) -> list[Fact]:
     if hedged(root) and not (lemmatise(root.text, "VERB") == "speak" and _modal(root) == "can"):
         return []
     subj = child(root, "nsubj", "nsubjpass")
-    if subj is None and root.i == root.sent.start or subj is not None and subj.text.lower() in _ME:
+    if subj is None and _opens(root) or subj is not None and subj.text.lower() in _ME:
         return _about_me(root)
     if subj is not None and _mine(subj):
         return _my_thing(root, subj)
     if subj is not None and root.lemma_ == "be" and subj.pos_ in ("PROPN", "NOUN", "NUM"):
         return _named_role(root, subj)
     return []
+
+
+def _opens(root: Any) -> bool:
+    """Chat's dropped "I": the verb opens the sentence, bar adverbs ("just got a Pixel as my new phone")."""
+    return all(t.dep_ in ("advmod", "intj", "punct") for t in root.doc[root.sent.start : root.i])
 
 
 def _modal(verb: Any) -> str:
@@ -337,6 +348,8 @@ def _tool(verb: Any, lemma: str) -> list[Fact]:
             return _said("os", dobj)
         if role is not None and role not in _PLAIN:  # "swapped out Travis CI for Buildkite as our CI"
             value = next((v for v in _pobjs(verb, "for", "to", "into") if is_name(v)), None)
+            if value is None and o.head.text.lower() == "as" and dobj is not None and is_name(dobj):
+                value = dobj  # "got an iPhone 15 as my new phone": what the verb took fills the role
             return _said(role, value) if value is not None else []
         named = next((c for c in o.lefts if c.dep_ == "compound" and is_name(c)), None)
         if named is not None and _role(o) not in (None, *_PLAIN):  # "in a MariaDB database"
@@ -371,8 +384,8 @@ def _learning(verb: Any, lemma: str) -> list[Fact]:
 def _my_thing(root: Any, subj: Any) -> list[Fact]:
     """ "My laptop runs NixOS", "our builds run on GitLab CI", "all my passwords are in X", "my address is in Cork"."""
     role = _role(subj)
-    if role is None or role == "married to":
-        return []
+    if role is None or role == "married to" or any(c.lower_ in _NOT_NOW for c in subj.lefts):
+        return []  # "my holiday home is in Crete", "my old laptop runs Vista": not the user's own, or not now
     dobj = child(root, "dobj", "npadvmod")  # "my desktop runs Fedora" (the name may parse as an adverbial)
     if dobj is not None and is_name(dobj) and lemmatise(root.text, "VERB") == "run":
         return _said(role, dobj)

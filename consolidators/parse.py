@@ -31,6 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from .asides import asides as aside_sentences
+from .descriptors import described
 from .offices import holder, office_given, office_holder
 from .relations import (
     DEMONYMS,
@@ -232,13 +233,19 @@ def _sentence(sent: Any) -> list[Fact]:
     # "Nairobi, the capital of Kenya, is …": an appositive states a role whatever the clause says
     facts = [f for tok in sent if tok.dep_ == "appos" and is_name(tok.head) for f in _identity(tok.head, tok)]
     # "Thiralia's mayor, Nikos Daskal, …", "The CEO of Acme, Jane Doe, …": the role first, the name aside
-    facts += [f for tok in sent if tok.dep_ == "appos" and is_name(tok) for f in _role_aside(tok)]
+    facts += [f for tok in sent if tok.dep_ == "appos" and _named_value(tok) for f in _role_aside(tok)]
+    facts += described(sent)  # "Manchester City striker Erling Haaland …", "Atwood's novel The Testaments …"
     if hedged(root) or ended(root):  # "was married to Y for ten years": a state that is over
         return facts
     if negated(root):  # "X no longer lives in Y" takes the relation back; a plain "not" says nothing sure
         return facts + [replace(f, retract=True, cardinality=None) for f in _clause(root)] if ceased(root) else facts
     shared = child(root, "nsubj", "nsubjpass")
     return facts + _clause(root) + [f for verb in _coordinated(root) for f in _clause(verb, shared)]
+
+
+def _named_value(tok: Any) -> bool:
+    """A name, or a currency, which English writes in lower case ("Japan's currency, the yen, …")."""
+    return is_name(tok) or lemmatise(tok.head.text, "NOUN") == "currency" and child(tok, "det") is not None
 
 
 def _coordinated(root: Any) -> list[Any]:
@@ -330,7 +337,7 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
     owner = owner_of(attr)
     if owner is not None:  # "Lima is the capital of Peru", "Swahili is an official language of Tanzania"
         return _role_fact(owner, attr, subj, single=definite(attr), multi=not definite(attr), value_first=True)
-    by = child(prep_of(attr, "by"), "pobj")
+    by = child(prep_of(attr, "by") or prep_of(attr, "from"), "pobj")  # "a 2023 biopic from director X"
     work = WORKS_BY.get(lemmatise(attr.text, "NOUN"))
     if work is not None and by is not None and is_name(by):  # "Beloved is a novel by Toni Morrison"
         predicate, inverse = work

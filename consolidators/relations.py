@@ -61,7 +61,8 @@ HOLDER_ROLES: dict[str, str] = _classes(
     plays_for="striker goalkeeper goalie defender midfielder forward winger player captain footballer guard"
     " point_guard pitcher quarterback",
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
-    " physician journalist reporter correspondent",
+    " physician journalist reporter correspondent physicist chemist biologist mathematician surgeon nurse architect"
+    " lawyer attorney accountant consultant curator designer",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
@@ -75,7 +76,7 @@ INVERSE_ROLES: dict[str, str] = _classes(author_of="author writer novelist poet 
 #: Works "by" someone: "Beloved is a novel by Toni Morrison" → (Toni Morrison, author of, Beloved).
 WORKS_BY: dict[str, tuple[str, bool]] = {
     **{w: ("author of", True) for w in "novel book poem play memoir essay story novella biography".split()},
-    **{w: ("directed by", False) for w in "film movie documentary".split()},
+    **{w: ("directed by", False) for w in "film movie documentary feature biopic".split()},
 }
 #: Adjectives that name a country ("the French capital" is France's).
 DEMONYMS: dict[str, str] = {
@@ -233,6 +234,8 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
         for verb, predicate in (
             ("found", "founded by"),
             ("establish", "founded by"),
+            ("start", "founded by"),
+            ("set up", "founded by"),
             ("cofound", "founded by"),
             ("co-found", "founded by"),
             ("direct", "directed by"),
@@ -335,6 +338,7 @@ _ROLE_WORDS = sorted(
 VOCABULARY_CUE = re.compile(
     rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in _forms('be'))})(?: (?:up|away|over))?"
     r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their)(?: [a-z]+){0,2})?"
+    r"(?: (?:north|south|east|west)\w*| central)?"  # "lies in northern Cambodia"
     r"(?: (?:city|town) of)? [A-Z0-9]"  # "married to the architect Sela Obi"
     rf"|\b(?:{'|'.join(noun for _, noun in IDIOMS)}) (?:with|at|in|to|from) (?:the )?[A-Z]"
     # "The CEO of Acme", "Oslo's mayor, Ana", "whose capital is Lima", "Mayor Anton Wirth"
@@ -342,6 +346,7 @@ VOCABULARY_CUE = re.compile(
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
     rf"|\b[A-Z][\w.&'-]* (?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "the Boca Juniors goalkeeper"
     r"|\b[A-Z]\w*-based\b"  # "a Lagos-based fintech"
+    rf"|\b[A-Z][\w.-]*'s (?:[a-z-]+ )?(?:{'|'.join(WORKS_BY)})\b"  # "Atwood's novel The Testaments"
     rf"|\bas (?:the |its |their |a |an |new |interim )*(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "as chief executive"
     r"|\b(?:sold|sells|sell) (?:the )?[A-Z]"  # "Quayside sold Pindrop to Lumen"
 )

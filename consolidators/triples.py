@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import chatparse, lifeevents
+from . import chatframes, chatparse, lifeevents
 from .parse import parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
@@ -103,7 +103,10 @@ _DECIDE = re.compile(  # "decided to use X" states "use X" (a decision about a t
     r"(?P<v>use|switch|migrate|adopt|go|stick)\b"
 )
 _AUX = re.compile(r"^(?P<aux>am|are|is|was|were|have been|has been|had been|have|has|had)\s+")
-_PARTICIPLE = re.compile(r"(?:\w+(?:ed|en|wn|ne|lt|ght)|left|quit|got|made|begun|run|become|come|set|put)$")
+_PARTICIPLE = re.compile(
+    r"(?:\w+(?:ed|en|wn|ne|lt|ght)|left|quit|got|made|begun|run|become|come|set|put|said|paid|laid|told|sold|held"
+    r"|kept|found|won|led|met|read|spent|sent|built|hit|cut|lost|stood|struck|let|shut|spun|sung|swum|drunk)$"
+)
 _ADVERB_WORDS = (
     r"now|currently|also|just|finally|recently|actually|mostly|usually|still|really|"
     r"mainly|primarily|officially|basically|definitely|totally|even|already|only"
@@ -114,6 +117,8 @@ _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
 _ENT = r"[A-Z][\w&.+'-]*(?: [A-Z][\w&.+'-]*){0,3}"
 _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
 _FIRST_PERSON_RULES = rules(*lifeevents.LIFE_RULES) + TOOL_RULES + rules(*lifeevents.PERSON_RULES)
+#: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
+_MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})
 #: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
 _VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
@@ -190,7 +195,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
         return _outside_the_hedge(sentence, text, role, relations)
     if parsed:  # a third-person relation the parse read
-        return list(parsed)
+        return [_untitled(f) for f in parsed]
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
@@ -207,10 +212,10 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
         elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
     if not triples and not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
-        triples = chatparse.facts(text)
+        triples = chatframes.facts(stripped, chatparse.ROLE_NOUNS) or chatparse.facts(text)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
-    return [f for f in dict.fromkeys(triples) if _plausible(f)]
+    return [_untitled(f) for f in dict.fromkeys(triples) if _plausible(f)]
 
 
 #: Where a sentence's clauses part: commas, semicolons and "but".
@@ -240,6 +245,15 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
         if states_a_fact(clause) and not chatparse.PAST.search(clause):
             found += sentence_triples(part, role, relations)
     return found
+
+
+#: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
+_HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
+
+
+def _untitled(fact: Fact) -> Fact:
+    subject, obj = _HONORIFIC.sub("", fact.subject), _HONORIFIC.sub("", fact.object)
+    return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
 
 def _plausible(fact: Fact) -> bool:
@@ -275,7 +289,8 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         if open_role and not re.match(r"[A-Z0-9]", clean_object(m["obj"]) or ""):
             return []  # "my sleep schedule is wrecked": a role outside the vocabulary needs a named value
         negated = m["neg"] is not None
-        return rule_facts(USER, predicate, m["obj"], 0.7 if negated and not strong else 0.9, negated, attribute=True)
+        confidence = 0.7 if negated and not strong else 0.9
+        return rule_facts(USER, predicate, m["obj"], confidence, negated, attribute=predicate not in _MULTI_ROLES)
     m = _SUBJECT_VP.fullmatch(clause)
     if not m:
         return []

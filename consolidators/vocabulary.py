@@ -180,7 +180,8 @@ _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the obj
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
     r"a lot|a bunch|a ton|all the time|most days|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
-    r"on (?:the )?weekends?|at (?:the )?weekends?|"
+    r"on (?:the )?weekends?|at (?:the )?weekends?|(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) "
+    r"(?:days?|weeks?|months?|years?) ago|a while ago|since last \w+|as of \w+|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"
     r"autumn|semester|term|quarter)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
     rf"yesterday|tomorrow|(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",
@@ -258,7 +259,8 @@ def clean_object(raw: str | None) -> str | None:
 
 #: Up to two lower-case qualifiers before a name: "fluent Spanish", "some Portuguese", "a little Dutch".
 _LEADING_QUALIFIERS = re.compile(
-    r"^(?:(?:fluent|some|basic|conversational|native|decent|a little|little|broken|passable|good|bad) )+(?=[A-Z])"
+    r"^(?:(?:fluent|some|basic|conversational|native|decent|a little|little|broken|passable|good|bad"
+    r"|(?:north|south)(?:-?(?:east|west))?ern|eastern|western|central|rural|downtown|coastal) )+(?=[A-Z])"
 )
 #: Lower-case words that may sit inside a name ("Bank of America", "Procter and Gamble", "Frankfurt am Main").
 _NAME_JOINERS = frozenset("of the and & de del della da das do dos di du von van der den la le les y am upon".split())

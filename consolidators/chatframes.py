@@ -1,0 +1,128 @@
+"""Chat's set phrases for a home, a liking, a language and a machine: frames the parse reads badly.
+
+People say where they live, what they love and what they speak in a handful of
+idioms whose words the small parser often mis-attaches ("home these days is a
+tiny flat in Leeds" parses "home" as an adverb). Each frame here is one idiom
+of English, not one sentence: "my flat is in X", "I share a house in X",
+"I'm a huge X fan", "really into X", "X is my thing", "my Polish is fluent",
+"X is my first language", "<role>-wise I'm on X", "I run X on my laptop".
+
+Precision first: a frame counts only in a clause without a negation, a modal
+or a past marker, and a place or a machine's system must be a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import fact
+from .types import Fact
+from .vocabulary import clean_object, is_time
+
+_NAME = r"(?P<obj>[A-Z][\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|de|del|da|do|la|le|upon|on|am|im))*)"
+#: Homes the user has now; "old", "holiday" or "parents'" homes are someone else's or another time's.
+_HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
+_NOT_NOW = r"(?!(?:old|previous|former|first|childhood|holiday|summer|vacation|weekend|second|dream|future)\b)"
+_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (predicate, re.compile(pattern))
+    for predicate, pattern in (
+        # "my flat is in Glasgow", "our new apartment in Brooklyn is tiny"
+        (
+            "lives in",
+            rf"\b(?:[Mm]y|[Oo]ur) {_NOT_NOW}(?:[a-z-]+ ){{0,2}}{_HOME_NOUN}(?: is| 's)?(?: now| currently)? in {_NAME}",
+        ),
+        # "home these days is a tiny flat in Leeds", "home is now Leeds"
+        (
+            "lives in",
+            rf"^[Hh]ome(?: (?:these days|nowadays|now|for now|at the moment))?,? is (?:now )?"
+            rf"(?:(?:a|an|my|our) (?:[a-z-]+ ){{0,3}}{_HOME_NOUN}(?: [a-z]+){{0,2}} in )?{_NAME}",
+        ),
+        # "I share a house in Kraków", "we rent a tiny studio in Lyon"
+        (
+            "lives in",
+            rf"\b(?:I|[Ww]e) (?:now |currently |still )?(?:share|rent|sublet|live in) (?:a|an|the|my|our) "
+            rf"(?:[a-z-]+ ){{0,2}}(?:{_HOME_NOUN}|room|place) in {_NAME}",
+        ),
+        # "I'm based out of Tallinn", "we are based in Ghent now"
+        ("lives in", rf"\b(?:I am|[Ww]e are) (?:now |currently )?based (?:in|out of) {_NAME}"),
+        # "I'm a huge cricket fan", "I am a lifelong Arsenal fan"
+        (
+            "likes",
+            r"\bI am (?:a |an )?(?:huge |big |massive |die-?hard |lifelong |total |real |avid |giant )?"
+            r"(?P<obj>[\w'-]+(?: [\w'-]+)?) (?:fan|nut|addict|buff|enthusiast)\b(?! of)",
+        ),
+        # "really into sourdough baking lately", "I'm obsessed with padel"
+        (
+            "likes",
+            r"(?:^|\bI am |\bI have been |^been )(?:(?:really|super|very|totally|so|quite|pretty|completely) )*"
+            r"(?:into|obsessed with|hooked on|addicted to|crazy about|mad about|passionate about) (?P<obj>[\w'-]+(?: [\w'-]+){0,2})",
+        ),
+        # "trail running is my thing", "pottery has become my passion"
+        (
+            "likes",
+            r"^(?P<obj>[\w'-]+(?: [\w'-]+){0,2}) (?:is|has become|became) (?:really |totally |definitely )?"
+            r"(?:my|our) (?:new |latest |big )?(?:thing|jam|passion|obsession)\b",
+        ),
+        # "my Polish is fluent", "my Hungarian is native level"
+        (
+            "speaks",
+            r"\b[Mm]y (?P<obj>[A-Z][a-z]+) is (?:now |still |pretty |really |very )?"
+            r"(?:fluent|native|native[- ]level|near[- ]native|bilingual|conversational|decent|solid|good)\b",
+        ),
+        # "Tagalog is my first language", "I'm a native Swahili speaker"
+        ("speaks", r"^(?P<obj>[A-Z][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
+        ("speaks", r"\bI am (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
+        # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
+        (
+            "cloud provider",
+            rf"^(?:everything|all|it all|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|"
+            rf"infra|infrastructure|stack|backend|servers?|workloads?))(?: (?:we|I) (?:run|deploy|build|ship|have))? "
+            rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {_NAME}",
+        ),
+        # "I run Fedora on my work laptop", "installed Pop!_OS on my desktop over the weekend"
+        (
+            "os",
+            rf"(?:^|\bI (?:now |currently )?)(?:run|installed|am running|put) {_NAME} on (?:my|our) (?:[a-z-]+ )?"
+            r"(?:laptop|desktop|pc|computer|machine|workstation|notebook|gaming rig|rig)\b",
+        ),
+    )
+)
+#: "browser-wise I'm on Vivaldi", "phone-wise, it's a Pixel 7a": the role named before the statement.
+_WISE = re.compile(
+    r"^(?P<role>[a-z]+(?: [a-z]+)?)-wise,? (?:I am|we are|it is|I use|we use|I run|I have) "
+    rf"(?:now |still |currently )?(?:on |using |with |running )?(?:an? |the )?{_NAME}"
+)
+#: "handed in my notice at Ocado": the user is leaving (or has left) that employer.
+_NOTICE = re.compile(
+    rf"\b(?:handed in|gave|put in|submitted|handed) (?:my|our) (?:notice|resignation) (?:at|to) {_NAME}"
+)
+#: A clause the frames must leave alone: negated, modal or past.
+_REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
+_CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
+
+
+def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
+    """Facts the frames read in the user's ``text`` (contractions expanded); ``role_of`` maps role words
+    to the vocabulary's role predicates (the chat reader's table)."""
+    found: list[Fact] = []
+    for clause in _CLAUSES.split(text):
+        if _REFUSED.search(clause):
+            continue
+        found += _clause(clause, role_of)
+    return found
+
+
+def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
+    m = _NOTICE.search(clause)
+    if m:
+        return [fact("works at", m["obj"], 0.75, retract=True)]
+    m = _WISE.search(clause)
+    if m and m["role"] in role_of and not is_time(m["obj"]):
+        return [fact(role_of[m["role"]], m["obj"], 0.75, attribute=True)]
+    for predicate, pattern in _FRAMES:
+        m = pattern.search(clause)
+        if m is None or is_time(m["obj"]) or clean_object(m["obj"]) is None:
+            continue
+        attribute = predicate in ("os", "cloud provider")
+        return [fact(predicate, m["obj"], 0.75, attribute=attribute)]
+    return []
