@@ -1,6 +1,6 @@
 """Ordered updates: after a stream of statements that change their minds, is the current answer on top?
 
-    python benchmarks/ordered_updates.py [--split tuning|dev|dev2|dev3|heldout] [--limit N] [--show-errors] [--json]
+    python benchmarks/ordered_updates.py [--split tuning|dev|…|dev6|heldout] [--limit N] [--show-errors] [--json]
 
 ``benchmarks/data/updates/{tuning,dev,heldout}.jsonl`` is a stream of statements
 (third person and first-person chat, in world-time order: ``ts`` and ``seq``)

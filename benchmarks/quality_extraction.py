@@ -1,6 +1,6 @@
 """Extraction quality: the real consolidator on labelled sentences, against gold triples.
 
-    python benchmarks/quality_extraction.py [--split tuning|dev|dev2|dev3|dev4|heldout] [--limit N] [--show-errors] [--json]
+    python benchmarks/quality_extraction.py [--split tuning|dev|…|dev6|heldout] [--limit N] [--show-errors] [--json]
                                             [--config deployment.yaml]
 
 Each sentence of ``benchmarks/data/extraction/{tuning,dev,heldout}.jsonl`` is one
