@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 
-from .lifeevents import fact
+from .lifeevents import fact, is_occupation
 from .types import Fact
 from .vocabulary import clean_object, is_time
 
-_NAME = r"(?P<obj>[A-Z][\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|de|del|da|do|la|le|upon|on|am|im))*)"
+_NAME = r"(?P<obj>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-Z])))*)"
 #: Homes the user has now; "old", "holiday" or "parents'" homes are someone else's or another time's.
 _HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
 _NOT_NOW = r"(?!(?:old|previous|former|first|childhood|holiday|summer|vacation|weekend|second|dream|future)\b)"
@@ -71,7 +71,25 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         # "Tagalog is my first language", "I'm a native Swahili speaker"
         ("speaks", r"^(?P<obj>[A-Z][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
-        ("speaks", r"\bI am (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
+        ("speaks", r"\b(?:I am|[Aa]s) (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
+        # "currently a student at Monash", "first week at Zalando done"
+        ("studies at", rf"^(?:currently |now )?(?:a|an) (?:[a-z-]+ ){{0,2}}student at {_NAME}"),
+        (
+            "works at",
+            rf"^(?:[Mm]y )?first (?:day|week|month) at {_NAME} (?:is |was )?(?:done|over|complete|finished|survived)",
+        ),
+        # "big fan of Korean dramas over here": chat drops the "I am"
+        (
+            "likes",
+            r"^(?:a |an )?(?:huge |big |massive |die-?hard |lifelong |total |avid )fan of (?P<obj>[\w'-]+(?: [\w'-]+){0,2})",
+        ),
+        # "we stopped hosting on Heroku", "we moved out of Bristol", "Evernote's gone from my life"
+        ("!cloud provider", rf"\b(?:I|[Ww]e) (?:have )?stopped (?:hosting|deploying) (?:on|with|at) {_NAME}"),
+        ("!lives in", rf"\b(?:I|[Ww]e) (?:have )?(?:just |finally )?moved out of {_NAME}"),
+        (
+            "!uses",
+            rf"^{_NAME}(?:'s| is| has) (?:gone|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
+        ),
         # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
         (
             "cloud provider",
@@ -106,9 +124,10 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     to the vocabulary's role predicates (the chat reader's table)."""
     found: list[Fact] = []
     for clause in _CLAUSES.split(text):
-        if _REFUSED.search(clause):
-            continue
-        found += _clause(clause, role_of)
+        clause = clause.strip(" .!")
+        found += _occupation(clause)  # "as a nurse I don't get much sleep": presupposed, whatever the rest says
+        if not _REFUSED.search(clause):
+            found += _clause(clause, role_of)
     return found
 
 
@@ -123,6 +142,96 @@ def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
         m = pattern.search(clause)
         if m is None or is_time(m["obj"]) or clean_object(m["obj"]) is None:
             continue
+        retract, predicate = predicate.startswith("!"), predicate.removeprefix("!")
         attribute = predicate in ("os", "cloud provider")
-        return [fact(predicate, m["obj"], 0.75, attribute=attribute)]
+        return [fact(predicate, m["obj"], 0.75, retract=retract, attribute=attribute)]
+    return _labelled(clause, role_of) or _tool_fragment(clause, role_of)
+
+
+#: Activities that name the role of the tool used for them: "VS Code for editing", "for queueing we use SQS".
+_ACTIVITY_ROLES = {
+    "editing": "editor",
+    "note-taking": "notes app",
+    "notes": "notes app",
+    "email": "email client",
+    "mail": "email client",
+    "browsing": "browser",
+    "hosting": "cloud provider",
+    "queueing": "queue",
+    "queuing": "queue",
+    "passwords": "password manager",
+    "builds": "ci",
+}
+#: A tool's name: chat writes some in lower case ("zsh", "fish") when the role beside it says what it is.
+_TOOL = r"(?P<obj>[\w.+#!-]+(?: [A-Z0-9][\w.+#!-]*)*)"
+_ROLE = r"(?:(?:new|main|default|daily|primary|current|go-to|preferred|usual) )?(?P<role>[a-z][a-z -]*?)"
+_FRAGMENTS = tuple(
+    re.compile(p)
+    for p in (
+        rf"^{_TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
+        rf"^{_TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
+        rf"^(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)?) (?:through|via|on|with|in|=) {_NAME}$",  # "CI through GitHub Actions"
+        rf"^[Ff]or {_ROLE},? (?:I am|we are) (?:on|using) {_NAME}",  # "for email I'm on Superhuman"
+        rf"^[Ff]or {_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on) {_NAME}",
+        rf"^(?P<label>hosted|deployed) (?:on|in) {_NAME}$",  # "…, hosted on Azure, …"
+        rf"^(?:[A-Z][\w-]* )?(?P<label>laptop|desktop|MacBook|Mac|ThinkPad|PC|machine)(?: [\w-]+)? running {_NAME}$",
+    )
+)
+
+
+def _role_of(word: str, role_of: dict[str, str]) -> str | None:
+    word = word.strip().lower()
+    return role_of.get(word) or _ACTIVITY_ROLES.get(word)
+
+
+#: "Employer: Infosys", "phone: Fairphone 5": a form the user fills in, a label and its value.
+_LABEL = re.compile(rf"^(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?):\s*{_NAME}$")
+_LABELS = {
+    **dict.fromkeys(("employer", "company", "workplace"), "works at"),
+    **dict.fromkeys(("home", "location", "city", "based in"), "lives in"),
+    **dict.fromkeys(("school", "university", "uni"), "studies at"),
+}
+
+
+def _labelled(clause: str, role_of: dict[str, str]) -> list[Fact]:
+    m = _LABEL.search(clause)
+    if m is None or is_time(m["obj"]):
+        return []
+    label = m["role"].lower()
+    if label in _LABELS:
+        return [fact(_LABELS[label], m["obj"], 0.75)]
+    role = _role_of(label, role_of)
+    tool = role is not None and role not in ("likes", "lives in", "married to", "speaks", "prefers drink")
+    return [fact(role, m["obj"], 0.75, attribute=True)] if tool and role else []
+
+
+def _tool_fragment(clause: str, role_of: dict[str, str]) -> list[Fact]:
+    """A list's item naming a tool and its role ("Setup: Kitty as my terminal, zsh as the shell, …")."""
+    clause = re.sub(r"^(?:[A-Za-z ]{2,20}):\s+", "", clause)  # "Setup: MacBook running macOS Sonoma"
+    for pattern in _FRAGMENTS:
+        m = pattern.search(clause)
+        if m is None:
+            continue
+        label = m.groupdict().get("label")
+        role = (
+            ("cloud provider" if label in ("hosted", "deployed") else "os") if label else _role_of(m["role"], role_of)
+        )
+        if role is None or role in ("likes", "lives in", "married to", "speaks", "prefers drink"):
+            continue
+        if is_time(m["obj"]) or clean_object(m["obj"]) is None or m["obj"].lower() in role_of:
+            continue
+        return [fact(role, m["obj"], 0.75, attribute=True)]
     return []
+
+
+#: "as a nurse in the ICU I don't get much sleep": what the user is, said on the way to something else.
+_AS_A = re.compile(
+    r"^(?:[Aa]s|[Bb]eing) (?:a|an) (?P<obj>[a-z-]+(?: [a-z-]+)?)(?: (?:in|at|on|with) [^,]+?)?,? (?:I|we)\b"
+)
+
+
+def _occupation(clause: str) -> list[Fact]:
+    m = _AS_A.search(clause)
+    if m is None or not is_occupation(m["obj"].split()[-1]):
+        return []
+    return [fact("works as", m["obj"], 0.75)]

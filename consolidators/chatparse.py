@@ -355,8 +355,9 @@ def _tool(verb: Any, lemma: str) -> list[Fact]:
         if named is not None and _role(o) not in (None, *_PLAIN):  # "in a MariaDB database"
             return _said(_role(o) or "", named.text)
     if dobj is not None and _mine(dobj) and _role(dobj) not in (None, *_PLAIN):  # "moved all my notes … into Logseq",
-        # "I keep all my passwords in KeePassXC", "I manage my calendar in Vimcal"
-        value = next((v for v in _pobjs(verb, "into", "to", "in", "on", "through", "with") if is_name(v)), None)
+        # "I keep all my passwords in KeePassXC", "I manage my calendar in Vimcal" (the "in" may hang off the noun)
+        places = _pobjs(verb, "into", "to", "in", "on", "through", "with") + _pobjs(dobj, "in", "on", "into")
+        value = next((v for v in places if is_name(v)), None)
         return _said(_role(dobj) or "", value) if value is not None else []
     if lemma == "write" and dobj is not None and dobj.text.lower() == "code":  # "I write Elixir code"
         named = next((c for c in dobj.lefts if c.dep_ in ("compound", "amod") and is_name(c)), None)

@@ -101,6 +101,7 @@ NOT_OCCUPATIONS = frozenset(
     perfectionist minimalist survivor supporter follower subscriber visitor tourist traveler traveller
     passenger shopper listener viewer learner speaker regular insomniac procrastinator overthinker
     homeowner renter tenant commuter dreamer gardener hiker walker climber birder collector
+    teenager youngster toddler student parent mother father grandparent sister brother daughter
     """.split()
 )
 
@@ -142,6 +143,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (rf"host (?:everything|it all|it|all of it|{_MINE} \w+) (?:on|with) (?P<obj>.+)", "@cloud provider", 0.8, False),
     (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
     (r"work as (?P<obj>.+)", "works as", 0.9, False),
+    (r"(?:make|earn) (?:a|my|our) living as (?:a |an )?(?P<obj>[a-z].+)", "works as", 0.8, False),
     (
         r"work (?:in|on) [a-z][\w -]*? (?:at|for) (?P<obj>(?:the )?[A-Z].*)",
         "works at",
@@ -205,7 +207,7 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"drink (?P<obj>.+)", DRINK, 0.7, False),
 )
 _IMPLIED = re.compile(
-    r"^(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lready|[Oo]fficially)\s+)*(?P<verb>[A-Za-z]+ed|quit|left|got)\b"
+    r"^(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lready|[Oo]fficially)\s+)*(?P<verb>[A-Za-z]+ed|(?i:quit|left|got))\b"
 )
 _COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-verb)
     (re.compile(r"(?:am|are) (?:a |an )?(?:big |huge |real |massive )?fan of (?P<obj>.+)"), "likes"),
@@ -221,6 +223,7 @@ _PET_NAME = re.compile(
     rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})"
     rf"|,? (?P<named>[A-Z][a-z]+)\b(?! [A-Z]).*)"  # "our dog Pickles just turned three"
 )
+_PET_GONE = re.compile(r"\b(?:died|passed away|passed|put down|put to sleep|rehomed|ran away|RIP)\b", re.I)
 _AS_MY = re.compile(r"\b(?:as|for) (?:my|our) (?:main |primary |new |daily )?(?P<role>[a-z]+)\b")
 _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live in 1Password"
     r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"
@@ -286,8 +289,8 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
     if m:
         return [fact("married to", m["obj"], 0.8)]
     m = _PET_NAME.fullmatch(clause)
-    if m:
-        return [fact("has pet", m["obj"] or m["named"], 0.8)]
+    if m:  # "our cat Mochi died last spring": a pet that died is no longer the user's
+        return [] if _PET_GONE.search(sentence or clause) else [fact("has pet", m["obj"] or m["named"], 0.8)]
     m = _ROLE_HOME.fullmatch(clause)
     if m and m["role"].lower() in ROLE_WORDS:
         obj = clean_object(m["obj"])

@@ -224,6 +224,16 @@ def parsed_facts(sentence: str, relations: frozenset[str] = frozenset()) -> tupl
     return tuple(f for f in found if f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations)
 
 
+def described_facts(sentence: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
+    """Only what the descriptions of names state ("Tampere mayor Kalle Joensuu said the line would open"):
+    they hold whatever the clause hedges, so a hedged sentence still yields them (a question does not)."""
+    if "?" in sentence or not worth_parsing(sentence):
+        return []
+    doc = parse_doc(sentence)
+    found = [f for sent in doc.sents for f in described(sent, _relation)] if doc is not None else []
+    return [f for f in found if f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations]
+
+
 # ---------------------------------------------------------------------------
 # one parsed sentence
 
@@ -234,7 +244,7 @@ def _sentence(sent: Any) -> list[Fact]:
     facts = [f for tok in sent if tok.dep_ == "appos" and is_name(tok.head) for f in _identity(tok.head, tok)]
     # "Thiralia's mayor, Nikos Daskal, …", "The CEO of Acme, Jane Doe, …": the role first, the name aside
     facts += [f for tok in sent if tok.dep_ == "appos" and _named_value(tok) for f in _role_aside(tok)]
-    facts += described(sent)  # "Manchester City striker Erling Haaland …", "Atwood's novel The Testaments …"
+    facts += described(sent, _relation)  # "Manchester City striker Erling Haaland …", "Atwood's novel …"
     if hedged(root) or ended(root):  # "was married to Y for ten years": a state that is over
         return facts
     if negated(root):  # "X no longer lives in Y" takes the relation back; a plain "not" says nothing sure
@@ -278,7 +288,7 @@ def _role_aside(name: Any) -> list[Fact]:
 
 def _clause(root: Any, shared: Any = None) -> list[Fact]:
     """The facts of one clause; ``shared``: the subject a coordinated verb without its own takes from the first."""
-    if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been"):
+    if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been", "remains", "remain"):
         return _copular(root)
     return _verbal(root, shared)
 
@@ -326,7 +336,8 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
     attr = value_of(attr)
     owner = owner_of(subj) or _scene(subj)
     if owner is not None and (is_name(attr) or definite(subj) and _the_thing(attr)):  # "the capital of Peru is Lima"
-        values = [attr, *conjuncts(attr)]
+        # "The capital of Lesotho is Maseru and its currency is the loti": a conjunct that is no name is no value
+        values = [attr, *(c for c in conjuncts(attr) if is_name(c))]
         single = definite(subj) and len(values) == 1
         return [f for v in values for f in _role_fact(owner, subj, v, single=single, multi=len(values) > 1)]
     relcl = child(subj, "relcl")
@@ -479,6 +490,7 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     if hedged(verb) or negated(verb) and verb.dep_ != "ROOT":  # the root's negation is the sentence's to read
         return []
     lemma = _lemma(verb)
+    subj = value_of(subj)  # "The ancient city of Petra lies in …" is about Petra
     owner = owner_of(subj)
     # "Nokia's headquarters", "Spotify's head office"
     place = ROLE_PLACES.get(" ".join(role_words(subj)[-2:])) or ROLE_PLACES.get(lemmatise(subj.text, "NOUN"))

@@ -209,6 +209,7 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("employ", "at", True): ("works at", False, None),
     ("play", "for", False): ("plays for", False, None),
     ("line up", "for", False): ("plays for", False, None),
+    ("turn out", "for", False): ("plays for", False, None),
     ("sign", "for", False): ("plays for", False, None),
     ("sign", "with", False): ("plays for", False, None),
     ("suit up", "for", False): ("plays for", False, None),
@@ -346,6 +347,7 @@ VOCABULARY_CUE = re.compile(
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
     rf"|\b[A-Z][\w.&'-]* (?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "the Boca Juniors goalkeeper"
     r"|\b[A-Z]\w*-based\b"  # "a Lagos-based fintech"
+    r"|^(?:Born|Raised|Fluent|Educated) (?:in|at) [A-Z]|^An? (?:graduate|native|alumnus|alumna) of [A-Z]|\b[A-Z]\w+-born\b"
     rf"|\b[A-Z][\w.-]*'s (?:[a-z-]+ )?(?:{'|'.join(WORKS_BY)})\b"  # "Atwood's novel The Testaments"
     rf"|\bas (?:the |its |their |a |an |new |interim )*(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "as chief executive"
     r"|\b(?:sold|sells|sell) (?:the )?[A-Z]"  # "Quayside sold Pindrop to Lumen"

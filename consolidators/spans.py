@@ -22,6 +22,10 @@ from .vocabulary import clean_object, normalise_predicate
 _CONTAINERS = frozenset("city town village country state province region island county municipality nation".split())
 
 
+#: Adjectives that describe a place without making "the X city of Y" a role: "the ancient city of Petra".
+_SCENIC = frozenset(
+    "ancient historic old medieval coastal small little tiny sleepy picturesque walled fortified".split()
+)
 #: Dependency labels whose words belong to a name, left of its head.
 _NAME_LEFT = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "det", "quantmod", "punct", "npadvmod"})
 
@@ -151,7 +155,10 @@ def conjuncts(tok: Any) -> Iterable[Any]:
 def value_of(tok: Any) -> Any:
     """The name a value phrase gives: "the city of Passy" → Passy; anything else unchanged."""
     # "the capital city of X" is a role; "the Danish town of Billund" (a demonym) still names Billund
-    bare = not any(c.dep_ == "compound" or c.dep_ == "amod" and not c.text[:1].isupper() for c in tok.lefts)
+    bare = not any(
+        c.dep_ == "compound" or c.dep_ == "amod" and not c.text[:1].isupper() and c.lower_ not in _SCENIC
+        for c in tok.lefts
+    )
     if tok.pos_ == "NOUN" and tok.text.lower() in _CONTAINERS and bare:
         inner = owner_of(tok)
         if inner is not None:
@@ -176,6 +183,9 @@ def name_text(tok: Any) -> str:
         left += 1  # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name
     while left < tok.i and tok.pos_ == "PROPN" and _descriptor(tok.doc[left]):
         left += 1  # "the composer Arvid Holm": a lowercase noun before a name describes it
+    described = [i for i in range(left, tok.i) if tok.pos_ == "PROPN" and _described_by(tok.doc[i])]
+    if described:  # "the Minecraft studio Mojang", "Former Google engineer Marek Zielinski"
+        left = described[-1] + 1
     while right < len(tok.doc) and (_abbreviation(tok.doc[right]) or _model_number(tok, tok.doc[right])):
         right += 1  # "Viken IF", "Halden AG": a club's or firm's suffix the tagger took for a word
     words = tok.doc[left:right].text
@@ -186,6 +196,11 @@ def _descriptor(tok: Any) -> bool:
     """ "the", "the composer Arvid Holm", "fluent Japanese": words before a name that describe it."""
     lower_word = tok.text.islower() and tok.dep_ in ("compound", "amod")
     return bool(tok.lower_ == "the" or lower_word and tok.pos_ in ("NOUN", "ADJ"))
+
+
+def _described_by(tok: Any) -> bool:
+    """A lower-case noun inside a name's left words: what the name is, not part of it."""
+    return bool(tok.pos_ == "NOUN" and tok.text.islower() and tok.dep_ in ("compound", "nmod"))
 
 
 def _abbreviation(tok: Any) -> bool:

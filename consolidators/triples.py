@@ -37,7 +37,7 @@ import re
 from dataclasses import replace
 
 from . import chatframes, chatparse, lifeevents
-from .parse import parsed_facts
+from .parse import described_facts, parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
 from .types import Fact
@@ -53,7 +53,7 @@ from .vocabulary import (
 USER = "user"
 USER_ROLES = frozenset({"user", "human"})
 
-_STATE_VERBS = frozenset("live work use prefer like love reside drink own".split())
+_STATE_VERBS = frozenset("live work use prefer like love reside drink own study".split())
 #: A second verb after "and" that states a fact of its own about the same "I".
 _SECOND_VERBS = frozenset("live work use speak study prefer love like teach".split())
 #: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
@@ -72,7 +72,7 @@ promise refuse manage learn tend continue
 )
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
-    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting) \w+ |now )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting|[Aa]t) \w+ |now )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
     r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
     r"|,\s+(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our|out)\b)"  # "…, Bear is my notes app now"
 )
@@ -193,7 +193,8 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     if not stripped:
         return []
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
-        return _outside_the_hedge(sentence, text, role, relations)
+        hedged = _outside_the_hedge(sentence, text, role, relations)
+        return hedged or [_untitled(f) for f in described_facts(text, relations)] if parsed else hedged
     if parsed:  # a third-person relation the parse read
         return [_untitled(f) for f in parsed]
     strong = bool(_STRONG_NEGATION.search(text))
@@ -212,7 +213,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
         elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
     if not triples and not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
-        triples = chatframes.facts(stripped, chatparse.ROLE_NOUNS) or chatparse.facts(text)
+        triples = chatframes.facts(stripped, chatparse.ROLE_NOUNS) or chatparse.facts(stripped)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
     return [_untitled(f) for f in dict.fromkeys(triples) if _plausible(f)]
@@ -228,9 +229,32 @@ def _outside_the_hedge(sentence: str, text: str, role: str, relations: frozenset
     """The facts of a hedged or past sentence's other clauses: a hedge, a plan or a past state scopes over
     its own clause ("I might switch to Zed, I use VS Code now" still says VS Code). A question or an
     opening condition ("If I move to Oslo, I'll …") scopes over the whole sentence."""
-    if "?" in text or _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):
+    if _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):
         return []
+    if "?" in text:
+        said = _before_the_question(sentence)
+        return sentence_triples(said, role, relations) if said else []
     return _clause_by_clause(sentence, role, relations)
+
+
+#: A clause that asks: "can you find me …?", "is that enough context?", "any tips?".
+_ASKS = re.compile(
+    r"^(?:(?:ok|okay|so|and|but|anyway|now)\s+)*(?:can|could|would|will|do|does|did|is|are|should|shall|what|"
+    r"where|which|who|how|why|any|anything|got|know|mind)\b",
+    re.I,
+)
+#: What the statement before a question opens with when it is a reason, not a condition: "since I live in Leeds".
+_GIVEN = re.compile(r"^(?:(?:ok|okay|so|well)[,\s]+)*(?:since|because|as|given that|now that|seeing as)\s+", re.I)
+
+
+def _before_the_question(sentence: str) -> str:
+    """The statement a question follows in one sentence ("…, now I live in Vienna, is that enough context?"):
+    the clauses before the first question clause, when that clause asks on its own; "" otherwise."""
+    head = sentence[: sentence.index("?")]
+    parts = re.split(r"(?<=[,;:.!])\s+", head)
+    if len(parts) < 2 or not _ASKS.match(parts[-1]) or _ASKS.match(DISCOURSE.sub("", parts[0])):
+        return ""
+    return _GIVEN.sub("", " ".join(parts[:-1]).rstrip(" ,;:"))
 
 
 def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
@@ -307,7 +331,7 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if found is not None and negated and not strong:
         return _plain_negation(found, sentence)
     second = vp.split(" and ", 1)[1] if " and " in vp else ""
-    if found and second.split(" ", 1)[0] in _SECOND_VERBS:  # "I live in Lisbon and work at Farfetch"
+    if found and lemmatise(second.split(" ", 1)[0], "VERB") in _SECOND_VERBS:  # "… and work at Farfetch"
         return found + _first_person("I " + second, strong, sentence)
     if found is not None:
         return found

@@ -173,14 +173,16 @@ _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
-    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just)\s+)+",
+    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
+    r"|plain old|good old|trusty|trusty old|plain)\s+)+",
     re.I,
 )
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
     r"a lot|a bunch|a ton|all the time|most days|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
-    r"on (?:the )?weekends?|at (?:the )?weekends?|(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) "
+    r"on (?:the )?weekends?|at (?:the )?weekends?|btw|tbh|lol|haha|imo|imho|fyi|rn|atm|ngl|lmao|anyway|though|"
+    rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) "
     r"(?:days?|weeks?|months?|years?) ago|a while ago|since last \w+|as of \w+|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"
     r"autumn|semester|term|quarter)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"

@@ -41,6 +41,44 @@ CHAT: list[tuple[str, list[Triple]]] = [
     # a time phrase after the employer is no part of its name
     ("started at Canva three weeks ago, loving it", [("user", "works at", "Canva", False)]),
     ("handed in my notice at Ocado yesterday", [("user", "works at", "Ocado", True)]),
+    # a form, a list of a setup, a role named first
+    ("Employer: Infosys. Team: payments.", [("user", "works at", "Infosys", False)]),
+    ("phone: Fairphone 5. yes, I'm that person", [("user", "phone", "Fairphone 5", False)]),
+    (
+        "Setup: ThinkPad running Arch, Alacritty as my terminal, fish as the shell, Zed for editing.",
+        [
+            ("user", "os", "Arch", False),
+            ("user", "terminal", "Alacritty", False),
+            ("user", "shell", "fish", False),
+            ("user", "editor", "Zed", False),
+        ],
+    ),
+    ("for email I'm on Spark, it's fine", [("user", "email client", "Spark", False)]),
+    ("for queueing we ended up going with NATS", [("user", "queue", "NATS", False)]),
+    ("fish is my shell, so zsh tips won't help", [("user", "shell", "fish", False)]),
+    # chat's dropped "I am", and what the user is said on the way to something else
+    ("currently a student at Monash, so budget tips please", [("user", "studies at", "Monash", False)]),
+    ("first week at Zalando done and I'm exhausted", [("user", "works at", "Zalando", False)]),
+    ("big fan of Korean dramas over here", [("user", "likes", "Korean dramas", False)]),
+    ("As a nurse in the ICU I don't get much sleep", [("user", "works as", "nurse", False)]),
+    ("As a teenager I loved skateboarding", []),
+    # leaving a place, a host or a tool
+    ("we stopped hosting on Heroku after the price change", [("user", "cloud provider", "Heroku", True)]),
+    ("we moved out of Bristol last week", [("user", "lives in", "Bristol", True)]),
+    # the statement before a question still counts; a question about the statement does not
+    (
+        "so about me: i was born in Bremen, now i live in Graz, is that enough context?",
+        [("user", "born in", "Bremen", False), ("user", "lives in", "Graz", False)],
+    ),
+    ("since I'm living in Leeds now anyway, can you find me a gym?", [("user", "lives in", "Leeds", False)]),
+    ("Should I move to Leeds, or stay in York?", []),
+    # what trails a value in chat, and what a pet that died no longer is
+    ("my browser is Arc btw", [("user", "browser", "Arc", False)]),
+    ("my login shell is plain old bash", [("user", "shell", "bash", False)]),
+    ("I enjoy crosswords on Sunday mornings.", [("user", "likes", "crosswords", False)]),
+    ("Our cat Mochi died last spring, I still miss her.", []),
+    ("I studied law for a year before dropping out", []),
+    ("I keep my passwords in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
 ]
 
 THIRD: list[tuple[str, list[Triple]]] = [
@@ -60,6 +98,28 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Japan's currency, the yen, hit a new low.", [("Japan", "currency", "yen", False)]),
     ("Angkor Wat lies in northern Cambodia.", [("Angkor Wat", "located in", "Cambodia", False)]),
     ("Nordwind has said little about the merger.", []),
+    ("Tampere mayor Kalle Joensuu said the line would open on time.", [("Tampere", "mayor", "Kalle Joensuu", False)]),
+    (
+        "Born in Accra in 1962, the architect Kwame Mensah studied in Zurich.",
+        [("Kwame Mensah", "born in", "Accra", False)],
+    ),
+    (
+        "A graduate of Sciences Po, Léa Marchand joined the ministry.",
+        [("Léa Marchand", "educated at", "Sciences Po", False)],
+    ),
+    (
+        "The Gothenburg-born cellist Freja Lindholm will not tour this year.",
+        [("Freja Lindholm", "born in", "Gothenburg", False)],
+    ),
+    ("Anjali Rao, a physicist employed by CERN, led the work.", [("Anjali Rao", "works at", "CERN", False)]),
+    ("The forint remains the currency of Hungary.", [("Hungary", "currency", "forint", False)]),
+    ("The capital of Lesotho is Maseru and its currency is the loti.", [("Lesotho", "capital", "Maseru", False)]),
+    ("Microsoft has owned the Minecraft studio Mojang since 2014.", [("Mojang", "owned by", "Microsoft", False)]),
+    ("The ancient city of Petra lies in southern Jordan.", [("Petra", "located in", "Jordan", False)]),
+    (
+        "Goalkeeper Yuki Tanabe currently turns out for Urawa Red Diamonds.",
+        [("Yuki Tanabe", "plays for", "Urawa Red Diamonds", False)],
+    ),
 ]
 
 
