@@ -17,7 +17,7 @@ import re
 
 from .lifeevents import fact, is_occupation
 from .types import Fact
-from .vocabulary import clean_object, is_time
+from .vocabulary import clean_object, is_drink, is_time
 
 _NAME = r"(?P<obj>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-Z])))*)"
 #: Homes the user has now; "old", "holiday" or "parents'" homes are someone else's or another time's.
@@ -55,7 +55,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "likes",
             r"(?:^|\bI am |\bI have been |^been )(?:(?:really|super|very|totally|so|quite|pretty|completely) )*"
-            r"(?:into|obsessed with|hooked on|addicted to|crazy about|mad about|passionate about) (?P<obj>[\w'-]+(?: [\w'-]+){0,2})",
+            r"(?:into|obsessed with|hooked on|addicted to|crazy about|mad about|passionate about) (?P<obj>[\w'-]+(?: [\w'-]+){0,4})",
         ),
         # "trail running is my thing", "pottery has become my passion"
         (
@@ -72,6 +72,13 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "Tagalog is my first language", "I'm a native Swahili speaker"
         ("speaks", r"^(?P<obj>[A-Z][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
         ("speaks", r"\b(?:I am|[Aa]s) (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
+        # "data science is what I'm studying now"
+        ("studies", r"^(?P<obj>[a-z][\w -]+?) is what I am (?:studying|doing)\b"),
+        # "i'm a second year at McGill"
+        (
+            "studies at",
+            rf"\bI am (?:a |in (?:my |the )?)?(?:first|second|third|fourth|final|last)[- ]year(?: student)? at {_NAME}",
+        ),
         # "currently a student at Monash", "first week at Zalando done"
         ("studies at", rf"^(?:currently |now )?(?:a|an) (?:[a-z-]+ ){{0,2}}student at {_NAME}"),
         (
@@ -93,9 +100,21 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
         (
             "cloud provider",
-            rf"^(?:everything|all|it all|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|"
+            rf"^(?:everything|all|it all|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
             rf"infra|infrastructure|stack|backend|servers?|workloads?))(?: (?:we|I) (?:run|deploy|build|ship|have))? "
             rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {_NAME}",
+        ),
+        # "laptop's running Fedora now", "my desktop is on Windows 11"
+        (
+            "os",
+            rf"^(?:[Mm]y |[Tt]he |[Oo]ur )?(?:new |work )?(?:laptop|desktop|pc|computer|machine)(?:'s| is) "
+            rf"(?:now )?(?:running|on) {_NAME}",
+        ),
+        # "transferred to Universidade do Porto for second year"
+        (
+            "studies at",
+            r"\b(?:transferred|switched) to (?P<obj>(?:[A-Z][\w'-]* )*(?:University|Universidade|Universidad|"
+            r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-Z][\w'-]*)*)",
         ),
         # "I run Fedora on my work laptop", "installed Pop!_OS on my desktop over the weekend"
         (
@@ -114,18 +133,30 @@ _WISE = re.compile(
 _NOTICE = re.compile(
     rf"\b(?:handed in|gave|put in|submitted|handed) (?:my|our) (?:notice|resignation) (?:at|to) {_NAME}"
 )
+#: "I'd take a flat white over tea any day", "matcha beats coffee for me", "nothing beats a cold mate": a
+#: preference between drinks said as a choice (the modal is the idiom's, not a hedge).
+_CHOICE = re.compile(
+    r"\bI would (?:take|pick|choose|have|go for) (?:a |an )?(?P<obj>[\w' -]+?) over (?:a |an )?(?P<old>[\w' -]+?)\b(?: any| every|$)"
+    r"|^(?P<obj2>[\w' -]+?) beats (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
+    r"|^nothing beats (?:a |an )?(?:cold |hot |good |fresh |nice )?(?P<obj3>[\w' -]+?)(?: in the \w+| on a \w+|$)"
+)
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
+#: "upgraded my phone, it's a Pixel 8a now": the role in one clause, its value in the next.
+_PRONOUN_ROLE = re.compile(rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, it is (?:now )?(?:a |an |the )?{_NAME}")
+_AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
 _CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
 
 
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     """Facts the frames read in the user's ``text`` (contractions expanded); ``role_of`` maps role words
     to the vocabulary's role predicates (the chat reader's table)."""
-    found: list[Fact] = []
+    m = _PRONOUN_ROLE.search(text)
+    found = [fact(role_of[m["role"]], m["obj"], 0.75, attribute=True)] if m and m["role"] in role_of else []
     for clause in _CLAUSES.split(text):
         clause = clause.strip(" .!")
         found += _occupation(clause)  # "as a nurse I don't get much sleep": presupposed, whatever the rest says
+        clause = _AND_THEN_NOT.split(clause, maxsplit=1)[0]  # "installed X on my desktop and haven't looked back"
         if not _REFUSED.search(clause):
             found += _clause(clause, role_of)
     return found
@@ -170,7 +201,17 @@ _FRAGMENTS = tuple(
     for p in (
         rf"^{_TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
         rf"^{_TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
-        rf"^(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)?) (?:through|via|on|with|in|=) {_NAME}$",  # "CI through GitHub Actions"
+        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on) {_TOOL} as (?:my|our|the) {_ROLE}"
+        r"(?: now| these days| again)?$",  # "I use Kitty as my terminal now, ligatures finally work"
+        # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
+        rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
+        rf"(?:my |our |the )?(?P<role>notes?|passwords|emails?|mail|calendar)(?: over)? (?:in)?to {_NAME}",
+        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{_NAME}"
+        r"(?: now| these days)?$",  # "CI through GitHub Actions", "password manager is Bitwarden now"
+        # "builds now run on Buildkite", "the queue has been migrated to Redpanda"
+        rf"^(?:the |all )?(?P<role>[a-z]+(?: [a-z]+)??)(?: now)? (?:run|runs|live|lives|sit|sits|are|is|has been|have been|is been)"
+        rf" (?:now |all )?(?:on|in|migrated to|moved to|moved over to|switched to) {_NAME}",
+        rf"^(?:the |our |my )?(?P<role>[a-z]+(?: [a-z]+)??)(?:'s| is| has) been (?:migrated|moved|switched) (?:over )?to {_NAME}",
         rf"^[Ff]or {_ROLE},? (?:I am|we are) (?:on|using) {_NAME}",  # "for email I'm on Superhuman"
         rf"^[Ff]or {_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on) {_NAME}",
         rf"^(?P<label>hosted|deployed) (?:on|in) {_NAME}$",  # "…, hosted on Azure, …"
@@ -235,3 +276,19 @@ def _occupation(clause: str) -> list[Fact]:
     if m is None or not is_occupation(m["obj"].split()[-1]):
         return []
     return [fact("works as", m["obj"], 0.75)]
+
+
+def choices(text: str) -> list[Fact]:
+    """The preferences ``text`` states as a choice between drinks, whatever else it says or hedges."""
+    return [f for clause in _CLAUSES.split(text) for f in _choice(clause.strip(" .!"))]
+
+
+def _choice(clause: str) -> list[Fact]:
+    m = _CHOICE.search(clause)
+    if m is None:
+        return []
+    drink = m["obj"] or m["obj2"] or m["obj3"]
+    other = m["old"] or m["old2"] or ""
+    if not (is_drink(drink) or other and is_drink(other)):
+        return []
+    return [fact("prefers drink", drink, 0.75)]

@@ -70,7 +70,8 @@ _CUE_WORDS = frozenset(
     | {"moved", "settled", "lived", "living", "fluent", "done", "enrolled", "born", "attend", "speak"}
 )
 PAST = re.compile(
-    r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time)\b",
+    r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time"
+    r"|when I was (?:a |an |very |still )*(?:baby|kid|child|toddler|teenager|teen|little|young|small|student))\b",
     re.I,
 )
 _ME = frozenset({"i", "we"})

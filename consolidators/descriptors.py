@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .relations import DEMONYMS, WORKS_BY, role_relation
+from .relations import DEMONYMS, WORKS_BY, canonical_relation, role_relation
 from .spans import child, former, is_name, make_fact, name_text, person, role_words
 from .text import lemmatise
 from .types import Fact
@@ -28,8 +28,57 @@ RelationReader = Callable[..., list[Fact]]
 
 def described(sent: Any, relation: RelationReader) -> list[Fact]:
     """Every fact a description in ``sent`` states; ``relation`` reads a verb's relation for a subject."""
-    found = [f for tok in sent for f in _titled(tok) + _possessed_work(tok) + _participle(tok, relation)]
+    found = [
+        f
+        for tok in sent
+        for f in _titled(tok) + _possessed_work(tok) + _participle(tok, relation) + _place(tok) + _where(tok)
+    ]
     return found + _opener(sent.text)
+
+
+#: Nouns for a place or a building: "a citadel in Peru", "a palace complex in Granada" says where it is.
+PLACE_NOUNS = frozenset(
+    """citadel palace complex castle fortress fort temple monastery cathedral church mosque museum tower bridge
+    town city village port island lake mountain peak volcano park reserve resort suburb district neighbourhood
+    neighborhood region province landmark ruin ruins site monument stadium arena square harbour harbor
+    university campus airport station""".split()
+)
+
+
+def _place(noun: Any) -> list[Fact]:
+    """ "The Alhambra, a palace complex in Granada, …", "Machu Picchu is a citadel in Peru"."""
+    if noun.pos_ != "NOUN" or lemmatise(noun.text, "NOUN") not in PLACE_NOUNS or child(noun, "det") is None:
+        return []
+    where = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "in"), None)
+    obj = child(where, "pobj")
+    if noun.dep_ == "appos":
+        name = noun.head
+    elif noun.dep_ == "attr" and noun.head.lemma_ == "be" and noun.head.tag_ in ("VBZ", "VBP"):
+        name = child(noun.head, "nsubj")
+    else:
+        return []
+    if name is None or obj is None or not is_name(name, initial=True) or not is_name(obj) or person(name):
+        return []
+    return make_fact(name_text(name), "located in", obj, single=True)
+
+
+def _where(verb: Any) -> list[Fact]:
+    """ "Coyoacán, where Frida Kahlo died, …", "Paris, where he died in 1900": the relative clause's verb
+    happened in the place it hangs on."""
+    if (
+        verb.dep_ != "relcl"
+        or not any(c.lower_ == "where" for c in verb.children)
+        or not is_name(verb.head, initial=True)
+    ):
+        return []
+    subj = child(verb, "nsubj", "nsubjpass")
+    if subj is None or not is_name(subj):
+        return []
+    passive = child(verb, "auxpass") is not None
+    relation = canonical_relation(lemmatise(verb.text, "VERB"), "in", passive=passive)
+    if relation is None or relation[1] or relation[0] not in ("died in", "born in", "lives in"):
+        return []
+    return make_fact(name_text(subj), relation[0], name_text(verb.head), single=True)
 
 
 #: Holder roles a title before a person's name ties to an organisation, and the offices an organisation has.
@@ -91,15 +140,66 @@ _OPENERS = tuple(
         ("speaks", "Fluent in"),
     )
 )
+#: "Prices in Ghana are quoted in the cedi": the money a country's prices are in is its currency.
+_PRICES = re.compile(
+    r"\b[Pp]rices in (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) are (?:quoted|listed|given|set|paid) in (?:the )?(?P<obj>\w+)"
+)
 #: "The Gothenburg-born cellist Freja Lindholm": a birthplace written as an adjective.
 _BORN = re.compile(rf"\b(?P<obj>[A-Z][\w]+)-born (?:[a-z-]+ ){{0,2}}{_PERSON}")
 
 
+_ORG = r"(?P<obj>(?:the )?[A-Z][\w&'.-]*(?: (?:[A-Z][\w&'.-]*|of|de|&))*)"
+#: Idioms of employment, office and transfer the parse reads badly: "Mei Lin is now on the payroll at
+#: ByteDance", "Maja Kos now holds the office of mayor of Ljubljana", "Arsenal have completed the signing of
+#: Marta Kowalska from Lyon" (so Kowalska plays for Arsenal).
+_IDIOMS = (
+    (
+        "works at",
+        re.compile(rf"{_PERSON},? (?:who )?(?:is|are) (?:now )?(?:on the payroll|on (?:the )?staff) (?:at|of) {_ORG}"),
+    ),
+    (
+        None,
+        re.compile(
+            rf"{_PERSON} (?:now )?holds the (?:office|post|position|role) of (?P<role>mayor|president|chief executive|ceo)"
+            rf" (?:of|at) {_ORG}"
+        ),
+    ),
+    (
+        "plays for",
+        re.compile(
+            rf"^(?P<team>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*) (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed)"
+            rf" {_PERSON.replace('subj', 'obj')}(?: from [A-Z]|,|\.| on )"
+        ),
+    ),
+)
+
+
+def _idiom(text: str) -> list[Fact]:
+    for predicate, pattern in _IDIOMS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        obj = m["obj"].rstrip(".")
+        if predicate == "plays for":  # the team signed the player
+            return make_fact(obj, predicate, m["team"], single=True)
+        if predicate is None:  # the office's holder
+            role = role_relation(m["role"].lower().split())
+            return make_fact(obj, role[0], m["subj"], single=True) if role else []
+        return make_fact(m["subj"], predicate, obj, single=True)
+    return []
+
+
 def _opener(text: str) -> list[Fact]:
+    said = _idiom(text)
+    if said:
+        return said
     for predicate, pattern in _OPENERS:
         m = pattern.search(text)
         if m:
             return make_fact(m["subj"], predicate, m["obj"], single=predicate == "born in")
+    m = _PRICES.search(text)
+    if m:
+        return make_fact(m["subj"], "currency", m["obj"], single=True)
     m = _BORN.search(text)
     return make_fact(m["subj"], "born in", m["obj"], single=True) if m else []
 

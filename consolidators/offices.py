@@ -13,6 +13,8 @@ from .types import Fact
 
 #: Verbs whose subject gives its own role to the object: "Marlow Biotech appointed Samuel Oduya as chief executive".
 _HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick select".split())
+#: Verbs whose subject holds, as the "as" phrase says, an office of their object: "X leads Acme as CEO".
+_LEAD_VERBS = frozenset("lead run head helm".split())
 #: Verbs whose "by" names who holds an office: "led by President Hana Vrel", "governed by Mayor Wirth".
 _OFFICE_VERBS = frozenset("lead govern run head helm chair manage".split())
 
@@ -51,8 +53,17 @@ def office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
 def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> list[Fact]:
     """ "Marlow Biotech appointed Samuel Oduya as chief executive", "Acme replaced Tom with Nora as CEO": an
     office with no other owner is the subject's own."""
-    role = role_relation(role_words(as_obj)) if as_obj is not None and owner_of(as_obj) is None else None
+    owner = owner_of(as_obj) if as_obj is not None else None
+    role = role_relation(role_words(as_obj)) if as_obj is not None else None
     holder = child(prep_of(verb, "with"), "pobj") if lemma == "replace" else dobj
     if role is None or role[1] != "owner" or holder is None or not is_name(holder):
+        return []
+    if lemma in _LEAD_VERBS and is_name(subj):  # "Naomi Fischer now leads Arcwell Energy as chief executive"
+        return make_fact(holder, role[0], subj, single=True)
+    if (
+        owner is not None and lemma == "replace"
+    ):  # "Lawmakers replaced Russian with Romanian as the official language of Marovia"
+        return make_fact(owner, role[0], holder, single=True)
+    if owner is not None:
         return []
     return make_fact(subj, role[0], holder, single=True) if lemma in _HIRE_VERBS or lemma == "replace" else []

@@ -230,7 +230,7 @@ def described_facts(sentence: str, relations: frozenset[str] = frozenset()) -> l
     if "?" in sentence or not worth_parsing(sentence):
         return []
     doc = parse_doc(sentence)
-    found = [f for sent in doc.sents for f in described(sent, _relation)] if doc is not None else []
+    found = [f for sent in doc.sents for f in _descriptions(sent)] if doc is not None else []
     return [f for f in found if f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations]
 
 
@@ -238,13 +238,18 @@ def described_facts(sentence: str, relations: frozenset[str] = frozenset()) -> l
 # one parsed sentence
 
 
-def _sentence(sent: Any) -> list[Fact]:
-    root = sent.root
+def _descriptions(sent: Any) -> list[Fact]:
+    """What the sentence states about its names on the way, whatever its clause then says or hedges."""
     # "Nairobi, the capital of Kenya, is …": an appositive states a role whatever the clause says
     facts = [f for tok in sent if tok.dep_ == "appos" and is_name(tok.head) for f in _identity(tok.head, tok)]
     # "Thiralia's mayor, Nikos Daskal, …", "The CEO of Acme, Jane Doe, …": the role first, the name aside
     facts += [f for tok in sent if tok.dep_ == "appos" and _named_value(tok) for f in _role_aside(tok)]
-    facts += described(sent, _relation)  # "Manchester City striker Erling Haaland …", "Atwood's novel …"
+    return facts + described(sent, _relation)  # "Manchester City striker Erling Haaland …", "Atwood's novel …"
+
+
+def _sentence(sent: Any) -> list[Fact]:
+    root = sent.root
+    facts = _descriptions(sent)
     if hedged(root) or ended(root):  # "was married to Y for ten years": a state that is over
         return facts
     if negated(root):  # "X no longer lives in Y" takes the relation back; a plain "not" says nothing sure

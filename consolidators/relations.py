@@ -337,7 +337,7 @@ _ROLE_WORDS = sorted(
 #: parse's cue reads by shape) or an idiom's noun right before a name, or a role noun "of/at/for" a name.
 #: It grows with the tables, and a verb far from any name ("Alice owns the migration") stays with the rules.
 VOCABULARY_CUE = re.compile(
-    rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in _forms('be'))})(?: (?:up|away|over))?"
+    rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in _forms('be'))})(?: (?:up|away|over|out))?"
     r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their)(?: [a-z]+){0,2})?"
     r"(?: (?:north|south|east|west)\w*| central)?"  # "lies in northern Cambodia"
     r"(?: (?:city|town) of)? [A-Z0-9]"  # "married to the architect Sela Obi"
@@ -345,8 +345,13 @@ VOCABULARY_CUE = re.compile(
     # "The CEO of Acme", "Oslo's mayor, Ana", "whose capital is Lima", "Mayor Anton Wirth"
     rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by|is|are) (?:the )?|,? )[A-Z]"
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
+    rf"|'s (?:[a-z]+ ){{0,3}}(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "Valparaíso's newly elected mayor"
     rf"|\b[A-Z][\w.&'-]* (?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "the Boca Juniors goalkeeper"
     r"|\b[A-Z]\w*-based\b"  # "a Lagos-based fintech"
+    r"|\b(?:citadel|palace|complex|castle|fortress|temple|monastery|cathedral|museum|town|city|village|port|island"
+    r"|lake|park|resort|district|region|province|ruins?|monument|stadium|university|campus) in [A-Z]"
+    r"|\b[Pp]rices in [A-Z]|, where [A-Z]|\bon (?:the )?(?:payroll|staff) (?:at|of)\b|\bholds the (?:office|post|position|role) of"
+    r"|\bthe (?:signing|signature) of [A-Z]"
     r"|^(?:Born|Raised|Fluent|Educated) (?:in|at) [A-Z]|^An? (?:graduate|native|alumnus|alumna) of [A-Z]|\b[A-Z]\w+-born\b"
     rf"|\b[A-Z][\w.-]*'s (?:[a-z-]+ )?(?:{'|'.join(WORKS_BY)})\b"  # "Atwood's novel The Testaments"
     rf"|\bas (?:the |its |their |a |an |new |interim )*(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "as chief executive"

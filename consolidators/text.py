@@ -62,7 +62,9 @@ _HEDGE = re.compile(
     r"\b(?:(?-i:[Ii]f)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
     r"hoping|suppose|supposing|imagine|considering|thinking|planning|plan to|wondering|wonder|"
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
-    r"rumou?red|reportedly|allegedly|supposedly|said to be|expected to|set to|poised to|likely to|tipped to)\b",
+    r"rumou?red|reportedly|allegedly|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
+    # "we're moving to Lyon in September": English states a planned move in the progressive
+    r"(?:am|are|'m|'re) (?:moving|relocating) (?:to|back to|over to))\b",
     re.I,
 )
 _MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge

@@ -72,18 +72,20 @@ promise refuse manage learn tend continue
 )
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
-    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting|[Aa]t) \w+ |now )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting|[Aa]t|this|[Tt]his) \w+ |now |today |yesterday )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
     r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
     r"|,\s+(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our|out)\b)"  # "…, Bear is my notes app now"
 )
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
-    r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+    r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin|[Tt]his) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
 )
 _ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])")
 #: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
 #: An -ly adverb between a verb and its preposition: "work remotely for", "live happily in".
 _MANNER = re.compile(r"^(\w+) \w+ly (?=(?:at|for|in|on|with|as|from)\b)")
+#: Emoji and pictographs: chat uses them as punctuation ("relocated again 🙃 Ghent is home now").
+_EMOJI = re.compile(r"\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+[\s,]*")
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
 _LABEL = re.compile(r"^(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*", re.I)
 #: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.
@@ -152,7 +154,7 @@ _THIRD_VP = re.compile(
 _THIRD_STOP = frozenset(
     """
 is was does says thinks seems looks sounds means needs wants gets goes feels knows tells asks
-holds runs serves leads makes takes gives sees held ran served led made took gave saw
+holds runs serves leads makes takes gives sees held ran served led made took gave saw had
 """.split()
 )
 
@@ -176,7 +178,8 @@ def extract_triples(sentence: str, role: str) -> list[Fact]:
 def plain(sentence: str) -> str:
     """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
-    text = _LOWER_I.sub("I", sentence.replace("’", "'").replace("‘", "'").strip())
+    text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
+    text = _LOWER_I.sub("I", text)
     text = _FLOATED_ALL.sub("", _LABEL.sub("", text))
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
@@ -192,8 +195,10 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     stripped = DISCOURSE.sub("", text)
     if not stripped:
         return []
+    user = role.lower() in USER_ROLES
+    chosen = chatframes.choices(stripped) if user else []  # "I'd take a flat white over tea any day"
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
-        hedged = _outside_the_hedge(sentence, text, role, relations)
+        hedged = _outside_the_hedge(sentence, text, role, relations) or chosen
         return hedged or [_untitled(f) for f in described_facts(text, relations)] if parsed else hedged
     if parsed:  # a third-person relation the parse read
         return [_untitled(f) for f in parsed]
@@ -212,11 +217,21 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
             triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES, stripped))
         elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
-    if not triples and not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
-        triples = chatframes.facts(stripped, chatparse.ROLE_NOUNS) or chatparse.facts(stripped)
+    if not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
+        framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS)
+        triples = _with_frames(triples, framed) if triples else framed or chatparse.facts(stripped)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
-    return [_untitled(f) for f in dict.fromkeys(triples) if _plausible(f)]
+    return [_untitled(f) for f in dict.fromkeys(triples + chosen) if _plausible(f)]
+
+
+def _with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
+    """The rules' facts and the frames': "I use Kitty as my terminal now, ligatures finally work" is the rules'
+    ``uses`` (the clause didn't end where the role did) but the frame's ``terminal``, which names more."""
+    roles = {f.object.lower() for f in framed if not f.retract}
+    kept = [f for f in ruled if not (f.predicate == "uses" and not f.retract and f.object.lower() in roles)]
+    keys = {(f.subject, f.predicate) for f in kept}  # a key the rules read stays theirs
+    return kept + [f for f in framed if (f.subject, f.predicate) not in keys]
 
 
 #: Where a sentence's clauses part: commas, semicolons and "but".

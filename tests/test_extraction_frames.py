@@ -79,6 +79,31 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("Our cat Mochi died last spring, I still miss her.", []),
     ("I studied law for a year before dropping out", []),
     ("I keep my passwords in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
+    # a choice between drinks is a preference, the modal is the idiom's
+    ("i'd take a cortado over tea any day", [("user", "prefers drink", "cortado", False)]),
+    ("nothing beats a cold mate in the afternoon", [("user", "prefers drink", "mate", False)]),
+    ("I'd pick Paris over London", []),
+    # a role the clause names first or last, a pronoun that points back to it, an update said as a move
+    ("I use Wezterm as my terminal now, ligatures work", [("user", "terminal", "Wezterm", False)]),
+    ("upgraded my phone, it's a Pixel 9 now", [("user", "phone", "Pixel 9", False)]),
+    ("builds now run on Drone, the old runner was too slow", [("user", "ci", "Drone", False)]),
+    ("password manager is KeePassXC now", [("user", "password manager", "KeePassXC", False)]),
+    ("migrated every single note into Logseq this weekend", [("user", "notes app", "Logseq", False)]),
+    ("the queue's been migrated to NATS", [("user", "queue", "NATS", False)]),
+    ("laptop's running Debian now, the old distro kept crashing", [("user", "os", "Debian", False)]),
+    ("our stuff is hosted on Hetzner now", [("user", "cloud provider", "Hetzner", False)]),
+    ("statistics is what I'm studying now", [("user", "studies", "statistics", False)]),
+    (
+        "transferred to Universidade de Lisboa for second year",
+        [("user", "studies at", "Universidade de Lisboa", False)],
+    ),
+    ("update: relocated again 🙃 Ghent is home now", [("user", "lives in", "Ghent", False)]),
+    (
+        "my last day at Monzo was Friday and this morning I started at Wise",
+        [("user", "works at", "Monzo", True), ("user", "works at", "Wise", False)],
+    ),
+    ("we're moving to Lyon in September", []),
+    ("we only moved to Aveiro when I was a baby", []),
 ]
 
 THIRD: list[tuple[str, list[Triple]]] = [
@@ -116,6 +141,19 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("The capital of Lesotho is Maseru and its currency is the loti.", [("Lesotho", "capital", "Maseru", False)]),
     ("Microsoft has owned the Minecraft studio Mojang since 2014.", [("Mojang", "owned by", "Microsoft", False)]),
     ("The ancient city of Petra lies in southern Jordan.", [("Petra", "located in", "Jordan", False)]),
+    ("Lena Hoff now turns out for Wolfsburg.", [("Lena Hoff", "plays for", "Wolfsburg", False)]),
+    ("Mei Lin is now on the payroll at ByteDance.", [("Mei Lin", "works at", "ByteDance", False)]),
+    ("Maja Kos now holds the office of mayor of Ljubljana.", [("Ljubljana", "mayor", "Maja Kos", False)]),
+    ("Ajax signed Kwabena Asare from Feyenoord.", [("Kwabena Asare", "plays for", "Ajax", False)]),
+    ("Naomi Fischer now leads Arcwell Energy as chief executive.", [("Arcwell Energy", "ceo", "Naomi Fischer", False)]),
+    (
+        "Camila Rojas, Valparaíso's newly elected mayor, promised to fix the funiculars.",
+        [("Valparaíso", "mayor", "Camila Rojas", False)],
+    ),
+    ("Prices in Poland are quoted in złoty, the national currency.", [("Poland", "currency", "złoty", False)]),
+    ("The Alhambra, a palace complex in Granada, draws crowds.", [("Alhambra", "located in", "Granada", False)]),
+    ("Coyoacán, where Frida Kahlo died, is now home to her museum.", [("Frida Kahlo", "died in", "Coyoacán", False)]),
+    ("Laptop maker Nordbit had a bad year.", []),
     (
         "Goalkeeper Yuki Tanabe currently turns out for Urawa Red Diamonds.",
         [("Yuki Tanabe", "plays for", "Urawa Red Diamonds", False)],
