@@ -72,6 +72,11 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "Tagalog is my first language", "I'm a native Swahili speaker"
         ("speaks", r"^(?P<obj>[A-Z][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
         ("speaks", r"\b(?:I am|[Aa]s) (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
+        # "switched majors this term, it's statistics now"
+        (
+            "studies",
+            r"\bswitched (?:majors|courses|degrees|programmes|programs|subjects)\b[^,]*, it is (?P<obj>[a-z][\w -]+?)(?: now)?$",
+        ),
         # "data science is what I'm studying now"
         ("studies", r"^(?P<obj>[a-z][\w -]+?) is what I am (?:studying|doing)\b"),
         # "i'm a second year at McGill"
@@ -113,7 +118,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "transferred to Universidade do Porto for second year"
         (
             "studies at",
-            r"\b(?:transferred|switched) to (?P<obj>(?:[A-Z][\w'-]* )*(?:University|Universidade|Universidad|"
+            r"\b(?:transferred|switched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-Z][\w'-]* )*(?:University|Universidade|Universidad|"
             r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-Z][\w'-]*)*)",
         ),
         # "I run Fedora on my work laptop", "installed Pop!_OS on my desktop over the weekend"
@@ -212,6 +217,12 @@ _FRAGMENTS = tuple(
         rf"^(?:the |all )?(?P<role>[a-z]+(?: [a-z]+)??)(?: now)? (?:run|runs|live|lives|sit|sits|are|is|has been|have been|is been)"
         rf" (?:now |all )?(?:on|in|migrated to|moved to|moved over to|switched to) {_NAME}",
         rf"^(?:the |our |my )?(?P<role>[a-z]+(?: [a-z]+)??)(?:'s| is| has) been (?:migrated|moved|switched) (?:over )?to {_NAME}",
+        # "Bear is where my notes live now", "Buildkite runs all our builds now"
+        rf"^{_TOOL} is where (?:my|our) (?P<role>[a-z]+) (?:live|lives|go|goes|are|is|run|runs|happen|happens)\b",
+        rf"^{_TOOL} (?:now )?(?:runs|handles|hosts|holds|stores|keeps) (?:all )?(?:of )?(?:my|our) (?P<role>[a-z]+)\b",
+        # "we moved hosting from AWS to Hetzner"
+        rf"^(?:I|[Ww]e) (?:have )?(?:finally )?(?:moved|switched|migrated) (?:our |my |the )?(?P<role>[a-z]+(?: [a-z]+)??)"
+        rf" (?:over )?(?:from|off) [\w.+ -]+? (?:to|onto) {_NAME}",
         rf"^[Ff]or {_ROLE},? (?:I am|we are) (?:on|using) {_NAME}",  # "for email I'm on Superhuman"
         rf"^[Ff]or {_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on) {_NAME}",
         rf"^(?P<label>hosted|deployed) (?:on|in) {_NAME}$",  # "…, hosted on Azure, …"

@@ -148,29 +148,62 @@ _PRICES = re.compile(
 _BORN = re.compile(rf"\b(?P<obj>[A-Z][\w]+)-born (?:[a-z-]+ ){{0,2}}{_PERSON}")
 
 
-_ORG = r"(?P<obj>(?:the )?[A-Z][\w&'.-]*(?: (?:[A-Z][\w&'.-]*|of|de|&))*)"
-#: Idioms of employment, office and transfer the parse reads badly: "Mei Lin is now on the payroll at
-#: ByteDance", "Maja Kos now holds the office of mayor of Ljubljana", "Arsenal have completed the signing of
-#: Marta Kowalska from Lyon" (so Kowalska plays for Arsenal).
-_IDIOMS = (
-    (
-        "works at",
-        re.compile(rf"{_PERSON},? (?:who )?(?:is|are) (?:now )?(?:on the payroll|on (?:the )?staff) (?:at|of) {_ORG}"),
-    ),
-    (
-        None,
-        re.compile(
-            rf"{_PERSON} (?:now )?holds the (?:office|post|position|role) of (?P<role>mayor|president|chief executive|ceo)"
-            rf" (?:of|at) {_ORG}"
+def _name(group: str) -> str:
+    """A name (an organisation's or a place's) as the regex group ``group``."""
+    # "the Danish town of Billund": a name followed by a noun and "of" only describes the name after it
+    return rf"(?P<{group}>(?:the )?[A-Z][\w&'.+-]*(?: (?:[A-Z+][\w&'.+-]*|of|de|&))*)\b(?! [a-z]+ of\b)"
+
+
+def _person(group: str) -> str:
+    return rf"(?P<{group}>[A-Z][\w'.-]+(?: [A-Z][\w'.-]+)+)"
+
+
+_HQ = r"(?:head office|headquarters|HQ|main office)"
+_CEO = r"(?:CEO|chief executive)"
+#: Idioms of employment, office, ownership and transfer the parse reads badly, each a (predicate, pattern)
+#: whose groups "s" and "o" are the fact's subject and object (an office's "role" names the predicate):
+#: "Mei Lin is now on the payroll at ByteDance", "Maja Kos now holds the office of mayor of Ljubljana",
+#: "Arsenal have completed the signing of Marta Kowalska", "Halvard moved its head office to Kyoto".
+_IDIOMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (predicate, re.compile(pattern))
+    for predicate, pattern in (
+        (
+            "works at",
+            rf"{_person('s')},? (?:who )?(?:is|are) (?:now )?on (?:the )?(?:payroll|staff) (?:at|of) {_name('o')}",
         ),
-    ),
-    (
-        "plays for",
-        re.compile(
-            rf"^(?P<team>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*) (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed)"
-            rf" {_PERSON.replace('subj', 'obj')}(?: from [A-Z]|,|\.| on )"
+        (
+            "",
+            rf"{_person('o')} (?:now )?holds the (?:office|post|position|role) of (?P<role>mayor|president|{_CEO}) (?:of|at) {_name('s')}",
         ),
-    ),
+        (
+            "plays for",
+            rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) {_person('s')}(?: from [A-Z]|,|\.| on |$)",
+        ),
+        (
+            "plays for",
+            rf"{_person('s')} (?:has )?completed (?:his|her|their|a|the) (?:transfer|move|switch|loan move)(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+        ),
+        (
+            "headquartered in",
+            rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-Z][\w .'-]*?)? (?:to|in) {_name('o')}",
+        ),
+        (
+            "headquartered in",
+            rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+        ),
+        ("ceo", rf"{_person('o')} (?:took|has taken|takes) the helm (?:at|of) {_name('s')} as (?:its |the )?{_CEO}"),
+        (
+            "ceo",
+            rf"^{_name('s')}(?:(?:'s|') board)? (?:has )?(?:named|appointed|made|hired) {_person('o')} (?:as )?(?:its |the )?(?:new )?{_CEO}\b",
+        ),
+        ("ceo", rf"^{_name('s')} has a new {_CEO}:? {_person('o')}"),
+        (
+            "owned by",
+            rf"^{_name('o')} (?:has )?completed (?:its|the|their) (?:acquisition|purchase|takeover) of {_name('s')}",
+        ),
+        ("owned by", rf"^{_name('s')} was sold (?:by [A-Z][\w &'.-]*? )?to {_name('o')}"),
+        ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
+    )
 )
 
 
@@ -179,13 +212,11 @@ def _idiom(text: str) -> list[Fact]:
         m = pattern.search(text)
         if m is None:
             continue
-        obj = m["obj"].rstrip(".")
-        if predicate == "plays for":  # the team signed the player
-            return make_fact(obj, predicate, m["team"], single=True)
-        if predicate is None:  # the office's holder
+        if not predicate:  # an office: its role names the predicate
             role = role_relation(m["role"].lower().split())
-            return make_fact(obj, role[0], m["subj"], single=True) if role else []
-        return make_fact(m["subj"], predicate, obj, single=True)
+            predicate = role[0] if role else ""
+        subject, obj = (m[g].removeprefix("the ").rstrip(".") for g in ("s", "o"))
+        return make_fact(subject, predicate, obj, single=True) if predicate else []
     return []
 
 

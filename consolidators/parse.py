@@ -32,6 +32,7 @@ from typing import Any
 
 from .asides import asides as aside_sentences
 from .descriptors import described
+from .lifeevents import is_occupation
 from .offices import holder, office_given, office_holder
 from .relations import (
     DEMONYMS,
@@ -533,9 +534,16 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             and not any(t.dep_ == "det" for t in obj.doc[obj.left_edge.i : obj.i])
         ):
             relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
+        if relation is not None and lemma == "join" and _joined_as_worker(verb):
+            relation = ("works at", False, None)  # "joined the IMF as a senior economist" is a job
         if relation is not None:
             facts += _related(subj, relation, obj)
     return facts[:1] if facts and facts[0].cardinality == "single" else facts
+
+
+def _joined_as_worker(verb: Any) -> bool:
+    role = child(prep_of(verb, "as"), "pobj")
+    return role is not None and is_occupation(lemmatise(role.text, "NOUN"))
 
 
 def _preps(verb: Any) -> list[Any]:

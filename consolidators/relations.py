@@ -278,7 +278,11 @@ IDIOMS: dict[tuple[str, str], str] = {
     ("move", "house"): "move",
 }
 #: Relations whose subject is a place or an organisation's part: "Nokia's headquarters are in Espoo".
-ROLE_PLACES: dict[str, str] = {"headquarters": "headquartered in", "head office": "headquartered in"}
+ROLE_PLACES: dict[str, str] = {
+    "headquarters": "headquartered in",
+    "head office": "headquartered in",
+    "hq": "headquartered in",
+}
 
 
 def canonical_relation(lemma: str, prep: str, *, passive: bool) -> tuple[str, bool, str | None] | None:
@@ -351,7 +355,9 @@ VOCABULARY_CUE = re.compile(
     r"|\b(?:citadel|palace|complex|castle|fortress|temple|monastery|cathedral|museum|town|city|village|port|island"
     r"|lake|park|resort|district|region|province|ruins?|monument|stadium|university|campus) in [A-Z]"
     r"|\b[Pp]rices in [A-Z]|, where [A-Z]|\bon (?:the )?(?:payroll|staff) (?:at|of)\b|\bholds the (?:office|post|position|role) of"
-    r"|\bthe (?:signing|signature) of [A-Z]"
+    r"|\bthe (?:signing|signature) of [A-Z]|\b(?:head office|headquarters|HQ)\b|\bthe helm\b|\bnew (?:CEO|chief executive)\b"
+    r"|\bcompleted (?:his|her|their|a|the|its) (?:transfer|move|acquisition|purchase|takeover)\b|\bcalls [A-Z]\w* home\b"
+    r"|\b(?:named|appointed|made) [A-Z]\w* [A-Z]\w* (?:as )?(?:its )?(?:CEO|chief executive)\b|\bwas sold (?:by|to) [A-Z]"
     r"|^(?:Born|Raised|Fluent|Educated) (?:in|at) [A-Z]|^An? (?:graduate|native|alumnus|alumna) of [A-Z]|\b[A-Z]\w+-born\b"
     rf"|\b[A-Z][\w.-]*'s (?:[a-z-]+ )?(?:{'|'.join(WORKS_BY)})\b"  # "Atwood's novel The Testaments"
     rf"|\bas (?:the |its |their |a |an |new |interim )*(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "as chief executive"

@@ -87,7 +87,10 @@ _MANNER = re.compile(r"^(\w+) \w+ly (?=(?:at|for|in|on|with|as|from)\b)")
 #: Emoji and pictographs: chat uses them as punctuation ("relocated again 🙃 Ghent is home now").
 _EMOJI = re.compile(r"\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+[\s,]*")
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
-_LABEL = re.compile(r"^(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*", re.I)
+_LABEL = re.compile(
+    r"^(?:(?:a|an|one|quick|small|minor|important) )?(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*",
+    re.I,
+)
 #: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.
 _FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)")
 #: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
@@ -199,9 +202,9 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     chosen = chatframes.choices(stripped) if user else []  # "I'd take a flat white over tea any day"
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
         hedged = _outside_the_hedge(sentence, text, role, relations) or chosen
-        return hedged or [_untitled(f) for f in described_facts(text, relations)] if parsed else hedged
+        return hedged or _settled(sentence, described_facts(text, relations)) if parsed else hedged
     if parsed:  # a third-person relation the parse read
-        return [_untitled(f) for f in parsed]
+        return _settled(sentence, list(parsed))
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
@@ -222,7 +225,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
         triples = _with_frames(triples, framed) if triples else framed or chatparse.facts(stripped)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
-    return [_untitled(f) for f in dict.fromkeys(triples + chosen) if _plausible(f)]
+    return _settled(sentence, [f for f in triples + chosen if _plausible(f)])
 
 
 def _with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
@@ -284,6 +287,20 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
         if states_a_fact(clause) and not chatparse.PAST.search(clause):
             found += sentence_triples(part, role, relations)
     return found
+
+
+#: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
+_DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
+
+
+def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
+    """Each fact once, titles off its names, none about a name the sentence denies."""
+    denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
+    out: dict[tuple[str, str, str, bool], Fact] = {}
+    for f in map(_untitled, facts):
+        if f.object.lower() not in denied and f.subject.lower() not in denied:
+            out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
+    return list(out.values())
 
 
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.

@@ -104,6 +104,13 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("we're moving to Lyon in September", []),
     ("we only moved to Aveiro when I was a baby", []),
+    ("Joplin is where my notes live now", [("user", "notes app", "Joplin", False)]),
+    ("our CI moved again, Drone runs all our builds now", [("user", "ci", "Drone", False)]),
+    ("we moved hosting from AWS to Scaleway, the bill halved", [("user", "cloud provider", "Scaleway", False)]),
+    (
+        "iTerm2 replaced Terminal.app as my terminal",
+        [("user", "terminal", "Terminal.app", True), ("user", "terminal", "iTerm2", False)],
+    ),
 ]
 
 THIRD: list[tuple[str, list[Triple]]] = [
@@ -154,6 +161,25 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("The Alhambra, a palace complex in Granada, draws crowds.", [("Alhambra", "located in", "Granada", False)]),
     ("Coyoacán, where Frida Kahlo died, is now home to her museum.", [("Frida Kahlo", "died in", "Coyoacán", False)]),
     ("Laptop maker Nordbit had a bad year.", []),
+    (
+        "Halvard Robotics moved its head office from Osaka to Kyoto.",
+        [("Halvard Robotics", "headquartered in", "Kyoto", False)],
+    ),
+    ("Lumen Aero's head office has moved to Bordeaux.", [("Lumen Aero", "headquartered in", "Bordeaux", False)]),
+    ("Clara Voss took the helm at Nimbra Labs as CEO.", [("Nimbra Labs", "ceo", "Clara Voss", False)]),
+    ("Norvik Systems named Jonas Eide CEO after the vote.", [("Norvik Systems", "ceo", "Jonas Eide", False)]),
+    ("Quillon Software has a new CEO: Isabel Mora.", [("Quillon Software", "ceo", "Isabel Mora", False)]),
+    (
+        "Diego Arce completed his transfer from River Plate to Boca Juniors.",
+        [("Diego Arce", "plays for", "Boca Juniors", False)],
+    ),
+    ("Ardent Capital completed its acquisition of Quillmark.", [("Quillmark", "owned by", "Ardent Capital", False)]),
+    ("Corvid Air was sold by Skyline Group to Arrow Partners.", [("Corvid Air", "owned by", "Arrow Partners", False)]),
+    ("Felix Sandoval now calls Santiago home.", [("Felix Sandoval", "lives in", "Santiago", False)]),
+    ("Felix Sandoval has joined the IMF as a senior economist.", [("Felix Sandoval", "works at", "IMF", False)]),
+    ("A correction: Mirela Dobre died in Geneva.", [("Mirela Dobre", "died in", "Geneva", False)]),
+    ("Astrid Holm is the director of Northbound, not Erik Lund.", []),
+    ("Lego's headquarters are in the Danish town of Billund.", [("Lego", "headquartered in", "Billund", False)]),
     (
         "Goalkeeper Yuki Tanabe currently turns out for Urawa Red Diamonds.",
         [("Yuki Tanabe", "plays for", "Urawa Red Diamonds", False)],
