@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .relations import DEMONYMS, WORKS_BY, canonical_relation, role_relation
-from .spans import child, former, is_name, make_fact, name_text, person, role_words
+from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
 from .text import lemmatise
 from .types import Fact
 
@@ -31,7 +31,8 @@ def described(sent: Any, relation: RelationReader) -> list[Fact]:
     found = [
         f
         for tok in sent
-        for f in _titled(tok) + _possessed_work(tok) + _participle(tok, relation) + _place(tok) + _where(tok)
+        for f in [*_titled(tok), *_team_aside(tok), *_possessed_work(tok), *_participle(tok, relation)]
+        + [*_place(tok), *_where(tok)]
     ]
     return found + _opener(sent.text)
 
@@ -65,20 +66,17 @@ def _place(noun: Any) -> list[Fact]:
 def _where(verb: Any) -> list[Fact]:
     """ "Coyoacán, where Frida Kahlo died, …", "Paris, where he died in 1900": the relative clause's verb
     happened in the place it hangs on."""
-    if (
-        verb.dep_ != "relcl"
-        or not any(c.lower_ == "where" for c in verb.children)
-        or not is_name(verb.head, initial=True)
-    ):
+    place = value_of(verb.head)  # "her hometown of Trieste, where she now lives"
+    if verb.dep_ != "relcl" or not any(c.lower_ == "where" for c in verb.children) or not is_name(place, initial=True):
         return []
-    subj = child(verb, "nsubj", "nsubjpass")
+    subj = antecedent(child(verb, "nsubj", "nsubjpass"))
     if subj is None or not is_name(subj):
         return []
     passive = child(verb, "auxpass") is not None
     relation = canonical_relation(lemmatise(verb.text, "VERB"), "in", passive=passive)
     if relation is None or relation[1] or relation[0] not in ("died in", "born in", "lives in"):
         return []
-    return make_fact(name_text(subj), relation[0], name_text(verb.head), single=True)
+    return make_fact(name_text(subj), relation[0], name_text(place), single=True)
 
 
 #: Holder roles a title before a person's name ties to an organisation, and the offices an organisation has.
@@ -111,6 +109,17 @@ def _titled(title: Any) -> list[Fact]:
     return make_fact(holder, role[0], words, single=role[0] != "member of")
 
 
+def _team_aside(noun: Any) -> list[Fact]:
+    """ "Diego Fuentes, now a Villarreal player, scored": an appositive holder role with its organisation."""
+    if noun.dep_ != "appos" or not person(noun.head) or former(noun):
+        return []
+    role = role_relation(role_words(noun))
+    org = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    if role is None or role[1] != "holder" or role[0] not in ("plays for", "works at") or not org:
+        return []
+    return make_fact(name_text(noun.head), role[0], noun.doc[org[0].left_edge.i : org[-1].i + 1].text, single=True)
+
+
 def _participle(verb: Any, relation: RelationReader) -> list[Fact]:
     """ "Sela Obi, an architect born in Accra", "Drive My Car, directed by Ryusuke Hamaguchi,", "a physicist
     employed by CERN": a past participle describing a name states the relation its verb names."""
@@ -141,6 +150,10 @@ _OPENERS = tuple(
     )
 )
 #: "Prices in Ghana are quoted in the cedi": the money a country's prices are in is its currency.
+_SHOPS = re.compile(
+    r"\b[Ss]hops (?:across|in|throughout) (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) (?:now )?price (?:goods|things|everything)"
+    r" in (?:the )?(?P<obj>\w+)"
+)
 _PRICES = re.compile(
     r"\b[Pp]rices in (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) are (?:quoted|listed|given|set|paid) in (?:the )?(?P<obj>\w+)"
 )
@@ -203,6 +216,23 @@ _IDIOMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("owned by", rf"^{_name('s')} was sold (?:by [A-Z][\w &'.-]*? )?to {_name('o')}"),
         ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
+        ("ceo", rf"^{_name('s')}(?:'s|') top job (?:has gone|went|goes) to {_person('o')}"),
+        (
+            "plays for",
+            rf"{_person('s')} (?:has )?(?:joined|signed for|signed with) {_name('o')} on (?:a )?(?:loan|free transfer|[\w-]+ (?:deal|contract))",
+        ),
+        ("plays for", rf"^{_name('o')} (?:is|are) {_person('s')}'s (?:club|team|side)(?: now)?\b"),
+        (
+            "capital",
+            rf"(?:^|, ){_name('s')}(?:'s government)? (?:has )?(?:made|declared|named) {_name('o')} (?:the|its) (?:new )?capital",
+        ),
+        ("capital", rf"{_name('s')} to (?:transfer|move|relocate) its capital to {_name('o')}"),
+        ("capital", rf"^{_name('s')} (?:has )?(?:moved|transferred|relocated) its capital to {_name('o')}"),
+        ("capital", rf"^{_name('s')}\b[^.]*?, making {_name('o')} (?:the|its) (?:new )?capital"),
+        (
+            "",
+            rf"replaced [A-Z][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
+        ),
     )
 )
 
@@ -213,7 +243,7 @@ def _idiom(text: str) -> list[Fact]:
         if m is None:
             continue
         if not predicate:  # an office: its role names the predicate
-            role = role_relation(m["role"].lower().split())
+            role = role_relation([m["role"].lower().replace(" ", "_")]) or role_relation(m["role"].lower().split())
             predicate = role[0] if role else ""
         subject, obj = (m[g].removeprefix("the ").rstrip(".") for g in ("s", "o"))
         return make_fact(subject, predicate, obj, single=True) if predicate else []
@@ -228,7 +258,7 @@ def _opener(text: str) -> list[Fact]:
         m = pattern.search(text)
         if m:
             return make_fact(m["subj"], predicate, m["obj"], single=predicate == "born in")
-    m = _PRICES.search(text)
+    m = _PRICES.search(text) or _SHOPS.search(text)
     if m:
         return make_fact(m["subj"], "currency", m["obj"], single=True)
     m = _BORN.search(text)

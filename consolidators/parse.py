@@ -48,6 +48,7 @@ from .relations import (
     role_relation,
 )
 from .spans import (
+    antecedent,
     child,
     conjuncts,
     definite,
@@ -496,7 +497,7 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     if hedged(verb) or negated(verb) and verb.dep_ != "ROOT":  # the root's negation is the sentence's to read
         return []
     lemma = _lemma(verb)
-    subj = value_of(subj)  # "The ancient city of Petra lies in …" is about Petra
+    subj = value_of(antecedent(subj))  # "The ancient city of Petra lies in …" is about Petra; "he" is who he is
     owner = owner_of(subj)
     # "Nokia's headquarters", "Spotify's head office"
     place = ROLE_PLACES.get(" ".join(role_words(subj)[-2:])) or ROLE_PLACES.get(lemmatise(subj.text, "NOUN"))
@@ -534,11 +535,19 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             and not any(t.dep_ == "det" for t in obj.doc[obj.left_edge.i : obj.i])
         ):
             relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
-        if relation is not None and lemma == "join" and _joined_as_worker(verb):
+        if relation is not None and lemma == "join" and (_joined_as_worker(verb) or obj.text in _EMPLOYERS):
             relation = ("works at", False, None)  # "joined the IMF as a senior economist" is a job
         if relation is not None:
             facts += _related(subj, relation, obj)
     return facts[:1] if facts and facts[0].cardinality == "single" else facts
+
+
+#: Last words of a name that employs its members ("joined the World Bank"), unlike an orchestra or a club.
+_EMPLOYERS = frozenset(
+    """Bank Fund Trust Foundation Institute University College Agency Ministry Hospital Clinic Labs Lab Inc Corp
+    Corporation Ltd LLC PLC GmbH AG Company Co Partners Consulting Capital Ventures Holdings Technologies Systems
+    Software Analytics Robotics Logistics Therapeutics Pharma Insurance""".split()
+)
 
 
 def _joined_as_worker(verb: Any) -> bool:

@@ -354,7 +354,7 @@ VOCABULARY_CUE = re.compile(
     r"|\b[A-Z]\w*-based\b"  # "a Lagos-based fintech"
     r"|\b(?:citadel|palace|complex|castle|fortress|temple|monastery|cathedral|museum|town|city|village|port|island"
     r"|lake|park|resort|district|region|province|ruins?|monument|stadium|university|campus) in [A-Z]"
-    r"|\b[Pp]rices in [A-Z]|, where [A-Z]|\bon (?:the )?(?:payroll|staff) (?:at|of)\b|\bholds the (?:office|post|position|role) of"
+    r"|\btop job\b|\b[Pp]rices in [A-Z]|\b[Ss]hops (?:across|in|throughout) [A-Z]|\bits capital\b|\bthe (?:new )?capital\b|, where [A-Z]|\bon (?:the )?(?:payroll|staff) (?:at|of)\b|\bholds the (?:office|post|position|role) of"
     r"|\bthe (?:signing|signature) of [A-Z]|\b(?:head office|headquarters|HQ)\b|\bthe helm\b|\bnew (?:CEO|chief executive)\b"
     r"|\bcompleted (?:his|her|their|a|the|its) (?:transfer|move|acquisition|purchase|takeover)\b|\bcalls [A-Z]\w* home\b"
     r"|\b(?:named|appointed|made) [A-Z]\w* [A-Z]\w* (?:as )?(?:its )?(?:CEO|chief executive)\b|\bwas sold (?:by|to) [A-Z]"

@@ -19,7 +19,9 @@ from .types import Fact
 from .vocabulary import clean_object, normalise_predicate
 
 #: A lowercase common noun heading a name ("the city of Passy"): the name is the value.
-_CONTAINERS = frozenset("city town village country state province region island county municipality nation".split())
+_CONTAINERS = frozenset(
+    "city town village country state province region island county municipality nation hometown".split()
+)
 
 
 #: Adjectives that describe a place without making "the X city of Y" a role: "the ancient city of Petra".
@@ -66,11 +68,27 @@ def owner_of(noun: Any) -> Any:
     demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)
     if demonym is not None:  # "the French capital" is France's, "the Italian director X" is no director of Italy's
         return DEMONYMS[demonym.text] if lemmatise(noun.text, "NOUN") in _NATIONAL_ROLES else None
+    coined = next((c for c in noun.lefts if c.dep_ in ("amod", "compound") and _coined_demonym(c)), None)
+    det = child(noun, "det")  # "the Marovian capital" names the one; "a Norvassan citizen" may be anyone's
+    if (
+        coined is not None
+        and lemmatise(noun.text, "NOUN") in _NATIONAL_ROLES
+        and det is not None
+        and det.lower_ == "the"
+    ):
+        return coined.text[:-1]  # "the Marovian capital": Marovia's, a country the table can't list
     # "the Boca Juniors goalkeeper", "the Apple CEO": a name before a role noun is whose role it is
     named = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN" and c.text not in DEMONYMS]
     det = child(noun, "det")
     definite = det is not None and det.lower_ == "the"  # not "a Norvassan citizen"
     return named[-1] if noun.pos_ == "NOUN" and definite and named else None
+
+
+def _coined_demonym(tok: Any) -> bool:
+    """ "Marovian", "Sundaran": a capitalised adjective in -ian/-an the table lacks names the country in -ia/-a."""
+    return (
+        tok.text[:1].isupper() and tok.text.endswith(("ian", "an")) and tok.text not in DEMONYMS and len(tok.text) > 5
+    )
 
 
 def role_words(noun: Any) -> list[str]:
@@ -113,7 +131,7 @@ def is_name(tok: Any, *, initial: bool = False) -> bool:
     )  # a subject name the tagger took for a verb or an adjective ("Spotify was founded by …")
 
 
-_ORG_WORDS = frozenset(
+ORG_WORDS = frozenset(
     """Labs Lab Inc Corp Corporation Industries Systems Group Ltd Company Co Bank University College Foundation
     Institute Museum Tower Bridge Park Studios Records Airlines Motors Technologies Software Games Partners
     Holdings Media Networks Foods Pharma Capital Ventures Club FC United City Robotics Energy Analytics
@@ -134,7 +152,16 @@ def _bare(tok: Any) -> bool:
 def person(tok: Any) -> bool:
     """A name of two or more words ("Omar Haddad"): a person who can move house, unlike "Herald"."""
     compound = any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.lefts)
-    return tok.pos_ == "PROPN" and compound and tok.text not in _ORG_WORDS
+    return tok.pos_ == "PROPN" and compound and tok.text not in ORG_WORDS
+
+
+def antecedent(tok: Any) -> Any:
+    """Who "he" or "she" is when the sentence names exactly one person before it ("An earlier version misstated
+    Idris Bello's birthplace; he was born in Kano"); the token itself otherwise."""
+    if tok is None or tok.lower_ not in ("he", "she"):
+        return tok
+    people = [t for t in tok.doc[: tok.i] if person(t)]
+    return people[0] if len(people) == 1 else tok
 
 
 def titled(subj: Any) -> Any:

@@ -300,7 +300,9 @@ def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     for f in map(_untitled, facts):
         if f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
-    return list(out.values())
+    # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
+    plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
+    return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
 
 
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.

@@ -180,6 +180,35 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("A correction: Mirela Dobre died in Geneva.", [("Mirela Dobre", "died in", "Geneva", False)]),
     ("Astrid Holm is the director of Northbound, not Erik Lund.", []),
     ("Lego's headquarters are in the Danish town of Billund.", [("Lego", "headquartered in", "Billund", False)]),
+    # a pronoun is the one person the sentence named before it
+    (
+        "An earlier profile misstated Idris Bello's birthplace; he was born in Kano.",
+        [("Idris Bello", "born in", "Kano", False)],
+    ),
+    (
+        "Mira Castellan returned to her hometown of Trieste, where she now lives.",
+        [("Mira Castellan", "lives in", "Trieste", False)],
+    ),
+    ("Maria said he was born in Kano.", []),
+    # a club a player joined on a deal; an employer a person joined
+    ("Lars Ekdahl has joined Celtic on a three-year deal.", [("Lars Ekdahl", "plays for", "Celtic", False)]),
+    ("Grace Mwangi joined the World Bank.", [("Grace Mwangi", "works at", "World Bank", False)]),
+    (
+        "Tobias Renn joined the Oslo Philharmonic Orchestra in 2018.",
+        [("Tobias Renn", "member of", "Oslo Philharmonic Orchestra", False)],
+    ),
+    ("CSKA Sofia is Ivan Petrov's club now.", [("Ivan Petrov", "plays for", "CSKA Sofia", False)]),
+    ("Polaris Rail's top job has gone to Jakub Horák.", [("Polaris Rail", "ceo", "Jakub Horák", False)]),
+    # a capital or a language changed, and a country named only by its (coined) adjective
+    ("Belmoria relocated its government, making Kaldo the new capital.", [("Belmoria", "capital", "Kaldo", False)]),
+    ("Rising seas forced Tuvessa to transfer its capital to Lau Moana.", [("Tuvessa", "capital", "Lau Moana", False)]),
+    ("Following the referendum, the Marovian capital is now Nesh.", [("Marovia", "capital", "Nesh", False)]),
+    ("Jorrit Marken is a Norvassan citizen.", []),
+    (
+        "Lawmakers replaced Russian with Romanian as the official language of Marovia.",
+        [("Marovia", "official language", "Romanian", False)],
+    ),
+    ("Shops across Sundara now price goods in the ringgit.", [("Sundara", "currency", "ringgit", False)]),
     (
         "Goalkeeper Yuki Tanabe currently turns out for Urawa Red Diamonds.",
         [("Yuki Tanabe", "plays for", "Urawa Red Diamonds", False)],
