@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 
-from .lifeevents import fact, is_occupation
+from .lifeevents import PET_GONE, PETS, fact, is_occupation
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
 
 _NAME = r"(?P<obj>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-Z])))*)"
 #: Homes the user has now; "old", "holiday" or "parents'" homes are someone else's or another time's.
+_PETS = "|".join(sorted(PETS, key=len, reverse=True))
 _HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
 _NOT_NOW = r"(?!(?:old|previous|former|first|childhood|holiday|summer|vacation|weekend|second|dream|future)\b)"
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -105,7 +106,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
         (
             "cloud provider",
-            rf"^(?:everything|all|it all|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
+            rf"^(?:everything|all|it all|everything is|everything's|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
             rf"infra|infrastructure|stack|backend|servers?|workloads?))(?: (?:we|I) (?:run|deploy|build|ship|have))? "
             rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {_NAME}",
         ),
@@ -120,6 +121,11 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "studies at",
             r"\b(?:transferred|switched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-Z][\w'-]* )*(?:University|Universidade|Universidad|"
             r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-Z][\w'-]*)*)",
+        ),
+        # "Everything on my calendar is in Outlook Calendar"
+        (
+            "@role",
+            rf"^(?:[Ee]verything|[Aa]ll) (?:on|in) (?:my|our) (?P<role>[a-z]+) (?:is|are|lives|sits) (?:in|on) {_NAME}",
         ),
         # "I run Fedora on my work laptop", "installed Pop!_OS on my desktop over the weekend"
         (
@@ -147,8 +153,14 @@ _CHOICE = re.compile(
 )
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
+#: "I have two rabbits, Pepper and Salt", "we just adopted a beagle, Noodle!": the pets named after their kind.
+_PETS_NAMED = re.compile(
+    r"\b(?:I|[Ww]e) (?:just |finally |recently )?(?:have|adopted|got|rescued) (?:a|an|one|two|three|four) "
+    rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-Z][a-z]+(?:,? and [A-Z][a-z]+)*)\b"
+)
 #: "upgraded my phone, it's a Pixel 8a now": the role in one clause, its value in the next.
 _PRONOUN_ROLE = re.compile(rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, it is (?:now )?(?:a |an |the )?{_NAME}")
+_IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)
 _AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
 _CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
 
@@ -156,8 +168,12 @@ _CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     """Facts the frames read in the user's ``text`` (contractions expanded); ``role_of`` maps role words
     to the vocabulary's role predicates (the chat reader's table)."""
+    text = _IS_SHORT.sub(r"\1 is \2", text)  # "everything's hosted on …"
     m = _PRONOUN_ROLE.search(text)
     found = [fact(role_of[m["role"]], m["obj"], 0.75, attribute=True)] if m and m["role"] in role_of else []
+    pets = _PETS_NAMED.search(text)
+    if pets and not PET_GONE.search(text):
+        found += [fact("has pet", name, 0.75) for name in re.split(r",? and |, ", pets["obj"])]
     for clause in _CLAUSES.split(text):
         clause = clause.strip(" .!")
         found += _occupation(clause)  # "as a nurse I don't get much sleep": presupposed, whatever the rest says
@@ -179,11 +195,16 @@ def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
         if m is None or is_time(m["obj"]) or clean_object(m["obj"]) is None:
             continue
         retract, predicate = predicate.startswith("!"), predicate.removeprefix("!")
+        if predicate == "@role":  # the role the clause names
+            role = role_of.get(m["role"])
+            return [fact(role, m["obj"], 0.75, attribute=True)] if role and role not in _NOT_TOOLS else []
         attribute = predicate in ("os", "cloud provider")
         return [fact(predicate, m["obj"], 0.75, retract=retract, attribute=attribute)]
     return _labelled(clause, role_of) or _tool_fragment(clause, role_of)
 
 
+#: Roles no tool fills: a fragment or a label that names them needs more than a name.
+_NOT_TOOLS = frozenset({"likes", "lives in", "married to", "speaks", "prefers drink"})
 #: Activities that name the role of the tool used for them: "VS Code for editing", "for queueing we use SQS".
 _ACTIVITY_ROLES = {
     "editing": "editor",
@@ -221,7 +242,7 @@ _FRAGMENTS = tuple(
         rf"^{_TOOL} is where (?:my|our) (?P<role>[a-z]+) (?:live|lives|go|goes|are|is|run|runs|happen|happens)\b",
         rf"^{_TOOL} (?:now )?(?:runs|handles|hosts|holds|stores|keeps) (?:all )?(?:of )?(?:my|our) (?P<role>[a-z]+)\b",
         # "we moved hosting from AWS to Hetzner"
-        rf"^(?:I|[Ww]e) (?:have )?(?:finally )?(?:moved|switched|migrated) (?:our |my |the )?(?P<role>[a-z]+(?: [a-z]+)??)"
+        rf"^(?:I|[Ww]e) (?:have )?(?:finally )?(?:moved|switched|migrated) (?:our |my |the )?(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)??)"
         rf" (?:over )?(?:from|off) [\w.+ -]+? (?:to|onto) {_NAME}",
         rf"^[Ff]or {_ROLE},? (?:I am|we are) (?:on|using) {_NAME}",  # "for email I'm on Superhuman"
         rf"^[Ff]or {_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on) {_NAME}",
@@ -253,7 +274,7 @@ def _labelled(clause: str, role_of: dict[str, str]) -> list[Fact]:
     if label in _LABELS:
         return [fact(_LABELS[label], m["obj"], 0.75)]
     role = _role_of(label, role_of)
-    tool = role is not None and role not in ("likes", "lives in", "married to", "speaks", "prefers drink")
+    tool = role is not None and role not in _NOT_TOOLS
     return [fact(role, m["obj"], 0.75, attribute=True)] if tool and role else []
 
 
@@ -268,7 +289,7 @@ def _tool_fragment(clause: str, role_of: dict[str, str]) -> list[Fact]:
         role = (
             ("cloud provider" if label in ("hosted", "deployed") else "os") if label else _role_of(m["role"], role_of)
         )
-        if role is None or role in ("likes", "lives in", "married to", "speaks", "prefers drink"):
+        if role is None or role in _NOT_TOOLS:
             continue
         if is_time(m["obj"]) or clean_object(m["obj"]) is None or m["obj"].lower() in role_of:
             continue

@@ -109,9 +109,9 @@ def prefetch(sentences: Iterable[str]) -> None:
 #: "I write everything in Kakoune, it's my editor of choice", "… SQS, that's our message queue",
 #: "I plan my week in Fantastical, best calendar app I've tried": a clause names a tool, the next its role.
 _NAME_THEN_ROLE = re.compile(
-    r"(?P<first>.*?)(?P<name>\b(?!I\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)*)(?P<rest>[^,;]*)[,;]\s*"
-    r"(?:(?:it is|that is|which is) (?:my|our)|(?:the |my )?(?:best|favou?rite)) (?P<role>[\w -]+?)"
-    r"(?: of choice| I have (?:ever )?(?:tried|used)| by far| now| these days)?[.!]?"
+    r"(?P<first>.*?)(?P<name>\b(?!(?:I|We|My|Our)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)*)(?P<rest>[^,;]*)[,;]\s*"
+    r"(?:(?:it is|that is|which is) (?:my|our|the (?:only|whole|main|entire))|(?:the |my )?(?:best|favou?rite)) (?P<role>[\w -]+?)"
+    r"(?: of choice| I have (?:ever )?(?:tried|used)| by far| now| these days| (?:we|I) (?:run|use|have)| lol)?[.!]?"
 )
 
 
@@ -353,7 +353,7 @@ def _tool(verb: Any, lemma: str) -> list[Fact]:
                 value = dobj  # "got an iPhone 15 as my new phone": what the verb took fills the role
             return _said(role, value) if value is not None else []
         named = next((c for c in o.lefts if c.dep_ == "compound" and is_name(c)), None)
-        if named is not None and _role(o) not in (None, *_PLAIN):  # "in a MariaDB database"
+        if named is not None and o.text.islower() and _role(o) not in (None, *_PLAIN):  # "in a MariaDB database"
             return _said(_role(o) or "", named.text)
     if dobj is not None and _mine(dobj) and _role(dobj) not in (None, *_PLAIN):  # "moved all my notes … into Logseq",
         # "I keep all my passwords in KeePassXC", "I manage my calendar in Vimcal" (the "in" may hang off the noun)

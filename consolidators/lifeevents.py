@@ -223,7 +223,7 @@ _PET_NAME = re.compile(
     rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})"
     rf"|,? (?P<named>[A-Z][a-z]+)\b(?! [A-Z]).*)"  # "our dog Pickles just turned three"
 )
-_PET_GONE = re.compile(r"\b(?:died|passed away|passed|put down|put to sleep|rehomed|ran away|RIP)\b", re.I)
+PET_GONE = re.compile(r"\b(?:died|passed away|passed|put down|put to sleep|rehomed|ran away|RIP)\b", re.I)
 _AS_MY = re.compile(r"\b(?:as|for) (?:my|our) (?:main |primary |new |daily )?(?P<role>[a-z]+)\b")
 _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live in 1Password"
     r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"
@@ -234,7 +234,10 @@ _TOOL_HOLDS = re.compile(  # "Bear has all my notes now"
 _HOME = re.compile(rf"[Hh]ome (?:is|is now) (?P<obj>{_ENT})\b.*")  # "home is Kyoto these days"
 _OUT_AND_IN = re.compile(r"(?P<old>[\w.+#' -]+?) (?:is|are) out,? (?:and )?(?P<obj>[\w.+#' -]+?) (?:is|are) in\b.*")
 GIVE_UP_ROLE = "uses"
-_TOOL_REPLACED = re.compile(rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT})\b.*")
+#: "Ghostty replaced kitty as my terminal": the replaced tool may be written in lower case
+_TOOL_REPLACED = re.compile(
+    rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT}|[a-z][\w.+-]*(?= as (?:my|our)\b))\b.*"
+)
 
 
 #: Chat drops "I'm" / "I've been" / "I was" before these: "living in Arequipa now", "been using Notion a lot",
@@ -290,7 +293,7 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
         return [fact("married to", m["obj"], 0.8)]
     m = _PET_NAME.fullmatch(clause)
     if m:  # "our cat Mochi died last spring": a pet that died is no longer the user's
-        return [] if _PET_GONE.search(sentence or clause) else [fact("has pet", m["obj"] or m["named"], 0.8)]
+        return [] if PET_GONE.search(sentence or clause) else [fact("has pet", m["obj"] or m["named"], 0.8)]
     m = _ROLE_HOME.fullmatch(clause)
     if m and m["role"].lower() in ROLE_WORDS:
         obj = clean_object(m["obj"])

@@ -31,7 +31,7 @@ TIME_WORDS = frozenset("year years month months week weeks day days while time a
 
 # A role's words never include the switch's own prepositions: in "switched our CI
 # from Jenkins to X" the role is "our CI", not "our CI from Jenkins".
-_SLOT_WORD = r"(?!(?:from|to|onto|over|off)\b)[\w-]+"
+_SLOT_WORD = r"(?!(?:from|to|onto|over|off|for|at|in|on|with)\b)[\w-]+"
 _SLOT = rf"(?P<slot>(?:all (?:of )?)?(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
 
 # Special predicate specs resolved per match; anything else is the predicate itself.
@@ -56,7 +56,7 @@ TOOL_RULES = rules(
     # a value never spans a comma: "moved to Bilbao, the view from the balcony …" names no old value
     (r"(?:switch|migrate|change|convert|move) (?:over )?to (?P<obj>[^,;]+?) from (?P<old>[^,;]+)", DOMAIN, 0.7, False),
     (
-        r"(?:ditch|drop|dump|swap|trade|abandon) (?:(?:my|our|the) )?(?P<old>[A-Z].*?) for "
+        r"(?:ditch|drop|dump|swap|trade|abandon) (?:(?:my|our|the) )?(?P<old>[A-Z].*?)(?: out)? for "
         r"(?:(?:a|an|the) )?(?P<obj>[A-Z].*)",
         DOMAIN,
         0.7,
@@ -71,7 +71,13 @@ TOOL_RULES = rules(
         False,
     ),
     (r"replace (?P<old>[^,;]+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
-    (r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT, SLOT, 0.9, False),
+    # "use ActiveMQ as the job queue for the billing service": what the role is for is no part of it
+    (
+        r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT + r"(?: (?:for|at|in|on) .+)?",
+        SLOT,
+        0.9,
+        False,
+    ),
     (r"(?:use|rely on|go with|stick with) (?P<obj>.+)", "uses", 0.9, False),
     (r"adopt (?P<obj>[A-Z0-9].*)", "uses", 0.9, False),  # "adopted Linear"; "adopted a rabbit" is no tool
 )

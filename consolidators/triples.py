@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import chatframes, chatparse, lifeevents
+from . import chatframes, chatparse, lifeevents, rescue
 from .parse import described_facts, parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
@@ -99,7 +99,7 @@ _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 _RELATION_VALUE = re.compile(r"[a-z]+(?:ed|en) (?:to|in|at|by|from|with|for)\b|(?:called|named) ")
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
 _NEGATION = re.compile(r"^(?:do not|does not|did not|no longer|never|cannot|am not|are not|have not|has not)\s+")
-_STOPPED = re.compile(r"^(?:stopped|quit|gave up)\s+(?P<g>[a-z]+ing)\b")
+_STOPPED = re.compile(r"^(?:(?:have|has) )?(?:stopped|quit|gave up|given up)\s+(?P<g>[a-z]+ing)\b")
 _BEGIN = re.compile(  # "started using X" states "use X"
     r"^(?:(?:have|has) )?(?:started|start|starting|began|begun|begin) (?P<v>[a-z]+ing)\b"
 )
@@ -220,9 +220,11 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
             triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES, stripped))
         elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
+    if not triples and parsed == ():  # the parse misread the plainest shapes ("Windhoek is the capital of …")
+        triples = rescue.facts(stripped)
     if not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
         framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS)
-        triples = _with_frames(triples, framed) if triples else framed or chatparse.facts(stripped)
+        triples = _with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
     return _settled(sentence, [f for f in triples + chosen if _plausible(f)])

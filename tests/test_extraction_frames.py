@@ -105,6 +105,27 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("we're moving to Lyon in September", []),
     ("we only moved to Aveiro when I was a baby", []),
     ("Joplin is where my notes live now", [("user", "notes app", "Joplin", False)]),
+    ("we moved CI from Travis to GitLab CI in March", [("user", "ci", "GitLab CI", False)]),
+    ("We use NATS as the message queue for the payments service.", [("user", "queue", "NATS", False)]),
+    (
+        "we swapped Kafka out for Redpanda as our queue",
+        [("user", "queue", "Kafka", True), ("user", "queue", "Redpanda", False)],
+    ),
+    ("I've stopped using Emacs as my editor", [("user", "editor", "Emacs", True)]),
+    (
+        "Ghostty replaced kitty as my terminal",
+        [("user", "terminal", "kitty", True), ("user", "terminal", "Ghostty", False)],
+    ),
+    ("everything's hosted on Linode right now", [("user", "cloud provider", "Linode", False)]),
+    (
+        "Everything on my calendar is in Fantastical, work and personal.",
+        [("user", "calendar app", "Fantastical", False)],
+    ),
+    (
+        "I have two cats, Miso and Tofu, and they fight",
+        [("user", "has pet", "Miso", False), ("user", "has pet", "Tofu", False)],
+    ),
+    ("We keep everything in DuckDB, it's the only database we run.", [("user", "database", "DuckDB", False)]),
     ("our CI moved again, Drone runs all our builds now", [("user", "ci", "Drone", False)]),
     ("we moved hosting from AWS to Scaleway, the bill halved", [("user", "cloud provider", "Scaleway", False)]),
     (
@@ -209,6 +230,11 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Marovia", "official language", "Romanian", False)],
     ),
     ("Shops across Sundara now price goods in the ringgit.", [("Sundara", "currency", "ringgit", False)]),
+    # the plainest shapes, read by their words when the parse misreads an unfamiliar name
+    ("Windhoek is the capital of Namibia.", [("Namibia", "capital", "Windhoek", False)]),
+    ("Icelandic serves as the official language of Iceland.", [("Iceland", "official language", "Icelandic", False)]),
+    ("The footballer Mats Eriksen is a Norwegian citizen.", [("Mats Eriksen", "citizen of", "Norway", False)]),
+    ("Selma Ortiz is the former mayor of Quito.", []),
     (
         "Goalkeeper Yuki Tanabe currently turns out for Urawa Red Diamonds.",
         [("Yuki Tanabe", "plays for", "Urawa Red Diamonds", False)],

@@ -1,0 +1,85 @@
+"""The plainest third-person statements, read by their words when the parse misread them.
+
+The small parser tags an unfamiliar name at the start of a sentence as an adverb
+or an adjective ("Windhoek is the capital of Namibia" parses "Windhoek" as an
+adverb), and then reads no relation. These few copular shapes are unambiguous
+in their words alone, so when the parse found nothing they are read here:
+"X is the <role> of Y", "X serves as the <role> of Y", "Y's <role> is X",
+"X is a <demonym> citizen", "Y's novel X". Only the vocabulary's own roles count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .relations import DEMONYMS, WORKS_BY, role_relation
+from .spans import FORMER
+from .types import Fact
+
+_NAME = r"[A-Z][\w'.-]*(?: (?:[A-Z][\w'.-]*|of|de|da|do|del|and))*"
+_ROLE = r"[a-z][a-z -]*?"
+_SHAPES = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        # "Windhoek is the capital of Namibia", "Icelandic serves as the official language of Iceland"
+        (
+            "value",
+            rf"^(?P<value>{_NAME}) (?:is|remains|serves as) (?:now )?the (?P<role>{_ROLE}) of (?P<owner>{_NAME})[.!]?$",
+        ),
+        # "The capital of Namibia is Windhoek"
+        (
+            "value",
+            rf"^[Tt]he (?P<role>{_ROLE}) of (?P<owner>{_NAME}) (?:is|remains) (?:now )?(?:the )?(?P<value>{_NAME})[.!]?$",
+        ),
+        # "Namibia's capital is Windhoek"
+        (
+            "value",
+            rf"^(?P<owner>{_NAME})'s? (?P<role>{_ROLE}) (?:is|remains) (?:now )?(?:the )?(?P<value>{_NAME})[.!]?$",
+        ),
+        # "The footballer Mats Eriksen is a Norwegian citizen"
+        (
+            "citizen",
+            rf"^(?:[Tt]he [a-z]+ )?(?P<holder>{_NAME}) is (?:a|an) (?P<demonym>[A-Z][a-z]+) (?:citizen|national)[.!]?$",
+        ),
+        # "Chimamanda Ngozi Adichie's novel Americanah won …"
+        ("work", rf"^(?P<maker>{_NAME})'s (?:[a-z-]+ )?(?P<kind>[a-z]+),? (?P<title>{_NAME})\b"),
+    )
+)
+
+
+def facts(text: str) -> list[Fact]:
+    """Facts of the plain shapes above in ``text``; nothing for any other sentence."""
+    for kind, pattern in _SHAPES:
+        m = pattern.search(text.strip())
+        if m is None:
+            continue
+        found = _read(kind, m)
+        if found:
+            return found
+    return []
+
+
+def _read(kind: str, m: re.Match[str]) -> list[Fact]:
+    if kind == "citizen":
+        country = DEMONYMS.get(m["demonym"])
+        return [_fact(m["holder"], "citizen of", country, None)] if country else []
+    if kind == "work":
+        work = WORKS_BY.get(m["kind"])
+        if work is None:
+            return []
+        predicate, maker_first = work
+        return [
+            _fact(m["maker"], predicate, m["title"], "multi")
+            if maker_first
+            else _fact(m["title"], predicate, m["maker"], "single")
+        ]
+    words = m["role"].split()
+    role = role_relation(words)
+    if role is None or role[1] != "owner" or FORMER.intersection(words) or words[0].startswith("ex-"):
+        return []
+    return [_fact(m["owner"], role[0], m["value"], "single")]
+
+
+def _fact(subject: str, predicate: str, obj: str, cardinality: str | None) -> Fact:
+    subject, obj = subject.rstrip("."), obj.rstrip(".")
+    return Fact(subject=subject, predicate=predicate, object=obj, confidence=0.7, cardinality=cardinality)
