@@ -32,7 +32,7 @@ def described(sent: Any, relation: RelationReader) -> list[Fact]:
         f
         for tok in sent
         for f in [*_titled(tok), *_team_aside(tok), *_possessed_work(tok), *_participle(tok, relation)]
-        + [*_place(tok), *_where(tok)]
+        + [*_place(tok), *_where(tok), *_spouse_with(tok), *_who(tok, relation)]
     ]
     return found + _opener(sent.text)
 
@@ -118,6 +118,29 @@ def _team_aside(noun: Any) -> list[Fact]:
     if role is None or role[1] != "holder" or role[0] not in ("plays for", "works at") or not org:
         return []
     return make_fact(name_text(noun.head), role[0], noun.doc[org[0].left_edge.i : org[-1].i + 1].text, single=True)
+
+
+def _spouse_with(noun: Any) -> list[Fact]:
+    """ "Sela Obi lives in Bergen with her husband Tobias Renn": the spouse named beside the clause's subject."""
+    if lemmatise(noun.text, "NOUN") not in ("husband", "wife", "spouse") or noun.dep_ != "pobj":
+        return []
+    poss, named = child(noun, "poss"), child(noun, "appos")
+    if noun.head.lower_ != "with" or poss is None or poss.lower_ not in ("his", "her") or named is None:
+        return []
+    subj = child(noun.head.head, "nsubj")
+    if subj is None or not person(subj) or not is_name(named):
+        return []
+    return make_fact(name_text(subj), "married to", named, single=True)
+
+
+def _who(verb: Any, relation: RelationReader) -> list[Fact]:
+    """ "Lucas Moreau, a French citizen who plays for Club Brugge, …": a "who" clause about a name (or about
+    the noun in apposition to one) states the relation its verb names."""
+    if verb.dep_ != "relcl" or not any(c.dep_.startswith("nsubj") and c.lower_ == "who" for c in verb.children):
+        return []
+    head = verb.head
+    name = head if person(head) else head.head if head.dep_ == "appos" and person(head.head) else None
+    return relation(name, verb, passive=child(verb, "auxpass") is not None) if name is not None else []
 
 
 def _participle(verb: Any, relation: RelationReader) -> list[Fact]:

@@ -63,6 +63,7 @@ def owner_of(noun: Any) -> Any:
         return poss
     prep = next((c for c in noun.children if c.dep_ == "prep" and c.text.lower() in ("of", "at", "for")), None)
     obj = child(prep, "pobj") if prep is not None else None
+    obj = titled(obj) if obj is not None else None  # "the birthplace of the novelist Chimamanda Ngozi Adichie"
     if obj is not None and is_name(obj):
         return obj
     demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)

@@ -235,6 +235,24 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Icelandic serves as the official language of Iceland.", [("Iceland", "official language", "Icelandic", False)]),
     ("The footballer Mats Eriksen is a Norwegian citizen.", [("Mats Eriksen", "citizen of", "Norway", False)]),
     ("Selma Ortiz is the former mayor of Quito.", []),
+    # a "who" clause, a spouse "with" the subject, a role "of" a described name
+    (
+        "Defender Lucas Moreau, a citizen who plays for Club Brugge, scored.",
+        [("Lucas Moreau", "plays for", "Club Brugge", False)],
+    ),
+    (
+        "Hannah Osei, who is on staff at the Wellcome Trust, wrote it.",
+        [("Hannah Osei", "works at", "Wellcome Trust", False)],
+    ),
+    ("Maria Lopez, who used to live in Quito, moved away.", []),
+    (
+        "Sela Obi lives in Bergen with her husband Tobias Renn.",
+        [("Sela Obi", "married to", "Tobias Renn", False), ("Sela Obi", "lives in", "Bergen", False)],
+    ),
+    (
+        "Enugu is the birthplace of the novelist Chimamanda Adichie.",
+        [("Chimamanda Adichie", "born in", "Enugu", False)],
+    ),
     (
         "Goalkeeper Yuki Tanabe currently turns out for Urawa Red Diamonds.",
         [("Yuki Tanabe", "plays for", "Urawa Red Diamonds", False)],
