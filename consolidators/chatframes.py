@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from .lifeevents import PET_GONE, PETS, fact, is_occupation
+from .text import table
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
 
@@ -24,116 +25,113 @@ _NAME = r"(?P<obj>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|(
 _PETS = "|".join(sorted(PETS, key=len, reverse=True))
 _HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
 _NOT_NOW = r"(?!(?:old|previous|former|first|childhood|holiday|summer|vacation|weekend|second|dream|future)\b)"
-_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (predicate, re.compile(pattern))
-    for predicate, pattern in (
-        # "my flat is in Glasgow", "our new apartment in Brooklyn is tiny"
-        (
-            "lives in",
-            rf"\b(?:[Mm]y|[Oo]ur) {_NOT_NOW}(?:[a-z-]+ ){{0,2}}{_HOME_NOUN}(?: is| 's)?(?: now| currently)? in {_NAME}",
-        ),
-        # "home these days is a tiny flat in Leeds", "home is now Leeds"
-        (
-            "lives in",
-            rf"^[Hh]ome(?: (?:these days|nowadays|now|for now|at the moment))?,? is (?:now )?"
-            rf"(?:(?:a|an|my|our) (?:[a-z-]+ ){{0,3}}{_HOME_NOUN}(?: [a-z]+){{0,2}} in )?{_NAME}",
-        ),
-        # "I share a house in Kraków", "we rent a tiny studio in Lyon"
-        (
-            "lives in",
-            rf"\b(?:I|[Ww]e) (?:now |currently |still )?(?:share|rent|sublet|live in) (?:a|an|the|my|our) "
-            rf"(?:[a-z-]+ ){{0,2}}(?:{_HOME_NOUN}|room|place) in {_NAME}",
-        ),
-        # "I'm based out of Tallinn", "we are based in Ghent now"
-        ("lives in", rf"\b(?:I am|[Ww]e are) (?:now |currently )?based (?:in|out of) {_NAME}"),
-        # "I'm a huge cricket fan", "I am a lifelong Arsenal fan"
-        (
-            "likes",
-            r"\bI am (?:a |an )?(?:huge |big |massive |die-?hard |lifelong |total |real |avid |giant )?"
-            r"(?P<obj>[\w'-]+(?: [\w'-]+)?) (?:fan|nut|addict|buff|enthusiast)\b(?! of)",
-        ),
-        # "really into sourdough baking lately", "I'm obsessed with padel"
-        (
-            "likes",
-            r"(?:^|\bI am |\bI have been |^been )(?:(?:really|super|very|totally|so|quite|pretty|completely) )*"
-            r"(?:into|obsessed with|hooked on|addicted to|crazy about|mad about|passionate about) (?P<obj>[\w'-]+(?: [\w'-]+){0,4})",
-        ),
-        # "trail running is my thing", "pottery has become my passion"
-        (
-            "likes",
-            r"^(?P<obj>[\w'-]+(?: [\w'-]+){0,2}) (?:is|has become|became) (?:really |totally |definitely )?"
-            r"(?:my|our) (?:new |latest |big )?(?:thing|jam|passion|obsession)\b",
-        ),
-        # "my Polish is fluent", "my Hungarian is native level"
-        (
-            "speaks",
-            r"\b[Mm]y (?P<obj>[A-Z][a-z]+) is (?:now |still |pretty |really |very )?"
-            r"(?:fluent|native|native[- ]level|near[- ]native|bilingual|conversational|decent|solid|good)\b",
-        ),
-        # "Tagalog is my first language", "I'm a native Swahili speaker"
-        ("speaks", r"^(?P<obj>[A-Z][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
-        ("speaks", r"\b(?:I am|[Aa]s) (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
-        # "switched majors this term, it's statistics now"
-        (
-            "studies",
-            r"\bswitched (?:majors|courses|degrees|programmes|programs|subjects)\b[^,]*, it is (?P<obj>[a-z][\w -]+?)(?: now)?$",
-        ),
-        # "data science is what I'm studying now"
-        ("studies", r"^(?P<obj>[a-z][\w -]+?) is what I am (?:studying|doing)\b"),
-        # "i'm a second year at McGill"
-        (
-            "studies at",
-            rf"\bI am (?:a |in (?:my |the )?)?(?:first|second|third|fourth|final|last)[- ]year(?: student)? at {_NAME}",
-        ),
-        # "currently a student at Monash", "first week at Zalando done"
-        ("studies at", rf"^(?:currently |now )?(?:a|an) (?:[a-z-]+ ){{0,2}}student at {_NAME}"),
-        (
-            "works at",
-            rf"^(?:[Mm]y )?first (?:day|week|month) at {_NAME} (?:is |was )?(?:done|over|complete|finished|survived)",
-        ),
-        # "big fan of Korean dramas over here": chat drops the "I am"
-        (
-            "likes",
-            r"^(?:a |an )?(?:huge |big |massive |die-?hard |lifelong |total |avid )fan of (?P<obj>[\w'-]+(?: [\w'-]+){0,2})",
-        ),
-        # "we stopped hosting on Heroku", "we moved out of Bristol", "Evernote's gone from my life"
-        ("!cloud provider", rf"\b(?:I|[Ww]e) (?:have )?stopped (?:hosting|deploying) (?:on|with|at) {_NAME}"),
-        ("!lives in", rf"\b(?:I|[Ww]e) (?:have )?(?:just |finally )?moved out of {_NAME}"),
-        (
-            "!uses",
-            rf"^{_NAME}(?:'s| is| has) (?:gone|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
-        ),
-        # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
-        (
-            "cloud provider",
-            rf"^(?:everything|all|it all|everything is|everything's|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
-            rf"infra|infrastructure|stack|backend|servers?|workloads?))(?: (?:we|I) (?:run|deploy|build|ship|have))? "
-            rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {_NAME}",
-        ),
-        # "laptop's running Fedora now", "my desktop is on Windows 11"
-        (
-            "os",
-            rf"^(?:[Mm]y |[Tt]he |[Oo]ur )?(?:new |work )?(?:laptop|desktop|pc|computer|machine)(?:'s| is) "
-            rf"(?:now )?(?:running|on) {_NAME}",
-        ),
-        # "transferred to Universidade do Porto for second year"
-        (
-            "studies at",
-            r"\b(?:transferred|switched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-Z][\w'-]* )*(?:University|Universidade|Universidad|"
-            r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-Z][\w'-]*)*)",
-        ),
-        # "Everything on my calendar is in Outlook Calendar"
-        (
-            "@role",
-            rf"^(?:[Ee]verything|[Aa]ll) (?:on|in) (?:my|our) (?P<role>[a-z]+) (?:is|are|lives|sits) (?:in|on) {_NAME}",
-        ),
-        # "I run Fedora on my work laptop", "installed Pop!_OS on my desktop over the weekend"
-        (
-            "os",
-            rf"(?:^|\bI (?:now |currently )?)(?:run|installed|am running|put) {_NAME} on (?:my|our) (?:[a-z-]+ )?"
-            r"(?:laptop|desktop|pc|computer|machine|workstation|notebook|gaming rig|rig)\b",
-        ),
-    )
+_FRAMES = table(
+    # "my flat is in Glasgow", "our new apartment in Brooklyn is tiny"
+    (
+        "lives in",
+        rf"\b(?:[Mm]y|[Oo]ur) {_NOT_NOW}(?:[a-z-]+ ){{0,2}}{_HOME_NOUN}(?: is| 's)?(?: now| currently)? in {_NAME}",
+    ),
+    # "home these days is a tiny flat in Leeds", "home is now Leeds"
+    (
+        "lives in",
+        rf"^[Hh]ome(?: (?:these days|nowadays|now|for now|at the moment))?,? is (?:now )?"
+        rf"(?:(?:a|an|my|our) (?:[a-z-]+ ){{0,3}}{_HOME_NOUN}(?: [a-z]+){{0,2}} in )?{_NAME}",
+    ),
+    # "I share a house in Kraków", "we rent a tiny studio in Lyon"
+    (
+        "lives in",
+        rf"\b(?:I|[Ww]e) (?:now |currently |still )?(?:share|rent|sublet|live in) (?:a|an|the|my|our) "
+        rf"(?:[a-z-]+ ){{0,2}}(?:{_HOME_NOUN}|room|place) in {_NAME}",
+    ),
+    # "I'm based out of Tallinn", "we are based in Ghent now"
+    ("lives in", rf"\b(?:I am|[Ww]e are) (?:now |currently )?based (?:in|out of) {_NAME}"),
+    # "I'm a huge cricket fan", "I am a lifelong Arsenal fan"
+    (
+        "likes",
+        r"\bI am (?:a |an )?(?:huge |big |massive |die-?hard |lifelong |total |real |avid |giant )?"
+        r"(?P<obj>[\w'-]+(?: [\w'-]+)?) (?:fan|nut|addict|buff|enthusiast)\b(?! of)",
+    ),
+    # "really into sourdough baking lately", "I'm obsessed with padel"
+    (
+        "likes",
+        r"(?:^|\bI am |\bI have been |^been )(?:(?:really|super|very|totally|so|quite|pretty|completely) )*"
+        r"(?:into|obsessed with|hooked on|addicted to|crazy about|mad about|passionate about) (?P<obj>[\w'-]+(?: [\w'-]+){0,4})",
+    ),
+    # "trail running is my thing", "pottery has become my passion"
+    (
+        "likes",
+        r"^(?P<obj>[\w'-]+(?: [\w'-]+){0,2}) (?:is|has become|became) (?:really |totally |definitely )?"
+        r"(?:my|our) (?:new |latest |big )?(?:thing|jam|passion|obsession)\b",
+    ),
+    # "my Polish is fluent", "my Hungarian is native level"
+    (
+        "speaks",
+        r"\b[Mm]y (?P<obj>[A-Z][a-z]+) is (?:now |still |pretty |really |very )?"
+        r"(?:fluent|native|native[- ]level|near[- ]native|bilingual|conversational|decent|solid|good)\b",
+    ),
+    # "Tagalog is my first language", "I'm a native Swahili speaker"
+    ("speaks", r"^(?P<obj>[A-Z][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
+    ("speaks", r"\b(?:I am|[Aa]s) (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
+    # "switched majors this term, it's statistics now"
+    (
+        "studies",
+        r"\bswitched (?:majors|courses|degrees|programmes|programs|subjects)\b[^,]*, it is (?P<obj>[a-z][\w -]+?)(?: now)?$",
+    ),
+    # "data science is what I'm studying now"
+    ("studies", r"^(?P<obj>[a-z][\w -]+?) is what I am (?:studying|doing)\b"),
+    # "i'm a second year at McGill"
+    (
+        "studies at",
+        rf"\bI am (?:a |in (?:my |the )?)?(?:first|second|third|fourth|final|last)[- ]year(?: student)? at {_NAME}",
+    ),
+    # "currently a student at Monash", "first week at Zalando done"
+    ("studies at", rf"^(?:currently |now )?(?:a|an) (?:[a-z-]+ ){{0,2}}student at {_NAME}"),
+    (
+        "works at",
+        rf"^(?:[Mm]y )?first (?:day|week|month) at {_NAME} (?:is |was )?(?:done|over|complete|finished|survived)",
+    ),
+    # "big fan of Korean dramas over here": chat drops the "I am"
+    (
+        "likes",
+        r"^(?:a |an )?(?:huge |big |massive |die-?hard |lifelong |total |avid )fan of (?P<obj>[\w'-]+(?: [\w'-]+){0,2})",
+    ),
+    # "we stopped hosting on Heroku", "we moved out of Bristol", "Evernote's gone from my life"
+    ("!cloud provider", rf"\b(?:I|[Ww]e) (?:have )?stopped (?:hosting|deploying) (?:on|with|at) {_NAME}"),
+    ("!lives in", rf"\b(?:I|[Ww]e) (?:have )?(?:just |finally )?moved out of {_NAME}"),
+    (
+        "!uses",
+        rf"^{_NAME}(?:'s| is| has) (?:gone|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
+    ),
+    # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
+    (
+        "cloud provider",
+        rf"^(?:everything|all|it all|everything is|everything's|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
+        rf"infra|infrastructure|stack|backend|servers?|workloads?))(?: (?:we|I) (?:run|deploy|build|ship|have))? "
+        rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {_NAME}",
+    ),
+    # "laptop's running Fedora now", "my desktop is on Windows 11"
+    (
+        "os",
+        rf"^(?:[Mm]y |[Tt]he |[Oo]ur )?(?:new |work )?(?:laptop|desktop|pc|computer|machine)(?:'s| is) "
+        rf"(?:now )?(?:running|on) {_NAME}",
+    ),
+    # "transferred to Universidade do Porto for second year"
+    (
+        "studies at",
+        r"\b(?:transferred|switched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-Z][\w'-]* )*(?:University|Universidade|Universidad|"
+        r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-Z][\w'-]*)*)",
+    ),
+    # "Everything on my calendar is in Outlook Calendar"
+    (
+        "@role",
+        rf"^(?:[Ee]verything|[Aa]ll) (?:on|in) (?:my|our) (?P<role>[a-z]+) (?:is|are|lives|sits) (?:in|on) {_NAME}",
+    ),
+    # "I run Fedora on my work laptop", "installed Pop!_OS on my desktop over the weekend"
+    (
+        "os",
+        rf"(?:^|\bI (?:now |currently )?)(?:run|installed|am running|put) {_NAME} on (?:my|our) (?:[a-z-]+ )?"
+        r"(?:laptop|desktop|pc|computer|machine|workstation|notebook|gaming rig|rig)\b",
+    ),
 )
 #: "browser-wise I'm on Vivaldi", "phone-wise, it's a Pixel 7a": the role named before the statement.
 _WISE = re.compile(

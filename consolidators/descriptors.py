@@ -15,7 +15,7 @@ from typing import Any
 
 from .relations import DEMONYMS, WORKS_BY, canonical_relation, role_relation
 from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
-from .text import lemmatise
+from .text import lemmatise, table
 from .types import Fact
 
 #: Lower-case words that may sit inside a title ("The Name of the Rose", "Pride and Prejudice").
@@ -200,63 +200,60 @@ _CEO = r"(?:CEO|chief executive)"
 #: whose groups "s" and "o" are the fact's subject and object (an office's "role" names the predicate):
 #: "Mei Lin is now on the payroll at ByteDance", "Maja Kos now holds the office of mayor of Ljubljana",
 #: "Arsenal have completed the signing of Marta Kowalska", "Halvard moved its head office to Kyoto".
-_IDIOMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (predicate, re.compile(pattern))
-    for predicate, pattern in (
-        (
-            "works at",
-            rf"{_person('s')},? (?:who )?(?:is|are) (?:now )?on (?:the )?(?:payroll|staff) (?:at|of) {_name('o')}",
-        ),
-        (
-            "",
-            rf"{_person('o')} (?:now )?holds the (?:office|post|position|role) of (?P<role>mayor|president|{_CEO}) (?:of|at) {_name('s')}",
-        ),
-        (
-            "plays for",
-            rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) {_person('s')}(?: from [A-Z]|,|\.| on |$)",
-        ),
-        (
-            "plays for",
-            rf"{_person('s')} (?:has )?completed (?:his|her|their|a|the) (?:transfer|move|switch|loan move)(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
-        ),
-        (
-            "headquartered in",
-            rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-Z][\w .'-]*?)? (?:to|in) {_name('o')}",
-        ),
-        (
-            "headquartered in",
-            rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
-        ),
-        ("ceo", rf"{_person('o')} (?:took|has taken|takes) the helm (?:at|of) {_name('s')} as (?:its |the )?{_CEO}"),
-        (
-            "ceo",
-            rf"^{_name('s')}(?:(?:'s|') board)? (?:has )?(?:named|appointed|made|hired) {_person('o')} (?:as )?(?:its |the )?(?:new )?{_CEO}\b",
-        ),
-        ("ceo", rf"^{_name('s')} has a new {_CEO}:? {_person('o')}"),
-        (
-            "owned by",
-            rf"^{_name('o')} (?:has )?completed (?:its|the|their) (?:acquisition|purchase|takeover) of {_name('s')}",
-        ),
-        ("owned by", rf"^{_name('s')} was sold (?:by [A-Z][\w &'.-]*? )?to {_name('o')}"),
-        ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
-        ("ceo", rf"^{_name('s')}(?:'s|') top job (?:has gone|went|goes) to {_person('o')}"),
-        (
-            "plays for",
-            rf"{_person('s')} (?:has )?(?:joined|signed for|signed with) {_name('o')} on (?:a )?(?:loan|free transfer|[\w-]+ (?:deal|contract))",
-        ),
-        ("plays for", rf"^{_name('o')} (?:is|are) {_person('s')}'s (?:club|team|side)(?: now)?\b"),
-        (
-            "capital",
-            rf"(?:^|, ){_name('s')}(?:'s government)? (?:has )?(?:made|declared|named) {_name('o')} (?:the|its) (?:new )?capital",
-        ),
-        ("capital", rf"{_name('s')} to (?:transfer|move|relocate) its capital to {_name('o')}"),
-        ("capital", rf"^{_name('s')} (?:has )?(?:moved|transferred|relocated) its capital to {_name('o')}"),
-        ("capital", rf"^{_name('s')}\b[^.]*?, making {_name('o')} (?:the|its) (?:new )?capital"),
-        (
-            "",
-            rf"replaced [A-Z][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
-        ),
-    )
+_IDIOMS = table(
+    (
+        "works at",
+        rf"{_person('s')},? (?:who )?(?:is|are) (?:now )?on (?:the )?(?:payroll|staff) (?:at|of) {_name('o')}",
+    ),
+    (
+        "",
+        rf"{_person('o')} (?:now )?holds the (?:office|post|position|role) of (?P<role>mayor|president|{_CEO}) (?:of|at) {_name('s')}",
+    ),
+    (
+        "plays for",
+        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) {_person('s')}(?: from [A-Z]|,|\.| on |$)",
+    ),
+    (
+        "plays for",
+        rf"{_person('s')} (?:has )?completed (?:his|her|their|a|the) (?:transfer|move|switch|loan move)(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+    ),
+    (
+        "headquartered in",
+        rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-Z][\w .'-]*?)? (?:to|in) {_name('o')}",
+    ),
+    (
+        "headquartered in",
+        rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+    ),
+    ("ceo", rf"{_person('o')} (?:took|has taken|takes) the helm (?:at|of) {_name('s')} as (?:its |the )?{_CEO}"),
+    (
+        "ceo",
+        rf"^{_name('s')}(?:(?:'s|') board)? (?:has )?(?:named|appointed|made|hired) {_person('o')} (?:as )?(?:its |the )?(?:new )?{_CEO}\b",
+    ),
+    ("ceo", rf"^{_name('s')} has a new {_CEO}:? {_person('o')}"),
+    (
+        "owned by",
+        rf"^{_name('o')} (?:has )?completed (?:its|the|their) (?:acquisition|purchase|takeover) of {_name('s')}",
+    ),
+    ("owned by", rf"^{_name('s')} was sold (?:by [A-Z][\w &'.-]*? )?to {_name('o')}"),
+    ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
+    ("ceo", rf"^{_name('s')}(?:'s|') top job (?:has gone|went|goes) to {_person('o')}"),
+    (
+        "plays for",
+        rf"{_person('s')} (?:has )?(?:joined|signed for|signed with) {_name('o')} on (?:a )?(?:loan|free transfer|[\w-]+ (?:deal|contract))",
+    ),
+    ("plays for", rf"^{_name('o')} (?:is|are) {_person('s')}'s (?:club|team|side)(?: now)?\b"),
+    (
+        "capital",
+        rf"(?:^|, ){_name('s')}(?:'s government)? (?:has )?(?:made|declared|named) {_name('o')} (?:the|its) (?:new )?capital",
+    ),
+    ("capital", rf"{_name('s')} to (?:transfer|move|relocate) its capital to {_name('o')}"),
+    ("capital", rf"^{_name('s')} (?:has )?(?:moved|transferred|relocated) its capital to {_name('o')}"),
+    ("capital", rf"^{_name('s')}\b[^.]*?, making {_name('o')} (?:the|its) (?:new )?capital"),
+    (
+        "",
+        rf"replaced [A-Z][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
+    ),
 )
 
 

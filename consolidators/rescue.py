@@ -14,36 +14,34 @@ import re
 
 from .relations import DEMONYMS, WORKS_BY, role_relation
 from .spans import FORMER
+from .text import table
 from .types import Fact
 
 _NAME = r"[A-Z][\w'.-]*(?: (?:[A-Z][\w'.-]*|of|de|da|do|del|and))*"
 _ROLE = r"[a-z][a-z -]*?"
-_SHAPES = tuple(
-    (kind, re.compile(pattern))
-    for kind, pattern in (
-        # "Windhoek is the capital of Namibia", "Icelandic serves as the official language of Iceland"
-        (
-            "value",
-            rf"^(?P<value>{_NAME}) (?:is|remains|serves as) (?:now )?the (?P<role>{_ROLE}) of (?P<owner>{_NAME})[.!]?$",
-        ),
-        # "The capital of Namibia is Windhoek"
-        (
-            "value",
-            rf"^[Tt]he (?P<role>{_ROLE}) of (?P<owner>{_NAME}) (?:is|remains) (?:now )?(?:the )?(?P<value>{_NAME})[.!]?$",
-        ),
-        # "Namibia's capital is Windhoek"
-        (
-            "value",
-            rf"^(?P<owner>{_NAME})'s? (?P<role>{_ROLE}) (?:is|remains) (?:now )?(?:the )?(?P<value>{_NAME})[.!]?$",
-        ),
-        # "The footballer Mats Eriksen is a Norwegian citizen"
-        (
-            "citizen",
-            rf"^(?:[Tt]he [a-z]+ )?(?P<holder>{_NAME}) is (?:a|an) (?P<demonym>[A-Z][a-z]+) (?:citizen|national)[.!]?$",
-        ),
-        # "Chimamanda Ngozi Adichie's novel Americanah won …"
-        ("work", rf"^(?P<maker>{_NAME})'s (?:[a-z-]+ )?(?P<kind>[a-z]+),? (?P<title>{_NAME})\b"),
-    )
+_SHAPES = table(
+    # "Windhoek is the capital of Namibia", "Icelandic serves as the official language of Iceland"
+    (
+        "value",
+        rf"^(?P<value>{_NAME}) (?:is|remains|serves as) (?:now )?the (?P<role>{_ROLE}) of (?P<owner>{_NAME})[.!]?$",
+    ),
+    # "The capital of Namibia is Windhoek"
+    (
+        "value",
+        rf"^[Tt]he (?P<role>{_ROLE}) of (?P<owner>{_NAME}) (?:is|remains) (?:now )?(?:the )?(?P<value>{_NAME})[.!]?$",
+    ),
+    # "Namibia's capital is Windhoek"
+    (
+        "value",
+        rf"^(?P<owner>{_NAME})'s? (?P<role>{_ROLE}) (?:is|remains) (?:now )?(?:the )?(?P<value>{_NAME})[.!]?$",
+    ),
+    # "The footballer Mats Eriksen is a Norwegian citizen"
+    (
+        "citizen",
+        rf"^(?:[Tt]he [a-z]+ )?(?P<holder>{_NAME}) is (?:a|an) (?P<demonym>[A-Z][a-z]+) (?:citizen|national)[.!]?$",
+    ),
+    # "Chimamanda Ngozi Adichie's novel Americanah won …"
+    ("work", rf"^(?P<maker>{_NAME})'s (?:[a-z-]+ )?(?P<kind>[a-z]+),? (?P<title>{_NAME})\b"),
 )
 
 

@@ -182,3 +182,8 @@ def inflected_verb(word: str) -> bool:
     """Whether ``word`` is an inflected form of an English verb in the lexicon ("ditched", not "Zed")."""
     lemmas = getAllLemmas(word.lower(), upos="VERB").get("VERB", ())
     return bool(lemmas) and word.lower() not in lemmas
+
+
+def table(*rows: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """(label, pattern) rows with their patterns compiled: the frames, idioms and shapes the readers try in order."""
+    return tuple((label, re.compile(pattern)) for label, pattern in rows)
