@@ -146,8 +146,8 @@ _NOTICE = re.compile(
 #: preference between drinks said as a choice (the modal is the idiom's, not a hedge).
 _CHOICE = re.compile(
     r"\bI would (?:take|pick|choose|have|go for) (?:a |an )?(?P<obj>[\w' -]+?) over (?:a |an )?(?P<old>[\w' -]+?)\b(?: any| every|$)"
-    r"|^(?P<obj2>[\w' -]+?) beats (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
-    r"|^nothing beats (?:a |an )?(?:cold |hot |good |fresh |nice )?(?P<obj3>[\w' -]+?)(?: in the \w+| on a \w+|$)"
+    r"|^(?!nothing\b)(?P<obj2>[\w' -]+?) beats (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
+    r"|^nothing beats (?:a |an )?(?:cold |hot |good |fresh |nice )?(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
 )
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
@@ -225,8 +225,8 @@ _FRAGMENTS = tuple(
     for p in (
         rf"^{_TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
         rf"^{_TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
-        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on) {_TOOL} as (?:my|our|the) {_ROLE}"
-        r"(?: now| these days| again)?$",  # "I use Kitty as my terminal now, ligatures finally work"
+        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in) {_TOOL} as (?:my|our|the) {_ROLE}"
+        r"(?: now| these days| again| all day)?$",  # "I use Kitty as my terminal now, ligatures finally work"
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
         rf"(?:my |our |the )?(?P<role>notes?|passwords|emails?|mail|calendar)(?: over)? (?:in)?to {_NAME}",
@@ -242,8 +242,9 @@ _FRAGMENTS = tuple(
         # "we moved hosting from AWS to Hetzner"
         rf"^(?:I|[Ww]e) (?:have )?(?:finally )?(?:moved|switched|migrated) (?:our |my |the )?(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)??)"
         rf" (?:over )?(?:from|off) [\w.+ -]+? (?:to|onto) {_NAME}",
-        rf"^[Ff]or {_ROLE},? (?:I am|we are) (?:on|using) {_NAME}",  # "for email I'm on Superhuman"
-        rf"^[Ff]or {_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on) {_NAME}",
+        rf"^[Ff]or (?:the |my |our )?{_ROLE},? (?:I am|we are) (?:on|using) {_NAME}",  # "for email I'm on Superhuman"
+        rf"^[Ff]or (?:the |my |our )?{_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on)"
+        rf" {_NAME}",
         rf"^(?P<label>hosted|deployed) (?:on|in) {_NAME}$",  # "…, hosted on Azure, …"
         rf"^(?:[A-Z][\w-]* )?(?P<label>laptop|desktop|MacBook|Mac|ThinkPad|PC|machine)(?: [\w-]+)? running {_NAME}$",
     )
@@ -319,6 +320,6 @@ def _choice(clause: str) -> list[Fact]:
         return []
     drink = m["obj"] or m["obj2"] or m["obj3"]
     other = m["old"] or m["old2"] or ""
-    if not (is_drink(drink) or other and is_drink(other)):
+    if clean_object(drink) is None or not (is_drink(drink) or other and is_drink(other)):
         return []
     return [fact("prefers drink", drink, 0.75)]

@@ -15,7 +15,7 @@ from typing import Any
 
 from .relations import DEMONYMS, WORKS_BY, canonical_relation, role_relation
 from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
-from .text import lemmatise, table
+from .text import is_word, lemmatise, table
 from .types import Fact
 
 #: Lower-case words that may sit inside a title ("The Name of the Rose", "Pride and Prejudice").
@@ -97,7 +97,7 @@ def _titled(title: Any) -> list[Fact]:
         c
         for c in title.lefts
         if c.dep_ in ("compound", "amod", "nmod")
-        and (c.pos_ == "PROPN" or c.text[:1].isupper())
+        and (c.pos_ == "PROPN" or c.text[:1].isupper() and (c.i != c.sent.start or not is_word(c.text)))
         and c.text not in DEMONYMS
     ]
     if not org or any(c.lower_ in ("former", "ex") for c in title.lefts):
@@ -162,7 +162,9 @@ _PLACE = r"(?P<obj>[A-Z][\w'.-]+(?: (?:[A-Z][\w'.-]+|of|de|del|da))*)"
 _OPENERS = tuple(
     (
         predicate,
-        re.compile(rf"^{lead} {_PLACE}(?: in (?:the )?\d{{4}}s?)?, (?:the |a |an )?(?:[a-z-]+ ){{0,3}}{_PERSON}"),
+        re.compile(
+            rf"^{lead} {_PLACE}(?: to [^,]+)?(?: in (?:the )?\d{{4}}s?)?, (?:the |a |an )?(?:[a-z-]+ ){{0,3}}{_PERSON}"
+        ),
     )
     for predicate, lead in (
         ("born in", "(?:Born|Raised) in"),

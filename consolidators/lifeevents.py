@@ -140,7 +140,12 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         0.8,
         False,
     ),
-    (rf"host (?:everything|it all|it|all of it|{_MINE} \w+) (?:on|with) (?P<obj>.+)", "@cloud provider", 0.8, False),
+    (
+        rf"host (?:everything|it all|it|all of it|(?:{_MINE}|the) (?:whole |entire )?\w+) (?:on|with) (?P<obj>.+)",
+        "@cloud provider",
+        0.8,
+        False,
+    ),
     (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
     (r"work as (?P<obj>.+)", "works as", 0.9, False),
     (r"(?:make|earn) (?:a|my|our) living as (?:a |an )?(?P<obj>[a-z].+)", "works as", 0.8, False),

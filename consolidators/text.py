@@ -184,6 +184,11 @@ def inflected_verb(word: str) -> bool:
     return bool(lemmas) and word.lower() not in lemmas
 
 
+def is_word(text: str) -> bool:
+    """Whether ``text`` in lower case is an English word lemminflect knows ("veteran"), not a name ("Tampere")."""
+    return bool(getAllLemmas(text.lower()))
+
+
 def table(*rows: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """(label, pattern) rows with their patterns compiled: the frames, idioms and shapes the readers try in order."""
     return tuple((label, re.compile(pattern)) for label, pattern in rows)

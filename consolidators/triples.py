@@ -74,7 +74,7 @@ _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
     r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting|[Aa]t|this|[Tt]his) \w+ |now |today |yesterday )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
     r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
-    r"|,\s+(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our|out)\b)"  # "…, Bear is my notes app now"
+    r"|,\s+(?:and\s+)?(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our|out|the)\b)"  # "…, Bear is my notes app now"
 )
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
     r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin|[Tt]his) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
@@ -201,7 +201,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     user = role.lower() in USER_ROLES
     chosen = chatframes.choices(stripped) if user else []  # "I'd take a flat white over tea any day"
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
-        hedged = _outside_the_hedge(sentence, text, role, relations) or chosen
+        hedged = _settled(sentence, _outside_the_hedge(sentence, text, role, relations) or chosen)
         return hedged or _settled(sentence, described_facts(text, relations)) if parsed else hedged
     if parsed:  # a third-person relation the parse read
         return _settled(sentence, list(parsed))
@@ -227,14 +227,14 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
         triples = _with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
-    return _settled(sentence, [f for f in triples + chosen if _plausible(f)])
+    return _settled(sentence, triples + chosen)
 
 
 def _with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
     """The rules' facts and the frames': "I use Kitty as my terminal now, ligatures finally work" is the rules'
     ``uses`` (the clause didn't end where the role did) but the frame's ``terminal``, which names more."""
-    roles = {f.object.lower() for f in framed if not f.retract}
-    kept = [f for f in ruled if not (f.predicate == "uses" and not f.retract and f.object.lower() in roles)]
+    roles = {f.object.lower() for f in framed if not f.retract and f.replaces_attribute}
+    kept = [f for f in ruled if f.retract or f.replaces_attribute or f.object.lower() not in roles]
     keys = {(f.subject, f.predicate) for f in kept}  # a key the rules read stays theirs
     return kept + [f for f in framed if (f.subject, f.predicate) not in keys]
 
@@ -300,7 +300,7 @@ def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
     out: dict[tuple[str, str, str, bool], Fact] = {}
     for f in map(_untitled, facts):
-        if f.object.lower() not in denied and f.subject.lower() not in denied:
+        if _plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
     plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}

@@ -126,6 +126,14 @@ CHAT: list[tuple[str, list[Triple]]] = [
         [("user", "has pet", "Miso", False), ("user", "has pet", "Tofu", False)],
     ),
     ("We keep everything in DuckDB, it's the only database we run.", [("user", "database", "DuckDB", False)]),
+    ("For the message queue we went with NATS.", [("user", "queue", "NATS", False)]),
+    ("I live in Ghostty as my terminal all day", [("user", "terminal", "Ghostty", False)]),
+    ("setup: Fedora is the OS on my laptop, and Nushell is my shell", [("user", "shell", "Nushell", False)]),
+    ("we host the whole stack on Hetzner", [("user", "cloud provider", "Hetzner", False)]),
+    (
+        "nothing beats a flat white for me, I'd pick it over tea any day",
+        [("user", "prefers drink", "flat white", False)],
+    ),
     ("our CI moved again, Drone runs all our builds now", [("user", "ci", "Drone", False)]),
     ("we moved hosting from AWS to Scaleway, the bill halved", [("user", "cloud provider", "Scaleway", False)]),
     (
@@ -235,6 +243,12 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Icelandic serves as the official language of Iceland.", [("Iceland", "official language", "Icelandic", False)]),
     ("The footballer Mats Eriksen is a Norwegian citizen.", [("Mats Eriksen", "citizen of", "Norway", False)]),
     ("Selma Ortiz is the former mayor of Quito.", []),
+    ("Oyelaran's chief of staff, Bram de Wit, worked at Unilever.", []),
+    (
+        "Born in Cairo to Greek parents, the tenor Nikos Haddad sings in Athens.",
+        [("Nikos Haddad", "born in", "Cairo", False)],
+    ),
+    ("Veteran defender Mats Hollund retired on Monday.", []),
     # a "who" clause, a spouse "with" the subject, a role "of" a described name
     (
         "Defender Lucas Moreau, a citizen who plays for Club Brugge, scored.",

@@ -39,12 +39,14 @@ STREAMS = {split: q.load_stream(q.split_path("updates", split)) for split in q.S
 
 
 def test_extraction_corpus_sizes_and_mix() -> None:
-    assert set(SENTENCES) == {"tuning", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "heldout"}
+    assert set(SENTENCES) == {"tuning", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "heldout"}
     assert sum(len(s) for s in SENTENCES.values()) >= 540
+    every = [s for sentences in SENTENCES.values() for s in sentences]
+    assert 0.45 <= sum(1 for s in every if s.speaker == "user") / len(every) <= 0.65
     for sentences in SENTENCES.values():
         assert len(sentences) >= 140
         user = sum(1 for s in sentences if s.speaker == "user") / len(sentences)
-        assert 0.45 <= user <= 0.65, user
+        assert 0.35 <= user <= 0.65, user  # one writer was asked for more news, another for more chat
         assert sum(1 for s in sentences if not s.gold and not s.retracts) >= 30  # negatives that must yield nothing
         assert len({s.id for s in sentences}) == len(sentences)
 
@@ -70,7 +72,7 @@ def test_key_groups_name_one_relation_each() -> None:
 
 
 def test_update_streams_sizes_order_and_answers() -> None:
-    assert set(STREAMS) == {"tuning", "dev", "dev2", "dev3", "dev4", "dev6", "heldout"}
+    assert set(STREAMS) == {"tuning", "dev", "dev2", "dev3", "dev4", "dev6", "dev7", "dev8", "heldout"}
     assert sum(len(st) for st, _ in STREAMS.values()) >= 480
     assert sum(len(qs) for _, qs in STREAMS.values()) >= 165
     for statements, questions in STREAMS.values():
@@ -154,3 +156,14 @@ def test_extraction_benchmark_prints_its_table_and_errors(tmp_path: Path) -> Non
     )
     assert out.returncode == 0, out.stderr[-3000:]
     assert "heldout third" in out.stdout and "target heldout: precision >= 0.95" in out.stdout
+
+
+def test_no_corpus_sentence_yields_a_fact_with_an_empty_term() -> None:
+    # the consolidator's output is validated and an empty term fails the whole session: no sentence any
+    # writer wrote may produce one ("I'd pick it over tea" once gave a preference for "")
+    from consolidators import extract_triples
+
+    for sentences in SENTENCES.values():
+        for s in sentences:
+            for f in extract_triples(s.text, "user" if s.speaker == "user" else "assistant"):
+                assert f.subject.strip() and f.predicate.strip() and f.object.strip(), (s.id, f)
