@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .spans import child, is_name, name_text
+from .spans import ORG_NOUNS, child, is_name, name_text
 from .text import lemmatise
 
 #: Relative pronouns that open a relative clause about the name before them.
@@ -78,8 +78,10 @@ def _based_in(doc: Any) -> list[str]:
         if tok.lower_ != "based" or place is None or tok.dep_ != "amod":
             continue
         name = _based_one(tok.head, tok)
+        # "the Suwon-based chipmaker", "Oslo-based Acme": a firm's base is its headquarters; a person's, a home
+        firm = tok.head.pos_ == "PROPN" or lemmatise(tok.head.text, "NOUN") in ORG_NOUNS
         if name:
-            out.append(f"{name} is based in {name_text(place)}.")
+            out.append(f"{name} is {'headquartered' if firm else 'based'} in {name_text(place)}.")
     return out
 
 

@@ -226,7 +226,7 @@ _FRAGMENTS = tuple(
         rf"^{_TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
         rf"^{_TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
         rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in) {_TOOL} as (?:my|our|the) {_ROLE}"
-        r"(?: now| these days| again| all day)?$",  # "I use Kitty as my terminal now, ligatures finally work"
+        r"(?: now| these days| again| all day)?(?:$| so | because | and | but )",  # "I use Kitty as my terminal now, …"
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
         rf"(?:my |our |the )?(?P<role>notes?|passwords|emails?|mail|calendar)(?: over)? (?:in)?to {_NAME}",

@@ -71,7 +71,8 @@ _CUE_WORDS = frozenset(
 )
 PAST = re.compile(
     r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time"
-    r"|when I was (?:a |an |very |still )*(?:baby|kid|child|toddler|teenager|teen|little|young|small|student))\b",
+    r"|when I was (?:a |an |very |still )*(?:baby|kid|child|toddler|teenager|teen|little|young|small|student)"
+    r"|as (?:a |an )(?:child|kid|baby|toddler|teenager|teen|young (?:man|woman)))\b",
     re.I,
 )
 _ME = frozenset({"i", "we"})

@@ -281,10 +281,14 @@ def _opener(text: str) -> list[Fact]:
         if m:
             return make_fact(m["subj"], predicate, m["obj"], single=predicate == "born in")
     m = _PRICES.search(text) or _SHOPS.search(text)
-    if m:
-        return make_fact(m["subj"], "currency", m["obj"], single=True)
+    if m:  # "quoted in cedis": the currency's name, not its plural
+        obj = m["obj"]
+        if obj.islower():  # "cedis": a plural the lexicon may not know
+            obj = lemmatise(obj, "NOUN")
+            obj = obj[:-1] if obj == m["obj"] and obj.endswith("s") and not obj.endswith("ss") else obj
+        return make_fact(m["subj"], "currency", obj, single=True)
     m = _BORN.search(text)
-    return make_fact(m["subj"], "born in", m["obj"], single=True) if m else []
+    return make_fact(m["subj"].rstrip("."), "born in", m["obj"], single=True) if m else []
 
 
 def _possessed_work(kind: Any) -> list[Fact]:

@@ -225,7 +225,7 @@ _FIRST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) first (?:day|week|month) (?:
 _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
 _PET_NAME = re.compile(
-    rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})"
+    rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})\b.*"
     rf"|,? (?P<named>[A-Z][a-z]+)\b(?! [A-Z]).*)"  # "our dog Pickles just turned three"
 )
 PET_GONE = re.compile(r"\b(?:died|passed away|passed|put down|put to sleep|rehomed|ran away|RIP)\b", re.I)

@@ -150,10 +150,20 @@ def _bare(tok: Any) -> bool:
     return tok.tag_ != "VBG" and nxt < len(tok.doc) and not tok.doc[nxt].is_punct
 
 
+#: Nouns that describe an organisation: "Hanbit Semiconductor, the Suwon-based chipmaker" is no person.
+ORG_NOUNS = frozenset(
+    """company firm startup start-up chipmaker carmaker automaker maker manufacturer retailer bank lender insurer
+    airline carrier team club side outfit group publisher broadcaster studio label brand agency charity nonprofit
+    fund operator provider developer supplier producer brewer brewery distillery winery chain conglomerate
+    giant business subsidiary utility newspaper magazine network platform app""".split()
+)
+
+
 def person(tok: Any) -> bool:
     """A name of two or more words ("Omar Haddad"): a person who can move house, unlike "Herald"."""
     compound = any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.lefts)
-    return tok.pos_ == "PROPN" and compound and tok.text not in ORG_WORDS
+    described = any(c.dep_ == "appos" and lemmatise(c.text, "NOUN") in ORG_NOUNS for c in tok.rights)
+    return tok.pos_ == "PROPN" and compound and tok.text not in ORG_WORDS and not described
 
 
 def antecedent(tok: Any) -> Any:
@@ -227,8 +237,9 @@ def _descriptor(tok: Any) -> bool:
 
 
 def _described_by(tok: Any) -> bool:
-    """A lower-case noun inside a name's left words: what the name is, not part of it."""
-    return bool(tok.pos_ == "NOUN" and tok.text.islower() and tok.dep_ in ("compound", "nmod"))
+    """A lower-case noun inside a name's left words: what the name is, not part of it ("Hyun-woo" is the name)."""
+    hyphenated = tok.i > 0 and tok.doc[tok.i - 1].text == "-"
+    return bool(tok.pos_ == "NOUN" and tok.text.islower() and tok.dep_ in ("compound", "nmod") and not hyphenated)
 
 
 def _abbreviation(tok: Any) -> bool:
@@ -245,6 +256,9 @@ def _left_edge(tok: Any) -> int:
     for c in tok.lefts:
         if c.dep_ in _NAME_LEFT and c.tag_ != "PRP$":
             left = min(left, _left_edge(c) if c.dep_ in ("compound", "poss", "nmod") else c.i)
+    doc = tok.doc  # "Hyun-woo Baek": the parser may hang "Hyun-" off nothing, but the hyphen joins the name
+    while left >= 2 and doc[left - 1].text == "-" and doc[left - 2].text[:1].isupper() and tok.pos_ == "PROPN":
+        left -= 2
     return left
 
 

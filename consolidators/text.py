@@ -64,7 +64,9 @@ _HEDGE = re.compile(
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
     r"rumou?red|reportedly|allegedly|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     # "we're moving to Lyon in September": English states a planned move in the progressive
-    r"(?:am|are|'m|'re) (?:moving|relocating) (?:to|back to|over to))\b",
+    r"(?:am|are|'m|'re) (?:moving|relocating) (?:to|back to|over to)|"
+    r"next (?:week|month|year|term|semester|season|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)|in (?:a|two|three|a few|\d+) (?:days|weeks|months|years))\b",
     re.I,
 )
 _MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge

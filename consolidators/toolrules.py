@@ -31,7 +31,7 @@ TIME_WORDS = frozenset("year years month months week weeks day days while time a
 
 # A role's words never include the switch's own prepositions: in "switched our CI
 # from Jenkins to X" the role is "our CI", not "our CI from Jenkins".
-_SLOT_WORD = r"(?!(?:from|to|onto|over|off|for|at|in|on|with)\b)[\w-]+"
+_SLOT_WORD = r"(?!(?:from|to|onto|over|off|for|at|in|on|with|between|across|within|among|so|and|but)\b)[\w-]+"
 _SLOT = rf"(?P<slot>(?:all (?:of )?)?(?:the|our|my|their|a|an) {_SLOT_WORD}(?: {_SLOT_WORD}){{0,2}})"
 
 # Special predicate specs resolved per match; anything else is the predicate itself.
@@ -73,7 +73,9 @@ TOOL_RULES = rules(
     (r"replace (?P<old>[^,;]+?) with (?P<obj>.+)", DOMAIN, 0.7, False),
     # "use ActiveMQ as the job queue for the billing service": what the role is for is no part of it
     (
-        r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) " + _SLOT + r"(?: (?:for|at|in|on) .+)?",
+        r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) "
+        + _SLOT
+        + r"(?: (?:for|at|in|on|between|across|within|so|and|but) .+)?",
         SLOT,
         0.9,
         False,

@@ -79,7 +79,9 @@ _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
     r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin|[Tt]his) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
 )
-_ROLE_IS = re.compile(r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])")
+_ROLE_IS = re.compile(
+    r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])(?![\w-]+ (?:is|are)\b)"
+)
 #: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
 #: An -ly adverb between a verb and its preposition: "work remotely for", "live happily in".
@@ -201,8 +203,8 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     user = role.lower() in USER_ROLES
     chosen = chatframes.choices(stripped) if user else []  # "I'd take a flat white over tea any day"
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
-        hedged = _settled(sentence, _outside_the_hedge(sentence, text, role, relations) or chosen)
-        return hedged or _settled(sentence, described_facts(text, relations)) if parsed else hedged
+        described = _settled(sentence, described_facts(text, relations)) if parsed else []
+        return described or _settled(sentence, _outside_the_hedge(sentence, text, role, relations) or chosen)
     if parsed:  # a third-person relation the parse read
         return _settled(sentence, list(parsed))
     strong = bool(_STRONG_NEGATION.search(text))

@@ -168,7 +168,7 @@ _PRONOUNS = frozenset("it them him her this that us me".split())
 #: A verb particle opening the object means a phrasal verb the rules don't know ("give up X").
 _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
-    r"\s*(?:[,;:(]| - | because | since | but | so | for | which | who | where | while | although "
+    r"\s*(?:[,;:(—–]| - | because | since | but | so | for | with | which | who | where | while | although "
     r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) "
     r"| (?:on|from|across|onto|off) (?:all (?:of )?|both )?(?:my|our) "
     r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
@@ -183,6 +183,7 @@ _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the obj
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
     r"a lot|a bunch|a ton|all the time|most days|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
     r"on (?:the )?weekends?|at (?:the )?weekends?|btw|tbh|lol|haha|imo|imho|fyi|rn|atm|ngl|lmao|anyway|though|"
+    r"very much|so much|loads|heaps|on \d{1,2}(?:st|nd|rd|th)? \w+(?: \d{4})?|on \w+ \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|"
     rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) "
     r"(?:days?|weeks?|months?|years?) ago|a while ago|since last \w+|as of \w+|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"

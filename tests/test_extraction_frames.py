@@ -134,6 +134,15 @@ CHAT: list[tuple[str, list[Triple]]] = [
         "nothing beats a flat white for me, I'd pick it over tea any day",
         [("user", "prefers drink", "flat white", False)],
     ),
+    # what trails a value: a date, an em dash, "with …", "very much"; a plan said with a future time
+    ("I enjoy kayaking very much", [("user", "likes", "kayaking", False)]),
+    ("I really enjoy stargazing — bought a telescope last month", [("user", "likes", "stargazing", False)]),
+    ("my shell is zsh with oh-my-zsh, nothing fancy", [("user", "shell", "zsh", False)]),
+    ("next month I'm starting at Canva, any tips?", []),
+    ("I use fish as my shell so bash snippets break", [("user", "shell", "fish", False)]),
+    ("we use NATS as our queue between services", [("user", "queue", "NATS", False)]),
+    ("my husband's IDE is Emacs and he loves it", []),
+    ("our hamster's name is Tofu and she runs the house", [("user", "has pet", "Tofu", False)]),
     ("our CI moved again, Drone runs all our builds now", [("user", "ci", "Drone", False)]),
     ("we moved hosting from AWS to Scaleway, the bill halved", [("user", "cloud provider", "Scaleway", False)]),
     (
@@ -249,6 +258,13 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Nikos Haddad", "born in", "Cairo", False)],
     ),
     ("Veteran defender Mats Hollund retired on Monday.", []),
+    ("Hyun-woo Baek is married to the cellist Mina Seo.", [("Hyun-woo Baek", "married to", "Mina Seo", False)]),
+    ("Prices in Ghana are quoted in cedis.", [("Ghana", "currency", "cedi", False)]),
+    ("Born in Gori, Marta Jikia moved to Tbilisi as a teenager.", [("Marta Jikia", "born in", "Gori", False)]),
+    (
+        "Hanbit Semiconductor, the Suwon-based chipmaker, named a new chief.",
+        [("Hanbit Semiconductor", "headquartered in", "Suwon", False)],
+    ),
     # a "who" clause, a spouse "with" the subject, a role "of" a described name
     (
         "Defender Lucas Moreau, a citizen who plays for Club Brugge, scored.",
