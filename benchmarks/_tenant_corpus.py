@@ -19,9 +19,12 @@ at 1M, each time mixed with different others).
 Tenants: namespace sizes follow Zipf (s=1): at 1M rows and 2,000 namespaces the largest
 holds ~12% of the rows, the 100th ~0.1%, the smallest a few dozen. Each tenant draws its
 texts from its own pool of base texts (pool ~ sqrt of its size), so tenants differ in
-what they talk about, as users do. Kinds: 60% provisional turns, 20% facts, 10%
-episodes, 10% passages; 10% of the consolidated rows are retired (superseded_at set),
-as supersession leaves them.
+what they talk about, as users do. Kinds: 60% turns, 20% facts, 10% episodes, 10%
+passages; 10% of the facts, episodes and passages are retired (superseded_at set), as
+supersession leaves them. Only a tenant's newest turns are provisional
+(``provisional_share`` of its rows, default PROVISIONAL_SHARE: a day or so of
+unconsolidated turns, as the tier is by design; migration 0012 keeps them out of
+the HNSW graph and recall scans them exactly); older turns are consolidated.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ _FIRST_NAMES = [
     "Maya", "Noor", "Omar", "Priya", "Quinn", "Rosa", "Sam", "Tariq", "Uma", "Victor", "Wen", "Yusuf", "Zoe",
 ]  # fmt: skip
 KIND_SHARES = (("turn", 0.6), ("fact", 0.2), ("episode", 0.1), ("passage", 0.1))
+PROVISIONAL_SHARE = 0.02
 COPY_ROWS = """
 COPY memory (namespace, session_id, tier, kind, content, embedding, subject, predicate, object,
              event_ids, valid_from, superseded_at, embed_model, metadata)
@@ -132,9 +136,17 @@ def _row_vectors(rng: np.random.Generator, vecs: np.ndarray, own: np.ndarray, po
 
 
 def tenant_rows(
-    rng: np.random.Generator, ns: str, size: int, texts: list[str], kinds: list[str], vecs: np.ndarray, fp: str
+    rng: np.random.Generator,
+    ns: str,
+    size: int,
+    texts: list[str],
+    kinds: list[str],
+    vecs: np.ndarray,
+    fp: str,
+    provisional_share: float = PROVISIONAL_SHARE,
 ) -> list[list[Any]]:
-    """COPY rows (COPY_ROWS' columns) for one tenant of ``size`` rows."""
+    """COPY rows (COPY_ROWS' columns) for one tenant of ``size`` rows; turns after ``recent`` are provisional."""
+    recent = size - int(size * provisional_share)
     pool = rng.choice(len(texts), size=min(len(texts), max(50, int(30 * np.sqrt(size)))), replace=False)
     kind_of = np.array(kinds)
     shares = np.array([s for _, s in KIND_SHARES])
@@ -155,7 +167,7 @@ def tenant_rows(
         fact = kind == "fact"
         meta = Jsonb({"passages": 1} if kind == "episode" and rng.random() < 0.5 else {})
         out.append([
-            ns, f"{ns}-s{i // 20}", "provisional" if kind == "turn" else "consolidated", kind, text,
+            ns, f"{ns}-s{i // 20}", "provisional" if kind == "turn" and i >= recent else "consolidated", kind, text,
             row_vecs[i], "user" if fact else None, "said" if fact else None, text if fact else None,
             [f"{ns}-e{i}"], when, when if retired else None, fp, meta,
         ])  # fmt: skip

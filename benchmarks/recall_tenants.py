@@ -157,12 +157,16 @@ def build_indexes(dsn: str, hnsw_with: str) -> dict[str, Any]:
 
 
 def db_index_def(name: str) -> str:
-    """A dropped index's shipped definition, from the migrations."""
-    for path in sorted((c.ROOT / "memory_sink" / "migrations").glob("*.sql")):
-        for stmt in path.read_text().split(";"):
-            if f"INDEX {name} " in stmt:
-                return "\n".join(line for line in stmt.splitlines() if not line.strip().startswith("--")).strip()
-    raise KeyError(f"index {name}: no definition in the migrations")
+    """A dropped index's shipped definition: the last migration's that creates it (0012 redefined the HNSW index)."""
+    found = [
+        "\n".join(line for line in stmt.splitlines() if not line.strip().startswith("--")).strip()
+        for path in sorted((c.ROOT / "memory_sink" / "migrations").glob("*.sql"))
+        for stmt in path.read_text().split(";")
+        if f"CREATE INDEX {name} " in stmt
+    ]
+    if not found:
+        raise KeyError(f"index {name}: no definition in the migrations")
+    return found[-1]
 
 
 def hnsw_definition(shipped: str, hnsw_with: str) -> str:
@@ -321,6 +325,7 @@ def main() -> None:
         "--partial-largest", action="store_true", help="also build a partial HNSW index for the largest tenant"
     )
     p.add_argument("--data-dir", default="", help="keep the server and databases here for later runs")
+    p.add_argument("--build-only", action="store_true", help="load and build the databases, measure nothing")
     args = p.parse_args()
     args.ef_sweep = [int(x) for x in args.ef_sweep.split(",") if x]
     lc = tc.read_locomo(args.locomo)
@@ -340,7 +345,10 @@ def main() -> None:
                 for key, value in build_indexes(dsn, args.hnsw_with).items():
                     figures[f"[{rows:,}] {key}"] = value
                 print(f"-- {rows:,} built: {json.dumps(figures, default=str)}", flush=True)
-            results[rows] = measure(dsn, args, lc.questions, f"{rows:,}")
+            if not args.build_only:
+                results[rows] = measure(dsn, args, lc.questions, f"{rows:,}")
+    if args.build_only:
+        return
     for rows, row in results.items():
         figures |= {f"[{rows:,}] {k}": round(v, 3) if isinstance(v, float) else v for k, v in row.items()}
     large, small = results[args.rows], results[args.small]

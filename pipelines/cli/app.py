@@ -18,7 +18,7 @@ from memory_sink import TiermemError
 from memory_sink.db import describe
 from memory_sink.errors import RedactingFilter, redact
 
-from . import agents, commands, facts, orchestration
+from . import agents, commands, facts, orchestration, tenants
 from .options import examples
 
 
@@ -99,5 +99,5 @@ def _run(argv: list[str] | None) -> None:
         sys.exit(1)
 
 
-for _command in (*commands.COMMANDS, *facts.COMMANDS, *orchestration.COMMANDS, *agents.COMMANDS):
+for _command in (*commands.COMMANDS, *facts.COMMANDS, *orchestration.COMMANDS, *agents.COMMANDS, *tenants.COMMANDS):
     cli.add_command(_command)
