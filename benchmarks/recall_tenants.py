@@ -10,13 +10,17 @@ and 100 rows), LoCoMo's QA questions (natural, long, common words) are embedded,
 
 - overlap@10: recall's vector branch (recall's own filters: namespace, kinds, active;
   its candidate count; as recall runs it) against an exact scan of the same rows;
-  also at other ``hnsw.ef_search`` values and with ``strict_order``;
+  also at other ``hnsw.ef_search`` values, and through the shared graph alone;
 - latency: ``recall_sql.recall`` with the query vector given (query embedding excluded),
   p50/p95 over all questions, per run, medians over runs; the query embedding alone.
 
 ``--data-dir`` keeps the server and both databases for the next run (the 1M load and
-HNSW build happen once); ``--hnsw-with`` rebuilds the HNSW index with other options;
-``--partial-largest`` measures the largest tenant with a partial HNSW index of its own.
+HNSW build happen once); ``--hnsw-with`` rebuilds the HNSW index with other options.
+``--own-graph-above ROWS`` (default ``recall.EXACT_BELOW``) gives every tenant with more
+active consolidated rows its own graph through the shipped mechanism
+(``tenant_index.create``, as ``tiermem tenant-index create`` does; kept in the data dir,
+so a later run only finds them built) and reports each build's time and size; recall
+and "shipped" then use them as recall does. ``--own-graph-above 0`` measures without.
 Targets: at 1M, overlap@10 >= 0.95, p50 <= 5 ms, p95 <= 15 ms; p95 at 1M <= 1.2x at 10k.
 """
 
@@ -26,7 +30,7 @@ import contextlib
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +40,7 @@ import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 
-from memory_sink import db
+from memory_sink import db, tenant_index
 from memory_sink import recall as recall_sql
 
 SETTINGS = {
@@ -53,10 +57,11 @@ REBUILT = (HNSW, "memory_content_tsv", "memory_event_ids")
 # HNSW); and its HNSW arm alone. Sorted by distance, as recall re-sorts (relaxed_order
 # returns candidates only roughly in order).
 VECTOR = f"WITH {recall_sql.VECTOR_ARMS} SELECT id FROM v ORDER BY r LIMIT 10"
+# The shared graph alone (namespace || '': no partial index or btree may replace it).
 HNSW_ONLY = f"""
 SELECT id FROM (
     SELECT id, embedding <=> %(q)s AS dist FROM memory
-    WHERE namespace = %(ns)s AND superseded_at IS NULL AND {recall_sql.KIND_FILTER}
+    WHERE namespace || '' = %(ns)s AND superseded_at IS NULL AND {recall_sql.KIND_FILTER}
     ORDER BY embedding <=> %(q)s LIMIT %(n)s
 ) s ORDER BY dist LIMIT 10
 """
@@ -67,6 +72,10 @@ WHERE namespace = %(ns)s AND superseded_at IS NULL AND {recall_sql.KIND_FILTER}
 ORDER BY cosine_distance(embedding, %(q)s) LIMIT 10
 """
 CLASSES = {"largest": None, "~10k": 10_000, "~1k": 1_000, "~100": 100}
+LARGE_TENANTS = """
+SELECT namespace FROM memory WHERE tier = 'consolidated' AND superseded_at IS NULL
+GROUP BY namespace HAVING count(*) > %s ORDER BY count(*) DESC
+"""
 
 
 @contextlib.contextmanager
@@ -194,9 +203,36 @@ def probes(dsn: str, questions: list[str], per_class: int) -> list[tuple[str, st
     return out
 
 
-def top10(conn: psycopg.Connection, sql: str, q: np.ndarray, ns: str) -> list[Any]:
+Variant = tuple[Callable[[str], Any], list[str], int | None]  # statement for a namespace, settings, own-graph ef
+
+
+def top10(conn: psycopg.Connection, sql: Any, q: np.ndarray, ns: str) -> list[Any]:
     params = {"q": q, "ns": ns, "kinds": list(recall_sql.DEFAULT_KINDS), "unpassaged": True, "n": 40}
     return [r[0] for r in conn.execute(sql, params)]
+
+
+def own_vector(ns: str) -> psycopg.sql.Composed:
+    """Recall's vector branch for a namespace with a graph of its own, as recall runs it."""
+    return (
+        psycopg.sql.SQL("WITH ")
+        + recall_sql.own_graph_arms(ns)
+        + psycopg.sql.SQL(" SELECT id FROM v ORDER BY r LIMIT 10")
+    )
+
+
+def variants(args: Any, own: frozenset[str]) -> dict[str, Variant]:
+    def shipped(ns: str) -> Any:
+        return own_vector(ns) if ns in own else VECTOR
+
+    out: dict[str, Variant] = {"shipped": (shipped, [], recall_sql.OWN_GRAPH_EF_SEARCH)}
+    if own:
+        out |= {f"shipped, own graphs at ef_search {ef}": (shipped, [], ef) for ef in args.own_ef_sweep}
+    out["HNSW only (shared graph)"] = (lambda ns: HNSW_ONLY, [], None)
+    out |= {
+        f"HNSW only (shared graph), ef_search {ef}": (lambda ns: HNSW_ONLY, [f"SET hnsw.ef_search = {ef}"], None)
+        for ef in args.ef_sweep
+    }
+    return out
 
 
 def overlaps(dsn: str, store: Any, probe: list[tuple[str, str, str]], vecs: list[np.ndarray], args: Any) -> dict:
@@ -208,20 +244,21 @@ def overlaps(dsn: str, store: Any, probe: list[tuple[str, str, str]], vecs: list
             started = time.perf_counter()
             truth.append(top10(conn, EXACT, v, ns))
             exact_ms.setdefault(cls, []).append(time.perf_counter() - started)
+        own = tenant_index.own_graphs(conn)
     out: dict[str, Any] = {f"exact scan p50 ms [{cls}]": c.percentile(v, 50) * 1e3 for cls, v in exact_ms.items()}
-    variants: dict[str, tuple[str, list[str]]] = {"shipped": (VECTOR, []), "HNSW only": (HNSW_ONLY, [])}
-    variants |= {f"HNSW only, ef_search {ef}": (HNSW_ONLY, [f"SET hnsw.ef_search = {ef}"]) for ef in args.ef_sweep}
-    variants["HNSW only, strict_order"] = (HNSW_ONLY, ["SET hnsw.iterative_scan = strict_order"])
-    variants["HNSW only, max_scan_tuples 100000"] = (HNSW_ONLY, ["SET hnsw.max_scan_tuples = 100000"])
-    for name, (sql, sets) in variants.items():
+    out["tenants with their own graph, probed"] = sorted({f"{cls}={ns}" for cls, ns, _ in probe if ns in own})
+    for name, (statement, sets, own_ef) in variants(args, own).items():
+        per: dict[str, list[float]] = {}
+        lat: dict[str, list[float]] = {}
         with store.connection() as conn:
             for s in sets:
                 conn.execute(s)
-            per: dict[str, list[float]] = {}
-            lat: dict[str, list[float]] = {}
+            base_ef = conn.execute("SELECT current_setting('hnsw.ef_search')").fetchone()[0]
             for (cls, ns, _), v, t in zip(probe, vecs, truth):
+                ef = str(own_ef) if own_ef and ns in own else base_ef
+                conn.execute("SELECT set_config('hnsw.ef_search', %s, false)", (ef,))
                 started = time.perf_counter()
-                got = top10(conn, sql, v, ns)
+                got = top10(conn, statement(ns), v, ns)
                 lat.setdefault(cls, []).append(time.perf_counter() - started)
                 per.setdefault(cls, []).append(len(set(got) & set(t)) / max(1, len(t)))
             conn.rollback()
@@ -237,41 +274,25 @@ def overlaps(dsn: str, store: Any, probe: list[tuple[str, str, str]], vecs: list
     return out
 
 
-def partial_lever(dsn: str, probe: list[tuple[str, str, str]], vecs: list[np.ndarray]) -> dict[str, Any]:
-    """The largest tenant with a graph of its own: a partial HNSW index, its namespace a literal.
-
-    A generic plan cannot match a partial index's predicate to a parameter, so the
-    statement names the namespace; this measures the lever, recall does not use it.
-    """
-    ns = next(ns for cls, ns, _ in probe if cls == "largest")
-    pairs = [v for (cls, _, _), v in zip(probe, vecs) if cls == "largest"]
-    literal = HNSW_ONLY.replace("%(ns)s", f"'{ns}'")
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        register_vector(conn)
-        took = c.timed(
-            lambda: conn.execute(
-                f"CREATE INDEX IF NOT EXISTS hnsw_{ns} ON memory USING hnsw (embedding vector_cosine_ops) "
-                f"WHERE namespace = '{ns}' AND superseded_at IS NULL"
-            )
+def own_graphs(dsn: str, above: int) -> dict[str, Any]:
+    """Every tenant past ``above`` active consolidated rows gets its own graph, as `tiermem tenant-index create`."""
+    if above <= 0:
+        return {}
+    with psycopg.connect(dsn) as conn:
+        large = [r[0] for r in conn.execute(LARGE_TENANTS, (above,))]
+    out: dict[str, Any] = {}
+    for ns in large:
+        entry, built = tenant_index.create(dsn, ns)
+        out[f"own graph [{ns}, {entry.active_rows} rows] build s, MB"] = (
+            f"{entry.build_seconds:.1f}{'' if built else ' (earlier run)'}, {entry.bytes / 2**20:.1f}"
         )
-        out: dict[str, Any] = {f"partial HNSW [{ns}] build s": round(took, 1)}
-        out[f"partial HNSW [{ns}] MB"] = round(
-            conn.execute(f"SELECT pg_relation_size('hnsw_{ns}')").fetchone()[0] / 2**20
-        )
-        db._configure(conn)
-        for ef in (40, 100, 200):
-            conn.execute(f"SET hnsw.ef_search = {ef}")
-            scores, lat = [], []
-            for v in pairs:
-                p = {"q": v, "ns": ns, "kinds": list(recall_sql.DEFAULT_KINDS), "unpassaged": True, "n": 40}
-                truth = set(top10(conn, EXACT, v, ns))
-                started = time.perf_counter()
-                got = [r[0] for r in conn.execute(literal, p)]
-                lat.append(time.perf_counter() - started)
-                scores.append(len(set(got) & truth) / 10)
-            out[f"partial HNSW overlap@10, p50/p95 ms (ef_search {ef})"] = (
-                f"{np.mean(scores):.3f}, {c.percentile(lat, 50) * 1e3:.2f} / {c.percentile(lat, 95) * 1e3:.2f}"
-            )
+    with psycopg.connect(dsn) as conn:
+        done = tenant_index.listing(conn)
+    out["own graphs: tenants, rows, build s, MB"] = (
+        f"{len(done)}, {sum(t.active_rows for t in done)}, {sum(t.build_seconds or 0 for t in done):.1f}, "
+        f"{sum(t.bytes for t in done) / 2**20:.1f}"
+    )
+    tenant_index.forget()
     return out
 
 
@@ -305,8 +326,6 @@ def measure(dsn: str, args: Any, questions: list[str], tag: str) -> dict[str, An
         row = {"tenants probed": sorted({f"{cls}={ns}" for cls, ns, _ in probe})}
         row |= latencies(store, probe, vecs, args.runs)
         row |= overlaps(dsn, store, probe, vecs, args)
-        if args.partial_largest:
-            row |= partial_lever(dsn, probe, vecs)
     print(f"-- {tag}: {json.dumps(row, default=str)}", flush=True)
     return row
 
@@ -322,12 +341,17 @@ def main() -> None:
     p.add_argument("--ef-sweep", default="40,200,400", help="other hnsw.ef_search values for overlap")
     p.add_argument("--hnsw-with", default="", help="rebuild HNSW WITH these options, e.g. 'm=24, ef_construction=128'")
     p.add_argument(
-        "--partial-largest", action="store_true", help="also build a partial HNSW index for the largest tenant"
+        "--own-graph-above",
+        type=int,
+        default=recall_sql.EXACT_BELOW,
+        help="give tenants past this many active consolidated rows their own graph (0: none)",
     )
+    p.add_argument("--own-ef-sweep", default="100,400", help="other ef_search values for the own graphs' overlap")
     p.add_argument("--data-dir", default="", help="keep the server and databases here for later runs")
     p.add_argument("--build-only", action="store_true", help="load and build the databases, measure nothing")
     args = p.parse_args()
     args.ef_sweep = [int(x) for x in args.ef_sweep.split(",") if x]
+    args.own_ef_sweep = [int(x) for x in args.own_ef_sweep.split(",") if x]
     lc = tc.read_locomo(args.locomo)
     figures: dict[str, Any] = {}
     with server(args.data_dir) as (admin, cache):
@@ -345,6 +369,8 @@ def main() -> None:
                 for key, value in build_indexes(dsn, args.hnsw_with).items():
                     figures[f"[{rows:,}] {key}"] = value
                 print(f"-- {rows:,} built: {json.dumps(figures, default=str)}", flush=True)
+            for key, value in own_graphs(dsn, args.own_graph_above).items():
+                figures[f"[{rows:,}] {key}"] = value
             if not args.build_only:
                 results[rows] = measure(dsn, args, lc.questions, f"{rows:,}")
     if args.build_only:

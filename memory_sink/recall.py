@@ -166,7 +166,7 @@ RECALL_ACTIVE = f"WITH {VECTOR_ARMS}, {FUSED}"
 # ef_search 200: measured at 1M rows on the largest tenant (~115k active rows),
 # overlap@10 0.77 / 0.92 / 0.965 at 40 / 100 / 200 (BENCHMARKS.md).
 OWN_GRAPH_EF_SEARCH = 200
-_OWN_HEAD = """WITH v AS (
+_OWN_HEAD = """v AS (
     SELECT id, row_number() OVER (ORDER BY dist) AS r FROM (
         (SELECT id, embedding <=> %(q)s AS dist FROM memory
          WHERE namespace = """
@@ -177,14 +177,19 @@ _OWN_TAIL = f""" AND tier = 'consolidated' AND superseded_at IS NULL AND {KIND_F
          {NEAREST}
         ORDER BY dist LIMIT %(n)s
     ) s
-), {FUSED}"""
+)"""
+
+
+def own_graph_arms(namespace: str) -> sql.Composed:
+    """The vector branch (``v``) of a namespace with a graph of its own, its namespace a literal."""
+    literal = sql.Literal(namespace).as_string().replace("%", "%%")
+    return sql.SQL(_OWN_HEAD) + sql.SQL(literal) + sql.SQL(_OWN_TAIL)
 
 
 @functools.lru_cache(maxsize=256)
 def own_graph_statement(namespace: str) -> sql.Composed:
     """RECALL_ACTIVE for a namespace with a graph of its own: its consolidated rows through that graph."""
-    literal = sql.Literal(namespace).as_string().replace("%", "%%")
-    return sql.SQL(_OWN_HEAD) + sql.SQL(literal) + sql.SQL(_OWN_TAIL)
+    return sql.SQL("WITH ") + own_graph_arms(namespace) + sql.SQL(f", {FUSED}")
 
 
 # Recall's lexical branch ranks every active row that matches its selective

@@ -10,7 +10,9 @@ bad input.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -162,3 +164,27 @@ def test_index_names_are_plain_identifiers_whatever_the_namespace() -> None:
 def _listing(store: MemoryStore) -> list[tenant_index.TenantIndex]:
     with store.connection() as conn:
         return tenant_index.listing(conn)
+
+
+def test_the_cli_creates_lists_and_drops(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
+    from pipelines.cli import main
+
+    def run(*args: str) -> tuple[int, str, str]:
+        try:
+            main(["tenant-index", *args, "--config", str(config_file)])
+            code = 0
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    assert run("create", "-n", ODD)[0] == 0
+    code, out, _ = run("create", "-n", ODD, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["namespace"] == ODD and doc["state"] == "ready" and doc["built"] is False
+    code, out, _ = run("list", "--json")
+    assert [t["namespace"] for t in json.loads(out)["tenant_indexes"]] == [ODD]
+    assert "ready" in run("list")[1]
+    assert run("drop", "-n", ODD)[1].strip().endswith("dropped")
+    code, _, err = run("create", "-n", "")
+    assert code == 2 and err.strip() == "tiermem: error: namespace: must not be empty"

@@ -14,7 +14,7 @@ HEADERS = ["namespace", "state", "active rows", "MB", "build s", "built at", "in
 
 @click.group(
     "tenant-index",
-    epilog=examples("tiermem tenant-index create --namespace acme", "tiermem tenant-index list"),
+    epilog=examples("tiermem tenant-index list", "tiermem tenant-index create --help"),
 )
 def tenant_index_group() -> None:
     """Graphs of their own for large namespaces (recall then searches them instead of the shared index).
