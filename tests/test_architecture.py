@@ -195,12 +195,47 @@ def test_the_workspace_loads_the_definitions_module() -> None:
 SQL_METHODS = ("execute", "executemany", "copy")
 
 
+# Functions that build a statement from a value through psycopg's quoting (sql.Literal),
+# because the planner needs a constant there (recall: a partial index's predicate).
+QUOTING_BUILDERS = ("own_graph_statement",)
+
+
+def _quoted(node: ast.expr) -> bool:
+    """A value made SQL by psycopg's quoting: sql.Identifier(...) or sql.Literal(...)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("Identifier", "Literal")
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "sql"
+    )
+
+
+def _composed_sql(node: ast.Call) -> bool:
+    """An UPPER_CASE sql.SQL constant's .format() of quoted values only, or a reviewed quoting builder."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id in QUOTING_BUILDERS
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "format"
+        and isinstance(func.value, ast.Name)
+        and func.value.id.isupper()
+        and all(_quoted(a) for a in [*node.args, *(k.value for k in node.keywords)])
+    )
+
+
 def _constant_sql(node: ast.expr) -> bool:
-    """A literal, a named statement, or an f-string of UPPER_CASE module constants only."""
+    """A literal, a named statement, a choice of two, a composition of quoted values (psycopg.sql),
+    or an f-string of UPPER_CASE module constants only."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
     if isinstance(node, (ast.Name, ast.Attribute)):
         return True
+    if isinstance(node, ast.IfExp):
+        return _constant_sql(node.body) and _constant_sql(node.orelse)
+    if isinstance(node, ast.Call):
+        return _composed_sql(node)
     if isinstance(node, ast.JoinedStr):
         return all(
             isinstance(part, ast.Constant)
@@ -231,6 +266,10 @@ def sql_built_from_values(source: str) -> list[int]:
         "conn.execute('SELECT * FROM ' + table)",
         "cur.executemany('DELETE FROM {} WHERE id = %s'.format(table), rows)",
         "conn.cursor().copy(f'COPY {table} FROM STDIN')",
+        "conn.execute(DROP.format(name=sql.Identifier(n), where=n))",
+        "conn.execute(DROP.format(sql.SQL(n)))",
+        "conn.execute(a if cond else f'SELECT {b}')",
+        "conn.execute(statement_for(namespace))",
     ],
 )
 def test_the_checker_catches_sql_formatted_from_a_value(source: str) -> None:
@@ -239,6 +278,8 @@ def test_the_checker_catches_sql_formatted_from_a_value(source: str) -> None:
 
 def test_sql_text_is_never_built_from_runtime_values() -> None:
     assert sql_built_from_values("conn.execute(f'SET hnsw.ef_search = {HNSW_EF_SEARCH}')") == []
+    assert sql_built_from_values("conn.execute(DROP.format(name=sql.Identifier(n), ns=sql.Literal(v)))") == []
+    assert sql_built_from_values("conn.execute(own_graph_statement(ns) if own else RECALL, params)") == []
     bad = {
         module_name(path): lines
         for path in product_files()
