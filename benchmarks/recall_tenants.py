@@ -72,10 +72,6 @@ WHERE namespace = %(ns)s AND superseded_at IS NULL AND {recall_sql.KIND_FILTER}
 ORDER BY cosine_distance(embedding, %(q)s) LIMIT 10
 """
 CLASSES = {"largest": None, "~10k": 10_000, "~1k": 1_000, "~100": 100}
-LARGE_TENANTS = """
-SELECT namespace FROM memory WHERE tier = 'consolidated' AND superseded_at IS NULL
-GROUP BY namespace HAVING count(*) > %s ORDER BY count(*) DESC
-"""
 
 
 @contextlib.contextmanager
@@ -275,15 +271,12 @@ def overlaps(dsn: str, store: Any, probe: list[tuple[str, str, str]], vecs: list
 
 
 def own_graphs(dsn: str, above: int) -> dict[str, Any]:
-    """Every tenant past ``above`` active consolidated rows gets its own graph, as `tiermem tenant-index create`."""
+    """Every tenant past ``above`` active consolidated rows gets its own graph: `tiermem tenant-index auto`."""
     if above <= 0:
         return {}
-    with psycopg.connect(dsn) as conn:
-        large = [r[0] for r in conn.execute(LARGE_TENANTS, (above,))]
     out: dict[str, Any] = {}
-    for ns in large:
-        entry, built = tenant_index.create(dsn, ns)
-        out[f"own graph [{ns}, {entry.active_rows} rows] build s, MB"] = (
+    for entry, built in tenant_index.create_past(dsn, above):
+        out[f"own graph [{entry.namespace}, {entry.active_rows} rows] build s, MB"] = (
             f"{entry.build_seconds:.1f}{'' if built else ' (earlier run)'}, {entry.bytes / 2**20:.1f}"
         )
     with psycopg.connect(dsn) as conn:

@@ -75,6 +75,12 @@ SELECT t.namespace, t.index_name, t.requested_at, t.built_at, t.build_seconds,
 FROM memory_tenant_index t LEFT JOIN pg_index i ON i.indexrelid = to_regclass(t.index_name)
 ORDER BY t.namespace
 """
+# Namespaces past a size, for the maintenance step (`tiermem tenant-index auto`): one
+# scan of the active rows' namespaces, largest first.
+LARGE = """
+SELECT namespace FROM memory WHERE tier = 'consolidated' AND superseded_at IS NULL
+GROUP BY namespace HAVING count(*) > %s ORDER BY count(*) DESC, namespace
+"""
 TRY_LOCK = "SELECT pg_try_advisory_lock(%s)"
 SET_BUILD_MEMORY = "SELECT set_config('maintenance_work_mem', %s, false)"
 # The graph's rows are exactly those recall's own-graph arm reads (recall.own_graph_statement):
@@ -155,6 +161,20 @@ def create(dsn: str, namespace: str, *, memory: str | None = None) -> tuple[Tena
             conn.execute(MARK_BUILT, (_build(conn, namespace, name), namespace))
     forget()
     return entry(dsn, namespace), not valid
+
+
+def create_past(dsn: str, above: int, *, memory: str | None = None) -> list[tuple[TenantIndex, bool]]:
+    """Give every namespace past ``above`` active consolidated rows its own graph, largest first.
+
+    The maintenance step: re-runnable (a namespace that has one is left as it is),
+    and it never drops one, so a namespace that shrinks keeps its graph until
+    ``drop``. Stops at the first failure, which names its namespace.
+    """
+    if isinstance(above, bool) or not isinstance(above, int) or above < 0:
+        raise InputError(f"above: expected a row count of 0 or more, got {above!r}")
+    with db.connect(dsn, autocommit=True) as conn:
+        large = [r[0] for r in conn.execute(LARGE, (above,))]
+    return [create(dsn, ns, memory=memory) for ns in large]
 
 
 def _build(conn: psycopg.Connection, namespace: str, name: str) -> float:

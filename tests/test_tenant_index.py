@@ -136,6 +136,17 @@ def test_create_is_idempotent_and_rebuilds_an_invalid_index(tenants: MemoryStore
     assert names == (1,)
 
 
+def test_the_maintenance_step_gives_every_large_namespace_its_own_graph_once(tenants: MemoryStore) -> None:
+    with tenants.connection() as conn:  # "other" shrinks below the threshold
+        conn.execute("UPDATE memory SET superseded_at = now() WHERE namespace = 'other' AND event_ids[1] LIKE '%%1'")
+    done = tenant_index.create_past(tenants.dsn, 300)
+    assert sorted((t.namespace, built) for t, built in done) == [("big", True), (ODD, True)]
+    assert [built for _, built in tenant_index.create_past(tenants.dsn, 300)] == [False, False]
+    assert tenant_index.create_past(tenants.dsn, 400) == []
+    with pytest.raises(InputError, match="above: expected a row count"):
+        tenant_index.create_past(tenants.dsn, -1)
+
+
 def test_one_build_at_a_time_and_the_second_says_so(tenants: MemoryStore) -> None:
     with psycopg.connect(tenants.dsn, autocommit=True) as holder:
         holder.execute("SELECT pg_advisory_lock(%s)", (tenant_index.BUILD_LOCK,))
@@ -186,5 +197,7 @@ def test_the_cli_creates_lists_and_drops(capsys: pytest.CaptureFixture[str], con
     assert [t["namespace"] for t in json.loads(out)["tenant_indexes"]] == [ODD]
     assert "ready" in run("list")[1]
     assert run("drop", "-n", ODD)[1].strip().endswith("dropped")
+    code, out, _ = run("auto", "--above", "1000", "--json")
+    assert code == 0 and json.loads(out) == {"tenant_indexes": []}
     code, _, err = run("create", "-n", "")
     assert code == 2 and err.strip() == "tiermem: error: namespace: must not be empty"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from memory_sink import tenant_index
+from memory_sink.recall import EXACT_BELOW
 
 from . import output
 from .options import config_option, examples, json_option, namespace_option, open_store
@@ -41,6 +42,36 @@ def create(config_path: str | None, as_json: bool, namespace: str, memory: str |
     else:
         verb = f"built in {entry.build_seconds:.1f}s" if built else "already built"
         click.echo(f"{namespace}: {entry.index_name} {verb}, {_mb(entry.bytes)} MB, {entry.active_rows} active rows")
+
+
+@tenant_index_group.command(
+    "auto", epilog=examples("tiermem tenant-index auto", "tiermem tenant-index auto --above 50000 --json")
+)
+@config_option
+@json_option
+@click.option(
+    "--above",
+    type=click.IntRange(min=0),
+    default=EXACT_BELOW,
+    show_default=True,
+    help="Active consolidated rows a namespace must exceed (below recall.EXACT_BELOW recall is exact already).",
+)
+@click.option("--memory", default=None, help="maintenance_work_mem for each build, e.g. 1GB (default: the server's).")
+def auto(config_path: str | None, as_json: bool, above: int, memory: str | None) -> None:
+    """Give every namespace past --above rows its own graph (a maintenance step: cron, or after consolidate).
+
+    Re-runnable; namespaces that have one are left as they are, and none is ever dropped.
+    """
+    with open_store(config_path) as store:
+        done = tenant_index.create_past(store.dsn, above, memory=memory)
+    if as_json:
+        output.emit_json({"tenant_indexes": [{**t.to_dict(), "built": built} for t, built in done]})
+        return
+    for t, built in done:
+        verb = f"built in {t.build_seconds:.1f}s" if built else "already built"
+        click.echo(f"{t.namespace}: {t.index_name} {verb}, {_mb(t.bytes)} MB, {t.active_rows} active rows")
+    if not done:
+        click.echo(f"no namespace has more than {above} active consolidated rows")
 
 
 @tenant_index_group.command("drop", epilog=examples("tiermem tenant-index drop --namespace acme"))
