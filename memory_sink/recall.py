@@ -151,18 +151,20 @@ LIMIT %(k)s
 """
 RECALL_ACTIVE = f"WITH {VECTOR_ARMS}, {FUSED}"
 
-# A namespace with a graph of its own (memory_sink.tenant_index: a partial HNSW index
-# over its active consolidated rows) reads its consolidated rows through that graph,
-# and its provisional rows exactly, as above. The planner can use a partial index only
+# A namespace with indexes of its own (memory_sink.tenant_index: a partial HNSW index
+# over its active consolidated rows, a partial GIN index over its active rows) reads
+# its consolidated rows through its graph, its provisional rows exactly, as above, and
+# its lexical matches through its GIN index. The planner can use a partial index only
 # where the statement holds its predicate's constant, so this statement names the
-# namespace as a literal: the one place recall's SQL text holds a value (invariant 10's
+# namespace as a literal (in both branches): the one place recall's SQL text holds a value (invariant 10's
 # exception), quoted by psycopg (sql.Literal) and with every % doubled, since psycopg
 # reads % as a placeholder even inside quotes. One statement per such namespace (few:
 # large tenants), prepared per connection like the shared one. Same rows, filters and
 # fusion as RECALL_ACTIVE, so if the index is gone the planner picks another path to
 # the same rows (slower, and through the shared graph approximate as before).
-# It skips `small`: such a namespace is large (tenant_index refuses none, but an own
-# graph for a namespace under EXACT_BELOW rows buys nothing; README).
+# It skips `small` (counting up to EXACT_BELOW rows costs a few ms per recall): a
+# namespace is given a graph for being past EXACT_BELOW (`tiermem tenant-index auto`);
+# one given to a smaller namespace is searched approximately where `small` was exact.
 # ef_search 200: measured at 1M rows on the largest tenant (~115k active rows),
 # overlap@10 0.77 / 0.92 / 0.965 at 40 / 100 / 200 (BENCHMARKS.md).
 OWN_GRAPH_EF_SEARCH = 200
@@ -182,14 +184,23 @@ _OWN_TAIL = f""" AND tier = 'consolidated' AND superseded_at IS NULL AND {KIND_F
 
 def own_graph_arms(namespace: str) -> sql.Composed:
     """The vector branch (``v``) of a namespace with a graph of its own, its namespace a literal."""
-    literal = sql.Literal(namespace).as_string().replace("%", "%%")
-    return sql.SQL(_OWN_HEAD) + sql.SQL(literal) + sql.SQL(_OWN_TAIL)
+    return sql.SQL(_OWN_HEAD) + _literal(namespace) + sql.SQL(_OWN_TAIL)
+
+
+def _literal(namespace: str) -> sql.SQL:
+    """The namespace quoted by psycopg, every % doubled: psycopg reads % as a placeholder even inside quotes."""
+    return sql.SQL(sql.Literal(namespace).as_string().replace("%", "%%"))
+
+
+# The lexical branch names the namespace as a literal too, for its own GIN index.
+_FUSED_HEAD, _FUSED_TAIL = FUSED.split("m.namespace = %(ns)s")  # exactly once: in LEXICAL's WHERE
 
 
 @functools.lru_cache(maxsize=256)
 def own_graph_statement(namespace: str) -> sql.Composed:
-    """RECALL_ACTIVE for a namespace with a graph of its own: its consolidated rows through that graph."""
-    return sql.SQL("WITH ") + own_graph_arms(namespace) + sql.SQL(f", {FUSED}")
+    """RECALL_ACTIVE for a namespace with indexes of its own: its rows through those indexes."""
+    lexical = sql.SQL(f", {_FUSED_HEAD}m.namespace = ") + _literal(namespace) + sql.SQL(_FUSED_TAIL)
+    return sql.SQL("WITH ") + own_graph_arms(namespace) + lexical
 
 
 # Recall's lexical branch ranks every active row that matches its selective
