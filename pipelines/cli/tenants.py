@@ -1,4 +1,4 @@
-"""``tiermem tenant-index``: give a large namespace an HNSW graph of its own, drop it, list them."""
+"""``tiermem tenant-index``: give a large namespace indexes of its own (an HNSW graph, a GIN index), drop them, list them."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ HEADERS = ["namespace", "state", "active rows", "MB", "build s", "built at", "in
     epilog=examples("tiermem tenant-index list", "tiermem tenant-index create --help"),
 )
 def tenant_index_group() -> None:
-    """Graphs of their own for large namespaces (recall then searches them instead of the shared index).
+    """Indexes of their own for large namespaces: an HNSW graph and a lexical (GIN) index, which recall then uses.
 
     See README, *How recall ranks*: worth it past ~10,000 active rows, where the
     shared graph misses a tenant's neighbours and recall stops ranking it exactly.
@@ -34,7 +34,7 @@ def tenant_index_group() -> None:
 @namespace_option
 @click.option("--memory", default=None, help="maintenance_work_mem for the build, e.g. 1GB (default: the server's).")
 def create(config_path: str | None, as_json: bool, namespace: str, memory: str | None) -> None:
-    """Build the namespace's own graph (CREATE INDEX CONCURRENTLY; writes go on). Idempotent, re-runnable."""
+    """Build the namespace's own indexes (CREATE INDEX CONCURRENTLY; writes go on). Idempotent, re-runnable."""
     with open_store(config_path) as store:
         entry, built = tenant_index.create(store.dsn, namespace, memory=memory)
     if as_json:
@@ -58,7 +58,7 @@ def create(config_path: str | None, as_json: bool, namespace: str, memory: str |
 )
 @click.option("--memory", default=None, help="maintenance_work_mem for each build, e.g. 1GB (default: the server's).")
 def auto(config_path: str | None, as_json: bool, above: int, memory: str | None) -> None:
-    """Give every namespace past --above rows its own graph (a maintenance step: cron, or after consolidate).
+    """Give every namespace past --above rows its own indexes (a maintenance step: cron, or after consolidate).
 
     Re-runnable; namespaces that have one are left as they are, and none is ever dropped.
     """
@@ -79,7 +79,7 @@ def auto(config_path: str | None, as_json: bool, above: int, memory: str | None)
 @json_option
 @namespace_option
 def drop(config_path: str | None, as_json: bool, namespace: str) -> None:
-    """Drop the namespace's own graph (DROP INDEX CONCURRENTLY); recall goes back to the shared one."""
+    """Drop the namespace's own indexes (DROP INDEX CONCURRENTLY); recall goes back to the shared ones."""
     with open_store(config_path) as store:
         dropped = tenant_index.drop(store.dsn, namespace)
     if as_json:
@@ -92,7 +92,7 @@ def drop(config_path: str | None, as_json: bool, namespace: str) -> None:
 @config_option
 @json_option
 def list_(config_path: str | None, as_json: bool) -> None:
-    """Namespaces with a graph of their own: state (ready, building, invalid, missing), size, build time."""
+    """Namespaces with indexes of their own: state (ready, building, invalid, missing), size, build time."""
     with open_store(config_path) as store, store.connection() as conn:
         found = tenant_index.listing(conn)
     if as_json:
