@@ -156,17 +156,19 @@ RECALL_ACTIVE = f"WITH {VECTOR_ARMS}, {FUSED}"
 # its consolidated rows through its graph, its provisional rows exactly, as above, and
 # its lexical matches through its GIN index. The planner can use a partial index only
 # where the statement holds its predicate's constant, so this statement names the
-# namespace as a literal (in both branches): the one place recall's SQL text holds a value (invariant 10's
-# exception), quoted by psycopg (sql.Literal) and with every % doubled, since psycopg
-# reads % as a placeholder even inside quotes. One statement per such namespace (few:
-# large tenants), prepared per connection like the shared one. Same rows, filters and
-# fusion as RECALL_ACTIVE, so if the index is gone the planner picks another path to
-# the same rows (slower, and through the shared graph approximate as before).
+# namespace as a literal in both branches: the one place recall's SQL text holds a
+# value (invariant 10's exception), quoted by psycopg (sql.Literal). One statement per
+# such namespace (few: large tenants), prepared per connection like the shared one.
+# Same rows, filters and fusion as RECALL_ACTIVE, so if an index is gone the planner
+# takes another path to the same rows (slower, and through the shared graph
+# approximate as before): a stale tenant_index.own_graphs costs speed, never a row.
 # It skips `small` (counting up to EXACT_BELOW rows costs a few ms per recall): a
-# namespace is given a graph for being past EXACT_BELOW (`tiermem tenant-index auto`);
+# namespace is given indexes for being past EXACT_BELOW (`tiermem tenant-index auto`);
 # one given to a smaller namespace is searched approximately where `small` was exact.
-# ef_search 200: measured at 1M rows on the largest tenant (~115k active rows),
-# overlap@10 0.77 / 0.92 / 0.965 at 40 / 100 / 200 (BENCHMARKS.md).
+# ef_search 200: at 1M rows (benchmarks/recall_tenants.py), the largest tenant's
+# (117k consolidated rows) overlap@10 with exact search was 0.925-0.945 / 0.985 /
+# 0.995 / 0.995 at ef_search 100 / 200 / 300 / 400 (two runs), against 0.53-0.62
+# through the shared graph; 300 buys +0.01 for ~15% more vector-branch time.
 OWN_GRAPH_EF_SEARCH = 200
 _OWN_HEAD = """v AS (
     SELECT id, row_number() OVER (ORDER BY dist) AS r FROM (
