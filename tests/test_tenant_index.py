@@ -11,6 +11,8 @@ bad input.
 from __future__ import annotations
 
 import json
+import threading
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 import numpy as np
 import psycopg
 import pytest
+from pgvector.psycopg import register_vector
 from psycopg import sql
 
 from memory_sink import MemoryStore, tenant_index
@@ -202,3 +205,34 @@ def test_the_cli_creates_lists_and_drops(capsys: pytest.CaptureFixture[str], con
     assert code == 0 and json.loads(out) == {"tenant_indexes": []}
     code, _, err = run("create", "-n", "")
     assert code == 2 and err.strip() == "tiermem: error: namespace: must not be empty"
+
+
+def test_a_write_during_the_build_is_in_the_graph_it_builds(tenants: MemoryStore) -> None:
+    """CONCURRENTLY waits out a writer's open transaction instead of blocking it, and indexes its row."""
+    q = _query(99)
+    now = datetime(2024, 1, 1, tzinfo=UTC)
+    with psycopg.connect(tenants.dsn) as writer:
+        register_vector(writer)
+        writer.execute(INSERT, ("big", "consolidated", "late", q, "big-late", now, None))  # open, uncommitted
+        pid = writer.info.backend_pid
+        done: list[object] = []
+        build = threading.Thread(target=lambda: done.append(tenant_index.create(tenants.dsn, "big")))
+        build.start()
+        with psycopg.connect(tenants.dsn, autocommit=True) as watcher:
+            while build.is_alive() and not _waits_for(watcher, pid):  # the build waits on the writer
+                time.sleep(0.05)
+        writer.commit()
+        build.join()
+    assert done and done[0][1]  # type: ignore[index]
+    with tenants.connection() as conn:
+        _price_out_reading_all(conn)
+        late = recall_sql.recall(conn, q, "zebra", namespace="big", k=1, kinds=["turn"])
+    assert [m.content for m in late] == ["late"]
+
+
+def _waits_for(conn: psycopg.Connection, pid: int) -> bool:
+    """Whether some session waits for a lock the backend ``pid`` holds."""
+    row = conn.execute(
+        "SELECT count(*) FROM pg_locks l WHERE NOT granted AND %s = ANY(pg_blocking_pids(l.pid))", (pid,)
+    )
+    return bool(row.fetchone()[0])  # type: ignore[index]
