@@ -309,6 +309,29 @@ def _occupation(clause: str) -> list[Fact]:
     return [fact("works as", m["obj"], 0.75)]
 
 
+#: "Can you write a haiku about my cat Biscotti?", "me and my wife Sunniva are planning a trip": a spouse or a
+#: pet named in passing is presupposed, whatever the sentence asks or plans.
+_PRESUPPOSED = table(
+    ("married to", r"\b[Mm]y (?:lovely |dear )?(?:wife|husband|spouse),? (?P<obj>[A-Z][\w'-]+)\b(?! [A-Z])"),
+    ("married to", r"\b(?P<obj>[A-Z][\w'-]+) \((?:my|our) (?:wife|husband|spouse)\)"),
+    (
+        "has pet",
+        rf"\b(?:[Mm]y|[Oo]ur) (?:[a-z]+ )?(?:{_PETS}),? (?:named |called )?(?P<obj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\b",
+    ),
+)
+
+
+def presupposed(text: str) -> list[Fact]:
+    """The spouse and pets ``text`` names in passing (not a pet that died, not an ex)."""
+    found = []
+    for predicate, pattern in _PRESUPPOSED:
+        for m in pattern.finditer(text):
+            if predicate == "has pet" and PET_GONE.search(text) or clean_object(m["obj"]) is None:
+                continue
+            found.append(fact(predicate, m["obj"], 0.75))
+    return found
+
+
 def choices(text: str) -> list[Fact]:
     """The preferences ``text`` states as a choice between drinks, whatever else it says or hedges."""
     return [f for clause in _CLAUSES.split(text) for f in _choice(clause.strip(" .!"))]

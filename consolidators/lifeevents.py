@@ -41,6 +41,10 @@ ROLE_WORDS: dict[str, str] = {
     "emails": "email client",
     "calendar": "calendar app",
     "ci": "ci",
+    "build": "ci",
+    "builds": "ci",
+    "pipelines": "ci",
+    "schedule": "calendar app",
     "queue": "queue",
     "database": "database",
     "shell": "shell",
@@ -53,12 +57,14 @@ ROLE_WORDS: dict[str, str] = {
 #: Animals people keep, with the breeds chat names instead ("a corgi called Waffles").
 PETS = frozenset(
     """dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard
-    guinea pig ferret gecko snake chinchilla budgie parakeet cockatiel canary goldfish axolotl hedgehog
+    guinea pig ferret gecko snake dragon chinchilla budgie parakeet cockatiel canary goldfish axolotl hedgehog
     rat mouse corgi greyhound labrador lab poodle beagle husky terrier spaniel retriever dachshund pug
     collie sheepdog bulldog chihuahua whippet schnauzer shiba tabby""".split()
 )
 #: Words between "a" and the animal: "a rescue greyhound", "a little tabby".
-_PET_MODIFIERS = r"(?:(?:new|rescue|little|old|senior|young|tiny|big|black|white|ginger|grey|gray) )*"
+_PET_MODIFIERS = (
+    r"(?:(?:new|rescue|little|old|senior|young|tiny|big|black|white|ginger|grey|gray|bearded|[a-z]+-[a-z]+) )*"
+)
 OCCUPATION_ENDINGS = (
     "er",
     "or",
@@ -134,6 +140,13 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         False,
     ),
     (r"browse (?:the web |the internet )?(?:with|in|on|using) (?P<obj>.+)", "@browser", 0.8, False),
+    (
+        rf"(?:keep|manage|plan|run|organi[sz]e) (?:{_MINE} |the )?(?:[a-z]+ )?(?:schedule|calendar|agenda|week|days)"
+        r" (?:in|on|with|using) (?P<obj>[A-Z].*)",
+        "@calendar app",
+        0.8,
+        False,
+    ),
     (
         rf"(?:read|check|do) (?:{_MINE} )?(?:e-?mails?|mail) (?:in|with|on|using) (?P<obj>.+)",
         "@email client",

@@ -517,6 +517,8 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         obj = place_in(obj)
         if relation is not None and lemma == "base" and person(subj):
             relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
+        if relation is not None and relation[0] == "lives in" and _YOUNG.search(verb.sent.text):
+            relation = None  # "moved to Spain at the age of 13": a childhood move, not where they live now
         if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or person(subj)):
             facts += _related(subj, relation, obj)
     obj = child(verb, "dobj")
@@ -547,6 +549,11 @@ _EMPLOYERS = frozenset(
     """Bank Fund Trust Foundation Institute University College Agency Ministry Hospital Clinic Labs Lab Inc Corp
     Corporation Ltd LLC PLC GmbH AG Company Co Partners Consulting Capital Ventures Holdings Technologies Systems
     Software Analytics Robotics Logistics Therapeutics Pharma Insurance""".split()
+)
+
+
+_YOUNG = re.compile(
+    r"\b(?:at the age of \d+|aged \d+|as a (?:child|boy|girl|teenager|toddler|baby)|when (?:he|she) was)\b"
 )
 
 

@@ -86,6 +86,8 @@ _ROLE_IS = re.compile(
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
 #: An -ly adverb between a verb and its preposition: "work remotely for", "live happily in".
 _MANNER = re.compile(r"^(\w+) \w+ly (?=(?:at|for|in|on|with|as|from)\b)")
+#: "im enrolled at …", "ive got …": chat drops the apostrophe of "I'm" and "I've".
+_BARE_IM = re.compile(r"\b([Ii])(m|ve)\b(?= [a-z])")
 #: Emoji and pictographs: chat uses them as punctuation ("relocated again 🙃 Ghent is home now").
 _EMOJI = re.compile(r"\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+[\s,]*")
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
@@ -184,7 +186,7 @@ def plain(sentence: str) -> str:
     """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
-    text = _LOWER_I.sub("I", text)
+    text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", _LABEL.sub("", text))
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
@@ -201,10 +203,11 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     if not stripped:
         return []
     user = role.lower() in USER_ROLES
-    chosen = chatframes.choices(stripped) if user else []  # "I'd take a flat white over tea any day"
+    # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
+    chosen = chatframes.choices(stripped) + chatframes.presupposed(stripped) if user else []
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
         described = _settled(sentence, described_facts(text, relations)) if parsed else []
-        return described or _settled(sentence, _outside_the_hedge(sentence, text, role, relations) or chosen)
+        return described or _settled(sentence, _outside_the_hedge(sentence, text, role, relations) + chosen)
     if parsed:  # a third-person relation the parse read
         return _settled(sentence, list(parsed))
     strong = bool(_STRONG_NEGATION.search(text))
@@ -273,7 +276,7 @@ def _before_the_question(sentence: str) -> str:
     """The statement a question follows in one sentence ("…, now I live in Vienna, is that enough context?"):
     the clauses before the first question clause, when that clause asks on its own; "" otherwise."""
     head = sentence[: sentence.index("?")]
-    parts = re.split(r"(?<=[,;:.!])\s+", head)
+    parts = re.split(r"(?<=[,;:.!])\s+|\s+[—–-]\s+", head)
     if len(parts) < 2 or not _ASKS.match(parts[-1]) or _ASKS.match(DISCOURSE.sub("", parts[0])):
         return ""
     return _GIVEN.sub("", " ".join(parts[:-1]).rstrip(" ,;:"))
@@ -314,6 +317,8 @@ _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z
 
 
 def _untitled(fact: Fact) -> Fact:
+    if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
+        return fact
     subject, obj = _HONORIFIC.sub("", fact.subject), _HONORIFIC.sub("", fact.object)
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 

@@ -228,7 +228,7 @@ THIRD: list[tuple[str, list[Triple]]] = [
     # an opening participle about the subject, "X-based", a name before a definite role
     (
         "Born in Rosario, Lionel Messi moved to Spain at the age of 13.",
-        [("Lionel Messi", "born in", "Rosario", False), ("Lionel Messi", "lives in", "Spain", False)],
+        [("Lionel Messi", "born in", "Rosario", False)],  # a move at 13 says nothing of where he lives now
     ),
     ("Quillmark, a Lagos-based fintech, raised $40 million.", [("Quillmark", "headquartered in", "Lagos", False)]),
     ("Oslo-based Acme makes tools.", [("Acme", "headquartered in", "Oslo", False)]),

@@ -143,6 +143,19 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("we use NATS as our queue between services", [("user", "queue", "NATS", False)]),
     ("my husband's IDE is Emacs and he loves it", []),
     ("our hamster's name is Tofu and she runs the house", [("user", "has pet", "Tofu", False)]),
+    # a spouse or a pet named in passing is presupposed, even in a question or a plan
+    ("Can you write a limerick about my cat Biscotti?", [("user", "has pet", "Biscotti", False)]),
+    ("me and my wife Sunniva are planning a trip, any ideas?", [("user", "married to", "Sunniva", False)]),
+    ("Olga (my wife) says the soup was too salty", [("user", "married to", "Olga", False)]),
+    ("my ex-wife Maria lives in Porto", []),
+    ("our dog Rex died last year", []),
+    ("I've got a bearded dragon called Sir Reginald", [("user", "has pet", "Sir Reginald", False)]),
+    # a statement before a question set off by a dash; chat's "im", "fwiw"
+    ("our builds run on CircleCI — why does the cache miss?", [("user", "ci", "CircleCI", False)]),
+    ("fwiw I work for Siemens Healthineers, so keep it neutral", [("user", "works at", "Siemens Healthineers", False)]),
+    ("im enrolled at the University of Otago, part time", [("user", "studies at", "University of Otago", False)]),
+    ("i keep my schedule in Google Calendar", [("user", "calendar app", "Google Calendar", False)]),
+    ("my sleep schedule is a mess", []),
     ("our CI moved again, Drone runs all our builds now", [("user", "ci", "Drone", False)]),
     ("we moved hosting from AWS to Scaleway, the bill halved", [("user", "cloud provider", "Scaleway", False)]),
     (
@@ -259,6 +272,7 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ),
     ("Veteran defender Mats Hollund retired on Monday.", []),
     ("Hyun-woo Baek is married to the cellist Mina Seo.", [("Hyun-woo Baek", "married to", "Mina Seo", False)]),
+    ("Born in Pécs, Anna Kovács moved to Vienna as a child.", [("Anna Kovács", "born in", "Pécs", False)]),
     ("Prices in Ghana are quoted in cedis.", [("Ghana", "currency", "cedi", False)]),
     ("Born in Gori, Marta Jikia moved to Tbilisi as a teenager.", [("Marta Jikia", "born in", "Gori", False)]),
     (
