@@ -20,7 +20,7 @@ from .text import table
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
 
-_NAME = r"(?P<obj>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-Z])))*)"
+NAME = r"(?P<obj>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-Z])))*)"
 #: Homes the user has now; "old", "holiday" or "parents'" homes are someone else's or another time's.
 _PETS = "|".join(sorted(PETS, key=len, reverse=True))
 _HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
@@ -29,22 +29,22 @@ _FRAMES = table(
     # "my flat is in Glasgow", "our new apartment in Brooklyn is tiny"
     (
         "lives in",
-        rf"\b(?:[Mm]y|[Oo]ur) {_NOT_NOW}(?:[a-z-]+ ){{0,2}}{_HOME_NOUN}(?: is| 's)?(?: now| currently)? in {_NAME}",
+        rf"\b(?:[Mm]y|[Oo]ur) {_NOT_NOW}(?:[a-z-]+ ){{0,2}}{_HOME_NOUN}(?: is| 's)?(?: now| currently)? in {NAME}",
     ),
     # "home these days is a tiny flat in Leeds", "home is now Leeds"
     (
         "lives in",
         rf"^[Hh]ome(?: (?:these days|nowadays|now|for now|at the moment))?,? is (?:now )?"
-        rf"(?:(?:a|an|my|our) (?:[a-z-]+ ){{0,3}}{_HOME_NOUN}(?: [a-z]+){{0,2}} in )?{_NAME}",
+        rf"(?:(?:a|an|my|our) (?:[a-z-]+ ){{0,3}}{_HOME_NOUN}(?: [a-z]+){{0,2}} in )?{NAME}",
     ),
     # "I share a house in Kraków", "we rent a tiny studio in Lyon"
     (
         "lives in",
         rf"\b(?:I|[Ww]e) (?:now |currently |still )?(?:share|rent|sublet|live in) (?:a|an|the|my|our) "
-        rf"(?:[a-z-]+ ){{0,2}}(?:{_HOME_NOUN}|room|place) in {_NAME}",
+        rf"(?:[a-z-]+ ){{0,2}}(?:{_HOME_NOUN}|room|place) in {NAME}",
     ),
     # "I'm based out of Tallinn", "we are based in Ghent now"
-    ("lives in", rf"\b(?:I am|[Ww]e are) (?:now |currently )?based (?:in|out of) {_NAME}"),
+    ("lives in", rf"\b(?:I am|[Ww]e are) (?:now |currently )?based (?:in|out of) {NAME}"),
     # "I'm a huge cricket fan", "I am a lifelong Arsenal fan"
     (
         "likes",
@@ -82,13 +82,13 @@ _FRAMES = table(
     # "i'm a second year at McGill"
     (
         "studies at",
-        rf"\bI am (?:a |in (?:my |the )?)?(?:first|second|third|fourth|final|last)[- ]year(?: student)? at {_NAME}",
+        rf"\bI am (?:a |in (?:my |the )?)?(?:first|second|third|fourth|final|last)[- ]year(?: student)? at {NAME}",
     ),
     # "currently a student at Monash", "first week at Zalando done"
-    ("studies at", rf"^(?:currently |now )?(?:a|an) (?:[a-z-]+ ){{0,2}}student at {_NAME}"),
+    ("studies at", rf"^(?:currently |now )?(?:a|an) (?:[a-z-]+ ){{0,2}}student at {NAME}"),
     (
         "works at",
-        rf"^(?:[Mm]y )?first (?:day|week|month) at {_NAME} (?:is |was )?(?:done|over|complete|finished|survived)",
+        rf"^(?:[Mm]y )?first (?:day|week|month) at {NAME} (?:is |was )?(?:done|over|complete|finished|survived)",
     ),
     # "big fan of Korean dramas over here": chat drops the "I am"
     (
@@ -96,24 +96,24 @@ _FRAMES = table(
         r"^(?:a |an )?(?:huge |big |massive |die-?hard |lifelong |total |avid )fan of (?P<obj>[\w'-]+(?: [\w'-]+){0,2})",
     ),
     # "we stopped hosting on Heroku", "we moved out of Bristol", "Evernote's gone from my life"
-    ("!cloud provider", rf"\b(?:I|[Ww]e) (?:have )?stopped (?:hosting|deploying) (?:on|with|at) {_NAME}"),
-    ("!lives in", rf"\b(?:I|[Ww]e) (?:have )?(?:just |finally )?moved out of {_NAME}"),
+    ("!cloud provider", rf"\b(?:I|[Ww]e) (?:have )?stopped (?:hosting|deploying) (?:on|with|at) {NAME}"),
+    ("!lives in", rf"\b(?:I|[Ww]e) (?:have )?(?:just |finally )?moved out of {NAME}"),
     (
         "!uses",
-        rf"^{_NAME}(?:'s| is| has) (?:gone|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
+        rf"^{NAME}(?:'s| is| has) (?:gone|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
     ),
     # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
     (
         "cloud provider",
         rf"^(?:everything|all|it all|everything is|everything's|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
         rf"infra|infrastructure|stack|backend|servers?|workloads?))(?: (?:we|I) (?:run|deploy|build|ship|have))? "
-        rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {_NAME}",
+        rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {NAME}",
     ),
     # "laptop's running Fedora now", "my desktop is on Windows 11"
     (
         "os",
         rf"^(?:[Mm]y |[Tt]he |[Oo]ur )?(?:new |work )?(?:laptop|desktop|pc|computer|machine)(?:'s| is) "
-        rf"(?:now )?(?:running|on) {_NAME}",
+        rf"(?:now )?(?:running|on) {NAME}",
     ),
     # "transferred to Universidade do Porto for second year"
     (
@@ -124,23 +124,23 @@ _FRAMES = table(
     # "Everything on my calendar is in Outlook Calendar"
     (
         "@role",
-        rf"^(?:[Ee]verything|[Aa]ll) (?:on|in) (?:my|our) (?P<role>[a-z]+) (?:is|are|lives|sits) (?:in|on) {_NAME}",
+        rf"^(?:[Ee]verything|[Aa]ll) (?:on|in) (?:my|our) (?P<role>[a-z]+) (?:is|are|lives|sits) (?:in|on) {NAME}",
     ),
     # "I run Fedora on my work laptop", "installed Pop!_OS on my desktop over the weekend"
     (
         "os",
-        rf"(?:^|\bI (?:now |currently )?)(?:run|installed|am running|put) {_NAME} on (?:my|our) (?:[a-z-]+ )?"
+        rf"(?:^|\bI (?:now |currently )?)(?:run|installed|am running|put) {NAME} on (?:my|our) (?:[a-z-]+ )?"
         r"(?:laptop|desktop|pc|computer|machine|workstation|notebook|gaming rig|rig)\b",
     ),
 )
 #: "browser-wise I'm on Vivaldi", "phone-wise, it's a Pixel 7a": the role named before the statement.
 _WISE = re.compile(
     r"^(?P<role>[a-z]+(?: [a-z]+)?)-wise,? (?:I am|we are|it is|I use|we use|I run|I have) "
-    rf"(?:now |still |currently )?(?:on |using |with |running )?(?:an? |the )?{_NAME}"
+    rf"(?:now |still |currently )?(?:on |using |with |running )?(?:an? |the )?{NAME}"
 )
 #: "handed in my notice at Ocado": the user is leaving (or has left) that employer.
 _NOTICE = re.compile(
-    rf"\b(?:handed in|gave|put in|submitted|handed) (?:my|our) (?:notice|resignation) (?:at|to) {_NAME}"
+    rf"\b(?:handed in|gave|put in|submitted|handed) (?:my|our) (?:notice|resignation) (?:at|to) {NAME}"
 )
 #: "I'd take a flat white over tea any day", "matcha beats coffee for me", "nothing beats a cold mate": a
 #: preference between drinks said as a choice (the modal is the idiom's, not a hedge).
@@ -157,7 +157,7 @@ _PETS_NAMED = re.compile(
     rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-Z][a-z]+(?:,? and [A-Z][a-z]+)*)\b"
 )
 #: "upgraded my phone, it's a Pixel 8a now": the role in one clause, its value in the next.
-_PRONOUN_ROLE = re.compile(rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, it is (?:now )?(?:a |an |the )?{_NAME}")
+_PRONOUN_ROLE = re.compile(rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, it is (?:now )?(?:a |an |the )?{NAME}")
 _IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)
 _AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
 _CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
@@ -218,35 +218,35 @@ _ACTIVITY_ROLES = {
     "builds": "ci",
 }
 #: A tool's name: chat writes some in lower case ("zsh", "fish") when the role beside it says what it is.
-_TOOL = r"(?P<obj>[\w.+#!-]+(?: [A-Z0-9][\w.+#!-]*)*)"
+TOOL = r"(?P<obj>[\w.+#!-]+(?: [A-Z0-9][\w.+#!-]*)*)"
 _ROLE = r"(?:(?:new|main|default|daily|primary|current|go-to|preferred|usual) )?(?P<role>[a-z][a-z -]*?)"
 _FRAGMENTS = tuple(
     re.compile(p)
     for p in (
-        rf"^{_TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
-        rf"^{_TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
-        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in) {_TOOL} as (?:my|our|the) {_ROLE}"
+        rf"^{TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
+        rf"^{TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
+        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in) {TOOL} as (?:my|our|the) {_ROLE}"
         r"(?: now| these days| again| all day)?(?:$| so | because | and | but )",  # "I use Kitty as my terminal now, …"
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
-        rf"(?:my |our |the )?(?P<role>notes?|passwords|emails?|mail|calendar)(?: over)? (?:in)?to {_NAME}",
-        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{_NAME}"
+        rf"(?:my |our |the )?(?P<role>notes?|passwords|emails?|mail|calendar)(?: over)? (?:in)?to {NAME}",
+        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{NAME}"
         r"(?: now| these days)?$",  # "CI through GitHub Actions", "password manager is Bitwarden now"
         # "builds now run on Buildkite", "the queue has been migrated to Redpanda"
         rf"^(?:the |all )?(?P<role>[a-z]+(?: [a-z]+)??)(?: now)? (?:run|runs|live|lives|sit|sits|are|is|has been|have been|is been)"
-        rf" (?:now |all )?(?:on|in|migrated to|moved to|moved over to|switched to) {_NAME}",
-        rf"^(?:the |our |my )?(?P<role>[a-z]+(?: [a-z]+)??)(?:'s| is| has) been (?:migrated|moved|switched) (?:over )?to {_NAME}",
+        rf" (?:now |all )?(?:on|in|migrated to|moved to|moved over to|switched to) {NAME}",
+        rf"^(?:the |our |my )?(?P<role>[a-z]+(?: [a-z]+)??)(?:'s| is| has) been (?:migrated|moved|switched) (?:over )?to {NAME}",
         # "Bear is where my notes live now", "Buildkite runs all our builds now"
-        rf"^{_TOOL} is where (?:my|our) (?P<role>[a-z]+) (?:live|lives|go|goes|are|is|run|runs|happen|happens)\b",
-        rf"^{_TOOL} (?:now )?(?:runs|handles|hosts|holds|stores|keeps) (?:all )?(?:of )?(?:my|our) (?P<role>[a-z]+)\b",
+        rf"^{TOOL} is where (?:my|our) (?P<role>[a-z]+) (?:live|lives|go|goes|are|is|run|runs|happen|happens)\b",
+        rf"^{TOOL} (?:now )?(?:runs|handles|hosts|holds|stores|keeps) (?:all )?(?:of )?(?:my|our) (?P<role>[a-z]+)\b",
         # "we moved hosting from AWS to Hetzner"
         rf"^(?:I|[Ww]e) (?:have )?(?:finally )?(?:moved|switched|migrated) (?:our |my |the )?(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)??)"
-        rf" (?:over )?(?:from|off) [\w.+ -]+? (?:to|onto) {_NAME}",
-        rf"^[Ff]or (?:the |my |our )?{_ROLE},? (?:I am|we are) (?:on|using) {_NAME}",  # "for email I'm on Superhuman"
+        rf" (?:over )?(?:from|off) [\w.+ -]+? (?:to|onto) {NAME}",
+        rf"^[Ff]or (?:the |my |our )?{_ROLE},? (?:I am|we are) (?:on|using) {NAME}",  # "for email I'm on Superhuman"
         rf"^[Ff]or (?:the |my |our )?{_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on)"
-        rf" {_NAME}",
-        rf"^(?P<label>hosted|deployed) (?:on|in) {_NAME}$",  # "…, hosted on Azure, …"
-        rf"^(?:[A-Z][\w-]* )?(?P<label>laptop|desktop|MacBook|Mac|ThinkPad|PC|machine)(?: [\w-]+)? running {_NAME}$",
+        rf" {NAME}",
+        rf"^(?P<label>hosted|deployed) (?:on|in) {NAME}$",  # "…, hosted on Azure, …"
+        rf"^(?:[A-Z][\w-]* )?(?P<label>laptop|desktop|MacBook|Mac|ThinkPad|PC|machine)(?: [\w-]+)? running {NAME}$",
     )
 )
 
@@ -257,7 +257,7 @@ def _role_of(word: str, role_of: dict[str, str]) -> str | None:
 
 
 #: "Employer: Infosys", "phone: Fairphone 5": a form the user fills in, a label and its value.
-_LABEL = re.compile(rf"^(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?):\s*{_NAME}$")
+_LABEL = re.compile(rf"^(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?):\s*{NAME}$")
 _LABELS = {
     **dict.fromkeys(("employer", "company", "workplace"), "works at"),
     **dict.fromkeys(("home", "location", "city", "based in"), "lives in"),

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import chatframes, chatparse, lifeevents, rescue
+from . import aboutme, chatframes, chatparse, lifeevents, rescue
 from .parse import described_facts, parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
@@ -228,7 +228,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     if not triples and parsed == ():  # the parse misread the plainest shapes ("Windhoek is the capital of …")
         triples = rescue.facts(stripped)
     if not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
-        framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS)
+        framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS) + aboutme.facts(stripped, chatparse.ROLE_NOUNS)
         triples = _with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
@@ -240,8 +240,13 @@ def _with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
     ``uses`` (the clause didn't end where the role did) but the frame's ``terminal``, which names more."""
     roles = {f.object.lower() for f in framed if not f.retract and f.replaces_attribute}
     kept = [f for f in ruled if f.retract or f.replaces_attribute or f.object.lower() not in roles]
-    keys = {(f.subject, f.predicate) for f in kept}  # a key the rules read stays theirs
-    return kept + [f for f in framed if (f.subject, f.predicate) not in keys]
+    keys = {(f.subject, f.predicate) for f in kept if f.predicate not in _MULTI_ROLES}  # a key the rules read
+    seen = {(f.subject, f.predicate, f.object.lower()) for f in kept}  # stays theirs, bar a further value of a list
+    return kept + [
+        f
+        for f in framed
+        if (f.subject, f.predicate) not in keys and (f.subject, f.predicate, f.object.lower()) not in seen
+    ]
 
 
 #: Where a sentence's clauses part: commas, semicolons and "but".
@@ -296,6 +301,10 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
     return found
 
 
+_PEOPLE = frozenset(
+    "wife husband partner kids children family mom mum dad parents son daughter sons daughters friends boyfriend"
+    " girlfriend fiance fiancee grandkids grandchildren team colleagues".split()
+)
 #: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
 _DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
 
@@ -309,6 +318,8 @@ def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
     plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
+    # "I love my wife and my kids": people are loved, not liked as a pastime
+    out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
 
 

@@ -1,0 +1,107 @@
+"""What a chat message says about its writer in passing: introductions, leavings, lists and set-ups.
+
+"accountant here", "second year law student here", "native of Valparaíso here";
+"I'm no longer at Ocado", "I'm not on Twitter anymore"; "I speak Tagalog at home
+and English at work", "I enjoy baking sourdough and cycling"; "I work at Shopify
+as a data analyst"; "my phone's an iPhone 13 mini"; "made Arc my browser";
+"CI is Buildkite for us"; "default shell on my machine is bash". Each is one way
+people describe themselves, read by its words: a reader adds what it finds to the
+other chat readers' facts (it never replaces them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .chatframes import NAME, TOOL
+from .lifeevents import fact, is_occupation
+from .text import table
+from .types import Fact
+from .vocabulary import clean_object, is_time
+
+#: Facts a whole message states, each (predicate, pattern); a predicate starting "!" is a retraction, "@role"
+#: takes the role the match names, "works as"/"studies" values are lower-case words.
+_SAID = table(
+    # "accountant here", "second year law student here", "native of Valparaíso here"
+    ("works as", r"^(?:an? )?(?!the\b)(?P<obj>[a-z][a-z-]*(?: [a-z-]+)?) here(?:[,.!]|$)"),
+    ("studies", r"^(?:(?:first|second|third|fourth|final)[- ]year )?(?P<obj>[a-z][a-z ]*?) student here(?:[,.!]|$)"),
+    ("born in", rf"^(?:an? )?native of {NAME} here\b"),
+    # "I'm no longer at Ocado", "I'm not on Twitter anymore", "we don't host anything on AWS anymore"
+    ("!works at", rf"\bI am no longer (?:at|with) {NAME}"),
+    ("!uses", rf"\bI am (?:not|no longer) on {NAME}"),
+    (
+        "!cloud provider",
+        rf"\b(?:I|[Ww]e) (?:do not|no longer) host (?:anything|everything|stuff|it) (?:on|with) {NAME}",
+    ),
+    # "my phone's an iPhone 13 mini", "got a new phone last week, a Galaxy S24", "typing this on my Fairphone 5"
+    ("phone", rf"\bmy phone(?:'s| is) (?:a |an |the )?(?:new )?{NAME}"),
+    ("phone", rf"\b(?:got|bought|picked up) a new phone[^,.]*, (?:a |an )?{NAME}"),
+    ("phone", rf"\b(?:[Tt]yping|[Ww]riting|[Ss]ending) this (?:on|from) my {NAME}"),
+    # "I'm majoring in marine biology", "I go to Ridgeview High"
+    ("studies", r"\bI am majoring in (?P<obj>[a-z][a-z ]+?)(?:,| so\b| and\b| at\b|$)"),
+    ("studies at", rf"\bI (?:go to|attend) {NAME}"),
+    # "made Arc my browser", "I've got Debian installed on the laptop"
+    ("@role", rf"\bmade {NAME} (?:my|our) (?:new |default )?(?P<role>[a-z]+)\b"),
+    ("os", rf"\b(?:got|have) {NAME} installed on (?:the|my|our) (?:laptop|desktop|pc|machine|computer)\b"),
+    # "we store everything in MongoDB as the main database"
+    (
+        "@role",
+        rf"\b(?:store|keep|run|host) (?:everything|it all|all our data|our data) (?:in|on) {NAME} as (?:the|our|my) "
+        r"(?:main |primary )?(?P<role>[a-z]+)\b",
+    ),
+    # "CI for our monorepo runs on TeamCity", "CI is Buildkite for us", "default shell on my machine is bash"
+    ("@role", rf"^(?P<role>[A-Za-z]+) for (?:our|my|the) [\w -]+? runs on {NAME}"),
+    ("@role", rf"^(?P<role>[A-Za-z]+) is {NAME} for (?:us|me)\b"),
+    ("@role", rf"^(?:the )?(?:default )?(?P<role>[a-z]+) on my (?:machine|laptop|computer|mac|pc) is {TOOL}"),
+)
+#: "I work at Shopify as a data analyst", "I joined Bolt as a designer": the job beside the employer.
+_JOB_AS = re.compile(
+    r"\bI (?:work|am working|joined|started) (?:at|for|with)? ?[A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* as (?:a|an) "
+    r"(?P<obj>[a-z][a-z-]*(?: [a-z-]+)?)\b"
+)
+#: "I speak Tagalog at home and English at work", "I enjoy baking sourdough and cycling": every item of a list.
+_LIST = re.compile(r"^I (?:also |really )?(?P<verb>speak|enjoy|love) (?P<items>.+? and .+)$")
+_QUALIFIERS = re.compile(r"^(?:a (?:bit|little) of|some|basic|fluent|conversational|a lot of) ")
+_SETTING = re.compile(r" (?:at (?:home|work|school)|with \w+|on \w+|very much|too)$")
+
+
+def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
+    """The facts about the writer ``text`` states in passing (contractions expanded)."""
+    found = [f for predicate, pattern in _SAID for m in pattern.finditer(text) for f in _read(predicate, m, role_of)]
+    job = _JOB_AS.search(text)
+    if job and is_occupation(job["obj"].split()[-1]):
+        found.append(fact("works as", job["obj"], 0.75))
+    for clause in re.split(r"\s*[,;.!?]\s+", text):
+        found += _listed(clause.strip(" .!"))
+    return found
+
+
+def _read(predicate: str, m: re.Match[str], role_of: dict[str, str]) -> list[Fact]:
+    obj = m["obj"]
+    if is_time(obj) or clean_object(obj) is None:
+        return []
+    if predicate == "@role":
+        role = role_of.get(m["role"].lower())
+        return (
+            [fact(role, obj, 0.75, attribute=True)] if role and role not in ("likes", "lives in", "married to") else []
+        )
+    if predicate == "works as" and not is_occupation(obj.split()[-1]):
+        return []  # "newbie here", "long-time lurker here"
+    retract, predicate = predicate.startswith("!"), predicate.removeprefix("!")
+    attribute = predicate in ("phone", "os")
+    return [fact(predicate, obj, 0.75, retract=retract, attribute=attribute)]
+
+
+def _listed(clause: str) -> list[Fact]:
+    m = _LIST.match(clause)
+    if m is None:
+        return []
+    predicate = "speaks" if m["verb"] == "speak" else "likes"
+    found = []
+    for item in re.split(r",? and |, ", m["items"]):
+        item = _SETTING.sub("", _QUALIFIERS.sub("", item.strip()))
+        name = item[:1].isupper() and item.split()[0].isalpha()
+        gerund = item.split()[0].endswith("ing") if item else False
+        if predicate == "speaks" and name or predicate == "likes" and gerund:
+            found.append(fact(predicate, item, 0.75))
+    return found if len(found) > 1 else []
