@@ -66,7 +66,11 @@ PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     # time words and qualifiers are not part of the value
     (U, "The CEO of Acme is now Jane Doe", [("Acme", "ceo", "Jane Doe", False)]),
     (U, "Jane Doe is the CEO of Acme now", [("Acme", "ceo", "Jane Doe", False)]),
-    (U, "I work for Stripe as an engineer", [("user", "works at", "Stripe", False)]),
+    (  # the job beside the employer is the occupation (the independent corpora label it so)
+        U,
+        "I work for Stripe as an engineer",
+        [("user", "works at", "Stripe", False), ("user", "works as", "engineer", False)],
+    ),
     (U, "I work for Initech these days", [("user", "works at", "Initech", False)]),
     # "X is our Y" says what "our Y is X" says, and only the user can say it
     (U, "Bob is our CTO", [("user", "cto", "Bob", False)]),
