@@ -9,13 +9,13 @@ Arsenal striker") states nothing now.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
-from .relations import DEMONYMS, WORKS_BY, canonical_relation, role_relation
+from .places import DEMONYMS
+from .relations import WORKS_BY, canonical_relation, role_relation
 from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
-from .text import is_word, lemmatise, table
+from .text import is_word, lemmatise
 from .types import Fact
 
 #: Lower-case words that may sit inside a title ("The Name of the Rose", "Pride and Prejudice").
@@ -34,7 +34,7 @@ def described(sent: Any, relation: RelationReader) -> list[Fact]:
         for f in [*_titled(tok), *_team_aside(tok), *_possessed_work(tok), *_participle(tok, relation)]
         + [*_place(tok), *_where(tok), *_spouse_with(tok), *_who(tok, relation)]
     ]
-    return found + _opener(sent.text)
+    return found
 
 
 #: Nouns for a place or a building: "a citadel in Peru", "a palace complex in Granada" says where it is.
@@ -111,11 +111,17 @@ def _titled(title: Any) -> list[Fact]:
 
 def _team_aside(noun: Any) -> list[Fact]:
     """ "Diego Fuentes, now a Villarreal player, scored": an appositive holder role with its organisation."""
-    if noun.dep_ != "appos" or not person(noun.head) or former(noun):
+    owned = lemmatise(noun.text, "NOUN") in (
+        "subsidiary",
+        "division",
+        "unit",
+        "brand",
+    )  # "Quillon, a Tenvale subsidiary"
+    if noun.dep_ != "appos" or not (person(noun.head) or owned and is_name(noun.head, initial=True)) or former(noun):
         return []
     role = role_relation(role_words(noun))
     org = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
-    if role is None or role[1] != "holder" or role[0] not in ("plays for", "works at") or not org:
+    if role is None or role[1] != "holder" or role[0] not in ("plays for", "works at", "owned by") or not org:
         return []
     return make_fact(name_text(noun.head), role[0], noun.doc[org[0].left_edge.i : org[-1].i + 1].text, single=True)
 
@@ -153,142 +159,6 @@ def _participle(verb: Any, relation: RelationReader) -> list[Fact]:
     if name is None or not is_name(name, initial=True):
         return []
     return relation(name, verb, passive=True)
-
-
-_PERSON = r"(?P<subj>[A-Z][\w'.-]+(?: [A-Z][\w'.-]+)+)"
-_PLACE = r"(?P<obj>[A-Z][\w'.-]+(?: (?:[A-Z][\w'.-]+|of|de|del|da))*)"
-#: A phrase that opens the sentence and describes its subject: "Born in Accra in 1962, the architect Kwame
-#: Mensah-Bonsu …", "A graduate of Sciences Po, Léa Marchand …", "Fluent in Korean, the diplomat …".
-_OPENERS = tuple(
-    (
-        predicate,
-        re.compile(
-            rf"^{lead} {_PLACE}(?: to [^,]+)?(?: in (?:the )?\d{{4}}s?)?, (?:the |a |an )?(?:[a-z-]+ ){{0,3}}{_PERSON}"
-        ),
-    )
-    for predicate, lead in (
-        ("born in", "(?:Born|Raised) in"),
-        ("born in", "A native of"),
-        ("educated at", "(?:A graduate|An alumnus|An alumna|A former student) of"),
-        ("educated at", "Educated at"),
-        ("speaks", "Fluent in"),
-    )
-)
-#: "Prices in Ghana are quoted in the cedi": the money a country's prices are in is its currency.
-_SHOPS = re.compile(
-    r"\b[Ss]hops (?:across|in|throughout) (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) (?:now )?price (?:goods|things|everything)"
-    r" in (?:the )?(?P<obj>\w+)"
-)
-_PRICES = re.compile(
-    r"\b[Pp]rices in (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) are (?:quoted|listed|given|set|paid) in (?:the )?(?P<obj>\w+)"
-)
-#: "The Gothenburg-born cellist Freja Lindholm": a birthplace written as an adjective.
-_BORN = re.compile(rf"\b(?P<obj>[A-Z][\w]+)-born (?:[a-z-]+ ){{0,2}}{_PERSON}")
-
-
-def _name(group: str) -> str:
-    """A name (an organisation's or a place's) as the regex group ``group``."""
-    # "the Danish town of Billund": a name followed by a noun and "of" only describes the name after it
-    return rf"(?P<{group}>(?:the )?[A-Z][\w&'.+-]*(?: (?:[A-Z+][\w&'.+-]*|of|de|&))*)\b(?! [a-z]+ of\b)"
-
-
-def _person(group: str) -> str:
-    return rf"(?P<{group}>[A-Z][\w'.-]+(?: [A-Z][\w'.-]+)+)"
-
-
-_HQ = r"(?:head office|headquarters|HQ|main office)"
-_CEO = r"(?:CEO|chief executive)"
-#: Idioms of employment, office, ownership and transfer the parse reads badly, each a (predicate, pattern)
-#: whose groups "s" and "o" are the fact's subject and object (an office's "role" names the predicate):
-#: "Mei Lin is now on the payroll at ByteDance", "Maja Kos now holds the office of mayor of Ljubljana",
-#: "Arsenal have completed the signing of Marta Kowalska", "Halvard moved its head office to Kyoto".
-_IDIOMS = table(
-    (
-        "works at",
-        rf"{_person('s')},? (?:who )?(?:is|are) (?:now )?on (?:the )?(?:payroll|staff) (?:at|of) {_name('o')}",
-    ),
-    (
-        "",
-        rf"{_person('o')} (?:now )?holds the (?:office|post|position|role) of (?P<role>mayor|president|{_CEO}) (?:of|at) {_name('s')}",
-    ),
-    (
-        "plays for",
-        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) {_person('s')}(?: from [A-Z]|,|\.| on |$)",
-    ),
-    (
-        "plays for",
-        rf"{_person('s')} (?:has )?completed (?:his|her|their|a|the) (?:transfer|move|switch|loan move)(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
-    ),
-    (
-        "headquartered in",
-        rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-Z][\w .'-]*?)? (?:to|in) {_name('o')}",
-    ),
-    (
-        "headquartered in",
-        rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
-    ),
-    ("ceo", rf"{_person('o')} (?:took|has taken|takes) the helm (?:at|of) {_name('s')} as (?:its |the )?{_CEO}"),
-    (
-        "ceo",
-        rf"^{_name('s')}(?:(?:'s|') board)? (?:has )?(?:named|appointed|made|hired) {_person('o')} (?:as )?(?:its |the )?(?:new )?{_CEO}\b",
-    ),
-    ("ceo", rf"^{_name('s')} has a new {_CEO}:? {_person('o')}"),
-    (
-        "owned by",
-        rf"^{_name('o')} (?:has )?completed (?:its|the|their) (?:acquisition|purchase|takeover) of {_name('s')}",
-    ),
-    ("owned by", rf"^{_name('s')} was sold (?:by [A-Z][\w &'.-]*? )?to {_name('o')}"),
-    ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
-    ("ceo", rf"^{_name('s')}(?:'s|') top job (?:has gone|went|goes) to {_person('o')}"),
-    (
-        "plays for",
-        rf"{_person('s')} (?:has )?(?:joined|signed for|signed with) {_name('o')} on (?:a )?(?:loan|free transfer|[\w-]+ (?:deal|contract))",
-    ),
-    ("plays for", rf"^{_name('o')} (?:is|are) {_person('s')}'s (?:club|team|side)(?: now)?\b"),
-    (
-        "capital",
-        rf"(?:^|, ){_name('s')}(?:'s government)? (?:has )?(?:made|declared|named) {_name('o')} (?:the|its) (?:new )?capital",
-    ),
-    ("capital", rf"{_name('s')} to (?:transfer|move|relocate) its capital to {_name('o')}"),
-    ("capital", rf"^{_name('s')} (?:has )?(?:moved|transferred|relocated) its capital to {_name('o')}"),
-    ("capital", rf"^{_name('s')}\b[^.]*?, making {_name('o')} (?:the|its) (?:new )?capital"),
-    (
-        "",
-        rf"replaced [A-Z][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
-    ),
-)
-
-
-def _idiom(text: str) -> list[Fact]:
-    for predicate, pattern in _IDIOMS:
-        m = pattern.search(text)
-        if m is None:
-            continue
-        if not predicate:  # an office: its role names the predicate
-            role = role_relation([m["role"].lower().replace(" ", "_")]) or role_relation(m["role"].lower().split())
-            predicate = role[0] if role else ""
-        subject, obj = (m[g].removeprefix("the ").rstrip(".") for g in ("s", "o"))
-        return make_fact(subject, predicate, obj, single=True) if predicate else []
-    return []
-
-
-def _opener(text: str) -> list[Fact]:
-    said = _idiom(text)
-    if said:
-        return said
-    for predicate, pattern in _OPENERS:
-        m = pattern.search(text)
-        if m:
-            return make_fact(m["subj"], predicate, m["obj"], single=predicate == "born in")
-    m = _PRICES.search(text) or _SHOPS.search(text)
-    if m:  # "quoted in cedis": the currency's name, not its plural
-        obj = m["obj"]
-        if obj.islower():  # "cedis": a plural the lexicon may not know
-            obj = lemmatise(obj, "NOUN")
-            obj = obj[:-1] if obj == m["obj"] and obj.endswith("s") and not obj.endswith("ss") else obj
-        return make_fact(m["subj"], "currency", obj, single=True)
-    m = _BORN.search(text)
-    return make_fact(m["subj"].rstrip("."), "born in", m["obj"], single=True) if m else []
 
 
 def _possessed_work(kind: Any) -> list[Fact]:

@@ -30,12 +30,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from . import newsidioms
 from .asides import asides as aside_sentences
 from .descriptors import described
 from .lifeevents import is_occupation
 from .offices import holder, office_given, office_holder
+from .places import DEMONYMS
 from .relations import (
-    DEMONYMS,
     IDIOMS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
@@ -229,10 +230,11 @@ def parsed_facts(sentence: str, relations: frozenset[str] = frozenset()) -> tupl
 def described_facts(sentence: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
     """Only what the descriptions of names state ("Tampere mayor Kalle Joensuu said the line would open"):
     they hold whatever the clause hedges, so a hedged sentence still yields them (a question does not)."""
-    if "?" in sentence or not worth_parsing(sentence):
+    if "?" in sentence:
         return []
-    doc = parse_doc(sentence)
-    found = [f for sent in doc.sents for f in _descriptions(sent)] if doc is not None else []
+    found = newsidioms.facts(sentence)  # an idiom needs no parse
+    doc = parse_doc(sentence) if worth_parsing(sentence) else None
+    found += [f for sent in doc.sents for f in _descriptions(sent)] if doc is not None else []
     return [f for f in found if f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations]
 
 
@@ -537,7 +539,11 @@ def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             and not any(t.dep_ == "det" for t in obj.doc[obj.left_edge.i : obj.i])
         ):
             relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
-        if relation is not None and lemma == "join" and (_joined_as_worker(verb) or obj.text in _EMPLOYERS):
+        if (
+            relation is not None
+            and lemma == "join"
+            and (_joined_as_worker(verb) or obj.text in _EMPLOYERS or _titled_worker(subj))
+        ):
             relation = ("works at", False, None)  # "joined the IMF as a senior economist" is a job
         if relation is not None:
             facts += _related(subj, relation, obj)
@@ -555,6 +561,11 @@ _EMPLOYERS = frozenset(
 _YOUNG = re.compile(
     r"\b(?:at the age of \d+|aged \d+|as a (?:child|boy|girl|teenager|toddler|baby)|when (?:he|she) was)\b"
 )
+
+
+def _titled_worker(subj: Any) -> bool:
+    """ "Economist Tariq Hassan has joined the IMF": a job title before the name makes the joining a job."""
+    return any(c.dep_ == "compound" and c.i == c.sent.start and is_occupation(c.lower_) for c in subj.lefts)
 
 
 def _joined_as_worker(verb: Any) -> bool:

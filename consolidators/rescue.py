@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from .relations import DEMONYMS, WORKS_BY, role_relation
+from .places import CURRENCIES, DEMONYMS
+from .relations import WORKS_BY, role_relation
 from .spans import FORMER
 from .text import table
 from .types import Fact
@@ -38,7 +39,20 @@ _SHAPES = table(
     # "The footballer Mats Eriksen is a Norwegian citizen"
     (
         "citizen",
-        rf"^(?:[Tt]he [a-z]+ )?(?P<holder>{_NAME}) is (?:a|an) (?P<demonym>[A-Z][a-z]+) (?:citizen|national)[.!]?$",
+        rf"^(?:[Tt]he (?:[a-z]+ ){{1,3}})?(?P<holder>{_NAME}) is (?:a|an) (?P<demonym>[A-Z][a-zè]+) (?:citizen|national)[.!]?$",
+    ),
+    # "Ghana's cedi slipped two percent"
+    ("currency", rf"^(?P<owner>{_NAME})'s (?P<value>{'|'.join(sorted(CURRENCIES))})\b"),
+    # "Things Fall Apart is a 1958 novel by Chinua Achebe", "The Quiet Orchard, a 2025 drama from director Lucía Benet"
+    (
+        "made",
+        rf"^(?P<title>{_NAME}),? (?:is )?an? (?:\d{{4}} )?(?:[a-z-]+ )?(?P<kind>novel|book|memoir|film|movie|documentary|"
+        rf"feature|drama|biopic|thriller|comedy|collection|play) (?:by|from) (?:the )?(?:[a-z]+ )?(?P<maker>{_NAME})\b",
+    ),
+    (
+        "made",
+        rf"^(?P<title>{_NAME}), the (?:\d{{4}} )?(?:[a-z-]+ )?(?P<kind>film|movie|documentary|feature|drama) "
+        rf"(?:helmed|directed) by (?P<maker>{_NAME})\b",
     ),
     # "Chimamanda Ngozi Adichie's novel Americanah won …"
     ("work", rf"^(?P<maker>{_NAME})'s (?:[a-z-]+ )?(?P<kind>[a-z]+),? (?P<title>{_NAME})\b"),
@@ -61,6 +75,12 @@ def _read(kind: str, m: re.Match[str]) -> list[Fact]:
     if kind == "citizen":
         country = DEMONYMS.get(m["demonym"])
         return [_fact(m["holder"], "citizen of", country, None)] if country else []
+    if kind == "currency":
+        return [_fact(m["owner"], "currency", m["value"], "single")]
+    if kind == "made":  # a genre is directed ("a 2025 drama from director X"), a book written
+        if m["kind"] in ("novel", "book", "memoir", "collection", "play"):
+            return [_fact(m["maker"], "author of", m["title"], "multi")]
+        return [_fact(m["title"], "directed by", m["maker"], "single")]
     if kind == "work":
         work = WORKS_BY.get(m["kind"])
         if work is None:

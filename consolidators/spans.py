@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .relations import DEMONYMS, correct, role_relation
+from .places import DEMONYMS
+from .relations import correct, role_relation
 from .text import lemmatise
 from .types import Fact
 from .vocabulary import clean_object, normalise_predicate

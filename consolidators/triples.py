@@ -36,7 +36,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import aboutme, chatframes, chatparse, lifeevents, rescue
+from . import aboutme, chatframes, chatparse, lifeevents, newsidioms, rescue
+from .lifeevents import is_occupation
 from .parse import described_facts, parsed_facts
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
@@ -161,7 +162,7 @@ _THIRD_VP = re.compile(
 _THIRD_STOP = frozenset(
     """
 is was does says thinks seems looks sounds means needs wants gets goes feels knows tells asks
-holds runs serves leads makes takes gives sees held ran served led made took gave saw had
+holds runs serves leads makes takes gives sees held ran served led made took gave saw had plays played
 """.split()
 )
 
@@ -206,10 +207,11 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
     chosen = chatframes.choices(stripped) + chatframes.presupposed(stripped) if user else []
     if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
-        described = _settled(sentence, described_facts(text, relations)) if parsed else []
+        described = _settled(sentence, described_facts(text, relations)) if parsed is not None or not user else []
         return described or _settled(sentence, _outside_the_hedge(sentence, text, role, relations) + chosen)
-    if parsed:  # a third-person relation the parse read
-        return _settled(sentence, list(parsed))
+    worded = rescue.facts(stripped) + newsidioms.facts(stripped)  # shapes and idioms read by their words
+    if parsed or worded and parsed is not None:  # a third-person sentence: what the parse and the words read
+        return _settled(sentence, [*(parsed or ()), *worded])
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
@@ -225,8 +227,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
             triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES, stripped))
         elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
-    if not triples and parsed == ():  # the parse misread the plainest shapes ("Windhoek is the capital of …")
-        triples = rescue.facts(stripped)
+    triples += worded  # the parse misread, or never saw, the plainest shapes ("Windhoek is the capital of …")
     if not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
         framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS) + aboutme.facts(stripped, chatparse.ROLE_NOUNS)
         triples = _with_frames(triples or chatparse.facts(stripped), framed)
@@ -309,6 +310,12 @@ _PEOPLE = frozenset(
 _DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
 
 
+def _inside(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
+    """``key``'s object is a shorter piece of ``other``'s, for the same subject and predicate."""
+    same = key[:2] == other[:2] and key[3] == other[3] and key[2] != other[2]
+    return same and re.search(rf"\b{re.escape(key[2])}$", other[2]) is not None
+
+
 def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     """Each fact once, titles off its names, none about a name the sentence denies."""
     denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
@@ -316,6 +323,8 @@ def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     for f in map(_untitled, facts):
         if _plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
+    # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
+    out = {k: f for k, f in out.items() if not any(_inside(k, other) for other in out)}
     # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
     plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
     # "I love my wife and my kids": people are loved, not liked as a pastime
@@ -323,6 +332,7 @@ def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
 
 
+_JOB_TITLE = re.compile(r"^(?:(?:Veteran|Former|Star|Young|Retired) )?(?P<job>[A-Z][a-z]+) (?=[A-Z][\w'-]+ [A-Z])")
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
 
@@ -331,6 +341,9 @@ def _untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
     subject, obj = _HONORIFIC.sub("", fact.subject), _HONORIFIC.sub("", fact.object)
+    job = _JOB_TITLE.match(subject)  # "Goalkeeper Tiago Lemos", "Singer Maya Oduya": the job is no part of the name
+    if job and is_occupation(job["job"]):
+        subject = subject[job.end() :]
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
 

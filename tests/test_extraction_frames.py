@@ -301,6 +301,47 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Veteran defender Mats Hollund retired on Monday.", []),
     ("Hyun-woo Baek is married to the cellist Mina Seo.", [("Hyun-woo Baek", "married to", "Mina Seo", False)]),
     ("Born in Pécs, Anna Kovács moved to Vienna as a child.", [("Anna Kovács", "born in", "Pécs", False)]),
+    # news idioms: leaving, homes, bands, capitals, a founder first, a job title before the name
+    ("Karin Lindqvist has left Volvo Cars.", [("Karin Lindqvist", "works at", "Volvo Cars", True)]),
+    ("Singer Maya Oduya quit the band Neon Harbour.", [("Maya Oduya", "member of", "Neon Harbour", True)]),
+    (
+        "Lena Moreau left Marlow Biotech and joined Solvane Energy.",
+        [("Lena Moreau", "works at", "Solvane Energy", False)],
+    ),
+    ("The retired cyclist Jana Novotná makes her home in Girona.", [("Jana Novotná", "lives in", "Girona", False)]),
+    ("Finnbar Loy is the drummer in The Ash Lanterns.", [("Finnbar Loy", "member of", "Ash Lanterns", False)]),
+    ("Aiko Tanaka plays drums in Paper Lanterns.", [("Aiko Tanaka", "member of", "Paper Lanterns", False)]),
+    (
+        "Tove Aasland was elected to the Norwegian Academy of Sciences.",
+        [("Tove Aasland", "member of", "Norwegian Academy of Sciences", False)],
+    ),
+    (
+        "Founded by Yuki Hamada, the Kyoto gallery Hoshi Space shows ceramics.",
+        [("Hoshi Space", "founded by", "Yuki Hamada", False)],
+    ),
+    (
+        '"No new taxes," said Mayor Harriet Oyelaran of Port Kessick.',
+        [("Port Kessick", "mayor", "Harriet Oyelaran", False)],
+    ),
+    ("Kazakhstan moved its seat of government to Astana in 1997.", [("Kazakhstan", "capital", "Astana", False)]),
+    (
+        "The Chicago Sky have signed guard Amani Wells to a new contract.",
+        [("Amani Wells", "plays for", "Chicago Sky", False)],
+    ),
+    ("Economist Tariq Hassan has joined the IMF.", [("Tariq Hassan", "works at", "IMF", False)]),
+    ("Goalkeeper Tiago Lemos has joined Braga on loan.", [("Tiago Lemos", "plays for", "Braga", False)]),
+    # shapes read by their words: a currency's lower-case name, a work and its maker, demonyms the list now has
+    ("Ghana's cedi slipped two percent.", [("Ghana", "currency", "cedi", False)]),
+    (
+        "Things Fall Apart is a 1958 novel by Chinua Achebe.",
+        [("Chinua Achebe", "author of", "Things Fall Apart", False)],
+    ),
+    (
+        "Quillon Games, a Tenvale Interactive subsidiary, cut staff.",
+        [("Quillon Games", "owned by", "Tenvale Interactive", False)],
+    ),
+    ("Lila Chand holds Fijian citizenship.", [("Lila Chand", "citizen of", "Fiji", False)]),
+    ("The tennis player Naomi Osaka is a Japanese citizen.", [("Naomi Osaka", "citizen of", "Japan", False)]),
     ("Prices in Ghana are quoted in cedis.", [("Ghana", "currency", "cedi", False)]),
     ("Born in Gori, Marta Jikia moved to Tbilisi as a teenager.", [("Marta Jikia", "born in", "Gori", False)]),
     (

@@ -1,0 +1,194 @@
+"""Idioms of news prose, read by their words: offices, transfers, ownership, headquarters, homes and
+bands ("Maja Kos now holds the office of mayor of Ljubljana", "Halvard Robotics moved its head office from
+Osaka to Kyoto", "Karin Lindqvist has left Volvo Cars"), and the phrases that open a sentence about its
+subject ("Born in Accra in 1962, the architect …", "The Gothenburg-born cellist …", "Prices in Ghana are
+quoted in cedis"). Each is a fixed shape of English whose parse the small model often gets wrong; the
+parse reader adds what these find to what it reads itself (:mod:`consolidators.descriptors`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .relations import role_relation
+from .spans import make_fact
+from .text import lemmatise, table
+from .types import Fact
+
+_PERSON = r"(?P<subj>[A-Z][\w'.-]+(?: [A-Z][\w'.-]+)+)"
+_PLACE = r"(?P<obj>[A-Z][\w'.-]+(?: (?:[A-Z][\w'.-]+|of|de|del|da))*)"
+#: A phrase that opens the sentence and describes its subject: "Born in Accra in 1962, the architect Kwame
+#: Mensah-Bonsu …", "A graduate of Sciences Po, Léa Marchand …", "Fluent in Korean, the diplomat …".
+_OPENERS = tuple(
+    (
+        predicate,
+        re.compile(
+            rf"^{lead} {_PLACE}(?: to [^,]+)?(?: in (?:the )?\d{{4}}s?)?, (?:the |a |an )?(?:[a-z-]+ ){{0,3}}{_PERSON}"
+        ),
+    )
+    for predicate, lead in (
+        ("born in", "(?:Born|Raised) in"),
+        ("born in", "A native of"),
+        ("educated at", "(?:A graduate|An alumnus|An alumna|A former student) of"),
+        ("educated at", "Educated at"),
+        ("speaks", "Fluent in"),
+    )
+)
+#: "Prices in Ghana are quoted in the cedi": the money a country's prices are in is its currency.
+_SHOPS = re.compile(
+    r"\b[Ss]hops (?:across|in|throughout) (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) (?:now )?price (?:goods|things|everything)"
+    r" in (?:the )?(?P<obj>\w+)"
+)
+_PRICES = re.compile(
+    r"\b[Pp]rices in (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) are (?:quoted|listed|given|set|paid) in (?:the )?(?P<obj>\w+)"
+)
+#: "The Gothenburg-born cellist Freja Lindholm": a birthplace written as an adjective.
+_BORN = re.compile(rf"\b(?P<obj>[A-Z][\w]+)-born (?:[a-z-]+ ){{0,2}}{_PERSON}")
+
+
+def _name(group: str) -> str:
+    """A name (an organisation's or a place's) as the regex group ``group``."""
+    # "the Danish town of Billund": a name followed by a noun and "of" only describes the name after it
+    return rf"(?P<{group}>(?:the )?[A-Z][\w&'.+-]*(?: (?:[A-Z+][\w&'.+-]*|of|de|&))*)\b(?! [a-z]+ of\b)"
+
+
+def _person(group: str) -> str:
+    return rf"(?P<{group}>[A-Z][\w'.-]+(?: [A-Z][\w'.-]+)+)"
+
+
+_HQ = r"(?:head office|headquarters|HQ|main office)"
+_CEO = r"(?:CEO|chief executive)"
+#: Idioms of employment, office, ownership and transfer the parse reads badly, each a (predicate, pattern)
+#: whose groups "s" and "o" are the fact's subject and object (an office's "role" names the predicate):
+#: "Mei Lin is now on the payroll at ByteDance", "Maja Kos now holds the office of mayor of Ljubljana",
+#: "Arsenal have completed the signing of Marta Kowalska", "Halvard moved its head office to Kyoto".
+_IDIOMS = table(
+    (
+        "works at",
+        rf"{_person('s')},? (?:who )?(?:is|are) (?:now )?on (?:the )?(?:payroll|staff) (?:at|of) {_name('o')}",
+    ),
+    (
+        "",
+        rf"{_person('o')} (?:now )?holds the (?:office|post|position|role) of (?P<role>mayor|president|{_CEO}) (?:of|at) {_name('s')}",
+    ),
+    (
+        "plays for",
+        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) (?:[a-z]+ )?{_person('s')}(?: from [A-Z]|,|\.| on | to |$)",
+    ),
+    (
+        "plays for",
+        rf"{_person('s')} (?:has )?completed (?:his|her|their|a|the) (?:transfer|move|switch|loan move)(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+    ),
+    (
+        "headquartered in",
+        rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-Z][\w .'-]*?)? (?:to|in) {_name('o')}",
+    ),
+    (
+        "headquartered in",
+        rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+    ),
+    ("ceo", rf"{_person('o')} (?:took|has taken|takes) the helm (?:at|of) {_name('s')} as (?:its |the )?{_CEO}"),
+    (
+        "ceo",
+        rf"^{_name('s')}(?:(?:'s|') board)? (?:has )?(?:named|appointed|made|hired) {_person('o')} (?:as )?(?:its |the )?(?:new )?{_CEO}\b",
+    ),
+    ("ceo", rf"^{_name('s')} has a new {_CEO}:? {_person('o')}"),
+    (
+        "owned by",
+        rf"^{_name('o')} (?:has )?completed (?:its|the|their) (?:acquisition|purchase|takeover) of {_name('s')}",
+    ),
+    ("owned by", rf"^{_name('s')} was sold (?:by [A-Z][\w &'.-]*? )?to {_name('o')}"),
+    ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
+    ("ceo", rf"^{_name('s')}(?:'s|') top job (?:has gone|went|goes) to {_person('o')}"),
+    (
+        "plays for",
+        rf"{_person('s')} (?:has )?(?:joined|signed for|signed with) {_name('o')} on (?:a )?(?:loan|free transfer|[\w-]+ (?:deal|contract))",
+    ),
+    ("plays for", rf"^{_name('o')} (?:is|are) {_person('s')}'s (?:club|team|side)(?: now)?\b"),
+    (
+        "capital",
+        rf"(?:^|, ){_name('s')}(?:'s government)? (?:has )?(?:made|declared|named) {_name('o')} (?:the|its) (?:new )?capital",
+    ),
+    ("capital", rf"{_name('s')} to (?:transfer|move|relocate) its capital to {_name('o')}"),
+    ("capital", rf"^{_name('s')} (?:has )?(?:moved|transferred|relocated) its capital to {_name('o')}"),
+    ("capital", rf"^{_name('s')}\b[^.]*?, making {_name('o')} (?:the|its) (?:new )?capital"),
+    (
+        "",
+        rf"replaced [A-Z][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
+    ),
+    ("lives in", rf"{_person('s')} (?:now )?makes (?:his|her|their) home in {_name('o')}"),
+    ("lives in", rf"{_person('s')}, an? {_name('o')} resident\b"),
+    # "said Mayor Harriet Oyelaran of Port Kessick"
+    ("", rf"\b(?P<role>Mayor|President|CEO|Chief Executive) {_person('o')} of {_name('s')}"),
+    # "Tessera … has its capital at Port Alvin", "Kazakhstan moved its seat of government to Astana"
+    ("capital", rf"^{_name('s')}\b[^.;]*? has its capital (?:at|in) {_name('o')}"),
+    ("capital", rf"^{_name('s')} (?:has )?(?:moved|transferred|relocated) its seat of government to {_name('o')}"),
+    # "Aiko Tanaka plays drums in Paper Lanterns", "Finnbar Loy is the drummer in The Ash Lanterns"
+    (
+        "member of",
+        rf"{_person('s')} plays (?:the )?(?:drums|guitar|bass|keys|keyboards|saxophone|trumpet|violin|cello) "
+        rf"(?:in|for|with) {_name('o')}",
+    ),
+    (
+        "member of",
+        rf"{_person('s')} is the (?:drummer|bassist|guitarist|singer|vocalist|keyboardist|frontman|frontwoman) "
+        rf"(?:in|of|for|with) {_name('o')}",
+    ),
+    ("member of", rf"{_person('s')} (?:was|has been|is) (?:elected|admitted|inducted) (?:to|into) {_name('o')}"),
+    # "Founded by Yuki Hamada, the Kyoto gallery Hoshi Space …"
+    (
+        "founded by",
+        rf"^(?:Co-)?[Ff]ounded by {_person('o')}(?: in \d{{4}})?, (?:the (?:[A-Z][\w-]* )?(?:[a-z-]+ ){{0,3}})?{_name('s')}",
+    ),
+)
+
+
+#: "Karin Lindqvist has left Volvo Cars", "Singer Maya Oduya quit the band Neon Harbour": a departure retracts.
+_LEFT = re.compile(
+    rf"{_person('s')} (?:has )?(?:left|quit|resigned from|stepped down from|departed) (?P<band>the band )?{_name('o')}"
+    r"(?![^.;]*\b(?:for|to join|joined|joining|moved to|signed for)\b)"  # a move names its own new value
+)
+
+
+def _left(text: str) -> list[Fact]:
+    m = _LEFT.search(text)
+    if m is None:
+        return []
+    predicate = "member of" if m["band"] else "works at"
+    return [
+        replace(f, retract=True, cardinality=None) for f in make_fact(m["s"], predicate, m["o"].removeprefix("the "))
+    ]
+
+
+def _idiom(text: str) -> list[Fact]:
+    for predicate, pattern in _IDIOMS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        if not predicate:  # an office: its role names the predicate
+            role = role_relation([m["role"].lower().replace(" ", "_")]) or role_relation(m["role"].lower().split())
+            predicate = role[0] if role else ""
+        subject, obj = (re.sub(r"^[Tt]he ", "", m[g]).rstrip(".") for g in ("s", "o"))
+        return make_fact(subject, predicate, obj, single=True) if predicate else []
+    return []
+
+
+def facts(text: str) -> list[Fact]:
+    """What the sentence ``text`` states in one of the idioms above (the first that reads it)."""
+    said = _idiom(text) or _left(text)
+    if said:
+        return said
+    for predicate, pattern in _OPENERS:
+        m = pattern.search(text)
+        if m:
+            return make_fact(m["subj"], predicate, m["obj"], single=predicate == "born in")
+    m = _PRICES.search(text) or _SHOPS.search(text)
+    if m:  # "quoted in cedis": the currency's name, not its plural
+        obj = m["obj"]
+        if obj.islower():  # "cedis": a plural the lexicon may not know
+            obj = lemmatise(obj, "NOUN")
+            obj = obj[:-1] if obj == m["obj"] and obj.endswith("s") and not obj.endswith("ss") else obj
+        return make_fact(m["subj"], "currency", obj, single=True)
+    m = _BORN.search(text)
+    return make_fact(m["subj"].rstrip("."), "born in", m["obj"], single=True) if m else []
