@@ -56,7 +56,7 @@ _SAID = table(
 )
 #: "I work at Shopify as a data analyst", "I joined Bolt as a designer": the job beside the employer.
 _JOB_AS = re.compile(
-    r"\bI (?:work|am working|joined|started) (?:at|for|with)? ?[A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* as (?:a|an) "
+    r"\bI (?:work|am working|joined|started) (?:at|for|with)? ?[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.'-]*)* as (?:a|an) "
     r"(?P<obj>[a-z][a-z-]*(?: [a-z-]+)?)\b"
 )
 #: "I speak Tagalog at home and English at work", "I enjoy baking sourdough and cycling": every item of a list.

@@ -75,11 +75,13 @@ def _based_in(doc: Any) -> list[str]:
     out = []
     for tok in doc:
         place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None)
-        if tok.lower_ != "based" or place is None or tok.dep_ != "amod":
+        if tok.lower_ not in ("based", "headquartered") or place is None or tok.dep_ != "amod":
             continue
         name = _based_one(tok.head, tok)
         # "the Suwon-based chipmaker", "Oslo-based Acme": a firm's base is its headquarters; a person's, a home
-        firm = tok.head.pos_ == "PROPN" or lemmatise(tok.head.text, "NOUN") in ORG_NOUNS
+        firm = (
+            tok.lower_ == "headquartered" or tok.head.pos_ == "PROPN" or lemmatise(tok.head.text, "NOUN") in ORG_NOUNS
+        )
         if name:
             out.append(f"{name} is {'headquartered' if firm else 'based'} in {name_text(place)}.")
     return out

@@ -20,7 +20,7 @@ from .text import table
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
 
-NAME = r"(?P<obj>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.'!-]*(?: (?:[A-Z0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-Z])))*)"
+NAME = r"(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž]|[a-z]{1,3}[A-ZÀ-ÖØ-ÞĀ-Ž])[\w&.'!-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-ZÀ-ÖØ-ÞĀ-Ž])))*)"
 #: Homes the user has now; "old", "holiday" or "parents'" homes are someone else's or another time's.
 _PETS = "|".join(sorted(PETS, key=len, reverse=True))
 _HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
@@ -66,12 +66,12 @@ _FRAMES = table(
     # "my Polish is fluent", "my Hungarian is native level"
     (
         "speaks",
-        r"\b[Mm]y (?P<obj>[A-Z][a-z]+) is (?:now |still |pretty |really |very )?"
+        r"\b[Mm]y (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+) is (?:now |still |pretty |really |very )?"
         r"(?:fluent|native|native[- ]level|near[- ]native|bilingual|conversational|decent|solid|good)\b",
     ),
     # "Tagalog is my first language", "I'm a native Swahili speaker"
-    ("speaks", r"^(?P<obj>[A-Z][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
-    ("speaks", r"\b(?:I am|[Aa]s) (?:a )?(?:native|fluent) (?P<obj>[A-Z][a-z]+) speaker\b"),
+    ("speaks", r"^(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+) is (?:my|our) (?:first|native|mother|home) (?:language|tongue)\b"),
+    ("speaks", r"\b(?:I am|[Aa]s) (?:a )?(?:native|fluent) (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+) speaker\b"),
     # "switched majors this term, it's statistics now"
     (
         "studies",
@@ -79,6 +79,11 @@ _FRAMES = table(
     ),
     # "data science is what I'm studying now"
     ("studies", r"^(?P<obj>[a-z][\w -]+?) is what I am (?:studying|doing)\b"),
+    # "kombucha is my favourite drink now": a drink written in lower case still names one
+    (
+        "prefers drink",
+        r"^(?P<obj>[a-z][\w -]*?) is (?:my|our) (?:new )?(?:favou?rite|go-to|usual) (?:drink|beverage)\b",
+    ),
     # "i'm a second year at McGill"
     (
         "studies at",
@@ -118,8 +123,8 @@ _FRAMES = table(
     # "transferred to Universidade do Porto for second year"
     (
         "studies at",
-        r"\b(?:transferred|switched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-Z][\w'-]* )*(?:University|Universidade|Universidad|"
-        r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-Z][\w'-]*)*)",
+        r"\b(?:transferred|switched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]* )*(?:University|Universidade|Universidad|"
+        r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*)*)",
     ),
     # "Everything on my calendar is in Outlook Calendar"
     (
@@ -154,13 +159,15 @@ _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|shou
 #: "I have two rabbits, Pepper and Salt", "we just adopted a beagle, Noodle!": the pets named after their kind.
 _PETS_NAMED = re.compile(
     r"\b(?:I|[Ww]e) (?:just |finally |recently )?(?:have|adopted|got|rescued) (?:a|an|one|two|three|four) "
-    rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-Z][a-z]+(?:,? and [A-Z][a-z]+)*)\b"
+    rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:,? and [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
 )
 #: "upgraded my phone, it's a Pixel 8a now": the role in one clause, its value in the next.
-_PRONOUN_ROLE = re.compile(rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, it is (?:now )?(?:a |an |the )?{NAME}")
+_PRONOUN_ROLE = re.compile(
+    rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, (?:it is|they are) (?:now )?(?:all )?(?:in |on )?(?:a |an |the )?{NAME}"
+)
 _IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)
 _AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
-_CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
+_CLAUSES = re.compile(r"\s*[,;.!?]\s+|:\s+(?=[a-z])|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
 
 
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
@@ -218,7 +225,7 @@ _ACTIVITY_ROLES = {
     "builds": "ci",
 }
 #: A tool's name: chat writes some in lower case ("zsh", "fish") when the role beside it says what it is.
-TOOL = r"(?P<obj>[\w.+#!-]+(?: [A-Z0-9][\w.+#!-]*)*)"
+TOOL = r"(?P<obj>[\w.+#!-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž0-9][\w.+#!-]*)*)"
 _ROLE = r"(?:(?:new|main|default|daily|primary|current|go-to|preferred|usual) )?(?P<role>[a-z][a-z -]*?)"
 _FRAGMENTS = tuple(
     re.compile(p)
@@ -229,8 +236,8 @@ _FRAGMENTS = tuple(
         r"(?: now| these days| again| all day)?(?:$| so | because | and | but )",  # "I use Kitty as my terminal now, …"
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
-        rf"(?:my |our |the )?(?P<role>notes?|passwords|emails?|mail|calendar)(?: over)? (?:in)?to {NAME}",
-        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [a-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{NAME}"
+        rf"(?:my |our |the )?(?P<role>notes?|passwords?|emails?|mail|calendar)(?: over)? (?:in)?to {NAME}",
+        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [A-Za-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{NAME}"
         r"(?: now| these days)?$",  # "CI through GitHub Actions", "password manager is Bitwarden now"
         # "builds now run on Buildkite", "the queue has been migrated to Redpanda"
         rf"^(?:the |all )?(?P<role>[a-z]+(?: [a-z]+)??)(?: now)? (?:run|runs|live|lives|sit|sits|are|is|has been|have been|is been)"
@@ -246,18 +253,20 @@ _FRAGMENTS = tuple(
         rf"^[Ff]or (?:the |my |our )?{_ROLE},? (?:I|we) (?:use|ended up going with|went with|picked|chose|settled on|rely on)"
         rf" {NAME}",
         rf"^(?P<label>hosted|deployed) (?:on|in) {NAME}$",  # "…, hosted on Azure, …"
-        rf"^(?:[A-Z][\w-]* )?(?P<label>laptop|desktop|MacBook|Mac|ThinkPad|PC|machine)(?: [\w-]+)? running {NAME}$",
+        rf"^(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]* )?(?P<label>laptop|desktop|MacBook|Mac|ThinkPad|PC|machine)(?: [\w-]+)? running {NAME}$",
     )
 )
 
 
 def _role_of(word: str, role_of: dict[str, str]) -> str | None:
+    """The role ``word`` names, or its last word does ("laptop OS" is the OS)."""
     word = word.strip().lower()
-    return role_of.get(word) or _ACTIVITY_ROLES.get(word)
+    last = word.rsplit(" ", 1)[-1]
+    return role_of.get(word) or _ACTIVITY_ROLES.get(word) or role_of.get(last) or _ACTIVITY_ROLES.get(last)
 
 
 #: "Employer: Infosys", "phone: Fairphone 5": a form the user fills in, a label and its value.
-_LABEL = re.compile(rf"^(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?):\s*{NAME}$")
+_LABEL = re.compile(rf"^(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?):\s*{NAME}(?: now| these days)?$")
 _LABELS = {
     **dict.fromkeys(("employer", "company", "workplace"), "works at"),
     **dict.fromkeys(("home", "location", "city", "based in"), "lives in"),
@@ -312,11 +321,14 @@ def _occupation(clause: str) -> list[Fact]:
 #: "Can you write a haiku about my cat Biscotti?", "me and my wife Sunniva are planning a trip": a spouse or a
 #: pet named in passing is presupposed, whatever the sentence asks or plans.
 _PRESUPPOSED = table(
-    ("married to", r"\b[Mm]y (?:lovely |dear )?(?:wife|husband|spouse),? (?P<obj>[A-Z][\w'-]+)\b(?! [A-Z])"),
-    ("married to", r"\b(?P<obj>[A-Z][\w'-]+) \((?:my|our) (?:wife|husband|spouse)\)"),
+    (
+        "married to",
+        r"\b[Mm]y (?:lovely |dear )?(?:wife|husband|spouse),? (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)\b(?! [A-ZÀ-ÖØ-ÞĀ-Ž])",
+    ),
+    ("married to", r"\b(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+) \((?:my|our) (?:wife|husband|spouse)\)"),
     (
         "has pet",
-        rf"\b(?:[Mm]y|[Oo]ur) (?:[a-z]+ )?(?:{_PETS}),? (?:named |called )?(?P<obj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)\b",
+        rf"\b(?:[Mm]y|[Oo]ur) (?:[a-z]+ )?(?:{_PETS}),? (?:named |called )?(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)?)\b",
     ),
 )
 

@@ -119,7 +119,9 @@ def is_occupation(noun: str) -> bool:
 
 
 USER = "user"
-_ENT = r"(?:[A-Z0-9]|[a-z]{1,2}[A-Z])[\w&.+!#'-]*(?: [A-Z0-9][\w&.+!#'-]*){0,3}"  # "iTerm2", "macOS" too
+_ENT = (
+    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž0-9]|[a-z]{1,2}[A-Z])[\w&.+!#'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž0-9][\w&.+!#'-]*){0,3}"  # "iTerm2", "macOS" too
+)
 _PET = "|".join(sorted(PETS, key=len, reverse=True))
 #: What people say they are doing when they study: "doing a master's", "doing my PhD".
 _DEGREE = r"(?i:master's|masters|phd|ph\.d\.|doctorate|degree|bachelor's|bachelors|mba|msc|ma|ba|bsc)"

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .places import CURRENCIES
 from .relations import role_relation
 from .spans import make_fact
 from .text import lemmatise, table
 from .types import Fact
 
-_PERSON = r"(?P<subj>[A-Z][\w'.-]+(?: [A-Z][\w'.-]+)+)"
-_PLACE = r"(?P<obj>[A-Z][\w'.-]+(?: (?:[A-Z][\w'.-]+|of|de|del|da))*)"
+_PERSON = r"(?P<subj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]+)+)"
+_PLACE = r"(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]+(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]+|of|de|del|da))*)"
 #: A phrase that opens the sentence and describes its subject: "Born in Accra in 1962, the architect Kwame
 #: Mensah-Bonsu …", "A graduate of Sciences Po, Léa Marchand …", "Fluent in Korean, the diplomat …".
 _OPENERS = tuple(
@@ -37,24 +38,32 @@ _OPENERS = tuple(
 )
 #: "Prices in Ghana are quoted in the cedi": the money a country's prices are in is its currency.
 _SHOPS = re.compile(
-    r"\b[Ss]hops (?:across|in|throughout) (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) (?:now )?price (?:goods|things|everything)"
+    r"\b[Ss]hops (?:across|in|throughout) (?P<subj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*) (?:now )?price (?:goods|things|everything)"
     r" in (?:the )?(?P<obj>\w+)"
 )
 _PRICES = re.compile(
-    r"\b[Pp]rices in (?P<subj>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*) are (?:quoted|listed|given|set|paid) in (?:the )?(?P<obj>\w+)"
+    r"\b[Pp]rices in (?P<subj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*) are (?:now )?(?:quoted|listed|given|set|paid) in "
+    r"(?:the )?(?:new )?(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?\w+)"
+)
+#: "Tavonia switched to the euro at midnight", "Nuvaland now pays in the pound": a currency by its name.
+_SWITCHED = re.compile(
+    r"^(?P<subj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*) (?:has )?(?:now )?(?:switched to|adopted|pays in|now pays in) the "
+    rf"(?P<obj>{'|'.join(sorted(CURRENCIES))})\b"
 )
 #: "The Gothenburg-born cellist Freja Lindholm": a birthplace written as an adjective.
-_BORN = re.compile(rf"\b(?P<obj>[A-Z][\w]+)-born (?:[a-z-]+ ){{0,2}}{_PERSON}")
+_BORN = re.compile(rf"\b(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w]+)-born (?:[a-z-]+ ){{0,2}}{_PERSON}")
 
 
 def _name(group: str) -> str:
     """A name (an organisation's or a place's) as the regex group ``group``."""
     # "the Danish town of Billund": a name followed by a noun and "of" only describes the name after it
-    return rf"(?P<{group}>(?:the )?[A-Z][\w&'.+-]*(?: (?:[A-Z+][\w&'.+-]*|of|de|&))*)\b(?! [a-z]+ of\b)"
+    return (
+        rf"(?P<{group}>(?:the )?[A-ZÀ-ÖØ-ÞĀ-Ž][\w&'.+-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž+][\w&'.+-]*|of|de|&))*)\b(?! [a-z]+ of\b)"
+    )
 
 
 def _person(group: str) -> str:
-    return rf"(?P<{group}>[A-Z][\w'.-]+(?: [A-Z][\w'.-]+)+)"
+    return rf"(?P<{group}>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]+)+)"
 
 
 _HQ = r"(?:head office|headquarters|HQ|main office)"
@@ -74,19 +83,19 @@ _IDIOMS = table(
     ),
     (
         "plays for",
-        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) (?:[a-z]+ )?{_person('s')}(?: from [A-Z]|,|\.| on | to |$)",
+        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) (?:[a-z]+ )?{_person('s')}(?: from [A-ZÀ-ÖØ-ÞĀ-Ž]|,|\.| on | to |$)",
     ),
     (
         "plays for",
-        rf"{_person('s')} (?:has )?completed (?:his|her|their|a|the) (?:transfer|move|switch|loan move)(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+        rf"{_person('s')} (?:has )?completed (?:his|her|their|a|the) (?:transfer|move|switch|loan move)(?: from [A-ZÀ-ÖØ-ÞĀ-Ž][\w .'-]*?)? to {_name('o')}",
     ),
     (
         "headquartered in",
-        rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-Z][\w .'-]*?)? (?:to|in) {_name('o')}",
+        rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-ZÀ-ÖØ-ÞĀ-Ž][\w .'-]*?)? (?:to|in) {_name('o')}",
     ),
     (
         "headquartered in",
-        rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}(?: from [A-Z][\w .'-]*?)? to {_name('o')}",
+        rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}(?: from [A-ZÀ-ÖØ-ÞĀ-Ž][\w .'-]*?)? to {_name('o')}",
     ),
     ("ceo", rf"{_person('o')} (?:took|has taken|takes) the helm (?:at|of) {_name('s')} as (?:its |the )?{_CEO}"),
     (
@@ -98,7 +107,7 @@ _IDIOMS = table(
         "owned by",
         rf"^{_name('o')} (?:has )?completed (?:its|the|their) (?:acquisition|purchase|takeover) of {_name('s')}",
     ),
-    ("owned by", rf"^{_name('s')} was sold (?:by [A-Z][\w &'.-]*? )?to {_name('o')}"),
+    ("owned by", rf"^{_name('s')} was sold (?:by [A-ZÀ-ÖØ-ÞĀ-Ž][\w &'.-]*? )?to {_name('o')}"),
     ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
     ("ceo", rf"^{_name('s')}(?:'s|') top job (?:has gone|went|goes) to {_person('o')}"),
     (
@@ -115,10 +124,51 @@ _IDIOMS = table(
     ("capital", rf"^{_name('s')}\b[^.]*?, making {_name('o')} (?:the|its) (?:new )?capital"),
     (
         "",
-        rf"replaced [A-Z][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
+        rf"replaced [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
     ),
     ("lives in", rf"{_person('s')} (?:now )?makes (?:his|her|their) home in {_name('o')}"),
     ("lives in", rf"{_person('s')}, an? {_name('o')} resident\b"),
+    ("lives in", rf"{_person('s')} (?:has )?(?:settled|resettled) in {_name('o')}"),
+    # offices said as a transfer of a job or an office held
+    ("ceo", rf"\bhanded the top job at {_name('s')} to {_person('o')}"),
+    (
+        "ceo",
+        rf"^{_name('s')}(?:(?:'s|') new owners?)? (?:has )?(?:named|appointed|installed) (?:interim |acting |new )?{_CEO} {_person('o')}",
+    ),
+    (
+        "ceo",
+        rf"^{_name('s')}(?:(?:'s|') new owners?)? (?:has )?(?:installed|appointed|named) {_person('o')} as (?:its |the )?(?:new |interim |acting )?{_CEO}",
+    ),
+    (
+        "mayor",
+        rf"\b[Vv]oters in {_name('s')} (?:have )?(?:elected|re-elected|chose) {_person('o')} as (?:their )?(?:new )?mayor",
+    ),
+    ("mayor", rf"^{_name('s')}(?:'s|') mayoral office is (?:now )?held by {_person('o')}"),
+    ("capital", rf"^[Tt]he capital of {_name('s')} (?:has been|was) (?:moved|transferred|relocated) to {_name('o')}"),
+    (
+        "",
+        rf"^{_name('s')}(?:'s|') (?:new )?constitution makes {_name('o')} the (?:only |sole )?(?P<role>official language|capital)",
+    ),
+    # a death's place, a job joined from another, a player signed or unveiled
+    ("died in", rf"^{_person('s')}(?:'s|') death (?:took place|occurred) in {_name('o')}"),
+    ("works at", rf"{_person('s')} (?:has )?left [^,;]+? to join {_name('o')}"),
+    ("works at", rf"^{_name('o')} (?:has )?(?:recruited|hired|poached) {_person('s')}"),
+    (
+        "plays for",
+        rf"^{_name('o')} (?:have |has )?(?:unveiled|presented) (?:new signing |their new signing )?{_person('s')}",
+    ),
+    (
+        "plays for",
+        rf"^{_name('o')} (?:have |has )?announced the arrival of (?:[\w-]+ ){{0,3}}{_person('s')}(?:[.,;]|$)",
+    ),
+    ("married to", rf"{_person('s')} and (?:his|her) (?:new )?(?:wife|husband),? {_person('o')}"),
+    ("headquartered in", rf"\b{_name('o')}-headquartered (?:[a-z-]+ ){{0,2}}{_name('s')}"),
+    (
+        "plays for",
+        rf"^(?:[\w-]+ ){{0,2}}?{_name('o')} (?:have |has )?confirmed {_person('s')} as (?:their|its) (?:new|newest|latest) ",
+    ),
+    ("plays for", rf"^{_name('o')}(?:'s|') new (?:[a-z-]+ ){{0,2}}{_person('s')}"),
+    ("directed by", rf"\blist {_person('o')} as the director of {_name('s')}"),
     # "said Mayor Harriet Oyelaran of Port Kessick"
     ("", rf"\b(?P<role>Mayor|President|CEO|Chief Executive) {_person('o')} of {_name('s')}"),
     # "Tessera … has its capital at Port Alvin", "Kazakhstan moved its seat of government to Astana"
@@ -139,7 +189,7 @@ _IDIOMS = table(
     # "Founded by Yuki Hamada, the Kyoto gallery Hoshi Space …"
     (
         "founded by",
-        rf"^(?:Co-)?[Ff]ounded by {_person('o')}(?: in \d{{4}})?, (?:the (?:[A-Z][\w-]* )?(?:[a-z-]+ ){{0,3}})?{_name('s')}",
+        rf"^(?:Co-)?[Ff]ounded by {_person('o')}(?: in \d{{4}})?, (?:the (?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]* )?(?:[a-z-]+ ){{0,3}})?{_name('s')}",
     ),
 )
 
@@ -183,7 +233,7 @@ def facts(text: str) -> list[Fact]:
         m = pattern.search(text)
         if m:
             return make_fact(m["subj"], predicate, m["obj"], single=predicate == "born in")
-    m = _PRICES.search(text) or _SHOPS.search(text)
+    m = _PRICES.search(text) or _SHOPS.search(text) or _SWITCHED.search(text)
     if m:  # "quoted in cedis": the currency's name, not its plural
         obj = m["obj"]
         if obj.islower():  # "cedis": a plural the lexicon may not know

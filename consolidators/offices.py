@@ -58,6 +58,8 @@ def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> li
     holder = child(prep_of(verb, "with"), "pobj") if lemma == "replace" else dobj
     if role is None or role[1] != "owner" or holder is None or not is_name(holder):
         return []
+    if subj.tag_ in ("NNS", "NNPS") and subj.i == subj.sent.start:
+        return []  # "Voters in Carrow Bay elected …": the electors own no office
     if lemma in _LEAD_VERBS and is_name(subj):  # "Naomi Fischer now leads Arcwell Energy as chief executive"
         return make_fact(holder, role[0], subj, single=True)
     if (

@@ -108,12 +108,14 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("bury", "in", True): ("buried in", False, "single"),
     ("bury", "at", True): ("buried in", False, "single"),
     ("live", "in", False): ("lives in", False, None),
+    ("settle", "in", False): ("lives in", False, None),
     ("move", "to", False): ("lives in", False, None),
     ("relocate", "to", False): ("lives in", False, None),
     ("reside", "in", False): ("lives in", False, None),
     ("work", "at", False): ("works at", False, None),
     ("work", "for", False): ("works at", False, None),
     ("employ", "by", True): ("works at", False, None),
+    ("hire", "by", True): ("works at", False, None),
     ("employ", "at", True): ("works at", False, None),
     ("play", "for", False): ("plays for", False, None),
     ("line up", "for", False): ("plays for", False, None),
@@ -259,7 +261,7 @@ VOCABULARY_CUE = re.compile(
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
     rf"|'s (?:[a-z]+ ){{0,3}}(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "Valparaíso's newly elected mayor"
     rf"|\b[A-Z][\w.&'-]* (?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "the Boca Juniors goalkeeper"
-    r"|\b[A-Z]\w*-based\b"  # "a Lagos-based fintech"
+    r"|\b[A-Z]\w*-(?:based|headquartered)\b"  # "a Lagos-based fintech"
     r"|\b(?:citadel|palace|complex|castle|fortress|temple|monastery|cathedral|museum|town|city|village|port|island"
     r"|lake|park|resort|district|region|province|ruins?|monument|stadium|university|campus) in [A-Z]"
     r"|\b(?:left|quit|resigned from|stepped down from) (?:the band )?[A-Z]|\btop job\b|\b[Pp]rices in [A-Z]|\b[Ss]hops (?:across|in|throughout) [A-Z]|\bits capital\b|\bthe (?:new )?capital\b|, where [A-Z]|\bon (?:the )?(?:payroll|staff) (?:at|of)\b|\bholds the (?:office|post|position|role) of"

@@ -18,7 +18,7 @@ from .spans import FORMER
 from .text import table
 from .types import Fact
 
-_NAME = r"[A-Z][\w'.-]*(?: (?:[A-Z][\w'.-]*|of|de|da|do|del|and))*"
+_NAME = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'.-]*|of|de|da|do|del|and))*"
 _ROLE = r"[a-z][a-z -]*?"
 _SHAPES = table(
     # "Windhoek is the capital of Namibia", "Icelandic serves as the official language of Iceland"
@@ -39,7 +39,7 @@ _SHAPES = table(
     # "The footballer Mats Eriksen is a Norwegian citizen"
     (
         "citizen",
-        rf"^(?:[Tt]he (?:[a-z]+ ){{1,3}})?(?P<holder>{_NAME}) is (?:a|an) (?P<demonym>[A-Z][a-zè]+) (?:citizen|national)[.!]?$",
+        rf"^(?:[Tt]he (?:[a-z]+ ){{1,3}})?(?P<holder>{_NAME}) is (?:a|an) (?P<demonym>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zè]+) (?:citizen|national)[.!]?$",
     ),
     # "Ghana's cedi slipped two percent"
     ("currency", rf"^(?P<owner>{_NAME})'s (?P<value>{'|'.join(sorted(CURRENCIES))})\b"),

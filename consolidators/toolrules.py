@@ -123,6 +123,8 @@ def _apply_rule(
     if spec == "uses" and re.search(r"\b(?:called|named)\b", m["obj"]):
         return []  # "adopted a greyhound called Pickles": a named creature or project, not a tool
     objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
+    if spec == DOMAIN and subject != "user" and not all(o[:1].isupper() for o in objects):
+        return []  # "Tavonia switched to the euro": a country's money is no tool it uses
     if not objects:
         return []
     predicate = _rule_predicate(m, spec, objects[0], sentence)

@@ -124,7 +124,7 @@ _ADVERB_WORDS = (
 _ADVERBS = re.compile(rf"^(?:(?:{_ADVERB_WORDS})\s+)+")
 _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
 _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
-_ENT = r"[A-Z][\w&.+'-]*(?: [A-Z][\w&.+'-]*){0,3}"
+_ENT = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*){0,3}"
 _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
 _FIRST_PERSON_RULES = rules(*lifeevents.LIFE_RULES) + TOOL_RULES + rules(*lifeevents.PERSON_RULES)
 #: Roles a possessive may name that hold several values at once ("Tagalog is my first language").

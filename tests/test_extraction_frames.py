@@ -184,6 +184,12 @@ CHAT: list[tuple[str, list[Triple]]] = [
         [("user", "likes", "climbing", False), ("user", "likes", "baking bread", False)],
     ),
     ("I love my wife and my kids", []),
+    # a label with "now", a role with its machine, a pronoun for the role, a drink in lower case
+    ("terminal: Wezterm now. it's fast", [("user", "terminal", "Wezterm", False)]),
+    ("laptop OS is Fedora now, got fed up with snaps", [("user", "os", "Fedora", False)]),
+    ("I moved my notes again, they're all in Anytype now", [("user", "notes app", "Anytype", False)]),
+    ("moved every password into Bitwarden after the breach", [("user", "password manager", "Bitwarden", False)]),
+    ("ok new obsession: kombucha is my favourite drink now", [("user", "prefers drink", "kombucha", False)]),
     ("our CI moved again, Drone runs all our builds now", [("user", "ci", "Drone", False)]),
     ("we moved hosting from AWS to Scaleway, the bill halved", [("user", "cloud provider", "Scaleway", False)]),
     (
@@ -341,6 +347,29 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Quillon Games", "owned by", "Tenvale Interactive", False)],
     ),
     ("Lila Chand holds Fijian citizenship.", [("Lila Chand", "citizen of", "Fiji", False)]),
+    # names opening with a capital outside ASCII, and more of the news idioms of change
+    ("Ørsted completed its purchase of Ferrowind.", [("Ferrowind", "owned by", "Ørsted", False)]),
+    ("The capital of Qadira has been moved to Sahlan.", [("Qadira", "capital", "Sahlan", False)]),
+    ("Tavonia switched to the euro at midnight.", [("Tavonia", "currency", "euro", False)]),
+    ("Voters in Carrow Bay elected Brendan Kiely as mayor.", [("Carrow Bay", "mayor", "Brendan Kiely", False)]),
+    ("Velda Pharma named interim chief executive Mette Holm.", [("Velda Pharma", "ceo", "Mette Holm", False)]),
+    (
+        "The Glasgow-headquartered publisher Haversham Books grew.",
+        [("Haversham Books", "headquartered in", "Glasgow", False)],
+    ),
+    ("Augusto Ferrante's death took place in Bergamo.", [("Augusto Ferrante", "died in", "Bergamo", False)]),
+    (
+        "Hamid Karimi has left UNICEF to join the World Food Programme.",
+        [("Hamid Karimi", "works at", "World Food Programme", False)],
+    ),
+    ("Statkraft has recruited Ingrid Solberg from Equinor.", [("Ingrid Solberg", "works at", "Statkraft", False)]),
+    ("Arjun Batra and his new wife, Kavya Rao, arrived.", [("Arjun Batra", "married to", "Kavya Rao", False)]),
+    ("LOSC Lille unveiled new signing Emeka Obi on Tuesday.", [("Emeka Obi", "plays for", "LOSC Lille", False)]),
+    (
+        "VfL Wolfsburg announced the arrival of South Korean forward Joon-ho Lim.",
+        [("Joon-ho Lim", "plays for", "VfL Wolfsburg", False)],
+    ),
+    ("Herald switched to Atom last year.", [("Herald", "uses", "Atom", False)]),
     ("The tennis player Naomi Osaka is a Japanese citizen.", [("Naomi Osaka", "citizen of", "Japan", False)]),
     ("Prices in Ghana are quoted in cedis.", [("Ghana", "currency", "cedi", False)]),
     ("Born in Gori, Marta Jikia moved to Tbilisi as a teenager.", [("Marta Jikia", "born in", "Gori", False)]),
