@@ -77,6 +77,13 @@ _FRAMES = table(
         "studies",
         r"\bswitched (?:majors|courses|degrees|programmes|programs|subjects)\b[^,]*, it is (?P<obj>[a-z][\w -]+?)(?: now)?$",
     ),
+    # "my degree is in computer science now", "we ended up relocating to Ljubljana"
+    ("studies", r"\bmy (?:degree|major|course|programme|program) is (?:now )?in (?P<obj>[a-z][\w -]+?)(?: now)?$"),
+    ("lives in", rf"\b(?:I|[Ww]e) (?:ended up|finally) (?:relocating|moving) to {NAME}"),
+    # "Klarna poached me", "Wiped the laptop and installed NixOS on it", "coding in Cursor as my IDE"
+    ("works at", rf"^(?:[A-Za-z ]+: )?{NAME} (?:poached|hired|recruited) me\b"),
+    ("os", rf"\b(?:laptop|desktop|machine|pc)\b[^,;]* (?:and )?(?:installed|put) {NAME} on it\b"),
+    ("@role", rf"\b(?:coding|programming|writing code|working) in {NAME} as (?:my|our) (?P<role>[A-Za-z]+)\b"),
     # "data science is what I'm studying now"
     ("studies", r"^(?P<obj>[a-z][\w -]+?) is what I am (?:studying|doing)\b"),
     # "kombucha is my favourite drink now": a drink written in lower case still names one
@@ -110,7 +117,7 @@ _FRAMES = table(
     # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
     (
         "cloud provider",
-        rf"^(?:everything|all|it all|everything is|everything's|(?:all of )?(?:our|my) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
+        rf"^(?:everything|all|it all|everything is|everything's|(?:all of )?(?:[Oo]ur|[Mm]y) (?:[a-z]+ )?(?:app|apps|site|sites|services?|stuff|code|data|"
         rf"infra|infrastructure|stack|backend|servers?|workloads?))(?: (?:we|I) (?:run|deploy|build|ship|have))? "
         rf"(?:is|are) (?:now |all )?(?:hosted|deployed|running) (?:on|in) {NAME}",
     ),
@@ -123,7 +130,7 @@ _FRAMES = table(
     # "transferred to Universidade do Porto for second year"
     (
         "studies at",
-        r"\b(?:transferred|switched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]* )*(?:University|Universidade|Universidad|"
+        r"\b(?:[Tt]ransferred|[Ss]witched)(?: my (?:studies|degree|course|place))? to (?:the )?(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]* )*(?:University|Universidade|Universidad|"
         r"Università|Universität|Université|College|Institute|Polytechnic)(?: (?:of|do|de|da|di|del)? ?[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*)*)",
     ),
     # "Everything on my calendar is in Outlook Calendar"
@@ -167,7 +174,7 @@ _PRONOUN_ROLE = re.compile(
 )
 _IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)
 _AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
-_CLAUSES = re.compile(r"\s*[,;.!?]\s+|:\s+(?=[a-z])|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
+_CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+[—–]\s+|:\s+(?=[a-z])|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
 
 
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
@@ -201,7 +208,7 @@ def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
             continue
         retract, predicate = predicate.startswith("!"), predicate.removeprefix("!")
         if predicate == "@role":  # the role the clause names
-            role = role_of.get(m["role"])
+            role = role_of.get(m["role"].lower())
             return [fact(role, m["obj"], 0.75, attribute=True)] if role and role not in _NOT_TOOLS else []
         attribute = predicate in ("os", "cloud provider")
         return [fact(predicate, m["obj"], 0.75, retract=retract, attribute=attribute)]
@@ -237,7 +244,7 @@ _FRAGMENTS = tuple(
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
         rf"(?:my |our |the )?(?P<role>notes?|passwords?|emails?|mail|calendar)(?: over)? (?:in)?to {NAME}",
-        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [A-Za-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{NAME}"
+        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [A-Za-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{TOOL}"
         r"(?: now| these days)?$",  # "CI through GitHub Actions", "password manager is Bitwarden now"
         # "builds now run on Buildkite", "the queue has been migrated to Redpanda"
         rf"^(?:the |all )?(?P<role>[a-z]+(?: [a-z]+)??)(?: now)? (?:run|runs|live|lives|sit|sits|are|is|has been|have been|is been)"

@@ -35,7 +35,7 @@ ROLE_NOUNS: dict[str, str] = {
     **dict.fromkeys(("browser", "web browser"), "browser"),
     **dict.fromkeys(("note", "notes", "notes app", "note app", "notebook"), "notes app"),
     **dict.fromkeys(("password", "passwords", "password manager"), "password manager"),
-    **dict.fromkeys(("mail", "email", "email client", "inbox"), "email client"),
+    **dict.fromkeys(("mail", "email", "email client", "mail client", "mail app", "email app", "inbox"), "email client"),
     **dict.fromkeys(("calendar", "calendar app"), "calendar app"),
     **dict.fromkeys(("ci", "build", "builds", "pipeline", "pipelines"), "ci"),
     **dict.fromkeys(("queue", "message queue", "job queue"), "queue"),

@@ -57,9 +57,7 @@ _BORN = re.compile(rf"\b(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w]+)-born (?:[a-z-]+ ){{0,
 def _name(group: str) -> str:
     """A name (an organisation's or a place's) as the regex group ``group``."""
     # "the Danish town of Billund": a name followed by a noun and "of" only describes the name after it
-    return (
-        rf"(?P<{group}>(?:the )?[A-ZÀ-ÖØ-ÞĀ-Ž][\w&'.+-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž+][\w&'.+-]*|of|de|&))*)\b(?! [a-z]+ of\b)"
-    )
+    return rf"(?P<{group}>(?:the )?[A-ZÀ-ÖØ-ÞĀ-Ž][\w&'.+-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž+][\w&'.+-]*|of|de|for|&))*)\b(?! [a-z]+ of\b)"
 
 
 def _person(group: str) -> str:
@@ -75,7 +73,7 @@ _CEO = r"(?:CEO|chief executive)"
 _IDIOMS = table(
     (
         "works at",
-        rf"{_person('s')},? (?:who )?(?:is|are) (?:now )?on (?:the )?(?:payroll|staff) (?:at|of) {_name('o')}",
+        rf"{_person('s')},? (?:who )?(?:[^,.;]*? and )?(?:is|are) (?:now )?on (?:the )?(?:payroll|staff|faculty) (?:at|of) {_name('o')}",
     ),
     (
         "",
@@ -162,6 +160,43 @@ _IDIOMS = table(
         rf"^{_name('o')} (?:have |has )?announced the arrival of (?:[\w-]+ ){{0,3}}{_person('s')}(?:[.,;]|$)",
     ),
     ("married to", rf"{_person('s')} and (?:his|her) (?:new )?(?:wife|husband),? {_person('o')}"),
+    # "has left Keck for NASA", "has been lured from RTÉ by the BBC", "has hired Tariq Hassan away from the IMF"
+    ("works at", rf"{_person('s')} (?:has )?(?:left|quit) [^,;]+? for {_name('o')}"),
+    ("works at", rf"{_person('s')} (?:has been|was) (?:lured|poached|hired) (?:away )?from [^,;]+? by {_name('o')}"),
+    ("works at", rf"\b{_name('o')} (?:has )?hired {_person('s')} away from"),
+    ("", rf"{_person('o')} (?:has )?taken office as {_name('s')}(?:'s|') (?P<role>head of state|president|mayor)"),
+    # offices: succeeded, promoted, made; "head of state" is the presidency
+    ("ceo", rf"{_person('o')} (?:has )?succeeded {_person('x')} as {_name('s')}(?:'s|') {_CEO}"),
+    ("ceo", rf"^{_name('s')} (?:has )?promoted {_person('o')} to {_CEO}"),
+    (
+        "ceo",
+        rf"^{_name('s')} (?:has )?(?:named|appointed|made) {_person('o')} (?:as )?(?:its |the )?(?:new |permanent |interim |acting )?"
+        rf"(?:managing director and )?{_CEO}\b",
+    ),
+    ("", rf"\bmade {_person('o')} the (?P<role>mayor|president|{_CEO}) of {_name('s')}"),
+    (
+        "",
+        rf"^{_name('s')}(?:'s|') (?:parliament|government|congress|assembly|lawmakers) (?:has )?made {_name('o')} the "
+        rf"(?:sole |only |new )?(?P<role>official language|capital)",
+    ),
+    (
+        "capital",
+        rf"^{_name('s')}(?:(?:'s|') government)? (?:has )?completed its move to the new capital,? {_name('o')}",
+    ),
+    (
+        "capital",
+        rf"^{_name('s')} (?:formally )?moved its capital from [^,;]+? to (?:the (?:[a-z]+ )?(?:city|town) of )?{_name('o')}",
+    ),
+    ("headquartered in", rf"^{_name('s')} (?:has )?(?:moved|relocated) its {_HQ}[^,;.]*?,? to {_name('o')}"),
+    ("headquartered in", rf"^{_name('s')} (?:has )?completed its {_HQ} move to {_name('o')}"),
+    ("owned by", rf"^{_name('o')} (?:has )?taken over {_name('s')}"),
+    # a player landed, loaned, sold, or joining from another club on a deal
+    ("plays for", rf"^{_name('o')} (?:have |has )?landed {_person('s')}"),
+    ("plays for", rf"^{_name('x')} (?:have sold|have loaned|has loaned|loaned|transferred) {_person('s')} to {_name('o')}"),
+    (
+        "plays for",
+        rf"{_person('s')} (?:has )?joined {_name('o')} from [^,;]+? on (?:a )?(?:loan|free transfer|[\w-]+ (?:deal|contract))",
+    ),
     ("headquartered in", rf"\b{_name('o')}-headquartered (?:[a-z-]+ ){{0,2}}{_name('s')}"),
     (
         "plays for",
@@ -197,7 +232,7 @@ _IDIOMS = table(
 #: "Karin Lindqvist has left Volvo Cars", "Singer Maya Oduya quit the band Neon Harbour": a departure retracts.
 _LEFT = re.compile(
     rf"{_person('s')} (?:has )?(?:left|quit|resigned from|stepped down from|departed) (?P<band>the band )?{_name('o')}"
-    r"(?![^.;]*\b(?:for|to join|joined|joining|moved to|signed for)\b)"  # a move names its own new value
+    r"(?![^.;]*\b(?:for|to join|joined|joining|moved to|signed for|is now|now works|on the faculty|on the payroll)\b)"  # a move names its own new value
 )
 
 
@@ -219,7 +254,8 @@ def _idiom(text: str) -> list[Fact]:
         if not predicate:  # an office: its role names the predicate
             role = role_relation([m["role"].lower().replace(" ", "_")]) or role_relation(m["role"].lower().split())
             predicate = role[0] if role else ""
-        subject, obj = (re.sub(r"^[Tt]he ", "", m[g]).rstrip(".") for g in ("s", "o"))
+        # "Basel's Bank for International Settlements": the possessor says where, the name follows
+        subject, obj = (re.sub(r"^(?:[Tt]he |\w+'s )", "", m[g]).rstrip(".") for g in ("s", "o"))
         return make_fact(subject, predicate, obj, single=True) if predicate else []
     return []
 

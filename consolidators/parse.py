@@ -467,7 +467,8 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         return given
     to = next((c for c in verb.children if c.dep_ in ("prep", "dative") and c.lower_ == "to"), None)
     buyer = child(to, "pobj") if to is not None else None
-    if lemma == "sell" and buyer is not None and is_name(dobj) and is_name(buyer):  # "Quayside sold Pindrop to Lumen"
+    # "Quayside sold Pindrop to Lumen"; "Feyenoord sold Kaito Mbeki to Celtic" sells a transfer, not the player
+    if lemma == "sell" and buyer is not None and is_name(dobj) and is_name(buyer) and not person(dobj):
         return make_fact(value_of(dobj), "owned by", value_of(buyer), single=True)
     if as_obj is not None and child(as_obj, "poss") is not None:
         if lemma in _ADOPT_VERBS:

@@ -27,7 +27,7 @@ _CONTAINERS = frozenset(
 
 #: Adjectives that describe a place without making "the X city of Y" a role: "the ancient city of Petra".
 _SCENIC = frozenset(
-    "ancient historic old medieval coastal small little tiny sleepy picturesque walled fortified".split()
+    "ancient historic old medieval coastal small little tiny sleepy picturesque walled fortified planned new".split()
 )
 #: Dependency labels whose words belong to a name, left of its head.
 _NAME_LEFT = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "det", "quantmod", "punct", "npadvmod"})

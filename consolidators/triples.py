@@ -239,8 +239,8 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 def _with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
     """The rules' facts and the frames': "I use Kitty as my terminal now, ligatures finally work" is the rules'
     ``uses`` (the clause didn't end where the role did) but the frame's ``terminal``, which names more."""
-    roles = {f.object.lower() for f in framed if not f.retract and f.replaces_attribute}
-    kept = [f for f in ruled if f.retract or f.replaces_attribute or f.object.lower() not in roles]
+    roles = {f.object.lower(): f.predicate for f in framed if not f.retract and f.replaces_attribute}
+    kept = [f for f in ruled if f.retract or roles.get(f.object.lower(), f.predicate) == f.predicate]
     keys = {(f.subject, f.predicate) for f in kept if f.predicate not in _MULTI_ROLES}  # a key the rules read
     seen = {(f.subject, f.predicate, f.object.lower()) for f in kept}  # stays theirs, bar a further value of a list
     return kept + [
