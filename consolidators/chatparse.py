@@ -18,6 +18,7 @@ question/hedge/plan filter already refused.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -90,6 +91,7 @@ _ROLE_SCOPE = re.compile(r"\s+(?:for|at|since|from|on|in)\b.*$", re.I)
 _SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled|became)\b", re.I)
 
 
+@functools.lru_cache(maxsize=8192)  # asked when the session is batched and again when each sentence is read
 def worth_parsing(sentence: str) -> bool:
     """Cheap: the sentence is about the user (a first-person word, or chat's dropped "I" before a past verb,
     or "X is home") and names something or says what the user is or uses a word of the chat vocabulary."""

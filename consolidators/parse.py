@@ -23,6 +23,7 @@ hedges, past copulas and anything the shapes don't cover yield nothing.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import threading
@@ -125,6 +126,7 @@ _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", 
 _STATES = frozenset("live reside work play own be".split())
 
 
+@functools.lru_cache(maxsize=8192)  # asked when the session is batched and again when each sentence is read
 def worth_parsing(sentence: str) -> bool:
     """Whether ``sentence`` may hold a third-person relation the parse reads (cheap: a regex and a set lookup).
 

@@ -11,6 +11,7 @@ data plus two lookups, so extending the vocabulary never touches the parse.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 
 from lemminflect import getAllInflections  # type: ignore[import-untyped,unused-ignore]
@@ -213,6 +214,7 @@ def is_verb_typo(word: str) -> bool:
     return mended != word and mended in _VERB_FORMS
 
 
+@functools.lru_cache(maxsize=16384)
 def nearest_verb(word: str) -> str | None:
     """The relation verb form ``word`` is one letter off ("dyed" → "died"), for a relation the table lacks."""
     w = word.lower()
@@ -275,6 +277,7 @@ VOCABULARY_CUE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=16384)  # difflib over the vocabulary, for every word of every parse
 def correct(word: str) -> str:
     """``word``, or the vocabulary word it is an obvious typo of (one or two letters off, five letters or more)."""
     w = word.lower()

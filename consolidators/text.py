@@ -10,6 +10,7 @@ question openers) live here too, so both read the same lists.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -95,11 +96,14 @@ _TIME_LEAD = re.compile(r"(?:today|yesterday|tonight|now|these days|nowadays|lat
 
 def expand_contractions(text: str) -> str:
     """``text`` with "I'm", "don't", "we've" … written out, so the rules see one form."""
+    if "'" not in text:  # every contraction has one; most sentences are read several times
+        return text
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     return text
 
 
+@functools.lru_cache(maxsize=8192)  # asked of a sentence and its clauses again at each reading
 def states_a_fact(text: str) -> bool:
     """Whether a (contraction-expanded) sentence may state a fact: no question, hedge, plan or wish.
 
@@ -169,6 +173,7 @@ def summarise(sentences: Sequence[str], k: int) -> list[str]:
 # lemmas
 
 
+@functools.lru_cache(maxsize=16384)  # lemminflect deep-copies its answer: a call costs ~20 µs
 def lemmatise(word: str, pos: str = "VERB") -> str:
     """The dictionary form of ``word`` read as ``pos`` (``died``→``die``, ``associated``→``associate``).
 
@@ -181,6 +186,7 @@ def lemmatise(word: str, pos: str = "VERB") -> str:
     return lemmas[0] if lemmas else w
 
 
+@functools.lru_cache(maxsize=16384)
 def inflected_verb(word: str) -> bool:
     """Whether ``word`` is an inflected form of an English verb in the lexicon ("ditched", not "Zed")."""
     lemmas = getAllLemmas(word.lower(), upos="VERB").get("VERB", ())

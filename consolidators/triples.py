@@ -33,6 +33,7 @@ Fact scheme (documented here because supersession keys on it):
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -183,6 +184,7 @@ def extract_triples(sentence: str, role: str) -> list[Fact]:
     ]
 
 
+@functools.lru_cache(maxsize=8192)  # each sentence is read when the session is batched and again alone
 def plain(sentence: str) -> str:
     """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
