@@ -106,7 +106,12 @@ def worth_parsing(sentence: str) -> bool:
 
 def prefetch(sentences: Iterable[str]) -> None:
     """Parse a session's user sentences worth it in one batch (a batch is several times faster than one by one)."""
-    prefetch_docs(_IS_MY.sub(" is ", s) for s in sentences if worth_parsing(s))
+    prefetch_docs(parse_texts(sentences))
+
+
+def parse_texts(sentences: Iterable[str]) -> list[str]:
+    """What :func:`facts` parses of each of ``sentences`` worth a parse."""
+    return [_IS_MY.sub(" is ", s) for s in sentences if worth_parsing(s)]
 
 
 #: "I write everything in Kakoune, it's my editor of choice", "… SQS, that's our message queue",

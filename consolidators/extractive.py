@@ -22,14 +22,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import chatparse
 from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
-from .parse import prefetch
 from .passthrough import truncate
-from .text import expand_contractions, lemmatise, split_sentences, summarise
-from .triples import USER, USER_ROLES, extract_triples, plain, sentence_triples
+from .text import lemmatise, split_sentences, summarise
+from .triples import USER, USER_ROLES, extract_triples, prefetch_parses, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 
@@ -102,13 +100,7 @@ def session_facts(
     names the ``active`` fact it replaces, if any. ``relations``: extra
     third-person role predicates the deployment accepts.
     """
-    prefetch(plain(s) for turn in turns for s in split_sentences(turn.content))  # one parser batch per session
-    chatparse.prefetch(
-        expand_contractions(plain(s))
-        for turn in turns
-        if turn.role.lower() in USER_ROLES
-        for s in split_sentences(turn.content)
-    )
+    prefetch_parses((s, turn.role) for turn in turns for s in split_sentences(turn.content))  # one batch per session
     facts: list[Fact] = []
     previous: list[Fact] = []
     for turn in turns:

@@ -184,22 +184,30 @@ _CACHE_SIZE = 4096
 _cache: dict[str, tuple[Fact, ...]] = {}
 
 
-def prefetch(sentences: Iterable[str]) -> dict[str, tuple[Fact, ...]]:
-    """Parse every sentence worth it in one ``nlp.pipe`` batch, for :func:`parsed_facts` to answer from.
+def prefetch(sentences: Iterable[str], docs: Iterable[str] = ()) -> dict[str, tuple[Fact, ...]]:
+    """Parse every sentence worth it, for :func:`parsed_facts` to answer from, and every ``docs`` sentence,
+    for :func:`parse_doc` (the first-person reader's), in one ``nlp.pipe`` batch (a call costs about as
+    much as parsing one more sentence, so a session's sentences go together).
 
-    Returns what it parsed. One parse runs at a time (spaCy pipelines are not
+    Returns what it parsed for :func:`parsed_facts`. One parse runs at a time (spaCy pipelines are not
     documented as thread-safe, and consolidations may run in worker threads).
     """
     todo = list(dict.fromkeys(s for s in sentences if s not in _cache and worth_parsing(s)))
-    nlp = load() if todo else None
+    todo_docs = list(dict.fromkeys(s for s in docs if s not in _docs))
+    nlp = load() if todo or todo_docs else None
     if nlp is None:
         return {}
     # the tokenizer splits "co-founded" apart and reads "wed" as "we'd"
     texts = [_LEAD_IN.sub(r"\g<0>,", _WED.sub("married", _COFOUNDED.sub("founded", s))) for s in todo]
+    doc_texts = [_WED.sub("married", s) for s in todo_docs]
     with _parse_lock:
-        docs = list(nlp.pipe(texts, batch_size=64))
+        unique = list(dict.fromkeys(texts + doc_texts))  # a text both readers ask for is parsed once
+        parsed = dict(zip(unique, nlp.pipe(unique, batch_size=64), strict=True))
+        docs = [parsed[t] for t in texts]
         asides = [aside_sentences(doc) for doc in docs]
-        aside_docs = iter(list(nlp.pipe([a for doc_asides in asides for a in doc_asides], batch_size=64)))
+        flat = [a for doc_asides in asides for a in doc_asides]
+        aside_docs = iter(list(nlp.pipe(flat, batch_size=64)) if flat else [])
+    _keep_docs(todo_docs, [parsed[t] for t in doc_texts])
     found = {
         sentence: tuple(
             f for d in (doc, *(next(aside_docs) for _ in doc_asides)) for sent in d.sents for f in _sentence(sent)
@@ -625,15 +633,13 @@ _docs: dict[str, Any] = {}
 
 def prefetch_docs(sentences: Iterable[str]) -> None:
     """Parse ``sentences`` in one ``nlp.pipe`` batch for :func:`parse_doc` to answer from."""
-    todo = list(dict.fromkeys(s for s in sentences if s not in _docs))
-    nlp = load() if todo else None
-    if nlp is None:
-        return
-    with _parse_lock:
-        docs = list(nlp.pipe([_WED.sub("married", s) for s in todo], batch_size=64))
-    if len(_docs) + len(todo) > _CACHE_SIZE:
+    prefetch((), sentences)
+
+
+def _keep_docs(sentences: list[str], docs: list[Any]) -> None:
+    if len(_docs) + len(sentences) > _CACHE_SIZE:
         _docs.clear()
-    _docs.update(zip(todo, docs, strict=True))
+    _docs.update(zip(sentences, docs, strict=True))
 
 
 def parse_doc(sentence: str) -> Any:

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from . import aboutme, chatframes, chatparse, lifeevents, newsidioms, rescue
 from .lifeevents import is_occupation
-from .parse import described_facts, parsed_facts
+from .parse import described_facts, parsed_facts, prefetch
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
 from .types import Fact
@@ -208,7 +209,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     user = role.lower() in USER_ROLES
     # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
     chosen = chatframes.choices(stripped) + chatframes.presupposed(stripped) if user else []
-    if not states_a_fact(text) or chatparse.PAST.search(text):  # "back then I coded in Atom": a past state
+    if not read_whole(text):  # "back then I coded in Atom": a past state
         described = _settled(sentence, described_facts(text, relations)) if parsed is not None or not user else []
         return described or _settled(sentence, _outside_the_hedge(sentence, text, role, relations) + chosen)
     worded = rescue.facts(stripped) + newsidioms.facts(stripped)  # shapes and idioms read by their words
@@ -252,6 +253,35 @@ def _with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
     ]
 
 
+def read_whole(text: str) -> bool:
+    """Whether a (plain, contraction-expanded) sentence is read as a whole: no question, hedge, plan or past
+    state scopes over it (else :func:`_outside_the_hedge` reads what it can of it)."""
+    return states_a_fact(text) and not chatparse.PAST.search(text)
+
+
+def prefetch_parses(said: Iterable[tuple[str, str]]) -> None:
+    """Parse in one batch what reading each (sentence, role) will ask of the parser (:func:`parse.prefetch`).
+
+    Only what is read: the first-person parse only of a user's sentence read whole, and the clauses of one a
+    hedge or past state scopes over. A sentence that yields nothing whole is read clause by clause too;
+    those clauses are parsed in a batch of their own then (:func:`_clause_by_clause`).
+    """
+    texts = [t for sentence, role in said for t in _parse_texts(sentence, role.lower() in USER_ROLES)]
+    prefetch([third for third, _ in texts], chatparse.parse_texts(first for _, first in texts if first is not None))
+
+
+def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
+    """The texts :func:`sentence_triples` parses: (third-person reader's, first-person reader's or None)."""
+    text = expand_contractions(plain(sentence))
+    if read_whole(text):
+        yield plain(sentence), DISCOURSE.sub("", text) if user else None
+        return
+    yield plain(sentence), None  # a hedged sentence may still state what its names' descriptions say
+    if "?" not in text and not _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):  # read clause by clause
+        for part in _clauses(sentence):
+            yield from _parse_texts(part, user)
+
+
 #: Where a sentence's clauses part: commas, semicolons and "but".
 _SEGMENTS = re.compile(r"\s*[,;]\s*|\s+but\s+")
 #: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
@@ -293,15 +323,20 @@ def _before_the_question(sentence: str) -> str:
 def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
     """Each comma-, semicolon- or "but"-separated part read as a sentence of its own, when the whole
     sentence said nothing the readers could take ("…, the altitude took some getting used to")."""
+    parts = _clauses(sentence)
+    prefetch_parses((part, role) for part in parts)  # one parser batch for the clauses, not a parse each
+    found: list[Fact] = []
+    for part in parts:
+        found += sentence_triples(part, role, relations)
+    return found
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The parts :func:`_clause_by_clause` reads: those read whole, none of a sentence of one part."""
     parts = [p for p in _SEGMENTS.split(sentence) if len(p.split()) >= 2]
     if len(parts) < 2:
         return []
-    found: list[Fact] = []
-    for part in parts:
-        clause = expand_contractions(plain(part))
-        if states_a_fact(clause) and not chatparse.PAST.search(clause):
-            found += sentence_triples(part, role, relations)
-    return found
+    return [p for p in parts if read_whole(expand_contractions(plain(p)))]
 
 
 _PEOPLE = frozenset(
