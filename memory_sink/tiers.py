@@ -188,8 +188,16 @@ class Tiers:
         Use it to embed the rows of many sessions in one call and hand each
         session its slice (``swap_session(vectors=...)``): a text's vector does
         not depend on its batchmates, and big batches run several times faster.
+        A text is embedded once however many rows read it (one fact said in two
+        sessions, one turn said twice).
         """
-        return self.embedder.embed_documents([r.embed_text for r in rows if not r.retract])
+        texts = [r.embed_text for r in rows if not r.retract]
+        unique = list(dict.fromkeys(texts))
+        vectors = self.embedder.embed_documents(unique)
+        if len(unique) == len(texts):
+            return vectors
+        where = {text: i for i, text in enumerate(unique)}
+        return vectors[[where[text] for text in texts]]
 
     def swap_session(
         self,
