@@ -16,7 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .base import Consolidator
+    from .base import Consolidator, WarmsUp
     from .errors import (
         ConsolidatorConfigError,
         ConsolidatorError,
@@ -70,6 +70,7 @@ _EXPORTS = {
     "Transcript": "types",
     "Turn": "types",
     "VERDICTS": "llm",
+    "WarmsUp": "base",
     "build_transcript": "framing",
     "coerce_result": "validation",
     "extract_triples": "extractive",
@@ -117,6 +118,7 @@ __all__ = [
     "Transcript",
     "Turn",
     "VERDICTS",
+    "WarmsUp",
     "build_transcript",
     "coerce_result",
     "extract_triples",

@@ -8,11 +8,11 @@ need not inherit from anything, so one written outside tiermem only depends on
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import OPTIONS_KEY, ConsolidatorConfigError
-from .types import ConsolidationResult, Context, Transcript
+from .types import ConsolidationResult, Context, Transcript, Turn
 
 
 @runtime_checkable
@@ -33,6 +33,17 @@ class Consolidator(Protocol):
         context: Context,
     ) -> ConsolidationResult | Mapping[str, Any]:
         """Consolidate one session transcript."""
+        ...
+
+
+@runtime_checkable
+class WarmsUp(Protocol):
+    """A consolidator that gains from seeing a chunk's sessions before it is asked for each one (the
+    extractive one parses all their sentences in one parser batch: a parser call costs about as much
+    as one more sentence). ``warm`` must change no result: each session comes out the same without it."""
+
+    def warm(self, sessions: Sequence[Sequence[Turn]]) -> None:
+        """Prepare for consolidating ``sessions`` (each one's turns, in order)."""
         ...
 
 

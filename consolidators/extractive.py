@@ -70,6 +70,13 @@ class ExtractiveConsolidator:
         facts = session_facts(transcript.turns, context.active_facts, relations=self.relations)
         return ConsolidationResult(episodes=episodes, facts=tuple(facts))
 
+    def warm(self, sessions: Sequence[Sequence[Turn]]) -> None:
+        """Parse the sentences of many sessions in one parser batch (see ``consolidators.base.WarmsUp``)."""
+        if self.extract_facts:
+            prefetch_parses(
+                (s, turn.role) for turns in sessions for turn in turns for s in split_sentences(turn.content)
+            )
+
     def _episode(self, frame: Sequence[Turn]) -> Episode:
         """The frame's episode; its summary is the selected sentences, without role prefixes."""
         sentences = [s for turn in frame for s in split_sentences(turn.content)]

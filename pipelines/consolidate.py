@@ -25,6 +25,7 @@ from consolidators import (
     Context,
     Transcript,
     Turn,
+    WarmsUp,
     build_transcript,
     load_consolidator,
     load_llm_judge,
@@ -383,6 +384,19 @@ def consolidate_session(
     )[0]
 
 
+def _warm(consolidator: Consolidator, sessions: Sequence[SessionEvents]) -> None:
+    """Show a consolidator that warms up (``WarmsUp``) the chunk's sessions first; its failure is no
+    session's: each is then consolidated (and fails, if it must) on its own."""
+    if len(sessions) < 2 or not isinstance(consolidator, WarmsUp):
+        return
+    try:
+        consolidator.warm([_transcript_turns(events) for events in sessions])
+    except Exception as exc:
+        log.warning(
+            "consolidator warm-up for %d sessions failed (%s); consolidating them one by one", len(sessions), exc
+        )
+
+
 def consolidate_chunk(
     store: MemoryStore,
     consolidator: Consolidator,
@@ -394,6 +408,7 @@ def consolidate_chunk(
     """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order."""
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     contexts = _contexts(store, [r for r in reads if isinstance(r, SessionEvents)])
+    _warm(consolidator, [r for r in reads if isinstance(r, SessionEvents)])
     preps = [
         _prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)]) if isinstance(r, SessionEvents) else r
         for r in reads

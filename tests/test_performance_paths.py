@@ -2,12 +2,14 @@
 
 - recall's bounded lexical pool: exact under the pool, bounded over it, and
   scoped to recall's own transaction (every other GIN lookup stays exact);
-- consolidation embeds a chunk of sessions in one call: the same vectors as one
-  session at a time, and a failing session still fails alone (invariant 8).
+- consolidation embeds a chunk of sessions in one call, each distinct text once: the
+  same vectors as one session at a time, and a failing session still fails alone
+  (invariant 8); a consolidator's warm-up for the chunk fails no session.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -19,6 +21,8 @@ from memory_sink import MemoryStore, memories
 from memory_sink import recall as recall_sql
 from memory_sink.errors import InputError
 from memory_sink.tiers import Tiers
+from memory_sink.types import NewMemory
+from memory_sink.vocab import Kind
 from pipelines import consolidate as cons
 from pipelines.consolidate import consolidate_chunk, run_consolidate
 from pipelines.realtime import run_realtime
@@ -149,6 +153,43 @@ def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
     monkeypatch.setattr(Tiers, "embed_new_rows", flaky)
     assert run_consolidate(store).sessions_consolidated == 3
     assert len(calls) == 4  # one failed chunk call, then one per session
+
+
+def test_a_text_several_rows_read_is_embedded_once(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    texts = ["user lives in Oslo", "user drinks tea", "user lives in Oslo", "user lives in Oslo"]
+    rows = [NewMemory(kind=Kind.FACT, content=t, embed_text=t, event_ids=("e",), valid_from=at) for t in texts]
+    embedded: list[list[str]] = []
+    original = store.embedder.embed_documents
+
+    def spy(batch: list[str]) -> np.ndarray:
+        embedded.append(list(batch))
+        return original(batch)
+
+    monkeypatch.setattr(store.embedder, "embed_documents", spy)
+    vectors = store.tiers.embed_new_rows(rows)
+    assert embedded == [["user lives in Oslo", "user drinks tea"]]
+    assert np.array_equal(vectors, original(texts))
+
+
+def test_a_chunk_warm_up_is_shown_every_session_once_and_its_failure_fails_none(store: MemoryStore) -> None:
+    _stage_sessions(store, 3)
+    inner = load_consolidator("extractive", {})
+    shown: list[int] = []
+
+    class FailsToWarm:
+        name = "fails-to-warm"
+
+        def warm(self, sessions: Any) -> None:
+            shown.append(len(sessions))
+            raise RuntimeError("no parser today")
+
+        def consolidate(self, transcript: Transcript, context: Context) -> Any:
+            return inner.consolidate(transcript, context)
+
+    outcomes = consolidate_chunk(store, FailsToWarm(), [("default", f"s{i}") for i in range(3)])
+    assert [o[0] for o in outcomes] == ["consolidated"] * 3
+    assert shown == [3]  # one call for the chunk, every session in it
 
 
 def test_swap_refuses_vectors_that_do_not_match_the_rows(store: MemoryStore) -> None:
