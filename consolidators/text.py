@@ -94,10 +94,9 @@ DISCOURSE = re.compile(
 _TIME_LEAD = re.compile(r"(?:today|yesterday|tonight|now|these days|nowadays|lately|recently)\b", re.I)
 
 
+@functools.lru_cache(maxsize=8192)  # a sentence and its clauses are expanded at each reading
 def expand_contractions(text: str) -> str:
     """``text`` with "I'm", "don't", "we've" … written out, so the rules see one form."""
-    if "'" not in text:  # every contraction has one; most sentences are read several times
-        return text
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     return text
