@@ -192,7 +192,10 @@ _IDIOMS = table(
     ("owned by", rf"^{_name('o')} (?:has )?taken over {_name('s')}"),
     # a player landed, loaned, sold, or joining from another club on a deal
     ("plays for", rf"^{_name('o')} (?:have |has )?landed {_person('s')}"),
-    ("plays for", rf"^{_name('x')} (?:have sold|have loaned|has loaned|loaned|transferred) {_person('s')} to {_name('o')}"),
+    (
+        "plays for",
+        rf"^{_name('x')} (?:have sold|have loaned|has loaned|loaned|transferred) {_person('s')} to {_name('o')}",
+    ),
     (
         "plays for",
         rf"{_person('s')} (?:has )?joined {_name('o')} from [^,;]+? on (?:a )?(?:loan|free transfer|[\w-]+ (?:deal|contract))",
