@@ -35,7 +35,7 @@ import _common as c
 import numpy as np
 
 import pipelines.consolidate as cons
-from consolidators import parse
+from consolidators import nlp_cache
 from memory_sink import swap as swap_mod
 from memory_sink.config import EmbedderConfig
 from memory_sink.embedder import load_embedder
@@ -113,7 +113,7 @@ def one_run(
 def _worker(dsn: str, shard: Shard, threads: int, start: Any, out: Any) -> None:
     with c.open_store(dsn, threads=threads) as store:
         store.embedder.embed_query("warm")  # the models loaded before the clock starts, as in one long-lived worker
-        parse.load()
+        nlp_cache.load()
         start.wait()
         report = run_consolidate(store, min_quiet_seconds=0, shard=shard)
         out.put((report.sessions_consolidated, report.sessions_failed, time.perf_counter()))

@@ -55,11 +55,11 @@ def consolidate(sessions: int, use_cprofile: bool = False) -> None:
     import pstats
 
     import pipelines.consolidate as cons
-    from consolidators import parse, run_consolidator
+    from consolidators import nlp_cache, run_consolidator
     from pipelines.consolidate import run_consolidate
     from pipelines.realtime import run_realtime
 
-    parse.load()
+    nlp_cache.load()
     if use_cprofile:  # cProfile sees one thread: run the consolidator in the caller's, not its timeout thread
         cons.call_with_timeout = lambda consolidator, transcript, context, _timeout: run_consolidator(
             consolidator, transcript, context

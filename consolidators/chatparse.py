@@ -24,8 +24,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .lifeevents import fact, is_occupation
-from .parse import hedged, parse_doc, prefetch_docs
-from .spans import FORMER, child, is_name, name_text, place_in
+from .nlp_cache import parse_doc
+from .parse import prefetch_docs
+from .spans import FORMER, child, hedged, is_name, name_text, place_in
 from .text import lemmatise
 from .types import Fact
 

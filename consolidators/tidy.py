@@ -1,0 +1,78 @@
+"""The last look at a sentence's facts before they leave the extractor: each once, names tidied, none
+that the sentence itself rules out, and the set-phrase readers' facts merged with the rules'.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .lifeevents import is_occupation
+from .types import Fact
+
+#: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
+MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})
+
+_PEOPLE = frozenset(
+    "wife husband partner kids children family mom mum dad parents son daughter sons daughters friends boyfriend"
+    " girlfriend fiance fiancee grandkids grandchildren team colleagues".split()
+)
+#: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
+_DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
+
+
+def _inside(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
+    """``key``'s object is a shorter piece of ``other``'s, for the same subject and predicate."""
+    same = key[:2] == other[:2] and key[3] == other[3] and key[2] != other[2]
+    return same and re.search(rf"\b{re.escape(key[2])}$", other[2]) is not None
+
+
+def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
+    """Each fact once, titles off its names, none about a name the sentence denies."""
+    denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
+    out: dict[tuple[str, str, str, bool], Fact] = {}
+    for f in map(untitled, facts):
+        if plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
+            out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
+    # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
+    out = {k: f for k, f in out.items() if not any(_inside(k, other) for other in out)}
+    # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
+    plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
+    # "I love my wife and my kids": people are loved, not liked as a pastime
+    out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
+    return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
+
+
+_JOB_TITLE = re.compile(r"^(?:(?:Veteran|Former|Star|Young|Retired) )?(?P<job>[A-Z][a-z]+) (?=[A-Z][\w'-]+ [A-Z])")
+#: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
+_HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
+
+
+def untitled(fact: Fact) -> Fact:
+    if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
+        return fact
+    subject, obj = _HONORIFIC.sub("", fact.subject), _HONORIFIC.sub("", fact.object)
+    job = _JOB_TITLE.match(subject)  # "Goalkeeper Tiago Lemos", "Singer Maya Oduya": the job is no part of the name
+    if job and is_occupation(job["job"]):
+        subject = subject[job.end() :]
+    return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
+
+
+def plausible(fact: Fact) -> bool:
+    """Every term present and short: an empty or giant term is a parse gone wrong, not knowledge."""
+    terms = (fact.subject, fact.predicate, fact.object)
+    return all(term.strip() and len(term) <= 200 for term in terms)
+
+
+def with_frames(ruled: list[Fact], framed: list[Fact]) -> list[Fact]:
+    """The rules' facts and the frames': "I use Kitty as my terminal now, ligatures finally work" is the rules'
+    ``uses`` (the clause didn't end where the role did) but the frame's ``terminal``, which names more."""
+    roles = {f.object.lower(): f.predicate for f in framed if not f.retract and f.replaces_attribute}
+    kept = [f for f in ruled if f.retract or roles.get(f.object.lower(), f.predicate) == f.predicate]
+    keys = {(f.subject, f.predicate) for f in kept if f.predicate not in MULTI_ROLES}  # a key the rules read
+    seen = {(f.subject, f.predicate, f.object.lower()) for f in kept}  # stays theirs, bar a further value of a list
+    return kept + [
+        f
+        for f in framed
+        if (f.subject, f.predicate) not in keys and (f.subject, f.predicate, f.object.lower()) not in seen
+    ]

@@ -1,0 +1,169 @@
+"""A verb's relation: the verb and its preposition (or object) looked up in the relation table.
+
+"Acme was founded by Jane Doe", "Omar Haddad is based in Lyon", "Felix Sandoval has joined the IMF as a
+senior economist": the subject, the verb's lemma (its particle and an idiom's object included, a typo
+mended), each preposition's object, and the table of :mod:`consolidators.relations` give one canonical
+fact, the name that belongs in front kept there. Shared by the clause reader (:mod:`consolidators.parse`)
+and the readers of a description (:mod:`consolidators.descriptors`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .lifeevents import is_occupation
+from .places import DEMONYMS
+from .relations import IDIOMS, ROLE_PLACES, canonical_relation, correct, nearest_verb
+from .spans import (
+    antecedent,
+    child,
+    conjuncts,
+    definite,
+    hedged,
+    is_name,
+    make_fact,
+    negated,
+    owner_of,
+    person,
+    place_in,
+    prep_of,
+    role_words,
+    value_of,
+)
+from .text import lemmatise
+from .types import Fact
+from .vocabulary import is_time
+
+
+def lemma_of(verb: Any) -> str:
+    """The verb's lemma, a typo mended ("maried" → marry), with its particle ("passed away" → "pass away")."""
+    word = correct(verb.text)
+    lemma = lemmatise(word, "VERB")
+    if lemma == word.lower() and verb.pos_ == "ADJ":
+        lemma = lemmatise(word)  # "married" tagged as an adjective
+    dobj = child(verb, "dobj")
+    if dobj is not None and (lemma, lemmatise(dobj.text, "NOUN")) in IDIOMS:  # "tied the knot with"
+        return IDIOMS[(lemma, lemmatise(dobj.text, "NOUN"))]
+    particle = next((c for c in verb.children if c.dep_ == "prt" or c.tag_ == "RP"), None)  # "passed away"
+    return f"{lemma} {particle.text.lower()}" if particle is not None else lemma
+
+
+def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
+    """The canonical relation of ``verb`` and its preposition (or object), the subject kept where it belongs."""
+    if hedged(verb) or negated(verb) and verb.dep_ != "ROOT":  # the root's negation is the sentence's to read
+        return []
+    lemma = lemma_of(verb)
+    subj = value_of(antecedent(subj))  # "The ancient city of Petra lies in …" is about Petra; "he" is who he is
+    owner = owner_of(subj)
+    # "Nokia's headquarters", "Spotify's head office"
+    place = ROLE_PLACES.get(" ".join(role_words(subj)[-2:])) or ROLE_PLACES.get(lemmatise(subj.text, "NOUN"))
+    place = place if owner is not None else None
+    if not is_name(subj, initial=True) and place is None:
+        return []
+    facts: list[Fact] = []
+    for prep in _preps(verb):
+        obj = child(prep, "pobj")
+        if obj is None:
+            continue
+        word = "by" if prep.dep_ == "agent" else prep.text.lower()
+        if place is not None and word in ("in", "at"):  # "the headquarters of Nokia are (located) in Espoo"
+            facts += make_fact(owner, place, value_of(obj), single=True)
+            continue
+        relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
+        obj = place_in(obj)
+        if relation is not None and lemma == "base" and person(subj):
+            relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
+        if relation is not None and relation[0] == "lives in" and _YOUNG.search(verb.sent.text):
+            relation = None  # "moved to Spain at the age of 13": a childhood move, not where they live now
+        if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or person(subj)):
+            facts += related(subj, relation, obj)
+    obj = child(verb, "dobj")
+    if obj is not None and (lemmatise(verb.text, "VERB"), lemmatise(obj.text, "NOUN")) in IDIOMS:
+        obj = None  # the idiom's object is part of the verb
+    if obj is not None and obj.text.lower() == "citizenship" and owner_of(obj) is not None:
+        # "Greta holds Swedish citizenship", "Felix holds both Chilean and Spanish citizenship"
+        demonyms = [c for d in obj.lefts if d.dep_ == "amod" for c in (d, *conjuncts(d)) if c.text in DEMONYMS]
+        countries = [DEMONYMS[d.text] for d in demonyms] or [owner_of(obj)]
+        return [f for country in countries for f in make_fact(subj, "citizen of", country)]
+    if obj is not None and not passive and place is None:
+        relation = canonical_relation(lemma, "", passive=False)
+        if (
+            relation is not None
+            and lemma == "join"
+            and not any(t.dep_ == "det" for t in obj.doc[obj.left_edge.i : obj.i])
+        ):
+            relation = ("works at", False, None)  # "joined Stripe" is a job; "joined the Beatles" a membership
+        if (
+            relation is not None
+            and lemma == "join"
+            and (_joined_as_worker(verb) or obj.text in _EMPLOYERS or _titled_worker(subj))
+        ):
+            relation = ("works at", False, None)  # "joined the IMF as a senior economist" is a job
+        if relation is not None:
+            facts += related(subj, relation, obj)
+    return facts[:1] if facts and facts[0].cardinality == "single" else facts
+
+
+#: Last words of a name that employs its members ("joined the World Bank"), unlike an orchestra or a club.
+_EMPLOYERS = frozenset(
+    """Bank Fund Trust Foundation Institute University College Agency Ministry Hospital Clinic Labs Lab Inc Corp
+    Corporation Ltd LLC PLC GmbH AG Company Co Partners Consulting Capital Ventures Holdings Technologies Systems
+    Software Analytics Robotics Logistics Therapeutics Pharma Insurance""".split()
+)
+
+
+_YOUNG = re.compile(
+    r"\b(?:at the age of \d+|aged \d+|as a (?:child|boy|girl|teenager|toddler|baby)|when (?:he|she) was)\b"
+)
+
+
+def _titled_worker(subj: Any) -> bool:
+    """ "Economist Tariq Hassan has joined the IMF": a job title before the name makes the joining a job."""
+    return any(c.dep_ == "compound" and c.i == c.sent.start and is_occupation(c.lower_) for c in subj.lefts)
+
+
+def _joined_as_worker(verb: Any) -> bool:
+    role = child(prep_of(verb, "as"), "pobj")
+    return role is not None and is_occupation(lemmatise(role.text, "NOUN"))
+
+
+def _preps(verb: Any) -> list[Any]:
+    """The verb's prepositions, and an idiom's object's ("tied the knot *with*", "made his home *in*")."""
+    preps = [c for c in verb.children if c.dep_ in ("prep", "agent")]
+    dobj = child(verb, "dobj")
+    if dobj is not None and (lemmatise(verb.text, "VERB"), lemmatise(dobj.text, "NOUN")) in IDIOMS:
+        preps += [c for c in dobj.children if c.dep_ == "prep"]
+    return preps
+
+
+def _misspelt(verb: Any, prep: str, *, passive: bool) -> tuple[str, bool, str | None] | None:
+    """The relation of the verb form ``verb`` is a one-letter typo of ("dyed in" → "died in")."""
+    near = nearest_verb(verb.text)
+    return canonical_relation(lemmatise(near, "VERB"), prep, passive=passive) if near else None
+
+
+def related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list[Fact]:
+    """Facts for one (predicate, inverse, cardinality) relation: ``inverse`` makes the object the subject."""
+    predicate, inverse, cardinality = relation
+    objects = [obj, *conjuncts(obj)] if cardinality != "single" else [obj]
+    out: list[Fact] = []
+    for o in map(value_of, objects):
+        if not is_name(o) or is_time(o.text):
+            continue
+        head, tail = (o, subj) if inverse else (subj, o)
+        out += make_fact(head, predicate, tail, single=cardinality == "single", multi=cardinality == "multi")
+    return out
+
+
+def relative(noun: Any, relcl: Any, value: Any) -> list[Fact]:
+    """ "The <noun> where <Y> <verb> is <value>": Y's relation named by the verb (and the noun's preposition)."""
+    subj = child(relcl, "nsubj", "nsubjpass")
+    if subj is None or not is_name(subj):
+        return []
+    lemma = lemma_of(relcl)
+    for prep in ("at", "in", "from", "for", ""):
+        relation = canonical_relation(lemma, prep, passive=child(relcl, "auxpass") is not None)
+        if relation is not None:
+            return make_fact(subj, relation[0], value, single=definite(noun))
+    return []
