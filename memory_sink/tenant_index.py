@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,6 +45,7 @@ from psycopg import sql
 
 from . import db
 from .errors import DatabaseError, InputError
+from .per_database import PerDatabase
 from .staging import validate_namespace
 
 INDEX_PREFIX = "memory_tenant_hnsw_"
@@ -274,25 +274,18 @@ def entry(dsn: str, namespace: str) -> TenantIndex:
     return found[0]
 
 
-_lock = threading.Lock()
-_cache: dict[tuple[str, str, str], tuple[float, frozenset[str]]] = {}
+def _ready(conn: psycopg.Connection) -> frozenset[str]:
+    return frozenset(r[0] for r in conn.execute(READY, prepare=True))
+
+
+_graphs = PerDatabase(TTL, _ready)
 
 
 def own_graphs(conn: psycopg.Connection) -> frozenset[str]:
     """The namespaces of this database whose own graph is valid, read at most once per ``TTL``."""
-    info = conn.info
-    key, now = (info.host, str(info.port), info.dbname), time.monotonic()
-    with _lock:
-        hit = _cache.get(key)
-    if hit is not None and now - hit[0] < TTL:
-        return hit[1]
-    found = frozenset(r[0] for r in conn.execute(READY, prepare=True))
-    with _lock:
-        _cache[key] = (now, found)
-    return found
+    return _graphs.get(conn)
 
 
 def forget() -> None:
     """Drop this process's cached list: the next recall reads the catalog afresh."""
-    with _lock:
-        _cache.clear()
+    _graphs.clear()

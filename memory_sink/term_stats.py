@@ -14,12 +14,12 @@ test) calls ``forget``.
 from __future__ import annotations
 
 import math
-import threading
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import psycopg
+
+from .per_database import PerDatabase
 
 # Autovacuum's ANALYZE runs about once a minute at most on a busy table; half that
 # keeps recall's weights at most one cycle behind.
@@ -43,10 +43,6 @@ class TermStats:
         return math.log(1 + 1 / self.freqs.get(lexeme, self.unlisted))
 
 
-_lock = threading.Lock()
-_cache: dict[tuple[str, str, str], tuple[float, TermStats | None]] = {}
-
-
 def _read(conn: psycopg.Connection) -> TermStats | None:
     row = conn.execute(READ).fetchone()
     if not row or not row[0]:
@@ -56,18 +52,12 @@ def _read(conn: psycopg.Connection) -> TermStats | None:
     return TermStats(dict(zip(elems, freqs)), freqs[len(elems)] / 2)
 
 
+_stats = PerDatabase(TTL, _read)
+
+
 def cached(conn: psycopg.Connection) -> TermStats | None:
     """This database's statistics, read at most once per ``TTL``; None before the first ANALYZE."""
-    info = conn.info
-    key, now = (info.host, str(info.port), info.dbname), time.monotonic()
-    with _lock:
-        hit = _cache.get(key)
-    if hit is not None and now - hit[0] < TTL:
-        return hit[1]
-    stats = _read(conn)
-    with _lock:
-        _cache[key] = (now, stats)
-    return stats
+    return _stats.get(conn)
 
 
 def weigh(lexemes: list[str], stats: TermStats | None) -> dict[str, Any]:
@@ -84,5 +74,4 @@ def params(conn: psycopg.Connection, text: str) -> dict[str, Any]:
 
 def forget() -> None:
     """Drop every cached copy: the next recall reads the statistics afresh (after an ANALYZE)."""
-    with _lock:
-        _cache.clear()
+    _stats.clear()
