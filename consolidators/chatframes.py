@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .lifeevents import PET_GONE, PETS, fact, is_occupation
+from .lifeevents import MARRIAGE_OVER, PET_GONE, PETS, fact, is_occupation
 from .text import table
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
@@ -345,7 +345,8 @@ def presupposed(text: str) -> list[Fact]:
     found = []
     for predicate, pattern in _PRESUPPOSED:
         for m in pattern.finditer(text):
-            if predicate == "has pet" and PET_GONE.search(text) or clean_object(m["obj"]) is None:
+            gone = PET_GONE if predicate == "has pet" else MARRIAGE_OVER
+            if gone.search(text) or clean_object(m["obj"]) is None:
                 continue
             found.append(fact(predicate, m["obj"], 0.75))
     return found

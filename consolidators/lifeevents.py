@@ -243,7 +243,14 @@ _PET_NAME = re.compile(
     rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})\b.*"
     rf"|,? (?P<named>[A-Z][a-z]+)\b(?! [A-Z]).*)"  # "our dog Pickles just turned three"
 )
-PET_GONE = re.compile(r"\b(?:died|passed away|passed|put down|put to sleep|rehomed|ran away|RIP)\b", re.I)
+#: "my wife Maria and I divorced", "my late husband Tom": a marriage the sentence says is over.
+MARRIAGE_OVER = re.compile(
+    r"\b(?:divorced?|divorcing|separated|separating|split up|widowed|passed away|died|late)\b", re.I
+)
+PET_GONE = re.compile(
+    r"\b(?:died|passed away|passed|put down|put to sleep|rehomed|ran away|RIP|gave away|gave up|lost|no longer have)\b",
+    re.I,
+)
 _AS_MY = re.compile(r"\b(?:as|for) (?:my|our) (?:main |primary |new |daily )?(?P<role>[a-z]+)\b")
 _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live in 1Password"
     r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"

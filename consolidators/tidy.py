@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .lifeevents import is_occupation
+from .lifeevents import MARRIAGE_OVER, is_occupation
 from .types import Fact
 
 #: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
@@ -38,6 +38,8 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     out = {k: f for k, f in out.items() if not any(_inside(k, other) for other in out)}
     # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
     plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
+    if MARRIAGE_OVER.search(sentence):  # "my wife Maria and I divorced": the user's marriage is over
+        out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "married to" and not k[3])}
     # "I love my wife and my kids": people are loved, not liked as a pastime
     out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]

@@ -149,6 +149,8 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("Olga (my wife) says the soup was too salty", [("user", "married to", "Olga", False)]),
     ("my ex-wife Maria lives in Porto", []),
     ("our dog Rex died last year", []),
+    ("I gave away my cat Biscotti when I moved", []),
+    ("my wife Maria and I divorced last year", []),
     ("I've got a bearded dragon called Sir Reginald", [("user", "has pet", "Sir Reginald", False)]),
     # a statement before a question set off by a dash; chat's "im", "fwiw"
     ("our builds run on CircleCI — why does the cache miss?", [("user", "ci", "CircleCI", False)]),
