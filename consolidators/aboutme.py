@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import re
 
-from .chatframes import NAME, TOOL
+from .chatframes import NAME, TOOL, read_frame
 from .lifeevents import fact, is_occupation
 from .text import table
 from .types import Fact
-from .vocabulary import clean_object, is_time
 
 #: Facts a whole message states, each (predicate, pattern); a predicate starting "!" is a retraction, "@role"
 #: takes the role the match names, "works as"/"studies" values are lower-case words.
@@ -77,19 +76,9 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
 
 
 def _read(predicate: str, m: re.Match[str], role_of: dict[str, str]) -> list[Fact]:
-    obj = m["obj"]
-    if is_time(obj) or clean_object(obj) is None:
-        return []
-    if predicate == "@role":
-        role = role_of.get(m["role"].lower())
-        return (
-            [fact(role, obj, 0.75, attribute=True)] if role and role not in ("likes", "lives in", "married to") else []
-        )
-    if predicate == "works as" and not is_occupation(obj.split()[-1]):
+    if predicate == "works as" and not is_occupation(m["obj"].split()[-1]):
         return []  # "newbie here", "long-time lurker here"
-    retract, predicate = predicate.startswith("!"), predicate.removeprefix("!")
-    attribute = predicate in ("phone", "os")
-    return [fact(predicate, obj, 0.75, retract=retract, attribute=attribute)]
+    return read_frame(predicate, m, role_of) or []
 
 
 def _listed(clause: str) -> list[Fact]:

@@ -204,15 +204,28 @@ def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
         return [fact(role_of[m["role"]], m["obj"], 0.75, attribute=True)]
     for predicate, pattern in _FRAMES:
         m = pattern.search(clause)
-        if m is None or is_time(m["obj"]) or clean_object(m["obj"]) is None:
-            continue
-        retract, predicate = predicate.startswith("!"), predicate.removeprefix("!")
-        if predicate == "@role":  # the role the clause names
-            role = role_of.get(m["role"].lower())
-            return [fact(role, m["obj"], 0.75, attribute=True)] if role and role not in _NOT_TOOLS else []
-        attribute = predicate in ("os", "cloud provider")
-        return [fact(predicate, m["obj"], 0.75, retract=retract, attribute=attribute)]
+        said = read_frame(predicate, m, role_of) if m is not None else None
+        if said is not None:
+            return said
     return _labelled(clause, role_of) or _tool_fragment(clause, role_of)
+
+
+#: Roles of a machine's or a host's: one value at a time.
+_SINGLE_TOOLS = frozenset({"os", "cloud provider", "phone"})
+
+
+def read_frame(predicate: str, m: re.Match[str], role_of: dict[str, str]) -> list[Fact] | None:
+    """The fact a frame's match states; None when its value is no value (a time, a pronoun).
+
+    ``predicate`` may start with "!" (the frame retracts) or be "@role" (the role the match names).
+    """
+    if is_time(m["obj"]) or clean_object(m["obj"]) is None:
+        return None
+    retract, predicate = predicate.startswith("!"), predicate.removeprefix("!")
+    if predicate == "@role":
+        role = role_of.get(m["role"].lower())
+        return [fact(role, m["obj"], 0.75, attribute=True)] if role and role not in _NOT_TOOLS else []
+    return [fact(predicate, m["obj"], 0.75, retract=retract, attribute=predicate in _SINGLE_TOOLS)]
 
 
 #: Roles no tool fills: a fragment or a label that names them needs more than a name.

@@ -217,19 +217,19 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
         clause = _LEAD_IN.sub("", DISCOURSE.sub("", clause).strip())
-        if role.lower() in USER_ROLES:
+        if user:
             clause = lifeevents.implied_subject(clause)
         if _OTHERS.match(clause):
             continue
         if _FIRST_PERSON.match(clause) or _INVERTED.fullmatch(clause):
-            if role.lower() in USER_ROLES:
+            if user:
                 triples.extend(_first_person(clause, strong, stripped))
         elif clause and parsed is None:
-            triples.extend(_third_person(clause, strong, role.lower() in USER_ROLES, stripped))
-        elif clause and role.lower() in USER_ROLES:  # where the parse refused, only the user's roles remain
+            triples.extend(_third_person(clause, strong, user, stripped))
+        elif clause and user:  # where the parse refused, only the user's roles remain
             triples.extend(_user_roles(drop_time_words(clause), stripped) or [])
     triples += worded  # the parse misread, or never saw, the plainest shapes ("Windhoek is the capital of …")
-    if not parsed and role.lower() in USER_ROLES:  # shapes the phrase rules don't list
+    if not parsed and user:  # shapes the phrase rules don't list
         framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS) + aboutme.facts(stripped, chatparse.ROLE_NOUNS)
         triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
