@@ -270,9 +270,13 @@ def score_baselines(store: MemoryStore, conversations: Sequence[Conversation], a
 
 
 # Recall's statement as it was when it read the idf statistics from pg_stats in every query.
+_READ_TERMS = """
+SELECT most_common_elems::text::text[], most_common_elem_freqs FROM pg_stats
+WHERE schemaname = current_schema() AND tablename = 'memory' AND attname = 'content_tsv'
+"""
 PER_QUERY_STATS = recall_sql.RECALL_ACTIVE.replace(
     recall_sql.WEIGHTS,
-    f"""stats(elems, freqs) AS ({term_stats.READ}), terms AS MATERIALIZED (
+    f"""stats(elems, freqs) AS ({_READ_TERMS}), terms AS MATERIALIZED (
     SELECT quote_literal(lex)::tsquery AS tq, (quote_literal(lex) || ':A')::tsquery AS own,
            ln(1 + 1 / coalesce(s.freqs[array_position(s.elems, lex)], s.freqs[cardinality(s.elems) + 1] / 2, 0.5))
                AS idf
@@ -280,7 +284,7 @@ PER_QUERY_STATS = recall_sql.RECALL_ACTIVE.replace(
 ), selective AS (
     SELECT string_agg(tq::text, ' | ')::tsquery AS query
     FROM (SELECT tq FROM terms ORDER BY idf DESC
-          LIMIT (SELECT CASE WHEN count(*) > 0 THEN {recall_sql.LEXICAL_TERMS} END FROM stats)) t
+          LIMIT (SELECT CASE WHEN count(*) > 0 THEN {term_stats.LEXICAL_TERMS} END FROM stats)) t
 )""",
 )
 
@@ -304,7 +308,7 @@ def sql_timing(store: MemoryStore, conversations: Sequence[Conversation]) -> dic
                     new = sql is recall_sql.RECALL_ACTIVE  # the old statement ran with the server's plan choice
                     conn.execute(f"SET LOCAL plan_cache_mode = {'force_generic_plan' if new else 'auto'}")
                     started = time.perf_counter()
-                    weights = term_stats.params(conn, q.text) if new else {}
+                    weights = term_stats.params(conn, q.text, conv.sample_id) if new else {}
                     conn.execute(sql, params | weights, prepare=True).fetchall()
                     took[name].append((time.perf_counter() - started) * 1000)
     return {name: f"p50 {c.percentile(t, 50):.1f} / p95 {c.percentile(t, 95):.1f}" for name, t in took.items()}

@@ -226,7 +226,7 @@ def sql_latencies(
             conn.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
         for p in params:
             started = time.perf_counter()
-            conn.execute(sql, p | term_stats.params(conn, p["text"])).fetchall()
+            conn.execute(sql, p | term_stats.params(conn, p["text"], p["ns"])).fetchall()
             out.append(time.perf_counter() - started)
     return out
 

@@ -62,10 +62,14 @@ OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXI
 # new, small table), every term weighs the same and every term selects. A row
 # scores the idf of the terms it holds, BM25's way (tf taken as 1: chat rows
 # rarely repeat a word), damped by its length against the candidates' average,
-# so a long transcript does not win by holding more words. Only the question's rarest terms (LEXICAL_TERMS)
-# select candidates — the common ones would match most of a big namespace, and
-# ranking them dominated recall's latency — but every term scores them.
-# The terms and their weights come in as parameters, from statistics each
+# so a long transcript does not win by holding more words. Only the question's
+# LEXICAL_TERMS rarest terms select candidates, and in a large namespace a common
+# one of them only where it meets another (``sel``: alone; ``paired``: in pairs;
+# term_stats.selecting) — a common one alone would match most of a big namespace,
+# and reading and ranking those rows dominated recall's latency — but every term
+# scores them. At most LEXICAL_CANDIDATES rows are scored whatever the statistics
+# said (a namespace's own word, a name, can be far commoner there than in the table).
+# The terms, their weights and which select come in as parameters, from statistics each
 # process caches (memory_sink.term_stats): reading pg_stats in the statement
 # took most of recall's server time (14.5 of 22 ms in one EXPLAIN).
 # A term found only in a row's context (weight D in content_tsv: a passage's
@@ -75,15 +79,19 @@ OUTDATED = """CASE WHEN m.kind NOT IN ('episode', 'passage') THEN false ELSE EXI
 # (BENCHMARKS.md, Q3): at full weight (and with the vector reading the context
 # too) single-hop rose but multi-hop fell below the provisional tier, the
 # neighbours crowding the page; 0.6 kept both (0.5–0.7 measured the same).
-LEXICAL_TERMS = 4
 BM25_K1, BM25_B = 1.2, 0.75
 CONTEXT_WEIGHT = 0.6
-WEIGHTS = f"""terms AS MATERIALIZED (
-    SELECT quote_literal(lex)::tsquery AS tq, (quote_literal(lex) || ':A')::tsquery AS own, idf
-    FROM unnest(%(lexemes)s::text[], %(idf)s::float8[]) t(lex, idf)
+LEXICAL_CANDIDATES = 2000  # 4 terms' pools (LEXICAL_POOL): the most GIN's sampling let the branch read before
+WEIGHTS = """terms AS MATERIALIZED (
+    SELECT lex, quote_literal(lex)::tsquery AS tq, (quote_literal(lex) || ':A')::tsquery AS own, idf, sel, paired
+    FROM unnest(%(lexemes)s::text[], %(idf)s::float8[], %(selects)s::bool[], %(paired)s::bool[]) t(lex, idf, sel, paired)
 ), selective AS (
-    SELECT string_agg(tq::text, ' | ')::tsquery AS query
-    FROM (SELECT tq FROM terms ORDER BY idf DESC LIMIT CASE WHEN %(ranked)s THEN {LEXICAL_TERMS} END) t
+    SELECT string_agg(q, ' | ')::tsquery AS query FROM (
+        SELECT tq::text AS q FROM terms WHERE sel
+        UNION ALL
+        SELECT '(' || a.tq::text || ' & ' || b.tq::text || ')' FROM terms a JOIN terms b ON a.lex < b.lex
+        WHERE a.paired AND b.paired
+    ) s
 )"""
 LEXICAL = f"""
 {WEIGHTS}, matched AS (
@@ -93,6 +101,7 @@ LEXICAL = f"""
     FROM memory m, selective
     WHERE m.namespace = %(ns)s AND m.superseded_at IS NULL AND {KIND_FILTER}
       AND m.content_tsv @@ selective.query
+    LIMIT {LEXICAL_CANDIDATES}
 ), l AS (
     SELECT id, row_number() OVER (ORDER BY rank DESC) AS r FROM (
         SELECT id, idf / (1 + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * len / avg(len) OVER ())) AS rank FROM matched
@@ -276,7 +285,7 @@ def recall(
     if all_versions:
         rows = conn.execute(RECALL_ALL_VERSIONS, params).fetchall()
         return [Memory.from_row(r[:-1], score=float(r[-1])) for r in rows]
-    params |= term_stats.params(conn, text)
+    params |= term_stats.params(conn, text, namespace)
     own = namespace in tenant_index.own_graphs(conn)
     with conn.pipeline():  # one round trip for both; prepared once per connection
         conn.execute(SET_OWN_GRAPH if own else SET_LEXICAL_POOL, (str(LEXICAL_POOL),), prepare=True)

@@ -195,7 +195,8 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         "text": "note",
         "lexemes": ["note"],
         "idf": [1.0],
-        "ranked": False,
+        "selects": [True],
+        "paired": [False],
         "unpassaged": False,
     }
     with store.connection() as conn:
@@ -235,7 +236,8 @@ def test_recalls_vector_branch_is_the_exact_nearest_over_both_tiers(store: Memor
         "n": 10,
         "lexemes": [],  # no lexical branch: the ranking is the vector branch's alone
         "idf": [],
-        "ranked": False,
+        "selects": [],
+        "paired": [],
         "unpassaged": False,
     }
     exact = "SELECT id FROM memory WHERE superseded_at IS NULL ORDER BY embedding <=> %s, id LIMIT 10"

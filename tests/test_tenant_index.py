@@ -85,7 +85,7 @@ def _price_out_reading_all(conn: psycopg.Connection) -> None:
 def _plan(store: MemoryStore, ns: str) -> str:
     params: dict[str, Any] = {
         "q": _query(1), "ns": ns, "kinds": ["turn"], "unpassaged": False, "n": 40, "k": 30,
-        "lexemes": ["zebra"], "idf": [1.0], "ranked": False,
+        "lexemes": ["zebra"], "idf": [1.0], "selects": [True], "paired": [False],
     }  # fmt: skip
     with store.connection() as conn:
         _price_out_reading_all(conn)
