@@ -20,7 +20,7 @@ HEADERS = ["namespace", "state", "active rows", "MB", "build s", "built at", "in
 def tenant_index_group() -> None:
     """Indexes of their own for large namespaces: an HNSW graph and a lexical (GIN) index, which recall then uses.
 
-    See README, *How recall ranks*: worth it past ~10,000 active rows, where the
+    See README, *How recall ranks*: worth it past ~3,000 active rows, where the
     shared graph misses a tenant's neighbours and recall stops ranking it exactly.
     """
 
