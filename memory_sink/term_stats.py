@@ -19,7 +19,7 @@ table's rows times the namespace's rows, both from the same statistics
 (``pg_stats`` keeps the namespaces holding most rows and their shares: the large
 ones, the only ones where a term can match many rows) — and the rarest always
 does. In a namespace of a few thousand rows nearly every term is rare enough, so
-recall there ranks as before (LoCoMo, BENCHMARKS.md Q3: unchanged). Each of the
+recall there ranks as before (LoCoMo: unchanged at 4,000 characters). Each of the
 four selecting alone let a short question's common words select: at 1M rows,
 "When did Caroline go biking with friends?" read and scored 10,830 rows (117 ms)
 of a 120k-row namespace for "friend" and "go", where its rare words matched
@@ -58,7 +58,7 @@ LEXEMES = "SELECT tsvector_to_array(to_tsvector('english', %s))"
 UNKNOWN_FREQ = 0.5
 # The question's rarest LEXICAL_TERMS terms select; alone only if expected to match at most SELECTIVE_ROWS
 # rows of the namespace (500: the lexical pool, recall.LEXICAL_POOL), else in pairs. At 1M rows (BENCHMARKS.md,
-# issue 14 recall at 1M) the largest namespace's whole recall p95 fell 46.6 -> 17.0 ms (interleaved, load 3.5).
+# issue 14 recall at 1M) the largest namespace's whole recall p95 fell 39.0 -> 14.5 ms (interleaved, load ~3).
 LEXICAL_TERMS = 4
 SELECTIVE_ROWS = 500
 
