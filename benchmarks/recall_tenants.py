@@ -16,7 +16,7 @@ and 100 rows), LoCoMo's QA questions (natural, long, common words) are embedded,
 
 ``--data-dir`` keeps the server and both databases for the next run (the 1M load and
 HNSW build happen once); ``--hnsw-with`` rebuilds the HNSW index with other options.
-``--own-graph-above ROWS`` (default ``recall.EXACT_BELOW``) gives every tenant with more
+``--own-graph-above ROWS`` (default ``recall.OWN_GRAPH_ABOVE``) gives every tenant with more
 active consolidated rows its own graph through the shipped mechanism
 (``tenant_index.create``, as ``tiermem tenant-index create`` does; kept in the data dir,
 so a later run only finds them built) and reports each build's time and size; recall
@@ -329,7 +329,7 @@ def main() -> None:
     p.add_argument(
         "--own-graph-above",
         type=int,
-        default=recall_sql.EXACT_BELOW,
+        default=recall_sql.OWN_GRAPH_ABOVE,
         help="give tenants past this many active consolidated rows their own graph (0: none)",
     )
     p.add_argument("--own-ef-sweep", default="100,400", help="other ef_search values for the own graphs' overlap")

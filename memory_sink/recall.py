@@ -120,17 +120,18 @@ LEXICAL = f"""
 # namespace of at most EXACT_BELOW active rows is ranked exactly instead:
 # cosine_distance() is <=> as a function, which no index orders by, so the planner
 # reads those rows through memory_active_session. Counting stops at EXACT_BELOW + 1.
-# 3,000: a namespace past it gets a graph of its own (`tiermem tenant-index auto`,
-# whose default threshold this is), and its own graph beats reading it whole well
-# below 10,000 rows. Measured at 1M rows (BENCHMARKS.md, issue 14 recall at 1M),
-# vector branch p50 exact vs own graph at ef_search 200: 13.8 vs 2.6 ms at 9.6k rows
-# (overlap@10 0.997), 6.3 vs 1.8 at 5k (1.00), 3.7 vs 1.1 at 3k (1.00); 10,000 made
-# the ~10k-row tenants recall's slowest (p50 ~19 ms). Exact up to 3,000 keeps the
-# count and the exact arm a few ms, and own graphs to ~2% of 2,000 Zipf tenants.
-# A larger namespace takes the nearest of two lists: consolidated rows through the
-# HNSW index, and its provisional rows by an exact scan (they are not in the graph:
-# migration 0012; the tier is small, and writing it is the realtime path).
-EXACT_BELOW = 3_000
+# 10,000: at 1M rows, a ~10k-row tenant was both better (overlap@10 1.00 vs 0.86)
+# and faster exact than through the shared graph; a ~120k-row one faster by index.
+# Faster still is a graph of the namespace's own, which recall takes whatever the
+# namespace's size (own_graph_statement, below): `tiermem tenant-index auto` gives one
+# to every namespace past OWN_GRAPH_ABOVE rows. Measured at 1M rows (BENCHMARKS.md,
+# issue 14 recall at 1M), vector branch p50 exact vs own graph at ef_search 200: 13.8
+# vs 2.6 ms at 9.6k rows (overlap@10 0.997), 6.3 vs 1.8 at 5k (1.00), 3.7 vs 1.1 at 3k
+# (1.00). A deployment that never runs `auto` keeps exact ranking up to 10,000 rows:
+# slower there, never less right.
+EXACT_BELOW = 10_000
+#: Where `tenant-index auto` gives a namespace indexes of its own (active consolidated rows).
+OWN_GRAPH_ABOVE = 3_000
 PROVISIONAL_ARM = f"""(SELECT id, embedding <=> %(q)s AS dist FROM memory
          WHERE namespace = %(ns)s AND tier = 'provisional' AND superseded_at IS NULL AND {KIND_FILTER}"""
 NEAREST = "ORDER BY embedding <=> %(q)s LIMIT %(n)s)"
@@ -177,8 +178,8 @@ RECALL_ACTIVE = f"WITH {VECTOR_ARMS}, {FUSED}"
 # takes another path to the same rows (slower, and through the shared graph
 # approximate as before): a stale tenant_index.own_graphs costs speed, never a row.
 # It skips `small` (counting up to EXACT_BELOW rows costs a few ms per recall): a
-# namespace is given indexes for being past EXACT_BELOW (`tiermem tenant-index auto`);
-# one given to a smaller namespace is searched approximately where `small` was exact.
+# namespace is given indexes for being past OWN_GRAPH_ABOVE (`tiermem tenant-index
+# auto`), and its own graph is as right as exact there (overlap@10 0.997-1.00).
 # ef_search 200: at 1M rows (benchmarks/recall_tenants.py), the largest tenant's
 # (117k consolidated rows) overlap@10 with exact search was 0.925-0.945 / 0.985 /
 # 0.995 / 0.995 at ef_search 100 / 200 / 300 / 400 (two runs), against 0.53-0.62

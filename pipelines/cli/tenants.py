@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from memory_sink import tenant_index
-from memory_sink.recall import EXACT_BELOW
+from memory_sink.recall import OWN_GRAPH_ABOVE
 
 from . import output
 from .options import config_option, examples, json_option, namespace_option, open_store
@@ -52,9 +52,9 @@ def create(config_path: str | None, as_json: bool, namespace: str, memory: str |
 @click.option(
     "--above",
     type=click.IntRange(min=0),
-    default=EXACT_BELOW,
+    default=OWN_GRAPH_ABOVE,
     show_default=True,
-    help="Active consolidated rows a namespace must exceed (below recall.EXACT_BELOW recall is exact already).",
+    help="Active consolidated rows a namespace must exceed (recall.OWN_GRAPH_ABOVE; its own graph beats exact ranking past it).",
 )
 @click.option("--memory", default=None, help="maintenance_work_mem for each build, e.g. 1GB (default: the server's).")
 def auto(config_path: str | None, as_json: bool, above: int, memory: str | None) -> None:
