@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import numpy as np
 import psycopg
 from psycopg_pool import ConnectionPool
 
@@ -39,11 +41,21 @@ from .supersession import (
 from .swap import SwapResult
 from .types import ClaimedTurn, Embedder, Memory, NewMemory, SessionEvents
 
-if TYPE_CHECKING:
-    import numpy as np
-
 # Facts read for one chunk's consolidator contexts, before each transcript takes its best.
 CONTEXT_POOL = 1000
+
+
+@dataclass(frozen=True)
+class KnownVectors:
+    """Vectors embedded ahead of need (``Tiers.embed_ahead``), by text, and the model that made them.
+
+    Only a text equal to a key, embedded by the model with ``fingerprint``, takes
+    its vector from here: a text's vector does not depend on its batchmates, so it
+    is the vector ``embed_new_rows`` would compute.
+    """
+
+    fingerprint: str
+    vectors: dict[str, np.ndarray]
 
 
 class Tiers:
@@ -182,22 +194,32 @@ class Tiers:
             | {norm(p) for p in cfg.multi_valued},
         )
 
-    def embed_new_rows(self, rows: Sequence[NewMemory]) -> np.ndarray:
+    def embed_new_rows(self, rows: Sequence[NewMemory], known: KnownVectors | None = None) -> np.ndarray:
         """Vectors for the rows a swap stores (retractions are not stored), in order.
 
         Use it to embed the rows of many sessions in one call and hand each
         session its slice (``swap_session(vectors=...)``): a text's vector does
         not depend on its batchmates, and big batches run several times faster.
         A text is embedded once however many rows read it (one fact said in two
-        sessions, one turn said twice).
+        sessions, one turn said twice), and not at all if ``known`` (from
+        ``embed_ahead``, by this model) holds its vector.
         """
         texts = [r.embed_text for r in rows if not r.retract]
-        unique = list(dict.fromkeys(texts))
+        have = known.vectors if known is not None and known.fingerprint == self.embedder.fingerprint else {}
+        unique = [t for t in dict.fromkeys(texts) if t not in have]
         vectors = self.embedder.embed_documents(unique)
-        if len(unique) == len(texts):
+        if not have and len(unique) == len(texts):
             return vectors
-        where = {text: i for i, text in enumerate(unique)}
-        return vectors[[where[text] for text in texts]]
+        if not texts:
+            return vectors
+        where = dict(zip(unique, vectors))
+        return np.stack([where[text] if text in where else have[text] for text in texts])
+
+    def embed_ahead(self, texts: Sequence[str]) -> KnownVectors:
+        """Vectors for texts rows will embed soon (each once), for ``embed_new_rows(known=...)``."""
+        unique = list(dict.fromkeys(texts))
+        embedder = self.embedder
+        return KnownVectors(embedder.fingerprint, dict(zip(unique, embedder.embed_documents(unique))))
 
     def swap_session(
         self,

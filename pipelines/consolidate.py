@@ -24,7 +24,6 @@ from consolidators import (
     ConsolidatorError,
     Context,
     Transcript,
-    Turn,
     WarmsUp,
     build_transcript,
     load_consolidator,
@@ -35,10 +34,12 @@ from memory_sink import MemoryStore
 from memory_sink.config import Config
 from memory_sink.errors import ConfigError, ModelMismatchError
 from memory_sink.supersession import CARDINALITY, Candidate, FactView, Judge, Policy, rules_judge
+from memory_sink.tiers import KnownVectors
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind, Outcome
 
-from .passages import Passage, passages
+from .lookahead import Lookahead
+from .passages import Passage, passages, session_turns
 from .shards import Shard
 
 log = logging.getLogger(__name__)
@@ -116,7 +117,7 @@ def _merged_metadata(turns: Iterable[StagedTurn]) -> dict[str, Any]:
 def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[NewMemory]:
     """Turn a validated consolidator result into rows for the swap (pure)."""
     by_id = {t.event_id: t for t in events.turns}
-    turns = {t.event_id: t for t in _transcript_turns(events)}
+    turns = {t.event_id: t for t in session_turns(events)}
     rows: list[NewMemory] = []
     for ep in result.episodes:
         covered = [by_id[e] for e in ep.event_ids]
@@ -181,20 +182,6 @@ def _passage_row(part: Passage, episode: NewMemory, by_id: dict[str, StagedTurn]
             **({"summary": True} if part.summary else {}),
         },
     )
-
-
-def _transcript_turns(events: SessionEvents) -> list[Turn]:
-    return [
-        Turn(
-            event_id=t.event_id,
-            role=t.role,
-            content=t.content,
-            ts=t.event_ts,
-            seq=t.seq,
-            metadata=dict(t.metadata or {}),
-        )
-        for t in events.turns
-    ]
 
 
 def _context(facts: Sequence[Memory]) -> Context:
@@ -325,7 +312,7 @@ def _prepare(
         transcript = build_transcript(
             events.namespace,
             events.session_id,
-            _transcript_turns(events),
+            session_turns(events),
             max_gap_seconds=ep_cfg.max_gap_seconds,
             max_turns=ep_cfg.max_turns,
             max_words=ep_cfg.max_words,
@@ -390,7 +377,7 @@ def _warm(consolidator: Consolidator, sessions: Sequence[SessionEvents]) -> None
     if len(sessions) < 2 or not isinstance(consolidator, WarmsUp):
         return
     try:
-        consolidator.warm([_transcript_turns(events) for events in sessions])
+        consolidator.warm([session_turns(events) for events in sessions])
     except Exception as exc:
         log.warning(
             "consolidator warm-up for %d sessions failed (%s); consolidating them one by one", len(sessions), exc
@@ -404,8 +391,16 @@ def consolidate_chunk(
     *,
     require_pending: bool = True,
     judge: tuple[Judge, str] = (rules_judge, "rules"),
+    lookahead: Lookahead | None = None,
+    then: Sequence[tuple[str, str]] = (),
 ) -> list[SessionOutcome]:
-    """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order."""
+    """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order.
+
+    With a ``lookahead``: the vectors it embedded ahead for these sessions are used,
+    and once this chunk's embedding is done it starts on ``then`` (the next chunk)
+    while this chunk swaps (see ``pipelines.lookahead``).
+    """
+    known = lookahead.take() if lookahead is not None else None
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     contexts = _contexts(store, [r for r in reads if isinstance(r, SessionEvents)])
     _warm(consolidator, [r for r in reads if isinstance(r, SessionEvents)])
@@ -414,10 +409,23 @@ def consolidate_chunk(
         for r in reads
     ]
     ready = [p for p in preps if isinstance(p, _Prepared)]
+    given = iter(_chunk_vectors(store, ready, known))
+    if lookahead is not None:
+        lookahead.start(then)
+    return [
+        _finish(store, consolidator, p, next(given), require_pending=require_pending, judge=judge)
+        if isinstance(p, _Prepared)
+        else p
+        for p in preps
+    ]
+
+
+def _chunk_vectors(store: MemoryStore, ready: Sequence[_Prepared], known: KnownVectors | None) -> list[Any]:
+    """Each session's vectors from one call for the chunk; None for a session to embed its own."""
     vectors: list[Any] = [None] * len(ready)
-    if len(ready) > 1:
+    if len(ready) > 1 or (ready and known is not None):
         try:
-            every = store.tiers.embed_new_rows([r for p in ready for r in p.rows])
+            every = store.tiers.embed_new_rows([r for p in ready for r in p.rows], known=known)
         except Exception as exc:  # let each session embed (and fail) on its own
             log.warning("embedding %d sessions together failed (%s); embedding them one by one", len(ready), exc)
         else:
@@ -425,13 +433,7 @@ def consolidate_chunk(
             for i, p in enumerate(ready):
                 count = sum(1 for r in p.rows if not r.retract)
                 vectors[i], start = every[start : start + count], start + count
-    given = iter(vectors)
-    return [
-        _finish(store, consolidator, p, next(given), require_pending=require_pending, judge=judge)
-        if isinstance(p, _Prepared)
-        else p
-        for p in preps
-    ]
+    return vectors
 
 
 def run_consolidate(
@@ -466,18 +468,18 @@ def run_consolidate(
             store.tiers.check_embedder()
         # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.
         start, size = 0, 1 if on_session is not None else EMBED_CHUNK
-        while start < len(sessions):
-            chunk, began = sessions[start : start + size], time.perf_counter()
-            outcomes = consolidate_chunk(store, consolidator, chunk, require_pending=not explicit, judge=judge)
-            start += len(chunk)
-            if on_session is not None:
-                size = progress_chunk((time.perf_counter() - began) / len(chunk))
-            for (ns, sid), (outcome, n_eps, n_facts, error) in zip(chunk, outcomes):
-                _tally(report, outcome, n_eps, n_facts)
-                if error is not None:
-                    report.failures.append({"namespace": ns, "session_id": sid, "error": error})
+        with Lookahead(store) as ahead:
+            while start < len(sessions):
+                chunk, began = sessions[start : start + size], time.perf_counter()
+                # the next chunk's size is a guess when paced (progress_chunk): a wrong one costs a miss
+                then = sessions[start + len(chunk) : start + len(chunk) + size]
+                outcomes = consolidate_chunk(
+                    store, consolidator, chunk, require_pending=not explicit, judge=judge, lookahead=ahead, then=then
+                )
+                start += len(chunk)
                 if on_session is not None:
-                    on_session(ns, sid, outcome)
+                    size = progress_chunk((time.perf_counter() - began) / len(chunk))
+                _record(report, chunk, outcomes, on_session)
     finally:
         report.seconds = time.perf_counter() - started
         if own:
@@ -490,6 +492,20 @@ def run_consolidate(
         report.seconds,
     )
     return report
+
+
+def _record(
+    report: ConsolidateReport,
+    chunk: Sequence[tuple[str, str]],
+    outcomes: Sequence[SessionOutcome],
+    on_session: Callable[[str, str, str], None] | None,
+) -> None:
+    for (ns, sid), (outcome, n_eps, n_facts, error) in zip(chunk, outcomes):
+        _tally(report, outcome, n_eps, n_facts)
+        if error is not None:
+            report.failures.append({"namespace": ns, "session_id": sid, "error": error})
+        if on_session is not None:
+            on_session(ns, sid, outcome)
 
 
 def _tally(report: ConsolidateReport, outcome: Outcome, episodes: int, facts: int) -> None:

@@ -46,6 +46,7 @@ from datetime import datetime
 
 from consolidators.framing import render_turns, word_count
 from consolidators.types import Turn
+from memory_sink.types import SessionEvents
 
 #: Words per passage: whole turns are packed up to this many; a longer turn is a passage alone.
 #: 1: every turn is a passage of its own (see above).
@@ -129,3 +130,28 @@ def passages(turns: Sequence[Turn], summary: str, max_words: int | None = None) 
         when = (min(t.ts for t in turns), max(t.ts for t in turns))
         found.insert(0, Passage(text, (), text, days(turns), "", *when, summary=True))
     return found
+
+
+def session_turns(events: SessionEvents) -> list[Turn]:
+    """A session's staged turns as consolidators (and passages) see them, in order."""
+    return [
+        Turn(
+            event_id=t.event_id,
+            role=t.role,
+            content=t.content,
+            ts=t.event_ts,
+            seq=t.seq,
+            metadata=dict(t.metadata or {}),
+        )
+        for t in events.turns
+    ]
+
+
+def turn_passage_texts(turns: Sequence[Turn]) -> list[str]:
+    """What the passages of ``turns`` embed, as far as the turns alone decide it (pure).
+
+    The passages of any episode of these turns read the same texts when an
+    episode boundary splits no pack (always, at ``PASSAGE_WORDS`` = 1): the
+    summary's passage, which the consolidator decides, is not among them.
+    """
+    return [p.embed_text for p in passages(turns, "")]
