@@ -144,11 +144,11 @@ def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
     calls: list[int] = []
     original = Tiers.embed_new_rows
 
-    def flaky(self: Tiers, rows: Any) -> np.ndarray:
+    def flaky(self: Tiers, rows: Any, **kw: Any) -> np.ndarray:
         calls.append(len(rows))
         if len(calls) == 1:
             raise RuntimeError("out of memory")
-        return original(self, rows)
+        return original(self, rows, **kw)
 
     monkeypatch.setattr(Tiers, "embed_new_rows", flaky)
     assert run_consolidate(store).sessions_consolidated == 3

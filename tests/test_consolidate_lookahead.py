@@ -1,0 +1,117 @@
+"""The lookahead (pipelines.lookahead): the next chunk's passages embedded while a chunk swaps.
+
+It changes cost, never results: every stored vector is the one its text gets
+embedded alone, a vector made by another model is never taken, and a lookahead
+that fails leaves the run to embed everything itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+import pytest
+
+from memory_sink import MemoryStore
+from memory_sink.tiers import KnownVectors, Tiers
+from memory_sink.types import NewMemory
+from memory_sink.vocab import Kind
+from pipelines import consolidate as cons
+from pipelines.consolidate import run_consolidate
+from pipelines.realtime import run_realtime
+
+
+def _stage(store: MemoryStore, sessions: int) -> None:
+    store.stage_many(
+        [
+            {
+                "session_id": f"s{s}",
+                "role": "user" if i % 2 == 0 else "assistant",
+                "seq": i,
+                "content": f"I moved to Lisbon and I drink tea number {s}. Turn {i}.",
+            }
+            for s in range(sessions)
+            for i in range(4)
+        ]
+    )
+    run_realtime(store)
+
+
+def _stored(store: MemoryStore) -> list[tuple[str, str, np.ndarray]]:
+    """(session, the text each consolidated row's vector read, the vector)."""
+    with store.connection() as conn:
+        rows = conn.execute(
+            "SELECT session_id, kind, coalesce(embed_text, CASE WHEN kind = 'episode' THEN "
+            "nullif(metadata->>'summary', '') END, content), embedding FROM memory WHERE tier = 'consolidated'"
+        ).fetchall()
+    return [(sid, text, np.asarray(vec.to_numpy() if hasattr(vec, "to_numpy") else vec)) for sid, _, text, vec in rows]
+
+
+def _spy(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, list[str]]]:
+    """Every embedding call: (made by the lookahead thread, its texts)."""
+    calls: list[tuple[bool, list[str]]] = []
+    original = store.embedder.embed_documents
+
+    def spy(texts: list[str]) -> np.ndarray:
+        calls.append((threading.current_thread().name.startswith("tiermem-lookahead"), list(texts)))
+        return original(texts)
+
+    monkeypatch.setattr(store.embedder, "embed_documents", spy)
+    return calls
+
+
+def test_later_chunks_take_their_passages_from_the_lookahead_and_store_each_text_s_own_vector(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stage(store, 6)
+    alone_of = store.embedder.embed_documents
+    monkeypatch.setattr(cons, "EMBED_CHUNK", 2)  # three chunks: two of them embedded ahead
+    calls = _spy(store, monkeypatch)
+    assert run_consolidate(store, min_quiet_seconds=0).sessions_consolidated == 6
+    ahead = {t for by_lookahead, texts in calls if by_lookahead for t in texts}
+    by_chunks = [t for by_lookahead, texts in calls if not by_lookahead for t in texts]
+    stored = _stored(store)
+    passages_ahead = {sid for sid, text, _ in stored if text in ahead}
+    assert len(passages_ahead) == 4  # the second and third chunks' sessions
+    assert len(ahead) == 16 and ahead <= {text for _, text, _ in stored}  # their 4 turns' passages each
+    assert not ahead & set(by_chunks)  # a text embedded ahead was not embedded again
+    for sid, text, vector in stored:
+        assert np.array_equal(vector, alone_of([text])[0]), (sid, text)
+
+
+def test_a_failing_lookahead_leaves_each_chunk_to_embed_everything(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    _stage(store, 4)
+    alone_of = store.embedder.embed_documents
+    monkeypatch.setattr(cons, "EMBED_CHUNK", 2)
+
+    def broken(self: Tiers, texts: Any) -> KnownVectors:
+        raise RuntimeError("no memory for the lookahead")
+
+    monkeypatch.setattr(Tiers, "embed_ahead", broken)
+    with caplog.at_level(logging.WARNING, logger="pipelines.lookahead"):
+        assert run_consolidate(store, min_quiet_seconds=0).sessions_consolidated == 4
+    assert "no memory for the lookahead" in caplog.text
+    for sid, text, vector in _stored(store):
+        assert np.array_equal(vector, alone_of([text])[0]), (sid, text)
+
+
+def _facts(*texts: str) -> list[NewMemory]:
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    return [NewMemory(kind=Kind.FACT, content=t, embed_text=t, event_ids=("e",), valid_from=at) for t in texts]
+
+
+def test_a_known_vector_serves_only_its_own_text_and_model(store: MemoryStore) -> None:
+    rows = _facts("user lives in Oslo", "user drinks tea", "user lives in Oslo")
+    fresh = store.tiers.embed_new_rows(rows)
+    marker = np.full(store.embedder.dim, 0.5, dtype=np.float32)
+    ours = KnownVectors(store.embedder.fingerprint, {"user lives in Oslo": marker, "user lives in Oslo ": -marker})
+    served = store.tiers.embed_new_rows(rows, known=ours)
+    assert np.array_equal(served[[0, 2]], [marker, marker])  # taken, for both rows that read it
+    assert np.array_equal(served[1], fresh[1])  # a text it lacks is embedded
+    theirs = KnownVectors("another-model:mean:0000", {"user lives in Oslo": marker})
+    assert np.array_equal(store.tiers.embed_new_rows(rows, known=theirs), fresh)  # never another model's
