@@ -70,6 +70,9 @@ class Engine:
     policy: Policy
     judge: Judge = rules_judge
     judge_name: str = "rules"
+    # False when the session has no fact retired other than by a swap: then no new
+    # fact can inherit a retirement (``_inherit``), and none is looked up.
+    inheritable: bool = True
     report: EngineReport = field(default_factory=EngineReport)
 
     def run(
@@ -226,6 +229,8 @@ class Engine:
 
     def _inherit(self, memory_id: str, row: NewMemory) -> bool:
         """Keep a retraction or replacement alive when its session is re-consolidated."""
+        if not self.inheritable:
+            return False
         found = self.conn.execute(
             memories.INHERITABLE_STATE,
             {

@@ -6,7 +6,7 @@ its fingerprint; any other is refused until the table is re-embedded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 
@@ -48,8 +48,22 @@ def check_fingerprint(conn: psycopg.Connection, fingerprint: str) -> None:
     Call it first in the transaction that writes the vectors: the share lock it
     takes is held until commit, so no reembed can slip in between.
     """
+    check_recorded(conn, lock_fingerprint(conn), fingerprint)
+
+
+def lock_fingerprint(conn: psycopg.Connection) -> psycopg.Cursor[Any]:
+    """``check_fingerprint``'s first half: take the lock and ask for the recorded model.
+
+    In pipeline mode nothing waits for the answer, so a caller can send more
+    statements before ``check_recorded`` reads it (one round trip for all).
+    """
     conn.execute(LOCK_FOR_WRITE)
-    row = conn.execute(GET, (FINGERPRINT_KEY,)).fetchone()
+    return conn.execute(GET, (FINGERPRINT_KEY,))
+
+
+def check_recorded(conn: psycopg.Connection, recorded: psycopg.Cursor[Any], fingerprint: str) -> None:
+    """``check_fingerprint``'s second half, on the cursor ``lock_fingerprint`` returned."""
+    row = recorded.fetchone()
     if row is None:  # nothing recorded yet: the first writer records its model
         claim_fingerprint(conn, fingerprint)
     else:
