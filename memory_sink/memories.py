@@ -75,9 +75,16 @@ VALUES (%s, %s, %s, 'consolidated', %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 
 """
 
 # Invariant 5: once a turn is covered by consolidated rows its provisional row goes,
-# in the same transaction, so a reader never sees the turn twice.
+# in the same transaction, so a reader never sees the turn twice. The rows are found
+# through memory_provisional_event (one probe per turn), then kept only in the
+# namespace: written as one WHERE, the planner took the namespace's provisional
+# index whenever its statistics lagged a day's ingest (a nightly run's usual state)
+# and read every provisional row of the namespace per session (2 vs 0.5 ms at 6,000).
 DELETE_PROVISIONAL = """
-DELETE FROM memory WHERE tier = 'provisional' AND namespace = %s AND event_ids[1] = ANY(%s)
+WITH covered AS MATERIALIZED (
+    SELECT id, namespace FROM memory WHERE tier = 'provisional' AND event_ids[1] = ANY(%(events)s)
+)
+DELETE FROM memory m USING covered c WHERE m.id = c.id AND c.namespace = %(ns)s
 """
 
 GET_MEMORY = f"SELECT {COLS} FROM memory WHERE namespace = %s AND id = %s"

@@ -271,7 +271,7 @@ def _retire_turns(
 
     Returns (provisional rows deleted, the session's version); one round trip.
     """
-    deleting = conn.execute(memories.DELETE_PROVISIONAL, (namespace, list(event_ids)))
+    deleting = conn.execute(memories.DELETE_PROVISIONAL, {"ns": namespace, "events": list(event_ids)})
     conn.execute(staging.MARK_CONSOLIDATED, (list(event_ids),))
     version = ops.record_success(conn, namespace, session_id, at)
     return deleting.rowcount, version  # known once record_success's answer came back
