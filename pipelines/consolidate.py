@@ -24,7 +24,6 @@ from consolidators import (
     ConsolidatorError,
     Context,
     Transcript,
-    WarmsUp,
     build_transcript,
     load_consolidator,
     load_llm_judge,
@@ -38,7 +37,7 @@ from memory_sink.tiers import KnownVectors
 from memory_sink.types import Memory, NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind, Outcome
 
-from .lookahead import Lookahead
+from .lookahead import Ahead, Lookahead, warm
 from .passages import Passage, passages, session_turns
 from .shards import Shard
 
@@ -371,19 +370,6 @@ def consolidate_session(
     )[0]
 
 
-def _warm(consolidator: Consolidator, sessions: Sequence[SessionEvents]) -> None:
-    """Show a consolidator that warms up (``WarmsUp``) the chunk's sessions first; its failure is no
-    session's: each is then consolidated (and fails, if it must) on its own."""
-    if len(sessions) < 2 or not isinstance(consolidator, WarmsUp):
-        return
-    try:
-        consolidator.warm([session_turns(events) for events in sessions])
-    except Exception as exc:
-        log.warning(
-            "consolidator warm-up for %d sessions failed (%s); consolidating them one by one", len(sessions), exc
-        )
-
-
 def consolidate_chunk(
     store: MemoryStore,
     consolidator: Consolidator,
@@ -396,20 +382,23 @@ def consolidate_chunk(
 ) -> list[SessionOutcome]:
     """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order.
 
-    With a ``lookahead``: the vectors it embedded ahead for these sessions are used,
-    and once this chunk's embedding is done it starts on ``then`` (the next chunk)
+    With a ``lookahead``: what it prepared for these sessions (their passages'
+    vectors, the consolidator's warm-up) is used, and once this chunk's
+    consolidations and embedding are done it starts on ``then`` (the next chunk)
     while this chunk swaps (see ``pipelines.lookahead``).
     """
-    known = lookahead.take() if lookahead is not None else None
+    ahead = lookahead.take() if lookahead is not None else Ahead()
     reads = [_read(store, ns, sid) for ns, sid in sessions]
-    contexts = _contexts(store, [r for r in reads if isinstance(r, SessionEvents)])
-    _warm(consolidator, [r for r in reads if isinstance(r, SessionEvents)])
+    read = [r for r in reads if isinstance(r, SessionEvents)]
+    contexts = _contexts(store, read)
+    if not {(r.namespace, r.session_id) for r in read} <= ahead.warmed:
+        warm(consolidator, [session_turns(r) for r in read])
     preps = [
         _prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)]) if isinstance(r, SessionEvents) else r
         for r in reads
     ]
     ready = [p for p in preps if isinstance(p, _Prepared)]
-    given = iter(_chunk_vectors(store, ready, known))
+    given = iter(_chunk_vectors(store, ready, ahead.known))
     if lookahead is not None:
         lookahead.start(then)
     return [
@@ -468,13 +457,19 @@ def run_consolidate(
             store.tiers.check_embedder()
         # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.
         start, size = 0, 1 if on_session is not None else EMBED_CHUNK
-        with Lookahead(store) as ahead:
+        with Lookahead(store, consolidator) as lookahead:
             while start < len(sessions):
                 chunk, began = sessions[start : start + size], time.perf_counter()
                 # the next chunk's size is a guess when paced (progress_chunk): a wrong one costs a miss
                 then = sessions[start + len(chunk) : start + len(chunk) + size]
                 outcomes = consolidate_chunk(
-                    store, consolidator, chunk, require_pending=not explicit, judge=judge, lookahead=ahead, then=then
+                    store,
+                    consolidator,
+                    chunk,
+                    require_pending=not explicit,
+                    judge=judge,
+                    lookahead=lookahead,
+                    then=then,
                 )
                 start += len(chunk)
                 if on_session is not None:

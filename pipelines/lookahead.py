@@ -1,4 +1,4 @@
-"""Embedding the next chunk's passages while this chunk swaps.
+"""Preparing the next chunk (its passages' vectors, its consolidator's warm-up) while this chunk swaps.
 
 A chunk's swaps are mostly the database's work (inserting each new row into the
 HNSW graph) and leave this process waiting on it; its embedding is this
@@ -7,7 +7,9 @@ other, each leaves a core idle. Most of what a chunk embeds is fixed by its
 turns alone — one passage per turn, ``role: text`` (``passages.turn_passage_texts``)
 — so while chunk k swaps, a background thread reads chunk k+1's sessions and
 embeds those texts; chunk k+1 then embeds only what its consolidator decided
-(facts, summaries) and anything the guess missed.
+(facts, summaries) and anything the guess missed. A consolidator that warms up
+(``WarmsUp``: the extractive one parses the chunk's sentences in one batch) is
+shown chunk k+1's sessions there too; it must change no result (``WarmsUp``).
 
 Nothing it does can change a result:
 
@@ -16,12 +18,15 @@ Nothing it does can change a result:
   text's vector does not depend on its batchmates, so it is the vector the chunk
   would have computed (``test_embedder``: identical alone and in any batch);
 - it reads staged turns and writes nothing; chunk k+1 still reads its sessions,
-  its consolidators' context and everything else after chunk k's swaps committed;
+  its consolidators' context and everything else after chunk k's swaps committed
+  (a session that grew meanwhile was warmed without its late turn: that turn's
+  sentences are parsed when asked for, as without a warm-up);
 - a failure ahead (the database, the model) is logged and forgotten: the chunk
   then embeds all its texts itself, as without a lookahead.
 
-The embedder is never used by two threads at once: the guess for chunk k+1
-starts after chunk k's own embedding and is taken before chunk k+1's.
+The embedder and the consolidator are never used by two threads at once: the
+lookahead for chunk k+1 starts after chunk k's consolidations and embedding,
+and is taken before chunk k+1's.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ from __future__ import annotations
 import concurrent.futures as cf
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from consolidators import Consolidator, Turn, WarmsUp
 from memory_sink import MemoryStore
 from memory_sink.tiers import KnownVectors
 
@@ -37,26 +44,54 @@ from .passages import session_turns, turn_passage_texts
 
 log = logging.getLogger(__name__)
 
-
-def passage_texts(store: MemoryStore, sessions: Sequence[tuple[str, str]]) -> list[str]:
-    """The texts the passages of ``sessions`` will embed, read from their staged turns."""
-    texts: list[str] = []
-    for namespace, session_id in sessions:
-        texts += turn_passage_texts(session_turns(store.tiers.read_session(namespace, session_id)))
-    return texts
+Sessions = Sequence[tuple[str, str]]
 
 
-def _embed_ahead(store: MemoryStore, sessions: Sequence[tuple[str, str]]) -> KnownVectors:
-    return store.tiers.embed_ahead(passage_texts(store, sessions))
+@dataclass(frozen=True)
+class Ahead:
+    """What the lookahead did for a chunk: its passages' vectors, the sessions its consolidator saw."""
+
+    known: KnownVectors | None = None
+    warmed: frozenset[tuple[str, str]] = frozenset()
+
+
+def warm(consolidator: Consolidator, sessions: Sequence[Sequence[Turn]]) -> bool:
+    """Show a consolidator that warms up (``WarmsUp``) a chunk's sessions; whether it took them.
+
+    Its failure is no session's: each is then consolidated (and fails, if it must) on its own.
+    """
+    if len(sessions) < 2 or not isinstance(consolidator, WarmsUp):
+        return False
+    try:
+        consolidator.warm(sessions)
+    except Exception as exc:
+        log.warning(
+            "consolidator warm-up for %d sessions failed (%s); consolidating them one by one", len(sessions), exc
+        )
+        return False
+    return True
+
+
+def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions) -> Ahead:
+    read = [(pair, session_turns(store.tiers.read_session(*pair))) for pair in sessions]
+    read = [(pair, turns) for pair, turns in read if turns]
+    warmed = frozenset(pair for pair, _ in read) if warm(consolidator, [turns for _, turns in read]) else frozenset()
+    try:
+        known = store.tiers.embed_ahead([text for _, turns in read for text in turn_passage_texts(turns)])
+    except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
+        log.warning("embedding the next chunk's passages ahead failed (%s); the chunk embeds them itself", exc)
+        known = None
+    return Ahead(known, warmed)
 
 
 class Lookahead:
-    """One background thread embedding the next chunk's passages; use as a context manager."""
+    """One background thread preparing the next chunk; use as a context manager."""
 
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: MemoryStore, consolidator: Consolidator) -> None:
         self._store = store
+        self._consolidator = consolidator
         self._executor = cf.ThreadPoolExecutor(1, thread_name_prefix="tiermem-lookahead")
-        self._pending: cf.Future[KnownVectors] | None = None
+        self._pending: cf.Future[Ahead] | None = None
 
     def __enter__(self) -> Lookahead:
         return self
@@ -64,19 +99,19 @@ class Lookahead:
     def __exit__(self, *exc: object) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
 
-    def start(self, sessions: Sequence[tuple[str, str]]) -> None:
-        """Begin embedding the passages of ``sessions`` (the next chunk); forgets an untaken guess."""
+    def start(self, sessions: Sessions) -> None:
+        """Begin preparing ``sessions`` (the next chunk); forgets an untaken start."""
         self.take()
         if sessions:
-            self._pending = self._executor.submit(_embed_ahead, self._store, list(sessions))
+            self._pending = self._executor.submit(_prepare, self._store, self._consolidator, list(sessions))
 
-    def take(self) -> KnownVectors | None:
-        """The vectors of the last ``start``, once embedded; None if none was started or it failed."""
+    def take(self) -> Ahead:
+        """What the last ``start`` prepared, once done; nothing if none was started or it failed."""
         pending, self._pending = self._pending, None
         if pending is None:
-            return None
+            return Ahead()
         try:
             return pending.result()
-        except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
-            log.warning("embedding the next chunk's passages ahead failed (%s); the chunk embeds them itself", exc)
-            return None
+        except Exception as exc:  # reading the sessions failed: the chunk does it all itself
+            log.warning("preparing the next chunk ahead failed (%s); the chunk prepares itself", exc)
+            return Ahead()

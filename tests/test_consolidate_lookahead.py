@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 import pytest
 
+from consolidators import load_consolidator
+from consolidators.types import ConsolidationResult, Context, Transcript
 from memory_sink import MemoryStore
 from memory_sink.tiers import KnownVectors, Tiers
 from memory_sink.types import NewMemory
@@ -24,11 +27,11 @@ from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
 
-def _stage(store: MemoryStore, sessions: int) -> None:
+def _stage(store: MemoryStore, sessions: int, prefix: str = "s") -> None:
     store.stage_many(
         [
             {
-                "session_id": f"s{s}",
+                "session_id": f"{prefix}{s}",
                 "role": "user" if i % 2 == 0 else "assistant",
                 "seq": i,
                 "content": f"I moved to Lisbon and I drink tea number {s}. Turn {i}.",
@@ -115,3 +118,37 @@ def test_a_known_vector_serves_only_its_own_text_and_model(store: MemoryStore) -
     assert np.array_equal(served[1], fresh[1])  # a text it lacks is embedded
     theirs = KnownVectors("another-model:mean:0000", {"user lives in Oslo": marker})
     assert np.array_equal(store.tiers.embed_new_rows(rows, known=theirs), fresh)  # never another model's
+
+
+class Warming:
+    """The extractive consolidator, recording each warm-up: (by the lookahead thread, session count)."""
+
+    name = "warming"
+
+    def __init__(self, fail: bool = False) -> None:
+        self.inner = load_consolidator("extractive", {})
+        self.fail = fail
+        self.warmed: list[tuple[bool, int]] = []
+
+    def warm(self, sessions: Any) -> None:
+        self.warmed.append((threading.current_thread().name.startswith("tiermem-lookahead"), len(sessions)))
+        if self.fail:
+            raise RuntimeError("no parser today")
+
+    def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult | Mapping[str, Any]:
+        return self.inner.consolidate(transcript, context)
+
+
+def test_the_next_chunk_is_warmed_ahead_once_and_a_failing_warm_up_fails_no_session(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stage(store, 6)
+    monkeypatch.setattr(cons, "EMBED_CHUNK", 2)
+    warming = Warming()
+    assert run_consolidate(store, min_quiet_seconds=0, consolidator=warming).sessions_consolidated == 6
+    assert warming.warmed == [(False, 2), (True, 2), (True, 2)]  # the first chunk warms itself; no chunk twice
+    _stage(store, 4, prefix="t")  # a second night
+    failing = Warming(fail=True)
+    assert run_consolidate(store, min_quiet_seconds=0, consolidator=failing).sessions_consolidated == 4
+    # a failed warm-up ahead leaves the chunk to warm itself (and fail again, harmlessly)
+    assert failing.warmed == [(False, 2), (True, 2), (False, 2)]
