@@ -10,7 +10,7 @@ and the recorded fingerprint once, replaced by ``reembed``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,6 +56,13 @@ class KnownVectors:
 
     fingerprint: str
     vectors: dict[str, np.ndarray]
+
+    def adding(self, pairs: Iterable[tuple[str, np.ndarray]], *, keep: int) -> KnownVectors:
+        """These vectors and ``pairs`` of (text, vector) by the same model: at most the ``keep`` added last."""
+        merged = {**self.vectors, **dict(pairs)}
+        if len(merged) > keep:
+            merged = dict(list(merged.items())[len(merged) - keep :])
+        return KnownVectors(self.fingerprint, merged)
 
 
 class Tiers:
@@ -215,11 +222,17 @@ class Tiers:
         where = dict(zip(unique, vectors))
         return np.stack([where[text] if text in where else have[text] for text in texts])
 
-    def embed_ahead(self, texts: Sequence[str]) -> KnownVectors:
-        """Vectors for texts rows will embed soon (each once), for ``embed_new_rows(known=...)``."""
-        unique = list(dict.fromkeys(texts))
+    def embed_ahead(self, texts: Sequence[str], known: KnownVectors | None = None) -> KnownVectors:
+        """Vectors for texts rows will embed soon, for ``embed_new_rows(known=...)``, with ``known``'s.
+
+        Each text is embedded once, and not at all if ``known`` (by this model) has it.
+        """
         embedder = self.embedder
-        return KnownVectors(embedder.fingerprint, dict(zip(unique, embedder.embed_documents(unique))))
+        have = dict(known.vectors) if known is not None and known.fingerprint == embedder.fingerprint else {}
+        new = [t for t in dict.fromkeys(texts) if t not in have]
+        if new:
+            have.update(zip(new, embedder.embed_documents(new)))
+        return KnownVectors(embedder.fingerprint, have)
 
     def swap_session(
         self,

@@ -398,8 +398,10 @@ def consolidate_chunk(
         for r in reads
     ]
     ready = [p for p in preps if isinstance(p, _Prepared)]
-    given = iter(_chunk_vectors(store, ready, ahead.known))
+    vectors = _chunk_vectors(store, ready, ahead.known)
+    given = iter(vectors)
     if lookahead is not None:
+        lookahead.remember(*_embedded(ready, vectors))
         lookahead.start(then)
     return [
         _finish(store, consolidator, p, next(given), require_pending=require_pending, judge=judge)
@@ -407,6 +409,16 @@ def consolidate_chunk(
         else p
         for p in preps
     ]
+
+
+def _embedded(ready: Sequence[_Prepared], vectors: Sequence[Any]) -> tuple[list[str], list[Any]]:
+    """The texts the chunk embedded and their vectors (none for a session left to embed its own)."""
+    texts, found = [], []
+    for prep, vecs in zip(ready, vectors):
+        if vecs is not None:
+            texts += [r.embed_text for r in prep.rows if not r.retract]
+            found += list(vecs)
+    return texts, found
 
 
 def _chunk_vectors(store: MemoryStore, ready: Sequence[_Prepared], known: KnownVectors | None) -> list[Any]:

@@ -35,6 +35,7 @@ import concurrent.futures as cf
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from consolidators import Consolidator, Turn, WarmsUp
 from memory_sink import MemoryStore
@@ -72,26 +73,36 @@ def warm(consolidator: Consolidator, sessions: Sequence[Sequence[Turn]]) -> bool
     return True
 
 
-def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions) -> Ahead:
+def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions, memo: KnownVectors | None) -> Ahead:
     read = [(pair, session_turns(store.tiers.read_session(*pair))) for pair in sessions]
     read = [(pair, turns) for pair, turns in read if turns]
     warmed = frozenset(pair for pair, _ in read) if warm(consolidator, [turns for _, turns in read]) else frozenset()
     try:
-        known = store.tiers.embed_ahead([text for _, turns in read for text in turn_passage_texts(turns)])
+        known = store.tiers.embed_ahead([text for _, turns in read for text in turn_passage_texts(turns)], memo)
     except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
         log.warning("embedding the next chunk's passages ahead failed (%s); the chunk embeds them itself", exc)
-        known = None
+        return Ahead(memo, warmed)
     return Ahead(known, warmed)
 
 
+#: Texts whose vectors a run keeps (~1.5 kB each at 384 dimensions) for later chunks: a text said
+#: again (a restated fact, a stock reply) is embedded once per run, not once per chunk.
+MEMO_TEXTS = 8192
+
+
 class Lookahead:
-    """One background thread preparing the next chunk; use as a context manager."""
+    """One background thread preparing the next chunk; use as a context manager.
+
+    It also remembers the vectors of the run's recent texts (``MEMO_TEXTS``): every
+    chunk's ``Ahead.known`` holds them, and ``remember`` adds what a chunk embedded itself.
+    """
 
     def __init__(self, store: MemoryStore, consolidator: Consolidator) -> None:
         self._store = store
         self._consolidator = consolidator
         self._executor = cf.ThreadPoolExecutor(1, thread_name_prefix="tiermem-lookahead")
         self._pending: cf.Future[Ahead] | None = None
+        self._memo: KnownVectors | None = None
 
     def __enter__(self) -> Lookahead:
         return self
@@ -103,15 +114,25 @@ class Lookahead:
         """Begin preparing ``sessions`` (the next chunk); forgets an untaken start."""
         self.take()
         if sessions:
-            self._pending = self._executor.submit(_prepare, self._store, self._consolidator, list(sessions))
+            memo = self._memo
+            self._pending = self._executor.submit(_prepare, self._store, self._consolidator, list(sessions), memo)
 
     def take(self) -> Ahead:
-        """What the last ``start`` prepared, once done; nothing if none was started or it failed."""
+        """What the last ``start`` prepared, once done, with the run's remembered vectors."""
         pending, self._pending = self._pending, None
         if pending is None:
-            return Ahead()
+            return Ahead(self._memo)
         try:
-            return pending.result()
+            ahead = pending.result()
         except Exception as exc:  # reading the sessions failed: the chunk does it all itself
             log.warning("preparing the next chunk ahead failed (%s); the chunk prepares itself", exc)
-            return Ahead()
+            return Ahead(self._memo)
+        if ahead.known is not None:
+            self._memo = ahead.known.adding((), keep=MEMO_TEXTS)
+        return ahead
+
+    def remember(self, texts: Sequence[str], vectors: Any) -> None:
+        """Keep the vectors a chunk embedded itself (by the store's model) for the chunks after it."""
+        fingerprint = self._store.tiers.embedder.fingerprint
+        memo = self._memo if self._memo is not None and self._memo.fingerprint == fingerprint else None
+        self._memo = (memo or KnownVectors(fingerprint, {})).adding(zip(texts, vectors), keep=MEMO_TEXTS)

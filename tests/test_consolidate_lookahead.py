@@ -27,17 +27,19 @@ from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
 
-def _stage(store: MemoryStore, sessions: int, prefix: str = "s") -> None:
+def _stage(store: MemoryStore, sessions: int, prefix: str = "s", also: str = "") -> None:
+    """Sessions of four turns of their own (and ``also``, said in every session, if given)."""
+    turns = [f"I moved to Lisbon and I drink tea number {{s}}. Turn {i}." for i in range(4)] + ([also] if also else [])
     store.stage_many(
         [
             {
                 "session_id": f"{prefix}{s}",
                 "role": "user" if i % 2 == 0 else "assistant",
                 "seq": i,
-                "content": f"I moved to Lisbon and I drink tea number {s}. Turn {i}.",
+                "content": text.format(s=s),
             }
             for s in range(sessions)
-            for i in range(4)
+            for i, text in enumerate(turns)
         ]
     )
     run_realtime(store)
@@ -69,18 +71,17 @@ def _spy(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool
 def test_later_chunks_take_their_passages_from_the_lookahead_and_store_each_text_s_own_vector(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _stage(store, 6)
+    _stage(store, 6, also="Thanks! That fixed it.")  # one turn said in every session
     alone_of = store.embedder.embed_documents
-    monkeypatch.setattr(cons, "EMBED_CHUNK", 2)  # three chunks: two of them embedded ahead
+    monkeypatch.setattr(cons, "EMBED_CHUNK", 2)  # three chunks: two of them prepared ahead
     calls = _spy(store, monkeypatch)
     assert run_consolidate(store, min_quiet_seconds=0).sessions_consolidated == 6
     ahead = {t for by_lookahead, texts in calls if by_lookahead for t in texts}
-    by_chunks = [t for by_lookahead, texts in calls if not by_lookahead for t in texts]
+    every = [t for _, texts in calls for t in texts]
     stored = _stored(store)
-    passages_ahead = {sid for sid, text, _ in stored if text in ahead}
-    assert len(passages_ahead) == 4  # the second and third chunks' sessions
-    assert len(ahead) == 16 and ahead <= {text for _, text, _ in stored}  # their 4 turns' passages each
-    assert not ahead & set(by_chunks)  # a text embedded ahead was not embedded again
+    assert len({sid for sid, text, _ in stored if text in ahead}) == 4  # the second and third chunks' sessions
+    assert len(ahead) == 16 and ahead <= {text for _, text, _ in stored}  # their own 4 turns' passages each
+    assert "user: Thanks! That fixed it." in every and len(every) == len(set(every))  # no text embedded twice
     for sid, text, vector in stored:
         assert np.array_equal(vector, alone_of([text])[0]), (sid, text)
 
@@ -92,7 +93,7 @@ def test_a_failing_lookahead_leaves_each_chunk_to_embed_everything(
     alone_of = store.embedder.embed_documents
     monkeypatch.setattr(cons, "EMBED_CHUNK", 2)
 
-    def broken(self: Tiers, texts: Any) -> KnownVectors:
+    def broken(self: Tiers, *args: Any) -> KnownVectors:
         raise RuntimeError("no memory for the lookahead")
 
     monkeypatch.setattr(Tiers, "embed_ahead", broken)
