@@ -162,7 +162,9 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         False,
     ),
     (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
-    (r"work as (?P<obj>.+)", "works as", 0.9, False),
+    # "work as a welder in a shipyard": the occupation, not where it is done
+    (r"work as (?P<obj>.+?)(?: (?:at|in|for|with|on) .*)?", "works as", 0.9, False),
+    (r"work as (?:an? )?[a-z][\w -]*? (?:at|for) (?P<obj>(?:the )?[A-Z].*)", "works at", 0.8, False),
     (r"(?:make|earn) (?:a|my|our) living as (?:a |an )?(?P<obj>[a-z].+)", "works as", 0.8, False),
     (
         r"work (?:in|on) [a-z][\w -]*? (?:at|for) (?P<obj>(?:the )?[A-Z].*)",

@@ -75,7 +75,7 @@ promise refuse manage learn tend continue
 )
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
-    r"\s*;\s*|:\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting|[Aa]t|this|[Tt]his) \w+ |now |today |yesterday )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+    r"\s*;\s*|:\s+|\s+[—–]\s+|(?:,|,?\s+(?:and|but|so|then))\s+(?=(?:(?:[Oo]n|[Ff]rom|[Ss]tarting|[Aa]t|this|[Tt]his) \w+ |now |today |yesterday )?(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
     r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
     r"|,\s+(?:and\s+)?(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our|out|the)\b)"  # "…, Bear is my notes app now"
 )
@@ -266,8 +266,8 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
             yield from _parse_texts(part, user)
 
 
-#: Where a sentence's clauses part: commas, semicolons and "but".
-_SEGMENTS = re.compile(r"\s*[,;]\s*|\s+but\s+")
+#: Where a sentence's clauses part: commas, semicolons, dashes, "but", and "and" before a new "I".
+_SEGMENTS = re.compile(r"\s*[,;]\s*|\s+[—–]\s+|\s+but\s+|\s+and\s+(?=(?:honestly |really |also )?(?:I|we)\b)")
 #: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
 _OPENS_A_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case|suppose|imagine|what if|should)\b", re.I)
 
