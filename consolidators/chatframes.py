@@ -250,7 +250,7 @@ _ROLE = r"(?:(?:new|main|default|daily|primary|current|go-to|preferred|usual) )?
 _FRAGMENTS = tuple(
     re.compile(p)
     for p in (
-        rf"^{TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
+        rf"^{TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: of choice)?(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
         rf"^{TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
         rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in) {TOOL} as (?:my|our|the) {_ROLE}"
         r"(?: now| these days| again| all day)?(?:$| so | because | and | but )",  # "I use Kitty as my terminal now, …"

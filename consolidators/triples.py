@@ -38,8 +38,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from . import aboutme, chatframes, chatparse, lifeevents, newsidioms, rescue
+from . import aboutme, chatframes, chatparse, fields, lifeevents, newsidioms, rescue
 from .parse import described_facts, parsed_facts, prefetch
+from .relations import THIRD_PERSON_PREDICATES
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
 from .tidy import MULTI_ROLES, settled, with_frames
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
@@ -131,6 +132,9 @@ _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
 _FIRST_PERSON_RULES = rules(*lifeevents.LIFE_RULES) + TOOL_RULES + rules(*lifeevents.PERSON_RULES)
 #: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
 _VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
+#: What a fact about someone else may state: a relation of the vocabulary, or a plain verb's canonical
+#: predicate ("Herald uses RSS", "Acme has 50 employees"); never a phrase the rules made up ("open on").
+_THIRD_PERSON_VOCABULARY = THIRD_PERSON_PREDICATES | _VOCABULARY
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
 _FIRST_PERSON = re.compile(r"(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
 _SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
@@ -198,6 +202,15 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
     ``relations``: third-person role predicates accepted beyond the built-in relations.
     """
+    # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
+    return [
+        f
+        for f in _sentence_triples(sentence, role, relations)
+        if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations
+    ]
+
+
+def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
     text = plain(sentence)
     parsed = parsed_facts(text, relations)
     text = expand_contractions(text)
@@ -205,6 +218,9 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     if not stripped:
         return []
     user = role.lower() in USER_ROLES
+    filled = fields.facts(text, chatparse.ROLE_NOUNS) if user else []
+    if filled:  # "Location: Almaty | Employer: Kaspi": a form's fields, not a sentence
+        return settled(sentence, filled)
     # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
     chosen = chatframes.choices(stripped) + chatframes.presupposed(stripped) if user else []
     if not read_whole(text):  # "back then I coded in Atom": a past state

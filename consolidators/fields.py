@@ -1,0 +1,84 @@
+"""What a message pasted from a profile or a form says: "Location: Almaty", "Job title: agronomist | Company:
+Embrapa", "Editor: VS Code. Shell: zsh.", "Languages: Kazakh, Russian, English", "favourite drink: oat flat white".
+
+A field's label names the relation and its value is the object, so no verb is needed. Only labels that name a
+relation of the vocabulary count; any other field ("Name:", "Age:") says nothing the memory keeps.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import fact, is_occupation
+from .types import Fact
+from .vocabulary import clean_object, is_time
+
+#: Labels of a profile's fields and the relation each names; a tool role's label is read by the chat
+#: readers' role nouns (``role_of``) instead.
+_LABELS: dict[str, str] = {
+    **{w: "lives in" for w in ("location", "city", "based in", "home", "home town", "residence", "lives in")},
+    **{w: "works at" for w in ("employer", "company", "workplace", "organisation", "organization", "works at")},
+    **{w: "works as" for w in ("occupation", "job", "job title", "profession", "role")},
+    **{w: "born in" for w in ("place of birth", "birthplace", "born in", "born")},
+    **{w: "speaks" for w in ("languages", "languages spoken", "spoken languages", "speaks")},
+    **{w: "studies" for w in ("field of study", "major", "studying")},
+    **{w: "studies at" for w in ("university", "school", "college")},
+    **{w: "prefers drink" for w in ("favourite drink", "favorite drink", "drink of choice", "drink")},
+    **{w: "likes" for w in ("hobbies", "interests", "hobby")},
+    **{w: "has pet" for w in ("pets", "pet")},
+    **{w: "married to" for w in ("spouse", "wife", "husband")},
+    **{w: "programming language" for w in ("programming language", "main language")},
+}
+#: The predicates whose value may be a list ("Languages: Kazakh, Russian, English").
+_LISTS = frozenset({"speaks", "likes", "has pet"})
+#: Single-valued tool roles: the value replaces the role's last one, as "my shell is zsh" does.
+_TOOL_ROLES = frozenset(
+    {
+        "editor",
+        "terminal",
+        "browser",
+        "notes app",
+        "password manager",
+        "email client",
+        "calendar app",
+        "ci",
+        "queue",
+        "database",
+        "shell",
+        "phone",
+        "os",
+        "cloud provider",
+    }
+)
+#: One "Label: value" field; fields part at "|", at a sentence's end, or before the next label.
+_FIELD = re.compile(
+    r"(?:^|\s[|•·]\s|[.;]\s)(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s*:\s*(?P<value>[^|•·;:]+?)(?=\s*(?:[|•·;]|$|\.\s|[.]$))"
+)
+#: What a value adds that is no part of it: "Polish (native)", "Cluj-Napoca, Romania".
+_ASIDE = re.compile(r"\s*\([^)]*\)")
+
+
+def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
+    """The facts the fields of ``text`` state, or [] when it has no field this module can read."""
+    found: list[Fact] = []
+    for m in _FIELD.finditer(text.strip()):
+        label = m["label"].strip().lower()
+        predicate = _LABELS.get(label) or _tool_role(label, role_of)
+        if predicate:
+            found += _values(predicate, _ASIDE.sub("", m["value"]).strip(" ."))
+    return found
+
+
+def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
+    role = role_of.get(label)
+    return role if role in _TOOL_ROLES or role == "programming language" else None
+
+
+def _values(predicate: str, value: str) -> list[Fact]:
+    if not value or is_time(value):
+        return []
+    if predicate == "works as" and not is_occupation(value):
+        return []  # "Role: organiser of the book club"
+    items = re.split(r",\s*(?:and\s+)?|\s+and\s+", value) if predicate in _LISTS else [value.split(",")[0]]
+    attribute = predicate in _TOOL_ROLES or predicate == "programming language"
+    return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]

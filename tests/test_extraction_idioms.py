@@ -1,0 +1,54 @@
+"""Profiles pasted as fields, clause ends chat leaves unmarked, and news idioms that name a relation without
+its verb. Each row is worded here, not taken from a corpus, and fails if its rule goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+
+Triple = tuple[str, str, str, bool]
+
+CHAT: list[tuple[str, list[Triple]]] = [
+    # a profile's fields: the label names the relation
+    ("Occupation: pharmacist", [("user", "works as", "pharmacist", False)]),
+    ("Place of birth: Timișoara", [("user", "born in", "Timișoara", False)]),
+    (
+        "Languages: Tamil (native), English",
+        [("user", "speaks", "Tamil", False), ("user", "speaks", "English", False)],
+    ),
+    (
+        "City: Gdynia | Employer: Allegro",
+        [("user", "lives in", "Gdynia", False), ("user", "works at", "Allegro", False)],
+    ),
+    ("Shell: nushell.", [("user", "shell", "nushell", False)]),
+    ("Role: organiser of the book club", []),
+    ("Reminder: call the dentist at 5", []),
+    ("Age: 34", []),
+    # an occupation ends where the place it is done starts
+    ("I work as a baker in a village near Lille.", [("user", "works as", "baker", False)]),
+    # a dash, or "and" before a new "I", parts chat's clauses
+    ("took the offer — I work for Oxfam starting Monday", [("user", "works at", "Oxfam", False)]),
+    ("I code in Kotlin and honestly I'd never go back to Java", [("user", "programming language", "Kotlin", False)]),
+    ("I enjoy sailing more than I expected", [("user", "likes", "sailing", False)]),
+    ("fish is my shell of choice", [("user", "shell", "fish", False)]),
+]
+
+THIRD: list[tuple[str, list[Triple]]] = [
+    # a relation outside the vocabulary is no fact, whichever reader found it
+    ("The museum shop is open on Sundays.", []),
+]
+
+
+def _facts(sentence: str, role: str) -> list[Triple]:
+    return [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, role)]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CHAT)
+def test_chat_idioms(sentence: str, expected: list[Triple]) -> None:
+    assert _facts(sentence, "user") == expected
+
+
+@pytest.mark.parametrize(("sentence", "expected"), THIRD)
+def test_third_person_idioms(sentence: str, expected: list[Triple]) -> None:
+    assert _facts(sentence, "assistant") == expected
