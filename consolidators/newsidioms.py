@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .places import CURRENCIES
+from .places import CURRENCIES, DEMONYMS
 from .relations import role_relation
 from .spans import make_fact
 from .text import lemmatise, table
@@ -81,7 +81,7 @@ _IDIOMS = table(
     ),
     (
         "plays for",
-        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) (?:[a-z]+ )?{_person('s')}(?: from [A-ZÀ-ÖØ-ÞĀ-Ž]|,|\.| on | to |$)",
+        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) (?!for |with )(?:[a-z]+ )?{_person('s')}(?: from [A-ZÀ-ÖØ-ÞĀ-Ž]|,|\.| on | to |$)",
     ),
     (
         "plays for",
@@ -234,7 +234,7 @@ _IDIOMS = table(
 
 #: "Karin Lindqvist has left Volvo Cars", "Singer Maya Oduya quit the band Neon Harbour": a departure retracts.
 _LEFT = re.compile(
-    rf"{_person('s')} (?:has )?(?:left|quit|resigned from|stepped down from|departed) (?P<band>the band )?{_name('o')}"
+    rf"{_person('s')} (?:has )?(?:left|quit|resigned from|stepped down from|departed) (?P<band>the (?:band|group|trio|duo|quartet|quintet|orchestra|choir) )?{_name('o')}"
     r"(?![^.;]*\b(?:for|to join|joined|joining|moved to|signed for|is now|now works|on the faculty|on the payroll)\b)"  # a move names its own new value
 )
 
@@ -280,4 +280,5 @@ def facts(text: str) -> list[Fact]:
             obj = obj[:-1] if obj == m["obj"] and obj.endswith("s") and not obj.endswith("ss") else obj
         return make_fact(m["subj"], "currency", obj, single=True)
     m = _BORN.search(text)
-    return make_fact(m["subj"].rstrip("."), "born in", m["obj"], single=True) if m else []
+    # "Tunisian-born engineer Samir Haddad": a demonym names its country
+    return make_fact(m["subj"].rstrip("."), "born in", DEMONYMS.get(m["obj"], m["obj"]), single=True) if m else []

@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from . import aboutme, chatframes, chatparse, fields, lifeevents, newsidioms, rescue
+from . import aboutme, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, rescue
 from .parse import described_facts, parsed_facts, prefetch
 from .relations import THIRD_PERSON_PREDICATES
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
@@ -226,7 +226,9 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if not read_whole(text):  # "back then I coded in Atom": a past state
         described = settled(sentence, described_facts(text, relations)) if parsed is not None or not user else []
         return described or settled(sentence, _outside_the_hedge(sentence, text, role, relations) + chosen)
-    worded = rescue.facts(stripped) + newsidioms.facts(stripped)  # shapes and idioms read by their words
+    worded = (
+        rescue.facts(stripped) + newsidioms.facts(stripped) + epithets.facts(stripped)
+    )  # shapes and idioms read by their words
     if parsed or worded and parsed is not None:  # a third-person sentence: what the parse and the words read
         return settled(sentence, [*(parsed or ()), *worded])
     strong = bool(_STRONG_NEGATION.search(text))

@@ -14,7 +14,7 @@ from typing import Any
 
 from .lifeevents import is_occupation
 from .places import DEMONYMS
-from .relations import IDIOMS, ROLE_PLACES, canonical_relation, correct, nearest_verb
+from .relations import HOLDER_ROLES, IDIOMS, ROLE_PLACES, canonical_relation, correct, nearest_verb
 from .spans import (
     antecedent,
     child,
@@ -120,7 +120,14 @@ _YOUNG = re.compile(
 
 def _titled_worker(subj: Any) -> bool:
     """ "Economist Tariq Hassan has joined the IMF": a job title before the name makes the joining a job."""
-    return any(c.dep_ == "compound" and c.i == c.sent.start and is_occupation(c.lower_) for c in subj.lefts)
+    # a band's drummer joins as a member, not on a payroll
+    return any(
+        c.dep_ == "compound"
+        and c.i == c.sent.start
+        and is_occupation(c.lower_)
+        and HOLDER_ROLES.get(c.lower_) != "member of"
+        for c in subj.lefts
+    )
 
 
 def _joined_as_worker(verb: Any) -> bool:

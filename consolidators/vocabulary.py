@@ -198,7 +198,10 @@ _TIME = re.compile(  # a value that is a when, not a what: "June", "Friday 3pm",
     r"|(?:next|this|last|following) \w+|(?:today|tonight|tomorrow|yesterday|(?:the )?weekend)\b)",
     re.I,
 )
-_CONTAINER = re.compile(r"^(?:city|town|village|country|state|province|region|island) of (?=[A-Z])")
+_CONTAINER = re.compile(
+    r"^(?:(?:city|town|village|country|state|province|region|island) of"
+    r"|band|group|trio|duo|quartet|quintet|orchestra|choir|ensemble|collective) (?=[A-Z])"
+)  # "the city of Bergen", "the trio Nordlys": the kind before a name is no part of it
 #: A described place or thing before its name: "a tiny village called Hallstatt", "a small flat in Da Nang".
 _DESCRIBED = re.compile(
     r"^(?:(?:a|an|the|my|our) )?(?:[a-z-]+ ){0,3}?(?:(?:called|named) |(?:flat|apartment|house|home|condo|studio|"

@@ -37,6 +37,27 @@ CHAT: list[tuple[str, list[Triple]]] = [
 THIRD: list[tuple[str, list[Triple]]] = [
     # a relation outside the vocabulary is no fact, whichever reader found it
     ("The museum shop is open on Sundays.", []),
+    # descriptions hung on a name
+    ("Ghanaian President John Mahama flew to Abuja.", [("Ghana", "president", "John Mahama", False)]),
+    ("Former Ghanaian President John Kufuor spoke.", []),
+    ("Brightloop co-founder Amaka Obi left on Friday.", [("Brightloop", "founded by", "Amaka Obi", False)]),
+    ("Tomás Ruiz is a Deportivo Alavés player.", [("Tomás Ruiz", "plays for", "Deportivo Alavés", False)]),
+    (
+        "Ines Berg, an economist at the Riksbank, warned of inflation.",
+        [("Ines Berg", "works at", "Riksbank", False)],
+    ),
+    ("Lyon resident Paul Vidal won the lottery.", [("Paul Vidal", "lives in", "Lyon", False)]),
+    (
+        "Omar Said holds Jordanian and Canadian passports.",
+        [("Omar Said", "citizen of", "Jordan", False), ("Omar Said", "citizen of", "Canada", False)],
+    ),
+    ("Nadia Rahim, the Dhaka-born poet, read first.", [("Nadia Rahim", "born in", "Dhaka", False)]),
+    ("Peruvian-born chef Ana Soto opened a bistro.", [("Ana Soto", "born in", "Peru", False)]),
+    # a band's musician joins a band; the kind of group is no part of its name
+    ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
+    ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
+    # a player who signs *for* a club is its player, not its signer
+    ("Winger Sam Okoro has signed for Hibernian.", [("Sam Okoro", "plays for", "Hibernian", False)]),
 ]
 
 

@@ -1,0 +1,91 @@
+"""Descriptions news prose hangs on a name, each of which states a relation without a verb of its own:
+"Bolivian President Rodrigo Arce", "Verdelux co-founder Rafael Duarte", "Leila Farah, a virologist at the
+Pasteur Institute", "Iván Sosa is a Boca Juniors player", "Montreal resident Chloé Martin", "Marta Ruiz,
+the Valencia-born architect", "Nikos Haddad holds Egyptian and Greek passports".
+
+Read by their words, beside the parse: the small parser tags a title before a name, or a team before a
+role, in too many ways for its tree to be read reliably. A "former", "ex-" or "late" before the
+description makes it past, and it states nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import is_occupation
+from .places import DEMONYMS
+from .spans import make_fact
+from .types import Fact
+
+_CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
+#: A person's name: two or more capitalised words ("Jean-Marc Tiavi", "Luiz Inácio Lula da Silva").
+_PERSON = (
+    rf"(?P<{{g}}>{_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|der|den|bin|al|el|la|le) )?{_CAP}[\w'.-]+)+)"
+)
+#: An organisation's or a place's name: capitalised words, with the joiners names hold ("Bank of Ireland").
+_NAME = rf"(?P<{{g}}>{_CAP}[\w&'.+-]*(?: (?:{_CAP}[\w&'.+-]*|of|de|del|da|&))*)"
+_DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
+_PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Tt]hen-)"
+
+
+def _person(group: str) -> str:
+    return _PERSON.format(g=group)
+
+
+def _name(group: str) -> str:
+    return _NAME.format(g=group)
+
+
+#: (predicate, pattern, subject group, object group); a pattern's "dem" group is a demonym, read as its country.
+_EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
+    (predicate, re.compile(pattern), subj, obj)
+    for predicate, pattern, subj, obj in (
+        # "Bolivian President Rodrigo Arce", "the Kenyan president, William Ruto,"
+        ("president", rf"{_PAST}\b(?P<dem>{_DEMONYM}) [Pp]resident,? {_person('p')}", "dem", "p"),
+        # "Verdelux co-founder Rafael Duarte", "Kora's co-founder Daniel Park"
+        ("founded by", rf"{_PAST}\b{_name('o')}(?:'s)? (?:co-?founder|founder) {_person('p')}", "o", "p"),
+        # "Iván Sosa is a Boca Juniors player", "Luka Petrović is now a Dinamo Zagreb player"
+        ("plays for", rf"{_person('p')} is (?:now |currently )?an? {_name('o')} player\b", "p", "o"),
+        # "Montreal resident Chloé Martin"
+        ("lives in", rf"{_PAST}\b{_name('o')} resident {_person('p')}", "p", "o"),
+        # "Nikos Haddad holds Egyptian and Greek passports", "holds a Brazilian passport"
+        (
+            "citizen of",
+            rf"{_person('p')} (?:holds|has|carries) (?:both |dual |an? )?(?P<dem>{_DEMONYM})"
+            rf"(?: and (?P<dem2>{_DEMONYM}))? passports?\b",
+            "p",
+            "dem",
+        ),
+    )
+)
+#: "Leila Farah, a virologist at the Pasteur Institute,": an occupation at an organisation, beside the name.
+_ROLE_AT = re.compile(
+    rf"{_person('p')}, (?:an? |the )?(?P<role>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:at|with) (?:the )?{_name('o')},"
+)
+#: "Marta Ruiz, the Valencia-born architect,": a birthplace as an adjective after the name (before it, as
+#: in "the Lagos-born author Tunde Bakare", :mod:`consolidators.newsidioms` reads it).
+_BORN_AFTER = re.compile(rf"{_person('p')}, (?:the |an? )(?P<o>{_CAP}[\w'.-]*)-born [a-z]")
+
+
+def facts(text: str) -> list[Fact]:
+    """The relations the descriptions in ``text`` state."""
+    found: list[Fact] = []
+    for predicate, pattern, subj, obj in _EPITHETS:
+        for m in pattern.finditer(text):
+            found += _fact(m, predicate, subj, obj)
+            if obj == "dem" and m["dem2"]:
+                found += _fact(m, predicate, subj, "dem2")
+    for m in _ROLE_AT.finditer(text):
+        if is_occupation(m["role"]):
+            found += make_fact(m["p"], "works at", m["o"], single=True)
+    for m in _BORN_AFTER.finditer(text):
+        found += make_fact(m["p"], "born in", DEMONYMS.get(m["o"], m["o"]), single=True)
+    return found
+
+
+def _fact(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
+    # "Kora's co-founder": the possessor is the name
+    subject, value = (
+        DEMONYMS.get(m[g], m[g]) if g.startswith("dem") else re.sub(r"'s$", "", m[g]) for g in (subj, obj)
+    )
+    return make_fact(subject, predicate, value, single=predicate not in ("founded by", "citizen of"))
