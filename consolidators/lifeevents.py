@@ -97,6 +97,10 @@ OCCUPATION_ENDINGS = (
     "cop",
     "judge",
     "priest",
+    "actress",
+    "waitress",
+    "poet",
+    "diplomat",
 )
 #: Person nouns with an occupation's ending that name a habit, a status or a diet, not a job: "I'm a
 #: runner", "I'm a vegetarian", "I'm a resident of Oslo" are not what the user does for a living.

@@ -217,7 +217,8 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     stripped = DISCOURSE.sub("", text)
     if not stripped:
         return []
-    user = role.lower() in USER_ROLES
+    # "Based in Eindhoven, Voltaplex makes chips": an opening description of a name is no "I"'s
+    user = role.lower() in USER_ROLES and not _DESCRIBES_A_NAME.match(stripped)
     filled = fields.facts(text, chatparse.ROLE_NOUNS) if user else []
     if filled:  # "Location: Almaty | Employer: Kaspi": a form's fields, not a sentence
         return settled(sentence, filled)
@@ -284,6 +285,15 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
             yield from _parse_texts(part, user)
 
 
+#: An opening participle phrase whose subject follows it by name: "Born in Accra, Kofi Mensah …".
+_DESCRIBES_A_NAME = re.compile(
+    r"^(?:Based|Born|Raised|Headquartered|Founded|Educated|Located|Trained|Settled) (?:in|at|by) [^,]+, "
+    r"(?:the |a |an )?(?!I\b|[Ww]e\b|[Mm]y\b|[Oo]ur\b)[A-ZÀ-ÖØ-ÞĀ-Ž]"
+)
+#: A sentence about someone named: its first word a name, not a verb chat opened with ("Moved to Leeds, …").
+_NAMED_FIRST = re.compile(
+    r"^(?!(?:I|We|My|Our|The|A|An|This|That|It)\b)[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*,? "
+)
 #: Where a sentence's clauses part: commas, semicolons, dashes, "but", and "and" before a new "I".
 _SEGMENTS = re.compile(r"\s*[,;]\s*|\s+[—–]\s+|\s+but\s+|\s+and\s+(?=(?:honestly |really |also )?(?:I|we)\b)")
 #: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
@@ -326,6 +336,10 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
     """Each comma-, semicolon- or "but"-separated part read as a sentence of its own, when the whole
     sentence said nothing the readers could take ("…, the altitude took some getting used to")."""
     parts = _clauses(sentence)
+    first = _NAMED_FIRST.match(sentence)
+    if first and not inflected_verb(first[0].split()[0].lower()) or _DESCRIBES_A_NAME.match(sentence):
+        # "Valsund, the Norlandic capital, hosted the summit": a later clause's verb is the name's, not "I"'s
+        parts = [p for p in parts if lifeevents.implied_subject(p.strip()) == p.strip()]
     prefetch_parses((part, role) for part in parts)  # one parser batch for the clauses, not a parse each
     found: list[Fact] = []
     for part in parts:

@@ -32,6 +32,10 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I code in Kotlin and honestly I'd never go back to Java", [("user", "programming language", "Kotlin", False)]),
     ("I enjoy sailing more than I expected", [("user", "likes", "sailing", False)]),
     ("fish is my shell of choice", [("user", "shell", "fish", False)]),
+    # a sentence about someone named says nothing about the writer, though its clauses open with verbs
+    ("Based in Tartu, Veski Labs builds drones.", []),
+    ("Kaunas, the old capital, hosted the games in May.", []),
+    ("Based in Ghent, I work remotely.", [("user", "lives in", "Ghent", False)]),
 ]
 
 THIRD: list[tuple[str, list[Triple]]] = [
@@ -53,6 +57,7 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ),
     ("Nadia Rahim, the Dhaka-born poet, read first.", [("Nadia Rahim", "born in", "Dhaka", False)]),
     ("Peruvian-born chef Ana Soto opened a bistro.", [("Ana Soto", "born in", "Peru", False)]),
+    ("Actress Mira Sol speaks Hindi.", [("Mira Sol", "speaks", "Hindi", False)]),
     # a band's musician joins a band; the kind of group is no part of its name
     ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
     ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
