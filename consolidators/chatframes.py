@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from . import fields
 from .lifeevents import MARRIAGE_OVER, PET_GONE, PETS, fact, is_occupation
 from .text import table
 from .types import Fact
@@ -207,7 +208,7 @@ def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
         said = read_frame(predicate, m, role_of) if m is not None else None
         if said is not None:
             return said
-    return _labelled(clause, role_of) or _tool_fragment(clause, role_of)
+    return fields.facts(clause, role_of) or _tool_fragment(clause, role_of)  # "Employer: Infosys"
 
 
 #: Roles of a machine's or a host's: one value at a time.
@@ -283,27 +284,6 @@ def _role_of(word: str, role_of: dict[str, str]) -> str | None:
     word = word.strip().lower()
     last = word.rsplit(" ", 1)[-1]
     return role_of.get(word) or _ACTIVITY_ROLES.get(word) or role_of.get(last) or _ACTIVITY_ROLES.get(last)
-
-
-#: "Employer: Infosys", "phone: Fairphone 5": a form the user fills in, a label and its value.
-_LABEL = re.compile(rf"^(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?):\s*{NAME}(?: now| these days)?$")
-_LABELS = {
-    **dict.fromkeys(("employer", "company", "workplace"), "works at"),
-    **dict.fromkeys(("home", "location", "city", "based in"), "lives in"),
-    **dict.fromkeys(("school", "university", "uni"), "studies at"),
-}
-
-
-def _labelled(clause: str, role_of: dict[str, str]) -> list[Fact]:
-    m = _LABEL.search(clause)
-    if m is None or is_time(m["obj"]):
-        return []
-    label = m["role"].lower()
-    if label in _LABELS:
-        return [fact(_LABELS[label], m["obj"], 0.75)]
-    role = _role_of(label, role_of)
-    tool = role is not None and role not in _NOT_TOOLS
-    return [fact(role, m["obj"], 0.75, attribute=True)] if tool and role else []
 
 
 def _tool_fragment(clause: str, role_of: dict[str, str]) -> list[Fact]:

@@ -70,7 +70,7 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
 
 
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
-    role = role_of.get(label)
+    role = role_of.get(label) or role_of.get(label.rsplit(" ", 1)[-1])  # "laptop OS" is the OS
     return role if role in _TOOL_ROLES or role == "programming language" else None
 
 
