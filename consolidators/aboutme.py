@@ -48,6 +48,35 @@ _SAID = table(
         rf"\b(?:store|keep|run|host) (?:everything|it all|all our data|our data) (?:in|on) {NAME} as (?:the|our|my) "
         r"(?:main |primary )?(?P<role>[a-z]+)\b",
     ),
+    # "GitHub Actions handles our CI", "we're on Azure for hosting", "Fedora is what I run on my laptop"
+    ("@role", rf"^{TOOL} (?:now )?(?:handles|runs|powers|does) (?:all )?(?:of )?(?:my|our) (?P<role>(?i:[a-z]+))\b"),
+    ("@role", rf"\b(?:I am|[Ww]e are) (?:now |currently |still )?on {NAME} for (?:the |my |our )?(?P<role>[a-z]+)\b"),
+    (
+        "@role",
+        rf"^{TOOL} is what (?:I|we) (?:run|use) on (?:my|our|the) (?P<role>laptop|desktop|machine|computer|phone)\b",
+    ),
+    ("os", rf"^(?:[Mm]y|[Oo]ur) (?:work |home |personal )?(?:laptop|desktop|machine|computer|pc|PC) runs {NAME}"),
+    (
+        "os",
+        rf"^(?:I |[Ww]e )?(?:[Jj]ust |[Ff]inally )?[Ii]nstalled {NAME} on (?:my|our|the) (?:laptop|desktop|pc|PC|machine|computer)\b",
+    ),
+    ("programming language", rf"^(?:[Mm]ost of )?(?:my|our) (?:programming|coding|code) is (?:mostly |all )?in {NAME}"),
+    # "using a Pixel 7a as my phone", "got a Pixel 7a as my new phone", "the phone I carry is a Nothing Phone 2"
+    (
+        "@role",
+        rf"^(?:I |[Ww]e )?(?:am |are )?(?i:using|use|got|running|run) (?:an? )?{TOOL} as (?:my|our) (?:new )?(?P<role>[a-z]+)\b",
+    ),
+    ("@role", rf"^[Tt]he (?P<role>phone|laptop|browser|editor) I (?:carry|use|have|own) is (?:an? )?{NAME}"),
+    (
+        "cloud provider",
+        rf"\b(?:[Ee]verything|[Aa]ll|[Ss]tuff) (?:I|we) (?:run|build|deploy|ship) is (?:hosted|running) on {NAME}",
+    ),
+    (
+        "cloud provider",
+        rf"\b(?:I|[Ww]e) run (?:our|my|all our|all my) (?:stuff|apps|services|things|code|infra) on {NAME}",
+    ),
+    # "I basically live in WezTerm, it's been my terminal for years": a tool the user lives in names its role
+    ("@role", rf"\blive in {NAME}, it (?:is|has)(?: been)? (?:my|our) (?P<role>[a-z]+)\b"),
     # "CI for our monorepo runs on TeamCity", "CI is Buildkite for us", "default shell on my machine is bash"
     ("@role", rf"^(?P<role>[A-Za-z]+) for (?:our|my|the) [\w -]+? runs on {NAME}"),
     ("@role", rf"^(?P<role>[A-Za-z]+) is {NAME} for (?:us|me)\b"),

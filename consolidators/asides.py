@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .lifeevents import is_occupation
 from .spans import ORG_NOUNS, child, is_name, name_text
 from .text import lemmatise
 
@@ -79,8 +80,14 @@ def _based_in(doc: Any) -> list[str]:
             continue
         name = _based_one(tok.head, tok)
         # "the Suwon-based chipmaker", "Oslo-based Acme": a firm's base is its headquarters; a person's, a home
+        # ("the Warsaw-based fintech"): a described noun that names no occupation is a firm, not a person
+        noun = lemmatise(tok.head.text, "NOUN")
         firm = (
-            tok.lower_ == "headquartered" or tok.head.pos_ == "PROPN" or lemmatise(tok.head.text, "NOUN") in ORG_NOUNS
+            tok.lower_ == "headquartered"
+            or tok.head.pos_ == "PROPN"
+            or noun in ORG_NOUNS
+            or noun.endswith(("maker", "tech"))
+            or not is_occupation(noun)
         )
         if name:
             out.append(f"{name} is {'headquartered' if firm else 'based'} in {name_text(place)}.")

@@ -21,7 +21,10 @@ from .text import table
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
 
-NAME = r"(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž]|[a-z]{1,3}[A-ZÀ-ÖØ-ÞĀ-Ž])[\w&.'!-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž0-9][\w&.'!-]*|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-ZÀ-ÖØ-ÞĀ-Ž])))*)"
+NAME = (  # "iPhone 13 mini": a model number's lower-case edition is part of the name
+    r"(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž]|[a-z]{1,3}[A-ZÀ-ÖØ-ÞĀ-Ž])[\w&.'!-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž0-9][\w&.'!-]*"
+    r"|(?:de|del|da|do|la|le|upon|on|am|im)(?= [A-ZÀ-ÖØ-ÞĀ-Ž])))*(?:(?<=\d) (?:mini|pro|max|plus|ultra|lite))?)"
+)
 #: Homes the user has now; "old", "holiday" or "parents'" homes are someone else's or another time's.
 _PETS = "|".join(sorted(PETS, key=len, reverse=True))
 _HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
@@ -166,7 +169,7 @@ _CHOICE = re.compile(
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
 #: "I have two rabbits, Pepper and Salt", "we just adopted a beagle, Noodle!": the pets named after their kind.
 _PETS_NAMED = re.compile(
-    r"\b(?:I|[Ww]e) (?:just |finally |recently )?(?:have|adopted|got|rescued) (?:a|an|one|two|three|four) "
+    r"\b(?:I|[Ww]e) (?:just |finally |recently )?(?:have got|have|adopted|got|rescued) (?:a|an|one|two|three|four) "
     rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:,? and [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
 )
 #: "upgraded my phone, it's a Pixel 8a now": the role in one clause, its value in the next.
@@ -175,7 +178,10 @@ _PRONOUN_ROLE = re.compile(
 )
 _IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)
 _AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
-_CLAUSES = re.compile(r"\s*[,;.!?]\s+|\s+[—–]\s+|:\s+(?=[a-z])|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)")
+_CLAUSES = re.compile(
+    r"\s*[,;.!?]\s+|\s+[—–]\s+|:\s+(?=[a-z])|\s+(?:but|and|so)\s+(?=I\b|we\b|my\b|our\b)"
+    r"|\s+and\s+(?=[\w.+#!-]+ (?:as|for) (?:my|our|the) )"  # "… and nushell as my shell": a list's next item
+)
 
 
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
@@ -251,9 +257,10 @@ _ROLE = r"(?:(?:new|main|default|daily|primary|current|go-to|preferred|usual) )?
 _FRAGMENTS = tuple(
     re.compile(p)
     for p in (
-        rf"^{TOOL} (?:is|as) (?:my|our|the) {_ROLE}(?: of choice)?(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
+        rf"^{TOOL} (?:is (?:my|our|the)|as(?: my| our| the)?) {_ROLE}(?: of choice)?(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
         rf"^{TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
-        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in) {TOOL} as (?:my|our|the) {_ROLE}"
+        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in|stick with|stick to) (?:plain )?{TOOL}"
+        rf" as (?:my|our|the) {_ROLE}(?: on (?:every|each|all|my|our) [a-z]+)?"
         r"(?: now| these days| again| all day)?(?:$| so | because | and | but )",  # "I use Kitty as my terminal now, …"
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"

@@ -17,6 +17,7 @@ _PEOPLE = frozenset(
     "wife husband partner kids children family mom mum dad parents son daughter sons daughters friends boyfriend"
     " girlfriend fiance fiancee grandkids grandchildren team colleagues".split()
 )
+_FIGURATIVE_HOME = re.compile(r"\b(?:basically|practically|pretty much|virtually|literally) live in\b", re.I)
 #: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
 _DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
 
@@ -40,6 +41,8 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
     if MARRIAGE_OVER.search(sentence):  # "my wife Maria and I divorced": the user's marriage is over
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "married to" and not k[3])}
+    if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
+        out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
     # "I love my wife and my kids": people are loved, not liked as a pastime
     out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]

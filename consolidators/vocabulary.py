@@ -267,7 +267,7 @@ def clean_object(raw: str | None) -> str | None:
 
 #: Up to two lower-case qualifiers before a name: "fluent Spanish", "some Portuguese", "a little Dutch".
 _LEADING_QUALIFIERS = re.compile(
-    r"^(?:(?:fluent|some|basic|conversational|native|decent|a little|little|broken|passable|good|bad"
+    r"^(?:(?:fluent|some|basic|conversational|native|decent|a little|little|broken|passable|good|bad|old|trusty"
     r"|(?:north|south)(?:-?(?:east|west))?ern|eastern|western|central|rural|downtown|coastal) )+(?=[A-Z])"
 )
 #: Lower-case words that may sit inside a name ("Bank of America", "Procter and Gamble", "Frankfurt am Main").

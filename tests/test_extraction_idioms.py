@@ -32,6 +32,32 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I code in Kotlin and honestly I'd never go back to Java", [("user", "programming language", "Kotlin", False)]),
     ("I enjoy sailing more than I expected", [("user", "likes", "sailing", False)]),
     ("fish is my shell of choice", [("user", "shell", "fish", False)]),
+    # a list of tools, each with its role
+    (
+        "I use Ghostty as my terminal and fish as my shell.",
+        [("user", "terminal", "Ghostty", False), ("user", "shell", "fish", False)],
+    ),
+    (
+        "setup: Helix as editor, tmux for the terminal",
+        [("user", "editor", "Helix", False), ("user", "terminal", "tmux", False)],
+    ),
+    # set-ups said by what a tool does, what runs where, what the user is on
+    ("Buildkite handles our CI these days.", [("user", "ci", "Buildkite", False)]),
+    ("we're on Linode for hosting", [("user", "cloud provider", "Linode", False)]),
+    ("Debian is what I run on my laptop.", [("user", "os", "Debian", False)]),
+    ("my work laptop runs Ubuntu 24.04", [("user", "os", "Ubuntu 24.04", False)]),
+    ("most of my coding is in Zig", [("user", "programming language", "Zig", False)]),
+    ("using a Fairphone 5 as my phone now", [("user", "phone", "Fairphone 5", False)]),
+    ("the phone I carry is a Pixel 8 pro", [("user", "phone", "Pixel 8 pro", False)]),
+    ("everything we ship is hosted on Fly.io", [("user", "cloud provider", "Fly.io", False)]),
+    ("I stick with plain zsh as my shell on every machine", [("user", "shell", "zsh", False)]),
+    ("I basically live in Obsidian, it's been my notes app for years", [("user", "notes app", "Obsidian", False)]),
+    ("I practically live in Slack", []),
+    # pets named beside "have got"
+    ("we've got a hamster, Biscuit", [("user", "has pet", "Biscuit", False)]),
+    # a bare "quit <name>" is an app; a job is quit as "my job at"
+    ("I quit Instagram last spring", [("user", "uses", "Instagram", True)]),
+    ("I quit my job at Zalando", [("user", "works at", "Zalando", True)]),
     # a sentence about someone named says nothing about the writer, though its clauses open with verbs
     ("Based in Tartu, Veski Labs builds drones.", []),
     ("Kaunas, the old capital, hosted the games in May.", []),
@@ -58,6 +84,7 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Nadia Rahim, the Dhaka-born poet, read first.", [("Nadia Rahim", "born in", "Dhaka", False)]),
     ("Peruvian-born chef Ana Soto opened a bistro.", [("Ana Soto", "born in", "Peru", False)]),
     ("Actress Mira Sol speaks Hindi.", [("Mira Sol", "speaks", "Hindi", False)]),
+    ("Korta, the Bilbao-based fintech, hired 40 engineers.", [("Korta", "headquartered in", "Bilbao", False)]),
     # a band's musician joins a band; the kind of group is no part of its name
     ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
     ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
