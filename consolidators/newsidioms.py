@@ -81,7 +81,7 @@ _IDIOMS = table(
     ),
     (
         "plays for",
-        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) (?!for |with )(?:[a-z]+ )?{_person('s')}(?: from [A-ZÀ-ÖØ-ÞĀ-Ž]|,|\.| on | to |$)",
+        rf"^{_name('o')} (?:have |has )?(?:completed the (?:signing|signature) of|signed|re-signed) (?!for |with )(?:[A-Z][a-z]+ (?=[a-z]))?(?:[a-z]+ )?{_person('s')}(?: from [A-ZÀ-ÖØ-ÞĀ-Ž]|,|\.| on | to |$)",
     ),
     (
         "plays for",
@@ -89,7 +89,7 @@ _IDIOMS = table(
     ),
     (
         "headquartered in",
-        rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-ZÀ-ÖØ-ÞĀ-Ž][\w .'-]*?)? (?:to|in) {_name('o')}",
+        rf"^{_name('s')}(?:'s|') {_HQ}(?: (?:is|are|has|have|was|were))?(?: now)?(?: (?:been )?(?:moved|relocated))?(?: from [A-ZÀ-ÖØ-ÞĀ-Ž][\w .'-]*?)? (?:to|in) {_name('o')}",
     ),
     (
         "headquartered in",
@@ -167,10 +167,15 @@ _IDIOMS = table(
     ("", rf"{_person('o')} (?:has )?taken office as {_name('s')}(?:'s|') (?P<role>head of state|president|mayor)"),
     # offices: succeeded, promoted, made; "head of state" is the presidency
     ("ceo", rf"{_person('o')} (?:has )?succeeded {_person('x')} as {_name('s')}(?:'s|') {_CEO}"),
+    (
+        "",
+        rf"{_person('o')} (?:has )?(?:replaced|replaces|succeeded|succeeds) {_person('x')} as (?:the )?(?:new )?"
+        rf"(?P<role>mayor|president|{_CEO}) of {_name('s')}",
+    ),
     ("ceo", rf"^{_name('s')} (?:has )?promoted {_person('o')} to {_CEO}"),
     (
         "ceo",
-        rf"^{_name('s')} (?:has )?(?:named|appointed|made) {_person('o')} (?:as )?(?:its |the )?(?:new |permanent |interim |acting )?"
+        rf"^{_name('s')} (?:has )?(?:named|appointed|made|confirmed) {_person('o')} (?:as )?(?:its |the )?(?:new |permanent |interim |acting )?"
         rf"(?:managing director and )?{_CEO}\b",
     ),
     ("", rf"\bmade {_person('o')} the (?P<role>mayor|president|{_CEO}) of {_name('s')}"),
@@ -194,7 +199,8 @@ _IDIOMS = table(
     ("plays for", rf"^{_name('o')} (?:have |has )?landed {_person('s')}"),
     (
         "plays for",
-        rf"^{_name('x')} (?:have sold|have loaned|has loaned|loaned|transferred) {_person('s')} to {_name('o')}",
+        rf"^(?:[Tt]he )?{_name('x')} (?:have sold|have loaned|has loaned|loaned|transferred|(?:have |has )?traded) {_person('s')}"
+        rf" to (?:the )?{_name('o')}",
     ),
     (
         "plays for",

@@ -12,7 +12,7 @@ from .spans import child, is_name, make_fact, owner_of, prep_of, role_words, val
 from .types import Fact
 
 #: Verbs whose subject gives its own role to the object: "Marlow Biotech appointed Samuel Oduya as chief executive".
-_HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick select".split())
+_HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick select confirm".split())
 #: Verbs whose subject holds, as the "as" phrase says, an office of their object: "X leads Acme as CEO".
 _LEAD_VERBS = frozenset("lead run head helm".split())
 #: Verbs whose "by" names who holds an office: "led by President Hana Vrel", "governed by Mayor Wirth".
@@ -65,6 +65,8 @@ def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> li
     if (
         owner is not None and lemma == "replace"
     ):  # "Lawmakers replaced Russian with Romanian as the official language of Marovia"
+        if holder is None and is_name(subj):  # "Dev Patel replaces Emma Stone as CEO of Brightwater": the subject
+            return make_fact(owner, role[0], subj, single=True)
         return make_fact(owner, role[0], holder, single=True)
     if owner is not None:
         return []

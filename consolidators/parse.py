@@ -98,7 +98,11 @@ _PARTICIPLE_PREP = re.compile(r"\b([a-z]{3,}d) (?:in|at|by|to|from|for|with) (?:
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
 #: "In a new constitution Estavel made …": without a comma the parser reads the name into the lead-in phrase.
-_LEAD_IN = re.compile(r"^(?:In|On|At|After|Under|With|Since|Following) (?:a|an|the|its|their) [a-z][a-z ]*?(?= [A-Z])")
+#: A phrase that ends in a preposition ("After a year at ByteDance, …") still holds its name.
+_LEAD_IN = re.compile(
+    r"^(?:In|On|At|After|Under|With|Since|Following) (?:a|an|the|its|their) [a-z][a-z ]*?"
+    r"(?<! at)(?<! in)(?<! of)(?<! for)(?<! with)(?<! from)(?<! to)(?<! on)(?<! by)(?= [A-Z])"
+)
 
 
 #: Verbs that make their subject what an "as" phrase names: "serves as the capital of …".

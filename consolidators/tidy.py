@@ -49,6 +49,7 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
 
 
 _JOB_TITLE = re.compile(r"^(?:(?:Veteran|Former|Star|Young|Retired) )?(?P<job>[A-Z][a-z]+) (?=[A-Z][\w'-]+ [A-Z])")
+_CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
 
@@ -57,6 +58,7 @@ def untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
     subject, obj = _HONORIFIC.sub("", fact.subject), _HONORIFIC.sub("", fact.object)
+    subject = _CLUB_POSSESSIVE.sub("", subject)  # "Red Star Belgrade's Luka Petrović" is Luka Petrović
     job = _JOB_TITLE.match(subject)  # "Goalkeeper Tiago Lemos", "Singer Maya Oduya": the job is no part of the name
     if job and is_occupation(job["job"]):
         subject = subject[job.end() :]

@@ -211,6 +211,10 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
 
 def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
+    reported = _REPORTED.match(sentence)
+    said = sentence_triples(sentence[reported.end() :], role, relations) if reported else []
+    if said:  # "Her gallery clarified that Ilse Varga died in Budapest": what was confirmed is the statement
+        return said
     text = plain(sentence)
     parsed = parsed_facts(text, relations)
     text = expand_contractions(text)
@@ -285,6 +289,13 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
             yield from _parse_texts(part, user)
 
 
+#: A report that asserts what follows it: a finding, a confirmation, an announcement. Belief, rumour and
+#: claim ("Rumours suggest that …", "Historians believe …") are no such report: their content is a hedge.
+_REPORTED = re.compile(
+    r"^(?!I\b|[Ww]e\b)[A-Z][\w'-]*(?: [\w'-]+){0,5}? (?:now )?(?:show|shows|showed|confirm|confirms|confirmed|clarified|clarifies"
+    r"|announced|announces|reported|reports|revealed|reveals|said|says|stated|noted|added|explained)"
+    r"(?: on \w+)?,? (?:that (?=[\w\"'])|(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
+)
 #: An opening participle phrase whose subject follows it by name: "Born in Accra, Kofi Mensah …".
 _DESCRIBES_A_NAME = re.compile(
     r"^(?:Based|Born|Raised|Headquartered|Founded|Educated|Located|Trained|Settled) (?:in|at|by) [^,]+, "

@@ -85,6 +85,20 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Peruvian-born chef Ana Soto opened a bistro.", [("Ana Soto", "born in", "Peru", False)]),
     ("Actress Mira Sol speaks Hindi.", [("Mira Sol", "speaks", "Hindi", False)]),
     ("Korta, the Bilbao-based fintech, hired 40 engineers.", [("Korta", "headquartered in", "Bilbao", False)]),
+    # a report that asserts its content; belief and rumour do not
+    ("Court papers show Ana Ruiz was born in Cádiz.", [("Ana Ruiz", "born in", "Cádiz", False)]),
+    ("The family confirmed that Piet Smit died in Utrecht.", [("Piet Smit", "died in", "Utrecht", False)]),
+    ("Insiders believe that Piet Smit died in Utrecht.", []),
+    ("Mika Varo wrote Northern Lights.", [("Mika Varo", "author of", "Northern Lights", False)]),
+    # offices and moves said by who replaced whom, a confirmation, a trade, a post taken up
+    ("Nadia Bose replaces Tom Reed as CEO of Kestrel Bank.", [("Kestrel Bank", "ceo", "Nadia Bose", False)]),
+    ("Orla Foods confirmed Ian Daly as permanent CEO.", [("Orla Foods", "ceo", "Ian Daly", False)]),
+    ("The Nets traded Ravi Shah to the Chicago Bulls.", [("Ravi Shah", "plays for", "Chicago Bulls", False)]),
+    ("Ida Berg has taken up a post at the Nobel Institute.", [("Ida Berg", "works at", "Nobel Institute", False)]),
+    ("Vela Air's headquarters were relocated to Porto.", [("Vela Air", "headquartered in", "Porto", False)]),
+    ("Rennes have signed Belgian defender Tom Smets from Genk.", [("Tom Smets", "plays for", "Rennes", False)]),
+    ("Ajax's Lars Boer has been transferred to Celtic.", [("Lars Boer", "plays for", "Celtic", False)]),
+    ("After a decade at Nokia, Aino Lehto joined Supercell.", [("Aino Lehto", "works at", "Supercell", False)]),
     # a band's musician joins a band; the kind of group is no part of its name
     ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
     ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
