@@ -60,7 +60,7 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
 )
 #: "Leila Farah, a virologist at the Pasteur Institute,": an occupation at an organisation, beside the name.
 _ROLE_AT = re.compile(
-    rf"{_person('p')}, (?:an? |the )?(?P<role>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:at|with) (?:the )?{_name('o')},"
+    rf"{_person('p')}, (?:now |currently )?(?:an? |the )?(?P<role>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:at|with) (?:the )?{_name('o')},"
 )
 #: "Marta Ruiz, the Valencia-born architect,": a birthplace as an adjective after the name (before it, as
 #: in "the Lagos-born author Tunde Bakare", :mod:`consolidators.newsidioms` reads it).

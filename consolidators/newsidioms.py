@@ -105,7 +105,7 @@ _IDIOMS = table(
         "owned by",
         rf"^{_name('o')} (?:has )?completed (?:its|the|their) (?:acquisition|purchase|takeover) of {_name('s')}",
     ),
-    ("owned by", rf"^{_name('s')} was sold (?:by [A-ZÀ-ÖØ-ÞĀ-Ž][\w &'.-]*? )?to {_name('o')}"),
+    ("owned by", rf"^{_name('s')} (?:was|has been) sold (?:by [A-ZÀ-ÖØ-ÞĀ-Ž][\w &'.-]*? )?to {_name('o')}"),
     ("lives in", rf"{_person('s')} (?:now )?calls {_name('o')} home\b"),
     ("ceo", rf"^{_name('s')}(?:'s|') top job (?:has gone|went|goes) to {_person('o')}"),
     (
@@ -124,7 +124,17 @@ _IDIOMS = table(
         "",
         rf"replaced [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]* with {_name('o')} as the (?P<role>official language|capital|currency) of {_name('s')}",
     ),
-    ("lives in", rf"{_person('s')} (?:now )?makes (?:his|her|their) home in {_name('o')}"),
+    ("lives in", rf"{_person('s')},? (?:who )?(?:now )?makes (?:his|her|their) home in {_name('o')}"),
+    ("plays for", rf"{_person('s')} (?:now )?(?:skates|suits up|lines up|turns out) for (?:the )?{_name('o')}"),
+    (
+        "",
+        rf"{_person('o')} (?:was|has been|is) (?:inaugurated|sworn in|installed) as {_name('s')}(?:'s|') "
+        rf"(?:new )?(?P<role>president|mayor|{_CEO})",
+    ),
+    (
+        "headquartered in",
+        rf"^{_name('s')} (?:now )?operates (?:out of|from) (?:a |its )?(?:new )?{_HQ} in {_name('o')}",
+    ),
     ("lives in", rf"{_person('s')}, an? {_name('o')} resident\b"),
     ("lives in", rf"{_person('s')} (?:has )?(?:settled|resettled) in {_name('o')}"),
     # offices said as a transfer of a job or an office held

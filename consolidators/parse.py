@@ -276,6 +276,7 @@ def _copular(be: Any) -> list[Fact]:
     present = be.tag_ in ("VBZ", "VBP") or be.tag_ == "VBN" and any(c.text.lower() in ("has", "have") for c in be.lefts)
     if subj is None:
         return []
+    present = present or _lasting(subj, be)  # "Rafael Duarte's birthplace was Guimarães" still is
     acomp = child(be, "acomp")
     if acomp is not None and attr is None:
         if not acomp.text[:1].isupper():  # "Ada is married to William", "Acme is based in Oslo"
@@ -363,6 +364,17 @@ def _role_fact(
     return make_fact(value, predicate, owner, single=kind == "spouse", multi=kind == "inverse")
 
 
+#: Relations a past tense still states ("Rafael Duarte's birthplace was Guimarães"): what was, stays so.
+_LASTING = frozenset({"born in", "died in", "educated at", "founded by", "directed by", "author of"})
+
+
+def _lasting(subj: Any, verb: Any) -> bool:
+    """Whether "<subj> was …" names a relation that a past tense still states (a birthplace, a founder)."""
+    attr = child(verb, "attr")
+    roles = [role_relation(role_words(t)) for t in (subj, attr) if t is not None]
+    return any(r is not None and r[0] in _LASTING for r in roles)
+
+
 def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
     """ "Curie died in the city of Passy", "Acme was founded by Jane Doe", "Peru speaks Spanish"."""
     subjects = [titled(c) for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")] or (
@@ -373,9 +385,11 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
     if subj is None or verb.tag_ == "VBG" and not child(verb, "aux", "auxpass"):
         return []
     past_passive = any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)  # "X was owned by Y"
-    if (verb.tag_ == "VBD" or past_passive) and lemmatise(
-        correct(verb.text), "VERB"
-    ) in _STATES:  # "Ada lived in Paris"
+    if (
+        (verb.tag_ == "VBD" or past_passive)
+        and lemmatise(correct(verb.text), "VERB") in _STATES
+        and not _lasting(subj, verb)
+    ):  # "Ada lived in Paris"
         return []
     lemma = lemma_of(verb)
     acomp = child(verb, "acomp")

@@ -94,6 +94,12 @@ _MANNER = re.compile(r"^(\w+) \w+ly (?=(?:at|for|in|on|with|as|from)\b)")
 _BARE_IM = re.compile(r"\b([Ii])(m|ve)\b(?= [a-z])")
 #: Emoji and pictographs: chat uses them as punctuation ("relocated again 🙃 Ghent is home now").
 _EMOJI = re.compile(r"\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+[\s,]*")
+#: A news dateline or release label before the lede: "BASEL (Reuters) - ", "SEOUL, March 3 (Yonhap) -- ",
+#: "PRESS RELEASE - ".
+_DATELINE = re.compile(
+    r"^(?:[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ.'-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ.'-]+)*(?:, [A-Z][\w.]*(?: \d{1,2})?)?(?: \([^)]{1,30}\))?"
+    r"|[A-Z][\w.]+ \([^)]{1,30}\))\s+(?:-{1,2}|[–—])\s+"
+)
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
 _LABEL = re.compile(
     r"^(?:(?:a|an|one|quick|small|minor|important) )?(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*",
@@ -193,7 +199,7 @@ def plain(sentence: str) -> str:
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
-    text = _FLOATED_ALL.sub("", _LABEL.sub("", text))
+    text = _FLOATED_ALL.sub("", _LABEL.sub("", _DATELINE.sub("", text)))
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 

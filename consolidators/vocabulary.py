@@ -175,7 +175,7 @@ _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
-    r"^(?:(?:now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
+    r"^(?:(?:so|and|but|now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
     r"|plain old|good old|trusty|trusty old|plain)\s+)+",
     re.I,
 )

@@ -32,6 +32,7 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I code in Kotlin and honestly I'd never go back to Java", [("user", "programming language", "Kotlin", False)]),
     ("I enjoy sailing more than I expected", [("user", "likes", "sailing", False)]),
     ("fish is my shell of choice", [("user", "shell", "fish", False)]),
+    ("no more coffee, so oolong is my go-to drink now", [("user", "prefers drink", "oolong", False)]),
     # a list of tools, each with its role
     (
         "I use Ghostty as my terminal and fish as my shell.",
@@ -99,6 +100,18 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Rennes have signed Belgian defender Tom Smets from Genk.", [("Tom Smets", "plays for", "Rennes", False)]),
     ("Ajax's Lars Boer has been transferred to Celtic.", [("Lars Boer", "plays for", "Celtic", False)]),
     ("After a decade at Nokia, Aino Lehto joined Supercell.", [("Aino Lehto", "works at", "Supercell", False)]),
+    # a dateline or a release label before the lede
+    ("OSLO (AP) - Fjord Bank named Siri Dahl chief executive.", [("Fjord Bank", "ceo", "Siri Dahl", False)]),
+    ("PRESS RELEASE - Tallo Labs, headquartered in Turku, grew.", [("Tallo Labs", "headquartered in", "Turku", False)]),
+    # what stays so in the past tense, and what "now" says beside a name
+    ("Ole Berg's birthplace was Tromsø.", [("Ole Berg", "born in", "Tromsø", False)]),
+    ("Ole Berg's home was in Tromsø.", []),
+    ("Sven Ek, now an engineer at Saab, spoke.", [("Sven Ek", "works at", "Saab", False)]),
+    ("Lea Roth, who now makes her home in Graz, paints.", [("Lea Roth", "lives in", "Graz", False)]),
+    ("Ian Moss now skates for the Malmö Redhawks.", [("Ian Moss", "plays for", "Malmö Redhawks", False)]),
+    ("Ana Vidal was sworn in as Corvia's president.", [("Corvia", "president", "Ana Vidal", False)]),
+    ("Tern Air now operates out of a new head office in Faro.", [("Tern Air", "headquartered in", "Faro", False)]),
+    ("Bluefin Media has been sold to Axel Springer.", [("Bluefin Media", "owned by", "Axel Springer", False)]),
     # a band's musician joins a band; the kind of group is no part of its name
     ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
     ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
