@@ -132,6 +132,18 @@ _IDIOMS = table(
         rf"(?:new )?(?P<role>president|mayor|{_CEO})",
     ),
     (
+        "",
+        rf"{_person('o')} (?:was|has been|is) (?:inaugurated|sworn in|installed) as (?:the )?(?:new )?"
+        rf"(?P<role>[Pp]resident|[Mm]ayor|{_CEO}) of {_name('s')}",
+    ),
+    # "Pavel Drozd won the run-off and is now president of Estravia": an office without its article
+    ("", rf"{_person('o')}(?: [^,.;]*? and)? is (?:now|currently) (?P<role>president|mayor|{_CEO}) of {_name('s')}"),
+    ("capital", rf"\bmoved (?P<s>[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*)*)'s? capital to {_name('o')}"),
+    (
+        "mayor",
+        rf"^[Tt]he {_name('s')} city council (?:has )?(?:elected|appointed|chose|named) {_person('o')} as (?:its )?(?:new )?mayor",
+    ),
+    (
         "headquartered in",
         rf"^{_name('s')} (?:now )?operates (?:out of|from) (?:a |its )?(?:new )?{_HQ} in {_name('o')}",
     ),

@@ -100,6 +100,12 @@ _DATELINE = re.compile(
     r"^(?:[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ.'-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ.'-]+)*(?:, [A-Z][\w.]*(?: \d{1,2})?)?(?: \([^)]{1,30}\))?"
     r"|[A-Z][\w.]+ \([^)]{1,30}\))\s+(?:-{1,2}|[–—])\s+"
 )
+#: "was in fact born in …": emphasis the parser reads as a place.
+_IN_FACT = re.compile(r"(?<=\s)(?:in fact|indeed|in truth),?\s+|,\s*in fact,(?=\s)")
+#: ", previously given as Herat," — the old value named in passing, between commas.
+_ASIDE_OF_OLD = re.compile(
+    r",\s*(?:previously|formerly|once|long|originally|earlier) (?:given|listed|reported|thought|said|believed) (?:as|to be) [^,]{1,40},"
+)
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
 _LABEL = re.compile(
     r"^(?:(?:a|an|one|quick|small|minor|important) )?(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*",
@@ -200,6 +206,7 @@ def plain(sentence: str) -> str:
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", _LABEL.sub("", _DATELINE.sub("", text)))
+    text = _ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text))
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 
@@ -299,7 +306,8 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
 #: claim ("Rumours suggest that …", "Historians believe …") are no such report: their content is a hedge.
 _REPORTED = re.compile(
     r"^(?!I\b|[Ww]e\b)[A-Z][\w'-]*(?: [\w'-]+){0,5}? (?:now )?(?:show|shows|showed|confirm|confirms|confirmed|clarified|clarifies"
-    r"|announced|announces|reported|reports|revealed|reveals|said|says|stated|noted|added|explained)"
+    r"|announced|announces|reported|reports|revealed|reveals|said|says|stated|noted|added|explained"
+    r"|establishes|established|found|finds|concluded|concludes|determined|determines|proves|proved)"
     r"(?: on \w+)?,? (?:that (?=[\w\"'])|(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
 )
 #: An opening participle phrase whose subject follows it by name: "Born in Accra, Kofi Mensah …".

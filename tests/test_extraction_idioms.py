@@ -112,6 +112,14 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Ana Vidal was sworn in as Corvia's president.", [("Corvia", "president", "Ana Vidal", False)]),
     ("Tern Air now operates out of a new head office in Faro.", [("Tern Air", "headquartered in", "Faro", False)]),
     ("Bluefin Media has been sold to Axel Springer.", [("Bluefin Media", "owned by", "Axel Springer", False)]),
+    # emphasis and an old value named in passing are no part of the statement
+    ("Tove Lie was in fact born in Bodø.", [("Tove Lie", "born in", "Bodø", False)]),
+    ("Tove Lie's birthplace, long thought to be Narvik, is Bodø.", [("Tove Lie", "born in", "Bodø", False)]),
+    ("A new study establishes that Tove Lie died in Oslo.", [("Tove Lie", "died in", "Oslo", False)]),
+    ("Aino Rask was inaugurated as President of Norvia.", [("Norvia", "president", "Aino Rask", False)]),
+    ("Lars Mo won the vote and is now mayor of Vik.", [("Vik", "mayor", "Lars Mo", False)]),
+    ("The junta moved Ostrelia's capital to Port Ness.", [("Ostrelia", "capital", "Port Ness", False)]),
+    ("The Bergen city council elected Rune Aas as mayor.", [("Bergen", "mayor", "Rune Aas", False)]),
     # a band's musician joins a band; the kind of group is no part of its name
     ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
     ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
