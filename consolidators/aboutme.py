@@ -36,6 +36,10 @@ _SAID = table(
     ("phone", rf"\bmy phone(?:'s| is) (?:a |an |the )?(?:new )?{NAME}"),
     ("phone", rf"\b(?:got|bought|picked up) a new phone[^,.]*, (?:a |an )?{NAME}"),
     ("phone", rf"\b(?:[Tt]yping|[Ww]riting|[Ss]ending) this (?:on|from) my {NAME}"),
+    # "day 3 at Spotify", "week two at Wise": a count of days at a place is a new job's
+    ("works at", rf"^(?:[Dd]ay|[Ww]eek) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:at|with) {NAME}"),
+    # "officially a data engineer now"
+    ("works as", r"^(?:(?:officially|now|finally) )+an? (?P<obj>[a-z][a-z-]*(?: [a-z-]+)?) now\b"),
     # "I'm majoring in marine biology", "I go to Ridgeview High"
     ("studies", r"\bI am majoring in (?P<obj>[a-z][a-z ]+?)(?:,| so\b| and\b| at\b|$)"),
     ("studies at", rf"\bI (?:go to|attend) {NAME}"),

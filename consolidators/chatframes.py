@@ -257,15 +257,16 @@ _ROLE = r"(?:(?:new|main|default|daily|primary|current|go-to|preferred|usual) )?
 _FRAGMENTS = tuple(
     re.compile(p)
     for p in (
-        rf"^{TOOL} (?:is (?:my|our|the)|as(?: my| our| the)?) {_ROLE}(?: of choice)?(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
+        rf"^{TOOL} (?:is (?:my|our|the)|as(?: my| our| the)?)(?! your | his | her | their ) {_ROLE}(?: of choice)?(?: now| these days| again)?$",  # "fish is my shell", "zsh as the shell"
         rf"^{TOOL} for (?:the |my |our )?{_ROLE}$",  # "Postgres for the database", "VS Code for editing"
-        rf"^(?:I|[Ww]e) (?:now |currently |mostly )?(?:use|am using|are using|rely on|live in|stick with|stick to) (?:plain )?{TOOL}"
+        rf"^(?:(?:I|[Ww]e) )?(?:now |currently |mostly )?(?:use|am using|are using|rely on|live in|stick with|stick to|am sticking with"
+        rf"|am sticking to|sticking with|sticking to) (?:plain )?{TOOL}"
         rf" as (?:my|our|the) {_ROLE}(?: on (?:every|each|all|my|our) [a-z]+)?"
         r"(?: now| these days| again| all day)?(?:$| so | because | and | but )",  # "I use Kitty as my terminal now, …"
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
         rf"(?:my |our |the )?(?P<role>notes?|passwords?|emails?|mail|calendar)(?: over)? (?:in)?to {NAME}",
-        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: [A-Za-z]+)?) (?:through|via|on|with|in|=|is) (?:now )?{TOOL}"
+        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: (?!is\b|runs\b)[A-Za-z]+)?) (?:is on|runs on|through|via|on|with|in|=|is) (?:now )?{TOOL}"
         r"(?: now| these days)?$",  # "CI through GitHub Actions", "password manager is Bitwarden now"
         # "builds now run on Buildkite", "the queue has been migrated to Redpanda"
         rf"^(?:the |all )?(?P<role>[a-z]+(?: [a-z]+)??)(?: now)? (?:run|runs|live|lives|sit|sits|are|is|has been|have been|is been)"

@@ -46,6 +46,9 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         ("founded by", rf"{_PAST}\b{_name('o')}(?:'s)? (?:co-?founder|founder) {_person('p')}", "o", "p"),
         # "Iván Sosa is a Boca Juniors player", "Luka Petrović is now a Dinamo Zagreb player"
         ("plays for", rf"{_person('p')} is (?:now |currently )?an? {_name('o')} player\b", "p", "o"),
+        # "Astana, the Kazakh capital,", "the Kazakh capital, Astana,"
+        ("capital", rf"{_PAST}\b{_name('o')}, (?:now )?the (?P<dem>{_DEMONYM}) capital\b", "dem", "o"),
+        ("capital", rf"{_PAST}\b[Tt]he (?P<dem>{_DEMONYM}) capital, {_name('o')},", "dem", "o"),
         # "Montreal resident Chloé Martin"
         ("lives in", rf"{_PAST}\b{_name('o')} resident {_person('p')}", "p", "o"),
         # "Nikos Haddad holds Egyptian and Greek passports", "holds a Brazilian passport"

@@ -164,7 +164,11 @@ _IDIOMS = table(
         rf"\b[Vv]oters in {_name('s')} (?:have )?(?:elected|re-elected|chose) {_person('o')} as (?:their )?(?:new )?mayor",
     ),
     ("mayor", rf"^{_name('s')}(?:'s|') mayoral office is (?:now )?held by {_person('o')}"),
-    ("capital", rf"^[Tt]he capital of {_name('s')} (?:has been|was) (?:moved|transferred|relocated) to {_name('o')}"),
+    (
+        "capital",
+        rf"^(?:[A-Z][\w ]{{0,30}} )?[Tt]he capital of {_name('s')} (?:has been|was) (?:moved|transferred|relocated) to "
+        rf"(?:the (?:new |planned )?(?:city|town) of )?{_name('o')}",
+    ),
     (
         "",
         rf"^{_name('s')}(?:'s|') (?:new )?constitution makes {_name('o')} the (?:only |sole )?(?P<role>official language|capital)",
@@ -186,6 +190,22 @@ _IDIOMS = table(
     ("works at", rf"{_person('s')} (?:has )?(?:left|quit) [^,;]+? for {_name('o')}"),
     ("works at", rf"{_person('s')} (?:has been|was) (?:lured|poached|hired) (?:away )?from [^,;]+? by {_name('o')}"),
     ("works at", rf"\b{_name('o')} (?:has )?hired {_person('s')} away from"),
+    ("works at", rf"{_person('s')} (?:has been|was) (?:lured|poached|hired) (?:away )?by {_name('o')}"),
+    ("plays for", rf"{_person('s')} (?:has been|was) snapped up by (?:rivals? |the )?{_name('o')}"),
+    ("owned by", rf"^{_name('x')} (?:has )?sold {_name('s')} to {_name('o')}"),
+    ("lives in", rf"{_person('s')} (?:has )?made {_name('o')} (?:his|her|their) home"),
+    (
+        "ceo",
+        rf"{_person('o')} (?:took|has taken|takes) the helm (?:at|of) {_name('s')}[^.;]*?,? (?:replacing|succeeding) "
+        rf"{_person('x')} as (?:its |the )?{_CEO}",
+    ),
+    (
+        "ceo",
+        rf"^{_name('s')} (?:is )?(?:now )?(?:headed|led|run) by {_person('o')}, (?:its|the company's) (?:[a-z-]+ ){{0,3}}{_CEO}",
+    ),
+    ("directed by", rf"{_person('o')}(?: [^.;]*? and)? is (?:now )?credited as (?:the )?director of {_name('s')}"),
+    ("directed by", rf"^{_name('s')} (?:is|was|has been) (?:now )?credited to (?:the )?director {_person('o')}"),
+    ("", rf"{_person('o')} (?:took|has taken|takes) office as (?P<role>mayor|president) of {_name('s')}"),
     ("", rf"{_person('o')} (?:has )?taken office as {_name('s')}(?:'s|') (?P<role>head of state|president|mayor)"),
     # offices: succeeded, promoted, made; "head of state" is the presidency
     ("ceo", rf"{_person('o')} (?:has )?succeeded {_person('x')} as {_name('s')}(?:'s|') {_CEO}"),
@@ -201,6 +221,7 @@ _IDIOMS = table(
         rf"(?:managing director and )?{_CEO}\b",
     ),
     ("", rf"\bmade {_person('o')} the (?P<role>mayor|president|{_CEO}) of {_name('s')}"),
+    ("", rf"\bmade {_name('o')} the (?:new )?(?:sole )?(?P<role>capital|official language) of {_name('s')}"),
     (
         "",
         rf"^{_name('s')}(?:'s|') (?:parliament|government|congress|assembly|lawmakers) (?:has )?made {_name('o')} the "

@@ -17,6 +17,9 @@ _PEOPLE = frozenset(
     "wife husband partner kids children family mom mum dad parents son daughter sons daughters friends boyfriend"
     " girlfriend fiance fiancee grandkids grandchildren team colleagues".split()
 )
+_MARRIAGE_THAT_WAS = re.compile(
+    r"\bwas married to\b[^.;]*?\b(?:for (?:\w+ )?(?:years?|decades?|months?)|before|until|divorc)", re.I
+)
 _FIGURATIVE_HOME = re.compile(r"\b(?:basically|practically|pretty much|virtually|literally) live in\b", re.I)
 #: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
 _DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
@@ -25,7 +28,13 @@ _DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
 def _inside(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
     """``key``'s object is a shorter piece of ``other``'s, for the same subject and predicate."""
     same = key[:2] == other[:2] and key[3] == other[3] and key[2] != other[2]
-    return same and re.search(rf"\b{re.escape(key[2])}$", other[2]) is not None
+    # "Fall Apart" in "Things Fall Apart"; "Kumasi" in "Kumasi-on-Volta", a name the tokenizer cut at its hyphens
+    return same and re.search(rf"\b{re.escape(key[2])}$|^{re.escape(key[2])}-", other[2]) is not None
+
+
+def _cut_subject(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
+    """``key``'s subject is ``other``'s cut at a hyphen ("Kumasi" of "Kumasi-on-Volta"), all else the same."""
+    return key[1:] == other[1:] and other[0].startswith(f"{key[0]}-")
 
 
 def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
@@ -36,11 +45,13 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
         if plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
-    out = {k: f for k, f in out.items() if not any(_inside(k, other) for other in out)}
+    out = {k: f for k, f in out.items() if not any(_inside(k, other) or _cut_subject(k, other) for other in out)}
     # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
     plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
     if MARRIAGE_OVER.search(sentence):  # "my wife Maria and I divorced": the user's marriage is over
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "married to" and not k[3])}
+    if _MARRIAGE_THAT_WAS.search(sentence):  # "was married to Lise Berg for twelve years before their divorce"
+        out = {k: f for k, f in out.items() if not (k[1] == "married to" and not k[3])}
     if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
     # "I love my wife and my kids": people are loved, not liked as a pastime

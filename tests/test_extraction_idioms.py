@@ -33,6 +33,11 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I enjoy sailing more than I expected", [("user", "likes", "sailing", False)]),
     ("fish is my shell of choice", [("user", "shell", "fish", False)]),
     ("no more coffee, so oolong is my go-to drink now", [("user", "prefers drink", "oolong", False)]),
+    ("CI is on Drone now, we retired the old box", [("user", "ci", "Drone", False)]),
+    ("so yeah, sticking with Kate as my editor", [("user", "editor", "Kate", False)]),
+    ("use Kitty as your terminal", []),
+    ("day 2 at Canva and I'm already lost", [("user", "works at", "Canva", False)]),
+    ("got promoted — officially a staff engineer now", [("user", "works as", "staff engineer", False)]),
     # a list of tools, each with its role
     (
         "I use Ghostty as my terminal and fish as my shell.",
@@ -120,6 +125,24 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Lars Mo won the vote and is now mayor of Vik.", [("Vik", "mayor", "Lars Mo", False)]),
     ("The junta moved Ostrelia's capital to Port Ness.", [("Ostrelia", "capital", "Port Ness", False)]),
     ("The Bergen city council elected Rune Aas as mayor.", [("Bergen", "mayor", "Rune Aas", False)]),
+    # moves said by who took whom, and offices by who holds the helm or the credit
+    ("Dag Eik has been poached by Aftenposten.", [("Dag Eik", "works at", "Aftenposten", False)]),
+    (
+        "Winger Joel Ward has been snapped up by rivals Leeds United.",
+        [("Joel Ward", "plays for", "Leeds United", False)],
+    ),
+    ("Orkla sold Nidar Foods to Mondelez.", [("Nidar Foods", "owned by", "Mondelez", False)]),
+    ("Ruth Abebe has made Addis Ababa her home.", [("Ruth Abebe", "lives in", "Addis Ababa", False)]),
+    (
+        "Eva Holt took the helm at Nordea today, replacing Jon Berg as CEO.",
+        [("Nordea", "ceo", "Eva Holt", False)],
+    ),
+    ("Volta Labs is now headed by Ken Ito, its new chief executive.", [("Volta Labs", "ceo", "Ken Ito", False)]),
+    ("Ana Paz is credited as director of Blue Harbour.", [("Blue Harbour", "directed by", "Ana Paz", False)]),
+    ("Rui Sá took office as mayor of Vila-do-Conde.", [("Vila-do-Conde", "mayor", "Rui Sá", False)]),
+    ("A referendum made Tamil the official language of Serendia.", [("Serendia", "official language", "Tamil", False)]),
+    ("Ottawa, the Canadian capital, hosted the talks.", [("Canada", "capital", "Ottawa", False)]),
+    ("Ivo Lenz was married to Ada Kern for ten years before their divorce.", []),
     # a band's musician joins a band; the kind of group is no part of its name
     ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
     ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
