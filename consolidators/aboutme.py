@@ -40,6 +40,17 @@ _SAID = table(
     ("works at", rf"^(?:[Dd]ay|[Ww]eek) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:at|with) {NAME}"),
     # "officially a data engineer now"
     ("works as", r"^(?:(?:officially|now|finally) )+an? (?P<obj>[a-z][a-z-]*(?: [a-z-]+)?) now\b"),
+    # "I'm in my second year of veterinary medicine", "second year of my econ degree"
+    (
+        "studies",
+        r"\b(?:first|second|third|fourth|final|last) year of (?:my )?(?P<obj>[a-z][a-z ]+?)(?: degree)?(?:,| and\b| so\b|$)",
+    ),
+    (
+        "studies",
+        r"\bdoing a (?:[a-z-]+ )?(?:degree|course|diploma) in (?P<obj>[a-z][a-z ]+?)(?:,| while\b| and\b| at\b|$)",
+    ),
+    # "I can get by in Portuguese"
+    ("speaks", rf"\bI can get by in {NAME}"),
     # "I'm majoring in marine biology", "I go to Ridgeview High"
     ("studies", r"\bI am majoring in (?P<obj>[a-z][a-z ]+?)(?:,| so\b| and\b| at\b|$)"),
     ("studies at", rf"\bI (?:go to|attend) {NAME}"),

@@ -59,11 +59,13 @@ PETS = frozenset(
     """dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard
     guinea pig ferret gecko snake dragon chinchilla budgie parakeet cockatiel canary goldfish axolotl hedgehog
     rat mouse corgi greyhound labrador lab poodle beagle husky terrier spaniel retriever dachshund pug
-    collie sheepdog bulldog chihuahua whippet schnauzer shiba tabby""".split()
+    collie sheepdog bulldog chihuahua whippet schnauzer shiba tabby gelding mare stallion donkey goat alpaca llama
+    iguana tarantula cockatoo""".split()
 )
 #: Words between "a" and the animal: "a rescue greyhound", "a little tabby".
 _PET_MODIFIERS = (
-    r"(?:(?:new|rescue|little|old|senior|young|tiny|big|black|white|ginger|grey|gray|bearded|[a-z]+-[a-z]+) )*"
+    r"(?:(?:new|rescue|little|old|senior|young|tiny|big|black|white|ginger|grey|gray|bearded|barn|house|indoor|outdoor"
+    r"|farm|family|[a-z]+-[a-z]+) )*"
 )
 OCCUPATION_ENDINGS = (
     "er",
@@ -101,6 +103,24 @@ OCCUPATION_ENDINGS = (
     "waitress",
     "poet",
     "diplomat",
+    "paralegal",
+    "sysadmin",
+    "admin",
+    "intern",
+    "mechanic",
+    "physio",
+    "dev",
+    "smith",  # locksmith, blacksmith
+    "wright",  # playwright, shipwright
+    "man",  # fisherman, postman (bar the words for a person: see NOT_OCCUPATIONS)
+    "woman",
+    "aide",
+    "apprentice",
+    "trainee",
+    "mason",
+    "courier",
+    "chauffeur",
+    "guide",
 )
 #: Person nouns with an occupation's ending that name a habit, a status or a diet, not a job: "I'm a
 #: runner", "I'm a vegetarian", "I'm a resident of Oslo" are not what the user does for a living.
@@ -112,6 +132,7 @@ NOT_OCCUPATIONS = frozenset(
     passenger shopper listener viewer learner speaker regular insomniac procrastinator overthinker
     homeowner renter tenant commuter dreamer gardener hiker walker climber birder collector
     teenager youngster toddler student parent mother father grandparent sister brother daughter
+    man woman human gentleman madman snowman superman caveman
     """.split()
 )
 
@@ -167,7 +188,13 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     ),
     (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
     # "work as a welder in a shipyard": the occupation, not where it is done
-    (r"work as (?P<obj>.+?)(?: (?:at|in|for|with|on) .*)?", "works as", 0.9, False),
+    # "work nights as an ICU nurse"
+    (
+        r"work (?:(?:nights|days|shifts|full-time|part-time|remotely) )?as (?P<obj>.+?)(?: (?:at|in|for|with|on) .*)?",
+        "works as",
+        0.9,
+        False,
+    ),
     (r"work as (?:an? )?[a-z][\w -]*? (?:at|for) (?P<obj>(?:the )?[A-Z].*)", "works at", 0.8, False),
     (r"(?:make|earn) (?:a|my|our) living as (?:a |an )?(?P<obj>[a-z].+)", "works as", 0.8, False),
     (
@@ -187,7 +214,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"get (?:hired|employed|taken on) (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"employ (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.9, False),
     (
-        rf"(?:adopt|get|have|bring home|rescue) (?:a|an) {_PET_MODIFIERS}(?:{_PET}) (?:named|called) (?P<obj>[A-Z].*)",
+        rf"(?:adopt|get|have|own|bring home|rescue) (?:a|an) {_PET_MODIFIERS}(?:{_PET}) (?:named|called) (?P<obj>[A-Z].*)",
         "has pet",
         0.9,
         False,
@@ -243,7 +270,9 @@ _COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-
     (re.compile(r"(?:am|are) (?:really |totally )?into (?P<obj>[a-z].+)"), "likes"),
     (re.compile(r"(?:was|were) born(?: and (?:raised|bred))? in (?P<obj>.+)"), "born in"),
     (re.compile(r"(?:am|are) originally from (?P<obj>[A-Z].+)"), "born in"),
-    (re.compile(r"am (?:a|an) (?P<obj>[a-z]+(?: [a-z]+)?)"), "works as"),
+    (re.compile(r"am (?:a|an) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"), "works as"),  # "a large-animal vet"
+    # "been a sysadmin for 11 years now": a job held since, and still
+    (re.compile(r"have been (?:a|an) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:for|since) .+)?"), "works as"),
 )
 _FIRST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) first (?:day|week|month) (?:at|with) (?P<obj>{_ENT})\b.*")
 _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")

@@ -319,8 +319,13 @@ _DESCRIBES_A_NAME = re.compile(
 _NAMED_FIRST = re.compile(
     r"^(?!(?:I|We|My|Our|The|A|An|This|That|It)\b)[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*,? "
 )
-#: Where a sentence's clauses part: commas, semicolons, dashes, "but", and "and" before a new "I".
-_SEGMENTS = re.compile(r"\s*[,;]\s*|\s+[—–]\s+|\s+but\s+|\s+and\s+(?=(?:honestly |really |also )?(?:I|we)\b)")
+#: Where a sentence's clauses part: commas, semicolons, dashes, "but", "and" before a new "I", "so" before an
+#: apology or a request, and a plan that follows a statement.
+_SEGMENTS = re.compile(
+    r"\s*[,;]\s*|\s+[—–]\s+|\s+but\s+|\s+and\s+(?=(?:honestly |really |also )?(?:I|we)\b)"
+    r"|\s+so\s+(?=(?:sorry|if|please|can|could|any)\b)"  # "I work nights as a nurse so sorry if …"
+    r"|\s+(?=(?:looking|hoping|planning|trying|wanting) to\b)"  # "I'm a paralegal at X looking to move in-house"
+)
 #: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
 _OPENS_A_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case|suppose|imagine|what if|should)\b", re.I)
 

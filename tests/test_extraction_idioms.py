@@ -38,6 +38,23 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("use Kitty as your terminal", []),
     ("day 2 at Canva and I'm already lost", [("user", "works at", "Canva", False)]),
     ("got promoted — officially a staff engineer now", [("user", "works as", "staff engineer", False)]),
+    # jobs by the shift worked, the years served, a plan that follows
+    (
+        "I work nights as a care assistant so sorry for the late replies",
+        [("user", "works as", "care assistant", False)],
+    ),
+    ("Been a locksmith for 9 years now, mostly lockouts.", [("user", "works as", "locksmith", False)]),
+    (
+        "I'm a paralegal at Linklaters hoping to move in-house",
+        [("user", "works as", "paralegal", False), ("user", "works at", "Linklaters", False)],
+    ),
+    ("I'm a woman in tech, ask me anything", []),
+    # studies by the year reached or the degree done; languages got by in; pets by what they are called
+    ("I'm in my third year of marine biology and loving it", [("user", "studies", "marine biology", False)]),
+    ("doing a part-time diploma in horticulture while I work", [("user", "studies", "horticulture", False)]),
+    ("I can get by in Swahili, enough to order food", [("user", "speaks", "Swahili", False)]),
+    ("Our barn cat is called Pepper and she hunts mice.", [("user", "has pet", "Pepper", False)]),
+    ("I own a tortoise named Gus.", [("user", "has pet", "Gus", False)]),
     # a list of tools, each with its role
     (
         "I use Ghostty as my terminal and fish as my shell.",
