@@ -70,9 +70,72 @@ _ROLE_AT = re.compile(
 _BORN_AFTER = re.compile(rf"{_person('p')}, (?:the |an? )(?P<o>{_CAP}[\w'.-]*)-born [a-z]")
 
 
+_LANDMARK = (
+    r"(?:Fortress|Castle|Cathedral|Tower|Bridge|Museum|Palace|Temple|Church|Mosque|Abbey|Monastery|Observatory"
+    r"|Stadium|Arena|Square|Gardens|Library|Chapel|Basilica|Synagogue|Theatre|Theater|Opera House)"
+)
+#: Verb-first descriptions before the name they describe, each (predicate, pattern, inverse): "Directed by Ana
+#: Lily Amirpour, Blue Meridian …", "Co-founded by Aditi Sharma and Karan Mehta, Pinecrest Health …",
+#: "Situated in Cusco, the Qorikancha temple …"; and founders named together ("Ngozi Eze and Daniel Park
+#: founded the payments startup Kora"), a film's credit in brackets ("The Lantern Keeper (dir. Sofía Márquez)"),
+#: a spouse named beside the one whose spouse they are ("Luc Moreau's wife, the actress Yara Haddad").
+#: What comes between an opening description and its name: "the Kyoto gallery", "the payments start-up".
+_OPENING = rf"(?:the (?:{_CAP}[\w-]+ (?=[a-z]))?(?:[a-z-]+ ){{0,3}}|an? (?:[a-z-]+ ){{0,3}})?"
+_DESCRIBED: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
+    (predicate, re.compile(pattern), subj, obj)
+    for predicate, pattern, subj, obj in (
+        ("directed by", rf"^Directed by {_person('p')}(?: and {_person('p2')})?, {_OPENING}{_name('w')}", "w", "p"),
+        (
+            "author of",
+            rf"^(?:Written|Penned) by {_person('p')}(?: and {_person('p2')})?, {_OPENING}{_name('w')}",
+            "p",
+            "w",
+        ),
+        (
+            "founded by",
+            rf"^(?:Co-)?(?:[Ff]ounded|Started|Set up|Established) (?:in \d{{4}} )?by (?:[a-z-]+ )?{_person('p')}"
+            rf"(?: and {_person('p2')})?(?: in \d{{4}})?, {_OPENING}{_name('w')}",
+            "w",
+            "p",
+        ),
+        ("located in", rf"^(?:Situated|Located|Nestled|Set) in {_name('p')}, {_OPENING}{_name('w')}", "w", "p"),
+        (
+            "founded by",
+            rf"{_person('p')}(?: and {_person('p2')})? (?:co-?)?founded (?:the )?(?:[a-z-]+ ){{0,3}}{_name('w')}",
+            "w",
+            "p",
+        ),
+        ("directed by", rf"{_name('w')} \((?:dir\.|directed by) {_person('p')}", "w", "p"),
+        ("located in", rf"\b{_name('p')}'s (?:[a-z-]+ )*?(?P<w>(?:{_CAP}[\w'-]+ )+{_LANDMARK})\b", "w", "p"),
+        (
+            "married to",
+            rf"{_person('p')}'s (?:wife|husband|spouse), (?:the |a )?(?:[a-z-]+ )?{_person('p2')}",
+            "p",
+            "p2",
+        ),
+        (
+            "married to",
+            # no other name between them: "Ana Ruiz met Tom Lee and his wife" is Tom Lee's wife
+            rf"{_person('p')},? (?:(?:(?!{_CAP}[\w'-]+ {_CAP})[^,.;])*? )?(?:and|with) (?:his|her) (?:wife|husband),? (?:the |a )?"
+            rf"(?:[a-z-]+ )?"
+            rf"{_person('p2')}",
+            "p",
+            "p2",
+        ),
+    )
+)
+
+
 def facts(text: str) -> list[Fact]:
     """The relations the descriptions in ``text`` state."""
     found: list[Fact] = []
+    for predicate, pattern, subj, obj in _DESCRIBED:
+        for m in pattern.finditer(text):
+            found += _fact(m, predicate, subj, obj)
+            if obj == "p" and m.groupdict().get("p2"):  # "Co-founded by A and B": both
+                found += _fact(m, predicate, subj, "p2")
+            if subj == "p" and obj != "p2" and m.groupdict().get("p2"):
+                found += _fact(m, predicate, "p2", obj)
     for predicate, pattern, subj, obj in _EPITHETS:
         for m in pattern.finditer(text):
             found += _fact(m, predicate, subj, obj)
@@ -89,6 +152,6 @@ def facts(text: str) -> list[Fact]:
 def _fact(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     # "Kora's co-founder": the possessor is the name
     subject, value = (
-        DEMONYMS.get(m[g], m[g]) if g.startswith("dem") else re.sub(r"'s$", "", m[g]) for g in (subj, obj)
+        DEMONYMS.get(m[g], m[g]) if g.startswith("dem") else re.sub(r"'s$", "", m[g]).rstrip(".") for g in (subj, obj)
     )
     return make_fact(subject, predicate, value, single=predicate not in ("founded by", "citizen of"))

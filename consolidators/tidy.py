@@ -29,7 +29,8 @@ def _inside(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) 
     """``key``'s object is a shorter piece of ``other``'s, for the same subject and predicate."""
     same = key[:2] == other[:2] and key[3] == other[3] and key[2] != other[2]
     # "Fall Apart" in "Things Fall Apart"; "Kumasi" in "Kumasi-on-Volta", a name the tokenizer cut at its hyphens
-    return same and re.search(rf"\b{re.escape(key[2])}$|^{re.escape(key[2])}-", other[2]) is not None
+    # "Per" in "Per Vik": a name the parse cut short
+    return same and re.search(rf"\b{re.escape(key[2])}$|^{re.escape(key[2])}[- ]", other[2]) is not None
 
 
 def _cut_subject(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
@@ -41,7 +42,8 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     """Each fact once, titles off its names, none about a name the sentence denies."""
     denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
     out: dict[tuple[str, str, str, bool], Fact] = {}
-    for f in map(untitled, facts):
+    titles = [m["title"] for m in _QUOTED.finditer(sentence)]
+    for f in (_whole_title(untitled(f), titles) for f in facts):
         if plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
@@ -63,6 +65,19 @@ _JOB_TITLE = re.compile(r"^(?:(?:Veteran|Former|Star|Young|Retired) )?(?P<job>[A
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
+
+
+#: A quoted title: "'Salt and Lanterns' was written by …" names one work, not two.
+_QUOTED = re.compile(r"(?<!\w)['\"‘“](?P<title>[A-ZÀ-ÖØ-Þ][^'\"’”]{1,60}?)['\"’”](?!\w)")
+
+
+def _whole_title(fact: Fact, titles: list[str]) -> Fact:
+    """``fact`` with a term that is only a piece of a quoted title ("Salt" of 'Salt and Lanterns') made whole."""
+    subject, obj = fact.subject, fact.object
+    for title in titles:
+        subject = title if subject != title and re.search(rf"\b{re.escape(subject)}\b", title) else subject
+        obj = title if obj != title and re.search(rf"\b{re.escape(obj)}\b", title) else obj
+    return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
 
 def untitled(fact: Fact) -> Fact:

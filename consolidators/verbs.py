@@ -154,12 +154,15 @@ def related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list
     """Facts for one (predicate, inverse, cardinality) relation: ``inverse`` makes the object the subject."""
     predicate, inverse, cardinality = relation
     objects = [obj, *conjuncts(obj)] if cardinality != "single" else [obj]
+    # "Larry Page and Sergey Brin founded Google": each of a relation's several holders holds it
+    subjects = [subj, *conjuncts(subj)] if inverse and cardinality != "single" else [subj]
     out: list[Fact] = []
     for o in map(value_of, objects):
         if not is_name(o) or is_time(o.text):
             continue
-        head, tail = (o, subj) if inverse else (subj, o)
-        out += make_fact(head, predicate, tail, single=cardinality == "single", multi=cardinality == "multi")
+        for s in subjects:
+            head, tail = (o, s) if inverse else (s, o)
+            out += make_fact(head, predicate, tail, single=cardinality == "single", multi=cardinality == "multi")
     return out
 
 

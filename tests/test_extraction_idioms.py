@@ -160,6 +160,25 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("A referendum made Tamil the official language of Serendia.", [("Serendia", "official language", "Tamil", False)]),
     ("Ottawa, the Canadian capital, hosted the talks.", [("Canada", "capital", "Ottawa", False)]),
     ("Ivo Lenz was married to Ada Kern for ten years before their divorce.", []),
+    # founders named together, verb-first descriptions before their name, credits in brackets
+    (
+        "Ida Holm and Per Vik founded the design studio Norrsken in 2015.",
+        [("Norrsken", "founded by", "Ida Holm", False), ("Norrsken", "founded by", "Per Vik", False)],
+    ),
+    (
+        "Co-founded by Lena Ek and Omar Ali, Brightpath runs six schools.",
+        [("Brightpath", "founded by", "Lena Ek", False), ("Brightpath", "founded by", "Omar Ali", False)],
+    ),
+    ("Co-founded by Ana Reis, Lumo began as a bike shop.", [("Lumo", "founded by", "Ana Reis", False)]),
+    ("Directed by Mia Hansen, Cold Water opened in May.", [("Cold Water", "directed by", "Mia Hansen", False)]),
+    ("Written by Teju Cole, Open City won praise.", [("Teju Cole", "author of", "Open City", False)]),
+    ("Situated in Kotor, the Sea Gate draws crowds.", [("Sea Gate", "located in", "Kotor", False)]),
+    ("Red Earth (dir. Kofi Mensah, 2021) runs 98 minutes.", [("Red Earth", "directed by", "Kofi Mensah", False)]),
+    ("Kraków's Wawel Castle overlooks the river.", [("Wawel Castle", "located in", "Kraków", False)]),
+    ("Ana Lind's husband, the painter Eik Berg, spoke.", [("Ana Lind", "married to", "Eik Berg", False)]),
+    ("Tom Ek arrived with his wife, Mia Ek.", [("Tom Ek", "married to", "Mia Ek", False)]),
+    ("Ana Ruiz met Tom Lee and his wife, Mia Lee.", [("Tom Lee", "married to", "Mia Lee", False)]),
+    ("'Salt and Ash' was written by Rui Neves.", [("Rui Neves", "author of", "Salt and Ash", False)]),
     # a band's musician joins a band; the kind of group is no part of its name
     ("Bassist Omar Vance joined the band Tin Orchard.", [("Omar Vance", "member of", "Tin Orchard", False)]),
     ("Mia Holt left the quartet Polar Lights.", [("Mia Holt", "member of", "Polar Lights", True)]),
