@@ -27,6 +27,21 @@ _SAID = table(
     ("born in", rf"^(?:an? )?native of {NAME} here\b"),
     # "I'm no longer at Ocado", "I'm not on Twitter anymore", "we don't host anything on AWS anymore"
     ("!works at", rf"\bI am no longer (?:at|with) {NAME}"),
+    ("!works at", rf"\bI am not (?:at|with) {NAME} any ?more\b"),
+    ("!works at", rf"\b(?:I am )?(?:not|no longer) working (?:at|for) {NAME}"),
+    ("!studies at", rf"\b(?:I am )?(?:not|no longer) studying at {NAME}"),
+    ("!lives in", rf"^(?:I am )?(?:not|no longer) living in {NAME}"),
+    # "since I'm in Leeds now anyway", "we're in Bristol now": where the writer is now, said as a given
+    (
+        "lives in",
+        rf"\b(?:I am|[Ww]e are) (?:now )?in {NAME} now\b(?![^.?!]*\b(?:trip|holiday|vacation|visit|conference|hotel|flight|landed|for work|this week|for the weekend)\b)",
+    ),
+    # "been at Siemens for 11 years now", "I'm at Mercado Libre now, joined in August"
+    (
+        "works at",
+        rf"^(?:I have )?been (?:at|with) {NAME} for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|over|almost|nearly) ",
+    ),
+    ("works at", rf"\bI am (?:now )?at {NAME} now, (?:joined|started)\b"),
     ("!uses", rf"\bI am (?:not|no longer) on {NAME}"),
     (
         "!cloud provider",

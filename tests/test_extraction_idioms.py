@@ -55,6 +55,13 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I can get by in Swahili, enough to order food", [("user", "speaks", "Swahili", False)]),
     ("Our barn cat is called Pepper and she hunts mice.", [("user", "has pet", "Pepper", False)]),
     ("I own a tortoise named Gus.", [("user", "has pet", "Gus", False)]),
+    # where the writer is now, said as a given; tenure at a place; a leaving said as "not … anymore"
+    ("since I'm in Galway now anyway, any pub quiz tips?", [("user", "lives in", "Galway", False)]),
+    ("I'm in Lisbon now for a conference", []),
+    ("been at Unilever for six years now", [("user", "works at", "Unilever", False)]),
+    ("I'm at Zalando now, joined in March as a designer", [("user", "works at", "Zalando", False)]),
+    ("I'm not at Deliveroo anymore", [("user", "works at", "Deliveroo", True)]),
+    ("I'm no longer studying at UCL", [("user", "studies at", "UCL", True)]),
     # a list of tools, each with its role
     (
         "I use Ghostty as my terminal and fish as my shell.",
