@@ -125,7 +125,7 @@ LEXICAL = f"""
 # Faster still is a graph of the namespace's own, which recall takes whatever the
 # namespace's size (own_graph_statement, below): `tiermem tenant-index auto` gives one
 # to every namespace past OWN_GRAPH_ABOVE rows. Measured at 1M rows (BENCHMARKS.md,
-# issue 14 recall at 1M), vector branch p50 exact vs own graph at ef_search 200: 13.8
+# *Recall at 1M: the lexical branch and EXACT_BELOW*), vector branch p50 exact vs own graph at ef_search 200: 13.8
 # vs 2.6 ms at 9.6k rows (overlap@10 0.997), 6.3 vs 1.8 at 5k (1.00), 3.7 vs 1.1 at 3k
 # (1.00). A deployment that never runs `auto` keeps exact ranking up to 10,000 rows:
 # slower there, never less right.

@@ -58,7 +58,7 @@ LEXEMES = "SELECT tsvector_to_array(to_tsvector('english', %s))"
 UNKNOWN_FREQ = 0.5
 # The question's rarest LEXICAL_TERMS terms select; alone only if expected to match at most SELECTIVE_ROWS
 # rows of the namespace (500: the lexical pool, recall.LEXICAL_POOL), else in pairs. At 1M rows (BENCHMARKS.md,
-# issue 14 recall at 1M) the largest namespace's whole recall p95 fell 39.0 -> 14.5 ms (interleaved, load ~3).
+# Recall at 1M) the largest namespace's whole recall p95 fell 39.0 -> 14.5 ms (interleaved, load ~3).
 LEXICAL_TERMS = 4
 SELECTIVE_ROWS = 500
 
