@@ -69,6 +69,8 @@ _SAID = table(
     # "I'm majoring in marine biology", "I go to Ridgeview High"
     ("studies", r"\bI am majoring in (?P<obj>[a-z][a-z ]+?)(?:,| so\b| and\b| at\b|$)"),
     ("studies at", rf"\bI (?:go to|attend) {NAME}"),
+    # "switched terminals to Ghostty", "changed browsers to Vivaldi": the role in the plural, then the new tool
+    ("@role", rf"\b(?:[Ss]witched|[Cc]hanged|[Mm]oved) (?P<role>(?i:[a-z]+?))s (?:over )?to {NAME}"),
     # "made Arc my browser", "I've got Debian installed on the laptop"
     ("@role", rf"\bmade {NAME} (?:my|our) (?:new |default )?(?P<role>[a-z]+)\b"),
     ("os", rf"\b(?:got|have) {NAME} installed on (?:the|my|our) (?:laptop|desktop|pc|machine|computer)\b"),

@@ -62,6 +62,8 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I'm at Zalando now, joined in March as a designer", [("user", "works at", "Zalando", False)]),
     ("I'm not at Deliveroo anymore", [("user", "works at", "Deliveroo", True)]),
     ("I'm no longer studying at UCL", [("user", "studies at", "UCL", True)]),
+    ("switched terminals to WezTerm, it's snappy", [("user", "terminal", "WezTerm", False)]),
+    ("switched jobs to Acme", []),
     # a list of tools, each with its role
     (
         "I use Ghostty as my terminal and fish as my shell.",
