@@ -18,9 +18,40 @@ DATA = Path(__file__).resolve().parent / "data"
 #: Extraction splits in the order they were written; each but the last was held out once, then opened for
 #: development (dev4 and dev5 are the two halves of the fourth set; dev6, a sixth set by another independent
 #: writer, was scored once unseen and then opened). "heldout", the fifth set, is only ever scored.
-SPLITS = ("tuning", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "heldout")
+SPLITS = (
+    "tuning",
+    "dev",
+    "dev2",
+    "dev3",
+    "dev4",
+    "dev5",
+    "dev6",
+    "dev7",
+    "dev8",
+    "dev9",
+    "dev10",
+    "dev11",
+    "dev12",
+    "dev13",
+    "heldout",
+)
 #: The ordered-updates streams of the same sets (a stream can't be halved): "heldout" is the fifth set's.
-STREAM_SPLITS = ("tuning", "dev", "dev2", "dev3", "dev4", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "heldout")
+STREAM_SPLITS = (
+    "tuning",
+    "dev",
+    "dev2",
+    "dev3",
+    "dev4",
+    "dev6",
+    "dev7",
+    "dev8",
+    "dev9",
+    "dev10",
+    "dev11",
+    "dev12",
+    "dev13",
+    "heldout",
+)
 SPEAKERS = ("user", "third")
 
 _SPACES = re.compile(r"\s+")
