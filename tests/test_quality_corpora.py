@@ -38,24 +38,12 @@ SENTENCES = {split: q.load_sentences(q.split_path("extraction", split)) for spli
 STREAMS = {split: q.load_stream(q.split_path("updates", split)) for split in q.STREAM_SPLITS}
 
 
+#: Every split written so far: a split missing from the benchmark's list (or one it names without a file) fails.
+WRITTEN = {"tuning", "dev", *(f"dev{n}" for n in range(2, 14)), "heldout"}
+
+
 def test_extraction_corpus_sizes_and_mix() -> None:
-    assert set(SENTENCES) == {
-        "tuning",
-        "dev",
-        "dev2",
-        "dev3",
-        "dev4",
-        "dev5",
-        "dev6",
-        "dev7",
-        "dev8",
-        "dev9",
-        "dev10",
-        "dev11",
-        "dev12",
-        "dev13",
-        "heldout",
-    }
+    assert set(SENTENCES) == WRITTEN
     assert sum(len(s) for s in SENTENCES.values()) >= 540
     every = [s for sentences in SENTENCES.values() for s in sentences]
     assert 0.45 <= sum(1 for s in every if s.speaker == "user") / len(every) <= 0.65
@@ -88,22 +76,7 @@ def test_key_groups_name_one_relation_each() -> None:
 
 
 def test_update_streams_sizes_order_and_answers() -> None:
-    assert set(STREAMS) == {
-        "tuning",
-        "dev",
-        "dev2",
-        "dev3",
-        "dev4",
-        "dev6",
-        "dev7",
-        "dev8",
-        "dev9",
-        "dev10",
-        "dev11",
-        "dev12",
-        "dev13",
-        "heldout",
-    }
+    assert set(STREAMS) == WRITTEN - {"dev5"}  # the fourth set has one stream, dev4's
     assert sum(len(st) for st, _ in STREAMS.values()) >= 480
     assert sum(len(qs) for _, qs in STREAMS.values()) >= 165
     for statements, questions in STREAMS.values():
