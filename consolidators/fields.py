@@ -29,6 +29,8 @@ _LABELS: dict[str, str] = {
     **{w: "married to" for w in ("spouse", "wife", "husband")},
     **{w: "programming language" for w in ("programming language", "main language")},
 }
+#: Relations whose value is a name: "Home: back by 6" or "School: closed today" names none.
+_NAMED = frozenset({"lives in", "works at", "born in", "studies at", "married to", "speaks"})
 #: The predicates whose value may be a list ("Languages: Kazakh, Russian, English").
 _LISTS = frozenset({"speaks", "likes", "has pet"})
 #: Single-valued tool roles: the value replaces the role's last one, as "my shell is zsh" does.
@@ -75,7 +77,7 @@ def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
 
 
 def _values(predicate: str, value: str) -> list[Fact]:
-    if not value or is_time(value):
+    if not value or is_time(value) or predicate in _NAMED and not value[:1].isupper():
         return []
     if predicate == "works as" and not is_occupation(value):
         return []  # "Role: organiser of the book club"

@@ -25,6 +25,7 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("Role: organiser of the book club", []),
     ("Reminder: call the dentist at 5", []),
     ("Age: 34", []),
+    ("Home: back by six", []),
     # an occupation ends where the place it is done starts
     ("I work as a baker in a village near Lille.", [("user", "works as", "baker", False)]),
     # a dash, or "and" before a new "I", parts chat's clauses
