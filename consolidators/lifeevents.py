@@ -187,8 +187,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         False,
     ),
     (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
-    # "work as a welder in a shipyard": the occupation, not where it is done
-    # "work nights as an ICU nurse"
+    # "work as a welder in a shipyard", "work nights as an ICU nurse": the occupation, not where or when
     (
         r"work (?:(?:nights|days|shifts|full-time|part-time|remotely) )?as (?P<obj>.+?)(?: (?:at|in|for|with|on) .*)?",
         "works as",

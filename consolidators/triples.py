@@ -292,6 +292,9 @@ def prefetch_parses(said: Iterable[tuple[str, str]]) -> None:
 
 def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
     """The texts :func:`sentence_triples` parses: (third-person reader's, first-person reader's or None)."""
+    reported = _REPORTED.match(sentence)
+    if reported:  # the report's content is read first, in the same batch
+        yield from _parse_texts(sentence[reported.end() :], user)
     text = expand_contractions(plain(sentence))
     if read_whole(text):
         yield plain(sentence), DISCOURSE.sub("", text) if user else None

@@ -209,3 +209,12 @@ def test_chat_idioms(sentence: str, expected: list[Triple]) -> None:
 @pytest.mark.parametrize(("sentence", "expected"), THIRD)
 def test_third_person_idioms(sentence: str, expected: list[Triple]) -> None:
     assert _facts(sentence, "assistant") == expected
+
+
+def test_a_reports_content_is_parsed_in_the_sessions_batch() -> None:
+    from consolidators import parse
+    from consolidators.triples import plain, prefetch_parses
+
+    sentence = "The registry confirmed that Oskar Dahl was born in Umeå."
+    prefetch_parses([(sentence, "user")])
+    assert plain("Oskar Dahl was born in Umeå.") in parse._cache  # read from the batch, not parsed alone later
