@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from . import aboutme, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, rescue
+from . import aboutme, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, rescue, roles
 from .parse import described_facts, parsed_facts, prefetch
 from .relations import THIRD_PERSON_PREDICATES
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
@@ -248,7 +248,8 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
         rescue.facts(stripped) + newsidioms.facts(stripped) + epithets.facts(stripped)
     )  # shapes and idioms read by their words
     if parsed or worded and parsed is not None:  # a third-person sentence: what the parse and the words read
-        return settled(sentence, [*(parsed or ()), *worded])
+        found = [*(parsed or ()), *worded]
+        return settled(sentence, roles.merged(found, stripped) if user else found)
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
@@ -270,6 +271,8 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
         triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
+    if user:  # "sublime text is still my text editor", "Phone-wise I'm on a Pixel 7a": a role and its tool
+        triples = roles.merged(triples, stripped)
     return settled(sentence, triples + chosen)
 
 

@@ -595,7 +595,7 @@ def test_forget_that_retracts_the_users_previous_statement() -> None:
     turns = [Turn(f"e{i}", role, text, t0 + timedelta(minutes=i)) for i, (role, text) in enumerate(contents)]
     got = [(f.subject, f.predicate, f.object, f.retract, f.event_ids) for f in session_facts(turns)]
     assert got == [
-        ("user", "uses", "Notion", False, ("e0",)),
-        ("user", "uses", "Notion", True, ("e2",)),
+        ("user", "notes app", "Notion", False, ("e0",)),
+        ("user", "notes app", "Notion", True, ("e2",)),
         ("user", "lives in", "Berlin", False, ("e3",)),
     ]

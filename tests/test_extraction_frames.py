@@ -128,7 +128,10 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("We keep everything in DuckDB, it's the only database we run.", [("user", "database", "DuckDB", False)]),
     ("For the message queue we went with NATS.", [("user", "queue", "NATS", False)]),
     ("I live in Ghostty as my terminal all day", [("user", "terminal", "Ghostty", False)]),
-    ("setup: Fedora is the OS on my laptop, and Nushell is my shell", [("user", "shell", "Nushell", False)]),
+    (
+        "setup: Fedora is the OS on my laptop, and Nushell is my shell",
+        [("user", "shell", "Nushell", False), ("user", "os", "Fedora", False)],
+    ),
     ("we host the whole stack on Hetzner", [("user", "cloud provider", "Hetzner", False)]),
     (
         "nothing beats a flat white for me, I'd pick it over tea any day",

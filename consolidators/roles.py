@@ -1,0 +1,294 @@
+"""A tool bound to the role the user names for it, wherever the sentence puts the two.
+
+The phrase readers (:mod:`consolidators.chatframes`, :mod:`consolidators.toolrules`,
+:mod:`consolidators.chatparse`) read the orders they list. Chat says the same thing in
+orders no list holds: "sublime text is still my text editor, fight me", "Phone-wise I'm
+on a Pixel 7a", "Default shell on all my boxes is bash", "Dashlane holds every password
+I own". Every such sentence has two parts: a role the user owns (an *anchor*: "my text
+editor", "as the main DB", "phone-wise", "the language I write everything in") and one
+tool's name. This reader finds the anchor, then the one name in its clause that can fill
+the role.
+
+Precision first. The role must be the user's. A name the tool lists know for that role
+(:mod:`consolidators.toolnames`) binds from anywhere in the clause; any other name only
+across a copula ("X is my R", "my R is X", "X as my R"), so "I dropped my phone in the
+Thames" binds nothing. Two candidates and no way to choose bind nothing. A clause that
+asks, hedges, plans or speaks of the past binds nothing; a negated one ("we don't host on
+Azure anymore", "stopped using Hey for email") binds a retraction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from .lifeevents import USER, fact
+from .text import is_word
+from .toolnames import known_names, roles_of
+from .types import Fact
+
+#: Nouns that name a role a tool fills. Narrower than chat's role nouns: a laptop is no OS and a home no tool.
+_NOUNS: dict[str, str] = {
+    **dict.fromkeys("editor|ide|text editor|code editor".split("|"), "editor"),
+    **dict.fromkeys("terminal|terminal emulator|terminal app".split("|"), "terminal"),
+    **dict.fromkeys("shell|login shell".split("|"), "shell"),
+    **dict.fromkeys("browser|web browser|browsing".split("|"), "browser"),
+    **dict.fromkeys("notes app|note app|note-taking app|notes|note-taking".split("|"), "notes app"),
+    **dict.fromkeys("password manager|passwords|password".split("|"), "password manager"),
+    **dict.fromkeys("email client|mail client|email app|mail app|email|mail|emails".split("|"), "email client"),
+    **dict.fromkeys("calendar app|calendar".split("|"), "calendar app"),
+    **dict.fromkeys("ci|ci system|ci server|ci pipeline|builds".split("|"), "ci"),
+    **dict.fromkeys("queue|message queue|job queue".split("|"), "queue"),
+    **dict.fromkeys("database|db|datastore|data store".split("|"), "database"),
+    **dict.fromkeys("phone|smartphone|mobile|cell phone|cellphone".split("|"), "phone"),
+    **dict.fromkeys("os|operating system".split("|"), "os"),
+    **dict.fromkeys("cloud|cloud provider|hosting|host".split("|"), "cloud provider"),
+    **dict.fromkeys("programming language|language of choice".split("|"), "programming language"),
+}
+_N = "|".join(re.escape(n) for n in sorted(_NOUNS, key=len, reverse=True))
+_Q = r"(?:(?:default|main|primary|current|new|usual|daily|go-to|preferred|favou?rite|only|whole|trusty|shared|work|personal|team|company) )*"
+_OWNER = r"(?:my|our|(?:my|our|the) (?:team|company|org|work|office|lab|startup|shop|household|family)'s)"
+_DEVICE = (
+    r"(?:laptop|desktop|pc|machine|computer|thinkpad|macbook|workstation|box|boxes|server|servers|rig|mac|farm"
+    r"|cluster|vm|vms|nas|homelab|pi)"
+)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|we|we're|my|our|me)\b", re.I)
+
+
+@dataclass(frozen=True)
+class _Anchor:
+    """A way of saying a role is the user's. ``borrows``: its name may sit in the clause before ("…, that's our CI")."""
+
+    pattern: re.Pattern[str]
+    role: str | None = None  # None: the role the noun names
+    borrows: bool = False
+    needs_first_person: bool = False  # "the queue" is the user's only in a sentence about the user
+    known_only: bool = False  # the role comes from a verb: only a name known for it binds
+
+
+def _anchor(pattern: str, **kw: object) -> _Anchor:
+    return _Anchor(re.compile(pattern, re.I), **kw)  # type: ignore[arg-type]
+
+
+_ANCHORS = (
+    # "I'm a fish shell person", "Background jobs go through a Beanstalkd queue": the name before the noun
+    _anchor(
+        rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on)\b)"
+    ),
+    _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
+    _anchor(
+        r"\b(?:that|it|this)(?: is|'s) what (?:I|we) (?:program|code|write everything) in\b",
+        role="programming language",
+        borrows=True,
+    ),
+    _anchor(rf"\b(?P<noun>{_N})-wise\b", borrows=True),
+    _anchor(rf"\b{_OWNER} {_Q}(?P<noun>{_N})\b(?! (?:of|for) (?!choice))"),
+    _anchor(rf"\b(?:as|for) (?:my |our |the |an? )?{_Q}(?P<noun>{_N})\b"),
+    _anchor(rf"\b(?:all|every|each)(?: of)?(?: my| our| the)?(?: \w+)? (?P<noun>{_N})\b", needs_first_person=True),
+    _anchor(rf"\b(?:the )?{_Q}(?P<noun>{_N}) (?:on|for|at|in) (?:all |both |each |every )?(?:of )?(?:my|our) [\w-]+"),
+    _anchor(rf"\b(?:the )?{_Q}(?P<noun>{_N}) (?:on|for|at|in) (?:all|both|each|every) [\w-]+ (?:I|we)\b"),
+    _anchor(rf"\bthe {_Q}(?P<noun>{_N}) (?:I|we) (?:use|run|have|picked|chose|went with|rely on|settled on)\b"),
+    _anchor(r"\bthe (?:\w+ )?language (?:I|we) (?:write|code|program|work)\b", role="programming language"),
+    _anchor(rf"\bthe {_Q}(?P<noun>{_N})\b", needs_first_person=True),
+    _anchor(
+        r"\b(?:take|keep|write|jot down) (?:my |all my |all |all of my )?notes\b", role="notes app", known_only=False
+    ),
+    _anchor(
+        r"\b(?:browse|browses|browsing|surf|surfs|surfing)\b(?: the (?:web|internet))?", role="browser", known_only=True
+    ),
+    _anchor(
+        r"\b(?:program|code|coding|programming|writing|write)\b(?: mostly| mainly| almost exclusively)?",
+        role="programming language",
+        known_only=True,
+    ),
+    _anchor(r"\b(?:host|hosts|hosted|hosting|deploy|deployed|deploying)\b", role="cloud provider", known_only=True),
+    _anchor(
+        r"\b(?:runs|run|running|is hosted|lives)(?: everything| it all)? on\b",
+        role="cloud provider",
+        known_only=True,
+        needs_first_person=True,
+    ),
+    _anchor(
+        rf"\b(?:my|our|a|an)(?: [\w-]+){{0,2}}? {_DEVICE} (?:runs|is running|running|runs on|is on)\b",
+        role="os",
+        known_only=True,
+    ),
+)
+#: A name in chat: capitalised or camel-cased words, a model number after them ("Pixel 7a", "iTerm2", "macOS").
+_CAPITALISED = re.compile(
+    r"(?<![\w'-])(?:[A-ZÀ-ÖØ-Þ0-9][\w.+#!-]*|[a-z]+[A-Z][\w.+#-]*)(?: (?:[A-ZÀ-ÖØ-Þ0-9][\w.+#!-]*|[a-z]*\d\w*))*"
+)
+#: Capitalised words that are no tool: chat's acronyms, days, the role nouns themselves ("CI", "OS", "IDE").
+_NOT_NAMES = frozenset(
+    "i i'm i've i'd pr prs mr mrs ms dr tbh btw imo fyi asap lol rn ok okay ty pls eta tl dr am pm it hr"
+    " monday tuesday wednesday thursday friday saturday sunday".split()
+) | frozenset(_NOUNS)
+#: Words between a name and its role that say the one is the other.
+_COPULA = re.compile(r"\b(?:is|'s|are|am|was|as|remains|stays)\b|[=:]", re.I)
+#: Where a clause ends; "and" only before a word that is no name ("X is my editor and I'm happy"), since
+#: "Thunderbird is my email client and Bear my notes app" names both inside one.
+_ACROSS = re.compile(
+    r"[,;!?]|\s[—–]\s|\.\s|\s(?:but|so|because|although|though|while)\s|\s(?=(?:if|unless)\s)"
+    r"|\sand\s(?=[a-z]|I\b|I')"
+)
+_NEGATED = re.compile(
+    r"\b(?:not|no longer|never|anymore|any more|stopped|quit|ditched|dropped|gave up|uninstalled|abandoned)\b|n't\b",
+    re.I,
+)
+_REFUSED = re.compile(
+    r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plan|planning"
+    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then)\b|\?",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A tool the sentence says fills one of the user's roles; ``negated``: it says it no longer does."""
+
+    role: str
+    name: str
+    negated: bool
+
+
+def bindings(sentence: str) -> list[Binding]:
+    """Every (role, tool) the user's ``sentence`` binds, clause by clause."""
+    clauses = list(_clauses(sentence))
+    first_person = bool(_FIRST_PERSON.search(sentence))
+    found: list[Binding] = []
+    for i, clause in enumerate(clauses):
+        neighbours = clauses[i - 1 : i] + clauses[i + 1 : i + 2]
+        found += _bind(clause, neighbours, first_person)
+    return list(dict.fromkeys(found))
+
+
+def _clauses(sentence: str) -> Iterator[str]:
+    text = re.sub(r"[()]", " ", sentence)
+    text = re.sub(r",\s+(?=(?:which|that) (?:is|'s)\b|an? [A-Z])", " ", text)  # "my phone, a Fairphone 5, …"
+    for part in _ACROSS.split(text):
+        part = part.strip(" .")
+        if part:
+            yield part
+
+
+#: A clause about someone else: "you use Redis for the queue" is no fact about the user.
+_OTHERS = re.compile(r"\b(?:you|your|he|she|they|his|her|their)\b", re.I)
+
+
+def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Binding]:
+    if _REFUSED.search(clause) or _OTHERS.search(clause):
+        return []
+    negated = bool(_NEGATED.search(clause))
+    bound: dict[str, str] = {}
+    for anchor, m in ((a, m) for a in _ANCHORS for m in a.pattern.finditer(clause)):
+        if anchor.needs_first_person and not first_person:
+            continue
+        if _BEFORE_NOW.search(clause[: m.start("noun") if "noun" in m.groupdict() else m.start()]):
+            continue
+        role = anchor.role or _NOUNS[m["noun"].lower()]
+        name = _named(m, role) if "name" in m.groupdict() else _name(clause, m, role, anchor)
+        if name is None and anchor.borrows:
+            name = next((n for c in neighbours if (n := _only_name(c, role)) is not None), None)
+        if name is not None and role not in bound:
+            bound[role] = name
+    return [Binding(role, name, negated) for role, name in bound.items()]
+
+
+#: "my old phone", "our former CI": a role the user's tool held once.
+_BEFORE_NOW = re.compile(r"\b(?:old|former|previous|ex)[- ]?$", re.I)
+
+
+def _named(anchor: re.Match[str], role: str) -> str | None:
+    """The name an attributive anchor holds ("a fish shell person"), if it can fill ``role``."""
+    name = anchor["name"]
+    if role in roles_of(name):
+        return name
+    capitalised = _capitalised(name)
+    return capitalised[0] if capitalised == [name] and not roles_of(name) else None
+
+
+def _name(clause: str, anchor: re.Match[str], role: str, kind: _Anchor) -> str | None:
+    """The one name in ``clause`` outside the anchor that fills ``role``; None when none or two do."""
+    outside = clause[: anchor.start()] + " \x00 " + clause[anchor.end() :]
+    fitting = {n for n in _known(outside) if role in roles_of(n)}
+    if len(fitting) == 1:
+        name = fitting.pop()
+        return name if not _common(name) or _tight(outside, name) else None
+    if fitting or kind.known_only:
+        return None
+    others = [n for n in _capitalised(outside) if not roles_of(n) or role in roles_of(n)]
+    return others[0] if len(others) == 1 and _tight(outside, others[0]) else None
+
+
+def _only_name(clause: str, role: str) -> str | None:
+    """A neighbouring clause's one name, if it can fill ``role`` ("Every PR gets tested by Drone, that's our CI")."""
+    names = set(_known(clause)) | set(_capitalised(clause))
+    fitting = [n for n in names if role in roles_of(n)] or [n for n in names if not roles_of(n)]
+    return fitting[0] if len(fitting) == 1 and len(names) <= 2 else None
+
+
+#: A name the sentence moves away from: "moved the job queue off Redis" binds Redis to nothing.
+_LEFT_BEHIND = re.compile(r"\b(?:off|from|away from|instead of|rather than|replacing|over|than)\s+(?:of\s+)?$", re.I)
+
+
+def _known(text: str) -> list[str]:
+    return [m[0].strip() for m in known_names(text) if not _LEFT_BEHIND.search(text[: m.start()])]
+
+
+def _capitalised(text: str) -> list[str]:
+    names = []
+    for m in _CAPITALISED.finditer(text):
+        if _LEFT_BEHIND.search(text[: m.start()]):
+            continue
+        words = m[0].split()
+        while words and (words[0].lower() in _NOT_NAMES or m.start() == 0 and _is_word(words[0])):
+            words = words[1:]  # "Default shell on …", "Heads up: …": a sentence's first word is rarely a name
+        if words and not roles_of(" ".join(words)) and words[0].lower() not in STOP_WORDS:
+            names.append(" ".join(words))
+    return names
+
+
+def _tight(outside: str, name: str) -> bool:
+    """Only a copula and small words between ``name`` and the anchor (marked by a NUL in ``outside``)."""
+    at, mark = outside.find(name), outside.find("\x00")
+    gap = outside[at + len(name) : mark] if at < mark else outside[mark + 1 : at]
+    return len(gap.split()) <= 4 and bool(
+        _COPULA.search(gap)
+        or re.fullmatch(r"\s*(?:I'm|I am|we're|we are)? ?(?:on|using|with)? ?(?:an?|the)?\s*", gap, re.I)
+    )
+
+
+def _common(name: str) -> bool:
+    """A known name that is also an English word or a letter ("go", "arc", "fish", "c"): it needs capitals or a copula."""
+    return name.islower() and (len(name) <= 2 or _is_word(name))
+
+
+def _is_word(word: str) -> bool:
+    w = word.lower()
+    return w in STOP_WORDS or is_word(w)
+
+
+def merged(found: list[Fact], sentence: str) -> list[Fact]:
+    """``found`` with the roles ``sentence`` binds: a bound tool's fact names its role, not "uses" or a misread
+    ("Moved to IntelliJ as my IDE" is no home), and a tool given up beside one bound is given up in that role."""
+    bound = bindings(sentence)
+    if not bound:
+        return found
+    names = {b.name.lower() for b in bound}
+    roles = {b.role for b in bound}
+    kept: list[Fact] = []
+    for f in found:
+        if f.subject == USER and f.object.lower() in names and f.predicate not in roles:
+            continue
+        if f.subject == USER and f.retract and f.predicate == "uses" and len(roles) == 1:
+            f = fact(next(iter(roles)), f.object, f.confidence, retract=True)  # "Ditched Chrome, I surf with …"
+        kept.append(f)
+    have = {(f.predicate, f.object.lower(), f.retract) for f in kept}
+    for b in bound:
+        new = fact(b.role, b.name, 0.75, retract=b.negated, attribute=True)
+        if new.object and (new.predicate, new.object.lower(), new.retract) not in have:
+            kept.append(new)
+    return kept

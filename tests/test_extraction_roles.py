@@ -1,0 +1,92 @@
+"""A tool bound to the role the user names for it, in orders no phrase frame lists (:mod:`consolidators.roles`).
+
+Each row is worded here, not taken from a corpus, and fails if the binding it needs goes: the anchor, the
+known-name lists, the copula rule for other names, or the refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.roles import bindings
+from consolidators.toolnames import known_names, roles_of
+
+Triple = tuple[str, str, str, bool]
+
+BOUND: list[tuple[str, list[Triple]]] = [
+    # a known name in lower case, the role anywhere in its clause
+    ("vim is still my code editor after all these years", [("user", "editor", "vim", False)]),
+    ("Login shell on every server I touch is zsh, sorry", [("user", "shell", "zsh", False)]),
+    ("doom emacs w/ evil mode as my IDE, naturally", [("user", "editor", "doom emacs", False)]),
+    ("I'm a kitty terminal guy", [("user", "terminal", "kitty", False)]),
+    # "-wise", and an anchor whose name sits in the clause next to it
+    ("Browser-wise I'm on Vivaldi these days", [("user", "browser", "Vivaldi", False)]),
+    ("the whole stack sits on Hetzner, hosting-wise", [("user", "cloud provider", "Hetzner", False)]),
+    ("each merge request gets built by Buildkite, that's our CI", [("user", "ci", "Buildkite", False)]),
+    ("I'm a Kotlin person, it's what I code in", [("user", "programming language", "Kotlin", False)]),
+    # a role the user owns, however it is said
+    ("The office's database is CockroachDB, long story", [("user", "database", "CockroachDB", False)]),
+    ("Ubuntu 24.04 is the OS on my home server", [("user", "os", "Ubuntu 24.04", False)]),
+    ("KeePassXC keeps every password we share", [("user", "password manager", "KeePassXC", False)]),
+    ("The job queue we run is Redpanda.", [("user", "queue", "Redpanda", False)]),
+    ("Orders flow through a RabbitMQ queue", [("user", "queue", "RabbitMQ", False)]),
+    ("our render farm runs Rocky Linux", [("user", "os", "Rocky Linux", False)]),
+    ("Elixir is the language I write almost everything in", [("user", "programming language", "Elixir", False)]),
+    ("mostly writing Zig lately", [("user", "programming language", "Zig", False)]),
+    ("apologies for autocorrect, my phone (an old-ish Pixel 6a) is dying", [("user", "phone", "Pixel 6a", False)]),
+    ("Our stuff is hosted on DigitalOcean and I run the backups", [("user", "cloud provider", "DigitalOcean", False)]),
+    (
+        "Superhuman is my mail client and Logseq is my notes app",
+        [("user", "email client", "Superhuman", False), ("user", "notes app", "Logseq", False)],
+    ),
+    # a name nobody lists binds only across a copula
+    ("Quillpad is my notes app now", [("user", "notes app", "Quillpad", False)]),
+    # a bound tool's fact names its role, not a home or a plain "uses"
+    ("Went to CLion as my IDE in spring and never looked back", [("user", "editor", "CLion", False)]),
+    # given up: the role's retraction
+    ("we no longer deploy on Heroku.", [("user", "cloud provider", "Heroku", True)]),
+    ("quit using Spark for mail, it kept crashing", [("user", "email client", "Spark", True)]),
+    (
+        "Dumped Safari, I browse with Floorp now",
+        [("user", "browser", "Safari", True), ("user", "browser", "Floorp", False)],
+    ),
+]
+
+UNBOUND: list[str] = [
+    "I left my phone on the bus to Leeds",  # a place near the role noun, no copula
+    "My editor at Faber wants the Oslo chapter gone",  # a person who edits
+    "my old phone was a Nokia",  # a past tool
+    "my previous editor was Atom",
+    "Is Bitwarden a good password manager?",  # a question
+    "I might move our database to Neon",  # a hedge
+    "our database is a mess",  # no name
+    "my phone pinged when Marta texted from Madrid",  # two names, neither a phone
+    "I write letters to my aunt in Porto",  # "write" binds only a language
+    "you keep your passwords in Bitwarden, right",  # someone else's
+    "we took the message queue off ActiveMQ and onto Kafka",  # the clause with the old one alone binds nothing
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), BOUND)
+def test_a_tool_is_bound_to_its_role(sentence: str, expected: list[Triple]) -> None:
+    got = [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")]
+    assert sorted(got) == sorted(expected)
+
+
+@pytest.mark.parametrize("sentence", UNBOUND)
+def test_nothing_is_bound_without_a_role_and_one_name_that_fills_it(sentence: str) -> None:
+    assert bindings(sentence) == []
+
+
+def test_the_binding_is_the_users_only() -> None:
+    assert extract_triples("Vim is still my code editor", "assistant") == []
+    # "the queue" is the user's only in a sentence about the user
+    assert bindings("Kafka is the queue everyone talks about") == []
+
+
+def test_known_names_take_their_model_and_stop_at_a_words_edge() -> None:
+    assert [m[0] for m in known_names("a Galaxy S24 Ultra and oh-my-zsh")] == ["Galaxy S24 Ultra"]
+    assert [m[0] for m in known_names("Go these days")] == ["Go"]
+    assert roles_of("Pixel 8a") == {"phone"}
+    assert roles_of("redis") == {"queue", "database"}
+    assert roles_of("Quillpad") == frozenset()
