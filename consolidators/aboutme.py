@@ -25,6 +25,18 @@ _SAID = table(
     ("works as", r"^(?:an? )?(?!the\b)(?P<obj>[a-z][a-z-]*(?: [a-z-]+)?) here(?:[,.!]|$)"),
     ("studies", r"^(?:(?:first|second|third|fourth|final)[- ]year )?(?P<obj>[a-z][a-z ]*?) student here(?:[,.!]|$)"),
     ("born in", rf"^(?:an? )?native of {NAME} here\b"),
+    # "translator by profession", "I'm a plumber by trade": what the writer does for a living, said as such
+    (
+        "works as",
+        r"^(?:I am )?(?:an? )?(?P<obj>[A-Za-z][a-z-]*(?: [a-z-]+)?) by (?:profession|trade|training and trade)\b",
+    ),
+    # "I'm a Kraków resident", "we're Leeds locals": where the writer lives, said as what they are
+    (
+        "lives in",
+        rf"\b(?:I am|[Ww]e are) (?:an? )?(?:proud |long-time |longtime )?{NAME} (?:resident|residents|local|locals)\b",
+    ),
+    # "I've been on the payments team at Adyen since March": a team at an employer
+    ("works at", rf"\b(?:I am|I have been|[Ww]e are) (?:now )?on the [\w -]+? team (?:at|over at) {NAME}"),
     # "I'm no longer at Ocado", "I'm not on Twitter anymore", "we don't host anything on AWS anymore"
     ("!works at", rf"\bI am no longer (?:at|with) {NAME}"),
     ("!works at", rf"\bI am not (?:at|with) {NAME} any ?more\b"),

@@ -231,7 +231,10 @@ def _only_name(clause: str, role: str) -> str | None:
 
 
 #: A name the sentence moves away from: "moved the job queue off Redis" binds Redis to nothing.
-_LEFT_BEHIND = re.compile(r"\b(?:off|from|away from|instead of|rather than|replacing|over|than)\s+(?:of\s+)?$", re.I)
+_LEFT_BEHIND = re.compile(
+    r"\b(?:off|from|away from|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
+    re.I,
+)
 
 
 def _known(text: str) -> list[str]:

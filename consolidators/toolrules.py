@@ -152,6 +152,8 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -
         predicate = chatparse.role_phrase(m["slot"]) or lifeevents.user_role(normalise_predicate(m["slot"]))
         if not predicate or predicate in ATTR_STOP or TIME_WORDS.intersection(m["slot"].lower().split()):
             return None  # "for the last two years" is no role; let a later rule try
+        if m["slot"].lower().startswith("all ") and not chatparse.role_phrase(m["slot"]):
+            return None  # "using Miro for all our retros": what a tool is used for, no role it fills
         return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool
     drink = is_drink(obj)
     if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held

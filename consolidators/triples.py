@@ -304,7 +304,7 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
         return
     yield plain(sentence), None  # a hedged sentence may still state what its names' descriptions say
     if "?" not in text and not _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):  # read clause by clause
-        for part in _clauses(sentence):
+        for part in _clauses(sentence, user):
             yield from _parse_texts(part, user)
 
 
@@ -332,6 +332,15 @@ _SEGMENTS = re.compile(
     r"|\s+so\s+(?=(?:sorry|if|please|can|could|any)\b)"  # "I work nights as a nurse so sorry if …"
     r"|\s+(?=(?:looking|hoping|planning|trying|wanting) to\b)"  # "I'm a paralegal at X looking to move in-house"
 )
+#: Chat's further clause ends, in a user's message only: "and" before another subject ("…and exams start in
+#: three weeks"), "so" before a request ("…, so keep the examples short"), a colon after a lead-in ("Quick
+#: context: I'm a Kraków resident"). A request or a question is then one clause the others don't depend on.
+_USER_SEGMENTS = re.compile(
+    _SEGMENTS.pattern + r"|\s+and\s+(?=(?:she|he|they|it|it's|its|my|our|the|this|that|there|everything|nothing)\b)"
+    r"|\s+and\s+(?=[a-z]+ (?:is|are|was|were|has|have|starts?|begins?|turns?|ends?)\b)"
+    r"|\s+so\s+(?=(?:please|pls|keep|be|give|make|help|tell|use|write|answer|don't|I'd|any)\b)"
+    r"|:\s+|[.!?]\s+"
+)
 #: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
 _OPENS_A_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case|suppose|imagine|what if|should)\b", re.I)
 
@@ -344,8 +353,9 @@ def _outside_the_hedge(sentence: str, text: str, role: str, relations: frozenset
         return []
     if "?" in text:
         said = _before_the_question(sentence)
-        return sentence_triples(said, role, relations) if said else []
-    return _clause_by_clause(sentence, role, relations)
+        if said or role.lower() not in USER_ROLES:
+            return sentence_triples(said, role, relations) if said else []
+    return _clause_by_clause(sentence, role, relations)  # "I'm studying X and exams start soon, can you …?"
 
 
 #: A clause that asks: "can you find me …?", "is that enough context?", "any tips?".
@@ -371,7 +381,7 @@ def _before_the_question(sentence: str) -> str:
 def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
     """Each comma-, semicolon- or "but"-separated part read as a sentence of its own, when the whole
     sentence said nothing the readers could take ("…, the altitude took some getting used to")."""
-    parts = _clauses(sentence)
+    parts = _clauses(sentence, role.lower() in USER_ROLES)
     first = _NAMED_FIRST.match(sentence)
     if first and not inflected_verb(first[0].split()[0].lower()) or _DESCRIBES_A_NAME.match(sentence):
         # "Valsund, the Norlandic capital, hosted the summit": a later clause's verb is the name's, not "I"'s
@@ -383,9 +393,9 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
     return found
 
 
-def _clauses(sentence: str) -> list[str]:
+def _clauses(sentence: str, user: bool = False) -> list[str]:
     """The parts :func:`_clause_by_clause` reads: those read whole, none of a sentence of one part."""
-    parts = [p for p in _SEGMENTS.split(sentence) if len(p.split()) >= 2]
+    parts = [p for p in (_USER_SEGMENTS if user else _SEGMENTS).split(sentence) if len(p.split()) >= 2]
     if len(parts) < 2:
         return []
     return [p for p in parts if read_whole(expand_contractions(plain(p)))]

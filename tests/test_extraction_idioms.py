@@ -37,6 +37,16 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("CI is on Drone now, we retired the old box", [("user", "ci", "Drone", False)]),
     ("so yeah, sticking with Kate as my editor", [("user", "editor", "Kate", False)]),
     ("use Kitty as your terminal", []),
+    # a message's request or question is one clause; the statements around it still state
+    ("Plumber by trade, so go easy on the jargon.", [("user", "works as", "Plumber", False)]),
+    ("we're Ghent locals, so skip the tourist traps please", [("user", "lives in", "Ghent", False)]),
+    ("I'm on the search team at Zalando, so keep it short", [("user", "works at", "Zalando", False)]),
+    ("I've been using Trello for all our sprints and it's a mess, any advice?", [("user", "uses", "Trello", False)]),
+    (
+        "I'm studying oceanography and finals begin next month, can you quiz me?",
+        [("user", "studies", "oceanography", False)],
+    ),
+    ("Is it odd that I live in Turku and my sister lives in Oulu?", []),
     ("day 2 at Canva and I'm already lost", [("user", "works at", "Canva", False)]),
     ("got promoted — officially a staff engineer now", [("user", "works as", "staff engineer", False)]),
     # jobs by the shift worked, the years served, a plan that follows

@@ -43,6 +43,8 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ("Quillpad is my notes app now", [("user", "notes app", "Quillpad", False)]),
     # a bound tool's fact names its role, not a home or a plain "uses"
     ("Went to CLion as my IDE in spring and never looked back", [("user", "editor", "CLion", False)]),
+    # a tool the sentence leaves behind is no candidate
+    ("Back on Helix as my editor after a month with Zed", [("user", "editor", "Helix", False)]),
     # given up: the role's retraction
     ("we no longer deploy on Heroku.", [("user", "cloud provider", "Heroku", True)]),
     ("quit using Spark for mail, it kept crashing", [("user", "email client", "Spark", True)]),
