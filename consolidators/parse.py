@@ -35,6 +35,7 @@ from . import newsidioms, nlp_cache
 from .asides import asides as aside_sentences
 from .descriptors import described
 from .offices import holder, office_given, office_holder
+from .places import DEMONYMS
 from .relations import (
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
@@ -338,7 +339,10 @@ def _the_thing(tok: Any) -> bool:
 
 
 def _classifier(mod: Any) -> bool:
-    return mod.tag_ in ("JJ", "NN") and mod.text.islower() and mod.lower_ not in _GRADING
+    """A modifier that names a kind: "the belmoran crown", "the Chilean peso" (a demonym is one, capitalised)."""
+    return (
+        mod.tag_ in ("JJ", "NN", "NNP") and (mod.text.islower() or mod.text in DEMONYMS) and mod.lower_ not in _GRADING
+    )
 
 
 #: Adjectives that grade or order a thing rather than name its kind.

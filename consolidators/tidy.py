@@ -83,12 +83,30 @@ def _whole_title(fact: Fact, titles: list[str]) -> Fact:
 def untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
-    subject, obj = _HONORIFIC.sub("", fact.subject), _HONORIFIC.sub("", fact.object)
-    subject = _CLUB_POSSESSIVE.sub("", subject)  # "Red Star Belgrade's Luka Petrović" is Luka Petrović
-    job = _JOB_TITLE.match(subject)  # "Goalkeeper Tiago Lemos", "Singer Maya Oduya": the job is no part of the name
-    if job and is_occupation(job["job"]):
-        subject = subject[job.end() :]
+    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=True))  # "Red Star Belgrade's Luka Petrović"
+    obj = _bare_name(fact.object) if fact.object[:1].isupper() else fact.object
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
+
+
+#: What a name carries that is no part of it: "Nairobi-based", "streaming giant", "Ltd.".
+_BASED = re.compile(r"^[A-Z][\w'.-]*-(?:based|born|headquartered) (?=[A-Z])")
+_DESCRIPTOR = re.compile(
+    r"^(?:(?!(?:of|the|and|de|del|della|da|das|do|dos|di|du|von|van|der|den|la|le|les|y|al|el|bin|ibn)\b)[a-z][\w-]* ){1,3}(?=[A-Z])"
+)
+_LEGAL_FORM = re.compile(
+    r",?\s+(?:Ltd|Inc|plc|PLC|LLC|Corp|Limited|Pty Ltd)\.?$"  # "Siemens AG" is how the name is said; "Ltd." is not
+)
+
+
+def _bare_name(name: str, *, job: bool = False) -> str:
+    """``name`` without a title, a description or a legal form around it ("Dr. Amara Nwosu", "Stockholm-based
+    streaming giant Spotify", "Helios Grid Ltd."); with ``job``, a subject's job too ("Businessman Mo Ibrahim":
+    only a subject's, since an object's first word may be a place, "Harbor City Hawks")."""
+    bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
+    title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
+    if title and is_occupation(title["job"]):
+        bare = bare[title.end() :]
+    return bare if bare.strip() else name
 
 
 def plausible(fact: Fact) -> bool:

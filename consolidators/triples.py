@@ -249,7 +249,9 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     )  # shapes and idioms read by their words
     if parsed or worded and parsed is not None:  # a third-person sentence: what the parse and the words read
         found = [*(parsed or ()), *worded]
-        return settled(sentence, roles.merged(found, stripped) if user else found)
+        if user:
+            return settled(sentence, roles.merged(found, stripped))
+        return settled(sentence, found + _its_clause(stripped, found, role, relations))
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
@@ -274,6 +276,20 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if user:  # "sublime text is still my text editor", "Phone-wise I'm on a Pixel 7a": a role and its tool
         triples = roles.merged(triples, stripped)
     return settled(sentence, triples + chosen)
+
+
+#: A later clause that names the first one's subject as "its": "Chile's capital is Santiago, and its currency …".
+_ITS_CLAUSE = re.compile(r"(?:,\s*|\s+)(?:and|while|whereas|where)\s+(?P<rest>[^,;]*\bits\b[^,;]*)$")
+
+
+def _its_clause(sentence: str, found: list[Fact], role: str, relations: frozenset[str]) -> list[Fact]:
+    """What such a clause says of the one subject the sentence's facts are about ("Valletta is its capital")."""
+    m = _ITS_CLAUSE.search(sentence.rstrip(" .!"))
+    subjects = {f.subject for f in found}
+    if m is None or len(subjects) != 1:
+        return []
+    said = re.sub(r"\bits\b", f"{subjects.pop()}'s", m["rest"], count=1) + "."  # parsed as the sentence it is
+    return sentence_triples(said, role, relations)
 
 
 def read_whole(text: str) -> bool:

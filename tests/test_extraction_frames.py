@@ -244,7 +244,10 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ),
     ("Anjali Rao, a physicist employed by CERN, led the work.", [("Anjali Rao", "works at", "CERN", False)]),
     ("The forint remains the currency of Hungary.", [("Hungary", "currency", "forint", False)]),
-    ("The capital of Lesotho is Maseru and its currency is the loti.", [("Lesotho", "capital", "Maseru", False)]),
+    (
+        "The capital of Lesotho is Maseru and its currency is the loti.",
+        [("Lesotho", "capital", "Maseru", False), ("Lesotho", "currency", "loti", False)],
+    ),
     ("Microsoft has owned the Minecraft studio Mojang since 2014.", [("Mojang", "owned by", "Microsoft", False)]),
     ("The ancient city of Petra lies in southern Jordan.", [("Petra", "located in", "Jordan", False)]),
     ("Lena Hoff now turns out for Wolfsburg.", [("Lena Hoff", "plays for", "Wolfsburg", False)]),

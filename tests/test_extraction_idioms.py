@@ -110,6 +110,22 @@ CHAT: list[tuple[str, list[Triple]]] = [
 THIRD: list[tuple[str, list[Triple]]] = [
     # a relation outside the vocabulary is no fact, whichever reader found it
     ("The museum shop is open on Sundays.", []),
+    # what a name carries is no part of it: a description, a base, a legal form
+    (
+        "The Lyon-based biotech maker Cellvora is owned by Sanofi.",
+        [("Cellvora", "owned by", "Sanofi", False), ("Cellvora", "headquartered in", "Lyon", False)],
+    ),
+    ("Ardent Robotics Ltd. is headquartered in Leeds.", [("Ardent Robotics", "headquartered in", "Leeds", False)]),
+    ("Goalkeeper Ines Moura now plays for Rio Ave.", [("Ines Moura", "plays for", "Rio Ave", False)]),
+    # a later clause's "its" is the first clause's subject; a demonym names a currency's kind
+    (
+        "Norway's capital is Oslo, and its currency is the Norwegian krone.",
+        [("Norway", "capital", "Oslo", False), ("Norway", "currency", "Norwegian krone", False)],
+    ),
+    (
+        "The forint is Hungary's currency, while Budapest serves as its capital.",
+        [("Hungary", "currency", "forint", False), ("Hungary", "capital", "Budapest", False)],
+    ),
     # descriptions hung on a name
     ("Ghanaian President John Mahama flew to Abuja.", [("Ghana", "president", "John Mahama", False)]),
     ("Former Ghanaian President John Kufuor spoke.", []),
