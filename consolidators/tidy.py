@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import occupations
 from .lifeevents import MARRIAGE_OVER, is_occupation
 from .types import Fact
 
@@ -43,7 +44,7 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
     out: dict[tuple[str, str, str, bool], Fact] = {}
     titles = [m["title"] for m in _QUOTED.finditer(sentence)]
-    for f in (_whole_title(untitled(f), titles) for f in facts):
+    for f in (_whole_title(untitled(f), titles) for f in occupations.whole(facts, sentence)):
         if plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value

@@ -37,6 +37,18 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("CI is on Drone now, we retired the old box", [("user", "ci", "Drone", False)]),
     ("so yeah, sticking with Kate as my editor", [("user", "editor", "Kate", False)]),
     ("use Kitty as your terminal", []),
+    # an occupation said whole, the employer beside it
+    ("I'm a pediatric dental hygienist", [("user", "works as", "pediatric dental hygienist", False)]),
+    (
+        "I'm a full-stack dev at Monzo",
+        [("user", "works as", "full-stack dev", False), ("user", "works at", "Monzo", False)],
+    ),
+    (
+        "As a sous chef at Noma I barely sleep",
+        [("user", "works as", "sous chef", False), ("user", "works at", "Noma", False)],
+    ),
+    ("I'm a very tired nurse tonight", [("user", "works as", "nurse", False)]),
+    ("I'm a student at Uppsala", [("user", "studies at", "Uppsala", False)]),
     # a message's request or question is one clause; the statements around it still state
     ("Plumber by trade, so go easy on the jargon.", [("user", "works as", "Plumber", False)]),
     ("we're Ghent locals, so skip the tourist traps please", [("user", "lives in", "Ghent", False)]),

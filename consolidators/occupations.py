@@ -1,0 +1,87 @@
+"""An occupation said whole, and the employer said beside it: "a long-haul trucker", "a nurse at St Mary's".
+
+The readers find an occupation by its head noun ("trucker", "teacher") and keep the
+words their own pattern reached. What kind of trucker or teacher it is sits before
+the head in words a pattern may not reach ("secondary school teacher", "large-animal
+vet", "backend dev"); this module widens the value to them. And a sentence that says
+what someone is "at" a named place says where they work ("As an accountant at KPMG
+I'm slammed every April") even when the reader that found the occupation stopped
+before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .lifeevents import fact
+from .text import is_word, lemmatise
+from .types import Fact
+
+#: Words before an occupation that grade or date the person, not name the work ("a tired nurse", "former").
+_EVALUATIVE = frozenset(
+    "new old good bad great tired busy happy proud former retired aspiring wannabe future mediocre young"
+    " very really basically just full-time part-time freelance self-employed certified licensed qualified"
+    " trainee junior senior lead head chief".split()
+)
+#: Students are no workers: "a student at McGill" studies there.
+_STUDENTS = frozenset("student undergrad undergraduate postgrad postgraduate freshman sophomore pupil".split())
+_AT_A_NAME = (
+    r"(?:at|with|for) (?P<employer>(?:the )?(?!I\b|I')[A-ZÀ-ÖØ-Þ][\w&.'-]*"
+    r"(?: (?:(?!I\b|I')[A-ZÀ-ÖØ-Þ&][\w&.'-]*|of|de|and))*)"
+)
+
+
+def whole(found: list[Fact], sentence: str) -> list[Fact]:
+    """``found`` with each occupation widened to its kind and the employer named beside it added."""
+    out: list[Fact] = []
+    for f in found:
+        if f.predicate == "works as" and not f.retract:
+            f = replace(f, object=_widened(f.object, sentence))
+            out.append(f)
+            out += _employer(f, sentence, found)
+        else:
+            out.append(f)
+    return out
+
+
+def _widened(occupation: str, sentence: str) -> str:
+    m = re.search(rf"(?P<before>(?:[\w-]+ |[\w]+-){{0,3}}){re.escape(occupation)}\b", sentence, re.I)
+    if m is None:
+        return occupation
+    words = re.findall(r"[\w]+-|[\w-]+ ", m["before"])
+    kept: list[str] = []
+    for word in reversed(words):
+        if not _classifies(word.strip()):
+            break
+        kept.insert(0, word)
+    return ("".join(kept) + sentence[m.start() + len(m["before"]) : m.end()]).strip() if kept else occupation
+
+
+def _classifies(word: str) -> bool:
+    """A word that names a kind of work before its head: a noun ("school"), an acronym ("ER", "QA"), a hyphened
+    compound ("large-animal"), a classifying adjective ("structural", "backend", "clinical")."""
+    w = word.lower().rstrip("-")
+    if not w or w in _EVALUATIVE or word.endswith("-") and w in _EVALUATIVE:
+        return False
+    if word.endswith("-") or "-" in w or word.isupper() and len(word) <= 4:
+        return True
+    if not w.isalpha() or w in ("a", "an", "the", "my", "our", "i", "am", "as", "is", "im", "and", "or", "but"):
+        return False
+    if not is_word(w):
+        return True  # a word the lexicon lacks is a trade's own ("backend", "devops")
+    return lemmatise(w, "NOUN") != w or lemmatise(w, "ADJ") == w and not w.endswith(("ly", "ed", "ing"))
+
+
+def _employer(occupation: Fact, sentence: str, found: list[Fact]) -> list[Fact]:
+    if occupation.object.split()[-1].lower() in _STUDENTS:
+        return []
+    if any(f.predicate == "works at" and f.subject == occupation.subject for f in found):
+        return []
+    m = re.search(rf"\b{re.escape(occupation.object)} {_AT_A_NAME}", sentence)
+    if m is None:
+        return []
+    employer = re.sub(r"^the ", "", m["employer"])
+    if occupation.subject == "user":
+        return [fact("works at", employer, min(occupation.confidence, 0.75))]
+    return [replace(occupation, predicate="works at", object=employer, cardinality="single")]
