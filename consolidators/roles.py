@@ -80,6 +80,11 @@ _ANCHORS = (
     ),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
     _anchor(
+        rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) the {_Q}(?P<noun>{_N})\b",
+        borrows=True,
+        needs_first_person=True,
+    ),
+    _anchor(
         r"\b(?:that|it|this)(?: is|'s) what (?:I|we) (?:program|code|write everything) in\b",
         role="programming language",
         borrows=True,
@@ -156,16 +161,16 @@ class Binding:
 
 def bindings(sentence: str) -> list[Binding]:
     """Every (role, tool) the user's ``sentence`` binds, clause by clause."""
-    clauses = list(_clauses(sentence))
+    parts = list(clauses(sentence))
     first_person = bool(_FIRST_PERSON.search(sentence))
     found: list[Binding] = []
-    for i, clause in enumerate(clauses):
-        neighbours = clauses[i - 1 : i] + clauses[i + 1 : i + 2]
+    for i, clause in enumerate(parts):
+        neighbours = parts[i - 1 : i] + parts[i + 1 : i + 2]
         found += _bind(clause, neighbours, first_person)
     return list(dict.fromkeys(found))
 
 
-def _clauses(sentence: str) -> Iterator[str]:
+def clauses(sentence: str) -> Iterator[str]:
     text = re.sub(r"[()]", " ", sentence)
     text = re.sub(r",\s+(?=(?:which|that) (?:is|'s)\b|an? [A-Z])", " ", text)  # "my phone, a Fairphone 5, …"
     for part in _ACROSS.split(text):
@@ -178,8 +183,21 @@ def _clauses(sentence: str) -> Iterator[str]:
 _OTHERS = re.compile(r"\b(?:you|your|he|she|they|his|her|their)\b", re.I)
 
 
+_A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
+
+
+def names_a_role(text: str) -> bool:
+    """Whether ``text`` names a role a tool fills ("editor", "browser", "notes")."""
+    return bool(_A_ROLE.search(text))
+
+
+def refused(clause: str) -> bool:
+    """A clause that asks, hedges, plans, speaks of the past or of someone else: it binds nothing."""
+    return bool(_REFUSED.search(clause) or _OTHERS.search(clause))
+
+
 def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Binding]:
-    if _REFUSED.search(clause) or _OTHERS.search(clause):
+    if refused(clause):
         return []
     negated = bool(_NEGATED.search(clause))
     bound: dict[str, str] = {}

@@ -60,6 +60,21 @@ _KNOWN: dict[str, str] = {
         |fortran|cobol|pascal|delphi|ada|common lisp|lisp|scheme|racket|prolog|groovy|objective-c|visual basic
         |solidity|gleam|odin|mojo""",
 }
+#: Software people work in that fills no role of the vocabulary: "I design in Figma" is ``uses``.
+APPS = frozenset(
+    " ".join(app.split())
+    for app in """figma|sketch|miro|mural|linear|jira|trello|asana|clickup|basecamp|monday|airtable|confluence|coda|slack
+    |microsoft teams|zoom|discord|mattermost|zulip|whatsapp|telegram|signal|todoist|ticktick|things 3|things
+    |omnifocus|blender|maya|cinema 4d|houdini|zbrush|photoshop|lightroom|illustrator|indesign|premiere|premiere pro
+    |after effects|final cut pro|final cut|davinci resolve|logic pro|ableton|ableton live|fl studio|pro tools
+    |garageband|reaper|cubase|excel|google sheets|google docs|powerpoint|keynote|canva|jupyter|tableau|power bi
+    |looker|salesforce|hubspot|zendesk|github|gitlab|docker|kubernetes|terraform|ansible|postman|chatgpt|copilot
+    |grammarly|duolingo|anki|strava|zwift|autocad|revit|solidworks|fusion 360|sketchup|qgis|arcgis|stata|spss
+    |zotero|mendeley|overleaf|scrivener|ulysses|dropbox|google drive|onedrive|loom|calendly|xero|quickbooks
+    |shopify|wordpress|squarespace|webflow|substack|mailchimp|procreate|affinity designer|affinity photo|krita
+    |gimp|inkscape|capcut|obs|audacity|roll20|foundry vtt|unity|unreal engine|godot|android studio|xcode
+    |notion|obsidian|evernote|bear|logseq|1password|bitwarden|lastpass""".split("|")
+)
 ROLES: dict[str, frozenset[str]] = {
     role: frozenset(n.strip().replace("\\", "") for n in names.split("|")) for role, names in _KNOWN.items()
 }
@@ -67,7 +82,7 @@ ROLES: dict[str, frozenset[str]] = {
 #: and "zsh" inside "oh-my-zsh" is no name.
 _ANY = re.compile(
     r"(?<![\w.+#!-])(?:"
-    + "|".join(re.escape(n) for n in sorted({n for ns in ROLES.values() for n in ns}, key=len, reverse=True))
+    + "|".join(re.escape(n) for n in sorted(APPS.union(*ROLES.values()), key=len, reverse=True))
     + r")(?![\w+#-])(?:\s+(?-i:[A-Z][\w+-]*|\d(?:[\w.]*\w)?|[a-z]*\d\w*|Pro|Max|Plus|Ultra|Mini|Lite))*",
     re.I,
 )

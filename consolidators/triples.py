@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from . import aboutme, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, rescue, roles
+from . import aboutme, apps, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, rescue, roles
 from .parse import described_facts, parsed_facts, prefetch
 from .relations import THIRD_PERSON_PREDICATES
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
@@ -250,7 +250,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if parsed or worded and parsed is not None:  # a third-person sentence: what the parse and the words read
         found = [*(parsed or ()), *worded]
         if user:
-            return settled(sentence, roles.merged(found, stripped))
+            return settled(sentence, _user_tools(found, stripped))
         return settled(sentence, found + _its_clause(stripped, found, role, relations))
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
@@ -273,9 +273,15 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
         triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
-    if user:  # "sublime text is still my text editor", "Phone-wise I'm on a Pixel 7a": a role and its tool
-        triples = roles.merged(triples, stripped)
+    if user:
+        triples = _user_tools(triples, stripped)
     return settled(sentence, triples + chosen)
+
+
+def _user_tools(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the tools a user's sentence binds to a role ("sublime text is still my text editor",
+    "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day")."""
+    return apps.merged(roles.merged(found, text), text)
 
 
 #: A later clause that names the first one's subject as "its": "Chile's capital is Santiago, and its currency …".

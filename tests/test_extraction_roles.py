@@ -54,6 +54,26 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ),
 ]
 
+WORKED_IN: list[tuple[str, list[Triple]]] = [
+    # software the user says they work in, with no role stated: "uses"
+    ("I sketch every storyboard in Procreate", [("user", "uses", "Procreate", False)]),
+    (
+        "Blender and Krita are open on my desk all week",
+        [("user", "uses", "Blender", False), ("user", "uses", "Krita", False)],
+    ),
+    ("our lab uses Zotero for everything", [("user", "uses", "Zotero", False)]),
+    ("I get through the week with the help of TickTick", [("user", "uses", "TickTick", False)]),
+    (
+        "Airtable, Loom and Canva are the tools we live in",
+        [("user", "uses", "Airtable", False), ("user", "uses", "Loom", False), ("user", "uses", "Canva", False)],
+    ),
+    # a name that is an employer, a thing's kind, a past or asked-about tool, or a colleague: nothing
+    ("I build dashboards with Priya at Tableau", []),
+    ("I'm making a Canva template for the bake sale", []),
+    ("I used to edit in Premiere", []),
+    ("do you know if I can export from Figma to Webflow?", []),
+]
+
 UNBOUND: list[str] = [
     "I left my phone on the bus to Leeds",  # a place near the role noun, no copula
     "My editor at Faber wants the Oslo chapter gone",  # a person who edits
@@ -92,3 +112,9 @@ def test_known_names_take_their_model_and_stop_at_a_words_edge() -> None:
     assert roles_of("Pixel 8a") == {"phone"}
     assert roles_of("redis") == {"queue", "database"}
     assert roles_of("Quillpad") == frozenset()
+
+
+@pytest.mark.parametrize(("sentence", "expected"), WORKED_IN)
+def test_software_the_user_works_in_is_used(sentence: str, expected: list[Triple]) -> None:
+    got = [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")]
+    assert sorted(got) == sorted(expected)
