@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from . import aboutme, apps, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, rescue, roles
+from . import aboutme, apps, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, pets, rescue, roles
 from .parse import described_facts, parsed_facts, prefetch
 from .relations import THIRD_PERSON_PREDICATES
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
@@ -280,8 +280,8 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
 
 def _user_tools(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the tools a user's sentence binds to a role ("sublime text is still my text editor",
-    "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day")."""
-    return apps.merged(roles.merged(found, text), text)
+    "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), and their pets by name."""
+    return pets.merged(apps.merged(roles.merged(found, text), text), text)
 
 
 #: A later clause that names the first one's subject as "its": "Chile's capital is Santiago, and its currency …".

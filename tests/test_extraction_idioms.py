@@ -49,6 +49,20 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("I'm a very tired nurse tonight", [("user", "works as", "nurse", False)]),
     ("I'm a student at Uppsala", [("user", "studies at", "Uppsala", False)]),
+    # pets by name, however the message introduces them; every pet of a list
+    (
+        "we've got two guinea pigs, Salt and Pepper",
+        [("user", "has pet", "Salt", False), ("user", "has pet", "Pepper", False)],
+    ),
+    ("Biscuit, my old greyhound, sleeps all day", [("user", "has pet", "Biscuit", False)]),
+    ("I rescued a cat in May, her name is Fig.", [("user", "has pet", "Fig", False)]),
+    (
+        "we have a parrot called Kiwi and a gecko called Dot",
+        [("user", "has pet", "Kiwi", False), ("user", "has pet", "Dot", False)],
+    ),
+    ("we adopted a kitten and the kids named her Moth", [("user", "has pet", "Moth", False)]),
+    ("my neighbour has a husky called Storm", []),
+    ("our dog Rufus passed away in March", []),
     # a message's request or question is one clause; the statements around it still state
     ("Plumber by trade, so go easy on the jargon.", [("user", "works as", "Plumber", False)]),
     ("we're Ghent locals, so skip the tourist traps please", [("user", "lives in", "Ghent", False)]),

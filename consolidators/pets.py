@@ -1,0 +1,61 @@
+"""The user's pets by name, however the message introduces them: "two cats, Miso and Tofu", "Pepper, my border
+collie", "a beagle named Pixel and a tortoise named Gustavo", "I adopted a rabbit, her name's Clementine".
+
+A pet noun the user owns (by "my"/"our", "I have", "we got", "adopted", or a profile's list) and a capitalised
+name tied to it: named or called, in apposition, in brackets, before "my <pet>", or in "her/his name is …"
+later in the message. Every pet of a list counts. A pet that died or was given away, another person's pet, and
+a question name none.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import PET_GONE, PETS, USER, fact
+from .types import Fact
+
+_PET = "|".join(sorted({*PETS, *(p + "s" for p in PETS), "puppies", "guinea pigs"}, key=len, reverse=True))
+_NAME = r"[A-ZÀ-ÖØ-Þ][\w'-]+(?: [A-ZÀ-ÖØ-Þ][\w'-]+)?"
+_NAMES = rf"(?P<names>{_NAME}(?:(?:, | and | & ){_NAME})*)"
+#: Words that make a pet the user's: "my cat", "we have a dog", "adopted a rabbit", "the one with the ferret".
+_OWNED = re.compile(
+    rf"\b(?:(?:my|our) (?:[\w-]+ ){{0,2}}|(?:I|we) (?:have|'ve got|have got|got|adopted|rescued|own)(?: [\w-]+){{0,3}} "
+    rf"|(?:adopted|rescued|got) (?:a|an|two|three|another)(?: [\w-]+){{0,2}} |the one with the "
+    rf"|(?:one|two|three|four|\d) (?:[\w-]+ )?)(?:{_PET})\b",
+    re.I,
+)
+_TIED = (
+    re.compile(rf"\b(?:{_PET}) (?:named|called) {_NAMES}"),  # "a beagle named Pixel"
+    re.compile(
+        rf"\b(?:{_PET}),? \(?{_NAMES}\)?(?=$|[,.;:!)—–-]| [—–-]| (?:and|who|which|is|are|has|have|just)\b)"
+    ),  # "two cats, Miso and Tofu"
+    re.compile(rf"^{_NAMES}(?:,| \() ?(?:my|our) (?:[\w-]+ ){{0,2}}(?:{_PET})\b"),  # "Pepper, my border collie"
+    re.compile(rf"\b(?:her|his|its|their) names?(?: is| are|'s) {_NAMES}"),  # "…, her name's Clementine"
+    re.compile(rf"\b(?:named|called) (?:him|her|it|them) {_NAMES}"),  # "… and the kids named him Spike"
+)
+_SOMEONE_ELSES = re.compile(rf"\b(?:\w+'s|their|his|her) (?:[\w-]+ )?(?:{_PET})\b", re.I)
+_NOT_NAMES = frozenset("I Me My Our The A An He She It They We Mum Mom Dad".split())
+
+
+def merged(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the user's pets ``text`` names, unless a fact already names them."""
+    if "?" in text or PET_GONE.search(text) or not _OWNED.search(text) or _SOMEONE_ELSES.search(text):
+        return found
+    # "Our second dog is a beagle named Waffles": a pet read as an open role ("second dog") is a pet
+    out = [f for f in found if not (f.subject == USER and f.predicate.split()[-1] in PETS)]
+    have = {f.object.lower() for f in out if f.subject == USER}
+    for name in _names(text):
+        if name.lower() not in have:
+            have.add(name.lower())
+            out.append(fact("has pet", name, 0.75))
+    return out
+
+
+def _names(text: str) -> list[str]:
+    names: list[str] = []
+    for pattern in _TIED:
+        if pattern in _TIED[3:] and not re.search(rf"\b(?:{_PET})\b", text[: text.find("name")], re.I):
+            continue  # "her name is …", "named him …" name a pet only after one
+        for m in pattern.finditer(text):
+            names += [n for n in re.split(r", | and | & ", m["names"]) if n not in _NOT_NAMES and n.lower() not in PETS]
+    return names
