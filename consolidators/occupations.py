@@ -28,15 +28,18 @@ _EVALUATIVE = frozenset(
 _STUDENTS = frozenset("student undergrad undergraduate postgrad postgraduate freshman sophomore pupil".split())
 _AT_A_NAME = (
     r"(?:at|with|for) (?P<employer>(?:the )?(?!I\b|I')[A-ZÀ-ÖØ-Þ][\w&.'-]*"
-    r"(?: (?:(?!I\b|I')[A-ZÀ-ÖØ-Þ&][\w&.'-]*|of|de|and))*)"
+    r"(?: (?:(?!I\b|I')[A-ZÀ-ÖØ-Þ&][\w&.'-]*|of|de|di|da|del|della|du|von|van|für|y|and))*)"
 )
 
 
 def whole(found: list[Fact], sentence: str) -> list[Fact]:
-    """``found`` with each occupation widened to its kind and the employer named beside it added."""
+    """``found`` with each occupation widened to its kind and the employer named beside it added, and a field
+    of study parted from the school it is studied at ("history of art at the Sorbonne")."""
     out: list[Fact] = []
     for f in found:
-        if f.predicate == "works as" and not f.retract:
+        if f.predicate == "studies" and not f.retract:
+            out += _field_and_school(f, found)
+        elif f.predicate == "works as" and not f.retract:
             f = replace(f, object=_widened(f.object, sentence))
             out.append(f)
             out += _employer(f, sentence, found)
@@ -85,3 +88,22 @@ def _employer(occupation: Fact, sentence: str, found: list[Fact]) -> list[Fact]:
     if occupation.subject == "user":
         return [fact("works at", employer, min(occupation.confidence, 0.75))]
     return [replace(occupation, predicate="works at", object=employer, cardinality="single")]
+
+
+_AT_SCHOOL = re.compile(rf"^(?P<field>[a-z][\w -]*?) {_AT_A_NAME}$")
+
+
+def _field_and_school(studies: Fact, found: list[Fact]) -> list[Fact]:
+    """ "studying history of art at the Sorbonne": the field, and the school (``studies at`` for the user,
+    ``educated at`` for anyone else) unless the sentence's facts name one already."""
+    m = _AT_SCHOOL.match(studies.object)
+    if m is None:
+        return [studies]
+    school = re.sub(r"^the ", "", m["employer"])
+    predicate = "studies at" if studies.subject == "user" else "educated at"
+    field = replace(studies, object=m["field"])
+    if any(f.predicate == predicate and f.subject == studies.subject for f in found):
+        return [field]
+    if studies.subject != "user":  # a field of study is the user's relation only; for others, the school
+        return [replace(studies, predicate=predicate, object=school, cardinality=None)]
+    return [field, fact(predicate, school, studies.confidence)]

@@ -49,6 +49,11 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("I'm a very tired nurse tonight", [("user", "works as", "nurse", False)]),
     ("I'm a student at Uppsala", [("user", "studies at", "Uppsala", False)]),
+    # a field of study parted from its school
+    (
+        "I'm studying marine ecology at the Universidad de Chile",
+        [("user", "studies", "marine ecology", False), ("user", "studies at", "Universidad de Chile", False)],
+    ),
     # pets by name, however the message introduces them; every pet of a list
     (
         "we've got two guinea pigs, Salt and Pepper",
@@ -136,6 +141,7 @@ CHAT: list[tuple[str, list[Triple]]] = [
 THIRD: list[tuple[str, list[Triple]]] = [
     # a relation outside the vocabulary is no fact, whichever reader found it
     ("The museum shop is open on Sundays.", []),
+    ("Zadie Smith studied English at King's College.", [("Zadie Smith", "educated at", "King's College", False)]),
     # what a name carries is no part of it: a description, a base, a legal form
     (
         "The Lyon-based biotech maker Cellvora is owned by Sanofi.",
