@@ -145,7 +145,8 @@ _NEGATED = re.compile(
 )
 _REFUSED = re.compile(
     r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plan|planning"
-    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then)\b|\?",
+    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|trying"
+    r"|trial|testing|evaluating|looking (?:at|into)|curious|wish|hope|hoping)\b|\?",
     re.I,
 )
 
@@ -196,10 +197,15 @@ def refused(clause: str) -> bool:
     return bool(_REFUSED.search(clause) or _OTHERS.search(clause))
 
 
+def negated(clause: str) -> bool:
+    """A clause that denies or gives up what it names ("I'm not a coffee person", "stopped using Hey")."""
+    return bool(_NEGATED.search(clause))
+
+
 def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Binding]:
     if refused(clause):
         return []
-    negated = bool(_NEGATED.search(clause))
+    denied = negated(clause)
     bound: dict[str, str] = {}
     for anchor, m in ((a, m) for a in _ANCHORS for m in a.pattern.finditer(clause)):
         if anchor.needs_first_person and not first_person:
@@ -212,7 +218,7 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
             name = next((n for c in neighbours if (n := _only_name(c, role)) is not None), None)
         if name is not None and role not in bound:
             bound[role] = name
-    return [Binding(role, name, negated) for role, name in bound.items()]
+    return [Binding(role, name, denied) for role, name in bound.items()]
 
 
 #: "my old phone", "our former CI": a role the user's tool held once.

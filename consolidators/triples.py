@@ -38,7 +38,20 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from . import aboutme, apps, chatframes, chatparse, epithets, fields, lifeevents, newsidioms, pets, rescue, roles
+from . import (
+    aboutme,
+    apps,
+    chatframes,
+    chatparse,
+    epithets,
+    fields,
+    lifeevents,
+    newsidioms,
+    pets,
+    rescue,
+    roles,
+    tastes,
+)
 from .parse import described_facts, parsed_facts, prefetch
 from .relations import THIRD_PERSON_PREDICATES
 from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
@@ -280,8 +293,9 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
 
 def _user_tools(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the tools a user's sentence binds to a role ("sublime text is still my text editor",
-    "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), and their pets by name."""
-    return pets.merged(apps.merged(roles.merged(found, text), text), text)
+    "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), their pets by name, and
+    their tastes said by standing ("big fan of jazz piano", "I'm a matcha person")."""
+    return tastes.merged(pets.merged(apps.merged(roles.merged(found, text), text), text), text)
 
 
 #: A later clause that names the first one's subject as "its": "Chile's capital is Santiago, and its currency …".
@@ -417,8 +431,10 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
 
 def _clauses(sentence: str, user: bool = False) -> list[str]:
     """The parts :func:`_clause_by_clause` reads: those read whole, none of a sentence of one part."""
-    parts = [p for p in (_USER_SEGMENTS if user else _SEGMENTS).split(sentence) if len(p.split()) >= 2]
-    if len(parts) < 2:
+    pieces = (_USER_SEGMENTS if user else _SEGMENTS).split(sentence)
+    parts = [p for p in pieces if len(p.split()) >= 2]
+    # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
+    if len(pieces if user else parts) < 2:
         return []
     return [p for p in parts if read_whole(expand_contractions(plain(p)))]
 

@@ -49,6 +49,14 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("I'm a very tired nurse tonight", [("user", "works as", "nurse", False)]),
     ("I'm a student at Uppsala", [("user", "studies at", "Uppsala", False)]),
+    # tastes said by standing: a fan of, a favourite thing, a drink person
+    ("Massive fan of Finnish crime novels, fwiw", [("user", "likes", "Finnish crime novels", False)]),
+    ("Kayaking is easily my favourite hobby", [("user", "likes", "Kayaking", False)]),
+    ("Honestly? I'm a kombucha person now", [("user", "prefers drink", "kombucha", False)]),
+    ("iced americano, every single day, that's my drink", [("user", "prefers drink", "iced americano", False)]),
+    ("I'm not a coffee person at all", []),
+    ("my dad is a big fan of darts", []),
+    ("Sake used to be my drink", []),
     # a field of study parted from its school
     (
         "I'm studying marine ecology at the Universidad de Chile",

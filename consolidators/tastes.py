@@ -1,0 +1,99 @@
+"""What the user likes and the drink they prefer, said as what they are a fan of or what is their favourite.
+
+"Big fan of crossword puzzles", "sailing is what I enjoy most", "bouldering is my favourite thing on weekends",
+"I'm a matcha person", "cold brew > everything else, that's my drink", "I drink way too much yerba mate (my
+fav drink)". Each is a way of naming a taste by its standing rather than by a verb the taste rules read
+("I love hiking"). A drink is known by its head word (:func:`consolidators.vocabulary.is_drink`); anything
+else one is a fan of is a ``likes``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import USER, fact
+from .roles import negated, refused
+from .types import Fact
+from .vocabulary import clean_object, is_drink
+
+_THING = r"(?P<obj>[\w'&-]+(?: [\w'&-]+){0,3}?)"
+_LIKED = (
+    # "Big fan of Studio Ghibli films", "huge fan of jazz piano"
+    re.compile(
+        rf"^(?:(?:I am|I'm) )?(?:an? )?(?:big|huge|massive|great|total|lifelong|long-time) fan of {_THING}(?:,|$| so\b| if\b)",
+        re.I,
+    ),
+    # "bouldering is my favourite thing on weekends", "cycling is my favourite thing to do"
+    re.compile(
+        rf"^{_THING} is (?:basically |probably |easily |honestly )?my (?:favou?rite|fave?) (?:thing|hobby|pastime|activity)\b",
+        re.I,
+    ),
+    # "Sailing is what I enjoy most on weekends"
+    re.compile(rf"^{_THING} is what I (?:enjoy|love|like) (?:doing )?(?:the )?most\b", re.I),
+    # "love a good sudoku on the train"
+    re.compile(rf"^(?:I )?love a good {_THING}(?: on| in| at| with|$)", re.I),
+)
+_DRUNK = (
+    # "I'm a matcha person", "I'm a yerba mate guy"
+    re.compile(rf"\b(?:I am|I'm) (?:an? )?{_THING} (?:person|guy|gal|girl|drinker|fan)\b", re.I),
+    # "the only thing I drink at work is rooibos", "it's all matcha now"
+    re.compile(rf"\bthe only thing I drink(?: at \w+)? is {_THING}(?:,|$)", re.I),
+    re.compile(rf"^(?:it is|it's) all {_THING}(?: now| these days)?$", re.I),
+    # "Honestly rooibos is my favourite", "oat milk latte, always"
+    re.compile(rf"^{_THING} is my (?:favou?rite|fave?|go-to)(?: drink)?$", re.I),
+)
+#: "…, that's my drink", "(my fav drink, no shame)": the drink is the one the message names.
+_MY_DRINK = re.compile(
+    r"\b(?:(?:that is|that's|it is|it's) my (?:favou?rite |fave? |go-to )?drink|my (?:favou?rite|fave?|go-to) drink)\b(?! (?:was|used))",
+    re.I,
+)
+_PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*|\s+>\s+")
+
+
+def merged(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the tastes ``text`` states by standing, unless a fact of the same kind names them."""
+    have = {(f.predicate, f.object.lower()) for f in found if f.subject == USER}
+    out = list(found)
+    for predicate, obj in _tastes(text):
+        if (predicate, obj.lower()) not in have and not any(p == predicate for p, _ in have if p == "prefers drink"):
+            have.add((predicate, obj.lower()))
+            out.append(fact(predicate, obj, 0.7))
+    return out
+
+
+def _tastes(text: str) -> list[tuple[str, str]]:
+    parts = [p.strip(" .") for p in _PARTS.split(text) if p.strip(" .")]
+    found: list[tuple[str, str]] = []
+    for part in parts:
+        if refused(part) or negated(part):
+            continue
+        for pattern in _LIKED:
+            m = pattern.search(part)
+            obj = clean_object(m["obj"]) if m else None
+            if obj:
+                found.append(("prefers drink" if is_drink(obj) else "likes", obj))
+        for pattern in _DRUNK:
+            m = pattern.search(part)
+            obj = clean_object(m["obj"]) if m else None
+            if obj and is_drink(obj):
+                found.append(("prefers drink", obj))
+    mine = _MY_DRINK.search(text)
+    if mine and not negated(text) and not refused(text) and not any(p == "prefers drink" for p, _ in found):
+        drink = _drink_before(text[: mine.start()])
+        found += [("prefers drink", drink)] if drink else []
+    return found
+
+
+def _drink_before(text: str) -> str | None:
+    """The last drink named before "that's my drink": up to three words ending in a drink's word."""
+    words = re.findall(r"[\w'-]+", text)
+    for end in range(len(words), 0, -1):
+        if is_drink(words[end - 1]):
+            start = max(0, end - 3)
+            while start < end - 1 and not words[start].islower():
+                start += 1
+            return clean_object(" ".join(w for w in words[start:end] if w.lower() not in _NOT_DRINK_WORDS))
+    return None
+
+
+_NOT_DRINK_WORDS = frozenset("much many too way more the a an my of some any lots drink drinks I".split())
