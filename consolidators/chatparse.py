@@ -74,7 +74,8 @@ _CUE_WORDS = frozenset(
 PAST = re.compile(
     r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time"
     r"|when I was (?:a |an |very |still )*(?:baby|kid|child|toddler|teenager|teen|little|young|small|student)"
-    r"|as (?:a |an )(?:child|kid|baby|toddler|teenager|teen|young (?:man|woman)))\b",
+    r"|as (?:a |an )(?:child|kid|baby|toddler|teenager|teen|young (?:man|woman))"
+    r"|(?:moved|came|emigrated|relocated)\b[^,.;]*\b(?:at (?:the age of |age )?|aged )\d{1,2})\b",  # "moved to Toronto at 6"
     re.I,
 )
 _ME = frozenset({"i", "we"})

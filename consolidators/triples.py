@@ -54,7 +54,16 @@ from . import (
 )
 from .parse import described_facts, parsed_facts, prefetch
 from .relations import THIRD_PERSON_PREDICATES
-from .text import DISCOURSE, ENTITY_STOP, STOP_VERBS, expand_contractions, inflected_verb, lemmatise, states_a_fact
+from .text import (
+    DISCOURSE,
+    ENTITY_STOP,
+    STOP_VERBS,
+    expand_contractions,
+    inflected_verb,
+    is_word,
+    lemmatise,
+    states_a_fact,
+)
 from .tidy import MULTI_ROLES, settled, with_frames
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
 from .types import Fact
@@ -286,6 +295,11 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
         triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
+    elif user and not parsed:  # "…, 71, living in Bendigo with my husband Graham": what the whole missed
+        said = {f.predicate for f in triples} | {f.object.lower() for f in triples}
+        triples += [
+            f for f in _clause_by_clause(sentence, role, relations) if not said & {f.predicate, f.object.lower()}
+        ]
     if user:
         triples = _user_tools(triples, stripped)
     return settled(sentence, triples + chosen)
@@ -419,7 +433,11 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
     sentence said nothing the readers could take ("…, the altitude took some getting used to")."""
     parts = _clauses(sentence, role.lower() in USER_ROLES)
     first = _NAMED_FIRST.match(sentence)
-    if first and not inflected_verb(first[0].split()[0].lower()) or _DESCRIBES_A_NAME.match(sentence):
+    opener = first[0].split()[0].lower() if first else ""
+    # a user's opening word that is no name ("Night-shift baker here, …") leaves each clause the user's
+    worded = all(is_word(w) for w in opener.strip(",").split("-"))
+    named = first and not inflected_verb(opener) and not (role.lower() in USER_ROLES and worded)
+    if named or _DESCRIBES_A_NAME.match(sentence):
         # "Valsund, the Norlandic capital, hosted the summit": a later clause's verb is the name's, not "I"'s
         parts = [p for p in parts if lifeevents.implied_subject(p.strip()) == p.strip()]
     prefetch_parses((part, role) for part in parts)  # one parser batch for the clauses, not a parse each
