@@ -28,6 +28,17 @@ _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
 _PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Tt]hen-)"
 
 
+#: A work's title: capitalised words with the small words titles hold ("Half of a Yellow Sun").
+_TITLE = (
+    rf"(?P<{{g}}>{_CAP}[\w'.-]*(?: (?:{_CAP}[\w'.-]*|of|the|a|an|to|in|on|over|for|from|with|at|y|de|del|da|do"
+    rf"|la|le|les|el|\d+))*)"
+)
+
+
+def _title(group: str) -> str:
+    return _TITLE.format(g=group)
+
+
 def _person(group: str) -> str:
     return _PERSON.format(g=group)
 
@@ -55,9 +66,47 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         (
             "citizen of",
             rf"{_person('p')} (?:holds|has|carries) (?:both |dual |an? )?(?P<dem>{_DEMONYM})"
-            rf"(?: and (?P<dem2>{_DEMONYM}))? passports?\b",
+            rf"(?: and (?P<dem2>{_DEMONYM}))? (?:passports?|citizenship|nationality)\b",
             "p",
             "dem",
+        ),
+        # "Elena Rybakina, a Kazakh citizen since 2018,"
+        ("citizen of", rf"{_person('p')}, an? (?P<dem>{_DEMONYM}) (?:citizen|national)\b", "p", "dem"),
+        # "A Waseda University graduate, Fumio Kishida …", "Bong Joon-ho, a Yonsei University alumnus,"
+        ("educated at", rf"\b[Aa]n? {_name('o')} (?:graduate|alumnus|alumna|alum), {_person('p')}", "p", "o"),
+        ("educated at", rf"{_person('p')},? (?:is )?an? {_name('o')} (?:graduate|alumnus|alumna|alum)\b", "p", "o"),
+        # "An alumnus of the University of Buenos Aires, Raúl Echeverría …"
+        ("educated at", rf"\b[Aa]n? (?:graduate|alumnus|alumna) of (?:the )?{_name('o')}, {_person('p')}", "p", "o"),
+        # "Wanjiru Kamau earned her doctorate at the University of Nairobi", "the Oxford-educated barrister X"
+        (
+            "educated at",
+            rf"{_person('p')} (?:earned|received|took|completed|obtained) (?:her|his|their|a) (?:[a-z']+ )?"
+            rf"(?:doctorate|degree|PhD|master's|masters|bachelor's|MBA|diploma) (?:at|from) (?:the )?{_name('o')}",
+            "p",
+            "o",
+        ),
+        ("educated at", rf"\b(?P<o>{_CAP}[\w'.-]*)-educated (?:[a-z-]+ ){{0,2}}{_person('p')}", "p", "o"),
+        ("educated at", rf"{_name('o')} counts {_person('p')} among its (?:graduates|alumni)\b", "p", "o"),
+        # "Monsoon Letters, helmed by Ravi Menon," ("the director of X" and "at the helm of X" may be a company's)
+        ("directed by", rf"{_name('w')}, (?:helmed|directed) by {_person('p')}", "w", "p"),
+        # "Les Heures Blanches, the second novel by Mireille Fontaine", "…, Adichie's second novel,"
+        (
+            "author of",
+            rf"{_title('w')}, (?:the |a )?(?:[a-z-]+ ){{0,2}}(?:novel|book|memoir|collection|poem|play) (?:by|from) {_person('p')}",
+            "p",
+            "w",
+        ),
+        (
+            "author of",
+            rf"{_title('w')}, {_person('p')}'s (?:[a-z-]+ ){{0,2}}(?:novel|book|memoir|collection|poem|play)\b",
+            "p",
+            "w",
+        ),
+        (
+            "author of",
+            rf"\b[Aa]mong the (?:books|novels|works) (?:written )?by {_person('p')} is {_title('w')}",
+            "p",
+            "w",
         ),
     )
 )
@@ -72,7 +121,8 @@ _BORN_AFTER = re.compile(rf"{_person('p')}, (?:the |an? )(?P<o>{_CAP}[\w'.-]*)-b
 
 _LANDMARK = (
     r"(?:Fortress|Castle|Cathedral|Tower|Bridge|Museum|Palace|Temple|Church|Mosque|Abbey|Monastery|Observatory"
-    r"|Stadium|Arena|Square|Gardens|Library|Chapel|Basilica|Synagogue|Theatre|Theater|Opera House)"
+    r"|Stadium|Arena|Square|Gardens|Library|Chapel|Basilica|Synagogue|Theatre|Theater|Opera House|Baths|Falls"
+    r"|Gallery|Market|Harbour|Harbor|Lighthouse|Pier|Zoo)"  # no "Park", "Gate": surnames too
 )
 #: Verb-first descriptions before the name they describe, each (predicate, pattern, inverse): "Directed by Ana
 #: Lily Amirpour, Blue Meridian …", "Co-founded by Aditi Sharma and Karan Mehta, Pinecrest Health …",
@@ -99,6 +149,16 @@ _DESCRIBED: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
         ),
         ("located in", rf"^(?:Situated|Located|Nestled|Set) in {_name('p')}, {_OPENING}{_name('w')}", "w", "p"),
+        ("directed by", rf"^Helmed by {_person('p')}(?: and {_person('p2')})?, {_OPENING}{_name('w')}", "w", "p"),
+        # "The Museo do Mar, in Vigo, reopened", "Lake Bled, in northwestern Slovenia,": a landmark's place
+        (
+            "located in",
+            rf"^(?:The )?(?P<w>(?:{_CAP}[\w'-]+ )*{_LANDMARK}(?: (?:of|do|da|de|del) [\w' -]+?)?|(?:Lake|Mount|Museo|Musée|Museu)(?: (?:do|da|de|del|of|the))? {_CAP}[\w'-]+), in "
+            rf"(?:the (?:heart|centre|center|middle|outskirts) of )?(?:(?:[a-z]+ern|central) )?"
+            rf"(?:the (?:[A-Za-z]+ )?(?:city|town|village|region|province) of )?{_name('p')},",
+            "w",
+            "p",
+        ),
         (
             "founded by",
             rf"{_person('p')}(?: and {_person('p2')})? (?:co-?)?founded (?:the )?(?:[a-z-]+ ){{0,3}}{_name('w')}",
@@ -139,7 +199,7 @@ def facts(text: str) -> list[Fact]:
     for predicate, pattern, subj, obj in _EPITHETS:
         for m in pattern.finditer(text):
             found += _fact(m, predicate, subj, obj)
-            if obj == "dem" and m["dem2"]:
+            if obj == "dem" and m.groupdict().get("dem2"):
                 found += _fact(m, predicate, subj, "dem2")
     for m in _ROLE_AT.finditer(text):
         if is_occupation(m["role"]):
@@ -152,6 +212,7 @@ def facts(text: str) -> list[Fact]:
 def _fact(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     # "Kora's co-founder": the possessor is the name
     subject, value = (
-        DEMONYMS.get(m[g], m[g]) if g.startswith("dem") else re.sub(r"'s$", "", m[g]).rstrip(".") for g in (subj, obj)
+        DEMONYMS.get(m[g], m[g]) if g.startswith("dem") else re.sub(r"'s$", "", m[g]).rstrip(".").strip("'\"‘’“”")
+        for g in (subj, obj)
     )
     return make_fact(subject, predicate, value, single=predicate not in ("founded by", "citizen of"))

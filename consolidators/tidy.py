@@ -90,7 +90,7 @@ def untitled(fact: Fact) -> Fact:
 
 
 #: What a name carries that is no part of it: "Nairobi-based", "streaming giant", "Ltd.".
-_BASED = re.compile(r"^[A-Z][\w'.-]*-(?:based|born|headquartered) (?=[A-Z])")
+_BASED = re.compile(r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated) (?=[A-Z])")
 _DESCRIPTOR = re.compile(
     r"^(?:(?!(?:of|the|and|de|del|della|da|das|do|dos|di|du|von|van|der|den|la|le|les|y|al|el|bin|ibn)\b)[a-z][\w-]* ){1,3}(?=[A-Z])"
 )

@@ -260,8 +260,8 @@ def clean_object(raw: str | None) -> str | None:
     words = text.split()
     first, last = words[0].lower(), words[-1].lower()
     named = len(words) > 1 and all(w[:1].isupper() or w[:1].isdigit() for w in words)  # "Nothing Phone"
-    if not named and (first in _VAGUE_OBJECTS or first in _PARTICLES) or last in _PRONOUNS:
-        return None  # "replaced it": a verb phrase pointing back, not a value
+    if not named and (first in _VAGUE_OBJECTS or first in _PARTICLES or last in _PRONOUNS):
+        return None  # "replaced it": a verb phrase pointing back, not a value ("The River Between Us" is one)
     return text if len(text.split()) <= 12 else None
 
 
@@ -271,7 +271,9 @@ _LEADING_QUALIFIERS = re.compile(
     r"|(?:north|south)(?:-?(?:east|west))?ern|eastern|western|central|rural|downtown|coastal) )+(?=[A-Z])"
 )
 #: Lower-case words that may sit inside a name ("Bank of America", "Procter and Gamble", "Frankfurt am Main").
-_NAME_JOINERS = frozenset("of the and & de del della da das do dos di du von van der den la le les y am upon".split())
+_NAME_JOINERS = frozenset(
+    "of the a an and & de del della da das do dos di du von van der den la le les y am upon".split()
+)
 #: Closed-class words that cannot continue a noun phrase after a name, so what follows qualifies the
 #: statement ("Tana every single day", "Tagalog at home", "Duolingo a while ago"), unlike the open-class
 #: word in "Rock climbing" or "Matcha latte" (a sentence's first word is capitalised, not a name).

@@ -156,6 +156,30 @@ THIRD: list[tuple[str, list[Triple]]] = [
     # a relation outside the vocabulary is no fact, whichever reader found it
     ("The museum shop is open on Sundays.", []),
     ("Zadie Smith studied English at King's College.", [("Zadie Smith", "educated at", "King's College", False)]),
+    # alumni, nationals, credits and landmarks said by description
+    (
+        "A Sciences Po graduate, Léa Marchand joined the ministry in 2011.",
+        [("Léa Marchand", "educated at", "Sciences Po", False)],
+    ),
+    (
+        "Tomasz Wróbel, a Jagiellonian University alumnus, now teaches in Kraków.",
+        [("Tomasz Wróbel", "educated at", "Jagiellonian University", False)],
+    ),
+    (
+        "The Cambridge-educated economist Rhea Sen now advises the bank.",
+        [("Rhea Sen", "educated at", "Cambridge", False)],
+    ),
+    ("Amaru Quispe, a Peruvian national, was detained in Lima.", [("Amaru Quispe", "citizen of", "Peru", False)]),
+    ("Salt Lines, helmed by Ines Pardo, opens in May.", [("Salt Lines", "directed by", "Ines Pardo", False)]),
+    (
+        "Among the novels written by Kofi Asare is The House Above Us.",
+        [("Kofi Asare", "author of", "The House Above Us", False)],
+    ),
+    ("The Museu do Tram, in Lisbon, reopened.", [("Museu do Tram", "located in", "Lisbon", False)]),
+    (
+        "Kora's co-founder Lina Park now lives in Busan.",
+        [("Lina Park", "lives in", "Busan", False), ("Kora", "founded by", "Lina Park", False)],
+    ),
     # what a name carries is no part of it: a description, a base, a legal form
     (
         "The Lyon-based biotech maker Cellvora is owned by Sanofi.",
