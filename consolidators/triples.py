@@ -46,6 +46,7 @@ from . import (
     epithets,
     fields,
     lifeevents,
+    moves,
     newsidioms,
     pets,
     rescue,
@@ -237,11 +238,12 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
     ``relations``: third-person role predicates accepted beyond the built-in relations.
     """
+    found = _sentence_triples(sentence, role, relations)
+    # a move between teams, employers or homes is read by its structure, over what the other readers made of it
+    found = moves.overrule(found, settled(sentence, moves.facts(expand_contractions(plain(sentence)))))
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return [
-        f
-        for f in _sentence_triples(sentence, role, relations)
-        if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations
+        f for f in found if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations
     ]
 
 

@@ -1,0 +1,198 @@
+"""People who move between teams, employers and homes, read by the structure of the move.
+
+A move names up to three parties: the person, the party they leave and the party they reach ("Wolfsburg
+have snapped up Mia Kessler from Bayern", "Kerry Group's Marcus Byrne has defected to Glanbia", "PSV let
+Henrik Vos go and he now turns out for Twente"). Whichever verb carries it, the party reached is the
+current value and the party left is never emitted: supersession retires it. Which relation the move is
+(``plays for``, ``works at``, ``lives in``) is decided by evidence in the sentence (player, transfer, loan,
+club; appointment, works, a job at; moved back, home), never by knowing the names. A move the sentence
+only rumours, plans, denies or puts in the past yields nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .spans import make_fact
+from .types import Fact
+
+_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
+#: A name's word: capitalised, an apostrophe inside it ("O'Neill") but not a possessive "'s".
+_WORD = rf"[{_UP}][\w&.+-]*(?:'(?!s\b)\w+)*"
+_NAME = rf"(?:[Tt]he )?{_WORD}(?: (?:{_WORD}|\d+|of|de|del|da|&|\+))*"
+#: A person is named by two or more capitalised words ("Mia Kessler", "Diego Paredes").
+_PERSON = rf"(?P<p>[{_UP}][\w.-]*(?:'(?!s\b)\w+)*(?: [{_UP}][\w.-]*(?:'(?!s\b)\w+)*)+)"
+_BEEN = r"(?:has been|have been|was|is|were) "
+_HAS = r"(?:(?:have|has|had) )?(?:(?:now|officially|finally|already|just) )?"
+#: Words between a preposition and the party it names: "from arch-rivals River Plate", "for rival Tirlán".
+_EPITHET = r"(?:(?:the |their |his |her )?(?:[a-z-]+ ){0,2}?)"
+
+
+def _to(group: str) -> str:
+    return rf"(?P<{group}>{_NAME})"
+
+
+#: Verbs by who acts. A club that takes the person in is the party reached; one that lets them go is the one
+#: left. The ``kind`` says what the verb alone shows: selling or loaning a person is a sport's transfer.
+_TAKE = r"signed|snapped up|landed|recruited|brought in|poached|hired|lured|captured|picked up|swooped for|acquired"
+_LET_GO = r"sold|loaned(?: out)?|offloaded|released|shipped|cashed in on|let|parted (?:company|ways) with"
+_JOIN = (
+    r"joined|signed for|signed with|defected to|switched to|transferred to|jumped ship to|crossed (?:over )?to"
+    r"|completed (?:a|his|her|their) (?:move|switch|transfer) to|made the (?:move|switch) to|headed to"
+)
+#: What a verb alone shows about the move: a person signed or snapped up moves in a sport; one hired, poached or
+#: who defected, in a job; one who moved back, home. Other verbs need the sentence's word: a company is sold and
+#: landed too, and a band or a body is joined ("joined the IMF" is ``member of``, which this module leaves alone).
+_KINDS = (
+    ("sport", r"signed|snapped up|swooped for|cashed in on"),
+    ("job", r"hired|poached|recruited|defected to|jumped ship to|left|quit|departure|exit"),
+    ("move", r"moved|relocated"),
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move read from one sentence: the person, the party reached, the party left (or "")."""
+
+    person: str
+    to: str
+    left: str
+    kind: str  # what the verb alone shows (:data:`_KINDS`): "sport", "job", "move" or ""
+
+
+_FRAMES = (
+    # "Boca Juniors have signed Diego Paredes from arch-rivals River Plate"
+    re.compile(rf"^{_to('dst')} {_HAS}(?P<v>{_TAKE}) {_PERSON}(?: from {_EPITHET}{_to('src')})?"),
+    # "Feyenoord sold Kaito Hayashi to Brighton", "PSV let Henrik Vos go on a free transfer"
+    re.compile(
+        rf"^{_to('src')} {_HAS}(?P<v>{_LET_GO}) {_PERSON}(?: go)?(?:,? (?:to|on loan to) {_EPITHET}{_to('dst')})?"
+    ),
+    # "Mia Kessler has been snapped up by Wolfsburg", "Kaito Hayashi was sold by Feyenoord to Brighton"
+    re.compile(rf"^{_PERSON} {_BEEN}(?P<v>{_TAKE}) by {_EPITHET}{_to('dst')}(?: from {_EPITHET}{_to('src')})?"),
+    re.compile(
+        rf"^{_PERSON} {_BEEN}(?P<v>{_LET_GO}|transferred|traded)(?: by {_EPITHET}{_to('src')})? to {_EPITHET}{_to('dst')}"
+    ),
+    # "Kerry Group's Marcus Byrne has defected to Glanbia", "Luca Bianchi has joined Genoa"
+    re.compile(
+        rf"^(?:{_to('src')}(?:'s|') (?:[a-z-]+ )?)?{_PERSON} {_HAS}(?P<v>{_JOIN}) {_EPITHET}{_to('dst')}"
+        rf"(?: from {_EPITHET}{_to('src2')})?"
+    ),
+    # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV"
+    re.compile(
+        rf"^{_PERSON} {_HAS}(?P<v>left|quit|swapped|exchanged|traded|ditched) {_to('src')} for {_EPITHET}{_to('dst')}"
+    ),
+    # "Bjarke Holt has moved back from Shanghai to Copenhagen"
+    re.compile(
+        rf"^{_PERSON} {_HAS}(?P<v>moved|relocated|switched|transferred)(?P<back> back| home)? from {_to('src')} to "
+        rf"{_EPITHET}{_to('dst')}"
+    ),
+    # "Sara Lindholm is Chelsea's new number one after her transfer from Hammarby"
+    re.compile(
+        rf"^{_PERSON} is (?:now )?{_to('dst')}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,2}}?(?:[a-z-]+|one)\b"
+    ),
+    # "Lars Petersen's departure; he is now a correspondent at the BBC": the party reached comes later
+    re.compile(rf"^{_PERSON}(?:'s|') (?P<v>departure|exit|move|switch|transfer)\b"),
+)
+#: "plays for the Amsterdam club": a name before a noun describes the party, it does not name it.
+_NOT_EPITHET = r"\b(?! (?:club|side|team|outfit|giants|franchise)\b)"
+#: A later clause that names the party reached outright: "who is now a Marseille player", "he now turns out for
+#: Twente", "he is now a correspondent at the BBC", "where she now works". The group "job" marks a job.
+_NOW = (
+    re.compile(
+        rf"\bnow (?:an? )?{_to('dst')} (?:player|striker|forward|midfielder|defender|goalkeeper|keeper|winger)\b"
+    ),
+    re.compile(
+        rf"\b(?:now )?(?:turns out|plays|lines up|suits up|features) (?:regularly )?for {_EPITHET}{_to('dst')}{_NOT_EPITHET}"
+    ),
+    re.compile(rf"\b(?:is|are) now (?:an? |the )(?P<job>(?:[a-z-]+ ){{1,3}})(?:at|with|for) {_to('dst')}"),
+    re.compile(rf"\bnow (?P<job>works|worked) (?:at|for) {_to('dst')}"),
+)
+_LEFT_FROM = re.compile(rf"\b(?:from|leaving|quitting|left|departing) {_EPITHET}{_to('src')}")
+_SPORT = re.compile(
+    r"\b(?:player|striker|forward|midfielder|defender|goalkeeper|keeper|winger|full-back|centre-back|captain|number one"
+    r"|transfer|loan\w*|club|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans)\b"
+    r"|\b(?:left|joined|quit)\b.*[€£]\s?\d"  # a price paid when a person moves is a transfer fee
+)
+_JOB = re.compile(r"\b(?:works?|appointment|appointed|hired|job|employer|employee|staff|payroll|role|post|position)\b")
+_HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|house|flat|apartment)\b")
+#: What keeps a move from being a fact: a rumour, a plan, a denial, a question, a past or ended spell.
+_UNSURE = re.compile(
+    r"\?|\b(?:not|never|no longer|denied|denies|deny|set to|poised|could|might|would|will|shall|expected|"
+    r"reportedly|rumou?r\w*|linked|interest|talks|bid|close to|considering|consider|wants?|hopes?|plans?|if|unless|"
+    r"whether|used to|formerly|once|ended|expired|recalled|cut short|returned|failed|collapsed|fell through)\b"
+    r"|(?-i:\bmay\b)",  # lower case only: "in May" is a month
+    re.I,
+)
+_CUE = re.compile(
+    rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move|switch|transfer)\b"
+)
+
+
+def read(text: str) -> Move | None:
+    """The move ``text`` states, or None when it states none with confidence."""
+    if not _CUE.search(text) or _UNSURE.search(text):
+        return None
+    for frame in _FRAMES:
+        m = frame.search(text)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        left = groups.get("src") or groups.get("src2") or ""
+        dst = groups.get("dst") or ""
+        later = _later_party(text[m.end() :])
+        if later is not None:
+            dst = later
+        elif not left:
+            src = _LEFT_FROM.search(text, m.end())
+            left = src["src"] if src else ""
+        if not dst:
+            return None
+        verb = m["v"]
+        kind = next((k for k, verbs in _KINDS if re.fullmatch(verbs, verb)), "")
+        return Move(_bare(m["p"]), _bare(dst), _bare(left), kind)
+    return None
+
+
+def _later_party(rest: str) -> str | None:
+    for pattern in _NOW:
+        m = pattern.search(rest)
+        if m is not None:
+            return m["dst"]
+    return None
+
+
+def _bare(name: str) -> str:
+    return re.sub(r"^[Tt]he ", "", name).rstrip(".,")
+
+
+def relation(move: Move, text: str) -> str | None:
+    """Which relation the move changes, by the sentence's evidence; None when it shows none."""
+    job = bool(_JOB.search(text) or _NOW[2].search(text))
+    if job and not re.search(r"\b(?:player|striker|goalkeeper|transfer|loan)\b", text):
+        return "works at"
+    if move.kind == "sport" or _SPORT.search(text):
+        return "plays for"
+    if move.kind == "move":
+        return "lives in" if _HOME.search(text) else None
+    return "works at" if move.kind == "job" else None
+
+
+def facts(text: str) -> list[Fact]:
+    """The fact a move in ``text`` states: the person and the party reached, under the relation it changes."""
+    move = read(text)
+    if move is None or move.to.lower() in (move.person.lower(), move.left.lower()):
+        return []
+    predicate = relation(move, text)
+    return make_fact(move.person, predicate, move.to, single=True) if predicate else []
+
+
+def overrule(found: list[Fact], moved: list[Fact]) -> list[Fact]:
+    """``found`` with the move's facts in place of what other readers made of the same person's move (a
+    "works at" for a club, an "owned by" for a sale, the party left as current)."""
+    if not moved:
+        return found
+    people = {f.subject.lower() for f in moved}
+    shifted = {"plays for", "works at", "lives in", "owned by", "member of", "uses"}
+    kept = [f for f in found if not (f.subject.lower() in people and f.predicate in shifted)]
+    return kept + moved
