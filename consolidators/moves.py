@@ -21,7 +21,9 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 #: A name's word: capitalised, an apostrophe inside it ("O'Neill") but not a possessive "'s".
 _WORD = rf"[{_UP}][\w&.+-]*(?:'(?!s\b)\w+)*"
 _NAME = rf"(?:[Tt]he )?{_WORD}(?: (?:{_WORD}|\d+|of|de|del|da|&|\+))*"
-#: A person is named by two or more capitalised words ("Mia Kessler", "Diego Paredes").
+#: A person is named by two or more capitalised words ("Mia Kessler", "Diego Paredes"); a lower-case word
+#: before the name is their position ("signed striker Ana Lima").
+_POSITION = r"(?:(?!(?:for|with|to|from|on|in|at|by|as|up)\b)[a-z-]+ )?"
 _PERSON = rf"(?P<p>[{_UP}][\w.-]*(?:'(?!s\b)\w+)*(?: [{_UP}][\w.-]*(?:'(?!s\b)\w+)*)+)"
 _BEEN = r"(?:has been|have been|was|is|were) "
 _HAS = r"(?:(?:have|has|had) )?(?:(?:now|officially|finally|already|just) )?"
@@ -47,6 +49,7 @@ _JOIN = (
 _KINDS = (
     ("sport", r"signed|snapped up|swooped for|cashed in on"),
     ("job", r"hired|poached|recruited|defected to|jumped ship to|left|quit|departure|exit"),
+    ("sale", rf"{_LET_GO}|transferred|traded"),
     ("move", r"moved|relocated"),
 )
 
@@ -58,15 +61,16 @@ class Move:
     person: str
     to: str
     left: str
-    kind: str  # what the verb alone shows (:data:`_KINDS`): "sport", "job", "move" or ""
+    kind: str  # what the verb alone shows (:data:`_KINDS`): "sport", "job", "sale", "move" or ""
+    sure: bool = True
 
 
 _FRAMES = (
     # "Boca Juniors have signed Diego Paredes from arch-rivals River Plate"
-    re.compile(rf"^{_to('dst')} {_HAS}(?P<v>{_TAKE}) {_PERSON}(?: from {_EPITHET}{_to('src')})?"),
+    re.compile(rf"^{_to('dst')} {_HAS}(?P<v>{_TAKE}) {_POSITION}{_PERSON}(?: from {_EPITHET}{_to('src')})?"),
     # "Feyenoord sold Kaito Hayashi to Brighton", "PSV let Henrik Vos go on a free transfer"
     re.compile(
-        rf"^{_to('src')} {_HAS}(?P<v>{_LET_GO}) {_PERSON}(?: go)?(?:,? (?:to|on loan to) {_EPITHET}{_to('dst')})?"
+        rf"^{_to('src')} {_HAS}(?P<v>{_LET_GO}) {_POSITION}{_PERSON}(?: go)?(?:,? (?:to|on loan to) {_EPITHET}{_to('dst')})?"
     ),
     # "Mia Kessler has been snapped up by Wolfsburg", "Kaito Hayashi was sold by Feyenoord to Brighton"
     re.compile(rf"^{_PERSON} {_BEEN}(?P<v>{_TAKE}) by {_EPITHET}{_to('dst')}(?: from {_EPITHET}{_to('src')})?"),
@@ -115,12 +119,13 @@ _SPORT = re.compile(
     r"|\b(?:left|joined|quit)\b.*[€£]\s?\d"  # a price paid when a person moves is a transfer fee
 )
 _JOB = re.compile(r"\b(?:works?|appointment|appointed|hired|job|employer|employee|staff|payroll|role|post|position)\b")
+_PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|house|flat|apartment)\b")
 #: What keeps a move from being a fact: a rumour, a plan, a denial, a question, a past or ended spell.
 _UNSURE = re.compile(
     r"\?|\b(?:not|never|no longer|denied|denies|deny|set to|poised|could|might|would|will|shall|expected|"
     r"reportedly|rumou?r\w*|linked|interest|talks|bid|close to|considering|consider|wants?|hopes?|plans?|if|unless|"
-    r"whether|used to|formerly|once|ended|expired|recalled|cut short|returned|failed|collapsed|fell through)\b"
+    r"whether|used to|ended|expired|recalled|cut short|returned|failed|collapsed|fell through)\b"
     r"|(?-i:\bmay\b)",  # lower case only: "in May" is a month
     re.I,
 )
@@ -130,8 +135,8 @@ _CUE = re.compile(
 
 
 def read(text: str) -> Move | None:
-    """The move ``text`` states, or None when it states none with confidence."""
-    if not _CUE.search(text) or _UNSURE.search(text):
+    """The move ``text`` tells of, or None; ``sure`` is False when it is only rumoured, denied or asked."""
+    if not _CUE.search(text):
         return None
     for frame in _FRAMES:
         m = frame.search(text)
@@ -150,7 +155,7 @@ def read(text: str) -> Move | None:
             return None
         verb = m["v"]
         kind = next((k for k, verbs in _KINDS if re.fullmatch(verbs, verb)), "")
-        return Move(_bare(m["p"]), _bare(dst), _bare(left), kind)
+        return Move(_bare(m["p"]), _bare(dst), _bare(left), kind, not _UNSURE.search(text))
     return None
 
 
@@ -173,26 +178,29 @@ def relation(move: Move, text: str) -> str | None:
         return "works at"
     if move.kind == "sport" or _SPORT.search(text):
         return "plays for"
+    if move.kind == "sale":  # a company is sold too: only one spoken of as "he" or "she" is a player
+        return "plays for" if _PERSONAL.search(text) else None
     if move.kind == "move":
         return "lives in" if _HOME.search(text) else None
     return "works at" if move.kind == "job" else None
 
 
-def facts(text: str) -> list[Fact]:
+def facts(move: Move | None, text: str) -> list[Fact]:
     """The fact a move in ``text`` states: the person and the party reached, under the relation it changes."""
-    move = read(text)
-    if move is None or move.to.lower() in (move.person.lower(), move.left.lower()):
+    if move is None or not move.sure or move.to.lower() in (move.person.lower(), move.left.lower()):
         return []
     predicate = relation(move, text)
     return make_fact(move.person, predicate, move.to, single=True) if predicate else []
 
 
-def overrule(found: list[Fact], moved: list[Fact]) -> list[Fact]:
+_SHIFTED = frozenset({"plays for", "works at", "lives in", "owned by", "member of", "uses"})
+
+
+def overrule(found: list[Fact], move: Move | None, moved: list[Fact]) -> list[Fact]:
     """``found`` with the move's facts in place of what other readers made of the same person's move (a
-    "works at" for a club, an "owned by" for a sale, the party left as current)."""
-    if not moved:
+    "works at" for a club, an "owned by" for a sale, the party left as current); a move only rumoured,
+    denied or asked leaves none of theirs either ("Dinamo sold Petar Kos to Rijeka, but the deal collapsed")."""
+    if move is None or move.sure and not moved:
         return found
-    people = {f.subject.lower() for f in moved}
-    shifted = {"plays for", "works at", "lives in", "owned by", "member of", "uses"}
-    kept = [f for f in found if not (f.subject.lower() in people and f.predicate in shifted)]
-    return kept + moved
+    person = move.person.lower()  # "Economist Farah Qureshi": the other readers drop the title
+    return [f for f in found if not (person.endswith(f.subject.lower()) and f.predicate in _SHIFTED)] + moved

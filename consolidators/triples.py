@@ -240,7 +240,9 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     """
     found = _sentence_triples(sentence, role, relations)
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
-    found = moves.overrule(found, settled(sentence, moves.facts(expand_contractions(plain(sentence)))))
+    text = expand_contractions(plain(sentence))
+    move = moves.read(text)
+    found = moves.overrule(found, move, settled(sentence, moves.facts(move, text)))
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return [
         f for f in found if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations
