@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .spans import make_fact
+from .spans import ORG_WORDS, make_fact
 from .types import Fact
 
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
@@ -25,6 +25,11 @@ _NAME = rf"(?:[Tt]he )?{_WORD}(?: (?:{_WORD}|\d+|of|de|del|da|&|\+))*"
 #: before the name is their position ("signed striker Ana Lima").
 _POSITION = r"(?:(?!(?:for|with|to|from|on|in|at|by|as|up)\b)[a-z-]+ )?"
 _PERSON = rf"(?P<p>[{_UP}][\w.-]*(?:'(?!s\b)\w+)*(?: [{_UP}][\w.-]*(?:'(?!s\b)\w+)*)+)"
+_PLAYER = r"player|striker|forward|midfielder|defender|goalkeeper|keeper|winger"
+#: An occupation before "at": lower-case words, or a title's letters other than the offices ("CTO", not "CEO").
+_JOB_WORDS = r"(?:(?:[a-z-]+|(?!CEO\b)[A-Z]{2,4}) ){1,3}"
+#: A phrase that sets the scene before the person: "After eleven years at Ericsson, engineer Pedro Alves …".
+_LEAD = r"^(?:(?:After|Following|Having spent) [^,]{1,60}, )?(?:[a-z-]+ )?"
 _BEEN = r"(?:has been|have been|was|is|were) "
 _HAS = r"(?:(?:have|has|had) )?(?:(?:now|officially|finally|already|just) )?"
 #: Words between a preposition and the party it names: "from arch-rivals River Plate", "for rival Tirlán".
@@ -48,7 +53,11 @@ _JOIN = (
 #: landed too, and a band or a body is joined ("joined the IMF" is ``member of``, which this module leaves alone).
 _KINDS = (
     ("sport", r"signed|snapped up|swooped for|cashed in on"),
-    ("job", r"hired|poached|recruited|defected to|jumped ship to|left|quit|departure|exit"),
+    (
+        "job",
+        r"hired|hiring|poached|recruited|defected to|jumped ship to|left|quit|leaving|quitting|departure|exit|appointment",
+    ),
+    ("sport", rf"signing|capture|{_PLAYER}"),
     ("sale", rf"{_LET_GO}|transferred|traded"),
     ("move", r"moved|relocated"),
 )
@@ -97,28 +106,47 @@ _FRAMES = (
     ),
     # "Lars Petersen's departure; he is now a correspondent at the BBC": the party reached comes later
     re.compile(rf"^{_PERSON}(?:'s|') (?P<v>departure|exit|move|switch|transfer)\b"),
+    # "Mainz confirmed the signing of Jonas Keller from Freiburg": the move named by its noun
+    re.compile(
+        rf"^{_to('dst')} {_HAS}(?:confirmed|announced|completed) the (?P<v>signing|capture|appointment|hiring) of "
+        rf"{_POSITION}{_PERSON}(?: from {_EPITHET}{_to('src')})?"
+    ),
+    # "Grab has moved Mei Lin Zhao to Jakarta, where she now lives"
+    re.compile(rf"^{_to('src')} {_HAS}(?P<v>moved|relocated) {_POSITION}{_PERSON} to {_to('dst')}"),
+    # "After eleven years at Ericsson, engineer Pedro Alves has moved to Nokia"
+    re.compile(rf"{_LEAD}{_PERSON} {_HAS}(?P<v>moved|relocated) to {_EPITHET}{_to('dst')}"),
+    # "Ayşe Demir is now at Trendyol, having quit Getir"
+    re.compile(
+        rf"^{_PERSON} is now (?:at|with) {_to('dst')},? (?:having|after) (?P<v>left|quit|leaving|quitting) {_to('src')}"
+    ),
+    # "Tomás Ruiz is now a columnist at El País", "Freya Nilsson is now a Chelsea Women player"
+    re.compile(rf"^{_PERSON} is now (?:an? |the )(?P<job>{_JOB_WORDS})(?:at|with|for) {_to('dst')}"),
+    re.compile(rf"^{_PERSON} is now an? {_to('dst')} (?P<v>{_PLAYER})\b"),
 )
 #: "plays for the Amsterdam club": a name before a noun describes the party, it does not name it.
 _NOT_EPITHET = r"\b(?! (?:club|side|team|outfit|giants|franchise)\b)"
 #: A later clause that names the party reached outright: "who is now a Marseille player", "he now turns out for
 #: Twente", "he is now a correspondent at the BBC", "where she now works". The group "job" marks a job.
 _NOW = (
-    re.compile(
-        rf"\bnow (?:an? )?{_to('dst')} (?:player|striker|forward|midfielder|defender|goalkeeper|keeper|winger)\b"
-    ),
+    re.compile(rf"\bnow (?:an? )?{_to('dst')} (?:{_PLAYER})\b"),
     re.compile(
         rf"\b(?:now )?(?:turns out|plays|lines up|suits up|features) (?:regularly )?for {_EPITHET}{_to('dst')}{_NOT_EPITHET}"
     ),
-    re.compile(rf"\b(?:is|are) now (?:an? |the )(?P<job>(?:[a-z-]+ ){{1,3}})(?:at|with|for) {_to('dst')}"),
+    re.compile(rf"\b(?:is|are) now (?:an? |the )(?P<job>{_JOB_WORDS})(?:at|with|for) {_to('dst')}"),
     re.compile(rf"\bnow (?P<job>works|worked) (?:at|for) {_to('dst')}"),
 )
 _LEFT_FROM = re.compile(rf"\b(?:from|leaving|quitting|left|departing) {_EPITHET}{_to('src')}")
 _SPORT = re.compile(
-    r"\b(?:player|striker|forward|midfielder|defender|goalkeeper|keeper|winger|full-back|centre-back|captain|number one"
+    rf"\b(?:{_PLAYER}|full-back|centre-back|captain|number one"
     r"|transfer|loan\w*|club|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans)\b"
     r"|\b(?:left|joined|quit)\b.*[€£]\s?\d"  # a price paid when a person moves is a transfer fee
 )
-_JOB = re.compile(r"\b(?:works?|appointment|appointed|hired|job|employer|employee|staff|payroll|role|post|position)\b")
+_JOB = re.compile(
+    r"\b(?:works?|appointment|appointed|hired|job|employer|employee|staff|payroll|role|post|position)\b"
+    r"|\b(?:years|decade) at\b"
+)
+#: The words of a company's name (:data:`spans.ORG_WORDS`), less those a team's or a place's name has too.
+_EMPLOYER_WORDS = ORG_WORDS - {"FC", "United", "City", "Club", "Park", "Tower", "Bridge", "Union", "Academy"}
 _PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|house|flat|apartment)\b")
 #: What keeps a move from being a fact: a rumour, a plan, a denial, a question, a past or ended spell.
@@ -130,7 +158,8 @@ _UNSURE = re.compile(
     re.I,
 )
 _CUE = re.compile(
-    rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move|switch|transfer)\b"
+    rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
+    r"|switch|transfer|signing|capture|appointment|hiring|is now)\b"
 )
 
 
@@ -145,16 +174,16 @@ def read(text: str) -> Move | None:
         groups = m.groupdict()
         left = groups.get("src") or groups.get("src2") or ""
         dst = groups.get("dst") or ""
-        later = _later_party(text[m.end() :])
-        if later is not None:
-            dst = later
-        elif not left:
+        kind = "job" if groups.get("job") else next((k for k, verbs in _KINDS if re.fullmatch(verbs, m["v"])), "")
+        # a later clause names the party reached, except after a new home: "moved to Vienna, where she now works
+        # for Swiss Re" names her employer, not her home
+        later = _later_party(text[m.end() :]) if kind != "move" else None
+        dst = later or dst
+        if not left and later is None:
             src = _LEFT_FROM.search(text, m.end())
             left = src["src"] if src else ""
         if not dst:
             return None
-        verb = m["v"]
-        kind = next((k for k, verbs in _KINDS if re.fullmatch(verbs, verb)), "")
         return Move(_bare(m["p"]), _bare(dst), _bare(left), kind, not _UNSURE.search(text))
     return None
 
@@ -173,6 +202,8 @@ def _bare(name: str) -> str:
 
 def relation(move: Move, text: str) -> str | None:
     """Which relation the move changes, by the sentence's evidence; None when it shows none."""
+    if move.kind == "move" and _HOME.search(text):  # "relocated to Singapore for the new role": a new home
+        return "lives in"
     job = bool(_JOB.search(text) or _NOW[2].search(text))
     if job and not re.search(r"\b(?:player|striker|goalkeeper|transfer|loan)\b", text):
         return "works at"
@@ -180,8 +211,8 @@ def relation(move: Move, text: str) -> str | None:
         return "plays for"
     if move.kind == "sale":  # a company is sold too: only one spoken of as "he" or "she" is a player
         return "plays for" if _PERSONAL.search(text) else None
-    if move.kind == "move":
-        return "lives in" if _HOME.search(text) else None
+    if move.kind == "move":  # "moved from Access Bank to Flutterwave": a party named as a company is an employer
+        return "works at" if {*move.to.split(), *move.left.split()} & _EMPLOYER_WORDS else None
     return "works at" if move.kind == "job" else None
 
 

@@ -87,9 +87,27 @@ NEWS: list[tuple[str, list[Triple]]] = [
         "Tomás Ortega jumped ship to Telefónica after a decade at Vodafone.",
         [("Tomás Ortega", "works at", "Telefónica", False)],
     ),
+    (
+        "Kwabena Mensah is now with Paystack, having left Interswitch.",
+        [("Kwabena Mensah", "works at", "Paystack", False)],
+    ),
+    ("Sofia Brandt is now a data scientist at Zalando.", [("Sofia Brandt", "works at", "Zalando", False)]),
+    (
+        "Hanna Virtanen has moved from Nordea Bank to Wolt.",  # a party named as a company: an employer
+        [("Hanna Virtanen", "works at", "Wolt", False)],
+    ),
+    (
+        "Bologna announced the signing of Elias Lund from Malmö.",
+        [("Elias Lund", "plays for", "Bologna", False)],
+    ),
+    ("Aya Haddad is now a Lyon player after leaving Montpellier.", [("Aya Haddad", "plays for", "Lyon", False)]),
     # homes
     ("Ingrid Sæther has moved back from Singapore to Trondheim.", [("Ingrid Sæther", "lives in", "Trondheim", False)]),
     ("Yuki Sato relocated from Osaka to Sapporo with her family.", [("Yuki Sato", "lives in", "Sapporo", False)]),
+    (
+        "Deloitte has moved Chidi Okeke to Lagos, where he now lives.",
+        [("Chidi Okeke", "lives in", "Lagos", False)],
+    ),
     # nothing: rumours, plans, denials, questions, ended spells, the past, a move the sentence can't place
     ("Niklas Berg is set to join Hoffenheim from Augsburg.", []),
     ("Porto could sign Jan Kowal from Legia in January.", []),
