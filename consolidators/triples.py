@@ -52,6 +52,7 @@ from . import (
     rescue,
     roles,
     tastes,
+    usermoves,
 )
 from .parse import described_facts, parsed_facts, prefetch
 from .relations import THIRD_PERSON_PREDICATES
@@ -243,6 +244,8 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     text = expand_contractions(plain(sentence))
     move = moves.read(text)
     found = moves.overrule(found, move, settled(sentence, moves.facts(move, text)))
+    if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
+        found = usermoves.merged(found, usermoves.facts(text))
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return [
         f for f in found if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations

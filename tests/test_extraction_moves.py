@@ -134,6 +134,25 @@ READ: list[tuple[str, tuple[str, str, str] | None]] = [
 ]
 
 CHAT: list[tuple[str, list[Triple]]] = [
+    # the user's own changes, each read in its clause
+    ("sold the flat, shipped the boxes, and we've ended up in Tartu for good", [("user", "lives in", "Tartu", False)]),
+    ("we finally settled in Kraków after a year of hopping around", [("user", "lives in", "Kraków", False)]),
+    ("we just landed in Kraków, the flight was bumpy", []),  # a landing that lasts says so
+    (
+        "the Deliveroo thing fell apart, but I signed with Glovo last week",
+        [("user", "works at", "Glovo", False)],
+    ),
+    ("if I sign with Glovo I'll need a bike", []),
+    ("my sister signed with Glovo", []),
+    ("got promoted to lead designer, still can't believe it", [("user", "works as", "lead designer", False)]),
+    ("my official title is platform engineer since March", [("user", "works as", "platform engineer", False)]),
+    ("changed my major to linguistics, econ was killing me", [("user", "studies", "linguistics", False)]),
+    ("I might switch my major to history", []),
+    ("the password manager got switched to Bitwarden", [("user", "password manager", "Bitwarden", False)]),
+    (
+        "my calendar has moved again; everything sits in Fantastical now",
+        [("user", "calendar app", "Fantastical", False)],
+    ),
     # a third-person move said in chat is still read; "I" is not its subject
     ("Benfica signed Rui Costa Silva from Braga, wild", [("Rui Costa Silva", "plays for", "Benfica", False)]),
     ("my cousin says Lyon might sell Theo Marin to Lens", []),
