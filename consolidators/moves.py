@@ -47,6 +47,7 @@ _LET_GO = r"sold|loaned(?: out)?|offloaded|released|shipped|cashed in on|let|par
 _JOIN = (
     r"joined|signed for|signed with|defected to|switched to|transferred to|jumped ship to|crossed (?:over )?to"
     r"|completed (?:a|his|her|their) (?:move|switch|transfer) to|made the (?:move|switch) to|headed to"
+    r"|(?:went|gone|moved) on loan to"
 )
 #: What a verb alone shows about the move: a person signed or snapped up moves in a sport; one hired, poached or
 #: who defected, in a job; one who moved back, home. Other verbs need the sentence's word: a company is sold and
@@ -57,7 +58,7 @@ _KINDS = (
         "job",
         r"hired|hiring|poached|recruited|defected to|jumped ship to|left|quit|leaving|quitting|departure|exit|appointment",
     ),
-    ("sport", rf"signing|capture|{_PLAYER}"),
+    ("sport", rf"signing|capture|play|{_PLAYER}"),
     ("sale", rf"{_LET_GO}|transferred|traded"),
     ("move", r"moved|relocated"),
 )
@@ -74,6 +75,8 @@ class Move:
     sure: bool = True
 
 
+#: "plays for the Amsterdam club": a name before a noun describes the party, it does not name it.
+_NOT_EPITHET = r"\b(?! (?:club|side|team|outfit|giants|franchise)\b)"
 _FRAMES = (
     # "Boca Juniors have signed Diego Paredes from arch-rivals River Plate"
     re.compile(rf"^{_to('dst')} {_HAS}(?P<v>{_TAKE}) {_POSITION}{_PERSON}(?: from {_EPITHET}{_to('src')})?"),
@@ -94,6 +97,11 @@ _FRAMES = (
     # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV"
     re.compile(
         rf"^{_PERSON} {_HAS}(?P<v>left|quit|swapped|exchanged|traded|ditched) {_to('src')} for {_EPITHET}{_to('dst')}"
+    ),
+    # "Kaito Yamamoto has returned to Japan to play for Yokohama F. Marinos": the move's purpose names the team
+    re.compile(
+        rf"^{_PERSON} {_HAS}(?:returned|moved|gone|went|headed|relocated) (?:back |home )?(?:to [^,;]+? )?"
+        rf"to (?P<v>play) for {_EPITHET}{_to('dst')}{_NOT_EPITHET}"
     ),
     # "Bjarke Holt has moved back from Shanghai to Copenhagen"
     re.compile(
@@ -123,8 +131,6 @@ _FRAMES = (
     re.compile(rf"^{_PERSON} is now (?:an? |the )(?P<job>{_JOB_WORDS})(?:at|with|for) {_to('dst')}"),
     re.compile(rf"^{_PERSON} is now an? {_to('dst')} (?P<v>{_PLAYER})\b"),
 )
-#: "plays for the Amsterdam club": a name before a noun describes the party, it does not name it.
-_NOT_EPITHET = r"\b(?! (?:club|side|team|outfit|giants|franchise)\b)"
 #: A later clause that names the party reached outright: "who is now a Marseille player", "he now turns out for
 #: Twente", "he is now a correspondent at the BBC", "where she now works". The group "job" marks a job.
 _NOW = (
@@ -149,17 +155,20 @@ _JOB = re.compile(
 _EMPLOYER_WORDS = ORG_WORDS - {"FC", "United", "City", "Club", "Park", "Tower", "Bridge", "Union", "Academy"}
 _PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|house|flat|apartment)\b")
-#: What keeps a move from being a fact: a rumour, a plan, a denial, a question, a past or ended spell.
+#: What keeps a move from being a fact: a rumour, a plan, a denial or a past state said before the move or in
+#: it ("If Lazio sell …"; "… who will lead its AI unit" after it is the new job's future, not a doubt) …
 _UNSURE = re.compile(
-    r"\?|\b(?:not|never|no longer|denied|denies|deny|set to|poised|could|might|would|will|shall|expected|"
+    r"\b(?:not|never|no longer|denied|denies|deny|set to|poised|could|might|would|will|shall|expected|"
     r"reportedly|rumou?r\w*|linked|interest|talks|bid|close to|considering|consider|wants?|hopes?|plans?|if|unless|"
-    r"whether|used to|ended|expired|recalled|cut short|returned|failed|collapsed|fell through)\b"
+    r"whether|used to)\b"
     r"|(?-i:\bmay\b)",  # lower case only: "in May" is a month
     re.I,
 )
+#: … and a question, or an end of the spell or of the deal, anywhere.
+_UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|is now)\b"
+    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for)\b"
 )
 
 
@@ -184,7 +193,8 @@ def read(text: str) -> Move | None:
             left = src["src"] if src else ""
         if not dst:
             return None
-        return Move(_bare(m["p"]), _bare(dst), _bare(left), kind, not _UNSURE.search(text))
+        sure = not _UNSURE.search(text, 0, m.end()) and not _UNDONE.search(text)
+        return Move(_bare(m["p"]), _bare(dst), _bare(left), kind, sure)
     return None
 
 
@@ -202,8 +212,11 @@ def _bare(name: str) -> str:
 
 def relation(move: Move, text: str) -> str | None:
     """Which relation the move changes, by the sentence's evidence; None when it shows none."""
-    if move.kind == "move" and _HOME.search(text):  # "relocated to Singapore for the new role": a new home
-        return "lives in"
+    if move.kind == "move":  # "relocated to Singapore for the new role" is a new home; "moved from Access Bank to
+        # Flutterwave" names companies, so an employer; "moved to Spain to play for …" says nothing of the team here
+        if _HOME.search(text):
+            return "lives in"
+        return "works at" if {*move.to.split(), *move.left.split()} & _EMPLOYER_WORDS or _JOB.search(text) else None
     job = bool(_JOB.search(text) or _NOW[2].search(text))
     if job and not re.search(r"\b(?:player|striker|goalkeeper|transfer|loan)\b", text):
         return "works at"
@@ -211,8 +224,6 @@ def relation(move: Move, text: str) -> str | None:
         return "plays for"
     if move.kind == "sale":  # a company is sold too: only one spoken of as "he" or "she" is a player
         return "plays for" if _PERSONAL.search(text) else None
-    if move.kind == "move":  # "moved from Access Bank to Flutterwave": a party named as a company is an employer
-        return "works at" if {*move.to.split(), *move.left.split()} & _EMPLOYER_WORDS else None
     return "works at" if move.kind == "job" else None
 
 

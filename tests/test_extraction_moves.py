@@ -62,7 +62,16 @@ NEWS: list[tuple[str, list[Triple]]] = [
         "Pilar Gómez swapped Levante for Valencia in a €3m transfer.",
         [("Pilar Gómez", "plays for", "Valencia", False)],
     ),
+    (
+        "Lina Berg has gone back to Norway to play for Vålerenga.",  # the move's purpose names the team
+        [("Lina Berg", "plays for", "Vålerenga", False)],
+    ),
+    ("Oskar Wiik went on loan to Odd for the spring.", [("Oskar Wiik", "plays for", "Odd", False)]),
     # employers: the sentence shows a job, not a team
+    (
+        "Nordic Semi has hired Jonas Aho from Ericsson, who will lead its radio unit.",  # the new job's future
+        [("Jonas Aho", "works at", "Nordic Semi", False)],
+    ),
     (
         "Unilever's Hannah Schultz has defected to Danone, which announced her appointment on Monday.",
         [("Hannah Schultz", "works at", "Danone", False)],
