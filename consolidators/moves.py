@@ -42,7 +42,7 @@ def _to(group: str) -> str:
 
 #: Verbs by who acts. A club that takes the person in is the party reached; one that lets them go is the one
 #: left. The ``kind`` says what the verb alone shows: selling or loaning a person is a sport's transfer.
-_TAKE = r"signed|snapped up|landed|recruited|brought in|poached|hired|lured|captured|picked up|swooped for|acquired"
+_TAKE = r"signed|snapped up|landed|recruited|brought in|poached|hired|lured|captured|picked up|swooped for"
 _LET_GO = r"sold|loaned(?: out)?|offloaded|released|shipped|cashed in on|let|parted (?:company|ways) with"
 _JOIN = (
     r"joined|signed for|signed with|defected to|switched to|transferred to|jumped ship to|crossed (?:over )?to"
@@ -56,7 +56,7 @@ _KINDS = (
     ("sport", r"signed|snapped up|swooped for|cashed in on"),
     (
         "job",
-        r"hired|hiring|poached|recruited|defected to|jumped ship to|left|quit|leaving|quitting|departure|exit|appointment",
+        r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment",
     ),
     ("sport", rf"signing|capture|play|{_PLAYER}"),
     ("sale", rf"{_LET_GO}|transferred|traded"),
@@ -125,7 +125,7 @@ _FRAMES = (
     re.compile(rf"{_LEAD}{_PERSON} {_HAS}(?P<v>moved|relocated) to {_EPITHET}{_to('dst')}"),
     # "Ayşe Demir is now at Trendyol, having quit Getir"
     re.compile(
-        rf"^{_PERSON} is now (?:at|with) {_to('dst')},? (?:having|after) (?P<v>left|quit|leaving|quitting) {_to('src')}"
+        rf"^{_PERSON} is now (?:at|with) {_to('dst')},? (?P<v>(?:having|after) (?:left|quit|leaving|quitting)) {_to('src')}"
     ),
     # "Tomás Ruiz is now a columnist at El País", "Freya Nilsson is now a Chelsea Women player"
     re.compile(rf"^{_PERSON} is now (?:an? |the )(?P<job>{_JOB_WORDS})(?:at|with|for) {_to('dst')}"),
@@ -178,7 +178,7 @@ def read(text: str) -> Move | None:
         return None
     for frame in _FRAMES:
         m = frame.search(text)
-        if m is None:
+        if m is None or _EMPLOYER_WORDS.intersection(m["p"].split()):  # "signed Globex Corp": a company, no person
             continue
         groups = m.groupdict()
         left = groups.get("src") or groups.get("src2") or ""

@@ -32,7 +32,7 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "lives in",
         re.compile(rf"\b{_WE} (?:landed|ended up|washed up|touched down) in {_NAME}"),
-        re.compile(r"\b(?:for good|packed|unpacked|boxes|movers|lease|new (?:flat|place|home|apartment)|moved)\b"),
+        re.compile(r"\b(?:for good|packed|unpacked|boxes|movers|lease|new (?:flat|place|home|apartment))\b"),
     ),
     ("lives in", re.compile(rf"\b{_WE} (?:settled|put down roots) in {_NAME}"), None),
     (
@@ -43,7 +43,7 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "works as",
         re.compile(
-            rf"\b(?:my (?:new |official )?(?:job title|title|position) is (?:now )?|(?:they |I )?(?:got |was |been )?"
+            rf"\b(?:my (?:job title|(?:official|new) (?:job )?title|title at work) is (?:now )?|(?:they |I )?(?:got |was |been )?"
             rf"promoted (?:me )?to )(?:an? )?{_PHRASE}"
         ),
         None,

@@ -132,7 +132,11 @@ NEWS: list[tuple[str, list[Triple]]] = [
     ("Dinamo sold the striker Petar Kos to Rijeka, but the deal collapsed at the medical.", []),
 ]
 #: A move no word places (a job, a team or a home) yields none of those relations.
-UNPLACED = ["Nora Eide has switched from Equinor to Aker.", "Statkraft sold Nordlys Energi to Equinor."]
+UNPLACED = [
+    "Nora Eide has switched from Equinor to Aker.",
+    "Statkraft sold Nordlys Energi to Equinor.",
+    "Vestas has signed Orsted Energy as a customer.",  # a company's name: no person signed
+]
 
 READ: list[tuple[str, tuple[str, str, str] | None]] = [
     # the party left is read, never returned as current
@@ -157,6 +161,7 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("my official title is platform engineer since March", [("user", "works as", "platform engineer", False)]),
     ("changed my major to linguistics, econ was killing me", [("user", "studies", "linguistics", False)]),
     ("I might switch my major to history", []),
+    ("my position is that we should wait", []),  # an opinion, not a job title
     ("the password manager got switched to Bitwarden", [("user", "password manager", "Bitwarden", False)]),
     (
         "my calendar has moved again; everything sits in Fantastical now",
