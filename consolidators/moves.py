@@ -41,7 +41,7 @@ def _to(group: str) -> str:
 
 
 #: Verbs by who acts. A club that takes the person in is the party reached; one that lets them go is the one
-#: left. The ``kind`` says what the verb alone shows: selling or loaning a person is a sport's transfer.
+#: left; a person who joins, moves or is transferred acts themselves.
 _TAKE = r"signed|snapped up|landed|recruited|brought in|poached|hired|lured|captured|picked up|swooped for"
 _LET_GO = r"sold|loaned(?: out)?|offloaded|released|shipped|cashed in on|let|parted (?:company|ways) with"
 _JOIN = (
@@ -49,16 +49,16 @@ _JOIN = (
     r"|completed (?:a|his|her|their) (?:move|switch|transfer) to|made the (?:move|switch) to|headed to"
     r"|(?:went|gone|moved) on loan to"
 )
-#: What a verb alone shows about the move: a person signed or snapped up moves in a sport; one hired, poached or
-#: who defected, in a job; one who moved back, home. Other verbs need the sentence's word: a company is sold and
-#: landed too, and a band or a body is joined ("joined the IMF" is ``member of``, which this module leaves alone).
+#: What a verb (or the move's noun) alone shows: a person signed or snapped up moves in a sport; one hired,
+#: poached or who defected, in a job; one sold, if the sentence calls them "he" or "she", in a sport; one who
+#: moved, home or job by the sentence's words. Other verbs need the sentence's word: a company is landed too, a
+#: city is left for another, and a band or a body is joined ("joined the IMF" is ``member of``, left alone here).
 _KINDS = (
-    ("sport", r"signed|snapped up|swooped for|cashed in on"),
+    ("sport", rf"signed|snapped up|swooped for|cashed in on|signing|capture|play|{_PLAYER}"),
     (
         "job",
         r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment",
     ),
-    ("sport", rf"signing|capture|play|{_PLAYER}"),
     ("sale", rf"{_LET_GO}|transferred|traded"),
     ("move", r"moved|relocated"),
 )
@@ -191,8 +191,8 @@ def read(text: str) -> Move | None:
         if not left and later is None:
             src = _LEFT_FROM.search(text, m.end())
             left = src["src"] if src else ""
-        if not dst:
-            return None
+        if not dst:  # "Lars Petersen's departure" and nothing after it names where he went
+            continue
         sure = not _UNSURE.search(text, 0, m.end()) and not _UNDONE.search(text)
         return Move(_bare(m["p"]), _bare(dst), _bare(left), kind, sure)
     return None
