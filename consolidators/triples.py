@@ -45,6 +45,7 @@ from . import (
     chatparse,
     epithets,
     fields,
+    handovers,
     lifeevents,
     moves,
     newsidioms,
@@ -239,7 +240,8 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
     ``relations``: third-person role predicates accepted beyond the built-in relations.
     """
-    found = _sentence_triples(sentence, role, relations)
+    # a change of office said as a handover: the other readers take the old holder or a cut name for the new
+    found = handovers.prevail(_sentence_triples(sentence, role, relations), plain(sentence))
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(plain(sentence))
     move = moves.read(text)

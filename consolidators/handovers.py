@@ -1,0 +1,286 @@
+"""Changes of office and seat said as a handover, read by their structure: an office or seat noun, whose it
+is, the new holder or value, and the old one, which is never the current value.
+
+"Vestmark Bank's board has handed the top job to Maria Lund", "Rudolf Elphberg has been succeeded as
+Ruritania's president by Flavia Strelsau", "Indonesia's capital has formally moved from Jakarta to Nusantara".
+Each part is found by a small family of cues, not by a pattern per sentence:
+
+- the office: a noun of one of the single-valued relations (:data:`_OFFICES`);
+- its owner: "C's office", "office of/at C", "C headquarters", else the clause's subject ("C's board has
+  handed …", "Residents of C have chosen …", "Elbonians elected … their president");
+- the new value: ``to X`` after a verb of handing or moving, ``by X`` after succeeded or replaced, ``X as``
+  after a verb of choosing, "X has taken over", "make X the office", "office is X", "a new office, X";
+- the old value: "from Y", "succeeded Y", "instead of Y", "after Y resigned", "Y has handed …".
+
+Words only: the sentences that reach here are few (they name an office), and these shapes are where the
+parse of the small model goes wrong (it reads the old holder, or swaps owner and holder).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .places import CURRENCIES, DEMONYMS
+from .spans import make_fact
+from .text import ENTITY_STOP
+from .types import Fact
+
+_CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž](?:[\w.&-]|'(?=\w)(?!s\b))*"
+#: A name: capitalised words, with the lower-case links names carry ("Bank of Kyoto", "Ana de Souza").
+NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le) )?{_CAP})*"
+_CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
+#: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
+_COINED_CURRENCY = r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?!(?:still|now|again|as|by|in|the|its|an?|to|with|of|and)\b)[a-zà-ÿ]+\b"
+#: "the Danish town of Billund", "the port city of Draven": the name after the description is the place.
+_PLACE_OF = r"(?:the )?(?:(?:[\w-]+ ){0,2}(?:city|town|village|port|municipality|district|region) of )?"
+_TITLE = re.compile(r"^(?:[Tt]he |(?:President|Mayor|CEO|Chief Executive|Dr\.?|Sir|Dame) (?=\S+ ))")
+#: A word after a name that makes it a verb's subject (a rough test: the parse is not consulted here).
+_VERB_NEXT = re.compile(r" (?:to|has|have|had|is|are|was|were|[a-z]+ed|[a-z]+s)\b")
+_NATIONAL = frozenset({"capital", "president", "currency", "official language"})
+_PERSON_ROLES = frozenset({"ceo", "president", "mayor"})
+
+#: Office and seat nouns by the relation they name.
+_OFFICES = tuple(
+    (predicate, re.compile(rf"\b(?:{nouns})\b"))
+    for predicate, nouns in (
+        (
+            "ceo",
+            r"CEO|chief executive(?: officer)?(?: (?:role|job|post))?|boss|top job|helm|reins"
+            r"|(?:run|lead|head) the (?:company|firm|group|business)",
+        ),
+        ("president", r"[Pp]resident|[Pp]residency|head of state"),
+        ("mayor", r"[Mm]ayor|[Mm]ayoralty|mayoral (?:chain|office|seat|post)"),
+        ("capital", r"capital(?: city)?|seat of government"),
+        ("headquartered in", r"headquarters|head office|HQ|main office"),
+        ("official language", r"(?:official|national) language"),
+        ("currency", rf"currency|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})"),
+    )
+)
+#: What makes a clause no statement of the change: a plan, a hedge, a rumour, a question, a negation.
+_HEDGE = re.compile(
+    r"\?|\b(?:will|would|could|may|might|should|shall|if|whether|unless|not|never|no longer|rumou?rs?|reportedly"
+    r"|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|consider|wants?|hopes?"
+    r"|proposed|proposes|talks?|tipped|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?)\b|n't\b",
+    re.I,
+)
+#: A past or outgoing holder named by the office ("the former CEO", "outgoing mayor").
+_FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
+#: Where a sentence's clauses part: each clause is read on its own.
+_CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
+_GROUP = (
+    r"board|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
+    r"|legislators|MPs|electorate"
+)
+#: Words that open a clause without naming its subject ("In Paraguay, …", "From its head office …").
+_NOT_AGENTS = frozenset("in on at from after since for with by during under following before until".split())
+#: The clause's subject, after a scene-setting opener ("After the vote, …"): who acts on the office.
+_AGENT = re.compile(
+    rf"^(?:(?:After|Following|In|On|At|With|Since) [^,]+, |(?:In|Since|By) \d{{4}},? )?"
+    rf"(?:(?:Residents|Voters|Citizens|People) (?:of|in) )?"
+    rf"(?:[Tt]he )?(?P<name>{NAME})(?:(?:'s|') (?:{_GROUP})|(?P<adj> )(?:{_GROUP}))?(?=[ ,])"
+)
+#: "Corvid Analytics co-founder Dev Malhotra …": an organisation, a role noun, then its holder.
+_ORG_ROLE = re.compile(rf"^(?P<org>{NAME}) (?:[a-z-]+ ){{1,2}}(?P<person>{NAME})")
+
+_V = "{v}"  # where a family's cue places the value pattern
+
+
+@dataclass(frozen=True)
+class Office:
+    """An office or seat noun found in a clause: its relation and where the noun is."""
+
+    predicate: str
+    start: int
+    end: int
+
+
+#: The new value's cue families, each around the value pattern ``{v}``.
+_NEW = (
+    r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift)\w*\b[^.;]*?\bto "
+    r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + _PLACE_OF + "{v}",
+    r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
+    r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"
+    r"|swore in|voted in|adopted)\b (?:the )?(?:[a-z-]+ ){0,2}?{v},? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?{office}",
+    r"\b(?:make|makes|made|making) {v} (?:the|its|their) (?:[\w'-]+ ){0,3}?{office}",
+    r"(?<![\w'])(?<!by ){v} (?:has |had |have )?(?:now )?(?:taken over|took over|takes over|succeeded|succeeds"
+    r"|stepped in|stepped up)\b",
+    r"\breplaced [^.;]*? with (?:the )?{v}",
+    r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? {v}",
+    r"(?<![\w'])(?<!by ){v} (?:is|are|has become|became) (?:now )?(?:its|their) (?:new |official |national )?{office}",
+)
+#: The value after the office noun itself: "… president is Tomas Bily", "… headquarters in Austin".
+_AFTER = re.compile(
+    r"^(?:(?: of| at) (?:the )?"
+    + NAME
+    + r")?(?:'s)?,? (?:(?:is|are) (?:now |currently |still |again |once again )?(?:in )?|(?:[a-z]+ ){0,2}in )"
+)
+#: The old value's cue families: what the clause names as past is never read as the new value.
+_OLD = (
+    r"\bfrom (?:the )?{v}",
+    r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped"
+    r"|scrapped|ditched) (?:the )?{v}",
+    r"\binstead of (?:the )?{v}",
+    r"\bafter {v}(?:'s)? (?:resigned|stepped down|quit|left|died|retired|was|impeachment|term|resignation|ouster"
+    r"|death|departure|exit|tenure)",
+    r"(?<![\w'])(?<!by ){v}(?:'s)? (?:has |had |was |is )?(?:handed|handing|hands|passed|passes|lost"
+    r"|resigned|stepped down|quit|tenure|term|rule)\b",
+    r"(?<![\w'])(?<!by ){v} (?:has been|had been|was|were|is being) (?:ousted|succeeded|replaced|removed|dismissed"
+    r"|fired|sacked)\b",
+)
+
+
+def facts(text: str) -> list[Fact]:
+    """The change of office or seat ``text`` states, with the old value kept out; [] for anything else."""
+    found: list[Fact] = []
+    clauses = _CLAUSES.split(text.strip().rstrip(".!"))
+    for clause in clauses:
+        if _HEDGE.search(clause):
+            continue
+        for office in _offices(clause):
+            # "Belmora has dollarised: the US dollar is now its currency": "its" is the opening clause's subject
+            fact = _read(clause, office, clauses[0])
+            if fact:
+                found += fact
+                break
+    return found
+
+
+def prevail(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the handover facts of ``text`` in place of the others' reading of the same relations:
+    those read the old holder, a cut name or swapped owner and holder where the handover reader reads the change."""
+    handed = facts(text)
+    if not handed:
+        return found
+    predicates = {f.predicate for f in handed}
+    same = {(f.subject, f.predicate, f.object) for f in handed}
+    # "Tartu has a new mayor, Kaia Tamm": a reading whose value is the office itself is the misreading
+    kept = [
+        f
+        for f in found
+        if (f.subject, f.predicate, f.object) in same
+        or (f.predicate not in predicates or f.retract)
+        and not any(p.search(f.object) for _, p in _OFFICES)
+    ]
+    read = {(f.subject, f.predicate, f.object) for f in kept}
+    return kept + [f for f in handed if (f.subject, f.predicate, f.object) not in read]
+
+
+def _offices(clause: str) -> list[Office]:
+    out = []
+    for predicate, pattern in _OFFICES:
+        for m in pattern.finditer(clause):
+            if not _FORMER.search(clause[: m.start()]):
+                out.append(Office(predicate, m.start(), m.end()))
+    return sorted(out, key=lambda o: o.start)
+
+
+def _value_pattern(office: Office, clause: str) -> str:
+    if office.predicate == "currency":
+        return _COINED_CURRENCY if "currency" in clause else _CURRENCY
+    return NAME
+
+
+def _read(clause: str, office: Office, opening: str) -> list[Fact]:
+    value = _value_pattern(office, clause)
+    olds = _olds(clause, value)
+    new = _new_value(clause, office, value, olds)
+    if new is None:
+        return []
+    owner = _owner(clause, office, new, olds) or _agent(opening, new, olds)
+    if owner is None or owner.lower() == new.lower() or owner.split()[0].lower() in ENTITY_STOP:
+        return []
+    return make_fact(owner, office.predicate, new, single=True)
+
+
+def _olds(clause: str, value: str) -> set[str]:
+    """The values the clause names as past: "from Y", "succeeded Y", "after Y resigned", "Y has handed …"."""
+    olds = set()
+    for family in _OLD:
+        for m in _family(family, value).finditer(clause):
+            olds.add(_bare(m["v"]).lower())
+    return olds
+
+
+def _new_value(clause: str, office: Office, value: str, olds: set[str]) -> str | None:
+    """The first new value a cue family gives that is not an old one (a person's office takes a full name)."""
+    noun = clause[office.start : office.end]
+    candidates = [m["v"] for family in _NEW for m in _family(family, value, noun).finditer(clause)]
+    after = _AFTER.match(clause[office.end :])
+    if after:
+        tail = re.match(rf"{_PLACE_OF}(?P<v>{value})", clause[office.end + after.end() :])
+        candidates += [tail["v"]] if tail else []
+    for candidate in (_bare(c) for c in candidates):
+        if candidate.lower() in olds or office.predicate in _PERSON_ROLES and " " not in candidate:
+            continue
+        return candidate
+    return None
+
+
+def _owner(clause: str, office: Office, new: str, olds: set[str]) -> str | None:
+    """Whose the office is: a possessive or a name before it, "of/at C" after it, the name "its" points back
+    to, else the clause's subject."""
+    ahead = clause[: office.start]
+    before = re.search(rf"(?:[Tt]he )?(?P<n>{NAME})(?P<s>(?:'s|')(?: [a-z-]+){{0,2}}| (?:new )?)\s?$", ahead)
+    if before and not re.search(r"(?:\bas|\bto|\bthe)\s*$", ahead):
+        # "the Marovian capital": a coined demonym before a national office names the country
+        national = not before["s"].startswith("'") and office.predicate in _NATIONAL
+        return _country(before["n"], adjective=national)
+    after = re.match(rf"\s(?:of|at) (?:the )?(?P<n>{NAME})", clause[office.end :])
+    if after:
+        return _country(after["n"])
+    if re.search(r"\b(?:its|their) (?:[a-z-]+ ){0,2}$", ahead):  # "forced Tuvessa to transfer its capital"
+        named = next(_named_before(ahead, new, olds), None)
+        if named:
+            return named
+    agent = _agent(clause, new, olds)
+    if agent:
+        return agent
+    org = _ORG_ROLE.match(clause)
+    if org and _bare(org["person"]).lower() == new.lower():
+        return org["org"]
+    return None
+
+
+def _named_before(ahead: str, new: str, olds: set[str]) -> Iterator[str]:
+    """The names before an office's "its" or "their", nearest first, that are neither its new nor an old value."""
+    # the name a verb follows is a subject "its" may point back to; "Maseru and its currency" is no such name
+    names = [m for m in re.finditer(NAME, ahead) if _VERB_NEXT.match(ahead, m.end())]
+    for m in reversed(names):
+        name = _bare(m[0])
+        if name.lower() not in olds and name.lower() != new.lower() and name.split()[0].lower() not in _NOT_AGENTS:
+            yield _country(name)
+
+
+def _agent(clause: str, new: str, olds: set[str]) -> str | None:
+    """The clause's subject as the owner, unless it is the new or an old value or no name at all ("In …")."""
+    agent = _AGENT.match(clause)
+    if agent is None or agent["name"].lower() in olds or set(agent["name"].split()) <= set(new.split()):
+        return None  # "the US dollar is now its currency": the value, not its owner
+    if agent["name"].split()[0].lower() in _NOT_AGENTS:
+        return None
+    return _country(agent["name"], adjective=agent["adj"] is not None)
+
+
+def _country(name: str, *, adjective: bool = False) -> str:
+    """A name as the owner: a demonym ("Elbonians", "Velorian lawmakers", "the French") names its country."""
+    name = _bare(name)
+    singular = name[:-1] if name.endswith(("ians", "ans")) else name
+    if singular in DEMONYMS:
+        return DEMONYMS[singular]
+    if (singular != name or adjective) and singular.endswith(("ian", "an")) and len(singular) > 5:
+        return singular[:-1]  # "Elbonians": Elbonia, a coined country the table can't list
+    return name
+
+
+@functools.lru_cache(maxsize=256)
+def _family(pattern: str, value: str, noun: str = "") -> re.Pattern[str]:
+    """A cue family with its value pattern (and the office noun, for "a new mayor, X") filled in."""
+    return re.compile(pattern.replace(_V, f"(?P<v>{value})").replace("{office}", re.escape(noun)))
+
+
+def _bare(name: str) -> str:
+    """A name without its article or a title before it ("President Jorge Salas")."""
+    return _TITLE.sub("", name).strip(" ,.")

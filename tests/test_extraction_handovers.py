@@ -1,0 +1,191 @@
+"""Changes of office and seat said as a handover (consolidators.handovers). Each row is worded here, with
+names and verbs of its own: the reader is to find the office, whose it is, the new holder and the old one."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.handovers import facts
+
+#: (sentence, subject, predicate, new value, old value or "")
+CHANGES: list[tuple[str, str, str, str, str]] = [
+    # to X, after a verb of handing, passing or moving
+    ("Harbourline Foods' board has given the top job to Ines Duarte.", "Harbourline Foods", "ceo", "Ines Duarte", ""),
+    (
+        "Oskar Brandt has passed the chief executive post at Nordlys Energy to his deputy, Frida Holm.",
+        "Nordlys Energy",
+        "ceo",
+        "Frida Holm",
+        "Oskar Brandt",
+    ),
+    ("Gdynia's mayoralty has passed to Marek Zielinski.", "Gdynia", "mayor", "Marek Zielinski", ""),
+    (
+        "Aroha Ngata has handed over the presidency of the Coral Federation to Tevita Fifita.",
+        "Coral Federation",
+        "president",
+        "Tevita Fifita",
+        "Aroha Ngata",
+    ),
+    (
+        "Quillon Software's head office has relocated from Leeds to Sheffield.",
+        "Quillon Software",
+        "headquartered in",
+        "Sheffield",
+        "Leeds",
+    ),
+    ("Marovia has shifted its capital, this time to the river town of Esk.", "Marovia", "capital", "Esk", ""),
+    (
+        "Lunara's capital has officially moved from Pell to Orvane.",
+        "Lunara",
+        "capital",
+        "Orvane",
+        "Pell",
+    ),
+    (
+        "Tesk lost its role as capital of the Varda Republic to Olm after the referendum.",
+        "Varda Republic",
+        "capital",
+        "Olm",
+        "Tesk",
+    ),
+    # by X, after succeeded or replaced
+    (
+        "Hendrik Maas has been replaced as Polder Bank's boss by operations chief Yara Smit.",
+        "Polder Bank",
+        "ceo",
+        "Yara Smit",
+        "Hendrik Maas",
+    ),
+    (
+        "Ilse Brun was succeeded as Karstad's mayor by Jorunn Vik.",
+        "Karstad",
+        "mayor",
+        "Jorunn Vik",
+        "Ilse Brun",
+    ),
+    # X as (or to), after a verb of choosing
+    ("Voters in Ravenholm have picked Tomasz Wrona as mayor.", "Ravenholm", "mayor", "Tomasz Wrona", ""),
+    (
+        "Fenwick Rail has appointed industry veteran Ruth Okafor to lead the company.",
+        "Fenwick Rail",
+        "ceo",
+        "Ruth Okafor",
+        "",
+    ),
+    (
+        "Kessel's town council named Dario Conti as interim mayor after Luca Ferri stepped down.",
+        "Kessel",
+        "mayor",
+        "Dario Conti",
+        "Luca Ferri",
+    ),
+    (
+        "Zamorians chose Beatriz Lino as their president on Sunday.",
+        "Zamoria",
+        "president",
+        "Beatriz Lino",
+        "",
+    ),
+    # X has taken over / succeeded
+    (
+        "Pinecrest Labs co-founder Arjun Mehta has taken over as CEO from Nora Quist.",
+        "Pinecrest Labs",
+        "ceo",
+        "Arjun Mehta",
+        "Nora Quist",
+    ),
+    (
+        "Maple Freight announced that Sunita Rao had succeeded Glen Fox at the helm.",
+        "Maple Freight",
+        "ceo",
+        "Sunita Rao",
+        "Glen Fox",
+    ),
+    # make X the office; the office is X; a new office, X
+    (
+        "Lawmakers voted to make Swahili the Upendo Republic's official language instead of Kindu.",
+        "Upendo Republic",
+        "official language",
+        "Swahili",
+        "Kindu",
+    ),
+    (
+        "Following the recall vote, Brenmoor's mayor is Hattie Lowe.",
+        "Brenmoor",
+        "mayor",
+        "Hattie Lowe",
+        "",
+    ),
+    ("Oakhaven has a new mayor, Priya Natarajan, after the by-election.", "Oakhaven", "mayor", "Priya Natarajan", ""),
+    ("Cobalt Drones headquarters are now in Tallinn.", "Cobalt Drones", "headquartered in", "Tallinn", ""),
+    (
+        "Tidewater Games now operates from a new headquarters in Halifax.",
+        "Tidewater Games",
+        "headquartered in",
+        "Halifax",
+        "",
+    ),
+    # a currency replaced by name
+    ("Valdora replaced the Valdoran crown with the euro.", "Valdora", "currency", "euro", "Valdoran crown"),
+    (
+        "After Piotr Nowak's resignation, the Sarmat Union's president is Agata Wolna.",
+        "Sarmat Union",
+        "president",
+        "Agata Wolna",
+        "Piotr Nowak",
+    ),
+]
+
+#: Sentences that name an office but state no change, or must not make the old holder current.
+NOTHING: list[tuple[str, str]] = [
+    ("Ines Duarte will take over as CEO of Harbourline Foods next spring.", "ceo"),
+    ("Rumours say Quillon Software could move its head office to Sheffield.", "headquartered in"),
+    ("Did Marovia move its capital to Esk?", "capital"),
+    ("Karstad has not chosen Jorunn Vik as mayor.", "mayor"),
+    ("The board is expected to hand the top job to Yara Smit.", "ceo"),
+    ("Analysts expect Cobalt Drones to move its headquarters to Tallinn.", "headquartered in"),
+    ("Oskar Brandt, the former chief executive of Nordlys Energy, joined a charity.", "ceo"),
+    ("Tomasz Wrona might be elected as mayor of Ravenholm.", "mayor"),
+    ("Parliament is considering whether to make Swahili the official language.", "official language"),
+    ("If the vote passes, Olm would replace Tesk as capital of the Varda Republic.", "capital"),
+    ("Beatriz Lino never became president of Zamoria.", "president"),
+    ("Hattie Lowe plans to run for mayor of Brenmoor.", "mayor"),
+]
+
+#: The old holder, said first, is never the current one.
+OLD_FIRST: list[tuple[str, str, str]] = [
+    ("Rolf Sand has been succeeded as Vesterby's mayor by Kari Lund.", "mayor", "Rolf Sand"),
+    ("Nadia Karim handed the top job at Sundial Media to Femi Adeyemi.", "ceo", "Nadia Karim"),
+    ("Arno Weiss was ousted as Tessin Bank's boss and replaced by Mila Roth.", "ceo", "Arno Weiss"),
+    ("Brisa's capital moved from Olo to Maren.", "capital", "Olo"),
+    ("Dorvia made Dorvish the official language instead of Latin.", "official language", "Latin"),
+]
+
+
+def _triples(sentence: str) -> set[tuple[str, str, str]]:
+    return {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "assistant") if not f.retract}
+
+
+@pytest.mark.parametrize(("sentence", "subject", "predicate", "new", "old"), CHANGES)
+def test_a_handover_names_the_new_holder(sentence: str, subject: str, predicate: str, new: str, old: str) -> None:
+    found = _triples(sentence)
+    assert (subject, predicate, new) in found
+    assert {o for s, p, o in found if p == predicate} == {new}  # never the old holder, a cut name or a swap
+    assert all(o != old for _, _, o in found) or not old
+
+
+@pytest.mark.parametrize(("sentence", "predicate"), NOTHING)
+def test_a_plan_a_rumour_a_question_or_a_negation_states_no_change(sentence: str, predicate: str) -> None:
+    assert facts(sentence) == []
+    assert not any(p == predicate and o in sentence.split(" as ")[0] for _, p, o in _triples(sentence) if p != "")
+
+
+@pytest.mark.parametrize(("sentence", "predicate", "old"), OLD_FIRST)
+def test_the_old_holder_is_never_current(sentence: str, predicate: str, old: str) -> None:
+    assert all(not (p == predicate and o == old) for _, p, o in _triples(sentence))
+    assert [f.object for f in facts(sentence)] != [old]
+
+
+def test_an_acting_holder_counts() -> None:
+    assert ("Kessel", "mayor", "Dario Conti") in _triples("Kessel's council installed Dario Conti as acting mayor.")
