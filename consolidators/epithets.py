@@ -166,7 +166,12 @@ _DESCRIBED: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
         ),
         ("directed by", rf"{_name('w')} \((?:dir\.|directed by) {_person('p')}", "w", "p"),
-        ("located in", rf"\b{_name('p')}'s (?:[a-z-]+ )*?(?P<w>(?:{_CAP}[\w'-]+ )+{_LANDMARK})\b", "w", "p"),
+        (
+            "located in",
+            rf"\b{_name('p')}'s (?:(?!the\b)[a-z-]+ ){{0,2}}?(?P<w>(?:{_CAP}[\w'-]+ )+{_LANDMARK})\b",
+            "w",
+            "p",
+        ),
         (
             "married to",
             rf"{_person('p')}'s (?:wife|husband|spouse), (?:the |a )?(?:[a-z-]+ )?{_person('p2')}",

@@ -176,6 +176,7 @@ THIRD: list[tuple[str, list[Triple]]] = [
         [("Kofi Asare", "author of", "The House Above Us", False)],
     ),
     ("The Museu do Tram, in Lisbon, reopened.", [("Museu do Tram", "located in", "Lisbon", False)]),
+    ("Valmora's new stamps show the Kessel Lighthouse.", []),  # a possessive far from the landmark places nothing
     (
         "Kora's co-founder Lina Park now lives in Busan.",
         [("Lina Park", "lives in", "Busan", False), ("Kora", "founded by", "Lina Park", False)],
