@@ -35,6 +35,10 @@ _TITLE = (
 )
 
 
+#: A musician's place in a band: "bassist", "lead singer" (a singer or a cellist plays alone as often).
+_BAND_ROLE = "bassist|guitarist|lead guitarist|drummer|lead singer|frontman|frontwoman|keyboardist|vocalist"
+
+
 def _title(group: str) -> str:
     return _TITLE.format(g=group)
 
@@ -69,6 +73,42 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             rf"(?: and (?P<dem2>{_DEMONYM}))? (?:passports?|citizenship|nationality)\b",
             "p",
             "dem",
+        ),
+        # "Chimamanda Ngozi Adichie (born 1977) is the author of Half of a Yellow Sun": the title whole
+        (
+            "author of",
+            rf"{_person('p')}(?: \([^)]*\))? is (?:best known as |known as )?the author of {_title('w')}",
+            "p",
+            "w",
+        ),
+        # "Samira Haddad is a native speaker of Arabic", "addressed the press in excellent Italian"
+        ("speaks", rf"{_person('p')},? (?:is )?an? native speaker of (?P<o>{_CAP}[\w-]+)", "p", "o"),
+        (
+            "speaks",
+            rf"{_person('p')},? (?:[a-z]+ ){{1,3}}in (?:excellent|fluent|flawless|perfect|near-perfect) (?P<o>{_CAP}[\w-]+)",
+            "p",
+            "o",
+        ),
+        # "Chimamanda Ngozi Adichie (born 1977 in Enugu)", "Nkechi Eze (b. 1990, Kano)"
+        (
+            "born in",
+            rf"{_person('p')} \((?:born|b\.) (?:[\w ]*?\d{{4}}(?:,| in) )?(?P<o>{_CAP}[\w'-]+(?: {_CAP}[\w'-]+)*)\)",
+            "p",
+            "o",
+        ),
+        # "Red Hot Chili Peppers bassist Flea", "Brass Lantern's fiddler, Johanna Lind,"
+        (
+            "member of",
+            rf"{_PAST}\b(?P<former>(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-?) )?(?!(?:{_DEMONYM})\b)(?!(?:The )?[\w'-]+-(?:born|based)\b){_name('o')}(?:'s?)? (?:{_BAND_ROLE}),? (?P<p>{_CAP}[\w'.-]+(?: {_CAP}[\w'.-]+)*)",
+            "p",
+            "o",
+        ),
+        # "Brian May still plays guitar in Queen"
+        (
+            "member of",
+            rf"{_person('p')} (?:still |now )?plays (?:the )?(?:bass|guitar|drums|keys|keyboards|piano|violin|fiddle|cello|saxophone|trumpet) (?:in|for|with) (?:the band )?{_name('o')}",
+            "p",
+            "o",
         ),
         # "Elena Rybakina, a Kazakh citizen since 2018,"
         ("citizen of", rf"{_person('p')}, an? (?P<dem>{_DEMONYM}) (?:citizen|national)\b", "p", "dem"),
@@ -203,6 +243,8 @@ def facts(text: str) -> list[Fact]:
                 found += _fact(m, predicate, "p2", obj)
     for predicate, pattern, subj, obj in _EPITHETS:
         for m in pattern.finditer(text):
+            if m.groupdict().get("former"):  # "Former Glass Tigers drummer X": the whole name is past
+                continue
             found += _fact(m, predicate, subj, obj)
             if obj == "dem" and m.groupdict().get("dem2"):
                 found += _fact(m, predicate, subj, "dem2")

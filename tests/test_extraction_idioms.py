@@ -181,6 +181,15 @@ THIRD: list[tuple[str, list[Triple]]] = [
         "Kora's co-founder Lina Park now lives in Busan.",
         [("Lina Park", "lives in", "Busan", False), ("Kora", "founded by", "Lina Park", False)],
     ),
+    ("Idris Balogun is a native speaker of Yoruba.", [("Idris Balogun", "speaks", "Yoruba", False)]),
+    ("The striker, Marco Pellegrini, answered in fluent Spanish.", [("Marco Pellegrini", "speaks", "Spanish", False)]),
+    (
+        "Nadia Karim (born 1984 in Tangier) is the author of Blue Door Street.",
+        [("Nadia Karim", "born in", "Tangier", False), ("Nadia Karim", "author of", "Blue Door Street", False)],
+    ),
+    ("Arctic Foxes drummer Lasse Berg broke his wrist.", [("Lasse Berg", "member of", "Arctic Foxes", False)]),
+    ("Former Glass Tigers drummer Ola Nyberg spoke.", []),
+    ("The Tromsø-born guitarist Siv Aas plays tonight.", [("Siv Aas", "born in", "Tromsø", False)]),
     # what a name carries is no part of it: a description, a base, a legal form
     (
         "The Lyon-based biotech maker Cellvora is owned by Sanofi.",
