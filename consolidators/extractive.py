@@ -26,8 +26,9 @@ from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
+from .phrases import USER, USER_ROLES
 from .text import lemmatise, split_sentences, summarise
-from .triples import USER, USER_ROLES, extract_triples, prefetch_parses, sentence_triples
+from .triples import extract_triples, prefetch_parses, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 

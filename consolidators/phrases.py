@@ -1,0 +1,322 @@
+"""The phrase rules that read one clause of a sentence: "I/we …", "my X is Y", "Y is our X", and a third-person
+verb phrase ("Acme moved its headquarters to Malmo").
+
+:mod:`consolidators.triples` splits a sentence into clauses and calls these where the parse and the readers by
+family leave a clause unread. A clause's verb is lemmatised and matched against the life-event and tool rules
+(:mod:`consolidators.lifeevents`, :mod:`consolidators.toolrules`); a generic "I <verb> <object>" counts only for a
+verb of the vocabulary. Negations become retractions, at a confidence that says how sure the wording is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import (
+    chatparse,
+    lifeevents,
+)
+from .text import (
+    ENTITY_STOP,
+    STOP_VERBS,
+    inflected_verb,
+    lemmatise,
+)
+from .tidy import MULTI_ROLES
+from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
+from .types import Fact
+from .vocabulary import (
+    CANONICAL_PREDICATES,
+    clean_object,
+    clean_objects,
+    drop_time_words,
+    is_time,
+    normalise_predicate,
+)
+
+USER = "user"
+USER_ROLES = frozenset({"user", "human"})
+
+_STATE_VERBS = frozenset("live work use prefer like love reside drink own study".split())
+#: A second verb after "and" that states a fact of its own about the same "I".
+_SECOND_VERBS = frozenset("live work use speak study prefer love like teach".split())
+#: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
+_GROUP_NOUNS = frozenset(
+    "team company office family group department org organisation organization people staff".split()
+)
+_CHANGE_VERBS = frozenset(  # third person: without a specific rule these verbs say nothing clear
+    "move switch migrate relocate change port convert replace give quit leave start begin stop".split()
+)
+#: Verbs taking an infinitive: "I decided to move", "I like to run" state no object.
+_INFINITIVE_VERBS = frozenset(
+    """
+decide agree choose opt plan intend try start begin stop need want like love hate prefer hope expect
+promise refuse manage learn tend continue
+""".split()
+)
+#: An -ly adverb between a verb and its preposition: "work remotely for", "live happily in".
+_MANNER = re.compile(r"^(\w+) \w+ly (?=(?:at|for|in|on|with|as|from)\b)")
+#: "my sister is married to …": a relation of the possessed person, not a value of the user's role.
+_RELATION_VALUE = re.compile(r"[a-z]+(?:ed|en) (?:to|in|at|by|from|with|for)\b|(?:called|named) ")
+_NEGATION = re.compile(r"^(?:do not|does not|did not|no longer|never|cannot|am not|are not|have not|has not)\s+")
+_STOPPED = re.compile(r"^(?:(?:have|has) )?(?:stopped|quit|gave up|given up)\s+(?P<g>[a-z]+ing)\b")
+_BEGIN = re.compile(  # "started using X" states "use X"
+    r"^(?:(?:have|has) )?(?:started|start|starting|began|begun|begin) (?P<v>[a-z]+ing)\b"
+)
+_DECIDE = re.compile(  # "decided to use X" states "use X" (a decision about a tool, not a plan to move)
+    r"^(?:(?:have|has) )?(?:decided|decide|agreed|agree|chose|choose|opted|opt) to "
+    r"(?P<v>use|switch|migrate|adopt|go|stick)\b"
+)
+_AUX = re.compile(r"^(?P<aux>am|are|is|was|were|have been|has been|had been|have|has|had)\s+")
+_PARTICIPLE = re.compile(
+    r"(?:\w+(?:ed|en|wn|ne|lt|ght)|left|quit|got|made|begun|run|become|come|set|put|said|paid|laid|told|sold|held"
+    r"|kept|found|won|led|met|read|spent|sent|built|hit|cut|lost|stood|struck|let|shut|spun|sung|swum|drunk)$"
+)
+_ADVERB_WORDS = (
+    r"now|currently|also|just|finally|recently|actually|mostly|usually|still|really|"
+    r"mainly|primarily|officially|basically|definitely|totally|even|already|only"
+)
+_ADVERBS = re.compile(rf"^(?:(?:{_ADVERB_WORDS})\s+)+")
+_ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
+_PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
+_ENT = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*){0,3}"
+_ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
+_FIRST_PERSON_RULES = rules(*lifeevents.LIFE_RULES) + TOOL_RULES + rules(*lifeevents.PERSON_RULES)
+#: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
+VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
+_FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
+_SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
+_POSSESSIVE = re.compile(rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
+INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"
+    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?:now )?(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
+)
+_THIRD_PERSON_RULES = tuple(
+    re.compile(p)
+    for p in (
+        rf"[Tt]he (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT}) (?:is|are) (?P<obj>.+)",
+        rf"(?P<subj>{_ENT})'s (?P<attr>{_ATTR}) (?:is|are) (?P<obj>.+)",
+        rf"(?P<obj>{_ENT}) (?:is|are) (?:now )?(?:the|a|an) (?P<attr>{_ATTR}) (?:of|at) (?P<subj>{_ENT})",
+    )
+)
+_ROLE_MOVE = re.compile(  # "the event store moves to Kafka": a role of the user's changes tool
+    r"[Tt]he (?P<slot>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?) (?:is |has )?(?:now )?"
+    r"(?:moves|moved|moving|migrates|migrated|migrating|switches|switched|switching) (?:over )?"
+    r"(?:from (?P<old>.+?) )?(?:to|onto) (?P<obj>[A-Z].*)"
+)
+_THIRD_PASSIVE = re.compile(
+    rf"(?P<subj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?P<verb>[a-z]+(?:ed|en|wn|lt)) "
+    rf"(?P<prep>{_PREPS}) (?P<obj>.+)"
+)
+_THIRD_VP = re.compile(
+    rf"(?:[Tt]he (?P<noun>[a-z][\w-]*)|(?P<subj>{_ENT})) {_ADV}"
+    rf"(?P<neg>does not |did not |do not |no longer |never )?{_ADV}(?P<verb>[a-z]+)(?P<rest> .+)"
+)
+_THIRD_STOP = frozenset(
+    """
+is was does says thinks seems looks sounds means needs wants gets goes feels knows tells asks
+holds runs serves leads makes takes gives sees held ran served led made took gave saw had plays played
+""".split()
+)
+
+
+# ---------------------------------------------------------------------------
+# first person
+
+
+def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
+    """Facts about the user from "I/we …", "my/our X is Y" and "Y is our X" clauses."""
+    said = lifeevents.possessive(clause, sentence)
+    if said is not None:
+        return said
+    m = _POSSESSIVE.fullmatch(clause) or INVERTED.fullmatch(clause)
+    if m:
+        if m.re is INVERTED and not _is_entity(m["obj"]):
+            return []
+        predicate = normalise_predicate(m["attr"])
+        open_role = False
+        if predicate not in VOCABULARY:  # "IntelliJ is my IDE now", "Kitty is my terminal emulator"
+            attr = drop_time_words(m["attr"])
+            known = chatparse.role_phrase(attr) or lifeevents.USER_ROLES.get(normalise_predicate(attr))
+            open_role = known is None
+            predicate = known or lifeevents.user_role(normalise_predicate(attr))
+        if predicate in ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
+            return []  # "my address is in Cork": a place the chat reader finds in the parse
+        if _RELATION_VALUE.match(m["obj"]):
+            return []
+        if open_role and not re.match(r"[A-Z0-9]", clean_object(m["obj"]) or ""):
+            return []  # "my sleep schedule is wrecked": a role outside the vocabulary needs a named value
+        negated = m["neg"] is not None
+        confidence = 0.7 if negated and not strong else 0.9
+        return rule_facts(USER, predicate, m["obj"], confidence, negated, attribute=predicate not in MULTI_ROLES)
+    m = _SUBJECT_VP.fullmatch(clause)
+    if not m:
+        return []
+    vp, negated = _strip_negation(_ADVERBS.sub("", m["vp"]))
+    said = None if negated else lifeevents.copula(_ADVERBS.sub("", vp))
+    if said is not None:
+        return said
+    head = _head_verb(_unwrap(_ADVERBS.sub("", vp)))
+    if head is None:
+        return []
+    vp = drop_time_words(head)  # "use Zed as my editor these days": the time words qualify the statement
+    vp = _MANNER.sub(r"\1 ", vp)  # "work remotely for Klarna": the manner adverb is not the relation
+    found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
+    if found is not None and negated and not strong:
+        return _plain_negation(found, sentence)
+    second = vp.split(" and ", 1)[1] if " and " in vp else ""
+    if found and lemmatise(second.split(" ", 1)[0], "VERB") in _SECOND_VERBS:  # "… and work at Farfetch"
+        return found + first_person("I " + second, strong, sentence)
+    if found is not None:
+        return found
+    if negated:
+        return []
+    found = _fallback(vp)
+    if not found and re.match(r"[a-z]+ ", second):  # "we packed up and moved to Valencia": the second verb says it
+        return first_person("I " + second, strong, sentence)
+    return found
+
+
+#: "I don't work at X, my cousin does": the negation corrects who it is about, it retracts nothing of the user's.
+_SOMEONE_ELSE_DOES = re.compile(r"[,;] (?:but )?(?:my|our) [\w-]+(?: [\w-]+)? (?:does|did|do|is|was|has)\b", re.I)
+
+
+def _plain_negation(found: list[Fact], sentence: str) -> list[Fact]:
+    """What a plain "not" takes back: only a tool the user says they don't use ("I don't use Notion", at
+    lower confidence); "I don't drink coffee" states a habit, not a retired preference."""
+    if _SOMEONE_ELSE_DOES.search(sentence):
+        return []
+    return [f for f in found if not f.retract or f.predicate == "uses"]
+
+
+def _strip_negation(vp: str) -> tuple[str, bool]:
+    """Remove "do not / no longer / stopped V-ing …"; report whether the clause is negated."""
+    m = _NEGATION.match(vp)
+    if m:
+        return vp[m.end() :], True
+    m = _STOPPED.match(vp)
+    if m:
+        return lemmatise(m["g"]) + vp[m.end() :], True
+    return vp, False
+
+
+def _unwrap(vp: str) -> str:
+    """ "started using X" → "using X"; "decided to use X" → "use X": the state they lead to."""
+    m = _BEGIN.match(vp) or _DECIDE.match(vp)
+    return m["v"] + vp[m.end() :] if m else vp
+
+
+def _head_verb(vp: str) -> str | None:
+    """``vp`` with its head verb lemmatised, or None when it states no current fact.
+
+    Past states ("I lived in Berlin", "I was working at Acme") are history, not
+    current facts; a copula before a non-verb ("I am tired") is skipped except
+    "I am from X"; "have" before a non-participle is the verb ("I have two kids").
+    """
+    aux = _AUX.match(vp)
+    rest = _ADVERBS.sub("", vp[aux.end() :]) if aux else vp  # "I'm now working for …"
+    head, _, tail = rest.partition(" ")
+    if not head or not tail:
+        return None
+    if aux:
+        if aux["aux"] in ("was", "were", "had", "had been"):
+            return None
+        if aux["aux"] in ("am", "are", "is") and not head.endswith(("ing", "ed", "en")):
+            return f"be {rest}" if head == "from" else None
+        if re.fullmatch(_PREPS, head):
+            return None  # "I have been to Paris": no verb left to read
+        if aux["aux"] in ("have", "has") and not _PARTICIPLE.fullmatch(head):
+            return f"have {rest}"
+    elif lemmatise(head) in _STATE_VERBS and (head.endswith("ed") or head.lower() in ("had", "drank")):
+        return None
+    return f"{lemmatise(head)} {tail}"
+
+
+def _fallback(vp: str) -> list[Fact]:
+    """ "I <verb> [prep] <object>" with no specific rule: a generic, low-confidence fact."""
+    m = _FALLBACK.fullmatch(vp)
+    if not m or m["verb"] in STOP_VERBS or (m["prep"] == "to" and m["verb"] in _INFINITIVE_VERBS):
+        return []
+    predicate = normalise_predicate(f"{m['verb']} {m['prep'] or ''}")
+    if predicate not in VOCABULARY:  # "I'm interviewing at Soylent" is no "interview at" fact
+        return []
+    return [rule_triple(USER, predicate, obj, 0.6) for obj in clean_objects(m["obj"])]
+
+
+# ---------------------------------------------------------------------------
+# third person
+
+
+def user_roles(clause: str, sentence: str) -> list[Fact] | None:
+    """A user's tools spoken of in the third person: "Bear has all my notes", "the event store moves to Kafka"."""
+    said = lifeevents.tool_statement(clause, sentence)
+    if said is not None:
+        return said
+    m = _ROLE_MOVE.fullmatch(clause)
+    if m and not _not_a_role(m["slot"]) and not is_time(m["obj"]):
+        return rule_facts(USER, normalise_predicate(m["slot"]), m["obj"], 0.8, False, attribute=True)
+    return None
+
+
+def third_person(clause: str, strong: bool, user: bool, sentence: str = "") -> list[Fact]:
+    """Facts about named things: "The CEO of Acme is Jane Doe", "Herald uses RSS", "the team uses Jira".
+
+    "The event store moves to Kafka" is about a role of the user's, so only the
+    user can say it (``user``): from an assistant it may be any app's.
+    """
+    clause = drop_time_words(clause)  # "Jane Doe is the CEO of Acme now"
+    said = user_roles(clause, sentence) if user else None
+    if said is not None:
+        return said
+    for pattern in _THIRD_PERSON_RULES:
+        m = pattern.fullmatch(clause)
+        if m and _is_entity(m["subj"]):
+            return rule_facts(m["subj"], normalise_predicate(m["attr"]), m["obj"], 0.9, False, attribute=True)
+    m = _THIRD_PASSIVE.fullmatch(clause)
+    if m and _is_entity(m["subj"]):
+        predicate = normalise_predicate(f"{m['verb']} {m['prep']}")
+        negated = m["neg"] is not None
+        return rule_facts(
+            m["subj"], predicate, m["obj"], 0.9 if negated and strong else 0.7 if negated else 0.8, negated
+        )
+    m = _THIRD_VP.fullmatch(clause)
+    return _third_verb_phrase(m, strong) if m else []
+
+
+def _third_verb_phrase(m: re.Match[str], strong: bool) -> list[Fact]:
+    """ "Herald (now) uses Atom", "the team switched to Jira", "Acme acquired Globex"."""
+    if m["subj"] and not _is_entity(m["subj"]) or m["noun"] in ATTR_STOP:
+        return []
+    subject, verb, negated = m["noun"] or m["subj"], m["verb"], m["neg"] is not None
+    if verb in _THIRD_STOP or not inflected_verb(verb) and not negated:
+        return []  # not a present or past verb form: no statement about the subject
+    head, _, tail = _unwrap(verb + m["rest"]).partition(" ")
+    if lemmatise(head) == "have" and _PARTICIPLE.fullmatch(tail.split(" ", 1)[0]):
+        head, _, tail = tail.partition(" ")  # "Linear has replaced it": "has" is the perfect, not possession
+    vp = f"{lemmatise(head)} {tail}"
+    found = apply_rules(TOOL_RULES, vp, subject, negated=negated, strong=strong)
+    if found is not None:
+        return found
+    generic = _FALLBACK.fullmatch(vp)
+    if m["noun"] or not generic or lemmatise(head) in _CHANGE_VERBS:
+        return []  # "Herald moved to Atom" is no new home; a bare noun subject needs a tool rule
+    predicate = normalise_predicate(f"{generic['verb']} {generic['prep'] or ''}")
+    if predicate not in VOCABULARY:  # "Ana now heads Acme": a verb the vocabulary doesn't know says nothing sure
+        return []
+    confidence = (0.9 if strong else 0.7) if negated else 0.8
+    return [rule_triple(subject, predicate, obj, confidence, negated) for obj in clean_objects(generic["obj"])]
+
+
+def _not_a_role(slot: str) -> bool:
+    words = slot.lower().split()
+    return bool(_GROUP_NOUNS.intersection(words) or ATTR_STOP.intersection(words) or TIME_WORDS.intersection(words))
+
+
+def _is_entity(subject: str) -> bool:
+    """A named subject, not a pronoun, determiner, interjection or gerund that happens to be capitalised.
+
+    A single sentence-initial "-ing" word ("Forgetting things is normal") is an
+    activity, not a name.
+    """
+    words = subject.split()
+    if len(words) == 1 and len(words[0]) > 4 and words[0].lower().endswith("ing"):
+        return False
+    return words[0].lower() not in ENTITY_STOP
