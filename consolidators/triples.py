@@ -267,11 +267,10 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
     if reported:  # the report's content is read first, in the same batch
         yield from _parse_texts(sentence[reported.end() :], user)
     text = expand_contractions(plain(sentence))
-    if read_whole(text):
-        yield plain(sentence), DISCOURSE.sub("", text) if user else None
-        return
-    yield plain(sentence), None  # a hedged sentence may still state what its names' descriptions say
-    if "?" not in text and not _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):  # read clause by clause
+    whole = read_whole(text)
+    yield plain(sentence), DISCOURSE.sub("", text) if user and whole else None
+    # a user's clauses are read too (for what the whole missed, or around a question); others' only when hedged
+    if (user or not whole and "?" not in text) and not _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):
         for part in _clauses(sentence, user):
             yield from _parse_texts(part, user)
 
