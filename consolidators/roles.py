@@ -144,7 +144,7 @@ _NEGATED = re.compile(
     re.I,
 )
 _REFUSED = re.compile(
-    r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plan|planning"
+    r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
     r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|trying"
     r"|trial|testing|evaluating|looking (?:at|into)|curious|wish|hope|hoping)\b|\?",
     re.I,
@@ -181,7 +181,12 @@ def clauses(sentence: str) -> Iterator[str]:
 
 
 #: A clause about someone else: "you use Redis for the queue" is no fact about the user.
-_OTHERS = re.compile(r"\b(?:you|your|he|she|they|his|her|their)\b", re.I)
+_OTHERS = re.compile(
+    r"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our) (?:sister|brother|son|daughter|kids?|wife|husband"
+    r"|partner|friend|mum|mom|dad|mother|father|boyfriend|girlfriend|cousin|niece|nephew|flatmate|roommate"
+    r"|colleague|coworker|boss|neighbou?r|parents?)\b(?! and I\b)",
+    re.I,
+)
 
 
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)

@@ -61,7 +61,8 @@ _SUMMARY_STOPWORDS = (
 
 _HEDGE = re.compile(
     r"\b(?:(?-i:[Ii]f)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
-    r"hoping|suppose|supposing|imagine|considering|thinking|planning|plan to|wondering|wonder|"
+    r"hoping|suppose|supposing|imagine|considering|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
+    r"wondering|wonder|"  # "urban planning" is a field, not a plan
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
     r"rumou?red|reportedly|allegedly|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     # "we're moving to Lyon in September": English states a planned move in the progressive

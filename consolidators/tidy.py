@@ -49,8 +49,9 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
     out = {k: f for k, f in out.items() if not any(_inside(k, other) or _cut_subject(k, other) for other in out)}
-    # "joined Celtic on a three-year deal": a club a person plays for is not also their employer
-    plays = {(s, o) for s, p, o, r in out if p == "plays for" and not r}
+    # "joined Celtic on a three-year deal": a club a person plays for is not also their employer, nor is the
+    # school the user studies at ("Just started my master's at Aalto University")
+    plays = {(s, o) for s, p, o, r in out if p in ("plays for", "studies at") and not r}
     if MARRIAGE_OVER.search(sentence):  # "my wife Maria and I divorced": the user's marriage is over
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "married to" and not k[3])}
     if _MARRIAGE_THAT_WAS.search(sentence):  # "was married to Lise Berg for twelve years before their divorce"

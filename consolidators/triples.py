@@ -46,6 +46,7 @@ from . import (
     epithets,
     fields,
     handovers,
+    learning,
     lifeevents,
     moves,
     newsidioms,
@@ -226,8 +227,11 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
 def _user_tools(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the tools a user's sentence binds to a role ("sublime text is still my text editor",
     "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), their pets by name, and
-    their tastes said by standing ("big fan of jazz piano", "I'm a matcha person")."""
-    return tastes.merged(pets.merged(apps.merged(roles.merged(found, text), text), text), text)
+    their tastes said by standing ("big fan of jazz piano", "I'm a matcha person"), and what they study and speak
+    said by the course ("doing my masters in urban planning at TU Delft", "fluent in Amharic")."""
+    for reader in (roles, apps, pets, tastes, learning):
+        found = reader.merged(found, text)
+    return found
 
 
 #: A later clause that names the first one's subject as "its": "Chile's capital is Santiago, and its currency …".

@@ -63,6 +63,27 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I'm not a coffee person at all", []),
     ("my dad is a big fan of darts", []),
     ("Sake used to be my drink", []),
+    # studies said by the course, languages by fluency
+    (
+        "finishing my bachelor's in marine biology at Dalhousie this spring",
+        [("user", "studies", "marine biology", False), ("user", "studies at", "Dalhousie", False)],
+    ),
+    ("third year of my PhD in soil science, send coffee", [("user", "studies", "soil science", False)]),
+    ("Just started my MBA at INSEAD.", [("user", "studies at", "INSEAD", False)]),
+    (
+        "second-year nursing student at Ulster here",
+        [("user", "studies", "nursing", False), ("user", "studies at", "Ulster", False)],
+    ),
+    ("fluent in Tagalog, so feel free to reply in it", [("user", "speaks", "Tagalog", False)]),
+    (
+        "I get by in Czech and speak decent Polish",
+        [("user", "speaks", "Polish", False), ("user", "speaks", "Czech", False)],
+    ),
+    ("I graduated from Dalhousie years ago", []),
+    ("my brother is a student at Ulster", []),
+    # about someone named, not the user
+    ("Fluent in Farsi, the envoy Reza Tahmasebi led the talks.", [("Reza Tahmasebi", "speaks", "Farsi", False)]),
+    ("I'm planning to study urban planning at Aalto", []),
     # a field of study parted from its school
     (
         "I'm studying marine ecology at the Universidad de Chile",

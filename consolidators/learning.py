@@ -1,0 +1,121 @@
+"""What the user studies, where, and the languages they speak, said by the course rather than by a verb.
+
+"Just started my master's at Aalto University", "doing my masters in urban planning at TU Delft", "second
+year of my PhD in computational linguistics", "reading for a degree in philosophy", "first-year law student at
+McGill here", "Being a student at McGill means …"; "fluent in Amharic, so you can reply in it", "… and get by in
+Italian", "I speak fluent korean". A field is the lower-case words a course is "in"; a school is the capitalised
+name a course or a student is "at"; a language is a name the language list knows, in any case. A clause that
+asks, hedges, denies or speaks of the past says nothing, nor does a degree already finished ("graduated").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import USER, fact
+from .roles import negated, refused
+from .types import Fact
+
+_DEGREE = r"(?:master'?s(?: degree)?|msc|ma|mba|phd|ph\.d\.?|doctorate|degree|bachelor'?s(?: degree)?|ba|bsc|undergrad|diploma|semester|term|year|course|major|studies)"
+_ORDINAL = r"(?:first|second|third|fourth|fifth|final|last)"
+_FIELD = r"(?P<field>[a-z][a-z-]*(?: (?!at\b|in\b|and\b|so\b|but\b|here\b|now\b)[a-z-]+){0,3})"
+_SCHOOL = (  # case-sensitive inside the case-blind course patterns: a school is a capitalised name
+    r"(?P<school>(?-i:(?:the )?[A-ZÀ-ÖØ-Þ][\w&.'-]*(?: (?:[A-ZÀ-ÖØ-Þ&][\w&.'-]*|of|de|di|da|del|della|du|für|y|and))*))"
+)
+_COURSES = (
+    # "started my master's at Aalto", "doing my masters in urban planning at TU Delft", "second year of my PhD in X"
+    re.compile(
+        rf"\b(?:(?:{_ORDINAL}[- ])?(?:year|semester|term) of |started |starting |doing |finishing |in |wrapped |into )"
+        rf"(?:my |a )(?:{_ORDINAL}[- ])?{_DEGREE}(?: in {_FIELD})?(?: (?:at|with) {_SCHOOL})?",
+        re.I,
+    ),
+    # "reading for a degree in philosophy"
+    re.compile(rf"\breading for an? {_DEGREE} in {_FIELD}(?: at {_SCHOOL})?", re.I),
+    # "first-year law student at McGill here", "Being a student at McGill"
+    re.compile(rf"\b(?:{_ORDINAL}[- ]year )?(?:(?P<kind>[a-z][a-z-]*) )?student (?:at|of) {_SCHOOL}", re.I),
+)
+_FINISHED = re.compile(r"\b(?:graduated|finished my|completed my|dropped out|alumn)", re.I)
+_LANGUAGES = frozenset(
+    """english french spanish portuguese german italian dutch swedish norwegian danish finnish icelandic polish czech
+    slovak hungarian romanian bulgarian greek turkish russian ukrainian serbian croatian bosnian slovenian albanian
+    macedonian lithuanian latvian estonian irish welsh scottish gaelic basque catalan galician arabic hebrew persian farsi
+    dari pashto urdu hindi bengali punjabi gujarati marathi tamil telugu kannada malayalam sinhala nepali mandarin
+    cantonese chinese japanese korean vietnamese thai khmer lao burmese malay indonesian tagalog filipino swahili
+    amharic somali yoruba igbo hausa zulu xhosa afrikaans tigrinya oromo wolof quechua aymara guarani guaraní
+    esperanto latin maori samoan tongan hawaiian kurdish armenian georgian azerbaijani kazakh uzbek mongolian
+    tibetan""".split()
+)
+_SPOKEN = (
+    re.compile(r"\b(?:fluent|native|conversational|proficient) in (?P<langs>[\w ,]+)", re.I),
+    re.compile(r"\b(?:get by|getting by|manage|can manage) in (?P<langs>\w+)", re.I),
+    re.compile(r"\b(?:I|we)(?: both| all)? speak (?:fluent |decent |some |basic |good )?(?P<langs>[\w ,]+)", re.I),
+    re.compile(r"\bplus (?:decent |some |basic |good |fluent )(?P<langs>\w+)", re.I),
+)
+_PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*(?=(?:so|but|and|pray|if|need|can|could|btw)\b)|\s(?:so|but|because)\s")
+
+
+def merged(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with what ``text`` says the user studies, where, and speaks; a school read as an employer
+    ("Just started my master's at Aalto University") is a school."""
+    said = _said(text)
+    schools = {obj.lower() for p, obj in said if p == "studies at"}
+    out = [f for f in found if not (f.subject == USER and f.predicate == "works at" and f.object.lower() in schools)]
+    have = {(f.predicate, f.object.lower()) for f in out if f.subject == USER}
+    for predicate, obj in said:
+        if (predicate, obj.lower()) not in have and not (
+            predicate != "speaks" and any(p == predicate for p, _ in have)
+        ):
+            have.add((predicate, obj.lower()))
+            out.append(fact(predicate, obj, 0.7))
+    return out
+
+
+#: Words that make a message the user's own talk: "so you can reply in it", "I", "my", "student here".
+_SPEAKER = re.compile(
+    r"\b(?:I|I'm|we|we're|my|our|me|you|your|please|pls|reply|answer|feel free)\b|\bhere(?:[,.!]|$)", re.I
+)
+
+
+def _said(text: str) -> list[tuple[str, str]]:
+    if not _SPEAKER.search(text):  # "Fluent in Korean, the diplomat Elena Vasquez …" is about her
+        return []
+    found: list[tuple[str, str]] = []
+    for part in (p.strip(" ,.") for p in _PARTS.split(text)):
+        if not part or refused(part) or negated(part) or _FINISHED.search(part):
+            continue
+        found += _courses(part) + _tongues(part)
+    return found
+
+
+def _courses(part: str) -> list[tuple[str, str]]:
+    for pattern in _COURSES:
+        m = pattern.search(part)
+        if m is None:
+            continue
+        field: str = m.groupdict().get("field") or m.groupdict().get("kind") or ""
+        school: str = m.groupdict().get("school") or ""
+        said = [("studies", field)] if _a_field(field) else []
+        return said + ([("studies at", re.sub(r"^the ", "", school))] if school else [])
+    return []
+
+
+def _a_field(words: str) -> bool:
+    """A field of study, not a course's article, level or kind ("second-year", "exchange", "PhD")."""
+    low = words.lower()
+    return (
+        bool(low)
+        and low not in ("a", "an", "the", "my", "phd", "grad", "exchange", "mature")
+        and not low.endswith("year")
+    )
+
+
+def _tongues(part: str) -> list[tuple[str, str]]:
+    found = []
+    for pattern in _SPOKEN:
+        for m in pattern.finditer(part):
+            words = re.split(r",\s*|\s+and\s+|\s+", m["langs"])
+            for word in words:
+                if word.lower() not in _LANGUAGES:
+                    break  # a list of languages ends at the first word that is none
+                found.append(("speaks", word if word[:1].isupper() else word.capitalize()))
+    return found
