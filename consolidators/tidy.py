@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from . import occupations
 from .lifeevents import MARRIAGE_OVER, is_occupation
 from .types import Fact
+from .vocabulary import is_time
 
 #: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
 MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})
@@ -19,8 +22,24 @@ _PEOPLE = frozenset(
     " girlfriend fiance fiancee grandkids grandchildren team colleagues".split()
 )
 _MARRIAGE_THAT_WAS = re.compile(
-    r"\bwas married to\b[^.;]*?\b(?:for (?:\w+ )?(?:years?|decades?|months?)|before|until|divorc)", re.I
+    r"\bwas (?:once |briefly )?married to\b[^.]*?\b(?:for (?:\w+ )?(?:years?|decades?|months?)|before|until|divorc|in the"
+    r" (?:19|20)?\d0s)|\bwas (?:once|briefly) married to\b",
+    re.I,
 )
+#: A past state bounded by its dates, or a role held once: "served as CEO of X from 2008 to 2015", "was briefly
+#: mayor in the 1990s", "then-mayor". A lasting event (born, died, founded, wrote) is no such state.
+_BOUNDED = re.compile(
+    r"\b(?:(?:from|between) (?:19|20)\d\d (?:to|and|until|through|till) (?:19|20)\d\d|(?:19|20)\d\d ?[–-] ?(?:19|20)\d\d"
+    r"|in the (?:19|20)?\d0s|(?:was|were) (?:once|briefly|formerly))\b",
+    re.I,
+)
+_STATES = frozenset(
+    "married to|ceo|mayor|president|works at|lives in|plays for|member of|capital|currency|headquartered in|owned by".split(
+        "|"
+    )
+)
+#: Places and values a date can't be: "I was born in 1990", "born in the 80s".
+_PLACES = frozenset({"born in", "died in", "lives in", "located in", "headquartered in", "capital"})
 _FIGURATIVE_HOME = re.compile(r"\b(?:basically|practically|pretty much|virtually|literally) live in\b", re.I)
 #: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
 _DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
@@ -56,6 +75,10 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "married to" and not k[3])}
     if _MARRIAGE_THAT_WAS.search(sentence):  # "was married to Lise Berg for twelve years before their divorce"
         out = {k: f for k, f in out.items() if not (k[1] == "married to" and not k[3])}
+    if _BOUNDED.search(sentence):  # "Ahmed Saleh served as CEO of Gulfline from 2008 to 2015"
+        out = {k: f for k, f in out.items() if not (k[0] != "user" and k[1] in _STATES and not k[3])}
+    # "I was born in 1990", "Never used Linux": a date is no place, an adverb no subject
+    out = {k: f for k, f in out.items() if not (k[1] in _PLACES and _a_date(k[2])) and k[0].lower() not in STOP_WORDS}
     if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
     # "I love my wife and my kids": people are loved, not liked as a pastime
@@ -71,6 +94,10 @@ _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z
 
 #: A quoted title: "'Salt and Lanterns' was written by …" names one work, not two.
 _QUOTED = re.compile(r"(?<!\w)['\"‘“](?P<title>[A-ZÀ-ÖØ-Þ][^'\"’”]{1,60}?)['\"’”](?!\w)")
+
+
+def _a_date(value: str) -> bool:
+    return is_time(value) or bool(re.fullmatch(r"(?:the )?(?:19|20)?\d0'?s", value, re.I))
 
 
 def _whole_title(fact: Fact, titles: list[str]) -> Fact:

@@ -103,6 +103,9 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("we adopted a kitten and the kids named her Moth", [("user", "has pet", "Moth", False)]),
     ("my neighbour has a husky called Storm", []),
     ("our dog Rufus passed away in March", []),
+    ("I was born in 1987, if that matters", []),
+    ("born in the 90s so I missed all that", []),
+    ("Never owned a Mac in my life.", []),
     # a message's request or question is one clause; the statements around it still state
     ("Plumber by trade, so go easy on the jargon.", [("user", "works as", "Plumber", False)]),
     ("we're Ghent locals, so skip the tourist traps please", [("user", "lives in", "Ghent", False)]),
@@ -177,6 +180,10 @@ THIRD: list[tuple[str, list[Triple]]] = [
     # a relation outside the vocabulary is no fact, whichever reader found it
     ("The museum shop is open on Sundays.", []),
     ("Zadie Smith studied English at King's College.", [("Zadie Smith", "educated at", "King's College", False)]),
+    # a state bounded by its dates or held once is over; a date is no place
+    ("Hana Sato served as mayor of Kagoshima from 2004 to 2012.", []),
+    ("Omar Haddad was briefly married to the painter Lina Aziz in the 1980s.", []),
+    ("Nils Berg (1902–1979) was born in Malmö.", [("Nils Berg", "born in", "Malmö", False)]),
     # alumni, nationals, credits and landmarks said by description
     (
         "A Sciences Po graduate, Léa Marchand joined the ministry in 2011.",
