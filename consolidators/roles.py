@@ -140,7 +140,8 @@ _ACROSS = re.compile(
     r"|\sand\s(?=[a-z]|I\b|I')"
 )
 _NEGATED = re.compile(
-    r"\b(?:not|no longer|never|anymore|any more|stopped|quit|ditched|dropped|gave up|uninstalled|abandoned)\b|n't\b",
+    r"\b(?:not|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
+    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b",
     re.I,
 )
 _REFUSED = re.compile(

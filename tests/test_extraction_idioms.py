@@ -106,6 +106,8 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I was born in 1987, if that matters", []),
     ("born in the 90s so I missed all that", []),
     ("Never owned a Mac in my life.", []),
+    # a tool given up in its role is that role's retraction
+    ("ok I give up on Emacs as my editor, deleting my config", [("user", "editor", "Emacs", True)]),
     # a message's request or question is one clause; the statements around it still state
     ("Plumber by trade, so go easy on the jargon.", [("user", "works as", "Plumber", False)]),
     ("we're Ghent locals, so skip the tourist traps please", [("user", "lives in", "Ghent", False)]),
