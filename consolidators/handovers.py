@@ -33,7 +33,10 @@ _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž](?:[\w.&-]|'(?=\w)(?!s\b))*"
 NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le) )?{_CAP})*"
 _CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
-_COINED_CURRENCY = r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?!(?:still|now|again|as|by|in|the|its|an?|to|with|of|and)\b)[a-zà-ÿ]+\b"
+_COINED_CURRENCY = (
+    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?!(?:still|now|again|as|by|in|the|its|an?|to|with|of|and|switched|changed)\b)[a-zà-ÿ]+\b"
+    r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
+)
 #: "the Danish town of Billund", "the port city of Draven": the name after the description is the place.
 _PLACE_OF = r"(?:the )?(?:(?:[\w-]+ ){0,2}(?:city|town|village|port|municipality|district|region) of )?"
 _TITLE = re.compile(r"^(?:[Tt]he |(?:President|Mayor|CEO|Chief Executive|Dr\.?|Sir|Dame) (?=\S+ ))")
@@ -56,22 +59,28 @@ _OFFICES = tuple(
         ("capital", r"capital(?: city)?|seat of government"),
         ("headquartered in", r"headquarters|head office|HQ|main office"),
         ("official language", r"(?:official|national) language"),
-        ("currency", rf"currency|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})"),
+        ("currency", rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})"),
     )
 )
 #: What makes a clause no statement of the change: a plan, a hedge, a rumour, a question, a negation.
 _HEDGE = re.compile(
     r"\?|\b(?:will|would|could|may|might|should|shall|if|whether|unless|not|never|no longer|rumou?rs?|reportedly"
-    r"|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|consider|wants?|hopes?"
+    r"|allegedly|plans?|planned(?! (?:city|town|capital))|planning|expected|likely|set to|is to|are to|considering|consider|wants?|hopes?"
     r"|proposed|proposes|talks?|tipped|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?)\b|n't\b",
     re.I,
 )
+#: What makes a modal a statement: "said X would serve as CEO with immediate effect" is the change made.
+_AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately)\b")
+#: An opening that says the change whose value a later clause names ("Tesoland has a new president: …").
+_HEADLINE = re.compile(r"\bha(?:s|ve) (?:a new|switched|changed)\b")
+#: The organisation an opening says someone left ("Fiona Grant left Lakeside Dairy; X is its new CEO").
+_LEFT = re.compile(rf"\b(?:has |had )?left (?:the )?(?P<org>{NAME})$")
 #: A past or outgoing holder named by the office ("the former CEO", "outgoing mayor").
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
 #: Where a sentence's clauses part: each clause is read on its own.
 _CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
 _GROUP = (
-    r"board|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
+    r"board|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"
 )
 #: Words that open a clause without naming its subject ("In Paraguay, …", "From its head office …").
@@ -99,17 +108,26 @@ class Office:
 
 #: The new value's cue families, each around the value pattern ``{v}``.
 _NEW = (
-    r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift)\w*\b[^.;]*?\bto "
+    r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift|went|goes|gone|fell)\w*\b[^.;]*?\bto "
     r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + _PLACE_OF + "{v}",
     r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
     r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"
-    r"|swore in|voted in|adopted)\b (?:the )?(?:[a-z-]+ ){0,2}?{v},? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?{office}",
-    r"\b(?:make|makes|made|making) {v} (?:the|its|their) (?:[\w'-]+ ){0,3}?{office}",
+    r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|(?:now )?has)\b (?:the )?"
+    r"(?:[a-z-]+ ){0,2}?{v}(?:,? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?| ){office}",
+    # "X now holds the office of mayor", "X has taken the top job at C", "X would serve as CEO with immediate effect"
+    r"(?<![\w'])(?<!by ){v} (?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took|assumed|has assumed"
+    r"|will serve as|would serve as|serves as) (?:the |its |their )?(?:(?:office|role|post) of )?(?:[\w'-]+ ){0,2}?{office}",
+    # "C is now governed by X", "the presidency of C is now held by X"
+    r"\b(?:governed|run|led|headed|held) by (?:the )?{v}",
+    # "prices are now in krone", "Tamaru now pays in kora"
+    r"\b(?:pays?|paid|prices are|priced) (?:now )?in (?:the )?{v}",
+    r"\b(?:make|makes|made|making) {v} (?:the|its|their|[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s?) (?:[\w'-]+ ){0,3}?{office}",
     r"(?<![\w'])(?<!by ){v} (?:has |had |have )?(?:now )?(?:taken over|took over|takes over|succeeded|succeeds"
     r"|stepped in|stepped up)\b",
     r"\breplaced [^.;]*? with (?:the )?{v}",
-    r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? {v}",
-    r"(?<![\w'])(?<!by ){v} (?:is|are|has become|became) (?:now )?(?:its|their) (?:new |official |national )?{office}",
+    r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? (?:the )?{v}",
+    r"(?<![\w'])(?<!by ){v} (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
+    r"(?:new |official |national |sole |interim |acting )?{office}",
 )
 #: The value after the office noun itself: "… president is Tomas Bily", "… headquarters in Austin".
 _AFTER = re.compile(
@@ -120,13 +138,13 @@ _AFTER = re.compile(
 #: The old value's cue families: what the clause names as past is never read as the new value.
 _OLD = (
     r"\bfrom (?:the )?{v}",
-    r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped"
+    r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped|defeated"
     r"|scrapped|ditched) (?:the )?{v}",
     r"\binstead of (?:the )?{v}",
     r"\bafter {v}(?:'s)? (?:resigned|stepped down|quit|left|died|retired|was|impeachment|term|resignation|ouster"
     r"|death|departure|exit|tenure)",
     r"(?<![\w'])(?<!by ){v}(?:'s)? (?:has |had |was |is )?(?:handed|handing|hands|passed|passes|lost"
-    r"|resigned|stepped down|quit|tenure|term|rule)\b",
+    r"|resigned|stepped down|quit|retired|left|tenure|term|rule)\b",
     r"(?<![\w'])(?<!by ){v} (?:has been|had been|was|were|is being) (?:ousted|succeeded|replaced|removed|dismissed"
     r"|fired|sacked)\b",
 )
@@ -136,16 +154,24 @@ def facts(text: str) -> list[Fact]:
     """The change of office or seat ``text`` states, with the old value kept out; [] for anything else."""
     found: list[Fact] = []
     clauses = _CLAUSES.split(text.strip().rstrip(".!"))
-    for clause in clauses:
-        if _HEDGE.search(clause):
+    for i, clause in enumerate(clauses):
+        if _hedged(clause):
             continue
+        if i and not _offices(clause) and _HEADLINE.search(clauses[0]) and not _hedged(clauses[0]):
+            clause = f"{clauses[0]}, {clause}"  # the headline's office, the value said after it
         for office in _offices(clause):
             # "Belmora has dollarised: the US dollar is now its currency": "its" is the opening clause's subject
             fact = _read(clause, office, clauses[0])
             if fact:
-                found += fact
+                found += [f for f in fact if f not in found]
                 break
     return found
+
+
+def _hedged(clause: str) -> bool:
+    if _AT_ONCE.search(clause):
+        clause = re.sub(r"\b(?:would|will)\b", "", clause)
+    return _HEDGE.search(clause) is not None
 
 
 def prevail(found: list[Fact], text: str) -> list[Fact]:
@@ -179,7 +205,7 @@ def _offices(clause: str) -> list[Office]:
 
 def _value_pattern(office: Office, clause: str) -> str:
     if office.predicate == "currency":
-        return _COINED_CURRENCY if "currency" in clause else _CURRENCY
+        return _COINED_CURRENCY if "currenc" in clause else _CURRENCY
     return NAME
 
 
@@ -189,7 +215,8 @@ def _read(clause: str, office: Office, opening: str) -> list[Fact]:
     new = _new_value(clause, office, value, olds)
     if new is None:
         return []
-    owner = _owner(clause, office, new, olds) or _agent(opening, new, olds)
+    left = _LEFT.search(opening)
+    owner = _owner(clause, office, new, olds) or (_bare(left["org"]) if left else _agent(opening, new, olds))
     if owner is None or owner.lower() == new.lower() or owner.split()[0].lower() in ENTITY_STOP:
         return []
     return make_fact(owner, office.predicate, new, single=True)
@@ -224,19 +251,20 @@ def _owner(clause: str, office: Office, new: str, olds: set[str]) -> str | None:
     to, else the clause's subject."""
     ahead = clause[: office.start]
     before = re.search(rf"(?:[Tt]he )?(?P<n>{NAME})(?P<s>(?:'s|')(?: [a-z-]+){{0,2}}| (?:new )?)\s?$", ahead)
-    if before and not re.search(r"(?:\bas|\bto|\bthe)\s*$", ahead):
+    # "made French Ostrania's official language": the new value said right before the owner is no part of it
+    named = re.sub(rf"^{re.escape(new)} ", "", before["n"]) if before else ""
+    if before and named != new and not re.search(r"(?:\bas|\bto|\bthe)\s*$", ahead):
         # "the Marovian capital": a coined demonym before a national office names the country
         national = not before["s"].startswith("'") and office.predicate in _NATIONAL
-        return _country(before["n"], adjective=national)
-    after = re.match(rf"\s(?:of|at) (?:the )?(?P<n>{NAME})", clause[office.end :])
+        return _country(named, adjective=national)
+    after = re.match(rf"(?: (?:role|job|post|office))?\s(?:of|at|in) (?:the )?(?P<n>{NAME})", clause[office.end :])
     if after:
         return _country(after["n"])
-    if re.search(r"\b(?:its|their) (?:[a-z-]+ ){0,2}$", ahead):  # "forced Tuvessa to transfer its capital"
-        named = next(_named_before(ahead, new, olds), None)
-        if named:
-            return named
-    agent = _agent(clause, new, olds)
-    if agent:
+    nearest = next(_named_before(ahead, new, olds), None)
+    if nearest and re.search(r"\b(?:its|their) (?:[a-z-]+ ){0,2}$", ahead):  # "forced Tuvessa to transfer its capital"
+        return nearest
+    agent = _agent(clause, new, olds) or nearest
+    if agent:  # "Kenji Watanabe retired and Sakura Foods promoted …": the nearest subject not the old holder
         return agent
     org = _ORG_ROLE.match(clause)
     if org and _bare(org["person"]).lower() == new.lower():

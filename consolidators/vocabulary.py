@@ -258,7 +258,9 @@ def clean_object(raw: str | None) -> str | None:
     if not text or text.lower() in _VAGUE_OBJECTS:
         return None
     words = text.split()
-    first, last = words[0].lower(), words[-1].lower()
+    # "US dollar": a word in capitals is an acronym, never the pronoun it spells
+    first = "" if len(words[0]) > 1 and words[0].isupper() else words[0].lower()
+    last = words[-1].lower()
     named = len(words) > 1 and all(w[:1].isupper() or w[:1].isdigit() for w in words)  # "Nothing Phone"
     if not named and (first in _VAGUE_OBJECTS or first in _PARTICLES or last in _PRONOUNS):
         return None  # "replaced it": a verb phrase pointing back, not a value ("The River Between Us" is one)

@@ -126,6 +126,53 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Halifax",
         "",
     ),
+    # run, governed or held by X
+    ("Orlen Vale is now governed by Pia Rautio, who won the vote for mayor.", "Orlen Vale", "mayor", "Pia Rautio", ""),
+    ("Kordin's city hall is now run by Mayor Ilan Peretz.", "Kordin", "mayor", "Ilan Peretz", ""),
+    ("Since March, the presidency of Suvania is held by Lina Moor.", "Suvania", "president", "Lina Moor", ""),
+    # X holds, has taken or serves as the office
+    ("Bruno Sacco now holds the office of mayor in Tervel.", "Tervel", "mayor", "Bruno Sacco", ""),
+    ("Ada Ferro has taken the top job at Lumen Tiles as CEO.", "Lumen Tiles", "ceo", "Ada Ferro", ""),
+    ("Rhea Lind beat Tor Vass and now holds the Kalmarian presidency.", "Kalmaria", "president", "Rhea Lind", ""),
+    (
+        "Pebble Audio said Joss Hart would serve as chief executive with immediate effect.",
+        "Pebble Audio",
+        "ceo",
+        "Joss Hart",
+        "",
+    ),
+    # chosen, promoted or designated, with or without "as"
+    ("Voters in Kelmar elected Sana Idris mayor.", "Kelmar", "mayor", "Sana Idris", ""),
+    (
+        "Ivo Petrov retired and Tundra Mills promoted Mila Ruse to CEO.",
+        "Tundra Mills",
+        "ceo",
+        "Mila Ruse",
+        "Ivo Petrov",
+    ),
+    ("Lorvan's parliament designated Tesk as the capital.", "Lorvan", "capital", "Tesk", ""),
+    ("Pardia now has Velm as its capital.", "Pardia", "capital", "Velm", ""),
+    ("A new law made Brenish Aldoria's official language.", "Aldoria", "official language", "Brenish", ""),
+    # X is the office, its owner said before or in the opening clause
+    ("Noor Halabi left Cinder Labs; Femi Okafor is its new CEO.", "Cinder Labs", "ceo", "Femi Okafor", "Noor Halabi"),
+    ("Dara Quinn has left Oakline; deputy Ravi Menon is interim CEO.", "Oakline", "ceo", "Ravi Menon", "Dara Quinn"),
+    ("Ilka Berg is Norvania's new head of state.", "Norvania", "president", "Ilka Berg", ""),
+    (
+        "Since the reform, Dravic is the Kestrel Union's sole official language.",
+        "Kestrel Union",
+        "official language",
+        "Dravic",
+        "",
+    ),
+    # a headline, then the value in the next clause
+    ("Tallow Games has a new boss: Kit Amari is CEO.", "Tallow Games", "ceo", "Kit Amari", ""),
+    ("Morvia has a new president: Ama Boateng took the oath today.", "Morvia", "president", "Ama Boateng", ""),
+    ("Sorland has switched currencies: prices are now in riksdaler.", "Sorland", "currency", "riksdaler", ""),
+    # a currency introduced, paid in or replaced by name
+    ("Velmar has introduced VeX as its currency, replacing the Velmar pound.", "Velmar", "currency", "VeX", ""),
+    ("Ostara now pays in lumen, the currency that replaced the florin.", "Ostara", "currency", "lumen", "florin"),
+    ("Kandor has replaced the kandi with a new currency, the Kandor mark.", "Kandor", "currency", "Kandor mark", ""),
+    ("Torvald has dollarised: the US dollar is now its currency.", "Torvald", "currency", "US dollar", ""),
     # a currency replaced by name
     ("Valdora replaced the Valdoran crown with the euro.", "Valdora", "currency", "euro", "Valdoran crown"),
     (
@@ -151,6 +198,13 @@ NOTHING: list[tuple[str, str]] = [
     ("If the vote passes, Olm would replace Tesk as capital of the Varda Republic.", "capital"),
     ("Beatriz Lino never became president of Zamoria.", "president"),
     ("Hattie Lowe plans to run for mayor of Brenmoor.", "mayor"),
+    ("Pia Rautio will take over as mayor of Orlen Vale.", "mayor"),
+    ("Rumours say Lumen Tiles promoted Ada Ferro to CEO.", "ceo"),
+    ("Did Voters in Kelmar elect Sana Idris mayor?", "mayor"),
+    ("Pardia no longer has Velm as its capital.", "capital"),
+    ("Ilka Berg is not Norvania's new head of state.", "president"),
+    ("Pebble Audio said Joss Hart would serve as chief executive next year.", "ceo"),
+    ("Bruno Sacco, the former mayor of Tervel, holds no office now.", "mayor"),
 ]
 
 #: The old holder, said first, is never the current one.
