@@ -193,6 +193,15 @@ _IDIOMS = table(
     ("works at", rf"{_person('s')} (?:has been|was) (?:lured|poached|hired) (?:away )?by {_name('o')}"),
     ("plays for", rf"{_person('s')} (?:has been|was) snapped up by (?:rivals? |the )?{_name('o')}"),
     ("owned by", rf"^{_name('x')} (?:has )?sold {_name('s')} to {_name('o')}"),
+    # "Valdris Holdings sold Orbis Pharma; Bayer owns it now": the buyer named after the sale owns what was sold
+    (
+        "owned by",
+        rf"^{_name('x')} (?:has )?(?:sold|spun off|divested|offloaded) {_name('s')}[;,]? (?:and )?{_name('o')} (?:now )?owns it\b",
+    ),
+    (
+        "owned by",
+        rf"^{_name('s')} is (?:now )?(?:part of|owned by) {_name('o')}, which (?:has )?(?:bought|acquired|purchased) it\b",
+    ),
     ("lives in", rf"{_person('s')} (?:has )?made {_name('o')} (?:his|her|their) home"),
     (
         "ceo",
@@ -256,6 +265,11 @@ _IDIOMS = table(
     ),
     ("plays for", rf"^{_name('o')}(?:'s|') new (?:[a-z-]+ ){{0,2}}{_person('s')}"),
     ("directed by", rf"\blist {_person('o')} as the director of {_name('s')}"),
+    # "The catalogue misattributed Ash and Amber: it was directed by Deepa Nair": the title runs to the colon
+    (
+        "directed by",
+        rf"\bmisattributed (?P<s>[A-ZÀ-ÖØ-ÞĀ-Ž][^:;]*?): (?:it|the film) was (?:in fact )?directed by {_person('o')}",
+    ),
     # "said Mayor Harriet Oyelaran of Port Kessick"
     ("", rf"\b(?P<role>Mayor|President|CEO|Chief Executive) {_person('o')} of {_name('s')}"),
     # "Tessera … has its capital at Port Alvin", "Kazakhstan moved its seat of government to Astana"

@@ -360,7 +360,7 @@ def _role_fact(
         return []
     # "Dave Grohl is the frontman of …" maps to "member of"; an unknown role ("the mascot of …") is the
     # owner's, and parsed_facts keeps it only when the deployment lists it
-    predicate, kind = role_relation(role_words(noun)) or (role_name(noun), "owner")
+    predicate, kind = role_relation(_with_of(noun)) or (role_name(noun), "owner")
     if kind == "owner":
         return make_fact(owner, predicate, value, single=single, multi=multi)
     if kind == "spouse" and not value_first:  # "Pierre Curie's wife is Marie Curie"
@@ -375,8 +375,19 @@ _LASTING = frozenset({"born in", "died in", "educated at", "founded by", "direct
 def _lasting(subj: Any, verb: Any) -> bool:
     """Whether "<subj> was …" names a relation that a past tense still states (a birthplace, a founder)."""
     attr = child(verb, "attr")
-    roles = [role_relation(role_words(t)) for t in (subj, attr) if t is not None]
+    roles = [role_relation(_with_of(t)) for t in (subj, attr) if t is not None]
     return any(r is not None and r[0] in _LASTING for r in roles)
+
+
+def _with_of(noun: Any) -> list[str]:
+    """A role noun's words with its "of" noun: "place of death" names a relation "place" does not."""
+    words = role_words(noun)
+    of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    pobj = child(of, "pobj") if of is not None else None
+    if pobj is None or pobj.pos_ != "NOUN":
+        return words
+    phrase = [words[-1], "of", pobj.lower_]  # the whole phrase, not a role its "of" noun names alone
+    return [*words, *phrase[1:]] if role_relation(phrase) and not role_relation(phrase[1:]) else words
 
 
 def _verbal(verb: Any, shared: Any = None) -> list[Fact]:

@@ -102,6 +102,11 @@ _IN_FACT = re.compile(r"(?<=\s)(?:in fact|indeed|in truth),?\s+|,\s*in fact,(?=\
 _ASIDE_OF_OLD = re.compile(
     r",\s*(?:previously|formerly|once|long|originally|earlier) (?:given|listed|reported|thought|said|believed) (?:as|to be) [^,]{1,40},"
 )
+#: "We misreported Chiara Russo's education: her alma mater is …": the correction's pronoun is the name it opens with.
+_CORRECTED = re.compile(
+    r"^(?:We|I|The [\w ]+?|[A-Z][\w ]+?) (?:misreported|misstated|misattributed|mislabell?ed|got) "
+    r"(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*?)(?:'s|') [a-z ]+?(?: wrong)?: (?:his|her|their|its) "
+)
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
 _LABEL = re.compile(
     r"^(?:(?:a|an|one|quick|small|minor|important) )?(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*",
@@ -142,6 +147,7 @@ def plain(sentence: str) -> str:
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", _LABEL.sub("", _DATELINE.sub("", text)))
     text = _ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text))
+    text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", text)
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 

@@ -116,6 +116,7 @@ CANONICAL_PREDICATES: dict[str, str] = {
     "capital city": "capital",
     "birthplace": "born in",
     "place of birth": "born in",
+    "place of death": "died in",
     "founder": "founded by",
     "co-founder": "founded by",
     "cofounder": "founded by",

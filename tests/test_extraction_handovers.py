@@ -243,3 +243,54 @@ def test_the_old_holder_is_never_current(sentence: str, predicate: str, old: str
 
 def test_an_acting_holder_counts() -> None:
     assert ("Kessel", "mayor", "Dario Conti") in _triples("Kessel's council installed Dario Conti as acting mayor.")
+
+
+#: Ownership after a sale said in two clauses, and corrections whose second clause points back to the first.
+RESTATED: list[tuple[str, str, str, str]] = [
+    ("Norvik Capital sold Tessel Bio; Roche owns it now.", "Tessel Bio", "owned by", "Roche"),
+    (
+        "Sega spun off Brightpath Studio, and Tencent Games now owns it.",
+        "Brightpath Studio",
+        "owned by",
+        "Tencent Games",
+    ),
+    (
+        "Loomfield Apps is now part of Zenith Group, which bought it from Oracle.",
+        "Loomfield Apps",
+        "owned by",
+        "Zenith Group",
+    ),
+    ("Hedda Lund's place of death was Bergen.", "Hedda Lund", "died in", "Bergen"),
+    ("Pavel Novak's place of birth was Brno.", "Pavel Novak", "born in", "Brno"),
+    (
+        "We misreported Tomas Ruiz's schooling: his alma mater is Leiden University.",
+        "Tomas Ruiz",
+        "educated at",
+        "Leiden University",
+    ),
+    (
+        "The archive misattributed Moss and Stone: it was directed by Ewa Lis.",
+        "Moss and Stone",
+        "directed by",
+        "Ewa Lis",
+    ),
+]
+
+#: The same shapes hedged, asked or negated: no fact.
+NOT_RESTATED: list[tuple[str, str]] = [
+    ("Norvik Capital may sell Tessel Bio; Roche would own it then.", "owned by"),
+    ("Is Loomfield Apps now part of Zenith Group, which bought it from Oracle?", "owned by"),
+    ("We misreported Tomas Ruiz's schooling: his alma mater is not Leiden University.", "educated at"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "subject", "predicate", "obj"), RESTATED)
+def test_a_restated_relation_names_its_subject(sentence: str, subject: str, predicate: str, obj: str) -> None:
+    found = _triples(sentence)
+    assert (subject, predicate, obj) in found
+    assert {o for s, p, o in found if p == predicate} == {obj}
+
+
+@pytest.mark.parametrize(("sentence", "predicate"), NOT_RESTATED)
+def test_a_hedged_or_negated_restatement_states_nothing(sentence: str, predicate: str) -> None:
+    assert not any(p == predicate for _, p, _ in _triples(sentence))
