@@ -27,6 +27,7 @@ from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP
 from .types import Fact
+from .vocabulary import is_time
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž](?:[\w.&-]|'(?=\w)(?!s\b))*"
 #: A name: capitalised words, with the lower-case links names carry ("Bank of Kyoto", "Ana de Souza").
@@ -258,7 +259,7 @@ def _owner(clause: str, office: Office, new: str, olds: set[str]) -> str | None:
         national = not before["s"].startswith("'") and office.predicate in _NATIONAL
         return _country(named, adjective=national)
     after = re.match(rf"(?: (?:role|job|post|office))?\s(?:of|at|in) (?:the )?(?P<n>{NAME})", clause[office.end :])
-    if after:
+    if after and not is_time(after["n"]):  # "elected X as president in March": a time, not a place
         return _country(after["n"])
     nearest = next(_named_before(ahead, new, olds), None)
     if nearest and re.search(r"\b(?:its|their) (?:[a-z-]+ ){0,2}$", ahead):  # "forced Tuvessa to transfer its capital"

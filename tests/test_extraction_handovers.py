@@ -143,6 +143,7 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ),
     # chosen, promoted or designated, with or without "as"
     ("Voters in Kelmar elected Sana Idris mayor.", "Kelmar", "mayor", "Sana Idris", ""),
+    ("Dorvane elected Ivo Salas as president in May.", "Dorvane", "president", "Ivo Salas", ""),
     (
         "Ivo Petrov retired and Tundra Mills promoted Mila Ruse to CEO.",
         "Tundra Mills",
