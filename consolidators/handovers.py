@@ -31,7 +31,7 @@ from .vocabulary import is_time
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž](?:[\w.&-]|'(?=\w)(?!s\b))*"
 #: A name: capitalised words, with the lower-case links names carry ("Bank of Kyoto", "Ana de Souza").
-NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le) )?{_CAP})*"
+NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le|&) )?{_CAP})*"
 _CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
@@ -118,8 +118,6 @@ _NEW = (
     # "X now holds the office of mayor", "X has taken the top job at C", "X would serve as CEO with immediate effect"
     r"(?<![\w'])(?<!by ){v} (?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took|assumed|has assumed"
     r"|will serve as|would serve as|serves as) (?:the |its |their )?(?:(?:office|role|post) of )?(?:[\w'-]+ ){0,2}?{office}",
-    # "C is now governed by X", "the presidency of C is now held by X"
-    r"\b(?:governed|run|led|headed|held) by (?:the )?{v}",
     # "prices are now in krone", "Tamaru now pays in kora"
     r"\b(?:pays?|paid|prices are|priced) (?:now )?in (?:the )?{v}",
     r"\b(?:make|makes|made|making) {v} (?:the|its|their|[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s?) (?:[\w'-]+ ){0,3}?{office}",
@@ -130,6 +128,8 @@ _NEW = (
     r"(?<![\w'])(?<!by ){v} (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
     r"(?:new |official |national |sole |interim |acting )?{office}",
 )
+#: "C is now governed by X", "the presidency of C is now held by X": a cue for a holder, never a seat.
+_RUN_BY = r"\b(?:governed|run|led|headed|held) by (?:the )?(?:(?:its|their) (?:[\w-]+ ){0,2}{office},? )?{v}"
 #: The value after the office noun itself: "… president is Tomas Bily", "… headquarters in Austin".
 _AFTER = re.compile(
     r"^(?:(?: of| at) (?:the )?"
@@ -158,15 +158,20 @@ def facts(text: str) -> list[Fact]:
     for i, clause in enumerate(clauses):
         if _hedged(clause):
             continue
-        if i and not _offices(clause) and _HEADLINE.search(clauses[0]) and not _hedged(clauses[0]):
-            clause = f"{clauses[0]}, {clause}"  # the headline's office, the value said after it
-        for office in _offices(clause):
-            # "Belmora has dollarised: the US dollar is now its currency": "its" is the opening clause's subject
-            fact = _read(clause, office, clauses[0])
-            if fact:
-                found += [f for f in fact if f not in found]
-                break
+        fact = _clause_facts(clause, clauses[0])
+        if not fact and i and _HEADLINE.search(clauses[0]) and not _hedged(clauses[0]):
+            fact = _clause_facts(f"{clauses[0]}, {clause}", clauses[0])  # the headline's office, the value after it
+        found += [f for f in fact if f not in found]
     return found
+
+
+def _clause_facts(clause: str, opening: str) -> list[Fact]:
+    for office in _offices(clause):
+        # "Belmora has dollarised: the US dollar is now its currency": "its" is the opening clause's subject
+        fact = _read(clause, office, opening)
+        if fact:
+            return fact
+    return []
 
 
 def _hedged(clause: str) -> bool:
@@ -183,6 +188,15 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
         return found
     predicates = {f.predicate for f in handed}
     same = {(f.subject, f.predicate, f.object) for f in handed}
+    # "Kraków is run by its mayor, X": the holder the handover reads under another office is the misreading
+    held = {(f.subject, f.object) for f in handed if f.predicate in _PERSON_ROLES}
+    found = [
+        f
+        for f in found
+        if f.predicate not in _PERSON_ROLES
+        or (f.subject, f.object) not in held
+        or (f.subject, f.predicate, f.object) in same
+    ]
     # "Tartu has a new mayor, Kaia Tamm": a reading whose value is the office itself is the misreading
     kept = [
         f
@@ -235,7 +249,8 @@ def _olds(clause: str, value: str) -> set[str]:
 def _new_value(clause: str, office: Office, value: str, olds: set[str]) -> str | None:
     """The first new value a cue family gives that is not an old one (a person's office takes a full name)."""
     noun = clause[office.start : office.end]
-    candidates = [m["v"] for family in _NEW for m in _family(family, value, noun).finditer(clause)]
+    families = (*_NEW, _RUN_BY) if office.predicate in _PERSON_ROLES else _NEW
+    candidates = [m["v"] for family in families for m in _family(family, value, noun).finditer(clause)]
     after = _AFTER.match(clause[office.end :])
     if after:
         tail = re.match(rf"{_PLACE_OF}(?P<v>{value})", clause[office.end + after.end() :])

@@ -130,6 +130,8 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ("Orlen Vale is now governed by Pia Rautio, who won the vote for mayor.", "Orlen Vale", "mayor", "Pia Rautio", ""),
     ("Kordin's city hall is now run by Mayor Ilan Peretz.", "Kordin", "mayor", "Ilan Peretz", ""),
     ("Since March, the presidency of Suvania is held by Lina Moor.", "Suvania", "president", "Lina Moor", ""),
+    ("Lüneburg is run by its popular mayor, Jonas Weber.", "Lüneburg", "mayor", "Jonas Weber", ""),
+    ("Tervania, whose capital is Osk, is governed by President Lio Varn.", "Tervania", "capital", "Osk", ""),
     # X holds, has taken or serves as the office
     ("Bruno Sacco now holds the office of mayor in Tervel.", "Tervel", "mayor", "Bruno Sacco", ""),
     ("Ada Ferro has taken the top job at Lumen Tiles as CEO.", "Lumen Tiles", "ceo", "Ada Ferro", ""),
@@ -167,6 +169,14 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ),
     # a headline, then the value in the next clause
     ("Tallow Games has a new boss: Kit Amari is CEO.", "Tallow Games", "ceo", "Kit Amari", ""),
+    ("Hart & Moss has a new CEO: Lena Ort.", "Hart & Moss", "ceo", "Lena Ort", ""),
+    (
+        "Sarnia has a new head of state: President Kofi Boateng, who replaced Ama Owusu.",
+        "Sarnia",
+        "president",
+        "Kofi Boateng",
+        "Ama Owusu",
+    ),
     ("Morvia has a new president: Ama Boateng took the oath today.", "Morvia", "president", "Ama Boateng", ""),
     ("Sorland has switched currencies: prices are now in riksdaler.", "Sorland", "currency", "riksdaler", ""),
     # a currency introduced, paid in or replaced by name
@@ -262,6 +272,7 @@ RESTATED: list[tuple[str, str, str, str]] = [
         "Zenith Group",
     ),
     ("Hedda Lund's place of death was Bergen.", "Hedda Lund", "died in", "Bergen"),
+    ("Kelpie Mobile has a new owner: Orange, which acquired it from BT.", "Kelpie Mobile", "owned by", "Orange"),
     ("Pavel Novak's place of birth was Brno.", "Pavel Novak", "born in", "Brno"),
     (
         "We misreported Tomas Ruiz's schooling: his alma mater is Leiden University.",
