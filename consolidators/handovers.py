@@ -60,12 +60,15 @@ _OFFICES = tuple(
         ("capital", r"capital(?: city)?|seat of government"),
         ("headquartered in", r"headquarters|head office|HQ|main office"),
         ("official language", r"(?:official|national) language"),
-        ("currency", rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})"),
+        (
+            "currency",
+            rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})|(?<=adopted )(?=(?:the )?{_CURRENCY})",
+        ),
     )
 )
 #: What makes a clause no statement of the change: a plan, a hedge, a rumour, a question, a negation.
 _HEDGE = re.compile(
-    r"\?|\b(?:will|would|could|may|might|should|shall|if|whether|unless|not|never|no longer|rumou?rs?|reportedly"
+    r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?rs?|reportedly"
     r"|allegedly|plans?|planned(?! (?:city|town|capital))|planning|expected|likely|set to|is to|are to|considering|consider|wants?|hopes?"
     r"|proposed|proposes|talks?|tipped|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?)\b|n't\b",
     re.I,
@@ -116,7 +119,7 @@ _NEW = (
     r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|(?:now )?has)\b (?:the )?"
     r"(?:[a-z-]+ ){0,2}?{v}(?:,? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?| ){office}",
     # "X now holds the office of mayor", "X has taken the top job at C", "X would serve as CEO with immediate effect"
-    r"(?<![\w'])(?<!by ){v} (?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took|assumed|has assumed"
+    r"(?<![\w'])(?<!by ){v},? (?:who )?(?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took(?: up)?|assumed|has assumed"
     r"|will serve as|would serve as|serves as) (?:the |its |their )?(?:(?:office|role|post) of )?(?:[\w'-]+ ){0,2}?{office}",
     # "prices are now in krone", "Tamaru now pays in kora"
     r"\b(?:pays?|paid|prices are|priced) (?:now )?in (?:the )?{v}",
@@ -125,7 +128,7 @@ _NEW = (
     r"|stepped in|stepped up)\b",
     r"\breplaced [^.;]*? with (?:the )?{v}",
     r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? (?:the )?{v}",
-    r"(?<![\w'])(?<!by ){v} (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
+    r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
     r"(?:new |official |national |sole |interim |acting )?{office}",
 )
 #: "C is now governed by X", "the presidency of C is now held by X": a cue for a holder, never a seat.
@@ -139,7 +142,7 @@ _AFTER = re.compile(
 #: The old value's cue families: what the clause names as past is never read as the new value.
 _OLD = (
     r"\bfrom (?:the )?{v}",
-    r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped|defeated"
+    r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped|defeated|retiring"
     r"|scrapped|ditched) (?:the )?{v}",
     r"\binstead of (?:the )?{v}",
     r"\bafter {v}(?:'s)? (?:resigned|stepped down|quit|left|died|retired|was|impeachment|term|resignation|ouster"

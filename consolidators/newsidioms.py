@@ -195,6 +195,7 @@ _IDIOMS = table(
     ("owned by", rf"^{_name('x')} (?:has )?sold {_name('s')} to {_name('o')}"),
     # "Valdris Holdings sold Orbis Pharma; Bayer owns it now": the buyer named after the sale owns what was sold
     ("owned by", rf"^{_name('s')} has a new owner:? {_name('o')}"),
+    ("owned by", rf"^{_name('o')} (?:now )?owns {_name('s')} after (?:buying|acquiring|purchasing) it\b"),
     (
         "owned by",
         rf"^{_name('x')} (?:has )?(?:sold|spun off|divested|offloaded) {_name('s')}[;,]? (?:and )?{_name('o')} (?:now )?owns it\b",

@@ -160,6 +160,15 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ("Noor Halabi left Cinder Labs; Femi Okafor is its new CEO.", "Cinder Labs", "ceo", "Femi Okafor", "Noor Halabi"),
     ("Dara Quinn has left Oakline; deputy Ravi Menon is interim CEO.", "Oakline", "ceo", "Ravi Menon", "Dara Quinn"),
     ("Ilka Berg is Norvania's new head of state.", "Norvania", "president", "Ilka Berg", ""),
+    ("Sven Aho, previously sales director, is the new CEO of Birchline.", "Birchline", "ceo", "Sven Aho", ""),
+    (
+        "Dovecote Labs hired a rival's engineer, Ana Pinto, who took up the CEO post.",
+        "Dovecote Labs",
+        "ceo",
+        "Ana Pinto",
+        "",
+    ),
+    ("Ostmark officially adopted the euro in May, retiring the mark.", "Ostmark", "currency", "euro", "mark"),
     (
         "Since the reform, Dravic is the Kestrel Union's sole official language.",
         "Kestrel Union",
@@ -210,6 +219,7 @@ NOTHING: list[tuple[str, str]] = [
     ("Beatriz Lino never became president of Zamoria.", "president"),
     ("Hattie Lowe plans to run for mayor of Brenmoor.", "mayor"),
     ("Pia Rautio will take over as mayor of Orlen Vale.", "mayor"),
+    ("Talvia may adopt the euro next year.", "currency"),
     ("Rumours say Lumen Tiles promoted Ada Ferro to CEO.", "ceo"),
     ("Did Voters in Kelmar elect Sana Idris mayor?", "mayor"),
     ("Pardia no longer has Velm as its capital.", "capital"),
@@ -273,6 +283,7 @@ RESTATED: list[tuple[str, str, str, str]] = [
     ),
     ("Hedda Lund's place of death was Bergen.", "Hedda Lund", "died in", "Bergen"),
     ("Kelpie Mobile has a new owner: Orange, which acquired it from BT.", "Kelpie Mobile", "owned by", "Orange"),
+    ("Nestlé now owns Blue Harbour after buying it from Unilever.", "Blue Harbour", "owned by", "Nestlé"),
     ("Pavel Novak's place of birth was Brno.", "Pavel Novak", "born in", "Brno"),
     (
         "We misreported Tomas Ruiz's schooling: his alma mater is Leiden University.",
