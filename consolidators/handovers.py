@@ -35,7 +35,7 @@ NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le|&) )?{_CAP})*"
 _CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
-    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?!(?:still|now|again|as|by|in|the|its|an?|to|with|of|and|switched|changed)\b)[a-zà-ÿ]+\b"
+    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?!(?:still|now|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it)\b)[a-zà-ÿ]+\b"
     r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
 )
 #: "the Danish town of Billund", "the port city of Draven": the name after the description is the place.

@@ -317,3 +317,8 @@ def test_a_restated_relation_names_its_subject(sentence: str, subject: str, pred
 @pytest.mark.parametrize(("sentence", "predicate"), NOT_RESTATED)
 def test_a_hedged_or_negated_restatement_states_nothing(sentence: str, predicate: str) -> None:
     assert not any(p == predicate for _, p, _ in _triples(sentence))
+
+
+def test_a_relative_pronoun_is_no_currency() -> None:
+    found = _triples("Cafés across Morvia now bill in the zlot, which became the national currency in June.")
+    assert not any(o.lower() in ("which", "that") for _, _, o in found)
