@@ -22,13 +22,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from . import usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
 from .phrases import USER, USER_ROLES
-from .text import lemmatise, split_sentences, summarise
-from .triples import extract_triples, prefetch_parses, sentence_triples
+from .text import expand_contractions, lemmatise, split_sentences, summarise
+from .triples import extract_triples, plain, prefetch_parses, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 
@@ -134,7 +135,8 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
     found: list[Fact] = []
     last: list[Fact] = previous
     said: list[Fact] = []
-    for sentence in split_sentences(turn.content):
+    sentences = split_sentences(turn.content)
+    for sentence in sentences:
         m = _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""
         if m is None or (rest[:1].isalnum() and not m["that"]):  # "ignore this message": no take-back
@@ -149,7 +151,17 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
             said = []
         found.extend(last)
         said.extend(last)
-    return _unique(found), said
+    return _unique(found + _across(sentences, turn, found)), said
+
+
+def _across(sentences: list[str], turn: Turn, found: list[Fact]) -> list[Fact]:
+    """The user's changes a turn says over two sentences ("changed course, econ wasn't for me. it's data science
+    now"), in relations its sentences did not already state."""
+    have = {f.predicate for f in found if f.subject == USER}
+    changes = usermoves.across([expand_contractions(plain(s)) for s in sentences]) if len(sentences) > 1 else []
+    return [
+        replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in changes if f.predicate not in have
+    ]
 
 
 def _take_back(statement: Sequence[Fact], turn: Turn) -> list[Fact]:

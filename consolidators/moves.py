@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from .spans import ORG_WORDS, make_fact
+from .toolnames import roles_of
 from .types import Fact
 
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
@@ -60,7 +61,7 @@ _KINDS = (
         r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment",
     ),
     ("sale", rf"{_LET_GO}|transferred|traded"),
-    ("move", r"moved|relocated"),
+    ("move", r"moved|relocated|lives|has settled|settled"),
 )
 
 
@@ -127,6 +128,8 @@ _FRAMES = (
     re.compile(
         rf"^{_PERSON} is now (?:at|with) {_to('dst')},? (?P<v>(?:having|after) (?:left|quit|leaving|quitting)) {_to('src')}"
     ),
+    # "Noor Al-Sayed lives in Amman now": where the person lives, said as the state the move left
+    re.compile(rf"^{_PERSON} (?:now )?(?P<v>lives|has settled|settled) in {_to('dst')}"),
     # "Tomás Ruiz is now a columnist at El País", "Freya Nilsson is now a Chelsea Women player"
     re.compile(rf"^{_PERSON} is now (?:an? |the )(?P<job>{_JOB_WORDS})(?:at|with|for) {_to('dst')}"),
     re.compile(rf"^{_PERSON} is now an? {_to('dst')} (?P<v>{_PLAYER})\b"),
@@ -153,6 +156,25 @@ _JOB = re.compile(
 )
 #: The words of a company's name (:data:`spans.ORG_WORDS`), less those a team's or a place's name has too.
 _EMPLOYER_WORDS = ORG_WORDS - {"FC", "United", "City", "Club", "Park", "Tower", "Bridge", "Union", "Academy"}
+#: The words a sports club's name is built of ("Real Madrid", "Arsenal Women", "Bristol Rovers", "AC Milan"): a
+#: club's shape, which no company's or city's name has. "City" and "United" are left out: companies bear them.
+_CLUB_WORDS = frozenset(
+    "FC CF SC AC AFC SV Athletic Atlético Athletico Rovers Wanderers Hotspur Albion Sporting Olympique Borussia"
+    " Dynamo Dinamo Rangers".split()
+)
+_CLUB_FIRST = frozenset({"Real", "Inter"})  # "Real Madrid", "Inter Miami": the club's word comes first
+
+
+def club_shaped(name: str) -> bool:
+    """Whether ``name`` has a sports club's shape: a club's word, "Real …", or a team's "… Women"."""
+    words = name.split()
+    return len(words) > 1 and (
+        bool(_CLUB_WORDS.intersection(words))
+        or words[0] in _CLUB_FIRST
+        or words[-1] == "Women" and not any(w.isupper() for w in words)  # "UN Women" is an agency
+    )
+
+
 _PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|house|flat|apartment)\b")
 #: What keeps a move from being a fact: a rumour, a plan, a denial or a past state said before the move or in
@@ -168,7 +190,7 @@ _UNSURE = re.compile(
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for)\b"
+    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for|lives|settled)\b"
 )
 
 
@@ -220,11 +242,12 @@ def relation(move: Move, text: str) -> str | None:
     job = bool(_JOB.search(text) or _NOW[2].search(text))
     if job and not re.search(r"\b(?:player|striker|goalkeeper|transfer|loan)\b", text):
         return "works at"
-    if move.kind == "sport" or _SPORT.search(text):
+    if move.kind == "sport" or _SPORT.search(text) or club_shaped(move.to) or club_shaped(move.left):
         return "plays for"
     if move.kind == "sale":  # a company is sold too: only one spoken of as "he" or "she" is a player
         return "plays for" if _PERSONAL.search(text) else None
-    return "works at" if move.kind == "job" else None
+    # "Sela Obi has joined Foster + Partners": a party named as a company is an employer
+    return "works at" if move.kind == "job" or _EMPLOYER_WORDS.intersection(move.to.split()) else None
 
 
 def facts(move: Move | None, text: str) -> list[Fact]:
@@ -242,7 +265,16 @@ def overrule(found: list[Fact], move: Move | None, moved: list[Fact]) -> list[Fa
     """``found`` with the move's facts in place of what other readers made of the same person's move (a
     "works at" for a club, an "owned by" for a sale, the party left as current); a move only rumoured,
     denied or asked leaves none of theirs either ("Dinamo sold Petar Kos to Rijeka, but the deal collapsed")."""
-    if move is None or move.sure and not moved:
+    if move is None:
         return found
     person = move.person.lower()  # "Economist Farah Qureshi": the other readers drop the title
+    if move.sure and not moved:  # a move of unknown relation: a party moved between is no tool ("swapped
+        # Barcelona for Chelsea"), and one who joins or leaves is owned by no one (a company is sold, and owned)
+        return [f for f in found if not (person.endswith(f.subject.lower()) and _misread(f, move))]
     return [f for f in found if not (person.endswith(f.subject.lower()) and f.predicate in _SHIFTED)] + moved
+
+
+def _misread(f: Fact, move: Move) -> bool:
+    if f.predicate == "owned by":
+        return move.kind != "sale"
+    return f.predicate == "uses" and f.object.lower() in {move.to.lower(), move.left.lower()} and not roles_of(f.object)

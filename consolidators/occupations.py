@@ -48,8 +48,15 @@ def whole(found: list[Fact], sentence: str) -> list[Fact]:
     return out
 
 
+#: A title's field after it: "director of engineering", "head of product".
+_OF_FIELD = r"(?:(?:(?<=director)|(?<=head)|(?<=dean)|(?<=chief))(?: of [a-z]+(?: [a-z]+)?(?= as of|[.,!;]|$| (?:at|for|since|now)\b)))?"
+
+
 def _widened(occupation: str, sentence: str) -> str:
-    m = re.search(rf"(?P<before>(?:[\w-]+ |[\w]+-){{0,3}}){re.escape(occupation)}\b", sentence, re.I)
+    # a word starts after a space, not after an apostrophe: the "m" of "I'm sous chef" is no kind of chef
+    m = re.search(
+        rf"(?<![\w'])(?P<before>(?:[\w-]+ |[\w]+-){{0,3}}){re.escape(occupation)}\b{_OF_FIELD}", sentence, re.I
+    )
     if m is None:
         return occupation
     words = re.findall(r"[\w]+-|[\w-]+ ", m["before"])
@@ -58,7 +65,8 @@ def _widened(occupation: str, sentence: str) -> str:
         if not _classifies(word.strip()):
             break
         kept.insert(0, word)
-    return ("".join(kept) + sentence[m.start() + len(m["before"]) : m.end()]).strip() if kept else occupation
+    field = sentence[m.end("before") + len(occupation) : m.end()]
+    return ("".join(kept) + sentence[m.end("before") : m.end()]).strip() if kept else occupation + field
 
 
 def _classifies(word: str) -> bool:

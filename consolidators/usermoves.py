@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 
 from .chatparse import role_phrase
+from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
 
 USER = "user"
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
-_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:[{_UP}0-9][\w&.+'-]*|de|do|da|del))*)"
+_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:[{_UP}0-9][\w&.+'-]*|de|do|da|del|of(?= [{_UP}])))*)"
 _WE = r"(?:I|we)(?: have| had|'ve|'d)?(?: (?:finally|just|officially|now))?"
 #: A job or a subject of study: lower-case words up to where the time or the clause starts.
 _PHRASE = (
@@ -25,6 +26,12 @@ _PHRASE = (
     r"(?= (?:as of|now|since|from|starting|after|following|at|with|for|in|and|because|thanks)\b|[.!,;]|$)"
 )
 
+_THE_NAME = rf"(?:the )?{_NAME}"
+#: What a school is known by in the sentence: its name's word or the study it holds.
+_STUDY = re.compile(
+    r"\b(?:[Uu]niversity|[Uu]ni|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|lectures?|classes|semester|modules?|degree"
+    r"|campus|professors?|tuition|enrolled|course)\b"
+)
 #: (predicate, pattern, evidence the sentence must also show or None). The predicate "role" is the tool
 #: role the sentence names in the group "role".
 _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
@@ -46,6 +53,24 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
             rf"\b(?:my (?:job title|(?:official|new) (?:job )?title|title at work) is (?:now )?|(?:they |I )?(?:got |was |been )?"
             rf"promoted (?:me )?to )(?:an? )?{_PHRASE}"
         ),
+        None,
+    ),
+    ("studies at", re.compile(rf"\bI am (?:now )?(?:enrolled|registered) (?:at|with) {_THE_NAME}"), None),
+    ("studies at", re.compile(rf"^(?:I )?(?:have )?transferred to {_THE_NAME}"), _STUDY),
+    (
+        "studies at",
+        re.compile(
+            rf"\btransferred (?:my )?(?:[a-z]+ )?(?:studies|degree|course|programme|program|PhD|master's) to {_THE_NAME}"
+        ),
+        None,
+    ),
+    # "I wrapped things up at Booking.com last week and today was day one at Mollie"
+    ("works at", re.compile(rf"\b(?:today|yesterday|this \w+) (?:was|is) (?:my )?(?:day one|first day) (?:at|with) {_NAME}"), None),
+    # "still loving life here in bilbao": chat's lower-case place
+    ("lives in", re.compile(r"\b(?:life|living|settled|happy) here in (?P<obj>[A-Za-z][\w-]+)"), None),
+    (
+        "role",
+        re.compile(rf"^(?:my |our |the )?(?P<role>[a-z][a-z ]{{1,24}}?)(?:'s| is| are) (?:all )?(?:now )?(?:in|on) {_NAME}"),
         None,
     ),
     (
@@ -74,6 +99,52 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         None,
     ),
 )
+#: (predicate, the change, where it landed): a change said in one clause ("moved AGAIN lol", "switched majors
+#: this term") and what holds now in another ("we're in Swansea since last week", "it's statistics now"). Each
+#: clause is checked for hedges on its own: "changed course, econ wasn't for me. it's data science now".
+_CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        "lives in",
+        re.compile(r"\b(?:moved|relocated|the move|emigrated)\b", re.I),
+        re.compile(rf"\b(?:we|I) (?:are|am) (?:now )?(?:in|living in|based in|settled in) {_NAME}"),
+    ),
+    (
+        "studies at",
+        re.compile(r"\b(?:transferred|the move|switched (?:unis?|universities|schools|colleges))\b", re.I),
+        re.compile(rf"\bI am (?:now )?(?:at|studying at) {_THE_NAME}"),
+    ),
+    (
+        "studies",
+        re.compile(r"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b", re.I),
+        re.compile(rf"\bit is (?:now )?{_PHRASE}(?= now\b)"),
+    ),
+    # "new phone day! got a Pixel 9"
+    (
+        "role",
+        re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
+        re.compile(rf"\b(?:got|bought|picked up) (?:myself )?(?:an? |the )?{_NAME}"),
+    ),
+    (
+        "role",
+        re.compile(r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>[a-z]+s)\b", re.I),
+        re.compile(rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?){_NAME},? now\b"),
+    ),
+)
+#: A change said whole, its role named or the one both tools fill (:mod:`consolidators.toolnames`): "Moved my
+#: notes out of Obsidian and into Bear", "we moved everything from AWS over to Hetzner".
+_OLD = _NAME.replace("(?P<obj>", "(?:")
+_MOVED_TOOL = re.compile(
+    rf"\b(?i:moved|migrated|ported|switched|shifted) (?:my |our |all (?:of )?(?:my |our )?)?(?P<role>[a-z][a-z ]{{0,24}}?) "
+    rf"(?:out of|off|from) (?P<old>{_OLD}) (?:and )?(?:over )?(?:in)?to {_NAME}"
+)
+#: A tool the user is on now, or replaced the old one with; the role it is known for: "we're on AWS now",
+#: "dropped the OnePlus in a lake, replaced it with a Pixel 8a".
+#: "firefox → Zen, that's my browser": the old tool, an arrow, the new one.
+_ARROW = re.compile(rf"(?P<old>[\w.+-]+(?: [A-Z0-9][\w.+-]*)?) ?(?:→|->|=>) ?{_NAME}")
+_NOW_ON = (
+    re.compile(rf"\b(?:I am|we are) (?:now )?on (?:an? |the )?{_NAME},? now\b"),
+    re.compile(rf"\breplaced (?:it|them|mine) with (?:an? |the )?{_NAME}"),
+)
 _UNSURE = re.compile(
     r"\?|\b(?:if|unless|might|may|could|would|will|thinking|considering|maybe|perhaps|planning|plan to|going to|"
     r"gonna|hope to|not|never|no longer|n't|used to|wish|almost)\b",
@@ -91,8 +162,57 @@ def facts(text: str) -> list[Fact]:
             continue
         if predicate == "role":
             predicate = role_phrase(m["role"]) or ""
-        found += rule_facts(USER, predicate, m["obj"].strip(), 0.8, False, attribute=True)
+        found += _fact(predicate, m["obj"])
+    known = {f.predicate for f in found}
+    return list(dict.fromkeys(found + [f for f in _later(text) + _tools(text) if f.predicate not in known]))
+
+
+def across(sentences: list[str]) -> list[Fact]:
+    """Changes said in one sentence and what holds now in the next ("moved AGAIN lol. we are in Swansea …"), the
+    sentences read as the rules read them (plain, contractions expanded)."""
+    return list(dict.fromkeys(f for prev, cur in zip(sentences, sentences[1:]) for f in _later(f"{prev} {cur}")))
+
+
+def _later(text: str) -> list[Fact]:
+    """Changes said in one clause and what holds now in a later one, each clause free of hedges."""
+    found: list[Fact] = []
+    for predicate, change, landing in _CHANGE_THEN_NOW:
+        c = change.search(text)
+        m = landing.search(text, c.end()) if c else None
+        if c is None or m is None or _UNSURE.search(_clause(text, c)) or _UNSURE.search(_clause(text, m)):
+            continue
+        if predicate == "studies at" and not _STUDY.search(text):
+            continue
+        if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
+            predicate = role_phrase(c["role"]) or ""
+            known = roles_of(m["obj"].strip())
+            predicate = predicate if not known or predicate in known else ""
+        found += _fact(predicate, m["obj"])
     return found
+
+
+def _tools(text: str) -> list[Fact]:
+    """A tool moved to, or one the user is on now, in the role the sentence names or the one it is known for."""
+    found: list[Fact] = []
+    m = _MOVED_TOOL.search(text)
+    if m and not _UNSURE.search(_clause(text, m)):
+        role = role_phrase(m["role"]) or ""
+        known = roles_of(m["obj"].strip()) & roles_of(m["old"].strip())
+        found += _fact(role or (next(iter(known)) if len(known) == 1 else ""), m["obj"])
+    a = _ARROW.search(text)
+    if a and not _UNSURE.search(_clause(text, a)):
+        new, old = roles_of(a["obj"].strip()), roles_of(a["old"].strip())
+        known = new & old if new else old  # an arrow from a browser leads to a browser
+        found += _fact(next(iter(known)), a["obj"]) if len(known) == 1 else []
+    for n in filter(None, (p.search(text) for p in _NOW_ON)):
+        known = roles_of(n["obj"].strip())
+        if len(known) == 1 and not _UNSURE.search(_clause(text, n)):
+            found += _fact(next(iter(known)), n["obj"])
+    return found
+
+
+def _fact(predicate: str, obj: str) -> list[Fact]:
+    return rule_facts(USER, predicate, obj.strip(), 0.8, False, attribute=True) if predicate else []
 
 
 def _clause(text: str, m: re.Match[str]) -> str:

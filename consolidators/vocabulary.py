@@ -181,7 +181,7 @@ _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is n
     re.I,
 )
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
-    r"(?:\s+(?:now|anymore|any more|nowadays|these days|lately|currently|again|too|as well|instead|"
+    r"(?:\s+(?:now|anymore|any more|finally|at last|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
     r"a lot|a bunch|a ton|all the time|most days|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
     r"on (?:the )?weekends?|at (?:the )?weekends?|btw|tbh|lol|haha|imo|imho|fyi|rn|atm|ngl|lmao|anyway|though|"
