@@ -159,9 +159,7 @@ def _across(sentences: list[str], turn: Turn, found: list[Fact]) -> list[Fact]:
     now"), in relations its sentences did not already state."""
     have = {f.predicate for f in found if f.subject == USER}
     changes = usermoves.across([expand_contractions(plain(s)) for s in sentences]) if len(sentences) > 1 else []
-    return [
-        replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in changes if f.predicate not in have
-    ]
+    return [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in changes if f.predicate not in have]
 
 
 def _take_back(statement: Sequence[Fact], turn: Turn) -> list[Fact]:

@@ -171,7 +171,8 @@ def club_shaped(name: str) -> bool:
     return len(words) > 1 and (
         bool(_CLUB_WORDS.intersection(words))
         or words[0] in _CLUB_FIRST
-        or words[-1] == "Women" and not any(w.isupper() for w in words)  # "UN Women" is an agency
+        or words[-1] == "Women"
+        and not any(w.isupper() for w in words)  # "UN Women" is an agency
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .chatparse import role_phrase
+from .roles import names_a_role
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
@@ -30,7 +31,7 @@ _THE_NAME = rf"(?:the )?{_NAME}"
 #: What a school is known by in the sentence: its name's word or the study it holds.
 _STUDY = re.compile(
     r"\b(?:[Uu]niversity|[Uu]ni|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|lectures?|classes|semester|modules?|degree"
-    r"|campus|professors?|tuition|enrolled|course)\b"
+    r"|campus|professors?|tuition|enrolled|course|seminars?|tutorials?|lecturers?|exams?|timetable)\b"
 )
 #: (predicate, pattern, evidence the sentence must also show or None). The predicate "role" is the tool
 #: role the sentence names in the group "role".
@@ -60,17 +61,23 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "studies at",
         re.compile(
-            rf"\btransferred (?:my )?(?:[a-z]+ )?(?:studies|degree|course|programme|program|PhD|master's) to {_THE_NAME}"
+            rf"\btransferred (?:my )?(?:[a-z-]+ )?(?:studies|degree|course|programme|program|PhD|master's) to {_THE_NAME}"
         ),
         None,
     ),
     # "I wrapped things up at Booking.com last week and today was day one at Mollie"
-    ("works at", re.compile(rf"\b(?:today|yesterday|this \w+) (?:was|is) (?:my )?(?:day one|first day) (?:at|with) {_NAME}"), None),
+    (
+        "works at",
+        re.compile(rf"\b(?:today|yesterday|this \w+) (?:was|is) (?:my )?(?:day one|first day) (?:at|with) {_NAME}"),
+        None,
+    ),
     # "still loving life here in bilbao": chat's lower-case place
     ("lives in", re.compile(r"\b(?:life|living|settled|happy) here in (?P<obj>[A-Za-z][\w-]+)"), None),
     (
         "role",
-        re.compile(rf"^(?:my |our |the )?(?P<role>[a-z][a-z ]{{1,24}}?)(?:'s| is| are) (?:all )?(?:now )?(?:in|on) {_NAME}"),
+        re.compile(
+            rf"^(?:my |our |the )?(?P<role>[a-z][a-z ]{{1,24}}?)(?:'s| is| are) (?:all )?(?:now )?(?:in|on) {_NAME}"
+        ),
         None,
     ),
     (
@@ -115,7 +122,9 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ),
     (
         "studies",
-        re.compile(r"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b", re.I),
+        re.compile(
+            r"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b", re.I
+        ),
         re.compile(rf"\bit is (?:now )?{_PHRASE}(?= now\b)"),
     ),
     # "new phone day! got a Pixel 9"
@@ -150,6 +159,14 @@ _UNSURE = re.compile(
     r"gonna|hope to|not|never|no longer|n't|used to|wish|almost)\b",
     re.I,
 )
+#: A change someone else made: "my sister relocated", "they switched majors".
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:(?:my|our) [a-z]+ (?:has |have )?(?:moved|relocated|transferred|switched|changed)|he|she|they)\b", re.I
+)
+#: A stay that is a visit: "we're in Tromsø for the week".
+_VISIT = re.compile(
+    r"\bfor (?:the|a|two|three|a few|a couple of) (?:day|night|week|weekend|days|nights|weeks)\b|\b(?:visit\w*|trip|holiday|vacation)\b"
+)
 _BOUNDARY = re.compile(r"[,;…!]|\.{2,}|\.\s|\b(?:so|but|anyway)\b|\s[—–]\s")
 
 
@@ -181,10 +198,13 @@ def _later(text: str) -> list[Fact]:
         m = landing.search(text, c.end()) if c else None
         if c is None or m is None or _UNSURE.search(_clause(text, c)) or _UNSURE.search(_clause(text, m)):
             continue
+        if _SOMEONE_ELSE.search(_clause(text, c)) or predicate == "lives in" and _VISIT.search(text):
+            continue
         if predicate == "studies at" and not _STUDY.search(text):
             continue
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
-            predicate = role_phrase(c["role"]) or ""
+            # a laptop is no OS: only a noun that names a tool's role
+            predicate = role_phrase(c["role"]) or "" if names_a_role(c["role"].removesuffix("s")) else ""
             known = roles_of(m["obj"].strip())
             predicate = predicate if not known or predicate in known else ""
         found += _fact(predicate, m["obj"])

@@ -6,10 +6,14 @@ reader stops checking what keeps a move from being a fact."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from consolidators import extract_triples
+from consolidators.extractive import session_facts
 from consolidators.moves import read
+from consolidators.types import Turn
 
 Triple = tuple[str, str, str, bool]
 
@@ -171,6 +175,110 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("Benfica signed Rui Costa Silva from Braga, wild", [("Rui Costa Silva", "plays for", "Benfica", False)]),
     ("my cousin says Lyon might sell Theo Marin to Lens", []),
 ]
+
+#: The user's own changes said by the shape of the change (:mod:`consolidators.usermoves`), and what must yield
+#: none: a plan, a hedge, a question, a negation, a past "used to", someone else's move, a rumour.
+USER_CHANGES: list[tuple[str, list[Triple]]] = [
+    # a new home: said as the life there, or a move then where "we are" in a later clause
+    ("relocated yet again haha, we're in Tromsø since March", [("user", "lives in", "Tromsø", False)]),
+    ("so happy living here in porto", [("user", "lives in", "porto", False)]),
+    ("my brother moved again, they're in Cardiff now", []),
+    ("we moved last year; are we in Leeds for good? who knows", []),
+    # a school: transferred with the study named, enrolled, or "I'm at" after the transfer
+    ("transferred to Goldsmiths, the seminars suit me better", [("user", "studies at", "Goldsmiths", False)]),
+    ("transferred — I'm at the University of Leeds now", [("user", "studies at", "University of Leeds", False)]),
+    ("I'm enrolled at Maastricht University since September", [("user", "studies at", "Maastricht University", False)]),
+    (
+        "I transferred my part-time degree to King's College London",
+        [("user", "studies at", "King's College London", False)],
+    ),
+    ("I transferred to the Brighton office last month", []),  # no study named: a job's transfer
+    ("should I transfer to Goldsmiths?", []),
+    ("thinking of transferring to Goldsmiths, the seminars look better", []),
+    # a field of study: switched, then "it's X now"
+    ("switched degrees this year, it's philosophy now", [("user", "studies", "philosophy", False)]),
+    ("changed my course, it's nursing now", [("user", "studies", "nursing", False)]),
+    ("might change my course, maybe it's nursing now", []),
+    # a tool: the role switched and the new one, moved out of one into another, the one "we're on now", an arrow
+    ("swapped browsers: Vivaldi now", [("user", "browser", "Vivaldi", False)]),
+    ("email's in Thunderbird now", [("user", "email client", "Thunderbird", False)]),
+    (
+        "Moved my passwords out of LastPass and into Bitwarden",
+        [("user", "password manager", "Bitwarden", False)],
+    ),
+    ("we migrated everything from Heroku over to Fly.io", [("user", "cloud provider", "Fly.io", False)]),
+    ("Vercel got pricey; we're on Netlify now", [("user", "cloud provider", "Netlify", False)]),
+    (
+        "smashed the iPhone on the pavement, replaced it with a Fairphone 5",
+        [("user", "phone", "Fairphone 5", False)],
+    ),
+    ("firefox -> Librewolf, that's my browser now", [("user", "browser", "Librewolf", False)]),
+    ("upgraded laptops finally, I'm on a Framework 13 now", []),  # a laptop is no tool's role
+    ("thinking of switching terminals, maybe Ghostty", []),
+    ("might move everything from AWS over to Hetzner next year", []),
+    ("I used to be on AWS, now who knows", []),
+    ("rumour is we're moving to Hetzner", []),
+    # a job: the first day said, a title with its field, the title after "I'm" (no "m" kept)
+    ("today was my first day at Monzo", [("user", "works at", "Monzo", False)]),
+    ("Got promoted, I'm head chef now!", [("user", "works as", "head chef", False)]),
+    ("I'm a director of marketing as of Monday", [("user", "works as", "director of marketing", False)]),
+    ("if I get promoted I'd be head chef", []),
+    # a drink: what beats the rest, the go-to
+    (
+        "oat milk flat white beats anything else I drink tbh",
+        [("user", "prefers drink", "oat milk flat white", False)],
+    ),
+    ("lately my go-to is rooibos", [("user", "prefers drink", "rooibos", False)]),
+    ("give me a proper espresso over anything else", [("user", "prefers drink", "espresso", False)]),
+    ("my go-to is the bus", []),
+]
+#: Third-person moves and states: a club's shape of name is a team, a company's an employer, a swap of two
+#: unknown parties no tool, and the place a person now lives.
+THIRD: list[tuple[str, list[Triple]]] = [
+    ("Lena Vogt has joined Borussia Dortmund.", [("Lena Vogt", "plays for", "Borussia Dortmund", False)]),
+    ("Chloe Kelly has joined Manchester City Women.", [("Chloe Kelly", "plays for", "Manchester City Women", False)]),
+    ("Pau Ferrer has joined Real Zaragoza.", [("Pau Ferrer", "plays for", "Real Zaragoza", False)]),
+    ("Ana Costa has joined UN Women.", [("Ana Costa", "works at", "UN Women", False)]),  # an agency, no team
+    ("Mark Tan has joined United Airlines.", [("Mark Tan", "works at", "United Airlines", False)]),
+    ("Jonas Berg has joined Baker + Partners.", [("Jonas Berg", "works at", "Baker + Partners", False)]),
+    ("Ilse Jansen has swapped Ajax for Feyenoord.", []),
+    ("Priya Nair lives in Pune now.", [("Priya Nair", "lives in", "Pune", False)]),
+    ("Omar Al-Masri lives in Irbid now.", [("Omar Al-Masri", "lives in", "Irbid", False)]),
+    ("Omar Haddad has settled in Lisbon.", [("Omar Haddad", "lives in", "Lisbon", False)]),
+    ("Priya Nair used to live in Pune.", []),
+    ("Priya Nair may move to Pune.", []),
+    ("Sara Lind is rumoured to have joined Real Sociedad.", []),
+    ("Does Lina Park live in Busan?", []),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), USER_CHANGES)
+def test_the_users_changes(sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")}
+    assert got == set(expected)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), THIRD)
+def test_third_person_joins_and_homes(sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "assistant")}
+    assert got == set(expected)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("relocated AGAIN lol. we're in Tromsø since March", ("lives in", "Tromsø")),
+        ("switched majors, history wasn't it. it's geography now", ("studies", "geography")),
+        ("new phone day! got a Fairphone 5", ("phone", "Fairphone 5")),
+        ("new laptop day! got a ThinkPad X1", None),  # a laptop is no tool's role
+        ("my sister relocated. we're in Tromsø for the week", None),
+        ("switched majors. is it geography now?", None),
+    ],
+)
+def test_a_change_said_over_two_sentences(message: str, expected: tuple[str, str] | None) -> None:
+    turn = Turn(event_id="e1", role="user", content=message, ts=datetime(2026, 1, 1, tzinfo=UTC), seq=0)
+    got = [(f.predicate, f.object) for f in session_facts([turn]) if f.subject == "user" and not f.retract]
+    assert got == ([expected] if expected else [])
 
 
 @pytest.mark.parametrize(("sentence", "expected"), NEWS)
