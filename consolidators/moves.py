@@ -176,6 +176,8 @@ def club_shaped(name: str) -> bool:
     )
 
 
+#: A company's words less a body's: one who joins an orchestra or a society is its member (left to other readers).
+_FIRM_WORDS = _EMPLOYER_WORDS - {"Orchestra", "Society", "Association", "Council", "Collective", "Academy", "Trust"}
 _PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|house|flat|apartment)\b")
 #: What keeps a move from being a fact: a rumour, a plan, a denial or a past state said before the move or in
@@ -248,7 +250,7 @@ def relation(move: Move, text: str) -> str | None:
     if move.kind == "sale":  # a company is sold too: only one spoken of as "he" or "she" is a player
         return "plays for" if _PERSONAL.search(text) else None
     # "Sela Obi has joined Foster + Partners": a party named as a company is an employer
-    return "works at" if move.kind == "job" or _EMPLOYER_WORDS.intersection(move.to.split()) else None
+    return "works at" if move.kind == "job" or _FIRM_WORDS.intersection(move.to.split()) else None
 
 
 def facts(move: Move | None, text: str) -> list[Fact]:

@@ -178,7 +178,7 @@ def facts(text: str) -> list[Fact]:
         if m is None or evidence is not None and not evidence.search(text) or _UNSURE.search(_clause(text, m)):
             continue
         if predicate == "role":
-            predicate = role_phrase(m["role"]) or ""
+            predicate = role_phrase(m["role"]) or "" if names_a_role(m["role"]) else ""  # a home is no tool
         found += _fact(predicate, m["obj"])
     known = {f.predicate for f in found}
     return list(dict.fromkeys(found + [f for f in _later(text) + _tools(text) if f.predicate not in known]))

@@ -67,7 +67,7 @@ CURRENT: list[tuple[str, str, list[Triple]]] = [
     ("I've lived in Porto for three years.", U, [("user", "lives in", "Porto", False)]),
     # a past event whose result lasts, even with a duration: only a state's duration bounds it
     ("Ana Lutz was elected mayor of Brell for a four-year term.", A, [("Brell", "mayor", "Ana Lutz", False)]),
-    ("Rafa Sousa joined Almar FC for three seasons.", A, [("Rafa Sousa", "works at", "Almar FC", False)]),
+    ("Rafa Sousa joined Almar FC for three seasons.", A, [("Rafa Sousa", "plays for", "Almar FC", False)]),
     ("Arden Labs was founded by Mira Soll in 2004.", A, [("Arden Labs", "founded by", "Mira Soll", False)]),
     # a past clause and a present one: only the present one counts
     ("I lived in Porto until 2022 but now I live in Braga.", U, [("user", "lives in", "Braga", False)]),
