@@ -48,7 +48,7 @@ _LET_GO = r"sold|loaned(?: out)?|offloaded|released|shipped|cashed in on|let|par
 _JOIN = (
     r"joined|signed for|signed with|defected to|switched to|transferred to|jumped ship to|crossed (?:over )?to"
     r"|completed (?:a|his|her|their) (?:move|switch|transfer) to|made the (?:move|switch) to|headed to"
-    r"|(?:went|gone|moved) on loan to"
+    r"|(?:went|gone|moved) on loan to|is off to|put pen to paper (?:with|for)"
 )
 #: What a verb (or the move's noun) alone shows: a person signed or snapped up moves in a sport; one hired,
 #: poached or who defected, in a job; one sold, if the sentence calls them "he" or "she", in a sport; one who
@@ -61,7 +61,7 @@ _KINDS = (
         r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment",
     ),
     ("sale", rf"{_LET_GO}|transferred|traded"),
-    ("move", r"moved|relocated|lives|has settled|settled"),
+    ("move", r"moved|relocated|lives|resides|has settled|settled"),
 )
 
 
@@ -129,7 +129,7 @@ _FRAMES = (
         rf"^{_PERSON} is now (?:at|with) {_to('dst')},? (?P<v>(?:having|after) (?:left|quit|leaving|quitting)) {_to('src')}"
     ),
     # "Noor Al-Sayed lives in Amman now": where the person lives, said as the state the move left
-    re.compile(rf"^{_PERSON} (?:now )?(?P<v>lives|has settled|settled) in {_to('dst')}"),
+    re.compile(rf"^{_PERSON}(?:, [^,]{{1,60}},)? (?:now )?(?P<v>lives|resides|has settled|settled) in {_to('dst')}"),
     # "Tomás Ruiz is now a columnist at El País", "Freya Nilsson is now a Chelsea Women player"
     re.compile(rf"^{_PERSON} is now (?:an? |the )(?P<job>{_JOB_WORDS})(?:at|with|for) {_to('dst')}"),
     re.compile(rf"^{_PERSON} is now an? {_to('dst')} (?P<v>{_PLAYER})\b"),
@@ -147,7 +147,7 @@ _NOW = (
 _LEFT_FROM = re.compile(rf"\b(?:from|leaving|quitting|left|departing) {_EPITHET}{_to('src')}")
 _SPORT = re.compile(
     rf"\b(?:{_PLAYER}|full-back|centre-back|captain|number one"
-    r"|transfer|loan\w*|club|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans)\b"
+    r"|transfer|loan\w*|clubs?|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans|plays for)\b"
     r"|\b(?:left|joined|quit)\b.*[€£]\s?\d"  # a price paid when a person moves is a transfer fee
 )
 _JOB = re.compile(
@@ -179,7 +179,7 @@ def club_shaped(name: str) -> bool:
 #: A company's words less a body's: one who joins an orchestra or a society is its member (left to other readers).
 _FIRM_WORDS = _EMPLOYER_WORDS - {"Orchestra", "Society", "Association", "Council", "Collective", "Academy", "Trust"}
 _PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
-_HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|house|flat|apartment)\b")
+_HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|resides|house|flat|apartment)\b")
 #: What keeps a move from being a fact: a rumour, a plan, a denial or a past state said before the move or in
 #: it ("If Lazio sell …"; "… who will lead its AI unit" after it is the new job's future, not a doubt) …
 _UNSURE = re.compile(
@@ -193,7 +193,7 @@ _UNSURE = re.compile(
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for|lives|settled)\b"
+    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for|lives|resides|settled|off to|pen to paper)\b"
 )
 
 

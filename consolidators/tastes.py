@@ -45,7 +45,11 @@ _DRUNK = (
     re.compile(rf"\bmy (?:favou?rite|fave?|go-to)(?: drink)? is (?:now )?{_THING}(?: now| these days| rn)?$", re.I),
     re.compile(rf"^{_THING} beats (?:anything|everything|all)(?: else)? I drink\b", re.I),
     # "give me a good chai over anything else these days"
-    re.compile(rf"\bgive me (?:an? )?(?:good |nice |proper )?{_THING} over (?:anything|everything)\b", re.I),
+    re.compile(
+        rf"\b(?:give me|I reach for|I grab) (?:an? )?(?:good |nice |proper )?{_THING} over (?:anything|everything)\b",
+        re.I,
+    ),
+    re.compile(rf"^{_THING} is my drink of choice\b", re.I),
 )
 #: "…, that's my drink", "(my fav drink, no shame)": the drink is the one the message names.
 _MY_DRINK = re.compile(

@@ -20,7 +20,7 @@ from .types import Fact
 USER = "user"
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 _NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:[{_UP}0-9][\w&.+'-]*|de|do|da|del|of(?= [{_UP}])))*)"
-_WE = r"(?:I|we)(?: have| had|'ve|'d)?(?: (?:finally|just|officially|now))?"
+_WE = r"(?:I|we)(?: have| had|'ve|'d| are| am)?(?: (?:finally|just|officially|now))?"
 #: A job or a subject of study: lower-case words up to where the time or the clause starts.
 _PHRASE = (
     r"(?P<obj>[a-z][a-z -]*?)"
@@ -28,6 +28,8 @@ _PHRASE = (
 )
 
 _THE_NAME = rf"(?:the )?{_NAME}"
+#: A tool's name, which chat may write in lower case ("fish", "zsh"): one the tool lists know for the role.
+_TOOL = rf"(?P<obj>[{_UP}0-9][\w.+-]*(?: [{_UP}0-9][\w.+-]*)*|[a-z][\w.+-]*)"
 #: What a school is known by in the sentence: its name's word or the study it holds.
 _STUDY = re.compile(
     r"\b(?:[Uu]niversity|[Uu]ni|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|lectures?|classes|semester|modules?|degree"
@@ -43,6 +45,8 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         re.compile(r"\b(?:for good|packed|unpacked|boxes|movers|lease|new (?:flat|place|home|apartment))\b"),
     ),
     ("lives in", re.compile(rf"\b{_WE} (?:settled|put down roots) in {_NAME}"), None),
+    # "writing this from our new place in Edinburgh"
+    ("lives in", re.compile(rf"\b(?:our|my) new (?:place|flat|home|house|apartment) in {_NAME}"), None),
     (
         "works at",
         re.compile(rf"\bI(?: have|'ve)?(?: (?:just|officially|finally))? signed (?:on )?(?:with|for) {_NAME}"),
@@ -58,6 +62,11 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     ),
     ("studies at", re.compile(rf"\bI am (?:now )?(?:enrolled|registered) (?:at|with) {_THE_NAME}"), None),
     ("studies at", re.compile(rf"^(?:I )?(?:have )?transferred to {_THE_NAME}"), _STUDY),
+    (
+        "studies at",
+        re.compile(rf"\bgot (?:into|accepted (?:at|to|into)) {_THE_NAME}"),
+        re.compile(r"\bI am (?:now )?(?:studying|enrolled) there\b"),
+    ),
     (
         "studies at",
         re.compile(
@@ -100,7 +109,7 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "role",
         re.compile(
-            rf"\b(?:my |our |the )(?P<role>[a-z][a-z ]{{1,24}}?) (?:got|was|has been|have been) "
+            rf"\b(?:my |our |the |^)(?P<role>[a-z][a-z ]{{1,24}}?) (?:got |was |has been |have been |has |have )?"
             rf"(?:swapped|switched|changed|moved|migrated) (?:over )?(?:for|to) {_NAME}"
         ),
         None,
@@ -115,6 +124,14 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"\b(?:moved|relocated|the move|emigrated)\b", re.I),
         re.compile(rf"\b(?:we|I) (?:are|am) (?:now )?(?:in|living in|based in|settled in) {_NAME}"),
     ),
+    # "Left Wise last month and I'm at Revolut now", "wrapped up at Monzo last week and started at Wise"
+    (
+        "works at",
+        re.compile(
+            r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice)\b", re.I
+        ),
+        re.compile(rf"\b(?:I am (?:now )?(?:at|with)|(?:I )?started (?:at|with)) {_NAME}"),
+    ),
     (
         "studies at",
         re.compile(r"\b(?:transferred|the move|switched (?:unis?|universities|schools|colleges))\b", re.I),
@@ -125,7 +142,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b", re.I
         ),
-        re.compile(rf"\bit is (?:now )?{_PHRASE}(?= now\b)"),
+        re.compile(r"\bit is (?:now )?(?P<obj>[a-z][a-z -]*?)(?= now\b| I am (?:studying|doing) now\b)"),
     ),
     # "new phone day! got a Pixel 9"
     (
@@ -135,16 +152,16 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ),
     (
         "role",
-        re.compile(r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>[a-z]+s)\b", re.I),
-        re.compile(rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?){_NAME},? now\b"),
+        re.compile(r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>[a-z]+s(?: apps)?)\b", re.I),
+        re.compile(rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?){_TOOL}(?:,? now| this time)\b"),
     ),
 )
 #: A change said whole, its role named or the one both tools fill (:mod:`consolidators.toolnames`): "Moved my
 #: notes out of Obsidian and into Bear", "we moved everything from AWS over to Hetzner".
-_OLD = _NAME.replace("(?P<obj>", "(?:")
+_OLD = _TOOL.replace("(?P<obj>", "(?:")
 _MOVED_TOOL = re.compile(
-    rf"\b(?i:moved|migrated|ported|switched|shifted) (?:my |our |all (?:of )?(?:my |our )?)?(?P<role>[a-z][a-z ]{{0,24}}?) "
-    rf"(?:out of|off|from) (?P<old>{_OLD}) (?:and )?(?:over )?(?:in)?to {_NAME}"
+    rf"\b(?i:moved|migrated|ported|switched|shifted|changed) (?:my |our |all (?:of )?(?:my |our )?)?"
+    rf"(?P<role>[A-Za-z][A-Za-z ]{{0,24}}?) (?:out of|off|from) (?P<old>{_OLD}) (?:and )?(?:over |back )?(?:in)?to {_TOOL}"
 )
 #: A tool the user is on now, or replaced the old one with; the role it is known for: "we're on AWS now",
 #: "dropped the OnePlus in a lake, replaced it with a Pixel 8a".
@@ -152,10 +169,12 @@ _MOVED_TOOL = re.compile(
 _ARROW = re.compile(rf"(?P<old>[\w.+-]+(?: [A-Z0-9][\w.+-]*)?) ?(?:→|->|=>) ?{_NAME}")
 _NOW_ON = (
     re.compile(rf"\b(?:I am|we are) (?:now )?on (?:an? |the )?{_NAME},? now\b"),
+    re.compile(rf"\b(?:everything|it all|our stuff)(?: is|'s) (?:now )?(?:on|hosted on|running on) {_NAME},? now\b"),
     re.compile(rf"\breplaced (?:it|them|mine) with (?:an? |the )?{_NAME}"),
 )
 _UNSURE = re.compile(
-    r"\?|\b(?:if|unless|might|may|could|would|will|thinking|considering|maybe|perhaps|planning|plan to|going to|"
+    # lower case only: "quit Ocado in May" is a month
+    r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|thinking|considering|maybe|perhaps|planning|plan to|going to|"
     r"gonna|hope to|not|never|no longer|n't|used to|wish|almost)\b",
     re.I,
 )
@@ -204,9 +223,7 @@ def _later(text: str) -> list[Fact]:
             continue
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
             # a laptop is no OS: only a noun that names a tool's role
-            predicate = role_phrase(c["role"]) or "" if names_a_role(c["role"].removesuffix("s")) else ""
-            known = roles_of(m["obj"].strip())
-            predicate = predicate if not known or predicate in known else ""
+            predicate = _tool_role(c["role"], m["obj"])
         found += _fact(predicate, m["obj"])
     return found
 
@@ -216,9 +233,9 @@ def _tools(text: str) -> list[Fact]:
     found: list[Fact] = []
     m = _MOVED_TOOL.search(text)
     if m and not _UNSURE.search(_clause(text, m)):
-        role = role_phrase(m["role"]) or ""
         known = roles_of(m["obj"].strip()) & roles_of(m["old"].strip())
-        found += _fact(role or (next(iter(known)) if len(known) == 1 else ""), m["obj"])
+        role = _tool_role(m["role"], m["obj"]) or (next(iter(known)) if len(known) == 1 else "")
+        found += _fact(role, m["obj"]) if m["obj"][0].isupper() or role in known else []
     a = _ARROW.search(text)
     if a and not _UNSURE.search(_clause(text, a)):
         new, old = roles_of(a["obj"].strip()), roles_of(a["old"].strip())
@@ -229,6 +246,15 @@ def _tools(text: str) -> list[Fact]:
         if len(known) == 1 and not _UNSURE.search(_clause(text, n)):
             found += _fact(next(iter(known)), n["obj"])
     return found
+
+
+def _tool_role(noun: str, name: str) -> str:
+    """The role ``noun`` names ("terminals", "notes apps", "CI"; a laptop is no OS), if ``name`` can fill it: a
+    name the tool lists know for another role cannot, nor a lower-case word they don't know for this one."""
+    noun = noun.lower().removesuffix(" apps")
+    role = next((role_phrase(n) or "" for n in (noun, noun.removesuffix("s")) if names_a_role(n)), "")
+    known = roles_of(name.strip())
+    return role if role in known or not known and name[:1].isupper() else ""
 
 
 def _fact(predicate: str, obj: str) -> list[Fact]:
@@ -244,9 +270,12 @@ def _clause(text: str, m: re.Match[str]) -> str:
 
 def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
     """``found`` with each change in place of what other readers said of the same relation of the user's, or
-    of the same value under another ("the password manager got" is no relation)."""
+    of the same value under another ("the password manager got" is no relation); the old value they say was
+    left stays retracted ("my last day at Monzo was Friday and this morning I started at Wise")."""
     keys = {f.predicate for f in changes}
     values = {f.object.lower() for f in changes}
     return [
-        f for f in found if not (f.subject == USER and (f.predicate in keys or f.object.lower() in values))
+        f
+        for f in found
+        if not (f.subject == USER and (f.predicate in keys and not f.retract or f.object.lower() in values))
     ] + changes

@@ -231,6 +231,36 @@ USER_CHANGES: list[tuple[str, list[Triple]]] = [
     ("lately my go-to is rooibos", [("user", "prefers drink", "rooibos", False)]),
     ("give me a proper espresso over anything else", [("user", "prefers drink", "espresso", False)]),
     ("my go-to is the bus", []),
+    ("these days I grab a cortado over anything else", [("user", "prefers drink", "cortado", False)]),
+    ("honestly kefir is my drink of choice now", [("user", "prefers drink", "kefir", False)]),
+    ("kefir used to be my drink of choice", []),
+    # more of each family: a switch said with "this time", a job left then the new one, a new place, a school got into
+    ("changed browsers again, Brave this time", [("user", "browser", "Brave", False)]),
+    ("swapped shells, nushell this time", [("user", "shell", "nushell", False)]),
+    ("swapped shells, whatever this time", []),  # a lower-case word the tool lists don't know
+    ("changed my editor from vim to helix, modal editing stays", [("user", "editor", "helix", False)]),
+    ("moved CI off Jenkins to Buildkite because the box kept dying", [("user", "ci", "Buildkite", False)]),
+    (
+        "everything's on DigitalOcean now, the Azure invoices were brutal",
+        [("user", "cloud provider", "DigitalOcean", False)],
+    ),
+    ("my notes moved to Capacities, the graph view sold me", [("user", "notes app", "Capacities", False)]),
+    (
+        "handed in my notice at Asos, I'm at Ocado now",
+        [("user", "works at", "Asos", True), ("user", "works at", "Ocado", False)],
+    ),
+    ("quit Ocado in May and started at Deliveroo this week", [("user", "works at", "Deliveroo", False)]),
+    ("I left Ocado and my sister is at Deliveroo now", [("user", "works at", "Ocado", True)]),
+    ("might quit Ocado, maybe I'll be at Deliveroo now", []),
+    ("sending this from our new flat in Gdańsk", [("user", "lives in", "Gdańsk", False)]),
+    ("our new flat in Gdańsk will be ready in May", []),
+    ("we are now settled in Nantes, finally", [("user", "lives in", "Nantes", False)]),
+    (
+        "got into the University of Ghent for my PhD and I'm studying there now",
+        [("user", "studies at", "University of Ghent", False)],
+    ),
+    ("got into the University of Ghent, not sure I'll go", []),
+    ("switched majors, it's geology I'm studying now", [("user", "studies", "geology", False)]),
 ]
 #: Third-person moves and states: a club's shape of name is a team, a company's an employer, a swap of two
 #: unknown parties no tool, and the place a person now lives.
@@ -249,6 +279,10 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Priya Nair may move to Pune.", []),
     ("Sara Lind is rumoured to have joined Real Sociedad.", []),
     ("Does Lina Park live in Busan?", []),
+    ("Ola Berg, a keen sailor, now resides in Bergen.", [("Ola Berg", "lives in", "Bergen", False)]),
+    ("Lyon's Mia Roux is off to Inter Milan, the club confirmed.", [("Mia Roux", "plays for", "Inter Milan", False)]),
+    ("Mia Roux could be off to Inter Milan.", []),
+    ("Mia Roux is off to Bergen for the weekend.", []),
 ]
 
 
