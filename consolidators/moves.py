@@ -274,7 +274,19 @@ def overrule(found: list[Fact], move: Move | None, moved: list[Fact]) -> list[Fa
     if move.sure and not moved:  # a move of unknown relation: a party moved between is no tool ("swapped
         # Barcelona for Chelsea"), and one who joins or leaves is owned by no one (a company is sold, and owned)
         return [f for f in found if not (person.endswith(f.subject.lower()) and _misread(f, move))]
-    return [f for f in found if not (person.endswith(f.subject.lower()) and f.predicate in _SHIFTED)] + moved
+    return [f for f in found if not (person.endswith(f.subject.lower()) and _replaced(f, move))] + moved
+
+
+def _replaced(f: Fact, move: Move) -> bool:
+    """Whether the move's fact replaces ``f``: a new home only another home or a reading of its places ("a member
+    of Plavi Orkestar, lives in Belgrade" keeps the band), any other move every relation a move shifts."""
+    if move.kind == "move":
+        return (
+            f.predicate == "lives in"
+            or f.predicate in _SHIFTED
+            and f.object.lower() in (move.to.lower(), move.left.lower())
+        )
+    return f.predicate in _SHIFTED
 
 
 def _misread(f: Fact, move: Move) -> bool:

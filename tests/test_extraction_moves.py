@@ -283,6 +283,11 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Lyon's Mia Roux is off to Inter Milan, the club confirmed.", [("Mia Roux", "plays for", "Inter Milan", False)]),
     ("Mia Roux could be off to Inter Milan.", []),
     ("Mia Roux is off to Bergen for the weekend.", []),
+    # a home said beside what else the sentence says of the person: only the home is replaced
+    (
+        "Bassist Ivo Lind, a member of Stray Owls, lives in Tartu.",
+        [("Ivo Lind", "member of", "Stray Owls", False), ("Ivo Lind", "lives in", "Tartu", False)],
+    ),
 ]
 
 
