@@ -37,7 +37,7 @@ _NOT_WORKED_IN = re.compile(r"\b(?:at|for|from|(?<!help )of|about|to|than)\s+$",
 def merged(found: list[Fact], sentence: str) -> list[Fact]:
     """``found`` with ``uses`` for each known app a clause of ``sentence`` says the user works in, unless a fact
     about the user already names it."""
-    if names_a_role(sentence):  # "I do all my coding in Lapce, my editor of choice": the role readers' to place
+    if not known_names(sentence) or names_a_role(sentence):  # "…, my editor of choice": the role readers' to place
         return found
     named = {f.object.lower() for f in found if f.subject == USER}
     added: list[Fact] = []

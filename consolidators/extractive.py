@@ -73,11 +73,13 @@ class ExtractiveConsolidator:
         return ConsolidationResult(episodes=episodes, facts=tuple(facts))
 
     def warm(self, sessions: Sequence[Sequence[Turn]]) -> None:
-        """Parse the sentences of many sessions in one parser batch (see ``consolidators.base.WarmsUp``)."""
+        """Parse the sentences of many sessions in one parser batch, then read each (both are remembered;
+        see ``consolidators.base.WarmsUp``): the lookahead does this while the previous chunk swaps."""
         if self.extract_facts:
-            prefetch_parses(
-                (s, turn.role) for turns in sessions for turn in turns for s in split_sentences(turn.content)
-            )
+            said = [(s, turn.role) for turns in sessions for turn in turns for s in split_sentences(turn.content)]
+            prefetch_parses(said)
+            for sentence, role in said:
+                sentence_triples(sentence, role, self.relations)
 
     def _episode(self, frame: Sequence[Turn]) -> Episode:
         """The frame's episode; its summary is the selected sentences, without role prefixes."""

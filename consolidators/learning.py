@@ -76,7 +76,15 @@ _SPEAKER = re.compile(
 )
 
 
+_CUE = re.compile(
+    rf"\b(?:{_DEGREE}|student|reading for|fluent|native|conversational|proficient|get by|getting by|manage|speak|plus)\b",
+    re.I,
+)
+
+
 def _said(text: str) -> list[tuple[str, str]]:
+    if not _CUE.search(text):
+        return []
     if not _SPEAKER.search(text):  # "Fluent in Korean, the diplomat Elena Vasquez …" is about her
         return []
     found: list[tuple[str, str]] = []

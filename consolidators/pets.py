@@ -33,13 +33,16 @@ _TIED = (
     re.compile(rf"\b(?:her|his|its|their) names?(?: is| are|'s) {_NAMES}"),  # "…, her name's Clementine"
     re.compile(rf"\b(?:named|called) (?:him|her|it|them) {_NAMES}"),  # "… and the kids named him Spike"
 )
+_A_PET = re.compile(rf"\b(?:{_PET})\b|\bnamed? ", re.I)
 _SOMEONE_ELSES = re.compile(rf"\b(?:\w+'s|their|his|her) (?:[\w-]+ )?(?:{_PET})\b", re.I)
 _NOT_NAMES = frozenset("I Me My Our The A An He She It They We Mum Mom Dad".split())
 
 
 def merged(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the user's pets ``text`` names, unless a fact already names them."""
-    if "?" in text or PET_GONE.search(text) or not _OWNED.search(text) or _SOMEONE_ELSES.search(text):
+    if "?" in text or not _A_PET.search(text) or PET_GONE.search(text) or not _OWNED.search(text):
+        return found
+    if _SOMEONE_ELSES.search(text):
         return found
     # "Our second dog is a beagle named Waffles": a pet read as an open role ("second dog") is a pet
     out = [f for f in found if not (f.subject == USER and f.predicate.split()[-1] in PETS)]

@@ -191,6 +191,10 @@ _OTHERS = re.compile(
 
 
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
+#: What any anchor holds: a role noun, or a verb that names a role ("browse", "program", "host", "runs").
+_CUE = re.compile(
+    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b)", re.I
+)
 
 
 def names_a_role(text: str) -> bool:
@@ -307,6 +311,8 @@ def _is_word(word: str) -> bool:
 def merged(found: list[Fact], sentence: str) -> list[Fact]:
     """``found`` with the roles ``sentence`` binds: a bound tool's fact names its role, not "uses" or a misread
     ("Moved to IntelliJ as my IDE" is no home), and a tool given up beside one bound is given up in that role."""
+    if not _CUE.search(sentence):  # no role noun nor a verb that names one: nothing to bind (most sentences)
+        return found
     bound = bindings(sentence)
     if not bound:
         return found

@@ -74,7 +74,15 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     return out
 
 
+#: A word every shape above holds: a sentence without one states no taste by standing.
+_CUE = re.compile(
+    r"\b(?:fan|favou?rite|fave?|enjoy|love|like|drink|drinker|person|guy|gal|girl|go-to|all|beats|over)\b", re.I
+)
+
+
 def _tastes(text: str) -> list[tuple[str, str]]:
+    if not _CUE.search(text):
+        return []
     if not _SPEAKER.search(text) and _NAMED.search(text):  # "Big fan of jazz, the pianist Keith Jarrett …"
         return []
     parts = [p.strip(" .") for p in _PARTS.split(text) if p.strip(" .")]

@@ -154,8 +154,15 @@ def plain(sentence: str) -> str:
 def sentence_triples(sentence: str, role: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
     """:func:`extract_triples` with attribute facts still marked (``replaces_attribute``).
 
-    ``relations``: third-person role predicates accepted beyond the built-in relations.
+    ``relations``: third-person role predicates accepted beyond the built-in relations. A sentence's reading
+    depends on nothing but these and its parse, so it is remembered: the consolidation lookahead reads the next
+    chunk's sentences while this chunk swaps (``ExtractiveConsolidator.warm``), and the chunk then finds them read.
     """
+    return list(_read(sentence, role, relations))
+
+
+@functools.lru_cache(maxsize=16384)
+def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     found = handovers.prevail(_sentence_triples(sentence, role, relations), plain(sentence))
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
@@ -165,9 +172,9 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
-    return [
+    return tuple(
         f for f in found if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations
-    ]
+    )
 
 
 def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
