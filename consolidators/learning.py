@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .lifeevents import USER, fact
-from .roles import negated, refused
+from .roles import negated, refused, the_users_talk
 from .types import Fact
 
 _DEGREE = r"(?:master'?s(?: degree)?|msc|ma|mba|phd|ph\.d\.?|doctorate|degree|bachelor'?s(?: degree)?|ba|bsc|undergrad|diploma|semester|term|year|course|major|studies)"
@@ -70,12 +70,6 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     return out
 
 
-#: Words that make a message the user's own talk: "so you can reply in it", "I", "my", "student here".
-_SPEAKER = re.compile(
-    r"\b(?:I|I'm|we|we're|my|our|me|you|your|please|pls|reply|answer|feel free)\b|\bhere(?:[,.!]|$)", re.I
-)
-
-
 _CUE = re.compile(
     rf"\b(?:{_DEGREE}|student|reading for|fluent|native|conversational|proficient|get by|getting by|manage|speak|plus)\b",
     re.I,
@@ -85,7 +79,7 @@ _CUE = re.compile(
 def _said(text: str) -> list[tuple[str, str]]:
     if not _CUE.search(text):
         return []
-    if not _SPEAKER.search(text):  # "Fluent in Korean, the diplomat Elena Vasquez …" is about her
+    if not the_users_talk(text):  # "Fluent in Korean, the diplomat Elena Vasquez …" is about her
         return []
     found: list[tuple[str, str]] = []
     for part in (p.strip(" ,.") for p in _PARTS.split(text)):

@@ -207,6 +207,20 @@ def refused(clause: str) -> bool:
     return bool(_REFUSED.search(clause) or _OTHERS.search(clause))
 
 
+#: Words that make a message the user's own talk ("so you can reply in it", "fwiw", "student here"): a
+#: subjectless "Fluent in Korean, …" or "Big fan of jazz, …" without them may be about a name that follows.
+_SPEAKER = re.compile(
+    r"\b(?:I|I'm|we|we're|my|our|me|you|your|please|pls|reply|answer|feel free|fwiw|tbh|btw|honestly)\b"
+    r"|\bhere(?:[,.!]|$)",
+    re.I,
+)
+
+
+def the_users_talk(text: str) -> bool:
+    """Whether ``text`` says by its words that the user is speaking of themselves or to the assistant."""
+    return bool(_SPEAKER.search(text))
+
+
 def negated(clause: str) -> bool:
     """A clause that denies or gives up what it names ("I'm not a coffee person", "stopped using Hey")."""
     return bool(_NEGATED.search(clause))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .lifeevents import USER, fact
-from .roles import negated, refused
+from .roles import negated, refused, the_users_talk
 from .types import Fact
 from .vocabulary import clean_object, is_drink
 
@@ -57,8 +57,6 @@ _MY_DRINK = re.compile(
     re.I,
 )
 _PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*|\s+>\s+")
-#: Words that make a message the user's own talk ("fwiw", "if you couldn't tell", "I", "my").
-_SPEAKER = re.compile(r"\b(?:I|I'm|we|we're|my|our|me|you|your|fwiw|tbh|btw|honestly)\b", re.I)
 #: A capitalised word past the first: a name the sentence may be about instead of its writer.
 _NAMED = re.compile(r"(?<=\S)\s+[A-ZÀ-ÖØ-Þ][a-zà-ÿ]")
 
@@ -83,7 +81,7 @@ _CUE = re.compile(
 def _tastes(text: str) -> list[tuple[str, str]]:
     if not _CUE.search(text):
         return []
-    if not _SPEAKER.search(text) and _NAMED.search(text):  # "Big fan of jazz, the pianist Keith Jarrett …"
+    if not the_users_talk(text) and _NAMED.search(text):  # "Big fan of jazz, the pianist Keith Jarrett …"
         return []
     parts = [p.strip(" .") for p in _PARTS.split(text) if p.strip(" .")]
     found: list[tuple[str, str]] = []
