@@ -1,4 +1,4 @@
-"""The staging log (``memory_staging``): validation, content-addressed ids, and its SQL.
+"""The staging log (``memory_staging``): validation, content-addressed ids, JSON Lines input, and its SQL.
 
 Invariant 1: staging is the log. Rows are only ever inserted (idempotently, by
 content hash); the two tiers only set their progress markers.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,7 +18,7 @@ from psycopg.types.json import Jsonb
 
 from consolidators.forms import utc_timestamp
 
-from .errors import InputError
+from .errors import InputError, ReadError
 from .types import ClaimedTurn, SessionEvents, StagedTurn
 from .vocab import Role
 
@@ -276,3 +276,58 @@ def read_session(conn: psycopg.Connection, namespace: str, session_id: str) -> S
 
 def _staged_turn(*, role: str, **columns: Any) -> StagedTurn:
     return StagedTurn(role=Role(role), **columns)
+
+
+# --- JSON Lines input ----------------------------------------------------------
+
+TURN_FIELDS = ("session_id", "role", "content", "namespace", "ts", "seq", "metadata")
+
+
+def parsed_lines(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, Mapping[str, Any] | InputError]]:
+    """Each non-blank line, numbered, as a JSON value or the reason it is not one.
+
+    A failure to read (an I/O error, undecodable bytes) is a ``ReadError`` naming
+    the line that could not be read: nothing after it can be trusted.
+    """
+    numbered = enumerate(lines, start=first_line)
+    number = first_line - 1
+    while True:
+        try:
+            number, line = next(numbered)
+        except StopIteration:
+            return
+        except Exception as exc:
+            raise ReadError(f"line {number + 1}: cannot read the input: {type(exc).__name__}: {exc}") from exc
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield number, InputError(f"not valid JSON: {exc.msg} at column {exc.colno}")
+        except UnicodeError as exc:
+            yield number, InputError(f"not valid UTF-8: {exc}")
+        except RecursionError:
+            yield number, InputError("not valid JSON: nested too deeply to parse")
+        except ValueError as exc:  # e.g. an integer of more than 4300 digits
+            yield number, InputError(f"not valid JSON: {exc}")
+
+
+def validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> StagedTurn:
+    """One JSON object of an ingest as a checked turn; the namespace defaults to the store's."""
+    if not isinstance(turn, Mapping):
+        raise InputError(f"expected a JSON object, got {type(turn).__name__}")
+    unknown = sorted(set(turn) - set(TURN_FIELDS))
+    if unknown:
+        raise InputError(f"unknown field {unknown[0]!r} (expected: {', '.join(TURN_FIELDS)})")
+    for required in ("session_id", "role", "content"):
+        if required not in turn:
+            raise InputError(f"missing field {required!r}")
+    return validate_turn(
+        turn["session_id"],
+        turn["role"],
+        turn["content"],
+        namespace=turn.get("namespace", default_namespace),
+        ts=turn.get("ts"),
+        seq=turn.get("seq"),
+        metadata=turn.get("metadata"),
+    )

@@ -8,7 +8,6 @@ is ``store.tiers`` (``memory_sink.tiers``), used by the pipelines.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -25,7 +24,7 @@ from . import db, erasure, memories, operations, ops, staging, term_stats
 from . import recall as recall_sql
 from .config import Config, load_config
 from .erasure import Erasure
-from .errors import InputError, NotFoundError, ReadError
+from .errors import InputError, NotFoundError
 from .tiers import Tiers
 from .types import Embedder, Memory, Rejected, StagedTurn, StageReport
 from .vocab import Actor
@@ -46,7 +45,6 @@ SELECT
 """
 # Facts read for one chunk's consolidator contexts, before each transcript takes its best.
 CONTEXT_POOL = 1000
-TURN_FIELDS = ("session_id", "role", "content", "namespace", "ts", "seq", "metadata")
 # What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
 # a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
 REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
@@ -173,7 +171,7 @@ class MemoryStore:
         numbers). If reading fails, what was read before is committed and
         ``ReadError`` names the line; batches and ``report`` as for ``stage_many``.
         """
-        return self._stage_numbered(_parsed(lines, first_line), batch_size, batch_bytes, report=report)
+        return self._stage_numbered(staging.parsed_lines(lines, first_line), batch_size, batch_bytes, report=report)
 
     def _stage_numbered(
         self,
@@ -220,7 +218,7 @@ class MemoryStore:
         try:
             if isinstance(item, InputError):
                 raise item
-            return item if isinstance(item, StagedTurn) else _validate_mapping(item, self.config.namespace)
+            return item if isinstance(item, StagedTurn) else staging.validate_mapping(item, self.config.namespace)
         except InputError as exc:
             report.rejected.append(Rejected(line, str(exc)))
         except Exception as exc:  # a check we did not foresee: it costs this line, never the batch
@@ -466,55 +464,6 @@ class _Batch:
     size: int = 0
     last_line: int = 0
     failed: bool = False  # committing it raised: a failure handler must not try it again
-
-
-def _parsed(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, Mapping[str, Any] | InputError]]:
-    """Each non-blank line, numbered, as a JSON value or the reason it is not one.
-
-    A failure to read (an I/O error, undecodable bytes) is a ``ReadError`` naming
-    the line that could not be read: nothing after it can be trusted.
-    """
-    numbered = enumerate(lines, start=first_line)
-    number = first_line - 1
-    while True:
-        try:
-            number, line = next(numbered)
-        except StopIteration:
-            return
-        except Exception as exc:
-            raise ReadError(f"line {number + 1}: cannot read the input: {type(exc).__name__}: {exc}") from exc
-        if not line.strip():
-            continue
-        try:
-            yield number, json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield number, InputError(f"not valid JSON: {exc.msg} at column {exc.colno}")
-        except UnicodeError as exc:
-            yield number, InputError(f"not valid UTF-8: {exc}")
-        except RecursionError:
-            yield number, InputError("not valid JSON: nested too deeply to parse")
-        except ValueError as exc:  # e.g. an integer of more than 4300 digits
-            yield number, InputError(f"not valid JSON: {exc}")
-
-
-def _validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> StagedTurn:
-    if not isinstance(turn, Mapping):
-        raise InputError(f"expected a JSON object, got {type(turn).__name__}")
-    unknown = sorted(set(turn) - set(TURN_FIELDS))
-    if unknown:
-        raise InputError(f"unknown field {unknown[0]!r} (expected: {', '.join(TURN_FIELDS)})")
-    for required in ("session_id", "role", "content"):
-        if required not in turn:
-            raise InputError(f"missing field {required!r}")
-    return staging.validate_turn(
-        turn["session_id"],
-        turn["role"],
-        turn["content"],
-        namespace=turn.get("namespace", default_namespace),
-        ts=turn.get("ts"),
-        seq=turn.get("seq"),
-        metadata=turn.get("metadata"),
-    )
 
 
 def _check_kinds(kinds: Sequence[str] | None) -> list[str] | None:
