@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -114,7 +115,7 @@ class Engine:
         with (
             self.conn.cursor(row_factory=dict_row) as decisive,
             self.conn.cursor(row_factory=dict_row) as judged_,
-            self.conn.pipeline(),  # both queries in one round trip
+            _one_round_trip(self.conn),
         ):
             decisive.execute(memories.DECISIVE_CANDIDATES, params)
             judged_.execute(memories.JUDGED_CANDIDATES, params)
@@ -318,3 +319,15 @@ def named_fact(replaces: str | None) -> str | None:
         return str(uuid.UUID(replaces)) if replaces else None
     except ValueError:
         return None
+
+
+def _one_round_trip(conn: psycopg.Connection) -> AbstractContextManager[Any]:
+    """A pipeline for a few queries, unless the connection is in one already (the swap's).
+
+    Entering a nested pipeline first syncs the outer one, and psycopg's sync stops
+    flushing as soon as its queue is empty: a large message still in the output
+    buffer (the rows of a 1 MB turn) then never reaches the server, which waits
+    for it while we wait for its answer. Inside the swap's pipeline the queries
+    travel together anyway, and fetching their results flushes everything.
+    """
+    return nullcontext() if conn.pgconn.pipeline_status else conn.pipeline()

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import psycopg
 import pytest
 
 from memory_sink import InputError, MemoryStore
@@ -162,6 +165,29 @@ def test_a_1mb_turn_and_a_session_id_of_sql_metacharacters_go_through_every_tier
         "S3" in m.content and m.tier == "consolidated"
         for m in store.recall("invoices moved to S3", namespace=NASTY, k=10)
     )
+
+
+def test_the_swap_never_nests_a_pipeline_whose_sync_could_strand_a_large_message(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # psycopg syncs an outer pipeline on entering a nested one and stops flushing once its
+    # queue is empty: a 1 MB turn's rows, still buffered, then never reach the server and the
+    # swap waits forever (seen under load only, so this checks the cause, not a timing).
+    nested: list[str] = []
+    enter = psycopg.Connection.pipeline
+
+    def spying(conn: psycopg.Connection) -> Any:
+        caller = sys._getframe(1).f_globals["__name__"]  # psycopg's own transaction() nests safely
+        if conn.pgconn.pipeline_status and not caller.startswith("psycopg"):
+            nested.append(caller)
+        return enter(conn)
+
+    monkeypatch.setattr(psycopg.Connection, "pipeline", spying)
+    store.stage("s", "user", "I live in Lisbon and I work at Feedzai.", seq=1)
+    store.stage("s", "user", "My editor is Helix.", seq=2)
+    run_realtime(store)
+    assert run_consolidate(store).sessions_consolidated == 1
+    assert len(store.facts(subject="user")) >= 2 and nested == []
 
 
 # --- recall's indexes -----------------------------------------------------------------
