@@ -9,8 +9,9 @@ from dataclasses import replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from . import occupations
+from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, is_occupation
+from .text import is_word
 from .types import Fact
 from .vocabulary import is_time
 
@@ -42,7 +43,9 @@ _STATES = frozenset(
 _PLACES = frozenset({"born in", "died in", "lives in", "located in", "headquartered in", "capital"})
 _FIGURATIVE_HOME = re.compile(r"\b(?:basically|practically|pretty much|virtually|literally) live in\b", re.I)
 #: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
-_DENIED = re.compile(r",\s*not\s+(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)")
+_DENIED = re.compile(
+    r",\s*not\s+(?:(?:in|at|to|from|by|for|with|on|of)\s+)?(?:the\s+)?(?P<name>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*)*)"
+)
 
 
 def _inside(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
@@ -63,7 +66,8 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     denied = {m["name"].lower() for m in _DENIED.finditer(sentence)}
     out: dict[tuple[str, str, str, bool], Fact] = {}
     titles = [m["title"] for m in _QUOTED.finditer(sentence)]
-    for f in (_whole_title(untitled(f), titles) for f in occupations.whole(facts, sentence)):
+    named = wholenames.whole(sentence, [untitled(f) for f in occupations.whole(facts, sentence)])
+    for f in (_whole_title(f, titles) for f in named):
         if plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
@@ -133,7 +137,7 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     only a subject's, since an object's first word may be a place, "Harbor City Hawks")."""
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
     title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
-    if title and is_occupation(title["job"]):
+    if title and is_word(title["job"]) and is_occupation(title["job"]):  # "Javier" ends like a job, is no word
         bare = bare[title.end() :]
     return bare if bare.strip() else name
 

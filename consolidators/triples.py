@@ -40,6 +40,7 @@ from dataclasses import replace
 
 from . import (
     aboutme,
+    wholenames,
     apps,
     chatframes,
     chatparse,
@@ -171,6 +172,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = moves.overrule(found, move, settled(sentence, moves.facts(move, text)))
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
+    found = wholenames.whole(sentence, found)  # names as the sentence has them, whichever reader cut them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
         f for f in found if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations

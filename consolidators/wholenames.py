@@ -1,0 +1,138 @@
+"""Where a name begins and ends, whichever reader found it: the parts every relation shares.
+
+The readers cut names where a lower-case word sits inside them ("Politecnico di Milano", "Ngũgĩ wa
+Thiong'o", "Kafka on the Shore", "Max Planck Institute for Astronomy", "Maple & Finch"), keep the
+description a name carries ("the Afrobeat collective Ìlú Orchestra", "Councillor Janet Okafor"), and drop
+the surname two people share ("brothers Arjun and Rohan Mehta"). These are repaired against the sentence's
+own words once the facts are read (:func:`whole`), so every reader's facts get the same names.
+
+The sentence is tidied before it is read too (:func:`plain`): a correction's negated alternative ("born in
+İzmir, not Ankara as first reported") and an aside of the writer's ("X, it turns out, was born …") are no
+part of what it states.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .lifeevents import is_occupation
+from .places import DEMONYMS
+from .spans import ORG_WORDS
+from .text import is_word
+from .types import Fact
+
+_CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
+#: A capitalised word of a name ("Thiong'o", "Joon-ho", "Co.").
+_WORD = rf"{_CAP}(?:[\w'-]|\.(?=\w))*(?:(?<=\b{_CAP})\.|(?<=\bCo)\.)?"
+#: Lower-case particles inside a person's or a place's name: "Leonardo da Vinci", "Universidad de los Andes".
+_PARTICLES = (
+    "de del della dello dei di da das do dos du des van von der den ter ten zu af wa bin ibn al el la le les los las y"
+)
+#: Words that join a work's title ("Kafka on the Shore", "Portrait of a Lady on Fire"); "and" parts two works.
+_TITLE_JOINERS = "of the a an in on at to for with from into over under upon"
+#: Words that join an institution's name after its kind ("School of Economics", "Institute for Astronomy").
+_ORG_JOINERS = "of for on the"
+#: Relations whose value (or subject) is a work, and which side of the fact it is on.
+_WORKS = {"author of": "object", "directed by": "subject"}
+#: Lower-case words that stay inside a name: its particles and joiners.
+_INSIDE = frozenset(f"{_PARTICLES} {_TITLE_JOINERS} and & 's".split())
+
+
+def _joined(joiners: str) -> re.Pattern[str]:
+    """A stretch right of a name: joiner words, then capitalised words ("on the Shore", "di Milano")."""
+    words = "|".join(joiners.split())
+    return re.compile(rf"^(?:(?:\s+(?:{words})){{1,3}}\s+{_WORD}(?:\s+{_WORD})*)+")
+
+
+_RIGHT = {"particle": _joined(f"{_PARTICLES} &"), "org": _joined(_ORG_JOINERS), "work": _joined(_TITLE_JOINERS)}
+#: A stretch left of a name ending in a particle: "Ngũgĩ wa " before "Thiong'o".
+_LEFT_PARTICLE = re.compile(rf"{_WORD}(?:\s+{_WORD})*\s+(?:{'|'.join(_PARTICLES.split())}|&)\s+$")
+_LEFT_WORK = re.compile(
+    rf"(?<![\w'-]){_WORD}(?:(?:\s+(?:{'|'.join(_TITLE_JOINERS.split())})){{0,3}}\s+{_WORD})*?(?:\s+(?:{'|'.join(_TITLE_JOINERS.split())})){{1,3}}\s+$"
+)
+#: "Arjun and Rohan Mehta": a first name that shares the surname after the next one.
+_SHARED_SURNAME = re.compile(rf"(?<![\w'-])(?P<first>{_WORD}) and (?P<second>{_WORD}) (?P<surname>{_WORD})(?! {_CAP})")
+#: Which side of a relation is a person.
+_PERSON_SIDES = {
+    **{p: ("object",) for p in ("ceo", "mayor", "president", "founded by", "directed by")},
+    **{p: ("subject",) for p in ("born in", "died in", "lives in", "works at", "plays for", "citizen of")},
+    **{p: ("subject",) for p in ("speaks", "member of", "author of", "educated at")},
+    "married to": ("subject", "object"),
+}
+
+
+def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
+    """``facts`` with their names made whole from ``sentence``, and a fact for each first name that shares a
+    surname ("founded by brothers Arjun and Rohan Mehta")."""
+    out: list[Fact] = []
+    for f in facts:
+        f = _described(f)
+        subject, obj = _widened(f.subject, sentence, f, "subject"), _widened(f.object, sentence, f, "object")
+        # a name grown over the other term is a misreading, not a name
+        if obj.lower() in subject.lower() and obj != f.object or f.subject in obj and subject != f.subject:
+            subject, obj = f.subject, f.object
+        f = f if (subject, obj) == (f.subject, f.object) else replace(f, subject=subject, object=obj)
+        out += _shared_surname(f, sentence)
+    return list(dict.fromkeys(out))
+
+
+def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
+    """``term`` as it stands whole in ``sentence``: grown over particles, an institution's "of"/"for" words,
+    or (for a work) a title's joiners. Unchanged when the sentence doesn't hold it word for word."""
+    if term == "user" or not term[:1].isupper():
+        return term
+    kinds = ["particle"]
+    if term.split()[-1] in ORG_WORDS:
+        kinds.append("org")
+    if _WORKS.get(fact.predicate) == side:
+        kinds.append("work")
+    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])", sentence):
+        before, after = sentence[: m.start()], sentence[m.end() :]
+        left = _LEFT_PARTICLE.search(before) or ("work" in kinds and _LEFT_WORK.search(before)) or None
+        right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
+        if left or right:
+            return (left[0] if left else "") + term + (right[0] if right else "")
+    return term
+
+
+def _described(fact: Fact) -> Fact:
+    """``fact`` without the description before a third-person name ("Afrobeat collective Ìlú Orchestra",
+    "Finnish forward Sanna Virtanen", "state-owned PKN Orlen") or a title before a person ("Councillor Janet
+    Okafor")."""
+    if fact.subject == "user":
+        return fact
+    sides = _PERSON_SIDES.get(fact.predicate, ())
+    subject = _bare(fact.subject, person="subject" in sides)
+    obj = _bare(fact.object, person="object" in sides)
+    return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
+
+
+def _bare(name: str, *, person: bool) -> str:
+    """The name after its description: the words after the last lower-case word that is no particle or
+    joiner, when capitalised words follow it; a person's name after an opening job title or a demonym."""
+    words = name.split()
+    cut = max((i for i, w in enumerate(words[:-1]) if w[:1].islower() and w.lower() not in _INSIDE), default=-1)
+    if cut >= 0 and all(w[:1].isupper() or w.lower() in _INSIDE for w in words[cut + 1 :]) and words[cut + 1][:1].isupper():
+        words = words[cut + 1 :]
+    # "Councillor Janet Okafor", "Finnish forward Sanna Virtanen": a title is a word, a first name seldom is
+    if person and len(words) >= 3 and (words[0] in DEMONYMS or is_word(words[0]) and is_occupation(words[0])):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _shared_surname(fact: Fact, sentence: str) -> list[Fact]:
+    """A person's fact made whole or doubled where the sentence gives two first names one surname: "founded
+    by brothers Arjun and Rohan Mehta" names Arjun Mehta, whether the reader kept "Arjun" or "Rohan Mehta"."""
+    for side in ("subject", "object"):
+        if side not in _PERSON_SIDES.get(fact.predicate, ()):
+            continue
+        term = getattr(fact, side)
+        for m in _SHARED_SURNAME.finditer(sentence):
+            if re.search(rf"{_WORD}\s+$", sentence[: m.start()]):  # "Larry Page and Sergey Brin": two names
+                continue
+            if term == m["first"]:
+                return [replace(fact, **{side: f"{term} {m['surname']}"})]
+            if term == f"{m['second']} {m['surname']}":
+                return [fact, replace(fact, **{side: f"{m['first']} {m['surname']}"})]
+    return [fact]
