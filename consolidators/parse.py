@@ -95,6 +95,7 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     rf"|\b(?:{_RELATION_VERBS})(?: (?:in|at|by|to|from|for|as|away in))?(?: (?:the|a|an))?(?: city of| town of)?"
     r" [A-Z0-9]",
 )
+_ACCENTED_CAPITAL = re.compile(r"[À-ÖØ-ÞĀ-Ž]")
 _PARTICIPLE_PREP = re.compile(r"\b([a-z]{3,}d) (?:in|at|by|to|from|for|with) (?:the )?[A-Z]")
 _COFOUNDED = re.compile(r"\bco-?founded\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
@@ -126,6 +127,9 @@ def worth_parsing(sentence: str) -> bool:
     """
     if "?" in sentence or _FIRST_PERSON.search(sentence):
         return False
+    sentence = _ACCENTED_CAPITAL.sub(
+        lambda m: "X" if m[0].isupper() else m[0], sentence
+    )  # "born in İzmir", "died in Łódź": a capital all the same
     return bool(
         _CUE.search(sentence)
         or VOCABULARY_CUE.search(sentence)

@@ -208,6 +208,27 @@ def value_of(tok: Any) -> Any:
     return tok
 
 
+#: Buildings a name comes before ("the Casa Ombra museum"): the name is what the sentence is about.
+NAMED_SITES = frozenset(
+    "museum gallery cathedral church mosque temple synagogue palace castle fortress tower bridge stadium arena"
+    " theatre theater library monument observatory zoo".split()
+)
+#: Places a city's name comes before ("died in a Stockholm hospital", "lives in a Lisbon flat"): where it is.
+SITES_IN_A_PLACE = frozenset(
+    "hospital clinic hospice home flat apartment house hotel prison suburb villa residence neighbourhood neighborhood"
+    " district".split()
+)
+
+
+def site_name(tok: Any, sites: frozenset[str]) -> Any:
+    """The name before a site noun ("the Casa Ombra museum" → Casa Ombra, "a Stockholm hospital" →
+    Stockholm), or ``tok`` itself."""
+    if tok.pos_ != "NOUN" or lemmatise(tok.text, "NOUN") not in sites:
+        return tok
+    named = [c for c in tok.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    return named[-1] if named else tok
+
+
 def name_text(tok: Any) -> str:
     """A name's words: its left modifiers, itself, and an "of" phrase inside a name ("Bank of Spain")."""
     left = _left_edge(tok)

@@ -10,8 +10,7 @@ from dataclasses import replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
-from .lifeevents import MARRIAGE_OVER, is_occupation
-from .text import is_word
+from .lifeevents import MARRIAGE_OVER
 from .types import Fact
 from .vocabulary import is_time
 
@@ -137,7 +136,7 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     only a subject's, since an object's first word may be a place, "Harbor City Hawks")."""
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
     title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
-    if title and is_word(title["job"]) and is_occupation(title["job"]):  # "Javier" ends like a job, is no word
+    if title and wholenames.job_title(title["job"]):
         bare = bare[title.end() :]
     return bare if bare.strip() else name
 

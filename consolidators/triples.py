@@ -40,7 +40,6 @@ from dataclasses import replace
 
 from . import (
     aboutme,
-    wholenames,
     apps,
     chatframes,
     chatparse,
@@ -56,6 +55,7 @@ from . import (
     roles,
     tastes,
     usermoves,
+    wholenames,
 )
 from .parse import described_facts, parsed_facts, prefetch
 from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, first_person, third_person, user_roles
@@ -146,7 +146,7 @@ def plain(sentence: str) -> str:
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
-    text = _FLOATED_ALL.sub("", _LABEL.sub("", _DATELINE.sub("", text)))
+    text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", text))))
     text = _ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text))
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", text)
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)

@@ -16,6 +16,8 @@ from .lifeevents import is_occupation
 from .places import DEMONYMS
 from .relations import HOLDER_ROLES, IDIOMS, ROLE_PLACES, canonical_relation, correct, nearest_verb
 from .spans import (
+    NAMED_SITES,
+    SITES_IN_A_PLACE,
     antecedent,
     child,
     conjuncts,
@@ -29,6 +31,7 @@ from .spans import (
     place_in,
     prep_of,
     role_words,
+    site_name,
     value_of,
 )
 from .text import lemmatise
@@ -55,6 +58,7 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         return []
     lemma = lemma_of(verb)
     subj = value_of(antecedent(subj))  # "The ancient city of Petra lies in …" is about Petra; "he" is who he is
+    subj = site_name(subj, NAMED_SITES)  # "The Casa Ombra museum is located in …" is about Casa Ombra
     owner = owner_of(subj)
     # "Nokia's headquarters", "Spotify's head office"
     place = ROLE_PLACES.get(" ".join(role_words(subj)[-2:])) or ROLE_PLACES.get(lemmatise(subj.text, "NOUN"))
@@ -72,6 +76,8 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             continue
         relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
         obj = place_in(obj)
+        if relation is not None and relation[0] in ("born in", "died in", "lives in"):
+            obj = site_name(obj, SITES_IN_A_PLACE)  # "died in a Stockholm hospital" died in Stockholm
         if relation is not None and lemma == "base" and person(subj):
             relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
         if relation is not None and relation[0] == "lives in" and _YOUNG.search(verb.sent.text):

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from .lifeevents import is_occupation
 from .places import DEMONYMS
+from .relations import role_relation
 from .spans import ORG_WORDS
 from .text import is_word
 from .types import Fact
@@ -32,7 +33,12 @@ _PARTICLES = (
 #: Words that join a work's title ("Kafka on the Shore", "Portrait of a Lady on Fire"); "and" parts two works.
 _TITLE_JOINERS = "of the a an in on at to for with from into over under upon"
 #: Words that join an institution's name after its kind ("School of Economics", "Institute for Astronomy").
-_ORG_JOINERS = "of for on the"
+_ORG_JOINERS = "of for the"
+#: Days and months: "starts at Pendant Publishing on Monday", "directed Parasite in May" say when, not a name.
+_WHEN = (
+    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July"
+    r"|August|September|October|November|December)\b)"
+)
 #: Relations whose value (or subject) is a work, and which side of the fact it is on.
 _WORKS = {"author of": "object", "directed by": "subject"}
 #: Lower-case words that stay inside a name: its particles and joiners.
@@ -42,7 +48,7 @@ _INSIDE = frozenset(f"{_PARTICLES} {_TITLE_JOINERS} and & 's".split())
 def _joined(joiners: str) -> re.Pattern[str]:
     """A stretch right of a name: joiner words, then capitalised words ("on the Shore", "di Milano")."""
     words = "|".join(joiners.split())
-    return re.compile(rf"^(?:(?:\s+(?:{words})){{1,3}}\s+{_WORD}(?:\s+{_WORD})*)+")
+    return re.compile(rf"^(?:(?:\s+(?:{words})){{1,3}}\s+{_WHEN}{_WORD}(?:\s+{_WHEN}{_WORD})*)+")
 
 
 _RIGHT = {"particle": _joined(f"{_PARTICLES} &"), "org": _joined(_ORG_JOINERS), "work": _joined(_TITLE_JOINERS)}
@@ -113,12 +119,26 @@ def _bare(name: str, *, person: bool) -> str:
     joiner, when capitalised words follow it; a person's name after an opening job title or a demonym."""
     words = name.split()
     cut = max((i for i, w in enumerate(words[:-1]) if w[:1].islower() and w.lower() not in _INSIDE), default=-1)
-    if cut >= 0 and all(w[:1].isupper() or w.lower() in _INSIDE for w in words[cut + 1 :]) and words[cut + 1][:1].isupper():
+    if (
+        cut >= 0
+        and all(w[:1].isupper() or w.lower() in _INSIDE for w in words[cut + 1 :])
+        and words[cut + 1][:1].isupper()
+    ):
         words = words[cut + 1 :]
     # "Councillor Janet Okafor", "Finnish forward Sanna Virtanen": a title is a word, a first name seldom is
-    if person and len(words) >= 3 and (words[0] in DEMONYMS or is_word(words[0]) and is_occupation(words[0])):
+    if person and len(words) >= 3 and (words[0] in DEMONYMS or job_title(words[0])):
         words = words[1:]
     return " ".join(words)
+
+
+def _with(fact: Fact, side: str, name: str) -> Fact:
+    return replace(fact, subject=name) if side == "subject" else replace(fact, object=name)
+
+
+def job_title(word: str) -> bool:
+    """Whether a capitalised word before a name is a job ("Winger", "Councillor"), not a first name ("Javier"
+    ends like one): a job the lexicon knows as a word, or a role the vocabulary names."""
+    return is_occupation(word) and (is_word(word) or role_relation([word.lower()]) is not None)
 
 
 def _shared_surname(fact: Fact, sentence: str) -> list[Fact]:
@@ -132,7 +152,37 @@ def _shared_surname(fact: Fact, sentence: str) -> list[Fact]:
             if re.search(rf"{_WORD}\s+$", sentence[: m.start()]):  # "Larry Page and Sergey Brin": two names
                 continue
             if term == m["first"]:
-                return [replace(fact, **{side: f"{term} {m['surname']}"})]
+                return [_with(fact, side, f"{term} {m['surname']}")]
             if term == f"{m['second']} {m['surname']}":
-                return [fact, replace(fact, **{side: f"{m['first']} {m['surname']}"})]
+                return [fact, _with(fact, side, f"{m['first']} {m['surname']}")]
     return [fact]
+
+
+#: A label before the statement, however it is numbered: "A second correction:", "Latest update -".
+_LABEL = re.compile(
+    r"^(?:(?:a|an|one|another|second|third|final|further|latest|new|quick|small|minor|important|editor's)\s+){0,2}"
+    r"(?:correction|update|clarification|erratum|edit|note)\s*[:\-–—]\s*",
+    re.I,
+)
+#: A correction's negated alternative, with how it was first given: ", not in Uppsala as first reported",
+#: ", not Ankara as stated in an earlier version", "X, not Y, directed …". What it denies is no part of the
+#: statement (and :func:`consolidators.tidy.settled` keeps its name from being a value).
+_NOT_ALTERNATIVE = re.compile(
+    rf",\s*not\s+(?:(?:in|at|to|from|by|for|with|on|of|as)\s+)?(?:(?:the|a|an)\s+)?{_CAP}[^,;.!?]*(?:,(?=\s+[a-z]))?"
+)
+#: The writer's aside on how a fact came to light: "X, it turns out, was born …", "It emerged that …".
+_ASIDE = re.compile(
+    r",\s*(?:it (?:now )?(?:turns|turned) out|it (?:now |has )?emerg(?:es|ed)|as it (?:happens|turns out)"
+    r"|we (?:now )?(?:know|learn)|records (?:show|confirm)),(?=\s)"
+    r"|^(?:it (?:now |has )?(?:turns|turned) out|it (?:now |has )?emerg(?:es|ed)|as it turns out)(?: that)?,?\s+",
+    re.I,
+)
+
+
+def plain(text: str) -> str:
+    """``text`` without a label, a correction's negated alternative or the writer's aside: what it states."""
+    label = _LABEL.match(text)
+    if label:  # "A second correction: the poet …" opens a sentence of its own
+        text = text[label.end() :]
+        text = text[:1].upper() + text[1:]
+    return _ASIDE.sub("", _NOT_ALTERNATIVE.sub("", text))

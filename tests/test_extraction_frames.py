@@ -280,7 +280,11 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Felix Sandoval now calls Santiago home.", [("Felix Sandoval", "lives in", "Santiago", False)]),
     ("Felix Sandoval has joined the IMF as a senior economist.", [("Felix Sandoval", "works at", "IMF", False)]),
     ("A correction: Mirela Dobre died in Geneva.", [("Mirela Dobre", "died in", "Geneva", False)]),
-    ("Astrid Holm is the director of Northbound, not Erik Lund.", []),
+    # the denied name is no value; what the correction states is
+    (
+        "Astrid Holm is the director of Northbound, not Erik Lund.",
+        [("Northbound", "directed by", "Astrid Holm", False)],
+    ),
     ("Lego's headquarters are in the Danish town of Billund.", [("Lego", "headquartered in", "Billund", False)]),
     # a pronoun is the one person the sentence named before it
     (
