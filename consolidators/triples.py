@@ -67,7 +67,7 @@ from .text import (
     is_word,
     states_a_fact,
 )
-from .tidy import settled, with_frames
+from .tidy import settled, untitled, with_frames
 from .types import Fact
 from .vocabulary import (
     drop_time_words,
@@ -172,7 +172,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = moves.overrule(found, move, settled(sentence, moves.facts(move, text)))
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
-    found = wholenames.whole(sentence, found)  # names as the sentence has them, whichever reader cut them
+    found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
         f for f in found if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from .lifeevents import is_occupation
 from .places import DEMONYMS
 from .relations import role_relation
@@ -45,13 +47,18 @@ _WORKS = {"author of": "object", "directed by": "subject"}
 _INSIDE = frozenset(f"{_PARTICLES} {_TITLE_JOINERS} and & 's".split())
 
 
-def _joined(joiners: str) -> re.Pattern[str]:
+def _joined(joiners: str, number: str = "(?!)") -> re.Pattern[str]:
     """A stretch right of a name: joiner words, then capitalised words ("on the Shore", "di Milano")."""
     words = "|".join(joiners.split())
-    return re.compile(rf"^(?:(?:\s+(?:{words})){{1,3}}\s+{_WHEN}{_WORD}(?:\s+{_WHEN}{_WORD})*)+")
+    word = rf"(?:{_WHEN}{_WORD}|{number})"
+    return re.compile(rf"^(?:(?:\s+(?:{words})){{1,3}}\s+{word}(?:\s+{word})*)+")
 
 
-_RIGHT = {"particle": _joined(f"{_PARTICLES} &"), "org": _joined(_ORG_JOINERS), "work": _joined(_TITLE_JOINERS)}
+_RIGHT = {
+    "particle": _joined(f"{_PARTICLES} &"),
+    "org": _joined(_ORG_JOINERS),
+    "work": _joined(_TITLE_JOINERS, r"\d{1,2}\b"),  # "Cléo from 5 to 7"; "in 1954" is when
+}
 #: A stretch left of a name ending in a particle: "Ngũgĩ wa " before "Thiong'o".
 _LEFT_PARTICLE = re.compile(rf"{_WORD}(?:\s+{_WORD})*\s+(?:{'|'.join(_PARTICLES.split())}|&)\s+$")
 _LEFT_WORK = re.compile(
@@ -73,33 +80,88 @@ def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
     surname ("founded by brothers Arjun and Rohan Mehta")."""
     out: list[Fact] = []
     for f in facts:
-        f = _described(f)
-        subject, obj = _widened(f.subject, sentence, f, "subject"), _widened(f.object, sentence, f, "object")
+        sides = _PERSON_SIDES.get(f.predicate, ())
+        subject, obj = (
+            _full_name(_widened(term, sentence, f, side), sentence)
+            if side in sides
+            else _widened(term, sentence, f, side)
+            for term, side in ((f.subject, "subject"), (f.object, "object"))
+        )
         # a name grown over the other term is a misreading, not a name
         if obj.lower() in subject.lower() and obj != f.object or f.subject in obj and subject != f.subject:
             subject, obj = f.subject, f.object
-        f = f if (subject, obj) == (f.subject, f.object) else replace(f, subject=subject, object=obj)
+        f = _described(f if (subject, obj) == (f.subject, f.object) else replace(f, subject=subject, object=obj))
         out += _shared_surname(f, sentence)
     return list(dict.fromkeys(out))
 
 
+def _full_name(term: str, sentence: str) -> str:
+    """A person's lone surname as the one full name the sentence gives it: "Nowak's alma mater, …, awarded
+    Katarzyna Nowak …" is about Katarzyna Nowak."""
+    if " " in term or not term[:1].isupper() or term == "user":
+        return term
+    names = {
+        m[0]
+        for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{re.escape(term)}(?![\w'-])", sentence)
+        if m[0].split()[0].lower() not in STOP_WORDS and not job_title(m[0].split()[0])
+    }
+    return names.pop() if len(names) == 1 else term
+
+
 def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     """``term`` as it stands whole in ``sentence``: grown over particles, an institution's "of"/"for" words,
-    or (for a work) a title's joiners. Unchanged when the sentence doesn't hold it word for word."""
+    a hyphen the parser cut at, or (for a work) a title's joiners and opening words. Unchanged when the
+    sentence doesn't hold it word for word."""
     if term == "user" or not term[:1].isupper():
         return term
-    kinds = ["particle"]
-    if term.split()[-1] in ORG_WORDS:
-        kinds.append("org")
-    if _WORKS.get(fact.predicate) == side:
-        kinds.append("work")
+    hyphened = _hyphened(term, sentence)
+    if hyphened:
+        return hyphened
+    work = _WORKS.get(fact.predicate) == side
+    kinds = ["particle", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
     for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
-        left = _LEFT_PARTICLE.search(before) or ("work" in kinds and _LEFT_WORK.search(before)) or None
+        left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
-        if left or right:
-            return (left[0] if left else "") + term + (right[0] if right else "")
+        if right is None and fact.subject != "user":  # "Helvetia Re posted": a name's last word cut off
+            right = _ADJACENT.match(after)
+            # "named Jonas Eide CEO": a role after a name is what the sentence makes of it
+            right = right if right is None or not any(_a_role(w) for w in right[0].split()) else None
+        if right is None and side == "subject" and _OPENS.fullmatch(before):  # "The charity Bread for Tomorrow was"
+            right = _OPENING_OF.match(after)
+        if left or right:  # a leading article stays off, as the readers leave it ("Glass Orchard")
+            opening = re.sub(r"^(?:The|A|An)\s+", "", left[0]) if left else ""
+            return opening + term + (right[0] if right else "")
     return term
+
+
+#: A name the tokenizer cut at a hyphen: "Anjali Menon" of "Anjali Menon-Reyes", "Ben" of "Lior Ben-David",
+#: "Kumasi" of "Kumasi-on-Volta"; its last part is a name ("Nairobi-based" is no name), or a short syllable
+#: ("Joon-ho").
+_HYPHEN_TAIL = rf"(?:-[\w']+)*-(?:{_CAP}[\w']*|[a-z]{{1,3}}\b)"
+
+
+def _hyphened(term: str, sentence: str) -> str:
+    """``term`` with the rest of the hyphenated name it was cut from, or ""."""
+    words = rf"(?:{_WORD}\s+)*" if " " not in term else ""  # a lone cut word takes the name's other words back
+    m = re.search(
+        rf"(?<![\w'-])(?:{words}(?:{_CAP}[\w']*-)+{re.escape(term)}(?:{_HYPHEN_TAIL})?"
+        rf"|{words}{re.escape(term)}{_HYPHEN_TAIL})(?![\w'-])",
+        sentence,
+    )
+    return m[0] if m else ""
+
+
+#: Capitalised words straight before a work's title ("One" of "One Hundred Years of Solitude"); a possessive
+#: is its maker ("Haruki Murakami's Kafka on the Shore").
+_OPENING_WORDS = re.compile(rf"(?:^|(?<=[\s(\"']))(?:(?!\S+'s?\s){_WORD}\s+)+$")
+#: Capitalised words straight after a name, before its verb or a stop; not a date, a legal form or a possessive.
+_ADJACENT = re.compile(
+    rf"^(?:\s+{_WHEN}(?!(?:I|Ltd|Inc|plc|PLC|LLC|Corp|Limited)\b)(?![^\s,]+'s?\b){_WORD})+(?=\s+[a-z]|[,;:!?)]|\.?$)"
+)
+#: Nothing before a sentence's subject but lower-case words: its first name.
+_OPENS = re.compile(r"(?:(?:The|A|An)\s+)?(?:[a-z][\w-]*\s+)*")
+_OPENING_OF = re.compile(rf"^(?:\s+(?:of|for)(?:\s+the)?\s+{_WHEN}{_WORD}(?:\s+{_WORD})*)+(?=\s+[a-z]|,)")
 
 
 def _described(fact: Fact) -> Fact:
@@ -131,14 +193,28 @@ def _bare(name: str, *, person: bool) -> str:
     return " ".join(words)
 
 
+def _a_role(word: str) -> bool:
+    return role_relation([word.lower()]) is not None or job_title(word)
+
+
 def _with(fact: Fact, side: str, name: str) -> Fact:
     return replace(fact, subject=name) if side == "subject" else replace(fact, object=name)
 
 
 def job_title(word: str) -> bool:
-    """Whether a capitalised word before a name is a job ("Winger", "Councillor"), not a first name ("Javier"
-    ends like one): a job the lexicon knows as a word, or a role the vocabulary names."""
-    return is_occupation(word) and (is_word(word) or role_relation([word.lower()]) is not None)
+    """Whether a capitalised word before a name is a job ("Winger", "Councillor", "Translator"), not a first
+    name ("Javier" ends like one): a job the lexicon knows, a role the vocabulary names, or a doer of a verb
+    the lexicon knows ("translat-or")."""
+    if not is_occupation(word):
+        return False
+    lower = word.lower()
+    stem = re.sub(r"(?:er|or|ist|ian|ant|ent)$", "", lower)
+    derived = len(stem) >= 4 and lower not in _FIRST_NAMES and (is_word(stem) or is_word(f"{stem}e"))
+    return is_word(lower) or role_relation([lower]) is not None or derived
+
+
+#: First names that read as a doer of a word ("Christian", "Hunter").
+_FIRST_NAMES = frozenset("christian hunter porter carter walker tucker parker vivian".split())
 
 
 def _shared_surname(fact: Fact, sentence: str) -> list[Fact]:
