@@ -44,11 +44,19 @@ _DESCRIBED = re.compile(
 )
 
 
+#: The same after "by", "to" or "with": "founded by sisters Leila and Noor Karimi, Saffron Labs …" parses the
+#: first name as the main clause's subject; "founded by Leila and Noor Karimi" does not.
+_DESCRIBED_AFTER = re.compile(
+    r"(?<=\b(?:by|to) )(?:(?:the|a|an) )?(?P<words>(?:[a-z][a-z-]* ){1,2})(?=[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*(?: and)? [A-ZÀ-ÖØ-ÞĀ-Ž])"
+)
+
+
 def normalised(sentence: str) -> str:
     """The text the parser is given for ``sentence``."""
     described = _DESCRIBED.match(sentence)
     if described and not set(described["words"].split()) & STOP_WORDS:
         sentence = sentence[described.end() :]
+    sentence = _DESCRIBED_AFTER.sub(lambda m: "" if not set(m["words"].split()) & STOP_WORDS else m[0], sentence)
     return _WED.sub("married", sentence)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from lemminflect import getAllLemmas
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from .lifeevents import is_occupation
@@ -209,12 +210,14 @@ def job_title(word: str) -> bool:
         return False
     lower = word.lower()
     stem = re.sub(r"(?:er|or|ist|ian|ant|ent)$", "", lower)
-    derived = len(stem) >= 4 and lower not in _FIRST_NAMES and (is_word(stem) or is_word(f"{stem}e"))
-    return is_word(lower) or role_relation([lower]) is not None or derived
+    derived = len(stem) >= 4 and ("VERB" in getAllLemmas(stem) or "VERB" in getAllLemmas(f"{stem}e"))
+    return lower not in _FIRST_NAMES and (is_word(lower) or role_relation([lower]) is not None or derived)
 
 
 #: First names that read as a doer of a word ("Christian", "Hunter").
-_FIRST_NAMES = frozenset("christian hunter porter carter walker tucker parker vivian".split())
+_FIRST_NAMES = frozenset(
+    "christian hunter porter carter walker tucker parker vivian oliver peter homer amber tyler river summer jasper".split()
+)
 
 
 def _shared_surname(fact: Fact, sentence: str) -> list[Fact]:
@@ -227,8 +230,8 @@ def _shared_surname(fact: Fact, sentence: str) -> list[Fact]:
         for m in _SHARED_SURNAME.finditer(sentence):
             if re.search(rf"{_WORD}\s+$", sentence[: m.start()]):  # "Larry Page and Sergey Brin": two names
                 continue
-            if term == m["first"]:
-                return [_with(fact, side, f"{term} {m['surname']}")]
+            if term == m["first"]:  # the reader stopped at the first name: the pair holds the relation
+                return [_with(fact, side, f"{term} {m['surname']}"), _with(fact, side, f"{m['second']} {m['surname']}")]
             if term == f"{m['second']} {m['surname']}":
                 return [fact, _with(fact, side, f"{m['first']} {m['surname']}")]
     return [fact]

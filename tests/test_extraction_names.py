@@ -1,0 +1,147 @@
+"""Name boundaries, descriptions, titles, corrections and asides (consolidators.wholenames and the parse's
+text). Each row is worded here, with names and verbs of its own: a name is to come out whole and bare
+whichever reader found it, a correction's denied alternative never, a hedged or negated clause not at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.wholenames import job_title, plain
+
+Triple = tuple[str, str, str]
+A, U = "assistant", "user"
+
+#: (sentence, role, every triple the sentence yields)
+WHOLE: list[tuple[str, str, set[Triple]]] = [
+    # a description before a name is no part of it, and no root of the sentence
+    ("The sculptor Tomasz Wilk died in Gdańsk.", A, {("Tomasz Wilk", "died in", "Gdańsk")}),
+    ("A further correction: the composer Halina Borek was born in Lublin.", A, {("Halina Borek", "born in", "Lublin")}),
+    ("Swedish midfielder Elin Berg now plays for Rosenborg.", A, {("Elin Berg", "plays for", "Rosenborg")}),
+    (
+        "Drummer Kojo Mensah joined the highlife band Accra Sound Collective in 2019.",
+        A,
+        {("Kojo Mensah", "member of", "Accra Sound Collective")},
+    ),
+    ("Translator Mei Tanaka speaks fluent Korean.", A, {("Mei Tanaka", "speaks", "Korean")}),
+    (
+        "Lowbridge's mayor, Councillor Ruth Amadi, opened the market on Saturday.",
+        A,
+        {("Lowbridge", "mayor", "Ruth Amadi")},
+    ),
+    ("The Villa Serena gallery is located in Lucca.", A, {("Villa Serena", "located in", "Lucca")}),
+    # a first name that ends like a job is still a name
+    ("Sofía Martínez López is married to Diego Herrera.", A, {("Sofía Martínez López", "married to", "Diego Herrera")}),
+    ("Oliver Grant Walker is married to Ines Duarte.", A, {("Oliver Grant Walker", "married to", "Ines Duarte")}),
+    # particles, "&", an institution's "for", a hyphen
+    ("Birch & Rowan is a subsidiary of Halvorsen Group.", A, {("Birch & Rowan", "owned by", "Halvorsen Group")}),
+    ("I'm enrolled at Universidad de los Andes now", U, {("user", "studies at", "Universidad de los Andes")}),
+    (
+        "Dr. Hamid Rahimi has joined the Leibniz Institute for Marine Sciences.",
+        A,
+        {("Hamid Rahimi", "works at", "Leibniz Institute for Marine Sciences")},
+    ),
+    (
+        "The documentary Salt Lines was directed by Maria Soto-Vega.",
+        A,
+        {("Salt Lines", "directed by", "Maria Soto-Vega")},
+    ),
+    # a work's title keeps its joiners; a date after it is no part of it
+    ("Amira Haddad directed Letters to Marrakesh.", A, {("Letters to Marrakesh", "directed by", "Amira Haddad")}),
+    ("Snow over Riga was directed by Ilze Ozola.", A, {("Snow over Riga", "directed by", "Ilze Ozola")}),
+    ("Kenji Arai wrote Rain on the Harbour.", A, {("Kenji Arai", "author of", "Rain on the Harbour")}),
+    ("The Garden of Lost Hours was written by Tendai Moyo.", A, {("Tendai Moyo", "author of", "Garden of Lost Hours")}),
+    ("Kavya Rao directed The Salt Road on Monday.", A, {("Salt Road", "directed by", "Kavya Rao")}),
+    # two first names, one surname
+    (
+        "Founded in 2015 by sisters Leila and Noor Karimi, Saffron Labs is headquartered in Tabriz.",
+        A,
+        {
+            ("Saffron Labs", "headquartered in", "Tabriz"),
+            ("Saffron Labs", "founded by", "Leila Karimi"),
+            ("Saffron Labs", "founded by", "Noor Karimi"),
+        },
+    ),
+    (
+        "Larry Page and Sergey Brin founded Google.",
+        A,
+        {("Google", "founded by", "Larry Page"), ("Google", "founded by", "Sergey Brin")},
+    ),
+    # corrections: the new value, never the denied one
+    (
+        "Update: Astrid Nyberg died in a Gothenburg hospice, not in Malmö as first reported.",
+        A,
+        {("Astrid Nyberg", "died in", "Gothenburg")},
+    ),
+    (
+        "Correction: Dilan Çelik was born in Eskişehir, not Bursa as stated earlier.",
+        A,
+        {("Dilan Çelik", "born in", "Eskişehir")},
+    ),
+    ("Mona Farid, not Salma Nour, directed Harbour of Smoke.", A, {("Harbour of Smoke", "directed by", "Mona Farid")}),
+    ("The Torre Nera museum is located in Genoa, not Pisa.", A, {("Torre Nera", "located in", "Genoa")}),
+    (
+        "Astrid Nyberg was born in Umeå, not Luleå, and works at Volvo.",
+        A,
+        {("Astrid Nyberg", "born in", "Umeå"), ("Astrid Nyberg", "works at", "Volvo")},
+    ),
+    ("I use Vim, not Emacs.", U, {("user", "uses", "Vim")}),
+    # the writer's asides
+    ("Chen Wei-Ling, it turns out, was born in Kaohsiung.", A, {("Chen Wei-Ling", "born in", "Kaohsiung")}),
+    ("Okonkwo was in fact born in Enugu, his publisher says.", A, {("Okonkwo", "born in", "Enugu")}),
+    # nothing: a hedge, a question, a negation, a plan, a past state, someone else's fact in chat
+    ("Sanna Virtanen, it seems, was born in Oulu.", A, set()),
+    ("Rumours say the poet Ignacy Wrona died in Lwów.", A, set()),
+    ("Was the sculptor Tomasz Wilk born in Gdańsk?", A, set()),
+    ("The painter Ilse Berg did not die in Vienna.", A, set()),
+    ("Javier Morales Ortega may move to Valencia.", A, set()),
+    ("The poet Ignacy Wrona lived in Kraków for decades.", A, set()),
+    ("my cousin Javier Ortega Ruiz lives in Madrid", U, set()),
+]
+
+
+def _triples(sentence: str, role: str) -> set[Triple]:
+    return {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, role) if not f.retract}
+
+
+@pytest.mark.parametrize(("sentence", "role", "expected"), WHOLE)
+def test_names_come_out_whole_and_bare(sentence: str, role: str, expected: set[Triple]) -> None:
+    assert _triples(sentence, role) == expected
+
+
+#: (sentence, a value the sentence denies or cuts short, which no fact may hold)
+NEVER: list[tuple[str, str]] = [
+    ("Update: Astrid Nyberg died in a Gothenburg hospice, not in Malmö as first reported.", "Malmö"),
+    ("Correction: Dilan Çelik was born in Eskişehir, not Bursa as stated earlier.", "Bursa"),
+    ("Mona Farid, not Salma Nour, directed Harbour of Smoke.", "Salma Nour"),
+    ("Javier Ortega Ruiz, not Pablo Ruiz, was born in Cádiz.", "Pablo Ruiz"),
+    ("Nairobi-based Tamu Foods opened a new plant.", "Nairobi-based"),
+    ("Norvik Systems named Jonas Eide CEO after the vote.", "Jonas Eide CEO"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "value"), NEVER)
+def test_a_denied_or_cut_value_is_never_a_term(sentence: str, value: str) -> None:
+    terms = {t for f in extract_triples(sentence, A) for t in (f.subject, f.object)}
+    assert value not in terms
+
+
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("Correction: Elif Kaya was born in Sivas, not Konya as reported.", "Elif Kaya was born in Sivas."),
+        ("A second update - the poet Ana Reis died in Braga.", "The poet Ana Reis died in Braga."),
+        ("Ana Reis, it emerged, was born in Faro.", "Ana Reis was born in Faro."),
+        ("I live in Porto, not because I chose it.", "I live in Porto, not because I chose it."),
+    ],
+)
+def test_plain_drops_labels_denials_and_asides(text: str, stated: str) -> None:
+    assert plain(text) == stated
+
+
+@pytest.mark.parametrize(
+    ("word", "is_job"),
+    [("Translator", True), ("Councillor", True), ("Winger", True), ("Javier", False), ("Oliver", False)],
+)
+def test_a_job_title_is_told_from_a_first_name(word: str, is_job: bool) -> None:
+    assert job_title(word) is is_job
