@@ -66,7 +66,10 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     if not is_name(subj, initial=True) and place is None:
         return []
     facts: list[Fact] = []
-    for prep in _preps(verb):
+    preps = _preps(verb)
+    if lemma in ("die", "bear", "pass away"):  # "died at the Villa Nova in Bergen": the place, then the site
+        preps.sort(key=lambda p: p.lower_ == "at")
+    for prep in preps:
         obj = child(prep, "pobj")
         if obj is None:
             continue
@@ -78,6 +81,8 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         obj = place_in(obj)
         if relation is not None and relation[0] in ("born in", "died in", "lives in"):
             obj = site_name(obj, SITES_IN_A_PLACE)  # "died in a Stockholm hospital" died in Stockholm
+            inner = child(prep_of(obj, "in"), "pobj") if word == "at" else None
+            obj = inner if inner is not None and is_name(inner) else obj  # "died at the Blue House in Coyoacán"
         if relation is not None and lemma == "base" and person(subj):
             relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
         if relation is not None and relation[0] == "lives in" and _YOUNG.search(verb.sent.text):

@@ -67,6 +67,11 @@ _LEFT_WORK = re.compile(
 )
 #: "Arjun and Rohan Mehta": a first name that shares the surname after the next one.
 _SHARED_SURNAME = re.compile(rf"(?<![\w'-])(?P<first>{_WORD}) and (?P<second>{_WORD}) (?P<surname>{_WORD})(?! {_CAP})")
+#: Relations whose terms are names: a lower-case term is a description of one.
+_NAMED_VALUES = frozenset(
+    "owned by|founded by|ceo|mayor|president|married to|plays for|works at|member of|located in|headquartered in"
+    "|born in|died in|lives in|educated at|author of|directed by".split("|")
+)
 #: Which side of a relation is a person.
 _PERSON_SIDES = {
     **{p: ("object",) for p in ("ceo", "mayor", "president", "founded by", "directed by")},
@@ -113,8 +118,11 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     """``term`` as it stands whole in ``sentence``: grown over particles, an institution's "of"/"for" words,
     a hyphen the parser cut at, or (for a work) a title's joiners and opening words. Unchanged when the
     sentence doesn't hold it word for word."""
-    if term == "user" or not term[:1].isupper():
+    if term == "user":
         return term
+    if not term[:1].isupper():  # "the newspaper group Kestrel Media": the description read for the name
+        named = re.search(rf"(?<![\w'-]){re.escape(term)}\s+(?P<name>{_WORD}(?:\s+{_WORD})*)", sentence)
+        return named["name"] if named and fact.subject != "user" and fact.predicate in _NAMED_VALUES else term
     hyphened = _hyphened(term, sentence)
     if hyphened:
         return hyphened

@@ -52,6 +52,9 @@ WHOLE: list[tuple[str, str, set[Triple]]] = [
     ("Kenji Arai wrote Rain on the Harbour.", A, {("Kenji Arai", "author of", "Rain on the Harbour")}),
     ("The Garden of Lost Hours was written by Tendai Moyo.", A, {("Tendai Moyo", "author of", "Garden of Lost Hours")}),
     ("Kavya Rao directed The Salt Road on Monday.", A, {("Salt Road", "directed by", "Kavya Rao")}),
+    # a site inside a place: the place
+    ("Grete Holm passed away at the Villa Nova in Bergen.", A, {("Grete Holm", "died in", "Bergen")}),
+    ("Inés Vidal died at the Quinta Rosa in Sevilla.", A, {("Inés Vidal", "died in", "Sevilla")}),
     # two first names, one surname
     (
         "Founded in 2015 by sisters Leila and Noor Karimi, Saffron Labs is headquartered in Tabriz.",
