@@ -51,8 +51,23 @@ _DESCRIBED_AFTER = re.compile(
 )
 
 
+#: A name's lower-case part: a particle between its words ("Ngũgĩ wa Thiong'o", "Leonardo da Vinci") or a
+#: syllable after a hyphen ("Bong Joon-ho"). The parser reads it as a verb or a common word and the name
+#: falls apart; capitalised, it stays one name (whose spelling the sentence gives back, see
+#: :func:`consolidators.wholenames.whole`).
+_NAME_PART = re.compile(
+    r"(?P<head>\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w']*-)(?P<part>[a-z]{1,3})\b"
+    r"|(?P<name>\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w']* )(?P<particle>wa|da|di|de|del|della|dos|das|do|van|von|der|den|bin|ibn|al|el)"
+    r"(?= [A-ZÀ-ÖØ-ÞĀ-Ž])"
+)
+
+
 def normalised(sentence: str) -> str:
     """The text the parser is given for ``sentence``."""
+    sentence = _NAME_PART.sub(
+        lambda m: f"{m['head']}{m['part'].capitalize()}" if m["head"] else f"{m['name']}{m['particle'].capitalize()}",
+        sentence,
+    )
     described = _DESCRIBED.match(sentence)
     if described and not set(described["words"].split()) & STOP_WORDS:
         sentence = sentence[described.end() :]

@@ -86,6 +86,9 @@ def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
     surname ("founded by brothers Arjun and Rohan Mehta")."""
     out: list[Fact] = []
     for f in facts:
+        if f.subject.lower() in STOP_WORDS:  # "As of 1 June, …": an opening word is no subject
+            continue
+        f = replace(f, subject=_spelt(f.subject, sentence), object=_spelt(f.object, sentence))
         sides = _PERSON_SIDES.get(f.predicate, ())
         subject, obj = (
             _full_name(_widened(term, sentence, f, side), sentence)
@@ -99,6 +102,15 @@ def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
         f = _described(f if (subject, obj) == (f.subject, f.object) else replace(f, subject=subject, object=obj))
         out += _shared_surname(f, sentence)
     return list(dict.fromkeys(out))
+
+
+def _spelt(term: str, sentence: str) -> str:
+    """``term`` as the sentence spells it, when only its case differs ("Bong Joon-Ho" the parser was given
+    for "Bong Joon-ho")."""
+    if term == "user" or term in sentence:
+        return term
+    found = {m[0] for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])", sentence, re.I)}
+    return found.pop() if len(found) == 1 else term
 
 
 def _full_name(term: str, sentence: str) -> str:

@@ -46,6 +46,7 @@ WHOLE: list[tuple[str, str, set[Triple]]] = [
         A,
         {("Salt Lines", "directed by", "Maria Soto-Vega")},
     ),
+    ("Poet Kamau wa Njoroge was born in Nyeri.", A, {("Kamau wa Njoroge", "born in", "Nyeri")}),
     # a work's title keeps its joiners; a date after it is no part of it
     ("Amira Haddad directed Letters to Marrakesh.", A, {("Letters to Marrakesh", "directed by", "Amira Haddad")}),
     ("Snow over Riga was directed by Ilze Ozola.", A, {("Snow over Riga", "directed by", "Ilze Ozola")}),
@@ -120,6 +121,7 @@ NEVER: list[tuple[str, str]] = [
     ("Javier Ortega Ruiz, not Pablo Ruiz, was born in Cádiz.", "Pablo Ruiz"),
     ("Nairobi-based Tamu Foods opened a new plant.", "Nairobi-based"),
     ("Norvik Systems named Jonas Eide CEO after the vote.", "Jonas Eide CEO"),
+    ("As of 1 May, Dr. Lena Fisk has assumed the role of President and CEO of Orrin Holdings.", "As"),
 ]
 
 
