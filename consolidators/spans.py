@@ -21,7 +21,8 @@ from .vocabulary import clean_object, normalise_predicate
 
 #: A lowercase common noun heading a name ("the city of Passy"): the name is the value.
 _CONTAINERS = frozenset(
-    "city town village country state province region island county municipality nation hometown".split()
+    "city town village country state province region island county municipality nation hometown ruins"
+    " archipelago peninsula".split()
 )
 
 

@@ -30,6 +30,11 @@ WHOLE: list[tuple[str, str, set[Triple]]] = [
         {("Lowbridge", "mayor", "Ruth Amadi")},
     ),
     ("The Villa Serena gallery is located in Lucca.", A, {("Villa Serena", "located in", "Lucca")}),
+    (
+        "The ruins of Great Zimbabwe are located in Masvingo Province.",
+        A,
+        {("Great Zimbabwe", "located in", "Masvingo Province")},
+    ),
     # a first name that ends like a job is still a name
     ("Sofía Martínez López is married to Diego Herrera.", A, {("Sofía Martínez López", "married to", "Diego Herrera")}),
     ("Oliver Grant Walker is married to Ines Duarte.", A, {("Oliver Grant Walker", "married to", "Ines Duarte")}),
