@@ -42,6 +42,8 @@ _WHEN = (
     r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July"
     r"|August|September|October|November|December)\b)"
 )
+#: Last words of a studio's or a publisher's name, beside the organisations' (:data:`ORG_WORDS`).
+_STUDIOS = frozenset("Bros Bros. Netflix HBO BBC Books Press Publishers Productions Amazon Disney".split())
 #: Relations whose value (or subject) is a work, and which side of the fact it is on.
 _WORKS = {"author of": "object", "directed by": "subject"}
 #: Lower-case words that stay inside a name: its particles and joiners.
@@ -144,6 +146,8 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
         before, after = sentence[: m.start()], sentence[m.end() :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
+        if right is not None and work and right[0].split()[-1] in ORG_WORDS | _STUDIOS:
+            right = None  # "directed Barbie for Warner Bros": who it was made for, not its title
         if right is None and fact.subject != "user":  # "Helvetia Re posted": a name's last word cut off
             right = _ADJACENT.match(after)
             # "named Jonas Eide CEO": a role after a name is what the sentence makes of it

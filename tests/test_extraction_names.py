@@ -126,6 +126,7 @@ NEVER: list[tuple[str, str]] = [
     ("Javier Ortega Ruiz, not Pablo Ruiz, was born in Cádiz.", "Pablo Ruiz"),
     ("Nairobi-based Tamu Foods opened a new plant.", "Nairobi-based"),
     ("Norvik Systems named Jonas Eide CEO after the vote.", "Jonas Eide CEO"),
+    ("Greta Gerwig directed Barbie for Warner Bros.", "Barbie for Warner Bros"),
     ("As of 1 May, Dr. Lena Fisk has assumed the role of President and CEO of Orrin Holdings.", "As"),
 ]
 
