@@ -50,6 +50,7 @@ from . import (
     lifeevents,
     moves,
     newsidioms,
+    orgfacts,
     pets,
     rescue,
     roles,
@@ -166,6 +167,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     found = handovers.prevail(_sentence_triples(sentence, role, relations), plain(sentence))
+    found = orgfacts.prevail(found, plain(sentence))  # an owner, a seat, a currency: read by their cue families
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(plain(sentence))
     move = moves.read(text)
