@@ -39,7 +39,7 @@ _WHEN = (
     r"|(?:[Ii]n|[Oo]n|[Ss]ince|[Bb]y|[Aa]s of) (?:\d{4}|[A-Z][a-z]+(?: \d{4})?) (?=the |[A-Z])|(?:Today|Now|Yesterday|Meanwhile|Officially),? )?"
 )
 #: Where a shape's subject may start: the clause's opening, after a scene ("On Friday, …").
-_START = rf"(?:^|(?<=[;:] )|(?<= — )){_WHEN}"
+_START = rf"(?:^|(?<=[;:.!?] )|(?<= — )){_WHEN}"
 _NAME_SLOT = rf"{_DESC}(?P<{{g}}>{NAME})(?!\w|'(?!s\b|\s))"
 _PLACE_SLOT = rf"{_PLACE_OF}(?P<{{g}}>{NAME})"
 #: A currency's name as written: "the euro", "Surinamese dollars", "the tessera dinar", "the ZiG".
@@ -142,7 +142,11 @@ _HEDGE = re.compile(
     re.I,
 )
 #: A state the clause says has ended: "was owned by X until last year".
-_ENDED = re.compile(r"\b(?:until|till|before (?:being|it was|moving)|had (?:its|their))\b")
+_ENDED = re.compile(
+    r"\b(?:until|till|before (?:being|it was|moving)|had (?:its|their))\b"
+    r"|\b(?:deal|takeover|sale|merger|bid|acquisition|transfer|purchase)\b[^.;]*?\b(?:collapsed|fell through|fell apart"
+    r"|(?:was|were|been) blocked|called off|cancell?ed)\b"  # "…, but the deal collapsed": no change was made
+)
 #: A name used as an adjective: one lower-case word after it ends the phrase ("the Korean group.").
 _ADJECTIVE_USE = re.compile(r" (?!(?:in|at|by|of|on|to|from|for|and|or|since|after|as|which|who|with)\b)[a-z]+(?:[.,;]|$)")
 _CLAUSES = re.compile(r"\s*;\s*|:\s+|\s+[—–]\s+")
@@ -288,7 +292,7 @@ def _money(word: str, coined_ok: bool) -> str | None:
     for form in (word, word[:-1], word[:-2]):
         if form.lower() in CURRENCIES or form.lower() in _FORMER:
             return form
-    if _CODED.match(word):
+    if _CODED.match(word) and coined_ok:  # "RSS" is no currency where the sentence names none
         return word
     if not coined_ok or not word.isalpha() or not word.islower() or word in _NOT_MONEY or len(word) < 3:
         return None
@@ -336,7 +340,10 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     reading = read(text)
     if not (reading.facts or reading.olds or reading.hedged):
         return found
-    reading = replace(reading, facts=tuple(_shortest_subject(r, found) for r in reading.facts))
+    # "Feyenoord have sold Kaito Mbeki to Celtic": a sold player or hire is a move, read by the moves reader
+    people = {f.subject.lower() for f in found if f.predicate in _PERSONS_RELATIONS}
+    mine = tuple(_shortest_subject(r, found) for r in reading.facts if r.subject.lower() not in people)
+    reading = replace(reading, facts=mine)
     # "Billund is home to Lego's headquarters": a place a company is seated in is no home of the speaker's
     mine = set() if _FIRST_PERSON.search(text) else {r.object.lower() for r in reading.facts}
     kept = [f for f in found if f.retract or not _misread(f, reading) and not (f.subject == "user" and f.object.lower() in mine)]
@@ -356,6 +363,7 @@ def _shortest_subject(mine: Fact, found: list[Fact]) -> Fact:
     return mine
 
 
+_PERSONS_RELATIONS = frozenset({"plays for", "works at", "member of", "married to"})
 _AS_OTHER = frozenset({"lives in", "uses", "located in", "works at", "member of"})
 
 

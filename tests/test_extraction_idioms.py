@@ -173,7 +173,7 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I quit Instagram last spring", [("user", "uses", "Instagram", True)]),
     ("I quit my job at Zalando", [("user", "works at", "Zalando", True)]),
     # a sentence about someone named says nothing about the writer, though its clauses open with verbs
-    ("Based in Tartu, Veski Labs builds drones.", []),
+    ("Based in Tartu, Veski Labs builds drones.", [("Veski Labs", "headquartered in", "Tartu", False)]),
     ("Kaunas, the old capital, hosted the games in May.", []),
     ("Based in Ghent, I work remotely.", [("user", "lives in", "Ghent", False)]),
 ]
