@@ -45,13 +45,16 @@ _PLACE_SLOT = rf"{_PLACE_OF}(?P<{{g}}>{NAME})"
 #: A currency's name as written: "the euro", "Surinamese dollars", "the tessera dinar", "the ZiG".
 _MONEY = r"(?:(?:the |its |their |an? )?(?:new |own |national |official |single )*currency,? )?(?:[Tt]he |a |its |their )?(?:new |own |national |official |single )*(?!currenc)(?P<{g}>[\w\u00C0-\u024F-]+(?: [\w\u00C0-\u024F-]+)?)"
 _TAIL = r"(?: [a-z][\w-]*)?"  # "the Nordlys newspaper": a kind after the name
-_COUNTRY = r"(?:(?P<poss>[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*)*)(?:'s|')|the country's|the nation's|its|their|the)"
+_COUNTRY = (
+    r"(?:(?P<poss>[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*)*)(?:'s|')|the country's|the nation's|its|their|the)"
+)
 
 #: Shapes by relation: slots {s} (whose), {o} (the current value), {x} (an old value).
 _SHAPES: dict[str, tuple[str, ...]] = {
     "owned by": (
         # a purchase: "Metro Inc. completed its takeover of Maple & Finch", "AB InBev has bought X from Y"
-        _START + r"{o},? (?:which |who )?(?:has |have |had )?(?:now |just |finally |officially )?(?:bought|acquired|purchased"
+        _START
+        + r"{o},? (?:which |who )?(?:has |have |had )?(?:now |just |finally |officially )?(?:bought|acquired|purchased"
         r"|taken over|took over|snapped up|completed (?:its|the|their) (?:takeover|acquisition|purchase|buyout) of"
         r"|(?:taken|took|assumed) (?:full |majority |sole )?(?:ownership|control) of|owns|now owns) {s}"
         r"(?:" + _TAIL + r" from {x})?",
@@ -65,12 +68,15 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         _START + r"{s}(?:, [^,;]+,)?,? (?:which |that )?(?:is |are |has been |have been )?(?:now |today )?"
         r"(?:became |becomes |has become )?(?:(?:a |an )?(?:wholly[- ]owned )?(?:part|subsidiary|unit|division|arm) of"
         r"|owned by|acquired by|bought by|purchased by|taken over by|belongs to|belong to) {o}",
-        _START + r"{s}, (?:now )?(?:the |a |an )?(?:[\w-]+ ){0,3}?(?:now )?(?:owned by|part of|(?:subsidiary|unit|division|arm) of) {o}",
+        _START
+        + r"{s}, (?:now )?(?:the |a |an )?(?:[\w-]+ ){0,3}?(?:now )?(?:owned by|part of|(?:subsidiary|unit|division|arm) of) {o}",
         r"(?<![\w-]){o}-owned (?:[a-z-]+ ){0,2}{s}",
         r"\b(?:make|makes|made|making|become|becomes|became|becoming|is now|are now) {o} (?:the |its )?(?:sole |new |majority )?owner of {s}",
-        _START + r"{o} (?:is|has been|became|has become) (?:now )?(?:the )?(?:sole |new |majority )?(?:owner|parent|parent company"
+        _START
+        + r"{o} (?:is|has been|became|has become) (?:now )?(?:the )?(?:sole |new |majority )?(?:owner|parent|parent company"
         r"|holding company) of {s}",
-        _START + r"{s}, (?:now |today )?(?:a|an) {o} (?:title|subsidiary|unit|brand|company|property|business|label|imprint)\b",
+        _START
+        + r"{s}, (?:now |today )?(?:a|an) {o} (?:title|subsidiary|unit|brand|company|property|business|label|imprint)\b",
         _START + r"{s} (?:has|have) a new owner:? {o}",
         r"\b{s}, which (?:is |has been )?(?:now )?(?:belongs to|part of|owned by|a subsidiary of) {o}",
         # "X changed hands again: Y bought it": "it" is the opening clause's subject
@@ -80,17 +86,27 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         _START + r"{s}(?:, [^,;]+,)?,? (?:which |that )?(?:is |are |has been |have been )?(?:now |today |currently )?"
         r"(?:headquartered|based) in {o}",
         _START + r"{s},(?: [^,;]*? and)? (?:now |today )?(?:headquartered|based) in {o}",
-        _START + r"{s}(?:, [^,;]+,)?,? (?:which |that )?(?:now |today |once |formerly )?(?:has|have|had) (?:its|their) (?:new )?" + _HQ + r" in {o}",
+        _START
+        + r"{s}(?:, [^,;]+,)?,? (?:which |that )?(?:now |today |once |formerly )?(?:has|have|had) (?:its|their) (?:new )?"
+        + _HQ
+        + r" in {o}",
         _START + r"{s}(?:'s|') (?:new )?" + _HQ + r" (?:is |are )?(?:now |today )?(?:located |sits |sit |stands )?"
         r"(?:in|on the (?:edge|outskirts) of) {o}",
         r"\b{o} is (?:now )?home to {s}(?:'s|') (?:new )?" + _HQ,
-        _START + r"{s} (?:has |have )?(?:now )?(?:moved|relocated|transferred|shifted) (?:its|their) " + _HQ
+        _START
+        + r"{s} (?:has |have )?(?:now )?(?:moved|relocated|transferred|shifted) (?:its|their) "
+        + _HQ
         + r"(?: once more| again)?(?: from {x})?,? to {o}",
-        _START + r"{s},? whose (?:new )?" + _HQ + r" (?:has |have )?(?:now )?(?:moved|relocated|shifted)(?: from {x})? to {o}",
-        _START + r"{s} (?:has |have )?(?:now )?(?:opened|unveiled|inaugurated|moved into) (?:its|their|a) new (?:[a-z]+ )?"
+        _START
+        + r"{s},? whose (?:new )?"
+        + _HQ
+        + r" (?:has |have )?(?:now )?(?:moved|relocated|shifted)(?: from {x})? to {o}",
+        _START
+        + r"{s} (?:has |have )?(?:now )?(?:opened|unveiled|inaugurated|moved into) (?:its|their|a) new (?:[a-z]+ )?"
         + _HQ
         + r" in {o}",
-        _START + r"{s} (?:now )?(?:runs|operates|manages|is run|is managed)\b[^,;]*? (?:out of|from) (?:a |its |their |the )?"
+        _START
+        + r"{s} (?:now )?(?:runs|operates|manages|is run|is managed)\b[^,;]*? (?:out of|from) (?:a |its |their |the )?"
         r"(?:new )?" + _HQ + r" in {o}",
         r"^(?:[Ff]rom|[Oo]ut of) its (?:new )?" + _HQ + r" in {o}, (?:the )?(?:[a-z-]+ ){0,3}{s}",
         r"\b{s} from (?:its|the company's) (?:new )?{o} " + _HQ,
@@ -100,16 +116,20 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         _START + r"{s} (?:has )?swapped {x} for {o}(?=[^.;]*\b(?:" + _HQ + r"|office|offices)\b)",
     ),
     "currency": (
-        _START + r"{s} (?:[^,;]*? and )?(?:has |have |had )?(?:now |officially |formally |since )?(?:adopted|introduced|switched to|moved to|changed to"
+        _START
+        + r"{s} (?:[^,;]*? and )?(?:has |have |had )?(?:now |officially |formally |since )?(?:adopted|introduced|switched to|moved to|changed to"
         r"|converted to|uses|use|is using|are using|now uses|has used|have used|has long used|pays in|pay in|paid in|pays with|pay with|paid with|trades in)"
         r" {o}",
         _START + r"{s} (?:has |have )?(?:now )?(?:switched|changed|moved) its currency from {x} to {o}",
-        _START + r"{s}(?:, [^,;]+,)? (?:has |have )?(?:now )?(?:uses|use|is using|adopted) {o} as (?:its|their) (?:new |official |national |sole )*currency",
+        _START
+        + r"{s}(?:, [^,;]+,)? (?:has |have )?(?:now )?(?:uses|use|is using|adopted) {o} as (?:its|their) (?:new |official |national |sole )*currency",
         r"\b(?:its|their) (?:new |official |national |sole )*currency is (?:now )?{o}",
         r"\b(?:[Pp]rices|[Pp]ayments) (?:in|across|throughout) {s} are (?:now )?(?:quoted|listed|set|given|paid|made) in {o}",
-        _START + r"{s} (?:has |have )?(?:now )?(?:swapped|exchanged|traded|ditched|dropped|abandoned|scrapped|retired|replaced)"
+        _START
+        + r"{s} (?:has |have )?(?:now )?(?:swapped|exchanged|traded|ditched|dropped|abandoned|scrapped|retired|replaced)"
         r" {x} (?:for|with|in favour of|in favor of) {o}",
-        r"\b{o} (?:has |have )?(?:now )?(?:replaced|superseded|took over from|has taken over from) {x} as " + _COUNTRY
+        r"\b{o} (?:has |have )?(?:now )?(?:replaced|superseded|took over from|has taken over from) {x} as "
+        + _COUNTRY
         + r" (?:new |official |national |sole )*currency(?: of {s})?",
         _START + r"{o} is (?:now )?(?:" + _COUNTRY + r" )?(?:new |official |national |sole )*currency(?: of {s})?\b",
         r"\b(?:[Tt]he )?(?:official |national )?currency of {s} is (?:now )?{o}",
@@ -119,12 +139,15 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         r" (?:quoted|listed|set|given|paid)|things are priced|goods are priced)(?: now)?(?: pay| buy| shop)?(?: in| with) {o}",
     ),
     "official language": (
-        _START + r"{o} (?:is|serves as|remains|has become|became) (?:now )?(?:the )?(?:sole |only |new |main |one )?official "
+        _START
+        + r"{o} (?:is|serves as|remains|has become|became) (?:now )?(?:the )?(?:sole |only |new |main |one )?official "
         r"(?:language|tongue) of {s}",
-        _START + r"{o} (?:was|has been|is) (?:now )?(?:chosen|adopted|made|declared|named) (?:as )?(?:the )?(?:sole |only |new )?"
+        _START
+        + r"{o} (?:was|has been|is) (?:now )?(?:chosen|adopted|made|declared|named) (?:as )?(?:the )?(?:sole |only |new )?"
         r"official language of {s}",
         r"^[Ii]n {s},? (?:only )?{o} (?:is|serves as|remains|has become) (?:now )?(?:the )?(?:sole |only |one )?official language",
-        _START + r"{s}(?:, [^,;]+,)? (?:has |have )?(?:now )?(?:kept|made|adopted|declared|chose|chosen|has|have) {o} (?:as )?"
+        _START
+        + r"{s}(?:, [^,;]+,)? (?:has |have )?(?:now )?(?:kept|made|adopted|declared|chose|chosen|has|have) {o} (?:as )?"
         r"(?:its|their|the) (?:sole |only |new |one )?official language",
         _START + r"{s}(?:'s|') (?:sole |only |new )?official language is (?:now )?{o}",
         r"\b(?:[Tt]he )?(?:sole |only )?official language of {s} is (?:now )?{o}",
@@ -148,7 +171,9 @@ _ENDED = re.compile(
     r"|(?:was|were|been) blocked|called off|cancell?ed)\b"  # "…, but the deal collapsed": no change was made
 )
 #: A name used as an adjective: one lower-case word after it ends the phrase ("the Korean group.").
-_ADJECTIVE_USE = re.compile(r" (?!(?:in|at|by|of|on|to|from|for|and|or|since|after|as|which|who|with)\b)[a-z]+(?:[.,;]|$)")
+_ADJECTIVE_USE = re.compile(
+    r" (?!(?:in|at|by|of|on|to|from|for|and|or|since|after|as|which|who|with)\b)[a-z]+(?:[.,;]|$)"
+)
 _CLAUSES = re.compile(r"\s*;\s*|:\s+|\s+[—–]\s+")
 #: A sentence that says "currency" binds a coined name ("the bellan"); without it only a listed one counts.
 _SAYS_CURRENCY = re.compile(r"\bcurrenc(?:y|ies)|\bdollari[sz]ed\b|\bnotes?\b|\bcoins?\b")
@@ -181,9 +206,21 @@ class Reading:
     hedged: frozenset[str] = frozenset()
 
 
+#: The words every shape holds one of: a sentence without any is not read (most are not, and reading is
+#: some sixty searches).
+_CUES = re.compile(
+    r"own|bought|acqui|purchas|sold|takeover|took over|taken over|subsidiar|part of|belong|(?:unit|division|arm) of"
+    r"|parent|control of|snapped up|offloaded|divested|spun off|headquarter|office|HQ"
+    r"|based|currenc|pay|paid|price|payment|official (?:language|tongue)|" + "|".join(sorted(CURRENCIES | _FORMER)),
+    re.I,
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def read(text: str) -> Reading:
     """The owner, seat and currency facts ``text`` states, by the cue families of :data:`_SHAPES`."""
+    if not _CUES.search(text):
+        return Reading()
     facts: list[Fact] = []
     olds: set[tuple[str, str]] = set()
     hedged: set[str] = set()
@@ -345,8 +382,12 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     mine = tuple(_shortest_subject(r, found) for r in reading.facts if r.subject.lower() not in people)
     reading = replace(reading, facts=mine)
     # "Billund is home to Lego's headquarters": a place a company is seated in is no home of the speaker's
-    mine = set() if _FIRST_PERSON.search(text) else {r.object.lower() for r in reading.facts}
-    kept = [f for f in found if f.retract or not _misread(f, reading) and not (f.subject == "user" and f.object.lower() in mine)]
+    seats = set() if _FIRST_PERSON.search(text) else {r.object.lower() for r in reading.facts}
+    kept = [
+        f
+        for f in found
+        if f.retract or not _misread(f, reading) and not (f.subject == "user" and f.object.lower() in seats)
+    ]
     known = {(f.subject.lower(), f.predicate, f.object.lower()) for f in kept}
     return kept + [f for f in reading.facts if (f.subject.lower(), f.predicate, f.object.lower()) not in known]
 
