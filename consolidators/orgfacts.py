@@ -117,7 +117,7 @@ _SHAPES: dict[str, tuple[str, ...]] = {
     ),
     "currency": (
         _START
-        + r"{s} (?:[^,;]*? and )?(?:has |have |had )?(?:now |officially |formally |since )?(?:adopted|introduced|switched to|moved to|changed to"
+        + r"{s}(?:, [^,;]+,)? (?:[^,;]*? and )?(?:has |have |had )?(?:now |officially |formally |since )?(?:adopted|introduced|switched to|moved to|changed to"
         r"|converted to|uses|use|is using|are using|now uses|has used|have used|has long used|pays in|pay in|paid in|pays with|pay with|paid with|trades in)"
         r" {o}",
         _START + r"{s} (?:has |have )?(?:now )?(?:switched|changed|moved) its currency from {x} to {o}",
@@ -154,6 +154,7 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         r"\b{o} (?:has )?(?:now )?replaced {x} as {s}(?:'s|') (?:sole |only )?official language",
         r"\b(?:replaced|voted to replace) {x} with {o} as (?:the )?(?:sole |only )?official language of {s}",
         r"\b(?:replaced|voted to replace) {x} with {o} as {s}(?:'s|') (?:sole |only )?official language",
+        r"\b(?:and|has|have) {o} as (?:its|their) (?:sole |only |one )?official language",
     ),
 }
 #: What makes a clause no statement of the relation: a plan, a hedge, a rumour, a question, a negation, a past.
@@ -210,7 +211,7 @@ class Reading:
 #: some sixty searches).
 _CUES = re.compile(
     r"own|bought|acqui|purchas|sold|takeover|took over|taken over|subsidiar|part of|belong|(?:unit|division|arm) of"
-    r"|parent|control of|snapped up|offloaded|divested|spun off|headquarter|office|HQ"
+    r"|parent|control of|snapped up|offloaded|divested|spun off|headquarter|office|HQ|title|imprint|label|brand"
     r"|based|currenc|pay|paid|price|payment|official (?:language|tongue)|" + "|".join(sorted(CURRENCIES | _FORMER)),
     re.I,
 )
@@ -262,7 +263,7 @@ def _fact(predicate: str, m: re.Match[str], clause: str, opening: str) -> tuple[
     """The fact a shape's match states (or None), and the old value it names ("" when none)."""
     groups = m.groupdict()
     subject = groups.get("s") or groups.get("poss") or ""
-    if not subject and predicate != "currency" and clause != opening:
+    if not subject and predicate != "currency":  # "…: Alpina Group bought it", "… and English as its official language"
         subject = _opening_subject(opening)
     if predicate == "currency":
         # "The Marovian leu replaced the ruble as the country's currency": the currency's adjective names it
@@ -275,7 +276,7 @@ def _fact(predicate: str, m: re.Match[str], clause: str, opening: str) -> tuple[
         old = _currency(groups["x"] or "", subject, clause) if groups.get("x") and subject else None
     else:
         value = _bare(groups["o"] or "")
-        if predicate == "owned by" and _ADJECTIVE_USE.match(clause, m.end("o")):
+        if predicate == "owned by" and m.end("o") == m.end() and _ADJECTIVE_USE.match(clause, m.end("o")):
             return None, ""  # "part of the Korean group": an adjective, not the owner's name
         old = _bare(groups["x"]) if groups.get("x") else None
         if predicate == "headquartered in" and not _a_company(subject, clause, m):
