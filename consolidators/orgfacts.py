@@ -1,4 +1,4 @@
-"""A company's owner and seat, a country's currency, read by their cue families: who owns, where a company
+"""A company's owner and seat, a country's currency and official language, read by their cue families: who owns, where a company
 is run from, what a country pays in — and the old value a change names, which is never current.
 
 "Ownership of Kuroshio Marine has passed to Mitsubishi Corporation", "Metro Inc. completed its takeover of
@@ -28,7 +28,8 @@ from .types import Fact
 from .vocabulary import is_time
 
 _HQ = r"(?:headquarters|head office|head-office|HQ|main office|registered office|base of operations)"
-#: A description before a name: "the state-owned PKN Orlen", "the Chinese carmaker Geely", "photo app Lumo".
+#: A description before a name: "the state-owned PKN Orlen", "the Chinese carmaker Geely" (a capitalised
+#: word only after an article: "Quillfeather after Zentra" is two names).
 _DESC = (
     r"(?:(?:the|a|an) (?:[A-Z][\w-]* (?=[a-z]))?)?"
     r"(?:(?!(?:in|at|by|of|on|to|from|for|and|or|is|are|was|has|had|led|run|behind|with|after|before|since|when|while"
