@@ -55,6 +55,7 @@ from . import (
     rescue,
     roles,
     tastes,
+    teams,
     usermoves,
     wholenames,
 )
@@ -172,6 +173,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     text = expand_contractions(plain(sentence))
     move = moves.read(text)
     found = moves.overrule(found, move, settled(sentence, moves.facts(move, text)))
+    found = teams.merged(found, text, move)  # a player's team named in passing ("Zamalek forward X is out")
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
     found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them

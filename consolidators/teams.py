@@ -1,0 +1,137 @@
+"""The team a player plays for, read from how sports news describes a player rather than from a verb of joining.
+
+News names a player's club in passing far more often than it says "plays for": before the name ("Zamalek
+forward Ahmed Khalil is out …", "Galatasaray's Yusuf Demir scored in the derby"), beside it ("Bukayo Saka, the
+Arsenal winger, …", "Ibrahim Sow is a Metz striker", "Joon-ho Park, now of Ulsan HD, …") or in a verb of
+playing that is not "plays for" ("plays his rugby for the Blues", "captains the Adelaide Thunderbirds", "now
+keeps goal for Real Betis", "is now on the books of Al Ahly"). Each shape names three parts: the person, the
+team and what marks the tie as a sport (a position, a match event, a sport's own verb). A bare possessive
+("Kerry Group's Marcus Byrne", "Queen's Brian May") is a sport only when the sentence tells of a match.
+
+Precision first: a description marked past ("former Ajax captain"), a sentence that moves the player (read by
+:mod:`consolidators.moves`, where the described club is the one left) or hedges yields nothing here, and a
+demonym or a country is no club ("Finnish forward Sanna Virtanen", "Brazil striker …").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .moves import Move
+from .places import DEMONYMS
+from .spans import make_fact
+from .types import Fact
+
+_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
+#: A name's word: capitalised (or "VfL"), an apostrophe inside it ("O'Neill") but not a possessive "'s".
+_WORD = rf"(?:[{_UP}]|[a-z]{{1,2}}[{_UP}])[\w&.-]*(?:'(?!s\b)\w+)*"
+_PERSON = rf"(?P<p>{_WORD}(?: (?:(?:da|de|dos|van|von|der|al|el|bin) )?{_WORD})+)"
+_TEAM = rf"(?P<team>{_WORD}(?: (?:{_WORD}|of|de|del|da|\d+))*)"
+
+#: A player's place on the team, by sport; an adjective may qualify it ("left winger", "first-choice keeper").
+_POSITION = (
+    r"(?:(?:left|right|central|attacking|defensive|holding|veteran|young|new|star|first-choice|experienced"
+    r"|teenage|backup|reserve|starting) )?"
+    r"(?:striker|forward|centre-forward|winger|wing|midfielder|defender|centre-back|center-back|full-back|fullback"
+    r"|wing-back|goalkeeper|keeper|goalie|netminder|defenceman|defenseman|captain|skipper|playmaker|flanker|prop"
+    r"|hooker|fly-half|scrum-half|centre|center|point guard|shooting guard|guard|pitcher|quarterback|linebacker"
+    r"|running back|shortstop|outfielder|bowler|batsman|batter|all-rounder|setter|libero|player|footballer"
+    r"|cricketer|number (?:one|\d+))"
+)
+#: A match, told by what happens in one: evidence that a bare possessive names a team.
+_MATCH = re.compile(
+    r"\b(?:scored|scores|netted|nets|hat-trick|goals?|tries|assists?|booked|sent off|sin-binned|red card"
+    r"|derby|man of the match|player of the (?:month|year|match|season)|debut|penalty|clean sheet|\d+(?:st|nd|rd|th) minute"
+    r"|top scorer|blocks|rebounds|wickets|touchdowns?|qualified on pole|trained|teammates|hamstring|substitute)\b"
+)
+#: A sport said by name, or a post on the field: "plays his rugby for", "plays centre-back for".
+_GAME = (
+    r"(?:(?:club|professional|domestic|international) )?(?:football|soccer|rugby(?: league| union)?|basketball"
+    r"|hockey|cricket|volleyball|handball|netball|baseball|water polo)"
+)
+_PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Rr]etired )"
+#: What opens a sentence before its subject: a scene ("On Sunday, ") or an article.
+_OPEN = r"^(?:[A-Z][^,]{0,40}, )?(?:[Tt]he )?"
+
+#: (pattern, whether the sentence must tell of a match besides, whether a position names the team's role: then a
+#: country before it is the national side or a nationality, "Brazil striker X", not a club as "Monaco's" is)
+_SHAPES: tuple[tuple[re.Pattern[str], bool, bool], ...] = tuple(
+    (re.compile(pattern), needs_match, _POSITION in pattern)
+    for pattern, needs_match in (
+        # "Liverpool forward Mohamed Salah scored twice", "Feyenoord's left winger Ilias Benali"
+        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|')? {_POSITION},? {_PERSON}", False),
+        # "Galatasaray's Yusuf Demir scored twice in the derby"
+        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|') {_PERSON}\b(?!'s)", True),
+        # "Bukayo Saka, the Arsenal winger,", "Ahmed Benali, Wydad's number 9,", "Ibrahim Sow is a Metz striker"
+        (rf"^{_PERSON}(?:, \d+,)?(?:,| is| has been) (?:now |currently )?(?:the |an? )?{_TEAM}(?:'s|')? {_POSITION}\b", False),
+        # "Club Nacional's squad includes forward Rafael Quintero"
+        (rf"{_OPEN}{_TEAM}(?:'s|') (?:squad|roster|line-up|lineup) (?:includes|features) (?:[a-z-]+ )?{_PERSON}", False),
+        # "Monaco's latest recruit, Lucas Moreau, trained with his new teammates"
+        (rf"{_OPEN}{_TEAM}(?:'s|') (?:new|latest|newest) (?:recruit|arrival|addition|signing),? {_PERSON}", True),
+        # "Sione Tupou plays his rugby for the Blues", "Hiroshi Tanaka plays centre-back for Kashima Antlers"
+        (
+            rf"^{_PERSON}(?:, who)? (?:now |currently |still )?(?:plays|lines up) (?:(?:his|her|their) )?"
+            rf"(?:{_GAME}|[a-z]+-back|centre|center|in (?:midfield|defence|defense|goal|attack)|up front) (?:for|at|with) "
+            rf"(?:the )?{_TEAM}",
+            False,
+        ),
+        # "Kirra Anderson captains the Adelaide Thunderbirds", "now keeps goal for Real Betis", "competes for …"
+        (
+            rf"^{_PERSON}(?:, who)? (?:now |currently |still )?(?:captains|skippers|keeps goal for|keeps wicket for"
+            rf"|competes for|is (?:now )?between the posts for|is (?:now )?on the books (?:of|at)) (?:the )?{_TEAM}",
+            False,
+        ),
+        # "Joon-ho Park, now of Ulsan HD,", "Jordi Mensah, now at Celtic,", "Yusuf Demir, now in Galatasaray colours,"
+        (rf"{_PERSON}, (?:now|currently) (?:of|at|with) (?:the )?{_TEAM},", True),
+        (rf"{_PERSON}, (?:now |currently )?between the posts for (?:the )?{_TEAM},", False),
+        (rf"{_PERSON},? (?:now )?in {_TEAM} colours\b", False),
+        (rf"{_PERSON},? (?:now )?on loan (?:at|with) (?:the )?{_TEAM}", False),
+        (rf"{_PERSON} now wears the (?:[a-z]+ )+of (?:the )?{_TEAM}", False),
+        # "Erling Haaland scored for Manchester City, his club since 2022", "…, where he has played since 2021"
+        (
+            rf"^(?:[A-Z][a-z-]+ )?{_PERSON} [^,;]*? for (?:the )?{_TEAM}, (?:(?:his|her|their) club since"
+            r"|where (?:he|she|they) (?:has|have) played since)\b",
+            False,
+        ),
+    )
+)
+#: A shape that states the team while the sentence moves the player, asks, hedges or speaks of the past.
+_NOT_NOW = re.compile(
+    r"\?|\b(?:not|never|no longer|could|might|would|will|may|set to|expected|reportedly|rumou?r\w*|linked|if"
+    r"|used to|formerly|former|ex|until|then|left(?! (?:winger|wing|back|footed))|leaving|joined|joining|signed for|transferred|sold|swapped"
+    r"|moved|loaned to|brother|sister|father|mother|son|daughter|wife|husband)\b"
+)
+_COUNTRIES = frozenset(DEMONYMS.values())
+#: Capitalised words a sentence opens with that are no team: a position as a title, or a time.
+_NOT_TEAMS = re.compile(
+    rf"^(?:(?:{_POSITION})|On|In|At|After|Last|This|Next|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+    r"|Star|Veteran|Young|Captain|Former|Ex)$",
+    re.I,
+)
+
+
+def facts(text: str, move: Move | None) -> list[Fact]:
+    """The team ``text`` says a player plays for now, by description; none when it moves the player."""
+    if move is not None or _NOT_NOW.search(text):
+        return []
+    for pattern, needs_match, positioned in _SHAPES:
+        m = pattern.search(text)
+        if m is None or needs_match and not _MATCH.search(text):
+            continue
+        team = m["team"].rstrip(".,")
+        if team in DEMONYMS or positioned and team in _COUNTRIES or _NOT_TEAMS.match(team) or team in m["p"]:
+            continue
+        return make_fact(m["p"], "plays for", team, single=True)
+    return []
+
+
+def merged(found: list[Fact], text: str, move: Move | None) -> list[Fact]:
+    """``found`` with the described team, unless another reader already said which team that person plays for."""
+    described = facts(text, move)
+    if not described:
+        return found
+    person = described[0].subject.lower()
+    if any(f.predicate == "plays for" and f.subject.lower().endswith(person) for f in found):
+        return found
+    # a club named beside a player is not the player's employer ("Zamalek forward X is out" read as a job)
+    return [f for f in found if not (f.subject.lower() == person and f.predicate == "works at")] + described
