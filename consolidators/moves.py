@@ -12,7 +12,7 @@ only rumours, plans, denies or puts in the past yields nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .spans import ORG_WORDS, make_fact
 from .toolnames import roles_of
@@ -49,6 +49,7 @@ _JOIN = (
     r"joined|signed for|signed with|defected to|switched to|transferred to|jumped ship to|crossed (?:over )?to"
     r"|completed (?:a|his|her|their) (?:move|switch|transfer) to|made the (?:move|switch) to|headed to"
     r"|(?:went|gone|moved) on loan to|is off to|put pen to paper (?:with|for)"
+    r"|signed (?:a|an) (?:[\w-]+ ){0,2}(?:contract|deal) (?:with|at)"
 )
 #: What a verb (or the move's noun) alone shows: a person signed or snapped up moves in a sport; one hired,
 #: poached or who defected, in a job; one sold, if the sentence calls them "he" or "she", in a sport; one who
@@ -76,8 +77,12 @@ class Move:
     sure: bool = True
 
 
-#: "plays for the Amsterdam club": a name before a noun describes the party, it does not name it.
-_NOT_EPITHET = r"\b(?! (?:club|side|team|outfit|giants|franchise)\b)"
+#: "plays for the Amsterdam club", "plays for the French champions": a name before a noun describes the party, it
+#: does not name it; a name ends at punctuation or before a word that opens what follows ("in", "since", "now").
+_NOT_EPITHET = (
+    r"\b(?! (?!(?:in|on|at|since|until|for|from|and|but|where|who|which|after|before|now|this|last|next|as|with"
+    r"|under|again|today|permanently|too)\b)[a-z])"
+)
 _FRAMES = (
     # "Boca Juniors have signed Diego Paredes from arch-rivals River Plate"
     re.compile(rf"^{_to('dst')} {_HAS}(?P<v>{_TAKE}) {_POSITION}{_PERSON}(?: from {_EPITHET}{_to('src')})?"),
@@ -117,7 +122,7 @@ _FRAMES = (
     re.compile(rf"^{_PERSON}(?:'s|') (?P<v>departure|exit|move|switch|transfer)\b"),
     # "Mainz confirmed the signing of Jonas Keller from Freiburg": the move named by its noun
     re.compile(
-        rf"^{_to('dst')} {_HAS}(?:confirmed|announced|completed) the (?P<v>signing|capture|appointment|hiring) of "
+        rf"^{_to('dst')} {_HAS}(?:confirmed|announced|completed) the (?:[^ ]+ )?(?P<v>signing|capture|appointment|hiring|arrival) of "
         rf"{_POSITION}{_PERSON}(?: from {_EPITHET}{_to('src')})?"
     ),
     # "Grab has moved Mei Lin Zhao to Jakarta, where she now lives"
@@ -127,6 +132,11 @@ _FRAMES = (
     # "Ayşe Demir is now at Trendyol, having quit Getir"
     re.compile(
         rf"^{_PERSON} is now (?:at|with) {_to('dst')},? (?P<v>(?:having|after) (?:left|quit|leaving|quitting)) {_to('src')}"
+    ),
+    # "Forward Ivan Horvat has left Dinamo Zagreb, the club confirmed": a departure that names no party reached
+    re.compile(
+        rf"^(?:(?P<pos>(?i:{_PLAYER}|captain|full-back|centre-back)) )?{_PERSON} {_HAS}(?P<v>left|quit|departed) "
+        rf"{_to('src')}(?=[,.;]|$| by mutual consent| after| at the end)"
     ),
     # "Noor Al-Sayed lives in Amman now": where the person lives, said as the state the move left
     re.compile(rf"^{_PERSON}(?:, [^,]{{1,60}},)? (?:now )?(?P<v>lives|resides|has settled|settled) in {_to('dst')}"),
@@ -139,16 +149,32 @@ _FRAMES = (
 _NOW = (
     re.compile(rf"\bnow (?:an? )?{_to('dst')} (?:{_PLAYER})\b"),
     re.compile(
-        rf"\b(?:now )?(?:turns out|plays|lines up|suits up|features) (?:regularly )?for {_EPITHET}{_to('dst')}{_NOT_EPITHET}"
+        rf"\b(?:now )?(?:turns out|plays|lines up|suits up|features|keeps goal) (?:regularly )?for {_EPITHET}{_to('dst')}{_NOT_EPITHET}"
     ),
     re.compile(rf"\b(?:is|are) now (?:an? |the )(?P<job>{_JOB_WORDS})(?:at|with|for) {_to('dst')}"),
     re.compile(rf"\bnow (?P<job>works|worked) (?:at|for) {_to('dst')}"),
 )
+#: "joined the Tokyo band Neon Sirens", "joined Saudi side Al Nassr": a name, a noun, then the party's own name.
+_NAMED_AFTER = re.compile(
+    r" (?:(?!(?:from|in|on|at|for|to|and|but|as|with|after|before|until|since|by|the|a|an|of|who|where|which)\b)"
+    rf"[a-z-]+ ){{1,2}}{_to('named')}"
+)
 _LEFT_FROM = re.compile(rf"\b(?:from|leaving|quitting|left|departing) {_EPITHET}{_to('src')}")
 _SPORT = re.compile(
-    rf"\b(?:{_PLAYER}|full-back|centre-back|captain|number one"
-    r"|transfer|loan\w*|clubs?|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans|plays for)\b"
+    rf"\b(?:(?i:{_PLAYER})|full-back|centre-back|captain|number one"
+    r"|transfer|loan\w*|clubs?|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans|plays for"
+    r"|league|derby|goals?|scored|teammates|matches|starter|deadline day|clean sheet|rugby|basketball|hockey)\b"
     r"|\b(?:left|joined|quit)\b.*[€£]\s?\d"  # a price paid when a person moves is a transfer fee
+    # playing, not playing a part: "where she now plays", "now plays in the Top 14" (not "played a key role")
+    r"|\b(?:plays|played|playing)\b(?! (?:a|an|the|his|her|their|its|host|down|up|out)\b)"
+    r"|\bsigned (?:a|an) (?:[\w-]+ ){0,2}(?:contract|deal)\b"  # a person who signs a contract with a club
+)
+#: What makes the party a band (or an orchestra) and the person its member: "as a charango player", "drummer".
+_BAND = re.compile(
+    r"\b(?:band|orchestra|ensemble|choir|quartet|quintet|collective|drummer|guitarist|bassist|singer|vocalist"
+    r"|frontman|frontwoman|keyboardist|pianist|violinist|cellist|fiddler|percussionist|saxophonist|trumpeter"
+    r"|(?:bass|guitar|drums|keys|keyboards?|piano|violin|fiddle|cello|saxophone|trumpet|charango|flute|harp"
+    r"|accordion|banjo|mandolin) player)\b"
 )
 _JOB = re.compile(
     r"\b(?:works?|appointment|appointed|hired|job|employer|employee|staff|payroll|role|post|position)\b"
@@ -197,28 +223,39 @@ _CUE = re.compile(
 )
 
 
+#: A report the move is told in: "In a statement, the club confirmed that …". Its words stay evidence.
+_REPORT = re.compile(
+    r"^(?:In [^,]{1,40}, )?(?:[Tt]he |[A-Z][\w-]* ){1,3}(?:[a-z]+ ){0,2}(?:confirmed|announced|said|revealed) that "
+)
+
+
 def read(text: str) -> Move | None:
     """The move ``text`` tells of, or None; ``sure`` is False when it is only rumoured, denied or asked."""
     if not _CUE.search(text):
         return None
+    report = _REPORT.match(text)
+    told = text[report.end() :] if report else text
     for frame in _FRAMES:
-        m = frame.search(text)
+        m = frame.search(told)
         if m is None or _EMPLOYER_WORDS.intersection(m["p"].split()):  # "signed Globex Corp": a company, no person
             continue
         groups = m.groupdict()
         left = groups.get("src") or groups.get("src2") or ""
         dst = groups.get("dst") or ""
+        named = _NAMED_AFTER.match(told, m.end("dst")) if dst and m.start("dst") > 0 else None
+        dst = named["named"] if named else dst
         kind = "job" if groups.get("job") else next((k for k, verbs in _KINDS if re.fullmatch(verbs, m["v"])), "")
+        kind = "sport" if groups.get("pos") else kind  # "Midfielder Luca Bianchi has left …": a player
         # a later clause names the party reached, except after a new home: "moved to Vienna, where she now works
         # for Swiss Re" names her employer, not her home
-        later = _later_party(text[m.end() :]) if kind != "move" else None
+        later = _later_party(told[m.end() :]) if kind != "move" else None
         dst = later or dst
         if not left and later is None:
-            src = _LEFT_FROM.search(text, m.end())
+            src = _LEFT_FROM.search(told, m.end())
             left = src["src"] if src else ""
-        if not dst:  # "Lars Petersen's departure" and nothing after it names where he went
+        if not dst and "pos" not in groups:  # "Lars Petersen's departure" and nothing after it names where he went
             continue
-        sure = not _UNSURE.search(text, 0, m.end()) and not _UNDONE.search(text)
+        sure = not _UNSURE.search(text, 0, len(text) - len(told) + m.end()) and not _UNDONE.search(text)
         return Move(_bare(m["p"]), _bare(dst), _bare(left), kind, sure)
     return None
 
@@ -242,6 +279,8 @@ def relation(move: Move, text: str) -> str | None:
         if _HOME.search(text):
             return "lives in"
         return "works at" if {*move.to.split(), *move.left.split()} & _EMPLOYER_WORDS or _JOB.search(text) else None
+    if _BAND.search(text) and not move.left:  # "joined Los Kjarkas as a charango player"
+        return "member of"
     job = bool(_JOB.search(text) or _NOW[2].search(text))
     if job and not re.search(r"\b(?:player|striker|goalkeeper|transfer|loan)\b", text):
         return "works at"
@@ -258,7 +297,11 @@ def facts(move: Move | None, text: str) -> list[Fact]:
     if move is None or not move.sure or move.to.lower() in (move.person.lower(), move.left.lower()):
         return []
     predicate = relation(move, text)
-    return make_fact(move.person, predicate, move.to, single=True) if predicate else []
+    if not predicate:
+        return []
+    if not move.to:  # a departure alone: the person no longer holds the relation to the party left
+        return [replace(f, retract=True) for f in make_fact(move.person, predicate, move.left, single=True)]
+    return make_fact(move.person, predicate, move.to, single=predicate != "member of", multi=predicate == "member of")
 
 
 _SHIFTED = frozenset({"plays for", "works at", "lives in", "owned by", "member of", "uses"})
@@ -271,10 +314,14 @@ def overrule(found: list[Fact], move: Move | None, moved: list[Fact]) -> list[Fa
     if move is None:
         return found
     person = move.person.lower()  # "Economist Farah Qureshi": the other readers drop the title
+
+    def _theirs(f: Fact) -> bool:  # "Forward Ivan Horvat": a reader that kept the position in the name
+        return person.endswith(f.subject.lower()) or f.subject.lower().endswith(" " + person)
+
     if move.sure and not moved:  # a move of unknown relation: a party moved between is no tool ("swapped
         # Barcelona for Chelsea"), and one who joins or leaves is owned by no one (a company is sold, and owned)
-        return [f for f in found if not (person.endswith(f.subject.lower()) and _misread(f, move))]
-    return [f for f in found if not (person.endswith(f.subject.lower()) and _replaced(f, move))] + moved
+        return [f for f in found if not (_theirs(f) and _misread(f, move))]
+    return [f for f in found if not (_theirs(f) and _replaced(f, move))] + moved
 
 
 def _replaced(f: Fact, move: Move) -> bool:

@@ -53,59 +53,69 @@ _PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Rr]etired )"
 #: What opens a sentence before its subject: a scene ("On Sunday, ") or an article.
 _OPEN = r"^(?:[A-Z][^,]{0,40}, )?(?:[Tt]he )?"
 
-#: (pattern, whether the sentence must tell of a match besides, whether a position names the team's role: then a
-#: country before it is the national side or a nationality, "Brazil striker X", not a club as "Monaco's" is)
-_SHAPES: tuple[tuple[re.Pattern[str], bool, bool], ...] = tuple(
-    (re.compile(pattern), needs_match, _POSITION in pattern)
-    for pattern, needs_match in (
+#: Evidence of a sport anywhere in the sentence: a match, or a player's position ("Former Ajax captain …").
+_SPORT = re.compile(rf"(?i:\b(?:{_POSITION})\b)|{_MATCH.pattern}")
+_M, _S = _MATCH, _SPORT
+#: (pattern, the evidence the sentence must hold besides or None, whether a position names the team's role: then
+#: a country before it is the national side or a nationality, "Brazil striker X", not a club as "Monaco's" is)
+_SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tuple(
+    (re.compile(pattern), needs, _POSITION in pattern)
+    for pattern, needs in (
         # "Liverpool forward Mohamed Salah scored twice", "Feyenoord's left winger Ilias Benali"
-        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|')? {_POSITION},? {_PERSON}", False),
+        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|')? {_POSITION},? {_PERSON}", None),
         # "Galatasaray's Yusuf Demir scored twice in the derby"
-        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|') {_PERSON}\b(?!'s)", True),
+        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|') {_PERSON}\b(?!'s)", _M),
         # "Bukayo Saka, the Arsenal winger,", "Ahmed Benali, Wydad's number 9,", "Ibrahim Sow is a Metz striker"
-        (rf"^{_PERSON}(?:, \d+,)?(?:,| is| has been) (?:now |currently )?(?:the |an? )?{_TEAM}(?:'s|')? {_POSITION}\b", False),
+        (rf"^{_PERSON}(?:, \d+,)?(?:,| is| has been) (?:now |currently )?(?:the |an? )?{_TEAM}(?:'s|')? {_POSITION}\b", None),
         # "Club Nacional's squad includes forward Rafael Quintero"
-        (rf"{_OPEN}{_TEAM}(?:'s|') (?:squad|roster|line-up|lineup) (?:includes|features) (?:[a-z-]+ )?{_PERSON}", False),
+        (rf"{_OPEN}{_TEAM}(?:'s|') (?:squad|roster|line-up|lineup) (?:includes|features) (?:[a-z-]+ )?{_PERSON}", None),
         # "Monaco's latest recruit, Lucas Moreau, trained with his new teammates"
-        (rf"{_OPEN}{_TEAM}(?:'s|') (?:new|latest|newest) (?:recruit|arrival|addition|signing),? {_PERSON}", True),
+        (rf"{_OPEN}{_TEAM}(?:'s|') (?:new|latest|newest) (?:recruit|arrival|addition|signing),? {_PERSON}", _M),
         # "Sione Tupou plays his rugby for the Blues", "Hiroshi Tanaka plays centre-back for Kashima Antlers"
         (
             rf"^{_PERSON}(?:, who)? (?:now |currently |still )?(?:plays|lines up) (?:(?:his|her|their) )?"
             rf"(?:{_GAME}|[a-z]+-back|centre|center|in (?:midfield|defence|defense|goal|attack)|up front) (?:for|at|with) "
             rf"(?:the )?{_TEAM}",
-            False,
+            None,
         ),
         # "Kirra Anderson captains the Adelaide Thunderbirds", "now keeps goal for Real Betis", "competes for …"
         (
             rf"^{_PERSON}(?:, who)? (?:now |currently |still )?(?:captains|skippers|keeps goal for|keeps wicket for"
             rf"|competes for|is (?:now )?between the posts for|is (?:now )?on the books (?:of|at)) (?:the )?{_TEAM}",
-            False,
+            None,
         ),
         # "Joon-ho Park, now of Ulsan HD,", "Jordi Mensah, now at Celtic,", "Yusuf Demir, now in Galatasaray colours,"
-        (rf"{_PERSON}, (?:now|currently) (?:of|at|with) (?:the )?{_TEAM},", True),
-        (rf"{_PERSON}, (?:now |currently )?between the posts for (?:the )?{_TEAM},", False),
-        (rf"{_PERSON},? (?:now )?in {_TEAM} colours\b", False),
-        (rf"{_PERSON},? (?:now )?on loan (?:at|with) (?:the )?{_TEAM}", False),
-        (rf"{_PERSON} now wears the (?:[a-z]+ )+of (?:the )?{_TEAM}", False),
+        (rf"{_PERSON}, (?:now|currently) (?:of|at|with) (?:the )?{_TEAM},", _S),
+        (rf"{_PERSON}, (?:now |currently )?between the posts for (?:the )?{_TEAM},", None),
+        (rf"{_PERSON},? (?:now )?in {_TEAM} colours\b", None),
+        (rf"{_PERSON},? (?:now )?on loan (?:at|with) (?:the )?{_TEAM}", None),
+        (rf"{_PERSON} now wears the (?:[a-z]+ )+of (?:the )?{_TEAM}", None),
+        # "Wing Jonah Tuilagi, 24, makes his first start for Leinster", "Signed to Celtic since 2023, Ryo Takahashi …"
+        (
+            rf"^{_PERSON}(?:, \d+,)? (?:makes|made|has made) (?:his|her|their) (?:first |full |senior |league |home )?"
+            rf"(?:start|debut|appearance) (?:for|in) (?:the )?{_TEAM}",
+            None,
+        ),
+        (rf"^Signed (?:to|with|by) (?:the )?{_TEAM} since \d{{4}}, {_PERSON}", None),
         # "Erling Haaland scored for Manchester City, his club since 2022", "…, where he has played since 2021"
         (
             rf"^(?:[A-Z][a-z-]+ )?{_PERSON} [^,;]*? for (?:the )?{_TEAM}, (?:(?:his|her|their) club since"
             r"|where (?:he|she|they) (?:has|have) played since)\b",
-            False,
+            None,
         ),
     )
 )
 #: A shape that states the team while the sentence moves the player, asks, hedges or speaks of the past.
 _NOT_NOW = re.compile(
     r"\?|\b(?:not|never|no longer|could|might|would|will|may|set to|expected|reportedly|rumou?r\w*|linked|if"
-    r"|used to|formerly|former|ex|until|then|left(?! (?:winger|wing|back|footed))|leaving|joined|joining|signed for|transferred|sold|swapped"
-    r"|moved|loaned to|brother|sister|father|mother|son|daughter|wife|husband)\b"
+    r"|used to|formerly|retired|until|then|left(?! (?:winger|wing|back|footed))|leaving|joined|joining|signed for"
+    r"|transferred|sold|swapped|moved|loaned to|brother|sister|father|mother|son|daughter)\b"
 )
 _COUNTRIES = frozenset(DEMONYMS.values())
 #: Capitalised words a sentence opens with that are no team: a position as a title, or a time.
 _NOT_TEAMS = re.compile(
     rf"^(?:(?:{_POSITION})|On|In|At|After|Last|This|Next|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
-    r"|Star|Veteran|Young|Captain|Former|Ex)$",
+    r"|Star|Veteran|Young|Captain|The|A|An|(?:Former|Ex-|Retired|Late|Then-).*|.*-(?:born|based|bred|raised))$",
     re.I,
 )
 
@@ -114,14 +124,16 @@ def facts(text: str, move: Move | None) -> list[Fact]:
     """The team ``text`` says a player plays for now, by description; none when it moves the player."""
     if move is not None or _NOT_NOW.search(text):
         return []
-    for pattern, needs_match, positioned in _SHAPES:
+    for pattern, needs, positioned in _SHAPES:
         m = pattern.search(text)
-        if m is None or needs_match and not _MATCH.search(text):
+        if m is None or needs and not needs.search(text):
             continue
         team = m["team"].rstrip(".,")
         if team in DEMONYMS or positioned and team in _COUNTRIES or _NOT_TEAMS.match(team) or team in m["p"]:
             continue
-        return make_fact(m["p"], "plays for", team, single=True)
+        words = m["p"].rstrip(".").split()  # "Goalkeeper Nadia Haas, on loan at …": the position is no name
+        person = " ".join(words[1:] if re.fullmatch(_POSITION, words[0].lower()) else words)
+        return make_fact(person, "plays for", team, single=True)
     return []
 
 
