@@ -66,7 +66,10 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
         # "Galatasaray's Yusuf Demir scored twice in the derby"
         (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|') {_PERSON}\b(?!'s)", _M),
         # "Bukayo Saka, the Arsenal winger,", "Ahmed Benali, Wydad's number 9,", "Ibrahim Sow is a Metz striker"
-        (rf"^{_PERSON}(?:, \d+,)?(?:,| is| has been) (?:now |currently )?(?:the |an? )?{_TEAM}(?:'s|')? {_POSITION}\b", None),
+        (
+            rf"^{_PERSON}(?:, \d+,)?(?:,| is| has been) (?:now |currently )?(?:the |an? )?{_TEAM}(?:'s|')? {_POSITION}\b",
+            None,
+        ),
         # "Club Nacional's squad includes forward Rafael Quintero"
         (rf"{_OPEN}{_TEAM}(?:'s|') (?:squad|roster|line-up|lineup) (?:includes|features) (?:[a-z-]+ )?{_PERSON}", None),
         # "Monaco's latest recruit, Lucas Moreau, trained with his new teammates"
