@@ -237,7 +237,8 @@ def read(text: str) -> Move | None:
     told = text[report.end() :] if report else text
     for frame in _FRAMES:
         m = frame.search(told)
-        if m is None or _EMPLOYER_WORDS.intersection(m["p"].split()):  # "signed Globex Corp": a company, no person
+        # "signed Globex Corp": a company, no person; "So I quit Accenture": the user, read by the user's readers
+        if m is None or _EMPLOYER_WORDS.intersection(m["p"].split()) or "I" in m["p"].split():
             continue
         groups = m.groupdict()
         left = groups.get("src") or groups.get("src2") or ""
@@ -315,8 +316,9 @@ def overrule(found: list[Fact], move: Move | None, moved: list[Fact]) -> list[Fa
         return found
     person = move.person.lower()  # "Economist Farah Qureshi": the other readers drop the title
 
-    def _theirs(f: Fact) -> bool:  # "Forward Ivan Horvat": a reader that kept the position in the name
-        return person.endswith(f.subject.lower()) or f.subject.lower().endswith(" " + person)
+    def _theirs(f: Fact) -> bool:  # "Forward Ivan Horvat", "Ben" of "Lior Ben-David": a reader that cut the name
+        subject = f.subject.lower()
+        return person.endswith(subject) or subject.endswith(" " + person) or subject in re.split(r"[ -]", person)
 
     if move.sure and not moved:  # a move of unknown relation: a party moved between is no tool ("swapped
         # Barcelona for Chelsea"), and one who joins or leaves is owned by no one (a company is sold, and owned)

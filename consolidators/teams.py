@@ -115,10 +115,12 @@ _NOT_NOW = re.compile(
     r"|transferred|sold|swapped|moved|loaned to|brother|sister|father|mother|son|daughter)\b"
 )
 _COUNTRIES = frozenset(DEMONYMS.values())
-#: Capitalised words a sentence opens with that are no team: a position as a title, or a time.
+#: Capitalised words a sentence opens with that are no team: a position as a title, a time, a past, a sport
+#: ("Tennis player Daria Kuznetsova": one who plays alone has no team).
 _NOT_TEAMS = re.compile(
     rf"^(?:(?:{_POSITION})|On|In|At|After|Last|This|Next|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
-    r"|Star|Veteran|Young|Captain|The|A|An|(?:Former|Ex-|Retired|Late|Then-).*|.*-(?:born|based|bred|raised))$",
+    r"|Star|Veteran|Young|Captain|The|A|An|(?:Former|Ex-|Retired|Late|Then-).*|.*-(?:born|based|bred|raised)"
+    rf"|{_GAME}|tennis|golf|chess|boxing|cycling|athletics|snooker|darts|badminton|squash|swimming|skiing)$",
     re.I,
 )
 

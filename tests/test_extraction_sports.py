@@ -108,6 +108,7 @@ NO_TEAM: list[str] = [
     "Queen's Anne Hale spoke at the summit.",
     "Yasmin Idris, now at Google, leads the search team.",
     "Alvaro Diaz plays the guitar at weekends.",
+    "Tennis player Mira Solberg won in Oslo on Sunday.",  # a sport is no team
 ]
 
 
