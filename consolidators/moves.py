@@ -109,6 +109,8 @@ _FRAMES = (
         rf"^{_PERSON} {_HAS}(?:returned|moved|gone|went|headed|relocated) (?:back |home )?(?:to [^,;]+? )?"
         rf"to (?P<v>play) for {_EPITHET}{_to('dst')}{_NOT_EPITHET}"
     ),
+    # "Ilias Benali has returned to Feyenoord, the club where he started": a return, to a club by the evidence
+    re.compile(rf"^{_PERSON} {_HAS}(?P<v>returned to|rejoined|re-signed for|re-signed with) {_EPITHET}{_to('dst')}"),
     # "Bjarke Holt has moved back from Shanghai to Copenhagen"
     re.compile(
         rf"^{_PERSON} {_HAS}(?P<v>moved|relocated|switched|transferred)(?P<back> back| home)? from {_to('src')} to "
@@ -219,13 +221,16 @@ _UNSURE = re.compile(
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for|lives|resides|settled|off to|pen to paper)\b"
+    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for|lives|resides|settled|off to|pen to paper"
+    r"|returned|rejoined|re-signed)\b"
 )
 
 
-#: A report the move is told in: "In a statement, the club confirmed that …". Its words stay evidence.
+#: What the move is told after: a scene ("In a move that stunned Lisbon, "), a label ("Medical done: ") or a report
+#: ("In a statement, the club confirmed that …"). Its words stay evidence; a hedge in them still counts.
 _REPORT = re.compile(
-    r"^(?:In [^,]{1,40}, )?(?:[Tt]he |[A-Z][\w-]* ){1,3}(?:[a-z]+ ){0,2}(?:confirmed|announced|said|revealed) that "
+    r"^(?:[A-Z][^:,]{0,30}: )?(?:(?:In|After|Following|On) [^,]{1,40}, )?"
+    r"(?:(?:[Tt]he |[A-Z][\w-]* ){1,3}(?:[a-z]+ ){0,2}(?:confirmed|announced|said|revealed) that )?"
 )
 
 

@@ -90,6 +90,7 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
         # "Joon-ho Park, now of Ulsan HD,", "Jordi Mensah, now at Celtic,", "Yusuf Demir, now in Galatasaray colours,"
         (rf"{_PERSON}, (?:now|currently) (?:of|at|with) (?:the )?{_TEAM},", _S),
         (rf"{_PERSON}, (?:now |currently )?between the posts for (?:the )?{_TEAM},", None),
+        (rf"{_PERSON}, now an? {_TEAM} (?:regular|starter|mainstay|fixture)\b", _S),  # "now a Celtic regular"
         (rf"{_PERSON},? (?:now )?in {_TEAM} colours\b", None),
         (rf"{_PERSON},? (?:now )?on loan (?:at|with) (?:the )?{_TEAM}", None),
         (rf"{_PERSON} now wears the (?:[a-z]+ )+of (?:the )?{_TEAM}", None),
@@ -102,8 +103,8 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
         (rf"^Signed (?:to|with|by) (?:the )?{_TEAM} since \d{{4}}, {_PERSON}", None),
         # "Erling Haaland scored for Manchester City, his club since 2022", "…, where he has played since 2021"
         (
-            rf"^(?:[A-Z][a-z-]+ )?{_PERSON} [^,;]*? for (?:the )?{_TEAM}, (?:(?:his|her|their) club since"
-            r"|where (?:he|she|they) (?:has|have) played since)\b",
+            rf"^(?:[A-Z][a-z-]+ )?{_PERSON} [^,;]*? (?:for|at|with) (?:the )?{_TEAM}, (?:(?:his|her|their) club since"
+            r"|where (?:he|she|they) (?:has|have) played since|where (?:he|she|they) (?:still |now )?plays?\b)",
             None,
         ),
     )

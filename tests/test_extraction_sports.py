@@ -38,6 +38,14 @@ DESCRIBED: list[tuple[str, list[Triple]]] = [
         "Freddie Moss, on loan at Bristol Rovers, scored again.",
         [("Freddie Moss", "plays for", "Bristol Rovers", False)],
     ),
+    (
+        "Noa Levi, now a Maccabi Haifa regular, won player of the month.",
+        [("Noa Levi", "plays for", "Maccabi Haifa", False)],
+    ),
+    (
+        "Jakub Mráz has spent his whole career at Slavia Prague, where he still plays.",
+        [("Jakub Mráz", "plays for", "Slavia Prague", False)],
+    ),
     # a verb of playing other than "plays for"
     (
         "Pedro Gomes plays his football for Vitória Guimarães.",
@@ -84,6 +92,14 @@ MOVED: list[tuple[str, list[Triple]]] = [
         [("Tom Keane", "plays for", "Shamrock Rovers", True)],
     ),
     ("Winger Ola Berg has left Molde, the club confirmed on Monday.", [("Ola Berg", "plays for", "Molde", True)]),
+    # a return to a club, a move told after a label
+    (
+        "Wout Peeters has returned to Club Brugge, the club where he grew up.",
+        [("Wout Peeters", "plays for", "Club Brugge", False)],
+    ),
+    ("Done deal: Sara Lund has officially joined Brann, the club said.", [("Sara Lund", "plays for", "Brann", False)]),
+    ("Ana Ruiz has rejoined Google after two years at Meta.", [("Ana Ruiz", "works at", "Google", False)]),
+    ("Ana Ruiz has returned to Lisbon.", []),
     # a band joined is a membership
     ("Ana Sousa joined Madredeus in 2015 as a guitar player.", [("Ana Sousa", "member of", "Madredeus", False)]),
     ("Bassist Lea Kraus has joined the Berlin band Kältewelle.", [("Lea Kraus", "member of", "Kältewelle", False)]),
