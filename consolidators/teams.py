@@ -143,8 +143,62 @@ def facts(text: str, move: Move | None) -> list[Fact]:
     return []
 
 
+#: A musician's place in a band, and the band named by one word or more ("BTS", "Red Hot Chili Peppers").
+_BAND_ROLE = (
+    r"(?:(?:new|lead|founding|longtime|rhythm|bass) )?(?:member|bassist|guitarist|drummer|singer|vocalist|frontman"
+    r"|frontwoman|keyboardist|fiddler|violinist|cellist|pianist|percussionist|saxophonist|trumpeter|rapper|DJ)"
+)
+_BAND = rf"(?P<team>{_WORD}(?:[ /](?:{_WORD}|of|the))*)"
+#: One who goes by one name is a band member as often as not ("Jungkook", "Flea", "Rosé").
+_MUSICIAN = rf"(?P<p>{_WORD}(?: (?:(?:da|de|dos|van|von|der|al|el|bin) )?{_WORD})*)"
+_INSTRUMENT = r"bass|guitar|drums|keys|keyboards|piano|violin|fiddle|cello|saxophone|trumpet|synths?"
+#: A release, a show: what makes a bare possessive ("Blackpink's Rosé") a band's.
+_MUSIC = re.compile(r"\b(?:album|single|EP|tour|concert|gig|setlist|headlined|songs?|record(?:ed|ing))\b")
+_BAND_SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None], ...] = tuple(
+    (re.compile(pattern), needs)
+    for pattern, needs in (
+        # "BTS member Jungkook released …", "Brass Lantern's fiddler, Johanna Lind, …"
+        (rf"{_OPEN}{_PAST}{_BAND}(?:'s|')? {_BAND_ROLE},? {_MUSICIAN}", None),
+        # "Kenji Mori, Neon Sirens' new drummer, …"
+        (rf"^{_MUSICIAN}, (?:the )?{_BAND}(?:'s|')? {_BAND_ROLE}\b", None),
+        # "Guitarist Joe Perry, of Aerosmith, …"
+        (rf"^(?i:{_BAND_ROLE}) {_MUSICIAN}, of (?:the )?{_BAND},", None),
+        # "Flea has played bass in the Red Hot Chili Peppers since 1983", "RM is the leader of the band BTS"
+        (
+            rf"^{_MUSICIAN} (?:has )?(?:played|plays) (?:the )?(?:{_INSTRUMENT}) (?:in|for|with) (?:the )?{_BAND} since\b",
+            None,
+        ),
+        (rf"^{_MUSICIAN} is the (?:leader|{_BAND_ROLE}) of the (?:band|group) {_BAND}", None),
+        # "Blackpink's Rosé released a solo single on Friday"
+        (rf"{_OPEN}{_PAST}{_BAND}(?:'s|') {_MUSICIAN} (?!'s)", _MUSIC),
+    )
+)
+
+
+def memberships(text: str) -> list[Fact]:
+    """The band ``text`` names a musician a member of, by description ("BTS member Jungkook")."""
+    if _NOT_NOW.search(text):
+        return []
+    for pattern, needs in _BAND_SHAPES:
+        m = pattern.search(text)
+        if m is None or needs and not needs.search(text):
+            continue
+        band = m["team"].rstrip(".,")
+        if band in DEMONYMS or _NOT_TEAMS.match(band) or band in m["p"]:
+            continue
+        words = m["p"].rstrip(".").split()  # "Guitarist Joe Perry": the role is no name
+        person = " ".join(words[1:] if re.fullmatch(_BAND_ROLE, words[0].lower()) else words)
+        return make_fact(person, "member of", band, multi=True)
+    return []
+
+
 def merged(found: list[Fact], text: str, move: Move | None) -> list[Fact]:
     """``found`` with the described team, unless another reader already said which team that person plays for."""
+    bands = [] if move is not None or _SPORT.search(text) else memberships(text)
+    if bands and not any(f.predicate == "member of" and f.object == bands[0].object for f in found):
+        # "plays bass in the Red Hot Chili Peppers" read as what Flea plays: the band is what the sentence names
+        band = bands[0].object.lower()
+        found = [f for f in found if not (f.subject == bands[0].subject and f.object.lower().endswith(band))] + bands
     described = facts(text, move)
     if not described:
         return found

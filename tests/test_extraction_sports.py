@@ -107,6 +107,24 @@ MOVED: list[tuple[str, list[Triple]]] = [
     ("Erik Lund has left Ericsson for Nokia, where he now works.", [("Erik Lund", "works at", "Nokia", False)]),
 ]
 
+BANDS: list[tuple[str, list[Triple]]] = [
+    # a band and a musician's role before or beside the name, a one-word stage name, a release by a band's member
+    ("Arcade Fire drummer Jeremy Gara spoke at the festival.", [("Jeremy Gara", "member of", "Arcade Fire", False)]),
+    ("Seventeen member Hoshi opened a café in Seoul.", [("Hoshi", "member of", "Seventeen", False)]),
+    ("Mia Holt, Paper Kites' new keyboardist, met the press.", [("Mia Holt", "member of", "Paper Kites", False)]),
+    (
+        "Saxophonist Ola Dahl, of Moonfield, signed records after the gig.",
+        [("Ola Dahl", "member of", "Moonfield", False)],
+    ),
+    (
+        "Lemmy has played bass in the Iron Rovers since 1990.",
+        [("Lemmy", "member of", "Iron Rovers", False)],
+    ),
+    ("Twice's Nayeon released a new single on Monday.", [("Nayeon", "member of", "Twice", False)]),
+    ("Former Glass Tigers drummer Ian Ray opened a bar.", []),  # a past membership
+    ("Apple's Tim Cook released a statement.", []),  # a possessive without a release or a show is no band's
+]
+
 #: What must yield no team: a past description, a nationality, a rumour, a question, a hedge, a past habit, a
 #: move (the described club is the one left), a relative, a company's or a band's person, a job, an instrument.
 NO_TEAM: list[str] = [
@@ -128,7 +146,7 @@ NO_TEAM: list[str] = [
 ]
 
 
-@pytest.mark.parametrize(("sentence", "expected"), DESCRIBED + MOVED)
+@pytest.mark.parametrize(("sentence", "expected"), DESCRIBED + MOVED + BANDS)
 def test_a_players_team(sentence: str, expected: list[Triple]) -> None:
     got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "assistant")}
     assert got == set(expected)
