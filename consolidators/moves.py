@@ -33,6 +33,8 @@ _JOB_WORDS = r"(?:(?:[a-z-]+|(?!CEO\b)[A-Z]{2,4}) ){1,3}"
 _LEAD = r"^(?:(?:After|Following|Having spent) [^,]{1,60}, )?(?:[a-z-]+ )?"
 _BEEN = r"(?:has been|have been|was|is|were) "
 _HAS = r"(?:(?:have|has|had) )?(?:(?:now|officially|finally|already|just) )?"
+#: An aside between the person and the verb: ", who speaks Spanish and Catalan,", ", a Moroccan international,".
+_ASIDE = r"(?:, (?:who|an?|the) [^;]{1,80}?,)?"
 #: Words between a preposition and the party it names: "from arch-rivals River Plate", "for rival Tirlán".
 _EPITHET = r"(?:(?:the |their |his |her )?(?:[a-z-]+ ){0,2}?)"
 
@@ -47,7 +49,7 @@ _TAKE = r"signed|snapped up|landed|recruited|brought in|poached|hired|lured|capt
 _LET_GO = r"sold|loaned(?: out)?|offloaded|released|shipped|cashed in on|let|parted (?:company|ways) with"
 _JOIN = (
     r"joined|signed for|signed with|defected to|switched to|transferred to|jumped ship to|crossed (?:over )?to"
-    r"|completed (?:a|his|her|their) (?:move|switch|transfer) to|made the (?:move|switch) to|headed to"
+    r"|completed (?:a|his|her|their) (?:move|switch|transfer) (?:from [^,;]+? )?to|made the (?:move|switch) to|headed to"
     r"|(?:went|gone|moved) on loan to|is off to|put pen to paper (?:with|for)"
     r"|signed (?:a|an) (?:[\w-]+ ){0,2}(?:contract|deal) (?:with|at)"
 )
@@ -56,7 +58,7 @@ _JOIN = (
 #: moved, home or job by the sentence's words. Other verbs need the sentence's word: a company is landed too, a
 #: city is left for another, and a band or a body is joined ("joined the IMF" is ``member of``, left alone here).
 _KINDS = (
-    ("sport", rf"signed|snapped up|swooped for|cashed in on|signing|capture|play|{_PLAYER}"),
+    ("sport", rf"signed|signed for|snapped up|swooped for|cashed in on|signing|capture|play|{_PLAYER}"),
     (
         "job",
         r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment",
@@ -95,9 +97,10 @@ _FRAMES = (
     re.compile(
         rf"^{_PERSON} {_BEEN}(?P<v>{_LET_GO}|transferred|traded)(?: by {_EPITHET}{_to('src')})? to {_EPITHET}{_to('dst')}"
     ),
-    # "Kerry Group's Marcus Byrne has defected to Glanbia", "Luca Bianchi has joined Genoa"
+    # "Kerry Group's Marcus Byrne has defected to Glanbia", "Luca Bianchi has joined Genoa", "Lucía Moreno, who
+    # speaks Spanish, signed for Fenerbahçe"
     re.compile(
-        rf"^(?:{_to('src')}(?:'s|') (?:[a-z-]+ )?)?{_PERSON} {_HAS}(?P<v>{_JOIN}) {_EPITHET}{_to('dst')}"
+        rf"^(?:{_to('src')}(?:'s|') (?:[a-z-]+ )?)?{_PERSON}{_ASIDE} {_HAS}(?P<v>{_JOIN}) {_EPITHET}{_to('dst')}"
         rf"(?: from {_EPITHET}{_to('src2')})?"
     ),
     # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV"
@@ -262,7 +265,10 @@ def read(text: str) -> Move | None:
         if not dst and "pos" not in groups:  # "Lars Petersen's departure" and nothing after it names where he went
             continue
         sure = not _UNSURE.search(text, 0, len(text) - len(told) + m.end()) and not _UNDONE.search(text)
-        return Move(_bare(m["p"]), _bare(dst), _bare(left), kind, sure)
+        words = m["p"].split()  # "Midfielder Youssef Amrani has completed his move …": a position, then the name
+        if len(words) > 2 and re.fullmatch(_PLAYER, words[0].lower()):
+            words, kind = words[1:], kind or "sport"
+        return Move(_bare(" ".join(words)), _bare(dst), _bare(left), kind, sure)
     return None
 
 
@@ -311,6 +317,8 @@ def facts(move: Move | None, text: str) -> list[Fact]:
 
 
 _SHIFTED = frozenset({"plays for", "works at", "lives in", "owned by", "member of", "uses"})
+#: Relations an aside states beside a move of another relation: a home, a band ("who lives in Madrid").
+_ASIDES = frozenset({"lives in", "member of"})
 
 
 def overrule(found: list[Fact], move: Move | None, moved: list[Fact]) -> list[Fact]:
@@ -328,19 +336,23 @@ def overrule(found: list[Fact], move: Move | None, moved: list[Fact]) -> list[Fa
     if move.sure and not moved:  # a move of unknown relation: a party moved between is no tool ("swapped
         # Barcelona for Chelsea"), and one who joins or leaves is owned by no one (a company is sold, and owned)
         return [f for f in found if not (_theirs(f) and _misread(f, move))]
-    return [f for f in found if not (_theirs(f) and _replaced(f, move))] + moved
+    # "Lucía Moreno, who speaks Spanish, …, signed for Fenerbahçe" read as Spanish's club: a piece of the sentence
+    pieces = {(f.predicate, f.object) for f in moved}
+    found = [f for f in found if not (" " not in f.subject and (f.predicate, f.object) in pieces)]
+    shifted = {f.predicate for f in moved}
+    return [f for f in found if not (_theirs(f) and _replaced(f, move, shifted))] + moved
 
 
-def _replaced(f: Fact, move: Move) -> bool:
-    """Whether the move's fact replaces ``f``: a new home only another home or a reading of its places ("a member
-    of Plavi Orkestar, lives in Belgrade" keeps the band), any other move every relation a move shifts."""
+def _replaced(f: Fact, move: Move, shifted: set[str]) -> bool:
+    """Whether the move's fact replaces ``f``: a reading of the move's parties under any relation a move shifts
+    (a club as an employer), or another value of the relation the move shifts; a relation said in passing stays
+    ("Lucía Moreno, who lives in Madrid, signed for …"; "a member of Plavi Orkestar, lives in Belgrade")."""
+    parties = (move.to.lower(), move.left.lower())
     if move.kind == "move":
-        return (
-            f.predicate == "lives in"
-            or f.predicate in _SHIFTED
-            and f.object.lower() in (move.to.lower(), move.left.lower())
-        )
-    return f.predicate in _SHIFTED
+        shifted = {"lives in"}
+    elif f.predicate not in _ASIDES:
+        return f.predicate in _SHIFTED
+    return f.predicate in _SHIFTED and (f.predicate in shifted or f.object.lower() in parties)
 
 
 def _misread(f: Fact, move: Move) -> bool:

@@ -92,6 +92,16 @@ MOVED: list[tuple[str, list[Triple]]] = [
         [("Tom Keane", "plays for", "Shamrock Rovers", True)],
     ),
     ("Winger Ola Berg has left Molde, the club confirmed on Monday.", [("Ola Berg", "plays for", "Molde", True)]),
+    # an aside between the person and the move: its own relation stays, the move is the person's
+    (
+        "Pau Vidal, who lives in Girona, signed for Espanyol in August.",
+        [("Pau Vidal", "lives in", "Girona", False), ("Pau Vidal", "plays for", "Espanyol", False)],
+    ),
+    (
+        "Striker Omar Haddad, a veteran of two World Cups, has completed his move from Al-Faisaly to Al-Wehdat.",
+        [("Omar Haddad", "plays for", "Al-Wehdat", False)],
+    ),
+    ("Rumours say Nico Paz, who lives in Como, will sign for Real Madrid.", [("Nico Paz", "lives in", "Como", False)]),
     # a return to a club, a move told after a label
     (
         "Wout Peeters has returned to Club Brugge, the club where he grew up.",
