@@ -40,9 +40,15 @@ _POSITION = (
 )
 #: A match, told by what happens in one: evidence that a bare possessive names a team.
 _MATCH = re.compile(
-    r"\b(?:scored|scores|netted|nets|hat-trick|goals?|tries|assists?|booked|sent off|sin-binned|red card"
-    r"|derby|man of the match|player of the (?:month|year|match|season)|debut|penalty|clean sheet|\d+(?:st|nd|rd|th) minute"
-    r"|top scorer|blocks|rebounds|wickets|touchdowns?|qualified on pole|trained|teammates|hamstring|substitute)\b"
+    # a goal, not a deal: business news "scored a win", "set goals", "booked revenue", "trained a model" too
+    r"\b(?:(?:scored|scores|netted|nets) (?:twice|again|two|three|four|\d+|on (?:his|her|their) debut|in the"
+    r"|(?:a|an|the|his|her|their) (?:[a-z-]+ ){0,2}(?:goal|try|winner|equali[sz]er|penalty|hat-trick|header|brace"
+    r"|touchdown|century|free kick|basket))"
+    r"|hat-trick|\d+ (?:league |cup )?(?:goals|tries|assists|rebounds|blocks|wickets|touchdowns)|in (?:blocks|rebounds)"
+    r"|was booked|booked (?:twice|for)|sent off|sin-binned|red card|derby|man of the match"
+    r"|player of the (?:month|year|match|season)|(?:his|her|their) (?:first |full |senior |league |home )?debut(?! as)"
+    r"|saved (?:a|two|three|\d+) penalt\w+|clean sheet|\d+(?:st|nd|rd|th) minute|top scorer|league's top"
+    r"|qualified on pole|teammates|hamstring|substitute)\b"
 )
 #: A sport said by name, or a post on the field: "plays his rugby for", "plays centre-back for".
 _GAME = (

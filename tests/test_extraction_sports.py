@@ -153,6 +153,12 @@ NO_TEAM: list[str] = [
     "Yasmin Idris, now at Google, leads the search team.",
     "Alvaro Diaz plays the guitar at weekends.",
     "Tennis player Mira Solberg won in Oslo on Sunday.",  # a sport is no team
+    # business news scores, sets goals, books revenue and trains models too: no match, no team
+    "Vantor's Hana Lee scored a major win in court.",
+    "Quillbank's Omar Said set new goals for the cloud unit.",
+    "Pellway's Ruth Abara booked record revenue.",
+    "Norvik AI's Lena Moss trained a new model.",
+    "Streamly's Tom Reyes made his debut as a speaker.",
 ]
 
 
