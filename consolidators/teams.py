@@ -44,7 +44,8 @@ _MATCH = re.compile(
     r"\b(?:(?:scored|scores|netted|nets) (?:twice|again|two|three|four|\d+|on (?:his|her|their) debut|in the"
     r"|(?:a|an|the|his|her|their) (?:[a-z-]+ ){0,2}(?:goal|try|winner|equali[sz]er|penalty|hat-trick|header|brace"
     r"|touchdown|century|free kick|basket))"
-    r"|hat-trick|\d+ (?:league |cup )?(?:goals|tries|assists|rebounds|blocks|wickets|touchdowns)|in (?:blocks|rebounds)"
+    r"|hat-trick|triple-double|double-double|(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (?:league |cup )?"
+    r"(?:goals|tries|assists|rebounds|blocks|wickets|touchdowns)|in (?:blocks|rebounds)"
     r"|was booked|booked (?:twice|for)|sent off|sin-binned|red card|derby|man of the match"
     r"|player of the (?:month|year|match|season)|(?:his|her|their) (?:first |full |senior |league |home )?debut(?! as)"
     r"|saved (?:a|two|three|\d+) penalt\w+|clean sheet|\d+(?:st|nd|rd|th) minute|top scorer|league's top"
@@ -59,6 +60,15 @@ _PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Rr]etired )"
 #: What opens a sentence before its subject: a scene ("On Sunday, ") or an article.
 _OPEN = r"^(?:[A-Z][^,]{0,40}, )?(?:[Tt]he )?"
 
+_POS = rf"(?P<pos>{_POSITION})"
+#: Posts other trades name too ("Qantas captain", "Harvard center", "a Met Office player"): they need a sport's
+#: word in the sentence besides.
+_SHARED_POSTS = re.compile(
+    r"(?:\w+ )?(?:captain|skipper|guard|center|centre|wing|prop|hooker|player|setter|bowler|batter)"
+)
+_GAMES = re.compile(
+    rf"\b(?:{_GAME}|trophy|cup|title|final|match|game|season|league|club|team|squad|fans|coach)\b", re.I
+)
 #: Evidence of a sport anywhere in the sentence: a match, or a player's position ("Former Ajax captain …").
 _SPORT = re.compile(rf"(?i:\b(?:{_POSITION})\b)|{_MATCH.pattern}")
 _M, _S = _MATCH, _SPORT
@@ -68,12 +78,12 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
     (re.compile(pattern), needs, _POSITION in pattern)
     for pattern, needs in (
         # "Liverpool forward Mohamed Salah scored twice", "Feyenoord's left winger Ilias Benali"
-        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|')? {_POSITION},? {_PERSON}", None),
+        (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|')? {_POS},? {_PERSON}", None),
         # "Galatasaray's Yusuf Demir scored twice in the derby"
         (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|') {_PERSON}\b(?!'s)", _M),
         # "Bukayo Saka, the Arsenal winger,", "Ahmed Benali, Wydad's number 9,", "Ibrahim Sow is a Metz striker"
         (
-            rf"^{_PERSON}(?:, \d+,)?(?:,| is| has been) (?:now |currently )?(?:the |an? )?{_TEAM}(?:'s|')? {_POSITION}\b",
+            rf"^{_PERSON}(?:, \d+,)?(?:,| is| has been) (?:now |currently )?(?:the |an? )?{_TEAM}(?:'s|')? {_POS}\b",
             None,
         ),
         # "Club Nacional's squad includes forward Rafael Quintero"
@@ -139,6 +149,9 @@ def facts(text: str, move: Move | None) -> list[Fact]:
     for pattern, needs, positioned in _SHAPES:
         m = pattern.search(text)
         if m is None or needs and not needs.search(text):
+            continue
+        post = m.groupdict().get("pos")
+        if post and _SHARED_POSTS.fullmatch(post) and not (_MATCH.search(text) or _GAMES.search(text)):
             continue
         team = m["team"].rstrip(".,")
         if team in DEMONYMS or positioned and team in _COUNTRIES or _NOT_TEAMS.match(team) or team in m["p"]:
