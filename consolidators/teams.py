@@ -57,6 +57,10 @@ _GAME = (
     r"|hockey|cricket|volleyball|handball|netball|baseball|water polo)"
 )
 _PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Rr]etired )"
+#: A description before the name ("Kenyan runner Faith Chepngetich"), and a "who" clause that tells of the tie
+#: after another verb ("…, who trains in Iten and competes for …").
+_LEAD = r"(?:[A-Z][\w-]+ [a-z-]+ )?"
+_WHO = r"(?:, who(?: [^,]*? and)?)?"
 #: What opens a sentence before its subject: a scene ("On Sunday, ") or an article.
 _OPEN = r"^(?:[A-Z][^,]{0,40}, )?(?:[Tt]he )?"
 
@@ -92,14 +96,14 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
         (rf"{_OPEN}{_TEAM}(?:'s|') (?:new|latest|newest) (?:recruit|arrival|addition|signing),? {_PERSON}", _M),
         # "Sione Tupou plays his rugby for the Blues", "Hiroshi Tanaka plays centre-back for Kashima Antlers"
         (
-            rf"^{_PERSON}(?:, who)? (?:now |currently |still )?(?:plays|lines up) (?:(?:his|her|their) )?"
+            rf"^{_LEAD}{_PERSON}{_WHO} (?:now |currently |still )?(?:plays|lines up) (?:(?:his|her|their) )?"
             rf"(?:{_GAME}|[a-z]+-back|centre|center|in (?:midfield|defence|defense|goal|attack)|up front) (?:for|at|with) "
             rf"(?:the )?{_TEAM}",
             None,
         ),
         # "Kirra Anderson captains the Adelaide Thunderbirds", "now keeps goal for Real Betis", "competes for …"
         (
-            rf"^{_PERSON}(?:, who)? (?:now |currently |still )?(?:captains|skippers|keeps goal for|keeps wicket for"
+            rf"^{_LEAD}{_PERSON}{_WHO} (?:now |currently |still )?(?:captains|skippers|keeps goal for|keeps wicket for"
             rf"|competes for|is (?:now )?between the posts for|is (?:now )?on the books (?:of|at)) (?:the )?{_TEAM}",
             None,
         ),

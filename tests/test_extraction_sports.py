@@ -58,6 +58,10 @@ DESCRIBED: list[tuple[str, list[Triple]]] = [
     ),
     ("Samoa Lealaiauloto captains the Hurricanes.", [("Samoa Lealaiauloto", "plays for", "Hurricanes", False)]),
     (
+        "Veteran prop Tadhg Furlong, who turned 31 and still captains Leinster, was rested.",
+        [("Tadhg Furlong", "plays for", "Leinster", False)],
+    ),
+    (
         "Njeri Wambui made her senior debut for Vihiga Queens on Sunday.",
         [("Njeri Wambui", "plays for", "Vihiga Queens", False)],
     ),
