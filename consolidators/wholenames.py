@@ -123,7 +123,9 @@ def _full_name(term: str, sentence: str) -> str:
     names = {
         m[0]
         for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{re.escape(term)}(?![\w'-])", sentence)
-        if m[0].split()[0].lower() not in STOP_WORDS and not job_title(m[0].split()[0])
+        if m[0].split()[0].lower() not in STOP_WORDS
+        and not job_title(m[0].split()[0])
+        and not any(w.endswith("'s") for w in m[0].split())  # "Twice's Nayeon": whose, not a first name
     }
     return names.pop() if len(names) == 1 else term
 
