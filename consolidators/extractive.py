@@ -120,7 +120,7 @@ def session_facts(
         else:
             found = _turn_facts(turn, relations)
         facts.extend(found)
-    return [_resolve_attribute(f, active) for f in facts]
+    return [_resolve_attribute(f, active) for f in _as_known(facts, active)]
 
 
 def _turn_facts(turn: Turn, relations: frozenset[str]) -> list[Fact]:
@@ -197,3 +197,24 @@ def _resolve_attribute(fact: Fact, active: Sequence[ActiveFact]) -> Fact:
     olds = [a for a in active if (norm(a.subject), norm(a.predicate)) == key and norm(a.object) != norm(fact.object)]
     latest = max(olds, key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"), default=None)
     return replace(fact, replaces=latest.id if latest else None, replaces_attribute=False)
+
+
+# A relation a sentence can't tell from another by its own words: "X joined Al Ahly from
+# Zamalek" reads as a new employer unless one knows X plays for a team. Memory knows.
+_KNOWN_AS = {"works at": "plays for"}
+
+
+def _as_known(facts: list[Fact], active: Sequence[ActiveFact]) -> list[Fact]:
+    """Each third-person ``works at`` of someone known (active, or earlier in the session) only
+    to play for a team, as ``plays for``; a person known for both keeps what the sentence said."""
+    known = {(norm(a.subject), norm(a.predicate)) for a in active if a.subject != USER}
+    out: list[Fact] = []
+    for fact in facts:
+        other = _KNOWN_AS.get(fact.predicate)
+        who = norm(fact.subject)
+        if other and fact.subject != USER and (who, other) in known and (who, fact.predicate) not in known:
+            fact = replace(fact, predicate=other)
+        if not fact.retract:
+            known.add((who, fact.predicate))
+        out.append(fact)
+    return out

@@ -262,3 +262,26 @@ def test_forget_that_in_the_same_turn_retracts_it(store: MemoryStore) -> None:
     assert [f.object for f in store.facts(subject="user")] == []
     (paris,) = store.fact_history("user", "lives in")
     assert paris.superseded_at is not None and "retract" in [o["op"] for o in store.operations(paris.id)]
+
+
+def test_a_join_by_someone_known_to_play_for_a_team_is_a_new_team_not_a_new_employer() -> None:
+    def read(text: str, *active: ActiveFact) -> list[tuple[str, str, str, bool]]:
+        facts = session_facts([Turn("e0", A, text, T0)], active)
+        return [(f.subject, f.predicate, f.object, f.retract) for f in facts]
+
+    joined = "Kwame Mensah joined Hearts of Oak from Asante Kotoko."
+    player = ActiveFact("f1", "Kwame Mensah", "plays for", "Asante Kotoko", T0 - timedelta(days=30))
+    assert read(joined, player) == [("Kwame Mensah", "plays for", "Hearts of Oak", False)]
+    # unknown, or known as an employee too: the sentence's own reading stands
+    assert read(joined) == [("Kwame Mensah", "works at", "Hearts of Oak", False)]
+    staff = ActiveFact("f2", "Kwame Mensah", "works at", "Asante Kotoko", T0 - timedelta(days=9))
+    assert read(joined, player, staff) == [("Kwame Mensah", "works at", "Hearts of Oak", False)]
+    # the user's own job is never re-read from a namesake's
+    me = ActiveFact("f3", "user", "plays for", "Hearts of Oak", T0)
+    assert session_facts([Turn("e1", U, "I joined Vodafone last month.", T0)], [me])[0].predicate == "works at"
+    # known earlier in the same session
+    turns = [Turn("e2", A, "Ama Owusu plays for Accra Lions.", T0), Turn("e3", A, "Ama Owusu joined Medeama.", T0)]
+    assert [(f.predicate, f.object) for f in session_facts(turns)] == [
+        ("plays for", "Accra Lions"),
+        ("plays for", "Medeama"),
+    ]
