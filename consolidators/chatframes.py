@@ -116,7 +116,7 @@ _FRAMES = table(
     ("!lives in", rf"\b(?:I|[Ww]e) (?:have )?(?:just |finally )?moved out of {NAME}"),
     (
         "!uses",
-        rf"^{NAME}(?:'s| is| has) (?:gone|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
+        rf"^{NAME}(?:'s| is| has) (?:gone(?! (?:back|home|ahead|on|to|out|up|over|into|abroad)\b)|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
     ),
     # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
     (

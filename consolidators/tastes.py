@@ -49,7 +49,11 @@ _DRUNK = (
         rf"\b(?:give me|I reach for|I grab) (?:an? )?(?:good |nice |proper )?{_THING} over (?:anything|everything)\b",
         re.I,
     ),
-    re.compile(rf"^{_THING} is my drink of choice\b", re.I),
+    # "hibiscus tea has become my drink of choice lately"
+    re.compile(
+        rf"^{_THING} (?:is|has (?:now )?become|became) my (?:new )?(?:drink of choice|(?:favou?rite|fave?|go-to) drink)\b",
+        re.I,
+    ),
 )
 #: "…, that's my drink", "(my fav drink, no shame)": the drink is the one the message names.
 _MY_DRINK = re.compile(

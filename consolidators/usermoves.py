@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from . import usernews
 from .chatparse import role_phrase
 from .roles import names_a_role
 from .toolnames import roles_of
@@ -93,7 +94,7 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         "studies",
         re.compile(
             rf"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?)"
-            rf"(?: to|\s*[—–:-]+\s*it(?:'s| is)) {_PHRASE}"
+            rf"(?:(?: from [a-z][a-z -]*?)? to|\s*[—–:-]+\s*it(?:'s| is)) {_PHRASE}"
         ),
         None,
     ),
@@ -148,7 +149,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "role",
         re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
-        re.compile(rf"\b(?:got|bought|picked up) (?:myself )?(?:an? |the )?{_NAME}"),
+        re.compile(rf"\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?{_NAME}"),
     ),
     (
         "role",
@@ -199,6 +200,7 @@ def facts(text: str) -> list[Fact]:
         if predicate == "role":
             predicate = role_phrase(m["role"]) or "" if names_a_role(m["role"]) else ""  # a home is no tool
         found += _fact(predicate, m["obj"])
+    found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}
     return list(dict.fromkeys(found + [f for f in _later(text) + _tools(text) if f.predicate not in known]))
 

@@ -1,0 +1,111 @@
+"""The user's own situation said in passing rather than as a plain "I live in …": where they are now next to
+the move that brought them ("I'm in Leeds now (moved up from Bristol in april)"), the flat they rent ("we've
+been renting a tiny flat in Tbilisi since february"), a job said with its employer ("work for BMW as mechanical
+engineer", "working like software tester in company Nokia"), and a tool role said as a headline ("queue
+update: everything goes through Google Pub/Sub now", "CI runs on Woodpecker CI since Monday").
+
+Each reading is checked in its own clause: a hedge, a negation, a plan or a question there keeps it from
+being a fact; a visit ("for the week", "on holiday") is no home.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .chatparse import role_phrase
+from .roles import names_a_role
+from .toolnames import roles_of
+from .toolrules import rule_facts
+from .types import Fact
+
+USER = "user"
+_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
+#: A place or employer: capitalised words (chat may write a place in lower case after "in": not read here).
+_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+/'-]*(?: (?:[{_UP}0-9][\w&.+/'-]*|de|do|da|del|of(?= [{_UP}])))*)"
+_WE = r"(?:I|we)(?: have| had| am| are)?(?: (?:finally|just|now|officially))?"
+#: A change of home the sentence also names, which makes "I'm in X now" a home rather than a stay.
+_MOVED = re.compile(r"\b(?:moved|relocated|the move|emigrated|moving day|new (?:flat|place|home|apartment|city))\b", re.I)
+_HOMES = (
+    # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
+    (re.compile(rf"\b(?:I am|we are) (?:now )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"), _MOVED),
+    # "we've been renting a tiny flat in Tbilisi since february", "I rent a room in Ghent"
+    (
+        re.compile(
+            rf"\b{_WE} (?:been )?(?:renting|rent|subletting|sublet|sharing|share|leasing|lease) (?:an? |our |my )?"
+            rf"(?:[a-z-]+ ){{0,3}}(?:flat|apartment|house|place|studio|room|flatshare|cottage|bungalow) in {_NAME}"
+        ),
+        None,
+    ),
+)
+_VISIT = re.compile(
+    r"\bfor (?:the|a|two|three|a few|a couple of) (?:day|night|week|weekend|month|days|nights|weeks|months)\b"
+    r"|\b(?:visit\w*|trip|holiday|vacation|airbnb|hotel|hostel|summer|conference)\b",
+    re.I,
+)
+#: A job said with its employer, either order: "work for BMW as mechanical engineer", "working like software
+#: tester in company Nokia", "working in Tata Consultancy Services as software tester".
+_JOB = r"(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
+_ORG = rf"(?:the )?(?:company |firm )?(?P<org>[{_UP}0-9][\w&.'-]*(?: [{_UP}0-9][\w&.'-]*)*)"
+_JOBS = (
+    re.compile(rf"\bI(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"),
+    re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
+)
+#: A tool role said as a headline or a bare subject: "queue update: everything goes through Pub/Sub now",
+#: "CI runs on Woodpecker CI since Monday", "notes: all in Logseq now".
+_ROLE_NEWS = (
+    re.compile(
+        rf"^(?:the |my |our )?(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?) (?:update|news|situation)\s*:\s*"
+        rf"(?:everything|it all|all of it|all|it) (?:now )?(?:goes|runs|lives|is|sits|happens) (?:now )?(?:through|on|in|via) {_NAME}"
+    ),
+    re.compile(
+        rf"(?:^|[:;]\s+)(?P<role>CI|[a-z]+(?: [a-z]+)?) (?:now )?(?:runs|lives|sits|happens|is hosted) (?:now )?(?:on|in|through) {_NAME}"
+    ),
+)
+_UNSURE = re.compile(
+    r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|should|thinking|considering|maybe|perhaps|planning|"
+    r"plan to|going to|gonna|hope to|want to|not|never|no longer|n't|used to|wish|almost|my (?:sister|brother|"
+    r"mother|mum|mom|father|dad|friend|partner|wife|husband|son|daughter|parents)|he|she|they)\b",
+    re.I,
+)
+_BOUNDARY = re.compile(r"[,;…!?()]|\.{2,}|\.\s|:\s|\b(?:so|but|anyway)\b|\s[—–]\s")
+
+
+def facts(text: str) -> list[Fact]:
+    """The user's home, job and tool roles ``text`` (plain, contractions expanded) states in passing."""
+    found: list[Fact] = []
+    for pattern, evidence in _HOMES:
+        m = pattern.search(text)
+        if m and (evidence is None or evidence.search(text)) and not _VISIT.search(text) and _sure(text, m):
+            found += rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
+            break
+    for pattern in _JOBS:
+        m = pattern.search(text)
+        if m and _sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", _clause(text, m)):
+            found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True)
+            found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+            break
+    for pattern in _ROLE_NEWS:
+        m = pattern.search(text)
+        role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
+        if m and role:
+            found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
+            break
+    return found
+
+
+def _role(noun: str, name: str) -> str:
+    """The tool role ``noun`` names, if ``name`` can fill it (one the tool lists know for another role cannot)."""
+    role = role_phrase(noun) if names_a_role(noun) else None
+    known = roles_of(name.strip())
+    return role if role and (role in known or not known) else ""
+
+
+def _sure(text: str, m: re.Match[str]) -> bool:
+    return not _UNSURE.search(_clause(text, m))
+
+
+def _clause(text: str, m: re.Match[str]) -> str:
+    """The match with the rest of the clauses it starts and ends in."""
+    starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
+    end = _BOUNDARY.search(text, m.end())
+    return text[starts[-1] if starts else 0 : end.start() if end else len(text)]
