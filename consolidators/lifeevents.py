@@ -308,7 +308,7 @@ _TOOL_REPLACED = re.compile(
 #: "born and raised in Kumasi", "currently doing a degree in …", "enrolled at Sciences Po".
 _DROPPED_BE = re.compile(
     r"^(?:(?:currently|still|now|just|recently|also)\s+)*"
-    r"(?:(?P<been>been)|(?P<born>born)|(?P<ing>living|working|doing|studying|based|enrolled))\b",
+    r"(?:(?P<been>been)|(?P<born>born)|(?P<ing>living|working|doing|studying|using|based|enrolled))\b",
     re.I,
 )
 

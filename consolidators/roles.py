@@ -332,10 +332,16 @@ def merged(found: list[Fact], sentence: str) -> list[Fact]:
         return found
     names = {b.name.lower() for b in bound}
     roles = {b.role for b in bound}
+    filled: dict[str, set[str]] = {}
+    for b in bound:
+        if not b.negated:
+            filled.setdefault(b.role, set()).add(b.name.lower())
     kept: list[Fact] = []
     for f in found:
         if f.subject == USER and f.object.lower() in names and f.predicate not in roles:
             continue
+        if f.subject == USER and not f.retract and f.object.lower() not in filled.get(f.predicate, {f.object.lower()}):
+            continue  # one tool fills a role: "Gmail-only now, so Mimestream is my mail client" names Mimestream
         if f.subject == USER and f.retract and f.predicate == "uses" and len(roles) == 1:
             f = fact(next(iter(roles)), f.object, f.confidence, retract=True)  # "Ditched Chrome, I surf with …"
         kept.append(f)

@@ -236,7 +236,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
     elif user and not parsed:  # "…, 71, living in Bendigo with my husband Graham": what the whole missed
-        known = {f.predicate for f in triples} | {f.object.lower() for f in triples}
+        known = {f.predicate for f in triples if not f.retract} | {f.object.lower() for f in triples}
         triples += [
             f for f in _clause_by_clause(sentence, role, relations) if not known & {f.predicate, f.object.lower()}
         ]
