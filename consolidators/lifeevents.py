@@ -305,10 +305,11 @@ _TOOL_REPLACED = re.compile(
 
 
 #: Chat drops "I'm" / "I've been" / "I was" before these: "living in Arequipa now", "been using Notion a lot",
-#: "born and raised in Kumasi", "currently doing a degree in …", "enrolled at Sciences Po".
+#: "born and raised in Kumasi", "currently doing a degree in …", "enrolled at Sciences Po", "just using Things 3 now".
 _DROPPED_BE = re.compile(
     r"^(?:(?:currently|still|now|just|recently|also)\s+)*"
-    r"(?:(?P<been>been)|(?P<born>born)|(?P<ing>living|working|doing|studying|using|based|enrolled))\b",
+    r"(?:(?P<been>been)|(?P<born>born)|(?P<ing>living|working|doing|studying|based|enrolled"
+    r"|using(?![^,;.!?]* (?:is|was|are|were|feels?|seems?|makes?|gets?)\b)))\b",  # "Using X is fun": a subject
     re.I,
 )
 
