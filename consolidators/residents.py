@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .lifeevents import is_occupation
 from .types import Fact
 
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
@@ -70,11 +71,11 @@ def facts(text: str) -> list[Fact]:
     found: list[Fact] = []
     for pattern in _RESIDENCE:
         m = pattern.search(text)
-        if m and _sure(text[: _clause_end(text, m.end())]):
+        if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
             found.append(_fact(m["subj"], "lives in", m["obj"]))
             break
     m = _SWAP.search(text)
-    if m and not found and _SWAP_HOME.search(text, m.end()) and _sure(text[: _clause_end(text, m.end())]):
+    if m and not found and _SWAP_HOME.search(text, m.end()) and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
         found.append(_fact(m["subj"], "lives in", m["obj"]))
     m = _COUPLE.search(text)
     if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
@@ -112,6 +113,9 @@ def _clause_end(text: str, start: int) -> int:
 
 
 def _fact(subject: str, predicate: str, obj: str) -> Fact:
+    first, _, rest = subject.partition(" ")
+    if len(rest.split()) >= 2 and is_occupation(first):  # "Sculptor Ilse Brandt": a sentence's capitalised title
+        subject = rest
     return Fact(subject=subject, predicate=predicate, object=obj.strip(), confidence=0.85, cardinality="single")
 
 

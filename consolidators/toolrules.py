@@ -25,6 +25,7 @@ ATTR_STOP = frozenset(
 question point guess problem issue concern idea thought bad goal hope plan answer pleasure fault
 mistake worry day week life mind turn bet advice opinion take suggestion request feedback
 understanding meeting call date time deadline appointment job thing jam vibe stuff
+sister brother mother father mum mom dad son daughter cousin aunt uncle friend neighbour neighbor boss colleague
 """.split()
 )
 TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())

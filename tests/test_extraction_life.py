@@ -1,0 +1,113 @@
+"""The user's own life in chat and named people's homes and marriages said by description
+(:mod:`consolidators.residents`, :mod:`consolidators.usernews` and the readers they sit beside). Each row is
+worded here, not taken from a corpus: other names, other verbs of the same family. The rows that must yield
+nothing (hedges, past states, visits, other people, questions) or must not yield the old value fail if a
+reader stops checking what keeps a statement from being a present fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+
+Triple = tuple[str, str, str, bool]
+
+#: Third-person sentences, read the same in any turn.
+NAMED: list[tuple[str, list[Triple]]] = [
+    # residence said as what the person is ("a Porto resident"), with descriptors before the name
+    ("Kwame Asante, now a Kumasi resident, teaches maths at the local college.", [("Kwame Asante", "lives in", "Kumasi", False)]),
+    ("Sculptor Ilse Brandt is now a Hamburg resident.", [("Ilse Brandt", "lives in", "Hamburg", False)]),
+    ("Our former intern Tomás Rey (cohort of 2018) is now resident in Valparaíso.", [("Tomás Rey", "lives in", "Valparaíso", False)]),
+    ("Lagos-born chef Tunde Ade, a longtime Leeds resident, opened a second restaurant.", [("Tunde Ade", "born in", "Lagos", False), ("Tunde Ade", "lives in", "Leeds", False)]),
+    ("Marta Kowalczyk now calls Gdynia home.", [("Marta Kowalczyk", "lives in", "Gdynia", False)]),
+    # a swap of places, known as one by the home the sentence then names
+    ("Jens van Dijk traded Utrecht for Maastricht in the spring and has settled there with his kids.", [("Jens van Dijk", "lives in", "Maastricht", False)]),
+    # the pronoun of a later clause is the subject's when nobody else is named between
+    ("Amina Yusuf returned home last year; she lives in Kano again.", [("Amina Yusuf", "lives in", "Kano", False)]),
+    ("Lars Berg has married again: his wife is now Ingrid Solheim.", [("Lars Berg", "married to", "Ingrid Solheim", False)]),
+    ("Chidi Okeke and Ngozi Eze got married in Enugu last month.", [("Chidi Okeke", "married to", "Ngozi Eze", False)]),
+    # nothing: a past residence, a former resident, a hedge, someone else's pronoun, a visit
+    ("Petra Novak was a Brno resident until 2019.", []),
+    ("Rumours say Petra Novak may soon be a Brno resident.", []),
+    ("Sofia Reyes, a former Quito resident, spoke at the event.", []),
+    ("Lars Berg's first wife was Kari Berg.", []),
+]
+
+#: The user's own statements in chat.
+CHAT: list[tuple[str, list[Triple]]] = [
+    # home said in passing: where they are now beside the move, the flat they rent
+    ("fyi I'm in Glasgow now (relocated from Cardiff over the summer), so times are UK", [("user", "lives in", "Glasgow", False)]),
+    ("we're renting a small apartment in Ljubljana since june, the neighbours are lovely", [("user", "lives in", "Ljubljana", False)]),
+    ("oh since I'm living in Lyon now anyway, any good bakeries?", [("user", "lives in", "Lyon", False)]),
+    # nothing: a stay, a plan, a question
+    ("I'm in Porto now for the week, any tips on food?", []),
+    ("we might be renting a flat in Oslo from march", []),
+    # tools said as news, the role named as a headline or a bare subject
+    ("database update: everything runs on CockroachDB now", [("user", "database", "CockroachDB", False)]),
+    ("we moved off the cloud again: CI runs on Drone since last sprint", [("user", "ci", "Drone", False)]),
+    ("rooibos has become my drink of choice this winter", [("user", "prefers drink", "rooibos", False)]),
+    ("new phone!! it's a Fairphone 5, battery lasts forever", [("user", "phone", "Fairphone 5", False)]),
+    ("switched my degree from chemistry to marine biology", [("user", "studies", "marine biology", False)]),
+    ("my shell is fish as of yesterday", [("user", "shell", "fish", False)]),
+    ("Outlook-only at work, so Thunderbird is my mail client at home", [("user", "email client", "Thunderbird", False)]),
+    # the value without what trails it
+    ("currently studying architecture part-time, evenings only", [("user", "studies", "architecture", False)]),
+    ("huge fan of ska here", [("user", "likes", "ska", False)]),
+    ("I use Bitwarden as password manager", [("user", "password manager", "Bitwarden", False)]),
+    ("I love cycling along the Danube", [("user", "likes", "cycling", False)]),
+    ("Pottery is my thing these days", [("user", "likes", "Pottery", False)]),
+    # a job said with its employer, either order
+    ("I work at Siemens as electrical engineer", [("user", "works at", "Siemens", False), ("user", "works as", "electrical engineer", False)]),
+    ("I am working like data analyst in company Infosys since 2020.", [("user", "works at", "Infosys", False), ("user", "works as", "data analyst", False)]),
+    # a listed give-up retracts each tool
+    ("Dropped Asana and Notion, just using Linear now", [("user", "uses", "Asana", True), ("user", "uses", "Notion", True), ("user", "uses", "Linear", False)]),
+    # nothing about the user: a company's pride, someone else's move, a gerund as subject
+    ("Our firm is happy to announce a new office.", []),
+    ("my brother is renting a flat in Riga now", []),
+    ("Using the new tablet is fun", []),
+]
+
+#: Sentences about a named person in the user's chat: the name is no tool the user gave up.
+NAMED_IN_CHAT: list[tuple[str, list[Triple]]] = [
+    ("Grace Otieno has gone back to her roots: she lives in Eldoret again.", [("Grace Otieno", "lives in", "Eldoret", False)]),
+    ("Samir Haddad has gone abroad for work.", []),
+]
+
+
+def _facts(sentence: str, role: str) -> list[Triple]:
+    return [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, role)]
+
+
+def _lower(triples: list[Triple]) -> list[Triple]:
+    return sorted((s, p, o.lower(), r) for s, p, o, r in triples)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NAMED)
+@pytest.mark.parametrize("role", ["assistant", "user"])
+def test_named_people(sentence: str, expected: list[Triple], role: str) -> None:
+    assert _lower(_facts(sentence, role)) == _lower(expected)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CHAT)
+def test_users_life(sentence: str, expected: list[Triple]) -> None:
+    assert _lower(_facts(sentence, "user")) == _lower(expected)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NAMED_IN_CHAT)
+def test_named_people_in_chat(sentence: str, expected: list[Triple]) -> None:
+    assert _lower(_facts(sentence, "user")) == _lower(expected)
+
+
+def test_a_relatives_pronoun_is_not_the_subjects() -> None:
+    """ "she" after "his mother" may be the mother: the subject's home is not read from it."""
+    for role in ("assistant", "user"):
+        got = _facts("Anders Holm visited his mother: she lives in Bergen now.", role)
+        assert not [t for t in got if t[1] == "lives in"]
+
+
+def test_old_value_is_never_current() -> None:
+    """The place left and the first spouse are never stated as current."""
+    got = _facts("Jens van Dijk traded Utrecht for Maastricht and lives there now.", "user")
+    assert ("Jens van Dijk", "lives in", "Utrecht", False) not in got
+    got = _facts("I'm in Leeds now (moved up from Bristol in april)", "user")
+    assert all(o != "Bristol" or r for _, _, o, r in got)
