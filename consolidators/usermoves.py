@@ -217,6 +217,8 @@ def _later(text: str) -> list[Fact]:
     for predicate, change, landing in _CHANGE_THEN_NOW:
         c = change.search(text)
         m = landing.search(text, c.end()) if c else None
+        if c and m is None:  # "I'm with Shopify now (left Wix in January)": what holds now, said first
+            m = next((n for n in landing.finditer(text, 0, c.start()) if re.search(r"\bnow\b", _clause(text, n))), None)
         if c is None or m is None or _UNSURE.search(_clause(text, c)) or _UNSURE.search(_clause(text, m)):
             continue
         if _SOMEONE_ELSE.search(_clause(text, c)) or predicate == "lives in" and _VISIT.search(text):

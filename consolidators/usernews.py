@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .chatparse import role_phrase
+from .lifeevents import is_occupation
 from .roles import names_a_role
 from .toolnames import roles_of
 from .toolrules import rule_facts
@@ -26,6 +27,8 @@ _WE = r"(?:I|we)(?: have| had| am| are)?(?: (?:finally|just|now|officially))?"
 #: A change of home the sentence also names, which makes "I'm in X now" a home rather than a stay.
 _MOVED = re.compile(r"\b(?:moved|relocated|the move|emigrated|moving day|new (?:flat|place|home|apartment|city))\b", re.I)
 _HOMES = (
+    # "we got the keys last Tuesday and home is officially Tampere now"
+    (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
     (re.compile(rf"\b(?:I am|we are) (?:now )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"), _MOVED),
     # "we've been renting a tiny flat in Tbilisi since february", "I rent a room in Ghent"
@@ -47,9 +50,19 @@ _VISIT = re.compile(
 _JOB = r"(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
 _ORG = rf"(?:the )?(?:company |firm )?(?P<org>[{_UP}0-9][\w&.'-]*(?: [{_UP}0-9][\w&.'-]*)*)"
 _JOBS = (
+    # "as of this week I'm officially a Zalando employee"
+    re.compile(rf"\bI am (?:(?:now|officially|finally) )*(?:an? )?{_ORG} (?:employee|staffer|staff member)\b"),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
 )
+#: An opening "as a …" that says what the user does: "As a nurse working night shifts at X, …", "quick one — as a
+#: dental hygienist, what …?" (is the standing, whatever the question then asks).
+_AS_A = re.compile(
+    rf"^(?:(?i:quick one|ok|so|hi|hello)\W+)*[Aa]s an? (?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"
+    rf"(?: working [a-z ]*?(?: (?:at|for) {_ORG.replace('(?P<org>', '(?P<org>')})?)?,"
+)
+#: "me and the wife (Leilani)", "my husband, Tomás, says …": the spouse named beside the noun.
+_SPOUSE = re.compile(r"\b(?:the|my) (?:wife|husband|spouse|missus|hubby)(?: \(|, )(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)(?:\)|,)")
 #: A tool role said as a headline or a bare subject: "queue update: everything goes through Pub/Sub now",
 #: "CI runs on Woodpecker CI since Monday", "notes: all in Logseq now".
 _ROLE_NEWS = (
@@ -82,8 +95,15 @@ def facts(text: str) -> list[Fact]:
         m = pattern.search(text)
         if m and _sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", _clause(text, m)):
             found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True)
-            found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+            found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
             break
+    m = _AS_A.match(text)
+    if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"
+        found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+        found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
+    m = _SPOUSE.search(text)
+    if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
+        found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
     for pattern in _ROLE_NEWS:
         m = pattern.search(text)
         role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
@@ -102,6 +122,13 @@ def _role(noun: str, name: str) -> str:
 
 def _sure(text: str, m: re.Match[str]) -> bool:
     return not _UNSURE.search(_clause(text, m))
+
+
+def _sure_so_far(text: str, m: re.Match[str]) -> bool:
+    """No hedge from the clause's start to the match's end: "me and the wife (Leilani) need a game that isn't
+    chess" denies the game, not the wife."""
+    starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
+    return not _UNSURE.search(text[starts[-1] if starts else 0 : m.end()])
 
 
 def _clause(text: str, m: re.Match[str]) -> str:

@@ -59,6 +59,14 @@ CHAT: list[tuple[str, list[Triple]]] = [
     # a job said with its employer, either order
     ("I work at Siemens as electrical engineer", [("user", "works at", "Siemens", False), ("user", "works as", "electrical engineer", False)]),
     ("I am working like data analyst in company Infosys since 2020.", [("user", "works at", "Infosys", False), ("user", "works as", "data analyst", False)]),
+    ("I'm with Canva now (quit Atlassian in March), so ignore the old Jira questions", [("user", "works at", "Canva", False)]),
+    ("since Monday I'm officially a Spotify employee!", [("user", "works at", "Spotify", False)]),
+    ("As a paramedic working weekends at Royal Free Hospital, I need better sleep.", [("user", "works as", "paramedic", False), ("user", "works at", "Royal Free Hospital", False)]),
+    ("ok so as a physiotherapist, which stretches would you suggest?", [("user", "works as", "physiotherapist", False)]),
+    ("me and the husband (Ruairi) want a recipe that isn't spicy", [("user", "married to", "Ruairi", False)]),
+    ("the keys are ours and home is finally Aarhus now", [("user", "lives in", "Aarhus", False)]),
+    ("As a result, we postponed the trip.", []),
+    ("my ex-husband (Colm) still has the dog", []),
     # a listed give-up retracts each tool
     ("Dropped Asana and Notion, just using Linear now", [("user", "uses", "Asana", True), ("user", "uses", "Notion", True), ("user", "uses", "Linear", False)]),
     # nothing about the user: a company's pride, someone else's move, a gerund as subject
