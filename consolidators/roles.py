@@ -323,9 +323,9 @@ def _is_word(word: str) -> bool:
 
 
 def _one_of(name: str, bound: set[str] | None) -> bool:
-    """Whether ``name`` is one of the names bound to its role, or a longer or shorter form of one ("Pixel 8 pro")."""
+    """Whether ``name`` is one of the names bound to its role, or a longer or shorter form of one ("Pixel 8 pro", "JetBrains Rider")."""
     low = name.lower()
-    return bound is None or any(low.startswith(b) or b.startswith(low) for b in bound)
+    return bound is None or any(b in low or low in b for b in bound)
 
 
 def merged(found: list[Fact], sentence: str) -> list[Fact]:
