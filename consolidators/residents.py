@@ -31,9 +31,13 @@ _SUBJECT = rf"{_LEAD}(?P<subj>{_PERSON})(?: \([^)]{{1,40}}\))?"
 _JOIN = r"(?:,|,? (?:who )?(?:is|has become|remains))(?: now| currently| still| today)?"
 _RESIDENCE = (
     # "X, now a London resident, …", "X is now a Vienna resident"
-    re.compile(rf"{_SUBJECT}{_JOIN} (?:an? )?(?:(?:long-?time|lifelong|proud|permanent|full-time) )?{_PLACE} resident\b"),
+    re.compile(
+        rf"{_SUBJECT}{_JOIN} (?:an? )?(?:(?:long-?time|lifelong|proud|permanent|full-time) )?{_PLACE} resident\b"
+    ),
     # "X is now resident in London", "X, a resident of Utrecht, …"
-    re.compile(rf"{_SUBJECT}{_JOIN} (?:an? )?(?:(?:permanent|legal|full-time|long-?time) )?resident (?:in|of) {_PLACE}"),
+    re.compile(
+        rf"{_SUBJECT}{_JOIN} (?:an? )?(?:(?:permanent|legal|full-time|long-?time) )?resident (?:in|of) {_PLACE}"
+    ),
     # "X now calls Lisbon home", "X has made Porto her home"
     re.compile(rf"{_SUBJECT} (?:now )?(?:calls|has made) {_PLACE} (?:(?:his|her|their) )?home\b"),
 )
@@ -75,7 +79,12 @@ def facts(text: str) -> list[Fact]:
             found.append(_fact(m["subj"], "lives in", m["obj"]))
             break
     m = _SWAP.search(text)
-    if m and not found and _SWAP_HOME.search(text, m.end()) and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
+    if (
+        m
+        and not found
+        and _SWAP_HOME.search(text, m.end())
+        and _sure(text[m.start("subj") : _clause_end(text, m.end())])
+    ):
         found.append(_fact(m["subj"], "lives in", m["obj"]))
     m = _COUPLE.search(text)
     if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):

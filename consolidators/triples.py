@@ -357,7 +357,9 @@ _ASKS = re.compile(
     re.I,
 )
 #: What the statement before a question opens with when it is a reason, not a condition: "since I live in Leeds".
-_GIVEN = re.compile(r"^(?:(?:ok|okay|so|well|btw|oh|also|anyway)[,\s]+)*(?:since|because|as|given that|now that|seeing as)\s+", re.I)
+_GIVEN = re.compile(
+    r"^(?:(?:ok|okay|so|well|btw|oh|also|anyway)[,\s]+)*(?:since|because|as|given that|now that|seeing as)\s+", re.I
+)
 
 
 def _before_the_question(sentence: str) -> str:

@@ -25,7 +25,9 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 _NAME = rf"(?P<obj>[{_UP}0-9][\w&.+/'-]*(?: (?:[{_UP}0-9][\w&.+/'-]*|de|do|da|del|of(?= [{_UP}])))*)"
 _WE = r"(?:I|we)(?: have| had| am| are)?(?: (?:finally|just|now|officially))?"
 #: A change of home the sentence also names, which makes "I'm in X now" a home rather than a stay.
-_MOVED = re.compile(r"\b(?:moved|relocated|the move|emigrated|moving day|new (?:flat|place|home|apartment|city))\b", re.I)
+_MOVED = re.compile(
+    r"\b(?:moved|relocated|the move|emigrated|moving day|new (?:flat|place|home|apartment|city))\b", re.I
+)
 _HOMES = (
     # "we got the keys last Tuesday and home is officially Tampere now"
     (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
@@ -52,7 +54,9 @@ _ORG = rf"(?:the )?(?:company |firm )?(?P<org>[{_UP}0-9][\w&.'-]*(?: [{_UP}0-9][
 _JOBS = (
     # "as of this week I'm officially a Zalando employee"
     re.compile(rf"\bI am (?:(?:now|officially|finally) )*(?:an? )?{_ORG} (?:employee|staffer|staff member)\b"),
-    re.compile(rf"\bI(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"),
+    re.compile(
+        rf"\bI(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
+    ),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
 )
 #: An opening "as a …" that says what the user does: "As a nurse working night shifts at X, …", "quick one — as a
@@ -62,7 +66,9 @@ _AS_A = re.compile(
     rf"(?: working [a-z ]*?(?: (?:at|for) {_ORG.replace('(?P<org>', '(?P<org>')})?)?,"
 )
 #: "me and the wife (Leilani)", "my husband, Tomás, says …": the spouse named beside the noun.
-_SPOUSE = re.compile(r"\b(?:the|my) (?:wife|husband|spouse|missus|hubby)(?: \(|, )(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)(?:\)|,)")
+_SPOUSE = re.compile(
+    r"\b(?:the|my) (?:wife|husband|spouse|missus|hubby)(?: \(|, )(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)(?:\)|,)"
+)
 #: A tool role said as a headline or a bare subject: "queue update: everything goes through Pub/Sub now",
 #: "CI runs on Woodpecker CI since Monday", "notes: all in Logseq now".
 _ROLE_NEWS = (
@@ -95,7 +101,9 @@ def facts(text: str) -> list[Fact]:
         m = pattern.search(text)
         if m and _sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", _clause(text, m)):
             found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True)
-            found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
+            found += (
+                rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
+            )
             break
     m = _AS_A.match(text)
     if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"

@@ -15,16 +15,31 @@ Triple = tuple[str, str, str, bool]
 #: Third-person sentences, read the same in any turn.
 NAMED: list[tuple[str, list[Triple]]] = [
     # residence said as what the person is ("a Porto resident"), with descriptors before the name
-    ("Kwame Asante, now a Kumasi resident, teaches maths at the local college.", [("Kwame Asante", "lives in", "Kumasi", False)]),
+    (
+        "Kwame Asante, now a Kumasi resident, teaches maths at the local college.",
+        [("Kwame Asante", "lives in", "Kumasi", False)],
+    ),
     ("Sculptor Ilse Brandt is now a Hamburg resident.", [("Ilse Brandt", "lives in", "Hamburg", False)]),
-    ("Our former intern Tomás Rey (cohort of 2018) is now resident in Valparaíso.", [("Tomás Rey", "lives in", "Valparaíso", False)]),
-    ("Lagos-born chef Tunde Ade, a longtime Leeds resident, opened a second restaurant.", [("Tunde Ade", "born in", "Lagos", False), ("Tunde Ade", "lives in", "Leeds", False)]),
+    (
+        "Our former intern Tomás Rey (cohort of 2018) is now resident in Valparaíso.",
+        [("Tomás Rey", "lives in", "Valparaíso", False)],
+    ),
+    (
+        "Lagos-born chef Tunde Ade, a longtime Leeds resident, opened a second restaurant.",
+        [("Tunde Ade", "born in", "Lagos", False), ("Tunde Ade", "lives in", "Leeds", False)],
+    ),
     ("Marta Kowalczyk now calls Gdynia home.", [("Marta Kowalczyk", "lives in", "Gdynia", False)]),
     # a swap of places, known as one by the home the sentence then names
-    ("Jens van Dijk traded Utrecht for Maastricht in the spring and has settled there with his kids.", [("Jens van Dijk", "lives in", "Maastricht", False)]),
+    (
+        "Jens van Dijk traded Utrecht for Maastricht in the spring and has settled there with his kids.",
+        [("Jens van Dijk", "lives in", "Maastricht", False)],
+    ),
     # the pronoun of a later clause is the subject's when nobody else is named between
     ("Amina Yusuf returned home last year; she lives in Kano again.", [("Amina Yusuf", "lives in", "Kano", False)]),
-    ("Lars Berg has married again: his wife is now Ingrid Solheim.", [("Lars Berg", "married to", "Ingrid Solheim", False)]),
+    (
+        "Lars Berg has married again: his wife is now Ingrid Solheim.",
+        [("Lars Berg", "married to", "Ingrid Solheim", False)],
+    ),
     ("Chidi Okeke and Ngozi Eze got married in Enugu last month.", [("Chidi Okeke", "married to", "Ngozi Eze", False)]),
     # nothing: a past residence, a former resident, a hedge, someone else's pronoun, a visit
     ("Petra Novak was a Brno resident until 2019.", []),
@@ -36,8 +51,14 @@ NAMED: list[tuple[str, list[Triple]]] = [
 #: The user's own statements in chat.
 CHAT: list[tuple[str, list[Triple]]] = [
     # home said in passing: where they are now beside the move, the flat they rent
-    ("fyi I'm in Glasgow now (relocated from Cardiff over the summer), so times are UK", [("user", "lives in", "Glasgow", False)]),
-    ("we're renting a small apartment in Ljubljana since june, the neighbours are lovely", [("user", "lives in", "Ljubljana", False)]),
+    (
+        "fyi I'm in Glasgow now (relocated from Cardiff over the summer), so times are UK",
+        [("user", "lives in", "Glasgow", False)],
+    ),
+    (
+        "we're renting a small apartment in Ljubljana since june, the neighbours are lovely",
+        [("user", "lives in", "Ljubljana", False)],
+    ),
     ("oh since I'm living in Lyon now anyway, any good bakeries?", [("user", "lives in", "Lyon", False)]),
     # nothing: a stay, a plan, a question
     ("I'm in Porto now for the week, any tips on food?", []),
@@ -49,7 +70,10 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("new phone!! it's a Fairphone 5, battery lasts forever", [("user", "phone", "Fairphone 5", False)]),
     ("switched my degree from chemistry to marine biology", [("user", "studies", "marine biology", False)]),
     ("my shell is fish as of yesterday", [("user", "shell", "fish", False)]),
-    ("Outlook-only at work, so Thunderbird is my mail client at home", [("user", "email client", "Thunderbird", False)]),
+    (
+        "Outlook-only at work, so Thunderbird is my mail client at home",
+        [("user", "email client", "Thunderbird", False)],
+    ),
     # the value without what trails it
     ("currently studying architecture part-time, evenings only", [("user", "studies", "architecture", False)]),
     ("huge fan of ska here", [("user", "likes", "ska", False)]),
@@ -57,18 +81,36 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I love cycling along the Danube", [("user", "likes", "cycling", False)]),
     ("Pottery is my thing these days", [("user", "likes", "Pottery", False)]),
     # a job said with its employer, either order
-    ("I work at Siemens as electrical engineer", [("user", "works at", "Siemens", False), ("user", "works as", "electrical engineer", False)]),
-    ("I am working like data analyst in company Infosys since 2020.", [("user", "works at", "Infosys", False), ("user", "works as", "data analyst", False)]),
-    ("I'm with Canva now (quit Atlassian in March), so ignore the old Jira questions", [("user", "works at", "Canva", False)]),
+    (
+        "I work at Siemens as electrical engineer",
+        [("user", "works at", "Siemens", False), ("user", "works as", "electrical engineer", False)],
+    ),
+    (
+        "I am working like data analyst in company Infosys since 2020.",
+        [("user", "works at", "Infosys", False), ("user", "works as", "data analyst", False)],
+    ),
+    (
+        "I'm with Canva now (quit Atlassian in March), so ignore the old Jira questions",
+        [("user", "works at", "Canva", False)],
+    ),
     ("since Monday I'm officially a Spotify employee!", [("user", "works at", "Spotify", False)]),
-    ("As a paramedic working weekends at Royal Free Hospital, I need better sleep.", [("user", "works as", "paramedic", False), ("user", "works at", "Royal Free Hospital", False)]),
-    ("ok so as a physiotherapist, which stretches would you suggest?", [("user", "works as", "physiotherapist", False)]),
+    (
+        "As a paramedic working weekends at Royal Free Hospital, I need better sleep.",
+        [("user", "works as", "paramedic", False), ("user", "works at", "Royal Free Hospital", False)],
+    ),
+    (
+        "ok so as a physiotherapist, which stretches would you suggest?",
+        [("user", "works as", "physiotherapist", False)],
+    ),
     ("me and the husband (Ruairi) want a recipe that isn't spicy", [("user", "married to", "Ruairi", False)]),
     ("the keys are ours and home is finally Aarhus now", [("user", "lives in", "Aarhus", False)]),
     ("As a result, we postponed the trip.", []),
     ("my ex-husband (Colm) still has the dog", []),
     # a listed give-up retracts each tool
-    ("Dropped Asana and Notion, just using Linear now", [("user", "uses", "Asana", True), ("user", "uses", "Notion", True), ("user", "uses", "Linear", False)]),
+    (
+        "Dropped Asana and Notion, just using Linear now",
+        [("user", "uses", "Asana", True), ("user", "uses", "Notion", True), ("user", "uses", "Linear", False)],
+    ),
     # nothing about the user: a company's pride, someone else's move, a gerund as subject
     ("Our firm is happy to announce a new office.", []),
     ("my brother is renting a flat in Riga now", []),
@@ -77,7 +119,10 @@ CHAT: list[tuple[str, list[Triple]]] = [
 
 #: Sentences about a named person in the user's chat: the name is no tool the user gave up.
 NAMED_IN_CHAT: list[tuple[str, list[Triple]]] = [
-    ("Grace Otieno has gone back to her roots: she lives in Eldoret again.", [("Grace Otieno", "lives in", "Eldoret", False)]),
+    (
+        "Grace Otieno has gone back to her roots: she lives in Eldoret again.",
+        [("Grace Otieno", "lives in", "Eldoret", False)],
+    ),
     ("Samir Haddad has gone abroad for work.", []),
 ]
 
