@@ -42,6 +42,24 @@ _HOMES = (
         None,
     ),
 )
+#: "Nope, not in Toronto anymore — Ottawa these days": the home denied, then the one that holds.
+_NOT_THERE = re.compile(
+    rf"\bnot in [{_UP}][\w'-]*(?: [{_UP}][\w'-]*)* any ?more\W+(?:(?:I am |we are )?(?:now )?in )?{_NAME},? (?:now|these days)\b"
+)
+#: "we finally left Lisbon for Porto", "Swapped bash for zsh as my shell": the old value left for the new one.
+_TOOLISH = r"[{up}0-9][\w.+!-]*(?: [{up}0-9][\w.+!-]*)*|[a-z][\w.+-]*".format(up=_UP)
+_SWAP = re.compile(
+    rf"(?:^|\b(?:I|we)(?: have)? )(?:(?:finally|just|officially) )?(?i:left|swapped|traded|exchanged|ditched|dropped) "
+    rf"(?P<old>{_TOOLISH}) for (?:an? |the )?(?P<obj>{_TOOLISH})(?: as (?:my|our) (?P<role>[a-z]+(?: (?:app|client|manager|editor|provider|language|system))?))?"
+)
+_HOME_WORDS = re.compile(
+    r"\b(?:rent|flat|house|apartment|city|town|neighbou?rhood|moved?|home|lease|commute|weather)\b", re.I
+)
+#: "We moved CI to GitHub Actions": a role named bare, moved to a tool.
+_MOVED_ROLE = re.compile(
+    rf"\b(?i:moved|migrated|switched|shifted) (?:our |my |the )?(?P<role>CI|[a-z]+(?: [a-z]+)?) (?:over )?"
+    rf"(?:from [\w.+-]+(?: [A-Z][\w.+-]*)* )?to {_NAME}"
+)
 _VISIT = re.compile(
     r"\bfor (?:the|a|two|three|a few|a couple of) (?:day|night|week|weekend|month|days|nights|weeks|months)\b"
     r"|\b(?:visit\w*|trip|holiday|vacation|airbnb|hotel|hostel|summer|conference)\b",
@@ -52,6 +70,12 @@ _VISIT = re.compile(
 _JOB = r"(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
 _ORG = rf"(?:the )?(?:company |firm )?(?P<org>[{_UP}0-9][\w&.'-]*(?: [{_UP}0-9][\w&.'-]*)*)"
 _JOBS = (
+    # "Currently employed by the NHS as a radiographer"
+    re.compile(
+        rf"(?:\bI am |^)(?:(?i:currently|now) )?employed (?:by|at) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
+    ),
+    # "ok so the new job is at Canva"
+    re.compile(rf"\b(?:my|the) new (?:job|position|role|gig) is (?:at|with) {_ORG}"),
     # "as of this week I'm officially a Zalando employee"
     re.compile(rf"\bI am (?:(?:now|officially|finally) )*(?:an? )?{_ORG} (?:employee|staffer|staff member)\b"),
     re.compile(
@@ -112,6 +136,7 @@ def facts(text: str) -> list[Fact]:
     m = _SPOUSE.search(text)
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
+    found += _swaps(text)
     for pattern in _ROLE_NEWS:
         m = pattern.search(text)
         role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
@@ -119,6 +144,31 @@ def facts(text: str) -> list[Fact]:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
     return found
+
+
+def _swaps(text: str) -> list[Fact]:
+    """A home or a tool left for another: the new one, and the old one given up, in the role the sentence names,
+    the one both tools fill, or the home its words speak of; nothing when the kind stays unclear."""
+    m = _NOT_THERE.search(text)
+    if m and not _VISIT.search(text):
+        return rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
+    m = _MOVED_ROLE.search(text)
+    role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
+    if m and role:
+        return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
+    m = _SWAP.search(text)
+    if m is None or not _sure(text, m):
+        return []
+    both = roles_of(m["old"]) & roles_of(m["obj"])
+    if m["role"]:
+        role = _role(m["role"], m["obj"])
+    elif both:
+        role = next(iter(both)) if len(both) == 1 else ""
+    elif m["old"][:1].isupper() and m["obj"][:1].isupper() and _HOME_WORDS.search(text) and not _VISIT.search(text):
+        role = "lives in"
+    if not role:
+        return []
+    return rule_facts(USER, role, m["old"], 0.7, True) + rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
 
 
 def _role(noun: str, name: str) -> str:

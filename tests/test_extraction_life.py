@@ -106,6 +106,26 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("the keys are ours and home is finally Aarhus now", [("user", "lives in", "Aarhus", False)]),
     ("As a result, we postponed the trip.", []),
     ("my ex-husband (Colm) still has the dog", []),
+    # a swap: the old value given up, the new one held, in the kind the sentence speaks of
+    (
+        "we finally left Cork for Galway in May, the rent is so much better",
+        [("user", "lives in", "Cork", True), ("user", "lives in", "Galway", False)],
+    ),
+    (
+        "Traded fish for nushell as my shell last week.",
+        [("user", "shell", "fish", True), ("user", "shell", "nushell", False)],
+    ),
+    ("I left Deliveroo for Monzo last year", [("user", "works at", "Deliveroo", True)]),  # a home or a job: unclear
+    ("my cousin left Cork for Galway and loves the city", []),
+    ("we might leave Cork for Galway next year, the rent is mad", []),
+    ("Nah, not in Hamburg any more — Kiel these days.", [("user", "lives in", "Kiel", False)]),
+    ("We migrated CI to Buildkite and it has been calm.", [("user", "ci", "Buildkite", False)]),
+    ("we moved the retro to Thursday", []),
+    (
+        "currently employed by Ørsted as a data engineer.",
+        [("user", "works at", "Ørsted", False), ("user", "works as", "data engineer", False)],
+    ),
+    ("so the new job is with Wolt, platform team", [("user", "works at", "Wolt", False)]),
     # a listed give-up retracts each tool
     (
         "Dropped Asana and Notion, just using Linear now",
