@@ -47,7 +47,7 @@ _NOT_THERE = re.compile(
     rf"\bnot in [{_UP}][\w'-]*(?: [{_UP}][\w'-]*)* any ?more\W+(?:(?:I am |we are )?(?:now )?in )?{_NAME},? (?:now|these days)\b"
 )
 #: "we finally left Lisbon for Porto", "Swapped bash for zsh as my shell": the old value left for the new one.
-_TOOLISH = r"[{up}0-9][\w.+!-]*(?: [{up}0-9][\w.+!-]*)*|[a-z][\w.+-]*".format(up=_UP)
+_TOOLISH = rf"[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*"
 _SWAP = re.compile(
     rf"(?:^|\b(?:I|we)(?: have)? )(?:(?:finally|just|officially) )?(?i:left|swapped|traded|exchanged|ditched|dropped) "
     rf"(?P<old>{_TOOLISH}) for (?:an? |the )?(?P<obj>{_TOOLISH})(?: as (?:my|our) (?P<role>[a-z]+(?: (?:app|client|manager|editor|provider|language|system))?))?"
