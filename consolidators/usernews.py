@@ -74,6 +74,8 @@ _JOBS = (
     re.compile(
         rf"(?:\bI am |^)(?:(?i:currently|now) )?employed (?:by|at) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
     ),
+    # "I live in Mysuru and am working at Infosys since 2021": the "I" said once for both
+    re.compile(rf"\b(?:I|and) am (?:now |currently )?working (?:at|for|with) {_ORG}"),
     # "ok so the new job is at Canva"
     re.compile(rf"\b(?:my|the) new (?:job|position|role|gig) is (?:at|with) {_ORG}"),
     # "as of this week I'm officially a Zalando employee"
@@ -82,6 +84,17 @@ _JOBS = (
         rf"\bI(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
     ),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
+)
+#: A job said in a learner's English, without the article: "I am nurse", "Me I am engineer in Bosch", "I am
+#: student of economics". Without "a" an adjective reads the same ("I am older"), so only a plain job noun counts.
+_BARE_JOB = re.compile(rf"\bI am (?P<job>[a-z]+)(?: (?:in|at) {_ORG})?(?=[,.;!]|$| since| in the)")
+_BARE_STUDENT = re.compile(
+    r"\bI am (?:an? )?(?:(?:first|second|third|fourth|final)[- ]year )?student of (?P<field>[a-z][a-z ]*?)(?=[,.;!]|$| at| in)"
+)
+_JOB_NOUNS = frozenset(
+    """nurse chef doctor cook pilot surgeon dentist vet barista medic analyst engineer teacher developer designer
+    manager lawyer accountant architect pharmacist technician tester programmer consultant electrician plumber
+    mechanic translator journalist physiotherapist radiographer paramedic midwife""".split()
 )
 #: An opening "as a …" that says what the user does: "As a nurse working night shifts at X, …", "quick one — as a
 #: dental hygienist, what …?" (is the standing, whatever the question then asks).
@@ -133,6 +146,13 @@ def facts(text: str) -> list[Fact]:
     if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"
         found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
         found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
+    m = _BARE_JOB.search(text)
+    if m and m["job"] in _JOB_NOUNS and _sure_so_far(text, m):
+        found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+        found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
+    m = _BARE_STUDENT.search(text)
+    if m and _sure_so_far(text, m):
+        found += rule_facts(USER, "studies", m["field"], 0.8, False, attribute=True)
     m = _SPOUSE.search(text)
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
@@ -179,14 +199,20 @@ def _role(noun: str, name: str) -> str:
 
 
 def _sure(text: str, m: re.Match[str]) -> bool:
-    return not _UNSURE.search(_clause(text, m))
+    return not _UNSURE.search(_clause(text, m)) and not _asked(text, m)
+
+
+def _asked(text: str, m: re.Match[str]) -> bool:
+    """Whether the match's clause ends in a question mark ("I am nurse? no")."""
+    end = _BOUNDARY.search(text, m.end())
+    return end is not None and end[0] == "?"
 
 
 def _sure_so_far(text: str, m: re.Match[str]) -> bool:
     """No hedge from the clause's start to the match's end: "me and the wife (Leilani) need a game that isn't
     chess" denies the game, not the wife."""
     starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
-    return not _UNSURE.search(text[starts[-1] if starts else 0 : m.end()])
+    return not _UNSURE.search(text[starts[-1] if starts else 0 : m.end()]) and not _asked(text, m)
 
 
 def _clause(text: str, m: re.Match[str]) -> str:

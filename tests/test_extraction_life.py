@@ -126,6 +126,22 @@ CHAT: list[tuple[str, list[Triple]]] = [
         [("user", "works at", "Ørsted", False), ("user", "works as", "data engineer", False)],
     ),
     ("so the new job is with Wolt, platform team", [("user", "works at", "Wolt", False)]),
+    # a learner's English: the job without its article, the "I" said once for two clauses
+    (
+        "Hi, I am pharmacist, I am living in Jeddah since 2019.",
+        [("user", "works as", "pharmacist", False), ("user", "lives in", "Jeddah", False)],
+    ),
+    (
+        "Me I am technician in Airbus, Toulouse site.",
+        [("user", "works as", "technician", False), ("user", "works at", "Airbus", False)],
+    ),
+    ("I am student of linguistics, third year", [("user", "studies", "linguistics", False)]),
+    (
+        "I live in Pune and am working at Wipro since 2022.",
+        [("user", "lives in", "Pune", False), ("user", "works at", "Wipro", False)],
+    ),
+    ("I am older than my sister.", []),
+    ("if I am pharmacist in Germany, can I work in Austria?", []),
     # a listed give-up retracts each tool
     (
         "Dropped Asana and Notion, just using Linear now",
