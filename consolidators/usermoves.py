@@ -20,7 +20,7 @@ from .types import Fact
 
 USER = "user"
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
-_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:[{_UP}0-9][\w&.+'-]*|de|do|da|del|of(?= [{_UP}])))*)"
+_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:(?:de|do|da|del|di|della|dos|van|von|der|den|la|le|of) )*[{_UP}0-9][\w&.+'-]*)*)"
 _WE = r"(?:I|we)(?: have| had|'ve|'d| are| am)?(?: (?:finally|just|officially|now))?"
 #: A job or a subject of study: lower-case words up to where the time or the clause starts.
 _PHRASE = (

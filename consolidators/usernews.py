@@ -22,7 +22,7 @@ from .types import Fact
 USER = "user"
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 #: A place or employer: capitalised words (chat may write a place in lower case after "in": not read here).
-_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+/'-]*(?: (?:[{_UP}0-9][\w&.+/'-]*|de|do|da|del|of(?= [{_UP}])))*)"
+_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+/'-]*(?: (?:(?:de|do|da|del|di|della|dos|van|von|der|den|la|le|of) )*[{_UP}0-9][\w&.+/'-]*)*)"
 _WE = r"(?:I|we)(?: have| had| am| are)?(?: (?:finally|just|now|officially))?"
 #: A change of home the sentence also names, which makes "I'm in X now" a home rather than a stay.
 _MOVED = re.compile(

@@ -142,6 +142,11 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("I am older than my sister.", []),
     ("if I am pharmacist in Germany, can I work in Austria?", []),
+    # a name keeps the particles inside it
+    (
+        "switched unis this year, I'm enrolled at Università di Bologna now",
+        [("user", "studies at", "Università di Bologna", False)],
+    ),
     # a listed give-up retracts each tool
     (
         "Dropped Asana and Notion, just using Linear now",
