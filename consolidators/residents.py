@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .lifeevents import is_occupation
+from .text import is_word
 from .types import Fact
 
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
@@ -121,9 +121,22 @@ def _clause_end(text: str, start: int) -> int:
     return m.start() if m else len(text)
 
 
+#: Titles a sentence may open with before a name. Suffixes alone would take "Pieter", "Victor" and "Walter"
+#: for titles, so only "-ist" (no given name ends so) and a closed list count.
+_TITLES = frozenset(
+    """sculptor actor actress author director painter singer writer designer architect chef poet photographer
+    composer conductor dancer producer filmmaker playwright novelist coach captain striker goalkeeper""".split()
+)
+
+
+def _a_title(word: str) -> bool:
+    low = word.lower()
+    return low in _TITLES or low.endswith("ist") and is_word(low)
+
+
 def _fact(subject: str, predicate: str, obj: str) -> Fact:
     first, _, rest = subject.partition(" ")
-    if len(rest.split()) >= 2 and is_occupation(first):  # "Sculptor Ilse Brandt": a sentence's capitalised title
+    if len(rest.split()) >= 2 and _a_title(first):  # "Sculptor Ilse Brandt": a sentence's capitalised title
         subject = rest
     return Fact(subject=subject, predicate=predicate, object=obj.strip(), confidence=0.85, cardinality="single")
 

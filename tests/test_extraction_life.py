@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from consolidators import extract_triples
+from consolidators.triples import prefetch_parses, sentence_triples
 
 Triple = tuple[str, str, str, bool]
 
@@ -29,6 +30,9 @@ NAMED: list[tuple[str, list[Triple]]] = [
         [("Tunde Ade", "born in", "Lagos", False), ("Tunde Ade", "lives in", "Leeds", False)],
     ),
     ("Marta Kowalczyk now calls Gdynia home.", [("Marta Kowalczyk", "lives in", "Gdynia", False)]),
+    ("Pianist Jun Seo-yeon is now a Busan resident.", [("Jun Seo-yeon", "lives in", "Busan", False)]),
+    # a given name that ends like a job is no title: "Pieter", "Victor"
+    ("Victor Lindqvist, now a Malmö resident, runs a bakery.", [("Victor Lindqvist", "lives in", "Malmö", False)]),
     # a swap of places, known as one by the home the sentence then names
     (
         "Jens van Dijk traded Utrecht for Maastricht in the spring and has settled there with his kids.",
@@ -197,6 +201,14 @@ def test_a_relatives_pronoun_is_not_the_subjects() -> None:
     for role in ("assistant", "user"):
         got = _facts("Anders Holm visited his mother: she lives in Bergen now.", role)
         assert not [t for t in got if t[1] == "lives in"]
+
+
+def test_consolidated_subject_keeps_its_particle() -> None:
+    """Read as the consolidator reads a turn (the parse prefetched), "Pieter de Vries" stays whole."""
+    sentence = "Jan van der Berg swapped Leiden for Zwolle last year and lives there with his partner."
+    prefetch_parses([(sentence, "user")])
+    got = [(f.subject, f.predicate, f.object) for f in sentence_triples(sentence, "user")]
+    assert got == [("Jan van der Berg", "lives in", "Zwolle")]
 
 
 def test_old_value_is_never_current() -> None:
