@@ -41,6 +41,25 @@ _RESIDENCE = (
     # "X now calls Lisbon home", "X has made Porto her home"
     re.compile(rf"{_SUBJECT} (?:now )?(?:calls|has made) {_PLACE} (?:(?:his|her|their) )?home\b"),
 )
+#: A person titled by the place they work from: "Marseille-based illustrator Tamsin Oduya", "Nkechi Eze is a
+#: Nigerian-born poet based in Manchester". Only a person's title counts: a "Lagos-based fintech" is a company.
+_BASED = (
+    re.compile(rf"^(?:[Tt]he )?(?P<obj>{_WORD}(?: {_WORD})*)-based (?P<title>[a-z]+) (?P<subj>{_PERSON})\b"),
+    re.compile(rf"{_SUBJECT},? (?:is|remains) an? (?:[\w-]+ ){{0,2}}?(?P<title>[a-z]+) (?:now )?based in {_PLACE}"),
+)
+#: "… from Hamburg, where he lives with his two cats": the place a later "where" says the subject lives in.
+_WHERE_HOME = re.compile(
+    rf"\b(?:in|from|to) {_PLACE}, where (?:he|she|they) (?:now )?(?:lives?|has settled|is based)\b"
+)
+#: "X, who …, is married to the composer Y", "X has been married to Y since 2012": a present marriage, the
+#: spouse's descriptor ("the architect", "fellow researcher") no part of the name.
+_MARRIED_TO = (
+    rf"(?:is|has been|are) (?:now |happily )?married to (?:the |fellow |a )?(?:[a-z-]+ ){{0,2}}?(?P<obj>{_PERSON})\b"
+)
+_MARRIED = re.compile(rf"\b{_MARRIED_TO}")
+#: "Two years after his divorce, Javier Ortega Ruiz is now married to the cellist Carmen Vidal": the name
+#: just before the verb is whose marriage it is, wherever the sentence puts it.
+_MARRIED_NOW = re.compile(rf"(?P<subj>{_PERSON}) {_MARRIED_TO}")
 #: "X swapped Delft for Groningen …": a swap of places, known as one by the home the sentence then names.
 _SWAP = re.compile(rf"{_SUBJECT} (?:swapped|traded|exchanged|left) {_WORD}(?: {_WORD})* for {_PLACE}")
 _SWAP_HOME = re.compile(r"\b(?:lives?|living|settled|moved|relocated|calls? it home|made it (?:his|her|their) home)\b")
@@ -86,11 +105,45 @@ def facts(text: str) -> list[Fact]:
         and _sure(text[m.start("subj") : _clause_end(text, m.end())])
     ):
         found.append(_fact(m["subj"], "lives in", m["obj"]))
+    m = _MARRIED_NOW.search(text)
+    if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
+        found.append(_fact(m["subj"], "married to", m["obj"]))
     m = _COUPLE.search(text)
     if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
         found.append(_fact(m["subj"], "married to", m["obj"]))
-    found += _pronoun_facts(text)
+    found += _pronoun_facts(text) + _described_facts(text)
     return list(dict.fromkeys(found))
+
+
+def _described_facts(text: str) -> list[Fact]:
+    """A person's home by a title ("Marseille-based illustrator …", "… a poet based in Manchester") or a "where"
+    clause, and a marriage said of the sentence's subject further on ("X, who …, is married to Y")."""
+    found: list[Fact] = []
+    for pattern in _BASED:
+        m = pattern.search(text)
+        if m and _a_title(m["title"]) and _sure(m[0]):
+            found.append(_fact(m["subj"], "lives in", m["obj"]))
+    subject = re.match(_SUBJECT, text)
+    if subject is None or not re.match(r"[ ,]", text[subject.end() : subject.end() + 1] or " "):
+        return found
+    for pattern, predicate in ((_WHERE_HOME, "lives in"), (_MARRIED, "married to")):
+        m = pattern.search(text, subject.end())
+        if (
+            m
+            and _only_places_between(text[subject.end() : m.start()])
+            and _sure(text[m.start() : _clause_end(text, m.end())])
+        ):
+            found.append(_fact(subject["subj"], predicate, m["obj"]))
+    return found
+
+
+def _only_places_between(between: str) -> bool:
+    """Nobody else the later clause could be about: no relative, and each name between is a place or an
+    employer ("who was born in Recife", "works at CERN"), not a person who could be the clause's subject."""
+    if _OTHER_PERSON.search(between) or re.search(r"\b(?:and|with) (?:his|her|their)\b", between):
+        return False
+    names = (n for n in re.finditer(rf"\b{_WORD}", between) if not re.match(r"\S+-(?:born|based|raised)\b", n[0]))
+    return all(re.search(r"\b(?:in|at|from|for|of|by|to)$", between[: n.start()].rstrip()) for n in names)
 
 
 def _pronoun_facts(text: str) -> list[Fact]:
@@ -125,6 +178,7 @@ def _clause_end(text: str, start: int) -> int:
 #: for titles, so only "-ist" (no given name ends so) and a closed list count.
 _TITLES = frozenset(
     """sculptor actor actress author director painter singer writer designer architect chef poet photographer
+    illustrator translator lawyer doctor surgeon teacher professor researcher engineer
     composer conductor dancer producer filmmaker playwright novelist coach captain striker goalkeeper""".split()
 )
 
@@ -149,6 +203,17 @@ def merged(found: list[Fact], read: list[Fact]) -> list[Fact]:
     kept = [
         f
         for f in found
-        if (f.subject.lower(), f.predicate) not in keys and not (f.subject == "user" and f.object.lower() in names)
+        if (f.subject.lower(), f.predicate) not in keys
+        and not (f.subject == "user" and f.object.lower() in names)
+        and not _cut_name(f, read)
     ]
     return kept + read
+
+
+def _cut_name(f: Fact, read: list[Fact]) -> bool:
+    """Whether ``f`` is one of ``read`` with the subject's name cut short ("Ortega Ruiz" for "Javier Ortega Ruiz")."""
+    low = f.subject.lower()
+    return any(
+        r.predicate == f.predicate and r.subject.lower().endswith(" " + low) and r.object.lower() == f.object.lower()
+        for r in read
+    )

@@ -45,6 +45,19 @@ NAMED: list[tuple[str, list[Triple]]] = [
         [("Lars Berg", "married to", "Ingrid Solheim", False)],
     ),
     ("Chidi Okeke and Ngozi Eze got married in Enugu last month.", [("Chidi Okeke", "married to", "Ngozi Eze", False)]),
+    # a person's home by a title of where they work from, a marriage said further on
+    ("Porto-based photographer Rui Tavares won the prize.", [("Rui Tavares", "lives in", "Porto", False)]),
+    ("Amaru Quispe is a Peruvian-born novelist based in Madrid.", [("Amaru Quispe", "lives in", "Madrid", False)]),
+    ("Oslo-based fintech Vipps raised new money.", []),  # a company is no resident
+    (
+        "Karin Olsen, who grew up in Tromsø and works at Equinor, is married to the painter Erik Dahl.",
+        [("Karin Olsen", "works at", "Equinor", False), ("Karin Olsen", "married to", "Erik Dahl", False)],
+    ),
+    (
+        "A year after the split, Mateus Rocha Lima is now married to the dancer Bia Souza.",
+        [("Mateus Rocha Lima", "married to", "Bia Souza", False)],
+    ),
+    ("Pedro Alves was married to Ana Costa for ten years.", []),
     # nothing: a past residence, a former resident, a hedge, someone else's pronoun, a visit
     ("Petra Novak was a Brno resident until 2019.", []),
     ("Rumours say Petra Novak may soon be a Brno resident.", []),
