@@ -33,6 +33,13 @@ _HOMES = (
     (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
     (re.compile(rf"\b(?:I am|we are) (?:now )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"), _MOVED),
+    # "Yep still in Winnipeg, still freezing": a reply that the home holds ("still in Excel" alone may be a tool)
+    (
+        re.compile(
+            rf"^(?:(?:(?i:yep|yeah|yes|yup|nope|nah|ha|haha|lol)\W+)+|I am |we are )(?i:still) (?:living |based )?in {_NAME}"
+        ),
+        None,
+    ),
     # "we've been renting a tiny flat in Tbilisi since february", "I rent a room in Ghent"
     (
         re.compile(
@@ -132,6 +139,8 @@ def facts(text: str) -> list[Fact]:
     for pattern, evidence in _HOMES:
         m = pattern.search(text)
         if m and (evidence is None or evidence.search(text)) and not _VISIT.search(text) and _sure(text, m):
+            if roles_of(m["obj"]):  # "still in Excel for this": a tool, not a place
+                continue
             found += rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
             break
     for pattern in _JOBS:

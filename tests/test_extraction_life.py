@@ -77,6 +77,8 @@ CHAT: list[tuple[str, list[Triple]]] = [
         [("user", "lives in", "Ljubljana", False)],
     ),
     ("oh since I'm living in Lyon now anyway, any good bakeries?", [("user", "lives in", "Lyon", False)]),
+    ("yep, still in Tromsø, still dark all day", [("user", "lives in", "Tromsø", False)]),
+    ("still in Excel for the budget, sadly", []),
     # nothing: a stay, a plan, a question
     ("I'm in Porto now for the week, any tips on food?", []),
     ("we might be renting a flat in Oslo from march", []),
