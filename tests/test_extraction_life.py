@@ -79,6 +79,8 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("oh since I'm living in Lyon now anyway, any good bakeries?", [("user", "lives in", "Lyon", False)]),
     ("yep, still in Tromsø, still dark all day", [("user", "lives in", "Tromsø", False)]),
     ("still in Excel for the budget, sadly", []),
+    ("moved out of Lyon in march, still working out where to go next", [("user", "lives in", "Lyon", True)]),
+    ("my parents moved out of Lyon in march", []),
     # nothing: a stay, a plan, a question
     ("I'm in Porto now for the week, any tips on food?", []),
     ("we might be renting a flat in Oslo from march", []),
