@@ -275,11 +275,14 @@ def _clause(text: str, m: re.Match[str]) -> str:
 def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
     """``found`` with each change in place of what other readers said of the same relation of the user's, or
     of the same value under another ("the password manager got" is no relation); the old value they say was
-    left stays retracted ("my last day at Monzo was Friday and this morning I started at Wise")."""
+    left stays retracted ("my last day at Monzo was Friday and this morning I started at Wise"). A fact that joins
+    two of the user's own values ("data analyst at Ocado, based in Hatfield" is no Ocado headquarters) was read
+    from the user's description of themself, and goes too."""
     keys = {f.predicate for f in changes}
     values = {f.object.lower() for f in changes}
     return [
         f
         for f in found
         if not (f.subject == USER and (f.predicate in keys and not f.retract or f.object.lower() in values))
+        and not (f.subject.lower() in values and f.object.lower() in values)
     ] + changes

@@ -103,6 +103,15 @@ _JOB_NOUNS = frozenset(
     manager lawyer accountant architect pharmacist technician tester programmer consultant electrician plumber
     mechanic translator journalist physiotherapist radiographer paramedic midwife""".split()
 )
+#: A self-introduction as a list: "Me: 34, nurse, living in Cork", "Background: data analyst at Ocado, based in
+#: Hatfield", "Quick intro: I'm Inês, 34, a pharmacist living in Porto". Each listed part is read on its own.
+_INTRO = re.compile(
+    r"^(?:(?i:quick intro|intro|me|about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
+)
+_INTRO_PART = re.compile(
+    rf"^(?:an? )?(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:at|with) {_ORG})?"
+    rf"(?: (?:living|based) in (?P<home>[{_UP}][\w'-]*(?: [{_UP}][\w'-]*)*))?$"
+)
 #: An opening "as a …" that says what the user does: "As a nurse working night shifts at X, …", "quick one — as a
 #: dental hygienist, what …?" (is the standing, whatever the question then asks).
 _AS_A = re.compile(
@@ -155,6 +164,7 @@ def facts(text: str) -> list[Fact]:
     if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"
         found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
         found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
+    found += _introduced(text)
     m = _BARE_JOB.search(text)
     if m and m["job"] in _JOB_NOUNS and _sure_so_far(text, m):
         found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
@@ -172,6 +182,26 @@ def facts(text: str) -> list[Fact]:
         if m and role:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
+    return found
+
+
+def _introduced(text: str) -> list[Fact]:
+    """The job, employer and home a self-introduction lists, each part read whole ("nurse", "data analyst at
+    Ocado", "a pharmacist living in Porto"); a part that is no job ("34", "two cats") says nothing."""
+    m = _INTRO.match(text)
+    if m is None or _UNSURE.search(text[m.end() :].split(".")[0]):
+        return []
+    found: list[Fact] = []
+    for part in re.split(r"\s*[,;]\s*(?:and )?", text[m.end() :].split(". ")[0].rstrip(" .!")):
+        home = re.fullmatch(rf"(?:living|based) in {_NAME}", part)
+        if home:  # "…, based in Hatfield, …"
+            found += rule_facts(USER, "lives in", home["obj"], 0.8, False, attribute=True)
+        p = _INTRO_PART.match(part)
+        if p is None or not is_occupation(p["job"]) or any(f.predicate == "works as" for f in found):
+            continue
+        found += rule_facts(USER, "works as", p["job"], 0.8, False, attribute=True)
+        found += rule_facts(USER, "works at", p["org"], 0.8, False, attribute=True) if p["org"] else []
+        found += rule_facts(USER, "lives in", p["home"], 0.8, False, attribute=True) if p["home"] else []
     return found
 
 

@@ -81,6 +81,24 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("still in Excel for the budget, sadly", []),
     ("moved out of Lyon in march, still working out where to go next", [("user", "lives in", "Lyon", True)]),
     ("my parents moved out of Lyon in march", []),
+    # a self-introduction as a list: each part read whole
+    (
+        "Me: 41, electrician, living in Tampere, married to Aino. Now the actual question.",
+        [
+            ("user", "works as", "electrician", False),
+            ("user", "lives in", "Tampere", False),
+            ("user", "married to", "Aino", False),
+        ],
+    ),
+    (
+        "Background: product designer at Miro, based in Utrecht, BA from Eindhoven.",
+        [
+            ("user", "works as", "product designer", False),
+            ("user", "works at", "Miro", False),
+            ("user", "lives in", "Utrecht", False),
+        ],
+    ),
+    ("Me: not a programmer, just curious", []),
     # nothing: a stay, a plan, a question
     ("I'm in Porto now for the week, any tips on food?", []),
     ("we might be renting a flat in Oslo from march", []),
