@@ -171,9 +171,9 @@ _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(—–]| - | because | since | but | so | for | with | which | who | where | while | although | bc | cuz "
     r"| starting\b| more than | now that "
-    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+$)"
+    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+(?:$|[,;.]))"
     r"| (?:on|from|across|onto|off) (?:all (?:of )?|both )?(?:my|our) "
-    r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
+    r"| (?i:and) (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
     r"^(?:(?:so|and|but|now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
@@ -183,7 +183,7 @@ _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is n
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|finally|at last|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"(?:full|part)[- ]time|right now|here|at the moment|at work|every \w+|each \w+|daily|recently|today|"
-    r"a lot|a bunch|a ton|all the time|most (?:days|evenings|nights|mornings)|for now|for the time being|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
+    r"either|a lot|a bunch|a ton|all the time|most (?:days|evenings|nights|mornings)|for now|for the time being|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
     r"on (?:the )?weekends?|at (?:the )?weekends?|btw|tbh|lol|haha|imo|imho|fyi|rn|atm|ngl|lmao|anyway|though|"
     r"very much|so much|loads|heaps|on \d{1,2}(?:st|nd|rd|th)? \w+(?: \d{4})?|on \w+ \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|"
     rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) "

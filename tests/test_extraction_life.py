@@ -186,6 +186,19 @@ CHAT: list[tuple[str, list[Triple]]] = [
         "switched unis this year, I'm enrolled at Università di Bologna now",
         [("user", "studies at", "Università di Bologna", False)],
     ),
+    (
+        "Hi, I'm Sara, I live in Graz and work for Magna as quality engineer.",
+        [
+            ("user", "lives in", "Graz", False),
+            ("user", "works at", "Magna", False),
+            ("user", "works as", "quality engineer", False),
+        ],
+    ),
+    ("I use Vaultwarden as password manager, works fine", [("user", "password manager", "Vaultwarden", False)]),
+    (
+        "I quit Instagram and I no longer use TikTok either.",
+        [("user", "uses", "Instagram", True), ("user", "uses", "TikTok", True)],
+    ),
     # a listed give-up retracts each tool
     (
         "Dropped Asana and Notion, just using Linear now",
