@@ -105,12 +105,10 @@ def facts(text: str) -> list[Fact]:
         and _sure(text[m.start("subj") : _clause_end(text, m.end())])
     ):
         found.append(_fact(m["subj"], "lives in", m["obj"]))
-    m = _MARRIED_NOW.search(text)
-    if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
-        found.append(_fact(m["subj"], "married to", m["obj"]))
-    m = _COUPLE.search(text)
-    if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
-        found.append(_fact(m["subj"], "married to", m["obj"]))
+    for pattern in (_MARRIED_NOW, _COUPLE):
+        m = pattern.search(text)
+        if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
+            found.append(_fact(m["subj"], "married to", m["obj"]))
     found += _pronoun_facts(text) + _described_facts(text)
     return list(dict.fromkeys(found))
 
@@ -169,8 +167,11 @@ def _sure(clause: str) -> bool:
     return not _UNSURE.search(clause)
 
 
+_CLAUSE_END = re.compile(r"[,;:.!?)]|\s[—–-]\s")
+
+
 def _clause_end(text: str, start: int) -> int:
-    m = re.compile(r"[,;:.!?)]|\s[—–-]\s").search(text, start)
+    m = _CLAUSE_END.search(text, start)
     return m.start() if m else len(text)
 
 
