@@ -46,7 +46,7 @@ _SAID = table(
     # "since I'm in Leeds now anyway", "we're in Bristol now": where the writer is now, said as a given
     (
         "lives in",
-        rf"\b(?:I am|[Ww]e are) (?:now )?in {NAME} now\b(?![^.?!]*\b(?:trip|holiday|vacation|visit|conference|hotel|flight|landed|for work|this week|for the weekend)\b)",
+        rf"\b(?:I am|[Ww]e are) (?:now )?in {NAME} now\b(?![^.?!]*\b(?:trip|holiday|vacation|visit|conference|hotel|flight|landed|for work|this week|for the weekend|for (?:the|a|two|three|a few|a couple of) (?:days?|nights?|weeks?|weekends?|months?))\b)",
     ),
     # "been at Siemens for 11 years now", "I'm at Mercado Libre now, joined in August"
     (

@@ -113,10 +113,10 @@ _FRAMES = table(
     ),
     # "we stopped hosting on Heroku", "we moved out of Bristol", "Evernote's gone from my life"
     ("!cloud provider", rf"\b(?:I|[Ww]e) (?:have )?stopped (?:hosting|deploying) (?:on|with|at) {NAME}"),
-    ("!lives in", rf"\b(?:I|[Ww]e) (?:have )?(?:just |finally )?moved out of {NAME}"),
+    ("!lives in", rf"(?:^|\b(?:I|[Ww]e) (?:have )?)(?:(?i:just|finally) )?(?i:moved) out of {NAME}"),  # chat drops "I"
     (
         "!uses",
-        rf"^{NAME}(?:'s| is| has) (?:gone|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
+        rf"^{NAME}(?:'s| is| has) (?:gone(?! (?:back|home|ahead|on|to|out|up|over|into|abroad)\b)|been (?:deleted|uninstalled|removed))(?: from my (?:life|phone|laptop|mac|machine))?\b",
     ),
     # "everything we deploy is hosted on GCP", "our whole stack runs on Azure"
     (

@@ -295,7 +295,8 @@ _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live 
 _TOOL_HOLDS = re.compile(  # "Bear has all my notes now"
     rf"(?P<obj>{_ENT}) (?:now )?(?:has|holds|keeps|stores|gets|handles|manages|runs|does) {_MINE} (?P<role>[a-z]+)\b.*"
 )
-_HOME = re.compile(rf"[Hh]ome (?:is|is now) (?P<obj>{_ENT})\b.*")  # "home is Kyoto these days"
+#: "home is Kyoto these days", "home is officially Tampere now"
+_HOME = re.compile(rf"[Hh]ome is (?:(?:now|officially|finally|currently) )*(?P<obj>{_ENT})\b.*")
 _OUT_AND_IN = re.compile(r"(?P<old>[\w.+#' -]+?) (?:is|are) out,? (?:and )?(?P<obj>[\w.+#' -]+?) (?:is|are) in\b.*")
 GIVE_UP_ROLE = "uses"
 #: "Ghostty replaced kitty as my terminal": the replaced tool may be written in lower case
@@ -305,10 +306,11 @@ _TOOL_REPLACED = re.compile(
 
 
 #: Chat drops "I'm" / "I've been" / "I was" before these: "living in Arequipa now", "been using Notion a lot",
-#: "born and raised in Kumasi", "currently doing a degree in …", "enrolled at Sciences Po".
+#: "born and raised in Kumasi", "currently doing a degree in …", "enrolled at Sciences Po", "just using Things 3 now".
 _DROPPED_BE = re.compile(
     r"^(?:(?:currently|still|now|just|recently|also)\s+)*"
-    r"(?:(?P<been>been)|(?P<born>born)|(?P<ing>living|working|doing|studying|based|enrolled))\b",
+    r"(?:(?P<been>been)|(?P<born>born)|(?P<ing>living|working|doing|studying|based|enrolled"
+    r"|using(?![^,;.!?]* (?:is|was|are|were|feels?|seems?|makes?|gets?)\b)))\b",  # "Using X is fun": a subject
     re.I,
 )
 

@@ -322,6 +322,12 @@ def _is_word(word: str) -> bool:
     return w in STOP_WORDS or is_word(w)
 
 
+def _one_of(name: str, bound: set[str] | None) -> bool:
+    """Whether ``name`` is one of the names bound to its role, or a longer or shorter form of one ("Pixel 8 pro", "JetBrains Rider")."""
+    low = name.lower()
+    return bound is None or any(b in low or low in b for b in bound)
+
+
 def merged(found: list[Fact], sentence: str) -> list[Fact]:
     """``found`` with the roles ``sentence`` binds: a bound tool's fact names its role, not "uses" or a misread
     ("Moved to IntelliJ as my IDE" is no home), and a tool given up beside one bound is given up in that role."""
@@ -332,10 +338,16 @@ def merged(found: list[Fact], sentence: str) -> list[Fact]:
         return found
     names = {b.name.lower() for b in bound}
     roles = {b.role for b in bound}
+    filled: dict[str, set[str]] = {}
+    for b in bound:
+        if not b.negated:
+            filled.setdefault(b.role, set()).add(b.name.lower())
     kept: list[Fact] = []
     for f in found:
         if f.subject == USER and f.object.lower() in names and f.predicate not in roles:
             continue
+        if f.subject == USER and not f.retract and not _one_of(f.object, filled.get(f.predicate)):
+            continue  # one tool fills a role: "Gmail-only now, so Mimestream is my mail client" names Mimestream
         if f.subject == USER and f.retract and f.predicate == "uses" and len(roles) == 1:
             f = fact(next(iter(roles)), f.object, f.confidence, retract=True)  # "Ditched Chrome, I surf with …"
         kept.append(f)

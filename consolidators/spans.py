@@ -174,7 +174,15 @@ def antecedent(tok: Any) -> Any:
     if tok is None or tok.lower_ not in ("he", "she"):
         return tok
     people = [t for t in tok.doc[: tok.i] if person(t)]
-    return people[0] if len(people) == 1 else tok
+    # "Anders Holm visited his mother: she lives in Bergen": a relative named between may be who "she" is
+    others = len(people) == 1 and any(t.lower_ in _RELATIVES for t in tok.doc[people[0].i : tok.i])
+    return people[0] if len(people) == 1 and not others else tok
+
+
+_RELATIVES = frozenset(
+    """mother father mum mom dad parent parents sister brother daughter son child kid wife husband partner friend
+    colleague boss aunt uncle cousin niece nephew grandmother grandfather neighbour neighbor""".split()
+)
 
 
 def titled(subj: Any) -> Any:

@@ -10,6 +10,7 @@ else one is a fan of is a ``likes``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .lifeevents import USER, fact
 from .roles import negated, refused, the_users_talk
@@ -49,7 +50,11 @@ _DRUNK = (
         rf"\b(?:give me|I reach for|I grab) (?:an? )?(?:good |nice |proper )?{_THING} over (?:anything|everything)\b",
         re.I,
     ),
-    re.compile(rf"^{_THING} is my drink of choice\b", re.I),
+    # "hibiscus tea has become my drink of choice lately"
+    re.compile(
+        rf"^{_THING} (?:is|has (?:now )?become|became) my (?:new )?(?:drink of choice|(?:favou?rite|fave?|go-to) drink)\b",
+        re.I,
+    ),
 )
 #: "…, that's my drink", "(my fav drink, no shame)": the drink is the one the message names.
 _MY_DRINK = re.compile(
@@ -63,6 +68,7 @@ _NAMED = re.compile(r"(?<=\S)\s+[A-ZÀ-ÖØ-Þ][a-zà-ÿ]")
 
 def merged(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the tastes ``text`` states by standing, unless a fact of the same kind names them."""
+    found = [_without_place(f) for f in found]
     have = {(f.predicate, f.object.lower()) for f in found if f.subject == USER}
     out = list(found)
     for predicate, obj in _tastes(text):
@@ -70,6 +76,17 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
             have.add((predicate, obj.lower()))
             out.append(fact(predicate, obj, 0.7))
     return out
+
+
+#: An activity and the named place it happens in: "hiking in the Julian Alps" is a liking for hiking.
+_ACTIVITY_AT = re.compile(
+    r"^(?P<activity>[a-z]+ing(?: [a-z]+)?) (?:in|at|on|around|along|through|across|near|by|up|down|off) (?:the )?[A-Z]"
+)
+
+
+def _without_place(f: Fact) -> Fact:
+    m = _ACTIVITY_AT.match(f.object) if f.subject == USER and f.predicate == "likes" else None
+    return replace(f, object=m["activity"]) if m else f
 
 
 #: A word every shape above holds: a sentence without one states no taste by standing.

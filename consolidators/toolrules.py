@@ -24,7 +24,8 @@ ATTR_STOP = frozenset(
     """
 question point guess problem issue concern idea thought bad goal hope plan answer pleasure fault
 mistake worry day week life mind turn bet advice opinion take suggestion request feedback
-understanding meeting call date time deadline appointment job
+understanding meeting call date time deadline appointment job thing jam vibe stuff
+sister brother mother father mum mom dad son daughter cousin aunt uncle friend neighbour neighbor boss colleague
 """.split()
 )
 TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())
@@ -122,7 +123,7 @@ def _apply_rule(
     """Triples for one matched rule; None when the rule turns out not to apply."""
     if spec == "uses" and re.search(r"\b(?:called|named)\b", m["obj"]):
         return []  # "adopted a greyhound called Pickles": a named creature or project, not a tool
-    objects = clean_objects(m["obj"]) if spec == "uses" else [o for o in [clean_object(m["obj"])] if o]
+    objects = clean_objects(m["obj"]) if spec in ("uses", GIVE_UP) else [o for o in [clean_object(m["obj"])] if o]
     if spec == DOMAIN and subject != "user" and not all(o[:1].isupper() for o in objects):
         return []  # "Tavonia switched to the euro": a country's money is no tool it uses
     if not objects:

@@ -53,6 +53,7 @@ from . import (
     orgfacts,
     pets,
     rescue,
+    residents,
     roles,
     tastes,
     teams,
@@ -176,6 +177,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = teams.merged(found, text, move)  # a player's team named in passing ("Zamalek forward X is out")
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
+    found = residents.merged(found, residents.facts(text))  # a named person's home or spouse said by description
     found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
@@ -234,7 +236,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
     elif user and not parsed:  # "…, 71, living in Bendigo with my husband Graham": what the whole missed
-        known = {f.predicate for f in triples} | {f.object.lower() for f in triples}
+        known = {f.predicate for f in triples if not f.retract} | {f.object.lower() for f in triples}
         triples += [
             f for f in _clause_by_clause(sentence, role, relations) if not known & {f.predicate, f.object.lower()}
         ]
@@ -355,7 +357,9 @@ _ASKS = re.compile(
     re.I,
 )
 #: What the statement before a question opens with when it is a reason, not a condition: "since I live in Leeds".
-_GIVEN = re.compile(r"^(?:(?:ok|okay|so|well)[,\s]+)*(?:since|because|as|given that|now that|seeing as)\s+", re.I)
+_GIVEN = re.compile(
+    r"^(?:(?:ok|okay|so|well|btw|oh|also|anyway)[,\s]+)*(?:since|because|as|given that|now that|seeing as)\s+", re.I
+)
 
 
 def _before_the_question(sentence: str) -> str:

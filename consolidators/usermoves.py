@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from . import usernews
 from .chatparse import role_phrase
 from .roles import names_a_role
 from .toolnames import roles_of
@@ -19,7 +20,7 @@ from .types import Fact
 
 USER = "user"
 _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
-_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:[{_UP}0-9][\w&.+'-]*|de|do|da|del|of(?= [{_UP}])))*)"
+_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:(?:de|do|da|del|di|della|dos|van|von|der|den|la|le|of) )*[{_UP}0-9][\w&.+'-]*)*)"
 _WE = r"(?:I|we)(?: have| had|'ve|'d| are| am)?(?: (?:finally|just|officially|now))?"
 #: A job or a subject of study: lower-case words up to where the time or the clause starts.
 _PHRASE = (
@@ -93,7 +94,7 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         "studies",
         re.compile(
             rf"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?)"
-            rf"(?: to|\s*[—–:-]+\s*it(?:'s| is)) {_PHRASE}"
+            rf"(?:(?: from [a-z][a-z -]*?)? to|\s*[—–:-]+\s*it(?:'s| is)) {_PHRASE}"
         ),
         None,
     ),
@@ -148,7 +149,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "role",
         re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
-        re.compile(rf"\b(?:got|bought|picked up) (?:myself )?(?:an? |the )?{_NAME}"),
+        re.compile(rf"\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?{_NAME}"),
     ),
     (
         "role",
@@ -199,6 +200,7 @@ def facts(text: str) -> list[Fact]:
         if predicate == "role":
             predicate = role_phrase(m["role"]) or "" if names_a_role(m["role"]) else ""  # a home is no tool
         found += _fact(predicate, m["obj"])
+    found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}
     return list(dict.fromkeys(found + [f for f in _later(text) + _tools(text) if f.predicate not in known]))
 
@@ -215,6 +217,8 @@ def _later(text: str) -> list[Fact]:
     for predicate, change, landing in _CHANGE_THEN_NOW:
         c = change.search(text)
         m = landing.search(text, c.end()) if c else None
+        if c and m is None:  # "I'm with Shopify now (left Wix in January)": what holds now, said first
+            m = next((n for n in landing.finditer(text, 0, c.start()) if re.search(r"\bnow\b", _clause(text, n))), None)
         if c is None or m is None or _UNSURE.search(_clause(text, c)) or _UNSURE.search(_clause(text, m)):
             continue
         if _SOMEONE_ELSE.search(_clause(text, c)) or predicate == "lives in" and _VISIT.search(text):
@@ -271,11 +275,14 @@ def _clause(text: str, m: re.Match[str]) -> str:
 def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
     """``found`` with each change in place of what other readers said of the same relation of the user's, or
     of the same value under another ("the password manager got" is no relation); the old value they say was
-    left stays retracted ("my last day at Monzo was Friday and this morning I started at Wise")."""
+    left stays retracted ("my last day at Monzo was Friday and this morning I started at Wise"). A fact that joins
+    two of the user's own values ("data analyst at Ocado, based in Hatfield" is no Ocado headquarters) was read
+    from the user's description of themself, and goes too."""
     keys = {f.predicate for f in changes}
     values = {f.object.lower() for f in changes}
     return [
         f
         for f in found
         if not (f.subject == USER and (f.predicate in keys and not f.retract or f.object.lower() in values))
+        and not (f.subject.lower() in values and f.object.lower() in values)
     ] + changes

@@ -162,7 +162,7 @@ _VAGUE_OBJECTS = frozenset(
     """
 it this that them these those one something anything everything nothing you him her us me i we
 my our your they he she here there stuff things thing lot bit decision choice plan idea mistake
-way point fact case question problem issue
+way point fact case question problem issue online offline
 """.split()
 )
 _PRONOUNS = frozenset("it them him her this that us me".split())
@@ -171,9 +171,9 @@ _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(—–]| - | because | since | but | so | for | with | which | who | where | while | although | bc | cuz "
     r"| starting\b| more than | now that "
-    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) "
+    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+(?:$|[,;.]))"
     r"| (?:on|from|across|onto|off) (?:all (?:of )?|both )?(?:my|our) "
-    r"| and (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
+    r"| (?i:and) (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
     r"^(?:(?:so|and|but|now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
@@ -182,12 +182,12 @@ _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is n
 )
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|finally|at last|nowadays|these days|lately|currently|again|too|as well|instead|"
-    r"full[- ]time|right now|at the moment|at work|every \w+|each \w+|daily|recently|today|"
-    r"a lot|a bunch|a ton|all the time|most days|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
+    r"(?:full|part)[- ]time|right now|here|at the moment|at work|every \w+|each \w+|daily|recently|today|"
+    r"either|a lot|a bunch|a ton|all the time|most (?:days|evenings|nights|mornings)|for now|for the time being|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
     r"on (?:the )?weekends?|at (?:the )?weekends?|btw|tbh|lol|haha|imo|imho|fyi|rn|atm|ngl|lmao|anyway|though|"
     r"very much|so much|loads|heaps|on \d{1,2}(?:st|nd|rd|th)? \w+(?: \d{4})?|on \w+ \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|"
     rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) "
-    r"(?:days?|weeks?|months?|years?) ago|a while ago|since last \w+|as of \w+|"
+    r"(?:days?|weeks?|months?|years?) ago|a while ago|since last \w+|as of(?: \w+)?|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"
     r"autumn|semester|term|quarter)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
     rf"yesterday|tomorrow|(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",

@@ -272,8 +272,8 @@ _LABEL = re.compile(
 #: A correction's negated alternative, with how it was first given: ", not in Uppsala as first reported",
 #: ", not Ankara as stated in an earlier version", "X, not Y, directed …". What it denies is no part of the
 #: statement (and :func:`consolidators.tidy.settled` keeps its name from being a value).
-_NOT_ALTERNATIVE = re.compile(
-    rf",\s*not\s+(?:(?:in|at|to|from|by|for|with|on|of|as)\s+)?(?:(?:the|a|an)\s+)?{_CAP}[^,;.!?]*(?:,(?=\s+[a-z]))?"
+_NOT_ALTERNATIVE = re.compile(  # "not in Toronto anymore" is no alternative but a home given up
+    rf",\s*not\s+(?![^,;.!?]*\b(?:any ?more|any longer)\b)(?:(?:in|at|to|from|by|for|with|on|of|as)\s+)?(?:(?:the|a|an)\s+)?{_CAP}[^,;.!?]*(?:,(?=\s+[a-z]))?"
 )
 #: The writer's aside on how a fact came to light: "X, it turns out, was born …", "It emerged that …".
 _ASIDE = re.compile(

@@ -1,0 +1,261 @@
+"""The user's own situation said in passing rather than as a plain "I live in …": where they are now next to
+the move that brought them ("I'm in Leeds now (moved up from Bristol in april)"), the flat they rent ("we've
+been renting a tiny flat in Tbilisi since february"), a job said with its employer ("work for BMW as mechanical
+engineer", "working like software tester in company Nokia"), and a tool role said as a headline ("queue
+update: everything goes through Google Pub/Sub now", "CI runs on Woodpecker CI since Monday").
+
+Each reading is checked in its own clause: a hedge, a negation, a plan or a question there keeps it from
+being a fact; a visit ("for the week", "on holiday") is no home.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .chatparse import role_phrase
+from .lifeevents import is_occupation
+from .roles import names_a_role
+from .toolnames import roles_of
+from .toolrules import rule_facts
+from .types import Fact
+
+USER = "user"
+_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
+#: A place or employer: capitalised words (chat may write a place in lower case after "in": not read here).
+_NAME = rf"(?P<obj>[{_UP}0-9][\w&.+/'-]*(?: (?:(?:de|do|da|del|di|della|dos|van|von|der|den|la|le|of) )*[{_UP}0-9][\w&.+/'-]*)*)"
+_WE = r"(?:I|we)(?: have| had| am| are)?(?: (?:finally|just|now|officially))?"
+#: A change of home the sentence also names, which makes "I'm in X now" a home rather than a stay.
+_MOVED = re.compile(
+    r"\b(?:moved|relocated|the move|emigrated|moving day|new (?:flat|place|home|apartment|city))\b", re.I
+)
+_HOMES = (
+    # "we got the keys last Tuesday and home is officially Tampere now"
+    (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
+    # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
+    (re.compile(rf"\b(?:I am|we are) (?:now )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"), _MOVED),
+    # "Yep still in Winnipeg, still freezing": a reply that the home holds ("still in Excel" alone may be a tool)
+    (
+        re.compile(
+            rf"^(?:(?:(?i:yep|yeah|yes|yup|nope|nah|ha|haha|lol)\W+)+|I am |we are )(?i:still) (?:living |based )?in {_NAME}"
+        ),
+        None,
+    ),
+    # "we've been renting a tiny flat in Tbilisi since february", "I rent a room in Ghent"
+    (
+        re.compile(
+            rf"\b{_WE} (?:been )?(?:renting|rent|subletting|sublet|sharing|share|leasing|lease) (?:an? |our |my )?"
+            rf"(?:[a-z-]+ ){{0,3}}(?:flat|apartment|house|place|studio|room|flatshare|cottage|bungalow) in {_NAME}"
+        ),
+        None,
+    ),
+)
+#: "Nope, not in Toronto anymore — Ottawa these days": the home denied, then the one that holds.
+_NOT_THERE = re.compile(
+    rf"\bnot in [{_UP}][\w'-]*(?: [{_UP}][\w'-]*)* any ?more\W+(?:(?:I am |we are )?(?:now )?in )?{_NAME},? (?:now|these days)\b"
+)
+#: "we finally left Lisbon for Porto", "Swapped bash for zsh as my shell": the old value left for the new one.
+_TOOLISH = rf"[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*"
+_SWAP = re.compile(
+    rf"(?:^|\b(?:I|we)(?: have)? )(?:(?:finally|just|officially) )?(?i:left|swapped|traded|exchanged|ditched|dropped) "
+    rf"(?P<old>{_TOOLISH}) for (?:an? |the )?(?P<obj>{_TOOLISH})(?: as (?:my|our) (?P<role>[a-z]+(?: (?:app|client|manager|editor|provider|language|system))?))?"
+)
+_HOME_WORDS = re.compile(
+    r"\b(?:rent|flat|house|apartment|city|town|neighbou?rhood|moved?|home|lease|commute|weather)\b", re.I
+)
+#: "We moved CI to GitHub Actions": a role named bare, moved to a tool.
+_MOVED_ROLE = re.compile(
+    rf"\b(?i:moved|migrated|switched|shifted) (?:our |my |the )?(?P<role>CI|[a-z]+(?: [a-z]+)?) (?:over )?"
+    rf"(?:from [\w.+-]+(?: [A-Z][\w.+-]*)* )?to {_NAME}"
+)
+_VISIT = re.compile(
+    r"\bfor (?:the|a|two|three|a few|a couple of) (?:day|night|week|weekend|month|days|nights|weeks|months)\b"
+    r"|\b(?:visit\w*|trip|holiday|vacation|airbnb|hotel|hostel|summer|conference)\b",
+    re.I,
+)
+#: A job said with its employer, either order: "work for BMW as mechanical engineer", "working like software
+#: tester in company Nokia", "working in Tata Consultancy Services as software tester".
+_JOB = r"(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
+_ORG = rf"(?:the )?(?:company |firm )?(?P<org>[{_UP}0-9][\w&.'-]*(?: [{_UP}0-9][\w&.'-]*)*)"
+_JOBS = (
+    # "Currently employed by the NHS as a radiographer"
+    re.compile(
+        rf"(?:\bI am |^)(?:(?i:currently|now) )?employed (?:by|at) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
+    ),
+    # "I live in Mysuru and am working at Infosys since 2021": the "I" said once for both
+    re.compile(rf"\b(?:I|and) am (?:now |currently )?working (?:at|for|with) {_ORG}"),
+    # "ok so the new job is at Canva"
+    re.compile(rf"\b(?:my|the) new (?:job|position|role|gig) is (?:at|with) {_ORG}"),
+    # "as of this week I'm officially a Zalando employee"
+    re.compile(rf"\bI am (?:(?:now|officially|finally) )*(?:an? )?{_ORG} (?:employee|staffer|staff member)\b"),
+    re.compile(
+        rf"\b(?:I|and)(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
+    ),
+    re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
+)
+#: A job said in a learner's English, without the article: "I am nurse", "Me I am engineer in Bosch", "I am
+#: student of economics". Without "a" an adjective reads the same ("I am older"), so only a plain job noun counts.
+_BARE_JOB = re.compile(rf"\bI am (?P<job>[a-z]+)(?: (?:in|at) {_ORG})?(?=[,.;!]|$| since| in the)")
+_BARE_STUDENT = re.compile(
+    r"\bI am (?:an? )?(?:(?:first|second|third|fourth|final)[- ]year )?student of (?P<field>[a-z][a-z ]*?)(?=[,.;!]|$| at| in)"
+)
+_JOB_NOUNS = frozenset(
+    """nurse chef doctor cook pilot surgeon dentist vet barista medic analyst engineer teacher developer designer
+    manager lawyer accountant architect pharmacist technician tester programmer consultant electrician plumber
+    mechanic translator journalist physiotherapist radiographer paramedic midwife""".split()
+)
+#: A self-introduction as a list: "Me: 34, nurse, living in Cork", "Background: data analyst at Ocado, based in
+#: Hatfield", "Quick intro: I'm Inês, 34, a pharmacist living in Porto". Each listed part is read on its own.
+_INTRO = re.compile(
+    r"^(?:(?i:quick intro|intro|me|about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
+)
+_INTRO_PART = re.compile(
+    rf"^(?:an? )?(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:at|with) {_ORG})?"
+    rf"(?: (?:living|based) in (?P<home>[{_UP}][\w'-]*(?: [{_UP}][\w'-]*)*))?$"
+)
+#: An opening "as a …" that says what the user does: "As a nurse working night shifts at X, …", "quick one — as a
+#: dental hygienist, what …?" (is the standing, whatever the question then asks).
+_AS_A = re.compile(
+    rf"^(?:(?i:quick one|ok|so|hi|hello)\W+)*[Aa]s an? (?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"
+    rf"(?: working [a-z ]*?(?: (?:at|for) {_ORG.replace('(?P<org>', '(?P<org>')})?)?,"
+)
+#: "me and the wife (Leilani)", "my husband, Tomás, says …": the spouse named beside the noun.
+_SPOUSE = re.compile(
+    r"\b(?:the|my) (?:wife|husband|spouse|missus|hubby)(?: \(|, )(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)(?:\)|,)"
+)
+#: A tool role said as a headline or a bare subject: "queue update: everything goes through Pub/Sub now",
+#: "CI runs on Woodpecker CI since Monday", "notes: all in Logseq now".
+_ROLE_NEWS = (
+    re.compile(
+        rf"^(?:the |my |our )?(?P<role>[A-Za-z][a-z]*(?: [a-z]+)?) (?:update|news|situation)\s*:\s*"
+        rf"(?:everything|it all|all of it|all|it) (?:now )?(?:goes|runs|lives|is|sits|happens) (?:now )?(?:through|on|in|via) {_NAME}"
+    ),
+    re.compile(
+        rf"(?:^|[:;]\s+)(?P<role>CI|[a-z]+(?: [a-z]+)?) (?:now )?(?:runs|lives|sits|happens|is hosted) (?:now )?(?:on|in|through) {_NAME}"
+    ),
+)
+_UNSURE = re.compile(
+    r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|should|thinking|considering|maybe|perhaps|planning|"
+    r"plan to|going to|gonna|hope to|want to|not|never|no longer|n't|used to|wish|almost|my (?:sister|brother|"
+    r"mother|mum|mom|father|dad|friend|partner|wife|husband|son|daughter|parents)|he|she|they)\b",
+    re.I,
+)
+_BOUNDARY = re.compile(r"[,;…!?()]|\.{2,}|\.\s|:\s|\b(?:so|but|anyway)\b|\s[—–]\s")
+
+
+def facts(text: str) -> list[Fact]:
+    """The user's home, job and tool roles ``text`` (plain, contractions expanded) states in passing."""
+    found: list[Fact] = []
+    for pattern, evidence in _HOMES:
+        m = pattern.search(text)
+        if m and (evidence is None or evidence.search(text)) and not _VISIT.search(text) and _sure(text, m):
+            if roles_of(m["obj"]):  # "still in Excel for this": a tool, not a place
+                continue
+            found += rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
+            break
+    for pattern in _JOBS:
+        m = pattern.search(text)
+        if m and _sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", _clause(text, m)):
+            found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True)
+            found += (
+                rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
+            )
+            break
+    m = _AS_A.match(text)
+    if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"
+        found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+        found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
+    found += _introduced(text)
+    m = _BARE_JOB.search(text)
+    if m and m["job"] in _JOB_NOUNS and _sure_so_far(text, m):
+        found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+        found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
+    m = _BARE_STUDENT.search(text)
+    if m and _sure_so_far(text, m):
+        found += rule_facts(USER, "studies", m["field"], 0.8, False, attribute=True)
+    m = _SPOUSE.search(text)
+    if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
+        found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
+    found += _swaps(text)
+    for pattern in _ROLE_NEWS:
+        m = pattern.search(text)
+        role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
+        if m and role:
+            found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
+            break
+    return found
+
+
+def _introduced(text: str) -> list[Fact]:
+    """The job, employer and home a self-introduction lists, each part read whole ("nurse", "data analyst at
+    Ocado", "a pharmacist living in Porto"); a part that is no job ("34", "two cats") says nothing."""
+    m = _INTRO.match(text)
+    if m is None or _UNSURE.search(text[m.end() :].split(".")[0]):
+        return []
+    found: list[Fact] = []
+    for part in re.split(r"\s*[,;]\s*(?:and )?", text[m.end() :].split(". ")[0].rstrip(" .!")):
+        home = re.fullmatch(rf"(?:living|based) in {_NAME}", part)
+        if home:  # "…, based in Hatfield, …"
+            found += rule_facts(USER, "lives in", home["obj"], 0.8, False, attribute=True)
+        p = _INTRO_PART.match(part)
+        if p is None or not is_occupation(p["job"]) or any(f.predicate == "works as" for f in found):
+            continue
+        found += rule_facts(USER, "works as", p["job"], 0.8, False, attribute=True)
+        found += rule_facts(USER, "works at", p["org"], 0.8, False, attribute=True) if p["org"] else []
+        found += rule_facts(USER, "lives in", p["home"], 0.8, False, attribute=True) if p["home"] else []
+    return found
+
+
+def _swaps(text: str) -> list[Fact]:
+    """A home or a tool left for another: the new one, and the old one given up, in the role the sentence names,
+    the one both tools fill, or the home its words speak of; nothing when the kind stays unclear."""
+    m = _NOT_THERE.search(text)
+    if m and not _VISIT.search(text):
+        return rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
+    m = _MOVED_ROLE.search(text)
+    role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
+    if m and role:
+        return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
+    m = _SWAP.search(text)
+    if m is None or not _sure(text, m):
+        return []
+    both = roles_of(m["old"]) & roles_of(m["obj"])
+    if m["role"]:
+        role = _role(m["role"], m["obj"])
+    elif both:
+        role = next(iter(both)) if len(both) == 1 else ""
+    elif m["old"][:1].isupper() and m["obj"][:1].isupper() and _HOME_WORDS.search(text) and not _VISIT.search(text):
+        role = "lives in"
+    if not role:
+        return []
+    return rule_facts(USER, role, m["old"], 0.7, True) + rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
+
+
+def _role(noun: str, name: str) -> str:
+    """The tool role ``noun`` names, if ``name`` can fill it (one the tool lists know for another role cannot)."""
+    role = role_phrase(noun) if names_a_role(noun) else None
+    known = roles_of(name.strip())
+    return role if role and (role in known or not known) else ""
+
+
+def _sure(text: str, m: re.Match[str]) -> bool:
+    return not _UNSURE.search(_clause(text, m)) and not _asked(text, m)
+
+
+def _asked(text: str, m: re.Match[str]) -> bool:
+    """Whether the match's clause ends in a question mark ("I am nurse? no")."""
+    end = _BOUNDARY.search(text, m.end())
+    return end is not None and end[0] == "?"
+
+
+def _sure_so_far(text: str, m: re.Match[str]) -> bool:
+    """No hedge from the clause's start to the match's end: "me and the wife (Leilani) need a game that isn't
+    chess" denies the game, not the wife."""
+    starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
+    return not _UNSURE.search(text[starts[-1] if starts else 0 : m.end()]) and not _asked(text, m)
+
+
+def _clause(text: str, m: re.Match[str]) -> str:
+    """The match with the rest of the clauses it starts and ends in."""
+    starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
+    end = _BOUNDARY.search(text, m.end())
+    return text[starts[-1] if starts else 0 : end.start() if end else len(text)]

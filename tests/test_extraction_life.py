@@ -1,0 +1,272 @@
+"""The user's own life in chat and named people's homes and marriages said by description
+(:mod:`consolidators.residents`, :mod:`consolidators.usernews` and the readers they sit beside). Each row is
+worded here, not taken from a corpus: other names, other verbs of the same family. The rows that must yield
+nothing (hedges, past states, visits, other people, questions) or must not yield the old value fail if a
+reader stops checking what keeps a statement from being a present fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.triples import prefetch_parses, sentence_triples
+
+Triple = tuple[str, str, str, bool]
+
+#: Third-person sentences, read the same in any turn.
+NAMED: list[tuple[str, list[Triple]]] = [
+    # residence said as what the person is ("a Porto resident"), with descriptors before the name
+    (
+        "Kwame Asante, now a Kumasi resident, teaches maths at the local college.",
+        [("Kwame Asante", "lives in", "Kumasi", False)],
+    ),
+    ("Sculptor Ilse Brandt is now a Hamburg resident.", [("Ilse Brandt", "lives in", "Hamburg", False)]),
+    (
+        "Our former intern Tomás Rey (cohort of 2018) is now resident in Valparaíso.",
+        [("Tomás Rey", "lives in", "Valparaíso", False)],
+    ),
+    (
+        "Lagos-born chef Tunde Ade, a longtime Leeds resident, opened a second restaurant.",
+        [("Tunde Ade", "born in", "Lagos", False), ("Tunde Ade", "lives in", "Leeds", False)],
+    ),
+    ("Marta Kowalczyk now calls Gdynia home.", [("Marta Kowalczyk", "lives in", "Gdynia", False)]),
+    ("Pianist Jun Seo-yeon is now a Busan resident.", [("Jun Seo-yeon", "lives in", "Busan", False)]),
+    # a given name that ends like a job is no title: "Pieter", "Victor"
+    ("Victor Lindqvist, now a Malmö resident, runs a bakery.", [("Victor Lindqvist", "lives in", "Malmö", False)]),
+    # a swap of places, known as one by the home the sentence then names
+    (
+        "Jens van Dijk traded Utrecht for Maastricht in the spring and has settled there with his kids.",
+        [("Jens van Dijk", "lives in", "Maastricht", False)],
+    ),
+    # the pronoun of a later clause is the subject's when nobody else is named between
+    ("Amina Yusuf returned home last year; she lives in Kano again.", [("Amina Yusuf", "lives in", "Kano", False)]),
+    (
+        "Lars Berg has married again: his wife is now Ingrid Solheim.",
+        [("Lars Berg", "married to", "Ingrid Solheim", False)],
+    ),
+    ("Chidi Okeke and Ngozi Eze got married in Enugu last month.", [("Chidi Okeke", "married to", "Ngozi Eze", False)]),
+    # a person's home by a title of where they work from, a marriage said further on
+    ("Porto-based photographer Rui Tavares won the prize.", [("Rui Tavares", "lives in", "Porto", False)]),
+    ("Amaru Quispe is a Peruvian-born novelist based in Madrid.", [("Amaru Quispe", "lives in", "Madrid", False)]),
+    (
+        "Karin Olsen, who grew up in Tromsø and works at Equinor, is married to the painter Erik Dahl.",
+        [("Karin Olsen", "works at", "Equinor", False), ("Karin Olsen", "married to", "Erik Dahl", False)],
+    ),
+    (
+        "A year after the split, Mateus Rocha Lima is now married to the dancer Bia Souza.",
+        [("Mateus Rocha Lima", "married to", "Bia Souza", False)],
+    ),
+    ("Pedro Alves was married to Ana Costa for ten years.", []),
+    # nothing: a past residence, a former resident, a hedge, someone else's pronoun, a visit
+    ("Petra Novak was a Brno resident until 2019.", []),
+    ("Rumours say Petra Novak may soon be a Brno resident.", []),
+    ("Sofia Reyes, a former Quito resident, spoke at the event.", []),
+    ("Lars Berg's first wife was Kari Berg.", []),
+]
+
+#: The user's own statements in chat.
+CHAT: list[tuple[str, list[Triple]]] = [
+    # home said in passing: where they are now beside the move, the flat they rent
+    (
+        "fyi I'm in Glasgow now (relocated from Cardiff over the summer), so times are UK",
+        [("user", "lives in", "Glasgow", False)],
+    ),
+    (
+        "we're renting a small apartment in Ljubljana since june, the neighbours are lovely",
+        [("user", "lives in", "Ljubljana", False)],
+    ),
+    ("oh since I'm living in Lyon now anyway, any good bakeries?", [("user", "lives in", "Lyon", False)]),
+    ("yep, still in Tromsø, still dark all day", [("user", "lives in", "Tromsø", False)]),
+    ("still in Excel for the budget, sadly", []),
+    ("moved out of Lyon in march, still working out where to go next", [("user", "lives in", "Lyon", True)]),
+    ("my parents moved out of Lyon in march", []),
+    # a self-introduction as a list: each part read whole
+    (
+        "Me: 41, electrician, living in Tampere, married to Aino. Now the actual question.",
+        [
+            ("user", "works as", "electrician", False),
+            ("user", "lives in", "Tampere", False),
+            ("user", "married to", "Aino", False),
+        ],
+    ),
+    (
+        "Background: product designer at Miro, based in Utrecht, BA from Eindhoven.",
+        [
+            ("user", "works as", "product designer", False),
+            ("user", "works at", "Miro", False),
+            ("user", "lives in", "Utrecht", False),
+        ],
+    ),
+    ("Me: not a programmer, just curious", []),
+    # nothing: a stay, a plan, a question
+    ("I'm in Porto now for the week, any tips on food?", []),
+    ("we might be renting a flat in Oslo from march", []),
+    # tools said as news, the role named as a headline or a bare subject
+    ("database update: everything runs on CockroachDB now", [("user", "database", "CockroachDB", False)]),
+    ("we moved off the cloud again: CI runs on Drone since last sprint", [("user", "ci", "Drone", False)]),
+    ("rooibos has become my drink of choice this winter", [("user", "prefers drink", "rooibos", False)]),
+    ("new phone!! it's a Fairphone 5, battery lasts forever", [("user", "phone", "Fairphone 5", False)]),
+    ("switched my degree from chemistry to marine biology", [("user", "studies", "marine biology", False)]),
+    ("my shell is fish as of yesterday", [("user", "shell", "fish", False)]),
+    (
+        "Outlook-only at work, so Thunderbird is my mail client at home",
+        [("user", "email client", "Thunderbird", False)],
+    ),
+    # the value without what trails it
+    ("currently studying architecture part-time, evenings only", [("user", "studies", "architecture", False)]),
+    ("huge fan of ska here", [("user", "likes", "ska", False)]),
+    ("I use Bitwarden as password manager", [("user", "password manager", "Bitwarden", False)]),
+    ("I love cycling along the Danube", [("user", "likes", "cycling", False)]),
+    ("Pottery is my thing these days", [("user", "likes", "Pottery", False)]),
+    # a job said with its employer, either order
+    (
+        "I work at Siemens as electrical engineer",
+        [("user", "works at", "Siemens", False), ("user", "works as", "electrical engineer", False)],
+    ),
+    (
+        "I am working like data analyst in company Infosys since 2020.",
+        [("user", "works at", "Infosys", False), ("user", "works as", "data analyst", False)],
+    ),
+    (
+        "I'm with Canva now (quit Atlassian in March), so ignore the old Jira questions",
+        [("user", "works at", "Canva", False)],
+    ),
+    ("since Monday I'm officially a Spotify employee!", [("user", "works at", "Spotify", False)]),
+    (
+        "As a paramedic working weekends at Royal Free Hospital, I need better sleep.",
+        [("user", "works as", "paramedic", False), ("user", "works at", "Royal Free Hospital", False)],
+    ),
+    (
+        "ok so as a physiotherapist, which stretches would you suggest?",
+        [("user", "works as", "physiotherapist", False)],
+    ),
+    ("me and the husband (Ruairi) want a recipe that isn't spicy", [("user", "married to", "Ruairi", False)]),
+    ("the keys are ours and home is finally Aarhus now", [("user", "lives in", "Aarhus", False)]),
+    ("As a result, we postponed the trip.", []),
+    ("my ex-husband (Colm) still has the dog", []),
+    # a swap: the old value given up, the new one held, in the kind the sentence speaks of
+    (
+        "we finally left Cork for Galway in May, the rent is so much better",
+        [("user", "lives in", "Cork", True), ("user", "lives in", "Galway", False)],
+    ),
+    (
+        "Traded fish for nushell as my shell last week.",
+        [("user", "shell", "fish", True), ("user", "shell", "nushell", False)],
+    ),
+    ("I left Deliveroo for Monzo last year", [("user", "works at", "Deliveroo", True)]),  # a home or a job: unclear
+    ("my cousin left Cork for Galway and loves the city", []),
+    ("we might leave Cork for Galway next year, the rent is mad", []),
+    ("Nah, not in Hamburg any more — Kiel these days.", [("user", "lives in", "Kiel", False)]),
+    ("We migrated CI to Buildkite and it has been calm.", [("user", "ci", "Buildkite", False)]),
+    ("we moved the retro to Thursday", []),
+    (
+        "currently employed by Ørsted as a data engineer.",
+        [("user", "works at", "Ørsted", False), ("user", "works as", "data engineer", False)],
+    ),
+    ("so the new job is with Wolt, platform team", [("user", "works at", "Wolt", False)]),
+    # a learner's English: the job without its article, the "I" said once for two clauses
+    (
+        "Hi, I am pharmacist, I am living in Jeddah since 2019.",
+        [("user", "works as", "pharmacist", False), ("user", "lives in", "Jeddah", False)],
+    ),
+    (
+        "Me I am technician in Airbus, Toulouse site.",
+        [("user", "works as", "technician", False), ("user", "works at", "Airbus", False)],
+    ),
+    ("I am student of linguistics, third year", [("user", "studies", "linguistics", False)]),
+    (
+        "I live in Pune and am working at Wipro since 2022.",
+        [("user", "lives in", "Pune", False), ("user", "works at", "Wipro", False)],
+    ),
+    ("I am older than my sister.", []),
+    ("if I am pharmacist in Germany, can I work in Austria?", []),
+    # a name keeps the particles inside it
+    (
+        "switched unis this year, I'm enrolled at Università di Bologna now",
+        [("user", "studies at", "Università di Bologna", False)],
+    ),
+    (
+        "Hi, I'm Sara, I live in Graz and work for Magna as quality engineer.",
+        [
+            ("user", "lives in", "Graz", False),
+            ("user", "works at", "Magna", False),
+            ("user", "works as", "quality engineer", False),
+        ],
+    ),
+    ("I use Vaultwarden as password manager, works fine", [("user", "password manager", "Vaultwarden", False)]),
+    (
+        "I quit Instagram and I no longer use TikTok either.",
+        [("user", "uses", "Instagram", True), ("user", "uses", "TikTok", True)],
+    ),
+    # a listed give-up retracts each tool
+    (
+        "Dropped Asana and Notion, just using Linear now",
+        [("user", "uses", "Asana", True), ("user", "uses", "Notion", True), ("user", "uses", "Linear", False)],
+    ),
+    # nothing about the user: a company's pride, someone else's move, a gerund as subject
+    ("Our firm is happy to announce a new office.", []),
+    ("my brother is renting a flat in Riga now", []),
+    ("Using the new tablet is fun", []),
+]
+
+#: Sentences about a named person in the user's chat: the name is no tool the user gave up.
+NAMED_IN_CHAT: list[tuple[str, list[Triple]]] = [
+    (
+        "Grace Otieno has gone back to her roots: she lives in Eldoret again.",
+        [("Grace Otieno", "lives in", "Eldoret", False)],
+    ),
+    ("Samir Haddad has gone abroad for work.", []),
+]
+
+
+def _facts(sentence: str, role: str) -> list[Triple]:
+    return [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, role)]
+
+
+def _lower(triples: list[Triple]) -> list[Triple]:
+    return sorted((s, p, o.lower(), r) for s, p, o, r in triples)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NAMED)
+@pytest.mark.parametrize("role", ["assistant", "user"])
+def test_named_people(sentence: str, expected: list[Triple], role: str) -> None:
+    assert _lower(_facts(sentence, role)) == _lower(expected)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CHAT)
+def test_users_life(sentence: str, expected: list[Triple]) -> None:
+    assert _lower(_facts(sentence, "user")) == _lower(expected)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NAMED_IN_CHAT)
+def test_named_people_in_chat(sentence: str, expected: list[Triple]) -> None:
+    assert _lower(_facts(sentence, "user")) == _lower(expected)
+
+
+def test_a_company_is_no_resident() -> None:
+    """ "Oslo-based fintech Vipps": a company's seat (another reader's), never a home."""
+    for role in ("assistant", "user"):
+        assert not [t for t in _facts("Oslo-based fintech Vipps raised new money.", role) if t[1] == "lives in"]
+
+
+def test_a_relatives_pronoun_is_not_the_subjects() -> None:
+    """ "she" after "his mother" may be the mother: the subject's home is not read from it."""
+    for role in ("assistant", "user"):
+        got = _facts("Anders Holm visited his mother: she lives in Bergen now.", role)
+        assert not [t for t in got if t[1] == "lives in"]
+
+
+def test_consolidated_subject_keeps_its_particle() -> None:
+    """Read as the consolidator reads a turn (the parse prefetched), "Pieter de Vries" stays whole."""
+    sentence = "Jan van der Berg swapped Leiden for Zwolle last year and lives there with his partner."
+    prefetch_parses([(sentence, "user")])
+    got = [(f.subject, f.predicate, f.object) for f in sentence_triples(sentence, "user")]
+    assert got == [("Jan van der Berg", "lives in", "Zwolle")]
+
+
+def test_old_value_is_never_current() -> None:
+    """The place left and the first spouse are never stated as current."""
+    got = _facts("Jens van Dijk traded Utrecht for Maastricht and lives there now.", "user")
+    assert ("Jens van Dijk", "lives in", "Utrecht", False) not in got
+    got = _facts("I'm in Leeds now (moved up from Bristol in april)", "user")
+    assert all(o != "Bristol" or r for _, _, o, r in got)
