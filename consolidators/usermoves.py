@@ -266,10 +266,8 @@ def _fact(predicate: str, obj: str) -> list[Fact]:
 
 
 def _clause(text: str, m: re.Match[str]) -> str:
-    """The match with the rest of the clauses it starts and ends in."""
-    starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
-    end = _BOUNDARY.search(text, m.end())
-    return text[starts[-1] if starts else 0 : end.start() if end else len(text)]
+    """The match with the rest of the clauses it starts and ends in; a question or a colon doesn't end one here."""
+    return usernews.clause(text, m, _BOUNDARY)
 
 
 def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:

@@ -154,7 +154,7 @@ def facts(text: str) -> list[Fact]:
             break
     for pattern in _JOBS:
         m = pattern.search(text)
-        if m and _sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", _clause(text, m)):
+        if m and _sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", clause(text, m)):
             found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True)
             found += (
                 rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
@@ -238,7 +238,7 @@ def _role(noun: str, name: str) -> str:
 
 
 def _sure(text: str, m: re.Match[str]) -> bool:
-    return not _UNSURE.search(_clause(text, m)) and not _asked(text, m)
+    return not _UNSURE.search(clause(text, m)) and not _asked(text, m)
 
 
 def _asked(text: str, m: re.Match[str]) -> bool:
@@ -254,8 +254,8 @@ def _sure_so_far(text: str, m: re.Match[str]) -> bool:
     return not _UNSURE.search(text[starts[-1] if starts else 0 : m.end()]) and not _asked(text, m)
 
 
-def _clause(text: str, m: re.Match[str]) -> str:
-    """The match with the rest of the clauses it starts and ends in."""
-    starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
-    end = _BOUNDARY.search(text, m.end())
+def clause(text: str, m: re.Match[str], boundary: re.Pattern[str] = _BOUNDARY) -> str:
+    """The match with the rest of the clauses it starts and ends in (clauses end at ``boundary``)."""
+    starts = [b.end() for b in boundary.finditer(text, 0, m.start())]
+    end = boundary.search(text, m.end())
     return text[starts[-1] if starts else 0 : end.start() if end else len(text)]
