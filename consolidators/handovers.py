@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import succession
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP
@@ -186,7 +187,7 @@ def _hedged(clause: str) -> bool:
 def prevail(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the handover facts of ``text`` in place of the others' reading of the same relations:
     those read the old holder, a cut name or swapped owner and holder where the handover reader reads the change."""
-    handed = facts(text)
+    handed = succession.over(facts(text), text)  # a succession in news wording, read by its names' parts
     if not handed:
         return found
     predicates = {f.predicate for f in handed}
@@ -196,9 +197,8 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     found = [
         f
         for f in found
-        if f.predicate not in _PERSON_ROLES
-        or (f.subject, f.object) not in held
-        or (f.subject, f.predicate, f.object) in same
+        if (f.predicate not in _PERSON_ROLES or (f.subject, f.object) not in held or (f.subject, f.predicate, f.object) in same)
+        and not (f.predicate == "plays for" and (f.object, f.subject) in held)  # "C's new chief is X": no player
     ]
     # "Tartu has a new mayor, Kaia Tamm": a reading whose value is the office itself is the misreading
     kept = [
