@@ -20,7 +20,7 @@ model swaps owner and holder in just these shapes ("Ana Lima has headed Banco At
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .spans import ORG_WORDS, make_fact
 from .text import ENTITY_STOP
@@ -44,8 +44,10 @@ _HONORIFIC = frozenset(
     """mr mrs ms miss mx dr prof sir dame lord lady councillor councilor cllr alderman mayor president ceo
     governor senator judge madam monsieur herr frau señor señora sr sra chairman chairwoman chair premier
     chancellor minister representative director executive officer chief acting interim incoming outgoing
-    former new finance operating""".split()
-)
+    former finance operating shareholders voters residents citizens lawmakers directors board""".split()
+)  # and the groups a sentence opens with: "Shareholders of Polar Freight ousted …"
+#: Prepositions a sentence opens with: "Under CEO Orin Takeda, …" is no name "Under".
+_OPENERS = frozenset("in on at as after before during following since until from by with for under despite amid".split())
 #: Words in a name that make it no person: an office ("Representative Director") or an organisation.
 _NOT_PERSON = frozenset(
     {w.lower() for w in ORG_WORDS}
@@ -76,17 +78,20 @@ _OLD_AFTER = re.compile(
 _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ ){0,2}$")
 #: What makes a clause no statement of who holds the office now: a hedge, a plan, a question, a past state.
 _NOT_NOW = re.compile(
-    r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?rs?"
+    r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?r\w*|next"
+    r"|poised|frontrunner|favou?rite|in line"
     r"|reportedly|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
     r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?|speculation"
-    r"|used to|had been|until|was (?:the )?(?:CEO|chief|president|mayor)|were|from \d{4} (?:to|until) \d{4})\b|n't\b",
+    r"|used to|had been|until|was (?:previously |formerly |once |long |briefly |the |a |an )*(?:CEO|chief|president|mayor|head)"
+    r"|were|from \d{4} (?:to|until) \d{4})\b|n't\b",
     re.I,
 )
 #: "said X would serve as CEO with immediate effect": the change made, not a plan.
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately)\b")
 #: Who acts on the office as the clause's subject: "C ousted …", "Oskarians elected …", "C informs that …".
 _ACTS = re.compile(
-    r"^(?:'s? (?:board|shareholders|directors))? (?:has |have |had )?(?:now |today |formally |officially )?"
+    r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:'s? (?:board|shareholders|directors))?"
+    r" (?:has |have |had )?(?:now |today |formally |officially )?"
     r"(?:ousted|fired|sacked|dismissed|removed|dropped|replaced|named|names|appointed|appoints|elected|re-elected"
     r"|chose|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
     r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted)\b"
@@ -101,6 +106,7 @@ _GROUP_OF = re.compile(
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
 #: A describing word before a name, no part of it: "Tallinn-born Kertu Saar", "Oslo-based …".
 _DESCRIBED = re.compile(r"-[a-z]+$")
+_QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 _CLAUSES = re.compile(r"\s*;\s+|\s+[—–]\s+")
 
 
@@ -123,6 +129,7 @@ class Name:
 def facts(text: str) -> list[Fact]:
     """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly."""
     text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text.strip())  # "Co., Ltd." keeps its point
+    text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
     found: list[Fact] = []
     for clause in _CLAUSES.split(text):
         if _NOT_NOW.search(_AT_ONCE.sub("", clause) if _AT_ONCE.search(clause) else clause):
@@ -136,7 +143,7 @@ def facts(text: str) -> list[Fact]:
 def over(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with what :func:`facts` reads of ``text`` in place of its readings of the same relations."""
     read = facts(text)
-    predicates = {f.predicate for f in read}
+    predicates = {f.predicate for f in read if not f.retract}
     holders = {f.object.lower() for f in read}
     # "Mr. Hiroshi Sato … President and CEO of …": the same holder read under a company's "president" too
     return read + [
@@ -162,7 +169,7 @@ def names_in(clause: str) -> list[Name]:
 
 
 def _capital(word: str) -> bool:
-    return word[:1].isupper() and word.lower().strip(".") not in ENTITY_STOP | {"in", "on", "at", "as", "after"}
+    return word[:1].isupper() and word.lower().strip(".") not in ENTITY_STOP | _OPENERS
 
 
 def _next_capital(clause: str, end: int) -> bool:
@@ -179,7 +186,7 @@ def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
     for i, m in enumerate(run):
         if i == start and m[0].lower() in _LINKS:  # "CEO of Brightwell Foods": the link after a title
             start = i + 1
-        elif m[0].lower().strip(".") in _HONORIFIC or _DESCRIBED.search(m[0]):
+        elif _title(m[0]) or _DESCRIBED.search(m[0]) or m[0] == "New" and i + 1 < len(run) and _title(run[i + 1][0]):
             if i > start:  # "Norvanian President …": what comes before the title is a name of its own
                 parts.append(Name(clause[run[start].start() : run[i - 1].end()], run[start].start(), run[i - 1].end()))
             title.append(m[0])
@@ -187,6 +194,10 @@ def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
     if start < len(run):
         parts.append(Name(clause[run[start].start() : run[-1].end()], run[start].start(), run[-1].end(), " ".join(title)))
     return parts
+
+
+def _title(word: str) -> bool:
+    return word.lower().strip(".") in _HONORIFIC
 
 
 def _old(clause: str, name: Name) -> bool:
@@ -203,16 +214,19 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
     if len(predicates) != 1:  # no office, or two of them ("mayor … president"): no one reading
         return []
     (predicate, offices), *_ = predicates.items()
-    owner = next((o for o in (_owner(clause, names, office) for office in offices) if o and o.text not in olds), None)
+    owner = next((o for o in (_owner(clause, names, office) for office in offices) if o and not (o.person and o.text in olds)), None)
     owner = owner or _acting(clause, names, olds)
     if owner is None:
         return []
     held = {n.text for n in names if n.person and n.text not in olds and n.text != owner.text}
-    if len(held) != 1:
-        return []
+    gone = {n.text for n in names if n.person and n.text in olds and n.text != owner.text}
     # "Norvanian President …": a people's adjective before a head of state names the country
     national = predicate == "president" and owner.end < offices[0][0] and clause[owner.end] != "'"
-    return make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
+    if len(held) == 1:
+        return make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
+    if not held and len(gone) == 1:  # "Tom Ellery stepped down as chief executive of …": no holder now
+        return [replace(f, retract=True) for f in make_fact(_country(owner.text, national), predicate, gone.pop())]
+    return []
 
 
 def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
@@ -241,7 +255,9 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             between = clause[name.end : start]
             # "Sapporo's mayor", "Solvik Batteries' new chief", "Graz Mayor …", "Norvanian President …"
             possessive = re.fullmatch(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?", between)
-            compound = between == " " and noun.split()[0] in ("CEO", "President", "Mayor", "mayor", "president")
+            # "Graz Mayor Elke Kahr": a title before its holder, never "elected Luiz Silva president, …"
+            titled = any(_appositive(clause[end : n.start]) for n in names if n.start > end)
+            compound = between == " " and titled and noun.split()[0] in ("CEO", "President", "Mayor", "mayor", "president", "head")
             if possessive or compound or between == ", whose ":
                 return name
         elif _OWNER_AFTER.match(clause[end : name.start]):
@@ -249,6 +265,11 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
         if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]):
             return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi"
     return None
+
+
+def _appositive(gap: str) -> bool:
+    """Whether a name this far after an office noun is its holder: "mayor Elke Kahr", "head of state, President X"."""
+    return gap == " " or re.fullmatch(r", (?:[\w.]+ )?", gap) is not None and _title(gap[2:].strip() or "mr")
 
 
 def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
