@@ -32,7 +32,7 @@ _OFFICES = (
     (
         "ceo",
         r"\b(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|(?:at )?the top(?= of)"
-        r"|(?:(?<=new )|(?<='s )|(?<=s' ))chief(?=,|\s+(?:is|was|has|of|at)\b|$))",  # never "finance chief" or "chief economist"
+        r"|(?:(?<=new )|(?<='s )|(?<=s' ))chief(?=,|\s+(?:is|was|has)\b|$))",  # never "finance chief" or "chief economist"
     ),
     ("president", r"\b(?:[Pp]resident|[Pp]residency|head of state)\b"),
     ("mayor", r"\b(?:[Mm]ayor|[Mm]ayoralty|[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor)\b"),
@@ -79,10 +79,10 @@ _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ ){0,2}$")
 #: What makes a clause no statement of who holds the office now: a hedge, a plan, a question, a past state.
 _NOT_NOW = re.compile(
     r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?r\w*|next"
-    r"|poised|frontrunner|favou?rite|in line"
+    r"|poised|frontrunner|favou?rite|in line|incoming|designate|[a-z]+-elect|served"
     r"|reportedly|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
     r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?|speculation"
-    r"|used to|had been|until|was (?:previously |formerly |once |long |briefly |the |a |an )*(?:CEO|chief|president|mayor|head)"
+    r"|used to|had been|until|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
     r"|were|from \d{4} (?:to|until) \d{4})\b|n't\b",
     re.I,
 )
