@@ -197,7 +197,11 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     found = [
         f
         for f in found
-        if (f.predicate not in _PERSON_ROLES or (f.subject, f.object) not in held or (f.subject, f.predicate, f.object) in same)
+        if (
+            f.predicate not in _PERSON_ROLES
+            or (f.subject, f.object) not in held
+            or (f.subject, f.predicate, f.object) in same
+        )
         and not (f.predicate == "plays for" and (f.object, f.subject) in held)  # "C's new chief is X": no player
     ]
     # "Tartu has a new mayor, Kaia Tamm": a reading whose value is the office itself is the misreading

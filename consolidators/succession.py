@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from .spans import ORG_WORDS, make_fact
 from .text import ENTITY_STOP
 from .types import Fact
+from .vocabulary import is_time
 
 #: Office nouns by relation. A bare "chief" is the company's only when "new" or a possessive comes before it
 #: and no noun after it ("Acme's new chief is …", never "finance chief" or "chief economist").
@@ -47,7 +48,9 @@ _HONORIFIC = frozenset(
     former finance operating shareholders voters residents citizens lawmakers directors board""".split()
 )  # and the groups a sentence opens with: "Shareholders of Polar Freight ousted …"
 #: Prepositions a sentence opens with: "Under CEO Orin Takeda, …" is no name "Under".
-_OPENERS = frozenset("in on at as after before during following since until from by with for under despite amid".split())
+_OPENERS = frozenset(
+    "in on at as after before during following since until from by with for under despite amid".split()
+)
 #: Words in a name that make it no person: an office ("Representative Director") or an organisation.
 _NOT_PERSON = frozenset(
     {w.lower() for w in ORG_WORDS}
@@ -83,7 +86,8 @@ _NOT_NOW = re.compile(
     r"|reportedly|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
     r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?|speculation"
     r"|used to|had been|until|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
-    r"|were|from \d{4} (?:to|until) \d{4})\b|n't\b",
+    r"|were|from \d{4} (?:to|until) \d{4})\b|n't\b"
+    r"|\b(?-i:I|I'm|me|my|we|our|us)\b",  # the speaker's own office, or a relative's: not news of an office holder
     re.I,
 )
 #: "said X would serve as CEO with immediate effect": the change made, not a plan.
@@ -92,7 +96,7 @@ _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immedia
 _ACTS = re.compile(
     r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:'s? (?:board|shareholders|directors))?"
     r" (?:has |have |had )?(?:now |today |formally |officially )?"
-    r"(?:ousted|fired|sacked|dismissed|removed|dropped|replaced|named|names|appointed|appoints|elected|re-elected"
+    r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected"
     r"|chose|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
     r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted)\b"
 )
@@ -169,7 +173,10 @@ def names_in(clause: str) -> list[Name]:
 
 
 def _capital(word: str) -> bool:
-    return word[:1].isupper() and word.lower().strip(".") not in ENTITY_STOP | _OPENERS
+    # "AS" of "Fjordlight AS" is the company's legal form, "As" opens a sentence
+    return word[:1].isupper() and (
+        word.isupper() and len(word) > 1 or word.lower().strip(".") not in ENTITY_STOP | _OPENERS
+    )
 
 
 def _next_capital(clause: str, end: int) -> bool:
@@ -192,7 +199,9 @@ def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
             title.append(m[0])
             start = i + 1
     if start < len(run):
-        parts.append(Name(clause[run[start].start() : run[-1].end()], run[start].start(), run[-1].end(), " ".join(title)))
+        parts.append(
+            Name(clause[run[start].start() : run[-1].end()], run[start].start(), run[-1].end(), " ".join(title))
+        )
     return parts
 
 
@@ -214,8 +223,10 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
     if len(predicates) != 1:  # no office, or two of them ("mayor … president"): no one reading
         return []
     (predicate, offices), *_ = predicates.items()
-    owner = next((o for o in (_owner(clause, names, office) for office in offices) if o and not (o.person and o.text in olds)), None)
-    owner = owner or _acting(clause, names, olds)
+    placed = next(
+        (o for o in (_owner(clause, names, o) for o in offices) if o and not (o.person and o.text in olds)), None
+    )
+    owner = placed or _acting(clause, names, olds)
     if owner is None:
         return []
     held = {n.text for n in names if n.person and n.text not in olds and n.text != owner.text}
@@ -224,7 +235,9 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
     national = predicate == "president" and owner.end < offices[0][0] and clause[owner.end] != "'"
     if len(held) == 1:
         return make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
-    if not held and len(gone) == 1:  # "Tom Ellery stepped down as chief executive of …": no holder now
+    # "Tom Ellery stepped down as chief executive of …": no holder now (and "Marc Petit ousted Anne Blanc" says
+    # nothing of whose office it was)
+    if not held and len(gone) == 1 and (placed or not owner.person):
         return [replace(f, retract=True) for f in make_fact(_country(owner.text, national), predicate, gone.pop())]
     return []
 
@@ -257,7 +270,11 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             possessive = re.fullmatch(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?", between)
             # "Graz Mayor Elke Kahr": a title before its holder, never "elected Luiz Silva president, …"
             titled = any(_appositive(clause[end : n.start]) for n in names if n.start > end)
-            compound = between == " " and titled and noun.split()[0] in ("CEO", "President", "Mayor", "mayor", "president", "head")
+            compound = (
+                between == " "
+                and titled
+                and noun.split()[0] in ("CEO", "President", "Mayor", "mayor", "president", "head")
+            )
             if possessive or compound or between == ", whose ":
                 return name
         elif _OWNER_AFTER.match(clause[end : name.start]):
@@ -274,9 +291,13 @@ def _appositive(gap: str) -> bool:
 
 def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
     """The clause's subject when it acts on the office: "C ousted …", "Oskarians elected …", "C informs that …"."""
-    first = names[0] if names else None
-    if first is not None and first.text not in olds and _ACTS.match(clause[first.end :]):
+    if not names:
+        return None
+    first = names[0]
+    if first.text not in olds and _ACTS.match(clause[first.end :]):
         return first
+    if not first.person and not is_time(first.text) and re.match(r"In (?:the )?$", clause[: first.start]):
+        return first  # "In Lyon, Marc Petit has replaced Anne Blanc as mayor": the scene is the owner
     return None
 
 
