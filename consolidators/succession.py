@@ -94,7 +94,8 @@ _NOT_NOW = re.compile(
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately)\b")
 #: Who acts on the office as the clause's subject: "C ousted …", "Oskarians elected …", "C informs that …".
 _ACTS = re.compile(
-    r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:'s? (?:board|shareholders|directors))?"
+    r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:, [^,]{1,60},)?"  # "C, based in X, named …"
+    r"(?:'s? (?:board|shareholders|directors)| (?:voters|lawmakers|MPs|parliament|shareholders|board|directors))?"
     r" (?:has |have |had )?(?:now |today |formally |officially )?"
     r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected"
     r"|chose|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
@@ -111,6 +112,13 @@ _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late)\b-
 #: A describing word before a name, no part of it: "Tallinn-born Kertu Saar", "Oslo-based …".
 _DESCRIBED = re.compile(r"-[a-z]+$")
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
+#: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".
+_SUCCESSOR = re.compile(
+    r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
+    r"|took over from) (?:him|her|them))\b"
+)
+#: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
+_LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
 _CLAUSES = re.compile(r"\s*;\s+|\s+[—–]\s+")
 
 
@@ -127,21 +135,33 @@ class Name:
     def person(self) -> bool:
         """Two words or more, none an office or an organisation's: a person who can hold an office."""
         words = self.text.split()
-        return len(words) >= 2 and not any(w.strip(".,").lower() in _NOT_PERSON for w in words)
+        # "Gulf of Finland", "Marks & Spencer": a place's or a firm's link, where a person's is "de" or "van"
+        return len(words) >= 2 and not any(w.strip(".,").lower() in _NOT_PERSON | {"of", "&"} for w in words)
 
 
 def facts(text: str) -> list[Fact]:
     """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly."""
     text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text.strip())  # "Co., Ltd." keeps its point
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
+    text = _LABEL.sub("", text)
     found: list[Fact] = []
     for clause in _CLAUSES.split(text):
         if _NOT_NOW.search(_AT_ONCE.sub("", clause) if _AT_ONCE.search(clause) else clause):
             continue
         names = names_in(clause)
         olds = {n.text for n in names if _old(clause, n)}
-        found += [f for f in _clause(clause, names, olds) if f not in found]
+        read = _clause(clause, names, olds) or _successor(clause, names, olds, found)
+        found += [f for f in read if f not in found]
     return found
+
+
+def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]) -> list[Fact]:
+    """ "X stepped down as CEO of C; her successor is Y": the clause after a retraction names who holds it now."""
+    gone = [f for f in found if f.retract]
+    held = {n.text for n in names if n.person and n.text not in olds}
+    if len(gone) != 1 or len(held) != 1 or not _SUCCESSOR.search(clause):
+        return []
+    return make_fact(gone[0].subject, gone[0].predicate, held.pop(), single=True)
 
 
 def over(found: list[Fact], text: str) -> list[Fact]:
@@ -229,7 +249,10 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
     owner = placed or _acting(clause, names, olds)
     if owner is None:
         return []
-    held = {n.text for n in names if n.person and n.text not in olds and n.text != owner.text}
+    # "…, headquartered in Cape Town, …": a name said where something is, is no person's
+    held = {
+        n.text for n in names if n.person and n.text not in olds and n.text != owner.text and not _placed(clause, n)
+    }
     gone = {n.text for n in names if n.person and n.text in olds and n.text != owner.text}
     # "Norvanian President …": a people's adjective before a head of state names the country
     national = predicate == "president" and owner.end < offices[0][0] and clause[owner.end] != "'"
@@ -240,6 +263,10 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
     if not held and len(gone) == 1 and (placed or not owner.person):
         return [replace(f, retract=True) for f in make_fact(_country(owner.text, national), predicate, gone.pop())]
     return []
+
+
+def _placed(clause: str, name: Name) -> bool:
+    return re.search(r"\b(?:in|near)\s$", clause[: name.start]) is not None
 
 
 def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
@@ -294,9 +321,9 @@ def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
     if not names:
         return None
     first = names[0]
-    if first.text not in olds and _ACTS.match(clause[first.end :]):
+    if not (first.person and first.text in olds) and _ACTS.match(clause[first.end :]):  # "C handed the top job …"
         return first
-    if not first.person and not is_time(first.text) and re.match(r"In (?:the )?$", clause[: first.start]):
+    if not is_time(first.text) and re.match(r"(?:In|At) (?:the )?$", clause[: first.start]):
         return first  # "In Lyon, Marc Petit has replaced Anne Blanc as mayor": the scene is the owner
     return None
 
@@ -305,4 +332,5 @@ def _country(name: str, adjective: bool) -> str:
     """An owner said by its people's name ("Oskarians", "Norvanian") as the country itself."""
     from .handovers import _country as country  # one table of demonyms, and handovers imports this module
 
-    return country(name, adjective=adjective)
+    owner = country(name, adjective=adjective)
+    return name if owner == name.rstrip(".") else owner  # "Co., Ltd." keeps its point
