@@ -235,7 +235,8 @@ def _old(clause: str, name: Name) -> bool:
         return False
     if _FORMER.search(name.title):  # "Former Porto mayor Rui Rio"
         return True
-    return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after))
+    voted_out = re.search(r"\b(?:voted|kicked|forced|pushed|threw|thrown) $", before) and after.startswith(" out")
+    return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) or voted_out)
 
 
 def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:

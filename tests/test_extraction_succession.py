@@ -42,6 +42,13 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Radu Ionescu",
         "Ana Pop",
     ),
+    (
+        "Residents of Narvik voted Geir Hansen out and elected Siri Bakken as their new mayor.",
+        "Narvik",
+        "mayor",
+        "Siri Bakken",
+        "Geir Hansen",
+    ),
     # the new holder is the subject: back, now, new
     (
         "Against expectations, Selin Aydın is back as CEO of Corvo Textiles, replacing Jan Kowal.",
