@@ -272,7 +272,7 @@ def _placed(clause: str, name: Name) -> bool:
 
 def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
     """Where each relation's office nouns are in the clause. A company's "president and CEO" is its CEO; a
-    lead verb is the company's top office when no office is named."""
+    lead verb is the company's top office when no office is named but a predecessor is."""
     found: dict[str, list[tuple[int, int]]] = {}
     for predicate, pattern in _OFFICES:
         for m in re.finditer(pattern, clause):
@@ -281,7 +281,8 @@ def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
     if "ceo" in found:
         found.pop("president", None)
     lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b", clause)
-    if not found and lead:
+    # "Tove Ring now heads Quillon Systems" may be a team's head; "…, replacing Karin Holm" is the top office
+    if not found and lead and re.search(r"\b(?:replacing|replaced|succeeding|succeeded|taking over from)\b", clause):
         found["ceo"] = [(lead.start(), lead.end())]
     return found
 

@@ -162,6 +162,7 @@ NOTHING: list[str] = [
     "Mira Kahn was at the helm of Blue Meadow, the studio's biggest film.",
     "Halden Steel's chief of staff, Bram de Wit, left for a rival.",
     "I'm the new CEO of Brightline Labs, replacing Tom Hale.",
+    "Ravi Menon now runs Delta Paints.",  # a team's or a plant's head, for all the sentence says
 ]
 
 
