@@ -119,6 +119,13 @@ _SUCCESSOR = re.compile(
 )
 #: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
+#: An office said of a name the sentence opened with: "…; X is now the country's president".
+_ANAPHOR = re.compile(r"\bthe (?P<kind>[a-z]+)'s (?:new )?$")
+_KINDS = {
+    "president": frozenset({"country", "nation", "republic", "state"}),
+    "mayor": frozenset({"city", "town", "village", "municipality"}),
+    "ceo": frozenset({"company", "firm", "group", "bank", "business", "airline", "carmaker", "retailer"}),
+}
 _CLAUSES = re.compile(r"\s*;\s+|\s+[—–]\s+")
 
 
@@ -145,12 +152,14 @@ def facts(text: str) -> list[Fact]:
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
     text = _LABEL.sub("", text)
     found: list[Fact] = []
+    first = next(iter(names_in(text)), None)
+    opening = first if first is not None and first.start == 0 and not first.person else None
     for clause in _CLAUSES.split(text):
         if _NOT_NOW.search(_AT_ONCE.sub("", clause) if _AT_ONCE.search(clause) else clause):
             continue
         names = names_in(clause)
         olds = {n.text for n in names if _old(clause, n)}
-        read = _clause(clause, names, olds) or _successor(clause, names, olds, found)
+        read = _clause(clause, names, olds, opening) or _successor(clause, names, olds, found)
         found += [f for f in read if f not in found]
     return found
 
@@ -239,7 +248,7 @@ def _old(clause: str, name: Name) -> bool:
     return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) or voted_out)
 
 
-def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
+def _clause(clause: str, names: list[Name], olds: set[str], opening: Name | None) -> list[Fact]:
     predicates = _predicates(clause)
     if len(predicates) != 1:  # no office, or two of them ("mayor … president"): no one reading
         return []
@@ -247,6 +256,7 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
     placed = next(
         (o for o in (_owner(clause, names, o) for o in offices) if o and not (o.person and o.text in olds)), None
     )
+    placed = placed or _referred(clause, predicate, offices[0][0], opening)
     owner = placed or _acting(clause, names, olds)
     if owner is None:
         return []
@@ -256,7 +266,7 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
     }
     gone = {n.text for n in names if n.person and n.text in olds and n.text != owner.text}
     # "Norvanian President …": a people's adjective before a head of state names the country
-    national = predicate == "president" and owner.end < offices[0][0] and clause[owner.end] != "'"
+    national = predicate == "president" and owner in names and owner.end < offices[0][0] and clause[owner.end] != "'"
     if len(held) == 1:
         return make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
     # "Tom Ellery stepped down as chief executive of …": no holder now (and "Marc Petit ousted Anne Blanc" says
@@ -268,6 +278,12 @@ def _clause(clause: str, names: list[Name], olds: set[str]) -> list[Fact]:
 
 def _placed(clause: str, name: Name) -> bool:
     return re.search(r"\b(?:in|near)\s$", clause[: name.start]) is not None
+
+
+def _referred(clause: str, predicate: str, start: int, opening: Name | None) -> Name | None:
+    """The sentence's opening name, where the office is "the country's", "the city's" or "the company's"."""
+    said = _ANAPHOR.search(clause[:start])
+    return opening if said and opening is not None and said["kind"] in _KINDS[predicate] else None
 
 
 def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
@@ -306,7 +322,7 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             )
             if possessive or compound or between == ", whose ":
                 return name
-        elif _OWNER_AFTER.match(clause[end : name.start]):
+        elif _OWNER_AFTER.match(clause[end : name.start]) and clause[name.end : name.end + 1] != "'":
             return name  # "CEO of Brightwell Foods", "at the top of Solvik Batteries", "mayor, of Sankt Ilgen"
         if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]):
             return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi"

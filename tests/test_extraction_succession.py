@@ -138,7 +138,17 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Liv Moe",
         "Bjørn Aas",
     ),
+    # the office of a name the sentence opened with
+    (
+        "Veltran's high court removed Sorin; senate leader Ada Petrescu is now the country's president.",
+        "Veltran",
+        "president",
+        "Ada Petrescu",
+        "",
+    ),
+    ("Tartu is a university town, and the town's mayor is Urmas Klaas.", "Tartu", "mayor", "Urmas Klaas", ""),
     # the owner and the holder the right way round, and the owner the mayor is of
+    ("The mayor of Dunholm's twin town, Brisk, is Ana Lees.", "Brisk", "mayor", "Ana Lees", ""),
     ("Greta Lund has led Fjord Bank as chief executive since 2021.", "Fjord Bank", "ceo", "Greta Lund", ""),
     ("The Latvian capital, Riga, whose mayor is Vilnis Kalns, hosted the games.", "Riga", "mayor", "Vilnis Kalns", ""),
 ]
