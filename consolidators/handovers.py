@@ -191,7 +191,7 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     if not handed:
         return found
     predicates = {f.predicate for f in handed}
-    same = {(f.subject, f.predicate, f.object) for f in handed}
+    same = {(f.subject, f.predicate, f.object, f.retract) for f in handed}  # "X resigned" is no "X holds it"
     # "Kraków is run by its mayor, X": the holder the handover reads under another office is the misreading
     held = {(f.subject, f.object) for f in handed if f.predicate in _PERSON_ROLES}
     found = [
@@ -200,7 +200,7 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
         if (
             f.predicate not in _PERSON_ROLES
             or (f.subject, f.object) not in held
-            or (f.subject, f.predicate, f.object) in same
+            or (f.subject, f.predicate, f.object, f.retract) in same
         )
         and not (f.predicate == "plays for" and (f.object, f.subject) in held)  # "C's new chief is X": no player
     ]
@@ -208,12 +208,12 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     kept = [
         f
         for f in found
-        if (f.subject, f.predicate, f.object) in same
+        if (f.subject, f.predicate, f.object, f.retract) in same
         or (f.predicate not in predicates or f.retract)
         and not any(p.search(f.object) for _, p in _OFFICES)
     ]
-    read = {(f.subject, f.predicate, f.object) for f in kept}
-    return kept + [f for f in handed if (f.subject, f.predicate, f.object) not in read]
+    read = {(f.subject, f.predicate, f.object, f.retract) for f in kept}
+    return kept + [f for f in handed if (f.subject, f.predicate, f.object, f.retract) not in read]
 
 
 def _offices(clause: str) -> list[Office]:

@@ -315,11 +315,7 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             possessive = re.fullmatch(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?", between)
             # "Graz Mayor Elke Kahr": a title before its holder, never "elected Luiz Silva president, …"
             titled = any(_appositive(clause[end : n.start]) for n in names if n.start > end)
-            compound = (
-                between == " "
-                and titled
-                and noun.split()[0] in ("CEO", "President", "Mayor", "mayor", "president", "head")
-            )
+            compound = between == " " and titled and not noun.startswith(("top", "helm", "at ", "the "))
             if possessive or compound or between == ", whose ":
                 return name
         elif _OWNER_AFTER.match(clause[end : name.start]) and clause[name.end : name.end + 1] != "'":

@@ -196,6 +196,11 @@ def test_a_holder_who_stepped_down_is_retracted_and_nobody_else() -> None:
     assert [(f.subject, f.predicate, f.object, f.retract) for f in found] == [
         ("Marsh Valley Dairy", "ceo", "Tom Fenwick", True)
     ]
+    # and no other reader's "holds it" for the same holder
+    found = extract_triples("Marsh Valley Dairy chief executive Tom Fenwick resigned on Friday.", "assistant")
+    assert [(f.subject, f.predicate, f.object, f.retract) for f in found] == [
+        ("Marsh Valley Dairy", "ceo", "Tom Fenwick", True)
+    ]
     # whose office it was, "Marc Petit ousted Anne Blanc" does not say
     assert not facts("In March, Marc Petit ousted Anne Blanc as mayor.")
 
