@@ -45,7 +45,7 @@ _HONORIFIC = frozenset(
     """mr mrs ms miss mx dr prof sir dame lord lady councillor councilor cllr alderman mayor president ceo
     governor senator judge madam monsieur herr frau señor señora sr sra chairman chairwoman chair premier
     chancellor minister representative director executive officer chief acting interim incoming outgoing
-    former finance operating shareholders voters residents citizens lawmakers directors board""".split()
+    former founder co-founder cofounder deputy vice veteran finance operating shareholders voters residents citizens lawmakers directors board""".split()
 )  # and the groups a sentence opens with: "Shareholders of Polar Freight ousted …"
 #: Prepositions a sentence opens with: "Under CEO Orin Takeda, …" is no name "Under".
 _OPENERS = frozenset(
@@ -53,7 +53,7 @@ _OPENERS = frozenset(
 )
 #: Words in a name that make it no person: an office ("Representative Director") or an organisation.
 _NOT_PERSON = frozenset(
-    {w.lower() for w in ORG_WORDS}
+    {w.lower() for w in ORG_WORDS - {"Park", "Bridge", "Tower", "Press"}}  # surnames too: "Lydia Park"
     | {"director", "officer", "executive", "chairman", "chairwoman", "board", "council", "minister", "president"}
     | {"mayor", "ceo", "chief", "secretary", "manager", "head", "marine", "solar", "batteries", "energi"}
 )
@@ -108,7 +108,7 @@ _GROUP_OF = re.compile(
     r"\b(?:board|council|shareholders|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
 )
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
-_FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
+_FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
 #: A describing word before a name, no part of it: "Tallinn-born Kertu Saar", "Oslo-based …".
 _DESCRIBED = re.compile(r"-[a-z]+$")
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
@@ -126,6 +126,8 @@ _KINDS = {
     "mayor": frozenset({"city", "town", "village", "municipality"}),
     "ceo": frozenset({"company", "firm", "group", "bank", "business", "airline", "carmaker", "retailer"}),
 }
+#: A second's office, not the office: "vice-president", "deputy mayor".
+_DEPUTY = re.compile(r"\b(?:vice|deputy|assistant|associate)[- ]$", re.I)
 _CLAUSES = re.compile(r"\s*;\s+|\s+[—–]\s+")
 
 
@@ -191,7 +193,7 @@ def names_in(clause: str) -> list[Name]:
     run: list[re.Match[str]] = []
     for m in [*_WORD.finditer(clause), None]:
         word = m[0] if m else ""
-        if m and (_capital(word) or run and word.lower() in _LINKS and _next_capital(clause, m.end())):
+        if m and (_capital(word) or run and word in _LINKS and _next_capital(clause, m.end())):
             run.append(m)
             continue
         if m and run and _SUFFIX.match(clause, m.start()):
@@ -214,13 +216,13 @@ def _next_capital(clause: str, end: int) -> bool:
 
 
 def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
-    while run and run[-1][0].lower() in _LINKS:
+    while run and run[-1][0] in _LINKS:  # "Priyanka Das": a capital "Das" is the name's own
         run = run[:-1]
     parts: list[Name] = []
     title: list[str] = []
     start = 0
     for i, m in enumerate(run):
-        if i == start and m[0].lower() in _LINKS:  # "CEO of Brightwell Foods": the link after a title
+        if i == start and m[0] in _LINKS:  # "CEO of Brightwell Foods": the link after a title
             start = i + 1
         elif _title(m[0]) or _DESCRIBED.search(m[0]) or m[0] == "New" and i + 1 < len(run) and _title(run[i + 1][0]):
             if i > start:  # "Norvanian President …": what comes before the title is a name of its own
@@ -292,7 +294,7 @@ def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
     found: dict[str, list[tuple[int, int]]] = {}
     for predicate, pattern in _OFFICES:
         for m in re.finditer(pattern, clause):
-            if not _FORMER.search(clause[: m.start()]):
+            if not _FORMER.search(clause[: m.start()]) and not _DEPUTY.search(clause[: m.start()]):
                 found.setdefault(predicate, []).append((m.start(), m.end()))
     if "ceo" in found:
         found.pop("president", None)
@@ -343,8 +345,13 @@ def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
 
 
 def _country(name: str, adjective: bool) -> str:
-    """An owner said by its people's name ("Oskarians", "Norvanian") as the country itself."""
+    """An owner said by its people's name ("Oskarians", "Norvanian", "Aucklanders") as the place itself; ""
+    for a people's name that can't be turned back into its place ("Selvanese": Selvane? Selvania?)."""
     from .handovers import _country as country  # one table of demonyms, and handovers imports this module
 
     owner = country(name, adjective=adjective)
+    if owner == name and " " not in name and name.endswith("ers") and len(name) > 6:
+        return name[:-3]  # "Aucklanders", "Londoners"
+    if owner == name and " " not in name and name.endswith(("ese", "eses")):
+        return ""
     return name if owner == name.rstrip(".") else owner  # "Co., Ltd." keeps its point

@@ -138,6 +138,17 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Liv Moe",
         "Bjørn Aas",
     ),
+    # names that look like something else: a capital "Das", a surname "Park", a founder's title, a city's people
+    ("Ananya Das has replaced Tobias Roth as Lumo Audio's CEO.", "Lumo Audio", "ceo", "Ananya Das", "Tobias Roth"),
+    ("Minji Park is Westford's mayor after defeating Dale Hooper.", "Westford", "mayor", "Minji Park", "Dale Hooper"),
+    (
+        "Founder Ivo Brandt has returned as CEO of Brandt Optics, replacing Lea Kunz.",
+        "Brandt Optics",
+        "ceo",
+        "Ivo Brandt",
+        "Lea Kunz",
+    ),
+    ("Oaklanders chose lawyer Tory Whanau to lead the city as mayor.", "Oakland", "mayor", "Tory Whanau", ""),
     # the office of a name the sentence opened with
     (
         "Veltran's high court removed Sorin; senate leader Ada Petrescu is now the country's president.",
@@ -172,7 +183,9 @@ NOTHING: list[str] = [
     "Mira Kahn was at the helm of Blue Meadow, the studio's biggest film.",
     "Halden Steel's chief of staff, Bram de Wit, left for a rival.",
     "I'm the new CEO of Brightline Labs, replacing Tom Hale.",
-    "Ravi Menon now runs Delta Paints.",  # a team's or a plant's head, for all the sentence says
+    "Ravi Menon now runs Delta Paints.",
+    "Sunil Rao is now a vice-president at Fenwick Bank.",
+    "Once the mayor of Hollin, Petra Saari now chairs a housing charity.",  # a team's or a plant's head, for all the sentence says
 ]
 
 
@@ -203,6 +216,16 @@ def test_a_holder_who_stepped_down_is_retracted_and_nobody_else() -> None:
     ]
     # whose office it was, "Marc Petit ousted Anne Blanc" does not say
     assert not facts("In March, Marc Petit ousted Anne Blanc as mayor.")
+
+
+def test_a_deputy_acting_for_a_while_holds_nothing() -> None:
+    # the reader says nothing; the parse's reading of "Deputy mayor X" (owner "Deputy") is another reader's, left as is
+    assert not facts("Deputy mayor Ida Sandvik will act as mayor until the election.")
+
+
+def test_a_people_whose_place_is_unknown_owns_nothing() -> None:
+    # "Selvanese": Selvane, Selvania or Selvan, the word alone can't tell
+    assert not facts("Korvanese President Aimé Tiavi declared a day of mourning.")
 
 
 def test_two_people_left_are_no_reading() -> None:
