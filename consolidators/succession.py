@@ -110,7 +110,7 @@ _GROUP_OF = re.compile(
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
 #: A describing word before a name, no part of it: "Tallinn-born Kertu Saar", "Oslo-based …".
-_DESCRIBED = re.compile(r"-[a-z]+$")
+_DESCRIBED = re.compile(r"-(?:born|based|raised|bred|headquartered|educated|trained|owned|listed|backed|led|run)$")
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 #: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".
 _SUCCESSOR = re.compile(

@@ -140,6 +140,13 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ),
     # names that look like something else: a capital "Das", a surname "Park", a founder's title, a city's people
     ("Ananya Das has replaced Tobias Roth as Lumo Audio's CEO.", "Lumo Audio", "ceo", "Ananya Das", "Tobias Roth"),
+    (
+        "Hye-jin Lee has become the new CEO of Corvo Labs, succeeding Tom Reyes.",
+        "Corvo Labs",
+        "ceo",
+        "Hye-jin Lee",
+        "Tom Reyes",
+    ),
     ("Minji Park is Westford's mayor after defeating Dale Hooper.", "Westford", "mayor", "Minji Park", "Dale Hooper"),
     (
         "Founder Ivo Brandt has returned as CEO of Brandt Optics, replacing Lea Kunz.",
