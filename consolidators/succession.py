@@ -117,6 +117,9 @@ _SUCCESSOR = re.compile(
     r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
     r"|took over from) (?:him|her|them))\b"
 )
+#: A company's legal form, which the company's other mentions leave out ("Helios Grid Ltd." is "Helios Grid"); a
+#: registered name in two parts ("Kanagawa Precision Co., Ltd.") is kept whole.
+_LEGAL = re.compile(r"(?<!,) (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH|Oy|Oyj)$")
 #: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
 #: An office said of a name the sentence opened with: "…; X is now the country's president".
@@ -224,6 +227,9 @@ def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
     for i, m in enumerate(run):
         if i == start and m[0] in _LINKS:  # "CEO of Brightwell Foods": the link after a title
             start = i + 1
+        elif title and m[0] == "of" and _before(clause, run[start:i], title[-1]).person:
+            parts.append(_before(clause, run[start:i], title[-1]))  # "Mayor Luisa Ferraro of Turin": holder, place
+            title, start = [], i + 1
         elif _title(m[0]) or _DESCRIBED.search(m[0]) or m[0] == "New" and i + 1 < len(run) and _title(run[i + 1][0]):
             if i > start:  # "Norvanian President …": what comes before the title is a name of its own
                 parts.append(Name(clause[run[start].start() : run[i - 1].end()], run[start].start(), run[i - 1].end()))
@@ -234,6 +240,10 @@ def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
             Name(clause[run[start].start() : run[-1].end()], run[start].start(), run[-1].end(), " ".join(title))
         )
     return parts
+
+
+def _before(clause: str, words: list[re.Match[str]], title: str) -> Name:
+    return Name(clause[words[0].start() : words[-1].end()], words[0].start(), words[-1].end(), title)
 
 
 def _title(word: str) -> bool:
@@ -349,6 +359,7 @@ def _country(name: str, adjective: bool) -> str:
     for a people's name that can't be turned back into its place ("Selvanese": Selvane? Selvania?)."""
     from .handovers import _country as country  # one table of demonyms, and handovers imports this module
 
+    name = _LEGAL.sub("", name)
     owner = country(name, adjective=adjective)
     if owner == name and " " not in name and name.endswith("ers") and len(name) > 6:
         return name[:-3]  # "Aucklanders", "Londoners"
