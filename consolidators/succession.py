@@ -120,6 +120,10 @@ _SUCCESSOR = re.compile(
 #: A company's legal form, which the company's other mentions leave out ("Helios Grid Ltd." is "Helios Grid"); a
 #: registered name in two parts ("Kanagawa Precision Co., Ltd.") is kept whole.
 _LEGAL = re.compile(r"(?<!,) (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH|Oy|Oyj)$")
+#: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
+_CUE = re.compile(
+    r"CEO|[Cc]hief|top job|helm|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|leads|heads|runs|has led|has headed|has run"
+)
 #: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
 #: An office said of a name the sentence opened with: "…; X is now the country's president".
@@ -153,6 +157,8 @@ class Name:
 
 def facts(text: str) -> list[Fact]:
     """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly."""
+    if not _CUE.search(text):  # most sentences name no office: they are not read further
+        return []
     text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text.strip())  # "Co., Ltd." keeps its point
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
     text = _LABEL.sub("", text)
