@@ -190,6 +190,11 @@ NOTHING: list[str] = [
     "Mira Kahn was at the helm of Blue Meadow, the studio's biggest film.",
     "Halden Steel's chief of staff, Bram de Wit, left for a rival.",
     "I'm the new CEO of Brightline Labs, replacing Tom Hale.",
+    "If Sara Kim becomes CEO of Lumen Labs, its shares will jump.",
+    "Who replaced Tom Hale as chief executive of Lumen Labs?",
+    "Sara Kim denied that she would replace Tom Hale as CEO of Lumen Labs.",
+    "Sara Kim declined the top job at Lumen Labs.",
+    "Sara Kim was nominated for mayor of Tulsa.",
     "Ravi Menon now runs Delta Paints.",
     "Sunil Rao is now a vice-president at Fenwick Bank.",
     "Once the mayor of Hollin, Petra Saari now chairs a housing charity.",  # a team's or a plant's head, for all the sentence says
