@@ -82,8 +82,11 @@ _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ ){0,2}$")
 #: What makes a clause no statement of who holds the office now: a hedge, a plan, a question, a past state.
 _NOT_NOW = re.compile(
     r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?r\w*|next"
-    r"|poised|frontrunner|favou?rite|in line|incoming|designate|[a-z]+-elect|served|nominat\w+|shortlisted"
-    r"|contenders?|offered|declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies|deny"
+    r"|poised|frontrunner|favou?rite|in line|incoming|designate|[a-z]+-elect|served|shortlisted|contenders?|nominees?"
+    # an offer or a refusal of the office, not of anything else ("declined to comment" is no refusal of it)
+    r"|(?:was|were|has been|had been) (?:nominated|offered)"
+    r"|(?:declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies)(?: to (?:become|take|accept"
+    r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
     r"|reportedly|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
     r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?|speculation"
     r"|used to|had been|until|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"

@@ -147,6 +147,7 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Hye-jin Lee",
         "Tom Reyes",
     ),
+    ("Jon Berg, the mayor of Skien, declined to comment.", "Skien", "mayor", "Jon Berg", ""),
     ("Minji Park is Westford's mayor after defeating Dale Hooper.", "Westford", "mayor", "Minji Park", "Dale Hooper"),
     (
         "Founder Ivo Brandt has returned as CEO of Brandt Optics, replacing Lea Kunz.",
