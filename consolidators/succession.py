@@ -32,7 +32,7 @@ from .vocabulary import is_time
 _OFFICES = (
     (
         "ceo",
-        r"\b(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|(?:at )?the top(?= of)"
+        r"\b(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|reins|(?:at )?the top(?= of)"
         r"|(?:(?<=new )|(?<='s )|(?<=s' ))chief(?=,|\s+(?:is|was|has)\b|$))",  # never "finance chief" or "chief economist"
     ),
     ("president", r"\b(?:[Pp]resident|[Pp]residency|head of state)\b"),
@@ -65,7 +65,8 @@ _SUFFIX = re.compile(r", (?:Ltd|Inc|LLC|PLC|Co|Corp|S\.A|AG|AB|ASA|NV|BV)\b\.?")
 #: A name marked as the office's past holder, by what precedes it ...
 _OLD_BEFORE = re.compile(
     r"\b(?:replacing|replaced|replaces|replace|succeed|succeeds|succeeding|succeeded|ousted|ousting|ousts|oust"
-    r"|defeated|defeating|defeats|beat|beating|unseated|unseating|toppled|dethroned|dismissed|fired|sacked"
+    r"|defeat|defeated|defeating|defeats|beat|beating|unseat|unseated|unseating|topple|toppled|dethroned|dismiss|dismissed"
+    r"|fire|fired|firing|sack|sacked|remove|removed|removing|depose|deposed|impeach|impeached|parted ways with"
     r"|from|instead of|(?:after|following) the (?:retirement|resignation|departure|death|exit|ouster|removal"
     r"|dismissal|sacking|firing|impeachment|defeat) of|former|outgoing|predecessor|ex-)"
     r"(?: (?:the|his|her|their|its))?(?: [a-z-]+){0,3}? ?$"
@@ -126,7 +127,7 @@ _SUCCESSOR = re.compile(
 _LEGAL = re.compile(r"(?<!,) (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH|Oy|Oyj)$")
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
-    r"CEO|[Cc]hief|top job|helm|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|leads|heads|runs|has led|has headed|has run"
+    r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|leads|heads|runs|has led|has headed|has run"
 )
 #: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
@@ -275,9 +276,8 @@ def _clause(clause: str, names: list[Name], olds: set[str], opening: Name | None
     if len(predicates) != 1:  # no office, or two of them ("mayor … president"): no one reading
         return []
     (predicate, offices), *_ = predicates.items()
-    placed = next(
-        (o for o in (_owner(clause, names, o) for o in offices) if o and not (o.person and o.text in olds)), None
-    )
+    # an owner placed by the office is one whatever follows it ("The reins at C have passed to X")
+    placed = next((o for o in (_owner(clause, names, o) for o in offices) if o), None)
     placed = placed or _referred(clause, predicate, offices[0][0], opening)
     owner = placed or _acting(clause, names, olds)
     if owner is None:
@@ -337,7 +337,7 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             possessive = re.fullmatch(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?", between)
             # "Graz Mayor Elke Kahr": a title before its holder, never "elected Luiz Silva president, …"
             titled = any(_appositive(clause[end : n.start]) for n in names if n.start > end)
-            compound = between == " " and titled and not noun.startswith(("top", "helm", "at ", "the "))
+            compound = between == " " and titled and not noun.startswith(("top", "helm", "reins", "at ", "the "))
             if possessive or compound or between == ", whose ":
                 return name
         elif _OWNER_AFTER.match(clause[end : name.start]) and clause[name.end : name.end + 1] != "'":

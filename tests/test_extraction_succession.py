@@ -130,6 +130,7 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Sunniva Dahl",
         "Odd Lie",
     ),
+    ("The reins at Tamsin Paper have passed to Odile Ferrand.", "Tamsin Paper", "ceo", "Odile Ferrand", ""),
     ("At Greyholm Cycles the top job now belongs to Ines Wolff.", "Greyholm Cycles", "ceo", "Ines Wolff", ""),
     (
         "Bjørn Aas stepped down as chief executive of Vestfjord Salmon on Monday; his successor is Liv Moe.",
@@ -227,6 +228,8 @@ def test_a_holder_who_stepped_down_is_retracted_and_nobody_else() -> None:
     assert [(f.subject, f.predicate, f.object, f.retract) for f in found] == [
         ("Marsh Valley Dairy", "ceo", "Tom Fenwick", True)
     ]
+    found = facts("Shareholders voted to remove Gil Ortiz as CEO of Tamsin Paper.")
+    assert [(f.subject, f.object, f.retract) for f in found] == [("Tamsin Paper", "Gil Ortiz", True)]
     # whose office it was, "Marc Petit ousted Anne Blanc" does not say
     assert not facts("In March, Marc Petit ousted Anne Blanc as mayor.")
 
