@@ -36,7 +36,7 @@ _OFFICES = (
         r"|(?:(?<=new )|(?<='s )|(?<=s' ))chief(?=,|\s+(?:is|was|has)\b|$))",  # never "finance chief" or "chief economist"
     ),
     ("president", r"\b(?:[Pp]resident|[Pp]residency|head of state)\b"),
-    ("mayor", r"\b(?:[Mm]ayor|[Mm]ayoralty|[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor)\b"),
+    ("mayor", r"\b(?:[Mm]ayor|[Mm]ayoralty|(?:[Oo]ber)?[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor)\b"),
 )
 #: Verbs by which a person holds a company's top office: "Emil Strand now leads Norrland Energi".
 _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led|headed|run))\s+(?:the\s+)?$")
@@ -107,7 +107,7 @@ _ACTS = re.compile(
     r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted)\b"
 )
 #: Where the owner is said after the office: "CEO of C", "the top of C", "the helm at C", "mayor, of C".
-_OWNER_AFTER = re.compile(r"^(?: (?:role|job|post|office|seat))?,? (?:of|at) (?:the )?$")
+_OWNER_AFTER = re.compile(r"^\)?(?: (?:role|job|post|office|seat))?,? (?:of|at) (?:the )?$")  # "… (mayor) of C"
 #: Groups whose "of C" names the owner: "The board of Sahel Solar has named …".
 _GROUP_OF = re.compile(
     r"\b(?:board|council|shareholders|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
@@ -160,6 +160,15 @@ class Name:
         return len(words) >= 2 and not any(w.strip(".,").lower() in _NOT_PERSON | {"of", "&"} for w in words)
 
 
+@dataclass(frozen=True)
+class Sentence:
+    """What a clause's reading takes from the whole sentence: the name it opened with, and whether it named a
+    predecessor."""
+
+    opening: Name | None
+    succeeded: bool
+
+
 def facts(text: str) -> list[Fact]:
     """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly."""
     if not _CUE.search(text):  # most sentences name no office: they are not read further
@@ -168,14 +177,17 @@ def facts(text: str) -> list[Fact]:
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
     text = _LABEL.sub("", text)
     found: list[Fact] = []
-    first = next(iter(names_in(text)), None)
+    every = names_in(text)
+    first = next(iter(every), None)
     opening = first if first is not None and first.start == 0 and not first.person else None
+    # "X now runs C; Y left the CEO post": a predecessor anywhere in the sentence makes a lead verb the top office
+    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every))
     for clause in _CLAUSES.split(text):
         if _NOT_NOW.search(_AT_ONCE.sub("", clause) if _AT_ONCE.search(clause) else clause):
             continue
         names = names_in(clause)
         olds = {n.text for n in names if _old(clause, n)}
-        read = _clause(clause, names, olds, opening) or _successor(clause, names, olds, found)
+        read = _clause(clause, names, olds, said) or _successor(clause, names, olds, found)
         found += [f for f in read if f not in found]
     return found
 
@@ -271,14 +283,14 @@ def _old(clause: str, name: Name) -> bool:
     return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) or voted_out)
 
 
-def _clause(clause: str, names: list[Name], olds: set[str], opening: Name | None) -> list[Fact]:
-    predicates = _predicates(clause)
+def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> list[Fact]:
+    predicates = _predicates(clause, said.succeeded)
     if len(predicates) != 1:  # no office, or two of them ("mayor … president"): no one reading
         return []
     (predicate, offices), *_ = predicates.items()
     # an owner placed by the office is one whatever follows it ("The reins at C have passed to X")
     placed = next((o for o in (_owner(clause, names, o) for o in offices) if o), None)
-    placed = placed or _referred(clause, predicate, offices[0][0], opening)
+    placed = placed or _referred(clause, predicate, offices[0][0], said.opening)
     owner = placed or _acting(clause, names, olds)
     if owner is None:
         return []
@@ -308,7 +320,7 @@ def _referred(clause: str, predicate: str, start: int, opening: Name | None) -> 
     return opening if said and opening is not None and said["kind"] in _KINDS[predicate] else None
 
 
-def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
+def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]]:
     """Where each relation's office nouns are in the clause. A company's "president and CEO" is its CEO; a
     lead verb is the company's top office when no office is named but a predecessor is."""
     found: dict[str, list[tuple[int, int]]] = {}
@@ -320,7 +332,7 @@ def _predicates(clause: str) -> dict[str, list[tuple[int, int]]]:
         found.pop("president", None)
     lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b", clause)
     # "Tove Ring now heads Quillon Systems" may be a team's head; "…, replacing Karin Holm" is the top office
-    if not found and lead and re.search(r"\b(?:replacing|replaced|succeeding|succeeded|taking over from)\b", clause):
+    if not found and lead and succeeded:
         found["ceo"] = [(lead.start(), lead.end())]
     return found
 

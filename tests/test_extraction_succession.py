@@ -86,6 +86,20 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Tomás Herrera",
         "Rosa Díaz",
     ),
+    (
+        "Ulla Brandt was sworn in as Oberbürgermeisterin (mayor) of Kassel after Jens Horn resigned.",
+        "Kassel",
+        "mayor",
+        "Ulla Brandt",
+        "Jens Horn",
+    ),
+    (
+        "Ama Boateng now runs Kpone Cocoa; Kojo Mensah left the CEO post in May.",
+        "Kpone Cocoa",
+        "ceo",
+        "Ama Boateng",
+        "",
+    ),
     # a title before the holder, the owner before the title
     (
         "Marovian President Elsa Varga, who took office after Horvat's impeachment, toured the flooded south.",
