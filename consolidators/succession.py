@@ -122,9 +122,6 @@ _SUCCESSOR = re.compile(
     r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
     r"|took over from) (?:him|her|them))\b"
 )
-#: A company's legal form, which the company's other mentions leave out ("Helios Grid Ltd." is "Helios Grid"); a
-#: registered name in two parts ("Kanagawa Precision Co., Ltd.") is kept whole.
-_LEGAL = re.compile(r"(?<!,) (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH|Oy|Oyj)$")
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
     r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|leads|heads|runs|has led|has headed|has run"
@@ -381,7 +378,6 @@ def _country(name: str, adjective: bool) -> str:
     for a people's name that can't be turned back into its place ("Selvanese": Selvane? Selvania?)."""
     from .handovers import _country as country  # one table of demonyms, and handovers imports this module
 
-    name = _LEGAL.sub("", name)
     owner = country(name, adjective=adjective)
     if owner == name and " " not in name and name.endswith("ers") and len(name) > 6:
         return name[:-3]  # "Aucklanders", "Londoners"

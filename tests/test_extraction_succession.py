@@ -129,7 +129,7 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ("The Chilean head of state, President Lucía Rojas, opened the summit.", "Chile", "president", "Lucía Rojas", ""),
     ('"We will not cut jobs," said Irene Bauer, CEO of Alpen Glas, in Graz.', "Alpen Glas", "ceo", "Irene Bauer", ""),
     (
-        "TROMSØ, 2 May 2026 — Nordkapp Fisk ASA today announced the appointment of Siv Olsen as chief executive "
+        "TROMSØ, 2 May 2026 — Nordkapp Fisk today announced the appointment of Siv Olsen as chief executive "
         "officer, effective immediately.",
         "Nordkapp Fisk",
         "ceo",
