@@ -40,7 +40,7 @@ _COINED_CURRENCY = (
     r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
 )
 #: "the Danish town of Billund", "the port city of Draven": the name after the description is the place.
-_PLACE_OF = r"(?:the )?(?:(?:[\w-]+ ){0,2}(?:city|town|village|port|municipality|district|region) of )?"
+PLACE_OF = r"(?:the )?(?:(?:[\w-]+ ){0,2}(?:city|town|village|port|municipality|district|region) of )?"
 _TITLE = re.compile(r"^(?:[Tt]he |(?:President|Mayor|CEO|Chief Executive|Dr\.?|Sir|Dame) (?=\S+ ))")
 #: A word after a name that makes it a verb's subject (a rough test: the parse is not consulted here).
 _VERB_NEXT = re.compile(r" (?:to|has|have|had|is|are|was|were|[a-z]+ed|[a-z]+s)\b")
@@ -114,7 +114,7 @@ class Office:
 #: The new value's cue families, each around the value pattern ``{v}``.
 _NEW = (
     r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift|went|goes|gone|fell)\w*\b[^.;]*?\bto "
-    r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + _PLACE_OF + "{v}",
+    r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + PLACE_OF + "{v}",
     r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
     r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"
     r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|(?:now )?has)\b (?:the )?"
@@ -260,7 +260,7 @@ def _new_value(clause: str, office: Office, value: str, olds: set[str]) -> str |
     candidates = [m["v"] for family in families for m in _family(family, value, noun).finditer(clause)]
     after = _AFTER.match(clause[office.end :])
     if after:
-        tail = re.match(rf"{_PLACE_OF}(?P<v>{value})", clause[office.end + after.end() :])
+        tail = re.match(rf"{PLACE_OF}(?P<v>{value})", clause[office.end + after.end() :])
         candidates += [tail["v"]] if tail else []
     for candidate in (_bare(c) for c in candidates):
         if candidate.lower() in olds or office.predicate in _PERSON_ROLES and " " not in candidate:
@@ -279,10 +279,10 @@ def _owner(clause: str, office: Office, new: str, olds: set[str]) -> str | None:
     if before and named != new and not re.search(r"(?:\bas|\bto|\bthe)\s*$", ahead):
         # "the Marovian capital": a coined demonym before a national office names the country
         national = not before["s"].startswith("'") and office.predicate in _NATIONAL
-        return _country(named, adjective=national)
+        return country(named, adjective=national)
     after = re.match(rf"(?: (?:role|job|post|office))?\s(?:of|at|in) (?:the )?(?P<n>{NAME})", clause[office.end :])
     if after and not is_time(after["n"]):  # "elected X as president in March": a time, not a place
-        return _country(after["n"])
+        return country(after["n"])
     nearest = next(_named_before(ahead, new, olds), None)
     if nearest and re.search(r"\b(?:its|their) (?:[a-z-]+ ){0,2}$", ahead):  # "forced Tuvessa to transfer its capital"
         return nearest
@@ -302,7 +302,7 @@ def _named_before(ahead: str, new: str, olds: set[str]) -> Iterator[str]:
     for m in reversed(names):
         name = _bare(m[0])
         if name.lower() not in olds and name.lower() != new.lower() and name.split()[0].lower() not in _NOT_AGENTS:
-            yield _country(name)
+            yield country(name)
 
 
 def _agent(clause: str, new: str, olds: set[str]) -> str | None:
@@ -312,10 +312,10 @@ def _agent(clause: str, new: str, olds: set[str]) -> str | None:
         return None  # "the US dollar is now its currency": the value, not its owner
     if agent["name"].split()[0].lower() in _NOT_AGENTS:
         return None
-    return _country(agent["name"], adjective=agent["adj"] is not None)
+    return country(agent["name"], adjective=agent["adj"] is not None)
 
 
-def _country(name: str, *, adjective: bool = False) -> str:
+def country(name: str, *, adjective: bool = False) -> str:
     """A name as the owner: a demonym ("Elbonians", "Velorian lawmakers", "the French") names its country."""
     name = _bare(name)
     singular = name[:-1] if name.endswith(("ians", "ans")) else name

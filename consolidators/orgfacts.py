@@ -19,8 +19,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from .handovers import _PLACE_OF, NAME
-from .handovers import _country as country
+from .handovers import NAME, PLACE_OF, country
 from .places import CURRENCIES
 from .spans import make_fact
 from .text import ENTITY_STOP
@@ -42,7 +41,7 @@ _WHEN = (
 #: Where a shape's subject may start: the clause's opening, after a scene ("On Friday, …").
 _START = rf"(?:^|(?<=[;:.!?] )|(?<= — )){_WHEN}"
 _NAME_SLOT = rf"{_DESC}(?P<{{g}}>{NAME})(?!\w|'(?!s\b|\s))"
-_PLACE_SLOT = rf"{_PLACE_OF}(?P<{{g}}>{NAME})"
+_PLACE_SLOT = rf"{PLACE_OF}(?P<{{g}}>{NAME})"
 #: A currency's name as written: "the euro", "Surinamese dollars", "the tessera dinar", "the ZiG".
 _MONEY = r"(?:(?:the |its |their |an? )?(?:new |own |national |official |single )*currency,? )?(?:[Tt]he |a |its |their )?(?:new |own |national |official |single )*(?!currenc)(?P<{g}>[\w\u00C0-\u024F-]+(?: [\w\u00C0-\u024F-]+)?)"
 _TAIL = r"(?: [a-z][\w-]*)?"  # "the Nordlys newspaper": a kind after the name

@@ -376,7 +376,7 @@ def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
 def _country(name: str, adjective: bool) -> str:
     """An owner said by its people's name ("Oskarians", "Norvanian", "Aucklanders") as the place itself; ""
     for a people's name that can't be turned back into its place ("Selvanese": Selvane? Selvania?)."""
-    from .handovers import _country as country  # one table of demonyms, and handovers imports this module
+    from .handovers import country  # one table of demonyms, and handovers imports this module
 
     owner = country(name, adjective=adjective)
     if owner == name and " " not in name and name.endswith("ers") and len(name) > 6:
