@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass, replace
 
 from .spans import ORG_WORDS, make_fact
+from .text import UPPER as _UP
 from .toolnames import roles_of
 from .types import Fact
 
-_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 #: A name's word: capitalised, an apostrophe inside it ("O'Neill") but not a possessive "'s".
 _WORD = rf"[{_UP}][\w&.+-]*(?:'(?!s\b)\w+)*"
 _NAME = rf"(?:[Tt]he )?{_WORD}(?: (?:{_WORD}|\d+|of|de|del|da|&|\+))*"

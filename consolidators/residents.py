@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
+from .text import UPPER as _UP
 from .text import is_word
 from .types import Fact
 
-_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 _WORD = rf"[{_UP}][\w'’-]*"
 #: A person's name: capitalised words, with the particles names carry ("Pieter de Vries", "Ali bin Omar").
 _PERSON = rf"{_WORD}(?: (?:(?:de|van|von|der|den|da|di|del|dos|du|le|la|bin|al|ter|ten) )*{_WORD})+"

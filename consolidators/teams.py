@@ -20,9 +20,9 @@ import re
 from .moves import Move
 from .places import DEMONYMS
 from .spans import make_fact
+from .text import UPPER as _UP
 from .types import Fact
 
-_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 #: A name's word: capitalised (or "VfL"), an apostrophe inside it ("O'Neill") but not a possessive "'s".
 _WORD = rf"(?:[{_UP}]|[a-z]{{1,2}}[{_UP}])[\w&.-]*(?:'(?!s\b)\w+)*"
 _PERSON = rf"(?P<p>{_WORD}(?: (?:(?:da|de|dos|van|von|der|al|el|bin) )?{_WORD})+)"

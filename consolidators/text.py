@@ -18,6 +18,10 @@ from collections.abc import Sequence
 
 from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
+#: The capital letters a name may start with, for regex character classes: ASCII, Latin-1 and Latin Extended-A
+#: ("Ørsted", "Şahin", "Łódź").
+UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"
+
 STOP_VERBS = frozenset(
     """
 be have do think guess know want need mean feel see say tell ask wonder hope believe get try go

@@ -14,12 +14,12 @@ import re
 from . import usernews
 from .chatparse import role_phrase
 from .roles import names_a_role
+from .text import UPPER as _UP
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
 
 USER = "user"
-_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 _NAME = rf"(?P<obj>[{_UP}0-9][\w&.+'-]*(?: (?:(?:de|do|da|del|di|della|dos|van|von|der|den|la|le|of) )*[{_UP}0-9][\w&.+'-]*)*)"
 _WE = r"(?:I|we)(?: have| had|'ve|'d| are| am)?(?: (?:finally|just|officially|now))?"
 #: A job or a subject of study: lower-case words up to where the time or the clause starts.

@@ -15,12 +15,12 @@ import re
 from .chatparse import role_phrase
 from .lifeevents import is_occupation
 from .roles import names_a_role
+from .text import UPPER as _UP
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
 
 USER = "user"
-_UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 #: A place or employer: capitalised words (chat may write a place in lower case after "in": not read here).
 _NAME = rf"(?P<obj>[{_UP}0-9][\w&.+/'-]*(?: (?:(?:de|do|da|del|di|della|dos|van|von|der|den|la|le|of) )*[{_UP}0-9][\w&.+/'-]*)*)"
 _WE = r"(?:I|we)(?: have| had| am| are)?(?: (?:finally|just|now|officially))?"
