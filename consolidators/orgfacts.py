@@ -207,12 +207,14 @@ class Reading:
     hedged: frozenset[str] = frozenset()
 
 
-#: The words every shape holds one of: a sentence without any is not read (most are not, and reading is
-#: some sixty searches).
+#: The words every shape holds one of, each at a word's start ("own" is not in "town"): a sentence without any
+#: is not read (most are not, and reading is some sixty searches).
 _CUES = re.compile(
-    r"own|bought|acqui|purchas|sold|takeover|took over|taken over|subsidiar|part of|belong|(?:unit|division|arm) of"
+    r"\b(?:own|bought|acqui|purchas|sold|takeover|took over|taken over|subsidiar|part of|belong|(?:unit|division|arm) of"
     r"|parent|control of|snapped up|offloaded|divested|spun off|headquarter|office|HQ|title|imprint|label|brand"
-    r"|based|currenc|pay|paid|price|payment|official (?:language|tongue)|" + "|".join(sorted(CURRENCIES | _FORMER)),
+    r"|based|currenc|pay|paid|price|payment|official (?:language|tongue)|"
+    + "|".join(sorted(CURRENCIES | _FORMER))
+    + ")",
     re.I,
 )
 
