@@ -357,3 +357,49 @@ def merged(found: list[Fact], sentence: str) -> list[Fact]:
         if new.object and (new.predicate, new.object.lower(), new.retract) not in have:
             kept.append(new)
     return kept
+
+
+#: A role the user asks and answers in one breath ("browser? Arc.", "notes? Apple Notes, that's it now"), or
+#: headlines bare with a "now" ("calendar is Notion Calendar now btw"): chat's shorthand for "my R is X".
+_ANSWERED = re.compile(rf"(?:^|[:;,.!]\s+)(?:(?:my|our|the) )?{_Q}(?P<noun>{_N})\?\s+(?P<rest>\S.*)$", re.I)
+_HEADLINE = re.compile(
+    rf"^(?:(?:my|our|the) )?{_Q}(?P<noun>{_N}) is (?P<rest>.+?)\s+(?:now|these days|nowadays)\b(?!\s*\?)", re.I
+)
+#: "not Go anymore, honestly — full-stack TypeScript now": two known tools of one role, the first given up.
+_NOT_ANYMORE = re.compile(r"\bnot (?P<old>.+?) (?:any ?more|these days)\b[^?]*?\b(?P<rest>\S.*)$", re.I)
+_LEAD_NAME = re.compile(r"[A-Z0-9][\w.+#'-]*(?: [A-Z0-9][\w.+#'-]*){0,2}")
+
+
+def answered(text: str) -> list[Fact]:
+    """The role ``text`` (a message's sentence and the next, joined) fills by a self-answered question or a bare
+    headline, or by a known tool given up for another of the same role; nothing if hedged or asked again."""
+    for pattern in (_ANSWERED, _HEADLINE):
+        m = pattern.search(text)
+        role = _NOUNS[m["noun"].lower()] if m else None
+        name = _answer(m["rest"], role) if m and role else None
+        if role and name:
+            return [fact(role, name, 0.75, attribute=True)]
+    m = _NOT_ANYMORE.search(text)
+    if m is None or refused(text[: m.start()]):
+        return []
+    old = next(iter(known_names(m["old"])), None)
+    new = next((k for k in known_names(m["rest"]) if re.search(r"\b(?:now|these days)\b", m["rest"][k.end() :])), None)
+    if old is None or new is None or old.start() != 0 or len(shared := roles_of(old[0]) & roles_of(new[0])) != 1:
+        return []
+    role = next(iter(shared))
+    return [fact(role, old[0], 0.75, retract=True), fact(role, new[0], 0.75, attribute=True)]
+
+
+def _answer(rest: str, role: str) -> str | None:
+    """The name that opens an answer, if it can fill ``role``: a known tool of it, or a capitalised name the
+    lists don't know; none for an answer that asks, hedges or denies."""
+    rest = rest.strip()
+    first = re.split(r"[,;:—–(]|\.(?:\s|$)", rest, maxsplit=1)[0]
+    if "?" in first or refused(first) or negated(first):
+        return None
+    known = next(iter(known_names(first)), None)
+    if known is not None and known.start() == 0:
+        roles = roles_of(known[0])
+        return known[0] if role in roles or not roles else None
+    m = _LEAD_NAME.match(first)
+    return m[0] if m and not roles_of(m[0]) and not _common(m[0]) else None

@@ -13,7 +13,7 @@ import re
 
 from . import usernews
 from .chatparse import role_phrase
-from .roles import names_a_role
+from .roles import answered, names_a_role
 from .text import UPPER as _UP
 from .toolnames import roles_of
 from .toolrules import rule_facts
@@ -202,13 +202,16 @@ def facts(text: str) -> list[Fact]:
         found += _fact(predicate, m["obj"])
     found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}
-    return list(dict.fromkeys(found + [f for f in _later(text) + _tools(text) if f.predicate not in known]))
+    later = _later(text) + _tools(text) + answered(text)
+    return list(dict.fromkeys(found + [f for f in later if f.predicate not in known]))
 
 
 def across(sentences: list[str]) -> list[Fact]:
-    """Changes said in one sentence and what holds now in the next ("moved AGAIN lol. we are in Swansea …"), the
-    sentences read as the rules read them (plain, contractions expanded)."""
-    return list(dict.fromkeys(f for prev, cur in zip(sentences, sentences[1:]) for f in _later(f"{prev} {cur}")))
+    """Changes said in one sentence and what holds now in the next ("moved AGAIN lol. we are in Swansea …"), and
+    roles asked and answered across two ("browser? Arc."), the sentences read as the rules read them (plain,
+    contractions expanded)."""
+    pairs = [f"{prev} {cur}" for prev, cur in zip(sentences, sentences[1:])]
+    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair)))
 
 
 def _later(text: str) -> list[Fact]:

@@ -169,7 +169,7 @@ _PRONOUNS = frozenset("it them him her this that us me".split())
 #: A verb particle opening the object means a phrasal verb the rules don't know ("give up X").
 _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
-    r"\s*(?:[,;:(—–]| - | because | since | but | so | for | with | which | who | where | while | although | bc | cuz "
+    r"\s*(?:[,;:(—–]|[.!?]\s+(?=[a-z])| - | because | since | but | so | for | with | which | who | where | while | although | bc | cuz "
     r"| starting\b| more than | now that "
     r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+(?:$|[,;.]))"
     r"| (?:on|from|across|onto|off) (?:all (?:of )?|both )?(?:my|our) "

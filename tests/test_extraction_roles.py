@@ -5,11 +5,15 @@ known-name lists, the copula rule for other names, or the refusals."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from consolidators import extract_triples
+from consolidators.extractive import session_facts
 from consolidators.roles import bindings
 from consolidators.toolnames import known_names, roles_of
+from consolidators.types import Turn
 
 Triple = tuple[str, str, str, bool]
 
@@ -118,3 +122,32 @@ def test_known_names_take_their_model_and_stop_at_a_words_edge() -> None:
 def test_software_the_user_works_in_is_used(sentence: str, expected: list[Triple]) -> None:
     got = [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")]
     assert sorted(got) == sorted(expected)
+
+
+ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
+    # a role asked and answered by the user, in one sentence or across two
+    ("shell? fish. never going back", [("shell", "fish", False)]),
+    ("ok so, password manager? Bitwarden, the whole family is on it", [("password manager", "Bitwarden", False)]),
+    ("Mail app? Spark, it's fine", [("email client", "Spark", False)]),
+    ("my database? Postgres. always Postgres.", [("database", "Postgres", False)]),
+    # a bare headline with its "now"
+    ("ci is Drone now, Jenkins was a pain", [("ci", "Drone", False)]),
+    ("Phone is a Fairphone 5 these days", [("phone", "Fairphone 5", False)]),
+    # a known tool given up for another of its role
+    ("not Firefox anymore, mostly Vivaldi now", [("browser", "Firefox", True), ("browser", "Vivaldi", False)]),
+    ("nope, not zsh any more — fish these days", [("shell", "zsh", True), ("shell", "fish", False)]),
+    # asked, hedged, denied, or a name that can't fill the role: nothing
+    ("editor? no idea, what would you pick?", []),
+    ("terminal? maybe Ghostty, haven't decided", []),
+    ("browser? Firefox? Brave?", []),
+    ("phone? dunno, whatever was cheapest", []),
+    ("shell? Rust.", []),
+    ("not Slack anymore, Discord now", []),
+    ("my sister's browser? Safari, obviously", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ANSWERED)
+def test_a_role_asked_and_answered_or_headlined_fills_it(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    facts = session_facts([Turn("e1", "user", text, datetime(2026, 5, 1, tzinfo=UTC))])
+    assert [(f.predicate, f.object, f.retract) for f in facts if f.predicate not in {"uses", "likes"}] == expected
