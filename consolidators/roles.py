@@ -377,8 +377,9 @@ def answered(text: str) -> list[Fact]:
         m = pattern.search(text)
         role = _NOUNS[m["noun"].lower()] if m else None
         name = _answer(m["rest"], role) if m and role else None
-        if role and name:
-            return [fact(role, name, 0.75, attribute=True)]
+        found = fact(role, name, 0.75, attribute=True) if role and name else None
+        if found is not None and found.object:
+            return [found]
     m = _NOT_ANYMORE.search(text)
     if m is None or refused(text[: m.start()]):
         return []
@@ -397,9 +398,11 @@ def _answer(rest: str, role: str) -> str | None:
     first = re.split(r"[,;:—–(]|\.(?:\s|$)", rest, maxsplit=1)[0]
     if "?" in first or refused(first) or negated(first):
         return None
-    known = next(iter(known_names(first)), None)
-    if known is not None and known.start() == 0:
-        roles = roles_of(known[0])
-        return known[0] if role in roles or not roles else None
+    known = known_names(first)
+    if len(known) == 1:  # "All in 1Password": the one tool the answer names, wherever it stands
+        roles = roles_of(known[0][0])
+        return known[0][0] if role in roles or not roles else None
     m = _LEAD_NAME.match(first)
-    return m[0] if m and not roles_of(m[0]) and not _common(m[0]) else None
+    if known or m is None or m[0].split()[0].lower() in STOP_WORDS or _common(m[0]) or roles_of(m[0]):
+        return None
+    return m[0]

@@ -130,6 +130,7 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("ok so, password manager? Bitwarden, the whole family is on it", [("password manager", "Bitwarden", False)]),
     ("Mail app? Spark, it's fine", [("email client", "Spark", False)]),
     ("my database? Postgres. always Postgres.", [("database", "Postgres", False)]),
+    ("passwords? all of them live in KeePassXC", [("password manager", "KeePassXC", False)]),
     # a bare headline with its "now"
     ("ci is Drone now, Jenkins was a pain", [("ci", "Drone", False)]),
     ("Phone is a Fairphone 5 these days", [("phone", "Fairphone 5", False)]),
@@ -142,6 +143,7 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("browser? Firefox? Brave?", []),
     ("phone? dunno, whatever was cheapest", []),
     ("shell? Rust.", []),
+    ("Terminal? The default one, I never changed it", []),
     ("not Slack anymore, Discord now", []),
     ("my sister's browser? Safari, obviously", []),
 ]
