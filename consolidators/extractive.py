@@ -182,10 +182,12 @@ def _stamped(sentence: str, turn: Turn, relations: frozenset[str] = frozenset())
 
 
 def _unique(facts: Iterable[Fact]) -> list[Fact]:
-    """Facts in order, each (subject, predicate, object, retract) once."""
+    """Facts in order, each (subject, predicate, object, retract) once; a reader's empty part is no fact (the
+    output check would fail the whole session for it)."""
     seen: dict[tuple[str, str, str, bool], Fact] = {}
     for fact in facts:
-        seen.setdefault((fact.subject, fact.predicate, fact.object, fact.retract), fact)
+        if fact.subject.strip() and fact.predicate.strip() and fact.object.strip():
+            seen.setdefault((fact.subject, fact.predicate, fact.object, fact.retract), fact)
     return list(seen.values())
 
 

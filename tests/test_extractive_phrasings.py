@@ -15,7 +15,7 @@ from consolidators import CANONICAL_PREDICATES, ActiveFact, Context, ExtractiveC
 from consolidators.extractive import session_facts
 from consolidators.framing import build_transcript
 from consolidators.triples import sentence_triples
-from consolidators.types import Turn
+from consolidators.types import Fact, Turn
 from memory_sink import MemoryStore
 from memory_sink.supersession import MULTI_VALUED, SINGLE_VALUED
 from pipelines.consolidate import run_consolidate
@@ -285,3 +285,12 @@ def test_a_join_by_someone_known_to_play_for_a_team_is_a_new_team_not_a_new_empl
         ("plays for", "Accra Lions"),
         ("plays for", "Medeama"),
     ]
+
+
+def test_a_readers_empty_object_is_dropped_not_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    def reading(sentence: str, role: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
+        return [Fact("user", "editor", ""), Fact("user", "editor", "Helix")]
+
+    monkeypatch.setattr(extractive, "sentence_triples", reading)
+    facts = session_facts([Turn("e0", U, "my editor is Helix", T0)])
+    assert [(f.predicate, f.object) for f in facts] == [("editor", "Helix")]
