@@ -168,10 +168,11 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 @functools.lru_cache(maxsize=16384)
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
-    found = handovers.prevail(_sentence_triples(sentence, role, relations), plain(sentence))
-    found = orgfacts.prevail(found, plain(sentence))  # an owner, a seat, a currency: read by their cue families
+    clean = plain(sentence)
+    found = handovers.prevail(_sentence_triples(sentence, role, relations), clean)
+    found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
-    text = expand_contractions(plain(sentence))
+    text = expand_contractions(clean)
     move = moves.read(text)
     found = moves.overrule(found, move, settled(sentence, moves.facts(move, text)))
     found = teams.merged(found, text, move)  # a player's team named in passing ("Zamalek forward X is out")
