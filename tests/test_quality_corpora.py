@@ -39,7 +39,7 @@ STREAMS = {split: q.load_stream(q.split_path("updates", split)) for split in q.S
 
 
 #: Every split written so far: a split missing from the benchmark's list (or one it names without a file) fails.
-WRITTEN = {"tuning", "dev", *(f"dev{n}" for n in range(2, 18)), "heldout"}
+WRITTEN = {"tuning", "dev", *(f"dev{n}" for n in range(2, 24)), "heldout"}
 
 
 def test_extraction_corpus_sizes_and_mix() -> None:
@@ -86,7 +86,7 @@ def test_update_streams_sizes_order_and_answers() -> None:
         assert len({(x.subject, x.predicate) for x in questions}) == len(questions)
         for x in questions:
             assert x.predicate in vocabulary(), x
-            assert any(x.answer in s.text for s in statements), x
+            assert any(x.answer.lower() in s.text.lower() for s in statements), x  # headlines may be upper-case
 
 
 def test_no_held_out_sentence_is_in_any_other_split() -> None:
