@@ -99,14 +99,19 @@ def extract(consolidator: Consolidator, config: Config, sentence: Sentence) -> s
     return {(*norm_triple(f.subject, f.predicate, f.object), bool(f.retract)) for f in result.facts}
 
 
-def key_consistency(outcomes: Iterable[Outcome]) -> tuple[float | None, int]:
-    """Share of scorable key groups whose extracting phrasings agree on their keys; and how many were scorable."""
-    groups: dict[str, list[frozenset[tuple[str, str, bool]]]] = defaultdict(list)
+def _key_groups(outcomes: Iterable[Outcome]) -> dict[str, list[Outcome]]:
+    """Key groups that can be scored: two or more of their phrasings extracted something."""
+    groups: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         if o.sentence.key_group is not None and o.keys():
-            groups[o.sentence.key_group].append(o.keys())
-    scorable = [keys for keys in groups.values() if len(keys) >= 2]
-    consistent = sum(1 for keys in scorable if len(set(keys)) == 1)
+            groups[o.sentence.key_group].append(o)
+    return {group: members for group, members in groups.items() if len(members) >= 2}
+
+
+def key_consistency(outcomes: Iterable[Outcome]) -> tuple[float | None, int]:
+    """Share of scorable key groups whose extracting phrasings agree on their keys; and how many were scorable."""
+    scorable = _key_groups(outcomes).values()
+    consistent = sum(1 for members in scorable if len({o.keys() for o in members}) == 1)
     return ratio(consistent, len(scorable)), len(scorable)
 
 
@@ -192,6 +197,11 @@ def print_errors(results: dict[str, list[Outcome]]) -> None:
                 print(f"MISS {split} {o.sentence.id} {o.sentence.text!r}: {show(t)}")
             for t in sorted(o.false_positives):
                 print(f"FP   {split} {o.sentence.id} {o.sentence.text!r}: {show(t)}")
+        for group, members in _key_groups(outcomes).items():
+            if len({o.keys() for o in members}) > 1:  # the phrasings disagree: show each one's keys
+                for o in members:
+                    keys = "; ".join(f"{s_} | {p_}{' RETRACT' if r_ else ''}" for s_, p_, r_ in sorted(o.keys()))
+                    print(f"KEYS {split} {group} {o.sentence.id} {o.sentence.text!r}: {keys}")
 
 
 def main() -> None:
