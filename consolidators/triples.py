@@ -55,6 +55,7 @@ from . import (
     rescue,
     residents,
     roles,
+    statics,
     tastes,
     teams,
     usermoves,
@@ -171,6 +172,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     clean = plain(sentence)
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean)
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
+    found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(clean)
     move = moves.read(text)
