@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .handovers import NAME, PLACE_OF, country
-from .places import CURRENCIES
+from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP
 from .types import Fact
@@ -36,7 +36,8 @@ _DESC = (
 )
 _WHEN = (
     r"(?:(?:[Ii]n|[Oo]n|[Ss]ince|By|From|As of|Last|This|Earlier|Later|After|Following) (?:the )?[\w ]{1,24}?,? (?=[A-Z])"
-    r"|(?:[Ii]n|[Oo]n|[Ss]ince|[Bb]y|[Aa]s of) (?:\d{4}|[A-Z][a-z]+(?: \d{4})?) (?=the |[A-Z])|(?:Today|Now|Yesterday|Meanwhile|Officially),? )?"
+    r"|(?:[Ii]n|[Oo]n|[Ss]ince|[Bb]y|[Aa]s of) (?:\d{4}|[A-Z][a-z]+(?: \d{4})?) (?=the |[A-Z])|(?:Today|Now|Yesterday|Meanwhile|Officially),? "
+    r"|(?:Founded|Established|Started|Set up|Launched|Created) (?:in \d{4} )?by [^,]{1,40}, )?"  # "Founded … by X, Y is …"
 )
 #: Where a shape's subject may start: the clause's opening, after a scene ("On Friday, …").
 _START = rf"(?:^|(?<=[;:.!?] )|(?<= — )){_WHEN}"
@@ -79,6 +80,8 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         + r"{s}, (?:now |today )?(?:a|an) {o} (?:title|subsidiary|unit|brand|company|property|business|label|imprint)\b",
         _START + r"{s} (?:has|have) a new owner:? {o}",
         r"\b{s}, which (?:is |has been )?(?:now )?(?:belongs to|part of|owned by|a subsidiary of) {o}",
+        # "Kestrel Air, a regional carrier headquartered in Inverness and owned by Loganair, …"
+        _START + r"{s},(?: [^,;]*? and)? (?:now |today )?(?:wholly[- ])?owned by {o}",
         # "X changed hands again: Y bought it": "it" is the opening clause's subject
         _START + r"{o} (?:has |have )?(?:now )?(?:bought|acquired|purchased|taken over|took over|snapped up) it\b",
     ),
@@ -278,7 +281,8 @@ def _fact(predicate: str, m: re.Match[str], clause: str, opening: str) -> tuple[
         old = _currency(groups["x"] or "", subject, clause) if groups.get("x") and subject else None
     else:
         value = _bare(groups["o"] or "")
-        if predicate == "owned by" and m.end("o") == m.end() and _ADJECTIVE_USE.match(clause, m.end("o")):
+        kind = re.match(r" (?:group|conglomerate)\b", clause[m.end("o") :]) and value not in DEMONYMS
+        if predicate == "owned by" and m.end("o") == m.end() and _ADJECTIVE_USE.match(clause, m.end("o")) and not kind:
             return None, ""  # "part of the Korean group": an adjective, not the owner's name
         old = _bare(groups["x"]) if groups.get("x") else None
         if predicate == "headquartered in" and not _a_company(subject, clause, m):

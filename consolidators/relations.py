@@ -40,7 +40,7 @@ def _classes(**classes: str) -> dict[str, str]:
 #: Peru" are both Peru's capital. Lemma classes, so a synonym lands on the canonical predicate.
 OWNER_ROLES: dict[str, str] = _classes(
     capital="capital capital_city seat_of_government",
-    official_language="official_language national_language language",
+    official_language="official_language national_language language official_tongue national_tongue",
     currency="currency official_currency national_currency legal_tender",
     president="president head_of_state",
     mayor="mayor",

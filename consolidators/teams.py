@@ -111,6 +111,14 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
         (rf"{_PERSON}, (?:now|currently) (?:of|at|with) (?:the )?{_TEAM},", _S),
         (rf"{_PERSON}, (?:now |currently )?between the posts for (?:the )?{_TEAM},", None),
         (rf"{_PERSON}, now an? {_TEAM} (?:regular|starter|mainstay|fixture)\b", _S),  # "now a Celtic regular"
+        # "Goalkeeper Ana Souza, of Corinthians, kept …": a player's club in apposition, in a sentence of sport
+        (rf"^{_PERSON}, of (?:the )?{_TEAM},", _S),
+        # "Striker Tomás Rivero scored twice as Club Nacional beat Peñarol": the scorer's side is the one named
+        (
+            rf"^{_PERSON} (?:scored|netted|struck)\b[^,;]*? as (?:the )?{_TEAM} (?:beat|defeated|edged|thrashed|routed"
+            r"|overcame|drew|lost|won)\b",
+            _M,
+        ),
         (rf"{_PERSON},? (?:now )?in {_TEAM} colours\b", None),
         (rf"{_PERSON},? (?:now )?on loan (?:at|with) (?:the )?{_TEAM}", None),
         (rf"{_PERSON} now wears the (?:[a-z]+ )+of (?:the )?{_TEAM}", None),
@@ -177,6 +185,12 @@ _MUSICIAN = rf"(?P<p>{_WORD}(?: (?:(?:da|de|dos|van|von|der|al|el|bin) )?{_WORD}
 _INSTRUMENT = r"bass|guitar|drums|keys|keyboards|piano|violin|fiddle|cello|saxophone|trumpet|synths?"
 #: A release, a show: what makes a bare possessive ("Blackpink's Rosé") a band's.
 _MUSIC = re.compile(r"\b(?:album|single|EP|tour|concert|gig|setlist|headlined|songs?|record(?:ed|ing))\b")
+#: "Lantern Fish recruited Kenji Ota on drums in 2021": a place in the band said by the instrument, which the moves
+#: reader takes for a transfer; the band it names is the one the musician is now a member of.
+_RECRUITED = re.compile(
+    rf"^{_BAND} (?:recruited|hired|brought in|added|enlisted|drafted in|signed) {_MUSICIAN} (?:on|to play)"
+    rf" (?:lead |rhythm |bass )?(?:{_INSTRUMENT}|vocals)\b"
+)
 _BAND_SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None], ...] = tuple(
     (re.compile(pattern), needs)
     for pattern, needs in (
@@ -215,9 +229,14 @@ def memberships(text: str) -> list[Fact]:
     return []
 
 
+def _recruited(text: str) -> list[Fact]:
+    m = None if _NOT_NOW.search(text) else _RECRUITED.search(text)
+    return make_fact(m["p"], "member of", m["team"], multi=True) if m else []
+
+
 def merged(found: list[Fact], text: str, move: Move | None) -> list[Fact]:
     """``found`` with the described team, unless another reader already said which team that person plays for."""
-    bands = [] if move is not None or _SPORT.search(text) else memberships(text)
+    bands = [] if _SPORT.search(text) else memberships(text) if move is None else _recruited(text)
     if bands and not any(f.predicate == "member of" and f.object == bands[0].object for f in found):
         # "plays bass in the Red Hot Chili Peppers" read as what Flea plays: the band is what the sentence names
         band = bands[0].object.lower()

@@ -76,6 +76,12 @@ _HEDGE = re.compile(
     r"friday|saturday|sunday)|in (?:a|two|three|a few|\d+) (?:days|weeks|months|years))\b",
     re.I,
 )
+#: A claim the sentence itself disputes: the doubt scopes over every clause, not only its own.
+DISPUTED = re.compile(
+    r"\b(?:according to (?:some|one|a few|several|certain) (?:sources|accounts|reports|biographers|historians)"
+    r"|others (?:disagree|dispute it|say otherwise)|(?:is|are|remains|was) (?:disputed|contested|unclear))\b",
+    re.I,
+)
 _MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge
 _CONTRACTIONS = (
     (re.compile(r"\b([Ii])'m\b"), r"\1 am"),
@@ -118,7 +124,7 @@ def states_a_fact(text: str) -> bool:
     stripped = DISCOURSE.sub("", text)
     first = stripped.split(" ", 1)[0].lower() if stripped else ""
     asks = "?" in text or first in QUESTION_START and not _TIME_LEAD.match(text)
-    return not (asks or _HEDGE.search(text) or _MAY.search(text))
+    return not (asks or _HEDGE.search(text) or _MAY.search(text) or DISPUTED.search(text))
 
 
 # ---------------------------------------------------------------------------
@@ -139,7 +145,7 @@ def split_sentences(text: str) -> list[str]:
         for m in re.finditer(r"[.!?…]+[\"')\]]*\s+", line):
             words = line[start : m.start() + 1].split()
             last = words[-1].lower() if words else ""
-            if last in _ABBREVIATIONS or re.fullmatch(r"[a-z]\.", last):
+            if last in _ABBREVIATIONS or re.fullmatch(r"\(?[a-z]\.", last):  # "J. Doe", "(b. 1961, Sendai)"
                 continue
             sentences.append(line[start : m.end()].strip())
             start = m.end()

@@ -66,6 +66,7 @@ from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, first_person, third
 from .relations import THIRD_PERSON_PREDICATES
 from .text import (
     DISCOURSE,
+    DISPUTED,
     expand_contractions,
     inflected_verb,
     is_word,
@@ -344,7 +345,7 @@ def _outside_the_hedge(sentence: str, text: str, role: str, relations: frozenset
     """The facts of a hedged or past sentence's other clauses: a hedge, a plan or a past state scopes over
     its own clause ("I might switch to Zed, I use VS Code now" still says VS Code). A question or an
     opening condition ("If I move to Oslo, I'll …") scopes over the whole sentence."""
-    if _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):
+    if _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)) or DISPUTED.search(text):
         return []
     if "?" in text:
         said = _before_the_question(sentence)

@@ -149,6 +149,8 @@ def _joined_as_worker(verb: Any) -> bool:
 def _preps(verb: Any) -> list[Any]:
     """The verb's prepositions, and an idiom's object's ("tied the knot *with*", "made his home *in*")."""
     preps = [c for c in verb.children if c.dep_ in ("prep", "agent")]
+    # "educated at Eton and at Oxford": a preposition coordinated with the verb's own states the same relation
+    preps += [c for p in preps for c in conjuncts(p) if c.dep_ == "conj" and c.lower_ == p.lower_]
     dobj = child(verb, "dobj")
     if dobj is not None and (lemmatise(verb.text, "VERB"), lemmatise(dobj.text, "NOUN")) in IDIOMS:
         preps += [c for c in dobj.children if c.dep_ == "prep"]
