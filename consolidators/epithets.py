@@ -115,9 +115,19 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         ("citizen of", rf"{person_slot('p')}, an? (?P<dem>{_DEMONYM}) (?:citizen|national)\b", "p", "dem"),
         # "A Waseda University graduate, Fumio Kishida …", "Bong Joon-ho, a Yonsei University alumnus,"
         ("educated at", rf"\b[Aa]n? {name_slot('o')} (?:graduate|alumnus|alumna|alum), {person_slot('p')}", "p", "o"),
-        ("educated at", rf"{person_slot('p')},? (?:is )?an? {name_slot('o')} (?:graduate|alumnus|alumna|alum)\b", "p", "o"),
+        (
+            "educated at",
+            rf"{person_slot('p')},? (?:is )?an? {name_slot('o')} (?:graduate|alumnus|alumna|alum)\b",
+            "p",
+            "o",
+        ),
         # "An alumnus of the University of Buenos Aires, Raúl Echeverría …"
-        ("educated at", rf"\b[Aa]n? (?:graduate|alumnus|alumna) of (?:the )?{name_slot('o')}, {person_slot('p')}", "p", "o"),
+        (
+            "educated at",
+            rf"\b[Aa]n? (?:graduate|alumnus|alumna) of (?:the )?{name_slot('o')}, {person_slot('p')}",
+            "p",
+            "o",
+        ),
         # "Wanjiru Kamau earned her doctorate at the University of Nairobi", "the Oxford-educated barrister X"
         (
             "educated at",
@@ -175,7 +185,12 @@ _OPENING = rf"(?:the (?:{_CAP}[\w-]+ (?=[a-z]))?(?:[a-z-]+ ){{0,3}}|an? (?:[a-z-
 _DESCRIBED: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
     (predicate, re.compile(pattern), subj, obj)
     for predicate, pattern, subj, obj in (
-        ("directed by", rf"^Directed by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}", "w", "p"),
+        (
+            "directed by",
+            rf"^Directed by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}",
+            "w",
+            "p",
+        ),
         (
             "author of",
             rf"^(?:Written|Penned) by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}",
@@ -190,7 +205,12 @@ _DESCRIBED: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
         ),
         ("located in", rf"^(?:Situated|Located|Nestled|Set) in {name_slot('p')}, {_OPENING}{name_slot('w')}", "w", "p"),
-        ("directed by", rf"^Helmed by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}", "w", "p"),
+        (
+            "directed by",
+            rf"^Helmed by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}",
+            "w",
+            "p",
+        ),
         # "The Museo do Mar, in Vigo, reopened", "Lake Bled, in northwestern Slovenia,": a landmark's place
         (
             "located in",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+
 from .epithets import TITLE_WORDS, name_slot, person_slot, title_slot
 from .learning import _LANGUAGES as LANGUAGES
 from .places import DEMONYMS
@@ -28,7 +29,8 @@ _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 _WORK = rf"(?P<w>{TITLE_WORDS}(?: and {_CAP}[\w'-]*(?: {_CAP}[\w'-]*)*)?)"
 #: Where a site is within its place: "at the heart of", "in the hills above", "on the waterfront in".
 _WITHIN = (
-    r"(?:(?:in|on|at|atop) (?:the |a )?(?:[a-z-]+ ){0,3}?(?:(?:of|above|in|overlooking) )?)?(?:the )?"
+    r"(?:(?:in|on|at|atop) (?:the |a )?(?:[a-z-]+ ){0,3}?(?:(?:of|above|in|overlooking) )?"
+    r"|(?:beside|by|along|near|next to|overlooking) (?:the |a )?(?:[a-z-]+ ){1,3}?in )?(?:the )?"
     r"(?:(?:[a-z]+ )?(?:city|town|village|island|region|province|district) of )?"
 )
 #: A site by its kind, so that a verb of position places a thing, never a person ("The Castello …" aside).
@@ -37,7 +39,7 @@ _SITE_WORD = re.compile(
     r"|Monastery|Library|Theatre|Theater|Opera|Stadium|Arena|Market|Lighthouse|Zoo|Park|Gardens|Square|Chapel"
     r"|Basilica|Citadel|Mausoleum|Shrine|Observatory)\b"
 )
-_THE_SITE = rf"(?:^|(?<=, ))(?:[Tt]he (?:ancient |old |medieval |historic )?(?:(?:city|town|village) of )?)"
+_THE_SITE = r"(?:^|(?<=, ))(?:[Tt]he (?:ancient |old |medieval |historic )?(?:(?:city|town|village) of )?)"
 #: Verbs that place what stands somewhere: "stands", "sits", "lies", "is perched", "towers over".
 _POSITION = r"(?:stands|sits|lies|rises|towers|perches|nestles|is (?:perched|nestled|set|tucked|located|situated))"
 #: What a site's possessive is said to do: be visited, built, restored, listed.
@@ -117,7 +119,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Nestled in the Atlas Mountains, the village of Imlil …"
         (
             "located in",
-            rf"^(?:Nestled|Set|Perched|Tucked|Situated|Located) (?:in|on|among|amid) (?:the )?{name_slot('o')}, "
+            rf"^(?:Nestled|Set|Perched|Tucked|Situated|Located) (?:in|into|on|among|amid) (?:the )?{name_slot('o')}, "
             rf"(?:the (?:[a-z]+ )?(?:city|town|village|hamlet|island|port) of )?{name_slot('w')}",
             "w",
             "o",
@@ -184,7 +186,12 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "w",
         ),
         # "Dasha Orlova speaks Russian, Hebrew and fluent French", "Kwame Asante, …, is fluent in French"
-        ("speaks", rf"{person_slot('p')},? (?:who )?(?:also )?(?:speaks|is fluent in) (?:fluent )?{_SPOKEN_LIST}", "p", ""),
+        (
+            "speaks",
+            rf"{person_slot('p')},? (?:who )?(?:also )?(?:speaks|is fluent in) (?:fluent )?{_SPOKEN_LIST}",
+            "p",
+            "",
+        ),
         # "Fluent in Amharic and Italian, Selam Tesfaye works as …"
         (
             "speaks",
@@ -200,7 +207,12 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "",
         ),
         # "Ravi Iyer gave the speech in Tamil, his native language", "Danish is among the languages spoken by X"
-        ("speaks", rf"^{person_slot('p')} [^,;]*? in (?P<langs>{_LANGUAGE}), (?:his|her|their) native language", "p", ""),
+        (
+            "speaks",
+            rf"^{person_slot('p')} [^,;]*? in (?P<langs>{_LANGUAGE}), (?:his|her|their) native language",
+            "p",
+            "",
+        ),
         ("speaks", rf"^(?P<langs>{_LANGUAGE}) is (?:one of|among) the languages spoken by {person_slot('p')}", "p", ""),
         # "Marseille is where Hakim Benali spent his final years and where he died"
         (
@@ -241,7 +253,8 @@ _NOT = re.compile(r"\b(?:not|never|no longer|former|formerly|once|until|then|ex-
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b")
 _CUES = re.compile(
     r"'s? |, (?:in|on|by|located|situated) |\b(?:find|directed|directorial|director|novel|book|memoir|written|penned"
-    r"|speaks?|spoken|fluent|native language|died|founded|set up|started|established|launched|home to|stands|sits"
+    r"|author|speaks?|spoken|fluent|conversant|proficient|native language|died|founded|set up|started|established"
+    r"|launched|recruited|home to|stands|sits"
     r"|lies|rises|towers|perche|nestle|tucked|located|situated|currency|capital|official)",
     re.I,
 )
@@ -265,7 +278,9 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     groups = m.groupdict()
     if predicate == "speaks":  # each language of the list, each the person's
         langs = re.findall(_LANGUAGE, groups["langs"])
-        return [f for lang in langs if lang.lower() in LANGUAGES for f in make_fact(m[subj], predicate, lang, multi=True)]
+        return [
+            f for lang in langs if lang.lower() in LANGUAGES for f in make_fact(m[subj], predicate, lang, multi=True)
+        ]
     subject, value = (_bare(groups[g]) for g in (subj, obj))
     if subj == "site" and not _SITE_WORD.search(subject):  # a verb of position places a site, not a person
         return []
@@ -301,8 +316,10 @@ def _cut(other: Fact, mine: Fact) -> bool:
     """Whether ``other`` misreads what ``mine`` reads: the same relation with a part of its value, or the same
     two names under a relation the structure rules out (a site's place read as a home)."""
     same_subject = other.subject.lower() == mine.subject.lower()
-    if same_subject and other.predicate == mine.predicate and other.object.lower() != mine.object.lower():
-        return mine.object.lower().startswith(other.object.lower()) or other.object.lower().startswith(
-            mine.object.lower()
-        )
-    return False
+    if not same_subject or other.predicate != mine.predicate or other.object.lower() == mine.object.lower():
+        return False
+    # a single relation has the one value the structure names ("Quito, Ecuador's capital, sits in the Andes")
+    return mine.cardinality == "single" or any(
+        a.startswith(b)
+        for a, b in ((mine.object.lower(), other.object.lower()), (other.object.lower(), mine.object.lower()))
+    )

@@ -1,0 +1,138 @@
+"""Third-person static facts said in constructions other than "X is in Y" / "Y directed X" (consolidators/statics.py
+and the readers it sits beside): each row is worded apart from the benchmark sentences it generalises, and each
+fails if the structure it stands for is no longer read."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.text import split_sentences
+
+Triple = tuple[str, str, str]
+
+STATED: list[tuple[str, list[Triple]]] = [
+    # a site's place: a possessive said to be visited or built, an aside, a verb of position, a guide's "find"
+    (
+        "Lisbon's Jerónimos Monastery attracts thousands of visitors every week.",
+        [("Jerónimos Monastery", "located in", "Lisbon")],
+    ),
+    ("Kraków's Wawel Castle is a UNESCO World Heritage Site.", [("Wawel Castle", "located in", "Kraków")]),
+    ("The Hagia Sophia, in Istanbul, reopened as a mosque in 2020.", [("Hagia Sophia", "located in", "Istanbul")]),
+    (
+        "The Kelvin Observatory, perched on Mount Rowe, closed for winter.",
+        [("Kelvin Observatory", "located in", "Mount Rowe")],
+    ),
+    ("The Torre Verdi sits on a ridge above Siena.", [("Torre Verdi", "located in", "Siena")]),
+    ("Harbour Gallery lies at the edge of Porto's old quarter.", [("Harbour Gallery", "located in", "Porto")]),
+    (
+        "Visitors will find the Grand Bazaar in Tehran, south of the old palace.",
+        [("Grand Bazaar", "located in", "Tehran")],
+    ),
+    ("Tucked into the Julian Alps, the village of Trenta has 50 residents.", [("Trenta", "located in", "Julian Alps")]),
+    ("Seville is home to the Real Alcázar.", [("Real Alcázar", "located in", "Seville")]),
+    ("Vantor Bank's head office stands beside the river in Aarhus.", [("Vantor Bank", "headquartered in", "Aarhus")]),
+    # a work's credit
+    (
+        "Mira Solberg directed the thriller Cold Harbour Lights.",
+        [("Cold Harbour Lights", "directed by", "Mira Solberg")],
+    ),
+    ("Blue Tide, Omar Faris's directorial debut, premiered at Cannes.", [("Blue Tide", "directed by", "Omar Faris")]),
+    ("The Last Ferry is Ines Duarte's second feature as director.", [("Last Ferry", "directed by", "Ines Duarte")]),
+    ("The memoir Salt and Honey is by Layla Haddad.", [("Layla Haddad", "author of", "Salt and Honey")]),
+    (
+        "Penned by Tomasz Wirski, the novel Ash and Amber follows two sisters.",
+        [("Tomasz Wirski", "author of", "Ash and Amber")],
+    ),
+    ("River of Glass, by Ana Costa, sold a million copies.", [("Ana Costa", "author of", "River of Glass")]),
+    (
+        "Idris Keane (born 1959) is a poet who teaches in Dublin and is the author of The Quiet Field.",
+        [("Idris Keane", "author of", "Quiet Field")],
+    ),
+    # languages: a list, an opening fluency, a pronoun for the language, a native language
+    (
+        "Yusuf Demir speaks Turkish, German and passable Dutch.",
+        [("Yusuf Demir", "speaks", "Turkish"), ("Yusuf Demir", "speaks", "German"), ("Yusuf Demir", "speaks", "Dutch")],
+    ),
+    (
+        "Conversant in Swahili and Arabic, Neema Otieno guides tours in Zanzibar.",
+        [("Neema Otieno", "speaks", "Swahili"), ("Neema Otieno", "speaks", "Arabic")],
+    ),
+    ("The visiting professor, Lena Park, is fluent in Korean.", [("Lena Park", "speaks", "Korean")]),
+    ("Marta Silva learned Polish as a child and still speaks it daily.", [("Marta Silva", "speaks", "Polish")]),
+    # where someone died, said by "where" or "there"
+    ("Lyon is where Paul Girard taught for decades and where he died.", [("Paul Girard", "died in", "Lyon")]),
+    ("Eva Lind, who was born in Tampere and died there in 1990, painted lakes.", [("Eva Lind", "died in", "Tampere")]),
+    # founders: in apposition, in the passive with a description, two founders with one surname
+    (
+        "Brightpath, the tutoring service started by Kofi Boateng, hired 30 staff.",
+        [("Brightpath", "founded by", "Kofi Boateng")],
+    ),
+    (
+        "Harbor Books was established by brothers Luca and Marco Bellini.",
+        [("Harbor Books", "founded by", "Luca Bellini"), ("Harbor Books", "founded by", "Marco Bellini")],
+    ),
+    ("Norra Clinic was founded by surgeon Elin Berg in 1998.", [("Norra Clinic", "founded by", "Elin Berg")]),
+    # a country's role with its value in apposition
+    ("Quito, Ecuador's capital, sits high in the Andes.", [("Ecuador", "capital", "Quito")]),
+    ("The forint, Hungary's currency, slipped again on Tuesday.", [("Hungary", "currency", "forint")]),
+    ("Malta's official language, Maltese, borrows heavily from Italian.", [("Malta", "official language", "Maltese")]),
+    ("Angola's official tongue is Portuguese.", [("Angola", "official language", "Portuguese")]),
+    # people's ties: two schools, a band's recruit, a club in apposition, a scorer's side
+    (
+        "Amelia Hart was educated at Roedean and at Cambridge.",
+        [("Amelia Hart", "educated at", "Roedean"), ("Amelia Hart", "educated at", "Cambridge")],
+    ),
+    ("Paper Moths recruited Ines Vidal on bass in 2019.", [("Ines Vidal", "member of", "Paper Moths")]),
+    (
+        "Defender Lukas Brandt, of Hertha Berlin, picked up a red card.",
+        [("Lukas Brandt", "plays for", "Hertha Berlin")],
+    ),
+    (
+        "Forward Kemi Adeyemi scored twice as Sporting Braga beat Benfica 2-1.",
+        [("Kemi Adeyemi", "plays for", "Sporting Braga")],
+    ),
+]
+
+NOTHING: list[tuple[str, str]] = [
+    # hedges, plans, questions, negations and a disputed claim
+    ("The Museo Lindo might reopen in Cadiz next spring.", "located in"),
+    ("Who directed The Amber Road is still debated.", "directed by"),
+    ("Did Ravi Menon direct The Long Monsoon?", "directed by"),
+    ("Ola Berg was born in Bergen, according to some sources, though others disagree.", "born in"),
+    ("Is the Alder Museum, in Leeds, still open?", "located in"),
+    ("Yusuf Demir does not speak Turkish, German or Dutch.", "speaks"),
+    # a past role has no slot: a former capital, an old currency
+    ("Almaty, Kazakhstan's former capital, remains its largest city.", "capital"),
+    ("The lira, Malta's old currency, was withdrawn in 2008.", "currency"),
+    # a person placed by a verb of position is no site ("sits on the board of")
+    ("Dana Whitfield sits on the board of Orsted in Copenhagen.", "located in"),
+    # a company's product said with its possessive is no site
+    ("Nintendo's Switch drew record sales in Japan.", "located in"),
+    # the user's own sentence about someone else
+    ("My cousin speaks Greek and Turkish fluently.", "speaks"),
+]
+
+
+def _triples(sentence: str) -> set[Triple]:
+    return {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "user") if not f.retract}
+
+
+@pytest.mark.parametrize(("sentence", "expected"), STATED)
+def test_a_static_fact_is_read_whatever_its_construction(sentence: str, expected: list[Triple]) -> None:
+    found = _triples(sentence)
+    for subject, predicate, obj in expected:
+        assert (subject, predicate, obj) in found
+    # the whole value and no cut of it: one value per key for single relations, the listed ones for multi
+    keys = {(s, p) for s, p, _ in expected}
+    assert {t for t in found if (t[0], t[1]) in keys} == set(expected)
+
+
+@pytest.mark.parametrize(("sentence", "predicate"), NOTHING)
+def test_a_hedged_past_or_misplaced_statement_yields_nothing(sentence: str, predicate: str) -> None:
+    assert not any(p == predicate for _, p, _ in _triples(sentence))
+
+
+def test_a_birth_year_in_brackets_ends_no_sentence() -> None:
+    said = "Kenta Mori (b. 1974, Nagoya) is a painter."
+    assert split_sentences(said) == [said]
