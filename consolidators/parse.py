@@ -295,7 +295,10 @@ def _copular(be: Any) -> list[Fact]:
             return relative(subj, where, subj)
     if attr is None:  # "the Eiffel Tower is in Paris", "Nokia's headquarters are in Espoo"
         return relation(subj, be, passive=False) if present else []
-    return _identity(subj, attr) if present else []  # a past copula is a past state, not a current fact
+    if not present:  # a past copula is a past state, not a current fact
+        return []
+    # "X is a composer and a member of the Tokyo Sinfonietta": each role the copula coordinates is X's
+    return _identity(subj, attr) + [f for c in conjuncts(attr) if c.pos_ == "NOUN" for f in _identity(subj, c)]
 
 
 def _identity(subj: Any, attr: Any) -> list[Fact]:

@@ -14,7 +14,7 @@ import difflib
 import functools
 import re
 
-from lemminflect import getAllInflections  # type: ignore[import-untyped,unused-ignore]
+from lemminflect import getAllInflections, getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
 from .vocabulary import CANONICAL_PREDICATES
 
@@ -214,7 +214,8 @@ def canonical_relation(lemma: str, prep: str, *, passive: bool) -> tuple[str, bo
 def is_verb_typo(word: str) -> bool:
     """Whether ``word`` is no word of its own but a typo of a relation verb form ("headquarterd")."""
     mended = correct(word)
-    return mended != word and mended in _VERB_FORMS
+    # "composer" is a word of its own, not "composed" mistyped
+    return mended != word and mended in _VERB_FORMS and not getAllLemmas(word.lower())
 
 
 @functools.lru_cache(maxsize=16384)

@@ -245,6 +245,23 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "w",
             "p",
         ),
+        # "Nvidia chief executive Jensen Huang, who co-founded the company in 1993, …": the company is the name before
+        (
+            "founded by",
+            rf"^{name_slot('w')}(?:'s)? (?:[a-z-]+ ){{1,3}}{person_slot('p')}, who (?:co-?)?founded the "
+            r"(?:company|firm|group|startup|start-up|business|brand|chain|label|charity|bank)\b",
+            "w",
+            "p",
+        ),
+        # "X has appointed Y as chief executive, replacing co-founder Z", "X announced that Y has succeeded founder Z"
+        (
+            "founded by",
+            rf"^(?:[A-Z][\w-]*-based (?:[a-z-]+ ){{0,2}})?{name_slot('w')} (?:has |have )?(?:today )?(?:appointed|named"
+            rf"|announced|said|confirmed)\b[^;:]*?\b(?:replacing|succeeding|succeeded|succeeds|replaces|replaced)"
+            rf" (?:its |the company's )?(?:co-?)?founder,? {person_slot('p')}",
+            "w",
+            "p",
+        ),
         *(shape for args in _APPOSED_ROLES for shape in _apposed(*args)),
     )
 )
@@ -254,7 +271,7 @@ _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b")
 _CUES = re.compile(
     r"'s? |, (?:in|on|by|located|situated) |\b(?:find|directed|directorial|director|novel|book|memoir|written|penned"
     r"|author|speaks?|spoken|fluent|conversant|proficient|native language|died|founded|set up|started|established"
-    r"|launched|recruited|home to|stands|sits"
+    r"|launched|recruited|founder|home to|stands|sits"
     r"|lies|rises|towers|perche|nestle|tucked|located|situated|currency|capital|official)",
     re.I,
 )

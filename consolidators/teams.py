@@ -129,6 +129,8 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
             None,
         ),
         (rf"^Signed (?:to|with|by) (?:the )?{_TEAM} since \d{{4}}, {_PERSON}", None),
+        # "Currently on loan at Barcelona Femení, Lucía Fernández has five goals": where the player plays now
+        (rf"^(?:Currently |Now )?[Oo]n loan (?:at|with) (?:the )?{_TEAM}, {_PERSON}", None),
         # "Erling Haaland scored for Manchester City, his club since 2022", "…, where he has played since 2021"
         (
             rf"^(?:[A-Z][a-z-]+ )?{_PERSON} [^,;]*? (?:for|at|with) (?:the )?{_TEAM}, (?:(?:his|her|their) club since"
