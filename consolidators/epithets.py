@@ -28,10 +28,10 @@ _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
 _PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Tt]hen-)"
 
 
-#: A work's title: capitalised words with the small words titles hold ("Half of a Yellow Sun").
+#: A work's title: capitalised words with the small words titles hold ("Half of a Yellow Sun", "Les Jardins d'Hiver").
 TITLE_WORDS = (
-    rf"{_CAP}[\w'.-]*(?: (?:{_CAP}[\w'.-]*|[dl]'{_CAP}[\w'-]*|of|the|a|an|to|in|on|over|for|from|with|at|y|de|del|da"
-    rf"|do|la|le|les|el|\d+))*"
+    rf"{_CAP}[\w'.-]*(?: (?:{_CAP}[\w'.-]*|[dl]'{_CAP}[\w'-]*|of|the|a|an|to|in|on|over|for|from|with|at|y|de|del"
+    rf"|da|do|la|le|les|el|\d+))*"
 )
 _TITLE = rf"(?P<{{g}}>{TITLE_WORDS})"
 
@@ -40,16 +40,20 @@ _TITLE = rf"(?P<{{g}}>{TITLE_WORDS})"
 _BAND_ROLE = "bassist|guitarist|lead guitarist|drummer|lead singer|frontman|frontwoman|keyboardist|vocalist"
 
 
-def title_slot(group: str) -> str:
+def _title(group: str) -> str:
     return _TITLE.format(g=group)
 
 
-def person_slot(group: str) -> str:
+def _person(group: str) -> str:
     return _PERSON.format(g=group)
 
 
-def name_slot(group: str) -> str:
+def _name(group: str) -> str:
     return _NAME.format(g=group)
+
+
+#: The slots other readers of descriptions build their shapes from (:mod:`consolidators.statics`).
+title_slot, person_slot, name_slot = _title, _person, _name
 
 
 #: (predicate, pattern, subject group, object group); a pattern's "dem" group is a demonym, read as its country.
@@ -57,20 +61,20 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
     (predicate, re.compile(pattern), subj, obj)
     for predicate, pattern, subj, obj in (
         # "Bolivian President Rodrigo Arce", "the Kenyan president, William Ruto,"
-        ("president", rf"{_PAST}\b(?P<dem>{_DEMONYM}) [Pp]resident,? {person_slot('p')}", "dem", "p"),
+        ("president", rf"{_PAST}\b(?P<dem>{_DEMONYM}) [Pp]resident,? {_person('p')}", "dem", "p"),
         # "Verdelux co-founder Rafael Duarte", "Kora's co-founder Daniel Park"
-        ("founded by", rf"{_PAST}\b{name_slot('o')}(?:'s)? (?:co-?founder|founder) {person_slot('p')}", "o", "p"),
+        ("founded by", rf"{_PAST}\b{_name('o')}(?:'s)? (?:co-?founder|founder) {_person('p')}", "o", "p"),
         # "Iván Sosa is a Boca Juniors player", "Luka Petrović is now a Dinamo Zagreb player"
-        ("plays for", rf"{person_slot('p')} is (?:now |currently )?an? {name_slot('o')} player\b", "p", "o"),
+        ("plays for", rf"{_person('p')} is (?:now |currently )?an? {_name('o')} player\b", "p", "o"),
         # "Astana, the Kazakh capital,", "the Kazakh capital, Astana,"
-        ("capital", rf"{_PAST}\b{name_slot('o')}, (?:now )?the (?P<dem>{_DEMONYM}) capital\b", "dem", "o"),
-        ("capital", rf"{_PAST}\b[Tt]he (?P<dem>{_DEMONYM}) capital, {name_slot('o')},", "dem", "o"),
+        ("capital", rf"{_PAST}\b{_name('o')}, (?:now )?the (?P<dem>{_DEMONYM}) capital\b", "dem", "o"),
+        ("capital", rf"{_PAST}\b[Tt]he (?P<dem>{_DEMONYM}) capital, {_name('o')},", "dem", "o"),
         # "Montreal resident Chloé Martin"
-        ("lives in", rf"{_PAST}\b{name_slot('o')} resident {person_slot('p')}", "p", "o"),
+        ("lives in", rf"{_PAST}\b{_name('o')} resident {_person('p')}", "p", "o"),
         # "Nikos Haddad holds Egyptian and Greek passports", "holds a Brazilian passport"
         (
             "citizen of",
-            rf"{person_slot('p')} (?:holds|has|carries) (?:both |dual |an? )?(?P<dem>{_DEMONYM})"
+            rf"{_person('p')} (?:holds|has|carries) (?:both |dual |an? )?(?P<dem>{_DEMONYM})"
             rf"(?: and (?P<dem2>{_DEMONYM}))? (?:passports?|citizenship|nationality)\b",
             "p",
             "dem",
@@ -78,84 +82,74 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Chimamanda Ngozi Adichie (born 1977) is the author of Half of a Yellow Sun": the title whole
         (
             "author of",
-            rf"{person_slot('p')}(?: \([^)]*\))? is (?:best known as |known as )?the author of {title_slot('w')}",
+            rf"{_person('p')}(?: \([^)]*\))? is (?:best known as |known as )?the author of {_title('w')}",
             "p",
             "w",
         ),
         # "Samira Haddad is a native speaker of Arabic", "addressed the press in excellent Italian"
-        ("speaks", rf"{person_slot('p')},? (?:is )?an? native speaker of (?P<o>{_CAP}[\w-]+)", "p", "o"),
+        ("speaks", rf"{_person('p')},? (?:is )?an? native speaker of (?P<o>{_CAP}[\w-]+)", "p", "o"),
         (
             "speaks",
-            rf"{person_slot('p')},? (?:[a-z]+ ){{1,3}}in (?:excellent|fluent|flawless|perfect|near-perfect) (?P<o>{_CAP}[\w-]+)",
+            rf"{_person('p')},? (?:[a-z]+ ){{1,3}}in (?:excellent|fluent|flawless|perfect|near-perfect) (?P<o>{_CAP}[\w-]+)",
             "p",
             "o",
         ),
         # "Chimamanda Ngozi Adichie (born 1977 in Enugu)", "Nkechi Eze (b. 1990, Kano)"
         (
             "born in",
-            rf"{person_slot('p')} \((?:born|b\.) (?:[\w ]*?\d{{4}}(?:,| in) )?(?P<o>{_CAP}[\w'-]+(?: {_CAP}[\w'-]+)*)\)",
+            rf"{_person('p')} \((?:born|b\.) (?:[\w ]*?\d{{4}}(?:,| in) )?(?P<o>{_CAP}[\w'-]+(?: {_CAP}[\w'-]+)*)\)",
             "p",
             "o",
         ),
         # "Red Hot Chili Peppers bassist Flea", "Brass Lantern's fiddler, Johanna Lind,"
         (
             "member of",
-            rf"{_PAST}\b(?P<former>(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-?) )?(?!(?:{_DEMONYM})\b)(?!(?:The )?[\w'-]+-(?:born|based)\b){name_slot('o')}(?:'s?)? (?:{_BAND_ROLE}),? (?P<p>{_CAP}[\w'.-]+(?: {_CAP}[\w'.-]+)*)",
+            rf"{_PAST}\b(?P<former>(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-?) )?(?!(?:{_DEMONYM})\b)(?!(?:The )?[\w'-]+-(?:born|based)\b){_name('o')}(?:'s?)? (?:{_BAND_ROLE}),? (?P<p>{_CAP}[\w'.-]+(?: {_CAP}[\w'.-]+)*)",
             "p",
             "o",
         ),
         # "Brian May still plays guitar in Queen"
         (
             "member of",
-            rf"{person_slot('p')} (?:still |now )?plays (?:the )?(?:bass|guitar|drums|keys|keyboards|piano|violin|fiddle|cello|saxophone|trumpet) (?:in|for|with) (?:the band )?{name_slot('o')}",
+            rf"{_person('p')} (?:still |now )?plays (?:the )?(?:bass|guitar|drums|keys|keyboards|piano|violin|fiddle|cello|saxophone|trumpet) (?:in|for|with) (?:the band )?{_name('o')}",
             "p",
             "o",
         ),
         # "Elena Rybakina, a Kazakh citizen since 2018,"
-        ("citizen of", rf"{person_slot('p')}, an? (?P<dem>{_DEMONYM}) (?:citizen|national)\b", "p", "dem"),
+        ("citizen of", rf"{_person('p')}, an? (?P<dem>{_DEMONYM}) (?:citizen|national)\b", "p", "dem"),
         # "A Waseda University graduate, Fumio Kishida …", "Bong Joon-ho, a Yonsei University alumnus,"
-        ("educated at", rf"\b[Aa]n? {name_slot('o')} (?:graduate|alumnus|alumna|alum), {person_slot('p')}", "p", "o"),
-        (
-            "educated at",
-            rf"{person_slot('p')},? (?:is )?an? {name_slot('o')} (?:graduate|alumnus|alumna|alum)\b",
-            "p",
-            "o",
-        ),
+        ("educated at", rf"\b[Aa]n? {_name('o')} (?:graduate|alumnus|alumna|alum), {_person('p')}", "p", "o"),
+        ("educated at", rf"{_person('p')},? (?:is )?an? {_name('o')} (?:graduate|alumnus|alumna|alum)\b", "p", "o"),
         # "An alumnus of the University of Buenos Aires, Raúl Echeverría …"
-        (
-            "educated at",
-            rf"\b[Aa]n? (?:graduate|alumnus|alumna) of (?:the )?{name_slot('o')}, {person_slot('p')}",
-            "p",
-            "o",
-        ),
+        ("educated at", rf"\b[Aa]n? (?:graduate|alumnus|alumna) of (?:the )?{_name('o')}, {_person('p')}", "p", "o"),
         # "Wanjiru Kamau earned her doctorate at the University of Nairobi", "the Oxford-educated barrister X"
         (
             "educated at",
-            rf"{person_slot('p')} (?:earned|received|took|completed|obtained) (?:her|his|their|a) (?:[a-z']+ )?"
-            rf"(?:doctorate|degree|PhD|master's|masters|bachelor's|MBA|diploma) (?:at|from) (?:the )?{name_slot('o')}",
+            rf"{_person('p')} (?:earned|received|took|completed|obtained) (?:her|his|their|a) (?:[a-z']+ )?"
+            rf"(?:doctorate|degree|PhD|master's|masters|bachelor's|MBA|diploma) (?:at|from) (?:the )?{_name('o')}",
             "p",
             "o",
         ),
-        ("educated at", rf"\b(?P<o>{_CAP}[\w'.-]*)-educated (?:[a-z-]+ ){{0,2}}{person_slot('p')}", "p", "o"),
-        ("educated at", rf"{name_slot('o')} counts {person_slot('p')} among its (?:graduates|alumni)\b", "p", "o"),
+        ("educated at", rf"\b(?P<o>{_CAP}[\w'.-]*)-educated (?:[a-z-]+ ){{0,2}}{_person('p')}", "p", "o"),
+        ("educated at", rf"{_name('o')} counts {_person('p')} among its (?:graduates|alumni)\b", "p", "o"),
         # "Monsoon Letters, helmed by Ravi Menon," ("the director of X" and "at the helm of X" may be a company's)
-        ("directed by", rf"{name_slot('w')}, (?:helmed|directed) by {person_slot('p')}", "w", "p"),
+        ("directed by", rf"{_name('w')}, (?:helmed|directed) by {_person('p')}", "w", "p"),
         # "Les Heures Blanches, the second novel by Mireille Fontaine", "…, Adichie's second novel,"
         (
             "author of",
-            rf"{title_slot('w')}, (?:the |a )?(?:[a-z-]+ ){{0,2}}(?:novel|book|memoir|collection|poem|play) (?:by|from) {person_slot('p')}",
+            rf"{_title('w')}, (?:the |a )?(?:[a-z-]+ ){{0,2}}(?:novel|book|memoir|collection|poem|play) (?:by|from) {_person('p')}",
             "p",
             "w",
         ),
         (
             "author of",
-            rf"{title_slot('w')}, {person_slot('p')}'s (?:[a-z-]+ ){{0,2}}(?:novel|book|memoir|collection|poem|play)\b",
+            rf"{_title('w')}, {_person('p')}'s (?:[a-z-]+ ){{0,2}}(?:novel|book|memoir|collection|poem|play)\b",
             "p",
             "w",
         ),
         (
             "author of",
-            rf"\b[Aa]mong the (?:books|novels|works) (?:written )?by {person_slot('p')} is {title_slot('w')}",
+            rf"\b[Aa]mong the (?:books|novels|works) (?:written )?by {_person('p')} is {_title('w')}",
             "p",
             "w",
         ),
@@ -163,11 +157,11 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
 )
 #: "Leila Farah, a virologist at the Pasteur Institute,": an occupation at an organisation, beside the name.
 _ROLE_AT = re.compile(
-    rf"{person_slot('p')}, (?:now |currently )?(?:an? |the )?(?P<role>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:at|with) (?:the )?{name_slot('o')},"
+    rf"{_person('p')}, (?:now |currently )?(?:an? |the )?(?P<role>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:at|with) (?:the )?{_name('o')},"
 )
 #: "Marta Ruiz, the Valencia-born architect,": a birthplace as an adjective after the name (before it, as
 #: in "the Lagos-born author Tunde Bakare", :mod:`consolidators.newsidioms` reads it).
-_BORN_AFTER = re.compile(rf"{person_slot('p')}, (?:the |an? )(?P<o>{_CAP}[\w'.-]*)-born [a-z]")
+_BORN_AFTER = re.compile(rf"{_person('p')}, (?:the |an? )(?P<o>{_CAP}[\w'.-]*)-born [a-z]")
 
 
 _LANDMARK = (
@@ -185,66 +179,56 @@ _OPENING = rf"(?:the (?:{_CAP}[\w-]+ (?=[a-z]))?(?:[a-z-]+ ){{0,3}}|an? (?:[a-z-
 _DESCRIBED: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
     (predicate, re.compile(pattern), subj, obj)
     for predicate, pattern, subj, obj in (
-        (
-            "directed by",
-            rf"^Directed by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}",
-            "w",
-            "p",
-        ),
+        ("directed by", rf"^Directed by {_person('p')}(?: and {_person('p2')})?, {_OPENING}{_name('w')}", "w", "p"),
         (
             "author of",
-            rf"^(?:Written|Penned) by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}",
+            rf"^(?:Written|Penned) by {_person('p')}(?: and {_person('p2')})?, {_OPENING}{_name('w')}",
             "p",
             "w",
         ),
         (
             "founded by",
-            rf"^(?:Co-)?(?:[Ff]ounded|Started|Set up|Established) (?:in \d{{4}} )?by (?:[a-z-]+ )?{person_slot('p')}"
-            rf"(?: and {person_slot('p2')})?(?: in \d{{4}})?, {_OPENING}{name_slot('w')}",
+            rf"^(?:Co-)?(?:[Ff]ounded|Started|Set up|Established) (?:in \d{{4}} )?by (?:[a-z-]+ )?{_person('p')}"
+            rf"(?: and {_person('p2')})?(?: in \d{{4}})?, {_OPENING}{_name('w')}",
             "w",
             "p",
         ),
-        ("located in", rf"^(?:Situated|Located|Nestled|Set) in {name_slot('p')}, {_OPENING}{name_slot('w')}", "w", "p"),
-        (
-            "directed by",
-            rf"^Helmed by {person_slot('p')}(?: and {person_slot('p2')})?, {_OPENING}{name_slot('w')}",
-            "w",
-            "p",
-        ),
+        ("located in", rf"^(?:Situated|Located|Nestled|Set) in {_name('p')}, {_OPENING}{_name('w')}", "w", "p"),
+        ("directed by", rf"^Helmed by {_person('p')}(?: and {_person('p2')})?, {_OPENING}{_name('w')}", "w", "p"),
         # "The Museo do Mar, in Vigo, reopened", "Lake Bled, in northwestern Slovenia,": a landmark's place
         (
             "located in",
             rf"^(?:The )?(?P<w>(?:{_CAP}[\w'-]+ )*{_LANDMARK}(?: (?:of|do|da|de|del) [\w' -]+?)?|(?:Lake|Mount|Museo|Musée|Museu)(?: (?:do|da|de|del|of|the))? {_CAP}[\w'-]+), in "
             rf"(?:the (?:heart|centre|center|middle|outskirts) of )?(?:(?:[a-z]+ern|central) )?"
-            rf"(?:the (?:[A-Za-z]+ )?(?:city|town|village|region|province) of )?{name_slot('p')},",
+            rf"(?:the (?:[A-Za-z]+ )?(?:city|town|village|region|province) of )?{_name('p')},",
             "w",
             "p",
         ),
         (
             "founded by",
-            rf"{person_slot('p')}(?: and {person_slot('p2')})? (?:co-?)?founded (?:the )?(?:[a-z-]+ ){{0,3}}{name_slot('w')}",
+            rf"{_person('p')}(?: and {_person('p2')})? (?:co-?)?founded (?:the )?(?:[a-z-]+ ){{0,3}}{_name('w')}",
             "w",
             "p",
         ),
-        ("directed by", rf"{name_slot('w')} \((?:dir\.|directed by) {person_slot('p')}", "w", "p"),
+        ("directed by", rf"{_name('w')} \((?:dir\.|directed by) {_person('p')}", "w", "p"),
         (
             "located in",
-            rf"\b{name_slot('p')}'s (?:(?!the\b)[a-z-]+ ){{0,2}}?(?P<w>(?:{_CAP}[\w'-]+ )+{_LANDMARK})\b",
+            rf"\b{_name('p')}'s (?:(?!the\b)[a-z-]+ ){{0,2}}?(?P<w>(?:{_CAP}[\w'-]+ )+{_LANDMARK})\b",
             "w",
             "p",
         ),
         (
             "married to",
-            rf"{person_slot('p')}'s (?:wife|husband|spouse), (?:the |a )?(?:[a-z-]+ )?{person_slot('p2')}",
+            rf"{_person('p')}'s (?:wife|husband|spouse), (?:the |a )?(?:[a-z-]+ )?{_person('p2')}",
             "p",
             "p2",
         ),
         (
             "married to",
             # no other name between them: "Ana Ruiz met Tom Lee and his wife" is Tom Lee's wife
-            rf"{person_slot('p')},? (?:(?:(?!{_CAP}[\w'-]+ {_CAP})[^,.;])*? )?(?:and|with) (?:his|her) (?:wife|husband),? (?:the |a )?"
+            rf"{_person('p')},? (?:(?:(?!{_CAP}[\w'-]+ {_CAP})[^,.;])*? )?(?:and|with) (?:his|her) (?:wife|husband),? (?:the |a )?"
             rf"(?:[a-z-]+ )?"
-            rf"{person_slot('p2')}",
+            rf"{_person('p2')}",
             "p",
             "p2",
         ),
