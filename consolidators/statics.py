@@ -49,6 +49,8 @@ _SITE_PREDICATE = (
     r"|pilgrims|sightseers)|is (?:an? |the )(?:[A-Za-z-]+ ){0,4}(?:[Ss]ite|landmark|attraction|monument))"
 )
 _LANGUAGE = r"(?:[A-Z][a-z]+)"
+#: How a credit counts a work among its maker's: "debut", "third", "latest" (a taste, "favourite", is no credit).
+_NTH = r"(?:first|second|third|fourth|fifth|sixth|debut|latest|newest|new|final|last|best-known|acclaimed)"
 _SPOKEN_LIST = (
     rf"(?P<langs>{_LANGUAGE}(?:(?:,| and|, and) (?:(?:fluent|good|basic|some|passable|excellent|native|conversational)"
     rf" )?{_LANGUAGE})*)"
@@ -116,6 +118,14 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "w",
             "o",
         ),
+        # "Granada's most famous landmark, the Alhambra, draws millions": a site in apposition to its place's kind
+        (
+            "located in",
+            rf"(?:^|(?<=, )){name_slot('o')}(?:'s|') (?:[a-z-]+ ){{0,3}}(?:landmark|attraction|museum|cathedral|church"
+            rf"|monument|site|castle|palace|gallery|mosque|temple|bridge|tower), the {name_slot('w')},",
+            "w",
+            "o",
+        ),
         # "Nestled in the Atlas Mountains, the village of Imlil …"
         (
             "located in",
@@ -152,6 +162,29 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         (
             "directed by",
             rf"(?:^|(?<=, )){person_slot('p')}(?:'s|') (?:[a-z-]+ )?directorial debut, {title_slot('w')},",
+            "w",
+            "p",
+        ),
+        # "Things Fall Apart is Chinua Achebe's debut novel": an ordinal or a debut, never a taste ("favourite novel")
+        (
+            "author of",
+            rf"(?:^|(?<=, )){title_slot('w')}(?:,| is| was) {person_slot('p')}(?:'s|') (?:{_NTH} )?(?:novel|memoir|book"
+            r"|poem|play|collection|novella)\b",
+            "p",
+            "w",
+        ),
+        # "Céline Sciamma's Portrait of a Lady on Fire premiered at Cannes": a film shown under its director's name
+        (
+            "directed by",
+            rf"^{person_slot('p')}(?:'s|') {title_slot('w')} (?:premiered|premieres|screened|screens|debuted|opened"
+            r" (?:at|in))\b",
+            "w",
+            "p",
+        ),
+        # "Mehdi Karimi's The Salt Road follows …; Karimi directed it on a shoestring": the credit, then who made it
+        (
+            "directed by",
+            rf"^{person_slot('p')}(?:'s|') {title_slot('w')} [^;]*; (?P<who>[A-Z][\w'-]+) (?:directed|shot|filmed) it\b",
             "w",
             "p",
         ),
@@ -245,6 +278,14 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "w",
             "p",
         ),
+        # "Mick Jagger is a member of the Rolling Stones, the band he co-founded in London"
+        (
+            "founded by",
+            rf"^{person_slot('p')} [^;:]*?\b{name_slot('w')}, the (?:[a-z-]+ ){{0,2}}(?:band|group|company|firm|startup"
+            r"|label|charity|restaurant|magazine|orchestra|club) (?:he|she|they) (?:co-?)?founded\b",
+            "w",
+            "p",
+        ),
         # "Nvidia chief executive Jensen Huang, who co-founded the company in 1993, …": the company is the name before
         (
             "founded by",
@@ -296,10 +337,15 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     if predicate == "speaks":  # each language of the list, each the person's
         langs = re.findall(_LANGUAGE, groups["langs"])
         return [
-            f for lang in langs if lang.lower() in LANGUAGES for f in make_fact(m[subj], predicate, lang, multi=True)
+            f
+            for lang in langs
+            if lang.lower() in LANGUAGES
+            for f in make_fact(_bare(m[subj]), predicate, lang, multi=True)
         ]
     subject, value = (_bare(groups[g]) for g in (subj, obj))
     if subj == "site" and not _SITE_WORD.search(subject):  # a verb of position places a site, not a person
+        return []
+    if groups.get("who") and groups["who"] not in value.split():  # "…; Karimi directed it" is the credited one
         return []
     if predicate == "official language" and value.lower() not in LANGUAGES:
         return []

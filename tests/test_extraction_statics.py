@@ -49,6 +49,21 @@ STATED: list[tuple[str, list[Triple]]] = [
         "Idris Keane (born 1959) is a poet who teaches in Dublin and is the author of The Quiet Field.",
         [("Idris Keane", "author of", "Quiet Field")],
     ),
+    ("Half Light is Nadia Rahman's second novel.", [("Nadia Rahman", "author of", "Half Light")]),
+    ("Joanna Hogg's The Souvenir premiered at Sundance.", [("Souvenir", "directed by", "Joanna Hogg")]),
+    (
+        "Ana Lima's The Dry Season follows a ranching family; Lima shot it in Goiás.",
+        [("Dry Season", "directed by", "Ana Lima")],
+    ),
+    (
+        "Dresden's best-known church, the Frauenkirche, was rebuilt in 2005.",
+        [("Frauenkirche", "located in", "Dresden")],
+    ),
+    (
+        "Tariq Aziz sings with the Desert Kings, the band he founded in Cairo.",
+        [("Desert Kings", "founded by", "Tariq Aziz")],
+    ),
+    ("Portuguese is one of the languages spoken by Pedro Lunardi.", [("Pedro Lunardi", "speaks", "Portuguese")]),
     # languages: a list, an opening fluency, a pronoun for the language, a native language
     (
         "Yusuf Demir speaks Turkish, German and passable Dutch.",
@@ -109,6 +124,9 @@ NOTHING: list[tuple[str, str]] = [
     ("Dana Whitfield sits on the board of Orsted in Copenhagen.", "located in"),
     # a company's product said with its possessive is no site
     ("Nintendo's Switch drew record sales in Japan.", "located in"),
+    # a taste is no credit, and a later name that is not the credited one directs nothing
+    ("Middlemarch is Laura Finch's favourite novel.", "author of"),
+    ("Ana Lima's The Dry Season follows a ranching family; Costa shot it in Goiás.", "directed by"),
     # the user's own sentence about someone else
     ("My cousin speaks Greek and Turkish fluently.", "speaks"),
 ]
