@@ -23,6 +23,7 @@ from .places import DEMONYMS
 from .spans import make_fact
 from .text import expand_contractions, states_a_fact
 from .types import Fact
+from .vocabulary import is_time
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 #: A work's title may hold "and" ("Dust and Saffron") where the structure closes it (a comma, a verb).
@@ -111,6 +112,14 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "site",
             "o",
         ),
+        # "The Vasa Museum in Stockholm draws …", "hangs in the Uffizi Gallery in Florence": a site by its kind, then
+        # its place, then the clause goes on
+        (
+            "located in",
+            rf"(?:^|(?<=, )|(?<=\bthe )){name_slot('site')} in {name_slot('o')}(?=[,.;]|$| (?:is|was|has|[a-z]+s)\b)",
+            "site",
+            "o",
+        ),
         # "Granada is home to the Alhambra": a site, named with its article or by its kind
         (
             "located in",
@@ -129,8 +138,9 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Nestled in the Atlas Mountains, the village of Imlil …"
         (
             "located in",
-            rf"^(?:Nestled|Set|Perched|Tucked|Situated|Located) (?:in|into|on|among|amid) (?:the )?{name_slot('o')}, "
-            rf"(?:the (?:[a-z]+ )?(?:city|town|village|hamlet|island|port) of )?{name_slot('w')}",
+            rf"^(?:Nestled|Set|Perched|Tucked|Situated|Located) (?:in|into|on|among|amid) (?:the )?"
+            rf"(?:(?:[a-z]+ern|central|downtown|old|historic) )?{name_slot('o')}, "
+            rf"(?:the (?:[a-z]+ )?(?:city|town|village|hamlet|island|port) of |the )?{name_slot('w')}",
             "w",
             "o",
         ),
@@ -221,7 +231,16 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Dasha Orlova speaks Russian, Hebrew and fluent French", "Kwame Asante, …, is fluent in French"
         (
             "speaks",
-            rf"{person_slot('p')},? (?:who )?(?:also )?(?:speaks|is fluent in) (?:fluent )?{_SPOKEN_LIST}",
+            rf"{person_slot('p')},? (?:who )?(?:also )?(?:speaks|(?:is )?(?:fluent|bilingual|trilingual) in) (?:fluent )?"
+            rf"{_SPOKEN_LIST}",
+            "p",
+            "",
+        ),
+        # "Amal Haddad speaks four languages, including Arabic and French"
+        (
+            "speaks",
+            rf"{person_slot('p')} (?:also )?speaks (?:[a-z]+ )?languages?,? (?:including|among them|among which|namely)"
+            rf" {_SPOKEN_LIST}",
             "p",
             "",
         ),
@@ -311,7 +330,8 @@ _NOT = re.compile(r"\b(?:not|never|no longer|former|formerly|once|until|then|ex-
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b")
 _CUES = re.compile(
     r"'s? |, (?:in|on|by|located|situated) |\b(?:find|directed|directorial|director|novel|book|memoir|written|penned"
-    r"|author|speaks?|spoken|fluent|conversant|proficient|native language|died|founded|set up|started|established"
+    r"|author|speaks?|spoken|fluent|conversant|proficient|bilingual|trilingual|native language|died|founded|set up"
+    r"|started|established|museum|gallery|castle|cathedral|tower|palace|temple|church|fortress"
     r"|launched|recruited|founder|home to|stands|sits"
     r"|lies|rises|towers|perche|nestle|tucked|located|situated|currency|capital|official)",
     re.I,
@@ -343,6 +363,8 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
             for f in make_fact(_bare(m[subj]), predicate, lang, multi=True)
         ]
     subject, value = (_bare(groups[g]) for g in (subj, obj))
+    if is_time(value):  # "the Vasa Museum in May" says when
+        return []
     if subj == "site" and not _SITE_WORD.search(subject):  # a verb of position places a site, not a person
         return []
     if groups.get("who") and groups["who"] not in value.split():  # "…; Karimi directed it" is the credited one
@@ -379,6 +401,8 @@ def _cut(other: Fact, mine: Fact) -> bool:
     """Whether ``other`` misreads what ``mine`` reads: the same relation with a part of its value, or the same
     two names under a relation the structure rules out (a site's place read as a home)."""
     same_subject = other.subject.lower() == mine.subject.lower()
+    if same_subject and mine.predicate == other.predicate == "speaks" and other.object.lower() not in LANGUAGES:
+        return True  # "speaks four languages, including Arabic": the count is no language
     if not same_subject or other.predicate != mine.predicate or other.object.lower() == mine.object.lower():
         return False
     # a single relation has the one value the structure names ("Quito, Ecuador's capital, sits in the Andes")
