@@ -29,6 +29,8 @@ _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 #: A work's title may hold "and" ("Dust and Saffron") where the structure closes it (a comma, a verb).
 _WORK = rf"(?P<w>{TITLE_WORDS}(?: and {_CAP}[\w'-]*(?: {_CAP}[\w'-]*)*)?)"
 #: Where a site is within its place: "at the heart of", "in the hills above", "on the waterfront in".
+#: A feature named on the way to the place: "on the banks of the Yamuna in Agra" is in Agra.
+_ON_THE_WAY = rf"(?:(?:the )?{_CAP}[\w'-]*(?: {_CAP}[\w'-]*)* in )?"
 _WITHIN = (
     r"(?:(?:in|on|at|atop) (?:the |a )?(?:[a-z-]+ ){0,3}?(?:(?:of|above|in|overlooking) )?"
     r"|(?:beside|by|along|near|next to|overlooking) (?:the |a )?(?:[a-z-]+ ){1,3}?in )?(?:the )?"
@@ -105,10 +107,10 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "o",
         ),
         # "The Castello di Rovere stands in the hills above Bergamo", "Reykjavík's Hallgrímskirkja towers over …"
-        ("located in", rf"{_THE_SITE}{name_slot('w')} {_POSITION} {_WITHIN}{name_slot('o')}", "w", "o"),
+        ("located in", rf"{_THE_SITE}{name_slot('w')} {_POSITION} {_WITHIN}{_ON_THE_WAY}{name_slot('o')}", "w", "o"),
         (
             "located in",
-            rf"(?:^|(?<=, )){name_slot('site')} {_POSITION} {_WITHIN}{name_slot('o')}",
+            rf"(?:^|(?<=, )){name_slot('site')} {_POSITION} {_WITHIN}{_ON_THE_WAY}{name_slot('o')}",
             "site",
             "o",
         ),
@@ -231,7 +233,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Dasha Orlova speaks Russian, Hebrew and fluent French", "Kwame Asante, …, is fluent in French"
         (
             "speaks",
-            rf"{person_slot('p')},? (?:who )?(?:also )?(?:speaks|(?:is )?(?:fluent|bilingual|trilingual) in) (?:fluent )?"
+            rf"(?:^|(?<=, )){person_slot('p')},? (?:who )?(?:also )?(?:speaks|(?:is )?(?:fluent|bilingual|trilingual) in) (?:fluent )?"
             rf"{_SPOKEN_LIST}",
             "p",
             "",
@@ -239,7 +241,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Amal Haddad speaks four languages, including Arabic and French"
         (
             "speaks",
-            rf"{person_slot('p')} (?:also )?speaks (?:[a-z]+ )?languages?,? (?:including|among them|among which|namely)"
+            rf"(?:^|(?<=, )){person_slot('p')} (?:also )?speaks (?:[a-z]+ )?languages?,? (?:including|among them|among which|namely)"
             rf" {_SPOKEN_LIST}",
             "p",
             "",
@@ -383,7 +385,8 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
 def _bare(name: str) -> str:
     """A slot's words as a name: no article, no trailing joiner or year ("Parasite in 2019")."""
     name = re.sub(r"'s?$", "", re.sub(r"^(?:[Tt]he) ", "", name.strip(" ,.")))
-    return re.sub(r"(?: (?:in|on|at|of|the|a|an|to|for|from|with|over|\d+))+$", "", name)
+    name = re.sub(r" (?:in|on) \d{4}$", "", name)  # a year said after the title, not "Mickey 17"
+    return re.sub(r"(?: (?:in|on|at|of|the|a|an|to|for|from|with|over))+$", "", name)
 
 
 def prevail(found: list[Fact], text: str) -> list[Fact]:
