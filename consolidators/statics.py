@@ -90,6 +90,13 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "w",
             "o",
         ),
+        # "The Pell Silk Museum can be found in Macclesfield"
+        (
+            "located in",
+            rf"{_THE_SITE}{name_slot('w')} (?:can|is to) be found in {_WITHIN}{name_slot('o')}",
+            "w",
+            "o",
+        ),
         # "Brussels' Atomium was built for …", "Zagreb's Museum of Broken Relationships drew a record …"
         (
             "located in",
@@ -118,7 +125,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # its place, then the clause goes on
         (
             "located in",
-            rf"(?:^|(?<=, )|(?<=\bthe )){name_slot('site')} in {name_slot('o')}(?=[,.;]|$| (?:is|was|has|[a-z]+s)\b)",
+            rf"(?:^|(?<=, )|(?<=\bthe )){name_slot('site')} in {name_slot('o')}(?=[,.;]|$| (?:is|was|has|[a-z]+s|[a-z]+ed)\b)",
             "site",
             "o",
         ),
@@ -199,6 +206,19 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             rf"^{person_slot('p')}(?:'s|') {title_slot('w')} [^;]*; (?P<who>[A-Z][\w'-]+) (?:directed|shot|filmed) it\b",
             "w",
             "p",
+        ),
+        # "Monsoon Letters is the work of Kavya Bose, who directed it in 2023"
+        (
+            "directed by",
+            rf"^{title_slot('w')} is (?:really |actually )?the work of {person_slot('p')}, who (?:also )?directed it\b",
+            "w",
+            "p",
+        ),
+        (
+            "author of",
+            rf"^{title_slot('w')} is (?:really |actually )?the work of {person_slot('p')}, who (?:also )?(?:wrote|penned) it\b",
+            "p",
+            "w",
         ),
         # "The novel Minor Detail is by Adania Shibli", "The documentary X is by Y", "Flights, by Olga Tokarczuk, …"
         (
@@ -331,7 +351,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
 _NOT = re.compile(r"\b(?:not|never|no longer|former|formerly|once|until|then|ex-)\b|n't\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b")
 _CUES = re.compile(
-    r"'s? |, (?:in|on|by|located|situated) |\b(?:find|directed|directorial|director|novel|book|memoir|written|penned"
+    r"'s? |, (?:in|on|by|located|situated) |\b(?:find|found in|work of|directed|directorial|director|novel|book|memoir|written|penned"
     r"|author|speaks?|spoken|fluent|conversant|proficient|bilingual|trilingual|native language|died|founded|set up"
     r"|started|established|museum|gallery|castle|cathedral|tower|palace|temple|church|fortress"
     r"|launched|recruited|founder|home to|stands|sits"

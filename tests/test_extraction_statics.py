@@ -64,6 +64,19 @@ STATED: list[tuple[str, list[Triple]]] = [
         [("Desert Kings", "founded by", "Tariq Aziz")],
     ),
     ("Portuguese is one of the languages spoken by Pedro Lunardi.", [("Pedro Lunardi", "speaks", "Portuguese")]),
+    (
+        "The Hale Textile Museum can be found in Bolton, near the canal.",
+        [("Hale Textile Museum", "located in", "Bolton")],
+    ),
+    (
+        "Winter Orchard is the work of Ada Moss, who directed it in 2021.",
+        [("Winter Orchard", "directed by", "Ada Moss")],
+    ),
+    ("The Uffizi Gallery in Florence reopened on Monday.", [("Uffizi Gallery", "located in", "Florence")]),
+    (
+        "Nadia Azar speaks three languages, including Greek and Italian.",
+        [("Nadia Azar", "speaks", "Greek"), ("Nadia Azar", "speaks", "Italian")],
+    ),
     # languages: a list, an opening fluency, a pronoun for the language, a native language
     (
         "Yusuf Demir speaks Turkish, German and passable Dutch.",
