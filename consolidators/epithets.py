@@ -125,7 +125,7 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Wanjiru Kamau earned her doctorate at the University of Nairobi", "the Oxford-educated barrister X"
         (
             "educated at",
-            rf"{_person('p')} (?:earned|received|took|completed|obtained) (?:her|his|their|a) (?:[a-z']+ )?"
+            rf"{_person('p')} (?:earned|received|took|completed|obtained|holds|has) (?:her|his|their|a) (?:[a-z']+ )?"
             rf"(?:doctorate|degree|PhD|master's|masters|bachelor's|MBA|diploma) (?:at|from) (?:the )?{_name('o')}",
             "p",
             "o",

@@ -243,6 +243,21 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
             "w",
         ),
+        # "Elena Marsh is best known for the novel The Glass Coast": a written work only (an actor is known for films)
+        (
+            "author of",
+            rf"^{person_slot('p')} is (?:best |perhaps best |widely )?known for (?:the|her|his|their) (?:[a-z-]+ )?"
+            rf"(?:novel|book|memoir|poem|play|story|collection|novella|essay) {title_slot('w')}",
+            "p",
+            "w",
+        ),
+        # "Hana Sato co-founded Kumo Labs with Ken Ito in 2019": both are founders
+        (
+            "founded by",
+            rf"(?:^|(?<=, )){person_slot('p')} (?:co-?)?founded {name_slot('w')} (?:together )?with {person_slot('p2')}",
+            "w",
+            "p",
+        ),
         # "Soraya Benhamou (born 1968 in Oran) is a novelist who lives in Lyon and is the author of …"
         (
             "author of",
@@ -353,7 +368,7 @@ _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b")
 _CUES = re.compile(
     r"'s? |, (?:in|on|by|located|situated) |\b(?:find|found in|work of|directed|directorial|director|novel|book|memoir|written|penned"
     r"|author|speaks?|spoken|fluent|conversant|proficient|bilingual|trilingual|native language|died|founded|set up"
-    r"|started|established|museum|gallery|castle|cathedral|tower|palace|temple|church|fortress"
+    r"|started|established|known for|museum|gallery|castle|cathedral|tower|palace|temple|church|fortress"
     r"|launched|recruited|founder|home to|stands|sits"
     r"|lies|rises|towers|perche|nestle|tucked|located|situated|currency|capital|official)",
     re.I,
@@ -396,6 +411,8 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     subject = DEMONYMS.get(subject, subject)
     single = predicate not in ("founded by", "author of")
     out = make_fact(subject, predicate, value, single=single, multi=not single)
+    if groups.get("p2"):  # "… with Ken Ito": the second founder too
+        out += make_fact(subject, predicate, _bare(groups["p2"]), multi=True)
     first = groups.get("first")
     if first and predicate == "founded by":  # "Tariq and Samir Haddad": the first shares the second's surname
         out += make_fact(subject, predicate, f"{first} {value.split()[-1]}", multi=True)

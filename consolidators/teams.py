@@ -208,6 +208,11 @@ _BAND_SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None], ...] = tuple
             None,
         ),
         (rf"^{_MUSICIAN} is the (?:leader|{_BAND_ROLE}) of the (?:band|group) {_BAND}", None),
+        # "Tariq Bello sings with the band Lagos Groove": a band named as one, whatever the musician does in it
+        (
+            rf"^{_MUSICIAN} (?:now |still )?(?:sings|plays|drums|raps|performs) (?:in|with|for) the (?:band|group) {_BAND}",
+            None,
+        ),
         # "Blackpink's Rosé released a solo single on Friday"
         (rf"{_OPEN}{_PAST}{_BAND}(?:'s|') {_MUSICIAN} (?!'s)", _MUSIC),
     )

@@ -77,6 +77,16 @@ STATED: list[tuple[str, list[Triple]]] = [
         "Nadia Azar speaks three languages, including Greek and Italian.",
         [("Nadia Azar", "speaks", "Greek"), ("Nadia Azar", "speaks", "Italian")],
     ),
+    (
+        "Sven Olsen holds a degree from the University of Tromsø.",
+        [("Sven Olsen", "educated at", "University of Tromsø")],
+    ),
+    (
+        "Rhea Kapoor co-founded Tidewell with Omar Rizvi in 2017.",
+        [("Tidewell", "founded by", "Rhea Kapoor"), ("Tidewell", "founded by", "Omar Rizvi")],
+    ),
+    ("Mara Quist is best known for the memoir Iron Spring.", [("Mara Quist", "author of", "Iron Spring")]),
+    ("Femi Ade drums with the band Velvet Delta.", [("Femi Ade", "member of", "Velvet Delta")]),
     # languages: a list, an opening fluency, a pronoun for the language, a native language
     (
         "Yusuf Demir speaks Turkish, German and passable Dutch.",
@@ -140,6 +150,7 @@ NOTHING: list[tuple[str, str]] = [
     # a taste is no credit, and a later name that is not the credited one directs nothing
     ("Middlemarch is Laura Finch's favourite novel.", "author of"),
     ("Ana Lima's The Dry Season follows a ranching family; Costa shot it in Goiás.", "directed by"),
+    ("Cate Blanchett is best known for the film Tár.", "author of"),
     # the user's own sentence about someone else
     ("My cousin speaks Greek and Turkish fluently.", "speaks"),
 ]
