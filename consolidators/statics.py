@@ -51,6 +51,7 @@ _SITE_PREDICATE = (
     r"|(?:drew|draws|attracts|attracted|welcomes|welcomed|receives|received) (?:[\w,-]+ ){0,5}?(?:visitors|tourists"
     r"|pilgrims|sightseers)|is (?:an? |the )(?:[A-Za-z-]+ ){0,4}(?:[Ss]ite|landmark|attraction|monument))"
 )
+_DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
 _LANGUAGE = r"(?:[A-Z][a-z]+)"
 #: How a credit counts a work among its maker's: "debut", "third", "latest" (a taste, "favourite", is no credit).
 _NTH = r"(?:first|second|third|fourth|fifth|sixth|debut|latest|newest|new|final|last|best-known|acclaimed)"
@@ -70,8 +71,9 @@ _APPOSED_ROLES = (
 
 
 def _apposed(predicate: str, role: str, value: str) -> tuple[tuple[str, str, str, str], ...]:
-    """ "Montevideo, Uruguay's capital and largest city, …" and "Iceland's official language, Icelandic, …"."""
-    owner = rf"(?:the )?{name_slot('s')}(?:'s|')"
+    """ "Montevideo, Uruguay's capital and largest city, …", "Abuja, the Nigerian capital, …" and "Iceland's official
+    language, Icelandic, …"; a demonym stands for its country."""
+    owner = rf"(?:(?:the )?{name_slot('s')}(?:'s|')|the (?P<dem>{_DEMONYM}))"
     return (
         (predicate, rf"(?:^|(?<=, )){value}, {owner} {role}(?: and (?:[a-z]+ ){{1,2}}?[a-z]+)?[,.]", "s", "o"),
         (predicate, rf"(?:^|(?<=, )){owner} {role}, {value},", "s", "o"),
@@ -365,6 +367,12 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
 #: Words that say a match states nothing: a negation, a past role, a report of doubt.
 _NOT = re.compile(r"\b(?:not|never|no longer|former|formerly|once|until|then|ex-)\b|n't\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b")
+#: What the rest of a sentence may say of the value a structure named: that it is over ("The lira, the Maltese
+#: currency, was replaced by the euro").
+_OVER = re.compile(
+    r"\b(?:was|were|has been|have been|had been) (?:later |since |eventually )?(?:replaced|withdrawn|abolished|scrapped"
+    r"|retired|phased out|superseded|demolished|torn down|dissolved|disbanded|renamed)\b|\bno longer\b|\bceased\b"
+)
 _CUES = re.compile(
     r"'s? |, (?:in|on|by|located|situated) |\b(?:find|found in|work of|directed|directorial|director|novel|book|memoir|written|penned"
     r"|author|speaks?|spoken|fluent|conversant|proficient|bilingual|trilingual|native language|died|founded|set up"
@@ -383,7 +391,11 @@ def facts(text: str) -> tuple[Fact, ...]:
     found: list[Fact] = []
     for predicate, pattern, subj, obj in _SHAPES:
         for m in pattern.finditer(text):
-            if _NOT.search(m[0]) or not states_a_fact(expand_contractions(text[: m.end()])):
+            if (
+                _NOT.search(m[0])
+                or _OVER.search(text, m.start())
+                or not states_a_fact(expand_contractions(text[: m.end()]))
+            ):
                 continue  # "could reopen in …", "the former capital": what the match says is not so
             found += _facts(m, predicate, subj, obj)
     return tuple(found)
@@ -399,7 +411,7 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
             if lang.lower() in LANGUAGES
             for f in make_fact(_bare(m[subj]), predicate, lang, multi=True)
         ]
-    subject, value = (_bare(groups[g]) for g in (subj, obj))
+    subject, value = (_bare(groups[g] or groups.get("dem") or "") for g in (subj, obj))
     if is_time(value):  # "the Vasa Museum in May" says when
         return []
     if subj == "site" and not _SITE_WORD.search(subject):  # a verb of position places a site, not a person

@@ -115,6 +115,7 @@ STATED: list[tuple[str, list[Triple]]] = [
     ("Quito, Ecuador's capital, sits high in the Andes.", [("Ecuador", "capital", "Quito")]),
     ("The forint, Hungary's currency, slipped again on Tuesday.", [("Hungary", "currency", "forint")]),
     ("Malta's official language, Maltese, borrows heavily from Italian.", [("Malta", "official language", "Maltese")]),
+    ("Dodoma, the Tanzanian capital, lies inland.", [("Tanzania", "capital", "Dodoma")]),
     ("Angola's official tongue is Portuguese.", [("Angola", "official language", "Portuguese")]),
     # people's ties: two schools, a band's recruit, a club in apposition, a scorer's side
     (
@@ -178,3 +179,8 @@ def test_a_hedged_past_or_misplaced_statement_yields_nothing(sentence: str, pred
 def test_a_birth_year_in_brackets_ends_no_sentence() -> None:
     said = "Kenta Mori (b. 1974, Nagoya) is a painter."
     assert split_sentences(said) == [said]
+
+
+def test_a_value_the_sentence_says_was_replaced_is_not_current() -> None:
+    found = _triples("The escudo, the Portuguese currency, was replaced by the euro in 2002.")
+    assert ("Portugal", "currency", "escudo") not in found
