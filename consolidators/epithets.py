@@ -31,7 +31,7 @@ _PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Tt]hen-)"
 #: A work's title: capitalised words with the small words titles hold ("Half of a Yellow Sun", "Les Jardins d'Hiver").
 TITLE_WORDS = (
     rf"{_CAP}[\w'.-]*(?: (?:{_CAP}[\w'.-]*|[dl]'{_CAP}[\w'-]*|of|the|a|an|to|in|on|over|for|from|with|at|y|de|del"
-    rf"|da|do|la|le|les|el|\d+))*"
+    rf"|da|do|la|le|les|el|\d+)(?!\w))*"  # a joiner is a whole word: "a" is not the start of "and"
 )
 _TITLE = rf"(?P<{{g}}>{TITLE_WORDS})"
 

@@ -222,6 +222,20 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
             "w",
         ),
+        # "Salt and Iron is a film by Jonas Ekberg", "Linh Tran took over directing Nightfall in Hanoi"
+        (
+            "directed by",
+            rf"^{_WORK} is an? (?:[a-z-]+ )?(?:film|documentary|movie|feature) by (?:(?:the )?director )?{person_slot('p')}",
+            "w",
+            "p",
+        ),
+        (
+            "directed by",
+            rf"(?:^|(?<=, )){person_slot('p')} (?:has )?(?:took|taken|takes) over (?:directing|direction of|the direction"
+            rf" of)(?: duties on)? {_WORK}",
+            "w",
+            "p",
+        ),
         # "The novel Minor Detail is by Adania Shibli", "The documentary X is by Y", "Flights, by Olga Tokarczuk, …"
         (
             "author of",
@@ -376,7 +390,7 @@ _OVER = re.compile(
 _CUES = re.compile(
     r"'s? |, (?:in|on|by|located|situated) |\b(?:find|found in|work of|directed|directorial|director|novel|book|memoir|written|penned"
     r"|author|speaks?|spoken|fluent|conversant|proficient|bilingual|trilingual|native language|died|founded|set up"
-    r"|started|established|known for|museum|gallery|castle|cathedral|tower|palace|temple|church|fortress"
+    r"|started|established|known for|film by|took over|museum|gallery|castle|cathedral|tower|palace|temple|church|fortress"
     r"|launched|recruited|founder|home to|stands|sits"
     r"|lies|rises|towers|perche|nestle|tucked|located|situated|currency|capital|official)",
     re.I,
@@ -434,8 +448,17 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
 def _bare(name: str) -> str:
     """A slot's words as a name: no article, no trailing joiner or year ("Parasite in 2019")."""
     name = re.sub(r"'s?$", "", re.sub(r"^(?:[Tt]he) ", "", name.strip(" ,.")))
-    name = re.sub(r" (?:in|on) \d{4}$", "", name)  # a year said after the title, not "Mickey 17"
+    name = _STUDIO.sub("", re.sub(r" (?:in|on) \d{4}$", "", name))  # a year said after the title, not "Mickey 17"
+    when = re.search(r" (?:in|on|at|from|until|since) ([\w ]+)$", name)
+    name = name[: when.start()] if when and is_time(when[1]) else name  # "The Salt Road on Monday"
     return re.sub(r"(?: (?:in|on|at|of|the|a|an|to|for|from|with|over))+$", "", name)
+
+
+#: Who a work was made for, said after its title: "Barbie for Warner Bros.", "… for Netflix".
+_STUDIO = re.compile(
+    r" for (?:the )?(?:[A-Z][\w.&'-]* )*(?:Bros\.?|Netflix|HBO|BBC|Amazon|Disney|Apple TV\+?|Pictures|Studios?|Films"
+    r"|Productions|Press|Books|Publishers)$"
+)
 
 
 def prevail(found: list[Fact], text: str) -> list[Fact]:
@@ -450,15 +473,25 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
 
 
 def _cut(other: Fact, mine: Fact) -> bool:
-    """Whether ``other`` misreads what ``mine`` reads: the same relation with a part of its value, or the same
-    two names under a relation the structure rules out (a site's place read as a home)."""
-    same_subject = other.subject.lower() == mine.subject.lower()
-    if same_subject and mine.predicate == other.predicate == "speaks" and other.object.lower() not in LANGUAGES:
-        return True  # "speaks four languages, including Arabic": the count is no language
-    if not same_subject or other.predicate != mine.predicate or other.object.lower() == mine.object.lower():
-        return False
-    # a single relation has the one value the structure names ("Quito, Ecuador's capital, sits in the Andes")
-    return mine.cardinality == "single" or any(
-        a.startswith(b)
-        for a, b in ((mine.object.lower(), other.object.lower()), (other.object.lower(), mine.object.lower()))
-    )
+    """Whether ``other`` misreads what ``mine`` reads: the same relation with a part of its value ("Dust" of "Dust
+    and Saffron") or another value of a single one, a count for a language, or the same two names under a relation
+    of a person's the structure rules out ("took over directing Salt and Iron" read as an owner)."""
+    subject, value = _part(other.subject, mine.subject), _part(other.object, mine.object)
+    if other.predicate != mine.predicate:
+        return subject and value and other.predicate in _MISREAD_AS
+    if mine.predicate == "speaks":  # "speaks four languages, including Arabic": the count is no language
+        return subject and other.object.lower() not in LANGUAGES
+    if other.subject.lower() == mine.subject.lower() and other.object.lower() != mine.object.lower():
+        # a single relation has the one value the structure names ("Quito, Ecuador's capital, sits in the Andes")
+        return mine.cardinality == "single" or value
+    return other.object.lower() == mine.object.lower() and subject and other.subject.lower() != mine.subject.lower()
+
+
+#: Relations another reader takes a structure's two names for: a band's recruit as a transfer, a credit as a purchase.
+_MISREAD_AS = frozenset({"owned by", "plays for", "works at", "lives in"})
+
+
+def _part(a: str, b: str) -> bool:
+    """Whether one name is the other or begins it ("Salt" of "Salt and Iron")."""
+    a, b = a.lower(), b.lower()
+    return a.startswith(b) or b.startswith(a)

@@ -87,6 +87,9 @@ STATED: list[tuple[str, list[Triple]]] = [
     ),
     ("Mara Quist is best known for the memoir Iron Spring.", [("Mara Quist", "author of", "Iron Spring")]),
     ("Femi Ade drums with the band Velvet Delta.", [("Femi Ade", "member of", "Velvet Delta")]),
+    ("Salt and Pepper is a documentary by Rosa Klein.", [("Salt and Pepper", "directed by", "Rosa Klein")]),
+    ("Omar Diab took over directing Harbour Lights in March.", [("Harbour Lights", "directed by", "Omar Diab")]),
+    ("Sofia Reyes directed Night Train for Netflix.", [("Night Train", "directed by", "Sofia Reyes")]),
     # languages: a list, an opening fluency, a pronoun for the language, a native language
     (
         "Yusuf Demir speaks Turkish, German and passable Dutch.",
