@@ -155,6 +155,9 @@ NOTHING: list[tuple[str, str]] = [
     ("Middlemarch is Laura Finch's favourite novel.", "author of"),
     ("Ana Lima's The Dry Season follows a ranching family; Costa shot it in Goiás.", "directed by"),
     ("Cate Blanchett is best known for the film Tár.", "author of"),
+    ("Dr. Lena Fox, a curator at the Prado Museum in Madrid, approved the loan.", "located in"),
+    # an architect's possessive is no place
+    ("Antoni Gaudí's Casa Batlló was built in 1906.", "located in"),
     # the user's own sentence about someone else
     ("My cousin speaks Greek and Turkish fluently.", "speaks"),
 ]
