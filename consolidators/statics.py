@@ -111,12 +111,26 @@ _STUDIO = re.compile(
 def prevail(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with these facts added, and another reader's cut of the same value dropped ("author of Dust" where
     the work is "Dust and Saffron"), as is a reading of the same two names under another relation of a person."""
+    unspoken = _unspoken(text)
+    found = [f for f in found if f.retract or f.predicate != "speaks" or f.object.lower() not in unspoken]
     mine = facts(text)
     if not mine:
         return found
     kept = [f for f in found if f.retract or not any(_cut(f, m) for m in mine)]
     known = {(f.subject.lower(), f.predicate, f.object.lower()) for f in kept}
     return kept + [m for m in mine if (m.subject.lower(), m.predicate, m.object.lower()) not in known]
+
+
+#: A language said not to be spoken, or spoken once: "speaks no Italian", "who once spoke Yoruba and Igbo"; the
+#: stretch runs to the clause's end.
+_UNSPOKEN = re.compile(
+    r"\b(?:speaks? no|spoke no|once spoke|used to speak|never spoke|never learned|no longer speaks?|(?:does|did) not"
+    r" speak)\b(?P<langs>.*?)(?=[;.]|, (?:now|but|and|while|who|which)\b|$)"
+)
+
+
+def _unspoken(text: str) -> set[str]:
+    return {w.lower() for m in _UNSPOKEN.finditer(text) for w in re.findall(LANGUAGE, m["langs"])}
 
 
 def _cut(other: Fact, mine: Fact) -> bool:

@@ -158,6 +158,9 @@ NOTHING: list[tuple[str, str]] = [
     ("Dr. Lena Fox, a curator at the Prado Museum in Madrid, approved the loan.", "located in"),
     # an architect's possessive is no place
     ("Antoni Gaudí's Casa Batlló was built in 1906.", "located in"),
+    # a language not spoken, or spoken once
+    ("Kenji Watanabe speaks no Italian, Spanish or French.", "speaks"),
+    ("Samuel Okoro, who once spoke Yoruba and Igbo, now lives in Leeds.", "speaks"),
     # the user's own sentence about someone else
     ("My cousin speaks Greek and Turkish fluently.", "speaks"),
 ]
