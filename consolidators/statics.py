@@ -124,7 +124,7 @@ def _bare(name: str) -> str:
     """A slot's words as a name: no article, no trailing joiner or year ("Parasite in 2019")."""
     name = re.sub(r"'s?$", "", re.sub(r"^(?:[Tt]he) ", "", name.strip(" ,.")))
     name = _STUDIO.sub("", re.sub(r" (?:in|on) \d{4}$", "", name))  # a year said after the title, not "Mickey 17"
-    when = re.search(r" (?:in|on|at|from|until|since) ([\w ]+)$", name)
+    when = re.search(r" (?:in|on|at|from|until|since) ([A-Za-z][\w ]*)$", name)
     name = name[: when.start()] if when and is_time(when[1]) else name  # "The Salt Road on Monday"
     return re.sub(r"(?: (?:in|on|at|of|the|a|an|to|for|from|with|over))+$", "", name)
 

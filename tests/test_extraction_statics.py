@@ -90,6 +90,7 @@ STATED: list[tuple[str, list[Triple]]] = [
     ("Salt and Pepper is a documentary by Rosa Klein.", [("Salt and Pepper", "directed by", "Rosa Klein")]),
     ("Omar Diab took over directing Harbour Lights in March.", [("Harbour Lights", "directed by", "Omar Diab")]),
     ("Sofia Reyes directed Night Train for Netflix.", [("Night Train", "directed by", "Sofia Reyes")]),
+    ("Lina Saab directed Four Days from 9 to 5.", [("Four Days from 9 to 5", "directed by", "Lina Saab")]),
     # languages: a list, an opening fluency, a pronoun for the language, a native language
     (
         "Yusuf Demir speaks Turkish, German and passable Dutch.",
