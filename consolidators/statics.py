@@ -50,7 +50,7 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
         ("headquartered in", "headquarters hq", ("head office",)),
         (
             "directed by",
-            "directed directing direction director directorial premiered premieres screened screens debuted",
+            "directed co-directed directing direction director directorial premiered premieres screened screens debuted",
             ("opened at", "opened in", "shot it", "filmed it", "film by", "documentary by", "movie by", "feature by"),
         ),
         (
