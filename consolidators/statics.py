@@ -165,6 +165,8 @@ def _cut(other: Fact, mine: Fact) -> bool:
     """Whether ``other`` misreads what ``mine`` reads: the same relation with a part of its value ("Dust" of "Dust
     and Saffron") or another value of a single one, a count for a language, or the same two names under a relation
     of a person's the structure rules out ("took over directing Salt and Iron" read as an owner)."""
+    if other.subject == "user":  # "Granada is home to the Alhambra": a site's place is no home of the speaker's
+        return other.predicate == "lives in" and other.object.lower() == mine.object.lower()
     subject, value = _part(other.subject, mine.subject), _part(other.object, mine.object)
     if other.predicate != mine.predicate:
         return subject and value and other.predicate in _MISREAD_AS

@@ -194,3 +194,7 @@ def test_a_birth_year_in_brackets_ends_no_sentence() -> None:
 def test_a_value_the_sentence_says_was_replaced_is_not_current() -> None:
     found = _triples("The escudo, the Portuguese currency, was replaced by the euro in 2002.")
     assert ("Portugal", "currency", "escudo") not in found
+
+
+def test_a_sites_place_is_no_home_of_the_speaker() -> None:
+    assert _triples("Kyoto is home to the Kinkaku-ji Temple.") == {("Kinkaku-ji Temple", "located in", "Kyoto")}
