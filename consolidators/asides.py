@@ -55,10 +55,12 @@ _EVENT_PARTICIPLES = frozenset("bear found establish create build write direct d
 
 
 def _opening_participles(doc: Any) -> list[str]:
-    """ "Born in Rosario, Lionel Messi moved …" says "Lionel Messi was born in Rosario"."""
+    """ "Born in Rosario, Lionel Messi moved …" says "Lionel Messi was born in Rosario"; "Now based in Lisbon,
+    illustrator Oksana Hrytsenko draws …" says "Oksana Hrytsenko is based in Lisbon"."""
     out = []
     for sent in doc.sents:
-        first = sent[0]
+        # an adverb before the participle ("Now", "Originally") says when, not who
+        first = sent[1] if sent[0].dep_ == "advmod" and len(sent) > 1 else sent[0]
         subj = child(first.head, "nsubj", "nsubjpass")
         if first.dep_ != "advcl" or first.tag_ != "VBN" or subj is None or not is_name(subj):
             continue

@@ -201,7 +201,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if not stripped:
         return []
     # "Based in Eindhoven, Voltaplex makes chips": an opening description of a name is no "I"'s
-    user = role.lower() in USER_ROLES and not _DESCRIBES_A_NAME.match(stripped)
+    user = role.lower() in USER_ROLES and not describes_another(stripped)
     filled = fields.facts(text, chatparse.ROLE_NOUNS) if user else []
     if filled:  # "Location: Almaty | Employer: Kaspi": a form's fields, not a sentence
         return settled(sentence, filled)
@@ -312,11 +312,30 @@ _REPORTED = re.compile(
     r"|establishes|established|found|finds|concluded|concludes|determined|determines|proves|proved)"
     r"(?: on \w+)?,? (?:that (?=[\w\"'])|(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
 )
-#: An opening participle phrase whose subject follows it by name: "Born in Accra, Kofi Mensah …".
-_DESCRIBES_A_NAME = re.compile(
-    r"^(?:Based|Born|Raised|Headquartered|Founded|Educated|Located|Trained|Settled) (?:in|at|by) [^,]+, "
-    r"(?:the |a |an )?(?!I\b|[Ww]e\b|[Mm]y\b|[Oo]ur\b)[A-ZÀ-ÖØ-ÞĀ-Ž]"
+#: A description of someone other than the speaker: an opening participle phrase whose subject follows it ("Born in
+#: Accra, Kofi Mensah …", "Now based in Lisbon, illustrator Oksana Hrytsenko …", "Born in Tunis, the chef …"), or an
+#: aside about an opening noun phrase ("The family-owned brewer, based in Pilsen since 1921, exports …"). A subject
+#: after the comma that is a verb's phrase ("Born in Lyon, raised in Paris") leaves the sentence the user's.
+_PARTICIPLE = (
+    r"(?:(?:[Nn]ow|[Cc]urrently|[Oo]riginally|[Ll]ong|[Ss]till|[Oo]nce|[Ff]ormerly) )?(?:[Bb]ased|[Bb]orn|[Rr]aised|"
+    r"[Hh]eadquartered|[Ff]ounded|[Ee]stablished|[Ee]ducated|[Ll]ocated|[Tt]rained|[Ss]ettled)(?: and \w+)? "
+    r"(?:in|at|by|out of) [^,]+, "
 )
+_DESCRIBES_A_NAME = re.compile(
+    rf"^{_PARTICIPLE}(?:(?:the|a|an|its|his|her|their|this|that) "
+    r"|(?:(?!(?:in|at|to|from|on|by|for|of|with|out|near|and|now|then)\b)[a-z][\w-]* ){1,3}(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
+    r"|(?!I\b|We\b|My\b|Our\b|Now\b|Then\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
+    rf"|^(?:The|A|An|This|That|Its|His|Her|Their) [^,]+, {_PARTICIPLE}"
+)
+_ANY_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|ours)\b", re.I)
+
+
+def describes_another(sentence: str) -> bool:
+    """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`), so its
+    subjectless phrase is that one's, never the user's; a sentence that names the speaker anywhere is theirs."""
+    return bool(_DESCRIBES_A_NAME.match(sentence)) and not _ANY_FIRST_PERSON.search(sentence)
+
+
 #: A sentence about someone named: its first word a name, not a verb chat opened with ("Moved to Leeds, …").
 _NAMED_FIRST = re.compile(
     r"^(?!(?:I|We|My|Our|The|A|An|This|That|It)\b)[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*,? "
@@ -385,7 +404,7 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
     # a user's opening word that is no name ("Night-shift baker here, …") leaves each clause the user's
     worded = all(is_word(w) for w in opener.strip(",").split("-"))
     named = first and not inflected_verb(opener) and not (role.lower() in USER_ROLES and worded)
-    if named or _DESCRIBES_A_NAME.match(sentence):
+    if named or describes_another(plain(sentence)):
         # "Valsund, the Norlandic capital, hosted the summit": a later clause's verb is the name's, not "I"'s
         parts = [p for p in parts if lifeevents.implied_subject(p.strip()) == p.strip()]
     prefetch_parses((part, role) for part in parts)  # one parser batch for the clauses, not a parse each
