@@ -10,9 +10,9 @@ from dataclasses import replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
-from .lifeevents import MARRIAGE_OVER
+from .lifeevents import MARRIAGE_OVER, is_occupation
 from .types import Fact
-from .vocabulary import is_time
+from .vocabulary import is_time, name_span
 
 #: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
 MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})
@@ -66,7 +66,7 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     out: dict[tuple[str, str, str, bool], Fact] = {}
     titles = [m["title"] for m in _QUOTED.finditer(sentence)]
     named = wholenames.whole(sentence, [untitled(f) for f in occupations.whole(facts, sentence)])
-    for f in (_whole_title(f, titles) for f in named):
+    for f in (_whole_title(_run_on_cut(f), titles) for f in named):
         if plausible(f) and f.object.lower() not in denied and f.subject.lower() not in denied:
             out.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     # "Things Fall Apart" read whole beside "Fall Apart" read by a misled parse: the longer name is the value
@@ -89,7 +89,10 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
 
 
-_JOB_TITLE = re.compile(r"^(?:(?:Veteran|Former|Star|Young|Retired) )?(?P<job>[A-Z][a-z]+) (?=[A-Z][\w'-]+ [A-Z])")
+_JOB_TITLE = re.compile(
+    r"^(?:(?P<former>Veteran|Former|Star|Young|Retired|Late|Longtime|Ex-) ?)?(?P<job>[A-Z][a-z]+|CEO|CFO|COO|CTO|MP|MEP)"
+    r" (?=[A-Z][\w'-]+ [A-Z])"
+)
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
@@ -97,6 +100,23 @@ _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z
 
 #: A quoted title: "'Salt and Lanterns' was written by …" names one work, not two.
 _QUOTED = re.compile(r"(?<!\w)['\"‘“](?P<title>[A-ZÀ-ÖØ-Þ][^'\"’”]{1,60}?)['\"’”](?!\w)")
+
+
+#: Works whose titles hold any word ("Love in the Time of Cholera"): their names are read whole or not at all.
+_TITLED = frozenset({"author of", "directed by"})
+#: A work schedule is no part of the occupation: "a night-shift nurse" is a nurse.
+_SHIFT = re.compile(r"^(?:(?:night|day|late|early|graveyard|weekend)[- ]shift|(?:full|part)[- ]time) (?=\w)", re.I)
+
+
+def _run_on_cut(fact: Fact) -> Fact:
+    """``fact`` with its object cut where the name ends, whichever reader read it: "Pepper who's scared of the
+    vacuum", "TU Delft has been rough", "Ubisoft the same month", "Wipro's" (of "Wipro's cloud division")."""
+    obj = fact.object
+    if fact.predicate not in _TITLED and obj[:1].isupper():
+        obj = re.sub(r"(?<=\w)(?:'s|')$", "", name_span(obj))
+    if fact.predicate == "works as":
+        obj = _SHIFT.sub("", obj)
+    return fact if obj == fact.object or not obj.strip() else replace(fact, object=obj)
 
 
 def _a_date(value: str) -> bool:
@@ -136,7 +156,8 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     only a subject's, since an object's first word may be a place, "Harbor City Hawks")."""
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
     title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
-    if title and wholenames.job_title(title["job"]):
+    # "Former Olympian Kirsi Lehtonen", "CEO Dana Whitcombe": after "Former" any occupation is a title
+    if title and (title["job"].isupper() or wholenames.job_title(title["job"]) or title["former"] and is_occupation(title["job"])):
         bare = bare[title.end() :]
     return bare if bare.strip() else name
 

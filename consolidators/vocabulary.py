@@ -284,7 +284,7 @@ _AFTER_NAME = frozenset(
     """a an every each all most some any at in on with for from by to into onto over under about
     since until till during after before around across through via without within pretty really
     quite very so too almost nearly mostly mainly basically exclusively altogether anymore this next last
-    these""".split()
+    these who whose who's which that has have had is are was were will would""".split()
 )
 
 
@@ -298,6 +298,8 @@ def name_span(text: str) -> str:
         low = w.lower()
         if low in _NAME_JOINERS and any(x[:1].isupper() for x in words[i + 1 : i + 3]):
             continue
+        if low == "the":  # "Ubisoft the same month": an article no name follows opens a new phrase
+            return " ".join(words[:i])
         if low in _AFTER_NAME or low.endswith("ly") and w[:1].islower():
             return " ".join(words[:i])
     return text
