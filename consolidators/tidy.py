@@ -30,9 +30,18 @@ _MARRIAGE_THAT_WAS = re.compile(
 #: mayor in the 1990s", "then-mayor". A lasting event (born, died, founded, wrote) is no such state.
 _BOUNDED = re.compile(
     r"\b(?:(?:from|between) (?:19|20)\d\d (?:to|and|until|through|till) (?:19|20)\d\d|(?:19|20)\d\d ?[–-] ?(?:19|20)\d\d"
-    r"|in the (?:19|20)?\d0s|(?:was|were) (?:once|briefly|formerly))\b",
+    r"|(?:in|of|during|throughout) the (?:19|20)?\d0s|(?:was|were) (?:once|briefly|formerly))\b"
+    # a state the past perfect closes ("had lived in Oslo"), or a past state's length ("played for Malmö FF for a
+    # decade"; "has played for X for a decade" still holds)
+    r"|\bhad (?:long )?(?:lived|worked|played|served|been based)\b"
+    r"|(?<!has )(?<!have )\b(?:played|worked|lived|served|spent \w+)\b[^.;]*?\bfor (?:a|an|one|two|three|four|five|six|seven"
+    r"|eight|nine|ten|\d+|several|many|most of (?:his|her|their) \w+) ?(?:decades?|years?|seasons?|\w*)?\b"
+    # a move in a life's early years ("moved to London at the age of nine", "as a child") is no current home
+    r"|\bat the age of\b|\baged \d+\b|\bas an? (?:child|boy|girl|teenager|toddler|baby|student)\b",
     re.I,
 )
+#: A death: the dead person's states are over ("Walter Brennan-Hughes, longtime owner of the Rialto Cinema, died").
+_DEATH = re.compile(r"\b(?:died|dies|passed away|has died|was killed|death)\b")
 _STATES = frozenset(
     "married to|ceo|mayor|president|works at|lives in|plays for|member of|capital|currency|headquartered in|owned by".split(
         "|"
@@ -45,6 +54,11 @@ _FIGURATIVE_HOME = re.compile(r"\b(?:basically|practically|pretty much|virtually
 _DENIED = re.compile(
     r",\s*not\s+(?:(?:in|at|to|from|by|for|with|on|of)\s+)?(?:the\s+)?(?P<name>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*)*)"
 )
+
+
+def _named_in(key: tuple[str, str, str, bool], text: str) -> bool:
+    """Whether a third-person fact's subject or object is named in ``text``."""
+    return key[0] != "user" and (key[0] in text or key[2] in text)
 
 
 def _inside(key: tuple[str, str, str, bool], other: tuple[str, str, str, bool]) -> bool:
@@ -80,6 +94,10 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
         out = {k: f for k, f in out.items() if not (k[1] == "married to" and not k[3])}
     if _BOUNDED.search(sentence):  # "Ahmed Saleh served as CEO of Gulfline from 2008 to 2015"
         out = {k: f for k, f in out.items() if not (k[0] != "user" and k[1] in _STATES and not k[3])}
+    death = _DEATH.search(sentence)
+    if death:  # who is named before the death is its subject or its description; their states ended with it
+        before = sentence[: death.start()]
+        out = {k: f for k, f in out.items() if not (k[1] in _STATES - {"married to"} and _named_in(k, before))}
     # "I was born in 1990", "Never used Linux": a date is no place, an adverb no subject
     out = {k: f for k, f in out.items() if not (k[1] in _PLACES and _a_date(k[2])) and k[0].lower() not in STOP_WORDS}
     if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
