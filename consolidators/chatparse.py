@@ -36,7 +36,8 @@ ROLE_NOUNS: dict[str, str] = {
     **dict.fromkeys(("terminal", "terminal emulator"), "terminal"),
     **dict.fromkeys(("browser", "web browser"), "browser"),
     **dict.fromkeys(("note", "notes", "notes app", "note app", "notebook"), "notes app"),
-    **dict.fromkeys(("password", "passwords", "password manager"), "password manager"),
+    # chat shortens the role's noun: "my pw manager", "pwd manager"
+    **dict.fromkeys(("password", "passwords", "password manager", "pw manager", "pwd manager"), "password manager"),
     **dict.fromkeys(("mail", "email", "email client", "mail client", "mail app", "email app", "inbox"), "email client"),
     **dict.fromkeys(("calendar", "calendar app"), "calendar app"),
     **dict.fromkeys(("ci", "build", "builds", "pipeline", "pipelines"), "ci"),

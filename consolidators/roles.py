@@ -280,7 +280,7 @@ def _only_name(clause: str, role: str) -> str | None:
 
 #: A name the sentence moves away from: "moved the job queue off Redis" binds Redis to nothing.
 _LEFT_BEHIND = re.compile(
-    r"\b(?:off|from|away from|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
+    r"\b(?:off|from|out of|away from|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
     re.I,
 )
 

@@ -135,7 +135,7 @@ def _apply_rule(
         if retract:
             return []  # "I didn't leave Acme" states nothing new
         retract, confidence = True, 0.9 if strong else 0.7
-    attribute = spec == SLOT or spec.startswith("@")
+    attribute = (spec == SLOT or spec.startswith("@")) and predicate != "uses"  # a tool used is one of several
     triples = [rule_triple(subject, predicate, obj, confidence, retract, attribute=attribute) for obj in objects]
     school = clean_object(m.groupdict().get("school"))
     if school:  # "I study law at McGill"
@@ -155,7 +155,13 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -
             return None  # "for the last two years" is no role; let a later rule try
         if m["slot"].lower().startswith("all ") and not chatparse.role_phrase(m["slot"]):
             return None  # "using Miro for all our retros": what a tool is used for, no role it fills
-        return "" if is_time(obj) else predicate  # "moved the launch to Q3": a date, not a tool
+        if is_time(obj):
+            return ""  # "moved the launch to Q3": a date, not a tool
+        if predicate == normalise_predicate(m["slot"]) and not chatparse.role_phrase(predicate):
+            # "switched the team chat to Zulip", "use Canva for the café menus": a role no vocabulary names is
+            # no key of its own; the named tool is used
+            return "uses" if obj[:1].isupper() else ""
+        return predicate
     drink = is_drink(obj)
     if spec == GIVE_UP:  # "gave up coffee" / "gave up Twitter"; "gave up smoking" names nothing held
         return "prefers drink" if drink else lifeevents.give_up_predicate(sentence) if obj[0].isupper() else ""
