@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .learning import a_field
 from .lifeevents import fact, is_occupation
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
@@ -262,7 +263,7 @@ def _i_am(be: Any) -> list[Fact]:
         at = [o for o in _pobjs(attr, "at", "for", "of") if is_name(o)]
         word = lemmatise(attr.text, "NOUN")
         if word == "student":  # "a second-year medicine student at X"
-            fields = [c for c in attr.lefts if c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN"]
+            fields = [c for c in attr.lefts if c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN" and a_field(c.text)]
             field = fields[-1] if fields else None  # "second-year medicine student": the nearest is the field
             return (_said("studies", field.text) if field is not None else []) + (
                 _said("studies at", at[0]) if at else []

@@ -96,17 +96,18 @@ def _courses(part: str) -> list[tuple[str, str]]:
             continue
         field: str = m.groupdict().get("field") or m.groupdict().get("kind") or ""
         school: str = m.groupdict().get("school") or ""
-        said = [("studies", field)] if _a_field(field) else []
+        said = [("studies", field)] if a_field(field) else []
         return said + ([("studies at", re.sub(r"^the ", "", school))] if school else [])
     return []
 
 
-def _a_field(words: str) -> bool:
+def a_field(words: str) -> bool:
     """A field of study, not a course's article, level or kind ("second-year", "exchange", "PhD")."""
     low = words.lower()
     return (
-        bool(low)
-        and low not in ("a", "an", "the", "my", "phd", "grad", "exchange", "mature")
+        len(low) > 1  # "master's student": the "s" of the degree's possessive
+        and low not in ("an", "the", "my", "grad", "exchange", "mature", "postgrad", "doctoral", "graduate")
+        and not re.fullmatch(_DEGREE, low, re.I)  # "PhD student", "MBA student": a degree is no field
         and not low.endswith("year")
     )
 

@@ -84,8 +84,8 @@ _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a
     r"|,\s+(?=[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)* (?:now )?(?:has|holds|keeps|stores|replaced|has replaced)\b)"
     r"|,\s+(?:and\s+)?(?=[A-Z0-9][\w.+-]*(?: [A-Z0-9][\w.+-]*)* (?:is|are) (?:now )?(?:my|our|out|the)\b)"  # "…, Bear is my notes app now"
 )
-_LEAD_IN = re.compile(  # "For the billing project we …", "In May I …": the scene, not the subject
-    r"^(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin|[Tt]his) [^,]{1,40}?,?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
+_LEAD_IN = re.compile(  # "For the billing project we …", "In May I …", "Editor-wise I …": the scene, not the subject
+    r"^(?:(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin|[Tt]his) [^,]{1,40}?|[\w-]+-wise),?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
 )
 _ROLE_IS = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])(?![\w-]+ (?:is|are)\b)"
