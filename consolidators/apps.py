@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .lifeevents import USER, fact
-from .roles import names_a_role, refused
+from .roles import names_a_role, negated, refused
 from .toolnames import APPS, known_names, roles_of
 from .types import Fact
 
@@ -50,6 +50,8 @@ def merged(found: list[Fact], sentence: str) -> list[Fact]:
                 r"\b(?:a|an|the)\s+$", clause[: m.start()]
             )
             if _NOT_WORKED_IN.search(clause[: m.start()]) or attributive:
+                continue
+            if negated(clause[: m.start()].rsplit(",", 1)[-1]):  # "…, haven't touched C++ in a year": denied
                 continue
             if name.lower() not in named and _an_app(name):
                 named.add(name.lower())
