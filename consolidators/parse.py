@@ -319,7 +319,7 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
     if owner is not None:  # "Lima is the capital of Peru", "Swahili is an official language of Tanzania"
         # a spouse is the possessor's ("Brigitte Macron is Emmanuel Macron's wife", as "Emmanuel Macron's wife is
         # Brigitte Macron"), or the sentence's subject's ("Beyonce is the wife of Jay-Z")
-        first = owner.dep_ != "poss"
+        first = getattr(owner, "dep_", "") != "poss"
         return _role_fact(owner, attr, subj, single=definite(attr), multi=not definite(attr), value_first=first)
     by = child(prep_of(attr, "by") or prep_of(attr, "from"), "pobj")  # "a 2023 biopic from director X"
     work = WORKS_BY.get(lemmatise(attr.text, "NOUN"))
