@@ -47,6 +47,12 @@ _STATES = frozenset(
         "|"
     )
 )
+#: Adverbs that open a sentence capitalised, so a name reader may take them for its subject ("Originally based
+#: in Tartu, the studio …").
+SENTENCE_ADVERBS = frozenset(
+    "originally currently formerly previously recently initially eventually finally historically traditionally"
+    " officially reportedly meanwhile".split()
+)
 #: Places and values a date can't be: "I was born in 1990", "born in the 80s".
 _PLACES = frozenset({"born in", "died in", "lives in", "located in", "headquartered in", "capital"})
 _FIGURATIVE_HOME = re.compile(r"\b(?:basically|practically|pretty much|virtually|literally) live in\b", re.I)
@@ -99,7 +105,11 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
         before = sentence[: death.start()]
         out = {k: f for k, f in out.items() if not (k[1] in _STATES - {"married to"} and _named_in(k, before))}
     # "I was born in 1990", "Never used Linux": a date is no place, an adverb no subject
-    out = {k: f for k, f in out.items() if not (k[1] in _PLACES and _a_date(k[2])) and k[0].lower() not in STOP_WORDS}
+    out = {
+        k: f
+        for k, f in out.items()
+        if not (k[1] in _PLACES and _a_date(k[2])) and k[0].lower() not in STOP_WORDS | SENTENCE_ADVERBS
+    }
     if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
     # "I love my wife and my kids": people are loved, not liked as a pastime

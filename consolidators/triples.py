@@ -72,7 +72,7 @@ from .text import (
     is_word,
     states_a_fact,
 )
-from .tidy import settled, untitled, with_frames
+from .tidy import SENTENCE_ADVERBS, settled, untitled, with_frames
 from .types import Fact
 from .vocabulary import (
     drop_time_words,
@@ -185,7 +185,10 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
-        f for f in found if f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations
+        f
+        for f in found
+        if (f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations)
+        and f.subject.lower() not in SENTENCE_ADVERBS  # "Originally based in Tartu, the studio …": no name
     )
 
 

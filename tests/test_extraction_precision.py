@@ -1,0 +1,91 @@
+"""Precision and key consistency: whose fact a sentence states, which predicate keys it, where its value ends,
+and whether the state is still current. Every sentence here is worded afresh (no benchmark sentence); each row
+fails if the rule it names is removed. All sentences are read as the user's chat turn, as the quality benchmark
+reads them, so a third-person sentence must not leak into ``user``."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+
+Triple = tuple[str, str, str, bool]
+
+EXACT: list[tuple[str, list[Triple]]] = [
+    # a description of someone else, fronted or set off by commas, is theirs, never the speaker's
+    ("Now based in Porto, ceramicist Ilse Marv sells mostly to hotels.", [("Ilse Marv", "lives in", "Porto", False)]),
+    ("Born in Cork, the violinist tours with a string quartet.", []),
+    ("Originally based in Tartu, the studio now employs sixty people.", []),
+    ("Raised in Dakar, the novelist writes in French and Wolof.", []),
+    ("The boutique roaster, based in Ghent since 2012, ships across Europe.", []),
+    ("Now based in Accra, Sunfield Energy builds solar farms.", [("Sunfield Energy", "headquartered in", "Accra", False)]),
+    ("Kraków is home to the painter Zofia Lis these days.", []),
+    ("Seville is home to the Giralda.", []),
+    # … while the user's own subjectless chat stays the user's
+    ("born in Lyon, living in Berlin now", [("user", "born in", "Lyon", False), ("user", "lives in", "Berlin", False)]),
+    ("Tallinn is home now, finally", [("user", "lives in", "Tallinn", False)]),
+    # a seat said as a place's being home to it is the company's, not the place's
+    (
+        "Since the merger, Tampere has been home to Nordvik Paper's head office.",
+        [("Nordvik Paper", "headquartered in", "Tampere", False)],
+    ),
+    # a title before a name is no part of it
+    ("Former Olympian Marta Kask died in Pärnu on Friday.", [("Marta Kask", "died in", "Pärnu", False)]),
+    # a value ends where its name does, whichever reader read it
+    ("We have a rescue beagle called Bramble who hates the postman", [("user", "has pet", "Bramble", False)]),
+    (
+        "We moved to Leipzig and I started at Zalando the same week.",
+        [("user", "lives in", "Leipzig", False), ("user", "works at", "Zalando", False)],
+    ),
+    (
+        "Anil Mehta left Cognizant in 2021 and now works for Accenture's cloud unit.",
+        [("Anil Mehta", "works at", "Accenture", False)],
+    ),
+    ("I'm a night-shift paramedic, so replies may be slow", [("user", "works as", "paramedic", False)]),
+    # a past state stays past: its length in the simple past, the past perfect, childhood, a death
+    ("Ola Brenn, who played for Rosenborg for eight seasons, now coaches youth teams.", []),
+    ("Ines Moura had lived in Luanda for most of the 1980s.", []),
+    ("Born in Recife, Davi Lopes moved to Lisbon at the age of seven.", [("Davi Lopes", "born in", "Recife", False)]),
+    ("Hanne Vik, longtime owner of the Bristol Bakery, died on Monday in Bergen.", [("Hanne Vik", "died in", "Bergen", False)]),
+    # a spouse named by a possessive keys like "A's wife is B"; "B is the wife of A" keys by B
+    ("Sara Lind is Jonas Hedberg's wife.", [("Jonas Hedberg", "married to", "Sara Lind", False)]),
+    ("Jonas Hedberg's wife is Sara Lind.", [("Jonas Hedberg", "married to", "Sara Lind", False)]),
+    ("Sara Lind is the wife of Jonas Hedberg.", [("Sara Lind", "married to", "Jonas Hedberg", False)]),
+    # a role the vocabulary lacks is no key; a role said in chat's short form is the vocabulary's
+    ("we switched the office wiki from Confluence to Outline", [("user", "uses", "Outline", False)]),
+    ("I use Procreate every evening for the comic strips", [("user", "uses", "Procreate", False)]),
+    ("my pwd manager is Bitwarden these days", [("user", "password manager", "Bitwarden", False)]),
+    ("We use Redis for the job queue", [("user", "queue", "Redis", False)]),
+    # a system run on the user's machine is their OS; an app or a game there is not
+    ("I run Fedora on my old ThinkPad", [("user", "os", "Fedora", False)]),
+    ("I play Hades on my PC most nights", [("user", "plays", "Hades", False)]),
+    # a degree is no field of study
+    ("I'm an MBA student at INSEAD", [("user", "studies at", "INSEAD", False)]),
+    ("I'm a second-year geology student at Uppsala", [
+        ("user", "studies", "geology", False), ("user", "studies at", "Uppsala", False),
+    ]),
+    # "<role>-wise I …" is the user speaking
+    ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), EXACT)
+def test_exact(sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")}
+    assert got == set(expected)
+
+
+#: Sentences that must not yield a given (subject, predicate[, object]): whatever else they yield.
+NEVER: list[tuple[str, tuple[str, ...]]] = [
+    ("I mostly write Go code now, haven't opened PyCharm in months", ("user", "uses", "PyCharm")),
+    ("I run Windows 11 on my gaming rig", ("user", "uses")),
+    ("my notes moved out of Evernote and into Obsidian last spring", ("user", "notes app", "Evernote")),
+    ("I'm a PhD student at KTH", ("user", "studies")),
+    ("Former CEO Lena Park left Brightwave in 2021.", ("CEO Lena Park",)),
+]
+
+
+@pytest.mark.parametrize(("sentence", "banned"), NEVER)
+def test_never(sentence: str, banned: tuple[str, ...]) -> None:
+    for f in extract_triples(sentence, "user"):
+        assert (f.subject, f.predicate, f.object)[: len(banned)] != banned
