@@ -56,6 +56,7 @@ from .spans import (
     hedged,
     is_name,
     make_fact,
+    name_text,
     negated,
     owner_of,
     person,
@@ -229,7 +230,10 @@ def _sentence(sent: Any) -> list[Fact]:
     if hedged(root) or ended(root):  # "was married to Y for ten years": a state that is over
         return facts
     if negated(root):  # "X no longer lives in Y" takes the relation back; a plain "not" says nothing sure
-        return facts + [replace(f, retract=True, cardinality=None) for f in _clause(root)] if ceased(root) else facts
+        # "… is no longer Oresk but Novagrad": the value after "but" is what holds now
+        now = {name_text(t) for t in sent if t.dep_ == "conj" and any(c.lower_ == "but" for c in t.head.children)}
+        ended_ = [f if f.object in now else replace(f, retract=True, cardinality=None) for f in _clause(root)]
+        return facts + ended_ if ceased(root) else facts
     shared = child(root, "nsubj", "nsubjpass")
     return facts + _clause(root) + [f for verb in _coordinated(root) for f in _clause(verb, shared)]
 

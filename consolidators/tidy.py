@@ -12,7 +12,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, is_occupation
 from .types import Fact
-from .vocabulary import is_time, name_span
+from .vocabulary import drop_time_words, is_time, name_span
 
 #: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
 MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})
@@ -112,6 +112,9 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     }
     if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
+    # "my wife is an architect": a spouse is a person, not a job; "not studying anymore": a time word is no value
+    out = {k: f for k, f in out.items() if not (k[1] == "married to" and k[2].islower() and is_occupation(k[2]))}
+    out = {k: f for k, f in out.items() if drop_time_words(f" {k[2]}").strip()}
     # "I love my wife and my kids": people are loved, not liked as a pastime
     out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
@@ -122,6 +125,8 @@ _JOB_TITLE = re.compile(
     r" (?=[A-Z][\w'-]+ [A-Z])"
 )
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
+#: A scene's preposition a reader kept with the name after it.
+_SCENE = re.compile(r"^(?:In|At|Across|Throughout|Within) (?=[A-ZÀ-ÖØ-ÞĀ-Ž])")
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
 
@@ -164,6 +169,7 @@ def untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
     subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=True))  # "Red Star Belgrade's Luka Petrović"
+    subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
     obj = _bare_name(fact.object) if fact.object[:1].isupper() else fact.object
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 

@@ -123,9 +123,6 @@ _FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)
 #: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
-#: What a fact about someone else may state: a relation of the vocabulary, or a plain verb's canonical
-#: predicate ("Herald uses RSS", "Acme has 50 employees"); never a phrase the rules made up ("open on").
-_THIRD_PERSON_VOCABULARY = THIRD_PERSON_PREDICATES | VOCABULARY
 _FIRST_PERSON = re.compile(r"(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
 
 
@@ -187,8 +184,27 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     return tuple(
         f
         for f in found
-        if (f.subject == USER or f.predicate in _THIRD_PERSON_VOCABULARY or f.predicate in relations)
+        if (f.subject == USER or f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations or _plain_verb(f))
         and f.subject.lower() not in SENTENCE_ADVERBS  # "Originally based in Tartu, the studio …": no name
+    )
+
+
+#: What a plain verb's object about someone else is not: a clause ("had twelve mayors"), a phrase with a
+#: preposition ("restaurants in three cities").
+_NO_PLAIN_VALUE = re.compile(
+    r"^(?:has|have|had|is|are|was|were|been|being|do|does|did)\b|\b(?:in|at|on|of|for|with|from|to|by|about)\b"
+)
+
+
+def _plain_verb(f: Fact) -> bool:
+    """A plain verb's canonical predicate about a named subject ("Herald uses RSS", "Acme has 50 employees"): a
+    name or a short noun phrase for its value, not a phrase of the moment ("five goals this season")."""
+    value = f.object
+    return (
+        f.predicate in VOCABULARY
+        and f.subject[:1].isupper()
+        and (value[:1].isupper() or len(value.split()) <= 3 and not _NO_PLAIN_VALUE.search(value))
+        and drop_time_words(value) == value
     )
 
 

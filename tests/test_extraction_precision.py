@@ -64,6 +64,19 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("I'm a second-year geology student at Uppsala", [
         ("user", "studies", "geology", False), ("user", "studies at", "Uppsala", False),
     ]),
+    # "no longer A but B" ends A and states B
+    (
+        "The capital of Merovia is no longer Kastel but Voss.",
+        [("Merovia", "capital", "Kastel", True), ("Merovia", "capital", "Voss", False)],
+    ),
+    # a plain verb about someone else holds a name or a short noun phrase, not a phrase of the moment
+    ("Ines Duarte has eleven assists this season.", []),
+    ("Harbor Books has shops in four towns.", []),
+    ("Vela Labs has 40 employees.", [("Vela Labs", "has", "40 employees", False)]),
+    # a scene's preposition is no part of its name; a spouse is no job; a time word is no value
+    ("In Latvia, the euro replaced the lats as the currency in 2014.", [("Latvia", "currency", "euro", False)]),
+    ("my husband is a carpenter, he built our table", []),
+    ("I'm not learning anything anymore, too busy", []),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
 ]
