@@ -416,7 +416,11 @@ def _named_role(be: Any, subj: Any) -> list[Fact]:
         relcl = child(attr, "relcl")
         mine = _mine(attr) or relcl is not None and (child(relcl, "nsubj") or attr).text.lower() in _ME
         # "Tallinn is home now"; "Granada is home to the Alhambra" is someone else's home, or a landmark's
-        if attr.text.lower() == "home" and child(attr, "det") is None and not any(c.lower_ == "to" for c in attr.children):
+        if (
+            attr.text.lower() == "home"
+            and child(attr, "det") is None
+            and not any(c.lower_ == "to" for c in attr.children)
+        ):
             return _said("lives in", subj)
         role = _role(attr) if mine else None
         thing = is_name(subj, initial=True) or role in ("likes", "prefers drink")  # a hobby needs no capital

@@ -94,6 +94,24 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     # "joined Celtic on a three-year deal": a club a person plays for is not also their employer, nor is the
     # school the user studies at ("Just started my master's at Aalto University")
     plays = {(s, o) for s, p, o, r in out if p in ("plays for", "studies at") and not r}
+    out = _states_over(out, sentence)
+    # "I was born in 1990", "Never used Linux": a date is no place, an adverb no subject
+    out = {
+        k: f
+        for k, f in out.items()
+        if not (k[1] in _PLACES and _a_date(k[2])) and k[0].lower() not in STOP_WORDS | SENTENCE_ADVERBS
+    }
+    if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
+        out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
+    out = _home_left(_no_values(out), sentence)
+    return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
+
+
+_Key = tuple[str, str, str, bool]
+
+
+def _states_over(out: dict[_Key, Fact], sentence: str) -> dict[_Key, Fact]:
+    """``out`` without the states the sentence says are over: a marriage ended, a dated or past state, a death."""
     if MARRIAGE_OVER.search(sentence):  # "my wife Maria and I divorced": the user's marriage is over
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "married to" and not k[3])}
     if _MARRIAGE_THAT_WAS.search(sentence):  # "was married to Lise Berg for twelve years before their divorce"
@@ -104,20 +122,32 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
     if death:  # who is named before the death is its subject or its description; their states ended with it
         before = sentence[: death.start()]
         out = {k: f for k, f in out.items() if not (k[1] in _STATES - {"married to"} and _named_in(k, before))}
-    # "I was born in 1990", "Never used Linux": a date is no place, an adverb no subject
-    out = {
-        k: f
-        for k, f in out.items()
-        if not (k[1] in _PLACES and _a_date(k[2])) and k[0].lower() not in STOP_WORDS | SENTENCE_ADVERBS
-    }
-    if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
-        out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
+    return out
+
+
+def _no_values(out: dict[_Key, Fact]) -> dict[_Key, Fact]:
+    """``out`` without values that name no value of their relation."""
     # "my wife is an architect": a spouse is a person, not a job; "not studying anymore": a time word is no value
     out = {k: f for k, f in out.items() if not (k[1] == "married to" and k[2].islower() and is_occupation(k[2]))}
     out = {k: f for k, f in out.items() if drop_time_words(f" {k[2]}").strip()}
     # "I love my wife and my kids": people are loved, not liked as a pastime
     out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
-    return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
+    return out
+
+
+#: "we left Lisbon in June and we're in Porto now": a place left for a new home.
+_LEFT = re.compile(r"\bleft (?P<old>[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*)*)")
+
+
+def _home_left(out: dict[_Key, Fact], sentence: str) -> dict[_Key, Fact]:
+    """What the user "left" is an old home, not an employer, when the sentence names a new home and no job."""
+    mine = {(p, r) for s, p, _, r in out if s == "user"}
+    if ("lives in", False) not in mine or ("works at", False) in mine:
+        return out
+    left = {m["old"].lower() for m in _LEFT.finditer(sentence)}
+    home = {k: f for k, f in out.items() if k[0] == "user" and k[1] == "works at" and k[3] and k[2].lower() in left}
+    kept = {k: f for k, f in out.items() if k not in home}
+    return kept | {(k[0], "lives in", k[2], k[3]): replace(f, predicate="lives in") for k, f in home.items()}
 
 
 _JOB_TITLE = re.compile(
@@ -141,12 +171,17 @@ _TITLED = frozenset({"author of", "directed by"})
 _SHIFT = re.compile(r"^(?:(?:night|day|late|early|graveyard|weekend)[- ]shift|(?:full|part)[- ]time) (?=\w)", re.I)
 
 
+_CLAUSE_IN_VALUE = re.compile(r"\s+(?:is|are|was|were|has|have|had|who|who's|which|whose)\s")
+
+
 def _run_on_cut(fact: Fact) -> Fact:
     """``fact`` with its object cut where the name ends, whichever reader read it: "Pepper who's scared of the
     vacuum", "TU Delft has been rough", "Ubisoft the same month", "Wipro's" (of "Wipro's cloud division")."""
     obj = fact.object
     if fact.predicate not in _TITLED and obj[:1].isupper():
         obj = re.sub(r"(?<=\w)(?:'s|')$", "", name_span(obj))
+    elif fact.predicate not in _TITLED:  # "shopify is way chiller than my last gig": a value has no verb of its own
+        obj = _CLAUSE_IN_VALUE.split(obj, maxsplit=1)[0]
     if fact.predicate == "works as":
         obj = _SHIFT.sub("", obj)
     return fact if obj == fact.object or not obj.strip() else replace(fact, object=obj)
@@ -191,7 +226,9 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
     title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
     # "Former Olympian Kirsi Lehtonen", "CEO Dana Whitcombe": after "Former" any occupation is a title
-    if title and (title["job"].isupper() or wholenames.job_title(title["job"]) or title["former"] and is_occupation(title["job"])):
+    if title and (
+        title["job"].isupper() or wholenames.job_title(title["job"]) or title["former"] and is_occupation(title["job"])
+    ):
         bare = bare[title.end() :]
     return bare if bare.strip() else name
 

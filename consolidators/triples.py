@@ -200,10 +200,11 @@ def _plain_verb(f: Fact) -> bool:
     """A plain verb's canonical predicate about a named subject ("Herald uses RSS", "Acme has 50 employees"): a
     name or a short noun phrase for its value, not a phrase of the moment ("five goals this season")."""
     value = f.object
+    # a role's value is a name ("Zagreb hosted the regional chess championship" names no cloud provider)
+    phrase = " " not in f.predicate and f.subject[:1].isupper() and len(value.split()) <= 3
     return (
         f.predicate in VOCABULARY
-        and f.subject[:1].isupper()
-        and (value[:1].isupper() or len(value.split()) <= 3 and not _NO_PLAIN_VALUE.search(value))
+        and (value[:1].isupper() or phrase and not _NO_PLAIN_VALUE.search(value))
         and drop_time_words(value) == value
     )
 

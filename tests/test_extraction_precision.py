@@ -18,7 +18,10 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("Originally based in Tartu, the studio now employs sixty people.", []),
     ("Raised in Dakar, the novelist writes in French and Wolof.", []),
     ("The boutique roaster, based in Ghent since 2012, ships across Europe.", []),
-    ("Now based in Accra, Sunfield Energy builds solar farms.", [("Sunfield Energy", "headquartered in", "Accra", False)]),
+    (
+        "Now based in Accra, Sunfield Energy builds solar farms.",
+        [("Sunfield Energy", "headquartered in", "Accra", False)],
+    ),
     ("Kraków is home to the painter Zofia Lis these days.", []),
     ("Seville is home to the Giralda.", []),
     # … while the user's own subjectless chat stays the user's
@@ -46,7 +49,10 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("Ola Brenn, who played for Rosenborg for eight seasons, now coaches youth teams.", []),
     ("Ines Moura had lived in Luanda for most of the 1980s.", []),
     ("Born in Recife, Davi Lopes moved to Lisbon at the age of seven.", [("Davi Lopes", "born in", "Recife", False)]),
-    ("Hanne Vik, longtime owner of the Bristol Bakery, died on Monday in Bergen.", [("Hanne Vik", "died in", "Bergen", False)]),
+    (
+        "Hanne Vik, longtime owner of the Bristol Bakery, died on Monday in Bergen.",
+        [("Hanne Vik", "died in", "Bergen", False)],
+    ),
     # a spouse named by a possessive keys like "A's wife is B"; "B is the wife of A" keys by B
     ("Sara Lind is Jonas Hedberg's wife.", [("Jonas Hedberg", "married to", "Sara Lind", False)]),
     ("Jonas Hedberg's wife is Sara Lind.", [("Jonas Hedberg", "married to", "Sara Lind", False)]),
@@ -61,9 +67,13 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("I play Hades on my PC most nights", [("user", "plays", "Hades", False)]),
     # a degree is no field of study
     ("I'm an MBA student at INSEAD", [("user", "studies at", "INSEAD", False)]),
-    ("I'm a second-year geology student at Uppsala", [
-        ("user", "studies", "geology", False), ("user", "studies at", "Uppsala", False),
-    ]),
+    (
+        "I'm a second-year geology student at Uppsala",
+        [
+            ("user", "studies", "geology", False),
+            ("user", "studies at", "Uppsala", False),
+        ],
+    ),
     # "no longer A but B" ends A and states B
     (
         "The capital of Merovia is no longer Kastel but Voss.",
@@ -77,6 +87,13 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("In Latvia, the euro replaced the lats as the currency in 2014.", [("Latvia", "currency", "euro", False)]),
     ("my husband is a carpenter, he built our table", []),
     ("I'm not learning anything anymore, too busy", []),
+    # a place left for a new home is the old home, not an employer; a value has no verb of its own
+    (
+        "so we left Rennes in March and we're in Nantes now",
+        [("user", "lives in", "Nantes", False), ("user", "lives in", "Rennes", True)],
+    ),
+    ("honestly working for klarna is way calmer than my old job", [("user", "works at", "klarna", False)]),
+    ("Bilbao hosted the regional robotics fair for the second year running.", []),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
 ]
