@@ -43,6 +43,13 @@ def rules(*specs: tuple[str, str, float, bool]) -> tuple[tuple[re.Pattern[str], 
     return tuple((re.compile(pattern), spec, conf, retract) for pattern, spec, conf, retract in specs)
 
 
+#: Head nouns of a role a tool fills in a system the user runs ("the event store", "our search index"): such a role,
+#: named in the sentence, keys the tool even when the vocabulary lacks it.
+_SYSTEM_NOUNS = frozenset(
+    """store queue cache broker bus registry server backend frontend tracker engine index storage db database
+    warehouse lake scheduler monitoring logging proxy gateway cdn repo repository runtime orm bundler linter
+    formatter vpn dns auth pipeline editor terminal shell browser language os phone ci manager client app""".split()
+)
 #: Verb-phrase rules about tools and roles, for any subject; tried in order on
 #: "<lemmatised head verb> <rest>". (pattern, predicate spec, confidence, the rule states a retraction)
 TOOL_RULES = rules(
@@ -157,9 +164,9 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -
             return None  # "using Miro for all our retros": what a tool is used for, no role it fills
         if is_time(obj):
             return ""  # "moved the launch to Q3": a date, not a tool
-        if predicate == normalise_predicate(m["slot"]) and not chatparse.role_phrase(predicate):
-            # "switched the team chat to Zulip", "use Canva for the café menus": a role no vocabulary names is
-            # no key of its own; the named tool is used
+        if predicate == normalise_predicate(m["slot"]) and predicate.split()[-1] not in _SYSTEM_NOUNS:
+            # "switched the team chat to Zulip", "use Canva for the café menus": what a tool is used for is no
+            # key of its own unless it names a part of a system ("the event store"); the named tool is used
             return "uses" if obj[:1].isupper() else ""
         return predicate
     drink = is_drink(obj)
