@@ -40,6 +40,8 @@ _BOUNDED = re.compile(
     r"|\bat the age of\b|\baged \d+\b|\bas an? (?:child|boy|girl|teenager|toddler|baby|student)\b",
     re.I,
 )
+#: What a death leaves standing: "his wife", "a founding member of Los Caminantes" are said of the dead too.
+_LASTING = frozenset({"married to", "member of"})
 #: A death: the dead person's states are over ("Walter Brennan-Hughes, longtime owner of the Rialto Cinema, died").
 _DEATH = re.compile(r"\b(?:died|dies|passed away|has died|was killed|death)\b")
 _STATES = frozenset(
@@ -121,7 +123,7 @@ def _states_over(out: dict[_Key, Fact], sentence: str) -> dict[_Key, Fact]:
     death = _DEATH.search(sentence)
     if death:  # who is named before the death is its subject or its description; their states ended with it
         before = sentence[: death.start()]
-        out = {k: f for k, f in out.items() if not (k[1] in _STATES - {"married to"} and _named_in(k, before))}
+        out = {k: f for k, f in out.items() if not (k[1] in _STATES - _LASTING and _named_in(k, before))}
     return out
 
 
