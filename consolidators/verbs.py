@@ -52,11 +52,22 @@ def lemma_of(verb: Any) -> str:
     return f"{lemma} {particle.text.lower()}" if particle is not None else lemma
 
 
+#: Who leads a place the sentence calls by its kind ("The city of Valladolid is now led by …").
+_LEADERS = {"city": "mayor", "town": "mayor", "village": "mayor", "municipality": "mayor", "country": "president"}
+
+
+def _office_of(kind: str) -> tuple[str, bool, str] | None:
+    """The office that leads a place of ``kind`` ("city"), if the kind says one; a company's is the CEO."""
+    office = _LEADERS.get(kind)
+    return (office, False, "single") if office else None
+
+
 def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     """The canonical relation of ``verb`` and its preposition (or object), the subject kept where it belongs."""
     if hedged(verb) or negated(verb) and verb.dep_ != "ROOT":  # the root's negation is the sentence's to read
         return []
     lemma = lemma_of(verb)
+    kind = lemmatise(subj.text, "NOUN")  # "The city of Valladolid": the kind of place the sentence names
     subj = value_of(antecedent(subj))  # "The ancient city of Petra lies in …" is about Petra; "he" is who he is
     subj = site_name(subj, NAMED_SITES)  # "The Casa Ombra museum is located in …" is about Casa Ombra
     owner = owner_of(subj)
@@ -83,6 +94,8 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             obj = site_name(obj, SITES_IN_A_PLACE)  # "died in a Stockholm hospital" died in Stockholm
             inner = child(prep_of(obj, "in"), "pobj") if word == "at" else None
             obj = inner if inner is not None and is_name(inner) else obj  # "died at the Blue House in Coyoacán"
+        if relation is not None and relation[0] == "ceo":  # "The city of Valladolid is led by …": a city's mayor
+            relation = _office_of(kind) or relation
         if relation is not None and lemma == "base" and person(subj):
             relation = ("lives in", False, None)  # "Omar Haddad is based in Lyon": a person lives there
         if relation is not None and relation[0] == "lives in" and _YOUNG.search(verb.sent.text):

@@ -94,6 +94,14 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ),
     ("honestly working for klarna is way calmer than my old job", [("user", "works at", "klarna", False)]),
     ("Bilbao hosted the regional robotics fair for the second year running.", []),
+    # a place called by its kind is led by its mayor, a company by its CEO
+    ("The town of Kelmet is now run by Ada Vorn.", [("Kelmet", "mayor", "Ada Vorn", False)]),
+    ("Brightline Freight is now led by Omar Sadiq.", [("Brightline Freight", "ceo", "Omar Sadiq", False)]),
+    # a founding member stays one after death; a dead owner owns no more
+    (
+        "Drummer Tove Aske, a founding member of Grey Harbour, died in Malmö on Sunday.",
+        [("Tove Aske", "member of", "Grey Harbour", False), ("Tove Aske", "died in", "Malmö", False)],
+    ),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
 ]
