@@ -31,6 +31,14 @@ _COURSES = (
     ),
     # "reading for a degree in philosophy"
     re.compile(rf"\breading for an? {_DEGREE} in {_FIELD}(?: at {_SCHOOL})?", re.I),
+    # "I'm reading philosophy, so …", "currently reading law at uni": British "read" is "study" when a field ends
+    # the clause ("I'm reading a novel", "reading over my shoulder" name none)
+    re.compile(
+        r"\b(?:I am|currently|now) reading (?!(?:a|an|the|my|our|his|her|this|that|some|about|up|over|through|into"
+        rf"|for|it|them|more|less)\b)(?P<field>[a-z][a-z-]*(?: [a-z-]+)?)(?: at (?:uni|university|college|{_SCHOOL}))?"
+        r"(?=\s*(?:$|[,;.!]))",
+        re.I,
+    ),
     # "first-year law student at McGill here", "Being a student at McGill"
     re.compile(rf"\b(?:{_ORDINAL}[- ]year )?(?:(?P<kind>[a-z][a-z-]*) )?student (?:at|of) {_SCHOOL}", re.I),
 )
@@ -59,7 +67,13 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     ("Just started my master's at Aalto University") is a school."""
     said = _said(text)
     schools = {obj.lower() for p, obj in said if p == "studies at"}
-    out = [f for f in found if not (f.subject == USER and f.predicate == "works at" and f.object.lower() in schools)]
+    fields = {obj.lower() for p, obj in said if p == "studies"}  # "reading philosophy" is no book read
+    out = [
+        f
+        for f in found
+        if not (f.subject == USER and (f.predicate, f.object.lower()) in {("works at", s) for s in schools})
+        and not (f.subject == USER and f.predicate == "reads" and f.object.lower().split(" at ")[0] in fields)
+    ]
     have = {(f.predicate, f.object.lower()) for f in out if f.subject == USER}
     for predicate, obj in said:
         if (predicate, obj.lower()) not in have and not (
@@ -71,7 +85,7 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
 
 
 _CUE = re.compile(
-    rf"\b(?:{_DEGREE}|student|reading for|fluent|native|conversational|proficient|get by|getting by|manage|speak|plus)\b",
+    rf"\b(?:{_DEGREE}|student|reading|fluent|native|conversational|proficient|get by|getting by|manage|speak|plus)\b",
     re.I,
 )
 

@@ -102,6 +102,9 @@ EXACT: list[tuple[str, list[Triple]]] = [
         "Drummer Tove Aske, a founding member of Grey Harbour, died in Malmö on Sunday.",
         [("Tove Aske", "member of", "Grey Harbour", False), ("Tove Aske", "died in", "Malmö", False)],
     ),
+    # British "reading" a field is studying it; reading a book is not
+    ("I'm reading history at Durham", [("user", "studies", "history", False), ("user", "studies at", "Durham", False)]),
+    ("im reading economics, so go easy on the maths", [("user", "studies", "economics", False)]),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
 ]
