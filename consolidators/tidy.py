@@ -131,7 +131,7 @@ def _no_values(out: dict[_Key, Fact]) -> dict[_Key, Fact]:
     """``out`` without values that name no value of their relation."""
     # "my wife is an architect": a spouse is a person, not a job; "not studying anymore": a time word is no value
     out = {k: f for k, f in out.items() if not (k[1] == "married to" and k[2].islower() and is_occupation(k[2]))}
-    out = {k: f for k, f in out.items() if drop_time_words(f" {k[2]}").strip()}
+    out = {k: f for k, f in out.items() if drop_time_words(f" {k[2]}").strip() and not _VERB_FIRST.match(k[2])}
     # "I love my wife and my kids": people are loved, not liked as a pastime
     out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
     return out
@@ -157,6 +157,13 @@ _JOB_TITLE = re.compile(
     r" (?=[A-Z][\w'-]+ [A-Z])"
 )
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
+#: A kind of company said before a name, capitalised as a sentence's first word: "Fintech Nexa Pay".
+_KIND = re.compile(r"^(?P<kind>[A-Z][a-z-]+) (?=[A-ZÀ-ÖØ-ÞĀ-Ž])")
+#: Kinds that never open a company's own name ("Studio Ghibli", "Club Brugge", "Network Rail" do).
+_KINDS = frozenset(
+    "retailer lender insurer airline broadcaster conglomerate startup brewer publisher operator supplier manufacturer"
+    " miner".split()
+)
 #: A scene's preposition a reader kept with the name after it.
 _SCENE = re.compile(r"^(?:In|At|Across|Throughout|Within) (?=[A-ZÀ-ÖØ-ÞĀ-Ž])")
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
@@ -173,6 +180,8 @@ _TITLED = frozenset({"author of", "directed by"})
 _SHIFT = re.compile(r"^(?:(?:night|day|late|early|graveyard|weekend)[- ]shift|(?:full|part)[- ]time) (?=\w)", re.I)
 
 
+#: "chai has overtaken matcha as my go-to drink" read with "has overtaken matcha" for the drink: a verb is no value.
+_VERB_FIRST = re.compile(r"(?:has|have|had|is|are|was|were)\s", re.I)
 _CLAUSE_IN_VALUE = re.compile(r"\s+(?:is|are|was|were|has|have|had|who|who's|which|whose)\s")
 
 
@@ -187,6 +196,11 @@ def _run_on_cut(fact: Fact) -> Fact:
     if fact.predicate == "works as":
         obj = _SHIFT.sub("", obj)
     return fact if obj == fact.object or not obj.strip() else replace(fact, object=obj)
+
+
+def dated_place(fact: Fact) -> bool:
+    """A place relation whose value is a date ("headquartered in March", "born in 1990")."""
+    return fact.predicate in _PLACES and _a_date(fact.object)
 
 
 def _a_date(value: str) -> bool:
@@ -226,6 +240,9 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     streaming giant Spotify", "Helios Grid Ltd."); with ``job``, a subject's job too ("Businessman Mo Ibrahim":
     only a subject's, since an object's first word may be a place, "Harbor City Hawks")."""
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
+    kind = _KIND.match(bare) if job else None  # "Fintech Nexa Pay", "Carmaker Volvo Cars": the kind is no name
+    if kind and (kind["kind"].lower() in _KINDS or kind["kind"].lower().endswith(("tech", "maker"))):
+        bare = bare[kind.end() :]
     title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
     # "Former Olympian Kirsi Lehtonen", "CEO Dana Whitcombe": after "Former" any occupation is a title
     if title and (

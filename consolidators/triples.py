@@ -72,7 +72,7 @@ from .text import (
     is_word,
     states_a_fact,
 )
-from .tidy import SENTENCE_ADVERBS, settled, untitled, with_frames
+from .tidy import SENTENCE_ADVERBS, dated_place, settled, untitled, with_frames
 from .types import Fact
 from .vocabulary import (
     drop_time_words,
@@ -186,6 +186,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
         for f in found
         if (f.subject == USER or f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations or _plain_verb(f))
         and f.subject.lower() not in SENTENCE_ADVERBS  # "Originally based in Tartu, the studio …": no name
+        and not dated_place(f)  # "having moved its headquarters there in March"
     )
 
 

@@ -105,6 +105,12 @@ EXACT: list[tuple[str, list[Triple]]] = [
     # British "reading" a field is studying it; reading a book is not
     ("I'm reading history at Durham", [("user", "studies", "history", False), ("user", "studies at", "Durham", False)]),
     ("im reading economics, so go easy on the maths", [("user", "studies", "economics", False)]),
+    # a kind of company before its name is no part of it; a verb is no value; a date is no seat
+    (
+        "Chipmaker Volta Silicon has named Ruth Amsel as chief executive.",
+        [("Volta Silicon", "ceo", "Ruth Amsel", False)],
+    ),
+    ("Studio Ghibli is headquartered in Koganei.", [("Studio Ghibli", "headquartered in", "Koganei", False)]),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
 ]
@@ -123,6 +129,11 @@ NEVER: list[tuple[str, tuple[str, ...]]] = [
     ("my notes moved out of Evernote and into Obsidian last spring", ("user", "notes app", "Evernote")),
     ("I'm a PhD student at KTH", ("user", "studies")),
     ("Former CEO Lena Park left Brightwave in 2021.", ("CEO Lena Park",)),
+    ("honestly rooibos has overtaken coffee as my go-to drink", ("user", "prefers drink", "has overtaken coffee")),
+    (
+        "Talvik Robotics now calls Tampere home after moving its headquarters there in May.",
+        ("Talvik Robotics", "headquartered in", "May"),
+    ),
 ]
 
 
