@@ -301,7 +301,8 @@ _STATES = frozenset(
     " belong manage head chair coach".split()
 )
 #: Adjectives that put a role in the past: "the former mayor", "her previous employer".
-FORMER = frozenset("former previous erstwhile onetime one-time ex then late past".split())
+#: Words that mark a role as not held now: held once ("the former mayor") or not yet ("the incoming president").
+FORMER = frozenset("former previous erstwhile onetime one-time ex then late past incoming future prospective".split())
 
 
 def ended(verb: Any) -> bool:

@@ -11,6 +11,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, is_occupation
+from .text import is_word
 from .types import Fact
 from .vocabulary import drop_time_words, is_time, name_span
 
@@ -39,6 +40,10 @@ _BOUNDED = re.compile(
     # a move in a life's early years ("moved to London at the age of nine", "as a child") is no current home
     r"|\bat the age of\b|\baged \d+\b|\bas an? (?:child|boy|girl|teenager|toddler|baby|student)\b",
     re.I,
+)
+#: A denial that the state ever held.
+_NEVER_HELD = re.compile(
+    r"\bnever (?:have|has|had|did|was|were)(?: been| used| had| owned| lived| worked)?\b(?! since)", re.I
 )
 #: What a death leaves standing: "his wife", "a founding member of Los Caminantes" are said of the dead too.
 _LASTING = frozenset({"married to", "member of"})
@@ -120,6 +125,8 @@ def _states_over(out: dict[_Key, Fact], sentence: str) -> dict[_Key, Fact]:
         out = {k: f for k, f in out.items() if not (k[1] == "married to" and not k[3])}
     if _BOUNDED.search(sentence):  # "Ahmed Saleh served as CEO of Gulfline from 2008 to 2015"
         out = {k: f for k, f in out.items() if not (k[0] != "user" and k[1] in _STATES and not k[3])}
+    if _NEVER_HELD.search(sentence):  # "I'm not on Windows, never have been": nothing held, nothing to take back
+        out = {k: f for k, f in out.items() if not k[3]}
     death = _DEATH.search(sentence)
     if death:  # who is named before the death is its subject or its description; their states ended with it
         before = sentence[: death.start()]
@@ -156,6 +163,7 @@ _JOB_TITLE = re.compile(
     r"^(?:(?P<former>Veteran|Former|Star|Young|Retired|Late|Longtime|Ex-) ?)?(?P<job>[A-Z][a-z]+|CEO|CFO|COO|CTO|MP|MEP)"
     r" (?=[A-Z][\w'-]+ [A-Z])"
 )
+_ONE_NAME = re.compile(r"^(?P<former>(?!))?(?P<job>[A-Z][a-z]+) (?=(?P<name>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)$)")
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
 #: A kind of company said before a name, capitalised as a sentence's first word: "Fintech Nexa Pay".
 _KIND = re.compile(r"^(?P<kind>[A-Z][a-z-]+) (?=[A-ZÀ-ÖØ-ÞĀ-Ž])")
@@ -243,8 +251,11 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     kind = _KIND.match(bare) if job else None  # "Fintech Nexa Pay", "Carmaker Volvo Cars": the kind is no name
     if kind and (kind["kind"].lower() in _KINDS or kind["kind"].lower().endswith(("tech", "maker"))):
         bare = bare[kind.end() :]
-    title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
+    # "Goalkeeper Tiago Lemos", "Singer Rosalía": the job is no part of the name (a word after it may be: "Baker Street")
+    title = (_JOB_TITLE.match(bare) or _ONE_NAME.match(bare)) if job else None
     # "Former Olympian Kirsi Lehtonen", "CEO Dana Whitcombe": after "Former" any occupation is a title
+    if title and title.re is _ONE_NAME and is_word(title["name"].lower()):
+        title = None
     if title and (
         title["job"].isupper() or wholenames.job_title(title["job"]) or title["former"] and is_occupation(title["job"])
     ):

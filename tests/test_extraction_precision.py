@@ -111,6 +111,12 @@ EXACT: list[tuple[str, list[Triple]]] = [
         [("Volta Silicon", "ceo", "Ruth Amsel", False)],
     ),
     ("Studio Ghibli is headquartered in Koganei.", [("Studio Ghibli", "headquartered in", "Koganei", False)]),
+    # a role not held yet is no current one; a state never held has nothing to take back
+    ("The incoming mayor of Torvik, Lene Aas, is sworn in next month.", []),
+    ("I'm not on macOS, never have been", []),
+    # a job before a single name is a title, a word after it may be the name ("Baker Street")
+    ("Drummer Kofi lives in Accra.", [("Kofi", "lives in", "Accra", False)]),
+    ("Baker Street is in London.", [("Baker Street", "located in", "London", False)]),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
 ]
