@@ -53,6 +53,7 @@ ROLE_WORDS: dict[str, str] = {
     "laptop": "os",
     "os": "os",
     "language": "programming language",
+    "programming": "programming language",  # "switched from python to typescript for most of my programming"
 }
 #: Animals people keep, with the breeds chat names instead ("a corgi called Waffles").
 PETS = frozenset(

@@ -144,10 +144,10 @@ _ACROSS = re.compile(
     r"|\sand\s(?=[a-z]|I\b|I')"
 )
 _NEGATED = re.compile(
-    r"\b(?:not|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
-    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b",
+    r"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b)|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
+    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b(?! (?:laugh|judge|ask|worry|hate))",
     re.I,
-)
+)  # "(don't laugh)", "don't judge": a word to the listener denies nothing
 _REFUSED = re.compile(
     r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
     r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|trying"
@@ -284,7 +284,7 @@ def _only_name(clause: str, role: str) -> str | None:
 
 #: A name the sentence moves away from: "moved the job queue off Redis" binds Redis to nothing.
 _LEFT_BEHIND = re.compile(
-    r"\b(?:off|from|out of|away from|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
+    r"\b(?:off|from|out of|away from|swapped out|swapped|traded in|traded|replaced|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
     re.I,
 )
 

@@ -22,6 +22,7 @@ _PEOPLE = frozenset(
     "wife husband partner kids children family mom mum dad parents son daughter sons daughters friends boyfriend"
     " girlfriend fiance fiancee grandkids grandchildren team colleagues".split()
 )
+_LIFE = frozenset("job work life home city town neighbourhood neighborhood country".split())
 _MARRIAGE_THAT_WAS = re.compile(
     r"\bwas (?:once |briefly )?married to\b[^.]*?\b(?:for (?:\w+ )?(?:years?|decades?|months?)|before|until|divorc|in the"
     r" (?:19|20)?\d0s)|\bwas (?:once|briefly) married to\b",
@@ -139,8 +140,8 @@ def _no_values(out: dict[_Key, Fact]) -> dict[_Key, Fact]:
     # "my wife is an architect": a spouse is a person, not a job; "not studying anymore": a time word is no value
     out = {k: f for k, f in out.items() if not (k[1] == "married to" and k[2].islower() and is_occupation(k[2]))}
     out = {k: f for k, f in out.items() if drop_time_words(f" {k[2]}").strip() and not _VERB_FIRST.match(k[2])}
-    # "I love my wife and my kids": people are loved, not liked as a pastime
-    out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE)}
+    # "I love my wife and my kids", "I love my job": people and a life's parts are loved, not liked as a pastime
+    out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE | _LIFE)}
     return out
 
 

@@ -117,6 +117,16 @@ EXACT: list[tuple[str, list[Triple]]] = [
     # a job before a single name is a title, a word after it may be the name ("Baker Street")
     ("Drummer Kofi lives in Accra.", [("Kofi", "lives in", "Accra", False)]),
     ("Baker Street is in London.", [("Baker Street", "located in", "London", False)]),
+    # a word to the listener denies nothing; a tool swapped out is no value; loving one's job is no pastime
+    ("Vivaldi is my browser (don't laugh)", [("user", "browser", "Vivaldi", False)]),
+    ("Swapped out Jenkins for Drone as our CI.", [("user", "ci", "Drone", False)]),
+    (
+        "I'm a welder, I live in Gdynia, and I love my job",
+        [
+            ("user", "works as", "welder", False),
+            ("user", "lives in", "Gdynia", False),
+        ],
+    ),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
 ]
