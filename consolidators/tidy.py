@@ -11,7 +11,6 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, is_occupation
-from .text import is_word
 from .types import Fact
 from .vocabulary import drop_time_words, is_time, name_span
 
@@ -164,7 +163,6 @@ _JOB_TITLE = re.compile(
     r"^(?:(?P<former>Veteran|Former|Star|Young|Retired|Late|Longtime|Ex-) ?)?(?P<job>[A-Z][a-z]+|CEO|CFO|COO|CTO|MP|MEP)"
     r" (?=[A-Z][\w'-]+ [A-Z])"
 )
-_ONE_NAME = re.compile(r"^(?P<former>(?!))?(?P<job>[A-Z][a-z]+) (?=(?P<name>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)$)")
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
 #: A kind of company said before a name, capitalised as a sentence's first word: "Fintech Nexa Pay".
 _KIND = re.compile(r"^(?P<kind>[A-Z][a-z-]+) (?=[A-ZÀ-ÖØ-ÞĀ-Ž])")
@@ -252,11 +250,8 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     kind = _KIND.match(bare) if job else None  # "Fintech Nexa Pay", "Carmaker Volvo Cars": the kind is no name
     if kind and (kind["kind"].lower() in _KINDS or kind["kind"].lower().endswith(("tech", "maker"))):
         bare = bare[kind.end() :]
-    # "Goalkeeper Tiago Lemos", "Singer Rosalía": the job is no part of the name (a word after it may be: "Baker Street")
-    title = (_JOB_TITLE.match(bare) or _ONE_NAME.match(bare)) if job else None
+    title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
     # "Former Olympian Kirsi Lehtonen", "CEO Dana Whitcombe": after "Former" any occupation is a title
-    if title and title.re is _ONE_NAME and is_word(title["name"].lower()):
-        title = None
     if title and (
         title["job"].isupper() or wholenames.job_title(title["job"]) or title["former"] and is_occupation(title["job"])
     ):

@@ -114,9 +114,6 @@ EXACT: list[tuple[str, list[Triple]]] = [
     # a role not held yet is no current one; a state never held has nothing to take back
     ("The incoming mayor of Torvik, Lene Aas, is sworn in next month.", []),
     ("I'm not on macOS, never have been", []),
-    # a job before a single name is a title, a word after it may be the name ("Baker Street")
-    ("Drummer Kofi lives in Accra.", [("Kofi", "lives in", "Accra", False)]),
-    ("Baker Street is in London.", [("Baker Street", "located in", "London", False)]),
     # a word to the listener denies nothing; a tool swapped out is no value; loving one's job is no pastime
     ("Vivaldi is my browser (don't laugh)", [("user", "browser", "Vivaldi", False)]),
     ("Swapped out Jenkins for Drone as our CI.", [("user", "ci", "Drone", False)]),
