@@ -17,7 +17,15 @@ import re
 from . import chatparse, lifeevents
 from .lifeevents import DRINK, GIVE_UP, PREFER
 from .types import Fact
-from .vocabulary import clean_object, clean_objects, is_drink, is_time, normalise_predicate, replaced_object
+from .vocabulary import (
+    CANONICAL_PREDICATES,
+    clean_object,
+    clean_objects,
+    is_drink,
+    is_time,
+    normalise_predicate,
+    replaced_object,
+)
 
 #: Nouns that are no role a tool fills ("my question is …", "the meeting moved to …").
 ATTR_STOP = frozenset(
@@ -50,6 +58,7 @@ _SYSTEM_NOUNS = frozenset(
     warehouse lake scheduler monitoring logging proxy gateway cdn repo repository runtime orm bundler linter
     formatter vpn dns auth pipeline editor terminal shell browser language os phone ci manager client app""".split()
 )
+_VOCABULARY = frozenset(CANONICAL_PREDICATES.values())  # "switched my major to economics" names "studies"
 #: Verb-phrase rules about tools and roles, for any subject; tried in order on
 #: "<lemmatised head verb> <rest>". (pattern, predicate spec, confidence, the rule states a retraction)
 TOOL_RULES = rules(
@@ -164,7 +173,7 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -
             return None  # "using Miro for all our retros": what a tool is used for, no role it fills
         if is_time(obj):
             return ""  # "moved the launch to Q3": a date, not a tool
-        if predicate == normalise_predicate(m["slot"]) and predicate.split()[-1] not in _SYSTEM_NOUNS:
+        if predicate not in _VOCABULARY and predicate.split()[-1] not in _SYSTEM_NOUNS:
             # "switched the team chat to Zulip", "use Canva for the café menus": what a tool is used for is no
             # key of its own unless it names a part of a system ("the event store"); the named tool is used
             return "uses" if obj[:1].isupper() else ""

@@ -62,6 +62,7 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("I use Procreate every evening for the comic strips", [("user", "uses", "Procreate", False)]),
     ("my pwd manager is Bitwarden these days", [("user", "password manager", "Bitwarden", False)]),
     ("We use Redis for the job queue", [("user", "queue", "Redis", False)]),
+    ("changed my major to geology last term", [("user", "studies", "geology", False)]),
     # a system run on the user's machine is their OS; an app or a game there is not
     ("I run Fedora on my old ThinkPad", [("user", "os", "Fedora", False)]),
     ("I play Hades on my PC most nights", [("user", "plays", "Hades", False)]),
