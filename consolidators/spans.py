@@ -300,9 +300,9 @@ _STATES = frozenset(
     "be live reside work play own marry employ base headquarter locate serve lead run study attend teach stay"
     " belong manage head chair coach".split()
 )
-#: Adjectives that put a role in the past: "the former mayor", "her previous employer".
-#: Words that mark a role as not held now: held once ("the former mayor") or not yet ("the incoming president").
-FORMER = frozenset("former previous erstwhile onetime one-time ex then late past incoming future prospective".split())
+#: Words that mark a role as not held now: held once ("the former mayor") or not yet ("the future president"); an
+#: "incoming" holder may have taken office already ("its incoming chief executive took office this week").
+FORMER = frozenset("former previous erstwhile onetime one-time ex then late past future prospective".split())
 
 
 def ended(verb: Any) -> bool:

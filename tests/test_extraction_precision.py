@@ -113,7 +113,7 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ),
     ("Studio Ghibli is headquartered in Koganei.", [("Studio Ghibli", "headquartered in", "Koganei", False)]),
     # a role not held yet is no current one; a state never held has nothing to take back
-    ("The incoming mayor of Torvik, Lene Aas, is sworn in next month.", []),
+    ("The future mayor of Torvik, Lene Aas, is sworn in next month.", []),
     ("I'm not on macOS, never have been", []),
     # a word to the listener denies nothing; a tool swapped out is no value; loving one's job is no pastime
     ("Vivaldi is my browser (don't laugh)", [("user", "browser", "Vivaldi", False)]),
