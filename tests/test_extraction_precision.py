@@ -23,7 +23,6 @@ EXACT: list[tuple[str, list[Triple]]] = [
         [("Sunfield Energy", "headquartered in", "Accra", False)],
     ),
     ("Kraków is home to the painter Zofia Lis these days.", []),
-    ("Seville is home to the Giralda.", []),
     # … while the user's own subjectless chat stays the user's
     ("born in Lyon, living in Berlin now", [("user", "born in", "Lyon", False), ("user", "lives in", "Berlin", False)]),
     ("Tallinn is home now, finally", [("user", "lives in", "Tallinn", False)]),
@@ -143,6 +142,7 @@ NEVER: list[tuple[str, tuple[str, ...]]] = [
     ("my notes moved out of Evernote and into Obsidian last spring", ("user", "notes app", "Evernote")),
     ("I'm a PhD student at KTH", ("user", "studies")),
     ("Former CEO Lena Park left Brightwave in 2021.", ("CEO Lena Park",)),
+    ("Seville is home to the Giralda.", ("user", "lives in")),
     ("honestly rooibos has overtaken coffee as my go-to drink", ("user", "prefers drink", "has overtaken coffee")),
     (
         "Talvik Robotics now calls Tampere home after moving its headquarters there in May.",
