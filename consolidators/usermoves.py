@@ -31,6 +31,7 @@ _PHRASE = (
 _THE_NAME = rf"(?:the )?{_NAME}"
 #: A tool's name, which chat may write in lower case ("fish", "zsh"): one the tool lists know for the role.
 _TOOL = rf"(?P<obj>[{_UP}0-9][\w.+-]*(?: [{_UP}0-9][\w.+-]*)*|[a-z][\w.+-]*)"
+_TOOL2 = _TOOL.replace("(?P<obj>", "(?P<obj2>")  # a second place the landing may name it
 #: What a school is known by in the sentence: its name's word or the study it holds.
 _STUDY = re.compile(
     r"\b(?:[Uu]niversity|[Uu]ni|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|lectures?|classes|semester|modules?|degree"
@@ -110,8 +111,9 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "role",
         re.compile(
-            rf"\b(?:my |our |the |^)(?P<role>[a-z][a-z ]{{1,24}}?) (?:got |was |has been |have been |has |have )?"
-            rf"(?:swapped|switched|changed|moved|migrated) (?:over )?(?:for|to) {_NAME}"
+            rf"\b(?:my |our |the |^)(?P<role>[A-Za-z][a-z ]{{1,24}}?)(?:'s| got| was| has been| have been| has| have)? "
+            rf"(?:swapped|switched|changed|moved|migrated) (?:over )?(?:(?:out of|off|from) [\w.+!-]+(?: [A-Z][\w.+!-]*)* "
+            rf"(?:and )?(?:over )?(?:in)?to|for|to) {_NAME}"
         ),
         None,
     ),
@@ -122,16 +124,22 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
 _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "lives in",
-        re.compile(r"\b(?:moved|relocated|the move|emigrated)\b", re.I),
+        re.compile(
+            r"\b(?:moved|relocated|the move|emigrated|found an? (?:[a-z]+ )?(?:flat|place|apartment|house))\b", re.I
+        ),
         re.compile(rf"\b(?:we|I) (?:are|am) (?:now )?(?:in|living in|based in|settled in) {_NAME}"),
     ),
     # "Left Wise last month and I'm at Revolut now", "wrapped up at Monzo last week and started at Wise"
     (
         "works at",
         re.compile(
-            r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice)\b", re.I
+            r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice|moved over from"
+            r"|not at [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* any ?more|not (?:with|at) the old (?:startup|job|company|place|firm))\b",
+            re.I,
         ),
-        re.compile(rf"\b(?:I am (?:now )?(?:at|with)|(?:I )?started (?:at|with)) {_NAME}"),
+        re.compile(
+            rf"\b(?:I am (?:now )?(?:at|with)(?: an? (?:[a-z-]+ ){{0,3}}(?:called|named))?|(?:I )?started (?:at|with)) {_NAME}"
+        ),
     ),
     (
         "studies at",
@@ -141,9 +149,14 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "studies",
         re.compile(
-            r"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b", re.I
+            r"\b(?:(?:switched|changed) (?:my )?|(?:dropped|quit) (?:the |my )?(?:[a-z]+ ){0,2})"
+            r"(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b|\b(?:second|third|fourth|another) change\b",
+            re.I,
         ),
-        re.compile(r"\bit is (?:now )?(?P<obj>[a-z][a-z -]*?)(?= now\b| I am (?:studying|doing) now\b)"),
+        re.compile(
+            r"(?:\bit is|\bmy (?:field of study|field|major|degree|course|subject) is|\bI am (?:now )?(?:doing|studying|majoring in))"
+            r" (?:now )?(?P<obj>[a-z][a-z -]*?)(?= now\b| I am (?:studying|doing) now\b)|:\s*(?P<obj2>[a-z][a-z -]*?)\s*$"
+        ),
     ),
     # "new phone day! got a Pixel 9"
     (
@@ -154,7 +167,10 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "role",
         re.compile(r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>[a-z]+s(?: apps)?)\b", re.I),
-        re.compile(rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?){_TOOL}(?:,? now| this time)\b"),
+        re.compile(
+            rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?|\bit is (?:now )?){_TOOL}(?:,? now| this time)\b"
+            rf"|(?:→|->|=>) ?{_TOOL2}"  # "switched editors again → Zed"
+        ),
     ),
 )
 #: A change said whole, its role named or the one both tools fill (:mod:`consolidators.toolnames`): "Moved my
@@ -222,7 +238,8 @@ def _later(text: str) -> list[Fact]:
         m = landing.search(text, c.end()) if c else None
         if c and m is None:  # "I'm with Shopify now (left Wix in January)": what holds now, said first
             m = next((n for n in landing.finditer(text, 0, c.start()) if re.search(r"\bnow\b", _clause(text, n))), None)
-        if c is None or m is None or _UNSURE.search(_clause(text, c)) or _UNSURE.search(_clause(text, m)):
+        # the cue itself may deny the old value ("not at Shopify anymore"): only the rest of its clause may hedge
+        if c is None or m is None or _UNSURE.search(_clause(text, c).replace(c[0], " ")) or _UNSURE.search(_clause(text, m)):
             continue
         if _SOMEONE_ELSE.search(_clause(text, c)) or predicate == "lives in" and _VISIT.search(text):
             continue
@@ -230,8 +247,8 @@ def _later(text: str) -> list[Fact]:
             continue
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
             # a laptop is no OS: only a noun that names a tool's role
-            predicate = _tool_role(c["role"], m["obj"])
-        found += _fact(predicate, m["obj"])
+            predicate = _tool_role(c["role"], m["obj"] or m["obj2"])
+        found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")
     return found
 
 
