@@ -189,6 +189,18 @@ _NOW_ON = (
     re.compile(rf"\b(?:everything|it all|our stuff)(?: is|'s) (?:now )?(?:on|hosted on|running on) {_NAME},? now\b"),
     re.compile(rf"\breplaced (?:it|them|mine) with (?:an? |the )?{_NAME}"),
 )
+#: A new value said to have taken the old one's place, in the role the sentence names or for the user: "Kotlin
+#: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a
+#: try and it has replaced iTerm2 as my terminal", "Linear has replaced Jira for us". The old value is never current.
+_REPLACED = re.compile(
+    rf"(?P<new>[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*(?: [a-z][\w.+-]*)?) (?:has |have )?(?:now )?"
+    r"(?:fully |officially |finally |completely |basically |totally )?"
+    r"(?:replaced|overtaken|taken over from|superseded|displaced|dethroned|edged out|usurped) "
+    rf"(?:my |our |the )?(?P<old>{_OLD})(?: as (?P<role>(?:my|our|the) [^,.;!']+)| for (?:us|me)\b)"
+)
+_PROGRAMMING = re.compile(r"\blanguage (?:I|we) (?:program|code|write|work)\b")
+_PRONOUN = frozenset("it that this which".split())
+_FILLER = frozenset("and so now then tbh lol ok yeah".split())
 _UNSURE = re.compile(
     # lower case only: "quit Ocado in May" is a month
     r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|thinking|considering|maybe|perhaps|planning|plan to|going to|"
@@ -218,7 +230,7 @@ def facts(text: str) -> list[Fact]:
         found += _fact(predicate, m["obj"])
     found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}
-    later = _later(text) + _tools(text) + answered(text)
+    later = _replaced(text) + _later(text) + _tools(text) + answered(text)
     return list(dict.fromkeys(found + [f for f in later if f.predicate not in known]))
 
 
@@ -270,6 +282,30 @@ def _tools(text: str) -> list[Fact]:
         if len(known) == 1 and not _UNSURE.search(_clause(text, n)):
             found += _fact(next(iter(known)), n["obj"])
     return found
+
+
+def _replaced(text: str) -> list[Fact]:
+    """What took another's place, in the role its "as …" names, or the one both fill (else ``uses``) "for us"."""
+    m = _REPLACED.search(text)
+    if m is None or _UNSURE.search(_clause(text, m)) or _SOMEONE_ELSE.search(text[: m.start()]):
+        return []
+    new, words = m["new"], m["new"].split()
+    if words[-1] in _PRONOUN:  # "gave Ghostty a try and it has replaced …": the name the sentence tried
+        new = next((n[0] for n in reversed(list(re.finditer(_NAME, text[: m.start()])))), "")
+    elif new[:1].islower() and len(words) > 1 and (words[0].endswith("ly") or words[0] in _FILLER):
+        new = words[-1]  # "honestly chai": the taste, not the word before it
+    if not new:
+        return []
+    if m["role"] is None:
+        shared = roles_of(new) & roles_of(m["old"])
+        return _fact(next(iter(shared)) if len(shared) == 1 else "uses", new)
+    if _PROGRAMMING.search(m["role"]):
+        return _fact("programming language", new)
+    words = m["role"].split()
+    role = next(filter(None, (role_phrase(" ".join(words[:n])) for n in range(len(words), 0, -1))), None)
+    if role == "prefers drink" or role and (role in roles_of(new) or not roles_of(new) and new[:1].isupper()):
+        return _fact(role, new)
+    return []
 
 
 def _tool_role(noun: str, name: str) -> str:
