@@ -339,4 +339,5 @@ def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
         for f in found
         if not (f.subject == USER and (f.predicate in keys and not f.retract or f.object.lower() in values))
         and not (f.subject.lower() in values and f.object.lower() in values)
+        and not (f.subject == USER and f.predicate == "married to" and f.object[:1].islower())  # "my wife is a vet"
     ] + changes

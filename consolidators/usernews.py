@@ -133,6 +133,23 @@ _ROLE_NEWS = (
         rf"(?:^|[:;]\s+)(?P<role>CI|[a-z]+(?: [a-z]+)?) (?:now )?(?:runs|lives|sits|happens|is hosted) (?:now )?(?:on|in|through) {_NAME}"
     ),
 )
+#: Where the user was born, said by the noun or the relative clause: "For the form: birthplace Košice", "My
+#: birthplace? A tiny village called Ardara", "my hometown, where I was born, is Tromsø", "Recife's where I was born".
+_CALLED = r"(?:(?:[Aa]n?|[Tt]he|[Tt]his|[Ss]ome) (?:[a-z-]+ ){0,2}(?:village|town|city|place|island|hamlet) (?:called|named) )?"
+_BIRTHPLACES = (
+    re.compile(rf"(?:^|\b[Mm]y |[:;,] )(?i:birthplace|birth place|place of birth)(?: is| was|:|\?)? {_CALLED}{_NAME}"),
+    re.compile(rf"\bwhere I was born,? (?:is|was) {_CALLED}{_NAME}"),
+    re.compile(rf"(?:^|[:;,] ){_NAME}(?:'s| is) where I was born\b"),
+)
+#: "Dev and I are married now", "Sam and I got married in May": the partner named beside the user.
+_MARRIED = re.compile(rf"(?:^|[,;:] |\b(?:and|so|now) ){_NAME} and I (?:are|got|just got) (?:now |finally |officially )?married\b")
+#: A home, job or course the user says is theirs no longer: "No longer living in Berlin btw", "Not working at
+#: Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando". "Not" needs its "anymore".
+_GIVEN_UP = re.compile(
+    rf"(?:^|[,;:—–] |\bI (?:am )?)(?P<neg>(?i:no longer|not)) (?P<verb>working|employed|living|based|studying|work|live|study)"
+    rf" (?:at|for|with|in|by) (?:the )?{_NAME}(?P<more> any ?more)?"
+)
+_GIVEN_UP_PREDICATE = {"work": "works at", "employ": "works at", "liv": "lives in", "bas": "lives in", "stud": "studies at"}
 _UNSURE = re.compile(
     r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|should|thinking|considering|maybe|perhaps|planning|"
     r"plan to|going to|gonna|hope to|want to|not|never|no longer|n't|used to|wish|almost|my (?:sister|brother|"
@@ -175,7 +192,10 @@ def facts(text: str) -> list[Fact]:
     m = _SPOUSE.search(text)
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
-    found += _swaps(text)
+    found += _swaps(text) + _born(text) + _given_up(text)
+    m = _MARRIED.search(text)
+    if m and _sure_so_far(text, m):
+        found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
     for pattern in _ROLE_NEWS:
         m = pattern.search(text)
         role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
@@ -183,6 +203,29 @@ def facts(text: str) -> list[Fact]:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
     return found
+
+
+def _born(text: str) -> list[Fact]:
+    """Where the user was born, by "birthplace" or "where I was born"; a question the sentence answers itself
+    ("My birthplace? Ardara") still states it."""
+    for pattern in _BIRTHPLACES:
+        m = pattern.search(text)
+        if m and not _UNSURE.search(clause(text, m).replace(m[0], m[0].replace("?", " "))) and not _asked(text, m):
+            return rule_facts(USER, "born in", m["obj"], 0.8, False, attribute=True)
+    return []
+
+
+def _given_up(text: str) -> list[Fact]:
+    """A home, employer or school the user left, as a retraction: "no longer living in X", "not at X anymore"."""
+    m = _GIVEN_UP.search(text)
+    if m is None or m["neg"].lower() == "not" and not m["more"]:
+        return []
+    start = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
+    if _UNSURE.search(text[start[-1] if start else 0 : m.start()]) or _asked(text, m):
+        return []  # "I might not be working at X anymore"
+    verb = m["verb"].lower()
+    predicate = next(p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem))
+    return rule_facts(USER, predicate, m["obj"], 0.8, True)
 
 
 def _introduced(text: str) -> list[Fact]:
