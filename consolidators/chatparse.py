@@ -36,7 +36,7 @@ ROLE_NOUNS: dict[str, str] = {
     **dict.fromkeys(("terminal", "terminal emulator"), "terminal"),
     **dict.fromkeys(("browser", "web browser"), "browser"),
     **dict.fromkeys(("note", "notes", "notes app", "note app", "notebook"), "notes app"),
-    **dict.fromkeys(("password", "passwords", "password manager"), "password manager"),
+    **dict.fromkeys(("password", "passwords", "password manager", "pw manager"), "password manager"),
     **dict.fromkeys(("mail", "email", "email client", "mail client", "mail app", "email app", "inbox"), "email client"),
     **dict.fromkeys(("calendar", "calendar app"), "calendar app"),
     **dict.fromkeys(("ci", "build", "builds", "pipeline", "pipelines"), "ci"),

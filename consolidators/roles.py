@@ -37,7 +37,7 @@ _NOUNS: dict[str, str] = {
     **dict.fromkeys("shell|login shell".split("|"), "shell"),
     **dict.fromkeys("browser|web browser|browsing".split("|"), "browser"),
     **dict.fromkeys("notes app|note app|note-taking app|notes|note-taking".split("|"), "notes app"),
-    **dict.fromkeys("password manager|passwords|password".split("|"), "password manager"),
+    **dict.fromkeys("password manager|passwords|password|pw manager".split("|"), "password manager"),
     **dict.fromkeys("email client|mail client|email app|mail app|email|mail|emails".split("|"), "email client"),
     **dict.fromkeys("calendar app|calendar".split("|"), "calendar app"),
     **dict.fromkeys("ci|ci system|ci server|ci pipeline|builds".split("|"), "ci"),
@@ -51,7 +51,7 @@ _NOUNS: dict[str, str] = {
 _N = "|".join(re.escape(n) for n in sorted(_NOUNS, key=len, reverse=True))
 _Q = r"(?:(?:default|main|primary|current|new|usual|daily|go-to|preferred|favou?rite|only|whole|trusty|shared|work|personal|team|company) )*"
 _OWNER = r"(?:my|our|(?:my|our|the) (?:team|company|org|work|office|lab|startup|shop|household|family)'s)"
-_DEVICE = (
+DEVICE = (
     r"(?:laptop|desktop|pc|machine|computer|thinkpad|macbook|workstation|box|boxes|server|servers|rig|mac|farm"
     r"|cluster|vm|vms|nas|homelab|pi)"
 )
@@ -117,7 +117,7 @@ _ANCHORS = (
         needs_first_person=True,
     ),
     _anchor(
-        rf"\b(?:my|our|a|an)(?: [\w-]+){{0,2}}? {_DEVICE} (?:runs|is running|running|runs on|is on)\b",
+        rf"\b(?:my|our|a|an|the)(?: [\w-]+){{0,2}}? {DEVICE} (?:runs|is running|running|runs on|is on)\b",
         role="os",
         known_only=True,
     ),

@@ -13,6 +13,7 @@ import re
 
 from . import usernews
 from .chatparse import role_phrase
+from .lifeevents import is_occupation
 from .roles import answered, names_a_role
 from .text import UPPER as _UP
 from .toolnames import roles_of
@@ -57,8 +58,9 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "works as",
         re.compile(
-            rf"\b(?:my (?:job title|(?:official|new) (?:job )?title|title at work) is (?:now )?|(?:they |I )?(?:got |was |been )?"
-            rf"promoted (?:me )?to )(?:an? )?{_PHRASE}"
+            rf"\b(?:my (?:(?:job|official|new|current|actual) )*title(?: at work)? is (?:now )?|(?:they |I )?(?:got |was |been )?"
+            rf"promoted (?:me )?to |(?:they|management|my boss) (?:have |has )?(?:made|named) me |(?:^|[:!,.] |\bI am )(?i:officially) )"
+            rf"(?:an? )?{_PHRASE}"
         ),
         None,
     ),
@@ -76,6 +78,8 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         ),
         None,
     ),
+    # "We moved to Montréal and I started at Ubisoft the same month": a start somewhere that is no school
+    ("works at", re.compile(rf"\bI (?:have )?(?:just |recently |officially )?started (?:at|with) {_NAME}"), None),
     # "I wrapped things up at Booking.com last week and today was day one at Mollie"
     (
         "works at",
@@ -227,6 +231,8 @@ def facts(text: str) -> list[Fact]:
             continue
         if predicate == "role":
             predicate = role_phrase(m["role"]) or "" if names_a_role(m["role"]) else ""  # a home is no tool
+        if predicate == "works as" and not is_occupation(m["obj"]) or predicate == "works at" and _STUDY.search(text):
+            continue  # "officially a resident now", "I started at Harvard last term"
         found += _fact(predicate, m["obj"])
     found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}

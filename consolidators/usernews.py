@@ -32,7 +32,29 @@ _HOMES = (
     # "we got the keys last Tuesday and home is officially Tampere now"
     (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
-    (re.compile(rf"\b(?:I am|we are) (?:now )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"), _MOVED),
+    (
+        re.compile(rf"\b(?:I am|we are) (?:now )?(?:an? [a-z -]+? )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"),
+        _MOVED,
+    ),
+    # "we relocated the whole family to Christchurch", "I'm a freelance translator based in Montevideo", "I'm an
+    # expat in Dubai", "now living at Porto", "my landlord here in Vienna", "we found a place in Ghent"
+    (
+        re.compile(
+            rf"(?:^|\b(?:I|we)(?: have)?(?: (?:finally|just))? )(?:moved|relocated) (?:the (?:whole )?family|us|everyone|the kids"
+            rf"|all of us|our stuff|everything) (?:over |out |back |down |up )?to {_NAME}"
+        ),
+        None,
+    ),
+    (re.compile(rf"\bI am an? (?:(?:[a-z-]+ ){{0,3}}?(?:based|living) in|expat in|immigrant in|resident of) {_NAME}"), None),
+    (re.compile(rf"(?:^|\band |\bI am |[,;] )(?:now |currently )living (?:in|at) {_NAME}"), None),
+    (re.compile(rf"\b(?:my|our) (?:landlord|flat|apartment|rent|neighbou?rs?|commute) here in {_NAME}"), None),
+    (
+        re.compile(
+            rf"\b(?:I|we) (?:found|got|bought|rented) (?:an? |our )?(?:new |cheaper |bigger |smaller |little |tiny )?"
+            rf"(?:place|flat|apartment|house|home) in {_NAME}"
+        ),
+        None,
+    ),
     # "Yep still in Winnipeg, still freezing": a reply that the home holds ("still in Excel" alone may be a tool)
     (
         re.compile(
@@ -92,6 +114,21 @@ _JOBS = (
     ),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
 )
+#: A job said beside the employer or the way it is done, the job a real occupation: "I'm a data analyst now at
+#: Vestas", "now at a small startup called Lumio as their first designer", "started at Deliveroo as a rider ops
+#: analyst", "I work from home as a UX designer".
+_ROLE_AT = (
+    re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|with|for) {_ORG}"),
+    re.compile(
+        rf"\b(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) (?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}"
+        rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
+    ),
+    re.compile(
+        rf"\bI (?:work|am working) (?:from home|remotely|freelance|full[- ]time|part[- ]time|nights|shifts) as (?:an? )?"
+        r"(?P<job>[A-Za-z][\w-]*(?: [a-z][a-z-]*){0,2}?)(?=[,.;!]|$| and| since| in| for| at)"
+    ),
+)
+_NOT_JOBS = frozenset("student regular member customer user fan volunteer intern".split())
 #: A job said in a learner's English, without the article: "I am nurse", "Me I am engineer in Bosch", "I am
 #: student of economics". Without "a" an adjective reads the same ("I am older"), so only a plain job noun counts.
 _BARE_JOB = re.compile(rf"\bI am (?P<job>[a-z]+)(?: (?:in|at) {_ORG})?(?=[,.;!]|$| since| in the)")
@@ -176,6 +213,12 @@ def facts(text: str) -> list[Fact]:
             found += (
                 rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
             )
+            break
+    for pattern in _ROLE_AT:
+        m = pattern.search(text)
+        if m and is_occupation(m["job"]) and m["job"].split()[-1] not in _NOT_JOBS and _sure(text, m):
+            found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+            found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if "org" in m.re.groupindex else []
             break
     m = _AS_A.match(text)
     if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"
