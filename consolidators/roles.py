@@ -136,7 +136,7 @@ _COPULA = re.compile(r"\b(?:is|'s|are|am|was|as|remains|stays)\b|[=:]", re.I)
 #: Where a clause ends; "and" only before a word that is no name ("X is my editor and I'm happy"), since
 #: "Thunderbird is my email client and Bear my notes app" names both inside one.
 _ACROSS = re.compile(
-    r"[,;!?]|\s[—–]\s|\.\s|\s(?:but|so|because|although|though|while)\s|\s(?=(?:if|unless)\s)"
+    r"[,;]|[!?](?!\w)|\s[—–]\s|\.\s|\s(?:but|so|because|although|though|while)\s|\s(?=(?:if|unless)\s)"
     r"|\sand\s(?=[a-z]|I\b|I')"
 )
 _NEGATED = re.compile(

@@ -14,7 +14,7 @@ import re
 
 from .chatparse import role_phrase
 from .lifeevents import is_occupation
-from .roles import names_a_role
+from .roles import DEVICE, names_a_role
 from .text import UPPER as _UP
 from .toolnames import roles_of
 from .toolrules import rule_facts
@@ -77,9 +77,18 @@ _NOT_THERE = re.compile(
 )
 #: "we finally left Lisbon for Porto", "Swapped bash for zsh as my shell": the old value left for the new one.
 _TOOLISH = rf"[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*"
+_ROLE_WORDS = r"[a-z]+(?: (?:app|client|manager|editor|provider|language|system))?"
 _SWAP = re.compile(
     rf"(?:^|\b(?:I|we)(?: have)? )(?:(?:finally|just|officially) )?(?i:left|swapped|traded|exchanged|ditched|dropped) "
-    rf"(?P<old>{_TOOLISH}) for (?:an? |the )?(?P<obj>{_TOOLISH})(?: as (?:my|our) (?P<role>[a-z]+(?: (?:app|client|manager|editor|provider|language|system))?))?"
+    rf"(?:(?:the|my|our) (?=[{_UP}0-9]))?(?P<old>{_TOOLISH})(?: in)? for (?:an? |the )?(?P<obj>{_TOOLISH})"
+    rf"(?: as (?:my|our) (?P<role>{_ROLE_WORDS})"
+    # "traded the Pixel in for a Galaxy S24, that's my daily phone now": the role named after
+    rf"|,? (?:that|which|it) is (?:now )?(?:my|our) (?:(?:daily|main|new|go-to|only|primary|default|everyday) )?(?P<role2>{_ROLE_WORDS}))?"
+)
+#: "I run Ubuntu on the laptop", "installed Pop!_OS on my desktop": what a device of the user's runs.
+_RUNS_ON = re.compile(
+    rf"(?:^|\b(?:I|we) (?:now )?)(?i:run|running|am running|installed|have got|have|got) (?P<obj>{_TOOLISH})(?: now)? on "
+    rf"(?:my|the|our)(?: [\w-]+){{0,2}}? (?i:{DEVICE})\b"
 )
 _HOME_WORDS = re.compile(
     r"\b(?:rent|flat|house|apartment|city|town|neighbou?rhood|moved?|home|lease|commute|weather)\b", re.I
@@ -236,6 +245,9 @@ def facts(text: str) -> list[Fact]:
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
     found += _swaps(text) + _born(text) + _given_up(text)
+    m = _RUNS_ON.search(text)
+    if m and "os" in roles_of(m["obj"]) and _sure(text, m):
+        found += rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
     m = _MARRIED.search(text)
     if m and _sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
@@ -305,8 +317,8 @@ def _swaps(text: str) -> list[Fact]:
     if m is None or not _sure(text, m):
         return []
     both = roles_of(m["old"]) & roles_of(m["obj"])
-    if m["role"]:
-        role = _role(m["role"], m["obj"])
+    if m["role"] or m["role2"]:
+        role = _role(m["role"] or m["role2"], m["obj"])
     elif both:
         role = next(iter(both)) if len(both) == 1 else ""
     elif m["old"][:1].isupper() and m["obj"][:1].isupper() and _HOME_WORDS.search(text) and not _VISIT.search(text):
