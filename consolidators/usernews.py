@@ -41,7 +41,7 @@ _HOMES = (
     (
         re.compile(
             rf"(?:^|\b(?:I|we)(?: have)?(?: (?:finally|just))? )(?:moved|relocated) (?:the (?:whole )?family|us|everyone|the kids"
-            rf"|all of us|our stuff|everything) (?:over |out |back |down |up )?to {_NAME}"
+            rf"|all of us) (?:over |out |back |down |up )?to {_NAME}"
         ),
         None,
     ),
@@ -129,7 +129,8 @@ _JOBS = (
 _ROLE_AT = (
     re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|with|for) {_ORG}"),
     re.compile(
-        rf"\b(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) (?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}"
+        rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) "
+        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}"
         rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
     ),
     re.compile(
