@@ -325,7 +325,8 @@ def _is_word(word: str) -> bool:
 def _one_of(name: str, bound: set[str] | None) -> bool:
     """Whether ``name`` is one of the names bound to its role, or a longer or shorter form of one ("Pixel 8 pro", "JetBrains Rider")."""
     low = name.lower()
-    return bound is None or any(b in low or low in b for b in bound)
+    # a longer form led by a lower-case word is a misread clause ("using Kitty"), not the name's longer form
+    return bound is None or any(b in low and not name[: low.index(b)].strip()[:1].islower() or low in b for b in bound)
 
 
 def merged(found: list[Fact], sentence: str) -> list[Fact]:
@@ -385,6 +386,10 @@ def answered(text: str) -> list[Fact]:
         return []
     old = next(iter(known_names(m["old"])), None)
     new = next((k for k in known_names(m["rest"]) if re.search(r"\b(?:now|these days)\b", m["rest"][k.end() :])), None)
+    answer = m["rest"].lstrip(" ,;:—–-")
+    alone = next(iter(known_names(answer)), None)
+    if new is None and alone is not None and alone.start() == 0 and answer[alone.end() :][:1] in ("", ".", ","):
+        new = alone  # "Not Vim anymore, Helix.": the answer is the name alone
     if old is None or new is None or old.start() != 0 or len(shared := roles_of(old[0]) & roles_of(new[0])) != 1:
         return []
     role = next(iter(shared))

@@ -36,7 +36,7 @@ _TOOL2 = _TOOL.replace("(?P<obj>", "(?P<obj2>")  # a second place the landing ma
 #: What a school is known by in the sentence: its name's word or the study it holds.
 _STUDY = re.compile(
     r"\b(?:[Uu]niversity|[Uu]ni|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|lectures?|classes|semester|modules?|degree"
-    r"|campus|professors?|tuition|enrolled|course|seminars?|tutorials?|lecturers?|exams?|timetable)\b"
+    r"|campus|professors?|tuition|enrolled|course|seminars?|tutorials?|lecturers?|exams?|timetable|students?)\b"
 )
 #: (predicate, pattern, evidence the sentence must also show or None). The predicate "role" is the tool
 #: role the sentence names in the group "role".
@@ -166,7 +166,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "role",
         re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
-        re.compile(rf"\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?{_NAME}"),
+        re.compile(rf"(?:\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"),
     ),
     (
         "role",
@@ -192,6 +192,9 @@ _NOW_ON = (
     re.compile(rf"\b(?:I am|we are) (?:now )?on (?:an? |the )?{_NAME},? now\b"),
     re.compile(rf"\b(?:everything|it all|our stuff)(?: is|'s) (?:now )?(?:on|hosted on|running on) {_NAME},? now\b"),
     re.compile(rf"\breplaced (?:it|them|mine) with (?:an? |the )?{_NAME}"),
+    re.compile(rf"\bI (?:carry|rock|have|have got) (?:an? |the )?{_NAME},? now\b"),  # "I carry a Galaxy Z Flip6 now"
+    # "we moved to Hetzner from AWS": both tools of one role
+    re.compile(rf"\b(?i:moved|migrated|switched) (?:over |everything |it all )?to {_NAME} from (?P<old>{_OLD})"),
 )
 #: A new value said to have taken the old one's place, in the role the sentence names or for the user: "Kotlin
 #: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a
@@ -257,7 +260,7 @@ def _later(text: str) -> list[Fact]:
         if c and m is None:  # "I'm with Shopify now (left Wix in January)": what holds now, said first
             m = next((n for n in landing.finditer(text, 0, c.start()) if re.search(r"\bnow\b", _clause(text, n))), None)
         # the cue itself may deny the old value ("not at Shopify anymore"): only the rest of its clause may hedge
-        if c is None or m is None or _UNSURE.search(_clause(text, c).replace(c[0], " ")) or _UNSURE.search(_clause(text, m)):
+        if c is None or m is None or _unsure(_clause(text, c).replace(c[0], " ")) or _unsure(_clause(text, m)):
             continue
         if _SOMEONE_ELSE.search(_clause(text, c)) or predicate == "lives in" and _VISIT.search(text):
             continue
@@ -285,9 +288,15 @@ def _tools(text: str) -> list[Fact]:
         found += _fact(next(iter(known)), a["obj"]) if len(known) == 1 else []
     for n in filter(None, (p.search(text) for p in _NOW_ON)):
         known = roles_of(n["obj"].strip())
+        known = known & roles_of(n["old"]) if "old" in n.re.groupindex else known
         if len(known) == 1 and not _UNSURE.search(_clause(text, n)):
             found += _fact(next(iter(known)), n["obj"])
     return found
+
+
+def _unsure(clause: str) -> bool:
+    """A hedge, negation or question in the clause, outside an aside ("switched majors (don't laugh): X")."""
+    return bool(_UNSURE.search(re.sub(r"\([^()]*\)", " ", clause)))
 
 
 def _replaced(text: str) -> list[Fact]:
@@ -324,6 +333,7 @@ def _tool_role(noun: str, name: str) -> str:
 
 
 def _fact(predicate: str, obj: str) -> list[Fact]:
+    obj = re.split(r"\.\s", obj)[0]  # "Logseq. The daily journal …": the next sentence is no part of the name
     return rule_facts(USER, predicate, obj.strip(), 0.8, False, attribute=True) if predicate else []
 
 
@@ -346,4 +356,5 @@ def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
         if not (f.subject == USER and (f.predicate in keys and not f.retract or f.object.lower() in values))
         and not (f.subject.lower() in values and f.object.lower() in values)
         and not (f.subject == USER and f.predicate == "married to" and f.object[:1].islower())  # "my wife is a vet"
+        and not (f.subject == USER and f.predicate == "lives in" and roles_of(f.object))  # "we moved to Hetzner"
     ] + changes

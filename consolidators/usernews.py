@@ -19,6 +19,7 @@ from .text import UPPER as _UP
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
+from .vocabulary import is_drink
 
 USER = "user"
 #: A place or employer: capitalised words (chat may write a place in lower case after "in": not read here).
@@ -189,7 +190,12 @@ _BIRTHPLACES = (
     re.compile(rf"(?:^|[:;,] ){_NAME}(?:'s| is) where I was born\b"),
 )
 #: "Dev and I are married now", "Sam and I got married in May": the partner named beside the user.
-_MARRIED = re.compile(rf"(?:^|[,;:] |\b(?:and|so|now) ){_NAME} and I (?:are|got|just got) (?:now |finally |officially )?married\b")
+_MARRIED = re.compile(
+    rf"(?:^|[,;:] |\b(?:and|so|now) ){_NAME} and I (?:are|got|just got) (?:now |finally |officially )?married\b"
+    rf"|\bI (?:just |finally |then )?(?:got )?married (?:to )?{_NAME.replace('(?P<obj>', '(?P<obj2>')}"
+)
+#: "green tea is what I drink now": a drink said by what the user drinks.
+_DRINK = re.compile(r"(?:^|[,;:] )(?P<obj>[a-z][a-z -]*?|[A-Z][\w-]*(?: [a-z]+)?) is (?:what|all) I (?:drink|sip|order)\b")
 #: A home, job or course the user says is theirs no longer: "No longer living in Berlin btw", "Not working at
 #: Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando". "Not" needs its "anymore".
 _GIVEN_UP = re.compile(
@@ -251,7 +257,10 @@ def facts(text: str) -> list[Fact]:
         found += rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
     m = _MARRIED.search(text)
     if m and _sure_so_far(text, m):
-        found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
+        found += rule_facts(USER, "married to", m["obj"] or m["obj2"], 0.8, False, attribute=True)
+    m = _DRINK.search(text)
+    if m and is_drink(m["obj"]) and _sure(text, m):
+        found += rule_facts(USER, "prefers drink", m["obj"], 0.8, False, attribute=True)
     for pattern in _ROLE_NEWS:
         m = pattern.search(text)
         role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
