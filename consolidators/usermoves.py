@@ -159,7 +159,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         ),
         re.compile(
             r"(?:\bit is|\bmy (?:field of study|field|major|degree|course|subject) is|\bI am (?:now )?(?:doing|studying|majoring in))"
-            r" (?:now )?(?P<obj>[a-z][a-z -]*?)(?= now\b| I am (?:studying|doing) now\b)|:\s*(?P<obj2>[a-z][a-z -]*?)\s*$"
+            r" (?:now )?(?:in )?(?P<obj>[a-z][a-z -]*?)(?= now\b| I am (?:studying|doing) now\b)|:\s*(?P<obj2>[a-z][a-z -]*?)\s*$"
         ),
     ),
     # "new phone day! got a Pixel 9"

@@ -46,7 +46,7 @@ _HOMES = (
         ),
         None,
     ),
-    (re.compile(rf"\bI am an? (?:(?:[a-z-]+ ){{0,3}}?(?:based|living) in|expat in|immigrant in|resident of) {_NAME}"), None),
+    (re.compile(rf"\bI am an? (?:(?:[a-z-]+ ){{0,3}}?(?:based|living) in|expat in|immigrant in) {_NAME}"), None),
     (re.compile(rf"(?:^|\band |\bI am |[,;] )(?:now |currently )living (?:in|at) {_NAME}"), None),
     (re.compile(rf"\b(?:my|our) (?:landlord|flat|apartment|rent|neighbou?rs?|commute) here in {_NAME}"), None),
     (
