@@ -138,7 +138,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "works at",
         re.compile(
             r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice|moved over from"
-            r"|not at [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* any ?more|not (?:with|at) the old (?:startup|job|company|place|firm))\b",
+            r"|not at [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* any ?more|not (?:(?:with|at) )?the old (?:[a-z]+ )?(?:startup|job|company|place|firm|employer))\b",
             re.I,
         ),
         re.compile(
@@ -222,11 +222,13 @@ _SOMEONE_ELSE = re.compile(
 _VISIT = re.compile(
     r"\bfor (?:the|a|two|three|a few|a couple of) (?:day|night|week|weekend|days|nights|weeks)\b|\b(?:visit\w*|trip|holiday|vacation)\b"
 )
+_LOWER_I = re.compile(r"(?<![\w'-])i(?![\w'-])")
 _BOUNDARY = re.compile(r"[,;…!]|\.{2,}|\.\s|\b(?:so|but|anyway)\b|\s[—–]\s")
 
 
 def facts(text: str) -> list[Fact]:
     """The user's own changes ``text`` states, each in a clause no hedge, negation or question scopes over."""
+    text = _LOWER_I.sub("I", text)  # chat's "i'm with Deloitte now": the rules read one "I"
     found: list[Fact] = []
     for predicate, pattern, evidence in _CHANGES:
         m = pattern.search(text)
@@ -248,7 +250,7 @@ def across(sentences: list[str]) -> list[Fact]:
     roles asked and answered across two ("browser? Arc."), the sentences read as the rules read them (plain,
     contractions expanded)."""
     pairs = [f"{prev} {cur}" for prev, cur in zip(sentences, sentences[1:])]
-    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair)))
+    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair) + usernews.born(pair)))
 
 
 def _later(text: str) -> list[Fact]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .chatparse import role_phrase
-from .lifeevents import is_occupation
+from .lifeevents import give_up_predicate, is_occupation
 from .roles import DEVICE, names_a_role
 from .text import UPPER as _UP
 from .toolnames import roles_of
@@ -202,6 +202,13 @@ _GIVEN_UP = re.compile(
     rf"(?:^|[,;:—–] |\bI (?:am )?)(?P<neg>(?i:no longer|not)) (?P<verb>working|employed|living|based|studying|work|live|study)"
     rf" (?:at|for|with|in|by) (?:the )?{_NAME}(?P<more> any ?more)?"
 )
+#: An app given up for good, chat's "I" dropped: "quit Twitter for good last month", "deleted TikTok", "I'm off
+#: Instagram for good now". Without "for good" (or a verb only software takes) "quit X" may be a job.
+_APP_GONE = re.compile(
+    rf"(?:^|\bI (?:have )?)(?:(?:finally|just|so) )?(?:(?i:deleted|uninstalled) {_NAME}"
+    rf"|(?i:quit|ditched|dropped) {_NAME.replace('(?P<obj>', '(?P<obj2>')} (?:[a-z]+ ){{0,4}}?(?:for good|entirely|completely|altogether)\b)"
+    rf"|\bI am (?:now )?off {_NAME.replace('(?P<obj>', '(?P<obj3>')} for good\b"
+)
 _GIVEN_UP_PREDICATE = {"work": "works at", "employ": "works at", "liv": "lives in", "bas": "lives in", "stud": "studies at"}
 _UNSURE = re.compile(
     r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|should|thinking|considering|maybe|perhaps|planning|"
@@ -251,7 +258,7 @@ def facts(text: str) -> list[Fact]:
     m = _SPOUSE.search(text)
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
-    found += _swaps(text) + _born(text) + _given_up(text)
+    found += _swaps(text) + born(text) + _given_up(text)
     m = _RUNS_ON.search(text)
     if m and "os" in roles_of(m["obj"]) and _sure(text, m):
         found += rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
@@ -270,7 +277,7 @@ def facts(text: str) -> list[Fact]:
     return found
 
 
-def _born(text: str) -> list[Fact]:
+def born(text: str) -> list[Fact]:
     """Where the user was born, by "birthplace" or "where I was born"; a question the sentence answers itself
     ("My birthplace? Ardara") still states it."""
     for pattern in _BIRTHPLACES:
@@ -281,7 +288,12 @@ def _born(text: str) -> list[Fact]:
 
 
 def _given_up(text: str) -> list[Fact]:
-    """A home, employer or school the user left, as a retraction: "no longer living in X", "not at X anymore"."""
+    """A home, employer, school or app the user left, as a retraction: "no longer living in X", "not working at X
+    anymore", "deleted Instagram"."""
+    gone = _APP_GONE.search(text)
+    if gone and not _UNSURE.search(clause(text, gone).replace(gone[0], " ")):
+        name = gone["obj"] or gone["obj2"] or gone["obj3"]
+        return rule_facts(USER, give_up_predicate(text), name, 0.8, True)
     m = _GIVEN_UP.search(text)
     if m is None or m["neg"].lower() == "not" and not m["more"]:
         return []

@@ -258,6 +258,14 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
     ("not living in Lisbon anymore btw", [("user", "lives in", "Lisbon", True)]),
     ("my sister is no longer living in Lisbon", []),
     ("I might not be working at Siemens anymore after the merger", []),
+    ("uninstalled TikTok last night, feels weird", [("user", "uses", "TikTok", True)]),
+    ("ditched Reddit for the most part entirely lol", [("user", "uses", "Reddit", True)]),
+    ("I'm off Snapchat for good", [("user", "uses", "Snapchat", True)]),
+    ("my brother quit Facebook for good", []),
+    ("quit Ocado last month", []),  # a job or an app: unclear without "for good"
+    # chat's lower-case "i"; an employer said now, before the one it left
+    ("i'm with Accenture now, not the old agency job", [("user", "works at", "Accenture", False)]),
+    ("i'm with Priya now, not the old boyfriend", []),
     # a birthplace by its noun or the relative clause; a partner beside the user
     ("For the visa form: birthplace Brno, Czech Republic.", [("user", "born in", "Brno", False)]),
     ("My birthplace? A small town called Tain, up north.", [("user", "born in", "Tain", False)]),
