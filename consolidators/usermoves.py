@@ -344,6 +344,13 @@ def _clause(text: str, m: re.Match[str]) -> str:
     return usernews.clause(text, m, _BOUNDARY)
 
 
+#: What a misread "a PhD student", "a second-year student", "not studying anymore" leaves where a field should be.
+_NO_FIELD = frozenset(
+    "s year years phd ph.d. master's masters bachelor's bachelors msc ma ba bsc mba doctorate degree anymore"
+    " undergrad postgrad grad first-year second-year third-year final-year".split()
+)
+
+
 def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
     """``found`` with each change in place of what other readers said of the same relation of the user's, or
     of the same value under another ("the password manager got" is no relation); the old value they say was
@@ -359,4 +366,5 @@ def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
         and not (f.subject.lower() in values and f.object.lower() in values)
         and not (f.subject == USER and f.predicate == "married to" and f.object[:1].islower())  # "my wife is a vet"
         and not (f.subject == USER and f.predicate == "lives in" and roles_of(f.object))  # "we moved to Hetzner"
+        and not (f.subject == USER and f.predicate == "studies" and f.object.lower() in _NO_FIELD)
     ] + changes

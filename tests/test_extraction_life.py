@@ -266,6 +266,9 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
     # chat's lower-case "i"; an employer said now, before the one it left
     ("i'm with Accenture now, not the old agency job", [("user", "works at", "Accenture", False)]),
     ("i'm with Priya now, not the old boyfriend", []),
+    # a degree or a year is no field of study
+    ("I'm a PhD student at KTH, in the vision group", [("user", "studies at", "KTH", False)]),
+    ("I'm a third-year student at Bocconi", [("user", "studies at", "Bocconi", False)]),
     # a birthplace by its noun or the relative clause; a partner beside the user
     ("For the visa form: birthplace Brno, Czech Republic.", [("user", "born in", "Brno", False)]),
     ("My birthplace? A small town called Tain, up north.", [("user", "born in", "Tain", False)]),
