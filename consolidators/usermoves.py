@@ -166,7 +166,9 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "role",
         re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
-        re.compile(rf"(?:\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"),
+        re.compile(
+            rf"(?:\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"
+        ),
     ),
     (
         "role",

@@ -34,7 +34,9 @@ _HOMES = (
     (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
     (
-        re.compile(rf"\b(?:I am|we are) (?:now )?(?:an? [a-z -]+? )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"),
+        re.compile(
+            rf"\b(?:I am|we are) (?:now )?(?:an? [a-z -]+? )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"
+        ),
         _MOVED,
     ),
     # "we relocated the whole family to Christchurch", "I'm a freelance translator based in Montevideo", "I'm an
@@ -135,7 +137,7 @@ _ROLE_AT = (
         rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
     ),
     re.compile(
-        rf"\bI (?:work|am working) (?:from home|remotely|freelance|full[- ]time|part[- ]time|nights|shifts) as (?:an? )?"
+        r"\bI (?:work|am working) (?:from home|remotely|freelance|full[- ]time|part[- ]time|nights|shifts) as (?:an? )?"
         r"(?P<job>[A-Za-z][\w-]*(?: [a-z][a-z-]*){0,2}?)(?=[,.;!]|$| and| since| in| for| at)"
     ),
 )
@@ -195,7 +197,9 @@ _MARRIED = re.compile(
     rf"|\bI (?:just |finally |then )?(?:got )?married (?:to )?{_NAME.replace('(?P<obj>', '(?P<obj2>')}"
 )
 #: "green tea is what I drink now": a drink said by what the user drinks.
-_DRINK = re.compile(r"(?:^|[,;:] )(?P<obj>[a-z][a-z -]*?|[A-Z][\w-]*(?: [a-z]+)?) is (?:what|all) I (?:drink|sip|order)\b")
+_DRINK = re.compile(
+    r"(?:^|[,;:] )(?P<obj>[a-z][a-z -]*?|[A-Z][\w-]*(?: [a-z]+)?) is (?:what|all) I (?:drink|sip|order)\b"
+)
 #: A home, job or course the user says is theirs no longer: "No longer living in Berlin btw", "Not working at
 #: Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando". "Not" needs its "anymore".
 _GIVEN_UP = re.compile(
@@ -209,7 +213,13 @@ _APP_GONE = re.compile(
     rf"|(?i:quit|ditched|dropped) {_NAME.replace('(?P<obj>', '(?P<obj2>')} (?:[a-z]+ ){{0,4}}?(?:for good|entirely|completely|altogether)\b)"
     rf"|\bI am (?:now )?off {_NAME.replace('(?P<obj>', '(?P<obj3>')} for good\b"
 )
-_GIVEN_UP_PREDICATE = {"work": "works at", "employ": "works at", "liv": "lives in", "bas": "lives in", "stud": "studies at"}
+_GIVEN_UP_PREDICATE = {
+    "work": "works at",
+    "employ": "works at",
+    "liv": "lives in",
+    "bas": "lives in",
+    "stud": "studies at",
+}
 _UNSURE = re.compile(
     r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|should|thinking|considering|maybe|perhaps|planning|"
     r"plan to|going to|gonna|hope to|want to|not|never|no longer|n't|used to|wish|almost|my (?:sister|brother|"
@@ -241,7 +251,9 @@ def facts(text: str) -> list[Fact]:
         m = pattern.search(text)
         if m and is_occupation(m["job"]) and m["job"].split()[-1] not in _NOT_JOBS and _sure(text, m):
             found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
-            found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if "org" in m.re.groupindex else []
+            found += (
+                rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if "org" in m.re.groupindex else []
+            )
             break
     m = _AS_A.match(text)
     if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"

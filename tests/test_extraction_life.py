@@ -238,15 +238,28 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
     ("they made me head chef as of this month", [("user", "works as", "head chef", False)]),
     (
         "I left Adyen in June and I'm now at a tiny agency called Pixelhaus as their first developer",
-        [("user", "works at", "Adyen", True), ("user", "works at", "Pixelhaus", False), ("user", "works as", "developer", False)],
+        [
+            ("user", "works at", "Adyen", True),
+            ("user", "works at", "Pixelhaus", False),
+            ("user", "works as", "developer", False),
+        ],
     ),
-    ("We moved to Lyon and I started at Decathlon the week after.", [("user", "lives in", "Lyon", False), ("user", "works at", "Decathlon", False)]),
+    (
+        "We moved to Lyon and I started at Decathlon the week after.",
+        [("user", "lives in", "Lyon", False), ("user", "works at", "Decathlon", False)],
+    ),
     ("Karl Weber joined Bosch as a senior engineer last spring.", [("Karl Weber", "works at", "Bosch", False)]),
     ("officially a Leipzig resident now", []),
     # a home said in passing
     ("we relocated the whole family to Hobart last winter", [("user", "lives in", "Hobart", False)]),
-    ("I'm a pastry chef based in Ghent", [("user", "works as", "pastry chef", False), ("user", "lives in", "Ghent", False)]),
-    ("the neighbours here in Tartu are lovely, I work remotely as a QA engineer", [("user", "works as", "QA engineer", False)]),
+    (
+        "I'm a pastry chef based in Ghent",
+        [("user", "works as", "pastry chef", False), ("user", "lives in", "Ghent", False)],
+    ),
+    (
+        "the neighbours here in Tartu are lovely, I work remotely as a QA engineer",
+        [("user", "works as", "QA engineer", False)],
+    ),
     ("our landlord here in Tartu finally fixed the heating", [("user", "lives in", "Tartu", False)]),
     ("I moved all my photos to Immich", []),
     # what the user's device runs

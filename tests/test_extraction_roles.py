@@ -152,7 +152,10 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("Terminal? The default one, I never changed it", []),
     ("not Slack anymore, Discord now", []),
     # the new tool said alone after the old one given up (round 10)
-    ("not Chrome anymore, Brave. the adblock alone is worth it", [("browser", "Chrome", True), ("browser", "Brave", False)]),
+    (
+        "not Chrome anymore, Brave. the adblock alone is worth it",
+        [("browser", "Chrome", True), ("browser", "Brave", False)],
+    ),
     ("not zsh anymore, honestly? maybe fish", []),
     ("my sister's browser? Safari, obviously", []),
 ]
