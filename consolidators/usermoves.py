@@ -52,7 +52,10 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     ("lives in", re.compile(rf"\b(?:our|my) new (?:place|flat|home|house|apartment) in {_NAME}"), None),
     (
         "works at",
-        re.compile(rf"\bI(?: have|'ve)?(?: (?:just|officially|finally))? signed (?:on )?(?:with|for) {_NAME}"),
+        # chat may drop the "I" after a headline: "new job news!! signed with Canva"
+        re.compile(
+            rf"(?:\bI(?: have|'ve)?|^|[:!] )(?: (?:just|officially|finally))? ?signed (?:on )?(?:with|for) {_NAME}"
+        ),
         None,
     ),
     (

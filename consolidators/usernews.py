@@ -118,7 +118,11 @@ _JOBS = (
     # "I live in Mysuru and am working at Infosys since 2021": the "I" said once for both
     re.compile(rf"\b(?:I|and) am (?:now |currently )?working (?:at|for|with) {_ORG}"),
     # "ok so the new job is at Canva"
-    re.compile(rf"\b(?:my|the) new (?:job|position|role|gig) is (?:at|with) {_ORG}"),
+    re.compile(
+        rf"\b(?:(?:my|the) new (?:job|position|role|gig) is|^new (?:job|position|role|gig)|: new (?:job|position|role|gig)) (?:at|with) {_ORG}"
+    ),
+    # "I live in Lausanne now, work at Logitech, …": the "I" said once for a list of clauses
+    re.compile(rf"\bI (?:now )?live in [^,;]+, (?:and )?(?:now )?work (?:at|for) {_ORG}"),
     # "as of this week I'm officially a Zalando employee"
     re.compile(rf"\bI am (?:(?:now|officially|finally) )*(?:an? )?{_ORG} (?:employee|staffer|staff member)\b"),
     re.compile(

@@ -279,6 +279,15 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
     # chat's lower-case "i"; an employer said now, before the one it left
     ("i'm with Accenture now, not the old agency job", [("user", "works at", "Accenture", False)]),
     ("i'm with Priya now, not the old boyfriend", []),
+    # a headline's new job, the "I" said once for a list
+    ("big news!! signed with Mollie, first day is monday", [("user", "works at", "Mollie", False)]),
+    ("quick update: new job at Bolt, still settling in", [("user", "works at", "Bolt", False)]),
+    (
+        "I live in Tallinn now, work at Wise, and the winters are brutal",
+        [("user", "lives in", "Tallinn", False), ("user", "works at", "Wise", False)],
+    ),
+    ("my cousin signed with Benfica", []),
+    ("any tips for a new job at Google?", []),
     # a degree or a year is no field of study
     ("I'm a PhD student at KTH, in the vision group", [("user", "studies at", "KTH", False)]),
     ("I'm a third-year student at Bocconi", [("user", "studies at", "Bocconi", False)]),
