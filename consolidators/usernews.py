@@ -134,7 +134,7 @@ _JOBS = (
 #: Vestas", "now at a small startup called Lumio as their first designer", "started at Deliveroo as a rider ops
 #: analyst", "I work from home as a UX designer".
 _ROLE_AT = (
-    re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|with|for) {_ORG}"),
+    re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|for) (?!\d){_ORG}"),  # "a nurse with two kids" is none
     re.compile(
         rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) "
         rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}"

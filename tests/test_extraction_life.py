@@ -287,6 +287,7 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
         [("user", "lives in", "Tallinn", False), ("user", "works at", "Wise", False)],
     ),
     ("my cousin signed with Benfica", []),
+    ("I'm a florist with 2 shops in town", [("user", "works as", "florist", False)]),  # a count is no employer
     ("any tips for a new job at Google?", []),
     # a degree or a year is no field of study
     ("I'm a PhD student at KTH, in the vision group", [("user", "studies at", "KTH", False)]),
