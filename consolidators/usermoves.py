@@ -16,7 +16,7 @@ from .chatparse import role_phrase
 from .lifeevents import is_occupation
 from .roles import answered, names_a_role
 from .text import UPPER as _UP
-from .toolnames import roles_of
+from .toolnames import known_names, roles_of
 from .toolrules import rule_facts
 from .types import Fact
 
@@ -246,7 +246,7 @@ def facts(text: str) -> list[Fact]:
         found += _fact(predicate, m["obj"])
     found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}
-    later = _replaced(text) + _later(text) + _tools(text) + answered(text)
+    later = _replaced(text) + _later(text) + _tools(text) + answered(text) + _on_a_phone(text)
     return list(dict.fromkeys(found + [f for f in later if f.predicate not in known]))
 
 
@@ -328,6 +328,21 @@ def _replaced(text: str) -> list[Fact]:
     if role == "prefers drink" or role and (role in roles_of(new) or not roles_of(new) and new[:1].isupper()):
         return _fact(role, new)
     return []
+
+
+#: "I'm on an iPhone 13 mini": a device the user is on, known as a phone, with its model's trailing words.
+_ON_A = re.compile(r"\bI am (?:now )?on (?:an?|the|my) ")
+_MODEL_TAIL = re.compile(r"(?: (?:mini|pro|max|plus|ultra|lite|fold|flip|[Mm]ini|Pro|Max|Plus|Ultra))*")
+
+
+def _on_a_phone(text: str) -> list[Fact]:
+    """The phone the user says they are on, a name the tool lists know for a phone and for nothing else."""
+    m = _ON_A.search(text)
+    known = next(iter(known_names(text[m.end() :])), None) if m else None
+    if m is None or known is None or known.start() != 0 or roles_of(known[0]) != {"phone"} or _unsure(_clause(text, m)):
+        return []
+    tail = _MODEL_TAIL.match(text, m.end() + known.end())
+    return _fact("phone", known[0] + (tail[0] if tail else ""))
 
 
 def _tool_role(noun: str, name: str) -> str:

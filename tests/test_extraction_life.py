@@ -262,6 +262,10 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
     ),
     ("our landlord here in Tartu finally fixed the heating", [("user", "lives in", "Tartu", False)]),
     ("I moved all my photos to Immich", []),
+    # the phone the user is on, with its model's tail
+    ("I'm on a Galaxy S23 Ultra, the camera is great", [("user", "phone", "Galaxy S23 Ultra", False)]),
+    ("my dad is on an iPhone 12", []),
+    ("I'm on a Teams call, brb", []),
     # what the user's device runs
     ("I run Debian on the laptop these days", [("user", "os", "Debian", False)]),
     ("the desktop runs Manjaro now", [("user", "os", "Manjaro", False)]),
