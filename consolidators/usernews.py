@@ -251,14 +251,7 @@ def facts(text: str) -> list[Fact]:
                 rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
             )
             break
-    for pattern in _ROLE_AT:
-        m = pattern.search(text)
-        if m and is_occupation(m["job"]) and m["job"].split()[-1] not in _NOT_JOBS and _sure(text, m):
-            found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
-            found += (
-                rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if "org" in m.re.groupindex else []
-            )
-            break
+    found += _role_at(text)
     m = _AS_A.match(text)
     if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"
         found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
@@ -291,6 +284,17 @@ def facts(text: str) -> list[Fact]:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
     return found
+
+
+def _role_at(text: str) -> list[Fact]:
+    """A job said beside its employer or the way it is done, when the job is a real occupation."""
+    for pattern in _ROLE_AT:
+        m = pattern.search(text)
+        if m and is_occupation(m["job"]) and m["job"].split()[-1] not in _NOT_JOBS and _sure(text, m):
+            org = m["org"] if "org" in m.re.groupindex else None
+            found = rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+            return found + (rule_facts(USER, "works at", org, 0.8, False, attribute=True) if org else [])
+    return []
 
 
 def born(text: str) -> list[Fact]:
