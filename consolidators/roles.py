@@ -37,7 +37,7 @@ _NOUNS: dict[str, str] = {
     **dict.fromkeys("shell|login shell".split("|"), "shell"),
     **dict.fromkeys("browser|web browser|browsing".split("|"), "browser"),
     **dict.fromkeys("notes app|note app|note-taking app|notes|note-taking".split("|"), "notes app"),
-    **dict.fromkeys("password manager|passwords|password".split("|"), "password manager"),
+    **dict.fromkeys("password manager|passwords|password|pw manager".split("|"), "password manager"),
     **dict.fromkeys("email client|mail client|email app|mail app|email|mail|emails".split("|"), "email client"),
     **dict.fromkeys("calendar app|calendar".split("|"), "calendar app"),
     **dict.fromkeys("ci|ci system|ci server|ci pipeline|builds".split("|"), "ci"),
@@ -51,7 +51,7 @@ _NOUNS: dict[str, str] = {
 _N = "|".join(re.escape(n) for n in sorted(_NOUNS, key=len, reverse=True))
 _Q = r"(?:(?:default|main|primary|current|new|usual|daily|go-to|preferred|favou?rite|only|whole|trusty|shared|work|personal|team|company) )*"
 _OWNER = r"(?:my|our|(?:my|our|the) (?:team|company|org|work|office|lab|startup|shop|household|family)'s)"
-_DEVICE = (
+DEVICE = (
     r"(?:laptop|desktop|pc|machine|computer|thinkpad|macbook|workstation|box|boxes|server|servers|rig|mac|farm"
     r"|cluster|vm|vms|nas|homelab|pi)"
 )
@@ -117,7 +117,7 @@ _ANCHORS = (
         needs_first_person=True,
     ),
     _anchor(
-        rf"\b(?:my|our|a|an)(?: [\w-]+){{0,2}}? {_DEVICE} (?:runs|is running|running|runs on|is on)\b",
+        rf"\b(?:my|our|a|an|the)(?: [\w-]+){{0,2}}? {DEVICE} (?:runs|is running|running|runs on|is on)\b",
         role="os",
         known_only=True,
     ),
@@ -140,7 +140,7 @@ _COPULA = re.compile(r"\b(?:is|'s|are|am|was|as|remains|stays)\b|[=:]", re.I)
 #: Where a clause ends; "and" only before a word that is no name ("X is my editor and I'm happy"), since
 #: "Thunderbird is my email client and Bear my notes app" names both inside one.
 _ACROSS = re.compile(
-    r"[,;!?]|\s[—–]\s|\.\s|\s(?:but|so|because|although|though|while)\s|\s(?=(?:if|unless)\s)"
+    r"[,;]|[!?](?!\w)|\s[—–]\s|\.\s|\s(?:but|so|because|although|though|while)\s|\s(?=(?:if|unless)\s)"
     r"|\sand\s(?=[a-z]|I\b|I')"
 )
 _NEGATED = re.compile(
@@ -329,7 +329,8 @@ def _is_word(word: str) -> bool:
 def _one_of(name: str, bound: set[str] | None) -> bool:
     """Whether ``name`` is one of the names bound to its role, or a longer or shorter form of one ("Pixel 8 pro", "JetBrains Rider")."""
     low = name.lower()
-    return bound is None or any(b in low or low in b for b in bound)
+    # a longer form led by a lower-case word is a misread clause ("using Kitty"), not the name's longer form
+    return bound is None or any(b in low and not name[: low.index(b)].strip()[:1].islower() or low in b for b in bound)
 
 
 def merged(found: list[Fact], sentence: str) -> list[Fact]:
@@ -389,6 +390,10 @@ def answered(text: str) -> list[Fact]:
         return []
     old = next(iter(known_names(m["old"])), None)
     new = next((k for k in known_names(m["rest"]) if re.search(r"\b(?:now|these days)\b", m["rest"][k.end() :])), None)
+    answer = m["rest"].lstrip(" ,;:—–-")
+    alone = next(iter(known_names(answer)), None)
+    if new is None and alone is not None and alone.start() == 0 and answer[alone.end() :][:1] in ("", ".", ","):
+        new = alone  # "Not Vim anymore, Helix.": the answer is the name alone
     if old is None or new is None or old.start() != 0 or len(shared := roles_of(old[0]) & roles_of(new[0])) != 1:
         return []
     role = next(iter(shared))

@@ -13,9 +13,10 @@ import re
 
 from . import usernews
 from .chatparse import role_phrase
+from .lifeevents import is_occupation
 from .roles import answered, names_a_role
 from .text import UPPER as _UP
-from .toolnames import roles_of
+from .toolnames import known_names, roles_of
 from .toolrules import rule_facts
 from .types import Fact
 
@@ -31,10 +32,11 @@ _PHRASE = (
 _THE_NAME = rf"(?:the )?{_NAME}"
 #: A tool's name, which chat may write in lower case ("fish", "zsh"): one the tool lists know for the role.
 _TOOL = rf"(?P<obj>[{_UP}0-9][\w.+-]*(?: [{_UP}0-9][\w.+-]*)*|[a-z][\w.+-]*)"
+_TOOL2 = _TOOL.replace("(?P<obj>", "(?P<obj2>")  # a second place the landing may name it
 #: What a school is known by in the sentence: its name's word or the study it holds.
 _STUDY = re.compile(
     r"\b(?:[Uu]niversity|[Uu]ni|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|lectures?|classes|semester|modules?|degree"
-    r"|campus|professors?|tuition|enrolled|course|seminars?|tutorials?|lecturers?|exams?|timetable)\b"
+    r"|campus|professors?|tuition|enrolled|course|seminars?|tutorials?|lecturers?|exams?|timetable|students?)\b"
 )
 #: (predicate, pattern, evidence the sentence must also show or None). The predicate "role" is the tool
 #: role the sentence names in the group "role".
@@ -50,14 +52,18 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     ("lives in", re.compile(rf"\b(?:our|my) new (?:place|flat|home|house|apartment) in {_NAME}"), None),
     (
         "works at",
-        re.compile(rf"\bI(?: have|'ve)?(?: (?:just|officially|finally))? signed (?:on )?(?:with|for) {_NAME}"),
+        # chat may drop the "I" after a headline: "new job news!! signed with Canva"
+        re.compile(
+            rf"(?:\bI(?: have|'ve)?|^|[:!] )(?: (?:just|officially|finally))? ?signed (?:on )?(?:with|for) {_NAME}"
+        ),
         None,
     ),
     (
         "works as",
         re.compile(
-            rf"\b(?:my (?:job title|(?:official|new) (?:job )?title|title at work) is (?:now )?|(?:they |I )?(?:got |was |been )?"
-            rf"promoted (?:me )?to )(?:an? )?{_PHRASE}"
+            rf"\b(?:my (?:(?:job|official|new|current|actual) )*title(?: at work)? is (?:now )?|(?:they |I )?(?:got |was |been )?"
+            rf"promoted (?:me )?to |(?:they|management|my boss) (?:have |has )?(?:made|named) me |(?:^|[:!,.] |\bI am )(?i:officially) )"
+            rf"(?:an? )?{_PHRASE}"
         ),
         None,
     ),
@@ -75,6 +81,8 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         ),
         None,
     ),
+    # "We moved to Montréal and I started at Ubisoft the same month": a start somewhere that is no school
+    ("works at", re.compile(rf"\bI (?:have )?(?:just |recently |officially )?started (?:at|with) {_NAME}"), None),
     # "I wrapped things up at Booking.com last week and today was day one at Mollie"
     (
         "works at",
@@ -110,8 +118,9 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "role",
         re.compile(
-            rf"\b(?:my |our |the |^)(?P<role>[a-z][a-z ]{{1,24}}?) (?:got |was |has been |have been |has |have )?"
-            rf"(?:swapped|switched|changed|moved|migrated) (?:over )?(?:for|to) {_NAME}"
+            rf"\b(?:my |our |the |^)(?P<role>[A-Za-z][a-z ]{{1,24}}?)(?:'s| got| was| has been| have been| has| have)? "
+            rf"(?:swapped|switched|changed|moved|migrated) (?:over )?(?:(?:out of|off|from) [\w.+!-]+(?: [A-Z][\w.+!-]*)* "
+            rf"(?:and )?(?:over )?(?:in)?to|for|to) {_NAME}"
         ),
         None,
     ),
@@ -122,16 +131,22 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
 _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "lives in",
-        re.compile(r"\b(?:moved|relocated|the move|emigrated)\b", re.I),
+        re.compile(
+            r"\b(?:moved|relocated|the move|emigrated|found an? (?:[a-z]+ )?(?:flat|place|apartment|house))\b", re.I
+        ),
         re.compile(rf"\b(?:we|I) (?:are|am) (?:now )?(?:in|living in|based in|settled in) {_NAME}"),
     ),
     # "Left Wise last month and I'm at Revolut now", "wrapped up at Monzo last week and started at Wise"
     (
         "works at",
         re.compile(
-            r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice)\b", re.I
+            r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice|moved over from"
+            r"|not at [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* any ?more|not (?:(?:with|at) )?the old (?:[a-z]+ )?(?:startup|job|company|place|firm|employer))\b",
+            re.I,
         ),
-        re.compile(rf"\b(?:I am (?:now )?(?:at|with)|(?:I )?started (?:at|with)) {_NAME}"),
+        re.compile(
+            rf"\b(?:I am (?:now )?(?:at|with)(?: an? (?:[a-z-]+ ){{0,3}}(?:called|named))?|(?:I )?started (?:at|with)) {_NAME}"
+        ),
     ),
     (
         "studies at",
@@ -141,20 +156,30 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "studies",
         re.compile(
-            r"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b", re.I
+            r"\b(?:(?:switched|changed) (?:my )?|(?:dropped|quit) (?:the |my )?(?:[a-z]+ ){0,2})"
+            r"(?:courses?|majors?|degrees?|programmes?|programs?|subjects?)\b|\b(?:second|third|fourth|another) change\b",
+            re.I,
         ),
-        re.compile(r"\bit is (?:now )?(?P<obj>[a-z][a-z -]*?)(?= now\b| I am (?:studying|doing) now\b)"),
+        re.compile(
+            r"(?:\bit is|\bmy (?:field of study|field|major|degree|course|subject) is|\bI am (?:now )?(?:doing|studying|majoring in))"
+            r" (?:now )?(?:in )?(?P<obj>[a-z][a-z -]*?)(?= now\b| I am (?:studying|doing) now\b)|:\s*(?P<obj2>[a-z][a-z -]*?)\s*$"
+        ),
     ),
     # "new phone day! got a Pixel 9"
     (
         "role",
         re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
-        re.compile(rf"\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?{_NAME}"),
+        re.compile(
+            rf"(?:\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"
+        ),
     ),
     (
         "role",
         re.compile(r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>[a-z]+s(?: apps)?)\b", re.I),
-        re.compile(rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?){_TOOL}(?:,? now| this time)\b"),
+        re.compile(
+            rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?|\bit is (?:now )?){_TOOL}(?:,? now| this time)\b"
+            rf"|(?:→|->|=>) ?{_TOOL2}"  # "switched editors again → Zed"
+        ),
     ),
 )
 #: A change said whole, its role named or the one both tools fill (:mod:`consolidators.toolnames`): "Moved my
@@ -172,7 +197,22 @@ _NOW_ON = (
     re.compile(rf"\b(?:I am|we are) (?:now )?on (?:an? |the )?{_NAME},? now\b"),
     re.compile(rf"\b(?:everything|it all|our stuff)(?: is|'s) (?:now )?(?:on|hosted on|running on) {_NAME},? now\b"),
     re.compile(rf"\breplaced (?:it|them|mine) with (?:an? |the )?{_NAME}"),
+    re.compile(rf"\bI (?:carry|rock|have|have got) (?:an? |the )?{_NAME},? now\b"),  # "I carry a Galaxy Z Flip6 now"
+    # "we moved to Hetzner from AWS": both tools of one role
+    re.compile(rf"\b(?i:moved|migrated|switched) (?:over |everything |it all )?to {_NAME} from (?P<old>{_OLD})"),
 )
+#: A new value said to have taken the old one's place, in the role the sentence names or for the user: "Kotlin
+#: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a
+#: try and it has replaced iTerm2 as my terminal", "Linear has replaced Jira for us". The old value is never current.
+_REPLACED = re.compile(
+    rf"(?P<new>[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*(?: [a-z][\w.+-]*)?) (?:has |have )?(?:now )?"
+    r"(?:fully |officially |finally |completely |basically |totally )?"
+    r"(?:replaced|overtaken|taken over from|superseded|displaced|dethroned|edged out|usurped) "
+    rf"(?:my |our |the )?(?P<old>{_OLD})(?: as (?P<role>(?:my|our|the) [^,.;!']+)| for (?:us|me)\b)"
+)
+_PROGRAMMING = re.compile(r"\blanguage (?:I|we) (?:program|code|write|work)\b")
+_PRONOUN = frozenset("it that this which".split())
+_FILLER = frozenset("and so now then tbh lol ok yeah".split())
 _UNSURE = re.compile(
     # lower case only: "quit Ocado in May" is a month
     r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|thinking|considering|maybe|perhaps|planning|plan to|going to|"
@@ -187,11 +227,13 @@ _SOMEONE_ELSE = re.compile(
 _VISIT = re.compile(
     r"\bfor (?:the|a|two|three|a few|a couple of) (?:day|night|week|weekend|days|nights|weeks)\b|\b(?:visit\w*|trip|holiday|vacation)\b"
 )
+_LOWER_I = re.compile(r"(?<![\w'-])i(?![\w'-])")
 _BOUNDARY = re.compile(r"[,;…!]|\.{2,}|\.\s|\b(?:so|but|anyway)\b|\s[—–]\s")
 
 
 def facts(text: str) -> list[Fact]:
     """The user's own changes ``text`` states, each in a clause no hedge, negation or question scopes over."""
+    text = _LOWER_I.sub("I", text)  # chat's "i'm with Deloitte now": the rules read one "I"
     found: list[Fact] = []
     for predicate, pattern, evidence in _CHANGES:
         m = pattern.search(text)
@@ -199,10 +241,12 @@ def facts(text: str) -> list[Fact]:
             continue
         if predicate == "role":
             predicate = role_phrase(m["role"]) or "" if names_a_role(m["role"]) else ""  # a home is no tool
+        if predicate == "works as" and not is_occupation(m["obj"]) or predicate == "works at" and _STUDY.search(text):
+            continue  # "officially a resident now", "I started at Harvard last term"
         found += _fact(predicate, m["obj"])
     found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}
-    later = _later(text) + _tools(text) + answered(text)
+    later = _replaced(text) + _later(text) + _tools(text) + answered(text) + _on_a_phone(text)
     return list(dict.fromkeys(found + [f for f in later if f.predicate not in known]))
 
 
@@ -211,7 +255,7 @@ def across(sentences: list[str]) -> list[Fact]:
     roles asked and answered across two ("browser? Arc."), the sentences read as the rules read them (plain,
     contractions expanded)."""
     pairs = [f"{prev} {cur}" for prev, cur in zip(sentences, sentences[1:])]
-    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair)))
+    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair) + usernews.born(pair)))
 
 
 def _later(text: str) -> list[Fact]:
@@ -222,7 +266,8 @@ def _later(text: str) -> list[Fact]:
         m = landing.search(text, c.end()) if c else None
         if c and m is None:  # "I'm with Shopify now (left Wix in January)": what holds now, said first
             m = next((n for n in landing.finditer(text, 0, c.start()) if re.search(r"\bnow\b", _clause(text, n))), None)
-        if c is None or m is None or _UNSURE.search(_clause(text, c)) or _UNSURE.search(_clause(text, m)):
+        # the cue itself may deny the old value ("not at Shopify anymore"): only the rest of its clause may hedge
+        if c is None or m is None or _unsure(_clause(text, c).replace(c[0], " ")) or _unsure(_clause(text, m)):
             continue
         if _SOMEONE_ELSE.search(_clause(text, c)) or predicate == "lives in" and _VISIT.search(text):
             continue
@@ -230,8 +275,8 @@ def _later(text: str) -> list[Fact]:
             continue
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
             # a laptop is no OS: only a noun that names a tool's role
-            predicate = _tool_role(c["role"], m["obj"])
-        found += _fact(predicate, m["obj"])
+            predicate = _tool_role(c["role"], m["obj"] or m["obj2"])
+        found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")
     return found
 
 
@@ -250,9 +295,54 @@ def _tools(text: str) -> list[Fact]:
         found += _fact(next(iter(known)), a["obj"]) if len(known) == 1 else []
     for n in filter(None, (p.search(text) for p in _NOW_ON)):
         known = roles_of(n["obj"].strip())
+        known = known & roles_of(n["old"]) if "old" in n.re.groupindex else known
         if len(known) == 1 and not _UNSURE.search(_clause(text, n)):
             found += _fact(next(iter(known)), n["obj"])
     return found
+
+
+def _unsure(clause: str) -> bool:
+    """A hedge, negation or question in the clause, outside an aside ("switched majors (don't laugh): X")."""
+    return bool(_UNSURE.search(re.sub(r"\([^()]*\)", " ", clause)))
+
+
+def _replaced(text: str) -> list[Fact]:
+    """What took another's place, in the role its "as …" names, or the one both fill (else ``uses``) "for us"."""
+    m = _REPLACED.search(text)
+    if m is None or _UNSURE.search(_clause(text, m)) or _SOMEONE_ELSE.search(text[: m.start()]):
+        return []
+    new, words = m["new"], m["new"].split()
+    if words[-1] in _PRONOUN:  # "gave Ghostty a try and it has replaced …": the name the sentence tried
+        new = next((n[0] for n in reversed(list(re.finditer(_NAME, text[: m.start()])))), "")
+    elif new[:1].islower() and len(words) > 1 and (words[0].endswith("ly") or words[0] in _FILLER):
+        new = words[-1]  # "honestly chai": the taste, not the word before it
+    if not new:
+        return []
+    if m["role"] is None:
+        shared = roles_of(new) & roles_of(m["old"])
+        return _fact(next(iter(shared)) if len(shared) == 1 else "uses", new)
+    if _PROGRAMMING.search(m["role"]):
+        return _fact("programming language", new)
+    words = m["role"].split()
+    role = next(filter(None, (role_phrase(" ".join(words[:n])) for n in range(len(words), 0, -1))), None)
+    if role == "prefers drink" or role and (role in roles_of(new) or not roles_of(new) and new[:1].isupper()):
+        return _fact(role, new)
+    return []
+
+
+#: "I'm on an iPhone 13 mini": a device the user is on, known as a phone, with its model's trailing words.
+_ON_A = re.compile(r"\bI am (?:now )?on (?:an?|the|my) ")
+_MODEL_TAIL = re.compile(r"(?: (?:mini|pro|max|plus|ultra|lite|fold|flip|[Mm]ini|Pro|Max|Plus|Ultra))*")
+
+
+def _on_a_phone(text: str) -> list[Fact]:
+    """The phone the user says they are on, a name the tool lists know for a phone and for nothing else."""
+    m = _ON_A.search(text)
+    known = next(iter(known_names(text[m.end() :])), None) if m else None
+    if m is None or known is None or known.start() != 0 or roles_of(known[0]) != {"phone"} or _unsure(_clause(text, m)):
+        return []
+    tail = _MODEL_TAIL.match(text, m.end() + known.end())
+    return _fact("phone", known[0] + (tail[0] if tail else ""))
 
 
 def _tool_role(noun: str, name: str) -> str:
@@ -265,12 +355,20 @@ def _tool_role(noun: str, name: str) -> str:
 
 
 def _fact(predicate: str, obj: str) -> list[Fact]:
+    obj = re.split(r"\.\s", obj)[0]  # "Logseq. The daily journal …": the next sentence is no part of the name
     return rule_facts(USER, predicate, obj.strip(), 0.8, False, attribute=True) if predicate else []
 
 
 def _clause(text: str, m: re.Match[str]) -> str:
     """The match with the rest of the clauses it starts and ends in; a question or a colon doesn't end one here."""
     return usernews.clause(text, m, _BOUNDARY)
+
+
+#: What a misread "a PhD student", "a second-year student", "not studying anymore" leaves where a field should be.
+_NO_FIELD = frozenset(
+    "s year years phd ph.d. master's masters bachelor's bachelors msc ma ba bsc mba doctorate degree anymore"
+    " undergrad postgrad grad first-year second-year third-year final-year".split()
+)
 
 
 def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
@@ -286,4 +384,7 @@ def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
         for f in found
         if not (f.subject == USER and (f.predicate in keys and not f.retract or f.object.lower() in values))
         and not (f.subject.lower() in values and f.object.lower() in values)
+        and not (f.subject == USER and f.predicate == "married to" and f.object[:1].islower())  # "my wife is a vet"
+        and not (f.subject == USER and f.predicate == "lives in" and roles_of(f.object))  # "we moved to Hetzner"
+        and not (f.subject == USER and f.predicate == "studies" and f.object.lower() in _NO_FIELD)
     ] + changes

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 
 from .chatparse import role_phrase
-from .lifeevents import is_occupation
-from .roles import names_a_role
+from .lifeevents import give_up_predicate, is_occupation
+from .roles import DEVICE, names_a_role
 from .text import UPPER as _UP
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
+from .vocabulary import is_drink
 
 USER = "user"
 #: A place or employer: capitalised words (chat may write a place in lower case after "in": not read here).
@@ -32,7 +33,31 @@ _HOMES = (
     # "we got the keys last Tuesday and home is officially Tampere now"
     (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
-    (re.compile(rf"\b(?:I am|we are) (?:now )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"), _MOVED),
+    (
+        re.compile(
+            rf"\b(?:I am|we are) (?:now )?(?:an? [a-z -]+? )?(?:in|living in|based in) {_NAME},? (?:now|these days)\b"
+        ),
+        _MOVED,
+    ),
+    # "we relocated the whole family to Christchurch", "I'm a freelance translator based in Montevideo", "I'm an
+    # expat in Dubai", "now living at Porto", "my landlord here in Vienna", "we found a place in Ghent"
+    (
+        re.compile(
+            rf"(?:^|\b(?:I|we)(?: have)?(?: (?:finally|just))? )(?:moved|relocated) (?:the (?:whole )?family|us|everyone|the kids"
+            rf"|all of us) (?:over |out |back |down |up )?to {_NAME}"
+        ),
+        None,
+    ),
+    (re.compile(rf"\bI am an? (?:(?:[a-z-]+ ){{0,3}}?(?:based|living) in|expat in|immigrant in) {_NAME}"), None),
+    (re.compile(rf"(?:^|\band |\bI am |[,;] )(?:now |currently )living (?:in|at) {_NAME}"), None),
+    (re.compile(rf"\b(?:my|our) (?:landlord|flat|apartment|rent|neighbou?rs?|commute) here in {_NAME}"), None),
+    (
+        re.compile(
+            rf"\b(?:I|we) (?:found|got|bought|rented) (?:an? |our )?(?:new |cheaper |bigger |smaller |little |tiny )?"
+            rf"(?:place|flat|apartment|house|home) in {_NAME}"
+        ),
+        None,
+    ),
     # "Yep still in Winnipeg, still freezing": a reply that the home holds ("still in Excel" alone may be a tool)
     (
         re.compile(
@@ -55,9 +80,18 @@ _NOT_THERE = re.compile(
 )
 #: "we finally left Lisbon for Porto", "Swapped bash for zsh as my shell": the old value left for the new one.
 _TOOLISH = rf"[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*"
+_ROLE_WORDS = r"[a-z]+(?: (?:app|client|manager|editor|provider|language|system))?"
 _SWAP = re.compile(
     rf"(?:^|\b(?:I|we)(?: have)? )(?:(?:finally|just|officially) )?(?i:left|swapped|traded|exchanged|ditched|dropped) "
-    rf"(?P<old>{_TOOLISH}) for (?:an? |the )?(?P<obj>{_TOOLISH})(?: as (?:my|our) (?P<role>[a-z]+(?: (?:app|client|manager|editor|provider|language|system))?))?"
+    rf"(?:(?:the|my|our) (?=[{_UP}0-9]))?(?P<old>{_TOOLISH})(?: in)? for (?:an? |the )?(?P<obj>{_TOOLISH})"
+    rf"(?: as (?:my|our) (?P<role>{_ROLE_WORDS})"
+    # "traded the Pixel in for a Galaxy S24, that's my daily phone now": the role named after
+    rf"|,? (?:that|which|it) is (?:now )?(?:my|our) (?:(?:daily|main|new|go-to|only|primary|default|everyday) )?(?P<role2>{_ROLE_WORDS}))?"
+)
+#: "I run Ubuntu on the laptop", "installed Pop!_OS on my desktop": what a device of the user's runs.
+_RUNS_ON = re.compile(
+    rf"(?:^|\b(?:I|we) (?:now )?)(?i:run|running|am running|installed|have got|have|got) (?P<obj>{_TOOLISH})(?: now)? on "
+    rf"(?:my|the|our)(?: [\w-]+){{0,2}}? (?i:{DEVICE})\b"
 )
 _HOME_WORDS = re.compile(
     r"\b(?:rent|flat|house|apartment|city|town|neighbou?rhood|moved?|home|lease|commute|weather)\b", re.I
@@ -84,7 +118,11 @@ _JOBS = (
     # "I live in Mysuru and am working at Infosys since 2021": the "I" said once for both
     re.compile(rf"\b(?:I|and) am (?:now |currently )?working (?:at|for|with) {_ORG}"),
     # "ok so the new job is at Canva"
-    re.compile(rf"\b(?:my|the) new (?:job|position|role|gig) is (?:at|with) {_ORG}"),
+    re.compile(
+        rf"\b(?:(?:my|the) new (?:job|position|role|gig) is|^new (?:job|position|role|gig)|: new (?:job|position|role|gig)) (?:at|with) {_ORG}"
+    ),
+    # "I live in Lausanne now, work at Logitech, …": the "I" said once for a list of clauses
+    re.compile(rf"\bI (?:now )?live in [^,;]+, (?:and )?(?:now )?work (?:at|for) {_ORG}"),
     # "as of this week I'm officially a Zalando employee"
     re.compile(rf"\bI am (?:(?:now|officially|finally) )*(?:an? )?{_ORG} (?:employee|staffer|staff member)\b"),
     re.compile(
@@ -92,6 +130,22 @@ _JOBS = (
     ),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
 )
+#: A job said beside the employer or the way it is done, the job a real occupation: "I'm a data analyst now at
+#: Vestas", "now at a small startup called Lumio as their first designer", "started at Deliveroo as a rider ops
+#: analyst", "I work from home as a UX designer".
+_ROLE_AT = (
+    re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|for) (?!\d){_ORG}"),  # "a nurse with two kids" is none
+    re.compile(
+        rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) "
+        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}"
+        rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
+    ),
+    re.compile(
+        r"\bI (?:work|am working) (?:from home|remotely|freelance|full[- ]time|part[- ]time|nights|shifts) as (?:an? )?"
+        r"(?P<job>[A-Za-z][\w-]*(?: [a-z][a-z-]*){0,2}?)(?=[,.;!]|$| and| since| in| for| at)"
+    ),
+)
+_NOT_JOBS = frozenset("student regular member customer user fan volunteer intern".split())
 #: A job said in a learner's English, without the article: "I am nurse", "Me I am engineer in Bosch", "I am
 #: student of economics". Without "a" an adjective reads the same ("I am older"), so only a plain job noun counts.
 _BARE_JOB = re.compile(rf"\bI am (?P<job>[a-z]+)(?: (?:in|at) {_ORG})?(?=[,.;!]|$| since| in the)")
@@ -133,6 +187,43 @@ _ROLE_NEWS = (
         rf"(?:^|[:;]\s+)(?P<role>CI|[a-z]+(?: [a-z]+)?) (?:now )?(?:runs|lives|sits|happens|is hosted) (?:now )?(?:on|in|through) {_NAME}"
     ),
 )
+#: Where the user was born, said by the noun or the relative clause: "For the form: birthplace Košice", "My
+#: birthplace? A tiny village called Ardara", "my hometown, where I was born, is Tromsø", "Recife's where I was born".
+_CALLED = r"(?:(?:[Aa]n?|[Tt]he|[Tt]his|[Ss]ome) (?:[a-z-]+ ){0,2}(?:village|town|city|place|island|hamlet) (?:called|named) )?"
+_BIRTHPLACES = (
+    re.compile(rf"(?:^|\b[Mm]y |[:;,] )(?i:birthplace|birth place|place of birth)(?: is| was|:|\?)? {_CALLED}{_NAME}"),
+    re.compile(rf"\bwhere I was born,? (?:is|was) {_CALLED}{_NAME}"),
+    re.compile(rf"(?:^|[:;,] ){_NAME}(?:'s| is) where I was born\b"),
+)
+#: "Dev and I are married now", "Sam and I got married in May": the partner named beside the user.
+_MARRIED = re.compile(
+    rf"(?:^|[,;:] |\b(?:and|so|now) ){_NAME} and I (?:are|got|just got) (?:now |finally |officially )?married\b"
+    rf"|\bI (?:just |finally |then )?(?:got )?married (?:to )?{_NAME.replace('(?P<obj>', '(?P<obj2>')}"
+)
+#: "green tea is what I drink now": a drink said by what the user drinks.
+_DRINK = re.compile(
+    r"(?:^|[,;:] )(?P<obj>[a-z][a-z -]*?|[A-Z][\w-]*(?: [a-z]+)?) is (?:what|all) I (?:drink|sip|order)\b"
+)
+#: A home, job or course the user says is theirs no longer: "No longer living in Berlin btw", "Not working at
+#: Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando". "Not" needs its "anymore".
+_GIVEN_UP = re.compile(
+    rf"(?:^|[,;:—–] |\bI (?:am )?)(?P<neg>(?i:no longer|not)) (?P<verb>working|employed|living|based|studying|work|live|study)"
+    rf" (?:at|for|with|in|by) (?:the )?{_NAME}(?P<more> any ?more)?"
+)
+#: An app given up for good, chat's "I" dropped: "quit Twitter for good last month", "deleted TikTok", "I'm off
+#: Instagram for good now". Without "for good" (or a verb only software takes) "quit X" may be a job.
+_APP_GONE = re.compile(
+    rf"(?:^|\bI (?:have )?)(?:(?:finally|just|so) )?(?:(?i:deleted|uninstalled) {_NAME}"
+    rf"|(?i:quit|ditched|dropped) {_NAME.replace('(?P<obj>', '(?P<obj2>')} (?:[a-z]+ ){{0,4}}?(?:for good|entirely|completely|altogether)\b)"
+    rf"|\bI am (?:now )?off {_NAME.replace('(?P<obj>', '(?P<obj3>')} for good\b"
+)
+_GIVEN_UP_PREDICATE = {
+    "work": "works at",
+    "employ": "works at",
+    "liv": "lives in",
+    "bas": "lives in",
+    "stud": "studies at",
+}
 _UNSURE = re.compile(
     r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|should|thinking|considering|maybe|perhaps|planning|"
     r"plan to|going to|gonna|hope to|want to|not|never|no longer|n't|used to|wish|almost|my (?:sister|brother|"
@@ -160,6 +251,7 @@ def facts(text: str) -> list[Fact]:
                 rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
             )
             break
+    found += _role_at(text)
     m = _AS_A.match(text)
     if m and is_occupation(m["job"]) and not _UNSURE.search(m[0]):  # "As a nurse working nights at X, I need …"
         found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
@@ -175,7 +267,16 @@ def facts(text: str) -> list[Fact]:
     m = _SPOUSE.search(text)
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
-    found += _swaps(text)
+    found += _swaps(text) + born(text) + _given_up(text)
+    m = _RUNS_ON.search(text)
+    if m and "os" in roles_of(m["obj"]) and _sure(text, m):
+        found += rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
+    m = _MARRIED.search(text)
+    if m and _sure_so_far(text, m):
+        found += rule_facts(USER, "married to", m["obj"] or m["obj2"], 0.8, False, attribute=True)
+    m = _DRINK.search(text)
+    if m and is_drink(m["obj"]) and _sure(text, m):
+        found += rule_facts(USER, "prefers drink", m["obj"], 0.8, False, attribute=True)
     for pattern in _ROLE_NEWS:
         m = pattern.search(text)
         role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
@@ -183,6 +284,45 @@ def facts(text: str) -> list[Fact]:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
     return found
+
+
+def _role_at(text: str) -> list[Fact]:
+    """A job said beside its employer or the way it is done, when the job is a real occupation."""
+    for pattern in _ROLE_AT:
+        m = pattern.search(text)
+        if m and is_occupation(m["job"]) and m["job"].split()[-1] not in _NOT_JOBS and _sure(text, m):
+            org = m["org"] if "org" in m.re.groupindex else None
+            found = rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
+            return found + (rule_facts(USER, "works at", org, 0.8, False, attribute=True) if org else [])
+    return []
+
+
+def born(text: str) -> list[Fact]:
+    """Where the user was born, by "birthplace" or "where I was born"; a question the sentence answers itself
+    ("My birthplace? Ardara") still states it."""
+    for pattern in _BIRTHPLACES:
+        m = pattern.search(text)
+        if m and not _UNSURE.search(clause(text, m).replace(m[0], m[0].replace("?", " "))) and not _asked(text, m):
+            return rule_facts(USER, "born in", m["obj"], 0.8, False, attribute=True)
+    return []
+
+
+def _given_up(text: str) -> list[Fact]:
+    """A home, employer, school or app the user left, as a retraction: "no longer living in X", "not working at X
+    anymore", "deleted Instagram"."""
+    gone = _APP_GONE.search(text)
+    if gone and not _UNSURE.search(clause(text, gone).replace(gone[0], " ")):
+        name = gone["obj"] or gone["obj2"] or gone["obj3"]
+        return rule_facts(USER, give_up_predicate(text), name, 0.8, True)
+    m = _GIVEN_UP.search(text)
+    if m is None or m["neg"].lower() == "not" and not m["more"]:
+        return []
+    start = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
+    if _UNSURE.search(text[start[-1] if start else 0 : m.start()]) or _asked(text, m):
+        return []  # "I might not be working at X anymore"
+    verb = m["verb"].lower()
+    predicate = next(p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem))
+    return rule_facts(USER, predicate, m["obj"], 0.8, True)
 
 
 def _introduced(text: str) -> list[Fact]:
@@ -219,8 +359,8 @@ def _swaps(text: str) -> list[Fact]:
     if m is None or not _sure(text, m):
         return []
     both = roles_of(m["old"]) & roles_of(m["obj"])
-    if m["role"]:
-        role = _role(m["role"], m["obj"])
+    if m["role"] or m["role2"]:
+        role = _role(m["role"] or m["role2"], m["obj"])
     elif both:
         role = next(iter(both)) if len(both) == 1 else ""
     elif m["old"][:1].isupper() and m["obj"][:1].isupper() and _HOME_WORDS.search(text) and not _VISIT.search(text):

@@ -209,6 +209,105 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("Using the new tablet is fun", []),
 ]
 
+#: The user's changes and standing facts said in passing (round 10): the new value beside the change, a value
+#: that took the old one's place, a retraction, a birthplace, a partner. Worded here, not taken from a corpus.
+IN_PASSING: list[tuple[str, list[Triple]]] = [
+    # what replaced what, in the role named after it or for the user; the old value is never current
+    (
+        "Obsidian has replaced Notion as my notes app",
+        [("user", "notes app", "Notion", True), ("user", "notes app", "Obsidian", False)],
+    ),
+    ("tried WezTerm for a week and it has replaced Kitty as my terminal", [("user", "terminal", "WezTerm", False)]),
+    ("Go has fully replaced Python as the language I code in", [("user", "programming language", "Go", False)]),
+    ("lol rooibos has overtaken coffee as my go-to drink", [("user", "prefers drink", "rooibos", False)]),
+    ("Figma has replaced Sketch for us", [("user", "uses", "Figma", False)]),
+    ("my sister says Bear has replaced Notion as her notes app", []),
+    ("Helix could have replaced Vim as my editor if the plugins were there", []),
+    # a switch and where it landed, in another clause or after an arrow
+    ("switched browsers again → Vivaldi. tabs on the side ftw", [("user", "browser", "Vivaldi", False)]),
+    ("changed shells, it's nushell now instead of bash", [("user", "shell", "nushell", False)]),
+    ("the notes moved out of Evernote and into Joplin last month", [("user", "notes app", "Joplin", False)]),
+    ("the lease ran out, found a bigger flat and now we're in Leiden", [("user", "lives in", "Leiden", False)]),
+    ("not at Klarna anymore — I'm at Spotify now, on the search team", [("user", "works at", "Spotify", False)]),
+    ("I'm with Unilever now, moved over from Nestlé in May", [("user", "works at", "Unilever", False)]),
+    ("changed courses, I'm doing linguistics now", [("user", "studies", "linguistics", False)]),
+    ("my cousin switched browsers, it's Arc now", []),
+    # a title made plain or official, a job beside its employer, a start somewhere
+    ("my title is staff designer as of Monday", [("user", "works as", "staff designer", False)]),
+    ("promotion came through: officially a senior developer now", [("user", "works as", "senior developer", False)]),
+    ("they made me head chef as of this month", [("user", "works as", "head chef", False)]),
+    (
+        "I left Adyen in June and I'm now at a tiny agency called Pixelhaus as their first developer",
+        [
+            ("user", "works at", "Adyen", True),
+            ("user", "works at", "Pixelhaus", False),
+            ("user", "works as", "developer", False),
+        ],
+    ),
+    (
+        "We moved to Lyon and I started at Decathlon the week after.",
+        [("user", "lives in", "Lyon", False), ("user", "works at", "Decathlon", False)],
+    ),
+    ("Karl Weber joined Bosch as a senior engineer last spring.", [("Karl Weber", "works at", "Bosch", False)]),
+    ("officially a Leipzig resident now", []),
+    # a home said in passing
+    ("we relocated the whole family to Hobart last winter", [("user", "lives in", "Hobart", False)]),
+    (
+        "I'm a pastry chef based in Ghent",
+        [("user", "works as", "pastry chef", False), ("user", "lives in", "Ghent", False)],
+    ),
+    (
+        "the neighbours here in Tartu are lovely, I work remotely as a QA engineer",
+        [("user", "works as", "QA engineer", False)],
+    ),
+    ("our landlord here in Tartu finally fixed the heating", [("user", "lives in", "Tartu", False)]),
+    ("I moved all my photos to Immich", []),
+    # the phone the user is on, with its model's tail
+    ("I'm on a Galaxy S23 Ultra, the camera is great", [("user", "phone", "Galaxy S23 Ultra", False)]),
+    ("my dad is on an iPhone 12", []),
+    ("I'm on a Teams call, brb", []),
+    # what the user's device runs
+    ("I run Debian on the laptop these days", [("user", "os", "Debian", False)]),
+    ("the desktop runs Manjaro now", [("user", "os", "Manjaro", False)]),
+    ("my brother runs Fedora on his laptop", []),
+    # a retraction: "no longer", or "not" with its "anymore"
+    ("No longer working at Siemens, the contract ended.", [("user", "works at", "Siemens", True)]),
+    ("not living in Lisbon anymore btw", [("user", "lives in", "Lisbon", True)]),
+    ("my sister is no longer living in Lisbon", []),
+    ("I might not be working at Siemens anymore after the merger", []),
+    ("uninstalled TikTok last night, feels weird", [("user", "uses", "TikTok", True)]),
+    ("ditched Reddit for the most part entirely lol", [("user", "uses", "Reddit", True)]),
+    ("I'm off Snapchat for good", [("user", "uses", "Snapchat", True)]),
+    ("my brother quit Facebook for good", []),
+    ("quit Ocado last month", []),  # a job or an app: unclear without "for good"
+    # chat's lower-case "i"; an employer said now, before the one it left
+    ("i'm with Accenture now, not the old agency job", [("user", "works at", "Accenture", False)]),
+    ("i'm with Priya now, not the old boyfriend", []),
+    # a headline's new job, the "I" said once for a list
+    ("big news!! signed with Mollie, first day is monday", [("user", "works at", "Mollie", False)]),
+    ("quick update: new job at Bolt, still settling in", [("user", "works at", "Bolt", False)]),
+    (
+        "I live in Tallinn now, work at Wise, and the winters are brutal",
+        [("user", "lives in", "Tallinn", False), ("user", "works at", "Wise", False)],
+    ),
+    ("my cousin signed with Benfica", []),
+    ("I'm a florist with 2 shops in town", [("user", "works as", "florist", False)]),  # a count is no employer
+    ("any tips for a new job at Google?", []),
+    # a degree or a year is no field of study
+    ("I'm a PhD student at KTH, in the vision group", [("user", "studies at", "KTH", False)]),
+    ("I'm a third-year student at Bocconi", [("user", "studies at", "Bocconi", False)]),
+    # a birthplace by its noun or the relative clause; a partner beside the user
+    ("For the visa form: birthplace Brno, Czech Republic.", [("user", "born in", "Brno", False)]),
+    ("My birthplace? A small town called Tain, up north.", [("user", "born in", "Tain", False)]),
+    ("Galway's where I was born, though I grew up in Cork", [("user", "born in", "Galway", False)]),
+    ("my dad's birthplace is Sligo", []),
+    ("is my birthplace Leeds or Bradford on this form?", []),
+    ("big news, Noor and I are married now!", [("user", "married to", "Noor", False)]),
+    ("Tom and I might get married next year", []),
+    ("my husband is a nurse, and he works nights", []),
+]
+
+
 #: Sentences about a named person in the user's chat: the name is no tool the user gave up.
 NAMED_IN_CHAT: list[tuple[str, list[Triple]]] = [
     (
@@ -270,3 +369,8 @@ def test_old_value_is_never_current() -> None:
     assert ("Jens van Dijk", "lives in", "Utrecht", False) not in got
     got = _facts("I'm in Leeds now (moved up from Bristol in april)", "user")
     assert all(o != "Bristol" or r for _, _, o, r in got)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), IN_PASSING)
+def test_users_life_in_passing(sentence: str, expected: list[Triple]) -> None:
+    assert _lower(_facts(sentence, "user")) == _lower(expected)

@@ -28,6 +28,12 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ("the whole stack sits on Hetzner, hosting-wise", [("user", "cloud provider", "Hetzner", False)]),
     ("each merge request gets built by Buildkite, that's our CI", [("user", "ci", "Buildkite", False)]),
     ("I'm a Kotlin person, it's what I code in", [("user", "programming language", "Kotlin", False)]),
+    # a device the user names without "my" (round 10); a misread clause is no longer form of the name
+    ("the work laptop runs Debian now", [("user", "os", "Debian", False)]),
+    ("running Linux Mint on the old desktop now, Windows 10 was crawling", [("user", "os", "Linux Mint", False)]),
+    ("thinking of trying Alacritty as my terminal", []),
+    ("using Ghostty as my terminal these days", [("user", "terminal", "Ghostty", False)]),
+    ("My password app is KeePassXC now", [("user", "password manager", "KeePassXC", False)]),
     # a role the user owns, however it is said
     ("The office's database is CockroachDB, long story", [("user", "database", "CockroachDB", False)]),
     ("Ubuntu 24.04 is the OS on my home server", [("user", "os", "Ubuntu 24.04", False)]),
@@ -145,6 +151,12 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("shell? Rust.", []),
     ("Terminal? The default one, I never changed it", []),
     ("not Slack anymore, Discord now", []),
+    # the new tool said alone after the old one given up (round 10)
+    (
+        "not Chrome anymore, Brave. the adblock alone is worth it",
+        [("browser", "Chrome", True), ("browser", "Brave", False)],
+    ),
+    ("not zsh anymore, honestly? maybe fish", []),
     ("my sister's browser? Safari, obviously", []),
 ]
 
