@@ -122,9 +122,7 @@ _ANCHORS = (
         known_only=True,
     ),
     # "I run Windows 11 on my gaming PC", "Ubuntu on the laptop": a system a machine of the user's runs
-    _anchor(
-        rf"\bon (?:my|our|the)(?: [\w-]+){{0,2}}? {_DEVICE}\b", role="os", known_only=True, needs_first_person=True
-    ),
+    _anchor(rf"\bon (?:my|our|the)(?: [\w-]+){{0,2}}? {DEVICE}\b", role="os", known_only=True, needs_first_person=True),
 )
 #: A name in chat: capitalised or camel-cased words, a model number after them ("Pixel 7a", "iTerm2", "macOS").
 _CAPITALISED = re.compile(
