@@ -189,8 +189,8 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     those read the old holder, a cut name or swapped owner and holder where the handover reader reads the change."""
     handed = succession.over(facts(text), text)  # a succession in news wording, read by its names' parts
     if not handed:
-        return found
-    predicates = {f.predicate for f in handed}
+        return succession.settled(found, text)
+    predicates = {f.predicate for f in handed if f.predicate != succession.FOUNDED}  # founders add, displace nothing
     same = {(f.subject, f.predicate, f.object, f.retract) for f in handed}  # "X resigned" is no "X holds it"
     # "Kraków is run by its mayor, X": the holder the handover reads under another office is the misreading
     held = {(f.subject, f.object) for f in handed if f.predicate in _PERSON_ROLES}

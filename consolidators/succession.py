@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from lemminflect import getAllLemmas
+
 from .spans import ORG_WORDS, make_fact
 from .text import ENTITY_STOP
 from .types import Fact
@@ -32,19 +34,41 @@ from .vocabulary import is_time
 _OFFICES = (
     (
         "ceo",
-        r"\b(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|reins|(?:at )?the top(?= of)"
+        r"\b(?:(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|reins)\b|(?:at )?the top(?= of)"
         r"|(?:(?<=new )|(?<='s )|(?<=s' ))chief(?=,|\s+(?:is|was|has)\b|$))",  # never "finance chief" or "chief economist"
     ),
     ("president", r"\b(?:[Pp]resident|[Pp]residency|head of state)\b"),
-    ("mayor", r"\b(?:[Mm]ayor|[Mm]ayoralty|(?:[Oo]ber)?[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor)\b"),
+    (
+        "mayor",
+        r"\b(?:[Mm]ayor|[Mm]ayoralty|(?:[Oo]ber)?[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor|[Bb]urgomaster|[Bb]urgemeester"
+        r"|[Bb]ourgmestre)\b",
+    ),
 )
 #: Verbs by which a person holds a company's top office: "Emil Strand now leads Norrland Energi".
 _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led|headed|run))\s+(?:the\s+)?$")
+#: "to lead C as mayor": the office's owner is what its holder leads.
+_TO_LEAD = re.compile(r"\bto (?:lead|head|run|govern)\s+(?:the\s+)?$")
+#: The relations of this reader; a founder named in passing ("succeeded founder X as CEO") is read beside them.
+_ROLES = frozenset({"ceo", "president", "mayor"})
+FOUNDED = "founded by"
+#: An office said of someone only as to come: "the incoming president of C, X", "CEO-designate X".
+_TO_COME = re.compile(
+    r"\b(?:incoming|next|future|would-be|designate|[a-z]+-elect)\b[^;.]{0,50}?"
+    r"(?:CEO|[Cc]hief [Ee]xecutive|[Pp]resident|[Mm]ayor)\b[^;.]{0,50}?(?:,\s*)?$"
+)
+#: A founder named beside the office: "succeeded founder X", "replacing co-founder X", "X, who co-founded the company".
+_FOUNDER_BEFORE = re.compile(r"\b(?:[Cc]o-?)?[Ff]ounder,? $")
+_FOUNDER_AFTER = re.compile(r"^,? who (?:co-?)?founded (?:the (?:company|firm|group|business|studio|startup)|it)\b")
+#: Business kinds said before a name at a sentence's start, no part of it: "Fintech Nexa Pay has replaced …".
+_KIND_FIRST = frozenset(
+    """fintech startup start-up carmaker automaker chipmaker drugmaker retailer insurer lender broadcaster brewer
+    publisher miner conglomerate supermarket grocer e-commerce""".split()
+)
 #: Titles and honorifics: said before a name, no part of it.
 _HONORIFIC = frozenset(
     """mr mrs ms miss mx dr prof sir dame lord lady councillor councilor cllr alderman mayor president ceo
     governor senator judge madam monsieur herr frau señor señora sr sra chairman chairwoman chair premier
-    chancellor minister representative director executive officer chief acting interim incoming outgoing
+    chancellor minister representative director executive officer chief acting interim incoming outgoing speaker
     former founder co-founder cofounder deputy vice veteran finance operating shareholders voters residents citizens lawmakers directors board""".split()
 )  # and the groups a sentence opens with: "Shareholders of Polar Freight ousted …"
 #: Prepositions a sentence opens with: "Under CEO Orin Takeda, …" is no name "Under".
@@ -74,37 +98,61 @@ _OLD_BEFORE = re.compile(
 #: ... or by what follows it ("Y stepped down", "after Y's resignation", "Y, who resigned", "Y was ousted").
 _OLD_AFTER = re.compile(
     r"^(?:'s?|')? ?(?:,? who )?(?:has |had |have )?(?:(?:resigned|resigns|resignation|stepped down|steps down|retired"
-    r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|ouster|removal|impeachment|lost|handed"
-    r"|hands|passed|term ended|tenure ended)"
-    r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated))\b"
+    r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|exits|exited|ouster|removal|impeachment"
+    r"|suspension|lost|handed|hands|passed|stepped aside|steps aside|stood down|stands down|term ended|tenure ended"
+    r"|(?:tenure|term|reign)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
+    r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated"
+    r"|impeached|suspended))\b"
 )
 #: A holder marked as new by "by": "was replaced by X" names the new one, never an old one.
 _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ ){0,2}$")
-#: What makes a clause no statement of who holds the office now: a hedge, a plan, a question, a past state.
+#: What makes the rest of a clause no statement of who holds the office now: a hedge, a plan, a refusal. The
+#: office its subject names stands ("Daegu's new mayor, X, promised to review the plan"; "C CEO X said …
+#: would …"), and so does nothing after it ("C will name X as CEO").
 _NOT_NOW = re.compile(
-    r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?r\w*|next"
+    r"\b(?:will|would|could|(?-i:may)|might|should|shall|not|never|no longer|next"
     r"|poised|frontrunner|favou?rite|in line|incoming|designate|[a-z]+-elect|served|shortlisted|contenders?|nominees?"
     # an offer or a refusal of the office, not of anything else ("declined to comment" is no refusal of it)
     r"|(?:was|were|has been|had been) (?:nominated|offered)"
     r"|(?:declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies)(?: to (?:become|take|accept"
     r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
-    r"|reportedly|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
-    r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?|speculation"
-    r"|used to|had been|until|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
-    r"|were|from \d{4} (?:to|until) \d{4})\b|n't\b"
-    r"|\b(?-i:I|I'm|me|my|we|our|us)\b",  # the speaker's own office, or a relative's: not news of an office holder
+    r"|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
+    r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?)\b|n't\b",
+    re.I,
+)
+#: What makes a whole clause no statement of who holds an office now: a question, a condition, a rumour, a past
+#: state, the speaker's own office or a relative's.
+_UNSAID = re.compile(
+    r"\?|\b(?:if|whether|unless|rumou?r\w*|reportedly|allegedly|speculation|used to|had been|until|served|were"
+    r"|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
+    r"|from \d{4} (?:to|until) \d{4})\b"
+    r"|\b(?-i:I|I'm|me|my|we|our|us)\b",
     re.I,
 )
 #: "said X would serve as CEO with immediate effect": the change made, not a plan.
-_AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately)\b")
+_AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately|(?:from|as of|starting) today)\b")
 #: Who acts on the office as the clause's subject: "C ousted …", "Oskarians elected …", "C informs that …".
 _ACTS = re.compile(
     r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:, [^,]{1,60},)?"  # "C, based in X, named …"
     r"(?:'s? (?:board|shareholders|directors)| (?:voters|lawmakers|MPs|parliament|shareholders|board|directors))?"
     r" (?:has |have |had )?(?:now |today |formally |officially )?"
-    r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected"
-    r"|chose|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
-    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted)\b"
+    r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected|reinstated"
+    r"|chose|chosen|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
+    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) a new"
+    r"|replaced [^,;]+? with"
+    r"|ousts|fires|sacks|dismisses|removes|elects|chooses|picks|selects|hires|taps|installs|promotes|hands|gives)\b"  # "C has a new boss: …", "C has replaced Y with X as CEO"
+)
+#: A group of the owner's acting on its office, whatever its verb: "C's supervisory board dismissed …", "C
+#: shareholders welcomed new chief executive X", "C's congress installed …".
+_GROUP_ACTS = re.compile(
+    r"^(?:'s?|')? (?:[a-z-]+ )?(?:board|shareholders|directors|investors|congress|parliament|senate|assembly|council"
+    r"|voters|lawmakers|MPs) (?:has |have |had )?(?:now |today |formally |officially )?[a-z]+(?:ed|en|s)\b"
+)
+#: Who the office's holder leads, said of the owner: "C is now led by mayor X", "C, led by CEO X, …", "C is now
+#: under the leadership of chief executive X".
+_LED = re.compile(
+    r"^(?:,|(?: is| are| has been)) (?:now |currently |still )?(?:(?:led|run|headed|helmed|governed) by"
+    r"|under the (?:leadership|stewardship|direction) of)\b"
 )
 #: Where the owner is said after the office: "CEO of C", "the top of C", "the helm at C", "mayor, of C".
 _OWNER_AFTER = re.compile(r"^\)?(?: (?:role|job|post|office|seat))?,? (?:of|at) (?:the )?$")  # "… (mayor) of C"
@@ -120,11 +168,28 @@ _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 #: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".
 _SUCCESSOR = re.compile(
     r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
-    r"|took over from) (?:him|her|them))\b"
+    r"|took over from) (?:him|her|them)|(?:now )?holds? (?:the|that|this) (?:office|post|job|seat|role)"
+    r"|(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)\b"
 )
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
-    r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|leads|heads|runs|has led|has headed|has run"
+    r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|urgomaster|urgemeester"
+    r"|ourgmestre|leads|heads|runs|has led|has headed|has run"
+)
+#: An acting holder's term, said as what they will do until the office is filled: "Acting mayor X will lead C
+#: until the special election" is who leads C now.
+_ACTING = re.compile(
+    r"^(?P<head>(?:[Aa]cting|[Ii]nterim) [^,;]*?) will (?:continue to )?(?P<verb>lead|run|head|govern)"
+    r"(?P<owner> [^,;]*?) until .*$"
+)
+#: A clause opening with the office's holder: "Under its new chief executive, X, C is shifting …".
+_UNDER = re.compile(r"Under (?:(?:its|their|the) )?(?:new |current |acting |interim )?")
+#: A headline in capitals: three words or more, none in lower case.
+_CAPITALS = re.compile(r"\b[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'&-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'&-]*){2,}\b")
+#: A headline's words that running text has in lower case, beside its verbs.
+_SMALL = ENTITY_STOP | frozenset(
+    """as to of and at in on for from with by new chief executive officer president mayor names taps hires picks
+    steps down takes over quits leaves wins top job helm reins head after""".split()
 )
 #: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
@@ -133,8 +198,13 @@ _ANAPHOR = re.compile(r"\bthe (?P<kind>[a-z]+)'s (?:new )?$")
 _KINDS = {
     "president": frozenset({"country", "nation", "republic", "state"}),
     "mayor": frozenset({"city", "town", "village", "municipality"}),
-    "ceo": frozenset({"company", "firm", "group", "bank", "business", "airline", "carmaker", "retailer"}),
+    "ceo": frozenset(
+        """company firm group bank business airline carmaker retailer studio startup chain insurer lender brewer
+        publisher label maker developer operator""".split()
+    ),
 }
+#: A name a verb follows, the clause's subject rather than what an office is of ("Y has become the company's CEO").
+_SUBJECT = re.compile(r"(?:,[^,]+,)? (?:has|have|had|is|are|was|became|becomes|takes|took|now)\b")
 #: A second's office, not the office: "vice-president", "deputy mayor".
 _DEPUTY = re.compile(r"\b(?:vice|deputy|assistant|associate)[- ]$", re.I)
 _CLAUSES = re.compile(r"\s*;\s+|\s+[—–]\s+")
@@ -164,29 +234,55 @@ class Sentence:
 
     opening: Name | None
     succeeded: bool
+    topic: Name | None = None  # "Lattice Bio: CEO X exits, and Y has taken the helm"
+    prior: tuple[Name, ...] = ()  # the names of the clauses before, old holders set aside
 
 
 def facts(text: str) -> list[Fact]:
     """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly."""
+    text = _LABEL.sub("", text.strip())
+    text = _CAPITALS.sub(lambda m: " ".join(map(_recased, m[0].split(" "))), text)
     if not _CUE.search(text):  # most sentences name no office: they are not read further
         return []
-    text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text.strip())  # "Co., Ltd." keeps its point
+    text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text)  # "Co., Ltd." keeps its point
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
-    text = _LABEL.sub("", text)
     found: list[Fact] = []
     every = names_in(text)
     first = next(iter(every), None)
     opening = first if first is not None and first.start == 0 and not first.person else None
     # "X now runs C; Y left the CEO post": a predecessor anywhere in the sentence makes a lead verb the top office
-    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every))
-    for clause in _CLAUSES.split(text):
-        if _NOT_NOW.search(_AT_ONCE.sub("", clause) if _AT_ONCE.search(clause) else clause):
-            continue
+    topic = first if first is not None and first.start == 0 and text[first.end : first.end + 2] == ": " else None
+    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every), topic=topic)
+    for whole in _CLAUSES.split(text):
+        clause = _current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
         names = names_in(clause)
         olds = {n.text for n in names if _old(clause, n)}
         read = _clause(clause, names, olds, said) or _successor(clause, names, olds, found)
         found += [f for f in read if f not in found]
+        kept = (n for n in names_in(whole) if not _old(whole, n) and not _SUBJECT.match(whole, n.end))
+        said = replace(said, prior=said.prior + tuple(kept))
     return found
+
+
+def _recased(word: str) -> str:
+    """A headline's word in capitals as running text has it: a verb or a small word in lower case, a name's word
+    capitalised ("ORBIS HEALTH APPOINTS TOMASZ WRONA AS CHIEF EXECUTIVE OFFICER")."""
+    low = word.lower()
+    if word in ("CEO", "CFO", "COO") or not low.isalpha():
+        return word
+    if low in _SMALL or set(getAllLemmas(low)) == {"VERB"}:
+        return low
+    return low.capitalize()
+
+
+def _current(clause: str) -> str:
+    """The clause as far as it states who holds an office now: whole, up to a hedge, or nothing."""
+    # "said X would serve as CEO with immediate effect": the change made, not a plan
+    plain = re.sub(r"\b(?:would|will) ", "", _AT_ONCE.sub("", clause)) if _AT_ONCE.search(clause) else clause
+    if _UNSAID.search(plain):
+        return ""
+    hedge = _NOT_NOW.search(plain)
+    return plain if hedge is None else plain[: hedge.start()]
 
 
 def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]) -> list[Fact]:
@@ -201,12 +297,24 @@ def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]
 def over(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with what :func:`facts` reads of ``text`` in place of its readings of the same relations."""
     read = facts(text)
-    predicates = {f.predicate for f in read if not f.retract}
-    holders = {f.object.lower() for f in read}
+    held = [f for f in read if f.predicate != FOUNDED]  # a founder named in passing adds, and displaces nothing
+    predicates = {f.predicate for f in held if not f.retract}
+    holders = {f.object.lower() for f in held}
     # "Mr. Hiroshi Sato … President and CEO of …": the same holder read under a company's "president" too
     return read + [
-        f for f in found if f.predicate not in predicates and not f.object.lower().endswith(tuple(holders) or ("\0",))
+        f
+        for f in settled(found, text)
+        if f.predicate not in predicates and not f.object.lower().endswith(tuple(holders) or ("\0",))
     ]
+
+
+def settled(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
+    takes office in January"), whichever reader read them."""
+    if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text):
+        return found
+    unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
+    return [f for f in found if f.predicate not in _ROLES or f.object not in unsure]
 
 
 def names_in(clause: str) -> list[Name]:
@@ -241,6 +349,8 @@ def _next_capital(clause: str, end: int) -> bool:
 def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
     while run and run[-1][0] in _LINKS:  # "Priyanka Das": a capital "Das" is the name's own
         run = run[:-1]
+    if len(run) > 1 and run[0].start() == 0 and run[0][0].lower() in _KIND_FIRST:
+        run = run[1:]  # "Fintech Nexa Pay": what the firm is, then its name
     parts: list[Name] = []
     title: list[str] = []
     start = 0
@@ -287,8 +397,8 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     (predicate, offices), *_ = predicates.items()
     # an owner placed by the office is one whatever follows it ("The reins at C have passed to X")
     placed = next((o for o in (_owner(clause, names, o) for o in offices) if o), None)
-    placed = placed or _referred(clause, predicate, offices[0][0], said.opening)
-    owner = placed or _acting(clause, names, olds)
+    placed = placed or _referred(clause, names, predicate, offices[0][0], said)
+    owner = placed or _acting(clause, names, olds) or said.topic
     if owner is None:
         return []
     # "…, headquartered in Cape Town, …": a name said where something is, is no person's
@@ -299,7 +409,8 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     # "Norvanian President …": a people's adjective before a head of state names the country
     national = predicate == "president" and owner in names and owner.end < offices[0][0] and clause[owner.end] != "'"
     if len(held) == 1:
-        return make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
+        holder = make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
+        return holder + _founders(clause, names, owner) if predicate == "ceo" else holder
     # "Tom Ellery stepped down as chief executive of …": no holder now (and "Marc Petit ousted Anne Blanc" says
     # nothing of whose office it was)
     if not held and len(gone) == 1 and (placed or not owner.person):
@@ -307,14 +418,35 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     return []
 
 
+def _founders(clause: str, names: list[Name], owner: Name) -> list[Fact]:
+    """The company's founders the succession names in passing: "succeeded founder X", "X, who co-founded it"."""
+    return [
+        f
+        for n in names
+        if n.person
+        and n != owner
+        and ("founder" in n.title.lower() or _FOUNDER_BEFORE.search(clause[: n.start]) or _FOUNDER_AFTER.match(clause[n.end :]))
+        for f in make_fact(owner.text, FOUNDED, n.text)
+    ]
+
+
 def _placed(clause: str, name: Name) -> bool:
     return re.search(r"\b(?:in|near)\s$", clause[: name.start]) is not None
 
 
-def _referred(clause: str, predicate: str, start: int, opening: Name | None) -> Name | None:
-    """The sentence's opening name, where the office is "the country's", "the city's" or "the company's"."""
-    said = _ANAPHOR.search(clause[:start])
-    return opening if said and opening is not None and said["kind"] in _KINDS[predicate] else None
+def _referred(clause: str, names: list[Name], predicate: str, start: int, said: Sentence) -> Name | None:
+    """The name "the country's", "the city's" or "the company's" office points back to: the sentence's opening
+    name or label, else the one name before it that is neither an old holder nor a verb's subject ("Maja Berg
+    leaves Harbinger Games; the studio's chief executive is now X")."""
+    anaphor = _ANAPHOR.search(clause[:start])
+    if anaphor is None or anaphor["kind"] not in _KINDS[predicate]:
+        return None
+    if said.opening or said.topic:
+        return said.opening or said.topic
+    # the clauses before first: "former Maersk executive X is the company's CEO" describes X by another firm
+    before = [n for n in names if n.end <= anaphor.start() and not _old(clause, n) and not _SUBJECT.match(clause, n.end)]
+    left = [n for n in said.prior or before if not is_time(n.text)]
+    return left[0] if len(left) == 1 else None
 
 
 def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]]:
@@ -339,6 +471,9 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
     whose", "the board of C", or after a lead verb ("X now leads C")."""
     start, end = office
     noun = clause[start:end]
+    if _UNDER.fullmatch(clause[:start]):  # "Under CEO X, C tripled its fleet": the clause's subject after the holder
+        after = [n for n in names if n.start > end]
+        return after[1] if len(after) > 1 and clause[after[0].end : after[1].start].startswith(",") else None
     for name in names:
         if name.end <= start:
             between = clause[name.end : start]
@@ -346,6 +481,8 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             possessive = re.fullmatch(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?", between)
             # "Graz Mayor Elke Kahr": a title before its holder, never "elected Luiz Silva president, …"
             titled = any(_appositive(clause[end : n.start]) for n in names if n.start > end)
+            # "… replaced Y as Tampere mayor": the office said as what the holder became
+            titled = titled or re.search(r"\bas (?:the )?$", clause[: name.start]) is not None
             compound = between == " " and titled and not noun.startswith(("top", "helm", "reins", "at ", "the "))
             if possessive or compound or between == ", whose ":
                 return name
@@ -353,6 +490,8 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             return name  # "CEO of Brightwell Foods", "at the top of Solvik Batteries", "mayor, of Sankt Ilgen"
         if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]):
             return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi"
+        if _TO_LEAD.search(clause[: name.start]) and clause.startswith(" as ", name.end):
+            return name  # "X became the first woman to lead C as mayor"
     return None
 
 
@@ -366,8 +505,9 @@ def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
     if not names:
         return None
     first = names[0]
-    if not (first.person and first.text in olds) and _ACTS.match(clause[first.end :]):  # "C handed the top job …"
-        return first
+    after = clause[first.end :]
+    if not (first.person and first.text in olds) and any(p.match(after) for p in (_ACTS, _GROUP_ACTS, _LED)):
+        return first  # "C handed the top job …", "C's board dismissed …", "C is now led by mayor X"
     if not is_time(first.text) and re.match(r"(?:In|At) (?:the )?$", clause[: first.start]):
         return first  # "In Lyon, Marc Petit has replaced Anne Blanc as mayor": the scene is the owner
     return None
