@@ -100,7 +100,8 @@ _OLD_AFTER = re.compile(
     r"^(?:'s?|')? ?(?:,? who )?(?:has |had |have )?(?:(?:resigned|resigns|resignation|stepped down|steps down|retired"
     r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|exits|exited|ouster|removal|impeachment"
     r"|suspension|lost|handed|hands|passed|stepped aside|steps aside|stood down|stands down|term ended|tenure ended"
-    r"|(?:tenure|term|reign)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
+    r"|departs|departed|is leaving|bows out|bowed out"
+    r"|(?:tenure|term|reign|time|stint)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
     r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated"
     r"|impeached|suspended))\b"
 )
@@ -117,7 +118,8 @@ _NOT_NOW = re.compile(
     r"|(?:declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies)(?: to (?:become|take|accept"
     r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
     r"|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
-    r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?)\b|n't\b",
+    r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
+    r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies)\b|n't\b",
     re.I,
 )
 #: What makes a whole clause no statement of who holds an office now: a question, a condition, a rumour, a past
@@ -128,6 +130,12 @@ _UNSAID = re.compile(
     r"|from \d{4} (?:to|until) \d{4})\b"
     r"|\b(?-i:I|I'm|me|my|we|our|us)\b",
     re.I,
+)
+#: A time to come: "next month", "later this year", "from January".
+_LATER = re.compile(
+    r"\b(?:next (?:week|month|year|spring|summer|autumn|fall|winter|term|season)|later this (?:week|month|year)"
+    r"|(?:from|starting|as of|effective) (?:January|February|March|April|June|July|August|September|October"
+    r"|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|next|the (?:start|end|beginning))|takes office)\b"
 )
 #: "said X would serve as CEO with immediate effect": the change made, not a plan.
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately|(?:from|as of|starting) today)\b")
@@ -169,7 +177,9 @@ _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 _SUCCESSOR = re.compile(
     r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
     r"|took over from) (?:him|her|them)|(?:now )?holds? (?:the|that|this) (?:office|post|job|seat|role)"
-    r"|(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)\b"
+    # "…; Y has taken over": what Y took over is the office, when nothing else is named after it
+    r"|(?:(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)"
+    r"(?=$|,| for now| in the interim| on an interim basis| temporarily))\b"
 )
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
@@ -282,6 +292,11 @@ def _current(clause: str) -> str:
     if _UNSAID.search(plain):
         return ""
     hedge = _NOT_NOW.search(plain)
+    # "X becomes CEO of C next month": a time to come the clause's own verb has, not a hedge's ("… would rise next
+    # year"), leaves nothing now
+    later = _LATER.search(plain)
+    if later and (hedge is None or later.start() <= hedge.start()):
+        return ""
     return plain if hedge is None else plain[: hedge.start()]
 
 
