@@ -184,10 +184,11 @@ def _hedged(clause: str) -> bool:
     return _HEDGE.search(clause) is not None
 
 
-def prevail(found: list[Fact], text: str) -> list[Fact]:
+def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     """``found`` with the handover facts of ``text`` in place of the others' reading of the same relations:
-    those read the old holder, a cut name or swapped owner and holder where the handover reader reads the change."""
-    handed = succession.over(facts(text), text)  # a succession in news wording, read by its names' parts
+    those read the old holder, a cut name or swapped owner and holder where the handover reader reads the change.
+    ``sentence``: the text as said, before its dateline was cut."""
+    handed = succession.over(facts(text), text, sentence)  # a succession in news wording, read by its names' parts
     if not handed:
         return succession.settled(found, text)
     predicates = {f.predicate for f in handed if f.predicate != succession.FOUNDED}  # founders add, displace nothing

@@ -61,6 +61,7 @@ _FOUNDER_AFTER = re.compile(r"^,? who (?:co-?)?founded (?:the (?:company|firm|gr
 _OLD_BEFORE = re.compile(
     r"\b(?:replacing|replaced|replaces|replace|succeed|succeeds|succeeding|succeeded|ousted|ousting|ousts|oust"
     r"|defeat|defeated|defeating|defeats|beat|beating|unseat|unseated|unseating|topple|toppled|dethroned|dismiss|dismissed"
+    r"|ending|ended"
     r"|fire|fired|firing|sack|sacked|remove|removed|removing|depose|deposed|impeach|impeached|parted ways with"
     r"|from|instead of|(?:after|following) the (?:retirement|resignation|departure|death|exit|ouster|removal"
     r"|dismissal|sacking|firing|impeachment|defeat) of|former|outgoing|predecessor|ex-)"
@@ -163,6 +164,11 @@ _ACTING = re.compile(
 )
 #: A clause opening with the office's holder: "Under its new chief executive, X, C is shifting …".
 _UNDER = re.compile(r"Under (?:(?:its|their|the) )?(?:new |current |acting |interim )?")
+#: A news story's dateline, the place it is filed from: "PORT MERRIN — …", "KOTKA, Finland (AP) — …".
+_DATELINE = re.compile(
+    r"^(?P<place>[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'-]+){0,2})(?:, [A-Z][\w .]{1,25})?"
+    r"(?: \([^)]{1,30}\))? (?:-{1,2}|[–—]) "
+)
 #: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
 #: An office said of a name the sentence opened with: "…; X is now the country's president".
@@ -191,10 +197,12 @@ class Sentence:
     succeeded: bool
     topic: Name | None = None  # "Lattice Bio: CEO X exits, and Y has taken the helm"
     prior: tuple[Name, ...] = ()  # the names of the clauses before, old holders set aside
+    scene: Name | None = None  # the dateline's place: "PORT MERRIN — X was sworn in as mayor"
 
 
-def facts(text: str) -> list[Fact]:
-    """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly."""
+def facts(text: str, dateline: str = "") -> list[Fact]:
+    """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly. ``dateline``:
+    the place a news story is filed from, whose mayor a story names when it names no other place."""
     text = _LABEL.sub("", text.strip())
     text = recased(text)
     if not _CUE.search(text):  # most sentences name no office: they are not read further
@@ -207,7 +215,8 @@ def facts(text: str) -> list[Fact]:
     opening = first if first is not None and first.start == 0 and not first.person else None
     # "X now runs C; Y left the CEO post": a predecessor anywhere in the sentence makes a lead verb the top office
     topic = first if first is not None and first.start == 0 and text[first.end : first.end + 2] == ": " else None
-    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every), topic=topic)
+    scene = Name(dateline, -1, -1) if dateline else None
+    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every), topic=topic, scene=scene)
     for whole in _CLAUSES.split(text):
         clause = _current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
         names = names_in(clause)
@@ -243,9 +252,11 @@ def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]
     return make_fact(gone[0].subject, gone[0].predicate, held.pop(), single=True)
 
 
-def over(found: list[Fact], text: str) -> list[Fact]:
-    """``found`` with what :func:`facts` reads of ``text`` in place of its readings of the same relations."""
-    read = facts(text)
+def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
+    """``found`` with what :func:`facts` reads of ``text`` in place of its readings of the same relations;
+    ``sentence``: the text as said, with its dateline."""
+    place = _DATELINE.match(sentence)
+    read = facts(text, recased(place["place"]) if place and place["place"] != sentence[: len(text)] else "")
     held = [f for f in read if f.predicate != FOUNDED]  # a founder named in passing adds, and displaces nothing
     predicates = {f.predicate for f in held if not f.retract}
     holders = {f.object.lower() for f in held}
@@ -284,7 +295,7 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     # an owner placed by the office is one whatever follows it ("The reins at C have passed to X")
     placed = next((o for o in (_owner(clause, names, o) for o in offices) if o), None)
     placed = placed or _referred(clause, names, predicate, offices[0][0], said)
-    owner = placed or _acting(clause, names, olds) or said.topic
+    owner = placed or _acting(clause, names, olds) or said.topic or (said.scene if predicate == "mayor" else None)
     if owner is None:
         return []
     # "…, headquartered in Cape Town, …": a name said where something is, is no person's
