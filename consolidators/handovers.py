@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import succession
+from . import founders, succession
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP
@@ -191,7 +191,7 @@ def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     handed = succession.over(facts(text), text, sentence)  # a succession in news wording, read by its names' parts
     if not handed:
         return succession.settled(found, text)
-    predicates = {f.predicate for f in handed if f.predicate != succession.FOUNDED}  # founders add, displace nothing
+    predicates = {f.predicate for f in handed if f.predicate != founders.FOUNDED}  # founders add, displace nothing
     same = {(f.subject, f.predicate, f.object, f.retract) for f in handed}  # "X resigned" is no "X holds it"
     # "Kraków is run by its mayor, X": the holder the handover reads under another office is the misreading
     held = {(f.subject, f.object) for f in handed if f.predicate in _PERSON_ROLES}

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from . import founders
+from .founders import FOUNDED
 from .officenames import Name, is_title, names_in, recased
 from .spans import make_fact
 from .types import Fact
@@ -48,7 +50,6 @@ _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led
 _TO_LEAD = re.compile(r"\bto (?:lead|head|run|govern)\s+(?:the\s+)?$")
 #: The relations of this reader; a founder named in passing ("succeeded founder X as CEO") is read beside them.
 _ROLES = frozenset({"ceo", "president", "mayor"})
-FOUNDED = "founded by"
 #: An office said of someone only as to come: "the incoming president of C, X", "CEO-designate X".
 _TO_COME = re.compile(
     r"\b(?:incoming|next|future|would-be|designate|[a-z]+-elect)\b[^;.]{0,50}?"
@@ -257,7 +258,15 @@ def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     ``sentence``: the text as said, with its dateline."""
     place = _DATELINE.match(sentence)
     read = facts(text, recased(place["place"]) if place and place["place"] != sentence[: len(text)] else "")
+    read += [f for f in founders.facts(text) if f not in read]
     held = [f for f in read if f.predicate != FOUNDED]  # a founder named in passing adds, and displaces nothing
+    # "Founded by X, IKEA is …": a founder read of another name ("IKEA Group") is the misreading
+    founded = {(f.subject, f.object) for f in read if f.predicate == FOUNDED}
+    found = [
+        f
+        for f in found
+        if f.predicate != FOUNDED or (f.subject, f.object) in founded or f.object not in {o for _, o in founded}
+    ]
     predicates = {f.predicate for f in held if not f.retract}
     holders = {f.object.lower() for f in held}
     # "Mr. Hiroshi Sato … President and CEO of …": the same holder read under a company's "president" too

@@ -450,3 +450,35 @@ def test_a_holder_who_takes_over_something_else_is_no_successor() -> None:
 def test_a_headline_in_capitals_is_read_as_running_text() -> None:
     found = facts("ALPINA FOODS NAMES MARCO ROSSI CHIEF EXECUTIVE")
     assert [(f.subject, f.predicate, f.object) for f in found] == [("Alpina Foods", "ceo", "Marco Rossi")]
+
+
+#: Founders named in passing: (sentence, organisation, founders)
+FOUNDINGS: list[tuple[str, str, tuple[str, ...]]] = [
+    ("Orla Foods, which Ciara Byrne started in 2012, now sells in six countries.", "Orla Foods", ("Ciara Byrne",)),
+    ("Set up by Tom Hale, Acme Robotics now employs 200 people.", "Acme Robotics", ("Tom Hale",)),
+    (
+        "Acme Robotics, the drone maker founded by Tom Hale and Ana Cruz, was sold to Globex.",
+        "Acme Robotics",
+        ("Tom Hale", "Ana Cruz"),
+    ),
+    ("Weaver Hall was founded by wool merchant Amos Weaver in 1850.", "Weaver Hall", ("Amos Weaver",)),
+    (
+        "Dune Cycles was started by sisters Lina and Yara Mansour in Beirut.",
+        "Dune Cycles",
+        ("Lina Mansour", "Yara Mansour"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "org", "people"), FOUNDINGS)
+def test_a_founder_named_in_passing(sentence: str, org: str, people: tuple[str, ...]) -> None:
+    found = {(f.subject, f.object) for f in extract_triples(sentence, "assistant") if f.predicate == "founded by"}
+    assert found == {(org, p) for p in people}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["If Acme Robotics was founded by Tom Hale, why is he suing?", "Acme Robotics was not founded by Tom Hale."],
+)
+def test_a_founding_doubted_or_denied_names_no_founder(sentence: str) -> None:
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate == "founded by"]
