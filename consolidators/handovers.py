@@ -192,6 +192,15 @@ def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     if not handed:
         return succession.settled(found, text)
     predicates = {f.predicate for f in handed if f.predicate != founders.FOUNDED}  # founders add, displace nothing
+    # "Founded by X, IKEA is …": the same founder read of another name ("IKEA Group") is the misreading
+    founded = {(f.subject, f.object) for f in handed if f.predicate == founders.FOUNDED}
+    found = [
+        f
+        for f in found
+        if f.predicate != founders.FOUNDED
+        or (f.subject, f.object) in founded
+        or f.object not in {o for _, o in founded}
+    ]
     same = {(f.subject, f.predicate, f.object, f.retract) for f in handed}  # "X resigned" is no "X holds it"
     # "Kraków is run by its mayor, X": the holder the handover reads under another office is the misreading
     held = {(f.subject, f.object) for f in handed if f.predicate in _PERSON_ROLES}

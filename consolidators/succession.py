@@ -260,13 +260,6 @@ def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     read = facts(text, recased(place["place"]) if place and place["place"] != sentence[: len(text)] else "")
     read += [f for f in founders.facts(text) if f not in read]
     held = [f for f in read if f.predicate != FOUNDED]  # a founder named in passing adds, and displaces nothing
-    # "Founded by X, IKEA is …": a founder read of another name ("IKEA Group") is the misreading
-    founded = {(f.subject, f.object) for f in read if f.predicate == FOUNDED}
-    found = [
-        f
-        for f in found
-        if f.predicate != FOUNDED or (f.subject, f.object) in founded or f.object not in {o for _, o in founded}
-    ]
     predicates = {f.predicate for f in held if not f.retract}
     holders = {f.object.lower() for f in held}
     # "Mr. Hiroshi Sato … President and CEO of …": the same holder read under a company's "president" too
