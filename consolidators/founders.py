@@ -62,6 +62,8 @@ def _founders(text: str, names: list[Name], i: int) -> list[str]:
         return [f"{name.text} {nxt.text.split()[-1]}", nxt.text]
     nxt = names[i + 1] if i + 1 < len(names) else None
     both = nxt is not None and text[name.end : nxt.start] == " and " and " " in nxt.text
+    if not name.person:  # "founded by three Tampere University students": a description, not the founders
+        return []
     return [name.text, nxt.text] if both and nxt is not None else [name.text]
 
 
@@ -72,7 +74,8 @@ def _organisation(text: str, names: list[Name], i: int) -> Name | None:
         after = [n for n in names[i + 1 :] if text[: n.start].endswith(", ")]
         return after[0] if after and not _BY.search(text[: after[0].start]) else None
     before = [n for n in names[:i] if _DESCRIBED.match(text[n.end : name.start]) or _which(text, n, name)]
-    return before[-1] if before else None
+    # "St. Angela's College": a name the possessive parts is no whole name of its own
+    return before[-1] if before and not re.search(r"'s? $", text[: before[-1].start]) else None
 
 
 def _which(text: str, org: Name, founder: Name) -> bool:

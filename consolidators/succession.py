@@ -50,6 +50,11 @@ _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led
 _TO_LEAD = re.compile(r"\bto (?:lead|head|run|govern)\s+(?:the\s+)?$")
 #: The relations of this reader; a founder named in passing ("succeeded founder X as CEO") is read beside them.
 _ROLES = frozenset({"ceo", "president", "mayor"})
+#: The office taken, which makes an incoming holder the holder: "C's incoming CEO, X, took office this week".
+_TOOK = re.compile(
+    r"\b(?:took|has taken|had taken) (?:office|over|the helm|up the (?:post|role|job))|(?:started|began|has started)"
+    r" work|(?:was|has been|were) sworn in|assumed office"
+)
 #: An office said of someone only as to come: "the incoming president of C, X", "CEO-designate X".
 _TO_COME = re.compile(
     r"\b(?:incoming|next|future|would-be|designate|[a-z]+-elect)\b[^;.]{0,50}?"
@@ -114,7 +119,7 @@ _LATER = re.compile(
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately|(?:from|as of|starting) today)\b")
 #: Who acts on the office as the clause's subject: "C ousted …", "Oskarians elected …", "C informs that …".
 _ACTS = re.compile(
-    r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:, [^,]{1,60},)?"  # "C, based in X, named …"
+    r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:, (?P<aside>[^,]{1,60}),)?"  # "C, based in X, named …"
     r"(?:'s? (?:board|shareholders|directors)| (?:voters|lawmakers|MPs|parliament|shareholders|board|directors))?"
     r" (?:has |have |had )?(?:now |today |formally |officially )?"
     r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected|reinstated"
@@ -233,6 +238,7 @@ def _current(clause: str) -> str:
     """The clause as far as it states who holds an office now: whole, up to a hedge, or nothing."""
     # "said X would serve as CEO with immediate effect": the change made, not a plan
     plain = re.sub(r"\b(?:would|will) ", "", _AT_ONCE.sub("", clause)) if _AT_ONCE.search(clause) else clause
+    plain = plain.replace("incoming ", "") if _TOOK.search(plain) else plain  # "… incoming CEO X took office"
     if _UNSAID.search(plain):
         return ""
     hedge = _NOT_NOW.search(plain)
@@ -273,7 +279,7 @@ def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
 def settled(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
     takes office in January"), whichever reader read them."""
-    if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text):
+    if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text) or _TOOK.search(text):
         return found
     unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
     return [f for f in found if f.predicate not in _ROLES or f.object not in unsure]
@@ -347,8 +353,14 @@ def _referred(clause: str, names: list[Name], predicate: str, start: int, said: 
     if said.opening or said.topic:
         return said.opening or said.topic
     # the clauses before first: "former Maersk executive X is the company's CEO" describes X by another firm
+    # "X, the airline's chief executive, said …": the name the office is said of is its holder, not its owner
     before = [
-        n for n in names if n.end <= anaphor.start() and not _old(clause, n) and not _SUBJECT.match(clause, n.end)
+        n
+        for n in names
+        if n.end <= anaphor.start()
+        and not _old(clause, n)
+        and not _SUBJECT.match(clause, n.end)
+        and clause[n.end : anaphor.start()] != ", "
     ]
     left = [n for n in said.prior or before if not is_time(n.text)]
     return left[0] if len(left) == 1 else None
@@ -411,6 +423,9 @@ def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
         return None
     first = names[0]
     after = clause[first.end :]
+    aside = _ACTS.match(after)
+    if aside and aside["aside"] and any(re.search(p, aside["aside"]) for _, p in _OFFICES):
+        return None  # "X, the airline's chief executive, said …": the name the office describes holds it
     if not (first.person and first.text in olds) and any(p.match(after) for p in (_ACTS, _GROUP_ACTS, _LED)):
         return first  # "C handed the top job …", "C's board dismissed …", "C is now led by mayor X"
     if not is_time(first.text) and re.match(r"(?:In|At) (?:the )?$", clause[: first.start]):

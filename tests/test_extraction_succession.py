@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from consolidators import extract_triples
+from consolidators.founders import facts as founders_facts
 from consolidators.succession import facts, names_in
 
 #: (sentence, owner, relation, new holder, old holder or "")
@@ -482,3 +483,26 @@ def test_a_founder_named_in_passing(sentence: str, org: str, people: tuple[str, 
 )
 def test_a_founding_doubted_or_denied_names_no_founder(sentence: str) -> None:
     assert not [f for f in extract_triples(sentence, "assistant") if f.predicate == "founded by"]
+
+
+def test_an_incoming_holder_who_took_office_holds_it() -> None:
+    found = facts("Arden Foods' incoming chief executive, Mila Horvat, took office on Monday, succeeding Ian Reed.")
+    assert [(f.subject, f.predicate, f.object) for f in found] == [("Arden Foods", "ceo", "Mila Horvat")]
+    assert not facts("Arden Foods' incoming chief executive, Mila Horvat, takes office in June.")
+
+
+def test_a_name_the_office_describes_is_its_holder_not_its_owner() -> None:
+    # the airline is named after its chief executive: the reader says nothing rather than swap them
+    found = extract_triples("Ola Berg, the airline's chief executive, said Fjord Air would add routes.", "assistant")
+    assert not [f for f in found if f.subject == "Ola Berg"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Pixel Forge was founded by four Bergen University students in 2015.",  # a description, no founders
+        "St. Olaf's Academy was founded by the Benedictine Sisters in 1901.",  # a name the possessive parts
+    ],
+)
+def test_no_founder_of_a_description_or_a_parted_name(sentence: str) -> None:
+    assert not founders_facts(sentence)
