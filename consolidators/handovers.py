@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import succession
+from . import founders, succession
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP
@@ -184,13 +184,23 @@ def _hedged(clause: str) -> bool:
     return _HEDGE.search(clause) is not None
 
 
-def prevail(found: list[Fact], text: str) -> list[Fact]:
+def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     """``found`` with the handover facts of ``text`` in place of the others' reading of the same relations:
-    those read the old holder, a cut name or swapped owner and holder where the handover reader reads the change."""
-    handed = succession.over(facts(text), text)  # a succession in news wording, read by its names' parts
+    those read the old holder, a cut name or swapped owner and holder where the handover reader reads the change.
+    ``sentence``: the text as said, before its dateline was cut."""
+    handed = succession.over(facts(text), text, sentence)  # a succession in news wording, read by its names' parts
     if not handed:
-        return found
-    predicates = {f.predicate for f in handed}
+        return succession.settled(found, text)
+    predicates = {f.predicate for f in handed if f.predicate != founders.FOUNDED}  # founders add, displace nothing
+    # "Founded by X, IKEA is …": the same founder read of another name ("IKEA Group") is the misreading
+    founded = {(f.subject, f.object) for f in handed if f.predicate == founders.FOUNDED}
+    found = [
+        f
+        for f in found
+        if f.predicate != founders.FOUNDED
+        or (f.subject, f.object) in founded
+        or f.object not in {o for _, o in founded}
+    ]
     same = {(f.subject, f.predicate, f.object, f.retract) for f in handed}  # "X resigned" is no "X holds it"
     # "Kraków is run by its mayor, X": the holder the handover reads under another office is the misreading
     held = {(f.subject, f.object) for f in handed if f.predicate in _PERSON_ROLES}

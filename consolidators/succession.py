@@ -22,8 +22,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .spans import ORG_WORDS, make_fact
-from .text import ENTITY_STOP
+from . import founders
+from .founders import FOUNDED
+from .officenames import Name, is_title, names_in, recased
+from .spans import make_fact
 from .types import Fact
 from .vocabulary import is_time
 
@@ -32,40 +34,40 @@ from .vocabulary import is_time
 _OFFICES = (
     (
         "ceo",
-        r"\b(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|reins|(?:at )?the top(?= of)"
+        r"\b(?:(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|reins)\b|(?:at )?the top(?= of)"
         r"|(?:(?<=new )|(?<='s )|(?<=s' ))chief(?=,|\s+(?:is|was|has)\b|$))",  # never "finance chief" or "chief economist"
     ),
     ("president", r"\b(?:[Pp]resident|[Pp]residency|head of state)\b"),
-    ("mayor", r"\b(?:[Mm]ayor|[Mm]ayoralty|(?:[Oo]ber)?[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor)\b"),
+    (
+        "mayor",
+        r"\b(?:[Mm]ayor|[Mm]ayoralty|(?:[Oo]ber)?[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor|[Bb]urgomaster|[Bb]urgemeester"
+        r"|[Bb]ourgmestre)\b",
+    ),
 )
 #: Verbs by which a person holds a company's top office: "Emil Strand now leads Norrland Energi".
 _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led|headed|run))\s+(?:the\s+)?$")
-#: Titles and honorifics: said before a name, no part of it.
-_HONORIFIC = frozenset(
-    """mr mrs ms miss mx dr prof sir dame lord lady councillor councilor cllr alderman mayor president ceo
-    governor senator judge madam monsieur herr frau señor señora sr sra chairman chairwoman chair premier
-    chancellor minister representative director executive officer chief acting interim incoming outgoing
-    former founder co-founder cofounder deputy vice veteran finance operating shareholders voters residents citizens lawmakers directors board""".split()
-)  # and the groups a sentence opens with: "Shareholders of Polar Freight ousted …"
-#: Prepositions a sentence opens with: "Under CEO Orin Takeda, …" is no name "Under".
-_OPENERS = frozenset(
-    "in on at as after before during following since until from by with for under despite amid".split()
+#: "to lead C as mayor": the office's owner is what its holder leads.
+_TO_LEAD = re.compile(r"\bto (?:lead|head|run|govern)\s+(?:the\s+)?$")
+#: The relations of this reader; a founder named in passing ("succeeded founder X as CEO") is read beside them.
+_ROLES = frozenset({"ceo", "president", "mayor"})
+#: The office taken, which makes an incoming holder the holder: "C's incoming CEO, X, took office this week".
+_TOOK = re.compile(
+    r"\b(?:took|has taken|had taken) (?:office|over|the helm|up the (?:post|role|job))|(?:started|began|has started)"
+    r" work|(?:was|has been|were) sworn in|assumed office"
 )
-#: Words in a name that make it no person: an office ("Representative Director") or an organisation.
-_NOT_PERSON = frozenset(
-    {w.lower() for w in ORG_WORDS - {"Park", "Bridge", "Tower", "Press"}}  # surnames too: "Lydia Park"
-    | {"director", "officer", "executive", "chairman", "chairwoman", "board", "council", "minister", "president"}
-    | {"mayor", "ceo", "chief", "secretary", "manager", "head", "marine", "solar", "batteries", "energi"}
+#: An office said of someone only as to come: "the incoming president of C, X", "CEO-designate X".
+_TO_COME = re.compile(
+    r"\b(?:incoming|next|future|would-be|designate|[a-z]+-elect)\b[^;.]{0,50}?"
+    r"(?:CEO|[Cc]hief [Ee]xecutive|[Pp]resident|[Mm]ayor)\b[^;.]{0,50}?(?:,\s*)?$"
 )
-#: The name links: "Bank of Kyoto", "Ana de Souza", "Co., Ltd.".
-_LINKS = frozenset("of de da do dos das del della di du van von der den al el bin ibn la le & y".split())
-_WORD = re.compile(r"[^\W\d_](?:[\w&-]|['’](?=\w)(?!s\b))*\.?|\d[\w.-]*|[^\w\s]")
-#: A company's suffix after a comma: "Kanagawa Precision Co., Ltd." is one name.
-_SUFFIX = re.compile(r", (?:Ltd|Inc|LLC|PLC|Co|Corp|S\.A|AG|AB|ASA|NV|BV)\b\.?")
+#: A founder named beside the office: "succeeded founder X", "replacing co-founder X", "X, who co-founded the company".
+_FOUNDER_BEFORE = re.compile(r"\b(?:[Cc]o-?)?[Ff]ounder,? $")
+_FOUNDER_AFTER = re.compile(r"^,? who (?:co-?)?founded (?:the (?:company|firm|group|business|studio|startup)|it)\b")
 #: A name marked as the office's past holder, by what precedes it ...
 _OLD_BEFORE = re.compile(
     r"\b(?:replacing|replaced|replaces|replace|succeed|succeeds|succeeding|succeeded|ousted|ousting|ousts|oust"
     r"|defeat|defeated|defeating|defeats|beat|beating|unseat|unseated|unseating|topple|toppled|dethroned|dismiss|dismissed"
+    r"|ending|ended"
     r"|fire|fired|firing|sack|sacked|remove|removed|removing|depose|deposed|impeach|impeached|parted ways with"
     r"|from|instead of|(?:after|following) the (?:retirement|resignation|departure|death|exit|ouster|removal"
     r"|dismissal|sacking|firing|impeachment|defeat) of|former|outgoing|predecessor|ex-)"
@@ -74,37 +76,69 @@ _OLD_BEFORE = re.compile(
 #: ... or by what follows it ("Y stepped down", "after Y's resignation", "Y, who resigned", "Y was ousted").
 _OLD_AFTER = re.compile(
     r"^(?:'s?|')? ?(?:,? who )?(?:has |had |have )?(?:(?:resigned|resigns|resignation|stepped down|steps down|retired"
-    r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|ouster|removal|impeachment|lost|handed"
-    r"|hands|passed|term ended|tenure ended)"
-    r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated))\b"
+    r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|exits|exited|ouster|removal|impeachment"
+    r"|suspension|lost|handed|hands|passed|stepped aside|steps aside|stood down|stands down|term ended|tenure ended"
+    r"|departs|departed|is leaving|bows out|bowed out"
+    r"|(?:tenure|term|reign|time|stint)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
+    r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated"
+    r"|impeached|suspended))\b"
 )
 #: A holder marked as new by "by": "was replaced by X" names the new one, never an old one.
 _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ ){0,2}$")
-#: What makes a clause no statement of who holds the office now: a hedge, a plan, a question, a past state.
+#: What makes the rest of a clause no statement of who holds the office now: a hedge, a plan, a refusal. The
+#: office its subject names stands ("Daegu's new mayor, X, promised to review the plan"; "C CEO X said …
+#: would …"), and so does nothing after it ("C will name X as CEO").
 _NOT_NOW = re.compile(
-    r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?r\w*|next"
+    r"\b(?:will|would|could|(?-i:may)|might|should|shall|not|never|no longer|next"
     r"|poised|frontrunner|favou?rite|in line|incoming|designate|[a-z]+-elect|served|shortlisted|contenders?|nominees?"
     # an offer or a refusal of the office, not of anything else ("declined to comment" is no refusal of it)
     r"|(?:was|were|has been|had been) (?:nominated|offered)"
     r"|(?:declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies)(?: to (?:become|take|accept"
     r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
-    r"|reportedly|allegedly|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
-    r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?|speculation"
-    r"|used to|had been|until|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
-    r"|were|from \d{4} (?:to|until) \d{4})\b|n't\b"
-    r"|\b(?-i:I|I'm|me|my|we|our|us)\b",  # the speaker's own office, or a relative's: not news of an office holder
+    r"|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
+    r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
+    r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies)\b|n't\b",
     re.I,
 )
+#: What makes a whole clause no statement of who holds an office now: a question, a condition, a rumour, a past
+#: state, the speaker's own office or a relative's.
+_UNSAID = re.compile(
+    r"\?|\b(?:if|whether|unless|rumou?r\w*|reportedly|allegedly|speculation|used to|had been|until|served|were"
+    r"|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
+    r"|from \d{4} (?:to|until) \d{4})\b"
+    r"|\b(?-i:I|I'm|me|my|we|our|us)\b",
+    re.I,
+)
+#: A time to come: "next month", "later this year", "from January".
+_LATER = re.compile(
+    r"\b(?:next (?:week|month|year|spring|summer|autumn|fall|winter|term|season)|later this (?:week|month|year)"
+    r"|(?:from|starting|as of|effective) (?:January|February|March|April|June|July|August|September|October"
+    r"|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|next|the (?:start|end|beginning))|takes office)\b"
+)
 #: "said X would serve as CEO with immediate effect": the change made, not a plan.
-_AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately)\b")
+_AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately|(?:from|as of|starting) today)\b")
 #: Who acts on the office as the clause's subject: "C ousted …", "Oskarians elected …", "C informs that …".
 _ACTS = re.compile(
-    r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:, [^,]{1,60},)?"  # "C, based in X, named …"
+    r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:, (?P<aside>[^,]{1,60}),)?"  # "C, based in X, named …"
     r"(?:'s? (?:board|shareholders|directors)| (?:voters|lawmakers|MPs|parliament|shareholders|board|directors))?"
     r" (?:has |have |had )?(?:now |today |formally |officially )?"
-    r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected"
-    r"|chose|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
-    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted)\b"
+    r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected|reinstated"
+    r"|chose|chosen|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
+    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) a new"
+    r"|replaced [^,;]+? with"
+    r"|ousts|fires|sacks|dismisses|removes|elects|chooses|picks|selects|hires|taps|installs|promotes|hands|gives)\b"  # "C has a new boss: …", "C has replaced Y with X as CEO"
+)
+#: A group of the owner's acting on its office, whatever its verb: "C's supervisory board dismissed …", "C
+#: shareholders welcomed new chief executive X", "C's congress installed …".
+_GROUP_ACTS = re.compile(
+    r"^(?:'s?|')? (?:[a-z-]+ )?(?:board|shareholders|directors|investors|congress|parliament|senate|assembly|council"
+    r"|voters|lawmakers|MPs) (?:has |have |had )?(?:now |today |formally |officially )?[a-z]+(?:ed|en|s)\b"
+)
+#: Who the office's holder leads, said of the owner: "C is now led by mayor X", "C, led by CEO X, …", "C is now
+#: under the leadership of chief executive X".
+_LED = re.compile(
+    r"^(?:,|(?: is| are| has been)) (?:now |currently |still )?(?:(?:led|run|headed|helmed|governed) by"
+    r"|under the (?:leadership|stewardship|direction) of)\b"
 )
 #: Where the owner is said after the office: "CEO of C", "the top of C", "the helm at C", "mayor, of C".
 _OWNER_AFTER = re.compile(r"^\)?(?: (?:role|job|post|office|seat))?,? (?:of|at) (?:the )?$")  # "… (mayor) of C"
@@ -114,17 +148,32 @@ _GROUP_OF = re.compile(
 )
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
-#: A describing word before a name, no part of it: "Tallinn-born Kertu Saar", "Oslo-based …".
-_DESCRIBED = re.compile(r"-(?:born|based|raised|bred|headquartered|educated|trained|owned|listed|backed|led|run)$")
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 #: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".
 _SUCCESSOR = re.compile(
     r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
-    r"|took over from) (?:him|her|them))\b"
+    r"|took over from) (?:him|her|them)|(?:now )?holds? (?:the|that|this) (?:office|post|job|seat|role)"
+    # "…; Y has taken over": what Y took over is the office, when nothing else is named after it
+    r"|(?:(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)"
+    r"(?=$|,| for now| in the interim| on an interim basis| temporarily))\b"
 )
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
-    r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|leads|heads|runs|has led|has headed|has run"
+    r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|urgomaster|urgemeester"
+    r"|ourgmestre|leads|heads|runs|has led|has headed|has run"
+)
+#: An acting holder's term, said as what they will do until the office is filled: "Acting mayor X will lead C
+#: until the special election" is who leads C now.
+_ACTING = re.compile(
+    r"^(?P<head>(?:[Aa]cting|[Ii]nterim) [^,;]*?) will (?:continue to )?(?P<verb>lead|run|head|govern)"
+    r"(?P<owner> [^,;]*?) until .*$"
+)
+#: A clause opening with the office's holder: "Under its new chief executive, X, C is shifting …".
+_UNDER = re.compile(r"Under (?:(?:its|their|the) )?(?:new |current |acting |interim )?")
+#: A news story's dateline, the place it is filed from: "PORT MERRIN — …", "KOTKA, Finland (AP) — …".
+_DATELINE = re.compile(
+    r"^(?P<place>[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'-]+){0,2})(?:, [A-Z][\w .]{1,25})?"
+    r"(?: \([^)]{1,30}\))? (?:-{1,2}|[–—]) "
 )
 #: A release's label before the statement: "FOR IMMEDIATE RELEASE: …".
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
@@ -133,28 +182,16 @@ _ANAPHOR = re.compile(r"\bthe (?P<kind>[a-z]+)'s (?:new )?$")
 _KINDS = {
     "president": frozenset({"country", "nation", "republic", "state"}),
     "mayor": frozenset({"city", "town", "village", "municipality"}),
-    "ceo": frozenset({"company", "firm", "group", "bank", "business", "airline", "carmaker", "retailer"}),
+    "ceo": frozenset(
+        """company firm group bank business airline carmaker retailer studio startup chain insurer lender brewer
+        publisher label maker developer operator""".split()
+    ),
 }
+#: A name a verb follows, the clause's subject rather than what an office is of ("Y has become the company's CEO").
+_SUBJECT = re.compile(r"(?:,[^,]+,)? (?:has|have|had|is|are|was|became|becomes|takes|took|now)\b")
 #: A second's office, not the office: "vice-president", "deputy mayor".
 _DEPUTY = re.compile(r"\b(?:vice|deputy|assistant|associate)[- ]$", re.I)
 _CLAUSES = re.compile(r"\s*;\s+|\s+[—–]\s+")
-
-
-@dataclass(frozen=True)
-class Name:
-    """A run of capitalised words in a clause, with a title before it kept apart ("Ms." of "Ms. Yuki Mori")."""
-
-    text: str
-    start: int
-    end: int
-    title: str = ""
-
-    @property
-    def person(self) -> bool:
-        """Two words or more, none an office or an organisation's: a person who can hold an office."""
-        words = self.text.split()
-        # "Gulf of Finland", "Marks & Spencer": a place's or a firm's link, where a person's is "de" or "van"
-        return len(words) >= 2 and not any(w.strip(".,").lower() in _NOT_PERSON | {"of", "&"} for w in words)
 
 
 @dataclass(frozen=True)
@@ -164,29 +201,53 @@ class Sentence:
 
     opening: Name | None
     succeeded: bool
+    topic: Name | None = None  # "Lattice Bio: CEO X exits, and Y has taken the helm"
+    prior: tuple[Name, ...] = ()  # the names of the clauses before, old holders set aside
+    scene: Name | None = None  # the dateline's place: "PORT MERRIN — X was sworn in as mayor"
 
 
-def facts(text: str) -> list[Fact]:
-    """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly."""
+def facts(text: str, dateline: str = "") -> list[Fact]:
+    """Who holds an office now, as ``text`` tells a succession; [] when it does not say so plainly. ``dateline``:
+    the place a news story is filed from, whose mayor a story names when it names no other place."""
+    text = _LABEL.sub("", text.strip())
+    text = recased(text)
     if not _CUE.search(text):  # most sentences name no office: they are not read further
         return []
-    text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text.strip())  # "Co., Ltd." keeps its point
+    text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text)  # "Co., Ltd." keeps its point
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
-    text = _LABEL.sub("", text)
     found: list[Fact] = []
     every = names_in(text)
     first = next(iter(every), None)
     opening = first if first is not None and first.start == 0 and not first.person else None
     # "X now runs C; Y left the CEO post": a predecessor anywhere in the sentence makes a lead verb the top office
-    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every))
-    for clause in _CLAUSES.split(text):
-        if _NOT_NOW.search(_AT_ONCE.sub("", clause) if _AT_ONCE.search(clause) else clause):
-            continue
+    topic = first if first is not None and first.start == 0 and text[first.end : first.end + 2] == ": " else None
+    scene = Name(dateline, -1, -1) if dateline else None
+    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every), topic=topic, scene=scene)
+    for whole in _CLAUSES.split(text):
+        clause = _current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
         names = names_in(clause)
         olds = {n.text for n in names if _old(clause, n)}
         read = _clause(clause, names, olds, said) or _successor(clause, names, olds, found)
         found += [f for f in read if f not in found]
+        kept = (n for n in names_in(whole) if not _old(whole, n) and not _SUBJECT.match(whole, n.end))
+        said = replace(said, prior=said.prior + tuple(kept))
     return found
+
+
+def _current(clause: str) -> str:
+    """The clause as far as it states who holds an office now: whole, up to a hedge, or nothing."""
+    # "said X would serve as CEO with immediate effect": the change made, not a plan
+    plain = re.sub(r"\b(?:would|will) ", "", _AT_ONCE.sub("", clause)) if _AT_ONCE.search(clause) else clause
+    plain = plain.replace("incoming ", "") if _TOOK.search(plain) else plain  # "… incoming CEO X took office"
+    if _UNSAID.search(plain):
+        return ""
+    hedge = _NOT_NOW.search(plain)
+    # "X becomes CEO of C next month": a time to come the clause's own verb has, not a hedge's ("… would rise next
+    # year"), leaves nothing now
+    later = _LATER.search(plain)
+    if later and (hedge is None or later.start() <= hedge.start()):
+        return ""
+    return plain if hedge is None else plain[: hedge.start()]
 
 
 def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]) -> list[Fact]:
@@ -198,76 +259,30 @@ def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]
     return make_fact(gone[0].subject, gone[0].predicate, held.pop(), single=True)
 
 
-def over(found: list[Fact], text: str) -> list[Fact]:
-    """``found`` with what :func:`facts` reads of ``text`` in place of its readings of the same relations."""
-    read = facts(text)
-    predicates = {f.predicate for f in read if not f.retract}
-    holders = {f.object.lower() for f in read}
+def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
+    """``found`` with what :func:`facts` reads of ``text`` in place of its readings of the same relations;
+    ``sentence``: the text as said, with its dateline."""
+    place = _DATELINE.match(sentence)
+    read = facts(text, recased(place["place"]) if place and place["place"] != sentence[: len(text)] else "")
+    read += [f for f in founders.facts(text) if f not in read]
+    held = [f for f in read if f.predicate != FOUNDED]  # a founder named in passing adds, and displaces nothing
+    predicates = {f.predicate for f in held if not f.retract}
+    holders = {f.object.lower() for f in held}
     # "Mr. Hiroshi Sato … President and CEO of …": the same holder read under a company's "president" too
     return read + [
-        f for f in found if f.predicate not in predicates and not f.object.lower().endswith(tuple(holders) or ("\0",))
+        f
+        for f in settled(found, text)
+        if f.predicate not in predicates and not f.object.lower().endswith(tuple(holders) or ("\0",))
     ]
 
 
-def names_in(clause: str) -> list[Name]:
-    """The clause's names, each without a title before it; a title inside a run parts it ("Norvanian President
-    Sofia Ek" is the owner "Norvanian" and the holder "Sofia Ek")."""
-    names: list[Name] = []
-    run: list[re.Match[str]] = []
-    for m in [*_WORD.finditer(clause), None]:
-        word = m[0] if m else ""
-        if m and (_capital(word) or run and word in _LINKS and _next_capital(clause, m.end())):
-            run.append(m)
-            continue
-        if m and run and _SUFFIX.match(clause, m.start()):
-            continue  # the comma of "Co., Ltd.": the suffix after it joins the run
-        names += _split_run(clause, run)
-        run = []
-    return names
-
-
-def _capital(word: str) -> bool:
-    # "AS" of "Fjordlight AS" is the company's legal form, "As" opens a sentence
-    return word[:1].isupper() and (
-        word.isupper() and len(word) > 1 or word.lower().strip(".") not in ENTITY_STOP | _OPENERS
-    )
-
-
-def _next_capital(clause: str, end: int) -> bool:
-    nxt = _WORD.search(clause, end)
-    return nxt is not None and _capital(nxt[0])
-
-
-def _split_run(clause: str, run: list[re.Match[str]]) -> list[Name]:
-    while run and run[-1][0] in _LINKS:  # "Priyanka Das": a capital "Das" is the name's own
-        run = run[:-1]
-    parts: list[Name] = []
-    title: list[str] = []
-    start = 0
-    for i, m in enumerate(run):
-        if i == start and m[0] in _LINKS:  # "CEO of Brightwell Foods": the link after a title
-            start = i + 1
-        elif title and m[0] == "of" and _before(clause, run[start:i], title[-1]).person:
-            parts.append(_before(clause, run[start:i], title[-1]))  # "Mayor Luisa Ferraro of Turin": holder, place
-            title, start = [], i + 1
-        elif _title(m[0]) or _DESCRIBED.search(m[0]) or m[0] == "New" and i + 1 < len(run) and _title(run[i + 1][0]):
-            if i > start:  # "Norvanian President …": what comes before the title is a name of its own
-                parts.append(Name(clause[run[start].start() : run[i - 1].end()], run[start].start(), run[i - 1].end()))
-            title.append(m[0])
-            start = i + 1
-    if start < len(run):
-        parts.append(
-            Name(clause[run[start].start() : run[-1].end()], run[start].start(), run[-1].end(), " ".join(title))
-        )
-    return parts
-
-
-def _before(clause: str, words: list[re.Match[str]], title: str) -> Name:
-    return Name(clause[words[0].start() : words[-1].end()], words[0].start(), words[-1].end(), title)
-
-
-def _title(word: str) -> bool:
-    return word.lower().strip(".") in _HONORIFIC
+def settled(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
+    takes office in January"), whichever reader read them."""
+    if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text) or _TOOK.search(text):
+        return found
+    unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
+    return [f for f in found if f.predicate not in _ROLES or f.object not in unsure]
 
 
 def _old(clause: str, name: Name) -> bool:
@@ -287,8 +302,8 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     (predicate, offices), *_ = predicates.items()
     # an owner placed by the office is one whatever follows it ("The reins at C have passed to X")
     placed = next((o for o in (_owner(clause, names, o) for o in offices) if o), None)
-    placed = placed or _referred(clause, predicate, offices[0][0], said.opening)
-    owner = placed or _acting(clause, names, olds)
+    placed = placed or _referred(clause, names, predicate, offices[0][0], said)
+    owner = placed or _acting(clause, names, olds) or said.topic or (said.scene if predicate == "mayor" else None)
     if owner is None:
         return []
     # "…, headquartered in Cape Town, …": a name said where something is, is no person's
@@ -299,7 +314,8 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     # "Norvanian President …": a people's adjective before a head of state names the country
     national = predicate == "president" and owner in names and owner.end < offices[0][0] and clause[owner.end] != "'"
     if len(held) == 1:
-        return make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
+        holder = make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
+        return holder + _founders(clause, names, owner) if predicate == "ceo" else holder
     # "Tom Ellery stepped down as chief executive of …": no holder now (and "Marc Petit ousted Anne Blanc" says
     # nothing of whose office it was)
     if not held and len(gone) == 1 and (placed or not owner.person):
@@ -307,14 +323,47 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     return []
 
 
+def _founders(clause: str, names: list[Name], owner: Name) -> list[Fact]:
+    """The company's founders the succession names in passing: "succeeded founder X", "X, who co-founded it"."""
+    return [
+        f
+        for n in names
+        if n.person
+        and n != owner
+        and (
+            "founder" in n.title.lower()
+            or _FOUNDER_BEFORE.search(clause[: n.start])
+            or _FOUNDER_AFTER.match(clause[n.end :])
+        )
+        for f in make_fact(owner.text, FOUNDED, n.text)
+    ]
+
+
 def _placed(clause: str, name: Name) -> bool:
     return re.search(r"\b(?:in|near)\s$", clause[: name.start]) is not None
 
 
-def _referred(clause: str, predicate: str, start: int, opening: Name | None) -> Name | None:
-    """The sentence's opening name, where the office is "the country's", "the city's" or "the company's"."""
-    said = _ANAPHOR.search(clause[:start])
-    return opening if said and opening is not None and said["kind"] in _KINDS[predicate] else None
+def _referred(clause: str, names: list[Name], predicate: str, start: int, said: Sentence) -> Name | None:
+    """The name "the country's", "the city's" or "the company's" office points back to: the sentence's opening
+    name or label, else the one name before it that is neither an old holder nor a verb's subject ("Maja Berg
+    leaves Harbinger Games; the studio's chief executive is now X")."""
+    anaphor = _ANAPHOR.search(clause[:start])
+    if anaphor is None or anaphor["kind"] not in _KINDS[predicate]:
+        return None
+    if said.opening or said.topic:
+        return said.opening or said.topic
+    # the clauses before first: "former Maersk executive X is the company's CEO" describes X by another firm
+    # "X, the airline's chief executive, said …": the name the office is said of is its holder, not its owner
+    before = [
+        n
+        for n in names
+        if n.end <= anaphor.start()
+        and not _old(clause, n)
+        and not _SUBJECT.match(clause, n.end)
+        and clause[n.end : anaphor.start()] != ", "
+    ]
+    left = [n for n in said.prior or before if not is_time(n.text)]
+    return left[0] if len(left) == 1 else None
 
 
 def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]]:
@@ -339,6 +388,9 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
     whose", "the board of C", or after a lead verb ("X now leads C")."""
     start, end = office
     noun = clause[start:end]
+    if _UNDER.fullmatch(clause[:start]):  # "Under CEO X, C tripled its fleet": the clause's subject after the holder
+        after = [n for n in names if n.start > end]
+        return after[1] if len(after) > 1 and clause[after[0].end : after[1].start].startswith(",") else None
     for name in names:
         if name.end <= start:
             between = clause[name.end : start]
@@ -346,6 +398,8 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             possessive = re.fullmatch(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?", between)
             # "Graz Mayor Elke Kahr": a title before its holder, never "elected Luiz Silva president, …"
             titled = any(_appositive(clause[end : n.start]) for n in names if n.start > end)
+            # "… replaced Y as Tampere mayor": the office said as what the holder became
+            titled = titled or re.search(r"\bas (?:the )?$", clause[: name.start]) is not None
             compound = between == " " and titled and not noun.startswith(("top", "helm", "reins", "at ", "the "))
             if possessive or compound or between == ", whose ":
                 return name
@@ -353,12 +407,14 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             return name  # "CEO of Brightwell Foods", "at the top of Solvik Batteries", "mayor, of Sankt Ilgen"
         if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]):
             return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi"
+        if _TO_LEAD.search(clause[: name.start]) and clause.startswith(" as ", name.end):
+            return name  # "X became the first woman to lead C as mayor"
     return None
 
 
 def _appositive(gap: str) -> bool:
     """Whether a name this far after an office noun is its holder: "mayor Elke Kahr", "head of state, President X"."""
-    return gap == " " or re.fullmatch(r", (?:[\w.]+ )?", gap) is not None and _title(gap[2:].strip() or "mr")
+    return gap == " " or re.fullmatch(r", (?:[\w.]+ )?", gap) is not None and is_title(gap[2:].strip() or "mr")
 
 
 def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
@@ -366,8 +422,12 @@ def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
     if not names:
         return None
     first = names[0]
-    if not (first.person and first.text in olds) and _ACTS.match(clause[first.end :]):  # "C handed the top job …"
-        return first
+    after = clause[first.end :]
+    aside = _ACTS.match(after)
+    if aside and aside["aside"] and any(re.search(p, aside["aside"]) for _, p in _OFFICES):
+        return None  # "X, the airline's chief executive, said …": the name the office describes holds it
+    if not (first.person and first.text in olds) and any(p.match(after) for p in (_ACTS, _GROUP_ACTS, _LED)):
+        return first  # "C handed the top job …", "C's board dismissed …", "C is now led by mayor X"
     if not is_time(first.text) and re.match(r"(?:In|At) (?:the )?$", clause[: first.start]):
         return first  # "In Lyon, Marc Petit has replaced Anne Blanc as mayor": the scene is the owner
     return None

@@ -168,7 +168,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     clean = plain(sentence)
-    found = handovers.prevail(_sentence_triples(sentence, role, relations), clean)
+    found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from consolidators import extract_triples
+from consolidators.founders import facts as founders_facts
 from consolidators.succession import facts, names_in
 
 #: (sentence, owner, relation, new holder, old holder or "")
@@ -185,6 +186,130 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ("The mayor of Dunholm's twin town, Brisk, is Ana Lees.", "Brisk", "mayor", "Ana Lees", ""),
     ("Greta Lund has led Fjord Bank as chief executive since 2021.", "Fjord Bank", "ceo", "Greta Lund", ""),
     ("The Latvian capital, Riga, whose mayor is Vilnis Kalns, hosted the games.", "Riga", "mayor", "Vilnis Kalns", ""),
+    # the office's owner said earlier: the firm a departure names, a label, the clause after "Under …"
+    (
+        "Tomas Lind's time at Norrsken Bank ended in March; former Nordea banker Elin Berg is the bank's chief "
+        "executive now.",
+        "Norrsken Bank",
+        "ceo",
+        "Elin Berg",
+        "Tomas Lind",
+    ),
+    (
+        "Oskar Wahl quits Fjellsoft after two years; the startup's CEO is now Hanna Lie.",
+        "Fjellsoft",
+        "ceo",
+        "Hanna Lie",
+        "Oskar Wahl",
+    ),
+    (
+        "Keld Sørensen stepped down at Aarhus Biotech in May, and Ida Holm has become the firm's chief executive.",
+        "Aarhus Biotech",
+        "ceo",
+        "Ida Holm",
+        "Keld Sørensen",
+    ),
+    (
+        "Brightwater: CEO Tom Ash departs, and Nina Roy, formerly CFO, has taken over.",
+        "Brightwater",
+        "ceo",
+        "Nina Roy",
+        "Tom Ash",
+    ),
+    ("Under its new mayor, Lotte Berg, Aalborg has expanded its tram network.", "Aalborg", "mayor", "Lotte Berg", ""),
+    (
+        "Under chief executive Yusuf Kaya, Anatolia Glass has doubled its exports.",
+        "Anatolia Glass",
+        "ceo",
+        "Yusuf Kaya",
+        "",
+    ),
+    # a group of the owner's acting on the office, whatever its verb; the owner led by the holder
+    (
+        "Vireo Labs investors cheered new chief executive Ana Moreno, who replaced Tim Cole last week.",
+        "Vireo Labs",
+        "ceo",
+        "Ana Moreno",
+        "Tim Cole",
+    ),
+    (
+        "Tarn Foods' advisory board fired Emil Lund and named Sara Vik chief executive.",
+        "Tarn Foods",
+        "ceo",
+        "Sara Vik",
+        "Emil Lund",
+    ),
+    (
+        "Calder Mining is now under the stewardship of chief executive Rosa Kim, who succeeded Dan Ode.",
+        "Calder Mining",
+        "ceo",
+        "Rosa Kim",
+        "Dan Ode",
+    ),
+    ("The port town of Vardø is now led by mayor Siv Eide.", "Vardø", "mayor", "Siv Eide", ""),
+    (
+        "The insurer Harbor Mutual has a new boss: Grace Obi was confirmed as chief executive on Monday.",
+        "Harbor Mutual",
+        "ceo",
+        "Grace Obi",
+        "",
+    ),
+    # a business kind before the name is no part of it; "to lead C as mayor"; "as C mayor"
+    ("Chipmaker Novalux has replaced Per Aas with Lin Wu as CEO.", "Novalux", "ceo", "Lin Wu", "Per Aas"),
+    ("Lena Fischer became the youngest person to lead Kiel as mayor.", "Kiel", "mayor", "Lena Fischer", ""),
+    ("Jonas Eklund replaced Sundqvist as Umeå mayor after the recount.", "Umeå", "mayor", "Jonas Eklund", "Sundqvist"),
+    ("Wim Claes succeeds Griet Maes as burgomaster of Mechelen.", "Mechelen", "mayor", "Wim Claes", "Griet Maes"),
+    # the office stands past a hedge in the predicate; an acting holder "will lead … until …"
+    ("Solvane Air chief executive Mei Tan said fares would rise next year.", "Solvane Air", "ceo", "Mei Tan", ""),
+    (
+        "The new mayor of Košice, Peter Hudák, promised to review the parking plan.",
+        "Košice",
+        "mayor",
+        "Peter Hudák",
+        "",
+    ),
+    (
+        "Interim CEO Marco Rossi will run Alpina Foods until a new chief executive is found.",
+        "Alpina Foods",
+        "ceo",
+        "Marco Rossi",
+        "",
+    ),
+    (
+        "Petr Novak has resigned; Speaker Jana Dvorak is now acting president of Moravia.",
+        "Moravia",
+        "president",
+        "Jana Dvorak",
+        "Petr Novak",
+    ),
+    (
+        "Sanne Vos resigned as mayor of Utrecht; her deputy Bram Bakker now holds the post.",
+        "Utrecht",
+        "mayor",
+        "Bram Bakker",
+        "Sanne Vos",
+    ),
+    (
+        "Halden Steel's board has chosen Ola Berg to succeed Kari Dahl as chief executive.",
+        "Halden Steel",
+        "ceo",
+        "Ola Berg",
+        "Kari Dahl",
+    ),
+    (
+        "Ravnborg said Tove Lie would lead the brewer as CEO from today, after Nils Aas quit.",
+        "Ravnborg",
+        "ceo",
+        "Tove Lie",
+        "Nils Aas",
+    ),
+    (
+        "After an appeal, Rosa Lim was reinstated as mayor of Iloilo, replacing Ben Cruz.",
+        "Iloilo",
+        "mayor",
+        "Rosa Lim",
+        "Ben Cruz",
+    ),
 ]
 
 #: Sentences that must yield no holder at all: a plan, a hedge, a rumour, a question, a negation, a past state,
@@ -214,6 +339,19 @@ NOTHING: list[str] = [
     "Ravi Menon now runs Delta Paints.",
     "Sunil Rao is now a vice-president at Fenwick Bank.",
     "Once the mayor of Hollin, Petra Saari now chairs a housing charity.",  # a team's or a plant's head, for all the sentence says
+    # what is to come, what is wished or asked, and what a holder once was
+    "The incoming mayor of Tarsk, Ivan Petrov, will be sworn in next week.",
+    "The mayor-elect of Tarsk, Ivan Petrov, met the governor.",
+    "Jane Doe becomes CEO of Acme Robotics next month.",
+    "Jane Doe is running to lead Kiel as mayor.",
+    "Nobody knows who will run Quarry Tools after Jo Park retires.",
+    "Quarry Tools is reportedly looking for a new chief executive.",
+    "Marta Ruiz was mayor of Burgos until 2019 and now teaches law.",
+    "Would Lena Fischer make a good mayor of Kiel?",
+    "Under former CEO Dan Ode, Calder Mining lost money.",
+    "Calder Mining's board is expected to name Rosa Kim chief executive next month.",
+    "Acme Robotics' board includes former Globex chief executive Jane Doe.",
+    "Kiel's former mayor Lena Fischer now runs a bakery.",
 ]
 
 
@@ -281,3 +419,90 @@ def test_names_drop_titles_and_descriptors() -> None:
 def test_a_user_chat_about_someone_else_yields_no_office_of_theirs_as_users() -> None:
     found = extract_triples("my cousin Dana Reyes is now the mayor of Tulsa, wild right", "user")
     assert not [f for f in found if f.subject == "user"]
+
+
+def test_a_founder_named_in_passing_is_the_companys_founder() -> None:
+    found = {
+        (f.subject, f.predicate, f.object)
+        for f in extract_triples(
+            "Quarry Tools announced that Jo Park has succeeded founder Ben Hale as chief executive.", "assistant"
+        )
+    }
+    assert {("Quarry Tools", "ceo", "Jo Park"), ("Quarry Tools", "founded by", "Ben Hale")} <= found
+    found = {
+        (f.subject, f.predicate, f.object)
+        for f in extract_triples(
+            "Sunvale Energy chief executive Omar Haddad, who co-founded the company in 2009, spoke at the summit.",
+            "assistant",
+        )
+    }
+    assert ("Sunvale Energy", "founded by", "Omar Haddad") in found
+    # a founder of nothing the sentence names an office of: no founder read
+    assert not [f for f in facts("Founder Ida Lunde opened a bakery in Bergen.") if f.predicate == "founded by"]
+
+
+def test_a_holder_who_takes_over_something_else_is_no_successor() -> None:
+    found = facts("Tom Hale stepped down as CEO of Acme Robotics; Jane Doe has taken over the Asia unit.")
+    assert [(f.object, f.retract) for f in found] == [("Tom Hale", True)]
+    found = facts("Tom Hale stepped down as CEO of Acme Robotics; Jane Doe has taken over for now.")
+    assert [(f.object, f.retract) for f in found] == [("Tom Hale", True), ("Jane Doe", False)]
+
+
+def test_a_headline_in_capitals_is_read_as_running_text() -> None:
+    found = facts("ALPINA FOODS NAMES MARCO ROSSI CHIEF EXECUTIVE")
+    assert [(f.subject, f.predicate, f.object) for f in found] == [("Alpina Foods", "ceo", "Marco Rossi")]
+
+
+#: Founders named in passing: (sentence, organisation, founders)
+FOUNDINGS: list[tuple[str, str, tuple[str, ...]]] = [
+    ("Orla Foods, which Ciara Byrne started in 2012, now sells in six countries.", "Orla Foods", ("Ciara Byrne",)),
+    ("Set up by Tom Hale, Acme Robotics now employs 200 people.", "Acme Robotics", ("Tom Hale",)),
+    (
+        "Acme Robotics, the drone maker founded by Tom Hale and Ana Cruz, was sold to Globex.",
+        "Acme Robotics",
+        ("Tom Hale", "Ana Cruz"),
+    ),
+    ("Weaver Hall was founded by wool merchant Amos Weaver in 1850.", "Weaver Hall", ("Amos Weaver",)),
+    (
+        "Dune Cycles was started by sisters Lina and Yara Mansour in Beirut.",
+        "Dune Cycles",
+        ("Lina Mansour", "Yara Mansour"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "org", "people"), FOUNDINGS)
+def test_a_founder_named_in_passing(sentence: str, org: str, people: tuple[str, ...]) -> None:
+    found = {(f.subject, f.object) for f in extract_triples(sentence, "assistant") if f.predicate == "founded by"}
+    assert found == {(org, p) for p in people}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["If Acme Robotics was founded by Tom Hale, why is he suing?", "Acme Robotics was not founded by Tom Hale."],
+)
+def test_a_founding_doubted_or_denied_names_no_founder(sentence: str) -> None:
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate == "founded by"]
+
+
+def test_an_incoming_holder_who_took_office_holds_it() -> None:
+    found = facts("Arden Foods' incoming chief executive, Mila Horvat, took office on Monday, succeeding Ian Reed.")
+    assert [(f.subject, f.predicate, f.object) for f in found] == [("Arden Foods", "ceo", "Mila Horvat")]
+    assert not facts("Arden Foods' incoming chief executive, Mila Horvat, takes office in June.")
+
+
+def test_a_name_the_office_describes_is_its_holder_not_its_owner() -> None:
+    # the airline is named after its chief executive: the reader says nothing rather than swap them
+    found = extract_triples("Ola Berg, the airline's chief executive, said Fjord Air would add routes.", "assistant")
+    assert not [f for f in found if f.subject == "Ola Berg"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Pixel Forge was founded by four Bergen University students in 2015.",  # a description, no founders
+        "St. Olaf's Academy was founded by the Benedictine Sisters in 1901.",  # a name the possessive parts
+    ],
+)
+def test_no_founder_of_a_description_or_a_parted_name(sentence: str) -> None:
+    assert not founders_facts(sentence)
