@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import usermoves
+from . import thirdmoves, usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
@@ -120,7 +120,7 @@ def session_facts(
         else:
             found = _turn_facts(turn, relations)
         facts.extend(found)
-    return [_resolve_attribute(f, active) for f in _as_known(facts, active)]
+    return [_resolve_attribute(f, active) for f in _as_known(facts, active, turns)]
 
 
 def _turn_facts(turn: Turn, relations: frozenset[str]) -> list[Fact]:
@@ -201,22 +201,62 @@ def _resolve_attribute(fact: Fact, active: Sequence[ActiveFact]) -> Fact:
     return replace(fact, replaces=latest.id if latest else None, replaces_attribute=False)
 
 
-# A relation a sentence can't tell from another by its own words: "X joined Al Ahly from
-# Zamalek" reads as a new employer unless one knows X plays for a team. Memory knows.
-_KNOWN_AS = {"works at": "plays for"}
+# Relations a sentence can't tell from another by its own words: "X joined Al Ahly from Zamalek" reads as a new
+# employer unless one knows X plays for a team; "The Atrium moved to Ghent" as a new home unless one knows the
+# Atrium is a building (located somewhere) or a company (headquartered somewhere). Memory knows.
+_KNOWN_AS = {"works at": ("plays for",), "lives in": ("located in", "headquartered in")}
+#: Relations whose value a change leaves: the party a move left names the relation it was held by.
+_LEFT_BY = ("works at", "plays for", "lives in", "member of", "located in", "headquartered in")
 
 
-def _as_known(facts: list[Fact], active: Sequence[ActiveFact]) -> list[Fact]:
-    """Each third-person ``works at`` of someone known (active, or earlier in the session) only
-    to play for a team, as ``plays for``; a person known for both keeps what the sentence said."""
-    known = {(norm(a.subject), norm(a.predicate)) for a in active if a.subject != USER}
+def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn] = ()) -> list[Fact]:
+    """Each third-person fact whose relation its sentence left open, as memory (active, or earlier in the
+    session) tells it: a change read as open (:mod:`consolidators.thirdmoves`) takes the relation the subject
+    held the party it left by, else one it is known for (one with no default and no such relation is dropped);
+    any other fact of a relation in ``_KNOWN_AS`` of someone known only for the other relation takes that one."""
+    held: dict[tuple[str, str], set[str]] = {}  # (subject, value) -> the relations the subject holds it by
+    for a in active:
+        if a.subject != USER:
+            held.setdefault((norm(a.subject), norm(a.object)), set()).add(norm(a.predicate))
+    known = {(who, p) for (who, _), ps in held.items() for p in ps}
+    opened = _open_changes(turns)
     out: list[Fact] = []
     for fact in facts:
-        other = _KNOWN_AS.get(fact.predicate)
         who = norm(fact.subject)
-        if other and fact.subject != USER and (who, other) in known and (who, fact.predicate) not in known:
-            fact = replace(fact, predicate=other)
+        change = opened.get((who, norm(fact.object))) if fact.subject != USER and not fact.retract else None
+        if change is not None:
+            chosen = _chosen(who, change, fact.predicate, held, known)
+            if not chosen:
+                continue
+            fact = replace(fact, predicate=chosen)
+        elif fact.subject != USER and (who, fact.predicate) not in known:
+            other = next((o for o in _KNOWN_AS.get(fact.predicate, ()) if (who, o) in known), None)
+            fact = replace(fact, predicate=other) if other else fact
         if not fact.retract:
             known.add((who, fact.predicate))
+            held.setdefault((who, norm(fact.object)), set()).add(fact.predicate)
         out.append(fact)
     return out
+
+
+def _chosen(
+    who: str, change: thirdmoves.Change, said: str, held: dict[tuple[str, str], set[str]], known: set[tuple[str, str]]
+) -> str:
+    """The relation of a change: the one the party it left was held by; else, for an open change, the first
+    alternative the subject is known for (when the default is not), else the default ("" for none); else
+    ``said``, what the sentence showed."""
+    default, *others = change.relations
+    by_left = held.get((who, norm(change.left)), set()) if change.left else set()
+    left = next((r for r in _LEFT_BY if r in by_left), None)
+    if left or not change.open:
+        return left or said
+    if default and (who, default) in known:
+        return default
+    return next((r for r in (*others, *_KNOWN_AS.get(default, ())) if (who, r) in known), default)
+
+
+def _open_changes(turns: Sequence[Turn]) -> dict[tuple[str, str], thirdmoves.Change]:
+    """The session's changes memory may settle, by (subject, value): those whose sentence left the relation
+    open, and those that name the party left."""
+    found = (thirdmoves.read(expand_contractions(plain(s))) for t in turns for s in split_sentences(t.content))
+    return {(norm(c.subject), norm(c.value)): c for c in found if c is not None and c.sure and (c.open or c.left)}

@@ -58,6 +58,7 @@ from . import (
     statics,
     tastes,
     teams,
+    thirdmoves,
     usermoves,
     wholenames,
 )
@@ -179,6 +180,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
     found = residents.merged(found, residents.facts(text))  # a named person's home or spouse said by description
+    found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(

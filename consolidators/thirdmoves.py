@@ -1,0 +1,258 @@
+"""Third-person changes said with verbs that don't name the relation, read by what moved and where it went.
+
+"Hannah Okafor has moved from the BBC to Channel 4", "The Meridian Observatory moved to Kaldenfurt", "Rivet
+Robotics now calls Boston home", "Haruto Sato, now at Nintendo, leads …", "Shreya Pillai now represents Mumbai
+Indians": the verb ("moved", "joined", "now at", "represents", "emigrated", "settled", "calls … home",
+"reopened in", "rebuilt in") says a party changed, not which relation. A :class:`Change` holds the subject,
+the new value, the value left (or ""), and the relations it may be, decided in this order:
+
+- by what the subject is: a site (museum, collection, statue) is ``located in`` its new place, a company
+  ``headquartered in`` it; only a person lives, works or plays somewhere;
+- for a person, by the sentence's evidence about the party and the move: a sport's words or a club's shape
+  make it ``plays for``; an organisation's shape (an acronym, a company's word, a number, "the publishing house
+  X", "Wipro's cloud division") or a job's words ``works at``; a home's words ``lives in``;
+- by memory, where the sentence shows none: the change is *open* and lists the relations memory may choose
+  (``extractive._as_known`` does, by the party left and the relations the subject is known for). An open change
+  with no default ("now represents X" of someone not known to play) states nothing without memory.
+
+Precision first: a rumour, a plan, a hedge, a denial or a past move yields nothing, and takes the other readers'
+reading of the same move with it; the party left is never current.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, replace
+
+from . import moves
+from .places import DEMONYMS
+from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
+from .text import UPPER as _UP
+from .types import Fact
+
+_WORD = rf"[{_UP}][\w.&+'-]*(?<!'s)"
+_JOINER = r"(?:of|de|del|da|do|dos|di|du|la|le|van|von|am|&|\+|\d+)"
+_NAME = rf"{_WORD}(?: (?:{_JOINER} )*{_WORD}| \d+)*"
+#: The subject: a name, after a title or a position ("Winger Daniel Kiprotich"), before an aside (", 34,").
+_SUBJECT = rf"^(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:a |an |the |who |aged )?[^,;]{{1,60}},)?"
+_VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
+_HAS = (
+    r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly )*"
+    rf"(?:(?:left|quit|departed) (?:the )?(?P<a2>{_NAME})(?: in \d{{4}})? and (?:has |have )?(?:now |since )?)?"
+)
+
+#: The cue families, each a frame with the subject ``s``, the new value ``v`` and the party left ``a``.
+_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (cue, re.compile(pattern))
+    for cue, pattern in (
+        # "X has moved from A to B", "X moved to B", "X has relocated to B", "X has switched to B"
+        (
+            "move",
+            rf"{_SUBJECT}{_HAS}(?:moved|relocated)(?: back| home)?(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
+        ),
+        ("switch", rf"{_SUBJECT}{_HAS}(?:switched|transferred)(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}"),
+        ("home", rf"{_SUBJECT}{_HAS}(?:emigrated|returned home) to {_VALUE}"),
+        ("home", rf"{_SUBJECT}{_HAS}(?:settled|resettled)(?: back| down)? in {_VALUE}"),
+        ("home", rf"{_SUBJECT}{_HAS}(?:calls|has made|made) (?P<v>{_NAME}) (?:(?:his|her|their|its) )?home\b"),
+        # "X has joined the publishing house B", "X, 34, who joined the Bolt design team"
+        ("join", rf"{_SUBJECT}{_HAS}(?:joined|rejoined) {_VALUE}"),
+        ("join", rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has )?joined {_VALUE}"),
+        # "X is now at B", "X, now at B, leads …", "X is now with B"
+        ("at", rf"{_SUBJECT} is now (?:at|with) {_VALUE}"),
+        ("at", rf"^(?:[Tt]he )?(?P<s>{_NAME}), now (?:at|with) {_VALUE}"),
+        ("represent", rf"{_SUBJECT}{_HAS}represents {_VALUE}"),
+        # "X left Infosys and now works for Wipro's cloud division": the employer, not its division's possessive
+        ("work", rf"{_SUBJECT}{_HAS}(?:works|is working) (?:at|for) {_VALUE}(?='s? (?:[\w-]+ ){{0,2}}[a-z]+\b)"),
+        # a site's own moves: "X has reopened in B", "X was dismantled and rebuilt in B", "X now stands in B"
+        (
+            "site",
+            rf"{_SUBJECT}(?: has| was| is| were)? (?:(?:been |now |since )?(?:dismantled|taken down|closed)"
+            rf"(?: and| before being)? )?(?:reopened|rebuilt|re-erected|reassembled|re-?installed|moved|relocated)"
+            rf"(?: back)?(?: from (?:the )?(?P<a>{_NAME}))? (?:in|to) {_VALUE}",
+        ),
+    )
+)
+_CUE = re.compile(
+    r"\b(?:moved|relocated|switched|transferred|emigrated|returned home|settled|resettled|home|joined|rejoined"
+    r"|now (?:at|with)|represents|works|working|reopened|rebuilt|re-erected|reassembled|re-?installed)\b"
+)
+
+#: Nouns that make a subject a site, which is located somewhere and moves as a whole.
+_SITES = NAMED_SITES | frozenset(
+    "collection statue pavilion memorial fountain aquarium archive archives planetarium garden gardens"
+    " museo musée museu exhibition".split()
+)
+#: A company's words less a site's (a museum is no company) and those a place or a team bears too.
+_COMPANY = ORG_WORDS - _SITES - {w.capitalize() for w in _SITES} - {"City", "United", "Club", "FC", "Park", "Union"}
+#: Descriptions before a party's name: an employer's ("the publishing house Norstedts"), a team's ("Saudi side").
+_EMPLOYER_NOUNS = (ORG_NOUNS - {"team", "club", "side", "outfit"}) | frozenset(
+    "house firm lab institute university hospital ministry newspaper broadcaster consultancy".split()
+)
+_TEAM_NOUNS = frozenset("team club side outfit franchise".split())
+#: A unit of an organisation after its possessive: "Wipro's cloud division", "Google's Nairobi office".
+_UNIT = re.compile(r"'?s? (?:[\w-]+ ){0,2}(?:division|unit|arm|office|branch|team|lab|labs|department|subsidiary)\b")
+#: Membership, not a job: a band, a party, a body one joins (left to the readers of ``member of``).
+_MEMBERSHIP = re.compile(
+    r"\b(?:[Pp]arty|[Ll]eague|[Aa]lliance|[Mm]ovement|[Ss]ociety|[Aa]ssociation|[Uu]nion|[Cc]ouncil|[Bb]oard"
+    r"|[Cc]ommittee|[Cc]ommission|[Cc]ommonwealth|[Cc]oalition|[Cc]aucus|[Cc]ongregation)\b"
+)
+#: A move's terms that only a sport's transfers have: "on a three-year deal", "for an undisclosed fee".
+_SPORT_TERMS = re.compile(
+    r"\bon (?:a|an) (?:[\w-]+ ){0,2}(?:deal|contract)\b|\bundisclosed fee\b|\bfree transfer\b|\bon loan\b"
+    r"|\b(?:wicket-?keeper|batter|bowler|cricketer|footballer|athlete|coach|season|seasons)\b",
+    re.I,
+)
+#: What keeps a change from being current: a past or narrated move, one only visited or once held.
+_PAST = re.compile(
+    r"\b(?:previously|formerly|once|later|visited|used to|as a (?:child|boy|girl|teenager|student)"
+    r"|at the age of|aged \d+|when (?:he|she|they) was)\b",
+    re.I,
+)
+_COUNTRIES = frozenset(DEMONYMS.values())
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change read from one sentence: who or what changed, the new value and the one left (or "").
+
+    ``relations``: the relation the sentence shows first ("" when it shows none), then those memory may choose
+    instead; ``open``: the sentence shows no evidence, so memory may decide; ``sure``: no hedge or past state.
+    """
+
+    subject: str
+    value: str
+    left: str
+    relations: tuple[str, ...]
+    open: bool
+    sure: bool
+
+
+@functools.lru_cache(maxsize=8192)  # read with the sentence, and again when memory settles an open change
+def read(text: str) -> Change | None:
+    """The change ``text`` (plain, contractions expanded) tells of, or None."""
+    if not _CUE.search(text):
+        return None
+    report = moves._REPORT.match(text)
+    told = text[report.end() :] if report else text
+    for cue, frame in _FRAMES:
+        m = frame.search(told)
+        if m is None:
+            continue
+        subject, title = _untitled(m["s"])
+        unit = _UNIT.match(told, m.end("v"))  # "Wipro's cloud division": the employer is Wipro
+        value = m["v"].rstrip(".,'")
+        left = (m.groupdict().get("a") or m.groupdict().get("a2") or "").strip()
+        if not subject or not value or value.lower() in (subject.lower(), left.lower()):
+            continue
+        upto = len(text) - len(told) + m.end()
+        sure = not (moves._UNSURE.search(text, 0, upto) or moves._UNDONE.search(text) or _PAST.search(text))
+        change = Change(subject, value, left, (), False, sure)
+        relations = _relations(cue, change, told, title=title, unit=unit is not None)
+        if relations is not None:
+            return replace(change, relations=relations[0], open=relations[1])
+    return None
+
+
+def _untitled(name: str) -> tuple[str, str]:
+    """The name without a leading position or title ("Winger Daniel Kiprotich"), and that title ("" if none)."""
+    words = name.split()
+    if len(words) > 2 and (moves._SPORT.fullmatch(words[0].lower()) or words[0].lower() in ("dr", "dr.", "prof")):
+        return " ".join(words[1:]), words[0].lower()
+    return name, ""
+
+
+def _kind_of_subject(subject: str) -> str:
+    words = subject.split()
+    lowered = {w.lower() for w in words}
+    if lowered & _SITES:
+        return "site"
+    if set(words) & _COMPANY:
+        return "company"
+    return "person" if len(words) > 1 else ""
+
+
+def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -> tuple[tuple[str, ...], bool] | None:
+    """(relations, open) for the change, or None when it is none of this module's."""
+    kind = _kind_of_subject(change.subject)
+    value, left = change.value, change.left
+    if kind == "site":  # a site moves to a place: nothing else can be joined or represented by it
+        return (("located in",), False) if cue in ("move", "home", "site") else None
+    if kind == "company":
+        return (("headquartered in",), False) if cue in ("move", "home") and not _org_shaped(value) else None
+    if kind != "person" or cue == "site":
+        return None
+    if cue == "home":
+        return ("lives in",), False
+    if cue == "work":
+        return ("works at",), False
+    if cue == "join" and (moves._BAND.search(text) or _MEMBERSHIP.search(value)):
+        return None  # a band, a party: ``member of``, the other readers' to read
+    if cue == "represent" and value in _COUNTRIES:
+        return None  # a country one represents is no team one plays for
+    if title or moves._SPORT.search(text) or _SPORT_TERMS.search(text) or moves.club_shaped(value):
+        return ("plays for",), False
+    if unit or _employer(value, text) or (left and _org_shaped(left)) or moves._JOB.search(text):
+        return ("works at",), False
+    if cue == "move" and (moves._HOME.search(text) or value in _COUNTRIES or left in _COUNTRIES):
+        return ("lives in",), False
+    # the sentence shows none: a default, then what memory may choose instead (``extractive._as_known``)
+    defaults = {
+        "move": ("lives in", "plays for"),  # a person who moved somewhere unnamed as a club moved house
+        "switch": ("", "plays for", "works at"),  # "has switched to Slavia Prague": a club or a firm, never a home
+        "join": ("member of" if re.search(rf"\bthe {re.escape(value)}", text) else "works at", "plays for", "works at"),
+        "at": ("works at", "plays for"),
+        "represent": ("", "plays for"),  # a client or a team: a team only if memory knows a player
+    }
+    return defaults[cue], True
+
+
+def _org_shaped(name: str) -> bool:
+    """An organisation by its shape: an acronym ("BBC", "ADNOC"), a company's word, a number ("Channel 4")."""
+    words = name.split()
+    return any(
+        (len(w) > 1 and w.isupper() and w.isalpha()) or w.isdigit() or w in _COMPANY or w in ("&", "+") for w in words
+    )
+
+
+def _employer(value: str, text: str) -> bool:
+    """The party is an employer by its shape or by the description before it ("the publishing house X")."""
+    if _org_shaped(value):
+        return True
+    described = re.search(rf"\b(?:the |a |an )?((?:[a-z-]+ ){{1,2}}){re.escape(value)}\b", text)
+    nouns = described[1].split() if described else []
+    if nouns and nouns[-1] in _TEAM_NOUNS:
+        return False
+    return bool(nouns) and nouns[-1] in _EMPLOYER_NOUNS
+
+
+def facts(change: Change | None) -> list[Fact]:
+    """The fact a change states: its default relation to the new value (none when it is unsure or has none)."""
+    if change is None or not change.sure or not change.relations[0]:
+        return []
+    return make_fact(change.subject, change.relations[0], change.value, single=True)
+
+
+#: Relations another reader may have given a change of this kind: the party as a home, an employer, a club.
+_READINGS = frozenset({"lives in", "works at", "plays for", "member of", "located in", "headquartered in", "visited"})
+
+
+def merged(found: list[Fact], change: Change | None) -> list[Fact]:
+    """``found`` with the change's fact in place of other readings of the same change (the party as the wrong
+    relation, the party left, a time read as the new seat); an unsure change leaves none of them."""
+    if change is None:
+        return found
+    subject = change.subject.lower()
+    parties = {change.value.lower(), change.left.lower()}
+    mine = facts(change)
+    relation = change.relations[0]
+
+    def _theirs(f: Fact) -> bool:
+        if f.predicate not in _READINGS or not (f.subject.lower() == subject or subject.endswith(f.subject.lower())):
+            return False
+        return f.object.lower() in parties or f.predicate == relation or not f.object[:1].isupper()
+
+    kept = [f for f in found if not _theirs(f)]
+    if change.sure and not relation and change.open:  # "now represents X": memory decides, none of theirs stays
+        return kept + make_fact(change.subject, change.relations[1], change.value, single=True)
+    return kept + mine
