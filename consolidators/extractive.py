@@ -211,21 +211,22 @@ _LEFT_BY = ("works at", "plays for", "lives in", "member of", "located in", "hea
 
 def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn] = ()) -> list[Fact]:
     """Each third-person fact whose relation its sentence left open, as memory (active, or earlier in the
-    session) tells it: a change read as open (:mod:`consolidators.thirdmoves`) takes the relation the subject
-    held the party it left by, else one it is known for (one with no default and no such relation is dropped);
-    any other fact of a relation in ``_KNOWN_AS`` of someone known only for the other relation takes that one."""
+    session) tells it: a change (:mod:`consolidators.thirdmoves`) takes the relation the subject held the party
+    it left by, else, when its sentence showed none, one the subject is known for (a change with no default is
+    stated only so); any other fact of a relation in ``_KNOWN_AS`` of someone known only for the other relation
+    takes that one."""
     held: dict[tuple[str, str], set[str]] = {}  # (subject, value) -> the relations the subject holds it by
     for a in active:
         if a.subject != USER:
             held.setdefault((norm(a.subject), norm(a.object)), set()).add(norm(a.predicate))
     known = {(who, p) for (who, _), ps in held.items() for p in ps}
-    opened = _open_changes(turns)
+    changes = _changes(turns)
     out: list[Fact] = []
-    for fact in facts:
+    for fact in [*facts, *_unstated(changes)]:
         who = norm(fact.subject)
-        change = opened.get((who, norm(fact.object))) if fact.subject != USER and not fact.retract else None
+        change = changes.get((who, norm(fact.object))) if fact.subject != USER and not fact.retract else None
         if change is not None:
-            chosen = _chosen(who, change, fact.predicate, held, known)
+            chosen = _chosen(who, change[0], fact.predicate, held, known)
             if not chosen:
                 continue
             fact = replace(fact, predicate=chosen)
@@ -237,6 +238,17 @@ def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[T
             held.setdefault((who, norm(fact.object)), set()).add(fact.predicate)
         out.append(fact)
     return out
+
+
+def _unstated(changes: dict[tuple[str, str], tuple[thirdmoves.Change, Turn]]) -> list[Fact]:
+    """The changes no sentence states for want of a default ("now represents X"), as a fact for memory to settle
+    (under the first relation memory may choose; :func:`_chosen` drops it when memory knows none)."""
+    return [
+        replace(f, valid_from=turn.ts, event_ids=(turn.event_id,))
+        for change, turn in changes.values()
+        if not change.relations[0]
+        for f in thirdmoves.facts(change, change.relations[1])
+    ]
 
 
 def _chosen(
@@ -255,8 +267,10 @@ def _chosen(
     return next((r for r in (*others, *_KNOWN_AS.get(default, ())) if (who, r) in known), default)
 
 
-def _open_changes(turns: Sequence[Turn]) -> dict[tuple[str, str], thirdmoves.Change]:
-    """The session's changes memory may settle, by (subject, value): those whose sentence left the relation
-    open, and those that name the party left."""
-    found = (thirdmoves.read(expand_contractions(plain(s))) for t in turns for s in split_sentences(t.content))
-    return {(norm(c.subject), norm(c.value)): c for c in found if c is not None and c.sure and (c.open or c.left)}
+def _changes(turns: Sequence[Turn]) -> dict[tuple[str, str], tuple[thirdmoves.Change, Turn]]:
+    """The session's changes memory may settle, by (subject, value), with their turn: those whose sentence left
+    the relation open, and those that name the party left."""
+    found = ((thirdmoves.read(expand_contractions(plain(s))), t) for t in turns for s in split_sentences(t.content))
+    return {
+        (norm(c.subject), norm(c.value)): (c, t) for c, t in found if c is not None and c.sure and (c.open or c.left)
+    }

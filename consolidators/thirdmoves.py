@@ -95,7 +95,8 @@ _UNIT = re.compile(r"'?s? (?:[\w-]+ ){0,2}(?:division|unit|arm|office|branch|tea
 #: Membership, not a job: a band, a party, a body one joins (left to the readers of ``member of``).
 _MEMBERSHIP = re.compile(
     r"\b(?:[Pp]arty|[Ll]eague|[Aa]lliance|[Mm]ovement|[Ss]ociety|[Aa]ssociation|[Uu]nion|[Cc]ouncil|[Bb]oard"
-    r"|[Cc]ommittee|[Cc]ommission|[Cc]ommonwealth|[Cc]oalition|[Cc]aucus|[Cc]ongregation)\b"
+    r"|[Cc]ommittee|[Cc]ommission|[Cc]ommonwealth|[Cc]oalition|[Cc]aucus|[Cc]ongregation|Orchestra|Philharmonic"
+    r"|Ensemble|Choir|Chorus|Quartet|Quintet|Trio|Band|Collective|Academy)\b"
 )
 #: A move's terms that only a sport's transfers have: "on a three-year deal", "for an undisclosed fee".
 _SPORT_TERMS = re.compile(
@@ -148,7 +149,7 @@ def read(text: str) -> Change | None:
         upto = len(text) - len(told) + m.end()
         sure = not (moves._UNSURE.search(text, 0, upto) or moves._UNDONE.search(text) or _PAST.search(text))
         change = Change(subject, value, left, (), False, sure)
-        relations = _relations(cue, change, told, title=title, unit=unit is not None)
+        relations = _relations(cue, change, text, title=title, unit=unit is not None)
         if relations is not None:
             return replace(change, relations=relations[0], open=relations[1])
     return None
@@ -157,9 +158,11 @@ def read(text: str) -> Change | None:
 def _untitled(name: str) -> tuple[str, str]:
     """The name without a leading position or title ("Winger Daniel Kiprotich"), and that title ("" if none)."""
     words = name.split()
-    if len(words) > 2 and (moves._SPORT.fullmatch(words[0].lower()) or words[0].lower() in ("dr", "dr.", "prof")):
+    if len(words) > 2 and words[0].lower().rstrip(".") in ("dr", "prof", "mr", "mrs", "ms", "sir", "dame"):
+        words = words[1:]
+    if len(words) > 2 and moves._SPORT.fullmatch(words[0].lower()):
         return " ".join(words[1:]), words[0].lower()
-    return name, ""
+    return " ".join(words), ""
 
 
 def _kind_of_subject(subject: str) -> str:
@@ -226,11 +229,12 @@ def _employer(value: str, text: str) -> bool:
     return bool(nouns) and nouns[-1] in _EMPLOYER_NOUNS
 
 
-def facts(change: Change | None) -> list[Fact]:
-    """The fact a change states: its default relation to the new value (none when it is unsure or has none)."""
-    if change is None or not change.sure or not change.relations[0]:
+def facts(change: Change | None, relation: str = "") -> list[Fact]:
+    """The fact a change states: under ``relation``, else its default relation, to the new value (none when it
+    is unsure or has no relation)."""
+    if change is None or not change.sure or not (relation or change.relations[0]):
         return []
-    return make_fact(change.subject, change.relations[0], change.value, single=True)
+    return make_fact(change.subject, relation or change.relations[0], change.value, single=True)
 
 
 #: Relations another reader may have given a change of this kind: the party as a home, an employer, a club.
@@ -252,7 +256,4 @@ def merged(found: list[Fact], change: Change | None) -> list[Fact]:
             return False
         return f.object.lower() in parties or f.predicate == relation or not f.object[:1].isupper()
 
-    kept = [f for f in found if not _theirs(f)]
-    if change.sure and not relation and change.open:  # "now represents X": memory decides, none of theirs stays
-        return kept + make_fact(change.subject, change.relations[1], change.value, single=True)
-    return kept + mine
+    return [f for f in found if not _theirs(f)] + mine  # "now represents X": memory alone may state it
