@@ -258,6 +258,7 @@ def _chosen(
     alternative the subject is known for (when the default is not), else the default ("" for none); else
     ``said``, what the sentence showed."""
     default, *others = change.relations
+    default = (said or default) if default else ""  # another reader's evidence may have read what this one could not
     by_left = held.get((who, norm(change.left)), set()) if change.left else set()
     left = next((r for r in _LEFT_BY if r in by_left), None)
     if left or not change.open:

@@ -29,16 +29,21 @@ from . import moves
 from .places import DEMONYMS
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
+from .wholenames import job_title
 from .types import Fact
 
 _WORD = rf"[{_UP}][\w.&+'-]*(?<!'s)"
 _JOINER = r"(?:of|de|del|da|do|dos|di|du|la|le|van|von|am|&|\+|\d+)"
 _NAME = rf"{_WORD}(?: (?:{_JOINER} )*{_WORD}| \d+)*"
 #: The subject: a name, after a title or a position ("Winger Daniel Kiprotich"), before an aside (", 34,").
-_SUBJECT = rf"^(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:a |an |the |who |aged )?[^,;]{{1,60}},)?"
+#: Before it, a scene ("Born in Lagos, ") and a description in lower-case words ("Opening batter").
+_SUBJECT = (
+    rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?(?:(?:[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:[a-z-]+ ){{1,2}}))?"
+    rf"(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:a |an |the |who |aged )?[^,;]{{1,60}},)?"
+)
 _VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
 _HAS = (
-    r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly )*"
+    r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly |later |then )*"
     rf"(?:(?:left|quit|departed) (?:the )?(?P<a2>{_NAME})(?: in \d{{4}})? and (?:has |have )?(?:now |since )?)?"
 )
 
@@ -141,6 +146,8 @@ def read(text: str) -> Change | None:
         if m is None:
             continue
         subject, title = _untitled(m["s"])
+        lead = (m.groupdict().get("lead") or "").split()
+        title = title or (lead[-1] if lead and _SPORT_TERMS.fullmatch(lead[-1]) else "")
         unit = _UNIT.match(told, m.end("v"))  # "Wipro's cloud division": the employer is Wipro
         value = m["v"].rstrip(".,'")
         left = (m.groupdict().get("a") or m.groupdict().get("a2") or "").strip()
@@ -156,11 +163,12 @@ def read(text: str) -> Change | None:
 
 
 def _untitled(name: str) -> tuple[str, str]:
-    """The name without a leading position or title ("Winger Daniel Kiprotich"), and that title ("" if none)."""
+    """The name without an honorific or a job before it ("Winger Daniel Kiprotich", "Economist Jonas Weber"), and
+    that job ("" if none)."""
     words = name.split()
     if len(words) > 2 and words[0].lower().rstrip(".") in ("dr", "prof", "mr", "mrs", "ms", "sir", "dame"):
         words = words[1:]
-    if len(words) > 2 and moves._SPORT.fullmatch(words[0].lower()):
+    if len(words) > 2 and (moves._SPORT.fullmatch(words[0].lower()) or job_title(words[0])):
         return " ".join(words[1:]), words[0].lower()
     return " ".join(words), ""
 
@@ -193,9 +201,10 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
         return None  # a band, a party: ``member of``, the other readers' to read
     if cue == "represent" and value in _COUNTRIES:
         return None  # a country one represents is no team one plays for
-    if title or moves._SPORT.search(text) or _SPORT_TERMS.search(text) or moves.club_shaped(value):
+    sport_title = bool(title) and bool(moves._SPORT.fullmatch(title) or _SPORT_TERMS.fullmatch(title))
+    if sport_title or moves._SPORT.search(text) or _SPORT_TERMS.search(text) or moves.club_shaped(value):
         return ("plays for",), False
-    if unit or _employer(value, text) or (left and _org_shaped(left)) or moves._JOB.search(text):
+    if title or unit or _employer(value, text) or (left and _org_shaped(left)) or moves._JOB.search(text):
         return ("works at",), False
     if cue == "move" and (moves._HOME.search(text) or value in _COUNTRIES or left in _COUNTRIES):
         return ("lives in",), False
@@ -238,7 +247,8 @@ def facts(change: Change | None, relation: str = "") -> list[Fact]:
 
 
 #: Relations another reader may have given a change of this kind: the party as a home, an employer, a club.
-_READINGS = frozenset({"lives in", "works at", "plays for", "member of", "located in", "headquartered in", "visited"})
+_PERSONAL = frozenset({"lives in", "works at", "plays for", "member of"})
+_READINGS = _PERSONAL | {"located in", "headquartered in", "visited"}
 
 
 def merged(found: list[Fact], change: Change | None) -> list[Fact]:
@@ -251,9 +261,19 @@ def merged(found: list[Fact], change: Change | None) -> list[Fact]:
     mine = facts(change)
     relation = change.relations[0]
 
-    def _theirs(f: Fact) -> bool:
-        if f.predicate not in _READINGS or not (f.subject.lower() == subject or subject.endswith(f.subject.lower())):
-            return False
-        return f.object.lower() in parties or f.predicate == relation or not f.object[:1].isupper()
+    def _party(obj: str) -> bool:  # the party, or the start of its name another reader cut ("Real" Zaragoza)
+        return any(p and (obj == p or p.startswith(obj + " ")) for p in parties)
 
+    def _theirs(f: Fact) -> bool:
+        if not (f.subject.lower() == subject or subject.endswith(f.subject.lower())):
+            return False
+        if f.predicate not in _READINGS:  # a party read as a tool or a currency ("switched to Real Zaragoza")
+            return f.predicate in ("uses", "currency") and _party(f.object.lower())
+        return _party(f.object.lower()) or f.predicate == relation or not f.object[:1].isupper()
+
+    theirs = [f for f in found if _theirs(f)]
+    if change.open and change.sure:  # the sentence showed this module nothing: another reader's evidence ("joined X as an
+        # economist") stands, memory still settles it (``extractive._as_known``)
+        same = [f for f in theirs if f.object.lower() == change.value.lower() and f.predicate in _PERSONAL]
+        mine = same[:1] or mine
     return [f for f in found if not _theirs(f)] + mine  # "now represents X": memory alone may state it

@@ -1,0 +1,133 @@
+"""Third-person changes said with verbs that don't name the relation (consolidators/thirdmoves.py), and the
+memory that settles those a sentence leaves open (extractive._as_known)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.extractive import session_facts
+from consolidators.types import ActiveFact, Turn
+
+Triple = tuple[str, str, str]
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
+
+#: The sentence alone decides: what moved (a site, a company, a person) and the evidence about the party.
+SAID: list[tuple[str, list[Triple]]] = [
+    # a person's party shaped as an organisation: an acronym, a company's word, a number, a description
+    ("Ingrid Holm has moved from the OECD to the WHO.", [("Ingrid Holm", "works at", "WHO")]),
+    ("Tariq Nasser moved from Aramco to ADNOC last spring.", [("Tariq Nasser", "works at", "ADNOC")]),
+    ("Eszter Varga has moved to Hungarian Rail Logistics.", [("Eszter Varga", "works at", "Hungarian Rail Logistics")]),
+    ("Rohan Pillai has moved from Radio 1 to Channel 5.", [("Rohan Pillai", "works at", "Channel 5")]),
+    ("Clara Voss has joined the architecture firm Snøhetta.", [("Clara Voss", "works at", "Snøhetta")]),
+    ("Milan Kovac, now at Rimac, runs the battery lab.", [("Milan Kovac", "works at", "Rimac")]),
+    ("Ada Obi quit Paystack and now works for Moniepoint's lending unit.", [("Ada Obi", "works at", "Moniepoint")]),
+    (
+        "Leon Brandt, 41, who joined the Zalando logistics team last year, spoke at the summit.",
+        [("Leon Brandt", "works at", "Zalando")],
+    ),
+    # a person's party in a sport: a position, a club's shape, a transfer's terms
+    ("Striker Bruno Teixeira, 24, has joined Famalicão on a four-year contract.", [("Bruno Teixeira", "plays for", "Famalicão")]),
+    ("Opening batter Kavya Menon now represents Delhi Capitals in the league.", [("Kavya Menon", "plays for", "Delhi Capitals")]),
+    ("Jonas Falk has switched to Real Zaragoza for an undisclosed fee.", [("Jonas Falk", "plays for", "Real Zaragoza")]),
+    # a person's new home: a home's verb, a country
+    ("Amara Eze emigrated to Montreal with her two sons.", [("Amara Eze", "lives in", "Montreal")]),
+    ("Tevita Fifita has settled back in Nuku'alofa, where he was raised.", [("Tevita Fifita", "lives in", "Nuku'alofa")]),
+    ("Greta Lind has moved to Portugal.", [("Greta Lind", "lives in", "Portugal")]),
+    ("Oskar Berg has moved to Tampere.", [("Oskar Berg", "lives in", "Tampere")]),
+    # a site moves to a place: located in
+    ("The Lanternfish Aquarium has moved to Bergen.", [("Lanternfish Aquarium", "located in", "Bergen")]),
+    (
+        "The Hollin Collection has relocated from Leeds to Harrogate.",
+        [("Hollin Collection", "located in", "Harrogate")],
+    ),
+    ("The Museum of Paper Boats has reopened in Delft.", [("Museum of Paper Boats", "located in", "Delft")]),
+    (
+        "The Fisherman Statue was taken down and re-erected in Skagen, where it now faces the harbour.",
+        [("Fisherman Statue", "located in", "Skagen")],
+    ),
+    # a company that calls a place home, or moves there: headquartered in
+    (
+        "Tessel Robotics now calls Eindhoven home after moving its head office there in May.",
+        [("Tessel Robotics", "headquartered in", "Eindhoven")],
+    ),
+    ("Korvin Analytics has moved to Tallinn.", [("Korvin Analytics", "headquartered in", "Tallinn")]),
+]
+
+#: What yields nothing of the change: a rumour, a plan, a hedge, a past or narrated move, a visit, a country
+#: one represents, a client one represents, a band or a party one joins (other readers' ``member of``).
+NOTHING: list[str] = [
+    "Ostwind Freight could move to Hamburg next year, its chairman hinted.",
+    "Rumours say Korvin Analytics has relocated to Riga.",
+    "The Lanternfish Aquarium might reopen in Stavanger if the council agrees.",
+    "Ingrid Holm previously worked at the OECD as an intern.",
+    "Ingrid Holm visited Geneva in June.",
+    "Born in Lagos, Ada Obi later moved to Leeds.",
+    "Greta Lind moved to Portugal as a child.",
+    "Tariq Nasser has not moved to ADNOC, his office said.",
+    "Will Oskar Berg move to Tampere?",
+    "Kavya Menon represents India at the games.",
+    "Mara Quist now represents Meta in the antitrust case.",
+    "Nora Sand has switched from Telenor to Telia.",
+]
+#: Relations the change must not state (the party left is never current, and a band is joined, not employed by).
+NOT: list[tuple[str, Triple]] = [
+    ("Ingrid Holm has moved from the OECD to the WHO.", ("Ingrid Holm", "works at", "OECD")),
+    ("Ingrid Holm has moved from the OECD to the WHO.", ("Ingrid Holm", "lives in", "WHO")),
+    ("The Lanternfish Aquarium has moved to Bergen.", ("Lanternfish Aquarium", "lives in", "Bergen")),
+    ("Bassist Lea Morn has joined the Tallinn Chamber Orchestra.", ("Lea Morn", "works at", "Tallinn Chamber Orchestra")),
+    ("Tessel Robotics now calls Eindhoven home after moving its head office there in May.", ("Tessel Robotics", "headquartered in", "May")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), SAID)
+def test_the_sentence_decides(sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object) for f in session_facts([_turn(sentence)]) if not f.retract}
+    assert got == set(expected)
+
+
+@pytest.mark.parametrize("sentence", NOTHING)
+def test_no_change_is_stated(sentence: str) -> None:
+    moved = {"lives in", "works at", "plays for", "located in", "headquartered in"}
+    assert not [f for f in session_facts([_turn(sentence)]) if f.predicate in moved and not f.retract]
+
+
+@pytest.mark.parametrize(("sentence", "wrong"), NOT)
+def test_not_the_old_value_nor_the_wrong_relation(sentence: str, wrong: Triple) -> None:
+    assert wrong not in {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "assistant")}
+
+
+#: (what memory holds, the sentence, what it states): the sentence shows no relation, memory tells it.
+MEMORY: list[tuple[list[Triple], str, Triple | None]] = [
+    # the party left names the relation it was held by
+    ([("Nora Sand", "works at", "Telenor")], "Nora Sand has switched from Telenor to Telia.", ("Nora Sand", "works at", "Telia")),
+    ([("Sami Ek", "plays for", "Djurgården")], "Sami Ek has moved from Djurgården to Hammarby.", ("Sami Ek", "plays for", "Hammarby")),
+    (
+        [("Ana Lobo", "plays for", "Porto"), ("Ana Lobo", "lives in", "Braga")],
+        "Ana Lobo has moved from Braga to Lisbon.",
+        ("Ana Lobo", "lives in", "Lisbon"),
+    ),
+    # a relation the subject is known for, where the sentence showed none
+    ([("Ida Krog", "plays for", "Rosengård")], "Ida Krog has joined the Seattle Reign.", ("Ida Krog", "plays for", "Seattle Reign")),
+    ([("Kavya Menon", "plays for", "Kerala")], "Kavya Menon now represents Gujarat Giants.", ("Kavya Menon", "plays for", "Gujarat Giants")),
+    ([("Aron Vik", "plays for", "Molde")], "Aron Vik moved to Rosenborg in the winter.", ("Aron Vik", "plays for", "Rosenborg")),
+    ([("Pell Gallery", "located in", "Bath")], "Pell Gallery moved to Wells.", ("Pell Gallery", "located in", "Wells")),
+    ([("Quill Books", "headquartered in", "Leeds")], "Quill Books has moved to York.", ("Quill Books", "headquartered in", "York")),
+    # memory that knows no such relation changes nothing: a job is no home, a lawyer's client no team
+    ([("Hana Ito", "works at", "Sony")], "Hana Ito has moved to Kyoto.", ("Hana Ito", "lives in", "Kyoto")),
+    ([("Mara Quist", "works at", "Baker McKenzie")], "Mara Quist now represents Meta.", None),
+]
+
+
+@pytest.mark.parametrize(("held", "sentence", "expected"), MEMORY)
+def test_memory_settles_an_open_change(held: list[Triple], sentence: str, expected: Triple | None) -> None:
+    active = [ActiveFact(f"f{i}", s, p, o, T0 - timedelta(days=9)) for i, (s, p, o) in enumerate(held)]
+    moved = {"lives in", "works at", "plays for", "member of", "located in", "headquartered in"}
+    got = [(f.subject, f.predicate, f.object) for f in session_facts([_turn(sentence)], active) if f.predicate in moved]
+    assert got == ([expected] if expected else [])
+
+
+def _turn(text: str) -> Turn:
+    return Turn(event_id="e1", role="assistant", content=text, ts=T0, seq=0)
