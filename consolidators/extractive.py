@@ -221,12 +221,14 @@ def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[T
             held.setdefault((norm(a.subject), norm(a.object)), set()).add(norm(a.predicate))
     known = {(who, p) for (who, _), ps in held.items() for p in ps}
     changes = _changes(turns)
+    unstated = _unstated(changes)
     out: list[Fact] = []
-    for fact in [*facts, *_unstated(changes)]:
+    for fact in [*facts, *unstated]:
         who = norm(fact.subject)
         change = changes.get((who, norm(fact.object))) if fact.subject != USER and not fact.retract else None
         if change is not None:
-            chosen = _chosen(who, change[0], fact.predicate, held, known)
+            said = "" if any(fact is u for u in unstated) else fact.predicate  # another reader's, or none
+            chosen = _chosen(who, change[0], said, held, known)
             if not chosen:
                 continue
             fact = replace(fact, predicate=chosen)
@@ -258,7 +260,7 @@ def _chosen(
     alternative the subject is known for (when the default is not), else the default ("" for none); else
     ``said``, what the sentence showed."""
     default, *others = change.relations
-    default = (said or default) if default else ""  # another reader's evidence may have read what this one could not
+    default = said or default  # another reader's evidence may have read what this module could not
     by_left = held.get((who, norm(change.left)), set()) if change.left else set()
     left = next((r for r in _LEFT_BY if r in by_left), None)
     if left or not change.open:

@@ -60,6 +60,19 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("home", rf"{_SUBJECT}{_HAS}(?:emigrated|returned home) to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:settled|resettled)(?: back| down)? in {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:calls|has made|made) (?P<v>{_NAME}) (?:(?:his|her|their|its) )?home\b"),
+        ("home", rf"{_SUBJECT}(?:'s|') home is (?:now |these days )?in {_VALUE}"),
+        # "X quit The Fjords to join Nightjar", "X left Google to join Zoho": the party left names the relation
+        ("join", rf"{_SUBJECT}{_HAS}(?:quit|left) (?:the )?(?P<a>{_NAME}) to (?:join|rejoin) {_VALUE}"),
+        # "X has swapped London for Accra", "X traded Equinor for Aker": which relation, the party left tells
+        ("swap", rf"{_SUBJECT}{_HAS}(?:swapped|traded|exchanged|ditched) (?:the )?(?P<a>{_NAME}) for {_VALUE}"),
+        # "Rocket Lab lost Tom Keller to Blue Origin": the subject is the party left
+        ("lost", rf"^(?:[Tt]he )?(?P<a>{_NAME}) (?:has |have )?lost (?:[a-z-]+ ){{0,2}}(?P<s>{_NAME}) to {_VALUE}"),
+        # "X has taken up a chair at ETH Zurich", "X took up a post with the WHO": a job by its noun
+        (
+            "work",
+            rf"{_SUBJECT}{_HAS}(?:taken up|took up|accepted|started) (?:a|an|the) (?:[\w-]+ ){{0,2}}?"
+            rf"(?:chair|post|job|role|position|professorship|fellowship) (?:at|with) {_VALUE}",
+        ),
         # "X has joined the publishing house B", "X, 34, who joined the Bolt design team"
         ("join", rf"{_SUBJECT}{_HAS}(?:joined|rejoined) {_VALUE}"),
         ("join", rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has )?joined {_VALUE}"),
@@ -80,7 +93,8 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 _CUE = re.compile(
     r"\b(?:moved|relocated|switched|transferred|emigrated|returned home|settled|resettled|home|joined|rejoined"
-    r"|now (?:at|with)|represents|works|working|reopened|rebuilt|re-erected|reassembled|re-?installed)\b"
+    r"|now (?:at|with)|represents|works|working|swapped|traded|exchanged|ditched|lost|quit|left|taken up|took up"
+    r"|accepted|started|reopened|rebuilt|re-erected|reassembled|re-?installed)\b"
 )
 
 #: Nouns that make a subject a site, which is located somewhere and moves as a whole.
@@ -197,6 +211,8 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
         return ("lives in",), False
     if cue == "work":
         return ("works at",), False
+    if cue == "join" and left and not (moves._BAND.search(text) or _MEMBERSHIP.search(value)):
+        cue = "swap"  # "quit The Fjords to join Nightjar": a band or a firm, as the one left was
     if cue == "join" and (moves._BAND.search(text) or _MEMBERSHIP.search(value)):
         return None  # a band, a party: ``member of``, the other readers' to read
     if cue == "represent" and value in _COUNTRIES:
@@ -206,7 +222,7 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
         return ("plays for",), False
     if title or unit or _employer(value, text) or (left and _org_shaped(left)) or moves._JOB.search(text):
         return ("works at",), False
-    if cue == "move" and (moves._HOME.search(text) or value in _COUNTRIES or left in _COUNTRIES):
+    if cue in ("move", "swap") and (moves._HOME.search(text) or value in _COUNTRIES or left in _COUNTRIES):
         return ("lives in",), False
     # the sentence shows none: a default, then what memory may choose instead (``extractive._as_known``)
     defaults = {
@@ -215,6 +231,8 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
         "join": ("member of" if re.search(rf"\bthe {re.escape(value)}", text) else "works at", "plays for", "works at"),
         "at": ("works at", "plays for"),
         "represent": ("", "plays for"),  # a client or a team: a team only if memory knows a player
+        "swap": ("", "lives in", "works at", "plays for", "member of"),  # the party left tells which
+        "lost": ("", "works at", "plays for"),
     }
     return defaults[cue], True
 

@@ -54,6 +54,9 @@ SAID: list[tuple[str, list[Triple]]] = [
         [("Tessel Robotics", "headquartered in", "Eindhoven")],
     ),
     ("Korvin Analytics has moved to Tallinn.", [("Korvin Analytics", "headquartered in", "Tallinn")]),
+    # a job by its noun, a home by its noun
+    ("Ines Roth has taken up a professorship at KU Leuven.", [("Ines Roth", "works at", "KU Leuven")]),
+    ("Yara Costa's home is now in Porto, near the river.", [("Yara Costa", "lives in", "Porto")]),
 ]
 
 #: What yields nothing of the change: a rumour, a plan, a hedge, a past or narrated move, a visit, a country
@@ -71,6 +74,7 @@ NOTHING: list[str] = [
     "Kavya Menon represents India at the games.",
     "Mara Quist now represents Meta in the antitrust case.",
     "Nora Sand has switched from Telenor to Telia.",
+    "Una Roe has swapped Cork for Galway.",
 ]
 #: Relations the change must not state (the party left is never current, and a band is joined, not employed by).
 NOT: list[tuple[str, Triple]] = [
