@@ -185,7 +185,7 @@ _CODED = re.compile(r"^[A-Z][a-z]?[A-Z]\w*$")  # "ZiG": a coined name in capital
 _FORMER = frozenset("crown mark guilder florin peseta drachma schilling shekel ruble rouble".split())
 _NOT_MONEY = frozenset(
     "it its the a an as by in on of to for and or with from this that which new own same country currency money cash"
-    " national official single local old".split()
+    " national official single local old has have had is was now".split()  # "The velor has replaced …": a verb
 )
 #: Words that say a name is a company's, where "based in" could be a person's home.
 _ORG_CUES = re.compile(

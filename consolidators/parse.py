@@ -114,6 +114,11 @@ _AS_VERBS = frozenset(
     | {"swear in", "install", "confirm", "reelect", "re-elect"}
 )
 _MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer", "switch", "change"})
+_THINGS_OWNED = frozenset({"capital", "currency", "official language"})
+#: Verbs that give a role up or only put it forward: "rejected Amrun as its capital" makes nothing its capital.
+_GIVE_UP_VERBS = frozenset(
+    "reject drop abandon scrap remove retire replace succeed oppose propose consider suggest dismiss rule".split()
+)
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
 _STATES = frozenset("live reside work play own be".split())
@@ -466,9 +471,12 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     if lemma == "sell" and buyer is not None and is_name(dobj) and is_name(buyer) and not person(dobj):
         return make_fact(value_of(dobj), "owned by", value_of(buyer), single=True)
     if as_obj is not None and child(as_obj, "poss") is not None:
-        if lemma in _ADOPT_VERBS:
+        # "Kethia restored Amrun as its capital": a country's capital, currency or language is held by no person,
+        # so whatever the verb, the subject owns the role ("runs Port Ellery as its mayor" holds it instead)
+        if lemma in _ADOPT_VERBS or role_name(as_obj) in _THINGS_OWNED and lemma not in _GIVE_UP_VERBS:
             return make_fact(subj, role_name(as_obj), dobj, single=True)
-        if is_name(dobj) and lemma not in ("replace", "succeed"):  # "Hana Ito runs Port Ellery as its mayor"
+        owned = role_name(as_obj) in _THINGS_OWNED
+        if is_name(dobj) and lemma not in ("replace", "succeed") and not owned:  # "runs Port Ellery as its mayor"
             return _role_fact(dobj, as_obj, subj, single=True, value_first=True)
     role = child(verb, "oprd", "ccomp")  # "Quarrin made Ravensholm its capital", "named Omar Little its CEO"
     if lemma in _ADOPT_VERBS and role is not None and role.pos_ == "NOUN" and child(role, "poss") is not None:
