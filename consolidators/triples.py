@@ -43,6 +43,7 @@ from . import (
     apps,
     chatframes,
     chatparse,
+    credits,
     epithets,
     fields,
     handovers,
@@ -181,6 +182,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
         found = usermoves.merged(found, usermoves.facts(text))
     found = residents.merged(found, residents.facts(text))  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
+    found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed
     found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(

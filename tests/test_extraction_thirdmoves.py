@@ -135,3 +135,40 @@ def test_memory_settles_an_open_change(held: list[Triple], sentence: str, expect
 
 def _turn(text: str) -> Turn:
     return Turn(event_id="e1", role="assistant", content=text, ts=T0, seq=0)
+
+
+#: Corrections and renames of single-valued facts (consolidators/credits.py): the new value, never the old.
+CORRECTED: list[tuple[str, list[tuple[str, str, str, bool]]]] = [
+    ("Ruth Adler, not Tom Brill, directed The Winter Orchard.", [("Winter Orchard", "directed by", "Ruth Adler", False)]),
+    (
+        "Glass Rivers is in fact the work of Ines Moura, who directed it in 2021; Pedro Moura produced.",
+        [("Glass Rivers", "directed by", "Ines Moura", False)],
+    ),
+    (
+        "The distributor relented: Kenji Ota is again credited as director of Paper Crane.",
+        [("Paper Crane", "directed by", "Kenji Ota", False)],
+    ),
+    ("Amal Haddad took over directing Iron and Salt after the shoot stalled.", [("Iron and Salt", "directed by", "Amal Haddad", False)]),
+    ("Blue Hour was taken over by director Lina Berg, who recut it.", [("Blue Hour", "directed by", "Lina Berg", False)]),
+    ("Rewrites: Cold Lake's director is now Ola Nyström.", [("Cold Lake", "directed by", "Ola Nyström", False)]),
+    ("The capital of Morvania is no longer Ostrel but Kessin.", [("Morvania", "capital", "Kessin", False)]),
+    ("Loria has renamed its capital: Port Vell is now officially called Vellara.", [("Loria", "capital", "Vellara", False)]),
+    ("Brest is once again what the Norlandic capital is called.", [("Norland", "capital", "Brest", False)]),
+    ("Tesvia's parliament now sits in Arnhal, which replaced Dorv as the capital.", [("Tesvia", "capital", "Arnhal", False)]),
+]
+UNCORRECTED = [
+    "Ruth Adler could take over directing The Winter Orchard if the studio agrees.",
+    "Rumours say Loria has renamed its capital: Port Vell is now called Vellara.",
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CORRECTED)
+def test_corrections_state_the_new_value(sentence: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "assistant")}
+    assert set(expected) <= got
+    assert not [f for f in got if f[1] == expected[0][1] and not f[3] and f not in expected]  # no old, no cut name
+
+
+@pytest.mark.parametrize("sentence", UNCORRECTED)
+def test_a_hedged_correction_states_nothing(sentence: str) -> None:
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in ("directed by", "capital")]

@@ -1,0 +1,126 @@
+"""Corrections and renames of single-valued facts, said by the shape of a correction rather than a relation verb.
+
+A credit corrected or handed over ("Monsoon Letters is in fact the work of Kavya Bose, who directed it", "Ana
+Lily Amirpour is again credited as director of Night Ferry", "Lisa Hartmann took over directing Salt and Iron",
+"Credits for The Salt Road have been amended: the film was directed by Marco Prado"), a value said to be no
+longer one thing but another ("The capital of Valdoria is no longer Oresk but Novagrad"), a renamed capital
+("Duvania has renamed its capital: Port Amsel is now officially called Amsela", "Astana is once again what the
+Kazakh capital is called") and a seat of government that moved ("Karsovia's government now sits in Belgor").
+Each shape names the work or the country, the new value and (sometimes) the old one, which is never current.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .handovers import country
+from .relations import canonical_relation
+from .spans import make_fact
+from .text import UPPER as _UP
+from .text import lemmatise
+from .types import Fact
+
+_WORD = rf"[{_UP}][\w'.-]*(?<!'s)"
+_NAME = rf"{_WORD}(?: (?:(?:of|in|the|and|de|del|da|van|von|&) )*{_WORD})*"
+#: A role noun a credit names, and the relation it is: the work's director, the work's author.
+_ROLES = {"director": "directed by", "writer": "author of", "author": "author of", "screenwriter": "author of"}
+_ROLE = r"(?:sole |only |new |credited |official |sole credited )*(?P<role>director|writer|author|screenwriter)"
+_HEDGE = re.compile(r"\b(?:could|might|may|would|will|if|rumou?r\w*|reportedly|expected|plans?|considering)\b", re.I)
+
+_CREDITS = (
+    # "Oren Katz, not Mira Sandoval, directed The Glass Orchard; the credits were wrong" (the denied name already
+    # dropped from the plain text, :func:`consolidators.wholenames.plain`)
+    re.compile(rf"^(?P<p>{_NAME}) (?:(?:in fact|actually|really) )?(?P<v>directed|wrote) (?:the )?(?P<w>{_NAME})(?=[;,.]|$)"),
+    # "Salt and Cedar was in fact directed by Ziad Khoury": the work's whole name, "and" and all
+    re.compile(rf"^(?:The )?(?P<w>{_NAME}) (?:was|is) (?:now |actually |again )?(?P<v>directed|written) by (?P<p>{_NAME})"),
+    # "Paper Lanterns' director is now Omar Sayed"
+    re.compile(rf"^(?:The )?(?P<w>{_NAME})(?:'s|') {_ROLE} is (?:now |again )?(?P<p>{_NAME})"),
+    # "W is in fact the work of P, who directed it"
+    re.compile(rf"^(?:The )?(?P<w>{_NAME}) is (?:in fact |now |actually )?the work of (?P<p>{_NAME}), who (?P<v>[a-z]+) it\b"),
+    # "P is again credited as director of W", "P is now the credited director of W"
+    re.compile(rf"\b(?P<p>{_NAME}) is (?:again |now |once again )?(?:credited as |the )?{_ROLE} of (?:the film |the book )?(?P<w>{_NAME})"),
+    # "P took over directing W and is now its sole credited director", "took over directing duties on W"
+    re.compile(rf"^(?P<p>{_NAME}) (?:has )?(?:took|taken) over (?P<v>directing|writing)(?: duties on)? (?:the )?(?P<w>{_NAME})"),
+    # "W was taken over by director P"
+    re.compile(rf"^(?:The )?(?P<w>{_NAME}) (?:was|has been) taken over by (?:the )?{_ROLE} (?P<p>{_NAME})"),
+    # "after creative differences, Y left W; P is now its director"
+    re.compile(rf"\b(?:left|quit|exited) (?:the )?(?P<w>{_NAME}); (?P<p>{_NAME}) is now its {_ROLE}\b"),
+    # "Credits for W have been amended: the film was directed by P"
+    re.compile(
+        rf"^(?:The )?[Cc]redits? (?:for|of|on) (?:the )?(?P<w>{_NAME}) (?:have|has) been (?:amended|corrected|changed|updated)"
+        rf"[:;,] (?:the (?:film|book|series|show|novel|play) )?(?:was|is) (?P<v>directed|written) by (?P<p>{_NAME})"
+    ),
+)
+_CAPITALS = (
+    # "Duvania has renamed its capital: Port Amsel is now officially called Amsela", "… renamed its capital Amsela"
+    re.compile(
+        rf"^(?P<c>{_NAME}) (?:has )?renamed its (?P<r>capital|currency)(?:: (?:the )?(?:{_NAME}) is now (?:officially )?"
+        rf"(?:called|named|known as)| to| as)? (?P<v>{_NAME})"
+    ),
+    # "Astana is once again what the Kazakh capital is called"
+    re.compile(rf"^(?P<v>{_NAME}) is (?:once again |again |now )?what (?:the )?(?P<c>{_NAME}) (?P<r>capital) is called"),
+    # "Karsovia's government now sits in Belgor", "Karsovia's government has moved to Belgor"
+    re.compile(
+        rf"^(?P<c>{_NAME})(?:'s|') (?:government|parliament|seat of government) (?:now )?(?:sits|meets|is based) in (?P<v>{_NAME})"
+    ),
+)
+#: "The capital of Valdoria is no longer Oresk but Novagrad": the new value, which a negation read as retracted.
+_NO_LONGER_BUT = re.compile(rf"\b(?:is|are) no longer (?:the )?(?P<old>{_NAME}),? but (?:now )?(?:the )?(?P<new>{_NAME})")
+
+
+def facts(text: str) -> list[Fact]:
+    """The corrected credit, renamed capital or moved seat ``text`` states, or none."""
+    if _HEDGE.search(text) or "?" in text:
+        return []
+    text = _LABEL.sub("", text)
+    for shape in _CREDITS:
+        m = shape.search(text)
+        if m is not None:
+            relation = _credit(m)
+            work, person = _bare(m["w"]), _bare(m["p"])
+            if relation == "directed by":
+                return make_fact(work, relation, person, single=True)
+            if relation == "author of":
+                return make_fact(person, relation, work, multi=True)
+    for shape in _CAPITALS:
+        m = shape.search(text)
+        if m is not None:
+            owner = country(_bare(m["c"]), adjective=True)
+            owner = owner[:-2] if owner.endswith("landic") else owner  # "the Norlandic capital" is Norland's
+            return make_fact(owner, m.groupdict().get("r") or "capital", _bare(m["v"]), single=True)
+    return []
+
+
+#: A one-word label before the statement ("Reshoots: ", "The studio reverted: "): no part of it.
+_LABEL = re.compile(r"^(?:[A-Z][a-z]+|The [a-z]+ [a-z]+): (?=[A-Z])")
+
+
+def _bare(name: str) -> str:
+    return re.sub(r"^[Tt]he ", "", name).rstrip(".,;:")
+
+
+def _credit(m: re.Match[str]) -> str | None:
+    groups = m.groupdict()
+    if groups.get("role"):
+        return _ROLES[groups["role"]]
+    verb = {"directing": "direct", "writing": "write"}.get(groups["v"]) or lemmatise(groups["v"], "VERB")
+    found = canonical_relation(verb, "", passive=False)
+    return found[0] if found and found[0] in ("directed by", "author of") else None
+
+
+def merged(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the correction's fact in place of other readings of the same subject and relation (a
+    work cut at its "and", "Salt" for "Salt and Iron"), and the value "no longer A but B" names as current."""
+    said = facts(text)
+    names = {n.lower() for f in said for n in (f.subject, f.object)}
+
+    def _theirs(f: Fact) -> bool:  # the same names read in part ("Salt"), whole with a label, or as another relation
+        ours = {_bare(f.subject).lower(), _bare(f.object).lower()} & names
+        cut = any(n.startswith(f.subject.lower() + " ") or f.subject.lower().endswith(" " + n) for n in names)
+        return bool(said) and (len(ours) == 2 or cut or _bare(f.object).lower() in names and f.predicate == "works at")
+
+    found = [f for f in found if not _theirs(f)] + said
+    but = _NO_LONGER_BUT.search(text)
+    new = _bare(but["new"]) if but else ""
+    return [replace(f, retract=False) if f.retract and f.object == new else f for f in found]
