@@ -31,17 +31,27 @@ _HEDGE = re.compile(r"\b(?:could|might|may|would|will|if|rumou?r\w*|reportedly|e
 _CREDITS = (
     # "Oren Katz, not Mira Sandoval, directed The Glass Orchard; the credits were wrong" (the denied name already
     # dropped from the plain text, :func:`consolidators.wholenames.plain`)
-    re.compile(rf"^(?P<p>{_NAME}) (?:(?:in fact|actually|really) )?(?P<v>directed|wrote) (?:the )?(?P<w>{_NAME})(?=[;,.]|$)"),
+    re.compile(
+        rf"^(?P<p>{_NAME}) (?:(?:in fact|actually|really) )?(?P<v>directed|wrote) (?:the )?(?P<w>{_NAME})(?=[;,.]|$)"
+    ),
     # "Salt and Cedar was in fact directed by Ziad Khoury": the work's whole name, "and" and all
-    re.compile(rf"^(?:The )?(?P<w>{_NAME}) (?:was|is) (?:now |actually |again )?(?P<v>directed|written) by (?P<p>{_NAME})"),
+    re.compile(
+        rf"^(?:The )?(?P<w>{_NAME}) (?:was|is) (?:now |actually |again )?(?P<v>directed|written) by (?P<p>{_NAME})"
+    ),
     # "Paper Lanterns' director is now Omar Sayed"
     re.compile(rf"^(?:The )?(?P<w>{_NAME})(?:'s|') {_ROLE} is (?:now |again )?(?P<p>{_NAME})"),
     # "W is in fact the work of P, who directed it"
-    re.compile(rf"^(?:The )?(?P<w>{_NAME}) is (?:in fact |now |actually )?the work of (?P<p>{_NAME}), who (?P<v>[a-z]+) it\b"),
+    re.compile(
+        rf"^(?:The )?(?P<w>{_NAME}) is (?:in fact |now |actually )?the work of (?P<p>{_NAME}), who (?P<v>[a-z]+) it\b"
+    ),
     # "P is again credited as director of W", "P is now the credited director of W"
-    re.compile(rf"\b(?P<p>{_NAME}) is (?:again |now |once again )?(?:credited as |the )?{_ROLE} of (?:the film |the book )?(?P<w>{_NAME})"),
+    re.compile(
+        rf"\b(?P<p>{_NAME}) is (?:again |now |once again )?(?:credited as |the )?{_ROLE} of (?:the film |the book )?(?P<w>{_NAME})"
+    ),
     # "P took over directing W and is now its sole credited director", "took over directing duties on W"
-    re.compile(rf"^(?P<p>{_NAME}) (?:has )?(?:took|taken) over (?P<v>directing|writing)(?: duties on)? (?:the )?(?P<w>{_NAME})"),
+    re.compile(
+        rf"^(?P<p>{_NAME}) (?:has )?(?:took|taken) over (?P<v>directing|writing)(?: duties on)? (?:the )?(?P<w>{_NAME})"
+    ),
     # "W was taken over by director P"
     re.compile(rf"^(?:The )?(?P<w>{_NAME}) (?:was|has been) taken over by (?:the )?{_ROLE} (?P<p>{_NAME})"),
     # "after creative differences, Y left W; P is now its director"
@@ -59,14 +69,18 @@ _CAPITALS = (
         rf"(?:called|named|known as)| to| as)? (?P<v>{_NAME})"
     ),
     # "Astana is once again what the Kazakh capital is called"
-    re.compile(rf"^(?P<v>{_NAME}) is (?:once again |again |now )?what (?:the )?(?P<c>{_NAME}) (?P<r>capital) is called"),
+    re.compile(
+        rf"^(?P<v>{_NAME}) is (?:once again |again |now )?what (?:the )?(?P<c>{_NAME}) (?P<r>capital) is called"
+    ),
     # "Karsovia's government now sits in Belgor", "Karsovia's government has moved to Belgor"
     re.compile(
         rf"^(?P<c>{_NAME})(?:'s|') (?:government|parliament|seat of government) (?:now )?(?:sits|meets|is based) in (?P<v>{_NAME})"
     ),
 )
 #: "The capital of Valdoria is no longer Oresk but Novagrad": the new value, which a negation read as retracted.
-_NO_LONGER_BUT = re.compile(rf"\b(?:is|are) no longer (?:the )?(?P<old>{_NAME}),? but (?:now )?(?:the )?(?P<new>{_NAME})")
+_NO_LONGER_BUT = re.compile(
+    rf"\b(?:is|are) no longer (?:the )?(?P<old>{_NAME}),? but (?:now )?(?:the )?(?P<new>{_NAME})"
+)
 
 
 def facts(text: str) -> list[Fact]:

@@ -29,8 +29,8 @@ from . import moves
 from .places import DEMONYMS
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
-from .wholenames import job_title
 from .types import Fact
+from .wholenames import job_title
 
 _WORD = rf"[{_UP}][\w.&+'-]*(?<!'s)"
 _JOINER = r"(?:of|de|del|da|do|dos|di|du|la|le|van|von|am|&|\+|\d+)"
@@ -290,8 +290,9 @@ def merged(found: list[Fact], change: Change | None) -> list[Fact]:
         return _party(f.object.lower()) or f.predicate == relation or not f.object[:1].isupper()
 
     theirs = [f for f in found if _theirs(f)]
-    if change.open and change.sure:  # the sentence showed this module nothing: another reader's evidence ("joined X as an
-        # economist") stands, memory still settles it (``extractive._as_known``)
+    # the sentence showed this module nothing: another reader's evidence ("joined X as an economist") stands, and
+    # memory still settles it (``extractive._as_known``)
+    if change.open and change.sure:
         same = [f for f in theirs if f.object.lower() == change.value.lower() and f.predicate in _PERSONAL]
         mine = same[:1] or mine
     return [f for f in found if not _theirs(f)] + mine  # "now represents X": memory alone may state it
