@@ -201,10 +201,13 @@ def _resolve_attribute(fact: Fact, active: Sequence[ActiveFact]) -> Fact:
     return replace(fact, replaces=latest.id if latest else None, replaces_attribute=False)
 
 
-# Relations a sentence can't tell from another by its own words: "X joined Al Ahly from Zamalek" reads as a new
-# employer unless one knows X plays for a team; "The Atrium moved to Ghent" as a new home unless one knows the
-# Atrium is a building (located somewhere) or a company (headquartered somewhere). Memory knows.
-_KNOWN_AS = {"works at": ("plays for",), "lives in": ("located in", "headquartered in")}
+# A relation a sentence can't tell from another by its own words: "X joined Al Ahly from Zamalek" reads as a
+# new employer unless one knows X plays for a team. Memory knows.
+_KNOWN_AS = {"works at": ("plays for",)}
+#: The same for a change whose verb names no relation ("The Atrium moved to Ghent"): a new home, unless one knows
+#: the subject is a building (located somewhere) or a company (headquartered somewhere). A sentence that says
+#: "lives in" says a person, whatever memory holds ("Bengaluru-based X" may have been read as a seat).
+_OPEN_AS = {"lives in": ("located in", "headquartered in")}
 #: Relations whose value a change leaves: the party a move left names the relation it was held by.
 _LEFT_BY = ("works at", "plays for", "lives in", "member of", "located in", "headquartered in")
 
@@ -267,7 +270,7 @@ def _chosen(
         return left or said
     if default and (who, default) in known:
         return default
-    return next((r for r in (*others, *_KNOWN_AS.get(default, ())) if (who, r) in known), default)
+    return next((r for r in (*others, *_OPEN_AS.get(default, ())) if (who, r) in known), default)
 
 
 def _changes(turns: Sequence[Turn]) -> dict[tuple[str, str], tuple[thirdmoves.Change, Turn]]:

@@ -290,6 +290,8 @@ def merged(found: list[Fact], change: Change | None) -> list[Fact]:
         return _party(f.object.lower()) or f.predicate == relation or not f.object[:1].isupper()
 
     theirs = [f for f in found if _theirs(f)]
+    if relation == "lives in" and any(f.predicate == relation and not _party(f.object.lower()) for f in theirs):
+        return found  # "emigrated to Canada and is living in Vancouver": the home said outright is the nearer one
     # the sentence showed this module nothing: another reader's evidence ("joined X as an economist") stands, and
     # memory still settles it (``extractive._as_known``)
     if change.open and change.sure:
