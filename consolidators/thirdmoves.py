@@ -43,7 +43,7 @@ _SUBJECT = (
 )
 _VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
 _HAS = (
-    r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly |later |then )*"
+    r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly |later )*"
     rf"(?:(?:left|quit|departed) (?:the )?(?P<a2>{_NAME})(?: in \d{{4}})? and (?:has |have )?(?:now |since )?)?"
 )
 
@@ -237,11 +237,19 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
     return defaults[cue], True
 
 
+#: Acronyms that name a place, not an organisation: "moved to the US" is a new home.
+_PLACE_ACRONYMS = frozenset("US USA UK UAE EU DRC PRC NYC LA DC".split())
+
+
 def _org_shaped(name: str) -> bool:
     """An organisation by its shape: an acronym ("BBC", "ADNOC"), a company's word, a number ("Channel 4")."""
     words = name.split()
     return any(
-        (len(w) > 1 and w.isupper() and w.isalpha()) or w.isdigit() or w in _COMPANY or w in ("&", "+") for w in words
+        (len(w) > 1 and w.isupper() and w.isalpha() and w not in _PLACE_ACRONYMS)
+        or w.isdigit()
+        or w in _COMPANY
+        or w in ("&", "+")
+        for w in words
     )
 
 

@@ -48,6 +48,7 @@ SAID: list[tuple[str, list[Triple]]] = [
         [("Tevita Fifita", "lives in", "Nuku'alofa")],
     ),
     ("Greta Lind has moved to Portugal.", [("Greta Lind", "lives in", "Portugal")]),
+    ("Dev Anand has moved to the UK.", [("Dev Anand", "lives in", "UK")]),
     ("Oskar Berg has moved to Tampere.", [("Oskar Berg", "lives in", "Tampere")]),
     # a site moves to a place: located in
     ("The Lanternfish Aquarium has moved to Bergen.", [("Lanternfish Aquarium", "located in", "Bergen")]),
