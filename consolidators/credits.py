@@ -83,9 +83,13 @@ _NO_LONGER_BUT = re.compile(
 )
 
 
+#: Words one of the shapes needs: a sentence without any is read no further (most sentences).
+_CUE = re.compile(r"\b(?:direct\w*|wr[io]t\w*|author|credit\w*|capital|government|parliament|seat|no longer)\b")
+
+
 def facts(text: str) -> list[Fact]:
     """The corrected credit, renamed capital or moved seat ``text`` states, or none."""
-    if _HEDGE.search(text) or "?" in text:
+    if not _CUE.search(text) or _HEDGE.search(text) or "?" in text:
         return []
     text = _LABEL.sub("", text)
     for shape in _CREDITS:
