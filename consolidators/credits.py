@@ -23,6 +23,8 @@ from .types import Fact
 
 _WORD = rf"[{_UP}][\w'.-]*(?<!'s)"
 _NAME = rf"{_WORD}(?: (?:(?:of|in|the|and|de|del|da|van|von|&) )*{_WORD})*"
+#: A name without "and": where the shape can't tell one work "Salt and Iron" from two ("Flights and Runes").
+_ONE = rf"{_WORD}(?: (?:(?:of|in|the|de|del|da|van|von|&) )*{_WORD})*"
 #: A role noun a credit names, and the relation it is: the work's director, the work's author.
 _ROLES = {"director": "directed by", "writer": "author of", "author": "author of", "screenwriter": "author of"}
 _ROLE = r"(?:sole |only |new |credited |official |sole credited )*(?P<role>director|writer|author|screenwriter)"
@@ -32,7 +34,7 @@ _CREDITS = (
     # "Oren Katz, not Mira Sandoval, directed The Glass Orchard; the credits were wrong" (the denied name already
     # dropped from the plain text, :func:`consolidators.wholenames.plain`)
     re.compile(
-        rf"^(?P<p>{_NAME}) (?:(?:in fact|actually|really) )?(?P<v>directed|wrote) (?:the )?(?P<w>{_NAME})(?=[;,.]|$)"
+        rf"^(?P<p>{_NAME}) (?:(?:in fact|actually|really) )?(?P<v>directed|wrote) (?:the )?(?P<w>{_ONE})(?=[;,.]|$)"
     ),
     # "Salt and Cedar was in fact directed by Ziad Khoury": the work's whole name, "and" and all
     re.compile(
@@ -44,9 +46,9 @@ _CREDITS = (
     re.compile(
         rf"^(?:The )?(?P<w>{_NAME}) is (?:in fact |now |actually )?the work of (?P<p>{_NAME}), who (?P<v>[a-z]+) it\b"
     ),
-    # "P is again credited as director of W", "P is now the credited director of W"
+    # "P is again credited as director of W" ("is the author of W" is no correction: the other readers read it)
     re.compile(
-        rf"\b(?P<p>{_NAME}) is (?:again |now |once again )?(?:credited as |the )?{_ROLE} of (?:the film |the book )?(?P<w>{_NAME})"
+        rf"\b(?P<p>{_NAME}) is (?:again |now |once again )?credited as (?:the )?{_ROLE} of (?:the film |the book )?(?P<w>{_NAME})"
     ),
     # "P took over directing W and is now its sole credited director", "took over directing duties on W"
     re.compile(
