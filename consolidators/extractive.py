@@ -226,6 +226,7 @@ def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[T
     changes = _changes(turns)
     unstated = _unstated(changes)
     out: list[Fact] = []
+    out_keys: set[tuple[str, str, str, bool]] = set()  # a change another reader stated and memory restated: once
     for fact in [*facts, *unstated]:
         who = norm(fact.subject)
         change = changes.get((who, norm(fact.object))) if fact.subject != USER and not fact.retract else None
@@ -238,6 +239,10 @@ def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[T
         elif fact.subject != USER and (who, fact.predicate) not in known:
             other = next((o for o in _KNOWN_AS.get(fact.predicate, ()) if (who, o) in known), None)
             fact = replace(fact, predicate=other) if other else fact
+        key = (who, fact.predicate, norm(fact.object), fact.retract)
+        if key in out_keys:
+            continue
+        out_keys.add(key)
         if not fact.retract:
             known.add((who, fact.predicate))
             held.setdefault((who, norm(fact.object)), set()).add(fact.predicate)

@@ -74,7 +74,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"(?:chair|post|job|role|position|professorship|fellowship) (?:at|with) {_VALUE}",
         ),
         # "X has joined the publishing house B", "X, 34, who joined the Bolt design team"
-        ("join", rf"{_SUBJECT}{_HAS}(?:joined|rejoined) {_VALUE}"),
+        ("join", rf"{_SUBJECT}{_HAS}(?:joined|rejoined) {_VALUE}(?: from (?:the )?(?P<a>{_NAME}))?"),
         ("join", rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has )?joined {_VALUE}"),
         # "X is now at B", "X, now at B, leads …", "X is now with B"
         ("at", rf"{_SUBJECT} is now (?:at|with) {_VALUE}"),
@@ -164,7 +164,7 @@ def read(text: str) -> Change | None:
         title = title or (lead[-1] if lead and _SPORT_TERMS.fullmatch(lead[-1]) else "")
         unit = _UNIT.match(told, m.end("v"))  # "Wipro's cloud division": the employer is Wipro
         value = m["v"].rstrip(".,'")
-        left = (m.groupdict().get("a") or m.groupdict().get("a2") or "").strip()
+        left = (m.groupdict().get("a") or m.groupdict().get("a2") or "").strip().rstrip(".,'")
         if not subject or not value or value.lower() in (subject.lower(), left.lower()):
             continue
         upto = len(text) - len(told) + m.end()
@@ -218,10 +218,13 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
     if cue == "represent" and value in _COUNTRIES:
         return None  # a country one represents is no team one plays for
     sport_title = bool(title) and bool(moves._SPORT.fullmatch(title) or _SPORT_TERMS.fullmatch(title))
-    if sport_title or moves._SPORT.search(text) or _SPORT_TERMS.search(text) or moves.club_shaped(value):
+    club = moves.club_shaped(value) or moves.club_shaped(left)
+    if sport_title or club or moves._SPORT.search(text) or _SPORT_TERMS.search(text):
         return ("plays for",), False
     if title or unit or _employer(value, text) or (left and _org_shaped(left)) or moves._JOB.search(text):
         return ("works at",), False
+    if _acronym(value) or _acronym(left):  # "the IMF", "PSV": an employer, unless memory knows a player
+        return ("works at", "plays for"), True
     if cue in ("move", "swap") and (moves._HOME.search(text) or value in _COUNTRIES or left in _COUNTRIES):
         return ("lives in",), False
     # the sentence shows none: a default, then what memory may choose instead (``extractive._as_known``)
@@ -242,15 +245,14 @@ _PLACE_ACRONYMS = frozenset("US USA UK UAE EU DRC PRC NYC LA DC".split())
 
 
 def _org_shaped(name: str) -> bool:
-    """An organisation by its shape: an acronym ("BBC", "ADNOC"), a company's word, a number ("Channel 4")."""
-    words = name.split()
-    return any(
-        (len(w) > 1 and w.isupper() and w.isalpha() and w not in _PLACE_ACRONYMS)
-        or w.isdigit()
-        or w in _COMPANY
-        or w in ("&", "+")
-        for w in words
-    )
+    """An organisation by its shape: a company's word, a number ("Channel 4"); an acronym only where it is a
+    company's too ("BBC Studios"), since a club's may be one ("PSV")."""
+    return any(w.isdigit() or w in _COMPANY or w in ("&", "+") for w in name.split())
+
+
+def _acronym(name: str) -> bool:
+    """A name that is an acronym ("BBC", "ADNOC", "the IMF"), not a place's ("the UK")."""
+    return any(len(w) > 1 and w.isupper() and w.isalpha() and w not in _PLACE_ACRONYMS for w in name.split())
 
 
 def _employer(value: str, text: str) -> bool:
@@ -302,7 +304,9 @@ def merged(found: list[Fact], change: Change | None) -> list[Fact]:
         return found  # "emigrated to Canada and is living in Vancouver": the home said outright is the nearer one
     # the sentence showed this module nothing: another reader's evidence ("joined X as an economist") stands, and
     # memory still settles it (``extractive._as_known``)
-    if change.open and change.sure:
-        same = [f for f in theirs if f.object.lower() == change.value.lower() and f.predicate in _PERSONAL]
-        mine = same[:1] or mine
+    same = [f for f in theirs if f.object.lower() == change.value.lower() and f.predicate in _PERSONAL]
+    if change.open and change.sure:  # theirs, if it is one of the relations the change may be
+        mine = [f for f in same if f.predicate in change.relations][:1] or mine
+    elif relation == "works at" and any(f.predicate == "plays for" for f in same):
+        mine = [f for f in same if f.predicate == "plays for"][:1]  # a team by a sport's evidence, not an acronym
     return [f for f in found if not _theirs(f)] + mine  # "now represents X": memory alone may state it
