@@ -146,6 +146,7 @@ class Change:
     relations: tuple[str, ...]
     open: bool
     sure: bool
+    rest: str = ""  # the sentence after the new value, where a nearer value may be said outright
 
 
 @functools.lru_cache(maxsize=8192)  # read with the sentence, and again when memory settles an open change
@@ -169,7 +170,7 @@ def read(text: str) -> Change | None:
             continue
         upto = len(text) - len(told) + m.end()
         sure = not (moves._UNSURE.search(text, 0, upto) or moves._UNDONE.search(text) or _PAST.search(text))
-        change = Change(subject, value, left, (), False, sure)
+        change = Change(subject, value, left, (), False, sure, told[m.end("v") :])
         relations = _relations(cue, change, text, title=title, unit=unit is not None)
         if relations is not None:
             return replace(change, relations=relations[0], open=relations[1])
@@ -221,12 +222,15 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
     club = moves.club_shaped(value) or moves.club_shaped(left)
     if sport_title or club or moves._SPORT.search(text) or _SPORT_TERMS.search(text):
         return ("plays for",), False
-    if title or unit or _employer(value, text) or (left and _org_shaped(left)) or moves._JOB.search(text):
+    if unit or _employer(value, text) or (left and _org_shaped(left)):
         return ("works at",), False
     if _acronym(value) or _acronym(left):  # "the IMF", "PSV": an employer, unless memory knows a player
         return ("works at", "plays for"), True
+    # a home's words before a job's: "Illustrator X has relocated to Fukuoka", "… to Vienna, where she now works"
     if cue in ("move", "swap") and (moves._HOME.search(text) or value in _COUNTRIES or left in _COUNTRIES):
         return ("lives in",), False
+    if title or moves._JOB.search(text):
+        return ("works at",), False
     # the sentence shows none: a default, then what memory may choose instead (``extractive._as_known``)
     defaults = {
         "move": ("lives in", "plays for"),  # a person who moved somewhere unnamed as a club moved house
@@ -300,8 +304,10 @@ def merged(found: list[Fact], change: Change | None) -> list[Fact]:
         return _party(f.object.lower()) or f.predicate == relation or not f.object[:1].isupper()
 
     theirs = [f for f in found if _theirs(f)]
-    if relation == "lives in" and any(f.predicate == relation and not _party(f.object.lower()) for f in theirs):
-        return found  # "emigrated to Canada and is living in Vancouver": the home said outright is the nearer one
+    nearer = [f for f in theirs if f.predicate == relation and not _party(f.object.lower()) and f.object in change.rest]
+    if relation in _PERSONAL and nearer:
+        return found  # "emigrated to Canada and is living in Vancouver", "swapped Mexico City for Seville and now
+        # keeps goal for Real Betis": the value said outright is the nearer one
     # the sentence showed this module nothing: another reader's evidence ("joined X as an economist") stands, and
     # memory still settles it (``extractive._as_known``)
     same = [f for f in theirs if f.object.lower() == change.value.lower() and f.predicate in _PERSONAL]
