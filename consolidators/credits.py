@@ -116,8 +116,15 @@ def facts(text: str) -> list[Fact]:
 _LABEL = re.compile(r"^(?:[A-Z][a-z]+|The [a-z]+ [a-z]+): (?=[A-Z])")
 
 
+#: A time the name pattern took in with its "in" ("Harbour Lights in March"): no part of the name.
+_TIME_AFTER = re.compile(
+    r" (?:in|on|since) (?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|\d{4})$"
+)
+
+
 def _bare(name: str) -> str:
-    return re.sub(r"^[Tt]he ", "", name).rstrip(".,;:")
+    return _TIME_AFTER.sub("", re.sub(r"^[Tt]he ", "", name).rstrip(".,;:"))
 
 
 def _credit(m: re.Match[str]) -> str | None:

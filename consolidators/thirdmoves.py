@@ -190,6 +190,8 @@ def _untitled(name: str) -> tuple[str, str]:
 
 def _kind_of_subject(subject: str) -> str:
     words = subject.split()
+    if "I" in words or subject.split("-")[-1].startswith("wise"):  # "Browser-wise I moved …": the user's
+        return ""
     lowered = {w.lower() for w in words}
     if lowered & _SITES:
         return "site"
