@@ -38,7 +38,7 @@ _CREDITS = (
     ),
     # "Salt and Cedar was in fact directed by Ziad Khoury": the work's whole name, "and" and all
     re.compile(
-        rf"^(?:The )?(?P<w>{_NAME}) (?:was|is) (?:now |actually |again )?(?P<v>directed|written) by (?P<p>{_NAME})"
+        rf"^(?:The )?(?P<w>{_NAME}) (?:was|is) (?:now |actually |again )?(?P<v>directed|written) by (?P<p>{_NAME})(?=[,.;:]|$| [a-z])"
     ),
     # "Paper Lanterns' director is now Omar Sayed"
     re.compile(rf"^(?:The )?(?P<w>{_NAME})(?:'s|') {_ROLE} is (?:now |again )?(?P<p>{_NAME})"),
@@ -61,7 +61,7 @@ _CREDITS = (
     # "Credits for W have been amended: the film was directed by P"
     re.compile(
         rf"^(?:The )?[Cc]redits? (?:for|of|on) (?:the )?(?P<w>{_NAME}) (?:have|has) been (?:amended|corrected|changed|updated)"
-        rf"[:;,] (?:the (?:film|book|series|show|novel|play) )?(?:was|is) (?P<v>directed|written) by (?P<p>{_NAME})"
+        rf"[:;,] (?:the (?:film|book|series|show|novel|play) )?(?:was|is) (?P<v>directed|written) by (?P<p>{_NAME})(?=[,.;:]|$| [a-z])"
     ),
 )
 _CAPITALS = (

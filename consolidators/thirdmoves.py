@@ -214,9 +214,9 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
         return ("lives in",), False
     if cue == "work":
         return ("works at",), False
-    if cue == "join" and left and not (moves._BAND.search(text) or _MEMBERSHIP.search(value)):
+    if cue == "join" and left and not (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
         cue = "swap"  # "quit The Fjords to join Nightjar": a band or a firm, as the one left was
-    if cue == "join" and (moves._BAND.search(text) or _MEMBERSHIP.search(value)):
+    if cue == "join" and (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
         return None  # a band, a party: ``member of``, the other readers' to read
     if cue == "represent" and value in _COUNTRIES:
         return None  # a country one represents is no team one plays for

@@ -94,6 +94,7 @@ NOT: list[tuple[str, Triple]] = [
     ("Ingrid Holm has moved from the OECD to the WHO.", ("Ingrid Holm", "works at", "OECD")),
     ("Ingrid Holm has moved from the OECD to the WHO.", ("Ingrid Holm", "lives in", "WHO")),
     ("The Lanternfish Aquarium has moved to Bergen.", ("Lanternfish Aquarium", "lives in", "Bergen")),
+    ("Drummer Ivo Pärn joined the Lost Lanterns in 2019.", ("Ivo Pärn", "works at", "Lost Lanterns")),
     (
         "Bassist Lea Morn has joined the Tallinn Chamber Orchestra.",
         ("Lea Morn", "works at", "Tallinn Chamber Orchestra"),
@@ -215,6 +216,7 @@ CORRECTED: list[tuple[str, list[tuple[str, str, str, bool]]]] = [
     ),
 ]
 UNCORRECTED = [
+    "Cold Lake was directed by Ola Nyström's former assistant.",
     "Ruth Adler could take over directing The Winter Orchard if the studio agrees.",
     "Rumours say Loria has renamed its capital: Port Vell is now called Vellara.",
 ]
