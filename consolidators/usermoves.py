@@ -377,7 +377,7 @@ def merged(found: list[Fact], changes: list[Fact]) -> list[Fact]:
     left stays retracted ("my last day at Monzo was Friday and this morning I started at Wise"). A fact that joins
     two of the user's own values ("data analyst at Ocado, based in Hatfield" is no Ocado headquarters) was read
     from the user's description of themself, and goes too."""
-    keys = {f.predicate for f in changes}
+    keys = {f.predicate for f in changes if not f.retract}  # a value given up leaves the relation's new value be
     values = {f.object.lower() for f in changes}
     return [
         f

@@ -212,6 +212,15 @@ CHAT: list[tuple[str, list[Triple]]] = [
 #: The user's changes and standing facts said in passing (round 10): the new value beside the change, a value
 #: that took the old one's place, a retraction, a birthplace, a partner. Worded here, not taken from a corpus.
 IN_PASSING: list[tuple[str, list[Triple]]] = [
+    # a value given up beside the new one: the retraction must not take the new value with it
+    (
+        "Started at Initrode on Monday, so I no longer work at Vandelay.",
+        [("user", "works at", "Initrode", False), ("user", "works at", "Vandelay", True)],
+    ),
+    (
+        "I joined Pied Piper last month and I no longer work at Hooli",
+        [("user", "works at", "Pied Piper", False), ("user", "works at", "Hooli", True)],
+    ),
     # what replaced what, in the role named after it or for the user; the old value is never current
     (
         "Obsidian has replaced Notion as my notes app",
