@@ -208,7 +208,11 @@ def main() -> None:
     p = c.parser(__doc__.splitlines()[0])
     p.add_argument("--split", choices=SPLITS, action="append", help="score only this split (repeatable)")
     p.add_argument("--limit", type=int, default=None, help="first N sentences of each split (smoke runs)")
-    p.add_argument("--show-errors", action="store_true", help="list every miss and false positive")
+    p.add_argument(
+        "--show-errors",
+        action="store_true",
+        help="list every miss and false positive, and the key groups whose phrasings disagree",
+    )
     p.add_argument("--config", default=None, help="deployment file whose consolidator to score (default extractive)")
     args = p.parse_args()
     config = consolidator_config(args.config)
