@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import thirdmoves, usermoves
+from . import thirdmoves, usermemory, usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
@@ -120,6 +120,7 @@ def session_facts(
         else:
             found = _turn_facts(turn, relations)
         facts.extend(found)
+    facts = usermemory.revised(facts, active, turns)  # the user's changes memory can read
     return [_resolve_attribute(f, active) for f in _as_known(facts, active, turns)]
 
 

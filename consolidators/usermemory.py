@@ -1,0 +1,322 @@
+"""The user's changes said in passing, read with what memory already holds.
+
+Chat rarely says "my terminal is now Ghostty". It says "tried Ghostty and never went back", "jenkins is dead,
+long live GitHub Actions", "these days I reach for chai", "I'm with Mollie since the 1st". Alone such a
+sentence names no relation; read with memory it does: when the user holds a value V for a single-valued
+relation R (an active fact, or one said earlier in the session), a present, positive, first-person mention of
+ANOTHER value W of R's kind, in a sentence that says something changed or holds now (or that names V itself),
+is R's new value.
+
+W's kind comes from the vocabulary, not from the sentence's words: the tool lists (:mod:`consolidators.toolnames`)
+and role nouns (:mod:`consolidators.roles`), the drinks (:data:`consolidators.vocabulary.DRINKS`), the
+occupations (:func:`consolidators.lifeevents.is_occupation`); a name is enough for a relation whose role the
+sentence names, or whose old value it names. A relation another reader already read from the turn is left to it.
+
+Precision first: a question, a hedge or a plan says nothing; a value in a clause that negates it, leaves it,
+speaks of the past or of someone else is no new value; two candidates for one relation are a guess, so neither;
+the old value is never the new one, and a sentence that keeps it ("back to V", "still on V") changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from .chatparse import ROLE_NOUNS
+from .lifeevents import is_occupation
+from .nlp_cache import parse_doc
+from .phrases import USER, USER_ROLES
+from .roles import clauses
+from .text import UPPER, expand_contractions, split_sentences
+from .toolnames import ROLES, known_names, roles_of
+from .toolrules import rule_facts
+from .triples import plain
+from .types import ActiveFact, Fact, Turn
+from .vocabulary import DRINKS
+
+TOOL_ROLES = frozenset(ROLES)
+#: The relations read here besides the tool roles, each single-valued.
+_PERSONAL = ("prefers drink", "works as", "works at", "studies", "studies at", "married to", "born in")
+RELATIONS = TOOL_ROLES | frozenset(_PERSONAL)
+
+#: Something changed, or holds now: the cue a sentence needs unless it names the old value.
+_CUE = re.compile(
+    r"\b(?:now|nowadays|these days|since|as of|new|newly|latest|switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|migrated"
+    r"|converted|went back|never went back|long live|is dead|rip|goodbye|bye|ditched|dropped|replaced|instead"
+    r"|caved|settled on|actually|correction|update|officially|promoted|remarried|got married|enrolled|transferred"
+    r"|onboarding|day one|first day|go-to|daily driver|obsession|over anything|before anything|anymore|any more"
+    r"|no longer|from now on|started|joined|signed)\b",
+    re.I,
+)
+#: A question, a hedge, a plan or a wish anywhere in the sentence: it states nothing.
+_UNSURE = re.compile(
+    r"\?|\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
+    r"|thinking (?:of|about)|considering|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
+    r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester))\b",
+    re.I,
+)
+#: The user's own talk: a first person, chat's lower-case opening or its interjections ("Nope, Rust these days").
+#: News of others ("Kenji Mori joined Celtic") names no value of the user's.
+_MINE = re.compile(
+    r"(?-i:\bI\b|^[a-z])|\b(?:me|my|mine|we|us|our|ours)\b"
+    r"|^(?:nope|yep|yeah|yes|no|ok|okay|well|honestly|update|correction|lol|sorry|btw|tbh|also|fyi)\b",
+    re.I,
+)
+#: A clause that denies, leaves or looks back on what it names, or is about someone else.
+_NOT_NOW = re.compile(
+    r"\b(?:not|no|never|n't|no longer|anymore|any more|used to|was|were|had|did|kept|felt|left|quit|ditched|dropped"
+    r"|cancel+ed|divorc\w*|dead|rip|goodbye|bye|is over|mess|nice|fine|overkill|old|former|ex|previous|era|gave up"
+    r"|you|he|she|they|his|her|their|my (?:brother|sister|friend|wife|husband|partner|mum|mom|dad|mother|father|"
+    r"boss|colleague|coworker|flatmate|roommate|cousin|son|daughter|kids?|parents?|intern|manager|teammate|neighbou?r|cto|ceo)"
+    r"|(?:my|our) (?:new |old )?(?:intern|manager|teammate|colleague|boss|friend|neighbou?r|cto|ceo|lead)s?"
+    r"|competitor|tried (?:it )?for|for (?:a|one|two|three) (?:day|week|month)s?)\b",
+    re.I,
+)
+#: Words before a value that leave it: "moved off X", "from X", "X → " is read by the arrow.
+_LEFT = re.compile(
+    r"\b(?:off|from|out of|away from|left|quit|ditched|dropped|leaving|instead of|rather than|than|over|after|bye"
+    r"|goodbye|divorce from|replacing)\s+(?:(?:the|my|our)\s+)?$",
+    re.I,
+)
+#: The old value kept: "back to V", "still on V", "V is still my …".
+_KEPT = r"(?:\b(?:back to|still (?:on|with|using|use|in|at)|sticking with|stick with|stay(?:ing)? with|returned to)\s+{v}\b|\b{v}\s+(?:is|remains|stays)\s+(?:still\s+)?(?:my|our|the))"
+_BORN = re.compile(rf"\bI was (?:actually |really |in fact )born in ([{UPPER}][\w'-]+(?: [{UPPER}][\w'-]+)*)")
+#: A verb that takes a tool up, just before it: "caved and got an iPhone 16", "settled on Debian", "runs macOS".
+_TAKEN_UP = re.compile(
+    r"\b(?:got|bought|installed|switched to|moved to|migrated to|settled on|went with|picked up|upgraded to|using|use"
+    r"|runs|running|on|into|to)\s+(?:(?:an?|the|my|our)\s+)?$",
+    re.I,
+)
+_SPOUSE_IS = re.compile(r"\bmy (?:wife|husband|spouse|partner)(?= is\b)", re.I)
+_NAME = re.compile(
+    rf"(?<![\w'-])[{UPPER}0-9][\w.+&'-]*(?:\s+(?:de|del|la|van|von|der|of)?\s*[{UPPER}0-9][\w.+&'-]*)*"
+    rf"|(?<![\w'-])[a-z]+[A-Z][\w.+-]*"
+)
+#: Capitalised words that are no value: chat's acronyms, days and months, the sentence's own words.
+_NOT_NAMES = frozenset(
+    "i i'm ok okay lol tbh btw fyi imo rn pls ty ci os ide pr mr ms mrs dr update correction long new rip"
+    " monday tuesday wednesday thursday friday saturday sunday january february march april june july august"
+    " september october november december".split()
+)
+#: What names each relation of the user's (besides the tool roles' nouns), and what a value of it is said with.
+_ROLE_WORDS = {
+    "prefers drink": r"drink|reach for|go-to|obsession|favou?rite|prefer|over anything|before anything|hooked on"
+    r"|addicted|converted|switched|daily|morning|cups?|brew",
+    "works as": r"title|job|role|position|promot\w+|officially|career|gig",
+    "works at": r"job|work|working|company|employer|onboarding|badge|joined|signed|hired|offer|day one|first day"
+    r"|team|office|colleagues",
+    "studies": r"course|major|degree|programme|program|field|subject|studies|studying|switch\w*|transfer\w*",
+    "studies at": r"enrolled|programme|program|course|degree|studying|transferred|uni|university|campus|semester",
+    "married to": r"wife|husband|spouse|married|remarried|wedding",
+    "born in": r"born|birthplace",
+}
+_SCHOOL = re.compile(r"\b(?:University|Universit\w+|Universidad|TU|College|School|Institute|Academy|Polytechnic|ETH|EPFL)\b")
+_ROLE_WORD = {p: re.compile(rf"\b(?:{w})\b", re.I) for p, w in _ROLE_WORDS.items()}
+
+
+@dataclass(frozen=True)
+class Change:
+    """A relation of the user's and the new value a sentence names for it."""
+
+    predicate: str
+    value: str
+
+
+def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
+    """``facts`` (the session's, in turn order) with the changes the user's turns name for relations memory holds."""
+    held = _held(active)
+    out = list(facts)
+    for turn in turns:
+        stated = [f for f in facts if turn.event_id in f.event_ids and f.subject == USER]
+        if turn.role.lower() in USER_ROLES:
+            said = {f.predicate for f in stated}
+            for change in _turn_changes(turn.content, held, said):
+                new = rule_facts(USER, change.predicate, change.value, 0.7, False, attribute=True)
+                out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
+                held[change.predicate] = change.value
+        for f in stated:
+            if f.predicate in RELATIONS:
+                held.pop(f.predicate, None) if f.retract else held.__setitem__(f.predicate, f.object)
+    return out
+
+
+def _held(active: Sequence[ActiveFact]) -> dict[str, str]:
+    """The user's latest active value of each relation read here."""
+    ordered = sorted(
+        (a for a in active if a.subject.lower() == USER and a.predicate.lower() in RELATIONS),
+        key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"),
+    )
+    return {a.predicate.lower(): a.object for a in ordered}
+
+
+def _turn_changes(content: str, held: dict[str, str], said: set[str]) -> Iterator[Change]:
+    for sentence in split_sentences(content):
+        for change in changes(sentence, held):
+            if change.predicate not in said:
+                yield change
+
+
+def changes(sentence: str, held: dict[str, str]) -> list[Change]:
+    """The new values ``sentence`` names for the relations in ``held`` (relation -> the value memory holds)."""
+    text = expand_contractions(plain(sentence))
+    if not held or _UNSURE.search(text) or not _MINE.search(text):
+        return []
+    found: list[Change] = []
+    for predicate, old in held.items():
+        if predicate not in RELATIONS:
+            continue
+        if predicate == "born in":  # a correction: "my mum reminded me I was actually born in Assen"
+            found += [Change(predicate, b) for b in _BORN.findall(text) if not _same(b, old)][:1]
+            continue
+        named = _mentions(text, old)
+        if not (named or _CUE.search(text)) or named and _kept(text, old):
+            continue
+        said = _SPOUSE_IS.sub(" ", text) if predicate == "married to" else text  # "my wife is W" is no one else's
+        values = [v for v in _candidates(predicate, text, named) if not _same(v, old) and _now(said, v)]
+        values = list(dict.fromkeys(values))
+        if len(values) == 1:
+            found.append(Change(predicate, values[0]))
+    taken = [c.value.lower() for c in found]
+    return [c for c in found if taken.count(c.value.lower()) == 1]  # one value, two relations: a guess
+
+
+def _candidates(predicate: str, text: str, named: bool) -> list[str]:
+    """Values of ``predicate``'s kind the text names: a known one first; else a name, where the sentence names
+    the relation (its role noun, its words) or its old value."""
+    if predicate in TOOL_ROLES:
+        known = [m for m in known_names(text) if predicate in roles_of(m[0])]
+        if not (named or _names_role(text, predicate)):  # only the lists know the role: a verb must take it up
+            return [_bare(m[0].strip(), predicate) for m in known if _TAKEN_UP.search(text, 0, m.start())]
+        if known:
+            return [_bare(m[0].strip(), predicate) for m in known]
+        return [n for n in _names(text) if not roles_of(n)]
+    if not _ROLE_WORD[predicate].search(text):
+        return []
+    if predicate == "prefers drink":
+        return [w for w in re.findall(r"[a-z][a-z-]*", text.lower()) if w in DRINKS]
+    if predicate == "works as":
+        return _occupations(text)
+    if predicate == "studies":
+        return _fields(text)
+    names = [n for n in _names(text) if not roles_of(n)]
+    if predicate == "studies at":
+        return [n for n in names if named or _SCHOOL.search(n)]
+    if predicate == "works at" and not named:
+        return [n for n in names if re.search(rf"\b(?:at|with|joined|for)\s+{re.escape(n)}", text)]
+    return names
+
+
+def _names_role(text: str, predicate: str) -> bool:
+    return any(_role_of_noun(c) == predicate for c in clauses(text))
+
+
+def _role_of_noun(clause: str) -> str | None:
+    """The tool role a word or two of the clause names ("terminal", "password manager", "laptop")."""
+    words = re.findall(r"[a-z][\w-]*", clause.lower())
+    for n, word in enumerate(words):
+        for phrase in (" ".join(words[n : n + 2]), word):
+            role = ROLE_NOUNS.get(phrase) or ROLE_NOUNS.get(phrase.removesuffix("s"))  # "switched IDEs"
+            if role in TOOL_ROLES:
+                return role
+    return None
+
+
+def _names(text: str) -> list[str]:
+    out = []
+    for m in _NAME.finditer(text):
+        words = m[0].rstrip(".").split()
+        while words and (
+            words[0].lower() in _NOT_NAMES or m.start() == 0 and words[0].isalpha() or words[0].lower() == words[0]
+        ):  # nor is a word without a capital ("1st")
+            words = words[1:]  # a sentence's first word is rarely a name: "Long year.", "Update:"
+        if words:
+            out.append(" ".join(words))
+    return out
+
+
+def _bare(name: str, predicate: str) -> str:
+    """The tool's name without the role noun chat adds in lower case ("zen browser" is Zen; Google Calendar stays)."""
+    words = name.split()
+    return " ".join(words[:-1]) if len(words) > 1 and words[-1] in predicate.split() else name
+
+
+def _occupations(text: str) -> list[str]:
+    """Job titles the sentence gives the user: an occupation's noun, with the nouns before it, where a title
+    stands ("I'm officially a product manager", "new title: engineering manager", "work as a nurse")."""
+    doc = parse_doc(text)
+    if doc is None:
+        return []
+    out = []
+    for tok in doc:
+        stands = tok.dep_ in ("attr", "appos", "oprd", "ROOT") or tok.dep_ == "pobj" and tok.head.text in ("as", "to")
+        if tok.pos_ == "NOUN" and stands and is_occupation(tok.text):
+            left = [t for t in tok.lefts if t.dep_ in ("compound", "amod") and t.text.lower() not in _NOT_TITLE]
+            start = left[0].i if left and left[-1].i == tok.i - 1 else tok.i
+            out.append(doc[start : tok.i + 1].text.lower())
+    return out
+
+
+_NOT_TITLE = frozenset("new current official actual first old full-time part-time ok".split())
+
+
+_FIELD_NOUNS = frozenset("course major degree programme program field subject".split())
+_STUDY_VERBS = frozenset("studying doing majoring".split())  # the parse has no lemmas: the forms "now" goes with
+
+
+def _fields(text: str) -> list[str]:
+    """Fields of study the sentence names: what "my course is", "I'm doing … now" or "switched majors: …" holds."""
+    doc = parse_doc(text)
+    if doc is None:
+        return []
+    out = []
+    for tok in doc:
+        head = tok.head
+        is_attr = tok.dep_ in ("attr", "acomp") and any(
+            c.dep_ == "nsubj" and c.text.lower().removesuffix("s") in _FIELD_NOUNS for c in head.children
+        )
+        is_object = tok.dep_ in ("dobj", "pobj") and head.text.lower() in _STUDY_VERBS
+        if (is_attr or is_object) and tok.pos_ == "NOUN" and tok.text.islower():
+            left = [t for t in tok.lefts if t.dep_ in ("compound", "amod")]
+            out.append(doc[(left[0].i if left else tok.i) : tok.i + 1].text)
+    colon = re.search(r"\b(?:switch|chang)\w* (?:my )?(?:courses?|majors?|degrees?|programmes?)\b[^:]*:\s*([a-z][a-z -]+?)\s*$", text)
+    return out + ([colon[1]] if colon else [])
+
+
+def _mentions(text: str, value: str) -> bool:
+    return bool(value) and re.search(rf"(?<![\w-]){re.escape(_first(value))}(?![\w-])", text, re.I) is not None
+
+
+def _first(value: str) -> str:
+    """The word a value is mentioned by: "Erasmus" for Erasmus University, the whole of a one-word value."""
+    words = value.split()
+    return words[0] if len(words) > 1 and len(words[0]) > 3 and words[0][:1].isupper() else value
+
+
+def _same(new: str, old: str) -> bool:
+    a, b = new.lower(), old.lower()
+    return a == b or a in b.split() or b in a.split() or a.startswith(b + " ") or b.startswith(a + " ")
+
+
+def _kept(text: str, old: str) -> bool:
+    return re.search(_KEPT.format(v=re.escape(_first(old))), text, re.I) is not None
+
+
+def _now(text: str, value: str) -> bool:
+    """Whether some mention of ``value`` is in a clause that neither leaves it, denies it, nor looks back."""
+    for m in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.I):
+        if _LEFT.search(text[: m.start()]):
+            continue
+        if not any(m.start() >= s and m.end() <= e and not _NOT_NOW.search(c) for c, s, e in _spans(text)):
+            continue
+        return True
+    return False
+
+
+def _spans(text: str) -> Iterator[tuple[str, int, int]]:
+    """The text's clauses with where each starts and ends."""
+    start = 0
+    for b in re.finditer(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|and|because|though)\s", text):
+        yield text[start : b.start()], start, b.start()
+        start = b.end()
+    yield text[start:], start, len(text)
