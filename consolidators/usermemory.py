@@ -45,13 +45,13 @@ _CUE = re.compile(
     r"\b(?:now|nowadays|these days|since|as of|new|newly|latest|switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|migrated"
     r"|converted|went back|never went back|long live|is dead|rip|goodbye|bye|ditched|dropped|replaced|instead"
     r"|caved|settled on|actually|correction|update|officially|promoted|remarried|got married|enrolled|transferred"
-    r"|onboarding|day one|first day|go-to|daily driver|obsession|over anything|before anything|anymore|any more"
+    r"|onboarding|day one|first (?:day|week|month)|go-to|daily driver|obsession|over anything|before anything|anymore|any more"
     r"|no longer|from now on|started|joined|signed)\b",
     re.I,
 )
 #: A question, a hedge, a plan or a wish anywhere in the sentence: it states nothing.
 _UNSURE = re.compile(
-    r"\?|\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
+    r"\?|\b(?:might|maybe|perhaps|probably|should|could|would(?! (?:take|rather|pick|choose))|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
     r"|thinking (?:of|about)|considering|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
     r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester))\b",
     re.I,
@@ -63,14 +63,18 @@ _MINE = re.compile(
     r"|^(?:nope|yep|yeah|yes|no|ok|okay|well|honestly|update|correction|lol|sorry|btw|tbh|also|fyi)\b",
     re.I,
 )
+#: Someone else the sentence is about: "my brother uses Kitty now", "new laptop for my son, it runs Windows".
+_OTHERS = re.compile(
+    r"\b(?:he|she|his|her|him)\b|\b(?:my|our) (?:new |old |little |big |older |younger )?(?:brother|sister|friend|wife"
+    r"|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate|cousin|son|daughter|kids?"
+    r"|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle|aunt)s?\b",
+    re.I,
+)
 #: A clause that denies, leaves or looks back on what it names, or is about someone else.
 _NOT_NOW = re.compile(
     r"\b(?:not|no|never|n't|no longer|anymore|any more|used to|was|were|had|did|kept|felt|left|quit|ditched|dropped"
-    r"|cancel+ed|divorc\w*|dead|rip|goodbye|bye|is over|mess|nice|fine|overkill|old|former|ex|previous|era|gave up"
-    r"|you|he|she|they|his|her|their|my (?:brother|sister|friend|wife|husband|partner|mum|mom|dad|mother|father|"
-    r"boss|colleague|coworker|flatmate|roommate|cousin|son|daughter|kids?|parents?|intern|manager|teammate|neighbou?r|cto|ceo)"
-    r"|(?:my|our) (?:new |old )?(?:intern|manager|teammate|colleague|boss|friend|neighbou?r|cto|ceo|lead)s?"
-    r"|competitor|tried (?:it )?for|for (?:a|one|two|three) (?:day|week|month)s?)\b",
+    r"|cancel+ed|divorc\w*|dead|rip|goodbye|bye|is over|gone|died|uninstalled|deleted|removed|wiped|mess|nice|fine|overkill|old|former|ex|previous|era|gave up"
+    r"|you|they|their|competitor|tried (?:it )?for|for (?:a|one|two|three) (?:day|week|month)s?)\b",
     re.I,
 )
 #: Words before a value that leave it: "moved off X", "from X", "X → " is read by the arrow.
@@ -80,13 +84,18 @@ _LEFT = re.compile(
     re.I,
 )
 #: The old value kept: "back to V", "still on V", "V is still my …".
-_KEPT = r"(?:\b(?:back to|still (?:on|with|using|use|in|at)|sticking with|stick with|stay(?:ing)? with|returned to)\s+{v}\b|\b{v}\s+(?:is|remains|stays)\s+(?:still\s+)?(?:my|our|the))"
+_KEPT = r"(?:\b(?:back (?:to|on|in|with)|still (?:on|with|using|use|in|at)|sticking with|stick with|stay(?:ing)? with|returned to)\s+{v}\b|\b{v}\s+(?:is|remains|stays)\s+(?:still\s+)?(?:my|our|the))"
 _BORN = re.compile(rf"\bI was (?:actually |really |in fact )born in ([{UPPER}][\w'-]+(?: [{UPPER}][\w'-]+)*)")
 #: A verb that takes a tool up, just before it: "caved and got an iPhone 16", "settled on Debian", "runs macOS".
 _TAKEN_UP = re.compile(
     r"\b(?:got|bought|installed|switched to|moved to|migrated to|settled on|went with|picked up|upgraded to|using|use"
     r"|runs|running|on|into|to)\s+(?:(?:an?|the|my|our)\s+)?$",
     re.I,
+)
+#: Where a spouse's name stands: "my wife is W", "my husband W", "W and I got married", "married W".
+_WED = (
+    r"\bmy (?:wife|husband|spouse)(?: is)?(?: now)?,? {w}\b|\b{w} and I (?:\w+ )?(?:got married|married|wed|tied the knot)"
+    r"|\b(?:married|wed|remarried)(?: to)? {w}\b"
 )
 _SPOUSE_IS = re.compile(r"\bmy (?:wife|husband|spouse|partner)(?= is\b)", re.I)
 _NAME = re.compile(
@@ -102,7 +111,7 @@ _NOT_NAMES = frozenset(
 #: What names each relation of the user's (besides the tool roles' nouns), and what a value of it is said with.
 _ROLE_WORDS = {
     "prefers drink": r"drink|reach for|go-to|obsession|favou?rite|prefer|over anything|before anything|hooked on"
-    r"|addicted|converted|switched|daily|morning|cups?|brew",
+    r"|addicted|converted|switched|daily|mornings?|cups?|brew",
     "works as": r"title|job|role|position|promot\w+|officially|career|gig",
     "works at": r"job|work|working|company|employer|onboarding|badge|joined|signed|hired|offer|day one|first day"
     r"|team|office|colleagues",
@@ -124,21 +133,37 @@ class Change:
 
 
 def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
-    """``facts`` (the session's, in turn order) with the changes the user's turns name for relations memory holds."""
+    """``facts`` (the session's, in turn order) with the changes the user's turns name for relations memory
+    holds, each after its turn's other facts (a later turn's value is the later one)."""
     held = _held(active)
-    out = list(facts)
+    out: list[Fact] = []
+    placed: set[int] = set()
     for turn in turns:
-        stated = [f for f in facts if turn.event_id in f.event_ids and f.subject == USER]
-        if turn.role.lower() in USER_ROLES:
-            said = {f.predicate for f in stated}
-            for change in _turn_changes(turn.content, held, said):
-                new = rule_facts(USER, change.predicate, change.value, 0.7, False, attribute=True)
-                out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
-                held[change.predicate] = change.value
-        for f in stated:
-            if f.predicate in RELATIONS:
-                held.pop(f.predicate, None) if f.retract else held.__setitem__(f.predicate, f.object)
-    return out
+        stated = [f for f in facts if turn.event_id in f.event_ids and id(f) not in placed]
+        placed.update(id(f) for f in stated)
+        out += stated
+        mine = [f for f in stated if f.subject == USER and f.predicate in RELATIONS]
+        found = list(_turn_changes(turn.content, held)) if turn.role.lower() in USER_ROLES else []
+        for f in mine:
+            held.pop(f.predicate, None) if f.retract else held.__setitem__(f.predicate, f.object)
+        for change, old in found:
+            others = [f.object.lower() for f in mine if f.predicate == change.predicate and not f.retract]
+            if not _replaceable(others, old.lower(), change.value.lower()):
+                continue  # another reader read it, or read another value: it read the sentence more closely
+            out = [f for f in out if not (f.subject == USER and f.predicate == change.predicate and f in mine)]
+            new = rule_facts(USER, change.predicate, change.value, 0.8, False, attribute=True)
+            out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
+            held[change.predicate] = change.value
+    return out + [f for f in facts if id(f) not in placed]  # a fact no turn sourced: where it was, at the end
+
+
+def _replaceable(others: list[str], old: str, new: str) -> bool:
+    """Whether the values other readers gave the relation in the turn are only the old one said with a part of
+    the new one ("swapped the Pixel for an iPhone 15" read as Pixel and iPhone; "a senior designer now" as
+    designer), or none: the old value alone is kept ("day 3 at Spotify, too many Slack channels")."""
+    parts = {o for o in others if new.startswith(o + " ") or new.endswith(" " + o)}
+    olds = {o for o in others if _same(o, old)}
+    return parts | olds == set(others) and (not olds or bool(parts))
 
 
 def _held(active: Sequence[ActiveFact]) -> dict[str, str]:
@@ -150,11 +175,11 @@ def _held(active: Sequence[ActiveFact]) -> dict[str, str]:
     return {a.predicate.lower(): a.object for a in ordered}
 
 
-def _turn_changes(content: str, held: dict[str, str], said: set[str]) -> Iterator[Change]:
+def _turn_changes(content: str, held: dict[str, str]) -> Iterator[tuple[Change, str]]:
+    """The turn's changes, each with the value it replaces."""
     for sentence in split_sentences(content):
         for change in changes(sentence, held):
-            if change.predicate not in said:
-                yield change
+            yield change, held[change.predicate]
 
 
 def changes(sentence: str, held: dict[str, str]) -> list[Change]:
@@ -171,6 +196,8 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
             continue
         named = _mentions(text, old)
         if not (named or _CUE.search(text)) or named and _kept(text, old):
+            continue
+        if predicate != "married to" and _OTHERS.search(text):  # a spouse is the relation, not someone else
             continue
         said = _SPOUSE_IS.sub(" ", text) if predicate == "married to" else text  # "my wife is W" is no one else's
         values = [v for v in _candidates(predicate, text, named) if not _same(v, old) and _now(said, v)]
@@ -191,7 +218,7 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
         if known:
             return [_bare(m[0].strip(), predicate) for m in known]
         return [n for n in _names(text) if not roles_of(n)]
-    if not _ROLE_WORD[predicate].search(text):
+    if not (named or _ROLE_WORD[predicate].search(text)):  # the old value named says the relation
         return []
     if predicate == "prefers drink":
         return [w for w in re.findall(r"[a-z][a-z-]*", text.lower()) if w in DRINKS]
@@ -200,6 +227,8 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     if predicate == "studies":
         return _fields(text)
     names = [n for n in _names(text) if not roles_of(n)]
+    if predicate == "married to":
+        return [n for n in names if re.search(_WED.format(w=re.escape(n)), text)]
     if predicate == "studies at":
         return [n for n in names if named or _SCHOOL.search(n)]
     if predicate == "works at" and not named:
@@ -225,7 +254,7 @@ def _role_of_noun(clause: str) -> str | None:
 def _names(text: str) -> list[str]:
     out = []
     for m in _NAME.finditer(text):
-        words = m[0].rstrip(".").split()
+        words = re.sub(r"'s$", "", m[0].rstrip(".")).split()  # "Chrome's gone": the name is Chrome
         while words and (
             words[0].lower() in _NOT_NAMES or m.start() == 0 and words[0].isalpha() or words[0].lower() == words[0]
         ):  # nor is a word without a capital ("1st")
@@ -294,8 +323,9 @@ def _first(value: str) -> str:
 
 
 def _same(new: str, old: str) -> bool:
+    """One value, said shorter or longer ("Pixel" for Pixel 7, "Erasmus" for Erasmus University)."""
     a, b = new.lower(), old.lower()
-    return a == b or a in b.split() or b in a.split() or a.startswith(b + " ") or b.startswith(a + " ")
+    return a == b or a.startswith(b + " ") or b.startswith(a + " ")
 
 
 def _kept(text: str, old: str) -> bool:

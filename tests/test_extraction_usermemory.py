@@ -1,0 +1,97 @@
+"""The user's changes said in passing, read with what memory holds (:mod:`consolidators.usermemory`).
+
+Each row is worded here, not taken from a corpus: other names, other verbs of the same family. A row gives
+the value memory holds, the sentence, and the new value it names; it is read through the whole session
+(``extractive.session_facts``) twice: with the old value active, and with an empty memory, which must not
+yield the new value under that relation (memory is what names the relation). The rows that must yield nothing
+(hedges, questions, plans, trials that did not stick, values kept, other people) fail if the reader stops
+checking what keeps a mention from being a present value of the user's.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from consolidators.extractive import session_facts
+from consolidators.types import ActiveFact, Turn
+from consolidators.usermemory import changes
+
+_TS = datetime(2026, 5, 1, 12, tzinfo=UTC)
+_BEFORE = datetime(2026, 4, 1, 12, tzinfo=UTC)
+
+#: (relation, the value memory holds, the sentence, the new value it names)
+CHANGES: list[tuple[str, str, str, str]] = [
+    ("terminal", "iTerm2", "gave Warp a shot last month and haven't looked back, it's my terminal now", "Warp"),
+    ("notes app", "Evernote", "RIP Evernote, Obsidian holds all my notes these days", "Obsidian"),
+    ("ci", "Bitbucket Pipelines", "bitbucket pipelines is history, our builds are on CircleCI since March", "CircleCI"),
+    ("phone", "Pixel 7", "swapped the Pixel for an iPhone 15 Pro, loving it so far", "iPhone 15 Pro"),
+    ("os", "Windows 11", "finally caved and installed Fedora on the work laptop", "Fedora"),
+    ("browser", "Chrome", "vivaldi browser is where I live now, chrome ate all my RAM", "vivaldi"),
+    ("cloud provider", "Heroku", "heroku pricing killed it for us, we deploy to Render since last week", "Render"),
+    ("email client", "Thunderbird", "these days I do all my email in Mimestream", "Mimestream"),
+    ("programming language", "Java", "Java is behind me, it's Kotlin for everything these days", "Kotlin"),
+    ("prefers drink", "coffee", "mornings are all about matcha now", "matcha"),
+    ("prefers drink", "espresso", "switched to rooibos these days, doctor's orders", "rooibos"),
+    ("works at", "Atlassian", "first week at Canva done, the onboarding is wild", "Canva"),
+    ("works at", "Stripe", "I'm with Shopify now, the Stripe chapter is closed", "Shopify"),
+    ("works as", "designer", "got the promotion, I'm a senior designer now", "senior designer"),
+    ("works as", "analyst", "new role as of Monday: data scientist", "data scientist"),
+    ("married to", "Dana", "the divorce from Dana was final in March and Priya and I got married in June", "Priya"),
+    ("studies", "law", "my major is linguistics as of this semester", "linguistics"),
+    ("studies at", "Leiden University", "transferred this term, enrolled at the University of Porto now", "University of Porto"),
+    ("born in", "Delft", "turns out I was actually born in Leiden, my dad mixed it up with Delft", "Leiden"),
+]
+
+#: (relation, the value memory holds, a sentence that names no new value of it)
+NOTHING: list[tuple[str, str, str]] = [
+    ("terminal", "iTerm2", "still on iTerm2 even though everyone raves about Ghostty these days"),
+    ("terminal", "iTerm2", "tried Ghostty for a week but I'm back on iTerm2 now"),
+    ("browser", "Firefox", "my colleague switched to Arc and now won't stop talking about it"),
+    ("ci", "Jenkins", "should we move our builds to GitLab CI now?"),
+    ("email client", "Gmail", "thinking about moving my email to Fastmail, Gmail is getting slow these days"),
+    ("prefers drink", "tea", "my wife is all about chai these days"),
+    ("works at", "Acme", "my husband just joined Google, new job for him"),
+    ("works at", "Acme", "if Spotify makes an offer I'd switch jobs in a heartbeat"),
+    ("works as", "nurse", "my sister is a pilot now, new job and all"),
+    ("editor", "Neovim", "Zed is nice but Neovim is still my editor"),
+    ("os", "Ubuntu", "new laptop for my son, it runs Windows now"),
+    ("phone", "Pixel 8", "I'd never switch to an iPhone, the Pixel does everything now"),
+]
+
+
+def _said(sentence: str, predicate: str, old: str | None) -> set[str]:
+    """The objects the session gives the user's ``predicate`` for ``sentence``, with ``old`` active (or none)."""
+    active = (ActiveFact("f1", "user", predicate, old, _BEFORE),) if old else ()
+    facts = session_facts([Turn("e1", "user", sentence, _TS)], active)
+    return {f.object.lower() for f in facts if f.subject == "user" and f.predicate == predicate and not f.retract}
+
+
+@pytest.mark.parametrize(("predicate", "old", "sentence", "new"), CHANGES)
+def test_memory_names_the_relation(predicate: str, old: str, sentence: str, new: str) -> None:
+    assert _said(sentence, predicate, old) == {new.lower()}
+
+
+@pytest.mark.parametrize(("predicate", "old", "sentence", "new"), CHANGES)
+def test_without_memory_the_relation_is_unread(predicate: str, old: str, sentence: str, new: str) -> None:
+    assert changes(sentence, {}) == []
+
+
+@pytest.mark.parametrize(("predicate", "old", "sentence"), NOTHING)
+def test_no_new_value(predicate: str, old: str, sentence: str) -> None:
+    assert _said(sentence, predicate, old) <= {old.lower()}
+
+
+def test_earlier_in_the_session_is_memory() -> None:
+    """A value said in one turn is what a later turn of the same session changes."""
+    turns = [
+        Turn("e1", "user", "my terminal is iTerm2", _TS),
+        Turn("e2", "user", "ok scratch the old setup, it's all Alacritty now in the terminal", _TS),
+    ]
+    facts = [f for f in session_facts(turns) if f.predicate == "terminal" and not f.retract]
+    assert [f.object for f in facts][-1] == "Alacritty"
+
+
+def test_the_old_value_is_never_the_new_one() -> None:
+    assert changes("jenkins is dead, long live Jenkins X? no: CI moved over to Jenkins again", {"ci": "Jenkins"}) == []
