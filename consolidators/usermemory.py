@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import Any
 from dataclasses import dataclass, replace
 
 from .chatparse import ROLE_NOUNS
 from .lifeevents import is_occupation
-from .nlp_cache import parse_doc
+from .nlp_cache import STOP_WORDS, parse_doc
 from .phrases import USER, USER_ROLES
 from .roles import clauses
-from .text import UPPER, expand_contractions, split_sentences
+from .text import UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of
 from .toolrules import rule_facts
 from .triples import plain
@@ -80,11 +81,20 @@ _NOT_NOW = re.compile(
 #: Words before a value that leave it: "moved off X", "from X", "X → " is read by the arrow.
 _LEFT = re.compile(
     r"\b(?:off|from|out of|away from|left|quit|ditched|dropped|leaving|instead of|rather than|than|over|after|bye"
-    r"|goodbye|divorce from|replacing)\s+(?:(?:the|my|our)\s+)?$",
+    r"|goodbye|divorce from|replacing|swapped|traded|replaced|wiped|killed|uninstalled|deleted|dumped)\s+(?:(?:the|my|our)\s+)?$",
     re.I,
 )
 #: The old value kept: "back to V", "still on V", "V is still my …".
-_KEPT = r"(?:\b(?:back (?:to|on|in|with)|still (?:on|with|using|use|in|at)|sticking with|stick with|stay(?:ing)? with|returned to)\s+{v}\b|\b{v}\s+(?:is|remains|stays)\s+(?:still\s+)?(?:my|our|the))"
+#: What else says the old value went, said of it: "jenkins is history", "handed in my badge at Adyen".
+_GONE = re.compile(
+    r"\b(?:got|rewritten|replaced|retired|history|behind me|closed|handed in|turned in|gave back|bankruptcy|killed|out"
+    r"|chapter|swapped|traded|switched|moved|migrated|wiped|sold|broke|broken|cracked|lost)\b",
+    re.I,
+)
+_ARROW = re.compile(r"\s*(?:→|->|=>)")
+_BOUNDARY = re.compile(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|and|because|though)\s")
+#: The old value's clause reaches over "and": "Lotte and I divorced".
+_WIDE = re.compile(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|because|though)\s")
 _BORN = re.compile(rf"\bI was (?:actually |really |in fact )born in ([{UPPER}][\w'-]+(?: [{UPPER}][\w'-]+)*)")
 #: A verb that takes a tool up, just before it: "caved and got an iPhone 16", "settled on Debian", "runs macOS".
 _TAKEN_UP = re.compile(
@@ -195,8 +205,8 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
             found += [Change(predicate, b) for b in _BORN.findall(text) if not _same(b, old)][:1]
             continue
         named = _mentions(text, old)
-        if not (named or _CUE.search(text)) or named and _kept(text, old):
-            continue
+        if named and not _gone(text, _first(old)) or not (named or _CUE.search(text)):
+            continue  # the old value said in a clause of its own that keeps it ("Neovim is still my editor")
         if predicate != "married to" and _OTHERS.search(text):  # a spouse is the relation, not someone else
             continue
         said = _SPOUSE_IS.sub(" ", text) if predicate == "married to" else text  # "my wife is W" is no one else's
@@ -212,7 +222,7 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     """Values of ``predicate``'s kind the text names: a known one first; else a name, where the sentence names
     the relation (its role noun, its words) or its old value."""
     if predicate in TOOL_ROLES:
-        known = [m for m in known_names(text) if predicate in roles_of(m[0])]
+        known = [m for m in known_names(text) if predicate in roles_of(m[0]) and not _a_word(m[0].strip())]
         if not (named or _names_role(text, predicate)):  # only the lists know the role: a verb must take it up
             return [_bare(m[0].strip(), predicate) for m in known if _TAKEN_UP.search(text, 0, m.start())]
         if known:
@@ -221,7 +231,7 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     if not (named or _ROLE_WORD[predicate].search(text)):  # the old value named says the relation
         return []
     if predicate == "prefers drink":
-        return [w for w in re.findall(r"[a-z][a-z-]*", text.lower()) if w in DRINKS]
+        return _drinks(text)
     if predicate == "works as":
         return _occupations(text)
     if predicate == "studies":
@@ -234,6 +244,11 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     if predicate == "works at" and not named:
         return [n for n in names if re.search(rf"\b(?:at|with|joined|for)\s+{re.escape(n)}", text)]
     return names
+
+
+def _a_word(name: str) -> bool:
+    """A tool's name chat writes as a word ("bear", "arc", "warp"): without a capital it is the word."""
+    return name.islower() and (len(name) <= 2 or is_word(name))
 
 
 def _names_role(text: str, predicate: str) -> bool:
@@ -274,19 +289,32 @@ def _occupations(text: str) -> list[str]:
     """Job titles the sentence gives the user: an occupation's noun, with the nouns before it, where a title
     stands ("I'm officially a product manager", "new title: engineering manager", "work as a nurse")."""
     doc = parse_doc(text)
-    if doc is None:
+    return [
+        _phrase(doc, tok)
+        for tok in doc or ()
+        if tok.pos_ == "NOUN"
+        and (tok.dep_ in ("attr", "appos", "oprd", "ROOT") or tok.dep_ == "pobj" and tok.head.text in ("as", "to"))
+        and is_occupation(tok.text)
+    ]
+
+
+def _drinks(text: str) -> list[str]:
+    """Drinks the sentence names, with the words before that make them one ("green tea", "oat flat white")."""
+    if not any(w in DRINKS for w in re.findall(r"[a-z][a-z-]*", text.lower())):
         return []
-    out = []
-    for tok in doc:
-        stands = tok.dep_ in ("attr", "appos", "oprd", "ROOT") or tok.dep_ == "pobj" and tok.head.text in ("as", "to")
-        if tok.pos_ == "NOUN" and stands and is_occupation(tok.text):
-            left = [t for t in tok.lefts if t.dep_ in ("compound", "amod") and t.text.lower() not in _NOT_TITLE]
-            start = left[0].i if left and left[-1].i == tok.i - 1 else tok.i
-            out.append(doc[start : tok.i + 1].text.lower())
-    return out
+    doc = parse_doc(text)
+    return [_phrase(doc, t) for t in doc or () if t.text.lower() in DRINKS and t.dep_ not in ("compound", "amod")]
 
 
-_NOT_TITLE = frozenset("new current official actual first old full-time part-time ok".split())
+def _phrase(doc: Any, tok: Any) -> str:
+    """The noun with the compounds and adjectives right before it, qualifiers aside ("my new daily espresso")."""
+    start = tok.i
+    while start > 0 and doc[start - 1].dep_ in ("compound", "amod") and doc[start - 1].text.lower() not in _QUALIFIERS:
+        start -= 1
+    return doc[start : tok.i + 1].text.lower()
+
+
+_QUALIFIERS = frozenset("new current official actual first old full-time part-time ok usual daily morning go-to".split())
 
 
 _FIELD_NOUNS = frozenset("course major degree programme program field subject".split())
@@ -313,7 +341,15 @@ def _fields(text: str) -> list[str]:
 
 
 def _mentions(text: str, value: str) -> bool:
-    return bool(value) and re.search(rf"(?<![\w-]){re.escape(_first(value))}(?![\w-])", text, re.I) is not None
+    """Whether the text names ``value`` itself, not as the head of a longer one ("a senior designer now")."""
+    for m in re.finditer(rf"(?<![\w-]){re.escape(_first(value))}(?![\w-])", text, re.I) if value else ():
+        before = re.search(r"([a-z][\w-]*) $", text[: m.start()])
+        if not (value.islower() and before and before[1] not in STOP_WORDS and before[1] not in _BEFORE_OLD):
+            return True
+    return False
+
+
+_BEFORE_OLD = frozenset("old former previous ex".split())
 
 
 def _first(value: str) -> str:
@@ -328,25 +364,42 @@ def _same(new: str, old: str) -> bool:
     return a == b or a.startswith(b + " ") or b.startswith(a + " ")
 
 
-def _kept(text: str, old: str) -> bool:
-    return re.search(_KEPT.format(v=re.escape(_first(old))), text, re.I) is not None
+def _gone(text: str, old: str) -> bool:
+    """Whether every mention of the old value is in a clause that leaves it, denies it or looks back on it, or
+    is the subject of a verb in the past ("chrome ate all my RAM", "Porto didn't last")."""
+    return not _now(text, old, _GONE, _WIDE) or _past_subject(text, old)
 
 
-def _now(text: str, value: str) -> bool:
-    """Whether some mention of ``value`` is in a clause that neither leaves it, denies it, nor looks back."""
+def _past_subject(text: str, name: str) -> bool:
+    doc = parse_doc(text)
+    first = name.split()[0].lower()
+    return any(
+        t.text.lower() == first and t.dep_.startswith("nsubj") and (t.head.tag_ == "VBD" or _past_aux(t.head))
+        for t in doc or ()
+    )
+
+
+def _past_aux(verb: Any) -> bool:
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children)
+
+
+def _now(text: str, value: str, gone: re.Pattern[str] | None = None, boundary: re.Pattern[str] | None = None) -> bool:
+    """Whether some mention of ``value`` is in a clause that neither leaves it, denies it, nor looks back
+    (nor, for ``gone``, says it went: "the Scala service got rewritten")."""
     for m in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.I):
-        if _LEFT.search(text[: m.start()]):
+        if _LEFT.search(text[: m.start()]) or _ARROW.match(text, m.end()):
             continue
-        if not any(m.start() >= s and m.end() <= e and not _NOT_NOW.search(c) for c, s, e in _spans(text)):
+        clause = next((c for c, s, e in _spans(text, boundary) if s <= m.start() and m.end() <= e), "")
+        if _NOT_NOW.search(clause) or gone is not None and gone.search(clause):
             continue
         return True
     return False
 
 
-def _spans(text: str) -> Iterator[tuple[str, int, int]]:
+def _spans(text: str, boundary: re.Pattern[str] | None = None) -> Iterator[tuple[str, int, int]]:
     """The text's clauses with where each starts and ends."""
     start = 0
-    for b in re.finditer(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|and|because|though)\s", text):
+    for b in (boundary or _BOUNDARY).finditer(text):
         yield text[start : b.start()], start, b.start()
         start = b.end()
     yield text[start:], start, len(text)
