@@ -81,7 +81,8 @@ _NOT_NOW = re.compile(
 #: Words before a value that leave it: "moved off X", "from X", "X → " is read by the arrow.
 _LEFT = re.compile(
     r"\b(?:off|from|out of|away from|left|quit|ditched|dropped|leaving|instead of|rather than|than|over|after|bye"
-    r"|goodbye|divorce from|replacing|swapped|traded|replaced|wiped|killed|uninstalled|deleted|dumped)\s+(?:(?:the|my|our)\s+)?$",
+    r"|goodbye|divorce from|replacing|swapped|traded|replaced|wiped|killed|uninstalled|deleted|dumped"
+    r"|prefer(?:s|red)? (?:it|this|that|them|\w+) to)\s+(?:(?:the|my|our)\s+)?$",
     re.I,
 )
 #: The old value kept: "back to V", "still on V", "V is still my …".
@@ -157,23 +158,25 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
         for f in mine:
             held.pop(f.predicate, None) if f.retract else held.__setitem__(f.predicate, f.object)
         for change, old in found:
-            others = [f.object.lower() for f in mine if f.predicate == change.predicate and not f.retract]
+            others = [f for f in mine if f.predicate == change.predicate]
             if not _replaceable(others, old.lower(), change.value.lower()):
                 continue  # another reader read it, or read another value: it read the sentence more closely
-            out = [f for f in out if not (f.subject == USER and f.predicate == change.predicate and f in mine)]
+            out = [f for f in out if not (f.subject == USER and f.predicate == change.predicate and not f.retract and f in mine)]
             new = rule_facts(USER, change.predicate, change.value, 0.8, False, attribute=True)
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
             held[change.predicate] = change.value
     return out + [f for f in facts if id(f) not in placed]  # a fact no turn sourced: where it was, at the end
 
 
-def _replaceable(others: list[str], old: str, new: str) -> bool:
-    """Whether the values other readers gave the relation in the turn are only the old one said with a part of
-    the new one ("swapped the Pixel for an iPhone 15" read as Pixel and iPhone; "a senior designer now" as
-    designer), or none: the old value alone is kept ("day 3 at Spotify, too many Slack channels")."""
-    parts = {o for o in others if new.startswith(o + " ") or new.endswith(" " + o)}
-    olds = {o for o in others if _same(o, old)}
-    return parts | olds == set(others) and (not olds or bool(parts))
+def _replaceable(said: list[Fact], old: str, new: str) -> bool:
+    """Whether what other readers said of the relation in the turn is none, or the old value (kept or given up)
+    with a part of the new one ("swapped the Pixel for an iPhone 15" read as Pixel and iPhone; "a senior designer
+    now" as designer). A part alone is their reading ("a good chai" read as chai), the old value alone a keeping
+    ("day 3 at Spotify, too many Slack channels")."""
+    values = {f.object.lower() for f in said if not f.retract}
+    parts = {v for v in values if new.startswith(v + " ") or new.endswith(" " + v)}
+    olds = {f.object.lower() for f in said if _same(f.object.lower(), old)}
+    return not said or parts | olds >= values and bool(olds) and bool(parts)
 
 
 def _held(active: Sequence[ActiveFact]) -> dict[str, str]:
@@ -303,7 +306,14 @@ def _drinks(text: str) -> list[str]:
     if not any(w in DRINKS for w in re.findall(r"[a-z][a-z-]*", text.lower())):
         return []
     doc = parse_doc(text)
-    return [_phrase(doc, t) for t in doc or () if t.text.lower() in DRINKS and t.dep_ not in ("compound", "amod")]
+    return [
+        _phrase(doc, t)
+        for t in doc or ()
+        if t.text.lower() in DRINKS and (t.dep_ not in ("compound", "amod") or t.head.text in _DRINKERS)
+    ]
+
+
+_DRINKERS = frozenset("person drinker fan girl guy convert addict".split())  # "I've become a matcha person"
 
 
 def _phrase(doc: Any, tok: Any) -> str:
@@ -314,7 +324,10 @@ def _phrase(doc: Any, tok: Any) -> str:
     return doc[start : tok.i + 1].text.lower()
 
 
-_QUALIFIERS = frozenset("new current official actual first old full-time part-time ok usual daily morning go-to".split())
+_QUALIFIERS = frozenset(
+    "new current official actual first old full-time part-time ok usual daily morning go-to good great nice proper decent"
+    " favourite favorite big little".split()
+)
 
 
 _FIELD_NOUNS = frozenset("course major degree programme program field subject".split())
