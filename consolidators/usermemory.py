@@ -44,7 +44,7 @@ RELATIONS = TOOL_ROLES | frozenset(_PERSONAL)
 #: Something changed, or holds now: the cue a sentence needs unless it names the old value.
 _CUE = re.compile(
     r"\b(?:now|nowadays|these days|since|as of|new|newly|latest|switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|migrated"
-    r"|converted|went back|never went back|long live|is dead|rip|goodbye|bye|ditched|dropped|replaced|instead"
+    r"|converted|upgraded|installed|bought|went back|never went back|long live|is dead|rip|goodbye|bye|ditched|dropped|replaced|instead"
     r"|caved|settled on|actually|correction|update|officially|promoted|remarried|got married|enrolled|transferred"
     r"|onboarding|day one|first (?:day|week|month)|go-to|daily driver|obsession|over anything|before anything|anymore|any more"
     r"|no longer|from now on|started|joined|signed)\b",
@@ -54,7 +54,9 @@ _CUE = re.compile(
 _UNSURE = re.compile(
     r"\?|\b(?:might|maybe|perhaps|probably|should|could|would(?! (?:take|rather|pick|choose))|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
     r"|thinking (?:of|about)|considering|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
-    r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester))\b",
+    r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester)|tomorrow|tonight|soon|later"
+    r"|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"
+    r"|for (?:now|today|tonight|the day|a bit|a while)|not sure)\b",
     re.I,
 )
 #: The user's own talk: a first person, chat's lower-case opening or its interjections ("Nope, Rust these days").
@@ -68,9 +70,11 @@ _MINE = re.compile(
 _OTHERS = re.compile(
     r"\b(?:he|she|his|her|him)\b|\b(?:my|our) (?:new |old |little |big |older |younger )?(?:brother|sister|friend|wife"
     r"|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate|cousin|son|daughter|kids?"
-    r"|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle|aunt)s?\b",
+    r"|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle|aunt|client|customer)s?\b",
     re.I,
 )
+#: A third party a sentence without a first person may be about: "Kenji Mori joined Celtic", "its new CEO".
+_THIRD = re.compile(r"\b(?:he|she|his|her|him|they|their|its)\b|\b[{U}][a-z]+ [{U}][a-z]+\b".replace("{U}", UPPER))
 #: A clause that denies, leaves or looks back on what it names, or is about someone else.
 _NOT_NOW = re.compile(
     r"\b(?:not|no|never|n't|no longer|anymore|any more|used to|was|were|had|did|kept|felt|left|quit|ditched|dropped"
@@ -100,7 +104,7 @@ _BORN = re.compile(rf"\bI was (?:actually |really |in fact )born in ([{UPPER}][\
 #: A verb that takes a tool up, just before it: "caved and got an iPhone 16", "settled on Debian", "runs macOS".
 _TAKEN_UP = re.compile(
     r"\b(?:got|bought|installed|switched to|moved to|migrated to|settled on|went with|picked up|upgraded to|using|use"
-    r"|runs|running|on|into|to)\s+(?:(?:an?|the|my|our)\s+)?$",
+    r"|runs|running|on|into|to|write|writing|code in|coding in|program in|programming in)\s+(?:(?:an?|the|my|our)\s+)?$",
     re.I,
 )
 #: Where a spouse's name stands: "my wife is W", "my husband W", "W and I got married", "married W".
@@ -126,7 +130,8 @@ _ROLE_WORDS = {
     "works as": r"title|job|role|position|promot\w+|officially|career|gig",
     "works at": r"job|work|working|company|employer|onboarding|badge|joined|signed|hired|offer|day one|first day"
     r"|team|office|colleagues",
-    "studies": r"course|major|degree|programme|program|field|subject|studies|studying|switch\w*|transfer\w*",
+    "studies": r"course|major|degree|programme|program|field|subject|studies|studying|switch\w*|transfer\w*|master'?s?"
+    r"|phd|bachelor'?s?",
     "studies at": r"enrolled|programme|program|course|degree|studying|transferred|uni|university|campus|semester",
     "married to": r"wife|husband|spouse|married|remarried|wedding",
     "born in": r"born|birthplace",
@@ -198,8 +203,11 @@ def _turn_changes(content: str, held: dict[str, str]) -> Iterator[tuple[Change, 
 def changes(sentence: str, held: dict[str, str]) -> list[Change]:
     """The new values ``sentence`` names for the relations in ``held`` (relation -> the value memory holds)."""
     text = expand_contractions(plain(sentence))
-    if not held or _UNSURE.search(text) or not _MINE.search(text):
+    if not held or _UNSURE.search(text):
         return []
+    if not _MINE.search(text):  # "Postgres all the way now": only what the lists know, and no one else named
+        third = any(not roles_of(m[0]) for m in _THIRD.finditer(text))  # a person's name, not "Google Calendar"
+        held = {} if third else {p: v for p, v in held.items() if p in TOOL_ROLES}
     found: list[Change] = []
     for predicate, old in held.items():
         if predicate not in RELATIONS:
@@ -227,12 +235,12 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     if predicate in TOOL_ROLES:
         known = [m for m in known_names(text) if predicate in roles_of(m[0]) and not _a_word(m[0].strip())]
         if not (named or _names_role(text, predicate)):  # only the lists know the role: a verb must take it up
-            return [_bare(m[0].strip(), predicate) for m in known if _TAKEN_UP.search(text, 0, m.start())]
+            return [_bare(m[0].strip(), predicate) for m in known if _taken_up(text, m)]
         if known:
             return [_bare(m[0].strip(), predicate) for m in known]
         return [n for n in _names(text) if not roles_of(n)]
-    if not (named or _ROLE_WORD[predicate].search(text)):  # the old value named says the relation
-        return []
+    if not (named or _ROLE_WORD[predicate].search(text) or predicate == "works at" and _a_title(text)):
+        return []  # the old value named says the relation, else its words must
     if predicate == "prefers drink":
         return _drinks(text)
     if predicate == "works as":
@@ -249,9 +257,25 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     return names
 
 
+def _taken_up(text: str, m: re.Match[str]) -> bool:
+    """A verb just before the tool takes it up, or "now" just after it says it is the one ("Rust these days")."""
+    return bool(_TAKEN_UP.search(text, 0, m.start()) or _NOW_AFTER.match(text, m.end()))
+
+
+_NOW_AFTER = re.compile(
+    r",?\s+(?:now|these days|nowadays|all the way|full[- ]time|from now on|exclusively|only|(?:is|are) (?:now )?(?:my|our))\b",
+    re.I,
+)
+
+
 def _a_word(name: str) -> bool:
     """A tool's name chat writes as a word ("bear", "arc", "warp"): without a capital it is the word."""
     return name.islower() and (len(name) <= 2 or is_word(name))
+
+
+def _a_title(text: str) -> bool:
+    """Whether the text names an occupation ("a consultant at Initech now"): a job says an employer."""
+    return any(is_occupation(w) for w in re.findall(r"\b[a-z]{4,}\b", text))
 
 
 def _names_role(text: str, predicate: str) -> bool:
@@ -330,6 +354,7 @@ _QUALIFIERS = frozenset(
 )
 
 
+_DEGREES = frozenset("master master's masters degree phd bachelor bachelor's bachelors ba ma msc bsc diploma major minor".split())
 _FIELD_NOUNS = frozenset("course major degree programme program field subject".split())
 _STUDY_VERBS = frozenset("studying doing majoring".split())  # the parse has no lemmas: the forms "now" goes with
 
@@ -346,7 +371,8 @@ def _fields(text: str) -> list[str]:
             c.dep_ == "nsubj" and c.text.lower().removesuffix("s") in _FIELD_NOUNS for c in head.children
         )
         is_object = tok.dep_ in ("dobj", "pobj") and head.text.lower() in _STUDY_VERBS
-        if (is_attr or is_object) and tok.pos_ == "NOUN" and tok.text.islower():
+        is_object |= tok.dep_ == "pobj" and head.text == "in" and head.head.text.lower() in _DEGREES | _STUDY_VERBS
+        if (is_attr or is_object) and tok.pos_ == "NOUN" and tok.text.islower() and tok.text not in _DEGREES:
             left = [t for t in tok.lefts if t.dep_ in ("compound", "amod")]
             out.append(doc[(left[0].i if left else tok.i) : tok.i + 1].text)
     colon = re.search(r"\b(?:switch|chang)\w* (?:my )?(?:courses?|majors?|degrees?|programmes?)\b[^:]*:\s*([a-z][a-z -]+?)\s*$", text)
