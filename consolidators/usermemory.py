@@ -55,15 +55,16 @@ _UNSURE = re.compile(
     r"\?|\b(?:might|maybe|perhaps|probably|should|could|would(?! (?:take|rather|pick|choose))|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
     r"|thinking (?:of|about)|considering|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
     r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester)|tomorrow|tonight|soon|later"
-    r"|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"
+    r"|almost|nearly|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"
     r"|for (?:now|today|tonight|the day|a bit|a while)|not sure)\b",
     re.I,
 )
-#: The user's own talk: a first person, chat's lower-case opening or its interjections ("Nope, Rust these days").
-#: News of others ("Kenji Mori joined Celtic") names no value of the user's.
-_MINE = re.compile(
-    r"(?-i:\bI\b|^[a-z])|\b(?:me|my|mine|we|us|our|ours)\b"
-    r"|^(?:nope|yep|yeah|yes|no|ok|okay|well|honestly|update|correction|lol|sorry|btw|tbh|also|fyi)\b",
+#: The user's own talk: a first person or chat's lower-case opening; or chat's interjections or a headline ("Nope,
+#: Rust these days", "Latest obsession: hojicha.") in a sentence that names no one else (:data:`_THIRD`).
+_FIRST = re.compile(r"(?-i:\bI\b|^[a-z])|\b(?:me|my|mine|we|us|our|ours)\b", re.I)
+_CHAT = re.compile(
+    r"^(?:nope|yep|yeah|yes|no|ok|okay|well|honestly|update|correction|lol|sorry|btw|tbh|also|fyi)\b"
+    r"|^[A-Z]?[a-z]+(?: [a-z]+){0,3}:\s",
     re.I,
 )
 #: Someone else the sentence is about: "my brother uses Kitty now", "new laptop for my son, it runs Windows".
@@ -74,7 +75,7 @@ _OTHERS = re.compile(
     re.I,
 )
 #: A third party a sentence without a first person may be about: "Kenji Mori joined Celtic", "its new CEO".
-_THIRD = re.compile(r"\b(?:he|she|his|her|him|they|their|its)\b|\b[{U}][a-z]+ [{U}][a-z]+\b".replace("{U}", UPPER))
+_THIRD = re.compile(r"\b(?:he|she|his|her|him|they|their|its)\b|\b[{U}][\w'-]+ [{U}][\w'-]+\b".replace("{U}", UPPER))
 #: A clause that denies, leaves or looks back on what it names, or is about someone else.
 _NOT_NOW = re.compile(
     r"\b(?:not|no|never|n't|no longer|anymore|any more|used to|was|were|had|did|kept|felt|left|quit|ditched|dropped"
@@ -205,9 +206,9 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
     text = expand_contractions(plain(sentence))
     if not held or _UNSURE.search(text):
         return []
-    if not _MINE.search(text):  # "Postgres all the way now": only what the lists know, and no one else named
-        third = any(not roles_of(m[0]) for m in _THIRD.finditer(text))  # a person's name, not "Google Calendar"
-        held = {} if third else {p: v for p, v in held.items() if p in TOOL_ROLES}
+    mine = bool(_FIRST.search(text) or _CHAT.search(text) and not _third(text))
+    if not mine:  # "Postgres all the way now": only what the lists know, in a sentence of no one else's
+        held = {} if _third(text) else {p: v for p, v in held.items() if p in TOOL_ROLES}
     found: list[Change] = []
     for predicate, old in held.items():
         if predicate not in RELATIONS:
@@ -222,11 +223,17 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
             continue
         said = _SPOUSE_IS.sub(" ", text) if predicate == "married to" else text  # "my wife is W" is no one else's
         values = [v for v in _candidates(predicate, text, named) if not _same(v, old) and _now(said, v)]
+        values = values if mine else [v for v in values if predicate in roles_of(v)]
         values = list(dict.fromkeys(values))
         if len(values) == 1:
             found.append(Change(predicate, values[0]))
     taken = [c.value.lower() for c in found]
     return [c for c in found if taken.count(c.value.lower()) == 1]  # one value, two relations: a guess
+
+
+def _third(text: str) -> bool:
+    """A pronoun of someone else's, or a person's name (two capitalised words no tool list knows)."""
+    return any(not roles_of(m[0]) for m in _THIRD.finditer(text))
 
 
 def _candidates(predicate: str, text: str, named: bool) -> list[str]:
@@ -239,7 +246,7 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
         if known:
             return [_bare(m[0].strip(), predicate) for m in known]
         return [n for n in _names(text) if not roles_of(n)]
-    if not (named or _ROLE_WORD[predicate].search(text) or predicate == "works at" and _a_title(text)):
+    if not (named or _ROLE_WORD[predicate].search(text) or predicate == "works at" and _occupations(text)):
         return []  # the old value named says the relation, else its words must
     if predicate == "prefers drink":
         return _drinks(text)
@@ -253,7 +260,7 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     if predicate == "studies at":
         return [n for n in names if named or _SCHOOL.search(n)]
     if predicate == "works at" and not named:
-        return [n for n in names if re.search(rf"\b(?:at|with|joined|for)\s+{re.escape(n)}", text)]
+        return [n for n in names if re.search(rf"\b(?:at|with|joined|work(?:s|ing)? for)\s+{re.escape(n)}", text)]
     return names
 
 
@@ -263,7 +270,8 @@ def _taken_up(text: str, m: re.Match[str]) -> bool:
 
 
 _NOW_AFTER = re.compile(
-    r",?\s+(?:now|these days|nowadays|all the way|full[- ]time|from now on|exclusively|only|(?:is|are) (?:now )?(?:my|our))\b",
+    r",?\s+(?:(?:all the way |full[- ]time |exclusively |only )?(?:now|these days|nowadays|from now on)\b(?=\s*(?:[,.;:!—–-]|$))"
+    r"|(?:is|are) (?:now )?(?:my|our)\b)",
     re.I,
 )
 
@@ -271,11 +279,6 @@ _NOW_AFTER = re.compile(
 def _a_word(name: str) -> bool:
     """A tool's name chat writes as a word ("bear", "arc", "warp"): without a capital it is the word."""
     return name.islower() and (len(name) <= 2 or is_word(name))
-
-
-def _a_title(text: str) -> bool:
-    """Whether the text names an occupation ("a consultant at Initech now"): a job says an employer."""
-    return any(is_occupation(w) for w in re.findall(r"\b[a-z]{4,}\b", text))
 
 
 def _names_role(text: str, predicate: str) -> bool:
