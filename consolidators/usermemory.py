@@ -10,7 +10,8 @@ is R's new value.
 W's kind comes from the vocabulary, not from the sentence's words: the tool lists (:mod:`consolidators.toolnames`)
 and role nouns (:mod:`consolidators.roles`), the drinks (:data:`consolidators.vocabulary.DRINKS`), the
 occupations (:func:`consolidators.lifeevents.is_occupation`); a name is enough for a relation whose role the
-sentence names, or whose old value it names. A relation another reader already read from the turn is left to it.
+sentence names, or whose old value it names. What another reader read of the relation in the turn stands, unless
+it is only the old value beside a part of the new one (a swap misread).
 
 Precision first: a question, a hedge or a plan says nothing; a value in a clause that negates it, leaves it,
 speaks of the past or of someone else is no new value; two candidates for one relation are a guess, so neither;
@@ -19,14 +20,17 @@ the old value is never the new one, and a sentence that keeps it ("back to V", "
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
 from dataclasses import dataclass, replace
+from typing import Any
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from .chatparse import ROLE_NOUNS
 from .lifeevents import is_occupation
-from .nlp_cache import STOP_WORDS, parse_doc
+from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .roles import clauses
 from .text import UPPER, expand_contractions, is_word, split_sentences
@@ -90,7 +94,6 @@ _LEFT = re.compile(
     r"|prefer(?:s|red)? (?:it|this|that|them|\w+) to)\s+(?:(?:the|my|our)\s+)?$",
     re.I,
 )
-#: The old value kept: "back to V", "still on V", "V is still my …".
 #: What else says the old value went, said of it: "jenkins is history", "handed in my badge at Adyen".
 _GONE = re.compile(
     r"\b(?:got|rewritten|replaced|retired|history|behind me|closed|handed in|turned in|gave back|bankruptcy|killed|out"
@@ -137,7 +140,9 @@ _ROLE_WORDS = {
     "married to": r"wife|husband|spouse|married|remarried|wedding",
     "born in": r"born|birthplace",
 }
-_SCHOOL = re.compile(r"\b(?:University|Universit\w+|Universidad|TU|College|School|Institute|Academy|Polytechnic|ETH|EPFL)\b")
+_SCHOOL = re.compile(
+    r"\b(?:University|Universit\w+|Universidad|TU|College|School|Institute|Academy|Polytechnic|ETH|EPFL)\b"
+)
 _ROLE_WORD = {p: re.compile(rf"\b(?:{w})\b", re.I) for p, w in _ROLE_WORDS.items()}
 
 
@@ -167,7 +172,11 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
             others = [f for f in mine if f.predicate == change.predicate]
             if not _replaceable(others, old.lower(), change.value.lower()):
                 continue  # another reader read it, or read another value: it read the sentence more closely
-            out = [f for f in out if not (f.subject == USER and f.predicate == change.predicate and not f.retract and f in mine)]
+            out = [
+                f
+                for f in out
+                if not (f.subject == USER and f.predicate == change.predicate and not f.retract and f in mine)
+            ]
             new = rule_facts(USER, change.predicate, change.value, 0.8, False, attribute=True)
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
             held[change.predicate] = change.value
@@ -240,8 +249,8 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     """Values of ``predicate``'s kind the text names: a known one first; else a name, where the sentence names
     the relation (its role noun, its words) or its old value."""
     if predicate in TOOL_ROLES:
-        known = [m for m in known_names(text) if predicate in roles_of(m[0]) and not _a_word(m[0].strip())]
-        if not (named or _names_role(text, predicate)):  # only the lists know the role: a verb must take it up
+        known = [m for m in _known(text) if predicate in roles_of(m[0]) and not _a_word(m[0].strip())]
+        if not (named or predicate in _roles_named(text)):  # only the lists know the role: a verb must take it up
             return [_bare(m[0].strip(), predicate) for m in known if _taken_up(text, m)]
         if known:
             return [_bare(m[0].strip(), predicate) for m in known]
@@ -281,8 +290,15 @@ def _a_word(name: str) -> bool:
     return name.islower() and (len(name) <= 2 or is_word(name))
 
 
-def _names_role(text: str, predicate: str) -> bool:
-    return any(_role_of_noun(c) == predicate for c in clauses(text))
+@functools.lru_cache(maxsize=1024)  # asked once per relation memory holds
+def _known(text: str) -> tuple[re.Match[str], ...]:
+    return tuple(known_names(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _roles_named(text: str) -> frozenset[str | None]:
+    """The tool roles the text's clauses name."""
+    return frozenset(_role_of_noun(c) for c in clauses(text))
 
 
 def _role_of_noun(clause: str) -> str | None:
@@ -318,6 +334,8 @@ def _bare(name: str, predicate: str) -> str:
 def _occupations(text: str) -> list[str]:
     """Job titles the sentence gives the user: an occupation's noun, with the nouns before it, where a title
     stands ("I'm officially a product manager", "new title: engineering manager", "work as a nurse")."""
+    if not any(is_occupation(w) for w in re.findall(r"[a-z]{3,}", text)):
+        return []  # no parse for a sentence without an occupation's word
     doc = parse_doc(text)
     return [
         _phrase(doc, tok)
@@ -348,7 +366,7 @@ def _phrase(doc: Any, tok: Any) -> str:
     start = tok.i
     while start > 0 and doc[start - 1].dep_ in ("compound", "amod") and doc[start - 1].text.lower() not in _QUALIFIERS:
         start -= 1
-    return doc[start : tok.i + 1].text.lower()
+    return str(doc[start : tok.i + 1].text.lower())
 
 
 _QUALIFIERS = frozenset(
@@ -357,7 +375,9 @@ _QUALIFIERS = frozenset(
 )
 
 
-_DEGREES = frozenset("master master's masters degree phd bachelor bachelor's bachelors ba ma msc bsc diploma major minor".split())
+_DEGREES = frozenset(
+    "master master's masters degree phd bachelor bachelor's bachelors ba ma msc bsc diploma major minor".split()
+)
 _FIELD_NOUNS = frozenset("course major degree programme program field subject".split())
 _STUDY_VERBS = frozenset("studying doing majoring".split())  # the parse has no lemmas: the forms "now" goes with
 
@@ -376,9 +396,10 @@ def _fields(text: str) -> list[str]:
         is_object = tok.dep_ in ("dobj", "pobj") and head.text.lower() in _STUDY_VERBS
         is_object |= tok.dep_ == "pobj" and head.text == "in" and head.head.text.lower() in _DEGREES | _STUDY_VERBS
         if (is_attr or is_object) and tok.pos_ == "NOUN" and tok.text.islower() and tok.text not in _DEGREES:
-            left = [t for t in tok.lefts if t.dep_ in ("compound", "amod")]
-            out.append(doc[(left[0].i if left else tok.i) : tok.i + 1].text)
-    colon = re.search(r"\b(?:switch|chang)\w* (?:my )?(?:courses?|majors?|degrees?|programmes?)\b[^:]*:\s*([a-z][a-z -]+?)\s*$", text)
+            out.append(_phrase(doc, tok))
+    colon = re.search(
+        r"\b(?:switch|chang)\w* (?:my )?(?:courses?|majors?|degrees?|programmes?)\b[^:]*:\s*([a-z][a-z -]+?)\s*$", text
+    )
     return out + ([colon[1]] if colon else [])
 
 

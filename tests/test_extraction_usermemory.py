@@ -40,7 +40,12 @@ CHANGES: list[tuple[str, str, str, str]] = [
     ("works as", "analyst", "new role as of Monday: data scientist", "data scientist"),
     ("married to", "Dana", "the divorce from Dana was final in March and Priya and I got married in June", "Priya"),
     ("studies", "law", "my major is linguistics as of this semester", "linguistics"),
-    ("studies at", "Leiden University", "transferred this term, enrolled at the University of Porto now", "University of Porto"),
+    (
+        "studies at",
+        "Leiden University",
+        "transferred this term, enrolled at the University of Porto now",
+        "University of Porto",
+    ),
     ("born in", "Delft", "turns out I was actually born in Leiden, my dad mixed it up with Delft", "Leiden"),
 ]
 
