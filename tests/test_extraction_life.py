@@ -241,6 +241,15 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
     ("I'm with Unilever now, moved over from Nestlé in May", [("user", "works at", "Unilever", False)]),
     ("changed courses, I'm doing linguistics now", [("user", "studies", "linguistics", False)]),
     ("my cousin switched browsers, it's Arc now", []),
+    # a value said in passing names no relation without memory (tests/test_extraction_usermemory.py reads them
+    # with it); a trial, a plan, a stopgap, someone else's, a near miss are nothing with or without it
+    ("tried Warp for a week, back to iTerm2", []),
+    ("my colleague switched to Arc and now won't stop talking about it", []),
+    ("new laptop for my son, it runs Windows now", []),
+    ("installing Fedora on the old ThinkPad this weekend", []),
+    ("signed my contract with Accenture, starting Monday", []),
+    ("out of tea now so it's coffee for today", []),
+    ("lol I almost installed Windows on the laptop by accident", []),
     # a title made plain or official, a job beside its employer, a start somewhere
     ("my title is staff designer as of Monday", [("user", "works as", "staff designer", False)]),
     ("promotion came through: officially a senior developer now", [("user", "works as", "senior developer", False)]),

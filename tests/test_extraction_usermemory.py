@@ -47,6 +47,11 @@ CHANGES: list[tuple[str, str, str, str]] = [
         "University of Porto",
     ),
     ("born in", "Delft", "turns out I was actually born in Leiden, my dad mixed it up with Delft", "Leiden"),
+    ("shell", "bash", "zsh these days, oh-my-zsh made me do it", "zsh"),
+    ("works at", "Globex", "I'm a consultant at Initech now", "Initech"),
+    ("studies", "economics", "I'm doing a master's in public health now", "public health"),
+    ("programming language", "Python", "I write Go all day now", "Go"),
+    ("prefers drink", "coffee", "I've become a green tea person, coffee was making me jittery", "green tea"),
 ]
 
 #: (relation, the value memory holds, a sentence that names no new value of it)
@@ -63,6 +68,11 @@ NOTHING: list[tuple[str, str, str]] = [
     ("editor", "Neovim", "Zed is nice but Neovim is still my editor"),
     ("os", "Ubuntu", "new laptop for my son, it runs Windows now"),
     ("phone", "Pixel 8", "I'd never switch to an iPhone, the Pixel does everything now"),
+    ("works at", "Deloitte", "signed my contract with Accenture, starting Monday"),
+    ("os", "Windows", "installing Fedora on the old ThinkPad this weekend"),
+    ("prefers drink", "tea", "out of tea now so it's coffee for today"),
+    ("ci", "GitHub Actions", "our client still runs Jenkins, which is painful now"),
+    ("works at", "Spotify", "day 3 at Spotify and already drowning in Slack channels"),
 ]
 
 
