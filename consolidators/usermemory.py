@@ -42,7 +42,7 @@ from .vocabulary import DRINKS
 
 TOOL_ROLES = frozenset(ROLES)
 #: The relations read here besides the tool roles, each single-valued.
-_PERSONAL = ("prefers drink", "works as", "works at", "studies", "studies at", "married to", "born in")
+_PERSONAL = ("prefers drink", "works as", "works at", "studies", "studies at", "married to", "born in", "lives in")
 RELATIONS = TOOL_ROLES | frozenset(_PERSONAL)
 
 #: Something changed, or holds now: the cue a sentence needs unless it names the old value.
@@ -60,7 +60,7 @@ _UNSURE = re.compile(
     r"|thinking (?:of|about)|considering|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
     r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester)|tomorrow|tonight|soon|later"
     r"|almost|nearly|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"
-    r"|for (?:now|today|tonight|the day|a bit|a while)|not sure)\b",
+    r"|for (?:now|today|tonight|the day|a bit|a while)|not sure|rumou?rs?|reportedly|(?-i:may))\b",
     re.I,
 )
 #: The user's own talk: a first person or chat's lower-case opening; or chat's interjections or a headline ("Nope,
@@ -75,7 +75,8 @@ _CHAT = re.compile(
 _OTHERS = re.compile(
     r"\b(?:he|she|his|her|him)\b|\b(?:my|our) (?:new |old |little |big |older |younger )?(?:brother|sister|friend|wife"
     r"|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate|cousin|son|daughter|kids?"
-    r"|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle|aunt|client|customer)s?\b",
+    r"|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle|aunt|client|customer)s?\b"
+    r"|\bits\b",
     re.I,
 )
 #: A third party a sentence without a first person may be about: "Kenji Mori joined Celtic", "its new CEO".
@@ -139,7 +140,12 @@ _ROLE_WORDS = {
     "studies at": r"enrolled|programme|program|course|degree|studying|transferred|uni|university|campus|semester",
     "married to": r"wife|husband|spouse|married|remarried|wedding",
     "born in": r"born|birthplace",
+    "lives in": r"moved|move|relocated|home|flat|apartment|house|lease|living|live|based|settled|landed|unpacked",
 }
+_VISIT = re.compile(
+    r"\b(?:visit\w*|trip|holiday|vacation|weekend|conference|for (?:the|a|two|three|a few|a couple of) (?:days?|nights?|weeks?))\b",
+    re.I,
+)
 _SCHOOL = re.compile(
     r"\b(?:University|Universit\w+|Universidad|TU|College|School|Institute|Academy|Polytechnic|ETH|EPFL)\b"
 )
@@ -268,6 +274,10 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
         return [n for n in names if re.search(_WED.format(w=re.escape(n)), text)]
     if predicate == "studies at":
         return [n for n in names if named or _SCHOOL.search(n)]
+    if predicate == "lives in":  # a home, not a stay: "in Tromsø for the week", "visiting"
+        tools = {m[0].strip().lower() for m in _known(text)}  # "moved repos to GitLab" is no home
+        at = [n for n in names if n.lower() not in tools and re.search(rf"\b(?:in|to|is)\s+{re.escape(n)}", text)]
+        return [] if _VISIT.search(text) else at
     if predicate == "works at" and not named:
         return [n for n in names if re.search(rf"\b(?:at|with|joined|work(?:s|ing)? for)\s+{re.escape(n)}", text)]
     return names

@@ -47,6 +47,7 @@ CHANGES: list[tuple[str, str, str, str]] = [
         "University of Porto",
     ),
     ("born in", "Delft", "turns out I was actually born in Leiden, my dad mixed it up with Delft", "Leiden"),
+    ("lives in", "Porto", "Porto didn't work out for us, home is Braga now", "Braga"),
     ("shell", "bash", "zsh these days, oh-my-zsh made me do it", "zsh"),
     ("works at", "Globex", "I'm a consultant at Initech now", "Initech"),
     ("studies", "economics", "I'm doing a master's in public health now", "public health"),
@@ -73,6 +74,8 @@ NOTHING: list[tuple[str, str, str]] = [
     ("prefers drink", "tea", "out of tea now so it's coffee for today"),
     ("ci", "GitHub Actions", "our client still runs Jenkins, which is painful now"),
     ("works at", "Spotify", "day 3 at Spotify and already drowning in Slack channels"),
+    ("lives in", "Oslo", "we're in Tromsø for the week now, visiting family"),
+    ("lives in", "Oslo", "my sister finally moved to Bergen"),
 ]
 
 
