@@ -78,8 +78,12 @@ _HEDGE = re.compile(
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately)\b")
 #: An opening that says the change whose value a later clause names ("Tesoland has a new president: …").
 _HEADLINE = re.compile(r"\bha(?:s|ve) (?:a new|switched|changed)\b")
-#: The organisation an opening says someone left ("Fiona Grant left Lakeside Dairy; X is its new CEO").
-_LEFT = re.compile(rf"\b(?:has |had )?left (?:the )?(?P<org>{NAME})$")
+#: The organisation an opening says someone left ("Fiona Grant left Lakeside Dairy; X is its new CEO", "Y has
+#: resigned from C; …", "Y is out at C; …"): the office after it is C's, never the leaver's.
+_LEFT = re.compile(
+    rf"\b(?:has |had |is |was )?(?:left|resigned from|quit|departed|(?:is|was) out at|(?:was |has been )?(?:ousted|fired"
+    rf"|sacked|dismissed|removed) (?:from|at|by)|stepped down (?:as [a-z ]+ )?(?:at|from)) (?:the )?(?P<org>{NAME})$"
+)
 #: A past or outgoing holder named by the office ("the former CEO", "outgoing mayor").
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
 #: Where a sentence's clauses part: each clause is read on its own.
@@ -88,13 +92,18 @@ _GROUP = (
     r"board|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"
 )
+#: What a company is, said before its name: "Mining group Andes Copper has tapped …" is Andes Copper's act.
+_DESCRIBED = (
+    r"(?:[A-Z][a-z]+ |[a-z]+ )?(?:[a-z-]+ )?(?:group|company|firm|giant|maker|chain|conglomerate|operator|lender|insurer"
+    r"|retailer|carmaker|airline|startup|studio|brewer|publisher|bank|chipmaker|shipowner|miner|developer) "
+)
 #: Words that open a clause without naming its subject ("In Paraguay, …", "From its head office …").
 _NOT_AGENTS = frozenset("in on at from after since for with by during under following before until".split())
 #: The clause's subject, after a scene-setting opener ("After the vote, …"): who acts on the office.
 _AGENT = re.compile(
     rf"^(?:(?:After|Following|In|On|At|With|Since) [^,]+, |(?:In|Since|By) \d{{4}},? )?"
     rf"(?:(?:Residents|Voters|Citizens|People) (?:of|in) )?"
-    rf"(?:[Tt]he )?(?P<name>{NAME})(?:(?:'s|') (?:{_GROUP})|(?P<adj> )(?:{_GROUP}))?(?=[ ,])"
+    rf"(?:[Tt]he )?(?:{_DESCRIBED})?(?P<name>{NAME})(?:(?:'s|') (?:{_GROUP})|(?P<adj> )(?:{_GROUP}))?(?=[ ,])"
 )
 #: "Corvid Analytics co-founder Dev Malhotra …": an organisation, a role noun, then its holder.
 _ORG_ROLE = re.compile(rf"^(?P<org>{NAME}) (?:[a-z-]+ ){{1,2}}(?P<person>{NAME})")

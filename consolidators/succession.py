@@ -46,6 +46,10 @@ _OFFICES = (
 )
 #: Verbs by which a person holds a company's top office: "Emil Strand now leads Norrland Energi".
 _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led|headed|run))\s+(?:the\s+)?$")
+#: A part of an organisation after the name a lead verb is followed by: "heads the Paris office of C".
+_PART = re.compile(
+    r" (?:[a-z-]+ )?(?:office|division|unit|team|department|branch|arm|operations|lab|group|desk|bureau|wing|campus)\b"
+)
 #: "to lead C as mayor": the office's owner is what its holder leads.
 _TO_LEAD = re.compile(r"\bto (?:lead|head|run|govern)\s+(?:the\s+)?$")
 #: The relations of this reader; a founder named in passing ("succeeded founder X as CEO") is read beside them.
@@ -53,7 +57,7 @@ _ROLES = frozenset({"ceo", "president", "mayor"})
 #: The office taken, which makes an incoming holder the holder: "C's incoming CEO, X, took office this week".
 _TOOK = re.compile(
     r"\b(?:took|has taken|had taken) (?:office|over|the helm|up the (?:post|role|job))|(?:started|began|has started)"
-    r" work|(?:was|has been|were) sworn in|assumed office"
+    r" work|(?:was|has been|were) (?:sworn in|inaugurated)|assumed office"
 )
 #: An office said of someone only as to come: "the incoming president of C, X", "CEO-designate X".
 _TO_COME = re.compile(
@@ -69,7 +73,7 @@ _OLD_BEFORE = re.compile(
     r"|defeat|defeated|defeating|defeats|beat|beating|unseat|unseated|unseating|topple|toppled|dethroned|dismiss|dismissed"
     r"|ending|ended"
     r"|fire|fired|firing|sack|sacked|remove|removed|removing|depose|deposed|impeach|impeached|parted ways with"
-    r"|from|instead of|(?:after|following) the (?:retirement|resignation|departure|death|exit|ouster|removal"
+    r"|from|instead of|in place of|(?:after|following) the (?:retirement|resignation|departure|death|exit|ouster|removal"
     r"|dismissal|sacking|firing|impeachment|defeat) of|former|outgoing|predecessor|ex-)"
     r"(?: (?:the|his|her|their|its))?(?: [a-z-]+){0,3}? ?$"
 )
@@ -79,7 +83,7 @@ _OLD_AFTER = re.compile(
     r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|exits|exited|ouster|removal|impeachment"
     r"|suspension|lost|handed|hands|passed|stepped aside|steps aside|stood down|stands down|term ended|tenure ended"
     r"|departs|departed|is leaving|bows out|bowed out"
-    r"|(?:tenure|term|reign|time|stint)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
+    r"|(?:[\w-]+ ){0,2}(?:tenure|term|reign|stint)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end)|time(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
     r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated"
     r"|impeached|suspended))\b"
 )
@@ -124,7 +128,7 @@ _ACTS = re.compile(
     r" (?:has |have |had )?(?:now |today |formally |officially )?"
     r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected|reinstated"
     r"|chose|chosen|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
-    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) a new"
+    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) (?:a new|an? [\w ]{1,25}(?=:))"
     r"|replaced [^,;]+? with"
     r"|ousts|fires|sacks|dismisses|removes|elects|chooses|picks|selects|hires|taps|installs|promotes|hands|gives)\b"  # "C has a new boss: …", "C has replaced Y with X as CEO"
 )
@@ -146,6 +150,13 @@ _OWNER_AFTER = re.compile(r"^\)?(?: (?:role|job|post|office|seat))?,? (?:of|at) 
 _GROUP_OF = re.compile(
     r"\b(?:board|council|shareholders|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
 )
+#: A holder's taking of the mayor's seat, and where it is: "X moved into the mayor's office in Graz".
+_SEAT = re.compile(r"\b(?:moved into|moves into|sits in|sat in|occupies|took over|has taken over|settled into|entered) the $")
+_SEAT_OF = re.compile(r"'s office,? in (?:the )?")
+#: An owner's election to the office, which its winner holds once they took office: "C's presidential run-off".
+_ELECTION = re.compile(r"(?:'s?|') (?P<kind>presidential|mayoral) (?:election|run-?off|vote|ballot|contest|poll)\b")
+#: A fact box's field of the name the line opened with: "Port Merrin (pop. 410,000) — Mayor: Dara Quinn; …".
+_BOX = re.compile(r"^(?:[Mm]ayor|[Pp]resident|CEO|[Cc]hief [Ee]xecutive|[Hh]ead of [Ss]tate): ")
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
@@ -160,7 +171,7 @@ _SUCCESSOR = re.compile(
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
     r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|urgomaster|urgemeester"
-    r"|ourgmestre|leads|heads|runs|has led|has headed|has run"
+    r"|ourgmestre|leads|heads|runs|has led|has headed|has run|head of"
 )
 #: An acting holder's term, said as what they will do until the office is filled: "Acting mayor X will lead C
 #: until the special election" is who leads C now.
@@ -204,6 +215,7 @@ class Sentence:
     topic: Name | None = None  # "Lattice Bio: CEO X exits, and Y has taken the helm"
     prior: tuple[Name, ...] = ()  # the names of the clauses before, old holders set aside
     scene: Name | None = None  # the dateline's place: "PORT MERRIN — X was sworn in as mayor"
+    head: Name | None = None  # the name the sentence opens with, person or not: a fact box's subject
 
 
 def facts(text: str, dateline: str = "") -> list[Fact]:
@@ -222,7 +234,10 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
     # "X now runs C; Y left the CEO post": a predecessor anywhere in the sentence makes a lead verb the top office
     topic = first if first is not None and first.start == 0 and text[first.end : first.end + 2] == ": " else None
     scene = Name(dateline, -1, -1) if dateline else None
-    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every), topic=topic, scene=scene)
+    # "after Nygaard's tenure ended": a predecessor may be named by surname alone
+    succeeded = any((n.person or _surname(text, n)) and _old(text, n) for n in every)
+    head = first if first is not None and first.start == 0 else None
+    said = Sentence(opening, succeeded=succeeded, topic=topic, scene=scene, head=head)
     for whole in _CLAUSES.split(text):
         clause = _current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
         names = names_in(clause)
@@ -285,6 +300,11 @@ def settled(found: list[Fact], text: str) -> list[Fact]:
     return [f for f in found if f.predicate not in _ROLES or f.object not in unsure]
 
 
+def _surname(text: str, name: Name) -> bool:
+    """A lone capitalised word inside the sentence that is no time and no name's possessive owner of an office."""
+    return name.start > 0 and " " not in name.text and not is_time(name.text) and text[name.start - 1] == " "
+
+
 def _old(clause: str, name: Name) -> bool:
     before, after = clause[: name.start], clause[name.end :]
     if _BY.search(before):
@@ -304,6 +324,7 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     placed = next((o for o in (_owner(clause, names, o) for o in offices) if o), None)
     placed = placed or _referred(clause, names, predicate, offices[0][0], said)
     owner = placed or _acting(clause, names, olds) or said.topic or (said.scene if predicate == "mayor" else None)
+    owner = owner or (said.head if _BOX.match(clause) else None)
     if owner is None:
         return []
     # "…, headquartered in Cape Town, …": a name said where something is, is no person's
@@ -376,7 +397,8 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
                 found.setdefault(predicate, []).append((m.start(), m.end()))
     if "ceo" in found:
         found.pop("president", None)
-    lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b", clause)
+    # "took over from Y as head of C": the head of a named organisation, like its lead verbs
+    lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b|\bhead(?= of (?:the )?[A-Z])", clause)
     # "Tove Ring now heads Quillon Systems" may be a team's head; "…, replacing Karin Holm" is the top office
     if not found and lead and succeeded:
         found["ceo"] = [(lead.start(), lead.end())]
@@ -405,10 +427,18 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
                 return name
         elif _OWNER_AFTER.match(clause[end : name.start]) and clause[name.end : name.end + 1] != "'":
             return name  # "CEO of Brightwell Foods", "at the top of Solvik Batteries", "mayor, of Sankt Ilgen"
-        if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]):
-            return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi"
+        if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]) and not _PART.match(
+            clause, name.end
+        ):
+            return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi", never "… its Paris office"
         if _TO_LEAD.search(clause[: name.start]) and clause.startswith(" as ", name.end):
             return name  # "X became the first woman to lead C as mayor"
+        if noun.lower() == "mayor" and _SEAT.search(clause[:start]) and _SEAT_OF.fullmatch(clause[end : name.start]):
+            return name  # "X moved into the mayor's office in Graz"
+        if _TOOK.search(clause) and _ELECTION.match(clause, name.end) and _ELECTION.match(clause, name.end)["kind"] == (
+            "presidential" if noun.lower().startswith("presiden") else "mayoral"
+        ):
+            return name  # "X won Solmara's presidential run-off and has been inaugurated as president"
     return None
 
 

@@ -147,6 +147,9 @@ def split_sentences(text: str) -> list[str]:
             last = words[-1].lower() if words else ""
             if last in _ABBREVIATIONS or re.fullmatch(r"\(?[a-z]\.", last):  # "J. Doe", "(b. 1961, Sendai)"
                 continue
+            said = line[start : m.start()]
+            if said.count("(") > said.count(")") and not m.group().rstrip().endswith(")"):
+                continue  # "Port Merrin (pop. 410,000) — …": no sentence ends inside a parenthesis
             sentences.append(line[start : m.end()].strip())
             start = m.end()
         sentences.append(line[start:].strip())
