@@ -123,6 +123,8 @@ _FRAMES = (
     re.compile(
         rf"^{_PERSON} is (?:now )?{_to('dst')}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,2}}?(?:[a-z-]+|one)\b"
     ),
+    # "Benfica is Mateo Salas's new club after an €18m transfer from River Plate": the party reached said first
+    re.compile(rf"^{_to('dst')} is (?:now )?{_PERSON}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,1}}(?:club|team|side)\b"),
     # "Lars Petersen's departure; he is now a correspondent at the BBC": the party reached comes later
     re.compile(rf"^{_PERSON}(?:'s|') (?P<v>departure|exit|move|switch|transfer)\b"),
     # "Mainz confirmed the signing of Jonas Keller from Freiburg": the move named by its noun
@@ -241,6 +243,7 @@ def read(text: str) -> Move | None:
     """The move ``text`` tells of, or None; ``sure`` is False when it is only rumoured, denied or asked."""
     if not _CUE.search(text):
         return None
+    text = _said_whole(text)
     report = _REPORT.match(text)
     told = text[report.end() :] if report else text
     for frame in _FRAMES:
@@ -270,6 +273,28 @@ def read(text: str) -> Move | None:
             words, kind = words[1:], kind or "sport"
         return Move(_bare(" ".join(words)), _bare(dst), _bare(left), kind, sure)
     return None
+
+
+#: A party that reports its own move: "Zeiss confirmed it has hired X" is "Zeiss has hired X".
+_ITS_OWN = re.compile(
+    rf"^(?P<c>{_NAME}) (?:has |have )?(?:confirmed|announced|said|says|revealed) (?:that )?(?:it|they) "
+    rf"(?=(?:has |have |had )?(?:just |now |officially )?(?:{_TAKE})\b)"
+)
+#: A person the sentence opens with, and the clause after it that names them again by a pronoun: "Rui Tavares is
+#: back in Portugal: Porto signed him from Sevilla".
+_AGAIN = re.compile(rf"^{_PERSON} [^:;]{{1,60}}[:;] (?P<rest>[^:;]*\b(?:him|her)\b[^:;]*)$")
+
+
+def _said_whole(told: str) -> str:
+    """``told`` with its mover named where a frame looks for them: the party for its "it", the person for the
+    later clause's "him" or "her"."""
+    own = _ITS_OWN.match(told)
+    if own:
+        return own["c"] + " " + told[own.end() :]
+    again = _AGAIN.match(told)
+    if again and len(re.findall(r"\b(?:him|her|he|she)\b", again["rest"])) == 1:
+        return re.sub(r"\b(?:him|her)\b", again["p"], again["rest"])
+    return told
 
 
 def _later_party(rest: str) -> str | None:

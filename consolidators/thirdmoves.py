@@ -38,7 +38,7 @@ _NAME = rf"{_WORD}(?: (?:{_JOINER} )*{_WORD}| \d+)*"
 #: The subject: a name, after a title or a position ("Winger Daniel Kiprotich"), before an aside (", 34,").
 #: Before it, a scene ("Born in Lagos, ") and a description in lower-case words ("Opening batter").
 _SUBJECT = (
-    rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?(?:(?:[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:[a-z-]+ ){{1,2}}))?"
+    rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?(?:(?:[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:(?!{_JOINER} )[a-z-]+ ){{1,2}}))?"
     rf"(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:a |an |the |who |aged )?[^,;]{{1,60}},)?"
 )
 _VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
@@ -56,7 +56,12 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "move",
             rf"{_SUBJECT}{_HAS}(?:moved|relocated)(?: back| home)?(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
         ),
+        # "X, who moved from A to B in June, covers …": the move said in passing
+        ("move", rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has |had )?(?:moved|switched)"
+         rf"(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}"),
         ("switch", rf"{_SUBJECT}{_HAS}(?:switched|transferred)(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}"),
+        # "X moved across Santiago to B": a move within a place is no new home: a club or a firm, as memory knows
+        ("switch", rf"{_SUBJECT}{_HAS}moved across (?:the )?[^,;]{{1,30}}? to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:emigrated|returned home) to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:settled|resettled)(?: back| down)? in {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:calls|has made|made) (?P<v>{_NAME}) (?:(?:his|her|their|its) )?home\b"),
