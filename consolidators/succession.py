@@ -101,7 +101,8 @@ _NOT_NOW = re.compile(
     r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
     r"|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
     r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
-    r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies)\b|n't\b",
+    r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies"
+    r"|to (?:resign|step down|stand down|quit|retire|leave|be (?:replaced|ousted|succeeded|removed)))\b|n't\b",
     re.I,
 )
 #: What makes a whole clause no statement of who holds an office now: a question, a condition, a rumour, a past
@@ -111,6 +112,18 @@ _UNSAID = re.compile(
     r"|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
     r"|from \d{4} (?:to|until) \d{4})\b"
     r"|\b(?-i:I|I'm|me|my|we|our|us)\b",
+    re.I,
+)
+#: A holder's office said as past just before their name: "Former Leipzig mayor X", "ex-CEO of C, X".
+_FORMERLY = re.compile(
+    r"\b(?:former|ex-|outgoing|erstwhile)\s*(?:[\w'-]+\s+){0,3}?(?:mayor|president|CEO|chief executive|head of state|boss)"
+    r"\s+$",
+    re.I,
+)
+#: A hedge on the holder's leaving: "will resign", "could be replaced", "is set to step down".
+_GOING = re.compile(
+    r"(?:will|would|could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
+    r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
     re.I,
 )
 #: A time to come: "next month", "later this year", "from January".
@@ -129,7 +142,7 @@ _ACTS = re.compile(
     r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected|reinstated"
     r"|chose|chosen|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
     r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) (?:a new|an? [\w ]{1,25}(?=:))"
-    r"|replaced [^,;]+? with"
+    r"|replaced [^,;]+? with|(?:is|are|was|has been|have been) (?:left )?without"
     r"|ousts|fires|sacks|dismisses|removes|elects|chooses|picks|selects|hires|taps|installs|promotes|hands|gives)\b"  # "C has a new boss: …", "C has replaced Y with X as CEO"
 )
 #: A group of the owner's acting on its office, whatever its verb: "C's supervisory board dismissed …", "C
@@ -190,12 +203,16 @@ _DATELINE = re.compile(
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
 #: An office said of a name the sentence opened with: "…; X is now the country's president".
 _ANAPHOR = re.compile(r"\bthe (?P<kind>[a-z]+)'s (?:new )?$")
+#: The same, said as the one acting on the office: "Shares in C rose after the chipmaker appointed X as CEO".
+_ANAPHOR_ACTS = re.compile(
+    r"\bthe (?P<kind>[a-z]+) (?:has |had )?(?:appointed|named|hired|tapped|picked|chose|installed|promoted|elected) "
+)
 _KINDS = {
     "president": frozenset({"country", "nation", "republic", "state"}),
     "mayor": frozenset({"city", "town", "village", "municipality"}),
     "ceo": frozenset(
         """company firm group bank business airline carmaker retailer studio startup chain insurer lender brewer
-        publisher label maker developer operator""".split()
+        publisher label maker developer operator chipmaker carmaker drugmaker automaker shipowner miner""".split()
     ),
 }
 #: A name a verb follows, the clause's subject rather than what an office is of ("Y has become the company's CEO").
@@ -262,6 +279,8 @@ def _current(clause: str) -> str:
     later = _LATER.search(plain)
     if later and (hedge is None or later.start() <= hedge.start()):
         return ""
+    if hedge is not None and _GOING.match(plain, hedge.start()):
+        return ""  # "… the president of C, X, will resign": a holder on the way out is no statement of who holds it
     return plain if hedge is None else plain[: hedge.start()]
 
 
@@ -293,7 +312,11 @@ def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
 
 def settled(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
-    takes office in January"), whichever reader read them."""
+    takes office in January"), on the way out ("…, X, will resign") or as past ("Former Leipzig mayor X"),
+    whichever reader read them."""
+    if _GOING.search(text):
+        return [f for f in found if f.predicate not in _ROLES]
+    found = [f for f in found if f.predicate not in _ROLES or not _FORMERLY.search(text, 0, max(0, text.find(f.object)))]
     if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text) or _TOOK.search(text):
         return found
     unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
@@ -368,10 +391,11 @@ def _referred(clause: str, names: list[Name], predicate: str, start: int, said: 
     """The name "the country's", "the city's" or "the company's" office points back to: the sentence's opening
     name or label, else the one name before it that is neither an old holder nor a verb's subject ("Maja Berg
     leaves Harbinger Games; the studio's chief executive is now X")."""
-    anaphor = _ANAPHOR.search(clause[:start])
+    anaphor = _ANAPHOR.search(clause[:start]) or _ANAPHOR_ACTS.search(clause[:start])
     if anaphor is None or anaphor["kind"] not in _KINDS[predicate]:
         return None
-    if said.opening or said.topic:
+    acts = anaphor.re is _ANAPHOR_ACTS  # "Shares in C rose after the chipmaker appointed …": no opening's
+    if (said.opening or said.topic) and not acts:
         return said.opening or said.topic
     # the clauses before first: "former Maersk executive X is the company's CEO" describes X by another firm
     # "X, the airline's chief executive, said …": the name the office is said of is its holder, not its owner
@@ -383,7 +407,7 @@ def _referred(clause: str, names: list[Name], predicate: str, start: int, said: 
         and not _SUBJECT.match(clause, n.end)
         and clause[n.end : anaphor.start()] != ", "
     ]
-    left = [n for n in said.prior or before if not is_time(n.text)]
+    left = [n for n in said.prior or before if not is_time(n.text) and not (acts and n.start == 0 and n.text.isalpha())]
     return left[0] if len(left) == 1 else None
 
 

@@ -51,6 +51,7 @@ from . import (
     lifeevents,
     moves,
     newsidioms,
+    officenames,
     orgfacts,
     pets,
     rescue,
@@ -183,7 +184,8 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = residents.merged(found, residents.facts(text))  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed
-    found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them
+    said = officenames.recased(sentence) if sentence.isupper() else sentence  # a headline's names as running text
+    found = wholenames.whole(said, [untitled(f) for f in found])  # names whole and bare, whoever read them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
         f
