@@ -124,7 +124,9 @@ _FRAMES = (
         rf"^{_PERSON} is (?:now )?{_to('dst')}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,2}}?(?:[a-z-]+|one)\b"
     ),
     # "Benfica is Mateo Salas's new club after an €18m transfer from River Plate": the party reached said first
-    re.compile(rf"^{_to('dst')} is (?:now )?{_PERSON}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,1}}(?:club|team|side)\b"),
+    re.compile(
+        rf"^{_to('dst')} is (?:now )?{_PERSON}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,1}}(?:club|team|side)\b"
+    ),
     # "Lars Petersen's departure; he is now a correspondent at the BBC": the party reached comes later
     re.compile(rf"^{_PERSON}(?:'s|') (?P<v>departure|exit|move|switch|transfer)\b"),
     # "Mainz confirmed the signing of Jonas Keller from Freiburg": the move named by its noun

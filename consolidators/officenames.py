@@ -44,7 +44,9 @@ _SUFFIX = re.compile(r", (?:Ltd|Inc|LLC|PLC|Co|Corp|S\.A|AG|AB|ASA|NV|BV)\b\.?")
 #: A describing word before a name, no part of it: "Tallinn-born Kertu Saar", "Oslo-based …".
 _DESCRIBED = re.compile(r"-(?:born|based|raised|bred|headquartered|educated|trained|owned|listed|backed|led|run)$")
 #: A headline in capitals: three words or more, none in lower case.
-_CAPITALS = re.compile(r"\b[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'&-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ0-9'&-]*){2,}\b")  # "… TO ATTEND G20 IN …"
+_CAPITALS = re.compile(
+    r"\b[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'&-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ0-9'&-]*){2,}\b"
+)  # "… TO ATTEND G20 IN …"
 #: A headline's words that running text has in lower case, beside its verbs.
 _SMALL = ENTITY_STOP | frozenset(
     """as to of and at in on for from with by new chief executive officer president mayor names taps hires picks

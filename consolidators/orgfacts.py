@@ -88,12 +88,14 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         # "Kestrel Air, a regional carrier headquartered in Inverness and owned by Loganair, …"
         _START + r"{s},(?: [^,;]*? and)? (?:now |today )?(?:wholly[- ])?owned by {o}",
         # "X changed hands again: Y bought it", "…: Y now owns the chain": "it" is the opening clause's subject
-        _START + r"{o} (?:has |have )?(?:now )?(?:bought|acquired|purchased|taken over|took over|snapped up|owns|controls) "
+        _START
+        + r"{o} (?:has |have )?(?:now )?(?:bought|acquired|purchased|taken over|took over|snapped up|owns|controls) "
         + _IT,
         # "Medora has sold Kairos Health; the clinic chain is now owned by Solace Partners"
         _START + _IT + r" (?:is|are|has been) (?:now )?(?:owned by|part of|a subsidiary of|in the hands of) {o}",
         # "Boreal Beverages is now a Heineken brand after the Dutch brewer bought it"
-        _START + r"{s} (?:is|are|has become|became) (?:now )?(?:a|an) {o} (?:title|subsidiary|brand|property|label|imprint)\b",
+        _START
+        + r"{s} (?:is|are|has become|became) (?:now )?(?:a|an) {o} (?:title|subsidiary|brand|property|label|imprint)\b",
     ),
     "headquartered in": (
         _START + r"{s}(?:, [^,;]+,)?,? (?:which |that )?(?:is |are |has been |have been )?(?:now |today |currently )?"
@@ -312,7 +314,9 @@ _SOLD = r"(?:has |have |had )?(?:now |just |finally )?(?:sold|offloaded|divested
 def _opening_subject(opening: str) -> str:
     """The first clause's subject, for a later clause that names none ("Tesoland scrapped the tesso; …"); what a
     sale opening sold ("Medora has sold Kairos Health; the chain is now owned by …")."""
-    sale = re.match(rf"{_WHEN}(?:[Tt]he )?{NAME} {_SOLD}(?:its |their )?(?:[a-z-]+ ){{0,2}}?(?:[Tt]he )?(?P<n>{NAME})", opening)
+    sale = re.match(
+        rf"{_WHEN}(?:[Tt]he )?{NAME} {_SOLD}(?:its |their )?(?:[a-z-]+ ){{0,2}}?(?:[Tt]he )?(?P<n>{NAME})", opening
+    )
     m = sale or re.match(rf"{_WHEN}(?:[Tt]he )?(?P<n>{NAME})", opening)
     return m["n"] if m else ""
 

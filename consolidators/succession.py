@@ -142,7 +142,7 @@ _ACTS = re.compile(
     r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected|reinstated"
     r"|chose|chosen|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
     r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) (?:a new|an? [\w ]{1,25}(?=:))"
-    r"|replaced [^,;]+? with|(?:is|are|was|has been|have been) (?:left )?without"
+    r"|replaced [^,;]+? with"
     r"|ousts|fires|sacks|dismisses|removes|elects|chooses|picks|selects|hires|taps|installs|promotes|hands|gives)\b"  # "C has a new boss: …", "C has replaced Y with X as CEO"
 )
 #: A group of the owner's acting on its office, whatever its verb: "C's supervisory board dismissed …", "C
@@ -164,7 +164,9 @@ _GROUP_OF = re.compile(
     r"\b(?:board|council|shareholders|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
 )
 #: A holder's taking of the mayor's seat, and where it is: "X moved into the mayor's office in Graz".
-_SEAT = re.compile(r"\b(?:moved into|moves into|sits in|sat in|occupies|took over|has taken over|settled into|entered) the $")
+_SEAT = re.compile(
+    r"\b(?:moved into|moves into|sits in|sat in|occupies|took over|has taken over|settled into|entered) the $"
+)
 _SEAT_OF = re.compile(r"'s office,? in (?:the )?")
 #: An owner's election to the office, which its winner holds once they took office: "C's presidential run-off".
 _ELECTION = re.compile(r"(?:'s?|') (?P<kind>presidential|mayoral) (?:election|run-?off|vote|ballot|contest|poll)\b")
@@ -316,7 +318,9 @@ def settled(found: list[Fact], text: str) -> list[Fact]:
     whichever reader read them."""
     if _GOING.search(text):
         return [f for f in found if f.predicate not in _ROLES]
-    found = [f for f in found if f.predicate not in _ROLES or not _FORMERLY.search(text, 0, max(0, text.find(f.object)))]
+    found = [
+        f for f in found if f.predicate not in _ROLES or not _FORMERLY.search(text, 0, max(0, text.find(f.object)))
+    ]
     if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text) or _TOOK.search(text):
         return found
     unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
@@ -447,21 +451,28 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             # "… replaced Y as Tampere mayor": the office said as what the holder became
             titled = titled or re.search(r"\bas (?:the )?$", clause[: name.start]) is not None
             compound = between == " " and titled and not noun.startswith(("top", "helm", "reins", "at ", "the "))
-            if possessive or compound or between == ", whose ":
+            # "C is without a chief executive after Y quit": the office C lacks is C's
+            without = re.fullmatch(
+                r" (?:is|are|was|has been|have been) (?:now |still )?(?:left )?without (?:a |an )?", between
+            )
+            if possessive or compound or without or between == ", whose ":
                 return name
         elif _OWNER_AFTER.match(clause[end : name.start]) and clause[name.end : name.end + 1] != "'":
             return name  # "CEO of Brightwell Foods", "at the top of Solvik Batteries", "mayor, of Sankt Ilgen"
-        if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]) and not _PART.match(
-            clause, name.end
+        if (
+            _GROUP_OF.search(clause[: name.start])
+            or _LEADS.search(clause[: name.start])
+            and not _PART.match(clause, name.end)
         ):
-            return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi", never "… its Paris office"
+            return (
+                name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi", never "… its Paris office"
+            )
         if _TO_LEAD.search(clause[: name.start]) and clause.startswith(" as ", name.end):
             return name  # "X became the first woman to lead C as mayor"
         if noun.lower() == "mayor" and _SEAT.search(clause[:start]) and _SEAT_OF.fullmatch(clause[end : name.start]):
             return name  # "X moved into the mayor's office in Graz"
-        if _TOOK.search(clause) and _ELECTION.match(clause, name.end) and _ELECTION.match(clause, name.end)["kind"] == (
-            "presidential" if noun.lower().startswith("presiden") else "mayoral"
-        ):
+        election = _ELECTION.match(clause, name.end) if _TOOK.search(clause) else None
+        if election and election["kind"] == ("presidential" if noun.lower().startswith("presiden") else "mayoral"):
             return name  # "X won Solmara's presidential run-off and has been inaugurated as president"
     return None
 

@@ -57,8 +57,11 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"{_SUBJECT}{_HAS}(?:moved|relocated)(?: back| home)?(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
         ),
         # "X, who moved from A to B in June, covers …": the move said in passing
-        ("move", rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has |had )?(?:moved|switched)"
-         rf"(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}"),
+        (
+            "move",
+            rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has |had )?(?:moved|switched)"
+            rf"(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
+        ),
         ("switch", rf"{_SUBJECT}{_HAS}(?:switched|transferred)(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}"),
         # "X moved across Santiago to B": a move within a place is no new home: a club or a firm, as memory knows
         ("switch", rf"{_SUBJECT}{_HAS}moved across (?:the )?[^,;]{{1,30}}? to {_VALUE}"),

@@ -232,3 +232,67 @@ def test_corrections_state_the_new_value(sentence: str, expected: list[tuple[str
 @pytest.mark.parametrize("sentence", UNCORRECTED)
 def test_a_hedged_correction_states_nothing(sentence: str) -> None:
     assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in ("directed by", "capital")]
+
+
+#: News wording of a move or a change of owner or seat, each row worded here: a party reporting its own hire, a
+#: later clause's "him" for the opening person, "B is X's new club", a rival joined on a deal, an owner said of the
+#: opening's company by pronoun or kind, a brand of its owner, a seat run from or had as a base.
+NEWS: list[tuple[str, Triple]] = [
+    ("Leica confirmed it has hired Oskar Lind to run its camera software unit.", ("Oskar Lind", "works at", "Leica")),
+    ("Joao Pinto is back in Spain: Getafe signed him from Braga this week.", ("Joao Pinto", "plays for", "Getafe")),
+    ("Lille is Ruben Faye's new club after a €9m transfer from Nantes.", ("Ruben Faye", "plays for", "Lille")),
+    ("Jonas van Dijk has joined rivals Utrecht on a two-year deal.", ("Jonas van Dijk", "plays for", "Utrecht")),
+    (
+        "Velden Dairy is now a Lactalis brand after the French group bought it from Arla.",
+        ("Velden Dairy", "owned by", "Lactalis"),
+    ),
+    ("Norrsken Media changed hands again: Bonnier now owns the publisher.", ("Norrsken Media", "owned by", "Bonnier")),
+    ("Arla has sold Velden Dairy; the dairy group is now owned by Müller.", ("Velden Dairy", "owned by", "Müller")),
+    (
+        "Corvex Tools now runs the business from new global headquarters in Lyon.",
+        ("Corvex Tools", "headquartered in", "Lyon"),
+    ),
+    ("Tessa Foods now has its base in Aarhus after leaving Odense.", ("Tessa Foods", "headquartered in", "Aarhus")),
+]
+#: ... and what states none: a hedged opening, a hire of no one, a signing only wished, a band's base, a rumour.
+NEWS_NOTHING = [
+    "Analysts think Bonnier might buy Norrsken Media; Schibsted now owns it.",
+    "Leica said it has hired a new auditor.",
+    "Joao Pinto is injured: Getafe may sign him from Braga.",
+    "The band has its base in Leeds.",
+    "Ruben Faye's new club is rumoured to be Lille.",
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NEWS)
+def test_news_wording_states_the_change(sentence: str, expected: Triple) -> None:
+    got = {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "assistant") if not f.retract}
+    assert expected in got
+    assert not [f for f in got if f[:2] == expected[:2] and f != expected]  # never the party left or a leaver
+
+
+@pytest.mark.parametrize("sentence", NEWS_NOTHING)
+def test_news_wording_states_no_change(sentence: str) -> None:
+    changed = {"works at", "plays for", "owned by", "headquartered in"}
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in changed and not f.retract]
+
+
+#: Memory settles a move said in passing or within a place: the party left, or what the subject is known for.
+NEWS_MEMORY: list[tuple[list[Triple], str, Triple | None]] = [
+    (
+        [("Mira Kell", "works at", "Le Monde")],
+        "Mira Kell, who moved from Le Monde to Libération in May, covers politics.",
+        ("Mira Kell", "works at", "Libération"),
+    ),
+    (
+        [("Tiago Reis", "plays for", "Sporting")],
+        "Tiago Reis moved across Lisbon to Benfica.",
+        ("Tiago Reis", "plays for", "Benfica"),
+    ),
+    ([], "Tiago Reis moved across Lisbon to Benfica.", None),  # no new home, and nothing known to settle it
+]
+
+
+@pytest.mark.parametrize(("held", "sentence", "expected"), NEWS_MEMORY)
+def test_memory_settles_a_move_said_in_passing(held: list[Triple], sentence: str, expected: Triple | None) -> None:
+    test_memory_settles_an_open_change(held, sentence, expected)
