@@ -296,3 +296,30 @@ NEWS_MEMORY: list[tuple[list[Triple], str, Triple | None]] = [
 @pytest.mark.parametrize(("held", "sentence", "expected"), NEWS_MEMORY)
 def test_memory_settles_a_move_said_in_passing(held: list[Triple], sentence: str, expected: Triple | None) -> None:
     test_memory_settles_an_open_change(held, sentence, expected)
+
+
+#: A correction notice: what an earlier version said is no statement; what is so, with its pointer back resolved.
+NOTICES: list[tuple[str, Triple | None]] = [
+    (
+        "A previous version of this article said Halden Foods was headquartered in Oslo; the company is headquartered "
+        "in Bergen.",
+        ("Halden Foods", "headquartered in", "Bergen"),
+    ),
+    (
+        "An earlier version of this story misidentified Tarvik's mayor. The mayor is Oda Lunde.",
+        ("Tarvik", "mayor", "Oda Lunde"),
+    ),
+    (
+        "Correction: an earlier version of this article misstated the birthplace of Piet Smit. He was born in Utrecht, "
+        "not Delft.",
+        ("Piet Smit", "born in", "Utrecht"),
+    ),
+    ("The Kessel Museum is actually in Ghent.", ("Kessel Museum", "located in", "Ghent")),
+    ("An earlier version of this article said Piet Smit lives in Delft.", None),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NOTICES)
+def test_a_correction_notice_states_what_is_so(text: str, expected: Triple | None) -> None:
+    got = {(f.subject, f.predicate, f.object) for f in session_facts([_turn(text)]) if not f.retract}
+    assert got == ({expected} if expected else set())
