@@ -61,7 +61,7 @@ _KINDS = (
     ("sport", rf"signed|signed for|snapped up|swooped for|cashed in on|signing|capture|play|{_PLAYER}"),
     (
         "job",
-        r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment",
+        r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment|joining",
     ),
     ("sale", rf"{_LET_GO}|transferred|traded"),
     ("move", r"moved|relocated|lives|resides|has settled|settled"),
@@ -103,9 +103,18 @@ _FRAMES = (
         rf"^(?:{_to('src')}(?:'s|') (?:[a-z-]+ )?)?{_PERSON}{_ASIDE} {_HAS}(?P<v>{_JOIN}) {_EPITHET}{_to('dst')}"
         rf"(?: from {_EPITHET}{_to('src2')})?"
     ),
-    # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV"
+    # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV", "X left the IMF
+    # in March for a post at the AfDB"
     re.compile(
-        rf"^{_PERSON} {_HAS}(?P<v>left|quit|swapped|exchanged|traded|ditched) {_to('src')} for {_EPITHET}{_to('dst')}"
+        rf"^{_PERSON} {_HAS}(?P<v>left|quit|swapped|exchanged|traded|ditched) {_to('src')}(?: in [A-Z][a-z]+| in \d{{4}})?"
+        rf" for (?:a (?:[a-z-]+ )?(?P<job>post|job|role|position) (?:at|with) )?{_EPITHET}{_to('dst')}"
+    ),
+    # "Before joining Reuters, X spent six years at the BBC": the party joined is where X is now
+    re.compile(rf"^Before (?P<v>joining) {_to('dst')}, {_POSITION}{_PERSON} (?:had )?(?:spent|worked|was)\b"),
+    # "Now at Benfica after a move from Grêmio, the forward X …"
+    re.compile(
+        rf"^Now (?:at|with) {_to('dst')} after (?:a|an|his|her) (?:[\w€£$.-]+ )?(?P<v>move|transfer|switch|loan) from "
+        rf"{_to('src')}, (?:the )?(?:(?P<pos>(?i:{_PLAYER})) )?{_PERSON}"
     ),
     # "Kaito Yamamoto has returned to Japan to play for Yokohama F. Marinos": the move's purpose names the team
     re.compile(
@@ -228,7 +237,7 @@ _UNSURE = re.compile(
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for|lives|resides|settled|off to|pen to paper"
+    r"|switch|transfer|signing|capture|appointment|hiring|joining|is now|to play for|lives|resides|settled|off to|pen to paper"
     r"|returned|rejoined|re-signed)\b"
 )
 

@@ -73,12 +73,17 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("join", rf"{_SUBJECT}{_HAS}(?:quit|left) (?:the )?(?P<a>{_NAME}) to (?:join|rejoin) {_VALUE}"),
         # "X has swapped London for Accra", "X traded Equinor for Aker": which relation, the party left tells
         ("swap", rf"{_SUBJECT}{_HAS}(?:swapped|traded|exchanged|ditched) (?:the )?(?P<a>{_NAME}) for {_VALUE}"),
+        (
+            "swap",
+            rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:swapped|traded|exchanged) (?:the )?(?P<a>{_NAME}) for {_VALUE}",
+        ),
         # "Rocket Lab lost Tom Keller to Blue Origin": the subject is the party left
         ("lost", rf"^(?:[Tt]he )?(?P<a>{_NAME}) (?:has |have )?lost (?:[a-z-]+ ){{0,2}}(?P<s>{_NAME}) to {_VALUE}"),
         # "X has taken up a chair at ETH Zurich", "X took up a post with the WHO": a job by its noun
         (
             "work",
-            rf"{_SUBJECT}{_HAS}(?:taken up|took up|accepted|started) (?:a|an|the) (?:[\w-]+ ){{0,2}}?"
+            rf"{_SUBJECT}{_HAS}(?:taken up|took up|accepted|started|(?:traded|swapped|exchanged|left|quit) [^,;]{{1,40}}? for)"
+            rf" (?:a|an|the) (?:[\w-]+ ){{0,2}}?"
             rf"(?:chair|post|job|role|position|professorship|fellowship) (?:at|with) {_VALUE}",
         ),
         # "X has joined the publishing house B", "X, 34, who joined the Bolt design team"

@@ -253,6 +253,17 @@ NEWS: list[tuple[str, Triple]] = [
         ("Corvex Tools", "headquartered in", "Lyon"),
     ),
     ("Tessa Foods now has its base in Aarhus after leaving Odense.", ("Tessa Foods", "headquartered in", "Aarhus")),
+    ("Analyst Rhea Sen left the ECB in June for a job at the World Bank.", ("Rhea Sen", "works at", "World Bank")),
+    ("Before joining Bloomberg, Idris Kone spent a decade at the FT.", ("Idris Kone", "works at", "Bloomberg")),
+    (
+        "Now at Celtic after a loan move from Hibernian, the winger Callum Reid scored again.",
+        ("Callum Reid", "plays for", "Celtic"),
+    ),
+    (
+        "Yann Kolo, who swapped Sporting CP for Real Betis last year, is Betis' top scorer.",
+        ("Yann Kolo", "plays for", "Real Betis"),
+    ),
+    ("Selin Kaya has swapped the newsroom for a press role at UNICEF.", ("Selin Kaya", "works at", "UNICEF")),
 ]
 #: ... and what states none: a hedged opening, a hire of no one, a signing only wished, a band's base, a rumour.
 NEWS_NOTHING = [
@@ -261,6 +272,7 @@ NEWS_NOTHING = [
     "Joao Pinto is injured: Getafe may sign him from Braga.",
     "The band has its base in Leeds.",
     "Ruben Faye's new club is rumoured to be Lille.",
+    "Before joining Bloomberg, Idris Kone might have worked at the FT.",
 ]
 
 
