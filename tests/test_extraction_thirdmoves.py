@@ -264,6 +264,13 @@ NEWS: list[tuple[str, Triple]] = [
         ("Yann Kolo", "plays for", "Real Betis"),
     ),
     ("Selin Kaya has swapped the newsroom for a press role at UNICEF.", ("Selin Kaya", "works at", "UNICEF")),
+    # a return home said with where the person lives, a resident "these days"
+    (
+        "After two years in Dubai, Nia Osei has returned to Accra and lives there again.",
+        ("Nia Osei", "lives in", "Accra"),
+    ),
+    ("Pavel Novak is back in Czechia, living in Brno now.", ("Pavel Novak", "lives in", "Brno")),
+    ("Ilse Maar, these days a Vienna resident, paints murals.", ("Ilse Maar", "lives in", "Vienna")),
 ]
 #: ... and what states none: a hedged opening, a hire of no one, a signing only wished, a band's base, a rumour.
 NEWS_NOTHING = [
@@ -273,6 +280,7 @@ NEWS_NOTHING = [
     "The band has its base in Leeds.",
     "Ruben Faye's new club is rumoured to be Lille.",
     "Before joining Bloomberg, Idris Kone might have worked at the FT.",
+    "Lena Fox has returned to Leeds and might live there again.",
 ]
 
 
@@ -285,7 +293,7 @@ def test_news_wording_states_the_change(sentence: str, expected: Triple) -> None
 
 @pytest.mark.parametrize("sentence", NEWS_NOTHING)
 def test_news_wording_states_no_change(sentence: str) -> None:
-    changed = {"works at", "plays for", "owned by", "headquartered in"}
+    changed = {"works at", "plays for", "owned by", "headquartered in", "lives in"}
     assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in changed and not f.retract]
 
 
