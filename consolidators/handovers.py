@@ -89,7 +89,7 @@ _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*
 #: Where a sentence's clauses part: each clause is read on its own.
 _CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
 _GROUP = (
-    r"board|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
+    r"board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"
 )
 #: What a company is, said before its name: "Mining group Andes Copper has tapped …" is Andes Copper's act.
@@ -126,7 +126,7 @@ _NEW = (
     r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + PLACE_OF + "{v}",
     r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
     r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"
-    r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|(?:now )?has)\b (?:the )?"
+    r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|restored|(?:now )?has)\b (?:the )?"
     r"(?:[a-z-]+ ){0,2}?{v}(?:,? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?| ){office}",
     # "X now holds the office of mayor", "X has taken the top job at C", "X would serve as CEO with immediate effect"
     r"(?<![\w'])(?<!by ){v},? (?:who )?(?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took(?: up)?|assumed|has assumed"
@@ -137,6 +137,9 @@ _NEW = (
     r"(?<![\w'])(?<!by ){v} (?:has |had |have )?(?:now )?(?:taken over|took over|takes over|succeeded|succeeds"
     r"|stepped in|stepped up)\b",
     r"\breplaced [^.;]*? with (?:the )?{v}",
+    # "… governs from Naypyidaw, which replaced Yangon as the capital"
+    r"(?<![\w'])(?<!by ){v},? (?:which|that|who) (?:has |had )?(?:replaced|succeeded|superseded) [^.;,]+? as (?:the |its |their )?"
+    r"(?:[\w'-]+ ){0,2}?{office}",
     r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? (?:the )?{v}",
     r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
     r"(?:new |official |national |sole |interim |acting )?{office}",
@@ -151,7 +154,7 @@ _AFTER = re.compile(
 )
 #: The old value's cue families: what the clause names as past is never read as the new value.
 _OLD = (
-    r"\bfrom (?:the )?{v}",
+    r"(?<!governs )(?<!governed )(?<!rules )(?<!operates )(?<!runs )\bfrom (?:the )?{v}",  # "governs from X": its seat
     r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped|defeated|retiring"
     r"|scrapped|ditched) (?:the )?{v}",
     r"\binstead of (?:the )?{v}",

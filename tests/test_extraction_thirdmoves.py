@@ -271,6 +271,9 @@ NEWS: list[tuple[str, Triple]] = [
     ),
     ("Pavel Novak is back in Czechia, living in Brno now.", ("Pavel Novak", "lives in", "Brno")),
     ("Ilse Maar, these days a Vienna resident, paints murals.", ("Ilse Maar", "lives in", "Vienna")),
+    # a capital restored, or named as the one another replaced
+    ("The supreme court restored Lisk as the Vendarian capital.", ("Vendaria", "capital", "Lisk")),
+    ("Kolvia's government rules from Dessa, which replaced Marn as the capital.", ("Kolvia", "capital", "Dessa")),
 ]
 #: ... and what states none: a hedged opening, a hire of no one, a signing only wished, a band's base, a rumour.
 NEWS_NOTHING = [
@@ -281,6 +284,7 @@ NEWS_NOTHING = [
     "Ruben Faye's new club is rumoured to be Lille.",
     "Before joining Bloomberg, Idris Kone might have worked at the FT.",
     "Lena Fox has returned to Leeds and might live there again.",
+    "The court could restore Lisk as the Vendarian capital.",
 ]
 
 
@@ -293,7 +297,7 @@ def test_news_wording_states_the_change(sentence: str, expected: Triple) -> None
 
 @pytest.mark.parametrize("sentence", NEWS_NOTHING)
 def test_news_wording_states_no_change(sentence: str) -> None:
-    changed = {"works at", "plays for", "owned by", "headquartered in", "lives in"}
+    changed = {"works at", "plays for", "owned by", "headquartered in", "lives in", "capital"}
     assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in changed and not f.retract]
 
 
