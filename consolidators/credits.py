@@ -171,7 +171,7 @@ _WRONG_OF = (
     re.compile(rf"(?P<n>{_NAME})"),
 )
 #: The statement's opening that points back at it: "The mayor", "The film's", "the company", "She".
-_POINTER = re.compile(r"^(?:[Tt]he (?P<kind>[a-z]+)(?P<poss>'s)?|It|He|She|They)\b")
+_POINTER = re.compile(r"^(?:[Tt]he (?P<kind>[a-z]+)(?P<poss>'s)?|[Ii]t|[Hh]e|[Ss]he|[Tt]hey)\b")
 
 
 def restated(text: str) -> str:

@@ -339,6 +339,10 @@ NOTICES: list[tuple[str, Triple | None]] = [
         ("Piet Smit", "born in", "Utrecht"),
     ),
     ("The Kessel Museum is actually in Ghent.", ("Kessel Museum", "located in", "Ghent")),
+    (
+        "Correction: an earlier version of this story said the painter Ada Voss was born in Turku; she was born in Oulu.",
+        ("Ada Voss", "born in", "Oulu"),
+    ),
     ("An earlier version of this article said Piet Smit lives in Delft.", None),
 ]
 
