@@ -296,6 +296,11 @@ _ITS_OWN = re.compile(
 _AGAIN = re.compile(rf"^{_PERSON} [^:;]{{1,60}}[:;] (?P<rest>[^:;]*\b(?:him|her)\b[^:;]*)$")
 
 
+_OBJECT_PRONOUN = re.compile(
+    r"\b(?:him|her)\b(?=[,.;]|$| (?:from|to|for|on|in|at|as|after|before|with|until|last|this)\b)"
+)
+
+
 def _said_whole(told: str) -> str:
     """``told`` with its mover named where a frame looks for them: the party for its "it", the person for the
     later clause's "him" or "her"."""
@@ -303,8 +308,13 @@ def _said_whole(told: str) -> str:
     if own:
         return own["c"] + " " + told[own.end() :]
     again = _AGAIN.match(told)
-    if again and len(re.findall(r"\b(?:him|her|he|she)\b", again["rest"])) == 1:
-        return re.sub(r"\b(?:him|her)\b", again["p"], again["rest"])
+    # the object pronoun only, not a possessive "her": "signed her sister" is someone else
+    if (
+        again
+        and len(re.findall(r"\b(?:him|her|his|he|she)\b", again["rest"])) == 1
+        and _OBJECT_PRONOUN.search(again["rest"])
+    ):
+        return _OBJECT_PRONOUN.sub(again["p"], again["rest"])
     return told
 
 

@@ -280,6 +280,7 @@ NEWS_NOTHING = [
     "Analysts think Bonnier might buy Norrsken Media; Schibsted now owns it.",
     "Leica said it has hired a new auditor.",
     "Joao Pinto is injured: Getafe may sign him from Braga.",
+    "Ana Ruiz is thrilled: Getafe signed her sister from Braga.",  # a possessive "her" is someone else's
     "The band has its base in Leeds.",
     "Ruben Faye's new club is rumoured to be Lille.",
     "Before joining Bloomberg, Idris Kone might have worked at the FT.",
