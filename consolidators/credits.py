@@ -151,3 +151,44 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     but = _NO_LONGER_BUT.search(text)
     new = _bare(but["new"]) if but else ""
     return [replace(f, retract=False) if f.retract and f.object == new else f for f in found]
+
+
+#: A correction notice: what an earlier version said, then what is so ("An earlier version of this report said X
+#: was headquartered in A; the company is headquartered in B", "… misidentified Dunmore's mayor. The mayor is Y").
+EARLIER = re.compile(
+    r"^(?:An?|The|Our) (?:earlier|previous|original|prior) (?:version|edition|report|story|article)"
+    r"(?: of (?:this|the|our) [a-z]+)? (?:incorrectly |wrongly |erroneously )?"
+    r"(?:said|stated|reported|gave|listed|named|identified|misidentified|misattributed|misstated|misreported|misnamed"
+    r"|misplaced|mislabell?ed)\b",
+    re.I,
+)
+_SAID_NOW = re.compile(r"(?P<said>[^;]*?)[.;] (?P<now>[A-Za-z].+)$")
+#: The name the earlier version got wrong: "Dunmore's mayor", "the birthplace of Ines Okafor", "'Quiet Delta'".
+_WRONG_OF = (
+    re.compile(rf"(?P<n>{_NAME})(?:'s|') (?P<noun>[a-z]+)"),
+    re.compile(rf"\bthe (?P<noun>[a-z]+) of (?:the )?(?P<n>{_NAME})"),
+    re.compile(rf"'(?P<n>{_NAME})'"),
+    re.compile(rf"(?P<n>{_NAME})"),
+)
+#: The statement's opening that points back at it: "The mayor", "The film's", "the company", "She".
+_POINTER = re.compile(r"^(?:[Tt]he (?P<kind>[a-z]+)(?P<poss>'s)?|[Ii]t|[Hh]e|[Ss]he|[Tt]hey)\b")
+
+
+def restated(text: str) -> str:
+    """What a correction notice says is so, its pointer back made the name the earlier version got wrong; the
+    earlier version's words are no statement. Any other text as it is."""
+    opener = EARLIER.match(text)
+    split = _SAID_NOW.match(text, opener.end()) if opener else None
+    if split is None:
+        return "" if opener else text  # what an earlier version said, and nothing said instead
+    said, now = split["said"], split["now"]
+    wrong = next((m for m in (p.search(said) for p in _WRONG_OF) if m), None)
+    pointer = _POINTER.match(now)
+    if wrong is None or pointer is None:
+        return now
+    name, noun = wrong["n"], wrong.groupdict().get("noun")
+    if pointer["poss"]:  # "The film's director is …"
+        return f"{name}'s{now[pointer.end() :]}"
+    if pointer["kind"] and pointer["kind"] == noun:  # "… Dunmore's mayor. The mayor is …"
+        return f"{name}'s {noun}{now[pointer.end() :]}"
+    return name + now[pointer.end() :]

@@ -78,15 +78,24 @@ _HEDGE = re.compile(
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately)\b")
 #: An opening that says the change whose value a later clause names ("Tesoland has a new president: …").
 _HEADLINE = re.compile(r"\bha(?:s|ve) (?:a new|switched|changed)\b")
-#: The organisation an opening says someone left ("Fiona Grant left Lakeside Dairy; X is its new CEO").
-_LEFT = re.compile(rf"\b(?:has |had )?left (?:the )?(?P<org>{NAME})$")
+#: The organisation an opening says someone left ("Fiona Grant left Lakeside Dairy; X is its new CEO", "Y has
+#: resigned from C; …", "Y is out at C; …"): the office after it is C's, never the leaver's.
+_LEFT = re.compile(
+    rf"\b(?:has |had |is |was )?(?:left|resigned from|quit|departed|(?:is|was) out at|(?:was |has been )?(?:ousted|fired"
+    rf"|sacked|dismissed|removed) (?:from|at|by)|stepped down (?:as [a-z ]+ )?(?:at|from)) (?:the )?(?P<org>{NAME})$"
+)
 #: A past or outgoing holder named by the office ("the former CEO", "outgoing mayor").
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
 #: Where a sentence's clauses part: each clause is read on its own.
 _CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
 _GROUP = (
-    r"board|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
+    r"board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"
+)
+#: What a company is, said before its name: "Mining group Andes Copper has tapped …" is Andes Copper's act.
+_DESCRIBED = (
+    r"(?:[A-Z][a-z]+ |[a-z]+ )?(?:[a-z-]+ )?(?:group|company|firm|giant|maker|chain|conglomerate|operator|lender|insurer"
+    r"|retailer|carmaker|airline|startup|studio|brewer|publisher|bank|chipmaker|shipowner|miner|developer) "
 )
 #: Words that open a clause without naming its subject ("In Paraguay, …", "From its head office …").
 _NOT_AGENTS = frozenset("in on at from after since for with by during under following before until".split())
@@ -94,7 +103,7 @@ _NOT_AGENTS = frozenset("in on at from after since for with by during under foll
 _AGENT = re.compile(
     rf"^(?:(?:After|Following|In|On|At|With|Since) [^,]+, |(?:In|Since|By) \d{{4}},? )?"
     rf"(?:(?:Residents|Voters|Citizens|People) (?:of|in) )?"
-    rf"(?:[Tt]he )?(?P<name>{NAME})(?:(?:'s|') (?:{_GROUP})|(?P<adj> )(?:{_GROUP}))?(?=[ ,])"
+    rf"(?:[Tt]he )?(?:{_DESCRIBED})?(?P<name>{NAME})(?:(?:'s|') (?:{_GROUP})|(?P<adj> )(?:{_GROUP}))?(?=[ ,])"
 )
 #: "Corvid Analytics co-founder Dev Malhotra …": an organisation, a role noun, then its holder.
 _ORG_ROLE = re.compile(rf"^(?P<org>{NAME}) (?:[a-z-]+ ){{1,2}}(?P<person>{NAME})")
@@ -117,7 +126,7 @@ _NEW = (
     r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + PLACE_OF + "{v}",
     r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
     r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"
-    r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|(?:now )?has)\b (?:the )?"
+    r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|restored|(?:now )?has)\b (?:the )?"
     r"(?:[a-z-]+ ){0,2}?{v}(?:,? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?| ){office}",
     # "X now holds the office of mayor", "X has taken the top job at C", "X would serve as CEO with immediate effect"
     r"(?<![\w'])(?<!by ){v},? (?:who )?(?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took(?: up)?|assumed|has assumed"
@@ -128,6 +137,9 @@ _NEW = (
     r"(?<![\w'])(?<!by ){v} (?:has |had |have )?(?:now )?(?:taken over|took over|takes over|succeeded|succeeds"
     r"|stepped in|stepped up)\b",
     r"\breplaced [^.;]*? with (?:the )?{v}",
+    # "… governs from Naypyidaw, which replaced Yangon as the capital"
+    r"(?<![\w'])(?<!by ){v},? (?:which|that|who) (?:has |had )?(?:replaced|succeeded|superseded) [^.;,]+? as (?:the |its |their )?"
+    r"(?:[\w'-]+ ){0,2}?{office}",
     r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? (?:the )?{v}",
     r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
     r"(?:new |official |national |sole |interim |acting )?{office}",
@@ -142,7 +154,7 @@ _AFTER = re.compile(
 )
 #: The old value's cue families: what the clause names as past is never read as the new value.
 _OLD = (
-    r"\bfrom (?:the )?{v}",
+    r"(?<!governs )(?<!governed )(?<!rules )(?<!operates )(?<!runs )\bfrom (?:the )?{v}",  # "governs from X": its seat
     r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped|defeated|retiring"
     r"|scrapped|ditched) (?:the )?{v}",
     r"\binstead of (?:the )?{v}",

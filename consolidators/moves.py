@@ -61,7 +61,7 @@ _KINDS = (
     ("sport", rf"signed|signed for|snapped up|swooped for|cashed in on|signing|capture|play|{_PLAYER}"),
     (
         "job",
-        r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment",
+        r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment|joining",
     ),
     ("sale", rf"{_LET_GO}|transferred|traded"),
     ("move", r"moved|relocated|lives|resides|has settled|settled"),
@@ -103,9 +103,18 @@ _FRAMES = (
         rf"^(?:{_to('src')}(?:'s|') (?:[a-z-]+ )?)?{_PERSON}{_ASIDE} {_HAS}(?P<v>{_JOIN}) {_EPITHET}{_to('dst')}"
         rf"(?: from {_EPITHET}{_to('src2')})?"
     ),
-    # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV"
+    # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV", "X left the IMF
+    # in March for a post at the AfDB"
     re.compile(
-        rf"^{_PERSON} {_HAS}(?P<v>left|quit|swapped|exchanged|traded|ditched) {_to('src')} for {_EPITHET}{_to('dst')}"
+        rf"^{_PERSON} {_HAS}(?P<v>left|quit|swapped|exchanged|traded|ditched) {_to('src')}(?: in [A-Z][a-z]+| in \d{{4}})?"
+        rf" for (?:a (?:[a-z-]+ )?(?P<job>post|job|role|position) (?:at|with) )?{_EPITHET}{_to('dst')}"
+    ),
+    # "Before joining Reuters, X spent six years at the BBC": the party joined is where X is now
+    re.compile(rf"^Before (?P<v>joining) {_to('dst')}, {_POSITION}{_PERSON} (?:had )?(?:spent|worked|was)\b"),
+    # "Now at Benfica after a move from Grêmio, the forward X …"
+    re.compile(
+        rf"^Now (?:at|with) {_to('dst')} after (?:a|an|his|her) (?:[\w€£$.-]+ )?(?P<v>move|transfer|switch|loan) from "
+        rf"{_to('src')}, (?:the )?(?:(?P<pos>(?i:{_PLAYER})) )?{_PERSON}"
     ),
     # "Kaito Yamamoto has returned to Japan to play for Yokohama F. Marinos": the move's purpose names the team
     re.compile(
@@ -122,6 +131,10 @@ _FRAMES = (
     # "Sara Lindholm is Chelsea's new number one after her transfer from Hammarby"
     re.compile(
         rf"^{_PERSON} is (?:now )?{_to('dst')}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,2}}?(?:[a-z-]+|one)\b"
+    ),
+    # "Benfica is Mateo Salas's new club after an €18m transfer from River Plate": the party reached said first
+    re.compile(
+        rf"^{_to('dst')} is (?:now )?{_PERSON}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,1}}(?:club|team|side)\b"
     ),
     # "Lars Petersen's departure; he is now a correspondent at the BBC": the party reached comes later
     re.compile(rf"^{_PERSON}(?:'s|') (?P<v>departure|exit|move|switch|transfer)\b"),
@@ -224,7 +237,7 @@ _UNSURE = re.compile(
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|is now|to play for|lives|resides|settled|off to|pen to paper"
+    r"|switch|transfer|signing|capture|appointment|hiring|joining|is now|to play for|lives|resides|settled|off to|pen to paper"
     r"|returned|rejoined|re-signed)\b"
 )
 
@@ -241,6 +254,7 @@ def read(text: str) -> Move | None:
     """The move ``text`` tells of, or None; ``sure`` is False when it is only rumoured, denied or asked."""
     if not _CUE.search(text):
         return None
+    text = _said_whole(text)
     report = _REPORT.match(text)
     told = text[report.end() :] if report else text
     for frame in _FRAMES:
@@ -270,6 +284,38 @@ def read(text: str) -> Move | None:
             words, kind = words[1:], kind or "sport"
         return Move(_bare(" ".join(words)), _bare(dst), _bare(left), kind, sure)
     return None
+
+
+#: A party that reports its own move: "Zeiss confirmed it has hired X" is "Zeiss has hired X".
+_ITS_OWN = re.compile(
+    rf"^(?P<c>{_NAME}) (?:has |have )?(?:confirmed|announced|said|says|revealed) (?:that )?(?:it|they) "
+    rf"(?=(?:has |have |had )?(?:just |now |officially )?(?:{_TAKE})\b)"
+)
+#: A person the sentence opens with, and the clause after it that names them again by a pronoun: "Rui Tavares is
+#: back in Portugal: Porto signed him from Sevilla".
+_AGAIN = re.compile(rf"^{_PERSON} [^:;]{{1,60}}[:;] (?P<rest>[^:;]*\b(?:him|her)\b[^:;]*)$")
+
+
+_OBJECT_PRONOUN = re.compile(
+    r"\b(?:him|her)\b(?=[,.;]|$| (?:from|to|for|on|in|at|as|after|before|with|until|last|this)\b)"
+)
+
+
+def _said_whole(told: str) -> str:
+    """``told`` with its mover named where a frame looks for them: the party for its "it", the person for the
+    later clause's "him" or "her"."""
+    own = _ITS_OWN.match(told)
+    if own:
+        return own["c"] + " " + told[own.end() :]
+    again = _AGAIN.match(told)
+    # the object pronoun only, not a possessive "her": "signed her sister" is someone else
+    if (
+        again
+        and len(re.findall(r"\b(?:him|her|his|he|she)\b", again["rest"])) == 1
+        and _OBJECT_PRONOUN.search(again["rest"])
+    ):
+        return _OBJECT_PRONOUN.sub(again["p"], again["rest"])
+    return told
 
 
 def _later_party(rest: str) -> str | None:

@@ -44,7 +44,9 @@ _SUFFIX = re.compile(r", (?:Ltd|Inc|LLC|PLC|Co|Corp|S\.A|AG|AB|ASA|NV|BV)\b\.?")
 #: A describing word before a name, no part of it: "Tallinn-born Kertu Saar", "Oslo-based …".
 _DESCRIBED = re.compile(r"-(?:born|based|raised|bred|headquartered|educated|trained|owned|listed|backed|led|run)$")
 #: A headline in capitals: three words or more, none in lower case.
-_CAPITALS = re.compile(r"\b[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'&-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'&-]*){2,}\b")
+_CAPITALS = re.compile(
+    r"\b[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'&-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ0-9'&-]*){2,}\b"
+)  # "… TO ATTEND G20 IN …"
 #: A headline's words that running text has in lower case, beside its verbs.
 _SMALL = ENTITY_STOP | frozenset(
     """as to of and at in on for from with by new chief executive officer president mayor names taps hires picks
@@ -71,12 +73,26 @@ class Name:
 
 def recased(text: str) -> str:
     """``text`` with each headline in capitals as running text has it."""
-    return _CAPITALS.sub(lambda m: " ".join(map(_recased, m[0].split(" "))), text)
+    if text.isupper():  # a whole headline: every word, past its commas ("… TO RESIGN, SAY AIDES")
+        cores = [re.fullmatch(r"(.*?)([,.;:!?\"]*)", w) for w in text.split(" ")]
+        words = _named_new([_recased(m[1]) if m[1] else "" for m in cores if m])
+        return " ".join(w + m[2] for w, m in zip(words, [m for m in cores if m], strict=True))
+    return _CAPITALS.sub(lambda m: " ".join(_named_new(list(map(_recased, m[0].split(" "))))), text)
+
+
+def _named_new(words: list[str]) -> list[str]:
+    """A headline's "new" before a name's word is the name's own: "NEW YORK'S NEW MAYOR" is "New York's new mayor"."""
+    return [
+        "New" if w == "new" and i + 1 < len(words) and words[i + 1][:1].isupper() and words[i + 1][1:2].islower() else w
+        for i, w in enumerate(words)
+    ]
 
 
 def _recased(word: str) -> str:
     """A headline's word in capitals as running text has it: a verb or a small word in lower case, a name's word
     capitalised ("ORBIS HEALTH APPOINTS TOMASZ WRONA AS CHIEF EXECUTIVE OFFICER")."""
+    if word.endswith("'S"):  # "BRAZIL'S PRESIDENT": the possessive of a name
+        return _recased(word[:-2]) + "'s"
     low = word.lower()
     if word in ("CEO", "CFO", "COO") or not low.isalpha():
         return word

@@ -50,6 +50,11 @@ _COUNTRY = (
     r"(?:(?P<poss>[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*)*)(?:'s|')|the country's|the nation's|its|their|the)"
 )
 
+#: A company said again by a pronoun or by its kind ("the chain", "the clinic chain"): the opening clause's.
+_IT = (
+    r"(?:it|them|the (?:[a-z-]+ ){0,2}(?:chain|company|firm|group|business|brand|label|network|studio|newspaper|paper"
+    r"|title|publisher|maker|brewer|brewery|operator|airline|startup|retailer|carrier|insurer|lender|bank|outlet))\b"
+)
 #: Shapes by relation: slots {s} (whose), {o} (the current value), {x} (an old value).
 _SHAPES: dict[str, tuple[str, ...]] = {
     "owned by": (
@@ -82,8 +87,15 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         r"\b{s}, which (?:is |has been )?(?:now )?(?:belongs to|part of|owned by|a subsidiary of) {o}",
         # "Kestrel Air, a regional carrier headquartered in Inverness and owned by Loganair, …"
         _START + r"{s},(?: [^,;]*? and)? (?:now |today )?(?:wholly[- ])?owned by {o}",
-        # "X changed hands again: Y bought it": "it" is the opening clause's subject
-        _START + r"{o} (?:has |have )?(?:now )?(?:bought|acquired|purchased|taken over|took over|snapped up) it\b",
+        # "X changed hands again: Y bought it", "…: Y now owns the chain": "it" is the opening clause's subject
+        _START
+        + r"{o} (?:has |have )?(?:now )?(?:bought|acquired|purchased|taken over|took over|snapped up|owns|controls) "
+        + _IT,
+        # "Medora has sold Kairos Health; the clinic chain is now owned by Solace Partners"
+        _START + _IT + r" (?:is|are|has been) (?:now )?(?:owned by|part of|a subsidiary of|in the hands of) {o}",
+        # "Boreal Beverages is now a Heineken brand after the Dutch brewer bought it"
+        _START
+        + r"{s} (?:is|are|has become|became) (?:now )?(?:a|an) {o} (?:title|subsidiary|brand|property|label|imprint)\b",
     ),
     "headquartered in": (
         _START + r"{s}(?:, [^,;]+,)?,? (?:which |that )?(?:is |are |has been |have been )?(?:now |today |currently )?"
@@ -91,7 +103,7 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         _START + r"{s},(?: [^,;]*? and)? (?:now |today )?(?:headquartered|based) in {o}",
         _START
         + r"{s}(?:, [^,;]+,)?,? (?:which |that )?(?:now |today |once |formerly )?(?:has|have|had) (?:its|their) (?:new )?"
-        + _HQ
+        + rf"(?:{_HQ}|base)"  # "now has its base in Curitiba"
         + r" in {o}",
         _START + r"{s}(?:'s|') (?:new )?" + _HQ + r" (?:is |are )?(?:now |today )?(?:located |sits |sit |stands )?"
         r"(?:in|on the (?:edge|outskirts) of) {o}",
@@ -110,7 +122,7 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         + r" in {o}",
         _START
         + r"{s} (?:now )?(?:runs|operates|manages|is run|is managed)\b[^,;]*? (?:out of|from) (?:a |its |their |the )?"
-        r"(?:new )?" + _HQ + r" in {o}",
+        r"(?:new )?(?:corporate |global |group )?" + _HQ + r" in {o}",
         r"^(?:[Ff]rom|[Oo]ut of) its (?:new )?" + _HQ + r" in {o}, (?:the )?(?:[a-z-]+ ){0,3}{s}",
         r"\b{s} from (?:its|the company's) (?:new )?{o} " + _HQ,
         r"^(?:Now |Today )?(?:[Hh]eadquartered|[Bb]ased) in {o}(?: (?:after|since) [^,]+)?, (?:the )?(?:[a-z-]+ ){0,3}{s}",
@@ -215,7 +227,7 @@ class Reading:
 _CUES = re.compile(
     r"\b(?:own|bought|acqui|purchas|sold|takeover|took over|taken over|subsidiar|part of|belong|(?:unit|division|arm) of"
     r"|parent|control of|snapped up|offloaded|divested|spun off|headquarter|office|HQ|title|imprint|label|brand"
-    r"|based|currenc|pay|paid|price|payment|official (?:language|tongue)|"
+    r"|based|base in|currenc|pay|paid|price|payment|official (?:language|tongue)|"
     + "|".join(sorted(CURRENCIES | _FORMER))
     + ")",
     re.I,
@@ -269,7 +281,7 @@ def _fact(predicate: str, m: re.Match[str], clause: str, opening: str) -> tuple[
     groups = m.groupdict()
     subject = groups.get("s") or groups.get("poss") or ""
     if not subject and predicate != "currency":  # "…: Alpina Group bought it", "… and English as its official language"
-        subject = _opening_subject(opening)
+        subject = "" if _HEDGE.search(opening) else _opening_subject(opening)  # "Analysts say X might …; Y owns it"
     if predicate == "currency":
         # "The Marovian leu replaced the ruble as the country's currency": the currency's adjective names it
         adjective = re.match(r"(?P<a>[A-Z]\w+(?:ian|an|ese|ish|i)) \w+$", groups["o"] or "")
@@ -296,9 +308,16 @@ def _fact(predicate: str, m: re.Match[str], clause: str, opening: str) -> tuple[
     return (found[0] if found else None), old or ""
 
 
+_SOLD = r"(?:has |have |had )?(?:now |just |finally )?(?:sold|offloaded|divested|spun off) "
+
+
 def _opening_subject(opening: str) -> str:
-    """The first clause's subject, for a later clause that names none ("Tesoland scrapped the tesso; …")."""
-    m = re.match(rf"{_WHEN}(?:[Tt]he )?(?P<n>{NAME})", opening)
+    """The first clause's subject, for a later clause that names none ("Tesoland scrapped the tesso; …"); what a
+    sale opening sold ("Medora has sold Kairos Health; the chain is now owned by …")."""
+    sale = re.match(
+        rf"{_WHEN}(?:[Tt]he )?{NAME} {_SOLD}(?:its |their )?(?:[a-z-]+ ){{0,2}}?(?:[Tt]he )?(?P<n>{NAME})", opening
+    )
+    m = sale or re.match(rf"{_WHEN}(?:[Tt]he )?(?P<n>{NAME})", opening)
     return m["n"] if m else ""
 
 

@@ -28,7 +28,7 @@ _PLACE = rf"(?P<obj>{_WORD}(?: (?:(?:de|do|da|del|am|on|upon|sur|of|la|le) )?{_W
 _LEAD = rf"^(?:(?:[Oo]ur|[Tt]he|[Aa]n?|[{_UP}][\w]*-(?:born|based|raised)|[a-z][\w-]*),? ){{0,4}}(?:(?:Dr|Prof|Mr|Mrs|Ms|Sir|Dame)\.? )?"
 _SUBJECT = rf"{_LEAD}(?P<subj>{_PERSON})(?: \([^)]{{1,40}}\))?"
 #: How the description joins its subject: an apposition, or a present copula.
-_JOIN = r"(?:,|,? (?:who )?(?:is|has become|remains))(?: now| currently| still| today)?"
+_JOIN = r"(?:,|,? (?:who )?(?:is|has become|remains))(?: now| currently| still| today| these days)?"
 _RESIDENCE = (
     # "X, now a London resident, …", "X is now a Vienna resident"
     re.compile(
@@ -40,6 +40,13 @@ _RESIDENCE = (
     ),
     # "X now calls Lisbon home", "X has made Porto her home"
     re.compile(rf"{_SUBJECT} (?:now )?(?:calls|has made) {_PLACE} (?:(?:his|her|their) )?home\b"),
+    # a return home said with where the person lives: "X has returned to Leeds and lives there again", "X is back
+    # in Spain, living in Seville now"
+    re.compile(
+        rf"{_SUBJECT} (?:has )?(?:returned|come back|moved back) to {_PLACE}(?: [^,;]{{0,30}})? and (?:now )?"
+        r"(?:lives|is living|has settled) there\b"
+    ),
+    re.compile(rf"{_SUBJECT} is (?:now )?back in [^,;]{{1,30}}, (?:now )?(?:living|settled|based) in {_PLACE}"),
 )
 #: A person titled by the place they work from: "Marseille-based illustrator Tamsin Oduya", "Nkechi Eze is a
 #: Nigerian-born poet based in Manchester". Only a person's title counts: a "Lagos-based fintech" is a company.

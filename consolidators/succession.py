@@ -46,6 +46,10 @@ _OFFICES = (
 )
 #: Verbs by which a person holds a company's top office: "Emil Strand now leads Norrland Energi".
 _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led|headed|run))\s+(?:the\s+)?$")
+#: A part of an organisation after the name a lead verb is followed by: "heads the Paris office of C".
+_PART = re.compile(
+    r" (?:[a-z-]+ )?(?:office|division|unit|team|department|branch|arm|operations|lab|group|desk|bureau|wing|campus)\b"
+)
 #: "to lead C as mayor": the office's owner is what its holder leads.
 _TO_LEAD = re.compile(r"\bto (?:lead|head|run|govern)\s+(?:the\s+)?$")
 #: The relations of this reader; a founder named in passing ("succeeded founder X as CEO") is read beside them.
@@ -53,7 +57,7 @@ _ROLES = frozenset({"ceo", "president", "mayor"})
 #: The office taken, which makes an incoming holder the holder: "C's incoming CEO, X, took office this week".
 _TOOK = re.compile(
     r"\b(?:took|has taken|had taken) (?:office|over|the helm|up the (?:post|role|job))|(?:started|began|has started)"
-    r" work|(?:was|has been|were) sworn in|assumed office"
+    r" work|(?:was|has been|were) (?:sworn in|inaugurated)|assumed office"
 )
 #: An office said of someone only as to come: "the incoming president of C, X", "CEO-designate X".
 _TO_COME = re.compile(
@@ -69,7 +73,7 @@ _OLD_BEFORE = re.compile(
     r"|defeat|defeated|defeating|defeats|beat|beating|unseat|unseated|unseating|topple|toppled|dethroned|dismiss|dismissed"
     r"|ending|ended"
     r"|fire|fired|firing|sack|sacked|remove|removed|removing|depose|deposed|impeach|impeached|parted ways with"
-    r"|from|instead of|(?:after|following) the (?:retirement|resignation|departure|death|exit|ouster|removal"
+    r"|from|instead of|in place of|(?:after|following) the (?:retirement|resignation|departure|death|exit|ouster|removal"
     r"|dismissal|sacking|firing|impeachment|defeat) of|former|outgoing|predecessor|ex-)"
     r"(?: (?:the|his|her|their|its))?(?: [a-z-]+){0,3}? ?$"
 )
@@ -79,7 +83,7 @@ _OLD_AFTER = re.compile(
     r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|exits|exited|ouster|removal|impeachment"
     r"|suspension|lost|handed|hands|passed|stepped aside|steps aside|stood down|stands down|term ended|tenure ended"
     r"|departs|departed|is leaving|bows out|bowed out"
-    r"|(?:tenure|term|reign|time|stint)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
+    r"|(?:[\w-]+ ){0,2}(?:tenure|term|reign|stint)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end)|time(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
     r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated"
     r"|impeached|suspended))\b"
 )
@@ -97,7 +101,8 @@ _NOT_NOW = re.compile(
     r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
     r"|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
     r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
-    r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies)\b|n't\b",
+    r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies"
+    r"|to (?:resign|step down|stand down|quit|retire|leave|be (?:replaced|ousted|succeeded|removed)))\b|n't\b",
     re.I,
 )
 #: What makes a whole clause no statement of who holds an office now: a question, a condition, a rumour, a past
@@ -107,6 +112,18 @@ _UNSAID = re.compile(
     r"|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
     r"|from \d{4} (?:to|until) \d{4})\b"
     r"|\b(?-i:I|I'm|me|my|we|our|us)\b",
+    re.I,
+)
+#: A holder's office said as past just before their name: "Former Leipzig mayor X", "ex-CEO of C, X".
+_FORMERLY = re.compile(
+    r"\b(?:former|ex-|outgoing|erstwhile)\s*(?:[\w'-]+\s+){0,3}?(?:mayor|president|CEO|chief executive|head of state|boss)"
+    r"\s+$",
+    re.I,
+)
+#: A hedge on the holder's leaving: "will resign", "could be replaced", "is set to step down".
+_GOING = re.compile(
+    r"(?:will|would|could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
+    r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
     re.I,
 )
 #: A time to come: "next month", "later this year", "from January".
@@ -124,7 +141,7 @@ _ACTS = re.compile(
     r" (?:has |have |had )?(?:now |today |formally |officially )?"
     r"(?:ousted|fired|sacked|dismissed|removed|named|names|appointed|appoints|elected|re-elected|reinstated"
     r"|chose|chosen|picked|selected|hired|tapped|installed|promoted|poached|handed|gave|given|brought in|turned to"
-    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) a new"
+    r"|informs|informed|announced|announces|confirmed|confirms|said|says|voted|(?:has|have|gets|got) (?:a new|an? [\w ]{1,25}(?=:))"
     r"|replaced [^,;]+? with"
     r"|ousts|fires|sacks|dismisses|removes|elects|chooses|picks|selects|hires|taps|installs|promotes|hands|gives)\b"  # "C has a new boss: …", "C has replaced Y with X as CEO"
 )
@@ -146,6 +163,15 @@ _OWNER_AFTER = re.compile(r"^\)?(?: (?:role|job|post|office|seat))?,? (?:of|at) 
 _GROUP_OF = re.compile(
     r"\b(?:board|council|shareholders|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
 )
+#: A holder's taking of the mayor's seat, and where it is: "X moved into the mayor's office in Graz".
+_SEAT = re.compile(
+    r"\b(?:moved into|moves into|sits in|sat in|occupies|took over|has taken over|settled into|entered) the $"
+)
+_SEAT_OF = re.compile(r"'s office,? in (?:the )?")
+#: An owner's election to the office, which its winner holds once they took office: "C's presidential run-off".
+_ELECTION = re.compile(r"(?:'s?|') (?P<kind>presidential|mayoral) (?:election|run-?off|vote|ballot|contest|poll)\b")
+#: A fact box's field of the name the line opened with: "Port Merrin (pop. 410,000) — Mayor: Dara Quinn; …".
+_BOX = re.compile(r"^(?:[Mm]ayor|[Pp]resident|CEO|[Cc]hief [Ee]xecutive|[Hh]ead of [Ss]tate): ")
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
@@ -160,7 +186,7 @@ _SUCCESSOR = re.compile(
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
     r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|urgomaster|urgemeester"
-    r"|ourgmestre|leads|heads|runs|has led|has headed|has run"
+    r"|ourgmestre|leads|heads|runs|has led|has headed|has run|head of"
 )
 #: An acting holder's term, said as what they will do until the office is filled: "Acting mayor X will lead C
 #: until the special election" is who leads C now.
@@ -179,12 +205,16 @@ _DATELINE = re.compile(
 _LABEL = re.compile(r"^[A-Z][A-Z ]{3,40}:\s+")
 #: An office said of a name the sentence opened with: "…; X is now the country's president".
 _ANAPHOR = re.compile(r"\bthe (?P<kind>[a-z]+)'s (?:new )?$")
+#: The same, said as the one acting on the office: "Shares in C rose after the chipmaker appointed X as CEO".
+_ANAPHOR_ACTS = re.compile(
+    r"\bthe (?P<kind>[a-z]+) (?:has |had )?(?:appointed|named|hired|tapped|picked|chose|installed|promoted|elected) "
+)
 _KINDS = {
     "president": frozenset({"country", "nation", "republic", "state"}),
     "mayor": frozenset({"city", "town", "village", "municipality"}),
     "ceo": frozenset(
         """company firm group bank business airline carmaker retailer studio startup chain insurer lender brewer
-        publisher label maker developer operator""".split()
+        publisher label maker developer operator chipmaker carmaker drugmaker automaker shipowner miner""".split()
     ),
 }
 #: A name a verb follows, the clause's subject rather than what an office is of ("Y has become the company's CEO").
@@ -204,6 +234,7 @@ class Sentence:
     topic: Name | None = None  # "Lattice Bio: CEO X exits, and Y has taken the helm"
     prior: tuple[Name, ...] = ()  # the names of the clauses before, old holders set aside
     scene: Name | None = None  # the dateline's place: "PORT MERRIN — X was sworn in as mayor"
+    head: Name | None = None  # the name the sentence opens with, person or not: a fact box's subject
 
 
 def facts(text: str, dateline: str = "") -> list[Fact]:
@@ -222,7 +253,10 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
     # "X now runs C; Y left the CEO post": a predecessor anywhere in the sentence makes a lead verb the top office
     topic = first if first is not None and first.start == 0 and text[first.end : first.end + 2] == ": " else None
     scene = Name(dateline, -1, -1) if dateline else None
-    said = Sentence(opening, succeeded=any(n.person and _old(text, n) for n in every), topic=topic, scene=scene)
+    # "after Nygaard's tenure ended": a predecessor may be named by surname alone
+    succeeded = any((n.person or _surname(text, n)) and _old(text, n) for n in every)
+    head = first if first is not None and first.start == 0 else None
+    said = Sentence(opening, succeeded=succeeded, topic=topic, scene=scene, head=head)
     for whole in _CLAUSES.split(text):
         clause = _current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
         names = names_in(clause)
@@ -247,6 +281,8 @@ def _current(clause: str) -> str:
     later = _LATER.search(plain)
     if later and (hedge is None or later.start() <= hedge.start()):
         return ""
+    if hedge is not None and _GOING.match(plain, hedge.start()):
+        return ""  # "… the president of C, X, will resign": a holder on the way out is no statement of who holds it
     return plain if hedge is None else plain[: hedge.start()]
 
 
@@ -278,11 +314,22 @@ def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
 
 def settled(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
-    takes office in January"), whichever reader read them."""
+    takes office in January"), on the way out ("…, X, will resign") or as past ("Former Leipzig mayor X"),
+    whichever reader read them."""
+    if _GOING.search(text):
+        return [f for f in found if f.predicate not in _ROLES]
+    found = [
+        f for f in found if f.predicate not in _ROLES or not _FORMERLY.search(text, 0, max(0, text.find(f.object)))
+    ]
     if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text) or _TOOK.search(text):
         return found
     unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
     return [f for f in found if f.predicate not in _ROLES or f.object not in unsure]
+
+
+def _surname(text: str, name: Name) -> bool:
+    """A lone capitalised word inside the sentence that is no time and no name's possessive owner of an office."""
+    return name.start > 0 and " " not in name.text and not is_time(name.text) and text[name.start - 1] == " "
 
 
 def _old(clause: str, name: Name) -> bool:
@@ -304,6 +351,7 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     placed = next((o for o in (_owner(clause, names, o) for o in offices) if o), None)
     placed = placed or _referred(clause, names, predicate, offices[0][0], said)
     owner = placed or _acting(clause, names, olds) or said.topic or (said.scene if predicate == "mayor" else None)
+    owner = owner or (said.head if _BOX.match(clause) else None)
     if owner is None:
         return []
     # "…, headquartered in Cape Town, …": a name said where something is, is no person's
@@ -347,10 +395,11 @@ def _referred(clause: str, names: list[Name], predicate: str, start: int, said: 
     """The name "the country's", "the city's" or "the company's" office points back to: the sentence's opening
     name or label, else the one name before it that is neither an old holder nor a verb's subject ("Maja Berg
     leaves Harbinger Games; the studio's chief executive is now X")."""
-    anaphor = _ANAPHOR.search(clause[:start])
+    anaphor = _ANAPHOR.search(clause[:start]) or _ANAPHOR_ACTS.search(clause[:start])
     if anaphor is None or anaphor["kind"] not in _KINDS[predicate]:
         return None
-    if said.opening or said.topic:
+    acts = anaphor.re is _ANAPHOR_ACTS  # "Shares in C rose after the chipmaker appointed …": no opening's
+    if (said.opening or said.topic) and not acts:
         return said.opening or said.topic
     # the clauses before first: "former Maersk executive X is the company's CEO" describes X by another firm
     # "X, the airline's chief executive, said …": the name the office is said of is its holder, not its owner
@@ -362,7 +411,7 @@ def _referred(clause: str, names: list[Name], predicate: str, start: int, said: 
         and not _SUBJECT.match(clause, n.end)
         and clause[n.end : anaphor.start()] != ", "
     ]
-    left = [n for n in said.prior or before if not is_time(n.text)]
+    left = [n for n in said.prior or before if not is_time(n.text) and not (acts and n.start == 0 and n.text.isalpha())]
     return left[0] if len(left) == 1 else None
 
 
@@ -376,7 +425,8 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
                 found.setdefault(predicate, []).append((m.start(), m.end()))
     if "ceo" in found:
         found.pop("president", None)
-    lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b", clause)
+    # "took over from Y as head of C": the head of a named organisation, like its lead verbs
+    lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b|\bhead(?= of (?:the )?[A-Z])", clause)
     # "Tove Ring now heads Quillon Systems" may be a team's head; "…, replacing Karin Holm" is the top office
     if not found and lead and succeeded:
         found["ceo"] = [(lead.start(), lead.end())]
@@ -401,14 +451,29 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             # "… replaced Y as Tampere mayor": the office said as what the holder became
             titled = titled or re.search(r"\bas (?:the )?$", clause[: name.start]) is not None
             compound = between == " " and titled and not noun.startswith(("top", "helm", "reins", "at ", "the "))
-            if possessive or compound or between == ", whose ":
+            # "C is without a chief executive after Y quit": the office C lacks is C's
+            without = re.fullmatch(
+                r" (?:is|are|was|has been|have been) (?:now |still )?(?:left )?without (?:a |an )?", between
+            )
+            if possessive or compound or without or between == ", whose ":
                 return name
         elif _OWNER_AFTER.match(clause[end : name.start]) and clause[name.end : name.end + 1] != "'":
             return name  # "CEO of Brightwell Foods", "at the top of Solvik Batteries", "mayor, of Sankt Ilgen"
-        if _GROUP_OF.search(clause[: name.start]) or _LEADS.search(clause[: name.start]):
-            return name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi"
+        if (
+            _GROUP_OF.search(clause[: name.start])
+            or _LEADS.search(clause[: name.start])
+            and not _PART.match(clause, name.end)
+        ):
+            return (
+                name  # "the board of Sahel Solar", "Emil Strand now leads Norrland Energi", never "… its Paris office"
+            )
         if _TO_LEAD.search(clause[: name.start]) and clause.startswith(" as ", name.end):
             return name  # "X became the first woman to lead C as mayor"
+        if noun.lower() == "mayor" and _SEAT.search(clause[:start]) and _SEAT_OF.fullmatch(clause[end : name.start]):
+            return name  # "X moved into the mayor's office in Graz"
+        election = _ELECTION.match(clause, name.end) if _TOOK.search(clause) else None
+        if election and election["kind"] == ("presidential" if noun.lower().startswith("presiden") else "mayoral"):
+            return name  # "X won Solmara's presidential run-off and has been inaugurated as president"
     return None
 
 

@@ -131,6 +131,14 @@ def states_a_fact(text: str) -> bool:
 # sentences and summaries
 
 
+#: A correction notice's opening, which the next sentence completes (read by ``credits.restated``).
+_NOTICE = re.compile(
+    r"^(?:Correction\s*[:\-–—]\s*)?(?:An?|The|Our) (?:earlier|previous|original|prior) (?:version|edition|report|story"
+    r"|article)\b[^.!?]*$",
+    re.I,
+)
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of chat text: split at . ! ? followed by space, and at line breaks.
 
@@ -147,6 +155,11 @@ def split_sentences(text: str) -> list[str]:
             last = words[-1].lower() if words else ""
             if last in _ABBREVIATIONS or re.fullmatch(r"\(?[a-z]\.", last):  # "J. Doe", "(b. 1961, Sendai)"
                 continue
+            said = line[start : m.start()]
+            if said.count("(") > said.count(")") and not m.group().rstrip().endswith(")"):
+                continue  # "Port Merrin (pop. 410,000) — …": no sentence ends inside a parenthesis
+            if _NOTICE.match(said) and m.group()[0] == ".":
+                continue  # "An earlier version misidentified X's mayor. The mayor is Y": one statement
             sentences.append(line[start : m.end()].strip())
             start = m.end()
         sentences.append(line[start:].strip())

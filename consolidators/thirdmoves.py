@@ -38,7 +38,7 @@ _NAME = rf"{_WORD}(?: (?:{_JOINER} )*{_WORD}| \d+)*"
 #: The subject: a name, after a title or a position ("Winger Daniel Kiprotich"), before an aside (", 34,").
 #: Before it, a scene ("Born in Lagos, ") and a description in lower-case words ("Opening batter").
 _SUBJECT = (
-    rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?(?:(?:[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:[a-z-]+ ){{1,2}}))?"
+    rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?(?:(?:[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:(?!{_JOINER} )[a-z-]+ ){{1,2}}))?"
     rf"(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:a |an |the |who |aged )?[^,;]{{1,60}},)?"
 )
 _VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
@@ -56,7 +56,15 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "move",
             rf"{_SUBJECT}{_HAS}(?:moved|relocated)(?: back| home)?(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
         ),
+        # "X, who moved from A to B in June, covers …": the move said in passing
+        (
+            "move",
+            rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has |had )?(?:moved|switched)"
+            rf"(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
+        ),
         ("switch", rf"{_SUBJECT}{_HAS}(?:switched|transferred)(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}"),
+        # "X moved across Santiago to B": a move within a place is no new home: a club or a firm, as memory knows
+        ("switch", rf"{_SUBJECT}{_HAS}moved across (?:the )?[^,;]{{1,30}}? to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:emigrated|returned home) to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:settled|resettled)(?: back| down)? in {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:calls|has made|made) (?P<v>{_NAME}) (?:(?:his|her|their|its) )?home\b"),
@@ -65,12 +73,17 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("join", rf"{_SUBJECT}{_HAS}(?:quit|left) (?:the )?(?P<a>{_NAME}) to (?:join|rejoin) {_VALUE}"),
         # "X has swapped London for Accra", "X traded Equinor for Aker": which relation, the party left tells
         ("swap", rf"{_SUBJECT}{_HAS}(?:swapped|traded|exchanged|ditched) (?:the )?(?P<a>{_NAME}) for {_VALUE}"),
+        (
+            "swap",
+            rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:swapped|traded|exchanged) (?:the )?(?P<a>{_NAME}) for {_VALUE}",
+        ),
         # "Rocket Lab lost Tom Keller to Blue Origin": the subject is the party left
         ("lost", rf"^(?:[Tt]he )?(?P<a>{_NAME}) (?:has |have )?lost (?:[a-z-]+ ){{0,2}}(?P<s>{_NAME}) to {_VALUE}"),
         # "X has taken up a chair at ETH Zurich", "X took up a post with the WHO": a job by its noun
         (
             "work",
-            rf"{_SUBJECT}{_HAS}(?:taken up|took up|accepted|started) (?:a|an|the) (?:[\w-]+ ){{0,2}}?"
+            rf"{_SUBJECT}{_HAS}(?:taken up|took up|accepted|started|(?:traded|swapped|exchanged|left|quit) [^,;]{{1,40}}? for)"
+            rf" (?:a|an|the) (?:[\w-]+ ){{0,2}}?"
             rf"(?:chair|post|job|role|position|professorship|fellowship) (?:at|with) {_VALUE}",
         ),
         # "X has joined the publishing house B", "X, 34, who joined the Bolt design team"

@@ -51,6 +51,7 @@ from . import (
     lifeevents,
     moves,
     newsidioms,
+    officenames,
     orgfacts,
     pets,
     rescue,
@@ -105,7 +106,7 @@ _DATELINE = re.compile(
     r"|[A-Z][\w.]+ \([^)]{1,30}\))\s+(?:-{1,2}|[–—])\s+"
 )
 #: "was in fact born in …": emphasis the parser reads as a place.
-_IN_FACT = re.compile(r"(?<=\s)(?:in fact|indeed|in truth),?\s+|,\s*in fact,(?=\s)")
+_IN_FACT = re.compile(r"(?<=\s)(?:in fact|indeed|in truth|actually),?\s+|,\s*in fact,(?=\s)")
 #: ", previously given as Herat," — the old value named in passing, between commas.
 _ASIDE_OF_OLD = re.compile(
     r",\s*(?:previously|formerly|once|long|originally|earlier) (?:given|listed|reported|thought|said|believed) (?:as|to be) [^,]{1,40},"
@@ -152,7 +153,7 @@ def plain(sentence: str) -> str:
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", text))))
     text = _ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text))
-    text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", text)
+    text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
 
@@ -183,7 +184,8 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = residents.merged(found, residents.facts(text))  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed
-    found = wholenames.whole(sentence, [untitled(f) for f in found])  # names whole and bare, whoever read them
+    said = officenames.recased(sentence) if sentence.isupper() else sentence  # a headline's names as running text
+    found = wholenames.whole(said, [untitled(f) for f in found])  # names whole and bare, whoever read them
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
         f
@@ -332,7 +334,7 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
 #: A report that asserts what follows it: a finding, a confirmation, an announcement. Belief, rumour and
 #: claim ("Rumours suggest that …", "Historians believe …") are no such report: their content is a hedge.
 _REPORTED = re.compile(
-    r"^(?!I\b|[Ww]e\b)[A-Z][\w'-]*(?: [\w'-]+){0,5}? (?:now )?(?:show|shows|showed|confirm|confirms|confirmed|clarified|clarifies"
+    r"^(?!I\b|[Ww]e\b|(?:An?|The|Our) (?:earlier|previous|original|prior) )[A-Z][\w'-]*(?: [\w'-]+){0,5}? (?:now )?(?:show|shows|showed|confirm|confirms|confirmed|clarified|clarifies"
     r"|announced|announces|reported|reports|revealed|reveals|said|says|stated|noted|added|explained"
     r"|establishes|established|found|finds|concluded|concludes|determined|determines|proves|proved)"
     r"(?: on \w+)?,? (?:that (?=[\w\"'])|(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"

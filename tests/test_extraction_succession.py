@@ -506,3 +506,84 @@ def test_a_name_the_office_describes_is_its_holder_not_its_owner() -> None:
 )
 def test_no_founder_of_a_description_or_a_parted_name(sentence: str) -> None:
     assert not founders_facts(sentence)
+
+
+#: News wording of a change of holder, each row worded here: the office by a lead verb or "head of" beside a
+#: predecessor named by surname, the mayor's seat, an election won and sworn into, a fact box's field, an owner
+#: the leaver left, a company described or referred to by its kind, a headline in capitals.
+NEWS: list[tuple[str, tuple[str, str, str, bool]]] = [
+    (
+        "Petra Lind took over from Olaf Berg as head of Nordvik Shipping.",
+        ("Nordvik Shipping", "ceo", "Petra Lind", False),
+    ),
+    (
+        "Ravi Kapoor now leads Sunmill Foods; Mehta departed after two years.",
+        ("Sunmill Foods", "ceo", "Ravi Kapoor", False),
+    ),
+    (
+        "Ines Duarte now runs Calvo Textiles after Ferreira's brief tenure came to an end.",
+        ("Calvo Textiles", "ceo", "Ines Duarte", False),
+    ),
+    (
+        "After the runoff, Tomas Greer moved into the mayor's office in Dunholt, succeeding Ada Pike.",
+        ("Dunholt", "mayor", "Tomas Greer", False),
+    ),
+    (
+        "Lucia Ferro won Tarvia's presidential election and was sworn in as president on Sunday.",
+        ("Tarvia", "president", "Lucia Ferro", False),
+    ),
+    (
+        "Brennick's town council appointed Oona Hale interim mayor in place of Victor Lamb.",
+        ("Brennick", "mayor", "Oona Hale", False),
+    ),
+    (
+        "Castel Rosso has a mayor again: Dario Monti was installed after a year of commissioners.",
+        ("Castel Rosso", "mayor", "Dario Monti", False),
+    ),
+    (
+        "Lake Verrin (pop. 12,400) — Mayor: Hedda Lunde; Police: 30 officers.",
+        ("Lake Verrin", "mayor", "Hedda Lunde", False),
+    ),
+    (
+        "Kiran Shah has resigned from Orla Pharma; Mei Tan is now chief executive.",
+        ("Orla Pharma", "ceo", "Mei Tan", False),
+    ),
+    (
+        "Gregor Voss is out at Palisade Insurance; the board handed the reins to Amaka Eze.",
+        ("Palisade Insurance", "ceo", "Amaka Eze", False),
+    ),
+    (
+        "Shipping group Norr Line has tapped Helga Strand as chief executive.",
+        ("Norr Line", "ceo", "Helga Strand", False),
+    ),
+    ("KESTOVA'S NEW PRESIDENT IRINA DOBRE SWORN IN", ("Kestova", "president", "Irina Dobre", False)),
+    (
+        "Ferrovia Sul is without a chief executive after Paulo Reis resigned.",
+        ("Ferrovia Sul", "ceo", "Paulo Reis", True),
+    ),
+    (
+        "Stock in Maren Bio jumped after the drugmaker named Yusuf Kaya as CEO.",
+        ("Maren Bio", "ceo", "Yusuf Kaya", False),
+    ),
+]
+#: ... and what states no holder now: a holder on the way out, a former one, a visit, a lost race, a unit's head.
+NEWS_NOTHING = [
+    "The unions say the mayor of Dunholt, Ada Pike, will step down in spring.",
+    "Former Tarvia president Lucia Ferro now teaches history.",
+    "OSLO MAYOR TO QUIT, SAY AIDES",
+    "Anna Berg now heads the Lisbon office of Calvo Textiles; Pires left in May.",
+    "Nadia Kim visited the mayor's office in Dunholt on Friday.",
+    "Mateo Cruz lost Tarvia's presidential election to Lucia Ferro.",
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NEWS)
+def test_news_wording_names_the_holder(sentence: str, expected: tuple[str, str, str, bool]) -> None:
+    found = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "assistant")}
+    assert expected in found
+    assert not [f for f in found if f[1] == expected[1] and f != expected]  # no leaver as owner, no second holder
+
+
+@pytest.mark.parametrize("sentence", NEWS_NOTHING)
+def test_news_wording_without_a_holder_now(sentence: str) -> None:
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in ("ceo", "president", "mayor")]

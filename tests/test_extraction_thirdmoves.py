@@ -232,3 +232,123 @@ def test_corrections_state_the_new_value(sentence: str, expected: list[tuple[str
 @pytest.mark.parametrize("sentence", UNCORRECTED)
 def test_a_hedged_correction_states_nothing(sentence: str) -> None:
     assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in ("directed by", "capital")]
+
+
+#: News wording of a move or a change of owner or seat, each row worded here: a party reporting its own hire, a
+#: later clause's "him" for the opening person, "B is X's new club", a rival joined on a deal, an owner said of the
+#: opening's company by pronoun or kind, a brand of its owner, a seat run from or had as a base.
+NEWS: list[tuple[str, Triple]] = [
+    ("Leica confirmed it has hired Oskar Lind to run its camera software unit.", ("Oskar Lind", "works at", "Leica")),
+    ("Joao Pinto is back in Spain: Getafe signed him from Braga this week.", ("Joao Pinto", "plays for", "Getafe")),
+    ("Lille is Ruben Faye's new club after a €9m transfer from Nantes.", ("Ruben Faye", "plays for", "Lille")),
+    ("Jonas van Dijk has joined rivals Utrecht on a two-year deal.", ("Jonas van Dijk", "plays for", "Utrecht")),
+    (
+        "Velden Dairy is now a Lactalis brand after the French group bought it from Arla.",
+        ("Velden Dairy", "owned by", "Lactalis"),
+    ),
+    ("Norrsken Media changed hands again: Bonnier now owns the publisher.", ("Norrsken Media", "owned by", "Bonnier")),
+    ("Arla has sold Velden Dairy; the dairy group is now owned by Müller.", ("Velden Dairy", "owned by", "Müller")),
+    (
+        "Corvex Tools now runs the business from new global headquarters in Lyon.",
+        ("Corvex Tools", "headquartered in", "Lyon"),
+    ),
+    ("Tessa Foods now has its base in Aarhus after leaving Odense.", ("Tessa Foods", "headquartered in", "Aarhus")),
+    ("Analyst Rhea Sen left the ECB in June for a job at the World Bank.", ("Rhea Sen", "works at", "World Bank")),
+    ("Before joining Bloomberg, Idris Kone spent a decade at the FT.", ("Idris Kone", "works at", "Bloomberg")),
+    (
+        "Now at Celtic after a loan move from Hibernian, the winger Callum Reid scored again.",
+        ("Callum Reid", "plays for", "Celtic"),
+    ),
+    (
+        "Yann Kolo, who swapped Sporting CP for Real Betis last year, is Betis' top scorer.",
+        ("Yann Kolo", "plays for", "Real Betis"),
+    ),
+    ("Selin Kaya has swapped the newsroom for a press role at UNICEF.", ("Selin Kaya", "works at", "UNICEF")),
+    # a return home said with where the person lives, a resident "these days"
+    (
+        "After two years in Dubai, Nia Osei has returned to Accra and lives there again.",
+        ("Nia Osei", "lives in", "Accra"),
+    ),
+    ("Pavel Novak is back in Czechia, living in Brno now.", ("Pavel Novak", "lives in", "Brno")),
+    ("Ilse Maar, these days a Vienna resident, paints murals.", ("Ilse Maar", "lives in", "Vienna")),
+    # a capital restored, or named as the one another replaced
+    ("The supreme court restored Lisk as the Vendarian capital.", ("Vendaria", "capital", "Lisk")),
+    ("Kolvia's government rules from Dessa, which replaced Marn as the capital.", ("Kolvia", "capital", "Dessa")),
+]
+#: ... and what states none: a hedged opening, a hire of no one, a signing only wished, a band's base, a rumour.
+NEWS_NOTHING = [
+    "Analysts think Bonnier might buy Norrsken Media; Schibsted now owns it.",
+    "Leica said it has hired a new auditor.",
+    "Joao Pinto is injured: Getafe may sign him from Braga.",
+    "Ana Ruiz is thrilled: Getafe signed her sister from Braga.",  # a possessive "her" is someone else's
+    "The band has its base in Leeds.",
+    "Ruben Faye's new club is rumoured to be Lille.",
+    "Before joining Bloomberg, Idris Kone might have worked at the FT.",
+    "Lena Fox has returned to Leeds and might live there again.",
+    "The court could restore Lisk as the Vendarian capital.",
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NEWS)
+def test_news_wording_states_the_change(sentence: str, expected: Triple) -> None:
+    got = {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "assistant") if not f.retract}
+    assert expected in got
+    assert not [f for f in got if f[:2] == expected[:2] and f != expected]  # never the party left or a leaver
+
+
+@pytest.mark.parametrize("sentence", NEWS_NOTHING)
+def test_news_wording_states_no_change(sentence: str) -> None:
+    changed = {"works at", "plays for", "owned by", "headquartered in", "lives in", "capital"}
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in changed and not f.retract]
+
+
+#: Memory settles a move said in passing or within a place: the party left, or what the subject is known for.
+NEWS_MEMORY: list[tuple[list[Triple], str, Triple | None]] = [
+    (
+        [("Mira Kell", "works at", "Le Monde")],
+        "Mira Kell, who moved from Le Monde to Libération in May, covers politics.",
+        ("Mira Kell", "works at", "Libération"),
+    ),
+    (
+        [("Tiago Reis", "plays for", "Sporting")],
+        "Tiago Reis moved across Lisbon to Benfica.",
+        ("Tiago Reis", "plays for", "Benfica"),
+    ),
+    ([], "Tiago Reis moved across Lisbon to Benfica.", None),  # no new home, and nothing known to settle it
+]
+
+
+@pytest.mark.parametrize(("held", "sentence", "expected"), NEWS_MEMORY)
+def test_memory_settles_a_move_said_in_passing(held: list[Triple], sentence: str, expected: Triple | None) -> None:
+    test_memory_settles_an_open_change(held, sentence, expected)
+
+
+#: A correction notice: what an earlier version said is no statement; what is so, with its pointer back resolved.
+NOTICES: list[tuple[str, Triple | None]] = [
+    (
+        "A previous version of this article said Halden Foods was headquartered in Oslo; the company is headquartered "
+        "in Bergen.",
+        ("Halden Foods", "headquartered in", "Bergen"),
+    ),
+    (
+        "An earlier version of this story misidentified Tarvik's mayor. The mayor is Oda Lunde.",
+        ("Tarvik", "mayor", "Oda Lunde"),
+    ),
+    (
+        "Correction: an earlier version of this article misstated the birthplace of Piet Smit. He was born in Utrecht, "
+        "not Delft.",
+        ("Piet Smit", "born in", "Utrecht"),
+    ),
+    ("The Kessel Museum is actually in Ghent.", ("Kessel Museum", "located in", "Ghent")),
+    (
+        "Correction: an earlier version of this story said the painter Ada Voss was born in Turku; she was born in Oulu.",
+        ("Ada Voss", "born in", "Oulu"),
+    ),
+    ("An earlier version of this article said Piet Smit lives in Delft.", None),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NOTICES)
+def test_a_correction_notice_states_what_is_so(text: str, expected: Triple | None) -> None:
+    got = {(f.subject, f.predicate, f.object) for f in session_facts([_turn(text)]) if not f.retract}
+    assert got == ({expected} if expected else set())
