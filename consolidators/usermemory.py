@@ -229,7 +229,9 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
         if predicate not in RELATIONS:
             continue
         if predicate == "born in":  # a correction: "my mum reminded me I was actually born in Assen"
-            found += [Change(predicate, b) for b in _BORN.findall(text) if not _same(b, old)][:1]
+            # the emphasis is the cue, and ``plain`` drops it: read the sentence as said
+            born = _BORN.findall(expand_contractions(sentence))
+            found += [Change(predicate, b) for b in born if not _same(b, old)][:1]
             continue
         named = _mentions(text, old)
         if named and not _gone(text, _first(old)) or not (named or _CUE.search(text)):
