@@ -17,8 +17,8 @@ from dataclasses import replace
 from .handovers import country
 from .relations import canonical_relation
 from .spans import make_fact
+from .text import PLANS, doubts, lemmatise
 from .text import UPPER as _UP
-from .text import lemmatise
 from .types import Fact
 
 _WORD = rf"[{_UP}][\w'.-]*(?<!'s)"
@@ -28,7 +28,8 @@ _ONE = rf"{_WORD}(?: (?:(?:of|in|the|de|del|da|van|von|&) )*{_WORD})*"
 #: A role noun a credit names, and the relation it is: the work's director, the work's author.
 _ROLES = {"director": "directed by", "writer": "author of", "author": "author of", "screenwriter": "author of"}
 _ROLE = r"(?:sole |only |new |credited |official |sole credited )*(?P<role>director|writer|author|screenwriter)"
-_HEDGE = re.compile(r"\b(?:could|might|may|would|will|if|rumou?r\w*|reportedly|expected|plans?|considering)\b", re.I)
+#: A credit only planned or passed on; its denials are the shapes' own ("X, not Y, directed …").
+_HEDGE = doubts(PLANS, denials=False)
 
 _CREDITS = (
     # "Oren Katz, not Mira Sandoval, directed The Glass Orchard; the credits were wrong" (the denied name already

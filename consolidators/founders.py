@@ -14,6 +14,7 @@ import re
 
 from .officenames import Name, names_in
 from .spans import make_fact
+from .text import doubts
 from .types import Fact
 
 FOUNDED = "founded by"
@@ -29,7 +30,7 @@ _WHICH = re.compile(rf" {_VERB}\b")  # matched at the name's end
 #: A clause a founding opens: "Founded by X, C is now …".
 _FRONTED = re.compile(rf"^{_VERB} by ", re.I)
 #: A founding said with a doubt, or denied: no founder read.
-_DOUBT = re.compile(r"\?|\b(?:not|never|reportedly|allegedly|rumou?red|claims?|if|whether)\b|n't\b", re.I)
+_DOUBT = doubts("claims?", modals=False)  # "X, who founded Y, will speak at …": the founding still happened
 _CUE = re.compile(rf"\b{_VERB}\b", re.I)
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from . import founders, succession
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
-from .text import ENTITY_STOP
+from .text import ENTITY_STOP, PLANS, doubts
 from .types import Fact
 from .vocabulary import is_time
 
@@ -68,11 +68,9 @@ _OFFICES = tuple(
     )
 )
 #: What makes a clause no statement of the change: a plan, a hedge, a rumour, a question, a negation.
-_HEDGE = re.compile(
-    r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?rs?|reportedly"
-    r"|allegedly|plans?|planned(?! (?:city|town|capital))|planning|expected|likely|set to|is to|are to|considering|consider|wants?|hopes?"
-    r"|proposed|proposes|talks?|tipped|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?)\b|n't\b",
-    re.I,
+_HEDGE = doubts(
+    rf"{PLANS}|planned(?! (?:city|town|capital))|likely|is to|are to|consider|proposed|proposes|talks?|tipped"
+    r"|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?"
 )
 #: What makes a modal a statement: "said X would serve as CEO with immediate effect" is the change made.
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately)\b")

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .spans import ORG_WORDS, make_fact
+from .text import PLANS, doubts
 from .text import UPPER as _UP
 from .toolnames import roles_of
 from .types import Fact
@@ -226,12 +227,8 @@ _PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|resides|house|flat|apartment)\b")
 #: What keeps a move from being a fact: a rumour, a plan, a denial or a past state said before the move or in
 #: it ("If Lazio sell …"; "… who will lead its AI unit" after it is the new job's future, not a doubt) …
-_UNSURE = re.compile(
-    r"\b(?:not|never|no longer|denied|denies|deny|set to|poised|could|might|would|will|shall|expected|"
-    r"reportedly|rumou?r\w*|linked|interest|talks|bid|close to|considering|consider|wants?|hopes?|plans?|if|unless|"
-    r"whether|used to)\b"
-    r"|(?-i:\bmay\b)",  # lower case only: "in May" is a month
-    re.I,
+_UNSURE = doubts(
+    rf"{PLANS}|denied|denies|deny|poised|linked|interest|talks|bid|close to|consider|used to", question=False
 )
 #: … and a question, or an end of the spell or of the deal, anywhere.
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)

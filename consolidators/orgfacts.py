@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from .handovers import NAME, PLACE_OF, country
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
-from .text import ENTITY_STOP
+from .text import ENTITY_STOP, doubts
 from .types import Fact
 from .vocabulary import is_time
 
@@ -173,12 +173,10 @@ _SHAPES: dict[str, tuple[str, ...]] = {
     ),
 }
 #: What makes a clause no statement of the relation: a plan, a hedge, a rumour, a question, a negation, a past.
-_HEDGE = re.compile(
-    r"\?|\b(?:will|would|could|(?-i:may)|might|should|shall|if|whether|unless|not|never|no longer|rumou?rs?|reportedly"
-    r"|allegedly|apparently|plans? to|planned to|planning|expected to|expects?|likely|set to|considering|consider|thinking"
+_HEDGE = doubts(
+    r"apparently|plans? to|planned to|planning|expected to|expects?|likely|set to|considering|consider|thinking"
     r"|talks|proposed|proposal|bid|denied|denies|deny|once(?! (?:more|again))|until|used to|wants? to|hopes? to|aims? to"
-    r"|seeking|seeks? to|tipped|mulling|weighing|pending|hypothetically|suppose)\b|n't\b",
-    re.I,
+    r"|seeking|seeks? to|tipped|mulling|weighing|pending|hypothetically|suppose"
 )
 #: A state the clause says has ended: "was owned by X until last year".
 _ENDED = re.compile(

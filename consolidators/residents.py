@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .text import UPPER as _UP
-from .text import is_word
+from .text import doubts, is_word
 from .types import Fact
 
 _WORD = rf"[{_UP}][\w'’-]*"
@@ -83,10 +83,8 @@ _COUPLE = re.compile(
     r"(?:(?:re)?married|got (?:re)?married|tied the knot|wed)\b"
 )
 #: What keeps a clause from stating a present fact: hedges, negations, past and future states.
-_UNSURE = re.compile(
-    r"\?|\b(?:if|might|may|could|would|will|reportedly|rumou?red|allegedly|plans?|planning|hopes?|expected|"
-    r"not|never|no longer|n't|former|formerly|ex|once|until|till|used to|was|were|had|late|first|previous)\b",
-    re.I,
+_UNSURE = doubts(
+    "plans?|planning|hopes?|expected|former|formerly|ex|once|until|till|used to|was|were|had|late|first|previous"
 )
 #: Who else a clause may name: a pronoun after them could be theirs.
 _OTHER_PERSON = re.compile(

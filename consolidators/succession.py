@@ -26,6 +26,7 @@ from . import founders
 from .founders import FOUNDED
 from .officenames import Name, is_title, names_in, recased
 from .spans import make_fact
+from .text import CONDITIONS, HEARSAY, PLANS, doubts
 from .types import Fact
 from .vocabulary import is_time
 
@@ -92,23 +93,22 @@ _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ ){0,2}$")
 #: What makes the rest of a clause no statement of who holds the office now: a hedge, a plan, a refusal. The
 #: office its subject names stands ("Daegu's new mayor, X, promised to review the plan"; "C CEO X said …
 #: would …"), and so does nothing after it ("C will name X as CEO").
-_NOT_NOW = re.compile(
-    r"\b(?:will|would|could|(?-i:may)|might|should|shall|not|never|no longer|next"
+_NOT_NOW = doubts(  # the clause's conditions and hearsay are :data:`_UNSAID`'s, read first
+    r"next"
     r"|poised|frontrunner|favou?rite|in line|incoming|designate|[a-z]+-elect|served|shortlisted|contenders?|nominees?"
     # an offer or a refusal of the office, not of anything else ("declined to comment" is no refusal of it)
     r"|(?:was|were|has been|had been) (?:nominated|offered)"
     r"|(?:declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies)(?: to (?:become|take|accept"
     r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
-    r"|plans?|planned|planning|expected|likely|set to|is to|are to|considering|wants?"
-    r"|hopes?|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
+    rf"|{PLANS}|planned|likely|is to|are to"
+    r"|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
     r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies"
-    r"|to (?:resign|step down|stand down|quit|retire|leave|be (?:replaced|ousted|succeeded|removed)))\b|n't\b",
-    re.I,
+    r"|to (?:resign|step down|stand down|quit|retire|leave|be (?:replaced|ousted|succeeded|removed))"
 )
 #: What makes a whole clause no statement of who holds an office now: a question, a condition, a rumour, a past
 #: state, the speaker's own office or a relative's.
 _UNSAID = re.compile(
-    r"\?|\b(?:if|whether|unless|rumou?r\w*|reportedly|allegedly|speculation|used to|had been|until|served|were"
+    rf"\?|\b(?:{CONDITIONS}|{HEARSAY}|speculation|used to|had been|until|served|were"
     r"|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
     r"|from \d{4} (?:to|until) \d{4})\b"
     r"|\b(?-i:I|I'm|me|my|we|our|us)\b",

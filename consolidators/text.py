@@ -61,6 +61,35 @@ _SUMMARY_STOPWORDS = (
 
 
 # ---------------------------------------------------------------------------
+# doubt: the words that keep a clause from stating a fact now, one core every reader shares
+
+#: A modal verb: a plan, a guess or a condition ("will lead", "could move", "would serve").
+MODALS = "will|would|could|might|should|shall"
+#: "may" as a verb; case-sensitive, because "in May" is a month.
+MAY = r"(?-i:\bmay\b)"
+#: A claim the writer passes on without making it.
+HEARSAY = r"rumou?r\w*|reportedly|allegedly"
+#: A condition, or a choice still open.
+CONDITIONS = "if|whether|unless"
+#: A denial (and its "n't", for a reader given text whose contractions stand).
+DENIALS = "not|never|no longer"
+#: What the readers' plans and wishes share: "plans to", "is set to", "hopes to", "considering".
+PLANS = "plans?|planning|expected|set to|considering|wants?|hopes?"
+
+
+def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, question: bool = True) -> re.Pattern[str]:
+    """The shared core of doubt words with a reader's own ``extra`` alternatives, case-insensitive (bar "may").
+
+    The core: a question mark, modals (and "may"), hearsay, conditions, denials. A reader drops a part its own
+    shapes need ("Oren Katz, not Mira Sandoval, directed …" states a credit through its "not"; a founding
+    told with "will" in another clause still happened) and adds the words of its family ("linked", "tipped").
+    """
+    words = [HEARSAY, CONDITIONS] + [MODALS] * modals + [DENIALS] * denials + [extra] * bool(extra)
+    alternatives = [r"\b(?:" + "|".join(words) + r")\b"] + [MAY] * modals + [r"n't\b"] * denials + [r"\?"] * question
+    return re.compile("|".join(alternatives), re.I)
+
+
+# ---------------------------------------------------------------------------
 # statements: what the extraction rules read, and what they refuse
 
 _HEDGE = re.compile(
@@ -68,7 +97,7 @@ _HEDGE = re.compile(
     r"hoping|suppose|supposing|imagine|considering|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
     r"wondering|wonder|"  # "urban planning" is a field, not a plan
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
-    r"rumou?red|reportedly|allegedly|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
+    rf"{HEARSAY}|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     r"it (?:seems|appears)|seemingly|"  # "X, it seems, was born in Y": the writer's aside hedges the clause
     # "we're moving to Lyon in September": English states a planned move in the progressive
     r"(?:am|are|'m|'re) (?:moving|relocating) (?:to|back to|over to)|"
@@ -76,10 +105,13 @@ _HEDGE = re.compile(
     r"friday|saturday|sunday)|in (?:a|two|three|a few|\d+) (?:days|weeks|months|years))\b",
     re.I,
 )
-#: A claim the sentence itself disputes: the doubt scopes over every clause, not only its own.
+#: A claim the sentence itself disputes, or opens by passing on ("Reportedly, X now lives in Y"; "Rumours that
+#: X had died …"): the doubt scopes over every clause, not only its own ("Rumours say X, who lives in Y, will …"
+#: passes on only what X will do).
 DISPUTED = re.compile(
     r"\b(?:according to (?:some|one|a few|several|certain) (?:sources|accounts|reports|biographers|historians)"
-    r"|others (?:disagree|dispute it|say otherwise)|(?:is|are|remains|was) (?:disputed|contested|unclear))\b",
+    r"|others (?:disagree|dispute it|say otherwise)|(?:is|are|remains|was) (?:disputed|contested|unclear))\b"
+    r"|^\W*(?:reportedly|allegedly|supposedly|apparently|rumou?rs? (?:that|of))\b",
     re.I,
 )
 _MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge

@@ -16,6 +16,7 @@ from .chatparse import role_phrase
 from .lifeevents import give_up_predicate, is_occupation
 from .roles import DEVICE, names_a_role
 from .text import UPPER as _UP
+from .text import doubts
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
@@ -224,11 +225,9 @@ _GIVEN_UP_PREDICATE = {
     "bas": "lives in",
     "stud": "studies at",
 }
-_UNSURE = re.compile(
-    r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|should|thinking|considering|maybe|perhaps|planning|"
-    r"plan to|going to|gonna|hope to|want to|not|never|no longer|n't|used to|wish|almost|my (?:sister|brother|"
-    r"mother|mum|mom|father|dad|friend|partner|wife|husband|son|daughter|parents)|he|she|they)\b",
-    re.I,
+_UNSURE = doubts(
+    r"thinking|considering|maybe|perhaps|planning|plan to|going to|gonna|hope to|want to|used to|wish|almost"
+    r"|my (?:sister|brother|mother|mum|mom|father|dad|friend|partner|wife|husband|son|daughter|parents)|he|she|they"
 )
 _BOUNDARY = re.compile(r"[,;…!?()]|\.{2,}|\.\s|:\s|\b(?:so|but|anyway)\b|\s[—–]\s")
 
