@@ -57,6 +57,7 @@ from . import (
     rescue,
     residents,
     roles,
+    sieve,
     statics,
     tastes,
     teams,
@@ -186,6 +187,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed
     said = officenames.recased(sentence) if sentence.isupper() else sentence  # a headline's names as running text
     found = wholenames.whole(said, [untitled(f) for f in found])  # names whole and bare, whoever read them
+    found = sieve.sifted(found, clean)  # what no reader should keep: a claim passed on, a visit, no name
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
         f

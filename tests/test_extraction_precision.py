@@ -5,9 +5,12 @@ reads them, so a third-person sentence must not leak into ``user``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from consolidators import extract_triples
+from consolidators.text import doubts
 
 Triple = tuple[str, str, str, bool]
 
@@ -155,3 +158,79 @@ NEVER: list[tuple[str, tuple[str, ...]]] = [
 def test_never(sentence: str, banned: tuple[str, ...]) -> None:
     for f in extract_triples(sentence, "user"):
         assert (f.subject, f.predicate, f.object)[: len(banned)] != banned
+
+
+# Causes the readers share, checked once their facts are together (:mod:`consolidators.sieve`) or by the one core
+# of doubt words they all extend (:func:`consolidators.text.doubts`).
+SHARED: list[tuple[str, list[Triple]]] = [
+    # a visit is an event, over or to come, never a state
+    ("We visited Hanoi over Easter, the food was amazing", []),
+    ("I visited Oslo last week and it rained nonstop", []),
+    ("Pedro Alves visited Tokyo in 2019.", []),
+    ("I'm visiting my grandparents in Galway this weekend", []),
+    # no one is "Reviewers" or "Italians"; a plural may still name a country
+    ("Reviewers adored the band's second album.", []),
+    ("Fans loved the final episode.", []),
+    ("Italians speak Italian, the country's official language.", []),
+    ("Mexicans speak Spanish and many indigenous languages.", []),
+    ("Cardiff is the capital of Wales.", [("Wales", "capital", "Cardiff", False)]),
+    ("The Netherlands' capital is Amsterdam.", [("Netherlands", "capital", "Amsterdam", False)]),
+    # a claim passed on or disputed states nothing in any clause, whichever reader reads it
+    ("Rumours that the singer Lea Mora had died in Rome were false.", []),
+    ("Rumours that the actor Karl Yde had moved to Oslo turned out to be wrong.", []),
+    ("Reportedly, Mina Cho now lives in Busan.", []),
+    ("Allegedly, Rita Sousa works at Galp these days.", []),
+    ("Apparently the mayor of Tarvik is now Ole Brun.", []),
+    ("Allegedly the label's new CEO is Dara Quinn.", []),
+    ("Tariq Nour is rumoured to be joining Ajax.", []),
+    ("Lena Brandt could become chief executive of Halvard Bank.", []),
+    ("Halvard Bank may name Lena Brandt chief executive.", []),
+    # … while a month is no modal, a denied name's "not" no doubt, and another clause's "will" no doubt of a founding
+    ("In May, Halvard Bank named Lena Brandt chief executive.", [("Halvard Bank", "ceo", "Lena Brandt", False)]),
+    ("Oren Vale, not Ida Lunde, wrote The Salt Road.", [("Oren Vale", "author of", "Salt Road", False)]),
+    (
+        "Kai Moreno, who founded Brightpath, will speak at the summit.",
+        [("Brightpath", "founded by", "Kai Moreno", False)],
+    ),
+    ("Greta Holm lives in Malmö with her two dogs.", [("Greta Holm", "lives in", "Malmö", False)]),
+    ("Tomas Berg left Ericsson in 2018 and now works for Saab.", [("Tomas Berg", "works at", "Saab", False)]),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), SHARED)
+def test_shared_causes(sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")}
+    assert got == set(expected)
+
+
+#: A past office, or the year of the scene, is no part of the subject.
+NO_SUBJECT: list[tuple[str, str]] = [
+    ("Former Tartu mayor Urmas Klaas now chairs a rowing club.", "Former Tartu"),
+    ("Former Leeds mayor Ruth Ng now runs a charity shop.", "Former Leeds"),
+    ("In 2019 Ana Lucía Prieto joined Las Lunas Rotas, replacing their original drummer.", "2019 Ana Lucía Prieto"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "subject"), NO_SUBJECT)
+def test_no_such_subject(sentence: str, subject: str) -> None:
+    assert subject not in {f.subject for f in extract_triples(sentence, "user")}
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "doubted"),
+    [
+        (doubts(), "She might move to Oslo", True),
+        (doubts(), "The board may name her CEO", True),
+        (doubts(), "In May she moved to Oslo", False),
+        (doubts(), "He is reportedly in talks", True),
+        (doubts(), "He didn't join Ajax", True),
+        (doubts(), "Is she the CEO?", True),
+        (doubts(modals=False), "He will speak at the summit", False),
+        (doubts(denials=False), "Oren Vale, not Ida Lunde, wrote it", False),
+        (doubts(question=False), "Is she the CEO?", False),
+        (doubts("linked"), "Ajax are linked with him", True),
+        (doubts(), "Ajax are linked with him", False),
+    ],
+)
+def test_doubt_core(pattern: re.Pattern[str], text: str, doubted: bool) -> None:
+    assert bool(pattern.search(text)) is doubted

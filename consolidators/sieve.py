@@ -1,0 +1,61 @@
+"""The last look over one sentence's facts, whichever readers made them: what none of them should keep.
+
+Each reader refuses what its own cues make doubtful; what is left here are causes they share, seen only once
+their facts are together or once the subject is cut out of the sentence:
+
+- a sentence that passes its claim on or disputes it ("Rumours that …", "Reportedly, …", "… but this
+  is disputed", :data:`consolidators.text.DISPUTED`): no reader's clause states anything;
+- a visit ("we visited Kyoto", "I'm visiting my in-laws in Cork"): an event that is over or to come, never a
+  state the subject is in;
+- a subject that is an office said as past ("Former Leipzig mayor Burkhard Jung now chairs a charity": the
+  reader cut "Former Leipzig" for the city), or a plural common noun the sentence opens with ("Critics loved
+  the film", "Rumours that X had died …"): no name, so no one the fact is about;
+- a year the subject kept from the scene it opens with ("In 2019 Ana Lucía Prieto joined …").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .phrases import USER
+from .places import DEMONYMS
+from .text import DISPUTED, lemmatise
+from .types import Fact
+
+#: Events, not states: what a subject did or will do somewhere.
+_EVENTS = frozenset({"visited"})
+#: A subject that opens with a past office: the office is over, whoever holds it now.
+_PAST_OFFICE = re.compile(r"^(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-|[Oo]netime|[Oo]ne-time)\b")
+#: A year the scene left before the subject's name.
+_YEAR_LEAD = re.compile(r"^(?:1[5-9]|20)\d\d,? (?=[A-ZÀ-ÖØ-Þ])")
+#: Relations only a person holds: a plural word may name a band, a country or a company ("Eagles", "Wales",
+#: "Netherlands"), but no person is "Critics".
+_PERSONAL = frozenset(
+    {"born in", "died in", "lives in", "works at", "works as", "speaks", "likes", "married to", "citizen of"}
+    | {"educated at", "plays for", "member of", "author of", "is from", "buried in"}
+)
+
+
+def sifted(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` without the facts no reader should have kept in ``text`` (see the module's docstring)."""
+    if DISPUTED.search(text):  # each reader checks its own clause; this doubt scopes over all of them
+        return []
+    return [_dated(f) for f in found if f.predicate not in _EVENTS and _named(f)]
+
+
+def _named(f: Fact) -> bool:
+    """Whether ``f``'s subject may be someone: the user, or a name (no past office, no plural common noun)."""
+    if f.subject == USER:
+        return True
+    if _PAST_OFFICE.match(f.subject):
+        return False
+    word = f.subject.lower()
+    # "Critics", "Rumours" ("critic", "rumour"), not "News"; or a people by its demonym ("Brazilians")
+    plural = " " not in word and word.endswith("s") and (lemmatise(word, "NOUN") != word or f.subject[:-1] in DEMONYMS)
+    return not (plural and f.predicate in _PERSONAL)
+
+
+def _dated(f: Fact) -> Fact:
+    lead = _YEAR_LEAD.match(f.subject)
+    return replace(f, subject=f.subject[lead.end() :]) if lead else f
