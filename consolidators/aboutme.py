@@ -54,7 +54,8 @@ _SAID = table(
         rf"^(?:I have )?been (?:at|with) {NAME} for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|over|almost|nearly) ",
     ),
     ("works at", rf"\bI am (?:now )?at {NAME} now, (?:joined|started)\b"),
-    ("!uses", rf"\bI am (?:not|no longer) on {NAME}"),
+    # "I'm not on Windows" (with no "anymore") says what the user never used: nothing to take back
+    ("!uses", rf"\bI am (?:no longer|not(?=[^.,;!?]* any ?more\b)) on {NAME}"),
     (
         "!cloud provider",
         rf"\b(?:I|[Ww]e) (?:do not|no longer) host (?:anything|everything|stuff|it) (?:on|with) {NAME}",

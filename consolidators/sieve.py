@@ -10,7 +10,10 @@ their facts are together or once the subject is cut out of the sentence:
 - a subject that is an office said as past ("Former Leipzig mayor Burkhard Jung now chairs a charity": the
   reader cut "Former Leipzig" for the city), or a plural common noun the sentence opens with ("Critics loved
   the film", "Rumours that X had died …"): no name, so no one the fact is about;
-- a year the subject kept from the scene it opens with ("In 2019 Ana Lucía Prieto joined …").
+- a year the subject kept from the scene it opens with ("In 2019 Ana Lucía Prieto joined …");
+- a value that runs past its name: the scene's preposition before it ("In Vilnius, the Lithuanian capital, …"),
+  an adverb after it ("relocated to Cardiff back in August" once the time is cut), or the scene of a pastime
+  ("I enjoy crossword puzzles on the train", "I play cello in a community orchestra").
 """
 
 from __future__ import annotations
@@ -29,6 +32,15 @@ _EVENTS = frozenset({"visited"})
 _PAST_OFFICE = re.compile(r"^(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-|[Oo]netime|[Oo]ne-time)\b")
 #: A year the scene left before the subject's name.
 _YEAR_LEAD = re.compile(r"^(?:1[5-9]|20)\d\d,? (?=[A-ZÀ-ÖØ-Þ])")
+#: The scene's preposition a reader kept before a name.
+_LEAD_PREPOSITION = re.compile(r"^(?:[Ii]n|at|on) (?=[A-ZÀ-ÖØ-Þ])")
+#: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)".
+_TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway)$")
+#: Where and when a pastime happens: no part of what is liked or played.
+_PASTIME_SCENE = re.compile(
+    r" (?:in|on|at|during|with) (?:a|an|the|my|our|his|her|their|some|weekends?|[a-z]+days?|mornings?|evenings?)\b.*$"
+)
+_PASTIMES = frozenset({"likes", "plays"})
 #: Relations only a person holds: a plural word may name a band, a country or a company ("Eagles", "Wales",
 #: "Netherlands"), but no person is "Critics".
 _PERSONAL = frozenset(
@@ -41,7 +53,7 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the facts no reader should have kept in ``text`` (see the module's docstring)."""
     if DISPUTED.search(text):  # each reader checks its own clause; this doubt scopes over all of them
         return []
-    return [_dated(f) for f in found if f.predicate not in _EVENTS and _named(f)]
+    return [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f)]
 
 
 def _named(f: Fact) -> bool:
@@ -56,6 +68,11 @@ def _named(f: Fact) -> bool:
     return not (plural and f.predicate in _PERSONAL)
 
 
-def _dated(f: Fact) -> Fact:
+def _trimmed(f: Fact) -> Fact:
+    """``f`` with its subject and value cut to their names (see the module's docstring)."""
     lead = _YEAR_LEAD.match(f.subject)
-    return replace(f, subject=f.subject[lead.end() :]) if lead else f
+    subject = f.subject[lead.end() :] if lead else f.subject
+    value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", f.object))
+    if f.predicate in _PASTIMES:
+        value = _PASTIME_SCENE.sub("", value)
+    return f if (subject, value) == (f.subject, f.object) or not value else replace(f, subject=subject, object=value)

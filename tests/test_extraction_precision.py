@@ -185,6 +185,18 @@ SHARED: list[tuple[str, list[Triple]]] = [
     ("Tariq Nour is rumoured to be joining Ajax.", []),
     ("Lena Brandt could become chief executive of Halvard Bank.", []),
     ("Halvard Bank may name Lena Brandt chief executive.", []),
+    # a value ends at its name: no scene's preposition before it, no adverb after it, no pastime's scene
+    ("I enjoy sudoku puzzles on the bus", [("user", "likes", "sudoku puzzles", False)]),
+    ("I play the viola in a youth orchestra", [("user", "plays", "viola", False)]),
+    ("I love walking in the rain", [("user", "likes", "walking", False)]),
+    ("we moved to Porto back in March", [("user", "lives in", "Porto", False)]),
+    (
+        "In Riga, the Latvian capital, Mayor Vilnis Kirsis opened a tram line.",
+        [("Latvia", "capital", "Riga", False), ("Riga", "mayor", "Vilnis Kirsis", False)],
+    ),
+    # "not on X" with no "anymore" is a system never used: nothing to take back
+    ("I'm not on Linux, so those shell tips won't work for me.", []),
+    ("I'm not on Mastodon anymore, so DM me elsewhere", [("user", "uses", "Mastodon", True)]),
     # … while a month is no modal, a denied name's "not" no doubt, and another clause's "will" no doubt of a founding
     ("In May, Halvard Bank named Lena Brandt chief executive.", [("Halvard Bank", "ceo", "Lena Brandt", False)]),
     ("Oren Vale, not Ida Lunde, wrote The Salt Road.", [("Oren Vale", "author of", "Salt Road", False)]),
