@@ -99,6 +99,7 @@ _HEDGE = re.compile(
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
     rf"{HEARSAY}|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     r"it (?:seems|appears)|seemingly|"  # "X, it seems, was born in Y": the writer's aside hedges the clause
+    r"(?:almost|nearly) [a-z]+ed|"  # "we almost moved to Auckland": what nearly happened did not
     # "we're moving to Lyon in September": English states a planned move in the progressive
     r"(?:am|are|'m|'re) (?:moving|relocating) (?:to|back to|over to)|"
     r"next (?:week|month|year|term|semester|season|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|"

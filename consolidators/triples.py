@@ -353,7 +353,7 @@ _PARTICIPLE = (
 _DESCRIBES_A_NAME = re.compile(
     rf"^{_PARTICIPLE}(?:(?:the|a|an|its|his|her|their|this|that) "
     r"|(?:(?!(?:in|at|to|from|on|by|for|of|with|out|near|and|now|then)\b)[a-z][\w-]* ){1,3}(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
-    r"|(?!I\b|We\b|My\b|Our\b|Now\b|Then\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
+    r"|(?!I\b|We\b|My\b|Our\b|Now\b|Then\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž])|(?:she|he|they|it)\b)"  # "Born in X, she died …"
     rf"|^(?:The|A|An|This|That|Its|His|Her|Their) [^,]+, {_PARTICIPLE}"
 )
 _ANY_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|ours)\b", re.I)

@@ -194,6 +194,12 @@ SHARED: list[tuple[str, list[Triple]]] = [
         "In Riga, the Latvian capital, Mayor Vilnis Kirsis opened a tram line.",
         [("Latvia", "capital", "Riga", False), ("Riga", "mayor", "Vilnis Kirsis", False)],
     ),
+    # a fronted description whose clause goes on with "she"/"he" is someone else's; what nearly happened did not
+    ("Born in Cádiz, she worked as a translator in Seville.", []),
+    ("Raised in Tromsø, he later settled in Bergen.", []),
+    ("We nearly relocated to Perth last spring but the job offer fell through", []),
+    ("Pia Lund almost signed for Brøndby in 2021.", []),
+    ("I have lived in Oslo for almost ten years", [("user", "lives in", "Oslo", False)]),
     # "not on X" with no "anymore" is a system never used: nothing to take back
     ("I'm not on Linux, so those shell tips won't work for me.", []),
     ("I'm not on Mastodon anymore, so DM me elsewhere", [("user", "uses", "Mastodon", True)]),
