@@ -10,7 +10,9 @@ their facts are together or once the subject is cut out of the sentence:
 - a subject that is an office said as past ("Former Leipzig mayor Burkhard Jung now chairs a charity": the
   reader cut "Former Leipzig" for the city), or a plural common noun the sentence opens with ("Critics loved
   the film", "Rumours that X had died …"): no name, so no one the fact is about;
-- a year the subject kept from the scene it opens with ("In 2019 Ana Lucía Prieto joined …");
+- a year the subject kept from the scene it opens with ("In 2019 Ana Lucía Prieto joined …"), a quote mark
+  it kept from a title ("'Winter Ferry', a film by …"), or a description another reader cut and this one did
+  not ("Singer Rosalía" beside "Rosalía"; "Cyclist Nairo Quintero": an "-ist" is no first name);
 - a value that runs past its name: the scene's preposition before it ("In Vilnius, the Lithuanian capital, …"),
   an adverb after it ("relocated to Cardiff back in August" once the time is cut), or the scene of a pastime
   ("I enjoy crossword puzzles on the train", "I play cello in a community orchestra").
@@ -21,9 +23,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
-from .text import DISPUTED, lemmatise
+from .text import DISPUTED, is_word, lemmatise
 from .types import Fact
 
 #: Events, not states: what a subject did or will do somewhere.
@@ -32,6 +35,10 @@ _EVENTS = frozenset({"visited"})
 _PAST_OFFICE = re.compile(r"^(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-|[Oo]netime|[Oo]ne-time)\b")
 #: A year the scene left before the subject's name.
 _YEAR_LEAD = re.compile(r"^(?:1[5-9]|20)\d\d,? (?=[A-ZÀ-ÖØ-Þ])")
+#: A quote mark opening a title the term does not close: the reader cut the title at its closing mark.
+_STRAY_QUOTE = re.compile(r"^['\"‘“](?=[^'\"’”]*$)")
+#: A person noun in "-ist" before a full name ("Cyclist Nairo Quintero", "Pianist Ida Berg").
+_IST_TITLE = re.compile(r"^[A-Z][a-z]+ist (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-ZÀ-ÖØ-Þ])")
 #: The scene's preposition a reader kept before a name.
 _LEAD_PREPOSITION = re.compile(r"^(?:[Ii]n|at|on) (?=[A-ZÀ-ÖØ-Þ])")
 #: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)".
@@ -53,7 +60,22 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the facts no reader should have kept in ``text`` (see the module's docstring)."""
     if DISPUTED.search(text):  # each reader checks its own clause; this doubt scopes over all of them
         return []
-    return [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f)]
+    kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f)]
+    subjects = {f.subject for f in kept}
+    named: dict[
+        tuple[str, str, str, bool], Fact
+    ] = {}  # a fact two readers keyed apart is one fact once both keys are bare
+    for f in (_one_subject(f, subjects) for f in kept):
+        named.setdefault((f.subject, f.predicate, f.object, f.retract), f)
+    return list(named.values())
+
+
+def _one_subject(f: Fact, subjects: set[str]) -> Fact:
+    """``f`` keyed by the bare name another fact of the sentence has, when its subject is a word plus that name."""
+    word, _, rest = f.subject.partition(" ")
+    # a person noun ("Singer", "Cyclist"), never a name's own word ("Real Madrid" beside "Madrid")
+    person = is_word(word) and (is_occupation(word) or word.lower() in NOT_OCCUPATIONS)
+    return replace(f, subject=rest) if rest in subjects and person else f
 
 
 def _named(f: Fact) -> bool:
@@ -71,8 +93,10 @@ def _named(f: Fact) -> bool:
 def _trimmed(f: Fact) -> Fact:
     """``f`` with its subject and value cut to their names (see the module's docstring)."""
     lead = _YEAR_LEAD.match(f.subject)
-    subject = f.subject[lead.end() :] if lead else f.subject
-    value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", f.object))
+    subject = _STRAY_QUOTE.sub("", f.subject[lead.end() :] if lead else f.subject)
+    title = _IST_TITLE.match(subject)
+    subject = subject[title.end() :] if title and is_word(title[0].strip()) else subject
+    value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", _STRAY_QUOTE.sub("", f.object)))
     if f.predicate in _PASTIMES:
         value = _PASTIME_SCENE.sub("", value)
     return f if (subject, value) == (f.subject, f.object) or not value else replace(f, subject=subject, object=value)

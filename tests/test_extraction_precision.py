@@ -200,6 +200,17 @@ SHARED: list[tuple[str, list[Triple]]] = [
     ("We nearly relocated to Perth last spring but the job offer fell through", []),
     ("Pia Lund almost signed for Brøndby in 2021.", []),
     ("I have lived in Oslo for almost ten years", [("user", "lives in", "Oslo", False)]),
+    # a title's quote mark, a person noun one reader kept before a name, are no part of the subject
+    ("'Blue Harbour', directed by Ana Lind, opens on Friday.", [("Blue Harbour", "directed by", "Ana Lind", False)]),
+    (
+        "Singer Björk, an Icelandic citizen born in Reykjavík, speaks Danish.",
+        [
+            ("Björk", "citizen of", "Iceland", False),
+            ("Björk", "born in", "Reykjavík", False),
+            ("Björk", "speaks", "Danish", False),
+        ],
+    ),
+    ("Pianist Ida Berg obtained Finnish citizenship in 2019.", [("Ida Berg", "citizen of", "Finland", False)]),
     # "not on X" with no "anymore" is a system never used: nothing to take back
     ("I'm not on Linux, so those shell tips won't work for me.", []),
     ("I'm not on Mastodon anymore, so DM me elsewhere", [("user", "uses", "Mastodon", True)]),
