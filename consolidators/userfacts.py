@@ -1,0 +1,206 @@
+"""The user's standing facts said in chat's shorthand rather than by the plain verb the phrase rules read.
+
+Five shapes, each a family of wordings:
+
+- a question the user asks and answers in one breath: "Favourite drink at the moment? Kombucha", "What do I
+  study? Linguistics", "Coffee? nah, yerba mate all day for me";
+- a job said by its title or by the work: "new title as of this morning: engineering manager", "my job title is
+  literally 'data engineer'", "I'm teaching at a primary school";
+- an employer said by how long the user has been there or how they got there: "been with Infosys for six years",
+  "I'm with Mollie since the 1st", "after the layoffs I landed at Datadog", "as an employee of Rakuten";
+- a spouse said by name: "my wife's name is Nadia", "my husband is Tomás now";
+- a thing left, by what kind of thing the sentence says it was: "I left Hamburg, the lease ran out" (a home),
+  "I quit Ubisoft and I'm taking a break" (a job), "we left Linode" (a known tool: its role).
+
+The text is the sentence as the rules read it (plain, contractions expanded). Each reading is checked in its own
+clause (:func:`consolidators.usernews.sure`): a hedge, negation, plan or question there keeps it from being a fact.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import usernews
+from .learning import a_field
+from .lifeevents import is_occupation, sentence_role
+from .text import UPPER
+from .toolnames import known_names, roles_of
+from .toolrules import rule_facts
+from .types import Fact
+from .vocabulary import MONTHS, WEEKDAYS, is_drink
+
+USER = "user"
+#: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").
+_NAME = rf"(?P<obj>[{UPPER}][\w&'-]*(?:\.(?=\w))?[\w&'-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}][\w&'-]*)*)"
+_ORG = rf"(?:the )?{_NAME}"
+#: What a self-answered question asks, by its noun, and the relation its answer fills.
+_ASKED = (
+    (r"(?:(?:my|the) )?(?:favou?rite|fave?|go-to) drink|what do I (?:usually )?drink", "prefers drink"),
+    (r"what do I study|(?:my )?(?:course|major|field of study|subject)", "studies"),
+    (r"(?:my )?(?:job|job title|title|occupation)|what do I do(?: for (?:a living|work))?", "works as"),
+    (r"(?:my )?employer|who do I work for|where do I work", "works at"),
+)
+_ANSWER = re.compile(
+    r"^(?P<ask>{ask})(?: (?:at the moment|these days|right now|nowadays|now))?\?\s+"
+    r"(?:(?:probably|definitely|honestly|easily|oh|well|mostly|currently|still|hmm|ha)\W+)*(?P<obj>[^,;.!?()—–]+)"
+)
+#: "Coffee? nah, yerba mate all day for me": a drink asked, refused, and the one drunk instead.
+_INSTEAD_DRINK = re.compile(
+    r"^(?P<old>[A-Za-z][a-z]*(?: [a-z]+)?)\?\s+(?:nah|nope|no|never)\W+(?P<obj>[a-z][a-z -]*?)"
+    r" (?:all day|every day|for me|these days|always|all the way)\b"
+)
+
+
+def facts(text: str) -> list[Fact]:
+    """The user's facts ``text`` states in one of the shorthand shapes above."""
+    return _answered(text) + _titled(text) + _employed(text) + _spouse(text) + _left(text)
+
+
+def _answered(text: str) -> list[Fact]:
+    """A question the user answers themself; the answer must be a value of its kind (a drink, a field, a job)."""
+    for ask, predicate in _ASKED:
+        m = re.compile(_ANSWER.pattern.format(ask=ask), re.I).search(_opening(text))
+        value = m["obj"].strip() if m else ""
+        if value and _fits(predicate, value) and not re.search(r"\b(?:not|never|no|idk|dunno)\b", value, re.I):
+            return rule_facts(USER, predicate, _first_item(value), 0.75, False, attribute=True)
+    m = _INSTEAD_DRINK.match(_opening(text))
+    if m and is_drink(m["old"]) and is_drink(m["obj"]):
+        return rule_facts(USER, "prefers drink", m["obj"], 0.75, False, attribute=True)
+    return []
+
+
+def _opening(text: str) -> str:
+    """The sentence without a lead-in the question may follow ("Quick one: …", "ok so …")."""
+    return re.sub(r"^(?:(?:ok|okay|so|well|hmm|quick one|fyi|btw)\W+)+", "", text, flags=re.I)
+
+
+def _fits(predicate: str, value: str) -> bool:
+    if predicate == "prefers drink":
+        return is_drink(value)
+    if predicate == "studies":
+        return value[:1].isalpha() and len(value.split()) <= 3 and a_field(value.lower())
+    if predicate == "works as":
+        return value[:1].islower() and len(value.split()) <= 3 and is_occupation(value)
+    return value[:1].isupper()
+
+
+def _first_item(value: str) -> str:
+    """ "Linguistics, mostly phonology" was cut at the comma; "kombucha no contest" ends at the drink's word."""
+    words = value.split()
+    ends = [i for i, w in enumerate(words) if is_drink(w)]
+    return " ".join(words[: ends[0] + 1]) if ends else value.lower() if value.istitle() and " " not in value else value
+
+
+#: A job said by its title in a headline or by a noun phrase for the title: "new title as of this morning: X",
+#: "my job title is literally 'data engineer'", "my official title is now staff engineer".
+_TITLE = re.compile(
+    r"(?:^|[,;:] )(?:(?:my|the) )?(?:(?:new|official|actual|current) )*(?:job )?title(?: (?:as of|from|since|starting) [^:]{1,30})?"
+    r"(?::| is(?: (?:now|literally|officially|basically|technically))*) ['\"]?(?P<obj>[a-z][a-z -]*?)['\"]?(?=[,.;!]|$| now\b| as of\b)",
+    re.I,
+)
+#: A job said by the work the user does at a kind of workplace: "I'm teaching at a primary school".
+_WORK = re.compile(
+    r"\bI (?:am )?(?:now |currently |still )?(?P<verb>teach|teaching|lecture|lecturing|nurse|nursing)"
+    r" (?:at|in) (?:a|an|the|our|the local) (?:[a-z-]+ ){0,2}(?:school|college|academy|university|hospital|clinic|ward)\b"
+)
+_WORKER = {"teach": "teacher", "lectur": "lecturer", "nurs": "nurse"}
+#: A field of study said by the course's noun: "my course is pharmacology as of this term", "major is now statistics".
+_COURSE = re.compile(
+    r"(?:^|\b[Mm]y |[,;:] )(?i:course|major|degree|programme|program)(?: now)? is (?:now |officially )?"
+    r"(?P<obj>[a-z][a-z ]*?)(?= now\b| as of\b| these days\b|\s*[,.;!(—–]|$)"
+)
+
+
+def _titled(text: str) -> list[Fact]:
+    m = _TITLE.search(text)
+    if m and is_occupation(m["obj"]) and usernews.sure(text, m):
+        return rule_facts(USER, "works as", m["obj"], 0.8, False, attribute=True)
+    m = _COURSE.search(text)
+    if m and a_field(m["obj"]) and len(m["obj"].split()) <= 3 and usernews.sure(text, m):
+        return rule_facts(USER, "studies", m["obj"], 0.8, False, attribute=True)
+    m = _WORK.search(text)
+    if m and usernews.sure(text, m):
+        worker = next(w for stem, w in _WORKER.items() if m["verb"].startswith(stem))
+        return rule_facts(USER, "works as", worker, 0.75, False, attribute=True)
+    return []
+
+
+_SPAN = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+)"
+#: An employer said by the time spent there: "been at Zalando three weeks now", "I have been with Infosys for
+#: about six years", "I am with Mollie since the 1st". Hours are a wait, not a job ("been at Heathrow for hours").
+_STAY = re.compile(
+    rf"(?:^|\bI (?:have |am )?|\bwe (?:have |are )?|[,;:] )(?:(?:now|just|officially) )?(?i:been|am|are) (?:at|with) {_ORG}"
+    rf"(?=(?: now)? (?:(?:for|since|about|almost|nearly|over|just) )*(?:{_SPAN} (?:[a-z]+ )?(?:days?|weeks?|months?|years?)\b|since\b))"
+)
+#: An employer the user came to: "after the layoffs I landed at Datadog", "as an employee of Rakuten", "work in tax
+#: at KPMG", "I am at Klarna now as a product designer" (a job named after the employer makes it one).
+_CAME = (
+    re.compile(rf"\bI (?:have )?(?:finally |just )?landed (?:a job |a role |a position )?(?:at|with) {_ORG}"),
+    re.compile(rf"(?:^|\b[Aa]s |\bI am )an? (?:(?:proud|happy|new) )?employee (?:of|at) {_ORG}"),
+    re.compile(rf"(?:\bI|\band|^|[,;] )(?: now| currently)? work(?:ing)? in [a-z]+(?: [a-z]+)? (?:at|for) {_ORG}"),
+    re.compile(rf"\bI am (?:now )?(?:at|with) {_ORG} (?:now |these days )?as (?:an? |their |the )"),
+    re.compile(rf"\bI am (?:now )?(?:at|with) {_ORG} (?:now|these days)\b"),
+)
+#: Readers of :data:`_CAME` whose words alone may say a stay ("landed at Heathrow", "I'm at Gatwick now").
+_NEEDS_JOB_WORDS = (_CAME[0], _CAME[4])
+#: A job's words: what makes "I landed at X" an employer rather than an airport.
+_JOB_WORDS = re.compile(
+    r"\b(?:job|jobs|layoffs?|laid off|hired|offer|onboarding|employer|colleagues?|boss|team|role|notice|badge|contract"
+    r"|interview|career|salary|work|working|recruiter|position)\b",
+    re.I,
+)
+
+
+def _employed(text: str) -> list[Fact]:
+    m = _STAY.search(text)
+    if m and not _a_time(m["obj"]) and not re.search(r"\b(?:hours?|minutes?)\b", text) and usernews.sure(text, m):
+        return rule_facts(USER, "works at", m["obj"], 0.8, False, attribute=True)
+    for pattern in _CAME:
+        m = pattern.search(text)
+        if m and not _a_time(m["obj"]) and usernews.sure(text, m) and (pattern not in _NEEDS_JOB_WORDS or _JOB_WORDS.search(text)):
+            return rule_facts(USER, "works at", m["obj"], 0.8, False, attribute=True)
+    return []
+
+
+def _a_time(name: str) -> bool:
+    return name.split()[0] in MONTHS + WEEKDAYS or name in ("Christmas", "Easter")
+
+
+#: "my wife's name is Nadia", "my husband is Tomás now".
+_SPOUSE = re.compile(
+    rf"\bmy (?:wife|husband|spouse)(?:'s name is | is (?:now |called )?| is named ){_NAME}(?!'s)(?= now|[,.;!]|$| and| if| but| so| she| he)"
+)
+
+
+def _spouse(text: str) -> list[Fact]:
+    m = _SPOUSE.search(text)
+    if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start() + 8]) and usernews.sure_so_far(text, m, m.start()):  # "my wife" is no one else's fact here
+        return rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
+    return []
+
+
+#: A thing the user left, gave up or saw go: "I left Hamburg in June", "I quit Ubisoft last month", "Kafka is gone".
+_LEFT = re.compile(
+    rf"(?:^|\b(?:I|we) (?:have )?(?:finally |just )?)(?:left|quit) {_NAME}|(?:^|[,;:] ){_NAME.replace('obj', 'gone')} is (?:gone|dead|out)\b"
+)
+_HOME_WORDS = re.compile(r"\b(?:lease|flat|apartment|rent|landlord|moved|move|house|neighbou?rhood|city)\b", re.I)
+
+
+def _left(text: str) -> list[Fact]:
+    """What leaving a name retracts, by what the sentence says it was: a home (its lease, its flat), a job (a
+    break, a notice, a search for the next), or a known tool (the role it fills, named in the sentence)."""
+    m = _LEFT.search(text)
+    name = (m["obj"] or m["gone"]) if m else ""
+    if not name or _a_time(name) or not usernews.sure_so_far(text, m):
+        return []
+    roles = roles_of(name)
+    if roles:  # the role the sentence names, or the one another tool it names fills ("on AWS now, we left Linode")
+        others = {r for k in known_names(text) if k[0] != name for r in roles_of(k[0])}
+        role = sentence_role(text) or next(iter(roles & others), None) if len(roles & others) <= 1 else None
+        return rule_facts(USER, role, name, 0.7, True) if role in roles else []
+    if m["gone"]:
+        return []
+    homely, jobby = bool(_HOME_WORDS.search(text)), bool(_JOB_WORDS.search(text) or re.search(r"\b(?:break|something new)\b", text))
+    if homely == jobby:
+        return []
+    return rule_facts(USER, "lives in" if homely else "works at", name, 0.75, True)
