@@ -130,8 +130,12 @@ def _drink_before(text: str) -> str | None:
             start = max(0, end - 3)
             while start < end - 1 and not words[start].islower():
                 start += 1
-            return clean_object(" ".join(w for w in words[start:end] if w.lower() not in _NOT_DRINK_WORDS))
+            kept = [w for w in words[start:end] if w.lower() not in _NOT_DRINK_WORDS]
+            while len(kept) > 1 and kept[0].lower() in _SERVED and kept[-1] != "brew":
+                kept.pop(0)  # "a cold kombucha" is kombucha; "cold brew" is a drink of its own
+            return clean_object(" ".join(kept))
     return None
 
 
+_SERVED = frozenset("cold hot warm iced-cold chilled nice good proper big small fresh strong decent".split())
 _NOT_DRINK_WORDS = frozenset("much many too way more the a an my of some any lots drink drinks I".split())

@@ -23,6 +23,7 @@ import re
 from . import usernews
 from .learning import a_field
 from .lifeevents import is_occupation, sentence_role
+from .roles import DEVICE
 from .text import UPPER
 from .toolnames import known_names, roles_of
 from .toolrules import rule_facts
@@ -31,7 +32,7 @@ from .vocabulary import MONTHS, WEEKDAYS, is_drink
 
 USER = "user"
 #: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").
-_NAME = rf"(?P<obj>[{UPPER}][\w&'-]*(?:\.(?=\w))?[\w&'-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}][\w&'-]*)*)"
+_NAME = rf"(?P<obj>[{UPPER}][\w&'-]*(?:\.(?=\w))?[\w&'-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'-]*)*)"
 _ORG = rf"(?:the )?{_NAME}"
 #: What a self-answered question asks, by its noun, and the relation its answer fills.
 _ASKED = (
@@ -53,7 +54,8 @@ _INSTEAD_DRINK = re.compile(
 
 def facts(text: str) -> list[Fact]:
     """The user's facts ``text`` states in one of the shorthand shapes above."""
-    return _answered(text) + _titled(text) + _employed(text) + _spouse(text) + _left(text)
+    said = _answered(text) + _titled(text) + _employed(text) + _spouse(text) + _left(text) + _together(text)
+    return said + [f for f in _tools(text) if f.predicate not in {g.predicate for g in said}]
 
 
 def _answered(text: str) -> list[Fact]:
@@ -98,6 +100,11 @@ _TITLE = re.compile(
     r"(?::| is(?: (?:now|literally|officially|basically|technically))*) ['\"]?(?P<obj>[a-z][a-z -]*?)['\"]?(?=[,.;!]|$| now\b| as of\b)",
     re.I,
 )
+#: "by day I work as a sound engineer", "i m working as a dentist in a small clinic": the plain verb after a lead-in.
+_WORK_AS = re.compile(
+    r"\bI (?:am |m )?(?:now |currently |still )?(?:work|working) as (?:an? )?(?P<obj>[a-z][a-z-]*(?: [a-z-]+){0,2}?)"
+    r"(?=[,.;!]|$| at\b| for\b| in\b| since\b| and\b)"
+)
 #: A job said by the work the user does at a kind of workplace: "I'm teaching at a primary school".
 _WORK = re.compile(
     r"\bI (?:am )?(?:now |currently |still )?(?P<verb>teach|teaching|lecture|lecturing|nurse|nursing)"
@@ -106,13 +113,16 @@ _WORK = re.compile(
 _WORKER = {"teach": "teacher", "lectur": "lecturer", "nurs": "nurse"}
 #: A field of study said by the course's noun: "my course is pharmacology as of this term", "major is now statistics".
 _COURSE = re.compile(
-    r"(?:^|\b[Mm]y |[,;:] )(?i:course|major|degree|programme|program)(?: now)? is (?:now |officially )?"
+    r"(?:^|\b[Mm]y |[,;:] )(?i:course|major|degree|programme|program)(?: now)? is (?:now |officially )?(?:in )?"
     r"(?P<obj>[a-z][a-z ]*?)(?= now\b| as of\b| these days\b|\s*[,.;!(—–]|$)"
 )
 
 
 def _titled(text: str) -> list[Fact]:
     m = _TITLE.search(text)
+    if m and is_occupation(m["obj"]) and usernews.sure(text, m):
+        return rule_facts(USER, "works as", m["obj"], 0.8, False, attribute=True)
+    m = _WORK_AS.search(text)
     if m and is_occupation(m["obj"]) and usernews.sure(text, m):
         return rule_facts(USER, "works as", m["obj"], 0.8, False, attribute=True)
     m = _COURSE.search(text)
@@ -204,3 +214,51 @@ def _left(text: str) -> list[Fact]:
     if homely == jobby:
         return []
     return rule_facts(USER, "lives in" if homely else "works at", name, 0.75, True)
+
+
+#: The user and their household said as one subject: "Me and my wife live in Asunción", "we both work at the Red
+#: Cross", "my partner and I live in Lyon".
+_BOTH = r"(?:(?i:me) and (?:my|the) [a-z]+|(?i:my) [a-z]+ and I|we both|both of us)"
+_TOGETHER = (
+    ("lives in", re.compile(rf"(?:^|[,;:] |\band ){_BOTH} (?:now |currently )?(?:live|are living|are based|reside) in {_NAME}")),
+    ("works at", re.compile(rf"(?:^|[,;:] |\band ){_BOTH} (?:now |currently )?work (?:at|for) {_ORG}")),
+)
+
+
+def _together(text: str) -> list[Fact]:
+    found: list[Fact] = []
+    for predicate, pattern in _TOGETHER:
+        m = pattern.search(text)
+        if m and not _a_time(m["obj"]) and usernews.sure_so_far(text, m, m.start()):  # "my wife" is the subject
+            found += rule_facts(USER, predicate, m["obj"], 0.8, False, attribute=True)
+    return found
+
+
+#: A tool in the user's role said by where the user keeps a thing, by what a device runs, or by a name the
+#: sentence then calls "my R": "I keep my calendar in Notion Calendar", "I'm on Windows 11 at home", "setup: Arch
+#: Linux on the laptop", "Bought a new phone, an iPhone 16", "tried Ghostty and never went back, it's my terminal now".
+_KEEP = re.compile(
+    rf"\b(?:I|we) (?:now |mostly )?(?:keep|store|put|track|manage|do) (?:all )?(?:of )?(?:my |our )?"
+    rf"(?P<noun>calendar|notes|passwords|email|mail|emails) (?:in|on|with) {_NAME}"
+)
+_ON = re.compile(
+    rf"(?:\bI am (?:now |still |currently |mostly )?on |(?:^|[:;,] ){{1}}(?=[{UPPER}]\S* (?:\S+ )?on (?:my|the) {DEVICE}\b)){_NAME}"
+)
+_NEW_ROLE = re.compile(rf"\bnew (?P<noun>phone|laptop|terminal|editor|browser)(?:,| -| —) (?:an?|the) {_NAME}")
+_MY_ROLE = re.compile(r"\b(?:it is|that is|it has become) (?:now )?my (?:new |main |daily |only )?(?P<noun>[a-z]+(?: [a-z]+)?)\b")
+
+
+def _tools(text: str) -> list[Fact]:
+    m = _KEEP.search(text) or _NEW_ROLE.search(text)
+    role = usernews.role_for(m["noun"], m["obj"]) if m and usernews.sure(text, m) else ""
+    if m and role:
+        return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
+    m = _ON.search(text)
+    if m and roles_of(m["obj"]) == {"os"} and usernews.sure(text, m):
+        return rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
+    m = _MY_ROLE.search(text)
+    if m is None or not usernews.sure(text, m):
+        return []
+    named = [k[0] for k in known_names(text[: m.start()]) if usernews.role_for(m["noun"], k[0])]
+    role = usernews.role_for(m["noun"], named[-1]) if named else ""
+    return rule_facts(USER, role, named[-1], 0.75, False, attribute=True) if role and roles_of(named[-1]) else []

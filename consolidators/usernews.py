@@ -280,7 +280,7 @@ def facts(text: str) -> list[Fact]:
         found += rule_facts(USER, "prefers drink", m["obj"], 0.8, False, attribute=True)
     for pattern in _ROLE_NEWS:
         m = pattern.search(text)
-        role = _role(m["role"], m["obj"]) if m and sure(text, m) else ""
+        role = role_for(m["role"], m["obj"]) if m and sure(text, m) else ""
         if m and role:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
@@ -353,7 +353,7 @@ def _swaps(text: str) -> list[Fact]:
     if m and not _VISIT.search(text):
         return rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
     m = _MOVED_ROLE.search(text)
-    role = _role(m["role"], m["obj"]) if m and sure(text, m) else ""
+    role = role_for(m["role"], m["obj"]) if m and sure(text, m) else ""
     if m and role:
         return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
     m = _SWAP.search(text)
@@ -361,7 +361,7 @@ def _swaps(text: str) -> list[Fact]:
         return []
     both = roles_of(m["old"]) & roles_of(m["obj"])
     if m["role"] or m["role2"]:
-        role = _role(m["role"] or m["role2"], m["obj"])
+        role = role_for(m["role"] or m["role2"], m["obj"])
     elif both:
         role = next(iter(both)) if len(both) == 1 else ""
     elif m["old"][:1].isupper() and m["obj"][:1].isupper() and _HOME_WORDS.search(text) and not _VISIT.search(text):
@@ -371,7 +371,7 @@ def _swaps(text: str) -> list[Fact]:
     return rule_facts(USER, role, m["old"], 0.7, True) + rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
 
 
-def _role(noun: str, name: str) -> str:
+def role_for(noun: str, name: str) -> str:
     """The tool role ``noun`` names, if ``name`` can fill it (one the tool lists know for another role cannot)."""
     role = role_phrase(noun) if names_a_role(noun) else None
     known = roles_of(name.strip())
