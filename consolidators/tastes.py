@@ -47,7 +47,7 @@ _DRUNK = (
     re.compile(rf"^{_THING} beats (?:anything|everything|all)(?: else)? I drink\b", re.I),
     # "give me a good chai over anything else these days"
     re.compile(
-        rf"\b(?:give me|I reach for|I grab) (?:an? )?(?:good |nice |proper )?{_THING} over (?:anything|everything)\b",
+        rf"\b(?:give me|I reach for|I grab) (?:an? )?(?:good |nice |proper )?{_THING} (?:over|before) (?:anything|everything)\b",
         re.I,
     ),
     # "hibiscus tea has become my drink of choice lately"
@@ -91,7 +91,7 @@ def _without_place(f: Fact) -> Fact:
 
 #: A word every shape above holds: a sentence without one states no taste by standing.
 _CUE = re.compile(
-    r"\b(?:fan|favou?rite|fave?|enjoy|love|like|drink|drinker|person|guy|gal|girl|go-to|all|beats|over)\b", re.I
+    r"\b(?:fan|favou?rite|fave?|enjoy|love|like|drink|drinker|person|guy|gal|girl|go-to|all|beats|over|before)\b", re.I
 )
 
 

@@ -150,6 +150,7 @@ _CAME = (
     re.compile(rf"(?:\bI|\band|^|[,;] )(?: now| currently)? work(?:ing)? in [a-z]+(?: [a-z]+)? (?:at|for) {_ORG}"),
     re.compile(rf"\bI am (?:now )?(?:at|with) {_ORG} (?:now |these days )?as (?:an? |their |the )"),
     re.compile(rf"\bI am (?:now )?(?:at|with) {_ORG} (?:now|these days)\b"),
+    re.compile(rf"\b(?:my )?onboarding (?:at|with) {_ORG}"),  # "onboarding at Mistral AI is intense"
 )
 #: Readers of :data:`_CAME` whose words alone may say a stay ("landed at Heathrow", "I'm at Gatwick now").
 _NEEDS_JOB_WORDS = (_CAME[0], _CAME[4])
@@ -191,7 +192,7 @@ def _spouse(text: str) -> list[Fact]:
 
 #: A thing the user left, gave up or saw go: "I left Hamburg in June", "I quit Ubisoft last month", "Kafka is gone".
 _LEFT = re.compile(
-    rf"(?:^|\b(?:I|we) (?:have )?(?:finally |just )?)(?:left|quit) {_NAME}|(?:^|[,;:] ){_NAME.replace('obj', 'gone')} is (?:gone|dead|out)\b"
+    rf"(?:^|\b(?:I|we) (?:have )?(?:finally |just )?)(?:left|quit) {_NAME}|(?:^|[,;:] ){_NAME.replace('obj', 'gone')} is (?:gone|dead)\b"
 )
 _HOME_WORDS = re.compile(r"\b(?:lease|flat|apartment|rent|landlord|moved|move|house|neighbou?rhood|city)\b", re.I)
 
@@ -245,7 +246,12 @@ _ON = re.compile(
     rf"(?:\bI am (?:now |still |currently |mostly )?on |(?:^|[:;,] ){{1}}(?=[{UPPER}]\S* (?:\S+ )?on (?:my|the) {DEVICE}\b)){_NAME}"
 )
 _NEW_ROLE = re.compile(rf"\bnew (?P<noun>phone|laptop|terminal|editor|browser)(?:,| -| —) (?:an?|the) {_NAME}")
-_MY_ROLE = re.compile(r"\b(?:it is|that is|it has become) (?:now )?my (?:new |main |daily |only )?(?P<noun>[a-z]+(?: [a-z]+)?)\b")
+_MY_ROLE = re.compile(
+    r"\b(?:it is|that is|it has become) (?:now )?my (?:new |main |daily |only )?(?P<noun>[a-z]+(?: (?!now|too|again|for|though|by|at|since)[a-z]+)?)\b"
+    r"|\b(?:that|it) is where I (?:now )?(?:do|keep|read|write|store|manage) (?:all )?(?:my )?(?P<where>[a-z]+)\b"
+)
+#: A device the user settled on a system for: "settled on Debian for the laptop now".
+_SETTLED = re.compile(rf"\b(?:settled on|went with|picked|chose|installed) {_NAME} (?:for|on) (?:my|the) {DEVICE}\b")
 
 
 def _tools(text: str) -> list[Fact]:
@@ -253,12 +259,27 @@ def _tools(text: str) -> list[Fact]:
     role = usernews.role_for(m["noun"], m["obj"]) if m and usernews.sure(text, m) else ""
     if m and role:
         return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
-    m = _ON.search(text)
+    m = _ON.search(text) or _SETTLED.search(text)
     if m and roles_of(m["obj"]) == {"os"} and usernews.sure(text, m):
         return rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
     m = _MY_ROLE.search(text)
     if m is None or not usernews.sure(text, m):
         return []
-    named = [k[0] for k in known_names(text[: m.start()]) if usernews.role_for(m["noun"], k[0])]
-    role = usernews.role_for(m["noun"], named[-1]) if named else ""
-    return rule_facts(USER, role, named[-1], 0.75, False, attribute=True) if role and roles_of(named[-1]) else []
+    noun, before = m["noun"] or m["where"], _clause_before(text[: m.start()])
+    if re.search(r"\b(?:might|maybe|thinking|considering|if|should|would|could|will|gonna|going to|want to)\b", before):
+        return []  # "I might switch to Warp, it's my terminal now": the name is a plan
+    named = [k[0] for k in known_names(before) if usernews.role_for(noun, k[0])] or _lone_name(before)
+    role = usernews.role_for(noun, named[-1]) if named else ""
+    return rule_facts(USER, role, named[-1], 0.75, False, attribute=True) if role else []
+
+
+def _clause_before(text: str) -> str:
+    """The clause before "it's my terminal now": where the name it means is said."""
+    return re.split(r"[,;:.!?]\s+|\s[—–]\s|\sbut\s|\s(?:so|and)\s(?=that|it)", text.strip(" ,"))[-1]
+
+
+def _lone_name(clause: str) -> list[str]:
+    """The one capitalised name ``clause`` holds past its opening word ("tried Ghostty and never went back");
+    none when it holds two or none."""
+    names = [n for n in re.findall(rf"(?<=\s)[{UPPER}][\w.+-]*(?: [{UPPER}0-9][\w.+-]*)*", clause) if n.split()[0] != "I"]
+    return names if len(names) == 1 else []

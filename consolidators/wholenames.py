@@ -116,7 +116,7 @@ def _spelt(term: str, sentence: str) -> str:
     return found.pop() if len(found) == 1 else term
 
 
-_WHEN = frozenset(MONTHS + WEEKDAYS)
+_DATES = frozenset(MONTHS + WEEKDAYS)
 
 
 def _full_name(term: str, sentence: str) -> str:
@@ -128,7 +128,7 @@ def _full_name(term: str, sentence: str) -> str:
         m[0]
         for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{re.escape(term)}(?![\w'-])", sentence)
         if m[0].split()[0].lower() not in STOP_WORDS
-        and m[0].split()[0] not in _WHEN  # "last Saturday Joost and I got married": a day is no first name
+        and m[0].split()[0] not in _DATES  # "last Saturday Joost and I got married": a day is no first name
         and not job_title(m[0].split()[0])
         and not any(w.endswith("'s") for w in m[0].split())  # "Twice's Nayeon": whose, not a first name
     }
