@@ -139,8 +139,8 @@ _SPAN = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a coupl
 #: An employer said by the time spent there: "been at Zalando three weeks now", "I have been with Infosys for
 #: about six years", "I am with Mollie since the 1st". Hours are a wait, not a job ("been at Heathrow for hours").
 _STAY = re.compile(
-    rf"(?:^|\bI (?:have |am )?|\bwe (?:have |are )?|[,;:] )(?:(?:now|just|officially) )?(?i:been|am|are) (?:at|with) {_ORG}"
-    rf"(?=(?: now)? (?:(?:for|since|about|almost|nearly|over|just) )*(?:{_SPAN} (?:[a-z]+ )?(?:days?|weeks?|months?|years?)\b|since\b))"
+    rf"(?:^|\bI (?:have |am )?|\b[Ww]e (?:have |are )?|[,;:] )(?:(?:now|just|officially) )?(?i:been|am|are) (?:at|with) {_ORG}"
+    rf"(?=(?: now)? (?:(?:for|since|about|almost|nearly|over|just) )*(?:{_SPAN} (?:[a-z]+ )?(?:days?|weeks?|months?|years?)\b|since\b(?! (?:\d{{1,2}}(?::\d\d)? ?(?:am|pm)|this morning|noon|lunch|breakfast|dawn|midnight)\b)))"
 )
 #: An employer the user came to: "after the layoffs I landed at Datadog", "as an employee of Rakuten", "work in tax
 #: at KPMG", "I am at Klarna now as a product designer" (a job named after the employer makes it one).
@@ -192,7 +192,7 @@ def _spouse(text: str) -> list[Fact]:
 
 #: A thing the user left, gave up or saw go: "I left Hamburg in June", "I quit Ubisoft last month", "Kafka is gone".
 _LEFT = re.compile(
-    rf"(?:^|\b(?:I|we) (?:have )?(?:finally |just )?)(?:left|quit) {_NAME}|(?:^|[,;:] ){_NAME.replace('obj', 'gone')} is (?:gone|dead)\b"
+    rf"(?:^|\b(?:I|[Ww]e) (?:have )?(?:finally |just )?)(?:left|quit) {_NAME}|(?:^|[,;:] ){_NAME.replace('obj', 'gone')} is (?:gone|dead)\b"
 )
 _HOME_WORDS = re.compile(r"\b(?:lease|flat|apartment|rent|landlord|moved|move|house|neighbou?rhood|city)\b", re.I)
 
@@ -219,7 +219,7 @@ def _left(text: str) -> list[Fact]:
 
 #: The user and their household said as one subject: "Me and my wife live in Asunción", "we both work at the Red
 #: Cross", "my partner and I live in Lyon".
-_BOTH = r"(?:(?i:me) and (?:my|the) [a-z]+|(?i:my) [a-z]+ and I|we both|both of us)"
+_BOTH = r"(?:(?:(?i:me) and (?:my|the) [a-z]+|(?i:my) [a-z]+ and I)(?: both)?|[Ww]e both|[Bb]oth of us)"
 _TOGETHER = (
     ("lives in", re.compile(rf"(?:^|[,;:] |\band ){_BOTH} (?:now |currently )?(?:live|are living|are based|reside) in {_NAME}")),
     ("works at", re.compile(rf"(?:^|[,;:] |\band ){_BOTH} (?:now |currently )?work (?:at|for) {_ORG}")),
