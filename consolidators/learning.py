@@ -65,7 +65,9 @@ _SPOKEN = (
     re.compile(r"^speaking (?P<langs>\w+) (?:at home|with (?:my|our)|to (?:my|our)|every day|daily)\b", re.I),
 )
 #: How much of a language a list item says the user has: "a bit of Spanish" is Spanish spoken.
-_AMOUNT = re.compile(r"^(?:(?:a bit of|a little|a little bit of|some|basic|decent|good|fluent|conversational|native|broken)\s+)+", re.I)
+_AMOUNT = re.compile(
+    r"^(?:(?:a bit of|a little|a little bit of|some|basic|decent|good|fluent|conversational|native|broken)\s+)+", re.I
+)
 _PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*(?=(?:so|but|and|pray|if|need|can|could|btw)\b)|\s(?:so|but|because)\s")
 
 

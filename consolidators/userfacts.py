@@ -32,7 +32,7 @@ from .vocabulary import MONTHS, WEEKDAYS, is_drink
 
 USER = "user"
 #: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").
-_NAME = rf"(?P<obj>[{UPPER}][\w&'-]*(?:\.(?=\w))?[\w&'-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'-]*)*)"
+_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'-]*(?:\.(?=\w))?[\w&'-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'-]*)*)"
 _ORG = rf"(?:the )?{_NAME}"
 #: What a self-answered question asks, by its noun, and the relation its answer fills.
 _ASKED = (
@@ -54,11 +54,20 @@ _INSTEAD_DRINK = re.compile(
 
 def facts(text: str) -> list[Fact]:
     """The user's facts ``text`` states in one of the shorthand shapes above."""
-    said = _answered(text) + _titled(text) + _employed(text) + _spouse(text) + _left(text) + _together(text)
+    said = (
+        answered(text)
+        + _drink_over(text)
+        + _home(text)
+        + _titled(text)
+        + _employed(text)
+        + _spouse(text)
+        + _left(text)
+        + _together(text)
+    )
     return said + [f for f in _tools(text) if f.predicate not in {g.predicate for g in said}]
 
 
-def _answered(text: str) -> list[Fact]:
+def answered(text: str) -> list[Fact]:
     """A question the user answers themself; the answer must be a value of its kind (a drink, a field, a job)."""
     for ask, predicate in _ASKED:
         m = re.compile(_ANSWER.pattern.format(ask=ask), re.I).search(_opening(text))
@@ -68,6 +77,49 @@ def _answered(text: str) -> list[Fact]:
     m = _INSTEAD_DRINK.match(_opening(text))
     if m and is_drink(m["old"]) and is_drink(m["obj"]):
         return rule_facts(USER, "prefers drink", m["obj"], 0.75, False, attribute=True)
+    return []
+
+
+#: "I'll always pick a flat white over tea": a habit of choice, not a plan, when both are drinks.
+_OVER = re.compile(
+    r"\bI(?: will| would)? always (?:pick|choose|take|go for|order|get) (?:an? )?(?P<obj>[a-z][a-z -]*?) over (?:an? )?(?P<old>[a-z]+(?: [a-z]+)?)\b"
+)
+
+
+def _drink_over(text: str) -> list[Fact]:
+    m = _OVER.search(text)
+    hedged = m and re.search(r"\b(?:if|maybe|might|probably|not|never)\b", usernews.clause(text, m))
+    if m and not hedged and is_drink(m["obj"]) and is_drink(m["old"].split()[0]):
+        return rule_facts(USER, "prefers drink", m["obj"], 0.75, False, attribute=True)
+    return []
+
+
+#: A home said by where the user lives or has settled, beside another clause: "we're properly settled in Cardiff",
+#: "I'm stuck in Leeds where I've been for four years", "back home in Brno tomorrow where I live". A school said by
+#: what the user is there for: "I'm at Sorbonne Université for my master's".
+_HOMES = (
+    re.compile(rf"\b(?:I am|we are) (?:now |properly |finally |all |fully |happily )*settled in {_NAME}"),
+    re.compile(
+        rf"\bin {_NAME}(?: [a-z]+){{0,2}},? where I (?:live|have lived|have been(?: living)?(?: for| since)?)\b"
+    ),
+)
+_AT_SCHOOL = (
+    re.compile(
+        rf"\bI am (?:now )?at {_ORG} (?:for|doing) (?:my|a|an) (?i:master'?s|masters|phd|degree|bachelor'?s|mba|msc|ba|bsc)\b"
+    ),
+    re.compile(rf"\b(?:uni|university|college|grad|phd|master'?s) student here \({_ORG}\)"),
+)
+
+
+def _home(text: str) -> list[Fact]:
+    for pattern in _HOMES:
+        m = pattern.search(text)
+        if m and not usernews.visit(text) and usernews.sure_so_far(text, m):
+            return rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
+    for pattern in _AT_SCHOOL:
+        m = pattern.search(text)
+        if m and usernews.sure_so_far(text, m):
+            return rule_facts(USER, "studies at", m["obj"], 0.8, False, attribute=True)
     return []
 
 
@@ -168,7 +220,12 @@ def _employed(text: str) -> list[Fact]:
         return rule_facts(USER, "works at", m["obj"], 0.8, False, attribute=True)
     for pattern in _CAME:
         m = pattern.search(text)
-        if m and not _a_time(m["obj"]) and usernews.sure(text, m) and (pattern not in _NEEDS_JOB_WORDS or _JOB_WORDS.search(text)):
+        if (
+            m
+            and not _a_time(m["obj"])
+            and usernews.sure(text, m)
+            and (pattern not in _NEEDS_JOB_WORDS or _JOB_WORDS.search(text))
+        ):
             return rule_facts(USER, "works at", m["obj"], 0.8, False, attribute=True)
     return []
 
@@ -185,7 +242,11 @@ _SPOUSE = re.compile(
 
 def _spouse(text: str) -> list[Fact]:
     m = _SPOUSE.search(text)
-    if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start() + 8]) and usernews.sure_so_far(text, m, m.start()):  # "my wife" is no one else's fact here
+    if (
+        m
+        and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start() + 8])
+        and usernews.sure_so_far(text, m, m.start())
+    ):  # "my wife" is no one else's fact here
         return rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
     return []
 
@@ -202,7 +263,7 @@ def _left(text: str) -> list[Fact]:
     break, a notice, a search for the next), or a known tool (the role it fills, named in the sentence)."""
     m = _LEFT.search(text)
     name = (m["obj"] or m["gone"]) if m else ""
-    if not name or _a_time(name) or not usernews.sure_so_far(text, m):
+    if m is None or not name or _a_time(name) or not usernews.sure_so_far(text, m):
         return []
     roles = roles_of(name)
     if roles:  # the role the sentence names, or the one another tool it names fills ("on AWS now, we left Linode")
@@ -211,7 +272,8 @@ def _left(text: str) -> list[Fact]:
         return rule_facts(USER, role, name, 0.7, True) if role in roles else []
     if m["gone"]:
         return []
-    homely, jobby = bool(_HOME_WORDS.search(text)), bool(_JOB_WORDS.search(text) or re.search(r"\b(?:break|something new)\b", text))
+    homely = bool(_HOME_WORDS.search(text))
+    jobby = bool(_JOB_WORDS.search(text) or re.search(r"\b(?:break|something new)\b", text))
     if homely == jobby:
         return []
     return rule_facts(USER, "lives in" if homely else "works at", name, 0.75, True)
@@ -221,7 +283,10 @@ def _left(text: str) -> list[Fact]:
 #: Cross", "my partner and I live in Lyon".
 _BOTH = r"(?:(?:(?i:me) and (?:my|the) [a-z]+|(?i:my) [a-z]+ and I)(?: both)?|[Ww]e both|[Bb]oth of us)"
 _TOGETHER = (
-    ("lives in", re.compile(rf"(?:^|[,;:] |\band ){_BOTH} (?:now |currently )?(?:live|are living|are based|reside) in {_NAME}")),
+    (
+        "lives in",
+        re.compile(rf"(?:^|[,;:] |\band ){_BOTH} (?:now |currently )?(?:live|are living|are based|reside) in {_NAME}"),
+    ),
     ("works at", re.compile(rf"(?:^|[,;:] |\band ){_BOTH} (?:now |currently )?work (?:at|for) {_ORG}")),
 )
 
@@ -281,5 +346,7 @@ def _clause_before(text: str) -> str:
 def _lone_name(clause: str) -> list[str]:
     """The one capitalised name ``clause`` holds past its opening word ("tried Ghostty and never went back");
     none when it holds two or none."""
-    names = [n for n in re.findall(rf"(?<=\s)[{UPPER}][\w.+-]*(?: [{UPPER}0-9][\w.+-]*)*", clause) if n.split()[0] != "I"]
+    names = [
+        n for n in re.findall(rf"(?<=\s)[{UPPER}][\w.+-]*(?: [{UPPER}0-9][\w.+-]*)*", clause) if n.split()[0] != "I"
+    ]
     return names if len(names) == 1 else []

@@ -255,7 +255,7 @@ def across(sentences: list[str]) -> list[Fact]:
     roles asked and answered across two ("browser? Arc."), the sentences read as the rules read them (plain,
     contractions expanded)."""
     pairs = [f"{prev} {cur}" for prev, cur in zip(sentences, sentences[1:])]
-    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair) + usernews.born(pair)))
+    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair) + usernews.across(pair)))
 
 
 def _later(text: str) -> list[Fact]:

@@ -308,6 +308,17 @@ def born(text: str) -> list[Fact]:
     return []
 
 
+def visit(text: str) -> bool:
+    """Whether ``text`` speaks of a stay rather than a home ("for the week", "on holiday")."""
+    return bool(_VISIT.search(text))
+
+
+def across(pair: str) -> list[Fact]:
+    """What two sentences of one message say together (``pair``, joined): a birthplace or another fact the user
+    asks about and answers in the next ("My birthplace? Ardara.", "What do I study? Linguistics.")."""
+    return born(pair) or userfacts.answered(pair)
+
+
 def _given_up(text: str) -> list[Fact]:
     """A home, employer, school or app the user left, as a retraction: "no longer living in X", "not working at X
     anymore", "deleted Instagram"."""

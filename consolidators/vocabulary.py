@@ -136,7 +136,7 @@ DRINKS = frozenset(
 tea coffee espresso latte cappuccino americano matcha chai decaf water juice milk beer wine soda
 cola kombucha cocoa smoothie lemonade mate rooibos cortado macchiato mocha flat-white white lungo ristretto
 kefir lassi horchata cider sake whisky whiskey gin vodka rum tequila brew
-hojicha sencha genmaicha gyokuro oolong pu-erh yerba cold-brew
+hojicha sencha genmaicha gyokuro oolong pu-erh yerba cold-brew tisane ayran frappe frappuccino
 """.split()
 )
 

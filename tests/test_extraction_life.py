@@ -404,7 +404,10 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
     ("Tea? nope, matcha all day for me", [("user", "prefers drink", "matcha", False)]),
     ("What do I study? Geology, mostly volcanoes.", [("user", "studies", "geology", False)]),
     ("job title as of Monday: staff engineer. wish me luck", [("user", "works as", "staff engineer", False)]),
-    ("my official title is now 'solutions architect', whatever that means", [("user", "works as", "solutions architect", False)]),
+    (
+        "my official title is now 'solutions architect', whatever that means",
+        [("user", "works as", "solutions architect", False)],
+    ),
     ("I'm lecturing at a technical college these days", [("user", "works as", "lecturer", False)]),
     ("by night I work as a bartender, by day I sleep", [("user", "works as", "bartender", False)]),
     ("I've been at Siemens for almost nine years, mostly in rail", [("user", "works at", "Siemens", False)]),
@@ -412,7 +415,10 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
     ("after the reorg I landed at Booking.com, same role", [("user", "works at", "Booking.com", False)]),
     ("As an employee of Nestlé I can't comment on that", [("user", "works at", "Nestlé", False)]),
     ("new job, I'm at Canonical now, still remote", [("user", "works at", "Canonical", False)]),
-    ("I work in compliance at ING and live in Utrecht", [("user", "works at", "ING", False), ("user", "lives in", "Utrecht", False)]),
+    (
+        "I work in compliance at ING and live in Utrecht",
+        [("user", "works at", "ING", False), ("user", "lives in", "Utrecht", False)],
+    ),
     ("my husband's name is Dmitri, he'll be joining the call", [("user", "married to", "Dmitri", False)]),
     ("we split in 2022 and on Sunday Aiko and I got married", [("user", "married to", "Aiko", False)]),
     ("my major is now economics as of this semester", [("user", "studies", "economics", False)]),
@@ -426,10 +432,29 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
     ("I'm on Fedora at work, sadly", [("user", "os", "Fedora", False)]),
     (
         "I speak Polish, Kashubian and a little German",
-        [("user", "speaks", "Polish", False), ("user", "speaks", "Kashubian", False), ("user", "speaks", "German", False)],
+        [
+            ("user", "speaks", "Polish", False),
+            ("user", "speaks", "Kashubian", False),
+            ("user", "speaks", "German", False),
+        ],
     ),
-    ("I speak Swahili and a bit of Arabic", [("user", "speaks", "Swahili", False), ("user", "speaks", "Arabic", False)]),
+    (
+        "I speak Swahili and a bit of Arabic",
+        [("user", "speaks", "Swahili", False), ("user", "speaks", "Arabic", False)],
+    ),
+    ("we're finally settled in Tartu, boxes everywhere", [("user", "lives in", "Tartu", False)]),
+    ("I'm stuck in Derby where I've been for six years", [("user", "lives in", "Derby", False)]),
+    ("I'd always pick a cortado over tea", [("user", "prefers drink", "cortado", False)]),
+    ("I'm at ETH Zurich for my PhD, mostly in the lab", [("user", "studies at", "ETH Zurich", False)]),
+    ("grad student here (KU Leuven), quick question about citations", [("user", "studies at", "KU Leuven", False)]),
+    ("doing weekend classes at Goldsmiths this year", [("user", "studies at", "Goldsmiths", False)]),
+    ("Our infrastructure is on Azure these days", [("user", "cloud provider", "Azure", False)]),
+    ("Got a new phone, a Galaxy S24, the battery is great", [("user", "phone", "Galaxy S24", False)]),
     # nothing, or not the old value: a question left open, a hedge, another's spouse, a wait, a visit, a plan
+    ("my brother is stuck in Leeds where he has been for years", []),
+    ("we might be settled in Oslo by spring", []),
+    ("my sister lives in Porto where I lived for a year", []),
+    ("I'd never pick a latte over tea", []),
     ("My favourite drink? No idea, ask my wife", []),
     ("What do I study? I haven't decided", []),
     ("my sister's husband's name is Karl", []),
@@ -445,6 +470,15 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
 @pytest.mark.parametrize(("sentence", "expected"), SHORTHAND)
 def test_users_life_in_shorthand(sentence: str, expected: list[Triple]) -> None:
     assert _lower(_facts(sentence, "user")) == _lower(expected)
+
+
+def test_an_answer_in_the_next_sentence() -> None:
+    """The consolidator reads a message's sentences in pairs too: the question and its answer are two sentences."""
+    from consolidators import usernews
+
+    got = [(f.predicate, f.object.lower()) for f in usernews.across("Favourite drink? Hojicha, by a mile.")]
+    assert got == [("prefers drink", "hojicha")]
+    assert not usernews.across("Favourite drink? Can you guess?")
 
 
 def test_a_thing_left_is_retracted_as_what_it_was() -> None:
