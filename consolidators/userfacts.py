@@ -32,7 +32,7 @@ from .vocabulary import MONTHS, WEEKDAYS, is_drink
 
 USER = "user"
 #: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").
-_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'-]*(?:\.(?=\w))?[\w&'-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'-]*)*)"
+_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'!+-]*(?:\.(?=\w))?[\w&'!+-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'!+-]*)*)"
 _ORG = rf"(?:the )?{_NAME}"
 #: What a self-answered question asks, by its noun, and the relation its answer fills.
 _ASKED = (
@@ -64,7 +64,8 @@ def facts(text: str) -> list[Fact]:
         + _left(text)
         + _together(text)
     )
-    return said + [f for f in _tools(text) if f.predicate not in {g.predicate for g in said}]
+    held = {f.predicate for f in said if not f.retract}  # "Travis is dead, long live Buildkite": the old one goes
+    return said + [f for f in _tools(text) + _headlined(text) if f.predicate not in held]
 
 
 def answered(text: str) -> list[Fact]:
@@ -108,6 +109,11 @@ _AT_SCHOOL = (
         rf"\bI am (?:now )?at {_ORG} (?:for|doing) (?:my|a|an) (?i:master'?s|masters|phd|degree|bachelor'?s|mba|msc|ba|bsc)\b"
     ),
     re.compile(rf"\b(?:uni|university|college|grad|phd|master'?s) student here \({_ORG}\)"),
+    # "the evening programme I'm enrolled in now is at TU Delft"
+    re.compile(
+        rf"\b(?:course|programme|program|degree|master'?s|phd)(?: (?:that )?I am (?:enrolled in|doing|taking))?(?: now)?"
+        rf" is (?:now )?(?:at|with) {_ORG}"
+    ),
 )
 
 
@@ -308,7 +314,7 @@ _KEEP = re.compile(
     rf"(?P<noun>calendar|notes|passwords|email|mail|emails) (?:in|on|with) {_NAME}"
 )
 _ON = re.compile(
-    rf"(?:\bI am (?:now |still |currently |mostly )?on |(?:^|[:;,] ){{1}}(?=[{UPPER}]\S* (?:\S+ )?on (?:my|the) {DEVICE}\b)){_NAME}"
+    rf"(?:\b(?:I am|[Ww]e are) (?:now |still |currently |mostly |all )?on |(?:^|[:;,] ){{1}}(?=[{UPPER}]\S* (?:\S+ )?on (?:my|the) {DEVICE}\b)){_NAME}"
 )
 _NEW_ROLE = re.compile(rf"\bnew (?P<noun>phone|laptop|terminal|editor|browser)(?:,| -| —) (?:an?|the) {_NAME}")
 _MY_ROLE = re.compile(
@@ -319,14 +325,38 @@ _MY_ROLE = re.compile(
 _SETTLED = re.compile(rf"\b(?:settled on|went with|picked|chose|installed) {_NAME} (?:for|on) (?:my|the) {DEVICE}\b")
 
 
+#: A role named as the headline, its tool after: "Terminal changed too, it's Kitty now", "new job = new calendar,
+#: everything is in Google Calendar now", "jenkins is dead, long live GitHub Actions: CI moved over this week".
+_ROLE_THEN = (
+    re.compile(
+        rf"^(?:(?i:my|the|our) )?(?P<noun>[A-Za-z][a-z]*(?: [a-z]+)?) (?:changed|switched|moved)(?: too| as well| again)?\W+"
+        rf"(?:it is|now it is|now) (?P<obj>[\w.+!-]+(?: [{UPPER}0-9][\w.+!-]*)*)"
+    ),
+    re.compile(rf"\b(?:everything|it all|all of it) (?:is|lives|goes|runs) (?:now )?(?:in|on|through) {_NAME} now\b"),
+    re.compile(rf"\blong live {_NAME}"),
+)
+
+
+def _headlined(text: str) -> list[Fact]:
+    for pattern in _ROLE_THEN:
+        m = pattern.search(text)
+        noun = m.groupdict().get("noun") if m else None
+        role = (usernews.role_for(noun.lower(), m["obj"]) if noun else sentence_role(text)) if m else None
+        known = roles_of(m["obj"]) if m else frozenset()
+        if m and role and usernews.sure(text, m) and (role in known or noun and (known or m["obj"][0].isupper())):
+            return rule_facts(USER, role, m["obj"], 0.75, False, attribute=True)
+    return []
+
+
 def _tools(text: str) -> list[Fact]:
     m = _KEEP.search(text) or _NEW_ROLE.search(text)
     role = usernews.role_for(m["noun"], m["obj"]) if m and usernews.sure(text, m) else ""
     if m and role:
         return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
     m = _ON.search(text) or _SETTLED.search(text)
-    if m and roles_of(m["obj"]) == {"os"} and usernews.sure(text, m):
-        return rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
+    roles = roles_of(m["obj"]) if m else frozenset()
+    if m and len(roles) == 1 and (m.re is _ON or roles == {"os"}) and usernews.sure(text, m):  # one role it can fill
+        return rule_facts(USER, next(iter(roles)), m["obj"], 0.8, False, attribute=True)
     m = _MY_ROLE.search(text)
     if m is None or not usernews.sure(text, m):
         return []

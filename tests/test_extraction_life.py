@@ -455,6 +455,7 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
     ("we might be settled in Oslo by spring", []),
     ("my sister lives in Porto where I lived for a year", []),
     ("I'd never pick a latte over tea", []),
+    ("I might try Arc, it's my browser now apparently", []),
     ("My favourite drink? No idea, ask my wife", []),
     ("What do I study? I haven't decided", []),
     ("my sister's husband's name is Karl", []),
