@@ -58,7 +58,13 @@ _LANGUAGES = frozenset(
 )
 _SPOKEN = (
     re.compile(r"\b(?:fluent|native|conversational|proficient) in (?P<langs>[\w ,]+)", re.I),
-    re.compile(r"\b(?:get by|getting by|manage|can manage) in (?P<langs>\w+)", re.I),
+    re.compile(
+        r"\b(?:get by|getting by|manage|can manage|hold a conversation|can hold a conversation) in (?P<langs>\w+)", re.I
+    ),
+    # "my german is fluent": the language said as the user's, its standing after
+    re.compile(
+        r"\bmy (?P<langs>\w+) is (?:(?:pretty|very|quite|really) )?(?:fluent|native|decent|good|conversational)\b", re.I
+    ),
     re.compile(r"\b(?:I|we)(?: both| all)? speak (?:fluent |decent |some |basic |good )?(?P<langs>[\w ,]+)", re.I),
     re.compile(r"\bplus (?:decent |some |basic |good |fluent )(?P<langs>\w+)", re.I),
     # "Speaking Amharic at home means …": the habit named as the sentence's subject
@@ -94,7 +100,7 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
 
 
 _CUE = re.compile(
-    rf"\b(?:{_DEGREE}|student|reading|fluent|native|conversational|proficient|get by|getting by|manage|speak|speaking|plus)\b",
+    rf"\b(?:{_DEGREE}|student|reading|fluent|native|conversational|proficient|get by|getting by|manage|speak|speaking|plus|conversation|fluent|native)\b",
     re.I,
 )
 

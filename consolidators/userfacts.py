@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from . import usernews
+from .learning import _LANGUAGES as LANGUAGES
 from .learning import a_field
 from .lifeevents import is_occupation, sentence_role
 from .roles import DEVICE
@@ -52,18 +53,17 @@ _INSTEAD_DRINK = re.compile(
 )
 
 
+def across(pair: str) -> list[Fact]:
+    """What two sentences of a message say together: a language asked for and then called the user's own ("answer
+    in Dutch? I'm a native speaker"), a tool named and then called "my phone" ("my Pixel keeps rebooting. it's my
+    phone for work too")."""
+    return _native(pair) or _tools(pair)
+
+
 def facts(text: str) -> list[Fact]:
     """The user's facts ``text`` states in one of the shorthand shapes above."""
-    said = (
-        answered(text)
-        + _drink_over(text)
-        + _home(text)
-        + _titled(text)
-        + _employed(text)
-        + _spouse(text)
-        + _left(text)
-        + _together(text)
-    )
+    readers = (answered, _drink_over, _home, _native, _listed, _titled, _employed, _spouse, _left, _together)
+    said = [f for read in readers for f in read(text)]
     held = {f.predicate for f in said if not f.retract}  # "Travis is dead, long live Buildkite": the old one goes
     return said + [f for f in _tools(text) + _headlined(text) if f.predicate not in held]
 
@@ -87,8 +87,14 @@ _OVER = re.compile(
 )
 
 
+#: "Honestly? Matcha over coffee, every time.": the choice said bare, its habit after.
+_BARE_OVER = re.compile(
+    r"(?:^|[?.!]\s+)(?P<obj>[A-Za-z][a-z]*(?: [a-z]+)?) over (?P<old>[a-z]+(?: [a-z]+)?),? (?:every time|always|any day|all day)\b"
+)
+
+
 def _drink_over(text: str) -> list[Fact]:
-    m = _OVER.search(text)
+    m = _OVER.search(text) or _BARE_OVER.search(text)
     hedged = m and re.search(r"\b(?:if|maybe|might|probably|not|never)\b", usernews.clause(text, m))
     if m and not hedged and is_drink(m["obj"]) and is_drink(m["old"].split()[0]):
         return rule_facts(USER, "prefers drink", m["obj"], 0.75, False, attribute=True)
@@ -100,6 +106,7 @@ def _drink_over(text: str) -> list[Fact]:
 #: what the user is there for: "I'm at Sorbonne Université for my master's".
 _HOMES = (
     re.compile(rf"\b(?:I am|we are) (?:now |properly |finally |all |fully |happily )*settled in {_NAME}"),
+    re.compile(rf"\b(?:I am|we are) (?:now )?(?:in|based in|living in) {_NAME},? (?:these days|nowadays)\b"),
     re.compile(
         rf"\bin {_NAME}(?: [a-z]+){{0,2}},? where I (?:live|have lived|have been(?: living)?(?: for| since)?)\b"
     ),
@@ -109,9 +116,10 @@ _AT_SCHOOL = (
         rf"\bI am (?:now )?at {_ORG} (?:for|doing) (?:my|a|an) (?i:master'?s|masters|phd|degree|bachelor'?s|mba|msc|ba|bsc)\b"
     ),
     re.compile(rf"\b(?:uni|university|college|grad|phd|master'?s) student here \({_ORG}\)"),
+    re.compile(rf"^(?:[a-z]+\W+)*[Aa]s an? (?:[a-z-]+ )?student (?:at|of) {_ORG}"),  # "as a student at TU Delft I …"
     # "the evening programme I'm enrolled in now is at TU Delft"
     re.compile(
-        rf"\b(?:course|programme|program|degree|master'?s|phd)(?: (?:that )?I am (?:enrolled in|doing|taking))?(?: now)?"
+        rf"\b(?i:course|programme|program|degree|master'?s|phd|msc|mba|ma|bsc|ba)(?: (?:that )?I am (?:enrolled in|doing|taking))?(?: now)?"
         rf" is (?:now )?(?:at|with) {_ORG}"
     ),
 )
@@ -380,3 +388,39 @@ def _lone_name(clause: str) -> list[str]:
         n for n in re.findall(rf"(?<=\s)[{UPPER}][\w.+-]*(?: [{UPPER}0-9][\w.+-]*)*", clause) if n.split()[0] != "I"
     ]
     return names if len(names) == 1 else []
+
+
+#: A language the sentence names, then calls the user's own: "Please answer in German, it's my mother tongue".
+_NATIVE = re.compile(
+    r"\b(?:(?:it is|that is) my (?:mother tongue|native language|first language)|I am a native speaker)\b"
+)
+
+
+def _native(text: str) -> list[Fact]:
+    m = _NATIVE.search(text)
+    named = {w for w in re.findall(r"\b[A-Z][a-z]+\b", text) if w.lower() in LANGUAGES} if m else set()
+    if m is None or len(named) != 1 or re.search(r"\b(?:not|never|if|wish)\b", usernews.clause(text, m)):
+        return []
+    return rule_facts(USER, "speaks", named.pop(), 0.75, False)
+
+
+#: A list of what the user does, the "I" said once: "I was born in Kraków, live in Edinburgh now and work as a
+#: primary school teacher", "i was born in Lagos, live in Abuja now, and work in tax at KPMG".
+_LISTED = (
+    ("lives in", re.compile(rf"^I [a-z]+ [^,;.?]*?(?:,|\band) (?:and )?(?:now )?live in {_NAME}")),
+    (
+        "works as",
+        re.compile(
+            r"^I [a-z]+ [^;.?]*?(?:,|\band) (?:and )?(?:now )?work as (?:an? )?(?P<obj>[a-z][a-z -]*?)(?=[,.;!]|$| at\b| for\b)"
+        ),
+    ),
+)
+
+
+def _listed(text: str) -> list[Fact]:
+    found: list[Fact] = []
+    for predicate, pattern in _LISTED:
+        m = pattern.search(text)
+        if m and usernews.sure_so_far(text, m) and (predicate != "works as" or is_occupation(m["obj"])):
+            found += rule_facts(USER, predicate, m["obj"], 0.8, False, attribute=True)
+    return found

@@ -170,8 +170,8 @@ _INTRO_PART = re.compile(
 #: An opening "as a …" that says what the user does: "As a nurse working night shifts at X, …", "quick one — as a
 #: dental hygienist, what …?" (is the standing, whatever the question then asks).
 _AS_A = re.compile(
-    rf"^(?:(?i:quick one|ok|so|hi|hello)\W+)*[Aa]s an? (?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"
-    rf"(?: working [a-z ]*?(?: (?:at|for) {_ORG.replace('(?P<org>', '(?P<org>')})?)?,"
+    rf"^(?:(?i:quick one|ok|so|hi|hello)\W+)*[Aa]s an? (?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*){{0,2}}?)"
+    rf"(?: working [a-z ]*?(?: (?:at|for) {_ORG.replace('(?P<org>', '(?P<org>')})?)?(?:,| (?=I\b))"
 )
 #: "me and the wife (Leilani)", "my husband, Tomás, says …": the spouse named beside the noun.
 _SPOUSE = re.compile(
@@ -316,7 +316,7 @@ def visit(text: str) -> bool:
 def across(pair: str) -> list[Fact]:
     """What two sentences of one message say together (``pair``, joined): a birthplace or another fact the user
     asks about and answers in the next ("My birthplace? Ardara.", "What do I study? Linguistics.")."""
-    return born(pair) or userfacts.answered(pair)
+    return born(pair) or userfacts.answered(pair) or userfacts.across(pair)
 
 
 def _given_up(text: str) -> list[Fact]:
