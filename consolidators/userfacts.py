@@ -319,15 +319,22 @@ def _together(text: str) -> list[Fact]:
 #: Linux on the laptop", "Bought a new phone, an iPhone 16", "tried Ghostty and never went back, it's my terminal now".
 _KEEP = re.compile(
     rf"\b(?:I|we) (?:now |mostly )?(?:keep|store|put|track|manage|do) (?:all )?(?:of )?(?:my |our )?"
-    rf"(?P<noun>calendar|notes|passwords|email|mail|emails) (?:in|on|with) {_NAME}"
+    rf"(?P<noun>calendar|notes|passwords|email|mail|emails|shifts|meetings|schedule|appointments) (?:in|on|with) {_NAME}"
 )
+#: What a calendar holds, said for the calendar: "I keep my shifts in Google Calendar".
+_SCHEDULED = frozenset("shifts meetings schedule appointments".split())
 _ON = re.compile(
     rf"(?:\b(?:I am|[Ww]e are) (?:now |still |currently |mostly |all )?on |(?:^|[:;,] ){{1}}(?=[{UPPER}]\S* (?:\S+ )?on (?:my|the) {DEVICE}\b)){_NAME}"
+)
+#: "typing this on my new Pixel 9": the device the message is written on.
+_TYPING = re.compile(
+    rf"\b(?:typing|writing|texting|sending) (?:this|these) (?:on|from) my (?:new |old )?(?P<noun>){_NAME}"
 )
 _NEW_ROLE = re.compile(rf"\bnew (?P<noun>phone|laptop|terminal|editor|browser)(?:,| -| —) (?:an?|the) {_NAME}")
 _MY_ROLE = re.compile(
     r"\b(?:it is|that is|it has become) (?:now )?my (?:new |main |daily |only )?(?P<noun>[a-z]+(?: (?!now|too|again|for|though|by|at|since)[a-z]+)?)\b"
     r"|\b(?:that|it) is where I (?:now )?(?:do|keep|read|write|store|manage) (?:all )?(?:my )?(?P<where>[a-z]+)\b"
+    r"|\b(?:that|it) is where (?:all )?my (?P<lives>schedule|calendar|notes|passwords|email|mail) (?:lives?|is|are|goes)\b"
 )
 #: A device the user settled on a system for: "settled on Debian for the laptop now".
 _SETTLED = re.compile(rf"\b(?:settled on|went with|picked|chose|installed) {_NAME} (?:for|on) (?:my|the) {DEVICE}\b")
@@ -342,6 +349,8 @@ _ROLE_THEN = (
     ),
     re.compile(rf"\b(?:everything|it all|all of it) (?:is|lives|goes|runs) (?:now )?(?:in|on|through) {_NAME} now\b"),
     re.compile(rf"\blong live {_NAME}"),
+    # "email client is Spark for me", "password manager = Dashlane for me"
+    re.compile(rf"^(?:(?i:honestly|so|and|my) )?(?P<noun>[a-z]+(?: [a-z]+)?) (?:is|=) {_NAME} for me\b"),
 )
 
 
@@ -357,8 +366,11 @@ def _headlined(text: str) -> list[Fact]:
 
 
 def _tools(text: str) -> list[Fact]:
-    m = _KEEP.search(text) or _NEW_ROLE.search(text)
-    role = usernews.role_for(m["noun"], m["obj"]) if m and usernews.sure(text, m) else ""
+    m = _KEEP.search(text) or _NEW_ROLE.search(text) or _TYPING.search(text)
+    noun = ("calendar" if m["noun"] in _SCHEDULED else m["noun"]) if m else ""
+    if m and m.re is _TYPING:  # a device written on is a phone only when the lists know it as one
+        noun = "phone" if roles_of(m["obj"]) == {"phone"} else ""
+    role = usernews.role_for(noun, m["obj"]) if m and usernews.sure(text, m) else ""
     if m and role:
         return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
     m = _ON.search(text) or _SETTLED.search(text)
@@ -368,7 +380,8 @@ def _tools(text: str) -> list[Fact]:
     m = _MY_ROLE.search(text)
     if m is None or not usernews.sure(text, m):
         return []
-    noun, before = m["noun"] or m["where"], _clause_before(text[: m.start()])
+    noun = "calendar" if m["lives"] == "schedule" else m["noun"] or m["where"] or m["lives"]
+    before = _clause_before(text[: m.start()])
     if re.search(r"\b(?:might|maybe|thinking|considering|if|should|would|could|will|gonna|going to|want to)\b", before):
         return []  # "I might switch to Warp, it's my terminal now": the name is a plan
     named = [k[0] for k in known_names(before) if usernews.role_for(noun, k[0])] or _lone_name(before)
