@@ -33,18 +33,21 @@ from .vocabulary import MONTHS, WEEKDAYS, is_drink
 
 USER = "user"
 #: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").
-_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'!+-]*(?:\.(?=\w))?[\w&'!+-]*(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'!+-]*)*)"
+_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'!+-]*(?:\.\w[\w&'!+-]*)?(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'!+-]*)*)"
 _ORG = rf"(?:the )?{_NAME}"
 #: What a self-answered question asks, by its noun, and the relation its answer fills.
-_ASKED = (
-    (r"(?:(?:my|the) )?(?:favou?rite|fave?|go-to) drink|what do I (?:usually )?drink", "prefers drink"),
-    (r"what do I study|(?:my )?(?:course|major|field of study|subject)", "studies"),
-    (r"(?:my )?(?:job|job title|title|occupation)|what do I do(?: for (?:a living|work))?", "works as"),
-    (r"(?:my )?employer|who do I work for|where do I work", "works at"),
-)
-_ANSWER = re.compile(
+_ANSWER = (
     r"^(?P<ask>{ask})(?: (?:at the moment|these days|right now|nowadays|now))?\?\s+"
     r"(?:(?:probably|definitely|honestly|easily|oh|well|mostly|currently|still|hmm|ha)\W+)*(?P<obj>[^,;.!?()—–]+)"
+)
+_ASKED = tuple(
+    (re.compile(_ANSWER.format(ask=ask), re.I), predicate)
+    for ask, predicate in (
+        (r"(?:(?:my|the) )?(?:favou?rite|fave?|go-to) drink|what do I (?:usually )?drink", "prefers drink"),
+        (r"what do I study|(?:my )?(?:course|major|field of study|subject)", "studies"),
+        (r"(?:my )?(?:job|job title|title|occupation)|what do I do(?: for (?:a living|work))?", "works as"),
+        (r"(?:my )?employer|who do I work for|where do I work", "works at"),
+    )
 )
 #: "Coffee? nah, yerba mate all day for me": a drink asked, refused, and the one drunk instead.
 _INSTEAD_DRINK = re.compile(
@@ -70,8 +73,8 @@ def facts(text: str) -> list[Fact]:
 
 def answered(text: str) -> list[Fact]:
     """A question the user answers themself; the answer must be a value of its kind (a drink, a field, a job)."""
-    for ask, predicate in _ASKED:
-        m = re.compile(_ANSWER.pattern.format(ask=ask), re.I).search(_opening(text))
+    for asked, predicate in _ASKED:
+        m = asked.search(_opening(text))
         value = m["obj"].strip() if m else ""
         if value and _fits(predicate, value) and not re.search(r"\b(?:not|never|no|idk|dunno)\b", value, re.I):
             return rule_facts(USER, predicate, _first_item(value), 0.75, False, attribute=True)
