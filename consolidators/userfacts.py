@@ -216,7 +216,7 @@ _STAY = re.compile(
 _CAME = (
     re.compile(rf"\bI (?:have )?(?:finally |just )?landed (?:a job |a role |a position )?(?:at|with) {_ORG}"),
     re.compile(rf"(?:^|\b[Aa]s |\bI am )an? (?:(?:proud|happy|new) )?employee (?:of|at) {_ORG}"),
-    re.compile(rf"(?:\bI|\band|^|[,;] )(?: now| currently)? work(?:ing)? in [a-z]+(?: [a-z]+)? (?:at|for) {_ORG}"),
+    re.compile(rf"\bI(?: am)?(?: now| currently)? work(?:ing)? in [a-z]+(?: [a-z]+)? (?:at|for) {_ORG}"),
     re.compile(rf"\bI am (?:now )?(?:at|with) {_ORG} (?:now |these days )?as (?:an? |their |the )"),
     re.compile(rf"\bI am (?:now )?(?:at|with) {_ORG} (?:now|these days)\b"),
     re.compile(rf"\b(?:my )?onboarding (?:at|with) {_ORG}"),  # "onboarding at Mistral AI is intense"
@@ -231,9 +231,18 @@ _JOB_WORDS = re.compile(
 )
 
 
+#: What makes "been at/with X for years" no job: a wait ("for three hours") or a partner ("been with Sam for six
+#: years, we're getting married").
+_WAIT_OR_LOVE = re.compile(
+    r"\b(?:hours?|minutes?|partner|boyfriend|girlfriend|husband|wife|married|marry|together|dating|relationship"
+    r"|anniversary|engaged|love)\b",
+    re.I,
+)
+
+
 def _employed(text: str) -> list[Fact]:
     m = _STAY.search(text)
-    if m and not _a_time(m["obj"]) and not re.search(r"\b(?:hours?|minutes?)\b", text) and usernews.sure(text, m):
+    if m and not _a_time(m["obj"]) and not _WAIT_OR_LOVE.search(text) and usernews.sure(text, m):
         return rule_facts(USER, "works at", m["obj"], 0.8, False, attribute=True)
     for pattern in _CAME:
         m = pattern.search(text)
@@ -424,6 +433,12 @@ def _native(text: str) -> list[Fact]:
 #: primary school teacher", "i was born in Lagos, live in Abuja now, and work in tax at KPMG".
 _LISTED = (
     ("lives in", re.compile(rf"^I [a-z]+ [^,;.?]*?(?:,|\band) (?:and )?(?:now )?live in {_NAME}")),
+    (
+        "works at",
+        re.compile(
+            rf"^I [a-z]+ [^;.?]*?(?:,|\band) (?:and )?(?:now )?work (?:in [a-z]+(?: [a-z]+)? )?(?:at|for) {_ORG}"
+        ),
+    ),
     (
         "works as",
         re.compile(

@@ -465,6 +465,8 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
     ("I wish Japanese was my mother tongue", []),
     ("I'm in Seville this week for a wedding", []),
     ("my brother's french is fluent", []),
+    ("my parents live in Leeds and work in finance at HSBC", []),
+    ("I've been at the gate at Schiphol for two hours", []),
     ("my brother is stuck in Leeds where he has been for years", []),
     ("we might be settled in Oslo by spring", []),
     ("my sister lives in Porto where I lived for a year", []),
