@@ -1,19 +1,27 @@
 """The user's standing facts said in chat's shorthand rather than by the plain verb the phrase rules read.
 
-Five shapes, each a family of wordings:
+Each reader takes one family of wordings, read by its structure (who, which relation, which value, what keeps it
+from being current), not by one example:
 
 - a question the user asks and answers in one breath: "Favourite drink at the moment? Kombucha", "What do I
-  study? Linguistics", "Coffee? nah, yerba mate all day for me";
+  study? Linguistics", "Coffee? nah, yerba mate all day for me" (and across two sentences, :func:`across`);
 - a job said by its title or by the work: "new title as of this morning: engineering manager", "my job title is
-  literally 'data engineer'", "I'm teaching at a primary school";
+  literally 'data engineer'", "I'm teaching at a primary school", "by day I work as a sound engineer";
 - an employer said by how long the user has been there or how they got there: "been with Infosys for six years",
   "I'm with Mollie since the 1st", "after the layoffs I landed at Datadog", "as an employee of Rakuten";
 - a spouse said by name: "my wife's name is Nadia", "my husband is Tomás now";
 - a thing left, by what kind of thing the sentence says it was: "I left Hamburg, the lease ran out" (a home),
-  "I quit Ubisoft and I'm taking a break" (a job), "we left Linode" (a known tool: its role).
+  "I quit Ubisoft and I'm taking a break" (a job), "we left Linode" (a known tool: its role);
+- a home, school or language said beside something else: "we're properly settled in Cardiff", "I'm at Sorbonne
+  Université for my master's", "answer in German, it's my mother tongue", "Me and my wife live in Asunción", a
+  list with the "I" said once ("I was born in Kraków, live in Edinburgh now and work as a …");
+- a tool by where the user keeps things, what a device runs, or a name then called "my R": "I keep my calendar in
+  Notion Calendar", "I'm on Windows 11 at home", "tried Ghostty and never went back, it's my terminal now".
 
 The text is the sentence as the rules read it (plain, contractions expanded). Each reading is checked in its own
-clause (:func:`consolidators.usernews.sure`): a hedge, negation, plan or question there keeps it from being a fact.
+clause (:func:`consolidators.usernews.sure`): a hedge, negation, plan or question there keeps it from being a fact;
+a value must be of its kind (a drink by its word, a job by :func:`~consolidators.lifeevents.is_occupation`, a tool
+by the lists that know its role).
 """
 
 from __future__ import annotations
