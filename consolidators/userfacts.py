@@ -139,7 +139,8 @@ _AT_SCHOOL = (
 def _home(text: str) -> list[Fact]:
     for pattern in _HOMES:
         m = pattern.search(text)
-        if m and not usernews.visit(text) and usernews.sure_so_far(text, m):
+        tool = m and (roles_of(m["obj"]) or sentence_role(text))  # "notes-wise I'm in Obsidian these days"
+        if m and not tool and not usernews.visit(text) and usernews.sure_so_far(text, m):
             return rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
     for pattern in _AT_SCHOOL:
         m = pattern.search(text)

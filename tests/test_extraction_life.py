@@ -464,6 +464,7 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
     # nothing, or not the old value: a question left open, a hedge, another's spouse, a wait, a visit, a plan
     ("I wish Japanese was my mother tongue", []),
     ("I'm in Seville this week for a wedding", []),
+    ("notes-wise I'm in Craft these days, Bear was buggy", [("user", "notes app", "Craft", False)]),
     ("my brother's french is fluent", []),
     ("my parents live in Leeds and work in finance at HSBC", []),
     ("I've been at the gate at Schiphol for two hours", []),
