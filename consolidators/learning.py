@@ -51,13 +51,28 @@ _LANGUAGES = frozenset(
     cantonese chinese japanese korean vietnamese thai khmer lao burmese malay indonesian tagalog filipino swahili
     amharic somali yoruba igbo hausa zulu xhosa afrikaans tigrinya oromo wolof quechua aymara guarani guaraní
     esperanto latin maori samoan tongan hawaiian kurdish armenian georgian azerbaijani kazakh uzbek mongolian
-    tibetan""".split()
+    tibetan papiamento papiamentu creole luxembourgish maltese frisian yiddish romani cebuano javanese sundanese
+    kinyarwanda lingala shona sesotho setswana twi akan ewe fula bambara malagasy fijian uyghur tatar chechen kyrgyz
+    tajik turkmen sindhi odia assamese konkani bhojpuri hmong tetum faroese greenlandic breton corsican sardinian
+    sicilian occitan asturian flemish""".split()
 )
 _SPOKEN = (
     re.compile(r"\b(?:fluent|native|conversational|proficient) in (?P<langs>[\w ,]+)", re.I),
-    re.compile(r"\b(?:get by|getting by|manage|can manage) in (?P<langs>\w+)", re.I),
+    re.compile(
+        r"\b(?:get by|getting by|manage|can manage|hold a conversation|can hold a conversation) in (?P<langs>\w+)", re.I
+    ),
+    # "my german is fluent": the language said as the user's, its standing after
+    re.compile(
+        r"\bmy (?P<langs>\w+) is (?:(?:pretty|very|quite|really) )?(?:fluent|native|decent|good|conversational)\b", re.I
+    ),
     re.compile(r"\b(?:I|we)(?: both| all)? speak (?:fluent |decent |some |basic |good )?(?P<langs>[\w ,]+)", re.I),
     re.compile(r"\bplus (?:decent |some |basic |good |fluent )(?P<langs>\w+)", re.I),
+    # "Speaking Amharic at home means …": the habit named as the sentence's subject
+    re.compile(r"^speaking (?P<langs>\w+) (?:at home|with (?:my|our)|to (?:my|our)|every day|daily)\b", re.I),
+)
+#: How much of a language a list item says the user has: "a bit of Spanish" is Spanish spoken.
+_AMOUNT = re.compile(
+    r"^(?:(?:a bit of|a little|a little bit of|some|basic|decent|good|fluent|conversational|native|broken)\s+)+", re.I
 )
 _PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*(?=(?:so|but|and|pray|if|need|can|could|btw)\b)|\s(?:so|but|because)\s")
 
@@ -85,7 +100,7 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
 
 
 _CUE = re.compile(
-    rf"\b(?:{_DEGREE}|student|reading|fluent|native|conversational|proficient|get by|getting by|manage|speak|plus)\b",
+    rf"\b(?:{_DEGREE}|student|reading|fluent|native|conversational|proficient|get by|getting by|manage|speak|speaking|plus|conversation|fluent|native)\b",
     re.I,
 )
 
@@ -130,8 +145,8 @@ def _tongues(part: str) -> list[tuple[str, str]]:
     found = []
     for pattern in _SPOKEN:
         for m in pattern.finditer(part):
-            words = re.split(r",\s*|\s+and\s+|\s+", m["langs"])
-            for word in words:
+            words = [_AMOUNT.sub("", w) for w in re.split(r",\s*|\s+and\s+", m["langs"])]
+            for word in (w for item in words for w in item.split()):
                 if word.lower() not in _LANGUAGES:
                     break  # a list of languages ends at the first word that is none
                 found.append(("speaks", word if word[:1].isupper() else word.capitalize()))

@@ -227,7 +227,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     ),
     (rf"do (?:a|an|my) {_DEGREE}(?: degree)? in (?P<obj>[a-z][\w ]*?)(?: at [A-Z].*)?", "studies", 0.8, False),
     (
-        r"(?:take|attend|have) (?:my |our )?(?:[\w-]+ )?(?:classes|lectures|courses|seminars) at (?P<obj>(?:the )?[A-Z].*)",
+        r"(?:take|attend|have|do) (?:my |our )?(?:[\w-]+ )?(?:classes|lectures|courses|seminars) at (?P<obj>(?:the )?[A-Z].*)",
         "studies at",
         0.8,
         False,

@@ -45,7 +45,7 @@ _NOUNS: dict[str, str] = {
     **dict.fromkeys("database|db|datastore|data store".split("|"), "database"),
     **dict.fromkeys("phone|smartphone|mobile|cell phone|cellphone".split("|"), "phone"),
     **dict.fromkeys("os|operating system".split("|"), "os"),
-    **dict.fromkeys("cloud|cloud provider|hosting|host".split("|"), "cloud provider"),
+    **dict.fromkeys("cloud|cloud provider|hosting|host|infra|infrastructure".split("|"), "cloud provider"),
     **dict.fromkeys("programming language|language of choice".split("|"), "programming language"),
 }
 _N = "|".join(re.escape(n) for n in sorted(_NOUNS, key=len, reverse=True))

@@ -47,7 +47,7 @@ _DRUNK = (
     re.compile(rf"^{_THING} beats (?:anything|everything|all)(?: else)? I drink\b", re.I),
     # "give me a good chai over anything else these days"
     re.compile(
-        rf"\b(?:give me|I reach for|I grab) (?:an? )?(?:good |nice |proper )?{_THING} over (?:anything|everything)\b",
+        rf"\b(?:give me|I reach for|I grab) (?:an? )?(?:good |nice |proper )?{_THING} (?:over|before) (?:anything|everything)\b",
         re.I,
     ),
     # "hibiscus tea has become my drink of choice lately"
@@ -91,7 +91,7 @@ def _without_place(f: Fact) -> Fact:
 
 #: A word every shape above holds: a sentence without one states no taste by standing.
 _CUE = re.compile(
-    r"\b(?:fan|favou?rite|fave?|enjoy|love|like|drink|drinker|person|guy|gal|girl|go-to|all|beats|over)\b", re.I
+    r"\b(?:fan|favou?rite|fave?|enjoy|love|like|drink|drinker|person|guy|gal|girl|go-to|all|beats|over|before)\b", re.I
 )
 
 
@@ -130,8 +130,12 @@ def _drink_before(text: str) -> str | None:
             start = max(0, end - 3)
             while start < end - 1 and not words[start].islower():
                 start += 1
-            return clean_object(" ".join(w for w in words[start:end] if w.lower() not in _NOT_DRINK_WORDS))
+            kept = [w for w in words[start:end] if w.lower() not in _NOT_DRINK_WORDS]
+            while len(kept) > 1 and kept[0].lower() in _SERVED and kept[-1] != "brew":
+                kept.pop(0)  # "a cold kombucha" is kombucha; "cold brew" is a drink of its own
+            return clean_object(" ".join(kept))
     return None
 
 
+_SERVED = frozenset("cold hot warm iced-cold chilled nice good proper big small fresh strong decent".split())
 _NOT_DRINK_WORDS = frozenset("much many too way more the a an my of some any lots drink drinks I".split())

@@ -244,7 +244,7 @@ def facts(text: str) -> list[Fact]:
         if predicate == "works as" and not is_occupation(m["obj"]) or predicate == "works at" and _STUDY.search(text):
             continue  # "officially a resident now", "I started at Harvard last term"
         found += _fact(predicate, m["obj"])
-    found += [f for f in usernews.facts(text) if f.predicate not in {f.predicate for f in found}]
+    found += [f for f in usernews.facts(text) if f.retract or f.predicate not in {f.predicate for f in found}]
     known = {f.predicate for f in found}
     later = _replaced(text) + _later(text) + _tools(text) + answered(text) + _on_a_phone(text)
     return list(dict.fromkeys(found + [f for f in later if f.predicate not in known]))
@@ -255,7 +255,7 @@ def across(sentences: list[str]) -> list[Fact]:
     roles asked and answered across two ("browser? Arc."), the sentences read as the rules read them (plain,
     contractions expanded)."""
     pairs = [f"{prev} {cur}" for prev, cur in zip(sentences, sentences[1:])]
-    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair) + usernews.born(pair)))
+    return list(dict.fromkeys(f for pair in pairs for f in _later(pair) + answered(pair) + usernews.across(pair)))
 
 
 def _later(text: str) -> list[Fact]:

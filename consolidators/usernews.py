@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from . import userfacts
 from .chatparse import role_phrase
 from .lifeevents import give_up_predicate, is_occupation
 from .roles import DEVICE, names_a_role
@@ -138,7 +139,7 @@ _ROLE_AT = (
     re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|for) (?!\d){_ORG}"),  # "a nurse with two kids" is none
     re.compile(
         rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) "
-        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}"
+        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}(?: now)?"
         rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
     ),
     re.compile(
@@ -170,8 +171,8 @@ _INTRO_PART = re.compile(
 #: An opening "as a …" that says what the user does: "As a nurse working night shifts at X, …", "quick one — as a
 #: dental hygienist, what …?" (is the standing, whatever the question then asks).
 _AS_A = re.compile(
-    rf"^(?:(?i:quick one|ok|so|hi|hello)\W+)*[Aa]s an? (?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"
-    rf"(?: working [a-z ]*?(?: (?:at|for) {_ORG.replace('(?P<org>', '(?P<org>')})?)?,"
+    rf"^(?:(?i:quick one|ok|so|hi|hello)\W+)*[Aa]s an? (?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*){{0,2}}?)"
+    rf"(?: working [a-z ]*?(?: (?:at|for) {_ORG.replace('(?P<org>', '(?P<org>')})?)?(?:,| (?=I\b))"
 )
 #: "me and the wife (Leilani)", "my husband, Tomás, says …": the spouse named beside the noun.
 _SPOUSE = re.compile(
@@ -198,7 +199,7 @@ _BIRTHPLACES = (
 )
 #: "Dev and I are married now", "Sam and I got married in May": the partner named beside the user.
 _MARRIED = re.compile(
-    rf"(?:^|[,;:] |\b(?:and|so|now) ){_NAME} and I (?:are|got|just got) (?:now |finally |officially )?married\b"
+    rf"(?:^|[,;:] |\b(?:and|so|now) )(?:(?:last|this|on) [A-Z][a-z]+day )?{_NAME} and I (?:are|got|just got) (?:now |finally |officially )?married\b"
     rf"|\bI (?:just |finally |then )?(?:got )?married (?:to )?{_NAME.replace('(?P<obj>', '(?P<obj2>')}"
 )
 #: "green tea is what I drink now": a drink said by what the user drinks.
@@ -237,14 +238,14 @@ def facts(text: str) -> list[Fact]:
     found: list[Fact] = []
     for pattern, evidence in _HOMES:
         m = pattern.search(text)
-        if m and (evidence is None or evidence.search(text)) and not _VISIT.search(text) and _sure(text, m):
+        if m and (evidence is None or evidence.search(text)) and not _VISIT.search(text) and sure(text, m):
             if roles_of(m["obj"]):  # "still in Excel for this": a tool, not a place
                 continue
             found += rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
             break
     for pattern in _JOBS:
         m = pattern.search(text)
-        if m and _sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", clause(text, m)):
+        if m and sure(text, m) and not re.search(r"\b(?:ago|previously|before|until|then)\b", clause(text, m)):
             found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True)
             found += (
                 rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True) if "job" in m.re.groupindex else []
@@ -257,39 +258,39 @@ def facts(text: str) -> list[Fact]:
         found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
     found += _introduced(text)
     m = _BARE_JOB.search(text)
-    if m and m["job"] in _JOB_NOUNS and _sure_so_far(text, m):
+    if m and m["job"] in _JOB_NOUNS and sure_so_far(text, m):
         found += rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
         found += rule_facts(USER, "works at", m["org"], 0.8, False, attribute=True) if m["org"] else []
     m = _BARE_STUDENT.search(text)
-    if m and _sure_so_far(text, m):
+    if m and sure_so_far(text, m):
         found += rule_facts(USER, "studies", m["field"], 0.8, False, attribute=True)
     m = _SPOUSE.search(text)
-    if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and _sure_so_far(text, m):
+    if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
     found += _swaps(text) + born(text) + _given_up(text)
     m = _RUNS_ON.search(text)
-    if m and "os" in roles_of(m["obj"]) and _sure(text, m):
+    if m and "os" in roles_of(m["obj"]) and sure(text, m):
         found += rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
     m = _MARRIED.search(text)
-    if m and _sure_so_far(text, m):
+    if m and sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"] or m["obj2"], 0.8, False, attribute=True)
     m = _DRINK.search(text)
-    if m and is_drink(m["obj"]) and _sure(text, m):
+    if m and is_drink(m["obj"]) and sure(text, m):
         found += rule_facts(USER, "prefers drink", m["obj"], 0.8, False, attribute=True)
     for pattern in _ROLE_NEWS:
         m = pattern.search(text)
-        role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
+        role = role_for(m["role"], m["obj"]) if m and sure(text, m) else ""
         if m and role:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
-    return found
+    return found + [f for f in userfacts.facts(text) if f.predicate not in {g.predicate for g in found}]
 
 
 def _role_at(text: str) -> list[Fact]:
     """A job said beside its employer or the way it is done, when the job is a real occupation."""
     for pattern in _ROLE_AT:
         m = pattern.search(text)
-        if m and is_occupation(m["job"]) and m["job"].split()[-1] not in _NOT_JOBS and _sure(text, m):
+        if m and is_occupation(m["job"]) and m["job"].split()[-1] not in _NOT_JOBS and sure(text, m):
             org = m["org"] if "org" in m.re.groupindex else None
             found = rule_facts(USER, "works as", m["job"], 0.8, False, attribute=True)
             return found + (rule_facts(USER, "works at", org, 0.8, False, attribute=True) if org else [])
@@ -304,6 +305,17 @@ def born(text: str) -> list[Fact]:
         if m and not _UNSURE.search(clause(text, m).replace(m[0], m[0].replace("?", " "))) and not _asked(text, m):
             return rule_facts(USER, "born in", m["obj"], 0.8, False, attribute=True)
     return []
+
+
+def visit(text: str) -> bool:
+    """Whether ``text`` speaks of a stay rather than a home ("for the week", "on holiday")."""
+    return bool(_VISIT.search(text))
+
+
+def across(pair: str) -> list[Fact]:
+    """What two sentences of one message say together (``pair``, joined): a birthplace or another fact the user
+    asks about and answers in the next ("My birthplace? Ardara.", "What do I study? Linguistics.")."""
+    return born(pair) or userfacts.answered(pair) or userfacts.across(pair)
 
 
 def _given_up(text: str) -> list[Fact]:
@@ -351,15 +363,15 @@ def _swaps(text: str) -> list[Fact]:
     if m and not _VISIT.search(text):
         return rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
     m = _MOVED_ROLE.search(text)
-    role = _role(m["role"], m["obj"]) if m and _sure(text, m) else ""
+    role = role_for(m["role"], m["obj"]) if m and sure(text, m) else ""
     if m and role:
         return rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
     m = _SWAP.search(text)
-    if m is None or not _sure(text, m):
+    if m is None or not sure(text, m):
         return []
     both = roles_of(m["old"]) & roles_of(m["obj"])
     if m["role"] or m["role2"]:
-        role = _role(m["role"] or m["role2"], m["obj"])
+        role = role_for(m["role"] or m["role2"], m["obj"])
     elif both:
         role = next(iter(both)) if len(both) == 1 else ""
     elif m["old"][:1].isupper() and m["obj"][:1].isupper() and _HOME_WORDS.search(text) and not _VISIT.search(text):
@@ -369,14 +381,14 @@ def _swaps(text: str) -> list[Fact]:
     return rule_facts(USER, role, m["old"], 0.7, True) + rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
 
 
-def _role(noun: str, name: str) -> str:
+def role_for(noun: str, name: str) -> str:
     """The tool role ``noun`` names, if ``name`` can fill it (one the tool lists know for another role cannot)."""
     role = role_phrase(noun) if names_a_role(noun) else None
     known = roles_of(name.strip())
     return role if role and (role in known or not known) else ""
 
 
-def _sure(text: str, m: re.Match[str]) -> bool:
+def sure(text: str, m: re.Match[str]) -> bool:
     return not _UNSURE.search(clause(text, m)) and not _asked(text, m)
 
 
@@ -386,11 +398,13 @@ def _asked(text: str, m: re.Match[str]) -> bool:
     return end is not None and end[0] == "?"
 
 
-def _sure_so_far(text: str, m: re.Match[str]) -> bool:
-    """No hedge from the clause's start to the match's end: "me and the wife (Leilani) need a game that isn't
-    chess" denies the game, not the wife."""
+def sure_so_far(text: str, m: re.Match[str], end: int | None = None) -> bool:
+    """No hedge from the clause's start to the match's end (or ``end``): "me and the wife (Leilani) need a game
+    that isn't chess" denies the game, not the wife."""
     starts = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
-    return not _UNSURE.search(text[starts[-1] if starts else 0 : m.end()]) and not _asked(text, m)
+    return not _UNSURE.search(text[starts[-1] if starts else 0 : m.end() if end is None else end]) and not _asked(
+        text, m
+    )
 
 
 def clause(text: str, m: re.Match[str], boundary: re.Pattern[str] = _BOUNDARY) -> str:

@@ -136,7 +136,7 @@ DRINKS = frozenset(
 tea coffee espresso latte cappuccino americano matcha chai decaf water juice milk beer wine soda
 cola kombucha cocoa smoothie lemonade mate rooibos cortado macchiato mocha flat-white white lungo ristretto
 kefir lassi horchata cider sake whisky whiskey gin vodka rum tequila brew
-hojicha sencha genmaicha gyokuro oolong pu-erh yerba cold-brew
+hojicha sencha genmaicha gyokuro oolong pu-erh yerba cold-brew tisane ayran frappe frappuccino
 """.split()
 )
 
@@ -191,7 +191,7 @@ _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the obj
     r"(?:days?|weeks?|months?|years?) ago|a while ago|since last \w+|as of(?: \w+)?|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"
     r"autumn|semester|term|quarter)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
-    rf"yesterday|tomorrow|(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",
+    rf"yesterday|tomorrow|(?:back )?(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",  # "back in August": when
     re.I,
 )
 _TIME = re.compile(  # a value that is a when, not a what: "June", "Friday 3pm", "Q3", "2027", "next week"

@@ -25,6 +25,7 @@ from .relations import role_relation
 from .spans import ORG_WORDS
 from .text import is_word
 from .types import Fact
+from .vocabulary import MONTHS, WEEKDAYS
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 #: A capitalised word of a name ("Thiong'o", "Joon-ho", "Co.").
@@ -115,6 +116,9 @@ def _spelt(term: str, sentence: str) -> str:
     return found.pop() if len(found) == 1 else term
 
 
+_DATES = frozenset(MONTHS + WEEKDAYS)
+
+
 def _full_name(term: str, sentence: str) -> str:
     """A person's lone surname as the one full name the sentence gives it: "Nowak's alma mater, …, awarded
     Katarzyna Nowak …" is about Katarzyna Nowak."""
@@ -124,6 +128,7 @@ def _full_name(term: str, sentence: str) -> str:
         m[0]
         for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{re.escape(term)}(?![\w'-])", sentence)
         if m[0].split()[0].lower() not in STOP_WORDS
+        and m[0].split()[0] not in _DATES  # "last Saturday Joost and I got married": a day is no first name
         and not job_title(m[0].split()[0])
         and not any(w.endswith("'s") for w in m[0].split())  # "Twice's Nayeon": whose, not a first name
     }

@@ -392,3 +392,115 @@ def test_old_value_is_never_current() -> None:
 @pytest.mark.parametrize(("sentence", "expected"), IN_PASSING)
 def test_users_life_in_passing(sentence: str, expected: list[Triple]) -> None:
     assert _lower(_facts(sentence, "user")) == _lower(expected)
+
+
+#: The user's facts in chat's shorthand (:mod:`consolidators.userfacts`): a question answered in one breath, a job
+#: by its title or its work, an employer by the time spent there, a spouse by name, what a thing left was, a
+#: household said as one subject, a tool by where things are kept. Worded here; ten rows must yield nothing or must
+#: not yield the old value.
+SHORTHAND: list[tuple[str, list[Triple]]] = [
+    ("Go-to drink these days? Rooibos, every single evening.", [("user", "prefers drink", "rooibos", False)]),
+    ("My favourite drink? Honestly oat flat white.", [("user", "prefers drink", "oat flat white", False)]),
+    ("Tea? nope, matcha all day for me", [("user", "prefers drink", "matcha", False)]),
+    ("What do I study? Geology, mostly volcanoes.", [("user", "studies", "geology", False)]),
+    ("job title as of Monday: staff engineer. wish me luck", [("user", "works as", "staff engineer", False)]),
+    (
+        "my official title is now 'solutions architect', whatever that means",
+        [("user", "works as", "solutions architect", False)],
+    ),
+    ("I'm lecturing at a technical college these days", [("user", "works as", "lecturer", False)]),
+    ("by night I work as a bartender, by day I sleep", [("user", "works as", "bartender", False)]),
+    ("I've been at Siemens for almost nine years, mostly in rail", [("user", "works at", "Siemens", False)]),
+    ("Been with Ørsted since March and the commute is fine", [("user", "works at", "Ørsted", False)]),
+    ("after the reorg I landed at Booking.com, same role", [("user", "works at", "Booking.com", False)]),
+    ("As an employee of Nestlé I can't comment on that", [("user", "works at", "Nestlé", False)]),
+    ("new job, I'm at Canonical now, still remote", [("user", "works at", "Canonical", False)]),
+    (
+        "I work in compliance at ING and live in Utrecht",
+        [("user", "works at", "ING", False), ("user", "lives in", "Utrecht", False)],
+    ),
+    ("my husband's name is Dmitri, he'll be joining the call", [("user", "married to", "Dmitri", False)]),
+    ("we split in 2022 and on Sunday Aiko and I got married", [("user", "married to", "Aiko", False)]),
+    ("my major is now economics as of this semester", [("user", "studies", "economics", False)]),
+    ("I quit Zalando in May and I'm looking for something new", [("user", "works at", "Zalando", True)]),
+    ("We left Utrecht last year, the rent was insane", [("user", "lives in", "Utrecht", True)]),
+    ("Me and my girlfriend live in Tallinn, it's cold", [("user", "lives in", "Tallinn", False)]),
+    ("My husband and I both work at Unilever", [("user", "works at", "Unilever", False)]),
+    ("I keep all my passwords in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
+    ("stuck with my Pixel 8, it's my phone until it dies", [("user", "phone", "Pixel 8", False)]),
+    ("tried Wezterm last month and stayed, it's my terminal now", [("user", "terminal", "Wezterm", False)]),
+    ("I'm on Fedora at work, sadly", [("user", "os", "Fedora", False)]),
+    (
+        "I speak Polish, Kashubian and a little German",
+        [
+            ("user", "speaks", "Polish", False),
+            ("user", "speaks", "Kashubian", False),
+            ("user", "speaks", "German", False),
+        ],
+    ),
+    (
+        "I speak Swahili and a bit of Arabic",
+        [("user", "speaks", "Swahili", False), ("user", "speaks", "Arabic", False)],
+    ),
+    ("we're finally settled in Tartu, boxes everywhere", [("user", "lives in", "Tartu", False)]),
+    ("I'm stuck in Derby where I've been for six years", [("user", "lives in", "Derby", False)]),
+    ("I'd always pick a cortado over tea", [("user", "prefers drink", "cortado", False)]),
+    ("I'm at ETH Zurich for my PhD, mostly in the lab", [("user", "studies at", "ETH Zurich", False)]),
+    ("grad student here (KU Leuven), quick question about citations", [("user", "studies at", "KU Leuven", False)]),
+    ("doing weekend classes at Goldsmiths this year", [("user", "studies at", "Goldsmiths", False)]),
+    ("Our infrastructure is on Azure these days", [("user", "cloud provider", "Azure", False)]),
+    ("Got a new phone, a Galaxy S24, the battery is great", [("user", "phone", "Galaxy S24", False)]),
+    ("reply in Portuguese if you can, it's my first language", [("user", "speaks", "Portuguese", False)]),
+    ("my french is pretty good, I spent a year in Lyon", [("user", "speaks", "French", False)]),
+    ("I can hold a conversation in Tagalog", [("user", "speaks", "Tagalog", False)]),
+    (
+        "I grew up in Cork, live in Galway now and work as a speech therapist",
+        [("user", "lives in", "Galway", False), ("user", "works as", "speech therapist", False)],
+    ),
+    ("Honestly? Rooibos over coffee, every time.", [("user", "prefers drink", "rooibos", False)]),
+    ("fyi I'm in Hanoi these days, the coffee is unreal", [("user", "lives in", "Hanoi", False)]),
+    ("my MBA is at INSEAD, so the schedule is brutal", [("user", "studies at", "INSEAD", False)]),
+    ("as a paediatric nurse I see this all the time", [("user", "works as", "paediatric nurse", False)]),
+    # nothing, or not the old value: a question left open, a hedge, another's spouse, a wait, a visit, a plan
+    ("I wish Japanese was my mother tongue", []),
+    ("I'm in Seville this week for a wedding", []),
+    ("notes-wise I'm in Craft these days, Bear was buggy", [("user", "notes app", "Craft", False)]),
+    ("my brother's french is fluent", []),
+    ("my parents live in Leeds and work in finance at HSBC", []),
+    ("I've been at the gate at Schiphol for two hours", []),
+    ("my brother is stuck in Leeds where he has been for years", []),
+    ("we might be settled in Oslo by spring", []),
+    ("my sister lives in Porto where I lived for a year", []),
+    ("I'd never pick a latte over tea", []),
+    ("I might try Arc, it's my browser now apparently", []),
+    ("My favourite drink? No idea, ask my wife", []),
+    ("What do I study? I haven't decided", []),
+    ("my sister's husband's name is Karl", []),
+    ("I've been at the airport for three hours, send snacks", []),
+    ("I might be at Spotify by summer, fingers crossed", []),
+    ("I'll probably be with Adyen for a few years", []),
+    ("my late wife's name was Rosa", []),
+    ("I was gonna try Warp, it's my terminal now they say", []),
+    ("Been at Gatwick since 6am, the flight keeps moving", []),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), SHORTHAND)
+def test_users_life_in_shorthand(sentence: str, expected: list[Triple]) -> None:
+    assert _lower(_facts(sentence, "user")) == _lower(expected)
+
+
+def test_an_answer_in_the_next_sentence() -> None:
+    """The consolidator reads a message's sentences in pairs too: the question and its answer are two sentences."""
+    from consolidators import usernews
+
+    got = [(f.predicate, f.object.lower()) for f in usernews.across("Favourite drink? Hojicha, by a mile.")]
+    assert got == [("prefers drink", "hojicha")]
+    assert not usernews.across("Favourite drink? Can you guess?")
+
+
+def test_a_thing_left_is_retracted_as_what_it_was() -> None:
+    """Leaving a known tool retracts its role when the sentence's other tool fills the same one, never a job."""
+    got = _facts("We're on Hetzner now, we left DigitalOcean in the spring", "user")
+    assert ("user", "works at", "DigitalOcean", True) not in got
+    assert ("user", "cloud provider", "DigitalOcean", True) in got

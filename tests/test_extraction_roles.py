@@ -62,6 +62,30 @@ BOUND: list[tuple[str, list[Triple]]] = [
         "Dumped Safari, I browse with Floorp now",
         [("user", "browser", "Safari", True), ("user", "browser", "Floorp", False)],
     ),
+    # the role said as a headline, the tool after it; a tool by where things are kept; a name then called "my R"
+    ("Shell changed again, it's fish now", [("user", "shell", "fish", False)]),
+    ("new laptop = new browser, everything is in Zen Browser now", [("user", "browser", "Zen Browser", False)]),
+    (
+        "Travis is dead, long live Buildkite: CI moved last sprint",
+        [("user", "ci", "Travis", True), ("user", "ci", "Buildkite", False)],
+    ),
+    ("I keep all my notes in Logseq", [("user", "notes app", "Logseq", False)]),
+    ("my boss pays for Fastmail so that's where I do email now", [("user", "email client", "Fastmail", False)]),
+    ("tried Vivaldi for a week and stayed, it's my browser now", [("user", "browser", "Vivaldi", False)]),
+    ("settled on Pop!_OS for the desktop after a lot of distro hopping", [("user", "os", "Pop!_OS", False)]),
+    ("Our infra is on Hetzner these days", [("user", "cloud provider", "Hetzner", False)]),
+    ("I keep my appointments in Fantastical", [("user", "calendar app", "Fantastical", False)]),
+    (
+        "half my life ends up in Outlook Calendar, that's where my schedule lives",
+        [("user", "calendar app", "Outlook Calendar", False)],
+    ),
+    ("typing this on my new Galaxy S24 so excuse the typos", [("user", "phone", "Galaxy S24", False)]),
+    ("browser is Vivaldi for me", [("user", "browser", "Vivaldi", False)]),
+    ("is Vivaldi a good browser for me?", []),
+    (
+        "We're on Fly.io now, we left Heroku in June",
+        [("user", "cloud provider", "Heroku", True), ("user", "cloud provider", "Fly.io", False)],
+    ),
 ]
 
 WORKED_IN: list[tuple[str, list[Triple]]] = [
@@ -96,6 +120,8 @@ UNBOUND: list[str] = [
     "I write letters to my aunt in Porto",  # "write" binds only a language
     "you keep your passwords in Bitwarden, right",  # someone else's
     "we took the message queue off ActiveMQ and onto Kafka",  # the clause with the old one alone binds nothing
+    "you keep your notes in Notion, don't you",  # someone else's, asked
+    "typing this on my new ThinkPad, sorry for typos",  # a laptop is no phone
 ]
 
 
