@@ -57,6 +57,24 @@ _LEAD = (
     r"|Composer|Producer|Architect|Designer|Photographer|Writer|Novelist) (?=[A-Z]))?"
 )
 _PRONOUN = r"(?:he|she|they)"
+#: Where a plain birth or death stands: the sentence's start, or after a finding that asserts it ("Archive research
+#: shows …", "biographers now agree that …"); a rumour's or a claim's "that" asserts nothing.
+_ASSERTED = "(?:^|{})".format(
+    "|".join(
+        [
+            rf"(?<=\b{w} that )"
+            for w in "agree agreed confirmed confirms shows showed found finds established clarified proves".split()
+        ]
+        + [rf"(?<=\b{w} )" for w in "shows showed confirms confirmed found proves".split()]
+    )
+)
+#: A site's kind said after its name: "The Silver Stag sculpture".
+_KIND_AFTER = r"(?:sculpture|statue|memorial|fountain|monument|mural|installation|building)"
+#: "is", "is actually", "now stands": how a sentence places a site, or corrects where it stands.
+_PLACED = (
+    r"(?:,? which)? (?:is|now stands|stands|now sits|sits) (?:actually |really |in fact |now )?(?:located |situated )?"
+    r"in (?:the )?(?:(?:city|town|village|county|region|province|canton|department) of )?"
+)
 
 MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
     (predicate, re.compile(pattern), subj, obj)
@@ -151,14 +169,14 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # with its time first ("died on Saturday in Bamako")
         (
             "born in",
-            rf"^{_LEAD}{person_slot('p')}(?: \([^)]*\))? was born(?: and (?:raised|bred))? (?:on [^,;]+? )?in "
+            rf"{_ASSERTED}{_LEAD}{person_slot('p')}(?: \([^)]*\))? was born(?: and (?:raised|bred))? (?:on [^,;]+? )?in "
             rf"{name_slot('o')}",
             "p",
             "o",
         ),
         (
             "died in",
-            rf"^{_LEAD}{person_slot('p')}(?: \([^)]*\))? died (?:(?:on|last|this) [A-Za-z]+ |in \d{{4}} |aged \d+ "
+            rf"{_ASSERTED}{_LEAD}{person_slot('p')}(?: \([^)]*\))? died (?:(?:on|last|this) [A-Za-z]+ |in \d{{4}} |aged \d+ "
             rf"|at (?:the )?age (?:of )?\d+ ){{0,2}}in {name_slot('o')}",
             "p",
             "o",
@@ -184,6 +202,17 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
             "o",
         ),
+        # "Zsofia Bakos is the director of Snowline, the festival has clarified"
+        (
+            "directed by",
+            rf"^{person_slot('p')} is (?:actually |in fact )?the (?:director|co-director) of (?:the (?:film|documentary"
+            rf"|movie) )?{title_slot('w')}(?=[,.;]|$)",
+            "w",
+            "p",
+        ),
+        # "Ravi Iyer and Anjali Das are married": each the other's spouse
+        ("married to", rf"^{person_slot('p')} and {person_slot('o')} are (?:now )?married\b", "p", "o"),
+        ("married to", rf"^{person_slot('o')} and {person_slot('p')} are (?:now )?married\b", "p", "o"),
         # a language as a description of its speaker
         (
             "speaks",
@@ -290,6 +319,16 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             rf"^(?:[Tt]he )?{name_slot('site')} (?:spans|crosses|straddles) (?:the |a )?(?:[a-z-]+ ){{1,2}}?in "
             rf"{name_slot('o')}",
             "site",
+            "o",
+        ),
+        # "The Museu do Sal is actually in Figueira da Foz", "The Silver Stag sculpture now stands in Leeds"
+        ("located in", rf"^(?:[Tt]he )?{name_slot('site')}{_PLACED}{name_slot('o')}", "site", "o"),
+        ("located in", rf"^(?:[Tt]he )?{name_slot('w')} {_KIND_AFTER}{_PLACED}{name_slot('o')}", "w", "o"),
+        # "The Kingdom of Aldmere's seat of government and capital is now Saltmarsh"
+        (
+            "capital",
+            rf"^(?:[Tt]he )?{name_slot('s')}(?:'s|') (?:[a-z ]+ and )?capital(?: city)? is (?:now )?{name_slot('o')}",
+            "s",
             "o",
         ),
         # a company's seat by its head office or its base: "The head office of Tessaly Foods sits … in Porto"

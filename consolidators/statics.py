@@ -47,8 +47,8 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             " abbey monastery library theatre theater opera stadium arena market lighthouse zoo park gardens square"
             " chapel basilica citadel mausoleum shrine observatory monument landmark attraction site skyline visitors"
             " tourists pilgrims sightseers stands sits lies rises perched perches nestled nestles tucked located situated"
-            " lake museo musée museu spans crosses straddles county canton province prefecture complex attended"
-            " college university academy institute",
+            " lake museo musée museu spans crosses straddles county canton province prefecture complex"
+            " sculpture statue memorial fountain mural installation building",
             (", in ", ", on ", "found in", "home to", "built for"),
         ),
         ("headquartered in", "headquarters hq", ("head office", "based in")),
@@ -70,7 +70,8 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             ("native language", "-speaking", "language he", "language she", "language they"),
         ),
         ("died in", "died", ()),
-        ("born in", "born", ()),
+        ("born in", "born", ("-born",)),
+        ("married to", "married", ()),
         ("educated at", "studied trained reading studying", ()),
         ("member of", "member members lineup line-up roster ranks drummer bassist guitarist singer vocalist", ()),
         ("founded by", "founded co-founded cofounded founder co-founder set started established launched", ()),
