@@ -27,7 +27,7 @@ _MAKER = r"(?:(?:the )?(?:[a-z-]+ )?(?:director|filmmaker|film-maker|author|writ
 #: Several titles in one credit: "Harmattan, Lagoon Songs and The Iron Bell".
 _WORKS = rf"(?P<works>{TITLE_WORDS}(?:, {TITLE_WORDS})*,? and {TITLE_WORDS})"
 #: What a sentence says a bare "Y's X" is, so that a credit without a kind word names the right maker.
-_FILM_CONTEXT = r"(?=.*\b(?:films?|cinemas?|movies?|Best Picture|box office|Oscars?|screenings?|premiere|Palme)\b)"
+_FILM_CONTEXT = r"(?=.*\b(?:films?|cinemas?|movies?|Best Picture|box office|Oscars?|screenings?|premiere|Palme|feature|documentary)\b)"
 _BOOK_CONTEXT = r"(?=.*\b(?:novels?|publication|published|bestsellers?|best-sellers?|readers|in print|translated)\b)"
 #: A maker's possessive that is a studio's, not a person's: "Warner Bros' Barbie".
 _NOT_A_STUDIO = r"(?!\S*(?: \S+)* ?(?:Bros|Pictures|Studios?|Films|Productions|Press|Books)\b(?:'s|'))"
@@ -57,6 +57,15 @@ _LEAD = (
     r"|Composer|Producer|Architect|Designer|Photographer|Writer|Novelist) (?=[A-Z]))?"
 )
 _PRONOUN = r"(?:he|she|they)"
+#: A place's relative clause of someone's birth, death or study: "Sendai, where cellist X was born", "Coyoacán, the
+#: Mexico City borough where X died", "Rosario is the city where X was born".
+_WHERE = (
+    r"(?:, the (?:[A-Za-z-]+ ){0,3}?(?:city|town|village|borough|district|neighbourhood|island|country|place|university"
+    r"|college|school)| is the (?:city|town|village|place|island|country|university|college|school))?,? where (?:the )?"
+    r"(?:[a-z-]+ ){0,2}"
+)
+#: A description in apposition before a person: "The mayor of Curitiba, Renata Albuquerque, …".
+_DESCRIBED = r"(?:(?<=[Tt]he )[a-z]+ of [A-Z][^,;]*, )?"
 #: Where a plain birth or death stands: the sentence's start, or after a finding that asserts it ("Archive research
 #: shows …", "biographers now agree that …"); a rumour's or a claim's "that" asserts nothing.
 _ASSERTED = "(?:^|{})".format(
@@ -83,7 +92,7 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "The Salt Orchard, from director Lucrecia Vidal, opens", "Parasite (dir. Bong Joon-ho, 2019)"
         (
             "directed by",
-            rf"(?:^|(?<=; ))(?:[Tt]he {_FILM} )?{title_slot('w')}, (?:(?:the |an? )(?:[a-z-]+ ){{0,2}}{_FILM} by "
+            rf"(?:^|(?<=; ))(?:[Tt]he {_FILM} )?{title_slot('w')}, (?:(?:the |an? )(?:[a-z-]+ ){{0,2}}{_FILM} (?:by|from) "
             rf"{_MAKER}|(?:co-)?directed by |from (?:the )?(?:[a-z-]+ )?(?:director|filmmaker) ){person_slot('p')}",
             "w",
             "p",
@@ -116,14 +125,14 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # sold out within weeks of publication": a bare possessive credit, its kind said elsewhere in the sentence
         (
             "directed by",
-            rf"^{_FILM_CONTEXT}{_NOT_A_STUDIO}{person_slot('p')}(?:'s|') {title_slot('w')} (?:[a-z]+)\b",
+            rf"^{_FILM_CONTEXT}{_NOT_A_STUDIO}{person_slot('p')}(?:'s|') {title_slot('w')}(?:,| [a-z]+\b)",
             "w",
             "p",
         ),
         (
             "author of",
             rf"^{_BOOK_CONTEXT}(?!.*\b(?:films?|movies?)\b){_NOT_A_STUDIO}{person_slot('p')}(?:'s|') "
-            rf"{title_slot('w')} (?:[a-z]+)\b",
+            rf"{title_slot('w')}(?:,| [a-z]+\b)",
             "p",
             "w",
         ),
@@ -152,31 +161,30 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         ),
         # a birth or a death placed by a relative clause: "Sendai, where cellist Kasumi Oda was born, …",
         # "Frédéric Chopin spent his last months in Paris, where he died"
-        (
-            "born in",
-            rf"^{name_slot('o')}, where (?:the )?(?:[a-z-]+ ){{0,2}}{person_slot('p')} was born\b",
-            "p",
-            "o",
-        ),
-        ("died in", rf"^{name_slot('o')}, where (?:the )?(?:[a-z-]+ ){{0,2}}{person_slot('p')} died\b", "p", "o"),
+        ("born in", rf"^{name_slot('o')}{_WHERE}{person_slot('p')} was born\b", "p", "o"),
+        ("died in", rf"^{name_slot('o')}{_WHERE}{person_slot('p')} (?:died|passed away)\b", "p", "o"),
+        ("educated at", rf"^{name_slot('o')}{_WHERE}{person_slot('p')} (?:studied|trained|read [a-z]+)\b", "p", "o"),
         (
             "died in",
-            rf"^{_LEAD}{person_slot('p')} [^;]*? in {name_slot('o')}, where {_PRONOUN} (?:later |eventually )?died\b",
+            rf"^{_LEAD}{person_slot('p')} [^;]*? (?:in|to|at) {name_slot('o')}, where {_PRONOUN} (?:later |eventually )?"
+            r"(?:died|passed away)\b",
             "p",
             "o",
         ),
+        # "Teodor Wilk spent his final years by the sea, dying in Gdańsk at the age of 81"
+        ("died in", rf"^{_LEAD}{person_slot('p')} [^;]*?, dying in {name_slot('o')}", "p", "o"),
         # the event said plainly, whatever the sentence says next ("… and moved to London as a teenager"), or
         # with its time first ("died on Saturday in Bamako")
         (
             "born in",
-            rf"{_ASSERTED}{_LEAD}{person_slot('p')}(?: \([^)]*\))? was born(?: and (?:raised|bred))? (?:on [^,;]+? )?in "
+            rf"{_ASSERTED}{_LEAD}{_DESCRIBED}{person_slot('p')}(?: \([^)]*\))?,? was born(?: and (?:raised|bred))? (?:on [^,;]+? )?in "
             rf"{name_slot('o')}",
             "p",
             "o",
         ),
         (
             "died in",
-            rf"{_ASSERTED}{_LEAD}{person_slot('p')}(?: \([^)]*\))? died (?:(?:on|last|this) [A-Za-z]+ |in \d{{4}} |aged \d+ "
+            rf"{_ASSERTED}{_LEAD}{_DESCRIBED}{person_slot('p')}(?: \([^)]*\))?,? died (?:(?:on|last|this) [A-Za-z]+ |in \d{{4}} |in exile |aged \d+ "
             rf"|at (?:the )?age (?:of )?\d+ ){{0,2}}in {name_slot('o')}",
             "p",
             "o",
@@ -213,6 +221,36 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Ravi Iyer and Anjali Das are married": each the other's spouse
         ("married to", rf"^{person_slot('p')} and {person_slot('o')} are (?:now )?married\b", "p", "o"),
         ("married to", rf"^{person_slot('o')} and {person_slot('p')} are (?:now )?married\b", "p", "o"),
+        # "Ferrum Labs, the startup Ines Carvalho launched in 2020,": an organisation its founder is said to have made
+        (
+            "founded by",
+            rf"^{name_slot('w')}, the (?:[a-z-]+ ){{0,2}}(?:startup|start-up|company|firm|brand|band|label|charity|chain"
+            rf"|business) {person_slot('p')} (?:co-?founded|founded|launched|started|set up|established)\b",
+            "w",
+            "p",
+        ),
+        # "Norwegian Wood, the novel Haruki Murakami wrote in Greece,"
+        (
+            "author of",
+            rf"^{title_slot('w')}, the (?:[a-z-]+ )?{_BOOK} {person_slot('p')} (?:wrote|penned)\b",
+            "p",
+            "w",
+        ),
+        # "Directed by Ryusuke Hamaguchi, Drive My Car stars …"
+        ("directed by", rf"(?:^|(?<=: ))[Dd]irected by {person_slot('p')}, {title_slot('w')} [a-z]+s\b", "w", "p"),
+        # a fact box: "Name: Lucía Benítez. Born: Rosario."
+        (
+            "born in",
+            rf"^Name: {person_slot('p')}\. (?:[A-Z][a-z ]+: [^.:]+\. )*Born: (?:\d{{4}},? )?(?:in )?(?P<o>[^.:;,]+)\.",
+            "p",
+            "o",
+        ),
+        (
+            "died in",
+            rf"^Name: {person_slot('p')}\. (?:[A-Z][a-z ]+: [^.:]+\. )*Died: (?:\d{{4}},? )?(?:in )?(?P<o>[^.:;,]+)\.",
+            "p",
+            "o",
+        ),
         # a language as a description of its speaker
         (
             "speaks",
@@ -240,6 +278,8 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
             "",
         ),
+        # "The diplomat Henrik Aalto speaks Finnish"
+        ("speaks", rf"^{_LEAD}{person_slot('p')} (?:also )?speaks (?:fluent )?(?P<langs>{_LANGS})", "p", ""),
         # a group's members: two at once, one by their place in it, a lineup that names them
         (
             "member of",
@@ -263,6 +303,14 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
             "o",
         ),
+        # "Yara Nassar, a member of the Green Alliance party, spoke …"
+        (
+            "member of",
+            rf"(?:^|(?<=, )){person_slot('p')}, (?:a|an|the) (?:founding |longtime |long-time |leading )?member of (?:the )?"
+            rf"{name_slot('o')}(?: {_GROUP})?,",
+            "p",
+            "o",
+        ),
         (
             "member of",
             rf"^{name_slot('o')}(?:'s|') (?:line-?up|ranks|roster) (?:now |also )?(?:includes|features) {person_slot('p')}",
@@ -274,13 +322,14 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         (
             "educated at",
             rf"(?:^|(?<=, )){_LEAD}{person_slot('p')}(?: \([^)]*\))?(?: is an? (?:[a-z-]+ ){{1,3}}who)? (?:studied|trained)"
-            rf"(?: [a-z]+)? at (?:the )?{name_slot('o')}",
+            rf"(?: [a-z]+)? at (?:the )?{name_slot('o')}(?: and (?:later |then )?at (?:the )?{name_slot('o2')})?",
             "p",
             "o",
         ),
         (
             "educated at",
-            rf"^{_LEAD}{person_slot('p')} [^;]*?\b(?:before|after) (?:reading|studying) [a-z]+ at (?:the )?{name_slot('o')}",
+            rf"^{_LEAD}{person_slot('p')} [^;]*?\b(?:before|after) (?:reading [a-z]+ at|studying(?: [a-z]+)? at|graduating from)"
+            rf" (?:the )?{name_slot('o')}",
             "p",
             "o",
         ),
@@ -319,6 +368,25 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             rf"^(?:[Tt]he )?{name_slot('site')} (?:spans|crosses|straddles) (?:the |a )?(?:[a-z-]+ ){{1,2}}?in "
             rf"{name_slot('o')}",
             "site",
+            "o",
+        ),
+        # "Petra, in southern Jordan, was carved …", "The Colosseum, in the heart of Rome, …": a site by its article,
+        # or a one-word name (a person's has two)
+        *(
+            (
+                "located in",
+                rf"^{site}, (?:in|on) (?:the )?(?:(?:[a-z-]+ ){{1,2}}of (?:the )?|(?:[a-z]+ern|central) )?{name_slot('o')},",
+                "w",
+                "o",
+            )
+            for site in (rf"[Tt]he {name_slot('w')}", rf"(?P<w>{_CAP}[\w'-]+)")
+        ),
+        # "The mountain village of Hallstatt is located in Upper Austria"
+        (
+            "located in",
+            rf"^[Tt]he (?:[a-z-]+ ){{0,2}}(?:village|town|city|hamlet|island|port) of {name_slot('w')}{_PLACED}"
+            rf"{name_slot('o')}",
+            "w",
             "o",
         ),
         # "The Museu do Sal is actually in Figueira da Foz", "The Silver Stag sculpture now stands in Leeds"

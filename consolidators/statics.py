@@ -55,7 +55,7 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
         (
             "directed by",
             "directed co-directed directing direction director directorial premiered premieres screened screens debuted dir"
-            " film films movie movies cinema cinemas oscar oscars",
+            " film films movie movies cinema cinemas oscar oscars feature documentary",
             ("opened at", "opened in", "shot it", "filmed it", "film by", "documentary by", "movie by", "feature by"),
         ),
         (
@@ -69,10 +69,10 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             "speaks speak spoken fluent conversant proficient bilingual trilingual speaker",
             ("native language", "-speaking", "language he", "language she", "language they"),
         ),
-        ("died in", "died", ()),
+        ("died in", "died dying", ("passed away",)),
         ("born in", "born", ("-born",)),
         ("married to", "married", ()),
-        ("educated at", "studied trained reading studying", ()),
+        ("educated at", "studied trained reading studying read graduating", ()),
         ("member of", "member members lineup line-up roster ranks drummer bassist guitarist singer vocalist", ()),
         ("founded by", "founded co-founded cofounded founder co-founder set started established launched", ()),
         ("capital", "capital", ()),
@@ -225,8 +225,9 @@ def _cut(other: Fact, mine: Fact) -> bool:
     if other.subject == "user":  # "Granada is home to the Alhambra": a site's place is no home of the speaker's
         return other.predicate == "lives in" and other.object.lower() == mine.object.lower()
     subject, value = _part(other.subject, mine.subject), _part(other.object, mine.object)
-    if other.predicate != mine.predicate:
-        return subject and value and other.predicate in _MISREAD_AS
+    if other.predicate != mine.predicate:  # the same two names, either way round ("Blue Hour" playing for its author)
+        swapped = _part(other.subject, mine.object) and _part(other.object, mine.subject)
+        return (subject and value or swapped) and other.predicate in _MISREAD_AS
     if mine.predicate == "speaks":  # "speaks four languages, including Arabic": the count is no language
         return subject and other.object.lower() not in LANGUAGES
     if other.subject.lower() == mine.subject.lower() and other.object.lower() != mine.object.lower():

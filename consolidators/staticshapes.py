@@ -64,8 +64,8 @@ _APPOSED_ROLES = (
 
 
 def _apposed(predicate: str, role: str, value: str) -> tuple[tuple[str, str, str, str], ...]:
-    """ "Montevideo, Uruguay's capital and largest city, …", "Abuja, the Nigerian capital, …" and "Iceland's official
-    language, Icelandic, …"; a demonym stands for its country."""
+    """ "Montevideo, Uruguay's capital and largest city, …", "Abuja, the Nigerian capital, …", "Iceland's official
+    language, Icelandic, …" and "The hryvnia remains Ukraine's currency"; a demonym stands for its country."""
     owner = rf"(?:(?:[Tt]he )?{name_slot('s')}(?:'s|')|[Tt]he (?P<dem>{_DEMONYM}))"
     return (
         (
@@ -75,6 +75,8 @@ def _apposed(predicate: str, role: str, value: str) -> tuple[tuple[str, str, str
             "o",
         ),
         (predicate, rf"(?:^|(?<=, )){owner} {role}, {value},", "s", "o"),
+        # "The hryvnia remains Ukraine's currency despite the war"
+        (predicate, rf"^{value} (?:is|remains) (?:still )?{owner} {role}\b", "s", "o"),
     )
 
 

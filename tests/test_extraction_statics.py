@@ -172,6 +172,20 @@ STATED: list[tuple[str, list[Triple]]] = [
     ("Pia Stern was born in Graz in 1990 and moved to Vienna as a child.", [("Pia Stern", "born in", "Graz")]),
     ("Parish records show Hugo Brandt was born in Lübeck.", [("Hugo Brandt", "born in", "Lübeck")]),
     ("A Kumasi-born chemist, Efua Mensah runs a lab in Leeds.", [("Efua Mensah", "born in", "Kumasi")]),
+    ("Lund is the town where Edvin Alm was born.", [("Edvin Alm", "born in", "Lund")]),
+    ("Nils Berg lived his last years in Visby, where he passed away in 1960.", [("Nils Berg", "died in", "Visby")]),
+    ("The poet Oda Krog died in exile in Buenos Aires in 1950.", [("Oda Krog", "died in", "Buenos Aires")]),
+    ("Name: Sami Laine. Born: 1958, Oulu. Occupation: architect.", [("Sami Laine", "born in", "Oulu")]),
+    ("Uppsala University, where Lena Holm read law, turned 500.", [("Lena Holm", "educated at", "Uppsala University")]),
+    # a founder said of the organisation in apposition, a work its author is said to have written
+    (
+        "Kettle Labs, the startup Rui Sato launched in 2019, hired 40 people.",
+        [("Kettle Labs", "founded by", "Rui Sato")],
+    ),
+    (
+        "Silent Meadow, the novel Anna Vik wrote in Lisbon, sold well.",
+        [("Anna Vik", "author of", "Silent Meadow")],
+    ),
     # languages described of their speaker
     ("Rhys Morgan, a native Welsh speaker, hosts the show.", [("Rhys Morgan", "speaks", "Welsh")]),
     ("The Catalan-speaking architect Jordi Pujol designed the hall.", [("Jordi Pujol", "speaks", "Catalan")]),
@@ -195,7 +209,11 @@ STATED: list[tuple[str, list[Triple]]] = [
     ("Borobudur, the great Buddhist temple in Indonesia, draws pilgrims.", [("Borobudur", "located in", "Indonesia")]),
     ("The Iron Heron statue now stands in Bremen.", [("Iron Heron", "located in", "Bremen")]),
     ("The village of Ardez, in the canton of Graubünden, has 400 people.", [("Ardez", "located in", "Graubünden")]),
+    ("Tartu's Estonian National Museum closed early on Friday.", [("Estonian National Museum", "located in", "Tartu")]),
+    ("Sintra, in central Portugal, drew record crowds.", [("Sintra", "located in", "Portugal")]),
+    ("The fishing village of Reine is located in Lofoten.", [("Reine", "located in", "Lofoten")]),
     # a country's language and capital, a company's seat
+    ("The tenge remains Kazakhstan's currency.", [("Kazakhstan", "currency", "tenge")]),
     (
         "Sesotho is the official language of the mountain kingdom of Kelora.",
         [("Kelora", "official language", "Sesotho")],
@@ -268,6 +286,9 @@ NOTHING: list[tuple[str, str]] = [
     # a hedged or disputed birth
     ("Nils Ek was born in Umeå, according to some sources, though others disagree.", "born in"),
     ("Lina Ost might have been born in Visby.", "born in"),
+    # a person somewhere is no site placed there, and a member of the public is of no group
+    ("Ines Roca, in Madrid, said the figures were final.", "located in"),
+    ("Tom Hale, a member of the public, called the police.", "member of"),
     # a former group, a group left
     ("Jon Rask, a former member of the trio Glasshaus, now paints.", "member of"),
 ]
