@@ -68,14 +68,12 @@ _WHERE = (
 _DESCRIBED = r"(?:(?<=[Tt]he )[a-z]+ of [A-Z][^,;]*, )?"
 #: Where a plain birth or death stands: the sentence's start, or after a finding that asserts it ("Archive research
 #: shows …", "biographers now agree that …"); a rumour's or a claim's "that" asserts nothing.
-_ASSERTED = "(?:^|{})".format(
+_ASSERTED = "(?:^|(?<=that )(?:{})|(?<=[sd] )(?:{}))".format(  # the cheap lookbehind first: most places fail it
     "|".join(
-        [
-            rf"(?<=\b{w} that )"
-            for w in "agree agreed confirmed confirms shows showed found finds established clarified proves".split()
-        ]
-        + [rf"(?<=\b{w} )" for w in "shows showed confirms confirmed found proves".split()]
-    )
+        rf"(?<=\b{w} that )"
+        for w in "agree agreed confirmed confirms shows showed found finds established clarified proves".split()
+    ),
+    "|".join(rf"(?<=\b{w} )" for w in "shows showed confirms confirmed found proves".split()),
 )
 #: A site's kind said after its name: "The Silver Stag sculpture".
 _KIND_AFTER = r"(?:sculpture|statue|memorial|fountain|monument|mural|installation|building)"
