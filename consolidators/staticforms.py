@@ -28,6 +28,8 @@ _MAKER = r"(?:(?:the )?(?:[a-z-]+ )?(?:director|filmmaker|film-maker|author|writ
 _WORKS = rf"(?P<works>{TITLE_WORDS}(?:, {TITLE_WORDS})*,? and {TITLE_WORDS})"
 #: What a sentence says a bare "Y's X" is, so that a credit without a kind word names the right maker.
 _FILM_CONTEXT = r"(?=.*\b(?:films?|cinemas?|movies?|Best Picture|box office|Oscars?|screenings?|premiere|Palme|feature|documentary)\b)"
+#: An actor's possessive is no credit: "Tom Cruise's Top Gun, in which he starred, …".
+_NO_CAST = r"(?!.*\b(?:star|stars|starred|starring|role|roles|actor|actress|played|cast)\b)"
 _BOOK_CONTEXT = r"(?=.*\b(?:novels?|publication|published|bestsellers?|best-sellers?|readers|in print|translated)\b)"
 #: A maker's possessive that is a studio's, not a person's: "Warner Bros' Barbie".
 _NOT_A_STUDIO = r"(?!\S*(?: \S+)* ?(?:Bros|Pictures|Studios?|Films|Productions|Press|Books)\b(?:'s|'))"
@@ -123,7 +125,7 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # sold out within weeks of publication": a bare possessive credit, its kind said elsewhere in the sentence
         (
             "directed by",
-            rf"^{_FILM_CONTEXT}{_NOT_A_STUDIO}{person_slot('p')}(?:'s|') {title_slot('w')}(?:,| [a-z]+\b)",
+            rf"^{_FILM_CONTEXT}{_NO_CAST}{_NOT_A_STUDIO}{person_slot('p')}(?:'s|') {title_slot('w')}(?:,| [a-z]+\b)",
             "w",
             "p",
         ),

@@ -281,6 +281,8 @@ NOTHING: list[tuple[str, str]] = [
     ("Greta Lund's Northwind sold out within hours.", "directed by"),
     ("Greta Lund's Northwind sold out within hours.", "author of"),
     ("Warner Bros' Midnight Garden was the top film of the summer.", "directed by"),
+    ("Tom Hardy's Iron Coast, in which he starred as a smuggler, was the film of the year.", "directed by"),
+    ("Oprah Winfrey's Book Club published its list of novels.", "author of"),
     # a site on a border has no one place, and a site named in passing is not what the sentence places
     ("Lake Ohrid sits on the border of Albania and North Macedonia.", "located in"),
     # a hedged or disputed birth
