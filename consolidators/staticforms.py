@@ -178,14 +178,14 @@ MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         (
             "born in",
             rf"{_ASSERTED}{_LEAD}{_DESCRIBED}{person_slot('p')}(?: \([^)]*\))?,? was born(?: and (?:raised|bred))? (?:on [^,;]+? )?in "
-            rf"{name_slot('o')}",
+            rf"{name_slot('o')}(?!.*\b(?:was|were) born\b)",  # a second birthplace corrects the first
             "p",
             "o",
         ),
         (
             "died in",
             rf"{_ASSERTED}{_LEAD}{_DESCRIBED}{person_slot('p')}(?: \([^)]*\))?,? died (?:(?:on|last|this) [A-Za-z]+ |in \d{{4}} |in exile |aged \d+ "
-            rf"|at (?:the )?age (?:of )?\d+ ){{0,2}}in {name_slot('o')}",
+            rf"|at (?:the )?age (?:of )?\d+ ){{0,2}}in {name_slot('o')}(?!.*\bdied\b)",
             "p",
             "o",
         ),

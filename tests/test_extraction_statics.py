@@ -346,3 +346,8 @@ def test_a_country_s_people_are_no_speaker_of_its_official_language() -> None:
 def test_a_word_describing_the_value_is_no_value() -> None:
     found = _triples("Sara Lind is the drummer of the Gothenburg band Paper Wolves.")
     assert {t for t in found if t[1] == "member of"} == {("Sara Lind", "member of", "Paper Wolves")}
+
+
+def test_a_corrected_birthplace_is_the_later_one() -> None:
+    said = "An earlier profile said Mira Holt was born in Malmö; she was in fact born in Ystad."
+    assert {t for t in _triples(said) if t[1] == "born in"} == {("Mira Holt", "born in", "Ystad")}
