@@ -67,7 +67,13 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Iván Sosa is a Boca Juniors player", "Luka Petrović is now a Dinamo Zagreb player"
         ("plays for", rf"{_person('p')} is (?:now |currently )?an? {_name('o')} player\b", "p", "o"),
         # "Astana, the Kazakh capital,", "the Kazakh capital, Astana,"
-        ("capital", rf"{_PAST}\b{_name('o')}, (?:now )?the (?P<dem>{_DEMONYM}) capital\b", "dem", "o"),
+        # a preposition before the city is the sentence's scene, not the name ("In Vilnius, the Lithuanian capital,")
+        (
+            "capital",
+            rf"{_PAST}\b(?:(?:In|At|From|To|Near) )?{_name('o')}, (?:now )?the (?P<dem>{_DEMONYM}) capital\b",
+            "dem",
+            "o",
+        ),
         ("capital", rf"{_PAST}\b[Tt]he (?P<dem>{_DEMONYM}) capital, {_name('o')},", "dem", "o"),
         # "Montreal resident Chloé Martin"
         ("lives in", rf"{_PAST}\b{_name('o')} resident {_person('p')}", "p", "o"),
@@ -104,7 +110,7 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Red Hot Chili Peppers bassist Flea", "Brass Lantern's fiddler, Johanna Lind,"
         (
             "member of",
-            rf"{_PAST}\b(?P<former>(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-?) )?(?!(?:{_DEMONYM})\b)(?!(?:The )?[\w'-]+-(?:born|based)\b){_name('o')}(?:'s?)? (?:{_BAND_ROLE}),? (?P<p>{_CAP}[\w'.-]+(?: {_CAP}[\w'.-]+)*)",
+            rf"{_PAST}\b(?P<former>(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-?) )?(?!(?:{_DEMONYM})\b)(?!(?:The )?[\w'-]+-(?:born|based)\b)(?!(?:The|A|An) ){_name('o')}(?:'s?)? (?:{_BAND_ROLE}),? (?P<p>{_CAP}[\w'.-]+(?: {_CAP}[\w'.-]+)*)",
             "p",
             "o",
         ),

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
-from .learning import _LANGUAGES as LANGUAGES
+from .learning import _LANGUAGES
 from .places import DEMONYMS
 from .spans import make_fact
+from .staticforms import MORE_SHAPES
 from .staticshapes import LANGUAGE, SHAPES, SITE_WORD
-from .text import expand_contractions, states_a_fact
+from .text import DISPUTED, expand_contractions, states_a_fact
 from .types import Fact
 from .vocabulary import is_time
 
@@ -44,22 +46,34 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             "find museum gallery castle castello cathedral tower towers palace temple church fortress mosque bridge"
             " abbey monastery library theatre theater opera stadium arena market lighthouse zoo park gardens square"
             " chapel basilica citadel mausoleum shrine observatory monument landmark attraction site skyline visitors"
-            " tourists pilgrims sightseers stands sits lies rises perched perches nestled nestles tucked located situated",
+            " tourists pilgrims sightseers stands sits lies rises perched perches nestled nestles tucked located situated"
+            " lake museo musée museu spans crosses straddles county canton province prefecture complex"
+            " sculpture statue memorial fountain mural installation building",
             (", in ", ", on ", "found in", "home to", "built for"),
         ),
-        ("headquartered in", "headquarters hq", ("head office",)),
+        ("headquartered in", "headquarters hq", ("head office", "based in")),
         (
             "directed by",
-            "directed co-directed directing direction director directorial premiered premieres screened screens debuted",
+            "directed co-directed directing direction director directorial premiered premieres screened screens debuted dir"
+            " film films movie movies cinema cinemas oscar oscars feature documentary",
             ("opened at", "opened in", "shot it", "filmed it", "film by", "documentary by", "movie by", "feature by"),
         ),
         (
             "author of",
-            "novel book memoir poem play collection novella story essay written penned author",
+            "novel book memoir poem play collection novella story essay written penned author wrote novels books publication"
+            " published bestseller readers translated",
             ("work of", ", by "),
         ),
-        ("speaks", "speaks speak spoken fluent conversant proficient bilingual trilingual", ("native language",)),
-        ("died in", "died", ()),
+        (
+            "speaks",
+            "speaks speak spoken fluent conversant proficient bilingual trilingual speaker",
+            ("native language", "-speaking", "language he", "language she", "language they"),
+        ),
+        ("died in", "died dying", ("passed away",)),
+        ("born in", "born", ("-born",)),
+        ("married to", "married", ()),
+        ("educated at", "studied trained reading studying read graduating", ()),
+        ("member of", "member members lineup line-up roster ranks drummer bassist guitarist singer vocalist", ()),
         ("founded by", "founded co-founded cofounded founder co-founder set started established launched", ()),
         ("capital", "capital", ()),
         ("currency", "currency", ()),
@@ -67,18 +81,32 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     )
 }
 _WORDS = re.compile(r"[\w-]+")
+#: Languages news names a speaker's by beyond those a user says they learn (:mod:`consolidators.learning`).
+LANGUAGES = _LANGUAGES | frozenset(
+    "twi akan ewe fula fulani lingala kinyarwanda kirundi shona sesotho setswana tetum malagasy luxembourgish maltese"
+    " faroese breton cornish sami frisian romansh occitan sardinian sicilian tatar bashkir chechen uyghur".split()
+)
+#: Last words of a name that is an institution, never a work: "Book Club", "Booker Prize", "Sundance Festival".
+_NO_WORK = frozenset(
+    "Club Foundation Prize Award Awards Institute Company Group Press Records Festival School University Team".split()
+)
+#: Relations of which a structure names one value among others (a person's languages, schools, groups, works).
+_MULTI = frozenset({"founded by", "author of", "member of", "educated at"})
+#: A quoted title ("'Winter Ferry', a film by …"): the title is the name, without its quotes.
+_QUOTED = re.compile(r"(?<![\w'])['\"“]([A-Z](?:[^'\"”]|'(?=s\b))*?)['\"”](?!\w)")
 
 
 @functools.lru_cache(maxsize=4096)
 def facts(text: str) -> tuple[Fact, ...]:
     """The static relations ``text`` states by the structures of :data:`SHAPES`."""
-    if _FIRST_PERSON.search(text) or "?" in text:
+    if _FIRST_PERSON.search(text) or "?" in text or DISPUTED.search(text):
         return ()
+    text = _QUOTED.sub(r"\1", text)
     lower = text.lower()
     words = set(_WORDS.findall(lower))
     cued = {p for p, (cue, phrases) in _CUES.items() if not cue.isdisjoint(words) or any(x in lower for x in phrases)}
     found: list[Fact] = []
-    for predicate, pattern, subj, obj in SHAPES:
+    for predicate, pattern, subj, obj in SHAPES + MORE_SHAPES:
         for m in pattern.finditer(text) if predicate in cued else ():
             if (
                 _NOT.search(m[0])
@@ -92,8 +120,18 @@ def facts(text: str) -> tuple[Fact, ...]:
 
 def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     groups = m.groupdict()
+    if "works" in (subj, obj):  # "Harmattan, Lagoon Songs and The Iron Bell": each title its own credit
+        person = _bare(m["p"])
+        titles = [_bare(t) for t in re.split(r",? and |, ", m["works"])]
+        return [
+            f
+            for t in titles
+            for f in (
+                make_fact(person, predicate, t, multi=True) if obj == "works" else make_fact(t, predicate, person)
+            )
+        ]
     if predicate == "speaks":  # each language of the list, each the person's
-        langs = re.findall(LANGUAGE, groups["langs"])
+        langs = re.findall(LANGUAGE, groups["langs"] + " " + (groups.get("langs2") or ""))
         return [
             f
             for lang in langs
@@ -101,19 +139,33 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
             for f in make_fact(_bare(m[subj]), predicate, lang, multi=True)
         ]
     subject, value = (_bare(groups[g] or groups.get("dem") or "") for g in (subj, obj))
-    if is_time(value):  # "the Vasa Museum in May" says when
+    if is_time(value) and predicate != "author of":  # "the Vasa Museum in May" says when; "One Hundred Years …"
         return []
     if subj == "site" and not SITE_WORD.search(subject):  # a verb of position places a site, not a person
         return []
+    if predicate == "located in" and re.match(r",? and [A-Z]", m.string[m.end(obj) :]):
+        return []  # "sits on the border of Peru and Bolivia": two places, neither the one it is in
     if groups.get("who") and groups["who"] not in value.split():  # "…; Karimi directed it" is the credited one
+        return []
+    work = subject if predicate == "directed by" else value if predicate == "author of" else ""
+    if work.split()[-1:] and work.split()[-1] in _NO_WORK:  # "Oprah Winfrey's Book Club": an institution
         return []
     if predicate == "official language" and value.lower() not in LANGUAGES:
         return []
-    subject = DEMONYMS.get(subject, subject)
-    single = predicate not in ("founded by", "author of")
+    if predicate in ("located in", "headquartered in") and "'s " in value:  # "in Slovenia's Julian Alps"
+        value = value.split("'s ")[0]
+    subject = DEMONYMS.get(subject, subject)  # "the Polish currency"
+    value = DEMONYMS.get(value, value) if predicate == "born in" else value  # "a Tunisian-born engineer"
+    single = predicate not in _MULTI
     out = make_fact(subject, predicate, value, single=single, multi=not single)
-    if groups.get("p2"):  # "… with Ken Ito": the second founder too
+    if predicate == "author of":  # a title is whole as the structure closed it: "… Plow Over the Bones of the Dead"
+        out = [replace(f, object=value) if value.startswith(f.object) else f for f in out]
+    if groups.get("p2") and subj == "p":  # "X and Y are both members of …": the second person too
+        out += make_fact(_bare(groups["p2"]), predicate, value, single=single, multi=not single)
+    elif groups.get("p2"):  # "… with Ken Ito": the second founder too
         out += make_fact(subject, predicate, _bare(groups["p2"]), multi=True)
+    if groups.get("o2"):  # "a member of both the Polish Academy of Sciences and the Royal Society"
+        out += make_fact(subject, predicate, _bare(groups["o2"]), multi=True)
     first = groups.get("first")
     if first and predicate == "founded by":  # "Tariq and Samir Haddad": the first shares the second's surname
         out += make_fact(subject, predicate, f"{first} {value.split()[-1]}", multi=True)
@@ -122,7 +174,9 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
 
 def _bare(name: str) -> str:
     """A slot's words as a name: no article, no trailing joiner or year ("Parasite in 2019")."""
-    name = re.sub(r"'s?$", "", re.sub(r"^(?:[Tt]he) ", "", name.strip(" ,.")))
+    name = name.strip(" ,")
+    name = name if re.search(r"\b(?:Jr|Sr|St|Inc|Ltd|Co)\.$", name) else name.rstrip(".")  # "Boubacar Traoré Jr."
+    name = re.sub(r"'s?$", "", re.sub(r"^(?:[Tt]he) ", "", name))
     name = _STUDIO.sub("", re.sub(r" (?:in|on) \d{4}$", "", name))  # a year said after the title, not "Mickey 17"
     when = re.search(r" (?:in|on|at|from|until|since) ([A-Za-z][\w ]*)$", name)
     name = name[: when.start()] if when and is_time(when[1]) else name  # "The Salt Road on Monday"
@@ -140,11 +194,21 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with these facts added, and another reader's cut of the same value dropped ("author of Dust" where
     the work is "Dust and Saffron"), as is a reading of the same two names under another relation of a person."""
     unspoken = _unspoken(text)
-    found = [f for f in found if f.retract or f.predicate != "speaks" or f.object.lower() not in unspoken]
+    # "Besides Amharic, X speaks Italian": a language speaks nothing
+    found = [
+        f
+        for f in found
+        if f.retract
+        or f.predicate != "speaks"
+        or f.object.lower() not in unspoken
+        and f.subject.lower() not in LANGUAGES
+    ]
     mine = facts(text)
     if not mine:
         return found
-    kept = [f for f in found if f.retract or not any(_cut(f, m) for m in mine)]
+    # a value cut short where another reader has it whole ("Drive Your Plow" of "… Over the Bones of the Dead")
+    mine = tuple(m for m in mine if not any(_longer(f, m) for f in found))
+    kept = [f for f in found if f.retract or not any(_cut(f, m) or _describes(f, m, text) for m in mine)]
     known = {(f.subject.lower(), f.predicate, f.object.lower()) for f in kept}
     return kept + [m for m in mine if (m.subject.lower(), m.predicate, m.object.lower()) not in known]
 
@@ -168,8 +232,9 @@ def _cut(other: Fact, mine: Fact) -> bool:
     if other.subject == "user":  # "Granada is home to the Alhambra": a site's place is no home of the speaker's
         return other.predicate == "lives in" and other.object.lower() == mine.object.lower()
     subject, value = _part(other.subject, mine.subject), _part(other.object, mine.object)
-    if other.predicate != mine.predicate:
-        return subject and value and other.predicate in _MISREAD_AS
+    if other.predicate != mine.predicate:  # the same two names, either way round ("Blue Hour" playing for its author)
+        swapped = _part(other.subject, mine.object) and _part(other.object, mine.subject)
+        return (subject and value or swapped) and other.predicate in _MISREAD_AS
     if mine.predicate == "speaks":  # "speaks four languages, including Arabic": the count is no language
         return subject and other.object.lower() not in LANGUAGES
     if other.subject.lower() == mine.subject.lower() and other.object.lower() != mine.object.lower():
@@ -178,11 +243,34 @@ def _cut(other: Fact, mine: Fact) -> bool:
     return other.object.lower() == mine.object.lower() and subject and other.subject.lower() != mine.subject.lower()
 
 
-#: Relations another reader takes a structure's two names for: a band's recruit as a transfer, a credit as a purchase.
-_MISREAD_AS = frozenset({"owned by", "plays for", "works at", "lives in"})
+#: Relations another reader takes a structure's two names for: a band's recruit as a transfer, a credit as a purchase,
+#: a country's people for a speaker ("Brazilians speak Portuguese, the country's official language").
+_MISREAD_AS = frozenset({"owned by", "plays for", "works at", "lives in", "speaks"})
+
+
+def _longer(other: Fact, mine: Fact) -> bool:
+    """Whether ``other`` holds ``mine``'s value whole: the same relation of the same subject, a value that begins
+    with ``mine``'s and goes on."""
+    same = other.subject.lower() == mine.subject.lower() and other.predicate == mine.predicate
+    return same and not other.retract and other.object.lower().startswith(mine.object.lower() + " ")
+
+
+def _describes(other: Fact, mine: Fact, text: str) -> bool:
+    """Whether ``other`` takes a word that describes one of ``mine``'s names for a name of the same relation: the
+    band's city ("the Montevideo band Las Lunas Rotas"), the country's kind ("the Andean republic of Qoriland")."""
+    if other.predicate != mine.predicate or other.subject == "user":
+        return False
+    if other.subject.lower() == mine.subject.lower() and other.object.lower() != mine.object.lower():
+        word, name = other.object, mine.object
+    elif other.object.lower() == mine.object.lower() and other.subject.lower() != mine.subject.lower():
+        word, name = other.subject, mine.subject
+    else:
+        return False
+    return bool(re.search(rf"\b{re.escape(word)} (?:[a-z-]+ ){{1,3}}(?:of )?(?:the )?{re.escape(name)}\b", text))
 
 
 def _part(a: str, b: str) -> bool:
     """Whether one name is the other or begins it ("Salt" of "Salt and Iron")."""
-    a, b = a.lower(), b.lower()
+    # a reader that kept a title's quotes or its article
+    a, b = (re.sub(r"^the ", "", x.lower().strip("'\"")) for x in (a, b))
     return a.startswith(b) or b.startswith(a)

@@ -22,13 +22,14 @@ _ON_THE_WAY = rf"(?:(?:the )?{_CAP}[\w'-]*(?: {_CAP}[\w'-]*)* in )?"
 _WITHIN = (
     r"(?:(?:in|on|at|atop) (?:the |a )?(?:[a-z-]+ ){0,3}?(?:(?:of|above|in|overlooking) )?"
     r"|(?:beside|by|along|near|next to|overlooking) (?:the |a )?(?:[a-z-]+ ){1,3}?in )?(?:the )?"
-    r"(?:(?:[a-z]+ )?(?:city|town|village|island|region|province|district) of )?"
+    r"(?:(?:[a-z]+ )?(?:city|town|village|island|region|province|district|county|canton|state|department|prefecture"
+    r"|municipality) of )?"
 )
 #: A site by its kind, so that a verb of position places a thing, never a person ("The Castello …" aside).
 SITE_WORD = re.compile(
     r"\b(?:Museum|Gallery|Castle|Castello|Cathedral|Tower|Towers|Bridge|Palace|Temple|Church|Mosque|Abbey|Fortress"
     r"|Monastery|Library|Theatre|Theater|Opera|Stadium|Arena|Market|Lighthouse|Zoo|Park|Gardens|Square|Chapel"
-    r"|Basilica|Citadel|Mausoleum|Shrine|Observatory)\b"
+    r"|Basilica|Citadel|Mausoleum|Shrine|Observatory|Lake|Museo|Musée|Museu|Aquarium|Lighthouse)\b"
 )
 _THE_SITE = r"(?:^|(?<=, ))(?:[Tt]he (?:ancient |old |medieval |historic )?(?:(?:city|town|village) of )?)"
 #: Verbs that place what stands somewhere: "stands", "sits", "lies", "is perched", "towers over".
@@ -53,18 +54,29 @@ _SHARED = rf"(?:(?P<first>{_CAP}[\w'-]+) and )?"
 #: Roles whose value is named beside them, with the predicate and the value's own shape.
 _APPOSED_ROLES = (
     ("capital", r"capital(?: city)?", name_slot("o")),
-    ("currency", r"(?:official |national )?currency", r"(?:[Tt]he )?(?P<o>[a-z]+|[A-Z]\w+ [a-z]+|[A-Z][A-Za-z]{1,3})"),
+    (
+        "currency",
+        r"(?:official |national )?currency",
+        r"(?:[Tt]he )?(?P<o>[^\W\dA-Z_][^\W\d_]*|[A-Z]\w+ [a-z]+|[A-Z][A-Za-z]{1,3})",
+    ),
     ("official language", r"(?:official|national) (?:language|tongue)", r"(?P<o>[A-Z][a-z]+)"),
 )
 
 
 def _apposed(predicate: str, role: str, value: str) -> tuple[tuple[str, str, str, str], ...]:
-    """ "Montevideo, Uruguay's capital and largest city, …", "Abuja, the Nigerian capital, …" and "Iceland's official
-    language, Icelandic, …"; a demonym stands for its country."""
-    owner = rf"(?:(?:the )?{name_slot('s')}(?:'s|')|the (?P<dem>{_DEMONYM}))"
+    """ "Montevideo, Uruguay's capital and largest city, …", "Abuja, the Nigerian capital, …", "Iceland's official
+    language, Icelandic, …" and "The hryvnia remains Ukraine's currency"; a demonym stands for its country."""
+    owner = rf"(?:(?:[Tt]he )?{name_slot('s')}(?:'s|')|[Tt]he (?P<dem>{_DEMONYM}))"
     return (
-        (predicate, rf"(?:^|(?<=, )){value}, {owner} {role}(?: and (?:[a-z]+ ){{1,2}}?[a-z]+)?[,.]", "s", "o"),
+        (
+            predicate,
+            rf"(?:^|(?<=, ))(?:(?:In|At|From|To|Near) )?{value}, {owner} {role}(?: and (?:[a-z]+ ){{1,2}}?[a-z]+)?[,.]",
+            "s",
+            "o",
+        ),
         (predicate, rf"(?:^|(?<=, )){owner} {role}, {value},", "s", "o"),
+        # "The hryvnia remains Ukraine's currency despite the war"
+        (predicate, rf"^{value} (?:is|remains) (?:still )?{owner} {role}\b", "s", "o"),
     )
 
 

@@ -226,7 +226,8 @@ def _whole_title(fact: Fact, titles: list[str]) -> Fact:
 def untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
-    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=True))  # "Red Star Belgrade's Luka Petrović"
+    # "Red Star Belgrade's Luka Petrović"; a film's title has no job before it ("Paper Moon Street")
+    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate != "directed by"))
     subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
     obj = _bare_name(fact.object) if fact.object[:1].isupper() else fact.object
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
