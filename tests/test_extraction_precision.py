@@ -171,7 +171,8 @@ SHARED: list[tuple[str, list[Triple]]] = [
     # no one is "Reviewers" or "Italians"; a plural may still name a country
     ("Reviewers adored the band's second album.", []),
     ("Fans loved the final episode.", []),
-    ("Italians speak Italian, the country's official language.", []),
+    # the people are no speaker, but the apposition states the country's language (statics' reading)
+    ("Italians speak Italian, the country's official language.", [("Italy", "official language", "Italian", False)]),
     ("Mexicans speak Spanish and many indigenous languages.", []),
     ("Cardiff is the capital of Wales.", [("Wales", "capital", "Cardiff", False)]),
     ("The Netherlands' capital is Amsterdam.", [("Netherlands", "capital", "Amsterdam", False)]),
