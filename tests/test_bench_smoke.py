@@ -40,6 +40,7 @@ CASES = {
     "consolidation.py": ["--sessions", "3", "--anchor-sessions", "1", "--runs", "1"],
     "realtime_rss.py": ["--turns", "50,100"],
     "ingest_rss.py": ["--turns", "3,6", "--turn-kib", "64", "--batch-kib", "128"],
+    "swap_lookups.py": ["--facts", "300", "--runs", "1"],
     "quality_extraction.py": ["--limit", "5"],
     "ordered_updates.py": ["--limit", "12", "--split", "tuning"],
     "oplog_growth.py": [
