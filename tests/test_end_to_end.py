@@ -61,6 +61,9 @@ def test_user_moves_changes_jobs_and_switches_tools(store: MemoryStore) -> None:
     jobs = store.fact_history("user", "works at")
     assert [m.object for m in jobs] == ["Acme", "Globex"]
     notion = next(m for m in store.fact_history("user") if m.object == "Notion")
-    assert notion.superseded_at is not None  # retracted by "I switched from Notion to Obsidian"
-    assert [o["op"] for o in store.operations(notion.id)][-1] == "retract"
+    # "I switched from Notion to Obsidian", with Notion the notes app memory holds: Obsidian is the notes app now
+    assert notion.superseded_at is not None and notion.predicate == "notes app"
+    assert [o["op"] for o in store.operations(notion.id)][-1] == "supersede"
+    successor = next(m for m in store.fact_history("user", "notes app") if m.id == notion.superseded_by)
+    assert successor.object == "Obsidian" and successor.superseded_at is None
     assert [m.object for m in store.fact_history("user", "editor")] == ["Vim", "Neovim"]
