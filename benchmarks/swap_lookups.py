@@ -10,7 +10,8 @@ session or per new fact is timed by the server (``EXPLAIN ANALYZE`` execution ti
 median of ``--runs`` after six warm-up executions, so a generic plan may have been
 chosen): first before the table's first ``ANALYZE`` (statistics as stale as right
 after a bulk load), then after it. The HNSW index is dropped to make filling fast;
-none of these statements orders by it.
+none of these statements can use it (``JUDGED_CANDIDATES`` orders by its key match
+before the distance).
 
 A lookup by key or by id stays in microseconds whatever the namespace holds; one
 that reads every fact of a subject grows with that subject (``JUDGED_CANDIDATES``:
