@@ -11,10 +11,9 @@ second list of languages, ``p2`` a second subject when the subject is a person, 
 
 from __future__ import annotations
 
-import re
-
 from .epithets import TITLE_WORDS, name_slot, person_slot, title_slot
 from .places import DEMONYMS
+from .staticshapes import Shape, compiled
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
@@ -85,9 +84,8 @@ _PLACED = (
     r"in (?:the )?(?:(?:city|town|village|county|region|province|canton|department) of )?"
 )
 
-MORE_SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
-    (predicate, re.compile(pattern), subj, obj)
-    for predicate, pattern, subj, obj in (
+MORE_SHAPES: tuple[Shape, ...] = compiled(
+    (
         # "Winter Ferry, a film by director Mart Kivi, won", "The film Roma, directed by Alfonso Cuarón, is set …",
         # "The Salt Orchard, from director Lucrecia Vidal, opens", "Parasite (dir. Bong Joon-ho, 2019)"
         (

@@ -81,9 +81,16 @@ def _apposed(predicate: str, role: str, value: str) -> tuple[tuple[str, str, str
 
 
 #: (predicate, pattern, subject group, object group).
-SHAPES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
-    (predicate, re.compile(pattern), subj, obj)
-    for predicate, pattern, subj, obj in (
+Shape = tuple[str, re.Pattern[str], str, str]
+
+
+def compiled(table: tuple[tuple[str, str, str, str], ...]) -> tuple[Shape, ...]:
+    """A table of (predicate, pattern, subject group, object group) with its patterns compiled."""
+    return tuple((predicate, re.compile(pattern), subj, obj) for predicate, pattern, subj, obj in table)
+
+
+SHAPES: tuple[Shape, ...] = compiled(
+    (
         # "You'll find the Atomium in Brussels", "Visitors will find the Alhambra in Granada"
         (
             "located in",
