@@ -111,6 +111,7 @@ class Engine:
             "threshold": self.policy.threshold,
             "limit": self.policy.judged_per_fact,
             "named": named,
+            "exact_up_to": memories.JUDGED_EXACT_UP_TO,
         }
         with (
             self.conn.cursor(row_factory=dict_row) as decisive,
@@ -118,7 +119,9 @@ class Engine:
             _one_round_trip(self.conn),
         ):
             decisive.execute(memories.DECISIVE_CANDIDATES, params)
+            self.conn.execute(memories.SORTS_OFF)
             judged_.execute(memories.JUDGED_CANDIDATES, params)
+            self.conn.execute(memories.SORTS_ON)
             rows = decisive.fetchall() + judged_.fetchall()
         candidates = []
         for r in rows:
