@@ -1,0 +1,69 @@
+"""The swap's lookups by id keep their index while a table has no statistics (right after a bulk load).
+
+Before a table's first ANALYZE the planner takes default selectivities, under which
+a partial index on the namespace looks nearly empty; a lookup that let it choose
+read the whole namespace through one (146-163 ms at 100k facts, BENCHMARKS.md
+"The swap's lookups at scale"). Checked on plan shape, not on time.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import psycopg
+import pytest
+
+from memory_sink import locks, memories, swap
+
+FILL = """
+INSERT INTO memory (namespace, session_id, tier, kind, content, embedding, subject, predicate, object,
+                    event_ids, valid_from, recorded_at, embed_model)
+SELECT 'ns', 's' || (g / 10), 'consolidated', 'fact', 'fact ' || g,
+       ARRAY(SELECT random() - 0.5 FROM generate_series(1, 384) WHERE g > 0)::vector,
+       'subject ' || (g % 50), 'predicate ' || (g % 40), 'object ' || g, ARRAY['e' || g], now(), now(), 'test'
+FROM generate_series(1, 3000) g
+"""
+
+
+def _scans(plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every node of a JSON plan that reads ``memory``."""
+    nodes = [plan] if plan.get("Relation Name") == "memory" else []
+    for child in plan.get("Plans", []):
+        nodes += _scans(child)
+    return nodes
+
+
+def _reads_the_namespace(node: dict[str, Any]) -> bool:
+    """A full read, or an index scan bounded by nothing but the namespace."""
+    cond = node.get("Index Cond", "")
+    return node["Node Type"] == "Seq Scan" or cond == "(namespace = 'ns'::text)"
+
+
+@pytest.fixture
+def stale(db_dsn: str) -> Any:
+    with psycopg.connect(db_dsn, autocommit=True) as conn:
+        conn.execute(FILL)
+        conn.execute("SELECT pg_clear_relation_stats('public', 'memory')")
+        ids = [str(r[0]) for r in conn.execute("SELECT id FROM memory ORDER BY id LIMIT 3")]
+        yield conn, ids
+
+
+def test_the_lookups_by_id_never_read_the_namespace_before_the_first_analyze(stale: Any) -> None:
+    conn, ids = stale
+    vec = "[" + ",".join(["0.1"] * 384) + "]"
+    fact = {
+        "vec": vec, "predicates": ["predicate 7"], "ns": "ns", "id": ids[0], "subject": "subject 17",
+        "every_value": False, "object": "object 35", "named": ids[1], "valid_from": "2100-01-01",
+    }  # fmt: skip
+    lookups = [
+        (swap.TOUCHED_SUBJECTS, {"ns": "ns", "sid": "s77", "ids": ids}),
+        (memories.ACTIVE_AMONG, {"ns": "ns", "ids": ids}),
+        (locks.SUBJECTS_OF, ("ns", ids)),
+        (memories.DECISIVE_CANDIDATES, fact),
+        (memories.RETRACTION_TARGETS, {**fact, "object": ""}),
+    ]
+    for sql, params in lookups:
+        (plan,) = conn.execute("EXPLAIN (FORMAT JSON) " + sql.replace("FOR UPDATE", ""), params).fetchone()
+        scans = _scans(plan[0]["Plan"] if isinstance(plan, list) else json.loads(plan)[0]["Plan"])
+        assert scans and not [s for s in scans if _reads_the_namespace(s)], sql
