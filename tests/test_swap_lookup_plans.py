@@ -36,7 +36,7 @@ def _scans(plan: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _reads_the_namespace(node: dict[str, Any]) -> bool:
     """A full read, or an index scan bounded by nothing but the namespace."""
-    cond = node.get("Index Cond", "")
+    cond: str = node.get("Index Cond", "")
     return node["Node Type"] == "Seq Scan" or cond == "(namespace = 'ns'::text)"
 
 
