@@ -34,6 +34,11 @@ def _scans(plan: dict[str, Any]) -> list[dict[str, Any]]:
     return nodes
 
 
+def _nodes(plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every node of a JSON plan."""
+    return [plan, *(node for child in plan.get("Plans", []) for node in _nodes(child))]
+
+
 def _reads_the_namespace(node: dict[str, Any]) -> bool:
     """A full read, or an index scan bounded by nothing but the namespace."""
     cond: str = node.get("Index Cond", "")
@@ -67,3 +72,20 @@ def test_the_lookups_by_id_never_read_the_namespace_before_the_first_analyze(sta
         (plan,) = conn.execute("EXPLAIN (FORMAT JSON) " + sql.replace("FOR UPDATE", ""), params).fetchone()
         scans = _scans(plan[0]["Plan"] if isinstance(plan, list) else json.loads(plan)[0]["Plan"])
         assert scans and not [s for s in scans if _reads_the_namespace(s)], sql
+
+
+def test_judged_candidates_read_the_subject_through_the_fact_key_before_the_first_analyze(stale: Any) -> None:
+    conn, ids = stale
+    params = {
+        "vec": "[" + ",".join(["0.1"] * 384) + "]", "predicates": ["predicate 7"], "ns": "ns", "id": ids[0],
+        "subject": "subject 17", "object": "object 35", "named": None, "judged": True, "threshold": 0.45,
+        "limit": 8, "exact_up_to": memories.JUDGED_EXACT_UP_TO,
+    }  # fmt: skip
+    conn.execute("SET enable_sort = off")  # as the engine plans it (memories.SORTS_OFF, in its transaction)
+    (plan,) = conn.execute(
+        "EXPLAIN (FORMAT JSON) " + memories.JUDGED_CANDIDATES.replace("FOR UPDATE", ""), params
+    ).fetchone()
+    assert not [s for s in _scans(plan[0]["Plan"]) if s["Node Type"] == "Seq Scan"]
+    indexes = {s["Index Name"] for s in _nodes(plan[0]["Plan"]) if "Index Name" in s}
+    # without a session to look up, memory_session_facts could only be skip-scanned over every session
+    assert indexes <= {"memory_active_fact_key", "memory_embedding_hnsw", "memory_pkey"}, indexes
