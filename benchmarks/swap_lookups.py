@@ -120,9 +120,10 @@ def _statements(ids: list[Any], vec: Any) -> list[tuple[str, str, Any]]:
 def _server_ms(conn: psycopg.Connection[Any], sql: str, params: Any, runs: int) -> float:
     """The server's execution time of ``sql``, median of ``runs`` after six warm-up executions.
 
-    ``JUDGED_CANDIDATES`` is planned as the engine plans it (``memories.SORTS_OFF``).
+    The candidate lookups are planned as the engine plans them (``memories.SORTS_OFF``).
     """
-    sorts = "off" if sql == unlocked(memories.JUDGED_CANDIDATES) else "on"
+    engine = (memories.DECISIVE_CANDIDATES, memories.JUDGED_CANDIDATES, memories.RETRACTION_TARGETS)
+    sorts = "off" if sql in map(unlocked, engine) else "on"
     conn.execute(f"SET enable_sort = {sorts}")
     times = []
     for i in range(6 + runs):

@@ -118,8 +118,8 @@ class Engine:
             self.conn.cursor(row_factory=dict_row) as judged_,
             _one_round_trip(self.conn),
         ):
-            decisive.execute(memories.DECISIVE_CANDIDATES, params)
             self.conn.execute(memories.SORTS_OFF)
+            decisive.execute(memories.DECISIVE_CANDIDATES, params)
             judged_.execute(memories.JUDGED_CANDIDATES, params)
             self.conn.execute(memories.SORTS_ON)
             rows = decisive.fetchall() + judged_.fetchall()
@@ -276,7 +276,9 @@ class Engine:
             "named": named,
         }
         with self.conn.cursor(row_factory=dict_row) as cur:
+            self.conn.execute(memories.SORTS_OFF)
             found = [_fact_view(r) for r in cur.execute(memories.RETRACTION_TARGETS, params)]
+            self.conn.execute(memories.SORTS_ON)
         said = FactView("", row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata)
         for target, blocked_by in retraction_targets(said, found, self.policy, named):
             signals = {
