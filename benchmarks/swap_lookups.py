@@ -1,6 +1,7 @@
 """The swap's lookups against one namespace of many active facts: which stay flat as it grows.
 
     python benchmarks/swap_lookups.py [--facts 100000] [--user-share 0.2] [--runs 3] [--probes 20]
+                                      [--shared-buffers 1GB]
 
 On a fresh database, one namespace gets ``--facts`` active facts over 40 predicates
 and 5,000 subjects, a ``--user-share`` of them the user's (a long-lived tenant whose
@@ -175,9 +176,11 @@ def main() -> None:
     p.add_argument("--facts", type=int, default=100_000, help="active facts in the namespace (default 100000)")
     p.add_argument("--user-share", type=float, default=0.2, help="share of them the user's (default 0.2)")
     p.add_argument("--probes", type=int, default=20, help="new facts whose judged candidates are compared (default 20)")
+    p.add_argument("--shared-buffers", default=None, help="the server's shared_buffers, e.g. 1GB (default: its own)")
     args = p.parse_args()
     figures: dict[str, Any] = {}
-    with c.temp_server() as admin:
+    settings = {"shared_buffers": args.shared_buffers} if args.shared_buffers else None
+    with c.temp_server(settings, restart=bool(settings)) as admin:
         dsn = c.fresh_database(admin)
         with psycopg.connect(dsn, autocommit=True) as conn:
             register_vector(conn)
