@@ -111,14 +111,17 @@ class Engine:
             "threshold": self.policy.threshold,
             "limit": self.policy.judged_per_fact,
             "named": named,
+            "exact_up_to": memories.JUDGED_EXACT_UP_TO,
         }
         with (
             self.conn.cursor(row_factory=dict_row) as decisive,
             self.conn.cursor(row_factory=dict_row) as judged_,
             _one_round_trip(self.conn),
         ):
+            self.conn.execute(memories.SORTS_OFF)
             decisive.execute(memories.DECISIVE_CANDIDATES, params)
             judged_.execute(memories.JUDGED_CANDIDATES, params)
+            self.conn.execute(memories.SORTS_ON)
             rows = decisive.fetchall() + judged_.fetchall()
         candidates = []
         for r in rows:
@@ -273,7 +276,9 @@ class Engine:
             "named": named,
         }
         with self.conn.cursor(row_factory=dict_row) as cur:
+            self.conn.execute(memories.SORTS_OFF)
             found = [_fact_view(r) for r in cur.execute(memories.RETRACTION_TARGETS, params)]
+            self.conn.execute(memories.SORTS_ON)
         said = FactView("", row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata)
         for target, blocked_by in retraction_targets(said, found, self.policy, named):
             signals = {

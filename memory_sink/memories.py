@@ -56,9 +56,15 @@ WHERE m.namespace = %(ns)s AND m.session_id = %(sid)s AND m.kind = 'fact' AND m.
         AND o.reverse->'superseded' @> jsonb_build_array(jsonb_build_array(m.id::text)))
 """
 
-# Of the facts a consolidator named (``replaces``), those still active.
+# Of the facts a consolidator named (``replaces``), those still active. Rows named
+# by id are read by primary key alone and filtered once read (a MATERIALIZED CTE):
+# a WHERE that also said ``superseded_at IS NULL`` (or ``kind = 'fact'``) made the
+# namespace's partial indexes eligible, and before a table's first ANALYZE those
+# look nearly empty to the planner, which then read the whole namespace through
+# one of them (benchmarks/swap_lookups.py: 146-163 ms at 100k facts, vs 0.05).
 ACTIVE_AMONG = """
-SELECT id::text FROM memory WHERE namespace = %s AND id = ANY(%s::uuid[]) AND superseded_at IS NULL
+WITH named AS MATERIALIZED (SELECT id, namespace, superseded_at FROM memory WHERE id = ANY(%(ids)s::uuid[]))
+SELECT id::text FROM named WHERE namespace = %(ns)s AND superseded_at IS NULL
 """
 
 SUPERSEDE_MANY = """
@@ -123,22 +129,72 @@ ORDER BY subject, predicate, recorded_at, id
 # memory_active_fact_key, which ends with the value). JUDGED: the rest the judge
 # decides, nearest first, at most ``limit``: key matches of a predicate of unknown
 # cardinality, and semantic neighbours of the same subject (cosine at or over the
-# calibrated threshold). Its predicates come from a loose scan of the same index
-# (one probe per predicate of the subject), so the values of the new fact's own
-# multi-valued key, which coexist by rule, are never read.
-_CANDIDATE_COLUMNS = """
+# calibrated threshold).
+# The engine plans its candidate lookups with sorts off, in its transaction: each
+# asks for the order of the index it must read, so that no other plan is sort-free
+# (see _or_named and JUDGED below).
+SORTS_OFF = "SET LOCAL enable_sort = off"
+SORTS_ON = "SET LOCAL enable_sort TO DEFAULT"
+_CANDIDATE_SELECT = """
 SELECT id::text, subject, predicate, object, valid_from, metadata, pinned,
        1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = ANY(%(predicates)s) AS key_match
-FROM memory
-WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND id <> %(id)s
+FROM memory"""
+_CANDIDATE = "namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND id <> %(id)s"
+
+
+def _or_named(select: str, filters: str, match: str) -> str:
+    """Rows of ``select`` passing ``filters`` and ``match``, plus the fact named by id if it passes ``filters``.
+
+    Each arm locks its rows. The named row is read by primary key alone and
+    filtered once read (a MATERIALIZED CTE): written as one WHERE (``match OR id
+    = named``), the planner could not use both indexes at once without
+    statistics, and before a table's first ANALYZE read the whole namespace
+    through a partial index that looked empty to it (163 ms at 100k facts).
+    The matched rows come in memory_active_fact_key's order, and the engine plans
+    these lookups with sorts off (``SORTS_OFF``): so that index is the one read
+    even when statistics know nothing of the namespace (a table analyzed before a
+    new tenant's bulk load: 400-700 ms through memory_active_session at 100k).
+    """
+    return f"""
+WITH named AS MATERIALIZED (SELECT * FROM memory WHERE id = %(named)s::uuid)
+SELECT * FROM ({select} WHERE {filters} AND {match}
+               ORDER BY lower(subject), lower(predicate), lower(object) FOR UPDATE) matched
+UNION ALL
+SELECT * FROM ({select}
+               WHERE id = ANY(ARRAY(SELECT id FROM named WHERE {filters})) AND NOT ({match}) FOR UPDATE) named_only
 """
-DECISIVE_CANDIDATES = f"""{_CANDIDATE_COLUMNS}
-  AND ((lower(subject) = %(subject)s AND lower(predicate) = ANY(%(predicates)s)
-        AND (%(every_value)s OR lower(object) = %(object)s))
-       OR id = %(named)s::uuid)
-FOR UPDATE
-"""
+
+
+DECISIVE_CANDIDATES = _or_named(
+    _CANDIDATE_SELECT,
+    _CANDIDATE,
+    "lower(subject) = %(subject)s AND lower(predicate) = ANY(%(predicates)s)"
+    " AND (%(every_value)s OR lower(object) = %(object)s)",
+)
+
+# JUDGED, in three arms, each bounded: the other values of the new fact's key
+# (judged only), read through memory_active_fact_key; and the semantic neighbours
+# among the subject's other predicates. Those are read exactly (every one of them,
+# their predicates from a loose scan of the same index: one probe per predicate,
+# so the values of the new fact's own multi-valued key, which coexist by rule, are
+# never read) while the subject has at most ``exact_up_to`` of them; past that,
+# reading them all grew with what the user had said (29.5 ms at 20k facts, per new
+# fact), and the nearest ``limit`` come from the HNSW graph instead (an iterative
+# scan keeps the subject's rows as it goes). The graph is approximate: a
+# neighbour it misses is one the judge does not see (benchmarks/swap_lookups.py
+# measures how often the two agree). The chosen rows are then locked by id.
+# JUDGED is planned with sorts disabled (SORTS_OFF before it, SORTS_ON after, in
+# the swap's transaction): the graph's ordered scan is then the last arm's only
+# plan without one, whatever the statistics say, and the sorts the other steps
+# need are made anyway. Left to its costs, the planner read a table of a few
+# thousand rows whole and sorted it (3,000 facts: 6.4 ms, the graph 2.5). The
+# other arms ask for memory_active_fact_key's order (by predicate) for the same
+# reason: without statistics, the planner skip-scanned memory_session_facts
+# over every session of the namespace instead (17 ms at 100k for 19 rows).
+#: The most facts of a subject's other predicates JUDGED reads exactly (see above).
+JUDGED_EXACT_UP_TO = 400
 _SUBJECT_FACT = "namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND lower(subject) = %(subject)s"
+_NOT_NEW = "id <> %(id)s AND id IS DISTINCT FROM %(named)s::uuid"
 JUDGED_CANDIDATES = f"""
 WITH RECURSIVE predicates(p) AS (
     (SELECT lower(predicate) FROM memory WHERE {_SUBJECT_FACT} ORDER BY lower(predicate) LIMIT 1)
@@ -146,15 +202,36 @@ WITH RECURSIVE predicates(p) AS (
     SELECT (SELECT lower(predicate) FROM memory WHERE {_SUBJECT_FACT} AND lower(predicate) > p
             ORDER BY lower(predicate) LIMIT 1)
     FROM predicates WHERE p IS NOT NULL
+), keyed AS MATERIALIZED (
+    SELECT id, true AS key_match, embedding <=> %(vec)s AS distance FROM memory
+    WHERE %(judged)s AND {_SUBJECT_FACT} AND {_NOT_NEW}
+      AND lower(predicate) = ANY(%(predicates)s) AND lower(object) <> %(object)s
+    ORDER BY lower(predicate)
+), few AS MATERIALIZED (
+    SELECT id, false AS key_match, embedding <=> %(vec)s AS distance FROM memory
+    WHERE {_SUBJECT_FACT} AND {_NOT_NEW}
+      AND lower(predicate) = ANY(ARRAY(SELECT p FROM predicates WHERE p IS NOT NULL AND p <> ALL(%(predicates)s)))
+    ORDER BY lower(predicate)
+    LIMIT %(exact_up_to)s + 1
+), many AS MATERIALIZED (
+    SELECT id, false AS key_match, embedding <=> %(vec)s AS distance FROM memory
+    WHERE (SELECT count(*) FROM few) > %(exact_up_to)s
+      AND tier = 'consolidated' AND {_SUBJECT_FACT} AND {_NOT_NEW} AND lower(predicate) <> ALL(%(predicates)s)
+    ORDER BY embedding <=> %(vec)s
+    LIMIT %(limit)s
+), chosen AS (
+    SELECT id FROM (
+        SELECT * FROM keyed
+        UNION ALL SELECT * FROM few WHERE (SELECT count(*) FROM few) <= %(exact_up_to)s
+        UNION ALL SELECT * FROM many
+    ) arms
+    WHERE key_match OR 1 - distance >= %(threshold)s
+    ORDER BY key_match DESC, distance, id
+    LIMIT %(limit)s
 )
-{_CANDIDATE_COLUMNS}
-  AND lower(subject) = %(subject)s AND id IS DISTINCT FROM %(named)s::uuid
-  AND lower(predicate) = ANY(ARRAY(
-      SELECT p FROM predicates WHERE p IS NOT NULL AND (%(judged)s OR p <> ALL(%(predicates)s))))
-  AND CASE WHEN lower(predicate) = ANY(%(predicates)s) THEN lower(object) <> %(object)s
-           ELSE 1 - (embedding <=> %(vec)s) >= %(threshold)s END
+{_CANDIDATE_SELECT}
+WHERE id = ANY(ARRAY(SELECT id FROM chosen))
 ORDER BY lower(predicate) = ANY(%(predicates)s) DESC, embedding <=> %(vec)s, id
-LIMIT %(limit)s
 FOR UPDATE
 """
 
@@ -180,16 +257,12 @@ LIMIT 1
 # keeps the compatible predicates and applies the guards); without an object,
 # the key; and, whatever its wording, the fact the consolidator named — in this
 # namespace only (invariant 10).
-RETRACTION_TARGETS = """
-SELECT id::text, subject, predicate, object, valid_from, metadata, pinned
-FROM memory
-WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND valid_from <= %(valid_from)s
-  AND ((lower(subject) = %(subject)s
-        AND CASE WHEN %(object)s = '' THEN lower(predicate) = ANY(%(predicates)s)
-                 ELSE lower(object) = %(object)s END)
-       OR id = %(named)s::uuid)
-FOR UPDATE
-"""
+RETRACTION_TARGETS = _or_named(
+    "SELECT id::text, subject, predicate, object, valid_from, metadata, pinned FROM memory",
+    "namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND valid_from <= %(valid_from)s",
+    "lower(subject) = %(subject)s AND CASE WHEN %(object)s = '' THEN lower(predicate) = ANY(%(predicates)s)"
+    " ELSE lower(object) = %(object)s END",
+)
 
 PIN_MANY = "UPDATE memory SET pinned = true WHERE id = ANY(%s::uuid[])"
 

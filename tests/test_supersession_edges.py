@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from consolidators.types import ConsolidationResult, Context, Episode, Transcript
-from memory_sink import MemoryStore
+from memory_sink import MemoryStore, memories
 from memory_sink.supersession import (
     DEFAULT_THRESHOLDS,
     UNRELATED_NAME,
@@ -250,7 +250,12 @@ def judged_objects(store: MemoryStore) -> list[str]:
     return seen
 
 
-def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do_not(store: MemoryStore) -> None:
+@pytest.mark.parametrize("exact_up_to", [memories.JUDGED_EXACT_UP_TO, 0], ids=["exact", "hnsw"])
+def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do_not(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, exact_up_to: int
+) -> None:
+    # 0: every subject's neighbours come from the HNSW graph, as a subject's past 400 facts do
+    monkeypatch.setattr(memories, "JUDGED_EXACT_UP_TO", exact_up_to)
     threshold = store.tiers.supersession_policy().threshold
     assert threshold == DEFAULT_THRESHOLDS[store.embedder.name]  # semantic_threshold: null
     assert cosine(store, NEW, NEAR) > threshold + 0.05  # measured: 0.63 with MiniLM int8
