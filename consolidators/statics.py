@@ -21,6 +21,7 @@ from dataclasses import replace
 from .learning import _LANGUAGES
 from .places import DEMONYMS
 from .spans import make_fact
+from .staticclauses import CLAUSE_SHAPES
 from .staticforms import MORE_SHAPES
 from .staticshapes import LANGUAGE, SHAPES, SITE_WORD
 from .text import DISPUTED, expand_contractions, states_a_fact
@@ -48,13 +49,15 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             " chapel basilica citadel mausoleum shrine observatory monument landmark attraction site skyline visitors"
             " tourists pilgrims sightseers stands sits lies rises perched perches nestled nestles tucked located situated"
             " lake museo musée museu spans crosses straddles county canton province prefecture complex"
-            " sculpture statue memorial fountain mural installation building",
+            " sculpture statue memorial fountain mural installation building area district quarter neighbourhood"
+            " neighborhood promenade",
             (", in ", ", on ", "found in", "home to", "built for"),
         ),
         ("headquartered in", "headquarters hq", ("head office", "based in")),
         (
             "directed by",
             "directed co-directed directing direction director directorial premiered premieres screened screens debuted dir"
+            " helmed"
             " film films movie movies cinema cinemas oscar oscars feature documentary",
             ("opened at", "opened in", "shot it", "filmed it", "film by", "documentary by", "movie by", "feature by"),
         ),
@@ -106,7 +109,7 @@ def facts(text: str) -> tuple[Fact, ...]:
     words = set(_WORDS.findall(lower))
     cued = {p for p, (cue, phrases) in _CUES.items() if not cue.isdisjoint(words) or any(x in lower for x in phrases)}
     found: list[Fact] = []
-    for predicate, pattern, subj, obj in SHAPES + MORE_SHAPES:
+    for predicate, pattern, subj, obj in SHAPES + MORE_SHAPES + CLAUSE_SHAPES:
         for m in pattern.finditer(text) if predicate in cued else ():
             if (
                 _NOT.search(m[0])

@@ -1,0 +1,130 @@
+"""More structures :mod:`consolidators.statics` reads third-person static facts by, beside
+:mod:`consolidators.staticshapes` and :mod:`consolidators.staticforms`: a fact box ("Norway — Capital: Oslo;
+Currency: krone"), a credit whose title holds "and" ("the author of Salt and Saffron"), a clause that names the
+value first and the holder after it ("Urdu is spoken by …", "Wikipedia, which X launched", "Northern Arc, whose
+members include …"), and a site said to be a kind of place in another ("The Bund is a waterfront area in Shanghai").
+
+Same slots as :mod:`consolidators.staticshapes`.
+"""
+
+from __future__ import annotations
+
+from .epithets import TITLE_WORDS, name_slot, person_slot
+from .staticshapes import Shape, compiled
+
+_CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
+_LANGUAGE = r"(?:[A-Z][a-z]+)"
+_BOOK = r"(?:novel|book|memoir|poem|play|story|collection|novella|essay|trilogy|biography|saga|poems|stories|essays)"
+_FILM = r"(?:film|documentary|movie|feature|drama|thriller|comedy|short|animation|western|biopic)"
+#: A title as a credit closes it: "Salt and Saffron", "Death and the King's Horseman", "Dune: Part Two".
+_TITLE = rf"(?P<w>{TITLE_WORDS}(?:(?: and (?:the )?|: ){TITLE_WORDS})?)"
+#: A title that ends where its clause does, so that "… of Dune and lives in Paris" is no title "Dune and …".
+_WHOLE_TITLE = rf"{_TITLE}(?=[,.;)]| \(| (?:in|on) \d|$)"
+#: A sentence's lead words before the person it is about: "The Nobel laureate X" (a bare name has none, so that
+#: "Kim Stanley Robinson" keeps its first name).
+_LEAD = r"(?:[Tt]he (?:[A-Za-z-]+ ){1,2}?)?"
+#: A speaker named by one name or more ("Shakira"): the language's clause around it is strict enough.
+_SPEAKER = rf"(?P<p>{_CAP}[\w'-]+(?: {_CAP}[\w'-]+)*)"
+#: A person's description between the name and the credit: "(born 1948 in Tromsø)", ", born in Abeokuta,".
+_ASIDE = r"(?: \([^)]*\))?(?:, [^;]*?,)?"
+#: A fact box: the subject, a dash, then "Key: value" items split by ";" or "|" (a value ends at the next split).
+_BOX = rf"^{name_slot('s')} [—–-]+ (?:[A-Z][A-Za-z ]*: [^;|]+[;|] )*?"
+_BOX_VALUE = r"(?P<o>[^;|.,()]+?)\s*(?=[;|.]|$)"
+#: A kind of place a site is said to be, in another place: "a waterfront area", "the vast temple complex".
+_SITE_KIND = (
+    r"(?:area|district|quarter|neighbourhood|neighborhood|promenade|boulevard|avenue|street|square|park|temple"
+    r"|museum|castle|cathedral|palace|fortress|monastery|tower|bridge|lake|island|site|monument|landmark|gallery"
+    r"|church|mosque|stadium|observatory|market|lighthouse|abbey|library|theatre|opera house|waterfall|canyon|reserve"
+    r"|ruins|shrine|citadel|mausoleum|complex|peninsula|bay|beach|valley|glacier|volcano|mountain|range)"
+)
+
+CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
+    (
+        # a fact box: "Mongolia — Capital: Ulaanbaatar | Currency: tögrög", "Norway — Official language: Norwegian"
+        ("capital", rf"{_BOX}Capital(?: city)?: {_BOX_VALUE}", "s", "o"),
+        ("currency", rf"{_BOX}Currency: {_BOX_VALUE}", "s", "o"),
+        ("official language", rf"{_BOX}Official languages?: {_BOX_VALUE}", "s", "o"),
+        ("headquartered in", rf"{_BOX}(?:Headquarters|HQ): {_BOX_VALUE}", "s", "o"),
+        # "X is the author of Salt and Saffron, her third book", "X (1948–2025) was a Norwegian poet, best known as
+        # the author of the collection Ice Hymns", "X, born in Kamiriithu and author of Petals of Blood, taught …"
+        (
+            "author of",
+            rf"^{_LEAD}{person_slot('p')}{_ASIDE} (?:is|was|remains)(?: also)?(?: an? [^;,]*?,)?"
+            rf" (?:(?:best |widely |perhaps best )?known as )?the (?:[a-z-]+ )?author of (?:the (?:[a-z-]+ )?{_BOOK} )?"
+            rf"{_WHOLE_TITLE}",
+            "p",
+            "w",
+        ),
+        (
+            "author of",
+            rf"^{_LEAD}{person_slot('p')}, (?:[a-z][^,;]*? and )?(?:the |an? )?(?:[A-Za-z-]+ )?author of "
+            rf"(?:the (?:[a-z-]+ )?{_BOOK} )?{_WHOLE_TITLE}(?=,)",
+            "p",
+            "w",
+        ),
+        # "The Ministry for the Future, a 2020 novel by Kim Stanley Robinson, …": a year or a kind before the maker
+        (
+            "author of",
+            rf"^{_WHOLE_TITLE}, (?:the |an? )(?:\d{{4}} )?(?:[a-z-]+ ){{0,2}}{_BOOK} by {person_slot('p')}",
+            "p",
+            "w",
+        ),
+        # "Dune: Part Two was directed by Denis Villeneuve", "… was co-written and directed by Sámi filmmaker X"
+        (
+            "directed by",
+            rf"^(?:[Tt]he {_FILM} )?{_TITLE} (?:is|was) (?:(?:co-)?written and )?(?:co-)?directed by "
+            rf"(?:[A-Za-z-]+ ){{0,2}}?(?:director |filmmaker |film-maker )?{person_slot('p')}",
+            "w",
+            "p",
+        ),
+        # "Bong Joon-ho helmed Parasite, a dark comedy about …": "helmed" credits a film only where one is named
+        (
+            "directed by",
+            rf"^{_LEAD}{person_slot('p')} helmed (?:the (?:[a-z-]+ )?{_FILM} )?{_TITLE}(?=, (?:an?|the) "
+            rf"(?:[a-z-]+ ){{0,3}}{_FILM}\b|.*\b{_FILM}s?\b)",
+            "w",
+            "p",
+        ),
+        # the language first: "Urdu is spoken fluently by X", "Portuguese is one of the languages Shakira speaks"
+        ("speaks", rf"^(?P<langs>{_LANGUAGE}) is (?:also )?spoken (?:[a-z]+ly )?by {person_slot('p')}", "p", ""),
+        (
+            "speaks",
+            rf"^(?P<langs>{_LANGUAGE}) is (?:one of|among) the (?:[a-z]+ )?languages (?:that |which )?"
+            rf"{_SPEAKER} speaks\b",
+            "p",
+            "",
+        ),
+        # "… answered in fluent Portuguese, a language she speaks well"
+        (
+            "speaks",
+            rf"^{_LEAD}{_SPEAKER} [^,;]*? in (?:[a-z]+ )?(?P<langs>{_LANGUAGE}), (?:a|the) language "
+            r"(?:he|she|they) (?:also )?speaks\b",
+            "p",
+            "",
+        ),
+        # the organisation first: "Wikipedia, which Jimmy Wales and Larry Sanger launched in 2001, …"
+        (
+            "founded by",
+            rf"^{name_slot('w')}, which {person_slot('p')}(?: and {person_slot('p2')})? (?:co-?founded|founded|launched"
+            r"|started|set up|established)\b",
+            "w",
+            "p",
+        ),
+        # the group first: "Northern Arc, whose members include Tove Lindqvist, …"
+        (
+            "member of",
+            rf"^(?:[Tt]he )?{name_slot('o')}, whose (?:members|line-?up|ranks) (?:include|includes|included) "
+            rf"{person_slot('p')}(?:,? and {person_slot('p2')})?",
+            "p",
+            "o",
+        ),
+        # a site said to be a kind of place in another: "The Bund is a waterfront area in Shanghai"
+        (
+            "located in",
+            rf"^(?:[Tt]he )?(?P<w>{_CAP}[\w'-]*(?: {_CAP}[\w'-]*)*) is (?:an?|the) (?:[a-z-]+ ){{0,3}}?{_SITE_KIND} "
+            rf"in (?:(?:[a-z]+ern|central) )?{name_slot('o')}(?=[,.;]|$)",
+            "w",
+            "o",
+        ),
+    )
+)
