@@ -38,6 +38,20 @@ _SITE_KIND = (
     r"|ruins|shrine|citadel|mausoleum|complex|peninsula|bay|beach|valley|glacier|volcano|mountain|range)"
 )
 
+#: A site named by its kind and "of": "The Inca citadel of Machu Picchu", "the mountain village of Imlil".
+_SITE_OF = (
+    rf"[Tt]he (?:{_CAP}[\w-]+ )?(?:[a-z-]+ ){{0,2}}?(?:village|town|city|hamlet|port|citadel|fortress|temple|monastery"
+    rf"|ruins|complex|castle|palace|abbey) of {name_slot('w')}"
+)
+#: Where a verb of position puts a site: "lies in southern Peru", "sits above the city of Granada".
+_SET_IN = (
+    r"(?:in|on|above|atop|overlooking) (?:the |a )?(?:[a-z-]+ ){0,3}?(?:(?:city|town|village|region|province|county"
+    r"|district) of )?(?:(?:[a-z]+ern|central) )?"
+)
+_POSITION = r"(?:stands|sits|lies|rises|towers|perches|is (?:located|situated|perched|set|nestled))"
+#: A school a person read a subject at: the name says it is one ("read law at Balliol College").
+_SCHOOL = r"(?=(?:[\w'-]+ ){0,4}?(?:University|College|School|Institute|Academy|Conservatory|Conservatoire|Polytechnic)\b)"
+
 CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
     (
         # a fact box: "Mongolia — Capital: Ulaanbaatar | Currency: tögrög", "Norway — Official language: Norwegian"
@@ -115,6 +129,32 @@ CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
             "member of",
             rf"^(?:[Tt]he )?{name_slot('o')}, whose (?:members|line-?up|ranks) (?:include|includes|included) "
             rf"{person_slot('p')}(?:,? and {person_slot('p2')})?",
+            "p",
+            "o",
+        ),
+        # a site by its kind: "The Inca citadel of Machu Picchu lies in southern Peru", "…, in southern Peru, …",
+        # "The Alhambra palace complex sits above the city of Granada"
+        ("located in", rf"^{_SITE_OF}(?:, | {_POSITION} ){_SET_IN}{name_slot('o')}(?=[,.;]|$)", "w", "o"),
+        (
+            "located in",
+            rf"^(?:[Tt]he )?(?P<w>{_CAP}[\w'-]*(?: {_CAP}[\w'-]*)*) (?:[a-z-]+ )?{_SITE_KIND} {_POSITION} {_SET_IN}"
+            rf"{name_slot('o')}(?=[,.;]|$)",
+            "w",
+            "o",
+        ),
+        # "Katherine Mansfield succumbed to tuberculosis in Fontainebleau", "… died of a stroke in Lisbon"
+        (
+            "died in",
+            rf"^{_LEAD}{person_slot('p')}{_ASIDE} (?:succumbed to|died of|died from) (?:[a-z'-]+ ){{1,3}}?in "
+            rf"{name_slot('o')}",
+            "p",
+            "o",
+        ),
+        # "Rosalind Franklin read natural sciences at Newnham College": reading a subject, at a school
+        (
+            "educated at",
+            rf"^{_LEAD}{person_slot('p')}{_ASIDE} read (?!the\b|a\b|an\b|his\b|her\b|their\b)(?:[a-z-]+ ){{1,3}}?at "
+            rf"(?:the )?{_SCHOOL}{name_slot('o')}",
             "p",
             "o",
         ),

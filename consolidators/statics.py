@@ -72,7 +72,7 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             "speaks speak spoken fluent conversant proficient bilingual trilingual speaker",
             ("native language", "-speaking", "language he", "language she", "language they"),
         ),
-        ("died in", "died dying", ("passed away",)),
+        ("died in", "died dying succumbed", ("passed away",)),
         ("born in", "born", ("-born",)),
         ("married to", "married", ()),
         ("educated at", "studied trained reading studying read graduating", ()),
