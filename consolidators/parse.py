@@ -268,7 +268,10 @@ def _joined(root: Any) -> list[Any]:
     listed = [
         c
         for c in root.children
-        if c.dep_ == "advcl" and c.i > root.i and c.tag_ in ("VBD", "VBZ", "VBP") and child(c, "mark") is None
+        if c.dep_ == "advcl"
+        and c.i > root.i
+        and c.tag_ in ("VBD", "VBZ", "VBP", "VBN")
+        and child(c, "mark") is None
         and child(c, "nsubj", "nsubjpass", "advmod") is None
     ]  # no "because", no "when", no subject of its own: one more item of the list
     return listed + [c for head in heads + listed for c in head.children if c.dep_ == "conj"]

@@ -47,10 +47,13 @@ _SITE_OF = (
 _SET_IN = (
     r"(?:in|on|above|atop|overlooking) (?:the |a )?(?:[a-z-]+ ){0,3}?(?:(?:city|town|village|region|province|county"
     r"|district) of )?(?:(?:[a-z]+ern|central) )?"
+    rf"(?:{_CAP}[\w'-]*(?: {_CAP}[\w'-]*)* in )?"  # a feature on the way: "on the Bosphorus in Istanbul"
 )
 _POSITION = r"(?:stands|sits|lies|rises|towers|perches|is (?:located|situated|perched|set|nestled))"
 #: A school a person read a subject at: the name says it is one ("read law at Balliol College").
-_SCHOOL = r"(?=(?:[\w'-]+ ){0,4}?(?:University|College|School|Institute|Academy|Conservatory|Conservatoire|Polytechnic)\b)"
+_SCHOOL = (
+    r"(?=(?:[\w'-]+ ){0,4}?(?:University|College|School|Institute|Academy|Conservatory|Conservatoire|Polytechnic)\b)"
+)
 
 CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
     (
