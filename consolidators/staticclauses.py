@@ -161,6 +161,29 @@ CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
             "p",
             "o",
         ),
+        # "Halifax is the new home of the Old Mill Gallery": a site (its name says so), not a resident
+        (
+            "located in",
+            rf"^{name_slot('o')} is (?:now |also )?(?:the )?(?:new |permanent )?home of (?:the )?{name_slot('site')}",
+            "site",
+            "o",
+        ),
+        # the role first, its holder after: "The school Nadia Haddad graduated from is Sciences Po", "Selin Kaya's
+        # husband is Can Öztürk" (a spouse's name the parser may read as a verb: "Can", "May", "Will")
+        (
+            "educated at",
+            rf"^[Tt]he (?:school|university|college) (?:that |which )?{_LEAD}{person_slot('p')} (?:actually |really |in fact "
+            rf")?(?:graduated from|studied at|attended|went to|was educated at) (?:is|was) (?:the )?{name_slot('o')}",
+            "p",
+            "o",
+        ),
+        (
+            "married to",
+            rf"^{person_slot('p')}(?:'s|') (?:husband|wife|spouse) is (?:now )?(?:the (?:[a-z-]+ ){{1,2}})?"
+            rf"{person_slot('o')}(?=[,.;]|$)",
+            "p",
+            "o",
+        ),
         # a site said to be a kind of place in another: "The Bund is a waterfront area in Shanghai"
         (
             "located in",

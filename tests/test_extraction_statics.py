@@ -343,6 +343,13 @@ STATED: list[tuple[str, list[Triple]]] = [
         "The headquarters of Norrvik Bank are located on Kungsgatan in Stockholm.",
         [("Norrvik Bank", "headquartered in", "Stockholm")],
     ),
+    # the role first, its holder after; a site's new home
+    ("Emre Demir's wife is Can Yılmaz.", [("Emre Demir", "married to", "Can Yılmaz")]),
+    (
+        "The university Omar Said actually graduated from is McGill University.",
+        [("Omar Said", "educated at", "McGill University")],
+    ),
+    ("Leeds is the new home of the Kirkgate Gallery.", [("Kirkgate Gallery", "located in", "Leeds")]),
     # a death of a cause, a subject read at a school
     ("The painter Paula Rego died of heart failure in London.", [("Paula Rego", "died in", "London")]),
     (
@@ -411,6 +418,8 @@ NOTHING: list[tuple[str, str]] = [
     ("Ana Ruiz nearly died of pneumonia in Lisbon.", "died in"),
     ("Toulouse is where the painter Henri Dufour might have died.", "died in"),
     ("Karl Weber is married to Petra Lang and worked at Siemens.", "works at"),
+    ("Ana Lima's former husband is Rui Costa.", "married to"),
+    ("Lyon is the home of the Dupont family.", "located in"),
 ]
 
 
