@@ -19,9 +19,7 @@ from .types import Fact
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 #: A person's name: two or more capitalised words ("Jean-Marc Tiavi", "Luiz Inácio Lula da Silva").
-_PERSON = (
-    rf"(?P<{{g}}>{_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|der|den|bin|al|el|la|le) )?{_CAP}[\w'.-]+)+)"
-)
+_PERSON = rf"(?P<{{g}}>{_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|der|den|bin|ibn|al|el|la|le|wa|della|del) )?{_CAP}[\w'.-]+)+)"
 #: An organisation's or a place's name: capitalised words, with the joiners names hold ("Bank of Ireland").
 _NAME = rf"(?P<{{g}}>{_CAP}[\w&'.+-]*(?: (?:{_CAP}[\w&'.+-]*|of|de|del|da|di|do|du|&))*)"
 _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))

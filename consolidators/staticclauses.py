@@ -184,6 +184,23 @@ CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
             "p",
             "o",
         ),
+        # a person described as living somewhere: "The cyclist X is a Slovenian citizen living in Monaco"
+        (
+            "lives in",
+            rf"^{_LEAD}{person_slot('p')}{_ASIDE} is (?:now )?an? (?:[A-Za-z-]+ ){{1,3}}?(?:living|residing) in "
+            rf"{name_slot('o')}(?=[,.;]|$)",
+            "p",
+            "o",
+        ),
+        # a country's role in a clause about it: "In Mozambique, where the official language is Portuguese, …"
+        *(
+            (predicate, rf"^In {name_slot('s')}, where the {role} is (?:the )?(?P<o>{value}),", "s", "o")
+            for predicate, role, value in (
+                ("capital", "capital(?: city)?", rf"{_CAP}[\w'-]*(?: {_CAP}[\w'-]*)*"),
+                ("official language", "(?:official|national) language", _LANGUAGE),
+                ("currency", "(?:official |national )?currency", r"[a-zA-Z][\w-]*(?: [a-z]+)?"),
+            )
+        ),
         # a site said to be a kind of place in another: "The Bund is a waterfront area in Shanghai"
         (
             "located in",

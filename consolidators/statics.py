@@ -75,6 +75,7 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
         ("died in", "died dying succumbed", ("passed away",)),
         ("born in", "born", ("-born",)),
         ("married to", "married husband wife spouse", ()),
+        ("lives in", "living residing", ()),
         ("educated at", "studied trained reading studying read graduating graduated attended educated", ()),
         ("member of", "member members lineup line-up roster ranks drummer bassist guitarist singer vocalist", ()),
         ("founded by", "founded co-founded cofounded founder co-founder set started established launched", ()),

@@ -350,6 +350,16 @@ STATED: list[tuple[str, list[Triple]]] = [
         [("Omar Said", "educated at", "McGill University")],
     ),
     ("Leeds is the new home of the Kirkgate Gallery.", [("Kirkgate Gallery", "located in", "Leeds")]),
+    # a person described as living somewhere; a country's role in a clause about it; a name joined by "wa"
+    ("The painter Lars Holm is a Danish citizen living in Lisbon.", [("Lars Holm", "lives in", "Lisbon")]),
+    (
+        "In Eritrea, where the capital is Asmara, the cafés serve macchiato.",
+        [("Eritrea", "capital", "Asmara")],
+    ),
+    (
+        "Mwangi wa Kamau, born in Nyeri and author of River Between Hills, lectures in Nairobi.",
+        [("Mwangi wa Kamau", "author of", "River Between Hills")],
+    ),
     # a death of a cause, a subject read at a school
     ("The painter Paula Rego died of heart failure in London.", [("Paula Rego", "died in", "London")]),
     (
@@ -419,6 +429,8 @@ NOTHING: list[tuple[str, str]] = [
     ("Toulouse is where the painter Henri Dufour might have died.", "died in"),
     ("Karl Weber is married to Petra Lang and worked at Siemens.", "works at"),
     ("Ana Lima's former husband is Rui Costa.", "married to"),
+    ("Ana Ruiz was a nurse living in Leeds.", "lives in"),
+    ("In Eritrea, where the capital might move to Keren, talks continue.", "capital"),
     ("Lyon is the home of the Dupont family.", "located in"),
 ]
 
