@@ -16,8 +16,18 @@ _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 _LANGUAGE = r"(?:[A-Z][a-z]+)"
 _BOOK = r"(?:novel|book|memoir|poem|play|story|collection|novella|essay|trilogy|biography|saga|poems|stories|essays)"
 _FILM = r"(?:film|documentary|movie|feature|drama|thriller|comedy|short|animation|western|biopic)"
-#: A title as a credit closes it: "Salt and Saffron", "Death and the King's Horseman", "Dune: Part Two".
-_TITLE = rf"(?P<w>{TITLE_WORDS}(?:(?: and (?:the )?|: ){TITLE_WORDS})?)"
+#: A title as a credit closes it: "Salt and Saffron", "Death and the King's Horseman", "Dune: Part Two". A title
+#: joins one word to one word or to a lower-case "the …" by "and"; longer sides are two works ("author of Flights
+#: and The Books of Jacob"), which no title here reads (the other readers credit each).
+_TITLE = (
+    rf"(?P<w>{_CAP}[\w'-]* and (?:the {TITLE_WORDS}|{_CAP}[\w'-]*)(?=[,.;:)]| \(|$| (?:is|was|in|on)\b)"
+    rf"|{TITLE_WORDS}(?:: {TITLE_WORDS})?(?! and\b))"
+)
+#: Several works in one credit, where no side is one word joined to one word (that is a title: "Salt and Saffron").
+_WORKS = (
+    rf"(?!{_CAP}[\w'-]* and (?:the |{_CAP}[\w'-]*(?:[,.;:)]| \(|$)))"
+    rf"(?P<works>{TITLE_WORDS}(?:, {TITLE_WORDS})*,? and {TITLE_WORDS})"
+)
 #: A title that ends where its clause does, so that "… of Dune and lives in Paris" is no title "Dune and …".
 _WHOLE_TITLE = rf"{_TITLE}(?=[,.;)]| \(| (?:in|on) \d|$)"
 #: A sentence's lead words before the person it is about: "The Nobel laureate X" (a bare name has none, so that
@@ -38,10 +48,11 @@ _SITE_KIND = (
     r"|ruins|shrine|citadel|mausoleum|complex|peninsula|bay|beach|valley|glacier|volcano|mountain|range)"
 )
 
-#: A site named by its kind and "of": "The Inca citadel of Machu Picchu", "the mountain village of Imlil".
+#: A site named by its kind and "of": "The Inca citadel of Machu Picchu", "the mountain village of Imlil" (a
+#: building's "of" names its town: "the castle of Hluboká" is Hluboká Castle, so buildings are left out).
 _SITE_OF = (
-    rf"[Tt]he (?:{_CAP}[\w-]+ )?(?:[a-z-]+ ){{0,2}}?(?:village|town|city|hamlet|port|citadel|fortress|temple|monastery"
-    rf"|ruins|complex|castle|palace|abbey) of {name_slot('w')}"
+    rf"[Tt]he (?:{_CAP}[\w-]+ )?(?:[a-z-]+ ){{0,2}}?(?:village|town|city|hamlet|port|citadel|ruins|complex) of "
+    rf"{name_slot('w')}"
 )
 #: Where a verb of position puts a site: "lies in southern Peru", "sits above the city of Granada".
 _SET_IN = (
@@ -79,6 +90,16 @@ CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
             "p",
             "w",
         ),
+        # two works or more: "X is the author of Flights and The Books of Jacob", "X, author of A, B and C, …"
+        (
+            "author of",
+            rf"^{_LEAD}{person_slot('p')}{_ASIDE} (?:is|was)(?: also)? the author of {_WORKS}(?=[.;]|$)",
+            "p",
+            "works",
+        ),
+        ("author of", rf"^{_LEAD}{person_slot('p')}, (?:the )?(?:[A-Za-z-]+ )?author of {_WORKS},", "p", "works"),
+        ("author of", rf"^{_LEAD}{person_slot('p')} (?:also )?(?:wrote|penned) {_WORKS}(?=[.;]|$)", "p", "works"),
+        ("author of", rf"^{_LEAD}{person_slot('p')} (?:also )?(?:wrote|penned) {_WHOLE_TITLE}", "p", "w"),
         # "The Ministry for the Future, a 2020 novel by Kim Stanley Robinson, …": a year or a kind before the maker
         (
             "author of",
@@ -90,7 +111,8 @@ CLAUSE_SHAPES: tuple[Shape, ...] = compiled(
         (
             "directed by",
             rf"^(?:[Tt]he {_FILM} )?{_TITLE} (?:is|was) (?:(?:co-)?written and )?(?:co-)?directed by "
-            rf"(?:[A-Za-z-]+ ){{0,2}}?(?:director |filmmaker |film-maker )?{person_slot('p')}",
+            rf"(?:[A-Za-z-]+ ){{0,2}}?(?:director |filmmaker |film-maker )?{person_slot('p')}"
+            r"(?=[,.;]|$| (?:in|and|for|with|from)\b)",  # the maker whole, not "Mira Nair's former assistant"
             "w",
             "p",
         ),

@@ -128,7 +128,7 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
         person = _bare(m["p"])
         titles = [_bare(t) for t in re.split(r",? and |, ", m["works"])]
         return [
-            f
+            replace(f, object=t) if obj == "works" and t.startswith(f.object) else f  # whole: "… Over the Bones"
             for t in titles
             for f in (
                 make_fact(person, predicate, t, multi=True) if obj == "works" else make_fact(t, predicate, person)
@@ -274,7 +274,8 @@ def _describes(other: Fact, mine: Fact, text: str) -> bool:
 
 
 def _part(a: str, b: str) -> bool:
-    """Whether one name is the other or begins it ("Salt" of "Salt and Iron")."""
+    """Whether one name is the other, begins it ("Salt" of "Salt and Iron") or ends it after "and" ("Iron")."""
     # a reader that kept a title's quotes or its article
     a, b = (re.sub(r"^the ", "", x.lower().strip("'\"")) for x in (a, b))
-    return a.startswith(b) or b.startswith(a)
+    ends = any(re.search(rf" and (?:the )?{re.escape(y)}$", x) for x, y in ((a, b), (b, a)))
+    return a.startswith(b) or b.startswith(a) or ends

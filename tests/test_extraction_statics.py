@@ -333,8 +333,8 @@ STATED: list[tuple[str, list[Triple]]] = [
     ),
     # a site by its kind, placed by a verb of position, an aside, or as a kind of place in another
     (
-        "The medieval fortress of Rumeli Hisarı stands on the Bosphorus in Istanbul.",
-        [("Rumeli Hisarı", "located in", "Istanbul")],
+        "The hilltop citadel of Rumkale stands on the Euphrates in Gaziantep.",
+        [("Rumkale", "located in", "Gaziantep")],
     ),
     ("The Inca temple complex of Qorikancha, in central Cusco, drew crowds.", [("Qorikancha", "located in", "Cusco")]),
     ("The Bellavista palace complex rises above the town of Sintra.", [("Bellavista", "located in", "Sintra")]),
@@ -350,6 +350,25 @@ STATED: list[tuple[str, list[Triple]]] = [
         [("Omar Said", "educated at", "McGill University")],
     ),
     ("Leeds is the new home of the Kirkgate Gallery.", [("Kirkgate Gallery", "located in", "Leeds")]),
+    # two works in one credit (a side longer than one word), and a one-word pair that is one title
+    (
+        "Maren Holt is the author of Harbour Lights and The Silent Fjord.",
+        [("Maren Holt", "author of", "Harbour Lights"), ("Maren Holt", "author of", "Silent Fjord")],
+    ),
+    (
+        "Ivo Brandt, author of Winter and the Long Walk Home, lives in Graz.",
+        [("Ivo Brandt", "author of", "Winter and the Long Walk Home")],
+    ),
+    (
+        "Lev Orlov wrote Snowfall and The House Above the River.",
+        [("Lev Orlov", "author of", "Snowfall"), ("Lev Orlov", "author of", "House Above the River")],
+    ),
+    ("Lev Orlov wrote Crime and Silence.", [("Lev Orlov", "author of", "Crime and Silence")]),
+    # the maker whole, not a possessive before the maker's role
+    (
+        "The film Red Dust was directed by Tom Hale's former assistant, Ana Ruiz.",
+        [("Red Dust", "directed by", "Ana Ruiz")],
+    ),
     # a person described as living somewhere; a country's role in a clause about it; a name joined by "wa"
     ("The painter Lars Holm is a Danish citizen living in Lisbon.", [("Lars Holm", "lives in", "Lisbon")]),
     (
@@ -430,6 +449,7 @@ NOTHING: list[tuple[str, str]] = [
     ("Karl Weber is married to Petra Lang and worked at Siemens.", "works at"),
     ("Ana Lima's former husband is Rui Costa.", "married to"),
     ("Ana Ruiz was a nurse living in Leeds.", "lives in"),
+    ("Lev Orlov wrote to Anna Berg and Tom Hale.", "author of"),
     ("In Eritrea, where the capital might move to Keren, talks continue.", "capital"),
     ("Lyon is the home of the Dupont family.", "located in"),
 ]
