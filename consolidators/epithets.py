@@ -19,9 +19,7 @@ from .types import Fact
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 #: A person's name: two or more capitalised words ("Jean-Marc Tiavi", "Luiz Inácio Lula da Silva").
-_PERSON = (
-    rf"(?P<{{g}}>{_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|der|den|bin|al|el|la|le) )?{_CAP}[\w'.-]+)+)"
-)
+_PERSON = rf"(?P<{{g}}>{_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|der|den|bin|ibn|al|el|la|le|wa|della|del) )?{_CAP}[\w'.-]+)+)"
 #: An organisation's or a place's name: capitalised words, with the joiners names hold ("Bank of Ireland").
 _NAME = rf"(?P<{{g}}>{_CAP}[\w&'.+-]*(?: (?:{_CAP}[\w&'.+-]*|of|de|del|da|di|do|du|&))*)"
 _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
@@ -121,8 +119,20 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
             "p",
             "o",
         ),
-        # "Elena Rybakina, a Kazakh citizen since 2018,"
-        ("citizen of", rf"{_person('p')}, an? (?P<dem>{_DEMONYM}) (?:citizen|national)\b", "p", "dem"),
+        # "Elena Rybakina, a Kazakh citizen since 2018,", "Amira Haddad, a dual French and Tunisian national,"
+        (
+            "citizen of",
+            rf"{_person('p')}, an? (?:dual )?(?P<dem>{_DEMONYM})(?: and (?P<dem2>{_DEMONYM}))?(?: dual)? (?:citizen|national)\b",
+            "p",
+            "dem",
+        ),
+        # "Marguerite Duval is a citizen of both France and Canada"
+        (
+            "citizen of",
+            rf"{_person('p')},? (?:is |who is )?(?:also )?an? (?:dual )?(?:citizen|national) of both {_name('o')} and {_name('o2')}",
+            "p",
+            "o",
+        ),
         # "A Waseda University graduate, Fumio Kishida …", "Bong Joon-ho, a Yonsei University alumnus,"
         ("educated at", rf"\b[Aa]n? {_name('o')} (?:graduate|alumnus|alumna|alum), {_person('p')}", "p", "o"),
         ("educated at", rf"{_person('p')},? (?:is )?an? {_name('o')} (?:graduate|alumnus|alumna|alum)\b", "p", "o"),
@@ -259,6 +269,8 @@ def facts(text: str) -> list[Fact]:
             found += _fact(m, predicate, subj, obj)
             if obj == "dem" and m.groupdict().get("dem2"):
                 found += _fact(m, predicate, subj, "dem2")
+            if m.groupdict().get("o2"):  # "a citizen of both France and Canada": each a citizenship
+                found += _fact(m, predicate, subj, "o2")
     for m in _ROLE_AT.finditer(text):
         if is_occupation(m["role"]):
             found += make_fact(m["p"], "works at", m["o"], single=True)

@@ -252,12 +252,29 @@ def _coordinated(root: Any) -> list[Any]:
     """Verbs coordinated with the root that state their own clause: "Lahti lost the election, and Vell's new
     mayor is Rinne" (its own subject), "Moreau left Marlow and joined Solvane" (the root's subject)."""
     out = []
-    for verb in root.children:
-        if verb.dep_ != "conj" or verb.pos_ not in ("VERB", "AUX") or hedged(verb) or negated(verb):
+    for verb in _joined(root):
+        if verb.pos_ not in ("VERB", "AUX") or hedged(verb) or negated(verb):
             continue
         if child(verb, "nsubj", "nsubjpass") is not None or child(root, "nsubj", "nsubjpass") is not None:
             out.append(verb)
     return out
+
+
+def _joined(root: Any) -> list[Any]:
+    """The verbs of a list of clauses sharing the root's subject, as the parser hangs them: on the root ("left
+    Marlow and joined Solvane"), on the root's adjective ("is married to Y and lives in Malmö"), or on a bare
+    finite verb it took for an adverbial clause ("was born in A, studied at B, and now lives in C")."""
+    heads = [root, *(c for c in root.children if c.dep_ == "acomp" and c.i > root.i)]
+    listed = [
+        c
+        for c in root.children
+        if c.dep_ == "advcl"
+        and c.i > root.i
+        and c.tag_ in ("VBD", "VBZ", "VBP", "VBN")
+        and child(c, "mark") is None
+        and child(c, "nsubj", "nsubjpass", "advmod") is None
+    ]  # no "because", no "when", no subject of its own: one more item of the list
+    return listed + [c for head in heads + listed for c in head.children if c.dep_ == "conj"]
 
 
 def _role_aside(name: Any) -> list[Fact]:
@@ -279,13 +296,14 @@ def _role_aside(name: Any) -> list[Fact]:
 def _clause(root: Any, shared: Any = None) -> list[Fact]:
     """The facts of one clause; ``shared``: the subject a coordinated verb without its own takes from the first."""
     if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been", "remains", "remain"):
-        return _copular(root)
+        return _copular(root, shared)
     return _verbal(root, shared)
 
 
-def _copular(be: Any) -> list[Fact]:
-    """ "the X of Y is Z", "Y's X is Z", "Z is the X of Y", "Z is a X of Y", "Y is married to Z", "Y is in Z"."""
-    subj, attr = child(be, "nsubj"), child(be, "attr")
+def _copular(be: Any, shared: Any = None) -> list[Fact]:
+    """ "the X of Y is Z", "Y's X is Z", "Z is the X of Y", "Z is a X of Y", "Y is married to Z", "Y is in Z";
+    ``shared``: the first clause's subject, for a copula coordinated without its own ("… and is married to Z")."""
+    subj, attr = child(be, "nsubj") or (titled(shared) if shared is not None else None), child(be, "attr")
     # "is", or "has been" (still true); "was" is a past state
     present = be.tag_ in ("VBZ", "VBP") or be.tag_ == "VBN" and any(c.text.lower() in ("has", "have") for c in be.lefts)
     if subj is None:

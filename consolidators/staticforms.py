@@ -59,10 +59,10 @@ _LEAD = (
 )
 _PRONOUN = r"(?:he|she|they)"
 #: A place's relative clause of someone's birth, death or study: "Sendai, where cellist X was born", "Coyoacán, the
-#: Mexico City borough where X died", "Rosario is the city where X was born".
+#: Mexico City borough where X died", "Rosario is the city where X was born", "Montevideo is where the poet X died".
 _WHERE = (
     r"(?:, the (?:[A-Za-z-]+ ){0,3}?(?:city|town|village|borough|district|neighbourhood|island|country|place|university"
-    r"|college|school)| is the (?:city|town|village|place|island|country|university|college|school))?,? where (?:the )?"
+    r"|college|school)| is(?: the (?:city|town|village|place|island|country|university|college|school))?)?,? where (?:the )?"
     r"(?:[a-z-]+ ){0,2}"
 )
 #: A description in apposition before a person: "The mayor of Curitiba, Renata Albuquerque, …".
@@ -400,8 +400,8 @@ MORE_SHAPES: tuple[Shape, ...] = compiled(
         # a company's seat by its head office or its base: "The head office of Tessaly Foods sits … in Porto"
         (
             "headquartered in",
-            rf"^[Tt]he (?:head office|headquarters|HQ) of {name_slot('w')} (?:is|are|sits|stands|lies) "
-            rf"(?:(?:on|at|in|by) (?:the |a )?(?:[a-z-]+ ){{0,2}}?)?in {name_slot('o')}",
+            rf"^[Tt]he (?:head office|headquarters|HQ) of {name_slot('w')} (?:is|are|sits|stands|lies)(?: located| situated)? "
+            rf"(?:(?:on|at|in|by) (?:the |a )?(?:[A-Za-z-]+ ){{0,2}}?)?in {name_slot('o')}",
             "w",
             "o",
         ),

@@ -21,6 +21,7 @@ from dataclasses import replace
 from .learning import _LANGUAGES
 from .places import DEMONYMS
 from .spans import make_fact
+from .staticclauses import CLAUSE_SHAPES
 from .staticforms import MORE_SHAPES
 from .staticshapes import LANGUAGE, SHAPES, SITE_WORD
 from .text import DISPUTED, expand_contractions, states_a_fact
@@ -48,13 +49,15 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             " chapel basilica citadel mausoleum shrine observatory monument landmark attraction site skyline visitors"
             " tourists pilgrims sightseers stands sits lies rises perched perches nestled nestles tucked located situated"
             " lake museo musée museu spans crosses straddles county canton province prefecture complex"
-            " sculpture statue memorial fountain mural installation building",
+            " sculpture statue memorial fountain mural installation building area district quarter neighbourhood"
+            " neighborhood promenade",
             (", in ", ", on ", "found in", "home to", "built for"),
         ),
         ("headquartered in", "headquarters hq", ("head office", "based in")),
         (
             "directed by",
             "directed co-directed directing direction director directorial premiered premieres screened screens debuted dir"
+            " helmed"
             " film films movie movies cinema cinemas oscar oscars feature documentary",
             ("opened at", "opened in", "shot it", "filmed it", "film by", "documentary by", "movie by", "feature by"),
         ),
@@ -69,10 +72,11 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
             "speaks speak spoken fluent conversant proficient bilingual trilingual speaker",
             ("native language", "-speaking", "language he", "language she", "language they"),
         ),
-        ("died in", "died dying", ("passed away",)),
+        ("died in", "died dying succumbed", ("passed away",)),
         ("born in", "born", ("-born",)),
-        ("married to", "married", ()),
-        ("educated at", "studied trained reading studying read graduating", ()),
+        ("married to", "married husband wife spouse", ()),
+        ("lives in", "living residing", ()),
+        ("educated at", "studied trained reading studying read graduating graduated attended educated", ()),
         ("member of", "member members lineup line-up roster ranks drummer bassist guitarist singer vocalist", ()),
         ("founded by", "founded co-founded cofounded founder co-founder set started established launched", ()),
         ("capital", "capital", ()),
@@ -106,7 +110,7 @@ def facts(text: str) -> tuple[Fact, ...]:
     words = set(_WORDS.findall(lower))
     cued = {p for p, (cue, phrases) in _CUES.items() if not cue.isdisjoint(words) or any(x in lower for x in phrases)}
     found: list[Fact] = []
-    for predicate, pattern, subj, obj in SHAPES + MORE_SHAPES:
+    for predicate, pattern, subj, obj in SHAPES + MORE_SHAPES + CLAUSE_SHAPES:
         for m in pattern.finditer(text) if predicate in cued else ():
             if (
                 _NOT.search(m[0])
@@ -124,7 +128,7 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
         person = _bare(m["p"])
         titles = [_bare(t) for t in re.split(r",? and |, ", m["works"])]
         return [
-            f
+            replace(f, object=t) if obj == "works" and t.startswith(f.object) else f  # whole: "… Over the Bones"
             for t in titles
             for f in (
                 make_fact(person, predicate, t, multi=True) if obj == "works" else make_fact(t, predicate, person)
@@ -270,7 +274,8 @@ def _describes(other: Fact, mine: Fact, text: str) -> bool:
 
 
 def _part(a: str, b: str) -> bool:
-    """Whether one name is the other or begins it ("Salt" of "Salt and Iron")."""
+    """Whether one name is the other, begins it ("Salt" of "Salt and Iron") or ends it after "and" ("Iron")."""
     # a reader that kept a title's quotes or its article
     a, b = (re.sub(r"^the ", "", x.lower().strip("'\"")) for x in (a, b))
-    return a.startswith(b) or b.startswith(a)
+    ends = any(re.search(rf" and (?:the )?{re.escape(y)}$", x) for x, y in ((a, b), (b, a)))
+    return a.startswith(b) or b.startswith(a) or ends

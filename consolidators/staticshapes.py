@@ -253,7 +253,8 @@ SHAPES: tuple[Shape, ...] = compiled(
         ),
         (
             "directed by",
-            rf"\b[Tt]he (?:film|documentary|movie|feature) {_WORK} (?:is|was) (?:directed )?by {person_slot('p')}",
+            rf"\b[Tt]he (?:film|documentary|movie|feature) {_WORK} (?:is|was) (?:directed )?by {person_slot('p')}"
+            r"(?=[,.;]|$| (?:in|and|for|with|from|on)\b)",  # the maker whole, not "X's former assistant, Y"
             "w",
             "p",
         ),

@@ -246,6 +246,145 @@ STATED: list[tuple[str, list[Triple]]] = [
         "Forward Kemi Adeyemi scored twice as Sporting Braga beat Benfica 2-1.",
         [("Kemi Adeyemi", "plays for", "Sporting Braga")],
     ),
+    # a fact box: the subject, a dash, then "Key: value" items
+    (
+        "Chile — Capital: Santiago | Currency: Chilean peso | Population: 19 million",
+        [("Chile", "capital", "Santiago"), ("Chile", "currency", "Chilean peso")],
+    ),
+    (
+        "Iceland — Official language: Icelandic; Capital: Reykjavík.",
+        [("Iceland", "official language", "Icelandic"), ("Iceland", "capital", "Reykjavík")],
+    ),
+    ("Orvane Systems — Headquarters: Lyon | Founded: 2011", [("Orvane Systems", "headquartered in", "Lyon")]),
+    # a credit whose title holds "and", a colon, or comes after a description of its maker
+    (
+        "Tomás Varela is the author of Smoke and Mirrors, his debut novel.",
+        [("Tomás Varela", "author of", "Smoke and Mirrors")],
+    ),
+    (
+        "Greta Holm was the author of Bread and the Winter Sea.",
+        [("Greta Holm", "author of", "Bread and the Winter Sea")],
+    ),
+    (
+        "The critic Ilse Brandvold, born in Bodø, is the author of Salt and Stone.",
+        [("Ilse Brandvold", "author of", "Salt and Stone"), ("Ilse Brandvold", "born in", "Bodø")],
+    ),
+    (
+        "Ana Sousa (1921–1999) was a Portuguese poet, best known as the author of the collection Blue Harbour.",
+        [("Ana Sousa", "author of", "Blue Harbour")],
+    ),
+    (
+        "Kim Stanley Robinson is the author of Red Mars and lives in California.",
+        [("Kim Stanley Robinson", "author of", "Red Mars"), ("Kim Stanley Robinson", "lives in", "California")],
+    ),
+    (
+        "Night Train to Lviv, a 2019 novel by Oksana Melnyk, won the prize.",
+        [("Oksana Melnyk", "author of", "Night Train to Lviv")],
+    ),
+    (
+        "The Long Winter: Part One was directed by Mira Solberg.",
+        [("Long Winter: Part One", "directed by", "Mira Solberg")],
+    ),
+    (
+        "The documentary Cold Water was co-written and directed by filmmaker Jonas Berg.",
+        [("Cold Water", "directed by", "Jonas Berg")],
+    ),
+    ("Hana Ito helmed Quiet Tides, a melancholy drama set in Kobe.", [("Quiet Tides", "directed by", "Hana Ito")]),
+    # the value first, its holder after: a language, an organisation's founders, a group's members
+    ("Swahili is spoken fluently by Daniel Otieno.", [("Daniel Otieno", "speaks", "Swahili")]),
+    ("Greek is one of the languages Nikos speaks.", [("Nikos", "speaks", "Greek")]),
+    (
+        "Lina Haddad addressed the crowd in perfect Arabic, a language she speaks at home.",
+        [("Lina Haddad", "speaks", "Arabic")],
+    ),
+    (
+        "Halden Labs, which Sara Moe and Per Lund founded in 2015, employs 40 people.",
+        [("Halden Labs", "founded by", "Sara Moe"), ("Halden Labs", "founded by", "Per Lund")],
+    ),
+    ("The Velvet Owls, whose members include Rosa Gent, played Oslo.", [("Rosa Gent", "member of", "Velvet Owls")]),
+    # a place first, then who died or was born there
+    ("Toulouse is where the painter Henri Dufour died.", [("Henri Dufour", "died in", "Toulouse")]),
+    ("Kraków is the city where the composer Anna Nowak was born.", [("Anna Nowak", "born in", "Kraków")]),
+    # clauses listed with one subject: after an adjective, after a verb the parser took for an adverbial clause
+    (
+        "Mira Solberg is married to the actor Leon Berg and lives in Bergen.",
+        [("Mira Solberg", "married to", "Leon Berg"), ("Mira Solberg", "lives in", "Bergen")],
+    ),
+    (
+        "Jonas Ek was born in Umeå, studied at Lund University, and now lives in Gothenburg.",
+        [
+            ("Jonas Ek", "born in", "Umeå"),
+            ("Jonas Ek", "educated at", "Lund University"),
+            ("Jonas Ek", "lives in", "Gothenburg"),
+        ],
+    ),
+    (
+        "Born in Cork, the poet Siobhan Ryan was educated at Trinity College and is married to the painter Liam Doyle.",
+        [("Siobhan Ryan", "educated at", "Trinity College"), ("Siobhan Ryan", "married to", "Liam Doyle")],
+    ),
+    # two citizenships at once
+    (
+        "Ilse Berg is a citizen of both Norway and Sweden.",
+        [("Ilse Berg", "citizen of", "Norway"), ("Ilse Berg", "citizen of", "Sweden")],
+    ),
+    (
+        "The tennis player Omar Khalil, a dual Egyptian and Canadian national, won in Doha.",
+        [("Omar Khalil", "citizen of", "Egypt"), ("Omar Khalil", "citizen of", "Canada")],
+    ),
+    # a site by its kind, placed by a verb of position, an aside, or as a kind of place in another
+    (
+        "The hilltop citadel of Rumkale stands on the Euphrates in Gaziantep.",
+        [("Rumkale", "located in", "Gaziantep")],
+    ),
+    ("The Inca temple complex of Qorikancha, in central Cusco, drew crowds.", [("Qorikancha", "located in", "Cusco")]),
+    ("The Bellavista palace complex rises above the town of Sintra.", [("Bellavista", "located in", "Sintra")]),
+    ("Gamla Stan is a historic district in Stockholm.", [("Gamla Stan", "located in", "Stockholm")]),
+    (
+        "The headquarters of Norrvik Bank are located on Kungsgatan in Stockholm.",
+        [("Norrvik Bank", "headquartered in", "Stockholm")],
+    ),
+    # the role first, its holder after; a site's new home
+    ("Emre Demir's wife is Can Yılmaz.", [("Emre Demir", "married to", "Can Yılmaz")]),
+    (
+        "The university Omar Said actually graduated from is McGill University.",
+        [("Omar Said", "educated at", "McGill University")],
+    ),
+    ("Leeds is the new home of the Kirkgate Gallery.", [("Kirkgate Gallery", "located in", "Leeds")]),
+    # two works in one credit (a side longer than one word), and a one-word pair that is one title
+    (
+        "Maren Holt is the author of Harbour Lights and The Silent Fjord.",
+        [("Maren Holt", "author of", "Harbour Lights"), ("Maren Holt", "author of", "Silent Fjord")],
+    ),
+    (
+        "Ivo Brandt, author of Winter and the Long Walk Home, lives in Graz.",
+        [("Ivo Brandt", "author of", "Winter and the Long Walk Home")],
+    ),
+    (
+        "Lev Orlov wrote Snowfall and The House Above the River.",
+        [("Lev Orlov", "author of", "Snowfall"), ("Lev Orlov", "author of", "House Above the River")],
+    ),
+    ("Lev Orlov wrote Crime and Silence.", [("Lev Orlov", "author of", "Crime and Silence")]),
+    # the maker whole, not a possessive before the maker's role
+    (
+        "The film Red Dust was directed by Tom Hale's former assistant, Ana Ruiz.",
+        [("Red Dust", "directed by", "Ana Ruiz")],
+    ),
+    # a person described as living somewhere; a country's role in a clause about it; a name joined by "wa"
+    ("The painter Lars Holm is a Danish citizen living in Lisbon.", [("Lars Holm", "lives in", "Lisbon")]),
+    (
+        "In Eritrea, where the capital is Asmara, the cafés serve macchiato.",
+        [("Eritrea", "capital", "Asmara")],
+    ),
+    (
+        "Mwangi wa Kamau, born in Nyeri and author of River Between Hills, lectures in Nairobi.",
+        [("Mwangi wa Kamau", "author of", "River Between Hills")],
+    ),
+    # a death of a cause, a subject read at a school
+    ("The painter Paula Rego died of heart failure in London.", [("Paula Rego", "died in", "London")]),
+    (
+        "Thomas Hale read mathematics at King's College before joining the Treasury.",
+        [("Thomas Hale", "educated at", "King's College")],
+    ),
 ]
 
 NOTHING: list[tuple[str, str]] = [
@@ -293,6 +432,26 @@ NOTHING: list[tuple[str, str]] = [
     ("Tom Hale, a member of the public, called the police.", "member of"),
     # a former group, a group left
     ("Jon Rask, a former member of the trio Glasshaus, now paints.", "member of"),
+    # the structures above, hedged, asked, past, negated or said of what is no work, site or school
+    ("Ana Sousa might be the author of Blue Harbour.", "author of"),
+    ("Was Greek one of the languages Nikos speaks?", "speaks"),
+    ("Swahili is no longer spoken by Daniel Otieno.", "speaks"),
+    ("Lina Haddad addressed the crowd in Arabic, a language she no longer speaks.", "speaks"),
+    ("Norway — Former capital: Trondheim", "capital"),
+    ("The Velvet Owls, whose former members include Rosa Gent, split up.", "member of"),
+    ("Halden Labs, which Sara Moe and Per Lund hoped to found, closed.", "founded by"),
+    ("Satya Nadella helmed Microsoft through the cloud era.", "directed by"),
+    ("The documentary Cold Water was not directed by Jonas Berg.", "directed by"),
+    ("Lena Dahl is a museum guide in Oslo.", "located in"),
+    ("Tom Reed read the statement at Downing Street.", "educated at"),
+    ("Ana Ruiz nearly died of pneumonia in Lisbon.", "died in"),
+    ("Toulouse is where the painter Henri Dufour might have died.", "died in"),
+    ("Karl Weber is married to Petra Lang and worked at Siemens.", "works at"),
+    ("Ana Lima's former husband is Rui Costa.", "married to"),
+    ("Ana Ruiz was a nurse living in Leeds.", "lives in"),
+    ("Lev Orlov wrote to Anna Berg and Tom Hale.", "author of"),
+    ("In Eritrea, where the capital might move to Keren, talks continue.", "capital"),
+    ("Lyon is the home of the Dupont family.", "located in"),
 ]
 
 
