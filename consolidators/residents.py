@@ -82,6 +82,13 @@ _COUPLE = re.compile(
     rf"{_SUBJECT} and (?P<obj>{_PERSON}) (?:have |has )?(?:(?:just|finally|now|officially) )?"
     r"(?:(?:re)?married|got (?:re)?married|tied the knot|wed)\b"
 )
+#: "A and B divorced; she has since married C", "A divorced B in 2015 and has since remarried C": a marriage after
+#: the end of one, whose subject the sentence opens with.
+_REMARRIED = re.compile(
+    rf"{_SUBJECT} (?:and {_PERSON} (?:have |had )?(?:divorced|separated|split up)|(?:divorced|separated from|split from)"
+    rf" {_PERSON})(?: in \d{{4}}| last year)?(?:[;,] (?:and )?|,? and )(?:(?:she|he|they) )?(?:has|have) "
+    rf"(?:since |now |recently |just )*(?:re)?married (?:the |a |fellow )?(?:[a-z-]+ ){{0,2}}?(?P<obj>{_PERSON})\b"
+)
 #: What keeps a clause from stating a present fact: hedges, negations, past and future states.
 _UNSURE = doubts(
     "plans?|planning|hopes?|expected|former|formerly|ex|once|until|till|used to|was|were|had|late|first|previous"
@@ -110,7 +117,7 @@ def facts(text: str) -> list[Fact]:
         and _sure(text[m.start("subj") : _clause_end(text, m.end())])
     ):
         found.append(_fact(m["subj"], "lives in", m["obj"]))
-    for pattern in (_MARRIED_NOW, _COUPLE):
+    for pattern in (_MARRIED_NOW, _COUPLE, _REMARRIED):
         m = pattern.search(text)
         if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
             found.append(_fact(m["subj"], "married to", m["obj"]))
@@ -201,9 +208,18 @@ def _fact(subject: str, predicate: str, obj: str) -> Fact:
     return Fact(subject=subject, predicate=predicate, object=obj.strip(), confidence=0.85, cardinality="single")
 
 
-def merged(found: list[Fact], read: list[Fact]) -> list[Fact]:
+#: A state the sentence opens by dating as over ("Until 2019, X was married to Y"), unless it then says what holds now.
+_OVER = re.compile(r"^(?:Until|Till|Up to|Up until) (?:\d{4}|last year|recently|[A-Z][a-z]+(?: \d{4})?),? ")
+_NOW = re.compile(r"\b(?:now|currently|today|these days|since then)\b")
+_PERSONAL = frozenset({"lives in", "works at", "married to", "plays for", "member of", "studies at"})
+
+
+def merged(found: list[Fact], read: list[Fact], text: str = "") -> list[Fact]:
     """``found`` with these readings in place of what other readers said of the same subject and relation, and
-    without what they made of the subject's name as the user's ("gone back to …" is no tool given up)."""
+    without what they made of the subject's name as the user's ("gone back to …" is no tool given up); a person's
+    state ``text`` dates as over ("Until 2019, …") is no one's current one."""
+    if _OVER.match(text) and not _NOW.search(text):
+        found, read = [f for f in found if f.predicate not in _PERSONAL], []
     keys = {(f.subject.lower(), f.predicate) for f in read}
     names = {f.subject.lower() for f in read}
     kept = [
