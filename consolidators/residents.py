@@ -94,7 +94,7 @@ _UNSURE = doubts(
     "plans?|planning|hopes?|expected|former|formerly|ex|once|until|till|used to|was|were|had|late|first|previous"
 )
 #: Who else a clause may name: a pronoun after them could be theirs.
-_OTHER_PERSON = re.compile(
+OTHER_PERSON = re.compile(
     r"\b(?:mother|father|mum|mom|dad|parents?|sister|brother|daughter|son|child|children|kids?|wife|husband|"
     r"partner|friend|colleague|boss|family|grand\w+|aunt|uncle|cousin|niece|nephew)\b",
     re.I,
@@ -150,7 +150,7 @@ def _described_facts(text: str) -> list[Fact]:
 def _only_places_between(between: str) -> bool:
     """Nobody else the later clause could be about: no relative, and each name between is a place or an
     employer ("who was born in Recife", "works at CERN"), not a person who could be the clause's subject."""
-    if _OTHER_PERSON.search(between) or re.search(r"\b(?:and|with) (?:his|her|their)\b", between):
+    if OTHER_PERSON.search(between) or re.search(r"\b(?:and|with) (?:his|her|their)\b", between):
         return False
     names = (n for n in re.finditer(rf"\b{_WORD}", between) if not re.match(r"\S+-(?:born|based|raised)\b", n[0]))
     return all(re.search(r"\b(?:in|at|from|for|of|by|to)$", between[: n.start()].rstrip()) for n in names)
@@ -165,7 +165,7 @@ def _pronoun_facts(text: str) -> list[Fact]:
     for pattern, predicate in ((_PRONOUN_HOME, "lives in"), (_PRONOUN_SPOUSE, "married to")):
         m = pattern.search(text, subject.end())
         between = text[subject.end("subj") : m.start()] if m else ""
-        if m is None or _OTHER_PERSON.search(between) or re.search(rf"\b{_WORD}", between):
+        if m is None or OTHER_PERSON.search(between) or re.search(rf"\b{_WORD}", between):
             continue
         clause = text[m.start() + 1 : _clause_end(text, m.end())]
         if predicate == "lives in" and re.search(r"\b(?:visit\w*|trip|holiday|week|weekend)\b", clause):
@@ -220,6 +220,7 @@ def merged(found: list[Fact], read: list[Fact], text: str = "") -> list[Fact]:
     state ``text`` dates as over ("Until 2019, …") is no one's current one."""
     if _OVER.match(text) and not _NOW.search(text):
         found, read = [f for f in found if f.predicate not in _PERSONAL], []
+    found = [f for f in found if f.predicate != "married to" or f.object[:1].isupper()]  # "the two married": no one
     keys = {(f.subject.lower(), f.predicate) for f in read}
     names = {f.subject.lower() for f in read}
     kept = [

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from . import moves
 from .places import DEMONYMS
+from .residents import OTHER_PERSON as _OTHER_PERSON
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
 from .types import Fact
@@ -77,7 +78,10 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("home", rf"{_SUBJECT},? (?:is |are )?now (?:settled|living|resident) in {_VALUE}"),
         # "X is now based in Busan": a person's home or a company's seat, as memory knows the subject
         ("based", rf"{_SUBJECT},? (?:is |are )?now based in {_VALUE}"),
-        ("home", rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:now |since |recently )*(?:re)?settled in {_VALUE}"),
+        (
+            "home",
+            rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:now |since |recently )*(?:re)?settled in {_VALUE}",
+        ),
         (
             "home",
             rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:now |since |recently )*"
@@ -169,6 +173,11 @@ _PAST = re.compile(
     re.I,
 )
 _COUNTRIES = frozenset(DEMONYMS.values())
+#: A person named first, then again by a pronoun in a later clause that tells the change: "Daniel Okoye's last day at
+#: Shell was in May; he is now with Siemens". Not when someone else is named between (a relative, a colleague).
+_AGAIN = re.compile(
+    rf"^(?:[Tt]he )?(?P<s>{_NAME})(?:'s|') (?P<between>[^;:]{{1,80}})[;:] (?:and )?(?:he|she) (?=(?:is|has|now)\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -193,6 +202,10 @@ def read(text: str) -> Change | None:
     """The change ``text`` (plain, contractions expanded) tells of, or None."""
     if not _CUE.search(text):
         return None
+    again = _AGAIN.match(text)
+    if again and not _OTHER_PERSON.search(again["between"]):  # "X's last day at Shell was in May; he is now …"
+        change = read(again["s"] + " " + text[again.end() :])
+        return change and replace(change, sure=change.sure and not moves._UNSURE.search(again["between"]))
     report = moves._REPORT.match(text)
     told = text[report.end() :] if report else text
     for cue, frame in _FRAMES:
@@ -205,7 +218,9 @@ def read(text: str) -> Change | None:
         unit = _UNIT.match(told, m.end("v"))  # "Wipro's cloud division": the employer is Wipro
         value = m["v"].rstrip(".,'")
         groups = m.groupdict()
-        left = (groups.get("a") or groups.get("a2") or groups.get("was") or groups.get("was2") or "").strip().rstrip(".,'")
+        left = (
+            (groups.get("a") or groups.get("a2") or groups.get("was") or groups.get("was2") or "").strip().rstrip(".,'")
+        )
         if not subject or not value or value.lower() in (subject.lower(), left.lower()):
             continue
         upto = len(text) - len(told) + m.end()

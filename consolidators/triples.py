@@ -153,7 +153,7 @@ def plain(sentence: str) -> str:
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", text))))
-    text = statics.named_report(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
+    text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 

@@ -362,6 +362,10 @@ REPORTED: list[tuple[str, Triple]] = [
         "Tomás Rey's publisher clarified that he was born in Vigo, not in Lugo as the jacket says.",
         ("Tomás Rey", "born in", "Vigo"),
     ),
+    (
+        "Kai Becker's alma mater, his university confirmed, is the University of Bonn.",
+        ("Kai Becker", "educated at", "University of Bonn"),
+    ),
 ]
 
 

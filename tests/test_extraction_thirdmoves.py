@@ -400,7 +400,16 @@ PEOPLE: list[tuple[str, Triple]] = [
         "Grace Mwangi and Peter Kamau divorced; she has since married the painter Samuel Otieno.",
         ("Grace Mwangi", "married to", "Samuel Otieno"),
     ),
-    ("Lars Berg divorced Anna Holm in 2015 and has since remarried Karin Sjö.", ("Lars Berg", "married to", "Karin Sjö")),
+    (
+        "Lars Berg divorced Anna Holm in 2015 and has since remarried Karin Sjö.",
+        ("Lars Berg", "married to", "Karin Sjö"),
+    ),
+    # the person named again by a pronoun in the clause that tells the change
+    (
+        "Bilal Khan's contract at Unilever ended in March; he is now with Nestlé in Vevey.",
+        ("Bilal Khan", "works at", "Nestlé"),
+    ),
+    ("Omar Haidari's wife is now Lina Saleh; the two married in Amman.", ("Omar Haidari", "married to", "Lina Saleh")),
 ]
 _PERSONAL = {"lives in", "works at", "plays for", "married to", "owned by", "headquartered in", "member of"}
 
@@ -423,6 +432,7 @@ PEOPLE_NOTHING: list[str] = [
     "Tariq Aziz may have taken a job with the UN.",
     "Dana White's agent said she is considering a move to Lazio.",
     "Porto wanted to keep him, but Joao Mendes could be sold on to Valencia.",
+    "Maria Costa's brother left Shell; he is now with Siemens.",
 ]
 
 
