@@ -239,7 +239,8 @@ def _untitled(name: str) -> tuple[str, str]:
     words = name.split()
     if len(words) > 2 and words[0].lower().rstrip(".") in ("dr", "prof", "mr", "mrs", "ms", "sir", "dame"):
         words = words[1:]
-    if len(words) > 2 and (moves._SPORT.fullmatch(words[0].lower()) or job_title(words[0])):
+    lead = words[0].lower()
+    if len(words) > 2 and (moves._SPORT.fullmatch(lead) or _SPORT_TERMS.fullmatch(lead) or job_title(words[0])):
         return " ".join(words[1:]), words[0].lower()
     return " ".join(words), ""
 

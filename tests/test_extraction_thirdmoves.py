@@ -390,6 +390,10 @@ PEOPLE: list[tuple[str, Triple]] = [
     ),
     ("Kenji Sato, formerly of Sony, now works at Nintendo.", ("Kenji Sato", "works at", "Nintendo")),
     (
+        "Bowler Anil Rao, formerly of Delhi Capitals, now represents Punjab Kings.",
+        ("Anil Rao", "plays for", "Punjab Kings"),
+    ),
+    (
         "Malik Osei, formerly of Lloyds, now teaches at the University of Ghana.",
         ("Malik Osei", "works at", "University of Ghana"),
     ),
