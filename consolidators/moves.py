@@ -46,7 +46,7 @@ def _to(group: str) -> str:
 
 #: Verbs by who acts. A club that takes the person in is the party reached; one that lets them go is the one
 #: left; a person who joins, moves or is transferred acts themselves.
-_TAKE = r"signed|snapped up|landed|recruited|brought in|poached|hired|lured|captured|picked up|swooped for"
+_TAKE = r"signed|snapped up|landed|recruited|brought in|poached|hired|lured|captured|picked up|swooped for|taken on|took on|bought"
 _LET_GO = r"sold|loaned(?: out)?|offloaded|released|shipped|cashed in on|let|parted (?:company|ways) with"
 _JOIN = (
     r"joined|signed for|signed with|defected to|switched to|transferred to|jumped ship to|crossed (?:over )?to"
@@ -64,7 +64,7 @@ _KINDS = (
         "job",
         r"hired|hiring|poached|recruited|defected to|jumped ship to|(?:having|after) \w+|departure|exit|appointment|joining",
     ),
-    ("sale", rf"{_LET_GO}|transferred|traded"),
+    ("sale", rf"{_LET_GO}|transferred|traded|bought"),
     ("move", r"moved|relocated|lives|resides|has settled|settled"),
 )
 
@@ -96,7 +96,8 @@ _FRAMES = (
     # "Mia Kessler has been snapped up by Wolfsburg", "Kaito Hayashi was sold by Feyenoord to Brighton"
     re.compile(rf"^{_PERSON} {_BEEN}(?P<v>{_TAKE}) by {_EPITHET}{_to('dst')}(?: from {_EPITHET}{_to('src')})?"),
     re.compile(
-        rf"^{_PERSON} {_BEEN}(?P<v>{_LET_GO}|transferred|traded)(?: by {_EPITHET}{_to('src')})? to {_EPITHET}{_to('dst')}"
+        rf"^{_PERSON} {_BEEN}(?:then |later |since )?(?P<v>{_LET_GO}|transferred|traded)(?: on)?(?: by {_EPITHET}{_to('src')})?"
+        rf"(?: on)? to {_EPITHET}{_to('dst')}"
     ),
     # "Kerry Group's Marcus Byrne has defected to Glanbia", "Luca Bianchi has joined Genoa", "Lucía Moreno, who
     # speaks Spanish, signed for Fenerbahçe"
@@ -187,6 +188,7 @@ _SPORT = re.compile(
     # playing, not playing a part: "where she now plays", "now plays in the Top 14" (not "played a key role")
     r"|\b(?:plays|played|playing)\b(?! (?:a|an|the|his|her|their|its|host|down|up|out)\b)"
     r"|\bsigned (?:a|an) (?:[\w-]+ ){0,2}(?:contract|deal)\b"  # a person who signs a contract with a club
+    r"|\b(?:keeps|kept|keeping) goal\b|\brepresent (?:them|it|the (?:club|side|team|franchise))\b"  # a team's player
 )
 #: What makes the party a band (or an orchestra) and the person its member: "as a charango player", "drummer".
 _BAND = re.compile(
@@ -205,7 +207,7 @@ _EMPLOYER_WORDS = ORG_WORDS - {"FC", "United", "City", "Club", "Park", "Tower", 
 #: club's shape, which no company's or city's name has. "City" and "United" are left out: companies bear them.
 _CLUB_WORDS = frozenset(
     "FC CF SC AC AFC SV Athletic Atlético Athletico Rovers Wanderers Hotspur Albion Sporting Olympique Borussia"
-    " Dynamo Dinamo Rangers".split()
+    " Dynamo Dinamo Rangers Club".split()
 )
 _CLUB_FIRST = frozenset({"Real", "Inter"})  # "Real Madrid", "Inter Miami": the club's word comes first
 
@@ -225,6 +227,12 @@ def club_shaped(name: str) -> bool:
 _FIRM_WORDS = _EMPLOYER_WORDS - {"Orchestra", "Society", "Association", "Council", "Collective", "Academy", "Trust"}
 _PERSONAL = re.compile(r"\b(?:he|she|him|his|her)\b", re.I)
 _HOME = re.compile(r"\b(?:moved back|moved home|relocated|emigrated|settled|lives|resides|house|flat|apartment)\b")
+#: A job as the reason for a move: "moved to Manchester after taking the BBC job", "moved to Chennai for the new
+#: role". The job is somewhere else (or unnamed); the place moved to is the new home.
+FOR_A_JOB = re.compile(
+    r"\b(?:for|after (?:taking|accepting|landing|starting|getting)|to (?:take(?: up)?|start|begin)) (?:a|an|the|his|her|their)"
+    r" (?:[\w-]+ ){0,2}(?:job|role|post|position|appointment|posting)\b"
+)
 #: What keeps a move from being a fact: a rumour, a plan, a denial or a past state said before the move or in
 #: it ("If Lazio sell …"; "… who will lead its AI unit" after it is the new job's future, not a doubt) …
 _UNSURE = doubts(
@@ -252,8 +260,7 @@ def read(text: str) -> Move | None:
     if not _CUE.search(text):
         return None
     text = _said_whole(text)
-    report = _REPORT.match(text)
-    told = text[report.end() :] if report else text
+    told = _told(text)
     for frame in _FRAMES:
         m = frame.search(told)
         # "signed Globex Corp": a company, no person; "So I quit Accenture": the user, read by the user's readers
@@ -281,6 +288,21 @@ def read(text: str) -> Move | None:
             words, kind = words[1:], kind or "sport"
         return Move(_bare(" ".join(words)), _bare(dst), _bare(left), kind, sure)
     return None
+
+
+#: A move told in the clause after "but": "Marseille made the deal permanent, but Lucas Moreau was then sold on to …".
+_BUT = re.compile(r"[,;] but (?:then |later )?(?=[A-Z])")
+
+
+def _told(text: str) -> str:
+    """``text`` from where the move is told: after a report or a scene, or in the clause after "but" when no frame
+    reads the sentence from its start (a hedge before it still counts: ``read`` searches the whole text)."""
+    report = _REPORT.match(text)
+    told = text[report.end() :] if report else text
+    but = _BUT.search(told)
+    if but and not any(frame.search(told) for frame in _FRAMES):
+        return told[but.end() :]
+    return told
 
 
 #: A party that reports its own move: "Zeiss confirmed it has hired X" is "Zeiss has hired X".
@@ -331,7 +353,7 @@ def relation(move: Move, text: str) -> str | None:
     """Which relation the move changes, by the sentence's evidence; None when it shows none."""
     if move.kind == "move":  # "relocated to Singapore for the new role" is a new home; "moved from Access Bank to
         # Flutterwave" names companies, so an employer; "moved to Spain to play for …" says nothing of the team here
-        if _HOME.search(text):
+        if _HOME.search(text) or FOR_A_JOB.search(text) and not _EMPLOYER_WORDS.intersection(move.to.split()):
             return "lives in"
         return "works at" if {*move.to.split(), *move.left.split()} & _EMPLOYER_WORDS or _JOB.search(text) else None
     if _BAND.search(text) and not move.left:  # "joined Los Kjarkas as a charango player"

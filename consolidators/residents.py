@@ -82,12 +82,19 @@ _COUPLE = re.compile(
     rf"{_SUBJECT} and (?P<obj>{_PERSON}) (?:have |has )?(?:(?:just|finally|now|officially) )?"
     r"(?:(?:re)?married|got (?:re)?married|tied the knot|wed)\b"
 )
+#: "A and B divorced; she has since married C", "A divorced B in 2015 and has since remarried C": a marriage after
+#: the end of one, whose subject the sentence opens with.
+_REMARRIED = re.compile(
+    rf"{_SUBJECT} (?:and {_PERSON} (?:have |had )?(?:divorced|separated|split up)|(?:divorced|separated from|split from)"
+    rf" {_PERSON})(?: in \d{{4}}| last year)?(?:[;,] (?:and )?|,? and )(?:(?:she|he|they) )?(?:has|have) "
+    rf"(?:since |now |recently |just )*(?:re)?married (?:the |a |fellow )?(?:[a-z-]+ ){{0,2}}?(?P<obj>{_PERSON})\b"
+)
 #: What keeps a clause from stating a present fact: hedges, negations, past and future states.
 _UNSURE = doubts(
     "plans?|planning|hopes?|expected|former|formerly|ex|once|until|till|used to|was|were|had|late|first|previous"
 )
 #: Who else a clause may name: a pronoun after them could be theirs.
-_OTHER_PERSON = re.compile(
+OTHER_PERSON = re.compile(
     r"\b(?:mother|father|mum|mom|dad|parents?|sister|brother|daughter|son|child|children|kids?|wife|husband|"
     r"partner|friend|colleague|boss|family|grand\w+|aunt|uncle|cousin|niece|nephew)\b",
     re.I,
@@ -110,7 +117,7 @@ def facts(text: str) -> list[Fact]:
         and _sure(text[m.start("subj") : _clause_end(text, m.end())])
     ):
         found.append(_fact(m["subj"], "lives in", m["obj"]))
-    for pattern in (_MARRIED_NOW, _COUPLE):
+    for pattern in (_MARRIED_NOW, _COUPLE, _REMARRIED):
         m = pattern.search(text)
         if m and _sure(text[m.start("subj") : _clause_end(text, m.end())]):
             found.append(_fact(m["subj"], "married to", m["obj"]))
@@ -143,7 +150,7 @@ def _described_facts(text: str) -> list[Fact]:
 def _only_places_between(between: str) -> bool:
     """Nobody else the later clause could be about: no relative, and each name between is a place or an
     employer ("who was born in Recife", "works at CERN"), not a person who could be the clause's subject."""
-    if _OTHER_PERSON.search(between) or re.search(r"\b(?:and|with) (?:his|her|their)\b", between):
+    if OTHER_PERSON.search(between) or re.search(r"\b(?:and|with) (?:his|her|their)\b", between):
         return False
     names = (n for n in re.finditer(rf"\b{_WORD}", between) if not re.match(r"\S+-(?:born|based|raised)\b", n[0]))
     return all(re.search(r"\b(?:in|at|from|for|of|by|to)$", between[: n.start()].rstrip()) for n in names)
@@ -158,7 +165,7 @@ def _pronoun_facts(text: str) -> list[Fact]:
     for pattern, predicate in ((_PRONOUN_HOME, "lives in"), (_PRONOUN_SPOUSE, "married to")):
         m = pattern.search(text, subject.end())
         between = text[subject.end("subj") : m.start()] if m else ""
-        if m is None or _OTHER_PERSON.search(between) or re.search(rf"\b{_WORD}", between):
+        if m is None or OTHER_PERSON.search(between) or re.search(rf"\b{_WORD}", between):
             continue
         clause = text[m.start() + 1 : _clause_end(text, m.end())]
         if predicate == "lives in" and re.search(r"\b(?:visit\w*|trip|holiday|week|weekend)\b", clause):
@@ -201,9 +208,19 @@ def _fact(subject: str, predicate: str, obj: str) -> Fact:
     return Fact(subject=subject, predicate=predicate, object=obj.strip(), confidence=0.85, cardinality="single")
 
 
-def merged(found: list[Fact], read: list[Fact]) -> list[Fact]:
+#: A state the sentence opens by dating as over ("Until 2019, X was married to Y"), unless it then says what holds now.
+_OVER = re.compile(r"^(?:Until|Till|Up to|Up until) (?:\d{4}|last year|recently|[A-Z][a-z]+(?: \d{4})?),? ")
+_NOW = re.compile(r"\b(?:now|currently|today|these days|since then)\b")
+_PERSONAL = frozenset({"lives in", "works at", "married to", "plays for", "member of", "studies at"})
+
+
+def merged(found: list[Fact], read: list[Fact], text: str = "") -> list[Fact]:
     """``found`` with these readings in place of what other readers said of the same subject and relation, and
-    without what they made of the subject's name as the user's ("gone back to …" is no tool given up)."""
+    without what they made of the subject's name as the user's ("gone back to …" is no tool given up); a person's
+    state ``text`` dates as over ("Until 2019, …") is no one's current one."""
+    if _OVER.match(text) and not _NOW.search(text):
+        found, read = [f for f in found if f.predicate not in _PERSONAL], []
+    found = [f for f in found if f.predicate != "married to" or f.object[:1].isupper()]  # "the two married": no one
     keys = {(f.subject.lower(), f.predicate) for f in read}
     names = {f.subject.lower() for f in read}
     kept = [

@@ -24,9 +24,32 @@ from .spans import make_fact
 from .staticclauses import CLAUSE_SHAPES
 from .staticforms import MORE_SHAPES
 from .staticshapes import LANGUAGE, SHAPES, SITE_WORD
-from .text import DISPUTED, expand_contractions, states_a_fact
+from .text import DISPUTED, UPPER, expand_contractions, states_a_fact
 from .types import Fact
 from .vocabulary import is_time
+
+#: A report about a named person that goes on with their pronoun: "Vikram Joshi's family clarified that he passed
+#: away in Pune", "Nadia Haddad's birth certificate shows she was born in Sidon". The possessor is whom the pronoun
+#: names (no one else is named before it), so the report is read as its content with the name in the pronoun's place.
+_NAMED_REPORT = re.compile(
+    rf"^(?P<name>[{UPPER}][\w'-]*(?: [{UPPER}][\w'-]*)+?)(?:'s|') (?:[a-z-]+ ){{1,3}}(?:now )?"
+    r"(?:shows?|showed|confirms?|confirmed|clarified|clarifies|said|says|stated|states|noted|notes|revealed|reveals"
+    r"|records?|recorded|lists?|listed|proves?|proved|established|establishes)(?: on \w+)?,? (?:that )?(?:he|she) (?=[a-z])"
+)
+
+
+#: A report said in passing, between commas: "Aisha Bello's alma mater, her office clarified, is …".
+_INSERTED_REPORT = re.compile(
+    r", (?:his|her|their|its|the) [a-z-]+(?: [a-z-]+)? (?:clarified|confirmed|said|says|noted|added|explained|stated),(?= )"
+)
+
+
+def unreported(text: str) -> str:
+    """``text`` with a report about a named person read as what it reports, the pronoun named, and a report said
+    in passing dropped (else unchanged): the statement is what was confirmed."""
+    m = _NAMED_REPORT.match(text)
+    return _INSERTED_REPORT.sub("", m["name"] + " " + text[m.end() :] if m else text)
+
 
 #: Words that say a match states nothing: a negation, a past role, a report of doubt.
 _NOT = re.compile(r"\b(?:not|never|no longer|former|formerly|once|until|then|ex-)\b|n't\b", re.I)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from . import moves
 from .places import DEMONYMS
+from .residents import OTHER_PERSON as _OTHER_PERSON
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
 from .types import Fact
@@ -37,9 +38,13 @@ _JOINER = r"(?:of|de|del|da|do|dos|di|du|la|le|van|von|am|&|\+|\d+)"
 _NAME = rf"{_WORD}(?: (?:{_JOINER} )*{_WORD}| \d+)*"
 #: The subject: a name, after a title or a position ("Winger Daniel Kiprotich"), before an aside (", 34,").
 #: Before it, a scene ("Born in Lagos, ") and a description in lower-case words ("Opening batter").
+#: A title may name the party left ("Former Continental engineer X", "Ex-Bayern goalkeeper X"), and so may an
+#: aside (", formerly of Stripe,"): the old value, which keeps the change no past one.
 _SUBJECT = (
-    rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?(?:(?:[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:(?!{_JOINER} )[a-z-]+ ){{1,2}}))?"
-    rf"(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:a |an |the |who |aged )?[^,;]{{1,60}},)?"
+    rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?"
+    rf"(?:(?:(?:[Ff]ormer |[Ee]x-)(?:the )?(?P<was>{_NAME}) |[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:(?!{_JOINER} )[a-z-]+ ){{1,2}}))?"
+    rf"(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:(?:formerly|previously) (?:of|with|at) (?:the )?(?P<was2>{_NAME})"
+    rf"|(?:a |an |the |who |aged )?[^,;]{{1,60}}),)?"
 )
 _VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
 _HAS = (
@@ -54,7 +59,8 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "X has moved from A to B", "X moved to B", "X has relocated to B", "X has switched to B"
         (
             "move",
-            rf"{_SUBJECT}{_HAS}(?:moved|relocated)(?: back| home)?(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
+            rf"{_SUBJECT}{_HAS}(?:(?:moved|relocated)(?: (?:his|her|their) (?:family|household|life|base))?"
+            rf"|made (?:the|a|his|her|their) move)(?: back| home)?(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
         ),
         # "X, who moved from A to B in June, covers …": the move said in passing
         (
@@ -69,6 +75,18 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("home", rf"{_SUBJECT}{_HAS}(?:settled|resettled)(?: back| down)? in {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:calls|has made|made) (?P<v>{_NAME}) (?:(?:his|her|their|its) )?home\b"),
         ("home", rf"{_SUBJECT}(?:'s|') home is (?:now |these days )?in {_VALUE}"),
+        ("home", rf"{_SUBJECT},? (?:is |are )?now (?:settled|living|resident) in {_VALUE}"),
+        # "X is now based in Busan": a person's home or a company's seat, as memory knows the subject
+        ("based", rf"{_SUBJECT},? (?:is |are )?now based in {_VALUE}"),
+        (
+            "home",
+            rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:now |since |recently )*(?:re)?settled in {_VALUE}",
+        ),
+        (
+            "home",
+            rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:now |since |recently )*"
+            rf"(?:made|calls) (?P<v>{_NAME}) (?:his|her|their|its) home",
+        ),
         # "X quit The Fjords to join Nightjar", "X left Google to join Zoho": the party left names the relation
         ("join", rf"{_SUBJECT}{_HAS}(?:quit|left) (?:the )?(?P<a>{_NAME}) to (?:join|rejoin) {_VALUE}"),
         # "X has swapped London for Accra", "X traded Equinor for Aker": which relation, the party left tells
@@ -82,7 +100,8 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "X has taken up a chair at ETH Zurich", "X took up a post with the WHO": a job by its noun
         (
             "work",
-            rf"{_SUBJECT}{_HAS}(?:taken up|took up|accepted|started|(?:traded|swapped|exchanged|left|quit) [^,;]{{1,40}}? for)"
+            rf"{_SUBJECT}{_HAS}(?:taken(?: up)?|took(?: up)?|accepted|started|landed"
+            rf"|(?:traded|swapped|exchanged|left|quit) [^,;]{{1,40}}? for)"
             rf" (?:a|an|the) (?:[\w-]+ ){{0,2}}?"
             rf"(?:chair|post|job|role|position|professorship|fellowship) (?:at|with) {_VALUE}",
         ),
@@ -91,7 +110,14 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("join", rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:recently |has )?joined {_VALUE}"),
         # "X is now at B", "X, now at B, leads …", "X is now with B"
         ("at", rf"{_SUBJECT} is now (?:at|with) {_VALUE}"),
-        ("at", rf"^(?:[Tt]he )?(?P<s>{_NAME}), now (?:at|with) {_VALUE}"),
+        ("at", rf"{_SUBJECT}, now (?:at|with) {_VALUE}"),
+        # "X now keeps goal for Y", "X, formerly of A, now works at Y": a team's or an employer's own verb, now
+        (
+            "play",
+            rf"{_SUBJECT}{_HAS}(?:keeps goal|turns out|lines up|suits up|(?:switched|changed) (?:clubs|teams|sides) and "
+            rf"(?:now )?plays|plays (?:his|her|their) (?:club )?(?:football|cricket|rugby|hockey|basketball)) for {_VALUE}",
+        ),
+        ("work", rf"{_SUBJECT} (?:now |has since |since )(?:works|teaches|lectures) (?:at|for) {_VALUE}"),
         ("represent", rf"{_SUBJECT}{_HAS}represents {_VALUE}"),
         # "X left Infosys and now works for Wipro's cloud division": the employer, not its division's possessive
         ("work", rf"{_SUBJECT}{_HAS}(?:works|is working) (?:at|for) {_VALUE}(?='s? (?:[\w-]+ ){{0,2}}[a-z]+\b)"),
@@ -106,8 +132,9 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 _CUE = re.compile(
     r"\b(?:moved|relocated|switched|transferred|emigrated|returned home|settled|resettled|home|joined|rejoined"
-    r"|now (?:at|with)|represents|works|working|swapped|traded|exchanged|ditched|lost|quit|left|taken up|took up"
-    r"|accepted|started|reopened|rebuilt|re-erected|reassembled|re-?installed)\b"
+    r"|now (?:at|with)|represents|works|working|swapped|traded|exchanged|ditched|lost|quit|left|taken|took"
+    r"|accepted|started|landed|reopened|rebuilt|re-erected|reassembled|re-?installed|move|goal|turns out|lines up"
+    r"|suits up|teaches|lectures|now settled|now based|now living|plays)\b"
 )
 
 #: Nouns that make a subject a site, which is located somewhere and moves as a whole.
@@ -139,10 +166,18 @@ _SPORT_TERMS = re.compile(
 #: What keeps a change from being current: a past or narrated move, one only visited or once held.
 _PAST = re.compile(
     r"\b(?:previously|formerly|once|later|visited|used to|as a (?:child|boy|girl|teenager|student)"
-    r"|at the age of|aged \d+|when (?:he|she|they) was)\b",
+    r"|at the age of|aged \d+|when (?:he|she|they) was"
+    # an age the move was made at: "moved to London at sixteen"
+    r"|at (?:\d{1,2}|(?:eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty"
+    r"|forty|fifty|sixty)(?:-\w+)?)(?=[,.;]|$| (?:and|but|with|to|for|after|before|when|in|from)\b))",
     re.I,
 )
 _COUNTRIES = frozenset(DEMONYMS.values())
+#: A person named first, then again by a pronoun in a later clause that tells the change: "Daniel Okoye's last day at
+#: Shell was in May; he is now with Siemens". Not when someone else is named between (a relative, a colleague).
+_AGAIN = re.compile(
+    rf"^(?:[Tt]he )?(?P<s>{_NAME})(?:'s|') (?P<between>[^;:]{{1,80}})[;:] (?:and )?(?:he|she) (?=(?:is|has|now)\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -167,6 +202,10 @@ def read(text: str) -> Change | None:
     """The change ``text`` (plain, contractions expanded) tells of, or None."""
     if not _CUE.search(text):
         return None
+    again = _AGAIN.match(text)
+    if again and not _OTHER_PERSON.search(again["between"]):  # "X's last day at Shell was in May; he is now …"
+        change = read(again["s"] + " " + text[again.end() :])
+        return change and replace(change, sure=change.sure and not moves._UNSURE.search(again["between"]))
     report = moves._REPORT.match(text)
     told = text[report.end() :] if report else text
     for cue, frame in _FRAMES:
@@ -178,11 +217,15 @@ def read(text: str) -> Change | None:
         title = title or (lead[-1] if lead and _SPORT_TERMS.fullmatch(lead[-1]) else "")
         unit = _UNIT.match(told, m.end("v"))  # "Wipro's cloud division": the employer is Wipro
         value = m["v"].rstrip(".,'")
-        left = (m.groupdict().get("a") or m.groupdict().get("a2") or "").strip().rstrip(".,'")
+        groups = m.groupdict()
+        left = (
+            (groups.get("a") or groups.get("a2") or groups.get("was") or groups.get("was2") or "").strip().rstrip(".,'")
+        )
         if not subject or not value or value.lower() in (subject.lower(), left.lower()):
             continue
         upto = len(text) - len(told) + m.end()
-        sure = not (moves._UNSURE.search(text, 0, upto) or moves._UNDONE.search(text) or _PAST.search(text))
+        said = text.replace(m["aside"], ",") if groups.get("was2") else text  # "formerly of A" names the party left
+        sure = not (moves._UNSURE.search(text, 0, upto) or moves._UNDONE.search(text) or _PAST.search(said))
         change = Change(subject, value, left, (), False, sure, told[m.end("v") :])
         relations = _relations(cue, change, text, title=title, unit=unit is not None)
         if relations is not None:
@@ -196,7 +239,8 @@ def _untitled(name: str) -> tuple[str, str]:
     words = name.split()
     if len(words) > 2 and words[0].lower().rstrip(".") in ("dr", "prof", "mr", "mrs", "ms", "sir", "dame"):
         words = words[1:]
-    if len(words) > 2 and (moves._SPORT.fullmatch(words[0].lower()) or job_title(words[0])):
+    lead = words[0].lower()
+    if len(words) > 2 and (moves._SPORT.fullmatch(lead) or _SPORT_TERMS.fullmatch(lead) or job_title(words[0])):
         return " ".join(words[1:]), words[0].lower()
     return " ".join(words), ""
 
@@ -218,15 +262,19 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
     kind = _kind_of_subject(change.subject)
     value, left = change.value, change.left
     if kind == "site":  # a site moves to a place: nothing else can be joined or represented by it
-        return (("located in",), False) if cue in ("move", "home", "site") else None
+        return (("located in",), False) if cue in ("move", "home", "site", "based") else None
     if kind == "company":
-        return (("headquartered in",), False) if cue in ("move", "home") and not _org_shaped(value) else None
+        return (("headquartered in",), False) if cue in ("move", "home", "based") and not _org_shaped(value) else None
     if kind != "person" or cue == "site":
         return None
     if cue == "home":
         return ("lives in",), False
+    if cue == "based":  # a name of two words may be a firm's ("Vela Cosmetics"): a seat, unless memory knows a home
+        return ("headquartered in", "lives in"), True
     if cue == "work":
         return ("works at",), False
+    if cue == "play":
+        return ("plays for",), False
     if cue == "join" and left and not (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
         cue = "swap"  # "quit The Fjords to join Nightjar": a band or a firm, as the one left was
     if cue == "join" and (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
@@ -242,7 +290,9 @@ def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -
     if _acronym(value) or _acronym(left):  # "the IMF", "PSV": an employer, unless memory knows a player
         return ("works at", "plays for"), True
     # a home's words before a job's: "Illustrator X has relocated to Fukuoka", "… to Vienna, where she now works"
-    if cue in ("move", "swap") and (moves._HOME.search(text) or value in _COUNTRIES or left in _COUNTRIES):
+    if cue in ("move", "swap") and (
+        moves._HOME.search(text) or moves.FOR_A_JOB.search(text) or value in _COUNTRIES or left in _COUNTRIES
+    ):
         return ("lives in",), False
     if title or moves._JOB.search(text):
         return ("works at",), False

@@ -153,7 +153,7 @@ def plain(sentence: str) -> str:
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", text))))
-    text = _ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text))
+    text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
@@ -182,7 +182,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = teams.merged(found, text, move)  # a player's team named in passing ("Zamalek forward X is out")
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
-    found = residents.merged(found, residents.facts(text))  # a named person's home or spouse said by description
+    found = residents.merged(found, residents.facts(text), text)  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed
     said = officenames.recased(sentence) if sentence.isupper() else sentence  # a headline's names as running text

@@ -510,3 +510,38 @@ def test_a_word_describing_the_value_is_no_value() -> None:
 def test_a_corrected_birthplace_is_the_later_one() -> None:
     said = "An earlier profile said Mira Holt was born in Malmö; she was in fact born in Ystad."
     assert {t for t in _triples(said) if t[1] == "born in"} == {("Mira Holt", "born in", "Ystad")}
+
+
+#: A report about a named person that names them again by a pronoun: what it reports, of that person.
+REPORTED: list[tuple[str, Triple]] = [
+    ("Sara Eklund's death certificate shows she in fact died in Uppsala.", ("Sara Eklund", "died in", "Uppsala")),
+    ("Piotr Nowak's daughter confirmed that he died in Kraków.", ("Piotr Nowak", "died in", "Kraków")),
+    ("Ana Ferreira's passport shows she was born in Braga.", ("Ana Ferreira", "born in", "Braga")),
+    (
+        "Tomás Rey's publisher clarified that he was born in Vigo, not in Lugo as the jacket says.",
+        ("Tomás Rey", "born in", "Vigo"),
+    ),
+    (
+        "Kai Becker's alma mater, his university confirmed, is the University of Bonn.",
+        ("Kai Becker", "educated at", "University of Bonn"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), REPORTED)
+def test_a_report_about_a_named_person_is_read_with_its_pronoun_named(sentence: str, expected: Triple) -> None:
+    found = _triples(sentence)
+    assert expected in found
+    assert not [t for t in found if t[1] == expected[1] and t != expected]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Piotr Nowak's daughter said he may have died in Kraków.",
+        "Ana Ferreira's brother wonders whether she was born in Braga.",
+        "Luca Bruni's sister said he plans to retire in Parma.",
+    ],
+)
+def test_a_hedged_report_states_no_place(sentence: str) -> None:
+    assert not [t for t in _triples(sentence) if t[1] in ("born in", "died in", "lives in")]

@@ -352,3 +352,95 @@ NOTICES: list[tuple[str, Triple | None]] = [
 def test_a_correction_notice_states_what_is_so(text: str, expected: Triple | None) -> None:
     got = {(f.subject, f.predicate, f.object) for f in session_facts([_turn(text)]) if not f.retract}
     assert got == ({expected} if expected else set())
+
+
+#: A person's change read from the sentence alone: the verb names no relation, the party's kind and the sentence's
+#: evidence do (a job taken is an employer; a job as the reason for a move leaves the place moved to a home; a
+#: club's name or a goalkeeper's verb a team; a title or an aside may name the party left, which is not current).
+PEOPLE: list[tuple[str, Triple]] = [
+    ("Henrik Dahl has taken a post with the OSCE.", ("Henrik Dahl", "works at", "OSCE")),
+    ("Marta Ruiz took a job at Telefónica last spring.", ("Marta Ruiz", "works at", "Telefónica")),
+    (
+        "Kofi Boateng has landed a role with the African Union Commission.",
+        ("Kofi Boateng", "works at", "African Union Commission"),
+    ),
+    ("Yusuf Demir has moved his household to Izmir.", ("Yusuf Demir", "lives in", "Izmir")),
+    ("Elena Popescu relocated her family to Cluj.", ("Elena Popescu", "lives in", "Cluj")),
+    ("Farah Qasim has made the move to Doha.", ("Farah Qasim", "lives in", "Doha")),
+    ("Leila Nasser moved to Leeds after accepting the Guardian job.", ("Leila Nasser", "lives in", "Leeds")),
+    ("Omar Sadiq moved to Lyon for the new position.", ("Omar Sadiq", "lives in", "Lyon")),
+    ("Ines Sousa now keeps goal for Benfica after leaving Braga.", ("Ines Sousa", "plays for", "Benfica")),
+    ("Tom Hale now turns out for Bristol Rovers.", ("Tom Hale", "plays for", "Bristol Rovers")),
+    ("Jomo Kariuki switched clubs and now plays for Gor Mahia.", ("Jomo Kariuki", "plays for", "Gor Mahia")),
+    ("Luis Ortega plays his club football for Atlético Madrid.", ("Luis Ortega", "plays for", "Atlético Madrid")),
+    (
+        "Rahul Verma was bought by Rajasthan Royals at the auction and will represent them this season.",
+        ("Rahul Verma", "plays for", "Rajasthan Royals"),
+    ),
+    (
+        "Porto made the loan permanent, but Joao Mendes was later sold on to Valencia, where he now plays.",
+        ("Joao Mendes", "plays for", "Valencia"),
+    ),
+    ("Juventus sold Marco Ricci to Sporting Club.", ("Marco Ricci", "plays for", "Sporting Club")),
+    ("After nine seasons at Ajax, Femke Visser moved to Club Brugge.", ("Femke Visser", "plays for", "Club Brugge")),
+    ("Former Nokia designer Aino Virtanen is now at Supercell.", ("Aino Virtanen", "works at", "Supercell")),
+    (
+        "Ex-Celtic defender Ross Baird, now with Hibernian, was injured in training.",
+        ("Ross Baird", "plays for", "Hibernian"),
+    ),
+    ("Kenji Sato, formerly of Sony, now works at Nintendo.", ("Kenji Sato", "works at", "Nintendo")),
+    (
+        "Bowler Anil Rao, formerly of Delhi Capitals, now represents Punjab Kings.",
+        ("Anil Rao", "plays for", "Punjab Kings"),
+    ),
+    (
+        "Malik Osei, formerly of Lloyds, now teaches at the University of Ghana.",
+        ("Malik Osei", "works at", "University of Ghana"),
+    ),
+    ("Rosa Delgado, now settled in Valparaíso, paints every day.", ("Rosa Delgado", "lives in", "Valparaíso")),
+    ("Ivan Petrov, who has made Sofia his home, runs a bakery.", ("Ivan Petrov", "lives in", "Sofia")),
+    ("Nikos Andreou is now living in Patras.", ("Nikos Andreou", "lives in", "Patras")),
+    (
+        "Grace Mwangi and Peter Kamau divorced; she has since married the painter Samuel Otieno.",
+        ("Grace Mwangi", "married to", "Samuel Otieno"),
+    ),
+    (
+        "Lars Berg divorced Anna Holm in 2015 and has since remarried Karin Sjö.",
+        ("Lars Berg", "married to", "Karin Sjö"),
+    ),
+    # the person named again by a pronoun in the clause that tells the change
+    (
+        "Bilal Khan's contract at Unilever ended in March; he is now with Nestlé in Vevey.",
+        ("Bilal Khan", "works at", "Nestlé"),
+    ),
+    ("Omar Haidari's wife is now Lina Saleh; the two married in Amman.", ("Omar Haidari", "married to", "Lina Saleh")),
+]
+_PERSONAL = {"lives in", "works at", "plays for", "married to", "owned by", "headquartered in", "member of"}
+
+
+@pytest.mark.parametrize(("sentence", "expected"), PEOPLE)
+def test_a_persons_change_is_read_by_the_partys_kind(sentence: str, expected: Triple) -> None:
+    got = {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "assistant") if not f.retract}
+    assert {t for t in got if t[1] in _PERSONAL} == {expected}
+
+
+#: A move made long ago, a state dated over, a rumour, a plan, a loan that ended: no current value, old or new.
+PEOPLE_NOTHING: list[str] = [
+    "Born in Kumasi, Yaw Mensah moved to Accra at twelve.",
+    "Chiara Bassi moved to Turin at 19 and later to Milan.",
+    "Until 2020, Carla Neri was married to Marc Levi.",
+    "Until last year, Jan Novak worked at Skoda.",
+    "Sven Olsen could return to Malmö FF next summer.",
+    "Rumours say Paula Costa has moved to Madrid.",
+    "Alex Murray joined Hearts on loan, but the loan ended in January.",
+    "Tariq Aziz may have taken a job with the UN.",
+    "Dana White's agent said she is considering a move to Lazio.",
+    "Porto wanted to keep him, but Joao Mendes could be sold on to Valencia.",
+    "Maria Costa's brother left Shell; he is now with Siemens.",
+]
+
+
+@pytest.mark.parametrize("sentence", PEOPLE_NOTHING)
+def test_a_persons_past_or_unsure_change_states_nothing(sentence: str) -> None:
+    got = [f for f in extract_triples(sentence, "assistant") if f.predicate in _PERSONAL and not f.retract]
+    assert not got
