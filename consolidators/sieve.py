@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import stale
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
@@ -41,13 +42,25 @@ _STRAY_QUOTE = re.compile(r"^['\"‘“](?=[^'\"’”]*$)")
 _IST_TITLE = re.compile(r"^[A-Z][a-z]+ist (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-ZÀ-ÖØ-Þ])")
 #: The scene's preposition a reader kept before a name.
 _LEAD_PREPOSITION = re.compile(r"^(?:[Ii]n|at|on) (?=[A-ZÀ-ÖØ-Þ])")
-#: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)".
-_TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway)$")
+#: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)",
+#: "Travis CI still (and it's so slow)".
+_TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway|still|daily|mostly|lately|instead)$")
+#: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
+_LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
+#: A second value joined on: "German besides English" (each is read on its own).
+_ADDED_VALUE = re.compile(r" (?:besides|as well as|alongside|along with|in addition to|on top of) .*$")
+#: The vessel a drink is served in: "a cold glass of ayran" prefers ayran.
+_SERVING = re.compile(r"^(?:[a-z]+ )?(?:glass|cup|mug|bottle|pint|can|pot|shot|bowl|flask|jug)s? of (?=\w)")
+#: The lower-case scene after a course or a job: "nursing at night school", "welding in the evenings".
+_LOWER_SCENE = re.compile(r" (?:at|in|during|on) (?:(?:a|an|the|my|our|some) )?[a-z][\w-]*(?: [a-z][\w-]*)*$")
 #: Where and when a pastime happens: no part of what is liked or played.
 _PASTIME_SCENE = re.compile(
     r" (?:in|on|at|during|with) (?:a|an|the|my|our|his|her|their|some|weekends?|[a-z]+days?|mornings?|evenings?)\b.*$"
 )
 _PASTIMES = frozenset({"likes", "plays"})
+_DRINKS = frozenset({"prefers drink", "likes"})
+_COURSES = frozenset({"studies", "works as"})
+_TITLED = frozenset({"author of", "directed by"})
 #: Relations only a person holds: a plural word may name a band, a country or a company ("Eagles", "Wales",
 #: "Netherlands"), but no person is "Critics".
 _PERSONAL = frozenset(
@@ -58,9 +71,10 @@ _PERSONAL = frozenset(
 
 def sifted(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the facts no reader should have kept in ``text`` (see the module's docstring)."""
-    if DISPUTED.search(text):  # each reader checks its own clause; this doubt scopes over all of them
+    if DISPUTED.search(text) or stale.past_scope(text):  # each reader checks its own clause; these scope over all
         return []
-    kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f)]
+    kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
+    kept = stale.without_redundant_retractions(kept)
     subjects = {f.subject for f in kept}
     named: dict[
         tuple[str, str, str, bool], Fact
@@ -97,6 +111,12 @@ def _trimmed(f: Fact) -> Fact:
     title = _IST_TITLE.match(subject)
     subject = subject[title.end() :] if title and is_word(title[0].strip()) else subject
     value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", _STRAY_QUOTE.sub("", f.object)))
+    if f.predicate not in _TITLED:  # a work's title may hold any word ("Only Lovers Left Alive")
+        value = _ADDED_VALUE.sub("", _LEADING_ADVERB.sub("", value))
     if f.predicate in _PASTIMES:
         value = _PASTIME_SCENE.sub("", value)
+    if f.predicate in _DRINKS:
+        value = _SERVING.sub("", value)
+    if f.predicate in _COURSES:
+        value = _LOWER_SCENE.sub("", value)
     return f if (subject, value) == (f.subject, f.object) or not value else replace(f, subject=subject, object=value)

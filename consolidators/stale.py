@@ -1,0 +1,98 @@
+"""What a sentence itself marks as no longer so, or as no one's statement: checks the sieve makes once every
+reader's facts are together, because each reader sees only its own clause.
+
+- an old value: a name the sentence calls old, former or ousted ("the old iPhone died", "ousted CEO Henrik
+  Solberg", "Former Bayern Munich goalkeeper …") is never a current value, whichever reader took it;
+- a relation set off as past: "X, formerly the CEO of Acme, …" (the aside's clause runs from X to Acme), and a
+  sentence scoped by "Until 2019, …" with nothing said of now;
+- someone else's words: "'I live in Paris,' he said in the film" quotes a speaker, not the user;
+- a redundant retraction: "I gave up on espresso, matcha is my drink now" retires espresso by supersession
+  (a single-valued relation), so the retraction adds nothing (a multi-valued one keeps it: "uses").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import is_occupation
+from .phrases import USER
+from .tidy import MULTI_ROLES
+from .types import Fact
+
+#: A word that calls what follows it over. Lower case only inside a sentence ("Old Trafford" is a name).
+_OLD = re.compile(r"(?:\b(?:old|former|previous|ousted|outgoing|ex)|(?:^|(?<=[.;:] ))(?:Former|Ousted|Outgoing))[ -]")
+#: Words between such a marker and the name that are the name's title ("ousted chief executive Ana Ruiz").
+_TITLE_WORDS = frozenset({"chief", "executive", "head", "boss", "coach", "president", "mayor", "minister", "partner"})
+#: Multi-valued relations: a retraction of one value is never implied by another value's assertion.
+_MULTI = MULTI_ROLES | {"founded by", "author of", "member of", "educated at", "citizen of"}
+#: A past marker that scopes over a relation it runs into without a pause ("formerly the CEO of Acme").
+_PAST_ASIDE = r"\b(?:formerly|previously|once|former|until recently)\b[^,.;:()—–]*"
+#: A sentence opened by the end of the state it tells: "Until 2019, …", "Up until last year …".
+_PAST_SCOPE = re.compile(
+    r"^(?:until|till|up until|up to) (?:(?:19|20)\d\d|recently|last (?:year|month|week|spring|summer|autumn|winter))\b",
+    re.I,
+)
+_NOW = re.compile(r"\b(?:now|currently|today|since|these days|nowadays)\b", re.I)
+#: A quotation attributed to a speaker after it: '"…," he said', '"…," the actor declared in …'.
+_QUOTED_SPEECH = re.compile(
+    r"[\"“](?P<said>[^\"”]{3,200})[\"”],? (?:(?:he|she|they|[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|the [\w -]{1,30}?) )"
+    r"(?:said|says|declared|declares|wrote|writes|told|tells|asked|shouted|added|announced|insisted|replied)\b"
+)
+
+
+def past_scope(text: str) -> bool:
+    """Whether the whole sentence tells a state that ended ("Until 2019, Karl Weber was married to …")."""
+    return bool(_PAST_SCOPE.match(text)) and not _NOW.search(text)
+
+
+def stale(fact: Fact, text: str) -> bool:
+    """Whether ``text`` marks ``fact`` as over or as another speaker's (see the module's docstring)."""
+    if fact.retract:
+        return False
+    return _called_old(fact.object, text) or _past_aside(fact, text) or _quoted(fact, text)
+
+
+def _called_old(value: str, text: str) -> bool:
+    """An old-value marker before ``value``, with only title words between ("the old iPhone", "ousted CEO X")."""
+    if re.match(r"(?:former|ex)\b", value, re.I):  # the reader kept the marker itself in the value
+        return True
+    at = text.lower().find(value.lower())
+    if at <= 0:
+        return False
+    words = text[:at].split()
+    while words and (words[-1].isupper() or words[-1].lower() in _TITLE_WORDS or _a_job(words[-1])):
+        words.pop()  # "ousted CEO", "former head coach", "outgoing mayor"
+    return bool(words) and bool(_OLD.fullmatch(words[-1] + " "))
+
+
+def _a_job(word: str) -> bool:
+    return word.islower() and is_occupation(word)
+
+
+def _past_aside(fact: Fact, text: str) -> bool:
+    """A third-person relation the sentence sets off as past: a past marker in an unbroken run between the two
+    names ("Tariq Haddad, formerly the CEO of Aramex")."""
+    if fact.subject == USER:
+        return False
+    first, second = sorted((fact.subject, fact.object), key=lambda term: _at(term, text))
+    if _at(first, text) < 0:
+        return False
+    return bool(re.search(rf"{re.escape(first)}\b[, ]*{_PAST_ASIDE}\b{re.escape(second)}\b", text, re.I))
+
+
+def _at(term: str, text: str) -> int:
+    return text.lower().find(term.lower())
+
+
+def _quoted(fact: Fact, text: str) -> bool:
+    """A user's fact read from words the sentence quotes as another speaker's."""
+    if fact.subject != USER:
+        return False
+    value = fact.object.lower().strip(" ,.")
+    return any(value in m["said"].lower() for m in _QUOTED_SPEECH.finditer(text))
+
+
+def without_redundant_retractions(found: list[Fact]) -> list[Fact]:
+    """``found`` without a retraction of a single-valued relation the same sentence gives a new value."""
+    asserted = {(f.subject, f.predicate) for f in found if not f.retract and f.predicate not in _MULTI}
+    return [f for f in found if not (f.retract and (f.subject, f.predicate) in asserted)]
