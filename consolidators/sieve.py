@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import stale
+from . import cuts, stale
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
@@ -74,7 +74,10 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     if DISPUTED.search(text) or stale.past_scope(text):  # each reader checks its own clause; these scope over all
         return []
     kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
-    kept = stale.without_redundant_retractions(kept)
+    kept = cuts.mended(stale.without_redundant_retractions(kept), text)
+    users = {(f.predicate, f.object) for f in kept if f.subject == USER}
+    # "The team migrated our database to X": the user's fact, read once for "the team" as well
+    kept = [f for f in kept if not (f.subject.islower() and f.subject != USER and (f.predicate, f.object) in users)]
     subjects = {f.subject for f in kept}
     named: dict[
         tuple[str, str, str, bool], Fact

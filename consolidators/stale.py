@@ -5,7 +5,9 @@ reader's facts are together, because each reader sees only its own clause.
   Solberg", "Former Bayern Munich goalkeeper …") is never a current value, whichever reader took it;
 - a relation set off as past: "X, formerly the CEO of Acme, …" (the aside's clause runs from X to Acme), and a
   sentence scoped by "Until 2019, …" with nothing said of now;
-- someone else's words: "'I live in Paris,' he said in the film" quotes a speaker, not the user;
+- someone else's words or ways: "'I live in Paris,' he said in the film" quotes a speaker, not the user; "my
+  whole team writes Scala" is the team's habit; "the library is my second home" is no home;
+- a trial, not a state: "I tried Nova once", "one Perl script for a legacy job, never again";
 - a redundant retraction: "I gave up on espresso, matcha is my drink now" retires espresso by supersession
   (a single-valued relation), so the retraction adds nothing (a multi-valued one keeps it: "uses").
 """
@@ -16,6 +18,7 @@ import re
 
 from .lifeevents import is_occupation
 from .phrases import USER
+from .spans import _RELATIVES as RELATIVES
 from .tidy import MULTI_ROLES
 from .types import Fact
 
@@ -31,6 +34,11 @@ _PAST_ASIDE = r"\b(?:formerly|previously|once|former|until recently)\b[^,.;:()�
 _PAST_SCOPE = re.compile(
     r"^(?:until|till|up until|up to) (?:(?:19|20)\d\d|recently|last (?:year|month|week|spring|summer|autumn|winter))\b",
     re.I,
+)
+#: Who a user's chat names as someone else by "my": kin, friends, the people and the place they work with.
+_OTHERS = "|".join(
+    sorted(RELATIVES | {"team", "company", "office", "department", "coworkers", "co-workers", "colleagues"})
+    + ["friends", "kids", "parents", "family", "roommate", "flatmate", "manager", "school", "uni"]
 )
 _NOW = re.compile(r"\b(?:now|currently|today|since|these days|nowadays)\b", re.I)
 #: A quotation attributed to a speaker after it: '"…," he said', '"…," the actor declared in …'.
@@ -49,7 +57,21 @@ def stale(fact: Fact, text: str) -> bool:
     """Whether ``text`` marks ``fact`` as over or as another speaker's (see the module's docstring)."""
     if fact.retract:
         return False
+    if fact.subject == USER and _not_the_users(fact, text):
+        return True
     return _called_old(fact.object, text) or _past_aside(fact, text) or _quoted(fact, text)
+
+
+def _not_the_users(fact: Fact, text: str) -> bool:
+    """A user's fact the clause naming its value gives to someone else (by a verb: "my wife is Ngozi" is the
+    user's), or to a trial or an idiom."""
+    value = re.escape(fact.object)
+    return bool(
+        re.search(rf"\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) (?!(?:is|was|are|were)\b)(?:(?!and\b)[a-z]+ ){{1,3}}?{value}\b", text)
+        or re.search(rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text)
+        or re.search(rf"\b{value}\b[^.;]*\bnever again\b", text) and not _NOW.search(text)
+        or fact.predicate == "lives in" and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I)
+    )
 
 
 def _called_old(value: str, text: str) -> bool:

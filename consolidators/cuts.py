@@ -1,0 +1,103 @@
+"""Terms a reader cut short or took from the wrong part of a name, seen once one sentence's facts are together
+(the sieve's last look, :mod:`consolidators.sieve`).
+
+- a term cut inside a word ("Malmö de" of "the Malmö design studio Formhus"): no name ends mid-word;
+- a term that is only the start of another fact's term about the same subject ("Afghan Women" beside
+  "Afghan Women's Network"): one reader saw the whole name, another a piece of it;
+- a work given a person's relation beside its author ("the Istanbul-born author of Crow Garden": the
+  author, not the book, was born in Istanbul);
+- a name said in two parts: a title before a colon ("Dune: Part Two"), a one-word title joined to another
+  by "and" ("Salt and Saffron", never "Flights and Drive Your Plow …", which are two works), a place inside
+  the possessive of its country ("Armenia's Kotayk Province", where "Stockholm's Norrmalm district" leaves the city);
+- an employer's city for the employer ("works at the Charité hospital in Berlin");
+- a capital's demonym for its country ("Brasília has been the Brazilian capital").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .phrases import USER
+from .places import DEMONYMS
+from .text import UPPER
+from .types import Fact
+
+_WORKS_AS_OBJECT = frozenset({"author of"})
+_WORKS_AS_SUBJECT = frozenset({"directed by"})
+_COUNTRIES = frozenset(DEMONYMS.values())
+_PLACES = frozenset({"located in", "lives in", "born in", "died in", "headquartered in"})
+#: Relations of a person (or of a user), which a work they made never holds.
+_PERSONAL = frozenset({"born in", "died in", "lives in", "works at", "married to", "citizen of", "educated at"})
+_NAME = rf"[{UPPER}][\w'’.&-]*(?: [{UPPER}][\w'’.&-]*)*"
+#: The kind of place an employer is, said between its name and its city.
+_WORKPLACE = (
+    r"(?: (?:hospital|clinic|university|institute|museum|bank|school|library|lab|laboratory|studio|theatre"
+    r"|theater|company|firm|agency|office|centre|center|foundation|gallery|hotel|restaurant))?"
+)
+
+
+def mended(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with cut terms made whole or dropped (see the module's docstring)."""
+    whole = [_capital_country(_employer(_whole_name(f, text), text)) for f in found]
+    works = {f.object for f in whole if f.predicate in _WORKS_AS_OBJECT}
+    return [
+        f
+        for f in whole
+        if not _cut_mid_word(f.subject, text)
+        and not _cut_mid_word(f.object, text)
+        and not _a_piece(f, whole)
+        and not (f.predicate in _PERSONAL and f.subject in works and f.subject != USER)
+    ]
+
+
+def _cut_mid_word(term: str, text: str) -> bool:
+    """A term whose last word is lower case and which the text holds only as the start of a longer word."""
+    last = term.rsplit(" ", 1)[-1]
+    if " " not in term or not last.islower():
+        return False
+    spots = [m.end() for m in re.finditer(re.escape(term), text, re.I)]
+    return bool(spots) and all(end < len(text) and text[end].isalnum() for end in spots)
+
+
+def _a_piece(f: Fact, found: list[Fact]) -> bool:
+    """Whether another fact about the same subject holds ``f``'s value as the start of a longer name."""
+    return any(
+        g.subject == f.subject
+        and g.object != f.object
+        and g.object.startswith(f.object)
+        and g.object[len(f.object)] in "'’ "
+        and not g.retract
+        for g in found
+    )
+
+
+def _whole_name(f: Fact, text: str) -> Fact:
+    """``f`` with a work's or a place's name made whole from the text."""
+    if f.predicate in _WORKS_AS_SUBJECT:
+        colon = re.search(rf"(?:^|(?<=\s))([{UPPER}][\w'’-]*(?: [{UPPER}][\w'’-]*)*): {re.escape(f.subject)}\b", text)
+        return replace(f, subject=f"{colon[1]}: {f.subject}") if colon else f
+    if f.predicate in _WORKS_AS_OBJECT and " " not in f.object:
+        # "Salt and Saffron, her third book": two one-word halves, then the phrase ends
+        joined = re.search(rf"\b{re.escape(f.object)} and ([{UPPER}][\w'’-]*)(?=[,.;:]|$| [a-z])", text)
+        return replace(f, object=f"{f.object} and {joined[1]}") if joined else f
+    if f.predicate in _PLACES and f.object in _COUNTRIES:  # a city's district stays the city ("Stockholm's Norrmalm")
+        inner = re.search(rf"\b{re.escape(f.object)}'s ({_NAME})", text)
+        region = inner[1].rstrip(".") if inner else f.subject
+        return replace(f, object=region) if region != f.subject else f
+    return f
+
+
+def _employer(f: Fact, text: str) -> Fact:
+    """A ``works at`` whose value is the city the named workplace is in: the workplace."""
+    if f.predicate != "works at" or f.retract:
+        return f
+    at = re.search(rf"\bat (?:the )?(?P<org>{_NAME}){_WORKPLACE} in {re.escape(f.object)}\b", text)
+    return replace(f, object=at["org"]) if at else f
+
+
+def _capital_country(f: Fact) -> Fact:
+    """"Brasília is the Brazilian capital" read as Brasília's capital "Brazilian": Brazil's capital Brasília."""
+    if f.predicate == "capital" and f.object in DEMONYMS:
+        return replace(f, subject=DEMONYMS[f.object], object=f.subject)
+    return f
