@@ -40,7 +40,9 @@ _WORKPLACE = (
 def mended(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with cut terms made whole or dropped (see the module's docstring)."""
     whole = [_capital_country(_employer(_whole_name(f, text), text)) for f in found]
-    works = {f.object for f in whole if f.predicate in _WORKS_AS_OBJECT}
+    works = {f.object for f in whole if f.predicate in _WORKS_AS_OBJECT} | {
+        f.subject for f in whole if f.predicate in _WORKS_AS_SUBJECT
+    }
     return [
         f
         for f in whole
@@ -61,22 +63,24 @@ def _cut_mid_word(term: str, text: str) -> bool:
 
 
 def _a_piece(f: Fact, found: list[Fact]) -> bool:
-    """Whether another fact about the same subject holds ``f``'s value as the start of a longer name."""
-    return any(
-        g.subject == f.subject
-        and g.object != f.object
-        and g.object.startswith(f.object)
-        and g.object[len(f.object)] in "'’ "
-        and not g.retract
-        for g in found
-    )
+    """Whether another fact about the same subject holds ``f``'s value as a piece of a longer name: its start
+    before a possessive ("Afghan Women" of "Afghan Women's Network"), or, under the same relation, its start or
+    its end ("Honey" of "Ash and Honey")."""
+    for g in found:
+        if g.subject != f.subject or g.object == f.object or g.retract:
+            continue
+        start = g.object.startswith(f.object) and g.object[len(f.object)] in ("'’" if g.predicate != f.predicate else "'’ ")
+        if start or g.predicate == f.predicate and g.object.endswith(f" {f.object}"):
+            return True
+    return False
 
 
 def _whole_name(f: Fact, text: str) -> Fact:
     """``f`` with a work's or a place's name made whole from the text."""
     if f.predicate in _WORKS_AS_SUBJECT:
-        colon = re.search(rf"(?:^|(?<=\s))([{UPPER}][\w'’-]*(?: [{UPPER}][\w'’-]*)*): {re.escape(f.subject)}\b", text)
-        return replace(f, subject=f"{colon[1]}: {f.subject}") if colon else f
+        return replace(f, subject=_titled(f.subject, text))
+    if f.predicate in _WORKS_AS_OBJECT and ":" not in f.object and _titled(f.object, text) != f.object:
+        return replace(f, object=_titled(f.object, text))
     if f.predicate in _WORKS_AS_OBJECT and " " not in f.object:
         # "Salt and Saffron, her third book": two one-word halves, then the phrase ends
         joined = re.search(rf"\b{re.escape(f.object)} and ([{UPPER}][\w'’-]*)(?=[,.;:]|$| [a-z])", text)
@@ -86,6 +90,17 @@ def _whole_name(f: Fact, text: str) -> Fact:
         region = inner[1].rstrip(".") if inner else f.subject
         return replace(f, object=region) if region != f.subject else f
     return f
+
+
+def _titled(work: str, text: str) -> str:
+    """A work's title whole across its colon: "Dune: Part Two" for "Part Two", "Blade Runner: The Final Cut" for
+    "Blade Runner"."""
+    part = rf"[{UPPER}][\w'’-]*(?: (?:of|the|and|in|a)?[{UPPER}]?[\w'’-]*)*?"
+    head = re.search(rf"(?:^|(?<=\s))({part}): {re.escape(work)}(?=[,.;]|$| [a-z])", text)
+    if head:
+        return f"{head[1]}: {work}"
+    tail = re.search(rf"\b{re.escape(work)}: ({part})(?=[,.;]|$| (?:was|is|by|,)\b)", text)
+    return f"{work}: {tail[1]}" if tail else work
 
 
 def _employer(f: Fact, text: str) -> Fact:

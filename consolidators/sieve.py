@@ -47,6 +47,7 @@ _LEAD_PREPOSITION = re.compile(r"^(?:[Ii]n|at|on) (?=[A-ZÀ-ÖØ-Þ])")
 _TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway|still|daily|mostly|lately|instead)$")
 #: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
 _LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
+_LONE_ADVERB = re.compile(r"specifically|especially|mostly|mainly|usually|just|only|even|always|still")
 #: A second value joined on: "German besides English" (each is read on its own).
 _ADDED_VALUE = re.compile(r" (?:besides|as well as|alongside|along with|in addition to|on top of) .*$")
 #: The vessel a drink is served in: "a cold glass of ayran" prefers ayran.
@@ -74,6 +75,7 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     if DISPUTED.search(text) or stale.past_scope(text):  # each reader checks its own clause; these scope over all
         return []
     kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
+    kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     kept = cuts.mended(stale.without_redundant_retractions(kept), text)
     users = {(f.predicate, f.object) for f in kept if f.subject == USER}
     # "The team migrated our database to X": the user's fact, read once for "the team" as well
