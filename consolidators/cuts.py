@@ -7,8 +7,9 @@
 - a work given a person's relation beside its author ("the Istanbul-born author of Crow Garden": the
   author, not the book, was born in Istanbul);
 - a name said in two parts: a title before a colon ("Dune: Part Two"), a one-word title joined to another
-  by "and" ("Salt and Saffron", never "Flights and Drive Your Plow …", which are two works), a place inside
-  the possessive of its country ("Armenia's Kotayk Province", where "Stockholm's Norrmalm district" leaves the city);
+  by "and" ("Salt and Saffron", never "Flights and Drive Your Plow …", which are two works), a region named
+  with its country ("Armenia's Kotayk Province", "the Cusco Region of Peru", where "Slovenia's Julian Alps" and
+  "Stockholm's Norrmalm district" leave the wider place);
 - an employer's city for the employer ("works at the Charité hospital in Berlin");
 - a capital's demonym for its country ("Brasília has been the Brazilian capital").
 """
@@ -26,6 +27,11 @@ from .types import Fact
 _WORKS_AS_OBJECT = frozenset({"author of"})
 _WORKS_AS_SUBJECT = frozenset({"directed by"})
 _COUNTRIES = frozenset(DEMONYMS.values())
+#: A country's administrative region said by its kind: a value of its own, finer than the country.
+_ADMIN = (
+    r"(?:Province|Region|Oblast|County|District|State|Prefecture|Department|Canton|Governorate|Municipality"
+    r"|Voivodeship|Krai|Territory)"
+)
 _PLACES = frozenset({"located in", "lives in", "born in", "died in", "headquartered in"})
 #: Relations of a person (or of a user), which a work they made never holds.
 _PERSONAL = frozenset({"born in", "died in", "lives in", "works at", "married to", "citizen of", "educated at"})
@@ -69,7 +75,9 @@ def _a_piece(f: Fact, found: list[Fact]) -> bool:
     for g in found:
         if g.subject != f.subject or g.object == f.object or g.retract:
             continue
-        start = g.object.startswith(f.object) and g.object[len(f.object)] in ("'’" if g.predicate != f.predicate else "'’ ")
+        start = g.object.startswith(f.object) and g.object[len(f.object)] in (
+            "'’" if g.predicate != f.predicate else "'’ "
+        )
         if start or g.predicate == f.predicate and g.object.endswith(f" {f.object}"):
             return True
     return False
@@ -85,10 +93,8 @@ def _whole_name(f: Fact, text: str) -> Fact:
         # "Salt and Saffron, her third book": two one-word halves, then the phrase ends
         joined = re.search(rf"\b{re.escape(f.object)} and ([{UPPER}][\w'’-]*)(?=[,.;:]|$| [a-z])", text)
         return replace(f, object=f"{f.object} and {joined[1]}") if joined else f
-    if f.predicate in _PLACES and f.object in _COUNTRIES:  # a city's district stays the city ("Stockholm's Norrmalm")
-        inner = re.search(rf"\b{re.escape(f.object)}'s ({_NAME})", text)
-        region = inner[1].rstrip(".") if inner else f.subject
-        return replace(f, object=region) if region != f.subject else f
+    if f.predicate in _PLACES:
+        return replace(f, object=_region(f.object, text))
     return f
 
 
@@ -103,6 +109,16 @@ def _titled(work: str, text: str) -> str:
     return f"{work}: {tail[1]}" if tail else work
 
 
+def _region(place: str, text: str) -> str:
+    """The region a country's possessive or "of" names ("Armenia's Kotayk Province", "the Cusco Region of Peru");
+    a city's district, a mountain range or a park stays the wider place ("Slovenia's Julian Alps")."""
+    of = re.fullmatch(rf"(.+ {_ADMIN}) of ([{UPPER}][\w -]+)", place)
+    if of and of[2] in _COUNTRIES:
+        return of[1]
+    inner = re.search(rf"\b{re.escape(place)}'s ({_NAME} {_ADMIN})\b", text) if place in _COUNTRIES else None
+    return inner[1] if inner else place
+
+
 def _employer(f: Fact, text: str) -> Fact:
     """A ``works at`` whose value is the city the named workplace is in: the workplace."""
     if f.predicate != "works at" or f.retract:
@@ -112,7 +128,7 @@ def _employer(f: Fact, text: str) -> Fact:
 
 
 def _capital_country(f: Fact) -> Fact:
-    """"Brasília is the Brazilian capital" read as Brasília's capital "Brazilian": Brazil's capital Brasília."""
+    """ "Brasília is the Brazilian capital" read as Brasília's capital "Brazilian": Brazil's capital Brasília."""
     if f.predicate == "capital" and f.object in DEMONYMS:
         return replace(f, subject=DEMONYMS[f.object], object=f.subject)
     return f

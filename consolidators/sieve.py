@@ -48,6 +48,12 @@ _TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway|still|dail
 #: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
 _LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
 _LONE_ADVERB = re.compile(r"specifically|especially|mostly|mainly|usually|just|only|even|always|still")
+#: A capital of something other than government: "India's financial capital", "the fashion capital of Europe".
+_QUALIFIED_CAPITAL = re.compile(
+    r"\b(?:financial|cultural|commercial|economic|business|fashion|culinary|gastronomic|tech|music|film|party"
+    r"|design|spiritual|religious|startup|shopping|gaming|wine|beer|coffee) capital\b",
+    re.I,
+)
 #: A second value joined on: "German besides English" (each is read on its own).
 _ADDED_VALUE = re.compile(r" (?:besides|as well as|alongside|along with|in addition to|on top of) .*$")
 #: The vessel a drink is served in: "a cold glass of ayran" prefers ayran.
@@ -76,7 +82,10 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
         return []
     kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
-    kept = cuts.mended(stale.without_redundant_retractions(kept), text)
+    qualified = len(_QUALIFIED_CAPITAL.findall(text))
+    if qualified and qualified == len(re.findall(r"\bcapital\b", text, re.I)):
+        kept = [f for f in kept if f.predicate != "capital"]  # "Mumbai is India's financial capital": not its seat
+    kept = cuts.mended(kept, text)
     users = {(f.predicate, f.object) for f in kept if f.subject == USER}
     # "The team migrated our database to X": the user's fact, read once for "the team" as well
     kept = [f for f in kept if not (f.subject.islower() and f.subject != USER and (f.predicate, f.object) in users)]

@@ -8,8 +8,6 @@ reader's facts are together, because each reader sees only its own clause.
 - someone else's words or ways: "'I live in Paris,' he said in the film" quotes a speaker, not the user; "my
   whole team writes Scala" is the team's habit; "the library is my second home" is no home;
 - a trial, not a state: "I tried Nova once", "one Perl script for a legacy job, never again";
-- a redundant retraction: "I gave up on espresso, matcha is my drink now" retires espresso by supersession
-  (a single-valued relation), so the retraction adds nothing (a multi-valued one keeps it: "uses").
 """
 
 from __future__ import annotations
@@ -19,15 +17,12 @@ import re
 from .lifeevents import is_occupation
 from .phrases import USER
 from .spans import _RELATIVES as RELATIVES
-from .tidy import MULTI_ROLES
 from .types import Fact
 
 #: A word that calls what follows it over. Lower case only inside a sentence ("Old Trafford" is a name).
 _OLD = re.compile(r"(?:\b(?:old|former|previous|ousted|outgoing|ex)|(?:^|(?<=[.;:] ))(?:Former|Ousted|Outgoing))[ -]")
 #: Words between such a marker and the name that are the name's title ("ousted chief executive Ana Ruiz").
 _TITLE_WORDS = frozenset({"chief", "executive", "head", "boss", "coach", "president", "mayor", "minister", "partner"})
-#: Multi-valued relations: a retraction of one value is never implied by another value's assertion.
-_MULTI = MULTI_ROLES | {"founded by", "author of", "member of", "educated at", "citizen of"}
 #: A past marker that scopes over a relation it runs into without a pause ("formerly the CEO of Acme").
 _PAST_ASIDE = r"\b(?:formerly|previously|once|former|until recently)\b[^,.;:()—–]*"
 #: A sentence opened by the end of the state it tells: "Until 2019, …", "Up until last year …".
@@ -67,10 +62,15 @@ def _not_the_users(fact: Fact, text: str) -> bool:
     user's), or to a trial or an idiom."""
     value = re.escape(fact.object)
     return bool(
-        re.search(rf"\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) (?!(?:is|was|are|were)\b)(?:(?!and\b)[a-z]+ ){{1,3}}?{value}\b", text)
+        re.search(
+            rf"\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) (?!(?:is|was|are|were)\b)(?:(?!and\b)[a-z]+ ){{1,3}}?{value}\b",
+            text,
+        )
         or re.search(rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text)
-        or re.search(rf"\b{value}\b[^.;]*\bnever again\b", text) and not _NOW.search(text)
-        or fact.predicate == "lives in" and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I)
+        or re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
+        and not _NOW.search(text)
+        or fact.predicate == "lives in"
+        and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I)
     )
 
 
@@ -84,7 +84,9 @@ def _called_old(value: str, text: str) -> bool:
     words = text[:at].split()
     while words and (words[-1].isupper() or words[-1].lower() in _TITLE_WORDS or _a_job(words[-1])):
         words.pop()  # "ousted CEO", "former head coach", "outgoing mayor"
-    return bool(words) and bool(_OLD.fullmatch(words[-1] + " "))
+    # "plain old bash", "good old Vim": fondness, not age
+    fond = len(words) > 1 and words[-2].lower() in {"plain", "good", "same", "dear", "trusty"}
+    return bool(words) and bool(_OLD.fullmatch(words[-1] + " ")) and not fond
 
 
 def _a_job(word: str) -> bool:
@@ -112,9 +114,3 @@ def _quoted(fact: Fact, text: str) -> bool:
         return False
     value = fact.object.lower().strip(" ,.")
     return any(value in m["said"].lower() for m in _QUOTED_SPEECH.finditer(text))
-
-
-def without_redundant_retractions(found: list[Fact]) -> list[Fact]:
-    """``found`` without a retraction of a single-valued relation the same sentence gives a new value."""
-    asserted = {(f.subject, f.predicate) for f in found if not f.retract and f.predicate not in _MULTI}
-    return [f for f in found if not (f.retract and (f.subject, f.predicate) in asserted)]

@@ -263,8 +263,10 @@ def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
     if title and (
         title["job"].isupper()
         or wholenames.job_title(title["job"])
-        or (title["former"] or person) and is_occupation(title["job"])
-        or person and title["job"].lower() in NOT_OCCUPATIONS
+        or (title["former"] or person)
+        and is_occupation(title["job"])
+        or person
+        and title["job"].lower() in NOT_OCCUPATIONS
     ):
         bare = bare[title.end() :]
     return bare if bare.strip() else name
