@@ -27,6 +27,11 @@ from .types import Fact
 _WORKS_AS_OBJECT = frozenset({"author of"})
 _WORKS_AS_SUBJECT = frozenset({"directed by"})
 _COUNTRIES = frozenset(DEMONYMS.values())
+#: Words that label what follows a colon, never a title's first part.
+_LABELS = frozenset(
+    "breaking update correction note trivia reminder context background fact question answer spoiler recap summary"
+    " review verdict quote tip fyi edit news source warning film book movie novel series".split()
+) | {"fun fact"}
 #: A country's administrative region said by its kind: a value of its own, finer than the country.
 _ADMIN = (
     r"(?:Province|Region|Oblast|County|District|State|Prefecture|Department|Canton|Governorate|Municipality"
@@ -100,12 +105,12 @@ def _whole_name(f: Fact, text: str) -> Fact:
 
 def _titled(work: str, text: str) -> str:
     """A work's title whole across its colon: "Dune: Part Two" for "Part Two", "Blade Runner: The Final Cut" for
-    "Blade Runner"."""
-    part = rf"[{UPPER}][\w'’-]*(?: (?:of|the|and|in|a)?[{UPPER}]?[\w'’-]*)*?"
+    "Blade Runner"; a label before a colon ("Correction: …", "Breaking: …") is no part of a title."""
+    part = rf"[{UPPER}][\w'’-]*(?: (?:(?:of|the|and|in|a|an|on|to|for) )*[{UPPER}][\w'’-]*)*"
     head = re.search(rf"(?:^|(?<=\s))({part}): {re.escape(work)}(?=[,.;]|$| [a-z])", text)
-    if head:
+    if head and head[1].lower() not in _LABELS:
         return f"{head[1]}: {work}"
-    tail = re.search(rf"\b{re.escape(work)}: ({part})(?=[,.;]|$| (?:was|is|by|,)\b)", text)
+    tail = re.search(rf"\b{re.escape(work)}: ({part})(?=[,.;]|$| (?:was|is|by)\b)", text)
     return f"{work}: {tail[1]}" if tail else work
 
 
