@@ -262,8 +262,8 @@ def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
     # "Former Olympian Kirsi Lehtonen", "CEO Dana Whitcombe": after "Former" any occupation is a title
     if title and (
         title["job"].isupper()
-        or wholenames.job_title(title["job"])
-        or (title["former"] or person)
+        or wholenames.job_title(title["job"].rsplit("-", 1)[-1])  # "Vice-President" as "President"
+        or title["former"]
         and is_occupation(title["job"])
         or person
         and title["job"].lower() in NOT_OCCUPATIONS

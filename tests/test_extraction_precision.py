@@ -346,6 +346,15 @@ SIFTED: list[tuple[str, list[Triple]]] = [
         "We host on Hetzner now; the team moved our queue to NATS.",
         [("user", "cloud provider", "Hetzner", False), ("user", "queue", "NATS", False)],
     ),
+    # a first name that ends like a job is no title; a label before a colon is no part of a title
+    (
+        "Vestra Bio was co-founded by Anneke Vos and Pieter van Dijk.",
+        [("Vestra Bio", "founded by", "Anneke Vos", False), ("Vestra Bio", "founded by", "Pieter van Dijk", False)],
+    ),
+    (
+        "The credits were corrected: Winter Ferry was directed by Aino Lehto.",
+        [("Winter Ferry", "directed by", "Aino Lehto", False)],
+    ),
     # nothing: an old value, a past aside or scope, quoted words, someone else's habit, a trial, an idiom
     ("Outgoing CEO Paul Ritter handed over to Nina Sato at Brightline.", []),
     ("Hilde Brun, formerly the mayor of Tromsø, now teaches law.", []),
