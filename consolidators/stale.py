@@ -58,12 +58,12 @@ def stale(fact: Fact, text: str) -> bool:
 
 
 def _not_the_users(fact: Fact, text: str) -> bool:
-    """A user's fact the clause naming its value gives to someone else (by a verb: "my wife is Ngozi" and "me
-    and my wife live in Asunción" are the user's), or to a trial or an idiom."""
+    """A user's fact the clause naming its value gives to someone else (by a verb: "my wife is Ngozi", "my mother
+    tongue is Amharic" and "me and my wife live in Asunción" are the user's), or to a trial or an idiom."""
     value = re.escape(fact.object)
     return bool(
         re.search(
-            rf"(?<!\band )(?<!& )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) (?!(?:is|was|are|were)\b)(?:(?!and\b)[a-z]+ ){{1,3}}?{value}\b",
+            rf"(?<!\band )(?<!& )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) (?:(?!(?:and|is|was|are|were)\b)[a-z]+ ){{1,3}}?{value}\b",
             text,
         )
         or re.search(rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text)

@@ -341,6 +341,7 @@ SIFTED: list[tuple[str, list[Triple]]] = [
         [("user", "editor", "Vim", False), ("user", "married to", "Sofia", False)],
     ),
     ("My wife is Dana and my team uses Rust.", [("user", "married to", "Dana", False)]),
+    ("my mother tongue is Tigrinya, so forgive the odd phrasing", [("user", "speaks", "Tigrinya", False)]),
     ("Me and my husband live in Tartu, his parents are close by.", [("user", "lives in", "Tartu", False)]),
     (
         "We host on Hetzner now; the team moved our queue to NATS.",
