@@ -65,12 +65,13 @@ def mended(found: list[Fact], text: str) -> list[Fact]:
 
 
 def _cut_mid_word(term: str, text: str) -> bool:
-    """A term whose last word is lower case and which the text holds only as the start of a longer word."""
+    """A term whose last word is lower case and which the text holds only as the start of a longer word (a
+    plural's ending aside: "Surinamese dollars" names the Surinamese dollar)."""
     last = term.rsplit(" ", 1)[-1]
     if " " not in term or not last.islower():
         return False
-    spots = [m.end() for m in re.finditer(re.escape(term), text, re.I)]
-    return bool(spots) and all(end < len(text) and text[end].isalnum() for end in spots)
+    found = list(re.finditer(rf"{re.escape(term)}(?!(?:e?s)?\b)", text, re.I))
+    return bool(found) and len(found) == len(re.findall(re.escape(term), text, re.I))
 
 
 def _a_piece(f: Fact, found: list[Fact]) -> bool:

@@ -84,8 +84,8 @@ def _called_old(value: str, text: str) -> bool:
     words = text[:at].split()
     while words and (words[-1].isupper() or words[-1].lower() in _TITLE_WORDS or _a_job(words[-1])):
         words.pop()  # "ousted CEO", "former head coach", "outgoing mayor"
-    # "plain old bash", "good old Vim": fondness, not age
-    fond = len(words) > 1 and words[-2].lower() in {"plain", "good", "same", "dear", "trusty"}
+    # "plain old bash", "good old Vim": fondness; "my phone is an old Galaxy S10": age; neither is a former value
+    fond = len(words) > 1 and words[-2].lower() in {"plain", "good", "same", "dear", "trusty", "a", "an"}
     return bool(words) and bool(_OLD.fullmatch(words[-1] + " ")) and not fond
 
 

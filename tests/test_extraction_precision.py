@@ -329,6 +329,9 @@ SIFTED: list[tuple[str, list[Triple]]] = [
     # an old value is never current; what is now still is
     ("Former Ajax striker Jens Holt, now with Celtic, scored twice.", [("Jens Holt", "plays for", "Celtic", False)]),
     ("Until 2015, Omar Nasser lived in Cairo; he now lives in Amman.", [("Omar Nasser", "lives in", "Amman", False)]),
+    # an old thing still in use is the current value
+    ("my phone is an old Pixel 4a and it still works fine", [("user", "phone", "Pixel 4a", False)]),
+    ("In Ghana you pay in Ghanaian cedis.", [("Ghana", "currency", "Ghanaian cedi", False)]),
     # "plain old" is fondness, not an old value
     ("my shell is good old zsh", [("user", "shell", "zsh", False)]),
     (
