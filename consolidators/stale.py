@@ -24,7 +24,8 @@ _OLD = re.compile(r"(?:\b(?:old|former|previous|ousted|outgoing|ex)|(?:^|(?<=[.;
 #: Words between such a marker and the name that are the name's title ("ousted chief executive Ana Ruiz").
 _TITLE_WORDS = frozenset({"chief", "executive", "head", "boss", "coach", "president", "mayor", "minister", "partner"})
 #: A past marker that scopes over a relation it runs into without a pause ("formerly the CEO of Acme").
-_PAST_ASIDE = r"\b(?:formerly|previously|once|former|until recently)\b[^,.;:()—–]*"
+_PAST_WORD = re.compile(r"\b(?:formerly|previously|once|former|until recently)\b", re.I)
+_PAST_ASIDE = _PAST_WORD.pattern + r"[^,.;:()—–]*"
 #: A sentence opened by the end of the state it tells: "Until 2019, …", "Up until last year …".
 _PAST_SCOPE = re.compile(
     r"^(?:until|till|up until|up to) (?:(?:19|20)\d\d|recently|last (?:year|month|week|spring|summer|autumn|winter))\b",
@@ -59,19 +60,21 @@ def stale(fact: Fact, text: str) -> bool:
 
 def _not_the_users(fact: Fact, text: str) -> bool:
     """A user's fact the clause naming its value gives to someone else (by a verb: "my wife is Ngozi", "my mother
-    tongue is Amharic" and "me and my wife live in Asunción" are the user's), or to a trial or an idiom."""
+    tongue is Amharic" and "me and my wife live in Asunción" are the user's), or to a trial or an idiom. Each
+    pattern is built per value, so only when its cue word is in the sentence (the consolidator must stay fast)."""
     value = re.escape(fact.object)
-    return bool(
-        re.search(
-            rf"(?<!\band )(?<!& )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) (?:(?!(?:and|is|was|are|were)\b)[a-z]+ ){{1,3}}?{value}\b",
-            text,
-        )
-        or re.search(rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text)
-        or re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
-        and not _NOW.search(text)
-        or fact.predicate == "lives in"
-        and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I)
+    lower = text.lower()
+    others = "my " in lower and re.search(
+        rf"(?<!\band )(?<!& )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) "
+        rf"(?:(?!(?:and|is|was|are|were)\b)[a-z]+ ){{1,3}}?{value}\b",
+        text,
     )
+    trial = ("tried" in lower or "test" in lower or "trial" in lower) and re.search(
+        rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text
+    )
+    over = "never again" in lower and not _NOW.search(text) and re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
+    idiom = fact.predicate == "lives in" and "second home" in lower
+    return bool(others or trial or over or idiom and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I))
 
 
 def _called_old(value: str, text: str) -> bool:
@@ -96,7 +99,7 @@ def _a_job(word: str) -> bool:
 def _past_aside(fact: Fact, text: str) -> bool:
     """A third-person relation the sentence sets off as past: a past marker in an unbroken run between the two
     names ("Tariq Haddad, formerly the CEO of Aramex")."""
-    if fact.subject == USER:
+    if fact.subject == USER or not _PAST_WORD.search(text):
         return False
     first, second = sorted((fact.subject, fact.object), key=lambda term: _at(term, text))
     if _at(first, text) < 0:
@@ -110,7 +113,7 @@ def _at(term: str, text: str) -> int:
 
 def _quoted(fact: Fact, text: str) -> bool:
     """A user's fact read from words the sentence quotes as another speaker's."""
-    if fact.subject != USER:
+    if fact.subject != USER or '"' not in text and "“" not in text:
         return False
     value = fact.object.lower().strip(" ,.")
     return any(value in m["said"].lower() for m in _QUOTED_SPEECH.finditer(text))
