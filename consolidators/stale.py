@@ -64,11 +64,13 @@ def _not_the_users(fact: Fact, text: str) -> bool:
     pattern is built per value, so only when its cue word is in the sentence (the consolidator must stay fast)."""
     value = re.escape(fact.object)
     lower = text.lower()
+    # … unless the user takes it up after ("my boss pays for Fastmail so that's where I do email now")
     others = "my " in lower and re.search(
-        rf"(?<!\band )(?<!& )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) "
+        rf"(?<![Mm]e and )(?<!\bI and )(?<![Mm]e & )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) "
         rf"(?:(?!(?:and|is|was|are|were)\b)[a-z]+ ){{1,3}}?{value}\b",
         text,
     )
+    others = others and not re.search(r"\b(?:I|we)\b", text[others.end() :])
     trial = ("tried" in lower or "test" in lower or "trial" in lower) and re.search(
         rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text
     )

@@ -345,6 +345,11 @@ SIFTED: list[tuple[str, list[Triple]]] = [
     ),
     ("My wife is Dana and my team uses Rust.", [("user", "married to", "Dana", False)]),
     ("my mother tongue is Tigrinya, so forgive the odd phrasing", [("user", "speaks", "Tigrinya", False)]),
+    ("my boss pays for Fastmail so that's where I do email now", [("user", "email client", "Fastmail", False)]),
+    (
+        "I'm a data analyst at Ocado, and my whole team writes Kotlin.",
+        [("user", "works as", "data analyst", False), ("user", "works at", "Ocado", False)],
+    ),
     ("Me and my husband live in Tartu, his parents are close by.", [("user", "lives in", "Tartu", False)]),
     (
         "We host on Hetzner now; the team moved our queue to NATS.",
