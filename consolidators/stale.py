@@ -65,12 +65,12 @@ def _not_the_users(fact: Fact, text: str) -> bool:
     value = re.escape(fact.object)
     lower = text.lower()
     # … unless the user takes it up after ("my boss pays for Fastmail so that's where I do email now")
-    others = "my " in lower and re.search(
+    mine = "my " in lower and re.search(
         rf"(?<![Mm]e and )(?<!\bI and )(?<![Mm]e & )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) "
         rf"(?:(?!(?:and|is|was|are|were)\b)[a-z]+ ){{1,3}}?{value}\b",
         text,
     )
-    others = others and not re.search(r"\b(?:I|we)\b", text[others.end() :])
+    others = bool(mine) and not (mine and re.search(r"\b(?:I|we)\b", text[mine.end() :]))
     trial = ("tried" in lower or "test" in lower or "trial" in lower) and re.search(
         rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text
     )
