@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import cuts, stale
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
@@ -41,13 +42,32 @@ _STRAY_QUOTE = re.compile(r"^['\"‘“](?=[^'\"’”]*$)")
 _IST_TITLE = re.compile(r"^[A-Z][a-z]+ist (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-ZÀ-ÖØ-Þ])")
 #: The scene's preposition a reader kept before a name.
 _LEAD_PREPOSITION = re.compile(r"^(?:[Ii]n|at|on) (?=[A-ZÀ-ÖØ-Þ])")
-#: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)".
-_TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway)$")
+#: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)",
+#: "Travis CI still (and it's so slow)".
+_TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway|still|daily|mostly|lately|instead)$")
+#: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
+_LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
+_LONE_ADVERB = re.compile(r"specifically|especially|mostly|mainly|usually|just|only|even|always|still")
+#: A capital of something other than government: "India's financial capital", "the fashion capital of Europe".
+_QUALIFIED_CAPITAL = re.compile(
+    r"\b(?:financial|cultural|commercial|economic|business|fashion|culinary|gastronomic|tech|music|film|party"
+    r"|design|spiritual|religious|startup|shopping|gaming|wine|beer|coffee) capital\b",
+    re.I,
+)
+#: A second value joined on: "German besides English" (each is read on its own).
+_ADDED_VALUE = re.compile(r" (?:besides|as well as|alongside|along with|in addition to|on top of) .*$")
+#: The vessel a drink is served in: "a cold glass of ayran" prefers ayran.
+_SERVING = re.compile(r"^(?:[a-z]+ )?(?:glass|cup|mug|bottle|pint|can|pot|shot|bowl|flask|jug)s? of (?=\w)")
+#: The lower-case scene after a course or a job: "nursing at night school", "welding in the evenings".
+_LOWER_SCENE = re.compile(r" (?:at|in|during|on) (?:(?:a|an|the|my|our|some) )?[a-z][\w-]*(?: [a-z][\w-]*)*$")
 #: Where and when a pastime happens: no part of what is liked or played.
 _PASTIME_SCENE = re.compile(
     r" (?:in|on|at|during|with) (?:a|an|the|my|our|his|her|their|some|weekends?|[a-z]+days?|mornings?|evenings?)\b.*$"
 )
 _PASTIMES = frozenset({"likes", "plays"})
+_DRINKS = frozenset({"prefers drink", "likes"})
+_COURSES = frozenset({"studies", "works as"})
+_TITLED = frozenset({"author of", "directed by"})
 #: Relations only a person holds: a plural word may name a band, a country or a company ("Eagles", "Wales",
 #: "Netherlands"), but no person is "Critics".
 _PERSONAL = frozenset(
@@ -58,9 +78,17 @@ _PERSONAL = frozenset(
 
 def sifted(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the facts no reader should have kept in ``text`` (see the module's docstring)."""
-    if DISPUTED.search(text):  # each reader checks its own clause; this doubt scopes over all of them
+    if DISPUTED.search(text) or stale.past_scope(text):  # each reader checks its own clause; these scope over all
         return []
-    kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f)]
+    kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
+    kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
+    qualified = len(_QUALIFIED_CAPITAL.findall(text))
+    if qualified and qualified == len(re.findall(r"\bcapital\b", text, re.I)):
+        kept = [f for f in kept if f.predicate != "capital"]  # "Mumbai is India's financial capital": not its seat
+    kept = cuts.mended(kept, text)
+    users = {(f.predicate, f.object) for f in kept if f.subject == USER}
+    # "The team migrated our database to X": the user's fact, read once for "the team" as well
+    kept = [f for f in kept if not (f.subject.islower() and f.subject != USER and (f.predicate, f.object) in users)]
     subjects = {f.subject for f in kept}
     named: dict[
         tuple[str, str, str, bool], Fact
@@ -97,6 +125,12 @@ def _trimmed(f: Fact) -> Fact:
     title = _IST_TITLE.match(subject)
     subject = subject[title.end() :] if title and is_word(title[0].strip()) else subject
     value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", _STRAY_QUOTE.sub("", f.object)))
+    if f.predicate not in _TITLED:  # a work's title may hold any word ("Only Lovers Left Alive")
+        value = _ADDED_VALUE.sub("", _LEADING_ADVERB.sub("", value))
     if f.predicate in _PASTIMES:
         value = _PASTIME_SCENE.sub("", value)
+    if f.predicate in _DRINKS:
+        value = _SERVING.sub("", value)
+    if f.predicate in _COURSES:
+        value = _LOWER_SCENE.sub("", value)
     return f if (subject, value) == (f.subject, f.object) or not value else replace(f, subject=subject, object=value)

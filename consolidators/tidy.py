@@ -10,7 +10,7 @@ from dataclasses import replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
-from .lifeevents import MARRIAGE_OVER, is_occupation
+from .lifeevents import MARRIAGE_OVER, NOT_OCCUPATIONS, is_occupation
 from .types import Fact
 from .vocabulary import drop_time_words, is_time, name_span
 
@@ -160,7 +160,7 @@ def _home_left(out: dict[_Key, Fact], sentence: str) -> dict[_Key, Fact]:
 
 
 _JOB_TITLE = re.compile(
-    r"^(?:(?P<former>Veteran|Former|Star|Young|Retired|Late|Longtime|Ex-) ?)?(?P<job>[A-Z][a-z]+|CEO|CFO|COO|CTO|MP|MEP)"
+    r"^(?:(?P<former>Veteran|Former|Star|Young|Retired|Late|Longtime|Ex-) ?)?(?P<job>[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?|CEO|CFO|COO|CTO|MP|MEP)"
     r" (?=[A-Z][\w'-]+ [A-Z])"
 )
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
@@ -223,13 +223,19 @@ def _whole_title(fact: Fact, titles: list[str]) -> Fact:
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
 
+#: Relations whose value is a person, so a job before it is a title, never a place's word ("Harbor City Hawks").
+_PERSON_VALUED = frozenset({"founded by", "directed by", "ceo", "mayor", "president", "married to"})
+
+
 def untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
     # "Red Star Belgrade's Luka Petrović"; a film's title has no job before it ("Paper Moon Street")
     subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate != "directed by"))
     subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
-    obj = _bare_name(fact.object) if fact.object[:1].isupper() else fact.object
+    # a person's job before their name is no part of it ("Climber Yvon Chouinard started Patagonia")
+    person = fact.predicate in _PERSON_VALUED
+    obj = _bare_name(fact.object, job=person, person=person) if fact.object[:1].isupper() else fact.object
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
 
@@ -243,10 +249,11 @@ _LEGAL_FORM = re.compile(
 )
 
 
-def _bare_name(name: str, *, job: bool = False) -> str:
+def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
     """``name`` without a title, a description or a legal form around it ("Dr. Amara Nwosu", "Stockholm-based
     streaming giant Spotify", "Helios Grid Ltd."); with ``job``, a subject's job too ("Businessman Mo Ibrahim":
-    only a subject's, since an object's first word may be a place, "Harbor City Hawks")."""
+    only a subject's, since an object's first word may be a place, "Harbor City Hawks"); with ``person``, a name
+    known to be a person's, a pastime's noun too ("Climber Yvon Chouinard")."""
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
     kind = _KIND.match(bare) if job else None  # "Fintech Nexa Pay", "Carmaker Volvo Cars": the kind is no name
     if kind and (kind["kind"].lower() in _KINDS or kind["kind"].lower().endswith(("tech", "maker"))):
@@ -254,7 +261,12 @@ def _bare_name(name: str, *, job: bool = False) -> str:
     title = _JOB_TITLE.match(bare) if job else None  # "Goalkeeper Tiago Lemos": the job is no part of the name
     # "Former Olympian Kirsi Lehtonen", "CEO Dana Whitcombe": after "Former" any occupation is a title
     if title and (
-        title["job"].isupper() or wholenames.job_title(title["job"]) or title["former"] and is_occupation(title["job"])
+        title["job"].isupper()
+        or wholenames.job_title(title["job"].rsplit("-", 1)[-1])  # "Vice-President" as "President"
+        or title["former"]
+        and is_occupation(title["job"])
+        or person
+        and title["job"].lower() in NOT_OCCUPATIONS
     ):
         bare = bare[title.end() :]
     return bare if bare.strip() else name

@@ -264,3 +264,135 @@ def test_no_such_subject(sentence: str, subject: str) -> None:
 )
 def test_doubt_core(pattern: re.Pattern[str], text: str, doubted: bool) -> None:
     assert bool(pattern.search(text)) is doubted
+
+
+#: Causes shared across readers, fixed once the sentence's facts are together (:mod:`consolidators.sieve`,
+#: :mod:`consolidators.stale`, :mod:`consolidators.cuts`): where a value ends, a title or an old value kept with
+#: it, a name cut short, a state that is over or someone else's.
+SIFTED: list[tuple[str, list[Triple]]] = [
+    # a value ends at its name: no adverb, added value, serving or lower-case scene
+    (
+        "I speak Tagalog and Spanish as well as English.",
+        [("user", "speaks", "Tagalog", False), ("user", "speaks", "Spanish", False)],
+    ),
+    (
+        "nothing beats a tall glass of kefir for me, it's my favourite drink",
+        [("user", "prefers drink", "kefir", False)],
+    ),
+    ("my favourite drink is a cup of rooibos", [("user", "prefers drink", "rooibos", False)]),
+    ("I'm studying architecture at evening classes these days", [("user", "studies", "architecture", False)]),
+    ("I still use Emacs, even for email.", [("user", "uses", "Emacs", False)]),
+    # a person's job or pastime before their name is no part of it
+    (
+        "Mountaineer Reinhold Messner founded the Messner Mountain Museum.",
+        [("Messner Mountain Museum", "founded by", "Reinhold Messner", False)],
+    ),
+    ("Deputy-Mayor Luisa Fenn is the mayor of Carlow.", [("Carlow", "mayor", "Luisa Fenn", False)]),
+    # a name whole: a one-word "A and B" title, a title across its colon, a region in its country's possessive
+    ("Emre Kaya wrote Ash and Honey, his debut novel.", [("Emre Kaya", "author of", "Ash and Honey", False)]),
+    ("Dune: Messiah was written by Frank Herbert.", [("Frank Herbert", "author of", "Dune: Messiah", False)]),
+    (
+        "Blade Runner: The Final Cut was directed by Ridley Scott.",
+        [("Blade Runner: The Final Cut", "directed by", "Ridley Scott", False)],
+    ),
+    (
+        "The Kiev Monastery is located in Ukraine's Kyiv Oblast.",
+        [("Kiev Monastery", "located in", "Kyiv Oblast", False)],
+    ),
+    ("Tove Rask joined the Oslo Writers' Guild in 2011.", [("Tove Rask", "member of", "Oslo Writers' Guild", False)]),
+    (
+        "The Rotterdam shipping firm Valkor was founded by Pieter Maas.",
+        [("Valkor", "founded by", "Pieter Maas", False)],
+    ),
+    (
+        "The Colca Canyon lies in the Arequipa Region of Peru.",
+        [("Colca Canyon", "located in", "Arequipa Region", False)],
+    ),
+    # … but a range in a country's possessive leaves the country
+    (
+        "Nestled in Austria's Ötztal Alps, Sölden hosts ski races every October.",
+        [("Sölden", "located in", "Austria", False)],
+    ),
+    # a capital of fashion or finance is no seat of government
+    ("Milan is Italy's fashion capital.", []),
+    # the employer, not its city; the country, not its demonym; the author, not the work, was born somewhere
+    ("Dr. Lena Fox works at the Karolinska institute in Stockholm.", [("Lena Fox", "works at", "Karolinska", False)]),
+    ("Lisbon became the Portuguese capital in 1255.", [("Portugal", "capital", "Lisbon", False)]),
+    (
+        "Magnus Berg, the Bergen-born director of Cold Harbour, lives in Oslo.",
+        [
+            ("Cold Harbour", "directed by", "Magnus Berg", False),
+            ("Magnus Berg", "born in", "Bergen", False),
+            ("Magnus Berg", "lives in", "Oslo", False),
+        ],
+    ),
+    # an old value is never current; what is now still is
+    ("Former Ajax striker Jens Holt, now with Celtic, scored twice.", [("Jens Holt", "plays for", "Celtic", False)]),
+    ("Until 2015, Omar Nasser lived in Cairo; he now lives in Amman.", [("Omar Nasser", "lives in", "Amman", False)]),
+    # an old thing still in use is the current value
+    ("my phone is an old Pixel 4a and it still works fine", [("user", "phone", "Pixel 4a", False)]),
+    ("In Ghana you pay in Ghanaian cedis.", [("Ghana", "currency", "Ghanaian cedi", False)]),
+    # "plain old" is fondness, not an old value
+    ("my shell is good old zsh", [("user", "shell", "zsh", False)]),
+    (
+        "Ditched Todoist and Trello, just using Things 3 now",
+        [("user", "uses", "Todoist", True), ("user", "uses", "Trello", True), ("user", "uses", "Things 3", False)],
+    ),
+    # the user's own relation said beside someone else's
+    (
+        "I use Vim as my editor, my wife is Sofia.",
+        [("user", "editor", "Vim", False), ("user", "married to", "Sofia", False)],
+    ),
+    ("My wife is Dana and my team uses Rust.", [("user", "married to", "Dana", False)]),
+    ("my mother tongue is Tigrinya, so forgive the odd phrasing", [("user", "speaks", "Tigrinya", False)]),
+    ("my boss pays for Fastmail so that's where I do email now", [("user", "email client", "Fastmail", False)]),
+    (
+        "I'm a data analyst at Ocado, and my whole team writes Kotlin.",
+        [("user", "works as", "data analyst", False), ("user", "works at", "Ocado", False)],
+    ),
+    ("Me and my husband live in Tartu, his parents are close by.", [("user", "lives in", "Tartu", False)]),
+    (
+        "We host on Hetzner now; the team moved our queue to NATS.",
+        [("user", "cloud provider", "Hetzner", False), ("user", "queue", "NATS", False)],
+    ),
+    # a first name that ends like a job is no title; a label before a colon is no part of a title
+    (
+        "Vestra Bio was co-founded by Anneke Vos and Pieter van Dijk.",
+        [("Vestra Bio", "founded by", "Anneke Vos", False), ("Vestra Bio", "founded by", "Pieter van Dijk", False)],
+    ),
+    (
+        "The credits were corrected: Winter Ferry was directed by Aino Lehto.",
+        [("Winter Ferry", "directed by", "Aino Lehto", False)],
+    ),
+    # nothing: an old value, a past aside or scope, quoted words, someone else's habit, a trial, an idiom
+    ("Outgoing CEO Paul Ritter handed over to Nina Sato at Brightline.", []),
+    ("Hilde Brun, formerly the mayor of Tromsø, now teaches law.", []),
+    ("Until 2015, Omar Nasser lived in Cairo.", []),
+    ('"I work at NASA," the character claims in the first episode.', []),
+    ("my sister swears by Obsidian for her notes", []),
+    ("my whole department runs on Salesforce, I barely touch it", []),
+    ("I tried Helix once on a friend's laptop.", []),
+    ("wrote a single Haskell module for a class project, never again", []),
+    ("the gym is basically my second home lately", []),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), SIFTED)
+def test_sifted(sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")}
+    assert got == set(expected)
+
+
+#: The old value a sentence names beside the new one is never current.
+NOT_CURRENT: list[tuple[str, tuple[str, str, str]]] = [
+    ("My phone is a Pixel 9 now, the old Galaxy S10 finally died.", ("user", "phone", "Galaxy S10")),
+    ("Shareholders ousted CEO Mara Lind; Ivo Stern will lead Kestrel as acting CEO.", ("Kestrel", "ceo", "Mara Lind")),
+    ('"We live in Rome," the narrator says, but I live in Turin.', ("user", "lives in", "Rome")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "banned"), NOT_CURRENT)
+def test_not_current(sentence: str, banned: tuple[str, str, str]) -> None:
+    assert banned not in {
+        (f.subject, f.predicate, f.object) for f in extract_triples(sentence, "user") if not f.retract
+    }

@@ -1,0 +1,121 @@
+"""What a sentence itself marks as no longer so, or as no one's statement: checks the sieve makes once every
+reader's facts are together, because each reader sees only its own clause.
+
+- an old value: a name the sentence calls old, former or ousted ("the old iPhone died", "ousted CEO Henrik
+  Solberg", "Former Bayern Munich goalkeeper …") is never a current value, whichever reader took it;
+- a relation set off as past: "X, formerly the CEO of Acme, …" (the aside's clause runs from X to Acme), and a
+  sentence scoped by "Until 2019, …" with nothing said of now;
+- someone else's words or ways: "'I live in Paris,' he said in the film" quotes a speaker, not the user; "my
+  whole team writes Scala" is the team's habit; "the library is my second home" is no home;
+- a trial, not a state: "I tried Nova once", "one Perl script for a legacy job, never again";
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lifeevents import is_occupation
+from .phrases import USER
+from .spans import _RELATIVES as RELATIVES
+from .types import Fact
+
+#: A word that calls what follows it over. Lower case only inside a sentence ("Old Trafford" is a name).
+_OLD = re.compile(r"(?:\b(?:old|former|previous|ousted|outgoing|ex)|(?:^|(?<=[.;:] ))(?:Former|Ousted|Outgoing))[ -]")
+#: Words between such a marker and the name that are the name's title ("ousted chief executive Ana Ruiz").
+_TITLE_WORDS = frozenset({"chief", "executive", "head", "boss", "coach", "president", "mayor", "minister", "partner"})
+#: A past marker that scopes over a relation it runs into without a pause ("formerly the CEO of Acme").
+_PAST_WORD = re.compile(r"\b(?:formerly|previously|once|former|until recently)\b", re.I)
+_PAST_ASIDE = _PAST_WORD.pattern + r"[^,.;:()—–]*"
+#: A sentence opened by the end of the state it tells: "Until 2019, …", "Up until last year …".
+_PAST_SCOPE = re.compile(
+    r"^(?:until|till|up until|up to) (?:(?:19|20)\d\d|recently|last (?:year|month|week|spring|summer|autumn|winter))\b",
+    re.I,
+)
+#: Who a user's chat names as someone else by "my": kin, friends, the people and the place they work with.
+_OTHERS = "|".join(
+    sorted(RELATIVES | {"team", "company", "office", "department", "coworkers", "co-workers", "colleagues"})
+    + ["friends", "kids", "parents", "family", "roommate", "flatmate", "manager", "school", "uni"]
+)
+_NOW = re.compile(r"\b(?:now|currently|today|since|these days|nowadays)\b", re.I)
+#: A quotation attributed to a speaker after it: '"…," he said', '"…," the actor declared in …'.
+_QUOTED_SPEECH = re.compile(
+    r"[\"“](?P<said>[^\"”]{3,200})[\"”],? (?:(?:he|she|they|[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|the [\w -]{1,30}?) )"
+    r"(?:said|says|declared|declares|wrote|writes|told|tells|asked|shouted|added|announced|insisted|replied)\b"
+)
+
+
+def past_scope(text: str) -> bool:
+    """Whether the whole sentence tells a state that ended ("Until 2019, Karl Weber was married to …")."""
+    return bool(_PAST_SCOPE.match(text)) and not _NOW.search(text)
+
+
+def stale(fact: Fact, text: str) -> bool:
+    """Whether ``text`` marks ``fact`` as over or as another speaker's (see the module's docstring)."""
+    if fact.retract:
+        return False
+    if fact.subject == USER and _not_the_users(fact, text):
+        return True
+    return _called_old(fact.object, text) or _past_aside(fact, text) or _quoted(fact, text)
+
+
+def _not_the_users(fact: Fact, text: str) -> bool:
+    """A user's fact the clause naming its value gives to someone else (by a verb: "my wife is Ngozi", "my mother
+    tongue is Amharic" and "me and my wife live in Asunción" are the user's), or to a trial or an idiom. Each
+    pattern is built per value, so only when its cue word is in the sentence (the consolidator must stay fast)."""
+    value = re.escape(fact.object)
+    lower = text.lower()
+    # … unless the user takes it up after ("my boss pays for Fastmail so that's where I do email now")
+    mine = "my " in lower and re.search(
+        rf"(?<![Mm]e and )(?<!\bI and )(?<![Mm]e & )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) "
+        rf"(?:(?!(?:and|is|was|are|were)\b)[a-z]+ ){{1,3}}?{value}\b",
+        text,
+    )
+    others = bool(mine) and not (mine and re.search(r"\b(?:I|we)\b", text[mine.end() :]))
+    trial = ("tried" in lower or "test" in lower or "trial" in lower) and re.search(
+        rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text
+    )
+    over = "never again" in lower and not _NOW.search(text) and re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
+    idiom = fact.predicate == "lives in" and "second home" in lower
+    return bool(others or trial or over or idiom and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I))
+
+
+def _called_old(value: str, text: str) -> bool:
+    """An old-value marker before ``value``, with only title words between ("the old iPhone", "ousted CEO X")."""
+    if re.match(r"(?:former|ex)\b", value, re.I):  # the reader kept the marker itself in the value
+        return True
+    at = text.lower().find(value.lower())
+    if at <= 0:
+        return False
+    words = text[:at].split()
+    while words and (words[-1].isupper() or words[-1].lower() in _TITLE_WORDS or _a_job(words[-1])):
+        words.pop()  # "ousted CEO", "former head coach", "outgoing mayor"
+    # "plain old bash", "good old Vim": fondness; "my phone is an old Galaxy S10": age; neither is a former value
+    fond = len(words) > 1 and words[-2].lower() in {"plain", "good", "same", "dear", "trusty", "a", "an"}
+    return bool(words) and bool(_OLD.fullmatch(words[-1] + " ")) and not fond
+
+
+def _a_job(word: str) -> bool:
+    return word.islower() and is_occupation(word)
+
+
+def _past_aside(fact: Fact, text: str) -> bool:
+    """A third-person relation the sentence sets off as past: a past marker in an unbroken run between the two
+    names ("Tariq Haddad, formerly the CEO of Aramex")."""
+    if fact.subject == USER or not _PAST_WORD.search(text):
+        return False
+    first, second = sorted((fact.subject, fact.object), key=lambda term: _at(term, text))
+    if _at(first, text) < 0:
+        return False
+    return bool(re.search(rf"{re.escape(first)}\b[, ]*{_PAST_ASIDE}\b{re.escape(second)}\b", text, re.I))
+
+
+def _at(term: str, text: str) -> int:
+    return text.lower().find(term.lower())
+
+
+def _quoted(fact: Fact, text: str) -> bool:
+    """A user's fact read from words the sentence quotes as another speaker's."""
+    if fact.subject != USER or '"' not in text and "“" not in text:
+        return False
+    value = fact.object.lower().strip(" ,.")
+    return any(value in m["said"].lower() for m in _QUOTED_SPEECH.finditer(text))
