@@ -163,4 +163,6 @@ def _before(clause: str, words: list[re.Match[str]], title: str) -> Name:
 
 
 def is_title(word: str) -> bool:
-    return word.lower().strip(".") in _HONORIFIC
+    """A title or honorific, hyphenated ones too ("Vice-President", "Co-Chair"): every part of it is one."""
+    parts = [p for p in word.lower().strip(".").split("-") if p]
+    return bool(parts) and all(p in _HONORIFIC for p in parts)

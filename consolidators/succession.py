@@ -132,6 +132,9 @@ _LATER = re.compile(
     r"|(?:from|starting|as of|effective) (?:January|February|March|April|June|July|August|September|October"
     r"|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|next|the (?:start|end|beginning))|takes office)\b"
 )
+#: An interim holder said as to serve: the office is theirs from the moment the holder went ("…; finance chief Y will
+#: serve as acting CEO"), unless a time to come is named (:data:`_LATER` reads that).
+_STANDS_IN = re.compile(r"\b(?:will|would) (?=(?:serve|act) as (?:the |its )?(?:acting|interim)\b)")
 #: "said X would serve as CEO with immediate effect": the change made, not a plan.
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately|(?:from|as of|starting) today)\b")
 #: Who acts on the office as the clause's subject: "C ousted …", "Oskarians elected …", "C informs that …".
@@ -180,6 +183,7 @@ _SUCCESSOR = re.compile(
     r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
     r"|took over from) (?:him|her|them)|(?:now )?holds? (?:the|that|this) (?:office|post|job|seat|role)"
     # "…; Y has taken over": what Y took over is the office, when nothing else is named after it
+    r"|(?:serves?|acts?) as (?:the |its )?(?:acting|interim)"  # "…; Y will serve as acting CEO"
     r"|(?:(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)"
     r"(?=$|,| for now| in the interim| on an interim basis| temporarily))\b"
 )
@@ -273,6 +277,7 @@ def _current(clause: str) -> str:
     # "said X would serve as CEO with immediate effect": the change made, not a plan
     plain = re.sub(r"\b(?:would|will) ", "", _AT_ONCE.sub("", clause)) if _AT_ONCE.search(clause) else clause
     plain = plain.replace("incoming ", "") if _TOOK.search(plain) else plain  # "… incoming CEO X took office"
+    plain = _STANDS_IN.sub("", plain)  # "Y will serve as acting CEO": an interim holder holds the office at once
     if _UNSAID.search(plain):
         return ""
     hedge = _NOT_NOW.search(plain)
@@ -334,6 +339,8 @@ def _surname(text: str, name: Name) -> bool:
 
 def _old(clause: str, name: Name) -> bool:
     before, after = clause[: name.start], clause[name.end :]
+    if name.title and before.endswith(f"{name.title} "):  # "ousted CEO Henrik Solberg": the title describes the name
+        before = f"{before[: -len(name.title) - 1]}title "
     if _BY.search(before):
         return False
     if _FORMER.search(name.title):  # "Former Porto mayor Rui Rio"
