@@ -125,6 +125,7 @@ _NEW = (
     r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
     r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"
     r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|restored|(?:now )?has)\b (?:the )?"
+    r"(?:(?:its|their|the) [\w-]+(?: [\w-]+)?, )?"  # "promoted its COO, Lea Fischer, to chief executive"
     r"(?:[a-z-]+ ){0,2}?{v}(?:,? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?| ){office}",
     # "X now holds the office of mayor", "X has taken the top job at C", "X would serve as CEO with immediate effect"
     r"(?<![\w'])(?<!by ){v},? (?:who )?(?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took(?: up)?|assumed|has assumed"
@@ -321,7 +322,9 @@ def _named_before(ahead: str, new: str, olds: set[str]) -> Iterator[str]:
     names = [m for m in re.finditer(NAME, ahead) if _VERB_NEXT.match(ahead, m.end())]
     for m in reversed(names):
         name = _bare(m[0])
-        if name.lower() not in olds and name.lower() != new.lower() and name.split()[0].lower() not in _NOT_AGENTS:
+        if name.lower() in olds or name.lower() == new.lower() or is_time(name):  # "C on Tuesday named …"
+            continue
+        if name.split()[0].lower() not in _NOT_AGENTS:
             yield country(name)
 
 
@@ -335,9 +338,14 @@ def _agent(clause: str, new: str, olds: set[str]) -> str | None:
     return country(agent["name"], adjective=agent["adj"] is not None)
 
 
+#: A place's governing body named as the actor: "Tartu City Council chose X as mayor" is Tartu's office.
+_BODY = re.compile(r" (?:(?:City|Town|County|District|Municipal|Regional|National) )?(?:Council|Hall|Government|Assembly|Parliament)$")
+
+
 def country(name: str, *, adjective: bool = False) -> str:
-    """A name as the owner: a demonym ("Elbonians", "Velorian lawmakers", "the French") names its country."""
-    name = _bare(name)
+    """A name as the owner: a demonym ("Elbonians", "Velorian lawmakers", "the French") names its country, a
+    governing body ("Tartu City Council") its place."""
+    name = _BODY.sub("", _bare(name)) or name
     singular = name[:-1] if name.endswith(("ians", "ans")) else name
     if singular in DEMONYMS:
         return DEMONYMS[singular]
