@@ -432,6 +432,10 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
                 found.setdefault(predicate, []).append((m.start(), m.end()))
     if "ceo" in found:
         found.pop("president", None)
+    # "X won C's presidential election and took office": the election names the office its winner now holds
+    election = _ELECTION.search(clause) if not found and _TOOK.search(clause) else None
+    if election:
+        found["president" if election["kind"] == "presidential" else "mayor"] = [(election.start("kind"), election.end())]
     # "took over from Y as head of C": the head of a named organisation, like its lead verbs
     lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b|\bhead(?= of (?:the )?[A-Z])", clause)
     # "Tove Ring now heads Quillon Systems" may be a team's head; "…, replacing Karin Holm" is the top office
