@@ -36,7 +36,7 @@ NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le|&) )?{_CAP})*"
 _CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
-    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?!(?:still|now|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it)\b)[a-zà-ÿ]+\b"
+    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |new (?=[a-zà-ÿ]{3}))?(?!(?:still|now|new|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it)\b)[a-zà-ÿ]+\b"
     r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
 )
 #: "the Danish town of Billund", "the port city of Draven": the name after the description is the place.
@@ -63,7 +63,9 @@ _OFFICES = tuple(
         ("official language", r"(?:official|national) language"),
         (
             "currency",
-            rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})|(?<=adopted )(?=(?:the )?{_CURRENCY})",
+            rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})|(?<=adopted )(?=(?:the )?{_CURRENCY})"
+            # "C switched from the krona to the euro": two currencies name the office between them
+            rf"|(?<=switched )(?=(?:from (?:the )?{_CURRENCY} )?to (?:the )?{_CURRENCY})",
         ),
     )
 )
@@ -86,8 +88,8 @@ _LEFT = re.compile(
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
 #: Where a sentence's clauses part: each clause is read on its own.
 _CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
-_GROUP = (
-    r"board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
+_GROUP = (  # who acts for the owner, and what it enacts ("Solmara's new constitution makes Quechua …")
+    r"(?:new )?(?:constitution|charter|law|decree)|board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"
 )
 #: What a company is, said before its name: "Mining group Andes Copper has tapped …" is Andes Copper's act.
@@ -120,7 +122,7 @@ class Office:
 
 #: The new value's cue families, each around the value pattern ``{v}``.
 _NEW = (
-    r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift|went|goes|gone|fell)\w*\b[^.;]*?\bto "
+    r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift|switch|went|goes|gone|fell)\w*\b[^.;]*?\bto "
     r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + PLACE_OF + "{v}",
     r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
     r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"

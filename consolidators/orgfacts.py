@@ -346,7 +346,9 @@ def _currency(said: str, country_name: str, clause: str) -> str | None:
     coined_ok = bool(_SAYS_CURRENCY.search(clause))
     if len(words) == 2 and _money(words[1], coined_ok) and _adjective(words[0], country_name):
         return f"{words[0]} {_money(words[1], coined_ok)}"
-    return _money(words[0], coined_ok) if words else None
+    value = _money(words[0], coined_ok) if words else None
+    # "the new mira", "the new velmar": a coined currency's "new" is part of its name, as "new shekel" is
+    return f"new {value}" if value and re.search(rf"\bthe new {re.escape(words[0])}\b", clause) else value
 
 
 def _money(word: str, coined_ok: bool) -> str | None:
