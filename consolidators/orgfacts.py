@@ -347,8 +347,9 @@ def _currency(said: str, country_name: str, clause: str) -> str | None:
     if len(words) == 2 and _money(words[1], coined_ok) and _adjective(words[0], country_name):
         return f"{words[0]} {_money(words[1], coined_ok)}"
     value = _money(words[0], coined_ok) if words else None
-    # "the new mira", "the new velmar": a coined currency's "new" is part of its name, as "new shekel" is
-    return f"new {value}" if value and re.search(rf"\bthe new {re.escape(words[0])}\b", clause) else value
+    # "the new mira", "the new velmar": a coined currency's "new" is part of its name ("the new sol" is the sol)
+    coined = value is not None and value.lower() not in CURRENCIES
+    return f"new {value}" if coined and re.search(rf"\bthe new {re.escape(words[0])}\b", clause) else value
 
 
 def _money(word: str, coined_ok: bool) -> str | None:
