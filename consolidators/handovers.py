@@ -142,6 +142,8 @@ _NEW = (
     r"(?<![\w'])(?<!by ){v},? (?:which|that|who) (?:has |had )?(?:replaced|succeeded|superseded) [^.;,]+? as (?:the |its |their )?"
     r"(?:[\w'-]+ ){0,2}?{office}",
     r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? (?:the )?{v}",
+    # "runs the company from its new Vancouver headquarters": the seat named before its noun
+    r"\b(?:from|to|into|at|in) (?:its|their) new {v} {office}",
     r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
     r"(?:new |official |national |sole |interim |acting )?{office}",
 )

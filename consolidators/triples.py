@@ -338,7 +338,8 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
 _REPORTED = re.compile(
     r"^(?!I\b|[Ww]e\b|(?:An?|The|Our) (?:earlier|previous|original|prior) )[A-Z][\w'-]*(?: [\w'-]+){0,5}? (?:now )?(?:show|shows|showed|confirm|confirms|confirmed|clarified|clarifies"
     r"|announced|announces|reported|reports|revealed|reveals|said|says|stated|noted|added|explained"
-    r"|establishes|established|found|finds|concluded|concludes|determined|determines|proves|proved)"
+    r"|establishes|established|found|finds|concluded|concludes|determined|determines|proves|proved"
+    r"|points out|pointed out|corrected|corrects)"
     r"(?: on \w+)?,? (?:that (?=[\w\"'])|(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
 )
 #: A description of someone other than the speaker: an opening participle phrase whose subject follows it ("Born in
