@@ -186,7 +186,10 @@ def read(text: str) -> Change | None:
         m = frame.search(told)
         if m is None:
             continue
-        subject, title = _untitled(m["s"].rstrip(".,"))
+        noun = m.groupdict().get("noun") or ""  # "the X conference centre": a site, whatever its name
+        named = m["s"].rstrip(".,")
+        # a site's first word is no job ("Copper Lane Stadium"): only a person's name has a title before it
+        subject, title = (named, "") if _kind_of_subject(named + noun) == "site" else _untitled(named)
         lead = (m.groupdict().get("lead") or "").split()
         title = title or (lead[-1] if lead and _SPORT_TERMS.fullmatch(lead[-1]) else "")
         unit = _UNIT.match(told, m.end("v"))  # "Wipro's cloud division": the employer is Wipro
@@ -197,7 +200,6 @@ def read(text: str) -> Change | None:
         upto = len(text) - len(told) + m.end()
         sure = not (moves._UNSURE.search(text, 0, upto) or moves._UNDONE.search(text) or _PAST.search(text))
         change = Change(subject, value, left, (), False, sure, told[m.end("v") :])
-        noun = m.groupdict().get("noun") or ""  # "the X conference centre": a site, whatever its name
         relations = _relations(cue, change, text, title=title, unit=unit is not None, noun=noun)
         if relations is not None:
             return replace(change, relations=relations[0], open=relations[1])

@@ -223,11 +223,16 @@ def _whole_title(fact: Fact, titles: list[str]) -> Fact:
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
 
+#: Relations whose subject is no person, so a word before its name is no job ("Copper" is a policeman's too).
+_NO_JOB = frozenset({"directed by", "located in", "headquartered in", "owned by", "capital", "currency", "ceo", "mayor"})
+
+
 def untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
-    # "Red Star Belgrade's Luka Petrović"; a film's title has no job before it ("Paper Moon Street")
-    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate != "directed by"))
+    # "Red Star Belgrade's Luka Petrović"; a film's title, a site's or a company's name has no job before it
+    # ("Paper Moon Street", "Copper Lane Stadium")
+    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate not in _NO_JOB))
     subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
     obj = _bare_name(fact.object) if fact.object[:1].isupper() else fact.object
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
