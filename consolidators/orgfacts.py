@@ -92,7 +92,9 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         + r"{o} (?:has |have )?(?:now )?(?:bought|acquired|purchased|taken over|took over|snapped up|owns|controls) "
         + _IT,
         # "Medora has sold Kairos Health; the clinic chain is now owned by Solace Partners"
-        _START + _IT + r" (?:is|are|has been) (?:now )?(?:owned by|part of|a subsidiary of|in the hands of) {o}",
+        _START
+        + _IT
+        + r" (?:(?:is|are|has been) (?:now )?(?:owned by|part of|a subsidiary of|in the hands of)|(?:now )?belongs? to) {o}",
         # "Boreal Beverages is now a Heineken brand after the Dutch brewer bought it"
         _START
         + r"{s} (?:is|are|has become|became) (?:now )?(?:a|an) {o} (?:title|subsidiary|brand|property|label|imprint)\b",
