@@ -164,7 +164,7 @@ _LED = re.compile(
 _OWNER_AFTER = re.compile(r"^\)?(?: (?:role|job|post|office|seat))?,? (?:of|at) (?:the )?$")  # "… (mayor) of C"
 #: Groups whose "of C" names the owner: "The board of Sahel Solar has named …".
 _GROUP_OF = re.compile(
-    r"\b(?:board|council|shareholders|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
+    r"\b(?:board|council|shareholders|investors|owners|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
 )
 #: A holder's taking of the mayor's seat, and where it is: "X moved into the mayor's office in Graz".
 _SEAT = re.compile(
