@@ -120,6 +120,12 @@ _FORMERLY = re.compile(
     r"\s+$",
     re.I,
 )
+#: A holder's office said as past just after their name: "X, formerly the CEO of C, is writing a memoir".
+_ONCE_HELD = re.compile(
+    r",? (?:who was )?(?:formerly|previously|once|until recently|earlier) (?:the |a |an )?(?:[\w'-]+ ){0,2}?"
+    r"(?:mayor|president|CEO|chief executive|head of state|boss)\b",
+    re.I,
+)
 #: A hedge on the holder's leaving: "will resign", "could be replaced", "is set to step down".
 _GOING = re.compile(
     r"(?:will|would|could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
@@ -176,7 +182,9 @@ _ELECTION = re.compile(r"(?:'s?|') (?P<kind>presidential|mayoral) (?:election|ru
 #: A fact box's field of the name the line opened with: "Port Merrin (pop. 410,000) — Mayor: Dara Quinn; …".
 _BOX = re.compile(r"^(?:[Mm]ayor|[Pp]resident|CEO|[Cc]hief [Ee]xecutive|[Hh]ead of [Ss]tate): ")
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
-_FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
+_FORMER = re.compile(
+    r"\b(?:former|formerly|previously|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I
+)
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 #: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".
 _SUCCESSOR = re.compile(
@@ -324,7 +332,11 @@ def settled(found: list[Fact], text: str) -> list[Fact]:
     if _GOING.search(text):
         return [f for f in found if f.predicate not in _ROLES]
     found = [
-        f for f in found if f.predicate not in _ROLES or not _FORMERLY.search(text, 0, max(0, text.find(f.object)))
+        f
+        for f in found
+        if f.predicate not in _ROLES
+        or not _FORMERLY.search(text, 0, max(0, text.find(f.object)))
+        and not _ONCE_HELD.match(text, text.find(f.object) + len(f.object))
     ]
     if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text) or _TOOK.search(text):
         return found

@@ -691,6 +691,8 @@ THINGS_NOTHING = [
     "Irena Vasquez hopes to win Morlind's presidential election.",
     "Irena Vasquez won Morlind's presidential election and will take office in May.",
     "The company might move its head office to Utrecht, Nordhaven Bank said.",
+    "Omar Reyes, formerly the chief executive of Talon Air, is writing a memoir.",
+    "Lena Voss, previously mayor of Kiel, now teaches law.",
 ]
 
 
