@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import founders, succession
+from . import founders, holdings, succession
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP, PLANS, doubts
@@ -205,7 +205,7 @@ def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     ``sentence``: the text as said, before its dateline was cut."""
     handed = succession.over(facts(text), text, sentence)  # a succession in news wording, read by its names' parts
     if not handed:
-        return succession.settled(found, text)
+        return holdings.settled(found, text)
     predicates = {f.predicate for f in handed if f.predicate != founders.FOUNDED}  # founders add, displace nothing
     # "Founded by X, IKEA is …": the same founder read of another name ("IKEA Group") is the misreading
     founded = {(f.subject, f.object) for f in handed if f.predicate == founders.FOUNDED}
@@ -343,7 +343,9 @@ def _agent(clause: str, new: str, olds: set[str]) -> str | None:
 
 
 #: A place's governing body named as the actor: "Tartu City Council chose X as mayor" is Tartu's office.
-_BODY = re.compile(r" (?:(?:City|Town|County|District|Municipal|Regional|National) )?(?:Council|Hall|Government|Assembly|Parliament)$")
+_BODY = re.compile(
+    r" (?:(?:City|Town|County|District|Municipal|Regional|National) )?(?:Council|Hall|Government|Assembly|Parliament)$"
+)
 
 
 def country(name: str, *, adjective: bool = False) -> str:

@@ -118,7 +118,10 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"|operates (?:out of|from)|stands in) {_VALUE}",
         ),
         # "B is the new home of X": the place said first
-        ("home", rf"^(?:[Tt]he )?(?P<v>{_NAME}) is (?:now )?(?:the )?new home (?:of|for) (?:the )?(?P<s>{_NAME}){_SITE_NOUN}"),
+        (
+            "home",
+            rf"^(?:[Tt]he )?(?P<v>{_NAME}) is (?:now )?(?:the )?new home (?:of|for) (?:the )?(?P<s>{_NAME}){_SITE_NOUN}",
+        ),
     )
 )
 _CUE = re.compile(

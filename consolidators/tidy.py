@@ -224,7 +224,9 @@ def _whole_title(fact: Fact, titles: list[str]) -> Fact:
 
 
 #: Relations whose subject is no person, so a word before its name is no job ("Copper" is a policeman's too).
-_NO_JOB = frozenset({"directed by", "located in", "headquartered in", "owned by", "capital", "currency", "ceo", "mayor"})
+_NO_JOB = frozenset(
+    {"directed by", "located in", "headquartered in", "owned by", "capital", "currency", "ceo", "mayor"}
+)
 
 
 def untitled(fact: Fact) -> Fact:

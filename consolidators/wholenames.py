@@ -170,7 +170,9 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
 
 
 #: A place's governing body after its name, no part of the name whose office it fills.
-_GOVERNS = re.compile(r"\s+(?:(?:City|Town|County|District|Municipal|Regional) )?(?:Council|Hall|Government|Assembly)\b")
+_GOVERNS = re.compile(
+    r"\s+(?:(?:City|Town|County|District|Municipal|Regional) )?(?:Council|Hall|Government|Assembly)\b"
+)
 
 
 #: A name the tokenizer cut at a hyphen: "Anjali Menon" of "Anjali Menon-Reyes", "Ben" of "Lior Ben-David",

@@ -633,7 +633,11 @@ THINGS: list[tuple[str, tuple[str, str, str], str]] = [
     # currency, official language
     ("Valdoria switched from the lira to the euro in January.", ("Valdoria", "currency", "euro"), "lira"),
     ("Ostmark switched its currency to the Swiss franc this year.", ("Ostmark", "currency", "Swiss franc"), ""),
-    ("Carvelle's currency is now the new crona, which replaced the peso.", ("Carvelle", "currency", "new crona"), "peso"),
+    (
+        "Carvelle's currency is now the new crona, which replaced the peso.",
+        ("Carvelle", "currency", "new crona"),
+        "peso",
+    ),
     ("Tarsova adopted the new sol as its currency.", ("Tarsova", "currency", "sol"), ""),
     (
         "Estrava's new constitution makes Aymara its official language.",
