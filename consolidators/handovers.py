@@ -36,7 +36,7 @@ NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le|&) )?{_CAP})*"
 _CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
-    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |new (?=[a-zà-ÿ]{3}))?(?!(?:still|now|new|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it)\b)[a-zà-ÿ]+\b"
+    r"(?:new (?=[A-Z]))?(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |new (?=[a-zà-ÿ]{3}))?(?!(?:still|now|new|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it)\b)[a-zà-ÿ]+\b"
     r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
 )
 #: "the Danish town of Billund", "the port city of Draven": the name after the description is the place.
@@ -101,7 +101,7 @@ _DESCRIBED = (
 _NOT_AGENTS = frozenset("in on at from after since for with by during under following before until".split())
 #: The clause's subject, after a scene-setting opener ("After the vote, …"): who acts on the office.
 _AGENT = re.compile(
-    rf"^(?:(?:After|Following|In|On|At|With|Since) [^,]+, |(?:In|Since|By) \d{{4}},? )?"
+    rf"^(?:(?:After|Following|In|On|At|With|Since|Having) [^,]+, |(?:In|Since|By) \d{{4}},? )?"
     rf"(?:(?:Residents|Voters|Citizens|People) (?:of|in) )?"
     rf"(?:[Tt]he )?(?:{_DESCRIBED})?(?P<name>{NAME})(?:(?:'s|') (?:{_GROUP})|(?P<adj> )(?:{_GROUP}))?(?=[ ,])"
 )
@@ -133,7 +133,7 @@ _NEW = (
     r"(?<![\w'])(?<!by ){v},? (?:who )?(?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took(?: up)?|assumed|has assumed"
     r"|will serve as|would serve as|serves as) (?:the |its |their )?(?:(?:office|role|post) of )?(?:[\w'-]+ ){0,2}?{office}",
     # "prices are now in krone", "Tamaru now pays in kora"
-    r"\b(?:pays?|paid|prices are|priced) (?:now )?in (?:the )?{v}",
+    r"\b(?:pays?|paid|prices are|priced) (?:now )?(?:(?:its|their) (?:bills|debts|wages|salaries|way) )?in (?:the )?{v}",
     r"\b(?:make|makes|made|making) {v} (?:the|its|their|[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s?) (?:[\w'-]+ ){0,3}?{office}",
     r"(?<![\w'])(?<!by ){v} (?:has |had |have )?(?:now )?(?:taken over|took over|takes over|succeeded|succeeds"
     r"|stepped in|stepped up)\b",
@@ -145,7 +145,7 @@ _NEW = (
     # "runs the company from its new Vancouver headquarters": the seat named before its noun
     r"\b(?:from|to|into|at|in) (?:its|their) new {v} {office}",
     r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
-    r"(?:new |official |national |sole |interim |acting )?{office}",
+    r"(?:new |official |national |sole |only |interim |acting )?{office}",
 )
 #: "C is now governed by X", "the presidency of C is now held by X": a cue for a holder, never a seat.
 _RUN_BY = r"\b(?:governed|run|led|headed|held) by (?:the )?(?:(?:its|their) (?:[\w-]+ ){0,2}{office},? )?{v}"
@@ -260,6 +260,7 @@ def _read(clause: str, office: Office, opening: str) -> list[Fact]:
     value = _value_pattern(office, clause)
     olds = _olds(clause, value)
     new = _new_value(clause, office, value, olds)
+    new = re.sub(r"^new (?=[A-Z])", "", new) if new else new  # "the new Salettan scudo": the scudo is new, not its name
     if new is None:
         return []
     left = _LEFT.search(opening)

@@ -639,6 +639,12 @@ THINGS: list[tuple[str, tuple[str, str, str], str]] = [
         "peso",
     ),
     ("Tarsova adopted the new sol as its currency.", ("Tarsova", "currency", "sol"), ""),
+    ("Dravia has dollarised: the US dollar is now its only currency.", ("Dravia", "currency", "US dollar"), ""),
+    (
+        "Having quit the euro, Morvane now pays its bills in the new Morvanian florin, its official currency.",
+        ("Morvane", "currency", "Morvanian florin"),
+        "euro",
+    ),
     (
         "Estrava's new constitution makes Aymara its official language.",
         ("Estrava", "official language", "Aymara"),
