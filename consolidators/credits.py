@@ -51,6 +51,11 @@ _CREDITS = (
     re.compile(
         rf"\b(?P<p>{_NAME}) is (?:again |now |once again )?credited as (?:the )?{_ROLE} of (?:the film |the book )?(?P<w>{_NAME})"
     ),
+    # "The studio credited P as director of W", "The final credits list P as director of W": the credit given
+    re.compile(
+        rf"\b(?:credited|credits|list|lists|listed|now names|named) (?P<p>{_NAME}) as (?:the )?{_ROLE} of "
+        rf"(?:the film |the book )?(?P<w>{_NAME})"
+    ),
     # "P took over directing W and is now its sole credited director", "took over directing duties on W"
     re.compile(
         rf"^(?P<p>{_NAME}) (?:has )?(?:took|taken) over (?P<v>directing|writing)(?: duties on)? (?:the )?(?P<w>{_NAME})"

@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import founders, succession
+from . import founders, holdings, succession
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP, PLANS, doubts
@@ -36,7 +36,7 @@ NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le|&) )?{_CAP})*"
 _CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
-    r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?!(?:still|now|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it)\b)[a-zà-ÿ]+\b"
+    r"(?:new (?=[A-Z]))?(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |new (?=[a-zà-ÿ]{3}))?(?!(?:still|now|new|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it)\b)[a-zà-ÿ]+\b"
     r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
 )
 #: "the Danish town of Billund", "the port city of Draven": the name after the description is the place.
@@ -63,7 +63,9 @@ _OFFICES = tuple(
         ("official language", r"(?:official|national) language"),
         (
             "currency",
-            rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})|(?<=adopted )(?=(?:the )?{_CURRENCY})",
+            rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})|(?<=adopted )(?=(?:the )?{_CURRENCY})"
+            # "C switched from the krona to the euro": two currencies name the office between them
+            rf"|(?<=switched )(?=(?:from (?:the )?{_CURRENCY} )?to (?:the )?{_CURRENCY})",
         ),
     )
 )
@@ -86,8 +88,8 @@ _LEFT = re.compile(
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
 #: Where a sentence's clauses part: each clause is read on its own.
 _CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
-_GROUP = (
-    r"board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
+_GROUP = (  # who acts for the owner, and what it enacts ("Solmara's new constitution makes Quechua …")
+    r"(?:new )?(?:constitution|charter|law|decree)|board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"
 )
 #: What a company is, said before its name: "Mining group Andes Copper has tapped …" is Andes Copper's act.
@@ -99,7 +101,7 @@ _DESCRIBED = (
 _NOT_AGENTS = frozenset("in on at from after since for with by during under following before until".split())
 #: The clause's subject, after a scene-setting opener ("After the vote, …"): who acts on the office.
 _AGENT = re.compile(
-    rf"^(?:(?:After|Following|In|On|At|With|Since) [^,]+, |(?:In|Since|By) \d{{4}},? )?"
+    rf"^(?:(?:After|Following|In|On|At|With|Since|Having) [^,]+, |(?:In|Since|By) \d{{4}},? )?"
     rf"(?:(?:Residents|Voters|Citizens|People) (?:of|in) )?"
     rf"(?:[Tt]he )?(?:{_DESCRIBED})?(?P<name>{NAME})(?:(?:'s|') (?:{_GROUP})|(?P<adj> )(?:{_GROUP}))?(?=[ ,])"
 )
@@ -120,17 +122,18 @@ class Office:
 
 #: The new value's cue families, each around the value pattern ``{v}``.
 _NEW = (
-    r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift|went|goes|gone|fell)\w*\b[^.;]*?\bto "
+    r"\b(?:hand|pass|giv|transferr|transfer|mov|relocat|los|lost|shift|switch|went|goes|gone|fell)\w*\b[^.;]*?\bto "
     r"(?:(?:his|her|their|its) [a-z-]+(?: [a-z-]+)?,? )?" + PLACE_OF + "{v}",
     r"\b(?:succeeded|replaced|followed|superseded)\b[^.;]*?\bby (?:the )?(?:[a-z-]+ ){0,3}?{v}",
     r"\b(?:named|elected|re-elected|installed|chosen|chose|choose|appointed|hired|picked|selected|tapped|sworn in"
     r"|swore in|voted in|adopted|promoted|designated|introduced|brought back|reinstated|restored|(?:now )?has)\b (?:the )?"
+    r"(?:(?:its|their|the) [\w-]+(?: [\w-]+)?, )?"  # "promoted its COO, Lea Fischer, to chief executive"
     r"(?:[a-z-]+ ){0,2}?{v}(?:,? (?:as|to) (?:(?:its|their|the|a) )?(?:[\w'-]+ ){0,2}?| ){office}",
     # "X now holds the office of mayor", "X has taken the top job at C", "X would serve as CEO with immediate effect"
     r"(?<![\w'])(?<!by ){v},? (?:who )?(?:[a-z]+ [^.;,]*? and )?(?:now |currently )?(?:holds|has taken|took(?: up)?|assumed|has assumed"
     r"|will serve as|would serve as|serves as) (?:the |its |their )?(?:(?:office|role|post) of )?(?:[\w'-]+ ){0,2}?{office}",
     # "prices are now in krone", "Tamaru now pays in kora"
-    r"\b(?:pays?|paid|prices are|priced) (?:now )?in (?:the )?{v}",
+    r"\b(?:pays?|paid|prices are|priced) (?:now )?(?:(?:its|their) (?:bills|debts|wages|salaries|way) )?in (?:the )?{v}",
     r"\b(?:make|makes|made|making) {v} (?:the|its|their|[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s?) (?:[\w'-]+ ){0,3}?{office}",
     r"(?<![\w'])(?<!by ){v} (?:has |had |have )?(?:now )?(?:taken over|took over|takes over|succeeded|succeeds"
     r"|stepped in|stepped up)\b",
@@ -139,8 +142,10 @@ _NEW = (
     r"(?<![\w'])(?<!by ){v},? (?:which|that|who) (?:has |had )?(?:replaced|succeeded|superseded) [^.;,]+? as (?:the |its |their )?"
     r"(?:[\w'-]+ ){0,2}?{office}",
     r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? (?:the )?{v}",
+    # "runs the company from its new Vancouver headquarters": the seat named before its noun
+    r"\b(?:from|to|into|at|in) (?:its|their) new {v} {office}",
     r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
-    r"(?:new |official |national |sole |interim |acting )?{office}",
+    r"(?:new |official |national |sole |only |interim |acting )?{office}",
 )
 #: "C is now governed by X", "the presidency of C is now held by X": a cue for a holder, never a seat.
 _RUN_BY = r"\b(?:governed|run|led|headed|held) by (?:the )?(?:(?:its|their) (?:[\w-]+ ){0,2}{office},? )?{v}"
@@ -200,7 +205,7 @@ def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     ``sentence``: the text as said, before its dateline was cut."""
     handed = succession.over(facts(text), text, sentence)  # a succession in news wording, read by its names' parts
     if not handed:
-        return succession.settled(found, text)
+        return holdings.settled(found, text)
     predicates = {f.predicate for f in handed if f.predicate != founders.FOUNDED}  # founders add, displace nothing
     # "Founded by X, IKEA is …": the same founder read of another name ("IKEA Group") is the misreading
     founded = {(f.subject, f.object) for f in handed if f.predicate == founders.FOUNDED}
@@ -255,6 +260,7 @@ def _read(clause: str, office: Office, opening: str) -> list[Fact]:
     value = _value_pattern(office, clause)
     olds = _olds(clause, value)
     new = _new_value(clause, office, value, olds)
+    new = re.sub(r"^new (?=[A-Z])", "", new) if new else new  # "the new Salettan scudo": the scudo is new, not its name
     if new is None:
         return []
     left = _LEFT.search(opening)
@@ -321,7 +327,9 @@ def _named_before(ahead: str, new: str, olds: set[str]) -> Iterator[str]:
     names = [m for m in re.finditer(NAME, ahead) if _VERB_NEXT.match(ahead, m.end())]
     for m in reversed(names):
         name = _bare(m[0])
-        if name.lower() not in olds and name.lower() != new.lower() and name.split()[0].lower() not in _NOT_AGENTS:
+        if name.lower() in olds or name.lower() == new.lower() or is_time(name):  # "C on Tuesday named …"
+            continue
+        if name.split()[0].lower() not in _NOT_AGENTS:
             yield country(name)
 
 
@@ -335,9 +343,16 @@ def _agent(clause: str, new: str, olds: set[str]) -> str | None:
     return country(agent["name"], adjective=agent["adj"] is not None)
 
 
+#: A place's governing body named as the actor: "Tartu City Council chose X as mayor" is Tartu's office.
+_BODY = re.compile(
+    r" (?:(?:City|Town|County|District|Municipal|Regional|National) )?(?:Council|Hall|Government|Assembly|Parliament)$"
+)
+
+
 def country(name: str, *, adjective: bool = False) -> str:
-    """A name as the owner: a demonym ("Elbonians", "Velorian lawmakers", "the French") names its country."""
-    name = _bare(name)
+    """A name as the owner: a demonym ("Elbonians", "Velorian lawmakers", "the French") names its country, a
+    governing body ("Tartu City Council") its place."""
+    name = _BODY.sub("", _bare(name)) or name
     singular = name[:-1] if name.endswith(("ians", "ans")) else name
     if singular in DEMONYMS:
         return DEMONYMS[singular]

@@ -24,7 +24,7 @@ _HONORIFIC = frozenset(
     """mr mrs ms miss mx dr prof sir dame lord lady councillor councilor cllr alderman mayor president ceo
     governor senator judge madam monsieur herr frau señor señora sr sra chairman chairwoman chair premier
     chancellor minister representative director executive officer chief acting interim incoming outgoing speaker
-    former founder co-founder cofounder deputy vice veteran finance operating shareholders voters residents citizens lawmakers directors board""".split()
+    former founder co-founder cofounder deputy vice veteran finance operating shareholders investors voters residents citizens lawmakers directors board""".split()
 )  # and the groups a sentence opens with: "Shareholders of Polar Freight ousted …"
 #: Prepositions a sentence opens with: "Under CEO Orin Takeda, …" is no name "Under".
 _OPENERS = frozenset(
@@ -163,4 +163,6 @@ def _before(clause: str, words: list[re.Match[str]], title: str) -> Name:
 
 
 def is_title(word: str) -> bool:
-    return word.lower().strip(".") in _HONORIFIC
+    """A title or honorific, hyphenated ones too ("Vice-President", "Co-Chair"): every part of it is one."""
+    parts = [p for p in word.lower().strip(".").split("-") if p]
+    return bool(parts) and all(p in _HONORIFIC for p in parts)

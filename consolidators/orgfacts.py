@@ -92,7 +92,9 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         + r"{o} (?:has |have )?(?:now )?(?:bought|acquired|purchased|taken over|took over|snapped up|owns|controls) "
         + _IT,
         # "Medora has sold Kairos Health; the clinic chain is now owned by Solace Partners"
-        _START + _IT + r" (?:is|are|has been) (?:now )?(?:owned by|part of|a subsidiary of|in the hands of) {o}",
+        _START
+        + _IT
+        + r" (?:(?:is|are|has been) (?:now )?(?:owned by|part of|a subsidiary of|in the hands of)|(?:now )?belongs? to) {o}",
         # "Boreal Beverages is now a Heineken brand after the Dutch brewer bought it"
         _START
         + r"{s} (?:is|are|has become|became) (?:now )?(?:a|an) {o} (?:title|subsidiary|brand|property|label|imprint)\b",
@@ -346,7 +348,10 @@ def _currency(said: str, country_name: str, clause: str) -> str | None:
     coined_ok = bool(_SAYS_CURRENCY.search(clause))
     if len(words) == 2 and _money(words[1], coined_ok) and _adjective(words[0], country_name):
         return f"{words[0]} {_money(words[1], coined_ok)}"
-    return _money(words[0], coined_ok) if words else None
+    value = _money(words[0], coined_ok) if words else None
+    # "the new mira", "the new velmar": a coined currency's "new" is part of its name ("the new sol" is the sol)
+    coined = value is not None and value.lower() not in CURRENCIES
+    return f"new {value}" if coined and re.search(rf"\bthe new {re.escape(words[0])}\b", clause) else value
 
 
 def _money(word: str, coined_ok: bool) -> str | None:

@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 
 from . import founders
 from .founders import FOUNDED
+from .holdings import TOOK, current, settled
 from .officenames import Name, is_title, names_in, recased
 from .spans import make_fact
-from .text import CONDITIONS, HEARSAY, PLANS, doubts
 from .types import Fact
 from .vocabulary import is_time
 
@@ -53,18 +53,6 @@ _PART = re.compile(
 )
 #: "to lead C as mayor": the office's owner is what its holder leads.
 _TO_LEAD = re.compile(r"\bto (?:lead|head|run|govern)\s+(?:the\s+)?$")
-#: The relations of this reader; a founder named in passing ("succeeded founder X as CEO") is read beside them.
-_ROLES = frozenset({"ceo", "president", "mayor"})
-#: The office taken, which makes an incoming holder the holder: "C's incoming CEO, X, took office this week".
-_TOOK = re.compile(
-    r"\b(?:took|has taken|had taken) (?:office|over|the helm|up the (?:post|role|job))|(?:started|began|has started)"
-    r" work|(?:was|has been|were) (?:sworn in|inaugurated)|assumed office"
-)
-#: An office said of someone only as to come: "the incoming president of C, X", "CEO-designate X".
-_TO_COME = re.compile(
-    r"\b(?:incoming|next|future|would-be|designate|[a-z]+-elect)\b[^;.]{0,50}?"
-    r"(?:CEO|[Cc]hief [Ee]xecutive|[Pp]resident|[Mm]ayor)\b[^;.]{0,50}?(?:,\s*)?$"
-)
 #: A founder named beside the office: "succeeded founder X", "replacing co-founder X", "X, who co-founded the company".
 _FOUNDER_BEFORE = re.compile(r"\b(?:[Cc]o-?)?[Ff]ounder,? $")
 _FOUNDER_AFTER = re.compile(r"^,? who (?:co-?)?founded (?:the (?:company|firm|group|business|studio|startup)|it)\b")
@@ -90,50 +78,6 @@ _OLD_AFTER = re.compile(
 )
 #: A holder marked as new by "by": "was replaced by X" names the new one, never an old one.
 _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ ){0,2}$")
-#: What makes the rest of a clause no statement of who holds the office now: a hedge, a plan, a refusal. The
-#: office its subject names stands ("Daegu's new mayor, X, promised to review the plan"; "C CEO X said …
-#: would …"), and so does nothing after it ("C will name X as CEO").
-_NOT_NOW = doubts(  # the clause's conditions and hearsay are :data:`_UNSAID`'s, read first
-    r"next"
-    r"|poised|frontrunner|favou?rite|in line|incoming|designate|[a-z]+-elect|served|shortlisted|contenders?|nominees?"
-    # an offer or a refusal of the office, not of anything else ("declined to comment" is no refusal of it)
-    r"|(?:was|were|has been|had been) (?:nominated|offered)"
-    r"|(?:declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies)(?: to (?:become|take|accept"
-    r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
-    rf"|{PLANS}|planned|likely|is to|are to"
-    r"|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
-    r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies"
-    r"|to (?:resign|step down|stand down|quit|retire|leave|be (?:replaced|ousted|succeeded|removed))"
-)
-#: What makes a whole clause no statement of who holds an office now: a question, a condition, a rumour, a past
-#: state, the speaker's own office or a relative's.
-_UNSAID = re.compile(
-    rf"\?|\b(?:{CONDITIONS}|{HEARSAY}|speculation|used to|had been|until|served|were"
-    r"|was (?:previously |formerly |once |long |briefly |the |a |an |at )*(?:CEO|chief|president|mayor|head|helm|top)"
-    r"|from \d{4} (?:to|until) \d{4})\b"
-    r"|\b(?-i:I|I'm|me|my|we|our|us)\b",
-    re.I,
-)
-#: A holder's office said as past just before their name: "Former Leipzig mayor X", "ex-CEO of C, X".
-_FORMERLY = re.compile(
-    r"\b(?:former|ex-|outgoing|erstwhile)\s*(?:[\w'-]+\s+){0,3}?(?:mayor|president|CEO|chief executive|head of state|boss)"
-    r"\s+$",
-    re.I,
-)
-#: A hedge on the holder's leaving: "will resign", "could be replaced", "is set to step down".
-_GOING = re.compile(
-    r"(?:will|would|could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
-    r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
-    re.I,
-)
-#: A time to come: "next month", "later this year", "from January".
-_LATER = re.compile(
-    r"\b(?:next (?:week|month|year|spring|summer|autumn|fall|winter|term|season)|later this (?:week|month|year)"
-    r"|(?:from|starting|as of|effective) (?:January|February|March|April|June|July|August|September|October"
-    r"|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|next|the (?:start|end|beginning))|takes office)\b"
-)
-#: "said X would serve as CEO with immediate effect": the change made, not a plan.
-_AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately|immediately|(?:from|as of|starting) today)\b")
 #: Who acts on the office as the clause's subject: "C ousted …", "Oskarians elected …", "C informs that …".
 _ACTS = re.compile(
     r"^(?:,? (?:AS|ASA|AB|AG|SA|NV|BV|PLC|plc|Inc\.?|Ltd\.?|LLC|GmbH))?(?:, (?P<aside>[^,]{1,60}),)?"  # "C, based in X, named …"
@@ -161,7 +105,8 @@ _LED = re.compile(
 _OWNER_AFTER = re.compile(r"^\)?(?: (?:role|job|post|office|seat))?,? (?:of|at) (?:the )?$")  # "… (mayor) of C"
 #: Groups whose "of C" names the owner: "The board of Sahel Solar has named …".
 _GROUP_OF = re.compile(
-    r"\b(?:board|council|shareholders|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$", re.I
+    r"\b(?:board|council|shareholders|investors|owners|directors|voters|residents|citizens|people) (?:of|in|at) (?:the )?$",
+    re.I,
 )
 #: A holder's taking of the mayor's seat, and where it is: "X moved into the mayor's office in Graz".
 _SEAT = re.compile(
@@ -173,13 +118,16 @@ _ELECTION = re.compile(r"(?:'s?|') (?P<kind>presidential|mayoral) (?:election|ru
 #: A fact box's field of the name the line opened with: "Port Merrin (pop. 410,000) — Mayor: Dara Quinn; …".
 _BOX = re.compile(r"^(?:[Mm]ayor|[Pp]resident|CEO|[Cc]hief [Ee]xecutive|[Hh]ead of [Ss]tate): ")
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
-_FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I)
+_FORMER = re.compile(
+    r"\b(?:former|formerly|previously|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I
+)
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 #: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".
 _SUCCESSOR = re.compile(
     r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
     r"|took over from) (?:him|her|them)|(?:now )?holds? (?:the|that|this) (?:office|post|job|seat|role)"
     # "…; Y has taken over": what Y took over is the office, when nothing else is named after it
+    r"|(?:serves?|acts?) as (?:the |its )?(?:acting|interim)"  # "…; Y will serve as acting CEO"
     r"|(?:(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)"
     r"(?=$|,| for now| in the interim| on an interim basis| temporarily))\b"
 )
@@ -258,7 +206,7 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
     head = first if first is not None and first.start == 0 else None
     said = Sentence(opening, succeeded=succeeded, topic=topic, scene=scene, head=head)
     for whole in _CLAUSES.split(text):
-        clause = _current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
+        clause = current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
         names = names_in(clause)
         olds = {n.text for n in names if _old(clause, n)}
         read = _clause(clause, names, olds, said) or _successor(clause, names, olds, found)
@@ -266,24 +214,6 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
         kept = (n for n in names_in(whole) if not _old(whole, n) and not _SUBJECT.match(whole, n.end))
         said = replace(said, prior=said.prior + tuple(kept))
     return found
-
-
-def _current(clause: str) -> str:
-    """The clause as far as it states who holds an office now: whole, up to a hedge, or nothing."""
-    # "said X would serve as CEO with immediate effect": the change made, not a plan
-    plain = re.sub(r"\b(?:would|will) ", "", _AT_ONCE.sub("", clause)) if _AT_ONCE.search(clause) else clause
-    plain = plain.replace("incoming ", "") if _TOOK.search(plain) else plain  # "… incoming CEO X took office"
-    if _UNSAID.search(plain):
-        return ""
-    hedge = _NOT_NOW.search(plain)
-    # "X becomes CEO of C next month": a time to come the clause's own verb has, not a hedge's ("… would rise next
-    # year"), leaves nothing now
-    later = _LATER.search(plain)
-    if later and (hedge is None or later.start() <= hedge.start()):
-        return ""
-    if hedge is not None and _GOING.match(plain, hedge.start()):
-        return ""  # "… the president of C, X, will resign": a holder on the way out is no statement of who holds it
-    return plain if hedge is None else plain[: hedge.start()]
 
 
 def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]) -> list[Fact]:
@@ -312,21 +242,6 @@ def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
     ]
 
 
-def settled(found: list[Fact], text: str) -> list[Fact]:
-    """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
-    takes office in January"), on the way out ("…, X, will resign") or as past ("Former Leipzig mayor X"),
-    whichever reader read them."""
-    if _GOING.search(text):
-        return [f for f in found if f.predicate not in _ROLES]
-    found = [
-        f for f in found if f.predicate not in _ROLES or not _FORMERLY.search(text, 0, max(0, text.find(f.object)))
-    ]
-    if not re.search(r"\b(?:incoming|next|future|would-be|designate)\b|-elect\b", text) or _TOOK.search(text):
-        return found
-    unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
-    return [f for f in found if f.predicate not in _ROLES or f.object not in unsure]
-
-
 def _surname(text: str, name: Name) -> bool:
     """A lone capitalised word inside the sentence that is no time and no name's possessive owner of an office."""
     return name.start > 0 and " " not in name.text and not is_time(name.text) and text[name.start - 1] == " "
@@ -334,6 +249,8 @@ def _surname(text: str, name: Name) -> bool:
 
 def _old(clause: str, name: Name) -> bool:
     before, after = clause[: name.start], clause[name.end :]
+    if name.title and before.endswith(f"{name.title} "):  # "ousted CEO Henrik Solberg": the title describes the name
+        before = f"{before[: -len(name.title) - 1]}title "
     if _BY.search(before):
         return False
     if _FORMER.search(name.title):  # "Former Porto mayor Rui Rio"
@@ -425,6 +342,12 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
                 found.setdefault(predicate, []).append((m.start(), m.end()))
     if "ceo" in found:
         found.pop("president", None)
+    # "X won C's presidential election and took office": the election names the office its winner now holds
+    election = _ELECTION.search(clause) if not found and TOOK.search(clause) else None
+    if election:
+        found["president" if election["kind"] == "presidential" else "mayor"] = [
+            (election.start("kind"), election.end())
+        ]
     # "took over from Y as head of C": the head of a named organisation, like its lead verbs
     lead = re.search(r"\b(?:leads|heads|runs|helms|has (?:led|headed|run))\b|\bhead(?= of (?:the )?[A-Z])", clause)
     # "Tove Ring now heads Quillon Systems" may be a team's head; "…, replacing Karin Holm" is the top office
@@ -471,7 +394,7 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             return name  # "X became the first woman to lead C as mayor"
         if noun.lower() == "mayor" and _SEAT.search(clause[:start]) and _SEAT_OF.fullmatch(clause[end : name.start]):
             return name  # "X moved into the mayor's office in Graz"
-        election = _ELECTION.match(clause, name.end) if _TOOK.search(clause) else None
+        election = _ELECTION.match(clause, name.end) if TOOK.search(clause) else None
         if election and election["kind"] == ("presidential" if noun.lower().startswith("presiden") else "mayoral"):
             return name  # "X won Solmara's presidential run-off and has been inaugurated as president"
     return None

@@ -33,8 +33,17 @@ from .text import UPPER as _UP
 from .types import Fact
 from .wholenames import job_title
 
+#: Nouns that make a subject a site, which is located somewhere and moves as a whole: a building, a collection, a
+#: venue and what is held at one ("The Aurora Jazz Festival has moved to Lausanne": no one lives there).
+_SITES = NAMED_SITES | frozenset(
+    "collection statue pavilion memorial fountain aquarium archive archives planetarium garden gardens"
+    " museo musée museu exhibition festival club centre center venue hall fair biennale".split()
+)
+#: A site's noun said in lower case after its name ("The Kilimanjaro Summit conference centre"): the name is the
+#: subject, the noun says what it is.
+_SITE_NOUN = rf"(?P<noun> (?:[a-z]+ )?(?:{'|'.join(sorted(_SITES))}))?"
 _WORD = rf"[{_UP}][\w.&+'-]*(?<!'s)"
-_JOINER = r"(?:of|de|del|da|do|dos|di|du|la|le|van|von|am|&|\+|\d+)"
+_JOINER = r"(?:of(?: the)?|de|del|da|do|dos|di|du|la|le|van|von|am|&|\+|\d+)"
 _NAME = rf"{_WORD}(?: (?:{_JOINER} )*{_WORD}| \d+)*"
 #: The subject: a name, after a title or a position ("Winger Daniel Kiprotich"), before an aside (", 34,").
 #: Before it, a scene ("Born in Lagos, ") and a description in lower-case words ("Opening batter").
@@ -43,7 +52,7 @@ _NAME = rf"{_WORD}(?: (?:{_JOINER} )*{_WORD}| \d+)*"
 _SUBJECT = (
     rf"^(?:[A-Z][a-z]+ (?:in|at|from|by|after) [^,]{{1,40}}, )?"
     rf"(?:(?:(?:[Ff]ormer |[Ee]x-)(?:the )?(?P<was>{_NAME}) |[Tt]he |[A-Z][a-z-]+ )?(?P<lead>(?:(?!{_JOINER} )[a-z-]+ ){{1,2}}))?"
-    rf"(?:[Tt]he )?(?P<s>{_NAME})(?P<aside>, (?:(?:formerly|previously) (?:of|with|at) (?:the )?(?P<was2>{_NAME})"
+    rf"(?:[Tt]he )?(?P<s>{_NAME}){_SITE_NOUN}(?P<aside>, (?:(?:formerly|previously) (?:of|with|at) (?:the )?(?P<was2>{_NAME})"
     rf"|(?:a |an |the |who |aged )?[^,;]{{1,60}}),)?"
 )
 _VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
@@ -128,20 +137,26 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"(?: and| before being)? )?(?:reopened|rebuilt|re-erected|reassembled|re-?installed|moved|relocated)"
             rf"(?: back)?(?: from (?:the )?(?P<a>{_NAME}))? (?:in|to) {_VALUE}",
         ),
+        # where a venue or a building is now kept: "X is now held in B", "X now operates out of B"
+        (
+            "site",
+            rf"{_SUBJECT}(?: is| are| has been)? (?:now |since )?(?:(?:held|housed|staged|based) in|takes place in"
+            rf"|operates (?:out of|from)|stands in) {_VALUE}",
+        ),
+        # "B is the new home of X": the place said first
+        (
+            "home",
+            rf"^(?:[Tt]he )?(?P<v>{_NAME}) is (?:now )?(?:the )?new home (?:of|for) (?:the )?(?P<s>{_NAME}){_SITE_NOUN}",
+        ),
     )
 )
 _CUE = re.compile(
     r"\b(?:moved|relocated|switched|transferred|emigrated|returned home|settled|resettled|home|joined|rejoined"
     r"|now (?:at|with)|represents|works|working|swapped|traded|exchanged|ditched|lost|quit|left|taken|took"
     r"|accepted|started|landed|reopened|rebuilt|re-erected|reassembled|re-?installed|move|goal|turns out|lines up"
-    r"|suits up|teaches|lectures|now settled|now based|now living|plays)\b"
+    r"|suits up|teaches|lectures|now settled|now living|plays|held|housed|staged|based|takes place|operates|stands)\b"
 )
 
-#: Nouns that make a subject a site, which is located somewhere and moves as a whole.
-_SITES = NAMED_SITES | frozenset(
-    "collection statue pavilion memorial fountain aquarium archive archives planetarium garden gardens"
-    " museo musée museu exhibition".split()
-)
 #: A company's words less a site's (a museum is no company) and those a place or a team bears too.
 _COMPANY = ORG_WORDS - _SITES - {w.capitalize() for w in _SITES} - {"City", "United", "Club", "FC", "Park", "Union"}
 #: Descriptions before a party's name: an employer's ("the publishing house Norstedts"), a team's ("Saudi side").
@@ -212,7 +227,10 @@ def read(text: str) -> Change | None:
         m = frame.search(told)
         if m is None:
             continue
-        subject, title = _untitled(m["s"])
+        noun = m.groupdict().get("noun") or ""  # "the X conference centre": a site, whatever its name
+        named = m["s"].rstrip(".,")
+        # a site's first word is no job ("Copper Lane Stadium"): only a person's name has a title before it
+        subject, title = (named, "") if _kind_of_subject(named + noun) == "site" else _untitled(named)
         lead = (m.groupdict().get("lead") or "").split()
         title = title or (lead[-1] if lead and _SPORT_TERMS.fullmatch(lead[-1]) else "")
         unit = _UNIT.match(told, m.end("v"))  # "Wipro's cloud division": the employer is Wipro
@@ -227,7 +245,7 @@ def read(text: str) -> Change | None:
         said = text.replace(m["aside"], ",") if groups.get("was2") else text  # "formerly of A" names the party left
         sure = not (moves._UNSURE.search(text, 0, upto) or moves._UNDONE.search(text) or _PAST.search(said))
         change = Change(subject, value, left, (), False, sure, told[m.end("v") :])
-        relations = _relations(cue, change, text, title=title, unit=unit is not None)
+        relations = _relations(cue, change, text, title=title, unit=unit is not None, noun=noun)
         if relations is not None:
             return replace(change, relations=relations[0], open=relations[1])
     return None
@@ -257,9 +275,11 @@ def _kind_of_subject(subject: str) -> str:
     return "person" if len(words) > 1 else ""
 
 
-def _relations(cue: str, change: Change, text: str, *, title: str, unit: bool) -> tuple[tuple[str, ...], bool] | None:
+def _relations(
+    cue: str, change: Change, text: str, *, title: str, unit: bool, noun: str = ""
+) -> tuple[tuple[str, ...], bool] | None:
     """(relations, open) for the change, or None when it is none of this module's."""
-    kind = _kind_of_subject(change.subject)
+    kind = _kind_of_subject(change.subject + noun)
     value, left = change.value, change.left
     if kind == "site":  # a site moves to a place: nothing else can be joined or represented by it
         return (("located in",), False) if cue in ("move", "home", "site", "based") else None

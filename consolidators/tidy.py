@@ -225,13 +225,18 @@ def _whole_title(fact: Fact, titles: list[str]) -> Fact:
 
 #: Relations whose value is a person, so a job before it is a title, never a place's word ("Harbor City Hawks").
 _PERSON_VALUED = frozenset({"founded by", "directed by", "ceo", "mayor", "president", "married to"})
+#: Relations whose subject is no person, so a word before its name is no job ("Copper" is a policeman's too).
+_NO_JOB = frozenset(
+    {"directed by", "located in", "headquartered in", "owned by", "capital", "currency", "ceo", "mayor"}
+)
 
 
 def untitled(fact: Fact) -> Fact:
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
-    # "Red Star Belgrade's Luka Petrović"; a film's title has no job before it ("Paper Moon Street")
-    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate != "directed by"))
+    # "Red Star Belgrade's Luka Petrović"; a film's title, a site's or a company's name has no job before it
+    # ("Paper Moon Street", "Copper Lane Stadium")
+    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate not in _NO_JOB))
     subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
     # a person's job before their name is no part of it ("Climber Yvon Chouinard started Patagonia")
     person = fact.predicate in _PERSON_VALUED

@@ -108,6 +108,12 @@ _DATELINE = re.compile(
 )
 #: "was in fact born in …": emphasis the parser reads as a place.
 _IN_FACT = re.compile(r"(?<=\s)(?:in fact|indeed|in truth|actually),?\s+|,\s*in fact,(?=\s)")
+#: A company's statement about itself, attributed at the end: "The company now runs everything from its new Porto
+#: headquarters, Tavira Foods said." The kind it opens with is the name that said it.
+_SAID_BY = re.compile(
+    r"^The (?:company|firm|group|bank|airline|studio|carmaker|retailer|startup|club|museum|festival) (?P<rest>[^,;]+?),"
+    r" (?P<name>[A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,3}) (?:said|says|announced|confirmed)(?: on \w+)?(?=\.?$)"
+)
 #: ", previously given as Herat," — the old value named in passing, between commas.
 _ASIDE_OF_OLD = re.compile(
     r",\s*(?:previously|formerly|once|long|originally|earlier) (?:given|listed|reported|thought|said|believed) (?:as|to be) [^,]{1,40},"
@@ -154,6 +160,7 @@ def plain(sentence: str) -> str:
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", text))))
     text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
+    text = _SAID_BY.sub(r"\g<name> \g<rest>", text)  # "The company now …, Tavira Foods said": the company is the one
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
     return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
 
@@ -338,7 +345,8 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
 _REPORTED = re.compile(
     r"^(?!I\b|[Ww]e\b|(?:An?|The|Our) (?:earlier|previous|original|prior) )[A-Z][\w'-]*(?: [\w'-]+){0,5}? (?:now )?(?:show|shows|showed|confirm|confirms|confirmed|clarified|clarifies"
     r"|announced|announces|reported|reports|revealed|reveals|said|says|stated|noted|added|explained"
-    r"|establishes|established|found|finds|concluded|concludes|determined|determines|proves|proved)"
+    r"|establishes|established|found|finds|concluded|concludes|determined|determines|proves|proved"
+    r"|points out|pointed out|corrected|corrects)"
     r"(?: on \w+)?,? (?:that (?=[\w\"'])|(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
 )
 #: A description of someone other than the speaker: an opening participle phrase whose subject follows it ("Born in

@@ -159,12 +159,20 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
             right = _ADJACENT.match(after)
             # "named Jonas Eide CEO": a role after a name is what the sentence makes of it
             right = right if right is None or not any(_a_role(w) for w in right[0].split()) else None
+            # "Tartu City Council chose X as mayor": the place's body acted; the office is the place's
+            right = None if right is not None and side == "subject" and _GOVERNS.match(right[0]) else right
         if right is None and side == "subject" and _OPENS.fullmatch(before):  # "The charity Bread for Tomorrow was"
             right = _OPENING_OF.match(after)
         if left or right:  # a leading article stays off, as the readers leave it ("Glass Orchard")
             opening = re.sub(r"^(?:The|A|An)\s+", "", left[0]) if left else ""
             return opening + term + (right[0] if right else "")
     return term
+
+
+#: A place's governing body after its name, no part of the name whose office it fills.
+_GOVERNS = re.compile(
+    r"\s+(?:(?:City|Town|County|District|Municipal|Regional) )?(?:Council|Hall|Government|Assembly)\b"
+)
 
 
 #: A name the tokenizer cut at a hyphen: "Anjali Menon" of "Anjali Menon-Reyes", "Ben" of "Lior Ben-David",

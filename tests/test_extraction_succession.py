@@ -587,3 +587,138 @@ def test_news_wording_names_the_holder(sentence: str, expected: tuple[str, str, 
 @pytest.mark.parametrize("sentence", NEWS_NOTHING)
 def test_news_wording_without_a_holder_now(sentence: str) -> None:
     assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in ("ceo", "president", "mayor")]
+
+
+#: Changes about organisations, places, works and offices, each read from its sentence alone (round 12): the
+#: (subject, relation, value) it must yield, and a value it must not yield as current ("" when none is named).
+THINGS: list[tuple[str, tuple[str, str, str], str]] = [
+    # a place's body acts for the place; the old holder's tenure ends
+    (
+        "Narva Town Council picked Liis Kask as mayor, ending Mart Saar's decade in office.",
+        ("Narva", "mayor", "Liis Kask"),
+        "Mart Saar",
+    ),
+    ("Oberlin City Council has elected Dana Whitfield as its new mayor.", ("Oberlin", "mayor", "Dana Whitfield"), ""),
+    # a hyphenated title is no part of the holder's name
+    (
+        "Tomas Greer resigned; Vice-President Hana Oduya is now president of Calvera.",
+        ("Calvera", "president", "Hana Oduya"),
+        "Tomas Greer",
+    ),
+    # an election's winner who took office holds it
+    (
+        "Irena Vasquez won Morlind's presidential election and was sworn in on Friday.",
+        ("Morlind", "president", "Irena Vasquez"),
+        "",
+    ),
+    ("Paulo Dias won Braga's mayoral election and took office last week.", ("Braga", "mayor", "Paulo Dias"), ""),
+    # a time between the company and its verb is no owner
+    (
+        "Halden Freight on Monday appointed Sigrid Aune as its chief executive.",
+        ("Halden Freight", "ceo", "Sigrid Aune"),
+        "",
+    ),
+    (
+        "Following Pedro Lenz's departure, Quarry Labs promoted its CFO, Amaka Obi, to chief executive.",
+        ("Quarry Labs", "ceo", "Amaka Obi"),
+        "Pedro Lenz",
+    ),
+    # an ousted holder is not current; the acting one is
+    (
+        "Investors in Brava Energy removed CEO Lars Holm on Wednesday; operations chief Mei Tan will serve as "
+        "interim CEO.",
+        ("Brava Energy", "ceo", "Mei Tan"),
+        "Lars Holm",
+    ),
+    # currency, official language
+    ("Valdoria switched from the lira to the euro in January.", ("Valdoria", "currency", "euro"), "lira"),
+    ("Ostmark switched its currency to the Swiss franc this year.", ("Ostmark", "currency", "Swiss franc"), ""),
+    (
+        "Carvelle's currency is now the new crona, which replaced the peso.",
+        ("Carvelle", "currency", "new crona"),
+        "peso",
+    ),
+    ("Tarsova adopted the new sol as its currency.", ("Tarsova", "currency", "sol"), ""),
+    ("Dravia has dollarised: the US dollar is now its only currency.", ("Dravia", "currency", "US dollar"), ""),
+    (
+        "Having quit the euro, Morvane now pays its bills in the new Morvanian florin, its official currency.",
+        ("Morvane", "currency", "Morvanian florin"),
+        "euro",
+    ),
+    (
+        "Estrava's new constitution makes Aymara its official language.",
+        ("Estrava", "official language", "Aymara"),
+        "",
+    ),
+    # owner after a sale, said of the company by its kind
+    ("Sony sold Brightfox; the studio now belongs to Embracer.", ("Brightfox", "owned by", "Embracer"), "Sony"),
+    # seat and venue
+    (
+        "Lumen Pay now runs its business from its new Lisbon headquarters.",
+        ("Lumen Pay", "headquartered in", "Lisbon"),
+        "",
+    ),
+    (
+        "The company has moved its head office to Utrecht, Nordhaven Bank said.",
+        ("Nordhaven Bank", "headquartered in", "Utrecht"),
+        "",
+    ),
+    ("The Harbour Blues Festival is now held in Galway.", ("Harbour Blues Festival", "located in", "Galway"), ""),
+    ("The Blue Note Club has relocated to Aarhus.", ("Blue Note Club", "located in", "Aarhus"), ""),
+    ("The Museum of the Sea has moved to Bergen.", ("Museum of the Sea", "located in", "Bergen"), ""),
+    ("The Lakeside Expo conference centre moved to Kisumu.", ("Lakeside Expo", "located in", "Kisumu"), ""),
+    ("The Millstone Gallery now operates out of Kendal.", ("Millstone Gallery", "located in", "Kendal"), ""),
+    ("Whitby is the new home of the Old Harbour Museum.", ("Old Harbour Museum", "located in", "Whitby"), ""),
+    ("Iron Gate Stadium is located in Sheffield.", ("Iron Gate Stadium", "located in", "Sheffield"), ""),
+    # credits given, corrections passed on
+    (
+        "The distributor credited Lena Hoff as director of The Quiet Harbour after a guild ruling.",
+        ("Quiet Harbour", "directed by", "Lena Hoff"),
+        "",
+    ),
+    (
+        "The end credits list Tomás Ruiz as director of Salt Meadow.",
+        ("Salt Meadow", "directed by", "Tomás Ruiz"),
+        "",
+    ),
+    (
+        "A listener points out that the Orrin Planetarium is located in Tromsø.",
+        ("Orrin Planetarium", "located in", "Tromsø"),
+        "",
+    ),
+]
+
+#: Sentences of the same families that state no current value: plans, hedges, rumours, questions, past states.
+THINGS_NOTHING = [
+    "Valdoria may switch from the lira to the euro next year.",
+    "Sony might sell Brightfox; the studio could then belong to Embracer.",
+    "The Harbour Blues Festival may return to Galway in a future year.",
+    "The Harbour Blues Festival will be held in Galway next summer.",
+    "The Harbour Blues Festival was held in Cork in 2019.",
+    "Iron Gate Stadium was originally planned for Rotherham.",
+    "Is the Museum of the Sea moving to Bergen?",
+    "Rumours say the studio credited Lena Hoff as director of The Quiet Harbour.",
+    "Irena Vasquez hopes to win Morlind's presidential election.",
+    "Irena Vasquez won Morlind's presidential election and will take office in May.",
+    "The company might move its head office to Utrecht, Nordhaven Bank said.",
+    "Omar Reyes, formerly the chief executive of Talon Air, is writing a memoir.",
+    "Lena Voss, previously mayor of Kiel, now teaches law.",
+]
+
+
+def _read(sentence: str) -> set[tuple[str, str, str]]:
+    return {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "assistant") if not f.retract}
+
+
+@pytest.mark.parametrize(("sentence", "expected", "old"), THINGS)
+def test_a_change_of_an_organisation_place_or_work_is_read_from_its_sentence(
+    sentence: str, expected: tuple[str, str, str], old: str
+) -> None:
+    read = _read(sentence)
+    assert expected in read
+    assert not any(o == old for s, p, o in read if (s, p) == expected[:2]), read
+
+
+@pytest.mark.parametrize("sentence", THINGS_NOTHING)
+def test_no_current_value_of_a_plan_a_hedge_or_a_past_state(sentence: str) -> None:
+    assert _read(sentence) == set()
