@@ -1,0 +1,304 @@
+"""Third-person changes read with what memory already holds for the subject.
+
+News rarely restates a relation in its own words: "Former Continental engineer Noah Fischer is now at Siemens",
+"Chen Yu, formerly of Alibaba, joined Tencent this month", "the Kantor Observatory is in fact located in
+Debrecen", "she has since married the cellist Jonas Lindqvist". Alone, such a sentence names no relation (or the
+wrong one: a club "relocated to" a city reads as a home, a player "sold to" a club as owned). Read with memory it
+does: when memory (an active fact, or a fact said earlier in the session) holds a value V of a single-valued
+relation R for a named subject X, a present, positive sentence that names X, says something changed or was
+corrected, and names exactly one OTHER value W of R's kind (a person, a place, an organisation, a language, by
+the shared name patterns and gazetteers) states (X, R, W).
+
+What another reader read of the relation stands; only a relation it guessed that X is not known for, of the same
+kind as one X is known for, takes the one memory knows (:data:`_CONFUSED`).
+
+Precision first: doubt, plans, rumours and past states say nothing; a value in a clause that denies it, leaves
+it or is someone else's (X's wife, her parents) is no candidate; the old value is never the new one; two
+candidates, or two subjects holding the relation in one sentence, are a guess, so nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from .forms import norm
+from .handovers import NAME, PLACE_OF
+from .places import DEMONYMS
+from .spans import ORG_WORDS
+from .statics import LANGUAGES
+from .text import PLANS, doubts, expand_contractions, split_sentences
+from .types import ActiveFact, Fact, Turn
+from .wholenames import job_title
+
+#: The single-valued third-person relations read here, by the kind of their value.
+KINDS: dict[str, str] = {
+    "married to": "person",
+    "president": "person",
+    "mayor": "person",
+    "ceo": "person",
+    "directed by": "person",
+    "lives in": "place",
+    "born in": "place",
+    "died in": "place",
+    "located in": "place",
+    "headquartered in": "place",
+    "capital": "place",
+    "works at": "party",
+    "plays for": "party",
+    "owned by": "party",
+    "educated at": "party",
+    "official language": "language",
+}
+#: The words that name each relation: needed where the subject holds two relations of a kind, and always for a
+#: person (a name beside a company is rarely its new CEO: the sentence must say the office).
+_WORDS = {
+    "married to": r"marri\w*|remarri\w*|wed|wife|husband|spouse",
+    "president": r"presiden\w*",
+    "mayor": r"mayor\w*",
+    "ceo": r"ceo|chief executive",
+    "directed by": r"direct\w*",
+    "lives in": r"moved|relocated|lives|living|settled|based|home|resides|residence",
+    "born in": r"born|birth\w*",
+    "died in": r"died|death|passed away|buried",
+    "located in": r"located|stands|sits|moved|relocated|held|housed|is in|now in",
+    "headquartered in": r"headquarter\w*|hq|head office|based|moved|relocated",
+    "capital": r"capital",
+    "works at": r"works?|working|job|employ\w*|hired|joined|engineer\w*|staff|post|role",
+    "plays for": r"plays?|playing|sign\w*|transfer\w*|loan|club|goal|sold|bought|striker|winger|keeper|squad",
+    "owned by": r"own\w*|belongs?|bought|acquired|acquisition|sold|divest\w*|subsidiary|parent|takeover",
+    "educated at": r"educated|alma mater|graduat\w*|studied|degree|school|universit\w*|college",
+    "official language": r"official language|language",
+}
+_WORD = {p: re.compile(rf"\b(?:{w})\b", re.I) for p, w in _WORDS.items()}
+#: A relation another reader guessed for a change, and the one of the same kind memory may know instead: a venue
+#: "relocated to" a city is located there, not living there; a player "sold to" a club plays for it.
+_CONFUSED = {
+    "lives in": ("located in", "headquartered in"),
+    "located in": ("headquartered in", "lives in"),
+    "headquartered in": ("located in",),
+    "owned by": ("plays for", "works at"),
+}
+
+#: Something changed, or was put right: the cue a sentence needs.
+_CUE = re.compile(
+    r"\b(?:now|since|has since|new|newly|latest|in fact|actually|indeed|correct\w*|clarif\w*|confirm\w*|misstated"
+    r"|misreported|erroneous\w*|mistaken\w*|first reported|as reported|moved|relocated|transferred|switched"
+    r"|joined|left|leaving|formerly|former|replac\w*|took over|taken over|succeed\w*|chose|named|appointed|elected"
+    r"|sworn in|took office|makes|made|adopted|sold|bought|acquired|divested|belongs|signed|credited|remarried"
+    r"|married|divorced|settled|this (?:month|week|year|season)|recently|after|ending|no longer|anymore"
+    r"|took|taken|hired|became|become|started|won)\b",
+    re.I,
+)
+#: Doubt, plans and rumours anywhere in the sentence (denials are read per clause: "not in Warsaw as first
+#: reported" puts the old value right).
+_UNSURE = doubts(
+    rf"{PLANS}|denied|denies|deny|linked|talks|bid|hinted|proposed|sources say|may return|return to", denials=False
+)
+#: A past state or a life's past: "used to", "originally planned for", "grew up in".
+_PAST = re.compile(
+    r"\b(?:used to|originally|grew up|as a (?:child|boy|girl|teenager|student)|at the age of|aged \d+"
+    r"|when (?:he|she|they) was|until)\b",
+    re.I,
+)
+#: Words just before a value that leave it, deny it or look back on it.
+_LEFT = re.compile(
+    r"\b(?:from|formerly (?:of|with|at|in)|former|ex-|left|leaving|quit|quitting|instead of|rather than|not|never"
+    r"|replacing|replaced|succeeding|than|after|old|previous|previously|until|ending|divorced)"
+    r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?(?:[a-z-]+\s+)?$",
+    re.I,
+)
+#: Where a clause ends, for the denials and other people's facts read per clause.
+_BOUNDARY = re.compile(r"[,;:()]|\.\s|\s[—–-]\s|\s(?:but|and|because|though|where|while|whose|which)\s")
+_DENIED = re.compile(r"\b(?:not|never|no longer|n't|rather than|instead of)\b", re.I)
+#: Someone else whose fact the clause may tell: "X's wife works at Bosch", "where her parents still live"; a
+#: relative who reports ("X's family said she died in Y") tells X's.
+_KIN = (
+    r"wife|husband|spouse|partner|parents?|mother|father|mum|mom|dad|brother|sister|son|daughter|children|kids?"
+    r"|family|uncle|aunt|cousin|fiancée?|widow|widower|friend|agent|manager|twin"
+)
+_SOMEONE_ELSE = re.compile(
+    rf"(?:'s|(?<!moved )(?<!relocated )(?<!brought )(?<!took )(?<!with )\b(?:his|her|their))\s+(?:\w+\s+)?(?:{_KIN})\b(?!\s+(?:said|says|told|confirmed|clarified|announced|stated))",
+    re.I,
+)
+_NAME = re.compile(NAME)
+#: Words a name chunk may open with that are no part of the name ("Former Continental", "The Ninth Lantern").
+_LEAD = frozenset("the a an former ex new correction update sources reports according".split())
+_FORMER_LEAD = frozenset({"former", "ex"})
+_COUNTRIES = frozenset(DEMONYMS.values())
+_PLACE_BEFORE = re.compile(rf"\b(?:in|to|into|near|at)\s+{PLACE_OF}$")
+#: A place the subject's work is set in, or a stay: "a novel set in Kyoto", "spent a year in Oslo", "toured in Lima".
+_STAY = re.compile(
+    r"\b(?:set|filmed|shot|recorded|stayed|staying|visit\w*|toured|touring|holiday\w*|spent(?: \w+){1,2}|performed"
+    rf"|played|plays|concerts?|shows?|exhibition|premiered?|launched|opened)\s+(?:in|at)\s+{PLACE_OF}$"
+)
+_PARTY_BEFORE = re.compile(rf"\b(?:in|near|into)\s+{PLACE_OF}$")
+#: A place's name may end in these (Mexico City); an organisation's words otherwise say it is no place.
+_PLACE_WORDS = frozenset({"City", "Park", "Bridge", "Tower", "Union", "United"})
+#: Words after a place's name that make it its institution ("Tartu City Council chose …" speaks for Tartu).
+_INSTITUTION = re.compile(r"\s+(?:City\s+)?(?:Council|Government|Parliament|Assembly|Authorities|voters)\b")
+
+
+@dataclass(frozen=True)
+class Held:
+    """A value memory holds for a subject's relation, with the subject as memory spells it."""
+
+    subject: str
+    predicate: str
+    value: str
+
+
+def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
+    """``facts`` (the session's, in turn order) with the third-person changes memory can read, each after its
+    turn's other facts, and the relations of the turn's facts memory corrects."""
+    held = _held(active)
+    out: list[Fact] = []
+    placed: set[int] = set()
+    for turn in turns:
+        stated = [f for f in facts if turn.event_id in f.event_ids and id(f) not in placed]
+        placed.update(id(f) for f in stated)
+        stated = [_relabelled(f, held) for f in stated]
+        found = [f for s in split_sentences(turn.content) for f in changes(s, held, stated)]
+        stamped = [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in found]
+        out += stated + stamped
+        for f in stated + stamped:
+            _hold(held, f.subject, f.predicate, f.object, f.retract)
+    return out + [f for f in facts if id(f) not in placed]  # a fact no turn sourced: where it was, at the end
+
+
+def _held(active: Sequence[ActiveFact]) -> dict[str, dict[str, Held]]:
+    """Each third-person subject's latest active value of each relation read here."""
+    held: dict[str, dict[str, Held]] = {}
+    for a in sorted(active, key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf")):
+        _hold(held, a.subject, a.predicate, a.object, False)
+    return held
+
+
+def _hold(held: dict[str, dict[str, Held]], subject: str, predicate: str, value: str, retract: bool) -> None:
+    predicate = norm(predicate)
+    if predicate not in KINDS or norm(subject) == "user":
+        return
+    mine = held.setdefault(norm(subject), {})
+    if retract:
+        mine.pop(predicate, None)
+    else:
+        mine[predicate] = Held(subject, predicate, value)
+
+
+def _relabelled(fact: Fact, held: dict[str, dict[str, Held]]) -> Fact:
+    """A fact whose relation the subject is not known for, as the confusable one memory knows it by."""
+    mine = held.get(norm(fact.subject), {})
+    if fact.retract or fact.predicate in mine:
+        return fact
+    known = next((r for r in _CONFUSED.get(fact.predicate, ()) if r in mine), None)
+    return replace(fact, predicate=known) if known else fact
+
+
+def changes(sentence: str, held: dict[str, dict[str, Held]], stated: Sequence[Fact] = ()) -> list[Fact]:
+    """The new values ``sentence`` names for what ``held`` (subject -> relation -> value) holds, save relations
+    another reader already read in ``stated`` (the turn's facts)."""
+    text = expand_contractions(sentence.replace("’", "'").replace("‘", "'")).strip()
+    if not held or _UNSURE.search(text) or _PAST.search(text) or not _CUE.search(text):
+        return []
+    named = {key: spans for key in held if held[key] and (spans := _mentions(text, held[key]))}
+    out: list[Fact] = []
+    for key, spans in named.items():
+        for relation, old in held[key].items():
+            others = [k for k in named if k != key and relation in held[k]]
+            if others or any(norm(f.subject) == key and f.predicate == relation for f in stated):
+                continue  # two subjects of the relation, or another reader read it: not this reader's to say
+            value = _new_value(text, old, held[key], spans, stated)
+            if value is not None:
+                out.append(Fact(old.subject, relation, value, 0.75, replaces_attribute=True))
+    return out
+
+
+def _new_value(
+    text: str, old: Held, mine: dict[str, Held], spans: list[tuple[int, int]], stated: Sequence[Fact]
+) -> str | None:
+    """The one value of ``old``'s kind the text names for it now, if the text speaks of that relation."""
+    kind = KINDS[old.predicate]
+    rivals = [r for r in mine if KINDS[r] == kind and r != old.predicate]
+    if (kind == "person" or rivals) and not _says(text, old.predicate, rivals):
+        return None
+    taken = {norm(f.object) for f in stated if norm(f.subject) == norm(old.subject)}
+    values = [
+        v
+        for v, start in _candidates(text, kind, spans)
+        if not _same(v, old.value) and norm(v) not in taken and _typed(v, old.value, kind) and _now(text, start)
+    ]
+    values = list(dict.fromkeys(values))
+    return values[0] if len(values) == 1 else None
+
+
+def _says(text: str, relation: str, rivals: list[str]) -> bool:
+    """Whether the text names the relation by its words, and none of the subject's other relations of its kind."""
+    return bool(_WORD[relation].search(text)) and not any(_WORD[r].search(text) for r in rivals)
+
+
+def _mentions(text: str, held: dict[str, Held]) -> list[tuple[int, int]]:
+    """Where the text names the subject whole: not as a part of a longer name ("Lane Stadium" in "Copper Lane
+    Stadium"), though a place's institution speaks for it ("Tartu City Council")."""
+    subject = next(iter(held.values())).subject
+    bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
+    out = []
+    for m in re.finditer(rf"(?<![\w'-]){re.escape(bare)}(?![\w-])", text, re.I):
+        before = text[: m.start()].rstrip()
+        longer_before = re.search(r"[A-Z][\w-]*$", before) and not re.search(r"\b(?:The|A|An)$", before)
+        after = re.match(r"\s+[A-Z][\w-]*", text[m.end() :])
+        if longer_before or after and not _INSTITUTION.match(text, m.end()):
+            continue
+        out.append((m.start(), m.end()))
+    return out
+
+
+def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[tuple[str, int]]:
+    """Values of ``kind`` the text names outside the subject's own name, each with where it starts."""
+    for m in _NAME.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in spans) or text.startswith("'s", m.end()):
+            continue  # the subject itself, or a name that only qualifies another ("Lausanne's venue")
+        words, start = m[0].split(), m.start()
+        while words and (words[0].lower() in _LEAD or len(words) > 1 and job_title(words[0])):
+            if words[0].lower() in _FORMER_LEAD:
+                words = []  # "Former Continental engineer": the name it opens is left
+                break
+            start += len(words[0]) + 1
+            words = words[1:]
+        name = " ".join(words).rstrip(".,")
+        if name and _of_kind(text, name, start, kind):
+            yield name, start
+
+
+def _of_kind(text: str, name: str, start: int, kind: str) -> bool:
+    words = name.split()
+    before = text[:start]
+    org = any(w in ORG_WORDS and w not in _PLACE_WORDS for w in words)
+    if kind == "person":
+        return (len(words) > 1 or "-" in name) and not org and name not in _COUNTRIES and not re.search(r"\d", name)
+    if kind == "place":
+        return bool(_PLACE_BEFORE.search(before)) and not _STAY.search(before) and not org
+    if kind == "language":
+        return name.lower() in LANGUAGES
+    return not _PARTY_BEFORE.search(before) and name not in _COUNTRIES and name.lower() not in LANGUAGES
+
+
+def _typed(new: str, old: str, kind: str) -> bool:
+    """Whether the two values are of one type within the kind: a country for a country, a city for a city."""
+    return kind != "place" or (new in _COUNTRIES) == (old in _COUNTRIES)
+
+
+def _now(text: str, start: int) -> bool:
+    """Whether the value at ``start`` is said as holding: not left, denied or someone else's in its clause."""
+    if _LEFT.search(text[:start]):
+        return False
+    bounds = [0] + [b.end() for b in _BOUNDARY.finditer(text) if b.end() <= start]
+    ends = [b.start() for b in _BOUNDARY.finditer(text) if b.start() > start] + [len(text)]
+    clause = text[bounds[-1] : ends[0]]
+    return not _DENIED.search(clause) and not _SOMEONE_ELSE.search(clause)
+
+
+def _same(new: str, old: str) -> bool:
+    """One value said shorter or longer ("Lyon" for Olympique Lyon, "Ibadan" for the University of Ibadan)."""
+    a, b = norm(new), norm(old)
+    return a == b or a in b.split() or b in a.split() or a.startswith(b + " ") or b.startswith(a + " ")
