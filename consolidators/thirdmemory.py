@@ -23,12 +23,14 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from .forms import norm
 from .handovers import NAME, PLACE_OF
-from .places import DEMONYMS
+from .places import CURRENCIES, DEMONYMS
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
-from .text import PLANS, doubts, expand_contractions, split_sentences
+from .text import PLANS, UPPER, doubts, expand_contractions, split_sentences
 from .types import ActiveFact, Fact, Turn
 from .wholenames import job_title
 
@@ -50,6 +52,7 @@ KINDS: dict[str, str] = {
     "owned by": "party",
     "educated at": "party",
     "official language": "language",
+    "currency": "currency",
 }
 #: The words that name each relation: needed where the subject holds two relations of a kind, and always for a
 #: person (a name beside a company is rarely its new CEO: the sentence must say the office).
@@ -70,6 +73,7 @@ _WORDS = {
     "owned by": r"own\w*|belongs?|bought|acquired|acquisition|sold|divest\w*|subsidiary|parent|takeover",
     "educated at": r"educated|alma mater|graduat\w*|studied|degree|school|universit\w*|college",
     "official language": r"official language|language",
+    "currency": r"currenc\w*|money|notes|coins|tender",
 }
 _WORD = {p: re.compile(rf"\b(?:{w})\b", re.I) for p, w in _WORDS.items()}
 #: A relation another reader guessed for a change, and the one of the same kind memory may know instead: a venue
@@ -79,12 +83,13 @@ _CONFUSED = {
     "located in": ("headquartered in", "lives in"),
     "headquartered in": ("located in",),
     "owned by": ("plays for", "works at"),
+    "plays for": ("works at",),
 }
 
 #: Something changed, or was put right: the cue a sentence needs.
 _CUE = re.compile(
     r"\b(?:now|since|has since|new|newly|latest|in fact|actually|indeed|correct\w*|clarif\w*|confirm\w*|misstated"
-    r"|misreported|erroneous\w*|mistaken\w*|first reported|as reported|moved|relocated|transferred|switched"
+    r"|misreported|erroneous\w*|mistaken\w*|wrong\w*|incorrect\w*|earlier|first reported|as reported|moved|relocated|transferred|switched"
     r"|joined|left|leaving|formerly|former|replac\w*|took over|taken over|succeed\w*|chose|named|appointed|elected"
     r"|sworn in|took office|makes|made|adopted|sold|bought|acquired|divested|belongs|signed|credited|remarried"
     r"|married|divorced|settled|this (?:month|week|year|season)|recently|after|ending|no longer|anymore"
@@ -106,7 +111,7 @@ _PAST = re.compile(
 _LEFT = re.compile(
     r"\b(?:from|formerly (?:of|with|at|in)|former|ex-|left|leaving|quit|quitting|instead of|rather than|not|never"
     r"|replacing|replaced|succeeding|than|after|old|previous|previously|until|ending|divorced)"
-    r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?(?:[a-z-]+\s+)?$",
+    r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?(?:(?!new\b|current\b)[a-z-]+\s+)?$",
     re.I,
 )
 #: Where a clause ends, for the denials and other people's facts read per clause.
@@ -123,8 +128,9 @@ _SOMEONE_ELSE = re.compile(
     re.I,
 )
 _NAME = re.compile(NAME)
-#: Words a name chunk may open with that are no part of the name ("Former Continental", "The Ninth Lantern").
-_LEAD = frozenset("the a an former ex new correction update sources reports according".split())
+#: Words a name chunk may open with that are no part of the name ("Former Continental", "The Ninth Lantern",
+#: "After leaving Skoda": a sentence's first word).
+_LEAD = frozenset("former ex new correction update sources reports according".split()) | STOP_WORDS
 _FORMER_LEAD = frozenset({"former", "ex"})
 _COUNTRIES = frozenset(DEMONYMS.values())
 _PLACE_BEFORE = re.compile(rf"\b(?:in|to|into|near|at)\s+{PLACE_OF}$")
@@ -133,6 +139,9 @@ _STAY = re.compile(
     r"\b(?:set|filmed|shot|recorded|stayed|staying|visit\w*|toured|touring|holiday\w*|spent(?: \w+){1,2}|performed"
     rf"|played|plays|concerts?|shows?|exhibition|premiered?|launched|opened)\s+(?:in|at)\s+{PLACE_OF}$"
 )
+_SEAT_AFTER = re.compile(r"(?:-based\b|\s+(?:headquarters|HQ|head office|head-office|main office)\b)")
+#: A currency by its word, with the adjective or code that tells which ("the euro", "the US dollar").
+_MONEY = re.compile(rf"(?<![\w-])(?:(?:[{UPPER}][\w-]*|new)\s+)?(?:{'|'.join(sorted(CURRENCIES))})s?\b")
 _PARTY_BEFORE = re.compile(rf"\b(?:in|near|into)\s+{PLACE_OF}$")
 #: A place's name may end in these (Mexico City); an organisation's words otherwise say it is no place.
 _PLACE_WORDS = frozenset({"City", "Park", "Bridge", "Tower", "Union", "United"})
@@ -158,7 +167,7 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
     for turn in turns:
         stated = [f for f in facts if turn.event_id in f.event_ids and id(f) not in placed]
         placed.update(id(f) for f in stated)
-        stated = [_relabelled(f, held) for f in stated]
+        stated = [_settled(f, held, turn.content) for f in stated]
         found = [f for s in split_sentences(turn.content) for f in changes(s, held, stated)]
         stamped = [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in found]
         out += stated + stamped
@@ -186,13 +195,18 @@ def _hold(held: dict[str, dict[str, Held]], subject: str, predicate: str, value:
         mine[predicate] = Held(subject, predicate, value)
 
 
-def _relabelled(fact: Fact, held: dict[str, dict[str, Held]]) -> Fact:
-    """A fact whose relation the subject is not known for, as the confusable one memory knows it by."""
+def _settled(fact: Fact, held: dict[str, dict[str, Held]], said: str) -> Fact:
+    """A fact whose relation the subject is not known for, as the confusable one memory knows it by; and a
+    change or correction of a value memory holds, as replacing it (``educated at`` keeps several values, but a
+    sentence that corrects one names the one: "is a graduate of X; an earlier profile wrongly listed Y")."""
     mine = held.get(norm(fact.subject), {})
-    if fact.retract or fact.predicate in mine:
+    if fact.retract:
         return fact
-    known = next((r for r in _CONFUSED.get(fact.predicate, ()) if r in mine), None)
-    return replace(fact, predicate=known) if known else fact
+    if fact.predicate not in mine:
+        known = next((r for r in _CONFUSED.get(fact.predicate, ()) if r in mine), None)
+        return replace(fact, predicate=known) if known else fact
+    changed = not _same(fact.object, mine[fact.predicate].value) and _CUE.search(said) and not _UNSURE.search(said)
+    return replace(fact, replaces_attribute=True) if changed else fact
 
 
 def changes(sentence: str, held: dict[str, dict[str, Held]], stated: Sequence[Fact] = ()) -> list[Fact]:
@@ -255,12 +269,22 @@ def _mentions(text: str, held: dict[str, Held]) -> list[tuple[int, int]]:
 
 def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[tuple[str, int]]:
     """Values of ``kind`` the text names outside the subject's own name, each with where it starts."""
+    if kind == "currency":
+        yield from ((re.sub(r"^new |s$", "", m[0]), m.start()) for m in _MONEY.finditer(text))
+        return
     for m in _NAME.finditer(text):
-        if any(s < m.end() and m.start() < e for s, e in spans) or text.startswith("'s", m.end()):
-            continue  # the subject itself, or a name that only qualifies another ("Lausanne's venue")
+        if m.start() and text[m.start() - 1].isalnum() or text.startswith("'s", m.end()):
+            continue  # a part of a word ("6G"), or a name that only qualifies another ("Lausanne's venue")
+        if any(s < m.end() and m.start() < e for s, e in spans):
+            continue  # the subject itself
         words, start = m[0].split(), m.start()
-        while words and (words[0].lower() in _LEAD or len(words) > 1 and job_title(words[0])):
-            if words[0].lower() in _FORMER_LEAD:
+        while words and (
+            words[0].lower() in _LEAD
+            or words[0].lower().startswith("ex-")
+            or len(words) > 1
+            and job_title(words[0])
+        ):
+            if words[0].lower() in _FORMER_LEAD or words[0].lower().startswith("ex-"):
                 words = []  # "Former Continental engineer": the name it opens is left
                 break
             start += len(words[0]) + 1
@@ -276,6 +300,8 @@ def _of_kind(text: str, name: str, start: int, kind: str) -> bool:
     org = any(w in ORG_WORDS and w not in _PLACE_WORDS for w in words)
     if kind == "person":
         return (len(words) > 1 or "-" in name) and not org and name not in _COUNTRIES and not re.search(r"\d", name)
+    if kind == "place" and _SEAT_AFTER.match(text, start + len(name)):
+        return not org  # "from its new Vancouver headquarters", "a Lyon-based label"
     if kind == "place":
         return bool(_PLACE_BEFORE.search(before)) and not _STAY.search(before) and not org
     if kind == "language":

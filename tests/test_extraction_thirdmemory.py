@@ -1,0 +1,127 @@
+"""Third-person changes read with what memory holds for the subject (:mod:`consolidators.thirdmemory`).
+
+Each row is worded here, not taken from a corpus: other names, other verbs of the same family. A row gives the
+subject, the relation and value memory holds, the sentence, and the new value it names; it is read through the
+whole session (``extractive.session_facts``) twice: with the old value active, where it must yield the new value,
+and with an empty memory, where it must not (memory is what names the relation, or corrects the one a sentence
+reader guessed). The rows that must yield nothing (doubt, plans, past states, denials, someone else's fact, two
+candidates, the old value) fail if the reader stops checking what keeps a mention from being the current value.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from consolidators.extractive import session_facts
+from consolidators.thirdmemory import Held, changes
+from consolidators.types import ActiveFact, Turn
+
+_TS = datetime(2026, 5, 1, 12, tzinfo=UTC)
+_BEFORE = datetime(2026, 4, 1, 12, tzinfo=UTC)
+
+#: (subject, relation, the value memory holds, the sentence, the new value it names)
+CHANGES: list[tuple[str, str, str, str, str]] = [
+    ("Ines Lacroix", "works at", "Airbus", "Ex-Airbus analyst Ines Lacroix is now at Safran.", "Safran"),
+    ("Omar Haddad", "works at", "Shell", "Omar Haddad, formerly of Shell, started at Equinor in March.", "Equinor"),
+    ("Lena Brandt", "works at", "SAP", "Lena Brandt has taken a post with the OECD.", "OECD"),
+    ("Pavel Novak", "works at", "Skoda", "After leaving Skoda, Pavel Novak signed with Tatra this spring.", "Tatra"),
+    ("Rui Costa", "plays for", "Benfica", "Benfica sold Rui Costa to Fiorentina.", "Fiorentina"),
+    ("Mia Holt", "plays for", "Chelsea Women", "Mia Holt now keeps goal for Arsenal after leaving Chelsea Women.", "Arsenal"),
+    ("Tariq Aziz", "plays for", "Al Ain", "Tariq Aziz was bought by Al Wahda for a record fee.", "Al Wahda"),
+    ("Sofia Reyes", "lives in", "Valencia", "Sofia Reyes, now settled in Seville, is writing a memoir.", "Seville"),
+    ("Jan Visser", "lives in", "Utrecht", "Jan Visser has moved his family to Groningen.", "Groningen"),
+    ("Hana Sato", "lives in", "Osaka", "Hana Sato has since left Osaka; she lives in Nagoya these days.", "Nagoya"),
+    ("Bela Kiss", "died in", "Budapest", "Bela Kiss's family said he died in Pécs, not in Budapest as first reported.", "Pécs"),
+    ("Greta Lind", "died in", "Malmö", "Greta Lind's son clarified that she passed away in Lund.", "Lund"),
+    ("Kofi Mensah", "born in", "Accra", "Kofi Mensah's passport shows he was in fact born in Kumasi.", "Kumasi"),
+    ("Lea Roth", "married to", "Max Berg", "Lea Roth and Max Berg divorced; she has since married the painter Ole Dahl.", "Ole Dahl"),
+    ("Vesna Observatory", "located in", "Split", "A reader notes that the Vesna Observatory actually sits in Zadar.", "Zadar"),
+    ("Blue Heron Club", "located in", "Leeds", "The Blue Heron Club has relocated to York.", "York"),
+    ("Harbour Museum", "located in", "Gdynia", "The Harbour Museum reopened in Sopot after leaving Gdynia.", "Sopot"),
+    ("Nortex", "owned by", "Siemens", "Siemens divested Nortex; the unit now belongs to ABB.", "ABB"),
+    ("Quillon", "owned by", "Vantor", "Vantor sold Quillon; the brand is now part of Helix Partners.", "Helix Partners"),
+    ("Varnia", "official language", "French", "Varnia's new charter makes Wolof its official language.", "Wolof"),
+    ("Oulu", "mayor", "Aino Lehto", "Oulu City Council chose Mikko Rinne as mayor, ending Aino Lehto's term.", "Mikko Rinne"),
+    ("Sarnia", "president", "Ivo Dragan", "Mara Kell won Sarnia's presidential run-off and took office on Friday.", "Mara Kell"),
+    ("Red Orchard", "directed by", "Lu Wen", "The studio credited Zhao Min as director of Red Orchard after a review.", "Zhao Min"),
+    ("Asha Rao", "educated at", "University of Pune", "Asha Rao's alma mater, her office clarified, is the University of Mysore.", "University of Mysore"),
+    ("Tomas Berg", "educated at", "Uppsala University", "The university Tomas Berg graduated from is actually Lund University.", "Lund University"),
+]
+
+#: Sentences of :data:`CHANGES` a sentence reader already reads alone (memory then agrees, or corrects its relation
+#: only when the subject is known for another: those rows are in the test without memory).
+READ_ALONE = frozenset(
+    {
+        "Hana Sato has since left Osaka; she lives in Nagoya these days.",
+        "The Harbour Museum reopened in Sopot after leaving Gdynia.",
+        "Vantor sold Quillon; the brand is now part of Helix Partners.",
+        "Asha Rao's alma mater, her office clarified, is the University of Mysore.",
+    }
+)
+
+#: (subject, relation, the value memory holds, a sentence that names no new value of it)
+NOTHING: list[tuple[str, str, str, str]] = [
+    ("Ines Lacroix", "works at", "Airbus", "Ines Lacroix could join Safran next year."),
+    ("Ines Lacroix", "works at", "Airbus", "Ines Lacroix's husband now works at Safran."),
+    ("Rui Costa", "plays for", "Benfica", "Rumours say Fiorentina may bid for Rui Costa."),
+    ("Rui Costa", "plays for", "Benfica", "Rui Costa used to play for Porto before he joined Benfica."),
+    ("Sofia Reyes", "lives in", "Valencia", "Sofia Reyes grew up in Cádiz, where her parents still live."),
+    ("Sofia Reyes", "lives in", "Valencia", "Sofia Reyes's new novel is set in Granada, where she spent her youth."),
+    ("Sofia Reyes", "lives in", "Valencia", "Has Sofia Reyes moved to Madrid now?"),
+    ("Jan Visser", "lives in", "Utrecht", "Jan Visser has not moved to Groningen, despite the reports."),
+    ("Nortex", "owned by", "Siemens", "Sources say Helix Partners could bid for Nortex, though nothing is agreed."),
+    ("Harbour Museum", "located in", "Gdynia", "The Harbour Museum was originally planned for Gdańsk."),
+    ("Blue Heron Club", "located in", "Leeds", "The Blue Heron Club is now open late in Leeds."),
+    ("Pavel Novak", "works at", "Skoda", "Pavel Novak is now back at Skoda after a year with Tatra and Volvo."),
+    ("Oulu", "mayor", "Aino Lehto", "Oulu's new tram line opened, and Mikko Rinne cut the ribbon."),
+]
+
+
+def _said(subject: str, predicate: str, old: str | None, sentence: str) -> set[str]:
+    """The objects the session gives ``subject``'s ``predicate`` for ``sentence``, with ``old`` active (or none)."""
+    active = (ActiveFact("f1", subject, predicate, old, _BEFORE),) if old else ()
+    facts = session_facts([Turn("e1", "user", sentence, _TS)], active)
+    return {f.object.lower() for f in facts if f.subject == subject and f.predicate == predicate and not f.retract}
+
+
+@pytest.mark.parametrize(("subject", "predicate", "old", "sentence", "new"), CHANGES)
+def test_memory_names_the_relation(subject: str, predicate: str, old: str, sentence: str, new: str) -> None:
+    assert _said(subject, predicate, old, sentence) == {new.lower()}
+
+
+@pytest.mark.parametrize(
+    ("subject", "predicate", "old", "sentence", "new"), [c for c in CHANGES if c[3] not in READ_ALONE]
+)
+def test_without_memory_the_relation_is_unread(subject: str, predicate: str, old: str, sentence: str, new: str) -> None:
+    assert new.lower() not in _said(subject, predicate, None, sentence)
+
+
+@pytest.mark.parametrize(("subject", "predicate", "old", "sentence"), NOTHING)
+def test_no_new_value(subject: str, predicate: str, old: str, sentence: str) -> None:
+    assert _said(subject, predicate, old, sentence) <= {old.lower()}
+
+
+def test_earlier_in_the_session_is_memory() -> None:
+    """A value said in one turn is what a later turn of the same session changes."""
+    turns = [
+        Turn("e1", "user", "Omar Haddad works at Shell.", _TS),
+        Turn("e2", "user", "Omar Haddad, formerly of Shell, is now with Equinor.", _TS),
+    ]
+    facts = [f for f in session_facts(turns) if f.subject == "Omar Haddad" and f.predicate == "works at"]
+    assert [f.object for f in facts if not f.retract][-1] == "Equinor"
+
+
+def test_two_subjects_of_the_relation_are_a_guess() -> None:
+    """Whose new club a sentence names is unclear when it names two players memory holds."""
+    held = {
+        "rui costa": {"plays for": Held("Rui Costa", "plays for", "Benfica")},
+        "joao silva": {"plays for": Held("Joao Silva", "plays for", "Porto")},
+    }
+    assert changes("Rui Costa has joined Braga, replacing Joao Silva.", held) == []
+
+
+def test_the_old_value_is_never_the_new_one() -> None:
+    held = {"hana sato": {"lives in": Held("Hana Sato", "lives in", "Osaka")}}
+    assert changes("Hana Sato has since moved back to Osaka.", held) == []
