@@ -30,6 +30,7 @@ from .handovers import NAME, PLACE_OF
 from .places import CURRENCIES, DEMONYMS
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
+from .vocabulary import MONTHS, WEEKDAYS
 from .text import PLANS, UPPER, doubts, expand_contractions, split_sentences
 from .types import ActiveFact, Fact, Turn
 from .wholenames import job_title
@@ -81,7 +82,7 @@ _WORD = {p: re.compile(rf"\b(?:{w})\b", re.I) for p, w in _WORDS.items()}
 _CONFUSED = {
     "lives in": ("located in", "headquartered in"),
     "located in": ("headquartered in", "lives in"),
-    "headquartered in": ("located in",),
+    "headquartered in": ("located in", "lives in"),
     "owned by": ("plays for", "works at"),
     "plays for": ("works at",),
 }
@@ -93,7 +94,7 @@ _CUE = re.compile(
     r"|joined|left|leaving|formerly|former|replac\w*|took over|taken over|succeed\w*|chose|named|appointed|elected"
     r"|sworn in|took office|makes|made|adopted|sold|bought|acquired|divested|belongs|signed|credited|remarried"
     r"|married|divorced|settled|this (?:month|week|year|season)|recently|after|ending|no longer|anymore"
-    r"|took|taken|hired|became|become|started|won)\b",
+    r"|took|taken|hired|became|become|started|final|finally|officially)\b",
     re.I,
 )
 #: Doubt, plans and rumours anywhere in the sentence (denials are read per clause: "not in Warsaw as first
@@ -111,7 +112,7 @@ _PAST = re.compile(
 _LEFT = re.compile(
     r"\b(?:from|formerly (?:of|with|at|in)|former|ex-|left|leaving|quit|quitting|instead of|rather than|not|never"
     r"|replacing|replaced|succeeding|than|after|old|previous|previously|until|ending|divorced)"
-    r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?(?:(?!new\b|current\b)[a-z-]+\s+)?$",
+    r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?(?:(?!new\b|current\b|is\b|are\b|was\b|were\b)[a-z-]+\s+)?$",
     re.I,
 )
 #: Where a clause ends, for the denials and other people's facts read per clause.
@@ -119,19 +120,27 @@ _BOUNDARY = re.compile(r"[,;:()]|\.\s|\s[—–-]\s|\s(?:but|and|because|though|
 _DENIED = re.compile(r"\b(?:not|never|no longer|n't|rather than|instead of)\b", re.I)
 #: Someone else whose fact the clause may tell: "X's wife works at Bosch", "where her parents still live"; a
 #: relative who reports ("X's family said she died in Y") tells X's.
-_KIN = (
-    r"wife|husband|spouse|partner|parents?|mother|father|mum|mom|dad|brother|sister|son|daughter|children|kids?"
-    r"|family|uncle|aunt|cousin|fiancée?|widow|widower|friend|agent|manager|twin"
-)
-_SOMEONE_ELSE = re.compile(
-    rf"(?:'s|(?<!moved )(?<!relocated )(?<!brought )(?<!took )(?<!with )\b(?:his|her|their))\s+(?:\w+\s+)?(?:{_KIN})\b(?!\s+(?:said|says|told|confirmed|clarified|announced|stated))",
-    re.I,
-)
+_SPOUSE = r"wife|husband|spouse|partner|fiancée?|widow|widower"
+_KIN = r"parents?|mother|father|mum|mom|dad|brother|sister|son|daughter|children|kids?|family|uncle|aunt|cousin"
+_KIN += r"|friend|agent|manager|twin"
+
+
+def _someone_else(kin: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?:'s|(?<!moved )(?<!relocated )(?<!brought )(?<!took )(?<!with )\b(?:his|her|their))\s+(?:\w+\s+)?"
+        rf"(?:{kin})\b(?!\s+(?:said|says|told|confirmed|clarified|announced|stated))",
+        re.I,
+    )
+
+
+#: ... where a spouse is the relation read ("X's husband is now W"), not someone else, for ``married to``.
+_SOMEONE_ELSE = {False: _someone_else(f"{_SPOUSE}|{_KIN}"), True: _someone_else(_KIN)}
 _NAME = re.compile(NAME)
 #: Words a name chunk may open with that are no part of the name ("Former Continental", "The Ninth Lantern",
 #: "After leaving Skoda": a sentence's first word).
-_LEAD = frozenset("former ex new correction update sources reports according".split()) | STOP_WORDS
+_LEAD = frozenset("the a an former ex new correction update sources reports according".split())
 _FORMER_LEAD = frozenset({"former", "ex"})
+_DATES = frozenset(MONTHS + WEEKDAYS)
 _COUNTRIES = frozenset(DEMONYMS.values())
 _PLACE_BEFORE = re.compile(rf"\b(?:in|to|into|near|at)\s+{PLACE_OF}$")
 #: A place the subject's work is set in, or a stay: "a novel set in Kyoto", "spent a year in Oslo", "toured in Lima".
@@ -142,7 +151,11 @@ _STAY = re.compile(
 _SEAT_AFTER = re.compile(r"(?:-based\b|\s+(?:headquarters|HQ|head office|head-office|main office)\b)")
 #: A currency by its word, with the adjective or code that tells which ("the euro", "the US dollar").
 _MONEY = re.compile(rf"(?<![\w-])(?:(?:[{UPPER}][\w-]*|new)\s+)?(?:{'|'.join(sorted(CURRENCIES))})s?\b")
-_PARTY_BEFORE = re.compile(rf"\b(?:in|near|into)\s+{PLACE_OF}$")
+#: Where a name is a place, not a party: "in Berlin", "commutes to Potsdam", "flew back to Lagos".
+_PARTY_BEFORE = re.compile(
+    r"\b(?:in|near|into|(?:commut|mov|relocat|travel|return|head|visit|trip)\w*(?: back)? to|went to|flew to|drove to)"
+    rf"\s+{PLACE_OF}$"
+)
 #: A place's name may end in these (Mexico City); an organisation's words otherwise say it is no place.
 _PLACE_WORDS = frozenset({"City", "Park", "Bridge", "Tower", "Union", "United"})
 #: Words after a place's name that make it its institution ("Tartu City Council chose …" speaks for Tartu).
@@ -240,7 +253,7 @@ def _new_value(
     values = [
         v
         for v, start in _candidates(text, kind, spans)
-        if not _same(v, old.value) and norm(v) not in taken and _typed(v, old.value, kind) and _now(text, start)
+        if not _same(v, old.value) and norm(v) not in taken and _typed(v, old.value, kind) and _now(text, start, old.predicate)
     ]
     values = list(dict.fromkeys(values))
     return values[0] if len(values) == 1 else None
@@ -280,6 +293,8 @@ def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[
         words, start = m[0].split(), m.start()
         while words and (
             words[0].lower() in _LEAD
+            or start == 0
+            and words[0].lower() in STOP_WORDS
             or words[0].lower().startswith("ex-")
             or len(words) > 1
             and job_title(words[0])
@@ -290,7 +305,7 @@ def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[
             start += len(words[0]) + 1
             words = words[1:]
         name = " ".join(words).rstrip(".,")
-        if name and _of_kind(text, name, start, kind):
+        if name and name not in _DATES and _of_kind(text, name, start, kind):
             yield name, start
 
 
@@ -314,14 +329,14 @@ def _typed(new: str, old: str, kind: str) -> bool:
     return kind != "place" or (new in _COUNTRIES) == (old in _COUNTRIES)
 
 
-def _now(text: str, start: int) -> bool:
+def _now(text: str, start: int, relation: str) -> bool:
     """Whether the value at ``start`` is said as holding: not left, denied or someone else's in its clause."""
     if _LEFT.search(text[:start]):
         return False
     bounds = [0] + [b.end() for b in _BOUNDARY.finditer(text) if b.end() <= start]
     ends = [b.start() for b in _BOUNDARY.finditer(text) if b.start() > start] + [len(text)]
     clause = text[bounds[-1] : ends[0]]
-    return not _DENIED.search(clause) and not _SOMEONE_ELSE.search(clause)
+    return not _DENIED.search(clause) and not _SOMEONE_ELSE[relation == "married to"].search(clause)
 
 
 def _same(new: str, old: str) -> bool:
