@@ -30,9 +30,9 @@ from .handovers import NAME, PLACE_OF
 from .places import CURRENCIES, DEMONYMS
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
-from .vocabulary import MONTHS, WEEKDAYS
 from .text import PLANS, UPPER, doubts, expand_contractions, split_sentences
 from .types import ActiveFact, Fact, Turn
+from .vocabulary import MONTHS, WEEKDAYS
 from .wholenames import job_title
 
 #: The single-valued third-person relations read here, by the kind of their value.
@@ -253,7 +253,10 @@ def _new_value(
     values = [
         v
         for v, start in _candidates(text, kind, spans)
-        if not _same(v, old.value) and norm(v) not in taken and _typed(v, old.value, kind) and _now(text, start, old.predicate)
+        if not _same(v, old.value)
+        and norm(v) not in taken
+        and _typed(v, old.value, kind)
+        and _now(text, start, old.predicate)
     ]
     values = list(dict.fromkeys(values))
     return values[0] if len(values) == 1 else None

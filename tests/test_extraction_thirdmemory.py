@@ -28,26 +28,104 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ("Lena Brandt", "works at", "SAP", "Lena Brandt has taken a post with the OECD.", "OECD"),
     ("Pavel Novak", "works at", "Skoda", "After leaving Skoda, Pavel Novak signed with Tatra this spring.", "Tatra"),
     ("Rui Costa", "plays for", "Benfica", "Benfica sold Rui Costa to Fiorentina.", "Fiorentina"),
-    ("Mia Holt", "plays for", "Chelsea Women", "Mia Holt now keeps goal for Arsenal after leaving Chelsea Women.", "Arsenal"),
+    (
+        "Mia Holt",
+        "plays for",
+        "Chelsea Women",
+        "Mia Holt now keeps goal for Arsenal after leaving Chelsea Women.",
+        "Arsenal",
+    ),
     ("Tariq Aziz", "plays for", "Al Ain", "Tariq Aziz was bought by Al Wahda for a record fee.", "Al Wahda"),
     ("Sofia Reyes", "lives in", "Valencia", "Sofia Reyes, now settled in Seville, is writing a memoir.", "Seville"),
     ("Jan Visser", "lives in", "Utrecht", "Jan Visser has moved his family to Groningen.", "Groningen"),
     ("Hana Sato", "lives in", "Osaka", "Hana Sato has since left Osaka; she lives in Nagoya these days.", "Nagoya"),
-    ("Bela Kiss", "died in", "Budapest", "Bela Kiss's family said he died in Pécs, not in Budapest as first reported.", "Pécs"),
+    (
+        "Bela Kiss",
+        "died in",
+        "Budapest",
+        "Bela Kiss's family said he died in Pécs, not in Budapest as first reported.",
+        "Pécs",
+    ),
     ("Greta Lind", "died in", "Malmö", "Greta Lind's son clarified that she passed away in Lund.", "Lund"),
     ("Kofi Mensah", "born in", "Accra", "Kofi Mensah's passport shows he was in fact born in Kumasi.", "Kumasi"),
-    ("Lea Roth", "married to", "Max Berg", "Lea Roth and Max Berg divorced; she has since married the painter Ole Dahl.", "Ole Dahl"),
-    ("Vesna Observatory", "located in", "Split", "A reader notes that the Vesna Observatory actually sits in Zadar.", "Zadar"),
+    (
+        "Lea Roth",
+        "married to",
+        "Max Berg",
+        "Lea Roth and Max Berg divorced; she has since married the painter Ole Dahl.",
+        "Ole Dahl",
+    ),
+    (
+        "Vesna Observatory",
+        "located in",
+        "Split",
+        "A reader notes that the Vesna Observatory actually sits in Zadar.",
+        "Zadar",
+    ),
     ("Blue Heron Club", "located in", "Leeds", "The Blue Heron Club has relocated to York.", "York"),
     ("Harbour Museum", "located in", "Gdynia", "The Harbour Museum reopened in Sopot after leaving Gdynia.", "Sopot"),
     ("Nortex", "owned by", "Siemens", "Siemens divested Nortex; the unit now belongs to ABB.", "ABB"),
-    ("Quillon", "owned by", "Vantor", "Vantor sold Quillon; the brand is now part of Helix Partners.", "Helix Partners"),
+    (
+        "Quillon",
+        "owned by",
+        "Vantor",
+        "Vantor sold Quillon; the brand is now part of Helix Partners.",
+        "Helix Partners",
+    ),
     ("Varnia", "official language", "French", "Varnia's new charter makes Wolof its official language.", "Wolof"),
-    ("Oulu", "mayor", "Aino Lehto", "Oulu City Council chose Mikko Rinne as mayor, ending Aino Lehto's term.", "Mikko Rinne"),
-    ("Sarnia", "president", "Ivo Dragan", "Mara Kell won Sarnia's presidential run-off and took office on Friday.", "Mara Kell"),
-    ("Red Orchard", "directed by", "Lu Wen", "The studio credited Zhao Min as director of Red Orchard after a review.", "Zhao Min"),
-    ("Asha Rao", "educated at", "University of Pune", "Asha Rao's alma mater, her office clarified, is the University of Mysore.", "University of Mysore"),
-    ("Tomas Berg", "educated at", "Uppsala University", "The university Tomas Berg graduated from is actually Lund University.", "Lund University"),
+    (
+        "Oulu",
+        "mayor",
+        "Aino Lehto",
+        "Oulu City Council chose Mikko Rinne as mayor, ending Aino Lehto's term.",
+        "Mikko Rinne",
+    ),
+    (
+        "Sarnia",
+        "president",
+        "Ivo Dragan",
+        "Mara Kell won Sarnia's presidential run-off and took office on Friday.",
+        "Mara Kell",
+    ),
+    (
+        "Red Orchard",
+        "directed by",
+        "Lu Wen",
+        "The studio credited Zhao Min as director of Red Orchard after a review.",
+        "Zhao Min",
+    ),
+    (
+        "Asha Rao",
+        "educated at",
+        "University of Pune",
+        "Asha Rao's alma mater, her office clarified, is the University of Mysore.",
+        "University of Mysore",
+    ),
+    ("Kelvora", "currency", "peso", "Kelvora dropped the peso and now pays in the US dollar.", "US dollar"),
+    (
+        "Nimbra Labs",
+        "headquartered in",
+        "Austin",
+        "Nimbra Labs now runs operations from its new Denver headquarters.",
+        "Denver",
+    ),
+    ("Jae-min Cho", "lives in", "Incheon", "Jae-min Cho is now based in Daejeon.", "Daejeon"),
+    ("Dilek Arslan", "married to", "Kerem Demir", "Dilek Arslan's husband is now Murat Şahin.", "Murat Şahin"),
+    ("Ola Berg", "works at", "Telenor", "Equinor has taken on Ola Berg, who now leads its 5G team.", "Equinor"),
+    (
+        "Silent Pier",
+        "directed by",
+        "Anna Holm",
+        "The final cut credits Lukas Brandt as director of Silent Pier.",
+        "Lukas Brandt",
+    ),
+    (
+        "Tomas Berg",
+        "educated at",
+        "Uppsala University",
+        "The university Tomas Berg graduated from is actually Lund University.",
+        "Lund University",
+    ),
 ]
 
 #: Sentences of :data:`CHANGES` a sentence reader already reads alone (memory then agrees, or corrects its relation
@@ -58,6 +136,9 @@ READ_ALONE = frozenset(
         "The Harbour Museum reopened in Sopot after leaving Gdynia.",
         "Vantor sold Quillon; the brand is now part of Helix Partners.",
         "Asha Rao's alma mater, her office clarified, is the University of Mysore.",
+        "Kelvora dropped the peso and now pays in the US dollar.",
+        "Jae-min Cho is now based in Daejeon.",
+        "Dilek Arslan's husband is now Murat Şahin.",
     }
 )
 
@@ -76,6 +157,10 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Blue Heron Club", "located in", "Leeds", "The Blue Heron Club is now open late in Leeds."),
     ("Pavel Novak", "works at", "Skoda", "Pavel Novak is now back at Skoda after a year with Tatra and Volvo."),
     ("Oulu", "mayor", "Aino Lehto", "Oulu's new tram line opened, and Mikko Rinne cut the ribbon."),
+    ("Ola Berg", "works at", "Telenor", "Ola Berg, who now lives in Bergen, commutes to Stavanger."),
+    ("Ola Berg", "works at", "Telenor", "Stavanger resident Ola Berg won the city chess open on Saturday."),
+    ("Dilek Arslan", "married to", "Kerem Demir", "Dilek Arslan's brother has since married Elif Kaya."),
+    ("Kelvora", "currency", "peso", "Kelvora might switch from the peso to the euro."),
 ]
 
 
@@ -125,3 +210,11 @@ def test_two_subjects_of_the_relation_are_a_guess() -> None:
 def test_the_old_value_is_never_the_new_one() -> None:
     held = {"hana sato": {"lives in": Held("Hana Sato", "lives in", "Osaka")}}
     assert changes("Hana Sato has since moved back to Osaka.", held) == []
+
+
+def test_a_correction_replaces_the_value_held() -> None:
+    """``educated at`` keeps several values; a sentence that corrects the one memory holds replaces it."""
+    held = ActiveFact("f1", "Mira Sen", "educated at", "Jadavpur University", _BEFORE)
+    said = "Mira Sen is a graduate of Presidency University; an earlier profile wrongly listed Jadavpur University."
+    facts = [f for f in session_facts([Turn("e1", "user", said, _TS)], [held]) if f.predicate == "educated at"]
+    assert [(f.object, f.replaces) for f in facts] == [("Presidency University", "f1")]
