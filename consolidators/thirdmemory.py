@@ -105,7 +105,8 @@ _UNSURE = doubts(
 #: A past state or a life's past: "used to", "originally planned for", "grew up in".
 _PAST = re.compile(
     r"\b(?:used to|originally|grew up|as a (?:child|boy|girl|teenager|student)|at the age of|aged \d+"
-    r"|when (?:he|she|they) was|until)\b",
+    r"|when (?:he|she|they) was|until|(?:formerly|previously|once|earlier) [a-z]+ed"
+    r"|(?<!has )(?<!have )(?:lived|resided|worked|played|was married|were married|was based))\b",
     re.I,
 )
 #: Words just before a value that leave it, deny it or look back on it.
@@ -142,7 +143,11 @@ _LEAD = frozenset("the a an former ex new correction update sources reports acco
 _FORMER_LEAD = frozenset({"former", "ex"})
 _DATES = frozenset(MONTHS + WEEKDAYS)
 _COUNTRIES = frozenset(DEMONYMS.values())
-_PLACE_BEFORE = re.compile(rf"\b(?:in|to|into|near|at)\s+{PLACE_OF}$")
+#: Where a name is a place: "in Y", or "to Y" after a move ("moved his family to Y"; "married to Y" is no place).
+_PLACE_BEFORE = re.compile(
+    r"\b(?:in|into|near|at|(?:mov|relocat|return|head|transferr|shift|brought|took|taken)\w*\b[^,;]{0,40}\bto)"
+    rf"\s+{PLACE_OF}$"
+)
 #: A place the subject's work is set in, or a stay: "a novel set in Kyoto", "spent a year in Oslo", "toured in Lima".
 _STAY = re.compile(
     r"\b(?:set|filmed|shot|recorded|stayed|staying|visit\w*|toured|touring|holiday\w*|spent(?: \w+){1,2}|performed"
@@ -272,6 +277,8 @@ def _mentions(text: str, held: dict[str, Held]) -> list[tuple[int, int]]:
     Stadium"), though a place's institution speaks for it ("Tartu City Council")."""
     subject = next(iter(held.values())).subject
     bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
+    if bare.lower() not in text.lower():
+        return []  # most subjects memory holds are not in the sentence: no pattern to build for them
     out = []
     for m in re.finditer(rf"(?<![\w'-]){re.escape(bare)}(?![\w-])", text, re.I):
         before = text[: m.start()].rstrip()

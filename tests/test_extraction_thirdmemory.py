@@ -161,6 +161,9 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Ola Berg", "works at", "Telenor", "Stavanger resident Ola Berg won the city chess open on Saturday."),
     ("Dilek Arslan", "married to", "Kerem Demir", "Dilek Arslan's brother has since married Elif Kaya."),
     ("Kelvora", "currency", "peso", "Kelvora might switch from the peso to the euro."),
+    ("Lars Eke", "lives in", "Malmö", "Lars Eke formerly lived in Umeå."),
+    ("Kofi Boateng", "lives in", "Tema", "Kofi Boateng was married to Esi Owusu for ten years."),
+    ("Kofi Boateng", "married to", "Ama Serwaa", "Kofi Boateng was married to Esi Owusu for ten years."),
 ]
 
 
