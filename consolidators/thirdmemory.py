@@ -19,6 +19,7 @@ candidates, or two subjects holding the relation in one sentence, are a guess, s
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -203,8 +204,8 @@ def _held(active: Sequence[ActiveFact]) -> dict[str, dict[str, Held]]:
 
 
 def _hold(held: dict[str, dict[str, Held]], subject: str, predicate: str, value: str, retract: bool) -> None:
-    predicate = norm(predicate)
-    if predicate not in KINDS or norm(subject) == "user":
+    predicate = predicate.lower()
+    if predicate not in KINDS or subject.lower() == "user":
         return
     mine = held.setdefault(norm(subject), {})
     if retract:
@@ -233,7 +234,12 @@ def changes(sentence: str, held: dict[str, dict[str, Held]], stated: Sequence[Fa
     text = expand_contractions(sentence.replace("’", "'").replace("‘", "'")).strip()
     if not held or _UNSURE.search(text) or _PAST.search(text) or not _CUE.search(text):
         return []
-    named = {key: spans for key in held if held[key] and (spans := _mentions(text, held[key]))}
+    lowered = text.lower()
+    named = {
+        key: spans
+        for key, mine in held.items()
+        if mine and _bare(next(iter(mine.values())).subject).lower() in lowered and (spans := _mentions(text, mine))
+    }
     out: list[Fact] = []
     for key, spans in named.items():
         for relation, old in held[key].items():
@@ -275,10 +281,7 @@ def _says(text: str, relation: str, rivals: list[str]) -> bool:
 def _mentions(text: str, held: dict[str, Held]) -> list[tuple[int, int]]:
     """Where the text names the subject whole: not as a part of a longer name ("Lane Stadium" in "Copper Lane
     Stadium"), though a place's institution speaks for it ("Tartu City Council")."""
-    subject = next(iter(held.values())).subject
-    bare = re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
-    if bare.lower() not in text.lower():
-        return []  # most subjects memory holds are not in the sentence: no pattern to build for them
+    bare = _bare(next(iter(held.values())).subject)
     out = []
     for m in re.finditer(rf"(?<![\w'-]){re.escape(bare)}(?![\w-])", text, re.I):
         before = text[: m.start()].rstrip()
@@ -288,6 +291,11 @@ def _mentions(text: str, held: dict[str, Held]) -> list[tuple[int, int]]:
             continue
         out.append((m.start(), m.end()))
     return out
+
+
+@functools.lru_cache(maxsize=4096)  # asked for every subject memory holds, for every sentence with a cue
+def _bare(subject: str) -> str:
+    return re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
 
 
 def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[tuple[str, int]]:
