@@ -106,7 +106,7 @@ _UNSURE = doubts(
 #: A past state or a life's past: "used to", "originally planned for", "grew up in".
 _PAST = re.compile(
     r"\b(?:used to|originally|grew up|as a (?:child|boy|girl|teenager|student)|at the age of|aged \d+"
-    r"|when (?:he|she|they) was|until|(?:formerly|previously|once|earlier) [a-z]+ed"
+    r"|when (?:he|she|they) was|until|(?:formerly|previously|once|earlier) (?:[a-z]+ed|the|an?)\b|(?:was|were) (?:formerly|previously|once)"
     r"|(?<!has )(?<!have )(?:lived|resided|worked|played|was married|were married|was based))\b",
     re.I,
 )
@@ -117,6 +117,8 @@ _LEFT = re.compile(
     r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?(?:(?!new\b|current\b|is\b|are\b|was\b|were\b)[a-z-]+\s+)?$",
     re.I,
 )
+#: A name in apposition to a former holder: "Quillmark's former chief executive, Femi Adebayo, now advises …".
+_FORMER_APPOSITION = re.compile(r"\b(?:former|ex-|previous|outgoing|late|then)\s+(?:[\w-]+\s+){0,2}[\w-]+,\s+$", re.I)
 #: Where a clause ends, for the denials and other people's facts read per clause.
 _BOUNDARY = re.compile(r"[,;:()]|\.\s|\s[—–-]\s|\s(?:but|and|because|though|where|while|whose|which)\s")
 _DENIED = re.compile(r"\b(?:not|never|no longer|n't|rather than|instead of)\b", re.I)
@@ -140,7 +142,10 @@ _SOMEONE_ELSE = {False: _someone_else(f"{_SPOUSE}|{_KIN}"), True: _someone_else(
 _NAME = re.compile(NAME)
 #: Words a name chunk may open with that are no part of the name ("Former Continental", "The Ninth Lantern",
 #: "After leaving Skoda": a sentence's first word).
-_LEAD = frozenset("the a an former ex new correction update sources reports according".split())
+_LEAD = frozenset(
+    "the a an former ex new correction update sources reports according ceo president mayor chairman chair chief"
+    " director minister coach of".split()
+)  # an office before "of" leaves the holder's organisation: "CEO of Halvard Robotics"
 _FORMER_LEAD = frozenset({"former", "ex"})
 _DATES = frozenset(MONTHS + WEEKDAYS)
 _COUNTRIES = frozenset(DEMONYMS.values())
@@ -156,7 +161,9 @@ _STAY = re.compile(
 )
 _SEAT_AFTER = re.compile(r"(?:-based\b|\s+(?:headquarters|HQ|head office|head-office|main office)\b)")
 #: A currency by its word, with the adjective or code that tells which ("the euro", "the US dollar").
-_MONEY = re.compile(rf"(?<![\w-])(?:(?:[{UPPER}][\w-]*|new)\s+)?(?:{'|'.join(sorted(CURRENCIES))})s?\b")
+_MONEY = re.compile(
+    rf"(?:(?<=\bthe )|(?<=\bits )|(?<=\bin ))(?:(?:[{UPPER}][\w-]*|new)\s+)?(?:{'|'.join(sorted(CURRENCIES))})s?\b"
+)  # after an article: "who won the run-off" names no currency
 #: Where a name is a place, not a party: "in Berlin", "commutes to Potsdam", "flew back to Lagos".
 _PARTY_BEFORE = re.compile(
     r"\b(?:in|near|into|(?:commut|mov|relocat|travel|return|head|visit|trip)\w*(?: back)? to|went to|flew to|drove to)"
@@ -246,31 +253,55 @@ def changes(sentence: str, held: dict[str, dict[str, Held]], stated: Sequence[Fa
             others = [k for k in named if k != key and relation in held[k]]
             if others or any(norm(f.subject) == key and f.predicate == relation for f in stated):
                 continue  # two subjects of the relation, or another reader read it: not this reader's to say
-            value = _new_value(text, old, held[key], spans, stated)
+            value = _new_value(text, old, held, spans, stated)
             if value is not None:
                 out.append(Fact(old.subject, relation, value, 0.75, replaces_attribute=True))
-    return out
+    keys = [(norm(f.subject), norm(f.object)) for f in out]
+    return [f for f, k in zip(out, keys, strict=True) if keys.count(k) == 1]  # one value, two relations: a guess
 
 
 def _new_value(
-    text: str, old: Held, mine: dict[str, Held], spans: list[tuple[int, int]], stated: Sequence[Fact]
+    text: str, old: Held, held: dict[str, dict[str, Held]], spans: list[tuple[int, int]], stated: Sequence[Fact]
 ) -> str | None:
     """The one value of ``old``'s kind the text names for it now, if the text speaks of that relation."""
     kind = KINDS[old.predicate]
+    mine = held[norm(old.subject)]
     rivals = [r for r in mine if KINDS[r] == kind and r != old.predicate]
     if (kind == "person" or rivals) and not _says(text, old.predicate, rivals):
         return None
     taken = {norm(f.object) for f in stated if norm(f.subject) == norm(old.subject)}
+    known = _known_kinds(held)
     values = [
         v
         for v, start in _candidates(text, kind, spans)
         if not _same(v, old.value)
         and norm(v) not in taken
         and _typed(v, old.value, kind)
+        and known.get(norm(v), {kind}) >= {kind}
         and _now(text, start, old.predicate)
     ]
     values = list(dict.fromkeys(values))
     return values[0] if len(values) == 1 else None
+
+
+#: What a subject is, by the relations memory holds for it: a person lives and works somewhere, a company is
+#: owned and led, a country or city has a capital, a mayor, a currency.
+_SUBJECT_KINDS = {
+    **dict.fromkeys(("lives in", "born in", "died in", "married to", "works at", "plays for", "educated at"), "person"),
+    **dict.fromkeys(("owned by", "headquartered in", "ceo"), "party"),
+    **dict.fromkeys(("mayor", "capital", "president", "official language", "currency"), "place"),
+}
+
+
+def _known_kinds(held: dict[str, dict[str, Held]]) -> dict[str, set[str]]:
+    """The kinds memory knows each name by, as a value or as a subject: "Femi Adebayo", a CEO, is no owner."""
+    known: dict[str, set[str]] = {}
+    for key, mine in held.items():
+        for relation, h in mine.items():
+            known.setdefault(norm(h.value), set()).add(KINDS[relation])
+            if relation in _SUBJECT_KINDS:
+                known.setdefault(key, set()).add(_SUBJECT_KINDS[relation])
+    return known
 
 
 def _says(text: str, relation: str, rivals: list[str]) -> bool:
@@ -349,7 +380,7 @@ def _typed(new: str, old: str, kind: str) -> bool:
 
 def _now(text: str, start: int, relation: str) -> bool:
     """Whether the value at ``start`` is said as holding: not left, denied or someone else's in its clause."""
-    if _LEFT.search(text[:start]):
+    if _LEFT.search(text[:start]) or _FORMER_APPOSITION.search(text[:start]):
         return False
     bounds = [0] + [b.end() for b in _BOUNDARY.finditer(text) if b.end() <= start]
     ends = [b.start() for b in _BOUNDARY.finditer(text) if b.start() > start] + [len(text)]

@@ -162,6 +162,15 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Dilek Arslan", "married to", "Kerem Demir", "Dilek Arslan's brother has since married Elif Kaya."),
     ("Kelvora", "currency", "peso", "Kelvora might switch from the peso to the euro."),
     ("Lars Eke", "lives in", "Malmö", "Lars Eke formerly lived in Umeå."),
+    (
+        "Corvid Pay",
+        "owned by",
+        "Ardent Capital",
+        "Corvid Pay's former chief executive, Tunde Bello, now advises startups.",
+    ),
+    ("Corvid Pay", "ceo", "Ngozi Eze", "Corvid Pay's former chief executive, Tunde Bello, now advises startups."),
+    ("Varnholm Robotics", "ceo", "Aiko Mori", "Kenji Ito was formerly the CEO of Varnholm Robotics."),
+    ("Lusenia", "currency", "rand", "Lusenia's president is now Grace Mwale, who won the run-off."),
     ("Kofi Boateng", "lives in", "Tema", "Kofi Boateng was married to Esi Owusu for ten years."),
     ("Kofi Boateng", "married to", "Ama Serwaa", "Kofi Boateng was married to Esi Owusu for ten years."),
 ]
