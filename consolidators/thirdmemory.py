@@ -56,23 +56,26 @@ KINDS: dict[str, str] = {
     "official language": "language",
     "currency": "currency",
 }
-#: The words that name each relation: needed where the subject holds two relations of a kind, and always for a
-#: person (a name beside a company is rarely its new CEO: the sentence must say the office).
+#: The words that name each relation, which a sentence needs but for a currency or a language (the value's own
+#: word says the relation): a name beside a company is rarely its new CEO, a lawyer who "now represents Meta"
+#: does not work there. Where the subject holds two relations of a kind, only one may be named.
 _WORDS = {
     "married to": r"marri\w*|remarri\w*|wed|wife|husband|spouse",
     "president": r"presiden\w*",
     "mayor": r"mayor\w*",
     "ceo": r"ceo|chief executive",
     "directed by": r"direct\w*",
-    "lives in": r"moved|relocated|lives|living|settled|based|home|resides|residence",
+    "lives in": r"moved|relocated|lives|living|settled|based|home|resides|residence|now in|is in",
     "born in": r"born|birth\w*",
     "died in": r"died|death|passed away|buried",
-    "located in": r"located|stands|sits|moved|relocated|held|housed|is in|now in",
+    "located in": r"located|stands|sits|moved|relocated|held|housed|is in|now in|takes place|(?:re)?opened",
     "headquartered in": r"headquarter\w*|hq|head office|based|moved|relocated",
     "capital": r"capital",
-    "works at": r"works?|working|job|employ\w*|hired|joined|engineer\w*|staff|post|role",
-    "plays for": r"plays?|playing|sign\w*|transfer\w*|loan|club|goal|sold|bought|striker|winger|keeper|squad",
-    "owned by": r"own\w*|belongs?|bought|acquired|acquisition|sold|divest\w*|subsidiary|parent|takeover",
+    "works at": r"works?|working|job|employ\w*|hired|joined|started|signed|engineer\w*|staff|post|role|position"
+    r"|recruited|taken on|team|lab|unit|office|(?:now|is|are) (?:at|with)",
+    "plays for": r"plays?|playing|sign\w*|transfer\w*|loan|club|goal|sold|bought|striker|winger|keeper|squad|joined"
+    r"|turns out|represents|season|deal|fee|(?:now|is|are) (?:at|with)",
+    "owned by": r"own\w*|belongs?|bought|acquired|acquisition|sold|divest\w*|subsidiary|parent|takeover|part of",
     "educated at": r"educated|alma mater|graduat\w*|studied|degree|school|universit\w*|college",
     "official language": r"official language|language",
     "currency": r"currenc\w*|money|notes|coins|tender",
@@ -267,7 +270,7 @@ def _new_value(
     kind = KINDS[old.predicate]
     mine = held[norm(old.subject)]
     rivals = [r for r in mine if KINDS[r] == kind and r != old.predicate]
-    if (kind == "person" or rivals) and not _says(text, old.predicate, rivals):
+    if (kind not in ("currency", "language") or rivals) and not _says(text, old.predicate, rivals):
         return None
     taken = {norm(f.object) for f in stated if norm(f.subject) == norm(old.subject)}
     known = _known_kinds(held)

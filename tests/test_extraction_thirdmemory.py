@@ -162,6 +162,7 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Dilek Arslan", "married to", "Kerem Demir", "Dilek Arslan's brother has since married Elif Kaya."),
     ("Kelvora", "currency", "peso", "Kelvora might switch from the peso to the euro."),
     ("Lars Eke", "lives in", "Malmö", "Lars Eke formerly lived in Umeå."),
+    ("Pia Lund", "works at", "Vinge", "Pia Lund now represents Spotify in the EU case."),
     (
         "Corvid Pay",
         "owned by",
