@@ -232,8 +232,10 @@ def _settled(fact: Fact, held: dict[str, dict[str, Held]], said: str) -> Fact:
     if fact.retract:
         return fact
     if fact.predicate not in mine:
+        # only for a subject memory knows as one kind: a company misread as living somewhere keeps its seat
+        one_kind = len({_SUBJECT_KINDS.get(r, "") for r in mine} - {""}) <= 1
         known = next((r for r in _CONFUSED.get(fact.predicate, ()) if r in mine), None)
-        return replace(fact, predicate=known) if known else fact
+        return replace(fact, predicate=known) if known and one_kind else fact
     changed = not _same(fact.object, mine[fact.predicate].value) and _CUE.search(said) and not _UNSURE.search(said)
     return replace(fact, replaces_attribute=True) if changed else fact
 

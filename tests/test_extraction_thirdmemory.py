@@ -231,3 +231,15 @@ def test_a_correction_replaces_the_value_held() -> None:
     said = "Mira Sen is a graduate of Presidency University; an earlier profile wrongly listed Jadavpur University."
     facts = [f for f in session_facts([Turn("e1", "user", said, _TS)], [held]) if f.predicate == "educated at"]
     assert [(f.object, f.replaces) for f in facts] == [("Presidency University", "f1")]
+
+
+def test_a_company_keeps_its_seat() -> None:
+    """Memory that misread a company as living somewhere does not turn its new seat into a home: it also knows
+    the company's CEO, so the subject is not one kind of thing."""
+    held = [
+        ActiveFact("f1", "Lotus Pay", "lives in", "Jakarta", _BEFORE),
+        ActiveFact("f2", "Lotus Pay", "ceo", "Dewi Hartono", _BEFORE),
+    ]
+    said = "Lotus Pay has shifted its headquarters from Jakarta to Bangkok."
+    facts = session_facts([Turn("e1", "user", said, _TS)], held)
+    assert {(f.predicate, f.object) for f in facts if not f.retract} == {("headquartered in", "Bangkok")}
