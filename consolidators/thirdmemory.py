@@ -91,6 +91,13 @@ _CONFUSED = {
     "plays for": ("works at",),
 }
 
+#: The words that state a relation outright, which a reader's relation then rests on.
+_STATED = {
+    "headquartered in": re.compile(r"\b(?:headquarter\w*|HQ|head office)\b", re.I),
+    "owned by": re.compile(r"\b(?:owned|owner|owns|belongs?|subsidiary|parent company)\b", re.I),
+    "lives in": re.compile(r"\b(?:lives|living|resides|home)\b", re.I),
+}
+
 #: Something changed, or was put right: the cue a sentence needs.
 _CUE = re.compile(
     r"\b(?:now|since|has since|new|newly|latest|in fact|actually|indeed|correct\w*|clarif\w*|confirm\w*|misstated"
@@ -235,7 +242,9 @@ def _settled(fact: Fact, held: dict[str, dict[str, Held]], said: str) -> Fact:
         # only for a subject memory knows as one kind: a company misread as living somewhere keeps its seat
         one_kind = len({_SUBJECT_KINDS.get(r, "") for r in mine} - {""}) <= 1
         known = next((r for r in _CONFUSED.get(fact.predicate, ()) if r in mine), None)
-        return replace(fact, predicate=known) if known and one_kind else fact
+        stated = _STATED.get(fact.predicate)  # "relocated its HQ to Rotterdam" says the seat: the reader read it
+        said_so = stated is not None and stated.search(said) is not None
+        return replace(fact, predicate=known) if known and one_kind and not said_so else fact
     changed = not _same(fact.object, mine[fact.predicate].value) and _CUE.search(said) and not _UNSURE.search(said)
     return replace(fact, replaces_attribute=True) if changed else fact
 
@@ -367,8 +376,14 @@ def _of_kind(text: str, name: str, start: int, kind: str) -> bool:
     words = name.split()
     before = text[:start]
     org = any(w in ORG_WORDS and w not in _PLACE_WORDS for w in words)
-    if kind == "person":
-        return (len(words) > 1 or "-" in name) and not org and name not in _COUNTRIES and not re.search(r"\d", name)
+    if kind == "person":  # a title is no person: "a memoir, The Long Table"
+        return (
+            not before.endswith("The ")
+            and (len(words) > 1 or "-" in name)
+            and not org
+            and name not in _COUNTRIES
+            and not re.search(r"\d", name)
+        )
     if kind == "place" and _SEAT_AFTER.match(text, start + len(name)):
         return not org  # "from its new Vancouver headquarters", "a Lyon-based label"
     if kind == "place":

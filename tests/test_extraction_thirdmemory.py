@@ -164,6 +164,12 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Lars Eke", "lives in", "Malmö", "Lars Eke formerly lived in Umeå."),
     ("Pia Lund", "works at", "Vinge", "Pia Lund now represents Spotify in the EU case."),
     (
+        "Ostrava",
+        "president",
+        "Jana Kral",
+        "Ostrava's former president Petr Dvorak has published a memoir, The Quiet Hall.",
+    ),
+    (
         "Corvid Pay",
         "owned by",
         "Ardent Capital",
@@ -243,3 +249,11 @@ def test_a_company_keeps_its_seat() -> None:
     said = "Lotus Pay has shifted its headquarters from Jakarta to Bangkok."
     facts = session_facts([Turn("e1", "user", said, _TS)], held)
     assert {(f.predicate, f.object) for f in facts if not f.retract} == {("headquartered in", "Bangkok")}
+
+
+def test_a_seat_the_sentence_names_stays_a_seat() -> None:
+    """A company memory misread as living somewhere: "relocated its HQ" names the seat, which stays a seat."""
+    held = ActiveFact("f1", "Gear Loop", "lives in", "Ghent", _BEFORE)
+    said = "Gear Loop has relocated its HQ to Bruges to be nearer the port."
+    facts = session_facts([Turn("e1", "user", said, _TS)], [held])
+    assert {(f.predicate, f.object) for f in facts if not f.retract} == {("headquartered in", "Bruges")}
