@@ -129,6 +129,8 @@ _LEFT = re.compile(
 )
 #: A name in apposition to a former holder: "Quillmark's former chief executive, Femi Adebayo, now advises …".
 _FORMER_APPOSITION = re.compile(r"\b(?:former|ex-|previous|outgoing|late|then)\s+(?:[\w-]+\s+){0,2}[\w-]+,\s+$", re.I)
+#: ... or the holder named before it: "Rafael Onu, the former president of Ostrela, now teaches law".
+_FORMER_AFTER = re.compile(r",?\s+(?:the\s+|a\s+)?(?:former|ex-|previous|outgoing|one-time|erstwhile)\b", re.I)
 #: Where a clause ends, for the denials and other people's facts read per clause.
 _BOUNDARY = re.compile(r"[,;:()]|\.\s|\s[—–-]\s|\s(?:but|and|because|though|where|while|whose|which)\s")
 _DENIED = re.compile(r"\b(?:not|never|no longer|n't|rather than|instead of)\b", re.I)
@@ -293,6 +295,7 @@ def _new_value(
         and _typed(v, old.value, kind)
         and known.get(norm(v), {kind}) >= {kind}
         and _now(text, start, old.predicate)
+        and not _FORMER_AFTER.match(text, start + len(v))
     ]
     values = list(dict.fromkeys(values))
     return values[0] if len(values) == 1 else None

@@ -163,6 +163,7 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Kelvora", "currency", "peso", "Kelvora might switch from the peso to the euro."),
     ("Lars Eke", "lives in", "Malmö", "Lars Eke formerly lived in Umeå."),
     ("Pia Lund", "works at", "Vinge", "Pia Lund now represents Spotify in the EU case."),
+    ("Velmora", "president", "Dana Ilic", "Ivo Petran, the former president of Velmora, now teaches law in Rask."),
     (
         "Ostrava",
         "president",
