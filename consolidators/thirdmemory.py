@@ -95,7 +95,7 @@ _CONFUSED = {
 _STATED = {
     "headquartered in": re.compile(r"\b(?:headquarter\w*|HQ|head office)\b", re.I),
     "owned by": re.compile(r"\b(?:owned|owner|owns|belongs?|subsidiary|parent company)\b", re.I),
-    "lives in": re.compile(r"\b(?:lives|living|resides|home)\b", re.I),
+    "lives in": re.compile(r"\b(?:lives|living|resides)\b", re.I),  # not "home": a gallery has a new home too
 }
 
 #: Something changed, or was put right: the cue a sentence needs.

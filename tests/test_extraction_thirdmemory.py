@@ -63,6 +63,7 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Zadar",
     ),
     ("Blue Heron Club", "located in", "Leeds", "The Blue Heron Club has relocated to York.", "York"),
+    ("Tide Gallery", "located in", "Whitby", "Scarborough is the new home of the Tide Gallery.", "Scarborough"),
     ("Harbour Museum", "located in", "Gdynia", "The Harbour Museum reopened in Sopot after leaving Gdynia.", "Sopot"),
     ("Nortex", "owned by", "Siemens", "Siemens divested Nortex; the unit now belongs to ABB.", "ABB"),
     (
