@@ -2,10 +2,10 @@
 
 Each row is worded here, not taken from a corpus: other names, other verbs of the same family. A row gives the
 subject, the relation and value memory holds, the sentence, and the new value it names; it is read through the
-whole session (``extractive.session_facts``) twice: with the old value active, where it must yield the new value,
-and with an empty memory, where it must not (memory is what names the relation, or corrects the one a sentence
-reader guessed). The rows that must yield nothing (doubt, plans, past states, denials, someone else's fact, two
-candidates, the old value) fail if the reader stops checking what keeps a mention from being the current value.
+whole session (``extractive.session_facts``) with the old value active, where it must yield the new value; and
+by this reader alone with an empty memory, where it must yield nothing (memory is what names the relation, or
+corrects the one a sentence reader guessed). The rows that must yield nothing (doubt, plans, past states,
+denials, someone else's fact, two candidates, the old value) fail if the reader stops checking what keeps a mention from being the current value.
 """
 
 from __future__ import annotations
@@ -129,20 +129,6 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
     ),
 ]
 
-#: Sentences of :data:`CHANGES` a sentence reader already reads alone (memory then agrees, or corrects its relation
-#: only when the subject is known for another: those rows are in the test without memory).
-READ_ALONE = frozenset(
-    {
-        "Hana Sato has since left Osaka; she lives in Nagoya these days.",
-        "The Harbour Museum reopened in Sopot after leaving Gdynia.",
-        "Vantor sold Quillon; the brand is now part of Helix Partners.",
-        "Asha Rao's alma mater, her office clarified, is the University of Mysore.",
-        "Kelvora dropped the peso and now pays in the US dollar.",
-        "Jae-min Cho is now based in Daejeon.",
-        "Dilek Arslan's husband is now Murat Şahin.",
-    }
-)
-
 #: (subject, relation, the value memory holds, a sentence that names no new value of it)
 NOTHING: list[tuple[str, str, str, str]] = [
     ("Ines Lacroix", "works at", "Airbus", "Ines Lacroix could join Safran next year."),
@@ -197,11 +183,13 @@ def test_memory_names_the_relation(subject: str, predicate: str, old: str, sente
     assert _said(subject, predicate, old, sentence) == {new.lower()}
 
 
-@pytest.mark.parametrize(
-    ("subject", "predicate", "old", "sentence", "new"), [c for c in CHANGES if c[3] not in READ_ALONE]
-)
-def test_without_memory_the_relation_is_unread(subject: str, predicate: str, old: str, sentence: str, new: str) -> None:
-    assert new.lower() not in _said(subject, predicate, None, sentence)
+@pytest.mark.parametrize(("subject", "predicate", "old", "sentence", "new"), CHANGES)
+def test_without_memory_this_reader_reads_nothing(
+    subject: str, predicate: str, old: str, sentence: str, new: str
+) -> None:
+    """Memory is what names the relation here: without it this reader says nothing (the single-sentence readers
+    may read a sentence alone, and since thirdpeople/thirdthings were merged they read many of these)."""
+    assert changes(sentence, {}) == []
 
 
 @pytest.mark.parametrize(("subject", "predicate", "old", "sentence"), NOTHING)
