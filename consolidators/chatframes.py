@@ -158,12 +158,14 @@ _WISE = re.compile(
 _NOTICE = re.compile(
     rf"\b(?:handed in|gave|put in|submitted|handed) (?:my|our) (?:notice|resignation) (?:at|to) {NAME}"
 )
-#: "I'd take a flat white over tea any day", "matcha beats coffee for me", "nothing beats a cold mate": a
-#: preference between drinks said as a choice (the modal is the idiom's, not a hedge).
+#: "I'd take a flat white over tea any day", "matcha beats coffee for me", "rooibos over coffee for me these
+#: days", "nothing beats a cold mate": a preference between drinks said as a choice (the modal is the idiom's, not
+#: a hedge). What it is served in is no part of it ("a cold glass of ayran"); "cold brew" is a drink of its own.
+_SERVED_IN = r"(?:(?:cold|hot|good|fresh|nice) (?!brew\b))?(?:(?:glass|cup|mug|pint|bottle|can|pot) of )?"
 _CHOICE = re.compile(
     r"\bI would (?:take|pick|choose|have|go for) (?:a |an )?(?P<obj>[\w' -]+?) over (?:a |an )?(?P<old>[\w' -]+?)\b(?: any| every|$)"
-    r"|^(?!nothing\b)(?P<obj2>[\w' -]+?) beats (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
-    r"|^nothing beats (?:a |an )?(?:cold |hot |good |fresh |nice )?(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
+    r"|^(?!nothing\b)(?P<obj2>[\w' -]+?) (?:beats|over) (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
+    rf"|^nothing beats (?:a |an )?{_SERVED_IN}(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
 )
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")

@@ -142,10 +142,10 @@ _ACROSS = re.compile(
     r"|\sand\s(?=[a-z]|I\b|I')"
 )
 _NEGATED = re.compile(
-    r"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b)|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
-    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b(?! (?:laugh|judge|ask|worry|hate))",
+    r"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b| @)|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
+    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b(?! (?:laugh|judge|ask|worry|hate|@))",
     re.I,
-)  # "(don't laugh)", "don't judge": a word to the listener denies nothing
+)  # "(don't laugh)", "don't judge": a word to the listener ("don't @ me") denies nothing
 _REFUSED = re.compile(
     r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
     r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|trying"
@@ -175,7 +175,8 @@ def bindings(sentence: str) -> list[Binding]:
 
 
 def clauses(sentence: str) -> Iterator[str]:
-    text = re.sub(r"[()]", " ", sentence)
+    # an aside is a clause of its own: "kitty is my terminal now (not the cat, the terminal lol)" denies no terminal
+    text = re.sub(r"\s*\)", ",", re.sub(r"\s*\(\s*", ", ", sentence))
     text = re.sub(r",\s+(?=(?:which|that) (?:is|'s)\b|an? [A-Z])", " ", text)  # "my phone, a Fairphone 5, …"
     for part in _ACROSS.split(text):
         part = part.strip(" .")
