@@ -174,9 +174,11 @@ _PETS_NAMED = re.compile(
     r"\b(?:I|[Ww]e) (?:just |finally |recently )?(?:have got|have|adopted|got|rescued) (?:a|an|one|two|three|four) "
     rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:,? and [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
 )
-#: "upgraded my phone, it's a Pixel 8a now": the role in one clause, its value in the next.
+#: "upgraded my phone, it's a Pixel 8a now", "allowed to pick my own email client, so it's Thunderbird": the role
+#: in one clause, its value in the next.
 _PRONOUN_ROLE = re.compile(
-    rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, (?:it is|they are) (?:now )?(?:all )?(?:in |on )?(?:a |an |the )?{NAME}"
+    rf"\b(?:my|our) (?:(?:new|own) )*(?P<role>[a-z]+(?: (?:client|app|manager|editor|emulator|provider))?)\b[^,.;]*, "
+    rf"(?:so |and )?(?:it is|they are) (?:now )?(?:all )?(?:in |on )?(?:a |an |the )?{NAME}"
 )
 _IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)
 _AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
@@ -191,7 +193,8 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     to the vocabulary's role predicates (the chat reader's table)."""
     text = _IS_SHORT.sub(r"\1 is \2", text)  # "everything's hosted on …"
     m = _PRONOUN_ROLE.search(text)
-    found = [fact(role_of[m["role"]], m["obj"], 0.75, attribute=True)] if m and m["role"] in role_of else []
+    name = re.split(r"\.\s", m["obj"])[0] if m else ""  # a name ends with its sentence ("Thunderbird. Outlook …")
+    found = [fact(role_of[m["role"]], name, 0.75, attribute=True)] if m and m["role"] in role_of else []
     pets = _PETS_NAMED.search(text)
     if pets and not PET_GONE.search(text):
         found += [fact("has pet", name, 0.75) for name in re.split(r",? and |, ", pets["obj"])]

@@ -121,6 +121,9 @@ _ANCHORS = (
         role="os",
         known_only=True,
     ),
+    # "laptop's OS is Fedora now", "the Framework 13 I'm on has Fedora as its OS": the machine's role named
+    _anchor(rf"\b{DEVICE}'s {_Q}(?P<noun>{_N})\b", needs_first_person=True),
+    _anchor(r"\bas its (?:operating system|os)\b", role="os", needs_first_person=True),
     # "I run Windows 11 on my gaming PC", "Ubuntu on the laptop": a system a machine of the user's runs
     _anchor(rf"\bon (?:my|our|the)(?: [\w-]+){{0,2}}? {DEVICE}\b", role="os", known_only=True, needs_first_person=True),
 )
@@ -196,7 +199,7 @@ _OTHERS = re.compile(
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
 #: What any anchor holds: a role noun, or a verb that names a role ("browse", "program", "host", "runs").
 _CUE = re.compile(
-    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b)", re.I
+    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b)|\b{DEVICE}\b", re.I
 )
 
 
@@ -281,9 +284,9 @@ def _only_name(clause: str, role: str) -> str | None:
     return fitting[0] if len(fitting) == 1 and len(names) <= 2 else None
 
 
-#: A name the sentence moves away from: "moved the job queue off Redis" binds Redis to nothing.
+#: A name the sentence moves away from: "moved the job queue off Redis", "the old iPhone died" bind it to nothing.
 _LEFT_BEHIND = re.compile(
-    r"\b(?:off|from|out of|away from|swapped out|swapped|traded in|traded|replaced|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
+    r"\b(?:old|former|previous|off|from|out of|away from|swapped out|swapped|traded in|traded|replaced|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
     re.I,
 )
 

@@ -101,7 +101,8 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "studies",
         re.compile(
-            rf"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?)"
+            # "switched my part-time degree from data science to statistics": one word may say which degree
+            rf"\b(?:switched|changed) (?:my )?(?:[a-z'-]+ )?(?:courses?|majors?|degrees?|programmes?|programs?)"
             rf"(?:(?: from [a-z][a-z -]*?)? to|\s*[—–:-]+\s*it(?:'s| is)) {_PHRASE}"
         ),
         None,
@@ -170,7 +171,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "role",
         re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
         re.compile(
-            rf"(?:\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"
+            rf"(?:\b(?:(?i:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"
         ),
     ),
     (
@@ -200,6 +201,11 @@ _NOW_ON = (
     re.compile(rf"\bI (?:carry|rock|have|have got) (?:an? |the )?{_NAME},? now\b"),  # "I carry a Galaxy Z Flip6 now"
     # "we moved to Hetzner from AWS": both tools of one role
     re.compile(rf"\b(?i:moved|migrated|switched) (?:over |everything |it all )?to {_NAME} from (?P<old>{_OLD})"),
+    # "bought a Galaxy S24 to replace my old iPhone": both tools of one role
+    re.compile(
+        rf"\b(?i:got|bought|ordered|picked up|grabbed)(?: myself)? (?:an? |the )?{_NAME} to replace (?:my |our |the )?"
+        rf"(?:old |ancient |broken |dead )?(?P<old>{_OLD})"
+    ),
 )
 #: A new value said to have taken the old one's place, in the role the sentence names or for the user: "Kotlin
 #: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a
