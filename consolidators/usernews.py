@@ -206,11 +206,13 @@ _MARRIED = re.compile(
 _DRINK = re.compile(
     r"(?:^|[,;:] )(?P<obj>[a-z][a-z -]*?|[A-Z][\w-]*(?: [a-z]+)?) is (?:what|all) I (?:drink|sip|order)\b"
 )
-#: A home, job or course the user says is theirs no longer: "No longer living in Berlin btw", "Not working at
-#: Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando". "Not" needs its "anymore".
+#: A home, job, course or tool the user says is theirs no longer: "No longer living in Berlin btw", "Not working
+#: at Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando", "our team does not use Jira
+#: anymore". "Not" needs its "anymore".
 _GIVEN_UP = re.compile(
-    rf"(?:^|[,;:—–] |\bI (?:am )?)(?P<neg>(?i:no longer|not)) (?P<verb>working|employed|living|based|studying|work|live|study)"
-    rf" (?:at|for|with|in|by) (?:the )?{_NAME}(?P<more> any ?more)?"
+    r"(?:^|[,;:—–] |\bI (?:am )?|\b(?:I|we|(?i:our|my) (?:team|company|org|household|family)) (?:do|does) )"
+    r"(?P<neg>(?i:no longer|not)) (?:(?P<verb>working|employed|living|based|studying|work|live|study)"
+    rf" (?:at|for|with|in|by)|(?P<tool>using|use)) (?:the )?{_NAME}(?P<more> any ?more)?"
 )
 #: An app given up for good, chat's "I" dropped: "quit Twitter for good last month", "deleted TikTok", "I'm off
 #: Instagram for good now". Without "for good" (or a verb only software takes) "quit X" may be a job.
@@ -218,7 +220,11 @@ _APP_GONE = re.compile(
     rf"(?:^|\bI (?:have )?)(?:(?:finally|just|so) )?(?:(?i:deleted|uninstalled) {_NAME}"
     rf"|(?i:quit|ditched|dropped) {_NAME.replace('(?P<obj>', '(?P<obj2>')} (?:[a-z]+ ){{0,4}}?(?:for good|entirely|completely|altogether)\b)"
     rf"|\bI am (?:now )?off {_NAME.replace('(?P<obj>', '(?P<obj3>')} for good\b"
+    # "Cancelled my Dropbox subscription": what the user paid for, given up
+    rf"|(?i:cancell?ed) (?:my |our )?{_NAME.replace('(?P<obj>', '(?P<obj4>')} (?:subscription|account|membership|plan)\b"
 )
+#: A drink the user gave up: "I quit coffee last month", "gave up energy drinks".
+_DRINK_GONE = re.compile(r"(?:^|\bI (?:have )?)(?:quit|gave up|given up|stopped drinking|cut out) (?P<obj>[a-z][a-z -]*)")
 _GIVEN_UP_PREDICATE = {
     "work": "works at",
     "employ": "works at",
@@ -323,17 +329,27 @@ def _given_up(text: str) -> list[Fact]:
     anymore", "deleted Instagram"."""
     gone = _APP_GONE.search(text)
     if gone and not _UNSURE.search(clause(text, gone).replace(gone[0], " ")):
-        name = gone["obj"] or gone["obj2"] or gone["obj3"]
+        name = gone["obj"] or gone["obj2"] or gone["obj3"] or gone["obj4"]
         return rule_facts(USER, give_up_predicate(text), name, 0.8, True)
+    drink = _DRINK_GONE.search(text)
+    drunk = _drink_named(drink["obj"]) if drink and not _UNSURE.search(clause(text, drink)) else None
+    if drunk:
+        return rule_facts(USER, "prefers drink", drunk, 0.8, True)
     m = _GIVEN_UP.search(text)
     if m is None or m["neg"].lower() == "not" and not m["more"]:
         return []
     start = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
     if _UNSURE.search(text[start[-1] if start else 0 : m.start()]) or _asked(text, m):
         return []  # "I might not be working at X anymore"
-    verb = m["verb"].lower()
-    predicate = next(p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem))
+    verb = (m["verb"] or "").lower()
+    predicate = next((p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem)), "uses")
     return rule_facts(USER, predicate, m["obj"], 0.8, True)
+
+
+def _drink_named(words: str) -> str | None:
+    """The drink that opens ``words`` ("coffee last month" -> coffee), up to three words ending in a drink's."""
+    head = words.split()[:3]
+    return next((" ".join(head[:n]) for n in range(len(head), 0, -1) if is_drink(" ".join(head[:n]))), None)
 
 
 def _introduced(text: str) -> list[Fact]:
