@@ -41,7 +41,7 @@ from .vocabulary import MONTHS, WEEKDAYS, is_drink
 
 USER = "user"
 #: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").
-_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'!+-]*(?:\.\w[\w&'!+-]*)?(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'!+-]*)*)"
+_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'!+-]*(?:\.\w[\w&'!+-]*)?(?: (?:(?:de|da|del|di|los|las|la|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'!+-]*)*)"
 _ORG = rf"(?:the )?{_NAME}"
 #: What a self-answered question asks, by its noun, and the relation its answer fills.
 _ANSWER = (
