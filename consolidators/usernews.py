@@ -34,6 +34,17 @@ _MOVED = re.compile(
 _HOMES = (
     # "we got the keys last Tuesday and home is officially Tampere now"
     (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
+    # "Home for me these days is a tiny flat in Bergen": the dwelling, then where it is
+    (
+        re.compile(
+            rf"(?:^|[,;:] )[Hh]ome(?: for (?:me|us))?(?: (?:these days|nowadays|now|right now))? is (?:now )?"
+            rf"(?:an? |my |our )(?:[a-z-]+ ){{0,3}}(?:flat|apartment|house|place|studio|room|flatshare|cottage|cabin|loft"
+            rf"|condo|bedsit|houseboat) (?:in|on the edge of|outside) {_NAME}"
+        ),
+        None,
+    ),
+    # "I'm a lawyer in Windhoek": a job held where the user lives (never where an employer's name would stand)
+    (re.compile(rf"\bI am an? (?P<job>(?:[a-z-]+ ){{0,2}}?[a-z]+) in {_NAME}(?=$|[,;.!]| and\b)"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
     (
         re.compile(
@@ -75,6 +86,12 @@ _HOMES = (
         ),
         None,
     ),
+)
+#: What a place's name looks like beside a job: one or two words, none an organisation's ("Bank", "GmbH") or all
+#: capitals ("ICU", "HR").
+_A_PLACE = re.compile(
+    rf"(?!.*\b(?:Bank|Group|Labs?|Inc|Ltd|GmbH|AG|Corp|Company|Hospital|University|School|College)\b)"
+    rf"[{_UP}][a-zà-ÿ'-]+(?: [{_UP}][a-zà-ÿ'-]+)?"
 )
 #: "Nope, not in Toronto anymore — Ottawa these days": the home denied, then the one that holds.
 _NOT_THERE = re.compile(
@@ -196,6 +213,9 @@ _BIRTHPLACES = (
     re.compile(rf"(?:^|\b[Mm]y |[:;,] )(?i:birthplace|birth place|place of birth)(?: is| was|:|\?)? {_CALLED}{_NAME}"),
     re.compile(rf"\bwhere I was born,? (?:is|was) {_CALLED}{_NAME}"),
     re.compile(rf"(?:^|[:;,] ){_NAME}(?:'s| is) where I was born\b"),
+    # "Where was I born? Tbilisi, …", "Originally from Medellín — born there": asked and answered, or the origin
+    re.compile(rf"(?:^|[:;,.!] )(?i:where was I born)\? {_CALLED}{_NAME}"),
+    re.compile(rf"(?:^|\bI am )(?i:originally) from {_NAME}\W+(?:I was |was )?born there\b"),
 )
 #: "Dev and I are married now", "Sam and I got married in May": the partner named beside the user.
 _MARRIED = re.compile(
@@ -247,6 +267,8 @@ def facts(text: str) -> list[Fact]:
         if m and (evidence is None or evidence.search(text)) and not _VISIT.search(text) and sure(text, m):
             if roles_of(m["obj"]):  # "still in Excel for this": a tool, not a place
                 continue
+            if "job" in m.re.groupindex and not (is_occupation(m["job"]) and _A_PLACE.fullmatch(m["obj"])):
+                continue  # "I'm a nurse in ICU", "an engineer in Bosch": no home
             found += rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
             break
     for pattern in _JOBS:
