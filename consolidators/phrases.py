@@ -74,7 +74,7 @@ _PARTICIPLE = re.compile(
 )
 _ADVERB_WORDS = (
     r"now|currently|also|just|finally|recently|actually|mostly|usually|still|really|"
-    r"mainly|primarily|officially|basically|definitely|totally|even|already|only"
+    r"mainly|primarily|officially|basically|definitely|totally|even|already|only|absolutely|genuinely|truly|seriously"
 )
 _ADVERBS = re.compile(rf"^(?:(?:{_ADVERB_WORDS})\s+)+")
 _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"

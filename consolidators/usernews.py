@@ -179,7 +179,7 @@ _JOB_NOUNS = frozenset(
 #: A self-introduction as a list: "Me: 34, nurse, living in Cork", "Background: data analyst at Ocado, based in
 #: Hatfield", "Quick intro: I'm Inês, 34, a pharmacist living in Porto". Each listed part is read on its own.
 _INTRO = re.compile(
-    r"^(?:(?i:quick intro|intro|me|about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
+    r"^(?:(?i:quick intro|intro|me|(?:a (?:bit|little) |some stuff |quick bit )?about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
 )
 _INTRO_PART = re.compile(
     rf"^(?:an? )?(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:at|with) {_ORG})?"
@@ -382,7 +382,7 @@ def _introduced(text: str) -> list[Fact]:
         return []
     found: list[Fact] = []
     for part in re.split(r"\s*[,;]\s*(?:and )?", text[m.end() :].split(". ")[0].rstrip(" .!")):
-        home = re.fullmatch(rf"(?:living|based) in {_NAME}", part)
+        home = re.fullmatch(rf"(?:living|based|live) in {_NAME}", part)
         if home:  # "…, based in Hatfield, …"
             found += rule_facts(USER, "lives in", home["obj"], 0.8, False, attribute=True)
         p = _INTRO_PART.match(part)
