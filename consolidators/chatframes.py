@@ -164,8 +164,8 @@ _NOTICE = re.compile(
 _SERVED_IN = r"(?:(?:cold|hot|good|fresh|nice) (?!brew\b))?(?:(?:glass|cup|mug|pint|bottle|can|pot) of )?"
 _CHOICE = re.compile(
     r"\bI would (?:take|pick|choose|have|go for) (?:a |an )?(?P<obj>[\w' -]+?) over (?:a |an )?(?P<old>[\w' -]+?)\b(?: any| every|$)"
-    r"|^(?!nothing\b)(?P<obj2>[\w' -]+?) (?:beats|over) (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
-    rf"|^nothing beats (?:a |an )?{_SERVED_IN}(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
+    r"|^(?!(?i:nothing)\b)(?P<obj2>[\w' -]+?) (?:beats|over) (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
+    rf"|^(?i:nothing) beats (?:a |an )?{_SERVED_IN}(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
 )
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")

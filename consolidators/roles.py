@@ -110,8 +110,15 @@ _ANCHORS = (
         known_only=True,
     ),
     _anchor(r"\b(?:host|hosts|hosted|hosting|deploy|deployed|deploying)\b", role="cloud provider", known_only=True),
+    # "We build and test everything on Buildkite now": where the builds run
     _anchor(
-        r"\b(?:runs|run|running|is hosted|lives)(?: everything| it all)? on\b",
+        r"\b(?:build|builds|test|tests)(?: and (?:test|build|deploy))? (?:everything|it all|all of it) on\b",
+        role="ci",
+        known_only=True,
+        needs_first_person=True,
+    ),
+    _anchor(
+        r"\b(?:runs|run|running|is hosted|lives)(?: everything| it all)? (?:on|in)\b",
         role="cloud provider",
         known_only=True,
         needs_first_person=True,
@@ -151,7 +158,7 @@ _NEGATED = re.compile(
 )  # "(don't laugh)", "don't judge": a word to the listener ("don't @ me") denies nothing
 _REFUSED = re.compile(
     r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
-    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|trying"
+    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|tried|trying"
     r"|trial|testing|evaluating|looking (?:at|into)|curious|wish|hope|hoping)\b|\?",
     re.I,
 )
@@ -199,7 +206,7 @@ _OTHERS = re.compile(
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
 #: What any anchor holds: a role noun, or a verb that names a role ("browse", "program", "host", "runs").
 _CUE = re.compile(
-    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b)|\b{DEVICE}\b", re.I
+    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b|build|test)|\b{DEVICE}\b", re.I
 )
 
 

@@ -48,6 +48,12 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         re.compile(r"\b(?:for good|packed|unpacked|boxes|movers|lease|new (?:flat|place|home|apartment))\b"),
     ),
     ("lives in", re.compile(rf"\b{_WE} (?:settled|put down roots) in {_NAME}"), None),
+    # "after the reorg I ended up at Siemens Healthineers": a landing at a name is a job where the sentence says so
+    (
+        "works at",
+        re.compile(rf"\b{_WE} (?:ended up|landed|wound up) (?:a job |a role |a position )?(?:at|with) {_THE_NAME}"),
+        re.compile(r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger)\b"),
+    ),
     # "writing this from our new place in Edinburgh"
     ("lives in", re.compile(rf"\b(?:our|my) new (?:place|flat|home|house|apartment) in {_NAME}"), None),
     (
@@ -203,7 +209,8 @@ _NOW_ON = (
     re.compile(rf"\b(?i:moved|migrated|switched) (?:over |everything |it all )?to {_NAME} from (?P<old>{_OLD})"),
     # "bought a Galaxy S24 to replace my old iPhone": both tools of one role
     re.compile(
-        rf"\b(?i:got|bought|ordered|picked up|grabbed)(?: myself)? (?:an? |the )?{_NAME} to replace (?:my |our |the )?"
+        rf"\b(?i:got|bought|ordered|picked up|grabbed)(?: myself)? (?:an? |the )?(?P<obj>(?:[{_UP}0-9]|[a-z]+[A-Z])[\w.+-]*"
+        rf"(?: [{_UP}0-9][\w.+-]*)*) to replace (?:my |our |the )?"
         rf"(?:old |ancient |broken |dead )?(?P<old>{_OLD})"
     ),
 )

@@ -156,7 +156,7 @@ _ROLE_AT = (
     re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|for) (?!\d){_ORG}"),  # "a nurse with two kids" is none
     re.compile(
         rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) "
-        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}(?: now)?"
+        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}(?: now| (?:in|this|last) [A-Z]?[a-z]+)?"
         rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
     ),
     re.compile(
