@@ -42,7 +42,7 @@ _COURSES = (
     # "I'm a student at Universidad de los Andes, reading economics": the school, then the field
     re.compile(rf"\bstudent (?:at|of) {_SCHOOL},? (?:reading|studying|doing|majoring in) {_FIELD}\s*(?:$|[,;.!])", re.I),
     # "I go to the University of Toronto", "I attend Trinity College": a school by its kind's word
-    re.compile(rf"\bI (?:go to|attend|am attending) {_SCHOOL}", re.I),
+    re.compile(rf"\bI (?P<goes>go to|attend|am attending) {_SCHOOL}", re.I),
     # "first-year law student at McGill here", "Being a student at McGill"
     re.compile(rf"\b(?:{_ORDINAL}[- ]year )?(?:(?P<kind>[a-z][a-z-]*) )?student (?:at|of) {_SCHOOL}", re.I),
 )
@@ -136,7 +136,7 @@ def _courses(part: str) -> list[tuple[str, str]]:
             continue
         field: str = m.groupdict().get("field") or m.groupdict().get("kind") or ""
         school: str = m.groupdict().get("school") or ""
-        if not field and not _A_SCHOOL.search(school):
+        if m.groupdict().get("goes") and not _A_SCHOOL.search(school):
             continue  # "I go to the Eiffel Tower": no school
         said = [("studies", field)] if a_field(field) else []
         return said + ([("studies at", re.sub(r"^the ", "", school))] if school else [])

@@ -187,7 +187,8 @@ def bindings(sentence: str) -> list[Binding]:
 def clauses(sentence: str) -> Iterator[str]:
     # an aside is a clause of its own: "kitty is my terminal now (not the cat, the terminal lol)" denies no terminal
     text = re.sub(r"\s*\)", ",", re.sub(r"\s*\(\s*", ", ", sentence))
-    text = re.sub(r",\s+(?=(?:which|that) (?:is|'s)\b|an? [A-Z])", " ", text)  # "my phone, a Fairphone 5, …"
+    # "my phone, a Fairphone 5, …", "my phone (an old-ish Pixel 6a)": a name in apposition is its noun's clause
+    text = re.sub(r",\s+(?=(?:which|that) (?:is|'s)\b|an? (?:[a-z-]+ )?[A-Z])", " ", text)
     for part in _ACROSS.split(text):
         part = part.strip(" .")
         if part:

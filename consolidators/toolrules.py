@@ -148,7 +148,7 @@ def _apply_rule(
     if not predicate:
         return None if predicate is None else []
     if predicate == "studies":  # "studying nursing at night school": a field ends where a school no name starts
-        objects = [re.split(r" (?:at|in) (?:the |a |an )?(?=[a-z])", o)[0] for o in objects]
+        objects = [re.split(r" (?:at|in) (?!(?:the|a|an) [^a-z])(?:(?:the|a|an) )?[a-z]", o)[0] for o in objects]
     if negated:
         if retract:
             return []  # "I didn't leave Acme" states nothing new

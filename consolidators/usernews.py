@@ -226,13 +226,17 @@ _MARRIED = re.compile(
 _DRINK = re.compile(
     r"(?:^|[,;:] )(?P<obj>[a-z][a-z -]*?|[A-Z][\w-]*(?: [a-z]+)?) is (?:what|all) I (?:drink|sip|order)\b"
 )
-#: A home, job, course or tool the user says is theirs no longer: "No longer living in Berlin btw", "Not working
-#: at Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando", "our team does not use Jira
-#: anymore". "Not" needs its "anymore".
+#: A home, job or course the user says is theirs no longer: "No longer living in Berlin btw", "Not working at
+#: Zalando anymore since the layoffs", "As of Tuesday I no longer work at Zalando". "Not" needs its "anymore".
 _GIVEN_UP = re.compile(
-    r"(?:^|[,;:—–] |\bI (?:am )?|\b(?:I|we|(?i:our|my) (?:team|company|org|household|family)) (?:do|does) )"
-    r"(?P<neg>(?i:no longer|not)) (?:(?P<verb>working|employed|living|based|studying|work|live|study)"
-    rf" (?:at|for|with|in|by)|(?P<tool>using|use)) (?:the )?{_NAME}(?P<more> any ?more)?"
+    rf"(?:^|[,;:—–] |\bI (?:am )?)(?P<neg>(?i:no longer|not)) (?P<verb>working|employed|living|based|studying|work|live|study)"
+    rf" (?:at|for|with|in|by) (?:the )?{_NAME}(?P<more> any ?more)?"
+)
+#: A tool given up with chat's "I" dropped, or by the user's team: "not using Dropbox anymore", "no longer using
+#: Notion for anything", "our team does not use Jira anymore" (the phrase rules read "I no longer use X").
+_TOOL_GONE = re.compile(
+    r"(?:^|[,;:—–] |\b(?i:our|my) (?:team|company|org|household|family) (?:does|do) )"
+    rf"(?P<neg>(?i:no longer|not)) (?:using|use) (?:the )?{_NAME}(?P<more> any ?more)?"
 )
 #: An app given up for good, chat's "I" dropped: "quit Twitter for good last month", "deleted TikTok", "I'm off
 #: Instagram for good now". Without "for good" (or a verb only software takes) "quit X" may be a job.
@@ -357,13 +361,13 @@ def _given_up(text: str) -> list[Fact]:
     drunk = _drink_named(drink["obj"]) if drink and not _UNSURE.search(clause(text, drink)) else None
     if drunk:
         return rule_facts(USER, "prefers drink", drunk, 0.8, True)
-    m = _GIVEN_UP.search(text)
+    m = _GIVEN_UP.search(text) or _TOOL_GONE.search(text)
     if m is None or m["neg"].lower() == "not" and not m["more"]:
         return []
     start = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
     if _UNSURE.search(text[start[-1] if start else 0 : m.start()]) or _asked(text, m):
         return []  # "I might not be working at X anymore"
-    verb = (m["verb"] or "").lower()
+    verb = (m.groupdict().get("verb") or "").lower()
     predicate = next((p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem)), "uses")
     return rule_facts(USER, predicate, m["obj"], 0.8, True)
 
