@@ -40,7 +40,9 @@ _COURSES = (
         re.I,
     ),
     # "I'm a student at Universidad de los Andes, reading economics": the school, then the field
-    re.compile(rf"\bstudent (?:at|of) {_SCHOOL},? (?:reading|studying|doing|majoring in) {_FIELD}\s*(?:$|[,;.!])", re.I),
+    re.compile(
+        rf"\bstudent (?:at|of) {_SCHOOL},? (?:reading|studying|doing|majoring in) {_FIELD}\s*(?:$|[,;.!])", re.I
+    ),
     # "I go to the University of Toronto", "I attend Trinity College": a school by its kind's word
     re.compile(rf"\bI (?P<goes>go to|attend|am attending) {_SCHOOL}", re.I),
     # "first-year law student at McGill here", "Being a student at McGill"

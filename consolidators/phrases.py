@@ -17,8 +17,8 @@ from . import (
 )
 from .text import (
     ENTITY_STOP,
-    UPPER,
     STOP_VERBS,
+    UPPER,
     inflected_verb,
     lemmatise,
 )

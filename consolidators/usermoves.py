@@ -52,7 +52,9 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "works at",
         re.compile(rf"\b{_WE} (?:ended up|landed|wound up) (?:a job |a role |a position )?(?:at|with) {_THE_NAME}"),
-        re.compile(r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger)\b"),
+        re.compile(
+            r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger)\b"
+        ),
     ),
     # "writing this from our new place in Edinburgh"
     ("lives in", re.compile(rf"\b(?:our|my) new (?:place|flat|home|house|apartment) in {_NAME}"), None),

@@ -248,7 +248,9 @@ _APP_GONE = re.compile(
     rf"|(?i:cancell?ed) (?:my |our )?{_NAME.replace('(?P<obj>', '(?P<obj4>')} (?:subscription|account|membership|plan)\b"
 )
 #: A drink the user gave up: "I quit coffee last month", "gave up energy drinks".
-_DRINK_GONE = re.compile(r"(?:^|\bI (?:have )?)(?:quit|gave up|given up|stopped drinking|cut out) (?P<obj>[a-z][a-z -]*)")
+_DRINK_GONE = re.compile(
+    r"(?:^|\bI (?:have )?)(?:quit|gave up|given up|stopped drinking|cut out) (?P<obj>[a-z][a-z -]*)"
+)
 _GIVEN_UP_PREDICATE = {
     "work": "works at",
     "employ": "works at",

@@ -531,25 +531,34 @@ MESSAGES: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("Our company doesn't use Confluence any more.", [("uses", "Confluence", True)]),
     ("cancelled my Spotify subscription last week", [("uses", "Spotify", True)]),
     ("I quit espresso in March, my heart thanks me", [("prefers drink", "espresso", True)]),
-    ("I'm a student at Universidad de la Sabana, studying architecture.", [
-        ("studies at", "Universidad de la Sabana", False),
-        ("studies", "architecture", False),
-    ]),
+    (
+        "I'm a student at Universidad de la Sabana, studying architecture.",
+        [
+            ("studies at", "Universidad de la Sabana", False),
+            ("studies", "architecture", False),
+        ],
+    ),
     ("I go to the University of Ghana, final year", [("studies at", "University of Ghana", False)]),
     ("My field is marine biology (MSc, second year).", [("studies", "marine biology", False)]),
     ("I'm studying pharmacy at evening college, it's brutal", [("studies", "pharmacy", False)]),
     ("Home for us right now is a small apartment in Bilbao, loving it.", [("lives in", "Bilbao", False)]),
-    ("I'm a pharmacist in Kisumu and I speak Luo.", [
-        ("works as", "pharmacist", False),
-        ("lives in", "Kisumu", False),
-        ("speaks", "Luo", False),
-    ]),
+    (
+        "I'm a pharmacist in Kisumu and I speak Luo.",
+        [
+            ("works as", "pharmacist", False),
+            ("lives in", "Kisumu", False),
+            ("speaks", "Luo", False),
+        ],
+    ),
     ("Where was I born? Gdańsk, in the winter of a big strike.", [("born in", "Gdańsk", False)]),
     ("Originally from Cuenca, born there and left at 20.", [("born in", "Cuenca", False)]),
     ("my employer is Škoda now, long story", [("works at", "Škoda", False)]),
     ("I absolutely love kayaking", [("likes", "kayaking", False)]),
     ("after the merger I ended up at Philips Research, same desk", [("works at", "Philips Research", False)]),
-    ("I joined Klarna in March as a data engineer.", [("works at", "Klarna", False), ("works as", "data engineer", False)]),
+    (
+        "I joined Klarna in March as a data engineer.",
+        [("works at", "Klarna", False), ("works as", "data engineer", False)],
+    ),
     ("We build and test everything on CircleCI these days", [("ci", "CircleCI", False)]),
     ("our whole platform runs in Azure since the spring", [("cloud provider", "Azure", False)]),
     # nothing, or not the old value: a tool lived in, a second home, a hedge, someone else's, a question, a past
