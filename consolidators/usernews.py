@@ -249,7 +249,7 @@ _APP_GONE = re.compile(
 )
 #: A drink the user gave up: "I quit coffee last month", "gave up energy drinks".
 _DRINK_GONE = re.compile(
-    r"(?:^|\bI (?:have )?)(?:quit|gave up|given up|stopped drinking|cut out) (?P<obj>[a-z][a-z -]*)"
+    r"(?:^|\bI (?:have )?)(?:quit|gave up(?: on)?|given up(?: on)?|stopped drinking|cut out) (?P<obj>[a-z][a-z -]*)"
 )
 _GIVEN_UP_PREDICATE = {
     "work": "works at",
