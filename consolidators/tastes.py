@@ -64,6 +64,12 @@ _MY_DRINK = re.compile(
     r"|(?:that is|that's|it is|it's) (?:still )?my (?:favou?rite|fave?|go-to)(?=\s*(?:[,.!;]|$)))\b(?! (?:was|used))",
     re.I,
 )
+#: A drink that leads its clause, then only when, where or how often it was had: "Oolong with breakfast again".
+_LEADING_DRINK = re.compile(
+    r"^(?:(?:an?|the|my|some) )?(?P<drink>[\w'-]+(?: [\w'-]+)?)"
+    r"(?= (?:again|once more|with|for|before|after|at|in|on|this|today|tonight|every)\b|$)",
+    re.I,
+)
 #: Where a taste's clause ends; "so"/"because" too: "it's december so hot chocolate is my drink of choice".
 _PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*|\s+>\s+|\s(?:so|because|but)\s")
 #: A capitalised word past the first: a name the sentence may be about instead of its writer.
@@ -135,7 +141,12 @@ def _favourite(text: str) -> str | None:
     mine = _MY_DRINK.search(text)
     if mine is None or negated(text) or refused(text):
         return None
-    return _drink_before(text[: mine.start()])
+    if "drink" in mine[0].lower():
+        return _drink_before(text[: mine.start()])
+    # a favourite without "drink" is a drink's only where the drink leads ("Oolong with breakfast again. It's my
+    # favourite"), not where it qualifies another thing ("Coffee shop near work, it's my favourite")
+    m = _LEADING_DRINK.match(re.split(r"[,.;!?—–]", text[: mine.start()], maxsplit=1)[0].strip())
+    return _drink_before(m["drink"]) if m and is_drink(m["drink"]) else None
 
 
 def _drink_before(text: str) -> str | None:

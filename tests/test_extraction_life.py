@@ -575,6 +575,7 @@ MESSAGES: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("I go to the Louvre every time I'm in Paris", []),
     ("I used to go to the University of Lagos", []),
     ("hot chocolate is not my favourite, it's too sweet", []),
+    ("Coffee shop by the station, it's my favourite", []),
     ("my laptop's OS was Fedora before the reinstall", []),
     ("Writing from my Pixel 9, it's my phone now — the old Galaxy died.", [("phone", "Pixel 9", False)]),
 ]
