@@ -370,7 +370,8 @@ def _given_up(text: str) -> list[Fact]:
     if _UNSURE.search(text[start[-1] if start else 0 : m.start()]) or _asked(text, m):
         return []  # "I might not be working at X anymore"
     verb = (m.groupdict().get("verb") or "").lower()
-    predicate = next((p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem)), "uses")
+    predicate = next((p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem)), None)
+    predicate = predicate or give_up_predicate(text)  # "not using Vim anymore — Helix is my editor now"
     return rule_facts(USER, predicate, m["obj"], 0.8, True)
 
 
