@@ -293,9 +293,10 @@ def _only_name(clause: str, role: str) -> str | None:
     return fitting[0] if len(fitting) == 1 and len(names) <= 2 else None
 
 
-#: A name the sentence moves away from: "moved the job queue off Redis", "the old iPhone died" bind it to nothing.
+#: A name the sentence moves away from: "moved the job queue off Redis", "the old iPhone died" bind it to nothing
+#: ("an old iPhone 12" is the one in use).
 _LEFT_BEHIND = re.compile(
-    r"\b(?:old|former|previous|off|from|out of|away from|swapped out|swapped|traded in|traded|replaced|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
+    r"\b(?:(?:the|my|our) old|former|previous|off|from|out of|away from|swapped out|swapped|traded in|traded|replaced|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
     re.I,
 )
 

@@ -150,8 +150,9 @@ def _favourite(text: str) -> str | None:
 
 
 def _drink_before(text: str) -> str | None:
-    """The last drink named before "that's my drink": up to three words ending in a drink's word."""
-    words = re.findall(r"[\w'-]+", text)
+    """The last drink named before "that's my drink": up to three words ending in a drink's word, in the last
+    stretch of words ("new obsession: hojicha. it's my go-to drink" names hojicha)."""
+    words = re.findall(r"[\w'-]+", re.split(r"[:;,.!?—–]\s", text.rstrip(" .,!?(—–:;"))[-1])
     for end in range(len(words), 0, -1):
         phrase = " ".join(words[max(end - 2, 0) : end]).lower()
         if phrase in DRINK_PHRASES:  # "Hot chocolate again": capitalised only by where it stands

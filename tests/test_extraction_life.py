@@ -561,6 +561,9 @@ MESSAGES: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ),
     ("We build and test everything on CircleCI these days", [("ci", "CircleCI", False)]),
     ("our whole platform runs in Azure since the spring", [("cloud provider", "Azure", False)]),
+    ("latest craze: genmaicha. it's my go-to drink now", [("prefers drink", "genmaicha", False)]),
+    ("our CI is a wheezy old TeamCity box in the corner", [("ci", "TeamCity", False)]),
+    ("my phone's an old Pixel 4a, still fine", [("phone", "Pixel 4a", False)]),
     # nothing, or not the old value: a tool lived in, a second home, a hedge, someone else's, a question, a past
     ("been living in Asana for everything lately, Trello is dead to me", []),
     ("the gym is basically my second home at this point", []),
