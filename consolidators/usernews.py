@@ -361,7 +361,9 @@ def _given_up(text: str) -> list[Fact]:
         return rule_facts(USER, give_up_predicate(text), name, 0.8, True)
     drink = _DRINK_GONE.search(text)
     drunk = _drink_named(drink["obj"]) if drink and not _UNSURE.search(clause(text, drink)) else None
-    if drunk:
+    # "I quit coffee last month" gives it up; "given up coffee, it's all matcha now" names the drink that replaced it
+    others = [w for w in re.findall(r"[a-z][a-z-]*", text[drink.end() :].lower()) if is_drink(w)] if drink else []
+    if drunk and not [w for w in others if w not in drunk.lower().split()]:
         return rule_facts(USER, "prefers drink", drunk, 0.8, True)
     m = _GIVEN_UP.search(text) or _TOOL_GONE.search(text)
     if m is None or m["neg"].lower() == "not" and not m["more"]:
