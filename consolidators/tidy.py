@@ -115,8 +115,6 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
     # "been living in Linear for tickets lately": a home the tool lists know is a tool the user never leaves
     out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in" and _a_tool(k[2]))}
-    if any(k[:2] == ("user", "prefers drink") and not k[3] for k in out):  # "given up coffee, it's all matcha now":
-        out = {k: f for k, f in out.items() if not (k[:2] == ("user", "prefers drink") and k[3])}  # the new one says it
     out = _home_left(_no_values(out), sentence)
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
 
