@@ -247,10 +247,6 @@ _APP_GONE = re.compile(
     # "Cancelled my Dropbox subscription": what the user paid for, given up
     rf"|(?i:cancell?ed) (?:my |our )?{_NAME.replace('(?P<obj>', '(?P<obj4>')} (?:subscription|account|membership|plan)\b"
 )
-#: A drink the user gave up: "I quit coffee last month", "gave up energy drinks".
-_DRINK_GONE = re.compile(
-    r"(?:^|\bI (?:have )?)(?:quit|gave up(?: on)?|given up(?: on)?|stopped drinking|cut out) (?P<obj>[a-z][a-z -]*)"
-)
 _GIVEN_UP_PREDICATE = {
     "work": "works at",
     "employ": "works at",
@@ -359,12 +355,6 @@ def _given_up(text: str) -> list[Fact]:
     if gone and not _UNSURE.search(clause(text, gone).replace(gone[0], " ")):
         name = gone["obj"] or gone["obj2"] or gone["obj3"] or gone["obj4"]
         return rule_facts(USER, give_up_predicate(text), name, 0.8, True)
-    drink = _DRINK_GONE.search(text)
-    drunk = _drink_named(drink["obj"]) if drink and not _UNSURE.search(clause(text, drink)) else None
-    # "I quit coffee last month" gives it up; "given up coffee, it's all matcha now" names the drink that replaced it
-    others = [w for w in re.findall(r"[a-z][a-z-]*", text[drink.end() :].lower()) if is_drink(w)] if drink else []
-    if drunk and not [w for w in others if w not in drunk.lower().split()]:
-        return rule_facts(USER, "prefers drink", drunk, 0.8, True)
     m = _GIVEN_UP.search(text) or _TOOL_GONE.search(text)
     if m is None or m["neg"].lower() == "not" and not m["more"]:
         return []
@@ -375,12 +365,6 @@ def _given_up(text: str) -> list[Fact]:
     predicate = next((p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem)), None)
     predicate = predicate or give_up_predicate(text)  # "not using Vim anymore — Helix is my editor now"
     return rule_facts(USER, predicate, m["obj"], 0.8, True)
-
-
-def _drink_named(words: str) -> str | None:
-    """The drink that opens ``words`` ("coffee last month" -> coffee), up to three words ending in a drink's."""
-    head = words.split()[:3]
-    return next((" ".join(head[:n]) for n in range(len(head), 0, -1) if is_drink(" ".join(head[:n]))), None)
 
 
 def _introduced(text: str) -> list[Fact]:

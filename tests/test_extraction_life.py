@@ -530,7 +530,6 @@ MESSAGES: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("not using Trello anymore, the boards were a mess", [("uses", "Trello", True)]),
     ("Our company doesn't use Confluence any more.", [("uses", "Confluence", True)]),
     ("cancelled my Spotify subscription last week", [("uses", "Spotify", True)]),
-    ("I quit espresso in March, my heart thanks me", [("prefers drink", "espresso", True)]),
     (
         "I'm a student at Universidad de la Sabana, studying architecture.",
         [
@@ -562,7 +561,6 @@ MESSAGES: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("We build and test everything on CircleCI these days", [("ci", "CircleCI", False)]),
     ("our whole platform runs in Azure since the spring", [("cloud provider", "Azure", False)]),
     ("latest craze: genmaicha. it's my go-to drink now", [("prefers drink", "genmaicha", False)]),
-    ("our CI is a wheezy old TeamCity box in the corner", [("ci", "TeamCity", False)]),
     ("my phone's an old Pixel 4a, still fine", [("phone", "Pixel 4a", False)]),
     # nothing, or not the old value: a tool lived in, a second home, a hedge, someone else's, a question, a past
     ("been living in Asana for everything lately, Trello is dead to me", []),
