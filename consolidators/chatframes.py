@@ -158,12 +158,14 @@ _WISE = re.compile(
 _NOTICE = re.compile(
     rf"\b(?:handed in|gave|put in|submitted|handed) (?:my|our) (?:notice|resignation) (?:at|to) {NAME}"
 )
-#: "I'd take a flat white over tea any day", "matcha beats coffee for me", "nothing beats a cold mate": a
-#: preference between drinks said as a choice (the modal is the idiom's, not a hedge).
+#: "I'd take a flat white over tea any day", "matcha beats coffee for me", "rooibos over coffee for me these
+#: days", "nothing beats a cold mate": a preference between drinks said as a choice (the modal is the idiom's, not
+#: a hedge). What it is served in is no part of it ("a cold glass of ayran"); "cold brew" is a drink of its own.
+_SERVED_IN = r"(?:(?:cold|hot|good|fresh|nice) (?!brew\b))?(?:(?:glass|cup|mug|pint|bottle|can|pot) of )?"
 _CHOICE = re.compile(
     r"\bI would (?:take|pick|choose|have|go for) (?:a |an )?(?P<obj>[\w' -]+?) over (?:a |an )?(?P<old>[\w' -]+?)\b(?: any| every|$)"
-    r"|^(?!nothing\b)(?P<obj2>[\w' -]+?) beats (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
-    r"|^nothing beats (?:a |an )?(?:cold |hot |good |fresh |nice )?(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
+    r"|^(?!(?i:nothing)\b)(?P<obj2>[\w' -]+?) (?:beats|over) (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
+    rf"|^(?i:nothing) beats (?:a |an )?{_SERVED_IN}(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
 )
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
@@ -172,9 +174,11 @@ _PETS_NAMED = re.compile(
     r"\b(?:I|[Ww]e) (?:just |finally |recently )?(?:have got|have|adopted|got|rescued) (?:a|an|one|two|three|four) "
     rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:,? and [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
 )
-#: "upgraded my phone, it's a Pixel 8a now": the role in one clause, its value in the next.
+#: "upgraded my phone, it's a Pixel 8a now", "allowed to pick my own email client, so it's Thunderbird": the role
+#: in one clause, its value in the next.
 _PRONOUN_ROLE = re.compile(
-    rf"\b(?:my|our) (?:new )?(?P<role>[a-z]+)\b[^,.;]*, (?:it is|they are) (?:now )?(?:all )?(?:in |on )?(?:a |an |the )?{NAME}"
+    rf"\b(?:my|our) (?:(?:new|own) )*(?P<role>[a-z]+(?: (?:client|app|manager|editor|emulator|provider))?)\b[^,.;]*, "
+    rf"(?:so |and )?(?:it is|they are) (?:now )?(?:all )?(?:in |on )?(?:a |an |the )?{NAME}"
 )
 _IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)
 _AND_THEN_NOT = re.compile(r"\s+and\s+(?=(?:have|has|had|did|do|does)?\s*(?:not|never)\b)")
@@ -189,7 +193,8 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     to the vocabulary's role predicates (the chat reader's table)."""
     text = _IS_SHORT.sub(r"\1 is \2", text)  # "everything's hosted on …"
     m = _PRONOUN_ROLE.search(text)
-    found = [fact(role_of[m["role"]], m["obj"], 0.75, attribute=True)] if m and m["role"] in role_of else []
+    name = re.split(r"\.\s", m["obj"])[0] if m else ""  # a name ends with its sentence ("Thunderbird. Outlook …")
+    found = [fact(role_of[m["role"]], name, 0.75, attribute=True)] if m and m["role"] in role_of else []
     pets = _PETS_NAMED.search(text)
     if pets and not PET_GONE.search(text):
         found += [fact("has pet", name, 0.75) for name in re.split(r",? and |, ", pets["obj"])]

@@ -20,7 +20,7 @@ _DEGREE = r"(?:master'?s(?: degree)?|msc|ma|mba|phd|ph\.d\.?|doctorate|degree|ba
 _ORDINAL = r"(?:first|second|third|fourth|fifth|final|last)"
 _FIELD = r"(?P<field>[a-z][a-z-]*(?: (?!at\b|in\b|and\b|so\b|but\b|here\b|now\b)[a-z-]+){0,3})"
 _SCHOOL = (  # case-sensitive inside the case-blind course patterns: a school is a capitalised name
-    r"(?P<school>(?-i:(?:the )?[A-ZÀ-ÖØ-Þ][\w&.'-]*(?: (?:[A-ZÀ-ÖØ-Þ&][\w&.'-]*|of|de|di|da|del|della|du|für|y|and))*))"
+    r"(?P<school>(?-i:(?:the )?[A-ZÀ-ÖØ-Þ][\w&.'-]*(?: (?:[A-ZÀ-ÖØ-Þ&][\w&.'-]*|of|de|di|da|del|della|du|für|y|los|las|la|and))*))"
 )
 _COURSES = (
     # "started my master's at Aalto", "doing my masters in urban planning at TU Delft", "second year of my PhD in X"
@@ -39,9 +39,19 @@ _COURSES = (
         r"(?=\s*(?:$|[,;.!]))",
         re.I,
     ),
+    # "I'm a student at Universidad de los Andes, reading economics": the school, then the field
+    re.compile(
+        rf"\bstudent (?:at|of) {_SCHOOL},? (?:reading|studying|doing|majoring in) {_FIELD}\s*(?:$|[,;.!])", re.I
+    ),
+    # "I go to the University of Toronto", "I attend Trinity College": a school by its kind's word
+    re.compile(rf"\bI (?P<goes>go to|attend|am attending) {_SCHOOL}", re.I),
     # "first-year law student at McGill here", "Being a student at McGill"
     re.compile(rf"\b(?:{_ORDINAL}[- ]year )?(?:(?P<kind>[a-z][a-z-]*) )?student (?:at|of) {_SCHOOL}", re.I),
 )
+#: What makes a name a school: "the University of Toronto", "Trinity College" (not "I go to the Eiffel Tower").
+_A_SCHOOL = re.compile(r"\b(?:Univers\w+|Uni|College|Institute|Academy|Polytechnic|School|Conservatory)\b")
+#: "My field is computational linguistics (PhD, year 3)": a field, where the message names a degree.
+_MY_FIELD = re.compile(rf"\b(?i:my) (?:field of study|field|major|subject) is (?:now )?{_FIELD}\s*(?:$|[,;.!(])")
 _FINISHED = re.compile(r"\b(?:graduated|finished my|completed my|dropped out|alumn)", re.I)
 _LANGUAGES = frozenset(
     """english french spanish portuguese german italian dutch swedish norwegian danish finnish icelandic polish czech
@@ -100,7 +110,7 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
 
 
 _CUE = re.compile(
-    rf"\b(?:{_DEGREE}|student|reading|fluent|native|conversational|proficient|get by|getting by|manage|speak|speaking|plus|conversation|fluent|native)\b",
+    rf"\b(?:{_DEGREE}|student|reading|go to|attend|attending|fluent|native|conversational|proficient|get by|getting by|manage|speak|speaking|plus|conversation|fluent|native)\b",
     re.I,
 )
 
@@ -115,6 +125,9 @@ def _said(text: str) -> list[tuple[str, str]]:
         if not part or refused(part) or negated(part) or _FINISHED.search(part):
             continue
         found += _courses(part) + _tongues(part)
+    m = _MY_FIELD.search(text)
+    if m and re.search(rf"\b{_DEGREE}\b|\bstudent\b", text, re.I) and not refused(text) and not negated(text):
+        found += [("studies", m["field"])] if a_field(m["field"]) else []
     return found
 
 
@@ -125,6 +138,8 @@ def _courses(part: str) -> list[tuple[str, str]]:
             continue
         field: str = m.groupdict().get("field") or m.groupdict().get("kind") or ""
         school: str = m.groupdict().get("school") or ""
+        if m.groupdict().get("goes") and not _A_SCHOOL.search(school):
+            continue  # "I go to the Eiffel Tower": no school
         said = [("studies", field)] if a_field(field) else []
         return said + ([("studies at", re.sub(r"^the ", "", school))] if school else [])
     return []

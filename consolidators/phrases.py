@@ -18,6 +18,7 @@ from . import (
 from .text import (
     ENTITY_STOP,
     STOP_VERBS,
+    UPPER,
     inflected_verb,
     lemmatise,
 )
@@ -73,7 +74,7 @@ _PARTICIPLE = re.compile(
 )
 _ADVERB_WORDS = (
     r"now|currently|also|just|finally|recently|actually|mostly|usually|still|really|"
-    r"mainly|primarily|officially|basically|definitely|totally|even|already|only"
+    r"mainly|primarily|officially|basically|definitely|totally|even|already|only|absolutely|genuinely|truly|seriously"
 )
 _ADVERBS = re.compile(rf"^(?:(?:{_ADVERB_WORDS})\s+)+")
 _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
@@ -142,7 +143,7 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             return []  # "my address is in Cork": a place the chat reader finds in the parse
         if _RELATION_VALUE.match(m["obj"]):
             return []
-        if (open_role or predicate == "works at") and not re.match(r"[A-Z0-9]", clean_object(m["obj"]) or ""):
+        if (open_role or predicate == "works at") and not re.match(rf"[{UPPER}0-9]", clean_object(m["obj"]) or ""):
             return []  # "my sleep schedule is wrecked", "our company is proud to …": a named value or none
         negated = m["neg"] is not None
         confidence = 0.7 if negated and not strong else 0.9

@@ -110,8 +110,15 @@ _ANCHORS = (
         known_only=True,
     ),
     _anchor(r"\b(?:host|hosts|hosted|hosting|deploy|deployed|deploying)\b", role="cloud provider", known_only=True),
+    # "We build and test everything on Buildkite now": where the builds run
     _anchor(
-        r"\b(?:runs|run|running|is hosted|lives)(?: everything| it all)? on\b",
+        r"\b(?:build|builds|test|tests)(?: and (?:test|build|deploy))? (?:everything|it all|all of it) on\b",
+        role="ci",
+        known_only=True,
+        needs_first_person=True,
+    ),
+    _anchor(
+        r"\b(?:runs|run|running|is hosted|lives)(?: everything| it all)? (?:on|in)\b",
         role="cloud provider",
         known_only=True,
         needs_first_person=True,
@@ -121,6 +128,9 @@ _ANCHORS = (
         role="os",
         known_only=True,
     ),
+    # "laptop's OS is Fedora now", "the Framework 13 I'm on has Fedora as its OS": the machine's role named
+    _anchor(rf"\b{DEVICE}'s {_Q}(?P<noun>{_N})\b", needs_first_person=True),
+    _anchor(r"\bas its (?:operating system|os)\b", role="os", needs_first_person=True),
     # "I run Windows 11 on my gaming PC", "Ubuntu on the laptop": a system a machine of the user's runs
     _anchor(rf"\bon (?:my|our|the)(?: [\w-]+){{0,2}}? {DEVICE}\b", role="os", known_only=True, needs_first_person=True),
 )
@@ -142,13 +152,13 @@ _ACROSS = re.compile(
     r"|\sand\s(?=[a-z]|I\b|I')"
 )
 _NEGATED = re.compile(
-    r"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b)|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
-    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b(?! (?:laugh|judge|ask|worry|hate))",
+    r"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b| @)|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
+    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b(?! (?:laugh|judge|ask|worry|hate|@))",
     re.I,
-)  # "(don't laugh)", "don't judge": a word to the listener denies nothing
+)  # "(don't laugh)", "don't judge": a word to the listener ("don't @ me") denies nothing
 _REFUSED = re.compile(
     r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
-    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|trying"
+    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|tried|trying"
     r"|trial|testing|evaluating|looking (?:at|into)|curious|wish|hope|hoping)\b|\?",
     re.I,
 )
@@ -175,8 +185,10 @@ def bindings(sentence: str) -> list[Binding]:
 
 
 def clauses(sentence: str) -> Iterator[str]:
-    text = re.sub(r"[()]", " ", sentence)
-    text = re.sub(r",\s+(?=(?:which|that) (?:is|'s)\b|an? [A-Z])", " ", text)  # "my phone, a Fairphone 5, …"
+    # an aside is a clause of its own: "kitty is my terminal now (not the cat, the terminal lol)" denies no terminal
+    text = re.sub(r"\s*\)", ",", re.sub(r"\s*\(\s*", ", ", sentence))
+    # "my phone, a Fairphone 5, …", "my phone (an old-ish Pixel 6a)": a name in apposition is its noun's clause
+    text = re.sub(r",\s+(?=(?:which|that) (?:is|'s)\b|an? (?:[a-z-]+ )?[A-Z])", " ", text)
     for part in _ACROSS.split(text):
         part = part.strip(" .")
         if part:
@@ -195,7 +207,8 @@ _OTHERS = re.compile(
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
 #: What any anchor holds: a role noun, or a verb that names a role ("browse", "program", "host", "runs").
 _CUE = re.compile(
-    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b)", re.I
+    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b|build|test)|\b{DEVICE}\b",
+    re.I,
 )
 
 
@@ -280,9 +293,10 @@ def _only_name(clause: str, role: str) -> str | None:
     return fitting[0] if len(fitting) == 1 and len(names) <= 2 else None
 
 
-#: A name the sentence moves away from: "moved the job queue off Redis" binds Redis to nothing.
+#: A name the sentence moves away from: "moved the job queue off Redis", "the old iPhone died" bind it to nothing
+#: ("an old iPhone 12" is the one in use).
 _LEFT_BEHIND = re.compile(
-    r"\b(?:off|from|out of|away from|swapped out|swapped|traded in|traded|replaced|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
+    r"\b(?:(?:the|my|our) old|former|previous|off|from|out of|away from|swapped out|swapped|traded in|traded|replaced|instead of|rather than|replacing|over|than|after (?:\w+ ){1,4}(?:in|on|with|of|using))\s+$",
     re.I,
 )
 

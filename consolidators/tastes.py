@@ -14,8 +14,9 @@ from dataclasses import replace
 
 from .lifeevents import USER, fact
 from .roles import negated, refused, the_users_talk
+from .text import DISCOURSE
 from .types import Fact
-from .vocabulary import clean_object, is_drink
+from .vocabulary import DRINK_PHRASES, clean_object, is_drink
 
 _THING = r"(?P<obj>[\w'&-]+(?: [\w'&-]+){0,3}?)"
 _LIKED = (
@@ -56,12 +57,21 @@ _DRUNK = (
         re.I,
     ),
 )
-#: "…, that's my drink", "(my fav drink, no shame)": the drink is the one the message names.
+#: "…, that's my drink", "(my fav drink, no shame)", "Hot chocolate again. It's still my favourite": the drink is
+#: the one the message names (a favourite without "drink" only where a drink was just named).
 _MY_DRINK = re.compile(
-    r"\b(?:(?:that is|that's|it is|it's) my (?:favou?rite |fave? |go-to )?drink|my (?:favou?rite|fave?|go-to) drink)\b(?! (?:was|used))",
+    r"\b(?:(?:that is|that's|it is|it's) (?:still )?my (?:favou?rite |fave? |go-to )?drink|my (?:favou?rite|fave?|go-to) drink"
+    r"|(?:that is|that's|it is|it's) (?:still )?my (?:favou?rite|fave?|go-to)(?=\s*(?:[,.!;]|$)))\b(?! (?:was|used))",
     re.I,
 )
-_PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*|\s+>\s+")
+#: A drink that leads its clause, then only when, where or how often it was had: "Oolong with breakfast again".
+_LEADING_DRINK = re.compile(
+    r"^(?:(?:an?|the|my|some) )?(?P<drink>[\w'-]+(?: [\w'-]+)?)"
+    r"(?= (?:again|once more|with|for|before|after|at|in|on|this|today|tonight|every)\b|$)",
+    re.I,
+)
+#: Where a taste's clause ends; "so"/"because" too: "it's december so hot chocolate is my drink of choice".
+_PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*|\s+>\s+|\s(?:so|because|but)\s")
 #: A capitalised word past the first: a name the sentence may be about instead of its writer.
 _NAMED = re.compile(r"(?<=\S)\s+[A-ZÀ-ÖØ-Þ][a-zà-ÿ]")
 
@@ -100,7 +110,7 @@ def _tastes(text: str) -> list[tuple[str, str]]:
         return []
     if not the_users_talk(text) and _NAMED.search(text):  # "Big fan of jazz, the pianist Keith Jarrett …"
         return []
-    parts = [p.strip(" .") for p in _PARTS.split(text) if p.strip(" .")]
+    parts = [DISCOURSE.sub("", p.strip(" .")) for p in _PARTS.split(text) if p.strip(" .")]
     found: list[tuple[str, str]] = []
     for part in parts:
         if refused(part) or negated(part):
@@ -115,17 +125,38 @@ def _tastes(text: str) -> list[tuple[str, str]]:
             obj = clean_object(m["obj"]) if m else None
             if obj and is_drink(obj):
                 found.append(("prefers drink", obj))
+    drink = None if any(p == "prefers drink" for p, _ in found) else _favourite(text)
+    return found + ([("prefers drink", drink)] if drink else [])
+
+
+def across(pair: str) -> list[Fact]:
+    """A drink named in one sentence and called the favourite in the next ("Hot chocolate again. It's still my
+    favourite")."""
+    drink = _favourite(pair)
+    return [fact("prefers drink", drink, 0.7)] if drink else []
+
+
+def _favourite(text: str) -> str | None:
+    """The drink ``text`` calls the user's drink or favourite after naming it ("cold brew, that's my drink")."""
     mine = _MY_DRINK.search(text)
-    if mine and not negated(text) and not refused(text) and not any(p == "prefers drink" for p, _ in found):
-        drink = _drink_before(text[: mine.start()])
-        found += [("prefers drink", drink)] if drink else []
-    return found
+    if mine is None or negated(text) or refused(text):
+        return None
+    if "drink" in mine[0].lower():
+        return _drink_before(text[: mine.start()])
+    # a favourite without "drink" is a drink's only where the drink leads ("Oolong with breakfast again. It's my
+    # favourite"), not where it qualifies another thing ("Coffee shop near work, it's my favourite")
+    m = _LEADING_DRINK.match(re.split(r"[,.;!?—–]", text[: mine.start()], maxsplit=1)[0].strip())
+    return _drink_before(m["drink"]) if m and is_drink(m["drink"]) else None
 
 
 def _drink_before(text: str) -> str | None:
-    """The last drink named before "that's my drink": up to three words ending in a drink's word."""
-    words = re.findall(r"[\w'-]+", text)
+    """The last drink named before "that's my drink": up to three words ending in a drink's word, in the last
+    stretch of words ("new obsession: hojicha. it's my go-to drink" names hojicha)."""
+    words = re.findall(r"[\w'-]+", re.split(r"[:;,.!?—–]\s", text.rstrip(" .,!?(—–:;"))[-1])
     for end in range(len(words), 0, -1):
+        phrase = " ".join(words[max(end - 2, 0) : end]).lower()
+        if phrase in DRINK_PHRASES:  # "Hot chocolate again": capitalised only by where it stands
+            return phrase
         if is_drink(words[end - 1]):
             start = max(0, end - 3)
             while start < end - 1 and not words[start].islower():

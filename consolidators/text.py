@@ -130,7 +130,7 @@ _CONTRACTIONS = (
 DISCOURSE = re.compile(
     r"^(?:(?:actually|also|so|well|oh|ok|okay|yes|yeah|yep|no|btw|by the way|anyway|fyi|fwiw|tbh|ngl|imo|lol|"
     r"long story short|quick intro|dear assistant|scratch that|nope|correction|"
-    r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|"
+    r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|specifically|"
     r"(?:big |good |great |some )?news|guess what|fun fact|"
     r"these days|nowadays|lately|recently|today|now|as of (?:today|now|this week)|hi|hello|hey|"
     r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+",

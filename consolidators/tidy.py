@@ -11,6 +11,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, NOT_OCCUPATIONS, is_occupation
+from .toolnames import known_names
 from .types import Fact
 from .vocabulary import drop_time_words, is_time, name_span
 
@@ -62,7 +63,9 @@ SENTENCE_ADVERBS = frozenset(
 )
 #: Places and values a date can't be: "I was born in 1990", "born in the 80s".
 _PLACES = frozenset({"born in", "died in", "lives in", "located in", "headquartered in", "capital"})
-_FIGURATIVE_HOME = re.compile(r"\b(?:basically|practically|pretty much|virtually|literally) live in\b", re.I)
+_FIGURATIVE_HOME = re.compile(
+    r"\b(?:basically|practically|pretty much|virtually|literally) live in\b|\b(?:my|a) second home\b", re.I
+)
 #: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.
 _DENIED = re.compile(
     r",\s*not\s+(?:(?:in|at|to|from|by|for|with|on|of)\s+)?(?:the\s+)?(?P<name>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*)*)"
@@ -108,13 +111,19 @@ def settled(sentence: str, facts: list[Fact]) -> list[Fact]:
         for k, f in out.items()
         if not (k[1] in _PLACES and _a_date(k[2])) and k[0].lower() not in STOP_WORDS | SENTENCE_ADVERBS
     }
-    if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook": a tool the user never leaves
+    if _FIGURATIVE_HOME.search(sentence):  # "I basically live in Outlook", "the library is my second home"
         out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in")}
+    # "been living in Linear for tickets lately": a home the tool lists know is a tool the user never leaves
+    out = {k: f for k, f in out.items() if not (k[0] == "user" and k[1] == "lives in" and _a_tool(k[2]))}
     out = _home_left(_no_values(out), sentence)
     return [f for k, f in out.items() if not (k[1] == "works at" and (k[0], k[2]) in plays)]
 
 
 _Key = tuple[str, str, str, bool]
+
+
+def _a_tool(name: str) -> bool:
+    return any(m[0].strip().lower() == name.lower() for m in known_names(name))
 
 
 def _states_over(out: dict[_Key, Fact], sentence: str) -> dict[_Key, Fact]:

@@ -147,6 +147,8 @@ def _apply_rule(
     predicate = _rule_predicate(m, spec, objects[0], sentence)
     if not predicate:
         return None if predicate is None else []
+    if predicate == "studies":  # "studying nursing at night school": a field ends where a school no name starts
+        objects = [re.split(r" (?:at|in) (?!(?:the|a|an) [^a-z])(?:(?:the|a|an) )?[a-z]", o)[0] for o in objects]
     if negated:
         if retract:
             return []  # "I didn't leave Acme" states nothing new

@@ -92,7 +92,7 @@ _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …", "Edi
     r"^(?:(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin|[Tt]his) [^,]{1,40}?|[\w-]+-wise),?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
 )
 _ROLE_IS = re.compile(
-    r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])(?![\w-]+ (?:is|are)\b)"
+    r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])(?![\w-]+ (?:is|are|was|were)\b)"
 )
 #: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
 _LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")

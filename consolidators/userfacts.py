@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from . import usernews
+from . import tastes, usernews
 from .learning import _LANGUAGES as LANGUAGES
 from .learning import a_field
 from .lifeevents import is_occupation, sentence_role
@@ -41,7 +41,7 @@ from .vocabulary import MONTHS, WEEKDAYS, is_drink
 
 USER = "user"
 #: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").
-_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'!+-]*(?:\.\w[\w&'!+-]*)?(?: (?:(?:de|da|del|di|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'!+-]*)*)"
+_NAME = rf"(?P<obj>(?:[{UPPER}]|[a-z][A-Z])[\w&'!+-]*(?:\.\w[\w&'!+-]*)?(?: (?:(?:de|da|del|di|los|las|la|van|von|of|the) )*(?!I\b)[{UPPER}0-9][\w&'!+-]*)*)"
 _ORG = rf"(?:the )?{_NAME}"
 #: What a self-answered question asks, by its noun, and the relation its answer fills.
 _ANSWER = (
@@ -67,8 +67,8 @@ _INSTEAD_DRINK = re.compile(
 def across(pair: str) -> list[Fact]:
     """What two sentences of a message say together: a language asked for and then called the user's own ("answer
     in Dutch? I'm a native speaker"), a tool named and then called "my phone" ("my Pixel keeps rebooting. it's my
-    phone for work too")."""
-    return _native(pair) or _tools(pair)
+    phone for work too"), a drink named and then called the favourite ("Hot chocolate again. It's still my favourite")."""
+    return _native(pair) or _tools(pair) or tastes.across(pair)
 
 
 def facts(text: str) -> list[Fact]:

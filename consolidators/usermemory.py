@@ -38,7 +38,7 @@ from .toolnames import ROLES, known_names, roles_of
 from .toolrules import rule_facts
 from .triples import plain
 from .types import ActiveFact, Fact, Turn
-from .vocabulary import DRINKS
+from .vocabulary import DRINKS, is_drink
 
 TOOL_ROLES = frozenset(ROLES)
 #: The relations read here besides the tool roles, each single-valued.
@@ -360,13 +360,14 @@ def _occupations(text: str) -> list[str]:
 
 def _drinks(text: str) -> list[str]:
     """Drinks the sentence names, with the words before that make them one ("green tea", "oat flat white")."""
-    if not any(w in DRINKS for w in re.findall(r"[a-z][a-z-]*", text.lower())):
+    if not any(w in DRINKS or w == "chocolate" for w in re.findall(r"[a-z][a-z-]*", text.lower())):
         return []
     doc = parse_doc(text)
     return [
         _phrase(doc, t)
         for t in doc or ()
-        if t.text.lower() in DRINKS and (t.dep_ not in ("compound", "amod") or t.head.text in _DRINKERS)
+        if (t.text.lower() in DRINKS or is_drink(doc[max(t.i - 1, 0) : t.i + 1].text))
+        and (t.dep_ not in ("compound", "amod") or t.head.text in _DRINKERS)
     ]
 
 

@@ -48,6 +48,14 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         re.compile(r"\b(?:for good|packed|unpacked|boxes|movers|lease|new (?:flat|place|home|apartment))\b"),
     ),
     ("lives in", re.compile(rf"\b{_WE} (?:settled|put down roots) in {_NAME}"), None),
+    # "after the reorg I ended up at Siemens Healthineers": a landing at a name is a job where the sentence says so
+    (
+        "works at",
+        re.compile(rf"\b{_WE} (?:ended up|landed|wound up) (?:a job |a role |a position )?(?:at|with) {_THE_NAME}"),
+        re.compile(
+            r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger)\b"
+        ),
+    ),
     # "writing this from our new place in Edinburgh"
     ("lives in", re.compile(rf"\b(?:our|my) new (?:place|flat|home|house|apartment) in {_NAME}"), None),
     (
@@ -101,7 +109,8 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "studies",
         re.compile(
-            rf"\b(?:switched|changed) (?:my )?(?:courses?|majors?|degrees?|programmes?|programs?)"
+            # "switched my part-time degree from data science to statistics": one word may say which degree
+            rf"\b(?:switched|changed) (?:my )?(?:[a-z'-]+ )?(?:courses?|majors?|degrees?|programmes?|programs?)"
             rf"(?:(?: from [a-z][a-z -]*?)? to|\s*[—–:-]+\s*it(?:'s| is)) {_PHRASE}"
         ),
         None,
@@ -170,7 +179,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "role",
         re.compile(r"\bnew (?P<role>[a-z]+)(?: day)?\b", re.I),
         re.compile(
-            rf"(?:\b(?:(?:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"
+            rf"(?:\b(?:(?i:got|bought|picked up) (?:myself )?|it is )(?:an? |the )?|(?: app| client| manager)?:\s*){_NAME}"
         ),
     ),
     (
@@ -200,6 +209,12 @@ _NOW_ON = (
     re.compile(rf"\bI (?:carry|rock|have|have got) (?:an? |the )?{_NAME},? now\b"),  # "I carry a Galaxy Z Flip6 now"
     # "we moved to Hetzner from AWS": both tools of one role
     re.compile(rf"\b(?i:moved|migrated|switched) (?:over |everything |it all )?to {_NAME} from (?P<old>{_OLD})"),
+    # "bought a Galaxy S24 to replace my old iPhone": both tools of one role
+    re.compile(
+        rf"\b(?i:got|bought|ordered|picked up|grabbed)(?: myself)? (?:an? |the )?(?P<obj>(?:[{_UP}0-9]|[a-z]+[A-Z])[\w.+-]*"
+        rf"(?: [{_UP}0-9][\w.+-]*)*) to replace (?:my |our |the )?"
+        rf"(?:old |ancient |broken |dead )?(?P<old>{_OLD})"
+    ),
 )
 #: A new value said to have taken the old one's place, in the role the sentence names or for the user: "Kotlin
 #: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a

@@ -34,6 +34,17 @@ _MOVED = re.compile(
 _HOMES = (
     # "we got the keys last Tuesday and home is officially Tampere now"
     (re.compile(rf"(?:^|\b(?:and|so|now) |[,;:] )[Hh]ome is (?:(?:now|officially|finally|currently) )*{_NAME}"), None),
+    # "Home for me these days is a tiny flat in Bergen": the dwelling, then where it is
+    (
+        re.compile(
+            rf"(?:^|[,;:] )[Hh]ome(?: for (?:me|us))?(?: (?:these days|nowadays|now|right now))? is (?:now )?"
+            rf"(?:an? |my |our )(?:[a-z-]+ ){{0,3}}(?:flat|apartment|house|place|studio|room|flatshare|cottage|cabin|loft"
+            rf"|condo|bedsit|houseboat) (?:in|on the edge of|outside) {_NAME}"
+        ),
+        None,
+    ),
+    # "I'm a lawyer in Windhoek": a job held where the user lives (never where an employer's name would stand)
+    (re.compile(rf"\bI am an? (?P<job>(?:[a-z-]+ ){{0,2}}?[a-z]+) in {_NAME}(?=$|[,;.!]| and\b)"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing
     (
         re.compile(
@@ -75,6 +86,12 @@ _HOMES = (
         ),
         None,
     ),
+)
+#: What a place's name looks like beside a job: one or two words, none an organisation's ("Bank", "GmbH") or all
+#: capitals ("ICU", "HR").
+_A_PLACE = re.compile(
+    rf"(?!.*\b(?:Bank|Group|Labs?|Inc|Ltd|GmbH|AG|Corp|Company|Hospital|University|School|College)\b)"
+    rf"[{_UP}][a-zà-ÿ'-]+(?: [{_UP}][a-zà-ÿ'-]+)?"
 )
 #: "Nope, not in Toronto anymore — Ottawa these days": the home denied, then the one that holds.
 _NOT_THERE = re.compile(
@@ -139,7 +156,7 @@ _ROLE_AT = (
     re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|for) (?!\d){_ORG}"),  # "a nurse with two kids" is none
     re.compile(
         rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) "
-        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}(?: now)?"
+        rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}(?: now| (?:in|this|last) [A-Z]?[a-z]+)?"
         rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
     ),
     re.compile(
@@ -162,7 +179,7 @@ _JOB_NOUNS = frozenset(
 #: A self-introduction as a list: "Me: 34, nurse, living in Cork", "Background: data analyst at Ocado, based in
 #: Hatfield", "Quick intro: I'm Inês, 34, a pharmacist living in Porto". Each listed part is read on its own.
 _INTRO = re.compile(
-    r"^(?:(?i:quick intro|intro|me|about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
+    r"^(?:(?i:quick intro|intro|me|(?:a (?:bit|little) |some stuff |quick bit )?about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
 )
 _INTRO_PART = re.compile(
     rf"^(?:an? )?(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:at|with) {_ORG})?"
@@ -196,6 +213,9 @@ _BIRTHPLACES = (
     re.compile(rf"(?:^|\b[Mm]y |[:;,] )(?i:birthplace|birth place|place of birth)(?: is| was|:|\?)? {_CALLED}{_NAME}"),
     re.compile(rf"\bwhere I was born,? (?:is|was) {_CALLED}{_NAME}"),
     re.compile(rf"(?:^|[:;,] ){_NAME}(?:'s| is) where I was born\b"),
+    # "Where was I born? Tbilisi, …", "Originally from Medellín — born there": asked and answered, or the origin
+    re.compile(rf"(?:^|[:;,.!] )(?i:where was I born)\? {_CALLED}{_NAME}"),
+    re.compile(rf"(?:^|\bI am )(?i:originally) from {_NAME}\W+(?:I was |was )?born there\b"),
 )
 #: "Dev and I are married now", "Sam and I got married in May": the partner named beside the user.
 _MARRIED = re.compile(
@@ -212,12 +232,20 @@ _GIVEN_UP = re.compile(
     rf"(?:^|[,;:—–] |\bI (?:am )?)(?P<neg>(?i:no longer|not)) (?P<verb>working|employed|living|based|studying|work|live|study)"
     rf" (?:at|for|with|in|by) (?:the )?{_NAME}(?P<more> any ?more)?"
 )
+#: A tool given up with chat's "I" dropped, or by the user's team: "not using Dropbox anymore", "no longer using
+#: Notion for anything", "our team does not use Jira anymore" (the phrase rules read "I no longer use X").
+_TOOL_GONE = re.compile(
+    r"(?:^|[,;:—–] |\b(?i:our|my) (?:team|company|org|household|family) (?:does|do) )"
+    rf"(?P<neg>(?i:no longer|not)) (?:using|use) (?:the )?{_NAME}(?P<more> any ?more)?"
+)
 #: An app given up for good, chat's "I" dropped: "quit Twitter for good last month", "deleted TikTok", "I'm off
 #: Instagram for good now". Without "for good" (or a verb only software takes) "quit X" may be a job.
 _APP_GONE = re.compile(
     rf"(?:^|\bI (?:have )?)(?:(?:finally|just|so) )?(?:(?i:deleted|uninstalled) {_NAME}"
     rf"|(?i:quit|ditched|dropped) {_NAME.replace('(?P<obj>', '(?P<obj2>')} (?:[a-z]+ ){{0,4}}?(?:for good|entirely|completely|altogether)\b)"
     rf"|\bI am (?:now )?off {_NAME.replace('(?P<obj>', '(?P<obj3>')} for good\b"
+    # "Cancelled my Dropbox subscription": what the user paid for, given up
+    rf"|(?i:cancell?ed) (?:my |our )?{_NAME.replace('(?P<obj>', '(?P<obj4>')} (?:subscription|account|membership|plan)\b"
 )
 _GIVEN_UP_PREDICATE = {
     "work": "works at",
@@ -241,6 +269,8 @@ def facts(text: str) -> list[Fact]:
         if m and (evidence is None or evidence.search(text)) and not _VISIT.search(text) and sure(text, m):
             if roles_of(m["obj"]):  # "still in Excel for this": a tool, not a place
                 continue
+            if "job" in m.re.groupindex and not (is_occupation(m["job"]) and _A_PLACE.fullmatch(m["obj"])):
+                continue  # "I'm a nurse in ICU", "an engineer in Bosch": no home
             found += rule_facts(USER, "lives in", m["obj"], 0.8, False, attribute=True)
             break
     for pattern in _JOBS:
@@ -323,16 +353,17 @@ def _given_up(text: str) -> list[Fact]:
     anymore", "deleted Instagram"."""
     gone = _APP_GONE.search(text)
     if gone and not _UNSURE.search(clause(text, gone).replace(gone[0], " ")):
-        name = gone["obj"] or gone["obj2"] or gone["obj3"]
+        name = gone["obj"] or gone["obj2"] or gone["obj3"] or gone["obj4"]
         return rule_facts(USER, give_up_predicate(text), name, 0.8, True)
-    m = _GIVEN_UP.search(text)
+    m = _GIVEN_UP.search(text) or _TOOL_GONE.search(text)
     if m is None or m["neg"].lower() == "not" and not m["more"]:
         return []
     start = [b.end() for b in _BOUNDARY.finditer(text, 0, m.start())]
     if _UNSURE.search(text[start[-1] if start else 0 : m.start()]) or _asked(text, m):
         return []  # "I might not be working at X anymore"
-    verb = m["verb"].lower()
-    predicate = next(p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem))
+    verb = (m.groupdict().get("verb") or "").lower()
+    predicate = next((p for stem, p in _GIVEN_UP_PREDICATE.items() if verb.startswith(stem)), None)
+    predicate = predicate or give_up_predicate(text)  # "not using Vim anymore — Helix is my editor now"
     return rule_facts(USER, predicate, m["obj"], 0.8, True)
 
 
@@ -344,7 +375,7 @@ def _introduced(text: str) -> list[Fact]:
         return []
     found: list[Fact] = []
     for part in re.split(r"\s*[,;]\s*(?:and )?", text[m.end() :].split(". ")[0].rstrip(" .!")):
-        home = re.fullmatch(rf"(?:living|based) in {_NAME}", part)
+        home = re.fullmatch(rf"(?:living|based|live) in {_NAME}", part)
         if home:  # "…, based in Hatfield, …"
             found += rule_facts(USER, "lives in", home["obj"], 0.8, False, attribute=True)
         p = _INTRO_PART.match(part)

@@ -339,5 +339,10 @@ def is_time(obj: str) -> bool:
     return bool(_TIME.match(obj.strip()))
 
 
+#: Drinks whose head word alone names no drink: "chocolate" is eaten, "hot chocolate" drunk.
+DRINK_PHRASES = frozenset({"hot chocolate", "drinking chocolate", "hot toddy"})
+
+
 def is_drink(obj: str) -> bool:
-    return obj.lower().split()[-1] in DRINKS  # "tea", "green tea", "oat milk"
+    words = obj.lower().split()  # "tea", "green tea", "oat milk", "hot chocolate"
+    return bool(words) and (words[-1] in DRINKS or " ".join(words[-2:]) in DRINK_PHRASES)

@@ -6,6 +6,8 @@ reader stops checking what keeps a statement from being a present fact."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from consolidators import extract_triples
@@ -504,3 +506,87 @@ def test_a_thing_left_is_retracted_as_what_it_was() -> None:
     got = _facts("We're on Hetzner now, we left DigitalOcean in the spring", "user")
     assert ("user", "works at", "DigitalOcean", True) not in got
     assert ("user", "cloud provider", "DigitalOcean", True) in got
+
+
+#: A message (one user turn, read through the session as the consolidator reads it: sentence by sentence and in
+#: pairs) and the user's facts it states. Round 12's shapes, worded here: asides, drinks by standing, a machine's
+#: OS, a degree switched, a device bought to replace another, a tool given up, a school gone to, a home said as
+#: the dwelling, a birthplace asked and answered.
+MESSAGES: list[tuple[str, list[tuple[str, str, bool]]]] = [
+    ("wezterm is my terminal these days (no, not the old one, the new fork)", [("terminal", "wezterm", False)]),
+    ("my phone (a Galaxy A55) keeps dropping wifi", [("phone", "Galaxy A55", False)]),
+    ("it's freezing out so hot chocolate is my drink of choice this week", [("prefers drink", "hot chocolate", False)]),
+    ("Hot chocolate once more. It's still my favourite, don't judge.", [("prefers drink", "hot chocolate", False)]),
+    ("Oolong with breakfast again. That's my favourite, honestly.", [("prefers drink", "oolong", False)]),
+    ("nothing beats a cold cup of lassi for me on a hot day", [("prefers drink", "lassi", False)]),
+    ("Nothing beats a cold brew for me in the summer", [("prefers drink", "cold brew", False)]),
+    ("hojicha over espresso for me now, my stomach says thanks", [("prefers drink", "hojicha", False)]),
+    ("Got to choose my own calendar app at last, so it's Fantastical.", [("calendar app", "Fantastical", False)]),
+    ("my desktop's OS is Debian now, Windows updates broke it twice", [("os", "Debian", False)]),
+    ("my old ThinkPad has Arch as its OS and I'm never going back", [("os", "Arch", False)]),
+    ("I've got Linux Mint on my home desktop, works great", [("os", "Linux Mint", False)]),
+    ("changed my evening course from accounting to economics this term", [("studies", "economics", False)]),
+    ("Went and bought an iPhone 16 to replace the Pixel, sorry Google", [("phone", "iPhone 16", False)]),
+    ("not using Trello anymore, the boards were a mess", [("uses", "Trello", True)]),
+    ("Our company doesn't use Confluence any more.", [("uses", "Confluence", True)]),
+    ("cancelled my Spotify subscription last week", [("uses", "Spotify", True)]),
+    (
+        "I'm a student at Universidad de la Sabana, studying architecture.",
+        [
+            ("studies at", "Universidad de la Sabana", False),
+            ("studies", "architecture", False),
+        ],
+    ),
+    ("I go to the University of Ghana, final year", [("studies at", "University of Ghana", False)]),
+    ("My field is marine biology (MSc, second year).", [("studies", "marine biology", False)]),
+    ("I'm studying pharmacy at evening college, it's brutal", [("studies", "pharmacy", False)]),
+    ("Home for us right now is a small apartment in Bilbao, loving it.", [("lives in", "Bilbao", False)]),
+    (
+        "I'm a pharmacist in Kisumu and I speak Luo.",
+        [
+            ("works as", "pharmacist", False),
+            ("lives in", "Kisumu", False),
+            ("speaks", "Luo", False),
+        ],
+    ),
+    ("Where was I born? Gdańsk, in the winter of a big strike.", [("born in", "Gdańsk", False)]),
+    ("Originally from Cuenca, born there and left at 20.", [("born in", "Cuenca", False)]),
+    ("my employer is Škoda now, long story", [("works at", "Škoda", False)]),
+    ("I absolutely love kayaking", [("likes", "kayaking", False)]),
+    ("after the merger I ended up at Philips Research, same desk", [("works at", "Philips Research", False)]),
+    (
+        "I joined Klarna in March as a data engineer.",
+        [("works at", "Klarna", False), ("works as", "data engineer", False)],
+    ),
+    ("We build and test everything on CircleCI these days", [("ci", "CircleCI", False)]),
+    ("our whole platform runs in Azure since the spring", [("cloud provider", "Azure", False)]),
+    ("latest craze: genmaicha. it's my go-to drink now", [("prefers drink", "genmaicha", False)]),
+    ("my phone's an old Pixel 4a, still fine", [("phone", "Pixel 4a", False)]),
+    # nothing, or not the old value: a tool lived in, a second home, a hedge, someone else's, a question, a past
+    ("been living in Asana for everything lately, Trello is dead to me", []),
+    ("the gym is basically my second home at this point", []),
+    ("Got to choose my own terminal, so it's probably going to be Ghostty", []),
+    ("I might get a Pixel 9 to replace the iPhone", []),
+    ("my brother bought a Pixel 9 to replace his iPhone", []),
+    ("my dad doesn't use Outlook anymore", []),
+    ("Where was my grandmother born? Somewhere near Lviv.", []),
+    ("I ended up at Schiphol at midnight after the delay", []),
+    ("I tried Sublime once as an editor on a friend's laptop", []),
+    ("I'm a nurse in ICU this month", [("works as", "nurse", False)]),
+    ("I go to the Louvre every time I'm in Paris", []),
+    ("I used to go to the University of Lagos", []),
+    ("hot chocolate is not my favourite, it's too sweet", []),
+    ("Coffee shop by the station, it's my favourite", []),
+    ("my laptop's OS was Fedora before the reinstall", []),
+    ("Writing from my Pixel 9, it's my phone now — the old Galaxy died.", [("phone", "Pixel 9", False)]),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), MESSAGES)
+def test_users_facts_in_a_message(message: str, expected: list[tuple[str, str, bool]]) -> None:
+    from consolidators.extractive import session_facts
+    from consolidators.types import Turn
+
+    facts = session_facts([Turn("e1", "user", message, datetime(2026, 5, 1, 12, tzinfo=UTC))])
+    got = {(f.predicate, f.object.lower(), f.retract) for f in facts if f.subject == "user"}
+    assert got == {(p, o.lower(), r) for p, o, r in expected}
