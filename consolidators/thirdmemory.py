@@ -32,7 +32,7 @@ from .places import CURRENCIES, DEMONYMS
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
 from .text import PLANS, UPPER, doubts, expand_contractions, split_sentences
-from .types import ActiveFact, Fact, Turn
+from .types import ActiveFact, Fact, Turn, by_turn
 from .vocabulary import MONTHS, WEEKDAYS
 from .wholenames import job_title
 
@@ -201,17 +201,15 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
     turn's other facts, and the relations of the turn's facts memory corrects."""
     held = _held(active)
     out: list[Fact] = []
-    placed: set[int] = set()
-    for turn in turns:
-        stated = [f for f in facts if turn.event_id in f.event_ids and id(f) not in placed]
-        placed.update(id(f) for f in stated)
+    groups, unsourced = by_turn(facts, turns)
+    for turn, stated in groups:
         stated = [_settled(f, held, turn.content) for f in stated]
         found = [f for s in split_sentences(turn.content) for f in changes(s, held, stated)]
         stamped = [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in found]
         out += stated + stamped
         for f in stated + stamped:
             _hold(held, f.subject, f.predicate, f.object, f.retract)
-    return out + [f for f in facts if id(f) not in placed]  # a fact no turn sourced: where it was, at the end
+    return out + unsourced  # a fact no turn sourced: where it was, at the end
 
 
 def _held(active: Sequence[ActiveFact]) -> dict[str, dict[str, Held]]:

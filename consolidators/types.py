@@ -9,6 +9,7 @@ Times are timezone-aware UTC datetimes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -106,3 +107,15 @@ class ConsolidationResult:
 
     episodes: tuple[Episode, ...] = ()
     facts: tuple[Fact, ...] = ()
+
+
+def by_turn(facts: list[Fact], turns: Sequence[Turn]) -> tuple[list[tuple[Turn, list[Fact]]], list[Fact]]:
+    """Each turn with the facts it sourced (a fact two turns sourced goes with the first), and the facts no
+    turn sourced: the readers that revise a session with memory read it turn by turn, in this order."""
+    placed: set[int] = set()
+    groups = []
+    for turn in turns:
+        stated = [f for f in facts if turn.event_id in f.event_ids and id(f) not in placed]
+        placed.update(id(f) for f in stated)
+        groups.append((turn, stated))
+    return groups, [f for f in facts if id(f) not in placed]

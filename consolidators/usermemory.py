@@ -37,7 +37,7 @@ from .text import UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of
 from .toolrules import rule_facts
 from .triples import plain
-from .types import ActiveFact, Fact, Turn
+from .types import ActiveFact, Fact, Turn, by_turn
 from .vocabulary import DRINKS, is_drink
 
 TOOL_ROLES = frozenset(ROLES)
@@ -165,10 +165,8 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
     holds, each after its turn's other facts (a later turn's value is the later one)."""
     held = _held(active)
     out: list[Fact] = []
-    placed: set[int] = set()
-    for turn in turns:
-        stated = [f for f in facts if turn.event_id in f.event_ids and id(f) not in placed]
-        placed.update(id(f) for f in stated)
+    groups, unsourced = by_turn(facts, turns)
+    for turn, stated in groups:
         out += stated
         mine = [f for f in stated if f.subject == USER and f.predicate in RELATIONS]
         found = list(_turn_changes(turn.content, held)) if turn.role.lower() in USER_ROLES else []
@@ -186,7 +184,7 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
             new = rule_facts(USER, change.predicate, change.value, 0.8, False, attribute=True)
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
             held[change.predicate] = change.value
-    return out + [f for f in facts if id(f) not in placed]  # a fact no turn sourced: where it was, at the end
+    return out + unsourced  # a fact no turn sourced: where it was, at the end
 
 
 def _replaceable(said: list[Fact], old: str, new: str) -> bool:
