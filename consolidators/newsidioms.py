@@ -29,7 +29,7 @@ _OPENERS = tuple(
         ),
     )
     for predicate, lead in (
-        ("born in", "(?:Born|Raised) in"),
+        ("born in", "Born in"),  # "Raised in X" is where one grew up, not where one was born
         ("born in", "A native of"),
         ("educated at", "(?:A graduate|An alumnus|An alumna|A former student) of"),
         ("educated at", "Educated at"),

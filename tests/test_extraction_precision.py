@@ -20,6 +20,8 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("Born in Cork, the violinist tours with a string quartet.", []),
     ("Originally based in Tartu, the studio now employs sixty people.", []),
     ("Raised in Dakar, the novelist writes in French and Wolof.", []),
+    # where a named person grew up is no birthplace
+    ("Raised in Tamale, the poet Kofi Adjei studied law in Legon.", []),
     ("The boutique roaster, based in Ghent since 2012, ships across Europe.", []),
     (
         "Now based in Accra, Sunfield Energy builds solar farms.",
