@@ -149,6 +149,8 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
         return hyphened
     work = _WORKS.get(fact.predicate) == side
     kinds = ["particle", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
+    grown: list[str] = []
+    alone = False
     for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
@@ -165,9 +167,16 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
             right = _OPENING_OF.match(after)
         if left or right:  # a leading article stays off, as the readers leave it ("Glass Orchard")
             opening = re.sub(r"^(?:The|A|An)\s+", "", left[0]) if left else ""
-            return opening + term + (right[0] if right else "")
-    return term
+            grown.append(opening + term + (right[0] if right else ""))
+        else:
+            alone = True
+    # "Ana Ruiz, who lives in New York, works at the New York Times": a term the sentence also says alone
+    # names what it says alone; the longer name beside it is another thing
+    return grown[0] if grown and not (alone and fact.predicate in _PLACES) else term
 
+
+#: Relations whose value is a place: said alone beside a longer name, the place is the value.
+_PLACES = frozenset({"lives in", "born in", "died in", "located in", "headquartered in", "capital"})
 
 #: A place's governing body after its name, no part of the name whose office it fills.
 _GOVERNS = re.compile(

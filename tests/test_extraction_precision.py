@@ -20,6 +20,11 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ("Born in Cork, the violinist tours with a string quartet.", []),
     ("Originally based in Tartu, the studio now employs sixty people.", []),
     ("Raised in Dakar, the novelist writes in French and Wolof.", []),
+    # a place said alone is the place, though a longer name beside it starts with it
+    (
+        "Rui Costa, who lives in San Jose, works at the San Jose Mercury News.",
+        [("Rui Costa", "lives in", "San Jose", False), ("Rui Costa", "works at", "San Jose Mercury News", False)],
+    ),
     # where a named person grew up is no birthplace
     ("Raised in Tamale, the poet Kofi Adjei studied law in Legon.", []),
     ("The boutique roaster, based in Ghent since 2012, ships across Europe.", []),
