@@ -162,10 +162,11 @@ _NOTICE = re.compile(
 #: days", "nothing beats a cold mate": a preference between drinks said as a choice (the modal is the idiom's, not
 #: a hedge). What it is served in is no part of it ("a cold glass of ayran"); "cold brew" is a drink of its own.
 _SERVED_IN = r"(?:(?:cold|hot|good|fresh|nice) (?!brew\b))?(?:(?:glass|cup|mug|pint|bottle|can|pot) of )?"
+#: Each name is bounded: a long clause with many "over"s made the lazy spans try every pair of them.
 _CHOICE = re.compile(
-    r"\bI would (?:take|pick|choose|have|go for) (?:a |an )?(?P<obj>[\w' -]+?) over (?:a |an )?(?P<old>[\w' -]+?)\b(?: any| every|$)"
-    r"|^(?!(?i:nothing)\b)(?P<obj2>[\w' -]+?) (?:beats|over) (?:a |an )?(?P<old2>[\w' -]+?) for me\b"
-    rf"|^(?i:nothing) beats (?:a |an )?{_SERVED_IN}(?P<obj3>[\w' -]+?)(?: for me)?(?: in the \w+| on a \w+|$)"
+    r"\bI would (?:take|pick|choose|have|go for) (?:a |an )?(?P<obj>[\w' -]{1,40}?) over (?:a |an )?(?P<old>[\w' -]{1,40}?)\b(?: any| every|$)"
+    r"|^(?!(?i:nothing)\b)(?P<obj2>[\w' -]{1,40}?) (?:beats|over) (?:a |an )?(?P<old2>[\w' -]{1,40}?) for me\b"
+    rf"|^(?i:nothing) beats (?:a |an )?{_SERVED_IN}(?P<obj3>[\w' -]{{1,40}}?)(?: for me)?(?: in the \w+| on a \w+|$)"
 )
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
