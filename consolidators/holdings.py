@@ -49,16 +49,17 @@ _UNSAID = re.compile(
     r"|\b(?-i:I|I'm|me|my|we|our|us)\b",
     re.I,
 )
+#: The offices a holder is said to have held, in the wording news uses.
+_OFFICE = r"(?:mayor|president|CEO|chief executive|head of state|boss)"
 #: A holder's office said as past just before their name: "Former Leipzig mayor X", "ex-CEO of C, X".
 _FORMERLY = re.compile(
-    r"\b(?:former|ex-|outgoing|erstwhile)\s*(?:[\w'-]+\s+){0,3}?(?:mayor|president|CEO|chief executive|head of state|boss)"
-    r"\s+$",
+    rf"\b(?:former|ex-|outgoing|erstwhile)\s*(?:[\w'-]+\s+){{0,3}}?{_OFFICE}\s+$",
     re.I,
 )
 #: A holder's office said as past just after their name: "X, formerly the CEO of C, is writing a memoir".
 _ONCE_HELD = re.compile(
     r",? (?:who was )?(?:formerly|previously|once|until recently|earlier) (?:the |a |an )?(?:[\w'-]+ ){0,2}?"
-    r"(?:mayor|president|CEO|chief executive|head of state|boss)\b",
+    rf"{_OFFICE}\b",
     re.I,
 )
 #: A hedge on the holder's leaving: "will resign", "could be replaced", "is set to step down".
