@@ -62,3 +62,20 @@ def present_forms(word: str) -> tuple[str, ...]:
         if w in tense:
             present |= tense
     return tuple(sorted(present - {w}))
+
+
+#: How an adjective extends its country's name; "ia" because ``handovers.country`` makes "Vardenian" "Vardenia".
+_ADJECTIVE_ENDINGS = ("ian", "ese", "ish", "ic", "an", "ia", "i")
+
+
+def adjective_stems(word: str) -> frozenset[str]:
+    """What a lower-case word would be the country adjective of, without its ending ("norlandic": norland):
+    the resolver (``consolidators.coreference``) and the store's context selection read an adjective no table
+    lists alike."""
+    return frozenset(word[: -len(e)] for e in _ADJECTIVE_ENDINGS if word.endswith(e) and len(word) - len(e) >= 4)
+
+
+def extends(name: str, stem: str) -> bool:
+    """Whether a lower-case name's first word is the stem, give or take two last letters ("vardena": varden)."""
+    first = name.split(" ", 1)[0]
+    return first.startswith(stem) and len(first) - len(stem) <= 2

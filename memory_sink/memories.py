@@ -17,6 +17,8 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
+from consolidators.forms import adjective_stems
+
 from .types import MEMORY_COLUMNS, ClaimedTurn, Memory, NewMemory
 from .vocab import Kind, Tier
 
@@ -294,6 +296,12 @@ REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = 
 # dozens of subjects and scanned every fact: 119 vs ~10 ms at 50k); the pool is
 # ordered so a fact whose object the text names, then a single-valued one (the
 # kind a new statement replaces), then the newest, survive the cap.
+# A subject is also involved when its first word (a company: "Halvard" for Halvard Motors) or its last (a
+# person: "Brandt" for Anneliese Brandt) is a one-word name the text says (``names``, from
+# ``supersession.text_names``): texts name someone in full once, then by the short name alone, and the
+# consolidator can only read the short name as the full one if memory offers it (``consolidators.coreference``);
+# so is one whose first word a name's ``stems`` begins, give or take two letters (``coreference.extends``): an
+# adjective no table lists names its country ("the Norlandic capital": Norland).
 NAME = "btrim(replace(translate(lower({}), %(punct)s, %(spaces)s), '  ', ' '))"
 CONTEXT_FACTS = f"""
 WITH RECURSIVE subjects(s) AS (
@@ -308,7 +316,14 @@ WITH RECURSIVE subjects(s) AS (
 )
 SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
-  AND lower(subject) = ANY(ARRAY(SELECT s FROM subjects WHERE s = 'user' OR {NAME.format("s")} = ANY(%(grams)s)))
+  AND lower(subject) = ANY(ARRAY(
+      SELECT s FROM subjects
+      WHERE s = 'user' OR {NAME.format("s")} = ANY(%(grams)s)
+         OR split_part({NAME.format("s")}, ' ', 1) = ANY(%(names)s)
+         OR regexp_replace({NAME.format("s")}, '^.* ', '') = ANY(%(names)s)
+         OR EXISTS (SELECT 1 FROM unnest(%(stems)s::text[]) t
+                    WHERE starts_with(split_part({NAME.format("s")}, ' ', 1), t)
+                      AND length(split_part({NAME.format("s")}, ' ', 1)) <= length(t) + 2)))
 ORDER BY {NAME.format("object")} = ANY(%(grams)s) DESC,
          lower(predicate) = ANY(%(single)s) DESC, recorded_at DESC, id
 LIMIT %(limit)s
@@ -443,11 +458,15 @@ def context_facts(
     single: Sequence[str],
     punctuation: str,
     limit: int,
+    names: Sequence[str] = (),
 ) -> list[Memory]:
-    """Active facts about the user or a subject named by one of ``grams``, best first."""
+    """Active facts about the user or a subject named by one of ``grams`` (or whose first or last word is one
+    of the one-word ``names``), best first."""
     params = {
         "ns": namespace,
         "grams": list(grams),
+        "names": list(names),
+        "stems": sorted({stem for n in names for stem in adjective_stems(n)}),
         "single": list(single),
         "limit": limit,
         "punct": punctuation,

@@ -22,12 +22,16 @@ conflicts on a guard key (e.g. a different ``project``). Explicit operations
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from consolidators.forms import norm, present_forms
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from consolidators.forms import adjective_stems, extends, norm, present_forms
+from consolidators.text import is_word
 
 from .types import Memory
 from .vocab import Verdict
@@ -449,12 +453,39 @@ def text_grams(text: str) -> frozenset[str]:
     return frozenset(" ".join(words[i : i + n]) for n in range(1, LONGEST_NAME + 1) for i in range(len(words) - n + 1))
 
 
-def contexts_for(
-    facts: Sequence[Memory], texts_grams: Sequence[frozenset[str]], policy: Policy, limit: int
-) -> list[list[Memory]]:
-    """For each transcript (its ``text_grams``), the active facts worth offering its consolidator (pure).
+#: A capitalised word: where a text names someone or something by one word ("Brandt relocated to Hamburg").
+_CAPITALISED = re.compile(r"(?<![\w'-])[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]+")
 
-    Those about the user or about a subject the transcript names; first the ones
+
+def text_names(text: str) -> frozenset[str]:
+    """The one-word names ``text`` says capitalised, as ``name_key`` writes them (pure): not English words,
+    which open sentences ("The", "Later") and would offer every subject they begin."""
+    return frozenset(
+        name_key(w) for w in dict.fromkeys(_CAPITALISED.findall(text)) if w.lower() not in STOP_WORDS and not is_word(w)
+    )
+
+
+def _short_for(subject: str, names: frozenset[str], stems: frozenset[str]) -> bool:
+    """Whether a one-word name abbreviates ``subject``: its first word (a company) or its last (a person), or
+    an adjective of it no table lists ("Norlandic": Norland). As ``memories.CONTEXT_FACTS`` selects them."""
+    words = subject.split()
+    if len(words) > 1 and (words[0] in names or words[-1] in names):
+        return True
+    return any(extends(subject, stem) for stem in stems)
+
+
+def contexts_for(
+    facts: Sequence[Memory],
+    texts_grams: Sequence[frozenset[str]],
+    policy: Policy,
+    limit: int,
+    texts_names: Sequence[frozenset[str]] = (),
+) -> list[list[Memory]]:
+    """For each transcript (its ``text_grams``, and its ``text_names``), the active facts worth offering its
+    consolidator (pure).
+
+    Those about the user or about a subject the transcript names, in full or by the first or last word alone
+    ("Brandt" for Anneliese Brandt: :mod:`consolidators.coreference` reads it so); first the ones
     whose object it names ("I don't use Notion anymore"), then single-valued ones
     (what a new statement replaces: "we're moving" needs the current city, however
     old), then the most recently recorded; at most ``limit``.
@@ -464,11 +495,13 @@ def contexts_for(
         for f in facts
     ]
     chosen = []
-    for grams in texts_grams:
+    for i, grams in enumerate(texts_grams):
+        names = texts_names[i] if i < len(texts_names) else frozenset()
+        stems = frozenset(stem for n in names for stem in adjective_stems(n))
         involved = [
             (obj not in grams, multi, age, f)
             for subject, obj, multi, age, f in keyed
-            if subject == "user" or subject in grams
+            if subject == "user" or subject in grams or _short_for(subject, names, stems)
         ]
         involved.sort(key=lambda t: t[:3])
         chosen.append([t[3] for t in involved[:limit]])

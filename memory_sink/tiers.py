@@ -36,6 +36,7 @@ from .supersession import (
     predicate_forms,
     rules_judge,
     text_grams,
+    text_names,
     threshold_for,
 )
 from .swap import SwapResult
@@ -172,6 +173,7 @@ class Tiers:
         policy = self.supersession_policy()
         single = self.single_valued_predicates(policy)
         per_text = [text_grams(t) for t in transcripts]  # once: the SQL and the choice share them
+        per_names = [text_names(t) for t in transcripts]
         grams = sorted(set().union(*per_text))
         with self.connection() as conn:
             pool = memories.context_facts(
@@ -181,8 +183,9 @@ class Tiers:
                 single=single,
                 punctuation=NAME_PUNCTUATION,
                 limit=max(CONTEXT_POOL, limit),
+                names=sorted(set().union(*per_names)),
             )
-        return contexts_for(pool, per_text, policy, limit)
+        return contexts_for(pool, per_text, policy, limit, per_names)
 
     def single_valued_predicates(self, policy: Policy | None = None) -> list[str]:
         """Every form of every predicate the policy holds single-valued, lower case, as SQL compares them."""

@@ -1,0 +1,172 @@
+"""One entity, one name: a short name read as the one full name it abbreviates.
+
+Encyclopedic and news text names someone in full once ("Anneliese Brandt lives in Berlin") and then by surname
+("Brandt relocated to Hamburg"), a company by its first word ("Halvard's CEO" after "Halvard Motors"), a country
+by an adjective no gazetteer lists ("the Norlandic capital" after "Norland"). Stored under the short name, the
+change never meets the fact it replaces and one entity splits in two. So, per turn, each fact whose subject (or,
+for a person-valued relation, object) is ONE capitalised word is rewritten to the one full name it abbreviates
+among the names the session stated up to that turn and memory's subjects: a person by the last word of the name
+(the first word, for a name whose family name comes first, "Wang Lei", only when nothing else fits), an
+organisation or place by its first word. The turn's own text is spelt out the same way, for the readers that
+look for memory's subjects in it (:mod:`consolidators.thirdmemory`).
+
+Precision first: two candidates are a guess, so nothing; a short name that is itself a known subject, a place
+(a country or demonym the gazetteers know, or a value stored as a place), an English word, or the user is left
+as it is. An adjective of a country no table lists ("Norlandic", "Valmoran") names the one known subject it
+extends, for a country's relations only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from .forms import adjective_stems, extends, norm
+from .handovers import NAME, country
+from .places import DEMONYMS
+from .spans import ORG_WORDS
+from .text import UPPER, is_word, split_sentences
+from .types import ActiveFact, Fact, Turn, by_turn
+from .wholenames import job_title
+
+#: Relations whose value is a person, so a surname there is one too ("Raman was named CEO of Halvard").
+PERSON_VALUED = frozenset({"married to", "ceo", "president", "mayor", "directed by", "founded by", "head coach"})
+#: A country's relations: the only ones an invented adjective may name its country by ("the Norlandic capital").
+COUNTRY_RELATIONS = frozenset(
+    {"capital", "currency", "official language", "president", "head of state", "prime minister", "national anthem"}
+)
+#: Relations whose value is a place: a name stored so is a place, never a short name.
+_PLACE_VALUED = frozenset({"lives in", "born in", "died in", "located in", "headquartered in", "capital"})
+#: Relations a company, a body or a country holds: its name is shortened to its first word, not its last.
+_OF_PARTIES = frozenset({"headquartered in", "ceo", "owned by", "founded by", "located in", *COUNTRY_RELATIONS})
+_PLACE_WORDS = frozenset("Republic Kingdom Federation Islands Island State States Province Empire Principality".split())
+_COUNTRIES = frozenset(DEMONYMS.values())
+_NAME = re.compile(NAME)
+#: A capitalised word alone: no capitalised word right after it ("Brandt Foundation") ...
+_ALONE = re.compile(rf"(?<![\w'’-])([{UPPER}][\w-]+)(?![\w-])(?!\s+[{UPPER}])")
+#: ... nor right before it ("Dr Brandt", "Anneliese Brandt"; "Revised: Brandt" is alone).
+_NAMED_BEFORE = re.compile(rf"[{UPPER}][\w'’-]*\s+$")
+#: Words a name may open with that are no part of it: articles, titles, a link left by a stripped office.
+_LEAD = frozenset("the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame".split())
+
+
+@dataclass
+class _Names:
+    """What the session and memory have named so far."""
+
+    full: dict[str, str] = field(default_factory=dict)  # norm -> as written: names of two words or more
+    subjects: dict[str, str] = field(default_factory=dict)  # norm -> as written: every subject
+    places: set[str] = field(default_factory=set)
+    parties: set[str] = field(default_factory=set)  # names known as a company, a body or a country
+
+    def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
+        for f in facts:
+            if norm(f.subject) == "user":
+                continue
+            self.subjects.setdefault(norm(f.subject), f.subject)
+            self.name(f.subject)
+            if f.predicate in _OF_PARTIES:
+                self.parties.add(norm(f.subject))
+            if f.predicate in _PLACE_VALUED:
+                self.places.add(norm(f.object))
+            elif f.predicate in PERSON_VALUED:
+                self.name(f.object)
+
+    def read(self, text: str) -> None:
+        """The full names a turn's text says (leading articles, titles and sentence-opening words dropped)."""
+        for sentence in split_sentences(text):
+            for m in _NAME.finditer(sentence):
+                self._said(m[0].rstrip("."), not sentence[: m.start()].strip() or sentence[m.start() - 2] == ":")
+
+    def _said(self, name: str, at_start: bool) -> None:
+        words = name.split()
+        while words and (
+            words[0].lower().rstrip(".") in _LEAD or job_title(words[0]) or at_start and is_word(words[0])
+        ):
+            words, at_start = words[1:], False
+        self.name(" ".join(words))
+
+    def name(self, name: str) -> None:
+        if len(name.split()) >= 2:
+            self.full.setdefault(norm(name), name)
+
+
+def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> tuple[list[Fact], list[Turn]]:
+    """``facts`` with their short names as the full names they abbreviate, and ``turns`` with them spelt out."""
+    names = _Names()
+    names.learn(active)
+    groups, unsourced = by_turn(facts, turns)
+    out: list[Fact] = []
+    spelt: list[Turn] = []
+    for turn, stated in groups:
+        names.read(turn.content)
+        for f in stated:
+            names.name(f.subject)  # a full name the readers cleaned counts, a short subject does not
+        mine = [_fact(f, names) for f in stated]
+        spelt.append(replace(turn, content=_spelt_out(turn.content, names)))
+        names.learn(mine)
+        out += mine
+    return out + unsourced, spelt
+
+
+def _fact(fact: Fact, names: _Names) -> Fact:
+    if norm(fact.subject) == "user":
+        return fact
+    national = fact.predicate in COUNTRY_RELATIONS
+    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor") or (
+        _country(fact.subject, names) if national else None
+    )
+    value = _full(fact.object, names, person=True) if fact.predicate in PERSON_VALUED else None
+    return replace(fact, subject=subject or fact.subject, object=value or fact.object)
+
+
+def _spelt_out(text: str, names: _Names) -> str:
+    def one(m: re.Match[str]) -> str:
+        return m[1] if _NAMED_BEFORE.search(text[max(0, m.start() - 60) : m.start()]) else _full(m[1], names) or m[1]
+
+    return _ALONE.sub(one, text) if names.full else text
+
+
+def _full(short: str, names: _Names, *, person: bool = False, place: bool = False) -> str | None:
+    """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
+    ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics')."""
+    key = norm(short)
+    if (
+        " " in key
+        or not short[:1].isupper()
+        or key == "user"
+        or key in names.subjects
+        or key in names.places
+        or short in _COUNTRIES
+        or country(short) != short
+        or is_word(short)
+    ):
+        return None
+    tails, heads, family_first = [], [], []
+    for n in names.full:
+        words = n.split()
+        titled = {w.title() for w in words}
+        party = n in names.parties or bool(titled & (ORG_WORDS | _PLACE_WORDS))
+        if party and not person and not (place and titled & ORG_WORDS):
+            heads += [n] if words[0] == key else []
+        elif not party:
+            tails += [n] if words[-1] == key else []
+            family_first += [n] if words[0] == key and len(words) == 2 else []
+    found = _outermost(tails + heads) or _outermost(family_first)
+    return names.full[found[0]] if len(found) == 1 else None
+
+
+def _outermost(candidates: list[str]) -> list[str]:
+    """One name once: "Dr Anneliese Brandt" is "Anneliese Brandt" when both are candidates."""
+    return [c for c in candidates if not any(d != c and c.endswith(" " + d) for d in candidates)]
+
+
+def _country(adjective: str, names: _Names) -> str | None:
+    """The one known subject an invented country adjective extends ("Norlandic": Norland)."""
+    key = norm(adjective)
+    if " " in key or key in names.subjects or adjective in DEMONYMS or adjective in _COUNTRIES:
+        return None
+    stems = adjective_stems(key)
+    found = {s for s in names.subjects if s != key and any(extends(s, stem) for stem in stems)}
+    return names.subjects[found.pop()] if len(found) == 1 else None

@@ -1,0 +1,292 @@
+"""Short names read as the one full name they abbreviate (:mod:`consolidators.coreference`).
+
+Each row is worded here, not taken from a corpus. A row gives what the session said before (its turns), what
+memory holds (active facts), the fact a reader read from the last turn, and the subject and object that fact must
+have once names are resolved: the full name where exactly one fits, the short name where none or two do, where
+the short name is a place, an English word, a known subject or the user, or where the relation is not a
+country's (an invented adjective). The pure rows call the resolver with the fact given, so they test it alone;
+the session rows read real sentences through ``extractive.session_facts`` (with ``thirdmemory``, which needs
+the name spelt out), and the last test runs two nights through the consolidation pipeline.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from consolidators.coreference import resolved
+from consolidators.extractive import session_facts
+from consolidators.types import ActiveFact, Fact, Turn
+from memory_sink import MemoryStore
+from pipelines.consolidate import run_consolidate
+from pipelines.realtime import run_realtime
+
+_TS = datetime(2026, 5, 1, 12, tzinfo=UTC)
+_BEFORE = datetime(2026, 4, 1, 12, tzinfo=UTC)
+
+Triple = tuple[str, str, str]
+
+#: (the session's earlier turns, memory's active facts, the last turn, the fact read from it, (subject, object)
+#: the fact must have)
+ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
+    # the session names the person in full first
+    (
+        ["Marguerite Okafor lives in Lyon."],
+        [],
+        "Okafor moved to Nantes.",
+        ("Okafor", "lives in", "Nantes"),
+        ("Marguerite Okafor", "Nantes"),
+    ),
+    (
+        ["Teodor Vasilescu coaches at Rapid."],
+        [],
+        "Vasilescu now works for Dinamo.",
+        ("Vasilescu", "works at", "Dinamo"),
+        ("Teodor Vasilescu", "Dinamo"),
+    ),
+    (  # a title before the name is no part of it, and the one person is one candidate
+        ["Dr Aldo Renzi was born in Bari.", "Aldo Renzi teaches in Pisa."],
+        [],
+        "Renzi died in Siena.",
+        ("Renzi", "died in", "Siena"),
+        ("Aldo Renzi", "Siena"),
+    ),
+    (  # the same turn names them in full first
+        [],
+        [],
+        "Yusuf Demir lives in Izmir. Demir works at Arçelik.",
+        ("Demir", "works at", "Arçelik"),
+        ("Yusuf Demir", "Arçelik"),
+    ),
+    # memory names them
+    (
+        [],
+        [("Henrike Vogt", "lives in", "Bremen")],
+        "Vogt has settled in Kiel.",
+        ("Vogt", "lives in", "Kiel"),
+        ("Henrike Vogt", "Kiel"),
+    ),
+    (
+        [],
+        [("Castellan Foods", "headquartered in", "Parma")],
+        "Castellan's new chief executive is Bruno Sala.",
+        ("Castellan", "ceo", "Bruno Sala"),
+        ("Castellan Foods", "Bruno Sala"),
+    ),
+    (  # a person-valued object: the surname of the one director memory knows
+        [],
+        [("Salt Year", "directed by", "Idris Vance")],
+        "Vance also directed Low Water.",
+        ("Low Water", "directed by", "Vance"),
+        ("Low Water", "Idris Vance"),
+    ),
+    (
+        ["Selin Kaya lives in Izmir."],
+        [],
+        "Ombra Films named Kaya its chief executive.",
+        ("Ombra Films", "ceo", "Kaya"),
+        ("Ombra Films", "Selin Kaya"),
+    ),
+    # an organisation or a country by its first word
+    (
+        ["Quenby Aerospace is based in Toulouse."],
+        [],
+        "Quenby's CEO, Lise Marchetti, spoke on Monday.",
+        ("Quenby", "ceo", "Lise Marchetti"),
+        ("Quenby Aerospace", "Lise Marchetti"),
+    ),
+    (
+        ["The Sorvana Republic uses the crown."],
+        [],
+        "Sorvana's capital is Pellin.",
+        ("Sorvana", "capital", "Pellin"),
+        ("Sorvana Republic", "Pellin"),
+    ),
+    # a country by an adjective no table lists, for a country's relation
+    (
+        ["Estova's currency is the lev."],
+        [],
+        "The Estovan capital is now Brisk.",
+        ("Estovan", "capital", "Brisk"),
+        ("Estova", "Brisk"),
+    ),
+    (
+        [],
+        [("Drell", "capital", "Hom")],
+        "Drellish is now the official language of the island.",
+        ("Drellic", "official language", "Drellish"),
+        ("Drell", "Drellish"),
+    ),
+    (  # family name first: the first word, when nothing else fits
+        ["Zhou Min lives in Xi'an."],
+        [],
+        "Zhou moved to Chengdu.",
+        ("Zhou", "lives in", "Chengdu"),
+        ("Zhou Min", "Chengdu"),
+    ),
+    (  # ... and not when a name ends with it
+        ["Zhou Min lives in Xi'an.", "Lena Zhou works at Baidu."],
+        [],
+        "Zhou joined Tencent.",
+        ("Zhou", "works at", "Tencent"),
+        ("Lena Zhou", "Tencent"),
+    ),
+    (  # a family sharing a surname: the hyphenated one is not "Ekberg"
+        ["Anja Ekberg is married to Lars Holm-Ekberg."],
+        [],
+        "Ekberg moved to Umeå.",
+        ("Ekberg", "lives in", "Umeå"),
+        ("Anja Ekberg", "Umeå"),
+    ),
+    # nothing to resolve
+    (  # two candidates
+        ["Jonas Falk lives in Graz.", "Petra Falk lives in Linz."],
+        [],
+        "Falk moved to Wels.",
+        ("Falk", "lives in", "Wels"),
+        ("Falk", "Wels"),
+    ),
+    (  # two candidates, one from memory, one from the session
+        ["Petra Falk lives in Linz."],
+        [("Jonas Falk", "lives in", "Graz")],
+        "Falk moved to Wels.",
+        ("Falk", "lives in", "Wels"),
+        ("Falk", "Wels"),
+    ),
+    (  # a country the gazetteers know
+        ["Tom Georgia works at Delta."],
+        [],
+        "Georgia's capital is Tbilisi.",
+        ("Georgia", "capital", "Tbilisi"),
+        ("Georgia", "Tbilisi"),
+    ),
+    (  # a place memory holds as one
+        ["Bremen Logistics is based in Hamburg."],
+        [("Ana Ruiz", "lives in", "Bremen")],
+        "Bremen's mayor is Kai Ott.",
+        ("Bremen", "mayor", "Kai Ott"),
+        ("Bremen", "Kai Ott"),
+    ),
+    (  # a company is no town
+        ["Lindqvale Shipping is headquartered in Rotterdam."],
+        [],
+        "Lindqvale's mayor is Kees Bakker.",
+        ("Lindqvale", "mayor", "Kees Bakker"),
+        ("Lindqvale", "Kees Bakker"),
+    ),
+    (  # an English word
+        ["Harriet Stone lives in Derby."],
+        [],
+        "Stone moved to Leeds.",
+        ("Stone", "lives in", "Leeds"),
+        ("Stone", "Leeds"),
+    ),
+    (  # a subject memory already knows by the short name
+        ["Tilda Oyelaran lives in York."],
+        [("Oyelaran", "located in", "Leeds")],
+        "Oyelaran moved to Hull.",
+        ("Oyelaran", "located in", "Hull"),
+        ("Oyelaran", "Hull"),
+    ),
+    (  # a longer name that begins with a surname is another name, not a short one
+        ["Ilse Brandt lives in Kassel."],
+        [],
+        "The Brandt Foundation is based in Kassel.",
+        ("Brandt Foundation", "headquartered in", "Kassel"),
+        ("Brandt Foundation", "Kassel"),
+    ),
+    (  # a short name said before the full name: the session had named no one by it yet
+        ["Okoro lives in Enugu."],
+        [],
+        "Ngozi Okoro joined Dangote.",
+        ("Okoro", "works at", "Dangote"),
+        ("Okoro", "Dangote"),
+    ),
+    (  # an invented adjective names a country for a country's relation only
+        ["Estova's currency is the lev."],
+        [],
+        "The Estovan poet lives in Brisk.",
+        ("Estovan", "lives in", "Brisk"),
+        ("Estovan", "Brisk"),
+    ),
+    (  # a person-valued object only: a surname as an employer is left
+        ["Selin Kaya lives in Izmir."],
+        [],
+        "Deniz works at Kaya.",
+        ("Deniz", "works at", "Kaya"),
+        ("Deniz", "Kaya"),
+    ),
+    (  # the user's own facts
+        ["Mira Vance lives in Oslo."],
+        [],
+        "I married Vance last year.",
+        ("user", "married to", "Vance"),
+        ("user", "Vance"),
+    ),
+]
+
+
+def _turns(earlier: list[str], last: str) -> list[Turn]:
+    said = [*earlier, last]
+    return [Turn(f"e{i}", "user", t, _TS + timedelta(minutes=i), seq=i) for i, t in enumerate(said)]
+
+
+def _active(triples: list[Triple]) -> tuple[ActiveFact, ...]:
+    return tuple(ActiveFact(f"a{i}", s, p, o, valid_from=_BEFORE) for i, (s, p, o) in enumerate(triples))
+
+
+def _stated(turns: list[Turn], triples: list[Triple], event: str) -> list[Fact]:
+    return [Fact(s, p, o, valid_from=turns[-1].ts, event_ids=(event,)) for s, p, o in triples]
+
+
+@pytest.mark.parametrize(("earlier", "memory", "last", "read", "want"), ROWS)
+def test_a_short_name_is_the_one_full_name_it_abbreviates(
+    earlier: list[str], memory: list[Triple], last: str, read: Triple, want: tuple[str, str]
+) -> None:
+    turns = _turns(earlier, last)
+    # the earlier turns' facts: what a reader reads of "X lives in Y" (enough for the names they state)
+    before = [f for t in turns[:-1] for f in session_facts([t])]
+    facts, _ = resolved([*before, *_stated(turns, [read], turns[-1].event_id)], _active(memory), turns)
+    mine = [(f.subject, f.object) for f in facts if turns[-1].event_id in f.event_ids]
+    assert mine == [want]
+
+
+def test_the_turn_is_spelt_out_for_the_readers_that_look_for_memory_s_subjects() -> None:
+    turns = _turns([], "Vogt has settled in Kiel; Dr Vogt and Vogt Brothers are others.")
+    _, spelt = resolved([], _active([("Henrike Vogt", "lives in", "Bremen")]), turns)
+    assert spelt[0].content == "Henrike Vogt has settled in Kiel; Dr Vogt and Vogt Brothers are others."
+
+
+def _read(texts: list[str], memory: list[Triple]) -> list[tuple[str, str, str, str | None]]:
+    facts = session_facts(_turns(texts[:-1], texts[-1]), _active(memory))
+    return [(f.subject, f.predicate, f.object, f.replaces) for f in facts]
+
+
+def test_a_change_by_surname_replaces_what_memory_holds_for_the_full_name() -> None:
+    got = _read(["Brenner left Zeiss and now works at Leica."], [("Cordula Brenner", "works at", "Zeiss")])
+    assert [g for g in got if g[2] == "Leica"] == [("Cordula Brenner", "works at", "Leica", "a0")]
+
+
+def test_a_move_by_surname_is_read_with_the_home_the_session_stated() -> None:
+    got = _read(["Edvard Lunde lives in Bergen.", "Lunde relocated to Stavanger in 2026."], [])
+    assert [g[:3] for g in got] == [("Edvard Lunde", "lives in", "Bergen"), ("Edvard Lunde", "lives in", "Stavanger")]
+
+
+def _night(store: MemoryStore, day: str, text: str) -> None:
+    store.stage(f"s-{day}", "user", text, ts=f"{day}T10:00:00+00:00", seq=1)
+    run_realtime(store)
+    run_consolidate(store, min_quiet_seconds=0)
+
+
+def test_memory_offers_the_full_name_a_transcript_says_by_surname_alone(store: MemoryStore) -> None:
+    """Without the first-or-last-word (and adjective) selection the second night's consolidator never sees
+    Bergen or Osthavn, so the move and the new capital are stored under a second subject and the old values stay
+    current."""
+    _night(store, "2026-03-01", "Edvard Lunde lives in Bergen. Norland's capital is Osthavn.")
+    texts = ["Lunde relocated to Stavanger in 2026.", "The Norlandic capital is now Vesterby.", "The mayor left."]
+    offered = [[(f.subject, f.object) for f in chosen] for chosen in store.tiers.context_facts("default", texts)]
+    assert offered == [[("Edvard Lunde", "Bergen")], [("Norland", "Osthavn")], []]
+    _night(store, "2026-03-02", " ".join(texts[:2]))
+    current = {(f.subject, f.predicate, f.object) for f in store.facts(namespace="default")}
+    assert current == {("Edvard Lunde", "lives in", "Stavanger"), ("Norland", "capital", "Vesterby")}
