@@ -40,7 +40,9 @@ COUNTRY_RELATIONS = frozenset(
 _PLACE_VALUED = frozenset({"lives in", "born in", "died in", "located in", "headquartered in", "capital"})
 #: Relations a company, a body or a country holds: its name is shortened to its first word, not its last.
 _OF_PARTIES = frozenset({"headquartered in", "ceo", "owned by", "founded by", "located in", *COUNTRY_RELATIONS})
-_PLACE_WORDS = frozenset("Republic Kingdom Federation Islands Island State States Province Empire Principality".split())
+#: Words that make a name an organisation's or a place's (lower case, as names are compared).
+_ORGS = frozenset(w.lower() for w in ORG_WORDS)
+_PLACES = frozenset("republic kingdom federation islands island state states province empire principality".split())
 _COUNTRIES = frozenset(DEMONYMS.values())
 _NAME = re.compile(NAME)
 #: A capitalised word alone: no capitalised word right after it ("Brandt Foundation") ...
@@ -59,15 +61,21 @@ class _Names:
     subjects: dict[str, str] = field(default_factory=dict)  # norm -> as written: every subject
     places: set[str] = field(default_factory=set)
     parties: set[str] = field(default_factory=set)  # names known as a company, a body or a country
+    nations: set[str] = field(default_factory=set)  # subjects known by a country's relation
+    ends: dict[str, list[str]] = field(default_factory=dict)  # first or last word -> the full names it ends
 
     def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
         for f in facts:
-            if norm(f.subject) == "user":
+            subject = norm(f.subject)
+            if subject == "user":
                 continue
-            self.subjects.setdefault(norm(f.subject), f.subject)
-            self.name(f.subject)
+            if subject not in self.subjects:
+                self.subjects[subject] = f.subject
+                self.name(f.subject)
             if f.predicate in _OF_PARTIES:
-                self.parties.add(norm(f.subject))
+                self.parties.add(subject)
+            if f.predicate in COUNTRY_RELATIONS:
+                self.nations.add(subject)
             if f.predicate in _PLACE_VALUED:
                 self.places.add(norm(f.object))
             elif f.predicate in PERSON_VALUED:
@@ -88,8 +96,12 @@ class _Names:
         self.name(" ".join(words))
 
     def name(self, name: str) -> None:
-        if len(name.split()) >= 2:
-            self.full.setdefault(norm(name), name)
+        key = norm(name)
+        words = key.split()
+        if len(words) >= 2 and key not in self.full:
+            self.full[key] = name
+            for end in {words[0], words[-1]}:  # the short names looked up: an index, not a scan of every name
+                self.ends.setdefault(end, []).append(key)
 
 
 def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> tuple[list[Fact], list[Turn]]:
@@ -144,11 +156,10 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
     ):
         return None
     tails, heads, family_first = [], [], []
-    for n in names.full:
+    for n in names.ends.get(key, ()):
         words = n.split()
-        titled = {w.title() for w in words}
-        party = n in names.parties or bool(titled & (ORG_WORDS | _PLACE_WORDS))
-        if party and not person and not (place and titled & ORG_WORDS):
+        party = n in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words)
+        if party and not person and not (place and not _ORGS.isdisjoint(words)):
             heads += [n] if words[0] == key else []
         elif not party:
             tails += [n] if words[-1] == key else []
@@ -163,10 +174,10 @@ def _outermost(candidates: list[str]) -> list[str]:
 
 
 def _country(adjective: str, names: _Names) -> str | None:
-    """The one known subject an invented country adjective extends ("Norlandic": Norland)."""
+    """The one subject known by a country's relation that an invented adjective extends ("Norlandic": Norland)."""
     key = norm(adjective)
     if " " in key or key in names.subjects or adjective in DEMONYMS or adjective in _COUNTRIES:
         return None
     stems = adjective_stems(key)
-    found = {s for s in names.subjects if s != key and any(extends(s, stem) for stem in stems)}
+    found = {s for s in names.nations if s != key and any(extends(s, stem) for stem in stems)}
     return names.subjects[found.pop()] if len(found) == 1 else None

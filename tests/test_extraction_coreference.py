@@ -203,6 +203,13 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("Okoro", "works at", "Dangote"),
         ("Okoro", "Dangote"),
     ),
+    (  # ... and names a country only: a person whose name it would extend is none
+        ["Estova Ruiz lives in Lima."],
+        [],
+        "The Estovan capital is now Brisk.",
+        ("Estovan", "capital", "Brisk"),
+        ("Estovan", "Brisk"),
+    ),
     (  # an invented adjective names a country for a country's relation only
         ["Estova's currency is the lev."],
         [],
