@@ -44,6 +44,14 @@ _OF_PARTIES = frozenset({"headquartered in", "ceo", "owned by", "founded by", "l
 _ORGS = frozenset(w.lower() for w in ORG_WORDS)
 _PLACES = frozenset("republic kingdom federation islands island state states province empire principality".split())
 _COUNTRIES = frozenset(DEMONYMS.values())
+#: Family names a name says first ("Wang Lei", "Kim Ji-woo", "Nguyen Van An"): such a name is shortened to its
+#: first word; a first word of any other name ("Ana" of Ana Ruiz) may be someone else's given name.
+_FAMILY_FIRST = frozenset(
+    "wang li zhang liu chen yang huang zhao wu zhou xu sun zhu hu guo gao lin luo zheng liang xie tang feng deng"
+    " cao peng zeng xiao tian dong yuan pan jiang cai yu du ye cheng wei su lu ding ren shen yao jin tan fu zhong"
+    " qin kim lee choi jung jeong kang cho yoon jang lim han oh seo shin kwon hwang ahn yoo hong jeon ko moon son"
+    " bae baek nguyen tran le pham hoang huynh phan vu vo dang bui ngo duong ly".split()
+)
 _NAME = re.compile(NAME)
 #: A capitalised word alone: no capitalised word right after it ("Brandt Foundation") ...
 _ALONE = re.compile(rf"(?<![\w'’-])([{UPPER}][\w-]+)(?![\w-])(?!\s+[{UPPER}])")
@@ -163,7 +171,7 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
             heads += [n] if words[0] == key else []
         elif not party:
             tails += [n] if words[-1] == key else []
-            family_first += [n] if words[0] == key and len(words) == 2 else []
+            family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
     found = _outermost(tails + heads) or _outermost(family_first)
     return names.full[found[0]] if len(found) == 1 else None
 

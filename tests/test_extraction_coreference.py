@@ -125,6 +125,13 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("Zhou", "lives in", "Chengdu"),
         ("Zhou Min", "Chengdu"),
     ),
+    (  # a given name is not a family name: another Ana may be meant
+        ["Ana Ruiz lives in Cádiz."],
+        [],
+        "Ana moved to Jaén.",
+        ("Ana", "lives in", "Jaén"),
+        ("Ana", "Jaén"),
+    ),
     (  # ... and not when a name ends with it
         ["Zhou Min lives in Xi'an.", "Lena Zhou works at Baidu."],
         [],
