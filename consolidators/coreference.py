@@ -73,6 +73,8 @@ class _Names:
     ends: dict[str, list[str]] = field(default_factory=dict)  # first or last word -> the full names it ends
 
     def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
+        """The subjects of ``facts`` and what their relations tell of their names: a party's, a country's, a
+        place (a value of a place relation), a person's full name (a value of a person-valued one)."""
         for f in facts:
             subject = norm(f.subject)
             if subject == "user":
@@ -131,6 +133,8 @@ def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tu
 
 
 def _fact(fact: Fact, names: _Names) -> Fact:
+    """The fact with its subject (and a person-valued object) in full, where one full name fits; the user's as
+    it is (their spouse "Vance" is theirs to name)."""
     if norm(fact.subject) == "user":
         return fact
     national = fact.predicate in COUNTRY_RELATIONS
