@@ -40,7 +40,8 @@ COUNTRY_RELATIONS = frozenset(
 _PLACE_VALUED = frozenset({"lives in", "born in", "died in", "located in", "headquartered in", "capital"})
 #: Relations a company, a body or a country holds: its name is shortened to its first word, not its last.
 _OF_PARTIES = frozenset({"headquartered in", "ceo", "owned by", "founded by", "located in", *COUNTRY_RELATIONS})
-#: Words that make a name an organisation's or a place's (lower case, as names are compared).
+#: Words that make a name an organisation's or a place's (lower case, as names are compared); so does "of"
+#: ("Bank of Kyoto", "CEO of AMD": no person's name has it).
 _ORGS = frozenset(w.lower() for w in ORG_WORDS)
 _PLACES = frozenset("republic kingdom federation islands island state states province empire principality".split())
 _COUNTRIES = frozenset(DEMONYMS.values())
@@ -53,10 +54,12 @@ _FAMILY_FIRST = frozenset(
     " bae baek nguyen tran le pham hoang huynh phan vu vo dang bui ngo duong ly".split()
 )
 _NAME = re.compile(NAME)
-#: A capitalised word alone: no capitalised word right after it ("Brandt Foundation") ...
-_ALONE = re.compile(rf"(?<![\w'’-])([{UPPER}][\w-]+)(?![\w-])(?!\s+[{UPPER}])")
-#: ... nor right before it ("Dr Brandt", "Anneliese Brandt"; "Revised: Brandt" is alone).
+#: A capitalised word, which may be a short name ...
+_WORD = re.compile(rf"(?<![\w'’-])[{UPPER}][\w-]+(?![\w-])")
+#: ... if no capitalised word is right before it ("Dr Brandt", "Anneliese Brandt"; "Revised: Brandt" is alone)
 _NAMED_BEFORE = re.compile(rf"[{UPPER}][\w'’-]*\s+$")
+#: ... or right after it ("Brandt Foundation").
+_NAMED_AFTER = re.compile(rf"\s+[{UPPER}]")
 #: Words a name may open with that are no part of it: articles, titles, a link left by a stripped office.
 _LEAD = frozenset("the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame".split())
 
@@ -122,34 +125,61 @@ def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tu
     out: list[Fact] = []
     spelt: list[Turn] = []
     for turn, stated in groups:
-        names.read(turn.content)
-        for f in stated:
-            names.name(f.subject)  # a full name the readers cleaned counts, a short subject does not
-        mine = [_fact(f, names) for f in stated]
-        spelt.append(replace(turn, content=_spelt_out(turn.content, names)))
+        mine, content = _turn(turn.content, stated, names)
+        spelt.append(replace(turn, content=content))
         names.learn(mine)
         out += mine
     return out + unsourced, spelt
 
 
-def _fact(fact: Fact, names: _Names) -> Fact:
-    """The fact with its subject (and a person-valued object) in full, where one full name fits; the user's as
-    it is (their spouse "Vance" is theirs to name)."""
-    if norm(fact.subject) == "user":
-        return fact
+def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], str]:
+    """A turn's facts and text, sentence by sentence: a short name takes a full name said BEFORE the sentence it
+    is said in ("Lisa Su is the CEO of AMD" names no "CEO of AMD" that "AMD" could abbreviate). A short name the
+    text does not say (a reader made it) is read with what came before the turn."""
+    sentences = split_sentences(content) or [""]
+    subjects: dict[int, str] = {}
+    objects: dict[int, str] = {}
+    for k, sentence in enumerate(sentences):
+        for i, f in enumerate(stated):
+            if norm(f.subject) != "user" and _first(sentences, f.subject) == k:
+                subjects[i] = _subject(f, names)
+            if norm(f.subject) != "user" and f.predicate in PERSON_VALUED and _first(sentences, f.object) == k:
+                objects[i] = _full(f.object, names, person=True) or f.object
+        new = _spelt_out(sentence, names)
+        content = content.replace(sentence, new, 1) if new != sentence else content
+        names.read(sentence)
+    mine = [
+        replace(f, subject=subjects.get(i, f.subject), object=objects.get(i, f.object)) for i, f in enumerate(stated)
+    ]
+    return mine, content
+
+
+def _first(sentences: list[str], name: str) -> int:
+    """The first sentence that says ``name`` alone ("Demir works", not "Yusuf Demir lives"), else as a word ("The
+    Norlandic capital"), else the first."""
+    said = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")
+    found = [(k, m.start(), m.end()) for k, sentence in enumerate(sentences) for m in said.finditer(sentence)]
+    alone = (k for k, start, end in found if _alone(sentences[k], start, end))
+    return next(alone, found[0][0] if found else 0)
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is a name of its own: no capitalised word right before or after it."""
+    return not _NAMED_BEFORE.search(text[max(0, start - 60) : start]) and not _NAMED_AFTER.match(text, end)
+
+
+def _subject(fact: Fact, names: _Names) -> str:
+    """The fact's subject in full, where one full name fits (an invented adjective: for a country's relation)."""
     national = fact.predicate in COUNTRY_RELATIONS
-    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor") or (
-        _country(fact.subject, names) if national else None
-    )
-    value = _full(fact.object, names, person=True) if fact.predicate in PERSON_VALUED else None
-    return replace(fact, subject=subject or fact.subject, object=value or fact.object)
+    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor")
+    return subject or (_country(fact.subject, names) if national else None) or fact.subject
 
 
 def _spelt_out(text: str, names: _Names) -> str:
     def one(m: re.Match[str]) -> str:
-        return m[1] if _NAMED_BEFORE.search(text[max(0, m.start() - 60) : m.start()]) else _full(m[1], names) or m[1]
+        return _full(m[0], names) or m[0] if _alone(text, m.start(), m.end()) else m[0]
 
-    return _ALONE.sub(one, text) if names.full else text
+    return _WORD.sub(one, text) if names.full else text
 
 
 def _full(short: str, names: _Names, *, person: bool = False, place: bool = False) -> str | None:
@@ -170,7 +200,7 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
     tails, heads, family_first = [], [], []
     for n in names.ends.get(key, ()):
         words = n.split()
-        party = n in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words)
+        party = n in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words) or "of" in words
         if party and not person and not (place and not _ORGS.isdisjoint(words)):
             heads += [n] if words[0] == key else []
         elif not party:

@@ -203,6 +203,20 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("Brandt Foundation", "headquartered in", "Kassel"),
         ("Brandt Foundation", "Kassel"),
     ),
+    (  # a name the same sentence builds around the short one is no earlier name of it ("the CEO of Brevik")
+        [],
+        [],
+        "Mara Quist is now the CEO of Brevik.",
+        ("Brevik", "ceo", "Mara Quist"),
+        ("Brevik", "Mara Quist"),
+    ),
+    (  # ... nor an office or an institution "of" it
+        ["The old castle was built by Ferrand of Tarnow."],
+        [],
+        "Tarnow's mayor is Olek Wrona.",
+        ("Tarnow", "mayor", "Olek Wrona"),
+        ("Tarnow", "Olek Wrona"),
+    ),
     (  # a short name said before the full name: the session had named no one by it yet
         ["Okoro lives in Enugu."],
         [],
