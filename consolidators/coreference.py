@@ -61,7 +61,9 @@ _NAMED_BEFORE = re.compile(rf"[{UPPER}][\w'’-]*\s+$")
 #: ... or right after it ("Brandt Foundation").
 _NAMED_AFTER = re.compile(rf"\s+[{UPPER}]")
 #: Words a name may open with that are no part of it: articles, titles, a link left by a stripped office.
-_LEAD = frozenset("the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame".split())
+_LEAD = frozenset(
+    "the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame ceo cfo cto coo".split()
+)
 
 
 @dataclass
@@ -189,6 +191,7 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
     if (
         " " in key
         or not short[:1].isupper()
+        or short.isupper()  # an acronym is a name of its own ("CEO", "BBC"), no first word of a longer one
         or key == "user"
         or key in names.subjects
         or key in names.places

@@ -217,6 +217,13 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("Tarnow", "mayor", "Olek Wrona"),
         ("Tarnow", "Olek Wrona"),
     ),
+    (  # an acronym is a name of its own, and an office is no part of a name
+        ["Ida Brun is CEO of Norrvik & Dahl."],
+        [],
+        "Kestrel named Odd Lie as its CEO.",
+        ("Kestrel", "ceo", "Odd Lie"),
+        ("Kestrel", "Odd Lie"),
+    ),
     (  # a short name said before the full name: the session had named no one by it yet
         ["Okoro lives in Enugu."],
         [],
@@ -284,6 +291,8 @@ def test_the_turn_is_spelt_out_for_the_readers_that_look_for_memory_s_subjects()
     turns = _turns([], "Vogt has settled in Kiel; Dr Vogt and Vogt Brothers are others.")
     _, spelt = resolved([], _active([("Henrike Vogt", "lives in", "Bremen")]), turns)
     assert spelt[0].content == "Henrike Vogt has settled in Kiel; Dr Vogt and Vogt Brothers are others."
+    said = "Ida Brun is CEO of Norrvik & Dahl. Kestrel named Odd Lie as its CEO."
+    assert resolved([], (), _turns([], said))[1][0].content == said  # "CEO" is no "CEO of Norrvik & Dahl"
 
 
 def _read(texts: list[str], memory: list[Triple]) -> list[tuple[str, str, str, str | None]]:
