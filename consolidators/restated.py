@@ -1,0 +1,218 @@
+"""What a sentence says of a name outside its main clause, restated as the plain statements the readers know.
+
+Encyclopedic text gives a name's static facts in modifiers as often as in clauses: a fact box of labelled fields
+("FACT BOX — Moldova | Capital: Chișinău", "Kazakhstan (currency: tenge; …) is …"), a phrase that opens the
+sentence and describes its subject ("An alumna of Heidelberg University, Brandt returned …", "Based in Boise since
+2014, Kestrel Analytics sells …"), and a modifier of the noun that describes the subject ("X is a drama film directed
+by Y", "X, a fintech owned by Y, …", "X is a footballer who plays for Y", "X, which Y directed, …"). Each is restated
+as "<name> is <phrase>" or as its clause with the name in the relative pronoun's place, and read by the readers that
+read such statements: one structure per construction, the relation left to the vocabulary the readers already know.
+
+A turn's sentences can continue one another too (:func:`continued`): fields after a fact box's title ("Fact box:
+Vardena Republic. Capital: Korvik."), and a "he"/"she" that opens the next sentence's clause after a sentence about
+one named person ("Oskar Lindqvist (1902–1974) was a Swedish architect. Born in Uppsala, he studied …").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import nlp_cache
+from .text import UPPER, expand_contractions, inflected_verb, states_a_fact
+from .types import Fact
+
+_NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
+
+#: A fact box's labels and the statement each says of the box's subject ("{s}" the subject, "{v}" the value).
+_FIELDS: dict[str, str] = {
+    "capital": "{s}'s capital is {v}.",
+    "capital city": "{s}'s capital is {v}.",
+    "currency": "{s}'s currency is {v}.",
+    "official language": "{s}'s official language is {v}.",
+    "official languages": "{s}'s official language is {v}.",
+    "headquarters": "{s} is headquartered in {v}.",
+    "head office": "{s} is headquartered in {v}.",
+    "born": "{s} was born in {v}.",
+    "birthplace": "{s} was born in {v}.",
+    "place of birth": "{s} was born in {v}.",
+    "died": "{s} died in {v}.",
+    "place of death": "{s} died in {v}.",
+    "directed by": "{s} was directed by {v}.",
+    "director": "{s} was directed by {v}.",
+    "written by": "{s} was written by {v}.",
+    "author": "{s} was written by {v}.",
+    "founded by": "{s} was founded by {v}.",
+    "founder": "{s} was founded by {v}.",
+    "founders": "{s} was founded by {v}.",
+    "owner": "{s} is owned by {v}.",
+    "parent company": "{s} is owned by {v}.",
+    "ceo": "{v} is the CEO of {s}.",
+    "president": "{v} is the president of {s}.",
+    "mayor": "{v} is the mayor of {s}.",
+    "spouse": "{s} is married to {v}.",
+    "alma mater": "{s}'s alma mater is {v}.",
+    "education": "{s} was educated at {v}.",
+    "club": "{s} plays for {v}.",
+    "team": "{s} plays for {v}.",
+    "employer": "{s} works at {v}.",
+    "location": "{s} is located in {v}.",
+    "languages": "{s} speaks {v}.",
+}
+_LABEL = "|".join(sorted((re.escape(k) for k in _FIELDS), key=len, reverse=True))
+#: One field: a label the table knows, a colon, a value up to the next field's separator.
+_FIELD = re.compile(rf"^\s*(?P<label>{_LABEL})\s*:\s*(?P<value>[^|;:]+?)\s*\.?\s*$", re.I)
+#: A fact box's title: "Fact box: Vardena Republic", "FACT BOX — Moldova", "At a glance: Kestrel Analytics".
+_TITLE = re.compile(
+    rf"^(?:fact ?box|factfile|fact file|at a glance|profile|key facts)\s*[:—–|-]\s*(?P<name>{_NAME})\s*\.?$", re.I
+)
+_BARE_TITLE = re.compile(rf"^(?P<name>{_NAME})$")
+#: A name with its fields in brackets: "Kazakhstan (currency: tenge; population: about 20 million) is …".
+_BRACKETED = re.compile(rf"(?P<name>{_NAME}) \((?P<fields>[^()]*:[^()]*)\)")
+
+
+def _box_statements(name: str, fields: Sequence[str]) -> list[str]:
+    """The statements a box's labelled ``fields`` make of ``name``; a field the table doesn't know says nothing."""
+    found = (_FIELD.match(f) for f in fields)
+    return [_FIELDS[m["label"].lower()].format(s=name, v=m["value"]) for m in found if m is not None]
+
+
+def fact_box(text: str) -> list[str]:
+    """The statements of a fact box said as one sentence: a title and fields parted by "|" or ";", or a name
+    followed by its fields in brackets."""
+    parts = re.split(r"\s*\|\s*", text.strip())
+    title = _TITLE.match(parts[0]) or _BARE_TITLE.match(parts[0]) if len(parts) > 1 else None
+    if title is not None:  # a news dateline's cut leaves "Moldova | Capital: …" of "FACT BOX — Moldova | …"
+        return _box_statements(title["name"], parts[1:])
+    return [s for m in _BRACKETED.finditer(text) for s in _box_statements(m["name"], re.split(r"\s*;\s*", m["fields"]))]
+
+
+#: A phrase that opens the sentence and describes the subject after its comma: a participle phrase ("Based in Boise
+#: since 2014, …", "Penned by Haruki Sato in a single summer, …") or a noun phrase of a standing ("An alumna of
+#: Heidelberg University, …", "A long-time member of the Socialist Party, …"). The subject is a name (or "the" and
+#: a name) followed by a verb of its own: "Born in Lyon, raised in Paris" has no subject.
+_FRONTED = re.compile(
+    rf"^(?P<phrase>(?:(?:[A-Z][a-z]+ )?[A-Za-z][a-z]+(?:ed|en|wn|rn|lt) (?:in|at|by|on|out of|from) "
+    rf"|(?:An?|The) (?:[\w-]+ ){{0,3}}?(?:of|at|from) )[^,]+), "
+    rf"(?P<subject>(?!(?:I|We|My|Our|It|They|This|That)\b)(?:[Tt]he )?{_NAME}) (?P<verb>[a-z]+)\b"
+)
+#: Fronted participles that belong to the sentence's time or manner, not to its subject's standing.
+_NOT_STANDING = re.compile(r"^(?:(?:[A-Z][a-z]+ )?(?:asked|pressed|speaking|interviewed|seen|given)\b)", re.I)
+
+
+def fronted(text: str) -> list[str]:
+    """The statement an opening description makes of the sentence's subject: "<subject> is <phrase>"."""
+    m = _FRONTED.match(text)
+    if m is None or _NOT_STANDING.match(m["phrase"]) or not inflected_verb(m["verb"]):
+        return []
+    return [f"{m['subject']} is {m['phrase'][0].lower()}{m['phrase'][1:]}."]
+
+
+#: What a sentence needs before a noun's modifier is parsed: a relative pronoun, or a participle with its
+#: preposition after a noun ("film directed by", "company headquartered in", "fintech owned by").
+_MODIFIER_CUE = re.compile(r", (?:who|which) |\b(?:is|was) (?:a|an|the) [^,.;]*? (?:who|that) [a-z]+s\b|[a-z] [a-z]+ed (?:by|in)\b")
+
+
+def modifiers(text: str) -> list[str]:
+    """The statements a noun's modifier makes of the name the noun describes: a participle or a relative clause
+    on the noun the subject "is" ("X is a film directed by Y", "X is a footballer who plays for Y"), or on a noun in
+    apposition to a name ("X, a fintech owned by Y", "X, which Y directed, …")."""
+    if not _MODIFIER_CUE.search(text):
+        return []
+    doc = nlp_cache.parse_doc(text)
+    if doc is None:
+        return []
+    return [s for t in doc if t.dep_ in ("acl", "relcl") for s in [_modified(t)] if s]
+
+
+def _modified(verb: Any) -> str:
+    noun = verb.head
+    name = _described(noun)
+    if name is None:
+        return ""
+    words = [t for t in verb.subtree if not (t.dep_ == "punct" and t.i in (verb.left_edge.i, verb.right_edge.i))]
+    if verb.dep_ == "acl":  # "directed by Y": the name is what the participle is of
+        return f"{name} is {_text(words)}." if verb.tag_ == "VBN" and verb.i == noun.i + 1 else ""
+    pronoun = next((t for t in verb.children if t.tag_ in ("WP", "WDT") and t.i < verb.i), None)
+    if pronoun is None or pronoun.i != verb.left_edge.i:  # the clause opens with its pronoun
+        return ""
+    if pronoun.dep_ in ("nsubj", "nsubjpass"):  # "who plays for Y": the clause with the name as its subject
+        return f"{name} {_text([t for t in words if t.i != pronoun.i])}."
+    if pronoun.dep_ == "dobj":  # "which Y directed": the clause with the name as its object
+        rest = [t for t in words if t.i != pronoun.i]
+        return f"{_text(rest)} {name}." if rest and rest[-1].i == verb.i else ""
+    return ""
+
+
+def _described(noun: Any) -> str | None:
+    """The name a noun describes: the subject of "is" when the noun is what it is, the name the noun is in
+    apposition to, or the noun itself when it is a name a relative clause follows ("X, which Y directed, …")."""
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        subject = next((t for t in noun.head.children if t.dep_ == "nsubj"), None)
+        return _name(subject) if subject is not None else None
+    if noun.dep_ == "appos":
+        return _name(noun.head)
+    return _name(noun) if noun.tag_ == "NNP" else None
+
+
+def _name(token: Any) -> str | None:
+    """A proper name's words: its compounds, and an "of" phrase right after it ("Portrait of a Lady on Fire"); no
+    bracketed aside ("The Quiet Harbour (2016)") and none of what is in apposition to it."""
+    if token.tag_ != "NNP":
+        return None
+    left = min([token.i] + [t.i for t in token.children if t.dep_ in ("compound", "det") and t.i < token.i])
+    right = token.i
+    of = next((t for t in token.children if t.dep_ == "prep" and t.lower_ == "of" and t.i == token.i + 1), None)
+    if of is not None and not any(t.is_punct for t in of.subtree):
+        right = of.right_edge.i
+    words = token.doc[left : right + 1]
+    return words.text if words[0].text[:1].isupper() or words[0].lower_ == "the" else None
+
+
+def _text(tokens: Sequence[Any]) -> str:
+    return "".join(t.text_with_ws for t in sorted(tokens, key=lambda t: t.i)).strip(" ,")
+
+
+def statements(text: str) -> list[str]:
+    """Every restatement of ``text`` (a plain third-person sentence) the constructions above give."""
+    return fact_box(text) + fronted(text) + modifiers(text)
+
+
+def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
+    """``found`` with what ``read`` makes of the restatements, for relations ``found`` has no value of for that
+    subject: the main clause's reading stands where it said the relation."""
+    if "?" in text or not states_a_fact(expand_contractions(text)):  # a hedge scopes over its modifiers too
+        return found
+    have = {(f.subject.lower(), f.predicate) for f in found}
+    extra = [f for s in statements(text) if s.rstrip(".") != text.rstrip(".") for f in read(s)]
+    return found + [f for f in extra if (f.subject.lower(), f.predicate) not in have]
+
+
+#: A sentence about one named person: the name opens it and a verb of being or a life's event follows.
+_ABOUT_ONE = re.compile(rf"^(?P<name>{_NAME})(?: \([^()]*\))?,? (?:is|was|has been|became|had been)\b")
+#: A "he"/"she" that opens a sentence or its clause after an opening phrase ("Born in Uppsala, he studied …").
+_PRONOUN = re.compile(r"^(?P<lead>(?:[^,]{3,80}, )?)(?:he|she|He|She) (?=[a-z])")
+_OTHER_NAME = re.compile(rf"(?<=[a-z,;] )[{UPPER}][\w'-]+ [{UPPER}][\w'-]+")
+
+
+def continued(sentences: Sequence[str]) -> list[str]:
+    """``sentences`` of one turn, each that continues the one before read with what it continues: a fact box's
+    fields with its title's name, a sentence opening with "he"/"she" with the name of the one person the sentence
+    before is about (only when that sentence names no other person)."""
+    out: list[str] = []
+    box = ""
+    person = ""
+    for sentence in sentences:
+        title = _TITLE.match(sentence.strip())
+        said = _box_statements(box, [sentence]) if box else []
+        if said:
+            out.append(said[0])
+            continue
+        box = title["name"] if title else ""
+        m = _PRONOUN.match(sentence)
+        out.append(f"{m['lead']}{person} {sentence[m.end() :]}" if m and person else sentence)
+        one = _ABOUT_ONE.match(sentence)
+        others = _OTHER_NAME.findall(sentence[one.end() :]) if one else []
+        person = one["name"] if one and not others and " " in one["name"] else ""
+    return out
