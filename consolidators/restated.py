@@ -20,7 +20,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import nlp_cache
+from .statics import MULTI
 from .text import UPPER, expand_contractions, inflected_verb, states_a_fact
+from .tidy import MULTI_ROLES
 from .types import Fact
 
 _NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
@@ -174,9 +176,58 @@ def _text(tokens: Sequence[Any]) -> str:
     return "".join(t.text_with_ws for t in sorted(tokens, key=lambda t: t.i)).strip(" ,")
 
 
+#: What a sentence needs before its coordination is parsed: a participle and its preposition, then "and" before
+#: another participle or preposition ("born in Busan and educated at …", "educated at A and later at B"), or two
+#: verbs that share one place ("was born and died in Coyoacán").
+_COORDINATION_CUE = re.compile(
+    r"\b(?:born|[a-z]+ed) (?:in|at|by)\b[^,;]* and (?:later |then |also |subsequently )?(?:[a-z]+ed|at|in|by)\b"
+    r"|\bborn and (?:died|raised|educated)\b"
+)
+
+
+def coordinated(text: str) -> list[str]:
+    """The statements a second conjunct makes with the first one's subject: "X was born in A and educated at B"
+    says "X was educated at B", "X was educated at A and later at B" says "X was educated at B", and "X was born
+    and died in C" says "X was born in C"."""
+    if not _COORDINATION_CUE.search(text):
+        return []
+    doc = nlp_cache.parse_doc(text)
+    if doc is None:
+        return []
+    return [s for t in doc if t.dep_ == "conj" and t.head.pos_ in ("VERB", "AUX") for s in [_conjunct(t)] if s]
+
+
+def _conjunct(second: Any) -> str:
+    verb = second.head
+    subject = next((t for t in verb.children if t.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or any(t.dep_ in ("nsubj", "nsubjpass") for t in second.children):
+        return ""
+    name = doc_span(subject)
+    aux = [t.text for t in verb.children if t.dep_ in ("aux", "auxpass") and t.i < verb.i]
+    if name is None:
+        return ""
+    if second.tag_ == "IN":  # "and later at B": the first verb again, with the second place
+        place = [t for t in second.subtree if not (t.head == second and t.dep_ == "advmod")]
+        return " ".join([name, *aux, verb.text, _text(place)]) + "."
+    if second.tag_ not in ("VBN", "VBD", "VBZ"):
+        return ""
+    objects = [t for t in verb.children if t.dep_ in ("prep", "dobj", "agent", "attr") and t.i < second.i]
+    shared = [t for t in second.children if t.dep_ == "prep"]
+    if not objects and shared:  # "born and died in C": the second verb's place is the first one's too
+        return " ".join([name, *aux, verb.text, _text(list(shared[0].subtree))]) + "."
+    rest = [t for t in second.subtree if t.i >= second.i]
+    return " ".join([name, *(aux if second.tag_ == "VBN" else []), _text(rest)]) + "."
+
+
+def doc_span(token: Any) -> str | None:
+    """A subject's words when they are a plain name (no aside between commas, no clause)."""
+    words = token.doc[token.left_edge.i : token.right_edge.i + 1]
+    return words.text if words[0].text[:1].isupper() and not any(t.is_punct and t.text != "-" for t in words) else None
+
+
 def statements(text: str) -> list[str]:
     """Every restatement of ``text`` (a plain third-person sentence) the constructions above give."""
-    return fact_box(text) + fronted(text) + modifiers(text)
+    return fact_box(text) + fronted(text) + modifiers(text) + coordinated(text)
 
 
 def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
@@ -184,9 +235,15 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     subject: the main clause's reading stands where it said the relation."""
     if "?" in text or not states_a_fact(expand_contractions(text)):  # a hedge scopes over its modifiers too
         return found
-    have = {(f.subject.lower(), f.predicate) for f in found}
+    have = {_key(f) for f in found}
     extra = [f for s in statements(text) if s.rstrip(".") != text.rstrip(".") for f in read(s)]
-    return found + [f for f in extra if (f.subject.lower(), f.predicate) not in have]
+    return found + [f for f in dict.fromkeys(extra) if _key(f) not in have]
+
+
+def _key(f: Fact) -> tuple[str, ...]:
+    """What a restatement must not repeat: a single relation's value said at all, a multi relation's this value."""
+    many = f.predicate in MULTI or f.predicate in MULTI_ROLES or f.predicate == "citizen of"
+    return (f.subject.lower(), f.predicate, f.object.lower() if many else "")
 
 
 #: A sentence about one named person: the name opens it and a verb of being or a life's event follows.
