@@ -225,9 +225,74 @@ def doc_span(token: Any) -> str | None:
     return words.text if words[0].text[:1].isupper() and not any(t.is_punct and t.text != "-" for t in words) else None
 
 
+#: A clause a place is named for: "Cusco, where he was also born", "Madrid was where she died".
+_WHERE_CUE = re.compile(r"(?:, |\b(?:is|was) (?:also )?)where (?:he|she|[A-Z])")
+
+
+def located(text: str) -> list[str]:
+    """The statements a "where" clause makes of the place it is said of: "Quispe lives in Cusco, where he was also
+    born" says "Quispe was also born in Cusco"; "Madrid was where Fernández died" says "Fernández died in Madrid".
+    A "he"/"she" is the one name the sentence's other clauses are about, else the clause says nothing."""
+    if not _WHERE_CUE.search(text):
+        return []
+    doc = nlp_cache.parse_doc(text)
+    if doc is None:
+        return []
+    return [s for t in doc if t.tag_ == "WRB" and t.lower_ == "where" for s in [_where(t)] if s]
+
+
+def _where(where: Any) -> str:
+    clause = where.head
+    top = clause
+    while top.dep_ == "conj":  # "… and where she died": the place is the first clause's
+        top = top.head
+    if top.dep_ == "relcl" and top.head.tag_ == "NNP":
+        place = _name(top.head)
+    elif top.dep_ in ("advcl", "ccomp", "attr") and top.head.lemma_ == "be":
+        place = next((_name(t) for t in top.head.children if t.dep_ == "nsubj"), None)
+    else:
+        return ""
+    subject = next((t for t in clause.children if t.dep_ in ("nsubj", "nsubjpass")), None)
+    if place is None or subject is None:
+        return ""
+    names = {n for t in where.doc if t.dep_ in ("nsubj", "nsubjpass") for n in [_name(t)] if n and n != place}
+    name = _name(subject) if subject.tag_ == "NNP" else names.pop() if len(names) == 1 else None
+    if name is None or subject.lower_ not in ("he", "she") and subject.tag_ != "NNP":
+        return ""
+    inner = {t.i for c in clause.children if c.dep_ in ("conj", "cc") for t in c.subtree}
+    words = [t for t in clause.subtree if t.i not in inner and t != where and t not in subject.subtree]
+    return f"{name} {_text([t for t in words if not t.is_punct])} in {place}."
+
+
+#: A role of a name's said by its possessive, its value between commas after it: "Okonkwo's employer, Siemens, …",
+#: "Solberg's birthplace, the Arctic port town of Tromsø, …" (a place named by its kind is its name).
+_APPOSED = re.compile(
+    rf"(?:^|(?<=[,;] )|(?<=\bwhile )|(?<=\band ))(?P<owner>{_NAME})(?:'s|') (?P<role>(?:[a-z-]+ ){{0,3}}[a-z-]+), "
+    r"(?:the (?:[\w-]+ ){0,4}(?:town|city|village|port|capital|island|region|province|district) of )?"
+    rf"(?P<value>(?:the )?{_NAME}),"
+)
+
+
+def apposed(text: str) -> list[str]:
+    """The statement a possessive role with its value in apposition makes: "<owner>'s <role> is <value>"."""
+    return [f"{m['owner']}'s {m['role']} is {m['value']}." for m in _APPOSED.finditer(text)]
+
+
+#: A verb that says what something is by the part it plays: "Astana has served as the Kazakh capital since …".
+_SERVES = re.compile(r"\b(?:has |have )?(?:long )?(?:served|serves|functions|has functioned) as\b")
+
+
+def serving(text: str) -> list[str]:
+    """``text`` with its verb of serving read as "is" (a past "served as" with no "has" is over and says nothing)."""
+    said = _SERVES.sub("is", text)
+    return [said] if said != text and not re.search(r"(?<!has )(?<!have )\bserved as\b", text) else []
+
+
 def statements(text: str) -> list[str]:
     """Every restatement of ``text`` (a plain third-person sentence) the constructions above give."""
-    return fact_box(text) + fronted(text) + modifiers(text) + coordinated(text)
+    return (
+        fact_box(text) + fronted(text) + apposed(text) + serving(text) + modifiers(text) + coordinated(text) + located(text)
+    )
 
 
 def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:

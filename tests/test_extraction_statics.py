@@ -602,6 +602,15 @@ RESTATED: list[tuple[str, list[Triple]]] = [
     ("Gustav Lind was born and died in Visby.", [("Gustav Lind", "born in", "Visby"), ("Gustav Lind", "died in", "Visby")]),
     ("Maren Dahl directed Winter Light Across Tromsø (2003).", [("Winter Light Across Tromsø", "directed by", "Maren Dahl")]),
     ("The Paper Coast was penned by Iris Okafor.", [("Iris Okafor", "author of", "Paper Coast")]),
+    # a "where" clause of a place, a possessive role with its value between commas, a verb of serving
+    ("Ruth Aalto teaches in Turku, where she was born.", [("Ruth Aalto", "born in", "Turku")]),
+    ("Bergen was where Ole Vik spent his childhood and where he died.", [("Ole Vik", "died in", "Bergen")]),
+    ("Kaito Mori's employer, Fujitsu, moved him to Osaka.", [("Kaito Mori", "works at", "Fujitsu")]),
+    (
+        "Lea Roth's birthplace, the Alpine village of Lech, hosts a festival in her name.",
+        [("Lea Roth", "born in", "Lech")],
+    ),
+    ("Dodoma has served as the Tanzanian capital since 1996.", [("Tanzania", "capital", "Dodoma")]),
 ]
 
 
@@ -628,6 +637,9 @@ NOT_RESTATED: list[tuple[str, str]] = [
     ("Piet Smit is a coach who once played for Ajax.", "plays for"),
     ("Mira Sato was born in Osaka and hopes to be educated at Oxford.", "educated at"),
     ("FACT BOX — Velmar | Former capital: Ostia | Population: 2 million", "capital"),
+    ("Dar es Salaam served as the Tanzanian capital until 1996.", "capital"),
+    ("Kaito Mori's former employer, Fujitsu, sued him.", "works at"),
+    ("Ruth Aalto visited Turku, where her mother was born.", "born in"),
 ]
 
 
