@@ -120,7 +120,7 @@ def session_facts(
         else:
             found = _turn_facts(turn, relations)
         facts.extend(found)
-    facts = usermemory.revised(facts, active, turns)  # the user's changes memory can read
+    facts = restated.by_country(usermemory.revised(facts, active, turns), active)  # "the Norlandic capital"
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
     return [_resolve_attribute(f, active) for f in facts]
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from . import nlp_cache
 from .statics import MULTI
 from .text import UPPER, expand_contractions, inflected_verb, states_a_fact
 from .tidy import MULTI_ROLES
-from .types import Fact
+from .types import ActiveFact, Fact
 
 _NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
 
@@ -113,7 +114,9 @@ def fronted(text: str) -> list[str]:
 
 #: What a sentence needs before a noun's modifier is parsed: a relative pronoun, or a participle with its
 #: preposition after a noun ("film directed by", "company headquartered in", "fintech owned by").
-_MODIFIER_CUE = re.compile(r", (?:who|which) |\b(?:is|was) (?:a|an|the) [^,.;]*? (?:who|that) [a-z]+s\b|[a-z] [a-z]+ed (?:by|in)\b")
+_MODIFIER_CUE = re.compile(
+    r", (?:who|which) |\b(?:is|was) (?:a|an|the) [^,.;]*? (?:who|that) [a-z]+s\b|[a-z] [a-z]+ed (?:by|in)\b"
+)
 
 
 def modifiers(text: str) -> list[str]:
@@ -291,7 +294,13 @@ def serving(text: str) -> list[str]:
 def statements(text: str) -> list[str]:
     """Every restatement of ``text`` (a plain third-person sentence) the constructions above give."""
     return (
-        fact_box(text) + fronted(text) + apposed(text) + serving(text) + modifiers(text) + coordinated(text) + located(text)
+        fact_box(text)
+        + fronted(text)
+        + apposed(text)
+        + serving(text)
+        + modifiers(text)
+        + coordinated(text)
+        + located(text)
     )
 
 
@@ -338,3 +347,27 @@ def continued(sentences: Sequence[str]) -> list[str]:
         others = _OTHER_NAME.findall(sentence[one.end() :]) if one else []
         person = one["name"] if one and not others and " " in one["name"] else ""
     return out
+
+
+#: A country's relations: what "the Norlandic capital" says of Norland.
+_OF_A_COUNTRY = frozenset({"capital", "currency", "official language", "president"})
+#: How a country's adjective is formed from its name: Norland → Norlandic, Vardena → Vardenian, Tavania → Tavanian.
+_DEMONYM_ENDINGS = ("ic", "ian", "ish", "ese", "i", "an", "n")
+
+
+def by_country(facts: Sequence[Fact], known: Sequence[ActiveFact]) -> list[Fact]:
+    """``facts`` with a country's relation said of its adjective ("The Norlandic capital is now Vesterby") said of
+    the country memory or the session knows by that relation ("Norland's capital is Osthavn"): the sentence alone
+    can't tell a made-up country's adjective, memory names the one country it can be."""
+    countries = {f.subject for f in known if f.predicate in _OF_A_COUNTRY}
+    countries |= {f.subject for f in facts if f.predicate in _OF_A_COUNTRY}
+    out: list[Fact] = []
+    for fact in facts:
+        named = [c for c in countries if fact.predicate in _OF_A_COUNTRY and _adjective_of(fact.subject, c)]
+        out.append(replace(fact, subject=named[0]) if len(named) == 1 else fact)
+    return out
+
+
+def _adjective_of(word: str, country: str) -> bool:
+    stems = (country, country[:-1]) if country[-1:] in "aeiouy" else (country,)
+    return " " not in word and any(word == stem + ending for stem in stems for ending in _DEMONYM_ENDINGS)

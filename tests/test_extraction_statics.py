@@ -599,8 +599,14 @@ RESTATED: list[tuple[str, list[Triple]]] = [
         "Omar Said studied at Cairo University and later at the Sorbonne.",
         [("Omar Said", "educated at", "Cairo University"), ("Omar Said", "educated at", "Sorbonne")],
     ),
-    ("Gustav Lind was born and died in Visby.", [("Gustav Lind", "born in", "Visby"), ("Gustav Lind", "died in", "Visby")]),
-    ("Maren Dahl directed Winter Light Across Tromsø (2003).", [("Winter Light Across Tromsø", "directed by", "Maren Dahl")]),
+    (
+        "Gustav Lind was born and died in Visby.",
+        [("Gustav Lind", "born in", "Visby"), ("Gustav Lind", "died in", "Visby")],
+    ),
+    (
+        "Maren Dahl directed Winter Light Across Tromsø (2003).",
+        [("Winter Light Across Tromsø", "directed by", "Maren Dahl")],
+    ),
     ("The Paper Coast was penned by Iris Okafor.", [("Iris Okafor", "author of", "Paper Coast")]),
     # a "where" clause of a place, a possessive role with its value between commas, a verb of serving
     ("Ruth Aalto teaches in Turku, where she was born.", [("Ruth Aalto", "born in", "Turku")]),
@@ -664,7 +670,9 @@ def test_a_fact_box_over_several_sentences_is_read_of_its_title() -> None:
 
 
 def test_a_pronoun_continuing_one_named_person_is_that_person() -> None:
-    found = _turn_triples("Ines Duarte (1931–2002) was a Portuguese poet. Born in Faro, she studied at the University of Coimbra.")
+    found = _turn_triples(
+        "Ines Duarte (1931–2002) was a Portuguese poet. Born in Faro, she studied at the University of Coimbra."
+    )
     assert {("Ines Duarte", "born in", "Faro"), ("Ines Duarte", "educated at", "University of Coimbra")} <= found
 
 
@@ -676,3 +684,17 @@ def test_a_pronoun_after_two_named_people_is_nobody() -> None:
 def test_a_pronoun_after_a_user_s_relative_is_not_resolved() -> None:
     found = _turn_triples("My aunt was a teacher. She was born in Porto.")
     assert not any(p == "born in" for _, p, _ in found)
+
+
+def test_a_made_up_country_s_adjective_is_the_country_memory_knows() -> None:
+    from consolidators.extractive import session_facts
+    from consolidators.types import ActiveFact, Turn
+
+    said = "The Korlandic capital is now Lindgrad."
+    turn = Turn(event_id="e0", role="user", content=said, ts=__import__("datetime").datetime(2026, 1, 1), seq=0)
+    known = [ActiveFact(id="f1", subject="Korland", predicate="capital", object="Vesna")]
+    found = {(f.subject, f.predicate, f.object) for f in session_facts([turn], known) if not f.retract}
+    assert ("Korland", "capital", "Lindgrad") in found
+    # an adjective of no country memory knows is left as said
+    alone = {(f.subject, f.predicate) for f in session_facts([turn]) if not f.retract}
+    assert ("Korland", "capital") not in alone
