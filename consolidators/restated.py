@@ -164,7 +164,7 @@ def _described(noun: Any) -> str | None:
 def _name(token: Any) -> str | None:
     """A proper name's words: its compounds, and an "of" phrase right after it ("Portrait of a Lady on Fire"); no
     bracketed aside ("The Quiet Harbour (2016)") and none of what is in apposition to it."""
-    if token.tag_ != "NNP":
+    if token.tag_ != "NNP" or any(t.dep_ in ("cc", "conj") for t in token.children):  # "Hollis & Crane"
         return None
     left = min([token.i] + [t.i for t in token.children if t.dep_ in ("compound", "det") and t.i < token.i])
     right = token.i
@@ -310,8 +310,25 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     if "?" in text or not states_a_fact(expand_contractions(text)):  # a hedge scopes over its modifiers too
         return found
     have = {_key(f) for f in found}
-    extra = [f for s in statements(text) if s.rstrip(".") != text.rstrip(".") for f in read(s)]
+    extra = [f for s in statements(text) if s.rstrip(".") != text.rstrip(".") for f in read(s) if _about(f, s)]
     return found + [f for f in dict.fromkeys(extra) if _key(f) not in have]
+
+
+#: Relations whose value a restatement may open with: the maker of a work, the holder of an office, a country's
+#: seat or money ("Céline Sciamma directed …", "Astana is the Kazakh capital").
+_VALUE_FIRST = frozenset(
+    {"author of", "directed by", "founded by", "ceo", "president", "mayor", "capital", "currency", "official language"}
+)
+
+
+def _about(fact: Fact, said: str) -> bool:
+    """Whether ``fact`` is about the name ``said`` was restated of (its opening): a restatement is of that name,
+    and a reading of another name in it ("Solberg took over City Hall" read as City Hall's owner) is no reading of
+    what the sentence said of it."""
+    opening = said.lower().removeprefix("the ")
+    if opening.startswith(fact.subject.lower()):
+        return True
+    return fact.predicate in _VALUE_FIRST and opening.startswith(fact.object.lower())
 
 
 def _key(f: Fact) -> tuple[str, ...]:
