@@ -113,9 +113,11 @@ def fronted(text: str) -> list[str]:
 
 
 #: What a sentence needs before a noun's modifier is parsed: a relative pronoun, or a participle with its
-#: preposition after a noun ("film directed by", "company headquartered in", "fintech owned by").
+#: preposition after the noun the subject is or a noun in apposition ("is a film directed by", ", a fintech owned
+#: by"): a sentence with neither is not parsed for them (the parse is the cost).
 _MODIFIER_CUE = re.compile(
-    r", (?:who|which) |\b(?:is|was) (?:a|an|the) [^,.;]*? (?:who|that) [a-z]+s\b|[a-z] [a-z]+ed (?:by|in)\b"
+    r", (?:who|which) |\b(?:is|was|are) (?:a|an|the) [^,.;]*? (?:who|that) [a-z]+s\b"
+    r"|(?:\b(?:is|was) |, )(?:a|an|the) [^,.;]*?\b[a-z]+ed (?:by|in)\b"
 )
 
 
