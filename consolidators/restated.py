@@ -312,8 +312,12 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     if "?" in text or not states_a_fact(expand_contractions(text)):  # a hedge scopes over its modifiers too
         return found
     have = {_key(f) for f in found}
+    # a value the sentence's reading already gives the name, under whatever relation, is no new fact of it
+    valued = {(f.subject.lower(), f.object.lower()) for f in found}
     extra = [f for s in statements(text) if s.rstrip(".") != text.rstrip(".") for f in read(s) if _about(f, s)]
-    return found + [f for f in dict.fromkeys(extra) if _key(f) not in have]
+    return found + [
+        f for f in dict.fromkeys(extra) if _key(f) not in have and (f.subject.lower(), f.object.lower()) not in valued
+    ]
 
 
 #: Relations whose value a restatement may open with: the maker of a work, the holder of an office, a country's
