@@ -312,12 +312,18 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     if "?" in text or not states_a_fact(expand_contractions(text)):  # a hedge scopes over its modifiers too
         return found
     have = {_key(f) for f in found}
-    # a value the sentence's reading already gives the name, under whatever relation, is no new fact of it
-    valued = {(f.subject.lower(), f.object.lower()) for f in found}
+    # a seat the sentence's reading already gives the name is no home of it too ("Based in Espoo, Lumeo Oy …")
+    seated = {(f.subject.lower(), f.object.lower()) for f in found if f.predicate in _SEATS}
     extra = [f for s in statements(text) if s.rstrip(".") != text.rstrip(".") for f in read(s) if _about(f, s)]
     return found + [
-        f for f in dict.fromkeys(extra) if _key(f) not in have and (f.subject.lower(), f.object.lower()) not in valued
+        f
+        for f in dict.fromkeys(extra)
+        if _key(f) not in have and not (f.predicate in _SEATS and (f.subject.lower(), f.object.lower()) in seated)
     ]
+
+
+#: Where a name is: a person's home, a company's seat, a site's place — one kind of value, read by who it is.
+_SEATS = frozenset({"lives in", "headquartered in", "located in"})
 
 
 #: Relations whose value a restatement may open with: the maker of a work, the holder of an office, a country's
