@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import coreference, thirdmemory, thirdmoves, usermemory, usermoves
+from . import coreference, restated, thirdmemory, thirdmoves, usermemory, usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
@@ -132,7 +132,8 @@ def _turn_facts(turn: Turn, relations: frozenset[str]) -> list[Fact]:
     Private: its attribute facts still carry ``replaces_attribute``, which
     only :func:`session_facts` resolves (against the active facts).
     """
-    return _unique(f for s in split_sentences(turn.content) for f in _stamped(s, turn, relations))
+    said = restated.continued(split_sentences(turn.content))  # a fact box's fields, a "he" after a named person
+    return _unique(f for s in said for f in _stamped(s, turn, relations))
 
 
 def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> tuple[list[Fact], list[Fact]]:
@@ -140,7 +141,7 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
     found: list[Fact] = []
     last: list[Fact] = previous
     said: list[Fact] = []
-    sentences = split_sentences(turn.content)
+    sentences = restated.continued(split_sentences(turn.content))  # a fact box's fields, a "he" after a name
     for sentence in sentences:
         m = _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""

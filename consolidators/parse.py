@@ -175,7 +175,8 @@ def prefetch(sentences: Iterable[str], docs: Iterable[str] = ()) -> dict[str, tu
         asides = [aside_sentences(doc) for doc in docs]
         flat = [a for doc_asides in asides for a in doc_asides]
         aside_docs = iter(list(nlp.pipe(flat, batch_size=64)) if flat else [])
-    nlp_cache.keep_docs(todo_docs, [parsed[t] for t in doc_texts])
+    kept = todo_docs + [s for s, t in zip(todo, texts, strict=True) if t == nlp_cache.normalised(s)]  # same text
+    nlp_cache.keep_docs(kept, [parsed[nlp_cache.normalised(s)] for s in kept])  # for parse_doc (restated's reads)
     found = {
         sentence: tuple(
             f for d in (doc, *(next(aside_docs) for _ in doc_asides)) for sent in d.sents for f in _sentence(sent)

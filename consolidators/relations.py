@@ -140,6 +140,7 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("speak", "", False): ("speaks", False, "multi"),
     ("write", "", False): ("author of", False, "multi"),
     ("write", "by", True): ("author of", True, "multi"),
+    ("pen", "by", True): ("author of", True, "multi"),  # "penned by" is a byline's "written by"
     ("author", "", False): ("author of", False, "multi"),
     **{
         (verb, "by", True): (predicate, False, None)

@@ -118,9 +118,14 @@ _NO_WORK = frozenset(
     "Club Foundation Prize Award Awards Institute Company Group Press Records Festival School University Team".split()
 )
 #: Relations of which a structure names one value among others (a person's languages, schools, groups, works).
-_MULTI = frozenset({"founded by", "author of", "member of", "educated at"})
+MULTI = frozenset({"founded by", "author of", "member of", "educated at"})
 #: A quoted title ("'Winter Ferry', a film by …"): the title is the name, without its quotes.
 _QUOTED = re.compile(r"(?<![\w'])['\"“]([A-Z](?:[^'\"”]|'(?=s\b))*?)['\"”](?!\w)")
+
+
+#: A work's year in brackets after its title ("Northern Lights Over Kiruna (1987)"): no part of the title, and no
+#: stop to a shape that reads the title up to the sentence's end.
+_YEAR = re.compile(r" \((?:1[5-9]|20)\d\d\)(?=[\s.,;]|$)")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -128,7 +133,7 @@ def facts(text: str) -> tuple[Fact, ...]:
     """The static relations ``text`` states by the structures of :data:`SHAPES`."""
     if _FIRST_PERSON.search(text) or "?" in text or DISPUTED.search(text):
         return ()
-    text = _QUOTED.sub(r"\1", text)
+    text = _YEAR.sub("", _QUOTED.sub(r"\1", text))
     lower = text.lower()
     words = set(_WORDS.findall(lower))
     cued = {p for p, (cue, phrases) in _CUES.items() if not cue.isdisjoint(words) or any(x in lower for x in phrases)}
@@ -183,7 +188,7 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
         value = value.split("'s ")[0]
     subject = DEMONYMS.get(subject, subject)  # "the Polish currency"
     value = DEMONYMS.get(value, value) if predicate == "born in" else value  # "a Tunisian-born engineer"
-    single = predicate not in _MULTI
+    single = predicate not in MULTI
     out = make_fact(subject, predicate, value, single=single, multi=not single)
     if predicate == "author of":  # a title is whole as the structure closed it: "… Plow Over the Bones of the Dead"
         out = [replace(f, object=value) if value.startswith(f.object) else f for f in out]

@@ -56,6 +56,7 @@ from . import (
     pets,
     rescue,
     residents,
+    restated,
     roles,
     sieve,
     statics,
@@ -182,6 +183,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
+    found = restated.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # fact boxes, modifiers
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(clean)
     move = moves.read(text)

@@ -545,3 +545,156 @@ def test_a_report_about_a_named_person_is_read_with_its_pronoun_named(sentence: 
 )
 def test_a_hedged_report_states_no_place(sentence: str) -> None:
     assert not [t for t in _triples(sentence) if t[1] in ("born in", "died in", "lives in")]
+
+
+#: A name's static facts said outside the main clause (consolidators/restated.py): a fact box's fields, an opening
+#: description of the subject, a modifier of the noun the subject is, a second conjunct sharing the subject.
+RESTATED: list[tuple[str, list[Triple]]] = [
+    (
+        "AT A GLANCE — Ostrava Federation | Capital: Lindmark | Currency: Ostravan mark",
+        [("Ostrava Federation", "capital", "Lindmark"), ("Ostrava Federation", "currency", "Ostravan mark")],
+    ),
+    ("Key facts: Merova | Official language: Merovan | Capital: Sel", [("Merova", "capital", "Sel")]),
+    (
+        "Mongolia (capital: Ulaanbaatar; area: 1.5 million km²) borders Russia and China.",
+        [("Mongolia", "capital", "Ulaanbaatar")],
+    ),
+    (
+        "A graduate of the Sorbonne, Léa Martin teaches chemistry in Lyon.",
+        [("Léa Martin", "educated at", "Sorbonne")],
+    ),
+    (
+        "Headquartered in Tampere since 2009, Nordvik Systems builds warehouse robots.",
+        [("Nordvik Systems", "headquartered in", "Tampere")],
+    ),
+    (
+        "Written by Tove Aalto over three winters, The Salt Roads won the Finlandia Prize.",
+        [("Tove Aalto", "author of", "Salt Roads")],
+    ),
+    (
+        "An active member of the Green Party, Jonas Berg chairs the city's transport committee.",
+        [("Jonas Berg", "member of", "Green Party")],
+    ),
+    (
+        "Dark Water Rising is a 2019 Norwegian thriller directed by Ingrid Vik.",
+        [("Dark Water Rising", "directed by", "Ingrid Vik")],
+    ),
+    (
+        "Corvid Labs is a Canadian biotech company based in Halifax, Nova Scotia.",
+        [("Corvid Labs", "headquartered in", "Halifax")],
+    ),
+    (
+        "Ana Ruiz chairs Pellucid Bank, a Madrid lender owned by the Arbor Holdings group.",
+        [("Pellucid Bank", "owned by", "Arbor Holdings")],
+    ),
+    (
+        "Kwame Asante is a Ghanaian striker who plays for Hearts of Oak on loan.",
+        [("Kwame Asante", "plays for", "Hearts of Oak")],
+    ),
+    (
+        "Lena Hoff was born in Bremen and educated at the University of Göttingen.",
+        [("Lena Hoff", "born in", "Bremen"), ("Lena Hoff", "educated at", "University of Göttingen")],
+    ),
+    (
+        "Omar Said studied at Cairo University and later at the Sorbonne.",
+        [("Omar Said", "educated at", "Cairo University"), ("Omar Said", "educated at", "Sorbonne")],
+    ),
+    (
+        "Gustav Lind was born and died in Visby.",
+        [("Gustav Lind", "born in", "Visby"), ("Gustav Lind", "died in", "Visby")],
+    ),
+    (
+        "Maren Dahl directed Winter Light Across Tromsø (2003).",
+        [("Winter Light Across Tromsø", "directed by", "Maren Dahl")],
+    ),
+    ("The Paper Coast was penned by Iris Okafor.", [("Iris Okafor", "author of", "Paper Coast")]),
+    # a "where" clause of a place, a possessive role with its value between commas, a verb of serving
+    ("Ruth Aalto teaches in Turku, where she was born.", [("Ruth Aalto", "born in", "Turku")]),
+    ("Bergen was where Ole Vik spent his childhood and where he died.", [("Ole Vik", "died in", "Bergen")]),
+    ("Kaito Mori's employer, Fujitsu, moved him to Osaka.", [("Kaito Mori", "works at", "Fujitsu")]),
+    (
+        "Lea Roth's birthplace, the Alpine village of Lech, hosts a festival in her name.",
+        [("Lea Roth", "born in", "Lech")],
+    ),
+    ("Dodoma has served as the Tanzanian capital since 1996.", [("Tanzania", "capital", "Dodoma")]),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), RESTATED)
+def test_a_fact_said_outside_the_main_clause_is_read(sentence: str, expected: list[Triple]) -> None:
+    found = _triples(sentence)
+    for triple in expected:
+        assert triple in found
+    # the value whole, no other value for the key
+    keys = {(s, p) for s, p, _ in expected}
+    assert {t for t in found if (t[0], t[1]) in keys} == set(expected)
+
+
+#: What such a construction must not yield: a hedge, a negation, a past value, an opening phrase with no subject of
+#: its own, a field the box doesn't know, a modifier of someone else's noun.
+NOT_RESTATED: list[tuple[str, str]] = [
+    ("Mongolia (population: about 3.4 million) borders Russia and China.", "capital"),
+    ("Asked about the merger, Dana Holt declined to comment.", "member of"),
+    ("Founded in 1998, Acme Robotics sells welding arms.", "headquartered in"),
+    ("Raised in Ohio, moved to Denver, I now work nights.", "born in"),
+    ("Tariq Aziz might be a striker who plays for Al Ahly next season.", "plays for"),
+    ("Is Corvid Labs a biotech company based in Halifax?", "headquartered in"),
+    ("Nina Holm met a director who was born in Oslo.", "born in"),
+    ("Piet Smit is a coach who once played for Ajax.", "plays for"),
+    ("Mira Sato was born in Osaka and hopes to be educated at Oxford.", "educated at"),
+    ("FACT BOX — Velmar | Former capital: Ostia | Population: 2 million", "capital"),
+    ("Dar es Salaam served as the Tanzanian capital until 1996.", "capital"),
+    ("Kaito Mori's former employer, Fujitsu, sued him.", "works at"),
+    ("Ruth Aalto visited Turku, where her mother was born.", "born in"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "predicate"), NOT_RESTATED)
+def test_a_construction_that_states_nothing_yields_nothing(sentence: str, predicate: str) -> None:
+    assert not any(p == predicate for _, p, _ in _triples(sentence))
+
+
+def _turn_triples(content: str) -> set[Triple]:
+    from datetime import UTC, datetime
+
+    from consolidators.extractive import session_facts
+    from consolidators.types import Turn
+
+    turn = Turn(event_id="e0", role="user", content=content, ts=datetime(2026, 1, 1, tzinfo=UTC), seq=0)
+    return {(f.subject, f.predicate, f.object) for f in session_facts([turn]) if not f.retract}
+
+
+def test_a_fact_box_over_several_sentences_is_read_of_its_title() -> None:
+    found = _turn_triples("Fact box: Republic of Amaris. Capital: Port Lione. Currency: Amari dinar.")
+    assert {("Republic of Amaris", "capital", "Port Lione"), ("Republic of Amaris", "currency", "Amari dinar")} <= found
+
+
+def test_a_pronoun_continuing_one_named_person_is_that_person() -> None:
+    found = _turn_triples(
+        "Ines Duarte (1931–2002) was a Portuguese poet. Born in Faro, she studied at the University of Coimbra."
+    )
+    assert {("Ines Duarte", "born in", "Faro"), ("Ines Duarte", "educated at", "University of Coimbra")} <= found
+
+
+def test_a_pronoun_after_two_named_people_is_nobody() -> None:
+    found = _turn_triples("Ines Duarte was a close friend of Rui Belo. Born in Faro, she studied in Coimbra.")
+    assert not any(p == "born in" for _, p, _ in found)
+
+
+def test_a_pronoun_after_a_user_s_relative_is_not_resolved() -> None:
+    found = _turn_triples("My aunt was a teacher. She was born in Porto.")
+    assert not any(p == "born in" for _, p, _ in found)
+
+
+def test_a_made_up_country_s_adjective_is_the_country_memory_knows() -> None:
+    from consolidators.extractive import session_facts
+    from consolidators.types import ActiveFact, Turn
+
+    said = "The Korlandic capital is now Lindgrad."
+    turn = Turn(event_id="e0", role="user", content=said, ts=__import__("datetime").datetime(2026, 1, 1), seq=0)
+    known = [ActiveFact(id="f1", subject="Korland", predicate="capital", object="Vesna")]
+    found = {(f.subject, f.predicate, f.object) for f in session_facts([turn], known) if not f.retract}
+    assert ("Korland", "capital", "Lindgrad") in found
+    # an adjective of no country memory knows is left as said
+    alone = {(f.subject, f.predicate) for f in session_facts([turn]) if not f.retract}
+    assert ("Korland", "capital") not in alone
