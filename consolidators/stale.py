@@ -64,17 +64,19 @@ def _not_the_users(fact: Fact, text: str) -> bool:
     pattern is built per value, so only when its cue word is in the sentence (the consolidator must stay fast)."""
     value = re.escape(fact.object)
     lower = text.lower()
+    # the first three patterns need the value word for word: a sentence without it builds none of them
+    cued = lower if fact.object in text else ""
     # … unless the user takes it up after ("my boss pays for Fastmail so that's where I do email now")
-    mine = "my " in lower and re.search(
+    mine = "my " in cued and re.search(
         rf"(?<![Mm]e and )(?<!\bI and )(?<![Mm]e & )\b[Mm]y (?:whole |entire )?(?:{_OTHERS}) "
         rf"(?:(?!(?:and|is|was|are|were)\b)[a-z]+ ){{1,3}}?{value}\b",
         text,
     )
     others = bool(mine) and not (mine and re.search(r"\b(?:I|we)\b", text[mine.end() :]))
-    trial = ("tried" in lower or "test" in lower or "trial" in lower) and re.search(
+    trial = ("tried" in cued or "test" in cued or "trial" in cued) and re.search(
         rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text
     )
-    over = "never again" in lower and not _NOW.search(text) and re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
+    over = "never again" in cued and not _NOW.search(text) and re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
     idiom = fact.predicate == "lives in" and "second home" in lower
     return bool(others or trial or over or idiom and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I))
 

@@ -122,7 +122,7 @@ _DATES = frozenset(MONTHS + WEEKDAYS)
 def _full_name(term: str, sentence: str) -> str:
     """A person's lone surname as the one full name the sentence gives it: "Nowak's alma mater, …, awarded
     Katarzyna Nowak …" is about Katarzyna Nowak."""
-    if " " in term or not term[:1].isupper() or term == "user":
+    if " " in term or not term[:1].isupper() or term == "user" or term not in sentence:
         return term
     names = {
         m[0]
@@ -139,7 +139,7 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     """``term`` as it stands whole in ``sentence``: grown over particles, an institution's "of"/"for" words,
     a hyphen the parser cut at, or (for a work) a title's joiners and opening words. Unchanged when the
     sentence doesn't hold it word for word."""
-    if term == "user":
+    if term == "user" or term not in sentence:  # every widening below starts from the term word for word
         return term
     if not term[:1].isupper():  # "the newspaper group Kestrel Media": the description read for the name
         named = re.search(rf"(?<![\w'-]){re.escape(term)}\s+(?P<name>{_WORD}(?:\s+{_WORD})*)", sentence)
@@ -192,6 +192,8 @@ _HYPHEN_TAIL = rf"(?:-[\w']+)*-(?:{_CAP}[\w']*|[a-z]{{1,3}}\b)"
 
 def _hyphened(term: str, sentence: str) -> str:
     """``term`` with the rest of the hyphenated name it was cut from, or ""."""
+    if f"-{term}" not in sentence and f"{term}-" not in sentence:  # a hyphen touches it, or no match (cheap)
+        return ""
     words = rf"(?:{_WORD}\s+)*" if " " not in term else ""  # a lone cut word takes the name's other words back
     m = re.search(
         rf"(?<![\w'-])(?:{words}(?:{_CAP}[\w']*-)+{re.escape(term)}(?:{_HYPHEN_TAIL})?"

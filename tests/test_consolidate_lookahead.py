@@ -153,3 +153,25 @@ def test_the_next_chunk_is_warmed_ahead_once_and_a_failing_warm_up_fails_no_sess
     assert run_consolidate(store, min_quiet_seconds=0, consolidator=failing).sessions_consolidated == 4
     # a failed warm-up ahead leaves the chunk to warm itself (and fail again, harmlessly)
     assert failing.warmed == [(False, 2), (True, 2), (False, 2)]
+
+
+def test_a_lookahead_hands_the_interpreter_back_sooner_and_restores_it_after_the_last() -> None:
+    import sys
+
+    from pipelines import lookahead
+
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        store, consolidator = object(), object()
+        with lookahead.Lookahead(store, consolidator):  # type: ignore[arg-type]
+            assert sys.getswitchinterval() <= lookahead.SWITCH_SECONDS
+            with lookahead.Lookahead(store, consolidator):  # type: ignore[arg-type]  # another run in the process
+                pass
+            assert sys.getswitchinterval() <= lookahead.SWITCH_SECONDS  # still lowered: the first still runs
+        assert sys.getswitchinterval() == pytest.approx(0.005)
+        with pytest.raises(RuntimeError), lookahead.Lookahead(store, consolidator):  # type: ignore[arg-type]
+            raise RuntimeError("a failing run")
+        assert sys.getswitchinterval() == pytest.approx(0.005)
+    finally:
+        sys.setswitchinterval(before)
