@@ -7,6 +7,8 @@ on every reader's facts, because each reader's pattern reaches words its own cue
 - an organisation where a person stands ("directed by Studio Kalan", "Club Olimpia lives in Asunción"), or a
   people's adjective where a company stands ("acquired Italian citizenship" is no takeover of "Italian");
 - a lower-case verb form for a name ("the US dollar has served as Ecuador's currency": "served");
+- a state's formal name for the state ("The Republic of Veloria" is keyed "Veloria");
+- a place the sentence names by "born in" or "died in", as a person ("born in Aarhus, who died in Copenhagen");
 - a label the sentence opens with for a subject ("Headline: Saltmarsh Energy names …");
 - a user relation no vocabulary has, said of a language or by a phrase ending in "of" ("my Arabic is only
   Quranic", "the worst part of moving to Tallinn").
@@ -45,6 +47,9 @@ _TITLE_LEAD = re.compile(r"^(?P<title>[A-Z][\w-]+) (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-
 _ANSWER_WORDS = frozenset("easy simple obviously definitely sure yes no yep nope honestly probably".split())
 #: A capitalised name, then lower-case words with a first-person pronoun: a new clause the value ran into.
 _RUN_ON = re.compile(r"^(?P<name>[A-Z][\w.+#-]*(?: [A-Z][\w.+#-]*)*) (?:[a-z']+ )*(?:I|we|my|our)\b.*$")
+#: A state's formal name before its own: "(The) Republic of Veloria", "Kingdom of Aldmere".
+_STATE_FORM = re.compile(r"^(?:[Tt]he )?(?:Republic|Kingdom|Principality|Sultanate|Grand Duchy) of (?:the )?(?=[A-Z])")
+_COUNTRY_SUBJECTS = frozenset({"capital", "president", "currency", "official language", "prime minister"})
 _VERB_FORM = re.compile(r"^[a-z]+ed$")
 
 
@@ -53,15 +58,25 @@ def kept(f: Fact, text: str) -> Fact | None:
     words = set(f.object.lower().split())
     if not words or words <= _FUNCTION_WORDS or _VERB_FORM.match(f.object) and lemmatise(f.object) != f.object:
         return None
-    if text.startswith(f"{f.subject}:") or f.subject != USER and _wrong_kind(f):
+    if text.startswith(f"{f.subject}:") or f.subject != USER and (_wrong_kind(f) or _a_place(f, text)):
         return None
     if f.subject == USER:
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
     if f.predicate == "works as" and not any(is_occupation(w) for w in f.object.lower().split()):
         return None  # "Background jobs go through NATS as our queue": no one works as NATS
+    if f.predicate in _COUNTRY_SUBJECTS:  # "The Republic of Veloria" is Veloria
+        f = replace(f, subject=_STATE_FORM.sub("", f.subject))
     if f.predicate in _PERSON_VALUES:
         f = replace(f, object=_untitled(f.object))
     return replace(f, subject=_untitled(f.subject)) if f.predicate in _PERSON_SUBJECTS else f
+
+
+def _a_place(f: Fact, text: str) -> bool:
+    """A person's relation whose subject the sentence names as a place ("a physicist, born in Aarhus, who died
+    in Copenhagen": the relative clause is the physicist's, not Aarhus's)."""
+    if f.predicate not in _PERSON_SUBJECTS | {"works at"} or f" {f.subject}" not in text:
+        return False
+    return bool(re.search(rf"\b(?:born|based|raised|lives?|living|died) in {re.escape(f.subject)}\b", text))
 
 
 def _wrong_kind(f: Fact) -> bool:

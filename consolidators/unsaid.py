@@ -6,6 +6,8 @@ Each reader reads its clause's words; what frames that clause as no statement of
   song', '"The capital of Narnia is Cair Paravel," the guide joked'), or a user's quoted first person: the
   words are someone's text, not the speaker's claim;
 - a story's world: "I'm writing a story where the main character lives in Reykjavik", "in my dream I …";
+- a question asked without its mark, or a choice still open: "how do I book a room in Outlook", "we're
+  evaluating Temporal vs. Airflow";
 - what nearly happened: "I almost took the job at Spotify", "we nearly moved to Lisbon";
 - a state dated to a past year by the copula: "Ghana's president in 2020 was …", "In 2018 the capital was …"
   (a year with an event verb starts a state and stays: "was appointed CEO in 2020").
@@ -28,6 +30,12 @@ _FRAMED_QUOTE = re.compile(
 )
 #: A user's quotation in the first person: someone's words, whoever said them.
 _FIRST_PERSON_QUOTE = re.compile(r"[\"“](?P<said>(?:I|I'm|I've|my|My|we|We|our|Our)\b[^\"”]{2,200})[\"”]")
+#: A question the user asks without its mark: "how do I book a room in Outlook", "where can we park in Lyon".
+_ASKED = re.compile(
+    r"\b(?:how|where|what|which|why|when) (?:do|does|can|could|should|would) (?:I|we)\b"
+    r"|\b(?:evaluating|deciding between|choosing between|torn between|weighing up)\b",  # a choice still open
+    re.I,
+)
 #: A story's world: what its characters do is no one's fact.
 _FICTION = re.compile(
     r"\b(?:story|novel|book|screenplay|script|film|movie|game|play|poem|song|fanfic|dream)s? "
@@ -59,6 +67,8 @@ def unsaid(fact: Fact, text: str) -> bool:
         return True
     if _FICTION.search(text) and _after(_FICTION, value, lower):
         return True
+    if fact.subject == USER and _ASKED.search(text) and _after(_ASKED, value, lower, clause=True):
+        return True
     if ("almost" in lower or "nearly" in lower) and any(value in m[0].lower() for m in _NEARLY.finditer(text)):
         return True
     return fact.predicate in _STATES and not _NOW.search(text) and bool(_PAST_YEAR.search(text))
@@ -72,7 +82,10 @@ def _quoted(fact: Fact, text: str) -> bool:
     return any(value in said for said in framed)
 
 
-def _after(cue: re.Pattern[str], value: str, lower: str) -> bool:
-    """Whether ``value`` is said after the first ``cue`` in the sentence."""
+def _after(cue: re.Pattern[str], value: str, lower: str, clause: bool = False) -> bool:
+    """Whether ``value`` is said after the first ``cue`` in the sentence (in its clause, if ``clause``)."""
     m = cue.search(lower)
-    return m is not None and value in lower[m.start() :]
+    if m is None:
+        return False
+    rest = lower[m.start() :]
+    return value in (re.split(r"[.?!;]", rest, maxsplit=1)[0] if clause else rest)
