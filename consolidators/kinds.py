@@ -58,7 +58,7 @@ def kept(f: Fact, text: str) -> Fact | None:
     words = set(f.object.lower().split())
     if not words or words <= _FUNCTION_WORDS or _VERB_FORM.match(f.object) and lemmatise(f.object) != f.object:
         return None
-    if text.startswith(f"{f.subject}:") or f.subject != USER and (_wrong_kind(f) or _a_place(f, text)):
+    if _a_label(f.subject, text) or f.subject != USER and (_wrong_kind(f) or _a_place(f, text)):
         return None
     if f.subject == USER:
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
@@ -69,6 +69,12 @@ def kept(f: Fact, text: str) -> Fact | None:
     if f.predicate in _PERSON_VALUES:
         f = replace(f, object=_untitled(f.object))
     return replace(f, subject=_untitled(f.subject)) if f.predicate in _PERSON_SUBJECTS else f
+
+
+def _a_label(subject: str, text: str) -> bool:
+    """A common word the sentence opens with as a label ("Headline: …"); a name before a colon is the subject
+    of what follows it ("Brightwater: CEO Tom Ash departs")."""
+    return text.startswith(f"{subject}:") and is_word(subject.lower()) and subject.isalpha()
 
 
 def _a_place(f: Fact, text: str) -> bool:
@@ -114,8 +120,8 @@ def _run_on_cut(f: Fact) -> Fact:
 
 def _role_cut(f: Fact) -> Fact:
     """A tool's value without its role said after it ("the Helix editor" → "Helix")."""
-    role = f" {f.predicate}"
-    if f.predicate in VOCABULARY and len(role) > 3 and f.object.lower().endswith(role):
+    role = f" {f.predicate}"  # lower case: "Zen Browser", "Windows Terminal" are names
+    if f.predicate in VOCABULARY and len(role) > 3 and f.object.endswith(role):
         return replace(f, object=f.object[: -len(role)])
     return f
 
