@@ -19,10 +19,11 @@ from .text import is_word, lemmatise
 from .types import Fact
 
 #: Words before an occupation that grade or date the person, not name the work ("a tired nurse", "former").
+#: A rank is no such word: "senior", "junior", "lead", "head", "chief" are part of the title the user holds
+#: ("a junior UX designer", "head chef"), and a promotion changes the title by that word alone.
 _EVALUATIVE = frozenset(
     "new old good bad great tired busy happy proud former retired aspiring wannabe future mediocre young"
-    " very really basically just full-time part-time freelance self-employed certified licensed qualified"
-    " trainee junior senior lead head chief".split()
+    " very really basically just full-time part-time freelance self-employed certified licensed qualified".split()
 )
 #: Students are no workers: "a student at McGill" studies there.
 _STUDENTS = frozenset("student undergrad undergraduate postgrad postgraduate freshman sophomore pupil".split())

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import cuts, stale
+from . import cuts, kinds, stale, unsaid
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
@@ -81,6 +81,7 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     if DISPUTED.search(text) or stale.past_scope(text):  # each reader checks its own clause; these scope over all
         return []
     kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
+    kept = [k for k in (kinds.kept(f, text) for f in kept if not unsaid.unsaid(f, text)) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
     if qualified and qualified == len(re.findall(r"\bcapital\b", text, re.I)):

@@ -403,3 +403,83 @@ def test_not_current(sentence: str, banned: tuple[str, str, str]) -> None:
     assert banned not in {
         (f.subject, f.predicate, f.object) for f in extract_triples(sentence, "user") if not f.retract
     }
+
+
+# Round 13's shared causes (:mod:`consolidators.unsaid`, :mod:`consolidators.kinds`, the rank of a title).
+UNSAID_AND_KINDS: list[tuple[str, list[Triple] | None]] = [
+    # a rank is part of the title the user holds
+    ("Big news: I'm now a principal data engineer at Klarna", None),
+    ("I'm a junior product manager these days", [("user", "works as", "junior product manager", False)]),
+    ("Just got promoted, I'm a senior copywriter now!", [("user", "works as", "senior copywriter", False)]),
+    # a time phrase's "as of" is no title
+    ("I've been employed by Wise as of last month", [("user", "works at", "Wise", False)]),
+    # a quotation framed as a line, a joke or a lyric states nothing; nor does a user's quoted first person
+    ('"I work at Google" - that\'s a lyric from some indie song, who wrote it?', []),
+    ('"The capital of Atlantis is Poseidonis," the museum guide joked.', []),
+    ('"My wife is Elena," he quipped, pointing at his bike.', []),
+    # a story's world, and what nearly happened, are no one's facts
+    ("I'm drafting a novel where the heroine lives in Dublin and works at a bakery", []),
+    ("In my dream I lived in Kyoto and taught at a temple school", []),
+    ("I nearly accepted an offer from Shopify, so glad I stayed put", []),
+    # a state the copula dates to a past year is over; an event verb with a year is not
+    ("Peru's president in 2018 was Martín Vizcarra.", []),
+    ("In 2015 the mayor of Tarvik was Ole Brun.", []),
+    ("Halvard Bank named Lena Brandt chief executive in 2020.", [("Halvard Bank", "ceo", "Lena Brandt", False)]),
+    # a title word before a person is no part of the name
+    ("Co-founders Ines Duarte and Rafael Mota started Brisa in a Lisbon garage.", None),
+    # an organisation is no director, no resident; a demonym is no company and no seat
+    ("Lanterns, the short from Aurora Pictures, was directed by Tove Lind.", None),
+    ("The arena in Montevideo, home of Club Nacional, will get a new roof.", []),
+    ("Sofia Reyes acquired Spanish citizenship through her father.", [("Sofia Reyes", "citizen of", "Spain", False)]),
+    # a tool's value without its role word, without the speaker's words run on after it
+    ("I write all my code in the Kakoune editor these days", [("user", "editor", "Kakoune", False)]),
+    ("our queue is Kafka, not SQS, sorry I wrote that wrong before", [("user", "queue", "Kafka", False)]),
+    # a thing the sentence points at is no taste; an answer word is no drink
+    ("My browser is Vivaldi, I like the tab stacking", [("user", "browser", "Vivaldi", False)]),
+    ("Go-to drink? Simple: yerba mate.", None),
+    # a user "relation" no vocabulary has: a language's quality, a phrase ending in "of"
+    ("I speak Greek at home, my Turkish is only basic", [("user", "speaks", "Greek", False)]),
+    ("honestly the best part of living in Lyon is the food", None),
+    # a lower-case verb form is no currency
+    ("Since 2001, the euro has served as Greece's currency.", None),
+]
+
+#: Rows above marked None assert only what must not be read (the sentence may yield other facts or none).
+UNSAID_BANNED: dict[str, tuple[str, ...]] = {
+    "Big news: I'm now a principal data engineer at Klarna": ("user", "works as", "data engineer"),
+    "Co-founders Ines Duarte and Rafael Mota started Brisa in a Lisbon garage.": ("Brisa", "founded by", "Co"),
+    "Lanterns, the short from Aurora Pictures, was directed by Tove Lind.": (
+        "Lanterns",
+        "directed by",
+        "Aurora Pictures",
+    ),
+    "Go-to drink? Simple: yerba mate.": ("user", "prefers drink", "Simple"),
+    "honestly the best part of living in Lyon is the food": ("user", "best part of"),
+    "Since 2001, the euro has served as Greece's currency.": ("Greece", "currency", "served"),
+}
+
+
+@pytest.mark.parametrize(("sentence", "expected"), UNSAID_AND_KINDS)
+def test_unsaid_and_kinds(sentence: str, expected: list[Triple] | None) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")}
+    if expected is None:
+        banned = UNSAID_BANNED[sentence]
+        assert all(t[: len(banned)] != banned for t in got), got
+    else:
+        assert got == set(expected)
+
+
+#: A question asked without its mark, an open choice, a place read as a person, a state's formal name.
+ASKED_AND_PLACED: list[tuple[str, str, list[Triple]]] = [
+    ("user", "quick one, where can I renew my permit in Lisbon", []),
+    ("user", "we're torn between Heroku and Fly.io for hosting, no decision yet", []),
+    ("user", "What do I drink? Mostly rooibos.", [("user", "prefers drink", "rooibos", False)]),
+    ("assistant", "Karl Berg (1890–1950) was a painter, born in Visby, who died in Uppsala.", []),
+    ("assistant", "The capital of the Kingdom of Norvania is Eastmere.", [("Norvania", "capital", "Eastmere", False)]),
+]
+
+
+@pytest.mark.parametrize(("role", "sentence", "expected"), ASKED_AND_PLACED)
+def test_asked_and_placed(role: str, sentence: str, expected: list[Triple]) -> None:
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, role)}
+    assert got == set(expected)

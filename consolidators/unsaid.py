@@ -1,0 +1,91 @@
+"""Words a sentence holds without stating them as so now: checks the sieve makes on every reader's facts.
+
+Each reader reads its clause's words; what frames that clause as no statement of the present sits outside it:
+
+- a quotation the sentence frames as a line, a joke or a lyric ('"I live in Paris" - that's the line from the
+  song', '"The capital of Narnia is Cair Paravel," the guide joked'), or a user's quoted first person: the
+  words are someone's text, not the speaker's claim;
+- a story's world: "I'm writing a story where the main character lives in Reykjavik", "in my dream I …";
+- a question asked without its mark, or a choice still open: "how do I book a room in Outlook", "we're
+  evaluating Temporal vs. Airflow";
+- what nearly happened: "I almost took the job at Spotify", "we nearly moved to Lisbon";
+- a state dated to a past year by the copula: "Ghana's president in 2020 was …", "In 2018 the capital was …"
+  (a year with an event verb starts a state and stays: "was appointed CEO in 2020").
+
+Each pattern runs only when its cue word is in the sentence (the consolidator must stay fast).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .phrases import USER
+from .types import Fact
+
+#: A quotation the sentence frames as text, not as a claim: a line, a lyric, a joke, a title.
+_FRAMED_QUOTE = re.compile(
+    r"[\"“](?P<said>[^\"”]{3,200})[\"”][^\"“”]*?\b(?:jok(?:ed|es|ing)|quipp(?:ed|ing)|quips|teas(?:ed|es|ing)"
+    r"|sang|sings|lyrics?|(?:the|a) line (?:from|in|of)|(?:the|a) quote (?:from|in)|title of|caption)\b",
+    re.I,
+)
+#: A user's quotation in the first person: someone's words, whoever said them.
+_FIRST_PERSON_QUOTE = re.compile(r"[\"“](?P<said>(?:I|I'm|I've|my|My|we|We|our|Our)\b[^\"”]{2,200})[\"”]")
+#: A question the user asks without its mark: "how do I book a room in Outlook", "where can we park in Lyon".
+_ASKED = re.compile(
+    r"\b(?:how|where|what|which|why|when) (?:do|does|can|could|should|would) (?:I|we)\b"
+    r"|\b(?:evaluating|deciding between|choosing between|torn between|weighing up)\b",  # a choice still open
+    re.I,
+)
+#: A story's world: what its characters do is no one's fact.
+_FICTION = re.compile(
+    r"\b(?:story|novel|book|screenplay|script|film|movie|game|play|poem|song|fanfic|dream)s? "
+    r"(?:where|in which|about)\b|\b(?:main character|protagonist|my character|in my dreams?)\b",
+    re.I,
+)
+#: What nearly happened and did not.
+_NEARLY = re.compile(r"\b(?:almost|nearly)\b(?: [a-z']+){0,2}?[^,.;!?]*", re.I)
+#: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
+_COPULA = r"\b(?:was|were)\b(?! (?:\w+ed|born|made|chosen|sworn|won|given|taken|built|set)\b)"
+_PAST_YEAR = re.compile(
+    rf"\b[Ii]n (?:1[5-9]|20)\d\d\b,? (?:(?!\b(?:is|are|has|have|and)\b)[^.;,])*?{_COPULA}|{_COPULA}[^.;]*\b[Ii]n (?:1[5-9]|20)\d\d\b(?! and (?:is|are)\b)"
+)
+_NOW = re.compile(r"\b(?:now|currently|still|today|since|these days)\b", re.I)
+#: Relations that hold over time (the ones a past year's copula ends), not events dated once.
+_STATES = frozenset(
+    {"capital", "president", "mayor", "ceo", "currency", "official language", "headquartered in", "lives in"}
+    | {"works at", "plays for", "married to", "prime minister", "governor", "chancellor", "cto", "owned by"}
+)
+
+
+def unsaid(fact: Fact, text: str) -> bool:
+    """Whether ``text`` holds ``fact`` only as quoted, fictional, nearly done or a past year's state."""
+    if fact.retract:
+        return False
+    value = fact.object.lower()
+    lower = text.lower()
+    if ('"' in text or "“" in text) and _quoted(fact, text):
+        return True
+    if _FICTION.search(text) and _after(_FICTION, value, lower):
+        return True
+    if fact.subject == USER and _ASKED.search(text) and _after(_ASKED, value, lower, clause=True):
+        return True
+    if ("almost" in lower or "nearly" in lower) and any(value in m[0].lower() for m in _NEARLY.finditer(text)):
+        return True
+    return fact.predicate in _STATES and not _NOW.search(text) and bool(_PAST_YEAR.search(text))
+
+
+def _quoted(fact: Fact, text: str) -> bool:
+    value = fact.object.lower().strip(" ,.")
+    framed = [m["said"].lower() for m in _FRAMED_QUOTE.finditer(text)]
+    if fact.subject == USER:
+        framed += [m["said"].lower() for m in _FIRST_PERSON_QUOTE.finditer(text)]
+    return any(value in said for said in framed)
+
+
+def _after(cue: re.Pattern[str], value: str, lower: str, clause: bool = False) -> bool:
+    """Whether ``value`` is said after the first ``cue`` in the sentence (in its clause, if ``clause``)."""
+    m = cue.search(lower)
+    if m is None:
+        return False
+    rest = lower[m.start() :]
+    return value in (re.split(r"[.?!;]", rest, maxsplit=1)[0] if clause else rest)
