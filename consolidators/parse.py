@@ -121,7 +121,7 @@ _GIVE_UP_VERBS = frozenset(
 )
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
-_STATES = frozenset("live reside work play own be".split())
+_STATES = frozenset("live reside work play own be teach lecture cook".split())
 
 
 @functools.lru_cache(maxsize=8192)  # asked when the session is batched and again when each sentence is read

@@ -55,7 +55,7 @@ _SUBJECT = (
     rf"(?:[Tt]he )?(?P<s>{_NAME}){_SITE_NOUN}(?P<aside>, (?:(?:formerly|previously) (?:of|with|at) (?:the )?(?P<was2>{_NAME})"
     rf"|(?:a |an |the |who |aged )?[^,;]{{1,60}}),)?"
 )
-_VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
+_VALUE = rf"(?!(?:from|after|before) )(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"  # not the left
 _HAS = (
     r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly |later )*"
     rf"(?:(?:left|quit|departed) (?:the )?(?P<a2>{_NAME})(?: in \d{{4}})? and (?:has |have )?(?:now |since )?)?"
