@@ -56,6 +56,7 @@ _SUBJECT = (
     rf"|(?:a |an |the |who |aged )?[^,;]{{1,60}}),)?"
 )
 _VALUE = rf"(?!(?:from|after|before) )(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"  # not the left
+_COMPASS = r"(?:(?:north|south)(?:-?(?:east|west))?|east|west)(?:wards?|ward)?"
 _HAS = (
     r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly |later )*"
     rf"(?:(?:left|quit|departed) (?:the )?(?P<a2>{_NAME})(?: in \d{{4}})? and (?:has |have )?(?:now |since )?)?"
@@ -81,6 +82,8 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "X moved across Santiago to B": a move within a place is no new home: a club or a firm, as memory knows
         ("switch", rf"{_SUBJECT}{_HAS}moved across (?:the )?[^,;]{{1,30}}? to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:emigrated|returned home) to {_VALUE}"),
+        # "X moved south to B", "X relocated abroad to B": a direction is travelled to a place, not to a club
+        ("home", rf"{_SUBJECT}{_HAS}(?:moved|relocated)(?: back)? (?:{_COMPASS}|abroad|overseas) to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:settled|resettled)(?: back| down)? in {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:calls|has made|made) (?P<v>{_NAME}) (?:(?:his|her|their|its) )?home\b"),
         ("home", rf"{_SUBJECT}(?:'s|') home is (?:now |these days )?in {_VALUE}"),
@@ -301,6 +304,8 @@ def _relations(
         return None  # a band, a party: ``member of``, the other readers' to read
     if cue == "represent" and value in _COUNTRIES:
         return None  # a country one represents is no team one plays for
+    if cue == "move" and _PURPOSE_ELSEWHERE.match(change.rest):
+        return ("lives in",), False  # "moved to Calgary to coach at a new academy": the work is at another name
     sport_title = bool(title) and bool(moves._SPORT.fullmatch(title) or _SPORT_TERMS.fullmatch(title))
     club = moves.club_shaped(value) or moves.club_shaped(left)
     if sport_title or club or moves._SPORT.search(text) or _SPORT_TERMS.search(text):
@@ -329,6 +334,9 @@ def _relations(
     return defaults[cue], True
 
 
+#: A purpose after the value that names its own workplace: the value moved to is a home ("moved to Calgary to
+#: coach at a new academy", "relocated to Geneva to work for the WHO").
+_PURPOSE_ELSEWHERE = re.compile(r"(?: in \d{4})?,? (?:in order )?to [a-z]+ (?:at|for|with) ")
 #: Acronyms that name a place, not an organisation: "moved to the US" is a new home.
 _PLACE_ACRONYMS = frozenset("US USA UK UAE EU DRC PRC NYC LA DC".split())
 
