@@ -111,7 +111,9 @@ _CUE = re.compile(
 #: Doubt, plans and rumours anywhere in the sentence (denials are read per clause: "not in Warsaw as first
 #: reported" puts the old value right).
 _UNSURE = doubts(
-    rf"{PLANS}|denied|denies|deny|linked|talks|bid|hinted|proposed|sources say|may return|return to", denials=False
+    rf"{PLANS}|denied|denies|deny|linked|talks|bid|hinted|proposed|sources (?:say|said|claim\w*|suggest\w*)"
+    r"|may return|return to|nearly|almost|came close|close to",  # "was nearly sold to Ajax": a move that did not happen
+    denials=False,
 )
 #: A past state or a life's past: "used to", "originally planned for", "grew up in".
 _PAST = re.compile(

@@ -37,7 +37,8 @@ from .wholenames import job_title
 #: venue and what is held at one ("The Aurora Jazz Festival has moved to Lausanne": no one lives there).
 _SITES = NAMED_SITES | frozenset(
     "collection statue pavilion memorial fountain aquarium archive archives planetarium garden gardens"
-    " museo musée museu exhibition festival club centre center venue hall fair biennale".split()
+    " museo musée museu exhibition festival club centre center venue hall fair biennale"
+    " café cafe restaurant bistro brasserie bakery bookshop bookstore boutique trattoria".split()  # a venue moves too
 )
 #: A site's noun said in lower case after its name ("The Kilimanjaro Summit conference centre"): the name is the
 #: subject, the noun says what it is.
