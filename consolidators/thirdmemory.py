@@ -96,6 +96,8 @@ _STATED = {
     "headquartered in": re.compile(r"\b(?:headquarter\w*|HQ|head office)\b", re.I),
     "owned by": re.compile(r"\b(?:owned|owner|owns|belongs?|subsidiary|parent company)\b", re.I),
     "lives in": re.compile(r"\b(?:lives|living|resides)\b", re.I),  # not "home": a gallery has a new home too
+    # a loan or a game's own verb is a sport's, whatever memory knew the player for ("joined Arsenal": works at)
+    "plays for": re.compile(r"\b(?:loaned|on loan|plays|playing|keeps goal|lines up|suits up|signed for)\b", re.I),
 }
 
 #: Something changed, or was put right: the cue a sentence needs.

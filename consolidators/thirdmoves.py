@@ -130,6 +130,12 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"{_SUBJECT}{_HAS}(?:keeps goal|turns out|lines up|suits up|(?:switched|changed) (?:clubs|teams|sides) and "
             rf"(?:now )?plays|plays (?:his|her|their) (?:club )?(?:football|cricket|rugby|hockey|basketball)) for {_VALUE}",
         ),
+        # "X has worn Boca Juniors' number 10 shirt since 2022", "X now wears the Ajax jersey": a club's kit
+        (
+            "play",
+            rf"{_SUBJECT}{_HAS}(?:has worn|wears|is wearing) (?:the )?(?P<v>{_NAME})(?:'s|')? (?:[\w-]+ ){{0,3}}?"
+            r"(?:shirt|jersey|kit|colours|colors)\b",
+        ),
         ("work", rf"{_SUBJECT} (?:now |has since |since )(?:works|teaches|lectures) (?:at|for) {_VALUE}"),
         ("represent", rf"{_SUBJECT}{_HAS}represents {_VALUE}"),
         # "X left Infosys and now works for Wipro's cloud division": the employer, not its division's possessive
@@ -158,7 +164,7 @@ _CUE = re.compile(
     r"\b(?:moved|relocated|switched|transferred|emigrated|returned home|settled|resettled|home|joined|rejoined"
     r"|now (?:at|with)|represents|works|working|swapped|traded|exchanged|ditched|lost|quit|left|taken|took"
     r"|accepted|started|landed|reopened|rebuilt|re-erected|reassembled|re-?installed|move|goal|turns out|lines up"
-    r"|suits up|teaches|lectures|now settled|now living|plays|held|housed|staged|based|takes place|operates|stands)\b"
+    r"|suits up|worn|wears|wearing|teaches|lectures|now settled|now living|plays|held|housed|staged|based|takes place|operates|stands)\b"
 )
 
 #: A company's words less a site's (a museum is no company) and those a place or a team bears too.
@@ -297,8 +303,8 @@ def _relations(
         return ("headquartered in", "lives in"), True
     if cue == "work":
         return ("works at",), False
-    if cue == "play":
-        return ("plays for",), False
+    if cue == "play":  # a country's shirt is worn for a national side, no club ("has worn the Peru shirt")
+        return (("plays for",), False) if value not in _COUNTRIES else None
     if cue == "join" and left and not (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
         cue = "swap"  # "quit The Fjords to join Nightjar": a band or a firm, as the one left was
     if cue == "join" and (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
