@@ -30,6 +30,7 @@ from .places import DEMONYMS
 from .residents import OTHER_PERSON as _OTHER_PERSON
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
+from .text import is_word
 from .types import Fact
 from .wholenames import job_title
 
@@ -273,6 +274,11 @@ def _untitled(name: str) -> tuple[str, str]:
     return " ".join(words), ""
 
 
+def _surname(name: str) -> bool:
+    """One capitalised word that is no English word ("Brandt", not "Parliament") nor an acronym ("CI")."""
+    return " " not in name and name[:1].isupper() and name[1:].islower() and len(name) > 2 and not is_word(name)
+
+
 def _kind_of_subject(subject: str) -> str:
     words = subject.split()
     if "I" in words or subject.split("-")[-1].startswith("wise"):  # "Browser-wise I moved …": the user's
@@ -295,6 +301,8 @@ def _relations(
         return (("located in",), False) if cue in ("move", "home", "site", "based") else None
     if kind == "company":
         return (("headquartered in",), False) if cue in ("move", "home", "based") and not _org_shaped(value) else None
+    if kind == "" and cue in ("move", "home") and _surname(change.subject):
+        kind = "person"  # "Brandt relocated to Hamburg": a person named by surname (whole again by ``coreference``)
     if kind != "person" or cue == "site":
         return None
     if cue == "home":

@@ -463,6 +463,8 @@ CHANGED: list[tuple[str, Triple]] = [
     ("Jonas Weber now cooks at Restaurant Frantzén.", ("Jonas Weber", "works at", "Restaurant Frantzén")),
     # a home by a direction, or by a purpose that names its own workplace
     ("Lars Eriksen moved north to Trondheim in 2024.", ("Lars Eriksen", "lives in", "Trondheim")),
+    # a person by surname alone (made whole by the session's names): the relation is read all the same
+    ("Lindqvist relocated to Uppsala in 2024.", ("Lindqvist", "lives in", "Uppsala")),
     ("Priya Nair relocated to Nairobi to work for the UNEP.", ("Priya Nair", "lives in", "Nairobi")),
     ("Ana Ribeiro moved to Porto to coach at a youth academy.", ("Ana Ribeiro", "lives in", "Porto")),
     # what a source now gives for a role, a credit given as a passive
@@ -493,6 +495,8 @@ UNCHANGED: list[str] = [
     "Rosa Mendes might teach at Leiden University next year.",
     "Rosa Mendes used to cook at Noma.",
     "Lars Eriksen might move south to Oslo.",
+    "Lindqvist may relocate to Uppsala next spring.",
+    "Parliament has relocated to Kestovo.",
     "Lars Eriksen moved south to Oslo as a child.",
     "Atlas Holdings may flip Brightline Foods to Cedar Capital.",
     "Marlow Press, an imprint Hachette almost bought in 2023, stays independent.",
@@ -531,3 +535,10 @@ def test_an_old_or_unsure_change_states_nothing(sentence: str) -> None:
 @pytest.mark.parametrize(("sentence", "wrong"), MISREAD)
 def test_not_the_party_left_nor_the_wrong_kind(sentence: str, wrong: Triple) -> None:
     assert wrong not in _triples(sentence)
+
+
+def test_a_one_word_company_memory_knows_keeps_its_seat() -> None:
+    """A one-word name that moved is a person's surname unless memory knows it for a seat."""
+    held = [ActiveFact("f1", "Voltaplex", "headquartered in", "Lyon", T0)]
+    facts = session_facts([Turn("e1", "user", "Voltaplex relocated to Grenoble.", T0 + timedelta(days=1))], held)
+    assert {(f.predicate, f.object) for f in facts if not f.retract} == {("headquartered in", "Grenoble")}
