@@ -3,7 +3,7 @@
 spaCy's small English model reads some names as words: "Amadou Diallo plays for …" parses "Amadou" as the
 verb and "plays" as its object; "Park Seo-yeon was educated at …" makes "yeon" a common noun. The relation is
 then lost, whatever the vocabulary holds. When a sentence's parse read nothing and a name in a subject's place
-(before a lower-case verb or a possessive) has a word not tagged as a proper noun, the sentence is parsed again
+(before a lower-case verb) has a word not tagged as a proper noun, the sentence is parsed again
 with a name the model always tags as one in its place, and the name is put back in what that parse reads.
 Only sentences the first parse read nothing from are parsed again, so nothing read before changes.
 """
@@ -19,8 +19,9 @@ from .types import Fact
 
 #: A name the small model tags as a person's in any position; no sentence of a stream is expected to say it.
 STAND_IN = "Maria Lindgren"
-#: Two or three capitalised words in a subject's place: before a lower-case word or a possessive.
-_NAME = re.compile(r"(?<![\w'-])(?P<name>[A-Z][\w'-]*[a-z][\w'-]*(?: [A-Z][\w'-]*[a-z][\w'-]*){1,2})(?=(?:'s)? [a-z])")
+#: Two or three capitalised words in a subject's place: before a lower-case word.
+#: (A possessive names a thing that acts instead: "X's move from A to B is now permanent" is no move of X's home.)
+_NAME = re.compile(r"(?<![\w'-])(?P<name>[A-Z][\w-]*[a-z][\w-]*(?: [A-Z][\w-]*[a-z][\w-]*){1,2})(?= [a-z])")
 #: A capitalised function word opens a sentence, not a name ("The", "Later", "Correction").
 _NOT_NAME = frozenset("the a an later earlier correction update revised this that these those in on at".split())
 

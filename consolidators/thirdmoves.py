@@ -301,8 +301,10 @@ def _relations(
         return (("located in",), False) if cue in ("move", "home", "site", "based") else None
     if kind == "company":
         return (("headquartered in",), False) if cue in ("move", "home", "based") and not _org_shaped(value) else None
-    if kind == "" and cue in ("move", "home") and _surname(change.subject):
-        kind = "person"  # "Brandt relocated to Hamburg": a person named by surname (whole again by ``coreference``)
+    if kind == "" and cue in ("move", "home") and _surname(change.subject) and text.startswith(change.subject + " "):
+        # "Brandt relocated to Hamburg": a person named by surname as the sentence's subject (made whole by the
+        # session's names), not a friend named in passing ("my friend Jonas just moved to Vienna")
+        kind = "person"
     if kind != "person" or cue == "site":
         return None
     if cue == "home":

@@ -497,6 +497,7 @@ UNCHANGED: list[str] = [
     "Lars Eriksen might move south to Oslo.",
     "Lindqvist may relocate to Uppsala next spring.",
     "Parliament has relocated to Kestovo.",
+    "my cousin Tobias just moved to Graz",
     "Lars Eriksen moved south to Oslo as a child.",
     "Atlas Holdings may flip Brightline Foods to Cedar Capital.",
     "Marlow Press, an imprint Hachette almost bought in 2023, stays independent.",
@@ -511,6 +512,8 @@ MISREAD: list[tuple[str, Triple]] = [
     ("Varn's old mayor, Pia Holt, opened the fair.", ("Varn", "mayor", "Pia Holt")),
     ("Mateo Silva has worn the Peru shirt at two World Cups.", ("Mateo Silva", "plays for", "Peru")),
     ("Café Lumière has moved to Lyon.", ("Café Lumière", "lives in", "Lyon")),
+    ("Big news: Sven Olsen's move from Brann to Molde is now permanent.", ("Sven Olsen's", "lives in", "Molde")),
+    ("In 2019 the teacher Aino Virtanen joined the Left Alliance.", ("Aino Virtanen", "works at", "2019")),
 ]
 
 _FAMILY = frozenset(
