@@ -60,6 +60,11 @@ _CREDITS = (
     re.compile(
         rf"^(?P<p>{_NAME}) (?:has )?(?:took|taken) over (?P<v>directing|writing)(?: duties on)? (?:the )?(?P<w>{_NAME})"
     ),
+    # "Later editions credit W as directed by P", "The archive lists W as written by P": the credit given now
+    re.compile(
+        rf"\b(?:credit|credits|list|lists|name|names|record|records) (?:the )?(?P<w>{_NAME}) as"
+        rf" (?:(?:having been|being) )?(?P<v>directed|written) by (?P<p>{_NAME})"
+    ),
     # "W was taken over by director P"
     re.compile(rf"^(?:The )?(?P<w>{_NAME}) (?:was|has been) taken over by (?:the )?{_ROLE} (?P<p>{_NAME})"),
     # "after creative differences, Y left W; P is now its director"
@@ -97,7 +102,7 @@ _CUE = re.compile(r"\b(?:direct\w*|wr[io]t\w*|author|credit\w*|capital|governmen
 
 def facts(text: str) -> list[Fact]:
     """The corrected credit, renamed capital or moved seat ``text`` states, or none."""
-    if not _CUE.search(text) or _HEDGE.search(text) or "?" in text:
+    if not _CUE.search(text) or _HEDGE.search(text) or "?" in text or _OLD_SOURCES.match(text):
         return []
     text = _LABEL.sub("", text)
     for shape in _CREDITS:
@@ -180,9 +185,26 @@ _WRONG_OF = (
 _POINTER = re.compile(r"^(?:[Tt]he (?P<kind>[a-z]+)(?P<poss>'s)?|[Ii]t|[Hh]e|[Ss]he|[Tt]hey)\b")
 
 
+#: A value a source gives now for a name's role: "Later sources give Tromsø as Ingrid Solberg's birthplace". Present
+#: tense only ("early profiles gave Bodø as …" is the old value), and not a source among others ("some sources").
+_GIVEN_AS = re.compile(
+    r"^(?:[A-Z][\w-]*(?: [a-z][\w-]*){0,3} )?"
+    rf"(?:now )?(?:give|gives|list|lists|name|names|record|records|cite|cites) (?:the )?(?P<v>{_NAME})"
+    rf" as (?P<n>{_NAME})(?:'s|') (?P<role>[a-z]+(?: [a-z]+){{0,2}})(?=[,.;]|$)"
+)
+#: Sources that give an old or a disputed value: "Early profiles gave …", "Some sources list …", "Older catalogues".
+_OLD_SOURCES = re.compile(r"^(?:Some|Other|Several|Many|A few|Early|Earlier|Older|Old|Original) [a-z]+s\b")
+
+
 def restated(text: str) -> str:
     """What a correction notice says is so, its pointer back made the name the earlier version got wrong; the
-    earlier version's words are no statement. Any other text as it is."""
+    earlier version's words are no statement. A value a source now gives for a role, said as the role's value. Any
+    other text as it is."""
+    given = _GIVEN_AS.match(text)
+    if given and not _OLD_SOURCES.match(
+        text
+    ):  # "Later sources give Tromsø as Ingrid Solberg's birthplace, which …" → "… birthplace is Tromsø."
+        return f"{given['n']}'s {given['role']} is {given['v']}."
     opener = EARLIER.match(text)
     split = _SAID_NOW.match(text, opener.end()) if opener else None
     if split is None:

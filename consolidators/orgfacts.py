@@ -65,8 +65,12 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         r"|(?:taken|took|assumed) (?:full |majority |sole )?(?:ownership|control) of|owns|now owns) {s}"
         r"(?:" + _TAIL + r" from {x})?",
         _START + r"{s},? which {o} (?:has |had )?(?:bought|acquired|purchased|took over|snapped up)\b",
+        # "Ledger & Lane, an imprint Bloomsbury bought from Faber in May, …": the buyer in a description's clause
+        _START + r"{s}, (?:an?|the) (?:[a-z-]+ ){1,2}(?:that |which )?{o} (?:has |had )?(?:now )?"
+        r"(?:bought|acquired|purchased|took over|snapped up)\b",
         # a sale: "Halvorsen Media has sold the Nordlys newspaper to Schibsted"
-        _START + r"{x} (?:has |have )?(?:now )?(?:sold|offloaded|divested|spun off|transferred|handed) (?:its |their )?"
+        _START
+        + r"{x} (?:has |have )?(?:now )?(?:sold|offloaded|divested|spun off|transferred|handed|flipped) (?:its |their )?"
         r"{s}" + _TAIL + r" to {o}",
         _START + r"{s}" + _TAIL + r" (?:has been |was |is )?(?:sold|offloaded|transferred) (?:by {x} )?to {o}",
         r"\b(?:[Oo]wnership|[Cc]ontrol) of {s} (?:has )?(?:now )?(?:passed|transferred|gone|moved|shifted) to {o}",
@@ -225,7 +229,7 @@ class Reading:
 #: The words every shape holds one of, each at a word's start ("own" is not in "town"): a sentence without any
 #: is not read (most are not, and reading is some sixty searches).
 _CUES = re.compile(
-    r"\b(?:own|bought|acqui|purchas|sold|takeover|took over|taken over|subsidiar|part of|belong|(?:unit|division|arm) of"
+    r"\b(?:own|bought|acqui|purchas|sold|flipped|takeover|took over|taken over|subsidiar|part of|belong|(?:unit|division|arm) of"
     r"|parent|control of|snapped up|offloaded|divested|spun off|headquarter|office|HQ|title|imprint|label|brand"
     r"|based|base in|currenc|pay|paid|price|payment|official (?:language|tongue)|"
     + "|".join(sorted(CURRENCIES | _FORMER))

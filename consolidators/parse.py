@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from . import newsidioms, nlp_cache
+from . import newsidioms, nlp_cache, standins
 from .asides import asides as aside_sentences
 from .descriptors import described
 from .offices import holder, office_given, office_holder
@@ -121,7 +121,7 @@ _GIVE_UP_VERBS = frozenset(
 )
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
-_STATES = frozenset("live reside work play own be".split())
+_STATES = frozenset("live reside work play own be teach lecture cook".split())
 
 
 @functools.lru_cache(maxsize=8192)  # asked when the session is batched and again when each sentence is read
@@ -183,6 +183,8 @@ def prefetch(sentences: Iterable[str], docs: Iterable[str] = ()) -> dict[str, tu
         )
         for sentence, doc, doc_asides in zip(todo, docs, asides, strict=True)
     }
+    with nlp_cache.parse_lock:  # a name the model split into words read nothing: read again with a stand-in
+        found |= standins.reread(nlp, _read_doc, ((s, t, d) for s, t, d in zip(todo, texts, docs) if not found[s]))
     with _cache_lock:
         if len(_cache) + len(found) > nlp_cache.CACHE_SIZE:
             _cache.clear()  # sessions are parsed one chunk at a time: older sentences won't come back
@@ -242,6 +244,10 @@ def _sentence(sent: Any) -> list[Fact]:
         return facts + ended_ if ceased(root) else facts
     shared = child(root, "nsubj", "nsubjpass")
     return facts + _clause(root) + [f for verb in _coordinated(root) for f in _clause(verb, shared)]
+
+
+def _read_doc(doc: Any) -> tuple[Fact, ...]:
+    return tuple(f for sent in doc.sents for f in _sentence(sent))
 
 
 def _named_value(tok: Any) -> bool:

@@ -63,7 +63,7 @@ HOLDER_ROLES: dict[str, str] = _classes(
     " point_guard pitcher quarterback",
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
     " physician journalist reporter correspondent physicist chemist biologist mathematician surgeon nurse architect"
-    " lawyer attorney accountant consultant curator designer",
+    " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
@@ -118,6 +118,8 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("employ", "by", True): ("works at", False, None),
     ("hire", "by", True): ("works at", False, None),
     ("employ", "at", True): ("works at", False, None),
+    # a trade said by what its people do there: "teaches at the University of Ghana", "cooks at Fakhreldin"
+    **{(verb, "at", False): ("works at", False, None) for verb in ("teach", "lecture", "cook", "nurse", "practise")},
     ("play", "for", False): ("plays for", False, None),
     ("line up", "for", False): ("plays for", False, None),
     ("turn out", "for", False): ("plays for", False, None),

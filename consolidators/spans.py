@@ -333,9 +333,14 @@ def _under(tok: Any, verb: Any) -> bool:
     return head == verb or head.head == verb and head.dep_ in ("acomp", "attr", "dobj", "advcl")
 
 
+#: Roles "old" doesn't end: an old friend is a friend of long standing, an old capital is no longer one.
+_LASTING = frozenset("friend friends pal pals mate mates acquaintance acquaintances rival rivals".split())
+
+
 def former(noun: Any) -> bool:
-    """A role marked as past: "the former mayor", "an ex-wife"."""
-    return noun.lower_.startswith("ex-") or any(c.lower_ in FORMER for c in noun.lefts if c.dep_ in ("amod", "advmod"))
+    """A role marked as past: "the former mayor", "an ex-wife", "its old capital"."""
+    past = FORMER if noun.lower_ in _LASTING else FORMER | {"old"}
+    return noun.lower_.startswith("ex-") or any(c.lower_ in past for c in noun.lefts if c.dep_ in ("amod", "advmod"))
 
 
 def make_fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi: bool = False) -> list[Fact]:

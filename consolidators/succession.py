@@ -269,7 +269,7 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     placed = placed or _referred(clause, names, predicate, offices[0][0], said)
     owner = placed or _acting(clause, names, olds) or said.topic or (said.scene if predicate == "mayor" else None)
     owner = owner or (said.head if _BOX.match(clause) else None)
-    if owner is None:
+    if owner is None or placed is not None and _unnamed_holder(clause, offices[0][0], placed, names):
         return []
     # "…, headquartered in Cape Town, …": a name said where something is, is no person's
     held = {
@@ -286,6 +286,24 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     if not held and len(gone) == 1 and (placed or not owner.person):
         return [replace(f, retract=True) for f in make_fact(_country(owner.text, national), predicate, gone.pop())]
     return []
+
+
+#: What follows an office's owner when the clause names its holder: a copula or an aside ("…, Hugo Marsh, said").
+_NAMES_HOLDER = re.compile(
+    r"^(?:,|'s?\b| (?:is|are|was|has|have|had|remains|will|becomes|became|now|passed|went|goes|fell)\b)"
+)
+
+
+def _unnamed_holder(clause: str, start: int, owner: Name, names: list[Name]) -> bool:
+    """ "The president of Ostrelia visited Port Vale's new harbour": the office opens the clause as its subject
+    and acts unnamed; the names after it are what it acts on, not its holder (unless one of them acts too: "…
+    stepped down and Priya Raman took over")."""
+    return (
+        clause[:start] in ("The ", "the ")
+        and not _NAMES_HOLDER.match(clause[owner.end :])
+        and not _SUCCESSOR.search(clause)
+        and not any(_SUBJECT.match(clause, n.end) for n in names if n != owner)
+    )
 
 
 def _founders(clause: str, names: list[Name], owner: Name) -> list[Fact]:

@@ -96,6 +96,8 @@ _STATED = {
     "headquartered in": re.compile(r"\b(?:headquarter\w*|HQ|head office)\b", re.I),
     "owned by": re.compile(r"\b(?:owned|owner|owns|belongs?|subsidiary|parent company)\b", re.I),
     "lives in": re.compile(r"\b(?:lives|living|resides)\b", re.I),  # not "home": a gallery has a new home too
+    # a loan or a game's own verb is a sport's, whatever memory knew the player for ("joined Arsenal": works at)
+    "plays for": re.compile(r"\b(?:loaned|on loan|plays|playing|keeps goal|lines up|suits up|signed for)\b", re.I),
 }
 
 #: Something changed, or was put right: the cue a sentence needs.
@@ -111,7 +113,9 @@ _CUE = re.compile(
 #: Doubt, plans and rumours anywhere in the sentence (denials are read per clause: "not in Warsaw as first
 #: reported" puts the old value right).
 _UNSURE = doubts(
-    rf"{PLANS}|denied|denies|deny|linked|talks|bid|hinted|proposed|sources say|may return|return to", denials=False
+    rf"{PLANS}|denied|denies|deny|linked|talks|bid|hinted|proposed|sources (?:say|said|claim\w*|suggest\w*)"
+    r"|may return|return to|nearly|almost|came close|close to",  # "was nearly sold to Ajax": a move that did not happen
+    denials=False,
 )
 #: A past state or a life's past: "used to", "originally planned for", "grew up in".
 _PAST = re.compile(

@@ -30,6 +30,7 @@ from .places import DEMONYMS
 from .residents import OTHER_PERSON as _OTHER_PERSON
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
+from .text import is_word
 from .types import Fact
 from .wholenames import job_title
 
@@ -37,7 +38,8 @@ from .wholenames import job_title
 #: venue and what is held at one ("The Aurora Jazz Festival has moved to Lausanne": no one lives there).
 _SITES = NAMED_SITES | frozenset(
     "collection statue pavilion memorial fountain aquarium archive archives planetarium garden gardens"
-    " museo musée museu exhibition festival club centre center venue hall fair biennale".split()
+    " museo musée museu exhibition festival club centre center venue hall fair biennale"
+    " café cafe restaurant bistro brasserie bakery bookshop bookstore boutique trattoria".split()  # a venue moves too
 )
 #: A site's noun said in lower case after its name ("The Kilimanjaro Summit conference centre"): the name is the
 #: subject, the noun says what it is.
@@ -55,7 +57,8 @@ _SUBJECT = (
     rf"(?:[Tt]he )?(?P<s>{_NAME}){_SITE_NOUN}(?P<aside>, (?:(?:formerly|previously) (?:of|with|at) (?:the )?(?P<was2>{_NAME})"
     rf"|(?:a |an |the |who |aged )?[^,;]{{1,60}}),)?"
 )
-_VALUE = rf"(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
+_VALUE = rf"(?!(?:from|after|before) )(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"  # not the left
+_COMPASS = r"(?:(?:north|south)(?:-?(?:east|west))?|east|west)(?:wards?|ward)?"
 _HAS = (
     r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly |later )*"
     rf"(?:(?:left|quit|departed) (?:the )?(?P<a2>{_NAME})(?: in \d{{4}})? and (?:has |have )?(?:now |since )?)?"
@@ -81,6 +84,8 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "X moved across Santiago to B": a move within a place is no new home: a club or a firm, as memory knows
         ("switch", rf"{_SUBJECT}{_HAS}moved across (?:the )?[^,;]{{1,30}}? to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:emigrated|returned home) to {_VALUE}"),
+        # "X moved south to B", "X relocated abroad to B": a direction is travelled to a place, not to a club
+        ("home", rf"{_SUBJECT}{_HAS}(?:moved|relocated)(?: back)? (?:{_COMPASS}|abroad|overseas) to {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:settled|resettled)(?: back| down)? in {_VALUE}"),
         ("home", rf"{_SUBJECT}{_HAS}(?:calls|has made|made) (?P<v>{_NAME}) (?:(?:his|her|their|its) )?home\b"),
         ("home", rf"{_SUBJECT}(?:'s|') home is (?:now |these days )?in {_VALUE}"),
@@ -126,6 +131,12 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"{_SUBJECT}{_HAS}(?:keeps goal|turns out|lines up|suits up|(?:switched|changed) (?:clubs|teams|sides) and "
             rf"(?:now )?plays|plays (?:his|her|their) (?:club )?(?:football|cricket|rugby|hockey|basketball)) for {_VALUE}",
         ),
+        # "X has worn Boca Juniors' number 10 shirt since 2022", "X now wears the Ajax jersey": a club's kit
+        (
+            "play",
+            rf"{_SUBJECT}{_HAS}(?:has worn|wears|is wearing) (?:the )?(?P<v>{_NAME})(?:'s|')? (?:[\w-]+ ){{0,3}}?"
+            r"(?:shirt|jersey|kit|colours|colors)\b",
+        ),
         ("work", rf"{_SUBJECT} (?:now |has since |since )(?:works|teaches|lectures) (?:at|for) {_VALUE}"),
         ("represent", rf"{_SUBJECT}{_HAS}represents {_VALUE}"),
         # "X left Infosys and now works for Wipro's cloud division": the employer, not its division's possessive
@@ -154,7 +165,7 @@ _CUE = re.compile(
     r"\b(?:moved|relocated|switched|transferred|emigrated|returned home|settled|resettled|home|joined|rejoined"
     r"|now (?:at|with)|represents|works|working|swapped|traded|exchanged|ditched|lost|quit|left|taken|took"
     r"|accepted|started|landed|reopened|rebuilt|re-erected|reassembled|re-?installed|move|goal|turns out|lines up"
-    r"|suits up|teaches|lectures|now settled|now living|plays|held|housed|staged|based|takes place|operates|stands)\b"
+    r"|suits up|worn|wears|wearing|teaches|lectures|now settled|now living|plays|held|housed|staged|based|takes place|operates|stands)\b"
 )
 
 #: A company's words less a site's (a museum is no company) and those a place or a team bears too.
@@ -263,6 +274,11 @@ def _untitled(name: str) -> tuple[str, str]:
     return " ".join(words), ""
 
 
+def _surname(name: str) -> bool:
+    """One capitalised word that is no English word ("Brandt", not "Parliament") nor an acronym ("CI")."""
+    return " " not in name and name[:1].isupper() and name[1:].islower() and len(name) > 2 and not is_word(name)
+
+
 def _kind_of_subject(subject: str) -> str:
     words = subject.split()
     if "I" in words or subject.split("-")[-1].startswith("wise"):  # "Browser-wise I moved …": the user's
@@ -285,6 +301,10 @@ def _relations(
         return (("located in",), False) if cue in ("move", "home", "site", "based") else None
     if kind == "company":
         return (("headquartered in",), False) if cue in ("move", "home", "based") and not _org_shaped(value) else None
+    if kind == "" and cue in ("move", "home") and _surname(change.subject) and text.startswith(change.subject + " "):
+        # "Brandt relocated to Hamburg": a person named by surname as the sentence's subject (made whole by the
+        # session's names), not a friend named in passing ("my friend Jonas just moved to Vienna")
+        kind = "person"
     if kind != "person" or cue == "site":
         return None
     if cue == "home":
@@ -293,14 +313,16 @@ def _relations(
         return ("headquartered in", "lives in"), True
     if cue == "work":
         return ("works at",), False
-    if cue == "play":
-        return ("plays for",), False
+    if cue == "play":  # a country's shirt is worn for a national side, no club ("has worn the Peru shirt")
+        return (("plays for",), False) if value not in _COUNTRIES else None
     if cue == "join" and left and not (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
         cue = "swap"  # "quit The Fjords to join Nightjar": a band or a firm, as the one left was
     if cue == "join" and (moves._BAND.search(text.lower()) or _MEMBERSHIP.search(value)):
         return None  # a band, a party: ``member of``, the other readers' to read
     if cue == "represent" and value in _COUNTRIES:
         return None  # a country one represents is no team one plays for
+    if cue == "move" and _PURPOSE_ELSEWHERE.match(change.rest):
+        return ("lives in",), False  # "moved to Calgary to coach at a new academy": the work is at another name
     sport_title = bool(title) and bool(moves._SPORT.fullmatch(title) or _SPORT_TERMS.fullmatch(title))
     club = moves.club_shaped(value) or moves.club_shaped(left)
     if sport_title or club or moves._SPORT.search(text) or _SPORT_TERMS.search(text):
@@ -329,6 +351,9 @@ def _relations(
     return defaults[cue], True
 
 
+#: A purpose after the value that names its own workplace: the value moved to is a home ("moved to Calgary to
+#: coach at a new academy", "relocated to Geneva to work for the WHO").
+_PURPOSE_ELSEWHERE = re.compile(r"(?: in \d{4})?,? (?:in order )?to [a-z]+ (?:at|for|with) ")
 #: Acronyms that name a place, not an organisation: "moved to the US" is a new home.
 _PLACE_ACRONYMS = frozenset("US USA UK UAE EU DRC PRC NYC LA DC".split())
 

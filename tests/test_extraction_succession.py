@@ -722,3 +722,21 @@ def test_a_change_of_an_organisation_place_or_work_is_read_from_its_sentence(
 @pytest.mark.parametrize("sentence", THINGS_NOTHING)
 def test_no_current_value_of_a_plan_a_hedge_or_a_past_state(sentence: str) -> None:
     assert _read(sentence) == set()
+
+
+#: An office that opens its clause and acts names no holder: the names after it are what it acts on.
+UNNAMED: list[str] = [
+    "The president of Kestria toured Port Elan's new shipyard on Monday.",
+    "The mayor of Dunvale opened Villa Serra on Sunday.",
+    "The chief executive of Orvel Foods visited Lena Park's bakery in Ghent.",
+]
+
+
+@pytest.mark.parametrize("sentence", UNNAMED)
+def test_an_office_acting_unnamed_names_no_holder(sentence: str) -> None:
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in ("ceo", "president", "mayor")]
+
+
+def test_an_office_that_acts_still_names_who_took_over() -> None:
+    found = extract_triples("The CEO of Brenna Dairy stepped down and Oona Hale took over.", "assistant")
+    assert ("Brenna Dairy", "ceo", "Oona Hale") in {(f.subject, f.predicate, f.object) for f in found}

@@ -168,6 +168,9 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Lusenia", "currency", "rand", "Lusenia's president is now Grace Mwale, who won the run-off."),
     ("Kofi Boateng", "lives in", "Tema", "Kofi Boateng was married to Esi Owusu for ten years."),
     ("Kofi Boateng", "married to", "Ama Serwaa", "Kofi Boateng was married to Esi Owusu for ten years."),
+    # a move that nearly happened, or that sources said: no change
+    ("Rui Costa", "plays for", "Benfica", "Rui Costa was nearly sold to Fiorentina in January, sources said."),
+    ("Rui Costa", "plays for", "Benfica", "Rui Costa almost joined Sevilla last summer."),
 ]
 
 
@@ -247,3 +250,12 @@ def test_a_seat_the_sentence_names_stays_a_seat() -> None:
     said = "Gear Loop has relocated its HQ to Bruges to be nearer the port."
     facts = session_facts([Turn("e1", "user", said, _TS)], [held])
     assert {(f.predicate, f.object) for f in facts if not f.retract} == {("headquartered in", "Bruges")}
+
+
+def test_a_loan_is_a_sport_whatever_memory_knew() -> None:
+    """Memory that read "joined Hammarby" as an employer does not make a loan to another club a job: "loaned"
+    is a sport's own verb."""
+    held = ActiveFact("f1", "Sara Holm", "works at", "Hammarby", _BEFORE)
+    said = "Hammarby has loaned Sara Holm to Häcken for the season."
+    facts = session_facts([Turn("e1", "user", said, _TS)], [held])
+    assert ("plays for", "Häcken") in {(f.predicate, f.object) for f in facts if f.subject == "Sara Holm"}

@@ -444,3 +444,104 @@ PEOPLE_NOTHING: list[str] = [
 def test_a_persons_past_or_unsure_change_states_nothing(sentence: str) -> None:
     got = [f for f in extract_triples(sentence, "assistant") if f.predicate in _PERSONAL and not f.retract]
     assert not got
+
+
+# ---------------------------------------------------------------------------
+# round 13: a change said by a trade's verb, a direction, a purpose, a source; a name the parser splits
+
+#: One sentence states the relation and its current value.
+CHANGED: list[tuple[str, Triple]] = [
+    # names the small parser splits into words ("Park" a noun, "Amadou" a verb): read again with a stand-in
+    ("Park Ji-hoon was educated at Hanyang University.", ("Park Ji-hoon", "educated at", "Hanyang University")),
+    ("Amadou Diallo plays for Stade Malien.", ("Amadou Diallo", "plays for", "Stade Malien")),
+    # a trade by what its people do there
+    (
+        "Nadia Petrenko teaches at Kyiv Polytechnic Institute.",
+        ("Nadia Petrenko", "works at", "Kyiv Polytechnic Institute"),
+    ),
+    ("Elif Kaya is head chef at Lokanta Maya.", ("Elif Kaya", "works at", "Lokanta Maya")),
+    ("Jonas Weber now cooks at Restaurant Frantzén.", ("Jonas Weber", "works at", "Restaurant Frantzén")),
+    # a home by a direction, or by a purpose that names its own workplace
+    ("Lars Eriksen moved north to Trondheim in 2024.", ("Lars Eriksen", "lives in", "Trondheim")),
+    # a person by surname alone (made whole by the session's names): the relation is read all the same
+    ("Lindqvist relocated to Uppsala in 2024.", ("Lindqvist", "lives in", "Uppsala")),
+    ("Priya Nair relocated to Nairobi to work for the UNEP.", ("Priya Nair", "lives in", "Nairobi")),
+    ("Ana Ribeiro moved to Porto to coach at a youth academy.", ("Ana Ribeiro", "lives in", "Porto")),
+    # what a source now gives for a role, a credit given as a passive
+    ("Later sources give Bergen as Edvard Lie's birthplace.", ("Edvard Lie", "born in", "Bergen")),
+    ("Recent editions credit Night Orchard as written by Lina Park.", ("Lina Park", "author of", "Night Orchard")),
+    (
+        "The revised catalogue lists Cold Harbour as directed by Tomas Alvarez.",
+        ("Cold Harbour", "directed by", "Tomas Alvarez"),
+    ),
+    # a venue by its noun; a sale by its slang; a buyer in a description; a club's shirt worn now
+    ("Café Lumière has moved to Lyon.", ("Café Lumière", "located in", "Lyon")),
+    ("Atlas Holdings flipped Brightline Foods to Cedar Capital.", ("Brightline Foods", "owned by", "Cedar Capital")),
+    (
+        "Marlow Press, an imprint Hachette bought from Pan in 2023, keeps its name.",
+        ("Marlow Press", "owned by", "Hachette"),
+    ),
+    ("Mateo Silva has worn Estudiantes' number 9 shirt since 2021.", ("Mateo Silva", "plays for", "Estudiantes")),
+]
+
+#: An old, disputed, past, planned or unhappened change: nothing of the relation.
+UNCHANGED: list[str] = [
+    "Park Ji-hoon could study at Hanyang University.",
+    "Early profiles gave Bodø as Lina Haugen's birthplace.",
+    "Some sources give Bergen as Edvard Lie's birthplace.",
+    "Older catalogues list Cold Harbour as directed by Ines Moura.",
+    "Mateo Silva wore the Ajax jersey for a decade.",
+    "Rosa Mendes taught at Leiden University.",
+    "Rosa Mendes might teach at Leiden University next year.",
+    "Rosa Mendes used to cook at Noma.",
+    "Lars Eriksen might move south to Oslo.",
+    "Lindqvist may relocate to Uppsala next spring.",
+    "Parliament has relocated to Kestovo.",
+    "my cousin Tobias just moved to Graz",
+    "Lars Eriksen moved south to Oslo as a child.",
+    "Atlas Holdings may flip Brightline Foods to Cedar Capital.",
+    "Marlow Press, an imprint Hachette almost bought in 2023, stays independent.",
+    "Liesel Marx joined from Deutsche Welle.",
+]
+
+#: A reading that must not be made: the party left, an old role, a city as a club, a country as a club.
+MISREAD: list[tuple[str, Triple]] = [
+    ("Ana Ribeiro moved to Porto to coach at a youth academy.", ("Ana Ribeiro", "plays for", "Porto")),
+    ("Tomas Reed, The Observer's new sports editor, joined from Sky Sports.", ("Tomas Reed", "works at", "Sky Sports")),
+    ("Kestria's old capital, Morvik, is still its largest port.", ("Kestria", "capital", "Morvik")),
+    ("Varn's old mayor, Pia Holt, opened the fair.", ("Varn", "mayor", "Pia Holt")),
+    ("Mateo Silva has worn the Peru shirt at two World Cups.", ("Mateo Silva", "plays for", "Peru")),
+    ("Café Lumière has moved to Lyon.", ("Café Lumière", "lives in", "Lyon")),
+    ("Big news: Sven Olsen's move from Brann to Molde is now permanent.", ("Sven Olsen's", "lives in", "Molde")),
+    ("In 2019 the teacher Aino Virtanen joined the Left Alliance.", ("Aino Virtanen", "works at", "2019")),
+]
+
+_FAMILY = frozenset(
+    "educated at|plays for|works at|lives in|born in|author of|directed by|located in|owned by|capital|mayor".split("|")
+)
+
+
+def _triples(sentence: str) -> set[Triple]:
+    return {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "assistant") if not f.retract}
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CHANGED)
+def test_one_sentence_states_the_change(sentence: str, expected: Triple) -> None:
+    assert expected in _triples(sentence)
+
+
+@pytest.mark.parametrize("sentence", UNCHANGED)
+def test_an_old_or_unsure_change_states_nothing(sentence: str) -> None:
+    assert not [t for t in _triples(sentence) if t[1] in _FAMILY]
+
+
+@pytest.mark.parametrize(("sentence", "wrong"), MISREAD)
+def test_not_the_party_left_nor_the_wrong_kind(sentence: str, wrong: Triple) -> None:
+    assert wrong not in _triples(sentence)
+
+
+def test_a_one_word_company_memory_knows_keeps_its_seat() -> None:
+    """A one-word name that moved is a person's surname unless memory knows it for a seat."""
+    held = [ActiveFact("f1", "Voltaplex", "headquartered in", "Lyon", T0)]
+    facts = session_facts([Turn("e1", "user", "Voltaplex relocated to Grenoble.", T0 + timedelta(days=1))], held)
+    assert {(f.predicate, f.object) for f in facts if not f.retract} == {("headquartered in", "Grenoble")}
