@@ -46,7 +46,7 @@ _SAID = table(
     # "since I'm in Leeds now anyway", "we're in Bristol now": where the writer is now, said as a given
     (
         "lives in",
-        rf"\b(?:I am|[Ww]e are) (?:now )?in {NAME} now\b(?![^.?!]*\b(?:trip|holiday|vacation|visit|conference|hotel|flight|landed|for work|this week|for the weekend|for (?:the|a|two|three|a few|a couple of) (?:days?|nights?|weeks?|weekends?|months?))\b)",
+        rf"\b(?:I am|[Ww]e are) (?:now )?in {NAME} (?:for good(?: now)?|now)\b(?![^.?!]*\b(?:trip|holiday|vacation|visit|conference|hotel|flight|landed|for work|this week|for the weekend|for (?:the|a|two|three|a few|a couple of) (?:days?|nights?|weeks?|weekends?|months?))\b)",
     ),
     # "been at Siemens for 11 years now", "I'm at Mercado Libre now, joined in August"
     (
@@ -71,7 +71,7 @@ _SAID = table(
     # "I'm in my second year of veterinary medicine", "second year of my econ degree"
     (
         "studies",
-        r"\b(?:first|second|third|fourth|final|last) year of (?:my )?(?P<obj>[a-z][a-z ]+?)(?: degree)?(?:,| and\b| so\b|$)",
+        r"\b(?:first|second|third|fourth|final|last) year of (?:my )?(?P<obj>[a-z][a-z ]+?)(?: degree)?(?:,| and\b| so\b|[.!]?$)",
     ),
     (
         "studies",
@@ -100,7 +100,11 @@ _SAID = table(
         "@role",
         rf"^{TOOL} is what (?:I|we) (?:run|use) on (?:my|our|the) (?P<role>laptop|desktop|machine|computer|phone)\b",
     ),
-    ("os", rf"^(?:[Mm]y|[Oo]ur) (?:work |home |personal )?(?:laptop|desktop|machine|computer|pc|PC) runs {NAME}"),
+    (
+        "os",
+        rf"^(?:[Mm]y|[Oo]ur) (?:work |home |personal |new )?(?:laptop|desktop|machine|computer|pc|PC|Mac|MacBook|ThinkPad)"
+        rf" (?:now )?runs {NAME}",
+    ),
     (
         "os",
         rf"^(?:I |[Ww]e )?(?:[Jj]ust |[Ff]inally )?[Ii]nstalled {NAME} on (?:my|our|the) (?:laptop|desktop|pc|PC|machine|computer)\b",

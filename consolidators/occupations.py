@@ -19,10 +19,12 @@ from .text import is_word, lemmatise
 from .types import Fact
 
 #: Words before an occupation that grade or date the person, not name the work ("a tired nurse", "former").
+#: A rank ("senior", "junior", "lead", "principal") is part of the title: "a senior UX researcher" holds a
+#: different job from "a UX researcher", and a promotion changes only it.
 _EVALUATIVE = frozenset(
     "new old good bad great tired busy happy proud former retired aspiring wannabe future mediocre young"
     " very really basically just full-time part-time freelance self-employed certified licensed qualified"
-    " trainee junior senior lead head chief".split()
+    " trainee head chief".split()
 )
 #: Students are no workers: "a student at McGill" studies there.
 _STUDENTS = frozenset("student undergrad undergraduate postgrad postgraduate freshman sophomore pupil".split())

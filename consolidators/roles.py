@@ -20,6 +20,7 @@ Azure anymore", "stopped using Hey for email") binds a retraction.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -76,7 +77,7 @@ def _anchor(pattern: str, **kw: object) -> _Anchor:
 _ANCHORS = (
     # "I'm a fish shell person", "Background jobs go through a Beanstalkd queue": the name before the noun
     _anchor(
-        rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on)\b)"
+        rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on|now|these days|all day|every day)\b)"
     ),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
     _anchor(
@@ -338,6 +339,10 @@ def _is_word(word: str) -> bool:
     return w in STOP_WORDS or is_word(w)
 
 
+#: The role's noun a reader kept after the tool's name ("in the Helix editor").
+_ROLE_WORD = re.compile(rf" (?i:{_N})$")
+
+
 def _one_of(name: str, bound: set[str] | None) -> bool:
     """Whether ``name`` is one of the names bound to its role, or a longer or shorter form of one ("Pixel 8 pro", "JetBrains Rider")."""
     low = name.lower()
@@ -365,6 +370,8 @@ def merged(found: list[Fact], sentence: str) -> list[Fact]:
             continue
         if f.subject == USER and not f.retract and not _one_of(f.object, filled.get(f.predicate)):
             continue  # one tool fills a role: "Gmail-only now, so Mimestream is my mail client" names Mimestream
+        if f.subject == USER and _ROLE_WORD.sub("", f.object).lower() in filled.get(f.predicate, ()):
+            f = replace(f, object=_ROLE_WORD.sub("", f.object))  # "the Helix editor" names Helix
         if f.subject == USER and f.retract and f.predicate == "uses" and len(roles) == 1:
             f = fact(next(iter(roles)), f.object, f.confidence, retract=True)  # "Ditched Chrome, I surf with …"
         kept.append(f)
