@@ -35,6 +35,14 @@ _SAID = table(
         "lives in",
         rf"\b(?:I am|[Ww]e are) (?:an? )?(?:proud |long-time |longtime )?{NAME} (?:resident|residents|local|locals)\b",
     ),
+    # "officially a Ghent resident since …", "a Leeds local now": chat drops the "I am"; said at the message's start
+    # with the adverb or the "since"/"now" ("Kwame Asante, now a Kumasi resident, …" and "my landlord, a Ghent
+    # resident, …" are someone else's)
+    (
+        "lives in",
+        rf"^(?:(?i:now|officially|finally) )+(?i:an?) (?:proud |long-time |longtime |new )?{NAME} (?:resident|local)\b",
+    ),
+    ("lives in", rf"^(?i:an?) (?:proud |new )?{NAME} (?:resident|local) (?:now|since)\b"),
     # "I've been on the payments team at Adyen since March": a team at an employer
     ("works at", rf"\b(?:I am|I have been|[Ww]e are) (?:now )?on the [\w -]+? team (?:at|over at) {NAME}"),
     # "I'm no longer at Ocado", "I'm not on Twitter anymore", "we don't host anything on AWS anymore"

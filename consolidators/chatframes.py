@@ -49,13 +49,6 @@ _FRAMES = table(
         rf"|for (?:about |almost |nearly |over |more than )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
         rf"|a few|a couple of|several) (?:years?|months?|weeks?)))*$",
     ),
-    # "officially a Ghent resident since …", "a Leeds local now": chat drops the "I am" of aboutme's frame; the
-    # adverb or the "since"/"now" says it is the writer's state ("my landlord, a Ghent resident, …" is not)
-    (
-        "lives in",
-        rf"^(?:(?i:now|officially|finally) )+(?i:an?) (?:proud |long-time |longtime |new )?{NAME} (?:resident|local)\b",
-    ),
-    ("lives in", rf"^(?i:an?) (?:proud |new )?{NAME} (?:resident|local) (?:now|since)\b"),
     # "uni for me is the University of Otago", "my college is Trinity College Dublin"
     (
         "studies at",
@@ -207,7 +200,7 @@ _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|shou
 _PETS_NAMED = re.compile(
     r"\b(?:(?:I|[Ww]e) (?:just |finally |recently )?(?:have got|have|adopted|got|rescued) (?:a|an|one|two|three|four) "
     rf"(?:[a-z]+ )?(?:{_PETS})s?, |(?:[Mm]y|[Oo]ur) (?:two |three |four )?(?:[a-z]+ )?(?:{_PETS})s? (?:are|is) (?:named|called) )"
-    r"(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:,? and [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
+    r"(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:(?:,? and|,) [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
 )
 #: "upgraded my phone, it's a Pixel 8a now", "allowed to pick my own email client, so it's Thunderbird": the role
 #: in one clause, its value in the next.

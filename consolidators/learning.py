@@ -26,7 +26,7 @@ _COURSES = (
     # "started my master's at Aalto", "doing my masters in urban planning at TU Delft", "second year of my PhD in X"
     re.compile(
         rf"\b(?:(?:{_ORDINAL}[- ])?(?:year|semester|term) of |started |starting |doing |finishing |in |wrapped |into )"
-        rf"(?:my |a )(?:{_ORDINAL}[- ])?(?:(?:part-time|full-time|online|distance|evening) )?{_DEGREE}(?: in {_FIELD})?"
+        rf"(?:my |an? )(?:{_ORDINAL}[- ])?(?:(?:part-time|full-time|online|distance|evening) )?{_DEGREE}(?: in {_FIELD})?"
         rf"(?: (?:at|with) {_SCHOOL})?",
         re.I,
     ),
@@ -56,7 +56,10 @@ _COURSES = (
 _A_SCHOOL = re.compile(r"\b(?:Univers\w+|Uni|College|Institute|Academy|Polytechnic|School|Conservatory)\b")
 #: "My field is computational linguistics (PhD, year 3)": a field, where the message names a degree.
 _MY_FIELD = re.compile(rf"\b(?i:my) (?:field of study|field|major|subject) is (?:now )?{_FIELD}\s*(?:$|[,;.!(])")
-_DROPPED_I = re.compile(r"^(?i:currently|now|still) an? \w")
+#: Chat drops the "I am" before what the writer is or does: "Currently a PhD student in …", "doing an online MSc …".
+_DROPPED_I = re.compile(
+    r"^(?i:currently|now|still) an? \w|^(?:(?i:currently|now|still) )?(?:doing|starting|finishing) an? \w"
+)
 _FINISHED = re.compile(r"\b(?:graduated|finished my|completed my|dropped out|alumn)", re.I)
 _LANGUAGES = frozenset(
     """english french spanish portuguese german italian dutch swedish norwegian danish finnish icelandic polish czech

@@ -20,9 +20,8 @@ Azure anymore", "stopped using Hey for email") binds a retraction.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
