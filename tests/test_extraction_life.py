@@ -269,7 +269,8 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
         [("user", "lives in", "Lyon", False), ("user", "works at", "Decathlon", False)],
     ),
     ("Karl Weber joined Bosch as a senior engineer last spring.", [("Karl Weber", "works at", "Bosch", False)]),
-    ("officially a Leipzig resident now", []),
+    # chat's dropped "I am": the writer's home (dev32 labels "Officially a Ghent resident since …" so)
+    ("officially a Leipzig resident now", [("user", "lives in", "Leipzig", False)]),
     # a home said in passing
     ("we relocated the whole family to Hobart last winter", [("user", "lives in", "Hobart", False)]),
     (
