@@ -90,6 +90,8 @@ _ANCHORS = (
         borrows=True,
     ),
     _anchor(rf"\b(?P<noun>{_N})-wise\b", borrows=True),
+    # "I write everything in Zed these days; as an editor it's stupidly fast": the tool of the clause before
+    _anchor(rf"\bas an? {_Q}(?P<noun>{_N}),? it(?: is|'s)\b", borrows=True, needs_first_person=True),
     _anchor(rf"\b{_OWNER} {_Q}(?P<noun>{_N})\b(?! (?:of|for) (?!choice))"),
     _anchor(rf"\b(?:as|for) (?:my |our |the |an? )?{_Q}(?P<noun>{_N})\b"),
     _anchor(rf"\b(?:all|every|each)(?: of)?(?: my| our| the)?(?: \w+)? (?P<noun>{_N})\b", needs_first_person=True),
