@@ -205,7 +205,9 @@ _OFFICE_OF = re.compile(r"^(?i:head|director|vp|vice president|dean|chief) of [A
 
 def _titled(text: str) -> list[Fact]:
     m = _TITLE.search(text)
-    if m and (is_occupation(m["obj"]) or _OFFICE_OF.match(m["obj"])) and usernews.sure(text, m):
+    # a title in quotes is a name for the job, not the job ("my job title is literally 'Head of Vibes'")
+    office = m and _OFFICE_OF.match(m["obj"]) and text[m.start("obj") - 1] not in "'\""
+    if m and (is_occupation(m["obj"]) or office) and usernews.sure(text, m):
         return rule_facts(USER, "works as", m["obj"], 0.8, False, attribute=True)
     m = _WORK_AS.search(text)
     if m and is_occupation(m["obj"]) and usernews.sure(text, m):

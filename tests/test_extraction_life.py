@@ -616,6 +616,7 @@ ASIDES: list[tuple[str, list[tuple[str, str, bool]]]] = [
         [("works as", "principal data scientist", False), ("works at", "Unity", False)],
     ),
     ("my title changed to Director of Product this week", [("works as", "Director of Product", False)]),
+    ("my job title is literally 'Head of Fun'. I'm a recruiter, basically.", [("works as", "recruiter", False)]),
     ("Day job: civil engineer. Weekends: allotment.", [("works as", "civil engineer", False)]),
     ("being a paramedic means my sleep is a mess", [("works as", "paramedic", False)]),
     # studies by the degree or the student
