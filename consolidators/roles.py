@@ -340,8 +340,9 @@ def _is_word(word: str) -> bool:
     return w in STOP_WORDS or is_word(w)
 
 
-#: The role's noun a reader kept after the tool's name ("in the Helix editor").
-_ROLE_WORD = re.compile(rf" (?i:{_N})$")
+#: The role's noun a reader kept after the tool's name ("in the Helix editor"); in capitals it is part of the
+#: name ("GitLab CI").
+_ROLE_WORD = re.compile(rf" (?:{_N})$")
 
 
 def _one_of(name: str, bound: set[str] | None) -> bool:

@@ -36,6 +36,7 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ("I code in Sublime Text now; as an editor it's light", [("user", "editor", "Sublime Text", False)]),
     ("my sister swears by Brave; as a browser it's fine", []),
     ("I do everything in the Kitty terminal these days", [("user", "terminal", "Kitty", False)]),
+    ("We use Travis CI for our pipelines", [("user", "ci", "Travis CI", False)]),
     ("using Ghostty as my terminal these days", [("user", "terminal", "Ghostty", False)]),
     ("My password app is KeePassXC now", [("user", "password manager", "KeePassXC", False)]),
     # a role the user owns, however it is said
