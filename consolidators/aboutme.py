@@ -35,6 +35,14 @@ _SAID = table(
         "lives in",
         rf"\b(?:I am|[Ww]e are) (?:an? )?(?:proud |long-time |longtime )?{NAME} (?:resident|residents|local|locals)\b",
     ),
+    # "officially a Ghent resident since …", "a Leeds local now": chat drops the "I am"; said at the message's start
+    # with the adverb or the "since"/"now" ("Kwame Asante, now a Kumasi resident, …" and "my landlord, a Ghent
+    # resident, …" are someone else's)
+    (
+        "lives in",
+        rf"^(?:(?i:now|officially|finally) )+(?i:an?) (?:proud |long-time |longtime |new )?{NAME} (?:resident|local)\b",
+    ),
+    ("lives in", rf"^(?i:an?) (?:proud |new )?{NAME} (?:resident|local) (?:now|since)\b"),
     # "I've been on the payments team at Adyen since March": a team at an employer
     ("works at", rf"\b(?:I am|I have been|[Ww]e are) (?:now )?on the [\w -]+? team (?:at|over at) {NAME}"),
     # "I'm no longer at Ocado", "I'm not on Twitter anymore", "we don't host anything on AWS anymore"
@@ -46,7 +54,7 @@ _SAID = table(
     # "since I'm in Leeds now anyway", "we're in Bristol now": where the writer is now, said as a given
     (
         "lives in",
-        rf"\b(?:I am|[Ww]e are) (?:now )?in {NAME} now\b(?![^.?!]*\b(?:trip|holiday|vacation|visit|conference|hotel|flight|landed|for work|this week|for the weekend|for (?:the|a|two|three|a few|a couple of) (?:days?|nights?|weeks?|weekends?|months?))\b)",
+        rf"\b(?:I am|[Ww]e are) (?:now )?in {NAME} (?:for good(?: now)?|now)\b(?![^.?!]*\b(?:trip|holiday|vacation|visit|conference|hotel|flight|landed|for work|this week|for the weekend|for (?:the|a|two|three|a few|a couple of) (?:days?|nights?|weeks?|weekends?|months?))\b)",
     ),
     # "been at Siemens for 11 years now", "I'm at Mercado Libre now, joined in August"
     (
@@ -71,7 +79,7 @@ _SAID = table(
     # "I'm in my second year of veterinary medicine", "second year of my econ degree"
     (
         "studies",
-        r"\b(?:first|second|third|fourth|final|last) year of (?:my )?(?P<obj>[a-z][a-z ]+?)(?: degree)?(?:,| and\b| so\b|$)",
+        r"\b(?:first|second|third|fourth|final|last) year of (?:my )?(?P<obj>[a-z][a-z ]+?)(?: degree)?(?:,| and\b| so\b|[.!]?$)",
     ),
     (
         "studies",
@@ -100,7 +108,11 @@ _SAID = table(
         "@role",
         rf"^{TOOL} is what (?:I|we) (?:run|use) on (?:my|our|the) (?P<role>laptop|desktop|machine|computer|phone)\b",
     ),
-    ("os", rf"^(?:[Mm]y|[Oo]ur) (?:work |home |personal )?(?:laptop|desktop|machine|computer|pc|PC) runs {NAME}"),
+    (
+        "os",
+        rf"^(?:[Mm]y|[Oo]ur) (?:work |home |personal |new )?(?:laptop|desktop|machine|computer|pc|PC|Mac|MacBook|ThinkPad)"
+        rf" (?:now )?runs {NAME}",
+    ),
     (
         "os",
         rf"^(?:I |[Ww]e )?(?:[Jj]ust |[Ff]inally )?[Ii]nstalled {NAME} on (?:my|our|the) (?:laptop|desktop|pc|PC|machine|computer)\b",

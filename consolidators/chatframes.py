@@ -35,12 +35,33 @@ _FRAMES = table(
         "lives in",
         rf"\b(?:[Mm]y|[Oo]ur) {_NOT_NOW}(?:[a-z-]+ ){{0,2}}{_HOME_NOUN}(?: is| 's)?(?: now| currently)? in {NAME}",
     ),
-    # "home these days is a tiny flat in Leeds", "home is now Leeds"
+    # "home these days is a tiny flat in Leeds", "home is now Leeds", "home for me is Da Nang"
     (
         "lives in",
-        rf"^[Hh]ome(?: (?:these days|nowadays|now|for now|at the moment))?,? is (?:now )?"
+        rf"^[Hh]ome(?: for (?:me|us))?(?: (?:these days|nowadays|now|for now|at the moment))?,? is (?:now )?"
         rf"(?:(?:a|an|my|our) (?:[a-z-]+ ){{0,3}}{_HOME_NOUN}(?: [a-z]+){{0,2}} in )?{NAME}",
     ),
+    # "Leeds has been home for eight months", "Nairobi's been home for six years now", "Oslo is home now": the
+    # place said as the home; "is home to" describes a place, not the writer, and a past home is refused
+    (
+        "lives in",
+        rf"^{NAME}(?:'s| has| is)(?: been)? (?:my |our )?home(?! to\b)(?: (?:now|these days|for (?:me|us)|since \w+"
+        rf"|for (?:about |almost |nearly |over |more than )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
+        rf"|a few|a couple of|several) (?:years?|months?|weeks?)))*$",
+    ),
+    # "uni for me is the University of Otago", "my college is Trinity College Dublin"
+    (
+        "studies at",
+        rf"^(?:[Mm]y (?:uni|university|college)|(?:[Uu]ni|[Uu]niversity|[Cc]ollege) for me) is (?:now |still )?(?:the )?{NAME}",
+    ),
+    # "Gdańsk is my birthplace", "my birthplace is Tartu", "my birth certificate says Cluj-Napoca"
+    ("born in", rf"^{NAME} is (?:my|our) (?:birthplace|place of birth|birth city)\b"),
+    ("born in", rf"\b[Mm]y (?:birthplace|place of birth|birth city) is {NAME}"),
+    ("born in", rf"\b[Mm]y birth certificate (?:says|reads) {NAME}"),
+    # "Monzo pays my salary these days", "my employer (Zalando) gives us …": the employer said by what it does
+    ("works at", rf"^{NAME} (?:pays|signs) my (?:salary|wages|paycheck|paycheque|bills)\b"),
+    # "it's Siemens Healthineers I work for": the cleft names the employer
+    ("works at", rf"^it is {NAME} (?:that )?I (?:work for|work at|am working for|am employed by)\b"),
     # "I share a house in Kraków", "we rent a tiny studio in Lyon"
     (
         "lives in",
@@ -85,7 +106,11 @@ _FRAMES = table(
     ("studies", r"\bmy (?:degree|major|course|programme|program) is (?:now )?in (?P<obj>[a-z][\w -]+?)(?: now)?$"),
     ("lives in", rf"\b(?:I|[Ww]e) (?:ended up|finally) (?:relocating|moving) to {NAME}"),
     # "Klarna poached me", "Wiped the laptop and installed NixOS on it", "coding in Cursor as my IDE"
-    ("works at", rf"^(?:[A-Za-z ]+: )?{NAME} (?:poached|hired|recruited) me\b"),
+    # "Booking laid off my whole team and Picnic snapped me up": the new employer said as the one who hired
+    (
+        "works at",
+        rf"(?:^(?:[A-Za-z ]+: )?|\band ){NAME} (?:(?:poached|hired|recruited|headhunted) me|snapped me up|took me on)\b",
+    ),
     ("os", rf"\b(?:laptop|desktop|machine|pc)\b[^,;]* (?:and )?(?:installed|put) {NAME} on it\b"),
     ("@role", rf"\b(?:coding|programming|writing code|working) in {NAME} as (?:my|our) (?P<role>[A-Za-z]+)\b"),
     # "data science is what I'm studying now"
@@ -171,9 +196,11 @@ _CHOICE = re.compile(
 #: A clause the frames must leave alone: negated, modal or past.
 _REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
 #: "I have two rabbits, Pepper and Salt", "we just adopted a beagle, Noodle!": the pets named after their kind.
+#: "My two cats are named Miso and Tofu": the pets named by the user's own kind.
 _PETS_NAMED = re.compile(
-    r"\b(?:I|[Ww]e) (?:just |finally |recently )?(?:have got|have|adopted|got|rescued) (?:a|an|one|two|three|four) "
-    rf"(?:[a-z]+ )?(?:{_PETS})s?, (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:,? and [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
+    r"\b(?:(?:I|[Ww]e) (?:just |finally |recently )?(?:have got|have|adopted|got|rescued) (?:a|an|one|two|three|four) "
+    rf"(?:[a-z]+ )?(?:{_PETS})s?, |(?:[Mm]y|[Oo]ur) (?:two |three |four )?(?:[a-z]+ )?(?:{_PETS})s? (?:are|is) (?:named|called) )"
+    r"(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:(?:,? and|,) [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
 )
 #: "upgraded my phone, it's a Pixel 8a now", "allowed to pick my own email client, so it's Thunderbird": the role
 #: in one clause, its value in the next.
@@ -272,8 +299,11 @@ _FRAGMENTS = tuple(
         # "migrated every single note into Obsidian", "moved all our passwords over to 1Password"
         rf"^(?:I |[Ww]e )?(?:have )?(?:migrated|moved|imported|transferred|copied) (?:all |every single |every |all of )?"
         rf"(?:my |our |the )?(?P<role>notes?|passwords?|emails?|mail|calendar)(?: over)? (?:in)?to {NAME}",
-        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: (?!is\b|runs\b)[A-Za-z]+)?) (?:is on|runs on|through|via|on|with|in|=|is) (?:now )?{TOOL}"
-        r"(?: now| these days)?$",  # "CI through GitHub Actions", "password manager is Bitwarden now"
+        # "CI through GitHub Actions", "password manager is Bitwarden now", "CI for us is Buildkite as of this
+        # quarter", "CI is on CircleCI since we left Jenkins": whom it serves and since when are no part of the tool
+        rf"^(?:the )?(?P<role>[A-Za-z][A-Za-z]*(?: (?!is\b|runs\b|for\b)[A-Za-z]+)?)"
+        rf"(?: for (?:us|me|the team|our team|my team|the company|work))? (?:is on|runs on|through|via|on|with|in|=|is) (?:now )?{TOOL}"
+        r"(?: now| these days)?(?: (?:since|as of|after) [^,;]+)?$",
         # "builds now run on Buildkite", "the queue has been migrated to Redpanda"
         rf"^(?:the |all )?(?P<role>[a-z]+(?: [a-z]+)??)(?: now)? (?:run|runs|live|lives|sit|sits|are|is|has been|have been|is been)"
         rf" (?:now |all )?(?:on|in|migrated to|moved to|moved over to|switched to) {NAME}",
@@ -320,16 +350,20 @@ def _tool_fragment(clause: str, role_of: dict[str, str]) -> list[Fact]:
 
 
 #: "as a nurse in the ICU I don't get much sleep": what the user is, said on the way to something else.
+#: "being a physio means I'm on my feet all day": the same, said as the subject of what it means for the writer
+#: ("being a nurse is hard" may be anyone's).
 _AS_A = re.compile(
-    r"^(?:[Aa]s|[Bb]eing) (?:a|an) (?P<obj>[a-z-]+(?: [a-z-]+)?)(?: (?:in|at|on|with) [^,]+?)?,? (?:I|we)\b"
+    r"^[Bb]eing (?:a|an) (?P<obj2>[a-z-]+(?: [a-z-]+)?) (?:means|has meant|gives) (?:I|me|my|we|us|our)\b"
+    r"|^(?:[Aa]s|[Bb]eing) (?:a|an) (?P<obj>[a-z-]+(?: [a-z-]+)?)(?: (?:in|at|on|with) [^,]+?)?,? (?:I|we)\b"
 )
 
 
 def _occupation(clause: str) -> list[Fact]:
     m = _AS_A.search(clause)
-    if m is None or not is_occupation(m["obj"].split()[-1]):
+    job = m and (m["obj"] or m["obj2"])
+    if not job or not is_occupation(job.split()[-1]):
         return []
-    return [fact("works as", m["obj"], 0.75)]
+    return [fact("works as", job, 0.75)]
 
 
 #: "Can you write a haiku about my cat Biscotti?", "me and my wife Sunniva are planning a trip": a spouse or a
@@ -339,7 +373,11 @@ _PRESUPPOSED = table(
         "married to",
         r"\b[Mm]y (?:lovely |dear )?(?:wife|husband|spouse),? (?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)\b(?! [A-ZÀ-ÖØ-ÞĀ-Ž])",
     ),
-    ("married to", r"\b(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+) \((?:my|our) (?:wife|husband|spouse)\)"),
+    # "Tomasz (my husband, for context) wants …", "Aiko, my wife, thinks …": the name, then who they are
+    ("married to", r"\b(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+) \((?:my|our) (?:wife|husband|spouse)(?:,[^)]*)?\)"),
+    ("married to", r"^(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+), (?:my|our) (?:wife|husband|spouse),"),
+    # "my employer (Zalando) gives us a learning budget": the employer named in passing
+    ("works at", rf"\b[Mm]y (?:current )?(?:employer|workplace) \({NAME}\)"),
     (
         "has pet",
         rf"\b(?:[Mm]y|[Oo]ur) (?:[a-z]+ )?(?:{_PETS}),? (?:named |called )?(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)?)\b",
@@ -352,22 +390,47 @@ def presupposed(text: str) -> list[Fact]:
     found = []
     for predicate, pattern in _PRESUPPOSED:
         for m in pattern.finditer(text):
-            gone = PET_GONE if predicate == "has pet" else MARRIAGE_OVER
-            if gone.search(text) or clean_object(m["obj"]) is None:
+            gone = {"has pet": PET_GONE, "married to": MARRIAGE_OVER}.get(predicate)
+            if gone and gone.search(text) or clean_object(m["obj"]) is None:
                 continue
             found.append(fact(predicate, m["obj"], 0.75))
     return found
 
 
+#: A favourite drink named after its label, whatever the writer puts between ("favourite drink hands down is
+#: rooibos", "if I had to pick one drink forever it's rooibos"), and a drink
+#: said as a habit or a ranking ("I drink yerba mate all day", "rooibos every time", "cortado > flat white"); the
+#: asked form ("Favourite drink? Easy: mate.") is :func:`userfacts.answered`'s:
+#: each names a drink only when :func:`is_drink` knows its head.
+_DRINK = re.compile(r"[\w' -]{1,40}?")
+_FAVOURITE = re.compile(
+    rf"^(?:[Mm]y )?(?:all-time |absolute )?(?i:favou?rite|go-to) (?:drink|beverage)(?: (?:hands down|by far|ever))?"
+    rf"(?: is|:)\s+(?:(?i:definitely|obviously|hands down|no contest)[:,.!]?\s+)?(?P<obj>{_DRINK.pattern})"
+    r"(?=[,.!;]|$| no contest| hands down| every time| forever)"
+    rf"|^[Ii]f I had to (?:pick|choose) (?:one|a single) drink[^,.;]*?,? it is (?P<obj2>{_DRINK.pattern})(?=[,.!;]|$)"
+)
+_HABIT = re.compile(
+    rf"^(?:I )?drink (?P<obj>{_DRINK.pattern}) (?:all day|every day|daily|every morning|nonstop|constantly)\b"
+    rf"|^(?P<obj2>{_DRINK.pattern}) (?:every time|every single time|all day every day)$"  # "coffee? nah. rooibos every time"
+    rf"|^(?P<obj3>{_DRINK.pattern}) > (?:a |an )?(?P<old>{_DRINK.pattern})(?:$| always| any day| every time| fight me)"
+)
+
+
 def choices(text: str) -> list[Fact]:
     """The preferences ``text`` states as a choice between drinks, whatever else it says or hedges."""
+    m = _FAVOURITE.search(text)
+    drink = (m["obj"] or m["obj2"]) if m else None
+    if drink and is_drink(drink) and clean_object(drink):
+        return [fact("prefers drink", drink, 0.75)]
     return [f for clause in _CLAUSES.split(text) for f in _choice(clause.strip(" .!"))]
 
 
 def _choice(clause: str) -> list[Fact]:
     m = _CHOICE.search(clause)
     if m is None:
-        return []
+        habit = _HABIT.search(clause)
+        drink = habit and (habit["obj"] or habit["obj2"] or habit["obj3"])
+        return [fact("prefers drink", drink, 0.75)] if drink and is_drink(drink) and clean_object(drink) else []
     drink = m["obj"] or m["obj2"] or m["obj3"]
     other = m["old"] or m["old2"] or ""
     if clean_object(drink) is None or not (is_drink(drink) or other and is_drink(other)):

@@ -18,7 +18,7 @@ from .vocabulary import clean_object, is_time
 _LABELS: dict[str, str] = {
     **{w: "lives in" for w in ("location", "city", "based in", "home", "home town", "residence", "lives in")},
     **{w: "works at" for w in ("employer", "company", "workplace", "organisation", "organization", "works at")},
-    **{w: "works as" for w in ("occupation", "job", "job title", "profession", "role")},
+    **{w: "works as" for w in ("occupation", "job", "job title", "profession", "role", "day job", "current job")},
     **{w: "born in" for w in ("place of birth", "birthplace", "born in", "born")},
     **{w: "speaks" for w in ("languages", "languages spoken", "spoken languages", "speaks")},
     **{w: "studies" for w in ("field of study", "major", "studying")},

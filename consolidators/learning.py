@@ -26,7 +26,8 @@ _COURSES = (
     # "started my master's at Aalto", "doing my masters in urban planning at TU Delft", "second year of my PhD in X"
     re.compile(
         rf"\b(?:(?:{_ORDINAL}[- ])?(?:year|semester|term) of |started |starting |doing |finishing |in |wrapped |into )"
-        rf"(?:my |a )(?:{_ORDINAL}[- ])?{_DEGREE}(?: in {_FIELD})?(?: (?:at|with) {_SCHOOL})?",
+        rf"(?:my |an? )(?:{_ORDINAL}[- ])?(?:(?:part-time|full-time|online|distance|evening) )?{_DEGREE}(?: in {_FIELD})?"
+        rf"(?: (?:at|with) {_SCHOOL})?",
         re.I,
     ),
     # "reading for a degree in philosophy"
@@ -47,11 +48,18 @@ _COURSES = (
     re.compile(rf"\bI (?P<goes>go to|attend|am attending) {_SCHOOL}", re.I),
     # "first-year law student at McGill here", "Being a student at McGill"
     re.compile(rf"\b(?:{_ORDINAL}[- ]year )?(?:(?P<kind>[a-z][a-z-]*) )?student (?:at|of) {_SCHOOL}", re.I),
+    # "a PhD student in computational linguistics", "student of civil engineering in Politecnico di Milano": the
+    # field said in lower case after the student, the school after it
+    re.compile(rf"\bstudent (?:in|of) (?-i:{_FIELD})(?: (?:at|in) {_SCHOOL})?(?=\s*(?:$|[,;.!]))", re.I),
 )
 #: What makes a name a school: "the University of Toronto", "Trinity College" (not "I go to the Eiffel Tower").
 _A_SCHOOL = re.compile(r"\b(?:Univers\w+|Uni|College|Institute|Academy|Polytechnic|School|Conservatory)\b")
 #: "My field is computational linguistics (PhD, year 3)": a field, where the message names a degree.
 _MY_FIELD = re.compile(rf"\b(?i:my) (?:field of study|field|major|subject) is (?:now )?{_FIELD}\s*(?:$|[,;.!(])")
+#: Chat drops the "I am" before what the writer is or does: "Currently a PhD student in …", "doing an online MSc …".
+_DROPPED_I = re.compile(
+    r"^(?i:currently|now|still) an? \w|^(?:(?i:currently|now|still) )?(?:doing|starting|finishing) an? \w"
+)
 _FINISHED = re.compile(r"\b(?:graduated|finished my|completed my|dropped out|alumn)", re.I)
 _LANGUAGES = frozenset(
     """english french spanish portuguese german italian dutch swedish norwegian danish finnish icelandic polish czech
@@ -77,14 +85,22 @@ _SPOKEN = (
     ),
     re.compile(r"\b(?:I|we)(?: both| all)? speak (?:fluent |decent |some |basic |good )?(?P<langs>[\w ,]+)", re.I),
     re.compile(r"\bplus (?:decent |some |basic |good |fluent )(?P<langs>\w+)", re.I),
+    # "Estonian is one of the languages I speak, along with bad German": the list said around its head
+    re.compile(r"\b(?P<langs>\w+) is one of (?:the|my) languages I (?:speak|know)\b", re.I),
+    re.compile(r"\blanguages I (?:speak|know),? (?:along with|as well as|plus|and) (?P<langs>[\w ,]+)", re.I),
     # "Speaking Amharic at home means …": the habit named as the sentence's subject
     re.compile(r"^speaking (?P<langs>\w+) (?:at home|with (?:my|our)|to (?:my|our)|every day|daily)\b", re.I),
 )
 #: How much of a language a list item says the user has: "a bit of Spanish" is Spanish spoken.
 _AMOUNT = re.compile(
-    r"^(?:(?:a bit of|a little|a little bit of|some|basic|decent|good|fluent|conversational|native|broken)\s+)+", re.I
+    r"^(?:(?:a bit of|a little|a little bit of|some|basic|decent|good|fluent|conversational|native|broken|bad|rusty"
+    r"|passable)\s+)+",
+    re.I,
 )
-_PARTS = re.compile(r"[;!?()]|\.\s|\s[—–]\s|,\s*(?=(?:so|but|and|pray|if|need|can|could|btw)\b)|\s(?:so|but|because)\s")
+#: ", and" before a capitalised word goes on a list ("I speak Romanian and Polish, and Spanish well enough").
+_PARTS = re.compile(
+    r"[;!?()]|\.\s|\s[—–]\s|,\s*(?=(?:so|but|and\b(?!\s+[A-Z])|pray|if|need|can|could|btw)\b)|\s(?:so|but|because)\s"
+)
 
 
 def merged(found: list[Fact], text: str) -> list[Fact]:
@@ -118,7 +134,8 @@ _CUE = re.compile(
 def _said(text: str) -> list[tuple[str, str]]:
     if not _CUE.search(text):
         return []
-    if not the_users_talk(text):  # "Fluent in Korean, the diplomat Elena Vasquez …" is about her
+    # "Fluent in Korean, the diplomat Elena Vasquez …" is about her; "Currently a PhD student in …" drops the "I am"
+    if not the_users_talk(text) and not _DROPPED_I.match(text):
         return []
     found: list[tuple[str, str]] = []
     for part in (p.strip(" ,.") for p in _PARTS.split(text)):
@@ -160,7 +177,7 @@ def _tongues(part: str) -> list[tuple[str, str]]:
     found = []
     for pattern in _SPOKEN:
         for m in pattern.finditer(part):
-            words = [_AMOUNT.sub("", w) for w in re.split(r",\s*|\s+and\s+", m["langs"])]
+            words = [_AMOUNT.sub("", w) for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["langs"])]
             for word in (w for item in words for w in item.split()):
                 if word.lower() not in _LANGUAGES:
                     break  # a list of languages ends at the first word that is none

@@ -25,6 +25,8 @@ _EVALUATIVE = frozenset(
     "new old good bad great tired busy happy proud former retired aspiring wannabe future mediocre young"
     " very really basically just full-time part-time freelance self-employed certified licensed qualified".split()
 )
+#: A job chat clips whose full name is the one the key is kept under ("being a physio means …").
+_CLIPPED = {"physio": "physiotherapist"}
 #: Students are no workers: "a student at McGill" studies there.
 _STUDENTS = frozenset("student undergrad undergraduate postgrad postgraduate freshman sophomore pupil".split())
 _AT_A_NAME = (
@@ -41,7 +43,7 @@ def whole(found: list[Fact], sentence: str) -> list[Fact]:
         if f.predicate == "studies" and not f.retract:
             out += _field_and_school(f, found)
         elif f.predicate == "works as" and not f.retract:
-            f = replace(f, object=_widened(f.object, sentence))
+            f = replace(f, object=_CLIPPED.get(f.object.lower(), _widened(f.object, sentence)))
             out.append(f)
             out += _employer(f, sentence, found)
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -76,7 +76,7 @@ def _anchor(pattern: str, **kw: object) -> _Anchor:
 _ANCHORS = (
     # "I'm a fish shell person", "Background jobs go through a Beanstalkd queue": the name before the noun
     _anchor(
-        rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on)\b)"
+        rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on|now|these days|all day|every day)\b)"
     ),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
     _anchor(
@@ -90,6 +90,8 @@ _ANCHORS = (
         borrows=True,
     ),
     _anchor(rf"\b(?P<noun>{_N})-wise\b", borrows=True),
+    # "I write everything in Zed these days; as an editor it's stupidly fast": the tool of the clause before
+    _anchor(rf"\bas an? {_Q}(?P<noun>{_N}),? it(?: is|'s)\b", borrows=True, needs_first_person=True),
     _anchor(rf"\b{_OWNER} {_Q}(?P<noun>{_N})\b(?! (?:of|for) (?!choice))"),
     _anchor(rf"\b(?:as|for) (?:my |our |the |an? )?{_Q}(?P<noun>{_N})\b"),
     _anchor(rf"\b(?:all|every|each)(?: of)?(?: my| our| the)?(?: \w+)? (?P<noun>{_N})\b", needs_first_person=True),
@@ -338,6 +340,11 @@ def _is_word(word: str) -> bool:
     return w in STOP_WORDS or is_word(w)
 
 
+#: The role's noun a reader kept after the tool's name ("in the Helix editor"); in capitals it is part of the
+#: name ("GitLab CI").
+_ROLE_WORD = re.compile(rf" (?:{_N})$")
+
+
 def _one_of(name: str, bound: set[str] | None) -> bool:
     """Whether ``name`` is one of the names bound to its role, or a longer or shorter form of one ("Pixel 8 pro", "JetBrains Rider")."""
     low = name.lower()
@@ -365,6 +372,8 @@ def merged(found: list[Fact], sentence: str) -> list[Fact]:
             continue
         if f.subject == USER and not f.retract and not _one_of(f.object, filled.get(f.predicate)):
             continue  # one tool fills a role: "Gmail-only now, so Mimestream is my mail client" names Mimestream
+        if f.subject == USER and _ROLE_WORD.sub("", f.object).lower() in filled.get(f.predicate, ()):
+            f = replace(f, object=_ROLE_WORD.sub("", f.object))  # "the Helix editor" names Helix
         if f.subject == USER and f.retract and f.predicate == "uses" and len(roles) == 1:
             f = fact(next(iter(roles)), f.object, f.confidence, retract=True)  # "Ditched Chrome, I surf with …"
         kept.append(f)

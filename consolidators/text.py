@@ -93,7 +93,8 @@ def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, questi
 # statements: what the extraction rules read, and what they refuse
 
 _HEDGE = re.compile(
-    r"\b(?:(?-i:[Ii]f)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
+    # "my browser is Vivaldi if that matters": the writer's aside conditions only its own relevance
+    r"\b(?:(?-i:[Ii]f)(?! (?:that|it|this) (?:matters|helps|is relevant)\b)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
     r"hoping|suppose|supposing|imagine|considering|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
     r"wondering|wonder|"  # "urban planning" is a field, not a plan
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
@@ -132,7 +133,9 @@ DISCOURSE = re.compile(
     r"long story short|quick intro|dear assistant|scratch that|nope|correction|"
     r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|specifically|"
     r"(?:big |good |great |some )?news|guess what|fun fact|"
-    r"these days|nowadays|lately|recently|today|now|as of (?:today|now|this week)|hi|hello|hey|"
+    r"these days|nowadays|lately|recently|today|now|hi|hello|hey|"
+    r"as of (?:today|now|this (?:week|month|term|semester|year)|(?-i:January|February|March|April|June|July|August"
+    r"|September|October|November|December))|"  # "As of March I'm studying nursing": the start of what holds now
     r"thanks|thank you|great|cool|sure|right)\b[,:!.]?\s*)+",
     re.I,
 )

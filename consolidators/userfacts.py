@@ -46,7 +46,8 @@ _ORG = rf"(?:the )?{_NAME}"
 #: What a self-answered question asks, by its noun, and the relation its answer fills.
 _ANSWER = (
     r"^(?P<ask>{ask})(?: (?:at the moment|these days|right now|nowadays|now))?\?\s+"
-    r"(?:(?:probably|definitely|honestly|easily|oh|well|mostly|currently|still|hmm|ha)\W+)*(?P<obj>[^,;.!?()—–]+)"
+    r"(?:(?:probably|definitely|honestly|easily|easy|simple|obviously|oh|well|mostly|currently|still|hmm|ha)\W+)*"
+    r"(?P<obj>[^,;.!?()—–]+)"
 )
 _ASKED = tuple(
     (re.compile(_ANSWER.format(ask=ask), re.I), predicate)
@@ -60,7 +61,7 @@ _ASKED = tuple(
 #: "Coffee? nah, yerba mate all day for me": a drink asked, refused, and the one drunk instead.
 _INSTEAD_DRINK = re.compile(
     r"^(?P<old>[A-Za-z][a-z]*(?: [a-z]+)?)\?\s+(?:nah|nope|no|never)\W+(?P<obj>[a-z][a-z -]*?)"
-    r" (?:all day|every day|for me|these days|always|all the way)\b"
+    r" (?:all day|every day|for me|these days|always|all the way|every time|every single time)\b"
 )
 
 
@@ -175,7 +176,9 @@ def _first_item(value: str) -> str:
 #: "my job title is literally 'data engineer'", "my official title is now staff engineer".
 _TITLE = re.compile(
     r"(?:^|[,;:] )(?:(?:my|the) )?(?:(?:new|official|actual|current) )*(?:job )?title(?: (?:as of|from|since|starting) [^:]{1,30})?"
-    r"(?::| is(?: (?:now|literally|officially|basically|technically))*) ['\"]?(?P<obj>[a-z][a-z -]*?)['\"]?(?=[,.;!]|$| now\b| as of\b)",
+    # "my title changed to Head of Data last week": the change's result holds now, its date is no part of it
+    r"(?::| is(?: (?:now|literally|officially|basically|technically))*| (?:has )?changed to)"
+    r" ['\"]?(?P<obj>[a-z][a-z -]*?)['\"]?(?=[,.;!]|$| now\b| as of\b| (?:last|this) (?:week|month)\b| (?:yesterday|today)\b)",
     re.I,
 )
 #: "by day I work as a sound engineer", "i m working as a dentist in a small clinic": the plain verb after a lead-in.
@@ -196,9 +199,15 @@ _COURSE = re.compile(
 )
 
 
+#: A title named by its office and field ("Head of Data", "director of engineering"): no occupation's ending.
+_OFFICE_OF = re.compile(r"^(?i:head|director|vp|vice president|dean|chief) of [A-Za-z]+(?: [A-Za-z]+)?$")
+
+
 def _titled(text: str) -> list[Fact]:
     m = _TITLE.search(text)
-    if m and is_occupation(m["obj"]) and usernews.sure(text, m):
+    # a title in quotes is a name for the job, not the job ("my job title is literally 'Head of Vibes'")
+    office = m and _OFFICE_OF.match(m["obj"]) and text[m.start("obj") - 1] not in "'\""
+    if m and (is_occupation(m["obj"]) or office) and usernews.sure(text, m):
         return rule_facts(USER, "works as", m["obj"], 0.8, False, attribute=True)
     m = _WORK_AS.search(text)
     if m and is_occupation(m["obj"]) and usernews.sure(text, m):

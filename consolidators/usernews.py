@@ -130,9 +130,9 @@ _VISIT = re.compile(
 _JOB = r"(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
 _ORG = rf"(?:the )?(?:company |firm )?(?P<org>[{_UP}0-9][\w&.'-]*(?: [{_UP}0-9][\w&.'-]*)*)"
 _JOBS = (
-    # "Currently employed by the NHS as a radiographer"
+    # "Currently employed by the NHS as a radiographer" ("as of last week" dates the job, names none)
     re.compile(
-        rf"(?:\bI am |^)(?:(?i:currently|now) )?employed (?:by|at) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
+        rf"(?:\bI am |^)(?:(?i:currently|now) )?employed (?:by|at) {_ORG} as (?!of\b)(?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
     ),
     # "I live in Mysuru and am working at Infosys since 2021": the "I" said once for both
     re.compile(rf"\b(?:I|and) am (?:now |currently )?working (?:at|for|with) {_ORG}"),
@@ -145,7 +145,7 @@ _JOBS = (
     # "as of this week I'm officially a Zalando employee"
     re.compile(rf"\bI am (?:(?:now|officially|finally) )*(?:an? )?{_ORG} (?:employee|staffer|staff member)\b"),
     re.compile(
-        rf"\b(?:I|and)(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
+        rf"\b(?:I|and)(?: am)? work(?:ing)? (?:at|for|in|with) {_ORG} as (?!of\b)(?:an? )?{_JOB}(?= since| for| in| at|[,.;!]|$)"
     ),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
 )

@@ -156,7 +156,8 @@ MONTHS = (
 )
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DETERMINERS = r"(?:the|a|an|my|our|their|your|some|this|that)"
-_QUALIFIERS = frozenset("current new main primary usual default daily go-to".split())
+#: Words before a role noun that grade it, not name another role ("my actual birthplace is Leiden").
+_QUALIFIERS = frozenset("current new main primary usual default daily go-to actual real".split())
 #: Objects that point back at something instead of naming it, or name no value at all
 #: ("we reversed the decision", "I made a mistake").
 _VAGUE_OBJECTS = frozenset(
@@ -285,7 +286,8 @@ _AFTER_NAME = frozenset(
     """a an every each all most some any at in on with for from by to into onto over under about
     since until till during after before around across through via without within pretty really
     quite very so too almost nearly mostly mainly basically exclusively altogether anymore this next last
-    these who whose who's which that has have had is are was were will would""".split()
+    these who whose who's which that has have had is are was were will would if unless because when
+    though although""".split()
 )
 
 

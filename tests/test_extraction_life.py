@@ -269,7 +269,8 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
         [("user", "lives in", "Lyon", False), ("user", "works at", "Decathlon", False)],
     ),
     ("Karl Weber joined Bosch as a senior engineer last spring.", [("Karl Weber", "works at", "Bosch", False)]),
-    ("officially a Leipzig resident now", []),
+    # chat's dropped "I am": the writer's home (dev32 labels "Officially a Ghent resident since …" so)
+    ("officially a Leipzig resident now", [("user", "lives in", "Leipzig", False)]),
     # a home said in passing
     ("we relocated the whole family to Hobart last winter", [("user", "lives in", "Hobart", False)]),
     (
@@ -590,3 +591,84 @@ def test_users_facts_in_a_message(message: str, expected: list[tuple[str, str, b
     facts = session_facts([Turn("e1", "user", message, datetime(2026, 5, 1, 12, tzinfo=UTC))])
     got = {(f.predicate, f.object.lower(), f.retract) for f in facts if f.subject == "user"}
     assert got == {(p, o.lower(), r) for p, o, r in expected}
+
+
+#: Facts a message gives as an aside or a frame: a home as a predicate noun, an employer by what it does, a title
+#: whole with its rank, a course by its degree, a tool with whom it serves and since when, a drink by its label,
+#: habit or ranking, a language list around its head, a spouse or pets named in passing. The last rows must yield
+#: nothing or not the old value: a place described, a past home, another person's, a general claim, a date.
+ASIDES: list[tuple[str, list[tuple[str, str, bool]]]] = [
+    # home said as a predicate noun, a resident, a home "for me"
+    ("Tbilisi's been home for three years now, the wine helps", [("lives in", "Tbilisi", False)]),
+    ("Porto has been home for about a year, still learning the hills", [("lives in", "Porto", False)]),
+    ("Home for us is Tampere these days.", [("lives in", "Tampere", False)]),
+    ("officially a Rotterdam resident since the council sent the letter", [("lives in", "Rotterdam", False)]),
+    ("we're in Aarhus for good now, the boxes are unpacked", [("lives in", "Aarhus", False)]),
+    # birthplace, employer by what it does or a cleft, title whole
+    ("Vilnius is my birthplace, though I barely remember it", [("born in", "Vilnius", False)]),
+    ("my birth certificate says Bergamo, long story", [("born in", "Bergamo", False)]),
+    ("Wise pays my salary now, so ask me anything about transfers", [("works at", "Wise", False)]),
+    ("Correction: it's Maersk I work for, not DSV.", [("works at", "Maersk", False)]),
+    ("my employer (Novo Nordisk) just changed the parking rules", [("works at", "Novo Nordisk", False)]),
+    ("Zendesk let go of half my team and Miro snapped me up", [("works at", "Miro", False)]),
+    (
+        "Promotion came through: I'm a principal data scientist at Unity now",
+        [("works as", "principal data scientist", False), ("works at", "Unity", False)],
+    ),
+    ("my title changed to Director of Product this week", [("works as", "Director of Product", False)]),
+    ("my job title is literally 'Head of Fun'. I'm a recruiter, basically.", [("works as", "recruiter", False)]),
+    ("Day job: civil engineer. Weekends: allotment.", [("works as", "civil engineer", False)]),
+    ("being a paramedic means my sleep is a mess", [("works as", "paramedic", False)]),
+    # studies by the degree or the student
+    ("Currently a master's student in marine biology", [("studies", "marine biology", False)]),
+    (
+        "doing an online MSc in data science at Aston University, slowly",
+        [("studies", "data science", False), ("studies at", "Aston University", False)],
+    ),
+    ("uni for me is the University of Ghana, the campus is huge", [("studies at", "University of Ghana", False)]),
+    (
+        "As of September I'm studying law at Leiden University.",
+        [("studies", "law", False), ("studies at", "Leiden University", False)],
+    ),
+    # tools by role, with whom it serves and since when
+    ("password manager is 1Password since the old one got hacked", [("password manager", "1Password", False)]),
+    ("CI for the team is Drone as of last sprint", [("ci", "Drone", False)]),
+    ("I draft everything in the Neovim editor these days", [("editor", "Neovim", False)]),
+    ("my browser is Firefox if it matters for the bug", [("browser", "Firefox", False)]),
+    ("My ThinkPad now runs Debian 12, finally", [("os", "Debian 12", False)]),
+    # drinks by label, habit and ranking; languages around the list's head
+    ("favourite drink by far is kombucha, sorry coffee", [("prefers drink", "kombucha", False)]),
+    ("I drink green tea all day, it keeps me calm", [("prefers drink", "green tea", False)]),
+    ("espresso > americano, no debate", [("prefers drink", "espresso", False)]),
+    (
+        "Latvian is one of the languages I speak, along with rusty Russian",
+        [("speaks", "Latvian", False), ("speaks", "Russian", False)],
+    ),
+    (
+        "I speak Greek and Turkish, and French well enough to travel",
+        [("speaks", "Greek", False), ("speaks", "Turkish", False), ("speaks", "French", False)],
+    ),
+    # spouse and pets named in passing
+    ("Keiko, my wife, says I should ask you", [("married to", "Keiko", False)]),
+    ("Rafael (my husband, obviously) wants a road trip", [("married to", "Rafael", False)]),
+    (
+        "Our three rabbits are called Bean, Pip and Moss.",
+        [("has pet", "Bean", False), ("has pet", "Pip", False), ("has pet", "Moss", False)],
+    ),
+    # nothing, or not the old value: a place described, a past home, a hedge, someone else's, a question, a date
+    ("Lagos is home to twenty million people", []),
+    ("Bristol was home for a decade before we left", []),
+    ("my landlord, a Ghent resident, keeps texting me", []),
+    ("my sister's cats are named Miso and Tofu", []),
+    ("being a teacher is hard, my neighbour says", []),
+    ("Python > Java, fight me", []),
+    ("Keiko, my boss, says I should ask you", []),
+    ("I'm employed by Monzo as of last week", [("works at", "Monzo", False)]),
+    ("What's your favourite drink? Mine changes.", []),
+    ("my brother is a PhD student in chemistry", []),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), ASIDES)
+def test_facts_told_as_asides(message: str, expected: list[tuple[str, str, bool]]) -> None:
+    test_users_facts_in_a_message(message, expected)

@@ -32,6 +32,11 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ("the work laptop runs Debian now", [("user", "os", "Debian", False)]),
     ("running Linux Mint on the old desktop now, Windows 10 was crawling", [("user", "os", "Linux Mint", False)]),
     ("thinking of trying Alacritty as my terminal", []),
+    # the role named in the next clause with "it" for the tool; the tool kept without its role noun
+    ("I code in Sublime Text now; as an editor it's light", [("user", "editor", "Sublime Text", False)]),
+    ("my sister swears by Brave; as a browser it's fine", []),
+    ("I do everything in the Kitty terminal these days", [("user", "terminal", "Kitty", False)]),
+    ("We use Travis CI for our pipelines", [("user", "ci", "Travis CI", False)]),
     ("using Ghostty as my terminal these days", [("user", "terminal", "Ghostty", False)]),
     ("My password app is KeePassXC now", [("user", "password manager", "KeePassXC", False)]),
     # a role the user owns, however it is said
