@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import nlp_cache
+from .spans import FORMER
 from .statics import MULTI
 from .text import UPPER, expand_contractions, inflected_verb, states_a_fact
 from .tidy import MULTI_ROLES
@@ -278,8 +279,15 @@ _APPOSED = re.compile(
 
 
 def apposed(text: str) -> list[str]:
-    """The statement a possessive role with its value in apposition makes: "<owner>'s <role> is <value>"."""
-    return [f"{m['owner']}'s {m['role']} is {m['value']}." for m in _APPOSED.finditer(text)]
+    """The statement a possessive role with its value in apposition makes: "<owner>'s <role> is <value>".
+
+    A role marked as past ("Kestria's old capital, Morvik,", "its former mayor") holds no current value.
+    """
+    return [
+        f"{m['owner']}'s {m['role']} is {m['value']}."
+        for m in _APPOSED.finditer(text)
+        if not any(w in FORMER or w == "old" or w.startswith("ex-") for w in m["role"].split())
+    ]
 
 
 #: A verb that says what something is by the part it plays: "Astana has served as the Kazakh capital since …".
