@@ -12,6 +12,8 @@ import functools
 from datetime import UTC, datetime
 from typing import Any
 
+from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
+
 
 def norm(text: str | None) -> str:
     """The form fact keys compare on: case- and whitespace-insensitive; None is ``""``."""
@@ -79,3 +81,13 @@ def extends(name: str, stem: str) -> bool:
     """Whether a lower-case name's first word is the stem, give or take two last letters ("vardena": varden)."""
     first = name.split(" ", 1)[0]
     return first.startswith(stem) and len(first) - len(stem) <= 2
+
+
+def is_word(text: str) -> bool:
+    """Whether ``text`` in lower case is an English word lemminflect knows ("veteran"), not a name ("Tampere").
+
+    Here because both sides ask it of the same words: the coreference reader, which never takes an English
+    word for a short name, and memory's context selection, which offers a full name's facts to a transcript
+    that says its one-word short form (``memory_sink.supersession.text_names``).
+    """
+    return bool(getAllLemmas(text.lower()))

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 
 from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
+from .forms import is_word as is_word  # re-exported: the readers ask it of text
+
 #: The capital letters a name may start with, for regex character classes: ASCII, Latin-1 and Latin Extended-A
 #: ("Ørsted", "Şahin", "Łódź").
 UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"
@@ -251,11 +253,6 @@ def inflected_verb(word: str) -> bool:
     """Whether ``word`` is an inflected form of an English verb in the lexicon ("ditched", not "Zed")."""
     lemmas = getAllLemmas(word.lower(), upos="VERB").get("VERB", ())
     return bool(lemmas) and word.lower() not in lemmas
-
-
-def is_word(text: str) -> bool:
-    """Whether ``text`` in lower case is an English word lemminflect knows ("veteran"), not a name ("Tampere")."""
-    return bool(getAllLemmas(text.lower()))
 
 
 def table(*rows: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:

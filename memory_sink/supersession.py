@@ -30,8 +30,7 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from consolidators.forms import adjective_stems, extends, norm, present_forms
-from consolidators.text import is_word
+from consolidators.forms import adjective_stems, extends, is_word, norm, present_forms
 
 from .types import Memory
 from .vocab import Verdict
