@@ -7,7 +7,6 @@ on every reader's facts, because each reader's pattern reaches words its own cue
 - an organisation where a person stands ("directed by Studio Kalan", "Club Olimpia lives in Asunción"), or a
   people's adjective where a company stands ("acquired Italian citizenship" is no takeover of "Italian");
 - a lower-case verb form for a name ("the US dollar has served as Ecuador's currency": "served");
-- a state's formal name for the state ("The Republic of Veloria" is keyed "Veloria");
 - a place the sentence names by "born in" or "died in", as a person ("born in Aarhus, who died in Copenhagen");
 - a label the sentence opens with for a subject ("Headline: Saltmarsh Energy names …");
 - a user relation no vocabulary has, said of a language or by a phrase ending in "of" ("my Arabic is only
@@ -47,9 +46,6 @@ _TITLE_LEAD = re.compile(r"^(?P<title>[A-Z][\w-]+) (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-
 _ANSWER_WORDS = frozenset("easy simple obviously definitely sure yes no yep nope honestly probably".split())
 #: A capitalised name, then lower-case words with a first-person pronoun: a new clause the value ran into.
 _RUN_ON = re.compile(r"^(?P<name>[A-Z][\w.+#-]*(?: [A-Z][\w.+#-]*)*) (?:[a-z']+ )*(?:I|we|my|our)\b.*$")
-#: A state's formal name before its own: "(The) Republic of Veloria", "Kingdom of Aldmere".
-_STATE_FORM = re.compile(r"^(?:[Tt]he )?(?:Republic|Kingdom|Principality|Sultanate|Grand Duchy) of (?:the )?(?=[A-Z])")
-_COUNTRY_SUBJECTS = frozenset({"capital", "president", "currency", "official language", "prime minister"})
 _VERB_FORM = re.compile(r"^[a-z]+ed$")
 
 
@@ -64,8 +60,6 @@ def kept(f: Fact, text: str) -> Fact | None:
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
     if f.predicate == "works as" and not any(is_occupation(w) for w in f.object.lower().split()):
         return None  # "Background jobs go through NATS as our queue": no one works as NATS
-    if f.predicate in _COUNTRY_SUBJECTS:  # "The Republic of Veloria" is Veloria
-        f = replace(f, subject=_STATE_FORM.sub("", f.subject))
     if f.predicate in _PERSON_VALUES:
         f = replace(f, object=_untitled(f.object))
     return replace(f, subject=_untitled(f.subject)) if f.predicate in _PERSON_SUBJECTS else f

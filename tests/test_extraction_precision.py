@@ -475,7 +475,6 @@ ASKED_AND_PLACED: list[tuple[str, str, list[Triple]]] = [
     ("user", "we're torn between Heroku and Fly.io for hosting, no decision yet", []),
     ("user", "What do I drink? Mostly rooibos.", [("user", "prefers drink", "rooibos", False)]),
     ("assistant", "Karl Berg (1890–1950) was a painter, born in Visby, who died in Uppsala.", []),
-    ("assistant", "The capital of the Kingdom of Norvania is Eastmere.", [("Norvania", "capital", "Eastmere", False)]),
 ]
 
 
