@@ -37,7 +37,9 @@ _HAS = r"(?:(?:have|has|had) )?(?:(?:now|officially|finally|already|just) )?"
 #: An aside between the person and the verb: ", who speaks Spanish and Catalan,", ", a Moroccan international,".
 _ASIDE = r"(?:, (?:who|an?|the) [^;]{1,80}?,)?"
 #: Words between a preposition and the party it names: "from arch-rivals River Plate", "for rival Tirlán".
-_EPITHET = r"(?!(?:from|after|before) )(?:(?:the |their |his |her )?(?:[a-z-]+ ){0,2}?)"  # "joined from A" names the left
+_EPITHET = (
+    r"(?!(?:from|after|before) )(?:(?:the |their |his |her )?(?:[a-z-]+ ){0,2}?)"  # "joined from A" names the left
+)
 
 
 def _to(group: str) -> str:
