@@ -12,8 +12,6 @@ import functools
 from datetime import UTC, datetime
 from typing import Any
 
-from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
-
 
 def norm(text: str | None) -> str:
     """The form fact keys compare on: case- and whitespace-insensitive; None is ``""``."""
@@ -90,4 +88,7 @@ def is_word(text: str) -> bool:
     word for a short name, and memory's context selection, which offers a full name's facts to a transcript
     that says its one-word short form (``memory_sink.supersession.text_names``).
     """
+    # Imported here: memory_sink imports this module, and `tiermem recall` must not load the lexicon.
+    from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
+
     return bool(getAllLemmas(text.lower()))

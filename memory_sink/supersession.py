@@ -28,8 +28,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from consolidators.forms import adjective_stems, extends, is_word, norm, present_forms
 
 from .types import Memory
@@ -459,6 +457,9 @@ _CAPITALISED = re.compile(r"(?<![\w'-])[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]+")
 def text_names(text: str) -> frozenset[str]:
     """The one-word names ``text`` says capitalised, as ``name_key`` writes them (pure): not English words,
     which open sentences ("The", "Later") and would offer every subject they begin."""
+    # Imported here: only consolidation asks, and `tiermem recall` must not load spaCy.
+    from spacy.lang.en.stop_words import STOP_WORDS
+
     return frozenset(
         name_key(w) for w in dict.fromkeys(_CAPITALISED.findall(text)) if w.lower() not in STOP_WORDS and not is_word(w)
     )
