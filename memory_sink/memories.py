@@ -300,7 +300,7 @@ REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = 
 # person: "Brandt" for Anneliese Brandt) is a one-word name the text says (``names``, from
 # ``supersession.text_names``): texts name someone in full once, then by the short name alone, and the
 # consolidator can only read the short name as the full one if memory offers it (``consolidators.coreference``);
-# so is one whose first word a name's ``stems`` begins, give or take two letters (``coreference.extends``): an
+# so is one whose first word a name's ``stems`` begins, give or take two letters (``forms.extends``): an
 # adjective no table lists names its country ("the Norlandic capital": Norland).
 NAME = "btrim(replace(translate(lower({}), %(punct)s, %(spaces)s), '  ', ' '))"
 CONTEXT_FACTS = f"""
