@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from . import relations
 from .forms import adjective_stems, extends, norm
 from .handovers import NAME, country
 from .places import DEMONYMS
@@ -31,7 +32,7 @@ from .types import ActiveFact, Fact, Turn, by_turn
 from .wholenames import job_title
 
 #: Relations whose value is a person, so a surname there is one too ("Raman was named CEO of Halvard").
-PERSON_VALUED = frozenset({"married to", "ceo", "president", "mayor", "directed by", "founded by", "head coach"})
+PERSON_VALUED = relations.PERSON_VALUED | {"head coach"}
 #: A country's relations: the only ones an invented adjective may name its country by ("the Norlandic capital").
 COUNTRY_RELATIONS = frozenset(
     {"capital", "currency", "official language", "president", "head of state", "prime minister", "national anthem"}

@@ -21,7 +21,7 @@ from dataclasses import replace
 from .lifeevents import is_occupation
 from .phrases import USER, VOCABULARY
 from .places import DEMONYMS
-from .relations import THIRD_PERSON_PREDICATES
+from .relations import PERSON_VALUED, THIRD_PERSON_PREDICATES
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
 from .text import is_word, lemmatise
@@ -31,7 +31,7 @@ _FUNCTION_WORDS = frozenset(
     "a an the of as to for from with by in on at and or but so it this that well of off out up".split()
 )
 #: Relations whose value is a person.
-_PERSON_VALUES = frozenset({"directed by", "founded by", "married to", "ceo", "president", "mayor", "cto"})
+_PERSON_VALUES = PERSON_VALUED | {"cto"}
 #: Relations whose subject is a person.
 _PERSON_SUBJECTS = frozenset({"lives in", "born in", "died in", "married to", "citizen of", "speaks", "educated at"})
 #: Relations whose subject is a company.

@@ -18,6 +18,9 @@ from lemminflect import getAllInflections, getAllLemmas  # type: ignore[import-u
 
 from .vocabulary import CANONICAL_PREDICATES
 
+#: Relations whose value is a person: a word before the value is a title, not part of a place's name, an
+#: organisation there is the wrong kind, and a one-word value is a person's short name.
+PERSON_VALUED = frozenset({"founded by", "directed by", "ceo", "mayor", "president", "married to"})
 #: The predicates a third-person statement may state (benchmarks/data/extraction/PREDICATES.md): a
 #: relation outside this set yields no fact, so an unknown noun ("frontman") never becomes a predicate.
 THIRD_PERSON_PREDICATES = frozenset(

@@ -11,6 +11,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, NOT_OCCUPATIONS, is_occupation
+from .relations import PERSON_VALUED
 from .toolnames import known_names
 from .types import Fact
 from .vocabulary import drop_time_words, is_time, name_span
@@ -232,8 +233,6 @@ def _whole_title(fact: Fact, titles: list[str]) -> Fact:
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
 
-#: Relations whose value is a person, so a job before it is a title, never a place's word ("Harbor City Hawks").
-_PERSON_VALUED = frozenset({"founded by", "directed by", "ceo", "mayor", "president", "married to"})
 #: Relations whose subject is no person, so a word before its name is no job ("Copper" is a policeman's too).
 _NO_JOB = frozenset(
     {"directed by", "located in", "headquartered in", "owned by", "capital", "currency", "ceo", "mayor"}
@@ -248,7 +247,7 @@ def untitled(fact: Fact) -> Fact:
     subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate not in _NO_JOB))
     subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
     # a person's job before their name is no part of it ("Climber Yvon Chouinard started Patagonia")
-    person = fact.predicate in _PERSON_VALUED
+    person = fact.predicate in PERSON_VALUED
     obj = _bare_name(fact.object, job=person, person=person) if fact.object[:1].isupper() else fact.object
     return fact if (subject, obj) == (fact.subject, fact.object) else replace(fact, subject=subject, object=obj)
 
