@@ -182,6 +182,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     clean = plain(sentence)
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
+    found = handovers.group_owned(found, clean)  # "Lawmakers in Valdoria …": the place's relation, not theirs
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
     found = restated.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # fact boxes, modifiers
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
@@ -455,7 +456,8 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
 
 def _clauses(sentence: str, user: bool = False) -> list[str]:
     """The parts :func:`_clause_by_clause` reads: those read whole, none of a sentence of one part."""
-    pieces = (_USER_SEGMENTS if user else _SEGMENTS).split(sentence)
+    # split as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped
+    pieces = (_USER_SEGMENTS if user else _SEGMENTS).split(plain(sentence))
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:
