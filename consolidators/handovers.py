@@ -238,7 +238,7 @@ def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
         and not any(p.search(f.object) for _, p in _OFFICES)
     ]
     read = {(f.subject, f.predicate, f.object, f.retract) for f in kept}
-    return kept + [f for f in handed if (f.subject, f.predicate, f.object, f.retract) not in read]
+    return holdings.held(kept + [f for f in handed if (f.subject, f.predicate, f.object, f.retract) not in read], text)
 
 
 #: The relations a place holds: a group of people acting for it ("Lawmakers", "Officials", "Parliament") holds none.

@@ -68,6 +68,21 @@ _GOING = re.compile(
     r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
     re.I,
 )
+#: ... said as a hedge, not as the company's word: "may step down", "could be replaced", "is set to resign" (a
+#: holder who "will step down at the end of the year" holds the office until then).
+_MAY_GO = re.compile(
+    r"(?:could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
+    r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
+    re.I,
+)
+#: A holder who has gone: "X, chief executive of C, resigned on Friday", "X has stepped down", "X was ousted".
+_GONE = (
+    r"(?:,[^;.]*?,| of [A-Z][\w-]*(?: [A-Z][\w-]*)*)? (?:has |had )?(?:now |just |abruptly |formally |suddenly )?(?:resigned|stepped down|stood down|quit"
+    r"|retired|departed|(?:was|has been|had been) (?:ousted|fired|sacked|dismissed|removed|forced out))\b"
+)
+#: Someone else's claim, which makes a holder's going no word of the holder's own: "the opposition claims X will
+#: resign" (the company's "X will step down at the end of the year" leaves X the holder until then).
+_CLAIMED = re.compile(r"\b(?:claims?|claimed|alleges?|alleged|speculat\w*|sources?|suggests?|insists?|insisted)\b", re.I)
 #: A time to come: "next month", "later this year", "from January".
 _LATER = re.compile(
     r"\b(?:next (?:week|month|year|spring|summer|autumn|fall|winter|term|season)|later this (?:week|month|year)"
@@ -95,7 +110,8 @@ def current(clause: str) -> str:
     later = _LATER.search(plain)
     if later and (hedge is None or later.start() <= hedge.start()):
         return ""
-    if hedge is not None and _GOING.match(plain, hedge.start()):
+    going = hedge is not None and _GOING.match(plain, hedge.start())
+    if going and (_MAY_GO.match(plain, hedge.start()) or _CLAIMED.search(plain)):
         return ""  # "… the president of C, X, will resign": a holder on the way out is no statement of who holds it
     return plain if hedge is None else plain[: hedge.start()]
 
@@ -104,8 +120,9 @@ def settled(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
     takes office in January"), on the way out ("…, X, will resign") or as past ("Former Leipzig mayor X"),
     whichever reader read them."""
-    if _GOING.search(text):
+    if _MAY_GO.search(text) or _GOING.search(text) and (_UNSAID.search(text) or _CLAIMED.search(text)):
         return [f for f in found if f.predicate not in ROLES]
+    found = held(found, text)
     found = [
         f
         for f in found
@@ -117,3 +134,15 @@ def settled(found: list[Fact], text: str) -> list[Fact]:
         return found
     unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
     return [f for f in found if f.predicate not in ROLES or f.object not in unsure]
+
+
+def held(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` without the offices of holders the text says have gone (:func:`_gone`)."""
+    return [f for f in found if f.predicate not in ROLES or f.retract or not _gone(f.object, text)]
+
+
+def _gone(holder: str, text: str) -> bool:
+    """Whether the text says the holder left the office (done, not to come): the holder is the subject of a
+    verb of leaving in the past ("X, chief executive of C, resigned on Friday"), not one who came after ("Y took
+    over after X resigned" says Y's)."""
+    return re.search(rf"(?<![\w-]){re.escape(holder)}{_GONE}", text) is not None

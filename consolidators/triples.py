@@ -456,8 +456,11 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
 
 def _clauses(sentence: str, user: bool = False) -> list[str]:
     """The parts :func:`_clause_by_clause` reads: those read whole, none of a sentence of one part."""
-    # split as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped
-    pieces = (_USER_SEGMENTS if user else _SEGMENTS).split(plain(sentence))
+    segments = _USER_SEGMENTS if user else _SEGMENTS
+    pieces = segments.split(sentence)
+    # and as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped
+    read = segments.split(plain(sentence))
+    pieces += [p for p in read if p not in pieces] if len(read) > 1 else []  # a part, never the whole again
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:
