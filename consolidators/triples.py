@@ -459,8 +459,8 @@ def _clauses(sentence: str, user: bool = False) -> list[str]:
     segments = _USER_SEGMENTS if user else _SEGMENTS
     pieces = segments.split(sentence)
     # and as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped
-    read = segments.split(plain(sentence))
-    pieces += [p for p in read if p not in pieces] if len(read) > 1 else []  # a part, never the whole again
+    read = [] if user else segments.split(plain(sentence))
+    pieces += [p for p in read if p not in pieces and p.strip() != sentence.strip()] if len(read) > 1 else []
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:
