@@ -246,6 +246,12 @@ _PLACE_HELD = {"capital": "capital", "official language": "official language", "
 _PLACE_HELD |= {"president": "president", "mayor": "mayor"}
 
 
+def owned_now(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` (every reader's, restatements too) with a place's relation read of a group acting for it as the
+    place's (:func:`group_owned`), and no office of a holder the text says has gone (:func:`holdings.held`)."""
+    return holdings.held(group_owned(found, text), text)
+
+
 def group_owned(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with a place's relation read of a group of people (one common plural noun, or a governing body)
     as the place's that the sentence ties the group or the relation to ("Lawmakers in Valdoria voted to move the

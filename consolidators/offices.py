@@ -62,7 +62,9 @@ def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> li
         return []  # "Voters in Carrow Bay elected …": the electors own no office
     if lemma in _LEAD_VERBS and is_name(subj):  # "Naomi Fischer now leads Arcwell Energy as chief executive"
         # "leads City Hall as London's mayor": the office's own owner, where the "as" phrase names one
-        return make_fact(owner if owner is not None and child(as_obj, "poss") is not None else holder, role[0], subj, single=True)
+        return make_fact(
+            owner if owner is not None and child(as_obj, "poss") is not None else holder, role[0], subj, single=True
+        )
     if (
         owner is not None and lemma == "replace"
     ):  # "Lawmakers replaced Russian with Romanian as the official language of Marovia"

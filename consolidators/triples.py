@@ -183,9 +183,9 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     clean = plain(sentence)
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
-    found = handovers.group_owned(found, clean)  # "Lawmakers in Valdoria …": the place's relation, not theirs
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
     found = restated.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # fact boxes, modifiers
+    found = handovers.owned_now(found, clean)  # a place's relation, not its lawmakers'; no office of one gone
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(clean)
     move = moves.read(text)

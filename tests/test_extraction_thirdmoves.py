@@ -214,11 +214,35 @@ CORRECTED: list[tuple[str, list[tuple[str, str, str, bool]]]] = [
         "Tesvia's parliament now sits in Arnhal, which replaced Dorv as the capital.",
         [("Tesvia", "capital", "Arnhal", False)],
     ),
+    # a correction said by contrast, whatever its relation: the denied value, and how it was given, are no statement
+    (
+        "Hanne Vik was not born in Tromsø, as her obituary said, but in Narvik.",
+        [("Hanne Vik", "born in", "Narvik", False)],
+    ),
+    ("Jonas Weber works not at Bosch but at Continental.", [("Jonas Weber", "works at", "Continental", False)]),
+    ("The Salt Archive stands not in Aarhus but in Odense.", [("Salt Archive", "located in", "Odense", False)]),
+    (
+        "Narvik, not Tromsø, is Hanne Vik's birthplace, her publisher has confirmed.",
+        [("Hanne Vik", "born in", "Narvik", False)],
+    ),
+    # a place's relation said of the group that acts for it is the place's
+    (
+        "Legislators in Corvania voted to move the capital from Dastra to Velmont, effective at once.",
+        [("Corvania", "capital", "Velmont", False)],
+    ),
+    (
+        "Deputies made Ostrish the sole official language of the Ostrian Republic.",
+        [("Ostrian Republic", "official language", "Ostrish", False)],
+    ),
 ]
 UNCORRECTED = [
     "Cold Lake was directed by Ola Nyström's former assistant.",
     "Ruth Adler could take over directing The Winter Orchard if the studio agrees.",
     "Rumours say Loria has renamed its capital: Port Vell is now called Vellara.",
+    # a group that acts for no place named owns no capital
+    "Lawmakers voted to move the capital to Velmont.",
+    # "not only A but also B" is no correction
+    "The Salt Archive was directed not only by Ida Berg but also by Ola Lund.",
 ]
 
 
