@@ -61,9 +61,9 @@ KINDS: dict[str, str] = {
 #: class, not the forms the examples happen to use.
 _CHANGE_VERBS = "join rejoin sign move relocate transfer switch cross return leave replace succeed hire appoint".split()
 _CHANGE_FORMS = "|".join(sorted({f for v in _CHANGE_VERBS for f in verb_forms(v)}, key=len, reverse=True))
-#: The same verbs as words of the relations a person changes: a club or an employer is joined, signed for,
-#: crossed to; a home is moved or returned to (and lived in).
-_PARTY_FORMS = "|".join(sorted({f for v in ("join", "rejoin", "sign", "cross") for f in verb_forms(v)}))
+#: The same verbs as words of the relations a person changes: a club or an employer is joined or signed for (a
+#: strait or a city's divide is crossed too); a home is moved or returned to (and lived in).
+_PARTY_FORMS = "|".join(sorted({f for v in ("join", "rejoin", "sign") for f in verb_forms(v)}))
 _HOME_FORMS = "|".join(sorted({f for v in ("move", "relocate", "return", "live", "settle") for f in verb_forms(v)}))
 #: The words that name each relation, which a sentence needs but for a currency or a language (the value's own
 #: word says the relation): a name beside a company is rarely its new CEO, a lawyer who "now represents Meta"
@@ -126,13 +126,16 @@ _UNSURE = doubts(
     rf"{PLANS}|denied|denies|deny|linked|talks|bid|hinted|proposed|sources (?:say|said|claim\w*|suggest\w*)"
     r"|may return|return to|nearly|almost|came close|close to"
     # a candidacy or an offer is no change: "was considered for a post at X", "was approached by X"
-    r"|considered for|shortlisted|in the running|interviewed for|approached|(?:was|were|been) offered",  # "was nearly sold to Ajax": a move that did not happen
+    r"|thinking|mulling|weighing|eyeing|considered for|shortlisted|in the running|interviewed for|approached|(?:was|were|been) offered",  # "was nearly sold to Ajax": a move that did not happen
     denials=False,
 )
 #: A past state or a life's past: "used to", "originally planned for", "grew up in".
 _PAST = re.compile(
     r"\b(?:used to|originally|grew up|as a (?:child|boy|girl|teenager|student)|at the age of|aged \d+"
-    r"|before [a-z]+ing"  # "Before joining Google, X did a postdoc at ETH": the time before a change
+    # "Before joining Google, X did a postdoc at ETH", "won two titles with Lyon before her transfer": the time
+    # before a change
+    r"|before (?:[a-z]+ing|(?:his|her|their|its) [a-z]+)"
+    r"|had been"  # "X had been headquartered in Grenoble for two decades": a state before another
     r"|when (?:he|she|they) was|until|(?:formerly|previously|once|earlier) (?:[a-z]+ed|the|an?)\b|(?:was|were) (?:formerly|previously|once)"
     r"|(?<!has )(?<!have )(?:lived|resided|worked|played|was married|were married|was based))\b",
     re.I,

@@ -574,6 +574,12 @@ NEWS: list[tuple[str, tuple[str, str, str, bool]]] = [
         "Siobhan Kerr, chief executive of Brightmoor Water since 2019, will step down next summer.",
         ("Brightmoor Water", "ceo", "Siobhan Kerr", False),
     ),
+    # a leader's title names an office of what they lead
+    (
+        "Interim CEO Tomasz Lis is running Baltic Freight while the search goes on.",
+        ("Baltic Freight", "ceo", "Tomasz Lis", False),
+    ),
+    ("Acting Mayor Ruth Okoye now runs Dunholt.", ("Dunholt", "mayor", "Ruth Okoye", False)),
     # the office's own owner, said by a possessive, over the object of a lead verb
     ("Pieter de Groot now runs the town hall as Zwolle's mayor.", ("Zwolle", "mayor", "Pieter de Groot", False)),
     ("Amira Saleh heads Parliament House as Veloria's president.", ("Veloria", "president", "Amira Saleh", False)),

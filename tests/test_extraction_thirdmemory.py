@@ -212,6 +212,10 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Ben Okoro", "works at", "Reuters", "Ben Okoro was approached by the BBC, his former editor said."),
     ("Nadia Haddad", "works at", "DeepMind", "Before joining Google, Nadia Haddad did a postdoc at Oxford University."),
     ("Tiago Mendes", "plays for", "Braga", "Tiago Mendes was offered a new deal by Porto after joining Braga."),
+    ("Sara Lind", "plays for", "Rosengård", "Sara Lind won three cups with Hammarby before her transfer."),
+    ("Tomas Eklund", "lives in", "Umeå", "Tomas Eklund is thinking about moving to Luleå."),
+    ("Corvex", "headquartered in", "Lille", "Corvex had been headquartered in Nantes for years before the move."),
+    ("Per Holm", "works at", "Ericsson", "Per Holm crossed the Kattegat for good: he lives in Aarhus now."),
 ]
 
 
