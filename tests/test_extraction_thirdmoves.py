@@ -382,6 +382,10 @@ def test_a_correction_notice_states_what_is_so(text: str, expected: Triple | Non
 #: evidence do (a job taken is an employer; a job as the reason for a move leaves the place moved to a home; a
 #: club's name or a goalkeeper's verb a team; a title or an aside may name the party left, which is not current).
 PEOPLE: list[tuple[str, Triple]] = [
+    # a musician's title makes the party joined a band or an ensemble, not an employer (unless a firm's name says so)
+    ("Drummer Oskar Lind has joined Grey Meridian, replacing Ivo Sand.", ("Oskar Lind", "member of", "Grey Meridian")),
+    ("Cellist Ana Ruiz has joined the Vienna Philharmonic.", ("Ana Ruiz", "member of", "Vienna Philharmonic")),
+    ("Pianist Mei Chen has joined Deutsche Bank as an analyst.", ("Mei Chen", "works at", "Deutsche Bank")),
     ("Henrik Dahl has taken a post with the OSCE.", ("Henrik Dahl", "works at", "OSCE")),
     ("Marta Ruiz took a job at Telefónica last spring.", ("Marta Ruiz", "works at", "Telefónica")),
     (
