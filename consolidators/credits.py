@@ -196,10 +196,29 @@ _GIVEN_AS = re.compile(
 _OLD_SOURCES = re.compile(r"^(?:Some|Other|Several|Many|A few|Early|Earlier|Older|Old|Original) [a-z]+s\b")
 
 
+#: The prepositions a value follows ("born in", "works at", "written by").
+_PREP = r"(?:in|at|by|for|with|to|from|of|on)"
+#: A correction said by contrast, whatever its relation: "was not born in Bergen, as often reported, but in
+#: Ålesund", "works not at Gazprom but at Rosneft", "was written not by Ana Ruiz but by Luis Mora". The denied
+#: value (a name) and how it was given are no statement; the verb's words before it and a preposition (the one
+#: after "but", else the denied value's) carry the value named after "but". "Not only A but also B" is no contrast.
+_NOT_BUT = re.compile(
+    rf"\bnot (?!only\b|just\b|merely\b|simply\b)(?P<words>(?:[a-z]+ ){{0,2}}?)(?P<prep>{_PREP} )?(?:the )?{_NAME}"
+    rf"(?:,? (?:as|like) [^,;]{{1,60}},)?,? but (?!also\b)(?P<prep2>{_PREP} )?(?=(?:the )?[{_UP}])"
+)
+
+
+def contrasted(text: str) -> str:
+    """``text`` with a contrastive correction said plainly: "X was not born in A, as reported, but in B" as "X was
+    born in B"."""
+    return _NOT_BUT.sub(lambda m: m["words"] + (m["prep2"] or m["prep"] or ""), text)
+
+
 def restated(text: str) -> str:
     """What a correction notice says is so, its pointer back made the name the earlier version got wrong; the
-    earlier version's words are no statement. A value a source now gives for a role, said as the role's value. Any
-    other text as it is."""
+    earlier version's words are no statement. A value a source now gives for a role, said as the role's value. A
+    contrastive correction as its value (:func:`contrasted`). Any other text as it is."""
+    text = contrasted(text)
     given = _GIVEN_AS.match(text)
     if given and not _OLD_SOURCES.match(
         text

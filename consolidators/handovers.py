@@ -21,12 +21,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import founders, holdings, succession
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
-from .text import ENTITY_STOP, PLANS, doubts
+from .text import ENTITY_STOP, PLANS, doubts, is_word
 from .types import Fact
 from .vocabulary import is_time
 
@@ -238,7 +238,40 @@ def prevail(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
         and not any(p.search(f.object) for _, p in _OFFICES)
     ]
     read = {(f.subject, f.predicate, f.object, f.retract) for f in kept}
-    return kept + [f for f in handed if (f.subject, f.predicate, f.object, f.retract) not in read]
+    return holdings.held(kept + [f for f in handed if (f.subject, f.predicate, f.object, f.retract) not in read], text)
+
+
+#: The relations a place holds: a group of people acting for it ("Lawmakers", "Officials", "Parliament") holds none.
+_PLACE_HELD = {"capital": "capital", "official language": "official language", "currency": "currenc"}
+_PLACE_HELD |= {"president": "president", "mayor": "mayor"}
+
+
+def owned_now(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` (every reader's, restatements too) with a place's relation read of a group acting for it as the
+    place's (:func:`group_owned`), and no office of a holder the text says has gone (:func:`holdings.held`)."""
+    return holdings.held(group_owned(found, text), text)
+
+
+def group_owned(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with a place's relation read of a group of people (one common plural noun, or a governing body)
+    as the place's that the sentence ties the group or the relation to ("Lawmakers in Valdoria voted to move the
+    capital to …", "Officials made X the official language of the Teluga Islands"); with no such place, dropped."""
+    out = []
+    for f in found:
+        word = f.subject.lower()
+        group = " " not in word and is_word(word) and (word.endswith("s") or re.fullmatch(_GROUP, word) is not None)
+        if f.predicate not in _PLACE_HELD or not group or f.subject.lower() in _PLACE_WORDS:
+            out.append(f)
+            continue
+        tied = re.search(rf"\b{re.escape(f.subject)} (?:in|of|from) {PLACE_OF}(?P<p>{NAME})", text)
+        tied = tied or re.search(rf"\b{_PLACE_HELD[f.predicate]}\w* of {PLACE_OF}(?P<p>{NAME})", text)
+        if tied:
+            out.append(replace(f, subject=country(tied["p"])))
+    return out
+
+
+#: Words a place's name may be that are English plurals too ("Wales", "Barbados" are no group).
+_PLACE_WORDS = frozenset({"wales", "lyons", "marseilles", "athens", "flanders", "highlands", "midlands"})
 
 
 def _offices(clause: str) -> list[Office]:

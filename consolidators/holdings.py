@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .officenames import names_in
-from .text import CONDITIONS, HEARSAY, PLANS, doubts
+from .text import CONDITIONS, HEARSAY, PLANS, doubts, is_word
 from .types import Fact
 
 #: The relations of the offices read here.
@@ -68,6 +68,38 @@ _GOING = re.compile(
     r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
     re.I,
 )
+#: ... said as a hedge, not as the company's word: "may step down", "could be replaced", "is set to resign" (a
+#: holder who "will step down at the end of the year" holds the office until then).
+_MAY_GO = re.compile(
+    r"(?:could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
+    r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
+    re.I,
+)
+#: A holder who has gone: "X, chief executive of C, resigned on Friday", "X has stepped down", "X was ousted".
+_GONE = (
+    r"(?:,[^;.]*?,|,| of [A-Z][\w-]*(?: [A-Z][\w-]*)*)? (?:has |had )?(?:now |just |abruptly |formally |suddenly )?(?:resigned|stepped down|stood down|quit"
+    r"|retired|departed|(?:was|has been|had been) (?:ousted|fired|sacked|dismissed|removed|forced out))\b"
+)
+#: A report of what is to come: whose word it is decides whether a holder's going is the holder's own plan.
+_SAYS = re.compile(
+    r"\b(?:says?|said|claim\w*|alleg\w*|report\w*|according|insist\w*|suggest\w*|speculat\w*|sources?|told|tells)\b",
+    re.I,
+)
+#: ... said by the organisation itself, opening the sentence: "Corvia Airlines said on Monday that chief executive X
+#: would step down at the end of the year" leaves X the holder until then.
+_OWN_WORD = re.compile(
+    r"^(?:The )?(?P<who>[A-Z][\w&.'-]*(?: (?:of |&  )?[A-Z][\w&.'-]*)*) (?:has |have )?(?:said|says|announced|confirmed)\b"
+)
+
+
+def _hearsay(text: str) -> bool:
+    """Whether a holder's going is someone else's word ("the unions say …", "the opposition claims …")."""
+    own = _OWN_WORD.match(text)
+    if own and (" " in own["who"] or not is_word(own["who"].lower())):
+        return len(_SAYS.findall(text)) > 1
+    return _SAYS.search(text) is not None or _UNSAID.search(text) is not None
+
+
 #: A time to come: "next month", "later this year", "from January".
 _LATER = re.compile(
     r"\b(?:next (?:week|month|year|spring|summer|autumn|fall|winter|term|season)|later this (?:week|month|year)"
@@ -95,8 +127,10 @@ def current(clause: str) -> str:
     later = _LATER.search(plain)
     if later and (hedge is None or later.start() <= hedge.start()):
         return ""
-    if hedge is not None and _GOING.match(plain, hedge.start()):
-        return ""  # "… the president of C, X, will resign": a holder on the way out is no statement of who holds it
+    going = hedge is not None and _GOING.match(plain, hedge.start()) is not None
+    if hedge is not None and going and (_MAY_GO.match(plain, hedge.start()) or _hearsay(plain)):
+        return ""  # "… X could resign", "the unions say X will resign": no statement of who holds it; the
+        # organisation's "X will step down at the end of the year" leaves X the holder until then
     return plain if hedge is None else plain[: hedge.start()]
 
 
@@ -104,8 +138,9 @@ def settled(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the offices ``text`` says of someone only as to come ("The incoming president of C, X,
     takes office in January"), on the way out ("…, X, will resign") or as past ("Former Leipzig mayor X"),
     whichever reader read them."""
-    if _GOING.search(text):
+    if _MAY_GO.search(text) or _GOING.search(text) and _hearsay(text):
         return [f for f in found if f.predicate not in ROLES]
+    found = held(found, text)
     found = [
         f
         for f in found
@@ -117,3 +152,15 @@ def settled(found: list[Fact], text: str) -> list[Fact]:
         return found
     unsure = {n.text for n in names_in(text) if _TO_COME.search(text[max(0, n.start - 60) : n.start])}
     return [f for f in found if f.predicate not in ROLES or f.object not in unsure]
+
+
+def held(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` without the offices of holders the text says have gone (:func:`_gone`)."""
+    return [f for f in found if f.predicate not in ROLES or f.retract or not _gone(f.object, text)]
+
+
+def _gone(holder: str, text: str) -> bool:
+    """Whether the text says the holder left the office (done, not to come): the holder is the subject of a
+    verb of leaving in the past ("X, chief executive of C, resigned on Friday"), not one who came after ("Y took
+    over after X resigned" says Y's)."""
+    return re.search(rf"(?<![\w-]){re.escape(holder)}{_GONE}", text) is not None

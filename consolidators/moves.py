@@ -358,7 +358,8 @@ def relation(move: Move, text: str) -> str | None:
         if _HOME.search(text) or FOR_A_JOB.search(text) and not _EMPLOYER_WORDS.intersection(move.to.split()):
             return "lives in"
         return "works at" if {*move.to.split(), *move.left.split()} & _EMPLOYER_WORDS or _JOB.search(text) else None
-    if _BAND.search(text) and not move.left:  # "joined Los Kjarkas as a charango player"
+    # "joined Los Kjarkas as a charango player", "Drummer X has joined Y" (never a firm: "Pianist X joined Z Bank")
+    if _BAND.search(text.lower()) and not move.left and not _FIRM_WORDS.intersection(move.to.split()):
         return "member of"
     job = bool(_JOB.search(text) or _NOW[2].search(text))
     if job and not re.search(r"\b(?:player|striker|goalkeeper|transfer|loan)\b", text):

@@ -17,6 +17,8 @@ _HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick sel
 _LEAD_VERBS = frozenset("lead run head helm".split())
 #: Verbs whose "by" names who holds an office: "led by President Hana Vrel", "governed by Mayor Wirth".
 _OFFICE_VERBS = frozenset("lead govern run head helm chair manage".split())
+#: Words before a title that make its holder a past one: "Former CEO X now runs Lumen Labs" holds no office of it.
+_PAST_TITLE = frozenset("former ex outgoing erstwhile then late".split())
 
 
 def holder(subj: Any, verb: Any, dobj: Any, lemma: str) -> Any:
@@ -33,7 +35,8 @@ def holder(subj: Any, verb: Any, dobj: Any, lemma: str) -> Any:
 
 def office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
     """ "Ostravia is led by President Hana Vrel", "Under CEO Orin Takeda, Halvard tripled its revenue":
-    the holder's title names the subject's office."""
+    the holder's title names the subject's office; "Interim CEO Dale Okafor is running Brightwater Foods": the
+    leader's title names an office of what they lead."""
     holders = [
         o
         for p in verb.children
@@ -41,6 +44,13 @@ def office_holder(subj: Any, verb: Any, lemma: str) -> list[Fact]:
         for o in [child(p, "pobj")]
         if o is not None and o.pos_ == "PROPN"
     ]
+    led = child(verb, "dobj") if lemma in _LEAD_VERBS else None
+    if led is not None and is_name(led) and is_name(subj):  # "Interim CEO Dale Okafor is running Brightwater Foods"
+        title = next((c for c in subj.lefts if c.dep_ == "compound" and c.pos_ in ("PROPN", "NOUN")), None)
+        role = role_relation([title.text]) if title is not None else None
+        past = title is not None and any(c.lower_ in _PAST_TITLE for c in title.lefts)  # "Former CEO X": no holder
+        if title is not None and role is not None and role[1] == "owner" and not past:
+            return make_fact(value_of(led), role[0], subj.doc[title.i + 1 : subj.i + 1].text, single=True)
     for holder in holders:
         title = next((c for c in holder.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
         role = role_relation([title.text]) if title is not None else None
@@ -61,7 +71,10 @@ def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> li
     if subj.tag_ in ("NNS", "NNPS") and subj.i == subj.sent.start:
         return []  # "Voters in Carrow Bay elected …": the electors own no office
     if lemma in _LEAD_VERBS and is_name(subj):  # "Naomi Fischer now leads Arcwell Energy as chief executive"
-        return make_fact(holder, role[0], subj, single=True)
+        # "leads City Hall as London's mayor": the office's own owner, where the "as" phrase names one
+        return make_fact(
+            owner if owner is not None and child(as_obj, "poss") is not None else holder, role[0], subj, single=True
+        )
     if (
         owner is not None and lemma == "replace"
     ):  # "Lawmakers replaced Russian with Romanian as the official language of Marovia"

@@ -241,7 +241,8 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
-def _forms(lemma: str) -> set[str]:
+def verb_forms(lemma: str) -> set[str]:
+    """The lemma and all its inflections ("join": joins, joined, joining)."""
     return {lemma, *(f for forms in getAllInflections(lemma, upos="VERB").values() for f in forms)}
 
 
@@ -251,11 +252,11 @@ KNOWN_WORDS = frozenset(
     | {w for value in CANONICAL_PREDICATES.values() for w in value.split()}
     | {"official", "capital", "currency", "president", "mayor", "language", "citizen", "member"}
     | {w for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table for w in key.split()}
-    | {form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])}
+    | {form for (verb, _, _) in RELATIONS for form in verb_forms(verb.split()[0])}
 )
 
 
-_VERB_FORMS = sorted({form for (verb, _, _) in RELATIONS for form in _forms(verb.split()[0])})
+_VERB_FORMS = sorted({form for (verb, _, _) in RELATIONS for form in verb_forms(verb.split()[0])})
 _ROLE_WORDS = sorted(
     {key for table in (OWNER_ROLES, HOLDER_ROLES, SPOUSE_ROLES, INVERSE_ROLES) for key in table}, key=len, reverse=True
 )
@@ -263,7 +264,7 @@ _ROLE_WORDS = sorted(
 #: parse's cue reads by shape) or an idiom's noun right before a name, or a role noun "of/at/for" a name.
 #: It grows with the tables, and a verb far from any name ("Alice owns the migration") stays with the rules.
 VOCABULARY_CUE = re.compile(
-    rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in _forms('be'))})(?: (?:up|away|over|out))?"
+    rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in verb_forms('be'))})(?: (?:up|away|over|out))?"
     r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their)(?: [a-z]+){0,2})?"
     r"(?: (?:north|south|east|west)\w*| central)?"  # "lies in northern Cambodia"
     r"(?: (?:city|town) of)? [A-Z0-9]"  # "married to the architect Sela Obi"

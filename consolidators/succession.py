@@ -374,6 +374,9 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
     return found
 
 
+_POSSESSIVE = re.compile(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?")
+
+
 def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | None:
     """Whose the office is, by the owner's place: before it ("C's", "C mayor"), after it ("of C"), "C,
     whose", "the board of C", or after a lead verb ("X now leads C")."""
@@ -382,11 +385,16 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
     if _UNDER.fullmatch(clause[:start]):  # "Under CEO X, C tripled its fleet": the clause's subject after the holder
         after = [n for n in names if n.start > end]
         return after[1] if len(after) > 1 and clause[after[0].end : after[1].start].startswith(",") else None
+    # "Sapporo's mayor", "Solvik Batteries' new chief": the office's own owner, over a name a lead verb took ("X
+    # now leads City Hall as London's mayor")
+    owned = [n for n in names if n.end <= start and _POSSESSIVE.fullmatch(clause[n.end : start])]
+    if owned:
+        return owned[-1]
     for name in names:
         if name.end <= start:
             between = clause[name.end : start]
-            # "Sapporo's mayor", "Solvik Batteries' new chief", "Graz Mayor …", "Norvanian President …"
-            possessive = re.fullmatch(r"(?:'s?|')\s(?:(?:new|newly elected|current|interim|acting)\s)?", between)
+            # "Graz Mayor …", "Norvanian President …"
+            possessive = _POSSESSIVE.fullmatch(between)
             # "Graz Mayor Elke Kahr": a title before its holder, never "elected Luiz Silva president, …"
             titled = any(_appositive(clause[end : n.start]) for n in names if n.start > end)
             # "… replaced Y as Tampere mayor": the office said as what the holder became

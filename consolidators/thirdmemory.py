@@ -29,6 +29,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from .forms import norm
 from .handovers import NAME, PLACE_OF
 from .places import CURRENCIES, DEMONYMS
+from .relations import verb_forms
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
 from .text import PLANS, UPPER, doubts, expand_contractions, split_sentences
@@ -56,6 +57,14 @@ KINDS: dict[str, str] = {
     "official language": "language",
     "currency": "currency",
 }
+#: The verbs of a change of party, home or office, in all their forms ("joining", "signs", "crossed"): a closed
+#: class, not the forms the examples happen to use.
+_CHANGE_VERBS = "join rejoin sign move relocate transfer switch cross return leave replace succeed hire appoint".split()
+_CHANGE_FORMS = "|".join(sorted({f for v in _CHANGE_VERBS for f in verb_forms(v)}, key=len, reverse=True))
+#: The same verbs as words of the relations a person changes: a club or an employer is joined or signed for (a
+#: strait or a city's divide is crossed too); a home is moved or returned to (and lived in).
+_PARTY_FORMS = "|".join(sorted({f for v in ("join", "rejoin", "sign") for f in verb_forms(v)}))
+_HOME_FORMS = "|".join(sorted({f for v in ("move", "relocate", "return", "live", "settle") for f in verb_forms(v)}))
 #: The words that name each relation, which a sentence needs but for a currency or a language (the value's own
 #: word says the relation): a name beside a company is rarely its new CEO, a lawyer who "now represents Meta"
 #: does not work there. Where the subject holds two relations of a kind, only one may be named.
@@ -65,15 +74,15 @@ _WORDS = {
     "mayor": r"mayor\w*",
     "ceo": r"ceo|chief executive",
     "directed by": r"direct\w*",
-    "lives in": r"moved|relocated|lives|living|settled|based|home|resides|residence|now in|is in",
+    "lives in": rf"{_HOME_FORMS}|based|home|resides|residence|now in|is in",
     "born in": r"born|birth\w*",
     "died in": r"died|death|passed away|buried",
     "located in": r"located|stands|sits|moved|relocated|held|housed|is in|now in|takes place|(?:re)?opened",
     "headquartered in": r"headquarter\w*|hq|head office|based|moved|relocated",
     "capital": r"capital",
-    "works at": r"works?|working|job|employ\w*|hired|joined|started|signed|engineer\w*|staff|post|role|position"
+    "works at": rf"works?|working|job|employ\w*|hired|{_PARTY_FORMS}|started|engineer\w*|staff|post|role|position"
     r"|recruited|taken on|team|lab|unit|office|(?:now|is|are) (?:at|with)",
-    "plays for": r"plays?|playing|sign\w*|transfer\w*|loan|club|goal|sold|bought|striker|winger|keeper|squad|joined"
+    "plays for": rf"plays?|playing|{_PARTY_FORMS}|transfer\w*|loan|club|goal|sold|bought|striker|winger|keeper|squad"
     r"|turns out|represents|season|deal|fee|(?:now|is|are) (?:at|with)",
     "owned by": r"own\w*|belongs?|bought|acquired|acquisition|sold|divest\w*|subsidiary|parent|takeover|part of",
     "educated at": r"educated|alma mater|graduat\w*|studied|degree|school|universit\w*|college",
@@ -102,6 +111,7 @@ _STATED = {
 
 #: Something changed, or was put right: the cue a sentence needs.
 _CUE = re.compile(
+    rf"\b(?:{_CHANGE_FORMS})\b|"
     r"\b(?:now|since|has since|new|newly|latest|in fact|actually|indeed|correct\w*|clarif\w*|confirm\w*|misstated"
     r"|misreported|erroneous\w*|mistaken\w*|wrong\w*|incorrect\w*|earlier|first reported|as reported|moved|relocated|transferred|switched"
     r"|joined|left|leaving|formerly|former|replac\w*|took over|taken over|succeed\w*|chose|named|appointed|elected"
@@ -114,12 +124,18 @@ _CUE = re.compile(
 #: reported" puts the old value right).
 _UNSURE = doubts(
     rf"{PLANS}|denied|denies|deny|linked|talks|bid|hinted|proposed|sources (?:say|said|claim\w*|suggest\w*)"
-    r"|may return|return to|nearly|almost|came close|close to",  # "was nearly sold to Ajax": a move that did not happen
+    r"|may return|return to|nearly|almost|came close|close to"
+    # a candidacy or an offer is no change: "was considered for a post at X", "was approached by X"
+    r"|thinking|mulling|weighing|eyeing|considered for|shortlisted|in the running|interviewed for|approached|(?:was|were|been) offered",  # "was nearly sold to Ajax": a move that did not happen
     denials=False,
 )
 #: A past state or a life's past: "used to", "originally planned for", "grew up in".
 _PAST = re.compile(
     r"\b(?:used to|originally|grew up|as a (?:child|boy|girl|teenager|student)|at the age of|aged \d+"
+    # "Before joining Google, X did a postdoc at ETH", "won two titles with Lyon before her transfer": the time
+    # before a change
+    r"|before (?:[a-z]+ing|(?:his|her|their|its) [a-z]+)"
+    r"|had been"  # "X had been headquartered in Grenoble for two decades": a state before another
     r"|when (?:he|she|they) was|until|(?:formerly|previously|once|earlier) (?:[a-z]+ed|the|an?)\b|(?:was|were) (?:formerly|previously|once)"
     r"|(?<!has )(?<!have )(?:lived|resided|worked|played|was married|were married|was based))\b",
     re.I,
@@ -167,7 +183,7 @@ _DATES = frozenset(MONTHS + WEEKDAYS)
 _COUNTRIES = frozenset(DEMONYMS.values())
 #: Where a name is a place: "in Y", or "to Y" after a move ("moved his family to Y"; "married to Y" is no place).
 _PLACE_BEFORE = re.compile(
-    r"\b(?:in|into|near|at|(?:mov|relocat|return|head|transferr|shift|brought|took|taken)\w*\b[^,;]{0,40}\bto)"
+    r"\b(?:in|into|near|at|home to|(?:mov|relocat|return|head|transferr|shift|brought|took|taken)\w*\b[^,;]{0,40}\bto)"
     rf"\s+{PLACE_OF}$"
 )
 #: A place the subject's work is set in, or a stay: "a novel set in Kyoto", "spent a year in Oslo", "toured in Lima".
@@ -348,6 +364,13 @@ def _bare(subject: str) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", subject, flags=re.I)
 
 
+#: A lower-case noun after a name, which makes the name its adjective (not a verb, a preposition or a link).
+_NOUN_AFTER = re.compile(
+    r" (?!(?:in|at|of|on|for|from|to|and|or|as|with|by|is|are|was|were|has|have|had|who|which|that|after|since)\b)"
+    r"[a-z]+(?<!ed)(?<!s)\b"
+)
+
+
 def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[tuple[str, int]]:
     """Values of ``kind`` the text names outside the subject's own name, each with where it starts."""
     if kind == "currency":
@@ -358,6 +381,8 @@ def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[
             continue  # a part of a word ("6G"), or a name that only qualifies another ("Lausanne's venue")
         if any(s < m.end() and m.start() < e for s, e in spans):
             continue  # the subject itself
+        if text[: m.start()].endswith(("the ", "The ")) and _NOUN_AFTER.match(text, m.end()):
+            continue  # a name said as a kind's adjective: "crossed the Lisbon divide", "the London club"
         words, start = m[0].split(), m.start()
         while words and (
             words[0].lower() in _LEAD

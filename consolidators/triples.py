@@ -135,6 +135,7 @@ _FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
 _FIRST_PERSON = re.compile(r"(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
+_ANY_FIRST_PERSON = re.compile(r"\b(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
 
 
 def extract_triples(sentence: str, role: str) -> list[Fact]:
@@ -184,6 +185,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
     found = restated.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # fact boxes, modifiers
+    found = handovers.owned_now(found, clean)  # a place's relation, not its lawmakers'; no office of one gone
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(clean)
     move = moves.read(text)
@@ -455,7 +457,13 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
 
 def _clauses(sentence: str, user: bool = False) -> list[str]:
     """The parts :func:`_clause_by_clause` reads: those read whole, none of a sentence of one part."""
-    pieces = (_USER_SEGMENTS if user else _SEGMENTS).split(sentence)
+    segments = _USER_SEGMENTS if user else _SEGMENTS
+    pieces = segments.split(sentence)
+    # and as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped (not
+    # the user's "I meant Porto, not Braga — I live in Porto", whose dash the alternative runs over)
+    tidied = wholenames.plain(sentence)
+    read = segments.split(tidied) if tidied != sentence and not (user and _ANY_FIRST_PERSON.search(sentence)) else []
+    pieces += [p for p in read if p not in pieces and p.strip() != sentence.strip()] if len(read) > 1 else []
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:

@@ -565,6 +565,24 @@ NEWS: list[tuple[str, tuple[str, str, str, bool]]] = [
         "Stock in Maren Bio jumped after the drugmaker named Yusuf Kaya as CEO.",
         ("Maren Bio", "ceo", "Yusuf Kaya", False),
     ),
+    # a going still to come, in the organisation's own word or unreported, leaves the holder holding the office
+    (
+        "Lantern Rail said on Tuesday that chief executive Odile Marchand would retire at the end of March.",
+        ("Lantern Rail", "ceo", "Odile Marchand", False),
+    ),
+    (
+        "Siobhan Kerr, chief executive of Brightmoor Water since 2019, will step down next summer.",
+        ("Brightmoor Water", "ceo", "Siobhan Kerr", False),
+    ),
+    # a leader's title names an office of what they lead
+    (
+        "Interim CEO Tomasz Lis is running Baltic Freight while the search goes on.",
+        ("Baltic Freight", "ceo", "Tomasz Lis", False),
+    ),
+    ("Acting Mayor Ruth Okoye now runs Dunholt.", ("Dunholt", "mayor", "Ruth Okoye", False)),
+    # the office's own owner, said by a possessive, over the object of a lead verb
+    ("Pieter de Groot now runs the town hall as Zwolle's mayor.", ("Zwolle", "mayor", "Pieter de Groot", False)),
+    ("Amira Saleh heads Parliament House as Veloria's president.", ("Veloria", "president", "Amira Saleh", False)),
 ]
 #: ... and what states no holder now: a holder on the way out, a former one, a visit, a lost race, a unit's head.
 NEWS_NOTHING = [
@@ -574,6 +592,14 @@ NEWS_NOTHING = [
     "Anna Berg now heads the Lisbon office of Calvo Textiles; Pires left in May.",
     "Nadia Kim visited the mayor's office in Dunholt on Friday.",
     "Mateo Cruz lost Tarvia's presidential election to Lucia Ferro.",
+    # a holder who has gone: resigned, stood down, was ousted (done, whatever the aside or title before the verb)
+    "Dame Ruth Ellison, chief executive of Corran Foods, resigned on Tuesday.",
+    "Mayor Ilse Vogt of Borkum has stepped down after the budget row.",
+    "Tarvia's president, Jonas Meier, was ousted by parliament last night.",
+    # a going that is someone else's word, or a hedge
+    "Opposition leaders insist that Tarvia's president, Jonas Meier, will resign by June.",
+    "Staff at Corran Foods say chief executive Ruth Ellison will quit soon.",
+    "Corran Foods chief executive Ruth Ellison could step down after the vote.",
 ]
 
 

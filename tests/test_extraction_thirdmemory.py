@@ -127,6 +127,37 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "The university Tomas Berg graduated from is actually Lund University.",
         "Lund University",
     ),
+    # the change verbs in any of their forms ("joining", "signs", "rejoins", "crossed"), a place said as a kind's
+    # adjective ("the Minho derby") being no value
+    (
+        "Tiago Mendes",
+        "plays for",
+        "Braga",
+        "Tiago Mendes crossed the Minho derby, joining Vitória from Braga.",
+        "Vitória",
+    ),
+    (
+        "Baris Kaya",
+        "plays for",
+        "Besiktas",
+        "Baris Kaya signs for Trabzonspor, ending a decade at Besiktas.",
+        "Trabzonspor",
+    ),
+    ("Lucas Moreau", "works at", "Renault", "Lucas Moreau rejoins Stellantis after a spell at Renault.", "Stellantis"),
+    (
+        "Amara Diallo",
+        "lives in",
+        "Paris",
+        "Amara Diallo has returned to live in Dakar after two decades away.",
+        "Dakar",
+    ),
+    (
+        "Yusuf Demir",
+        "lives in",
+        "Berlin",
+        "After years abroad, Yusuf Demir sold his Berlin flat and went home to Izmir for good.",
+        "Izmir",
+    ),
 ]
 
 #: (subject, relation, the value memory holds, a sentence that names no new value of it)
@@ -171,6 +202,20 @@ NOTHING: list[tuple[str, str, str, str]] = [
     # a move that nearly happened, or that sources said: no change
     ("Rui Costa", "plays for", "Benfica", "Rui Costa was nearly sold to Fiorentina in January, sources said."),
     ("Rui Costa", "plays for", "Benfica", "Rui Costa almost joined Sevilla last summer."),
+    # a candidacy or an offer is no change; nor is the time before one
+    (
+        "Ben Okoro",
+        "works at",
+        "Reuters",
+        "Ben Okoro was briefly considered for a post at Bloomberg, according to a former colleague.",
+    ),
+    ("Ben Okoro", "works at", "Reuters", "Ben Okoro was approached by the BBC, his former editor said."),
+    ("Nadia Haddad", "works at", "DeepMind", "Before joining Google, Nadia Haddad did a postdoc at Oxford University."),
+    ("Tiago Mendes", "plays for", "Braga", "Tiago Mendes was offered a new deal by Porto after joining Braga."),
+    ("Sara Lind", "plays for", "Rosengård", "Sara Lind won three cups with Hammarby before her transfer."),
+    ("Tomas Eklund", "lives in", "Umeå", "Tomas Eklund is thinking about moving to Luleå."),
+    ("Corvex", "headquartered in", "Lille", "Corvex had been headquartered in Nantes for years before the move."),
+    ("Per Holm", "works at", "Ericsson", "Per Holm crossed the Kattegat for good: he lives in Aarhus now."),
 ]
 
 

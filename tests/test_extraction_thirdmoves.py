@@ -214,11 +214,35 @@ CORRECTED: list[tuple[str, list[tuple[str, str, str, bool]]]] = [
         "Tesvia's parliament now sits in Arnhal, which replaced Dorv as the capital.",
         [("Tesvia", "capital", "Arnhal", False)],
     ),
+    # a correction said by contrast, whatever its relation: the denied value, and how it was given, are no statement
+    (
+        "Hanne Vik was not born in Tromsø, as her obituary said, but in Narvik.",
+        [("Hanne Vik", "born in", "Narvik", False)],
+    ),
+    ("Jonas Weber works not at Bosch but at Continental.", [("Jonas Weber", "works at", "Continental", False)]),
+    ("The Salt Archive stands not in Aarhus but in Odense.", [("Salt Archive", "located in", "Odense", False)]),
+    (
+        "Narvik, not Tromsø, is Hanne Vik's birthplace, her publisher has confirmed.",
+        [("Hanne Vik", "born in", "Narvik", False)],
+    ),
+    # a place's relation said of the group that acts for it is the place's
+    (
+        "Legislators in Corvania voted to move the capital from Dastra to Velmont, effective at once.",
+        [("Corvania", "capital", "Velmont", False)],
+    ),
+    (
+        "Deputies made Ostrish the sole official language of the Ostrian Republic.",
+        [("Ostrian Republic", "official language", "Ostrish", False)],
+    ),
 ]
 UNCORRECTED = [
     "Cold Lake was directed by Ola Nyström's former assistant.",
     "Ruth Adler could take over directing The Winter Orchard if the studio agrees.",
     "Rumours say Loria has renamed its capital: Port Vell is now called Vellara.",
+    # a group that acts for no place named owns no capital
+    "Lawmakers voted to move the capital to Velmont.",
+    # "not only A but also B" is no correction
+    "The Salt Archive was directed not only by Ida Berg but also by Ola Lund.",
 ]
 
 
@@ -358,6 +382,10 @@ def test_a_correction_notice_states_what_is_so(text: str, expected: Triple | Non
 #: evidence do (a job taken is an employer; a job as the reason for a move leaves the place moved to a home; a
 #: club's name or a goalkeeper's verb a team; a title or an aside may name the party left, which is not current).
 PEOPLE: list[tuple[str, Triple]] = [
+    # a musician's title makes the party joined a band or an ensemble, not an employer (unless a firm's name says so)
+    ("Drummer Oskar Lind has joined Grey Meridian, replacing Ivo Sand.", ("Oskar Lind", "member of", "Grey Meridian")),
+    ("Cellist Ana Ruiz has joined the Vienna Philharmonic.", ("Ana Ruiz", "member of", "Vienna Philharmonic")),
+    ("Pianist Mei Chen has joined Deutsche Bank as an analyst.", ("Mei Chen", "works at", "Deutsche Bank")),
     ("Henrik Dahl has taken a post with the OSCE.", ("Henrik Dahl", "works at", "OSCE")),
     ("Marta Ruiz took a job at Telefónica last spring.", ("Marta Ruiz", "works at", "Telefónica")),
     (
