@@ -313,13 +313,15 @@ def decide(
     judge: Judge = rules_judge,
     judge_name: str = "rules",
 ) -> list[Decision]:
-    """Verdicts for every candidate, most telling first (key matches, then by cosine).
+    """Verdicts for every candidate, most telling first (key matches, then by cosine, then the oldest).
 
     The rules settle what they can be sure of — exact restatements, a fact the
     consolidator named, a key match on a predicate of known cardinality — and
     the configured judge decides the rest (neighbours, unknown predicates).
     """
-    ordered = sorted(candidates, key=lambda c: (not c.named, not c.key_match, -c.cosine))
+    # Ties (two active facts stating one triple have one cosine) go to the older, then by id: the order the
+    # store returned them in is not stable, and which fact a restatement settles on must not vary run to run.
+    ordered = sorted(candidates, key=lambda c: (not c.named, not c.key_match, -c.cosine, c.fact.valid_from, c.fact.id))
     decisions = []
     for cand in ordered:
         same_object = norm(new.object) == norm(cand.fact.object)

@@ -113,6 +113,15 @@ def test_a_custom_judge_decides_neighbours_but_not_exact_restatements() -> None:
     assert calls == ["Berlin"]
 
 
+def test_decide_orders_tied_candidates_the_same_whatever_order_the_store_gives():
+    """Two active facts stating one triple tie on cosine: the older one is settled first, in either input order."""
+    older, newer = view("user", "prefers drink", "chai", 0), view("user", "prefers drink", "chai", 2)
+    new = view("user", "prefers drink", "chai", 3)
+    for given in ([older, newer], [newer, older]):
+        ds = decide(new, [Candidate(f, 0.97, True) for f in given], POLICY)
+        assert [d.candidate.fact.id for d in ds] == [older.id, newer.id]
+
+
 # --- calibration --------------------------------------------------------------------
 
 CALIBRATION: list[tuple[str, str, str, dict, dict]] = [
