@@ -16,7 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .base import Consolidator, WarmsUp
+    from .base import Consolidator, ForeseesEpisodes, WarmsUp
     from .errors import (
         ConsolidatorConfigError,
         ConsolidatorError,
@@ -61,6 +61,7 @@ _EXPORTS = {
     "Episode": "types",
     "ExtractiveConsolidator": "extractive",
     "Fact": "types",
+    "ForeseesEpisodes": "base",
     "JudgeVerdict": "llm",
     "KINDS": "registry",
     "LLMConsolidator": "llm",
@@ -109,6 +110,7 @@ __all__ = [
     "Episode",
     "ExtractiveConsolidator",
     "Fact",
+    "ForeseesEpisodes",
     "JudgeVerdict",
     "KINDS",
     "LLMConsolidator",

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import OPTIONS_KEY, ConsolidatorConfigError
-from .types import ConsolidationResult, Context, Transcript, Turn
+from .types import ConsolidationResult, Context, Episode, Transcript, Turn
 
 
 @runtime_checkable
@@ -44,6 +44,18 @@ class WarmsUp(Protocol):
 
     def warm(self, sessions: Sequence[Sequence[Turn]]) -> None:
         """Prepare for consolidating ``sessions`` (each one's turns, in order)."""
+        ...
+
+
+@runtime_checkable
+class ForeseesEpisodes(Protocol):
+    """A consolidator whose episodes follow from the transcript alone, whatever the context: the
+    consolidation lookahead embeds their texts while the previous chunk swaps, so the chunk's own
+    embedding call is left with its facts. ``episodes`` must return exactly the episodes ``consolidate``
+    will (a wrong guess costs only time: a vector is reused only for an equal text)."""
+
+    def episodes(self, transcript: Transcript) -> tuple[Episode, ...]:
+        """The episodes ``consolidate(transcript, context)`` returns, for any context."""
         ...
 
 

@@ -66,11 +66,15 @@ class ExtractiveConsolidator:
 
     def consolidate(self, transcript: Transcript, context: Context) -> ConsolidationResult:
         """One episode per frame, plus the facts of every turn in session order."""
-        episodes = tuple(self._episode(frame) for frame in episode_frames(transcript))
+        episodes = self.episodes(transcript)
         if not self.extract_facts:
             return ConsolidationResult(episodes=episodes)
         facts = session_facts(transcript.turns, context.active_facts, relations=self.relations)
         return ConsolidationResult(episodes=episodes, facts=tuple(facts))
+
+    def episodes(self, transcript: Transcript) -> tuple[Episode, ...]:
+        """One episode per frame: the transcript alone decides them (``consolidators.base.ForeseesEpisodes``)."""
+        return tuple(self._episode(frame) for frame in episode_frames(transcript))
 
     def warm(self, sessions: Sequence[Sequence[Turn]]) -> None:
         """Parse the sentences of many sessions in one parser batch, then read each (both are remembered;

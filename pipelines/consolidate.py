@@ -23,7 +23,6 @@ from consolidators import (
     ConsolidatorError,
     Context,
     Transcript,
-    build_transcript,
     load_consolidator,
     load_llm_judge,
     run_consolidator,
@@ -37,7 +36,7 @@ from memory_sink.types import Memory, NewMemory, SessionEvents
 from memory_sink.vocab import Kind, Outcome
 
 from .lookahead import Ahead, Lookahead, warm
-from .passages import session_turns
+from .passages import session_transcript, session_turns
 from .rows import to_new_memories
 from .shards import Shard
 
@@ -222,17 +221,11 @@ def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tup
 def _prepare(
     store: MemoryStore, consolidator: Consolidator, events: SessionEvents, context: Context | Exception
 ) -> _Prepared | SessionOutcome:
-    ep_cfg = store.config.consolidate.episode
     try:
         if isinstance(context, Exception):
             raise context
-        transcript = build_transcript(
-            events.namespace,
-            events.session_id,
-            session_turns(events),
-            max_gap_seconds=ep_cfg.max_gap_seconds,
-            max_turns=ep_cfg.max_turns,
-            max_words=ep_cfg.max_words,
+        transcript = session_transcript(
+            events.namespace, events.session_id, session_turns(events), store.config.consolidate.episode
         )
         result = call_with_timeout(consolidator, transcript, context, store.config.consolidate.timeout_seconds)
         return _Prepared(events, to_new_memories(result, events))

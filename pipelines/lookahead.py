@@ -7,7 +7,9 @@ other, each leaves a core idle. Most of what a chunk embeds is fixed by its
 turns alone — one passage per turn, ``role: text`` (``passages.turn_passage_texts``)
 — so while chunk k swaps, a background thread reads chunk k+1's sessions and
 embeds those texts; chunk k+1 then embeds only what its consolidator decided
-(facts, summaries) and anything the guess missed. A consolidator that warms up
+(facts, summaries) and anything the guess missed. A consolidator whose episodes
+follow from the turns alone (``ForeseesEpisodes``: the extractive one's summaries) has
+those texts embedded ahead too, so the chunk is left with its facts. A consolidator that warms up
 (``WarmsUp``: the extractive one parses the chunk's sentences in one batch) is
 shown chunk k+1's sessions there too; it must change no result (``WarmsUp``).
 
@@ -39,11 +41,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from consolidators import Consolidator, Turn, WarmsUp
+from consolidators import Consolidator, ForeseesEpisodes, Turn, WarmsUp
 from memory_sink import MemoryStore
+from memory_sink.config import EpisodeConfig
 from memory_sink.tiers import KnownVectors
 
-from .passages import session_turns, turn_passage_texts
+from .passages import session_transcript, session_turns, turn_passage_texts
+from .rows import episode_embed_text
 
 log = logging.getLogger(__name__)
 
@@ -75,12 +79,34 @@ def warm(consolidator: Consolidator, sessions: Sequence[Sequence[Turn]]) -> bool
     return True
 
 
+def foreseen(
+    consolidator: Consolidator, episode: EpisodeConfig, read: Sequence[tuple[tuple[str, str], Sequence[Turn]]]
+) -> list[str]:
+    """What the episodes of these sessions will embed, if the consolidator foresees them (``ForeseesEpisodes``).
+
+    Its failure is no session's: the chunk then embeds those texts itself.
+    """
+    if not isinstance(consolidator, ForeseesEpisodes):
+        return []
+    try:
+        return [
+            episode_embed_text(found)
+            for (namespace, session_id), turns in read
+            for found in consolidator.episodes(session_transcript(namespace, session_id, turns, episode))
+        ]
+    except Exception as exc:
+        log.warning("foreseeing the next chunk's episodes failed (%s); the chunk embeds them itself", exc)
+        return []
+
+
 def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions, memo: KnownVectors | None) -> Ahead:
     read = [(pair, session_turns(store.tiers.read_session(*pair))) for pair in sessions]
     read = [(pair, turns) for pair, turns in read if turns]
     warmed = frozenset(pair for pair, _ in read) if warm(consolidator, [turns for _, turns in read]) else frozenset()
+    texts = [text for _, turns in read for text in turn_passage_texts(turns)]
+    texts += foreseen(consolidator, store.config.consolidate.episode, read)
     try:
-        known = store.tiers.embed_ahead([text for _, turns in read for text in turn_passage_texts(turns)], memo)
+        known = store.tiers.embed_ahead(texts, memo)
     except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
         log.warning("embedding the next chunk's passages ahead failed (%s); the chunk embeds them itself", exc)
         return Ahead(memo, warmed)

@@ -44,8 +44,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from consolidators.framing import render_turns, word_count
-from consolidators.types import Turn
+from consolidators.framing import build_transcript, render_turns, word_count
+from consolidators.types import Transcript, Turn
+from memory_sink.config import EpisodeConfig
 from memory_sink.types import SessionEvents
 
 #: Words per passage: whole turns are packed up to this many; a longer turn is a passage alone.
@@ -145,6 +146,18 @@ def session_turns(events: SessionEvents) -> list[Turn]:
         )
         for t in events.turns
     ]
+
+
+def session_transcript(namespace: str, session_id: str, turns: Sequence[Turn], episode: EpisodeConfig) -> Transcript:
+    """A session's turns framed as the deployment's ``consolidate.episode`` says: what a consolidator is shown."""
+    return build_transcript(
+        namespace,
+        session_id,
+        turns,
+        max_gap_seconds=episode.max_gap_seconds,
+        max_turns=episode.max_turns,
+        max_words=episode.max_words,
+    )
 
 
 def turn_passage_texts(turns: Sequence[Turn]) -> list[str]:

@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
-from consolidators import ConsolidationResult
+from consolidators import ConsolidationResult, Episode
 from memory_sink.supersession import CARDINALITY
 from memory_sink.types import NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind
@@ -30,6 +30,11 @@ def _merged_metadata(turns: Iterable[StagedTurn]) -> dict[str, Any]:
     return {k: v for k, v in merged.items() if k not in conflicts}
 
 
+def episode_embed_text(episode: Episode) -> str:
+    """What an episode's vector reads: its summary, else its text."""
+    return episode.summary or episode.text
+
+
 def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[NewMemory]:
     """Turn a validated consolidator result into rows for the swap (pure)."""
     by_id = {t.event_id: t for t in events.turns}
@@ -41,7 +46,7 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
         episode = NewMemory(
             kind=Kind.EPISODE,
             content=ep.text,
-            embed_text=ep.summary or ep.text,
+            embed_text=episode_embed_text(ep),
             event_ids=tuple(ep.event_ids),
             valid_from=ep.start_ts,
             metadata={

@@ -80,8 +80,12 @@ def test_later_chunks_take_their_passages_from_the_lookahead_and_store_each_text
     every = [t for _, texts in calls for t in texts]
     stored = _stored(store)
     assert len({sid for sid, text, _ in stored if text in ahead}) == 4  # the second and third chunks' sessions
-    assert len(ahead) == 16 and ahead <= {text for _, text, _ in stored}  # their own 4 turns' passages each
+    passages = {text for text in ahead if text.startswith(("user: ", "assistant: "))}
+    # their own 4 turns' passages each, and their episode's summary (the extractive one foresees episodes)
+    assert len(passages) == 16 and len(ahead - passages) == 4 and ahead <= {text for _, text, _ in stored}
     assert "user: Thanks! That fixed it." in every and len(every) == len(set(every))  # no text embedded twice
+    later = [texts for by_lookahead, texts in calls[1:] if not by_lookahead]  # the later chunks' own calls
+    assert later and all(t.startswith("user ") for texts in later for t in texts)  # their facts only
     for sid, text, vector in stored:
         assert np.array_equal(vector, alone_of([text])[0]), (sid, text)
 
@@ -175,3 +179,51 @@ def test_a_lookahead_hands_the_interpreter_back_sooner_and_restores_it_after_the
         assert sys.getswitchinterval() == pytest.approx(0.005)
     finally:
         sys.setswitchinterval(before)
+
+
+def test_the_extractive_consolidator_foresees_exactly_the_episodes_it_returns() -> None:
+    from consolidators import ForeseesEpisodes, build_transcript
+    from consolidators.types import ActiveFact, Turn
+
+    extractive = load_consolidator("extractive", {})
+    assert isinstance(extractive, ForeseesEpisodes)
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    turns = [
+        Turn(event_id=f"e{i}", role="user", content=f"I moved to Lisbon. I drink tea number {i}.", ts=at, seq=i)
+        for i in range(5)
+    ]
+    transcript = build_transcript("ns", "s", turns, max_gap_seconds=1800, max_turns=2, max_words=400)
+    held = Context(active_facts=(ActiveFact(id="f", subject="user", predicate="lives in", object="Oslo"),))
+    for context in (Context(), held):
+        assert extractive.consolidate(transcript, context).episodes == extractive.episodes(transcript)  # type: ignore[union-attr]
+
+
+class Foreseeing(Warming):
+    """Foresees its episodes, or fails to."""
+
+    def __init__(self, fail: bool) -> None:
+        super().__init__()
+        self.fail_foresight = fail
+
+    def episodes(self, transcript: Transcript) -> Any:
+        if self.fail_foresight:
+            raise RuntimeError("no crystal ball")
+        return self.inner.episodes(transcript)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("fail", [False, True])
+def test_foreseen_episodes_store_each_text_s_own_vector_and_a_failing_foresight_fails_no_session(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, fail: bool
+) -> None:
+    _stage(store, 4)
+    alone_of = store.embedder.embed_documents
+    monkeypatch.setattr(cons, "EMBED_CHUNK", 2)
+    calls = _spy(store, monkeypatch)
+    with caplog.at_level(logging.WARNING, logger="pipelines.lookahead"):
+        assert run_consolidate(store, min_quiet_seconds=0, consolidator=Foreseeing(fail)).sessions_consolidated == 4
+    assert ("no crystal ball" in caplog.text) == fail
+    last_own = [texts for by_lookahead, texts in calls if not by_lookahead][-1]  # the second chunk's own call
+    summaries = [t for t in last_own if not t.startswith("user ")]
+    assert len(summaries) == (2 if fail else 0)  # without foresight the chunk embeds its summaries itself
+    for sid, text, vector in _stored(store):
+        assert np.array_equal(vector, alone_of([text])[0]), (sid, text)
