@@ -86,7 +86,7 @@ def is_word(text: str) -> bool:
 
     Here because both sides ask it of the same words: the coreference reader, which never takes an English
     word for a short name, and memory's context selection, which offers a full name's facts to a transcript
-    that says its one-word short form (``memory_sink.supersession.text_names``).
+    that says its one-word short form (``memory_sink.contexts.text_names``).
     """
     # Imported here: memory_sink imports this module, and `tiermem recall` must not load the lexicon.
     from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]

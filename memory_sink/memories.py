@@ -287,9 +287,9 @@ REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = 
 
 # A consolidator's context (it must see what is currently believed about the subjects
 # its session involves, to say what a new fact replaces): active facts about the user or about a subject named in
-# the text — one of its runs of words (``grams``, from ``supersession.text_grams``
+# the text — one of its runs of words (``grams``, from ``contexts.text_grams``
 # over a chunk's transcripts, read once per chunk), compared as
-# ``supersession.name_key`` writes names (NAME below) through a hashed lookup.
+# ``contexts.name_key`` writes names (NAME below) through a hashed lookup.
 # The distinct subjects come from a loose scan of the partial
 # memory_active_fact_key index (one probe per subject, not per fact) and, as one
 # array, select the facts through the same index (as a join, the planner guessed
@@ -298,7 +298,7 @@ REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = 
 # kind a new statement replaces), then the newest, survive the cap.
 # A subject is also involved when its first word (a company: "Halvard" for Halvard Motors) or its last (a
 # person: "Brandt" for Anneliese Brandt) is a one-word name the text says (``names``, from
-# ``supersession.text_names``): texts name someone in full once, then by the short name alone, and the
+# ``contexts.text_names``): texts name someone in full once, then by the short name alone, and the
 # consolidator can only read the short name as the full one if memory offers it (``consolidators.coreference``);
 # so is one whose first word a name's ``stems`` begins, give or take two letters (``forms.extends``): an
 # adjective no table lists names its country ("the Norlandic capital": Norland).

@@ -24,19 +24,16 @@ from consolidators.forms import norm
 
 from . import db, health, memories, meta, ops, staging, swap
 from .config import Config
+from .contexts import NAME_PUNCTUATION, contexts_for, text_grams, text_names
 from .drain import drain_pending
 from .errors import InputError
 from .supersession import (
     MULTI_VALUED,
-    NAME_PUNCTUATION,
     SINGLE_VALUED,
     Judge,
     Policy,
-    contexts_for,
     predicate_forms,
     rules_judge,
-    text_grams,
-    text_names,
     threshold_for,
 )
 from .swap import SwapResult
@@ -168,7 +165,7 @@ class Tiers:
 
         One query for all ``transcripts`` (a chunk of sessions of one namespace):
         facts about the user or a subject a transcript names, at most ``limit``
-        per transcript, most relevant first (``supersession.contexts_for``).
+        per transcript, most relevant first (``contexts.contexts_for``).
         """
         policy = self.supersession_policy()
         single = self.single_valued_predicates(policy)

@@ -12,20 +12,18 @@ import pytest
 
 from consolidators.types import ConsolidationResult, Context, Episode, Transcript
 from memory_sink import MemoryStore, memories
+from memory_sink.contexts import contexts_for, name_key, text_grams
 from memory_sink.supersession import (
     DEFAULT_THRESHOLDS,
     UNRELATED_NAME,
     Candidate,
     FactView,
     Policy,
-    contexts_for,
     name_holds,
-    name_key,
     predicate_forms,
     retraction_covers,
     retraction_targets,
     rules_judge,
-    text_grams,
 )
 from memory_sink.types import Memory
 from pipelines.consolidate import build_consolidator, consolidate_session, run_consolidate
