@@ -12,6 +12,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, NOT_OCCUPATIONS, is_occupation
 from .relations import PERSON_VALUED
+from .teams import POSITION
 from .toolnames import ROLES, known_names
 from .types import Fact
 from .vocabulary import drop_time_words, is_time, name_span
@@ -262,6 +263,9 @@ _NO_JOB = frozenset(
 
 
 def untitled(fact: Fact) -> Fact:
+    """``fact`` with its names bare of titles and descriptions, and its object cut where the name ends (whichever
+    reader read it: every reader's facts pass here)."""
+    fact = _run_on_cut(fact)
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
     # "Red Star Belgrade's Luka Petrović"; a film's title, a site's or a company's name has no job before it
@@ -276,7 +280,7 @@ def untitled(fact: Fact) -> Fact:
 
 
 #: What a name carries that is no part of it: "Nairobi-based", "streaming giant", "Ltd.".
-_BASED = re.compile(r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated|turned-[a-z]+) (?=[A-Z])")
+_BASED = re.compile(r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated|turned-[a-z]+|wise) (?=[A-Z])")
 #: A rank before a person's name, a closed class (church, nobility, forces, bench): "Cardinal Jean-Baptiste
 #: Okello", "Colonel Ama Boateng"; with one name after it ("Prince Harry") the rank is how the person is called.
 _RANK = re.compile(
@@ -284,6 +288,8 @@ _RANK = re.compile(
     r"|Lady|Baron|Baroness|Count|Countess|Duke|Duchess|General|Colonel|Major|Captain|Lieutenant|Sergeant|Admiral"
     r"|Commander|Marshal|Judge|Justice|Ambassador|Chancellor|Governor|Senator)\s+(?=[A-Z][\w'-]+\s+[A-Z])"
 )
+#: A player's position before a person's name (the sports' closed class :data:`teams.POSITION`).
+_POSITIONED = re.compile(rf"^(?i:{POSITION})\s+(?=[A-Z][\w'-]+\s+[A-Z])")
 #: An organisation's role before a person's name: "Former Brightwater Foods CEO Lisa Grant", "Real Betis winger
 #: Carlos Ibáñez"; the role is an acronym or a job (:func:`wholenames.job_title`).
 _ORG_ROLE = re.compile(
@@ -304,8 +310,8 @@ def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
     only a subject's, since an object's first word may be a place, "Harbor City Hawks"); with ``person``, a name
     known to be a person's, a pastime's noun too ("Climber Yvon Chouinard")."""
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
-    if person:
-        bare = _RANK.sub("", bare)
+    if person:  # "Prop Tevita Latu", "Cardinal Jean-Baptiste Okello": a position or a rank is no part of the name
+        bare = _POSITIONED.sub("", _RANK.sub("", bare))
         role = _ORG_ROLE.match(bare)
         bare = bare[role.end() :] if role and (role["role"].isupper() or wholenames.job_title(role["role"])) else bare
     kind = _KIND.match(bare) if job else None  # "Fintech Nexa Pay", "Carmaker Volvo Cars": the kind is no name

@@ -84,6 +84,10 @@ _PERSON_SIDES = {
 }
 
 
+#: A compound adjective that describes a name ("Lagos-born, London-based playwright Tolu Ajayi"), never one.
+_DESCRIBING = re.compile(r"\S+-(?:born|based|headquartered|bred|raised|educated|trained)")
+
+
 def person_side(predicate: str, side: str) -> bool:
     """Whether ``side`` ("subject" or "object") of ``predicate`` is a person."""
     return side in _PERSON_SIDES.get(predicate, ())
@@ -94,8 +98,8 @@ def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
     surname ("founded by brothers Arjun and Rohan Mehta")."""
     out: list[Fact] = []
     for f in facts:
-        if f.subject.lower() in STOP_WORDS:  # "As of 1 June, …": an opening word is no subject
-            continue
+        if f.subject.lower() in STOP_WORDS or _DESCRIBING.fullmatch(f.subject):  # "As of 1 June", "Lagos-born"
+            continue  # an opening word, or a description of the name after it, is no subject
         f = replace(f, subject=short_form(_spelt(f.subject, sentence)), object=short_form(_spelt(f.object, sentence)))
         f = replace(f, object=bare_currency(f.object)) if f.predicate == "currency" else f
         sides = _PERSON_SIDES.get(f.predicate, ())
