@@ -250,7 +250,12 @@ def name_text(tok: Any) -> str:
     title = tok.doc[left]
     # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name; an organisation's name
     # holds no title ("National Taiwan University")
-    if left < tok.i and title.dep_ == "compound" and role_relation([title.text]) is not None and tok.text not in ORG_WORDS:
+    if (
+        left < tok.i
+        and title.dep_ == "compound"
+        and role_relation([title.text]) is not None
+        and tok.text not in ORG_WORDS
+    ):
         left += 1
     while left < tok.i and tok.pos_ == "PROPN" and _descriptor(tok.doc[left]):
         left += 1  # "the composer Arvid Holm": a lowercase noun before a name describes it

@@ -280,7 +280,9 @@ def untitled(fact: Fact) -> Fact:
 
 
 #: What a name carries that is no part of it: "Nairobi-based", "streaming giant", "Ltd.".
-_BASED = re.compile(r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated|turned-[a-z]+|wise) (?=[A-Z])")
+_BASED = re.compile(
+    r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated|turned-[a-z]+|wise) (?=[A-Z])"
+)
 #: A rank before a person's name, a closed class (church, nobility, forces, bench): "Cardinal Jean-Baptiste
 #: Okello", "Colonel Ama Boateng"; with one name after it ("Prince Harry") the rank is how the person is called.
 _RANK = re.compile(

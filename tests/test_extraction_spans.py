@@ -141,7 +141,9 @@ def test_what_must_not_join(role: str, sentence: str, triple: Triple) -> None:
 
 def test_unknown_state_keeps_its_long_form() -> None:
     # an invented state has no short name to be known by
-    assert ("Kingdom of Norvale", "capital", "Estermark") in _third("The capital of the Kingdom of Norvale is Estermark.")
+    assert ("Kingdom of Norvale", "capital", "Estermark") in _third(
+        "The capital of the Kingdom of Norvale is Estermark."
+    )
 
 
 @pytest.mark.parametrize(
