@@ -221,12 +221,14 @@ def _tool_name(value: str) -> str:
     return " ".join(words)
 
 
-def _run_on_cut(fact: Fact) -> Fact:
+def _run_on_cut(fact: Fact, *, cut_here: bool = True) -> Fact:
     """``fact`` with its object cut where the name ends, whichever reader read it: "Pepper who's scared of the
-    vacuum", "TU Delft has been rough", "Ubisoft the same month", "Wipro's" (of "Wipro's cloud division")."""
+    vacuum", "TU Delft has been rough", "Ubisoft the same month", "Wipro's" (of "Wipro's cloud division"); without
+    ``cut_here`` (the object is whole as read, not a cut of the sentence) a final "'s" stays ("St Vincent's")."""
     obj = fact.object
     if fact.predicate not in _TITLED and obj[:1].isupper():
-        obj = re.sub(r"(?<=\w)(?:'s|')$", "", name_span(obj))
+        obj = name_span(obj)
+        obj = re.sub(r"(?<=\w)(?:'s|')$", "", obj) if cut_here or obj != fact.object else obj
     elif fact.predicate not in _TITLED:  # "shopify is way chiller than my last gig": a value has no verb of its own
         obj = _CLAUSE_IN_VALUE.split(obj, maxsplit=1)[0]
     if fact.predicate == "works as":
@@ -265,7 +267,7 @@ _NO_JOB = frozenset(
 def untitled(fact: Fact) -> Fact:
     """``fact`` with its names bare of titles and descriptions, and its object cut where the name ends (whichever
     reader read it: every reader's facts pass here)."""
-    fact = _run_on_cut(fact)
+    fact = _run_on_cut(fact, cut_here=False)
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
     # "Red Star Belgrade's Luka Petrović"; a film's title, a site's or a company's name has no job before it

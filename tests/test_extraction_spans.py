@@ -180,3 +180,20 @@ def test_state_and_currency_in_a_sentence() -> None:
     found = _third("The Republic of Vanuatu uses the vatu as its currency, and the Hungarian forint is Hungary's.")
     assert ("Vanuatu", "currency", "vatu") in found
     assert not any(s.startswith("Republic") for s, _, _ in found)
+
+
+RENAMED: list[tuple[str, set[Triple]]] = [
+    # a capital renamed is one city under its new name, whoever's adjective or possessive names the state
+    ("The Ruritanian capital was renamed Port Ellis last year.", {("Ruritania", "capital", "Port Ellis")}),
+    ("Duvania's capital has been renamed again and is now called Amsela.", {("Duvania", "capital", "Amsela")}),
+    # a state whose name ends like a demonym ("-stan") is itself, not a coined "Kazakhsta"
+    ("Uzbekistan renamed its capital Yangi Toshkent.", {("Uzbekistan", "capital", "Yangi Toshkent")}),
+    # a rename asked about, or only possible, is none
+    ("Could the Ruritanian capital be renamed Port Ellis?", set()),
+    ("The Ruritanian capital may be renamed Port Ellis.", set()),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), RENAMED)
+def test_renamed_capital(sentence: str, expected: set[Triple]) -> None:
+    assert {t for t in _user(sentence) if t[1] == "capital"} == expected
