@@ -225,7 +225,8 @@ def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
         place = _IN_PLACE.match(after)  # "the American University" names no one school without its place
         return name + place[0] if place else name
     head = _HEAD_NOUN.match(after) if side == "subject" and fact.predicate == "located in" else None
-    if head and head["noun"] not in NAMED_SITES and is_word(head["noun"]):
+    # a noun, not an adverb before the verb ("Carrow Ring actually lies in …")
+    if head and head["noun"] not in NAMED_SITES and "NOUN" in getAllLemmas(head["noun"]):
         return name + head[0]  # "the Torre Alta lighthouse is in Cádiz": the lighthouse is what is located
     return name
 

@@ -128,6 +128,12 @@ NOT_GROWN: list[tuple[str, str, Triple]] = [
     ("assistant", "Ruth Okoye works at Google in London.", ("Ruth Okoye", "works at", "Google in London")),
     # a museum's name is said without "museum" (the updates ask for the name alone)
     ("assistant", "The Villa Serena museum is located in Lucca.", ("Villa Serena museum", "located in", "Lucca")),
+    # an adverb before the verb is no head noun
+    (
+        "assistant",
+        "Drumlin Stones actually lies in County Sligo.",
+        ("Drumlin Stones actually", "located in", "County Sligo"),
+    ),
     # a possessive place keeps its city only for place relations: a person's work is no city
     ("assistant", "Ana Ruiz works at Madrid's Prado Museum.", ("Ana Ruiz", "works at", "Madrid")),
 ]
