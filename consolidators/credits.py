@@ -81,6 +81,12 @@ _CAPITALS = (
         rf"^(?P<c>{_NAME}) (?:has )?renamed its (?P<r>capital|currency)(?:: (?:the )?(?:{_NAME}) is now (?:officially )?"
         rf"(?:called|named|known as)| to| as)? (?P<v>{_NAME})"
     ),
+    # "The Kazakh capital has been renamed once again and is now called Astana", "Duvania's capital was renamed
+    # Amsela": the capital keeps its seat under a new name
+    re.compile(
+        rf"^(?:The )?(?P<c>{_NAME})(?:'s|')? (?P<r>capital) (?:has been|was) renamed(?: once again| again)?"
+        rf"(?: and is now (?:officially )?(?:called|named|known as)| to| as)? (?P<v>{_NAME})"
+    ),
     # "Astana is once again what the Kazakh capital is called"
     re.compile(
         rf"^(?P<v>{_NAME}) is (?:once again |again |now )?what (?:the )?(?P<c>{_NAME}) (?P<r>capital) is called"

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from . import founders, holdings, succession
-from .places import CURRENCIES, DEMONYMS
+from .places import COUNTRIES, CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP, PLANS, doubts, is_word
 from .types import Fact
@@ -386,6 +386,8 @@ def country(name: str, *, adjective: bool = False) -> str:
     """A name as the owner: a demonym ("Elbonians", "Velorian lawmakers", "the French") names its country, a
     governing body ("Tartu City Council") its place."""
     name = _BODY.sub("", _bare(name)) or name
+    if name in COUNTRIES:  # "Kazakhstan" ends like a demonym ("-an") and is the country itself
+        return name
     singular = name[:-1] if name.endswith(("ians", "ans")) else name
     if singular in DEMONYMS:
         return DEMONYMS[singular]

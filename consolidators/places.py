@@ -165,3 +165,21 @@ DEMONYMS: dict[str, str] = {
 CURRENCIES = frozenset(
     """afghani ariary baht balboa birr boliviano cedi colon córdoba dalasi dinar dirham dollar dong dram escudo euro forint franc guarani hryvnia kip koruna krona krone kroner kuna kwacha kwanza kyat lari lek lempira leone leu lev lilangeni lira loti manat metical naira ngultrum ouguiya peso pound pula quetzal rand real renminbi rial riel ringgit riyal rouble ruble rufiyaa rupee rupiah shilling sol som taka tenge tugrik won yen yuan zloty złoty""".split()
 )
+
+#: Sovereign states the demonym table has no adjective for: with it, every state, so "the Republic of Palau"
+#: can be known as Palau (a state's long form names the state), while an invented "Republic of Sarvona" keeps
+#: the only name it has.
+COUNTRIES = frozenset(DEMONYMS.values()) | frozenset(
+    """Andorra|Antigua and Barbuda|Bahamas|Barbados|Belize|Brunei|Burundi|Cabo Verde|Cape Verde|Central African Republic
+    |Chad|Comoros|Congo|Czechia|Djibouti|Dominica|Equatorial Guinea|Eritrea|Eswatini|Gabon|Gambia|Grenada|Guinea
+    |Guinea-Bissau|Guyana|Kiribati|Lesotho|Liberia|Liechtenstein|Malawi|Maldives|Marshall Islands|Mauritania
+    |Micronesia|Nauru|North Korea|Palau|Saint Kitts and Nevis|Saint Lucia|Saint Vincent and the Grenadines|San Marino
+    |Sao Tome and Principe|Seychelles|Sierra Leone|Solomon Islands|South Korea|South Sudan|Suriname|Timor-Leste
+    |Trinidad and Tobago|Tuvalu|Vanuatu""".replace("\n    ", "").split("|")
+)
+#: Currency names several states use, so their adjective is part of the name ("the Kenyan shilling", "the Swiss
+#: franc"); a name only one state uses is said bare ("the Albanian lek" is the lek, "the Ghanaian cedi" the cedi).
+SHARED_CURRENCIES = frozenset(
+    "dollar dollars pound pounds peso pesos franc francs shilling shillings krone kroner krona kronor dinar dinars"
+    " rupee rupees riyal riyals rial rials dirham dirhams won leu lei real reais mark marks crown crowns".split()
+)

@@ -248,8 +248,15 @@ def name_text(tok: Any) -> str:
         if obj is not None and obj.pos_ == "PROPN":
             right = obj.i + 1
     title = tok.doc[left]
-    if left < tok.i and title.dep_ == "compound" and role_relation([title.text]) is not None:
-        left += 1  # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name
+    # "CEO Sundar Pichai", "President Stubb": the title is the relation, not the name; an organisation's name
+    # holds no title ("National Taiwan University")
+    if (
+        left < tok.i
+        and title.dep_ == "compound"
+        and role_relation([title.text]) is not None
+        and tok.text not in ORG_WORDS
+    ):
+        left += 1
     while left < tok.i and tok.pos_ == "PROPN" and _descriptor(tok.doc[left]):
         left += 1  # "the composer Arvid Holm": a lowercase noun before a name describes it
     described = [i for i in range(left, tok.i) if tok.pos_ == "PROPN" and _described_by(tok.doc[i])]

@@ -30,7 +30,7 @@ _PERSON = rf"(?P<p>{_WORD}(?: (?:(?:da|de|dos|van|von|der|al|el|bin) )?{_WORD})+
 _TEAM = rf"(?P<team>{_WORD}(?: (?:{_WORD}|of|de|del|da|\d+))*)"
 
 #: A player's place on the team, by sport; an adjective may qualify it ("left winger", "first-choice keeper").
-_POSITION = (
+POSITION = (
     r"(?:(?:left|right|central|attacking|defensive|holding|veteran|young|new|star|first-choice|experienced"
     r"|teenage|backup|reserve|starting) )?"
     r"(?:striker|forward|centre-forward|winger|wing|midfielder|defender|centre-back|center-back|full-back|fullback"
@@ -65,7 +65,7 @@ _WHO = r"(?:, who(?: [^,]*? and)?)?"
 #: What opens a sentence before its subject: a scene ("On Sunday, ") or an article.
 _OPEN = r"^(?:[A-Z][^,]{0,40}, )?(?:[Tt]he )?"
 
-_POS = rf"(?P<pos>{_POSITION})"
+_POS = rf"(?P<pos>{POSITION})"
 #: Posts other trades name too ("Qantas captain", "Harvard center", "a Met Office player"): they need a sport's
 #: word in the sentence besides.
 _SHARED_POSTS = re.compile(
@@ -75,12 +75,12 @@ _GAMES = re.compile(
     rf"\b(?:{_GAME}|trophy|cup|title|final|match|game|season|league|club|team|squad|fans|coach)\b", re.I
 )
 #: Evidence of a sport anywhere in the sentence: a match, or a player's position ("Former Ajax captain …").
-_SPORT = re.compile(rf"(?i:\b(?:{_POSITION})\b)|{_MATCH.pattern}")
+_SPORT = re.compile(rf"(?i:\b(?:{POSITION})\b)|{_MATCH.pattern}")
 _M, _S = _MATCH, _SPORT
 #: (pattern, the evidence the sentence must hold besides or None, whether a position names the team's role: then
 #: a country before it is the national side or a nationality, "Brazil striker X", not a club as "Monaco's" is)
 _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tuple(
-    (re.compile(pattern), needs, _POSITION in pattern)
+    (re.compile(pattern), needs, POSITION in pattern)
     for pattern, needs in (
         # "Liverpool forward Mohamed Salah scored twice", "Feyenoord's left winger Ilias Benali"
         (rf"{_OPEN}{_PAST}{_TEAM}(?:'s|')? {_POS},? {_PERSON}", None),
@@ -149,7 +149,7 @@ _COUNTRIES = frozenset(DEMONYMS.values())
 #: Capitalised words a sentence opens with that are no team: a position as a title, a time, a past, a sport
 #: ("Tennis player Daria Kuznetsova": one who plays alone has no team).
 _NOT_TEAMS = re.compile(
-    rf"^(?:(?:{_POSITION})|On|In|At|After|Last|This|Next|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+    rf"^(?:(?:{POSITION})|On|In|At|After|Last|This|Next|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
     r"|Star|Veteran|Young|Captain|The|A|An|(?:Former|Ex-|Retired|Late|Then-).*|.*-(?:born|based|bred|raised)"
     rf"|{_GAME}|tennis|golf|chess|boxing|cycling|athletics|snooker|darts|badminton|squash|swimming|skiing)$",
     re.I,
@@ -171,7 +171,7 @@ def facts(text: str, move: Move | None) -> list[Fact]:
         if team in DEMONYMS or positioned and team in _COUNTRIES or _NOT_TEAMS.match(team) or team in m["p"]:
             continue
         words = m["p"].rstrip(".").split()  # "Goalkeeper Nadia Haas, on loan at …": the position is no name
-        person = " ".join(words[1:] if re.fullmatch(_POSITION, words[0].lower()) else words)
+        person = " ".join(words[1:] if re.fullmatch(POSITION, words[0].lower()) else words)
         return make_fact(person, "plays for", team, single=True)
     return []
 

@@ -12,7 +12,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, NOT_OCCUPATIONS, is_occupation
 from .relations import PERSON_VALUED
-from .toolnames import known_names
+from .teams import POSITION
+from .toolnames import ROLES, known_names
 from .types import Fact
 from .vocabulary import drop_time_words, is_time, name_span
 
@@ -149,6 +150,8 @@ def _no_values(out: dict[_Key, Fact]) -> dict[_Key, Fact]:
     # "my wife is an architect": a spouse is a person, not a job; "not studying anymore": a time word is no value
     out = {k: f for k, f in out.items() if not (k[1] == "married to" and k[2].islower() and is_occupation(k[2]))}
     out = {k: f for k, f in out.items() if drop_time_words(f" {k[2]}").strip() and not _VERB_FIRST.match(k[2])}
+    # "my editor config is like 12 lines": a count is no tool
+    out = {k: f for k, f in out.items() if not (k[1] in ROLES and k[2].isdigit())}
     # "I love my wife and my kids", "I love my job": people and a life's parts are loved, not liked as a pastime
     out = {k: f for k, f in out.items() if not (k[1] == "likes" and k[2].lower() in _PEOPLE | _LIFE)}
     return out
@@ -199,19 +202,41 @@ _SHIFT = re.compile(r"^(?:(?:night|day|late|early|graveyard|weekend)[- ]shift|(?
 
 #: "chai has overtaken matcha as my go-to drink" read with "has overtaken matcha" for the drink: a verb is no value.
 _VERB_FIRST = re.compile(r"(?:has|have|had|is|are|was|were)\s", re.I)
-_CLAUSE_IN_VALUE = re.compile(r"\s+(?:is|are|was|were|has|have|had|who|who's|which|whose)\s")
+_CLAUSE_IN_VALUE = re.compile(r"\s+(?:is|are|was|were|has|have|had|does|do|did|who|who's|which|whose)(?:\s|$)")
+#: A place named inside another's: "Miami's Brickell district", "Lisbon's old town".
+_PLACE_OF_PLACE = re.compile(r"(?<=\w)'s\s.*$")
 
 
-def _run_on_cut(fact: Fact) -> Fact:
+_TOOLS = frozenset(ROLES) | {"uses"}
+
+
+def _tool_name(value: str) -> str:
+    """A tool's name without the lower-case words after it: "the Proton Mail app", "Joplin syncing" (a model's
+    "iPhone 13 mini" keeps what follows its number)."""
+    words = value.split()
+    if not words or not words[0][:1].isupper():
+        return value
+    while len(words) > 1 and words[-1].isalpha() and words[-1].islower() and words[-2][:1].isupper():
+        words.pop()
+    return " ".join(words)
+
+
+def _run_on_cut(fact: Fact, *, cut_here: bool = True) -> Fact:
     """``fact`` with its object cut where the name ends, whichever reader read it: "Pepper who's scared of the
-    vacuum", "TU Delft has been rough", "Ubisoft the same month", "Wipro's" (of "Wipro's cloud division")."""
+    vacuum", "TU Delft has been rough", "Ubisoft the same month", "Wipro's" (of "Wipro's cloud division"); without
+    ``cut_here`` (the object is whole as read, not a cut of the sentence) a final "'s" stays ("St Vincent's")."""
     obj = fact.object
     if fact.predicate not in _TITLED and obj[:1].isupper():
-        obj = re.sub(r"(?<=\w)(?:'s|')$", "", name_span(obj))
+        obj = name_span(obj)
+        obj = re.sub(r"(?<=\w)(?:'s|')$", "", obj) if cut_here or obj != fact.object else obj
     elif fact.predicate not in _TITLED:  # "shopify is way chiller than my last gig": a value has no verb of its own
         obj = _CLAUSE_IN_VALUE.split(obj, maxsplit=1)[0]
     if fact.predicate == "works as":
         obj = _SHIFT.sub("", obj)
+    if fact.predicate in _PLACES:  # "moved to Miami's Brickell district": the place is the city whose it is
+        obj = _PLACE_OF_PLACE.sub("", obj)
+    if fact.subject == "user" and fact.predicate in _TOOLS:
+        obj = _tool_name(obj)
     return fact if obj == fact.object or not obj.strip() else replace(fact, object=obj)
 
 
@@ -240,11 +265,15 @@ _NO_JOB = frozenset(
 
 
 def untitled(fact: Fact) -> Fact:
+    """``fact`` with its names bare of titles and descriptions, and its object cut where the name ends (whichever
+    reader read it: every reader's facts pass here)."""
+    fact = _run_on_cut(fact, cut_here=False)
     if fact.predicate == "has pet":  # "a bearded dragon called Sir Reginald": a pet's title is its name
         return fact
     # "Red Star Belgrade's Luka Petrović"; a film's title, a site's or a company's name has no job before it
     # ("Paper Moon Street", "Copper Lane Stadium")
-    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate not in _NO_JOB))
+    mortal = wholenames.person_side(fact.predicate, "subject")  # "Swimmer Yusra Adel": a pastime's noun too
+    subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate not in _NO_JOB, person=mortal))
     subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
     # a person's job before their name is no part of it ("Climber Yvon Chouinard started Patagonia")
     person = fact.predicate in PERSON_VALUED
@@ -253,7 +282,24 @@ def untitled(fact: Fact) -> Fact:
 
 
 #: What a name carries that is no part of it: "Nairobi-based", "streaming giant", "Ltd.".
-_BASED = re.compile(r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated) (?=[A-Z])")
+_BASED = re.compile(
+    r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated|turned-[a-z]+|wise) (?=[A-Z])"
+)
+#: A rank before a person's name, a closed class (church, nobility, forces, bench): "Cardinal Jean-Baptiste
+#: Okello", "Colonel Ama Boateng"; with one name after it ("Prince Harry") the rank is how the person is called.
+_RANK = re.compile(
+    r"^(?:Cardinal|Archbishop|Bishop|Rabbi|Imam|Pastor|Reverend|Sheikh|Sheikha|Emir|Prince|Princess|King|Queen|Lord"
+    r"|Lady|Baron|Baroness|Count|Countess|Duke|Duchess|General|Colonel|Major|Captain|Lieutenant|Sergeant|Admiral"
+    r"|Commander|Marshal|Judge|Justice|Ambassador|Chancellor|Governor|Senator)\s+(?=[A-Z][\w'-]+\s+[A-Z])"
+)
+#: A player's position before a person's name (the sports' closed class :data:`teams.POSITION`).
+_POSITIONED = re.compile(rf"^(?i:{POSITION})\s+(?=[A-Z][\w'-]+\s+[A-Z])")
+#: An organisation's role before a person's name: "Former Brightwater Foods CEO Lisa Grant", "Real Betis winger
+#: Carlos Ibáñez"; the role is an acronym or a job (:func:`wholenames.job_title`).
+_ORG_ROLE = re.compile(
+    r"^(?:(?:Former|Ex-|Then-|Interim|Acting)\s*)?(?:[A-Z][\w&.'-]*\s+){1,4}(?P<role>[A-Z]{2,4}|[a-z][a-z-]+)\s+"
+    r"(?=[A-Z][\w'-]+\s+[A-Z])"
+)
 _DESCRIPTOR = re.compile(
     r"^(?:(?!(?:of|the|and|de|del|della|da|das|do|dos|di|du|von|van|der|den|la|le|les|y|al|el|bin|ibn)\b)[a-z][\w-]* ){1,3}(?=[A-Z])"
 )
@@ -268,6 +314,10 @@ def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
     only a subject's, since an object's first word may be a place, "Harbor City Hawks"); with ``person``, a name
     known to be a person's, a pastime's noun too ("Climber Yvon Chouinard")."""
     bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
+    if person:  # "Prop Tevita Latu", "Cardinal Jean-Baptiste Okello": a position or a rank is no part of the name
+        bare = _POSITIONED.sub("", _RANK.sub("", bare))
+        role = _ORG_ROLE.match(bare)
+        bare = bare[role.end() :] if role and (role["role"].isupper() or wholenames.job_title(role["role"])) else bare
     kind = _KIND.match(bare) if job else None  # "Fintech Nexa Pay", "Carmaker Volvo Cars": the kind is no name
     if kind and (kind["kind"].lower() in _KINDS or kind["kind"].lower().endswith(("tech", "maker"))):
         bare = bare[kind.end() :]

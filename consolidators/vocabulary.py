@@ -287,6 +287,8 @@ _AFTER_NAME = frozenset(
     since until till during after before around across through via without within pretty really
     quite very so too almost nearly mostly mainly basically exclusively altogether anymore this next last
     these who whose who's which that has have had is are was were will would if unless because when
+    do does did doesn't don't didn't can can't could couldn't should shouldn't may might must shall won't isn't
+    aren't wasn't weren't hasn't haven't
     though although""".split()
 )
 

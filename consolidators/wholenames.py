@@ -20,9 +20,9 @@ from lemminflect import getAllLemmas
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from .lifeevents import is_occupation
-from .places import DEMONYMS
+from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .relations import role_relation
-from .spans import ORG_WORDS
+from .spans import NAMED_SITES, ORG_WORDS
 from .text import is_word
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
@@ -84,14 +84,24 @@ _PERSON_SIDES = {
 }
 
 
+#: A compound adjective that describes a name ("Lagos-born, London-based playwright Tolu Ajayi"), never one.
+_DESCRIBING = re.compile(r"\S+-(?:born|based|headquartered|bred|raised|educated|trained)")
+
+
+def person_side(predicate: str, side: str) -> bool:
+    """Whether ``side`` ("subject" or "object") of ``predicate`` is a person."""
+    return side in _PERSON_SIDES.get(predicate, ())
+
+
 def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
     """``facts`` with their names made whole from ``sentence``, and a fact for each first name that shares a
     surname ("founded by brothers Arjun and Rohan Mehta")."""
     out: list[Fact] = []
     for f in facts:
-        if f.subject.lower() in STOP_WORDS:  # "As of 1 June, …": an opening word is no subject
-            continue
-        f = replace(f, subject=_spelt(f.subject, sentence), object=_spelt(f.object, sentence))
+        if f.subject.lower() in STOP_WORDS or _DESCRIBING.fullmatch(f.subject):  # "As of 1 June", "Lagos-born"
+            continue  # an opening word, or a description of the name after it, is no subject
+        f = replace(f, subject=short_form(_spelt(f.subject, sentence)), object=short_form(_spelt(f.object, sentence)))
+        f = replace(f, object=bare_currency(f.object)) if f.predicate == "currency" else f
         sides = _PERSON_SIDES.get(f.predicate, ())
         subject, obj = (
             _full_name(_widened(term, sentence, f, side), sentence)
@@ -105,6 +115,29 @@ def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
         f = _described(f if (subject, obj) == (f.subject, f.object) else replace(f, subject=subject, object=obj))
         out += _shared_surname(f, sentence)
     return list(dict.fromkeys(out))
+
+
+#: A state's long form: "the Republic of Palau", "the People's Republic of China", "the Kingdom of Tonga".
+_LONG_FORM = re.compile(
+    r"^(?:the )?(?:[A-Z][\w']* ){0,2}(?:Republic|Kingdom|Principality|Sultanate|Emirate|Commonwealth|Federation"
+    r"|State|Grand Duchy) of (?:the )?(?P<name>.+)$",
+    re.I,
+)
+
+
+def short_form(term: str) -> str:
+    """A state's long form as the short name it is known by ("Republic of Palau" → Palau), when it is a state;
+    an unknown "Republic of Sarvona" keeps the only name it has."""
+    m = _LONG_FORM.match(term)
+    return m["name"] if m and m["name"] in COUNTRIES else term
+
+
+def bare_currency(value: str) -> str:
+    """A currency without its state's adjective when no other state uses its name: "Albanian lek" is the lek;
+    "Kenyan shilling" and "Swiss franc" keep theirs."""
+    words = value.split()
+    one_states = len(words) == 2 and words[0] in DEMONYMS and words[1] in CURRENCIES
+    return words[1] if one_states and words[1] not in SHARED_CURRENCIES else value
 
 
 def _spelt(term: str, sentence: str) -> str:
@@ -172,7 +205,45 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
             alone = True
     # "Ana Ruiz, who lives in New York, works at the New York Times": a term the sentence also says alone
     # names what it says alone; the longer name beside it is another thing
-    return grown[0] if grown and not (alone and fact.predicate in _PLACES) else term
+    name = grown[0] if grown and not (alone and fact.predicate in _PLACES) else term
+    return _inner_joins(name, sentence, fact, side)
+
+
+def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
+    """``name`` grown over what joins inside an institution's or a site's name: a list of fields after its
+    "of" ("Academy of Sciences and Humanities"), the place of a name that is only a kind without it ("the
+    American University in Cairo"), a site's lower-case head noun ("the Torre Alta lighthouse")."""
+    at = re.search(rf"(?<![\w'-]){re.escape(name)}(?![\w'-])", sentence)
+    if at is None:
+        return name
+    after = sentence[at.end() :]
+    fields = _FIELDS.match(after) if " of " in name and _a_field(name.rsplit(" of ", 1)[1]) else None
+    if fields and _a_field(fields["fields"]) and fields["fields"].split()[0] not in ORG_WORDS:
+        return name + fields[0]  # "the University of Oslo and NTNU" are two: a field is a word, not a name
+    words = name.split()
+    if words[-1] in ORG_WORDS and all(w in DEMONYMS or w in _GENERIC for w in words[:-1]):
+        place = _IN_PLACE.match(after)  # "the American University" names no one school without its place
+        return name + place[0] if place else name
+    head = _HEAD_NOUN.match(after) if side == "subject" and fact.predicate == "located in" else None
+    # a noun, not an adverb before the verb ("Carrow Ring actually lies in …")
+    if head and head["noun"] not in NAMED_SITES and "NOUN" in getAllLemmas(head["noun"]):
+        return name + head[0]  # "the Torre Alta lighthouse is in Cádiz": the lighthouse is what is located
+    return name
+
+
+#: Words that make an institution's kind, not its name: "the National University", "the Open University".
+_GENERIC = frozenset("National State Federal Royal Catholic Open Free International Technical Central".split())
+#: Capitalised fields after "and" in an institution's name, up to the next lower-case word or stop.
+_FIELDS = re.compile(rf"^\s+(?:and|&)\s+(?P<fields>{_WORD}(?:\s+{_WORD})*)(?=\s+[a-z]|[,;:.!?)]|$)")
+_IN_PLACE = re.compile(rf"^\s+in\s+{_WORD}(?:\s+{_WORD})*(?=\s+[a-z]|[,;:.!?)]|$)")
+#: A lower-case noun heading a site's name, before the verb or a stop.
+_HEAD_NOUN = re.compile(r"^\s+(?P<noun>[a-z]{4,})(?=\s+(?:is|was|has|lies|sits|stands|stood)\b|[,;:.!?)]|$)")
+
+
+def _a_field(words: str) -> bool:
+    """Capitalised common words ("Sciences", "Performing Arts Vienna" up to its place): a field, not a name."""
+    first = words.split()[0] if words.split() else ""
+    return bool(first) and is_word(first.lower()) and first not in DEMONYMS
 
 
 #: Relations whose value is a place: said alone beside a longer name, the place is the value.

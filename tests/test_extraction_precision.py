@@ -338,7 +338,8 @@ SIFTED: list[tuple[str, list[Triple]]] = [
     ("Until 2015, Omar Nasser lived in Cairo; he now lives in Amman.", [("Omar Nasser", "lives in", "Amman", False)]),
     # an old thing still in use is the current value
     ("my phone is an old Pixel 4a and it still works fine", [("user", "phone", "Pixel 4a", False)]),
-    ("In Ghana you pay in Ghanaian cedis.", [("Ghana", "currency", "Ghanaian cedi", False)]),
+    # the cedi is only Ghana's: its adjective is no part of its name (the corpora: "The Ghanaian cedi slid" → cedi)
+    ("In Ghana you pay in Ghanaian cedis.", [("Ghana", "currency", "cedi", False)]),
     # "plain old" is fondness, not an old value
     ("my shell is good old zsh", [("user", "shell", "zsh", False)]),
     (
