@@ -56,6 +56,11 @@ _TOOL_ROLES = frozenset(
 _FIELD = re.compile(
     r"(?:^|\s[|•·]\s|[.;]\s)(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s*:\s*(?P<value>[^|•·;:]+?)(?=\s*(?:[|•·;]|$|\.\s|[.]$))"
 )
+#: A box headed by a name, not a label: "Kaspar Jürgens | Position: defender", "Kwame Mensah — Born: 1954, Kumasi".
+#: Its fields are the named one's (the restated box's reader takes them), never the speaker's.
+_HEADED = re.compile(
+    r"^[A-ZÀ-ÖØ-ÞĀ-Ž][\w.'-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w.'-]*|de|da|del|van|von|al|bin|la|le))+(?: \([^)]*\))?\s*(?:[|•·—–]|\s-)"
+)
 #: What a value adds that is no part of it: "Polish (native)", "Cluj-Napoca, Romania".
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
@@ -69,6 +74,11 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
         if predicate:
             found += _values(predicate, _ASIDE.sub("", m["value"]).strip(" ."))
     return found
+
+
+def headed(text: str) -> bool:
+    """Whether ``text`` is a box headed by a name (:data:`_HEADED`): the named one's facts, not the speaker's."""
+    return bool(_HEADED.match(text))
 
 
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:

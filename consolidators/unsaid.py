@@ -9,6 +9,9 @@ Each reader reads its clause's words; what frames that clause as no statement of
 - a question asked without its mark, or a choice still open: "how do I book a room in Outlook", "we're
   evaluating Temporal vs. Airflow";
 - what nearly happened: "I almost took the job at Spotify", "we nearly moved to Lisbon";
+- a value the speaker takes back as they speak: "My calendar lives in Fantastical — no wait, I moved it …",
+  "I keep it in Cron — sorry, it's called Notion Calendar now" (a restatement, "Ich spreche Deutsch — I mean, I
+  speak German", repeats its value and keeps it);
 - a state dated to a past year by the copula: "Ghana's president in 2020 was …", "In 2018 the capital was …"
   (a year with an event verb starts a state and stays: "was appointed CEO in 2020").
 
@@ -44,10 +47,17 @@ _FICTION = re.compile(
 )
 #: What nearly happened and did not.
 _NEARLY = re.compile(r"\b(?:almost|nearly)\b(?: [a-z']+){0,2}?[^,.;!?]*", re.I)
+_REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry")
 #: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
 _COPULA = r"\b(?:was|were)\b(?! (?:\w+ed|born|made|chosen|sworn|won|given|taken|built|set)\b)"
 _PAST_YEAR = re.compile(
     rf"\b[Ii]n (?:1[5-9]|20)\d\d\b,? (?:(?!\b(?:is|are|has|have|and)\b)[^.;,])*?{_COPULA}|{_COPULA}[^.;]*\b[Ii]n (?:1[5-9]|20)\d\d\b(?! and (?:is|are)\b)"
+)
+#: A self-repair: what the speaker said before it is withdrawn, what follows replaces it.
+_REPAIR = re.compile(
+    r"(?:[—–,;:.]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
+    r"|my bad|sorry,? (?:I meant|it's|it is|that's|that is|make that))\b",
+    re.I,
 )
 _NOW = re.compile(r"\b(?:now|currently|still|today|since|these days)\b", re.I)
 #: Relations that hold over time (the ones a past year's copula ends), not events dated once.
@@ -68,6 +78,9 @@ def unsaid(fact: Fact, text: str) -> bool:
     if _FICTION.search(text) and _after(_FICTION, value, lower):
         return True
     if fact.subject == USER and _ASKED.search(text) and _after(_ASKED, value, lower, clause=True):
+        return True
+    repair = _REPAIR.search(text) if any(w in lower for w in _REPAIR_CUES) else None
+    if repair and value in lower[: repair.start()] and value not in lower[repair.end() :]:
         return True
     if ("almost" in lower or "nearly" in lower) and any(value in m[0].lower() for m in _NEARLY.finditer(text)):
         return True
