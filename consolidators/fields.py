@@ -33,6 +33,11 @@ _LABELS: dict[str, str] = {
 _NAMED = frozenset({"lives in", "works at", "born in", "studies at", "married to", "speaks"})
 #: The predicates whose value may be a list ("Languages: Kazakh, Russian, English").
 _LISTS = frozenset({"speaks", "likes", "has pet"})
+#: Fields only a company's box has: its "Company:" is its own name, no one's employer.
+_COMPANY_LABELS = frozenset(
+    {"registered office", "headquarters", "hq", "majority owner", "parent company", "founded", "founders"}
+    | {"industry", "revenue", "employees", "ticker", "legal form"}
+)
 #: Single-valued tool roles: the value replaces the role's last one, as "my shell is zsh" does.
 _TOOL_ROLES = frozenset(
     {
@@ -76,9 +81,12 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     return found
 
 
-def headed(text: str) -> bool:
-    """Whether ``text`` is a box headed by a name (:data:`_HEADED`): the named one's facts, not the speaker's."""
-    return bool(_HEADED.match(text))
+def anothers(text: str) -> bool:
+    """Whether ``text`` is a box headed by a name (:data:`_HEADED`) or a company's box (:data:`_COMPANY_LABELS`,
+    "Registered office: Tallinn. Company: Kuusk Software OÜ"): the named one's facts, not the speaker's."""
+    if _HEADED.match(text):
+        return True
+    return ":" in text and any(m["label"].strip().lower() in _COMPANY_LABELS for m in _FIELD.finditer(text.strip()))
 
 
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:

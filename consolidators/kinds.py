@@ -16,6 +16,10 @@ on every reader's facts, because each reader's pattern reaches words its own cue
 - a relation the sentence's other facts say is of another kind: an organisation's "lives in" is its seat
   ("Sahel Solar, a Dakar-based installer, was founded by …"), a chief executive's "works at" is the office the
   corpus keys ("took the top job at Helvion AG"), a band's drummer who "joined" it is a member, no employee;
+  a country's "member of" is no person's membership ("Mozambique, whose official language is Portuguese, joined
+  the Commonwealth"); a name the user quits as an employer ("So I quit Accenture") is no app quit as well; and
+  a birthplace the sentence says by "born in" outranks one said by "from X originally" ("from Brazil
+  originally, born in Recife");
 - a user relation no vocabulary has, said of a language or by a phrase ending in "of" ("my Arabic is only
   Quranic", "the worst part of moving to Tallinn").
 """
@@ -28,6 +32,8 @@ from dataclasses import replace
 from .lifeevents import is_occupation
 from .phrases import USER, VOCABULARY
 from .places import DEMONYMS
+
+_COUNTRIES = frozenset(DEMONYMS.values())
 from .relations import PERSON_VALUED, THIRD_PERSON_PREDICATES
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
@@ -61,11 +67,9 @@ _WHEN = re.compile(
 )
 #: Relations only a person holds (a work "lives" nowhere); "works at" too: a book teaches at no university.
 _OF_A_PERSON = _PERSON_SUBJECTS | {"works at", "works as", "plays for", "member of", "author of"}
-#: The words that name a work just before its title: "author of Typhoon Season", "the novel Paper Lanterns".
-_WORK_CUE = (
-    r"\b(?:(?:author|writer|director|composer|creator|screenwriter|illustrator) of|wrote|directed|composed"
-    r"|(?:novel|book|film|movie|play|album|memoir|documentary|opera|series|trilogy|collection)) (?:the )?"
-)
+#: The words that name a work just before its title: "author of Typhoon Season", "directed Winter Crane" ("the novel
+#: Anna Vik wrote" names its author after the kind).
+_WORK_CUE = r"\b(?:(?:author|writer|director|composer|creator|screenwriter|illustrator) of|wrote|directed|composed) (?:the )?"
 
 
 def kept(f: Fact, text: str) -> Fact | None:
@@ -90,6 +94,8 @@ def kept(f: Fact, text: str) -> Fact | None:
 
 #: Relations only an organisation has: a subject with one of them is no person.
 _ORGANISATION = frozenset({"owned by", "founded by", "ceo", "cto", "headquartered in"})
+#: Relations only a country has: a subject with one of them is a state, not a person.
+_STATE = frozenset({"capital", "official language", "currency", "president"})
 #: Offices a company's person holds: the office is the relation, "works at" says it again.
 _OFFICES = frozenset({"ceo", "cto", "president", "mayor"})
 #: A band's parts: someone who plays one is a member of the band they join, not staff.
@@ -104,16 +110,31 @@ def together(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with each relation of the kind the sentence's other facts give its terms (see above)."""
     organisations = {f.subject for f in found if f.predicate in _ORGANISATION and not f.retract}
     offices = {(f.object, f.subject) for f in found if f.predicate in _OFFICES and not f.retract}
+    # "So I quit Accenture. No new job lined up yet": one reader's employer, another's app; the relation named wins
+    named = {f.object for f in found if f.subject == USER and f.retract and f.predicate != "uses"}
+    states = {f.subject for f in found if f.predicate in _STATE} | _COUNTRIES
+    births = [f.object for f in found if f.subject == USER and f.predicate == "born in" and not f.retract]
     kept: list[Fact] = []
     for f in found:
+        if f.predicate == "member of" and f.subject in states or f.object in births and _birth_outranked(f, text):
+            continue
         if f.predicate == "lives in" and f.subject in organisations:
             f = replace(f, predicate="headquartered in")
         elif f.predicate == "works at" and (f.subject, f.object) in offices:
+            continue
+        elif f.retract and f.subject == USER and f.predicate == "uses" and f.object in named:
             continue
         elif f.predicate == "works at" and f.subject != USER and _in_a_band(f.subject, text):
             f = replace(f, predicate="member of", replaces_attribute=False)
         kept.append(f)
     return kept
+
+
+def _birth_outranked(f: Fact, text: str) -> bool:
+    """A user's birthplace read from "from X originally" where the sentence also says "born in" another place."""
+    if f.subject != USER or f.predicate != "born in" or re.search(rf"\bborn in {re.escape(f.object)}\b", text):
+        return False
+    return bool(re.search(r"\bborn in [A-ZÀ-ÖØ-Þ]", text))
 
 
 def _in_a_band(person: str, text: str) -> bool:
@@ -123,6 +144,9 @@ def _in_a_band(person: str, text: str) -> bool:
     if at < 0 or not _BAND_ROLE.search(text):
         return False
     before = text[max(0, at - 24) : at]
+    # "X joined Las Lunas Rotas, replacing their original drummer": the joiner takes the part
+    if re.search(r"\breplacing (?:the|their|its|his|her) (?:[\w-]+ ){0,2}?" + _BAND_ROLE.pattern, text[at:], re.I):
+        return True
     after = re.match(r",? (?:the|a|an|its|their|[\w']+'s?) (?:[\w-]+ ){0,2}", text[at + len(person) :])
     return bool(_BAND_ROLE.search(before)) or bool(after and _BAND_ROLE.match(text, at + len(person) + after.end()))
 

@@ -6,7 +6,8 @@ their facts are together or once the subject is cut out of the sentence:
 - a sentence that passes its claim on or disputes it ("Rumours that …", "Reportedly, …", "… but this
   is disputed", :data:`consolidators.text.DISPUTED`): no reader's clause states anything;
 - a visit ("we visited Kyoto", "I'm visiting my in-laws in Cork"): an event that is over or to come, never a
-  state the subject is in;
+  state the subject is in; a leaving dated to a past year ("Lucía Ferrer left Inditex in 2020"): history, the
+  end of a state no one now holds, where "has left Spotify" is news that retracts;
 - a subject that is an office said as past ("Former Leipzig mayor Burkhard Jung now chairs a charity": the
   reader cut "Former Leipzig" for the city), a plural common noun the sentence opens with ("Critics loved
   the film", "Rumours that X had died …", "Lawmakers in Valdoria voted to move the capital …"), or a compound
@@ -40,6 +41,11 @@ _PAST_OFFICE = re.compile(r"^(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-|[Oo]netime|[Oo
 _COMPOUND_ADJECTIVE = re.compile(r"^[\w.'-]+-(?:born|based|bred|raised|trained|educated|owned|made|listed|headquartered)$")
 #: A negated verb the value ran into: "Madrid does not change that" (contractions are expanded before reading).
 _RUN_ON_DENIAL = re.compile(r" (?:does|do|did|is|are|was|were|has|have|had|will|would|can|could) not\b.*$")
+#: A sentence's end inside a value ("Accenture. No new job lined up yet"), not an initial's or a short form's dot.
+_SENTENCE_END = re.compile(r"(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMt)(?<!\bCo)(?<!\bJr)(?<!\bSr)(?<!\bvs)\.\s+[A-Z].*$", re.S)
+#: A past year an event is dated to; "now", "since" or "today" make the sentence about the present again.
+_PAST_YEAR_EVENT = re.compile(r"\bin (?:1[5-9]\d\d|20[0-2]\d)\b")
+_NOW_WORDS = re.compile(r"\b(?:now|today|currently|since|still|this (?:week|month|year))\b", re.I)
 #: A year the scene left before the subject's name.
 _YEAR_LEAD = re.compile(r"^(?:1[5-9]|20)\d\d,? (?=[A-ZÀ-ÖØ-Þ])")
 #: A quote mark opening a title the term does not close: the reader cut the title at its closing mark.
@@ -86,7 +92,13 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the facts no reader should have kept in ``text`` (see the module's docstring)."""
     if DISPUTED.search(text) or stale.past_scope(text):  # each reader checks its own clause; these scope over all
         return []
-    kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
+    history = _PAST_YEAR_EVENT.search(text) and not _NOW_WORDS.search(text)  # "left Inditex in 2020"
+    kept = [
+        _trimmed(f)
+        for f in found
+        if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)
+        and not (history and f.retract and f.subject != USER)
+    ]
     kept = [k for k in (kinds.kept(f, text) for f in kept if not unsaid.unsaid(f, text)) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
@@ -138,7 +150,7 @@ def _trimmed(f: Fact) -> Fact:
     subject = _STRAY_QUOTE.sub("", f.subject[lead.end() :] if lead else f.subject)
     title = _IST_TITLE.match(subject)
     subject = subject[title.end() :] if title and is_word(title[0].strip()) else subject
-    value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", _STRAY_QUOTE.sub("", f.object)))
+    value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", _STRAY_QUOTE.sub("", _SENTENCE_END.sub("", f.object))))
     if f.predicate not in _TITLED:  # a work's title may hold any word ("Only Lovers Left Alive")
         value = _RUN_ON_DENIAL.sub("", _ADDED_VALUE.sub("", _LEADING_ADVERB.sub("", value)))
     if f.predicate in _PASTIMES:

@@ -71,11 +71,13 @@ def stale(fact: Fact, text: str) -> bool:
 
 
 def _departed(fact: Fact, text: str) -> bool:
-    """A post whose holder the sentence says left it, by their own verb (:data:`_LEAVES`)."""
-    holder = fact.object if fact.predicate in _HELD_BY_OBJECT else fact.subject
+    """A post whose holder the sentence says left it, by their own verb (:data:`_LEAVES`), and left no other
+    place by name ("Priya Raghunathan left Infosys in 2022 and now works for Wipro" leaves Wipro standing)."""
+    holder, post = (fact.object, fact.subject) if fact.predicate in _HELD_BY_OBJECT else (fact.subject, fact.object)
     if fact.predicate not in _HELD_BY_OBJECT | _HELD_BY_SUBJECT or holder == USER or holder not in text:
         return False
-    return bool(re.search(re.escape(holder) + _LEAVES, text))
+    left = re.search(re.escape(holder) + _LEAVES + r"(?: (?:the )?(?P<place>[A-Z]\S*))?", text)
+    return left is not None and (left["place"] is None or post.startswith(left["place"].strip(",.;")))
 
 
 def _not_the_users(fact: Fact, text: str) -> bool:

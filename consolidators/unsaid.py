@@ -56,7 +56,8 @@ _PAST_YEAR = re.compile(
 #: A self-repair: what the speaker said before it is withdrawn, what follows replaces it.
 _REPAIR = re.compile(
     r"(?:[—–,;:.]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
-    r"|my bad|sorry,? (?:I meant|it's|it is|that's|that is|make that))\b",
+    r"|my bad|sorry,? (?:I meant|it's|it is|that's|that is|make that)\b"
+    r"|sorry,? (?-i:(?!I\b)[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)*)(?: now)?\W*$)",  # "Cron — sorry, Notion Calendar now."
     re.I,
 )
 _NOW = re.compile(r"\b(?:now|currently|still|today|since|these days)\b", re.I)
