@@ -16,10 +16,10 @@ on every reader's facts, because each reader's pattern reaches words its own cue
 - a relation the sentence's other facts say is of another kind: an organisation's "lives in" is its seat
   ("Sahel Solar, a Dakar-based installer, was founded by …"), a chief executive's "works at" is the office the
   corpus keys ("took the top job at Helvion AG"), a band's drummer who "joined" it is a member, no employee;
-  a country's "member of" is no person's membership ("Mozambique, whose official language is Portuguese, joined
-  the Commonwealth"); a name the user quits as an employer ("So I quit Accenture") is no app quit as well; and
-  a birthplace the sentence says by "born in" outranks one said by "from X originally" ("from Brazil
-  originally, born in Recife");
+  a country's "member of" or "works at" is no person's ("Mozambique, whose official language is Portuguese,
+  joined the Commonwealth"); and a name the user quits as an employer ("So I quit Accenture") is no app quit;
+- a user's "from X originally": where they were born ("I'm from Graz originally"), unless the sentence says
+  "born in" outright;
 - a user relation no vocabulary has, said of a language or by a phrase ending in "of" ("my Arabic is only
   Quranic", "the worst part of moving to Tallinn").
 """
@@ -32,14 +32,13 @@ from dataclasses import replace
 from .lifeevents import is_occupation
 from .phrases import USER, VOCABULARY
 from .places import DEMONYMS
-
-_COUNTRIES = frozenset(DEMONYMS.values())
 from .relations import PERSON_VALUED, THIRD_PERSON_PREDICATES
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
 from .text import is_word, lemmatise
 from .types import Fact
 
+_COUNTRIES = frozenset(DEMONYMS.values())
 _FUNCTION_WORDS = frozenset(
     "a an the of as to for from with by in on at and or but so it this that well of off out up".split()
 )
@@ -69,7 +68,9 @@ _WHEN = re.compile(
 _OF_A_PERSON = _PERSON_SUBJECTS | {"works at", "works as", "plays for", "member of", "author of"}
 #: The words that name a work just before its title: "author of Typhoon Season", "directed Winter Crane" ("the novel
 #: Anna Vik wrote" names its author after the kind).
-_WORK_CUE = r"\b(?:(?:author|writer|director|composer|creator|screenwriter|illustrator) of|wrote|directed|composed) (?:the )?"
+_WORK_CUE = (
+    r"\b(?:(?:author|writer|director|composer|creator|screenwriter|illustrator) of|wrote|directed|composed) (?:the )?"
+)
 
 
 def kept(f: Fact, text: str) -> Fact | None:
@@ -84,6 +85,10 @@ def kept(f: Fact, text: str) -> Fact | None:
     if f.subject == USER:
         if f.predicate == "works at" and _a_course_at(f.object, text):
             f = replace(f, predicate="studies at")  # "Started a part-time MSc in data science at the University of X"
+        said = _originally(f, text)
+        if said is None:
+            return None
+        f = said
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
     if f.predicate == "works as" and not any(is_occupation(w) for w in f.object.lower().split()):
         return None  # "Background jobs go through NATS as our queue": no one works as NATS
@@ -113,10 +118,9 @@ def together(found: list[Fact], text: str) -> list[Fact]:
     # "So I quit Accenture. No new job lined up yet": one reader's employer, another's app; the relation named wins
     named = {f.object for f in found if f.subject == USER and f.retract and f.predicate != "uses"}
     states = {f.subject for f in found if f.predicate in _STATE} | _COUNTRIES
-    births = [f.object for f in found if f.subject == USER and f.predicate == "born in" and not f.retract]
     kept: list[Fact] = []
     for f in found:
-        if f.predicate == "member of" and f.subject in states or f.object in births and _birth_outranked(f, text):
+        if f.predicate in ("member of", "works at") and f.subject in states:
             continue
         if f.predicate == "lives in" and f.subject in organisations:
             f = replace(f, predicate="headquartered in")
@@ -130,11 +134,12 @@ def together(found: list[Fact], text: str) -> list[Fact]:
     return kept
 
 
-def _birth_outranked(f: Fact, text: str) -> bool:
-    """A user's birthplace read from "from X originally" where the sentence also says "born in" another place."""
-    if f.subject != USER or f.predicate != "born in" or re.search(rf"\bborn in {re.escape(f.object)}\b", text):
-        return False
-    return bool(re.search(r"\bborn in [A-ZÀ-ÖØ-Þ]", text))
+def _originally(f: Fact, text: str) -> Fact | None:
+    """A user's "is from X" said with "originally": the birthplace, unless the sentence says "born in" outright
+    ("from Brazil originally, born in Recife": Recife is, and Brazil says it again more coarsely)."""
+    if f.predicate != "is from" or not re.search(rf"\bfrom {re.escape(f.object)},? originally\b", text):
+        return f
+    return None if re.search(r"\bborn (?:\w+ )?in\b", text) else replace(f, predicate="born in")
 
 
 def _in_a_band(person: str, text: str) -> bool:

@@ -270,7 +270,6 @@ _COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-
     (re.compile(r"(?:am|are) (?:really |totally )?into (?P<obj>[a-z].+)"), "likes"),
     (re.compile(r"(?:was|were) born(?: and (?:raised|bred))? in (?P<obj>.+)"), "born in"),
     (re.compile(r"(?:am|are) originally from (?P<obj>[A-Z].+)"), "born in"),
-    (re.compile(r"(?:am|are) from (?P<obj>[A-Z][^()]+?),? originally\b.*"), "born in"),  # "I'm from Graz originally"
     (re.compile(r"am (?:a|an) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"), "works as"),  # "a large-animal vet"
     # "been a sysadmin for 11 years now": a job held since, and still
     (re.compile(r"have been (?:a|an) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:for|since) .+)?"), "works as"),
@@ -287,7 +286,7 @@ MARRIAGE_OVER = re.compile(
     r"\b(?:divorced?|divorcing|separated|separating|split up|widowed|passed away|died|late)\b", re.I
 )
 PET_GONE = re.compile(
-    r"\b(?:died|passed away|passed|put (?:\w+ ){0,3}?(?:down|to sleep)|rehomed|ran away|RIP|gave away|gave up|lost"
+    r"\b(?:died|passed away|passed|put (?:\w+ ){0,4}?(?:down|to sleep)|rehomed|ran away|RIP|gave away|gave up|lost"
     r"|no longer have|said (?:goodbye|farewell)|(?:had|have) to say goodbye)\b",
     re.I,
 )

@@ -38,11 +38,15 @@ _EVENTS = frozenset({"visited"})
 #: A subject that opens with a past office: the office is over, whoever holds it now.
 _PAST_OFFICE = re.compile(r"^(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-|[Oo]netime|[Oo]ne-time)\b")
 #: A compound adjective read for a name: "Lagos-born", "Zurich-based", "family-owned".
-_COMPOUND_ADJECTIVE = re.compile(r"^[\w.'-]+-(?:born|based|bred|raised|trained|educated|owned|made|listed|headquartered)$")
+_COMPOUND_ADJECTIVE = re.compile(
+    r"^[\w.'-]+-(?:born|based|bred|raised|trained|educated|owned|made|listed|headquartered)$"
+)
 #: A negated verb the value ran into: "Madrid does not change that" (contractions are expanded before reading).
 _RUN_ON_DENIAL = re.compile(r" (?:does|do|did|is|are|was|were|has|have|had|will|would|can|could) not\b.*$")
 #: A sentence's end inside a value ("Accenture. No new job lined up yet"), not an initial's or a short form's dot.
-_SENTENCE_END = re.compile(r"(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMt)(?<!\bCo)(?<!\bJr)(?<!\bSr)(?<!\bvs)\.\s+[A-Z].*$", re.S)
+_SENTENCE_END = re.compile(
+    r"(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMt)(?<!\bCo)(?<!\bJr)(?<!\bSr)(?<!\bvs)\.\s+[A-Z].*$", re.S
+)
 #: A past year an event is dated to; "now", "since" or "today" make the sentence about the present again.
 _PAST_YEAR_EVENT = re.compile(r"\bin (?:1[5-9]\d\d|20[0-2]\d)\b")
 _NOW_WORDS = re.compile(r"\b(?:now|today|currently|since|still|this (?:week|month|year))\b", re.I)
@@ -96,7 +100,9 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     kept = [
         _trimmed(f)
         for f in found
-        if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)
+        if f.predicate not in _EVENTS
+        and _named(f)
+        and not stale.stale(f, text)
         and not (history and f.retract and f.subject != USER)
     ]
     kept = [k for k in (kinds.kept(f, text) for f in kept if not unsaid.unsaid(f, text)) if k is not None]

@@ -375,9 +375,8 @@ def describes_another(sentence: str) -> bool:
     """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`) or a box
     headed by their name ("Kaspar Jürgens | Position: defender"), so its subjectless phrase is that one's, never
     the user's; a sentence that names the speaker anywhere is theirs."""
-    return (
-        bool(_DESCRIBES_A_NAME.match(sentence) or fields.anothers(sentence))
-        and not _ANY_FIRST_PERSON.search(sentence)
+    return bool(_DESCRIBES_A_NAME.match(sentence) or fields.anothers(sentence)) and not _ANY_FIRST_PERSON.search(
+        sentence
     )
 
 
