@@ -57,7 +57,8 @@ _PAST_YEAR = re.compile(
 _REPAIR = re.compile(
     r"(?:[—–,;:.]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
     r"|my bad|sorry,? (?:I meant|it's|it is|that's|that is|make that)\b"
-    r"|sorry,? (?-i:(?!I\b)[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)*)(?: now)?\W*$)",  # "Cron — sorry, Notion Calendar now."
+    # "Cron — sorry, Notion Calendar now" names the value; "…, sorry Google" apologises to someone
+    r"|sorry, (?-i:(?!I\b)[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)*)(?: now)?\W*$)",
     re.I,
 )
 _NOW = re.compile(r"\b(?:now|currently|still|today|since|these days)\b", re.I)
