@@ -105,10 +105,12 @@ _STATE = frozenset({"capital", "official language", "currency", "president"})
 _OFFICES = frozenset({"ceo", "cto", "president", "mayor"})
 #: A band's parts: someone who plays one is a member of the band they join, not staff.
 _BAND_ROLE = re.compile(
-    r"\b(?:drummer|guitarist|bassist|bass player|keyboardist|vocalist|lead singer|singer|frontman|frontwoman"
-    r"|saxophonist|trumpeter|percussionist|violinist|cellist|DJ)s?\b",
+    r"\b(?:drummer|guitarist|bassist|bass player|keyboardist|vocalist|lead singer|frontman|frontwoman)s?\b",
     re.I,
 )
+
+#: How one comes into a band or leaves it: a post "teaches at" names is a job whoever holds it.
+_JOINS = re.compile(r"\b(?:joins|joined|joining|has joined|added|recruited|replacing|replaced|quit|left)\b")
 
 
 def together(found: list[Fact], text: str) -> list[Fact]:
@@ -146,8 +148,11 @@ def _in_a_band(person: str, text: str) -> bool:
     """Whether the sentence gives ``person`` a band's part: the part just before the name ("Drummer Kenji Sato",
     "a new guitarist, Mia Roth") or in an apposition after it ("Mia Roth, the band's new bassist")."""
     at = text.find(person)
-    if at < 0 or not _BAND_ROLE.search(text):
-        return False
+    if at < 0 or not _BAND_ROLE.search(text) or not _JOINS.search(text):
+        return False  # "X, a violinist, teaches at the Mozarteum": a post, and an orchestra's part is no band's
+    post = re.search(r"\bas (?:a|an|the|its|their|his|her) ([\w -]{1,40})", text[at:])
+    if post and not _BAND_ROLE.search(post[1]):
+        return False  # "Guitarist Tom Berg joined Fender as a product designer": the post is named
     before = text[max(0, at - 24) : at]
     # "X joined Las Lunas Rotas, replacing their original drummer": the joiner takes the part
     if re.search(r"\breplacing (?:the|their|its|his|her) (?:[\w-]+ ){0,2}?" + _BAND_ROLE.pattern, text[at:], re.I):

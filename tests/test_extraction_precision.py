@@ -530,6 +530,12 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
         [("user", "studies at", "Warwick Business School", False)],
     ),
     ("My email client is the Spark app now", [("user", "email client", "Spark", False)]),
+    # … but a post named, or an orchestra's part, is a job
+    (
+        "Sofia Lind, a violinist, teaches at the Royal College of Music.",
+        [("Sofia Lind", "works at", "Royal College of Music", False)],
+    ),
+    ("Guitarist Tom Berg joined Fender as a product designer.", None),
     # a state that ended: a holder who resigns, a pet said goodbye to, a leaving dated to a past year
     ("Dame Ruth Okoro, chief executive of Kestrel Bank, stepped down on Monday.", []),
     ("We had to say goodbye to our cat Mango in April.", []),
@@ -568,6 +574,7 @@ ROUND14_BANNED: dict[str, tuple[str, ...]] = {
     "I'm a Liverpool fan, living in Lisbon doesn't change that": ("user", "lives in", "Lisbon does not change"),
     "So I quit Capgemini. No plan yet, just resting.": ("user", "uses", "Capgemini. No plan yet"),
     "My browser is Safari — sorry, Arc now.": ("user", "browser", "Safari"),
+    "Guitarist Tom Berg joined Fender as a product designer.": ("Tom Berg", "member of"),
 }
 
 
