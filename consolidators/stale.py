@@ -5,6 +5,7 @@ reader's facts are together, because each reader sees only its own clause.
   Solberg", "Former Bayern Munich goalkeeper …") is never a current value, whichever reader took it;
 - a relation set off as past: "X, formerly the CEO of Acme, …" (the aside's clause runs from X to Acme), and a
   sentence scoped by "Until 2019, …" with nothing said of now;
+- a home the user parts with: "we sold the flat in Rotterdam and bought a place in Utrecht" (Rotterdam was home);
 - a holder who leaves in the sentence's own verb: "Sir Alan Pryce, chief executive of Halden Pharma, resigned
   on Friday" names the office he held until then;
 - someone else's words or ways: "'I live in Paris,' he said in the film" quotes a speaker, not the user; "my
@@ -39,6 +40,11 @@ _OTHERS = "|".join(
     + ["friends", "kids", "parents", "family", "roommate", "flatmate", "manager", "school", "uni"]
 )
 _NOW = re.compile(r"\b(?:now|currently|today|since|these days|nowadays)\b", re.I)
+#: Parting with a home: the place named after it was home, and is no longer.
+_PARTED = re.compile(
+    r"\b(?:sold|are selling|were selling|moved out of|left|gave up|rented out|are renting out|vacated) (?:the|our|my) "
+    r"(?:[a-z-]+ )?(?:flat|apartment|house|home|condo|place|studio|townhouse|cottage) in "
+)
 #: A holder's own leaving, after their name and at most one apposition ("X, chief executive of Y, resigned").
 _LEAVES = (
     r"(?:,[^,;()]{1,80},)? (?:has |had )?(?:resigned|stepped down|quit|retired|left|departed|was (?:ousted|fired"
@@ -99,6 +105,9 @@ def _not_the_users(fact: Fact, text: str) -> bool:
         rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text
     )
     over = "never again" in cued and not _NOW.search(text) and re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
+    parted = fact.predicate == "lives in" and _PARTED.search(text) and re.search(_PARTED.pattern + value, text)
+    if parted:
+        return True
     idiom = fact.predicate == "lives in" and "second home" in lower
     return bool(others or trial or over or idiom and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I))
 

@@ -36,7 +36,7 @@ _FIRST_PERSON_QUOTE = re.compile(r"[\"“](?P<said>(?:I|I'm|I've|my|My|we|We|our
 #: A question the user asks without its mark: "how do I book a room in Outlook", "where can we park in Lyon".
 _ASKED = re.compile(
     r"\b(?:how|where|what|which|why|when) (?:do|does|can|could|should|would) (?:I|we)\b"
-    r"|\b(?:evaluating|deciding between|choosing between|torn between|weighing up)\b",  # a choice still open
+    r"|\b(?:evaluating|comparing|debating|deciding between|choosing between|torn between|weighing up)\b",  # a choice still open
     re.I,
 )
 #: A story's world: what its characters do is no one's fact.
@@ -49,7 +49,10 @@ _FICTION = re.compile(
 _NEARLY = re.compile(r"\b(?:almost|nearly)\b(?: [a-z']+){0,2}?[^,.;!?]*", re.I)
 _REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry")
 #: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
-_COPULA = r"\b(?:was|were)\b(?! (?:\w+ed|born|made|chosen|sworn|won|given|taken|built|set)\b)"
+#: "served as" is the copula of an office held for a term ("served as President of X in 2025").
+_COPULA = (
+    r"\b(?:was|were|(?<!has )(?<!have )served as)\b(?! (?:\w+ed|born|made|chosen|sworn|won|given|taken|built|set)\b)"
+)
 _PAST_YEAR = re.compile(
     rf"\b[Ii]n (?:1[5-9]|20)\d\d\b,? (?:(?!\b(?:is|are|has|have|and)\b)[^.;,])*?{_COPULA}|{_COPULA}[^.;]*\b[Ii]n (?:1[5-9]|20)\d\d\b(?! and (?:is|are)\b)"
 )
@@ -103,4 +106,4 @@ def _after(cue: re.Pattern[str], value: str, lower: str, clause: bool = False) -
     if m is None:
         return False
     rest = lower[m.start() :]
-    return value in (re.split(r"[.?!;]", rest, maxsplit=1)[0] if clause else rest)
+    return value in (re.split(r"(?<!\bvs)[.?!;]", rest, maxsplit=1)[0] if clause else rest)  # "X vs. Y"

@@ -548,6 +548,11 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
         [("Jonas Weber", "works at", "Delivery Hero", False)],
     ),
     ("I don't use Trello anymore", [("user", "uses", "Trello", True)]),
+    ("We sold our house in Leeds last year.", []),
+    ("Our flat in Leeds is tiny but I love it", [("user", "lives in", "Leeds", False)]),
+    ("Erna Solberg served as prime minister of Norway in 2015.", []),
+    # an open choice, though an abbreviation's dot comes before the value
+    ("We're comparing Vercel vs. Netlify for hosting, nothing chosen yet", []),
     # a plain "not" denies, it ends nothing
     ("I'm not using Jira, whatever the wiki says", []),
     # a plan, however many verbs it joins
