@@ -60,7 +60,10 @@ _IST_TITLE = re.compile(r"^[A-Z][a-z]+ist (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-ZÀ-ÖØ-
 _LEAD_PREPOSITION = re.compile(r"^(?:[Ii]n|at|on) (?=[A-ZÀ-ÖØ-Þ])")
 #: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)",
 #: "Travis CI still (and it's so slow)".
-_TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway|still|daily|mostly|lately|instead)$")
+_TRAILING_ADVERB = re.compile(
+    r" (?:back|again|too|already|way|anyway|still|daily|mostly|lately|instead"
+    r"|has|have|had|is|are|was|were|does|did)$"  # an auxiliary the value ran into: "kitty has (replaced iTerm2)"
+)
 #: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
 _LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
 _LONE_ADVERB = re.compile(r"specifically|especially|mostly|mainly|usually|just|only|even|always|still")

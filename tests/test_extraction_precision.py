@@ -512,6 +512,7 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
     ("I love tennis, I play most weekends with my brother", [("user", "likes", "tennis", False)]),
     ("I'm a Liverpool fan, living in Lisbon doesn't change that", None),
     ("So I quit Capgemini. No plan yet, just resting.", None),
+    ("alacritty has replaced xterm as my terminal", None),
     # the relation the sentence's other facts give: an office, a band's part, a course
     (
         "Lena Berg, who took the top job at Nordea this spring, spoke to reporters.",
@@ -578,6 +579,7 @@ ROUND14_BANNED: dict[str, tuple[str, ...]] = {
     "Selma Aydın, author of Salt Roads, who lectures at Boğaziçi University, lives in Istanbul.": ("Salt Roads",),
     "I'm a Liverpool fan, living in Lisbon doesn't change that": ("user", "lives in", "Lisbon does not change"),
     "So I quit Capgemini. No plan yet, just resting.": ("user", "uses", "Capgemini. No plan yet"),
+    "alacritty has replaced xterm as my terminal": ("user", "terminal", "alacritty has"),
     "My browser is Safari — sorry, Arc now.": ("user", "browser", "Safari"),
     "Guitarist Tom Berg joined Fender as a product designer.": ("Tom Berg", "member of"),
 }
