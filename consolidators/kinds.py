@@ -14,9 +14,8 @@ on every reader's facts, because each reader's pattern reaches words its own cue
 - a person's relation of a subject the sentence names as a work ("author of Typhoon Season, who teaches at …":
   the clause is the author's, a book teaches nowhere);
 - a relation the sentence's other facts say is of another kind: an organisation's "lives in" is its seat
-  ("Sahel Solar, a Dakar-based installer, was founded by …"), a chief executive's "works at" is the office the
-  corpus keys ("took the top job at Helvion AG"), a band's drummer who "joined" it is a member, no employee;
-  a country's "member of" or "works at" is no person's ("Mozambique, whose official language is Portuguese,
+  ("Sahel Solar, a Dakar-based installer, was founded by …"), a band's drummer who "joined" it is a member, no
+  employee, a country's "member of" or "works at" is no person's ("Mozambique, whose official language is Portuguese,
   joined the Commonwealth"); and a name the user quits as an employer ("So I quit Accenture") is no app quit;
 - a user's "from X originally": where they were born ("I'm from Graz originally"), unless the sentence says
   "born in" outright;
@@ -101,8 +100,6 @@ def kept(f: Fact, text: str) -> Fact | None:
 _ORGANISATION = frozenset({"owned by", "founded by", "ceo", "cto", "headquartered in"})
 #: Relations only a country has: a subject with one of them is a state, not a person.
 _STATE = frozenset({"capital", "official language", "currency", "president"})
-#: Offices a company's person holds: the office is the relation, "works at" says it again.
-_OFFICES = frozenset({"ceo", "cto", "president", "mayor"})
 #: A band's parts: someone who plays one is a member of the band they join, not staff.
 _BAND_ROLE = re.compile(
     r"\b(?:drummer|guitarist|bassist|bass player|keyboardist|vocalist|lead singer|frontman|frontwoman)s?\b",
@@ -116,7 +113,6 @@ _JOINS = re.compile(r"\b(?:joins|joined|joining|has joined|added|recruited|repla
 def together(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with each relation of the kind the sentence's other facts give its terms (see above)."""
     organisations = {f.subject for f in found if f.predicate in _ORGANISATION and not f.retract}
-    offices = {(f.object, f.subject) for f in found if f.predicate in _OFFICES and not f.retract}
     # "So I quit Accenture. No new job lined up yet": one reader's employer, another's app; the relation named wins
     named = {f.object for f in found if f.subject == USER and f.retract and f.predicate != "uses"}
     states = {f.subject for f in found if f.predicate in _STATE} | _COUNTRIES
@@ -126,8 +122,6 @@ def together(found: list[Fact], text: str) -> list[Fact]:
             continue
         if f.predicate == "lives in" and f.subject in organisations:
             f = replace(f, predicate="headquartered in")
-        elif f.predicate == "works at" and (f.subject, f.object) in offices:
-            continue
         elif f.retract and f.subject == USER and f.predicate == "uses" and f.object in named:
             continue
         elif f.predicate == "works at" and f.subject != USER and _in_a_band(f.subject, text):

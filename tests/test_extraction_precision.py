@@ -513,11 +513,7 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
     ("I'm a Liverpool fan, living in Lisbon doesn't change that", None),
     ("So I quit Capgemini. No plan yet, just resting.", None),
     ("alacritty has replaced xterm as my terminal", None),
-    # the relation the sentence's other facts give: an office, a band's part, a course
-    (
-        "Lena Berg, who took the top job at Nordea this spring, spoke to reporters.",
-        [("Nordea", "ceo", "Lena Berg", False)],
-    ),
+    # the relation the sentence's other facts give: a band's part, a course
     (
         "Bassist Ola Fredriksen has joined Stormvarsel, replacing Per Lie.",
         [("Ola Fredriksen", "member of", "Stormvarsel", False)],
