@@ -505,7 +505,7 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
     ),
     ("Accra-born, Berlin-based designer Kwesi Boateng founded Studio Kente.", None),
     ("Selma Aydın, author of Salt Roads, who lectures at Boğaziçi University, lives in Istanbul.", None),
-    ("Senators in Merovia voted to move the capital to Draskow.", []),
+    ("Senators in Merovia voted to move the capital to Draskow.", None),
     ("Estonia, whose capital is Tallinn, joined NATO in 2004.", [("Estonia", "capital", "Tallinn", False)]),
     # a value that is a number or a when, or that ran into the next clause or sentence
     ("my shell config is like 40 lines now", []),
@@ -527,12 +527,11 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
         [("user", "studies at", "Warwick Business School", False)],
     ),
     ("My email client is the Spark app now", [("user", "email client", "Spark", False)]),
-    # … but a post named, or an orchestra's part, is a job
+    # … but an orchestra's part who teaches is in a job
     (
         "Sofia Lind, a violinist, teaches at the Royal College of Music.",
         [("Sofia Lind", "works at", "Royal College of Music", False)],
     ),
-    ("Guitarist Tom Berg joined Fender as a product designer.", None),
     # a state that ended: a holder who resigns, a pet said goodbye to, a leaving dated to a past year
     ("Dame Ruth Okoro, chief executive of Kestrel Bank, stepped down on Monday.", []),
     ("We had to say goodbye to our cat Mango in April.", []),
@@ -577,7 +576,7 @@ ROUND14_BANNED: dict[str, tuple[str, ...]] = {
     "So I quit Capgemini. No plan yet, just resting.": ("user", "uses", "Capgemini. No plan yet"),
     "alacritty has replaced xterm as my terminal": ("user", "terminal", "alacritty has"),
     "My browser is Safari — sorry, Arc now.": ("user", "browser", "Safari"),
-    "Guitarist Tom Berg joined Fender as a product designer.": ("Tom Berg", "member of"),
+    "Senators in Merovia voted to move the capital to Draskow.": ("Senators",),
 }
 
 
