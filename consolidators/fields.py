@@ -33,6 +33,11 @@ _LABELS: dict[str, str] = {
 _NAMED = frozenset({"lives in", "works at", "born in", "studies at", "married to", "speaks"})
 #: The predicates whose value may be a list ("Languages: Kazakh, Russian, English").
 _LISTS = frozenset({"speaks", "likes", "has pet"})
+#: Fields only a company's box has: its "Company:" is its own name, no one's employer.
+_COMPANY_LABELS = frozenset(
+    {"registered office", "headquarters", "hq", "majority owner", "parent company", "founded", "founders"}
+    | {"industry", "revenue", "employees", "ticker", "legal form"}
+)
 #: Single-valued tool roles: the value replaces the role's last one, as "my shell is zsh" does.
 _TOOL_ROLES = frozenset(
     {
@@ -56,6 +61,11 @@ _TOOL_ROLES = frozenset(
 _FIELD = re.compile(
     r"(?:^|\s[|•·]\s|[.;]\s)(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s*:\s*(?P<value>[^|•·;:]+?)(?=\s*(?:[|•·;]|$|\.\s|[.]$))"
 )
+#: A box headed by a name, not a label: "Kaspar Jürgens | Position: defender", "Kwame Mensah — Born: 1954, Kumasi".
+#: Its fields are the named one's (the restated box's reader takes them), never the speaker's.
+_HEADED = re.compile(
+    r"^[A-ZÀ-ÖØ-ÞĀ-Ž][\w.'-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w.'-]*|de|da|del|van|von|al|bin|la|le))+(?: \([^)]*\))?\s*(?:[|•·—–]|\s-)"
+)
 #: What a value adds that is no part of it: "Polish (native)", "Cluj-Napoca, Romania".
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
@@ -69,6 +79,14 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
         if predicate:
             found += _values(predicate, _ASIDE.sub("", m["value"]).strip(" ."))
     return found
+
+
+def anothers(text: str) -> bool:
+    """Whether ``text`` is a box headed by a name (:data:`_HEADED`) or a company's box (:data:`_COMPANY_LABELS`,
+    "Registered office: Tallinn. Company: Kuusk Software OÜ"): the named one's facts, not the speaker's."""
+    if _HEADED.match(text):
+        return True
+    return ":" in text and any(m["label"].strip().lower() in _COMPANY_LABELS for m in _FIELD.finditer(text.strip()))
 
 
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:

@@ -2,13 +2,23 @@
 on every reader's facts, because each reader's pattern reaches words its own cue does not vouch for.
 
 - a value made of function words only ("I'm employed by Monzo as of last week" read "works as" "of");
-- a user's tool value that repeats its role ("the Helix editor" is the editor Helix);
+- a user's tool value that repeats its role ("the Helix editor" is the editor Helix) or says it is an app;
 - a title word before a person's name ("Co-founders Amara Nwosu", "Chairman Li Wei"): no part of the name;
 - an organisation where a person stands ("directed by Studio Kalan", "Club Olimpia lives in Asunción"), or a
   people's adjective where a company stands ("acquired Italian citizenship" is no takeover of "Italian");
 - a lower-case verb form for a name ("the US dollar has served as Ecuador's currency": "served");
 - a place the sentence names by "born in" or "died in", as a person ("born in Aarhus, who died in Copenhagen");
 - a label the sentence opens with for a subject ("Headline: Saltmarsh Energy names …");
+- a value with no letter ("my editor config is like 12 lines": no tool is "12"), or a value that is a when, not
+  a what ("I play most evenings after the kids are asleep");
+- a person's relation of a subject the sentence names as a work ("author of Typhoon Season, who teaches at …":
+  the clause is the author's, a book teaches nowhere);
+- a relation the sentence's other facts say is of another kind: an organisation's "lives in" is its seat
+  ("Sahel Solar, a Dakar-based installer, was founded by …"), a band's drummer who "joined" it is a member, no
+  employee, a country's "member of" or "works at" is no person's ("Mozambique, whose official language is Portuguese,
+  joined the Commonwealth"); and a name the user quits as an employer ("So I quit Accenture") is no app quit;
+- a user's "from X originally": where they were born ("I'm from Graz originally"), unless the sentence says
+  "born in" outright;
 - a user relation no vocabulary has, said of a language or by a phrase ending in "of" ("my Arabic is only
   Quranic", "the worst part of moving to Tallinn").
 """
@@ -27,6 +37,7 @@ from .statics import LANGUAGES
 from .text import is_word, lemmatise
 from .types import Fact
 
+_COUNTRIES = frozenset(DEMONYMS.values())
 _FUNCTION_WORDS = frozenset(
     "a an the of as to for from with by in on at and or but so it this that well of off out up".split()
 )
@@ -47,6 +58,18 @@ _ANSWER_WORDS = frozenset("easy simple obviously definitely sure yes no yep nope
 #: A capitalised name, then lower-case words with a first-person pronoun: a new clause the value ran into.
 _RUN_ON = re.compile(r"^(?P<name>[A-Z][\w.+#-]*(?: [A-Z][\w.+#-]*)*) (?:[a-z']+ )*(?:I|we|my|our)\b.*$")
 _VERB_FORM = re.compile(r"^[a-z]+ed$")
+#: A value that says when, not what: a quantifier before a time noun ("most evenings", "every other weekend").
+_WHEN = re.compile(
+    r"^(?:most|many|some|every|all|several|other|few) (?:[a-z]+ )?(?:mornings?|evenings?|nights?|afternoons?|days?"
+    r"|weekends?|weekdays?|weeks?|months?|years?|[a-z]+days)\b"
+)
+#: Relations only a person holds (a work "lives" nowhere); "works at" too: a book teaches at no university.
+_OF_A_PERSON = _PERSON_SUBJECTS | {"works at", "works as", "plays for", "member of", "author of"}
+#: The words that name a work just before its title: "author of Typhoon Season", "directed Winter Crane" ("the novel
+#: Anna Vik wrote" names its author after the kind).
+_WORK_CUE = (
+    r"\b(?:(?:author|writer|director|composer|creator|screenwriter|illustrator) of|wrote|directed|composed) (?:the )?"
+)
 
 
 def kept(f: Fact, text: str) -> Fact | None:
@@ -54,9 +77,17 @@ def kept(f: Fact, text: str) -> Fact | None:
     words = set(f.object.lower().split())
     if not words or words <= _FUNCTION_WORDS or _VERB_FORM.match(f.object) and lemmatise(f.object) != f.object:
         return None
+    if not any(c.isalpha() for c in f.object) or _WHEN.match(f.object) or _a_work(f, text):
+        return None
     if _a_label(f.subject, text) or f.subject != USER and (_wrong_kind(f) or _a_place(f, text)):
         return None
     if f.subject == USER:
+        if f.predicate == "works at" and _a_course_at(f.object, text):
+            f = replace(f, predicate="studies at")  # "Started a part-time MSc in data science at the University of X"
+        said = _originally(f, text)
+        if said is None:
+            return None
+        f = said
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
     if f.predicate == "works as" and not any(is_occupation(w) for w in f.object.lower().split()):
         return None  # "Background jobs go through NATS as our queue": no one works as NATS
@@ -65,10 +96,87 @@ def kept(f: Fact, text: str) -> Fact | None:
     return replace(f, subject=_untitled(f.subject)) if f.predicate in _PERSON_SUBJECTS else f
 
 
+#: Relations only an organisation has: a subject with one of them is no person.
+_ORGANISATION = frozenset({"owned by", "founded by", "ceo", "cto", "headquartered in"})
+#: Relations only a country has: a subject with one of them is a state, not a person.
+_STATE = frozenset({"capital", "official language", "currency", "president"})
+#: A band's parts: someone who plays one is a member of the band they join, not staff.
+_BAND_ROLE = re.compile(
+    r"\b(?:drummer|guitarist|bassist|bass player|keyboardist|vocalist|lead singer|frontman|frontwoman)s?\b",
+    re.I,
+)
+
+#: How one comes into a band or leaves it: a post "teaches at" names is a job whoever holds it.
+_JOINS = re.compile(r"\b(?:joins|joined|joining|has joined|added|recruited|replacing|replaced|quit|left)\b")
+
+
+def together(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with each relation of the kind the sentence's other facts give its terms (see above)."""
+    organisations = {f.subject for f in found if f.predicate in _ORGANISATION and not f.retract}
+    # "So I quit Accenture. No new job lined up yet": one reader's employer, another's app; the relation named wins
+    named = {f.object for f in found if f.subject == USER and f.retract and f.predicate != "uses"}
+    states = {f.subject for f in found if f.predicate in _STATE} | _COUNTRIES
+    kept: list[Fact] = []
+    for f in found:
+        if f.predicate in ("member of", "works at") and f.subject in states:
+            continue
+        if f.predicate == "lives in" and f.subject in organisations:
+            f = replace(f, predicate="headquartered in")
+        elif f.retract and f.subject == USER and f.predicate == "uses" and f.object in named:
+            continue
+        elif f.predicate == "works at" and f.subject != USER and _in_a_band(f.subject, text):
+            f = replace(f, predicate="member of", replaces_attribute=False)
+        kept.append(f)
+    return kept
+
+
+def _originally(f: Fact, text: str) -> Fact | None:
+    """A user's "is from X" said with "originally": the birthplace, unless the sentence says "born in" outright
+    ("from Brazil originally, born in Recife": Recife is, and Brazil says it again more coarsely)."""
+    if f.predicate != "is from" or not re.search(rf"\bfrom {re.escape(f.object)},? originally\b", text):
+        return f
+    return None if re.search(r"\bborn (?:\w+ )?in\b", text) else replace(f, predicate="born in")
+
+
+def _in_a_band(person: str, text: str) -> bool:
+    """Whether the sentence gives ``person`` a band's part: the part just before the name ("Drummer Kenji Sato",
+    "a new guitarist, Mia Roth") or in an apposition after it ("Mia Roth, the band's new bassist")."""
+    at = text.find(person)
+    if at < 0 or not _BAND_ROLE.search(text) or not _JOINS.search(text):
+        return False  # "X, a violinist, teaches at the Mozarteum": a post, and an orchestra's part is no band's
+    post = re.search(r"\bas (?:a|an|the|its|their|his|her) ([\w -]{1,40})", text[at:])
+    if post and not _BAND_ROLE.search(post[1]):
+        return False  # "Guitarist Tom Berg joined Fender as a product designer": the post is named
+    before = text[max(0, at - 24) : at]
+    # "X joined Las Lunas Rotas, replacing their original drummer": the joiner takes the part
+    if re.search(r"\breplacing (?:the|their|its|his|her) (?:[\w-]+ ){0,2}?" + _BAND_ROLE.pattern, text[at:], re.I):
+        return True
+    after = re.match(r",? (?:the|a|an|its|their|[\w']+'s?) (?:[\w-]+ ){0,2}", text[at + len(person) :])
+    return bool(_BAND_ROLE.search(before)) or bool(after and _BAND_ROLE.match(text, at + len(person) + after.end()))
+
+
+#: A course of study, whose "at" names a school, not an employer.
+_COURSE = (
+    r"\b(?:MSc|MA|BSc|BA|PhD|MBA|LLM|MPhil|DPhil|master'?s|bachelor'?s|degree|diploma|doctorate|course|bootcamp"
+    r"|postgrad|undergrad)\b[^,.;:]*? at (?:the )?"
+)
+
+
+def _a_course_at(place: str, text: str) -> bool:
+    return bool(re.search(_COURSE + re.escape(place) + r"\b", text))
+
+
 def _a_label(subject: str, text: str) -> bool:
     """A common word the sentence opens with as a label ("Headline: …"); a name before a colon is the subject
     of what follows it ("Brightwater: CEO Tom Ash departs")."""
     return text.startswith(f"{subject}:") and is_word(subject.lower()) and subject.isalpha()
+
+
+def _a_work(f: Fact, text: str) -> bool:
+    """A person's relation whose subject the sentence introduces as a work (:data:`_WORK_CUE`)."""
+    if f.predicate not in _OF_A_PERSON or f.subject == USER or f.subject not in text:
+        return False
+    return bool(re.search(_WORK_CUE + re.escape(f.subject) + r"\b", text, re.I))
 
 
 def _a_place(f: Fact, text: str) -> bool:
@@ -117,6 +225,8 @@ def _role_cut(f: Fact) -> Fact:
     role = f" {f.predicate}"  # lower case: "Zen Browser", "Windows Terminal" are names
     if f.predicate in VOCABULARY and len(role) > 3 and f.object.endswith(role):
         return replace(f, object=f.object[: -len(role)])
+    if (f.replaces_attribute or f.predicate == "uses") and f.object.endswith(" app") and f.object[:1].isupper():
+        return replace(f, object=f.object[:-4])  # "the Proton Mail app" is the app Proton Mail
     return f
 
 

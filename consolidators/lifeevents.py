@@ -286,7 +286,8 @@ MARRIAGE_OVER = re.compile(
     r"\b(?:divorced?|divorcing|separated|separating|split up|widowed|passed away|died|late)\b", re.I
 )
 PET_GONE = re.compile(
-    r"\b(?:died|passed away|passed|put down|put to sleep|rehomed|ran away|RIP|gave away|gave up|lost|no longer have)\b",
+    r"\b(?:died|passed away|passed|put (?:\w+ ){0,4}?(?:down|to sleep)|rehomed|ran away|RIP|gave away|gave up|lost"
+    r"|no longer have|said (?:goodbye|farewell)|(?:had|have) to say goodbye)\b",
     re.I,
 )
 _AS_MY = re.compile(r"\b(?:as|for) (?:my|our) (?:main |primary |new |daily )?(?P<role>[a-z]+)\b")

@@ -68,6 +68,8 @@ _DECIDE = re.compile(  # "decided to use X" states "use X" (a decision about a t
     r"(?P<v>use|switch|migrate|adopt|go|stick)\b"
 )
 _AUX = re.compile(r"^(?P<aux>am|are|is|was|were|have been|has been|had been|have|has|had)\s+")
+#: A modal before the verb: what follows is a plan or a supposition, however many verbs it joins.
+_PLAN_MODALS = frozenset({"will", "would", "shall", "should", "might", "may", "could"})
 _PARTICIPLE = re.compile(
     r"(?:\w+(?:ed|en|wn|ne|lt|ght)|left|quit|got|made|begun|run|become|come|set|put|said|paid|laid|told|sold|held"
     r"|kept|found|won|led|met|read|spent|sent|built|hit|cut|lost|stood|struck|let|shut|spun|sung|swum|drunk)$"
@@ -162,7 +164,9 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     vp = _MANNER.sub(r"\1 ", vp)  # "work remotely for Klarna": the manner adverb is not the relation
     found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None and negated and not strong:
-        return _plain_negation(found, sentence)
+        # a plain "not" denies without saying a fact ended ("I don't use Trello", "we're not using MongoDB,
+        # whatever the old docs say"): PREDICATES.md reads no fact; "no longer", "anymore", "stopped" retract
+        return []
     second = vp.split(" and ", 1)[1] if " and " in vp else ""
     if found and lemmatise(second.split(" ", 1)[0], "VERB") in _SECOND_VERBS:  # "… and work at Farfetch"
         return found + first_person("I " + second, strong, sentence)
@@ -174,18 +178,6 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if not found and re.match(r"[a-z]+ ", second):  # "we packed up and moved to Valencia": the second verb says it
         return first_person("I " + second, strong, sentence)
     return found
-
-
-#: "I don't work at X, my cousin does": the negation corrects who it is about, it retracts nothing of the user's.
-_SOMEONE_ELSE_DOES = re.compile(r"[,;] (?:but )?(?:my|our) [\w-]+(?: [\w-]+)? (?:does|did|do|is|was|has)\b", re.I)
-
-
-def _plain_negation(found: list[Fact], sentence: str) -> list[Fact]:
-    """What a plain "not" takes back: only a tool the user says they don't use ("I don't use Notion", at
-    lower confidence); "I don't drink coffee" states a habit, not a retired preference."""
-    if _SOMEONE_ELSE_DOES.search(sentence):
-        return []
-    return [f for f in found if not f.retract or f.predicate == "uses"]
 
 
 def _strip_negation(vp: str) -> tuple[str, bool]:
@@ -227,6 +219,8 @@ def _head_verb(vp: str) -> str | None:
         if aux["aux"] in ("have", "has") and not _PARTICIPLE.fullmatch(head):
             return f"have {rest}"
     elif lemmatise(head) in _STATE_VERBS and (head.endswith("ed") or head.lower() in ("had", "drank")):
+        return None
+    elif head.lower() in _PLAN_MODALS:  # "I will be joining X and relocating to Y": the plan holds both verbs
         return None
     return f"{lemmatise(head)} {tail}"
 

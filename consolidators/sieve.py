@@ -6,16 +6,19 @@ their facts are together or once the subject is cut out of the sentence:
 - a sentence that passes its claim on or disputes it ("Rumours that …", "Reportedly, …", "… but this
   is disputed", :data:`consolidators.text.DISPUTED`): no reader's clause states anything;
 - a visit ("we visited Kyoto", "I'm visiting my in-laws in Cork"): an event that is over or to come, never a
-  state the subject is in;
+  state the subject is in; a leaving dated to a past year ("Lucía Ferrer left Inditex in 2020"): history, the
+  end of a state no one now holds, where "has left Spotify" is news that retracts;
 - a subject that is an office said as past ("Former Leipzig mayor Burkhard Jung now chairs a charity": the
-  reader cut "Former Leipzig" for the city), or a plural common noun the sentence opens with ("Critics loved
-  the film", "Rumours that X had died …"): no name, so no one the fact is about;
+  reader cut "Former Leipzig" for the city), a plural common noun the sentence opens with ("Critics loved
+  the film", "Rumours that X had died …", "Lawmakers in Valdoria voted to move the capital …"), or a compound
+  adjective ("Lagos-born, London-based playwright X"): no name, so no one the fact is about;
 - a year the subject kept from the scene it opens with ("In 2019 Ana Lucía Prieto joined …"), a quote mark
   it kept from a title ("'Winter Ferry', a film by …"), or a description another reader cut and this one did
   not ("Singer Rosalía" beside "Rosalía"; "Cyclist Nairo Quintero": an "-ist" is no first name);
 - a value that runs past its name: the scene's preposition before it ("In Vilnius, the Lithuanian capital, …"),
-  an adverb after it ("relocated to Cardiff back in August" once the time is cut), or the scene of a pastime
-  ("I enjoy crossword puzzles on the train", "I play cello in a community orchestra").
+  an adverb after it ("relocated to Cardiff back in August" once the time is cut), the scene of a pastime
+  ("I enjoy crossword puzzles on the train", "I play cello in a community orchestra"), or the next clause's
+  denial ("living in Madrid doesn't change that").
 """
 
 from __future__ import annotations
@@ -34,6 +37,19 @@ from .types import Fact
 _EVENTS = frozenset({"visited"})
 #: A subject that opens with a past office: the office is over, whoever holds it now.
 _PAST_OFFICE = re.compile(r"^(?:[Ff]ormer|[Ee]x-|[Ll]ate|[Tt]hen-|[Oo]netime|[Oo]ne-time)\b")
+#: A compound adjective read for a name: "Lagos-born", "Zurich-based", "family-owned".
+_COMPOUND_ADJECTIVE = re.compile(
+    r"^[\w.'-]+-(?:born|based|bred|raised|trained|educated|owned|made|listed|headquartered)$"
+)
+#: A negated verb the value ran into: "Madrid does not change that" (contractions are expanded before reading).
+_RUN_ON_DENIAL = re.compile(r" (?:does|do|did|is|are|was|were|has|have|had|will|would|can|could) not\b.*$")
+#: A sentence's end inside a value ("Accenture. No new job lined up yet"), not an initial's or a short form's dot.
+_SENTENCE_END = re.compile(
+    r"(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMt)(?<!\bCo)(?<!\bJr)(?<!\bSr)(?<!\bvs)\.\s+[A-Z].*$", re.S
+)
+#: A past year an event is dated to; "now", "since" or "today" make the sentence about the present again.
+_PAST_YEAR_EVENT = re.compile(r"\bin (?:1[5-9]\d\d|20[0-2]\d)\b")
+_NOW_WORDS = re.compile(r"\b(?:now|today|currently|since|still|this (?:week|month|year))\b", re.I)
 #: A year the scene left before the subject's name.
 _YEAR_LEAD = re.compile(r"^(?:1[5-9]|20)\d\d,? (?=[A-ZÀ-ÖØ-Þ])")
 #: A quote mark opening a title the term does not close: the reader cut the title at its closing mark.
@@ -44,7 +60,10 @@ _IST_TITLE = re.compile(r"^[A-Z][a-z]+ist (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-ZÀ-ÖØ-
 _LEAD_PREPOSITION = re.compile(r"^(?:[Ii]n|at|on) (?=[A-ZÀ-ÖØ-Þ])")
 #: An adverb left after a value: "Cardiff back (in August)", "pottery classes way (more than I expected)",
 #: "Travis CI still (and it's so slow)".
-_TRAILING_ADVERB = re.compile(r" (?:back|again|too|already|way|anyway|still|daily|mostly|lately|instead)$")
+_TRAILING_ADVERB = re.compile(
+    r" (?:back|again|too|already|way|anyway|still|daily|mostly|lately|instead"
+    r"|has|have|had|is|are|was|were|does|did)$"  # an auxiliary the value ran into: "kitty has (replaced iTerm2)"
+)
 #: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
 _LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
 _LONE_ADVERB = re.compile(r"specifically|especially|mostly|mainly|usually|just|only|even|always|still")
@@ -80,13 +99,21 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the facts no reader should have kept in ``text`` (see the module's docstring)."""
     if DISPUTED.search(text) or stale.past_scope(text):  # each reader checks its own clause; these scope over all
         return []
-    kept = [_trimmed(f) for f in found if f.predicate not in _EVENTS and _named(f) and not stale.stale(f, text)]
+    history = _PAST_YEAR_EVENT.search(text) and not _NOW_WORDS.search(text)  # "left Inditex in 2020"
+    kept = [
+        _trimmed(f)
+        for f in found
+        if f.predicate not in _EVENTS
+        and _named(f)
+        and not stale.stale(f, text)
+        and not (history and f.retract and f.subject != USER)
+    ]
     kept = [k for k in (kinds.kept(f, text) for f in kept if not unsaid.unsaid(f, text)) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
     if qualified and qualified == len(re.findall(r"\bcapital\b", text, re.I)):
         kept = [f for f in kept if f.predicate != "capital"]  # "Mumbai is India's financial capital": not its seat
-    kept = cuts.mended(kept, text)
+    kept = cuts.mended(kinds.together(kept, text), text)
     users = {(f.predicate, f.object) for f in kept if f.subject == USER}
     # "The team migrated our database to X": the user's fact, read once for "the team" as well
     kept = [f for f in kept if not (f.subject.islower() and f.subject != USER and (f.predicate, f.object) in users)]
@@ -111,12 +138,19 @@ def _named(f: Fact) -> bool:
     """Whether ``f``'s subject may be someone: the user, or a name (no past office, no plural common noun)."""
     if f.subject == USER:
         return True
-    if _PAST_OFFICE.match(f.subject):
+    if _PAST_OFFICE.match(f.subject) or _COMPOUND_ADJECTIVE.match(f.subject):
         return False
     word = f.subject.lower()
     # "Critics", "Rumours" ("critic", "rumour"), not "News"; or a people by its demonym ("Brazilians")
-    plural = " " not in word and word.endswith("s") and (lemmatise(word, "NOUN") != word or f.subject[:-1] in DEMONYMS)
-    return not (plural and f.predicate in _PERSONAL)
+    single = lemmatise(word, "NOUN")
+    plural = " " not in word and word.endswith("s") and (single != word or f.subject[:-1] in DEMONYMS)
+    # people by their trade ("Lawmakers", "Officials") are no one's name whatever the relation; "Wales" is a place
+    people = plural and (is_occupation(single) or single in NOT_OCCUPATIONS or single in _PEOPLE)
+    return not (plural and f.predicate in _PERSONAL or people)
+
+
+#: Plural nouns for people that no trade list holds: "Officials said …", "Residents voted …".
+_PEOPLE = frozenset({"official", "resident", "critic", "people", "local", "supporter", "protester", "expert", "leader"})
 
 
 def _trimmed(f: Fact) -> Fact:
@@ -125,9 +159,9 @@ def _trimmed(f: Fact) -> Fact:
     subject = _STRAY_QUOTE.sub("", f.subject[lead.end() :] if lead else f.subject)
     title = _IST_TITLE.match(subject)
     subject = subject[title.end() :] if title and is_word(title[0].strip()) else subject
-    value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", _STRAY_QUOTE.sub("", f.object)))
+    value = _TRAILING_ADVERB.sub("", _LEAD_PREPOSITION.sub("", _STRAY_QUOTE.sub("", _SENTENCE_END.sub("", f.object))))
     if f.predicate not in _TITLED:  # a work's title may hold any word ("Only Lovers Left Alive")
-        value = _ADDED_VALUE.sub("", _LEADING_ADVERB.sub("", value))
+        value = _RUN_ON_DENIAL.sub("", _ADDED_VALUE.sub("", _LEADING_ADVERB.sub("", value)))
     if f.predicate in _PASTIMES:
         value = _PASTIME_SCENE.sub("", value)
     if f.predicate in _DRINKS:

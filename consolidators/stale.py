@@ -5,6 +5,9 @@ reader's facts are together, because each reader sees only its own clause.
   Solberg", "Former Bayern Munich goalkeeper …") is never a current value, whichever reader took it;
 - a relation set off as past: "X, formerly the CEO of Acme, …" (the aside's clause runs from X to Acme), and a
   sentence scoped by "Until 2019, …" with nothing said of now;
+- a home the user parts with: "we sold the flat in Rotterdam and bought a place in Utrecht" (Rotterdam was home);
+- a holder who leaves in the sentence's own verb: "Sir Alan Pryce, chief executive of Halden Pharma, resigned
+  on Friday" names the office he held until then;
 - someone else's words or ways: "'I live in Paris,' he said in the film" quotes a speaker, not the user; "my
   whole team writes Scala" is the team's habit; "the library is my second home" is no home;
 - a trial, not a state: "I tried Nova once", "one Perl script for a legacy job, never again";
@@ -37,6 +40,19 @@ _OTHERS = "|".join(
     + ["friends", "kids", "parents", "family", "roommate", "flatmate", "manager", "school", "uni"]
 )
 _NOW = re.compile(r"\b(?:now|currently|today|since|these days|nowadays)\b", re.I)
+#: Parting with a home: the place named after it was home, and is no longer.
+_PARTED = re.compile(
+    r"\b(?:sold|are selling|were selling|moved out of|left|gave up|rented out|are renting out|vacated) (?:the|our|my) "
+    r"(?:[a-z-]+ )?(?:flat|apartment|house|home|condo|place|studio|townhouse|cottage) in "
+)
+#: A holder's own leaving, after their name and at most one apposition ("X, chief executive of Y, resigned").
+_LEAVES = (
+    r"(?:,[^,;()]{1,80},)? (?:has |had )?(?:resigned|stepped down|quit|retired|left|departed|was (?:ousted|fired"
+    r"|sacked|dismissed|removed))\b"
+)
+#: Relations a holder ends by leaving: the office's value is the person, a post's subject is.
+_HELD_BY_OBJECT = frozenset({"ceo", "cto", "president", "mayor", "prime minister", "governor", "chancellor"})
+_HELD_BY_SUBJECT = frozenset({"works at", "plays for"})
 #: A quotation attributed to a speaker after it: '"…," he said', '"…," the actor declared in …'.
 _QUOTED_SPEECH = re.compile(
     r"[\"“](?P<said>[^\"”]{3,200})[\"”],? (?:(?:he|she|they|[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|the [\w -]{1,30}?) )"
@@ -55,7 +71,19 @@ def stale(fact: Fact, text: str) -> bool:
         return False
     if fact.subject == USER and _not_the_users(fact, text):
         return True
+    if _departed(fact, text):
+        return True
     return _called_old(fact.object, text) or _past_aside(fact, text) or _quoted(fact, text)
+
+
+def _departed(fact: Fact, text: str) -> bool:
+    """A post whose holder the sentence says left it, by their own verb (:data:`_LEAVES`), and left no other
+    place by name ("Priya Raghunathan left Infosys in 2022 and now works for Wipro" leaves Wipro standing)."""
+    holder, post = (fact.object, fact.subject) if fact.predicate in _HELD_BY_OBJECT else (fact.subject, fact.object)
+    if fact.predicate not in _HELD_BY_OBJECT | _HELD_BY_SUBJECT or holder == USER or holder not in text:
+        return False
+    left = re.search(re.escape(holder) + _LEAVES + r"(?: (?:the )?(?P<place>[A-Z]\S*))?", text)
+    return left is not None and (left["place"] is None or post.startswith(left["place"].strip(",.;")))
 
 
 def _not_the_users(fact: Fact, text: str) -> bool:
@@ -77,6 +105,9 @@ def _not_the_users(fact: Fact, text: str) -> bool:
         rf"\b(?:tried|tested|trialled|trialed) {value}\b[^,.;]*?\b(?:once|briefly)\b", text
     )
     over = "never again" in cued and not _NOW.search(text) and re.search(rf"\b{value}\b[^.;]*\bnever again\b", text)
+    parted = fact.predicate == "lives in" and _PARTED.search(text) and re.search(_PARTED.pattern + value, text)
+    if parted:
+        return True
     idiom = fact.predicate == "lives in" and "second home" in lower
     return bool(others or trial or over or idiom and re.search(rf"\b{value}\b[^,.;]*\bsecond home\b", text, re.I))
 

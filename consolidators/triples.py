@@ -28,7 +28,7 @@ Fact scheme (documented here because supersession keys on it):
 - Predicates and objects are cleaned by :mod:`consolidators.vocabulary`;
   negations ("no longer", "don't … anymore", "gave up X") become ``retract=True``.
 - Confidence: 0.9 explicit statement, 0.8 strong cue ("joined Acme"),
-  0.7 inferred domain or plain negation, 0.6 generic verb fallback.
+  0.7 inferred domain, 0.6 generic verb fallback.
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
         clause = _LEAD_IN.sub("", DISCOURSE.sub("", clause).strip())
-        if user:
+        if user and not describes_another(clause):  # "…; born in Gaziantep, she grew up …": hers, not "I"'s
             clause = lifeevents.implied_subject(clause)
         if _OTHERS.match(clause):
             continue
@@ -372,9 +372,12 @@ _ANY_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|ours)\b", re.I)
 
 
 def describes_another(sentence: str) -> bool:
-    """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`), so its
-    subjectless phrase is that one's, never the user's; a sentence that names the speaker anywhere is theirs."""
-    return bool(_DESCRIBES_A_NAME.match(sentence)) and not _ANY_FIRST_PERSON.search(sentence)
+    """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`) or a box
+    headed by their name ("Kaspar Jürgens | Position: defender"), so its subjectless phrase is that one's, never
+    the user's; a sentence that names the speaker anywhere is theirs."""
+    return bool(_DESCRIBES_A_NAME.match(sentence) or fields.anothers(sentence)) and not _ANY_FIRST_PERSON.search(
+        sentence
+    )
 
 
 #: A sentence about someone named: its first word a name, not a verb chat opened with ("Moved to Leeds, …").

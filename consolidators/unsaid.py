@@ -9,6 +9,9 @@ Each reader reads its clause's words; what frames that clause as no statement of
 - a question asked without its mark, or a choice still open: "how do I book a room in Outlook", "we're
   evaluating Temporal vs. Airflow";
 - what nearly happened: "I almost took the job at Spotify", "we nearly moved to Lisbon";
+- a value the speaker takes back as they speak: "My calendar lives in Fantastical — no wait, I moved it …",
+  "I keep it in Cron — sorry, it's called Notion Calendar now" (a restatement, "Ich spreche Deutsch — I mean, I
+  speak German", repeats its value and keeps it);
 - a state dated to a past year by the copula: "Ghana's president in 2020 was …", "In 2018 the capital was …"
   (a year with an event verb starts a state and stays: "was appointed CEO in 2020").
 
@@ -33,7 +36,7 @@ _FIRST_PERSON_QUOTE = re.compile(r"[\"“](?P<said>(?:I|I'm|I've|my|My|we|We|our
 #: A question the user asks without its mark: "how do I book a room in Outlook", "where can we park in Lyon".
 _ASKED = re.compile(
     r"\b(?:how|where|what|which|why|when) (?:do|does|can|could|should|would) (?:I|we)\b"
-    r"|\b(?:evaluating|deciding between|choosing between|torn between|weighing up)\b",  # a choice still open
+    r"|\b(?:evaluating|comparing|debating|deciding between|choosing between|torn between|weighing up)\b",  # a choice still open
     re.I,
 )
 #: A story's world: what its characters do is no one's fact.
@@ -44,10 +47,22 @@ _FICTION = re.compile(
 )
 #: What nearly happened and did not.
 _NEARLY = re.compile(r"\b(?:almost|nearly)\b(?: [a-z']+){0,2}?[^,.;!?]*", re.I)
+_REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry")
 #: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
-_COPULA = r"\b(?:was|were)\b(?! (?:\w+ed|born|made|chosen|sworn|won|given|taken|built|set)\b)"
+#: "served as" is the copula of an office held for a term ("served as President of X in 2025").
+_COPULA = (
+    r"\b(?:was|were|(?<!has )(?<!have )served as)\b(?! (?:\w+ed|born|made|chosen|sworn|won|given|taken|built|set)\b)"
+)
 _PAST_YEAR = re.compile(
     rf"\b[Ii]n (?:1[5-9]|20)\d\d\b,? (?:(?!\b(?:is|are|has|have|and)\b)[^.;,])*?{_COPULA}|{_COPULA}[^.;]*\b[Ii]n (?:1[5-9]|20)\d\d\b(?! and (?:is|are)\b)"
+)
+#: A self-repair: what the speaker said before it is withdrawn, what follows replaces it.
+_REPAIR = re.compile(
+    r"(?:[—–,;:.]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
+    r"|my bad|sorry,? (?:I meant|it's|it is|that's|that is|make that)\b"
+    # "Cron — sorry, Notion Calendar now" names the value; "…, sorry Google" apologises to someone
+    r"|sorry, (?-i:(?!I\b)[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)*)(?: now)?\W*$)",
+    re.I,
 )
 _NOW = re.compile(r"\b(?:now|currently|still|today|since|these days)\b", re.I)
 #: Relations that hold over time (the ones a past year's copula ends), not events dated once.
@@ -69,6 +84,9 @@ def unsaid(fact: Fact, text: str) -> bool:
         return True
     if fact.subject == USER and _ASKED.search(text) and _after(_ASKED, value, lower, clause=True):
         return True
+    repair = _REPAIR.search(text) if any(w in lower for w in _REPAIR_CUES) else None
+    if repair and value in lower[: repair.start()] and value not in lower[repair.end() :]:
+        return True
     if ("almost" in lower or "nearly" in lower) and any(value in m[0].lower() for m in _NEARLY.finditer(text)):
         return True
     return fact.predicate in _STATES and not _NOW.search(text) and bool(_PAST_YEAR.search(text))
@@ -88,4 +106,4 @@ def _after(cue: re.Pattern[str], value: str, lower: str, clause: bool = False) -
     if m is None:
         return False
     rest = lower[m.start() :]
-    return value in (re.split(r"[.?!;]", rest, maxsplit=1)[0] if clause else rest)
+    return value in (re.split(r"(?<!\bvs)[.?!;]", rest, maxsplit=1)[0] if clause else rest)  # "X vs. Y"
