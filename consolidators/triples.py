@@ -28,7 +28,7 @@ Fact scheme (documented here because supersession keys on it):
 - Predicates and objects are cleaned by :mod:`consolidators.vocabulary`;
   negations ("no longer", "don't … anymore", "gave up X") become ``retract=True``.
 - Confidence: 0.9 explicit statement, 0.8 strong cue ("joined Acme"),
-  0.7 inferred domain, 0.6 generic verb fallback.
+  0.7 inferred domain or plain negation, 0.6 generic verb fallback.
 """
 
 from __future__ import annotations

@@ -549,8 +549,9 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
     ("Erna Solberg served as prime minister of Norway in 2015.", []),
     # an open choice, though an abbreviation's dot comes before the value
     ("We're comparing Vercel vs. Netlify for hosting, nothing chosen yet", []),
-    # a plain "not" denies, it ends nothing
-    ("I'm not using Jira, whatever the wiki says", []),
+    # a plain "not" retracts a tool (memory must not keep what the user denies), and only the tool
+    ("I'm not using Jira, whatever the wiki says", [("user", "uses", "Jira", True)]),
+    ("I don't drink decaf, whatever my sister thinks", []),
     # a plan, however many verbs it joins
     ("We're migrating the database from MySQL to Postgres next quarter.", []),
     ("I will be starting at Adyen in May and moving to Amsterdam a week before.", []),
