@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import userfacts
+from . import userfacts, userstates
 from .chatparse import role_phrase
 from .lifeevents import give_up_predicate, is_occupation
 from .roles import DEVICE, names_a_role
@@ -297,7 +297,7 @@ def facts(text: str) -> list[Fact]:
     m = _SPOUSE.search(text)
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
-    found += _swaps(text) + born(text) + _given_up(text)
+    found += _swaps(text) + born(text) + _given_up(text) + userstates.facts(text, sure)
     m = _RUNS_ON.search(text)
     if m and "os" in roles_of(m["obj"]) and sure(text, m):
         found += rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
