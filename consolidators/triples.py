@@ -432,7 +432,8 @@ _GIVEN = re.compile(
 def _before_the_question(sentence: str) -> str:
     """The statement a question follows in one sentence ("…, now I live in Vienna, is that enough context?"):
     the clauses before the first question clause, when that clause asks on its own; "" otherwise."""
-    head = sentence[: sentence.index("?")]
+    head = _EMOJI.sub(", ", sentence)  # chat's emoji ends a clause: "ate a sock again 😩 should I be worried?"
+    head = head[: head.index("?")]
     parts = re.split(r"(?<=[,;:.!])\s+|\s+[—–-]\s+", head)
     if len(parts) < 2 or not _ASKS.match(parts[-1]) or _ASKS.match(DISCOURSE.sub("", parts[0])):
         return ""
