@@ -64,6 +64,7 @@ from . import (
     teams,
     thirdmoves,
     usermoves,
+    userstates,
     wholenames,
 )
 from .parse import described_facts, parsed_facts, prefetch
@@ -468,6 +469,7 @@ def _clauses(sentence: str, user: bool = False) -> list[str]:
     tidied = wholenames.plain(sentence)
     read = segments.split(tidied) if tidied != sentence and not (user and _ANY_FIRST_PERSON.search(sentence)) else []
     pieces += [p for p in read if p not in pieces and p.strip() != sentence.strip()] if len(read) > 1 else []
+    pieces = [p for piece in pieces for p in userstates.embedded(piece)] if user else pieces  # "since I'm a …"
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:

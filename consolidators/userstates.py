@@ -149,3 +149,31 @@ def _ended(text: str, sure: Sure) -> list[Fact]:
         found += rule_facts(USER, predicate, value, 0.75, True) if value else []
     return found
 
+
+
+#: A reason clause the user gives about themself, up to where the main clause's subject starts: "since I'm a
+#: barista I'm very picky", "Since we moved to Hobart I enjoy gardening", "because I work nights, …". Not a
+#: condition or a time to come ("as soon as I move", "as long as we live here").
+_REASON = re.compile(
+    r"^(?P<lead>.*?)\b(?:[Ss]ince|[Bb]ecause|[Cc]ause|[Aa]s(?<!as soon as)(?<!as long as)(?<!as well as)|[Nn]ow that"
+    r"|[Gg]iven that|[Ss]eeing as) (?P<sub>(?:I|we)\b\S*(?: \S+)+?)(?:,?\s+(?P<main>(?:it|that|this|I|we|there)\b.*))?$"
+)
+#: What the user reminds of: the complement of a verb of knowing or telling ("I was hoping you'd remember that I
+#: work at Ericsson", "you know I live in Quito"); the content is presupposed true, whatever the frame hedges.
+#: What may come before a reason clause that opens its sentence: a conjunction or a discourse word.
+_OPENS = re.compile(r"(?:(?:and|but|so|also|plus|well|oh|btw|ok|okay|honestly|anyway)\W*)*", re.I)
+_REMINDED = re.compile(
+    r"^(?P<lead>.*?)\b(?:remember(?:ed)?|know|knew|forgot|forget|mentioned|told you|said)(?: that)?,? "
+    r"(?P<sub>(?:I|we)\b.+)$"
+)
+
+
+def embedded(part: str) -> list[str]:
+    """``part`` as the clauses it holds when a reason or a reminder carries a statement about the user."""
+    m = _REASON.match(part)
+    if m and not _OPENS.fullmatch(m["lead"]):  # "X is my editor since I moved …": the main clause's time or reason
+        m = None
+    m = m or _REMINDED.match(part)
+    if m is None:
+        return [part]
+    return [p.strip(" ,") for p in (m["lead"], m["sub"], m.groupdict().get("main")) if p and p.strip(" ,")]
