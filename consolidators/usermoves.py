@@ -127,7 +127,7 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "role",
         re.compile(
-            rf"\b(?:my |our |the |^)(?P<role>[A-Za-z][a-z ]{{1,24}}?)(?:'s| got| was| has been| have been| has| have)? "
+            rf"\b(?:my |our |the |^)(?P<role>[A-Z]{{2,3}}|[A-Za-z][a-z ]{{1,24}}?)(?:'s| got| was| has been| have been| has| have)? "
             rf"(?:swapped|switched|changed|moved|migrated) (?:over )?(?:(?:out of|off|from) [\w.+!-]+(?: [A-Z][\w.+!-]*)* "
             rf"(?:and )?(?:over )?(?:in)?to|for|to) {_NAME}"
         ),
@@ -184,9 +184,14 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ),
     (
         "role",
-        re.compile(r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>[a-z]+s(?: apps)?)\b", re.I),
+        # "switched password managers, KeePassXC now", "moved our message queue off RabbitMQ, it's all NATS now"
         re.compile(
-            rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?|\bit is (?:now )?){_TOOL}(?:,? now| this time)\b"
+            r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>(?:[a-z]+ )?[a-z]+s(?: apps)?)\b"
+            r"|\b(?:moved|migrated|switched|shifted) (?:my |our |the )(?P<role2>[a-z]+(?: [a-z]+)?) (?:off|away from|out of) ",
+            re.I,
+        ),
+        re.compile(
+            rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?|\bit is (?:now )?(?:all )?){_TOOL}(?:,? now| this time)\b"
             rf"|(?:→|->|=>) ?{_TOOL2}"  # "switched editors again → Zed"
         ),
     ),
@@ -220,7 +225,8 @@ _NOW_ON = (
 #: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a
 #: try and it has replaced iTerm2 as my terminal", "Linear has replaced Jira for us". The old value is never current.
 _REPLACED = re.compile(
-    rf"(?P<new>[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*(?: [a-z][\w.+-]*)?) (?:has |have )?(?:now )?"
+    rf"(?:(?P<wise>[\w-]+)-wise,? )?(?P<new>[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*(?: (?!ha(?:s|ve)\b)[a-z][\w.+-]*)?)"
+    r" (?:has |have )?(?:now )?"
     r"(?:fully |officially |finally |completely |basically |totally )?"
     r"(?:replaced|overtaken|taken over from|superseded|displaced|dethroned|edged out|usurped) "
     rf"(?:my |our |the )?(?P<old>{_OLD})(?: as (?P<role>(?:my|our|the) [^,.;!']+)| for (?:us|me)\b)"
@@ -290,7 +296,7 @@ def _later(text: str) -> list[Fact]:
             continue
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
             # a laptop is no OS: only a noun that names a tool's role
-            predicate = _tool_role(c["role"], m["obj"] or m["obj2"])
+            predicate = _tool_role(c["role"] or c.groupdict().get("role2"), m["obj"] or m["obj2"])
         found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")
     return found
 
@@ -333,6 +339,9 @@ def _replaced(text: str) -> list[Fact]:
         new = words[-1]  # "honestly chai": the taste, not the word before it
     if not new:
         return []
+    wise = _tool_role(m["wise"], new) if m["wise"] else ""  # "IDE-wise X has replaced Y for me"
+    if wise:
+        return _fact(wise, new)
     if m["role"] is None:
         shared = roles_of(new) & roles_of(m["old"])
         return _fact(next(iter(shared)) if len(shared) == 1 else "uses", new)
