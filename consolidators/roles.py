@@ -281,6 +281,8 @@ def _name(clause: str, anchor: re.Match[str], role: str, kind: _Anchor) -> str |
     fitting = {n for n in _known(outside) if role in roles_of(n)}
     if len(fitting) == 1:
         name = fitting.pop()
+        if re.search(rf"\b(?:the|my|our|their|your|its) {re.escape(name)} (?!(?:{_N})\b)[a-z]{{3,}}\b", outside):
+            return None  # "since the AWS credits ran out": the name of something else, not the tool in the role
         return name if not _common(name) or _tight(outside, name) else None
     if fitting or kind.known_only:
         return None

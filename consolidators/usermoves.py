@@ -13,7 +13,7 @@ import re
 
 from . import usernews
 from .chatparse import role_phrase
-from .lifeevents import is_occupation
+from .lifeevents import is_occupation, sentence_role
 from .roles import answered, names_a_role
 from .text import UPPER as _UP
 from .toolnames import known_names, roles_of
@@ -160,7 +160,17 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "studies at",
         re.compile(r"\b(?:transferred|the move|switched (?:unis?|universities|schools|colleges))\b", re.I),
-        re.compile(rf"\bI am (?:now )?(?:at|studying at) {_THE_NAME}"),
+        # "I transferred this semester, so my lectures are at NTNU now"
+        re.compile(
+            rf"\bI am (?:now )?(?:at|studying at) {_THE_NAME}"
+            rf"|\bmy (?:lectures|classes|courses|seminars|lessons|studies) are (?:now |all )?(?:at|in) {_THE_NAME.replace('obj', 'obj2')}"
+        ),
+    ),
+    # "got promoted! engineering manager now": the title the promotion gave, said after it
+    (
+        "works as",
+        re.compile(r"\b(?:got|was|been|finally) promoted\b", re.I),
+        re.compile(r"(?:^|[.!:;,] )(?:I am )?(?:(?:now|officially) )?(?:an? )?(?!(?:more|less|much|so|way) |[a-z]+ier\b)(?P<obj>[a-z][a-z -]*?),? now\b"),
     ),
     (
         "studies",
@@ -297,13 +307,26 @@ def _later(text: str) -> list[Fact]:
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
             # a laptop is no OS: only a noun that names a tool's role
             predicate = _tool_role(c["role"] or c.groupdict().get("role2"), m["obj"] or m["obj2"])
+        if predicate == "works as" and not is_occupation(m["obj"]):
+            continue  # "got promoted! busier now": no title
         found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")
     return found
+
+
+#: A tool the user or team chose, the role named anywhere in the sentence: "Final answer on queues: we
+#: standardised on Kafka across all teams", "for notes we settled on Logseq".
+_CHOSE = re.compile(
+    rf"\b(?:I|[Ww]e)(?: have)?(?: (?:finally|officially|now|just))? (?:standardi[sz]ed on|settled on|converged on"
+    rf"|committed to|opted for|went with) {_NAME}"
+)
 
 
 def _tools(text: str) -> list[Fact]:
     """A tool moved to, or one the user is on now, in the role the sentence names or the one it is known for."""
     found: list[Fact] = []
+    m = _CHOSE.search(text)
+    role = sentence_role(text) if m and not _UNSURE.search(_clause(text, m)) else None
+    found += _fact(_tool_role(role, m["obj"]) if m and role else "", m["obj"] if m else "")
     m = _MOVED_TOOL.search(text)
     if m and not _UNSURE.search(_clause(text, m)):
         known = roles_of(m["obj"].strip()) & roles_of(m["old"].strip())
