@@ -136,7 +136,17 @@ def _held(text: str, sure: Sure) -> list[Fact]:
     return found
 
 
+#: An ending told as a memory, long over before the present state: "my old cat Whiskers died when I was twelve".
+_LONG_AGO = re.compile(
+    r"\b(?:when I was|as a (?:kid|child|teen|teenager)|growing up|years ago|decades ago|in my (?:childhood|twenties|teens)"
+    r"|my (?:old|childhood|first) )",
+    re.I,
+)
+
+
 def _ended(text: str, sure: Sure) -> list[Fact]:
+    if _LONG_AGO.search(text):
+        return []
     found: list[Fact] = []
     for predicate, pattern in _ENDED:
         m = pattern.search(text)
