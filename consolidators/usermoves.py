@@ -396,7 +396,7 @@ def _tool_role(noun: str, name: str) -> str:
     """The role ``noun`` names ("terminals", "notes apps", "CI"; a laptop is no OS), if ``name`` can fill it: a
     name the tool lists know for another role cannot, nor a lower-case word they don't know for this one."""
     noun = noun.lower().removesuffix(" apps")
-    role = next((role_phrase(n) or "" for n in (noun, noun.removesuffix("s")) if names_a_role(n)), "")
+    role = next((role_phrase(n) or "" for n in (noun, noun.removesuffix("s"), noun + "s") if names_a_role(n)), "")
     known = roles_of(name.strip())
     return role if role in known or not known and name[:1].isupper() else ""
 

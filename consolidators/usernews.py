@@ -345,7 +345,8 @@ def visit(text: str) -> bool:
 def across(pair: str) -> list[Fact]:
     """What two sentences of one message say together (``pair``, joined): a birthplace or another fact the user
     asks about and answers in the next ("My birthplace? Ardara.", "What do I study? Linguistics.")."""
-    return born(pair) or userfacts.answered(pair) or userfacts.across(pair)
+    held = [f for f in userstates.facts(pair, sure) if not f.retract]  # "new city! Graz since May"
+    return born(pair) or userfacts.answered(pair) or userfacts.across(pair) or held
 
 
 def _given_up(text: str) -> list[Fact]:

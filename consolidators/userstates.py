@@ -38,7 +38,7 @@ _BEEN_IN = re.compile(rf"\b{_WE} been (?:living |based |settled )?in {_NAME}")
 #: "I've been at Mercado Libre as a data analyst" (its start said anywhere in the clause).
 _BEEN_AT = re.compile(rf"\b{_WE} been (?:working )?(?:at|with) (?:the )?{_NAME} as (?:an? )?{_JOB}")
 #: "new job, new city — Munich since last week": a place and its start alone, where the message says it moved.
-_PLACE_SINCE = re.compile(rf"(?:^|[,;:] ){_NAME} since (?:last|this|early|late|the) ")
+_PLACE_SINCE = re.compile(rf"(?:^|[,;:!.] ){_NAME} since (?:last|this|early|late|the) ")
 _MOVED = re.compile(r"\b(?:moved|relocated|new (?:city|town|country|flat|place|home|apartment))\b", re.I)
 _STAY = re.compile(r"\b(?:visit\w*|trip|holiday|vacation|hotel|hostel|airbnb|conference|hospital)\b", re.I)
 
