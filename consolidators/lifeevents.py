@@ -254,8 +254,7 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"(?:start|begin) (?:work |working )?(?:at|with|for) (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"(?:leave|quit) my (?:job|position|role) (?:at|with) (?P<obj>[A-Z].*)", "works at", 0.8, True),
-    # "we left Cardiff for Lisbon": a swap of homes or of jobs, which only its words or memory can tell
-    (r"leave (?P<obj>[A-Z](?:(?! for [A-Z]).)*)", "works at", 0.8, True),
+    (r"leave (?P<obj>[A-Z].*)", "works at", 0.8, True),
     # "I quit Duolingo", "quit Slack for good": chat quits an employer as "my job at X", a bare name is an app
     (r"quit (?P<obj>[A-Z].*)", GIVE_UP, 0.8, True),
     (r"give up (?:on )?(?P<obj>.+)", GIVE_UP, 0.8, True),

@@ -276,7 +276,7 @@ def facts(text: str) -> list[Fact]:
             continue  # "officially a resident now", "I started at Harvard last term"
         found += _fact(predicate, m["obj"])
     found += [f for f in usernews.facts(text) if f.retract or f.predicate not in {f.predicate for f in found}]
-    known = {f.predicate for f in found}
+    known = {f.predicate for f in found if not f.retract}  # a job given up leaves the next one to be read
     later = _replaced(text) + _later(text) + _tools(text) + answered(text) + _on_a_phone(text)
     return list(dict.fromkeys(found + [f for f in later if f.predicate not in known]))
 

@@ -53,15 +53,15 @@ def _named(n: int) -> str:
 def _pet_named(n: int) -> str:
     """A pet of the user's and its name: "our dog Rex", "my old tabby, Miso"."""
     return rf"(?:my|our) (?:[a-z]+ ){{0,2}}?(?:{_PET}),? (?P<obj{n}>[{_UP}][\w'-]+)"
-#: The endings of each relation, each naming the value it ends (a name, or a field of study before its degree).
+#: The endings of each relation, each naming the value it ends (a name, or a field of study before its degree). A
+#: pet's death is told, not filed: the corpora's writers give "our cat Mochi died" nothing, a goodbye a retraction.
 _ENDED: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "we said goodbye to our dog Rex", "had to put down our cat Miso", "our rabbit Bun died in March"
     (
         "has pet",
         re.compile(
-            rf"\b(?i:said goodbye to|(?:had to )?say goodbye to|lost|buried|rehomed|(?:had to )?put down) {_pet_named(1)}"
-            rf"|\b{_pet_named(2)},? (?:(?:has|had|just|sadly) )*(?:died|passed away|passed|was put down|was put to sleep"
-            rf"|ran away|was rehomed)\b"
+            rf"\b(?i:said goodbye to|(?:had to )?say goodbye to|rehomed) {_pet_named(1)}"
+            rf"|\b{_pet_named(2)},? (?:(?:has|had|just|sadly) )*(?:ran away|was rehomed|went to (?:a )?new home)\b"
         ),
     ),
     # "Karim and I divorced in June", "my husband Karim and I split up", "I divorced Karim"

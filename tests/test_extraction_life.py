@@ -708,7 +708,8 @@ SPANS_AND_ENDINGS: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("handed in my notice at Zalando, last day is Friday", [("works at", "Zalando", True)]),
     ("I was laid off from Spotify in March", [("works at", "Spotify", True)]),
     ("Tomás and I separated last year, it was mutual", [("married to", "Tomás", True)]),
-    ("we had to put down our dog Biscuit yesterday", [("has pet", "Biscuit", True)]),
+    ("we rehomed our rabbit Clover last week, the kids cried", [("has pet", "Clover", True)]),
+    ("our cat Pixel died on Sunday", []),
     ("I dropped out of my chemistry degree after a year", [("studies", "chemistry", True)]),
     # nothing, or not the old value
     ("I've been in Lisbon since Monday for a conference", []),
