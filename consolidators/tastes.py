@@ -62,6 +62,8 @@ def unhedged(text: str) -> str:
     if " do " not in text and "more than I" not in text:
         return text
     return _BEYOND_EXPECTED.sub("", _EMPHATIC_DO.sub(r"\1 ", text))
+
+
 _DRUNK = (
     # "I'm a matcha person", "I'm a yerba mate guy"
     re.compile(rf"\b(?:I am|I'm) (?:an? )?{_THING} (?:person|guy|gal|girl|drinker|fan)\b", re.I),

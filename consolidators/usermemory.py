@@ -278,7 +278,11 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
         return [n for n in names if named or _SCHOOL.search(n)]
     if predicate == "lives in":  # a home, not a stay: "in Tromsø for the week", "visiting"
         tools = {m[0].strip().lower() for m in _known(text)}  # "moved repos to GitLab" is no home
-        at = [n for n in names if n.lower() not in tools and re.search(rf"(?:\b(?:in|to|is)|{_LEFT_FOR})\s+{re.escape(n)}", text)]
+        at = [
+            n
+            for n in names
+            if n.lower() not in tools and re.search(rf"(?:\b(?:in|to|is)|{_LEFT_FOR})\s+{re.escape(n)}", text)
+        ]
         return [] if _VISIT.search(text) else at
     if predicate == "works at" and not named:
         return [n for n in names if re.search(rf"\b(?:at|with|joined|work(?:s|ing)? for)\s+{re.escape(n)}", text)]

@@ -170,7 +170,10 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "works as",
         re.compile(r"\b(?:got|was|been|finally) promoted\b", re.I),
-        re.compile(r"(?:^|[.!:;,] )(?:I am )?(?:(?:now|officially) )?(?:an? )?(?!(?:more|less|much|so|way) |[a-z]+ier\b)(?P<obj>[a-z][a-z -]*?),? now\b"),
+        re.compile(
+            r"(?:^|[.!:;,] )(?:I am )?(?:(?:now|officially) )?(?:an? )?(?!(?:more|less|much|so|way) |[a-z]+ier\b)"
+            r"(?P<obj>[a-z][a-z -]*?),? now\b"
+        ),
     ),
     (
         "studies",
@@ -306,7 +309,7 @@ def _later(text: str) -> list[Fact]:
             continue
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
             # a laptop is no OS: only a noun that names a tool's role
-            predicate = _tool_role(c["role"] or c.groupdict().get("role2"), m["obj"] or m["obj2"])
+            predicate = _tool_role(c["role"] or c.groupdict().get("role2") or "", m["obj"] or m["obj2"])
         if predicate == "works as" and not is_occupation(m["obj"]):
             continue  # "got promoted! busier now": no title
         found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")

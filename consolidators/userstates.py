@@ -53,6 +53,8 @@ def _named(n: int) -> str:
 def _pet_named(n: int) -> str:
     """A pet of the user's and its name: "our dog Rex", "my old tabby, Miso"."""
     return rf"(?:my|our) (?:[a-z]+ ){{0,2}}?(?:{_PET}),? (?P<obj{n}>[{_UP}][\w'-]+)"
+
+
 #: The endings of each relation, each naming the value it ends (a name, or a field of study before its degree). A
 #: pet's death is told, not filed: the corpora's writers give "our cat Mochi died" nothing, a goodbye a retraction.
 _ENDED: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -158,7 +160,6 @@ def _ended(text: str, sure: Sure) -> list[Fact]:
         value = next((v for k, v in groups.items() if v and k != "now"), None)
         found += rule_facts(USER, predicate, value, 0.75, True) if value else []
     return found
-
 
 
 #: A reason clause the user gives about themself, up to where the main clause's subject starts: "since I'm a

@@ -681,7 +681,10 @@ SPANS_AND_ENDINGS: list[tuple[str, list[tuple[str, str, bool]]]] = [
     # a state held since a time
     ("I'm Chilean but we've been in Tartu since 2021.", [("lives in", "Tartu", False)]),
     ("we have been living in Nelson for six years now", [("lives in", "Nelson", False)]),
-    ("Since March I've been at Glovo as a data engineer.", [("works at", "Glovo", False), ("works as", "data engineer", False)]),
+    (
+        "Since March I've been at Glovo as a data engineer.",
+        [("works at", "Glovo", False), ("works as", "data engineer", False)],
+    ),
     ("new flat, new city! Graz since early May", [("lives in", "Graz", False)]),
     # a reason or a reminder carries the statement
     ("since I'm a midwife I sleep at odd hours", [("works as", "midwife", False)]),
