@@ -365,7 +365,7 @@ _PARTICIPLE = (
 )
 _DESCRIBES_A_NAME = re.compile(
     rf"^{_PARTICIPLE}(?:(?:the|a|an|its|his|her|their|this|that) "
-    r"|(?:(?!(?:in|at|to|from|on|by|for|of|with|out|near|and|now|then)\b)[a-z][\w-]* ){1,3}(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
+    r"|(?:(?!(?:in|at|to|from|on|by|for|of|with|out|near|and|but|so|yet|or|now|then)\b)[a-z][\w-]* ){1,3}(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
     r"|(?!I\b|We\b|My\b|Our\b|Now\b|Then\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž])|(?:she|he|they|it)\b)"  # "Born in X, she died …"
     rf"|^(?:The|A|An|This|That|Its|His|Her|Their) [^,]+, {_PARTICIPLE}"
 )
@@ -376,9 +376,10 @@ def describes_another(sentence: str) -> bool:
     """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`) or a box
     headed by their name ("Kaspar Jürgens | Position: defender"), so its subjectless phrase is that one's, never
     the user's; a sentence that names the speaker anywhere is theirs."""
-    return bool(_DESCRIBES_A_NAME.match(sentence) or fields.anothers(sentence)) and not _ANY_FIRST_PERSON.search(
-        sentence
-    )
+    # "Born in Tunis, but Marseille shaped her cooking": whose the phrase is, a later pronoun tells
+    theirs = re.match(_PARTICIPLE, sentence) and re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", sentence)
+    described = _DESCRIBES_A_NAME.match(sentence) or theirs or fields.anothers(sentence)
+    return bool(described) and not _ANY_FIRST_PERSON.search(sentence)
 
 
 #: A sentence about someone named: its first word a name, not a verb chat opened with ("Moved to Leeds, …").

@@ -180,6 +180,8 @@ _JOB_NOUNS = frozenset(
 #: Hatfield", "Quick intro: I'm Inês, 34, a pharmacist living in Porto". Each listed part is read on its own.
 _INTRO = re.compile(
     r"^(?:(?i:quick intro|intro|me|(?:a (?:bit|little) |some stuff |quick bit )?about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
+    # "Hi! I'm Marta, a chemistry teacher, and I live in Wrocław": the name, then what the user is
+    r"|^(?:(?i:hi|hey|hello|hiya|greetings)\W+)*I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*(?=an? )"
 )
 _INTRO_PART = re.compile(
     rf"^(?:an? )?(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:at|with) {_ORG})?"

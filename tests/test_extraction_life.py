@@ -686,6 +686,12 @@ SPANS_AND_ENDINGS: list[tuple[str, list[tuple[str, str, bool]]]] = [
         [("works at", "Glovo", False), ("works as", "data engineer", False)],
     ),
     ("new flat, new city! Graz since early May", [("lives in", "Graz", False)]),
+    # a self-introduction after a greeting; a birthplace before "but" and the home
+    (
+        "Hello! I'm Kasia, a physiotherapist, and I live in Gdańsk.",
+        [("works as", "physiotherapist", False), ("lives in", "Gdańsk", False)],
+    ),
+    ("Born in Braga, but Porto is home.", [("born in", "Braga", False), ("lives in", "Porto", False)]),
     # a reason or a reminder carries the statement
     ("since I'm a midwife I sleep at odd hours", [("works as", "midwife", False)]),
     ("Because we moved to Tromsø I finally learned to ski", [("lives in", "Tromsø", False)]),
@@ -726,6 +732,8 @@ SPANS_AND_ENDINGS: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("Can we adopt a cat? Her name would be Luna.", []),
     ("we host there since the Heroku credits ran out", []),
     ("got promoted! busier now", []),
+    ("I'm Ana, a friend of Leo's", []),
+    ("Raised in Tunis, but Marseille shaped his cooking.", []),
 ]
 
 
