@@ -5,9 +5,13 @@ to our dog Rex", "I dropped out of my architecture degree").
 
 A state held since a time is current: the perfect "have been in/at X" with its start ("since …") or a span of
 months or years (days and hours are a stay, not a home). A state that ended is a retraction and never a current
-value: the ending verbs of each relation (a pet that died or was given up, a marriage dissolved, a course dropped,
-a job quit), each with the value it ends named. Each reading is checked in its own clause
-(:func:`consolidators.usernews.sure`): a hedge, plan or question there keeps it from being a fact.
+value: the ending verbs of each relation (a pet said goodbye to or rehomed, a marriage dissolved, a course dropped,
+a job quit), each with the value it ends named; an ending told as a memory ("when I was twelve") retracts nothing.
+Each reading is checked in its own clause (:func:`consolidators.usernews.sure`): a hedge, plan or question there
+keeps it from being a fact.
+
+A statement may also sit inside a reason or a reminder (:func:`embedded`): "since I'm a barista I'm very picky",
+"you'd remember that I work at Ericsson" are read as the clauses they hold.
 """
 
 from __future__ import annotations
@@ -169,10 +173,10 @@ _REASON = re.compile(
     r"^(?P<lead>.*?)\b(?:[Ss]ince|[Bb]ecause|[Cc]ause|[Aa]s(?<!as soon as)(?<!as long as)(?<!as well as)|[Nn]ow that"
     r"|[Gg]iven that|[Ss]eeing as) (?P<sub>(?:I|we)\b\S*(?: \S+)+?)(?:,?\s+(?P<main>(?:it|that|this|I|we|there)\b.*))?$"
 )
-#: What the user reminds of: the complement of a verb of knowing or telling ("I was hoping you'd remember that I
-#: work at Ericsson", "you know I live in Quito"); the content is presupposed true, whatever the frame hedges.
 #: What may come before a reason clause that opens its sentence: a conjunction or a discourse word.
 _OPENS = re.compile(r"(?:(?:and|but|so|also|plus|well|oh|btw|ok|okay|honestly|anyway)\W*)*", re.I)
+#: What the user reminds of: the complement of a verb of knowing or telling ("I was hoping you'd remember that I
+#: work at Ericsson", "you know I live in Quito"); the content is presupposed true, whatever the frame hedges.
 _REMINDED = re.compile(
     r"^(?P<lead>.*?)\b(?:remember(?:ed)?|know|knew|forgot|forget|mentioned|told you|said)(?: that)?,? "
     r"(?P<sub>(?:I|we)\b.+)$"
