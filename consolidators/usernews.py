@@ -315,7 +315,9 @@ def facts(text: str) -> list[Fact]:
         if m and role:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
-    return found + [f for f in userfacts.facts(text) if f.predicate not in {g.predicate for g in found}]
+    return found + [
+        f for f in userfacts.facts(text) if f.predicate not in {g.predicate for g in found if not g.retract}
+    ]
 
 
 def _role_at(text: str) -> list[Fact]:

@@ -150,6 +150,9 @@ _LONG_AGO = re.compile(
 )
 
 
+_NEW_SPOUSE = re.compile(r"\b(?:married to|my (?:new )?(?:wife|husband|spouse) is|got (?:re)?married)\b", re.I)
+
+
 def _ended(text: str, sure: Sure) -> list[Fact]:
     if _LONG_AGO.search(text):
         return []
@@ -161,6 +164,8 @@ def _ended(text: str, sure: Sure) -> list[Fact]:
         groups = m.groupdict()
         if groups.get("now") and not is_occupation(groups["now"]):
             continue
+        if predicate == "married to" and _NEW_SPOUSE.search(text):
+            continue  # "Hana and I divorced; I'm married to Selin now": the new marriage is memory's to read
         value = next((v for k, v in groups.items() if v and k != "now"), None)
         found += rule_facts(USER, predicate, value, 0.75, True) if value else []
     return found
