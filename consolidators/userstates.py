@@ -66,7 +66,7 @@ _ENDED: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "has pet",
         re.compile(
-            rf"\b(?i:said goodbye to|(?:had to )?say goodbye to|rehomed) {_pet_named(1)}"
+            rf"\b(?<!to )(?i:said goodbye to|rehomed) {_pet_named(1)}"
             rf"|\b{_pet_named(2)},? (?:(?:has|had|just|sadly) )*(?:ran away|was rehomed|went to (?:a )?new home)\b"
         ),
     ),
