@@ -145,7 +145,7 @@ _JOB_AS = re.compile(
     r"(?P<obj>[a-z][a-z-]*(?: [a-z-]+)?)\b"
 )
 #: "I speak Tagalog at home and English at work", "I enjoy baking sourdough and cycling": every item of a list.
-_LIST = re.compile(r"^I (?:also |really )?(?P<verb>speak|enjoy|love) (?P<items>.+? and .+)$")
+_LIST = re.compile(r"^I (?:also |really )?(?P<verb>speak|enjoy|love|like|adore) (?P<items>.+? and .+)$")
 _QUALIFIERS = re.compile(r"^(?:a (?:bit|little) of|some|basic|fluent|conversational|a lot of) ")
 _SETTING = re.compile(r" (?:at (?:home|work|school)|with \w+|on \w+|very much|too)$")
 
@@ -176,7 +176,7 @@ def _listed(clause: str) -> list[Fact]:
     for item in re.split(r",? and |, ", m["items"]):
         item = _SETTING.sub("", _QUALIFIERS.sub("", item.strip()))
         name = item[:1].isupper() and item.split()[0].isalpha()
-        gerund = item.split()[0].endswith("ing") if item else False
+        gerund = any(w.endswith("ing") for w in item.split())  # "knitting", "trail running"
         if predicate == "speaks" and name or predicate == "likes" and gerund:
             found.append(fact(predicate, item, 0.75))
     return found if len(found) > 1 else []

@@ -30,7 +30,7 @@ _TIED = (
         rf"\b(?:{_PET}),? \(?{_NAMES}\)?(?=$|[,.;:!)—–-]| [—–-]| (?:and|who|which|is|are|has|have|just)\b)"
     ),  # "two cats, Miso and Tofu"
     re.compile(rf"^{_NAMES}(?:,| \() ?(?:my|our) (?:[\w-]+ ){{0,2}}(?:{_PET})\b"),  # "Pepper, my border collie"
-    re.compile(rf"\b(?:her|his|its|their) names?(?: is| are|'s) {_NAMES}"),  # "…, her name's Clementine"
+    re.compile(rf"\b(?i:her|his|its|their) names?(?: is| are|'s) {_NAMES}"),  # "…, her name's Clementine"
     re.compile(rf"\b(?:named|called) (?:him|her|it|them) {_NAMES}"),  # "… and the kids named him Spike"
 )
 _A_PET = re.compile(rf"\b(?:{_PET})\b|\bnamed? ", re.I)
@@ -62,3 +62,17 @@ def _names(text: str) -> list[str]:
         for m in pattern.finditer(text):
             names += [n for n in re.split(r", | and | & ", m["names"]) if n not in _NOT_NAMES and n.lower() not in PETS]
     return names
+
+
+#: A first sentence in which the user (not a neighbour) gets or has the pet the next sentence names.
+_MINE_FIRST = re.compile(
+    rf"^(?:(?:so|and|guess what|update|news)\W+)*(?:(?:I|we)\b[^.!?]*|(?:my|our) (?:[\w-]+ ){{0,2}})(?:{_PET})\b", re.I
+)
+
+
+def across(pair: str) -> list[Fact]:
+    """A pet the user got in one sentence and named in the next: "We got a second dog! His name is Taco"."""
+    if not _MINE_FIRST.match(pair):
+        return []
+    named = {n for m in _TIED[3].finditer(pair) for n in re.split(r", | and | & ", m["names"])}
+    return [f for f in merged([], pair) if f.object in named]

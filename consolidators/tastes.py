@@ -34,7 +34,36 @@ _LIKED = (
     re.compile(rf"^{_THING} is what I (?:enjoy|love|like) (?:doing )?(?:the )?most\b", re.I),
     # "love a good sudoku on the train"
     re.compile(rf"^(?:I )?love a good {_THING}(?: on| in| at| with|$)", re.I),
+    # a hobby taken up or a pull said as a state: "I took up knitting over the winter", "kinda obsessed with sourdough
+    # baking rn", "got hooked on bouldering last year"
+    re.compile(
+        rf"^(?:I )?(?:have )?(?:(?:recently|just|finally|also) )?(?:took|taken|take) up {_THING}"
+        rf"(?= over| in| during| last| this| a | and| recently| lately|$)",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:I am |I'm |I have been |I've been |I got |got |been )?(?:(?:kinda|kind of|sort of|a bit|so|totally|completely"
+        rf"|honestly|lowkey|low-key|really|pretty) )*(?:obsessed with|hooked on|addicted to) {_THING}"
+        rf"(?= rn| right now| lately| these days| recently| since| at the moment| and|$)",
+        re.I,
+    ),
 )
+#: What a taste's verb may carry that is no hedge: emphasis ("I do love …") and a degree measured against what was
+#: expected ("I enjoy birdwatching way more than I expected to", "… more than I ever thought I would").
+_EMPHATIC_DO = re.compile(r"\b(I|we) do (?=(?:(?:really|absolutely|genuinely) )?(?:love|like|enjoy|adore)\b)")
+_BEYOND_EXPECTED = re.compile(
+    r",?\s+(?:(?:way|much|far|a lot|so much|even) )?more than I (?:ever )?(?:thought|expected|imagined|would have"
+    r" (?:thought|guessed|expected))(?: I would| I'd| it would| to)?(?=\s*(?:[,.;!]|$))"
+)
+
+
+def unhedged(text: str) -> str:
+    """``text`` without what only sounds like a hedge on a taste: emphasis and a degree beyond what was expected."""
+    if " do " not in text and "more than I" not in text:
+        return text
+    return _BEYOND_EXPECTED.sub("", _EMPHATIC_DO.sub(r"\1 ", text))
+
+
 _DRUNK = (
     # "I'm a matcha person", "I'm a yerba mate guy"
     re.compile(rf"\b(?:I am|I'm) (?:an? )?{_THING} (?:person|guy|gal|girl|drinker|fan)\b", re.I),
@@ -101,7 +130,9 @@ def _without_place(f: Fact) -> Fact:
 
 #: A word every shape above holds: a sentence without one states no taste by standing.
 _CUE = re.compile(
-    r"\b(?:fan|favou?rite|fave?|enjoy|love|like|drink|drinker|person|guy|gal|girl|go-to|all|beats|over|before)\b", re.I
+    r"\b(?:fan|favou?rite|fave?|enjoy|love|like|drink|drinker|person|guy|gal|girl|go-to|all|beats|over|before"
+    r"|took|taken|take|obsessed|hooked|addicted)\b",
+    re.I,
 )
 
 

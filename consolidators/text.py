@@ -105,6 +105,7 @@ _HEDGE = re.compile(
     r"(?:almost|nearly) [a-z]+ed|"  # "we almost moved to Auckland": what nearly happened did not
     # "we're moving to Lyon in September": English states a planned move in the progressive
     r"(?:am|are|'m|'re) (?:moving|relocating) (?:to|back to|over to)|"
+    r"(?:I|we) (?:will|shall) (?!always\b|never\b)|"  # "I will be joining Unilever in March": the speaker's plan
     r"next (?:week|weekend|month|quarter|sprint|year|term|semester|season|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)|in (?:a|two|three|a few|\d+) (?:days|weeks|months|years))\b",
     re.I,

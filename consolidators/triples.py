@@ -64,6 +64,7 @@ from . import (
     teams,
     thirdmoves,
     usermoves,
+    userstates,
     wholenames,
 )
 from .parse import described_facts, parsed_facts, prefetch
@@ -160,7 +161,7 @@ def plain(sentence: str) -> str:
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
-    text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", text))))
+    text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", tastes.unhedged(text)))))
     text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
     text = _SAID_BY.sub(r"\g<name> \g<rest>", text)  # "The company now …, Tavira Foods said": the company is the one
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
@@ -364,7 +365,7 @@ _PARTICIPLE = (
 )
 _DESCRIBES_A_NAME = re.compile(
     rf"^{_PARTICIPLE}(?:(?:the|a|an|its|his|her|their|this|that) "
-    r"|(?:(?!(?:in|at|to|from|on|by|for|of|with|out|near|and|now|then)\b)[a-z][\w-]* ){1,3}(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
+    r"|(?:(?!(?:in|at|to|from|on|by|for|of|with|out|near|and|but|so|yet|or|now|then)\b)[a-z][\w-]* ){1,3}(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
     r"|(?!I\b|We\b|My\b|Our\b|Now\b|Then\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž])|(?:she|he|they|it)\b)"  # "Born in X, she died …"
     rf"|^(?:The|A|An|This|That|Its|His|Her|Their) [^,]+, {_PARTICIPLE}"
 )
@@ -375,9 +376,10 @@ def describes_another(sentence: str) -> bool:
     """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`) or a box
     headed by their name ("Kaspar Jürgens | Position: defender"), so its subjectless phrase is that one's, never
     the user's; a sentence that names the speaker anywhere is theirs."""
-    return bool(_DESCRIBES_A_NAME.match(sentence) or fields.anothers(sentence)) and not _ANY_FIRST_PERSON.search(
-        sentence
-    )
+    # "Born in Tunis, but Marseille shaped her cooking": whose the phrase is, a later pronoun tells
+    theirs = re.match(_PARTICIPLE, sentence) and re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", sentence)
+    described = _DESCRIBES_A_NAME.match(sentence) or theirs or fields.anothers(sentence)
+    return bool(described) and not _ANY_FIRST_PERSON.search(sentence)
 
 
 #: A sentence about someone named: its first word a name, not a verb chat opened with ("Moved to Leeds, …").
@@ -432,7 +434,8 @@ _GIVEN = re.compile(
 def _before_the_question(sentence: str) -> str:
     """The statement a question follows in one sentence ("…, now I live in Vienna, is that enough context?"):
     the clauses before the first question clause, when that clause asks on its own; "" otherwise."""
-    head = sentence[: sentence.index("?")]
+    head = _EMOJI.sub(", ", sentence)  # chat's emoji ends a clause: "ate a sock again 😩 should I be worried?"
+    head = head[: head.index("?")]
     parts = re.split(r"(?<=[,;:.!])\s+|\s+[—–-]\s+", head)
     if len(parts) < 2 or not _ASKS.match(parts[-1]) or _ASKS.match(DISCOURSE.sub("", parts[0])):
         return ""
@@ -467,6 +470,7 @@ def _clauses(sentence: str, user: bool = False) -> list[str]:
     tidied = wholenames.plain(sentence)
     read = segments.split(tidied) if tidied != sentence and not (user and _ANY_FIRST_PERSON.search(sentence)) else []
     pieces += [p for p in read if p not in pieces and p.strip() != sentence.strip()] if len(read) > 1 else []
+    pieces = [p for piece in pieces for p in userstates.embedded(piece)] if user else pieces  # "since I'm a …"
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from . import tastes, usernews
+from . import pets, tastes, usernews
 from .learning import _LANGUAGES as LANGUAGES
 from .learning import a_field
 from .lifeevents import is_occupation, sentence_role
@@ -69,7 +69,7 @@ def across(pair: str) -> list[Fact]:
     """What two sentences of a message say together: a language asked for and then called the user's own ("answer
     in Dutch? I'm a native speaker"), a tool named and then called "my phone" ("my Pixel keeps rebooting. it's my
     phone for work too"), a drink named and then called the favourite ("Hot chocolate again. It's still my favourite")."""
-    return _native(pair) or _tools(pair) or tastes.across(pair)
+    return _native(pair) or _tools(pair) or tastes.across(pair) or pets.across(pair)
 
 
 def facts(text: str) -> list[Fact]:

@@ -102,6 +102,8 @@ _GONE = re.compile(
     re.I,
 )
 _ARROW = re.compile(r"\s*(?:→|->|=>)")
+#: "we left Cardiff for Lisbon": the place a home was left for.
+_LEFT_FOR = r"\b(?:left|swapped|traded|exchanged|ditched) [A-Z][\w'-]*(?: [A-Z][\w'-]*)* for"
 _BOUNDARY = re.compile(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|and|because|though)\s")
 #: The old value's clause reaches over "and": "Lotte and I divorced".
 _WIDE = re.compile(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|because|though)\s")
@@ -276,7 +278,11 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
         return [n for n in names if named or _SCHOOL.search(n)]
     if predicate == "lives in":  # a home, not a stay: "in Tromsø for the week", "visiting"
         tools = {m[0].strip().lower() for m in _known(text)}  # "moved repos to GitLab" is no home
-        at = [n for n in names if n.lower() not in tools and re.search(rf"\b(?:in|to|is)\s+{re.escape(n)}", text)]
+        at = [
+            n
+            for n in names
+            if n.lower() not in tools and re.search(rf"(?:\b(?:in|to|is)|{_LEFT_FOR})\s+{re.escape(n)}", text)
+        ]
         return [] if _VISIT.search(text) else at
     if predicate == "works at" and not named:
         return [n for n in names if re.search(rf"\b(?:at|with|joined|work(?:s|ing)? for)\s+{re.escape(n)}", text)]
@@ -464,6 +470,7 @@ def _now(text: str, value: str, gone: re.Pattern[str] | None = None, boundary: r
         if _LEFT.search(text[: m.start()]) or _ARROW.match(text, m.end()):
             continue
         clause = next((c for c, s, e in _spans(text, boundary) if s <= m.start() and m.end() <= e), "")
+        clause = re.sub(rf"{_LEFT_FOR}(?=\s+{re.escape(value)})", " ", clause)  # the place left for is no past
         if _NOT_NOW.search(clause) or gone is not None and gone.search(clause):
             continue
         return True

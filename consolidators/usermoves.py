@@ -13,7 +13,7 @@ import re
 
 from . import usernews
 from .chatparse import role_phrase
-from .lifeevents import is_occupation
+from .lifeevents import is_occupation, sentence_role
 from .roles import answered, names_a_role
 from .text import UPPER as _UP
 from .toolnames import known_names, roles_of
@@ -127,7 +127,7 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
     (
         "role",
         re.compile(
-            rf"\b(?:my |our |the |^)(?P<role>[A-Za-z][a-z ]{{1,24}}?)(?:'s| got| was| has been| have been| has| have)? "
+            rf"\b(?:my |our |the |^)(?P<role>[A-Z]{{2,3}}|[A-Za-z][a-z ]{{1,24}}?)(?:'s| got| was| has been| have been| has| have)? "
             rf"(?:swapped|switched|changed|moved|migrated) (?:over )?(?:(?:out of|off|from) [\w.+!-]+(?: [A-Z][\w.+!-]*)* "
             rf"(?:and )?(?:over )?(?:in)?to|for|to) {_NAME}"
         ),
@@ -160,7 +160,20 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "studies at",
         re.compile(r"\b(?:transferred|the move|switched (?:unis?|universities|schools|colleges))\b", re.I),
-        re.compile(rf"\bI am (?:now )?(?:at|studying at) {_THE_NAME}"),
+        # "I transferred this semester, so my lectures are at NTNU now"
+        re.compile(
+            rf"\bI am (?:now )?(?:at|studying at) {_THE_NAME}"
+            rf"|\bmy (?:lectures|classes|courses|seminars|lessons|studies) are (?:now |all )?(?:at|in) {_THE_NAME.replace('obj', 'obj2')}"
+        ),
+    ),
+    # "got promoted! engineering manager now": the title the promotion gave, said after it
+    (
+        "works as",
+        re.compile(r"\b(?:got|was|been|finally) promoted\b", re.I),
+        re.compile(
+            r"(?:^|[.!:;,] )(?:I am )?(?:(?:now|officially) )?(?:an? )?(?!(?:more|less|much|so|way) |[a-z]+ier\b)"
+            r"(?P<obj>[a-z][a-z -]*?),? now\b"
+        ),
     ),
     (
         "studies",
@@ -184,9 +197,14 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ),
     (
         "role",
-        re.compile(r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>[a-z]+s(?: apps)?)\b", re.I),
+        # "switched password managers, KeePassXC now", "moved our message queue off RabbitMQ, it's all NATS now"
         re.compile(
-            rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?|\bit is (?:now )?){_TOOL}(?:,? now| this time)\b"
+            r"\b(?:switched|changed|upgraded|swapped) (?:my |our )?(?P<role>(?:[a-z]+ )?[a-z]+s(?: apps)?)\b"
+            r"|\b(?:moved|migrated|switched|shifted) (?:my |our |the )(?P<role2>[a-z]+(?: [a-z]+)?) (?:off|away from|out of) ",
+            re.I,
+        ),
+        re.compile(
+            rf"(?:^|[:,;—–] ?|\b(?:I am|we are) (?:on|using) (?:an? |the )?|\bit is (?:now )?(?:all )?){_TOOL}(?:,? now| this time)\b"
             rf"|(?:→|->|=>) ?{_TOOL2}"  # "switched editors again → Zed"
         ),
     ),
@@ -220,7 +238,8 @@ _NOW_ON = (
 #: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a
 #: try and it has replaced iTerm2 as my terminal", "Linear has replaced Jira for us". The old value is never current.
 _REPLACED = re.compile(
-    rf"(?P<new>[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*(?: [a-z][\w.+-]*)?) (?:has |have )?(?:now )?"
+    rf"(?:(?P<wise>[\w-]+)-wise,? )?(?P<new>[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*(?: (?!ha(?:s|ve)\b)[a-z][\w.+-]*)?)"
+    r" (?:has |have )?(?:now )?"
     r"(?:fully |officially |finally |completely |basically |totally )?"
     r"(?:replaced|overtaken|taken over from|superseded|displaced|dethroned|edged out|usurped) "
     rf"(?:my |our |the )?(?P<old>{_OLD})(?: as (?P<role>(?:my|our|the) [^,.;!']+)| for (?:us|me)\b)"
@@ -260,7 +279,7 @@ def facts(text: str) -> list[Fact]:
             continue  # "officially a resident now", "I started at Harvard last term"
         found += _fact(predicate, m["obj"])
     found += [f for f in usernews.facts(text) if f.retract or f.predicate not in {f.predicate for f in found}]
-    known = {f.predicate for f in found}
+    known = {f.predicate for f in found if not f.retract}  # a job given up leaves the next one to be read
     later = _replaced(text) + _later(text) + _tools(text) + answered(text) + _on_a_phone(text)
     return list(dict.fromkeys(found + [f for f in later if f.predicate not in known]))
 
@@ -290,14 +309,27 @@ def _later(text: str) -> list[Fact]:
             continue
         if predicate == "role":  # the tool must be able to fill the role: "new phone day! got a case" is none
             # a laptop is no OS: only a noun that names a tool's role
-            predicate = _tool_role(c["role"], m["obj"] or m["obj2"])
+            predicate = _tool_role(c["role"] or c.groupdict().get("role2") or "", m["obj"] or m["obj2"])
+        if predicate == "works as" and not is_occupation(m["obj"]):
+            continue  # "got promoted! busier now": no title
         found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")
     return found
+
+
+#: A tool the user or team chose, the role named anywhere in the sentence: "Final answer on queues: we
+#: standardised on Kafka across all teams", "for notes we settled on Logseq".
+_CHOSE = re.compile(
+    rf"\b(?:I|[Ww]e)(?: have)?(?: (?:finally|officially|now|just))? (?:standardi[sz]ed on|settled on|converged on"
+    rf"|committed to|opted for|went with) {_NAME}"
+)
 
 
 def _tools(text: str) -> list[Fact]:
     """A tool moved to, or one the user is on now, in the role the sentence names or the one it is known for."""
     found: list[Fact] = []
+    m = _CHOSE.search(text)
+    role = sentence_role(text) if m and not _UNSURE.search(_clause(text, m)) else None
+    found += _fact(_tool_role(role, m["obj"]) if m and role else "", m["obj"] if m else "")
     m = _MOVED_TOOL.search(text)
     if m and not _UNSURE.search(_clause(text, m)):
         known = roles_of(m["obj"].strip()) & roles_of(m["old"].strip())
@@ -333,6 +365,9 @@ def _replaced(text: str) -> list[Fact]:
         new = words[-1]  # "honestly chai": the taste, not the word before it
     if not new:
         return []
+    wise = _tool_role(m["wise"], new) if m["wise"] else ""  # "IDE-wise X has replaced Y for me"
+    if wise:
+        return _fact(wise, new)
     if m["role"] is None:
         shared = roles_of(new) & roles_of(m["old"])
         return _fact(next(iter(shared)) if len(shared) == 1 else "uses", new)
@@ -364,7 +399,7 @@ def _tool_role(noun: str, name: str) -> str:
     """The role ``noun`` names ("terminals", "notes apps", "CI"; a laptop is no OS), if ``name`` can fill it: a
     name the tool lists know for another role cannot, nor a lower-case word they don't know for this one."""
     noun = noun.lower().removesuffix(" apps")
-    role = next((role_phrase(n) or "" for n in (noun, noun.removesuffix("s")) if names_a_role(n)), "")
+    role = next((role_phrase(n) or "" for n in (noun, noun.removesuffix("s"), noun + "s") if names_a_role(n)), "")
     known = roles_of(name.strip())
     return role if role in known or not known and name[:1].isupper() else ""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import userfacts
+from . import userfacts, userstates
 from .chatparse import role_phrase
 from .lifeevents import give_up_predicate, is_occupation
 from .roles import DEVICE, names_a_role
@@ -180,6 +180,8 @@ _JOB_NOUNS = frozenset(
 #: Hatfield", "Quick intro: I'm Inês, 34, a pharmacist living in Porto". Each listed part is read on its own.
 _INTRO = re.compile(
     r"^(?:(?i:quick intro|intro|me|(?:a (?:bit|little) |some stuff |quick bit )?about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
+    # "Hi! I'm Marta, a chemistry teacher, and I live in Wrocław": the name, then what the user is
+    r"|^(?:(?i:hi|hey|hello|hiya|greetings)\W+)*I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*(?=an? )"
 )
 _INTRO_PART = re.compile(
     rf"^(?:an? )?(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:at|with) {_ORG})?"
@@ -297,7 +299,7 @@ def facts(text: str) -> list[Fact]:
     m = _SPOUSE.search(text)
     if m and not re.search(r"\b(?:ex|late|former|first|previous)\W*$", text[: m.start()]) and sure_so_far(text, m):
         found += rule_facts(USER, "married to", m["obj"], 0.8, False, attribute=True)
-    found += _swaps(text) + born(text) + _given_up(text)
+    found += _swaps(text) + born(text) + _given_up(text) + userstates.facts(text, sure)
     m = _RUNS_ON.search(text)
     if m and "os" in roles_of(m["obj"]) and sure(text, m):
         found += rule_facts(USER, "os", m["obj"], 0.8, False, attribute=True)
@@ -313,7 +315,9 @@ def facts(text: str) -> list[Fact]:
         if m and role:
             found += rule_facts(USER, role, m["obj"], 0.8, False, attribute=True)
             break
-    return found + [f for f in userfacts.facts(text) if f.predicate not in {g.predicate for g in found}]
+    return found + [
+        f for f in userfacts.facts(text) if f.predicate not in {g.predicate for g in found if not g.retract}
+    ]
 
 
 def _role_at(text: str) -> list[Fact]:
@@ -345,7 +349,8 @@ def visit(text: str) -> bool:
 def across(pair: str) -> list[Fact]:
     """What two sentences of one message say together (``pair``, joined): a birthplace or another fact the user
     asks about and answers in the next ("My birthplace? Ardara.", "What do I study? Linguistics.")."""
-    return born(pair) or userfacts.answered(pair) or userfacts.across(pair)
+    held = [f for f in userstates.facts(pair, sure) if not f.retract]  # "new city! Graz since May"
+    return born(pair) or userfacts.answered(pair) or userfacts.across(pair) or held
 
 
 def _given_up(text: str) -> list[Fact]:

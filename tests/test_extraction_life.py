@@ -672,3 +672,71 @@ ASIDES: list[tuple[str, list[tuple[str, str, bool]]]] = [
 @pytest.mark.parametrize(("message", "expected"), ASIDES)
 def test_facts_told_as_asides(message: str, expected: list[tuple[str, str, bool]]) -> None:
     test_users_facts_in_a_message(message, expected)
+
+
+#: The user's states said by their span, inside a reason or a reminder, by a closed class of taste verbs, a pet named
+#: in the next sentence, a tool role moved or chosen, and endings (a retraction, never a current value). The last
+#: rows must yield nothing, or not the old value: a stay of days, a plan, a memory, someone else's pet, a question.
+SPANS_AND_ENDINGS: list[tuple[str, list[tuple[str, str, bool]]]] = [
+    # a state held since a time
+    ("I'm Chilean but we've been in Tartu since 2021.", [("lives in", "Tartu", False)]),
+    ("we have been living in Nelson for six years now", [("lives in", "Nelson", False)]),
+    (
+        "Since March I've been at Glovo as a data engineer.",
+        [("works at", "Glovo", False), ("works as", "data engineer", False)],
+    ),
+    ("new flat, new city! Graz since early May", [("lives in", "Graz", False)]),
+    # a self-introduction after a greeting; a birthplace before "but" and the home
+    (
+        "Hello! I'm Kasia, a physiotherapist, and I live in Gdańsk.",
+        [("works as", "physiotherapist", False), ("lives in", "Gdańsk", False)],
+    ),
+    ("Born in Braga, but Porto is home.", [("born in", "Braga", False), ("lives in", "Porto", False)]),
+    # a reason or a reminder carries the statement
+    ("since I'm a midwife I sleep at odd hours", [("works as", "midwife", False)]),
+    ("Because we moved to Tromsø I finally learned to ski", [("lives in", "Tromsø", False)]),
+    ("you probably remember that I work at Siemens, right, so keep it German", [("works at", "Siemens", False)]),
+    # a taste by a closed class of verbs, the object whole
+    ("I took up pottery last spring and it's the best thing ever", [("likes", "pottery", False)]),
+    ("honestly kind of hooked on bouldering lately", [("likes", "bouldering", False)]),
+    ("I enjoy sea kayaking far more than I thought I would", [("likes", "sea kayaking", False)]),
+    ("I do enjoy chess problems", [("likes", "chess problems", False)]),
+    ("i adore hiking and wild swimming", [("likes", "hiking", False), ("likes", "wild swimming", False)]),
+    # a pet got in one sentence and named in the next
+    ("We rescued a greyhound! Her name is Olive.", [("has pet", "Olive", False)]),
+    ("I got a kitten last week. His name's Mochi and he bites.", [("has pet", "Mochi", False)]),
+    # a tool role moved, switched or chosen, the new value whole
+    ("switched note apps, Logseq now instead of Obsidian", [("notes app", "Logseq", False)]),
+    ("we moved our CI off Travis, it's all Buildkite now", [("ci", "Buildkite", False)]),
+    ("OS moved to Fedora over the weekend, no regrets", [("os", "Fedora", False)]),
+    ("wezterm has replaced Alacritty as my terminal", [("terminal", "wezterm", False)]),
+    ("Browser-wise Vivaldi has replaced Chrome for me", [("browser", "Vivaldi", False), ("browser", "Chrome", True)]),
+    ("On databases: we standardised on Postgres everywhere.", [("database", "Postgres", False)]),
+    ("got promoted!! staff engineer now, send snacks", [("works as", "staff engineer", False)]),
+    # endings: a retraction, never a current value
+    ("handed in my notice at Zalando, last day is Friday", [("works at", "Zalando", True)]),
+    ("I was laid off from Spotify in March", [("works at", "Spotify", True)]),
+    ("Tomás and I separated last year, it was mutual", [("married to", "Tomás", True)]),
+    ("we rehomed our rabbit Clover last week, the kids cried", [("has pet", "Clover", True)]),
+    ("our cat Pixel died on Sunday", []),
+    ("I dropped out of my chemistry degree after a year", [("studies", "chemistry", True)]),
+    # nothing, or not the old value
+    ("I've been in Lisbon since Monday for a conference", []),
+    ("we've been in Bergen for two days and it has rained nonstop", []),
+    ("I might quit my job at Deloitte next year", []),
+    ("We're switching the CI from Jenkins to Drone next sprint.", []),
+    ("I will be relocating to Oslo in June.", []),
+    ("my old dog Rufus died when I was nine", []),
+    ("my neighbour adopted a puppy! Her name is Daisy.", []),
+    ("as soon as I move to Porto I'll get a bike", []),
+    ("Can we adopt a cat? Her name would be Luna.", []),
+    ("we host there since the Heroku credits ran out", []),
+    ("got promoted! busier now", []),
+    ("I'm Ana, a friend of Leo's", []),
+    ("Raised in Tunis, but Marseille shaped his cooking.", []),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), SPANS_AND_ENDINGS)
+def test_states_by_span_and_endings(message: str, expected: list[tuple[str, str, bool]]) -> None:
+    test_users_facts_in_a_message(message, expected)
