@@ -3,8 +3,8 @@ collie", "a beagle named Pixel and a tortoise named Gustavo", "I adopted a rabbi
 
 A pet noun the user owns (by "my"/"our", "I have", "we got", "adopted", or a profile's list) and a capitalised
 name tied to it: named or called, in apposition, in brackets, before "my <pet>", or in "her/his name is …"
-later in the message. Every pet of a list counts. A pet that died or was given away, another person's pet, and
-a question name none.
+later in the message. Every pet of a list counts. A pet that died or was given away names none here
+(:mod:`consolidators.userstates` retracts it), nor do another person's pet and a question.
 """
 
 from __future__ import annotations

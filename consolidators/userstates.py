@@ -60,14 +60,16 @@ def _pet_named(n: int) -> str:
 
 
 #: The endings of each relation, each naming the value it ends (a name, or a field of study before its degree). A
-#: pet's death is told, not filed: the corpora's writers give "our cat Mochi died" nothing, a goodbye a retraction.
+#: pet that died, was put down or given away is no longer the user's: memory that kept it would hurt to read.
 _ENDED: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "we said goodbye to our dog Rex", "had to put down our cat Miso", "our rabbit Bun died in March"
     (
         "has pet",
         re.compile(
-            rf"\b(?<!to )(?i:said goodbye to|rehomed) {_pet_named(1)}"
-            rf"|\b{_pet_named(2)},? (?:(?:has|had|just|sadly) )*(?:ran away|was rehomed|went to (?:a )?new home)\b"
+            rf"\b(?i:said goodbye to|say goodbye to|rehomed|put down|lost) {_pet_named(1)}"
+            rf"|\b{_pet_named(2)},? (?:(?:has|had|just|sadly|finally|peacefully) )*"
+            rf"(?:ran away|was rehomed|went to (?:a )?new home|died|passed away|passed|was put down|crossed the rainbow bridge)\b"
+            rf"|\bput {_pet_named(3)} down\b"
         ),
     ),
     # "Karim and I divorced in June", "my husband Karim and I split up", "I divorced Karim"

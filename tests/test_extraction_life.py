@@ -718,7 +718,9 @@ SPANS_AND_ENDINGS: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("I was laid off from Spotify in March", [("works at", "Spotify", True)]),
     ("Tomás and I separated last year, it was mutual", [("married to", "Tomás", True)]),
     ("we rehomed our rabbit Clover last week, the kids cried", [("has pet", "Clover", True)]),
-    ("our cat Pixel died on Sunday", []),
+    ("our cat Pixel died on Sunday", [("has pet", "Pixel", True)]),
+    ("our dog Biscuit passed away last night", [("has pet", "Biscuit", True)]),
+    ("we had to put down our old cat Felix, he was 19", [("has pet", "Felix", True)]),
     ("I dropped out of my chemistry degree after a year", [("studies", "chemistry", True)]),
     # nothing, or not the old value
     ("I've been in Lisbon since Monday for a conference", []),

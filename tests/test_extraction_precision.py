@@ -532,10 +532,10 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
         "Sofia Lind, a violinist, teaches at the Royal College of Music.",
         [("Sofia Lind", "works at", "Royal College of Music", False)],
     ),
-    # a state that ended: a holder who resigns, a pet said goodbye to, a leaving dated to a past year
+    # a state that ended: a holder who resigns, a pet said goodbye to (retracted), a leaving dated to a past year
     ("Dame Ruth Okoro, chief executive of Kestrel Bank, stepped down on Monday.", []),
-    ("We had to say goodbye to our cat Mango in April.", []),
-    ("We had to put our old dog Bruno down last spring.", []),
+    ("We had to say goodbye to our cat Mango in April.", [("user", "has pet", "Mango", True)]),
+    ("We had to put our old dog Bruno down last spring.", [("user", "has pet", "Bruno", True)]),
     ("Alma Ruiz left Telefónica in 2019.", []),
     # … while news of a leaving still retracts, and what holds now still holds
     ("Marek Nowak has left Allegro after nine years.", [("Marek Nowak", "works at", "Allegro", True)]),
