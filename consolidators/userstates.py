@@ -68,7 +68,7 @@ _ENDED: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             rf"\b(?i:said goodbye to|say goodbye to|rehomed|put down|lost) {_pet_named(1)}"
             rf"|\b{_pet_named(2)},? (?:(?:has|had|just|sadly|finally|peacefully) )*"
-            rf"(?:ran away|was rehomed|went to (?:a )?new home|died|passed away|passed|was put down|crossed the rainbow bridge)\b"
+            rf"(?:ran away|was rehomed|went to (?:a )?new home|died|passed away|passed on|was put down|crossed the rainbow bridge)\b"
             rf"|\bput {_pet_named(3)} down\b"
         ),
     ),
