@@ -60,8 +60,20 @@ _FIELD = re.compile(
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
 
+#: A box with a name for its title: "Kaspar Jürgens | Position: defender | …" is about Kaspar Jürgens, not the
+#: speaker (:mod:`consolidators.restated` reads it).
+_TITLED = re.compile(r"^[A-ZÀ-ÖØ-ÞĀ-Ž][\w.'’-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w.'’-]*)+\s+(?:\||[—–])\s")
+
+
+def titled(text: str) -> bool:
+    """Whether ``text`` is a box of fields with a name for its title: about that name, never the speaker."""
+    return bool(_TITLED.match(text.strip()))
+
+
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     """The facts the fields of ``text`` state, or [] when it has no field this module can read."""
+    if titled(text):
+        return []
     found: list[Fact] = []
     for m in _FIELD.finditer(text.strip()):
         label = m["label"].strip().lower()

@@ -43,6 +43,7 @@ from . import (
     apps,
     chatframes,
     chatparse,
+    clauses,
     credits,
     epithets,
     fields,
@@ -185,6 +186,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
     found = restated.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # fact boxes, modifiers
+    found = clauses.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # a clause's subject
     found = handovers.owned_now(found, clean)  # a place's relation, not its lawmakers'; no office of one gone
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(clean)
@@ -374,7 +376,8 @@ _ANY_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|ours)\b", re.I)
 def describes_another(sentence: str) -> bool:
     """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`), so its
     subjectless phrase is that one's, never the user's; a sentence that names the speaker anywhere is theirs."""
-    return bool(_DESCRIBES_A_NAME.match(sentence)) and not _ANY_FIRST_PERSON.search(sentence)
+    described = bool(_DESCRIBES_A_NAME.match(sentence)) or fields.titled(sentence)  # "Kaspar Jürgens | Born: …"
+    return described and not _ANY_FIRST_PERSON.search(sentence)
 
 
 #: A sentence about someone named: its first word a name, not a verb chat opened with ("Moved to Leeds, …").

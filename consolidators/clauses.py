@@ -1,0 +1,253 @@
+"""A long third-person sentence restated clause by clause, each clause with the subject it shares.
+
+Encyclopedic text packs several statements about one name into one sentence: verb phrases coordinated after one
+subject ("X is married to Y and lives in Kumasi"), a relative clause on what the subject is ("X is a novelist,
+author of Z, who teaches at S and lives in O"), a continuation after ";" or ", and" whose subject is "he", "she",
+"it", "its …" or "the 24-year-old" ("…; he lives in Lisbon"), an appositive ("X, a cardiologist at H, …"), a
+birthplace or seat said as a modifier ("a Mumbai-born cricketer", "a Leeds-headquartered subsidiary", "a Durban
+native"), and lists of values of a multi-valued relation ("speaks Urdu, Punjabi and English"). Each clause alone is
+a sentence the readers already read; this module only finds the clauses and their subject and restates them as
+"<subject> <verb phrase>.", which :func:`consolidators.triples.sentence_triples` reads again (its own clauses in
+turn), so one structural step covers every relation the readers know.
+
+Precision: a continuation's pronoun is the sentence's named subject, never another person the sentence introduces
+("with her husband, the glaciologist Anders Vik; she …" is left unread); a segment after ";" that opens with no
+pronoun is not the subject's; a list is expanded only for the relations that accumulate values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from .places import DEMONYMS
+from .relations import THIRD_PERSON_PREDICATES
+from .restated import NAME, merged_statements
+from .spans import ORG_NOUNS
+from .statics import MULTI
+from .text import UPPER, inflected_verb
+from .tidy import MULTI_ROLES
+from .types import Fact
+
+#: Words that may stand between a clause's start and its verb: "he now lives", "currently plays".
+_ADVERBS = r"(?:(?:now|currently|also|still|today|later|since \d{4}|mainly|already|subsequently|then),? )*"
+#: A verb that opens a verb phrase: an inflected verb (its tense says it is a clause, "lives", "was"), after
+#: adverbs of time.
+_VERB_WORD = re.compile(rf"^{_ADVERBS}(?P<verb>[a-z]+)\b")
+#: Descriptions before a name, no part of it: "Lagos-born, London-based playwright Tolu Ajayi".
+_LEAD = rf"(?P<lead>(?:(?:[{UPPER}][\w'-]*-(?:born|based|headquartered)),? (?:and )?)+(?:[a-z][\w-]* ){{1,2}})?"
+#: A sentence about a name: its descriptions, the name, a bracketed aside ("(born 1977)"), a possessive noun
+#: ("Vietnam's currency"), an appositive between commas (", a cardiologist at H,"), then the predicate.
+_HEAD = re.compile(
+    rf"^{_LEAD}(?:Dr\.? |Prof\.? )?(?P<name>{NAME})(?: \([^()]*\))?(?P<poss>'s (?:[a-z-]+ ){{1,3}})?"
+    rf"(?:, (?P<appos>[^,;()]+),)? (?P<pred>.+?)\.?$"
+)
+#: Where a predicate's clauses part (outside brackets): ";" always; ", and", "and", ", " or "while" before a verb
+#: phrase or a continuation's subject.
+_BOUNDARY = re.compile(r"\s*;\s*|,? and (?=\S)|, (?:while |whereas )?(?=\S)")
+#: A continuation's subject: a pronoun, "its <role>", "the <n>-year-old", or an opening participle phrase then
+#: the pronoun ("born in Gaziantep, she grew up …").
+_CONTINUES = re.compile(
+    r"^(?P<lead>(?:born|raised|educated|founded|based|headquartered) [^,;]+, )?"
+    r"(?:(?P<pronoun>he|she|it|they)|(?P<its>its|his|her) (?=[a-z])|(?P<epithet>the \d+-year-old)) (?P<rest>.+)$"
+)
+#: Who "he"/"she" may be if not the subject: a person the sentence introduces by kin or marriage.
+_ANOTHER_PERSON = re.compile(r"\b(?:married|wife|husband|partner|son|daughter|mother|father|brother|sister)\b")
+#: A copula's noun phrase, then a relative clause about the subject: "is a novelist, author of Z, who teaches …".
+_COPULA_WHO = re.compile(
+    r"^(?P<copula>(?:is|was|has been) (?:an?|the) )(?P<noun>[^;]*?)(?:,)? who (?P<rel>(?!is said|was said).+)$"
+)
+#: A coordinated noun phrase of the copula: "is a goalkeeper … and a member of the national team".
+_COPULA_AND = re.compile(r"^(?P<copula>is|was) (?P<first>(?:an?|the) .+?),? and (?P<second>(?:an?|the) [a-z].+)$")
+#: A modifier that places the name: "Mumbai-born", "Dakar-based", "Leeds-headquartered", "a Durban native".
+_PLACED = re.compile(
+    rf"(?P<place>[{UPPER}][\w'-]*(?: [{UPPER}][\w'-]*)?)-(?P<kind>born|based|headquartered)\b"
+    rf"|\b(?:an?|the) (?P<native>[{UPPER}][\w'-]*(?: [{UPPER}][\w'-]*)?) native\b"
+)
+#: The noun a place modifier describes: its head noun after the modifiers ("-based sound artist").
+_NOUN_AFTER = re.compile(r"^(?:,? (?:and )?[\w'-]+-(?:born|based|headquartered))*(?: [a-z][\w-]*){1,2}")
+#: One value of a list: a name, a year after it ("Rio Vermelho (2015)"); no "and" inside.
+_ITEM = rf"(?:the )?[{UPPER}0-9][\w&.'’-]*(?: (?:of |de |da |del |the )?[{UPPER}0-9][\w&.'’-]*)*(?: \(\d{{4}}\))?"
+_LIST = re.compile(rf"^(?P<verb>[a-z][^{UPPER}]*?)(?P<items>{_ITEM}(?:, {_ITEM})*,? and {_ITEM})(?P<rest>(?: [a-z].*)?)$")
+#: Coordinated adjectives of one noun: "holds Portuguese and Brazilian citizenship".
+_ADJECTIVES = re.compile(rf"(?P<a>[{UPPER}][a-z]+) and (?P<b>[{UPPER}][a-z]+) (?P<noun>[a-z]+)\b")
+#: Relations that accumulate values: a list's values are each one.
+_MANY = MULTI | MULTI_ROLES | {"citizen of"}
+#: Relations only a person has: a reading of one for another name the clause's subject's value shares is a misreading.
+_PERSONAL = frozenset(
+    {"lives in", "works at", "born in", "died in", "educated at", "married to", "speaks", "citizen of", "plays for"}
+)
+
+
+def statements(text: str) -> tuple[list[str], list[str]]:
+    """The clauses of ``text`` restated about their subject, and the restatements of its lists' values (read
+    for relations that accumulate values only)."""
+    head = _HEAD.match(text)
+    if head is None or head["name"].split()[0] in ("The", "A", "An", "In", "On", "At", "After", "Before"):
+        return [], []
+    name = head["name"]
+    possessive = f"{name}{head['poss'].rstrip()}" if head["poss"] else ""
+    said: list[str] = []
+    if head["appos"]:
+        said += _apposed(name, head["appos"])
+    said += _placed(name, head["lead"] or "") + _placed(name, head["appos"] or "")
+    parts = _parts(head["pred"])
+    if not parts or not _starts_verb(parts[0]):
+        return [], []
+    for i, part in enumerate(parts):
+        before = " ".join(parts[:i])
+        clause = _continuation(name, part, before) if i else f"{possessive or name} {part}"
+        if clause is None and not possessive and _starts_verb(part):
+            clause = f"{name} {part}"
+        if clause:
+            said += [clause] + _copular(name, part if i else part)
+    lists = [s for clause in said for s in _listed(clause)]
+    return [f"{s.rstrip(' ,.')}." for s in said], lists
+
+
+def _parts(pred: str) -> list[str]:
+    """The predicate's parts at the boundaries outside brackets."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for m in _BOUNDARY.finditer(pred):
+        depth = pred.count("(", 0, m.start()) - pred.count(")", 0, m.start())
+        rest = pred[m.end() :]
+        if depth or not (_starts_verb(rest) or _CONTINUES.match(rest) or ";" in m[0]):
+            continue
+        parts.append(pred[start : m.start()])
+        start = m.end()
+    parts.append(pred[start:])
+    return [p.strip(" ,") for p in parts if p.strip(" ,")]
+
+
+def _starts_verb(part: str) -> bool:
+    m = _VERB_WORD.match(part)
+    return m is not None and inflected_verb(m["verb"]) and m["verb"] not in ("born", "founded", "based")
+
+
+def _continuation(name: str, part: str, before: str) -> str | None:
+    """The clause ``part`` about ``name`` when its subject continues the sentence's: "he …", "its chief executive
+    …", "the 24-year-old …", "born in A, she …" (the participle phrase restated as a clause of its own too)."""
+    m = _CONTINUES.match(part)
+    if m is None:
+        return None
+    if m["pronoun"] in ("he", "she") and _ANOTHER_PERSON.search(before):
+        return None
+    rest = m["rest"]
+    if m["its"]:
+        clause = f"{name}'s {rest}"
+    elif m["epithet"] and re.search(rf"[{UPPER}]", before.split(" ", 1)[-1]):
+        return None  # "plays for Sporting CP; the 24-year-old …" names another before: only a pronoun is sure
+    else:
+        clause = f"{name} {rest}"
+    if m["lead"]:
+        clause = f"{clause}; {name} was {m['lead'].rstrip(', ')}"
+    return clause
+
+
+def _copular(name: str, part: str) -> list[str]:
+    """What a copula's noun phrase says beyond its first noun: a relative clause about the subject ("is a
+    novelist, author of Z, who teaches at S") and a second coordinated noun ("… and a member of Y")."""
+    said: list[str] = []
+    who = _COPULA_WHO.match(part)
+    # the relative is the subject's when no other name stands before it, or after an appositive closed by a comma
+    if who and (not re.search(rf"[{UPPER}]", who["noun"]) or re.search(r", [a-z][^,]*, ?$|, [a-z][^,]*$", who["noun"])):
+        said.append(f"{name} {who['rel']}")
+    both = _COPULA_AND.match(part.split(" who ")[0])
+    if both:
+        said.append(f"{name} {both['copula']} {both['second']}")
+    return said
+
+
+def _apposed(name: str, appos: str) -> list[str]:
+    """An appositive's statement: "X, a cardiologist at H," says "X is a cardiologist at H"; one with a relative
+    clause says what the clause says ("X, a Durban native who now lives in J," says "X now lives in J")."""
+    if not re.match(r"(?:an?|the) |(?:chief|head|founder|co-founder|director|president|professor)\b", appos):
+        return []
+    said = [f"{name} is {appos.split(' who ')[0]}"]
+    if " who " in appos:
+        said.append(f"{name} {appos.split(' who ', 1)[1]}")
+    return said
+
+
+def _placed(name: str, words: str) -> list[str]:
+    """What a place modifier says of the name it describes: born there, seated there, or based there."""
+    said: list[str] = []
+    for m in _PLACED.finditer(words):
+        place = m["place"] or m["native"]
+        place = DEMONYMS.get(place, place)
+        if m["native"] or m["kind"] == "born":
+            said.append(f"{name} was born in {place}")
+        elif m["kind"] == "headquartered":
+            said.append(f"{name} is headquartered in {place}")
+        else:  # "based": a company's seat or a person's home, by the noun it describes
+            noun = _NOUN_AFTER.match(words[m.end() :])
+            kind = noun[0].split()[-1] if noun else ""
+            said.append(f"{name} is {'headquartered' if kind in ORG_NOUNS else 'based'} in {place}")
+    return said
+
+
+def _listed(clause: str) -> list[str]:
+    """The clause once per value of its list ("speaks Urdu, Punjabi and English", "holds Portuguese and
+    Brazilian citizenship"); a name with "of … and" ("Academy of Sciences and Humanities") is one value."""
+    head = _HEAD.match(clause)
+    if head is None:
+        return []
+    subject = clause[: head.start("pred")].rstrip()
+    pred = head["pred"]
+    adjectives = _ADJECTIVES.search(pred)
+    if adjectives:
+        return [
+            f"{subject} {pred[: adjectives.start()]}{a} {adjectives['noun']}{pred[adjectives.end() :]}."
+            for a in (adjectives["a"], adjectives["b"])
+        ]
+    m = _LIST.match(pred)
+    if m is None:
+        return []
+    items = re.split(r",? and |, ", m["items"])
+    if " of " in items[0] and len(items) == 2 and " " not in items[1]:
+        return []
+    return [f"{subject} {m['verb']}{item}{m['rest']}." for item in items]
+
+
+def _encyclopedic(facts: list[Fact], said: str) -> list[Fact]:
+    """What a restated clause says in the third-person vocabulary, of the name it opens with: a tool's or a
+    possession's reading ("switches to English", "has no traffic lights") is chat's, and "the music director of
+    an opera" directs no film."""
+    return [
+        f
+        for f in facts
+        if f.predicate in THIRD_PERSON_PREDICATES
+        and (f.predicate != "directed by" or "directed" in said)
+        and (said.startswith(f.subject) or said.startswith(f.object))
+    ]
+
+
+def _named_as(fact: Fact, found: list[Fact]) -> Fact:
+    """``fact`` with its subject as the sentence's own reading names it ("Cardinal X Y" is "X Y" there)."""
+    for f in found:
+        if f.subject != fact.subject and fact.subject.endswith(f" {f.subject}") and " " in f.subject:
+            return replace(fact, subject=f.subject)
+    return fact
+
+
+def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
+    """``found`` with what ``read`` makes of the clauses restated (:func:`statements`); a personal relation's value
+    the restated clause gives its subject is no other name's ("author of Z, who lives in O" is not Z's home)."""
+    if len(text) < 40 or not re.search(r"[;,]| and |-born|-based|-headquartered| native\b", text):
+        return found
+    said, lists = statements(text)
+    clauses = [f for s in said if len(s) < len(text) for f in _encyclopedic(read(s), s)]
+    out = merged_statements(found, text, [], read, extra=clauses)
+    many = [f for s in lists if len(s) < len(text) for f in _encyclopedic(read(s), s) if f.predicate in _MANY]
+    out = merged_statements(out, text, [], read, extra=many)
+    out = found + [_named_as(f, found) for f in out[len(found) :]]
+    mine = {(f.predicate, f.object.lower()): f.subject for f in out[len(found) :] if f.predicate in _PERSONAL}
+    return [
+        f
+        for f in out
+        if mine.get((f.predicate, f.object.lower()), f.subject) == f.subject or f.predicate not in _PERSONAL
+    ]
+
