@@ -46,14 +46,23 @@ _HEAD = re.compile(
 #: Where a predicate's clauses part (outside brackets): ";" always; ", and", "and", ", " or "while" before a verb
 #: phrase or a continuation's subject.
 _BOUNDARY = re.compile(r"\s*;\s*|,? and (?=\S)|, (?:while |whereas )?(?=\S)")
+#: An opening participle phrase of a continuation, its subject after the comma.
+_PARTICIPLE_LEAD = re.compile(r"^(?:born|raised|educated|founded|based|headquartered) [^,;]+$")
 #: A continuation's subject: a pronoun, "its <role>", "the <n>-year-old", or an opening participle phrase then
 #: the pronoun ("born in Gaziantep, she grew up …").
 _CONTINUES = re.compile(
     r"^(?P<lead>(?:born|raised|educated|founded|based|headquartered) [^,;]+, )?"
     r"(?:(?P<pronoun>he|she|it|they)|(?P<its>its|his|her) (?=[a-z])|(?P<epithet>the \d+-year-old)) (?P<rest>.+)$"
 )
-#: Who "he"/"she" may be if not the subject: a person the sentence introduces by kin or marriage.
-_ANOTHER_PERSON = re.compile(r"\b(?:married|wife|husband|partner|son|daughter|mother|father|brother|sister)\b")
+#: Who "he"/"she" may be if not the subject: a person the sentence introduces by a kin word of that gender, or by
+#: marriage or kin just before the pronoun ("is married to the painter Ewa Lis; she …").
+_ANOTHER_PERSON = {
+    "he": re.compile(r"\b(?:husband|son|father|brother|boyfriend)\b"),
+    "she": re.compile(r"\b(?:wife|daughter|mother|sister|girlfriend)\b"),
+}
+_JUST_INTRODUCED = re.compile(
+    rf"\b(?:married to|wife|husband|partner|son|daughter|mother|father|brother|sister),?(?: the)?(?: [a-z-]+)* {NAME}$"
+)
 #: A copula's noun phrase, then a relative clause about the subject: "is a novelist, author of Z, who teaches …".
 _COPULA_WHO = re.compile(
     r"^(?P<copula>(?:is|was|has been) (?:an?|the) )(?P<noun>[^;]*?)(?:,)? who (?P<rel>(?!is said|was said).+)$"
@@ -74,17 +83,26 @@ _LIST = re.compile(rf"^(?P<verb>[a-z][^{UPPER}]*?)(?P<items>{_ITEM}(?:, {_ITEM})
 _ADJECTIVES = re.compile(rf"(?P<a>[{UPPER}][a-z]+) and (?P<b>[{UPPER}][a-z]+) (?P<noun>[a-z]+)\b")
 #: Relations that accumulate values: a list's values are each one.
 _MANY = MULTI | MULTI_ROLES | {"citizen of"}
+#: Relations whose subject is the work a list names: "directed A and B" credits each.
+_MADE = frozenset({"directed by", "composed by", "designed by", "painted by", "developed by", "created by"})
+_SEATS = frozenset({"lives in", "headquartered in", "located in"})
 #: Relations only a person has: a reading of one for another name the clause's subject's value shares is a misreading.
 _PERSONAL = frozenset(
-    {"lives in", "works at", "born in", "died in", "educated at", "married to", "speaks", "citizen of", "plays for"}
+    {"works at", "born in", "died in", "educated at", "married to", "speaks", "citizen of", "plays for", *_SEATS}
 )
+
+
+#: Capitalised words a sentence opens with that name no one: articles, pronouns, prepositions.
+_NOT_A_NAME = frozenset("The A An In On At After Before I We My Our It He She They This That His Her Its".split())
+#: The speaker named: a reading of the user is then the speaker's own, whatever the clauses say.
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b", re.I)
 
 
 def statements(text: str) -> tuple[list[str], list[str]]:
     """The clauses of ``text`` restated about their subject, and the restatements of its lists' values (read
     for relations that accumulate values only)."""
     head = _HEAD.match(text)
-    if head is None or head["name"].split()[0] in ("The", "A", "An", "In", "On", "At", "After", "Before"):
+    if head is None or head["name"].split()[0] in _NOT_A_NAME:
         return [], []
     name = head["name"]
     possessive = f"{name}{head['poss'].rstrip()}" if head["poss"] else ""
@@ -101,9 +119,10 @@ def statements(text: str) -> tuple[list[str], list[str]]:
         if clause is None and not possessive and _starts_verb(part):
             clause = f"{name} {part}"
         if clause:
-            said += [clause] + _copular(name, part if i else part)
+            said += [clause] + _copular(name, part)
     lists = [s for clause in said for s in _listed(clause)]
-    return [f"{s.rstrip(' ,.')}." for s in said], lists
+    # the sentence itself, said again, is read already
+    return [f"{s.rstrip(' ,.')}." for s in said if not text.startswith(s.rstrip(" ,."))], lists
 
 
 def _parts(pred: str) -> list[str]:
@@ -119,7 +138,13 @@ def _parts(pred: str) -> list[str]:
         parts.append(pred[start : m.start()])
         start = m.end()
     parts.append(pred[start:])
-    return [p.strip(" ,") for p in parts if p.strip(" ,")]
+    joined: list[str] = []
+    for part in (p.strip(" ,") for p in parts if p.strip(" ,")):
+        if joined and _PARTICIPLE_LEAD.match(joined[-1]):  # "born in Bodø" + "she trained …": one continuation
+            joined[-1] = f"{joined[-1]}, {part}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def _starts_verb(part: str) -> bool:
@@ -133,7 +158,8 @@ def _continuation(name: str, part: str, before: str) -> str | None:
     m = _CONTINUES.match(part)
     if m is None:
         return None
-    if m["pronoun"] in ("he", "she") and _ANOTHER_PERSON.search(before):
+    pronoun = m["pronoun"] or ""
+    if pronoun in _ANOTHER_PERSON and (_ANOTHER_PERSON[pronoun].search(before) or _JUST_INTRODUCED.search(before)):
         return None
     rest = m["rest"]
     if m["its"]:
@@ -153,12 +179,21 @@ def _copular(name: str, part: str) -> list[str]:
     said: list[str] = []
     who = _COPULA_WHO.match(part)
     # the relative is the subject's when no other name stands before it, or after an appositive closed by a comma
-    if who and (not re.search(rf"[{UPPER}]", who["noun"]) or re.search(r", [a-z][^,]*, ?$|, [a-z][^,]*$", who["noun"])):
+    if who and (not _names_in(who["noun"]) or re.search(r", [a-z][^,]*, ?$|, [a-z][^,]*$", who["noun"])):
         said.append(f"{name} {who['rel']}")
+    noun = re.match(r"(?:is|was) (?:an?|the) (?P<noun>[^,;]+?)(?: who |,|$)", part)
+    if noun:  # "is a Khartoum-born architect": the modifier places the subject
+        said += _placed(name, noun["noun"])
     both = _COPULA_AND.match(part.split(" who ")[0])
     if both:
         said.append(f"{name} {both['copula']} {both['second']}")
     return said
+
+
+def _names_in(words: str) -> bool:
+    """Whether ``words`` name anything: a capitalised word that is no demonym ("a Polish film-maker") and no
+    place modifier ("a Mumbai-born cricketer")."""
+    return any(w[:1].isupper() and w not in DEMONYMS for w in _PLACED.sub("", words).split())
 
 
 def _apposed(name: str, appos: str) -> list[str]:
@@ -239,15 +274,21 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     if len(text) < 40 or not re.search(r"[;,]| and |-born|-based|-headquartered| native\b", text):
         return found
     said, lists = statements(text)
-    clauses = [f for s in said if len(s) < len(text) for f in _encyclopedic(read(s), s)]
-    out = merged_statements(found, text, [], read, extra=clauses)
-    many = [f for s in lists if len(s) < len(text) for f in _encyclopedic(read(s), s) if f.predicate in _MANY]
-    out = merged_statements(out, text, [], read, extra=many)
-    out = found + [_named_as(f, found) for f in out[len(found) :]]
-    mine = {(f.predicate, f.object.lower()): f.subject for f in out[len(found) :] if f.predicate in _PERSONAL}
+    clauses = [_named_as(f, found) for s in said if len(s) < len(text) for f in _encyclopedic(read(s), s)]
+    many = [_named_as(f, found) for s in lists if len(s) < len(text) for f in _encyclopedic(read(s), s)]
+    many = [f for f in many if f.predicate in _MANY or f.predicate in _MADE]  # each work its own subject
+    out = merged_statements(found, text, [], read, extra=clauses + many)
+    # whose value it is, the clause says: another name's (or the speaker's) reading of it is a misreading
+    mine = {_value(f): f.subject for f in clauses + many if f.predicate in _PERSONAL}
+    speaker = bool(_FIRST_PERSON.search(text))
     return [
         f
         for f in out
-        if mine.get((f.predicate, f.object.lower()), f.subject) == f.subject or f.predicate not in _PERSONAL
+        if mine.get(_value(f), f.subject) == f.subject or f.predicate not in _PERSONAL or speaker and f.subject == "user"
     ]
+
+
+def _value(f: Fact) -> tuple[str, str]:
+    """A personal relation's value, a home and a seat as one ("Porto-born, Madrid-based illustrator X")."""
+    return ("seat" if f.predicate in _SEATS else f.predicate, f.object.lower())
 
