@@ -63,6 +63,8 @@ _ANOTHER_PERSON = {
 _JUST_INTRODUCED = re.compile(
     rf"\b(?:married to|wife|husband|partner|son|daughter|mother|father|brother|sister),?(?: the)?(?: [a-z-]+)* {NAME}$"
 )
+#: A name of two words and more followed by its own verb.
+_NAMED_CLAUSE = re.compile(rf"[{UPPER}][\w'-]+ [{UPPER}][\w'-]+ (?P<verb>[a-z]+)\b")
 #: A copula's noun phrase, then a relative clause about the subject: "is a novelist, author of Z, who teaches …".
 _COPULA_WHO = re.compile(
     r"^(?P<copula>(?:is|was|has been) (?:an?|the) )(?P<noun>[^;]*?)(?:,)? who (?P<rel>(?!is said|was said).+)$"
@@ -109,17 +111,18 @@ def statements(text: str) -> tuple[list[str], list[str]]:
     said: list[str] = []
     if head["appos"]:
         said += _apposed(name, head["appos"])
-    said += _placed(name, head["lead"] or "") + _placed(name, head["appos"] or "")
+    noun_phrase = head["appos"] if head["appos"] and re.match(r"(?:an?|the) ", head["appos"]) else ""
+    said += _placed(name, head["lead"] or "", text) + _placed(name, noun_phrase, text)  # "Kyiv-born and educated at" is none
     parts = _parts(head["pred"])
     if not parts or not _starts_verb(parts[0]):
         return [], []
     for i, part in enumerate(parts):
-        before = " ".join(parts[:i])
-        clause = _continuation(name, part, before) if i else f"{possessive or name} {part}"
+        before = "; ".join(parts[:i])
+        clause = _continuation(name, part, before) if i else [f"{possessive or name} {part}"]
         if clause is None and not possessive and _starts_verb(part):
-            clause = f"{name} {part}"
+            clause = [f"{name} {part}"]
         if clause:
-            said += [clause] + _copular(name, part)
+            said += clause + _copular(name, part)
     lists = [s for clause in said for s in _listed(clause)]
     # the sentence itself, said again, is read already
     return [f"{s.rstrip(' ,.')}." for s in said if not text.startswith(s.rstrip(" ,."))], lists
@@ -134,6 +137,9 @@ def _parts(pred: str) -> list[str]:
         depth = pred.count("(", 0, m.start()) - pred.count(")", 0, m.start())
         rest = pred[m.end() :]
         if depth or not (_starts_verb(rest) or _CONTINUES.match(rest) or ";" in m[0]):
+            continue
+        last = pred[start : m.start()].split()[-1:]
+        if last and inflected_verb(last[0].split("-")[-1]) and ";" not in m[0]:  # "was co-written and directed by Y": one object
             continue
         parts.append(pred[start : m.start()])
         start = m.end()
@@ -152,25 +158,28 @@ def _starts_verb(part: str) -> bool:
     return m is not None and inflected_verb(m["verb"]) and m["verb"] not in ("born", "founded", "based")
 
 
-def _continuation(name: str, part: str, before: str) -> str | None:
+def _continuation(name: str, part: str, before: str) -> list[str] | None:
     """The clause ``part`` about ``name`` when its subject continues the sentence's: "he …", "its chief executive
     …", "the 24-year-old …", "born in A, she …" (the participle phrase restated as a clause of its own too)."""
     m = _CONTINUES.match(part)
     if m is None:
         return None
     pronoun = m["pronoun"] or ""
-    if pronoun in _ANOTHER_PERSON and (_ANOTHER_PERSON[pronoun].search(before) or _JUST_INTRODUCED.search(before)):
+    if pronoun in _ANOTHER_PERSON and (
+        _ANOTHER_PERSON[pronoun].search(before) or _JUST_INTRODUCED.search(before) or _another_subject(before)
+    ):
         return None
     rest = m["rest"]
     if m["its"]:
-        clause = f"{name}'s {rest}"
-    elif m["epithet"] and re.search(rf"[{UPPER}]", before.split(" ", 1)[-1]):
+        return [f"{name}'s {rest}"]
+    if m["epithet"] and re.search(rf"[{UPPER}]", before.split(" ", 1)[-1]):
         return None  # "plays for Sporting CP; the 24-year-old …" names another before: only a pronoun is sure
-    else:
-        clause = f"{name} {rest}"
-    if m["lead"]:
-        clause = f"{clause}; {name} was {m['lead'].rstrip(', ')}"
-    return clause
+    return [f"{name} {rest}"] + ([f"{name} was {m['lead'].rstrip(', ')}"] if m["lead"] else [])
+
+
+def _another_subject(before: str) -> bool:
+    """Whether ``before`` has a clause of another named person ("Zurich is where James Joyce died")."""
+    return any(inflected_verb(m["verb"]) for m in _NAMED_CLAUSE.finditer(before))
 
 
 def _copular(name: str, part: str) -> list[str]:
@@ -183,7 +192,7 @@ def _copular(name: str, part: str) -> list[str]:
         said.append(f"{name} {who['rel']}")
     noun = re.match(r"(?:is|was) (?:an?|the) (?P<noun>[^,;]+?)(?: who |,|$)", part)
     if noun:  # "is a Khartoum-born architect": the modifier places the subject
-        said += _placed(name, noun["noun"])
+        said += _placed(name, noun["noun"], part)
     both = _COPULA_AND.match(part.split(" who ")[0])
     if both:
         said.append(f"{name} {both['copula']} {both['second']}")
@@ -199,7 +208,7 @@ def _names_in(words: str) -> bool:
 def _apposed(name: str, appos: str) -> list[str]:
     """An appositive's statement: "X, a cardiologist at H," says "X is a cardiologist at H"; one with a relative
     clause says what the clause says ("X, a Durban native who now lives in J," says "X now lives in J")."""
-    if not re.match(r"(?:an?|the) |(?:chief|head|founder|co-founder|director|president|professor)\b", appos):
+    if not re.match(r"(?:an?|the) ", appos):
         return []
     said = [f"{name} is {appos.split(' who ')[0]}"]
     if " who " in appos:
@@ -207,11 +216,13 @@ def _apposed(name: str, appos: str) -> list[str]:
     return said
 
 
-def _placed(name: str, words: str) -> list[str]:
+def _placed(name: str, words: str, text: str) -> list[str]:
     """What a place modifier says of the name it describes: born there, seated there, or based there."""
     said: list[str] = []
     for m in _PLACED.finditer(words):
         place = m["place"] or m["native"]
+        if re.search(rf"\b{re.escape(place)} [{UPPER}]", text):  # "a Mumbai-born cricketer … Mumbai Indians"
+            continue  # the place would be read as the longer name
         place = DEMONYMS.get(place, place)
         if m["native"] or m["kind"] == "born":
             said.append(f"{name} was born in {place}")
@@ -255,6 +266,8 @@ def _encyclopedic(facts: list[Fact], said: str) -> list[Fact]:
         f
         for f in facts
         if f.predicate in THIRD_PERSON_PREDICATES
+        and not f.retract  # what a clause retires is the main reading's business ("left Cairo in 2019")
+        and f.object[:1].isupper()  # a value is a name: "spoke against the bill", "speaks four languages" name none
         and (f.predicate != "directed by" or "directed" in said)
         and (said.startswith(f.subject) or said.startswith(f.object))
     ]
@@ -277,6 +290,11 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     clauses = [_named_as(f, found) for s in said if len(s) < len(text) for f in _encyclopedic(read(s), s)]
     many = [_named_as(f, found) for s in lists if len(s) < len(text) for f in _encyclopedic(read(s), s)]
     many = [f for f in many if f.predicate in _MANY or f.predicate in _MADE]  # each work its own subject
+    # one name per value: a clause's longer or shorter span of a value the sentence's reading has stands aside
+    spans = [(f.subject, f.predicate, f.object) for f in found]
+    many = [f for f in many if not any(_overlap(f, g) for g in spans)]
+    spans += [(f.subject, f.predicate, f.object) for f in many]  # a list's values, not the list as one value
+    clauses = [f for f in clauses if not any(_overlap(f, g) for g in spans)]
     out = merged_statements(found, text, [], read, extra=clauses + many)
     # whose value it is, the clause says: another name's (or the speaker's) reading of it is a misreading
     mine = {_value(f): f.subject for f in clauses + many if f.predicate in _PERSONAL}
@@ -286,6 +304,20 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
         for f in out
         if mine.get(_value(f), f.subject) == f.subject or f.predicate not in _PERSONAL or speaker and f.subject == "user"
     ]
+
+
+def _overlap(f: Fact, g: tuple[str, str, str]) -> bool:
+    """Whether ``f`` names one side of ``g`` by a longer or shorter span, the other side the same."""
+    subject, predicate, value = g
+    if f.predicate != predicate or (f.subject, f.object) == (subject, value):
+        return False
+    if f.subject == subject:
+        a, b = f" {f.object} ", f" {value} "
+    elif f.object == value:
+        a, b = f" {f.subject} ", f" {subject} "
+    else:
+        return False
+    return a in b or b in a
 
 
 def _value(f: Fact) -> tuple[str, str]:
