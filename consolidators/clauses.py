@@ -80,7 +80,9 @@ _PLACED = re.compile(
 _NOUN_AFTER = re.compile(r"^(?:,? (?:and )?[\w'-]+-(?:born|based|headquartered))*(?: [a-z][\w-]*){1,2}")
 #: One value of a list: a name, a year after it ("Rio Vermelho (2015)"); no "and" inside.
 _ITEM = rf"(?:the )?[{UPPER}0-9][\w&.'’-]*(?: (?:of |de |da |del |the )?[{UPPER}0-9][\w&.'’-]*)*(?: \(\d{{4}}\))?"
-_LIST = re.compile(rf"^(?P<verb>[a-z][^{UPPER}]*?)(?P<items>{_ITEM}(?:, {_ITEM})*,? and {_ITEM})(?P<rest>(?: [a-z].*)?)$")
+_LIST = re.compile(
+    rf"^(?P<verb>[a-z][^{UPPER}]*?)(?P<items>{_ITEM}(?:, {_ITEM})*,? and {_ITEM})(?P<rest>(?: [a-z].*)?)$"
+)
 #: Coordinated adjectives of one noun: "holds Portuguese and Brazilian citizenship".
 _ADJECTIVES = re.compile(rf"(?P<a>[{UPPER}][a-z]+) and (?P<b>[{UPPER}][a-z]+) (?P<noun>[a-z]+)\b")
 #: Relations that accumulate values: a list's values are each one.
@@ -112,7 +114,9 @@ def statements(text: str) -> tuple[list[str], list[str]]:
     if head["appos"]:
         said += _apposed(name, head["appos"])
     noun_phrase = head["appos"] if head["appos"] and re.match(r"(?:an?|the) ", head["appos"]) else ""
-    said += _placed(name, head["lead"] or "", text) + _placed(name, noun_phrase, text)  # "Kyiv-born and educated at" is none
+    said += _placed(name, head["lead"] or "", text) + _placed(
+        name, noun_phrase, text
+    )  # "Kyiv-born and educated at" is none
     parts = _parts(head["pred"])
     if not parts or not _starts_verb(parts[0]):
         return [], []
@@ -139,7 +143,9 @@ def _parts(pred: str) -> list[str]:
         if depth or not (_starts_verb(rest) or _CONTINUES.match(rest) or ";" in m[0]):
             continue
         last = pred[start : m.start()].split()[-1:]
-        if last and inflected_verb(last[0].split("-")[-1]) and ";" not in m[0]:  # "was co-written and directed by Y": one object
+        if (
+            last and inflected_verb(last[0].split("-")[-1]) and ";" not in m[0]
+        ):  # "was co-written and directed by Y": one object
             continue
         parts.append(pred[start : m.start()])
         start = m.end()
@@ -165,6 +171,8 @@ def _continuation(name: str, part: str, before: str) -> list[str] | None:
     if m is None:
         return None
     pronoun = m["pronoun"] or ""
+    if pronoun in _ANOTHER_PERSON and (" " not in name or re.search(rf"[{UPPER}][\w-]+(?:'s|') ", before)):
+        return None  # a person has a full name; "confirmed Lars Petersen's departure; he …" may be Petersen
     if pronoun in _ANOTHER_PERSON and (
         _ANOTHER_PERSON[pronoun].search(before) or _JUST_INTRODUCED.search(before) or _another_subject(before)
     ):
@@ -302,7 +310,10 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     return [
         f
         for f in out
-        if mine.get(_value(f), f.subject) == f.subject or f.predicate not in _PERSONAL or speaker and f.subject == "user"
+        if mine.get(_value(f), f.subject) == f.subject
+        or f.predicate not in _PERSONAL
+        or speaker
+        and f.subject == "user"
     ]
 
 
@@ -323,4 +334,3 @@ def _overlap(f: Fact, g: tuple[str, str, str]) -> bool:
 def _value(f: Fact) -> tuple[str, str]:
     """A personal relation's value, a home and a seat as one ("Porto-born, Madrid-based illustrator X")."""
     return ("seat" if f.predicate in _SEATS else f.predicate, f.object.lower())
-

@@ -173,6 +173,11 @@ NOTHING: list[tuple[str, list[Triple]]] = [
     # a clause of chat's vocabulary is no encyclopedic fact
     ("Tevita Fifita speaks Tongan at home and switches to English at work.", [("Tevita Fifita", "uses", "English")]),
     ("Lima, the capital of Peru, has heavy traffic.", [("Lima", "has", "heavy traffic")]),
+    # "she" after another person's possessive, or after a one-word name, may be that person
+    (
+        "Nordkurier confirmed Anna Berg's exit; she is now an editor at Die Zeit.",
+        [("Nordkurier", "works at", "Die Zeit")],
+    ),
     # a hedged continuation says nothing of the subject
     (
         "Nordvik Oil is a Norwegian driller; its chief executive is rumoured to be Kari Lund.",
@@ -209,7 +214,7 @@ def test_no_subject_no_statements() -> None:
 
 
 def test_a_name_with_of_and_is_one_value() -> None:
-    """"the Academy of Arts and Sciences" is one school, "Urdu, Punjabi and English" three languages."""
+    """ "the Academy of Arts and Sciences" is one school, "Urdu, Punjabi and English" three languages."""
     _, lists = statements("Karl Weiss is a chemist; he was educated at the Academy of Arts and Sciences.")
     assert lists == []
     _, lists = statements("Karl Weiss is a chemist; he speaks Urdu, Punjabi and English.")
