@@ -475,7 +475,11 @@ ASKED_AND_PLACED: list[tuple[str, str, list[Triple]]] = [
     ("user", "quick one, where can I renew my permit in Lisbon", []),
     ("user", "we're torn between Heroku and Fly.io for hosting, no decision yet", []),
     ("user", "What do I drink? Mostly rooibos.", [("user", "prefers drink", "rooibos", False)]),
-    ("assistant", "Karl Berg (1890–1950) was a painter, born in Visby, who died in Uppsala.", []),
+    (  # the relative clause is the painter's (consolidators/clauses.py), never Visby's
+        "assistant",
+        "Karl Berg (1890–1950) was a painter, born in Visby, who died in Uppsala.",
+        [("Karl Berg", "died in", "Uppsala", False)],
+    ),
 ]
 
 
