@@ -70,8 +70,16 @@ _HEADED = re.compile(
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
 
+def titled(text: str) -> bool:
+    """Whether ``text`` is a box of fields with a name for its title (:data:`_HEADED`): about that name, never
+    the speaker (:mod:`consolidators.restated` reads it)."""
+    return bool(_HEADED.match(text.strip()))
+
+
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     """The facts the fields of ``text`` state, or [] when it has no field this module can read."""
+    if titled(text):
+        return []
     found: list[Fact] = []
     for m in _FIELD.finditer(text.strip()):
         label = m["label"].strip().lower()
@@ -84,7 +92,7 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
 def anothers(text: str) -> bool:
     """Whether ``text`` is a box headed by a name (:data:`_HEADED`) or a company's box (:data:`_COMPANY_LABELS`,
     "Registered office: Tallinn. Company: Kuusk Software OÜ"): the named one's facts, not the speaker's."""
-    if _HEADED.match(text):
+    if titled(text):
         return True
     return ":" in text and any(m["label"].strip().lower() in _COMPANY_LABELS for m in _FIELD.finditer(text.strip()))
 

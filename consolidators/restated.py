@@ -27,6 +27,7 @@ from .tidy import MULTI_ROLES
 from .types import Fact
 
 _NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
+NAME = _NAME  # a name as the restating readers match it (:mod:`consolidators.clauses` too)
 
 #: A fact box's labels and the statement each says of the box's subject ("{s}" the subject, "{v}" the value).
 _FIELDS: dict[str, str] = {
@@ -62,7 +63,17 @@ _FIELDS: dict[str, str] = {
     "employer": "{s} works at {v}.",
     "location": "{s} is located in {v}.",
     "languages": "{s} speaks {v}.",
+    "current club": "{s} plays for {v}.",
+    "current team": "{s} plays for {v}.",
+    "nationality": "{s} holds {v} citizenship.",
+    "citizenship": "{s} holds {v} citizenship.",
+    "parent": "{s} is owned by {v}.",
+    "key people": "{v} of {s}.",
 }
+#: A field's value that opens with a date: "Born: 9 November 1954, Kumasi" names the place after it.
+_DATED = re.compile(r"^[^,]*\d[^,]*, (?=[^\d,]+$)")
+#: One of a box's key people with the office in brackets: "Britta Hansen (CEO)".
+_KEY_PERSON = re.compile(rf"^(?P<name>{_NAME}) \((?:CEO|chief executive)\)$")
 _LABEL = "|".join(sorted((re.escape(k) for k in _FIELDS), key=len, reverse=True))
 #: One field: a label the table knows, a colon, a value up to the next field's separator.
 _FIELD = re.compile(rf"^\s*(?P<label>{_LABEL})\s*:\s*(?P<value>[^|;:]+?)\s*\.?\s*$", re.I)
@@ -72,19 +83,32 @@ _TITLE = re.compile(
 )
 _BARE_TITLE = re.compile(rf"^(?P<name>{_NAME})$")
 #: A name with its fields in brackets: "Kazakhstan (currency: tenge; population: about 20 million) is …".
+#: A title and a box's first field parted by a dash: "Nordlicht Versicherung AG — Headquarters: Kiel".
+_DASHED = re.compile(rf"^(?P<title>{_NAME})\s+[—–]\s+(?P<field>[^:]+:.+)$")
 _BRACKETED = re.compile(rf"(?P<name>{_NAME}) \((?P<fields>[^()]*:[^()]*)\)")
 
 
 def _box_statements(name: str, fields: Sequence[str]) -> list[str]:
     """The statements a box's labelled ``fields`` make of ``name``; a field the table doesn't know says nothing."""
     found = (_FIELD.match(f) for f in fields)
-    return [_FIELDS[m["label"].lower()].format(s=name, v=m["value"]) for m in found if m is not None]
+    return [s for m in found if m is not None for s in [_field(name, m["label"].lower(), m["value"])] if s]
+
+
+def _field(name: str, label: str, value: str) -> str:
+    value = _DATED.sub("", value)
+    if label == "key people":  # only a chief executive named as such is an office of the vocabulary
+        person = next((m for v in value.split(", ") for m in [_KEY_PERSON.match(v)] if m), None)
+        return f"{person['name']} is the CEO of {name}." if person else ""
+    return _FIELDS[label].format(s=name, v=value)
 
 
 def fact_box(text: str) -> list[str]:
     """The statements of a fact box said as one sentence: a title and fields parted by "|" or ";", or a name
     followed by its fields in brackets."""
     parts = re.split(r"\s*\|\s*", text.strip())
+    titled = _DASHED.match(parts[0])
+    if titled and len(parts) > 1:  # "Kwame Mensah-Bonsu — Born: …, Kumasi | Died: …": the title, then a field
+        parts[:1] = [titled["title"], titled["field"]]
     title = _TITLE.match(parts[0]) or _BARE_TITLE.match(parts[0]) if len(parts) > 1 else None
     if title is not None:  # a news dateline's cut leaves "Moldova | Capital: …" of "FACT BOX — Moldova | …"
         return _box_statements(title["name"], parts[1:])
@@ -316,12 +340,19 @@ def statements(text: str) -> list[str]:
 def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with what ``read`` makes of the restatements, for relations ``found`` has no value of for that
     subject: the main clause's reading stands where it said the relation."""
+    return merged_statements(found, text, statements(text), read)
+
+
+def merged_statements(
+    found: list[Fact], text: str, said: list[str], read: Callable[[str], list[Fact]], extra: list[Fact] | None = None
+) -> list[Fact]:
+    """:func:`merged` for the restatements ``said`` of ``text`` (and facts ``extra`` already read of them)."""
     if "?" in text or not states_a_fact(expand_contractions(text)):  # a hedge scopes over its modifiers too
         return found
     have = {_key(f) for f in found}
     # a seat the sentence's reading already gives the name is no home of it too ("Based in Espoo, Lumeo Oy …")
     seated = {(f.subject.lower(), f.object.lower()) for f in found if f.predicate in _SEATS}
-    extra = [f for s in statements(text) if s.rstrip(".") != text.rstrip(".") for f in read(s) if _about(f, s)]
+    extra = (extra or []) + [f for s in said if s.rstrip(".") != text.rstrip(".") for f in read(s) if _about(f, s)]
     return found + [
         f
         for f in dict.fromkeys(extra)

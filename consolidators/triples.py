@@ -43,6 +43,7 @@ from . import (
     apps,
     chatframes,
     chatparse,
+    clauses,
     credits,
     epithets,
     fields,
@@ -186,6 +187,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
     found = restated.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # fact boxes, modifiers
+    found = clauses.merged(found, clean, lambda said: sentence_triples(said, role, relations))  # a clause's subject
     found = handovers.owned_now(found, clean)  # a place's relation, not its lawmakers'; no office of one gone
     # a move between teams, employers or homes is read by its structure, over what the other readers made of it
     text = expand_contractions(clean)
@@ -374,8 +376,8 @@ _ANY_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|ours)\b", re.I)
 
 def describes_another(sentence: str) -> bool:
     """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`) or a box
-    headed by their name ("Kaspar Jürgens | Position: defender"), so its subjectless phrase is that one's, never
-    the user's; a sentence that names the speaker anywhere is theirs."""
+    headed by their name ("Kaspar Jürgens | Position: defender", "Kwame Mensah-Bonsu — Born: …"), so its
+    subjectless phrase is that one's, never the user's; a sentence that names the speaker anywhere is theirs."""
     # "Born in Tunis, but Marseille shaped her cooking": whose the phrase is, a later pronoun tells
     theirs = re.match(_PARTICIPLE, sentence) and re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", sentence)
     described = _DESCRIBES_A_NAME.match(sentence) or theirs or fields.anothers(sentence)

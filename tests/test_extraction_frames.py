@@ -151,7 +151,7 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("me and my wife Sunniva are planning a trip, any ideas?", [("user", "married to", "Sunniva", False)]),
     ("Olga (my wife) says the soup was too salty", [("user", "married to", "Olga", False)]),
     ("my ex-wife Maria lives in Porto", []),
-    ("our dog Rex died last year", []),
+    ("our dog Rex died last year", [("user", "has pet", "Rex", True)]),  # a pet gone is retracted
     ("I gave away my cat Biscotti when I moved", []),
     ("my wife Maria and I divorced last year", []),
     ("I've got a bearded dragon called Sir Reginald", [("user", "has pet", "Sir Reginald", False)]),

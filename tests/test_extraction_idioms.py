@@ -102,7 +102,7 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("we adopted a kitten and the kids named her Moth", [("user", "has pet", "Moth", False)]),
     ("my neighbour has a husky called Storm", []),
-    ("our dog Rufus passed away in March", []),
+    ("our dog Rufus passed away in March", [("user", "has pet", "Rufus", True)]),  # a pet gone is retracted
     ("I was born in 1987, if that matters", []),
     ("born in the 90s so I missed all that", []),
     ("Never owned a Mac in my life.", []),

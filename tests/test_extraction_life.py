@@ -49,7 +49,10 @@ NAMED: list[tuple[str, list[Triple]]] = [
     ("Chidi Okeke and Ngozi Eze got married in Enugu last month.", [("Chidi Okeke", "married to", "Ngozi Eze", False)]),
     # a person's home by a title of where they work from, a marriage said further on
     ("Porto-based photographer Rui Tavares won the prize.", [("Rui Tavares", "lives in", "Porto", False)]),
-    ("Amaru Quispe is a Peruvian-born novelist based in Madrid.", [("Amaru Quispe", "lives in", "Madrid", False)]),
+    (  # a demonym's "-born" stands for its country (PREDICATES.md), read by consolidators/clauses.py
+        "Amaru Quispe is a Peruvian-born novelist based in Madrid.",
+        [("Amaru Quispe", "born in", "Peru", False), ("Amaru Quispe", "lives in", "Madrid", False)],
+    ),
     (
         "Karin Olsen, who grew up in Tromsø and works at Equinor, is married to the painter Erik Dahl.",
         [("Karin Olsen", "works at", "Equinor", False), ("Karin Olsen", "married to", "Erik Dahl", False)],

@@ -475,7 +475,11 @@ ASKED_AND_PLACED: list[tuple[str, str, list[Triple]]] = [
     ("user", "quick one, where can I renew my permit in Lisbon", []),
     ("user", "we're torn between Heroku and Fly.io for hosting, no decision yet", []),
     ("user", "What do I drink? Mostly rooibos.", [("user", "prefers drink", "rooibos", False)]),
-    ("assistant", "Karl Berg (1890–1950) was a painter, born in Visby, who died in Uppsala.", []),
+    (  # the relative clause is the painter's (consolidators/clauses.py), never Visby's
+        "assistant",
+        "Karl Berg (1890–1950) was a painter, born in Visby, who died in Uppsala.",
+        [("Karl Berg", "died in", "Uppsala", False)],
+    ),
 ]
 
 
@@ -490,7 +494,8 @@ def test_asked_and_placed(role: str, sentence: str, expected: list[Triple]) -> N
 ROUND14: list[tuple[str, list[Triple] | None]] = [
     # a box headed by a name, a company's box, a participle clause with its own "she": never the user's
     ("Ingrid Holm | Position: midfielder | Place of birth: Bodø | Nationality: Norwegian", None),
-    ("Tomasz Wrona — Born: 3 May 1961, Łódź | Occupation: sculptor", []),
+    # … the box is the named one's: his birthplace, never the user's
+    ("Tomasz Wrona — Born: 3 May 1961, Łódź | Occupation: sculptor", [("Tomasz Wrona", "born in", "Łódź", False)]),
     ("Founded: 2009. Headquarters: Porto. Company: Azulejo Labs.", []),
     ("Aiko Mori writes for Asahi; born in Sendai, she moved to Osaka in her twenties.", None),
     ("Location: Ghent | Employer: Barco", [("user", "lives in", "Ghent", False), ("user", "works at", "Barco", False)]),
