@@ -26,7 +26,7 @@ from psycopg.rows import dict_row
 from consolidators.forms import norm
 
 from . import memories, ops
-from .operations import apply_changes, lock_state
+from .operations import apply_changes, lock_state, row_state
 from .supersession import (
     UNRELATED_NAME,
     Candidate,
@@ -54,10 +54,15 @@ class EngineReport:
     blocked: int = 0
     retracted: int = 0
     inherited: int = 0
-    op_ids: list[int] = field(default_factory=list)
+    # sent, not waited for (``ops.logging_op``): their ids come with the swap's next answer
+    logged: list[ops.PendingOp] = field(default_factory=list)
+
+    @property
+    def op_ids(self) -> list[int]:
+        return [op.op_id for op in self.logged]
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "op_ids"}
+        return {k: v for k, v in self.__dict__.items() if k != "logged"}
 
 
 @dataclass
@@ -75,6 +80,9 @@ class Engine:
     # fact can inherit a retirement (``_inherit``), and none is looked up.
     inheritable: bool = True
     report: EngineReport = field(default_factory=EngineReport)
+    # The state of the rows the current new fact's lookup locked, as it read them; a
+    # row leaves when retired, so what remains is still what ``lock_state`` would read.
+    _locked: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False)
 
     def run(
         self, inserted: Sequence[tuple[str, NewMemory, np.ndarray]], retractions: Sequence[NewMemory]
@@ -92,6 +100,7 @@ class Engine:
     # --- one new fact ------------------------------------------------------------
 
     def _new_fact(self, memory_id: str, row: NewMemory, vec: np.ndarray) -> None:
+        self._locked = {}
         if self._inherit(memory_id, row):
             return
         new = FactView(
@@ -123,6 +132,7 @@ class Engine:
             judged_.execute(memories.JUDGED_CANDIDATES, params)
             self.conn.execute(memories.SORTS_ON)
             rows = decisive.fetchall() + judged_.fetchall()
+        self._locked = {r["id"]: row_state(r) for r in rows}
         candidates = []
         for r in rows:
             view, cosine = _fact_view(r), float(r["cosine"])
@@ -175,8 +185,8 @@ class Engine:
         compared = [{"id": d.candidate.fact.id, **d.signals(threshold)} for d in kept_beside]
         for pair in compared:
             del pair["threshold"], pair["effective"]  # the same for every pair: coexist, at one threshold
-        self.report.op_ids.append(
-            ops.log_op(
+        self.report.logged.append(
+            ops.logging_op(
                 self.conn,
                 namespace=self.namespace,
                 op=Op.COEXIST,
@@ -193,8 +203,8 @@ class Engine:
 
     def _log_blocked(self, memory_ids: list[str], signals: dict[str, Any]) -> None:
         """One ``blocked`` op: a guard kept the pair from touching each other."""
-        self.report.op_ids.append(
-            ops.log_op(
+        self.report.logged.append(
+            ops.logging_op(
                 self.conn, namespace=self.namespace, op=Op.BLOCKED, actor=ACTOR, memory_ids=memory_ids, signals=signals
             )
         )
@@ -210,7 +220,7 @@ class Engine:
         signals: dict[str, Any],
         reason: str | None = None,
     ) -> None:
-        before = lock_state(self.conn, self.namespace, memory_id)
+        before = self._locked.pop(memory_id, None) or lock_state(self.conn, self.namespace, memory_id)
         after = {
             **before,
             "superseded_at": self.at,
@@ -218,8 +228,8 @@ class Engine:
             "valid_to": valid_to if valid_to is not None else before["valid_to"],
         }
         rows = apply_changes(self.conn, [(memory_id, before, after)])
-        self.report.op_ids.append(
-            ops.log_op(
+        self.report.logged.append(
+            ops.logging_op(
                 self.conn,
                 namespace=self.namespace,
                 op=op,
@@ -266,6 +276,7 @@ class Engine:
 
     def _retract(self, row: NewMemory) -> None:
         """Retire what a retraction in conversation names, unless a guard blocks it (then log why)."""
+        self._locked = {}
         named = named_fact(row.replaces)
         params = {
             "ns": self.namespace,
@@ -287,8 +298,8 @@ class Engine:
                 "named_by_consolidator": target.id == named,
             }
             if blocked_by is not None:
-                self.report.op_ids.append(
-                    ops.log_op(
+                self.report.logged.append(
+                    ops.logging_op(
                         self.conn,
                         namespace=self.namespace,
                         op=Op.BLOCKED,

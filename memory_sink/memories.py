@@ -137,8 +137,10 @@ ORDER BY subject, predicate, recorded_at, id
 # (see _or_named and JUDGED below).
 SORTS_OFF = "SET LOCAL enable_sort = off"
 SORTS_ON = "SET LOCAL enable_sort TO DEFAULT"
+# With the state an operation changes (``operations.row_state``): a candidate is
+# locked by this read, so the engine retires it without reading it again.
 _CANDIDATE_SELECT = """
-SELECT id::text, subject, predicate, object, valid_from, metadata, pinned,
+SELECT id::text, subject, predicate, object, valid_from, metadata, pinned, superseded_at, superseded_by, valid_to,
        1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = ANY(%(predicates)s) AS key_match
 FROM memory"""
 _CANDIDATE = "namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND id <> %(id)s"

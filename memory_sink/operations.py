@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -81,11 +81,16 @@ class LoggedOp:
 
 
 def _state(row: LockedRow) -> dict[str, Any]:
+    return row_state(vars(row))
+
+
+def row_state(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The state operations change, from a row read with those columns, as ``lock_state`` gives it."""
     return {
-        "superseded_at": row.superseded_at,
-        "superseded_by": None if row.superseded_by is None else str(row.superseded_by),
-        "valid_to": row.valid_to,
-        "pinned": bool(row.pinned),
+        "superseded_at": row["superseded_at"],
+        "superseded_by": None if row["superseded_by"] is None else str(row["superseded_by"]),
+        "valid_to": row["valid_to"],
+        "pinned": bool(row["pinned"]),
     }
 
 

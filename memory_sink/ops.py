@@ -76,11 +76,56 @@ def log_op(
     signals: dict[str, Any] | None = None,
     reverse: dict[str, Any] | None = None,
 ) -> int:
-    row = conn.execute(
-        INSERT_OP, (namespace, op, actor, reason, list(memory_ids), Jsonb(signals or {}), Jsonb(reverse or {}))
-    ).fetchone()
-    assert row is not None
-    return int(row[0])
+    return logging_op(
+        conn,
+        namespace=namespace,
+        op=op,
+        actor=actor,
+        memory_ids=memory_ids,
+        reason=reason,
+        signals=signals,
+        reverse=reverse,
+    ).op_id
+
+
+class PendingOp:
+    """An op sent but not yet answered: its id is read when asked for.
+
+    In pipeline mode (a tier swap) nothing waits for the insert: the id arrives
+    with the answer to the next statement whose result is needed, instead of
+    costing a round trip of its own per logged decision.
+    """
+
+    def __init__(self, cursor: psycopg.Cursor[Any]) -> None:
+        self._cursor = cursor
+        self._id: int | None = None
+
+    @property
+    def op_id(self) -> int:
+        if self._id is None:
+            row = self._cursor.fetchone()
+            assert row is not None
+            self._id = int(row[0])
+        return self._id
+
+
+def logging_op(
+    conn: psycopg.Connection,
+    *,
+    namespace: str,
+    op: Op,
+    actor: Actor,
+    memory_ids: Sequence[str],
+    reason: str | None = None,
+    signals: dict[str, Any] | None = None,
+    reverse: dict[str, Any] | None = None,
+) -> PendingOp:
+    """Send the op (as ``log_op``) without waiting for its id; read ``op_id`` before the transaction ends."""
+    return PendingOp(
+        conn.execute(
+            INSERT_OP, (namespace, op, actor, reason, list(memory_ids), Jsonb(signals or {}), Jsonb(reverse or {}))
+        )
+    )
 
 
 def ops_for(conn: psycopg.Connection, namespace: str, memory_ids: str | Sequence[str]) -> list[dict[str, Any]]:

@@ -222,7 +222,7 @@ def swap_session(
         facts = engine.run(list(zip(new_ids, stored, vectors)), retractions)
         deleted, version = _retire_turns(conn, namespace, session_id, read_event_ids, at)
         superseded = [p[0] for p in pairs]
-        op_id = ops.log_op(
+        logged = ops.logging_op(
             conn,
             namespace=namespace,
             op=Op.TIER_SWAP,
@@ -240,7 +240,8 @@ def swap_session(
             # The unchanged facts are not among memory_ids: a backfill adds no line to their history.
             reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs], "kept": sorted(kept.values())},
         )
-    return SwapResult(True, new_ids, superseded, deleted, op_id, version, facts, sorted(kept.values()))
+    # The commit's answer brought every op id: read now, they cost no round trip.
+    return SwapResult(True, new_ids, superseded, deleted, logged.op_id, version, facts, sorted(kept.values()))
 
 
 def _named(rows: Sequence[NewMemory]) -> list[str]:
