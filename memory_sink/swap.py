@@ -12,13 +12,15 @@ its row, active or retired as it was, stays its one version.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 
 from consolidators.forms import norm
@@ -189,7 +191,7 @@ def swap_session(
     """
     stored = [r for r in rows if not r.retract]
     retractions = [r for r in rows if r.retract]
-    with conn.pipeline(), conn.transaction():
+    with one_transaction(conn):
         recorded = meta.lock_fingerprint(conn)  # invariant 9, even if a reembed ran since we loaded the model
         conn.execute(SESSION_LOCK, (f"{namespace}\x1f{session_id}",))
         clock = conn.execute("SELECT now()")  # the transaction's start: the same wherever it is asked
@@ -242,6 +244,38 @@ def swap_session(
         )
     # The commit's answer brought every op id: read now, they cost no round trip.
     return SwapResult(True, new_ids, superseded, deleted, logged.op_id, version, facts, sorted(kept.values()))
+
+
+@contextmanager
+def one_transaction(conn: psycopg.Connection) -> Iterator[None]:
+    """A transaction in pipeline mode whose BEGIN and COMMIT wait for nothing: one round trip of its own.
+
+    psycopg's ``transaction()`` inside a pipeline nests two more pipelines that
+    sync on the way in and out (four round trips around the work, each a
+    scheduling delay for both processes on a busy machine). On a connection in no
+    transaction, the swap sends BEGIN and COMMIT itself, queued with its
+    statements; the pipeline's closing sync brings the COMMIT's answer. Any other
+    connection (autocommit, or inside its caller's transaction) gets ``transaction()``.
+    """
+    if conn.autocommit or conn.info.transaction_status != TransactionStatus.IDLE:
+        with conn.pipeline(), conn.transaction():
+            yield
+        return
+    conn.autocommit = True  # so psycopg sends no BEGIN (and no sync) of its own
+    try:
+        with conn.pipeline():
+            conn.execute("BEGIN")
+            yield
+            conn.execute("COMMIT")
+    except BaseException:
+        with suppress(psycopg.Error):  # the block's error is the one to raise (a deadlock is retried)
+            conn.rollback()
+        raise
+    finally:
+        try:
+            conn.autocommit = False
+        except psycopg.Error:
+            conn.close()  # never hand its pool a connection left in autocommit
 
 
 def _named(rows: Sequence[NewMemory]) -> list[str]:

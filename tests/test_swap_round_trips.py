@@ -28,8 +28,8 @@ DAY = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 
 
 @contextmanager
-def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Per swap, how many times the client asked the server to answer (Sync and Flush messages)."""
+def round_trips(monkeypatch: pytest.MonkeyPatch, asks: tuple[str, ...] = ("Sync", "Flush")) -> Iterator[list[int]]:
+    """Per swap, how many times the client asked the server to answer (``asks``: Sync and Flush messages)."""
     counts: list[int] = []
     real = swap_mod.swap_session
 
@@ -43,7 +43,7 @@ def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
                 conn.pgconn.untrace()
                 trace.seek(0)
                 lines = [line.split("\t") for line in trace.read().splitlines()]
-                counts.append(sum(1 for f in lines if f[0] == "F" and f[-1] in ("Sync", "Flush")))
+                counts.append(sum(1 for f in lines if f[0] == "F" and f[-1] in asks))
 
     monkeypatch.setattr(swap_mod, "swap_session", traced)
     yield counts
@@ -85,3 +85,31 @@ def test_the_op_ids_a_swap_reports_are_the_logged_ones(store: MemoryStore, monke
     assert last.facts is not None and last.facts.op_ids
     assert {logged[i] for i in last.facts.op_ids} == {"supersede"}
     assert logged[last.op_id] == "tier_swap" and last.op_id == max(logged)
+
+
+def test_the_swap_s_transaction_syncs_once(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    _night(store, "a", 0, ["I live in Lisbon."])
+    with round_trips(monkeypatch, asks=("Sync",)) as syncs:
+        _night(store, "b", 1, ["I live in Porto."])
+    assert syncs == [1]  # the pipeline's last: BEGIN and COMMIT travel with the statements
+    assert [f.object for f in store.facts()] == ["Porto"]
+    with store.connection() as conn:
+        assert not conn.autocommit  # the pool gets its connection back as it lent it
+
+
+def test_a_failed_swap_leaves_nothing_and_its_connection_as_it_was(store: MemoryStore) -> None:
+    with store.connection() as conn:
+        with pytest.raises(psycopg.errors.DivisionByZero), swap_mod.one_transaction(conn):
+            conn.execute("INSERT INTO memory_ops (namespace, op, actor) VALUES ('n', 'pin', 'user')")
+            conn.execute("SELECT 1 / 0").fetchone()
+        assert not conn.autocommit and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        assert conn.execute("SELECT count(*) FROM memory_ops").fetchone() == (0,)
+
+
+def test_inside_its_caller_s_transaction_the_swap_commits_nothing(store: MemoryStore) -> None:
+    with store.connection() as conn:
+        conn.execute("INSERT INTO memory_ops (namespace, op, actor) VALUES ('n', 'pin', 'user')")
+        with swap_mod.one_transaction(conn):
+            conn.execute("INSERT INTO memory_ops (namespace, op, actor) VALUES ('n', 'unpin', 'user')")
+        conn.rollback()
+        assert conn.execute("SELECT count(*) FROM memory_ops").fetchone() == (0,)
