@@ -25,7 +25,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from . import moves
+from . import changeframes, moves
 from .places import DEMONYMS
 from .residents import OTHER_PERSON as _OTHER_PERSON
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
@@ -227,7 +227,7 @@ class Change:
 def read(text: str) -> Change | None:
     """The change ``text`` (plain, contractions expanded) tells of, or None."""
     if not _CUE.search(text):
-        return None
+        return _by_noun(text)
     again = _AGAIN.match(text)
     if again and not _OTHER_PERSON.search(again["between"]):  # "X's last day at Shell was in May; he is now …"
         change = read(again["s"] + " " + text[again.end() :])
@@ -259,7 +259,17 @@ def read(text: str) -> Change | None:
         relations = _relations(cue, change, text, title=title, unit=unit is not None, noun=noun)
         if relations is not None:
             return replace(change, relations=relations[0], open=relations[1])
-    return None
+    return _by_noun(text)
+
+
+def _by_noun(text: str) -> Change | None:
+    """A move said by its noun ("completed a move to Astana"): its frame from the parse, its relation as a verb's."""
+    moved = changeframes.moved(text)
+    if moved is None:
+        return None
+    change = Change(moved.subject, moved.value, moved.left, (), False, True)
+    relations = _relations(moved.cue, change, text, title="", unit=False)
+    return None if relations is None else replace(change, relations=relations[0], open=relations[1])
 
 
 def _untitled(name: str) -> tuple[str, str]:

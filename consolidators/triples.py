@@ -41,6 +41,7 @@ from dataclasses import replace
 from . import (
     aboutme,
     apps,
+    changeframes,
     chatframes,
     chatparse,
     clauses,
@@ -199,6 +200,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = residents.merged(found, residents.facts(text), text)  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed
+    found = changeframes.merged(found, clean)  # a role noun's change: "the new capital, X,", "won the presidency"
     said = officenames.recased(sentence) if sentence.isupper() else sentence  # a headline's names as running text
     found = wholenames.whole(said, [untitled(f) for f in found])  # names whole and bare, whoever read them
     found = sieve.sifted(found, clean)  # what no reader should keep: a claim passed on, a visit, no name
@@ -209,6 +211,8 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
         if (f.subject == USER or f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations or _plain_verb(f))
         and f.subject.lower() not in SENTENCE_ADVERBS  # "Originally based in Tartu, the studio …": no name
         and not dated_place(f)  # "having moved its headquarters there in March"
+        and f.subject.strip()
+        and f.object.strip()  # a name cut to nothing by the tidying (a title alone) is no fact
     )
 
 
