@@ -40,6 +40,7 @@ from dataclasses import replace
 
 from . import (
     aboutme,
+    anaphora,
     apps,
     chatframes,
     chatparse,
@@ -283,10 +284,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
     elif user and not parsed:  # "…, 71, living in Bendigo with my husband Graham": what the whole missed
-        known = {f.predicate for f in triples if not f.retract} | {f.object.lower() for f in triples}
-        triples += [
-            f for f in _clause_by_clause(sentence, role, relations) if not known & {f.predicate, f.object.lower()}
-        ]
+        triples += chatparse.unstated(triples, _clause_by_clause(sentence, role, relations))
     if user:
         triples = _user_tools(triples, stripped)
     return settled(sentence, triples + chosen)
@@ -297,7 +295,7 @@ def _user_tools(found: list[Fact], text: str) -> list[Fact]:
     "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), their pets by name, and
     their tastes said by standing ("big fan of jazz piano", "I'm a matcha person"), and what they study and speak
     said by the course ("doing my masters in urban planning at TU Delft", "fluent in Amharic")."""
-    for reader in (roles, apps, pets, tastes, learning):
+    for reader in (roles, apps, pets, tastes, learning, anaphora):  # anaphora: "…, I love it" names the thing
         found = reader.merged(found, text)
     return found
 
