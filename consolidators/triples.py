@@ -403,9 +403,11 @@ _USER_SEGMENTS = re.compile(
     r"|\s+and\s+(?=[a-z]+ (?:is|are|was|were|has|have|starts?|begins?|turns?|ends?)\b)"
     r"|\s+so\s+(?=(?:please|pls|keep|be|give|make|help|tell|use|write|answer|don't|I'd|any)\b)"
     r"|:\s+|[.!?]\s+"
-    # a reason after the statement, whose own modal or "not" hedges only the reason ("… since Edge won't sync")
-    r"|\s+(?=(?:because|cause|since) (?!(?:last|this|then|the (?:start|end|beginning)|(?-i:[A-Z][a-z]+day|[A-Z][a-z]+ber"
-    r"|January|February|March|April|May|June|July|August)|\d)\b)[\w'-]+ [\w'-]+)"
+    # a reason after the statement, whose own modal or "not" hedges only the reason ("… because I couldn't afford
+    # Lisbon", "… since Edge won't sync"); a "since" neither of a time ("since May") nor of the user's own "since I …",
+    # which may date the statement instead (userstates.embedded reads that one)
+    r"|\s+(?=(?:because|cause) [\w'-]+ [\w'-]+|since (?!(?:last|this|then|the (?:start|end|beginning)|I|we"
+    r"|(?-i:[A-Z][a-z]+day|[A-Z][a-z]+ber|January|February|March|April|May|June|July|August)|\d)\b)[\w'-]+ [\w'-]+)"
 )
 #: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
 _OPENS_A_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case|suppose|imagine|what if|should)\b", re.I)
