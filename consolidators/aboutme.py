@@ -15,6 +15,7 @@ import re
 
 from .chatframes import NAME, TOOL, read_frame
 from .lifeevents import fact, is_occupation
+from .spans import FORMER
 from .text import table
 from .types import Fact
 
@@ -148,6 +149,46 @@ _JOB_AS = re.compile(
 _LIST = re.compile(r"^I (?:also |really )?(?P<verb>speak|enjoy|love|like|adore) (?P<items>.+? and .+)$")
 _QUALIFIERS = re.compile(r"^(?:a (?:bit|little) of|some|basic|fluent|conversational|a lot of) ")
 _SETTING = re.compile(r" (?:at (?:home|work|school)|with \w+|on \w+|very much|too)$")
+
+
+#: A self-description said as a label: "ICU nurse at St Mary's here, …", "backend dev in Leeds here": what the
+#: writer is, with where and for whom, as a noun phrase.
+_HERE = re.compile(r"^(?P<np>(?:an? )?[\w&'.-]+(?: [\w&'.-]+){0,6}?) here(?=\s*(?:[,.!:;—–-]|$))")
+#: "I'm Tomasz, a paramedic in Cardiff", "I'm Ana, 34, an architect": a name given, then what the writer is.
+_NAMED_AS = re.compile(r"\bI(?: a|')m (?P<name>[A-ZÀ-ÖØ-Þ][\w'-]+)(?:, \d{1,3})?, (?P<np>an? [^,.;!?()]+)")
+#: Words that put an occupation before or after now.
+_NOT_NOW = FORMER | frozenset("retired aspiring wannabe would-be soon-to-be recovering".split())
+#: Where a noun phrase's own words end and what qualifies it starts.
+_QUALIFIED = re.compile(r" (?:at|in|for|with|from|on|of)\b.*$")
+
+
+def introduced(text: str) -> str:
+    """``text`` with a self-description said as a label or after a name said as "I am a …", the shape the
+    readers of occupations, employers and homes know ("I'm a nurse at St Mary's", "I'm a paramedic in Cardiff")."""
+    m = _HERE.match(text)
+    if m and _a_job(m["np"]):
+        text = f"I am {_with_article(m['np'])}{text[m.end() :]}"
+    m = _NAMED_AS.search(text)
+    if m and _a_job(m["np"]):
+        text = f"{text[: m.start('np')]}I am {m['np']}{text[m.end('np') :]}"
+    return text
+
+
+def _a_job(phrase: str) -> bool:
+    """Whether a noun phrase names an occupation the writer holds now by its head ("ICU nurse at X", "a paramedic in
+    Cardiff"), not one that is over or to come ("former nurse", "ex-teacher", "aspiring writer")."""
+    words = _QUALIFIED.sub("", phrase).lower().split()
+    not_now = any(w in _NOT_NOW or w.startswith("ex-") for w in words)
+    return len(words) > 0 and is_occupation(words[-1]) and not not_now
+
+
+def _with_article(phrase: str) -> str:
+    """ "Nurse at X" as "a nurse at X": a label's capital is the sentence's, not a name's."""
+    first, _, rest = phrase.partition(" ")
+    if first.lower() in ("a", "an"):
+        return phrase
+    word = first.lower() if first[1:].islower() else first
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}{' ' + rest if rest else ''}"
 
 
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:

@@ -29,6 +29,7 @@ from .nlp_cache import parse_doc
 from .parse import prefetch_docs
 from .spans import FORMER, child, hedged, is_name, name_text, place_in
 from .text import lemmatise
+from .toolnames import ROLES
 from .types import Fact
 
 #: Nouns that name a role a user's tool (or place, or person) fills; the longest known tail wins.
@@ -160,6 +161,23 @@ def facts(sentence: str) -> list[Fact]:
             continue
         found += _spouse(sent) or _last_day(sent) or _sentence(sent.root)
     return [f for f in found if f.object]
+
+
+def unstated(found: list[Fact], more: list[Fact]) -> list[Fact]:
+    """What ``more`` (a sentence's clauses read one by one) adds to ``found`` (the whole's reading): a relation
+    the whole did not state, of a value it did not name, bar one tool named again in a second role ("I read my
+    mail in Outlook, and my calendar lives in Outlook too"): one program may fill two roles, where a value
+    named again in a plain relation is the same statement read twice."""
+    known = {f.predicate for f in found if not f.retract}
+    roles_of: dict[str, set[str]] = {}
+    for f in found:
+        roles_of.setdefault(f.object.lower(), set()).add(f.predicate)
+
+    def fills_another_role(f: Fact) -> bool:
+        held = roles_of.get(f.object.lower(), set())
+        return f.predicate in ROLES and bool(held) and held <= ROLES.keys()
+
+    return [f for f in more if f.predicate not in known and (f.object.lower() not in roles_of or fills_another_role(f))]
 
 
 def role_phrase(phrase: str) -> str | None:
@@ -427,11 +445,16 @@ def _named_role(be: Any, subj: Any) -> list[Fact]:
         if role is not None and role != "married to" and thing:
             return _said(role, subj)
         return []
+    # "Joplin is where I write my notes", "Mutt is how I do email": the clause's own "I" makes the thing mine
     where = child(be, "advcl", "ccomp")
-    if where is not None and any(c.text.lower() == "where" for c in where.children):
+    if where is not None and any(c.text.lower() in ("where", "how") for c in where.children):
         dobj = child(where, "dobj")
-        role = _role(dobj) if dobj is not None and _mine(dobj) else None
-        return _said(role, subj) if role is not None and role not in _PLAIN else []
+        doer = child(where, "nsubj")
+        mine = dobj is not None and (
+            _mine(dobj) or doer is not None and doer.lower_ in _ME and child(dobj, "det") is None
+        )
+        role = _role(dobj) if mine else None
+        return _said(role, subj) if role is not None and role not in _PLAIN and is_name(subj, initial=True) else []
     return []
 
 

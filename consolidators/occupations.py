@@ -6,15 +6,20 @@ the head in words a pattern may not reach ("secondary school teacher", "large-an
 vet", "backend dev"); this module widens the value to them. And a sentence that says
 what someone is "at" a named place says where they work ("As an accountant at KPMG
 I'm slammed every April") even when the reader that found the occupation stopped
-before it.
+before it. And the job a user works, starts or joins "as" is their occupation
+(:func:`merged`), read from the parse whatever stands between the verb and the "as"
+("I work nights at the hospital as a nurse", "started at Coolblue last week as a data analyst").
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
-from .lifeevents import fact
+from .lifeevents import USER, fact, is_occupation
+from .nlp_cache import parse_doc
+from .spans import child, hedged, negated
 from .text import is_word, lemmatise
 from .types import Fact
 
@@ -118,3 +123,47 @@ def _field_and_school(studies: Fact, found: list[Fact]) -> list[Fact]:
     if studies.subject != "user":  # a field of study is the user's relation only; for others, the school
         return [replace(studies, predicate=predicate, object=school, cardinality=None)]
     return [field, fact(predicate, school, studies.confidence)]
+
+
+#: The cheap gate of :func:`merged`: an "as a/an" the parse may hang off a verb of working.
+_AS_A = re.compile(r"\bas an? [\w-]", re.I)
+#: Verbs whose "as a …" is the job held: working it, or starting or joining in it.
+_WORK_VERBS = frozenset("work start begin join".split())
+
+
+def merged(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the occupation a user's verb of working says "as" ("I work nights at the hospital as a nurse"),
+    when no reader named one."""
+    if not _AS_A.search(text) or any(f.subject == USER and f.predicate == "works as" for f in found):
+        return found
+    doc = parse_doc(text)
+    return found + [f for tok in doc or () if tok.lower_ == "as" and tok.dep_ == "prep" for f in _worked_as(tok)][:1]
+
+
+def _worked_as(prep: Any) -> list[Fact]:
+    """The job of one "as" on a user's verb of working, held now: present, or a start ("started … as"); never a job
+    worked once ("I worked there as a nurse"), denied or hedged, nor someone else's ("my wife works … as")."""
+    verb, job = prep.head, child(prep, "pobj")
+    lemma = lemmatise(verb.text, "VERB")
+    subj = child(verb, "nsubj", "nsubjpass")
+    if job is None or verb.pos_ != "VERB" or lemma not in _WORK_VERBS or negated(verb) or hedged(verb):
+        return []
+    # the user's: "I"/"we", or chat's dropped "I" when the verb opens the sentence (a subject the parse lost is not)
+    opens = all(t.dep_ in ("advmod", "intj", "punct", "cc") for t in verb.doc[verb.sent.start : verb.i])
+    if (subj.lower_ not in ("i", "we") if subj is not None else not opens) or child(job, "poss") is not None:
+        return []
+    now = verb.tag_ in ("VBP", "VBZ", "VBG") or verb.tag_ == "VBN" and child(verb, "aux") is not None
+    # a start at a named employer is news of the job held now, chat's dropped "I" included ("Started at X as a Y",
+    # read as a participle); a start with no employer is a career's history ("I started as a junior dev in 2015")
+    past = verb.tag_ == "VBD" or verb.tag_ == "VBN" and subj is None and verb.dep_ == "ROOT"
+    started = lemma != "work" and past and _at_a_name(verb)
+    if not (now or started) or not is_occupation(job.text):
+        return []
+    words = [c.text for c in job.lefts if c.dep_ in ("compound", "amod") and c.lower_ not in _EVALUATIVE]
+    return [fact("works as", " ".join([*words, job.text]), 0.75)]
+
+
+def _at_a_name(verb: Any) -> bool:
+    """Whether the verb names where: "started at Coolblue", "joined Zalando"."""
+    places = [o for p in verb.children if p.dep_ == "prep" and p.lower_ in ("at", "with", "for") for o in p.children]
+    return any(t.dep_ in ("pobj", "dobj") and t.pos_ == "PROPN" for t in [*places, *verb.children])

@@ -27,7 +27,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from .lifeevents import USER, fact
 from .text import is_word
-from .toolnames import known_names, roles_of
+from .toolnames import ROLES, known_names, roles_of
 from .types import Fact
 
 #: Nouns that name a role a tool fills. Narrower than chat's role nouns: a laptop is no OS and a home no tool.
@@ -355,6 +355,13 @@ def _one_of(name: str, bound: set[str] | None) -> bool:
     return bound is None or any(b in low and not name[: low.index(b)].strip()[:1].islower() or low in b for b in bound)
 
 
+def _again(f: Fact, bound: list[Binding], sentence: str) -> bool:
+    """Whether a bound name is named again for another tool's role: each mention fills one role, so "I read my
+    mail in Outlook, and my calendar lives in Outlook too" names two, "Redpanda as the queue for our pipeline" one."""
+    name = f.object.lower()
+    return f.predicate in ROLES and sentence.lower().count(name) > sum(b.name.lower() == name for b in bound)
+
+
 def merged(found: list[Fact], sentence: str) -> list[Fact]:
     """``found`` with the roles ``sentence`` binds: a bound tool's fact names its role, not "uses" or a misread
     ("Moved to IntelliJ as my IDE" is no home), and a tool given up beside one bound is given up in that role."""
@@ -371,7 +378,12 @@ def merged(found: list[Fact], sentence: str) -> list[Fact]:
             filled.setdefault(b.role, set()).add(b.name.lower())
     kept: list[Fact] = []
     for f in found:
-        if f.subject == USER and f.object.lower() in names and f.predicate not in roles:
+        if (
+            f.subject == USER
+            and f.object.lower() in names
+            and f.predicate not in roles
+            and not _again(f, bound, sentence)
+        ):
             continue
         if f.subject == USER and not f.retract and not _one_of(f.object, filled.get(f.predicate)):
             continue  # one tool fills a role: "Gmail-only now, so Mimestream is my mail client" names Mimestream

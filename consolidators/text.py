@@ -95,8 +95,9 @@ def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, questi
 # statements: what the extraction rules read, and what they refuse
 
 _HEDGE = re.compile(
-    # "my browser is Vivaldi if that matters": the writer's aside conditions only its own relevance
-    r"\b(?:(?-i:[Ii]f)(?! (?:that|it|this) (?:matters|helps|is relevant)\b)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
+    # "my browser is Vivaldi if that matters", "… if that's useful context": the writer's aside conditions only
+    # its own relevance
+    r"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
     r"hoping|suppose|supposing|imagine|considering|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
     r"wondering|wonder|"  # "urban planning" is a field, not a plan
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"

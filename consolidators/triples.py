@@ -40,6 +40,7 @@ from dataclasses import replace
 
 from . import (
     aboutme,
+    anaphora,
     apps,
     changeframes,
     chatframes,
@@ -53,6 +54,7 @@ from . import (
     lifeevents,
     moves,
     newsidioms,
+    occupations,
     officenames,
     orgfacts,
     pets,
@@ -164,6 +166,7 @@ def plain(sentence: str) -> str:
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
     text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", tastes.unhedged(text)))))
+    text = aboutme.introduced(text)  # "ICU nurse at St Mary's here", "I'm Ana, a pharmacist": "I am a …"
     text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
     text = _SAID_BY.sub(r"\g<name> \g<rest>", text)  # "The company now …, Tavira Foods said": the company is the one
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
@@ -287,10 +290,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
     elif user and not parsed:  # "…, 71, living in Bendigo with my husband Graham": what the whole missed
-        known = {f.predicate for f in triples if not f.retract} | {f.object.lower() for f in triples}
-        triples += [
-            f for f in _clause_by_clause(sentence, role, relations) if not known & {f.predicate, f.object.lower()}
-        ]
+        triples += chatparse.unstated(triples, _clause_by_clause(sentence, role, relations))
     if user:
         triples = _user_tools(triples, stripped)
     return settled(sentence, triples + chosen)
@@ -301,7 +301,7 @@ def _user_tools(found: list[Fact], text: str) -> list[Fact]:
     "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), their pets by name, and
     their tastes said by standing ("big fan of jazz piano", "I'm a matcha person"), and what they study and speak
     said by the course ("doing my masters in urban planning at TU Delft", "fluent in Amharic")."""
-    for reader in (roles, apps, pets, tastes, learning):
+    for reader in (roles, apps, pets, tastes, learning, anaphora, occupations):  # "…, I love it"; "… as a nurse"
         found = reader.merged(found, text)
     return found
 
@@ -407,6 +407,11 @@ _USER_SEGMENTS = re.compile(
     r"|\s+and\s+(?=[a-z]+ (?:is|are|was|were|has|have|starts?|begins?|turns?|ends?)\b)"
     r"|\s+so\s+(?=(?:please|pls|keep|be|give|make|help|tell|use|write|answer|don't|I'd|any)\b)"
     r"|:\s+|[.!?]\s+"
+    # a reason after the statement, whose own modal or "not" hedges only the reason ("… because I couldn't afford
+    # Lisbon", "… since Edge won't sync"); a "since" neither of a time ("since May") nor of the user's own "since I …",
+    # which may date the statement instead (userstates.embedded reads that one)
+    r"|\s+(?=(?:because|cause) [\w'-]+ [\w'-]+|since (?!(?:last|this|then|the (?:start|end|beginning)|I|we"
+    r"|(?-i:[A-Z][a-z]+day|[A-Z][a-z]+ber|January|February|March|April|May|June|July|August)|\d)\b)[\w'-]+ [\w'-]+)"
 )
 #: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
 _OPENS_A_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case|suppose|imagine|what if|should)\b", re.I)
@@ -476,7 +481,8 @@ def _clauses(sentence: str, user: bool = False) -> list[str]:
     tidied = wholenames.plain(sentence)
     read = segments.split(tidied) if tidied != sentence and not (user and _ANY_FIRST_PERSON.search(sentence)) else []
     pieces += [p for p in read if p not in pieces and p.strip() != sentence.strip()] if len(read) > 1 else []
-    pieces = [p for piece in pieces for p in userstates.embedded(piece)] if user else pieces  # "since I'm a …"
+    # "since I'm a …", "as someone who lives in …"
+    pieces = [p for piece in pieces for p in userstates.embedded(piece, sentence)] if user else pieces
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from .lifeevents import PETS, USER, is_occupation
 from .text import UPPER as _UP
+from .text import lemmatise
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
@@ -190,8 +191,42 @@ _REMINDED = re.compile(
 )
 
 
-def embedded(part: str) -> list[str]:
-    """``part`` as the clauses it holds when a reason or a reminder carries a statement about the user."""
+#: The speaker identified with "someone who …": "as someone who lives in Tromsø, I …", "speaking as a person who
+#: writes Go all day, …": the relative clause is the user's own when the sentence opens with it and its main clause
+#: is the user's ("I", "my"), or the phrase says who speaks, or it stands alone (a clause the sentence was cut into);
+#: its verb is in the present, in the third person.
+_AS_SOMEONE = re.compile(
+    r"^(?P<lead>(?:(?:ok|okay|so|well|honestly|and|but)\W+)*(?:(?:speaking|talking) )?)as (?:someone|somebody|a person"
+    r"|a guy|a girl|a woman|a man|one) who (?P<verb>[a-z]+s)(?P<rest>(?: (?!I |we )[^ ,;]+)+)"
+    r"(?:[,;]?\s+(?P<main>.*))?$",
+    re.I,
+)
+_MAIN_IS_MINE = re.compile(r"^(?:I|we|my|our|me)\b", re.I)
+
+
+def _as_someone(part: str, sentence: str) -> list[str] | None:
+    """The clauses of ``part`` when it identifies the speaker as "someone who …", the relative clause said as "I …";
+    only where ``part`` opens ``sentence`` ("my friend, as someone who lives in Oslo, says …" is the friend)."""
+    m = _AS_SOMEONE.match(part)
+    before = sentence[: max(sentence.find(part), 0)]
+    if (
+        m is None
+        or not _OPENS.fullmatch(before)
+        or m["main"]
+        and not ("ing" in m["lead"] or _MAIN_IS_MINE.match(m["main"]))
+    ):
+        return None
+    lemma = lemmatise(m["verb"], "VERB")
+    said = f"I {'am' if lemma == 'be' else lemma}{m['rest']}"
+    return [p.strip(" ,") for p in (said, m["main"]) if p and p.strip(" ,")]
+
+
+def embedded(part: str, sentence: str = "") -> list[str]:
+    """``part`` (of ``sentence``) as the clauses it holds when a reason or a reminder carries a statement about the
+    user, or it identifies the user as "someone who …"."""
+    said = _as_someone(part, sentence or part)
+    if said is not None:
+        return said
     m = _REASON.match(part)
     if m and not _OPENS.fullmatch(m["lead"]):  # "X is my editor since I moved …": the main clause's time or reason
         m = None

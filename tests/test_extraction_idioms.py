@@ -49,10 +49,14 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("I'm a very tired nurse tonight", [("user", "works as", "nurse", False)]),
     ("I'm a student at Uppsala", [("user", "studies at", "Uppsala", False)]),
-    # each clause of a message is read too, for what the whole missed
+    # each clause of a message is read too, for what the whole missed (the label "… baker here" is what the user is)
     (
         "Night-shift baker here, 58, living in Tartu with my wife Ulla.",
-        [("user", "married to", "Ulla", False), ("user", "lives in", "Tartu", False)],
+        [
+            ("user", "married to", "Ulla", False),
+            ("user", "works as", "baker", False),
+            ("user", "lives in", "Tartu", False),
+        ],
     ),
     ("Born in Cali, moved to Madrid at 9", [("user", "born in", "Cali", False)]),
     # tastes said by standing: a fan of, a favourite thing, a drink person
