@@ -109,6 +109,7 @@ class _Names:
     parties: set[str] = field(default_factory=set)  # names known as a company, a body or a country
     nations: set[str] = field(default_factory=set)  # subjects known by a country's relation
     ends: dict[str, list[str]] = field(default_factory=dict)  # first or last word -> the full names it ends
+    in_turn: set[str] = field(default_factory=set)  # the full names the turn read so far said
 
     def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
         """The subjects of ``facts`` and what their relations tell of their names: a party's, a country's, a
@@ -142,6 +143,7 @@ class _Names:
         ):
             words, at_start = words[1:], False
         self.name(" ".join(words))
+        self.in_turn.add(norm(" ".join(w for w in words if w.lower().rstrip(".") not in _HONORIFICS)))
 
     def name(self, name: str) -> None:
         key = norm(name)
@@ -164,6 +166,7 @@ def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tu
     out: list[Fact] = []
     spelt: list[Turn] = []
     for turn, stated in groups:
+        names.in_turn = set()
         mine, content = _turn(turn.content, stated, names)
         spelt.append(replace(turn, content=content))
         names.learn(mine)
@@ -313,6 +316,8 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
             tails += [n] if words[-1] == key else []
             family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
     found = _outermost(tails + heads) or _outermost(family_first)
+    if len(found) > 1:  # two people of one surname: the one the turn named in full, if it named one
+        found = [n for n in found if n in names.in_turn]
     return names.full[found[0]] if len(found) == 1 else None
 
 

@@ -196,6 +196,20 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("May", "lives in", "Leeds"),
         ("May", "Leeds"),
     ),
+    (  # two people of one surname: the one the turn names in full
+        ["Maren Holtby lives in Hamar.", "Jens Holtby lives in Gjøvik."],
+        [],
+        "Maren Holtby spoke on Monday. Holtby moved to Lillehammer.",
+        ("Holtby", "lives in", "Lillehammer"),
+        ("Maren Holtby", "Lillehammer"),
+    ),
+    (  # ... and a guess where the turn names neither
+        ["Maren Holtby lives in Hamar.", "Jens Holtby lives in Gjøvik."],
+        [],
+        "Holtby moved to Lillehammer.",
+        ("Holtby", "lives in", "Lillehammer"),
+        ("Holtby", "Lillehammer"),
+    ),
     (  # an honorific and a surname: the one person of that surname
         ["Ngozi Okafor lives in Enugu.", "Dr Okafor treats patients in Enugu."],
         [],
