@@ -61,13 +61,19 @@ _TITLED = re.compile(
     rf"\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Sir|Dame)\.? ([{UPPER}][\w-]+)(?![\w-])(?!\s+[{UPPER}])"
 )
 #: What memory must know an entity by for a definite description to name it: "the company" a subject it knows
-#: a seat, a chief, an owner or a founder of; "the film" one it knows a director of; "the city" a mayor of.
+#: a seat, a chief, an owner or a founder of; "the novelist" one it knows a home, a job or a spouse of; "the
+#: film" one it knows a director of; "the city" a mayor of.
 _PARTY = frozenset({"headquartered in", "ceo", "owned by", "founded by"})
 _DESCRIBED: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         "company firm business startup studio airline carrier bank lender insurer publisher label retailer carmaker"
         " automaker manufacturer brand conglomerate broadcaster".split(),
         _PARTY,
+    ),
+    **dict.fromkeys(
+        "player striker midfielder defender goalkeeper winger novelist author writer poet singer actor actress"
+        " painter architect scientist researcher economist journalist chef".split(),
+        frozenset({"lives in", "works at", "plays for", "married to", "born in", "died in", "educated at"}),
     ),
     **dict.fromkeys(("film", "movie", "documentary"), frozenset({"directed by"})),
     **dict.fromkeys(("country", "nation"), COUNTRY_RELATIONS),

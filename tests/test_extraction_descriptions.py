@@ -18,7 +18,7 @@ from memory_sink.contexts import text_names
 
 _TS = datetime(2026, 5, 1, 12, tzinfo=UTC)
 
-#: What memory holds: two companies, a town, a film, a country, a gallery.
+#: What memory holds: two companies, a town, a film, a gallery, a writer.
 MEMORY = (
     ("Corvane Robotics", "headquartered in", "Turin"),
     ("Corvane Robotics", "ceo", "Elio Banfi"),
@@ -26,6 +26,7 @@ MEMORY = (
     ("Lowmoor", "mayor", "Jane Arden"),
     ("Paper Kites", "directed by", "Lena Voss"),
     ("Hartwell Gallery", "located in", "Leeds"),
+    ("Quentin Arbel", "lives in", "Rennes"),
 )
 
 
@@ -55,6 +56,10 @@ def _memory() -> tuple[ActiveFact, ...]:
                 "Paper Kites was recut; Paper Kites now runs two hours. Hartwell Gallery shut; Hartwell Gallery "
                 "reopens soon."
             ],
+        ),
+        (  # a person by an occupation: the one person memory knows the turn names
+            ["Quentin Arbel won a prize; the novelist now lives in Nantes."],
+            ["Quentin Arbel won a prize; Quentin Arbel now lives in Nantes."],
         ),
         (  # the turn names none: the one an earlier turn of the session named
             ["Corvane Robotics posted record sales.", "The company has moved its headquarters to Bologna."],
