@@ -8,7 +8,9 @@ for a person-valued relation, object) is ONE capitalised word is rewritten to th
 among the names the session stated up to that turn and memory's subjects: a person by the last word of the name
 (the first word, for a name whose family name comes first, "Wang Lei", only when nothing else fits), an
 organisation or place by its first word. The turn's own text is spelt out the same way, for the readers that
-look for memory's subjects in it (:mod:`consolidators.thirdmemory`).
+look for memory's subjects in it (:mod:`consolidators.thirdmemory`). Before any reader, a definite description
+that is a clause's subject ("the company is now based in Ghent", "the film's director") is spelt as the one
+subject of its kind memory holds that the turn (else the session before it) names (:func:`described`).
 
 Precision first: two candidates are a guess, so nothing; a short name that is itself a known subject, a place
 (a country or demonym the gazetteers know, or a value stored as a place), an English word, or the user is left
@@ -189,8 +191,8 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     for a in active:
         if norm(a.subject) != "user":
             kinds.setdefault(norm(a.subject), set()).add(a.predicate)
-    if not kinds:
-        return list(turns)
+    if not kinds or not any(_DESCRIPTION.search(t.content) for t in turns):
+        return list(turns)  # most sessions: nothing to read, and no subject's name to look for
     names = _Names()
     names.learn(active)
     out: list[Turn] = []
@@ -296,8 +298,8 @@ def _spelt_out(text: str, names: _Names) -> str:
 def _full(short: str, names: _Names, *, person: bool = False, place: bool = False, named: bool = False) -> str | None:
     """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
     ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics'). An English word ("Kestrel" of
-    Kestrel Analytics, "Stone" of Harriet Stone) only where a reader ``named`` it a fact's subject: in running
-    text it is as likely the word ("Stone walls")."""
+    Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject, or
+    a description asks which subject the turn names; in running text it is as likely the word ("Stone walls")."""
     key = norm(short)
     if (
         " " in key
