@@ -8,7 +8,9 @@ for a person-valued relation, object) is ONE capitalised word is rewritten to th
 among the names the session stated up to that turn and memory's subjects: a person by the last word of the name
 (the first word, for a name whose family name comes first, "Wang Lei", only when nothing else fits), an
 organisation or place by its first word. The turn's own text is spelt out the same way, for the readers that
-look for memory's subjects in it (:mod:`consolidators.thirdmemory`).
+look for memory's subjects in it (:mod:`consolidators.thirdmemory`). Before any reader, a definite description
+that is a clause's subject ("the company is now based in Ghent", "the film's director") is spelt as the one
+subject of its kind memory holds that the turn (else the session before it) names (:func:`described`).
 
 Precision first: two candidates are a guess, so nothing; a short name that is itself a known subject, a place
 (a country or demonym the gazetteers know, or a value stored as a place), an English word, or the user is left
@@ -21,6 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import relations
 from .forms import adjective_stems, extends, norm
@@ -54,6 +58,40 @@ _FAMILY_FIRST = frozenset(
     " qin kim lee choi jung jeong kang cho yoon jang lim han oh seo shin kwon hwang ahn yoo hong jeon ko moon son"
     " bae baek nguyen tran le pham hoang huynh phan vu vo dang bui ngo duong ly".split()
 )
+#: A person said by an honorific and one word ("Dr Okafor", "Ms. Vane"; "Sir Alex Ferguson" is a full name).
+_TITLED = re.compile(
+    rf"\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Sir|Dame)\.? ([{UPPER}][\w-]+)(?![\w-])(?!\s+[{UPPER}])"
+)
+#: What memory must know an entity by for a definite description to name it: "the company" a subject it knows
+#: a seat, a chief, an owner or a founder of; "the novelist" one it knows a home, a job or a spouse of; "the
+#: film" one it knows a director of; "the city" a mayor of.
+_PARTY = frozenset({"headquartered in", "ceo", "owned by", "founded by"})
+_DESCRIBED: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        "company firm business startup studio airline carrier bank lender insurer publisher label retailer carmaker"
+        " automaker manufacturer brand conglomerate broadcaster".split(),
+        _PARTY,
+    ),
+    **dict.fromkeys(
+        "player striker midfielder defender goalkeeper winger novelist author writer poet singer actor actress"
+        " painter architect scientist researcher economist journalist chef".split(),
+        frozenset({"lives in", "works at", "plays for", "married to", "born in", "died in", "educated at"}),
+    ),
+    **dict.fromkeys(("film", "movie", "documentary"), frozenset({"directed by"})),
+    **dict.fromkeys(("country", "nation"), COUNTRY_RELATIONS),
+    **dict.fromkeys(("city", "town"), frozenset({"mayor"})),
+    **dict.fromkeys(
+        "museum gallery observatory library stadium theatre hospital palace castle cathedral".split(),
+        frozenset({"located in"}),
+    ),
+}
+#: "the company", "the company's": not a description that names what it describes itself ("the city of Durban",
+#: "the film Winter Harbour", "the university where she studied").
+_DESCRIPTION = re.compile(
+    rf"\b[Tt]he ({'|'.join(_DESCRIBED)})\b(?!-)(?!\s+(?:(?:of|where|which|that|who|whose)\b|[{UPPER}\d]))"
+)
+#: Where a description is a clause's subject: the text's start, or after a clause's punctuation or conjunction.
+_CLAUSE_START = re.compile(r"(?:^|[;:,.!?—–]\s*|\b(?:and|but|so|while|where|after which)\s+)$")
 _NAME = re.compile(NAME)
 #: A capitalised word, which may be a short name ...
 _WORD = re.compile(rf"(?<![\w'’-])[{UPPER}][\w-]+(?![\w-])")
@@ -65,6 +103,8 @@ _NAMED_AFTER = re.compile(rf"\s+[{UPPER}]")
 _LEAD = frozenset(
     "the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame ceo cfo cto coo".split()
 )
+#: Honorifics: "Dr Okafor" is the person "Okafor" is, never a second full name beside "Ngozi Okafor".
+_HONORIFICS = frozenset("dr mr mrs ms miss mx prof professor sir dame".split())
 
 
 @dataclass
@@ -77,6 +117,7 @@ class _Names:
     parties: set[str] = field(default_factory=set)  # names known as a company, a body or a country
     nations: set[str] = field(default_factory=set)  # subjects known by a country's relation
     ends: dict[str, list[str]] = field(default_factory=dict)  # first or last word -> the full names it ends
+    in_turn: set[str] = field(default_factory=set)  # the full names the turn read so far said
 
     def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
         """The subjects of ``facts`` and what their relations tell of their names: a party's, a country's, a
@@ -110,10 +151,15 @@ class _Names:
         ):
             words, at_start = words[1:], False
         self.name(" ".join(words))
+        self.in_turn.add(norm(" ".join(w for w in words if w.lower().rstrip(".") not in _HONORIFICS)))
 
     def name(self, name: str) -> None:
         key = norm(name)
         words = key.split()
+        while len(words) > 1 and words[0].rstrip(".") in _HONORIFICS:
+            words = words[1:]
+            key = " ".join(words)
+            name = name.split(" ", 1)[1]
         if len(words) >= 2 and key not in self.full:
             self.full[key] = name
             for end in {words[0], words[-1]}:  # the short names looked up: an index, not a scan of every name
@@ -128,11 +174,63 @@ def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tu
     out: list[Fact] = []
     spelt: list[Turn] = []
     for turn, stated in groups:
+        names.in_turn = set()
         mine, content = _turn(turn.content, stated, names)
         spelt.append(replace(turn, content=content))
         names.learn(mine)
         out += mine
     return out + unsourced, spelt
+
+
+def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]:
+    """``turns`` with each definite description ("the company", "the film's director") spelt as the one subject
+    of its kind memory holds that the turn names, in full or by a short name; where the turn names none, the one
+    the session's earlier turns name. Read before the readers, which take a fact's subject from a name
+    ("Brightwater Logistics named a new chief; the company is now based in Ghent"). Two: the description stays."""
+    kinds: dict[str, set[str]] = {}
+    for a in active:
+        if norm(a.subject) != "user":
+            kinds.setdefault(norm(a.subject), set()).add(a.predicate)
+    if not kinds or not any(_DESCRIPTION.search(t.content) for t in turns):
+        return list(turns)  # most sessions: nothing to read, and no subject's name to look for
+    names = _Names()
+    names.learn(active)
+    out: list[Turn] = []
+    earlier: set[str] = set()
+    for turn in turns:
+        said = _named_subjects(turn.content, kinds, names)
+        if _DESCRIPTION.search(turn.content):
+            turn = replace(turn, content=_described(turn.content, said, earlier, kinds, names))
+        earlier |= said
+        out.append(turn)
+    return out
+
+
+def _described(text: str, said: set[str], earlier: set[str], kinds: dict[str, set[str]], names: _Names) -> str:
+    def one(m: re.Match[str]) -> str:
+        if not (_CLAUSE_START.search(text[: m.start()]) or text.startswith(("'s", "’s"), m.end())):
+            return m[0]  # an object ("hired her to run the company"): the readers know these phrases as they are
+        relations = _DESCRIBED[m[1]]
+        fits = [s for s in said if not kinds[s].isdisjoint(relations)]
+        fits = fits or [s for s in earlier if not kinds[s].isdisjoint(relations)]
+        return names.subjects[fits[0]] if len(fits) == 1 else m[0]
+
+    return _DESCRIPTION.sub(one, text)
+
+
+def _named_subjects(text: str, kinds: dict[str, set[str]], names: _Names) -> set[str]:
+    """The subjects memory holds that ``text`` names: in full, or by the one short name only one of them has."""
+    lowered = f" {_plain_words(text)} "
+    said = {s for s in kinds if f" {_plain_words(s)} " in lowered}
+    for m in _WORD.finditer(text):
+        full = _full(m[0], names, named=True) if _alone(text, m.start(), m.end()) else None
+        said |= {norm(full)} & kinds.keys() if full else set()
+    return said
+
+
+def _plain_words(text: str) -> str:
+    """Lower-case words separated by one space, as names are compared in running text ("Lumen Press's" has it)."""
+    return " ".join(re.sub(r"[^\w\s-]", " ", text.lower()).split())
 
 
 def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], str]:
@@ -174,20 +272,34 @@ def _alone(text: str, start: int, end: int) -> bool:
 def _subject(fact: Fact, names: _Names) -> str:
     """The fact's subject in full, where one full name fits (an invented adjective: for a country's relation)."""
     national = fact.predicate in COUNTRY_RELATIONS
-    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor")
+    titled = _titled(fact.subject)
+    if titled:
+        return _full(titled, names, person=True, named=True) or fact.subject
+    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor", named=True)
     return subject or (_country(fact.subject, names) if national else None) or fact.subject
+
+
+def _titled(name: str) -> str | None:
+    """The one word an honorific is said with ("Okafor" of "Dr Okafor", "Mr. Okafor"): a person's short name."""
+    title, _, rest = name.partition(" ")
+    return rest if title.lower().rstrip(".") in _HONORIFICS and rest and " " not in rest else None
 
 
 def _spelt_out(text: str, names: _Names) -> str:
     def one(m: re.Match[str]) -> str:
         return _full(m[0], names) or m[0] if _alone(text, m.start(), m.end()) else m[0]
 
-    return _WORD.sub(one, text) if names.full else text
+    def titled(m: re.Match[str]) -> str:
+        return _full(m[1], names, person=True, named=True) or m[0]
+
+    return _WORD.sub(one, _TITLED.sub(titled, text)) if names.full else text
 
 
-def _full(short: str, names: _Names, *, person: bool = False, place: bool = False) -> str | None:
+def _full(short: str, names: _Names, *, person: bool = False, place: bool = False, named: bool = False) -> str | None:
     """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
-    ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics')."""
+    ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics'). An English word ("Kestrel" of
+    Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject, or
+    a description asks which subject the turn names; in running text it is as likely the word ("Stone walls")."""
     key = norm(short)
     if (
         " " in key
@@ -199,6 +311,7 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
         or short in _COUNTRIES
         or country(short) != short
         or is_word(short)
+        and not (named and short.lower() not in STOP_WORDS)
     ):
         return None
     tails, heads, family_first = [], [], []
@@ -211,6 +324,8 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
             tails += [n] if words[-1] == key else []
             family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
     found = _outermost(tails + heads) or _outermost(family_first)
+    if len(found) > 1:  # two people of one surname: the one the turn named in full, if it named one
+        found = [n for n in found if n in names.in_turn]
     return names.full[found[0]] if len(found) == 1 else None
 
 

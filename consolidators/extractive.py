@@ -115,6 +115,7 @@ def session_facts(
     names the ``active`` fact it replaces, if any. ``relations``: extra
     third-person role predicates the deployment accepts.
     """
+    turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
     prefetch_parses((s, turn.role) for turn in turns for s in split_sentences(turn.content))  # one batch per session
     facts: list[Fact] = []
     previous: list[Fact] = []

@@ -84,9 +84,8 @@ def extends(name: str, stem: str) -> bool:
 def is_word(text: str) -> bool:
     """Whether ``text`` in lower case is an English word lemminflect knows ("veteran"), not a name ("Tampere").
 
-    Here because both sides ask it of the same words: the coreference reader, which never takes an English
-    word for a short name, and memory's context selection, which offers a full name's facts to a transcript
-    that says its one-word short form (``memory_sink.contexts.text_names``).
+    The coreference reader takes an English word for a short name only where a reader made it a fact's
+    subject; memory's context selection offers a full name's facts for it all the same.
     """
     # Imported here: memory_sink imports this module, and `tiermem recall` must not load the lexicon.
     from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from consolidators.forms import adjective_stems, extends, is_word
+from consolidators.forms import adjective_stems, extends
 
 from .types import Memory
 
@@ -52,14 +52,14 @@ _CAPITALISED = re.compile(r"(?<![\w'-])[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]+")
 
 
 def text_names(text: str) -> frozenset[str]:
-    """The one-word names ``text`` says capitalised, as ``name_key`` writes them (pure): not English words,
-    which open sentences ("The", "Later") and would offer every subject they begin."""
+    """The one-word names ``text`` says capitalised, as ``name_key`` writes them (pure): not stop words, which
+    open sentences ("The", "After") and would offer every subject they begin. English words stay: a name may be
+    one ("Kestrel" for Kestrel Analytics, "Stone" for Harriet Stone), and offering a subject's facts to a
+    transcript that does not mean it costs a row of context, while withholding them splits the entity in two."""
     # Imported here: only consolidation asks, and `tiermem recall` must not load spaCy.
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    return frozenset(
-        name_key(w) for w in dict.fromkeys(_CAPITALISED.findall(text)) if w.lower() not in STOP_WORDS and not is_word(w)
-    )
+    return frozenset(name_key(w) for w in dict.fromkeys(_CAPITALISED.findall(text)) if w.lower() not in STOP_WORDS)
 
 
 def _short_for(subject: str, names: frozenset[str], stems: frozenset[str]) -> bool:

@@ -182,12 +182,40 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("Lindqvale", "mayor", "Kees Bakker"),
         ("Lindqvale", "Kees Bakker"),
     ),
-    (  # an English word
+    (  # an English word a reader made the subject: the reader read it as a name
         ["Harriet Stone lives in Derby."],
         [],
         "Stone moved to Leeds.",
         ("Stone", "lives in", "Leeds"),
-        ("Stone", "Leeds"),
+        ("Harriet Stone", "Leeds"),
+    ),
+    (  # ... but not a stop word, which a sentence may open with whatever it is about
+        ["Theresa May lives in Derby."],
+        [],
+        "May moved to Leeds.",
+        ("May", "lives in", "Leeds"),
+        ("May", "Leeds"),
+    ),
+    (  # two people of one surname: the one the turn names in full
+        ["Maren Holtby lives in Hamar.", "Jens Holtby lives in Gjøvik."],
+        [],
+        "Maren Holtby spoke on Monday. Holtby moved to Lillehammer.",
+        ("Holtby", "lives in", "Lillehammer"),
+        ("Maren Holtby", "Lillehammer"),
+    ),
+    (  # ... and a guess where the turn names neither
+        ["Maren Holtby lives in Hamar.", "Jens Holtby lives in Gjøvik."],
+        [],
+        "Holtby moved to Lillehammer.",
+        ("Holtby", "lives in", "Lillehammer"),
+        ("Holtby", "Lillehammer"),
+    ),
+    (  # an honorific and a surname: the one person of that surname
+        ["Ngozi Okafor lives in Enugu.", "Dr Okafor treats patients in Enugu."],
+        [],
+        "Mr. Okafor moved to Abuja.",
+        ("Mr. Okafor", "lives in", "Abuja"),
+        ("Ngozi Okafor", "Abuja"),
     ),
     (  # a subject memory already knows by the short name
         ["Tilda Oyelaran lives in York."],
@@ -288,9 +316,11 @@ def test_a_short_name_is_the_one_full_name_it_abbreviates(
 
 
 def test_the_turn_is_spelt_out_for_the_readers_that_look_for_memory_s_subjects() -> None:
-    turns = _turns([], "Vogt has settled in Kiel; Dr Vogt and Vogt Brothers are others.")
+    turns = _turns([], "Vogt has settled in Kiel; Dr Vogt teaches; Karl Vogt and Vogt Brothers are others.")
     _, spelt = resolved([], _active([("Henrike Vogt", "lives in", "Bremen")]), turns)
-    assert spelt[0].content == "Henrike Vogt has settled in Kiel; Dr Vogt and Vogt Brothers are others."
+    # an honorific says the surname is a person's: the one Vogt memory holds
+    said = "Henrike Vogt has settled in Kiel; Henrike Vogt teaches; Karl Vogt and Vogt Brothers are others."
+    assert spelt[0].content == said
     said = "Ida Brun is CEO of Norrvik & Dahl. Kestrel named Odd Lie as its CEO."
     assert resolved([], (), _turns([], said))[1][0].content == said  # "CEO" is no "CEO of Norrvik & Dahl"
 
