@@ -85,3 +85,33 @@ LISTED: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("sentence", "expected"), LISTED)
 def test_each_listed_value_is_read(sentence: str, expected: set[Triple]) -> None:
     assert expected <= _read(sentence)
+
+
+ITS: list[tuple[str, set[Triple]]] = [
+    # a later "its" clause names the first clause's subject, in a user's turn too, whether or not the parse read
+    # the first clause
+    (
+        "Qarnet's headquarters are in Tromsø and its chief executive is Sigrid Aalholm.",
+        {("Qarnet", "headquartered in", "Tromsø", False), ("Qarnet", "ceo", "Sigrid Aalholm", False)},
+    ),
+    (
+        "Ostrana's capital is Velko and its official language is Romansh.",
+        {("Ostrana", "capital", "Velko", False), ("Ostrana", "official language", "Romansh", False)},
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), ITS)
+def test_an_its_clause_is_the_first_subjects(sentence: str, expected: set[Triple]) -> None:
+    assert expected <= _read(sentence)
+
+
+def test_an_its_clause_after_the_users_own_fact_names_nothing() -> None:
+    assert _read("My editor is Helix and its startup is instant.") == {("user", "editor", "Helix", False)}
+
+
+def test_an_its_clause_is_the_topics_not_the_inverted_facts() -> None:
+    # the fact is the country's, but the sentence is about the city, whose mayor "its" names
+    assert ("Vestland", "mayor", "Aud Rinde", False) not in _read(
+        "Pelmora is the capital of Vestland, and its mayor is Aud Rinde."
+    )
