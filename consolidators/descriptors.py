@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .places import COUNTRIES, DEMONYMS
-from .relations import WORKS_BY, canonical_relation, role_relation
+from .relations import RELATIONS, WORKS_BY, canonical_relation, role_relation
 from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
 from .text import is_word, lemmatise
 from .types import Fact
@@ -145,9 +145,19 @@ def _staff(name: Any) -> list[Fact]:
     if any(t.pos_ != "PROPN" or is_word(t.text) for t in holder):
         return []
     employer = name_text(owner)
-    if employer in COUNTRIES or employer in DEMONYMS:
+    if employer in COUNTRIES or employer in DEMONYMS or _relational(name.head):
         return []
     return make_fact(holder.text, "works at", employer, single=True)
+
+
+#: Verb lemmas the relation table knows: a clause with one says where its subject stands now.
+_RELATION_VERBS = frozenset(verb for verb, _, _ in RELATIONS)
+
+
+def _relational(verb: Any) -> bool:
+    """Whether the person's own verb states a relation ("Ajax's X has been transferred to Celtic"): the clause,
+    not the possessive, says where they are now, and the possessive may be the employer they left."""
+    return verb.pos_ in ("VERB", "AUX") and lemmatise(verb.text, "VERB") in _RELATION_VERBS
 
 
 def _naming_modifier(mod: Any) -> bool:

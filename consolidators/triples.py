@@ -310,8 +310,9 @@ def _its_clause(sentence: str, found: list[Fact], role: str, relations: frozense
     """What such a clause says of the one subject the sentence's facts are about ("Valletta is its capital")."""
     m = _ITS_CLAUSE.search(sentence.rstrip(" .!"))
     subjects = {f.subject for f in found}
-    # "its" is the sentence's topic: "Skopje is the capital of X, and its mayor …" is Skopje's mayor, not X's
-    if m is None or len(subjects) != 1 or not re.sub(r"^[Tt]he ", "", sentence).startswith(next(iter(subjects))):
+    # a name the sentence opens on is what "its" names: "Skopje is the capital of X, and its mayor …" is Skopje's
+    named_first = any(f.object[:1].isupper() and re.sub(r"^[Tt]he ", "", sentence).startswith(f.object) for f in found)
+    if m is None or len(subjects) != 1 or USER in subjects or named_first:
         return []
     said = re.sub(r"\bits\b", f"{subjects.pop()}'s", m["rest"], count=1) + "."  # parsed as the sentence it is
     return sentence_triples(said, role, relations)
