@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .places import DEMONYMS
-from .relations import WORKS_BY, canonical_relation, role_relation
+from .places import COUNTRIES, DEMONYMS
+from .relations import RELATIONS, WORKS_BY, canonical_relation, role_relation
 from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
 from .text import is_word, lemmatise
 from .types import Fact
@@ -31,7 +31,7 @@ def described(sent: Any, relation: RelationReader) -> list[Fact]:
     found = [
         f
         for tok in sent
-        for f in [*_titled(tok), *_team_aside(tok), *_possessed_work(tok), *_participle(tok, relation)]
+        for f in [*_titled(tok), *_team_aside(tok), *_possessed_work(tok), *_staff(tok), *_participle(tok, relation)]
         + [*_place(tok), *_where(tok), *_spouse_with(tok), *_who(tok, relation)]
     ]
     return found
@@ -80,7 +80,7 @@ def _where(verb: Any) -> list[Fact]:
 
 
 #: Holder roles a title before a person's name ties to an organisation, and the offices an organisation has.
-_TITLE_ROLES = frozenset({"plays for", "works at", "member of", "mayor", "ceo", "president"})
+_TITLE_ROLES = frozenset({"plays for", "works at", "member of", "educated at", "born in", "mayor", "ceo", "president"})
 
 
 def _titled(title: Any) -> list[Fact]:
@@ -109,8 +109,14 @@ def _titled(title: Any) -> list[Fact]:
     return make_fact(holder, role[0], words, single=role[0] != "member of")
 
 
+#: Holder roles an appositive noun ties to the name its modifier gives: a team, an employer, a school, an owner,
+#: or a birthplace ("X, an Ibadan native, …").
+_ASIDE_ROLES = frozenset({"plays for", "works at", "owned by", "educated at", "born in"})
+
+
 def _team_aside(noun: Any) -> list[Fact]:
-    """ "Diego Fuentes, now a Villarreal player, scored": an appositive holder role with its organisation."""
+    """ "Diego Fuentes, now a Villarreal player, scored", "Eva Lind, a Tartu native, …", "Ola Berg, a Lund
+    alumna, …": an appositive holder role with the name that modifies it."""
     owned = lemmatise(noun.text, "NOUN") in (
         "subsidiary",
         "division",
@@ -120,10 +126,46 @@ def _team_aside(noun: Any) -> list[Fact]:
     if noun.dep_ != "appos" or not (person(noun.head) or owned and is_name(noun.head, initial=True)) or former(noun):
         return []
     role = role_relation(role_words(noun))
-    org = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
-    if role is None or role[1] != "holder" or role[0] not in ("plays for", "works at", "owned by") or not org:
+    # the name may hang on the role's own modifier ("a Norvair cargo pilot")
+    org = [c for c in noun.subtree if c.i < noun.i and _naming_modifier(c)]
+    if role is None or role[1] != "holder" or role[0] not in _ASIDE_ROLES or not org:
         return []
     return make_fact(name_text(noun.head), role[0], noun.doc[org[0].left_edge.i : org[-1].i + 1].text, single=True)
+
+
+def _staff(name: Any) -> list[Fact]:
+    """ "Nokia's Pedro Alves presented …", "the Bundesbank's Lena Hartmann said …": an organisation's possessive
+    right before a person's own name, no role between, says whom the person works for. A possessor that is a
+    person ("Ayesha Siddiqui's Hollow Tide") or a country is none; a name of English words ("Budapest's Gellért
+    Baths") is a site, not a person; a club's player is the team reader's (its "plays for" retires this)."""
+    owner = child(name, "poss")
+    if owner is None or not person(name) or owner.pos_ != "PROPN" or person(owner) or not is_name(owner):
+        return []
+    holder = name.doc[owner.i + 2 if name.doc[owner.i + 1].dep_ == "case" else owner.i + 1 : name.i + 1]
+    if any(t.pos_ != "PROPN" or is_word(t.text) for t in holder):
+        return []
+    employer = name_text(owner)
+    if employer in COUNTRIES or employer in DEMONYMS or _relational(name.head):
+        return []
+    return make_fact(holder.text, "works at", employer, single=True)
+
+
+#: Verb lemmas the relation table knows: a clause with one says where its subject stands now.
+_RELATION_VERBS = frozenset(verb for verb, _, _ in RELATIONS)
+
+
+def _relational(verb: Any) -> bool:
+    """Whether the person's own verb states a relation ("Ajax's X has been transferred to Celtic"): the clause,
+    not the possessive, says where they are now, and the possessive may be the employer they left."""
+    return verb.pos_ in ("VERB", "AUX") and lemmatise(verb.text, "VERB") in _RELATION_VERBS
+
+
+def _naming_modifier(mod: Any) -> bool:
+    """A name before a role noun: a proper noun, or a capitalised word the tagger took for an adjective ("an
+    Ibadan native"); a demonym names no organisation or place of its own ("a Polish engineer")."""
+    if mod.dep_ not in ("compound", "amod") or mod.text in DEMONYMS:
+        return False
+    return mod.pos_ == "PROPN" or mod.dep_ == "amod" and mod.text[:1].isupper() and not is_word(mod.text)
 
 
 def _spouse_with(noun: Any) -> list[Fact]:

@@ -66,7 +66,7 @@ HOLDER_ROLES: dict[str, str] = _classes(
     " point_guard pitcher quarterback",
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
     " physician journalist reporter correspondent physicist chemist biologist mathematician surgeon nurse architect"
-    " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor",
+    " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor pilot",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
@@ -265,15 +265,15 @@ _ROLE_WORDS = sorted(
 #: It grows with the tables, and a verb far from any name ("Alice owns the migration") stays with the rules.
 VOCABULARY_CUE = re.compile(
     rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in verb_forms('be'))})(?: (?:up|away|over|out))?"
-    r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their)(?: [a-z]+){0,2})?"
+    r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their|both)(?: [a-z]+){0,2})?"
     r"(?: (?:north|south|east|west)\w*| central)?"  # "lies in northern Cambodia"
     r"(?: (?:city|town) of)? [A-Z0-9]"  # "married to the architect Sela Obi"
     rf"|\b(?:{'|'.join(noun for _, noun in IDIOMS)}) (?:with|at|in|to|from) (?:the )?[A-Z]"
     # "The CEO of Acme", "Oslo's mayor, Ana", "whose capital is Lima", "Mayor Anton Wirth"
     rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by|is|are) (?:the )?|,? )[A-Z]"
-    r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b"
+    r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b|\bcitizenship of (?:the )?[A-Z]"
     rf"|'s (?:[a-z]+ ){{0,3}}(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "Valparaíso's newly elected mayor"
-    rf"|\b[A-Z][\w.&'-]* (?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "the Boca Juniors goalkeeper"
+    rf"|\b[A-Z][\w.&'-]* (?:[a-z]+ )?(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "an Airbus test pilot"
     r"|\b[A-Z]\w*-(?:based|headquartered)\b"  # "a Lagos-based fintech"
     r"|\b(?:citadel|palace|complex|castle|fortress|temple|monastery|cathedral|museum|town|city|village|port|island"
     r"|lake|park|resort|district|region|province|ruins?|monument|stadium|university|campus) in [A-Z]"
@@ -285,6 +285,7 @@ VOCABULARY_CUE = re.compile(
     rf"|\b[A-Z][\w.-]*'s (?:[a-z-]+ )?(?:{'|'.join(WORKS_BY)})\b"  # "Atwood's novel The Testaments"
     rf"|\bas (?:the |its |their |a |an |new |interim )*(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "as chief executive"
     r"|\b(?:sold|sells|sell) (?:the )?[A-Z]"  # "Quayside sold Pindrop to Lumen"
+    r"|\b[A-Z][\w&.-]*'s [A-Z]\w+ [A-Z]"  # "Nokia's Pedro Alves": an employer's person
 )
 
 

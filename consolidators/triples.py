@@ -265,9 +265,8 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     )  # shapes and idioms read by their words
     if parsed or worded and parsed is not None:  # a third-person sentence: what the parse and the words read
         found = [*(parsed or ()), *worded]
-        if user:
-            return settled(sentence, _user_tools(found, stripped))
-        return settled(sentence, found + _its_clause(stripped, found, role, relations))
+        found += _its_clause(stripped, found, role, relations)  # a user may state a country's facts too
+        return settled(sentence, _user_tools(found, stripped) if user else found)
     strong = bool(_STRONG_NEGATION.search(text))
     triples: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(stripped.rstrip(" .!…")):
@@ -289,6 +288,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
         triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
+        triples += _its_clause(stripped, triples, role, relations)  # "… and its currency is …": read alone too
     elif user and not parsed:  # "…, 71, living in Bendigo with my husband Graham": what the whole missed
         triples += chatparse.unstated(triples, _clause_by_clause(sentence, role, relations))
     if user:
@@ -314,7 +314,9 @@ def _its_clause(sentence: str, found: list[Fact], role: str, relations: frozense
     """What such a clause says of the one subject the sentence's facts are about ("Valletta is its capital")."""
     m = _ITS_CLAUSE.search(sentence.rstrip(" .!"))
     subjects = {f.subject for f in found}
-    if m is None or len(subjects) != 1:
+    # a name the sentence opens on is what "its" names: "Skopje is the capital of X, and its mayor …" is Skopje's
+    named_first = any(f.object[:1].isupper() and re.sub(r"^[Tt]he ", "", sentence).startswith(f.object) for f in found)
+    if m is None or len(subjects) != 1 or USER in subjects or named_first:
         return []
     said = re.sub(r"\bits\b", f"{subjects.pop()}'s", m["rest"], count=1) + "."  # parsed as the sentence it is
     return sentence_triples(said, role, relations)

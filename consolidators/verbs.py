@@ -108,7 +108,9 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     if obj is not None and obj.text.lower() == "citizenship" and owner_of(obj) is not None:
         # "Greta holds Swedish citizenship", "Felix holds both Chilean and Spanish citizenship"
         demonyms = [c for d in obj.lefts if d.dep_ == "amod" for c in (d, *conjuncts(d)) if c.text in DEMONYMS]
-        countries = [DEMONYMS[d.text] for d in demonyms] or [owner_of(obj)]
+        owner = owner_of(obj)  # "citizenship of Chile and Peru": each country listed
+        listed = [owner, *conjuncts(owner)] if not isinstance(owner, str) else [owner]
+        countries = [DEMONYMS[d.text] for d in demonyms] or listed
         return [f for country in countries for f in make_fact(subj, "citizen of", country)]
     if obj is not None and not passive and place is None:
         relation = canonical_relation(lemma, "", passive=False)
