@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from .chatparse import role_phrase
 from .lifeevents import fact, is_occupation
 from .places import DEMONYMS
 from .types import Fact
@@ -64,6 +63,10 @@ _TOOL_ROLES = frozenset(
 _FIELD = re.compile(
     r"(?:^|\s[|•·]\s|[.;]\s)(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s*:\s*(?P<value>[^|•·;:]+?)(?=\s*(?:[|•·;]|$|\.\s|[.]$))"
 )
+#: What grades a label without naming another field: "main browser", "new notes app", "browser of choice".
+_GRADES = re.compile(
+    r"^(?:(?:current|main|primary|usual|default|daily|go-to|new|preferred|favou?rite) )+|\s+of choice$"
+)
 #: One field alone on its line, its label parted from its value by a dash: "Employer — Initech".
 _DASHED = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s+[—–-]\s+(?P<value>[^|•·;:—–]+?)[.\s]*$")
 #: A box headed by a name, not a label: "Kaspar Jürgens | Position: defender", "Kwame Mensah — Born: 1954, Kumasi".
@@ -109,8 +112,8 @@ def anothers(text: str) -> bool:
 
 
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
-    # "laptop OS" is the OS; "browser of choice" the browser
-    role = role_of.get(label) or role_of.get(label.rsplit(" ", 1)[-1]) or role_phrase(label)
+    # "laptop OS" is the OS; "browser of choice" and "main browser" the browser ("switched browsers" names none)
+    role = role_of.get(label) or role_of.get(label.rsplit(" ", 1)[-1]) or role_of.get(_GRADES.sub("", label))
     return role if role in _TOOL_ROLES or role == "programming language" else None
 
 

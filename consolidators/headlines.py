@@ -39,6 +39,8 @@ _NAMING = frozenset("name appoint elect tap pick choose select promote confirm i
 _JOINERS = frozenset("of de da del van von der la le du y & and".split())
 #: Words that mark the text as chat or as someone speaking, never a headline.
 _SPEAKERS = re.compile(r"\b(?:I|me|my|mine|we|us|our|you|your)\b", re.I)
+#: A pronoun or a determiner to open with: "Her name is Clementine" has a noun after it, not a headline's verb.
+_NO_NAME = frozenset("he she it they his her its their this that these those there here a an".split())
 #: A label a headline may carry in front ("Headline: …", "BREAKING — …").
 _LABEL = re.compile(r"^(?:headline|breaking|exclusive|news|update)\s*[:—–-]\s*", re.I)
 #: Words after a title that start what follows it ("named Vantix CEO after Lund exit"), not the title's words.
@@ -80,6 +82,7 @@ def _headline_shaped(line: str, words: list[str]) -> bool:
         2 < len(words) <= _MAX_WORDS
         and "\n" not in line
         and line[:1].isupper()
+        and words[0].lower() not in _NO_NAME
         and not line.endswith((".", "?", "!", "…", ":"))
         and not _SPEAKERS.search(line)
     )

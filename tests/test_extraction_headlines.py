@@ -42,6 +42,7 @@ LEFT: list[str] = [
     "Calendar's moved to Fantastical",  # chat's "has", not a passive
     "Tobi moved to Porto last year",  # a past tense, not a bare passive
     "Sanne joins us for dinner on Friday",  # someone speaking
+    "Her name is Clementine",  # a pronoun's noun, not a headline's verb
 ]
 
 
