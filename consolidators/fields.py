@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from .lifeevents import fact, is_occupation
+from .places import DEMONYMS
 from .types import Fact
-from .vocabulary import clean_object, is_time
+from .vocabulary import clean_object, is_time, normalise_predicate
 
 #: Labels of a profile's fields and the relation each names; a tool role's label is read by the chat
 #: readers' role nouns (``role_of``) instead.
@@ -28,9 +29,10 @@ _LABELS: dict[str, str] = {
     **{w: "has pet" for w in ("pets", "pet")},
     **{w: "married to" for w in ("spouse", "wife", "husband")},
     **{w: "programming language" for w in ("programming language", "main language")},
+    **{w: "citizen of" for w in ("nationality", "citizenship")},
 }
 #: Relations whose value is a name: "Home: back by 6" or "School: closed today" names none.
-_NAMED = frozenset({"lives in", "works at", "born in", "studies at", "married to", "speaks"})
+_NAMED = frozenset({"lives in", "works at", "born in", "studies at", "married to", "speaks", "citizen of"})
 #: The predicates whose value may be a list ("Languages: Kazakh, Russian, English").
 _LISTS = frozenset({"speaks", "likes", "has pet"})
 #: Fields only a company's box has: its "Company:" is its own name, no one's employer.
@@ -61,6 +63,12 @@ _TOOL_ROLES = frozenset(
 _FIELD = re.compile(
     r"(?:^|\s[|•·]\s|[.;]\s)(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s*:\s*(?P<value>[^|•·;:]+?)(?=\s*(?:[|•·;]|$|\.\s|[.]$))"
 )
+#: What grades a label without naming another field: "main browser", "new notes app", "browser of choice".
+_GRADES = re.compile(
+    r"^(?:(?:current|main|primary|usual|default|daily|go-to|new|preferred|favou?rite) )+|\s+of choice$"
+)
+#: One field alone on its line, its label parted from its value by a dash: "Employer — Initech".
+_DASHED = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s+[—–-]\s+(?P<value>[^|•·;:—–]+?)[.\s]*$")
 #: A box headed by a name, not a label: "Kaspar Jürgens | Position: defender", "Kwame Mensah — Born: 1954, Kumasi".
 #: Its fields are the named one's (the restated box's reader takes them), never the speaker's.
 _HEADED = re.compile(
@@ -81,12 +89,18 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     if titled(text):
         return []
     found: list[Fact] = []
-    for m in _FIELD.finditer(text.strip()):
+    matches = list(_FIELD.finditer(text.strip())) or list(_DASHED.finditer(text.strip()))
+    for m in matches:
         label = m["label"].strip().lower()
-        predicate = _LABELS.get(label) or _tool_role(label, role_of)
+        predicate = _relation(label) or _tool_role(label, role_of)
         if predicate:
             found += _values(predicate, _ASIDE.sub("", m["value"]).strip(" ."))
     return found
+
+
+def _relation(label: str) -> str | None:
+    """The relation a profile's label names, its grading words aside ("Current city", "Present employer")."""
+    return _LABELS.get(label) or _LABELS.get(normalise_predicate(label))
 
 
 def anothers(text: str) -> bool:
@@ -98,11 +112,16 @@ def anothers(text: str) -> bool:
 
 
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
-    role = role_of.get(label) or role_of.get(label.rsplit(" ", 1)[-1])  # "laptop OS" is the OS
+    # "laptop OS" is the OS; "browser of choice" and "main browser" the browser ("switched browsers" names none)
+    role = role_of.get(label) or role_of.get(label.rsplit(" ", 1)[-1]) or role_of.get(_GRADES.sub("", label))
     return role if role in _TOOL_ROLES or role == "programming language" else None
 
 
 def _values(predicate: str, value: str) -> list[Fact]:
+    # "Born: 1961, Tampere": the date beside a value is no part of it
+    value = ", ".join(part.strip() for part in value.split(",") if not is_time(part.strip()))
+    if predicate == "citizen of":
+        value = DEMONYMS.get(value, value)  # "Nationality: Chilean" is Chile's
     if not value or is_time(value) or predicate in _NAMED and not value[:1].isupper():
         return []
     if predicate == "works as" and not is_occupation(value):

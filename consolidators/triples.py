@@ -50,6 +50,7 @@ from . import (
     epithets,
     fields,
     handovers,
+    headlines,
     learning,
     lifeevents,
     moves,
@@ -185,6 +186,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
 @functools.lru_cache(maxsize=16384)
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
+    sentence = headlines.prose(sentence)  # "Okoro named Vantix finance chief": as the prose readers read it
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     clean = plain(sentence)
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)
