@@ -64,6 +64,21 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("I kept recipes in Paprika for years, it was my notes app", []),
     ("I might try Orion, it could be my browser", []),
     ("I opened Typora once, it is not my notes app", []),
+    # an apposition names the holder of the user's role, whatever the rest of the sentence hedges or asks
+    (
+        "My employer, Lindqvist Maritime, finally approved remote Fridays",
+        [("user", "works at", "Lindqvist Maritime", False)],
+    ),
+    (
+        "my employer, a small agency called Fennel & Pike, wants timesheets by noon now",
+        [("user", "works at", "Fennel & Pike", False)],
+    ),
+    ("our queue, Beanstalkd, keeps dropping jobs at night", [("user", "queue", "Beanstalkd", False)]),
+    # ... not a former holder, someone else's, or a role noun that may name a person or a device
+    ("My old employer, Quarry Labs, still owes me a payslip", []),
+    ("my brother's employer, Tessel Ltd, is hiring", []),
+    ("my editor, Mira Holt, wants chapter two by May", []),
+    ("my laptop, a Framework 13, is overheating", []),
 ]
 
 
