@@ -14,14 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .chatparse import role_phrase
+from .chatparse import ROLE_NOUNS, role_phrase
 from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .spans import FORMER, child, is_name, name_text
 from .types import Fact
 
-#: Cheap gate: "my" or "our", at most three words, then a comma: an apposition may follow.
-_MY_THEN_COMMA = re.compile(r"\b(?:my|our) (?:[\w-]+ ){0,2}[\w-]+,", re.I)
 _MINE = frozenset({"my", "our"})
 #: Role nouns that name an employer; the tool roles whose nouns name a program, never a person or a device.
 _EMPLOYERS = frozenset({"employer"})
@@ -43,6 +41,11 @@ _TOOL_ROLES = frozenset(
 )
 #: Chat's words for a former holder beyond :data:`FORMER` ("old" is a building's age in a third-person name).
 _OLD = frozenset({"old", "last", "ex"})
+#: Cheap gate: "my" or "our", then one of those roles' nouns and a comma: an apposition may follow.
+_ROLE_WORDS = "|".join(
+    sorted({*_EMPLOYERS, *(noun for noun, role in ROLE_NOUNS.items() if role in _TOOL_ROLES)}, key=len, reverse=True)
+)
+_MY_THEN_COMMA = re.compile(rf"\b(?:my|our) (?:[\w-]+ ){{0,2}}(?:{_ROLE_WORDS}),", re.I)
 #: A description that names its holder: "a firm called X", "a startup named X".
 _NAMING = frozenset({"called", "named"})
 
