@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .chatparse import role_phrase
 from .lifeevents import USER, fact
 from .nlp_cache import parse_doc
 from .spans import child, hedged, is_name, name_text, negated
@@ -28,9 +29,12 @@ from .text import lemmatise
 from .types import Fact
 from .vocabulary import is_time
 
-#: Cheap gate: a taste or speaking verb with "it" for its object somewhere after an "I" or "we".
+#: Cheap gate: a taste or speaking verb with "it" for its object somewhere after an "I" or "we"; "that's home";
+#: "it is my …", "it has become our …" (a tool's role said of the pronoun).
 _IT_OBJECT = re.compile(
-    r"\b(?:I|we)\b.*\b(?:love|enjoy|adore|like|speak)s?\b(?: \w+)?? it\b|\b(?:that|it|this)(?: i|')s home\b", re.I
+    r"\b(?:I|we)\b.*\b(?:love|enjoy|adore|like|speak)s?\b(?: \w+)?? it\b|\b(?:that|it|this)(?: i|')s home\b"
+    r"|\b(?:that|it|this) (?:is|has become|became)(?: \w+)? (?:my|our)\b",
+    re.I,
 )
 _TASTES = frozenset({"love", "enjoy", "adore", "like"})
 #: Verbs whose object is a pastime the user does ("I play cello", "we practise aikido").
@@ -46,7 +50,10 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     if not _IT_OBJECT.search(text):
         return found
     have = {(f.predicate, f.object.lower()) for f in found if f.subject == USER}
-    return found + [f for f in facts(text) if (f.predicate, f.object.lower()) not in have]
+    new = [f for f in facts(text) if (f.predicate, f.object.lower()) not in have]
+    # a tool's role says more than that the user uses it ("I draft in Ulysses, it's my notes app"): the role stays
+    roled = {f.object.lower() for f in new if f.replaces_attribute}
+    return [f for f in found if not (f.predicate == "uses" and f.object.lower() in roled)] + new
 
 
 def facts(text: str) -> list[Fact]:
@@ -60,6 +67,10 @@ def facts(text: str) -> list[Fact]:
         if it.lower_ in _THAT and it.dep_ == "nsubj" and _home_now(verb):
             place = _nearest(doc, it, _a_place)
             out += [fact("lives in", name_text(place), 0.7)] if place is not None else []
+        role = _role_now(verb) if it.lower_ in _THAT and it.dep_ in ("nsubj", "nsubjpass") else None
+        if role is not None:  # "I do all my coding in Zed, it's become my editor": the role is the named tool's
+            tool = _nearest(doc, it, _a_tool)
+            out += [fact(role, name_text(tool), 0.7, attribute=True)] if tool is not None else []
         if it.lower_ != "it" or it.dep_ != "dobj" or not _the_users_now(verb):
             continue
         lemma = lemmatise(verb.text, "VERB")
@@ -96,6 +107,25 @@ def _home_now(be: Any) -> bool:
     )
 
 
+def _role_now(verb: Any) -> str | None:
+    """The tool role "it is my …" / "it has become our …" gives the pronoun, in the present, unhedged, unnegated
+    ("it was my editor" is a past state, "it could be my editor" a wish, "it's his editor" someone else's)."""
+    lemma = lemmatise(verb.text, "VERB")
+    # "it's become my editor" expands to "it is become": the parser reads a passive, still a present perfect
+    perfect = any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("has", "is", "'s") for c in verb.children)
+    attr = child(verb, "attr")
+    if not (lemma == "be" and verb.tag_ in _PRESENT or lemma == "become" and perfect) or attr is None:
+        return None
+    # "…, it's my mail client whether I like it or not": only a "not" before the role denies it
+    if hedged(verb) or any(c.dep_ == "neg" and c.i < attr.i for c in verb.children):
+        return None
+    owner = child(attr, "poss")
+    if owner is None or owner.lower_ not in ("my", "our"):
+        return None
+    role = role_phrase(" ".join(t.text for t in attr.subtree if t.i >= owner.i))
+    return role if role not in (None, "married to", "lives in") else None
+
+
 def _nearest(doc: Any, verb: Any, fits: Any) -> Any:
     """The nearest token before the pronoun's clause that ``fits`` and stands in a clause of the user's."""
     start = verb.i if verb.lower_ in _THAT else child(verb, "nsubj").i  # where the pronoun's clause opens
@@ -125,6 +155,11 @@ def _a_place(tok: Any) -> bool:
     """A place named where the user's home is: "a flat in Porto", "moved to Leeds" (a name, not "the coast",
     nor a time: "in March")."""
     return tok.dep_ == "pobj" and tok.head.lower_ in ("in", "to") and is_name(tok) and not is_time(tok.text)
+
+
+def _a_tool(tok: Any) -> bool:
+    """A program named where the user works in it: "in Zed", "I use Bear" (a name, not a time)."""
+    return tok.dep_ in ("dobj", "pobj") and is_name(tok) and not is_time(tok.text)
 
 
 def _a_language(tok: Any) -> bool:

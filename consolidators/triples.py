@@ -41,6 +41,7 @@ from dataclasses import replace
 from . import (
     aboutme,
     anaphora,
+    apposed,
     apps,
     changeframes,
     chatframes,
@@ -258,7 +259,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
     if filled:  # "Location: Almaty | Employer: Kaspi": a form's fields, not a sentence
         return settled(sentence, filled)
     # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
-    chosen = chatframes.choices(stripped) + chatframes.presupposed(stripped) if user else []
+    chosen = chatframes.choices(stripped) + chatframes.presupposed(stripped) + apposed.facts(stripped) if user else []
     if not read_whole(text):  # "back then I coded in Atom": a past state
         described = settled(sentence, described_facts(text, relations)) if parsed is not None or not user else []
         return described or settled(sentence, _outside_the_hedge(sentence, text, role, relations) + chosen)

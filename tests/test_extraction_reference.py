@@ -50,6 +50,35 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("Thunderbird is how I read email", [("user", "email client", "Thunderbird", False)]),
     ("Vivaldi is still how I browse, whatever IT says", [("user", "browser", "Vivaldi", False)]),
     ("Gmail is how my manager reads email", []),
+    # "it is my <role>" gives the role to the tool the user's earlier clause named
+    (
+        "I keep every draft in Ulysses these days, it's become my notes app for everything",
+        [("user", "notes app", "Ulysses", False)],
+    ),
+    (
+        "I basically run my whole day from Spark, honestly it is my mail app now",
+        [("user", "email client", "Spark", False)],
+    ),
+    # ... not someone else's tool, a past role, a wish or a denial
+    ("my flatmate swears by Kakoune, it's his editor", []),
+    ("I kept recipes in Paprika for years, it was my notes app", []),
+    ("I might try Orion, it could be my browser", []),
+    ("I opened Typora once, it is not my notes app", []),
+    # an apposition names the holder of the user's role, whatever the rest of the sentence hedges or asks
+    (
+        "My employer, Lindqvist Maritime, finally approved remote Fridays",
+        [("user", "works at", "Lindqvist Maritime", False)],
+    ),
+    (
+        "my employer, a small agency called Fennel & Pike, wants timesheets by noon now",
+        [("user", "works at", "Fennel & Pike", False)],
+    ),
+    ("our queue, Beanstalkd, keeps dropping jobs at night", [("user", "queue", "Beanstalkd", False)]),
+    # ... not a former holder, someone else's, or a role noun that may name a person or a device
+    ("My old employer, Quarry Labs, still owes me a payslip", []),
+    ("my brother's employer, Tessel Ltd, is hiring", []),
+    ("my editor, Mira Holt, wants chapter two by May", []),
+    ("my laptop, a Framework 13, is overheating", []),
 ]
 
 

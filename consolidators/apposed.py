@@ -1,0 +1,93 @@
+"""The holder of a user's role named beside it, in passing: "my employer, Ostara Health, just announced …",
+"our queue, NATS, drops messages", "my employer, a shipping firm called Brindle & Rowe, wants …".
+
+A long chat message mentions the user's employer or a tool on the way to something else (a complaint, a
+request); the sentence is about what the employer announced, but the apposition presupposes whose employer it
+is. The dependency parse gives the shape: a noun with "my" or "our" (the role) and an apposition that is a name,
+or a description of one ("a firm called X"). Only roles whose noun names no person count: an employer, or a
+tool role of the chat vocabulary (not "my editor, Sarah, …", who may edit books; not "my laptop, a ThinkPad",
+a device rather than its system). A former holder ("my old employer, X") is no current one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .chatparse import ROLE_NOUNS, role_phrase
+from .lifeevents import fact
+from .nlp_cache import parse_doc
+from .spans import FORMER, child, is_name, name_text
+from .types import Fact
+
+_MINE = frozenset({"my", "our"})
+#: Role nouns that name an employer; the tool roles whose nouns name a program, never a person or a device.
+_EMPLOYERS = frozenset({"employer"})
+_TOOL_ROLES = frozenset(
+    {
+        "terminal",
+        "browser",
+        "notes app",
+        "password manager",
+        "email client",
+        "calendar app",
+        "ci",
+        "queue",
+        "database",
+        "shell",
+        "phone",
+        "programming language",
+    }
+)
+#: Chat's words for a former holder beyond :data:`FORMER` ("old" is a building's age in a third-person name).
+_OLD = frozenset({"old", "last", "ex"})
+#: Cheap gate: "my" or "our", then one of those roles' nouns and a comma: an apposition may follow.
+_ROLE_WORDS = "|".join(
+    sorted({*_EMPLOYERS, *(noun for noun, role in ROLE_NOUNS.items() if role in _TOOL_ROLES)}, key=len, reverse=True)
+)
+_MY_THEN_COMMA = re.compile(rf"\b(?:my|our) (?:[\w-]+ ){{0,2}}(?:{_ROLE_WORDS}),", re.I)
+#: A description that names its holder: "a firm called X", "a startup named X".
+_NAMING = frozenset({"called", "named"})
+
+
+def facts(text: str) -> list[Fact]:
+    """Each "my <role>, <name>," of ``text`` as the user's fact of that role, whatever the sentence asks or
+    hedges: "can you email my employer, Kestrel Labs, …" still says whose employer Kestrel Labs is."""
+    doc = parse_doc(text) if _MY_THEN_COMMA.search(text) else None
+    if doc is None:
+        return []
+    out: list[Fact] = []
+    for noun in doc:
+        owner = child(noun, "poss")
+        appos = child(noun, "appos")
+        if owner is None or owner.lower_ not in _MINE or appos is None or _former(noun):
+            continue
+        predicate = _role(noun)
+        value = _named(appos) if predicate is not None else None
+        if predicate is not None and value:
+            out.append(fact(predicate, value, 0.7, attribute=predicate != "works at"))
+    return out
+
+
+def _role(noun: Any) -> str | None:
+    if noun.lower_ in _EMPLOYERS:
+        return "works at"
+    mods = [c.text for c in noun.lefts if c.dep_ in ("compound", "amod")]
+    role = role_phrase(" ".join([*mods, noun.text]))
+    return role if role in _TOOL_ROLES else None
+
+
+def _former(noun: Any) -> bool:
+    """ "my old employer", "my ex-employer", "my previous CI": a holder the role no longer has."""
+    return any(c.lower_ in FORMER or c.lower_ in _OLD for c in noun.lefts)
+
+
+def _named(appos: Any) -> str | None:
+    """The name an apposition gives: the name itself, or the one a description is "called" or "named"."""
+    if is_name(appos):
+        return name_text(appos)
+    naming = next((c for c in appos.children if c.dep_ == "acl" and c.lower_ in _NAMING), None)
+    called = child(naming, "oprd", "attr", "dobj")
+    if called is None or not is_name(called):
+        return None
+    return str(called.doc[called.left_edge.i : called.right_edge.i + 1].text)
