@@ -225,6 +225,8 @@ def _named_subjects(text: str, kinds: dict[str, set[str]], names: _Names) -> set
     for m in _WORD.finditer(text):
         full = _full(m[0], names, named=True) if _alone(text, m.start(), m.end()) else None
         said |= {norm(full)} & kinds.keys() if full else set()
+        # a country is named by its adjective too ("made Norlandic the country's language" is about Norland)
+        said |= _nations_of(m[0], names) & kinds.keys()
     return said
 
 
@@ -336,9 +338,19 @@ def _outermost(candidates: list[str]) -> list[str]:
 
 def _country(adjective: str, names: _Names) -> str | None:
     """The one subject known by a country's relation that an invented adjective extends ("Norlandic": Norland)."""
-    key = norm(adjective)
-    if " " in key or key in names.subjects or adjective in DEMONYMS or adjective in _COUNTRIES:
+    if norm(adjective) in names.subjects or adjective in DEMONYMS or adjective in _COUNTRIES:
         return None
-    stems = adjective_stems(key)
-    found = {s for s in names.nations if s != key and any(extends(s, stem) for stem in stems)}
+    found = _nations_of(adjective, names)
     return names.subjects[found.pop()] if len(found) == 1 else None
+
+
+def _nations_of(adjective: str, names: _Names) -> set[str]:
+    """The subjects known by a country's relation that an adjective names: a demonym's country ("French":
+    France), or each nation an adjective no table lists extends ("Norlandic": Norland)."""
+    key = norm(adjective)
+    if " " in key or key in names.subjects:
+        return set()
+    if adjective in DEMONYMS:
+        return {norm(DEMONYMS[adjective])} & names.nations
+    stems = adjective_stems(key)
+    return {s for s in names.nations if s != key and any(extends(s, stem) for stem in stems)}
