@@ -247,7 +247,8 @@ def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], 
             if norm(f.subject) != "user" and _first(sentences, f.subject) == k:
                 subjects[i] = _subject(f, names)
             if norm(f.subject) != "user" and f.predicate in PERSON_VALUED and _first(sentences, f.object) == k:
-                objects[i] = _full(f.object, names, person=True) or f.object
+                # the value of a person's relation is a person's name, even one that is a word ("Heath", "Strand")
+                objects[i] = _full(f.object, names, person=True, named=True) or f.object
         new = _spelt_out(sentence, names)
         content = content.replace(sentence, new, 1) if new != sentence else content
         names.read(sentence)
@@ -300,8 +301,9 @@ def _spelt_out(text: str, names: _Names) -> str:
 def _full(short: str, names: _Names, *, person: bool = False, place: bool = False, named: bool = False) -> str | None:
     """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
     ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics'). An English word ("Kestrel" of
-    Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject, or
-    a description asks which subject the turn names; in running text it is as likely the word ("Stone walls")."""
+    Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject or
+    a person-valued relation's value, or a description asks which subject the turn names; in running text it is
+    as likely the word ("Stone walls")."""
     key = norm(short)
     if (
         " " in key
