@@ -225,6 +225,8 @@ def _named_subjects(text: str, kinds: dict[str, set[str]], names: _Names) -> set
     for m in _WORD.finditer(text):
         full = _full(m[0], names, named=True) if _alone(text, m.start(), m.end()) else None
         said |= {norm(full)} & kinds.keys() if full else set()
+        # a country is named by its adjective too ("made Norlandic the country's language" is about Norland)
+        said |= _nations_of(m[0], names) & kinds.keys()
     return said
 
 
@@ -245,7 +247,8 @@ def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], 
             if norm(f.subject) != "user" and _first(sentences, f.subject) == k:
                 subjects[i] = _subject(f, names)
             if norm(f.subject) != "user" and f.predicate in PERSON_VALUED and _first(sentences, f.object) == k:
-                objects[i] = _full(f.object, names, person=True) or f.object
+                # the value of a person's relation is a person's name, even one that is a word ("Heath", "Strand")
+                objects[i] = _full(f.object, names, person=True, named=True) or f.object
         new = _spelt_out(sentence, names)
         content = content.replace(sentence, new, 1) if new != sentence else content
         names.read(sentence)
@@ -298,8 +301,9 @@ def _spelt_out(text: str, names: _Names) -> str:
 def _full(short: str, names: _Names, *, person: bool = False, place: bool = False, named: bool = False) -> str | None:
     """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
     ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics'). An English word ("Kestrel" of
-    Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject, or
-    a description asks which subject the turn names; in running text it is as likely the word ("Stone walls")."""
+    Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject or
+    a person-valued relation's value, or a description asks which subject the turn names; in running text it is
+    as likely the word ("Stone walls")."""
     key = norm(short)
     if (
         " " in key
@@ -336,9 +340,19 @@ def _outermost(candidates: list[str]) -> list[str]:
 
 def _country(adjective: str, names: _Names) -> str | None:
     """The one subject known by a country's relation that an invented adjective extends ("Norlandic": Norland)."""
-    key = norm(adjective)
-    if " " in key or key in names.subjects or adjective in DEMONYMS or adjective in _COUNTRIES:
+    if norm(adjective) in names.subjects or adjective in DEMONYMS or adjective in _COUNTRIES:
         return None
-    stems = adjective_stems(key)
-    found = {s for s in names.nations if s != key and any(extends(s, stem) for stem in stems)}
+    found = _nations_of(adjective, names)
     return names.subjects[found.pop()] if len(found) == 1 else None
+
+
+def _nations_of(adjective: str, names: _Names) -> set[str]:
+    """The subjects known by a country's relation that an adjective names: a demonym's country ("French":
+    France), or each nation an adjective no table lists extends ("Norlandic": Norland)."""
+    key = norm(adjective)
+    if " " in key or key in names.subjects:
+        return set()
+    if adjective in DEMONYMS:
+        return {norm(DEMONYMS[adjective])} & names.nations
+    stems = adjective_stems(key)
+    return {s for s in names.nations if s != key and any(extends(s, stem) for stem in stems)}

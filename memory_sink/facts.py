@@ -83,6 +83,9 @@ class Engine:
     # The state of the rows the current new fact's lookup locked, as it read them; a
     # row leaves when retired, so what remains is still what ``lock_state`` would read.
     _locked: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False)
+    # The facts this swap retired: a new fact among them is no longer active, so it replaces nothing (two values
+    # of one key said at one instant would otherwise retire each other, leaving the key with no value).
+    _retired: set[str] = field(default_factory=set, init=False, repr=False)
 
     def run(
         self, inserted: Sequence[tuple[str, NewMemory, np.ndarray]], retractions: Sequence[NewMemory]
@@ -101,7 +104,7 @@ class Engine:
 
     def _new_fact(self, memory_id: str, row: NewMemory, vec: np.ndarray) -> None:
         self._locked = {}
-        if self._inherit(memory_id, row):
+        if memory_id in self._retired or self._inherit(memory_id, row):
             return
         new = FactView(
             memory_id, row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata
@@ -220,6 +223,7 @@ class Engine:
         signals: dict[str, Any],
         reason: str | None = None,
     ) -> None:
+        self._retired.add(memory_id)
         before = self._locked.pop(memory_id, None) or lock_state(self.conn, self.namespace, memory_id)
         after = {
             **before,

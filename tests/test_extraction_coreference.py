@@ -357,3 +357,13 @@ def test_memory_offers_the_full_name_a_transcript_says_by_surname_alone(store: M
     _night(store, "2026-03-02", " ".join(texts[:2]))
     current = {(f.subject, f.predicate, f.object) for f in store.facts(namespace="default")}
     assert current == {("Edvard Lunde", "lives in", "Stavanger"), ("Norland", "capital", "Vesterby")}
+
+
+def test_a_person_valued_object_said_by_a_surname_that_is_a_word_is_the_full_name() -> None:
+    """The surname "Heath" is an English word, so in running text it is left alone; as the value a reader gave a
+    mayor it is a person's name, the one memory holds in full. Stored as "Heath", the restatement would replace the
+    full name and the question for the mayor would find a surname."""
+    turns = _turns([], "Heath, the new mayor of Marrowby, cut the parking fees.")
+    read = _stated(turns, [("Marrowby", "mayor", "Heath")], turns[-1].event_id)
+    facts, _ = resolved(read, _active([("Marrowby", "mayor", "Tove Heath")]), turns)
+    assert [(f.subject, f.object) for f in facts] == [("Marrowby", "Tove Heath")]

@@ -102,3 +102,20 @@ def test_memory_is_offered_for_a_short_name_that_is_an_english_word() -> None:
     stored under a second subject and the old value stays current."""
     assert text_names("Kestrel has moved its offices to Hull.") == {"kestrel", "hull"}
     assert text_names("After the vote, The mayor left.") == set()  # words a sentence opens with offer nothing
+
+
+def test_a_country_named_by_its_adjective_is_the_one_the_description_means() -> None:
+    """The turn names Valmora only by an adjective no table lists: without reading it so, "the country" would be
+    the country the session named before (Brenland), and the change would be stored under the wrong subject."""
+    before = _TS - timedelta(days=30)
+    memory = (
+        ActiveFact("n1", "Valmora", "official language", "Danish", valid_from=before),
+        ActiveFact("n2", "Brenland", "capital", "Osterby", valid_from=before),
+    )
+    turns = _turns("Brenland held a state banquet.", "A new law made Valmoran the country's official language.")
+    spelt = [t.content for t in described(turns, memory)]
+    assert spelt[1] == "A new law made Valmoran Valmora's official language."
+    # a demonym the tables know names its country the same way
+    memory = (*memory, ActiveFact("n3", "France", "capital", "Paris", valid_from=before))
+    turns = _turns("Brenland held a state banquet.", "The French cabinet met; the country's capital hosted it.")
+    assert [t.content for t in described(turns, memory)][1] == "The French cabinet met; France's capital hosted it."

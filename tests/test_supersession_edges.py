@@ -404,3 +404,22 @@ def test_reconsolidating_or_retracting_within_an_episode_does_not_outdate_it(sto
     assert [f.object for f in store.facts(all_versions=True) if f.object == "Berlin" and f.superseded_at]
     episodes = store.recall("where does the user live and which notes app?", kinds=["episode"])
     assert {m.session_id for m in episodes} == {"s", "n"} and not any(m.outdated for m in episodes)
+
+
+# --- two values of one key stated at one instant --------------------------------------------
+
+
+def test_a_fact_retired_earlier_in_its_swap_retires_nothing(store: MemoryStore) -> None:
+    """Two values of a single-valued key said at one instant: the first decided takes the other's place; the
+    other, no longer active, must not turn round and retire it (a cycle that leaves the key with no value)."""
+    say(store, "a", "Odile Marchetti|works at|Vantablack Press", T0)
+    later = T0 + timedelta(days=1)
+    store.stage("b", "user", "Odile Marchetti|works at|Quarry Books", ts=later, seq=1)
+    store.stage("b", "user", "Odile Marchetti|works at|North Desk", ts=later, seq=2)
+    report = run_consolidate(store, session="b", consolidator=TripleConsolidator())
+    assert report.sessions_consolidated == 1, report.failures
+    assert active(store, subject="Odile Marchetti") == ["Quarry Books"]
+    versions = {f.id: f for f in store.facts(subject="Odile Marchetti", all_versions=True)}
+    for f in versions.values():  # every retired version points at an active successor: no cycle
+        if f.superseded_by is not None and f.superseded_by in versions:
+            assert versions[f.superseded_by].superseded_by is None
