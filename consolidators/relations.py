@@ -135,6 +135,10 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("hail", "from", False): ("born in", False, "single"),
     ("belong", "to", False): ("owned by", False, None),
     ("join", "", False): ("member of", False, None),
+    # a group listed by its members: "the quartet consists of A, B and C", "the board comprises …"
+    ("consist", "of", False): ("member of", True, "multi"),
+    ("make up", "of", True): ("member of", True, "multi"),
+    ("comprise", "", False): ("member of", True, "multi"),
     ("locate", "in", True): ("located in", False, None),
     ("situate", "in", True): ("located in", False, None),
     ("lie", "in", False): ("located in", False, None),
@@ -156,6 +160,7 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
             ("set up", "founded by"),
             ("cofound", "founded by"),
             ("co-found", "founded by"),
+            ("form", "founded by"),  # "the band was formed by X and Y": a group's founders
             ("direct", "directed by"),
             ("own", "owned by"),
             ("create", "created by"),
@@ -265,7 +270,7 @@ _ROLE_WORDS = sorted(
 #: It grows with the tables, and a verb far from any name ("Alice owns the migration") stays with the rules.
 VOCABULARY_CUE = re.compile(
     rf"\b(?:{'|'.join(f for f in _VERB_FORMS if f not in verb_forms('be'))})(?: (?:up|away|over|out))?"
-    r"(?: (?:in|at|by|to|from|for|with|as|on|into))?(?: (?:the|a|an|his|her|its|their|both)(?: [a-z]+){0,2})?"
+    r"(?: (?:in|at|by|to|from|for|with|as|on|into|of))?(?: (?:the|a|an|his|her|its|their|both)(?: [a-z]+){0,2})?"
     r"(?: (?:north|south|east|west)\w*| central)?"  # "lies in northern Cambodia"
     r"(?: (?:city|town) of)? [A-Z0-9]"  # "married to the architect Sela Obi"
     rf"|\b(?:{'|'.join(noun for _, noun in IDIOMS)}) (?:with|at|in|to|from) (?:the )?[A-Z]"

@@ -102,6 +102,7 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             relation = None  # "moved to Spain at the age of 13": a childhood move, not where they live now
         if relation is not None and (relation[0] != "lives in" or lemma in ("live", "reside") or person(subj)):
             facts += related(subj, relation, obj)
+    facts += _there_facts(subj, verb, lemma, passive=passive)
     obj = child(verb, "dobj")
     if obj is not None and (lemmatise(verb.text, "VERB"), lemmatise(obj.text, "NOUN")) in IDIOMS:
         obj = None  # the idiom's object is part of the verb
@@ -169,7 +170,51 @@ def _preps(verb: Any) -> list[Any]:
     dobj = child(verb, "dobj")
     if dobj is not None and (lemmatise(verb.text, "VERB"), lemmatise(dobj.text, "NOUN")) in IDIOMS:
         preps += [c for c in dobj.children if c.dep_ == "prep"]
+    # "works as an interpreter for the FAO": the parser hangs the employer on the trade, not on the verb
+    trade = child(prep_of(verb, "as"), "pobj")
+    if trade is not None and is_occupation(lemmatise(trade.text, "NOUN")):
+        preps += [c for c in trade.children if c.dep_ == "prep" and c.lower_ in ("at", "for")]
     return preps
+
+
+def _there(verb: Any) -> Any:
+    """The "in" that a coordinated verb's "there" stands for: "was born in Umeå and died there", "was elected
+    mayor of Lund and lives there". Only a verb joined to an earlier clause of the sentence, and only when that
+    clause names exactly one place after a preposition: the place "there" points back to is then not in doubt."""
+    adverb = next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "there"), None)
+    if adverb is None or verb.dep_ != "conj":
+        return None
+    places = [
+        t
+        for t in verb.doc[verb.sent.start : verb.i]
+        if t.dep_ == "pobj"
+        and t.head.lower_ in _PLACE_PREPS
+        and is_name(t)
+        and not is_time(t.text)
+        and t.ent_type_ not in _NOT_PLACES
+    ]
+    return places[0] if len(places) == 1 else None
+
+
+def _there_facts(subj: Any, verb: Any, lemma: str, *, passive: bool) -> list[Fact]:
+    """Where a life event or a home happened when the verb says only "there" (see :func:`_there`)."""
+    if any(c.dep_ == "prep" and c.lower_ in ("in", "at") for c in verb.children):
+        return []  # "died there in a hospital in Lund": the verb names its own place
+    place = _there(verb)
+    relation = canonical_relation(lemma, "in", passive=passive) if place is not None else None
+    if relation is None or relation[0] not in _THERE_RELATIONS or relation[0] == "lives in" and not person(subj):
+        return []
+    return related(subj, relation, place)
+
+
+#: The relations a bare "there" completes: where someone was born, died or lives.
+_THERE_RELATIONS = frozenset(("born in", "died in", "lives in"))
+
+
+#: The prepositions before a place an earlier clause names ("born in", "moved to", "mayor of").
+_PLACE_PREPS = frozenset(("in", "at", "to", "of"))
+#: Entity kinds that are no place "there" can mean ("joined Acme in 2019 and works there" reads its own way).
+_NOT_PLACES = frozenset(("PERSON", "ORG", "DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL", "PERCENT", "WORK_OF_ART"))
 
 
 def _misspelt(verb: Any, prep: str, *, passive: bool) -> tuple[str, bool, str | None] | None:
