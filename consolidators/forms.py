@@ -81,6 +81,9 @@ def extends(name: str, stem: str) -> bool:
     return first.startswith(stem) and len(first) - len(stem) <= 2
 
 
+# Remembered: ~15 readers ask it of the same few hundred words, and lemminflect deep-copies its lexicon's
+# entry on every call: 7,666 calls for 138 words, ~5% of the reading of benchmark #6's sessions (cProfile).
+@functools.lru_cache(maxsize=16384)
 def is_word(text: str) -> bool:
     """Whether ``text`` in lower case is an English word lemminflect knows ("veteran"), not a name ("Tampere").
 
