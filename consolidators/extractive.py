@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import coreference, restated, thirdmemory, thirdmoves, usermemory, usermoves
+from . import coreference, repairs, restated, thirdmemory, thirdmoves, usermemory, usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .forms import norm
 from .framing import episode_frames, frame_episode
@@ -147,6 +147,8 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
     last: list[Fact] = previous
     said: list[Fact] = []
     sentences = restated.continued(split_sentences(turn.content))  # a fact box's fields, a "he" after a name
+    # "I'm based in Ghent. No wait, Antwerp.": only the value the user ends on is said
+    sentences = repairs.mended(repairs.split(sentences), lambda s: sentence_triples(s, turn.role, relations))
     for sentence in sentences:
         m = _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""

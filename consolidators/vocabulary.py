@@ -188,8 +188,8 @@ _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the obj
     r"either|a lot|a bunch|a ton|all the time|most (?:days|evenings|nights|mornings)|for now|for the time being|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
     r"on (?:the )?weekends?|at (?:the )?weekends?|btw|tbh|lol|haha|imo|imho|fyi|rn|atm|ngl|lmao|anyway|though|"
     r"very much|so much|loads|heaps|on \d{1,2}(?:st|nd|rd|th)? \w+(?: \d{4})?|on \w+ \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|"
-    rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) "
-    r"(?:days?|weeks?|months?|years?) ago|a while ago|since last \w+|as of(?: \w+)?|"
+    rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) )?"
+    r"(?:days?|weeks?|months?|years?) (?:ago|back)|(?:a while|ages) (?:ago|back)|since last \w+|as of(?: \w+)?|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"
     r"autumn|semester|term|quarter)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
     rf"yesterday|tomorrow|(?:back )?(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",  # "back in August": when

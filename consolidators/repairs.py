@@ -1,0 +1,97 @@
+"""A user's self-repairs across a sentence break: only the value the speaker ends on is said.
+
+Chat corrects itself as it goes: "I'm based in Ghent. No wait, Antwerp.", "My shell is zsh. Actually no, it's
+fish.", "I'm a nurse. Just kidding, I'm a paramedic." The sentence before the repair states a value the speaker
+withdrew, so it states nothing; the repair either restates the sentence with a new value (read as the sentence it
+is) or names the new value bare, which takes the withdrawn value's place in the sentence before. A repair inside
+one sentence that names its value bare ("I use Todoist, sorry, I mean TickTick") is cut into the same two parts;
+one that says more ("… — no wait, I moved it to X") is left to :mod:`consolidators.unsaid`, which keeps only what
+follows the repair.
+
+A filler "I mean" ("I mean, I live in Leeds, so …") repairs only when it restates the relation the sentence before
+stated; the other cues withdraw the sentence before whatever follows them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from .types import Fact
+
+_LEAD = r"(?:(?:oh|ah|um|uh|erm|hmm|ok|okay)[,!.]?\s+)*"
+#: Cues that name the new value straight after them ("I meant Ghent", "make that Antwerp", "or rather Neovim").
+_NAMING = r"i meant|(?:sorry|oops),? i meant?|make that|or rather"
+#: Cues that withdraw what was said just before, set off by a pause ("No wait, …", "Just kidding!"): without the
+#: pause they start a sentence of their own ("Not really a fan of …").
+_PAUSED = (
+    r"no,? wait|wait,? no|actually,? no|no,? actually|nope|correction|(?:just )?(?:kidding|joking)|jk"
+    r"|not really|i misspoke|my mistake|my bad"
+)
+#: Fillers that repair only a relation they restate, or a value they name bare ("Sorry, a Pixel 8").
+_FILLERS = r"i mean|sorry|oops|wait"
+_PAUSE = r"(?:\s*[,:;!.—–-]+\s*|\s*$)"
+_CUE = rf"{_LEAD}(?:(?P<strong>(?:{_NAMING})\b\s*|(?:{_PAUSED}){_PAUSE})|(?P<weak>(?:{_FILLERS}){_PAUSE}))"
+#: A repair that opens a sentence.
+_OPENS = re.compile(rf"^{_CUE}", re.I)
+#: The same cue inside a sentence, after a pause ("Ghent — no wait, Antwerp", "Vim, or rather Neovim").
+_INSIDE = re.compile(rf"(?:\s*[—–,;]|\s+-|\.\.\.)\s*{_CUE}", re.I)
+#: A value named bare: a name (capitalised or with a digit) of up to four words, maybe after an article, a
+#: preposition or "it's", and a closing "now" or "then".
+_BARE = re.compile(
+    r"(?:(?:it's|it is|that's|that is|make it)\s+)?(?:(?:a|an|the|on|in|at|to|with|for)\s+)?"
+    r"(?P<value>[A-Z0-9][\w.+&'’-]*(?: [A-Z0-9][\w.+&'’-]*){0,3})(?:,? (?:now|then|actually|obviously))?[\s.!]*"
+)
+
+Reader = Callable[[str], Sequence[Fact]]
+
+
+def split(sentences: Sequence[str]) -> list[str]:
+    """``sentences`` with each in-sentence repair that names its value bare cut off as a sentence of its own."""
+    out: list[str] = []
+    for sentence in sentences:
+        cue = _INSIDE.search(sentence)
+        if cue and _bare(sentence[cue.end() :]) is not None:
+            out += [sentence[: cue.start()], sentence[cue.start() :].lstrip(" ,;—–-.")]
+        else:
+            out.append(sentence)
+    return out
+
+
+def mended(sentences: Sequence[str], read: Reader) -> list[str]:
+    """``sentences`` with each one a repair follows withdrawn, or rewritten with the bare value the repair names.
+
+    ``read`` gives a sentence's facts (the consolidator's own reading, remembered, so asking twice is free).
+    """
+    out: list[str] = []
+    for said, repair in zip(sentences, [*sentences[1:], ""], strict=True):
+        cue = _OPENS.match(repair.strip())
+        if cue is None:
+            out.append(said)
+            continue
+        rest = repair.strip()[cue.end() :]
+        value = _bare(rest)
+        if value is not None:
+            out += _with_value(said, value, read)
+        elif not (cue["strong"] or _restates(read(said), read(repair))):
+            out.append(said)  # "I mean, …" that goes on to something else
+    return out
+
+
+def _bare(text: str) -> str | None:
+    m = _BARE.fullmatch(text.strip().rstrip(".!"))
+    return m["value"] if m else None
+
+
+def _with_value(said: str, value: str, read: Reader) -> list[str]:
+    """``said`` with its one stated value replaced by ``value``; nothing when it stated none or several."""
+    olds = {f.object for f in read(said) if not f.retract and f.object in said}
+    if len(olds) != 1:
+        return []
+    return [said.replace(olds.pop(), value)]
+
+
+def _restates(before: Sequence[Fact], after: Sequence[Fact]) -> bool:
+    """Whether ``after`` states a relation ``before`` stated (the same subject and predicate)."""
+    keys = {(f.subject, f.predicate) for f in after if not f.retract}
+    return any((f.subject, f.predicate) in keys for f in before if not f.retract)
