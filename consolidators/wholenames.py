@@ -23,7 +23,7 @@ from .lifeevents import is_occupation
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .relations import role_relation
 from .spans import NAMED_SITES, ORG_WORDS
-from .text import is_word
+from .text import FOREIGN_PARTICLES, is_word
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
 
@@ -32,7 +32,8 @@ _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 _WORD = rf"{_CAP}(?:[\w'-]|\.(?=\w))*(?:(?<=\b{_CAP})\.|(?<=\bCo)\.)?"
 #: Lower-case particles inside a person's or a place's name: "Leonardo da Vinci", "Universidad de los Andes".
 _PARTICLES = (
-    "de del della dello dei di da das do dos du des van von der den ter ten zu af wa bin ibn al el la le les los las y"
+    "de del della dello dei di da das do dos du des van von der den ter ten wa bin ibn al el la le les los las "
+    + FOREIGN_PARTICLES
 )
 #: Words that join a work's title ("Kafka on the Shore", "Portrait of a Lady on Fire"); "and" parts two works.
 _TITLE_JOINERS = "of the a an in on at to for with from into over under upon"
@@ -155,11 +156,15 @@ _DATES = frozenset(MONTHS + WEEKDAYS)
 def _full_name(term: str, sentence: str) -> str:
     """A person's lone surname as the one full name the sentence gives it: "Nowak's alma mater, …, awarded
     Katarzyna Nowak …" is about Katarzyna Nowak."""
-    if " " in term or not term[:1].isupper() or term == "user" or term not in sentence:
+    if term == "user" or term not in sentence:
+        return term
+    # "… directed by Bram de Wit; de Wit was born …": a surname that opens with its particle is a lone surname too
+    particles = rf"(?:(?:{'|'.join(_PARTICLES.split())})\s+)*"
+    if re.fullmatch(rf"{particles}{_WORD}", term) is None:
         return term
     names = {
         m[0]
-        for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{re.escape(term)}(?![\w'-])", sentence)
+        for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{particles}{re.escape(term)}(?![\w'-])", sentence)
         if m[0].split()[0].lower() not in STOP_WORDS
         and m[0].split()[0] not in _DATES  # "last Saturday Joost and I got married": a day is no first name
         and not job_title(m[0].split()[0])
