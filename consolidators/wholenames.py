@@ -64,8 +64,8 @@ _RIGHT = {
     "org": _joined(_ORG_JOINERS),
     "work": _joined(_TITLE_JOINERS, r"\d{1,2}\b"),  # "Cléo from 5 to 7"; "in 1954" is when
 }
-#: A stretch left of a name ending in a particle: "Ngũgĩ wa " before "Thiong'o".
-_LEFT_PARTICLE = re.compile(rf"{_WORD}(?:\s+{_WORD})*\s+(?:{'|'.join(_PARTICLES.split())}|&)\s+$")
+#: A stretch left of a name ending in particles: "Ngũgĩ wa " before "Thiong'o", "Femke van der " before "Berg".
+_LEFT_PARTICLE = re.compile(rf"{_WORD}(?:\s+{_WORD})*(?:\s+(?:{'|'.join(_PARTICLES.split())}|&)){{1,3}}\s+$")
 _LEFT_WORK = re.compile(
     rf"(?<![\w'-]){_WORD}(?:(?:\s+(?:{'|'.join(_TITLE_JOINERS.split())})){{0,3}}\s+{_WORD})*?(?:\s+(?:{'|'.join(_TITLE_JOINERS.split())})){{1,3}}\s+$"
 )
@@ -189,9 +189,11 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     kinds = ["particle", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
     grown: list[str] = []
     alone = False
-    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])", sentence):
+    # "Femke van der Berg's husband": a possessive ends the name as a space does
+    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b)|(?![\w'-]))", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
+        left = left or _head_word_left(term, before, fact, side)
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
         if right is not None and work and right[0].split()[-1] in ORG_WORDS | _STUDIOS:
             right = None  # "directed Barbie for Warner Bros": who it was made for, not its title
@@ -212,6 +214,25 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     # names what it says alone; the longer name beside it is another thing
     name = grown[0] if grown and not (alone and fact.predicate in _PLACES) else term
     return _inner_joins(name, sentence, fact, side)
+
+
+#: Capitalised words straight before a name's last word: "Portmere " before "Athletic".
+_LEFT_ADJACENT = re.compile(rf"(?:^|(?<=[\s(\"']))(?:{_WHEN}{_WORD}\s+)+$")
+
+
+def _head_word_left(term: str, before: str, fact: Fact, side: str) -> re.Match[str] | None:
+    """The rest of a name whose reader kept only its last word, a common one ("Athletic" of "Portmere Athletic
+    striker Ilir Dema", which the tagger reads as an adjective): a common word alone names nothing. A person's
+    side is left alone, since a first name is no part of a surname that is also a word ("Ana Baker")."""
+    if " " in term or not is_word(term.lower()) or fact.subject == "user" or person_side(fact.predicate, side):
+        return None
+    m = _LEFT_ADJACENT.search(before)
+    words = m[0].split() if m else []
+    # a stop word, a demonym or a job before it is no part of the name, nor a common word opening the sentence
+    # ("Yesterday"), whose capital proves nothing
+    opening = bool(words) and not before[: m.start()].strip() and is_word(words[0].lower()) if m else False
+    named = not opening and all(w.lower() not in STOP_WORDS and w not in DEMONYMS and not job_title(w) for w in words)
+    return m if m and named else None
 
 
 def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
