@@ -193,7 +193,6 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b)|(?![\w'-]))", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
-        left = left or _head_word_left(term, before, fact, side)
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
         if right is not None and work and right[0].split()[-1] in ORG_WORDS | _STUDIOS:
             right = None  # "directed Barbie for Warner Bros": who it was made for, not its title
@@ -214,25 +213,6 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     # names what it says alone; the longer name beside it is another thing
     name = grown[0] if grown and not (alone and fact.predicate in _PLACES) else term
     return _inner_joins(name, sentence, fact, side)
-
-
-#: Capitalised words straight before a name's last word: "Portmere " before "Athletic".
-_LEFT_ADJACENT = re.compile(rf"(?:^|(?<=[\s(\"']))(?:{_WHEN}{_WORD}\s+)+$")
-
-
-def _head_word_left(term: str, before: str, fact: Fact, side: str) -> re.Match[str] | None:
-    """The rest of a name whose reader kept only its last word, a common one ("Athletic" of "Portmere Athletic
-    striker Ilir Dema", which the tagger reads as an adjective): a common word alone names nothing. A person's
-    side is left alone, since a first name is no part of a surname that is also a word ("Ana Baker")."""
-    if " " in term or not is_word(term.lower()) or fact.subject == "user" or person_side(fact.predicate, side):
-        return None
-    m = _LEFT_ADJACENT.search(before)
-    words = m[0].split() if m else []
-    # a stop word, a demonym or a job before it is no part of the name, nor a common word opening the sentence
-    # ("Yesterday"), whose capital proves nothing
-    opening = bool(words) and not before[: m.start()].strip() and is_word(words[0].lower()) if m else False
-    named = not opening and all(w.lower() not in STOP_WORDS and w not in DEMONYMS and not job_title(w) for w in words)
-    return m if m and named else None
 
 
 def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
