@@ -17,6 +17,8 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from .text import FOREIGN_PARTICLES
+
 log = logging.getLogger(__name__)
 
 #: The parser package: the PyPI re-upload of Explosion's en_core_web_sm 3.8.0, else the official one.
@@ -57,7 +59,8 @@ _DESCRIBED_AFTER = re.compile(
 #: :func:`consolidators.wholenames.whole`).
 _NAME_PART = re.compile(
     r"(?P<head>\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w']*-)(?P<part>[a-z]{1,3})\b"
-    r"|(?P<name>\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w']* )(?P<particle>wa|da|di|de|del|della|dos|das|do|van|von|der|den|bin|ibn|al|el)"
+    r"|(?P<name>\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w']* )(?P<particle>wa|da|di|de|del|della|dos|das|do|van|von|der|den|bin|ibn|al|el"
+    rf"|{'|'.join(p for p in FOREIGN_PARTICLES.split() if len(p) > 1)})"  # capitalised, "i" would read as "I"
     r"(?= [A-ZÀ-ÖØ-ÞĀ-Ž])"
 )
 

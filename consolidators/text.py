@@ -23,6 +23,11 @@ from .forms import is_word as is_word  # re-exported: the readers ask it of text
 #: The capital letters a name may start with, for regex character classes: ASCII, Latin-1 and Latin Extended-A
 #: ("Ørsted", "Şahin", "Łódź").
 UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"
+#: Lower-case particles inside a name that no English word spells, from languages beyond the Romance and
+#: Germanic ones: Catalan "Jordi Casals i Font", Slovene "Škofja vas pri Celju", Czech "Ústí nad Labem",
+#: Welsh "Dafydd ap Gwilym", Dutch "Bergen op Zoom", Malay "Nurul binti Hassan", Hebrew "Yosef ben Haim".
+#: Between two capitalised words they join one name; a reader that stops at them splits it in two.
+FOREIGN_PARTICLES = "i pri nad pod ap op bint binti ben zu af y"
 
 STOP_VERBS = frozenset(
     """

@@ -23,7 +23,7 @@ from .lifeevents import is_occupation
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .relations import role_relation
 from .spans import NAMED_SITES, ORG_WORDS
-from .text import is_word
+from .text import FOREIGN_PARTICLES, is_word
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
 
@@ -32,7 +32,8 @@ _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 _WORD = rf"{_CAP}(?:[\w'-]|\.(?=\w))*(?:(?<=\b{_CAP})\.|(?<=\bCo)\.)?"
 #: Lower-case particles inside a person's or a place's name: "Leonardo da Vinci", "Universidad de los Andes".
 _PARTICLES = (
-    "de del della dello dei di da das do dos du des van von der den ter ten zu af wa bin ibn al el la le les los las y"
+    "de del della dello dei di da das do dos du des van von der den ter ten wa bin ibn al el la le les los las "
+    + FOREIGN_PARTICLES
 )
 #: Words that join a work's title ("Kafka on the Shore", "Portrait of a Lady on Fire"); "and" parts two works.
 _TITLE_JOINERS = "of the a an in on at to for with from into over under upon"
@@ -63,8 +64,8 @@ _RIGHT = {
     "org": _joined(_ORG_JOINERS),
     "work": _joined(_TITLE_JOINERS, r"\d{1,2}\b"),  # "Cléo from 5 to 7"; "in 1954" is when
 }
-#: A stretch left of a name ending in a particle: "Ngũgĩ wa " before "Thiong'o".
-_LEFT_PARTICLE = re.compile(rf"{_WORD}(?:\s+{_WORD})*\s+(?:{'|'.join(_PARTICLES.split())}|&)\s+$")
+#: A stretch left of a name ending in particles: "Ngũgĩ wa " before "Thiong'o", "Femke van der " before "Berg".
+_LEFT_PARTICLE = re.compile(rf"{_WORD}(?:\s+{_WORD})*(?:\s+(?:{'|'.join(_PARTICLES.split())}|&)){{1,3}}\s+$")
 _LEFT_WORK = re.compile(
     rf"(?<![\w'-]){_WORD}(?:(?:\s+(?:{'|'.join(_TITLE_JOINERS.split())})){{0,3}}\s+{_WORD})*?(?:\s+(?:{'|'.join(_TITLE_JOINERS.split())})){{1,3}}\s+$"
 )
@@ -155,11 +156,15 @@ _DATES = frozenset(MONTHS + WEEKDAYS)
 def _full_name(term: str, sentence: str) -> str:
     """A person's lone surname as the one full name the sentence gives it: "Nowak's alma mater, …, awarded
     Katarzyna Nowak …" is about Katarzyna Nowak."""
-    if " " in term or not term[:1].isupper() or term == "user" or term not in sentence:
+    if term == "user" or term not in sentence:
+        return term
+    # "… directed by Bram de Wit; de Wit was born …": a surname that opens with its particle is a lone surname too
+    particles = rf"(?:(?:{'|'.join(_PARTICLES.split())})\s+)*"
+    if re.fullmatch(rf"{particles}{_WORD}", term) is None:
         return term
     names = {
         m[0]
-        for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{re.escape(term)}(?![\w'-])", sentence)
+        for m in re.finditer(rf"(?<![\w'-])(?:{_WORD}\s+){{1,2}}{particles}{re.escape(term)}(?![\w'-])", sentence)
         if m[0].split()[0].lower() not in STOP_WORDS
         and m[0].split()[0] not in _DATES  # "last Saturday Joost and I got married": a day is no first name
         and not job_title(m[0].split()[0])
@@ -184,7 +189,8 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     kinds = ["particle", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
     grown: list[str] = []
     alone = False
-    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])", sentence):
+    # "Femke van der Berg's husband": a possessive ends the name as a space does
+    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b)|(?![\w'-]))", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)

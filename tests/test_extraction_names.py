@@ -98,6 +98,26 @@ WHOLE: list[tuple[str, str, set[Triple]]] = [
     # the writer's asides
     ("Chen Wei-Ling, it turns out, was born in Kaohsiung.", A, {("Chen Wei-Ling", "born in", "Kaohsiung")}),
     ("Okonkwo was in fact born in Enugu, his publisher says.", A, {("Okonkwo", "born in", "Enugu")}),
+    # particles no English word spells join one name (Catalan, Slovene); a later mention that opens with its
+    # particle is the person the sentence named in full
+    ("Kelsey Puig i Serra is married to Tomas Reyes.", A, {("Kelsey Puig i Serra", "married to", "Tomas Reyes")}),
+    ("The singer Anna Novak was born in Slovenj pri Bistrici.", A, {("Anna Novak", "born in", "Slovenj pri Bistrici")}),
+    (
+        "The film Low Tide was directed by Carla de Souza; de Souza was born in Recife.",
+        A,
+        {("Low Tide", "directed by", "Carla de Souza"), ("Carla de Souza", "born in", "Recife")},
+    ),
+    (
+        "The novel Dry Harbour was written by Pieter van den Hoek, and van den Hoek lives in Utrecht.",
+        A,
+        {("Pieter van den Hoek", "author of", "Dry Harbour"), ("Pieter van den Hoek", "lives in", "Utrecht")},
+    ),
+    # a possessive after a name with two particles ends the name, it doesn't cut it at the last word
+    (
+        "Femke van der Berg's husband, Joris Bakker, was born in Delft.",
+        A,
+        {("Femke van der Berg", "married to", "Joris Bakker"), ("Joris Bakker", "born in", "Delft")},
+    ),
     # nothing: a hedge, a question, a negation, a plan, a past state, someone else's fact in chat
     ("Sanna Virtanen, it seems, was born in Oulu.", A, set()),
     ("Rumours say the poet Ignacy Wrona died in Lwów.", A, set()),
