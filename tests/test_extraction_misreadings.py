@@ -1,0 +1,34 @@
+"""Misreadings fixed at their cause, each a class: a verb taken for a description, a legal form cut from a
+name, a move to a firm read as a home, a later clause's "its" given to the wrong name, "as" that says how and
+"the team" that names no employer. Each row is worded here, not taken from a corpus, and fails if its rule goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+
+Triple = tuple[str, str, str, bool]
+
+CHAT: list[tuple[str, list[Triple]]] = [
+    # "as" says how, not what one does for a living
+    ("I work as a favour to my neighbours on weekends.", []),
+    ("I work as a kindness to my aunt, mostly.", []),
+    ("I work as a welder.", [("user", "works as", "welder", False)]),
+]
+
+THIRD: list[tuple[str, list[Triple]]] = []
+
+
+def _facts(sentence: str, role: str) -> list[Triple]:
+    return [(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, role)]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CHAT)
+def test_chat_misreadings(sentence: str, expected: list[Triple]) -> None:
+    assert sorted(_facts(sentence, "user")) == sorted(expected)
+
+
+@pytest.mark.parametrize(("sentence", "expected"), THIRD)
+def test_third_person_misreadings(sentence: str, expected: list[Triple]) -> None:
+    assert sorted(_facts(sentence, "assistant")) == sorted(expected)
