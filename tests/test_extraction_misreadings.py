@@ -15,9 +15,21 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I work as a favour to my neighbours on weekends.", []),
     ("I work as a kindness to my aunt, mostly.", []),
     ("I work as a welder.", [("user", "works as", "welder", False)]),
+    # "the team", "the board": a group the sentence points at, no employer's name
+    ("I joined the team as a tester in May.", []),
+    ("I joined the board as treasurer.", []),
+    ("I joined Veltro as a tester.", [("user", "works as", "tester", False), ("user", "works at", "Veltro", False)]),
+    # a move to a firm is a new employer, a move to a city a new home
+    ("I moved to Pellam Analytics last month.", [("user", "works at", "Pellam Analytics", False)]),
+    ("We moved to Mexico City in May.", [("user", "lives in", "Mexico City", False)]),
 ]
 
-THIRD: list[tuple[str, list[Triple]]] = []
+THIRD: list[tuple[str, list[Triple]]] = [
+    # a move to a firm is a job; to a city, a home
+    ("Pia Lund moved to Orrin Analytics in March.", [("Pia Lund", "works at", "Orrin Analytics", False)]),
+    ("Aldo Cirri relocated to Hesper Bank last year.", [("Aldo Cirri", "works at", "Hesper Bank", False)]),
+    ("Pia Lund moved to Mexico City in March.", [("Pia Lund", "lives in", "Mexico City", False)]),
+]
 
 
 def _facts(sentence: str, role: str) -> list[Triple]:
