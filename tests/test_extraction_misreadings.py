@@ -25,6 +25,10 @@ CHAT: list[tuple[str, list[Triple]]] = [
 ]
 
 THIRD: list[tuple[str, list[Triple]]] = [
+    # a legal form is part of the name as it is said; its full stop is the sentence's
+    ("Ruth Amsel joined Vantor Corp.", [("Ruth Amsel", "works at", "Vantor Corp", False)]),
+    ("Kiri Tane is employed by Loam Inc.", [("Kiri Tane", "works at", "Loam Inc", False)]),
+    ("Ardwell Ltd named Jo Pace chief executive.", [("Ardwell Ltd", "ceo", "Jo Pace", False)]),
     # a move to a firm is a job; to a city, a home
     ("Pia Lund moved to Orrin Analytics in March.", [("Pia Lund", "works at", "Orrin Analytics", False)]),
     ("Aldo Cirri relocated to Hesper Bank last year.", [("Aldo Cirri", "works at", "Hesper Bank", False)]),
