@@ -34,6 +34,25 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Pia Lund moved to Orrin Analytics in March.", [("Pia Lund", "works at", "Orrin Analytics", False)]),
     ("Aldo Cirri relocated to Hesper Bank last year.", [("Aldo Cirri", "works at", "Hesper Bank", False)]),
     ("Pia Lund moved to Mexico City in March.", [("Pia Lund", "lives in", "Mexico City", False)]),
+    # "its mayor" after a country's capital is the capital's mayor: a city has a mayor, a country a capital
+    (
+        "Vestria's capital is Oberlin and its mayor is Tomas Hale.",
+        [("Vestria", "capital", "Oberlin", False), ("Oberlin", "mayor", "Tomas Hale", False)],
+    ),
+    (
+        "Ostmark's capital is Lindau, while its mayor is Edda Voss.",
+        [("Ostmark", "capital", "Lindau", False), ("Lindau", "mayor", "Edda Voss", False)],
+    ),
+    # a sentence that opens on the capital: "its mayor" is the capital's, which a country can't have
+    (
+        "Dravel is the capital of Ostmark, and its mayor is Ina Roth.",
+        [("Ostmark", "capital", "Dravel", False), ("Dravel", "mayor", "Ina Roth", False)],
+    ),
+    # … and a country's own relation stays the country's
+    (
+        "Vestria's capital is Oberlin, and its currency is the vest.",
+        [("Vestria", "capital", "Oberlin", False), ("Vestria", "currency", "vest", False)],
+    ),
 ]
 
 
