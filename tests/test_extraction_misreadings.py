@@ -30,6 +30,11 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Ruth Amsel joined Vantor Corp.", [("Ruth Amsel", "works at", "Vantor Corp", False)]),
     ("Kiri Tane is employed by Loam Inc.", [("Kiri Tane", "works at", "Loam Inc", False)]),
     ("Ardwell Ltd named Jo Pace chief executive.", [("Ardwell Ltd", "ceo", "Jo Pace", False)]),
+    # a club's first word is part of its name, and a club's name makes a move a player's
+    ("AS Nervia midfielder Ilan Ruiz scored twice.", [("Ilan Ruiz", "plays for", "AS Nervia", False)]),
+    ("Real Oviedo winger Ilan Ruiz is out injured.", [("Ilan Ruiz", "plays for", "Real Oviedo", False)]),
+    ("SS Verna defender Ilan Ruiz was booked.", [("Ilan Ruiz", "plays for", "SS Verna", False)]),
+    ("Ilan Ruiz has joined AS Nervia from Lille.", [("Ilan Ruiz", "plays for", "AS Nervia", False)]),
     # a move to a firm is a job; to a city, a home
     ("Pia Lund moved to Orrin Analytics in March.", [("Pia Lund", "works at", "Orrin Analytics", False)]),
     ("Aldo Cirri relocated to Hesper Bank last year.", [("Aldo Cirri", "works at", "Hesper Bank", False)]),
