@@ -303,9 +303,9 @@ _ORG_ROLE = re.compile(
 _DESCRIPTOR = re.compile(
     r"^(?:(?!(?:of|the|and|de|del|della|da|das|do|dos|di|du|von|van|der|den|la|le|les|y|al|el|bin|ibn)\b)[a-z][\w-]* ){1,3}(?=[A-Z])"
 )
-#: A legal form at a name's end: part of the name as the corpora and their questions say it ("Tyrell Corp", "Helvion
-#: AG"), so it stays; its comma and its full stop (often the sentence's) do not ("Helios Grid, Ltd." → "Helios Grid Ltd").
-_LEGAL_FORM = re.compile(r",?\s+(?P<form>Ltd|Inc|plc|PLC|LLC|Corp|Limited|Pty Ltd)\.?$")
+_LEGAL_FORM = re.compile(
+    r",?\s+(?:Ltd|Inc|plc|PLC|LLC|Corp|Limited|Pty Ltd)\.?$"  # "Siemens AG" is how the name is said; "Ltd." is not
+)
 
 
 def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
@@ -313,7 +313,7 @@ def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
     streaming giant Spotify", "Helios Grid Ltd."); with ``job``, a subject's job too ("Businessman Mo Ibrahim":
     only a subject's, since an object's first word may be a place, "Harbor City Hawks"); with ``person``, a name
     known to be a person's, a pastime's noun too ("Climber Yvon Chouinard")."""
-    bare = _LEGAL_FORM.sub(r" \g<form>", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
+    bare = _LEGAL_FORM.sub("", _DESCRIPTOR.sub("", _BASED.sub("", _HONORIFIC.sub("", name))))
     if person:  # "Prop Tevita Latu", "Cardinal Jean-Baptiste Okello": a position or a rank is no part of the name
         bare = _POSITIONED.sub("", _RANK.sub("", bare))
         role = _ORG_ROLE.match(bare)

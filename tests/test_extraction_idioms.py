@@ -224,12 +224,12 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Arctic Foxes drummer Lasse Berg broke his wrist.", [("Lasse Berg", "member of", "Arctic Foxes", False)]),
     ("Former Glass Tigers drummer Ola Nyberg spoke.", []),
     ("The Tromsø-born guitarist Siv Aas plays tonight.", [("Siv Aas", "born in", "Tromsø", False)]),
-    # what a name carries is no part of it: a description, a base, a legal form's full stop (the form is)
+    # what a name carries is no part of it: a description, a base, a legal form
     (
         "The Lyon-based biotech maker Cellvora is owned by Sanofi.",
         [("Cellvora", "owned by", "Sanofi", False), ("Cellvora", "headquartered in", "Lyon", False)],
     ),
-    ("Ardent Robotics Ltd. is headquartered in Leeds.", [("Ardent Robotics Ltd", "headquartered in", "Leeds", False)]),
+    ("Ardent Robotics Ltd. is headquartered in Leeds.", [("Ardent Robotics", "headquartered in", "Leeds", False)]),
     ("Goalkeeper Ines Moura now plays for Rio Ave.", [("Ines Moura", "plays for", "Rio Ave", False)]),
     # a later clause's "its" is the first clause's subject; a demonym names a currency's kind
     (

@@ -1,5 +1,5 @@
-"""Misreadings fixed at their cause, each a class: a verb taken for a description, a legal form cut from a
-name, a move to a firm read as a home, a later clause's "its" given to the wrong name, "as" that says how and
+"""Misreadings fixed at their cause, each a class: a verb taken for a description, a club's first word cut from
+its name, a move to a firm read as a home, a later clause's "its" given to the wrong name, "as" that says how and
 "the team" that names no employer. Each row is worded here, not taken from a corpus, and fails if its rule goes."""
 
 from __future__ import annotations
@@ -26,10 +26,6 @@ CHAT: list[tuple[str, list[Triple]]] = [
 ]
 
 THIRD: list[tuple[str, list[Triple]]] = [
-    # a legal form is part of the name as it is said; its full stop is the sentence's
-    ("Ruth Amsel joined Vantor Corp.", [("Ruth Amsel", "works at", "Vantor Corp", False)]),
-    ("Kiri Tane is employed by Loam Inc.", [("Kiri Tane", "works at", "Loam Inc", False)]),
-    ("Ardwell Ltd named Jo Pace chief executive.", [("Ardwell Ltd", "ceo", "Jo Pace", False)]),
     # a club's first word is part of its name, and a club's name makes a move a player's
     ("AS Nervia midfielder Ilan Ruiz scored twice.", [("Ilan Ruiz", "plays for", "AS Nervia", False)]),
     ("Real Oviedo winger Ilan Ruiz is out injured.", [("Ilan Ruiz", "plays for", "Real Oviedo", False)]),
