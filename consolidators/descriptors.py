@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .moves import CLUB_FIRST
 from .places import COUNTRIES, DEMONYMS
 from .relations import RELATIONS, WORKS_BY, canonical_relation, role_relation
 from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
@@ -102,11 +103,20 @@ def _titled(title: Any) -> list[Fact]:
     ]
     if not org or any(c.lower_ in ("former", "ex") for c in title.lefts):
         return []
-    words = title.doc[org[0].left_edge.i : org[-1].i + 1].text
+    start = org[0].left_edge.i
+    start -= _club_first(title.doc, start)  # "AS Monaco midfielder X": the parse may take "AS" for a conjunction
+    words = title.doc[start : org[-1].i + 1].text
     holder = title.doc[title.i + 1 : name.i + 1].text  # the name alone, after its description
     if role[1] == "owner":
         return make_fact(words, role[0], holder, single=True)
     return make_fact(holder, role[0], words, single=role[0] != "member of")
+
+
+def _club_first(doc: Any, start: int) -> int:
+    """1 when the word before a name is a club's first word ("Real Betis", "AS Monaco", see
+    :data:`moves.CLUB_FIRST`): an English word, capitalised as any first word is, that the parse leaves out of the
+    name (a conjunction, an adjective); else 0."""
+    return int(start > 0 and doc[start - 1].text in CLUB_FIRST)
 
 
 #: Holder roles an appositive noun ties to the name its modifier gives: a team, an employer, a school, an owner,

@@ -81,7 +81,11 @@ def kept(f: Fact, text: str) -> Fact | None:
         return None
     if _a_label(f.subject, text) or f.subject != USER and (_wrong_kind(f) or _a_place(f, text)):
         return None
+    if f.predicate == "lives in" and _moved_to_employer(f.object, text):
+        f = replace(f, predicate="works at")  # "moved to Orrin Analytics": a move to a firm is a new employer
     if f.subject == USER:
+        if f.predicate == "works at" and _pointed_at(f.object, text):
+            return None  # "I joined the team as a designer": "the team" points at a group, it names no employer
         if f.predicate == "works at" and _a_course_at(f.object, text):
             f = replace(f, predicate="studies at")  # "Started a part-time MSc in data science at the University of X"
         said = _originally(f, text)
@@ -164,6 +168,22 @@ _COURSE = (
 
 def _a_course_at(place: str, text: str) -> bool:
     return bool(re.search(_COURSE + re.escape(place) + r"\b", text))
+
+
+#: A name's last word that says it employs people, where "moved to" it is a job: an organisation's, but no club's
+#: (a player's move), and none that a place's name ends in ("Mexico City", "Union Square" are homes).
+_EMPLOYER = _ORG - {"Club", "FC", "Society", "Association", "Orchestra", "Theatre", "Theater", "Museum", "Academy"}
+_MOVED = re.compile(r"\b(?:moved|moves|moving|relocated|relocates|transferred|switched) (?:over )?to\b", re.I)
+
+
+def _moved_to_employer(value: str, text: str) -> bool:
+    return value.split()[-1] in _EMPLOYER and bool(_MOVED.search(text))
+
+
+def _pointed_at(value: str, text: str) -> bool:
+    """A lower-case value the sentence says with "the": a common noun for something known, no name ("the
+    company", "the board"); a name said in lower case in chat ("i work at stripe") takes no article."""
+    return value[:1].islower() and bool(re.search(rf"\b[Tt]he {re.escape(value)}\b", text))
 
 
 def _a_label(subject: str, text: str) -> bool:

@@ -211,7 +211,9 @@ _CLUB_WORDS = frozenset(
     "FC CF SC AC AFC SV Athletic Atlético Athletico Rovers Wanderers Hotspur Albion Sporting Olympique Borussia"
     " Dynamo Dinamo Rangers Club".split()
 )
-_CLUB_FIRST = frozenset({"Real", "Inter"})  # "Real Madrid", "Inter Miami": the club's word comes first
+#: A club's word that comes first ("Real Madrid", "Inter Miami", "AS Monaco", "SS Lazio", "VfB Stuttgart"); "AS" and
+#: "SA" end a company's name ("Nordlys Energi AS"), so they count first only.
+CLUB_FIRST = frozenset({"Real", "Inter", "AS", "SS", "VfB", "VfL", "RC", "UD", "SD"})
 
 
 def club_shaped(name: str) -> bool:
@@ -219,7 +221,7 @@ def club_shaped(name: str) -> bool:
     words = name.split()
     return len(words) > 1 and (
         bool(_CLUB_WORDS.intersection(words))
-        or words[0] in _CLUB_FIRST
+        or words[0] in CLUB_FIRST
         or words[-1] == "Women"
         and not any(w.isupper() for w in words)  # "UN Women" is an agency
     )

@@ -187,6 +187,8 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -
         return "prefers drink" if drink else ""
     if spec in (DOMAIN, PREFER):
         return "prefers drink" if drink else ("prefers" if spec == PREFER else "uses")
+    if spec == "works as" and not lifeevents.is_occupation(obj):
+        return ""  # "I work as a favour to friends": "as" may say how, not what one does for a living
     return spec[1:] if spec.startswith("@") else spec
 
 

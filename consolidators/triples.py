@@ -52,6 +52,7 @@ from . import (
     fields,
     handovers,
     headlines,
+    itsclause,
     learning,
     lifeevents,
     moves,
@@ -319,10 +320,10 @@ def _its_clause(sentence: str, found: list[Fact], role: str, relations: frozense
     subjects = {f.subject for f in found}
     # a name the sentence opens on is what "its" names: "Skopje is the capital of X, and its mayor …" is Skopje's
     named_first = any(f.object[:1].isupper() and re.sub(r"^[Tt]he ", "", sentence).startswith(f.object) for f in found)
-    if m is None or len(subjects) != 1 or USER in subjects or named_first:
+    if m is None or len(subjects) != 1 or USER in subjects:
         return []
-    said = re.sub(r"\bits\b", f"{subjects.pop()}'s", m["rest"], count=1) + "."  # parsed as the sentence it is
-    return sentence_triples(said, role, relations)
+    read = functools.partial(sentence_triples, role=role, relations=relations)
+    return itsclause.its_facts(m["rest"], subjects.pop(), found, read, opens_on_value=named_first)
 
 
 def read_whole(text: str) -> bool:
