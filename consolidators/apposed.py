@@ -60,7 +60,7 @@ def facts(text: str) -> list[Fact]:
     for noun in doc:
         owner = child(noun, "poss")
         appos = child(noun, "appos")
-        if owner is None or owner.lower_ not in _MINE or appos is None or _former(noun):
+        if owner is None or owner.lower_ not in _MINE or appos is None or _former(noun) or not _argument(noun):
             continue
         predicate = _role(noun)
         value = _named(appos) if predicate is not None else None
@@ -75,6 +75,13 @@ def _role(noun: Any) -> str | None:
     mods = [c.text for c in noun.lefts if c.dep_ in ("compound", "amod")]
     role = role_phrase(" ".join([*mods, noun.text]))
     return role if role in _TOOL_ROLES else None
+
+
+def _argument(noun: Any) -> bool:
+    """The role noun is what a clause is about or acts on ("my employer, X, announced", "email my employer, X"),
+    not an item of a verbless list ("my setup: Firefox as my browser, Thunderbird for mail"), which the parser
+    may read as the noun with the next item in apposition."""
+    return noun.dep_ in ("nsubj", "nsubjpass", "dobj") or noun.dep_ == "pobj" and noun.head.lower_ not in ("as", "for")
 
 
 def _former(noun: Any) -> bool:

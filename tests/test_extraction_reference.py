@@ -79,6 +79,15 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("my brother's employer, Tessel Ltd, is hiring", []),
     ("my editor, Mira Holt, wants chapter two by May", []),
     ("my laptop, a Framework 13, is overheating", []),
+    # ... nor the next item of a list the parser reads as the role's apposition
+    (
+        "Tools, briefly: Vivaldi as my browser, Mailspring for mail, and Obsidian for notes.",
+        [
+            ("user", "browser", "Vivaldi", False),
+            ("user", "email client", "Mailspring", False),
+            ("user", "notes app", "Obsidian", False),
+        ],
+    ),
 ]
 
 
