@@ -64,7 +64,7 @@ def mended(sentences: Sequence[str], read: Reader) -> list[str]:
     ``read`` gives a sentence's facts (the consolidator's own reading, remembered, so asking twice is free).
     """
     out: list[str] = []
-    for said, repair in zip(sentences, [*sentences[1:], ""], strict=True):
+    for said, repair in zip(sentences, [*sentences[1:], ""][: len(sentences)], strict=True):  # an empty turn has none
         cue = _OPENS.match(repair.strip())
         if cue is None:
             out.append(said)

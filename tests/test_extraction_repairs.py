@@ -67,3 +67,7 @@ KEPT: list[tuple[str, list[Triple]]] = [
 @pytest.mark.parametrize(("content", "expected"), KEPT)
 def test_kept(content: str, expected: list[Triple]) -> None:
     assert _facts(content) == expected
+
+
+def test_an_empty_turn_has_nothing_to_repair() -> None:
+    assert _facts("") == []
