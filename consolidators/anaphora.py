@@ -70,7 +70,8 @@ def facts(text: str) -> list[Fact]:
         role = _role_now(verb) if it.lower_ in _THAT and it.dep_ in ("nsubj", "nsubjpass") else None
         if role is not None:  # "I do all my coding in Zed, it's become my editor": the role is the named tool's
             tool = _nearest(doc, it, _a_tool)
-            out += [fact(role, name_text(tool), 0.7, attribute=True)] if tool is not None else []
+            said = tool is not None and _stated(tool) and not _reported(verb)
+            out += [fact(role, name_text(tool), 0.7, attribute=True)] if said else []
         if it.lower_ != "it" or it.dep_ != "dobj" or not _the_users_now(verb):
             continue
         lemma = lemmatise(verb.text, "VERB")
@@ -124,6 +125,22 @@ def _role_now(verb: Any) -> str | None:
         return None
     role = role_phrase(" ".join(t.text for t in attr.subtree if t.i >= owner.i))
     return role if role not in (None, "married to", "lives in") else None
+
+
+def _stated(tok: Any) -> bool:
+    """The clause naming the tool states what the user does, not a plan or an attempt ("I was gonna try Warp")."""
+    verb = tok.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.dep_ != "xcomp" and not hedged(verb)
+
+
+def _reported(verb: Any) -> bool:
+    """ "it's my terminal now, they say": the role is someone else's claim, not the user's statement."""
+    if verb.dep_ != "ccomp":
+        return False
+    subj = child(verb.head, "nsubj")
+    return subj is not None and subj.lower_ not in _ME
 
 
 def _nearest(doc: Any, verb: Any, fits: Any) -> Any:

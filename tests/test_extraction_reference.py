@@ -64,6 +64,7 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("I kept recipes in Paprika for years, it was my notes app", []),
     ("I might try Orion, it could be my browser", []),
     ("I opened Typora once, it is not my notes app", []),
+    ("I run Ghostty at work, it's my terminal now they tell me", []),
     # an apposition names the holder of the user's role, whatever the rest of the sentence hedges or asks
     (
         "My employer, Lindqvist Maritime, finally approved remote Fridays",
