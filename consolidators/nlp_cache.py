@@ -15,10 +15,9 @@ import re
 import threading
 from typing import Any
 
-from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from .text import FOREIGN_PARTICLES, inflected_verb
+from .text import FOREIGN_PARTICLES
 
 log = logging.getLogger(__name__)
 
@@ -66,12 +65,6 @@ _NAME_PART = re.compile(
 )
 
 
-def _a_verb(word: str) -> bool:
-    """Whether a description's last word is the sentence's verb: "The studio replaced Ana Lind as …" opens with a
-    subject and its verb, no description of the name (a verb form with a noun's reading, "twins", describes)."""
-    return inflected_verb(word) and not getAllLemmas(word, upos="NOUN")
-
-
 def normalised(sentence: str) -> str:
     """The text the parser is given for ``sentence``."""
     sentence = _NAME_PART.sub(
@@ -79,7 +72,7 @@ def normalised(sentence: str) -> str:
         sentence,
     )
     described = _DESCRIBED.match(sentence)
-    if described and not set(described["words"].split()) & STOP_WORDS and not _a_verb(described["words"].split()[-1]):
+    if described and not set(described["words"].split()) & STOP_WORDS:
         sentence = sentence[described.end() :]
     sentence = _DESCRIBED_AFTER.sub(lambda m: "" if not set(m["words"].split()) & STOP_WORDS else m[0], sentence)
     return _WED.sub("married", sentence)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from consolidators import extract_triples
-from consolidators.nlp_cache import normalised
 
 Triple = tuple[str, str, str, bool]
 
@@ -69,18 +68,3 @@ def test_chat_misreadings(sentence: str, expected: list[Triple]) -> None:
 @pytest.mark.parametrize(("sentence", "expected"), THIRD)
 def test_third_person_misreadings(sentence: str, expected: list[Triple]) -> None:
     assert sorted(_facts(sentence, "assistant")) == sorted(expected)
-
-
-@pytest.mark.parametrize(
-    ("sentence", "parsed"),
-    [
-        # an opening subject and its verb are no description of the name after them
-        ("The studio replaced Oda Berg as director.", "The studio replaced Oda Berg as director."),
-        ("The club hired Lino Sarto, who lives in Bari.", "The club hired Lino Sarto, who lives in Bari."),
-        # a description is dropped, a plural noun that could be a verb too ("twins") included
-        ("The painter Oda Berg lives in Bergen.", "Oda Berg lives in Bergen."),
-        ("The twins Oda and Ivo Berg founded Pallet Labs.", "Oda and Ivo Berg founded Pallet Labs."),
-    ],
-)
-def test_an_opening_verb_is_no_description(sentence: str, parsed: str) -> None:
-    assert normalised(sentence) == parsed
