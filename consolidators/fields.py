@@ -89,13 +89,21 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     if titled(text):
         return []
     found: list[Fact] = []
-    matches = list(_FIELD.finditer(text.strip())) or list(_DASHED.finditer(text.strip()))
+    matches = list(_FIELD.finditer(text.strip())) or [m for m in _DASHED.finditer(text.strip()) if _dashed_field(m)]
     for m in matches:
         label = m["label"].strip().lower()
         predicate = _relation(label) or _tool_role(label, role_of)
         if predicate:
             found += _values(predicate, _ASIDE.sub("", m["value"]).strip(" ."))
     return found
+
+
+def _dashed_field(m: re.Match[str]) -> bool:
+    # Only a colon marks a field for sure: a dash also parts a clause from a request or a comment ("our CI is
+    # Buildkite CI - could you …", "laptop OS — what a pain"), so a dashed field is a label of a few words and
+    # a name of a few, not two clauses.
+    value = m["value"].strip()
+    return len(m["label"].split()) <= 3 and len(value.split()) <= 6 and (value[:1].isupper() or value[:1].isdigit())
 
 
 def _relation(label: str) -> str | None:

@@ -26,6 +26,9 @@ ROWS: list[tuple[str, list[Triple]]] = [
     # what names no relation, or no value, stays out
     ("Nope — Quorn Analytics", []),
     ("City - back by six", []),
+    # a dash that parts a statement from a request or a comment marks no field
+    ("our CI is Buildkite CI - could you write a pipeline step that caches pip", []),
+    ("work laptop OS — what a pain to set up", []),
     ("Born: 1977", []),
     ("Nationality: unknown", []),
 ]
