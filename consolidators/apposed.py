@@ -39,8 +39,8 @@ _TOOL_ROLES = frozenset(
         "programming language",
     }
 )
-#: Chat's words for a former holder beyond :data:`FORMER` ("old" is a building's age in a third-person name).
-_OLD = frozenset({"old", "last", "ex"})
+#: Modifiers of a holder that isn't the current one: a past one, or one wished for or still to come.
+_OLD = frozenset({"old", "last", "ex", "next", "future", "potential", "prospective", "possible", "dream", "ideal"})
 #: Cheap gate: "my" or "our", then one of those roles' nouns and a comma: an apposition may follow.
 _ROLE_WORDS = "|".join(
     sorted({*_EMPLOYERS, *(noun for noun, role in ROLE_NOUNS.items() if role in _TOOL_ROLES)}, key=len, reverse=True)

@@ -103,7 +103,13 @@ def _dashed_field(m: re.Match[str]) -> bool:
     # Buildkite CI - could you …", "laptop OS — what a pain"), so a dashed field is a label of a few words and
     # a name of a few, not two clauses.
     value = m["value"].strip()
-    return len(m["label"].split()) <= 3 and len(value.split()) <= 6 and (value[:1].isupper() or value[:1].isdigit())
+    one_name = not re.search(r"\?|\b(?:or|vs|versus|maybe|not)\b", value, re.I)  # "Firefox vs Chrome?"
+    return (
+        len(m["label"].split()) <= 3
+        and len(value.split()) <= 6
+        and (value[:1].isupper() or value[:1].isdigit())
+        and one_name
+    )
 
 
 def _relation(label: str) -> str | None:

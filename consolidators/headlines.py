@@ -40,7 +40,18 @@ _JOINERS = frozenset("of de da del van von der la le du y & and".split())
 #: Words that mark the text as chat or as someone speaking, never a headline.
 _SPEAKERS = re.compile(r"\b(?:I|me|my|mine|we|us|our|you|your)\b", re.I)
 #: A pronoun or a determiner to open with: "Her name is Clementine" has a noun after it, not a headline's verb.
-_NO_NAME = frozenset("he she it they his her its their this that these those there here a an".split())
+_NO_NAME = frozenset(
+    "he she it they his her its their this that these those there here a an"
+    " do does did will would can could should shall may might must is are was were has have had"
+    " who what when where why how which whether".split()
+)
+#: A condition, a sequence or a time still to come: the present is then a plan ("joins Acme next week", "joins
+#: Acme if the deal closes", "leaves in June"), not news that it happened.
+_NOT_DONE = re.compile(
+    r"\b(?:if|unless|once|then|next|tomorrow|soon|later|tonight|upcoming|pending"
+    r"|(?:in|by|from|on|this|until) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b",
+    re.I,
+)
 #: A label a headline may carry in front ("Headline: …", "BREAKING — …").
 _LABEL = re.compile(r"^(?:headline|breaking|exclusive|news|update)\s*[:—–-]\s*", re.I)
 #: Words after a title that start what follows it ("named Vantix CEO after Lund exit"), not the title's words.
@@ -85,6 +96,7 @@ def _headline_shaped(line: str, words: list[str]) -> bool:
         and words[0].lower() not in _NO_NAME
         and not line.endswith((".", "?", "!", "…", ":"))
         and not _SPEAKERS.search(line)
+        and not _NOT_DONE.search(line)
     )
 
 

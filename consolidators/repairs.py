@@ -9,7 +9,8 @@ one that says more ("… — no wait, I moved it to X") is left to :mod:`consoli
 follows the repair.
 
 A filler "I mean" ("I mean, I live in Leeds, so …") repairs only when it restates the relation the sentence before
-stated; the other cues withdraw the sentence before whatever follows them.
+stated, or names a bare value longer than a short word ("Sorry, BRB." names none); the other cues withdraw the
+sentence before whatever follows them — precision first, so "Nope, no regrets at all." after a statement loses it.
 """
 
 from __future__ import annotations
@@ -71,11 +72,16 @@ def mended(sentences: Sequence[str], read: Reader) -> list[str]:
             continue
         rest = repair.strip()[cue.end() :]
         value = _bare(rest)
-        if value is not None:
+        if value is not None and (cue["strong"] or _named(value)):
             out += _with_value(said, value, read)
         elif not (cue["strong"] or _restates(read(said), read(repair))):
             out.append(said)  # "I mean, …" that goes on to something else
     return out
+
+
+def _named(value: str) -> bool:
+    # after a filler a short capitalised word is more often chat ("Sorry, BRB.", "Oops, OK.") than a name
+    return len(value) > 3 or any(ch.isdigit() for ch in value)
 
 
 def _bare(text: str) -> str | None:

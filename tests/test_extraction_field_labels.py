@@ -29,6 +29,8 @@ ROWS: list[tuple[str, list[Triple]]] = [
     # a dash that parts a statement from a request or a comment marks no field
     ("our CI is Buildkite CI - could you write a pipeline step that caches pip", []),
     ("work laptop OS — what a pain to set up", []),
+    ("Employer - Not Sure Yet", []),
+    ("Browser — Vivaldi or Brave?", []),
     ("Born: 1977", []),
     ("Nationality: unknown", []),
 ]

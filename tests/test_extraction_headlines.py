@@ -39,10 +39,15 @@ LEFT: list[str] = [
     "Pallas Robotics denies plan to relocate to Dundee",
     "Ines Calder named Morrow Freight chief executive?",
     "Ravi Oduya joins Kelderby Town.",  # a sentence, not a headline: its tense is meant
-    "Calendar's moved to Fantastical",  # chat's "has", not a passive
+    "Inbox's moved to Fastmail",  # chat's "has", not a passive
     "Tobi moved to Porto last year",  # a past tense, not a bare passive
     "Sanne joins us for dinner on Friday",  # someone speaking
-    "Her name is Clementine",  # a pronoun's noun, not a headline's verb
+    "His name is Barnaby",  # a pronoun's noun, not a headline's verb
+    # a present with a time to come or a condition is a plan; an auxiliary opens a question
+    "Marta Ilves joins Corbel Bank next week",
+    "Marta Ilves joins Corbel Bank if the merger closes",
+    "Marta Ilves leaves Corbel Bank in June",
+    "Does Marta Ilves join Corbel Bank",
 ]
 
 

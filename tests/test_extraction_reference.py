@@ -77,6 +77,8 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("our queue, Beanstalkd, keeps dropping jobs at night", [("user", "queue", "Beanstalkd", False)]),
     # ... not a former holder, someone else's, or a role noun that may name a person or a device
     ("My old employer, Quarry Labs, still owes me a payslip", []),
+    ("my potential employer, Quarry Labs, wants two references", []),
+    ("My next employer, Quarry Labs, starts me in June", []),
     ("my brother's employer, Tessel Ltd, is hiring", []),
     ("my editor, Mira Holt, wants chapter two by May", []),
     ("my laptop, a Framework 13, is overheating", []),

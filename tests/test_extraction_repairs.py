@@ -61,6 +61,9 @@ KEPT: list[tuple[str, list[Triple]]] = [
     ("I live in Leeds. I mean, it's fine.", [("user", "lives in", "Leeds", False)]),
     ("I live in Leeds. Wait, how do I change my timezone?", [("user", "lives in", "Leeds", False)]),
     ("I live in Leeds, sorry for the typos.", [("user", "lives in", "Leeds", False)]),
+    # after a filler, a short capitalised word is chat, not a new value
+    ("I work at Stripe. Sorry, BRB.", [("user", "works at", "Stripe", False)]),
+    ("I moved to Lisbon. Oops, OK.", [("user", "lives in", "Lisbon", False)]),
 ]
 
 
