@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from .chatparse import ROLE_NOUNS, role_phrase
+from .fields import TOOL_ROLES
 from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .spans import FORMER, child, is_name, name_text
@@ -23,22 +24,8 @@ from .types import Fact
 _MINE = frozenset({"my", "our"})
 #: Role nouns that name an employer; the tool roles whose nouns name a program, never a person or a device.
 _EMPLOYERS = frozenset({"employer"})
-_TOOL_ROLES = frozenset(
-    {
-        "terminal",
-        "browser",
-        "notes app",
-        "password manager",
-        "email client",
-        "calendar app",
-        "ci",
-        "queue",
-        "database",
-        "shell",
-        "phone",
-        "programming language",
-    }
-)
+# "my editor, Sarah" names a person; an OS or a cloud is as often a device's or a client's as the user's tool
+_TOOL_ROLES = (TOOL_ROLES - {"editor", "os", "cloud provider"}) | {"programming language"}
 #: Modifiers of a holder that isn't the current one: a past one, or one wished for or still to come.
 _OLD = frozenset({"old", "last", "ex", "next", "future", "potential", "prospective", "possible", "dream", "ideal"})
 #: Cheap gate: "my" or "our", then one of those roles' nouns and a comma: an apposition may follow.

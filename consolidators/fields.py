@@ -41,7 +41,7 @@ _COMPANY_LABELS = frozenset(
     | {"industry", "revenue", "employees", "ticker", "legal form"}
 )
 #: Single-valued tool roles: the value replaces the role's last one, as "my shell is zsh" does.
-_TOOL_ROLES = frozenset(
+TOOL_ROLES = frozenset(
     {
         "editor",
         "terminal",
@@ -128,7 +128,7 @@ def anothers(text: str) -> bool:
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
     # "laptop OS" is the OS; "browser of choice" and "main browser" the browser ("switched browsers" names none)
     role = role_of.get(label) or role_of.get(label.rsplit(" ", 1)[-1]) or role_of.get(_GRADES.sub("", label))
-    return role if role in _TOOL_ROLES or role == "programming language" else None
+    return role if role in TOOL_ROLES or role == "programming language" else None
 
 
 def _values(predicate: str, value: str) -> list[Fact]:
@@ -141,5 +141,5 @@ def _values(predicate: str, value: str) -> list[Fact]:
     if predicate == "works as" and not is_occupation(value):
         return []  # "Role: organiser of the book club"
     items = re.split(r",\s*(?:and\s+)?|\s+and\s+", value) if predicate in _LISTS else [value.split(",")[0]]
-    attribute = predicate in _TOOL_ROLES or predicate == "programming language"
+    attribute = predicate in TOOL_ROLES or predicate == "programming language"
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]
