@@ -166,12 +166,16 @@ def test_extraction_benchmark_prints_its_table_and_errors(tmp_path: Path) -> Non
     assert "heldout third" in out.stdout and "target heldout: precision >= 0.95" in out.stdout
 
 
-def test_no_corpus_sentence_yields_a_fact_with_an_empty_term() -> None:
-    # the consolidator's output is validated and an empty term fails the whole session: no sentence any
-    # writer wrote may produce one ("I'd pick it over tea" once gave a preference for "")
-    from consolidators import extract_triples
+@pytest.mark.parametrize("split", sorted(WRITTEN))
+def test_no_corpus_sentence_yields_a_fact_with_an_empty_term(split: str) -> None:
+    # session_facts drops a reader's empty part (the output check would fail the whole session for it), so an
+    # empty part is a fact lost: no sentence any writer wrote may produce one ("I'd pick it over tea" once gave
+    # a preference for ""). One test per split keeps each well inside the per-test timeout on a loaded machine.
+    from consolidators import extract_triples, parse
 
-    for sentences in SENTENCES.values():
-        for s in sentences:
-            for f in extract_triples(s.text, "user" if s.speaker == "user" else "assistant"):
-                assert f.subject.strip() and f.predicate.strip() and f.object.strip(), (s.id, f)
+    sentences = SENTENCES[split]
+    texts = [s.text for s in sentences]
+    parse.prefetch(texts, docs=texts)  # a split in one batch parses ~20% faster than a sentence at a time
+    for s in sentences:
+        for f in extract_triples(s.text, "user" if s.speaker == "user" else "assistant"):
+            assert f.subject.strip() and f.predicate.strip() and f.object.strip(), (s.id, f)
