@@ -22,8 +22,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import coreference, repairs, restated, thirdmemory, thirdmoves, usermemory, usermoves
+from . import coreference, repairs, replies, restated, thirdmemory, thirdmoves, usermemory, usermoves
 from .base import bool_option, positive_int_option, str_list_option
+from .fields import TOOL_ROLES
 from .forms import norm
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
@@ -116,6 +117,8 @@ def session_facts(
     third-person role predicates the deployment accepts.
     """
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
+    # "Helix." after "Which editor do you use?" as the statement it answers
+    turns = replies.answered(turns, lambda said: _states_known_facts(said, relations))
     prefetch_parses((s, turn.role) for turn in turns for s in split_sentences(turn.content))  # one batch per session
     facts: list[Fact] = []
     previous: list[Fact] = []
@@ -129,6 +132,13 @@ def session_facts(
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
     return [_resolve_attribute(f, active) for f in facts]
+
+
+def _states_known_facts(sentence: str, relations: frozenset[str]) -> bool:
+    """Whether the user saying ``sentence`` states facts, each of a relation the vocabulary knows: an answer put
+    in a question's place ("My budget is 500 euros.") counts only as a relation memory is built to keep."""
+    facts = sentence_triples(sentence, USER, relations)
+    return bool(facts) and all(f.predicate in _KNOWN_PREDICATES or f.predicate in relations for f in facts)
 
 
 def _turn_facts(turn: Turn, relations: frozenset[str]) -> list[Fact]:
@@ -210,6 +220,9 @@ def _resolve_attribute(fact: Fact, active: Sequence[ActiveFact]) -> Fact:
     olds = [a for a in active if (norm(a.subject), norm(a.predicate)) == key and norm(a.object) != norm(fact.object)]
     latest = max(olds, key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"), default=None)
     return replace(fact, replaces=latest.id if latest else None, replaces_attribute=False)
+
+
+_KNOWN_PREDICATES = frozenset(CANONICAL_PREDICATES.values()) | TOOL_ROLES
 
 
 # A relation a sentence can't tell from another by its own words: "X joined Al Ahly from Zamalek" reads as a
