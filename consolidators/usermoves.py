@@ -150,11 +150,14 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "works at",
         re.compile(
             r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice|moved over from"
-            r"|not at [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* any ?more|not (?:(?:with|at) )?the old (?:[a-z]+ )?(?:startup|job|company|place|firm|employer))\b",
+            r"|not at [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* any ?more|not (?:(?:with|at) )?the old (?:[a-z]+ )?(?:startup|job|company|place|firm|employer)"
+            # "switched hospitals, now at X": a change of the kind of place one works at
+            r"|(?:switched|changed) (?:jobs|employers|companies|firms|hospitals|clinics|practices|agencies|studios))\b",
             re.I,
         ),
         re.compile(
-            rf"\b(?:I am (?:now )?(?:at|with)(?: an? (?:[a-z-]+ ){{0,3}}(?:called|named))?|(?:I )?started (?:at|with)) {_NAME}"
+            rf"\b(?:I am (?:now )?(?:at|with)(?: an? (?:[a-z-]+ ){{0,3}}(?:called|named))?|(?:I )?started (?:at|with)"
+            rf"|(?<=[,;] )now (?:at|with)) {_NAME}"
         ),
     ),
     (
@@ -222,7 +225,11 @@ _MOVED_TOOL = re.compile(
 _ARROW = re.compile(rf"(?P<old>[\w.+-]+(?: [A-Z0-9][\w.+-]*)?) ?(?:→|->|=>) ?{_NAME}")
 _NOW_ON = (
     re.compile(rf"\b(?:I am|we are) (?:now )?on (?:an? |the )?{_NAME},? now\b"),
-    re.compile(rf"\b(?:everything|it all|our stuff)(?: is|'s) (?:now )?(?:on|hosted on|running on) {_NAME},? now\b"),
+    re.compile(rf"\b(?:everything|it all|our stuff)(?: is|'s) (?:now )?(?:on|hosted on|running on|in) {_NAME},? now\b"),
+    # "I've been on Fedora for years": a state that began and still holds (a change after it: see _unsure)
+    re.compile(
+        rf"\bI(?: have|'ve) been (?:on|running|using) {_NAME} (?:for|since)\b(?!.*\b(?:until|but|switch|mov|left))"
+    ),
     re.compile(rf"\breplaced (?:it|them|mine) with (?:an? |the )?{_NAME}"),
     re.compile(rf"\bI (?:carry|rock|have|have got) (?:an? |the )?{_NAME},? now\b"),  # "I carry a Galaxy Z Flip6 now"
     # "we moved to Hetzner from AWS": both tools of one role

@@ -261,6 +261,14 @@ USER_CHANGES: list[tuple[str, list[Triple]]] = [
     ),
     ("got into the University of Ghent, not sure I'll go", []),
     ("switched majors, it's geology I'm studying now", [("user", "studies", "geology", False)]),
+    # a state that began and still holds; a switch of the kind of place one works at, then where one is now
+    ("honestly I've been on Debian for ages", [("user", "os", "Debian", False)]),
+    ("I've been using Vivaldi since the spring", [("user", "browser", "Vivaldi", False)]),
+    ("I've been on Debian for ages but tried NixOS last month", [("user", "os", "Debian", False)]),  # a trial
+    ("switched clinics in March, now at Meadowbank Surgery", [("user", "works at", "Meadowbank Surgery", False)]),
+    ("my flatmate switched jobs, now at Meadowbank Surgery", []),
+    ("Bear was way too limited, everything's in Capacities now", [("user", "notes app", "Capacities", False)]),
+    ("everything's in Lisbon now, the boxes too", []),  # a place is no tool
 ]
 #: Third-person moves and states: a club's shape of name is a team, a company's an employer, a swap of two
 #: unknown parties no tool, and the place a person now lives.
