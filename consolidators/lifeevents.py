@@ -240,7 +240,14 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
 
 #: Rules only a person states about themself: where they live, work, what they drink.
 PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
-    (r"(?:move|relocate) (?:from (?P<old>.+?) )?to (?P<obj>.+)", "lives in", 0.8, False),
+    # "relocated the family to Aarhus": the household moves with the speaker
+    (
+        r"(?:move|relocate) (?:(?:the|my|our) (?:whole )?(?:family|kids|children|household) )?"
+        r"(?:from (?P<old>.+?) )?to (?P<obj>.+)",
+        "lives in",
+        0.8,
+        False,
+    ),
     (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
     (r"be from (?P<obj>.+)", "is from", 0.8, False),
     (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),

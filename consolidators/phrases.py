@@ -23,6 +23,7 @@ from .text import (
     lemmatise,
 )
 from .tidy import MULTI_ROLES
+from .toolnames import roles_of
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
 from .types import Fact
 from .vocabulary import (
@@ -141,8 +142,14 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             known = chatparse.role_phrase(attr) or lifeevents.USER_ROLES.get(normalise_predicate(attr))
             open_role = known is None
             predicate = known or lifeevents.user_role(normalise_predicate(attr))
+            # "my daily driver is a Pixel 8": a noun no role names, for a tool known for exactly one role
+            filled = roles_of(clean_object(m["obj"]) or "") if open_role else frozenset()
+            if len(filled) == 1:
+                predicate, open_role = next(iter(filled)), False
         if predicate in ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
             return []  # "my address is in Cork": a place the chat reader finds in the parse
+        if re.search(r"\bleast\b", m["attr"], re.I):
+            return []  # "my least favourite browser is Safari" names the one the user doesn't use
         if _RELATION_VALUE.match(m["obj"]):
             return []
         if (open_role or predicate == "works at") and not re.match(rf"[{UPPER}0-9]", clean_object(m["obj"]) or ""):

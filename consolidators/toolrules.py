@@ -34,6 +34,7 @@ question point guess problem issue concern idea thought bad goal hope plan answe
 mistake worry day week life mind turn bet advice opinion take suggestion request feedback
 understanding meeting call date time deadline appointment job thing jam vibe stuff
 sister brother mother father mum mom dad son daughter cousin aunt uncle friend neighbour neighbor boss colleague
+kids kid children family household parents wife husband partner everyone
 """.split()
 )
 TIME_WORDS = frozenset("year years month months week weeks day days while time ages moment rest".split())

@@ -269,6 +269,13 @@ USER_CHANGES: list[tuple[str, list[Triple]]] = [
     ("my flatmate switched jobs, now at Meadowbank Surgery", []),
     ("Bear was way too limited, everything's in Capacities now", [("user", "notes app", "Capacities", False)]),
     ("everything's in Lisbon now, the boxes too", []),  # a place is no tool
+    # the household moves with the speaker; a person is no role a tool fills
+    ("we relocated the family to Tromsø last summer", [("user", "lives in", "Tromsø", False)]),
+    ("we moved the kids to Tromsø last summer", [("user", "lives in", "Tromsø", False)]),
+    ("my cousin relocated his family to Tromsø", []),
+    # a noun no role names, for a tool known for one role; the least favourite is not the one used
+    ("my daily driver is a Pixel 7a", [("user", "phone", "Pixel 7a", False)]),
+    ("my least favourite browser is Opera", []),
 ]
 #: Third-person moves and states: a club's shape of name is a team, a company's an employer, a swap of two
 #: unknown parties no tool, and the place a person now lives.
