@@ -126,6 +126,10 @@ holds runs serves leads makes takes gives sees held ran served led made took gav
 # first person
 
 
+#: Nouns for whatever tool the user relies on most: "my daily driver", "my go-to".
+_ANY_TOOL = frozenset("driver go-to pick workhorse".split())
+
+
 def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     """Facts about the user from "I/we …", "my/our X is Y" and "Y is our X" clauses."""
     said = lifeevents.possessive(clause, sentence)
@@ -142,8 +146,10 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             known = chatparse.role_phrase(attr) or lifeevents.USER_ROLES.get(normalise_predicate(attr))
             open_role = known is None
             predicate = known or lifeevents.user_role(normalise_predicate(attr))
-            # "my daily driver is a Pixel 8": a noun no role names, for a tool known for exactly one role
-            filled = roles_of(clean_object(m["obj"]) or "") if open_role else frozenset()
+            # "my daily driver is a Pixel 8": a word for any tool, for a tool known for exactly one role (a noun
+            # of its own, "our staging environment is Heroku", keeps its key: it is not the cloud provider)
+            generic = open_role and attr.lower().rsplit(" ", 1)[-1] in _ANY_TOOL
+            filled = roles_of(clean_object(m["obj"]) or "") if generic else frozenset()
             if len(filled) == 1:
                 predicate, open_role = next(iter(filled)), False
         if predicate in ATTR_STOP or not predicate or re.match(r"(?:in|on|at|with) ", m["obj"]):
