@@ -45,6 +45,12 @@ LINES: list[tuple[str, set[Triple]]] = [
     # a label that names its owner first
     ("Harrow Mills CEO: Petra Lasko", {("Harrow Mills", "ceo", "Petra Lasko", False)}),
     ("Tessaly capital: Orvane", {("Tessaly", "capital", "Orvane", False)}),
+    # a role the vocabulary holds at the "of" name: a team's coach, an orchestra's conductor
+    ("Ivo Brenner is the head coach of Orvane Rovers.", {("Ivo Brenner", "works at", "Orvane Rovers", False)}),
+    (
+        "Petra Lasko is the chief conductor of the Varnholm Symphony.",
+        {("Petra Lasko", "works at", "Varnholm Symphony", False)},
+    ),
     # a "Name:" field makes the box that name's, not the speaker's
     ("Name: Petra Lasko | Born: Varnholm", {("Petra Lasko", "born in", "Varnholm", False)}),
     # an obituary's or a CV's birth and death without "in"
