@@ -1,7 +1,7 @@
 """Fact boxes: labelled fields about one name, restated as the plain sentences the readers know.
 
-A box is said on one line ("Kwame Mensah-Bonsu — Born: 1954, Kumasi | Died: …", "Name: Ada Vell | Born: …",
-"Kazakhstan (currency: tenge; …) is …") or over a turn's sentences after a title ("Fact box: X.", "Name: X.", a name
+A box is said on one line ("Kwame Mensah-Bonsu — Born: 1954, Kumasi | Died: …", "Vantor CEO: Oren Haas",
+"Kazakhstan (currency: tenge; …) is …") or over a turn's sentences after a title ("Fact box: X.", a name
 alone: "Oren Haas. Born: Haifa. Employer: …"). Each field the table knows is said as "<name> <relation> <value>"; the
 box is the named one's, never the speaker's.
 """
@@ -79,8 +79,6 @@ _FIELDS: dict[str, str] = {
     "co-founder": "{s} was founded by {v}.",
     "national language": "{s}'s official language is {v}.",
 }
-#: A field that names the box's subject: "Name: Ieva Marr | Born: Kaunas" is Ieva Marr's box, not the speaker's.
-_NAME_FIELD = re.compile(rf"^(?:full )?name\s*:\s*(?P<name>{_NAME})\s*\.?$", re.I)
 #: Labels only a state's box has.
 _STATE_LABELS = frozenset({"capital", "capital city", "currency", "official language", "official languages"})
 #: Labels whose value is a list, said as prose says one ("A, B and C") so that the readers take every item.
@@ -157,8 +155,8 @@ def _owner(name: str) -> bool:
 
 
 def _box_title(part: str) -> re.Match[str] | None:
-    """The name a box is about, said as its title ("Fact box: X", a name alone) or as its "Name:" field."""
-    return _TITLE.match(part) or _NAME_FIELD.match(part) or _BARE_TITLE.match(part)
+    """The name a box is about, said as its title: "Fact box: X", a name alone."""
+    return _TITLE.match(part) or _BARE_TITLE.match(part)
 
 
 @dataclass(frozen=True)
@@ -182,12 +180,12 @@ ANY_FIELD = re.compile(r"^[A-Za-z][A-Za-z ]{0,24}:\s*\S")
 
 
 def opened(sentence: str) -> Box:
-    """The box ``sentence`` opens: a fact box's title ("Fact box: X"), a "Name:" field, or a name alone ("Oren
+    """The box ``sentence`` opens: a fact box's title ("Fact box: X") or a name alone ("Oren
     Haas.", "Merrow."): a full name, or one word that is no English word and no greeting ("Thanks." is none)."""
     text = sentence.strip()
-    title = _TITLE.match(text) or _NAME_FIELD.match(text)
+    title = _TITLE.match(text)
     if title:
-        return Box(title["name"].rstrip("."))  # "Name: Ivo Brenner.": the stop is no part of it
+        return Box(title["name"].rstrip("."))  # "Fact box: Tessaly.": the stop is no part of it
     m = _BARE_TITLE.match(text.rstrip("."))
     if m is None or text.endswith(("?", "!")):
         return Box("")

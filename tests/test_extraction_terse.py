@@ -51,8 +51,6 @@ LINES: list[tuple[str, set[Triple]]] = [
         "Petra Lasko is the chief conductor of the Varnholm Symphony.",
         {("Petra Lasko", "works at", "Varnholm Symphony", False)},
     ),
-    # a "Name:" field makes the box that name's, not the speaker's
-    ("Name: Petra Lasko | Born: Varnholm", {("Petra Lasko", "born in", "Varnholm", False)}),
     # an obituary's or a CV's birth and death without "in"
     (
         "Obituary: Petra Lasko, sculptor, born Varnholm 1931, died Orvane 2019.",
@@ -100,9 +98,9 @@ def test_a_birth_name_is_no_birthplace() -> None:
             "Ivo Brenner. Born: Orvane. Employer: Quillmark Foods.",
             {("Ivo Brenner", "born in", "Orvane", False), ("Ivo Brenner", "works at", "Quillmark Foods", False)},
         ),
-        # so does a "Name:" line, and a field the table doesn't know neither ends the box nor is the speaker's
+        # a field the table doesn't know neither ends the box nor is the speaker's
         (
-            "Name: Ivo Brenner. Occupation: welder. Employer: Quillmark Foods.",
+            "Ivo Brenner. Occupation: welder. Employer: Quillmark Foods.",
             {("Ivo Brenner", "works at", "Quillmark Foods", False)},
         ),
         # a one-word title is read only by a place's or an organisation's labels
