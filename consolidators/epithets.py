@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .lifeevents import is_occupation
-from .places import DEMONYMS
+from .places import DEMONYMS, country_of
 from .spans import make_fact
 from .types import Fact
 
@@ -23,6 +23,9 @@ _PERSON = rf"(?P<{{g}}>{_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|de
 #: An organisation's or a place's name: capitalised words, with the joiners names hold ("Bank of Ireland").
 _NAME = rf"(?P<{{g}}>{_CAP}[\w&'.+-]*(?: (?:{_CAP}[\w&'.+-]*|of|de|del|da|di|do|du|&))*)"
 _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
+#: A nationality's adjective before "citizenship", "passport" or "citizen": the table's, or a coined one that
+#: :func:`consolidators.places.country_of` undoes ("Vesmarian citizenship" is Vesmaria's).
+_NATIONALITY = rf"{_DEMONYM}|{_CAP}[a-z]{{3,}}"
 _PAST = r"(?<![Ff]ormer )(?<![Ee]x-)(?<![Ll]ate )(?<![Tt]hen-)"
 
 
@@ -75,11 +78,11 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         ("capital", rf"{_PAST}\b[Tt]he (?P<dem>{_DEMONYM}) capital, {_name('o')},", "dem", "o"),
         # "Montreal resident Chloé Martin"
         ("lives in", rf"{_PAST}\b{_name('o')} resident {_person('p')}", "p", "o"),
-        # "Nikos Haddad holds Egyptian and Greek passports", "holds a Brazilian passport"
+        # "Nikos Haddad holds Egyptian and Greek passports", "holds a Brazilian passport", "holds Vesmarian citizenship"
         (
             "citizen of",
-            rf"{_person('p')} (?:holds|has|carries) (?:both |dual |an? )?(?P<dem>{_DEMONYM})"
-            rf"(?: and (?P<dem2>{_DEMONYM}))? (?:passports?|citizenship|nationality)\b",
+            rf"{_person('p')} (?:holds|has|carries) (?:both |dual |an? )?(?P<dem>{_NATIONALITY})"
+            rf"(?: and (?P<dem2>{_NATIONALITY}))? (?:passports?|citizenship|nationality)\b",
             "p",
             "dem",
         ),
@@ -122,7 +125,8 @@ _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         # "Elena Rybakina, a Kazakh citizen since 2018,", "Amira Haddad, a dual French and Tunisian national,"
         (
             "citizen of",
-            rf"{_person('p')}, an? (?:dual )?(?P<dem>{_DEMONYM})(?: and (?P<dem2>{_DEMONYM}))?(?: dual)? (?:citizen|national)\b",
+            rf"{_person('p')}, an? (?:dual )?(?P<dem>{_NATIONALITY})(?: and (?P<dem2>{_NATIONALITY}))?(?: dual)?"
+            r" (?:citizen|national)\b",
             "p",
             "dem",
         ),
@@ -282,7 +286,9 @@ def facts(text: str) -> list[Fact]:
 def _fact(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     # "Kora's co-founder": the possessor is the name
     subject, value = (
-        DEMONYMS.get(m[g], m[g]) if g.startswith("dem") else re.sub(r"'s$", "", m[g]).rstrip(".").strip("'\"‘’“”")
+        (country_of(m[g]) or "") if g.startswith("dem") else re.sub(r"'s$", "", m[g]).rstrip(".").strip("'\"‘’“”")
         for g in (subj, obj)
     )
+    if not subject or not value:  # "holds Kellish citizenship": an adjective that names no one country
+        return []
     return make_fact(subject, predicate, value, single=predicate not in ("founded by", "citizen of"))

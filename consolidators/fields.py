@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from . import boxes
 from .lifeevents import fact, is_occupation
-from .places import DEMONYMS
+from .places import country_of
 from .types import Fact
 from .vocabulary import clean_object, is_time, normalise_predicate
 
@@ -79,9 +80,10 @@ _ASIDE = re.compile(r"\s*\([^)]*\)")
 
 
 def titled(text: str) -> bool:
-    """Whether ``text`` is a box of fields with a name for its title (:data:`_HEADED`): about that name, never
-    the speaker (:mod:`consolidators.restated` reads it)."""
-    return bool(_HEADED.match(text.strip()))
+    """Whether ``text`` is a box of fields with a name for its title (:data:`_HEADED`, or one the restating reader
+    finds: "Name: Ada Vell | Born: …", "Merrow | Capital: …"): about that name, never the speaker
+    (:mod:`consolidators.restated` reads it)."""
+    return bool(_HEADED.match(text.strip())) or bool(boxes.fact_box(text))
 
 
 def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
@@ -135,7 +137,7 @@ def _values(predicate: str, value: str) -> list[Fact]:
     # "Born: 1961, Tampere": the date beside a value is no part of it
     value = ", ".join(part.strip() for part in value.split(",") if not is_time(part.strip()))
     if predicate == "citizen of":
-        value = DEMONYMS.get(value, value)  # "Nationality: Chilean" is Chile's
+        value = country_of(value) or value  # "Nationality: Chilean" is Chile's
     if not value or is_time(value) or predicate in _NAMED and not value[:1].isupper():
         return []
     if predicate == "works as" and not is_occupation(value):

@@ -31,10 +31,13 @@ from .text import lemmatise
 _CHANGES = frozenset(
     "join rejoin sign move relocate transfer switch leave quit exit depart return"
     " name appoint elect hire tap pick choose select promote confirm install crown succeed replace"
-    " buy acquire purchase sell complete take marry wed die found launch open".split()
+    " buy acquire purchase sell complete take marry wed die found launch open become snap land poach adopt".split()
 )
 #: Verbs after which the noun phrase names a role: "named Vantix finance chief" is "named finance chief of Vantix".
 _NAMING = frozenset("name appoint elect tap pick choose select promote confirm install crown make".split())
+#: Verbs whose bare participle removes someone from a role: "Kade ousted as Vantor CEO" is "was ousted", a
+#: departure, never the holder's title.
+_REMOVING = frozenset("oust fire sack axe dismiss remove depose drop".split())
 #: Words that join a name's parts ("Bank of Åland", "Rowe & Sons", "Ana de Souza"): not the headline's verb.
 _JOINERS = frozenset("of de da del van von der la le du y & and".split())
 #: Words that mark the text as chat or as someone speaking, never a headline.
@@ -73,15 +76,19 @@ def prose(text: str) -> str:
     if at is None:
         return text
     verb = words[at]
+    if verb.lower() == "out" and words[at + 1 : at + 2] == ["as"]:  # "Kade out as Vantor CEO": a removal
+        verb = "removed"
     lemma = lemmatise(verb)
-    if lemma not in _CHANGES:
+    if lemma not in _CHANGES | _REMOVING:
         return text
     past, participle = _form(lemma, "VBD"), _form(lemma, "VBN")
     # the singular's present ("Rovers' winger joins"), or the plural's a team or a board takes ("Rovers sign Amaral")
+    rest = _title_after_as(words[at + 1 :])  # "replaces Kade as Vantor Bank CEO": the title of Vantor Bank
     if verb.lower() in (_form(lemma, "VBZ"), lemma) and verb.lower() != participle:
-        restated = [*words[:at], past, *words[at + 1 :]]
-    elif verb.lower() == participle and lemma in _NAMING:
-        restated = [*words[:at], "was", verb, *_title_of(words[at + 1 :])]
+        # "Moor becomes Drammen mayor": the subject takes the title, whose organisation goes after it
+        restated = [*words[:at], past, *(_title_of(rest) if lemma == "become" else rest)]
+    elif verb.lower() == participle and lemma in _NAMING | _REMOVING:
+        restated = [*words[:at], "was", verb, *_title_of(rest)]
     else:
         return text
     return " ".join(restated) + "."
@@ -142,3 +149,11 @@ def _title_of(rest: list[str]) -> list[str]:
 def _title_word(word: str) -> bool:
     ordinary = word.isalpha() and word.islower() and word not in _AFTER_TITLE | _JOINERS
     return bool(_TITLE_ACRONYM.match(word)) or ordinary
+
+
+def _title_after_as(rest: list[str]) -> list[str]:
+    """``rest`` with a role after "as" spelled out: "as Vantor Bank CEO" → "as CEO of Vantor Bank"."""
+    if "as" not in rest:
+        return rest
+    at = rest.index("as") + 1
+    return [*rest[:at], *_title_of(rest[at:])]

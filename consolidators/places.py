@@ -183,3 +183,22 @@ SHARED_CURRENCIES = frozenset(
     "dollar dollars pound pounds peso pesos franc francs shilling shillings krone kroner krona kronor dinar dinars"
     " rupee rupees riyal riyals rial rials dirham dirhams won leu lei real reais mark marks crown crowns".split()
 )
+
+
+#: Endings of a people's adjective that can't be undone to its country's name ("Kellish", "Merrese", "Omani").
+_OPAQUE_ENDINGS = ("ese", "ish", "ic", "i", "ch", "ois", "que")
+
+
+def country_of(adjective: str) -> str | None:
+    """The country a nationality adjective names ("holds X citizenship", "a X passport"): the table's, else a coined
+    one's undone by its ending ("Vesmarian" → Vesmaria, "Calderran" → Calderra), else a country's own name used as
+    its adjective ("Ileke citizenship"); None for an ending that names no one country ("Kellish")."""
+    if adjective in DEMONYMS:
+        return DEMONYMS[adjective]
+    if not adjective[:1].isupper() or not adjective.isalpha() or len(adjective) < 4:
+        return None
+    if adjective in COUNTRIES:
+        return adjective
+    if adjective.endswith("an") and len(adjective) > 5:
+        return adjective[:-1]
+    return None if adjective.endswith(_OPAQUE_ENDINGS) else adjective

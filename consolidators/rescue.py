@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .places import CURRENCIES, DEMONYMS
+from .places import CURRENCIES, country_of
 from .relations import WORKS_BY, role_relation
 from .spans import FORMER
 from .text import table
@@ -73,7 +73,7 @@ def facts(text: str) -> list[Fact]:
 
 def _read(kind: str, m: re.Match[str]) -> list[Fact]:
     if kind == "citizen":
-        country = DEMONYMS.get(m["demonym"])
+        country = country_of(m["demonym"])
         return [_fact(m["holder"], "citizen of", country, None)] if country else []
     if kind == "currency":
         return [_fact(m["owner"], "currency", m["value"], "single")]

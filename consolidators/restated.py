@@ -20,100 +20,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import nlp_cache
+from .boxes import ANY_FIELD, Box, box_statements, fact_box, opened
+from .boxes import NAME as NAME  # the restating readers' name (:mod:`consolidators.clauses` too)
 from .spans import FORMER
 from .statics import MULTI
+from .telegraphic import DENIED_CLEFT, cleft, telegraphic
 from .text import UPPER, expand_contractions, inflected_verb, states_a_fact
 from .tidy import MULTI_ROLES
 from .types import Fact
 
-_NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
-NAME = _NAME  # a name as the restating readers match it (:mod:`consolidators.clauses` too)
-
-#: A fact box's labels and the statement each says of the box's subject ("{s}" the subject, "{v}" the value).
-_FIELDS: dict[str, str] = {
-    "capital": "{s}'s capital is {v}.",
-    "capital city": "{s}'s capital is {v}.",
-    "currency": "{s}'s currency is {v}.",
-    "official language": "{s}'s official language is {v}.",
-    "official languages": "{s}'s official language is {v}.",
-    "headquarters": "{s} is headquartered in {v}.",
-    "head office": "{s} is headquartered in {v}.",
-    "born": "{s} was born in {v}.",
-    "birthplace": "{s} was born in {v}.",
-    "place of birth": "{s} was born in {v}.",
-    "died": "{s} died in {v}.",
-    "place of death": "{s} died in {v}.",
-    "directed by": "{s} was directed by {v}.",
-    "director": "{s} was directed by {v}.",
-    "written by": "{s} was written by {v}.",
-    "author": "{s} was written by {v}.",
-    "founded by": "{s} was founded by {v}.",
-    "founder": "{s} was founded by {v}.",
-    "founders": "{s} was founded by {v}.",
-    "owner": "{s} is owned by {v}.",
-    "parent company": "{s} is owned by {v}.",
-    "ceo": "{v} is the CEO of {s}.",
-    "president": "{v} is the president of {s}.",
-    "mayor": "{v} is the mayor of {s}.",
-    "spouse": "{s} is married to {v}.",
-    "alma mater": "{s}'s alma mater is {v}.",
-    "education": "{s} was educated at {v}.",
-    "club": "{s} plays for {v}.",
-    "team": "{s} plays for {v}.",
-    "employer": "{s} works at {v}.",
-    "location": "{s} is located in {v}.",
-    "languages": "{s} speaks {v}.",
-    "current club": "{s} plays for {v}.",
-    "current team": "{s} plays for {v}.",
-    "nationality": "{s} holds {v} citizenship.",
-    "citizenship": "{s} holds {v} citizenship.",
-    "parent": "{s} is owned by {v}.",
-    "key people": "{v} of {s}.",
-}
-#: A field's value that opens with a date: "Born: 9 November 1954, Kumasi" names the place after it.
-_DATED = re.compile(r"^[^,]*\d[^,]*, (?=[^\d,]+$)")
-#: One of a box's key people with the office in brackets: "Britta Hansen (CEO)".
-_KEY_PERSON = re.compile(rf"^(?P<name>{_NAME}) \((?:CEO|chief executive)\)$")
-_LABEL = "|".join(sorted((re.escape(k) for k in _FIELDS), key=len, reverse=True))
-#: One field: a label the table knows, a colon, a value up to the next field's separator.
-_FIELD = re.compile(rf"^\s*(?P<label>{_LABEL})\s*:\s*(?P<value>[^|;:]+?)\s*\.?\s*$", re.I)
-#: A fact box's title: "Fact box: Vardena Republic", "FACT BOX — Moldova", "At a glance: Kestrel Analytics".
-_TITLE = re.compile(
-    rf"^(?:fact ?box|factfile|fact file|at a glance|profile|key facts)\s*[:—–|-]\s*(?P<name>{_NAME})\s*\.?$", re.I
-)
-_BARE_TITLE = re.compile(rf"^(?P<name>{_NAME})$")
-#: A name with its fields in brackets: "Kazakhstan (currency: tenge; population: about 20 million) is …".
-#: A title and a box's first field parted by a dash: "Nordlicht Versicherung AG — Headquarters: Kiel".
-_DASHED = re.compile(rf"^(?P<title>{_NAME})\s+[—–]\s+(?P<field>[^:]+:.+)$")
-_BRACKETED = re.compile(rf"(?P<name>{_NAME}) \((?P<fields>[^()]*:[^()]*)\)")
-
-
-def _box_statements(name: str, fields: Sequence[str]) -> list[str]:
-    """The statements a box's labelled ``fields`` make of ``name``; a field the table doesn't know says nothing."""
-    found = (_FIELD.match(f) for f in fields)
-    return [s for m in found if m is not None for s in [_field(name, m["label"].lower(), m["value"])] if s]
-
-
-def _field(name: str, label: str, value: str) -> str:
-    value = _DATED.sub("", value)
-    if label == "key people":  # only a chief executive named as such is an office of the vocabulary
-        person = next((m for v in value.split(", ") for m in [_KEY_PERSON.match(v)] if m), None)
-        return f"{person['name']} is the CEO of {name}." if person else ""
-    return _FIELDS[label].format(s=name, v=value)
-
-
-def fact_box(text: str) -> list[str]:
-    """The statements of a fact box said as one sentence: a title and fields parted by "|" or ";", or a name
-    followed by its fields in brackets."""
-    parts = re.split(r"\s*\|\s*", text.strip())
-    titled = _DASHED.match(parts[0])
-    if titled and len(parts) > 1:  # "Kwame Mensah-Bonsu — Born: …, Kumasi | Died: …": the title, then a field
-        parts[:1] = [titled["title"], titled["field"]]
-    title = _TITLE.match(parts[0]) or _BARE_TITLE.match(parts[0]) if len(parts) > 1 else None
-    if title is not None:  # a news dateline's cut leaves "Moldova | Capital: …" of "FACT BOX — Moldova | …"
-        return _box_statements(title["name"], parts[1:])
-    return [s for m in _BRACKETED.finditer(text) for s in _box_statements(m["name"], re.split(r"\s*;\s*", m["fields"]))]
-
+_NAME = NAME
 
 #: A phrase that opens the sentence and describes the subject after its comma: a participle phrase ("Based in Boise
 #: since 2014, …", "Penned by Haruki Sato in a single summer, …") or a noun phrase of a standing ("An alumna of
@@ -334,13 +250,20 @@ def statements(text: str) -> list[str]:
         + modifiers(text)
         + coordinated(text)
         + located(text)
+        + telegraphic(text)
     )
 
 
 def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with what ``read`` makes of the restatements, for relations ``found`` has no value of for that
     subject: the main clause's reading stands where it said the relation."""
-    return merged_statements(found, text, statements(text), read)
+    said = statements(text)
+    if said and "|" in text:  # a box: a reading across its separators ("Green | Office") is none of its fields
+        found = [f for f in found if "|" not in f.subject + f.object]
+    if DENIED_CLEFT.match(text):  # "It wasn't X who founded Y": the one claim it makes is denied
+        return []
+    # a cleft restated is the whole statement, whichever of its names the fact is about ("It was P that bought Q")
+    return merged_statements(found, text, said, read, [f for c in cleft(text) for f in read(c)])
 
 
 def merged_statements(
@@ -399,15 +322,16 @@ def continued(sentences: Sequence[str]) -> list[str]:
     fields with its title's name, a sentence opening with "he"/"she" with the name of the one person the sentence
     before is about (only when that sentence names no other person)."""
     out: list[str] = []
-    box = ""
+    box = Box("")
     person = ""
     for sentence in sentences:
-        title = _TITLE.match(sentence.strip())
-        said = _box_statements(box, [sentence]) if box else []
+        said = box_statements(box.name, [sentence], box.labels) if box.name else []
         if said:
             out.append(said[0])
             continue
-        box = title["name"] if title else ""
+        if box.name and ANY_FIELD.match(sentence.strip()):  # a field of the box the table doesn't know: not ours
+            continue
+        box = opened(sentence)
         m = _PRONOUN.match(sentence)
         out.append(f"{m['lead']}{person} {sentence[m.end() :]}" if m and person else sentence)
         one = _ABOUT_ONE.match(sentence)

@@ -240,7 +240,8 @@ THIRD: list[tuple[str, list[Triple]]] = [
         "Diego Arce, the Boca Juniors goalkeeper, saved two penalties.",
         [("Diego Arce", "plays for", "Boca Juniors", False)],
     ),
-    ("Jorrit Marken is a Norvassan citizen.", []),  # an unknown demonym names no country
+    # a coined demonym names the country its ending undoes, as "the Marovian capital" does
+    ("Jorrit Marken is a Norvassan citizen.", [("Jorrit Marken", "citizen of", "Norvassa", False)]),
     # coordinated clauses: their own subject, or the first clause's
     ("Eero Lahti lost the election, and Vell's new mayor is Maija Rinne.", [("Vell", "mayor", "Maija Rinne", False)]),
     (

@@ -309,7 +309,8 @@ THIRD: list[tuple[str, list[Triple]]] = [
     ("Belmoria relocated its government, making Kaldo the new capital.", [("Belmoria", "capital", "Kaldo", False)]),
     ("Rising seas forced Tuvessa to transfer its capital to Lau Moana.", [("Tuvessa", "capital", "Lau Moana", False)]),
     ("Following the referendum, the Marovian capital is now Nesh.", [("Marovia", "capital", "Nesh", False)]),
-    ("Jorrit Marken is a Norvassan citizen.", []),
+    # a coined demonym names the country its ending undoes, as "the Marovian capital" does
+    ("Jorrit Marken is a Norvassan citizen.", [("Jorrit Marken", "citizen of", "Norvassa", False)]),
     (
         "Lawmakers replaced Russian with Romanian as the official language of Marovia.",
         [("Marovia", "official language", "Romanian", False)],

@@ -28,6 +28,14 @@ READ: list[tuple[str, list[Triple]]] = [
     ),
     # a club's plural present: "sign", not "signs"
     ("Kelderby Town sign defender Ravi Oduya", [("Ravi Oduya", "plays for", "Kelderby Town", False)]),
+    ("Pell Rovers snap up winger Dario Vos", [("Dario Vos", "plays for", "Pell Rovers", False)]),
+    ("Varnholm Isles adopts euro", [("Varnholm Isles", "currency", "euro", False)]),
+    # a removal's bare participle (or "out as") is a departure, never the title held
+    ("Tamsin Roe ousted as Brackley Foods CEO", [("Brackley Foods", "ceo", "Tamsin Roe", True)]),
+    ("Tamsin Roe out as Brackley Foods chief executive", [("Brackley Foods", "ceo", "Tamsin Roe", True)]),
+    # the title after "become" or "as" with its organisation in front
+    ("Nadia Orr becomes Wexmoor mayor", [("Wexmoor", "mayor", "Nadia Orr", False)]),
+    ("Lena Holt replaces Ivo Marsh as Brackley Foods CEO", [("Brackley Foods", "ceo", "Lena Holt", False)]),
 ]
 
 #: What a headline plans, weighs, asks or denies; and chat that only looks like one.
@@ -48,6 +56,7 @@ LEFT: list[str] = [
     "Marta Ilves joins Corbel Bank if the merger closes",
     "Marta Ilves leaves Corbel Bank in June",
     "Does Marta Ilves join Corbel Bank",
+    "Nadia Orr becomes Wexmoor mayor next month",
 ]
 
 

@@ -1,0 +1,195 @@
+"""Fact boxes: labelled fields about one name, restated as the plain sentences the readers know.
+
+A box is said on one line ("Kwame Mensah-Bonsu — Born: 1954, Kumasi | Died: …", "Vantor CEO: Oren Haas",
+"Kazakhstan (currency: tenge; …) is …") or over a turn's sentences after a title ("Fact box: X.", a name
+alone: "Oren Haas. Born: Haifa. Employer: …"). Each field the table knows is said as "<name> <relation> <value>"; the
+box is the named one's, never the speaker's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .forms import is_word
+from .text import DISCOURSE, UPPER
+
+_NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
+NAME = _NAME  # a name as the box and restating readers match it
+
+#: A fact box's labels and the statement each says of the box's subject ("{s}" the subject, "{v}" the value).
+_FIELDS: dict[str, str] = {
+    "capital": "{s}'s capital is {v}.",
+    "capital city": "{s}'s capital is {v}.",
+    "currency": "{s}'s currency is {v}.",
+    "official language": "{s}'s official language is {v}.",
+    "official languages": "{s}'s official language is {v}.",
+    "headquarters": "{s} is headquartered in {v}.",
+    "head office": "{s} is headquartered in {v}.",
+    "born": "{s} was born in {v}.",
+    "birthplace": "{s} was born in {v}.",
+    "place of birth": "{s} was born in {v}.",
+    "died": "{s} died in {v}.",
+    "place of death": "{s} died in {v}.",
+    "directed by": "{s} was directed by {v}.",
+    "director": "{s} was directed by {v}.",
+    "written by": "{s} was written by {v}.",
+    "author": "{s} was written by {v}.",
+    "founded by": "{s} was founded by {v}.",
+    "founder": "{s} was founded by {v}.",
+    "founders": "{s} was founded by {v}.",
+    "owner": "{s} is owned by {v}.",
+    "parent company": "{s} is owned by {v}.",
+    "ceo": "{v} is the CEO of {s}.",
+    "president": "{v} is the president of {s}.",
+    "mayor": "{v} is the mayor of {s}.",
+    "spouse": "{s} is married to {v}.",
+    "alma mater": "{s}'s alma mater is {v}.",
+    "education": "{s} was educated at {v}.",
+    "club": "{s} plays for {v}.",
+    "team": "{s} plays for {v}.",
+    "employer": "{s} works at {v}.",
+    "location": "{s} is located in {v}.",
+    "languages": "{s} speaks {v}.",
+    "current club": "{s} plays for {v}.",
+    "current team": "{s} plays for {v}.",
+    "nationality": "{s} holds {v} citizenship.",
+    "citizenship": "{s} holds {v} citizenship.",
+    "parent": "{s} is owned by {v}.",
+    "key people": "{v} of {s}.",
+    # a person's box: home, work, school, household, office and group, each said as the readers' plain clause
+    "residence": "{s} lives in {v}.",
+    "lives in": "{s} lives in {v}.",
+    "based in": "{s} is based in {v}.",
+    "works at": "{s} works at {v}.",
+    "educated at": "{s} was educated at {v}.",
+    "married to": "{s} is married to {v}.",
+    "wife": "{s} is married to {v}.",
+    "husband": "{s} is married to {v}.",
+    "office": "{s} is {v}.",
+    "member of": "{s} is a member of {v}.",
+    "band": "{s} is a member of {v}.",
+    "born in": "{s} was born in {v}.",
+    "died in": "{s} died in {v}.",
+    "hq": "{s} is headquartered in {v}.",
+    "headquartered in": "{s} is headquartered in {v}.",
+    "chief executive": "{v} is the CEO of {s}.",
+    "co-founders": "{s} was founded by {v}.",
+    "co-founder": "{s} was founded by {v}.",
+    "national language": "{s}'s official language is {v}.",
+}
+#: Labels only a state's box has.
+_STATE_LABELS = frozenset({"capital", "capital city", "currency", "official language", "official languages"})
+#: Labels whose value is a list, said as prose says one ("A, B and C") so that the readers take every item.
+_LISTED = frozenset({"languages", "founders", "co-founders", "founded by", "official languages"})
+#: A field's value that opens with a date: "Born: 9 November 1954, Kumasi" names the place after it.
+_DATED = re.compile(r"^[^,]*\d[^,]*, (?=[^\d,]+$)")
+#: One of a box's key people with the office in brackets: "Britta Hansen (CEO)".
+_KEY_PERSON = re.compile(rf"^(?P<name>{_NAME}) \((?:CEO|chief executive)\)$")
+_LABEL = "|".join(sorted((re.escape(k) for k in _FIELDS), key=len, reverse=True))
+#: One field: a label the table knows, a colon, a value up to the next field's separator.
+_FIELD = re.compile(rf"^\s*(?P<label>{_LABEL})\s*:\s*(?P<value>[^|;:]+?)\s*\.?\s*$", re.I)
+#: A fact box's title: "Fact box: Vardena Republic", "FACT BOX — Moldova", "At a glance: Kestrel Analytics".
+_TITLE = re.compile(
+    rf"^(?:fact ?box|factfile|fact file|at a glance|profile|key facts)\s*[:—–|-]\s*(?P<name>{_NAME})\s*\.?$", re.I
+)
+_BARE_TITLE = re.compile(rf"^(?P<name>{_NAME})$")
+#: A name with its fields in brackets: "Kazakhstan (currency: tenge; population: about 20 million) is …".
+#: A title and a box's first field parted by a dash: "Nordlicht Versicherung AG — Headquarters: Kiel".
+_DASHED = re.compile(rf"^(?P<title>{_NAME})\s+[—–]\s+(?P<field>[^:]+:.+)$")
+#: A field whose label names its owner first: "New Vantor CEO: Oren Haas", "Dalvik Foods founders: A, B".
+_OWNED_FIELD = re.compile(
+    rf"^(?:(?i:new|current|the) )?(?P<owner>{_NAME}) (?P<label>(?i:{_LABEL}))\s*:\s*(?P<value>[^|;:]+?)\s*\.?$"
+)
+_NOT_OWNERS = frozenset("My Our Your His Her Their Its This That These Those The A An New Current Our".split())
+_BRACKETED = re.compile(rf"(?P<name>{_NAME}) \((?P<fields>[^()]*:[^()]*)\)")
+
+
+def box_statements(name: str, fields: Sequence[str], labels: frozenset[str] | None = None) -> list[str]:
+    """The statements a box's labelled ``fields`` make of ``name``; a field the table doesn't know (or one not
+    among ``labels``) says nothing."""
+    found = [m for m in (_FIELD.match(f) for f in fields) if m is not None]
+    if any(m["label"].lower() in _STATE_LABELS for m in found):  # a country's "Languages:" are no one's speech
+        labels = (labels or frozenset(_FIELDS)) - {"languages"}
+    return [
+        s
+        for m in found
+        if labels is None or m["label"].lower() in labels
+        for s in [_field(name, m["label"].lower(), m["value"])]
+        if s
+    ]
+
+
+def _field(name: str, label: str, value: str) -> str:
+    value = _DATED.sub("", value)
+    if label == "key people":  # only a chief executive named as such is an office of the vocabulary
+        person = next((m for v in value.split(", ") for m in [_KEY_PERSON.match(v)] if m), None)
+        return f"{person['name']} is the CEO of {name}." if person else ""
+    if label in _LISTED and "," in value and " and " not in value:  # "Languages: Lithuanian, Polish": each one
+        *first, last = (v.strip() for v in value.split(","))
+        value = f"{', '.join(first)} and {last}"
+    return _FIELDS[label].format(s=name, v=value)
+
+
+def fact_box(text: str) -> list[str]:
+    """The statements of a fact box said as one sentence: a title and fields parted by "|" or ";", or a name
+    followed by its fields in brackets."""
+    parts = re.split(r"\s*\|\s*", text.strip())
+    titled = _DASHED.match(parts[0])
+    if titled:  # "Kwame Mensah-Bonsu — Born: …, Kumasi | Died: …": the title, then a field (or only one)
+        parts[:1] = [titled["title"], titled["field"]]
+    title = _box_title(parts[0]) if len(parts) > 1 else None
+    if title is not None:  # a news dateline's cut leaves "Moldova | Capital: …" of "FACT BOX — Moldova | …"
+        return box_statements(title["name"], parts[1:])
+    owned = _OWNED_FIELD.match(text.strip())
+    if owned and owned["label"].lower() in _THING_LABELS and _owner(owned["owner"]):
+        return [_field(owned["owner"], owned["label"].lower(), owned["value"])]
+    return [s for m in _BRACKETED.finditer(text) for s in box_statements(m["name"], re.split(r"\s*;\s*", m["fields"]))]
+
+
+def _owner(name: str) -> bool:
+    """Whether the name before a label is someone's ("Vantor Bank CEO:"), not a word of the line ("My CEO:",
+    "Company CEO:")."""
+    return name.split()[0] not in _NOT_OWNERS and (" " in name or not is_word(name))
+
+
+def _box_title(part: str) -> re.Match[str] | None:
+    """The name a box is about, said as its title: "Fact box: X", a name alone."""
+    return _TITLE.match(part) or _BARE_TITLE.match(part)
+
+
+@dataclass(frozen=True)
+class Box:
+    """The box a turn's sentences are fields of: its subject's name, and the labels it may be read by (None: all)."""
+
+    name: str
+    labels: frozenset[str] | None = None
+
+
+#: Labels only a place, an organisation or a work has: the only fields a one-word title is read by, so a greeting
+#: the lexicon doesn't know ("Hiya. Location: Oslo") takes no one's home.
+_THING_LABELS = frozenset(_FIELDS) - {
+    "born", "birthplace", "place of birth", "born in", "died", "place of death", "died in", "spouse", "wife",
+    "husband", "married to", "alma mater", "education", "educated at", "club", "team", "current club",
+    "current team", "employer", "works at", "residence", "lives in", "languages", "nationality", "citizenship",
+    "office", "member of", "band",
+}  # fmt: skip
+#: Any "Label: value" line, known to the table or not.
+ANY_FIELD = re.compile(r"^[A-Za-z][A-Za-z ]{0,24}:\s*\S")
+
+
+def opened(sentence: str) -> Box:
+    """The box ``sentence`` opens: a fact box's title ("Fact box: X") or a name alone ("Oren
+    Haas.", "Merrow."): a full name, or one word that is no English word and no greeting ("Thanks." is none)."""
+    text = sentence.strip()
+    title = _TITLE.match(text)
+    if title:
+        return Box(title["name"].rstrip("."))  # "Fact box: Tessaly.": the stop is no part of it
+    m = _BARE_TITLE.match(text.rstrip("."))
+    if m is None or text.endswith(("?", "!")):
+        return Box("")
+    if " " in m["name"]:
+        return Box(m["name"])
+    unknown = not is_word(m["name"]) and DISCOURSE.sub("", m["name"] + " ")
+    return Box(m["name"], _THING_LABELS) if unknown else Box("")

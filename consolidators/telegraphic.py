@@ -1,0 +1,55 @@
+"""Telegraphic shapes restated as the plain sentences the readers know: an obituary's or a CV's bare birth and
+death ("born Onitsha 1936, died Enugu 2024", "(b. Kaunas, 1950)") and a cleft ("It was X who directed Y", "It was in
+C that X was born"). Each is a restatement :mod:`consolidators.restated` merges like its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .boxes import NAME as _NAME
+from .text import UPPER
+from .vocabulary import is_time
+
+#: An obituary's or a CV's birth and death without "in": "born Onitsha 1936, died Enugu", "(b. Kaunas, 1950)". Only
+#: a place followed by a year, a stop or the next field counts ("born Ada Smith in 1970" names her birth name).
+_BARE_EVENT = re.compile(
+    rf"\b(?P<event>[Bb]orn|[Dd]ied|b\.|d\.) (?P<place>[{UPPER}][\w'’-]*(?: (?:of |de |the )?[{UPPER}][\w'’-]*)*)"
+    r"(?P<year>,? \d{4}\b)?(?=\s*[,;).]|$)"
+)
+
+
+_LINE_LABEL = re.compile(r"^[A-Z][a-z]+: (?=[A-Z])")
+_EVENT_YEAR = re.compile(rf"\b(?:[Bb]orn|[Dd]ied|b\.|d\.) [{UPPER}][^,;()]*?,? \d{{4}}\b")
+
+
+def telegraphic(text: str) -> list[str]:
+    """``text`` with each bare birth or death placed by its "in" ("born in Onitsha"), if it has one."""
+
+    def placed(m: re.Match[str]) -> str:
+        if is_time(m["place"].split()[0]):  # "died Sunday", "born June 1970": a date, not a place
+            return m[0]
+        event = {"b.": "born", "d.": "died"}.get(m["event"], m["event"])
+        return f"{event} in {m['place']}" + (f" in {m['year'].strip(' ,')}" if m["year"] else "")
+
+    text = _LINE_LABEL.sub("", text)  # "Obituary: X, poet, born …": the line is about X
+    if len({m["event"][0].lower() for m in _BARE_EVENT.finditer(text)}) < 2 and not _EVENT_YEAR.search(text):
+        return []  # "(born Ada Smith)": a birth name, unless a year or the death beside it makes it a place
+    said = _BARE_EVENT.sub(placed, text)
+    return [said] if said != text else []
+
+
+#: A cleft: "It was X who directed Y", "It is X that serves as …", "It was in C that X was born". The focus is a
+#: name; a negated or hedged cleft ("It wasn't X who …", "It may be X who …") has no "is"/"was" right after "It".
+_CLEFT = re.compile(rf"^It (?:is|was) (?P<focus>{_NAME}) (?:who|that|which) (?P<rest>[a-z].*)$")
+DENIED_CLEFT = re.compile(r"^It (?:isn't|wasn't|is not|was not|isn’t|wasn’t) ")
+_PLACED_CLEFT = re.compile(rf"^It (?:is|was) (?P<prep>in|at|from) (?P<focus>{_NAME}) that (?P<rest>[A-Z].*?)\.?$")
+
+
+def cleft(text: str) -> list[str]:
+    """A cleft said plainly: "X directed Y", "X was born in C"."""
+    m = _CLEFT.match(text)
+    if m:
+        return [f"{m['focus']} {m['rest']}"]
+    m = _PLACED_CLEFT.match(text)
+    return [f"{m['rest']} {m['prep']} {m['focus']}."] if m else []
