@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from . import founders
 from .founders import FOUNDED
 from .holdings import TOOK, current, settled
+from .lifeevents import is_occupation
 from .officenames import Name, is_title, names_in, recased
 from .spans import make_fact
 from .types import Fact
@@ -256,7 +257,21 @@ def _old(clause: str, name: Name) -> bool:
     if _FORMER.search(name.title):  # "Former Porto mayor Rui Rio"
         return True
     voted_out = re.search(r"\b(?:voted|kicked|forced|pushed|threw|thrown) $", before) and after.startswith(" out")
+    if _left_another_post(before):
+        return False  # "former finance minister X … to become president": the post X left is not this office
     return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) or voted_out)
+
+
+#: A past marker on a post right before a name: "former trade minister X", "ex-coach X".
+_FORMER_POST = re.compile(r"\b(?:former|ex-|outgoing|previous) ?(?P<post>(?:[a-z-]+ )?[a-z]+) $", re.I)
+
+
+def _left_another_post(before: str) -> bool:
+    """Whether the words before a name call it the past holder of a job that is none of the offices."""
+    m = _FORMER_POST.search(before)
+    if m is None:
+        return False
+    return is_occupation(m["post"]) and not any(re.search(office, m["post"]) for _, office in _OFFICES)
 
 
 def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> list[Fact]:

@@ -1,0 +1,48 @@
+"""Hard negatives: a denial, a frame or a past marker that leaves nothing to store, or nothing to take back.
+
+Every sentence here is worded afresh (no benchmark sentence); each row fails if the rule its comment names is
+removed. Each is read as a one-turn session of the user's, as the quality benchmark reads it (so a repair in the
+next sentence counts).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from consolidators.extractive import session_facts
+from consolidators.types import Turn
+
+Triple = tuple[str, str, str, bool]
+_TS = datetime(2026, 3, 4, 10, 0, tzinfo=UTC)
+
+CASES: list[tuple[str, list[Triple]]] = [
+    # a plain "not" or "never" denies a state the user never held: nothing held, nothing to take back
+    ("I don't use Asana at all, what would you suggest?", []),
+    ("we're not using Terraform, no matter what the onboarding doc claims", []),
+    ("I never learned to program in Kotlin, too many brackets", []),
+    ("I've never used Ubuntu as my OS", []),
+    ("Perl is not my main language", []),
+    # … while a giving-up still takes the tool back, by "anymore", "no longer" or its verb
+    ("I don't use Asana anymore", [("user", "uses", "Asana", True)]),
+    ("Perl is no longer my main language", [("user", "programming language", "Perl", True)]),
+    ("we got rid of RabbitMQ as the queue", [("user", "queue", "RabbitMQ", True)]),
+    # a sentence opened by the end of the state it tells: "Before <year>, …"
+    ("Before 2021, the mayor of Wexby was Tomas Brandt.", []),
+    # a place noun as the complement of a denied copula is the denied claim, not a description on the way
+    ("The Arlen Bridge is not, despite the postcards, the oldest bridge in Kessel.", []),
+    ("The Arlen Bridge is the oldest bridge in Kessel.", [("Arlen Bridge", "located in", "Kessel", False)]),
+    # "former <another post>" makes no one the past holder of the office the sentence fills
+    (
+        "After a tight count, former health minister Oona Vale beat the incumbent to become president of Sarnia.",
+        [("Sarnia", "president", "Oona Vale", False)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CASES)
+def test_denials_and_frames(sentence: str, expected: list[Triple]) -> None:
+    turn = Turn(event_id="e1", role="user", content=sentence, ts=_TS, seq=1)
+    got = {(f.subject, f.predicate, f.object, f.retract) for f in session_facts([turn])}
+    assert got == set(expected)
