@@ -38,6 +38,19 @@ CASES: list[tuple[str, list[Triple]]] = [
         "After a tight count, former health minister Oona Vale beat the incumbent to become president of Sarnia.",
         [("Sarnia", "president", "Oona Vale", False)],
     ),
+    # a statement the speaker turns over at its end: sarcasm's tag, a closing "not", a bare "NOT!" after it
+    ("Oh sure, I totally adore Confluence /s", []),
+    ("My dream laptop is a ThinkPad... not.", []),
+    ("I love Outlook, said no one ever.", []),
+    ("I use Eclipse. NOT!", []),
+    ("I use Eclipse, not NetBeans.", [("user", "uses", "Eclipse", False)]),
+    # a repair into the past: the state the speaker first told is over
+    ("I live in Derby — well, I did until May.", []),
+    ("I'm a paramedic. Well, was, until last winter.", []),
+    ("I'm a paramedic. Well, I was about to say that.", [("user", "works as", "paramedic", False)]),
+    # what a sentence opens by supposing, or asks the assistant to play along with, is no one's fact
+    ("Pretend I'm a baker in Ghent and write my shop's welcome sign.", []),
+    ("Hypothetically, I work at Netflix — how long would my commute be?", []),
 ]
 
 
