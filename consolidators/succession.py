@@ -132,6 +132,12 @@ _SUCCESSOR = re.compile(
     r"|(?:(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)"
     r"(?=$|,| for now| in the interim| on an interim basis| temporarily))\b"
 )
+#: An office that is an actor's part: "X played the mayor of Y in the film", "X was cast as the president".
+_PORTRAYED = re.compile(
+    r"\b(?:play(?:s|ed|ing)?|portray(?:s|ed|ing)?|star(?:s|red|ring) as|(?:is|was) cast as) (?:the |a |an )?"
+    r"(?:role of (?:the |a |an )?)?(?:[\w-]+ )?(?:mayor|president|CEO|chief executive|head of state)\b",
+    re.I,
+)
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
     r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|urgomaster|urgemeester"
@@ -191,7 +197,7 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
     the place a news story is filed from, whose mayor a story names when it names no other place."""
     text = _LABEL.sub("", text.strip())
     text = recased(text)
-    if not _CUE.search(text):  # most sentences name no office: they are not read further
+    if not _CUE.search(text) or _PORTRAYED.search(text):  # most sentences name no office; an actor's part is none
         return []
     text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text)  # "Co., Ltd." keeps its point
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge

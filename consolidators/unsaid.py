@@ -42,7 +42,7 @@ _ASKED = re.compile(
 #: A story's world: what its characters do is no one's fact; nor is what a sentence opens by supposing or asking
 #: the assistant to play along with ("Pretend I'm a vet in Cork and …", "Hypothetically, I work at …").
 _FICTION = re.compile(
-    r"\b(?:story|novel|book|screenplay|script|film|movie|game|play|poem|song|fanfic|dream)s? "
+    r"\b(?:story|novel|book|screenplay|script|film|movie|game|play|poem|song|fanfic|dream|world|universe|timeline)s? "
     r"(?:where|in which|about)\b|\b(?:main character|protagonist|my character|in my dreams?)\b"
     r"|^\W*(?:imagine|pretend|suppose|supposing|hypothetically|let's say|let us say|say that|picture this"
     r"|act (?:like|as if)|role-?play)\b",

@@ -51,6 +51,15 @@ CASES: list[tuple[str, list[Triple]]] = [
     # what a sentence opens by supposing, or asks the assistant to play along with, is no one's fact
     ("Pretend I'm a baker in Ghent and write my shop's welcome sign.", []),
     ("Hypothetically, I work at Netflix — how long would my commute be?", []),
+    # a sentence that opens by denying its claim, or calls it a mix-up, states none of it
+    ("It is false that the capital of Ostria is Velm.", []),
+    ("Dario Pelle is often mistaken for the chief executive of Corvane.", []),
+    ("Velm, not to be confused with Velmo, is the capital of Ostria.", [("Ostria", "capital", "Velm", False)]),
+    # an imagined world, an actor's part, a subject the sentence denies
+    ("The game imagines a world where Velm is the capital of Ostria.", []),
+    ("Dario Pelle played the mayor of Tarrow in the miniseries.", []),
+    ("Neither Dario Pelle nor Rosa Quint works at Corvane.", []),
+    ("Dario Pelle works at Corvane.", [("Dario Pelle", "works at", "Corvane", False)]),
 ]
 
 
