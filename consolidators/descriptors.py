@@ -15,7 +15,7 @@ from typing import Any
 from .moves import CLUB_FIRST
 from .places import COUNTRIES, DEMONYMS
 from .relations import RELATIONS, WORKS_BY, canonical_relation, role_relation
-from .spans import antecedent, child, former, is_name, make_fact, name_text, person, role_words, value_of
+from .spans import antecedent, child, former, is_name, make_fact, name_text, negated, person, role_words, value_of
 from .text import is_word, lemmatise
 from .types import Fact
 
@@ -56,7 +56,8 @@ def _place(noun: Any) -> list[Fact]:
     if noun.dep_ == "appos":
         name = noun.head
     elif noun.dep_ == "attr" and noun.head.lemma_ == "be" and noun.head.tag_ in ("VBZ", "VBP"):
-        name = child(noun.head, "nsubj")
+        # as the copula's complement the place noun is the claim itself: "is not the oldest bridge in X" denies it
+        name = None if negated(noun.head) else child(noun.head, "nsubj")
     else:
         return []
     if name is None or obj is None or not is_name(name, initial=True) or not is_name(obj) or person(name):

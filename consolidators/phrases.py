@@ -161,8 +161,9 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         if (open_role or predicate == "works at") and not re.match(rf"[{UPPER}0-9]", clean_object(m["obj"]) or ""):
             return []  # "my sleep schedule is wrecked", "our company is proud to …": a named value or none
         negated = m["neg"] is not None
-        confidence = 0.7 if negated and not strong else 0.9
-        return rule_facts(USER, predicate, m["obj"], confidence, negated, attribute=predicate not in MULTI_ROLES)
+        if negated and not strong:  # "coffee just isn't my drink": never held, not given up
+            return []
+        return rule_facts(USER, predicate, m["obj"], 0.9, negated, attribute=predicate not in MULTI_ROLES)
     m = _SUBJECT_VP.fullmatch(clause)
     if not m:
         return []
@@ -177,7 +178,9 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     vp = _MANNER.sub(r"\1 ", vp)  # "work remotely for Klarna": the manner adverb is not the relation
     found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
     if found is not None and negated and not strong:
-        return _plain_negation(found, sentence)
+        # a plain "not" or "never" ("I don't use Jira at all", "I never learned Rust") says what the user doesn't
+        # do, not that a state they held is over: nothing to take back, and no habit to store
+        return []
     second = vp.split(" and ", 1)[1] if " and " in vp else ""
     if found and lemmatise(second.split(" ", 1)[0], "VERB") in _SECOND_VERBS:  # "… and work at Farfetch"
         return found + first_person("I " + second, strong, sentence)
@@ -189,20 +192,6 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if not found and re.match(r"[a-z]+ ", second):  # "we packed up and moved to Valencia": the second verb says it
         return first_person("I " + second, strong, sentence)
     return found
-
-
-#: "I don't work at X, my cousin does": the negation corrects who it is about, it retracts nothing of the user's.
-_SOMEONE_ELSE_DOES = re.compile(r"[,;] (?:but )?(?:my|our) [\w-]+(?: [\w-]+)? (?:does|did|do|is|was|has)\b", re.I)
-
-
-def _plain_negation(found: list[Fact], sentence: str) -> list[Fact]:
-    """What a plain "not" takes back: only a tool the user says they don't use ("I don't use Notion", "we're
-    not using MongoDB, whatever the old docs say"), at lower confidence. A memory that still held the tool
-    would contradict the user, and retracting a fact memory does not hold changes nothing; "I don't drink
-    coffee" states a habit, not a retired preference."""
-    if _SOMEONE_ELSE_DOES.search(sentence):
-        return []
-    return [f for f in found if not f.retract or f.predicate == "uses"]
 
 
 def _strip_negation(vp: str) -> tuple[str, bool]:

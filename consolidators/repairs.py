@@ -27,12 +27,16 @@ _NAMING = r"i meant|(?:sorry|oops),? i meant?|make that|or rather"
 #: pause they start a sentence of their own ("Not really a fan of …").
 _PAUSED = (
     r"no,? wait|wait,? no|actually,? no|no,? actually|nope|correction|(?:just )?(?:kidding|joking)|jk"
-    r"|not really|i misspoke|my mistake|my bad"
+    r"|not really|i misspoke|my mistake|my bad|not(?=\W*$)"  # a bare "NOT!": sarcasm turning the statement over
 )
+#: A repair into the past ("Well, was, until last spring."): the state the sentence before told is over.
+_PAST_AGAIN = r"well,? (?:(?:i|we) )?(?:was|were|did|used to)(?=\s*(?:[,.!]|$|until|till|before|back then))"
 #: Fillers that repair only a relation they restate, or a value they name bare ("Sorry, a Pixel 8").
 _FILLERS = r"i mean|sorry|oops|wait"
 _PAUSE = r"(?:\s*[,:;!.—–-]+\s*|\s*$)"
-_CUE = rf"{_LEAD}(?:(?P<strong>(?:{_NAMING})\b\s*|(?:{_PAUSED}){_PAUSE})|(?P<weak>(?:{_FILLERS}){_PAUSE}))"
+_CUE = (
+    rf"{_LEAD}(?:(?P<strong>(?:{_NAMING})\b\s*|(?:{_PAUSED}){_PAUSE}|{_PAST_AGAIN})|(?P<weak>(?:{_FILLERS}){_PAUSE}))"
+)
 #: A repair that opens a sentence.
 _OPENS = re.compile(rf"^{_CUE}", re.I)
 #: The same cue inside a sentence, after a pause ("Ghent — no wait, Antwerp", "Vim, or rather Neovim").

@@ -153,9 +153,15 @@ _ACROSS = re.compile(
     r"[,;]|[!?](?!\w)|\s[—–]\s|\.\s|\s(?:but|so|because|although|though|while)\s|\s(?=(?:if|unless)\s)"
     r"|\sand\s(?=[a-z]|I\b|I')"
 )
+#: What makes a denial a giving-up: without one, "not" or "never" says the tool was not (or never) the user's
+#: ("Python is not my main language", "I never learned Rust"), so there is nothing held to take back.
+_GIVE_UP = (
+    r"no longer|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?|g[ia]ve up|giving up"
+    r"|(?:got|get|getting) rid of|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?"
+)
+_GIVEN_UP = re.compile(rf"\b(?:{_GIVE_UP})\b", re.I)
 _NEGATED = re.compile(
-    r"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b| @)|no longer|never|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?"
-    r"|g[ia]ve up|giving up|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?)\b|n't\b(?! (?:laugh|judge|ask|worry|hate|@))",
+    rf"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b| @)|never|{_GIVE_UP})\b|n't\b(?! (?:laugh|judge|ask|worry|hate|@))",
     re.I,
 )  # "(don't laugh)", "don't judge": a word to the listener ("don't @ me") denies nothing
 _REFUSED = re.compile(
@@ -247,6 +253,8 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
     if refused(clause):
         return []
     denied = negated(clause)
+    if denied and not _GIVEN_UP.search(clause):
+        return []
     bound: dict[str, str] = {}
     for anchor, m in ((a, m) for a in _ANCHORS for m in a.pattern.finditer(clause)):
         if anchor.needs_first_person and not first_person:

@@ -361,8 +361,23 @@ def make_fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, m
 
 
 def negated(tok: Any) -> bool:
-    """A negation on the verb ("not", "never") or on its adverb ("no longer")."""
-    return any(c.dep_ == "neg" or c.dep_ == "advmod" and child(c, "neg") is not None for c in tok.children)
+    """A negation on the verb ("not", "never"), on its adverb ("no longer") or on its subject ("Neither A nor B
+    works at C", "No club owns D", "Nobody lives in E")."""
+    return any(
+        c.dep_ == "neg"
+        or (c.dep_ == "advmod" and child(c, "neg") is not None)
+        or (c.dep_ in ("nsubj", "nsubjpass") and _denied_subject(c))
+        for c in tok.children
+    )
+
+
+def _denied_subject(subj: Any) -> bool:
+    return subj.lower_ in _NO_ONE or any(
+        c.dep_ in ("det", "preconj") and c.lower_ in ("neither", "no") for c in subj.children
+    )
+
+
+_NO_ONE = frozenset({"nobody", "none", "nothing", "neither", "noone"})
 
 
 def ceased(tok: Any) -> bool:

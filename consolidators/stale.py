@@ -29,9 +29,9 @@ _TITLE_WORDS = frozenset({"chief", "executive", "head", "boss", "coach", "presid
 #: A past marker that scopes over a relation it runs into without a pause ("formerly the CEO of Acme").
 _PAST_WORD = re.compile(r"\b(?:formerly|previously|once|former|until recently)\b", re.I)
 _PAST_ASIDE = _PAST_WORD.pattern + r"[^,.;:()—–]*"
-#: A sentence opened by the end of the state it tells: "Until 2019, …", "Up until last year …".
+#: A sentence opened by the end of the state it tells: "Until 2019, …", "Up until last year …", "Before 2019, …".
 _PAST_SCOPE = re.compile(
-    r"^(?:until|till|up until|up to) (?:(?:19|20)\d\d|recently|last (?:year|month|week|spring|summer|autumn|winter))\b",
+    r"^(?:until|till|up until|up to|before|prior to) (?:(?:19|20)\d\d|recently|last (?:year|month|week|spring|summer|autumn|winter))\b",
     re.I,
 )
 #: Who a user's chat names as someone else by "my": kin, friends, the people and the place they work with.

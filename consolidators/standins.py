@@ -22,8 +22,11 @@ STAND_IN = "Maria Lindgren"
 #: Two or three capitalised words in a subject's place: before a lower-case word.
 #: (A possessive names a thing that acts instead: "X's move from A to B is now permanent" is no move of X's home.)
 _NAME = re.compile(r"(?<![\w'-])(?P<name>[A-Z][\w-]*[a-z][\w-]*(?: [A-Z][\w-]*[a-z][\w-]*){1,2})(?= [a-z])")
-#: A capitalised function word opens a sentence, not a name ("The", "Later", "Correction").
-_NOT_NAME = frozenset("the a an later earlier correction update revised this that these those in on at".split())
+#: A capitalised function word opens a sentence, not a name ("The", "Later", "Correction"; "Neither A nor B …",
+#: whose denial a stand-in for "Neither A" would lose).
+_NOT_NAME = frozenset(
+    "the a an later earlier correction update revised this that these those in on at neither no".split()
+)
 
 
 def mistagged(text: str, doc: Any) -> str | None:

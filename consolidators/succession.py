@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from . import founders
 from .founders import FOUNDED
 from .holdings import TOOK, current, settled
+from .lifeevents import is_occupation
 from .officenames import Name, is_title, names_in, recased
 from .spans import make_fact
 from .types import Fact
@@ -131,6 +132,12 @@ _SUCCESSOR = re.compile(
     r"|(?:(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)"
     r"(?=$|,| for now| in the interim| on an interim basis| temporarily))\b"
 )
+#: An office that is an actor's part: "X played the mayor of Y in the film", "X was cast as the president".
+_PORTRAYED = re.compile(
+    r"\b(?:play(?:s|ed|ing)?|portray(?:s|ed|ing)?|star(?:s|red|ring) as|(?:is|was) cast as) (?:the |a |an )?"
+    r"(?:role of (?:the |a |an )?)?(?:[\w-]+ )?(?:mayor|president|CEO|chief executive|head of state)\b",
+    re.I,
+)
 #: The words without which a sentence names no office (the offices' nouns and the lead verbs, loosely).
 _CUE = re.compile(
     r"CEO|[Cc]hief|top job|helm|reins|the top|[Pp]residen|head of state|[Mm]ayor|ürgermeister|urgomaster|urgemeester"
@@ -190,7 +197,7 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
     the place a news story is filed from, whose mayor a story names when it names no other place."""
     text = _LABEL.sub("", text.strip())
     text = recased(text)
-    if not _CUE.search(text):  # most sentences name no office: they are not read further
+    if not _CUE.search(text) or _PORTRAYED.search(text):  # most sentences name no office; an actor's part is none
         return []
     text = re.sub(r"(?<!Ltd)(?<!Inc)(?<!Co)[.!]+$", "", text)  # "Co., Ltd." keeps its point
     text = _QUOTED.sub("", text)  # '"We are not slowing down," said X, CEO of C': the quote's "not" is no hedge
@@ -256,7 +263,21 @@ def _old(clause: str, name: Name) -> bool:
     if _FORMER.search(name.title):  # "Former Porto mayor Rui Rio"
         return True
     voted_out = re.search(r"\b(?:voted|kicked|forced|pushed|threw|thrown) $", before) and after.startswith(" out")
+    if _left_another_post(before):
+        return False  # "former finance minister X … to become president": the post X left is not this office
     return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) or voted_out)
+
+
+#: A past marker on a post right before a name: "former trade minister X", "ex-coach X".
+_FORMER_POST = re.compile(r"\b(?:former|ex-|outgoing|previous) ?(?P<post>(?:[a-z-]+ )?[a-z]+) $", re.I)
+
+
+def _left_another_post(before: str) -> bool:
+    """Whether the words before a name call it the past holder of a job that is none of the offices."""
+    m = _FORMER_POST.search(before)
+    if m is None:
+        return False
+    return is_occupation(m["post"]) and not any(re.search(office, m["post"]) for _, office in _OFFICES)
 
 
 def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> list[Fact]:

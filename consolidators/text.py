@@ -121,8 +121,11 @@ _HEDGE = re.compile(
 #: passes on only what X will do).
 DISPUTED = re.compile(
     r"\b(?:according to (?:some|one|a few|several|certain) (?:sources|accounts|reports|biographers|historians)"
-    r"|others (?:disagree|dispute it|say otherwise)|(?:is|are|remains|was) (?:disputed|contested|unclear))\b"
-    r"|^\W*(?:reportedly|allegedly|supposedly|apparently|rumou?rs? (?:that|of))\b",
+    r"|others (?:disagree|dispute it|say otherwise)|(?:is|are|remains|was) (?:disputed|contested|unclear)"
+    # "X is often mistaken for the CEO of Y": a near-miss ("X, not to be confused with Y, …" says X is so)
+    r"|(?:is|are|was|were|often|commonly|frequently|sometimes|widely|easily|usually) (?:mistaken for|confused with))\b"
+    r"|^\W*(?:reportedly|allegedly|supposedly|apparently|rumou?rs? (?:that|of)"
+    r"|it(?: is|'s| was) (?:false|untrue|not true|a myth|wrong|incorrect) that)\b",
     re.I,
 )
 _MAY = re.compile(r"\bmay\b")  # case-sensitive: "in May" is a month, not a hedge

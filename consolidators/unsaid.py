@@ -39,15 +39,21 @@ _ASKED = re.compile(
     r"|\b(?:evaluating|comparing|debating|deciding between|choosing between|torn between|weighing up)\b",  # a choice still open
     re.I,
 )
-#: A story's world: what its characters do is no one's fact.
+#: A story's world: what its characters do is no one's fact; nor is what a sentence opens by supposing or asking
+#: the assistant to play along with ("Pretend I'm a vet in Cork and …", "Hypothetically, I work at …").
 _FICTION = re.compile(
-    r"\b(?:story|novel|book|screenplay|script|film|movie|game|play|poem|song|fanfic|dream)s? "
-    r"(?:where|in which|about)\b|\b(?:main character|protagonist|my character|in my dreams?)\b",
+    r"\b(?:story|novel|book|screenplay|script|film|movie|game|play|poem|song|fanfic|dream|world|universe|timeline)s? "
+    r"(?:where|in which|about)\b|\b(?:main character|protagonist|my character|in my dreams?)\b"
+    r"|^\W*(?:imagine|pretend|suppose|supposing|hypothetically|let's say|let us say|say that|picture this"
+    r"|act (?:like|as if)|role-?play)\b",
     re.I,
 )
+#: A statement the speaker turns over at its end: sarcasm's tag ("… /s"), a closing "not" ("… Eclipse... NOT"),
+#: "said no one ever".
+_TURNED_OVER = re.compile(r"(?:\s/s|(?:\.\.\.|…|[,—–]|\s-)\s*not|,? said no ?one(?: ever)?)\W*$", re.I)
 #: What nearly happened and did not.
 _NEARLY = re.compile(r"\b(?:almost|nearly)\b(?: [a-z']+){0,2}?[^,.;!?]*", re.I)
-_REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry")
+_REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry", "well")
 #: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
 #: "served as" is the copula of an office held for a term ("served as President of X in 2025").
 _COPULA = (
@@ -60,6 +66,8 @@ _PAST_YEAR = re.compile(
 _REPAIR = re.compile(
     r"(?:[—–,;:.]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
     r"|my bad|sorry,? (?:I meant|it's|it is|that's|that is|make that)\b"
+    # "I live in Leeds — well, I did until March": the state is past
+    r"|well,? (?:(?:I|we) )?(?:did|was|were|used to)(?=\s*(?:[,.!]|$|until|till|before|back then))"
     # "Cron — sorry, Notion Calendar now" names the value; "…, sorry Google" apologises to someone
     r"|sorry, (?-i:(?!I\b)[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)*)(?: now)?\W*$)",
     re.I,
@@ -81,6 +89,8 @@ def unsaid(fact: Fact, text: str) -> bool:
     if ('"' in text or "“" in text) and _quoted(fact, text):
         return True
     if _FICTION.search(text) and _after(_FICTION, value, lower):
+        return True
+    if _TURNED_OVER.search(text):
         return True
     if fact.subject == USER and _ASKED.search(text) and _after(_ASKED, value, lower, clause=True):
         return True

@@ -437,7 +437,6 @@ def test_confidence_follows_the_rule() -> None:
 
     assert confidence("I live in Berlin") == 0.9  # explicit
     assert confidence("I switched from coffee to tea") == 0.7  # inferred domain
-    assert confidence("I don't use Notion") == 0.7  # plain negation
     assert confidence("I no longer use Notion") == 0.9  # explicit retraction
     assert confidence("I love hiking") == 0.6  # generic fallback
 

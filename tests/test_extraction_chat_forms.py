@@ -69,12 +69,11 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ),
     ("we push all our jobs through SQS, that's our message queue", [("user", "queue", "SQS", False)]),
     ("I met Tom at Google, it's my favourite company", []),
-    # a plain "not" retracts only a tool (memory must not keep what the user denies), and not when it
-    # corrects who it is about
+    # a plain "not" takes nothing back, a tool included (nothing said was ever held); "anymore" does
     ("I don't drink coffee", []),
     ("I don't work at Fenwick & Rowe, my cousin does", []),
-    ("I don't use Notion", [("user", "uses", "Notion", True)]),
-    ("we're not using MongoDB, whatever the old docs say", [("user", "uses", "MongoDB", True)]),
+    ("I don't use Notion", []),
+    ("we're not using Airtable, whatever the old wiki says", []),
     ("I don't work at Acme anymore", [("user", "works at", "Acme", True)]),
     # marriage and becoming
     ("I married Ingrid in September.", [("user", "married to", "Ingrid", False)]),

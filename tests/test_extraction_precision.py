@@ -554,8 +554,8 @@ ROUND14: list[tuple[str, list[Triple] | None]] = [
     ("Erna Solberg served as prime minister of Norway in 2015.", []),
     # an open choice, though an abbreviation's dot comes before the value
     ("We're comparing Vercel vs. Netlify for hosting, nothing chosen yet", []),
-    # a plain "not" retracts a tool (memory must not keep what the user denies), and only the tool
-    ("I'm not using Jira, whatever the wiki says", [("user", "uses", "Jira", True)]),
+    # a plain "not" says the tool is not the user's, not that they gave it up: nothing to take back
+    ("I'm not using Jira, whatever the wiki says", []),
     ("I don't drink decaf, whatever my sister thinks", []),
     # a plan, however many verbs it joins
     ("We're migrating the database from MySQL to Postgres next quarter.", []),
