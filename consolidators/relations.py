@@ -66,12 +66,23 @@ HOLDER_ROLES: dict[str, str] = _classes(
     " point_guard pitcher quarterback",
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
     " physician journalist reporter correspondent physicist chemist biologist mathematician surgeon nurse architect"
-    " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor pilot",
+    " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor pilot"
+    # a post an organisation fills: its coach, manager or conductor works there, as a director does whose title
+    # names a department ("music director", "artistic director"); a bare "director" of a work directs it
+    " coach manager conductor music_director artistic_director managing_director executive_director"
+    " creative_director sporting_director technical_director",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
     lives_in="resident inhabitant",
     born_in="native",
+)
+#: Last words of a name that is an institution, never a work: "Book Club", "Sundance Festival", "Harwick Museum".
+#: Its "director" works there; a work's directs it.
+INSTITUTION_WORDS = frozenset(
+    "Club Foundation Prize Award Awards Institute Company Group Press Records Festival School University Team"
+    " Museum Gallery Orchestra Philharmonic Playhouse Library Academy Conservatory College Hospital Bank Agency"
+    " Ministry Society Association Ensemble".split()
 )
 #: Spouses: the fact is about whoever the sentence is about ("Beyonce is the wife of Jay-Z").
 SPOUSE_ROLES: dict[str, str] = _classes(married_to="wife husband spouse")
