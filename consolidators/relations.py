@@ -154,6 +154,10 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("situate", "in", True): ("located in", False, None),
     ("lie", "in", False): ("located in", False, None),
     ("sit", "in", False): ("located in", False, None),
+    # where a collection or an object is kept: "the archive is housed in Basel", "the stone is kept in Ebbing"
+    ("house", "in", True): ("located in", False, None),
+    ("keep", "in", True): ("located in", False, None),
+    ("move", "to", True): ("located in", False, None),  # a thing someone moved is there now; one who moved lives there
     ("be", "in", False): ("located in", False, None),
     ("base", "in", True): ("headquartered in", False, None),
     ("headquarter", "in", True): ("headquartered in", False, None),
