@@ -93,7 +93,7 @@ _GIVE_UP_VERBS = frozenset(
 )
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
-_STATES = frozenset("live reside work play own be teach lecture cook house keep".split())
+_STATES = frozenset("live reside work play own be teach lecture cook coach conduct house keep".split())
 
 
 _cache: dict[str, tuple[Fact, ...]] = {}

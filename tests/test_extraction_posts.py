@@ -41,6 +41,12 @@ POSTS: list[tuple[str, Triple]] = [
         "Dorit Semel has left Wexby City and been appointed head coach at Harlow FC.",
         ("Dorit Semel", "works at", "Harlow FC"),
     ),
+    # the post said by what its holder does to the body
+    ("Hedda Voss coaches Lyndale Rovers.", ("Hedda Voss", "works at", "Lyndale Rovers")),
+    (
+        "Ilan Moravec now conducts the Vessby Chamber Orchestra.",
+        ("Ilan Moravec", "works at", "Vessby Chamber Orchestra"),
+    ),
     # what a departure was for: the new post
     (
         "Aurelio Benz has left Tamsk Labs to become chief engineer at Vireo Motors.",
@@ -83,6 +89,8 @@ NOTHING: list[str] = [
     "The coach said the squad was ready for the derby.",
     # a past post is over, also where the parser reads the verb that ended it as the title's participle
     "Carrow FC sacked manager Dorit Semel after a winless autumn.",
+    "Ilan Moravec conducted the Vessby Chamber Orchestra until 2019.",
+    "Hedda Voss coaches junior teams at weekends.",
     "Bertil Ahlgren was director of the Kunstverein Oskarsby until 2019.",
 ]
 
