@@ -33,7 +33,7 @@ from typing import Any
 from . import newsidioms, nlp_cache, standins
 from .asides import asides as aside_sentences
 from .descriptors import described
-from .offices import holder, office_given, office_holder
+from .offices import departure_posts, holder, office_given, office_holder
 from .parsecues import worth_parsing
 from .places import DEMONYMS
 from .relations import (
@@ -191,20 +191,8 @@ def _sentence(sent: Any) -> list[Fact]:
         ended_ = [f if f.object in now else replace(f, retract=True, cardinality=None) for f in _clause(root)]
         return facts + ended_ if ceased(root) else facts
     shared = child(root, "nsubj", "nsubjpass")
-    verbs = _coordinated(root) + _purpose(root)
+    verbs = _coordinated(root) + departure_posts(root)
     return facts + _clause(root) + [f for verb in verbs for f in _clause(verb, shared)]
-
-
-#: Verbs of leaving a post: what one left it "to" do is done ("left Marlow to become coach at Solvane").
-_LEAVE_VERBS = frozenset({"leave", "quit", "depart", "resign", "exit", "step down"})
-
-
-def _purpose(root: Any) -> list[Any]:
-    """The new post a departure was for: "left the orchestra to become music director at Teatro Real". A purpose
-    after any other verb is a plan ("is expected to become CEO"), so only a leaving verb's is read."""
-    if lemma_of(root) not in _LEAVE_VERBS:
-        return []
-    return [c for c in root.children if c.dep_ == "xcomp" and child(c, "aux") is not None and child(c, "nsubj") is None]
 
 
 def _read_doc(doc: Any) -> tuple[Fact, ...]:

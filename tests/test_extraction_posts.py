@@ -91,6 +91,8 @@ NOTHING: list[str] = [
     "Carrow FC sacked manager Dorit Semel after a winless autumn.",
     "Ilan Moravec conducted the Vessby Chamber Orchestra until 2019.",
     "Hedda Voss coaches junior teams at weekends.",
+    # a departure's purpose that names no post: a band or a firm, as the move readers and memory decide
+    "Hedda Voss quit The Larkspurs to join Tidewell.",
     "Bertil Ahlgren was director of the Kunstverein Oskarsby until 2019.",
 ]
 
