@@ -256,4 +256,10 @@ def _untitled(name: str) -> str:
         return name
     word = m["title"].lower()
     person = is_occupation(word) or is_occupation(lemmatise(word, "NOUN")) or is_occupation(word.rstrip("s"))
-    return name[m.end() :] if person and is_word(word.rstrip("s").rpartition("-")[2]) else name
+    return name[m.end() :] if person and _a_trade(word.rstrip("s").rpartition("-")[2]) else name
+
+
+def _a_trade(word: str) -> bool:
+    """Whether a title word is English, not a given name ("Christer"): a word of its own, or a science's
+    practitioner the lexicon lacks, made of a prefix and one it has ("geophysicist", "biochemist")."""
+    return is_word(word) or any(is_word(word[i:]) for i in range(2, len(word) - 5))

@@ -102,9 +102,11 @@ _FRAMES = (
         rf"(?: on)? to {_EPITHET}{_to('dst')}"
     ),
     # "Kerry Group's Marcus Byrne has defected to Glanbia", "Luca Bianchi has joined Genoa", "Lucía Moreno, who
-    # speaks Spanish, signed for Fenerbahçe"
+    # speaks Spanish, signed for Fenerbahçe"; "Hull City keeper Ana Ruiz has completed her move to …": the club
+    # before the player's position is the one left
     re.compile(
-        rf"^(?:{_to('src')}(?:'s|') (?:[a-z-]+ )?)?{_PERSON}{_ASIDE} {_HAS}(?P<v>{_JOIN}) {_EPITHET}{_to('dst')}"
+        rf"^(?:{_to('src')}(?:(?:'s|') (?:[a-z-]+ )?| (?:{_PLAYER}) ))?{_PERSON}{_ASIDE} {_HAS}(?P<v>{_JOIN}) "
+        rf"{_EPITHET}{_to('dst')}"
         rf"(?: from {_EPITHET}{_to('src2')})?"
     ),
     # "Aoife Kelly left Halden Foods for rival Tirlán", "Henrik Vos has swapped AZ Alkmaar for PSV", "X left the IMF

@@ -226,6 +226,12 @@ _IDIOMS = table(
         rf"(?P<role>mayor|president|{_CEO}) of {_name('s')}",
     ),
     ("ceo", rf"^{_name('s')} (?:has )?promoted {_person('o')} to {_CEO}"),
+    # "Harlow Motors will close a plant, chief executive Dana Pole said": the one who speaks for the sentence's
+    # subject by their title is its chief
+    (
+        "ceo",
+        rf"^{_name('s')}(?:,| )[^;]*?[,;] (?:its )?{_CEO} {_person('o')} (?:said|says|told|added|called|noted|explained)\b",
+    ),
     (
         "ceo",
         rf"^{_name('s')} (?:has )?(?:named|appointed|made|confirmed) {_person('o')} (?:as )?(?:its |the )?(?:new |permanent |interim |acting )?"

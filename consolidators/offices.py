@@ -10,6 +10,7 @@ from typing import Any
 from .relations import role_relation
 from .spans import child, is_name, make_fact, owner_of, prep_of, role_words, value_of
 from .types import Fact
+from .verbs import lemma_of
 
 #: Verbs whose subject gives its own role to the object: "Marlow Biotech appointed Samuel Oduya as chief executive".
 _HIRE_VERBS = frozenset("appoint name hire promote install elect choose pick select confirm".split())
@@ -84,3 +85,25 @@ def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> li
     if owner is not None:
         return []
     return make_fact(subj, role[0], holder, single=True) if lemma in _HIRE_VERBS or lemma == "replace" else []
+
+
+#: Verbs of leaving a post: what one left it "to" do is done ("left Marlow to become coach at Solvane").
+_LEAVE_VERBS = frozenset({"leave", "quit", "depart", "resign", "exit", "step down"})
+_POST_VERBS = frozenset({"become", "take over", "take", "take up", "serve"})
+
+
+def departure_posts(root: Any) -> list[Any]:
+    """The new post a departure was for: "left the orchestra to become music director at Teatro Real". A purpose
+    after any other verb is a plan ("is expected to become CEO"), so only a leaving verb's is read."""
+    if lemma_of(root) not in _LEAVE_VERBS:
+        return []
+    # a post named ("to become …", "to take over as …"); a join is the move readers' ("quit A to join B": a band or
+    # a firm, as the party left tells)
+    return [
+        c
+        for c in root.children
+        if c.dep_ == "xcomp"
+        and lemma_of(c) in _POST_VERBS
+        and child(c, "aux") is not None
+        and child(c, "nsubj") is None
+    ]

@@ -33,10 +33,11 @@ from typing import Any
 from . import newsidioms, nlp_cache, standins
 from .asides import asides as aside_sentences
 from .descriptors import described
-from .offices import holder, office_given, office_holder
+from .offices import departure_posts, holder, office_given, office_holder
 from .parsecues import worth_parsing
 from .places import DEMONYMS
 from .relations import (
+    INSTITUTION_WORDS,
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
     WORKS_BY,
@@ -92,7 +93,7 @@ _GIVE_UP_VERBS = frozenset(
 )
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
 #: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
-_STATES = frozenset("live reside work play own be teach lecture cook".split())
+_STATES = frozenset("live reside work play own be teach lecture cook coach conduct house keep".split())
 
 
 _cache: dict[str, tuple[Fact, ...]] = {}
@@ -190,7 +191,8 @@ def _sentence(sent: Any) -> list[Fact]:
         ended_ = [f if f.object in now else replace(f, retract=True, cardinality=None) for f in _clause(root)]
         return facts + ended_ if ceased(root) else facts
     shared = child(root, "nsubj", "nsubjpass")
-    return facts + _clause(root) + [f for verb in _coordinated(root) for f in _clause(verb, shared)]
+    verbs = _coordinated(root) + departure_posts(root)
+    return facts + _clause(root) + [f for verb in verbs for f in _clause(verb, shared)]
 
 
 def _read_doc(doc: Any) -> tuple[Fact, ...]:
@@ -352,11 +354,23 @@ def _role_fact(
     # "Dave Grohl is the frontman of …" maps to "member of"; an unknown role ("the mascot of …") is the
     # owner's, and parsed_facts keeps it only when the deployment lists it
     predicate, kind = role_relation(_with_of(noun)) or (role_name(noun), "owner")
+    if predicate == "directed by" and _an_institution(owner):  # "director of the Kunsthalle Wendel": a post there
+        predicate, kind = "works at", "holder"
     if kind == "owner":
         return make_fact(owner, predicate, value, single=single, multi=multi)
     if kind == "spouse" and not value_first:  # "Pierre Curie's wife is Marie Curie"
         return make_fact(owner, predicate, value, single=True)
     return make_fact(value, predicate, owner, single=kind == "spouse", multi=kind == "inverse")
+
+
+def _an_institution(owner: Any) -> bool:
+    """Whether a director's "of" name is a body one works at, not a work one directs: English writes a body's
+    name after a lower-case "the" ("the Kunsthalle Wendel") or ends it on an institution's word ("Harwick Museum"),
+    where a title carries its own article ("The Salt Orchard") or none ("Parasite")."""
+    if isinstance(owner, str):
+        return False
+    det = child(owner, "det")
+    return det is not None and det.text == "the" or name_text(owner).rpartition(" ")[2] in INSTITUTION_WORDS
 
 
 #: Relations a past tense still states ("Rafael Duarte's birthplace was Guimarães"): what was, stays so.
@@ -414,13 +428,21 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
         return titled_holder
     oprd = child(verb, "oprd")
     if lemma in _AS_VERBS and oprd is not None:  # "Ana was elected mayor of Brell", "named CEO of Acme"
-        return _identity(subj, oprd)
+        return _identity(subj, oprd) or _post_at(subj, verb, oprd)
     as_obj = child(prep_of(verb, "as"), "pobj")
     if lemma in _AS_VERBS and as_obj is not None:  # "Ottawa serves as the capital of Canada"
         return _identity(holder(subj, verb, dobj, lemma), as_obj)
     if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, child(verb, "attr"))
     return relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
+
+
+def _post_at(subj: Any, verb: Any, role: Any) -> list[Fact]:
+    """ "was appointed head coach at Valmora FC": the post's "at" name, which the parser hangs on the verb."""
+    at = child(prep_of(verb, "at"), "pobj")
+    if owner_of(role) is not None or at is None or not is_name(at):
+        return []
+    return _role_fact(at, role, subj, single=True, value_first=True)
 
 
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:

@@ -67,12 +67,22 @@ HOLDER_ROLES: dict[str, str] = _classes(
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
     " physician journalist reporter correspondent physicist chemist biologist mathematician surgeon nurse architect"
     " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor pilot"
-    " coach head_coach conductor chief_conductor principal_conductor",
+    # a post an organisation fills: its coach, manager or conductor works there, as a director does whose title
+    # names a department ("music director", "artistic director"); a bare "director" of a work directs it
+    " coach head_coach manager conductor chief_conductor principal_conductor music_director artistic_director"
+    " managing_director executive_director creative_director sporting_director technical_director",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
     lives_in="resident inhabitant",
     born_in="native",
+)
+#: Last words of a name that is an institution, never a work: "Book Club", "Sundance Festival", "Harwick Museum".
+#: Its "director" works there; a work's directs it.
+INSTITUTION_WORDS = frozenset(
+    "Club Foundation Prize Award Awards Institute Company Group Press Records Festival School University Team"
+    " Museum Gallery Orchestra Philharmonic Playhouse Library Academy Conservatory College Hospital Bank Agency"
+    " Ministry Society Association Ensemble".split()
 )
 #: Spouses: the fact is about whoever the sentence is about ("Beyonce is the wife of Jay-Z").
 SPOUSE_ROLES: dict[str, str] = _classes(married_to="wife husband spouse")
@@ -124,6 +134,8 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("employ", "at", True): ("works at", False, None),
     # a trade said by what its people do there: "teaches at the University of Ghana", "cooks at Fakhreldin"
     **{(verb, "at", False): ("works at", False, None) for verb in ("teach", "lecture", "cook", "nurse", "practise")},
+    # a post said by what its holder does to the body: "coaches Valmora FC", "conducts the Aldersgate Philharmonic"
+    **{(verb, "", False): ("works at", False, None) for verb in ("coach", "conduct")},
     ("play", "for", False): ("plays for", False, None),
     ("line up", "for", False): ("plays for", False, None),
     ("turn out", "for", False): ("plays for", False, None),
@@ -144,6 +156,10 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("situate", "in", True): ("located in", False, None),
     ("lie", "in", False): ("located in", False, None),
     ("sit", "in", False): ("located in", False, None),
+    # where a collection or an object is kept: "the archive is housed in Basel", "the stone is kept in Ebbing"
+    ("house", "in", True): ("located in", False, None),
+    ("keep", "in", True): ("located in", False, None),
+    ("move", "to", True): ("located in", False, None),  # a thing someone moved is there now; one who moved lives there
     ("be", "in", False): ("located in", False, None),
     ("base", "in", True): ("headquartered in", False, None),
     ("headquarter", "in", True): ("headquartered in", False, None),

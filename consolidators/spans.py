@@ -347,7 +347,17 @@ _LASTING = frozenset("friend friends pal pals mate mates acquaintance acquaintan
 def former(noun: Any) -> bool:
     """A role marked as past: "the former mayor", "an ex-wife", "its old capital"."""
     past = FORMER if noun.lower_ in _LASTING else FORMER | {"old"}
-    return noun.lower_.startswith("ex-") or any(c.lower_ in past for c in noun.lefts if c.dep_ in ("amod", "advmod"))
+    # "Brentford sacked manager X": the parser may read the clause's verb as the title's participle
+    ended_by = any(c.tag_ == "VBN" and lemmatise(c.text, "VERB") in _ENDING for c in noun.lefts if c.dep_ == "amod")
+    return (
+        noun.lower_.startswith("ex-")
+        or ended_by
+        or any(c.lower_ in past for c in noun.lefts if c.dep_ in ("amod", "advmod"))
+    )
+
+
+#: Verbs that end someone's post: a title they modify is a past one ("the sacked manager", "ousted CEO").
+_ENDING = frozenset("sack fire oust dismiss axe depose retire resign depart remove".split())
 
 
 def make_fact(subject: Any, predicate: str, obj: Any, *, single: bool = False, multi: bool = False) -> list[Fact]:

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from .learning import _LANGUAGES
 from .places import DEMONYMS
+from .relations import INSTITUTION_WORDS
 from .spans import make_fact
 from .staticclauses import CLAUSE_SHAPES
 from .staticforms import MORE_SHAPES
@@ -113,10 +114,6 @@ LANGUAGES = _LANGUAGES | frozenset(
     "twi akan ewe fula fulani lingala kinyarwanda kirundi shona sesotho setswana tetum malagasy luxembourgish maltese"
     " faroese breton cornish sami frisian romansh occitan sardinian sicilian tatar bashkir chechen uyghur".split()
 )
-#: Last words of a name that is an institution, never a work: "Book Club", "Booker Prize", "Sundance Festival".
-_NO_WORK = frozenset(
-    "Club Foundation Prize Award Awards Institute Company Group Press Records Festival School University Team".split()
-)
 #: Relations of which a structure names one value among others (a person's languages, schools, groups, works).
 MULTI = frozenset({"founded by", "author of", "member of", "educated at"})
 #: A quoted title ("'Winter Ferry', a film by …"): the title is the name, without its quotes.
@@ -180,7 +177,7 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     if groups.get("who") and groups["who"] not in value.split():  # "…; Karimi directed it" is the credited one
         return []
     work = subject if predicate == "directed by" else value if predicate == "author of" else ""
-    if work.split()[-1:] and work.split()[-1] in _NO_WORK:  # "Oprah Winfrey's Book Club": an institution
+    if work.split()[-1:] and work.split()[-1] in INSTITUTION_WORDS:  # "Oprah Winfrey's Book Club": an institution
         return []
     if predicate == "official language" and value.lower() not in LANGUAGES:
         return []

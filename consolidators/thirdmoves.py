@@ -72,7 +72,8 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "move",
             rf"{_SUBJECT}{_HAS}(?:(?:moved|relocated)(?: (?:his|her|their) (?:family|household|life|base))?"
-            rf"|made (?:the|a|his|her|their) move)(?: back| home)?(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
+            rf"|made (?:the|a|his|her|their) move)(?: again)?(?:,? this time,?)?(?: back| home)?"
+            rf"(?: from (?:the )?(?P<a>{_NAME}))? to {_VALUE}",
         ),
         # "X, who moved from A to B in June, covers …": the move said in passing
         (
@@ -363,7 +364,7 @@ def _relations(
 
 #: A purpose after the value that names its own workplace: the value moved to is a home ("moved to Calgary to
 #: coach at a new academy", "relocated to Geneva to work for the WHO").
-_PURPOSE_ELSEWHERE = re.compile(r"(?: in \d{4})?,? (?:in order )?to [a-z]+ (?:at|for|with) ")
+_PURPOSE_ELSEWHERE = re.compile(r"(?: in \d{4})?,? (?:in order )?to [a-z]+ (?:at|for|with|near|closer to) ")
 #: Acronyms that name a place, not an organisation: "moved to the US" is a new home.
 _PLACE_ACRONYMS = frozenset("US USA UK UAE EU DRC PRC NYC LA DC".split())
 

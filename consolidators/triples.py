@@ -134,7 +134,7 @@ _CORRECTED = re.compile(
 )
 #: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
 _LABEL = re.compile(
-    r"^(?:(?:a|an|one|quick|small|minor|important) )?(?:correction|update|clarification|edit|note|fyi|psa)\s*[:\-–—]\s*",
+    r"^(?:(?:a|an|one|quick|small|minor|important) )?(?:corrections?|updates?|clarifications?|edit|note|fyi|psa)\s*[:\-–—]\s*",
     re.I,
 )
 #: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.

@@ -164,7 +164,8 @@ def _joined_as_worker(verb: Any) -> bool:
 
 def _preps(verb: Any) -> list[Any]:
     """The verb's prepositions, and an idiom's object's ("tied the knot *with*", "made his home *in*")."""
-    preps = [c for c in verb.children if c.dep_ in ("prep", "agent")]
+    # "is kept in Ebbing": the parser may take a passive's preposition for its predicate (oprd)
+    preps = [c for c in verb.children if c.dep_ in ("prep", "agent") or c.dep_ == "oprd" and c.pos_ == "ADP"]
     # "educated at Eton and at Oxford": a preposition coordinated with the verb's own states the same relation
     preps += [c for p in preps for c in conjuncts(p) if c.dep_ == "conj" and c.lower_ == p.lower_]
     dobj = child(verb, "dobj")
