@@ -50,6 +50,12 @@ ROWS: list[tuple[str, dict[str, str], str, set[str]]] = [
     ("studies", {}, "I'm studying geology part-time at the University of Otago.", {"geology"}),
     # leaning towards a course is a choice not made
     ("studies", {}, "I'm leaning towards doing an evening course in marine biology, nothing booked yet", set()),
+    (
+        "studies",
+        {"studies": "law"},
+        "I'm leaning towards doing a data journalism course, though I haven't signed up yet",
+        set(),
+    ),
     # a value in a clause naming another role is that role's
     ("programming language", {"programming language": "Java"}, "so my shell is basically Python now", set()),
     ("notes app", {"notes app": "Bear"}, "I code in Rust now at Quorlane, Python only for notebooks", set()),
