@@ -203,9 +203,10 @@ _PETS_NAMED = re.compile(
     r"(?P<obj>[A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+(?:(?:,? and|,) [A-ZÀ-ÖØ-ÞĀ-Ž][a-z]+)*)\b"
 )
 #: "upgraded my phone, it's a Pixel 8a now", "allowed to pick my own email client, so it's Thunderbird": the role
-#: in one clause, its value in the next.
+#: in one clause, its value in the next. Not where the role's own clause names its value ("Zen is my browser now,
+#: it's Firefox underneath"): there "it" is that value.
 _PRONOUN_ROLE = re.compile(
-    rf"\b(?:my|our) (?:(?:new|own) )*(?P<role>[a-z]+(?: (?:client|app|manager|editor|emulator|provider))?)\b[^,.;]*, "
+    rf"(?<!\bis )(?<!\bare )\b(?:my|our) (?:(?:new|own) )*(?P<role>[a-z]+(?: (?:client|app|manager|editor|emulator|provider))?)\b[^,.;]*, "
     rf"(?:so |and )?(?:it is|they are) (?:now )?(?:all )?(?:in |on )?(?:a |an |the )?{NAME}"
 )
 _IS_SHORT = re.compile(r"\b(everything|it all|all)'s (hosted|running|deployed|now)\b", re.I)

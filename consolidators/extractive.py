@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import coreference, repairs, replies, restated, thirdmemory, thirdmoves, usermemory, usermoves
+from . import coreference, repairs, replies, restated, thirdmemory, thirdmoves, userheld, usermemory, usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .fields import TOOL_ROLES
 from .forms import norm
@@ -128,7 +128,7 @@ def session_facts(
         else:
             found = _turn_facts(turn, relations)
         facts.extend(found)
-    facts = usermemory.revised(facts, active, turns)  # the user's changes memory can read
+    facts = userheld.kept(usermemory.revised(facts, active, turns), active, turns)  # the user's changes memory reads
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
     return [_resolve_attribute(f, active) for f in facts]

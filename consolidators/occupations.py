@@ -22,6 +22,7 @@ from .nlp_cache import parse_doc
 from .spans import child, hedged, negated
 from .text import is_word, lemmatise
 from .types import Fact
+from .vocabulary import clean_object
 
 #: Words before an occupation that grade or date the person, not name the work ("a tired nurse", "former").
 #: A rank is no such word: "senior", "junior", "lead", "head", "chief" are part of the title the user holds
@@ -117,7 +118,7 @@ def _field_and_school(studies: Fact, found: list[Fact]) -> list[Fact]:
         return [studies]
     school = re.sub(r"^the ", "", m["employer"])
     predicate = "studies at" if studies.subject == "user" else "educated at"
-    field = replace(studies, object=m["field"])
+    field = replace(studies, object=clean_object(m["field"]) or m["field"])  # "statistics part-time at …"
     if any(f.predicate == predicate and f.subject == studies.subject for f in found):
         return [field]
     if studies.subject != "user":  # a field of study is the user's relation only; for others, the school

@@ -156,8 +156,8 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             return []  # "my address is in Cork": a place the chat reader finds in the parse
         if re.search(r"\bleast\b", m["attr"], re.I):
             return []  # "my least favourite browser is Safari" names the one the user doesn't use
-        if _RELATION_VALUE.match(m["obj"]):
-            return []
+        if _RELATION_VALUE.match(m["obj"]) or predicate == "os" and re.match(r"an? ", m["obj"]):
+            return []  # "my work laptop is a MacBook": a machine's make or model, not the system it runs
         if (open_role or predicate == "works at") and not re.match(rf"[{UPPER}0-9]", clean_object(m["obj"]) or ""):
             return []  # "my sleep schedule is wrecked", "our company is proud to …": a named value or none
         negated = m["neg"] is not None

@@ -104,7 +104,7 @@ _HEDGE = re.compile(
     # its own relevance
     r"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
     r"hoping|suppose|supposing|imagine|considering|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
-    r"wondering|wonder|"  # "urban planning" is a field, not a plan
+    r"wondering|wonder|leaning towards?|"  # "urban planning" is a field, not a plan; "leaning towards" a choice not made
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
     rf"{HEARSAY}|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     r"it (?:seems|appears)|seemingly|"  # "X, it seems, was born in Y": the writer's aside hedges the clause

@@ -57,7 +57,7 @@ _CUE = re.compile(
 #: A question, a hedge, a plan or a wish anywhere in the sentence: it states nothing.
 _UNSURE = re.compile(
     r"\?|\b(?:might|maybe|perhaps|probably|should|could|would(?! (?:take|rather|pick|choose))|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
-    r"|thinking (?:of|about)|considering|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
+    r"|thinking (?:of|about)|considering|leaning towards?|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
     r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester)|tomorrow|tonight|soon|later"
     r"|almost|nearly|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"
     r"|for (?:now|today|tonight|the day|a bit|a while)|not sure|rumou?rs?|reportedly|(?-i:may))\b",
@@ -165,7 +165,7 @@ class Change:
 def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
     """``facts`` (the session's, in turn order) with the changes the user's turns name for relations memory
     holds, each after its turn's other facts (a later turn's value is the later one)."""
-    held = _held(active)
+    held = held_values(active)
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
@@ -200,13 +200,18 @@ def _replaceable(said: list[Fact], old: str, new: str) -> bool:
     return not said or parts | olds >= values and bool(olds) and bool(parts)
 
 
-def _held(active: Sequence[ActiveFact]) -> dict[str, str]:
+def held_values(active: Sequence[ActiveFact]) -> dict[str, str]:
     """The user's latest active value of each relation read here."""
     ordered = sorted(
         (a for a in active if a.subject.lower() == USER and a.predicate.lower() in RELATIONS),
         key=lambda a: a.valid_from.timestamp() if a.valid_from else float("-inf"),
     )
     return {a.predicate.lower(): a.object for a in ordered}
+
+
+def says_change(text: str) -> bool:
+    """Whether ``text`` says something changed or holds now ("now", "promoted", "switched")."""
+    return bool(_CUE.search(text))
 
 
 def _turn_changes(content: str, held: dict[str, str]) -> Iterator[tuple[Change, str]]:
@@ -258,11 +263,14 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     the relation (its role noun, its words) or its old value."""
     if predicate in TOOL_ROLES:
         known = [m for m in _known(text) if predicate in roles_of(m[0]) and not _a_word(m[0].strip())]
+        known = [m for m in known if _role_of_noun(_clause_at(text, m.start())) in (None, predicate)]
         if not (named or predicate in _roles_named(text)):  # only the lists know the role: a verb must take it up
             return [_bare(m[0].strip(), predicate) for m in known if _taken_up(text, m)]
         if known:
             return [_bare(m[0].strip(), predicate) for m in known]
-        return [n for n in _names(text) if not roles_of(n)]
+        # a name the lists don't know fills the role only in the clause that names it ("Python only for notebooks"
+        # names no notes app in "I program in Go at Halvard")
+        return [n for c in clauses(text) if _role_of_noun(c) == predicate for n in _names(c) if not roles_of(n)]
     if not (named or _ROLE_WORD[predicate].search(text) or predicate == "works at" and _occupations(text)):
         return []  # the old value named says the relation, else its words must
     if predicate == "prefers drink":
@@ -315,6 +323,14 @@ def _known(text: str) -> tuple[re.Match[str], ...]:
 def _roles_named(text: str) -> frozenset[str | None]:
     """The tool roles the text's clauses name."""
     return frozenset(_role_of_noun(c) for c in clauses(text))
+
+
+def _clause_at(text: str, start: int) -> str:
+    """The clause of ``text`` a value starting at ``start`` stands in: another role's noun there makes the value
+    that role's ("my shell is basically Python now" names no programming language)."""
+    end = _BOUNDARY.search(text, start)
+    begin = max((m.end() for m in _BOUNDARY.finditer(text, 0, start)), default=0)
+    return text[begin : end.start() if end else len(text)]
 
 
 def _role_of_noun(clause: str) -> str | None:

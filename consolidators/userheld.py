@@ -1,0 +1,99 @@
+"""The user's new values read against the value memory holds for the same relation.
+
+A reader sees one sentence; memory knows what the user said before. Three readings only memory can correct:
+
+- a shorter form of the held value is that value, said the way people shorten a name they have already given
+  ("my new employer is Tidewell Systems" … "I'm a product manager at Tidewell now"): no change, so the fact keeps
+  the held spelling and the engine sees the same fact again;
+- a country where memory holds a place that is no country is a coarser answer ("born in Swansea, living in
+  Portugal"), not a move, unless the sentence says one ("we moved to Portugal");
+- an occupation that differs from the held one is a new job only when the turn says something changed (a cue
+  such as "now", "promoted", "new"), or names an employer, new or held, beside it; otherwise "I'm a serial switcher" is how
+  the user sees themself, not a title. And a role noun of the tool vocabulary ("email client") is never one.
+
+Precision first: each reading only drops or respells the user's own single-valued facts; it never adds one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .chatparse import ROLE_NOUNS
+from .forms import norm
+from .phrases import USER
+from .places import COUNTRIES
+from .text import split_sentences
+from .types import ActiveFact, Fact, Turn, by_turn
+from .usermemory import RELATIONS, held_values, says_change
+
+_COUNTRY_NAMES = frozenset(norm(c) for c in COUNTRIES)
+#: A sentence that says the user's home changed, so even a country is the new home.
+_MOVED = re.compile(r"\b(?:mov(?:ed|ing)|relocat\w+|emigrat\w+|settled|landed|packed up)\b", re.I)
+
+
+def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
+    """``facts`` (the session's, in turn order) with the user's values read against the held ones."""
+    held = held_values(active)
+    out: list[Fact] = []
+    groups, unsourced = by_turn(facts, turns)
+    for turn, stated in groups:
+        new_employer = any(f.subject == USER and f.predicate == "works at" and not f.retract for f in stated)
+        for f in stated:
+            if f.subject == USER and f.predicate in RELATIONS:
+                sentence = _sentence_of(turn.content, f.object)
+                at_work = new_employer or _names_employer(sentence, held.get("works at"))
+                read = _read(f, held.get(f.predicate), sentence, at_work)
+                if read is None:
+                    continue
+                _hold(held, read)
+                f = read
+            out.append(f)
+    return out + unsourced
+
+
+def _hold(held: dict[str, str], fact: Fact) -> None:
+    """What memory holds after ``fact``: a take-back ends only the value it names (a turn that says the new
+    employer and then leaves the old one still holds the new one)."""
+    if not fact.retract:
+        held[fact.predicate] = fact.object
+    elif norm(held.get(fact.predicate)) == norm(fact.object):
+        del held[fact.predicate]
+
+
+def _read(fact: Fact, old: str | None, sentence: str, at_work: bool) -> Fact | None:
+    """The fact as memory reads it; None when it is no new value after all."""
+    if fact.predicate == "works as" and not fact.retract and norm(fact.object) in ROLE_NOUNS:
+        return None  # "email client" names a kind of tool, not a job, whatever its last word ends in
+    if fact.retract or old is None or norm(old) == norm(fact.object):
+        return fact
+    if shortened(fact.object, old):
+        return replace(fact, object=old)
+    if fact.predicate == "lives in" and _coarser_place(fact.object, old) and not _MOVED.search(sentence):
+        return None
+    if fact.predicate == "works as" and not (at_work or says_change(sentence)):
+        return None
+    return fact
+
+
+def shortened(value: str, held: str) -> bool:
+    """Whether ``value`` is the held name's first words ("Tidewell" of "Tidewell Systems"), not a word of it
+    that a longer name may share ("Systems")."""
+    short, full = norm(value).split(), norm(held).split()
+    return 0 < len(short) < len(full) and full[: len(short)] == short and value[:1].isupper()
+
+
+def _names_employer(sentence: str, employer: str | None) -> bool:
+    """Whether the sentence names the employer memory holds, by its first word ("at Kaleido I'm a producer")."""
+    first = norm(employer).split()[:1]
+    return bool(first) and first[0] in norm(sentence).split()
+
+
+def _coarser_place(value: str, held: str) -> bool:
+    return norm(value) in _COUNTRY_NAMES and norm(held) not in _COUNTRY_NAMES
+
+
+def _sentence_of(content: str, value: str) -> str:
+    """The turn's sentence that names ``value`` (the whole turn when none does)."""
+    return next((s for s in split_sentences(content) if norm(value) in norm(s)), content)
