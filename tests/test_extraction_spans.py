@@ -59,6 +59,10 @@ PEELED: list[tuple[str, Triple, str]] = [
     # ranks of the church, the forces, the bench
     ("Archbishop Pierre-Marie Ndayé speaks Kirundi.", ("Pierre-Marie Ndayé", "speaks", "Kirundi"), "Archbishop"),
     ("Colonel Ama Serwaa Boateng lives in Tamale.", ("Ama Serwaa Boateng", "lives in", "Tamale"), "Colonel"),
+    # a chieftaincy, a pilgrim's or an Asian honorific title is a rank too
+    ("Chief Adebayo Ogunleye was born in Abeokuta.", ("Adebayo Ogunleye", "born in", "Abeokuta"), "Chief"),
+    ("Alhaja Kudirat Salami lives in Ilorin.", ("Kudirat Salami", "lives in", "Ilorin"), "Alhaja"),
+    ("Pandit Arvind Joshi was born in Pune.", ("Arvind Joshi", "born in", "Pune"), "Pandit"),
     # a pastime's noun before a person
     ("Cyclist Tadej Horvat lives in Maribor.", ("Tadej Horvat", "lives in", "Maribor"), "Cyclist"),
     # "X-turned-Y"
@@ -145,11 +149,16 @@ def test_what_must_not_join(role: str, sentence: str, triple: Triple) -> None:
     assert triple not in found
 
 
-def test_unknown_state_keeps_its_long_form() -> None:
-    # an invented state has no short name to be known by
-    assert ("Kingdom of Norvale", "capital", "Estermark") in _third(
-        "The capital of the Kingdom of Norvale is Estermark."
-    )
+def test_a_state_is_its_short_name_where_the_relation_says_it_is_a_state() -> None:
+    # "the Kingdom of Norvale" and "Norvale" are one state, known to a gazetteer or not: one key for both
+    assert ("Norvale", "capital", "Estermark") in _third("The capital of the Kingdom of Norvale is Estermark.")
+    assert ("Norvale", "capital", "Estermark") in _third("Norvale's capital is Estermark.")
+    assert ("Ines Moll", "citizen of", "Sarvona") in _third("Ines Moll is a citizen of the Republic of Sarvona.")
+
+
+def test_an_unknown_long_form_elsewhere_is_a_name_of_its_own() -> None:
+    # a film's title shaped like a state's long form is the film's name
+    assert ("Kingdom of Ashes", "directed by", "Ines Moll") in _third("Kingdom of Ashes was directed by Ines Moll.")
 
 
 @pytest.mark.parametrize(
