@@ -88,7 +88,9 @@ def _titled(title: Any) -> list[Fact]:
     """ "Manchester City striker Erling Haaland", "Tampere mayor Kalle Joensuu", "Norvik Systems chief
     executive Sigrid Aaland": an organisation's (or a place's) role noun before a person's name."""
     name = title.head
-    if title.dep_ != "compound" or title.pos_ != "NOUN" or not person(name) or former(title):
+    # "Rhodri Pryce captains Penhallow RFC": a plural "title" is a verb the tagger took for a noun; one
+    # person's title is singular
+    if title.dep_ != "compound" or title.pos_ != "NOUN" or title.tag_ == "NNS" or not person(name) or former(title):
         return []
     role = role_relation(role_words(title))
     if role is None or role[0] not in _TITLE_ROLES or role[1] not in ("holder", "owner"):

@@ -66,7 +66,8 @@ HOLDER_ROLES: dict[str, str] = _classes(
     " point_guard pitcher quarterback",
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
     " physician journalist reporter correspondent physicist chemist biologist mathematician surgeon nurse architect"
-    " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor pilot",
+    " lawyer attorney accountant consultant curator designer chef head_chef sous_chef editor pilot"
+    " manager coach head_coach conductor principal_conductor",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
