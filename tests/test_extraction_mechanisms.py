@@ -73,6 +73,7 @@ THIRD_PERSON: list[tuple[str, list[Triple]]] = [
     # precision first: a role outside the vocabulary, a past copula, a negation say nothing
     ("Mira Castell is the mascot of the Glass Owls.", []),
     ("Mira Castell was the drummer of the Glass Owls.", []),
+    ("Vaalburg Rovers sacked manager Piet Arendse on Monday.", []),  # a post its holder was just removed from
     ("Ivo Stannard did not die in Orlov Bay.", []),
     ("Understood, Arno Pilz leads Dremel Works.", []),  # a discourse word is no subject; "leads" is no title
 ]
