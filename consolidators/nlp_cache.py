@@ -85,12 +85,12 @@ def _name_part(m: re.Match[str]) -> str:
 
 def normalised(sentence: str) -> str:
     """The text the parser is given for ``sentence``."""
-    sentence = _NAME_PART.sub(_name_part, sentence)
     described = _DESCRIBED.match(sentence)
     if described and not set(described["words"].split()) & STOP_WORDS:
         sentence = sentence[described.end() :]
     sentence = _DESCRIBED_AFTER.sub(lambda m: "" if not set(m["words"].split()) & STOP_WORDS else m[0], sentence)
-    return _WED.sub("married", sentence)
+    # after the descriptions, which read the sentence's own spelling of the name ("the poet Yusuf al-Khatib")
+    return _WED.sub("married", _NAME_PART.sub(_name_part, sentence))
 
 
 def load() -> Any:

@@ -119,6 +119,7 @@ WHOLE: list[tuple[str, str, set[Triple]]] = [
     ("Núria Soler i Puig was born in Vic.", A, {("Núria Soler i Puig", "born in", "Vic")}),
     ("Samir al-Haddad was born in Homs.", A, {("Samir al-Haddad", "born in", "Homs")}),
     ("Hama is where Tariq al-Nouri died.", A, {("Tariq al-Nouri", "died in", "Hama")}),
+    ("The poet Tariq al-Nouri died in Hama.", A, {("Tariq al-Nouri", "died in", "Hama")}),  # after a description
     # a name that is a hedge word inside a sentence is a name; a hope is still a hedge
     ("The novelist Hope Adeyemi lives in Ibadan.", A, {("Hope Adeyemi", "lives in", "Ibadan")}),
     ("I hope Tunde moved to Ibadan.", U, set()),
