@@ -101,11 +101,7 @@ def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
     for f in facts:
         if f.subject.lower() in STOP_WORDS or _DESCRIBING.fullmatch(f.subject):  # "As of 1 June", "Lagos-born"
             continue  # an opening word, or a description of the name after it, is no subject
-        subject, obj = _spelt(f.subject, sentence), _spelt(f.object, sentence)
-        state = _STATE_SIDES.get(f.predicate)
-        f = replace(
-            f, subject=short_form(subject, state=state == "subject"), object=short_form(obj, state=state == "object")
-        )
+        f = replace(f, subject=short_form(_spelt(f.subject, sentence)), object=short_form(_spelt(f.object, sentence)))
         f = replace(f, object=bare_currency(f.object)) if f.predicate == "currency" else f
         sides = _PERSON_SIDES.get(f.predicate, ())
         subject, obj = (
@@ -138,19 +134,11 @@ _LONG_FORM = re.compile(
 )
 
 
-#: Which side of a relation is a state: there "the Republic of Sarvona" is Sarvona, known or not.
-_STATE_SIDES = {
-    **{p: "subject" for p in ("capital", "official language", "currency", "president")},
-    "citizen of": "object",
-}
-
-
-def short_form(term: str, *, state: bool = False) -> str:
-    """A state's long form as the short name it is known by ("Republic of Palau" → Palau), when it is a state:
-    a known one, or any on a ``state`` side of its relation. Elsewhere an unknown long form is a name of its
-    own ("Kingdom of Heaven" was directed by …)."""
+def short_form(term: str) -> str:
+    """A state's long form as the short name it is known by ("Republic of Palau" → Palau), when it is a state;
+    an unknown "Republic of Sarvona" keeps the only name it has."""
     m = _LONG_FORM.match(term)
-    return m["name"] if m and (m["name"] in COUNTRIES or state) else term
+    return m["name"] if m and m["name"] in COUNTRIES else term
 
 
 def bare_currency(value: str) -> str:

@@ -666,8 +666,7 @@ def _turn_triples(content: str) -> set[Triple]:
 
 def test_a_fact_box_over_several_sentences_is_read_of_its_title() -> None:
     found = _turn_triples("Fact box: Republic of Amaris. Capital: Port Lione. Currency: Amari dinar.")
-    # the state's short name, as its other phrasings give it ("Amaris's capital is …")
-    assert {("Amaris", "capital", "Port Lione"), ("Amaris", "currency", "Amari dinar")} <= found
+    assert {("Republic of Amaris", "capital", "Port Lione"), ("Republic of Amaris", "currency", "Amari dinar")} <= found
 
 
 def test_a_pronoun_continuing_one_named_person_is_that_person() -> None:
