@@ -85,11 +85,21 @@ def _where(verb: Any) -> list[Fact]:
 _TITLE_ROLES = frozenset({"plays for", "works at", "member of", "educated at", "born in", "mayor", "ceo", "president"})
 
 
+#: Verbs whose object's post has just ended: the title before the name is the one they held.
+_DISMISSED = frozenset("sack fire dismiss oust axe remove replace unseat depose".split())
+
+
 def _titled(title: Any) -> list[Fact]:
     """ "Manchester City striker Erling Haaland", "Tampere mayor Kalle Joensuu", "Norvik Systems chief
     executive Sigrid Aaland": an organisation's (or a place's) role noun before a person's name."""
     name = title.head
-    if title.dep_ != "compound" or title.pos_ != "NOUN" or not person(name) or former(title):
+    # "Rhodri Pryce captains Penhallow RFC": a plural "title" is a verb the tagger took for a noun; one
+    # person's title is singular
+    if title.dep_ != "compound" or title.pos_ != "NOUN" or title.tag_ == "NNS" or not person(name) or former(title):
+        return []
+    # "Brentford sacked manager X": the verb's object, or (misparsed) a modifier of the title
+    ended = [*title.lefts, *([name.head] if name.dep_ == "dobj" else [])]
+    if any(lemmatise(c.text, "VERB") in _DISMISSED for c in ended):
         return []
     role = role_relation(role_words(title))
     if role is None or role[0] not in _TITLE_ROLES or role[1] not in ("holder", "owner"):

@@ -17,7 +17,7 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from .text import FOREIGN_PARTICLES
+from .text import FOREIGN_PARTICLES, PARSED_HYPHEN, PARSED_I
 
 log = logging.getLogger(__name__)
 
@@ -53,29 +53,44 @@ _DESCRIBED_AFTER = re.compile(
 )
 
 
-#: A name's lower-case part: a particle between its words ("Ngũgĩ wa Thiong'o", "Leonardo da Vinci") or a
-#: syllable after a hyphen ("Bong Joon-ho"). The parser reads it as a verb or a common word and the name
-#: falls apart; capitalised, it stays one name (whose spelling the sentence gives back, see
-#: :func:`consolidators.wholenames.whole`).
+#: A name's lower-case part: particles between its words ("Ngũgĩ wa Thiong'o", "Femke van der Berg"), an
+#: article before a hyphen ("Yusuf al-Khatib") or a syllable after one ("Bong Joon-ho"). The parser reads it
+#: as a verb or a common word and the name falls apart; capitalised, it stays one name (whose spelling the
+#: sentence gives back, see :func:`consolidators.wholenames.whole`).
+_PARTICLE = (
+    r"(?:wa|da|di|de|del|della|dos|das|do|van|von|der|den|ter|ten|bin|ibn|al|el|la|le|los|las|"
+    + "|".join(FOREIGN_PARTICLES.split())
+    + ")"
+)
 _NAME_PART = re.compile(
     r"(?P<head>\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w']*-)(?P<part>[a-z]{1,3})\b"
-    r"|(?P<name>\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w']* )(?P<particle>wa|da|di|de|del|della|dos|das|do|van|von|der|den|bin|ibn|al|el"
-    rf"|{'|'.join(p for p in FOREIGN_PARTICLES.split() if len(p) > 1)})"  # capitalised, "i" would read as "I"
-    r"(?= [A-ZÀ-ÖØ-ÞĀ-Ž])"
+    rf"|(?<![\w'-])(?P<article>{_PARTICLE})-(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
+    rf"|(?P<name>\b(?P<left>[A-ZÀ-ÖØ-ÞĀ-Ž][\w']*) )(?P<particles>(?:{_PARTICLE} )*{_PARTICLE})(?= [A-ZÀ-ÖØ-ÞĀ-Ž])"
 )
+
+
+def _name_part(m: re.Match[str]) -> str:
+    if m["head"]:
+        return f"{m['head']}{m['part'].capitalize()}"
+    # "Yusuf al-Khatib": the tokenizer cuts at the hyphen and the parser reads the article as the subject; a
+    # non-breaking hyphen keeps one word (and one character, so the sentence's own spelling is found again).
+    # Not every hyphen: "Ruiz‑Tagle" whole reads as a verb, where "Ruiz-Tagle" cut reads as a name.
+    if m["article"]:
+        return m["article"].capitalize() + PARSED_HYPHEN
+    if m["left"].lower() in STOP_WORDS:  # "I do Pilates", "We do Scrum": a pronoun opens no name
+        return m[0]
+    # "Jordi Casals i Font": "I" would read as the pronoun; "Y" is the same particle, and one letter too
+    return m["name"] + " ".join(PARSED_I if p == "i" else p.capitalize() for p in m["particles"].split())
 
 
 def normalised(sentence: str) -> str:
     """The text the parser is given for ``sentence``."""
-    sentence = _NAME_PART.sub(
-        lambda m: f"{m['head']}{m['part'].capitalize()}" if m["head"] else f"{m['name']}{m['particle'].capitalize()}",
-        sentence,
-    )
     described = _DESCRIBED.match(sentence)
     if described and not set(described["words"].split()) & STOP_WORDS:
         sentence = sentence[described.end() :]
     sentence = _DESCRIBED_AFTER.sub(lambda m: "" if not set(m["words"].split()) & STOP_WORDS else m[0], sentence)
-    return _WED.sub("married", sentence)
+    # after the descriptions, which read the sentence's own spelling of the name ("the poet Yusuf al-Khatib")
+    return _WED.sub("married", _NAME_PART.sub(_name_part, sentence))
 
 
 def load() -> Any:

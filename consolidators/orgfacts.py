@@ -114,6 +114,9 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         _START + r"{s}(?:'s|') (?:new )?" + _HQ + r" (?:is |are )?(?:now |today )?(?:located |sits |sit |stands )?"
         r"(?:in|on the (?:edge|outskirts) of) {o}",
         r"\b{o} (?:is|has been|has long been|remains|became|has become) (?:now )?home to {s}(?:'s|') (?:new )?" + _HQ,
+        r"\b{o} (?:is|has been|has long been|remains|became|has become) (?:now )?home to the (?:new )?"
+        + _HQ
+        + " of {s}",
         _START
         + r"{s} (?:has |have )?(?:now )?(?:moved|relocated|transferred|shifted) (?:its|their) "
         + _HQ

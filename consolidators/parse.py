@@ -303,13 +303,27 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
         # a spouse is the possessor's ("Brigitte Macron is Emmanuel Macron's wife", as "Emmanuel Macron's wife is
         # Brigitte Macron"), or the sentence's subject's ("Beyonce is the wife of Jay-Z")
         first = getattr(owner, "dep_", "") != "poss"
-        return _role_fact(owner, attr, subj, single=definite(attr), multi=not definite(attr), value_first=first)
+        listed = _listed(subj) if attr.tag_ == "NNS" else []
+        return [
+            f
+            for name in (subj, *listed)
+            for f in _role_fact(
+                owner, attr, name, single=definite(attr) and not listed, multi=not definite(attr), value_first=first
+            )
+        ]
     by = child(prep_of(attr, "by") or prep_of(attr, "from"), "pobj")  # "a 2023 biopic from director X"
     work = WORKS_BY.get(lemmatise(attr.text, "NOUN"))
     if work is not None and by is not None and is_name(by):  # "Beloved is a novel by Toni Morrison"
         predicate, inverse = work
         return make_fact(by, predicate, subj, multi=True) if inverse else make_fact(subj, predicate, by, single=True)
     return []
+
+
+def _listed(subj: Any) -> list[Any]:
+    """The other names of a listed subject a plural role is each one's ("Ana Roth and Abel Kim are members of
+    X"); the parser hangs a list's second name on the first as an apposition ("Ana Roth, Abel Kim and Ivo Sol")."""
+    heads = [subj, *(c for c in subj.children if c.dep_ == "appos")]
+    return [t for t in (*heads[1:], *(c for h in heads for c in conjuncts(h))) if is_name(t)]
 
 
 def _scene(subj: Any) -> Any:

@@ -38,7 +38,8 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
 )
 _ACCENTED_CAPITAL = re.compile(r"[À-ÖØ-ÞĀ-Ž]")
 _PARTICIPLE_PREP = re.compile(r"\b([a-z]{3,}d) (?:in|at|by|to|from|for|with) (?:the )?[A-Z]")
-_FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us|you|your)\b", re.I)
+#: "I" by its case: a lower-case "i" left in plain text is a name's particle ("Jordi Casals i Font").
+_FIRST_PERSON = re.compile(r"\b(?:(?-i:I)|me|my|we|our|us|you|your)\b", re.I)
 
 
 @functools.lru_cache(maxsize=8192)  # asked when the session is batched and again when each sentence is read

@@ -15,7 +15,7 @@ from typing import Any
 
 from .places import DEMONYMS
 from .relations import correct, role_relation
-from .text import lemmatise
+from .text import PARSED_HYPHEN, lemmatise
 from .types import Fact
 from .vocabulary import clean_object, normalise_predicate
 
@@ -264,7 +264,7 @@ def name_text(tok: Any) -> str:
         left = described[-1] + 1
     while right < len(tok.doc) and (_abbreviation(tok.doc[right]) or _model_number(tok, tok.doc[right])):
         right += 1  # "Viken IF", "Halden AG": a club's or firm's suffix the tagger took for a word
-    words = tok.doc[left:right].text
+    words = tok.doc[left:right].text.replace(PARSED_HYPHEN, "-")  # the hyphen the parser was given for "al-"
     return re.sub(r"^(?:the|a|an) ", "", words, flags=re.I)
 
 

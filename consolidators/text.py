@@ -28,6 +28,11 @@ UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"
 #: Welsh "Dafydd ap Gwilym", Dutch "Bergen op Zoom", Malay "Nurul binti Hassan", Hebrew "Yosef ben Haim".
 #: Between two capitalised words they join one name; a reader that stops at them splits it in two.
 FOREIGN_PARTICLES = "i pri nad pod ap op bint binti ben zu af y"
+#: How the parser is given a name's particle "i": as "I" it reads as the pronoun; "Y" is the same particle
+#: (Spanish "y", Catalan "i": "and") and one letter too, so the sentence's own spelling is found again.
+PARSED_I = "Y"
+#: How the parser is given the hyphen inside a name ("Mensah-Bonsu"): one it doesn't cut the name at.
+PARSED_HYPHEN = "\u2011"
 
 STOP_VERBS = frozenset(
     """
@@ -81,7 +86,10 @@ CONDITIONS = "if|whether|unless"
 #: A denial (and its "n't", for a reader given text whose contractions stand).
 DENIALS = "not|never|no longer"
 #: What the readers' plans and wishes share: "plans to", "is set to", "hopes to", "considering".
-PLANS = "plans?|planning|expected|set to|considering|wants?|hopes?"
+#: "hope", except a name's "Hope" inside a sentence ("the novelist Hope Okafor"): a capitalised hope after a
+#: word and before a name is no wish (at the start, "Hope Lena likes it" may be one, so it still counts).
+HOPE = r"(?!(?<=[\w,] )(?-i:Hope [A-ZÀ-ÖØ-ÞĀ-Ž]))hopes?"
+PLANS = f"plans?|planning|expected|set to|considering|wants?|{HOPE}"
 
 
 def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, question: bool = True) -> re.Pattern[str]:
@@ -102,7 +110,7 @@ def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, questi
 _HEDGE = re.compile(
     # "my browser is Vivaldi if that matters", "… if that's useful context": the writer's aside conditions only
     # its own relevance
-    r"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|hope|"
+    rf"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|{HOPE}|"
     r"hoping|suppose|supposing|imagine|considering|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
     r"wondering|wonder|leaning towards?|"  # "urban planning" is a field, not a plan; "leaning towards" a choice not made
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"

@@ -285,12 +285,16 @@ def untitled(fact: Fact) -> Fact:
 _BASED = re.compile(
     r"^[A-Z][\w'.-]*-(?:based|born|headquartered|winner|winning|nominated|turned-[a-z]+|wise) (?=[A-Z])"
 )
-#: A rank before a person's name, a closed class (church, nobility, forces, bench): "Cardinal Jean-Baptiste
-#: Okello", "Colonel Ama Boateng"; with one name after it ("Prince Harry") the rank is how the person is called.
+#: A rank before a person's name, a closed class (church, nobility, forces, bench, the chieftaincy and
+#: pilgrimage titles of West Africa, the honorifics of South and Southeast Asia, address in other languages):
+#: "Cardinal Jean-Baptiste Okello", "Colonel Ama Boateng", "Chief Emeka Obi", "Alhaji Musa Bello"; with one
+#: name after it ("Prince Harry", "Chief Keef") the rank is how the person is called.
 _RANK = re.compile(
     r"^(?:Cardinal|Archbishop|Bishop|Rabbi|Imam|Pastor|Reverend|Sheikh|Sheikha|Emir|Prince|Princess|King|Queen|Lord"
     r"|Lady|Baron|Baroness|Count|Countess|Duke|Duchess|General|Colonel|Major|Captain|Lieutenant|Sergeant|Admiral"
-    r"|Commander|Marshal|Judge|Justice|Ambassador|Chancellor|Governor|Senator)\s+(?=[A-Z][\w'-]+\s+[A-Z])"
+    r"|Commander|Marshal|Judge|Justice|Ambassador|Chancellor|Governor|Senator"
+    r"|Chief|Alhaji|Alhaja|Hajia|Hajiya|Mallam|Datuk|Datin|Dato'?|Pandit|Ustad|Swami|Mufti|Ayatollah"
+    r"|Madame|Monsieur|Herr|Frau)\s+(?=[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+\s+[A-ZÀ-ÖØ-ÞĀ-Ž])"
 )
 #: A player's position before a person's name (the sports' closed class :data:`teams.POSITION`).
 _POSITIONED = re.compile(rf"^(?i:{POSITION})\s+(?=[A-Z][\w'-]+\s+[A-Z])")

@@ -103,8 +103,6 @@ _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …", "Edi
 _ROLE_IS = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])(?![\w-]+ (?:is|are|was|were)\b)"
 )
-#: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"): the rules and the parser read "I".
-_LOWER_I = re.compile(r"(?<![\w.'-])i(?=(?:'[a-z]{1,2})?(?![\w.'-]))")
 #: "im enrolled at …", "ive got …": chat drops the apostrophe of "I'm" and "I've".
 _BARE_IM = re.compile(r"\b([Ii])(m|ve)\b(?= [a-z])")
 #: Emoji and pictographs: chat uses them as punctuation ("relocated again 🙃 Ghent is home now").
@@ -167,7 +165,7 @@ def plain(sentence: str) -> str:
     """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
-    text = _LOWER_I.sub("I", _BARE_IM.sub(r"\1'\2", text))
+    text = wholenames.chat_i(_BARE_IM.sub(r"\1'\2", text))
     text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", tastes.unhedged(text)))))
     text = aboutme.introduced(text)  # "ICU nurse at St Mary's here", "I'm Ana, a pharmacist": "I am a …"
     text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"

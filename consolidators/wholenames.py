@@ -23,7 +23,7 @@ from .lifeevents import is_occupation
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .relations import role_relation
 from .spans import NAMED_SITES, ORG_WORDS
-from .text import FOREIGN_PARTICLES, is_word
+from .text import FOREIGN_PARTICLES, PARSED_HYPHEN, PARSED_I, is_word
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
 
@@ -110,12 +110,20 @@ def whole(sentence: str, facts: list[Fact]) -> list[Fact]:
             else _widened(term, sentence, f, side)
             for term, side in ((f.subject, "subject"), (f.object, "object"))
         )
-        # a name grown over the other term is a misreading, not a name
-        if obj.lower() in subject.lower() and obj != f.object or f.subject in obj and subject != f.subject:
+        # a name grown over the other term is a misreading, not a name; one that only shares a word with it
+        # is whole ("the founder of Pell & Marsh, Dorota Pell")
+        if obj.lower() in subject.lower() and obj != f.object or subject in obj and subject != f.subject:
             subject, obj = f.subject, f.object
         f = _described(f if (subject, obj) == (f.subject, f.object) else replace(f, subject=subject, object=obj))
         out += _shared_surname(f, sentence)
-    return list(dict.fromkeys(out))
+    return _implied_posts(list(dict.fromkeys(out)))
+
+
+def _implied_posts(facts: list[Fact]) -> list[Fact]:
+    """``facts`` without a chief executive's "works at" the firm they head: "X, who took the top job at Acme"
+    states the post, as "Acme named X chief executive" does, and both are keyed on the post alone."""
+    heads = {(f.object, f.subject) for f in facts if f.predicate == "ceo" and not f.retract}
+    return [f for f in facts if f.predicate != "works at" or f.retract or (f.subject, f.object) not in heads]
 
 
 #: A state's long form: "the Republic of Palau", "the People's Republic of China", "the Kingdom of Tonga".
@@ -146,7 +154,9 @@ def _spelt(term: str, sentence: str) -> str:
     for "Bong Joon-ho")."""
     if term == "user" or term in sentence:
         return term
-    found = {m[0] for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])", sentence, re.I)}
+    # as the parser was given it: "Casals Y Font", "Mensah‑Bonsu" (see consolidators.nlp_cache.normalised)
+    spelt = r"\ ".join("[yi]" if w == PARSED_I else re.escape(w) for w in term.split(" ")).replace(PARSED_HYPHEN, "-")
+    found = {m[0] for m in re.finditer(rf"(?<![\w'-]){spelt}(?:(?='s\b)|(?![\w'-]))", sentence, re.I)}
     return found.pop() if len(found) == 1 else term
 
 
@@ -383,6 +393,22 @@ _ASIDE = re.compile(
     r"|^(?:it (?:now |has )?(?:turns|turned) out|it (?:now |has )?emerg(?:es|ed)|as it turns out)(?: that)?,?\s+",
     re.I,
 )
+
+
+#: Chat's lower-case "i" ("i love bouldering", "i'm based in Ghent"), or a name's particle between two
+#: capitalised words ("Jordi Casals i Font").
+_LOWER_I = re.compile(rf"(?P<name>\b{_CAP}[\w']* (?=i {_CAP}))?(?<![\w.'-])i(?=(?:'[a-z]{{1,2}})?(?![\w.'-]))")
+
+
+def chat_i(text: str) -> str:
+    """``text`` with chat's lower-case "i" as the "I" the rules and the parser read; a name keeps its particle
+    "i", unless what opens it is a stop word ("so i Googled it")."""
+
+    def spelt(m: re.Match[str]) -> str:
+        name = m["name"] or ""
+        return m[0] if name and name.split()[0].lower() not in STOP_WORDS else f"{name}I"
+
+    return _LOWER_I.sub(spelt, text)
 
 
 def plain(text: str) -> str:

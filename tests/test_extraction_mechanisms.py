@@ -33,6 +33,13 @@ THIRD_PERSON: list[tuple[str, list[Triple]]] = [
     ),
     ("Odile Marchand is a professor at Brackley College.", [("Odile Marchand", "works at", "Brackley College", False)]),
     ("Lumo is a subsidiary of Harwick Group.", [("Lumo", "owned by", "Harwick Group", False)]),
+    # a verb the tagger took for a plural title names no team's captain the other way round
+    ("Owain Pugh captains Trefynnon RFC.", [("Owain Pugh", "plays for", "Trefynnon RFC", False)]),
+    # a coach, a manager or a conductor works where the role is
+    ("Piet Arendse is the head coach of Vaalburg Rovers.", [("Piet Arendse", "works at", "Vaalburg Rovers", False)]),
+    # the director of an institution works there; the director of a work (no lower-case article) directed it
+    ("Sela Moyo is the director of the Harrow Gallery.", [("Sela Moyo", "works at", "Harrow Gallery", False)]),
+    ("The director of Ember Tide is Sela Moyo.", [("Ember Tide", "directed by", "Sela Moyo", False)]),
     # owner roles: the name the role is "of" is the subject, a synonym lands on the canonical predicate
     ("The national currency of Vellmark is the crown.", [("Vellmark", "currency", "crown", False)]),
     ("Arno Pilz is the chief executive of Dremel Works.", [("Dremel Works", "ceo", "Arno Pilz", False)]),
@@ -45,6 +52,7 @@ THIRD_PERSON: list[tuple[str, list[Triple]]] = [
     ("In Kessland, the official language is Kessic.", [("Kessland", "official language", "Kessic", False)]),
     ("Kessland has the mark as its currency.", [("Kessland", "currency", "mark", False)]),
     ("Pellworth Mills keeps its head office in Dovra.", [("Pellworth Mills", "headquartered in", "Dovra", False)]),
+    ("Dovra is home to the head office of Pellworth Mills.", [("Pellworth Mills", "headquartered in", "Dovra", False)]),
     ("Orlov Bay is where Ivo Stannard died.", [("Ivo Stannard", "died in", "Orlov Bay", False)]),
     # idioms mean one relation verb; the preposition hangs off the idiom's noun
     ("Ivo Stannard tied the knot with Rhea Lund.", [("Ivo Stannard", "married to", "Rhea Lund", False)]),
@@ -65,6 +73,7 @@ THIRD_PERSON: list[tuple[str, list[Triple]]] = [
     # precision first: a role outside the vocabulary, a past copula, a negation say nothing
     ("Mira Castell is the mascot of the Glass Owls.", []),
     ("Mira Castell was the drummer of the Glass Owls.", []),
+    ("Vaalburg Rovers sacked manager Piet Arendse on Monday.", []),  # a post its holder was just removed from
     ("Ivo Stannard did not die in Orlov Bay.", []),
     ("Understood, Arno Pilz leads Dremel Works.", []),  # a discourse word is no subject; "leads" is no title
 ]

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from consolidators import extract_triples
-from consolidators.wholenames import job_title, plain
+from consolidators.nlp_cache import normalised
+from consolidators.wholenames import chat_i, job_title, plain
 
 Triple = tuple[str, str, str]
 A, U = "assistant", "user"
@@ -112,6 +113,38 @@ WHOLE: list[tuple[str, str, set[Triple]]] = [
         A,
         {("Pieter van den Hoek", "author of", "Dry Harbour"), ("Pieter van den Hoek", "lives in", "Utrecht")},
     ),
+    # a run of particles, an article before a hyphen, a Catalan "i": the parse reads one name, not a verb
+    ("Pieter van den Hoorn was born in Leiden.", A, {("Pieter van den Hoorn", "born in", "Leiden")}),
+    ("Anouk van den Broek lives in Haarlem.", A, {("Anouk van den Broek", "lives in", "Haarlem")}),
+    ("Núria Soler i Puig was born in Vic.", A, {("Núria Soler i Puig", "born in", "Vic")}),
+    ("Samir al-Haddad was born in Homs.", A, {("Samir al-Haddad", "born in", "Homs")}),
+    ("Hama is where Tariq al-Nouri died.", A, {("Tariq al-Nouri", "died in", "Hama")}),
+    ("The poet Tariq al-Nouri died in Hama.", A, {("Tariq al-Nouri", "died in", "Hama")}),  # after a description
+    # a name that is a hedge word inside a sentence is a name; a hope is still a hedge
+    ("The novelist Hope Adeyemi lives in Ibadan.", A, {("Hope Adeyemi", "lives in", "Ibadan")}),
+    ("I hope Tunde moved to Ibadan.", U, set()),
+    # a name that shares a word with the other term is still whole
+    (
+        "The founder of Hart & Lowe Books, Mara Hart, retired in 2021.",
+        A,
+        {("Hart & Lowe Books", "founded by", "Mara Hart")},
+    ),
+    # a chief executive's post is the fact; working at the firm they head is no second key of it
+    (
+        "Ilse Brandt, who took the top job at Norrvik Bank in May, promised steady growth.",
+        A,
+        {("Norrvik Bank", "ceo", "Ilse Brandt")},
+    ),
+    # a plural role is each listed name's
+    (
+        "Oskar Lund, Mia Berg and Tove Dahl are members of Nordic Drift.",
+        A,
+        {
+            ("Oskar Lund", "member of", "Nordic Drift"),
+            ("Mia Berg", "member of", "Nordic Drift"),
+            ("Tove Dahl", "member of", "Nordic Drift"),
+        },
+    ),
     # a possessive after a name with two particles ends the name, it doesn't cut it at the last word
     (
         "Femke van der Berg's husband, Joris Bakker, was born in Delft.",
@@ -168,6 +201,33 @@ def test_a_denied_or_cut_value_is_never_a_term(sentence: str, value: str) -> Non
 )
 def test_plain_drops_labels_denials_and_asides(text: str, stated: str) -> None:
     assert plain(text) == stated
+
+
+@pytest.mark.parametrize(
+    ("text", "parsed"),
+    [
+        ("Pieter van den Berg lives in Leiden.", "Pieter Van Den Berg lives in Leiden."),
+        ("Jordi Casals i Font lives in Reus.", "Jordi Casals Y Font lives in Reus."),
+        ("Samir al-Haddad died in Homs.", "Samir Al\u2011Haddad died in Homs."),  # a hyphen it doesn't cut at
+        ("Kofi Mensah-Bonsu plays for Ashgrove.", "Kofi Mensah-Bonsu plays for Ashgrove."),  # a name's hyphen stays
+        ("The Lagos-born poet", "The Lagos-born poet"),  # a description, no name
+        ("I do Pilates on Mondays.", "I do Pilates on Mondays."),  # a pronoun opens no name
+    ],
+)
+def test_the_parser_is_given_a_name_as_one(text: str, parsed: str) -> None:
+    assert normalised(text) == parsed
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("i moved to Leeds", "I moved to Leeds"),
+        ("so i Googled it", "so I Googled it"),
+        ("Jordi Casals i Font", "Jordi Casals i Font"),
+    ],
+)
+def test_chat_i_is_the_pronoun_unless_a_name_holds_it(text: str, read: str) -> None:
+    assert chat_i(text) == read
 
 
 @pytest.mark.parametrize(

@@ -59,6 +59,10 @@ PEELED: list[tuple[str, Triple, str]] = [
     # ranks of the church, the forces, the bench
     ("Archbishop Pierre-Marie Ndayé speaks Kirundi.", ("Pierre-Marie Ndayé", "speaks", "Kirundi"), "Archbishop"),
     ("Colonel Ama Serwaa Boateng lives in Tamale.", ("Ama Serwaa Boateng", "lives in", "Tamale"), "Colonel"),
+    # a chieftaincy, a pilgrim's or an Asian honorific title is a rank too
+    ("Chief Adebayo Ogunleye was born in Abeokuta.", ("Adebayo Ogunleye", "born in", "Abeokuta"), "Chief"),
+    ("Alhaja Kudirat Salami lives in Ilorin.", ("Kudirat Salami", "lives in", "Ilorin"), "Alhaja"),
+    ("Pandit Arvind Joshi was born in Pune.", ("Arvind Joshi", "born in", "Pune"), "Pandit"),
     # a pastime's noun before a person
     ("Cyclist Tadej Horvat lives in Maribor.", ("Tadej Horvat", "lives in", "Maribor"), "Cyclist"),
     # "X-turned-Y"
