@@ -11,6 +11,9 @@ reader's facts are together, because each reader sees only its own clause.
 - someone else's words or ways: "'I live in Paris,' he said in the film" quotes a speaker, not the user; "my
   whole team writes Scala" is the team's habit; "the library is my second home" is no home;
 - a trial, not a state: "I tried Nova once", "one Perl script for a legacy job, never again";
+- a past holder of the subject's relation, by the parse (:mod:`consolidators.pastholders`): "Ana Lind,
+  Corvane's former chief executive, …", "Ana Lind was Corvane's CEO for a decade"; and a link only meant or
+  tried ("Halden FC tried to sign Ivo Sand", "a proposal to move the capital to Sarn");
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import re
 
 from .lifeevents import is_occupation
+from .pastholders import in_passing
 from .phrases import USER
 from .spans import _RELATIVES as RELATIVES
 from .types import Fact
@@ -73,7 +77,9 @@ def stale(fact: Fact, text: str) -> bool:
         return True
     if _departed(fact, text):
         return True
-    return _called_old(fact.object, text) or _past_aside(fact, text) or _quoted(fact, text)
+    if _called_old(fact.object, text) or _past_aside(fact, text) or _quoted(fact, text):
+        return True
+    return fact.subject != USER and in_passing(text, fact.subject, fact.object)
 
 
 def _departed(fact: Fact, text: str) -> bool:

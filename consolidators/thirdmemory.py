@@ -28,6 +28,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from .forms import norm
 from .handovers import NAME, PLACE_OF
+from .pastholders import in_passing, someone_elses
 from .places import CURRENCIES, DEMONYMS
 from .relations import verb_forms
 from .spans import ORG_WORDS
@@ -181,6 +182,8 @@ _LEAD = frozenset(
 _FORMER_LEAD = frozenset({"former", "ex"})
 _DATES = frozenset(MONTHS + WEEKDAYS)
 _COUNTRIES = frozenset(DEMONYMS.values())
+#: Names that are no party: a country, or a demonym, an adjective here ("commutes to the firm's new Canadian office").
+_NO_PARTIES = _COUNTRIES | frozenset(DEMONYMS)
 #: Where a name is a place: "in Y", or "to Y" after a move ("moved his family to Y"; "married to Y" is no place).
 _PLACE_BEFORE = re.compile(
     r"\b(?:in|into|near|at|home to|(?:mov|relocat|return|head|transferr|shift|brought|took|taken)\w*\b[^,;]{0,40}\bto)"
@@ -223,13 +226,21 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
-        stated = [_settled(f, held, turn.content) for f in stated]
+        # a change the session's readers read beside memory (a move, a name for a description) passed no sieve
+        stated = [_settled(f, held, turn.content) for f in stated if not _passing(f, turn.content)]
         found = [f for s in split_sentences(turn.content) for f in changes(s, held, stated)]
         stamped = [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in found]
         out += stated + stamped
         for f in stated + stamped:
             _hold(held, f.subject, f.predicate, f.object, f.retract)
     return out + unsourced  # a fact no turn sourced: where it was, at the end
+
+
+def _passing(fact: Fact, said: str) -> bool:
+    """A third-person fact whose value a sentence of the turn names only in passing (a past holder, a plan)."""
+    if fact.retract or fact.subject.lower() == "user":
+        return False
+    return any(fact.object in s and in_passing(s, fact.subject, fact.object) for s in split_sentences(said))
 
 
 def _held(active: Sequence[ActiveFact]) -> dict[str, dict[str, Held]]:
@@ -315,8 +326,19 @@ def _new_value(
         and _now(text, start, old.predicate)
         and not _FORMER_AFTER.match(text, start + len(v))
     ]
-    values = list(dict.fromkeys(values))
+    values = [v for v in dict.fromkeys(values) if _held_now(text, old, v)]
     return values[0] if len(values) == 1 else None
+
+
+def _held_now(text: str, old: Held, value: str) -> bool:
+    """Whether the parse lets ``value`` be ``old``'s subject's now: no word of the subject's own name ("the club
+    Kofi left"), no past holder, no link only meant or tried, no other subject's value."""
+    person = _SUBJECT_KINDS.get(old.predicate) == "person"
+    return (
+        norm(value) not in norm(old.subject).split()
+        and not in_passing(text, old.subject, value)
+        and not someone_elses(text, old.subject, value, person=person)
+    )
 
 
 #: What a subject is, by the relations memory holds for it: a person lives and works somewhere, a company is
@@ -420,7 +442,7 @@ def _of_kind(text: str, name: str, start: int, kind: str) -> bool:
         return bool(_PLACE_BEFORE.search(before)) and not _STAY.search(before) and not org
     if kind == "language":
         return name.lower() in LANGUAGES
-    return not _PARTY_BEFORE.search(before) and name not in _COUNTRIES and name.lower() not in LANGUAGES
+    return not _PARTY_BEFORE.search(before) and name not in _NO_PARTIES and name.lower() not in LANGUAGES
 
 
 def _typed(new: str, old: str, kind: str) -> bool:

@@ -1,0 +1,214 @@
+"""Whose value a third-person sentence names, and whether as held now: read on the dependency parse.
+
+A sentence often names the value a subject held, or someone else's value, in passing, beside a cue that some
+reader takes for a change. The parse says which, wherever the words fall:
+
+- a past holder: a name in apposition to a role the sentence marks as over, of the fact's subject ("Ana Lind,
+  Corvane's former chief executive, …", "Berg's ex-wife Mia Holt …"), or the subject of a state the simple past
+  bounds ("Tomas Berg, who was mayor of Kelso for six years, …", "Ana Lind was Corvane's CEO for a decade"),
+  or the value of a role the copula marks as over ("Velmora's former capital was Dunreth");
+- a value only intended, tried or weighed: the clause that links it to the subject is the infinitive or gerund
+  of a verb or noun of intent ("Halden FC tried to sign Ivo Sand", "debated moving the capital to Sarn",
+  "despite a proposal to move the ministries to Sarn");
+- an alternative set aside: "made Qarini, rather than Arabic, the official language";
+- someone else's value: the clause that names the value has a subject of its own, and the fact's subject is
+  not among its words outside that subject ("Mia Holt, Berg's sister, now lives in Oslo" says nothing of
+  Berg's home; "Benfica sold Rui Costa to Fiorentina" names Rui Costa as the one sold, so it is his).
+
+The parse is asked only when a cheap test of the words allows the case (the consolidator must stay fast).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from .nlp_cache import parse_doc
+from .relations import verb_forms
+from .spans import FORMER, ended, former
+from .text import lemmatise
+
+#: Words a past holder's sentence needs: a role marked as over, or a past copula or state.
+_PAST_CUE = re.compile(r"\b(?:former|ex|previous|erstwhile|one-?time|original|was|were|had)\b", re.I)
+#: A role the sentence says another has taken since: "the original director of The Glass Lantern".
+_ORIGINAL = frozenset({"original"})
+#: Verbs and nouns whose infinitive or gerund complement is meant, tried or weighed, not done: a closed class.
+_INTENT_VERBS = frozenset(
+    "try attempt seek plan intend want hope aim propose consider debate discuss weigh mull threaten prepare".split()
+)
+_INTENT_NOUNS = frozenset("proposal plan bid attempt idea talk offer effort push move".split())
+_INTENT_CUE = re.compile(
+    r"\b(?:"
+    + "|".join(sorted({f for v in _INTENT_VERBS for f in verb_forms(v)} | _INTENT_NOUNS | {"plans", "talks"}))
+    + r")\b",
+    re.I,
+)
+#: The words that set a conjunct aside as the alternative not taken.
+_ASIDE = frozenset({"than", "not"})
+_ASIDE_CUE = re.compile(r"\b(?:rather than|instead of|not)\b", re.I)
+#: Pronouns that stand for a person, which a company or a place is not.
+_PERSONAL = frozenset({"he", "she", "him", "her"})
+
+
+def in_passing(text: str, subject: str, value: str) -> bool:
+    """Whether ``text`` names ``value`` only as ``subject``'s past holder, as an alternative set aside, or as a
+    link meant or tried."""
+    return set_aside(text, value) or past_holder(text, subject, value) or unrealised(text, subject, value)
+
+
+def set_aside(text: str, value: str) -> bool:
+    """Whether ``text`` names ``value`` as the alternative it sets aside: "made Qarini, rather than Arabic, the
+    official language", "chose Lund, not Malmo": a conjunct after "than" or "not"."""
+    if not _ASIDE_CUE.search(text):
+        return False
+    head = _root_of(text, value)
+    return head is not None and _aside(head)
+
+
+def _aside(tok: Any) -> bool:
+    """A conjunct after "than" or "not": the alternative set aside."""
+    if tok.dep_ != "conj":
+        return False
+    return any(c.dep_ in ("cc", "neg", "preconj") and c.lower_ in _ASIDE and c.i < tok.i for c in tok.head.children)
+
+
+def past_holder(text: str, subject: str, value: str) -> bool:
+    """Whether ``text`` names ``value`` as one who held a role of ``subject``'s that is over, or a state of it
+    that the simple past bounds."""
+    if not _PAST_CUE.search(text):
+        return False
+    head = _root_of(text, value)
+    if head is None:
+        return False
+    owner = _words(subject)
+    for role in _roles(head):
+        marked = former(role) or any(c.lower_ in _ORIGINAL for c in role.lefts if c.dep_ == "amod")
+        if marked and (_owned(role, owner) or _owned(head, owner)):
+            return True
+    if any(c.lower_ in FORMER for c in head.lefts if c.dep_ in ("compound", "amod")) and _owned(head, owner):
+        return True  # "Berg's ex-wife Mia Holt": the marker and the owner hang on the name itself
+    for verb in _clauses(head):  # "Ileke's former currency was the Ileke pound": the copula's other side
+        other = [c for c in verb.children if c.dep_ in ("nsubj", "attr") and c != head and c.pos_ == "NOUN"]
+        if any(former(c) and _owned(c, owner) for c in other):
+            return True
+    return any(ended(verb) and _names(verb, owner, skip=head) for verb in _clauses(head))
+
+
+def unrealised(text: str, subject: str, value: str) -> bool:
+    """Whether the words linking ``subject`` to ``value`` run through the complement of a verb or noun of intent:
+    the sentence says the link was meant, tried or weighed ("tried to sign X", "a proposal to move Y")."""
+    if not _INTENT_CUE.search(text):
+        return False
+    head = _root_of(text, value)
+    if head is None:
+        return False
+    named = _root_of(text, subject) or _root_of(text, subject.split()[-1])  # "Nwosu" for "Emeka Nwosu"
+    above = {t.i for t in _ancestors(named)} | {named.i} if named is not None else set()
+    path = [head, *_ancestors(head)]
+    below = path[: next((n for n, t in enumerate(path) if t.i in above), len(path))]
+    if named is not None:
+        mine = {t.i for t in path}
+        chain = [named, *_ancestors(named)]
+        below += chain[: next((n for n, t in enumerate(chain) if t.i in mine), len(chain))]
+    return any(_intended(t) for t in below)
+
+
+def _intended(tok: Any) -> bool:
+    """An infinitive or gerund that completes a verb or noun of intent: "tried to sign", "a plan to move"."""
+    if tok.tag_ not in ("VB", "VBG") or tok.dep_ not in ("xcomp", "ccomp", "acl"):
+        return False
+    head = tok.head
+    if head.pos_ == "NOUN":
+        return lemmatise(head.lower_, "NOUN") in _INTENT_NOUNS
+    return lemmatise(head.lower_, "VERB") in _INTENT_VERBS
+
+
+def someone_elses(text: str, subject: str, value: str, *, person: bool) -> bool:
+    """Whether the clause naming ``value`` has a subject of its own that is not ``subject``, and names
+    ``subject`` nowhere else: a name, or (for a ``subject`` that is no person) "he" or "she"."""
+    head = _root_of(text, value)
+    if head is None:
+        return False
+    verb = next((t for t in _ancestors(head) if t.pos_ in ("VERB", "AUX")), None)
+    if verb is None:
+        return False
+    agents = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    owner = _words(subject)
+    if any(a.pos_ == "PRON" for a in agents):
+        return not person and any(a.lower_ in _PERSONAL for a in agents)
+    names = [a for a in agents if a.pos_ == "PROPN"]
+    if not names or any(owner & _words_in(a) for a in names):
+        return False
+    # the parser may give the verb two subjects ("Ruiz's former teammate Ana Gil has joined …"): both are hers
+    inside = {t.i for a in agents for t in a.subtree}
+    return not owner & {t.lower_ for t in verb.subtree if t.i not in inside}
+
+
+def _words_in(tok: Any) -> set[str]:
+    """The words of the name ``tok`` heads, with the names coordinated with it ("X and Y now live in Z"): its
+    compounds and conjuncts, however the parser hung a long name's parts (not an apposition's words)."""
+    words, stack = set(), [tok]
+    while stack:
+        t = stack.pop()
+        words.add(t.lower_)
+        stack += [c for c in t.children if c.dep_ in ("compound", "nmod", "conj", "flat")]
+    return words
+
+
+def _root_of(text: str, value: str) -> Any:
+    """The token that heads ``value``'s words in the parse of ``text``, if the parse holds them in a row."""
+    words = [w.lower() for w in re.findall(r"[\w'-]+", value)]
+    if not words:
+        return None
+    doc = parse_doc(text)
+    if doc is None:
+        return None
+    lowered = [t.lower_ for t in doc]
+    for i in range(len(doc) - len(words) + 1):
+        if lowered[i : i + len(words)] == words:
+            span = doc[i : i + len(words)]
+            return span.root
+    return None
+
+
+def _roles(head: Any) -> Iterator[Any]:
+    """The nouns in apposition to a name: "Ana Lind, Corvane's former chief executive", either way round."""
+    yield from (c for c in head.children if c.dep_ == "appos")
+    if head.dep_ == "appos":
+        yield head.head
+
+
+def _clauses(head: Any) -> Iterator[Any]:
+    """The verbs a name is an argument of: its own clause's, and a relative clause's on it ("X, who was …")."""
+    if head.dep_ in ("nsubj", "nsubjpass", "attr", "dobj"):
+        yield head.head
+    elif head.dep_ == "pobj" and head.head.dep_ == "prep":
+        yield head.head.head
+    for c in head.children:
+        if c.dep_ == "relcl" and any(g.dep_ in ("nsubj", "nsubjpass") and g.tag_ in ("WP", "WDT") for g in c.children):
+            yield c
+
+
+def _ancestors(tok: Any) -> Iterator[Any]:
+    while tok.head != tok:
+        tok = tok.head
+        yield tok
+
+
+def _owned(noun: Any, owner: set[str]) -> bool:
+    """Whether ``noun``'s possessor, or what it is "of", is ``owner``: "Corvane's chief executive", "mayor of Kelso"."""
+    whose = [c for c in noun.children if c.dep_ == "poss"]
+    whose += [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    return any(owner & {t.lower_ for t in w.subtree} for w in whose)
+
+
+def _names(verb: Any, owner: set[str], *, skip: Any) -> bool:
+    """Whether the clause of ``verb`` names ``owner`` outside the phrase ``skip`` heads."""
+    inside = {t.i for t in skip.subtree} if skip.head == verb else {t.i for t in skip.subtree if t.i <= skip.i}
+    return bool(owner & {t.lower_ for t in verb.subtree if t.i not in inside})
+
+
+def _words(name: str) -> set[str]:
+    """A name's capitalised words, lower-cased: the parts a sentence may call it by."""
+    return {w.lower() for w in re.findall(r"[\w'-]+", name) if w[:1].isupper()} - {"the"}
