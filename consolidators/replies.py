@@ -22,13 +22,26 @@ from .types import Turn
 _NOW = r"(?: (?:now|these days|nowadays|currently|at the moment|right now|at present|today|day to day|mostly))?"
 #: A few words naming the thing asked about ("editor", "password manager", "main programming language").
 _NOUN = r"(?P<noun>(?!called\b|named\b)[a-z][a-z-]*(?: (?!called\b|named\b)[a-z][a-z-]*){0,2})"
-#: Verbs of wanting, planning or weighing: "Which city are you thinking of moving to?" asks about a plan.
-_INTENT = frozenset(
-    "want wanting like liking plan planning think thinking consider considering hope hoping going looking "
-    "aim aiming intend intending try trying mean meaning prefer preferring wish wishing".split()
-)
 #: Verbs that say a tool is used without saying for what: the noun asked about names the role.
-_TOOL_VERBS = frozenset("use using run running have prefer rely".split())
+_TOOL_VERBS = frozenset("use using run running have on".split())
+#: Verbs of a present state whose object is the answer ("What languages do you speak?"); any other verb
+#: ("recommend", "miss", "learning") asks about something else than what the user has.
+_STATE_VERBS = _TOOL_VERBS | {"speak", "drive"}
+#: A verb and preposition that place the user, and the nouns that ask for that place: "Which company are you
+#: working for?" asks for the employer, "Which client are you working for?" does not.
+_PLACED = {
+    ("work", "for"): "company employer firm organisation organization agency startup",
+    ("working", "for"): "company employer firm organisation organization agency startup",
+    ("work", "at"): "company employer firm organisation organization agency startup",
+    ("working", "at"): "company employer firm organisation organization agency startup",
+    ("live", "in"): "city town country place",
+    ("living", "in"): "city town country place",
+    ("study", "at"): "university school college",
+    ("studying", "at"): "university school college",
+}
+#: Nouns whose "my N is X" names no one relation: a device (its make, or the OS it runs) and a language (spoken
+#: or programmed in).
+_AMBIGUOUS = re.compile(r"\b(?:laptop|computer|machine|desktop|pc|device|language)\b")
 #: Where a verb of living, working or studying puts the answer.
 _WHERE = {
     "live": "live in",
@@ -50,31 +63,30 @@ class _Frame:
     statements: Callable[[re.Match[str], str], list[str]]
 
 
-def _verb_phrase(m: re.Match[str]) -> str | None:
-    verb, prep = m["verb"], m["prep"] or ""
-    if verb in _INTENT:
-        return None
-    return f"am {verb}{prep}" if verb.endswith("ing") else f"{verb}{prep}"
-
-
 def _which_noun(m: re.Match[str], answer: str) -> list[str]:
-    verb = _verb_phrase(m)
-    if verb is None:
+    verb, prep, noun = m["verb"], (m["prep"] or "").strip(), m["noun"]
+    if prep:
+        if noun.rsplit(" ", 1)[-1] not in _PLACED.get((verb, prep), "").split():
+            return []
+        return [f"I {'am ' if verb.endswith('ing') else ''}{verb} {prep} {answer}."]
+    if verb not in _STATE_VERBS:
         return []
-    said = [f"I {verb} {answer}."]
-    if m["prep"]:
-        return said
+    said = [f"I {'am ' if verb.endswith('ing') or verb == 'on' else ''}{verb} {answer}."]  # "are you on"
     # a tool verb says nothing of the role ("use"), another verb says it all ("speak" a language, not a
     # programming one): the verb's own sentence first unless it is a tool verb
-    role = [f"My {m['noun']} is {answer}."]
-    return role + said if m["verb"] in _TOOL_VERBS else said + role
+    role = [] if _AMBIGUOUS.search(noun) else [f"My {noun} is {answer}."]
+    return role + said if verb in _TOOL_VERBS else said + role
+
+
+def _your_noun(m: re.Match[str], answer: str) -> list[str]:
+    return [] if _AMBIGUOUS.search(m["noun"]) else [f"My {m['noun']} is{m['called'] or ''} {answer}."]
 
 
 _FRAMES = (
     # "What's your editor now?", "Who is your manager?", "What's your dog called?"
     _Frame(
         re.compile(rf"^(?:what|which|who)(?:'s| is) your {_NOUN}(?P<called> called| named)?{_NOW}\?$"),
-        lambda m, a: [f"My {m['noun']} is{m['called'] or ''} {a}."],
+        _your_noun,
     ),
     # "What's your dog's name?"
     _Frame(re.compile(rf"^what(?:'s| is) your {_NOUN}'s name{_NOW}\?$"), lambda m, a: [f"My {m['noun']} is {a}."]),
@@ -107,7 +119,7 @@ _NOT_AN_ANSWER = frozenset(
     "i i'm im we we're it it's that this same both anything whatever good fine great nowhere nobody somewhere "
     "someone something kinda sorta guess hard tough can't cant won't wont rather prefer originally formerly "
     "previously usually mostly mainly sometimes around about roughly like from in at on with to by near as "
-    "between over under".split()
+    "between over under remote hybrid downtown myself home freelance self-employed everywhere online office".split()
 )
 #: Words that make a reply a sentence or a choice, not a name: the readers take a sentence as it stands.
 _CLAUSE_WORDS = frozenset(
@@ -159,16 +171,15 @@ def statements(question: str, reply: str) -> list[str]:
 
 def answered(turns: Sequence[Turn], read: Callable[[str], bool]) -> list[Turn]:
     """``turns`` with each user reply that answers the assistant's question before it written as the first of
-    its statements that ``read`` finds a fact in, followed by the rest of the reply."""
+    its statements that ``read`` finds a fact in, followed by the reply as it was."""
     out: list[Turn] = []
     asked: str | None = None
     for turn in turns:
         user = turn.role.lower() in USER_ROLES
         if user and asked is not None:
             said = next((s for s in statements(asked, turn.content) if read(s)), None)
-            if said is not None:
-                rest = _SENTENCE.split(turn.content.strip(), maxsplit=1)[1:]
-                turn = replace(turn, content=" ".join([said, *rest]))
+            if said is not None:  # the reply stays whole after it: "Cork, but I live in Dublin now."
+                turn = replace(turn, content=f"{said} {turn.content.strip()}")
         asked = None if user else question_of(turn.content)
         out.append(turn)
     return out

@@ -67,6 +67,13 @@ UNANSWERED: list[tuple[str, str]] = [
     ("What's your budget for the trip?", "800 euros"),  # no relation memory keeps
     ("What's your deadline?", "Friday"),
     ("Which editor do you use?", "Why do you ask?"),  # a question back
+    ("Which laptop do you have?", "An old ThinkPad."),  # a device: its make, or the OS it runs?
+    ("What's your main language?", "Estonian."),  # spoken or programmed in?
+    ("Which language are you learning?", "Estonian."),  # not spoken yet
+    ("Which client are you working for?", "Unilever."),  # a client is no employer
+    ("Where do you work?", "Remote, mostly."),
+    ("Who are you working for now?", "Myself."),
+    ("Which browser do you miss?", "Opera."),  # missed: no longer used
     ("Here is the config you asked for.", "Kakoune."),  # no question
     ("Which editor do you use? Also, want the dark theme?", "Kakoune."),  # the last question is another
 ]
@@ -81,6 +88,13 @@ def test_the_fact_is_the_users_turn_and_the_rest_of_the_reply_is_still_read() ->
     facts = session_facts(_exchange("Which shell do you use?", "fish. Also I moved to Lille last month."))
     assert sorted((f.predicate, f.object) for f in facts) == [("lives in", "Lille"), ("shell", "fish")]
     assert {f.event_ids for f in facts} == {("u1",)} and {f.valid_from for f in facts} == {_TS + timedelta(seconds=20)}
+
+
+def test_the_reply_after_the_answer_is_still_read() -> None:
+    assert _facts("Where are you from?", "Kenya, but I live in Leeds now.") == [
+        ("user", "is from", "Kenya"),
+        ("user", "lives in", "Leeds"),
+    ]
 
 
 def test_a_full_sentence_reply_is_read_as_it_stands() -> None:
