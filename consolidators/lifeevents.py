@@ -242,7 +242,7 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
 PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     # "relocated the family to Aarhus": the household moves with the speaker
     (
-        r"(?:move|relocate) (?:(?:the|my|our) (?:whole )?(?:family|kids|children|household) )?"
+        r"(?:move|relocate) (?:(?:the|my|our) (?:whole )?(?:family|kids|children|household) (?=(?:from .+? )?to [A-Z]))?"
         r"(?:from (?P<old>.+?) )?to (?P<obj>.+)",
         "lives in",
         0.8,

@@ -152,7 +152,7 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
             r"\b(?:left|quit|wrapped (?:things )?up at|jumped ship|last day|resigned|handed in my notice|moved over from"
             r"|not at [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)* any ?more|not (?:(?:with|at) )?the old (?:[a-z]+ )?(?:startup|job|company|place|firm|employer)"
             # "switched hospitals, now at X": a change of the kind of place one works at
-            r"|(?:switched|changed) (?:jobs|employers|companies|firms|hospitals|clinics|practices|agencies|studios))\b",
+            r"|(?:switched|changed) (?:jobs|employers|companies|firms))\b",
             re.I,
         ),
         re.compile(

@@ -265,7 +265,9 @@ USER_CHANGES: list[tuple[str, list[Triple]]] = [
     ("honestly I've been on Debian for ages", [("user", "os", "Debian", False)]),
     ("I've been using Vivaldi since the spring", [("user", "browser", "Vivaldi", False)]),
     ("I've been on Debian for ages but tried NixOS last month", [("user", "os", "Debian", False)]),  # a trial
-    ("switched clinics in March, now at Meadowbank Surgery", [("user", "works at", "Meadowbank Surgery", False)]),
+    ("switched jobs in March, now at Meadowbank Surgery", [("user", "works at", "Meadowbank Surgery", False)]),
+    ("switched clinics for the physio, now at Meadowbank Surgery", []),  # patients switch clinics too
+    ("we moved the family to a bigger flat", []),  # a home, no place named
     ("my flatmate switched jobs, now at Meadowbank Surgery", []),
     ("Bear was way too limited, everything's in Capacities now", [("user", "notes app", "Capacities", False)]),
     ("everything's in Lisbon now, the boxes too", []),  # a place is no tool
