@@ -31,7 +31,7 @@ from .text import lemmatise
 _CHANGES = frozenset(
     "join rejoin sign move relocate transfer switch leave quit exit depart return"
     " name appoint elect hire tap pick choose select promote confirm install crown succeed replace"
-    " buy acquire purchase sell complete take marry wed die found launch open become snap land poach adopt".split()
+    " buy acquire purchase sell complete take marry wed die found launch open become poach adopt".split()
 )
 #: Verbs after which the noun phrase names a role: "named Vantix finance chief" is "named finance chief of Vantix".
 _NAMING = frozenset("name appoint elect tap pick choose select promote confirm install crown make".split())

@@ -189,12 +189,22 @@ SHARED_CURRENCIES = frozenset(
 _OPAQUE_ENDINGS = ("ese", "ish", "ic", "i", "ch", "ois", "que")
 
 
+#: Adjectives of a region, a union or a city-state that an ending would undo into no country ("European
+#: citizenship" is no "Europea"'s, "Vatican" no "Vatica"'s).
+_NO_ONE_COUNTRY = frozenset(
+    "european african asian arab latin caribbean nordic scandinavian balkan baltic commonwealth vatican "
+    "mediterranean pan-african eu un dual".split()
+)
+
+
 def country_of(adjective: str) -> str | None:
     """The country a nationality adjective names ("holds X citizenship", "a X passport"): the table's, else a coined
     one's undone by its ending ("Vesmarian" → Vesmaria, "Calderran" → Calderra), else a country's own name used as
     its adjective ("Ileke citizenship"); None for an ending that names no one country ("Kellish")."""
     if adjective in DEMONYMS:
         return DEMONYMS[adjective]
+    if adjective.lower() in _NO_ONE_COUNTRY:
+        return None
     if not adjective[:1].isupper() or not adjective.isalpha() or len(adjective) < 4:
         return None
     if adjective in COUNTRIES:

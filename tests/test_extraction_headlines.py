@@ -28,7 +28,10 @@ READ: list[tuple[str, list[Triple]]] = [
     ),
     # a club's plural present: "sign", not "signs"
     ("Kelderby Town sign defender Ravi Oduya", [("Ravi Oduya", "plays for", "Kelderby Town", False)]),
-    ("Pell Rovers snap up winger Dario Vos", [("Dario Vos", "plays for", "Pell Rovers", False)]),
+    # "snap up" buys companies as often as players ("Tesla snap up Maxwell Technologies" read as a transfer):
+    # no change verb of its own
+    ("Pell Rovers snap up winger Dario Vos", []),
+    ("Tesla snap up Maxwell Technologies", []),
     ("Varnholm Isles adopts euro", [("Varnholm Isles", "currency", "euro", False)]),
     # a removal's bare participle (or "out as") is a departure, never the title held
     ("Tamsin Roe ousted as Brackley Foods CEO", [("Brackley Foods", "ceo", "Tamsin Roe", True)]),

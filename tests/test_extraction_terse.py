@@ -72,6 +72,8 @@ LINES: list[tuple[str, set[Triple]]] = [
 NOTHING: list[str] = [
     "It wasn't Ivo Brenner who directed Salt Meridian.",
     "Ivo Brenner holds Orvish citizenship.",
+    "Ivo Brenner holds European citizenship.",  # a union's adjective, no country's
+    "Ivo Brenner holds Vatican citizenship.",
     "My CEO: Petra Lasko",  # the speaker's word, not an owner's name
 ]
 
