@@ -31,6 +31,8 @@ from .text import lemmatise
 
 #: Words a past holder's sentence needs: a role marked as over, or a past copula or state.
 _PAST_CUE = re.compile(r"\b(?:former|ex|previous|erstwhile|one-?time|original|was|were|had)\b", re.I)
+#: Verbs that give their subject a post now, whatever its apposition says it held before.
+_NEW_POST = frozenset("name appoint promote elect become succeed install hire tap choose select confirm swear".split())
 #: A role the sentence says another has taken since: "the original director of The Glass Lantern".
 _ORIGINAL = frozenset({"original"})
 #: Verbs and nouns whose infinitive or gerund complement is meant, tried or weighed, not done: a closed class.
@@ -82,6 +84,8 @@ def past_holder(text: str, subject: str, value: str) -> bool:
     if head is None:
         return False
     owner = _words(subject)
+    if head.dep_ in ("nsubj", "nsubjpass") and lemmatise(head.head.lower_, "VERB") in _NEW_POST:
+        return False  # "X, Corvane's former CFO, was named chief executive": the clause gives a post now
     for role in _roles(head):
         marked = former(role) or any(c.lower_ in _ORIGINAL for c in role.lefts if c.dep_ == "amod")
         if marked and (_owned(role, owner) or _owned(head, owner)):

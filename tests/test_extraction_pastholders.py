@@ -106,6 +106,15 @@ STILL_NOW: list[tuple[str, str, str, str, str]] = [
         "Corvane Group has appointed Anselm Fry, the former chief executive of Dalby Foods, as its new CEO.",
         "Anselm Fry",
     ),
+    # a promotion from within: the apposition's past post is another than the one the clause gives now
+    (
+        "Corvane Group",
+        "ceo",
+        "Petra Holm",
+        "Anselm Fry, Corvane Group's former finance chief, was named chief executive of Corvane Group.",
+        "Anselm Fry",
+    ),
+    ("Kelso", "mayor", "Tor Berg", "Ana Lind, Kelso's former deputy mayor, was elected mayor of Kelso.", "Ana Lind"),
     ("Rui Lopes", "plays for", "Braga", "Braga sold Rui Lopes to Porto.", "Porto"),
     ("Ivo Sand", "plays for", "Halden FC", "Brekka United have signed Ivo Sand from Halden FC.", "Brekka United"),
     ("Pia Lund", "lives in", "Oslo", "Pia Lund and Eva Berg have moved: they now live in Tromso.", "Tromso"),
