@@ -134,8 +134,6 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("employ", "at", True): ("works at", False, None),
     # a trade said by what its people do there: "teaches at the University of Ghana", "cooks at Fakhreldin"
     **{(verb, "at", False): ("works at", False, None) for verb in ("teach", "lecture", "cook", "nurse", "practise")},
-    # a post said by what its holder does to the body: "coaches Valmora FC", "conducts the Aldersgate Philharmonic"
-    **{(verb, "", False): ("works at", False, None) for verb in ("coach", "conduct")},
     ("play", "for", False): ("plays for", False, None),
     ("line up", "for", False): ("plays for", False, None),
     ("turn out", "for", False): ("plays for", False, None),

@@ -41,12 +41,6 @@ POSTS: list[tuple[str, Triple]] = [
         "Dorit Semel has left Wexby City and been appointed head coach at Harlow FC.",
         ("Dorit Semel", "works at", "Harlow FC"),
     ),
-    # the post said by what its holder does to the body
-    ("Hedda Voss coaches Lyndale Rovers.", ("Hedda Voss", "works at", "Lyndale Rovers")),
-    (
-        "Ilan Moravec now conducts the Vessby Chamber Orchestra.",
-        ("Ilan Moravec", "works at", "Vessby Chamber Orchestra"),
-    ),
     # what a departure was for: the new post
     (
         "Aurelio Benz has left Tamsk Labs to become chief engineer at Vireo Motors.",
@@ -91,6 +85,9 @@ NOTHING: list[str] = [
     "Carrow FC sacked manager Dorit Semel after a winless autumn.",
     "Ilan Moravec conducted the Vessby Chamber Orchestra until 2019.",
     "Hedda Voss coaches junior teams at weekends.",
+    # "coaches X" names a player as often as a club, "conducts X" a concert as often as a post
+    "Hedda Voss coaches Ilan Moravec.",
+    "Ilan Moravec conducts the Vessby Chamber Orchestra in Mahler's Fifth tonight.",
     # a departure's purpose that names no post: a band or a firm, as the move readers and memory decide
     "Hedda Voss quit The Larkspurs to join Tidewell.",
     "Bertil Ahlgren was director of the Kunstverein Oskarsby until 2019.",
