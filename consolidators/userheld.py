@@ -40,11 +40,12 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
         new_employer = any(f.subject == USER and f.predicate == "works at" and not f.retract for f in stated)
+        left = {f.predicate for f in stated if f.subject == USER and f.retract}  # "I left DeepMind, …"
         for f in stated:
             if f.subject == USER and f.predicate in RELATIONS:
                 sentence = _sentence_of(turn.content, f.object)
                 at_work = new_employer or _names_employer(sentence, held.get("works at"))
-                read = _read(f, held.get(f.predicate), sentence, at_work)
+                read = _read(f, held.get(f.predicate), sentence, at_work, left=f.predicate in left)
                 if read is None:
                     continue
                 _hold(held, read)
@@ -62,19 +63,25 @@ def _hold(held: dict[str, str], fact: Fact) -> None:
         del held[fact.predicate]
 
 
-def _read(fact: Fact, old: str | None, sentence: str, at_work: bool) -> Fact | None:
-    """The fact as memory reads it; None when it is no new value after all."""
+def _read(fact: Fact, old: str | None, sentence: str, at_work: bool, *, left: bool = False) -> Fact | None:
+    """The fact as memory reads it; None when it is no new value after all. ``left``: the turn also takes back a
+    value of the relation, so a name like the held one's start is a new one ("I left DeepMind, I'm at Google")."""
     if fact.predicate == "works as" and not fact.retract and norm(fact.object) in ROLE_NOUNS:
         return None  # "email client" names a kind of tool, not a job, whatever its last word ends in
     if fact.retract or old is None or norm(old) == norm(fact.object):
         return fact
-    if shortened(fact.object, old):
+    if shortened(fact.object, old) and not left:
         return replace(fact, object=old)
-    if fact.predicate == "lives in" and _coarser_place(fact.object, old) and not _MOVED.search(sentence):
+    changed = says_change(sentence) or _CAREER.search(sentence) is not None
+    if fact.predicate == "lives in" and _coarser_place(fact.object, old) and not (_MOVED.search(sentence) or changed):
         return None
-    if fact.predicate == "works as" and not (at_work or says_change(sentence)):
+    if fact.predicate == "works as" and not (at_work or changed):
         return None
     return fact
+
+
+#: A change of career said without a change word: "I retrained last year and I'm a paramedic".
+_CAREER = re.compile(r"\b(?:retrain(?:ed|ing)?|requalified|qualified|became|career change|changed careers)\b", re.I)
 
 
 def shortened(value: str, held: str) -> bool:

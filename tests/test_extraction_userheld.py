@@ -30,6 +30,11 @@ def _said(sentence: str, predicate: str, held: dict[str, str]) -> set[str]:
 ROWS: list[tuple[str, dict[str, str], str, set[str]]] = [
     # a shorter form of the held name is that name: the fact keeps the held spelling
     ("works at", {"works at": "Jansen Robotics"}, "I'm a test engineer at Jansen now", {"Jansen Robotics"}),
+    # … unless the turn leaves the held one: then a name like its start is another employer
+    ("works at", {"works at": "Siemens Healthineers"}, "I left Healthineers, I'm at Siemens now", {"Siemens"}),
+    # a career change said without a change word, and a country said with "now"
+    ("works as", {"works as": "nurse"}, "I retrained last year and I'm a paramedic", {"paramedic"}),
+    ("lives in", {"lives in": "Ghent"}, "I'm in Norway now, took a job in Bergen", {"Norway"}),
     # a new name that only shares a later word is another employer
     ("works at", {"works at": "Jansen Robotics"}, "I'm a test engineer at Robotics Hub now", {"Robotics Hub"}),
     # a country after a city is the coarser answer, not a move; a move says so
