@@ -227,9 +227,7 @@ _NOW_ON = (
     re.compile(rf"\b(?:I am|we are) (?:now )?on (?:an? |the )?{_NAME},? now\b"),
     re.compile(rf"\b(?:everything|it all|our stuff)(?: is|'s) (?:now )?(?:on|hosted on|running on|in) {_NAME},? now\b"),
     # "I've been on Fedora for years": a state that began and still holds (a change after it: see _unsure)
-    re.compile(
-        rf"\bI(?: have|'ve) been (?:on|running|using) {_NAME} (?:for|since)\b(?!.*\b(?:until|but|switch|mov|left))"
-    ),
+    re.compile(rf"\bI(?: have|'ve) been (?:on|running) {_NAME} (?:for|since)\b(?!.*\b(?:until|but|switch|mov|left))"),
     re.compile(rf"\breplaced (?:it|them|mine) with (?:an? |the )?{_NAME}"),
     re.compile(rf"\bI (?:carry|rock|have|have got) (?:an? |the )?{_NAME},? now\b"),  # "I carry a Galaxy Z Flip6 now"
     # "we moved to Hetzner from AWS": both tools of one role

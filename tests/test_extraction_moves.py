@@ -263,7 +263,7 @@ USER_CHANGES: list[tuple[str, list[Triple]]] = [
     ("switched majors, it's geology I'm studying now", [("user", "studies", "geology", False)]),
     # a state that began and still holds; a switch of the kind of place one works at, then where one is now
     ("honestly I've been on Debian for ages", [("user", "os", "Debian", False)]),
-    ("I've been using Vivaldi since the spring", [("user", "browser", "Vivaldi", False)]),
+    ("I've been using Vivaldi since the spring", [("user", "uses", "Vivaldi", False)]),  # no role said
     ("I've been on Debian for ages but tried NixOS last month", [("user", "os", "Debian", False)]),  # a trial
     ("switched jobs in March, now at Meadowbank Surgery", [("user", "works at", "Meadowbank Surgery", False)]),
     ("switched clinics for the physio, now at Meadowbank Surgery", []),  # patients switch clinics too
