@@ -27,17 +27,13 @@ _TOOL_VERBS = frozenset("use using run running have on".split())
 #: Verbs of a present state whose object is the answer ("What languages do you speak?"); any other verb
 #: ("recommend", "miss", "learning") asks about something else than what the user has.
 _STATE_VERBS = _TOOL_VERBS | {"speak", "drive"}
+_EMPLOYERS = "company employer firm organisation organization agency startup"
 #: A verb and preposition that place the user, and the nouns that ask for that place: "Which company are you
 #: working for?" asks for the employer, "Which client are you working for?" does not.
 _PLACED = {
-    ("work", "for"): "company employer firm organisation organization agency startup",
-    ("working", "for"): "company employer firm organisation organization agency startup",
-    ("work", "at"): "company employer firm organisation organization agency startup",
-    ("working", "at"): "company employer firm organisation organization agency startup",
-    ("live", "in"): "city town country place",
-    ("living", "in"): "city town country place",
-    ("study", "at"): "university school college",
-    ("studying", "at"): "university school college",
+    **{(verb, prep): _EMPLOYERS for verb in ("work", "working") for prep in ("for", "at")},
+    **{(verb, "in"): "city town country place" for verb in ("live", "living")},
+    **{(verb, "at"): "university school college" for verb in ("study", "studying")},
 }
 #: Nouns whose "my N is X" names no one relation: a device (its make, or the OS it runs) and a language (spoken
 #: or programmed in).
