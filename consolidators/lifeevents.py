@@ -233,9 +233,11 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
         False,
     ),
     (r"study at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.9, False),
+    # "study at a small college called Ardmore": the school by the name its description gives
+    (r"study at an? (?:[a-z-]+ ){0,3}(?:called|named) (?P<obj>[A-Z].*)", "studies at", 0.9, False),
     (r"enrol?l (?:at|in) (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.8, False),  # "enrolled at Sciences Po"
     (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
-    (r"study (?P<obj>[a-z].*)", "studies", 0.9, False),
+    (r"study (?!(?:at|in|with|for|from|under|abroad|online|remotely)\b)(?P<obj>[a-z].*)", "studies", 0.9, False),
 )
 
 #: Rules only a person states about themself: where they live, work, what they drink.

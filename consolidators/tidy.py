@@ -205,6 +205,9 @@ _VERB_FIRST = re.compile(r"(?:has|have|had|is|are|was|were)\s", re.I)
 _CLAUSE_IN_VALUE = re.compile(r"\s+(?:is|are|was|were|has|have|had|does|do|did|who|who's|which|whose)(?:\s|$)")
 #: A place named inside another's: "Miami's Brickell district", "Lisbon's old town".
 _PLACE_OF_PLACE = re.compile(r"(?<=\w)'s\s.*$")
+#: A description before the name it introduces: "a Berlin startup called Fernweh" is Fernweh. A lower-case word
+#: must come before the cue, so a title ("A Man Called Ove") is never cut.
+_CALLED = re.compile(r"^(?:[\w'&.-]+ )*?[a-z][\w'-]* (?:called|named) (?=[A-Z0-9])")
 
 
 _TOOLS = frozenset(ROLES) | {"uses"}
@@ -231,6 +234,8 @@ def _run_on_cut(fact: Fact, *, cut_here: bool = True) -> Fact:
         obj = re.sub(r"(?<=\w)(?:'s|')$", "", obj) if cut_here or obj != fact.object else obj
     elif fact.predicate not in _TITLED:  # "shopify is way chiller than my last gig": a value has no verb of its own
         obj = _CLAUSE_IN_VALUE.split(obj, maxsplit=1)[0]
+    if fact.predicate not in _TITLED:
+        obj = _CALLED.sub("", obj)
     if fact.predicate == "works as":
         obj = _SHIFT.sub("", obj)
     if fact.predicate in _PLACES:  # "moved to Miami's Brickell district": the place is the city whose it is

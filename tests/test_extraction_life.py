@@ -212,6 +212,12 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("Our firm is happy to announce a new office.", []),
     ("my brother is renting a flat in Riga now", []),
     ("Using the new tablet is fun", []),
+    # a description before the name it introduces: the name is the value, whichever reader read the relation
+    ("I work remotely for a Berlin startup called Fernweh", [("user", "works at", "Fernweh", False)]),
+    ("I study at a small college called Ardmore", [("user", "studies at", "Ardmore", False)]),
+    ("I'm studying at a tiny art school named Kestle", [("user", "studies at", "Kestle", False)]),
+    # "study" with a place or a manner after it names no field of study
+    ("I study in the library most evenings", []),
 ]
 
 #: The user's changes and standing facts said in passing (round 10): the new value beside the change, a value
