@@ -68,11 +68,12 @@ _MOVE_VERBS = frozenset("move relocate settle live".split())
 _HOME_NOUNS = frozenset("flat apartment house home place condo lease keys key".split())
 _JOB_NOUNS = frozenset("job gig role position offer payroll staff team".split())
 _LEAVE_VERBS = frozenset("resign quit leave".split())
+_HIRE_VERBS = frozenset("hire employ recruit".split())
 _GIVE_UP_VERBS = frozenset("delete uninstall remove".split())
 _CUE_WORDS = frozenset(
     {w for phrase in ROLE_NOUNS for w in phrase.split()}
     | _MOVE_VERBS
-    | {"moved", "settled", "lived", "living", "fluent", "done", "enrolled", "born", "attend", "speak"}
+    | {"moved", "settled", "lived", "living", "fluent", "done", "enrolled", "born", "attend", "speak", "hired"}
 )
 PAST = re.compile(
     r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time"
@@ -347,8 +348,12 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
     """ "accepted an offer from X", "started a new gig at X", "I begin at X", "resigned from X", "make a living as"."""
     if lemma in _LEAVE_VERBS:
         return [f for o in _pobjs(verb, "from") if is_name(o) for f in _said("works at", o, retract=True)]
+    if lemma in _HIRE_VERBS and child(verb, "auxpass") is not None:  # "I got hired as a barista at X"
+        return _hired(verb, verb)
     dobj = child(verb, "dobj")
     noun = lemmatise(dobj.text, "NOUN") if dobj is not None else ""
+    if lemma == "get" and noun in ("job", "gig", "position", "role") and _pobjs(dobj, "as"):
+        return _hired(dobj, verb)  # "I got a job as a nurse at St Mary's"
     if lemma in ("make", "earn") and noun == "living":  # "I make a living as a translator"
         return [f for o in _pobjs(verb, "as") for f in _said("works as", o.text)]
     # "I got the job at Klarna" (an offer got is not yet accepted)
@@ -361,6 +366,17 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
         places = [o for o in _pobjs(verb, "at", "from", "with") + (_pobjs(dobj, "at", "from", "with") if dobj else [])]
         return [f for o in places[:1] if is_name(o) for f in _said("works at", o)]
     return []
+
+
+def _hired(head: Any, verb: Any) -> list[Fact]:
+    """The job a hiring gives ("as a barista", "as head chef": an occupation, with the nouns before it) and the
+    employer ("by Monzo", "at Beanstalk", said after the verb or after the job)."""
+    jobs = [o for o in _pobjs(head, "as") if is_occupation(lemmatise(o.text, "NOUN"))]
+    where = [o for o in (*_pobjs(verb, "by", "at", "with"), *(p for j in jobs for p in _pobjs(j, "at", "with")))]
+    title = [" ".join([*(c.text for c in j.lefts if c.dep_ == "compound"), j.text]) for j in jobs[:1]]
+    return [f for t in title for f in _said("works as", t)] + [
+        f for o in where[:1] if is_name(o) for f in _said("works at", o)
+    ]
 
 
 def _tool(verb: Any, lemma: str) -> list[Fact]:

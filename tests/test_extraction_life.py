@@ -216,6 +216,21 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("I work remotely for a Berlin startup called Fernweh", [("user", "works at", "Fernweh", False)]),
     ("I study at a small college called Ardmore", [("user", "studies at", "Ardmore", False)]),
     ("I'm studying at a tiny art school named Kestle", [("user", "studies at", "Kestle", False)]),
+    # a hiring gives the job ("as …", with the nouns before it) and the employer ("by", "at", after the verb or
+    # the job); a wish, a condition or someone else's hiring gives nothing
+    (
+        "I just got hired as a pastry chef at Crumbwell",
+        [("user", "works as", "pastry chef", False), ("user", "works at", "Crumbwell", False)],
+    ),
+    ("I was recruited by Tessaline last month", [("user", "works at", "Tessaline", False)]),
+    (
+        "I got a job as a paramedic with Northway Ambulance",
+        [("user", "works as", "paramedic", False), ("user", "works at", "Northway Ambulance", False)],
+    ),
+    ("I got hired as a welder", [("user", "works as", "welder", False)]),
+    ("if I get hired by Tessaline I'll buy a car", []),
+    ("my cousin got hired as a welder at Brannock", []),
+    ("we got hired by a client in Tromsø", []),
     # "study" with a place or a manner after it names no field of study
     ("I study in the library most evenings", []),
 ]
