@@ -66,11 +66,14 @@ class PreviousRow:
     valid_from: datetime | None = None
     confidence: float | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+    superseded_by: str | None = None
 
     @classmethod
     def from_row(cls, r: dict[str, Any]) -> PreviousRow:
         """From a row of ``ACTIVE_SESSION_CONSOLIDATED`` or ``RETIRED_SESSION_FACTS`` (columns by name)."""
-        return cls(**{**r, "id": str(r["id"]), "event_ids": tuple(r["event_ids"]), "metadata": r["metadata"] or {}})
+        by = r.get("superseded_by")
+        fields = {"id": str(r["id"]), "event_ids": tuple(r["event_ids"]), "metadata": r["metadata"] or {}}
+        return cls(**{**r, **fields, "superseded_by": str(by) if by else None})
 
 
 @dataclass
@@ -102,18 +105,25 @@ def unchanged(
     is re-consolidated — the previous row stays what it was (active, or retired
     as it was), instead of a copy superseding it — so a backfill adds no version
     and ``history`` one line per real change. A fact naming an active fact it
-    replaces (``named_active``) is new work for the engine, never unchanged.
+    replaces (``named_active``) is new work for the engine, unless its previous row
+    was retired by that very fact: an older value said again after the newer one
+    ("all my notes are in Notion" re-read after "Logseq has my notes now") is
+    superseded by it again, so re-writing it would only add a copy to the chain.
     """
-    pool: dict[tuple[Any, ...], list[str]] = {}
+    pool: dict[tuple[Any, ...], list[PreviousRow]] = {}
     for old in previous:
         if old.kind == "fact":
-            pool.setdefault(_identity(old), []).append(old.id)
+            pool.setdefault(_identity(old), []).append(old)
     found: dict[int, str] = {}
     for i, row in enumerate(rows):
-        if row.kind != "fact" or row.retract or named_fact(row.replaces) in named_active:
+        if row.kind != "fact" or row.retract:
             continue
-        if ids := pool.get(_identity(row)):
-            found[i] = ids.pop(0)  # each previous row stands for one new row
+        named = named_fact(row.replaces)
+        ids = pool.get(_identity(row), [])
+        match = next((p for p in ids if named not in named_active or p.superseded_by == named), None)
+        if match is not None:
+            ids.remove(match)  # each previous row stands for one new row
+            found[i] = match.id
     return found
 
 
