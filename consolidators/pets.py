@@ -21,17 +21,24 @@ _NAMES = rf"(?P<names>{_NAME}(?:(?:, | and | & ){_NAME})*)"
 _OWNED = re.compile(
     rf"\b(?:(?:my|our) (?:[\w-]+ ){{0,2}}|(?:I|we) (?:have|'ve got|have got|got|adopted|rescued|own)(?: [\w-]+){{0,3}} "
     rf"|(?:adopted|rescued|got) (?:a|an|two|three|another)(?: [\w-]+){{0,2}} |the one with the "
+    rf"|(?:I|we) (?:named|called) (?:the|our|my)(?: [\w-]+){{0,2}} "  # who names a pet is who keeps it
     rf"|(?:one|two|three|four|\d) (?:[\w-]+ )?)(?:{_PET})\b",
     re.I,
 )
+_ITS_NAME = re.compile(rf"\b(?i:her|his|its|their) names?(?: is| are|'s) {_NAMES}")  # "…, her name's Clementine"
+_NAMED_IT = re.compile(rf"\b(?:named|called) (?:him|her|it|them) {_NAMES}")  # "… and the kids named him Spike"
+_AFTER_A_PET = (_ITS_NAME, _NAMED_IT)  # these name a pet only after one is mentioned
+#: How a message ties a name to a pet.
 _TIED = (
     re.compile(rf"\b(?:{_PET}) (?:named|called) {_NAMES}"),  # "a beagle named Pixel"
+    re.compile(
+        rf"\b(?:named|called) (?:the|our|my)(?: [\w-]+){{0,2}} (?:{_PET}) {_NAMES}"
+    ),  # "named the puppy Waffles"
     re.compile(
         rf"\b(?:{_PET}),? \(?{_NAMES}\)?(?=$|[,.;:!)—–-]| [—–-]| (?:and|who|which|is|are|has|have|just)\b)"
     ),  # "two cats, Miso and Tofu"
     re.compile(rf"^{_NAMES}(?:,| \() ?(?:my|our) (?:[\w-]+ ){{0,2}}(?:{_PET})\b"),  # "Pepper, my border collie"
-    re.compile(rf"\b(?i:her|his|its|their) names?(?: is| are|'s) {_NAMES}"),  # "…, her name's Clementine"
-    re.compile(rf"\b(?:named|called) (?:him|her|it|them) {_NAMES}"),  # "… and the kids named him Spike"
+    *_AFTER_A_PET,
 )
 _A_PET = re.compile(rf"\b(?:{_PET})\b|\bnamed? ", re.I)
 _SOMEONE_ELSES = re.compile(rf"\b(?:\w+'s|their|his|her) (?:[\w-]+ )?(?:{_PET})\b", re.I)
@@ -57,7 +64,7 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
 def _names(text: str) -> list[str]:
     names: list[str] = []
     for pattern in _TIED:
-        if pattern in _TIED[3:] and not re.search(rf"\b(?:{_PET})\b", text[: text.find("name")], re.I):
+        if pattern in _AFTER_A_PET and not re.search(rf"\b(?:{_PET})\b", text[: text.find("name")], re.I):
             continue  # "her name is …", "named him …" name a pet only after one
         for m in pattern.finditer(text):
             names += [n for n in re.split(r", | and | & ", m["names"]) if n not in _NOT_NAMES and n.lower() not in PETS]
@@ -74,5 +81,5 @@ def across(pair: str) -> list[Fact]:
     """A pet the user got in one sentence and named in the next: "We got a second dog! His name is Taco"."""
     if not _MINE_FIRST.match(pair):
         return []
-    named = {n for m in _TIED[3].finditer(pair) for n in re.split(r", | and | & ", m["names"])}
+    named = {n for m in _ITS_NAME.finditer(pair) for n in re.split(r", | and | & ", m["names"])}
     return [f for f in merged([], pair) if f.object in named]

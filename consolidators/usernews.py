@@ -181,7 +181,8 @@ _JOB_NOUNS = frozenset(
 _INTRO = re.compile(
     r"^(?:(?i:quick intro|intro|me|(?:a (?:bit|little) |some stuff |quick bit )?about me|background|bio|context))\s*:\s*(?:I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*)?"
     # "Hi! I'm Marta, a chemistry teacher, and I live in Wrocław": the name, then what the user is
-    r"|^(?:(?i:hi|hey|hello|hiya|greetings)\W+)*I am [A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*,\s*(?=an? )"
+    # … or the age first: "I'm 34, a software engineer, living in Austin"
+    r"|^(?:(?i:hi|hey|hello|hiya|greetings)\W+)*I am (?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]*|\d{1,2}(?: years old)?),\s*(?=an? )"
 )
 _INTRO_PART = re.compile(
     rf"^(?:an? )?(?P<job>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?:at|with) {_ORG})?"

@@ -231,6 +231,20 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("if I get hired by Tessaline I'll buy a car", []),
     ("my cousin got hired as a welder at Brannock", []),
     ("we got hired by a client in Tromsø", []),
+    # a self-introduction that gives the age first, then the job and the home
+    (
+        "I'm 41, a quantity surveyor, living in Dundee",
+        [("user", "works as", "quantity surveyor", False), ("user", "lives in", "Dundee", False)],
+    ),
+    ("I'm 41, a huge fan of curling", [("user", "likes", "curling", False)]),
+    # who names a pet keeps it; someone else's naming, or a naming still to come, gives the user none
+    ("we named the kitten Paprika after her ginger fur", [("user", "has pet", "Paprika", False)]),
+    ("my neighbour named her parrot Admiral", []),
+    ("we might call the puppy Dumpling", []),
+    # "my company, X," presupposes whose company X is; an old or a wished-for one is not the current employer
+    ("my company, Tarnwell, just got bought by a fund", [("user", "works at", "Tarnwell", False)]),
+    ("my previous company, Tarnwell, folded", []),
+    ("my uncle's firm, Tarnwell, is hiring", []),
     # "study" with a place or a manner after it names no field of study
     ("I study in the library most evenings", []),
 ]
