@@ -27,10 +27,11 @@ from dataclasses import dataclass, field, replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import relations
-from .forms import adjective_stems, extends, norm
+from .forms import adjective_stems, extends, initials, norm
 from .handovers import NAME, country
 from .places import DEMONYMS
 from .spans import ORG_WORDS
+from .statics import MULTI
 from .text import UPPER, is_word, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 from .wholenames import job_title
@@ -103,6 +104,15 @@ _NAMED_AFTER = re.compile(rf"\s+[{UPPER}]")
 _LEAD = frozenset(
     "the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame ceo cfo cto coo".split()
 )
+#: An acronym: what an organisation named in full once is called after ("HMG", "FCL"), as its initials.
+_ACRONYM = re.compile(rf"[{UPPER}][{UPPER}&]{{1,5}}")
+#: Relations a subject holds several values of at once: a session's new value is one more, not the one.
+_SEVERAL = MULTI | {"speaks", "citizen of"}
+#: The particles a family name is said with, lower-cased ("de Saint-Aubin", "van der Hoek", "de la Serna",
+#: "bin Rashid"): after a full name, the particles and the last word are a short name of it, as a surname is.
+_PARTICLES = frozenset(
+    "de da di du del della dei der den van von ten ter la le los las dos das al el bin bint ibn".split()
+)
 #: Honorifics: "Dr Okafor" is the person "Okafor" is, never a second full name beside "Ngozi Okafor".
 _HONORIFICS = frozenset("dr mr mrs ms miss mx prof professor sir dame".split())
 
@@ -118,6 +128,7 @@ class _Names:
     nations: set[str] = field(default_factory=set)  # subjects known by a country's relation
     ends: dict[str, list[str]] = field(default_factory=dict)  # first or last word -> the full names it ends
     in_turn: set[str] = field(default_factory=set)  # the full names the turn read so far said
+    values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (subject, relation) -> values
 
     def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
         """The subjects of ``facts`` and what their relations tell of their names: a party's, a country's, a
@@ -129,6 +140,13 @@ class _Names:
             if subject not in self.subjects:
                 self.subjects[subject] = f.subject
                 self.name(f.subject)
+            held = self.values.setdefault((subject, f.predicate), {})
+            if isinstance(f, Fact) and f.retract:
+                held.pop(norm(f.object), None)
+            elif isinstance(f, Fact) and f.predicate not in _SEVERAL:
+                self.values[subject, f.predicate] = {norm(f.object): f.object}  # the session's new value replaces
+            else:
+                held[norm(f.object)] = f.object
             if f.predicate in _OF_PARTIES:
                 self.parties.add(subject)
             if f.predicate in COUNTRY_RELATIONS:
@@ -255,7 +273,24 @@ def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], 
     mine = [
         replace(f, subject=subjects.get(i, f.subject), object=objects.get(i, f.object)) for i, f in enumerate(stated)
     ]
-    return mine, content
+    return [_as_held(f, names) for f in mine], content
+
+
+def _as_held(fact: Fact, names: _Names) -> Fact:
+    """The fact with its value as memory holds it, where the sentence says the one value memory holds for the
+    key by a part of its name ("Lens" of RC Lens, "Holmqvist" of Karin Holmqvist): a restatement, not a change,
+    which stored as said would replace the whole name with a part of it. Not a place: "York" after "New York"
+    is another city."""
+    if fact.predicate in _PLACE_VALUED or fact.predicate in _SEVERAL or norm(fact.subject) == "user":
+        return fact
+    held = names.values.get((norm(fact.subject), fact.predicate), {})
+    said = norm(fact.object).split()
+    if len(held) != 1 or not said:
+        return fact
+    key, value = next(iter(held.items()))
+    words = key.split()
+    part = len(said) < len(words) and (words[: len(said)] == said or words[-len(said) :] == said)
+    return replace(fact, object=value) if part else fact
 
 
 def _first(sentences: list[str], name: str) -> int:
@@ -305,6 +340,11 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
     a person-valued relation's value, or a description asks which subject the turn names; in running text it is
     as likely the word ("Stone walls")."""
     key = norm(short)
+    particled = _particled(short)
+    if particled:  # "De Saint-Aubin", "van der Hoek": a family name said with its particles
+        return _one(_with_particles(particled, names), names)
+    if _ACRONYM.fullmatch(short) and not person:  # "HMG" after "Halvorsen Maritime Group"
+        return _one([n for n in names.full if initials(n) == key and _party(n, names)], names)
     if (
         " " in key
         or not short[:1].isupper()
@@ -321,16 +361,47 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
     tails, heads, family_first = [], [], []
     for n in names.ends.get(key, ()):
         words = n.split()
-        party = n in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words) or "of" in words
+        party = _party(n, names)
         if party and not person and not (place and not _ORGS.isdisjoint(words)):
             heads += [n] if words[0] == key else []
         elif not party:
             tails += [n] if words[-1] == key else []
             family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
-    found = _outermost(tails + heads) or _outermost(family_first)
+    return _one(_outermost(tails + heads) or _outermost(family_first), names)
+
+
+def _party(name: str, names: _Names) -> bool:
+    """Whether a full name is an organisation's, a body's or a place's: known so, or by its words."""
+    words = name.split()
+    return name in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words) or "of" in words
+
+
+def _one(found: list[str], names: _Names) -> str | None:
+    """The one full name of ``found`` a short name stands for, as written."""
     if len(found) > 1:  # two people of one surname: the one the turn named in full, if it named one
         found = [n for n in found if n in names.in_turn]
     return names.full[found[0]] if len(found) == 1 else None
+
+
+def _particled(short: str) -> list[str] | None:
+    """The words of a family name said with its particles ("De Saint-Aubin", "de la Serna", "van der Hoek"), or
+    None: a name only if its last word is capitalised and every word before it is a particle."""
+    words = norm(short).split()
+    last = short.split()[-1] if short.split() else ""
+    if len(words) < 2 or not last[:1].isupper() or any(w not in _PARTICLES for w in words[:-1]):
+        return None
+    return words
+
+
+def _with_particles(words: list[str], names: _Names) -> list[str]:
+    """The people's full names that end in the family name ``words`` ("Léonie de Saint-Aubin" for "de
+    Saint-Aubin"): one word or more before it, and no party's name ("Banco de la Plata" is no person)."""
+    found = []
+    for n in names.ends.get(words[-1], ()):
+        full = n.split()
+        if len(full) > len(words) and full[-len(words) :] == words and n not in names.parties:
+            found.append(n)
+    return _outermost(found)
 
 
 def _outermost(candidates: list[str]) -> list[str]:
