@@ -44,6 +44,8 @@ COUNTRY_RELATIONS = frozenset(
 )
 #: Relations whose value is a place: a name stored so is a place, never a short name.
 _PLACE_VALUED = frozenset({"lives in", "born in", "died in", "located in", "headquartered in", "capital"})
+#: Relations only a person holds: their subject said by one word is a person's family name, not a company's.
+_PERSONAL = frozenset({"lives in", "works at", "plays for", "married to", "born in", "died in", "educated at"})
 #: Relations a company, a body or a country holds: its name is shortened to its first word, not its last.
 _OF_PARTIES = frozenset({"headquartered in", "ceo", "owned by", "founded by", "located in", *COUNTRY_RELATIONS})
 #: Words that make a name an organisation's or a place's (lower case, as names are compared); so does "of"
@@ -86,10 +88,26 @@ _DESCRIBED: dict[str, frozenset[str]] = {
         frozenset({"located in"}),
     ),
 }
-#: "the company", "the company's": not a description that names what it describes itself ("the city of Durban",
+#: The words an organisation's name says its kind by, for the descriptions that name one kind: "the bank" is
+#: "Norrbrook Bank", never "Halvorsen Maritime Group" (:func:`_may_be`). A noun not here names no one kind.
+_KIND_WORDS: dict[str, frozenset[str]] = {
+    noun: frozenset(words.split())
+    for nouns, words in (
+        (("bank", "lender"), "bank banco banque bancorp"),
+        (("insurer",), "insurance assurance"),
+        (("airline",), "airlines airways air aviation"),
+        (("studio",), "studio studios games interactive pictures films entertainment animation"),
+        (("publisher",), "press publishing publishers books"),
+        (("label",), "records music"),
+        (("carmaker", "automaker"), "motors automotive auto cars"),
+        (("broadcaster",), "media networks broadcasting television tv radio"),
+    )
+    for noun in nouns
+}
+#: "the company", "the company's", "the Portuguese striker": not a description that names what it describes itself ("the city of Durban",
 #: "the film Winter Harbour", "the university where she studied").
 _DESCRIPTION = re.compile(
-    rf"\b[Tt]he ({'|'.join(_DESCRIBED)})\b(?!-)(?!\s+(?:(?:of|where|which|that|who|whose)\b|[{UPPER}\d]))"
+    rf"\b[Tt]he (?:(?:{'|'.join(DEMONYMS)}) )?({'|'.join(_DESCRIBED)})\b(?!-)(?!\s+(?:(?:of|where|which|that|who|whose)\b|[{UPPER}\d]))"
 )
 #: Where a description is a clause's subject: the text's start, or after a clause's punctuation or conjunction.
 _CLAUSE_START = re.compile(r"(?:^|[;:,.!?—–]\s*|\b(?:and|but|so|while|where|after which)\s+)$")
@@ -229,11 +247,20 @@ def _described(text: str, said: set[str], earlier: set[str], kinds: dict[str, se
         if not (_CLAUSE_START.search(text[: m.start()]) or text.startswith(("'s", "’s"), m.end())):
             return m[0]  # an object ("hired her to run the company"): the readers know these phrases as they are
         relations = _DESCRIBED[m[1]]
-        fits = [s for s in said if not kinds[s].isdisjoint(relations)]
-        fits = fits or [s for s in earlier if not kinds[s].isdisjoint(relations)]
+        fits = [s for s in said if not kinds[s].isdisjoint(relations) and _may_be(m[1], s)]
+        fits = fits or [s for s in earlier if not kinds[s].isdisjoint(relations) and _may_be(m[1], s)]
         return names.subjects[fits[0]] if len(fits) == 1 else m[0]
 
     return _DESCRIPTION.sub(one, text)
+
+
+def _may_be(noun: str, subject: str) -> bool:
+    """Whether a description's noun may describe ``subject``: a name that says its kind by an organisation's word
+    ("Halvorsen Maritime Group", "Norrbrook Bank") is described only by a noun of that kind ("the bank" is no
+    group's); a name that says none ("Kestrel"), or a noun that names no one kind ("the company"), may be."""
+    said = _KIND_WORDS.get(noun)
+    words = set(subject.split())
+    return said is None or words.isdisjoint(_ORGS) or not words.isdisjoint(said)
 
 
 def _named_subjects(text: str, kinds: dict[str, set[str]], names: _Names) -> set[str]:
@@ -313,7 +340,9 @@ def _subject(fact: Fact, names: _Names) -> str:
     titled = _titled(fact.subject)
     if titled:
         return _full(titled, names, person=True, named=True) or fact.subject
-    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor", named=True)
+    # a relation only a company, a body or a country holds, or one only a person does, says which the name is
+    party = True if fact.predicate in _OF_PARTIES else False if fact.predicate in _PERSONAL else None
+    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor", named=True, of_party=party)
     return subject or (_country(fact.subject, names) if national else None) or fact.subject
 
 
@@ -333,12 +362,21 @@ def _spelt_out(text: str, names: _Names) -> str:
     return _WORD.sub(one, _TITLED.sub(titled, text)) if names.full else text
 
 
-def _full(short: str, names: _Names, *, person: bool = False, place: bool = False, named: bool = False) -> str | None:
+def _full(
+    short: str,
+    names: _Names,
+    *,
+    person: bool = False,
+    place: bool = False,
+    named: bool = False,
+    of_party: bool | None = None,
+) -> str | None:
     """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
     ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics'). An English word ("Kestrel" of
     Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject or
     a person-valued relation's value, or a description asks which subject the turn names; in running text it is
-    as likely the word ("Stone walls")."""
+    as likely the word ("Stone walls"). Where a company's and a person's name both fit, an ``of_party`` relation
+    (True: a company's, False: a person's) says which."""
     key = norm(short)
     particled = _particled(short)
     if particled:  # "De Saint-Aubin", "van der Hoek": a family name said with its particles
@@ -367,7 +405,10 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
         elif not party:
             tails += [n] if words[-1] == key else []
             family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
-    return _one(_outermost(tails + heads) or _outermost(family_first), names)
+    found = _outermost(tails + heads) or _outermost(family_first)
+    if len(found) > 1 and of_party is not None:  # "Sunaku" of Sunaku Robotics and of Kenji Sunaku: the relation says
+        found = _outermost(heads if of_party else tails) or found
+    return _one(found, names)
 
 
 def _party(name: str, names: _Names) -> bool:

@@ -315,6 +315,20 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("Iris Paz", "works at", "del Sur"),
         ("Iris Paz", "del Sur"),
     ),
+    (  # a word that opens a company's name and ends its founder's: a company's relation says the company
+        [],
+        [("Moreno Aerial", "founded by", "Lidia Moreno")],
+        "Moreno has moved its headquarters to Bilbao.",
+        ("Moreno", "headquartered in", "Bilbao"),
+        ("Moreno Aerial", "Bilbao"),
+    ),
+    (  # ... and a person's relation the person
+        [],
+        [("Moreno Aerial", "founded by", "Lidia Moreno")],
+        "Moreno now lives in Bilbao.",
+        ("Moreno", "lives in", "Bilbao"),
+        ("Lidia Moreno", "Bilbao"),
+    ),
     (  # an organisation named in full once, then by its initials
         [],
         [("Brennholt Cargo Lines", "ceo", "Ola Dahl")],
