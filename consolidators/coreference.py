@@ -27,10 +27,11 @@ from dataclasses import dataclass, field, replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import relations
-from .forms import adjective_stems, extends, norm
+from .forms import adjective_stems, extends, initials, norm
 from .handovers import NAME, country
 from .places import DEMONYMS
 from .spans import ORG_WORDS
+from .statics import MULTI
 from .text import UPPER, is_word, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 from .wholenames import job_title
@@ -43,6 +44,8 @@ COUNTRY_RELATIONS = frozenset(
 )
 #: Relations whose value is a place: a name stored so is a place, never a short name.
 _PLACE_VALUED = frozenset({"lives in", "born in", "died in", "located in", "headquartered in", "capital"})
+#: Relations only a person holds: their subject said by one word is a person's family name, not a company's.
+_PERSONAL = frozenset({"lives in", "works at", "plays for", "married to", "born in", "died in", "educated at"})
 #: Relations a company, a body or a country holds: its name is shortened to its first word, not its last.
 _OF_PARTIES = frozenset({"headquartered in", "ceo", "owned by", "founded by", "located in", *COUNTRY_RELATIONS})
 #: Words that make a name an organisation's or a place's (lower case, as names are compared); so does "of"
@@ -85,10 +88,26 @@ _DESCRIBED: dict[str, frozenset[str]] = {
         frozenset({"located in"}),
     ),
 }
-#: "the company", "the company's": not a description that names what it describes itself ("the city of Durban",
+#: The words an organisation's name says its kind by, for the descriptions that name one kind: "the bank" is
+#: "Norrbrook Bank", never "Halvorsen Maritime Group" (:func:`_may_be`). A noun not here names no one kind.
+_KIND_WORDS: dict[str, frozenset[str]] = {
+    noun: frozenset(words.split())
+    for nouns, words in (
+        (("bank", "lender"), "bank banco banque bancorp"),
+        (("insurer",), "insurance assurance"),
+        (("airline",), "airlines airways air aviation"),
+        (("studio",), "studio studios games interactive pictures films entertainment animation"),
+        (("publisher",), "press publishing publishers books"),
+        (("label",), "records music"),
+        (("carmaker", "automaker"), "motors automotive auto cars"),
+        (("broadcaster",), "media networks broadcasting television tv radio"),
+    )
+    for noun in nouns
+}
+#: "the company", "the company's", "the Portuguese striker": not a description that names what it describes itself ("the city of Durban",
 #: "the film Winter Harbour", "the university where she studied").
 _DESCRIPTION = re.compile(
-    rf"\b[Tt]he ({'|'.join(_DESCRIBED)})\b(?!-)(?!\s+(?:(?:of|where|which|that|who|whose)\b|[{UPPER}\d]))"
+    rf"\b[Tt]he (?:(?:{'|'.join(DEMONYMS)}) )?({'|'.join(_DESCRIBED)})\b(?!-)(?!\s+(?:(?:of|where|which|that|who|whose)\b|[{UPPER}\d]))"
 )
 #: Where a description is a clause's subject: the text's start, or after a clause's punctuation or conjunction.
 _CLAUSE_START = re.compile(r"(?:^|[;:,.!?—–]\s*|\b(?:and|but|so|while|where|after which)\s+)$")
@@ -102,6 +121,15 @@ _NAMED_AFTER = re.compile(rf"\s+[{UPPER}]")
 #: Words a name may open with that are no part of it: articles, titles, a link left by a stripped office.
 _LEAD = frozenset(
     "the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame ceo cfo cto coo".split()
+)
+#: An acronym: what an organisation named in full once is called after ("HMG", "FCL"), as its initials.
+_ACRONYM = re.compile(rf"[{UPPER}][{UPPER}&]{{1,5}}")
+#: Relations a subject holds several values of at once: a session's new value is one more, not the one.
+_SEVERAL = MULTI | {"speaks", "citizen of"}
+#: The particles a family name is said with, lower-cased ("de Saint-Aubin", "van der Hoek", "de la Serna",
+#: "bin Rashid"): after a full name, the particles and the last word are a short name of it, as a surname is.
+_PARTICLES = frozenset(
+    "de da di du del della dei der den van von ten ter la le los las dos das al el bin bint ibn".split()
 )
 #: Honorifics: "Dr Okafor" is the person "Okafor" is, never a second full name beside "Ngozi Okafor".
 _HONORIFICS = frozenset("dr mr mrs ms miss mx prof professor sir dame".split())
@@ -118,6 +146,7 @@ class _Names:
     nations: set[str] = field(default_factory=set)  # subjects known by a country's relation
     ends: dict[str, list[str]] = field(default_factory=dict)  # first or last word -> the full names it ends
     in_turn: set[str] = field(default_factory=set)  # the full names the turn read so far said
+    values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (subject, relation) -> values
 
     def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
         """The subjects of ``facts`` and what their relations tell of their names: a party's, a country's, a
@@ -129,6 +158,13 @@ class _Names:
             if subject not in self.subjects:
                 self.subjects[subject] = f.subject
                 self.name(f.subject)
+            held = self.values.setdefault((subject, f.predicate), {})
+            if isinstance(f, Fact) and f.retract:
+                held.pop(norm(f.object), None)
+            elif isinstance(f, Fact) and f.predicate not in _SEVERAL:
+                self.values[subject, f.predicate] = {norm(f.object): f.object}  # the session's new value replaces
+            else:
+                held[norm(f.object)] = f.object
             if f.predicate in _OF_PARTIES:
                 self.parties.add(subject)
             if f.predicate in COUNTRY_RELATIONS:
@@ -211,11 +247,20 @@ def _described(text: str, said: set[str], earlier: set[str], kinds: dict[str, se
         if not (_CLAUSE_START.search(text[: m.start()]) or text.startswith(("'s", "’s"), m.end())):
             return m[0]  # an object ("hired her to run the company"): the readers know these phrases as they are
         relations = _DESCRIBED[m[1]]
-        fits = [s for s in said if not kinds[s].isdisjoint(relations)]
-        fits = fits or [s for s in earlier if not kinds[s].isdisjoint(relations)]
+        fits = [s for s in said if not kinds[s].isdisjoint(relations) and _may_be(m[1], s)]
+        fits = fits or [s for s in earlier if not kinds[s].isdisjoint(relations) and _may_be(m[1], s)]
         return names.subjects[fits[0]] if len(fits) == 1 else m[0]
 
     return _DESCRIPTION.sub(one, text)
+
+
+def _may_be(noun: str, subject: str) -> bool:
+    """Whether a description's noun may describe ``subject``: a name that says its kind by an organisation's word
+    ("Halvorsen Maritime Group", "Norrbrook Bank") is described only by a noun of that kind ("the bank" is no
+    group's); a name that says none ("Kestrel"), or a noun that names no one kind ("the company"), may be."""
+    said = _KIND_WORDS.get(noun)
+    words = set(subject.split())
+    return said is None or words.isdisjoint(_ORGS) or not words.isdisjoint(said)
 
 
 def _named_subjects(text: str, kinds: dict[str, set[str]], names: _Names) -> set[str]:
@@ -255,7 +300,24 @@ def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], 
     mine = [
         replace(f, subject=subjects.get(i, f.subject), object=objects.get(i, f.object)) for i, f in enumerate(stated)
     ]
-    return mine, content
+    return [_as_held(f, names) for f in mine], content
+
+
+def _as_held(fact: Fact, names: _Names) -> Fact:
+    """The fact with its value as memory holds it, where the sentence says the one value memory holds for the
+    key by a part of its name ("Lens" of RC Lens, "Holmqvist" of Karin Holmqvist): a restatement, not a change,
+    which stored as said would replace the whole name with a part of it. Not a place: "York" after "New York"
+    is another city."""
+    if fact.predicate in _PLACE_VALUED or fact.predicate in _SEVERAL or norm(fact.subject) == "user":
+        return fact
+    held = names.values.get((norm(fact.subject), fact.predicate), {})
+    said = norm(fact.object).split()
+    if len(held) != 1 or not said:
+        return fact
+    key, value = next(iter(held.items()))
+    words = key.split()
+    part = len(said) < len(words) and (words[: len(said)] == said or words[-len(said) :] == said)
+    return replace(fact, object=value) if part else fact
 
 
 def _first(sentences: list[str], name: str) -> int:
@@ -278,7 +340,9 @@ def _subject(fact: Fact, names: _Names) -> str:
     titled = _titled(fact.subject)
     if titled:
         return _full(titled, names, person=True, named=True) or fact.subject
-    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor", named=True)
+    # a relation only a company, a body or a country holds, or one only a person does, says which the name is
+    party = True if fact.predicate in _OF_PARTIES else False if fact.predicate in _PERSONAL else None
+    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor", named=True, of_party=party)
     return subject or (_country(fact.subject, names) if national else None) or fact.subject
 
 
@@ -298,13 +362,27 @@ def _spelt_out(text: str, names: _Names) -> str:
     return _WORD.sub(one, _TITLED.sub(titled, text)) if names.full else text
 
 
-def _full(short: str, names: _Names, *, person: bool = False, place: bool = False, named: bool = False) -> str | None:
+def _full(
+    short: str,
+    names: _Names,
+    *,
+    person: bool = False,
+    place: bool = False,
+    named: bool = False,
+    of_party: bool | None = None,
+) -> str | None:
     """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
     ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics'). An English word ("Kestrel" of
     Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject or
     a person-valued relation's value, or a description asks which subject the turn names; in running text it is
-    as likely the word ("Stone walls")."""
+    as likely the word ("Stone walls"). Where a company's and a person's name both fit, an ``of_party`` relation
+    (True: a company's, False: a person's) says which."""
     key = norm(short)
+    particled = _particled(short)
+    if particled:  # "De Saint-Aubin", "van der Hoek": a family name said with its particles
+        return _one(_with_particles(particled, names), names)
+    if _ACRONYM.fullmatch(short) and not person:  # "HMG" after "Halvorsen Maritime Group"
+        return _one([n for n in names.full if initials(n) == key and _party(n, names)], names)
     if (
         " " in key
         or not short[:1].isupper()
@@ -321,16 +399,50 @@ def _full(short: str, names: _Names, *, person: bool = False, place: bool = Fals
     tails, heads, family_first = [], [], []
     for n in names.ends.get(key, ()):
         words = n.split()
-        party = n in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words) or "of" in words
+        party = _party(n, names)
         if party and not person and not (place and not _ORGS.isdisjoint(words)):
             heads += [n] if words[0] == key else []
         elif not party:
             tails += [n] if words[-1] == key else []
             family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
     found = _outermost(tails + heads) or _outermost(family_first)
+    if len(found) > 1 and of_party is not None:  # "Sunaku" of Sunaku Robotics and of Kenji Sunaku: the relation says
+        found = _outermost(heads if of_party else tails) or found
+    return _one(found, names)
+
+
+def _party(name: str, names: _Names) -> bool:
+    """Whether a full name is an organisation's, a body's or a place's: known so, or by its words."""
+    words = name.split()
+    return name in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words) or "of" in words
+
+
+def _one(found: list[str], names: _Names) -> str | None:
+    """The one full name of ``found`` a short name stands for, as written."""
     if len(found) > 1:  # two people of one surname: the one the turn named in full, if it named one
         found = [n for n in found if n in names.in_turn]
     return names.full[found[0]] if len(found) == 1 else None
+
+
+def _particled(short: str) -> list[str] | None:
+    """The words of a family name said with its particles ("De Saint-Aubin", "de la Serna", "van der Hoek"), or
+    None: a name only if its last word is capitalised and every word before it is a particle."""
+    words = norm(short).split()
+    last = short.split()[-1] if short.split() else ""
+    if len(words) < 2 or not last[:1].isupper() or any(w not in _PARTICLES for w in words[:-1]):
+        return None
+    return words
+
+
+def _with_particles(words: list[str], names: _Names) -> list[str]:
+    """The people's full names that end in the family name ``words`` ("Léonie de Saint-Aubin" for "de
+    Saint-Aubin"): one word or more before it, and no party's name ("Banco de la Plata" is no person)."""
+    found = []
+    for n in names.ends.get(words[-1], ()):
+        full = n.split()
+        if len(full) > len(words) and full[-len(words) :] == words and n not in names.parties:
+            found.append(n)
+    return _outermost(found)
 
 
 def _outermost(candidates: list[str]) -> list[str]:

@@ -18,6 +18,18 @@ def norm(text: str | None) -> str:
     return " ".join((text or "").lower().split())
 
 
+#: Words an organisation's initials skip ("FCL": Ferreira & Castro Logistics; "BoE": Bank of England is "be").
+INITIALS_SKIP = ("of", "the", "and", "&", "for")
+
+
+def initials(name: str) -> str:
+    """The lower-case initials of a name of two words or more, its connectives skipped ("hmg" for Halvorsen
+    Maritime Group), else ``""``: what an acronym is compared with, by the consolidators and by memory's
+    context query (``memory_sink.memories.CONTEXT_FACTS`` computes the same in SQL)."""
+    words = [w for w in name.lower().split() if w not in INITIALS_SKIP]
+    return "".join(w[0] for w in words) if len(words) >= 2 else ""
+
+
 def utc_timestamp(value: Any) -> datetime | None:
     """An aware UTC datetime from a datetime or an ISO 8601 string; naive means UTC.
 

@@ -278,7 +278,8 @@ def _offices(clause: str) -> list[Office]:
     out = []
     for predicate, pattern in _OFFICES:
         for m in pattern.finditer(clause):
-            if not _FORMER.search(clause[: m.start()]):
+            # "former mayor": a past holder's; "deputy mayor": a second's office, not this one
+            if not _FORMER.search(clause[: m.start()]) and not succession.DEPUTY.search(clause[: m.start()]):
                 out.append(Office(predicate, m.start(), m.end()))
     return sorted(out, key=lambda o: o.start)
 

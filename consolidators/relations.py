@@ -340,5 +340,10 @@ def role_relation(words: list[str]) -> tuple[str, str] | None:
         phrase = " ".join(mended[start:])
         for kind, table in _ROLE_KINDS:
             if phrase in table:
-                return table[phrase], kind
+                # "deputy mayor", "assistant director": a second's office, not the office its tail names
+                return None if SECOND.intersection(mended[:start]) else (table[phrase], kind)
     return None
+
+
+#: Words that make an office a second's: its holder holds no office of the noun they modify.
+SECOND = frozenset({"deputy", "vice", "assistant", "associate"})

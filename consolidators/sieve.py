@@ -18,7 +18,9 @@ their facts are together or once the subject is cut out of the sentence:
 - a value that runs past its name: the scene's preposition before it ("In Vilnius, the Lithuanian capital, …"),
   an adverb after it ("relocated to Cardiff back in August" once the time is cut), the scene of a pastime
   ("I enjoy crossword puzzles on the train", "I play cello in a community orchestra"), or the next clause's
-  denial ("living in Madrid doesn't change that").
+  denial ("living in Madrid doesn't change that"), or the role held there ("joined mBank as head of risk");
+- someone else's employer, club or school said by a common noun ("has joined the company", "Hạnh joined my
+  company!"): no name, so no value; the name it stands for is another reader's to find.
 """
 
 from __future__ import annotations
@@ -87,6 +89,10 @@ _PASTIMES = frozenset({"likes", "plays"})
 _DRINKS = frozenset({"prefers drink", "likes"})
 _COURSES = frozenset({"studies", "works as"})
 _TITLED = frozenset({"author of", "directed by"})
+#: Relations whose value is an organisation named: an employer, a club, a school, a body.
+_NAMED_PARTY = frozenset({"works at", "plays for", "member of", "educated at", "studies at"})
+#: The role a person holds at the party, after its name: "mBank as head of retail risk", "Lyon as captain".
+_AS_ROLE = re.compile(r"\s+as\s+(?:(?:a|an|the|its|their|his|her)\s+)?[a-z][\w-]*(?:\s+[\w'-]+)*$")
 #: Relations only a person holds: a plural word may name a band, a country or a company ("Eagles", "Wales",
 #: "Netherlands"), but no person is "Critics".
 _PERSONAL = frozenset(
@@ -105,6 +111,7 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
         for f in found
         if f.predicate not in _EVENTS
         and _named(f)
+        and not _common_party(f)
         and not stale.stale(f, text)
         and not (history and f.retract and f.subject != USER)
     ]
@@ -132,6 +139,15 @@ def _one_subject(f: Fact, subjects: set[str]) -> Fact:
     # a person noun ("Singer", "Cyclist"), never a name's own word ("Real Madrid" beside "Madrid")
     person = is_word(word) and (is_occupation(word) or word.lower() in NOT_OCCUPATIONS)
     return replace(f, subject=rest) if rest in subjects and person else f
+
+
+def _common_party(f: Fact) -> bool:
+    """Whether ``f`` gives someone else an employer, a club or a school by a common noun, not a name ("the
+    company", "my company!"): a name opens with a capital or with a letter no word opens with ("mBank")."""
+    if f.subject == USER or f.predicate not in _NAMED_PARTY or not f.object[:1].islower():
+        return False
+    first = f.object.split()[0].strip("!?.,;:")
+    return first in ("the", "a", "an", "my", "our", "his", "her", "their", "its") or is_word(first)
 
 
 def _named(f: Fact) -> bool:
@@ -168,4 +184,6 @@ def _trimmed(f: Fact) -> Fact:
         value = _SERVING.sub("", value)
     if f.predicate in _COURSES:
         value = _LOWER_SCENE.sub("", value)
+    if f.predicate in _NAMED_PARTY and f.subject != USER:
+        value = _AS_ROLE.sub("", value)
     return f if (subject, value) == (f.subject, f.object) or not value else replace(f, subject=subject, object=value)

@@ -27,6 +27,7 @@ from .founders import FOUNDED
 from .holdings import TOOK, current, settled
 from .lifeevents import is_occupation
 from .officenames import Name, is_title, names_in, recased
+from .relations import SECOND
 from .spans import make_fact
 from .types import Fact
 from .vocabulary import is_time
@@ -175,7 +176,7 @@ _KINDS = {
 #: A name a verb follows, the clause's subject rather than what an office is of ("Y has become the company's CEO").
 _SUBJECT = re.compile(r"(?:,[^,]+,)? (?:has|have|had|is|are|was|became|becomes|takes|took|now)\b")
 #: A second's office, not the office: "vice-president", "deputy mayor".
-_DEPUTY = re.compile(r"\b(?:vice|deputy|assistant|associate)[- ]$", re.I)
+DEPUTY = re.compile(rf"\b(?:{'|'.join(sorted(SECOND))})[- ]$", re.I)
 _CLAUSES = re.compile(r"\s*;\s+|\s+[—–]\s+")
 
 
@@ -265,7 +266,14 @@ def _old(clause: str, name: Name) -> bool:
     voted_out = re.search(r"\b(?:voted|kicked|forced|pushed|threw|thrown) $", before) and after.startswith(" out")
     if _left_another_post(before):
         return False  # "former finance minister X … to become president": the post X left is not this office
-    return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) or voted_out)
+    return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) and not _LEFT_FOR.match(after) or voted_out)
+
+
+#: A leaving whose purpose is the office: "X left Acme to become CEO of Globex" took the post, and left another.
+_LEFT_FOR = re.compile(
+    r"^ (?:has |had )?(?:left|leaves|quit|quits|departed|resigned from|stepped down from) (?!as\b)[^,;]*?"
+    r" to (?:become|take over|take up|serve|run|lead|head)\b"
+)
 
 
 #: A past marker on a post right before a name: "former trade minister X", "ex-coach X".
@@ -377,7 +385,7 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
     found: dict[str, list[tuple[int, int]]] = {}
     for predicate, pattern in _OFFICES:
         for m in re.finditer(pattern, clause):
-            if not _FORMER.search(clause[: m.start()]) and not _DEPUTY.search(clause[: m.start()]):
+            if not _FORMER.search(clause[: m.start()]) and not DEPUTY.search(clause[: m.start()]):
                 found.setdefault(predicate, []).append((m.start(), m.end()))
     if "ceo" in found:
         found.pop("president", None)

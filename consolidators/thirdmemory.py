@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from .forms import norm
+from .forms import is_word, norm
 from .handovers import NAME, PLACE_OF
 from .pastholders import in_passing, someone_elses
 from .places import CURRENCIES, DEMONYMS
@@ -119,6 +119,12 @@ _CUE = re.compile(
     r"|sworn in|took office|makes|made|adopted|sold|bought|acquired|divested|belongs|signed|credited|remarried"
     r"|married|divorced|settled|this (?:month|week|year|season)|recently|after|ending|no longer|anymore"
     r"|took|taken|hired|became|become|started|final|finally|officially)\b",
+    re.I,
+)
+#: The cues that put a value right, which a denial in their clause belongs to ("not X as first reported").
+_CORRECTION = re.compile(
+    r"correct\w*|clarif\w*|confirm\w*|misstated|misreported|erroneous\w*|mistaken\w*|wrong\w*|incorrect\w*"
+    r"|in fact|actually|indeed|as reported|first reported|no longer|anymore|instead of|rather than",
     re.I,
 )
 #: Doubt, plans and rumours anywhere in the sentence (denials are read per clause: "not in Warsaw as first
@@ -284,7 +290,7 @@ def changes(sentence: str, held: dict[str, dict[str, Held]], stated: Sequence[Fa
     """The new values ``sentence`` names for what ``held`` (subject -> relation -> value) holds, save relations
     another reader already read in ``stated`` (the turn's facts)."""
     text = expand_contractions(sentence.replace("’", "'").replace("‘", "'")).strip()
-    if not held or _UNSURE.search(text) or _PAST.search(text) or not _CUE.search(text):
+    if not held or _UNSURE.search(text) or _PAST.search(text) or not any(_live(text, m) for m in _CUE.finditer(text)):
         return []
     lowered = text.lower()
     named = {
@@ -303,6 +309,16 @@ def changes(sentence: str, held: dict[str, dict[str, Held]], stated: Sequence[Fa
                 out.append(Fact(old.subject, relation, value, 0.75, replaces_attribute=True))
     keys = [(norm(f.subject), norm(f.object)) for f in out]
     return [f for f, k in zip(out, keys, strict=True) if keys.count(k) == 1]  # one value, two relations: a guess
+
+
+def _live(text: str, cue: re.Match[str]) -> bool:
+    """Whether a cue says a change: not one its own clause denies before it ("had a trial with X but never
+    signed", "has not moved"); a correction's own words ("not in Warsaw as first reported") say one whatever
+    the clause denies."""
+    if _CORRECTION.fullmatch(cue[0]):
+        return True
+    starts = [0] + [b.end() for b in _BOUNDARY.finditer(text) if b.end() <= cue.start()]
+    return not _DENIED.search(text, starts[-1], cue.start())
 
 
 def _new_value(
@@ -409,7 +425,7 @@ def _candidates(text: str, kind: str, spans: list[tuple[int, int]]) -> Iterator[
         while words and (
             words[0].lower() in _LEAD
             or start == 0
-            and words[0].lower() in STOP_WORDS
+            and (words[0].lower() in STOP_WORDS or len(words) == 1 and is_word(words[0]))  # "Following the takeover"
             or words[0].lower().startswith("ex-")
             or len(words) > 1
             and job_title(words[0])

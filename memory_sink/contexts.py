@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from consolidators.forms import adjective_stems, extends
+from consolidators.forms import adjective_stems, extends, initials
 
 from .types import Memory
 
@@ -63,10 +63,10 @@ def text_names(text: str) -> frozenset[str]:
 
 
 def _short_for(subject: str, names: frozenset[str], stems: frozenset[str]) -> bool:
-    """Whether a one-word name abbreviates ``subject``: its first word (a company) or its last (a person), or
-    an adjective of it no table lists ("Norlandic": Norland). As ``memories.CONTEXT_FACTS`` selects them."""
+    """Whether a one-word name abbreviates ``subject``: its first word (a company) or its last (a person), its
+    initials (an acronym), or an adjective of it no table lists ("Norlandic": Norland). As ``memories.CONTEXT_FACTS`` selects them."""
     words = subject.split()
-    if len(words) > 1 and (words[0] in names or words[-1] in names):
+    if len(words) > 1 and (words[0] in names or words[-1] in names or initials(subject) in names):
         return True
     return any(extends(subject, stem) for stem in stems)
 

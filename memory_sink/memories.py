@@ -17,7 +17,7 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
-from consolidators.forms import adjective_stems
+from consolidators.forms import INITIALS_SKIP, adjective_stems
 
 from .types import MEMORY_COLUMNS, ClaimedTurn, Memory, NewMemory
 from .vocab import Kind, Tier
@@ -304,7 +304,8 @@ REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = 
 # ``contexts.text_names``): texts name someone in full once, then by the short name alone, and the
 # consolidator can only read the short name as the full one if memory offers it (``consolidators.coreference``);
 # so is one whose first word a name's ``stems`` begins, give or take two letters (``forms.extends``): an
-# adjective no table lists names its country ("the Norlandic capital": Norland).
+# adjective no table lists names its country ("the Norlandic capital": Norland); and so is one whose initials
+# (``forms.initials``) a one-word name is: news names an organisation in full once, then by its acronym ("HMG").
 NAME = "btrim(replace(translate(lower({}), %(punct)s, %(spaces)s), '  ', ' '))"
 CONTEXT_FACTS = f"""
 WITH RECURSIVE subjects(s) AS (
@@ -324,6 +325,8 @@ WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
       WHERE s = 'user' OR {NAME.format("s")} = ANY(%(grams)s)
          OR split_part({NAME.format("s")}, ' ', 1) = ANY(%(names)s)
          OR regexp_replace({NAME.format("s")}, '^.* ', '') = ANY(%(names)s)
+         OR (SELECT string_agg(left(w, 1), '' ORDER BY n) FROM regexp_split_to_table({NAME.format("s")}, ' ')
+             WITH ORDINALITY AS t(w, n) WHERE w <> ALL(%(skip)s) HAVING count(*) >= 2) = ANY(%(names)s)
          OR EXISTS (SELECT 1 FROM unnest(%(stems)s::text[]) t
                     WHERE starts_with(split_part({NAME.format("s")}, ' ', 1), t)
                       AND length(split_part({NAME.format("s")}, ' ', 1)) <= length(t) + 2)))
@@ -463,13 +466,14 @@ def context_facts(
     limit: int,
     names: Sequence[str] = (),
 ) -> list[Memory]:
-    """Active facts about the user or a subject named by one of ``grams`` (or whose first or last word is one
-    of the one-word ``names``), best first."""
+    """Active facts about the user or a subject named by one of ``grams`` (or whose first or last word, or
+    whose initials, is one of the one-word ``names``), best first."""
     params = {
         "ns": namespace,
         "grams": list(grams),
         "names": list(names),
         "stems": sorted({stem for n in names for stem in adjective_stems(n)}),
+        "skip": list(INITIALS_SKIP),
         "single": list(single),
         "limit": limit,
         "punct": punctuation,

@@ -280,6 +280,83 @@ ROWS: list[tuple[list[str], list[Triple], str, Triple, tuple[str, str]]] = [
         ("Deniz", "works at", "Kaya"),
         ("Deniz", "Kaya"),
     ),
+    (  # a family name said with its particles, capitalised to open the sentence
+        [],
+        [("Aurélie de Montfort", "lives in", "Nantes")],
+        "De Montfort now lives in Rennes.",
+        ("De Montfort", "lives in", "Rennes"),
+        ("Aurélie de Montfort", "Rennes"),
+    ),
+    (  # ... or as written inside it, two particles long
+        ["Joris van der Berghe works at Philips."],
+        [],
+        "Last spring van der Berghe joined ASML.",
+        ("van der Berghe", "works at", "ASML"),
+        ("Joris van der Berghe", "ASML"),
+    ),
+    (  # ... and as a person-valued object
+        [],
+        [("Lucas de la Vega", "born in", "Quito"), ("Marta Ruiz", "married to", "Pablo Ruiz")],
+        "Marta Ruiz has married de la Vega.",
+        ("Marta Ruiz", "married to", "de la Vega"),
+        ("Marta Ruiz", "Lucas de la Vega"),
+    ),
+    (  # two people of that family name: a guess, so nothing
+        [],
+        [("Anton van Dijk", "lives in", "Leiden"), ("Saskia van Dijk", "lives in", "Delft")],
+        "Van Dijk moved to Utrecht.",
+        ("Van Dijk", "lives in", "Utrecht"),
+        ("Van Dijk", "Utrecht"),
+    ),
+    (  # a company's name with a particle is no person's
+        [],
+        [("Banco del Sur", "headquartered in", "Quito")],
+        "del Sur now employs Iris Paz.",
+        ("Iris Paz", "works at", "del Sur"),
+        ("Iris Paz", "del Sur"),
+    ),
+    (  # a word that opens a company's name and ends its founder's: a company's relation says the company
+        [],
+        [("Moreno Aerial", "founded by", "Lidia Moreno")],
+        "Moreno has moved its headquarters to Bilbao.",
+        ("Moreno", "headquartered in", "Bilbao"),
+        ("Moreno Aerial", "Bilbao"),
+    ),
+    (  # ... and a person's relation the person
+        [],
+        [("Moreno Aerial", "founded by", "Lidia Moreno")],
+        "Moreno now lives in Bilbao.",
+        ("Moreno", "lives in", "Bilbao"),
+        ("Lidia Moreno", "Bilbao"),
+    ),
+    (  # an organisation named in full once, then by its initials
+        [],
+        [("Brennholt Cargo Lines", "ceo", "Ola Dahl")],
+        "BCL's chief executive is now Siri Moen.",
+        ("BCL", "ceo", "Siri Moen"),
+        ("Brennholt Cargo Lines", "Siri Moen"),
+    ),
+    (  # ... whose connectives the initials skip
+        ["Tavares & Lobo Shipping is based in Faro."],
+        [],
+        "TLS moved its head office to Lisbon.",
+        ("TLS", "headquartered in", "Lisbon"),
+        ("Tavares & Lobo Shipping", "Lisbon"),
+    ),
+    (  # a person's initials are no acronym of theirs
+        [],
+        [("Kari Lund Berg", "lives in", "Oslo")],
+        "KLB moved to Bergen.",
+        ("KLB", "headquartered in", "Bergen"),
+        ("KLB", "Bergen"),
+    ),
+    (  # two organisations of the same initials: a guess, so nothing
+        [],
+        [("Norda Power Group", "ceo", "Ola Dahl"), ("Nyvik Paper Group", "ceo", "Eva Nes")],
+        "NPG named Siri Moen chief executive.",
+        ("NPG", "ceo", "Siri Moen"),
+        ("NPG", "Siri Moen"),
+    ),
     (  # the user's own facts
         ["Mira Vance lives in Oslo."],
         [],
@@ -367,3 +444,47 @@ def test_a_person_valued_object_said_by_a_surname_that_is_a_word_is_the_full_nam
     read = _stated(turns, [("Marrowby", "mayor", "Heath")], turns[-1].event_id)
     facts, _ = resolved(read, _active([("Marrowby", "mayor", "Tove Heath")]), turns)
     assert [(f.subject, f.object) for f in facts] == [("Marrowby", "Tove Heath")]
+
+
+@pytest.mark.parametrize(
+    ("memory", "read", "want"),
+    [
+        # a part of the one value memory holds for the key is that value restated
+        (
+            [("Tomasz Wrona", "plays for", "SV Hollenbach")],
+            ("Tomasz Wrona", "plays for", "Hollenbach"),
+            "SV Hollenbach",
+        ),
+        (  # ... even where the surname alone would be a guess between two people
+            [("Dunmore", "mayor", "Petra Quist"), ("Lars Quist", "lives in", "Dunmore")],
+            ("Dunmore", "mayor", "Quist"),
+            "Petra Quist",
+        ),
+        # another city whose name is a part of the held one's is a move
+        ([("Ines Gall", "lives in", "New Haven")], ("Ines Gall", "lives in", "Haven"), "Haven"),
+        # a relation of several values: one more value, not the held one
+        ([("Ines Gall", "member of", "Aldine Trio")], ("Ines Gall", "member of", "Aldine"), "Aldine"),
+        # a value that is no part of the held one
+        ([("Tomasz Wrona", "plays for", "SV Hollenbach")], ("Tomasz Wrona", "plays for", "Hollen"), "Hollen"),
+    ],
+)
+def test_a_part_of_the_value_memory_holds_for_the_key_is_that_value(
+    memory: list[Triple], read: Triple, want: str
+) -> None:
+    """Stored as said, "Hollenbach" would replace "SV Hollenbach" as a new value and the question for the club
+    would find a part of its name."""
+    turns = _turns([], "a sentence")
+    facts, _ = resolved(_stated(turns, [read], turns[-1].event_id), _active(memory), turns)
+    assert [f.object for f in facts] == [want]
+
+
+def test_memory_offers_an_organisation_s_facts_to_a_transcript_that_says_its_initials(store: MemoryStore) -> None:
+    """Without the initials in the context query the second night's consolidator never sees Brennholt Cargo
+    Lines, so "BCL" stays a subject of its own and the old chief executive stays current."""
+    _night(store, "2026-03-01", "Brennholt Cargo Lines is run by chief executive Ola Dahl.")
+    texts = ["BCL named Siri Moen its chief executive.", "The BBC reported it."]
+    offered = [[(f.subject, f.object) for f in chosen] for chosen in store.tiers.context_facts("default", texts)]
+    assert offered == [[("Brennholt Cargo Lines", "Ola Dahl")], []]
+    _night(store, "2026-03-02", texts[0])
+    current = {(f.subject, f.predicate, f.object) for f in store.facts(namespace="default")}
+    assert current == {("Brennholt Cargo Lines", "ceo", "Siri Moen")}

@@ -61,6 +61,10 @@ def _memory() -> tuple[ActiveFact, ...]:
             ["Quentin Arbel won a prize; the novelist now lives in Nantes."],
             ["Quentin Arbel won a prize; Quentin Arbel now lives in Nantes."],
         ),
+        (  # ... said with a nationality
+            ["Quentin Arbel won a prize; the French novelist now lives in Nantes."],
+            ["Quentin Arbel won a prize; Quentin Arbel now lives in Nantes."],
+        ),
         (  # the turn names none: the one an earlier turn of the session named
             ["Corvane Robotics posted record sales.", "The company has moved its headquarters to Bologna."],
             ["Corvane Robotics posted record sales.", "Corvane Robotics has moved its headquarters to Bologna."],
@@ -68,6 +72,14 @@ def _memory() -> tuple[ActiveFact, ...]:
         (  # two companies: a guess, so the description stays
             ["Tessaly Bank lent Corvane Robotics money; the company is now based in Genoa."],
             ["Tessaly Bank lent Corvane Robotics money; the company is now based in Genoa."],
+        ),
+        (  # a noun of one kind: the company whose name says that kind, not the other
+            ["Corvane Robotics sued Tessaly Bank; the bank's chief executive is now Ida Holm."],
+            ["Corvane Robotics sued Tessaly Bank; Tessaly Bank's chief executive is now Ida Holm."],
+        ),
+        (  # ... and none when the only company named says another kind
+            ["Corvane Robotics posted record sales.", "The bank is now based in Milan."],
+            ["Corvane Robotics posted record sales.", "The bank is now based in Milan."],
         ),
         (  # a company memory does not know as one (a town): no candidate
             ["Lowmoor welcomed the company on Monday."],

@@ -158,6 +158,9 @@ NEVER: list[tuple[str, tuple[str, ...]]] = [
         "Talvik Robotics now calls Tampere home after moving its headquarters there in May.",
         ("Talvik Robotics", "headquartered in", "May"),
     ),
+    # a second's office is not the office its noun names
+    ("Ostvik's deputy mayor, Lene Dahl, opened the new library.", ("Ostvik", "mayor")),
+    ("Pavo Sarin is the assistant director of the film Grey Harbour.", ("Grey Harbour", "directed by")),
 ]
 
 
@@ -382,6 +385,11 @@ SIFTED: list[tuple[str, list[Triple]]] = [
     ("I tried Helix once on a friend's laptop.", []),
     ("wrote a single Haskell module for a class project, never again", []),
     ("the gym is basically my second home lately", []),
+    # someone else's employer ends at its name, not at the role held there; a common noun is no employer
+    ("Quaye has joined mBank as chief of retail lending.", [("Quaye", "works at", "mBank", False)]),
+    ("Tarik Osei has joined Vellum Labs as head of design.", [("Tarik Osei", "works at", "Vellum Labs", False)]),
+    ("Sofie Brandt has joined the company to lead its data team.", []),
+    ("yay, Okonkwo joined my company last month!", []),
 ]
 
 

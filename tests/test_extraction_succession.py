@@ -766,3 +766,16 @@ def test_an_office_acting_unnamed_names_no_holder(sentence: str) -> None:
 def test_an_office_that_acts_still_names_who_took_over() -> None:
     found = extract_triples("The CEO of Brenna Dairy stepped down and Oona Hale took over.", "assistant")
     assert ("Brenna Dairy", "ceo", "Oona Hale") in {(f.subject, f.predicate, f.object) for f in found}
+
+
+def test_a_post_left_to_take_the_office_is_another_post() -> None:
+    """The leaving is from the post the clause names first; the office its purpose names is the one now held."""
+    found = extract_triples("Greta Lind left Oskar Foods to become chief executive of Marrow Dairy.", "assistant")
+    assert ("Marrow Dairy", "ceo", "Greta Lind", False) in {
+        (f.subject, f.predicate, f.object, f.retract) for f in found
+    }
+    # stepping down as the office itself still ends it
+    found = extract_triples("Greta Lind stepped down as chief executive of Marrow Dairy to become chair.", "assistant")
+    assert [(f.subject, f.predicate, f.object, f.retract) for f in found] == [
+        ("Marrow Dairy", "ceo", "Greta Lind", True)
+    ]

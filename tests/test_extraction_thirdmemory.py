@@ -170,6 +170,10 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Sofia Reyes", "lives in", "Valencia", "Sofia Reyes's new novel is set in Granada, where she spent her youth."),
     ("Sofia Reyes", "lives in", "Valencia", "Has Sofia Reyes moved to Madrid now?"),
     ("Jan Visser", "lives in", "Utrecht", "Jan Visser has not moved to Groningen, despite the reports."),
+    # a word that opens the sentence is no owner's name
+    ("Brakk Shipping", "owned by", "Osen Holding", "Following the takeover, Brakk Shipping has a new chairman."),
+    # the change verb its own clause denies: a trial, not a transfer
+    ("Tore Vik", "plays for", "Odda BK", "Tore Vik trained with Sandvik FK for a month but never signed."),
     ("Nortex", "owned by", "Siemens", "Sources say Helix Partners could bid for Nortex, though nothing is agreed."),
     ("Harbour Museum", "located in", "Gdynia", "The Harbour Museum was originally planned for Gdańsk."),
     ("Blue Heron Club", "located in", "Leeds", "The Blue Heron Club is now open late in Leeds."),
