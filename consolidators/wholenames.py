@@ -88,7 +88,8 @@ _PERSON_SIDES = {
 
 
 #: A compound adjective that describes a name ("Lagos-born, London-based playwright Tolu Ajayi"), never one.
-_DESCRIBING = re.compile(r"\S+-(?:born|based|headquartered|bred|raised|educated|trained)")
+_COMPOUND = r"(?:born|based|headquartered|bred|raised|educated|trained)"
+_DESCRIBING = re.compile(rf"\S+-{_COMPOUND}")
 
 
 def person_side(predicate: str, side: str) -> bool:
@@ -200,7 +201,8 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     work = _WORKS.get(fact.predicate) == side
     kinds = ["particle", "article", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
     grown: list[str] = []
-    alone = False
+    # "Lagos-born drummer X joined the Lagos Brass Ensemble": a place said in a describing compound is said alone
+    alone = bool(re.search(rf"(?<![\w'-]){re.escape(term)}-{_COMPOUND}\b", sentence))
     # "Femke van der Berg's husband": a possessive ends the name as a space does
     for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b|'(?!\w))|(?![\w'-]))", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]

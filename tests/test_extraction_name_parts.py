@@ -56,3 +56,65 @@ def test_no_name_grown_over_a_person(sentence: str) -> None:
     terms = {t for f in extract_triples(sentence, A) for t in (f.subject, f.object)}
     assert not any("'" in t and "Ben Ruiz" in t for t in terms)
     assert not any(f.subject == "Cedar Labs" and f.predicate == "married to" for f in extract_triples(sentence, A))
+
+
+#: A person's own language by its role noun: the longer tail ("first language") beats a state's "language".
+LANGUAGES: list[tuple[str, set[Triple]]] = [
+    (
+        "Tagalog is the first language of Marisol Reyes, who learned English at school.",
+        {("Marisol Reyes", "speaks", "Tagalog")},
+    ),
+    ("Tagalog is the mother tongue of Marisol Reyes.", {("Marisol Reyes", "speaks", "Tagalog")}),
+    ("The first language of Ilmar Tamm is Estonian.", {("Ilmar Tamm", "speaks", "Estonian")}),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), LANGUAGES, ids=[s for s, _ in LANGUAGES])
+def test_a_persons_first_language_is_spoken(sentence: str, expected: set[Triple]) -> None:
+    facts = [f for f in extract_triples(sentence, A) if not f.retract]
+    assert {(f.subject, f.predicate, f.object) for f in facts} == expected
+    assert all(f.cardinality == "multi" for f in facts)  # one of the languages they speak, retiring none
+
+
+#: An institution whose name holds "and" is one value; the list reading's shares of it are no names.
+INSTITUTIONS: list[tuple[str, set[Triple]]] = [
+    (
+        "Ola Berg was educated at the Polish Academy of Arts and Sciences in Krakow.",
+        {("Ola Berg", "educated at", "Polish Academy of Arts and Sciences")},
+    ),
+    (
+        "Signe Moe was educated at the Danish Institute of Design and Architecture and at Yale.",
+        {
+            ("Signe Moe", "educated at", "Danish Institute of Design and Architecture"),
+            ("Signe Moe", "educated at", "Yale"),
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), INSTITUTIONS, ids=[s for s, _ in INSTITUTIONS])
+def test_an_institution_with_and_is_one_value(sentence: str, expected: set[Triple]) -> None:
+    assert {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, A) if not f.retract} == expected
+
+
+#: Whose fact it is in a sentence of several names: the name after "the mayor of X," is the clause's subject, and a
+#: birthplace said in "X-born" is X, not a longer name that starts with it.
+WHOSE: list[tuple[str, set[Triple]]] = [
+    (
+        "The mayor of Ardmore, Ciaran Walsh, is married to the poet Maeve Walsh.",
+        {("Ardmore", "mayor", "Ciaran Walsh"), ("Ciaran Walsh", "married to", "Maeve Walsh")},
+    ),
+    (
+        "The chief executive of Lumo Bank, Ciaran Walsh, lives in Cork.",
+        {("Lumo Bank", "ceo", "Ciaran Walsh"), ("Ciaran Walsh", "lives in", "Cork")},
+    ),
+    (
+        "Lagos-born drummer Tunde Ade is a member of the Lagos Brass Ensemble.",
+        {("Tunde Ade", "member of", "Lagos Brass Ensemble"), ("Tunde Ade", "born in", "Lagos")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), WHOSE, ids=[s for s, _ in WHOSE])
+def test_whose_fact(sentence: str, expected: set[Triple]) -> None:
+    assert {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, A) if not f.retract} == expected
