@@ -300,7 +300,7 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     many = [f for f in many if f.predicate in _MANY or f.predicate in _MADE]  # each work its own subject
     # one name per value: a clause's longer or shorter span of a value the sentence's reading has stands aside
     spans = [(f.subject, f.predicate, f.object) for f in found]
-    many = [f for f in many if not any(_overlap(f, g) for g in spans)]
+    many = [f for f in many if not any(_overlap(f, g) or _shared_out(f, g, text) for g in spans)]
     spans += [(f.subject, f.predicate, f.object) for f in many]  # a list's values, not the list as one value
     clauses = [f for f in clauses if not any(_overlap(f, g) for g in spans)]
     out = merged_statements(found, text, [], read, extra=clauses + many)
@@ -315,6 +315,15 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
         or speaker
         and f.subject == "user"
     ]
+
+
+def _shared_out(f: Fact, g: tuple[str, str, str], text: str) -> bool:
+    """Whether ``f``'s value is a list's share of ``g``'s whole name: words of a name the sentence writes out
+    ("the Academy of Arts and Sciences"), put together as a name it never writes ("Academy of Sciences")."""
+    subject, predicate, value = g
+    if (f.subject, f.predicate) != (subject, predicate) or f.object in text or value not in text:
+        return False
+    return " and " in value and set(f.object.split()) < set(value.split())
 
 
 def _overlap(f: Fact, g: tuple[str, str, str]) -> bool:

@@ -15,11 +15,13 @@ import re
 from .lifeevents import is_occupation
 from .places import DEMONYMS, country_of
 from .spans import make_fact
+from .text import inflected_verb
 from .types import Fact
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
-#: A person's name: two or more capitalised words ("Jean-Marc Tiavi", "Luiz Inácio Lula da Silva").
-_PERSON = rf"(?P<{{g}}>{_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|der|den|bin|ibn|al|el|la|le|wa|della|del) )?{_CAP}[\w'.-]+)+)"
+#: A person's name: two or more capitalised words ("Jean-Marc Tiavi", "Luiz Inácio Lula da Silva"); an article
+#: opens a title, never a name ("The Pilgrim's Atlas" is a book, not Pilgrim's).
+_PERSON = rf"(?P<{{g}}>(?!(?:The|A|An) ){_CAP}[\w'.-]+(?: (?:(?:da|de|do|dos|das|di|du|van|von|der|den|bin|ibn|al|el|la|le|wa|della|del) )?{_CAP}[\w'.-]+)+)"
 #: An organisation's or a place's name: capitalised words, with the joiners names hold ("Bank of Ireland").
 _NAME = rf"(?P<{{g}}>{_CAP}[\w&'.+-]*(?: (?:{_CAP}[\w&'.+-]*|of|de|del|da|di|do|du|&))*)"
 _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
@@ -261,6 +263,8 @@ def facts(text: str) -> list[Fact]:
     found: list[Fact] = []
     for predicate, pattern, subj, obj in _DESCRIBED:
         for m in pattern.finditer(text):
+            if predicate == "married to" and _a_verbs_object(text[: m.start(subj)]):
+                continue  # "X founded the Y Trust with her husband, Z": "her" is X's, the Trust marries no one
             found += _fact(m, predicate, subj, obj)
             if obj == "p" and m.groupdict().get("p2"):  # "Co-founded by A and B": both
                 found += _fact(m, predicate, subj, "p2")
@@ -281,6 +285,16 @@ def facts(text: str) -> list[Fact]:
     for m in _BORN_AFTER.finditer(text):
         found += make_fact(m["p"], "born in", DEMONYMS.get(m["o"], m["o"]), single=True)
     return found
+
+
+#: The last word before a name: an article or a verb before it makes the name what the clause acts on.
+_LAST_WORD = re.compile(r"(?P<word>[\w'-]+)\s+$")
+
+
+def _a_verbs_object(before: str) -> bool:
+    """Whether the name after ``before`` is an article's or a verb's ("founded the Lotus Fund", "joined Acme")."""
+    last = _LAST_WORD.search(before)
+    return last is not None and (last["word"].lower() in ("the", "a", "an") or inflected_verb(last["word"]))
 
 
 def _fact(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:

@@ -268,7 +268,7 @@ def _copular(be: Any, shared: Any = None) -> list[Fact]:
     acomp = child(be, "acomp")
     if acomp is not None and attr is None:
         if not acomp.text[:1].isupper():  # "Ada is married to William", "Acme is based in Oslo"
-            return relation(subj, acomp, passive=True)
+            return relation(titled(subj), acomp, passive=True)
         attr = acomp  # "Peru's language is currently Quechua": a name tagged as an adjective
     where = child(be, "advcl", "ccomp")
     if attr is not None and not attr.text[:1].isupper() and is_verb_typo(attr.text):  # "Ikea is headquarterd in …"
@@ -370,8 +370,9 @@ def _role_fact(
     predicate, kind = role_relation(_with_of(noun)) or (role_name(noun), "owner")
     if predicate == "directed by" and _an_institution(owner):  # "director of the Kunsthalle Wendel": a post there
         predicate, kind = "works at", "holder"
-    if kind == "owner":
-        return make_fact(owner, predicate, value, single=single, multi=multi)
+    if kind == "owner":  # one first language is still one of the languages a person speaks
+        speaks = predicate == "speaks"
+        return make_fact(owner, predicate, value, single=single and not speaks, multi=multi or speaks)
     if kind == "spouse" and not value_first:  # "Pierre Curie's wife is Marie Curie"
         return make_fact(owner, predicate, value, single=True)
     return make_fact(value, predicate, owner, single=kind == "spouse", multi=kind == "inverse")

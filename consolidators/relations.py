@@ -44,6 +44,8 @@ def _classes(**classes: str) -> dict[str, str]:
 OWNER_ROLES: dict[str, str] = _classes(
     capital="capital capital_city seat_of_government",
     official_language="official_language national_language language official_tongue national_tongue",
+    # a person's own language, by the longer tail ("the first language of Ana Roth" is hers, not a state's)
+    speaks="first_language native_language mother_tongue native_tongue home_language",
     currency="currency official_currency national_currency legal_tender",
     president="president head_of_state",
     mayor="mayor",

@@ -186,11 +186,30 @@ _RELATIVES = frozenset(
 
 
 def titled(subj: Any) -> Any:
-    """The name in "the painter Ilka Roos": a common noun's appositive name is the subject."""
+    """The name in "the painter Ilka Roos": a common noun's appositive name is the subject; so is the name after
+    a person's role "of" a name ("The mayor of Ardmore, Ciaran Walsh, is married to …"), which the parser
+    hangs on the role's "of" name."""
     appos = child(subj, "appos")
     if subj.pos_ == "NOUN" and appos is not None and appos.i > subj.i and is_name(appos):
         return appos
-    return subj
+    return _holder(subj) or subj
+
+
+def _holder(role: Any) -> Any:
+    """The full name in apposition after "<a person's role> of <name>", or None."""
+    if role.pos_ != "NOUN":
+        return None
+    relation = role_relation(role_words(role))
+    of = next((c for c in role.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    pobj = child(of, "pobj") if of is not None else None
+    appos = child(pobj, "appos") if pobj is not None else None
+    person = relation is not None and relation[1] == "owner" and relation[0] in _HELD_BY_PEOPLE
+    full = appos is not None and child(appos, "compound") is not None  # a first name and a surname
+    return appos if person and full and pobj is not None and pobj.pos_ == "PROPN" and is_name(appos) else None
+
+
+#: An owner's roles a person holds ("the mayor of …", "the chief executive of …").
+_HELD_BY_PEOPLE = frozenset({"mayor", "ceo", "president", "founded by", "directed by"})
 
 
 def conjuncts(tok: Any) -> Iterable[Any]:

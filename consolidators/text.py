@@ -25,9 +25,10 @@ from .forms import is_word as is_word  # re-exported: the readers ask it of text
 UPPER = "A-ZÀ-ÖØ-ÞĀ-Ž"
 #: Lower-case particles inside a name that no English word spells, from languages beyond the Romance and
 #: Germanic ones: Catalan "Jordi Casals i Font", Slovene "Škofja vas pri Celju", Czech "Ústí nad Labem",
-#: Welsh "Dafydd ap Gwilym", Dutch "Bergen op Zoom", Malay "Nurul binti Hassan", Hebrew "Yosef ben Haim".
-#: Between two capitalised words they join one name; a reader that stops at them splits it in two.
-FOREIGN_PARTICLES = "i pri nad pod ap op bint binti ben zu af y"
+#: Welsh "Dafydd ap Gwilym", Dutch "Bergen op Zoom", Malay "Nurul binti Hassan", Hebrew "Yosef ben Haim",
+#: Portuguese "Maria Alves e Costa". Between two capitalised words they join one name; a reader that stops at them
+#: splits it in two.
+FOREIGN_PARTICLES = "i pri nad pod ap op bint binti ben zu af y e"
 #: How the parser is given a name's particle "i": as "I" it reads as the pronoun; "Y" is the same particle
 #: (Spanish "y", Catalan "i": "and") and one letter too, so the sentence's own spelling is found again.
 PARSED_I = "Y"

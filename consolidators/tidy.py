@@ -299,7 +299,7 @@ _RANK = re.compile(
     r"|Lady|Baron|Baroness|Count|Countess|Duke|Duchess|General|Colonel|Major|Captain|Lieutenant|Sergeant|Admiral"
     r"|Commander|Marshal|Judge|Justice|Ambassador|Chancellor|Governor|Senator"
     r"|Chief|Alhaji|Alhaja|Hajia|Hajiya|Mallam|Datuk|Datin|Dato'?|Pandit|Ustad|Swami|Mufti|Ayatollah"
-    r"|Madame|Monsieur|Herr|Frau)\s+(?=[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+\s+[A-ZÀ-ÖØ-ÞĀ-Ž])"
+    r"|Madame|Monsieur|Herr|Frau|Dona|Doña)\s+(?=[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+\s+[A-ZÀ-ÖØ-ÞĀ-Ž])"
 )
 #: A player's position before a person's name (the sports' closed class :data:`teams.POSITION`).
 _POSITIONED = re.compile(rf"^(?i:{POSITION})\s+(?=[A-Z][\w'-]+\s+[A-Z])")

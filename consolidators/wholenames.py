@@ -61,6 +61,8 @@ def _joined(joiners: str, number: str = "(?!)") -> re.Pattern[str]:
 
 _RIGHT = {
     "particle": _joined(f"{_PARTICLES} &"),
+    # "Yusuf bin Hamdan al-Kindi": a particle hyphened to the last name, which the tokenizer parts from the rest
+    "article": re.compile(rf"^(?:\s+(?:{'|'.join(_PARTICLES.split())})-{_WORD})+"),
     "org": _joined(_ORG_JOINERS),
     "work": _joined(_TITLE_JOINERS, r"\d{1,2}\b"),  # "Cléo from 5 to 7"; "in 1954" is when
 }
@@ -86,7 +88,8 @@ _PERSON_SIDES = {
 
 
 #: A compound adjective that describes a name ("Lagos-born, London-based playwright Tolu Ajayi"), never one.
-_DESCRIBING = re.compile(r"\S+-(?:born|based|headquartered|bred|raised|educated|trained)")
+_COMPOUND = r"(?:born|based|headquartered|bred|raised|educated|trained)"
+_DESCRIBING = re.compile(rf"\S+-{_COMPOUND}")
 
 
 def person_side(predicate: str, side: str) -> bool:
@@ -196,14 +199,16 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     if hyphened:
         return hyphened
     work = _WORKS.get(fact.predicate) == side
-    kinds = ["particle", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
+    kinds = ["particle", "article", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
     grown: list[str] = []
-    alone = False
+    # "Lagos-born drummer X joined the Lagos Brass Ensemble": a place said in a describing compound is said alone
+    alone = bool(re.search(rf"(?<![\w'-]){re.escape(term)}-{_COMPOUND}\b", sentence))
     # "Femke van der Berg's husband": a possessive ends the name as a space does
-    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b)|(?![\w'-]))", sentence):
+    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b|'(?!\w))|(?![\w'-]))", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
+        right = right or _group_possessive(term, after, person=side in _PERSON_SIDES.get(fact.predicate, ()))
         if right is not None and work and right[0].split()[-1] in ORG_WORDS | _STUDIOS:
             right = None  # "directed Barbie for Warner Bros": who it was made for, not its title
         if right is None and fact.subject != "user":  # "Helvetia Re posted": a name's last word cut off
@@ -223,6 +228,24 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     # names what it says alone; the longer name beside it is another thing
     name = grown[0] if grown and not (alone and fact.predicate in _PLACES) else term
     return _inner_joins(name, sentence, fact, side)
+
+
+#: A possessive inside an institution's name, up to the word that makes it one: "Children's Trust", "Boys' Choir".
+_POSSESSIVE_TAIL = re.compile(rf"^(?:'s|')(?:\s+{_WORD}){{1,3}}")
+
+
+def _group_possessive(term: str, after: str, *, person: bool) -> re.Match[str] | None:
+    """The rest of an institution's name after a plural noun's possessive ("the Kano Women's Trust"): a group of
+    people owns no institution by name, a person or a place does ("Lagos's General Hospital" is Lagos's), so
+    only a common plural that is no name ("Children", "Workers") is grown over, and only to a word that names an
+    institution."""
+    last = term.split()[-1]
+    if person or not last[:1].isupper() or last.lower() in COUNTRIES:
+        return None
+    lemmas = getAllLemmas(last.lower()).get("NOUN", ())
+    tail = _POSSESSIVE_TAIL.match(after)
+    plural = bool(lemmas) and last.lower() not in lemmas
+    return tail if plural and tail and tail[0].split()[-1] in ORG_WORDS else None
 
 
 def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
