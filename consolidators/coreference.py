@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from . import relations
+from . import regexes, relations
 from .forms import adjective_stems, extends, initials, norm
 from .handovers import NAME, country
 from .places import DEMONYMS
@@ -323,7 +323,7 @@ def _as_held(fact: Fact, names: _Names) -> Fact:
 def _first(sentences: list[str], name: str) -> int:
     """The first sentence that says ``name`` alone ("Demir works", not "Yusuf Demir lives"), else as a word ("The
     Norlandic capital"), else the first."""
-    said = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")
+    said = regexes.compiled(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")
     found = [(k, m.start(), m.end()) for k, sentence in enumerate(sentences) for m in said.finditer(sentence)]
     alone = (k for k, start, end in found if _alone(sentences[k], start, end))
     return next(alone, found[0][0] if found else 0)

@@ -397,7 +397,7 @@ def country(name: str, *, adjective: bool = False) -> str:
     return name
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=4096)  # one per value read: 256 were outrun by a few sessions' values
 def _family(pattern: str, value: str, noun: str = "") -> re.Pattern[str]:
     """A cue family with its value pattern (and the office noun, for "a new mayor, X") filled in."""
     return re.compile(pattern.replace(_V, f"(?P<v>{value})").replace("{office}", re.escape(noun)))

@@ -70,6 +70,7 @@ _OF_A_PERSON = _PERSON_SUBJECTS | {"works at", "works as", "plays for", "member 
 _WORK_CUE = (
     r"\b(?:(?:author|writer|director|composer|creator|screenwriter|illustrator) of|wrote|directed|composed) (?:the )?"
 )
+_A_WORK_CUE = re.compile(_WORK_CUE, re.I)  # asked first: most sentences have none, and build no pattern then
 
 
 def kept(f: Fact, text: str) -> Fact | None:
@@ -196,7 +197,7 @@ def _a_work(f: Fact, text: str) -> bool:
     """A person's relation whose subject the sentence introduces as a work (:data:`_WORK_CUE`)."""
     if f.predicate not in _OF_A_PERSON or f.subject == USER or f.subject not in text:
         return False
-    return bool(re.search(_WORK_CUE + re.escape(f.subject) + r"\b", text, re.I))
+    return bool(_A_WORK_CUE.search(text) and re.search(_WORK_CUE + re.escape(f.subject) + r"\b", text, re.I))
 
 
 def _a_place(f: Fact, text: str) -> bool:

@@ -311,13 +311,24 @@ VOCABULARY_CUE = re.compile(
 )
 
 
+_CLOSE = 0.85  # how close a typo is to its word (difflib's ratio)
+
+
+@functools.lru_cache(maxsize=64)
+def _near_in_length(length: int) -> tuple[str, ...]:
+    """The vocabulary words whose length lets them reach :data:`_CLOSE` against a word of ``length``: difflib's
+    own first bound (``real_quick_ratio``, 2·min / sum of the lengths), so handing only these to
+    ``get_close_matches`` drops none it would keep and saves it a pass over the whole vocabulary per word."""
+    return tuple(w for w in KNOWN_WORDS if 2.0 * min(length, len(w)) / (length + len(w)) >= _CLOSE)
+
+
 @functools.lru_cache(maxsize=16384)  # difflib over the vocabulary, for every word of every parse
 def correct(word: str) -> str:
     """``word``, or the vocabulary word it is an obvious typo of (one or two letters off, five letters or more)."""
     w = word.lower()
     if len(w) < 5 or w in KNOWN_WORDS or not w.isalpha():
         return word
-    close = difflib.get_close_matches(w, KNOWN_WORDS, n=1, cutoff=0.85)
+    close = difflib.get_close_matches(w, _near_in_length(len(w)), n=1, cutoff=_CLOSE)
     # a typo keeps its first letter: "resident" is a word of its own, not "president" mistyped
     return close[0] if close and close[0][0] == w[0] else word
 

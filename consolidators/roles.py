@@ -290,7 +290,9 @@ def _name(clause: str, anchor: re.Match[str], role: str, kind: _Anchor) -> str |
     if len(fitting) == 1:
         name = fitting.pop()
         modifier = rf"\b(?:the|my|our|their|your|its) {re.escape(name)} (?!(?:{_N})\b)[a-z]{{3,}} "
-        if re.search(modifier + r"(?:[a-z]+ed|ran|ran out|were|was|are|is|got|had|have)\b", outside):
+        # the pattern is built only when the name follows such a word at all (most sentences: no)
+        after = any(f"{det} {name} " in outside for det in ("the", "my", "our", "their", "your", "its"))
+        if after and re.search(modifier + r"(?:[a-z]+ed|ran|ran out|were|was|are|is|got|had|have)\b", outside):
             return None  # "since the AWS credits ran out": a name modifying another clause's subject is no tool held
         return name if not _common(name) or _tight(outside, name) else None
     if fitting or kind.known_only:

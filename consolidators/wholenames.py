@@ -19,6 +19,7 @@ from dataclasses import replace
 from lemminflect import getAllLemmas
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from . import regexes
 from .lifeevents import is_occupation
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .relations import role_relation
@@ -193,8 +194,10 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     if term == "user" or term not in sentence:  # every widening below starts from the term word for word
         return term
     if not term[:1].isupper():  # "the newspaper group Kestrel Media": the description read for the name
+        if fact.subject == "user" or fact.predicate not in _NAMED_VALUES:  # no name is read for these: no search
+            return term
         named = re.search(rf"(?<![\w'-]){re.escape(term)}\s+(?P<name>{_WORD}(?:\s+{_WORD})*)", sentence)
-        return named["name"] if named and fact.subject != "user" and fact.predicate in _NAMED_VALUES else term
+        return named["name"] if named else term
     hyphened = _hyphened(term, sentence)
     if hyphened:
         return hyphened
@@ -204,7 +207,8 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     # "Lagos-born drummer X joined the Lagos Brass Ensemble": a place said in a describing compound is said alone
     alone = bool(re.search(rf"(?<![\w'-]){re.escape(term)}-{_COMPOUND}\b", sentence))
     # "Femke van der Berg's husband": a possessive ends the name as a space does
-    for m in re.finditer(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b|'(?!\w))|(?![\w'-]))", sentence):
+    # ("Farmers' Bank": a plural's bare apostrophe too)
+    for m in regexes.compiled(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b|'(?!\w))|(?![\w'-]))").finditer(sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
@@ -252,7 +256,7 @@ def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
     """``name`` grown over what joins inside an institution's or a site's name: a list of fields after its
     "of" ("Academy of Sciences and Humanities"), the place of a name that is only a kind without it ("the
     American University in Cairo"), a site's lower-case head noun ("the Torre Alta lighthouse")."""
-    at = re.search(rf"(?<![\w'-]){re.escape(name)}(?![\w'-])", sentence)
+    at = regexes.whole(name).search(sentence)
     if at is None:
         return name
     after = sentence[at.end() :]

@@ -1,0 +1,70 @@
+"""The extractive path's regex and typo savings change cost, never answers (see tests/test_consolidation_cpu.py):
+each is checked by what it no longer does, and by the answers it still gives."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+import pytest
+
+from consolidators import regexes, relations, stale
+from consolidators.phrases import USER
+from consolidators.types import Fact
+
+
+def test_correct_hands_difflib_only_words_near_in_length(monkeypatch: pytest.MonkeyPatch) -> None:
+    relations.correct.cache_clear()
+    sizes: list[int] = []
+    real = difflib.get_close_matches
+
+    def counting(word: str, possibilities: Any, *args: Any, **kwargs: Any) -> list[str]:
+        sizes.append(len(possibilities))
+        return real(word, possibilities, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", counting)
+    typos = ("capitol", "presidnet", "curreny", "headquarterd", "foundr", "marryed", "zebrafish", "quinoa")
+    try:
+        mended = [relations.correct(w) for w in typos]
+    finally:
+        relations.correct.cache_clear()  # nothing the counting difflib answered outlives the test
+    assert sizes and all(n < len(relations.KNOWN_WORDS) for n in sizes)
+    # the answers of difflib over the whole vocabulary, first letter kept
+    whole = [real(w, relations.KNOWN_WORDS, n=1, cutoff=0.85) for w in typos]
+    assert mended == [c[0] if c and c[0][0] == w[0] else w for w, c in zip(typos, whole, strict=True)]
+    assert mended[:2] == ["capital", "president"]
+
+
+@pytest.mark.parametrize("length", range(5, 25))
+def test_no_word_difflib_could_match_is_left_out(length: int) -> None:
+    kept = set(relations._near_in_length(length))
+    for word in relations.KNOWN_WORDS - kept:  # difflib's own first bound already rules each out
+        assert difflib.SequenceMatcher(None, word, "x" * length).real_quick_ratio() < 0.85, word
+
+
+def test_a_terms_pattern_is_compiled_once_and_reads_the_term_whole() -> None:
+    said = "Ines Okafor-Lind's sister met Ines at the Lindgren Arms, not Okafor."
+    assert regexes.whole("Ines", possessive=True) is regexes.whole("Ines", possessive=True)
+    assert [m.start() for m in regexes.whole("Ines").finditer(said)] == [0, 30]
+    assert [m[0] for m in regexes.whole("Okafor-Lind", possessive=True).finditer(said)] == ["Okafor-Lind"]
+    assert regexes.whole("Okafor-Lind").search(said) is None  # "'s" joins the word unless asked for
+    assert [m.start() for m in regexes.whole("Okafor").finditer(said)] == [61]  # not inside "Okafor-Lind"
+    assert regexes.whole("Lind").search(said) is None  # nor "Lindgren"
+
+
+def test_a_users_value_builds_no_others_pattern_without_someone_else(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+    real = re.search
+
+    def counting(pattern: Any, string: str, flags: int = 0) -> Any:
+        if isinstance(pattern, str) and "(?:whole |entire )" in pattern:
+            built.append(pattern)
+        return real(pattern, string, flags)
+
+    monkeypatch.setattr(re, "search", counting)
+    lives = Fact(subject=USER, predicate="lives in", object="Tromsø")
+    assert not stale._not_the_users(lives, "my flat in Tromsø is tiny but I love it")
+    assert built == []  # "my flat" is no one else: the per-value pattern is never built
+    assert stale._not_the_users(lives, "my sister lives in Tromsø these days")
+    assert len(built) == 1
