@@ -38,7 +38,7 @@ COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "times
 # Invariant 4 + 6: the session's previous consolidated version is retired, never deleted.
 ACTIVE_SESSION_CONSOLIDATED = """
 SELECT id, kind, subject, predicate, object, event_ids, pinned, content, valid_from, confidence, metadata,
-       superseded_by
+       false AS retired
 FROM memory
 WHERE namespace = %s AND session_id = %s AND tier = 'consolidated' AND superseded_at IS NULL
 FOR UPDATE
@@ -50,7 +50,7 @@ FOR UPDATE
 # index finds the session's facts; the memory_ops GIN index each one's swap.
 RETIRED_SESSION_FACTS = """
 SELECT m.id, m.kind, m.subject, m.predicate, m.object, m.event_ids, m.pinned, m.content, m.valid_from,
-       m.confidence, m.metadata, m.superseded_by
+       m.confidence, m.metadata, true AS retired
 FROM memory m
 WHERE m.namespace = %(ns)s AND m.session_id = %(sid)s AND m.kind = 'fact' AND m.superseded_at IS NOT NULL
   AND NOT EXISTS (

@@ -66,14 +66,12 @@ class PreviousRow:
     valid_from: datetime | None = None
     confidence: float | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
-    superseded_by: str | None = None
+    retired: bool = False  # by a replacement, a retraction or a restatement (``RETIRED_SESSION_FACTS``)
 
     @classmethod
     def from_row(cls, r: dict[str, Any]) -> PreviousRow:
         """From a row of ``ACTIVE_SESSION_CONSOLIDATED`` or ``RETIRED_SESSION_FACTS`` (columns by name)."""
-        by = r.get("superseded_by")
-        fields = {"id": str(r["id"]), "event_ids": tuple(r["event_ids"]), "metadata": r["metadata"] or {}}
-        return cls(**{**r, **fields, "superseded_by": str(by) if by else None})
+        return cls(**{**r, "id": str(r["id"]), "event_ids": tuple(r["event_ids"]), "metadata": r["metadata"] or {}})
 
 
 @dataclass
@@ -106,9 +104,9 @@ def unchanged(
     as it was), instead of a copy superseding it — so a backfill adds no version
     and ``history`` one line per real change. A fact naming an active fact it
     replaces (``named_active``) is new work for the engine, unless its previous row
-    was retired by that very fact: an older value said again after the newer one
-    ("all my notes are in Notion" re-read after "Logseq has my notes now") is
-    superseded by it again, so re-writing it would only add a copy to the chain.
+    is retired: an older value re-read after newer ones ("I work at Saguaro" before
+    two job changes) would only inherit that row's retirement (``Engine._inherit``),
+    so writing it again would add nothing but a copy to the chain.
     """
     pool: dict[tuple[Any, ...], list[PreviousRow]] = {}
     for old in previous:
@@ -120,7 +118,7 @@ def unchanged(
             continue
         named = named_fact(row.replaces)
         ids = pool.get(_identity(row), [])
-        match = next((p for p in ids if named not in named_active or p.superseded_by == named), None)
+        match = next((p for p in ids if named not in named_active or p.retired), None)
         if match is not None:
             ids.remove(match)  # each previous row stands for one new row
             found[i] = match.id
