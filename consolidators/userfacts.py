@@ -58,6 +58,7 @@ _ASKED = tuple(
         (r"(?:my )?employer|who do I work for|where do I work", "works at"),
     )
 )
+_WHERE_WORKED = re.compile(r" (?:at|in|for|with|on) .*$")
 #: "Coffee? nah, yerba mate all day for me": a drink asked, refused, and the one drunk instead.
 _INSTEAD_DRINK = re.compile(
     r"^(?P<old>[A-Za-z][a-z]*(?: [a-z]+)?)\?\s+(?:nah|nope|no|never)\W+(?P<obj>[a-z][a-z -]*?)"
@@ -85,6 +86,8 @@ def answered(text: str) -> list[Fact]:
     for asked, predicate in _ASKED:
         m = asked.search(_opening(text))
         value = m["obj"].strip() if m else ""
+        if predicate == "works as":  # "my job? welder at a shipyard": the job, not where it is worked
+            value = _WHERE_WORKED.sub("", value)
         if value and _fits(predicate, value) and not re.search(r"\b(?:not|never|no|idk|dunno)\b", value, re.I):
             return rule_facts(USER, predicate, _first_item(value), 0.75, False, attribute=True)
     m = _INSTEAD_DRINK.match(_opening(text))
@@ -160,8 +163,8 @@ def _fits(predicate: str, value: str) -> bool:
         return is_drink(value)
     if predicate == "studies":
         return value[:1].isalpha() and len(value.split()) <= 3 and a_field(value.lower())
-    if predicate == "works as":
-        return value[:1].islower() and len(value.split()) <= 3 and is_occupation(value)
+    if predicate == "works as":  # a one-word answer may open with its capital ("Job? Paramedic.")
+        return (value[:1].islower() or " " not in value) and len(value.split()) <= 3 and is_occupation(value)
     return value[:1].isupper()
 
 
@@ -206,8 +209,13 @@ _OFFICE_OF = re.compile(r"^(?i:head|director|vp|vice president|dean|chief) of [A
 def _titled(text: str) -> list[Fact]:
     m = _TITLE.search(text)
     # a title in quotes is a name for the job, not the job ("my job title is literally 'Head of Vibes'")
-    office = m and _OFFICE_OF.match(m["obj"]) and text[m.start("obj") - 1] not in "'\""
-    if m and (is_occupation(m["obj"]) or office) and usernews.sure(text, m):
+    office = m and _OFFICE_OF.match(m["obj"])
+    if (
+        m
+        and (is_occupation(m["obj"]) or office)
+        and not (office and text[m.start("obj") - 1] in "'\"")
+        and usernews.sure(text, m)
+    ):
         return rule_facts(USER, "works as", m["obj"], 0.8, False, attribute=True)
     m = _WORK_AS.search(text)
     if m and is_occupation(m["obj"]) and usernews.sure(text, m):
