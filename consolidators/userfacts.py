@@ -34,7 +34,7 @@ from .learning import a_field
 from .lifeevents import is_occupation, sentence_role
 from .roles import DEVICE
 from .text import UPPER
-from .toolnames import known_names, roles_of
+from .toolnames import APPS, known_names, roles_of
 from .toolrules import rule_facts
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS, is_drink
@@ -307,6 +307,8 @@ def _spouse(text: str) -> list[Fact]:
 _LEFT = re.compile(
     rf"(?:^|\b(?:I|[Ww]e) (?:have )?(?:finally |just )?)(?:left|quit) {_NAME}|(?:^|[,;:] ){_NAME.replace('obj', 'gone')} is (?:gone|dead)\b"
 )
+#: Words of any working day, not of a job left: a team, work.
+_AT_WORK = re.compile(r"\b(?:team|work|working)\b", re.I)
 _HOME_WORDS = re.compile(r"\b(?:lease|flat|apartment|rent|landlord|moved|move|house|neighbou?rhood|city)\b", re.I)
 
 
@@ -324,6 +326,9 @@ def _left(text: str) -> list[Fact]:
         return rule_facts(USER, role, name, 0.7, True) if role in roles else []
     if m["gone"]:
         return []
+    # an app quit ("quit Slack, my new team lives in email") is given up, unless words no working day has say a job
+    if "quit" in m[0] and name.lower() in APPS and not _JOB_WORDS.search(_AT_WORK.sub("", text)):
+        return rule_facts(USER, "uses", name, 0.7, True)
     homely = bool(_HOME_WORDS.search(text))
     jobby = bool(_JOB_WORDS.search(text) or re.search(r"\b(?:break|something new)\b", text))
     if homely == jobby:
