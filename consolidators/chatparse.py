@@ -94,7 +94,8 @@ _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": 
 _OF_CHOICE = re.compile(r"\s+of (?:choice|preference)\b", re.I)
 #: What a role is for or since when, after its noun: "editor for everything", "browser at work".
 _ROLE_SCOPE = re.compile(r"\s+(?:for|at|since|from|on|in)\b.*$", re.I)
-_SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled|became)\b|^as\b", re.I)  # "as CTO I …"
+#: Words that say what the user is: "I'm …", "I've been …", "by trade", "as CTO I …".
+_SELF = re.compile(r"\b(?:I am|I'm|I have been|I've been|by trade|living as|enrolled|became)\b|^as\b", re.I)
 
 
 @functools.lru_cache(maxsize=8192)  # asked when the session is batched and again when each sentence is read

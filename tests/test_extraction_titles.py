@@ -46,6 +46,8 @@ TITLED: list[tuple[str, set[Triple]]] = [
     # a promotion names the title held now
     ("I got promoted to VP of partnerships.", {_job("VP of partnerships")}),
     ("I was promoted to head of research last week.", {_job("head of research")}),
+    # a title held for a time up to now
+    ("I've been head of support for three years now.", {_job("head of support")}),
     # the title an opening "as" says the user acts in now
     ("As COO, I approve every vendor contract.", {_job("COO")}),
     ("as principal engineer I review most designs", {_job("principal engineer")}),
