@@ -24,11 +24,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from .learning import a_field
-from .lifeevents import fact, is_occupation
+from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
 from .spans import FORMER, child, hedged, is_name, name_text, place_in
 from .text import lemmatise
+from .titles import Title, held_as, title_of
 from .toolnames import ROLES
 from .types import Fact
 
@@ -94,7 +95,8 @@ _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": 
 _OF_CHOICE = re.compile(r"\s+of (?:choice|preference)\b", re.I)
 #: What a role is for or since when, after its noun: "editor for everything", "browser at work".
 _ROLE_SCOPE = re.compile(r"\s+(?:for|at|since|from|on|in)\b.*$", re.I)
-_SELF = re.compile(r"\b(?:I am|I'm|by trade|living as|enrolled|became)\b", re.I)
+#: Words that say what the user is: "I'm …", "I've been …", "by trade", "as CTO I …".
+_SELF = re.compile(r"\b(?:I am|I'm|I have been|I've been|by trade|living as|enrolled|became)\b|^as\b", re.I)
 
 
 @functools.lru_cache(maxsize=8192)  # asked when the session is batched and again when each sentence is read
@@ -269,7 +271,8 @@ def _about_me(root: Any) -> list[Fact]:
             said = reader(verb, verb_lemma)
             if said:
                 return said
-    return []
+    title = held_as(root)  # "As CTO, I sign off on every hire"
+    return _titled(title) if title is not None else []
 
 
 def _i_am(be: Any) -> list[Fact]:
@@ -287,13 +290,16 @@ def _i_am(be: Any) -> list[Fact]:
             return (_said("studies", field.text) if field is not None else []) + (
                 _said("studies at", at[0]) if at else []
             )
-        if is_occupation(word) and (
-            attr.pos_ == "NOUN" or child(attr, "det") is not None
-        ):  # "a paramedic"/JJ  # "an engineer at X", "by trade an electrician"
-            title = " ".join([*(c.text for c in attr.lefts if c.dep_ == "compound"), attr.text])
-            return _said("works as", title) + (_said("works at", at[0]) if at else [])
-        return []
-    return _state(acomp) if acomp is not None else _on_payroll(be)
+        title = title_of(attr, be)  # "an engineer at X", "the head of data at X", "CTO at X"
+        return _titled(title) if title is not None else []
+    if acomp is not None:  # "I am chief of staff": the title's head tagged an adjective
+        title = title_of(acomp, be)
+        return _titled(title) if title is not None else _state(acomp)
+    return _on_payroll(be)
+
+
+def _titled(title: Title) -> list[Fact]:
+    return _said("works as", title.text) + (_said("works at", title.employer) if title.employer is not None else [])
 
 
 def _state(acomp: Any) -> list[Fact]:
@@ -354,6 +360,8 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
     noun = lemmatise(dobj.text, "NOUN") if dobj is not None else ""
     if lemma == "get" and noun in ("job", "gig", "position", "role") and _pobjs(dobj, "as"):
         return _hired(dobj, verb)  # "I got a job as a nurse at St Mary's"
+    if lemma == "promote" and child(verb, "auxpass") is not None:  # "I got promoted to VP of sales"
+        return [f for o in _pobjs(verb, "to") if (t := title_of(o, verb)) is not None for f in _titled(t)]
     if lemma in ("make", "earn") and noun == "living":  # "I make a living as a translator"
         return [f for o in _pobjs(verb, "as") for f in _said("works as", o.text)]
     # "I got the job at Klarna" (an offer got is not yet accepted)
@@ -369,14 +377,16 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
 
 
 def _hired(head: Any, verb: Any) -> list[Fact]:
-    """The job a hiring gives ("as a barista", "as head chef": an occupation, with the nouns before it) and the
-    employer ("by Monzo", "at Beanstalk", said after the verb or after the job)."""
-    jobs = [o for o in _pobjs(head, "as") if is_occupation(lemmatise(o.text, "NOUN"))]
-    where = [o for o in (*_pobjs(verb, "by", "at", "with"), *(p for j in jobs for p in _pobjs(j, "at", "with")))]
-    title = [" ".join([*(c.text for c in j.lefts if c.dep_ == "compound"), j.text]) for j in jobs[:1]]
-    return [f for t in title for f in _said("works as", t)] + [
-        f for o in where[:1] if is_name(o) for f in _said("works at", o)
-    ]
+    """The job a hiring gives ("as a barista", "as head of data": a title) and the employer ("by Monzo", "at
+    Beanstalk", said after the verb or after the job)."""
+    titled = [(o, t) for o in _pobjs(head, "as") if (t := title_of(o, verb)) is not None][:1]
+    titles = [t for _, t in titled]
+    where = [*_pobjs(verb, "by", "at", "with"), *(p for job, _ in titled for p in _pobjs(job, "at", "with"))]
+    employer = next((t.employer for t in titles if t.employer is not None), None)
+    employer = employer if employer is not None else next((o for o in where if is_name(o)), None)
+    return [f for t in titles for f in _said("works as", t.text)] + (
+        _said("works at", employer) if employer is not None else []
+    )
 
 
 def _tool(verb: Any, lemma: str) -> list[Fact]:

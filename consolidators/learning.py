@@ -10,10 +10,13 @@ asks, hedges, denies or speaks of the past says nothing, nor does a degree alrea
 
 from __future__ import annotations
 
+import difflib
 import re
+from dataclasses import replace
 
 from .lifeevents import USER, fact
 from .roles import negated, refused, the_users_talk
+from .text import is_word
 from .types import Fact
 
 _DEGREE = r"(?:master'?s(?: degree)?|msc|ma|mba|phd|ph\.d\.?|doctorate|degree|bachelor'?s(?: degree)?|ba|bsc|undergrad|diploma|semester|term|year|course|major|studies)"
@@ -74,15 +77,18 @@ _LANGUAGES = frozenset(
     tajik turkmen sindhi odia assamese konkani bhojpuri hmong tetum faroese greenlandic breton corsican sardinian
     sicilian occitan asturian flemish""".split()
 )
+#: How well a language the user calls theirs is spoken: "my german is decent", "my spanish is ok" (a modest
+#: standing still says it is spoken, as "a bit of Italian" does; "rusty" or "bad" say nothing either way).
+_STANDING = r"(?:fluent|native|decent|good|conversational|ok|okay|solid|passable)"
 _SPOKEN = (
     re.compile(r"\b(?:fluent|native|conversational|proficient) in (?P<langs>[\w ,]+)", re.I),
     re.compile(
         r"\b(?:get by|getting by|manage|can manage|hold a conversation|can hold a conversation) in (?P<langs>\w+)", re.I
     ),
     # "my german is fluent": the language said as the user's, its standing after
-    re.compile(
-        r"\bmy (?P<langs>\w+) is (?:(?:pretty|very|quite|really) )?(?:fluent|native|decent|good|conversational)\b", re.I
-    ),
+    re.compile(rf"\bmy (?P<langs>\w+) is (?:(?:pretty|very|quite|really) )?{_STANDING}\b", re.I),
+    # "a native Tagalog speaker", "i'm a fluent farsi speaker": the speaker named by the language, in any case
+    re.compile(r"\b(?:I am|I'm|i'm|im|as) an? (?:native|fluent) (?P<langs>\w+) speaker\b", re.I),
     re.compile(r"\b(?:I|we)(?: both| all)? speak (?:fluent |decent |some |basic |good )?(?P<langs>[\w ,]+)", re.I),
     re.compile(r"\bplus (?:decent |some |basic |good |fluent )(?P<langs>\w+)", re.I),
     # "Estonian is one of the languages I speak, along with bad German": the list said around its head
@@ -110,10 +116,11 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     schools = {obj.lower() for p, obj in said if p == "studies at"}
     fields = {obj.lower() for p, obj in said if p == "studies"}  # "reading philosophy" is no book read
     out = [
-        f
+        _language(f)
         for f in found
         if not (f.subject == USER and (f.predicate, f.object.lower()) in {("works at", s) for s in schools})
         and not (f.subject == USER and f.predicate == "reads" and f.object.lower().split(" at ")[0] in fields)
+        and not _no_tongue(f)
     ]
     have = {(f.predicate, f.object.lower()) for f in out if f.subject == USER}
     for predicate, obj in said:
@@ -125,8 +132,26 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     return out
 
 
+def _no_tongue(f: Fact) -> bool:
+    """A user's "speaks" whose lower-case value is no language ("I speak softly"): chat writes languages in lower
+    case, but a word the list neither knows nor mends is how, not what, the user speaks."""
+    spoken = f.subject == USER and f.predicate == "speaks" and not f.retract
+    return spoken and f.object[:1].islower() and _tongue(_AMOUNT.sub("", f.object)) is None
+
+
+def _language(f: Fact) -> Fact:
+    """A language another reader read with how much of it is spoken ("fluent portuguese", "basic french"): the
+    language alone, as the list names it."""
+    bare = _AMOUNT.sub("", f.object)
+    tongue = _tongue(bare) if f.predicate == "speaks" else None
+    if tongue is None or bare == f.object and tongue == bare.lower():
+        return f
+    return replace(f, object=tongue.capitalize())
+
+
 _CUE = re.compile(
-    rf"\b(?:{_DEGREE}|student|reading|go to|attend|attending|fluent|native|conversational|proficient|get by|getting by|manage|speak|speaking|plus|conversation|fluent|native)\b",
+    rf"\b(?:{_DEGREE}|student|reading|go to|attend|attending|fluent|native|conversational|proficient|get by|getting by"
+    rf"|manage|speak|speaking|plus|conversation|fluent|native)\b|\bmy \w+ is (?:(?:pretty|very|quite|really) )?{_STANDING}",
     re.I,
 )
 
@@ -179,7 +204,21 @@ def _tongues(part: str) -> list[tuple[str, str]]:
         for m in pattern.finditer(part):
             words = [_AMOUNT.sub("", w) for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["langs"])]
             for word in (w for item in words for w in item.split()):
-                if word.lower() not in _LANGUAGES:
+                tongue = _tongue(word)
+                if tongue is None:
                     break  # a list of languages ends at the first word that is none
-                found.append(("speaks", word if word[:1].isupper() else word.capitalize()))
+                found.append(("speaks", word if tongue == word.lower() and word[:1].isupper() else tongue.capitalize()))
     return found
+
+
+def _tongue(word: str) -> str | None:
+    """The language ``word`` names, in lower case, or the one it is an obvious typo of ("portugese": a letter off, of
+    five letters or more, its first kept); None for any other word, an English word above all ("germane")."""
+    low = word.lower()
+    if low in _LANGUAGES:
+        return low
+    if len(low) < 5 or not low.isalpha() or is_word(low):
+        return None
+    close = difflib.get_close_matches(low, _LANGUAGES, n=1, cutoff=0.85)
+    # a letter dropped, doubled or swapped, not a word of its own ("spanglish" is no Spanish mistyped)
+    return close[0] if close and close[0][0] == low[0] and abs(len(close[0]) - len(low)) <= 1 else None

@@ -138,9 +138,24 @@ NOT_OCCUPATIONS = frozenset(
 )
 
 
+#: Position words no occupation ending marks: the officers' acronyms ("CTO", "VP of sales") name a post alone.
+POSITIONS = frozenset("ceo cto cfo coo cio cmo cpo cro cso ciso cdo vp svp evp avp".split())
+#: Heads that name a post only with the field they are of: "head of data", "chief of staff" ("head" alone is no job).
+_FIELD_HEADS = frozenset("head chief lead".split())
+#: A title's lower-case field after it: "director of engineering", "VP of customer success" (a name or "the" is an
+#: employer or a thing: "head of the household" is no field).
+_OF_FIELD = re.compile(r"^(?P<title>.+?) of (?!(?:the|a|an|my|our|his|her|their|its)\b)[a-z][a-z&/ -]*$")
+
+
 def is_occupation(noun: str) -> bool:
-    """Whether "I'm a/an ``noun``" says what the user does for a living ("nurse", "actuary", "data analyst")."""
-    head = noun.lower().split()[-1] if noun.strip() else ""
+    """Whether "I'm a/an ``noun``" says what the user does for a living ("nurse", "actuary", "data analyst",
+    "CTO", "head of data")."""
+    phrase = " ".join(noun.lower().split())
+    field = _OF_FIELD.match(phrase)
+    words = (field["title"] if field else phrase).split()
+    head = words[-1] if words else ""
+    if head in POSITIONS or field is not None and head in _FIELD_HEADS:
+        return True
     return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS
 
 

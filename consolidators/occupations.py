@@ -17,10 +17,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from .lifeevents import USER, fact, is_occupation
 from .nlp_cache import parse_doc
 from .spans import child, hedged, negated
-from .text import is_word, lemmatise
+from .text import is_adverb, is_word, lemmatise
 from .types import Fact
 from .vocabulary import clean_object
 
@@ -31,6 +33,8 @@ _EVALUATIVE = frozenset(
     "new old good bad great tired busy happy proud former retired aspiring wannabe future mediocre young"
     " very really basically just full-time part-time freelance self-employed certified licensed qualified".split()
 )
+#: Stop words that name a kind of work before a title: "front desk clerk", "back office manager".
+_KINDS_AMONG_STOP_WORDS = frozenset("front back top".split())
 #: A job chat clips whose full name is the one the key is kept under ("being a physio means …").
 _CLIPPED = {"physio": "physiotherapist"}
 #: Students are no workers: "a student at McGill" studies there.
@@ -49,7 +53,7 @@ def whole(found: list[Fact], sentence: str) -> list[Fact]:
         if f.predicate == "studies" and not f.retract:
             out += _field_and_school(f, found)
         elif f.predicate == "works as" and not f.retract:
-            f = replace(f, object=_CLIPPED.get(f.object.lower(), _widened(f.object, sentence)))
+            f = replace(f, object=_CLIPPED.get(f.object.lower(), _widened(_unhedged(f.object), sentence)))
             out.append(f)
             out += _employer(f, sentence, found)
         else:
@@ -58,7 +62,8 @@ def whole(found: list[Fact], sentence: str) -> list[Fact]:
 
 
 #: A title's field after it: "director of engineering", "head of product".
-_OF_FIELD = r"(?:(?:(?<=director)|(?<=head)|(?<=dean)|(?<=chief))(?: of [a-z]+(?: [a-z]+)?(?= as of|[.,!;]|$| (?:at|for|since|now)\b)))?"
+#: The field is lower case whatever the title's case: "director of Larkspur" names where, not what.
+_OF_FIELD = r"(?:(?:(?<=director)|(?<=head)|(?<=dean)|(?<=chief))(?-i: of [a-z]+(?: [a-z]+)?(?= as of|[.,!;]|$| (?:at|for|since|now)\b)))?"
 
 
 def _widened(occupation: str, sentence: str) -> str:
@@ -78,15 +83,25 @@ def _widened(occupation: str, sentence: str) -> str:
     return ("".join(kept) + sentence[m.end("before") : m.end()]).strip() if kept else occupation + field
 
 
+def _unhedged(occupation: str) -> str:
+    """The occupation without the adverbs a reader kept before it ("literally sound engineer", "basically a
+    buyer"): only a word that is an adverb and nothing else goes ("early years teacher" keeps its adjective)."""
+    words = occupation.split()
+    while len(words) > 1 and is_adverb(words[0]):
+        words.pop(0)
+    return " ".join(words)
+
+
 def _classifies(word: str) -> bool:
     """A word that names a kind of work before its head: a noun ("school"), an acronym ("ER", "QA"), a hyphened
     compound ("large-animal"), a classifying adjective ("structural", "backend", "clinical")."""
     w = word.lower().rstrip("-")
     if not w or w in _EVALUATIVE or word.endswith("-") and w in _EVALUATIVE:
         return False
-    if word.endswith("-") or "-" in w or word.isupper() and len(word) <= 4:
+    if word.endswith("-") or "-" in w or word.isupper() and 2 <= len(word) <= 4:
         return True
-    if not w.isalpha() or w in ("a", "an", "the", "my", "our", "i", "am", "as", "is", "im", "and", "or", "but"):
+    # a function word or a verb of being ("to" of "promoted to VP", "became") names no kind of work
+    if not w.isalpha() or w in ("am", "im") or w in STOP_WORDS and w not in _KINDS_AMONG_STOP_WORDS:
         return False
     if not is_word(w):
         return True  # a word the lexicon lacks is a trade's own ("backend", "devops")
@@ -167,4 +182,7 @@ def _worked_as(prep: Any) -> list[Fact]:
 def _at_a_name(verb: Any) -> bool:
     """Whether the verb names where: "started at Coolblue", "joined Zalando"."""
     places = [o for p in verb.children if p.dep_ == "prep" and p.lower_ in ("at", "with", "for") for o in p.children]
-    return any(t.dep_ in ("pobj", "dobj") and t.pos_ == "PROPN" for t in [*places, *verb.children])
+    # "joined the Lisbon office of Varn Labs": a part of a named employer is where, too
+    return any(
+        t.dep_ in ("pobj", "dobj") and any(w.pos_ == "PROPN" for w in t.subtree) for t in [*places, *verb.children]
+    )

@@ -268,6 +268,12 @@ def lemmatise(word: str, pos: str = "VERB") -> str:
 
 
 @functools.lru_cache(maxsize=16384)
+def is_adverb(word: str) -> bool:
+    """Whether the lexicon knows ``word`` only as an adverb ("literally", "basically"; not "early" or "daily")."""
+    low = word.lower()
+    return bool(getAllLemmas(low, upos="ADV")) and not any(getAllLemmas(low, upos=p) for p in ("ADJ", "NOUN", "VERB"))
+
+
 def inflected_verb(word: str) -> bool:
     """Whether ``word`` is an inflected form of an English verb in the lexicon ("ditched", not "Zed")."""
     lemmas = getAllLemmas(word.lower(), upos="VERB").get("VERB", ())

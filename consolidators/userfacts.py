@@ -34,7 +34,7 @@ from .learning import a_field
 from .lifeevents import is_occupation, sentence_role
 from .roles import DEVICE
 from .text import UPPER
-from .toolnames import known_names, roles_of
+from .toolnames import APPS, known_names, roles_of
 from .toolrules import rule_facts
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS, is_drink
@@ -58,6 +58,7 @@ _ASKED = tuple(
         (r"(?:my )?employer|who do I work for|where do I work", "works at"),
     )
 )
+_WHERE_WORKED = re.compile(r" (?:at|in|for|with|on) .*$")
 #: "Coffee? nah, yerba mate all day for me": a drink asked, refused, and the one drunk instead.
 _INSTEAD_DRINK = re.compile(
     r"^(?P<old>[A-Za-z][a-z]*(?: [a-z]+)?)\?\s+(?:nah|nope|no|never)\W+(?P<obj>[a-z][a-z -]*?)"
@@ -85,6 +86,8 @@ def answered(text: str) -> list[Fact]:
     for asked, predicate in _ASKED:
         m = asked.search(_opening(text))
         value = m["obj"].strip() if m else ""
+        if predicate == "works as":  # "my job? welder at a shipyard": the job, not where it is worked
+            value = _WHERE_WORKED.sub("", value)
         if value and _fits(predicate, value) and not re.search(r"\b(?:not|never|no|idk|dunno)\b", value, re.I):
             return rule_facts(USER, predicate, _first_item(value), 0.75, False, attribute=True)
     m = _INSTEAD_DRINK.match(_opening(text))
@@ -160,8 +163,8 @@ def _fits(predicate: str, value: str) -> bool:
         return is_drink(value)
     if predicate == "studies":
         return value[:1].isalpha() and len(value.split()) <= 3 and a_field(value.lower())
-    if predicate == "works as":
-        return value[:1].islower() and len(value.split()) <= 3 and is_occupation(value)
+    if predicate == "works as":  # a one-word answer may open with its capital ("Job? Paramedic.")
+        return (value[:1].islower() or " " not in value) and len(value.split()) <= 3 and is_occupation(value)
     return value[:1].isupper()
 
 
@@ -206,8 +209,13 @@ _OFFICE_OF = re.compile(r"^(?i:head|director|vp|vice president|dean|chief) of [A
 def _titled(text: str) -> list[Fact]:
     m = _TITLE.search(text)
     # a title in quotes is a name for the job, not the job ("my job title is literally 'Head of Vibes'")
-    office = m and _OFFICE_OF.match(m["obj"]) and text[m.start("obj") - 1] not in "'\""
-    if m and (is_occupation(m["obj"]) or office) and usernews.sure(text, m):
+    office = m and _OFFICE_OF.match(m["obj"])
+    if (
+        m
+        and (is_occupation(m["obj"]) or office)
+        and not (office and text[m.start("obj") - 1] in "'\"")
+        and usernews.sure(text, m)
+    ):
         return rule_facts(USER, "works as", m["obj"], 0.8, False, attribute=True)
     m = _WORK_AS.search(text)
     if m and is_occupation(m["obj"]) and usernews.sure(text, m):
@@ -299,6 +307,8 @@ def _spouse(text: str) -> list[Fact]:
 _LEFT = re.compile(
     rf"(?:^|\b(?:I|[Ww]e) (?:have )?(?:finally |just )?)(?:left|quit) {_NAME}|(?:^|[,;:] ){_NAME.replace('obj', 'gone')} is (?:gone|dead)\b"
 )
+#: Words of any working day, not of a job left: a team, work.
+_AT_WORK = re.compile(r"\b(?:team|work|working)\b", re.I)
 _HOME_WORDS = re.compile(r"\b(?:lease|flat|apartment|rent|landlord|moved|move|house|neighbou?rhood|city)\b", re.I)
 
 
@@ -316,6 +326,9 @@ def _left(text: str) -> list[Fact]:
         return rule_facts(USER, role, name, 0.7, True) if role in roles else []
     if m["gone"]:
         return []
+    # an app quit ("quit Slack, my new team lives in email") is given up, unless words no working day has say a job
+    if "quit" in m[0] and name.lower() in APPS and not _JOB_WORDS.search(_AT_WORK.sub("", text)):
+        return rule_facts(USER, "uses", name, 0.7, True)
     homely = bool(_HOME_WORDS.search(text))
     jobby = bool(_JOB_WORDS.search(text) or re.search(r"\b(?:break|something new)\b", text))
     if homely == jobby:
