@@ -83,7 +83,7 @@ _HEADED = re.compile(
 )
 #: A value still weighed: two candidates, a hedge or a plan ("zsh or fish", "maybe Leeds", "Leeds (tbc)").
 #: Case matters: "VS Code" is a name, "vs" a choice.
-_WEIGHED = re.compile(r"\b(?:or|vs|versus|not|(?i:maybe|perhaps|probably|tbc|tbd|soon|hopefully|eventually))\b")
+_WEIGHED = re.compile(r"\b(?:or|vs|versus|(?i:not|maybe|perhaps|probably|tbc|tbd|soon|hopefully|eventually))\b")
 #: What a value adds that is no part of it: "Polish (native)", "Cluj-Napoca, Romania".
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
