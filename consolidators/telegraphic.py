@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from .boxes import NAME as _NAME
-from .lifeevents import is_occupation
 from .text import UPPER, inflected_verb
 from .vocabulary import is_time
 
@@ -66,22 +65,15 @@ _LABEL_WORDS = 3
 
 #: States a note to self says without its "I": "live in Leeds", "work at Initech", "study at Tartu".
 _STATES = frozenset("live work study teach reside".split())
-#: A note's job and where it is held, without "I am a": "ER nurse at Royal Infirmary", "welder with Acme".
-_JOB_AT = re.compile(r"^(?P<job>[A-Za-z][\w -]{0,40}?) (?P<prep>at|with|for) (?P<org>[A-Z0-9][^,;:?!]*?)[.!]?$")
 
 
 def first_person(text: str) -> str:
-    """A user's note to self said with its subject: "live in Leeds" is "I live in Leeds", "nurse at Royal
-    Infirmary" "I am a nurse at Royal Infirmary". Only a stative verb in its bare form opens a note; a verb of
-    change ("move to Leeds") may be a plan or a request, so it is left as it is."""
+    """A user's note to self said with its subject: "live in Leeds" is "I live in Leeds". Only a stative verb in its
+    bare form opens a note; a verb of change ("move to Leeds") may be a plan or a request, so it is left as it is."""
     first = text.split(" ", 1)[0]
     named = any(w[:1].isupper() for w in text.split()[1:])  # "live in the moment", "work from home": no place
     if first.lower() in _STATES and named:
         return f"I {first.lower()} {text.split(' ', 1)[1]}"
-    m = _JOB_AT.match(text)
-    if m and is_occupation(m["job"]):
-        article = "an" if m["job"][:1].lower() in "aeiou" else "a"
-        return f"I am {article} {m['job']} {m['prep']} {m['org']}."
     return text
 
 
