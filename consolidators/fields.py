@@ -18,8 +18,14 @@ from .vocabulary import clean_object, is_time, normalise_predicate
 #: Labels of a profile's fields and the relation each names; a tool role's label is read by the chat
 #: readers' role nouns (``role_of``) instead.
 _LABELS: dict[str, str] = {
-    **{w: "lives in" for w in ("location", "city", "based in", "home", "home town", "residence", "lives in")},
-    **{w: "works at" for w in ("employer", "company", "workplace", "organisation", "organization", "works at")},
+    **{
+        w: "lives in"
+        for w in ("location", "city", "based in", "home", "home town", "home city", "residence", "lives in")
+    },
+    **{
+        w: "works at"
+        for w in ("employer", "company", "workplace", "organisation", "organization", "works at", "work", "employed by")
+    },
     **{w: "works as" for w in ("occupation", "job", "job title", "profession", "role", "day job", "current job")},
     **{w: "born in" for w in ("place of birth", "birthplace", "born in", "born")},
     **{w: "speaks" for w in ("languages", "languages spoken", "spoken languages", "speaks")},
@@ -75,6 +81,9 @@ _DASHED = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s+[—–-]\s+(?P<va
 _HEADED = re.compile(
     r"^[A-ZÀ-ÖØ-ÞĀ-Ž][\w.'-]*(?: (?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w.'-]*|de|da|del|van|von|al|bin|la|le))+(?: \([^)]*\))?\s*(?:[|•·—–]|\s-)"
 )
+#: A value still weighed: two candidates, a hedge or a plan ("zsh or fish", "maybe Leeds", "Leeds (tbc)").
+#: Case matters: "VS Code" is a name, "vs" a choice.
+_WEIGHED = re.compile(r"\b(?:or|vs|versus|(?i:not|maybe|perhaps|probably|tbc|tbd|soon|hopefully|eventually))\b")
 #: What a value adds that is no part of it: "Polish (native)", "Cluj-Napoca, Romania".
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 
@@ -93,6 +102,8 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     found: list[Fact] = []
     matches = list(_FIELD.finditer(text.strip())) or [m for m in _DASHED.finditer(text.strip()) if _dashed_field(m)]
     for m in matches:
+        if _asked(text, m):
+            continue
         label = m["label"].strip().lower()
         predicate = _relation(label) or _tool_role(label, role_of)
         if predicate:
@@ -100,17 +111,21 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     return found
 
 
+def _asked(text: str, m: re.Match[str]) -> bool:
+    """Whether the field is asked or weighed, not stated: "editor: helix?", "shell: zsh or fish", "city: maybe Leeds"."""
+    after = text.strip()[m.end() :].lstrip()
+    return "?" in m["value"] or after.startswith("?") or bool(_WEIGHED.search(m["value"]))
+
+
 def _dashed_field(m: re.Match[str]) -> bool:
     # Only a colon marks a field for sure: a dash also parts a clause from a request or a comment ("our CI is
     # Buildkite CI - could you …", "laptop OS — what a pain"), so a dashed field is a label of a few words and
     # a name of a few, not two clauses.
     value = m["value"].strip()
-    one_name = not re.search(r"\?|\b(?:or|vs|versus|maybe|not)\b", value, re.I)  # "Firefox vs Chrome?"
     return (
         len(m["label"].split()) <= 3
         and len(value.split()) <= 6
-        and (value[:1].isupper() or value[:1].isdigit())
-        and one_name
+        and (value[:1].isupper() or value[:1].isdigit() or is_occupation(value))  # "Job — nurse"
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .boxes import NAME as _NAME
-from .text import UPPER
+from .text import UPPER, inflected_verb
 from .vocabulary import is_time
 
 #: An obituary's or a CV's birth and death without "in": "born Onitsha 1936, died Enugu", "(b. Kaunas, 1950)". Only
@@ -53,3 +53,54 @@ def cleft(text: str) -> list[str]:
         return [f"{m['focus']} {m['rest']}"]
     m = _PLACED_CLEFT.match(text)
     return [f"{m['rest']} {m['prep']} {m['focus']}."] if m else []
+
+
+#: An arrow between an old value and a new one, or between a change and where it went: "->", "→", "=>".
+_ARROW = re.compile(r"\s*(?:-+>|=>|→|⟶|➝|➜)\s*")
+#: "@" for "at" before a name: "new job @ Brightline"; never a handle ("@ana") or "don't @ me".
+_AT = re.compile(r"(?<=\w)\s+@\s+(?=[A-Z0-9])")
+#: A line's field label before its value, a few words and no verb: "employer", "home city", "main editor".
+_LABEL_WORDS = 3
+
+
+#: States a note to self says without its "I": "live in Leeds", "work at Initech", "study at Tartu".
+_STATES = frozenset("live work study teach reside".split())
+
+
+def first_person(text: str) -> str:
+    """A user's note to self said with its subject: "live in Leeds" is "I live in Leeds". Only a stative verb in its
+    bare form opens a note; a verb of change ("move to Leeds") may be a plan or a request, so it is left as it is."""
+    first = text.split(" ", 1)[0]
+    named = any(w[:1].isupper() for w in text.split()[1:])  # "live in the moment", "work from home": no place
+    if first.lower() in _STATES and named:
+        return f"I {first.lower()} {text.split(' ', 1)[1]}"
+    return text
+
+
+def unmarked(text: str) -> str:
+    """``text`` with shorthand's separators said as prose says them, so the readers read it: "@" as "at" ("new
+    job @ Brightline"), an arrow as "to" after a change ("moved -> Leeds", "moved Leeds -> Bristol" is "moved from
+    Leeds to Bristol"), as a field's colon after a label ("city -> Leeds" is "city: Leeds"), and an old value before
+    its arrow dropped from a field ("editor: vim -> helix" is "editor: helix"). Text without these is unchanged."""
+    text = _AT.sub(" at ", text)
+    parts = _ARROW.split(text)
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        return text  # none, or a chain ("A -> B -> C"): which is current is no shorthand's to say
+    before, after = parts
+    words = before.split()
+    if ":" in before:  # "editor: vim -> helix": the field's value is the new one
+        label, _, old = before.rpartition(":")
+        return f"{label}: {after}" if 0 < len(old.split()) <= _LABEL_WORDS else text
+    if inflected_verb(words[-1]):  # "moved -> Leeds", "switched -> Helix"
+        return f"{before} to {after}"
+    if len(words) >= 2 and inflected_verb(words[-2]) and words[-1][:1].isupper():  # "moved Leeds -> Bristol"
+        return f"{' '.join(words[:-1])} from {words[-1]} to {after}"
+    if len(words) <= _LABEL_WORDS and not any(inflected_verb(w) for w in words):  # "city -> Leeds"
+        return f"{before}: {after}"
+    return text
+
+
+def said(text: str, role: str) -> str:
+    """Shorthand as prose says it: separators spelled out (:func:`unmarked`), and a user's note given its "I"."""
+    text = unmarked(text)
+    return first_person(text) if role == "user" else text

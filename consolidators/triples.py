@@ -69,6 +69,7 @@ from . import (
     statics,
     tastes,
     teams,
+    telegraphic,
     thirdmoves,
     usermoves,
     userstates,
@@ -186,7 +187,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
 @functools.lru_cache(maxsize=16384)
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
-    sentence = headlines.prose(sentence)  # "Okoro named Vantix finance chief": as the prose readers read it
+    sentence = headlines.prose(telegraphic.said(sentence, role))  # shorthand and headlinese as prose says them
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     clean = plain(sentence)
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)

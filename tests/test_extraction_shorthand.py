@@ -1,0 +1,70 @@
+"""Shorthand's separators and a field's precision gates (:func:`consolidators.telegraphic.unmarked`,
+:mod:`consolidators.fields`): "@" for "at", an arrow for "to", a field's colon or a change of value, and a field
+that is asked or weighed, not stated. Each row is worded here, not taken from a corpus, and fails if its rule goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.telegraphic import unmarked
+
+Triple = tuple[str, str, str, bool]
+
+ROWS: list[tuple[str, list[Triple]]] = [
+    # "@" before a name is "at"
+    ("new gig @ Pellucid Labs, first day tues", [("user", "works at", "Pellucid Labs", False)]),
+    # an arrow after a change says where it went; before it, where it came from
+    ("relocated -> Trondheim", [("user", "lives in", "Trondheim", False)]),
+    ("moved Tromsø → Trondheim", [("user", "lives in", "Trondheim", False)]),
+    # an arrow after a label is its colon; inside a field's value the new value is the one after it
+    ("home city -> Valletta", [("user", "lives in", "Valletta", False)]),
+    ("shell: bash -> nushell", [("user", "shell", "nushell", False)]),
+    # a lower-case job after a dashed label is still a job
+    ("job — welder", [("user", "works as", "welder", False)]),
+    ("work: Pellucid Labs", [("user", "works at", "Pellucid Labs", False)]),
+    # a field asked, weighed or denied states nothing
+    ("shell: nushell?", []),
+    ("browser: Vivaldi or Floorp", []),
+    ("city: maybe Valletta", []),
+    ("Employer — not Pellucid Labs anymore", []),
+    # "VS Code" is a name, not a choice between two
+    ("Editor: VS Code", [("user", "editor", "VS Code", False)]),
+    # two values without a change between them, and "@" at someone, are no field
+    ("Tromsø -> Trondheim", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROWS)
+def test_shorthand(text: str, expected: list[Triple]) -> None:
+    got = sorted((f.subject, f.predicate, f.object, f.retract) for f in extract_triples(text, "user"))
+    assert got == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("started @ Pellucid Labs", "started at Pellucid Labs"),
+        ("don't @ me", "don't @ me"),
+        ("ping @Ana", "ping @Ana"),
+        ("moved -> Trondheim", "moved to Trondheim"),
+        ("A -> B -> C", "A -> B -> C"),
+    ],
+)
+def test_unmarked(text: str, said: str) -> None:
+    assert unmarked(text) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("reside in Valletta", [("user", "lives in", "Valletta", False)]),
+        # no place named, a verb of change, a question: no note's fact
+        ("live in the moment", []),
+        ("relocate to Valletta", []),
+        ("work at Pellucid Labs?", []),
+    ],
+)
+def test_note_to_self(text: str, expected: list[Triple]) -> None:
+    got = sorted((f.subject, f.predicate, f.object, f.retract) for f in extract_triples(text, "user"))
+    assert got == sorted(expected)
