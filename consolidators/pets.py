@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from .lifeevents import PET_GONE, PETS, USER, fact
+from .nlp_cache import parse_doc
+from .text import lemmatise
 from .types import Fact
 
 _PET = "|".join(sorted({*PETS, *(p + "s" for p in PETS), "puppies", "guinea pigs"}, key=len, reverse=True))
@@ -40,7 +42,9 @@ _NOT_NAMES = frozenset("I Me My Our The A An He She It They We Mum Mom Dad".spli
 
 def merged(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the user's pets ``text`` names, unless a fact already names them."""
-    if "?" in text or not _A_PET.search(text) or PET_GONE.search(text) or not _OWNED.search(text):
+    if "?" in text or not _A_PET.search(text) or PET_GONE.search(text):
+        return found
+    if not _OWNED.search(text) and not _had_among_others(text):
         return found
     if _SOMEONE_ELSES.search(text):
         return found
@@ -52,6 +56,27 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
             have.add(name.lower())
             out.append(fact("has pet", name, 0.75))
     return out
+
+
+#: The verbs by which "I" or "we" have a pet: "we've got", "I have", "we adopted".
+_HOLD_VERBS = frozenset("have get adopt rescue own".split())
+
+
+def _had_among_others(text: str) -> bool:
+    """Whether a pet is one of the things "I" or "we" have, however long the list before it ("we've got two kids,
+    a mortgage and a labrador named …"): the parse ties the pet to the first item the verb takes, where the
+    words between are too many for :data:`_OWNED`."""
+    doc = parse_doc(text)
+    for token in doc if doc is not None else ():
+        if token.lower_ not in PETS and token.lower_.removesuffix("s") not in PETS:
+            continue
+        item = token
+        while item.dep_ in ("conj", "appos") and item.head is not item:
+            item = item.head
+        verb = item.head
+        if item.dep_ == "dobj" and lemmatise(verb.lower_, "VERB") in _HOLD_VERBS:
+            return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+    return False
 
 
 def _names(text: str) -> list[str]:

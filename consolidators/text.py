@@ -92,6 +92,15 @@ HOPE = r"(?!(?<=[\w,] )(?-i:Hope [A-ZÀ-ÖØ-ÞĀ-Ž]))hopes?"
 PLANS = f"plans?|planning|expected|set to|considering|wants?|{HOPE}"
 
 
+#: The people a user speaks of besides themself ("my flatmate", "our son"): a statement or a box about one of them
+#: is theirs, not the user's. A regex alternation, to follow "my" or "our" and a qualifier.
+OTHER_PEOPLE = (
+    "brother|sister|friend|wife|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate"
+    "|cousin|son|daughter|kids?|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle"
+    "|aunt|client|customer"
+)
+
+
 def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, question: bool = True) -> re.Pattern[str]:
     """The shared core of doubt words with a reader's own ``extra`` alternatives, case-insensitive (bar "may").
 

@@ -33,7 +33,7 @@ from .lifeevents import is_occupation
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .roles import clauses
-from .text import UPPER, expand_contractions, is_word, split_sentences
+from .text import OTHER_PEOPLE, UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of
 from .toolrules import rule_facts
 from .triples import plain
@@ -73,9 +73,7 @@ _CHAT = re.compile(
 )
 #: Someone else the sentence is about: "my brother uses Kitty now", "new laptop for my son, it runs Windows".
 _OTHERS = re.compile(
-    r"\b(?:he|she|his|her|him)\b|\b(?:my|our) (?:new |old |little |big |older |younger )?(?:brother|sister|friend|wife"
-    r"|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate|cousin|son|daughter|kids?"
-    r"|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle|aunt|client|customer)s?\b"
+    rf"\b(?:he|she|his|her|him)\b|\b(?:my|our) (?:new |old |little |big |older |younger )?(?:{OTHER_PEOPLE})s?\b"
     r"|\bits\b",
     re.I,
 )
