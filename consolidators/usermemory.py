@@ -33,7 +33,7 @@ from .lifeevents import is_occupation
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .roles import clauses
-from .text import OTHER_PEOPLE, UPPER, expand_contractions, is_word, split_sentences
+from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of
 from .toolrules import rule_facts
 from .triples import plain
@@ -56,8 +56,8 @@ _CUE = re.compile(
 )
 #: A question, a hedge, a plan or a wish anywhere in the sentence: it states nothing.
 _UNSURE = re.compile(
-    r"\?|\b(?:might|maybe|perhaps|probably|should|could|would(?! (?:take|rather|pick|choose))|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
-    r"|thinking (?:of|about)|considering|leaning towards?|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
+    rf"\?|\b(?:{CHAT_HEDGES}|probably|should|would(?! (?:take|rather|pick|choose))|want to|wanna|plan(?:s|ning)? to"
+    r"|thinking (?:of|about)|leaning towards?|whether|hope|hoping|tempted|someday|one day|recommend\w*"
     r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester)|tomorrow|tonight|soon|later"
     r"|almost|nearly|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"
     r"|for (?:now|today|tonight|the day|a bit|a while)|not sure|rumou?rs?|reportedly|(?-i:may))\b",

@@ -16,8 +16,8 @@ from . import userfacts, userstates
 from .chatparse import role_phrase
 from .lifeevents import give_up_predicate, is_occupation
 from .roles import DEVICE, names_a_role
+from .text import CHAT_HEDGES, doubts
 from .text import UPPER as _UP
-from .text import doubts
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
@@ -257,7 +257,7 @@ _GIVEN_UP_PREDICATE = {
     "stud": "studies at",
 }
 _UNSURE = doubts(
-    r"thinking|considering|maybe|perhaps|planning|plan to|going to|gonna|hope to|want to|used to|wish|almost"
+    rf"{CHAT_HEDGES}|thinking|planning|plan to|hope to|want to|used to|almost"
     r"|my (?:sister|brother|mother|mum|mom|father|dad|friend|partner|wife|husband|son|daughter|parents)|he|she|they"
 )
 _BOUNDARY = re.compile(r"[,;…!?()]|\.{2,}|\.\s|:\s|\b(?:so|but|anyway)\b|\s[—–]\s")
