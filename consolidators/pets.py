@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .lifeevents import PET_GONE, PETS, USER, fact
+from .lifeevents import PET_GONE, PETS, USER, fact, implied_subject
 from .nlp_cache import parse_doc
 from .text import lemmatise
 from .types import Fact
@@ -97,6 +97,7 @@ _MINE_FIRST = re.compile(
 
 def across(pair: str) -> list[Fact]:
     """A pet the user got in one sentence and named in the next: "We got a second dog! His name is Taco"."""
+    pair = implied_subject(pair)  # "Got a hamster yesterday! Her name is …": chat drops the "I"
     if not _MINE_FIRST.match(pair):
         return []
     named = {n for m in _TIED[3].finditer(pair) for n in re.split(r", | and | & ", m["names"])}

@@ -181,9 +181,17 @@ def _favourite(text: str) -> str | None:
 
 
 def _drink_before(text: str) -> str | None:
-    """The last drink named before "that's my drink": up to three words ending in a drink's word, in the last
-    stretch of words ("new obsession: hojicha. it's my go-to drink" names hojicha)."""
-    words = re.findall(r"[\w'-]+", re.split(r"[:;,.!?—–]\s", text.rstrip(" .,!?(—–:;"))[-1])
+    """The last drink named before "that's my drink": up to three words ending in a drink's word, in the nearest
+    stretch of words that names one ("new obsession: hojicha. it's my go-to drink" names hojicha; "Rooibos, every
+    single day. That's my drink." reaches back over the stretch that only says how often)."""
+    for stretch in reversed(re.split(r"[:;,.!?—–]\s", text.rstrip(" .,!?(—–:;"))):
+        drink = _drink_in(re.findall(r"[\w'-]+", stretch))
+        if drink:
+            return drink
+    return None
+
+
+def _drink_in(words: list[str]) -> str | None:
     for end in range(len(words), 0, -1):
         phrase = " ".join(words[max(end - 2, 0) : end]).lower()
         if phrase in DRINK_PHRASES:  # "Hot chocolate again": capitalised only by where it stands

@@ -43,6 +43,15 @@ _HOMES = (
         ),
         None,
     ),
+    # "since moving to Tampere my commute is …", "since the move to Aarhus", "since settling in Tbilisi": a move the
+    # sentence takes as done while it dates what it says next
+    (
+        re.compile(
+            rf"\b[Ss]ince (?:(?:moving|relocating|(?:the|our|my) (?:move|relocation)) (?:back |over |out |up |down )?to"
+            rf"|settling (?:down )?in) {_NAME}"
+        ),
+        None,
+    ),
     # "I'm a lawyer in Windhoek": a job held where the user lives (never where an employer's name would stand)
     (re.compile(rf"\bI am an? (?P<job>(?:[a-z-]+ ){{0,2}}?[a-z]+) in {_NAME}(?=$|[,;.!]| and\b)"), None),
     # "I'm in Leeds now (moved up from Bristol)": the move may come after the landing

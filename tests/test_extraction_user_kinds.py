@@ -21,6 +21,11 @@ MESSAGES: list[tuple[str, list[Said]]] = [
     ("we live in a converted barn these days", []),
     ("we moved to a terraced house in Dundee", [("lives in", "Dundee", False)]),
     ("I moved to Valparaíso in March", [("lives in", "Valparaíso", False)]),
+    # a move the sentence takes as done while it dates something else
+    ("since relocating to Gdynia my runs are all along the sea", [("lives in", "Gdynia", False)]),
+    ("ever since our move to Lille, the kids speak French at school", [("lives in", "Lille", False)]),
+    ("since settling down in Tartu I cycle everywhere", [("lives in", "Tartu", False)]),
+    ("since my sister moved to Lille she is happier", []),
     # an employer described by its kind: the description says the "at" is a job
     ("I'm at a logistics startup called Parcelo now", [("works at", "Parcelo", False)]),
     ("we're at an agency named Brightwell these days", [("works at", "Brightwell", False)]),
@@ -50,6 +55,14 @@ MESSAGES: list[tuple[str, list[Said]]] = [
     ("we have three kids, a hamster named Pip and far too many plants", [("has pet", "Pip", False)]),
     ("I've got a partner, a mortgage and a spaniel called Nutmeg", [("has pet", "Nutmeg", False)]),
     ("my neighbour has two kids and a spaniel called Nutmeg", []),
+    # a pet got in one sentence and named in the next, the "I" dropped
+    ("Adopted a tortoise last week! His name is Dumpling.", [("has pet", "Dumpling", False)]),
+    ("Rescued a greyhound on Sunday. Her name is Juno.", [("has pet", "Juno", False)]),
+    ("Saw a tortoise at the zoo. His name is Dumpling.", []),
+    # a drink named a stretch or two before "that's my drink"
+    ("Hojicha, every single afternoon. That's my drink.", [("prefers drink", "hojicha", False)]),
+    ("ok so barley tea with lunch, always. That's my drink.", [("prefers drink", "barley tea", False)]),
+    ("Barley tea, every day. That isn't my drink.", []),
     # a box of fields is the user's unless its heading gives it to someone else or to a wish
     ("Our lodger:\nName: Tove\nOccupation: midwife\nCity: Aalborg", []),
     ("Tove's profile. Occupation: midwife. City: Aalborg.", []),
