@@ -201,6 +201,7 @@ def opened(sentence: str) -> Box:
 _NOT_MINE = re.compile(
     rf"(?-i:\b[{UPPER}][\w-]*'s)\b|\bwish(?:es|list| list)?\b|\b(?:ideas|to buy|shopping list)\b", re.I
 )
+_NAMED_ONLY = re.compile(rf"^(?!.*\bwish|.*\b(?:ideas|to buy|shopping list)\b).*(?-i:\b[{UPPER}][\w-]*'s)\b", re.I)
 #: The noun a heading possesses: "My flatmate:", "our lodger -", "My sister's details.", not "my nurse schedule:".
 _POSSESSED = re.compile(r"\b(?:my|our|his|her|their) (?:[\w-]+ )?(?P<noun>[a-z]+)(?=\s*(?:[:.—–-]|'s\b|$))", re.I)
 _OTHER_PERSON = re.compile(rf"(?:{OTHER_PEOPLE})s?", re.I)
@@ -210,7 +211,10 @@ def _not_mine(heading: str) -> bool:
     """Whether a heading gives what follows to a wish or to someone else: a person the user has ("my flatmate",
     "our accountant": a relative or anyone a job names; "my editor:" is a tool's role)."""
     people = (m["noun"] for m in _POSSESSED.finditer(heading) if m["noun"].lower() not in ROLE_WORDS)
-    return _NOT_MINE.search(heading) is not None or any(_OTHER_PERSON.fullmatch(n) or is_occupation(n) for n in people)
+    # a name's possessive heads a box only as a title ("Ola's details"); in a clause it may be an employer's
+    # ("Quillon's stack is quite different: …")
+    named = _NOT_MINE.search(heading) is not None and (len(heading.split()) <= 3 or not _NAMED_ONLY.search(heading))
+    return named or any(_OTHER_PERSON.fullmatch(n) or is_occupation(n) for n in people)
 
 
 #: The first "Label: value" of a line, wherever it starts ("Wishlist - Laptop: Framework 13").

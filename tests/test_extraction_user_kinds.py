@@ -63,12 +63,14 @@ MESSAGES: list[tuple[str, list[Said]]] = [
     ("Hojicha, every single afternoon. That's my drink.", [("prefers drink", "hojicha", False)]),
     ("ok so barley tea with lunch, always. That's my drink.", [("prefers drink", "barley tea", False)]),
     ("Barley tea, every day. That isn't my drink.", []),
+    ("Genmai cha over everything, honestly. That's my drink.", []),  # never half a name
     # a box of fields is the user's unless its heading gives it to someone else or to a wish
     ("Our lodger:\nName: Tove\nOccupation: midwife\nCity: Aalborg", []),
     ("Tove's profile. Occupation: midwife. City: Aalborg.", []),
     ("For my dad - Phone: Moto G54 | Browser: Opera", []),
     ("Birthday wishlist:\nPhone: Pixel 9a\nBrowser: Arc", []),
     ("Gift ideas - Phone: Pixel 9a", []),
+    ("Marlow's setup is nothing like my last job's: the database is MariaDB", [("database", "MariaDB", False)]),
     ("My editor: Kakoune | Shell: fish", [("editor", "Kakoune", False), ("shell", "fish", False)]),
     (
         "Name: Tove\nOccupation: midwife\nCity: Aalborg",
