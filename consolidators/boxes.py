@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .forms import is_word
-from .text import DISCOURSE, UPPER
+from .lifeevents import ROLE_WORDS, is_occupation
+from .text import DISCOURSE, OTHER_PEOPLE, UPPER
 
 _NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
 NAME = _NAME  # a name as the box and restating readers match it
@@ -193,3 +194,49 @@ def opened(sentence: str) -> Box:
         return Box(m["name"])
     unknown = not is_word(m["name"]) and DISCOURSE.sub("", m["name"] + " ")
     return Box(m["name"], _THING_LABELS) if unknown else Box("")
+
+
+#: What makes a heading not the user's own: a wish ("Wishlist:", "Gift ideas:", "Things to buy:") or a name's
+#: possessive ("Ola's details."). The fields under it state no fact of the user's now.
+_NOT_MINE = re.compile(
+    rf"(?-i:\b[{UPPER}][\w-]*'s)\b|\bwish(?:es|list| list)?\b|\b(?:ideas|to buy|shopping list)\b", re.I
+)
+_NAMED_ONLY = re.compile(rf"^(?!.*\bwish|.*\b(?:ideas|to buy|shopping list)\b).*(?-i:\b[{UPPER}][\w-]*'s)\b", re.I)
+#: The noun a heading possesses: "My flatmate:", "our lodger -", "My sister's details.", not "my nurse schedule:".
+_POSSESSED = re.compile(r"\b(?:my|our|his|her|their) (?:[\w-]+ )?(?P<noun>[a-z]+)(?=\s*(?:[:.—–-]|'s\b|$))", re.I)
+_OTHER_PERSON = re.compile(rf"(?:{OTHER_PEOPLE})s?", re.I)
+
+
+def _not_mine(heading: str) -> bool:
+    """Whether a heading gives what follows to a wish or to someone else: a person the user has ("my flatmate",
+    "our accountant": a relative or anyone a job names; "my editor:" is a tool's role)."""
+    people = (m["noun"] for m in _POSSESSED.finditer(heading) if m["noun"].lower() not in ROLE_WORDS)
+    # a name's possessive heads a box only as a title ("Ola's details"); in a clause it may be an employer's
+    # ("Quillon's stack is quite different: …")
+    named = _NOT_MINE.search(heading) is not None and (len(heading.split()) <= 3 or not _NAMED_ONLY.search(heading))
+    return named or any(_OTHER_PERSON.fullmatch(n) or is_occupation(n) for n in people)
+
+
+#: The first "Label: value" of a line, wherever it starts ("Wishlist - Laptop: Framework 13").
+_FIRST_FIELD = re.compile(r"(?<![\w'])[A-Za-z][A-Za-z' ]{0,24}:\s*\S")
+
+
+def owned(sentences: Sequence[str]) -> list[str]:
+    """A turn's ``sentences`` without the fields a heading gives to someone else or to a wish: "My flatmate:" then
+    "Name: Ola", "Job: nurse"; "Wishlist - Laptop: Framework 13". Any other sentence ends the heading's scope."""
+    out: list[str] = []
+    theirs = False
+    for sentence in sentences:
+        text = sentence.strip()
+        field = _FIRST_FIELD.search(text)
+        if field is None:
+            theirs = _heading(text) and _not_mine(text)
+            out.append(sentence)
+        elif not theirs and not _not_mine(text[: text.find(":")]):
+            out.append(sentence)
+    return out
+
+
+def _heading(text: str) -> bool:
+    """Whether a line may head the fields after it: it ends in a colon or a dash, or is a few words long."""
+    return text.endswith((":", "-", "—", "–")) or len(text.split()) <= 4

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import coreference, repairs, replies, restated, thirdmemory, thirdmoves, userheld, usermemory, usermoves
+from . import boxes, coreference, repairs, replies, restated, thirdmemory, thirdmoves, userheld, usermemory, usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .fields import TOOL_ROLES
 from .forms import norm
@@ -156,7 +156,8 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
     found: list[Fact] = []
     last: list[Fact] = previous
     said: list[Fact] = []
-    sentences = restated.continued(split_sentences(turn.content))  # a fact box's fields, a "he" after a name
+    # a fact box's fields (none under someone else's heading or a wish list's), a "he" after a name
+    sentences = restated.continued(boxes.owned(split_sentences(turn.content)))
     # "I'm based in Ghent. No wait, Antwerp.": only the value the user ends on is said
     sentences = repairs.mended(repairs.split(sentences), lambda s: sentence_triples(s, turn.role, relations))
     for sentence in sentences:

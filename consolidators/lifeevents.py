@@ -55,6 +55,13 @@ ROLE_WORDS: dict[str, str] = {
     "language": "programming language",
     "programming": "programming language",  # "switched from python to typescript for most of my programming"
 }
+#: The nouns for a job held, chat's "gig" among them: "landed a new gig at X" is a job at X.
+POSTS = "job|gig|position|role"
+#: Kinds of employer a description names before the name: "I'm at a fintech named X" is a job there, where a
+#: bare "I'm at X" may be a café or an airport.
+EMPLOYER_KINDS = "company|firm|startup|start-up|fintech|agency|consultancy|bank|lender|insurer|nonprofit|charity"
+#: "at a <kind> named X": the place the speaker is at, described as an employer.
+AT_AN_EMPLOYER = re.compile(rf"at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) [A-Z]")
 #: Animals people keep, with the breeds chat names instead ("a corgi called Waffles").
 PETS = frozenset(
     """dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard
@@ -268,9 +275,9 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
     (r"be from (?P<obj>.+)", "is from", 0.8, False),
     (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),
+    (rf"be at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (
-        r"(?:start|begin|get|take|accept) (?:a |my )?(?:new )?(?:job|position|role) "
-        r"(?:at|with|for) (?P<obj>.+)",
+        rf"(?:start|begin|get|take|accept|land) (?:a |my )?(?:new )?(?:{POSTS}) (?:at|with|for) (?P<obj>.+)",
         "works at",
         0.9,
         False,

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-from .lifeevents import PET_GONE, PETS, USER, fact
+from .lifeevents import PET_GONE, PETS, USER, fact, implied_subject
+from .nlp_cache import parse_doc
+from .text import lemmatise
 from .types import Fact
 
 _PET = "|".join(sorted({*PETS, *(p + "s" for p in PETS), "puppies", "guinea pigs"}, key=len, reverse=True))
@@ -47,7 +49,9 @@ _NOT_NAMES = frozenset("I Me My Our The A An He She It They We Mum Mom Dad".spli
 
 def merged(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the user's pets ``text`` names, unless a fact already names them."""
-    if "?" in text or not _A_PET.search(text) or PET_GONE.search(text) or not _OWNED.search(text):
+    if "?" in text or not _A_PET.search(text) or PET_GONE.search(text):
+        return found
+    if not _OWNED.search(text) and not _had_among_others(text):
         return found
     if _SOMEONE_ELSES.search(text):
         return found
@@ -59,6 +63,27 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
             have.add(name.lower())
             out.append(fact("has pet", name, 0.75))
     return out
+
+
+#: The verbs by which "I" or "we" have a pet: "we've got", "I have", "we adopted".
+_HOLD_VERBS = frozenset("have get adopt rescue own".split())
+
+
+def _had_among_others(text: str) -> bool:
+    """Whether a pet is one of the things "I" or "we" have, however long the list before it ("we've got two kids,
+    a mortgage and a labrador named …"): the parse ties the pet to the first item the verb takes, where the
+    words between are too many for :data:`_OWNED`."""
+    doc = parse_doc(text)
+    for token in doc if doc is not None else ():
+        if token.lower_ not in PETS and token.lower_.removesuffix("s") not in PETS:
+            continue
+        item = token
+        while item.dep_ in ("conj", "appos") and item.head is not item:
+            item = item.head
+        verb = item.head
+        if item.dep_ == "dobj" and lemmatise(verb.lower_, "VERB") in _HOLD_VERBS:
+            return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+    return False
 
 
 def _names(text: str) -> list[str]:
@@ -79,6 +104,7 @@ _MINE_FIRST = re.compile(
 
 def across(pair: str) -> list[Fact]:
     """A pet the user got in one sentence and named in the next: "We got a second dog! His name is Taco"."""
+    pair = implied_subject(pair)  # "Got a hamster yesterday! Her name is …": chat drops the "I"
     if not _MINE_FIRST.match(pair):
         return []
     named = {n for m in _ITS_NAME.finditer(pair) for n in re.split(r", | and | & ", m["names"])}

@@ -10,6 +10,7 @@ verb of the vocabulary. Negations become retractions, at a confidence that says 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import (
     chatparse,
@@ -23,7 +24,7 @@ from .text import (
     lemmatise,
 )
 from .tidy import MULTI_ROLES
-from .toolnames import roles_of
+from .toolnames import ROLES, roles_of
 from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_facts, rule_triple, rules
 from .types import Fact
 from .vocabulary import (
@@ -40,7 +41,7 @@ USER_ROLES = frozenset({"user", "human"})
 
 _STATE_VERBS = frozenset("live work use prefer like love reside drink own study".split())
 #: A second verb after "and" that states a fact of its own about the same "I".
-_SECOND_VERBS = frozenset("live work use speak study prefer love like teach".split())
+_SECOND_VERBS = frozenset("live work use speak study prefer love like teach join move relocate switch".split())
 #: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
 _GROUP_NOUNS = frozenset(
     "team company office family group department org organisation organization people staff".split()
@@ -126,6 +127,8 @@ holds runs serves leads makes takes gives sees held ran served led made took gav
 # first person
 
 
+#: A value that opens on a lower-case participle: what a thing is doing ("gathering dust", "running hot"), no name.
+_A_STATE = re.compile(r"[a-z]+ing\b")
 #: Nouns for whatever tool the user relies on most: "my daily driver", "my go-to".
 _ANY_TOOL = frozenset("driver go-to pick workhorse".split())
 
@@ -156,6 +159,8 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             return []  # "my address is in Cork": a place the chat reader finds in the parse
         if re.search(r"\bleast\b", m["attr"], re.I):
             return []  # "my least favourite browser is Safari" names the one the user doesn't use
+        if predicate in ROLES and _A_STATE.match(_ADVERBS.sub("", clean_object(m["obj"]) or "")):
+            return []  # "my coffee machine is just gathering dust": a state the thing is in, no tool it names
         if _RELATION_VALUE.match(m["obj"]) or predicate == "os" and re.match(r"an? ", m["obj"]):
             return []  # "my work laptop is a MacBook": a machine's make or model, not the system it runs
         if (open_role or predicate == "works at") and not re.match(rf"[{UPPER}0-9]", clean_object(m["obj"]) or ""):
@@ -177,13 +182,14 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     vp = drop_time_words(head)  # "use Zed as my editor these days": the time words qualify the statement
     vp = _MANNER.sub(r"\1 ", vp)  # "work remotely for Klarna": the manner adverb is not the relation
     found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
+    found = None if found is None else [f for f in found if not _a_kind_of_place(f, vp)]
     if found is not None and negated and not strong:
         # a plain "not" or "never" ("I don't use Jira at all", "I never learned Rust") says what the user doesn't
         # do, not that a state they held is over: nothing to take back, and no habit to store
         return []
     second = vp.split(" and ", 1)[1] if " and " in vp else ""
     if found and lemmatise(second.split(" ", 1)[0], "VERB") in _SECOND_VERBS:  # "… and work at Farfetch"
-        return found + first_person("I " + second, strong, sentence)
+        return _as_left(found, first_person("I " + second, strong, sentence))
     if found is not None:
         return found
     if negated:
@@ -192,6 +198,22 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if not found and re.match(r"[a-z]+ ", second):  # "we packed up and moved to Valencia": the second verb says it
         return first_person("I " + second, strong, sentence)
     return found
+
+
+def _as_left(left: list[Fact], then: list[Fact]) -> list[Fact]:
+    """The facts of "I quit X and joined Y": what the first verb gave up is of the kind the second took up, so X
+    is an employer when Y is one, not an app the user stopped using."""
+    if not any(f.predicate == "works at" and not f.retract for f in then):
+        return left + then
+    return [replace(f, predicate="works at") if f.retract and f.predicate == "uses" else f for f in left] + then
+
+
+def _a_kind_of_place(fact: Fact, vp: str) -> bool:
+    """Whether a home ``fact`` is an indefinite lower-case description ("moved to a bigger flat", "I live in a tiny
+    studio"): a kind of place, not one the user could be found in ("a flat in Ghent" leaves the name Ghent)."""
+    if fact.predicate != "lives in" or not fact.object.islower():
+        return False
+    return re.search(rf"\b(?:a|an|another|some) (?:[a-z-]+ )*{re.escape(fact.object)}\b", vp) is not None
 
 
 def _strip_negation(vp: str) -> tuple[str, bool]:
@@ -227,7 +249,8 @@ def _head_verb(vp: str) -> str | None:
         if aux["aux"] in ("was", "were", "had", "had been"):
             return None
         if aux["aux"] in ("am", "are", "is") and not head.endswith(("ing", "ed", "en")):
-            return f"be {rest}" if head == "from" else None
+            # "I am from X"; "I'm at a fintech named X" (a bare "I'm at X" may be a visit)
+            return f"be {rest}" if head == "from" or lifeevents.AT_AN_EMPLOYER.match(rest) else None
         if re.fullmatch(_PREPS, head):
             return None  # "I have been to Paris": no verb left to read
         if aux["aux"] in ("have", "has") and not _PARTICIPLE.fullmatch(head):

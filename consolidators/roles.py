@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from .lifeevents import USER, fact
-from .text import is_word
+from .text import CHAT_HEDGES, is_word
 from .toolnames import ROLES, known_names, roles_of
 from .types import Fact
 
@@ -165,9 +165,9 @@ _NEGATED = re.compile(
     re.I,
 )  # "(don't laugh)", "don't judge": a word to the listener ("don't @ me") denies nothing
 _REFUSED = re.compile(
-    r"\b(?:might|maybe|perhaps|probably|should|could|would|will|going to|gonna|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
-    r"|thinking (?:of|about)|considering|if|unless|used to|was|were|previously|back then|tempted|try|tried|trying"
-    r"|trial|testing|evaluating|looking (?:at|into)|curious|wish|hope|hoping)\b|\?",
+    rf"\b(?:{CHAT_HEDGES}|probably|should|would|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
+    r"|thinking (?:of|about)|used to|was|were|previously|back then|tempted|try|tried|trying"
+    r"|trial|testing|evaluating|looking (?:at|into)|curious|hope|hoping)\b|\?",
     re.I,
 )
 

@@ -181,9 +181,27 @@ def _favourite(text: str) -> str | None:
 
 
 def _drink_before(text: str) -> str | None:
-    """The last drink named before "that's my drink": up to three words ending in a drink's word, in the last
-    stretch of words ("new obsession: hojicha. it's my go-to drink" names hojicha)."""
-    words = re.findall(r"[\w'-]+", re.split(r"[:;,.!?—–]\s", text.rstrip(" .,!?(—–:;"))[-1])
+    """The last drink named before "that's my drink": up to three words ending in a drink's word, in the nearest
+    stretch of words that names one ("new obsession: hojicha. it's my go-to drink" names hojicha; "Rooibos, every
+    single day. That's my drink." reaches back over the stretch that only says how often)."""
+    for back, stretch in enumerate(reversed(re.split(r"[:;,.!?—–]\s", text.rstrip(" .,!?(—–:;")))):
+        words = re.findall(r"[\w'-]+", stretch)
+        drink = _drink_in(words)
+        if drink and back and _cut_name(words, drink):
+            return None  # "Yerba mate over everything, always.": reaching back, a drink cut from its name is none
+        if drink:
+            return drink
+    return None
+
+
+def _cut_name(words: list[str], drink: str) -> bool:
+    """Whether the capitalised word before ``drink`` among ``words`` is a part of its name the reading dropped."""
+    first = drink.split()[0].lower()
+    at = next((i for i, w in enumerate(words) if w.lower() == first), 0)
+    return at > 0 and words[at - 1][:1].isupper()
+
+
+def _drink_in(words: list[str]) -> str | None:
     for end in range(len(words), 0, -1):
         phrase = " ".join(words[max(end - 2, 0) : end]).lower()
         if phrase in DRINK_PHRASES:  # "Hot chocolate again": capitalised only by where it stands

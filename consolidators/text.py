@@ -93,6 +93,21 @@ HOPE = r"(?!(?<=[\w,] )(?-i:Hope [A-ZÀ-ÖØ-ÞĀ-Ž]))hopes?"
 PLANS = f"plans?|planning|expected|set to|considering|wants?|{HOPE}"
 
 
+#: The hedges every reader of a statement refuses: a guess, a plan, a wish, a condition still open. Each reader
+#: adds the words its own shapes need (a past, a denial, a trial) to this one core; order within a regex
+#: alternation does not change whether a clause is hedged.
+HEDGES = "might|could|maybe|perhaps|unless|wish|considering|going to"
+#: Chat's hedges besides: a bare "will" or "if", "gonna" ("if X works out I'll switch", "gonna try Zed").
+CHAT_HEDGES = f"{HEDGES}|will|if|gonna"
+#: The people a user speaks of besides themself ("my flatmate", "our son"): a statement or a box about one of them
+#: is theirs, not the user's. A regex alternation, to follow "my" or "our" and a qualifier.
+OTHER_PEOPLE = (
+    "brother|sister|friend|wife|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate"
+    "|cousin|son|daughter|kids?|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle"
+    "|aunt|client|customer"
+)
+
+
 def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, question: bool = True) -> re.Pattern[str]:
     """The shared core of doubt words with a reader's own ``extra`` alternatives, case-insensitive (bar "may").
 
@@ -111,10 +126,10 @@ def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, questi
 _HEDGE = re.compile(
     # "my browser is Vivaldi if that matters", "… if that's useful context": the writer's aside conditions only
     # its own relevance
-    rf"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|maybe|perhaps|might|probably|possibly|would|could|should|unless|whether|wish|{HOPE}|"
-    r"hoping|suppose|supposing|imagine|considering|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
+    rf"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|{HEDGES}|probably|possibly|would|should|whether|{HOPE}|"
+    r"hoping|suppose|supposing|imagine|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
     r"wondering|wonder|leaning towards?|"  # "urban planning" is a field, not a plan; "leaning towards" a choice not made
-    r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|going to|want to|wants to|someday|eventually|assume|assuming|"
+    r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|want to|wants to|someday|eventually|assume|assuming|"
     rf"{HEARSAY}|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     r"it (?:seems|appears)|seemingly|"  # "X, it seems, was born in Y": the writer's aside hedges the clause
     r"(?:almost|nearly) [a-z]+ed|"  # "we almost moved to Auckland": what nearly happened did not

@@ -72,16 +72,12 @@ def _read(fact: Fact, old: str | None, sentence: str, at_work: bool, *, left: bo
         return fact
     if shortened(fact.object, old) and not left:
         return replace(fact, object=old)
-    changed = says_change(sentence) or _CAREER.search(sentence) is not None
+    changed = says_change(sentence, career=True)
     if fact.predicate == "lives in" and _coarser_place(fact.object, old) and not (_MOVED.search(sentence) or changed):
         return None
     if fact.predicate == "works as" and not (at_work or changed):
         return None
     return fact
-
-
-#: A change of career said without a change word: "I retrained last year and I'm a paramedic".
-_CAREER = re.compile(r"\b(?:retrain(?:ed|ing)?|requalified|qualified|became|career change|changed careers)\b", re.I)
 
 
 def shortened(value: str, held: str) -> bool:

@@ -29,16 +29,15 @@ from typing import Any
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from .chatparse import ROLE_NOUNS
-from .lifeevents import is_occupation
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .roles import clauses
-from .text import UPPER, expand_contractions, is_word, split_sentences
+from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of
 from .toolrules import rule_facts
 from .triples import plain
 from .types import ActiveFact, Fact, Turn, by_turn
-from .vocabulary import DRINKS, is_drink
+from .uservalues import drinks, fields_of_study, occupations
 
 TOOL_ROLES = frozenset(ROLES)
 #: The relations read here besides the tool roles, each single-valued.
@@ -54,10 +53,12 @@ _CUE = re.compile(
     r"|no longer|from now on|started|joined|signed)\b",
     re.I,
 )
+#: A change of career said without a change word: "retrained", "qualified", "became".
+_CAREER = re.compile(r"\b(?:retrain(?:ed|ing)?|requalified|qualified|became|career change|changed careers)\b", re.I)
 #: A question, a hedge, a plan or a wish anywhere in the sentence: it states nothing.
 _UNSURE = re.compile(
-    r"\?|\b(?:might|maybe|perhaps|probably|should|could|would(?! (?:take|rather|pick|choose))|will|going to|gonna|want to|wanna|plan(?:s|ning)? to"
-    r"|thinking (?:of|about)|considering|leaning towards?|if|unless|whether|wish|hope|hoping|tempted|someday|one day|recommend\w*"
+    rf"\?|\b(?:{CHAT_HEDGES}|probably|should|would(?! (?:take|rather|pick|choose))|want to|wanna|plan(?:s|ning)? to"
+    r"|thinking (?:of|about)|leaning towards?|whether|hope|hoping|tempted|someday|one day|recommend\w*"
     r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester)|tomorrow|tonight|soon|later"
     r"|almost|nearly|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"
     r"|for (?:now|today|tonight|the day|a bit|a while)|not sure|rumou?rs?|reportedly|(?-i:may))\b",
@@ -73,9 +74,7 @@ _CHAT = re.compile(
 )
 #: Someone else the sentence is about: "my brother uses Kitty now", "new laptop for my son, it runs Windows".
 _OTHERS = re.compile(
-    r"\b(?:he|she|his|her|him)\b|\b(?:my|our) (?:new |old |little |big |older |younger )?(?:brother|sister|friend|wife"
-    r"|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate|cousin|son|daughter|kids?"
-    r"|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle|aunt|client|customer)s?\b"
+    rf"\b(?:he|she|his|her|him)\b|\b(?:my|our) (?:new |old |little |big |older |younger )?(?:{OTHER_PEOPLE})s?\b"
     r"|\bits\b",
     re.I,
 )
@@ -209,9 +208,10 @@ def held_values(active: Sequence[ActiveFact]) -> dict[str, str]:
     return {a.predicate.lower(): a.object for a in ordered}
 
 
-def says_change(text: str) -> bool:
-    """Whether ``text`` says something changed or holds now ("now", "promoted", "switched")."""
-    return bool(_CUE.search(text))
+def says_change(text: str, *, career: bool = False) -> bool:
+    """Whether ``text`` says something changed or holds now ("now", "promoted", "switched"); ``career``: a change
+    of career said without a change word counts too ("I retrained last year and I'm a paramedic")."""
+    return bool(_CUE.search(text) or career and _CAREER.search(text))
 
 
 def _turn_changes(content: str, held: dict[str, str]) -> Iterator[tuple[Change, str]]:
@@ -271,14 +271,14 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
         # a name the lists don't know fills the role only in the clause that names it ("Python only for notebooks"
         # names no notes app in "I program in Go at Halvard")
         return [n for c in clauses(text) if _role_of_noun(c) == predicate for n in _names(c) if not roles_of(n)]
-    if not (named or _ROLE_WORD[predicate].search(text) or predicate == "works at" and _occupations(text)):
+    if not (named or _ROLE_WORD[predicate].search(text) or predicate == "works at" and occupations(text)):
         return []  # the old value named says the relation, else its words must
     if predicate == "prefers drink":
-        return _drinks(text)
+        return drinks(text)
     if predicate == "works as":
-        return _occupations(text)
+        return occupations(text)
     if predicate == "studies":
-        return _fields(text)
+        return fields_of_study(text)
     names = [n for n in _names(text) if not roles_of(n)]
     if predicate == "married to":
         return [n for n in names if re.search(_WED.format(w=re.escape(n)), text)]
@@ -361,79 +361,6 @@ def _bare(name: str, predicate: str) -> str:
     """The tool's name without the role noun chat adds in lower case ("zen browser" is Zen; Google Calendar stays)."""
     words = name.split()
     return " ".join(words[:-1]) if len(words) > 1 and words[-1] in predicate.split() else name
-
-
-def _occupations(text: str) -> list[str]:
-    """Job titles the sentence gives the user: an occupation's noun, with the nouns before it, where a title
-    stands ("I'm officially a product manager", "new title: engineering manager", "work as a nurse")."""
-    if not any(is_occupation(w) for w in re.findall(r"[a-z]{3,}", text)):
-        return []  # no parse for a sentence without an occupation's word
-    doc = parse_doc(text)
-    return [
-        _phrase(doc, tok)
-        for tok in doc or ()
-        if tok.pos_ == "NOUN"
-        and (tok.dep_ in ("attr", "appos", "oprd", "ROOT") or tok.dep_ == "pobj" and tok.head.text in ("as", "to"))
-        and is_occupation(tok.text)
-    ]
-
-
-def _drinks(text: str) -> list[str]:
-    """Drinks the sentence names, with the words before that make them one ("green tea", "oat flat white")."""
-    if not any(w in DRINKS or w == "chocolate" for w in re.findall(r"[a-z][a-z-]*", text.lower())):
-        return []
-    doc = parse_doc(text)
-    return [
-        _phrase(doc, t)
-        for t in doc or ()
-        if (t.text.lower() in DRINKS or is_drink(doc[max(t.i - 1, 0) : t.i + 1].text))
-        and (t.dep_ not in ("compound", "amod") or t.head.text in _DRINKERS)
-    ]
-
-
-_DRINKERS = frozenset("person drinker fan girl guy convert addict".split())  # "I've become a matcha person"
-
-
-def _phrase(doc: Any, tok: Any) -> str:
-    """The noun with the compounds and adjectives right before it, qualifiers aside ("my new daily espresso")."""
-    start = tok.i
-    while start > 0 and doc[start - 1].dep_ in ("compound", "amod") and doc[start - 1].text.lower() not in _QUALIFIERS:
-        start -= 1
-    return str(doc[start : tok.i + 1].text.lower())
-
-
-_QUALIFIERS = frozenset(
-    "new current official actual first old full-time part-time ok usual daily morning go-to good great nice proper decent"
-    " favourite favorite big little".split()
-)
-
-
-_DEGREES = frozenset(
-    "master master's masters degree phd bachelor bachelor's bachelors ba ma msc bsc diploma major minor".split()
-)
-_FIELD_NOUNS = frozenset("course major degree programme program field subject".split())
-_STUDY_VERBS = frozenset("studying doing majoring".split())  # the parse has no lemmas: the forms "now" goes with
-
-
-def _fields(text: str) -> list[str]:
-    """Fields of study the sentence names: what "my course is", "I'm doing … now" or "switched majors: …" holds."""
-    doc = parse_doc(text)
-    if doc is None:
-        return []
-    out = []
-    for tok in doc:
-        head = tok.head
-        is_attr = tok.dep_ in ("attr", "acomp") and any(
-            c.dep_ == "nsubj" and c.text.lower().removesuffix("s") in _FIELD_NOUNS for c in head.children
-        )
-        is_object = tok.dep_ in ("dobj", "pobj") and head.text.lower() in _STUDY_VERBS
-        is_object |= tok.dep_ == "pobj" and head.text == "in" and head.head.text.lower() in _DEGREES | _STUDY_VERBS
-        if (is_attr or is_object) and tok.pos_ == "NOUN" and tok.text.islower() and tok.text not in _DEGREES:
-            out.append(_phrase(doc, tok))
-    colon = re.search(
-        r"\b(?:switch|chang)\w* (?:my )?(?:courses?|majors?|degrees?|programmes?)\b[^:]*:\s*([a-z][a-z -]+?)\s*$", text
-    )
-    return out + ([colon[1]] if colon else [])
 
 
 def _mentions(text: str, value: str) -> bool:

@@ -15,6 +15,7 @@ from . import usernews
 from .chatparse import role_phrase
 from .lifeevents import is_occupation, sentence_role
 from .roles import answered, names_a_role
+from .text import CHAT_HEDGES
 from .text import UPPER as _UP
 from .toolnames import known_names, roles_of
 from .toolrules import rule_facts
@@ -254,8 +255,7 @@ _PRONOUN = frozenset("it that this which".split())
 _FILLER = frozenset("and so now then tbh lol ok yeah".split())
 _UNSURE = re.compile(
     # lower case only: "quit Ocado in May" is a month
-    r"(?-i:\bmay\b)|\?|\b(?:if|unless|might|could|would|will|thinking|considering|maybe|perhaps|planning|plan to|going to|"
-    r"gonna|hope to|not|never|no longer|n't|used to|wish|almost)\b",
+    rf"(?-i:\bmay\b)|\?|\b(?:{CHAT_HEDGES}|would|thinking|planning|plan to|hope to|not|never|no longer|n't|used to|almost)\b",
     re.I,
 )
 #: A change someone else made: "my sister relocated", "they switched majors".

@@ -16,8 +16,8 @@ from . import userfacts, userstates
 from .chatparse import role_phrase
 from .lifeevents import give_up_predicate, is_occupation
 from .roles import DEVICE, names_a_role
+from .text import CHAT_HEDGES, doubts
 from .text import UPPER as _UP
-from .text import doubts
 from .toolnames import roles_of
 from .toolrules import rule_facts
 from .types import Fact
@@ -40,6 +40,15 @@ _HOMES = (
             rf"(?:^|[,;:] )[Hh]ome(?: for (?:me|us))?(?: (?:these days|nowadays|now|right now))? is (?:now )?"
             rf"(?:an? |my |our )(?:[a-z-]+ ){{0,3}}(?:flat|apartment|house|place|studio|room|flatshare|cottage|cabin|loft"
             rf"|condo|bedsit|houseboat) (?:in|on the edge of|outside) {_NAME}"
+        ),
+        None,
+    ),
+    # "since moving to Tampere my commute is …", "since the move to Aarhus", "since settling in Tbilisi": a move the
+    # sentence takes as done while it dates what it says next
+    (
+        re.compile(
+            rf"\b[Ss]ince (?:(?:moving|relocating|(?:the|our|my) (?:move|relocation)) (?:back |over |out |up |down )?to"
+            rf"|settling (?:down )?in) {_NAME}"
         ),
         None,
     ),
@@ -258,7 +267,7 @@ _GIVEN_UP_PREDICATE = {
     "stud": "studies at",
 }
 _UNSURE = doubts(
-    r"thinking|considering|maybe|perhaps|planning|plan to|going to|gonna|hope to|want to|used to|wish|almost"
+    rf"{CHAT_HEDGES}|thinking|planning|plan to|hope to|want to|used to|almost"
     r"|my (?:sister|brother|mother|mum|mom|father|dad|friend|partner|wife|husband|son|daughter|parents)|he|she|they"
 )
 _BOUNDARY = re.compile(r"[,;…!?()]|\.{2,}|\.\s|:\s|\b(?:so|but|anyway)\b|\s[—–]\s")
