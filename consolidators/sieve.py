@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import cuts, kinds, stale, unsaid
+from . import cuts, hearsay, kinds, stale, unsaid
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
@@ -108,7 +108,9 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
         and not stale.stale(f, text)
         and not (history and f.retract and f.subject != USER)
     ]
-    kept = [k for k in (kinds.kept(f, text) for f in kept if not unsaid.unsaid(f, text)) if k is not None]
+    kept = [f for f in kept if f.retract or not (unsaid.unsaid(f, text) or hearsay.unasserted(text, f.object))]
+    kept = [f for f in kept if f.retract or f.subject != USER or not hearsay.anothers(text, f.object)]
+    kept = [k for k in (kinds.kept(f, text) for f in kept) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
     if qualified and qualified == len(re.findall(r"\bcapital\b", text, re.I)):
