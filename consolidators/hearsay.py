@@ -10,6 +10,7 @@ the word the clause hangs from, a few words away and in any order:
   born in Split", "Nobody ever said that Ana lives in Oslo";
 - a story's world that frames the clause's own verb: "In the film, the detective lives in Brest", "In season
   two, Marco becomes CEO of Wexler", "In my dream I work at NASA";
+- a stage of life now over: "X, a member of the Y choir in her teens, now sings jazz";
 - a thing wanted, not had ("I've always wanted a cat named Miso"), or equated with a dream or a rumour ("My
   dream is a flat in Paris");
 - in the user's chat, a clause whose subject is someone the speaker calls theirs, without the speaker: "My
@@ -60,6 +61,11 @@ _WORKS = frozenset(
 )
 #: Works that need no determiner to be one: "in season two", "in episode 4".
 _BARE_WORKS = frozenset("season episode".split())
+#: A stage of life over by the time anyone writes of it: "in his youth", "as a child".
+_PAST_STAGES = {
+    "in": frozenset("youth childhood boyhood girlhood adolescence teens infancy".split()),
+    "as": frozenset("child kid boy girl teenager teen toddler youngster schoolboy schoolgirl".split()),
+}
 #: People a speaker calls theirs: whatever their clause says is theirs, not the speaker's.
 _RELATION_NOUNS = RELATIVES | frozenset(
     "friends kids children parents family roommate flatmate housemate neighbours neighbors coworker co-worker"
@@ -77,6 +83,8 @@ _CUE = re.compile(
             {f for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS for f in verb_forms(v)}
             | {n + s for n in _FRAMING_NOUNS | _WORKS for s in ("", "s")}
             | _FRAMING_ADJECTIVES
+            | _PAST_STAGES["in"]
+            | _PAST_STAGES["as"]
         )
     )
     + r")\b",
@@ -99,7 +107,7 @@ def unasserted(text: str, value: str) -> bool:
         return True
     if any(tok.dep_ == "attr" and _framed_subject(tok.head) for tok in path):
         return True  # "My dream is a flat in Paris", "The rumour is that …"
-    return _in_a_work(path)
+    return _in_a_work(path) or _in_a_past_stage(path)
 
 
 def anothers(text: str, value: str) -> bool:
@@ -129,16 +137,24 @@ def _words(tok: Any) -> set[str]:
     return {t.lower_ for t in tok.subtree}
 
 
-def _frames(word: Any) -> bool:
-    """Whether the clause ``word`` governs is held, not stated: a framing word, or a saying marked as mistaken."""
+def _frames(clause: Any) -> bool:
+    """Whether ``clause`` is held, not stated, by the word it completes: a framing word, or a saying marked as
+    mistaken."""
+    word = clause.head
     if word.pos_ in ("NOUN", "PROPN"):  # a name is no rumour or lie ("the singer Maren Lie")
-        return word.pos_ == "NOUN" and lemmatise(word.lower_, "NOUN") in _FRAMING_NOUNS
+        return word.pos_ == "NOUN" and lemmatise(word.lower_, "NOUN") in _FRAMING_NOUNS and not _participle(clause)
     if word.pos_ == "ADJ":
         return word.lower_ in _FRAMING_ADJECTIVES
     lemma = lemmatise(word.lower_, "VERB")
     if lemma in _FRAMING_VERBS:
         return True
     return lemma in _SAYING_VERBS and any(c.dep_ in ("advmod", "neg") and c.lower_ in _MISTAKEN for c in word.children)
+
+
+def _participle(clause: Any) -> bool:
+    """A participle on a noun says what the thing is or does, not what someone claims: "reports written in
+    Notion" (a clause of claim is finite or an infinitive: "reports that …", "her claim to be …")."""
+    return clause.tag_ in ("VBG", "VBN") and not any(c.dep_ in ("mark", "aux", "auxpass") for c in clause.children)
 
 
 def _framed_subject(copula: Any) -> bool:
@@ -152,7 +168,7 @@ def _framed_subject(copula: Any) -> bool:
 def _framed(clause: Any) -> bool:
     """Whether ``clause`` completes a framing word after it. A clause before the word ("I'm in Leeds now, can
     you suggest …", "my drink is mate, my friends think it's weird") is the parser joining two sentences."""
-    return clause.dep_ in _CLAUSAL and clause.i > clause.head.i and not _spliced(clause) and _frames(clause.head)
+    return clause.dep_ in _CLAUSAL and clause.i > clause.head.i and not _spliced(clause) and _frames(clause)
 
 
 def _spliced(clause: Any) -> bool:
@@ -197,3 +213,19 @@ def _a_work(prep: Any) -> bool:
         if work.dep_ == "pobj" and one and lemma in _WORKS and (determined or lemma in _BARE_WORKS):
             return True
     return False
+
+
+def _in_a_past_stage(path: list[Any]) -> bool:
+    """Whether the value's own clause, or the role it is in apposition to, is set in a stage of life now over:
+    "X, a member of the Y choir in her teens, now sings jazz", "As a child, X lived in Beirut"."""
+    verb, _ = _scene_holders(path)
+    own = path[: path.index(verb) + 1]
+    return any(_a_past_stage(p) for tok in own for p in tok.children)
+
+
+def _a_past_stage(prep: Any) -> bool:
+    """ "in his youth", "in her teens", "as a child": a scene in a stage of life."""
+    stages = _PAST_STAGES.get(prep.lower_)
+    if prep.dep_ != "prep" or stages is None or any(c.lower_ in ("now", "still") for c in prep.children):
+        return False  # "now in her teens" is the present
+    return any(w.dep_ == "pobj" and {w.lower_, lemmatise(w.lower_, "NOUN")} & stages for w in prep.children)

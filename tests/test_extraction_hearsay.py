@@ -1,5 +1,6 @@
 """Clauses a sentence holds without asserting them (:mod:`consolidators.hearsay`), for either speaker: a belief,
-a claim, a pretence or a denial someone else holds, a saying marked as mistaken, a story's world. Every sentence
+a claim, a pretence or a denial someone else holds, a saying marked as mistaken, a story's world; and irony's
+marks (:mod:`consolidators.unsaid`). Every sentence
 is worded afresh for this file; each unread row fails without the rule, and each read row guards a clause the
 rule must leave stated."""
 
@@ -33,6 +34,13 @@ UNREAD: list[str] = [
     # the user's chat about someone the speaker calls theirs
     "My friend Leila just adopted a parrot named Kiwi.",
     "My neighbour got a puppy called Bolt.",
+    # a stage of life now over, on the role the value is in apposition to
+    "Tarja Ek, a member of the Helsinki Youth Choir in her teens, now sings jazz.",
+    # irony: an agreement that mocks, a liking stressed in capitals
+    "Yeah right, I work at Google.",
+    "Oh sure, I'm a billionaire living in Monaco.",
+    "Right, because I'm totally a surgeon.",
+    "Great, I just LOVE Mondays.",
 ]
 
 READ: list[tuple[str, Triple]] = [
@@ -47,6 +55,16 @@ READ: list[tuple[str, Triple]] = [
     ("Kombucha is my drink of choice, my colleagues think it is gross.", ("user", "prefers drink", "Kombucha")),
     ("I am a florist now, believe it or not.", ("user", "works as", "florist")),
     ("The cellist Ada Lie lives in Bergen.", ("Ada Lie", "lives in", "Bergen")),
+    # a stage of life said as the present, or another clause's
+    ("Sven Ax, now in his teens, plays for Hammarby.", ("Sven Ax", "plays for", "Hammarby")),
+    (
+        "Jan Ott, a member of the Bergen Chess Club since 2010, lives in Voss.",
+        ("Jan Ott", "member of", "Bergen Chess Club"),
+    ),
+    # agreement and stress that mock nothing
+    ("Sure, I use VS Code.", ("user", "uses", "VS Code")),
+    ("I LOVE hiking!", ("user", "likes", "hiking")),
+    ("Right, I live in Ghent now.", ("user", "lives in", "Ghent")),
     # the speaker's own saying states the clause
     ("As I said, I work at Siemens.", ("user", "works at", "Siemens")),
     ("In the end, I moved to Utrecht.", ("user", "lives in", "Utrecht")),
@@ -74,3 +92,9 @@ def test_a_clause_run_on_after_a_comma_is_not_under_the_verb_before_it() -> None
     assert unasserted(text, "Leeds")
     assert not unasserted(text, "York")
     assert unasserted("Critics claim, wrongly, that Ana Lind lives in Oslo.", "Oslo")
+
+
+def test_a_participle_on_a_framing_noun_says_what_the_thing_is() -> None:
+    # "reports written in LaTeX" are reports of that kind; "reports that …" pass a claim on
+    assert not unasserted("I file monthly reports written in LaTeX.", "LaTeX")
+    assert unasserted("Reports that Ivo Sand is moving to Lyon are false.", "Lyon")
