@@ -96,5 +96,5 @@ def test_a_clause_run_on_after_a_comma_is_not_under_the_verb_before_it() -> None
 
 def test_a_participle_on_a_framing_noun_says_what_the_thing_is() -> None:
     # "reports written in LaTeX" are reports of that kind; "reports that …" pass a claim on
-    assert not unasserted("I file monthly reports written in LaTeX.", "LaTeX")
-    assert unasserted("Reports that Ivo Sand is moving to Lyon are false.", "Lyon")
+    assert not unasserted("I file monthly reports written in LaTeX every week.", "LaTeX")
+    assert unasserted("The reports that Ivo Sand is moving to Lyon are false.", "Lyon")
