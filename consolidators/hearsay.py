@@ -10,7 +10,8 @@ the word the clause hangs from, a few words away and in any order:
   born in Split", "Nobody ever said that Ana lives in Oslo";
 - a story's world that frames the clause's own verb: "In the film, the detective lives in Brest", "In season
   two, Marco becomes CEO of Wexler", "In my dream I work at NASA";
-- a stage of life now over: "X, a member of the Y choir in her teens, now sings jazz";
+- a stage of life now over: "X, a member of the Y choir in her teens, now sings jazz" (:func:`in_a_past_stage`,
+  which the sieve asks only of relations a stage of life ends);
 - a thing wanted, not had ("I've always wanted a cat named Miso"), or equated with a dream or a rumour ("My
   dream is a flat in Paris");
 - in the user's chat, a clause whose subject is someone the speaker calls theirs, without the speaker: "My
@@ -66,6 +67,7 @@ _PAST_STAGES = {
     "in": frozenset("youth childhood boyhood girlhood adolescence teens infancy".split()),
     "as": frozenset("child kid boy girl teenager teen toddler youngster schoolboy schoolgirl".split()),
 }
+_STAGE_CUE = re.compile(r"\b(?:" + "|".join(sorted(_PAST_STAGES["in"] | _PAST_STAGES["as"])) + r")s?\b", re.I)
 #: People a speaker calls theirs: whatever their clause says is theirs, not the speaker's.
 _RELATION_NOUNS = RELATIVES | frozenset(
     "friends kids children parents family roommate flatmate housemate neighbours neighbors coworker co-worker"
@@ -83,8 +85,6 @@ _CUE = re.compile(
             {f for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS for f in verb_forms(v)}
             | {n + s for n in _FRAMING_NOUNS | _WORKS for s in ("", "s")}
             | _FRAMING_ADJECTIVES
-            | _PAST_STAGES["in"]
-            | _PAST_STAGES["as"]
         )
     )
     + r")\b",
@@ -107,7 +107,21 @@ def unasserted(text: str, value: str) -> bool:
         return True
     if any(tok.dep_ == "attr" and _framed_subject(tok.head) for tok in path):
         return True  # "My dream is a flat in Paris", "The rumour is that …"
-    return _in_a_work(path) or _in_a_past_stage(path)
+    return _in_a_work(path)
+
+
+def in_a_past_stage(text: str, value: str) -> bool:
+    """Whether the clause naming ``value``, or the role it is in apposition to, is set in a stage of life now
+    over: "X, a member of the Y choir in her teens, now sings jazz", "As a child, X lived in Beirut"."""
+    if not _STAGE_CUE.search(text):
+        return False
+    head = _root_of(text, value)
+    if head is None:
+        return False
+    path = [head, *_ancestors(head)]
+    verb, _ = _scene_holders(path)
+    own = path[: path.index(verb) + 1]
+    return any(_a_past_stage(p) for tok in own for p in tok.children)
 
 
 def anothers(text: str, value: str) -> bool:
@@ -213,14 +227,6 @@ def _a_work(prep: Any) -> bool:
         if work.dep_ == "pobj" and one and lemma in _WORKS and (determined or lemma in _BARE_WORKS):
             return True
     return False
-
-
-def _in_a_past_stage(path: list[Any]) -> bool:
-    """Whether the value's own clause, or the role it is in apposition to, is set in a stage of life now over:
-    "X, a member of the Y choir in her teens, now sings jazz", "As a child, X lived in Beirut"."""
-    verb, _ = _scene_holders(path)
-    own = path[: path.index(verb) + 1]
-    return any(_a_past_stage(p) for tok in own for p in tok.children)
 
 
 def _a_past_stage(prep: Any) -> bool:

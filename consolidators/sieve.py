@@ -33,6 +33,8 @@ from .places import DEMONYMS
 from .text import DISPUTED, is_word, lemmatise
 from .types import Fact
 
+#: Relations a stage of life does not end.
+_LIFELONG = frozenset({"born in", "is from", "died in", "buried in"})
 #: Events, not states: what a subject did or will do somewhere.
 _EVENTS = frozenset({"visited"})
 #: A subject that opens with a past office: the office is over, whoever holds it now.
@@ -109,6 +111,8 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
         and not (history and f.retract and f.subject != USER)
     ]
     kept = [f for f in kept if f.retract or not (unsaid.unsaid(f, text) or hearsay.unasserted(text, f.object))]
+    # a birthplace or a death outlives the stage of life it is told in ("A native of X, Y moved … as a teenager")
+    kept = [f for f in kept if f.retract or f.predicate in _LIFELONG or not hearsay.in_a_past_stage(text, f.object)]
     kept = [f for f in kept if f.retract or f.subject != USER or not hearsay.anothers(text, f.object)]
     kept = [k for k in (kinds.kept(f, text) for f in kept) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")

@@ -61,6 +61,8 @@ READ: list[tuple[str, Triple]] = [
         "Jan Ott, a member of the Bergen Chess Club since 2010, lives in Voss.",
         ("Jan Ott", "member of", "Bergen Chess Club"),
     ),
+    # a birthplace outlives the stage of life it is told in
+    ("Born in Tromsø, Siri Lund moved to Oslo as a child.", ("Siri Lund", "born in", "Tromsø")),
     # agreement and stress that mock nothing
     ("Sure, I use VS Code.", ("user", "uses", "VS Code")),
     ("I LOVE hiking!", ("user", "likes", "hiking")),
