@@ -139,6 +139,8 @@ def anothers(text: str, value: str) -> bool:
         return False
     if any(c.dep_ in ("dative", "dobj") and (_FIRST_PERSON | _POSSESSIVE) & _words(c) for c in verb.children):
         return False  # "My sister gave me a kitten called Mochi", "My kids named our puppy Pickle": the speaker's
+    if any(t.i > head.i and t.dep_ == "nsubj" and t.lower_ in _FIRST_PERSON for t in head.doc):
+        return False  # "my boss pays for Fastmail so that's where I do email now": the speaker takes it up
     for agent in (c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
         words = _words(agent)
         if head.i not in {t.i for t in agent.subtree} and words & _POSSESSIVE and words & _RELATION_NOUNS:
