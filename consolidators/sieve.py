@@ -33,6 +33,9 @@ from .places import DEMONYMS
 from .text import DISPUTED, is_word, lemmatise
 from .types import Fact
 
+#: What someone the user calls theirs may have named without the user: a pet ("my friend adopted a parrot named
+#: Kiwi"). Asked of no other relation: chat gives the user's home or job beside a relative's clause too often.
+_ADOPTED = frozenset({"has pet"})
 #: Relations a stage of life does not end.
 _LIFELONG = frozenset({"born in", "is from", "died in", "buried in"})
 #: Events, not states: what a subject did or will do somewhere.
@@ -113,7 +116,7 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     kept = [f for f in kept if f.retract or not (unsaid.unsaid(f, text) or hearsay.unasserted(text, f.object))]
     # a birthplace or a death outlives the stage of life it is told in ("A native of X, Y moved … as a teenager")
     kept = [f for f in kept if f.retract or f.predicate in _LIFELONG or not hearsay.in_a_past_stage(text, f.object)]
-    kept = [f for f in kept if f.retract or f.subject != USER or not hearsay.anothers(text, f.object)]
+    kept = [f for f in kept if not (f.predicate in _ADOPTED and f.subject == USER and hearsay.anothers(text, f.object))]
     kept = [k for k in (kinds.kept(f, text) for f in kept) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
