@@ -28,13 +28,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import cuts, kinds, stale, unsaid
+from . import cuts, hearsay, kinds, stale, unsaid
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
 from .text import DISPUTED, is_word, lemmatise
 from .types import Fact
 
+#: What someone the user calls theirs may have named without the user: a pet ("my friend adopted a parrot named
+#: Kiwi"). Asked of no other relation: chat gives the user's home or job beside a relative's clause too often.
+_ADOPTED = frozenset({"has pet"})
+#: Relations a stage of life does not end.
+_LIFELONG = frozenset({"born in", "is from", "died in", "buried in"})
 #: Events, not states: what a subject did or will do somewhere.
 _EVENTS = frozenset({"visited"})
 #: A subject that opens with a past office: the office is over, whoever holds it now.
@@ -115,7 +120,11 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
         and not stale.stale(f, text)
         and not (history and f.retract and f.subject != USER)
     ]
-    kept = [k for k in (kinds.kept(f, text) for f in kept if not unsaid.unsaid(f, text)) if k is not None]
+    kept = [f for f in kept if f.retract or not (unsaid.unsaid(f, text) or hearsay.unasserted(text, f.object))]
+    # a birthplace or a death outlives the stage of life it is told in ("A native of X, Y moved … as a teenager")
+    kept = [f for f in kept if f.retract or f.predicate in _LIFELONG or not hearsay.in_a_past_stage(text, f.object)]
+    kept = [f for f in kept if not (f.predicate in _ADOPTED and f.subject == USER and hearsay.anothers(text, f.object))]
+    kept = [k for k in (kinds.kept(f, text) for f in kept) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
     if qualified and qualified == len(re.findall(r"\bcapital\b", text, re.I)):

@@ -9,6 +9,7 @@ Each reader reads its clause's words; what frames that clause as no statement of
 - a question asked without its mark, or a choice still open: "how do I book a room in Outlook", "we're
   evaluating Temporal vs. Airflow";
 - what nearly happened: "I almost took the job at Spotify", "we nearly moved to Lisbon";
+- irony: "Yeah right, I work at NASA", "Oh sure, I'm a billionaire in Monaco", "I just LOVE Mondays";
 - a value the speaker takes back as they speak: "My calendar lives in Fantastical — no wait, I moved it …",
   "I keep it in Cron — sorry, it's called Notion Calendar now" (a restatement, "Ich spreche Deutsch — I mean, I
   speak German", repeats its value and keeps it);
@@ -51,6 +52,13 @@ _FICTION = re.compile(
 #: A statement the speaker turns over at its end: sarcasm's tag ("… /s"), a closing "not" ("… Eclipse... NOT"),
 #: "said no one ever".
 _TURNED_OVER = re.compile(r"(?:\s/s|(?:\.\.\.|…|[,—–]|\s-)\s*not|,? said no ?one(?: ever)?)\W*$", re.I)
+#: Irony's marks: an agreement that mocks ("Yeah right, …", "Oh sure, …", "Right, because I totally …") or a
+#: liking stressed in capitals after "just" or "totally" ("I just LOVE debugging on a Sunday").
+_IRONIC = re.compile(
+    r"^\W*(?:(?:oh,? )?yeah,? right|oh,? (?:sure|totally|great)|(?:sure|right),? (?:because|cause))\b"
+    r"|\bbecause (?:I|we)(?:'m| am|'re| are)? totally\b|\b(?:just|totally) (?-i:LOVE|ADORE|ENJOY)\b",
+    re.I,
+)
 #: What nearly happened and did not.
 _NEARLY = re.compile(r"\b(?:almost|nearly)\b(?: [a-z']+){0,2}?[^,.;!?]*", re.I)
 _REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry", "well")
@@ -90,7 +98,7 @@ def unsaid(fact: Fact, text: str) -> bool:
         return True
     if _FICTION.search(text) and _after(_FICTION, value, lower):
         return True
-    if _TURNED_OVER.search(text):
+    if _TURNED_OVER.search(text) or _IRONIC.search(text):
         return True
     if fact.subject == USER and _ASKED.search(text) and _after(_ASKED, value, lower, clause=True):
         return True

@@ -1,0 +1,239 @@
+"""Clauses a sentence holds without asserting them: read on the dependency parse, for either speaker.
+
+A reader finds its relation in a clause wherever that clause sits; what makes the clause no statement is often
+the word the clause hangs from, a few words away and in any order:
+
+- a verb or noun of belief, claim, pretence or denial: "Fans speculated that Ivo Sand had joined Halden",
+  "My uncle is convinced I work at a bank" (an adjective of belief), "Reports that Orvik is moving its seat to
+  Lund were denied", "Ana pretends to live in Paris", "I dream of living in Kyoto";
+- a verb of saying that the sentence marks as mistaken or denies: "Several papers wrongly said Mia Holt was
+  born in Split", "Nobody ever said that Ana lives in Oslo";
+- a story's world that frames the clause's own verb: "In the film, the detective lives in Brest", "In season
+  two, Marco becomes CEO of Wexler", "In my dream I work at NASA";
+- a stage of life now over: "X, a member of the Y choir in her teens, now sings jazz" (:func:`in_a_past_stage`,
+  which the sieve asks only of relations a stage of life ends);
+- a thing wanted, not had ("I've always wanted a cat named Miso"), or equated with a dream or a rumour ("My
+  dream is a flat in Paris");
+- in the user's chat, a clause whose subject is someone the speaker calls theirs, without the speaker: "My
+  friend Leila just adopted a parrot named Kiwi" (:func:`anothers`).
+
+The speaker's own saying or knowing ("I told her I work at Siemens", "Ana confirmed she lives in Oslo") states
+the clause, so only the closed classes below frame it. The parse is asked only when one of their words is in
+the sentence (the consolidator must stay fast).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .pastholders import _ancestors, _root_of
+from .relations import verb_forms
+from .spans import _RELATIVES as RELATIVES
+from .text import lemmatise
+
+#: Verbs whose clause is a belief, a claim, a pretence or a denial: never the writer's statement.
+_FRAMING_VERBS = frozenset(
+    (
+        "claim allege speculate rumour rumor suspect assume presume believe think guess imagine pretend fantasise"
+        " fantasize dream wish fear deny dispute doubt joke misreport hallucinate"
+    ).split()
+)
+#: Nouns whose clause is the same: "the rumour that …", "her claim to be …".
+_FRAMING_NOUNS = frozenset(
+    (
+        "rumour rumor claim allegation speculation report myth misconception belief assumption impression theory"
+        " fantasy dream joke pretence pretense hypothesis suspicion gossip hoax lie fiction"
+    ).split()
+)
+#: Verbs of wanting whose object is wished for, not had: "I've always wanted a cat named Miso".
+_WANTING_VERBS = frozenset("want wish crave covet".split())
+#: Adjectives of belief whose clause is the holder's, not the writer's: "convinced I work at a bank".
+_FRAMING_ADJECTIVES = frozenset("convinced sure certain adamant".split())
+#: Verbs of saying: they assert the clause unless the sentence marks the saying as mistaken or denies it.
+_SAYING_VERBS = frozenset("say report state write tell announce confirm".split())
+_MISTAKEN = frozenset("wrongly falsely mistakenly incorrectly erroneously wrongfully inaccurately never".split())
+#: Works whose world a scene sets: "in the film", "in season two", "in my dream".
+_WORKS = frozenset(
+    (
+        "film movie novel book series show sitcom musical opera play game videogame season episode finale sequel"
+        " prequel story comic manga anime screenplay dream fantasy simulation universe timeline"
+    ).split()
+)
+#: Works that need no determiner to be one: "in season two", "in episode 4".
+_BARE_WORKS = frozenset("season episode".split())
+#: A stage of life over by the time anyone writes of it: "in his youth", "as a child".
+_PAST_STAGES = {
+    "in": frozenset("youth childhood boyhood girlhood adolescence teens infancy".split()),
+    "as": frozenset("child kid boy girl teenager teen toddler youngster schoolboy schoolgirl".split()),
+}
+_STAGE_CUE = re.compile(r"\b(?:" + "|".join(sorted(_PAST_STAGES["in"] | _PAST_STAGES["as"])) + r")s?\b", re.I)
+#: People a speaker calls theirs: whatever their clause says is theirs, not the speaker's.
+_RELATION_NOUNS = RELATIVES | frozenset(
+    "friends kids children parents family roommate flatmate housemate neighbours neighbors coworker co-worker"
+    " coworkers colleagues manager girlfriend boyfriend fiance fiancee nanny landlord landlady tenant".split()
+)
+_RELATION_CUE = re.compile(r"\b(?:my|our)\b", re.I)
+_POSSESSIVE = frozenset({"my", "our"})
+_FIRST_PERSON = frozenset({"i", "me", "we", "us"})
+#: The dependency labels of a clause that completes the word it hangs from.
+_CLAUSAL = frozenset({"ccomp", "xcomp", "acl", "pcomp", "csubj", "advcl"})
+_CUE = re.compile(
+    r"\b(?:"
+    + "|".join(
+        sorted(
+            {f for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS for f in verb_forms(v)}
+            | {n + s for n in _FRAMING_NOUNS | _WORKS for s in ("", "s")}
+            | _FRAMING_ADJECTIVES
+        )
+    )
+    + r")\b",
+    re.I,
+)
+
+
+def unasserted(text: str, value: str) -> bool:
+    """Whether ``text`` names ``value`` only inside a clause it frames as believed, claimed, pretended, denied,
+    wrongly said, or set in a story's world."""
+    if not _CUE.search(text):
+        return False
+    head = _root_of(text, value)
+    if head is None:
+        return False
+    path = [head, *_ancestors(head)]
+    if any(_framed(tok) for tok in path):
+        return True
+    if any(tok.dep_ == "dobj" and lemmatise(tok.head.lower_, "VERB") in _WANTING_VERBS for tok in path):
+        return True
+    if any(tok.dep_ == "attr" and _framed_subject(tok.head) for tok in path):
+        return True  # "My dream is a flat in Paris", "The rumour is that …"
+    return _in_a_work(path)
+
+
+def in_a_past_stage(text: str, value: str) -> bool:
+    """Whether the clause naming ``value``, or the role it is in apposition to, is set in a stage of life now
+    over: "X, a member of the Y choir in her teens, now sings jazz", "As a child, X lived in Beirut"."""
+    if not _STAGE_CUE.search(text):
+        return False
+    head = _root_of(text, value)
+    if head is None:
+        return False
+    path = [head, *_ancestors(head)]
+    verb, _ = _scene_holders(path)
+    own = path[: path.index(verb) + 1]
+    return any(_a_past_stage(p) for tok in own for p in tok.children)
+
+
+def anothers(text: str, value: str) -> bool:
+    """Whether the clause naming ``value`` has for its subject someone the speaker calls theirs, and not the
+    speaker too: "My friend Leila just adopted a parrot named Kiwi" ("my partner and I live in Ghent" is the
+    user's; "my wife is Priya" names the user's wife by a copula, which this leaves to its readers)."""
+    if not _RELATION_CUE.search(text):
+        return False
+    head = _root_of(text, value)
+    if head is None:
+        return False
+    path = [head, *_ancestors(head)]
+    verb = next((tok for tok in path if tok.pos_ in ("VERB", "AUX") and tok.dep_ != "acl"), None)  # not "named"
+    if verb is None or any(tok.dep_ in ("attr", "acomp") for tok in path[: path.index(verb)]):
+        return False
+    if any(c.dep_ in ("dative", "dobj") and (_FIRST_PERSON | _POSSESSIVE) & _words(c) for c in verb.children):
+        return False  # "My sister gave me a kitten called Mochi", "My kids named our puppy Pickle": the speaker's
+    if any(t.i > head.i and t.dep_ == "nsubj" and t.lower_ in _FIRST_PERSON for t in head.doc):
+        return False  # "my boss pays for Fastmail so that's where I do email now": the speaker takes it up
+    for agent in (c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
+        words = _words(agent)
+        if head.i not in {t.i for t in agent.subtree} and words & _POSSESSIVE and words & _RELATION_NOUNS:
+            return not words & _FIRST_PERSON
+    return False
+
+
+def _words(tok: Any) -> set[str]:
+    """The words of the phrase ``tok`` heads, lower-cased."""
+    return {t.lower_ for t in tok.subtree}
+
+
+def _frames(clause: Any) -> bool:
+    """Whether ``clause`` is held, not stated, by the word it completes: a framing word, or a saying marked as
+    mistaken."""
+    word = clause.head
+    if word.pos_ in ("NOUN", "PROPN"):  # a name is no rumour or lie ("the singer Maren Lie")
+        return word.pos_ == "NOUN" and lemmatise(word.lower_, "NOUN") in _FRAMING_NOUNS and not _participle(clause)
+    if word.pos_ == "ADJ":
+        return word.lower_ in _FRAMING_ADJECTIVES
+    lemma = lemmatise(word.lower_, "VERB")
+    if lemma in _FRAMING_VERBS:
+        return True
+    return lemma in _SAYING_VERBS and any(c.dep_ in ("advmod", "neg") and c.lower_ in _MISTAKEN for c in word.children)
+
+
+def _participle(clause: Any) -> bool:
+    """A participle on a noun says what the thing is or does, not what someone claims: "reports written in
+    Notion" (a clause of claim is finite or an infinitive: "reports that …", "her claim to be …")."""
+    return clause.tag_ in ("VBG", "VBN") and not any(c.dep_ in ("mark", "aux", "auxpass") for c in clause.children)
+
+
+def _framed_subject(copula: Any) -> bool:
+    """A copula whose subject is a framing noun: what it equates is a dream, a rumour or a joke."""
+    return any(
+        c.dep_ == "nsubj" and c.pos_ == "NOUN" and lemmatise(c.lower_, "NOUN") in _FRAMING_NOUNS
+        for c in copula.children
+    )
+
+
+def _framed(clause: Any) -> bool:
+    """Whether ``clause`` completes a framing word after it. A clause before the word ("I'm in Leeds now, can
+    you suggest …", "my drink is mate, my friends think it's weird") is the parser joining two sentences."""
+    return clause.dep_ in _CLAUSAL and clause.i > clause.head.i and not _spliced(clause) and _frames(clause)
+
+
+def _spliced(clause: Any) -> bool:
+    """Whether ``clause`` follows its head after a comma or a semicolon: a sentence of its own run on ("My boss
+    thinks I'm in Leeds, I'm in York"), which the parser hangs on the framing verb before it."""
+    if any(c.dep_ == "mark" for c in clause.children):
+        return False  # "Critics claim, wrongly, that …": the "that" still hangs the clause on the claim
+    start = clause.left_edge
+    return start.text in ",;" or start.i > 0 and clause.doc[start.i - 1].text in ",;"
+
+
+def _scene_holders(path: list[Any]) -> tuple[Any, list[Any]]:
+    """The verb of the clause that names the value, and the words above it whose scene may be set before it."""
+    verb = next((tok for tok in path if tok.pos_ in ("VERB", "AUX")), path[0])
+    return verb, path[path.index(verb) + 1 :]
+
+
+def _in_a_work(path: list[Any]) -> bool:
+    """Whether the value's clause is set "in" a work's world: "In the film, …", "In season two, …". A scene on
+    its own verb sets it wherever it falls; one on a word above it only when set before both ("In the finale
+    Anna marries Tom and moves to Bath", "Spoiler: in the finale, …"), not a scene of a verb of its own that it
+    follows ("starred in the film Nordlys and lives in Oslo")."""
+    verb, above = _scene_holders(path)
+    scenes = [p for p in verb.children if _a_work(p)]
+    scenes += [p for tok in above for p in tok.children if _a_work(p) and p.i < verb.i and _fronted(p)]
+    return bool(scenes)
+
+
+def _fronted(prep: Any) -> bool:
+    """A scene set before the verb it hangs on, or on a word that is no verb (a fragment's noun, "Spoiler:")."""
+    return prep.i < prep.head.i or prep.head.pos_ not in ("VERB", "AUX")
+
+
+def _a_work(prep: Any) -> bool:
+    """ "in the film", "in my dream", "in season two": a scene in a work's world."""
+    if prep.dep_ != "prep" or prep.lower_ != "in":
+        return False
+    for work in prep.children:
+        lemma = lemmatise(work.lower_, "NOUN")
+        determined = any(c.dep_ in ("det", "poss") for c in work.children)
+        one = work.tag_ != "NNS"  # "starred in his first three films" is a career, not a world
+        if work.dep_ == "pobj" and one and lemma in _WORKS and (determined or lemma in _BARE_WORKS):
+            return True
+    return False
+
+
+def _a_past_stage(prep: Any) -> bool:
+    """ "in his youth", "in her teens", "as a child": a scene in a stage of life."""
+    stages = _PAST_STAGES.get(prep.lower_)
+    if prep.dep_ != "prep" or stages is None or any(c.lower_ in ("now", "still") for c in prep.children):
+        return False  # "now in her teens" is the present
+    return any(w.dep_ == "pobj" and {w.lower_, lemmatise(w.lower_, "NOUN")} & stages for w in prep.children)
