@@ -34,8 +34,9 @@ _JOB_WORDS = r"(?:(?:[a-z-]+|(?!CEO\b)[A-Z]{2,4}) ){1,3}"
 _LEAD = r"^(?:(?:After|Following|Having spent) [^,]{1,60}, )?(?:[a-z-]+ )?"
 _BEEN = r"(?:has been|have been|was|is|were) "
 _HAS = r"(?:(?:have|has|had) )?(?:(?:now|officially|finally|already|just) )?"
-#: An aside between the person and the verb: ", who speaks Spanish and Catalan,", ", a Moroccan international,".
-_ASIDE = r"(?:, (?:who|an?|the) [^;]{1,80}?,)?"
+#: An aside between the person and the verb: ", who speaks Spanish and Catalan,", ", a Moroccan international,",
+#: or the age news gives after a name (", 27,").
+_ASIDE = r"(?:, (?:(?:who|an?|the) [^;]{1,80}?|\d{1,2}),)?"
 #: Words between a preposition and the party it names: "from arch-rivals River Plate", "for rival Tirlán".
 _EPITHET = (
     r"(?!(?:from|after|before) )(?:(?:the |their |his |her )?(?:[a-z-]+ ){0,2}?)"  # "joined from A" names the left
@@ -142,8 +143,16 @@ _FRAMES = (
     re.compile(
         rf"^{_to('dst')} is (?:now )?{_PERSON}(?:'s|') (?P<v>new|latest|newest) (?:[a-z-]+ ){{0,1}}(?:club|team|side)\b"
     ),
-    # "Lars Petersen's departure; he is now a correspondent at the BBC": the party reached comes later
-    re.compile(rf"^{_PERSON}(?:'s|') (?P<v>departure|exit|move|switch|transfer)\b"),
+    # "Lars Petersen's departure; he is now a correspondent at the BBC": the party reached comes later; a loan
+    # made permanent ("X's loan move from A to B is now permanent") names the party reached outright
+    re.compile(
+        rf"^{_PERSON}(?:'s|') (?:loan )?(?P<v>departure|exit|move|switch|transfer)\b"
+        rf"(?: from {_to('src')} to {_to('dst')} (?:is|has been made) (?:now )?permanent\b)?"
+    ),
+    # "Braga have made Tiago Araújo's loan permanent": the club that held the player on loan keeps them
+    re.compile(
+        rf"^{_to('dst')} {_HAS}(?:made|turned) {_PERSON}(?:'s|') (?P<v>loan)(?: (?:deal|move|spell|stay))? permanent\b"
+    ),
     # "Mainz confirmed the signing of Jonas Keller from Freiburg": the move named by its noun
     re.compile(
         rf"^{_to('dst')} {_HAS}(?:confirmed|announced|completed) the (?:[^ ]+ )?(?P<v>signing|capture|appointment|hiring|arrival) of "
@@ -186,7 +195,7 @@ _NAMED_AFTER = re.compile(
 _LEFT_FROM = re.compile(rf"\b(?:from|leaving|quitting|left|departing) {_EPITHET}{_to('src')}")
 _SPORT = re.compile(
     rf"\b(?:(?i:{_PLAYER})|full-back|centre-back|captain|number one"
-    r"|transfer|loan\w*|clubs?|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans|plays for"
+    r"|transfer|(?i:loan)\w*|clubs?|squad|fee|signing|trained|training|unveiled|debut|football|kit|shirt|fans|plays for"
     r"|league|derby|goals?|scored|teammates|matches|starter|deadline day|clean sheet|rugby|basketball|hockey)\b"
     r"|\b(?:left|joined|quit)\b.*[€£]\s?\d"  # a price paid when a person moves is a transfer fee
     # playing, not playing a part: "where she now plays", "now plays in the Top 14" (not "played a key role")
@@ -249,7 +258,7 @@ _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
     r"|switch|transfer|signing|capture|appointment|hiring|joining|is now|to play for|lives|resides|settled|off to|pen to paper"
-    r"|returned|rejoined|re-signed)\b"
+    r"|returned|rejoined|re-signed|permanent)\b"
 )
 
 

@@ -102,6 +102,9 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
             rf"(?:the )?{_TEAM}",
             None,
         ),
+        # a bare "plays for" in a sentence of a sport, for a club whose name the parse reads as a verb and a number
+        # ("Racing 92"): a musician plays for an orchestra too
+        (rf"^{_LEAD}{_PERSON}{_WHO} (?:now |currently |still )?plays for (?:the )?{_TEAM}", _GAMES),
         # "Kirra Anderson captains the Adelaide Thunderbirds", "now keeps goal for Real Betis", "competes for …"
         (
             rf"^{_LEAD}{_PERSON}{_WHO} (?:now |currently |still )?(?:captains|skippers|keeps goal for|keeps wicket for"
@@ -121,6 +124,10 @@ _SHAPES: tuple[tuple[re.Pattern[str], re.Pattern[str] | None, bool], ...] = tupl
             _M,
         ),
         (rf"{_PERSON},? (?:now )?in {_TEAM} colours\b", None),
+        # "Now in her third season at Club León, Ana Ruiz …", "Ana Ruiz, in her third season with Club León, …": a
+        # season is a team's; a manager's season at a club is a job (left to the job readers by _STAFF)
+        (rf"^(?:Now )?[Ii]n (?:his|her|their) (?:[a-z]+ ){{1,2}}season (?:at|with) (?:the )?{_TEAM}, {_PERSON}", None),
+        (rf"{_PERSON}, (?:now )?in (?:his|her|their) (?:[a-z]+ ){{1,2}}season (?:at|with) (?:the )?{_TEAM},", None),
         (rf"{_PERSON},? (?:now )?on loan (?:at|with) (?:the )?{_TEAM}", None),
         (rf"{_PERSON} now wears the (?:[a-z]+ )+of (?:the )?{_TEAM}", None),
         # "Wing Jonah Tuilagi, 24, makes his first start for Leinster", "Signed to Celtic since 2023, Ryo Takahashi …"
@@ -145,6 +152,8 @@ _NOT_NOW = doubts(  # its own words in lower case only: "Son Heung-min", "Left B
     r"(?-i:set to|expected|linked|used to|formerly|retired|until|then|left(?! (?:winger|wing|back|footed))|leaving"
     r"|joined|joining|signed for|transferred|sold|swapped|moved|loaned to|brother|sister|father|mother|son|daughter)"
 )
+#: A club's staff, whose season at a club is a job, not a place in the team.
+_STAFF = re.compile(r"\b(?:manager|coach|boss|head coach|director|chairman|president|physio|scout)\b", re.I)
 _COUNTRIES = frozenset(DEMONYMS.values())
 #: Capitalised words a sentence opens with that are no team: a position as a title, a time, a past, a sport
 #: ("Tennis player Daria Kuznetsova": one who plays alone has no team).
@@ -160,9 +169,10 @@ def facts(text: str, move: Move | None) -> list[Fact]:
     """The team ``text`` says a player plays for now, by description; none when it moves the player."""
     if move is not None or _NOT_NOW.search(text):
         return []
+    staff = _STAFF.search(text)
     for pattern, needs, positioned in _SHAPES:
         m = pattern.search(text)
-        if m is None or needs and not needs.search(text):
+        if m is None or needs and not needs.search(text) or staff and "season" in pattern.pattern:
             continue
         post = m.groupdict().get("pos")
         if post and _SHARED_POSTS.fullmatch(post) and not (_MATCH.search(text) or _GAMES.search(text)):
@@ -251,8 +261,16 @@ def merged(found: list[Fact], text: str, move: Move | None) -> list[Fact]:
     described = facts(text, move)
     if not described:
         return found
-    person = described[0].subject.lower()
-    if any(f.predicate == "plays for" and f.subject.lower().endswith(person) for f in found):
+    person, team = described[0].subject.lower(), described[0].object.lower()
+    theirs = [f for f in found if f.predicate == "plays for" and f.subject.lower().endswith(person)]
+    # another reader's team stands, unless it is a piece of the described one ("Athletic" of "Zeljan Athletic")
+    if any(not _piece(f.object.lower(), team) for f in theirs):
         return found
+    found = [f for f in found if f not in theirs]
     # a club named beside a player is not the player's employer ("Zamalek forward X is out" read as a job)
     return [f for f in found if not (f.subject.lower() == person and f.predicate == "works at")] + described
+
+
+def _piece(name: str, whole: str) -> bool:
+    """Whether ``name`` is ``whole`` cut at a word: the first or last words of a club's name."""
+    return name != whole and (whole.startswith(name + " ") or whole.endswith(" " + name))

@@ -8,11 +8,26 @@ from __future__ import annotations
 
 import pytest
 
-from consolidators import extract_triples
+from consolidators import extract_triples, teams
+from consolidators.spans import make_fact
 
 Triple = tuple[str, str, str, bool]
 
 DESCRIBED: list[tuple[str, list[Triple]]] = [
+    # a club's name the parse reads as a verb and a number
+    (
+        "Lewis Marett now plays for Racing 92, the club confirmed.",
+        [("Lewis Marett", "plays for", "Racing 92", False)],
+    ),
+    # a season at a team, said before or beside the name
+    (
+        "Now in her third season at Ferrol Rovers, Ines Moura has become the crowd's darling.",
+        [("Ines Moura", "plays for", "Ferrol Rovers", False)],
+    ),
+    (
+        "Prop Tevita Fonua, in his fourth season with Zebre Parma, was named in the starting line-up.",
+        [("Tevita Fonua", "plays for", "Zebre Parma", False)],
+    ),
     # a team and a position before the name
     ("Kortrijk winger Senne Claes scored twice in the cup tie.", [("Senne Claes", "plays for", "Kortrijk", False)]),
     (
@@ -68,6 +83,17 @@ DESCRIBED: list[tuple[str, list[Triple]]] = [
 ]
 
 MOVED: list[tuple[str, list[Triple]]] = [
+    # the age news puts after a name is no part of the move
+    (
+        "Centre-back Jonas Wirtz, 29, has signed for Ostrava Rovers from Sigma on a three-year deal.",
+        [("Jonas Wirtz", "plays for", "Ostrava Rovers", False)],
+    ),
+    # a loan made permanent: the club that had the player on loan keeps them
+    ("Hallam United have made Sami Okoro's loan permanent.", [("Sami Okoro", "plays for", "Hallam United", False)]),
+    (
+        "Deal done: Petra Novak's loan move from Trnava to Žilina is now permanent.",
+        [("Petra Novak", "plays for", "Žilina", False)],
+    ),
     # the sentence's own word of playing makes a join a club's, not an employer's
     (
         "Rubén Castro has joined Real Oviedo and now plays in the Segunda División.",
@@ -142,6 +168,7 @@ BANDS: list[tuple[str, list[Triple]]] = [
 #: What must yield no team: a past description, a nationality, a rumour, a question, a hedge, a past habit, a
 #: move (the described club is the one left), a relative, a company's or a band's person, a job, an instrument.
 NO_TEAM: list[str] = [
+    "Now in his second season at Vorwerk Rovers, head coach Anton Pfeil has won the cup.",  # a season of a job
     "Former Celtic striker Paulo Mendes scored for his new club.",
     "Ex-Porto captain Rui Lopes now coaches in Qatar.",
     "Retired goalkeeper Jan Smit lives in Utrecht.",
@@ -182,3 +209,13 @@ def test_the_old_club_of_a_move_is_never_current() -> None:
     """The club a described player leaves ("Sevilla's X has joined …") is not their team."""
     said = extract_triples("Sevilla's Javier Ruiz has joined Valencia after a derby winner.", "assistant")
     assert ("Javier Ruiz", "plays for", "Sevilla") not in {(f.subject, f.predicate, f.object) for f in said}
+
+
+def test_a_piece_of_the_described_club_gives_way_to_the_whole_name() -> None:
+    """A parse that keeps one word of a club's name ("Athletic") is replaced by the name the description gives;
+    another reader's different club still stands."""
+    text = "Gorlen Athletic defender Kwesi Ampofo scored twice in the derby."
+    cut = make_fact("Kwesi Ampofo", "plays for", "Athletic", single=True)
+    assert [f.object for f in teams.merged(cut, text, None)] == ["Gorlen Athletic"]
+    other = make_fact("Kwesi Ampofo", "plays for", "Hearts", single=True)
+    assert [f.object for f in teams.merged(other, text, None)] == ["Hearts"]
