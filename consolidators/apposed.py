@@ -23,7 +23,7 @@ from .types import Fact
 
 _MINE = frozenset({"my", "our"})
 #: Role nouns that name an employer; the tool roles whose nouns name a program, never a person or a device.
-_EMPLOYERS = frozenset({"employer", "company", "firm", "workplace"})
+_EMPLOYERS = frozenset({"employer"})
 # "my editor, Sarah" names a person; an OS or a cloud is as often a device's or a client's as the user's tool
 _TOOL_ROLES = (TOOL_ROLES - {"editor", "os", "cloud provider"}) | {"programming language"}
 #: Modifiers of a holder that isn't the current one: a past one, or one wished for or still to come.

@@ -355,11 +355,11 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
     if lemma in _LEAVE_VERBS:
         return [f for o in _pobjs(verb, "from") if is_name(o) for f in _said("works at", o, retract=True)]
     if lemma in _HIRE_VERBS and child(verb, "auxpass") is not None:  # "I got hired as a barista at X"
-        return _hired(verb, verb)
+        return [] if _over(verb) else _hired(verb, verb)
     dobj = child(verb, "dobj")
     noun = lemmatise(dobj.text, "NOUN") if dobj is not None else ""
     if lemma == "get" and noun in ("job", "gig", "position", "role") and _pobjs(dobj, "as"):
-        return _hired(dobj, verb)  # "I got a job as a nurse at St Mary's"
+        return [] if _over(verb) else _hired(dobj, verb)  # "I got a job as a nurse at St Mary's"
     if lemma == "promote" and child(verb, "auxpass") is not None:  # "I got promoted to VP of sales"
         return [f for o in _pobjs(verb, "to") if (t := title_of(o, verb)) is not None for f in _titled(t)]
     if lemma in ("make", "earn") and noun == "living":  # "I make a living as a translator"
@@ -376,14 +376,38 @@ def _job(verb: Any, lemma: str) -> list[Fact]:
     return []
 
 
+#: What says a hiring is long past: a length or a year ("for a decade", "in 2010").
+_SPAN_NOUNS = frozenset("year years decade decades month months".split())
+
+
+def _over(verb: Any) -> bool:
+    """Whether a hiring is no job now: a second event follows it ("… but turned it down", "… and retired in
+    2020"), or a time when ("when I was 22"), a length or a year dates it ("for a decade", "in 2010")."""
+    for c in verb.children:
+        if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") or c.dep_ == "advcl" and child(c, "advmod") is not None:
+            return True
+        o = child(c, "pobj") if c.dep_ == "prep" and c.lower_ in ("for", "in") else None
+        if o is not None and (o.lower_ in _SPAN_NOUNS or o.like_num and len(o.text) == 4):
+            return True
+    return False
+
+
+def _a_day(tok: Any) -> bool:
+    return tok.ent_type_ == "DATE" or tok.lower_ in _DAYS
+
+
+_DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+
 def _hired(head: Any, verb: Any) -> list[Fact]:
     """The job a hiring gives ("as a barista", "as head of data": a title) and the employer ("by Monzo", "at
     Beanstalk", said after the verb or after the job)."""
     titled = [(o, t) for o in _pobjs(head, "as") if (t := title_of(o, verb)) is not None][:1]
     titles = [t for _, t in titled]
     where = [*_pobjs(verb, "by", "at", "with"), *(p for job, _ in titled for p in _pobjs(job, "at", "with"))]
-    employer = next((t.employer for t in titles if t.employer is not None), None)
-    employer = employer if employer is not None else next((o for o in where if is_name(o)), None)
+    employer = next((t.employer for t in titles if t.employer is not None and not _a_day(t.employer)), None)
+    # "hired … by the Jensens next door for Saturday": a day is no employer
+    employer = employer if employer is not None else next((o for o in where if is_name(o) and not _a_day(o)), None)
     return [f for t in titles for f in _said("works as", t.text)] + (
         _said("works at", employer) if employer is not None else []
     )

@@ -24,7 +24,7 @@ _LABELS: dict[str, str] = {
     },
     **{
         w: "works at"
-        for w in ("employer", "company", "workplace", "organisation", "organization", "works at", "work", "employed by")
+        for w in ("employer", "company", "workplace", "organisation", "organization", "works at", "employed by")
     },
     **{w: "works as" for w in ("occupation", "job", "job title", "profession", "role", "day job", "current job")},
     **{w: "born in" for w in ("place of birth", "birthplace", "born in", "born")},

@@ -86,7 +86,11 @@ _SPOKEN = (
         r"\b(?:get by|getting by|manage|can manage|hold a conversation|can hold a conversation) in (?P<langs>\w+)", re.I
     ),
     # "my german is fluent": the language said as the user's, its standing after
-    re.compile(rf"\bmy (?P<langs>\w+) is (?:(?:pretty|very|quite|really) )?{_STANDING}\b", re.I),
+    # (a lower-case word that is also a thing one has is that thing: "my polish is ok, the floor looks great")
+    re.compile(
+        rf"\bmy (?!(?-i:polish|danish|chinese)\b)(?P<langs>\w+) is (?:(?:pretty|very|quite|really) )?{_STANDING}\b",
+        re.I,
+    ),
     # "a native Tagalog speaker", "i'm a fluent farsi speaker": the speaker named by the language, in any case
     re.compile(r"\b(?:I am|I'm|i'm|im|as) an? (?:native|fluent) (?P<langs>\w+) speaker\b", re.I),
     re.compile(r"\b(?:I|we)(?: both| all)? speak (?:fluent |decent |some |basic |good )?(?P<langs>[\w ,]+)", re.I),

@@ -61,7 +61,12 @@ POSTS = "job|gig|position|role"
 #: bare "I'm at X" may be a café or an airport.
 EMPLOYER_KINDS = "company|firm|startup|start-up|fintech|agency|consultancy|bank|lender|insurer|nonprofit|charity"
 #: "at a <kind> named X": the place the speaker is at, described as an employer.
-AT_AN_EMPLOYER = re.compile(rf"at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) [A-Z]")
+#: The name ends the clause, or "now" follows it: "I'm at a bank called Fennick to open an account" is a visit, and
+#: "… called Parcelo's launch party" names no employer.
+AT_AN_EMPLOYER = re.compile(
+    rf"at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) [A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*"
+    r"(?:,? (?:now|these days))?\s*(?:$|[.!;])"
+)
 #: Animals people keep, with the breeds chat names instead ("a corgi called Waffles").
 PETS = frozenset(
     """dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard
@@ -256,7 +261,13 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     ),
     (r"study at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.9, False),
     # "study at a small college called Ardmore": the school by the name its description gives
-    (r"study at an? (?:[a-z-]+ ){0,3}(?:called|named) (?P<obj>[A-Z].*)", "studies at", 0.9, False),
+    (
+        r"study at an? (?:[a-z-]+ ){0,2}(?:school|college|university|uni|academy|institute|conservatoire|polytechnic)"
+        r" (?:called|named) (?P<obj>[A-Z].*)",
+        "studies at",
+        0.9,
+        False,
+    ),
     (r"enrol?l (?:at|in) (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.8, False),  # "enrolled at Sciences Po"
     (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
     (r"study (?!(?:at|in|with|for|from|under|abroad|online|remotely)\b)(?P<obj>[a-z].*)", "studies", 0.9, False),

@@ -23,7 +23,7 @@ _NAMES = rf"(?P<names>{_NAME}(?:(?:, | and | & ){_NAME})*)"
 _OWNED = re.compile(
     rf"\b(?:(?:my|our) (?:[\w-]+ ){{0,2}}|(?:I|we) (?:have|'ve got|have got|got|adopted|rescued|own)(?: [\w-]+){{0,3}} "
     rf"|(?:adopted|rescued|got) (?:a|an|two|three|another)(?: [\w-]+){{0,2}} |the one with the "
-    rf"|(?:I|we) (?:named|called) (?:the|our|my)(?: [\w-]+){{0,2}} "  # who names a pet is who keeps it
+    rf"|(?:I|we) (?:named|called) (?:the|our|my)(?: new)? "  # who names a pet keeps it ("the stray cat": no)
     rf"|(?:one|two|three|four|\d) (?:[\w-]+ )?)(?:{_PET})\b",
     re.I,
 )
@@ -33,9 +33,7 @@ _AFTER_A_PET = (_ITS_NAME, _NAMED_IT)  # these name a pet only after one is ment
 #: How a message ties a name to a pet.
 _TIED = (
     re.compile(rf"\b(?:{_PET}) (?:named|called) {_NAMES}"),  # "a beagle named Pixel"
-    re.compile(
-        rf"\b(?:named|called) (?:the|our|my)(?: [\w-]+){{0,2}} (?:{_PET}) {_NAMES}"
-    ),  # "named the puppy Waffles"
+    re.compile(rf"\b(?:named|called) (?:the|our|my)(?: new)? (?:{_PET}) {_NAMES}"),  # "named the puppy Waffles"
     re.compile(
         rf"\b(?:{_PET}),? \(?{_NAMES}\)?(?=$|[,.;:!)—–-]| [—–-]| (?:and|who|which|is|are|has|have|just)\b)"
     ),  # "two cats, Miso and Tofu"
@@ -81,8 +79,11 @@ def _had_among_others(text: str) -> bool:
         while item.dep_ in ("conj", "appos") and item.head is not item:
             item = item.head
         verb = item.head
-        if item.dep_ == "dobj" and lemmatise(verb.lower_, "VERB") in _HOLD_VERBS:
-            return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+        # "no dog named Rex for me", "we've had a car and a dog over the years": none held now
+        held_now = verb.tag_ != "VBN" or verb.lower_ == "got"
+        if item.dep_ == "dobj" and lemmatise(verb.lower_, "VERB") in _HOLD_VERBS and held_now:
+            none = any(c.dep_ == "det" and c.lower_ == "no" for c in item.children)
+            return not none and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
     return False
 
 

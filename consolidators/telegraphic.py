@@ -63,20 +63,6 @@ _AT = re.compile(r"(?<=\w)\s+@\s+(?=[A-Z0-9])")
 _LABEL_WORDS = 3
 
 
-#: States a note to self says without its "I": "live in Leeds", "work at Initech", "study at Tartu".
-_STATES = frozenset("live work study teach reside".split())
-
-
-def first_person(text: str) -> str:
-    """A user's note to self said with its subject: "live in Leeds" is "I live in Leeds". Only a stative verb in its
-    bare form opens a note; a verb of change ("move to Leeds") may be a plan or a request, so it is left as it is."""
-    first = text.split(" ", 1)[0]
-    named = any(w[:1].isupper() for w in text.split()[1:])  # "live in the moment", "work from home": no place
-    if first.lower() in _STATES and named:
-        return f"I {first.lower()} {text.split(' ', 1)[1]}"
-    return text
-
-
 def unmarked(text: str) -> str:
     """``text`` with shorthand's separators said as prose says them, so the readers read it: "@" as "at" ("new
     job @ Brightline"), an arrow as "to" after a change ("moved -> Leeds", "moved Leeds -> Bristol" is "moved from
@@ -98,9 +84,3 @@ def unmarked(text: str) -> str:
     if len(words) <= _LABEL_WORDS and not any(inflected_verb(w) for w in words):  # "city -> Leeds"
         return f"{before}: {after}"
     return text
-
-
-def said(text: str, role: str) -> str:
-    """Shorthand as prose says it: separators spelled out (:func:`unmarked`), and a user's note given its "I"."""
-    text = unmarked(text)
-    return first_person(text) if role == "user" else text

@@ -12,6 +12,7 @@ is a job (an occupation's ending, or a position word such as "CTO", or "head"/"c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,8 @@ from .lifeevents import POSITIONS, is_occupation
 from .spans import FORMER, child, is_name
 from .text import lemmatise
 
+#: A chief officer's acronym: CEO, CTO, CFO, COO …
+_C_LEVEL = re.compile(r"C[A-Z]O")
 #: Prepositions whose named object is where a title is held ("of" too, when no field is what the title is of).
 _AT = ("at", "for", "with")
 
@@ -34,8 +37,15 @@ class Title:
 def title_of(noun: Any, verb: Any | None = None) -> Title | None:
     """The job title ``noun`` heads, or None when it names none. ``verb`` is the clause's verb, whose "at"
     may carry the employer ("I'm CTO at Brightlane")."""
+    if any(c.lower_ in FORMER for c in noun.lefts):  # "I'm the former CTO of Brightlane": a post left
+        return None
     at = _named_at(noun, verb)
     field = _field(noun, titled=at is not None)
+    of = _pobj(noun, "of")
+    # a chief officer is of a company, never of a field ("CEO of procrastination"), and a title of something
+    # neither field nor name is a joke ("CEO of my household", "CTO of nothing")
+    if of is not None and (field is None and not _a_name(of) or field is not None and _C_LEVEL.fullmatch(noun.text)):
+        return None
     # "I'm Walker" is a name; "I'm CTO" a post, "I'm a paramedic" or "chief of staff" (an adjective's tag) a job
     if noun.pos_ != "NOUN" and not (noun.lower_ in POSITIONS or child(noun, "det") is not None or field):
         return None
@@ -43,7 +53,6 @@ def title_of(noun: Any, verb: Any | None = None) -> Title | None:
     tail = ["of", field] if field else []
     if not is_occupation(" ".join([*words, lemmatise(noun.text, "NOUN"), *tail]).lower()):  # "we're both nurses"
         return None
-    of = _pobj(noun, "of")
     return Title(" ".join([*words, noun.text, *tail]), at if at is not None or field else of if _a_name(of) else None)
 
 

@@ -48,7 +48,8 @@ _HOMES = (
     (
         re.compile(
             rf"\b[Ss]ince (?:(?:moving|relocating|(?:the|our|my) (?:move|relocation)) (?:back |over |out |up |down )?to"
-            rf"|settling (?:down )?in) {_NAME}"
+            # the name is no clause's subject: "since relocating to Gdynia fell through" is no move
+            rf"|settling (?:down )?in) {_NAME}\b(?! (?:fell|is|was|were|would|will|did|didn't|has|had|seems|sounds|looks)\b)"
         ),
         None,
     ),

@@ -241,10 +241,24 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("we named the kitten Paprika after her ginger fur", [("user", "has pet", "Paprika", False)]),
     ("my neighbour named her parrot Admiral", []),
     ("we might call the puppy Dumpling", []),
-    # "my company, X," presupposes whose company X is; an old or a wished-for one is not the current employer
-    ("my company, Tarnwell, just got bought by a fund", [("user", "works at", "Tarnwell", False)]),
-    ("my previous company, Tarnwell, folded", []),
+    # "my company, X," may be any company the user deals with (an insurer, a phone company): no employer
+    ("my company, Tarnwell, just got bought by a fund", []),
     ("my uncle's firm, Tarnwell, is hiring", []),
+    # the round's audit: what looks like a job, a pet, a home or a language and is not one now
+    ("my insurance company, Tarnwell, raised my premium", []),
+    ("work: Zoom calls all day", []),
+    ("I'm the former CTO of Brightlane", []),
+    ("I'm the CEO of my household", []),
+    ("I'm CTO of nothing, lol", []),
+    ("I was employed by Tessaline for a decade", []),
+    ("I was recruited by Tessaline in 2010 and retired in 2020", []),
+    ("I got a job as a nurse at St Mary's when I was 22", []),
+    ("I'm at a bank called Fennick to open an account", []),
+    ("I have an allergy, so no dog named Rex for me", []),
+    ("We named the stray cat Mittens, she visits sometimes", []),
+    ("since relocating to Gdynia fell through, we're staying put", []),
+    ("my polish is ok, the floor looks great", []),
+    ("live in fear of Mondays", []),
     # "study" with a place or a manner after it names no field of study
     ("I study in the library most evenings", []),
 ]

@@ -22,7 +22,9 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("shell: bash -> nushell", [("user", "shell", "nushell", False)]),
     # a lower-case job after a dashed label is still a job
     ("job — welder", [("user", "works as", "welder", False)]),
-    ("work: Pellucid Labs", [("user", "works at", "Pellucid Labs", False)]),
+    ("employed by: Pellucid Labs", [("user", "works at", "Pellucid Labs", False)]),
+    # "work:" labels a day as often as an employer ("work: Zoom calls all day"): no field
+    ("work: Pellucid Labs", []),
     # a field asked, weighed or denied states nothing
     ("shell: nushell?", []),
     ("browser: Vivaldi or Floorp", []),
@@ -58,10 +60,11 @@ def test_unmarked(text: str, said: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("reside in Valletta", [("user", "lives in", "Valletta", False)]),
-        # no place named, a verb of change, a question: no note's fact
-        ("live in the moment", []),
-        ("relocate to Valletta", []),
+        # a bare verb is no statement about the user: advice, a saying, a plan, a wish
+        ("reside in Valletta", []),
+        ("live in fear of Mondays", []),
+        ("Live in Leddon and you'll understand.", []),
+        ("work at Pellucid Labs for a year, then go freelance", []),
         ("work at Pellucid Labs?", []),
     ],
 )
