@@ -353,8 +353,10 @@ def role_relation(words: list[str]) -> tuple[str, str] | None:
         phrase = " ".join(mended[start:])
         for kind, table in _ROLE_KINDS:
             if phrase in table:
-                # "deputy mayor", "assistant director": a second's office, not the office its tail names
-                return None if SECOND.intersection(mended[:start]) else (table[phrase], kind)
+                # "deputy mayor", "assistant director": a second's office, not the office its tail names (an
+                # assistant manager still works where the manager does)
+                second = SECOND.intersection(mended[:start]) and table[phrase] != "works at"
+                return None if second else (table[phrase], kind)
     return None
 
 
