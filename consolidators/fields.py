@@ -24,7 +24,7 @@ _LABELS: dict[str, str] = {
     },
     **{
         w: "works at"
-        for w in ("employer", "company", "workplace", "organisation", "organization", "works at", "employed by")
+        for w in ("employer", "company", "workplace", "organisation", "organization", "works at", "work", "employed by")
     },
     **{w: "works as" for w in ("occupation", "job", "job title", "profession", "role", "day job", "current job")},
     **{w: "born in" for w in ("place of birth", "birthplace", "born in", "born")},
@@ -106,9 +106,17 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
             continue
         label = m["label"].strip().lower()
         predicate = _relation(label) or _tool_role(label, role_of)
+        value = _ASIDE.sub("", m["value"]).strip(" .")
+        if label in _LOOSE and not _A_NAME.fullmatch(value):
+            continue  # "work: Zoom calls all day", "Work: Jira, Slack, repeat": a day, not an employer
         if predicate:
-            found += _values(predicate, _ASIDE.sub("", m["value"]).strip(" ."))
+            found += _values(predicate, value)
     return found
+
+
+#: Labels that head a day's plans as often as a profile's field: only a name alone is their value.
+_LOOSE = frozenset({"work"})
+_A_NAME = re.compile(r"[A-Z0-9][\w&.'-]*(?: (?:&|of|and|de|for)?\s?[A-Z0-9][\w&.'-]*)*")
 
 
 def _asked(text: str, m: re.Match[str]) -> bool:

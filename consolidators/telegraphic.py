@@ -63,6 +63,22 @@ _AT = re.compile(r"(?<=\w)\s+@\s+(?=[A-Z0-9])")
 _LABEL_WORDS = 3
 
 
+#: A whole note to self that is one state and its place, nothing else: "live in Edinburgh", "work at Initech".
+_NOTE = re.compile(
+    rf"(?P<verb>live|work|study|reside) (?:in|at) [{UPPER}][\w'&.-]*(?: (?:of |de |van )?[{UPPER}][\w'&.-]*)*[.!]?"
+)
+
+
+def said(text: str, role: str) -> str:
+    """Shorthand as prose says it (:func:`unmarked`), and a user's whole note of one state given its "I" ("live
+    in Edinburgh" as an "About me" bullet). Only the whole line: "Live in Leeds and you'll understand", "live in
+    fear of Mondays" or "work at X for a year, then go freelance" are advice, sayings and plans."""
+    text = unmarked(text)
+    if role == "user" and _NOTE.fullmatch(text.strip()):
+        return f"I {text.strip()[0].lower()}{text.strip()[1:]}"
+    return text
+
+
 def unmarked(text: str) -> str:
     """``text`` with shorthand's separators said as prose says them, so the readers read it: "@" as "at" ("new
     job @ Brightline"), an arrow as "to" after a change ("moved -> Leeds", "moved Leeds -> Bristol" is "moved from

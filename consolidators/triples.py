@@ -187,7 +187,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
 @functools.lru_cache(maxsize=16384)
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
-    sentence = headlines.prose(telegraphic.unmarked(sentence))  # shorthand and headlinese as prose says them
+    sentence = headlines.prose(telegraphic.said(sentence, role))  # shorthand and headlinese as prose says them
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     clean = plain(sentence)
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)

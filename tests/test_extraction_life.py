@@ -246,7 +246,6 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("my uncle's firm, Tarnwell, is hiring", []),
     # the round's audit: what looks like a job, a pet, a home or a language and is not one now
     ("my insurance company, Tarnwell, raised my premium", []),
-    ("work: Zoom calls all day", []),
     ("I'm the former CTO of Brightlane", []),
     ("I'm the CEO of my household", []),
     ("I'm CTO of nothing, lol", []),

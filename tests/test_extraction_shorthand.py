@@ -23,8 +23,9 @@ ROWS: list[tuple[str, list[Triple]]] = [
     # a lower-case job after a dashed label is still a job
     ("job — welder", [("user", "works as", "welder", False)]),
     ("employed by: Pellucid Labs", [("user", "works at", "Pellucid Labs", False)]),
-    # "work:" labels a day as often as an employer ("work: Zoom calls all day"): no field
-    ("work: Pellucid Labs", []),
+    # "work:" labels a day as often as an employer: only a name alone is its value
+    ("work: Pellucid Labs", [("user", "works at", "Pellucid Labs", False)]),
+    ("work: Zoom calls all day", []),
     # a field asked, weighed or denied states nothing
     ("shell: nushell?", []),
     ("browser: Vivaldi or Floorp", []),
@@ -60,8 +61,11 @@ def test_unmarked(text: str, said: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # a bare verb is no statement about the user: advice, a saying, a plan, a wish
-        ("reside in Valletta", []),
+        # a whole note of one state and its place is the user's ("About me: - live in Valletta")
+        ("reside in Valletta", [("user", "lives in", "Valletta", False)]),
+        ("live in Valletta.", [("user", "lives in", "Valletta", False)]),
+        # anything more is advice, a saying, a plan or a wish
+        ("Live in Valletta for a year and you'll understand", []),
         ("live in fear of Mondays", []),
         ("Live in Leddon and you'll understand.", []),
         ("work at Pellucid Labs for a year, then go freelance", []),
