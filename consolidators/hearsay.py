@@ -53,6 +53,8 @@ _FRAMING_ADJECTIVES = frozenset("convinced sure certain adamant".split())
 #: Verbs of saying: they assert the clause unless the sentence marks the saying as mistaken or denies it.
 _SAYING_VERBS = frozenset("say report state write tell announce confirm".split())
 _MISTAKEN = frozenset("wrongly falsely mistakenly incorrectly erroneously wrongfully inaccurately never".split())
+#: A state said to go on past the stage of life it began in.
+_STILL = re.compile(r"\bstill\b", re.I)
 #: Works whose world a scene sets: "in the film", "in season two", "in my dream".
 _WORKS = frozenset(
     (
@@ -113,7 +115,7 @@ def unasserted(text: str, value: str) -> bool:
 def in_a_past_stage(text: str, value: str) -> bool:
     """Whether the clause naming ``value``, or the role it is in apposition to, is set in a stage of life now
     over: "X, a member of the Y choir in her teens, now sings jazz", "As a child, X lived in Beirut"."""
-    if not _STAGE_CUE.search(text):
+    if not _STAGE_CUE.search(text) or _STILL.search(text):  # "learned Polish as a child and still speaks it"
         return False
     head = _root_of(text, value)
     if head is None:
@@ -226,7 +228,9 @@ def _a_work(prep: Any) -> bool:
         lemma = lemmatise(work.lower_, "NOUN")
         determined = any(c.dep_ in ("det", "poss") for c in work.children)
         one = work.tag_ != "NNS"  # "starred in his first three films" is a career, not a world
-        if work.dep_ == "pobj" and one and lemma in _WORKS and (determined or lemma in _BARE_WORKS):
+        # "in her third season at Ferrol Rovers" is a player's career, not a series' world
+        mine = lemma == "season" and any(c.dep_ == "poss" for c in work.children)
+        if work.dep_ == "pobj" and one and not mine and lemma in _WORKS and (determined or lemma in _BARE_WORKS):
             return True
     return False
 
