@@ -393,7 +393,7 @@ def _over(verb: Any) -> bool:
 
 
 def _a_day(tok: Any) -> bool:
-    return tok.ent_type_ == "DATE" or tok.lower_ in _DAYS
+    return tok.lower_ in _DAYS
 
 
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
