@@ -97,12 +97,9 @@ _CUE = re.compile(
 def unasserted(text: str, value: str) -> bool:
     """Whether ``text`` names ``value`` only inside a clause it frames as believed, claimed, pretended, denied,
     wrongly said, or set in a story's world."""
-    if not _CUE.search(text):
+    path = _value_path(text, value) if _CUE.search(text) else None
+    if path is None:
         return False
-    head = _root_of(text, value)
-    if head is None:
-        return False
-    path = [head, *_ancestors(head)]
     if any(_framed(tok) for tok in path):
         return True
     if any(tok.dep_ == "dobj" and lemmatise(tok.head.lower_, "VERB") in _WANTING_VERBS for tok in path):
@@ -115,12 +112,10 @@ def unasserted(text: str, value: str) -> bool:
 def in_a_past_stage(text: str, value: str) -> bool:
     """Whether the clause naming ``value``, or the role it is in apposition to, is set in a stage of life now
     over: "X, a member of the Y choir in her teens, now sings jazz", "As a child, X lived in Beirut"."""
-    if not _STAGE_CUE.search(text) or _STILL.search(text):  # "learned Polish as a child and still speaks it"
+    # "learned Polish as a child and still speaks it": a state still held
+    path = _value_path(text, value) if _STAGE_CUE.search(text) and not _STILL.search(text) else None
+    if path is None:
         return False
-    head = _root_of(text, value)
-    if head is None:
-        return False
-    path = [head, *_ancestors(head)]
     verb, _ = _scene_holders(path)
     own = path[: path.index(verb) + 1]
     return any(_a_past_stage(p) for tok in own for p in tok.children)
@@ -130,12 +125,10 @@ def anothers(text: str, value: str) -> bool:
     """Whether the clause naming ``value`` has for its subject someone the speaker calls theirs, and not the
     speaker too: "My friend Leila just adopted a parrot named Kiwi" ("my partner and I live in Ghent" is the
     user's; "my wife is Priya" names the user's wife by a copula, which this leaves to its readers)."""
-    if not _RELATION_CUE.search(text):
+    path = _value_path(text, value) if _RELATION_CUE.search(text) else None
+    if path is None:
         return False
-    head = _root_of(text, value)
-    if head is None:
-        return False
-    path = [head, *_ancestors(head)]
+    head = path[0]
     verb = next((tok for tok in path if tok.pos_ in ("VERB", "AUX") and tok.dep_ != "acl"), None)  # not "named"
     if verb is None or any(tok.dep_ in ("attr", "acomp") for tok in path[: path.index(verb)]):
         return False
@@ -148,6 +141,12 @@ def anothers(text: str, value: str) -> bool:
         if head.i not in {t.i for t in agent.subtree} and words & _POSSESSIVE and words & _RELATION_NOUNS:
             return not words & _FIRST_PERSON
     return False
+
+
+def _value_path(text: str, value: str) -> list[Any] | None:
+    """The token that heads ``value`` in ``text``'s parse and every token above it; None when it is not found."""
+    head = _root_of(text, value)
+    return None if head is None else [head, *_ancestors(head)]
 
 
 def _words(tok: Any) -> set[str]:
