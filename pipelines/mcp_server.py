@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from memory_sink import MemoryStore, TiermemError
 from memory_sink.staging import parse_ts
@@ -218,9 +218,28 @@ def context_block(found: Sequence[Memory]) -> str:
     return "\n".join(lines) if lines else "No relevant memories."
 
 
+class _Server(MCPServer):
+    """The SDK's server, with arguments that fail the input schema reported in one line."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            # The SDK passes pydantic's own text on: several lines, a type code and a URL per field. The model
+            # that called the tool needs the field and what it must be, as the store's errors give it.
+            if isinstance(exc.__cause__, ValidationError):
+                raise ToolError(f"{name}: {one_line(exc.__cause__)}") from exc.__cause__
+            raise
+
+
+def one_line(error: ValidationError) -> str:
+    """`k: Input should be greater than or equal to 1; kinds.0: Input should be 'turn', …`"""
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in error.errors())
+
+
 def build_server(store: MemoryStore, namespace: str) -> MCPServer:
     """An ``MCPServer`` whose tools read and write ``store`` in ``namespace``."""
-    server = MCPServer(
+    server = _Server(
         "tiermem",
         log_level="WARNING",  # stdio clients show the server's stderr; per-request INFO lines are noise there
         instructions=(

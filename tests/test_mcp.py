@@ -178,5 +178,13 @@ def test_tools_over_the_sdk_client_in_process(store: MemoryStore) -> None:
             assert structured(shared)["inserted"] == 1
             other = await client.call_tool("facts", {"namespace": "someone-else"})
             assert other.is_error and "mcp.allow_namespaces" in other.content[0].text
+            for arguments, said in [
+                ({"query": "x", "k": -1}, "recall: k: Input should be greater than or equal to 1"),
+                ({"query": "x", "kinds": ["fact", "note"]}, "recall: kinds.1: Input should be 'turn', "),
+                ({"k": 3}, "recall: query: Field required"),
+            ]:
+                refused = await client.call_tool("recall", arguments)
+                assert refused.is_error and refused.content[0].text.startswith(said), refused.content
+                assert "\n" not in refused.content[0].text and "pydantic.dev" not in refused.content[0].text
 
     anyio.run(main)
