@@ -100,7 +100,9 @@ class TiermemTools:
         query: str,
         k: Annotated[int, Field(ge=1, le=1000, description="How many memories at most.")] = 10,
         kinds: Annotated[list[Kind] | None, Field(description="Only these kinds: turn, episode, fact.")] = None,
-        as_of: Annotated[str | None, Field(description="ISO 8601: what was believed then.")] = None,
+        as_of: Annotated[
+            str | None, Field(description="ISO 8601: what was believed then (by recording time, not world time).")
+        ] = None,
         min_score: Annotated[float | None, Field(description="Drop memories under this cosine similarity.")] = None,
         metadata: Annotated[dict[str, Any] | None, Field(description="Keep memories whose metadata has these.")] = None,
         include_outdated: Annotated[bool, Field(description="Keep episodes whose facts have changed.")] = True,
@@ -124,7 +126,9 @@ class TiermemTools:
         self,
         subject: str | None = None,
         predicate: str | None = None,
-        as_of: Annotated[str | None, Field(description="ISO 8601: the facts believed then.")] = None,
+        as_of: Annotated[
+            str | None, Field(description="ISO 8601: the facts believed then (by recording time, not world time).")
+        ] = None,
         all_versions: Annotated[bool, Field(description="Every version, superseded ones too.")] = False,
         namespace: Namespace = None,
     ) -> dict[str, Any]:

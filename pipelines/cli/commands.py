@@ -305,7 +305,11 @@ def _split_kinds(value: str | None) -> list[str] | None:
 @json_option
 @namespace_option
 @click.option("--k", "k", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many results.")
-@click.option("--as-of", default=None, help="ISO time: what tiermem believed then.")
+@click.option(
+    "--as-of",
+    default=None,
+    help="ISO time: what tiermem believed then (by when it recorded each memory, not when a fact became true).",
+)
 @click.option(
     "--kind", "kinds", default=None, help="Comma-separated: turn,passage,episode,fact (default: turn,passage,fact)."
 )

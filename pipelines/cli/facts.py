@@ -91,7 +91,11 @@ def _memories_named(
 @click.option("--subject", default=None, help="Only facts about this subject.")
 @click.option("--predicate", default=None, help="Only facts with this predicate.")
 @click.option("--all-versions", is_flag=True, help="Include superseded and retracted facts.")
-@click.option("--as-of", default=None, help="ISO time: the facts tiermem believed then, with their status then.")
+@click.option(
+    "--as-of",
+    default=None,
+    help="ISO time: the facts tiermem believed then, with their status then (by recording time; a fact's own world time is its from → to).",
+)
 def facts(
     config_path: str | None,
     as_json: bool,
