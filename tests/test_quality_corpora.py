@@ -8,16 +8,20 @@ what the figures mean.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import subprocess
 import sys
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from consolidators.places import DEMONYMS
+
+from ._corpus_terms import empty_terms
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCH))
@@ -166,19 +170,27 @@ def test_extraction_benchmark_prints_its_table_and_errors(tmp_path: Path) -> Non
     assert "heldout third" in out.stdout and "target heldout: precision >= 0.95" in out.stdout
 
 
+@pytest.fixture(scope="module")
+def empty_terms_by_split() -> dict[str, list[str]]:
+    # The suite runs on one core: a spawned worker reads every other split on the second one, which halves the
+    # wall time of reading every sentence of every split (~100 s on two cores when read in this process alone).
+    lines = {
+        split: [(s.id, s.text, "user" if s.speaker == "user" else "assistant") for s in SENTENCES[split]]
+        for split in sorted(WRITTEN)
+    }
+    by_size = sorted(lines, key=lambda split: len(lines[split]), reverse=True)
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as worker:
+        theirs = {split: worker.submit(empty_terms, lines[split]) for split in by_size[1::2]}
+        found = {split: empty_terms(lines[split]) for split in by_size[0::2]}
+        return found | {split: future.result() for split, future in theirs.items()}
+
+
+@pytest.mark.timeout(900)  # the first test reads every split (its fixture's work): ~1 min on two quiet cores
 @pytest.mark.parametrize("split", sorted(WRITTEN))
-def test_no_corpus_sentence_yields_a_fact_with_an_empty_term(split: str) -> None:
+def test_no_corpus_sentence_yields_a_fact_with_an_empty_term(
+    split: str, empty_terms_by_split: dict[str, list[str]]
+) -> None:
     # session_facts drops a reader's empty part (the output check would fail the whole session for it), so an
     # empty part is a fact lost: no sentence any writer wrote may produce one ("I'd pick it over tea" once gave
-    # a preference for ""). One test per split keeps each well inside the per-test timeout on a loaded machine.
-    from consolidators import extract_triples
-    from consolidators.triples import prefetch_parses
-
-    sentences = SENTENCES[split]
-    role = {s.id: "user" if s.speaker == "user" else "assistant" for s in sentences}
-    # a split in one batch, of what reading it parses (the consolidator's own batching: the first-person parse
-    # only of a user's sentence read whole, the clauses too): ~15% less than parsing every text both ways
-    prefetch_parses((s.text, role[s.id]) for s in sentences)
-    for s in sentences:
-        for f in extract_triples(s.text, role[s.id]):
-            assert f.subject.strip() and f.predicate.strip() and f.object.strip(), (s.id, f)
+    # a preference for "").
+    assert not empty_terms_by_split[split]
