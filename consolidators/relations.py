@@ -109,7 +109,11 @@ SPOUSE_ROLES: dict[str, str] = _classes(married_to="wife husband spouse")
 INVERSE_ROLES: dict[str, str] = _classes(author_of="author writer novelist poet playwright")
 #: Works "by" someone: "Beloved is a novel by Toni Morrison" → (Toni Morrison, author of, Beloved).
 WORKS_BY: dict[str, tuple[str, bool]] = {
-    **{w: ("author of", True) for w in "novel book poem play memoir essay story novella biography".split()},
+    # a collection of the author's own pieces ("the collection Tide Tables"), a trilogy of their novels
+    **{
+        w: ("author of", True)
+        for w in "novel book poem play memoir essay story novella biography collection trilogy".split()
+    },
     **{w: ("directed by", False) for w in "film movie documentary feature biopic".split()},
 }
 #: (verb lemma, preposition or "" for a direct object, passive?) -> (predicate, inverse, cardinality).
