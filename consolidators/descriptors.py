@@ -227,7 +227,7 @@ def _participle(verb: Any, relation: RelationReader) -> list[Fact]:
 def _possessed_work(kind: Any) -> list[Fact]:
     """ "Margaret Atwood's novel The Testaments", "Aino Salmi's debut feature" in apposition to its title."""
     work = WORKS_BY.get(lemmatise(kind.text, "NOUN"))
-    maker = child(kind, "poss")
+    maker = _whose(child(kind, "poss"))
     if work is None or maker is None or not is_name(maker) or kind.text[:1].isupper():
         return []
     if kind.dep_ == "appos" and is_name(kind.head, initial=True):
@@ -240,6 +240,16 @@ def _possessed_work(kind: Any) -> list[Fact]:
     if maker_first:
         return make_fact(name_text(maker), predicate, title, multi=True)
     return make_fact(title, predicate, name_text(maker), single=True)
+
+
+def _whose(poss: Any) -> Any:
+    """The possessor itself, or for "whose" the name its relative clause hangs on ("Maren Sollied, whose
+    collection Drift Ice won …")."""
+    if poss is None or poss.lower_ != "whose":
+        return poss
+    # the name right before "whose" (and its comma): the small parser often hangs the clause elsewhere
+    before = poss.doc[poss.i - 2] if poss.i >= 2 and poss.doc[poss.i - 1].text == "," else None
+    return before if before is not None and is_name(before) else None
 
 
 def _title_after(kind: Any) -> str:

@@ -14,6 +14,7 @@ import re
 
 from .lifeevents import is_occupation
 from .places import DEMONYMS, country_of
+from .relations import role_relation
 from .spans import make_fact
 from .text import inflected_verb
 from .types import Fact
@@ -280,7 +281,8 @@ def facts(text: str) -> list[Fact]:
             if m.groupdict().get("o2"):  # "a citizen of both France and Canada": each a citizenship
                 found += _fact(m, predicate, subj, "o2")
     for m in _ROLE_AT.finditer(text):
-        if is_occupation(m["role"]):
+        # "a saxophonist with the Jaffa Brass Collective" plays in the group (the parse reads it), on no payroll
+        if is_occupation(m["role"]) and role_relation(m["role"].lower().split()) != ("member of", "holder"):
             found += make_fact(m["p"], "works at", m["o"], single=True)
     for m in _BORN_AFTER.finditer(text):
         found += make_fact(m["p"], "born in", DEMONYMS.get(m["o"], m["o"]), single=True)

@@ -33,6 +33,7 @@ from typing import Any
 from . import newsidioms, nlp_cache, standins
 from .asides import asides as aside_sentences
 from .descriptors import described
+from .ensembles import line_up
 from .offices import departure_posts, holder, office_given, office_holder
 from .parsecues import worth_parsing
 from .places import DEMONYMS
@@ -304,11 +305,14 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
         # Brigitte Macron"), or the sentence's subject's ("Beyonce is the wife of Jay-Z")
         first = getattr(owner, "dep_", "") != "poss"
         listed = _listed(subj) if attr.tag_ == "NNS" else []
+        # "a drummer with the Brass Meridian and the Lantern Street Trio": one of several, each a holder's
+        owners = [owner] if definite(attr) or isinstance(owner, str) else [owner, *filter(is_name, conjuncts(owner))]
         return [
             f
             for name in (subj, *listed)
+            for o in owners
             for f in _role_fact(
-                owner, attr, name, single=definite(attr) and not listed, multi=not definite(attr), value_first=first
+                o, attr, name, single=definite(attr) and not listed, multi=not definite(attr), value_first=first
             )
         ]
     by = child(prep_of(attr, "by") or prep_of(attr, "from"), "pobj")  # "a 2023 biopic from director X"
@@ -316,7 +320,7 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
     if work is not None and by is not None and is_name(by):  # "Beloved is a novel by Toni Morrison"
         predicate, inverse = work
         return make_fact(by, predicate, subj, multi=True) if inverse else make_fact(subj, predicate, by, single=True)
-    return []
+    return line_up(subj, attr)  # "The Marrow Trio are pianist Lena Vogt, bassist Arne Dahl and …"
 
 
 def _listed(subj: Any) -> list[Any]:

@@ -63,7 +63,10 @@ OWNER_ROLES: dict[str, str] = _classes(
 #: Chili Peppers" is Flea's membership, whichever side of the copula the name stands.
 HOLDER_ROLES: dict[str, str] = _classes(
     member_of="member frontman frontwoman bassist drummer guitarist singer vocalist keyboardist lead_singer"
-    " founding_member percussionist",
+    " founding_member percussionist violinist violist cellist saxophonist trumpeter trombonist clarinettist"
+    " clarinetist oboist flautist flutist harpist accordionist fiddler mandolinist banjoist bandleader pianist"
+    # a learned society's fellows are its members ("a Fellow of the Royal Society")
+    " fellow",
     plays_for="striker goalkeeper goalie defender midfielder forward winger player captain footballer guard"
     " point_guard pitcher quarterback",
     works_at="researcher engineer professor scientist employee lecturer analyst developer staffer economist"
@@ -72,7 +75,9 @@ HOLDER_ROLES: dict[str, str] = _classes(
     # a post an organisation fills: its coach, manager or conductor works there, as a director does whose title
     # names a department ("music director", "artistic director"); a bare "director" of a work directs it
     " coach head_coach manager conductor chief_conductor principal_conductor music_director artistic_director"
-    " managing_director executive_director creative_director sporting_director technical_director",
+    " managing_director executive_director creative_director sporting_director technical_director"
+    # a fellowship that is a post, not a society's membership
+    " research_fellow postdoctoral_fellow visiting_fellow teaching_fellow junior_fellow senior_fellow",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
@@ -86,13 +91,29 @@ INSTITUTION_WORDS = frozenset(
     " Museum Gallery Orchestra Philharmonic Playhouse Library Academy Conservatory College Hospital Bank Agency"
     " Ministry Society Association Ensemble".split()
 )
+#: Last words of an ensemble's name: "the Cedar Quartet", "the Madrigal Chamber Choir". Who sings or plays in one
+#: is a member of it, where "sings in Vienna" or "plays in Madrid" names a place.
+ENSEMBLE_WORDS = frozenset(
+    "Band Choir Chorus Chorale Singers Orchestra Philharmonic Sinfonietta Symphony Ensemble Collective Quartet"
+    " Quintet Sextet Septet Octet Trio Duo Consort Players Brass Strings".split()
+)
+#: Instruments: "plays second violin in …", "with Jonah Price on guitar" name a musician's part in a group.
+INSTRUMENTS = frozenset(
+    "violin viola cello bass double-bass guitar drums drum piano keyboards keys saxophone sax trumpet trombone"
+    " clarinet flute oboe bassoon horn harp accordion banjo mandolin fiddle kora oud sitar tabla percussion organ"
+    " synth synthesizer ukulele harmonica tuba vocals".split()
+)
 #: Spouses: the fact is about whoever the sentence is about ("Beyonce is the wife of Jay-Z").
 SPOUSE_ROLES: dict[str, str] = _classes(married_to="wife husband spouse")
 #: Role nouns whose holder is the subject and the "of" name the object's owner: "Orwell is the author of …".
 INVERSE_ROLES: dict[str, str] = _classes(author_of="author writer novelist poet playwright")
 #: Works "by" someone: "Beloved is a novel by Toni Morrison" → (Toni Morrison, author of, Beloved).
 WORKS_BY: dict[str, tuple[str, bool]] = {
-    **{w: ("author of", True) for w in "novel book poem play memoir essay story novella biography".split()},
+    # a collection of the author's own pieces ("the collection Tide Tables"), a trilogy of their novels
+    **{
+        w: ("author of", True)
+        for w in "novel book poem play memoir essay story novella biography collection trilogy".split()
+    },
     **{w: ("directed by", False) for w in "film movie documentary feature biopic".split()},
 }
 #: (verb lemma, preposition or "" for a direct object, passive?) -> (predicate, inverse, cardinality).
@@ -292,7 +313,7 @@ VOCABULARY_CUE = re.compile(
     r"(?: (?:city|town) of)? [A-Z0-9]"  # "married to the architect Sela Obi"
     rf"|\b(?:{'|'.join(noun for _, noun in IDIOMS)}) (?:with|at|in|to|from) (?:the )?[A-Z]"
     # "The CEO of Acme", "Oslo's mayor, Ana", "whose capital is Lima", "Mayor Anton Wirth"
-    rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by|is|are) (?:the )?|,? )[A-Z]"
+    rf"|\b(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?(?: (?:of|at|for|by|with|is|are) (?:the )?|,? )[A-Z]"
     r"|\b[A-Z]\w+ (?:citizen|citizenship|national)\b|\bcitizenship of (?:the )?[A-Z]"
     rf"|'s (?:[a-z]+ ){{0,3}}(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "Valparaíso's newly elected mayor"
     rf"|\b[A-Z][\w.&'-]* (?:[a-z]+ )?(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})s?\b"  # "an Airbus test pilot"
@@ -307,6 +328,7 @@ VOCABULARY_CUE = re.compile(
     rf"|\b[A-Z][\w.-]*'s (?:[a-z-]+ )?(?:{'|'.join(WORKS_BY)})\b"  # "Atwood's novel The Testaments"
     rf"|\bas (?:the |its |their |a |an |new |interim )*(?i:{'|'.join(map(re.escape, _ROLE_WORDS))})\b"  # "as chief executive"
     r"|\b(?:sold|sells|sell) (?:the )?[A-Z]"  # "Quayside sold Pindrop to Lumen"
+    r"|\b(?:sings?|sang|plays?|played|performs?|performed)(?: [a-z-]+){0,2} (?:in|with|for) (?:the |both )?[A-Z]"  # a group
     r"|\b[A-Z][\w&.-]*'s [A-Z]\w+ [A-Z]"  # "Nokia's Pedro Alves": an employer's person
 )
 

@@ -80,6 +80,8 @@ def _read(kind: str, m: re.Match[str]) -> list[Fact]:
     if kind == "made":  # a genre is directed ("a 2025 drama from director X"), a book written
         if m["kind"] in ("novel", "book", "memoir", "collection", "play"):
             return [_fact(m["maker"], "author of", m["title"], "multi")]
+        if m["kind"] in _EITHER and not _FILMED.search(m[0]):  # "a thriller by X" may be X's novel
+            return []
         return [_fact(m["title"], "directed by", m["maker"], "single")]
     if kind == "work":
         work = WORKS_BY.get(m["kind"])
@@ -96,6 +98,11 @@ def _read(kind: str, m: re.Match[str]) -> list[Fact]:
     if role is None or role[1] != "owner" or FORMER.intersection(words) or words[0].startswith("ex-"):
         return []
     return [_fact(m["owner"], role[0], m["value"], "single")]
+
+
+#: Genres of the page and the screen alike; only "from", or a director named, makes one a film.
+_EITHER = frozenset({"drama", "thriller", "comedy"})
+_FILMED = re.compile(r"\bfrom\b|\bdirector\b")
 
 
 def _fact(subject: str, predicate: str, obj: str, cardinality: str | None) -> Fact:

@@ -63,7 +63,8 @@ def owner_of(noun: Any) -> Any:
     poss = child(noun, "poss")
     if poss is not None and is_name(poss):
         return poss
-    prep = next((c for c in noun.children if c.dep_ == "prep" and c.text.lower() in ("of", "at", "for")), None)
+    # "a drummer with the Brass Meridian", "an analyst with Lazard": a holder's "with" is where the role is held
+    prep = next((c for c in noun.children if c.dep_ == "prep" and c.text.lower() in ("of", "at", "for", "with")), None)
     obj = child(prep, "pobj") if prep is not None else None
     obj = titled(obj) if obj is not None else None  # "the birthplace of the novelist Chimamanda Ngozi Adichie"
     if obj is not None and is_name(obj):
@@ -231,8 +232,10 @@ def value_of(tok: Any) -> Any:
         if inner is not None:
             return inner
     named = next((c for c in tok.rights if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
-    if tok.pos_ == "NOUN" and tok.text.islower() and named is not None and named.i == tok.right_edge.i:
-        return named  # "the architect Sela Obi": the noun describes the name after it
+    # "the architect Sela Obi": the noun describes the name after it (or the names listed from it: "violinists
+    # Anna Berg and Mirek Novak")
+    if tok.pos_ == "NOUN" and tok.text.islower() and named is not None and named.right_edge.i == tok.right_edge.i:
+        return named
     return tok
 
 

@@ -20,6 +20,8 @@ _DEMONYM = "|".join(sorted(DEMONYMS, key=len, reverse=True))
 _LANGUAGE = r"(?:[A-Z][a-z]+)"
 _LANGS = rf"{_LANGUAGE}(?:(?:,| and|, and) {_LANGUAGE})*"
 _FILM = r"(?:film|documentary|movie|feature|drama|thriller|comedy|short|debut)"
+#: The kinds only a screen shows: "a thriller by X" may be X's novel, "a documentary by X" is X's film.
+_SCREEN = r"(?:film|documentary|movie|feature|short)"
 _BOOK = r"(?:novel|book|memoir|poem|play|story|collection|novella|essay|trilogy|biography|saga)"
 #: Who a credit names the maker as, between "by" and the name: "a film by director Mart Kivi".
 _MAKER = r"(?:(?:the )?(?:[a-z-]+ )?(?:director|filmmaker|film-maker|author|writer|novelist|poet|playwright) )?"
@@ -90,7 +92,7 @@ MORE_SHAPES: tuple[Shape, ...] = compiled(
         # "The Salt Orchard, from director Lucrecia Vidal, opens", "Parasite (dir. Bong Joon-ho, 2019)"
         (
             "directed by",
-            rf"(?:^|(?<=; ))(?:[Tt]he {_FILM} )?{title_slot('w')}, (?:(?:the |an? )(?:[a-z-]+ ){{0,2}}{_FILM} (?:by|from) "
+            rf"(?:^|(?<=; ))(?:[Tt]he {_FILM} )?{title_slot('w')}, (?:(?:the |an? )(?:[a-z-]+ ){{0,2}}(?:{_FILM} from|{_SCREEN} by) "
             rf"{_MAKER}|(?:co-)?directed by |from (?:the )?(?:[a-z-]+ )?(?:director|filmmaker) ){person_slot('p')}",
             "w",
             "p",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .ensembles import MEMBERSHIP, instrument_preps, joined_as_member, musicians_relation
 from .lifeevents import is_occupation
 from .places import DEMONYMS
 from .relations import HOLDER_ROLES, IDIOMS, ROLE_PLACES, canonical_relation, correct, nearest_verb
@@ -89,6 +90,7 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             facts += make_fact(owner, place, value_of(obj), single=True)
             continue
         relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
+        relation = musicians_relation(verb, lemma, word, obj) or relation  # "plays cello in the X Quartet"
         obj = place_in(obj)
         if relation is not None and relation[0] in ("born in", "died in", "lives in"):
             obj = site_name(obj, SITES_IN_A_PLACE)  # "died in a Stockholm hospital" died in Stockholm
@@ -127,6 +129,8 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             and (_joined_as_worker(verb) or obj.text in _EMPLOYERS or _titled_worker(subj))
         ):
             relation = ("works at", False, None)  # "joined the IMF as a senior economist" is a job
+        if relation is not None and lemma == "join" and joined_as_member(verb):
+            relation = MEMBERSHIP  # "joined Los Tigres del Sur as bassist": a place in the band, not a job
         if relation is not None:
             facts += related(subj, relation, obj)
     return facts[:1] if facts and facts[0].cardinality == "single" else facts
@@ -171,6 +175,7 @@ def _preps(verb: Any) -> list[Any]:
     dobj = child(verb, "dobj")
     if dobj is not None and (lemmatise(verb.text, "VERB"), lemmatise(dobj.text, "NOUN")) in IDIOMS:
         preps += [c for c in dobj.children if c.dep_ == "prep"]
+    preps += instrument_preps(verb)  # "plays the oud in Kervan": the group hangs on the instrument
     # "works as an interpreter for the FAO": the parser hangs the employer on the trade, not on the verb
     trade = child(prep_of(verb, "as"), "pobj")
     if trade is not None and is_occupation(lemmatise(trade.text, "NOUN")):
@@ -228,6 +233,8 @@ def related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list
     """Facts for one (predicate, inverse, cardinality) relation: ``inverse`` makes the object the subject."""
     predicate, inverse, cardinality = relation
     objects = [obj, *conjuncts(obj)] if cardinality != "single" else [obj]
+    if cardinality != "single" and value_of(obj) is not obj:  # "consists of violinists A and B, violist C"
+        objects += conjuncts(value_of(obj))
     # "Larry Page and Sergey Brin founded Google": each of a relation's several holders holds it
     subjects = [subj, *conjuncts(subj)] if inverse and cardinality != "single" else [subj]
     out: list[Fact] = []
