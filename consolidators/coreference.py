@@ -320,11 +320,19 @@ def _as_held(fact: Fact, names: _Names) -> Fact:
     return replace(fact, object=value) if part else fact
 
 
+#: A name said as a word: no letter, apostrophe or hyphen joined before it, no letter or hyphen after it.
+_NOT_AFTER_A_WORD = re.compile(r"(?<![\w'’-])")
+_NOT_BEFORE_A_WORD = re.compile(r"(?![\w-])")
+
+
 def _first(sentences: list[str], name: str) -> int:
     """The first sentence that says ``name`` alone ("Demir works", not "Yusuf Demir lives"), else as a word ("The
     Norlandic capital"), else the first."""
-    said = regexes.compiled(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")
-    found = [(k, m.start(), m.end()) for k, sentence in enumerate(sentences) for m in said.finditer(sentence)]
+    found = [
+        (k, m.start, m.end)
+        for k, sentence in enumerate(sentences)
+        for m in regexes.said(name, sentence, _NOT_AFTER_A_WORD, _NOT_BEFORE_A_WORD)
+    ]
     alone = (k for k, start, end in found if _alone(sentences[k], start, end))
     return next(alone, found[0][0] if found else 0)
 

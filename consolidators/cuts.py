@@ -129,6 +129,8 @@ def _employer(f: Fact, text: str) -> Fact:
     """A ``works at`` whose value is the city the named workplace is in: the workplace."""
     if f.predicate != "works at" or f.retract:
         return f
+    if f" in {f.object}" not in text:  # the literal first: no pattern compiled for a city not said so
+        return f
     at = re.search(rf"\bat (?:the )?(?P<org>{_NAME}){_WORKPLACE} in {re.escape(f.object)}\b", text)
     return replace(f, object=at["org"]) if at else f
 

@@ -329,11 +329,16 @@ def _new_value(clause: str, office: Office, value: str, olds: set[str]) -> str |
     return None
 
 
+#: A name, or its possessive, right before an office ("Ostrania's official language"); compiled once, as the
+#: ``re`` module's own cache of 512 patterns is outrun by the per-name patterns of a few sessions.
+_NAMED_BEFORE = re.compile(rf"(?:[Tt]he )?(?P<n>{NAME})(?P<s>(?:'s|')(?: [a-z-]+){{0,2}}| (?:new )?)\s?$")
+
+
 def _owner(clause: str, office: Office, new: str, olds: set[str]) -> str | None:
     """Whose the office is: a possessive or a name before it, "of/at C" after it, the name "its" points back
     to, else the clause's subject."""
     ahead = clause[: office.start]
-    before = re.search(rf"(?:[Tt]he )?(?P<n>{NAME})(?P<s>(?:'s|')(?: [a-z-]+){{0,2}}| (?:new )?)\s?$", ahead)
+    before = _NAMED_BEFORE.search(ahead)
     # "made French Ostrania's official language": the new value said right before the owner is no part of it
     named = re.sub(rf"^{re.escape(new)} ", "", before["n"]) if before else ""
     if before and named != new and not re.search(r"(?:\bas|\bto|\bthe)\s*$", ahead):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 
 @functools.lru_cache(maxsize=8192)
@@ -24,3 +26,33 @@ def whole(term: str, *, possessive: bool = False) -> re.Pattern[str]:
     with ``possessive``, also before a possessive "'s" ("Femke van der Berg's husband")."""
     after = r"(?:(?='s\b)|(?![\w'-]))" if possessive else r"(?![\w'-])"
     return compiled(rf"(?<![\w'-]){re.escape(term)}{after}")
+
+
+#: What may not stand right before or after a term said whole (:func:`whole`'s ends, as patterns of their own).
+NOT_AFTER_A_WORD = re.compile(r"(?<![\w'-])")
+NOT_BEFORE_A_WORD = re.compile(r"(?![\w'-])")
+
+
+@dataclass(frozen=True)
+class Said:
+    """Where a term stands in a text: ``text[start:end]`` is the term."""
+
+    start: int
+    end: int
+
+
+def said(term: str, text: str, before: re.Pattern[str], after: re.Pattern[str]) -> Iterator[Said]:
+    """Where ``term`` stands in ``text``, left to right and not overlapping, with ``before`` matching (empty) at its
+    start and ``after`` at its end: what ``finditer`` of the three patterns in a row finds, without a pattern
+    compiled per term (most terms are read once, and compiling their pattern cost more than the search)."""
+    if not term:  # the empty term matches between characters: the patterns' own reading of that
+        yield from (Said(m.start(), m.end()) for m in compiled(before.pattern + after.pattern).finditer(text))
+        return
+    start = text.find(term)
+    while start >= 0:
+        end = start + len(term)
+        if before.match(text, start) and after.match(text, end):
+            yield Said(start, end)
+            start = text.find(term, end)
+        else:
+            start = text.find(term, start + 1)

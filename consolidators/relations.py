@@ -13,7 +13,9 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections.abc import Iterable
 
+import numpy as np
 from lemminflect import getAllInflections, getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
 from .vocabulary import CANONICAL_PREDICATES
@@ -344,13 +346,47 @@ def _near_in_length(length: int) -> tuple[str, ...]:
     return tuple(w for w in KNOWN_WORDS if 2.0 * min(length, len(w)) / (length + len(w)) >= _CLOSE)
 
 
+#: The characters of the vocabulary's words, one column each in :func:`_letter_counts`.
+_LETTERS = {c: i for i, c in enumerate(sorted({c for w in KNOWN_WORDS for c in w}))}
+
+
+def _letter_counts(words: Iterable[str]) -> np.ndarray:
+    """How often each of :data:`_LETTERS` occurs in each word (a row a word); other characters are not counted."""
+    counts = np.zeros((len(words := list(words)), len(_LETTERS)), dtype=np.int32)
+    for row, word in enumerate(words):
+        for c in word:
+            if c in _LETTERS:
+                counts[row, _LETTERS[c]] += 1
+    return counts
+
+
+@functools.lru_cache(maxsize=64)
+def _near_counts(length: int) -> np.ndarray:
+    """:func:`_letter_counts` of :func:`_near_in_length`, row for row."""
+    return _letter_counts(_near_in_length(length))
+
+
+def _sharing_letters(word: str) -> list[str]:
+    """The words of :func:`_near_in_length` that pass difflib's second bound against ``word`` (``quick_ratio``:
+    2·letters in common, as multisets / sum of the lengths), all counted at once: ``get_close_matches`` checks the
+    same bound word by word in Python, the most of its time, and checks it again on these (so none it keeps is lost;
+    the small margin only errs on the side of handing it one more)."""
+    near = _near_in_length(len(word))
+    common = np.minimum(_near_counts(len(word)), _letter_counts([word])).sum(axis=1)
+    return [
+        w
+        for w, shared in zip(near, common.tolist(), strict=True)
+        if 2.0 * shared >= _CLOSE * (len(word) + len(w)) - 1e-9
+    ]
+
+
 @functools.lru_cache(maxsize=16384)  # difflib over the vocabulary, for every word of every parse
 def correct(word: str) -> str:
     """``word``, or the vocabulary word it is an obvious typo of (one or two letters off, five letters or more)."""
     w = word.lower()
     if len(w) < 5 or w in KNOWN_WORDS or not w.isalpha():
         return word
-    close = difflib.get_close_matches(w, _near_in_length(len(w)), n=1, cutoff=_CLOSE)
+    close = difflib.get_close_matches(w, _sharing_letters(w), n=1, cutoff=_CLOSE)
     # a typo keeps its first letter: "resident" is a word of its own, not "president" mistyped
     return close[0] if close and close[0][0] == w[0] else word
 

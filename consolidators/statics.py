@@ -295,6 +295,8 @@ def _describes(other: Fact, mine: Fact, text: str) -> bool:
         word, name = other.subject, mine.subject
     else:
         return False
+    if word not in text or name not in text:  # both said word for word, or no pattern to compile for them
+        return False
     return bool(re.search(rf"\b{re.escape(word)} (?:[a-z-]+ ){{1,3}}(?:of )?(?:the )?{re.escape(name)}\b", text))
 
 

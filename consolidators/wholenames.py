@@ -90,6 +90,8 @@ _PERSON_SIDES = {
 
 #: A compound adjective that describes a name ("Lagos-born, London-based playwright Tolu Ajayi"), never one.
 _COMPOUND = r"(?:born|based|headquartered|bred|raised|educated|trained)"
+#: The end of a term said whole, or of its possessive ("Femke van der Berg's husband", "Farmers' Bank").
+_ENDS_THE_TERM = re.compile(r"(?:(?='s\b|'(?!\w))|(?![\w'-]))")
 _DESCRIBING = re.compile(rf"\S+-{_COMPOUND}")
 
 
@@ -205,11 +207,12 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     kinds = ["particle", "article", *(["org"] if term.split()[-1] in ORG_WORDS else []), *(["work"] if work else [])]
     grown: list[str] = []
     # "Lagos-born drummer X joined the Lagos Brass Ensemble": a place said in a describing compound is said alone
-    alone = bool(re.search(rf"(?<![\w'-]){re.escape(term)}-{_COMPOUND}\b", sentence))
+    # the literal first: most terms are in no such compound, and their pattern need not be compiled
+    alone = f"{term}-" in sentence and bool(re.search(rf"(?<![\w'-]){re.escape(term)}-{_COMPOUND}\b", sentence))
     # "Femke van der Berg's husband": a possessive ends the name as a space does
     # ("Farmers' Bank": a plural's bare apostrophe too)
-    for m in regexes.compiled(rf"(?<![\w'-]){re.escape(term)}(?:(?='s\b|'(?!\w))|(?![\w'-]))").finditer(sentence):
-        before, after = sentence[: m.start()], sentence[m.end() :]
+    for m in regexes.said(term, sentence, regexes.NOT_AFTER_A_WORD, _ENDS_THE_TERM):
+        before, after = sentence[: m.start], sentence[m.end :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
         right = right or _group_possessive(term, after, person=side in _PERSON_SIDES.get(fact.predicate, ()))
@@ -256,10 +259,10 @@ def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
     """``name`` grown over what joins inside an institution's or a site's name: a list of fields after its
     "of" ("Academy of Sciences and Humanities"), the place of a name that is only a kind without it ("the
     American University in Cairo"), a site's lower-case head noun ("the Torre Alta lighthouse")."""
-    at = regexes.whole(name).search(sentence)
+    at = next(regexes.said(name, sentence, regexes.NOT_AFTER_A_WORD, regexes.NOT_BEFORE_A_WORD), None)
     if at is None:
         return name
-    after = sentence[at.end() :]
+    after = sentence[at.end :]
     fields = _FIELDS.match(after) if " of " in name and _a_field(name.rsplit(" of ", 1)[1]) else None
     if fields and _a_field(fields["fields"]) and fields["fields"].split()[0] not in ORG_WORDS:
         return name + fields[0]  # "the University of Oslo and NTNU" are two: a field is a word, not a name

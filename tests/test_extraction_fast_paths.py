@@ -68,3 +68,48 @@ def test_a_users_value_builds_no_others_pattern_without_someone_else(monkeypatch
     assert built == []  # "my flat" is no one else: the per-value pattern is never built
     assert stale._not_the_users(lives, "my sister lives in Tromsø these days")
     assert len(built) == 1
+
+
+@pytest.mark.parametrize("typo", ["presidnet", "goveror", "marryed", "chancelor", "ambasador", "zebrafish"])
+def test_difflib_gets_only_words_that_share_enough_letters(typo: str) -> None:
+    near = relations._near_in_length(len(typo))
+    kept = relations._sharing_letters(typo)
+    assert len(kept) < len(near) // 2  # most words of a fitting length share too few letters to be close
+    for word in near:  # none difflib's second bound would let through is left out
+        if difflib.SequenceMatcher(None, word, typo).quick_ratio() >= 0.85:
+            assert word in kept, word
+    assert difflib.get_close_matches(typo, kept, n=1, cutoff=0.85) == difflib.get_close_matches(
+        typo, near, n=1, cutoff=0.85
+    )
+
+
+_TERM_SENTENCES = (
+    "Maren Holt's studio hired Maren, not Marenko or Holt-Maren; Maren' and -Maren aside, Maren.",
+    "The Ostfold Trust's chair left the Ostfold Trust for Ostfold Trustees in Ostfold Trust-based work",
+    "",
+)
+
+
+@pytest.mark.parametrize("sentence", _TERM_SENTENCES)
+@pytest.mark.parametrize("term", ["Maren", "Holt", "Ostfold Trust", "Trust", "'", ""])
+def test_a_term_is_found_where_its_pattern_finds_it_without_compiling_one(
+    sentence: str, term: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ends = (regexes.NOT_BEFORE_A_WORD, re.compile(r"(?:(?='s\b|'(?!\w))|(?![\w'-]))"))
+    expected = {
+        after: [
+            (m.start(), m.end())
+            for m in re.finditer(regexes.NOT_AFTER_A_WORD.pattern + re.escape(term) + after.pattern, sentence)
+        ]
+        for after in ends
+    }
+
+    def no_compiling(*_: Any, **__: Any) -> Any:
+        raise AssertionError("a pattern was compiled for the term")
+
+    if term:  # the empty term is left to the patterns themselves
+        monkeypatch.setattr(re, "compile", no_compiling)
+        monkeypatch.setattr(regexes, "compiled", no_compiling)
+    for after in ends:
+        found = [(s.start, s.end) for s in regexes.said(term, sentence, regexes.NOT_AFTER_A_WORD, after)]
+        assert found == expected[after]
