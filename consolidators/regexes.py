@@ -21,14 +21,7 @@ def compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
-def whole(term: str, *, possessive: bool = False) -> re.Pattern[str]:
-    """``term`` word for word, not inside a longer word or name (letters, digits, ``'`` and ``-`` join one);
-    with ``possessive``, also before a possessive "'s" ("Femke van der Berg's husband")."""
-    after = r"(?:(?='s\b)|(?![\w'-]))" if possessive else r"(?![\w'-])"
-    return compiled(rf"(?<![\w'-]){re.escape(term)}{after}")
-
-
-#: What may not stand right before or after a term said whole (:func:`whole`'s ends, as patterns of their own).
+#: What may not stand right before or after a term said word for word (:func:`said`'s usual ends).
 NOT_AFTER_A_WORD = re.compile(r"(?<![\w'-])")
 NOT_BEFORE_A_WORD = re.compile(r"(?![\w'-])")
 
