@@ -7,13 +7,16 @@ the word the clause hangs from, a few words away and in any order:
   "My uncle is convinced I work at a bank" (an adjective of belief), "Reports that Orvik is moving its seat to
   Lund were denied", "Ana pretends to live in Paris", "I dream of living in Kyoto";
 - a verb of saying that the sentence marks as mistaken or denies: "Several papers wrongly said Mia Holt was
-  born in Split", "Nobody ever said that Ana lives in Oslo";
+  born in Split", "Nobody ever said that Ana lives in Oslo"; or that reports the speaker's own state in someone
+  else's words: "My LinkedIn says I work at IBM", "my coach says I'm a natural";
 - a story's world that frames the clause's own verb: "In the film, the detective lives in Brest", "In season
-  two, Marco becomes CEO of Wexler", "In my dream I work at NASA";
+  two, Marco becomes CEO of Wexler", "In my dream I work at NASA", or a made-up scene: "In our campaign I'm a
+  cleric", "In the mock trial I'm the judge";
+- a condition contrary to fact, its auxiliary before its subject: "Had Velmar adopted the euro, …";
 - a stage of life now over: "X, a member of the Y choir in her teens, now sings jazz" (:func:`in_a_past_stage`,
   which the sieve asks only of relations a stage of life ends);
-- a thing wanted, not had ("I've always wanted a cat named Miso"), or equated with a dream or a rumour ("My
-  dream is a flat in Paris");
+- a thing wanted, not had ("I've always wanted a cat named Miso"), equated with a dream or a rumour ("My
+  dream is a flat in Paris"), or described as wished for ("My ideal flat is in Lisbon");
 - in the user's chat, a clause whose subject is someone the speaker calls theirs, without the speaker: "My
   friend Leila just adopted a parrot named Kiwi" (:func:`anothers`).
 
@@ -48,6 +51,11 @@ _FRAMING_NOUNS = frozenset(
 )
 #: Verbs of wanting whose object is wished for, not had: "I've always wanted a cat named Miso".
 _WANTING_VERBS = frozenset("want wish crave covet".split())
+#: Auxiliaries that open a condition when put before their subject: "Had we stayed, …", "Were she to move, …".
+_INVERTING = frozenset("had were should".split())
+_INVERSION_CUE = re.compile(r"(?:^|[,;:]\s*)(?:[Hh]ad|[Ww]ere|[Ss]hould) (?!been\b|not\b|to\b)\w")
+#: Words that make the thing they describe a wish: "my ideal home", "my dream job".
+_WISHED = frozenset("ideal dream fantasy".split())
 #: Adjectives of belief whose clause is the holder's, not the writer's: "convinced I work at a bank".
 _FRAMING_ADJECTIVES = frozenset("convinced sure certain adamant".split())
 #: Verbs of saying: they assert the clause unless the sentence marks the saying as mistaken or denies it.
@@ -60,8 +68,11 @@ _WORKS = frozenset(
     (
         "film movie novel book series show sitcom musical opera play game videogame season episode finale sequel"
         " prequel story comic manga anime screenplay dream fantasy simulation universe timeline"
+        " scenario hypothetical campaign roleplay role-play playthrough sim"
     ).split()
 )
+#: Modifiers that make any scene a made-up one: "in the mock trial", "in a fictional town", "in the virtual office".
+_UNREAL = frozenset("mock fictional fictitious imaginary hypothetical virtual pretend make-believe".split())
 #: Works that need no determiner to be one: "in season two", "in episode 4".
 _BARE_WORKS = frozenset("season episode".split())
 #: A stage of life over by the time anyone writes of it: "in his youth", "as a child".
@@ -87,6 +98,8 @@ _CUE = re.compile(
             {f for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS for f in verb_forms(v)}
             | {n + s for n in _FRAMING_NOUNS | _WORKS for s in ("", "s")}
             | _FRAMING_ADJECTIVES
+            | _UNREAL
+            | _WISHED
         )
     )
     + r")\b",
@@ -97,15 +110,19 @@ _CUE = re.compile(
 def unasserted(text: str, value: str) -> bool:
     """Whether ``text`` names ``value`` only inside a clause it frames as believed, claimed, pretended, denied,
     wrongly said, or set in a story's world."""
-    path = _value_path(text, value) if _CUE.search(text) else None
+    path = _value_path(text, value) if _CUE.search(text) or _INVERSION_CUE.search(text) else None
     if path is None:
         return False
+    if any(_inverted(tok) for tok in path):
+        return True  # "Had Norvaland adopted the euro, …", "Were I living in Spain, …": a condition contrary to fact
     if any(_framed(tok) for tok in path):
         return True
     if any(tok.dep_ == "dobj" and lemmatise(tok.head.lower_, "VERB") in _WANTING_VERBS for tok in path):
         return True
     if any(tok.dep_ == "attr" and _framed_subject(tok.head) for tok in path):
         return True  # "My dream is a flat in Paris", "The rumour is that …"
+    if any(_wished_subject(tok) for tok in path):
+        return True  # "My ideal home is in the Alps": a thing wished for, not had
     return _in_a_work(path)
 
 
@@ -165,7 +182,18 @@ def _frames(clause: Any) -> bool:
     lemma = lemmatise(word.lower_, "VERB")
     if lemma in _FRAMING_VERBS:
         return True
-    return lemma in _SAYING_VERBS and any(c.dep_ in ("advmod", "neg") and c.lower_ in _MISTAKEN for c in word.children)
+    if lemma not in _SAYING_VERBS:
+        return False
+    return any(c.dep_ in ("advmod", "neg") and c.lower_ in _MISTAKEN for c in word.children) or _told_of_me(clause)
+
+
+def _told_of_me(clause: Any) -> bool:
+    """Whether ``clause`` is the speaker's own state said by someone or something else ("My LinkedIn says I work
+    at IBM", "my coach says I'm a natural sprinter"): the speaker reports a saying, and asserts nothing by it
+    ("I said I work at IBM" is the speaker's own)."""
+    me = any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _FIRST_PERSON for c in clause.children)
+    sayer = next((c for c in clause.head.children if c.dep_ == "nsubj"), None)
+    return me and sayer is not None and not _words(sayer) & _FIRST_PERSON
 
 
 def _participle(clause: Any) -> bool:
@@ -179,6 +207,24 @@ def _framed_subject(copula: Any) -> bool:
     return any(
         c.dep_ == "nsubj" and c.pos_ == "NOUN" and lemmatise(c.lower_, "NOUN") in _FRAMING_NOUNS
         for c in copula.children
+    )
+
+
+def _inverted(verb: Any) -> bool:
+    """A clause opened by its auxiliary before its subject, not a question: a condition said contrary to fact."""
+    aux = next((c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.lower_ in _INVERTING), None)
+    if verb.lower_ in _INVERTING and verb.dep_ != "aux":
+        aux = verb  # "Were I a nurse, …": the copula is the clause's own verb
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return aux is not None and subject is not None and aux.i == verb.left_edge.i and aux.i < subject.i
+
+
+def _wished_subject(verb: Any) -> bool:
+    """A clause whose subject is described as wished for: "my ideal flat", "my dream job", "our fantasy house"."""
+    return any(
+        c.dep_ in ("nsubj", "nsubjpass")
+        and any(m.dep_ in ("amod", "compound") and m.lower_ in _WISHED for m in c.children)
+        for c in verb.children
     )
 
 
@@ -220,7 +266,8 @@ def _fronted(prep: Any) -> bool:
 
 
 def _a_work(prep: Any) -> bool:
-    """ "in the film", "in my dream", "in season two": a scene in a work's world."""
+    """ "in the film", "in my dream", "in season two", "in the mock trial": a scene in a work's or a made-up
+    world."""
     if prep.dep_ != "prep" or prep.lower_ != "in":
         return False
     for work in prep.children:
@@ -229,7 +276,9 @@ def _a_work(prep: Any) -> bool:
         one = work.tag_ != "NNS"  # "starred in his first three films" is a career, not a world
         # "in her third season at Ferrol Rovers" is a player's career, not a series' world
         mine = lemma == "season" and any(c.dep_ == "poss" for c in work.children)
-        if work.dep_ == "pobj" and one and not mine and lemma in _WORKS and (determined or lemma in _BARE_WORKS):
+        unreal = any(c.dep_ == "amod" and c.lower_ in _UNREAL for c in work.children)
+        a_work = lemma in _WORKS and (determined or lemma in _BARE_WORKS)
+        if work.dep_ == "pobj" and one and not mine and (a_work or unreal):
             return True
     return False
 

@@ -40,9 +40,10 @@ _WED = re.compile(r"\bwed\b")
 
 #: An opening description of a name in lower-case words: "The poet Ignacy Wrona died …". The parser reads
 #: the noun as the sentence's root and the name's verb as a clause on it; a lower-case description names
-#: no organisation or place, so the parse loses no relation without it.
+#: no organisation or place, so the parse loses no relation without it. "I" is the pronoun, never a name: "The
+#: form says I live in Leeds" is a saying about the speaker.
 _DESCRIBED = re.compile(
-    r"^(?:The|A|An) (?P<words>(?:[a-z][a-z-]* ){1,3})(?=[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*)*,? [a-z])"
+    r"^(?:The|A|An) (?P<words>(?:[a-z][a-z-]* ){1,3})(?!I\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]*)*,? [a-z])"
 )
 
 

@@ -6,7 +6,7 @@ their facts are together or once the subject is cut out of the sentence:
 - a sentence that passes its claim on or disputes it ("Rumours that …", "Reportedly, …", "… but this
   is disputed", :data:`consolidators.text.DISPUTED`): no reader's clause states anything;
 - a visit ("we visited Kyoto", "I'm visiting my in-laws in Cork"): an event that is over or to come, never a
-  state the subject is in; a leaving dated to a past year ("Lucía Ferrer left Inditex in 2020"): history, the
+  state the subject is in; a part played ("I played a surgeon in the school play"): a person pretended to be; a leaving dated to a past year ("Lucía Ferrer left Inditex in 2020"): history, the
   end of a state no one now holds, where "has left Spotify" is news that retracts;
 - a subject that is an office said as past ("Former Leipzig mayor Burkhard Jung now chairs a charity": the
   reader cut "Former Leipzig" for the city), a plural common noun the sentence opens with ("Critics loved
@@ -73,6 +73,8 @@ _TRAILING_ADVERB = re.compile(
 )
 #: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
 _LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
+#: A value that opens with its own negation: the verb after it is denied ("she has never played for the club").
+_DENIED_VALUE = re.compile(r"(?:never|not|no longer)\b")
 _LONE_ADVERB = re.compile(r"specifically|especially|mostly|mainly|usually|just|only|even|always|still")
 #: A capital of something other than government: "India's financial capital", "the fashion capital of Europe".
 _QUALIFIED_CAPITAL = re.compile(
@@ -120,12 +122,14 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
         and not stale.stale(f, text)
         and not (history and f.retract and f.subject != USER)
     ]
+    kept = [f for f in kept if not _a_part(f)]  # read once the value is cut to its noun
     kept = [f for f in kept if f.retract or not (unsaid.unsaid(f, text) or hearsay.unasserted(text, f.object))]
     # a birthplace or a death outlives the stage of life it is told in ("A native of X, Y moved … as a teenager")
     kept = [f for f in kept if f.retract or f.predicate in _LIFELONG or not hearsay.in_a_past_stage(text, f.object)]
     kept = [f for f in kept if not (f.predicate in _ADOPTED and f.subject == USER and hearsay.anothers(text, f.object))]
     kept = [k for k in (kinds.kept(f, text) for f in kept) if k is not None]
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
+    kept = [f for f in kept if not _DENIED_VALUE.match(f.object)]  # "has never played": a denial, not a thing had
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
     if qualified and qualified == len(re.findall(r"\bcapital\b", text, re.I)):
         kept = [f for f in kept if f.predicate != "capital"]  # "Mumbai is India's financial capital": not its seat
@@ -148,6 +152,12 @@ def _one_subject(f: Fact, subjects: set[str]) -> Fact:
     # a person noun ("Singer", "Cyclist"), never a name's own word ("Real Madrid" beside "Madrid")
     person = is_word(word) and (is_occupation(word) or word.lower() in NOT_OCCUPATIONS)
     return replace(f, subject=rest) if rest in subjects and person else f
+
+
+def _a_part(f: Fact) -> bool:
+    """Whether ``f`` is a part played, not a pastime: "I played a surgeon in the school play", "in our campaign I play
+    an elf ranger" name a person someone pretends to be, where "plays the cello" names what they play."""
+    return f.predicate == "plays" and is_occupation(lemmatise(f.object.split()[-1].lower(), "NOUN"))
 
 
 def _common_party(f: Fact) -> bool:
