@@ -50,7 +50,6 @@ OWNER_ROLES: dict[str, str] = _classes(
     president="president head_of_state",
     mayor="mayor",
     ceo="ceo chief_executive chief_executive_officer boss",
-    cto="cto chief_technology_officer",
     headquartered_in="headquarters head_office headquarter hq",
     founded_by="founder co-founder cofounder",
     owned_by="owner parent parent_company proprietor",
@@ -72,7 +71,10 @@ HOLDER_ROLES: dict[str, str] = _classes(
     # a post an organisation fills: its coach, manager or conductor works there, as a director does whose title
     # names a department ("music director", "artistic director"); a bare "director" of a work directs it
     " coach head_coach manager conductor chief_conductor principal_conductor music_director artistic_director"
-    " managing_director executive_director creative_director sporting_director technical_director",
+    " managing_director executive_director creative_director sporting_director technical_director"
+    # a chief officer below the chief executive holds a post at the company, as a director does: the corpus
+    # vocabulary keys one relation per company (``ceo``), so "X is the CTO of Y" and "X serves as CTO at Y" agree
+    " cto chief_technology_officer",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
