@@ -67,3 +67,20 @@ def test_another_thing_that_failed_undoes_no_post() -> None:
 )
 def test_a_shared_role_is_the_role(sentence: str, triple: Triple) -> None:
     assert triple in _read(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Lorna Quell is the CTO of Mirefield Labs.",
+        "Mirefield Labs' chief technology officer, Lorna Quell, opened the summit.",
+        "Lorna Quell, who serves as CTO at Mirefield Labs, opened the summit.",
+    ],
+)
+def test_a_chief_officer_below_the_ceo_works_there_in_every_phrasing(sentence: str) -> None:
+    assert ("Lorna Quell", "works at", "Mirefield Labs", False) in _read(sentence)
+
+
+def test_a_place_the_tagger_took_for_a_common_noun_is_the_base() -> None:
+    said = _read("Leuven-based Orrin Biotech raised 40 million euros.")
+    assert ("Orrin Biotech", "headquartered in", "Leuven", False) in said
