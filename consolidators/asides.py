@@ -13,7 +13,7 @@ from typing import Any
 
 from .lifeevents import is_occupation
 from .spans import ORG_NOUNS, child, is_name, name_text
-from .text import lemmatise
+from .text import is_word, lemmatise
 
 #: Relative pronouns that open a relative clause about the name before them.
 _RELATIVE_PRONOUNS = frozenset("who which that whose".split())
@@ -77,7 +77,7 @@ def _based_in(doc: Any) -> list[str]:
     Oslo-based company Acme": each says "<the firm> is based in <the place>"."""
     out = []
     for tok in doc:
-        place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None)
+        place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and _a_place(c)), None)
         if tok.lower_ not in ("based", "headquartered") or place is None or tok.dep_ != "amod":
             continue
         name = _based_one(tok.head, tok)
@@ -94,6 +94,15 @@ def _based_in(doc: Any) -> list[str]:
         if name:
             out.append(f"{name} is {'headquartered' if firm else 'based'} in {name_text(place)}.")
     return out
+
+
+def _a_place(tok: Any) -> bool:
+    """A place's name before "-based": a proper noun; at the sentence's start, where every word is capitalised and
+    the tagger's guess proves nothing, a word that is no English word ("Leuven-based Quillfern …", read as a common
+    noun, is a place; "Cloud-based Velmoor …", read as a proper noun, is not)."""
+    if tok.i == tok.sent.start:
+        return tok.text[:1].isupper() and not is_word(tok.lower_)
+    return bool(tok.pos_ == "PROPN")
 
 
 def _based_one(noun: Any, based: Any) -> str:

@@ -36,6 +36,9 @@ CACHE_SIZE = 4096
 _docs: dict[str, Any] = {}
 #: The tokenizer reads "wed" as "we'd".
 _WED = re.compile(r"\bwed\b")
+#: A shared role's "co-" ("a co-founder of X", "the co-owner of Y"): the tokenizer cuts at the hyphen and the
+#: parser reads "co", "-" and the role as three objects; written closed up, the role is one noun it knows.
+_CO_ROLE = re.compile(r"\b([Cc]o)-(?=(?:found|own|chair|direct|author|creat|lead|head)[a-z]*\b)")
 
 
 #: An opening description of a name in lower-case words: "The poet Ignacy Wrona died …". The parser reads
@@ -91,7 +94,7 @@ def normalised(sentence: str) -> str:
         sentence = sentence[described.end() :]
     sentence = _DESCRIBED_AFTER.sub(lambda m: "" if not set(m["words"].split()) & STOP_WORDS else m[0], sentence)
     # after the descriptions, which read the sentence's own spelling of the name ("the poet Yusuf al-Khatib")
-    return _WED.sub("married", _NAME_PART.sub(_name_part, sentence))
+    return _CO_ROLE.sub(r"\1", _WED.sub("married", _NAME_PART.sub(_name_part, sentence)))
 
 
 def load() -> Any:

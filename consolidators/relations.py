@@ -52,8 +52,7 @@ OWNER_ROLES: dict[str, str] = _classes(
     president="president head_of_state",
     mayor="mayor",
     ceo="ceo chief_executive chief_executive_officer boss",
-    cto="cto chief_technology_officer",
-    headquartered_in="headquarters head_office headquarter",
+    headquartered_in="headquarters head_office headquarter hq",
     founded_by="founder co-founder cofounder",
     owned_by="owner parent parent_company proprietor",
     directed_by="director",
@@ -79,7 +78,10 @@ HOLDER_ROLES: dict[str, str] = _classes(
     " coach head_coach manager conductor chief_conductor principal_conductor music_director artistic_director"
     " managing_director executive_director creative_director sporting_director technical_director"
     # a fellowship that is a post, not a society's membership
-    " research_fellow postdoctoral_fellow visiting_fellow teaching_fellow junior_fellow senior_fellow",
+    " research_fellow postdoctoral_fellow visiting_fellow teaching_fellow junior_fellow senior_fellow"
+    # a chief officer below the chief executive holds a post at the company, as a director does: the corpus
+    # vocabulary keys one relation per company (``ceo``), so "X is the CTO of Y" and "X serves as CTO at Y" agree
+    " cto chief_technology_officer",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",

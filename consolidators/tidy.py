@@ -65,6 +65,9 @@ SENTENCE_ADVERBS = frozenset(
 )
 #: Places and values a date can't be: "I was born in 1990", "born in the 80s".
 _PLACES = frozenset({"born in", "died in", "lives in", "located in", "headquartered in", "capital"})
+#: Relations whose value is a party one belongs to: a date there is when it began ("joined in May", "hired as a
+#: babysitter for Saturday"), never the employer, club or school.
+_PARTIES = frozenset({"works at", "plays for", "studies at", "educated at", "member of"})
 _FIGURATIVE_HOME = re.compile(
     r"\b(?:basically|practically|pretty much|virtually|literally) live in\b|\b(?:my|a) second home\b", re.I
 )
@@ -246,8 +249,9 @@ def _run_on_cut(fact: Fact, *, cut_here: bool = True) -> Fact:
 
 
 def dated_place(fact: Fact) -> bool:
-    """A place relation whose value is a date ("headquartered in March", "born in 1990")."""
-    return fact.predicate in _PLACES and _a_date(fact.object)
+    """A place or party relation whose value is a date ("headquartered in March", "born in 1990", "joined in
+    May")."""
+    return (fact.predicate in _PLACES or fact.predicate in _PARTIES) and _a_date(fact.object)
 
 
 def _a_date(value: str) -> bool:

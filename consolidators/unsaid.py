@@ -8,7 +8,8 @@ Each reader reads its clause's words; what frames that clause as no statement of
 - a story's world: "I'm writing a story where the main character lives in Reykjavik", "in my dream I …";
 - a question asked without its mark, or a choice still open: "how do I book a room in Outlook", "we're
   evaluating Temporal vs. Airflow";
-- what nearly happened: "I almost took the job at Spotify", "we nearly moved to Lisbon";
+- what nearly happened: "I almost took the job at Spotify", "we nearly moved to Lisbon", and what a later clause
+  says fell through: "X left A to become CEO of B, but the deal collapsed";
 - irony: "Yeah right, I work at NASA", "Oh sure, I'm a billionaire in Monaco", "I just LOVE Mondays";
 - a value the speaker takes back as they speak: "My calendar lives in Fantastical — no wait, I moved it …",
   "I keep it in Cron — sorry, it's called Notion Calendar now" (a restatement, "Ich spreche Deutsch — I mean, I
@@ -62,6 +63,15 @@ _IRONIC = re.compile(
 )
 #: What nearly happened and did not.
 _NEARLY = re.compile(r"\b(?:almost|nearly)\b(?: [a-z']+){0,2}?[^,.;!?]*", re.I)
+#: A later clause that undoes the change said before it, naming that change by a noun or "it" ("…, but the deal
+#: collapsed", "…, but it fell through"); another thing that failed ("but the merger with X collapsed") undoes nothing.
+_FELL_THROUGH = re.compile(
+    r"\bbut (?:it|the (?:deal|move|transfer|appointment|switch|hire|hiring|offer|plan|nomination|signing))"
+    r"(?: (?:then|later|eventually|ultimately|quickly))? (?:collapsed|fell through|fell apart|broke down"
+    r"|was (?:called off|cancelled|canceled|scrapped|blocked|withdrawn|vetoed)|never (?:happened|went ahead)"
+    r"|did not (?:happen|go ahead|go through))\b",
+    re.I,
+)
 _REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry", "well")
 #: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
 #: "served as" is the copula of an office held for a term ("served as President of X in 2025").
@@ -107,6 +117,9 @@ def unsaid(fact: Fact, text: str) -> bool:
     if repair and value in lower[: repair.start()] and value not in lower[repair.end() :]:
         return True
     if ("almost" in lower or "nearly" in lower) and any(value in m[0].lower() for m in _NEARLY.finditer(text)):
+        return True
+    fell = _FELL_THROUGH.search(text) if " but " in lower else None
+    if fell and fact.predicate in _STATES and value in lower[: fell.start()]:
         return True
     return fact.predicate in _STATES and not _NOW.search(text) and bool(_PAST_YEAR.search(text))
 

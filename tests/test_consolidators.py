@@ -398,7 +398,7 @@ TRIPLES: list[tuple[str, str, list[tuple[str, str, str, bool]]]] = [
     (A, "Herald doesn't use RSS anymore", [("Herald", "uses", "RSS", True)]),
     (U, "Acme acquired Globex last year", [("Globex", "owned by", "Acme", False)]),  # the buyer owns it now
     (U, "Acme is based in Berlin", [("Acme", "headquartered in", "Berlin", False)]),
-    (U, "Acme's CTO is Bob", [("Acme", "cto", "Bob", False)]),
+    (U, "Acme's CTO is Bob", [("Bob", "works at", "Acme", False)]),  # a post below the CEO's: where Bob works
     # no facts: questions, hedges, past states, assistant first person, chit-chat
     (U, "Can I switch to tea?", []),
     (U, "Do you think I should move to Lisbon", []),

@@ -1,0 +1,86 @@
+"""Organisations and their people: a date is never the party someone joined, works at or plays for, and a
+relation's own label noun beside a name ("HQ") is no part of that name.
+
+Each row is worded here, not taken from a corpus, and fails if the mechanism it needs goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+
+Triple = tuple[str, str, str, bool]
+
+
+def _read(sentence: str) -> set[Triple]:
+    return {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Brantwick CFO Kelda Moor joined in April.",
+        "Tomas Ekberg joined on Tuesday.",
+        "I was hired as a tutor for Sunday.",
+    ],
+)
+def test_a_date_is_no_party(sentence: str) -> None:
+    dates = ("April", "Tuesday", "Sunday")
+    assert not {t for t in _read(sentence) if t[1] in ("works at", "plays for", "member of") and t[2] in dates}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "triple"),
+    [
+        ("Orrery Freight HQ: Tallinn", ("Orrery Freight", "headquartered in", "Tallinn", False)),
+        ("Lumenfeld HQ: Graz.", ("Lumenfeld", "headquartered in", "Graz", False)),
+    ],
+)
+def test_a_label_after_a_name_is_no_part_of_it(sentence: str, triple: Triple) -> None:
+    assert triple in _read(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Odile Brun was named CEO of Pellar, but the appointment was blocked.",
+        "Odile Brun was named CEO of Pellar, but it fell through.",
+        "Tevan Rusk left Corma to become CEO of Ilvane, but the deal collapsed.",
+    ],
+)
+def test_a_change_that_fell_through_holds_nothing(sentence: str) -> None:
+    assert not {t for t in _read(sentence) if t[1] == "ceo" and not t[3]}
+
+
+def test_another_thing_that_failed_undoes_no_post() -> None:
+    assert ("Pellar", "ceo", "Odile Brun", False) in _read(
+        "Odile Brun is CEO of Pellar, but the merger with Orlo collapsed."
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "triple"),
+    [
+        ("Ines Varga is a co-founder of Halvard Systems.", ("Halvard Systems", "founded by", "Ines Varga", False)),
+        ("Ilse Norrby is a co-founder of Orsa Guild.", ("Orsa Guild", "founded by", "Ilse Norrby", False)),
+    ],
+)
+def test_a_shared_role_is_the_role(sentence: str, triple: Triple) -> None:
+    assert triple in _read(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Lorna Quell is the CTO of Mirefield Labs.",
+        "Mirefield Labs' chief technology officer, Lorna Quell, opened the summit.",
+        "Lorna Quell, who serves as CTO at Mirefield Labs, opened the summit.",
+    ],
+)
+def test_a_chief_officer_below_the_ceo_works_there_in_every_phrasing(sentence: str) -> None:
+    assert ("Lorna Quell", "works at", "Mirefield Labs", False) in _read(sentence)
+
+
+def test_a_place_the_tagger_took_for_a_common_noun_is_the_base() -> None:
+    said = _read("Leuven-based Orrin Biotech raised 40 million euros.")
+    assert ("Orrin Biotech", "headquartered in", "Leuven", False) in said
