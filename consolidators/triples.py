@@ -76,7 +76,7 @@ from . import (
     wholenames,
 )
 from .parse import described_facts, parsed_facts, prefetch
-from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, first_person, third_person, user_roles
+from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, doubted_after, first_person, third_person, user_roles
 from .relations import THIRD_PERSON_PREDICATES
 from .text import (
     DISCOURSE,
@@ -190,6 +190,8 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     sentence = headlines.prose(telegraphic.said(sentence, role))  # shorthand and headlinese as prose says them
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     clean = plain(sentence)
+    if doubted_after(expand_contractions(clean)):  # "I live in Denver, I think, not sure yet": nothing is said
+        return ()
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
