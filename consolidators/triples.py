@@ -74,6 +74,7 @@ from . import (
     usermoves,
     userstates,
     wholenames,
+    withdrawals,
 )
 from .parse import described_facts, parsed_facts, prefetch
 from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, doubted_after, first_person, third_person, user_roles
@@ -205,6 +206,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = teams.merged(found, text, move)  # a player's team named in passing ("Zamalek forward X is out")
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
+        found = withdrawals.read(found, text)  # "dropped Todoist, moved all into TickTick", "not my editor anymore"
     found = residents.merged(found, residents.facts(text), text)  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed

@@ -39,6 +39,24 @@ READ: list[tuple[tuple[str, ...], list[Triple]]] = [
         [("user", "lives in", "Denver", False), ("user", "lives in", "Denver", True)],
     ),
     (("I live in Leeds, scratch that.",), []),
+    # a tool withdrawn and the one put in its place (``withdrawals.replaced``)
+    (
+        ("I no longer use Dropbox, all my files went into Nextcloud.",),
+        [("user", "uses", "Dropbox", True), ("user", "uses", "Nextcloud", False)],
+    ),
+    (
+        ("Stopped using Basecamp, our whole studio moved to Linear in March.",),
+        [("user", "uses", "Basecamp", True), ("user", "uses", "Linear", False)],
+    ),
+    (
+        ("I gave up Evernote and put all my recipes into Paprika.",),
+        [("user", "uses", "Evernote", True), ("user", "uses", "Paprika", False)],
+    ),
+    # … but not a home, nor someone else's tool
+    (("I gave up Trello, my sister is on Asana though.",), [("user", "uses", "Trello", True)]),
+    # a pronoun's role taken back names the one tool before it (``withdrawals.unheld``); a plain "not" never held it
+    (("I keep Firefox around for testing, but it's no longer my browser.",), [("user", "browser", "Firefox", True)]),
+    (("I like Vim, but it is not my editor.",), [("user", "likes", "Vim", False)]),
 ]
 
 
