@@ -28,7 +28,7 @@ from .fields import TOOL_ROLES
 from .forms import norm
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
-from .phrases import USER, USER_ROLES
+from .phrases import USER, USER_ROLES, bare_doubt
 from .text import expand_contractions, lemmatise, split_sentences, summarise
 from .triples import extract_triples, plain, prefetch_parses, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
@@ -101,6 +101,16 @@ _TAKE_BACK = re.compile(
     r"disregard|strike)\s+(?:(?P<that>that)|this|it|what i (?:just )?said)\b(?P<rest>.*)$",
     re.I | re.S,
 )
+#: The same cue closing a sentence ("I never moved to Denver, scratch that"): what precedes it replaces the
+#: previous statement, or, when it states something itself, is what the cue takes back.
+_TAKEN_BACK_AFTER = re.compile(
+    r"^(?P<said>.+?)[\s,;:—–-]+(?:(?:so|no|wait|sorry|actually)[,\s]+)*(?:please\s+)?(?:forget|scratch|ignore"
+    r"|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)[\s.!…]*$",
+    re.I | re.S,
+)
+#: The negation of a denial ("I never moved to Denver", "I did not take the Acme job"): without it, the statement
+#: denied.
+_NEGATION = re.compile(r"\b(?:never|not|did not|do not|does not)\s+", re.I)
 _SAID = re.compile(r"^\s*i (?:just )?said (?:that )?", re.I)
 
 
@@ -129,6 +139,7 @@ def session_facts(
             found = _turn_facts(turn, relations)
         facts.extend(found)
     facts = userheld.kept(usermemory.revised(facts, active, turns), active, turns)  # the user's changes memory reads
+    facts = userheld.roles_left(facts, active)  # a tool left in a role is no longer the one used with none
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
     return [_resolve_attribute(f, active) for f in facts]
@@ -163,7 +174,16 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
     for sentence in sentences:
         m = _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""
-        if m is None or (rest[:1].isalnum() and not m["that"]):  # "ignore this message": no take-back
+        after = None if m else _TAKEN_BACK_AFTER.match(sentence.strip())
+        if after is not None:  # "I never moved to Denver, scratch that": said in the previous statement's place
+            if not _stamped(after["said"], turn, relations):  # … unless the sentence takes back its own statement
+                denied = _stamped(_NEGATION.sub("", expand_contractions(after["said"])), turn, relations)
+                found.extend(_take_back(denied or last, turn))  # the value the denial names, else the one before
+            last, said = [], []
+        elif bare_doubt(sentence):  # "I'm a nurse. Not sure yet.": the statement just made is doubted
+            found = [f for f in found if all(f is not d for d in last)]
+            last, said = [], []
+        elif m is None or (rest[:1].isalnum() and not m["that"]):  # "ignore this message": no take-back
             last = _stamped(sentence, turn, relations)
         elif rest[:1].isalnum():  # "forget that I use Notion": the statement is named
             named = _stamped(_SAID.sub("", rest), turn, relations)

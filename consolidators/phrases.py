@@ -20,6 +20,7 @@ from .text import (
     ENTITY_STOP,
     STOP_VERBS,
     UPPER,
+    expand_contractions,
     inflected_verb,
     lemmatise,
 )
@@ -94,6 +95,8 @@ _POSSESSIVE = re.compile(rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<ne
 INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"
     rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?:now )?(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
 )
+#: A possessive inside the role ("my sister's editor", "our parents' dog"): "my" owns the person, the role is theirs.
+_OWNED_BY_ANOTHER = re.compile(r"\w(?:'s|s')(?:\s|$)")
 _THIRD_PERSON_RULES = tuple(
     re.compile(p)
     for p in (
@@ -140,8 +143,8 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         return said
     m = _POSSESSIVE.fullmatch(clause) or INVERTED.fullmatch(clause)
     if m:
-        if m.re is INVERTED and not _is_entity(m["obj"]):
-            return []
+        if m.re is INVERTED and (not _is_entity(m["obj"]) or _OWNED_BY_ANOTHER.search(m["attr"])):
+            return []  # "Biscuit is my neighbour's dog": the dog is the neighbour's, whatever follows
         predicate = normalise_predicate(m["attr"])
         open_role = False
         if predicate not in VOCABULARY:  # "IntelliJ is my IDE now", "Kitty is my terminal emulator"
@@ -352,3 +355,29 @@ def _is_entity(subject: str) -> bool:
     if len(words) == 1 and len(words[0]) > 4 and words[0].lower().endswith("ing"):
         return False
     return words[0].lower() not in ENTITY_STOP
+
+
+#: A clause that is nothing but a doubt ("I think", "not sure yet", "or so I was told"): having no statement of
+#: its own, it doubts the one before it. Contraction-expanded text ("I am not sure").
+_BARE_DOUBT = re.compile(
+    r"(?:(?:well|but|or|and|though|so|hmm+|um+|uh|at least)[,\s]+)*"
+    r"(?:(?:I|we) (?:think|guess|believe|suppose|reckon|assume)(?: so)?"
+    r"|(?:(?:I|we) (?:am|are) )?not (?:(?:really|totally|entirely|100%|a hundred percent) )?(?:sure|certain|positive)"
+    r"|maybe|probably|perhaps|possibly|or so (?:I|we) (?:think|thought|hear|heard|am told|was told|were told)"
+    r"|if (?:I|we) (?:remember|recall) (?:right|rightly|correctly)|iirc|do not quote me(?: on (?:that|it|this))?)"
+    r"(?: (?:yet|anymore|though|tbh|honestly|lol|haha))*[\s.!…]*",
+    re.I,
+)
+#: Where one clause of a chat sentence ends: a comma, a semicolon, a dash or an ellipsis.
+_CLAUSE_END = re.compile(r"\s*(?:[,;…]|\.\.\.|\s[-–—]\s|[–—])\s*")
+
+
+def doubted_after(text: str) -> bool:
+    """Whether a clause after the first is a bare doubt of what came before ("I live in Denver — well, I think,
+    not sure yet"). A doubt with a statement of its own ("not sure how long I'll stay") doubts only that."""
+    return any(_BARE_DOUBT.fullmatch(part) for part in _CLAUSE_END.split(text.strip())[1:])
+
+
+def bare_doubt(sentence: str) -> bool:
+    """Whether a whole sentence is a bare doubt ("Not sure yet.", "Well, I think so."): it doubts the one before."""
+    return _BARE_DOUBT.fullmatch(expand_contractions(sentence.strip())) is not None

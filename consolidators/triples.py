@@ -74,9 +74,10 @@ from . import (
     usermoves,
     userstates,
     wholenames,
+    withdrawals,
 )
 from .parse import described_facts, parsed_facts, prefetch
-from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, first_person, third_person, user_roles
+from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, doubted_after, first_person, third_person, user_roles
 from .relations import THIRD_PERSON_PREDICATES
 from .text import (
     DISCOURSE,
@@ -190,6 +191,8 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     sentence = headlines.prose(telegraphic.said(sentence, role))  # shorthand and headlinese as prose says them
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     clean = plain(sentence)
+    if doubted_after(expand_contractions(clean)):  # "I live in Denver, I think, not sure yet": nothing is said
+        return ()
     found = handovers.prevail(_sentence_triples(sentence, role, relations), clean, sentence)
     found = orgfacts.prevail(found, clean)  # an owner, a seat, a currency: read by their cue families
     found = statics.prevail(found, clean)  # a site's place, a work's credit, languages, apposed roles: by structure
@@ -203,6 +206,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = teams.merged(found, text, move)  # a player's team named in passing ("Zamalek forward X is out")
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
+        found = withdrawals.read(found, text)  # "dropped Todoist, moved all into TickTick", "not my editor anymore"
     found = residents.merged(found, residents.facts(text), text)  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed

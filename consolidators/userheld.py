@@ -12,6 +12,10 @@ A reader sees one sentence; memory knows what the user said before. Three readin
   the user sees themself, not a title. And a role noun of the tool vocabulary ("email client") is never one.
 
 Precision first: each reading only drops or respells the user's own single-valued facts; it never adds one.
+
+One more reading only memory can make: a tool left in a role ("switched from Notion to Obsidian for my notes")
+is also no longer the tool memory holds as used with no role ("I use Notion"), since the role is what it was
+used for (:func:`roles_left`).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from .phrases import USER
 from .places import COUNTRIES
 from .text import split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
-from .usermemory import RELATIONS, held_values, says_change
+from .usermemory import RELATIONS, TOOL_ROLES, held_values, says_change
 
 _COUNTRY_NAMES = frozenset(norm(c) for c in COUNTRIES)
 #: A sentence that says the user's home changed, so even a country is the new home.
@@ -100,3 +104,24 @@ def _coarser_place(value: str, held: str) -> bool:
 def _sentence_of(content: str, value: str) -> str:
     """The turn's sentence that names ``value`` (the whole turn when none does)."""
     return next((s for s in split_sentences(content) if norm(value) in norm(s)), content)
+
+
+def roles_left(facts: list[Fact], active: Sequence[ActiveFact]) -> list[Fact]:
+    """``facts`` with a take-back of the plain "uses" fact memory or the session holds for each tool the user
+    left in a named role ("notes app Notion" taken back retires "uses Notion"); the engine's own rule reaches
+    only the other way, from a plain "uses" take-back to the roles. A turn that says it still uses the tool
+    keeps the use ("I still use Sublime for logs, but it's not my editor anymore")."""
+    used = {norm(a.object) for a in active if a.subject == USER and a.predicate == "uses"}
+    kept = {
+        (norm(f.object), f.event_ids) for f in facts if f.subject == USER and f.predicate == "uses" and not f.retract
+    }
+    out: list[Fact] = []
+    for f in facts:
+        if f.subject == USER and f.predicate == "uses":
+            (used.discard if f.retract else used.add)(norm(f.object))
+        elif f.subject == USER and f.retract and f.predicate in TOOL_ROLES and norm(f.object) in used:
+            if (norm(f.object), f.event_ids) not in kept:
+                out.append(replace(f, predicate="uses", replaces_attribute=False))
+                used.discard(norm(f.object))
+        out.append(f)
+    return out

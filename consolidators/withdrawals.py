@@ -1,0 +1,128 @@
+"""What a user puts in the place of a tool they withdraw, said in the same sentence.
+
+"I no longer use Dropbox, everything is on Syncthing now", "dropped Todoist and moved all my tasks into TickTick":
+the readers take back the first tool, and the second clause names the one that took its place by the structure
+of a move, not by a relation verb: a name under "to", "into", "onto", "on" or "in" attached to a verb of moving
+or of being ("moved everything into Obsidian", "we're all on Discord now"). The relation is the withdrawn one:
+the sentence said what the old tool was for, and the new one is for the same.
+
+Precision first: exactly one tool withdrawn and no value of its relation read already; exactly one name in the
+place of it, after the withdrawal, that is neither the withdrawn tool, nor a time, nor a place a move of home
+would name (a country, a name no tool list knows after "moved to" with no tool's words around it is a home).
+The sentence readers have already refused questions and hedges.
+
+A pronoun's role taken back ("I still use Sublime for logs, but it's not my editor anymore") is the one name
+before it, taken back as the phrase rules read "Sublime is no longer my editor" (:func:`unheld`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .forms import norm
+from .nlp_cache import parse_doc
+from .phrases import USER, first_person
+from .places import COUNTRIES
+from .spans import is_name, name_text
+from .text import OTHER_PEOPLE, lemmatise
+from .toolnames import ROLES, roles_of
+from .toolrules import rule_facts
+from .types import Fact
+from .vocabulary import is_time
+
+_OTHERS = re.compile(rf"\b(?:he|she|they|{OTHER_PEOPLE})s?\b")
+
+#: The relations a withdrawn tool can be held by: a plain "uses" or a role.
+_TOOL_RELATIONS = frozenset(ROLES) | {"uses"}
+#: Verbs whose "to/into/on" names where the user's things now are: a move, or plain being ("we're on X now").
+_PLACING = frozenset("move migrate switch port shift transfer go be put keep".split())
+_INTO = frozenset("to into onto on in".split())
+#: Verbs a home is moved by: their "to X" is a tool only when the tool lists know X.
+_HOME_VERBS = frozenset("move go".split())
+_COUNTRY_NAMES = frozenset(norm(c) for c in COUNTRIES)
+#: "it is not my editor anymore", "it is no longer our queue": a pronoun's role taken back.
+_IT_NO_LONGER = re.compile(
+    r"\b(?:it|that) (?:is|was) (?P<neg>not|no longer) (?:my|our) (?P<attr>[a-z][\w-]*(?: (?!any)[a-z][\w-]*)?)"
+    r"(?P<still> anymore| any more)?[\s.,!;]*$"
+)
+
+
+def read(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` (one user sentence's facts) as this module reads the sentence's withdrawals."""
+    return unheld(replaced(found, text), text)
+
+
+def replaced(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` (one sentence's facts) with the tool the sentence names in the place of the one it withdraws."""
+    gone = [f for f in found if f.subject == USER and f.retract and f.predicate in _TOOL_RELATIONS]
+    if len(gone) != 1:
+        return found
+    withdrawn = gone[0]
+    if any(f.subject == USER and not f.retract and f.predicate == withdrawn.predicate for f in found):
+        return found  # another reader read the new value, or the sentence names it plainly
+    doc = parse_doc(text)
+    if doc is None:
+        return found
+    start = _end_of(doc, withdrawn.object)
+    names = {n for tok in doc[start:] if (n := _placed(tok)) and norm(n) != norm(withdrawn.object)}
+    if len(names) != 1:
+        return found
+    new = names.pop()
+    return [*found, *rule_facts(USER, withdrawn.predicate, new, 0.7, False, attribute=withdrawn.predicate != "uses")]
+
+
+def unheld(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the take-back a pronoun says of the one name before it ("I still use Sublime for logs, but
+    it's not my editor anymore"): the clause is read as if it named the tool, which the phrase rules read."""
+    m = _IT_NO_LONGER.search(text)
+    if m is None or not (m["neg"] == "no longer" or m["still"]):
+        return found  # a plain "it is not my editor" says it never was, not that it stopped
+    doc = parse_doc(text[: m.start()])
+    names = {name_text(t) for t in doc or () if _a_name(t) and t.dep_ in ("dobj", "pobj", "nsubj", "attr")}
+    names = {n for n in names if not is_time(n) and n not in ("I", "I am")}
+    if len(names) != 1:
+        return found
+    said = first_person(f"{names.pop()} is no longer my {m['attr']}", True)
+    return [*found, *(f for f in said if f.retract and f not in found)]
+
+
+def _end_of(doc: Any, value: str) -> int:
+    """The index just after the withdrawn value's first mention (the whole sentence when it is not found)."""
+    first = norm(value).split()[:1]
+    return next((t.i + len(value.split()) for t in doc if first and t.lower_ == first[0]), len(doc))
+
+
+def _placed(tok: Any) -> str | None:
+    """The name ``tok`` heads when it is where something was put ("moved everything into Obsidian")."""
+    prep = tok.head
+    if tok.dep_ != "pobj" or prep.lower_ not in _INTO or not _a_name(tok):
+        return None
+    verb = prep.head
+    if verb.pos_ not in ("VERB", "AUX") or lemmatise(verb.lower_, "VERB") not in _PLACING or _someone_else(verb):
+        return None
+    name = name_text(tok)
+    if is_time(name) or norm(name) in _COUNTRY_NAMES:
+        return None
+    if lemmatise(verb.lower_, "VERB") in _HOME_VERBS and prep.lower_ == "to" and not roles_of(name):
+        return name if _things_moved(verb) else None  # "we moved to Lyon": a home unless the things moved are named
+    return name
+
+
+def _a_name(tok: Any) -> bool:
+    """A name, though the tagger took it for a verb ("on Syncthing"), or a tool chat writes in lower case."""
+    return tok.pos_ != "NUM" and (is_name(tok) or tok.text[:1].isupper() or bool(roles_of(tok.text)))
+
+
+def _someone_else(verb: Any) -> bool:
+    """Whether the move is someone else's ("my boss is on Jira"): a person as its subject."""
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None:
+        return False
+    words = " ".join(t.lower_ for t in subject.subtree)
+    return bool(_OTHERS.search(words)) or subject.pos_ == "PROPN"
+
+
+def _things_moved(verb: Any) -> bool:
+    """Whether the move's object is the user's things ("moved all my playlists to Tidal", "our team moved")."""
+    return any(c.dep_ in ("dobj", "nsubj") and c.lower_ not in ("i", "we") for c in verb.children)

@@ -1,0 +1,72 @@
+"""The user's self-corrections, withdrawals and switches, read with the rest of the session and with memory.
+
+Every sentence is worded afresh (no benchmark sentence); each row fails without the mechanism it names.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from consolidators.extractive import session_facts
+from consolidators.types import ActiveFact, Turn
+
+Triple = tuple[str, str, str, bool]
+_TS = datetime(2026, 3, 4, 10, 0, tzinfo=UTC)
+
+
+def _facts(*contents: str, active: tuple[ActiveFact, ...] = ()) -> list[Triple]:
+    turns = [Turn(event_id=f"e{i}", role="user", content=c, ts=_TS, seq=i) for i, c in enumerate(contents)]
+    return sorted((f.subject, f.predicate, f.object, f.retract) for f in session_facts(turns, active))
+
+
+READ: list[tuple[tuple[str, ...], list[Triple]]] = [
+    # a possessive inside the role: the thing is the other person's (``phrases``)
+    (("Rex is my cousin's cat.",), []),
+    (("Emacs is my brother's editor.",), []),
+    (("Bob is our CTO.",), [("user", "cto", "Bob", False)]),
+    # a bare doubt after the statement doubts it, in the sentence or as the next one (``phrases.doubted_after``)
+    (("I work at Initech, I guess.",), []),
+    (("I'm based in Leeds — well, not sure yet.",), []),
+    (("I use Emacs. Not sure yet.",), []),
+    # … a doubt with a statement of its own doubts only that
+    (("I work at Initech, not sure how long I'll stay.",), [("user", "works at", "Initech", False)]),
+    # a take-back at the end of a sentence: a denial names the value taken back, a statement takes back itself
+    (("I don't work at Initech, forget what I said.",), [("user", "works at", "Initech", True)]),
+    (
+        ("I live in Denver.", "I never moved to Denver, scratch that."),
+        [("user", "lives in", "Denver", False), ("user", "lives in", "Denver", True)],
+    ),
+    (("I live in Leeds, scratch that.",), []),
+    # a tool withdrawn and the one put in its place (``withdrawals.replaced``)
+    (
+        ("I no longer use Dropbox, all my files went into Nextcloud.",),
+        [("user", "uses", "Dropbox", True), ("user", "uses", "Nextcloud", False)],
+    ),
+    (
+        ("Stopped using Basecamp, our whole studio moved to Linear in March.",),
+        [("user", "uses", "Basecamp", True), ("user", "uses", "Linear", False)],
+    ),
+    (
+        ("I gave up Evernote and put all my recipes into Paprika.",),
+        [("user", "uses", "Evernote", True), ("user", "uses", "Paprika", False)],
+    ),
+    # … but not a home, nor someone else's tool
+    (("I gave up Trello, my sister is on Asana though.",), [("user", "uses", "Trello", True)]),
+    # a pronoun's role taken back names the one tool before it (``withdrawals.unheld``); a plain "not" never held it
+    (("I keep Firefox around for testing, but it's no longer my browser.",), [("user", "browser", "Firefox", True)]),
+    (("I like Vim, but it is not my editor.",), [("user", "likes", "Vim", False)]),
+]
+
+
+@pytest.mark.parametrize(("contents", "expected"), READ)
+def test_corrections_read(contents: tuple[str, ...], expected: list[Triple]) -> None:
+    assert _facts(*contents) == expected
+
+
+def test_a_tool_left_in_a_role_ends_the_plain_use_memory_holds() -> None:
+    held = (ActiveFact(id="f1", subject="user", predicate="uses", object="Bear"),)
+    said = "I switched from Bear to Craft for my notes."
+    assert ("user", "uses", "Bear", True) in _facts(said, active=held)
+    assert ("user", "uses", "Bear", True) not in _facts(said)  # nothing held: nothing more to end
