@@ -223,6 +223,7 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     of its kind memory holds that the turn names, in full or by a short name; where the turn names none, the one
     the session's earlier turns name. Read before the readers, which take a fact's subject from a name
     ("Brightwater Logistics named a new chief; the company is now based in Ghent"). Two: the description stays."""
+    turns = _surnamed(turns, active)
     kinds: dict[str, set[str]] = {}
     for a in active:
         if norm(a.subject) != "user":
@@ -239,6 +240,30 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
             turn = replace(turn, content=_described(turn.content, said, earlier, kinds, names))
         earlier |= said
         out.append(turn)
+    return out
+
+
+#: A sentence opened by one capitalised word that a verb, an aside or a possessive follows: the clause's subject
+#: said by a surname ("Okoye has completed his move …", "Okoye's loan …", "Okoye, 24, …").
+_OPENING_SURNAME = re.compile(rf"^([{UPPER}][\w-]+)(?=(?:'s|’s)? [a-z]|, \d)")
+
+
+def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]:
+    """``turns`` with a sentence's subject said by a surname spelt as the one person's full name memory or the
+    session named before it: the readers of moves and teams know a person by two words or more, so "Okoye has
+    completed his move from A to B" would state nothing. Two people of the name, or none: it stays."""
+    names = _Names()
+    names.learn(active)
+    out: list[Turn] = []
+    for turn in turns:
+        content = turn.content
+        for sentence in split_sentences(turn.content):
+            m = _OPENING_SURNAME.match(sentence)
+            full = _full(m[1], names, person=True, said=sentence) if m else None
+            if m and full and not _party(norm(full), names):
+                content = content.replace(sentence, full + sentence[m.end(1) :], 1)
+            names.read(sentence)
+        out.append(replace(turn, content=content) if content != turn.content else turn)
     return out
 
 

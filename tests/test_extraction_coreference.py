@@ -516,3 +516,21 @@ def test_of_two_people_of_one_surname_the_sentence_names_which_by_a_value_memory
 def test_a_surname_two_people_bear_stays_when_the_sentence_names_neither_s_value() -> None:
     memory = [("Kofi Mensah", "plays for", "AC Volterno"), ("Ama Mensah", "plays for", "Lakeside Queens")]
     assert [g[0] for g in _read(["Mensah now plays for Dorvik Rovers."], memory)] == ["Mensah"]
+
+
+@pytest.mark.parametrize(
+    ("memory", "last"),
+    [
+        # memory knows no club: only the move's own reader can say it, and it knows a person by two words or more
+        ([("Tariq Benhassi", "born in", "Rabat")], "Benhassi has completed his move from Lorne Rovers to Castel Azur."),
+        ([("Tariq Benhassi", "plays for", "Lorne Rovers")], "Benhassi has been snapped up by Castel Azur."),
+    ],
+)
+def test_a_sentence_opened_by_a_surname_is_read_as_the_full_name_memory_holds(memory: list[Triple], last: str) -> None:
+    """Read as said, the surname's move states nothing and the old club, if any, stays current."""
+    assert ("Tariq Benhassi", "plays for", "Castel Azur") in [g[:3] for g in _read([last], memory)]
+
+
+def test_a_surname_two_people_bear_opens_a_sentence_as_said() -> None:
+    memory = [("Tariq Benhassi", "born in", "Rabat"), ("Nadia Benhassi", "lives in", "Rabat")]
+    assert _read(["Benhassi has been snapped up by Castel Azur."], memory) == []
