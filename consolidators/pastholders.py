@@ -126,7 +126,8 @@ def _trier(head: Any, named: Any) -> bool:
     verb = head.head
     if named is None or head.dep_ != "nsubj" or lemmatise(verb.lower_, "VERB") not in _INTENT_VERBS:
         return False
-    return any(t.i == named.i for t in verb.subtree)
+    tried = [c for c in verb.children if c.dep_ in ("xcomp", "ccomp") or c.dep_ == "prep" and c.lower_ == "to"]
+    return any(t.i == named.i for c in tried for t in c.subtree)  # not the value's own words ("X, which owns …")
 
 
 def _intended(tok: Any) -> bool:

@@ -213,3 +213,10 @@ def test_a_present_perfect_holder_stays() -> None:
     """ "has been … for six years" is still so: only the simple past closes the state."""
     facts = extract_triples("Tomas Reyes has been the chief executive of Ferrow Lines for six years.", "assistant")
     assert ("Ferrow Lines", "ceo", "Tomas Reyes") in {(f.subject, f.predicate, f.object) for f in facts}
+
+
+def test_a_value_that_means_to_do_something_else_still_holds_the_subject() -> None:
+    """The intent verb is the value's own ("plans to keep the brand"): the subject is no complement of it, so the
+    link is stated, not only meant."""
+    sentence = "Halder Group, which now owns Brisk Analytics, plans to keep the brand."
+    assert ("Brisk Analytics", "owned by", "Halder Group") in _alone(sentence)
