@@ -223,6 +223,7 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     of its kind memory holds that the turn names, in full or by a short name; where the turn names none, the one
     the session's earlier turns name. Read before the readers, which take a fact's subject from a name
     ("Brightwater Logistics named a new chief; the company is now based in Ghent"). Two: the description stays."""
+    turns = _surnamed(turns, active)
     kinds: dict[str, set[str]] = {}
     for a in active:
         if norm(a.subject) != "user":
@@ -239,6 +240,30 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
             turn = replace(turn, content=_described(turn.content, said, earlier, kinds, names))
         earlier |= said
         out.append(turn)
+    return out
+
+
+#: A sentence opened by one capitalised word that a verb, an aside or a possessive follows: the clause's subject
+#: said by a surname ("Okoye has completed his move …", "Okoye's loan …", "Okoye, 24, …").
+_OPENING_SURNAME = re.compile(rf"^([{UPPER}][\w-]+)(?=(?:'s|’s)? [a-z]|, \d)")
+
+
+def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]:
+    """``turns`` with a sentence's subject said by a surname spelt as the one person's full name memory or the
+    session named before it: the readers of moves and teams know a person by two words or more, so "Okoye has
+    completed his move from A to B" would state nothing. Two people of the name, or none: it stays."""
+    names = _Names()
+    names.learn(active)
+    out: list[Turn] = []
+    for turn in turns:
+        content = turn.content
+        for sentence in split_sentences(turn.content):
+            m = _OPENING_SURNAME.match(sentence)
+            full = _full(m[1], names, person=True, said=sentence) if m else None
+            if m and full and not _party(norm(full), names):
+                content = content.replace(sentence, full + sentence[m.end(1) :], 1)
+            names.read(sentence)
+        out.append(replace(turn, content=content) if content != turn.content else turn)
     return out
 
 
@@ -268,7 +293,7 @@ def _named_subjects(text: str, kinds: dict[str, set[str]], names: _Names) -> set
     lowered = f" {_plain_words(text)} "
     said = {s for s in kinds if f" {_plain_words(s)} " in lowered}
     for m in _WORD.finditer(text):
-        full = _full(m[0], names, named=True) if _alone(text, m.start(), m.end()) else None
+        full = _full(m[0], names, named=True, said=text) if _alone(text, m.start(), m.end()) else None
         said |= {norm(full)} & kinds.keys() if full else set()
         # a country is named by its adjective too ("made Norlandic the country's language" is about Norland)
         said |= _nations_of(m[0], names) & kinds.keys()
@@ -290,10 +315,10 @@ def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], 
     for k, sentence in enumerate(sentences):
         for i, f in enumerate(stated):
             if norm(f.subject) != "user" and _first(sentences, f.subject) == k:
-                subjects[i] = _subject(f, names)
+                subjects[i] = _subject(f, names, sentence)
             if norm(f.subject) != "user" and f.predicate in PERSON_VALUED and _first(sentences, f.object) == k:
                 # the value of a person's relation is a person's name, even one that is a word ("Heath", "Strand")
-                objects[i] = _full(f.object, names, person=True, named=True) or f.object
+                objects[i] = _full(f.object, names, person=True, named=True, said=sentence) or f.object
         new = _spelt_out(sentence, names)
         content = content.replace(sentence, new, 1) if new != sentence else content
         names.read(sentence)
@@ -342,15 +367,17 @@ def _alone(text: str, start: int, end: int) -> bool:
     return not _NAMED_BEFORE.search(text[max(0, start - 60) : start]) and not _NAMED_AFTER.match(text, end)
 
 
-def _subject(fact: Fact, names: _Names) -> str:
-    """The fact's subject in full, where one full name fits (an invented adjective: for a country's relation)."""
+def _subject(fact: Fact, names: _Names, said: str = "") -> str:
+    """The fact's subject in full, where one full name fits (an invented adjective: for a country's relation);
+    ``said``: the sentence that names it."""
     national = fact.predicate in COUNTRY_RELATIONS
     titled = _titled(fact.subject)
     if titled:
-        return _full(titled, names, person=True, named=True) or fact.subject
+        return _full(titled, names, person=True, named=True, said=said) or fact.subject
     # a relation only a company, a body or a country holds, or one only a person does, says which the name is
     party = True if fact.predicate in _OF_PARTIES else False if fact.predicate in _PERSONAL else None
-    subject = _full(fact.subject, names, place=national or fact.predicate == "mayor", named=True, of_party=party)
+    place = national or fact.predicate == "mayor"
+    subject = _full(fact.subject, names, place=place, named=True, of_party=party, said=said)
     return subject or (_country(fact.subject, names) if national else None) or fact.subject
 
 
@@ -362,10 +389,10 @@ def _titled(name: str) -> str | None:
 
 def _spelt_out(text: str, names: _Names) -> str:
     def one(m: re.Match[str]) -> str:
-        return _full(m[0], names) or m[0] if _alone(text, m.start(), m.end()) else m[0]
+        return _full(m[0], names, said=text) or m[0] if _alone(text, m.start(), m.end()) else m[0]
 
     def titled(m: re.Match[str]) -> str:
-        return _full(m[1], names, person=True, named=True) or m[0]
+        return _full(m[1], names, person=True, named=True, said=text) or m[0]
 
     return _WORD.sub(one, _TITLED.sub(titled, text)) if names.full else text
 
@@ -378,13 +405,15 @@ def _full(
     place: bool = False,
     named: bool = False,
     of_party: bool | None = None,
+    said: str = "",
 ) -> str | None:
     """The one full name ``short`` (one capitalised word) abbreviates, if exactly one: a ``person``'s, or a
     ``place``'s (a country or town: "Bremen's mayor" is no Bremen Logistics'). An English word ("Kestrel" of
     Kestrel Analytics, "Stone" of Harriet Stone) only where it is ``named``: a reader made it a fact's subject or
     a person-valued relation's value, or a description asks which subject the turn names; in running text it is
     as likely the word ("Stone walls"). Where a company's and a person's name both fit, an ``of_party`` relation
-    (True: a company's, False: a person's) says which."""
+    (True: a company's, False: a person's) says which; where two people bear the name, ``said`` (the sentence)
+    may tell which by naming a value memory holds for one of them (:func:`_one`)."""
     key = norm(short)
     particled = _particled(short)
     if particled:  # "De Saint-Aubin", "van der Hoek": a family name said with its particles
@@ -416,7 +445,7 @@ def _full(
     found = _outermost(tails + heads) or _outermost(family_first)
     if len(found) > 1 and of_party is not None:  # "Sunaku" of Sunaku Robotics and of Kenji Sunaku: the relation says
         found = _outermost(heads if of_party else tails) or found
-    return _one(found, names)
+    return _one(found, names, said)
 
 
 def _party(name: str, names: _Names) -> bool:
@@ -425,11 +454,29 @@ def _party(name: str, names: _Names) -> bool:
     return name in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words) or "of" in words
 
 
-def _one(found: list[str], names: _Names) -> str | None:
-    """The one full name of ``found`` a short name stands for, as written."""
-    if len(found) > 1:  # two people of one surname: the one the turn named in full, if it named one
-        found = [n for n in found if n in names.in_turn]
+def _one(found: list[str], names: _Names, said: str = "") -> str | None:
+    """The one full name of ``found`` a short name stands for, as written: of two people of one surname, the one
+    the turn named in full, else the one whose club, employer or home the sentence ``said`` names ("Sato moved
+    from Kawasaki Frontale to …" after Haruto Sato's club and his wife Mei Sato were named)."""
+    if len(found) > 1:
+        named = [n for n in found if n in names.in_turn]
+        found = named if named or not said else [n for n in found if _holds_one_of(n, said, names)]
     return names.full[found[0]] if len(found) == 1 else None
+
+
+def _holds_one_of(name: str, said: str, names: _Names) -> bool:
+    """Whether ``said`` names a value memory holds for ``name``: whole, or by a word of it that is a name of its
+    own ("Midtjylland" of FC Midtjylland), not a word of English or an organisation's ("City", "Bank")."""
+    words = set(_plain_words(said).split())
+    plain = f" {_plain_words(said)} "
+    for (subject, _), held in names.values.items():
+        if subject != name:
+            continue
+        for value in held:
+            parts = [w for w in value.split() if len(w) > 3 and w not in _ORGS and not is_word(w)]
+            if f" {_plain_words(value)} " in plain or words.intersection(parts):
+                return True
+    return False
 
 
 def _particled(short: str) -> list[str] | None:

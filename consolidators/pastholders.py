@@ -108,6 +108,8 @@ def unrealised(text: str, subject: str, value: str) -> bool:
     if head is None:
         return False
     named = _root_of(text, subject) or _root_of(text, subject.split()[-1])  # "Nwosu" for "Emeka Nwosu"
+    if _trier(head, named):
+        return True
     above = {t.i for t in _ancestors(named)} | {named.i} if named is not None else set()
     path = [head, *_ancestors(head)]
     below = path[: next((n for n, t in enumerate(path) if t.i in above), len(path))]
@@ -118,6 +120,16 @@ def unrealised(text: str, subject: str, value: str) -> bool:
     return any(_intended(t) for t in below)
 
 
+def _trier(head: Any, named: Any) -> bool:
+    """Whether the value is the one who tried or meant to take the subject, however the parser hung the
+    infinitive ("Halden tried to sign Ivo Sand", with "to" read as a preposition): the subject under the verb."""
+    verb = head.head
+    if named is None or head.dep_ != "nsubj" or lemmatise(verb.lower_, "VERB") not in _INTENT_VERBS:
+        return False
+    tried = [c for c in verb.children if c.dep_ in ("xcomp", "ccomp") or c.dep_ == "prep" and c.lower_ == "to"]
+    return any(t.i == named.i for c in tried for t in c.subtree)  # not the value's own words ("X, which owns …")
+
+
 def _intended(tok: Any) -> bool:
     """An infinitive or gerund that completes a verb or noun of intent: "tried to sign", "a plan to move"."""
     if tok.tag_ not in ("VB", "VBG") or tok.dep_ not in ("xcomp", "ccomp", "acl"):
@@ -126,6 +138,26 @@ def _intended(tok: Any) -> bool:
     if head.pos_ == "NOUN":
         return lemmatise(head.lower_, "NOUN") in _INTENT_NOUNS
     return lemmatise(head.lower_, "VERB") in _INTENT_VERBS
+
+
+#: Prepositions whose object is a place one is in, not a party one plays or works for.
+_WHERE = frozenset({"in", "into", "near", "around", "outside", "across"})
+
+
+def placed(text: str, value: str) -> bool:
+    """Whether the parse hangs ``value`` on a preposition of place: "moved into a flat in Glasgow's West End"
+    names where the flat is, no club or employer."""
+    head = _root_of(text, value)
+    return head is not None and head.dep_ == "pobj" and head.head.lower_ in _WHERE
+
+
+def described_noun(text: str, value: str) -> str:
+    """The common noun ``value`` only qualifies in the parse ("Kaizer Chiefs fans", "a Lyon club"), or "": a name
+    so said is no argument of the clause, its noun is."""
+    head = _root_of(text, value)
+    if head is None or head.dep_ != "compound" or head.head.pos_ != "NOUN":
+        return ""
+    return str(head.head.lower_)
 
 
 def someone_elses(text: str, subject: str, value: str, *, person: bool) -> bool:
@@ -144,9 +176,22 @@ def someone_elses(text: str, subject: str, value: str, *, person: bool) -> bool:
     names = [a for a in agents if a.pos_ == "PROPN"]
     if not names or any(owner & _words_in(a) for a in names):
         return False
-    # the parser may give the verb two subjects ("Ruiz's former teammate Ana Gil has joined …"): both are hers
+    # the parser may give the verb two subjects ("Ruiz's former teammate Ana Gil has joined …"): both are hers;
+    # a clause of its own under the verb names the subject as its own agent, not the verb's ("Halden signed a
+    # new keeper the day after Berg left")
     inside = {t.i for a in agents for t in a.subtree}
-    return not owner & {t.lower_ for t in verb.subtree if t.i not in inside}
+    if not owner & {t.lower_ for t in verb.subtree if t.i not in inside}:
+        return True
+    inside |= {t.i for c in _own_clauses(verb) for t in c.subtree}
+    outside = {t.lower_ for t in verb.subtree if t.i not in inside}
+    return not owner & outside and not (person and outside & _PERSONAL)  # "…, Halden signed him": his
+
+
+def _own_clauses(verb: Any) -> Iterator[Any]:
+    """The adverbial clauses under ``verb`` with a subject of their own: "after Berg left", "as Lund scored"."""
+    for c in verb.children:
+        if c.dep_ == "advcl" and any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children):
+            yield c
 
 
 def _words_in(tok: Any) -> set[str]:

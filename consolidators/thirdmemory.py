@@ -28,11 +28,12 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from .forms import is_word, norm
 from .handovers import NAME, PLACE_OF
-from .pastholders import in_passing, someone_elses
+from .pastholders import described_noun, in_passing, placed, someone_elses
 from .places import CURRENCIES, DEMONYMS
 from .relations import verb_forms
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
+from .teams import POSITION
 from .text import PLANS, UPPER, doubts, expand_contractions, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 from .vocabulary import MONTHS, WEEKDAYS
@@ -458,7 +459,16 @@ def _of_kind(text: str, name: str, start: int, kind: str) -> bool:
         return bool(_PLACE_BEFORE.search(before)) and not _STAY.search(before) and not org
     if kind == "language":
         return name.lower() in LANGUAGES
-    return not _PARTY_BEFORE.search(before) and name not in _NO_PARTIES and name.lower() not in LANGUAGES
+    if _PARTY_BEFORE.search(before) or name in _NO_PARTIES or name.lower() in LANGUAGES:
+        return False
+    noun = described_noun(text, name)  # "Kaizer Chiefs fans booed …": the fans; "Lens striker X": the club
+    return not placed(text, name) and (
+        not noun or noun in _SQUADS or bool(re.fullmatch(POSITION, noun)) or job_title(noun)
+    )
+
+
+#: The nouns a club's name qualifies that are the club itself: "joined the Celtic squad".
+_SQUADS = frozenset({"squad", "team", "side", "roster", "lineup", "line-up"})
 
 
 def _typed(new: str, old: str, kind: str) -> bool:
