@@ -17,7 +17,7 @@ import re
 
 from . import fields
 from .lifeevents import MARRIAGE_OVER, PET_GONE, PETS, fact, is_occupation
-from .text import table
+from .text import inflected_verb, table
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
 
@@ -344,10 +344,16 @@ def _tool_fragment(clause: str, role_of: dict[str, str]) -> list[Fact]:
         )
         if role is None or role in _NOT_TOOLS:
             continue
-        if is_time(m["obj"]) or clean_object(m["obj"]) is None or m["obj"].lower() in role_of:
+        if is_time(m["obj"]) or clean_object(m["obj"]) is None or m["obj"].lower() in role_of or _a_verb(m["obj"]):
             continue
         return [fact(role, m["obj"], 0.75, attribute=True)]
     return []
+
+
+def _a_verb(name: str) -> bool:
+    """Whether a lower-case "tool" is a verb's form: "asking for the team notes" is what the writer does, where
+    "vim for my editor" names a tool (a product's capitalised name may be a word: "Teams", "Things")."""
+    return name.islower() and inflected_verb(name.split()[0])
 
 
 #: "as a nurse in the ICU I don't get much sleep": what the user is, said on the way to something else.

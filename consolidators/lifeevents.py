@@ -323,9 +323,12 @@ _PET_NAME = re.compile(
     rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})\b.*"
     rf"|,? (?P<named>[A-Z][a-z]+)\b(?! [A-Z]).*)"  # "our dog Pickles just turned three"
 )
-#: "my wife Maria and I divorced", "my late husband Tom": a marriage the sentence says is over.
+#: "my wife Maria and I divorced", "my late husband Tom": a marriage the sentence says is over. "Late" says it
+#: only of a person ("my late wife", "Tom, her late husband"): "late-night", "running late" are no widowhood.
 MARRIAGE_OVER = re.compile(
-    r"\b(?:divorced?|divorcing|separated|separating|split up|widowed|passed away|died|late)\b", re.I
+    r"\b(?:divorced?|divorcing|separated|separating|split up|widowed|passed away|died)\b"
+    r"|\b(?:my|our|his|her|their) late\b(?!-)",
+    re.I,
 )
 PET_GONE = re.compile(
     r"\b(?:died|passed away|passed|put (?:\w+ ){0,4}?(?:down|to sleep)|rehomed|ran away|RIP|gave away|gave up|lost"

@@ -93,7 +93,7 @@ TOOL_RULES = rules(
     (
         r"(?:use|adopt|pick|choose|go with|stick with) (?P<obj>.+?) (?:for|as) "
         + _SLOT
-        + r"(?: (?:for|at|in|on|between|across|within|so|and|but) .+)?",
+        + r"(?: (?:for|at|in|on|between|across|within|so|and|but|since|because|now that) .+)?",
         SLOT,
         0.9,
         False,

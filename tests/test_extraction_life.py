@@ -534,6 +534,10 @@ SHORTHAND: list[tuple[str, list[Triple]]] = [
     ("I might be at Spotify by summer, fingers crossed", []),
     ("I'll probably be with Adyen for a few years", []),
     ("my late wife's name was Rosa", []),
+    ("my late husband Anselm grew tomatoes", []),
+    # "late" of a thing is no widowhood: the spouse named in passing stands
+    ("my husband Anselm hates my late-night gaming", [("user", "married to", "Anselm", False)]),
+    ("running late because my wife Oona took the car", [("user", "married to", "Oona", False)]),
     ("I was gonna try Warp, it's my terminal now they say", []),
     ("Been at Gatwick since 6am, the flight keeps moving", []),
 ]

@@ -38,6 +38,9 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ("I do everything in the Kitty terminal these days", [("user", "terminal", "Kitty", False)]),
     ("We use Travis CI for our pipelines", [("user", "ci", "Travis CI", False)]),
     ("using Ghostty as my terminal these days", [("user", "terminal", "Ghostty", False)]),
+    # the reason after the role is no part of it: "since", "because", "now that" open a clause of their own
+    ("I use Vivaldi for my browser because Chrome kept crashing", [("user", "browser", "Vivaldi", False)]),
+    ("using Obsidian for my notes now that Notion went paid", [("user", "notes app", "Obsidian", False)]),
     ("My password app is KeePassXC now", [("user", "password manager", "KeePassXC", False)]),
     # a role the user owns, however it is said
     ("The office's database is CockroachDB, long story", [("user", "database", "CockroachDB", False)]),

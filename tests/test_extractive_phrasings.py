@@ -103,6 +103,10 @@ PHRASINGS: list[tuple[str, str, list[Triple]]] = [
     (U, "We decided to go with Kafka for the event store", [("user", "event store", "Kafka", False)]),
     (U, "The event store is moving to Kafka", [("user", "event store", "Kafka", False)]),
     (U, "We chose Postgres for the database", [("user", "database", "Postgres", False)]),
+    # a tool said before its role: a lower-case verb's form there is what the writer does, no tool
+    (U, "helix for my editor", [("user", "editor", "helix", False)]),
+    (U, "Can Bear sync tags? wondering for my research notes", []),
+    (U, "Can Bear sync tags? asking for my research notes", []),
     # giving something up is a retraction, when the thing is clear
     (U, "I gave up coffee", [("user", "prefers drink", "coffee", True)]),
     (U, "I gave up Twitter", [("user", "uses", "Twitter", True)]),
