@@ -97,6 +97,9 @@ _UNSURE = re.compile(_WEIGHED.pattern + r"|\b(?i:try|trying|trial|testing|consid
 _CONTRAST = re.compile(r",\s*(?:not|never)\s+[^,]+$", re.I)
 #: A value that says the field is empty: "Job: none", "Employer: n/a", "Pets: nope".
 _NO_VALUE = frozenset("none n/a na nil nothing nobody nope no -".split())
+#: What parts a list's items: a comma, "and" or a spaced slash ("Welsh / English").
+_ITEMS = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+/\s+")
+_SLASH = re.compile(r"\s/\s")
 #: A spaced slash before the next field's label: the two are fields of one line, not one value.
 _FIELD_SLASH = re.compile(r"\s+/\s+(?=[A-Za-z][A-Za-z ]{0,24}:)")
 
@@ -190,6 +193,8 @@ def _values(predicate: str, value: str) -> list[Fact]:
         return []
     if predicate == "works as" and not is_occupation(value):
         return []  # "Role: organiser of the book club"
-    items = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s+/\s+", value) if predicate in _LISTS else [value.split(",")[0]]
+    items = _ITEMS.split(value) if predicate in _LISTS else [value.split(",")[0]]
+    if len(items) == 1 and _SLASH.search(items[0]):
+        return []  # "Drink: oat latte / flat white": two values of a relation that holds one, neither is the one
     attribute = predicate in TOOL_ROLES or predicate == "programming language"
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]

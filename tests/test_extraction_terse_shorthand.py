@@ -41,6 +41,11 @@ LINES: list[tuple[str, set[Triple]]] = [
     # a note to self in any form of its verb
     ("works @ Kelpie Studio", {("user", "works at", "Kelpie Studio")}),
     ("studies @ Kelso College", {("user", "studies at", "Kelso College")}),
+    # an "About me" bullet that is a job at a name
+    (
+        "About me:\n- Sous chef at Brasserie Oule\n- two dogs",
+        {("user", "works as", "sous chef"), ("user", "works at", "Brasserie Oule")},
+    ),
 ]
 
 NOTHING: list[str] = [
@@ -51,6 +56,9 @@ NOTHING: list[str] = [
     "Designer | Fernweh | Lisbon",  # two names alone: which is the employer, which the home?
     "Ex-teacher | Cork",  # a job that is over
     "Nurse at Varden Clinic | Skellig | hiring?",  # a question
+    "Drink: chai / mint tea",  # two values of a relation that holds one
+    "the locksmith at Varden Mall",  # someone pointed at, not the writer's label
+    "my cousin, a welder at Brevik Marine",
 ]
 
 
