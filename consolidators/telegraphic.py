@@ -78,35 +78,20 @@ _BAR = re.compile(r"\s+[|·•/]\s+")
 _PRONOUNS = re.compile(r"^(?:he|she|they|xe|ze)/\w+(?:/\w+)?$", re.I)
 #: A bio's place: a name alone ("Lisbon", "Cluj-Napoca", "New York"), maybe with its country ("Oulu, Finland").
 _PLACE = re.compile(rf"^(?P<name>[{UPPER}][\w'’-]*(?: [{UPPER}][\w'’-]*){{0,2}})(?:, [{UPPER}][\w'’-]*)?$")
-#: Where a job is held, by its name: "at Kell Infirmary", "in Leeds", "for Rowe & Sons".
-_PLACED_JOB = re.compile(rf" (?:at|in|for) [{UPPER}]")
-#: A determiner, a possessive or a comma: a job said of someone pointed at ("the nurse at X", "my sister, a nurse
-#: at X", "ask the nurse at X"), not a label of the writer's own.
-_POINTED = re.compile(r",|\b(?i:a|an|the|this|that|my|our|your|his|her|their|its)\b")
-
-
-def _bare_job(line: str) -> bool:
-    """Whether a line alone is a job held at a name, with nothing pointing at someone: a bullet's "ER nurse at Kell
-    Infirmary", never "the nurse at Kell Infirmary"."""
-    m = _PLACED_JOB.search(line)
-    # a label opens its line with a capital; a clause's piece another reader restates ("a nurse at X" of "my
-    # sister, a nurse at X") does not
-    return m is not None and line[:1].isupper() and not _POINTED.search(line[: m.start()])
-
-
+#: Where a job's own words end: "Nurse at X", "Chef in Lyon".
+_QUALIFIER = re.compile(r" (?:at|in|for|with|of) ")
 #: A part of a bio no reader needs: a few words without a name or a verb ("coffee snob", "views my own").
 _IDLE_WORDS = 4
 
 
 def bio(text: str) -> str:
     """A writer's bio line as the sentences it abbreviates: "Designer at Fernweh | Lisbon | she/her" is "I am a
-    designer at Fernweh; I live in Lisbon.", an "About me" bullet "Nurse at Kell Infirmary" is "I am a nurse at Kell
-    Infirmary." Only a line of one job (:func:`aboutme.introduced` reads it as one),
+    designer at Fernweh; I live in Lisbon." Only a line of one job (:func:`aboutme.introduced` reads it as one),
     at most one place alone, pronouns and idle words; a field, a question, a second place ("Designer | Fernweh |
     Lisbon": which is the employer?) or a clause leaves the line as it is."""
     parts = _BAR.split(text.strip().rstrip("."))
-    if any(":" in p or "?" in p for p in parts) or len(parts) < 2 and not _bare_job(parts[0]):
-        return text  # a line of one part is a bio only as a job at a name ("ER nurse at Kell Infirmary" bulleted)
+    if len(parts) < 2 or any(":" in p or "?" in p for p in parts):
+        return text
     jobs = [job for p in parts for job in [_job(p)] if job]
     places = [m["name"] for p in parts if not _job(p) for m in [_PLACE.match(p)] if m]
     idle = [p for p in parts if not _job(p) and not _PLACE.match(p) and not _PRONOUNS.match(p)]
@@ -117,8 +102,8 @@ def bio(text: str) -> str:
 
 def _job(part: str) -> str:
     # the self-description reader takes "<job> here" as "I am a <job>", the same label a bio's part is; a head
-    # the lexicon lacks is a name, whatever its ending ("Ghent" is no agent noun; "Nurse" is a word)
-    if _PLACE.match(part) and not is_word(part.split()[-1]):
+    # the lexicon lacks is a name, whatever its ending ("Ghent", "Alma mater": no agent nouns; "Nurse" is a word)
+    if not is_word(_QUALIFIER.split(part)[0].split()[-1]):
         return ""
     said = aboutme.introduced(f"{part} here")
     return said.removesuffix(" here") if said.startswith("I am ") else ""
