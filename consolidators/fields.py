@@ -28,7 +28,10 @@ _LABELS: dict[str, str] = {
     },
     **{w: "works as" for w in ("occupation", "job", "job title", "profession", "role", "day job", "current job")},
     **{w: "born in" for w in ("place of birth", "birthplace", "born in", "born")},
-    **{w: "speaks" for w in ("languages", "languages spoken", "spoken languages", "speaks")},
+    **{
+        w: "speaks"
+        for w in ("languages", "languages spoken", "spoken languages", "speaks", "native language", "mother tongue")
+    },
     **{w: "studies" for w in ("field of study", "major", "studying")},
     **{w: "studies at" for w in ("university", "school", "college")},
     **{w: "prefers drink" for w in ("favourite drink", "favorite drink", "drink of choice", "drink")},
@@ -38,6 +41,8 @@ _LABELS: dict[str, str] = {
     **{w: "programming language" for w in ("programming language", "main language")},
     **{w: "citizen of" for w in ("nationality", "citizenship")},
 }
+#: The relations the labels name: a label the table lacks may still name one through the vocabulary ("Lives:").
+_RELATIONS = frozenset(_LABELS.values())
 #: Relations whose value is a name: "Home: back by 6" or "School: closed today" names none.
 _NAMED = frozenset({"lives in", "works at", "born in", "studies at", "married to", "speaks", "citizen of"})
 #: The predicates whose value may be a list ("Languages: Kazakh, Russian, English").
@@ -86,6 +91,17 @@ _HEADED = re.compile(
 _WEIGHED = re.compile(r"\b(?:or|vs|versus|(?i:not|maybe|perhaps|probably|tbc|tbd|soon|hopefully|eventually))\b")
 #: What a value adds that is no part of it: "Polish (native)", "Cluj-Napoca, Romania".
 _ASIDE = re.compile(r"\s*\([^)]*\)")
+#: An aside that takes a value back: a hedge, or a trial not yet settled ("(maybe)", "(trying it out)").
+_UNSURE = re.compile(_WEIGHED.pattern + r"|\b(?i:try|trying|trial|testing|considering)\b")
+#: A value's contrast with another it is not ("vim, not emacs"): the value stands, the rejected one is no part of it.
+_CONTRAST = re.compile(r",\s*(?:not|never)\s+[^,]+$", re.I)
+#: A value that says the field is empty: "Job: none", "Employer: n/a", "Pets: nope".
+_NO_VALUE = frozenset("none n/a na nil nothing nobody nope no -".split())
+#: What parts a list's items: a comma, "and" or a spaced slash ("Welsh / English").
+_ITEMS = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+/\s+")
+_SLASH = re.compile(r"\s/\s")
+#: A spaced slash before the next field's label: the two are fields of one line, not one value.
+_FIELD_SLASH = re.compile(r"\s+/\s+(?=[A-Za-z][A-Za-z ]{0,24}:)")
 
 
 def titled(text: str) -> bool:
@@ -100,13 +116,18 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     if titled(text):
         return []
     found: list[Fact] = []
+    text = _FIELD_SLASH.sub(" | ", text)  # "Home: Bergen / Work: Equinor": the slash parts two fields
     matches = list(_FIELD.finditer(text.strip())) or [m for m in _DASHED.finditer(text.strip()) if _dashed_field(m)]
     for m in matches:
         if _asked(text, m):
             continue
         label = m["label"].strip().lower()
         predicate = _relation(label) or _tool_role(label, role_of)
-        value = _ASIDE.sub("", m["value"]).strip(" .")
+        if any(_UNSURE.search(aside) for aside in _ASIDE.findall(m["value"])):
+            continue  # "editor: Zed (trying it out)", "Location: Leeds (maybe)": the aside takes the value back
+        value = _CONTRAST.sub("", _ASIDE.sub("", m["value"])).strip(" .")
+        if value.split(" ", 1)[0].lower() in _NO_VALUE:
+            continue  # "Job: none at the moment", "Employer: n/a": the field is empty
         if label in _LOOSE and not _A_NAME.fullmatch(value):
             continue  # "work: Zoom calls all day", "Work: Jira, Slack, repeat": a day, not an employer
         if predicate:
@@ -122,7 +143,7 @@ _A_NAME = re.compile(r"[A-Z0-9][\w&.'-]*(?: (?:&|of|and|de|for)?\s?[A-Z0-9][\w&.
 def _asked(text: str, m: re.Match[str]) -> bool:
     """Whether the field is asked or weighed, not stated: "editor: helix?", "shell: zsh or fish", "city: maybe Leeds"."""
     after = text.strip()[m.end() :].lstrip()
-    return "?" in m["value"] or after.startswith("?") or bool(_WEIGHED.search(m["value"]))
+    return "?" in m["value"] or after.startswith("?") or bool(_WEIGHED.search(_CONTRAST.sub("", m["value"])))
 
 
 def _dashed_field(m: re.Match[str]) -> bool:
@@ -138,8 +159,15 @@ def _dashed_field(m: re.Match[str]) -> bool:
 
 
 def _relation(label: str) -> str | None:
-    """The relation a profile's label names, its grading words aside ("Current city", "Present employer")."""
-    return _LABELS.get(label) or _LABELS.get(normalise_predicate(label))
+    """The relation a profile's label names, its grading words aside ("Current city", "Present employer"), or
+    through the vocabulary as a verb that dropped its preposition ("Lives: Gdynia", "Based: Vilnius",
+    "Studying at: …"): "lives in", "based in" are relations the fields read, whatever the label's word."""
+    for phrase in (label, f"{label} in", f"{label} at"):
+        normal = normalise_predicate(phrase)
+        relation = _LABELS.get(phrase) or _LABELS.get(normal) or (normal if normal in _RELATIONS else None)
+        if relation:
+            return relation
+    return None
 
 
 def anothers(text: str) -> bool:
@@ -165,6 +193,8 @@ def _values(predicate: str, value: str) -> list[Fact]:
         return []
     if predicate == "works as" and not is_occupation(value):
         return []  # "Role: organiser of the book club"
-    items = re.split(r",\s*(?:and\s+)?|\s+and\s+", value) if predicate in _LISTS else [value.split(",")[0]]
+    items = _ITEMS.split(value) if predicate in _LISTS else [value.split(",")[0]]
+    if len(items) == 1 and _SLASH.search(items[0]):
+        return []  # "Drink: oat latte / flat white": two values of a relation that holds one, neither is the one
     attribute = predicate in TOOL_ROLES or predicate == "programming language"
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]

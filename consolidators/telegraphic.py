@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+from . import aboutme
 from .boxes import NAME as _NAME
-from .text import UPPER, inflected_verb
+from .forms import is_word
+from .text import UPPER, inflected_verb, lemmatise
 from .vocabulary import is_time
 
 #: An obituary's or a CV's birth and death without "in": "born Onitsha 1936, died Enugu", "(b. Kaunas, 1950)". Only
@@ -65,8 +67,51 @@ _LABEL_WORDS = 3
 
 #: A whole note to self that is one state and its place, nothing else: "live in Edinburgh", "work at Initech".
 _NOTE = re.compile(
-    rf"(?P<verb>live|work|study|reside) (?:in|at) [{UPPER}][\w'&.-]*(?: (?:of |de |van )?[{UPPER}][\w'&.-]*)*[.!]?"
+    rf"(?P<verb>(?i:live|work|study|reside|lives|works|studies|resides|living|working|studying|residing))"
+    rf" (?P<rest>(?:in|at) [{UPPER}][\w'&.-]*(?: (?:of |de |van )?[{UPPER}][\w'&.-]*)*)[.!]?"
 )
+
+
+#: What parts a bio's, a signature's or a CV line's fields: "|", "·", "•" or a spaced slash.
+_BAR = re.compile(r"\s+[|·•/]\s+")
+#: A bio's pronouns ("she/her", "they/them"): no fact, and no reason to leave the line unread.
+_PRONOUNS = re.compile(r"^(?:he|she|they|xe|ze)/\w+(?:/\w+)?$", re.I)
+#: A bio's place: a name alone ("Lisbon", "Cluj-Napoca", "New York"), maybe with its country ("Oulu, Finland").
+_PLACE = re.compile(rf"^(?P<name>[{UPPER}][\w'’-]*(?: [{UPPER}][\w'’-]*){{0,2}})(?:, [{UPPER}][\w'’-]*)?$")
+#: Where a job's own words end: "Nurse at X", "Chef in Lyon".
+_QUALIFIER = re.compile(r" (?:at|in|for|with|of) ")
+#: A part of a bio no reader needs: a few words without a name or a verb ("coffee snob", "views my own").
+_IDLE_WORDS = 4
+
+
+def bio(text: str) -> str:
+    """A writer's bio line as the sentences it abbreviates: "Designer at Fernweh | Lisbon | she/her" is "I am a
+    designer at Fernweh; I live in Lisbon." Only a line of one job (:func:`aboutme.introduced` reads it as one),
+    at most one place alone, pronouns and idle words; a field, a question, a second place ("Designer | Fernweh |
+    Lisbon": which is the employer?) or a clause leaves the line as it is."""
+    parts = _BAR.split(text.strip().rstrip("."))
+    if len(parts) < 2 or any(":" in p or "?" in p for p in parts):
+        return text
+    jobs = [job for p in parts for job in [_job(p)] if job]
+    places = [m["name"] for p in parts if not _job(p) for m in [_PLACE.match(p)] if m]
+    idle = [p for p in parts if not _job(p) and not _PLACE.match(p) and not _PRONOUNS.match(p)]
+    if len(jobs) != 1 or len(places) > 1 or any(not _idle(p) for p in idle):
+        return text
+    return "; ".join([jobs[0], *(f"I live in {p}" for p in places)]) + "."
+
+
+def _job(part: str) -> str:
+    # the self-description reader takes "<job> here" as "I am a <job>", the same label a bio's part is; a head
+    # the lexicon lacks is a name, whatever its ending ("Ghent", "Alma mater": no agent nouns; "Nurse" is a word)
+    if not is_word(_QUALIFIER.split(part)[0].split()[-1]):
+        return ""
+    said = aboutme.introduced(f"{part} here")
+    return said.removesuffix(" here") if said.startswith("I am ") else ""
+
+
+def _idle(part: str) -> bool:
+    words = part.split()
+    return len(words) <= _IDLE_WORDS and not any(w[:1].isupper() or inflected_verb(w) for w in words)
 
 
 def said(text: str, role: str) -> str:
@@ -74,8 +119,11 @@ def said(text: str, role: str) -> str:
     in Edinburgh" as an "About me" bullet). Only the whole line: "Live in Leeds and you'll understand", "live in
     fear of Mondays" or "work at X for a year, then go freelance" are advice, sayings and plans."""
     text = unmarked(text)
-    if role == "user" and _NOTE.fullmatch(text.strip()):
-        return f"I {text.strip()[0].lower()}{text.strip()[1:]}"
+    if role == "user":
+        text = bio(text)
+    note = _NOTE.fullmatch(text.strip()) if role == "user" else None
+    if note:  # "works @ Kelpie", "Living in Oslo": a note's verb in any form, said in the first person's
+        return f"I {lemmatise(note['verb'].lower())} {note['rest']}"
     return text
 
 
