@@ -274,7 +274,7 @@ PIN_MANY = "UPDATE memory SET pinned = true WHERE id = ANY(%s::uuid[])"
 FACTS_AS_OF = f"""
 SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND recorded_at <= %(as_of)s
-  AND (superseded_at IS NULL OR superseded_at > %(as_of)s)
+  AND (%(all)s OR superseded_at IS NULL OR superseded_at > %(as_of)s)
   AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
   AND (%(predicate)s::text IS NULL OR lower(predicate) = lower(%(predicate)s))
 ORDER BY subject, predicate, recorded_at, id

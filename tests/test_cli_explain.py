@@ -155,6 +155,20 @@ def test_facts_as_of_shows_the_status_of_that_time(capsys: pytest.CaptureFixture
     assert facts(capsys, cfg, "--all-versions")["Berlin"]["status"] == f"superseded by {lisbon[:8]}"
 
 
+def test_facts_as_of_with_all_versions_lists_what_was_already_retired_then(
+    capsys: pytest.CaptureFixture[str], cfg: list[str]
+) -> None:
+    say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
+    say(capsys, cfg, "b", "2026-02-01T09:00:00Z", "I moved to Lisbon.")
+    lisbon = facts(capsys, cfg)["Lisbon"]["id"]
+    then = datetime.now(UTC).isoformat()
+    say(capsys, cfg, "c", "2026-03-01T09:00:00Z", "I moved to Tokyo.")
+    assert list(facts(capsys, cfg, "--as-of", then)) == ["Lisbon"]  # believed then: Berlin was already retired
+    versions = facts(capsys, cfg, "--as-of", then, "--all-versions")
+    assert list(versions) == ["Berlin", "Lisbon"]  # Tokyo was recorded later
+    assert versions["Berlin"]["status"] == f"superseded by {lisbon[:8]}" and versions["Lisbon"]["status"] == "active"
+
+
 def test_a_retracted_fact_leaves_facts_and_stays_in_history(capsys: pytest.CaptureFixture[str], cfg: list[str]) -> None:
     say(capsys, cfg, "a", "2026-01-01T09:00:00Z", "I live in Berlin.")
     berlin = facts(capsys, cfg)["Berlin"]["id"]
