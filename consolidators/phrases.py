@@ -212,11 +212,12 @@ def _as_left(left: list[Fact], then: list[Fact]) -> list[Fact]:
 
 
 def _a_kind_of_place(fact: Fact, vp: str) -> bool:
-    """Whether a home ``fact`` is an indefinite lower-case description ("moved to a bigger flat", "I live in a tiny
-    studio"): a kind of place, not one the user could be found in ("a flat in Ghent" leaves the name Ghent)."""
+    """Whether a home ``fact`` is an indefinite or possessed lower-case description ("moved to a bigger flat", "I
+    live in a tiny studio", "I live in my car at this point"): a kind of place, or a thing the user has, not one
+    the user could be found in ("a flat in Ghent" leaves the name Ghent)."""
     if fact.predicate != "lives in" or not fact.object.islower():
         return False
-    return re.search(rf"\b(?:a|an|another|some) (?:[a-z-]+ )*{re.escape(fact.object)}\b", vp) is not None
+    return re.search(rf"\b(?:a|an|another|some|my|our) (?:[a-z-]+ )*{re.escape(fact.object)}\b", vp) is not None
 
 
 def _strip_negation(vp: str) -> tuple[str, bool]:

@@ -20,6 +20,10 @@ MESSAGES: list[tuple[str, list[Said]]] = [
     ("I relocated to a quiet village last spring", []),
     ("we live in a converted barn these days", []),
     ("we moved to a terraced house in Dundee", [("lives in", "Dundee", False)]),
+    # a thing the user has is no home either ("basically live in my studio" is a joke about time spent there)
+    ("ugh I live in my car at this point, kidding, I live in Bristol", [("lives in", "Bristol", False)]),
+    ("honestly I practically live in my office these days", []),
+    ("we moved into our new flat in Ghent", [("lives in", "Ghent", False)]),
     ("I moved to Valparaíso in March", [("lives in", "Valparaíso", False)]),
     # a move the sentence takes as done while it dates something else
     ("since relocating to Gdynia my runs are all along the sea", [("lives in", "Gdynia", False)]),
