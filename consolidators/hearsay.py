@@ -256,8 +256,23 @@ def _in_a_work(path: list[Any]) -> bool:
     follows ("starred in the film Nordlys and lives in Oslo")."""
     verb, above = _scene_holders(path)
     scenes = [p for p in verb.children if _a_work(p)]
+    if not scenes and any(_the_real_world(p) for p in verb.children):
+        return False  # "In our campaign I play a bard, but in real life I work at X": the clause leaves the scene
     scenes += [p for tok in above for p in tok.children if _a_work(p) and p.i < verb.i and _fronted(p)]
     return bool(scenes)
+
+
+def _the_real_world(tok: Any) -> bool:
+    """ "in real life", "in reality", "in the real world", "IRL": a scene that is the world itself."""
+    if tok.lower_ == "irl":
+        return True
+    if tok.dep_ != "prep" or tok.lower_ != "in":
+        return False
+    for place in tok.children:
+        real = any(c.dep_ == "amod" and c.lower_ == "real" for c in place.children)
+        if place.dep_ == "pobj" and (place.lower_ == "reality" or real and place.lower_ in ("life", "world")):
+            return True
+    return False
 
 
 def _fronted(prep: Any) -> bool:

@@ -53,11 +53,13 @@ _FICTION = re.compile(
 #: A statement the speaker turns over at its end: sarcasm's tag ("… /s"), a closing "not" ("… Eclipse... NOT"),
 #: "said no one ever".
 _TURNED_OVER = re.compile(r"(?:\s/s|(?:\.\.\.|…|[,—–]|\s-)\s*not|,? said no ?one(?: ever)?)\W*$", re.I)
-#: Irony's marks: an agreement that mocks ("Yeah right, …", "Oh sure, …", "Right, because I totally …", "Sure, and I
-#: …") or a liking stressed in capitals after "just" or "totally" ("I just LOVE debugging on a Sunday").
+#: Irony's marks: an agreement that mocks ("Yeah right, …", "Oh sure, …", "Right, because I totally …", "Sure, and I'm
+#: the Pope.") or a liking stressed in capitals after "just" or "totally" ("I just LOVE debugging on a Sunday").
 _IRONIC = re.compile(
     r"^\W*(?:(?:oh,? )?yeah,? right|oh,? (?:sure|totally|great)|(?:sure|right),? (?:because|cause))\b"
-    r"|^\W*(?:oh,? )?(?:yeah|right|sure),? and (?:I|we)\b"  # "Sure, and I'm the Pope": a claim to top another
+    # "Sure, and I'm the Pope": a bare claim to top another, ending the sentence; a shared fact ("…too") or a claim
+    # that goes on to its point (", small world", ", so I get it") is a sincere "and I …"
+    r"|^\W*(?:oh,? )?(?:yeah|right|sure),? and (?:I|we)\b(?![^,;]*\b(?:too|also|as well)\b)[^,;]*$"
     r"|\bbecause (?:I|we)(?:'m| am|'re| are)? totally\b|\b(?:just|totally) (?-i:LOVE|ADORE|ENJOY)\b",
     re.I,
 )

@@ -53,6 +53,8 @@ _CUE = re.compile(
     r"|no longer|from now on|started|joined|signed)\b",
     re.I,
 )
+#: A pronoun's role taken back ("it is not my editor anymore", "that is no longer our queue"): what it names left.
+_ROLE_TAKEN_BACK = re.compile(r"\b(?:it|that|this) (?:is|was) (?:not|no longer) (?:my|our)\b", re.I)
 #: A change of career said without a change word: "retrained", "qualified", "became".
 _CAREER = re.compile(r"\b(?:retrain(?:ed|ing)?|requalified|qualified|became|career change|changed careers)\b", re.I)
 #: A question, a hedge, a plan or a wish anywhere in the sentence: it states nothing.
@@ -226,6 +228,8 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
     text = expand_contractions(plain(sentence))
     if not held or _UNSURE.search(text):
         return []
+    if _ROLE_TAKEN_BACK.search(text):
+        return []  # "Helix crashed, it's not my editor anymore": a role left, no new value for it
     mine = bool(_FIRST.search(text) or _CHAT.search(text) and not _third(text))
     if not mine:  # "Postgres all the way now": only what the lists know, in a sentence of no one else's
         held = {} if _third(text) else {p: v for p, v in held.items() if p in TOOL_ROLES}

@@ -38,13 +38,15 @@ _TOOL_RELATIONS = frozenset(ROLES) | {"uses"}
 #: Verbs whose "to/into/on" names where the user's things now are: a move, or plain being ("we're on X now").
 _PLACING = frozenset("move migrate switch port shift transfer go be put keep".split())
 _INTO = frozenset("to into onto on in".split())
+#: Words that put the move in the future ("on Syncthing soon").
+_LATER = frozenset("soon eventually".split())
 #: Verbs a home is moved by: their "to X" is a tool only when the tool lists know X.
 _HOME_VERBS = frozenset("move go".split())
 _COUNTRY_NAMES = frozenset(norm(c) for c in COUNTRIES)
 #: "it is not my editor anymore", "it is no longer our queue": a pronoun's role taken back.
 _IT_NO_LONGER = re.compile(
     r"\b(?:it|that) (?:is|was) (?P<neg>not|no longer) (?:my|our) (?P<attr>[a-z][\w-]*(?: (?!any)[a-z][\w-]*)?)"
-    r"(?P<still> anymore| any more)?[\s.,!;]*$"
+    r"(?P<still> anymore| any more)?(?: though| tho)?[\s.,!;]*$"
 )
 
 
@@ -66,10 +68,13 @@ def replaced(found: list[Fact], text: str) -> list[Fact]:
         return found
     start = _end_of(doc, withdrawn.object)
     names = {n for tok in doc[start:] if (n := _placed(tok)) and norm(n) != norm(withdrawn.object)}
-    if len(names) != 1:
-        return found
-    new = names.pop()
-    return [*found, *rule_facts(USER, withdrawn.predicate, new, 0.7, False, attribute=withdrawn.predicate != "uses")]
+    if not names or len(names) > 1 and withdrawn.predicate != "uses":
+        return found  # a role holds one value; plain use can be shared ("on Syncthing and Nextcloud now")
+    role = withdrawn.predicate != "uses"
+    return [
+        *found,
+        *(f for new in sorted(names) for f in rule_facts(USER, withdrawn.predicate, new, 0.7, False, attribute=role)),
+    ]
 
 
 def unheld(found: list[Fact], text: str) -> list[Fact]:
@@ -79,12 +84,13 @@ def unheld(found: list[Fact], text: str) -> list[Fact]:
     if m is None or not (m["neg"] == "no longer" or m["still"]):
         return found  # a plain "it is not my editor" says it never was, not that it stopped
     doc = parse_doc(text[: m.start()])
-    names = {name_text(t) for t in doc or () if _a_name(t) and t.dep_ in ("dobj", "pobj", "nsubj", "attr")}
+    names = {name_text(t) for t in doc or () if _a_name(t) and t.dep_ in ("dobj", "pobj", "nsubj", "attr", "conj")}
     names = {n for n in names if not is_time(n) and n not in ("I", "I am")}
     if len(names) != 1:
         return found
     said = first_person(f"{names.pop()} is no longer my {m['attr']}", True)
-    return [*found, *(f for f in said if f.retract and f not in found)]
+    # only a role the vocabulary knows: "not my favourite anymore" names no relation to take back
+    return [*found, *(f for f in said if f.retract and f.predicate in _TOOL_RELATIONS and f not in found)]
 
 
 def _end_of(doc: Any, value: str) -> int:
@@ -95,18 +101,31 @@ def _end_of(doc: Any, value: str) -> int:
 
 def _placed(tok: Any) -> str | None:
     """The name ``tok`` heads when it is where something was put ("moved everything into Obsidian")."""
-    prep = tok.head
-    if tok.dep_ != "pobj" or prep.lower_ not in _INTO or not _a_name(tok):
+    head = tok
+    while head.dep_ == "conj" and head.head is not head:
+        head = head.head  # "on Syncthing and Nextcloud": each name of the list is placed
+    prep = head.head
+    if head.dep_ != "pobj" or prep.lower_ not in _INTO or not _a_name(tok):
         return None
     verb = prep.head
     if verb.pos_ not in ("VERB", "AUX") or lemmatise(verb.lower_, "VERB") not in _PLACING or _someone_else(verb):
         return None
+    if _planned(verb):
+        return None  # "everything will be on Syncthing soon": a plan, not the tool in use
     name = name_text(tok)
     if is_time(name) or norm(name) in _COUNTRY_NAMES:
         return None
     if lemmatise(verb.lower_, "VERB") in _HOME_VERBS and prep.lower_ == "to" and not roles_of(name):
         return name if _things_moved(verb) else None  # "we moved to Lyon": a home unless the things moved are named
     return name
+
+
+def _planned(verb: Any) -> bool:
+    """Whether the move is still ahead: a modal ("will be on", "should move to"), "going to", or "soon"."""
+    kids = list(verb.children)
+    if any(c.tag_ == "MD" or c.lower_ in _LATER for c in kids):
+        return True
+    return verb.dep_ == "xcomp" and verb.head.lower_ in ("going", "gon")
 
 
 def _a_name(tok: Any) -> bool:

@@ -52,11 +52,20 @@ READ: list[tuple[tuple[str, ...], list[Triple]]] = [
         ("I gave up Evernote and put all my recipes into Paprika.",),
         [("user", "uses", "Evernote", True), ("user", "uses", "Paprika", False)],
     ),
+    # a list in the tool's place names each; a place still planned names none
+    (
+        ("I no longer use Google Drive, all my files are on pCloud and Mega now.",),
+        [("user", "uses", "Google Drive", True), ("user", "uses", "Mega", False), ("user", "uses", "pCloud", False)],
+    ),
+    (("I no longer use Trello, the boards will move to Asana soon.",), [("user", "uses", "Trello", True)]),
     # … but not a home, nor someone else's tool
     (("I gave up Trello, my sister is on Asana though.",), [("user", "uses", "Trello", True)]),
     # a pronoun's role taken back names the one tool before it (``withdrawals.unheld``); a plain "not" never held it
     (("I keep Firefox around for testing, but it's no longer my browser.",), [("user", "browser", "Firefox", True)]),
     (("I like Vim, but it is not my editor.",), [("user", "likes", "Vim", False)]),
+    # … the ONE name: two before "it" leave it unknown; and only a role the vocabulary knows
+    (("I tried Firefox and Brave, but it's not my browser anymore.",), []),
+    (("I ran Ubuntu for ages, but it's not my darling anymore.",), []),
 ]
 
 

@@ -67,6 +67,11 @@ READ: list[tuple[str, Triple]] = [
     ("Sure, I use VS Code.", ("user", "uses", "VS Code")),
     ("I LOVE hiking!", ("user", "likes", "hiking")),
     ("Right, I live in Ghent now.", ("user", "lives in", "Ghent")),
+    # "Sure, and I …" that shares a fact or goes on to its point is sincere (``unsaid._IRONIC``)
+    ("Sure, and I live in Ghent too, funny that.", ("user", "lives in", "Ghent")),
+    ("Yeah, and I have a dog named Pepper, so I know the feeling.", ("user", "has pet", "Pepper")),
+    # a clause set "in real life" leaves the made-up scene before it
+    ("In the game I'm a knight, but in real life I work at Ocado.", ("user", "works at", "Ocado")),
     # the speaker's own saying states the clause
     ("As I said, I work at Siemens.", ("user", "works at", "Siemens")),
     ("In the end, I moved to Utrecht.", ("user", "lives in", "Utrecht")),

@@ -67,6 +67,8 @@ NOTHING: list[tuple[str, str, str]] = [
     ("works at", "Acme", "if Spotify makes an offer I'd switch jobs in a heartbeat"),
     ("works as", "nurse", "my sister is a pilot now, new job and all"),
     ("editor", "Neovim", "Zed is nice but Neovim is still my editor"),
+    # a pronoun's role taken back names what it leaves, never a new value (``usermemory._ROLE_TAKEN_BACK``)
+    ("browser", "Firefox", "Opera froze twice today, it's not my browser anymore though"),
     ("os", "Ubuntu", "new laptop for my son, it runs Windows now"),
     ("phone", "Pixel 8", "I'd never switch to an iPhone, the Pixel does everything now"),
     ("works at", "Deloitte", "signed my contract with Accenture, starting Monday"),
