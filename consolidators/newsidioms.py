@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .ensembles import names_another_kind
 from .places import CURRENCIES, DEMONYMS
 from .relations import role_relation
 from .spans import make_fact
@@ -330,6 +331,10 @@ def _idiom(text: str) -> list[Fact]:
             predicate = role[0] if role else ""
         # "Basel's Bank for International Settlements": the possessor says where, the name follows
         subject, obj = (re.sub(r"^(?:[Tt]he |\w+'s )", "", m[g]).rstrip(".") for g in ("s", "o"))
+        if predicate == "member of" and "plays" in m[0].split():
+            head = re.match(r" ([a-z]+)\b", text[m.end() :])  # "for the Oxfam benefit": the name is a modifier
+            if names_another_kind(obj) or head is not None and names_another_kind(head[1].title()):
+                continue  # "plays violin in the Royal Albert Hall": a hall, a work, a society or an event is no band
         return make_fact(subject, predicate, obj, single=True) if predicate else []
     return []
 

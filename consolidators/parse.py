@@ -319,7 +319,12 @@ def _identity(subj: Any, attr: Any) -> list[Fact]:
     work = WORKS_BY.get(lemmatise(attr.text, "NOUN"))
     if work is not None and by is not None and is_name(by):  # "Beloved is a novel by Toni Morrison"
         predicate, inverse = work
-        return make_fact(by, predicate, subj, multi=True) if inverse else make_fact(subj, predicate, by, single=True)
+        makers = [by, *(c for c in conjuncts(by) if is_name(c))]  # "a trilogy by Ines Varga and Paul Moreau"
+        if inverse:
+            return [f for m in makers for f in make_fact(m, predicate, subj, multi=True)]
+        return [
+            f for m in makers for f in make_fact(subj, predicate, m, single=len(makers) == 1, multi=len(makers) > 1)
+        ]
     return line_up(subj, attr)  # "The Marrow Trio are pianist Lena Vogt, bassist Arne Dahl and …"
 
 

@@ -78,8 +78,10 @@ def _read(kind: str, m: re.Match[str]) -> list[Fact]:
     if kind == "currency":
         return [_fact(m["owner"], "currency", m["value"], "single")]
     if kind == "made":  # a genre is directed ("a 2025 drama from director X"), a book written
-        if m["kind"] in ("novel", "book", "memoir", "collection", "play"):
-            return [_fact(m["maker"], "author of", m["title"], "multi")]
+        if re.search(r"['’]s?$", m["maker"]):
+            return []  # "a collection by Ines Varga's students": the possessor is not the maker, and whose it is unsaid
+        if m["kind"] in ("novel", "book", "memoir", "collection", "play"):  # "by X and Y": each wrote it
+            return [_fact(maker, "author of", m["title"], "multi") for maker in m["maker"].split(" and ")]
         if m["kind"] in _EITHER and not _FILMED.search(m[0]):  # "a thriller by X" may be X's novel
             return []
         return [_fact(m["title"], "directed by", m["maker"], "single")]

@@ -54,6 +54,15 @@ MEMBERS: list[tuple[str, list[Triple]]] = [
             ("Kofi Boateng", "member of", "Marrow Trio", False),
         ],
     ),
+    # a line-up the parser hangs crookedly ("Fry" a modifier, "drummer" a conjunct): each role's name still counts
+    (
+        "The Carver Street Trio are pianist Ida Berg, bassist Jonas Fry and drummer Lena Kaur.",
+        [
+            ("Ida Berg", "member of", "Carver Street Trio", False),
+            ("Jonas Fry", "member of", "Carver Street Trio", False),
+            ("Lena Kaur", "member of", "Carver Street Trio", False),
+        ],
+    ),
     (
         "The Holloway Quartet consists of violinists Anna Berg and Mirek Novak, violist Petra Lund and cellist Jonas Eide.",
         [
@@ -82,6 +91,15 @@ NOT_MEMBERS = [
     "Marek Zeman might join the Brno Philharmonic as a violist.",  # a hedge
     "Does Ida Holm play cello in the Aurora Quartet?",  # a question
     "The Nordvik Quartet are Lisa Berg and Ola Dahl.",  # no musician's role says it is a line-up
+    # an instrument vouches for no name that shows another kind: a venue, a work, a society, an event
+    "Greta Holm plays the cello in the Palace Hotel.",
+    "Greta Holm plays trumpet in the Usher Hall.",
+    "Greta Holm plays viola in the Brahms Sonata.",
+    "Oskar Lind plays flute for the Linnean Society.",
+    "Oskar Lind plays the violin for the Oxfam benefit.",
+    # one performance, past, dated or tonight, is no membership
+    "Mira Kovac performed with the Zagreb Philharmonic in 2014.",
+    "Mira Kovac performs with the Zagreb Philharmonic tonight.",
 ]
 
 

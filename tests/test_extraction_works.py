@@ -16,7 +16,18 @@ AUTHORS: list[tuple[str, list[Triple]]] = [
         [("Maren Sollied", "author of", "Drift Ice", False)],
     ),
     ("Keziah Mwangi's trilogy Red Earth sold a million copies.", [("Keziah Mwangi", "author of", "Red Earth", False)]),
+    # two makers "by" a work: each wrote it
+    (
+        "The Glass Orchard is a novel by Lotte Kramer and Imre Varga.",
+        [
+            ("Lotte Kramer", "author of", "The Glass Orchard", False),
+            ("Imre Varga", "author of", "The Glass Orchard", False),
+        ],
+    ),
 ]
+
+#: A work "by" someone's others is not theirs, and whose it is goes unsaid.
+NO_AUTHOR = ["Salt Letters is a collection by Maren Sollied's pupils."]
 
 #: A genre of both page and screen "by" someone names no director.
 NOT_DIRECTED = [
@@ -39,3 +50,8 @@ def test_a_genre_by_someone_is_no_film(sentence: str) -> None:
 def test_a_genre_from_a_director_is_a_film() -> None:
     said = extract_triples("The Salt Clock, a 2021 thriller from director Imre Varga, opened in Pecs.", "assistant")
     assert ("The Salt Clock", "directed by", "Imre Varga") in {(f.subject, f.predicate, f.object) for f in said}
+
+
+@pytest.mark.parametrize("sentence", NO_AUTHOR)
+def test_a_possessor_is_no_author(sentence: str) -> None:
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate == "author of"]
