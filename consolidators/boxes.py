@@ -122,7 +122,17 @@ def box_statements(name: str, fields: Sequence[str], labels: frozenset[str] | No
     ]
 
 
+#: An aside that says a field's value is not yet true, or not sure: a plan, a trial, a hedge ("Oslo (planned)",
+#: "Zed (trying it out)"); the field then states nothing (as :mod:`consolidators.fields` refuses one).
+NOT_YET = re.compile(
+    r"\([^()]*\b(?i:planned|proposed|pending|expected|upcoming|future|not yet|tbc|tbd|maybe|perhaps|probably|soon"
+    r"|hopefully|eventually|try|trying|trial|testing|considering)\b[^()]*\)"
+)
+
+
 def _field(name: str, label: str, value: str) -> str:
+    if NOT_YET.search(value):  # "Vantor HQ: Oslo (planned)": a seat not yet taken
+        return ""
     value = _DATED.sub("", value)
     if label == "key people":  # only a chief executive named as such is an office of the vocabulary
         person = next((m for v in value.split(", ") for m in [_KEY_PERSON.match(v)] if m), None)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from .lifeevents import is_occupation
 from .places import DEMONYMS
 from .relations import THIRD_PERSON_PREDICATES
 from .restated import NAME, merged_statements
@@ -239,7 +240,9 @@ def _placed(name: str, words: str, text: str) -> list[str]:
         else:  # "based": a company's seat or a person's home, by the noun it describes
             noun = _NOUN_AFTER.match(words[m.end() :])
             kind = noun[0].split()[-1] if noun else ""
-            said.append(f"{name} is {'headquartered' if kind in ORG_NOUNS else 'based'} in {place}")
+            # "Paris-based designer Lena Park": an occupation says a person, whose base is a home ("Park" or not)
+            seat = "is headquartered" if kind in ORG_NOUNS else "lives" if is_occupation(kind) else "is based"
+            said.append(f"{name} {seat} in {place}")
     return said
 
 

@@ -92,7 +92,9 @@ _WEIGHED = re.compile(r"\b(?:or|vs|versus|(?i:not|maybe|perhaps|probably|tbc|tbd
 #: What a value adds that is no part of it: "Polish (native)", "Cluj-Napoca, Romania".
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 #: An aside that takes a value back: a hedge, or a trial not yet settled ("(maybe)", "(trying it out)").
-_UNSURE = re.compile(_WEIGHED.pattern + r"|\b(?i:try|trying|trial|testing|considering)\b")
+_UNSURE = re.compile(
+    _WEIGHED.pattern + r"|\b(?i:try|trying|trial|testing|considering|planned|proposed|pending|expected|upcoming)\b"
+)
 #: A value's contrast with another it is not ("vim, not emacs"): the value stands, the rejected one is no part of it.
 _CONTRAST = re.compile(r",\s*(?:not|never)\s+[^,]+$", re.I)
 #: A value that says the field is empty: "Job: none", "Employer: n/a", "Pets: nope".

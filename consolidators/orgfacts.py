@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from .handovers import NAME, PLACE_OF, country
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
-from .text import ENTITY_STOP, doubts
+from .text import ENTITY_STOP, doubts, is_adverb, is_word
 from .types import Fact
 from .vocabulary import is_time
 
@@ -306,6 +306,8 @@ def _fact(predicate: str, m: re.Match[str], clause: str, opening: str) -> tuple[
         old = _bare(groups["x"]) if groups.get("x") else None
         if predicate == "headquartered in" and not _a_company(subject, clause, m):
             return None, old or ""
+        if predicate == "headquartered in" and _opening_word(value, clause[: m.start("o")]):
+            return None, old or ""
     subject = _bare(subject)
     if not value or not subject or not _a_name(subject) or not _a_name(value) and predicate != "currency":
         return None, old or ""
@@ -316,6 +318,17 @@ def _fact(predicate: str, m: re.Match[str], clause: str, opening: str) -> tuple[
 
 
 _SOLD = r"(?:has |have |had )?(?:now |just |finally )?(?:sold|offloaded|divested|spun off) "
+
+
+def _opening_word(value: str, before: str) -> bool:
+    """Whether a seat's value opens the sentence with an English word, where every word is capitalised and so
+    proves no name: "Cloud-based Corvex …" names no place, and "Formerly Leuven-based Corvex …" a seat the adverb
+    says is past (a place's own first word, "New York", "Salt Lake City", is no adverb)."""
+    if before.strip(" \"'“‘(") and not re.search(r"[.!?;:—]\s*$", before):
+        return False
+    words = value.split()
+    first = words[0].lower() if words else ""
+    return is_word(first) and (len(words) == 1 or is_adverb(first))
 
 
 def _opening_subject(opening: str) -> str:

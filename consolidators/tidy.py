@@ -15,7 +15,7 @@ from .relations import PERSON_VALUED
 from .teams import POSITION
 from .toolnames import ROLES, known_names
 from .types import Fact
-from .vocabulary import drop_time_words, is_time, name_span
+from .vocabulary import MONTHS, WEEKDAYS, drop_time_words, is_time, name_span
 
 #: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
 MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})
@@ -251,7 +251,19 @@ def _run_on_cut(fact: Fact, *, cut_here: bool = True) -> Fact:
 def dated_place(fact: Fact) -> bool:
     """A place or party relation whose value is a date ("headquartered in March", "born in 1990", "joined in
     May")."""
-    return (fact.predicate in _PLACES or fact.predicate in _PARTIES) and _a_date(fact.object)
+    if fact.predicate in _PARTIES:  # "August Labs", "Monday.com", "April Health": a name holding a date is a name
+        return _WHOLE_DATE.fullmatch(fact.object.strip()) is not None
+    return fact.predicate in _PLACES and _a_date(fact.object)
+
+
+_WHEN = "|".join(MONTHS + WEEKDAYS)
+#: A value that is a date as a whole: a month or weekday, with or without its day number and year ("May",
+#: "Sunday", "May 3rd, 2021", "the 3rd of May"), a year or a decade; never a name that holds one ("August Labs").
+_WHOLE_DATE = re.compile(
+    rf"(?:(?:the )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?)?(?:(?:mid|early|late) )?(?:{_WHEN})s?"
+    r"(?: \d{1,2}(?:st|nd|rd|th)?)?(?:,? (?:19|20)\d\d)?|(?:19|20)\d\d|(?:the )?(?:19|20)?\d0'?s",
+    re.I,
+)
 
 
 def _a_date(value: str) -> bool:

@@ -74,6 +74,9 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     owner = owner_of(subj)
     # "Nokia's headquarters", "Spotify's head office"
     place = ROLE_PLACES.get(" ".join(role_words(subj)[-2:])) or ROLE_PLACES.get(lemmatise(subj.text, "NOUN"))
+    named = [c for c in subj.lefts if c.dep_ == "compound"]
+    if place is not None and owner is None and named and all(c.pos_ == "PROPN" for c in named):
+        owner = subj.doc[named[0].i : subj.i].text  # "Corvex HQ is in Oslo": the name before the seat is its owner
     place = place if owner is not None else None
     if not is_name(subj, initial=True) and place is None:
         return []

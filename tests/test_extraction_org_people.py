@@ -22,11 +22,43 @@ def _read(sentence: str) -> set[Triple]:
         "Brantwick CFO Kelda Moor joined in April.",
         "Tomas Ekberg joined on Tuesday.",
         "I was hired as a tutor for Sunday.",
+        "Tomas Ekberg joined in March 2019.",
     ],
 )
 def test_a_date_is_no_party(sentence: str) -> None:
-    dates = ("April", "Tuesday", "Sunday")
+    dates = ("April", "Tuesday", "Sunday", "March 2019", "March")
     assert not {t for t in _read(sentence) if t[1] in ("works at", "plays for", "member of") and t[2] in dates}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "triple"),
+    [
+        ("Tomas Ekberg joined June Robotics last spring.", ("Tomas Ekberg", "works at", "June Robotics", False)),
+        ("Tomas Ekberg works for Friday Ventures.", ("Tomas Ekberg", "works at", "Friday Ventures", False)),
+        ("Tomas Ekberg joined Tuesday.io in 2020.", ("Tomas Ekberg", "works at", "Tuesday.io", False)),
+        ("I work for March Clinics as a porter.", ("user", "works at", "March Clinics", False)),
+    ],
+)
+def test_a_name_holding_a_date_is_still_the_party(sentence: str, triple: Triple) -> None:
+    assert triple in _read(sentence)
+
+
+@pytest.mark.parametrize("sentence", ["Orrery Freight HQ: Tallinn (proposed)", "Lumenfeld HQ: Graz (pending)."])
+def test_a_seat_the_aside_says_is_not_yet_taken_is_no_seat(sentence: str) -> None:
+    assert not {t for t in _read(sentence) if t[1] == "headquartered in"}
+
+
+def test_a_named_hq_is_the_namesake_seat_not_a_located_thing() -> None:
+    assert _read("Orrery Freight HQ is in Tallinn, my cousin works there.") >= {
+        ("Orrery Freight", "headquartered in", "Tallinn", False)
+    }
+    assert not {t for t in _read("Orrery Freight HQ is in Tallinn, my cousin works there.") if t[1] == "located in"}
+
+
+def test_a_based_person_described_by_a_job_lives_there_and_has_no_seat() -> None:
+    said = _read("Bergen-based potter Noor Park joined Lumenfeld.")
+    assert not {t for t in said if t[1] == "headquartered in"}
+    assert ("Noor Park", "works at", "Lumenfeld", False) in said
 
 
 @pytest.mark.parametrize(

@@ -181,6 +181,9 @@ NOTHING: list[tuple[str, str]] = [
     ("Brenna Olsen is based in Oslo.", "headquartered in"),
     ("I'm based in Ghent these days.", "headquartered in"),
     ("Our company is owned by Siemens.", "owned by"),
+    # the sentence's opening word is capitalised whatever it is: an English word before "-based" is no place
+    ("Web-based Quillon hired a new finance chief.", "headquartered in"),
+    ("Previously Tartu-based Quillon now operates from Riga.", "headquartered in"),
 ]
 
 
