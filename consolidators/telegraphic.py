@@ -92,12 +92,18 @@ def bio(text: str) -> str:
     parts = _BAR.split(text.strip().rstrip("."))
     if len(parts) < 2 or any(":" in p or "?" in p for p in parts):
         return text
-    jobs = [job for p in parts for job in [_job(p)] if job]
-    places = [m["name"] for p in parts if not _job(p) for m in [_PLACE.match(p)] if m]
+    jobs = [(i, job) for i, p in enumerate(parts) for job in [_job(p)] if job]
+    places = [(i, m["name"]) for i, p in enumerate(parts) if not _job(p) for m in [_PLACE.match(p)] if m]
     idle = [p for p in parts if not _job(p) and not _PLACE.match(p) and not _PRONOUNS.match(p)]
     if len(jobs) != 1 or len(places) > 1 or any(not _idle(p) for p in idle):
         return text
-    return "; ".join([jobs[0], *(f"I live in {p}" for p in places)]) + "."
+    (at, job), pronouns = jobs[0], any(_PRONOUNS.match(p) for p in parts)
+    if any(i < at for i, _ in places):  # "Olumide Bakare | Senior Analyst @ X": a name heads someone's signature
+        return text
+    if _QUALIFIER.search(parts[at]) is None and not pronouns and len(parts) < 3:
+        return text  # "Winter Ledger | Pages", "vacant | Founded": a box's pieces, no employer or pronouns to say a bio
+    names = [name for _, name in places]
+    return "; ".join([job, *(f"I live in {p}" for p in names)]) + "."
 
 
 def _job(part: str) -> str:

@@ -53,6 +53,8 @@ NOTHING: list[str] = [
     "Nurse at Varden Clinic | Skellig | hiring?",  # a question
     "Drink: chai / mint tea",  # two values of a relation that holds one
     "Alma mater | Tromsø",  # a head the lexicon lacks is no job, whatever its ending
+    "Title: Ash Garden | Pages: 208",  # a book's box: its pieces name no job and no home
+    "HQ: TBD | CEO: vacant | Founded: 2025",
 ]
 
 
@@ -64,3 +66,8 @@ def test_a_terse_line_states_its_writers_facts(text: str, expected: set[Triple])
 @pytest.mark.parametrize("text", NOTHING)
 def test_a_terse_line_that_hedges_asks_or_is_ambiguous_states_nothing(text: str) -> None:
     assert _turn(text) == set()
+
+
+@pytest.mark.parametrize("text", ["Maren Holt | Lead Engineer @ Corvex", "Tomas Berg | Nurse at Varden Clinic"])
+def test_a_line_headed_by_a_name_is_someones_signature_not_the_writers_bio(text: str) -> None:
+    assert not {t for t in _turn(text) if t[0] == "user"}
