@@ -35,9 +35,11 @@ _PAST_CUE = re.compile(r"\b(?:former|ex|previous|erstwhile|one-?time|original|wa
 _NEW_POST = frozenset("name appoint promote elect become succeed install hire tap choose select confirm swear".split())
 #: A role the sentence says another has taken since: "the original director of The Glass Lantern".
 _ORIGINAL = frozenset({"original"})
-#: Verbs and nouns whose infinitive or gerund complement is meant, tried or weighed, not done: a closed class.
+#: Verbs and nouns whose infinitive or gerund complement is meant, tried or weighed, not done: a closed class
+#: (with the verbs that say outright it was not done: "failed to sign", "refused to join", "declined to move").
 _INTENT_VERBS = frozenset(
-    "try attempt seek plan intend want hope aim propose consider debate discuss weigh mull threaten prepare".split()
+    "try attempt seek plan intend want hope aim propose consider debate discuss weigh mull threaten prepare"
+    " fail refuse decline".split()
 )
 _INTENT_NOUNS = frozenset("proposal plan bid attempt idea talk offer effort push move".split())
 _INTENT_CUE = re.compile(

@@ -103,6 +103,13 @@ NOT_NOW: list[tuple[str, str, str, str, str]] = [
         "Brenna Albion also tried to sign Tomas Ekberg on loan but the deal fell through.",
         "Brenna Albion",
     ),
+    (
+        "Tomas Ekberg",
+        "plays for",
+        "Kestrel Town",
+        "Brenna Albion failed to sign Ekberg before the window shut.",
+        "Brenna Albion",
+    ),
     # a place a home is in, not a club; a club's name that only qualifies its fans
     (
         "Tomas Ekberg",
