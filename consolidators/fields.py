@@ -102,6 +102,8 @@ _NO_VALUE = frozenset("none n/a na nil nothing nobody nope no -".split())
 #: What parts a list's items: a comma, "and" or a spaced slash ("Welsh / English").
 _ITEMS = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+/\s+")
 _SLASH = re.compile(r"\s/\s")
+#: An unspaced slash between two capitalised words: "Lisbon/Porto", "Welsh/English".
+_TWO_NAMES = re.compile(r"(?<=[a-z])/(?=[A-Z][a-z])")
 #: A spaced slash before the next field's label: the two are fields of one line, not one value.
 _FIELD_SLASH = re.compile(r"\s+/\s+(?=[A-Za-z][A-Za-z ]{0,24}:)")
 
@@ -195,6 +197,8 @@ def _values(predicate: str, value: str) -> list[Fact]:
         return []
     if predicate == "works as" and not is_occupation(value):
         return []  # "Role: organiser of the book club"
+    if predicate in _NAMED:  # "Lisbon/Porto" is two names, as "Lisbon / Porto" is ("GNU/Linux", "AC/DC": one)
+        value = _TWO_NAMES.sub(" / ", value)
     items = _ITEMS.split(value) if predicate in _LISTS else [value.split(",")[0]]
     if len(items) == 1 and _SLASH.search(items[0]):
         return []  # "Drink: oat latte / flat white": two values of a relation that holds one, neither is the one

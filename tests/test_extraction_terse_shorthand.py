@@ -32,6 +32,8 @@ LINES: list[tuple[str, set[Triple]]] = [
     # a spaced slash parts two fields, and the items of a list
     ("Home: Bergen / Work: Equinor", {("user", "lives in", "Bergen"), ("user", "works at", "Equinor")}),
     ("Languages: Welsh / English", {("user", "speaks", "Welsh"), ("user", "speaks", "English")}),
+    ("Languages: Basque/Spanish", {("user", "speaks", "Basque"), ("user", "speaks", "Spanish")}),
+    ("OS: GNU/Linux", {("user", "os", "GNU/Linux")}),  # one name with its slash
     # a label that is a relation's verb without its preposition, or a language's other name
     ("Lives: Gdynia", {("user", "lives in", "Gdynia")}),
     ("Pronouns: they/them. Based: Vilnius.", {("user", "lives in", "Vilnius")}),
@@ -52,6 +54,7 @@ NOTHING: list[str] = [
     "Ex-teacher | Cork",  # a job that is over
     "Nurse at Varden Clinic | Skellig | hiring?",  # a question
     "Drink: chai / mint tea",  # two values of a relation that holds one
+    "Lives in: Tartu/Tallinn",  # the same, unspaced
     "Alma mater | Tromsø",  # a head the lexicon lacks is no job, whatever its ending
     "Title: Ash Garden | Pages: 208",  # a book's box: its pieces name no job and no home
     "HQ: TBD | CEO: vacant | Founded: 2025",
