@@ -92,9 +92,10 @@ def bio(text: str) -> str:
     parts = _BAR.split(text.strip().rstrip("."))
     if len(parts) < 2 or any(":" in p or "?" in p for p in parts):
         return text
-    jobs = [(i, job) for i, p in enumerate(parts) for job in [_job(p)] if job]
-    places = [(i, m["name"]) for i, p in enumerate(parts) if not _job(p) for m in [_PLACE.match(p)] if m]
-    idle = [p for p in parts if not _job(p) and not _PLACE.match(p) and not _PRONOUNS.match(p)]
+    read = [_job(p) for p in parts]  # each part's job, read once: the self-description reader is the costly step
+    jobs = [(i, job) for i, job in enumerate(read) if job]
+    places = [(i, m["name"]) for i, p in enumerate(parts) if not read[i] for m in [_PLACE.match(p)] if m]
+    idle = [p for i, p in enumerate(parts) if not read[i] and not _PLACE.match(p) and not _PRONOUNS.match(p)]
     if len(jobs) != 1 or len(places) > 1 or any(not _idle(p) for p in idle):
         return text
     (at, job), pronouns = jobs[0], any(_PRONOUNS.match(p) for p in parts)
