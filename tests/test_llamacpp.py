@@ -4,7 +4,7 @@ Skipped unless ``TIERMEM_TEST_LLAMACPP_URL`` names a running server's API root
 (it needs llama-cpp-python compiled and a GGUF, neither of which CI has)::
 
     python -m llama_cpp.server --model SmolLM2-135M-Instruct.Q4_1.gguf --host 127.0.0.1 --port 8080 --n_ctx 4096
-    TIERMEM_TEST_LLAMACPP_URL=http://127.0.0.1:8080/v1 python -m pytest -m llamacpp -s tests/test_llamacpp.py
+    TIERMEM_TEST_LLAMACPP_URL=http://127.0.0.1:8080/v1 python -m pytest -n0 -m llamacpp -s tests/test_llamacpp.py
 
 It proves the plumbing, not the model: the client meets llama-cpp-python's
 HTTP 500 on ``json_schema``, falls back and remembers it, and whole sessions
