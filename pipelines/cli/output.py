@@ -150,6 +150,10 @@ def _label(memory_id: str, memories: Mapping[str, Any]) -> str:
     return f"{short(memory_id)} '{content}'"
 
 
+# A tier swap's signals: the rows it re-produced exactly and kept (memory_sink.swap).
+UNCHANGED = ("unchanged_facts", "unchanged_episodes", "unchanged_passages")
+
+
 def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
     """Which memories the operation touched and what it did to them."""
     ids, sig, name = list(op.get("memory_ids") or []), op.get("signals") or {}, op["op"]
@@ -162,8 +166,8 @@ def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
             if o in memories or n in memories
         ]
         head = f"session {sig.get('session_id')!r} version {sig.get('version')}: wrote {len(ids) - len(replacements(op))} rows"
-        if sig.get("unchanged_facts"):
-            head += f", kept {sig['unchanged_facts']} unchanged facts"
+        if kept := [f"{sig[key]} {key.removeprefix('unchanged_')}" for key in UNCHANGED if sig.get(key)]:
+            head += f", kept unchanged {', '.join(kept)}"
         return "; ".join([head, *pairs])
     phrases = {
         "supersede": f"{one} -> {two}",
@@ -229,7 +233,7 @@ def _why(op: dict[str, Any]) -> str:
             "facts",
             "events",
             "deleted_provisional",
-            "unchanged_facts",
+            *UNCHANGED,
         )
     }
     return json.dumps(shown, default=str, sort_keys=True) if shown else ""
