@@ -4,13 +4,14 @@ A backfill of a day nothing changed in re-produces each episode exactly, with
 the same passages: ``swap.unchanged_episodes`` keeps their rows (no version
 added, nothing retired), and the tier swap's op counts what it kept. An episode
 any part of which differs is replaced whole, passages and all, as before; undo
-of later operations and erasure still see the right rows.
+of later operations, erasure and ``recall --as-of`` still see the right rows.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from pipelines.backfill import run_backfill, sessions_on_days
 from pipelines.cli import output
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
+from tests.test_cli import run
 
 DAY = datetime(2025, 11, 4, 8, 0, tzinfo=UTC)
 
@@ -218,6 +220,28 @@ def test_erasing_a_turn_removes_the_kept_episode_and_its_passages(store: MemoryS
         ).fetchone()
         logged = conn.execute("SELECT count(*) FROM memory_ops WHERE reverse->'kept' <> '[]'").fetchone()
     assert left == (0,) and logged == (0,)  # nor any swap op that named the erased rows as kept
+
+
+# --- recall --as-of ---------------------------------------------------------------------------
+
+
+def test_recall_as_of_shows_the_status_then(
+    capsys: pytest.CaptureFixture[str], config_file: Path, store: MemoryStore
+) -> None:
+    store.stage("kiln", "user", "The kiln in the shed is fixed now.", ts=DAY)
+    run_realtime(store)
+    run_consolidate(store)
+    then = datetime.now(UTC)
+    store.stage("kiln", "user", "The glaze order arrived too.", ts=DAY + timedelta(minutes=2))
+    run_realtime(store)
+    run_consolidate(store)  # the episode changed: its first version is superseded now
+    cfg = ["--config", str(config_file)]
+    code, out, err = run(capsys, "recall", *cfg, "kiln in the shed", "--kind", "episode", "--as-of", then.isoformat())
+    assert code == 0, err
+    [row] = [line for line in out.splitlines() if "episode" in line]
+    assert " active " in row and "superseded" not in row  # active then, whatever it is today
+    code, now, err = run(capsys, "recall", *cfg, "kiln in the shed", "--kind", "episode", "--all-versions")
+    assert code == 0 and "superseded" in now, err
 
 
 def test_the_log_says_what_a_swap_kept() -> None:

@@ -52,12 +52,20 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | 
 RANKING_NOTE = "order: fused vector + lexical rank; cosine: similarity of the memory to the query"
 
 
-def memory_table(memories: Sequence[Any], *, with_score: bool = False) -> str:
-    """Memories as a table, ids shortened to 8 characters; ``with_score`` adds the cosine column."""
+def memory_table(memories: Sequence[Any], *, with_score: bool = False, at: datetime | None = None) -> str:
+    """Memories as a table, ids shortened to 8 characters; ``with_score`` adds the cosine column.
+
+    ``at`` (recall ``--as-of``): each row's status as tiermem held it then, not today's.
+    """
     headers = ["id", "tier", "kind", "recorded", "status"] + (["cosine"] if with_score else []) + ["content"]
     rows = []
     for m in memories:
-        status = "active" if m.superseded_at is None else ("superseded" if m.superseded_by else "retired")
+        state = (
+            state_at(m, (), at)
+            if at is not None
+            else {"superseded_at": m.superseded_at, "superseded_by": m.superseded_by}
+        )
+        status = "active" if state["superseded_at"] is None else ("superseded" if state["superseded_by"] else "retired")
         row = [short(m.id), m.tier, m.kind, m.recorded_at.strftime("%Y-%m-%d %H:%M"), status]
         if with_score:
             row.append(f"{m.score:.3f}" if m.score is not None else "")
