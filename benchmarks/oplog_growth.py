@@ -18,10 +18,15 @@ consolidator and the rules judge:
 3. **Seconds per session as facts accumulate.** ``--scale-sessions`` sessions of
    ``--scale-facts`` such facts each, consolidated one after another: the first
    and last sessions' consolidation time and the active facts by then.
+4. **Versions after backfills of one day.** One day of chat (two sessions, an
+   episode each, a passage per turn, a few facts), consolidated, then backfilled
+   ``--backfills`` times: every version of its episodes and passages (active or
+   not), the superseded rows and the ops, after each run.
 
 Targets: ops per fact written do not grow with N (the largest N within 1.5x of
 the smallest); history after the backfills is as long as after one
-consolidation; the last session costs under 2x the first.
+consolidation; the last session costs under 2x the first; a backfill of a day
+nothing changed in adds no episode or passage version and retires nothing.
 """
 
 from __future__ import annotations
@@ -142,6 +147,43 @@ def seconds_per_session(admin: str, sessions: int, per: int, threads: int) -> di
         c.drop_database(admin, dsn)
 
 
+DAY_OF_CHAT = {
+    "kitchen": (
+        "We repainted the kitchen a pale green.",
+        "Nice, pale green brightens a small room.",
+        "I live in Utrecht.",
+        "Utrecht has lovely canals.",
+    ),
+    "bikes": ("My bike is a Gazelle.", "A sturdy choice.", "I use Strava for my rides.", "Noted."),
+}
+VERSIONS = """
+SELECT count(*) FILTER (WHERE kind = 'episode'), count(*) FILTER (WHERE kind = 'passage'),
+       count(*) FILTER (WHERE superseded_at IS NOT NULL), (SELECT count(*) FROM memory_ops)
+FROM memory WHERE tier = 'consolidated'
+"""
+
+
+def versions_after_backfills(admin: str, backfills: int, threads: int) -> list[tuple[int, ...]]:
+    """(episode versions, passage versions, superseded rows, ops) after consolidation and each backfill."""
+    dsn = c.fresh_database(admin)
+    try:
+        with c.open_store(dsn, threads=threads) as store:
+            for n, (session, turns) in enumerate(DAY_OF_CHAT.items()):
+                for i, text in enumerate(turns):
+                    when = DAY0 + timedelta(hours=3 * n, minutes=i)
+                    store.stage(session, "user" if i % 2 == 0 else "assistant", text, ts=when)
+            consolidate(store)
+            found = []
+            for run in range(backfills + 1):
+                if run:
+                    backfill(store, [DAY0])
+                with store.connection() as conn:
+                    found.append(tuple(int(x) for x in conn.execute(VERSIONS).fetchone() or ()))
+        return found
+    finally:
+        c.drop_database(admin, dsn)
+
+
 def main() -> None:
     p = c.parser(__doc__.splitlines()[0])
     p.add_argument("--facts", default="50,100,150", help="facts per session to compare (default 50,100,150)")
@@ -156,6 +198,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="tiermem-oplog-") as workdir:
             history = history_growth(admin, args.history_backfills, args.threads, Path(workdir))
         scale = seconds_per_session(admin, args.scale_sessions, args.scale_facts, args.threads)
+        day = versions_after_backfills(admin, args.backfills, args.threads)
     figures: dict[str, Any] = {}
     for g in growth:
         label = f"N={g['facts written']}: ops after consolidation, " + ", ".join(
@@ -169,12 +212,15 @@ def main() -> None:
     figures[f"seconds per session of {args.scale_facts} facts, in order"] = [round(x, 2) for x in secs]
     figures["active facts at the last session"] = scale["active facts"]
     figures["ops after the last session"] = scale["ops"]
+    for label, column in zip(("episode versions", "passage versions", "superseded rows", "ops"), zip(*day)):
+        figures[f"one day: {label} after consolidation, then each backfill"] = list(column)
     first_rate, last_rate = growth[0]["ops per fact"][-1], growth[-1]["ops per fact"][-1]
     (first_lines, _), (last_lines, _) = history.values()
     targets = [
         ("ops per fact written flat in N (largest N <= 1.5x smallest)", last_rate <= 1.5 * first_rate),
         ("history after backfills as long as after one consolidation", last_lines == first_lines),
         ("last session under 2x the first", secs[-1] < 2 * secs[0]),
+        ("backfills of an unchanged day add no version, retire nothing", day[-1][:3] == day[0][:3]),
     ]
     c.report("oplog growth", figures, targets, as_json=args.json)
 

@@ -36,9 +36,11 @@ FROM STDIN WITH (FORMAT BINARY)
 COPY_TYPES = ["text", "text", "text", "text", "text", "vector", "text[]", "timestamptz", "text", "jsonb"]
 
 # Invariant 4 + 6: the session's previous consolidated version is retired, never deleted.
+# With what an episode's and a passage's rows say besides their content (what the vector
+# and the lexical branch read): one re-produced identically keeps its row (``swap.unchanged_episodes``).
 ACTIVE_SESSION_CONSOLIDATED = """
 SELECT id, kind, subject, predicate, object, event_ids, pinned, content, valid_from, confidence, metadata,
-       false AS retired
+       false AS retired, coalesce(embed_text, content) AS embed_text, search_terms, context_terms
 FROM memory
 WHERE namespace = %s AND session_id = %s AND tier = 'consolidated' AND superseded_at IS NULL
 FOR UPDATE

@@ -6,16 +6,19 @@ consolidated version, retire the previous one, delete the provisional rows of
 the covered turns, mark those turns consolidated and log the swap — all or
 nothing. A concurrent reader sees the session before or after, never between.
 A fact the new version re-states exactly (``unchanged``) is not written again:
-its row, active or retired as it was, stays its one version.
+its row, active or retired as it was, stays its one version. So is an episode
+re-produced exactly with every one of its passages (``unchanged_episodes``): a
+backfill of a day nothing changed in adds no version and retires nothing.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -29,7 +32,7 @@ from . import locks, memories, meta, ops, staging
 from .facts import Engine, EngineReport, named_fact
 from .supersession import Judge, Policy, rules_judge
 from .types import NewMemory
-from .vocab import Actor, Op
+from .vocab import Actor, Kind, Op
 
 # Two consolidations of one session serialise on this lock; different sessions don't wait.
 SESSION_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 7318842))"
@@ -67,6 +70,10 @@ class PreviousRow:
     confidence: float | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     retired: bool = False  # by a replacement, a retraction or a restatement (``RETIRED_SESSION_FACTS``)
+    # What the vector and the lexical branch read (episodes and passages: ``ACTIVE_SESSION_CONSOLIDATED``).
+    embed_text: str | None = None
+    search_terms: str | None = None
+    context_terms: str | None = None
 
     @classmethod
     def from_row(cls, r: dict[str, Any]) -> PreviousRow:
@@ -122,6 +129,75 @@ def unchanged(
         if match is not None:
             ids.remove(match)  # each previous row stands for one new row
             found[i] = match.id
+    return found
+
+
+# The metadata key by which a passage names its episode (pipelines.rows): a re-produced
+# passage names the new episode, so identity compares everything else.
+EPISODE_LINK = "episode_id"
+
+
+def _span_identity(row: PreviousRow | NewMemory) -> str:
+    """Everything an episode or passage row says but its episode link, as one comparable string."""
+    said = {
+        "kind": str(row.kind),
+        "content": row.content,
+        "embed_text": row.embed_text or row.content,  # stored empty when it is the content
+        "search_terms": row.search_terms,
+        "context_terms": row.context_terms or None,
+        "event_ids": list(row.event_ids),  # in order: the order of the turns it shows
+        "valid_from": row.valid_from and row.valid_from.astimezone(UTC).isoformat(),
+        "metadata": {k: v for k, v in row.metadata.items() if k != EPISODE_LINK},
+    }
+    return json.dumps(said, sort_keys=True, default=str)
+
+
+@dataclass(frozen=True)
+class _Spans:
+    """A version's episodes and passages: each row's identity, and each episode's passages in identity order."""
+
+    identity: dict[int, str]  # row position -> ``_span_identity`` (episodes and passages only)
+    passages: dict[str, list[int]]  # episode id -> positions of the passages naming it
+
+    @classmethod
+    def of(cls, rows: Sequence[PreviousRow | NewMemory]) -> _Spans:
+        identity = {i: _span_identity(r) for i, r in enumerate(rows) if r.kind in (Kind.EPISODE, Kind.PASSAGE)}
+        passages: dict[str, list[int]] = {}
+        for i, row in enumerate(rows):
+            if row.kind == Kind.PASSAGE and row.metadata.get(EPISODE_LINK):
+                passages.setdefault(str(row.metadata[EPISODE_LINK]), []).append(i)
+        return cls(identity, {e: sorted(found, key=identity.__getitem__) for e, found in passages.items()})
+
+    def parts(self, episode_id: str | None) -> list[int]:
+        return self.passages.get(episode_id, []) if episode_id else []
+
+    def whole(self, episode: int, episode_id: str | None) -> str:
+        """The episode with all its passages, as one comparable string."""
+        return json.dumps([self.identity[episode], *(self.identity[i] for i in self.parts(episode_id))])
+
+
+def unchanged_episodes(previous: Sequence[PreviousRow], rows: Sequence[NewMemory]) -> dict[int, str]:
+    """Which new episodes and passages re-produce a previous active episode whole: row index -> its id (pure).
+
+    Whole: the episode and the set of its passages, each the same content, turns,
+    world time, lexical and vector text and metadata (the passages' link to their
+    episode aside). Such an episode keeps its row and its passages theirs, and
+    nothing links to the new episode's id. An episode that differs in any of its
+    parts — a late turn, a re-framed passage — is replaced whole, passages and all,
+    as a swap always did: a passage never outlives its episode.
+    """
+    old, new = _Spans.of(previous), _Spans.of(rows)
+    pool: dict[str, list[PreviousRow]] = {}
+    for i, was in enumerate(previous):
+        if was.kind == Kind.EPISODE:
+            pool.setdefault(old.whole(i, was.id), []).append(was)
+    found: dict[int, str] = {}
+    for i, row in enumerate(rows):
+        if row.kind == Kind.EPISODE and (match := pool.get(new.whole(i, row.id))):
+            episode = match.pop()  # each previous episode stands for one new episode
+            found[i] = episode.id
+            # Both sides in identity order, so each new passage meets the one it re-produces.
+            found.update(zip(new.parts(row.id), (previous[j].id for j in old.parts(episode.id))))
     return found
 
 
@@ -217,9 +293,11 @@ def swap_session(
         assert row is not None
         at: datetime = row[0]
         previous = prev.active
-        kept = unchanged([*previous, *prev.retired], stored, prev.named_active)
+        kept = unchanged([*previous, *prev.retired], stored, prev.named_active) | unchanged_episodes(previous, stored)
+        kinds = Counter(str(stored[i].kind) for i in kept)
         if kept:  # those rows stay as they are: nothing to insert, nothing to retire
-            previous = [p for p in previous if p.id not in kept.values()]
+            still = set(kept.values())
+            previous = [p for p in previous if p.id not in still]
             stored, vectors = [r for i, r in enumerate(stored) if i not in kept], np.delete(vectors, list(kept), 0)
         new_ids = memories.insert_consolidated(
             conn, namespace, session_id, stored, vectors, embed_model=embed_model, recorded_at=at
@@ -244,10 +322,12 @@ def swap_session(
                 "version": version,
                 "deleted_provisional": deleted,
                 "facts": facts.to_dict(),
-                "unchanged_facts": len(kept),
+                "unchanged_facts": kinds[Kind.FACT],
+                "unchanged_episodes": kinds[Kind.EPISODE],
+                "unchanged_passages": kinds[Kind.PASSAGE],
                 **(signals or {}),
             },
-            # The unchanged facts are not among memory_ids: a backfill adds no line to their history.
+            # The unchanged rows are not among memory_ids: a backfill adds no line to their history.
             reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs], "kept": sorted(kept.values())},
         )
     # The commit's answer brought every op id: read now, they cost no round trip.

@@ -145,8 +145,9 @@ def test_seven_backfills_leave_history_as_one_consolidation_did(
     assert len(out_after.splitlines()) == len(out.splitlines()) and out_after == out
     assert [m["id"] for m in doc_after["chain"]] == [m["id"] for m in doc["chain"]]
     assert [f.object for f in store.facts(subject="user", as_of=between)] == ["Lisbon"]
-    # The episodes are re-versioned as before (their turns are in one tier: consolidated).
+    # Nothing changed in those days: the facts, and the episodes with their passages, keep their rows.
     assert len([m for m in store.facts(all_versions=True)]) == 3
+    assert store.status()["superseded"] == 2  # Berlin and Paris, retired by the first consolidation
     swaps = [o for o in store.operations([m["id"] for m in doc["chain"]]) if o["op"] == "tier_swap"]
     assert len(swaps) == 3
 

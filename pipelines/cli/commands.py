@@ -13,6 +13,7 @@ import psycopg
 
 from memory_sink.db import _redact, describe
 from memory_sink.errors import TiermemError, redact
+from memory_sink.staging import parse_ts
 from memory_sink.types import StageReport
 
 from . import output
@@ -337,7 +338,7 @@ def recall(
     if as_json:
         output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
     else:
-        click.echo(output.memory_table(found, with_score=True))
+        click.echo(output.memory_table(found, with_score=True, at=parse_ts(as_of, "as_of")))
         if found:
             click.echo(output.RANKING_NOTE)
 

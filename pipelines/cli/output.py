@@ -52,12 +52,20 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | 
 RANKING_NOTE = "order: fused vector + lexical rank; cosine: similarity of the memory to the query"
 
 
-def memory_table(memories: Sequence[Any], *, with_score: bool = False) -> str:
-    """Memories as a table, ids shortened to 8 characters; ``with_score`` adds the cosine column."""
+def memory_table(memories: Sequence[Any], *, with_score: bool = False, at: datetime | None = None) -> str:
+    """Memories as a table, ids shortened to 8 characters; ``with_score`` adds the cosine column.
+
+    ``at`` (recall ``--as-of``): each row's status as tiermem held it then, not today's.
+    """
     headers = ["id", "tier", "kind", "recorded", "status"] + (["cosine"] if with_score else []) + ["content"]
     rows = []
     for m in memories:
-        status = "active" if m.superseded_at is None else ("superseded" if m.superseded_by else "retired")
+        state = (
+            state_at(m, (), at)
+            if at is not None
+            else {"superseded_at": m.superseded_at, "superseded_by": m.superseded_by}
+        )
+        status = "active" if state["superseded_at"] is None else ("superseded" if state["superseded_by"] else "retired")
         row = [short(m.id), m.tier, m.kind, m.recorded_at.strftime("%Y-%m-%d %H:%M"), status]
         if with_score:
             row.append(f"{m.score:.3f}" if m.score is not None else "")
@@ -150,6 +158,10 @@ def _label(memory_id: str, memories: Mapping[str, Any]) -> str:
     return f"{short(memory_id)} '{content}'"
 
 
+# A tier swap's signals: the rows it re-produced exactly and kept (memory_sink.swap).
+UNCHANGED = ("unchanged_facts", "unchanged_episodes", "unchanged_passages")
+
+
 def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
     """Which memories the operation touched and what it did to them."""
     ids, sig, name = list(op.get("memory_ids") or []), op.get("signals") or {}, op["op"]
@@ -162,8 +174,8 @@ def _what(op: dict[str, Any], memories: Mapping[str, Any]) -> str:
             if o in memories or n in memories
         ]
         head = f"session {sig.get('session_id')!r} version {sig.get('version')}: wrote {len(ids) - len(replacements(op))} rows"
-        if sig.get("unchanged_facts"):
-            head += f", kept {sig['unchanged_facts']} unchanged facts"
+        if kept := [f"{sig[key]} {key.removeprefix('unchanged_')}" for key in UNCHANGED if sig.get(key)]:
+            head += f", kept unchanged {', '.join(kept)}"
         return "; ".join([head, *pairs])
     phrases = {
         "supersede": f"{one} -> {two}",
@@ -229,7 +241,7 @@ def _why(op: dict[str, Any]) -> str:
             "facts",
             "events",
             "deleted_provisional",
-            "unchanged_facts",
+            *UNCHANGED,
         )
     }
     return json.dumps(shown, default=str, sort_keys=True) if shown else ""
