@@ -42,7 +42,7 @@ from typing import Any
 import _common as c
 import numpy as np
 
-from memory_sink import MemoryStore, term_stats
+from memory_sink import MemoryStore, perspective, term_stats
 from memory_sink import recall as recall_sql
 from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
@@ -300,6 +300,7 @@ def sql_timing(store: MemoryStore, conversations: Sequence[Conversation]) -> dic
             for q in conv.questions:
                 params = {"q": store.embedder.embed_query(q.text), "ns": conv.sample_id, "k": 10, "n": 40}
                 params |= {"kinds": list(recall_sql.DEFAULT_KINDS), "unpassaged": True, "text": q.text}
+                params |= perspective.params(q.text)
                 order = [
                     ("now", recall_sql.RECALL_ACTIVE),
                     ("pg_stats per query, plans chosen per call", PER_QUERY_STATS),

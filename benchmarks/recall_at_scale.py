@@ -44,7 +44,7 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg.types.json import Jsonb
 
-from memory_sink import db, term_stats
+from memory_sink import db, perspective, term_stats
 from memory_sink import recall as recall_sql
 from pipelines.realtime import run_realtime
 
@@ -239,6 +239,7 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
     p50, p95, embed_ms, sql50, sql95, vec50, lex50, lex95 = ([] for _ in range(8))
     params = [
         {"q": v, "ns": "default", "k": 10, "kinds": KINDS, "unpassaged": True, "n": 40, "text": q, "as_of": None}
+        | perspective.params(q)
         for q, v in zip(qs, vecs)
     ]
     for _ in range(args.runs):

@@ -16,7 +16,7 @@ import numpy as np
 import psycopg
 from psycopg import sql
 
-from . import tenant_index, term_stats
+from . import perspective, tenant_index, term_stats
 from .memories import COLS, M_COLS
 from .types import Memory
 from .vocab import Kind
@@ -161,7 +161,8 @@ FUSED = f"""{LEXICAL}, fused AS (
 )
 SELECT {M_COLS}, 1 - (m.embedding <=> %(q)s) AS score, {OUTDATED} AS outdated
 FROM fused f JOIN memory m ON m.id = f.id
-ORDER BY outdated, f.rrf DESC, score DESC
+ORDER BY outdated, f.rrf * CASE WHEN coalesce({perspective.ASIDE}, false) THEN {perspective.ASIDE_WEIGHT} ELSE 1 END DESC,
+         score DESC
 LIMIT %(k)s
 """
 RECALL_ACTIVE = f"WITH {VECTOR_ARMS}, {FUSED}"
@@ -291,7 +292,7 @@ def recall(
     if all_versions:
         rows = conn.execute(RECALL_ALL_VERSIONS, params).fetchall()
         return [Memory.from_row(r[:-1], score=float(r[-1])) for r in rows]
-    params |= term_stats.params(conn, text, namespace)
+    params |= term_stats.params(conn, text, namespace) | perspective.params(text)
     own = namespace in tenant_index.own_graphs(conn)
     with conn.pipeline():  # one round trip for both; prepared once per connection
         conn.execute(SET_OWN_GRAPH if own else SET_LEXICAL_POOL, (str(LEXICAL_POOL),), prepare=True)

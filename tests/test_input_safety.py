@@ -15,7 +15,7 @@ import numpy as np
 import psycopg
 import pytest
 
-from memory_sink import InputError, MemoryStore
+from memory_sink import InputError, MemoryStore, perspective
 from memory_sink import recall as recall_sql
 from memory_sink.staging import MAX_METADATA_DEPTH, validate_turn
 from memory_sink.types import StagedTurn
@@ -224,6 +224,7 @@ def test_recalls_vector_branch_uses_the_hnsw_index(store: MemoryStore) -> None:
         "selects": [True],
         "paired": [False],
         "unpassaged": False,
+        **perspective.params(""),  # a question about no one: no row set aside
     }
     with store.connection() as conn:
         # With a few dozen rows a sequential scan plus a sort is genuinely cheaper,
@@ -265,6 +266,7 @@ def test_recalls_vector_branch_is_the_exact_nearest_over_both_tiers(store: Memor
         "selects": [],
         "paired": [],
         "unpassaged": False,
+        **perspective.params(""),  # a question about no one: no row set aside
     }
     exact = "SELECT id FROM memory WHERE superseded_at IS NULL ORDER BY embedding <=> %s, id LIMIT 10"
     with store.connection() as conn:

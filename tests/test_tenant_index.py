@@ -23,7 +23,7 @@ import pytest
 from pgvector.psycopg import register_vector
 from psycopg import sql
 
-from memory_sink import MemoryStore, tenant_index
+from memory_sink import MemoryStore, perspective, tenant_index
 from memory_sink import recall as recall_sql
 from memory_sink.errors import DatabaseError, InputError
 
@@ -85,7 +85,7 @@ def _price_out_reading_all(conn: psycopg.Connection) -> None:
 def _plan(store: MemoryStore, ns: str) -> str:
     params: dict[str, Any] = {
         "q": _query(1), "ns": ns, "kinds": ["turn"], "unpassaged": False, "n": 40, "k": 30,
-        "lexemes": ["zebra"], "idf": [1.0], "selects": [True], "paired": [False],
+        "lexemes": ["zebra"], "idf": [1.0], "selects": [True], "paired": [False], **perspective.params(""),
     }  # fmt: skip
     with store.connection() as conn:
         _price_out_reading_all(conn)
