@@ -179,7 +179,7 @@ def _a_job(phrase: str) -> bool:
     Cardiff"), not one that is over or to come ("former nurse", "ex-teacher", "aspiring writer")."""
     words = _QUALIFIED.sub("", phrase).lower().split()
     not_now = any(w in _NOT_NOW or w.startswith("ex-") for w in words)
-    return len(words) > 0 and is_occupation(words[-1]) and not not_now
+    return len(words) > 0 and is_occupation(" ".join(words)) and not not_now  # "tech lead": its head with its field
 
 
 def _with_article(phrase: str) -> str:

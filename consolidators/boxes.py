@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .forms import is_word
 from .lifeevents import ROLE_WORDS, is_occupation
 from .text import DISCOURSE, OTHER_PEOPLE, UPPER
+from .vocabulary import normalise_predicate
 
 _NAME = rf"[{UPPER}0-9][\w&.'’-]*(?: (?:of |the |de |and |& )?[{UPPER}0-9][\w&.'’-]*)*"
 NAME = _NAME  # a name as the box and restating readers match it
@@ -79,18 +80,19 @@ _FIELDS: dict[str, str] = {
     "co-founders": "{s} was founded by {v}.",
     "co-founder": "{s} was founded by {v}.",
     "national language": "{s}'s official language is {v}.",
+    "located in": "{s} is located in {v}.",
+    # a school's former students, the box's subject among them
+    **dict.fromkeys(("alumni", "alumnus", "alumna", "alumni of"), "{s} was educated at {v}."),
 }
 #: Labels only a state's box has.
 _STATE_LABELS = frozenset({"capital", "capital city", "currency", "official language", "official languages"})
 #: Labels whose value is a list, said as prose says one ("A, B and C") so that the readers take every item.
-_LISTED = frozenset({"languages", "founders", "co-founders", "founded by", "official languages"})
+_LISTED = frozenset({"languages", "founders", "co-founders", "founded by", "official languages", "alumni", "alumni of"})
 #: A field's value that opens with a date: "Born: 9 November 1954, Kumasi" names the place after it.
 _DATED = re.compile(r"^[^,]*\d[^,]*, (?=[^\d,]+$)")
 #: One of a box's key people with the office in brackets: "Britta Hansen (CEO)".
 _KEY_PERSON = re.compile(rf"^(?P<name>{_NAME}) \((?:CEO|chief executive)\)$")
 _LABEL = "|".join(sorted((re.escape(k) for k in _FIELDS), key=len, reverse=True))
-#: One field: a label the table knows, a colon, a value up to the next field's separator.
-_FIELD = re.compile(rf"^\s*(?P<label>{_LABEL})\s*:\s*(?P<value>[^|;:]+?)\s*\.?\s*$", re.I)
 #: A fact box's title: "Fact box: Vardena Republic", "FACT BOX — Moldova", "At a glance: Kestrel Analytics".
 _TITLE = re.compile(
     rf"^(?:fact ?box|factfile|fact file|at a glance|profile|key facts)\s*[:—–|-]\s*(?P<name>{_NAME})\s*\.?$", re.I
@@ -107,19 +109,40 @@ _NOT_OWNERS = frozenset("My Our Your His Her Their Its This That These Those The
 _BRACKETED = re.compile(rf"(?P<name>{_NAME}) \((?P<fields>[^()]*:[^()]*)\)")
 
 
+@dataclass(frozen=True)
+class Field:
+    """One field of a box: the table's label it is said by, and its value."""
+
+    label: str
+    value: str
+
+
+#: Any one "Label: value" field, its label resolved by :func:`_table_label`.
+_SOME_FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z '-]{0,24}?)\s*:\s*(?P<value>[^|;:]+?)\s*\.?\s*$")
+
+
+def _table_label(label: str) -> str | None:
+    """The table's label a field's label is: itself, or a relation's verb that dropped its preposition ("Lives:",
+    "Located:"), as the vocabulary reads "lives in"; None for a label the table doesn't know."""
+    label = " ".join(label.lower().split())
+    for phrase in (label, f"{label} in", f"{label} at"):
+        if phrase in _FIELDS:
+            return phrase
+    return next((p for p in (normalise_predicate(f"{label} {prep}") for prep in ("in", "at")) if p in _FIELDS), None)
+
+
+def _fields(parts: Sequence[str]) -> list[Field]:
+    found = [(m, _table_label(m["label"])) for m in (_SOME_FIELD.match(p) for p in parts) if m is not None]
+    return [Field(label, m["value"]) for m, label in found if label is not None]
+
+
 def box_statements(name: str, fields: Sequence[str], labels: frozenset[str] | None = None) -> list[str]:
     """The statements a box's labelled ``fields`` make of ``name``; a field the table doesn't know (or one not
     among ``labels``) says nothing."""
-    found = [m for m in (_FIELD.match(f) for f in fields) if m is not None]
-    if any(m["label"].lower() in _STATE_LABELS for m in found):  # a country's "Languages:" are no one's speech
+    found = _fields(fields)
+    if any(f.label in _STATE_LABELS for f in found):  # a country's "Languages:" are no one's speech
         labels = (labels or frozenset(_FIELDS)) - {"languages"}
-    return [
-        s
-        for m in found
-        if labels is None or m["label"].lower() in labels
-        for s in [_field(name, m["label"].lower(), m["value"])]
-        if s
-    ]
+    return [s for f in found if labels is None or f.label in labels for s in [_field(name, f.label, f.value)] if s]
 
 
 #: An aside that says a field's value is not yet true, or not sure: a plan, a trial, a hedge ("Oslo (planned)",
@@ -130,8 +153,17 @@ NOT_YET = re.compile(
 )
 
 
+#: A value that held once and is over: "X (until 2019)", "Y (former)", "ex-Z", "Q, 2012–2018". A range left open
+#: ("2019–present", "since 2019") is a value that holds now.
+ENDED = re.compile(
+    r"\b(?i:until|till)\s+(?:\w+\s+)?(?:19|20)\d\d\b|\b(?i:former|formerly|previously|retired|no longer)\b"
+    r"|(?<![\w-])(?i:ex)(?:-|\b)|\((?i:left|past|prior|ended)\b[^()]*\)"
+    r"|\b(?:19|20)\d\d\s*(?:[–—-]|\bto\b)\s*(?:19|20)?\d\d\b"
+)
+
+
 def _field(name: str, label: str, value: str) -> str:
-    if NOT_YET.search(value):  # "Vantor HQ: Oslo (planned)": a seat not yet taken
+    if NOT_YET.search(value) or ENDED.search(value):  # "Vantor HQ: Oslo (planned)", "Club: Leeds (until 2019)"
         return ""
     value = _DATED.sub("", value)
     if label == "key people":  # only a chief executive named as such is an office of the vocabulary
@@ -143,10 +175,14 @@ def _field(name: str, label: str, value: str) -> str:
     return _FIELDS[label].format(s=name, v=value)
 
 
+#: What parts a box's fields: a bar, or a bio's dot or bullet between spaces ("Ambervale · CEO: … · HQ: …").
+_PARTS = re.compile(r"\s*\|\s*|\s+[·•]\s+")
+
+
 def fact_box(text: str) -> list[str]:
     """The statements of a fact box said as one sentence: a title and fields parted by "|" or ";", or a name
     followed by its fields in brackets."""
-    parts = re.split(r"\s*\|\s*", text.strip())
+    parts = _PARTS.split(text.strip())
     titled = _DASHED.match(parts[0])
     if titled:  # "Kwame Mensah-Bonsu — Born: …, Kumasi | Died: …": the title, then a field (or only one)
         parts[:1] = [titled["title"], titled["field"]]

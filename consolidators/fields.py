@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from . import boxes
-from .lifeevents import fact, is_occupation
+from .lifeevents import PETS, fact, is_occupation
 from .places import country_of
+from .text import lemmatise
 from .types import Fact
 from .vocabulary import clean_object, is_time, normalise_predicate
 
@@ -73,7 +74,8 @@ TOOL_ROLES = frozenset(
 )
 #: One "Label: value" field; fields part at "|", at a sentence's end, or before the next label.
 _FIELD = re.compile(
-    r"(?:^|\s[|•·]\s|[.;]\s)(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s*:\s*(?P<value>[^|•·;:]+?)(?=\s*(?:[|•·;]|$|\.\s|[.]$))"
+    r"(?:^|\s[|•·]\s|[.;]\s)(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s*:\s*(?P<value>[^|•·;:]+?)"
+    r"(?=\s*(?:[|•·;]|[—–]\s|$|\.\s|[.]$))"
 )
 #: What grades a label without naming another field: "main browser", "new notes app", "browser of choice".
 _GRADES = re.compile(
@@ -126,9 +128,11 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
         if _asked(text, m):
             continue
         label = m["label"].strip().lower()
-        predicate = _relation(label) or _tool_role(label, role_of)
-        if any(_UNSURE.search(aside) for aside in _ASIDE.findall(m["value"])):
-            continue  # "editor: Zed (trying it out)", "Location: Leeds (maybe)": the aside takes the value back
+        predicate = _relation(label) or _tool_role(label, role_of) or ("has pet" if _pet_kind(label) else None)
+        label = label if predicate else _spelled(label)
+        predicate = predicate or _relation(label) or _tool_role(label, role_of)
+        if any(_UNSURE.search(aside) for aside in _ASIDE.findall(m["value"])) or boxes.ENDED.search(m["value"]):
+            continue  # "editor: Zed (trying it out)", "Location: Leeds (maybe)", "Employer: X (until 2021)": not now
         value = _CONTRAST.sub("", _ASIDE.sub("", m["value"])).strip(" .")
         if value.split(" ", 1)[0].lower() in _NO_VALUE:
             continue  # "Job: none at the moment", "Employer: n/a": the field is empty
@@ -147,7 +151,14 @@ _A_NAME = re.compile(r"[A-Z0-9][\w&.'-]*(?: (?:&|of|and|de|for)?\s?[A-Z0-9][\w&.
 def _asked(text: str, m: re.Match[str]) -> bool:
     """Whether the field is asked or weighed, not stated: "editor: helix?", "shell: zsh or fish", "city: maybe Leeds"."""
     after = text.strip()[m.end() :].lstrip()
-    return "?" in m["value"] or after.startswith("?") or bool(_WEIGHED.search(_CONTRAST.sub("", m["value"])))
+    # "Location: Leeds — maybe Hull by June": a dash parts a value from words that may weigh it
+    weighed = after.startswith(("—", "–")) and _UNSURE.search(re.split(r"[|•·;.]", after)[0])
+    return (
+        "?" in m["value"]
+        or after.startswith("?")
+        or bool(_WEIGHED.search(_CONTRAST.sub("", m["value"])))
+        or bool(weighed)
+    )
 
 
 def _dashed_field(m: re.Match[str]) -> bool:
@@ -160,6 +171,23 @@ def _dashed_field(m: re.Match[str]) -> bool:
         and len(value.split()) <= 6
         and (value[:1].isupper() or value[:1].isdigit() or is_occupation(value))  # "Job — nurse"
     )
+
+
+#: Shorthand a label's words are written in: "password mgr", "fav drink", "drink pref".
+_SHORT = {"mgr": "manager", "fav": "favourite", "fave": "favourite", "pref": "preference"}
+#: What grades a label after its noun: "drink preference" is the drink.
+_AFTER_GRADES = re.compile(r"\s+(?:preference|choice)$")
+
+
+def _spelled(label: str) -> str:
+    """A label's shorthand spelled out and its grading words dropped: "fav drink" and "drink pref" are "drink"."""
+    words = " ".join(_SHORT.get(w, w) for w in label.split())
+    return _AFTER_GRADES.sub("", _GRADES.sub("", words)) or words
+
+
+def _pet_kind(label: str) -> bool:
+    """A pet's kind as a label ("dogs:", "cat:"): its value names the user's pets."""
+    return lemmatise(label, "NOUN") in PETS
 
 
 def _relation(label: str) -> str | None:
@@ -200,7 +228,7 @@ def _values(predicate: str, value: str) -> list[Fact]:
     if predicate in _NAMED:  # "Lisbon/Porto" is two names, as "Lisbon / Porto" is ("GNU/Linux", "AC/DC": one)
         value = _TWO_NAMES.sub(" / ", value)
     items = _ITEMS.split(value) if predicate in _LISTS else [value.split(",")[0]]
-    if len(items) == 1 and _SLASH.search(items[0]):
-        return []  # "Drink: oat latte / flat white": two values of a relation that holds one, neither is the one
+    if len(items) == 1 and _SLASH.search(items[0]) or predicate == "has pet" and " & " in value:
+        return []  # "Drink: oat latte / flat white": two values of one; "Dogs: Toffee & Rolo" two a name would join
     attribute = predicate in TOOL_ROLES or predicate == "programming language"
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]

@@ -159,6 +159,11 @@ _FIELD_HEADS = frozenset("head chief lead".split())
 _OF_FIELD = re.compile(r"^(?P<title>.+?) of (?!(?:the|a|an|my|our|his|her|their|its)\b)[a-z][a-z&/ -]*$")
 
 
+def _led(words: list[str]) -> bool:
+    # "tech lead", "platform lead": what a lead leads is said before it ("the lead", "a lead" alone are none)
+    return len(words) > 1 and words[-2] not in ("a", "an", "the", "my", "our", "his", "her", "their", "dog")
+
+
 def is_occupation(noun: str) -> bool:
     """Whether "I'm a/an ``noun``" says what the user does for a living ("nurse", "actuary", "data analyst",
     "CTO", "head of data")."""
@@ -166,7 +171,7 @@ def is_occupation(noun: str) -> bool:
     field = _OF_FIELD.match(phrase)
     words = (field["title"] if field else phrase).split()
     head = words[-1] if words else ""
-    if head in POSITIONS or field is not None and head in _FIELD_HEADS:
+    if head in POSITIONS or field is not None and head in _FIELD_HEADS or head == "lead" and _led(words):
         return True
     return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS
 

@@ -10,6 +10,7 @@ import re
 from . import aboutme
 from .boxes import NAME as _NAME
 from .forms import is_word
+from .lifeevents import OCCUPATION_ENDINGS
 from .text import UPPER, inflected_verb, lemmatise
 from .vocabulary import is_time
 
@@ -107,13 +108,68 @@ def bio(text: str) -> str:
     return "; ".join([job, *(f"I live in {p}" for p in names)]) + "."
 
 
+#: A user's own profile line quoted after the words that name it: "new twitter bio: '…'", "LinkedIn headline draft:
+#: …", "my email signature, thoughts? '…'". The line is then read as a bio; only its quoted body is the bio's.
+_PROFILE = re.compile(
+    r"^(?P<lead>[^:'\"‘“]{0,60}?\b(?i:bio|headline|tagline|byline|signature|sig|blurb|profile)\b[^:'\"‘“]{0,30}?)"
+    r"(?::\s*(?P<q>['\"‘“])?|[:?,]\s*(?P<q2>['\"‘“]))(?P<body>[^'\"‘“’”]+?)(?:['\"’”]\s*)?\.?$"
+)
+#: A lead-in that gives the profile to someone else ("her bio:", "Ola's headline:", "my mum's signature:").
+_THEIRS = re.compile(r"\b(?i:his|her|their)\b|\w's\b")
+
+
+def _profile_body(text: str) -> str:
+    m = _PROFILE.match(text.strip())
+    if m is None or _THEIRS.search(m["lead"]) or (m["q"] or m["q2"]) and not re.search(r"['\"’”]\s*\.?$", text):
+        return text
+    return m["body"].strip()
+
+
+#: A signature's name: a full name of two to four capitalised words, or a box's name.
+_FULL_NAME = re.compile(rf"^(?:Signature:\s*)?(?P<name>[{UPPER}][\w'’-]+(?: [{UPPER}][\w'’.-]*){{1,3}})$")
+
+
+def signature(text: str) -> str:
+    """A signature or a byline said as the sentence it abbreviates: "Ana Ruiz | Senior Analyst @ Kestrel" is "Ana Ruiz
+    is a senior analyst at Kestrel."; "Ana Ruiz · Consultant Cardiologist · St Anne's Hospital" names the employer
+    after the title. Only a full name, then one job (with its employer, or the employer alone after it), then
+    nothing but a place or idle words; anything else leaves the line as it is."""
+    parts = _BAR.split(text.strip().rstrip("."))
+    name = _FULL_NAME.match(parts[0]) if 2 <= len(parts) <= 4 else None
+    if name is None or is_word(name["name"].split()[0].lower()):  # "Good Morning | …": words, not a name
+        return text
+    job = _job(parts[1])
+    if not job.startswith("I am "):
+        return text
+    rest = parts[2:]
+    if (
+        _QUALIFIER.search(parts[1]) is None
+        and rest
+        and re.fullmatch(_NAME, rest[0].split(",")[0])
+        and not _job(rest[0])
+    ):
+        job, rest = f"{job} at {rest[0].split(',')[0]}", rest[1:]  # "· Consultant Cardiologist · St Anne's Hospital"
+    if any(not _idle(p) and not _PLACE.match(p) for p in rest) or _QUALIFIER.search(job) is None:
+        return text
+    return f"{name['name']} is {job.removeprefix('I am ')}."
+
+
 def _job(part: str) -> str:
     # the self-description reader takes "<job> here" as "I am a <job>", the same label a bio's part is; a head
     # the lexicon lacks is a name, whatever its ending ("Ghent", "Alma mater": no agent nouns; "Nurse" is a word)
-    if not is_word(_QUALIFIER.split(part)[0].split()[-1]):
+    title = _QUALIFIER.split(part)[0].split()
+    if not is_word(title[-1]) and title[-1].lower() not in OCCUPATION_ENDINGS:  # "dev", "physio": whole jobs
         return ""
+    if title[-1].lower() in _STUDENTS and part != " ".join(title):  # "PhD student @ X": where the writer studies
+        return f"I am a student{part[len(' '.join(title)) :]}"
+    if all(w.istitle() and is_word(w.lower()) for w in title):  # "Site Reliability Engineer": a title's capitals
+        part = " ".join(w.lower() for w in title) + part[len(" ".join(title)) :]
     said = aboutme.introduced(f"{part} here")
     return said.removesuffix(" here") if said.startswith("I am ") else ""
+
+
+#: A bio's student: no job, but the school after "at" is where the writer studies.
+_STUDENTS = frozenset({"student", "undergrad", "undergraduate", "postgrad", "candidate"})
 
 
 def _idle(part: str) -> bool:
@@ -125,13 +181,25 @@ def said(text: str, role: str) -> str:
     """Shorthand as prose says it (:func:`unmarked`), and a user's whole note of one state given its "I" ("live
     in Edinburgh" as an "About me" bullet). Only the whole line: "Live in Leeds and you'll understand", "live in
     fear of Mondays" or "work at X for a year, then go freelance" are advice, sayings and plans."""
-    text = unmarked(text)
+    text = signature(unmarked(text))
     if role == "user":
-        text = bio(text)
+        text = bio(_profile_body(text))
     note = _NOTE.fullmatch(text.strip()) if role == "user" else None
     if note:  # "works @ Kelpie", "Living in Oslo": a note's verb in any form, said in the first person's
         return f"I {lemmatise(note['verb'].lower())} {note['rest']}"
     return text
+
+
+#: A label set equal to its value: "password mgr = Bitwarden", "shell = fish".
+_EQUALS = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s+=\s+(?=\S)")
+
+
+def _equals(text: str) -> str:
+    m = _EQUALS.match(text)
+    words = m["label"].split() if m else []
+    if not m or len(words) > _LABEL_WORDS or any(inflected_verb(w) for w in words):
+        return text
+    return f"{m['label']}: {text[m.end() :]}"
 
 
 def unmarked(text: str) -> str:
@@ -139,7 +207,7 @@ def unmarked(text: str) -> str:
     job @ Brightline"), an arrow as "to" after a change ("moved -> Leeds", "moved Leeds -> Bristol" is "moved from
     Leeds to Bristol"), as a field's colon after a label ("city -> Leeds" is "city: Leeds"), and an old value before
     its arrow dropped from a field ("editor: vim -> helix" is "editor: helix"). Text without these is unchanged."""
-    text = _AT.sub(" at ", text)
+    text = _AT.sub(" at ", _equals(text))
     parts = _ARROW.split(text)
     if len(parts) != 2 or not parts[0] or not parts[1]:
         return text  # none, or a chain ("A -> B -> C"): which is current is no shorthand's to say
