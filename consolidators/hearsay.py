@@ -51,9 +51,14 @@ _FRAMING_NOUNS = frozenset(
 )
 #: Verbs of wanting whose object is wished for, not had: "I've always wanted a cat named Miso".
 _WANTING_VERBS = frozenset("want wish crave covet".split())
+#: Verbs of weighing whose object is a change still to be decided: "Acme is weighing a move of its head office to
+#: Pune", "the club is eyeing a switch to …", "I'm considering a transfer to our Oslo office".
+_WEIGHING_VERBS = frozenset("weigh consider mull explore eye contemplate ponder study discuss debate propose".split())
 #: Auxiliaries that open a condition when put before their subject: "Had we stayed, …", "Were she to move, …".
 _INVERTING = frozenset("had were should".split())
 _INVERSION_CUE = re.compile(r"(?:^|[,;:]\s*)(?:[Hh]ad|[Ww]ere|[Ss]hould) (?!been\b|not\b|to\b)\w")
+#: A denial set off from its verb by an aside: "did not, as is often claimed, die in …", "I have never, not once, …".
+_SET_OFF_DENIAL = re.compile(r"\b(?:not|never|n't)\s*[,—–(]", re.I)
 #: Words that make the thing they describe a wish: "my ideal home", "my dream job".
 _WISHED = frozenset("ideal dream fantasy".split())
 #: Adjectives of belief whose clause is the holder's, not the writer's: "convinced I work at a bank".
@@ -68,9 +73,11 @@ _WORKS = frozenset(
     (
         "film movie novel book series show sitcom musical opera play game videogame season episode finale sequel"
         " prequel story comic manga anime screenplay dream fantasy simulation universe timeline"
-        " scenario hypothetical campaign roleplay role-play playthrough sim"
+        " scenario hypothetical campaign roleplay role-play playthrough sim podcast drama panto pantomime production"
     ).split()
 )
+#: Frames the user asks the assistant to play along with: "for this exercise", "for the roleplay".
+_PRETENCES = frozenset("exercise roleplay role-play scenario hypothetical simulation drill sim".split())
 #: Modifiers that make any scene a made-up one: "in the mock trial", "in a fictional town", "in the virtual office".
 _UNREAL = frozenset("mock fictional fictitious imaginary hypothetical virtual pretend make-believe".split())
 #: Works that need no determiner to be one: "in season two", "in episode 4".
@@ -95,8 +102,8 @@ _CUE = re.compile(
     r"\b(?:"
     + "|".join(
         sorted(
-            {f for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS for f in verb_forms(v)}
-            | {n + s for n in _FRAMING_NOUNS | _WORKS for s in ("", "s")}
+            {f for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS | _WEIGHING_VERBS for f in verb_forms(v)}
+            | {n + s for n in _FRAMING_NOUNS | _WORKS | _PRETENCES for s in ("", "s")}
             | _FRAMING_ADJECTIVES
             | _UNREAL
             | _WISHED
@@ -107,23 +114,68 @@ _CUE = re.compile(
 )
 
 
+def names_a_work(text: str) -> bool:
+    """Whether ``text`` names a work or a show a part is played in ("on a podcast", "in the school play"); the
+    verb "play" itself is no work."""
+    scenes = re.findall(r"\b(?:in|on|for)((?:\s+[\w'-]+){1,4})", text.lower())
+    return any(lemmatise(w, "NOUN") in _WORKS for scene in scenes for w in scene.split())
+
+
 def unasserted(text: str, value: str) -> bool:
     """Whether ``text`` names ``value`` only inside a clause it frames as believed, claimed, pretended, denied,
     wrongly said, or set in a story's world."""
-    path = _value_path(text, value) if _CUE.search(text) or _INVERSION_CUE.search(text) else None
+    cued = _CUE.search(text) or _INVERSION_CUE.search(text) or _SET_OFF_DENIAL.search(text)
+    path = _value_path(text, value) if cued else None
     if path is None:
         return False
+    if _denied(path):
+        return True  # "X did not, as is often claimed, die in Antwerp": the aside keeps the denial from the verb
     if any(_inverted(tok) for tok in path):
         return True  # "Had Norvaland adopted the euro, …", "Were I living in Spain, …": a condition contrary to fact
     if any(_framed(tok) for tok in path):
         return True
     if any(tok.dep_ == "dobj" and lemmatise(tok.head.lower_, "VERB") in _WANTING_VERBS for tok in path):
         return True
+    if _weighed(path):
+        return True  # "is weighing a move of its head office to Pune": a change not yet made
     if any(tok.dep_ == "attr" and _framed_subject(tok.head) for tok in path):
         return True  # "My dream is a flat in Paris", "The rumour is that …"
     if any(_wished_subject(tok) for tok in path):
         return True  # "My ideal home is in the Alps": a thing wished for, not had
     return _in_a_work(path)
+
+
+def _weighed(path: list[Any]) -> bool:
+    """Whether the value is where a change still to be decided goes: "to" a verb of weighing's object ("a move of
+    its head office to Pune"), or "to" the verb itself when the parse hangs it there."""
+    for to, above in zip(path, path[1:], strict=False):
+        if to.lower_ != "to" or to.dep_ != "prep":
+            continue
+        verb = above.head if above.dep_ == "dobj" else above
+        change = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
+        if change and lemmatise(verb.lower_, "VERB") in _WEIGHING_VERBS and (above in change or above is verb):
+            return True
+    return False
+
+
+def _denied(path: list[Any]) -> bool:
+    """Whether a denial set off by an aside ("not, as is often claimed, …") negates a word the value hangs from:
+    the readers look for a denial in the words before the verb, and the aside keeps it from them. The parse may
+    hang the verb on the aside ("does not, strictly speaking, live in …" as "speaking … and live"), so any word
+    above the value counts."""
+    doc = path[0].doc
+    above = {tok.i for tok in path}
+    for neg in doc:
+        if neg.dep_ != "neg" or neg.i + 1 >= len(doc) or doc[neg.i + 1].text not in _ASIDE_OPENERS:
+            continue
+        denied = neg.head.head if neg.head.dep_ in ("aux", "auxpass") else neg.head
+        if denied.i in above or neg.head.i in above:
+            return True
+    return False
+
+
+#: Marks that open an aside after a denial.
+_ASIDE_OPENERS = frozenset({",", "—", "–", "("})
 
 
 def in_a_past_stage(text: str, value: str) -> bool:
@@ -259,7 +311,19 @@ def _in_a_work(path: list[Any]) -> bool:
     if not scenes and any(_the_real_world(p) for p in verb.children):
         return False  # "In our campaign I play a bard, but in real life I work at X": the clause leaves the scene
     scenes += [p for tok in above for p in tok.children if _a_work(p) and p.i < verb.i and _fronted(p)]
+    # a scene that opens the sentence sets the world of all of it, whichever clause the parse hung it on ("In the
+    # novel I'm drafting, I work as …" hangs it on "drafting")
+    scenes += [p for p in verb.subtree if p.i < verb.i and _a_work(p) and _opens(p)]
     return bool(scenes)
+
+
+def _opens(tok: Any) -> bool:
+    """Whether ``tok`` starts its sentence, but for punctuation and discourse words ("So, in the game …")."""
+    return all(t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.lower_ in _DISCOURSE for t in tok.doc[: tok.i])
+
+
+#: Words a chat sentence opens with before its scene.
+_DISCOURSE = frozenset("so ok okay well anyway also and but now right".split())
 
 
 def _the_real_world(tok: Any) -> bool:
@@ -283,8 +347,10 @@ def _fronted(prep: Any) -> bool:
 def _a_work(prep: Any) -> bool:
     """ "in the film", "in my dream", "in season two", "in the mock trial": a scene in a work's or a made-up
     world."""
-    if prep.dep_ != "prep" or prep.lower_ != "in":
+    if prep.dep_ != "prep" or prep.lower_ not in ("in", "for"):
         return False
+    if prep.lower_ == "for":  # "For this exercise, I'm a pilot": what the speaker plays along with, set first
+        return prep.i < prep.head.i and any(_pretence(w) for w in prep.children)
     for work in prep.children:
         lemma = lemmatise(work.lower_, "NOUN")
         determined = any(c.dep_ in ("det", "poss") for c in work.children)
@@ -296,6 +362,13 @@ def _a_work(prep: Any) -> bool:
         if work.dep_ == "pobj" and one and not mine and (a_work or unreal):
             return True
     return False
+
+
+def _pretence(work: Any) -> bool:
+    """ "this exercise", "the roleplay", "our scenario": a made-up frame named with its determiner, so that "for
+    example" or "for work" is none."""
+    determined = any(c.dep_ in ("det", "poss") for c in work.children)
+    return work.dep_ == "pobj" and determined and lemmatise(work.lower_, "NOUN") in _PRETENCES
 
 
 def _a_past_stage(prep: Any) -> bool:

@@ -122,7 +122,7 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
         and not stale.stale(f, text)
         and not (history and f.retract and f.subject != USER)
     ]
-    kept = [f for f in kept if not _a_part(f)]  # read once the value is cut to its noun
+    kept = [f for f in kept if not _a_part(f, text)]  # read once the value is cut to its noun
     kept = [f for f in kept if f.retract or not (unsaid.unsaid(f, text) or hearsay.unasserted(text, f.object))]
     # a birthplace or a death outlives the stage of life it is told in ("A native of X, Y moved … as a teenager")
     kept = [f for f in kept if f.retract or f.predicate in _LIFELONG or not hearsay.in_a_past_stage(text, f.object)]
@@ -154,10 +154,20 @@ def _one_subject(f: Fact, subjects: set[str]) -> Fact:
     return replace(f, subject=rest) if rest in subjects and person else f
 
 
-def _a_part(f: Fact) -> bool:
+def _a_part(f: Fact, text: str) -> bool:
     """Whether ``f`` is a part played, not a pastime: "I played a surgeon in the school play", "in our campaign I play
-    an elf ranger" name a person someone pretends to be, where "plays the cello" names what they play."""
-    return f.predicate == "plays" and is_occupation(lemmatise(f.object.split()[-1].lower(), "NOUN"))
+    an elf ranger" name a person someone pretends to be, where "plays the cello" names what they play. A part is a
+    trade, a part's own name ("the villain"), or one thing played with "a" in a work's scene ("I play a detective
+    on a podcast"): an old guitar played in a band is no part."""
+    if f.predicate != "plays":
+        return False
+    head = lemmatise(f.object.split()[-1].lower(), "NOUN")
+    one = re.search(rf"\bplay(?:s|ed|ing)? an? (?:[\w-]+ )?{re.escape(f.object)}\b", text, re.I)
+    return is_occupation(head) or head in _PARTS or bool(one and hearsay.names_a_work(text))
+
+
+#: Parts named as parts: "I play the villain", "she plays the lead".
+_PARTS = frozenset("villain hero heroine lead role part character narrator protagonist antagonist".split())
 
 
 def _common_party(f: Fact) -> bool:

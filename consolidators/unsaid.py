@@ -59,7 +59,7 @@ _IRONIC = re.compile(
     r"^\W*(?:(?:oh,? )?yeah,? right|oh,? (?:sure|totally|great)|(?:sure|right),? (?:because|cause))\b"
     # "Sure, and I'm the Pope": a bare claim to top another, ending the sentence; a shared fact ("…too") or a claim
     # that goes on to its point (", small world", ", so I get it") is a sincere "and I …"
-    r"|^\W*(?:oh,? )?(?:yeah|right|sure),? and (?:I|we)\b(?![^,;]*\b(?:too|also|as well)\b)[^,;]*$"
+    r"|^\W*(?:(?:oh|lol|haha|ha|lmao),? )?(?:yeah|right|sure),? and (?:I|we)\b(?![^,;]*\b(?:too|also|as well)\b)[^,;]*$"
     r"|\bbecause (?:I|we)(?:'m| am|'re| are)? totally\b|\b(?:just|totally) (?-i:LOVE|ADORE|ENJOY)\b",
     re.I,
 )
@@ -74,7 +74,11 @@ _FELL_THROUGH = re.compile(
     r"|did not (?:happen|go ahead|go through))\b",
     re.I,
 )
-_REPAIR_CUES = ("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry", "well")
+#: Words one of which every self-repair holds: the pattern runs only when one is there.
+_REPAIR_CUES = (
+    *("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry", "well"),
+    *("kidding", "joking", "jk", "misspoke", "no,"),
+)
 #: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
 #: "served as" is the copula of an office held for a term ("served as President of X in 2025").
 _COPULA = (
@@ -86,9 +90,14 @@ _PAST_YEAR = re.compile(
 #: A self-repair: what the speaker said before it is withdrawn, what follows replaces it.
 _REPAIR = re.compile(
     r"(?:[—–,;:.]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
-    r"|my bad|sorry,? (?:I meant|it's|it is|that's|that is|make that)\b"
+    r"|my bad|sorry,? (?:I meant|I mean|it's|it is|that's|that is|make that)\b|I misspoke|(?:just )?(?:kidding|joking)\b"
+    r"|jk\b"
     # "I live in Leeds — well, I did until March": the state is past
     r"|well,? (?:(?:I|we) )?(?:did|was|were|used to)(?=\s*(?:[,.!]|$|until|till|before|back then))"
+    # after a dash, a bare "no" (what "actually no" is once "actually" is read away) or a "well" that goes on to
+    # something else ("my editor is Vim — well, Neovim technically", "I live in Calgary — well, I will soon") takes the
+    # value back; a comma's "well" is filler ("Oslo, well, it rains")
+    r"|(?<=[—–] )(?:no|well),"
     # "Cron — sorry, Notion Calendar now" names the value; "…, sorry Google" apologises to someone
     r"|sorry, (?-i:(?!I\b)[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)*)(?: now)?\W*$)",
     re.I,
@@ -116,7 +125,7 @@ def unsaid(fact: Fact, text: str) -> bool:
     if fact.subject == USER and _ASKED.search(text) and _after(_ASKED, value, lower, clause=True):
         return True
     repair = _REPAIR.search(text) if any(w in lower for w in _REPAIR_CUES) else None
-    if repair and value in lower[: repair.start()] and value not in lower[repair.end() :]:
+    if repair and _withdrawn(value, lower, repair):
         return True
     if ("almost" in lower or "nearly" in lower) and any(value in m[0].lower() for m in _NEARLY.finditer(text)):
         return True
@@ -124,6 +133,19 @@ def unsaid(fact: Fact, text: str) -> bool:
     if fell and fact.predicate in _STATES and value in lower[: fell.start()]:
         return True
     return fact.predicate in _STATES and not _NOW.search(text) and bool(_PAST_YEAR.search(text))
+
+
+def _withdrawn(value: str, lower: str, repair: re.Match[str]) -> bool:
+    """Whether the self-repair ``repair`` takes ``value`` back: said before it (or running into it: "Emacs just
+    kidding") and not said again in the clause that replaces it ("sorry, I mean Sheffield, Leeds was the other one"
+    names Sheffield; "Ich spreche Deutsch — I mean, I speak German" says German again)."""
+    before = lower[: repair.start()].rstrip(" ,;—–-")
+    if not (value in before or value.startswith(before.rsplit(" ", 1)[-1] + " ")):
+        return False
+    replacing = re.split(
+        r"[.;!?—–]|,(?=\s*\w+\s+(?:is|was|were|are)\b)", lower[repair.end() :].lstrip(" ,;:"), maxsplit=1
+    )[0]
+    return not re.search(rf"\b{re.escape(value)}\b", replacing)  # "Vim" is not said again in "Neovim"
 
 
 def _quoted(fact: Fact, text: str) -> bool:
