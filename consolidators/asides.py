@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from .lifeevents import is_occupation
-from .spans import ORG_NOUNS, child, is_name, name_text
+from .relations import role_relation
+from .spans import ORG_NOUNS, ORG_WORDS, child, is_name, name_text, owner_of, role_words
 from .text import is_word, lemmatise
 
 #: Relative pronouns that open a relative clause about the name before them.
@@ -27,7 +28,7 @@ def asides(doc: Any) -> list[str]:
     Linz". Only a clause set off by commas (a non-restrictive aside) counts: "the man who founded X"
     restricts which man, and the sentence's own reading already covers it.
     """
-    out: list[str] = [*_opening_participles(doc), *_based_in(doc)]
+    out: list[str] = [*_opening_participles(doc), *based_in(doc)]
     for tok in doc:
         head = tok.head
         if tok.dep_ not in ("relcl", "acl") or not is_name(head) or tok.i < head.i:
@@ -72,15 +73,15 @@ def _opening_participles(doc: Any) -> list[str]:
     return out
 
 
-def _based_in(doc: Any) -> list[str]:
+def based_in(doc: Any) -> list[str]:
     """ "Quillmark, a Lagos-based fintech, …", "Oslo-based Acme …", "Acme is an Oslo-based company", "the
     Oslo-based company Acme": each says "<the firm> is based in <the place>"."""
-    out = []
+    out = _placed_firm(doc)
     for tok in doc:
         place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and _a_place(c)), None)
         if tok.lower_ not in ("based", "headquartered") or place is None or tok.dep_ != "amod":
             continue
-        name = _based_one(tok.head, tok)
+        name = _based_one(tok.head, tok) or _firm_named_before(tok.head)
         # "the Suwon-based chipmaker", "Oslo-based Acme": a firm's base is its headquarters; a person's, a home
         # ("the Warsaw-based fintech"): a described noun that names no occupation is a firm, not a person
         noun = lemmatise(tok.head.text, "NOUN")
@@ -115,3 +116,51 @@ def _based_one(noun: Any, based: Any) -> str:
     if named is None and noun.dep_ == "attr":  # "Acme is an Oslo-based company"
         named = child(noun.head, "nsubj")
     return name_text(named) if named is not None and is_name(named) else ""
+
+
+#: The relations an organisation holds: a name that holds one in the sentence ("CEO of Ferrow Logistics") is a firm.
+_FIRM_ROLES = frozenset({"ceo", "founded by", "owned by", "headquartered in"})
+#: The plain nouns a firm is called by after a place ("the Johannesburg company said"); a group or a giant before
+#: a name may be the owner's ("the Volkswagen group"), so those nouns place nothing.
+_PLAIN_FIRMS = frozenset("company firm startup start-up business".split())
+
+
+def _placed_firm(doc: Any) -> list[str]:
+    """ "Okapi Health named a chief executive, the Johannesburg company said": a firm a clause's subject calls
+    by the place before its plain noun is the sentence's one firm named before, based in that place."""
+    out = []
+    for noun in doc:
+        det = child(noun, "det")
+        places = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
+        if (
+            noun.dep_ in ("nsubj", "nsubjpass")
+            and lemmatise(noun.text, "NOUN") in _PLAIN_FIRMS
+            and det is not None
+            and det.lower_ == "the"
+            and len(places) == 1
+            and places[0].text not in ORG_WORDS
+            and (name := _firm_named_before(noun))
+        ):
+            out.append(f"{name} is headquartered in {places[0].text}.")
+    return out
+
+
+def _firm_named_before(noun: Any) -> str:
+    """The one firm the sentence names before "the <place>-based company" or "the <place> firm", a description
+    with no name of its own: a name whose organisation's role the sentence states ("Mateus Lobo, CEO of Ferrow
+    Logistics, said the Rotterdam-based company …") or that an organisation's word ends ("Brellow Foods"). None,
+    or two: ""."""
+    det = child(noun, "det")
+    if noun.pos_ != "NOUN" or det is None or det.lower_ != "the" or lemmatise(noun.text, "NOUN") not in ORG_NOUNS:
+        return ""
+    if any(c.dep_ in ("appos", "compound") and c.pos_ == "PROPN" for c in noun.rights):
+        return ""  # "the Oslo-based company Acme": the name is its own
+    firms = set()
+    for tok in noun.doc[: noun.left_edge.i]:
+        role = role_relation(role_words(tok)) if tok.pos_ == "NOUN" else None
+        owner = owner_of(tok) if role is not None and role[0] in _FIRM_ROLES else None
+        if owner is not None and not isinstance(owner, str) and owner.pos_ == "PROPN":
+            firms.add(name_text(owner))
+        elif tok.pos_ == "PROPN" and tok.text in ORG_WORDS and tok.dep_ != "compound":
+            firms.add(name_text(tok))
+    return firms.pop() if len(firms) == 1 else ""
