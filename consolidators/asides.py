@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .handovers import country
 from .lifeevents import is_occupation
+from .places import COUNTRIES, DEMONYMS
 from .relations import role_relation
 from .spans import ORG_NOUNS, ORG_WORDS, child, is_name, name_text, owner_of, role_words
 from .text import is_word, lemmatise
@@ -28,7 +30,7 @@ def asides(doc: Any) -> list[str]:
     Linz". Only a clause set off by commas (a non-restrictive aside) counts: "the man who founded X"
     restricts which man, and the sentence's own reading already covers it.
     """
-    out: list[str] = [*_opening_participles(doc), *based_in(doc)]
+    out: list[str] = [*_opening_participles(doc), *based_in(doc), *_capital_named(doc)]
     for tok in doc:
         head = tok.head
         if tok.dep_ not in ("relcl", "acl") or not is_name(head) or tok.i < head.i:
@@ -164,3 +166,45 @@ def _firm_named_before(noun: Any) -> str:
         elif tok.pos_ == "PROPN" and tok.text in ORG_WORDS and tok.dep_ != "compound":
             firms.add(name_text(tok))
     return firms.pop() if len(firms) == 1 else ""
+
+
+#: What a country has that a city does not: "embassies in Dravonia", "President Ana Morr of Ostria", "the
+#: Veltranian parliament" say Dravonia, Ostria and Veltrania are countries.
+_STATE_NOUNS = frozenset("embassy ministry parliament government senate cabinet president king queen monarch".split())
+
+
+def _capital_named(doc: Any) -> list[str]:
+    """ "Keltmar, the nation's capital", "in the capital, Montevideo": a capital described, not owned by a name,
+    is the capital of the one country the sentence names (a country the gazetteer lists, or a name a state's
+    institution is "in" or "of"). None, or two: the city is no one's capital ("moved to Paris, the capital")."""
+    out = []
+    for noun in doc:
+        capital = noun.lower_ == "capital" or any(c.dep_ == "compound" and c.lower_ == "capital" for c in noun.lefts)
+        mods = [c for c in noun.children if c.dep_ in ("amod", "poss", "compound", "prep") and c.lower_ != "capital"]
+        plain = all(c.lower_ == "national" or c.dep_ == "poss" and c.lower_ in ("nation", "country") for c in mods)
+        if not capital or not plain or noun.pos_ != "NOUN" and noun.lower_ != "capital":
+            continue
+        city = noun.head if noun.dep_ == "appos" else child(noun, "appos")
+        if city is None or city.pos_ != "PROPN" or not is_name(city):
+            continue
+        states = {name for tok in doc if (name := _a_state(tok)) and name != name_text(city)}
+        if len(states) == 1:
+            out.append(f"{states.pop()}'s capital is {name_text(city)}.")
+    return out
+
+
+def _a_state(tok: Any) -> str:
+    """The country ``tok`` names, or "": a listed country, a state institution's coined adjective, or the name a
+    state's institution (or a head of state's title) is "in" or "of"."""
+    demonym = tok.text in DEMONYMS or tok.text[:1].isupper() and not is_word(tok.lower_)  # not "Most embassies"
+    if tok.dep_ == "amod" and lemmatise(tok.head.text, "NOUN") in _STATE_NOUNS and demonym:
+        return country(tok.text, adjective=True)  # "the Veltranian parliament"
+    if tok.pos_ != "PROPN" or tok.dep_ == "compound":
+        return ""
+    if name_text(tok) in COUNTRIES:
+        return name_text(tok)
+    prep = tok.head if tok.dep_ == "pobj" and tok.head.lower_ in ("in", "of") else None
+    owner = prep.head if prep is not None else None
+    titles = [c.lower_ for c in owner.lefts if c.dep_ == "compound"] if owner is not None else []
+    state = owner is not None and (lemmatise(owner.text, "NOUN") in _STATE_NOUNS or _STATE_NOUNS.intersection(titles))
+    return name_text(tok) if state else ""

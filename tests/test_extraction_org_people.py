@@ -184,3 +184,26 @@ def test_a_post_over_a_field_or_an_officer_works_at_the_firm(sentence: str, trip
 
 def test_a_head_of_state_is_no_employee() -> None:
     assert _read("Mira Tan is head of state of Velmoria.") == {("Velmoria", "president", "Mira Tan", False)}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "triple"),
+    [
+        # a capital described, not owned by a name, is the capital of the one country the sentence names
+        (
+            "Most embassies in Dravonia sit in Keltmar, the nation's capital.",
+            ("Dravonia", "capital", "Keltmar", False),
+        ),
+        (
+            "President Ana Morr of Ostria opened a library in Velden, the capital.",
+            ("Ostria", "capital", "Velden", False),
+        ),
+    ],
+)
+def test_a_capital_described_is_the_one_named_country_s(sentence: str, triple: Triple) -> None:
+    assert triple in _read(sentence)
+
+
+def test_a_capital_described_beside_two_countries_is_no_one_s() -> None:
+    found = _read("Trade rose between Norway and Sweden, a spokesman in Oslo, the capital, said.")
+    assert not {t for t in found if t[1] == "capital"}
