@@ -78,7 +78,7 @@ def _opening_participles(doc: Any) -> list[str]:
 def based_in(doc: Any) -> list[str]:
     """ "Quillmark, a Lagos-based fintech, …", "Oslo-based Acme …", "Acme is an Oslo-based company", "the
     Oslo-based company Acme": each says "<the firm> is based in <the place>"."""
-    out = _placed_firm(doc)
+    out = _placed_firm(doc) + _seat_named(doc)
     for tok in doc:
         place = next((c for c in tok.lefts if c.dep_ == "npadvmod" and _a_place(c)), None)
         if tok.lower_ not in ("based", "headquartered") or place is None or tok.dep_ != "amod":
@@ -157,15 +157,48 @@ def _firm_named_before(noun: Any) -> str:
         return ""
     if any(c.dep_ in ("appos", "compound") and c.pos_ == "PROPN" for c in noun.rights):
         return ""  # "the Oslo-based company Acme": the name is its own
+    return _one_firm(noun.doc[: noun.left_edge.i])
+
+
+def _one_firm(tokens: Any) -> str:
+    """The one firm ``tokens`` name: a name whose organisation's role they state ("CEO of Ferrow Logistics") or
+    that an organisation's word ends ("Brellow Foods", even where the parser hangs the name on a verb). None, or
+    two: ""."""
     firms = set()
-    for tok in noun.doc[: noun.left_edge.i]:
+    for tok in tokens:
         role = role_relation(role_words(tok)) if tok.pos_ == "NOUN" else None
         owner = owner_of(tok) if role is not None and role[0] in _FIRM_ROLES else None
         if owner is not None and not isinstance(owner, str) and owner.pos_ == "PROPN":
             firms.add(name_text(owner))
-        elif tok.pos_ == "PROPN" and tok.text in ORG_WORDS and tok.dep_ != "compound":
+        elif tok.pos_ == "PROPN" and tok.text in ORG_WORDS and (tok.dep_ != "compound" or tok.head.pos_ != "PROPN"):
             firms.add(name_text(tok))
     return firms.pop() if len(firms) == 1 else ""
+
+
+def _seat_named(doc: Any) -> list[str]:
+    """ "From its Porto headquarters, Tessaly Foods …", "at the company's Porto head office": a head office said
+    with its place before it is the seat of its owner: a name, or for "its" or "the company's" the one firm the
+    sentence names (an office alone, "its Lisbon office", is one of many, no seat)."""
+    out = []
+    for noun in doc:
+        head = (
+            noun.lower_ in ("headquarters", "hq")
+            or noun.lower_ == "office"
+            and any(c.dep_ in ("compound", "amod") and c.lower_ == "head" for c in noun.lefts)
+        )
+        places = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
+        poss = child(noun, "poss")
+        if not head or len(places) != 1 or poss is None:
+            continue
+        if poss.pos_ == "PROPN" and is_name(poss):
+            owner = name_text(poss)
+        elif poss.lower_ in ("its", "their"):
+            owner = _one_firm(t for t in doc if t.i < noun.left_edge.i or t.i > noun.i)
+        else:
+            owner = _firm_named_before(poss)
+        if owner:
+            out.append(f"{owner} is headquartered in {places[0].text}.")
+    return out
 
 
 #: What a country has that a city does not: "embassies in Dravonia", "President Ana Morr of Ostria", "the

@@ -207,3 +207,32 @@ def test_a_capital_described_is_the_one_named_country_s(sentence: str, triple: T
 def test_a_capital_described_beside_two_countries_is_no_one_s() -> None:
     found = _read("Trade rose between Norway and Sweden, a spokesman in Oslo, the capital, said.")
     assert not {t for t in found if t[1] == "capital"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "triple"),
+    [
+        # a head office said with its place before it is its owner's seat; "its" is the one firm named
+        (
+            "From its Porto headquarters, Tessaly Foods exports olive oil to nine countries.",
+            ("Tessaly Foods", "headquartered in", "Porto", False),
+        ),
+        (
+            "Corvath Labs' new chief executive, Ines Valdro, met staff at the company's Porto head office on Monday.",
+            ("Corvath Labs", "headquartered in", "Porto", False),
+        ),
+    ],
+)
+def test_a_head_office_said_with_its_place_is_the_firm_s_seat(sentence: str, triple: Triple) -> None:
+    assert triple in _read(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Tessaly Foods runs its Lisbon office with six staff.",  # an office, one of many, is no seat
+        "From its Porto headquarters, Tessaly Foods ships olive oil to Brask Energy.",  # "its": which of two firms?
+    ],
+)
+def test_an_office_or_a_head_office_of_no_one_firm_is_no_seat(sentence: str) -> None:
+    assert not {t for t in _read(sentence) if t[1] == "headquartered in"}
