@@ -175,6 +175,16 @@ def _one_firm(tokens: Any) -> str:
     return firms.pop() if len(firms) == 1 else ""
 
 
+def _its_firm(noun: Any) -> str:
+    """Whose "its" (or "the") head office ``noun`` is: the sentence's subject when it is named, if a firm's name
+    says it is one ("Velmar Foods, owned by Orrin Holdings, said … at its Leeds headquarters"; "Rui Sol" or "Ostra
+    Air" may be a person, so nothing); else the one firm the sentence names."""
+    subject = child(noun.sent.root, "nsubj", "nsubjpass")
+    if subject is not None and subject.pos_ == "PROPN":
+        return name_text(subject) if subject.text in ORG_WORDS else ""
+    return _one_firm(t for t in noun.sent if t.i < noun.left_edge.i or t.i > noun.i)
+
+
 def _seat_named(doc: Any) -> list[str]:
     """ "From its Porto headquarters, Tessaly Foods …", "at the company's Porto head office": a head office said
     with its place before it is the seat of its owner: a name, or for "its" or "the company's" the one firm the
@@ -187,13 +197,13 @@ def _seat_named(doc: Any) -> list[str]:
             and any(c.dep_ in ("compound", "amod") and c.lower_ == "head" for c in noun.lefts)
         )
         places = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
-        poss = child(noun, "poss")
+        poss = child(noun, "poss") or child(noun, "det")
         if not head or len(places) != 1 or poss is None:
             continue
         if poss.pos_ == "PROPN" and is_name(poss):
             owner = name_text(poss)
-        elif poss.lower_ in ("its", "their"):
-            owner = _one_firm(t for t in doc if t.i < noun.left_edge.i or t.i > noun.i)
+        elif poss.lower_ in ("its", "their", "the"):
+            owner = _its_firm(noun)
         else:
             owner = _firm_named_before(poss)
         if owner:

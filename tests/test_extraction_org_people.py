@@ -221,6 +221,11 @@ def test_a_capital_described_beside_two_countries_is_no_one_s() -> None:
             "Corvath Labs' new chief executive, Ines Valdro, met staff at the company's Porto head office on Monday.",
             ("Corvath Labs", "headquartered in", "Porto", False),
         ),
+        # "its" is the sentence's subject's, when the subject's name says it is a firm
+        (
+            "Velmar Foods, owned by Orrin Holdings, said chief executive Dana Pike would speak at its Leeds headquarters.",
+            ("Velmar Foods", "headquartered in", "Leeds", False),
+        ),
     ],
 )
 def test_a_head_office_said_with_its_place_is_the_firm_s_seat(sentence: str, triple: Triple) -> None:
@@ -236,3 +241,8 @@ def test_a_head_office_said_with_its_place_is_the_firm_s_seat(sentence: str, tri
 )
 def test_an_office_or_a_head_office_of_no_one_firm_is_no_seat(sentence: str) -> None:
     assert not {t for t in _read(sentence) if t[1] == "headquartered in"}
+
+
+def test_its_head_office_is_not_the_owner_s_named_after_the_subject() -> None:
+    found = _read("Ostra Air is owned by Brant Aviation Group and run from its Faro headquarters.")
+    assert ("Brant Aviation Group", "headquartered in", "Faro", False) not in found
