@@ -422,8 +422,9 @@ def role_relation(words: list[str]) -> tuple[str, str] | None:
     return _field_post(mended)
 
 
-#: Titles that name a post only with the field after them ("head of risk", "VP of engineering", "chief of staff").
-_FIELD_TITLES = frozenset({"head", "chief", "lead", "vp", "svp", "evp", "vice president", "senior vice president"})
+#: Titles that name a post only with the field after them ("head of risk", "VP of engineering"); a "chief of
+#: staff" may serve a person ("Oyelaran's chief of staff"), so it names no employer.
+_FIELD_TITLES = frozenset({"head", "lead", "vp", "svp", "evp", "vice president", "senior vice president"})
 
 
 def _field_post(words: list[str]) -> tuple[str, str] | None:
