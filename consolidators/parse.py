@@ -500,6 +500,9 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         if lemma in _ADOPT_VERBS or role_name(as_obj) in _THINGS_OWNED and lemma not in _GIVE_UP_VERBS:
             return make_fact(subj, role_name(as_obj), dobj, single=True)
         owned = role_name(as_obj) in _THINGS_OWNED
+        held = role_relation(_with_of(as_obj))  # "Banco Azul employs Ana Reis as its head of risk": hers, there
+        if is_name(dobj) and held is not None and held[1] == "holder":
+            return make_fact(dobj, held[0], subj, single=True)
         if is_name(dobj) and lemma not in ("replace", "succeed") and not owned:  # "runs Port Ellery as its mayor"
             return _role_fact(dobj, as_obj, subj, single=True, value_first=True)
     role = child(verb, "oprd", "ccomp")  # "Quarrin made Ravensholm its capital", "named Omar Little its CEO"

@@ -246,3 +246,9 @@ def test_an_office_or_a_head_office_of_no_one_firm_is_no_seat(sentence: str) -> 
 def test_its_head_office_is_not_the_owner_s_named_after_the_subject() -> None:
     found = _read("Ostra Air is owned by Brant Aviation Group and run from its Faro headquarters.")
     assert ("Brant Aviation Group", "headquartered in", "Faro", False) not in found
+
+
+def test_a_firm_employing_someone_as_its_officer_is_their_employer_not_the_reverse() -> None:
+    found = _read("Corran Bank employs Ana Reis as its head of compliance.")
+    assert ("Ana Reis", "works at", "Corran Bank", False) in found
+    assert not {t for t in found if t[0] == "Corran Bank" and t[1] == "works at"}
