@@ -32,6 +32,7 @@ from typing import Any
 
 from . import newsidioms, nlp_cache, standins
 from .asides import asides as aside_sentences
+from .asides import based_in
 from .descriptors import described
 from .ensembles import line_up
 from .offices import departure_posts, holder, office_given, office_holder
@@ -165,6 +166,8 @@ def described_facts(sentence: str, relations: frozenset[str] = frozenset()) -> l
     found = newsidioms.facts(sentence)  # an idiom needs no parse
     doc = nlp_cache.parse_doc(sentence) if worth_parsing(sentence) else None
     found += [f for sent in doc.sents for f in _descriptions(sent)] if doc is not None else []
+    # "the Rotterdam-based company would hire …": a firm's base is a description too, whatever the clause hedges
+    found += [f for said in (based_in(doc) if doc is not None else []) for f in parsed_facts(said) or ()]
     return [f for f in found if f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations]
 
 
@@ -415,8 +418,11 @@ def _with_of(noun: Any) -> list[str]:
     pobj = child(of, "pobj") if of is not None else None
     if pobj is None or pobj.pos_ != "NOUN":
         return words
-    phrase = [words[-1], "of", pobj.lower_]  # the whole phrase, not a role its "of" noun names alone
-    return [*words, *phrase[1:]] if role_relation(phrase) and not role_relation(phrase[1:]) else words
+    # the whole phrase, not a role its "of" noun names alone; a title of two words with it ("vice president of sales")
+    for phrase in ([words[-1], "of", pobj.lower_], [*words, "of", pobj.lower_]):
+        if role_relation(phrase) and not role_relation(phrase[-2:]):
+            return [*words, *phrase[-2:]]
+    return words
 
 
 def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
@@ -494,6 +500,9 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         if lemma in _ADOPT_VERBS or role_name(as_obj) in _THINGS_OWNED and lemma not in _GIVE_UP_VERBS:
             return make_fact(subj, role_name(as_obj), dobj, single=True)
         owned = role_name(as_obj) in _THINGS_OWNED
+        held = role_relation(_with_of(as_obj))  # "Banco Azul employs Ana Reis as its head of risk": hers, there
+        if is_name(dobj) and held is not None and held[1] == "holder":
+            return make_fact(dobj, held[0], subj, single=True)
         if is_name(dobj) and lemma not in ("replace", "succeed") and not owned:  # "runs Port Ellery as its mayor"
             return _role_fact(dobj, as_obj, subj, single=True, value_first=True)
     role = child(verb, "oprd", "ccomp")  # "Quarrin made Ravensholm its capital", "named Omar Little its CEO"

@@ -81,7 +81,9 @@ HOLDER_ROLES: dict[str, str] = _classes(
     " research_fellow postdoctoral_fellow visiting_fellow teaching_fellow junior_fellow senior_fellow"
     # a chief officer below the chief executive holds a post at the company, as a director does: the corpus
     # vocabulary keys one relation per company (``ceo``), so "X is the CTO of Y" and "X serves as CTO at Y" agree
-    " cto chief_technology_officer",
+    " cto chief_technology_officer"
+    # any other officer ("chief people officer at Allegro"): the chief executive's longer tail is the ``ceo`` table's
+    " officer",
     educated_at="graduate alumnus alumna alumni student",
     owned_by="subsidiary division unit brand",
     citizen_of="citizen national",
@@ -417,7 +419,23 @@ def role_relation(words: list[str]) -> tuple[str, str] | None:
                 # assistant manager still works where the manager does)
                 second = SECOND.intersection(mended[:start]) and table[phrase] != "works at"
                 return None if second else (table[phrase], kind)
-    return None
+    return _field_post(mended)
+
+
+#: Titles that name a post only with the field after them ("head of risk", "VP of engineering"); a "chief of
+#: staff" may serve a person ("Oyelaran's chief of staff"), so it names no employer.
+_FIELD_TITLES = frozenset({"head", "lead", "vp", "svp", "evp", "vice president", "senior vice president"})
+
+
+def _field_post(words: list[str]) -> tuple[str, str] | None:
+    """ "head of risk", "vice president of sales": a post over a field is held where the post is, so its holder
+    works at the "at" name; a field is a common noun, never a place or a state ("head of state" is an office the
+    tables name, tried first)."""
+    if "of" not in words:
+        return None
+    at = words.index("of")
+    title, field = " ".join(words[:at]), words[at + 1 :]
+    return ("works at", "holder") if title in _FIELD_TITLES and field and all(w.isalpha() for w in field) else None
 
 
 #: Words that make an office a second's: its holder holds no office of the noun they modify.

@@ -69,6 +69,9 @@ def owner_of(noun: Any) -> Any:
     obj = titled(obj) if obj is not None else None  # "the birthplace of the novelist Chimamanda Ngozi Adichie"
     if obj is not None and is_name(obj):
         return obj
+    employer = _after_field(noun, prep, obj)
+    if employer is not None:
+        return employer
     demonym = next((c for c in noun.lefts if c.dep_ == "amod" and c.text in DEMONYMS), None)
     if demonym is not None:  # "the French capital" is France's, "the Italian director X" is no director of Italy's
         return DEMONYMS[demonym.text] if lemmatise(noun.text, "NOUN") in _NATIONAL_ROLES else None
@@ -86,6 +89,16 @@ def owner_of(noun: Any) -> Any:
     det = child(noun, "det")
     definite = det is not None and det.lower_ == "the"  # not "a Norvassan citizen"
     return named[-1] if noun.pos_ == "NOUN" and definite and named else None
+
+
+def _after_field(noun: Any, prep: Any, field: Any) -> Any:
+    """The name a post over a field is held at: "head of risk at Nordhavn Bank", "VP of sales at Obelisk" (the
+    parser hangs the "at" on the title or on the field); None when the "of" noun is no field."""
+    if prep is None or prep.lower_ != "of" or field is None or field.pos_ != "NOUN" or not field.text.islower():
+        return None
+    at = next((c for t in (noun, field) for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "with")), None)
+    employer = child(at, "pobj")
+    return employer if employer is not None and employer.pos_ == "PROPN" and is_name(employer) else None
 
 
 def _coined_demonym(tok: Any) -> bool:
