@@ -148,7 +148,7 @@ def erase_session(conn: psycopg.Connection, namespace: str, session_id: str) -> 
 def erase_namespace(conn: psycopg.Connection, namespace: str, *, confirm: bool) -> Erasure:
     """Erase everything a namespace holds; ``confirm`` must be True (there is no undo)."""
     if not confirm:
-        raise InputError(f"namespace: erasing all of {namespace!r} cannot be undone; confirm it (--yes, confirm=True)")
+        raise InputError(f"namespace: erasing all of {namespace!r} cannot be undone; confirm it (confirm=True)")
     with conn.transaction():
         counts = {name: conn.execute(sql, (namespace,)).rowcount for name, sql in DELETE_NAMESPACE.items()}
         if not any(counts.values()):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -140,9 +140,26 @@ ORDER BY namespace, session_id
 # --- validation (pure) ------------------------------------------------------------
 
 
+# Input arrives as JSON (ingest, MCP) or from Python; JSON's names read right for both.
+JSON_TYPES = {
+    type(None): "null",
+    bool: "boolean",
+    int: "number",
+    float: "number",
+    str: "string",
+    list: "array",
+    dict: "object",
+}
+
+
+def json_type(value: Any) -> str:
+    """The JSON name of a value's type (``null``, not ``NoneType``)."""
+    return JSON_TYPES.get(type(value), type(value).__name__)
+
+
 def _check_text(value: Any, name: str, *, max_bytes: int) -> str:
     if not isinstance(value, str):
-        raise InputError(f"{name}: expected a string, got {type(value).__name__}")
+        raise InputError(f"{name}: expected a string, got {json_type(value)}")
     if not value.strip():
         raise InputError(f"{name}: must not be empty")
     if "\x00" in value:
@@ -173,7 +190,7 @@ def _check_metadata(value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise InputError(f"metadata: expected a JSON object, got {type(value).__name__}")
+        raise InputError(f"metadata: expected a JSON object, got {json_type(value)}")
     if _deeper_than(value, MAX_METADATA_DEPTH):  # before json.dumps, which would recurse into it
         raise InputError(f"metadata: nested deeper than {MAX_METADATA_DEPTH} levels")
     try:
@@ -274,6 +291,14 @@ def read_session(conn: psycopg.Connection, namespace: str, session_id: str) -> S
     return SessionEvents(namespace, session_id, turns)
 
 
+TURN_ROLES = "SELECT event_id, role FROM memory_staging WHERE namespace = %s AND event_id = ANY(%s)"
+
+
+def roles_of(conn: psycopg.Connection, namespace: str, event_ids: Sequence[str]) -> dict[str, str]:
+    """Who said each staged turn, by event id: a turn's memory row keeps its text, not its speaker."""
+    return {event_id: role for event_id, role in conn.execute(TURN_ROLES, (namespace, list(event_ids)))}
+
+
 def _staged_turn(*, role: str, **columns: Any) -> StagedTurn:
     return StagedTurn(role=Role(role), **columns)
 
@@ -315,7 +340,7 @@ def parsed_lines(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, M
 def validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> StagedTurn:
     """One JSON object of an ingest as a checked turn; the namespace defaults to the store's."""
     if not isinstance(turn, Mapping):
-        raise InputError(f"expected a JSON object, got {type(turn).__name__}")
+        raise InputError(f"expected a JSON object, got {json_type(turn)}")
     unknown = sorted(set(turn) - set(TURN_FIELDS))
     if unknown:
         raise InputError(f"unknown field {unknown[0]!r} (expected: {', '.join(TURN_FIELDS)})")

@@ -10,18 +10,19 @@ runs each tool call in a worker thread.
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import BaseModel, Field, ValidationError
 
 from memory_sink import MemoryStore, TiermemError
 from memory_sink.staging import parse_ts
 from memory_sink.types import Memory
 from memory_sink.vocab import Kind, Role
+from pipelines.views import load_history, speakers, spoken
 
 TOKEN_ENV = "TIERMEM_MCP_TOKEN"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -73,7 +74,7 @@ class TiermemTools:
     ) -> dict[str, Any]:
         """Store one turn (content) or a list of chat messages; recall sees them at once."""
         if (messages is None) == (content is None):
-            raise ToolError("remember: give either content (one turn) or messages (a list), not both or neither")
+            raise ToolError("give either content (one turn) or messages (a list), not both or neither")
         ns = self._scope(namespace)
         given = messages if messages is not None else [ChatMessage(role=role, content=content or "", ts=ts)]
         start = _call(lambda: parse_ts(ts)) or datetime.now(UTC)
@@ -120,7 +121,8 @@ class TiermemTools:
             and all(m.metadata.get(key) == value for key, value in (metadata or {}).items())
             and (include_outdated or not m.outdated)
         ][:k]
-        return {"context": context_block(kept), "memories": [m.to_dict() for m in kept]}
+        said_by = _call(lambda: speakers(self.store, kept, ns))
+        return {"context": context_block(kept, said_by), "memories": [m.to_dict() for m in kept]}
 
     def facts(
         self,
@@ -148,13 +150,9 @@ class TiermemTools:
     ) -> dict[str, Any]:
         """How a memory (by id) or the facts about a subject changed over time, oldest first."""
         if (memory_id is None) == (subject is None):
-            raise ToolError("history: give either memory_id or subject")
+            raise ToolError("give either memory_id or subject")
         ns = self._scope(namespace)
-        if memory_id is not None:
-            chain = _call(lambda: self.store.history(self.store.resolve_id(memory_id, ns), namespace=ns))
-        else:
-            chain = _call(lambda: self.store.fact_history(subject or "", predicate, namespace=ns))
-        return {"versions": [m.to_dict() for m in chain]}
+        return _call(lambda: load_history(self.store, ns, memory_id, subject, predicate)).to_dict()
 
     def pin(self, memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
         """Protect a memory from automatic supersession; returns the operation id."""
@@ -178,10 +176,10 @@ class TiermemTools:
         `tiermem undo`). With erase=true, delete it from the database instead, as a user's erasure request."""
         if not erase:
             if memory_id is None or session_id is not None:
-                raise ToolError("forget: give memory_id (a session can only be erased: erase=true)")
+                raise ToolError("give memory_id (a session can only be erased: erase=true)")
             return self._operate("retract", memory_id, reason, namespace)
         if (memory_id is None) == (session_id is None):
-            raise ToolError("forget: with erase=true give either memory_id or session_id")
+            raise ToolError("with erase=true give either memory_id or session_id")
         ns = self._scope(namespace)
         full_id = None if memory_id is None else _call(lambda: self.store.resolve_id(memory_id, ns))
         done = _call(lambda: self.store.forget(full_id, session_id=session_id, namespace=ns))
@@ -204,12 +202,13 @@ class TiermemTools:
         return {"memory_id": full_id, "op_id": op_id}
 
 
-def context_block(found: Sequence[Memory]) -> str:
+def context_block(found: Sequence[Memory], said_by: Mapping[str, str] | None = None) -> str:
     """Recall results as text for a prompt: current facts first, then episodes, then turns.
 
     Each line carries the date the memory became true and its tier; an outdated
     episode or passage (some of its facts have since changed) says so. A passage is
-    part of an episode, so passages and whole episodes share one heading.
+    part of an episode, so passages and whole episodes share one heading. A turn's
+    text follows its speaker (``said_by``: memory id -> role), as ``tiermem recall`` shows it.
     """
     order = {Kind.FACT: 0, Kind.EPISODE: 1, Kind.PASSAGE: 1, Kind.TURN: 2}
     headings = ["Facts (current)", "Episodes", "Recent turns"]
@@ -218,21 +217,26 @@ def context_block(found: Sequence[Memory]) -> str:
         lines.append(f"{headings[rank]}:")
         for m in (m for m in found if order[m.kind] == rank):
             flag = " (outdated: some of its facts have changed since)" if m.outdated else ""
-            lines.append(f"- [{m.valid_from.date().isoformat()}, {m.tier}] {m.content}{flag}")
+            lines.append(f"- [{m.valid_from.date().isoformat()}, {m.tier}] {spoken(m, said_by or {})}{flag}")
     return "\n".join(lines) if lines else "No relevant memories."
 
 
 class _Server(MCPServer):
-    """The SDK's server, with arguments that fail the input schema reported in one line."""
+    """The SDK's server, with every tool error said one way: ``<tool>: <field>: <what is wrong>``."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         try:
             return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError as exc:  # a crash: its text stays in the server's log, as the SDK means it to
+            raise UnexpectedToolError(f"{name}: unexpected error (see the server's log)") from exc.__cause__
         except ToolError as exc:
-            # The SDK passes pydantic's own text on: several lines, a type code and a URL per field. The model
-            # that called the tool needs the field and what it must be, as the store's errors give it.
+            # The SDK prefixes the tool's own errors with "Error executing tool <name>: " and passes
+            # pydantic's text on for arguments that fail the schema: several lines, a type code and a
+            # URL per field. The model that called the tool needs the field and what it must be.
             if isinstance(exc.__cause__, ValidationError):
                 raise ToolError(f"{name}: {one_line(exc.__cause__)}") from exc.__cause__
+            if isinstance(exc.__cause__, ToolError):
+                raise ToolError(f"{name}: {exc.__cause__}") from exc.__cause__
             raise
 
 

@@ -26,7 +26,7 @@ def test_recall_table_shortens_ids_and_says_what_orders_it(
     full = [m["id"] for m in json.loads(run(capsys, "recall", *cfg, "--json", "--k", "3", "Redis queue")[1])["results"]]
     assert code == 0 and full
     lines = out.splitlines()
-    assert lines[0].split()[:6] == ["id", "tier", "kind", "recorded", "status", "cosine"]
+    assert lines[0].split()[:8] == ["id", "tier", "kind", "valid", "from", "recorded", "status", "cosine"]
     assert lines[-1] == RANKING_NOTE
     assert all(i[:8] in out and i not in out for i in full)
 

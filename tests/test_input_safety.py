@@ -106,9 +106,9 @@ def test_a_turn_the_database_refuses_costs_only_itself(store: MemoryStore) -> No
     [
         ('""', "namespace: must not be empty"),
         ('"  "', "namespace: must not be empty"),
-        ("null", "namespace: expected a string, got NoneType"),
-        ("0", "namespace: expected a string, got int"),
-        ("false", "namespace: expected a string, got bool"),
+        ("null", "namespace: expected a string, got null"),
+        ("0", "namespace: expected a string, got number"),
+        ("false", "namespace: expected a string, got boolean"),
     ],
 )
 def test_an_empty_or_null_namespace_is_rejected_not_defaulted(store: MemoryStore, namespace: str, message: str) -> None:

@@ -70,7 +70,7 @@ def test_ingest_bad_line_reports_its_number_and_stores_the_rest(store: MemorySto
     assert report.inserted == 2
     assert {r.line: r.error.split(":")[0] for r in report.rejected} == {
         2: "not valid JSON",
-        5: "expected a JSON object, got list",
+        5: "expected a JSON object, got array",
         6: "unknown field 'colour' (expected",
     }
     assert count(store) == 2

@@ -204,7 +204,7 @@ def test_the_cli_creates_lists_and_drops(capsys: pytest.CaptureFixture[str], con
     code, out, _ = run("auto", "--above", "1000", "--json")
     assert code == 0 and json.loads(out) == {"tenant_indexes": []}
     code, _, err = run("create", "-n", "")
-    assert code == 2 and err.strip() == "tiermem: error: namespace: must not be empty"
+    assert code == 2 and err.startswith("tiermem: error: Invalid value for '--namespace' / '-n': must not be empty")
 
 
 def test_a_write_during_the_build_is_in_the_graph_it_builds(tenants: MemoryStore) -> None:

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from .options import config_option, examples, namespace_option, open_store
+from .options import IntRange, config_option, examples, namespace_option, open_store
 
 
 @click.command(
@@ -22,7 +22,7 @@ from .options import config_option, examples, namespace_option, open_store
     help="stdio for desktop clients; http for streamable HTTP at /mcp.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="http: the address to bind.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="http: the port.")
+@click.option("--port", type=IntRange(0, 65535), default=8765, show_default=True, help="http: the port.")
 def mcp(config_path: str | None, namespace: str, transport: str, host: str, port: int) -> None:
     """Serve remember / recall / facts / history / pin / forget as MCP tools for one namespace.
 

@@ -15,9 +15,19 @@ from memory_sink.db import _redact, describe
 from memory_sink.errors import TiermemError, redact
 from memory_sink.staging import parse_ts
 from memory_sink.types import StageReport
+from pipelines.views import speakers, status_ops
 
 from . import output
-from .options import config_option, examples, json_option, namespace_option, open_store
+from .options import (
+    FloatRange,
+    IntRange,
+    checked_namespace,
+    config_option,
+    examples,
+    json_option,
+    namespace_option,
+    open_store,
+)
 
 
 @click.command(epilog=examples("tiermem init", "tiermem init --config memory_sink/configs/production.yaml"))
@@ -96,7 +106,7 @@ def _parse_json_object(text: str, name: str) -> dict[str, Any]:
 @json_option
 @click.option(
     "--skip",
-    type=click.IntRange(min=0),
+    type=IntRange(min=0),
     default=0,
     show_default=True,
     help="Skip the first N lines: resume where a failed ingest stopped (lines keep their numbers).",
@@ -159,7 +169,7 @@ def _print_ingest(report: StageReport, as_json: bool, failed: bool = False) -> N
 @click.command(epilog=examples("tiermem realtime", "tiermem realtime --follow --poll-seconds 5"))
 @config_option
 @json_option
-@click.option("--batch-size", type=click.IntRange(min=1), default=None, help="Turns per transaction.")
+@click.option("--batch-size", type=IntRange(min=1), default=None, help="Turns per transaction.")
 @click.option(
     "--follow",
     is_flag=True,
@@ -167,7 +177,7 @@ def _print_ingest(report: StageReport, as_json: bool, failed: bool = False) -> N
 )
 @click.option(
     "--poll-seconds",
-    type=click.FloatRange(min=0.01),
+    type=FloatRange(min=0.01),
     default=5.0,
     show_default=True,
     help="With --follow: also drain this often without a notification.",
@@ -253,11 +263,11 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
 @config_option
 @json_option
 @click.option("--session", "session_id", default=None, help="Only this session (ignores its retry backoff).")
-@click.option("--namespace", "-n", default=None, help="Only this namespace.")
+@click.option("--namespace", "-n", default=None, callback=checked_namespace, help="Only this namespace.")
 @click.option(
     "--min-quiet",
     "min_quiet",
-    type=click.IntRange(min=0),
+    type=IntRange(min=0),
     default=None,
     help="Seconds a session must be quiet (0 = everything pending).",
 )
@@ -305,7 +315,7 @@ def _split_kinds(value: str | None) -> list[str] | None:
 @config_option
 @json_option
 @namespace_option
-@click.option("--k", "k", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many results.")
+@click.option("--k", "k", type=IntRange(1, 1000), default=10, show_default=True, help="How many results.")
 @click.option(
     "--as-of",
     default=None,
@@ -335,18 +345,20 @@ def recall(
         found = store.recall(
             query, namespace=namespace, k=k, as_of=as_of, kinds=_split_kinds(kinds), all_versions=all_versions
         )
-    if as_json:
-        output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
-    else:
-        click.echo(output.memory_table(found, with_score=True, at=parse_ts(as_of, "as_of")))
-        if found:
-            click.echo(output.RANKING_NOTE)
+        if as_json:
+            output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
+            return
+        at = parse_ts(as_of, "as_of")
+        said_by, logged = speakers(store, found, namespace), status_ops(store, found, namespace, at)
+    click.echo(output.memory_table(found, with_score=True, said_by=said_by, ops=logged, at=at))
+    if found:
+        click.echo(output.RANKING_NOTE)
 
 
 @click.command(epilog=examples("tiermem status", "tiermem status --json"))
 @config_option
 @json_option
-@click.option("--namespace", "-n", default=None, help="Only this namespace (default: all).")
+@click.option("--namespace", "-n", default=None, callback=checked_namespace, help="Only this namespace (default: all).")
 def status(config_path: str | None, as_json: bool, namespace: str | None) -> None:
     """Pending turns, rows per tier, sessions awaiting or failing consolidation, lag."""
     with open_store(config_path) as store:

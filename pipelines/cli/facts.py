@@ -16,6 +16,7 @@ import click
 from memory_sink import MemoryStore
 from memory_sink.operations import memories_by_id
 from memory_sink.staging import parse_ts
+from pipelines.views import load_history, status_ops
 
 from . import output
 from .options import config_option, examples, json_option, namespace_option, open_store
@@ -49,19 +50,13 @@ def history(
     if (memory_id is None) == (subject is None):
         raise click.UsageError("give a memory ID or --subject (not both)")
     with open_store(config_path) as store:
-        if memory_id is not None:
-            chain = store.history(store.resolve_id(memory_id, namespace), namespace=namespace)
-        else:
-            chain = store.fact_history(subject or "", predicate, namespace=namespace)
-        found = store.operations([m.id for m in chain], namespace=namespace)
-        known = _memories_named(store, chain, found, namespace)
+        told = load_history(store, namespace, memory_id, subject, predicate)
+        known = _memories_named(store, told.chain, told.operations, namespace)
     if as_json:
-        output.emit_json(
-            {"chain": [m.to_dict() for m in chain], "operations": [output.op_document(op) for op in found]}
-        )
+        output.emit_json(told.to_dict())
         return
-    click.echo(output.chain_table(chain, found))
-    for op in found:
+    click.echo(output.chain_table(told.chain, told.operations))
+    for op in told.operations:
         click.echo(output.describe_op(op, known, width=output.EXPLAIN_WIDTH))
 
 
@@ -115,10 +110,7 @@ def facts(
         found = store.facts(
             subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions, as_of=at
         )
-        # Ops only where the row alone can't tell: a retirement without a successor
-        # (retracted or not?), and any past time (was it pinned then?).
-        explain = [m.id for m in found if at is not None or (m.superseded_at and not m.superseded_by)]
-        logged = store.operations(explain, namespace=namespace) if explain else []
+        logged = status_ops(store, found, namespace, at)
     if as_json:
         output.emit_json({"facts": [{**m.to_dict(), "status": output.status_label(m, logged, at)} for m in found]})
     else:
@@ -230,6 +222,10 @@ def forget(
     """
     if sum((memory_id is not None, session_id is not None, whole_namespace)) != 1:
         raise click.UsageError("give exactly one of a memory ID, --session or --whole-namespace")
+    if whole_namespace and not confirm:  # said here so the message names the flag, not the library's parameter
+        raise click.UsageError(
+            f"--whole-namespace: erasing all of {namespace!r} cannot be undone; confirm it with --yes"
+        )
     with open_store(config_path) as store:
         full_id = store.resolve_id(memory_id, namespace) if memory_id is not None else None
         done = store.forget(

@@ -7,8 +7,9 @@ from typing import Any
 
 import click
 
-from memory_sink import MemoryStore
+from memory_sink import InputError, MemoryStore
 from memory_sink.config import load_config
+from memory_sink.staging import validate_namespace
 
 
 def examples(*commands: str) -> str:
@@ -30,6 +31,26 @@ def json_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print a stable JSON document.")(fn)
 
 
+class IntRange(click.IntRange):
+    """click's IntRange, but a non-number is called "not a valid integer", not "not a valid integer range"."""
+
+    name = "integer"
+
+
+class FloatRange(click.FloatRange):
+    name = "number"
+
+
+def checked_namespace(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """A --namespace the store would refuse is refused before the command starts: ``mcp`` would serve it."""
+    if value is None:
+        return None
+    try:
+        return validate_namespace(value)
+    except InputError as exc:
+        raise click.BadParameter(str(exc).removeprefix("namespace: ")) from None
+
+
 def namespace_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--namespace",
@@ -40,10 +61,11 @@ def namespace_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
-def _deployment_namespace(ctx: click.Context, _param: click.Parameter, value: str | None) -> str:
+def _deployment_namespace(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """An unset --namespace is the deployment's; click handles it after any --config given."""
-    if value is not None:
-        return value
+    given = checked_namespace(ctx, param, value)
+    if given is not None:
+        return given
     return load_config(ctx.params.get("config_path")).namespace
 
 

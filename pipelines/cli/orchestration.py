@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from . import output
-from .options import config_option, examples, json_option, open_store
+from .options import IntRange, checked_namespace, config_option, examples, json_option, open_store
 
 
 @click.command(
@@ -21,7 +21,7 @@ from .options import config_option, examples, json_option, open_store
 @json_option
 @click.option("--from", "start", required=True, metavar="DATE", help="First UTC day, YYYY-MM-DD.")
 @click.option("--to", "end", required=True, metavar="DATE", help="Last UTC day, YYYY-MM-DD (included).")
-@click.option("--namespace", "-n", default=None, help="Only this namespace (default: all).")
+@click.option("--namespace", "-n", default=None, callback=checked_namespace, help="Only this namespace (default: all).")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="Show a progress bar on stderr.")
 def backfill(
     config_path: str | None, as_json: bool, start: str, end: str, namespace: str | None, progress: bool
@@ -77,7 +77,7 @@ def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, ena
     show_default=True,
     help="Interface the UI binds to (0.0.0.0 exposes it to the network).",
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=3000, show_default=True, help="UI port.")
+@click.option("--port", type=IntRange(1, 65535), default=3000, show_default=True, help="UI port.")
 @click.option(
     "--dagster-home",
     type=click.Path(file_okay=False),

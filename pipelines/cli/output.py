@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from memory_sink.operations import replacements, retired_by, state_at
+from pipelines.views import spoken
 
 
 def _default(value: Any) -> Any:
@@ -52,24 +53,30 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | 
 RANKING_NOTE = "order: fused vector + lexical rank; cosine: similarity of the memory to the query"
 
 
-def memory_table(memories: Sequence[Any], *, with_score: bool = False, at: datetime | None = None) -> str:
+def memory_table(
+    memories: Sequence[Any],
+    *,
+    with_score: bool = False,
+    said_by: Mapping[str, str] | None = None,
+    ops: Sequence[dict[str, Any]] = (),
+    at: datetime | None = None,
+) -> str:
     """Memories as a table, ids shortened to 8 characters; ``with_score`` adds the cosine column.
 
-    ``at`` (recall ``--as-of``): each row's status as tiermem held it then, not today's.
+    "valid from" answers *when* (the day it became true); "recorded" is when tiermem
+    wrote it. A turn's text follows its speaker (``said_by``: memory id -> role); the
+    status is said as ``facts`` says it (``ops`` tell a retraction from a retirement),
+    as tiermem held it at ``at`` (recall ``--as-of``), not today.
     """
-    headers = ["id", "tier", "kind", "recorded", "status"] + (["cosine"] if with_score else []) + ["content"]
+    headers = ["id", "tier", "kind", "valid from", "recorded", "status"] + (["cosine"] if with_score else [])
+    headers.append("content")
     rows = []
     for m in memories:
-        state = (
-            state_at(m, (), at)
-            if at is not None
-            else {"superseded_at": m.superseded_at, "superseded_by": m.superseded_by}
-        )
-        status = "active" if state["superseded_at"] is None else ("superseded" if state["superseded_by"] else "retired")
-        row = [short(m.id), m.tier, m.kind, m.recorded_at.strftime("%Y-%m-%d %H:%M"), status]
+        row = [short(m.id), m.tier, m.kind, f"{m.valid_from:%Y-%m-%d}", f"{m.recorded_at:%Y-%m-%d %H:%M}"]
+        row.append(status_label(m, ops, at))
         if with_score:
             row.append(f"{m.score:.3f}" if m.score is not None else "")
-        row.append(m.content)
+        row.append(spoken(m, said_by or {}))
         rows.append(row)
     return table(rows, headers, flex=len(headers) - 1)
 
@@ -133,21 +140,6 @@ def fact_table(facts: Sequence[Any], ops: Sequence[dict[str, Any]], at: datetime
 def chain_table(chain: Sequence[Any], ops: Sequence[dict[str, Any]]) -> str:
     rows = [(short(m.id), validity(m), f"{m.recorded_at:%Y-%m-%d}", status_label(m, ops), m.content) for m in chain]
     return table(rows, ["id", "valid", "recorded", "status", "content"], flex=4, width=EXPLAIN_WIDTH)
-
-
-def op_document(op: dict[str, Any]) -> dict[str, Any]:
-    """An operation as ``history --json`` prints it."""
-    return {
-        "op_id": op["op_id"],
-        "op": op["op"],
-        "at": op["created_at"].isoformat(),
-        "actor": op["actor"],
-        "reason": op.get("reason"),
-        "memory_ids": list(op.get("memory_ids") or []),
-        "replaced": [{"old": old, "new": new} for old, new in replacements(op)],
-        "signals": op.get("signals") or {},
-        "undone_by": op.get("undone_by"),
-    }
 
 
 def _label(memory_id: str, memories: Mapping[str, Any]) -> str:

@@ -8,7 +8,7 @@ from memory_sink import tenant_index
 from memory_sink.recall import OWN_GRAPH_ABOVE
 
 from . import output
-from .options import config_option, examples, json_option, namespace_option, open_store
+from .options import IntRange, config_option, examples, json_option, namespace_option, open_store
 
 HEADERS = ["namespace", "state", "active rows", "MB", "build s", "built at", "index"]
 
@@ -51,7 +51,7 @@ def create(config_path: str | None, as_json: bool, namespace: str, memory: str |
 @json_option
 @click.option(
     "--above",
-    type=click.IntRange(min=0),
+    type=IntRange(min=0),
     default=OWN_GRAPH_ABOVE,
     show_default=True,
     help="Active consolidated rows a namespace must exceed (recall.OWN_GRAPH_ABOVE; its own graph beats exact ranking past it).",
