@@ -43,6 +43,7 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
+        stated = _superseded(stated)
         new_employer = any(f.subject == USER and f.predicate == "works at" and not f.retract for f in stated)
         left = {f.predicate for f in stated if f.subject == USER and f.retract}  # "I left DeepMind, …"
         for f in stated:
@@ -56,6 +57,19 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
                 f = read
             out.append(f)
     return out + unsourced
+
+
+def _superseded(stated: list[Fact]) -> list[Fact]:
+    """A turn's facts without the take-back of a single-valued relation whose new value the turn states: "my last
+    day at X was Friday, I start at Y on Monday" names the employer, and the new value alone retires the old one.
+    A plain "uses" is many-valued: its take-back stays ("I quit Spotify and use Tidal now")."""
+    new = {f.predicate for f in stated if f.subject == USER and not f.retract and f.predicate in RELATIONS}
+    named = {norm(f.object) for f in stated if f.subject == USER and not f.retract}
+    return [
+        f
+        for f in stated
+        if not (f.subject == USER and f.retract and f.predicate in new and norm(f.object) not in named)
+    ]
 
 
 def _hold(held: dict[str, str], fact: Fact) -> None:
