@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from . import userends
 from .chatparse import ROLE_NOUNS
 from .forms import norm
 from .phrases import USER
@@ -56,7 +57,7 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
                 _hold(held, read)
                 f = read
             out.append(f)
-    return out + unsourced
+    return userends.ended(out + unsourced, active, turns)  # a held value the turn ends, read by its verb
 
 
 def _superseded(stated: list[Fact]) -> list[Fact]:

@@ -44,9 +44,47 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I left Pellow Brewing and now I work for Stanbury Cider", {("works at", "stanbury cider", False)}),
     # a plain "uses" holds many values: its take-back stays
     ("I quit Deezer and use Qobuz now", {("uses", "deezer", True), ("uses", "qobuz", False)}),
+    # an arranged change: the present progressive with a time still ahead names nothing yet
+    ("I'm joining Marrowby Labs in October", set()),
+    ("we're starting at Quennell Farm on Thursday", set()),
+    ("I'm joining Tallis Print as a typesetter in three weeks", set()),
+    ("we're leaving Invercargill in the winter", set()),
+    # the progressive alone, or a time that is past, holds now; a completed switch stands
+    ("I'm working at Marrowby Labs these days", {("works at", "marrowby labs", False)}),
+    ("I'm living in Invercargill since October", {("lives in", "invercargill", False)}),
+    (
+        "my last day at Corrigan Print was Friday and I'm starting at Ashmore Tiles on Tuesday",
+        {("works at", "ashmore tiles", False)},
+    ),
 ]
 
 
 @pytest.mark.parametrize(("message", "expected"), MESSAGES)
 def test_users_life_changes(message: str, expected: set[Said]) -> None:
     assert _said(message) == expected
+
+
+#: What memory holds, a turn, and the user's facts the turn states: a held value the turn ends is taken back under
+#: the relation memory holds it by, whatever the sentence alone seemed to say.
+WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
+    ((("has pet", "Pompom"),), "we gave Pompom to my cousin in Galway", {("has pet", "pompom", True)}),
+    ((("has pet", "Pompom"),), "we rehomed Pompom with a farm family last month", {("has pet", "pompom", True)}),
+    (
+        (("lives in", "Dunedin"), ("works at", "Corvane")),
+        "we left Dunedin in the autumn",
+        {("lives in", "dunedin", True)},
+    ),
+    ((("speaks", "Dutch"),), "I dropped Dutch after a year", {("speaks", "dutch", True)}),
+    ((("married to", "Oriel"),), "ha, joking, I'm still single", {("married to", "oriel", True)}),
+    # not the user's, not done, not ended: nothing taken back
+    ((("lives in", "Dunedin"),), "my brother left Dunedin in the autumn", set()),
+    ((("lives in", "Dunedin"),), "we're leaving Dunedin in the autumn", set()),
+    ((("has pet", "Pompom"),), "Pompom gave me such a fright this morning", set()),
+    ((("has pet", "Pompom"),), "we didn't give Pompom away in the end", set()),
+    ((("married to", "Oriel"),), "I'm not single, Oriel and I are very happy", set()),
+]
+
+
+@pytest.mark.parametrize(("held", "message", "expected"), WITH_MEMORY)
+def test_values_a_turn_ends(held: tuple[tuple[str, str], ...], message: str, expected: set[Said]) -> None:
+    assert _said(message, held=held) == expected

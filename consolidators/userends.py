@@ -1,0 +1,131 @@
+"""The user's values a turn ends, read with what memory holds: a held value as the object of a verb of ending.
+
+A sentence alone often cannot tell what kind of thing was left or given up: "we left Chicago in the spring" reads
+like leaving an employer, "dropped Spanish" like dropping an app, and "we gave Biscuit to my aunt" names no pet at
+all. Memory can: when the user holds a value V under a relation R (an active fact), a turn whose parse makes V the
+direct object of a verb of ending (leave, quit, drop, ditch, abandon, rehome, give away or to someone) in the
+user's own finished past ("I"/"we" or chat's dropped subject; a past tense or a perfect) ends R's V. A
+take-back of V the readers put under another relation was the sentence misread, and goes. "I'm still single"
+ends a held marriage the same way.
+
+Precision first: a negation, a modal, a progressive ("I'm leaving Chicago next month"), a question or someone
+else's subject ("my sister left Chicago") ends nothing; only a value memory holds is ever taken back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .forms import norm
+from .lifeevents import implied_subject
+from .nlp_cache import parse_doc
+from .phrases import USER
+from .text import expand_contractions, lemmatise, split_sentences
+from .types import ActiveFact, Fact, Turn, by_turn
+
+#: Verbs whose direct object the subject no longer has ("gave" only with "away" or a receiver: see _ends).
+_ENDING = frozenset("leave quit drop ditch abandon rehome give".split())
+#: Subjects that are the user: the speaker, or their household.
+_MINE = frozenset({"i", "we"})
+#: Words of the verb's own that keep it from being a finished fact.
+_NOT_DONE = frozenset("not never n't will would could might may should".split())
+
+
+@dataclass(frozen=True)
+class Held:
+    """A relation of the user's and the value memory holds for it."""
+
+    predicate: str
+    value: str
+
+
+def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
+    """``facts`` (the session's, in turn order) with a take-back of each held value a user turn ends, in place of
+    any take-back of it under another relation."""
+    held = [Held(a.predicate, a.object) for a in active if a.subject.lower() == USER]
+    if not held:
+        return facts
+    out: list[Fact] = []
+    groups, unsourced = by_turn(facts, turns)
+    for turn, stated in groups:
+        gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() == USER else []
+        values = {norm(h.value) for h in gone}
+        out += [f for f in stated if not (f.subject == USER and f.retract and norm(f.object) in values)]
+        out += [
+            Fact(USER, h.predicate, h.value, 0.8, valid_from=turn.ts, event_ids=(turn.event_id,), retract=True)
+            for h in gone
+        ]
+    return out + unsourced
+
+
+def _turn_ends(content: str, held: list[Held]) -> Iterator[Held]:
+    for sentence in split_sentences(content):
+        text = implied_subject(expand_contractions(sentence))  # "Rehomed Pompom": the parse needs its "I"
+        if "?" in text:
+            continue
+        doc = parse_doc(text)
+        if doc is None:
+            return
+        for h in held:
+            if h.predicate == "married to" and _single(doc):
+                yield h
+            elif _object_of_ending(doc, h.value):
+                yield h
+
+
+def _object_of_ending(doc: Any, value: str) -> bool:
+    """Whether ``value`` is named as the direct object of a verb of ending the user did."""
+    words = norm(value).split()
+    for tok in doc:
+        if tok.dep_ != "dobj" or norm(tok.text) not in words:
+            continue
+        verb = tok.head
+        if _lemma(verb) in _ENDING and _ends(verb) and _done_by_user(verb):
+            return True
+    return False
+
+
+def _lemma(verb: Any) -> str:
+    """The verb's lemma; a past form the lemmatiser does not know loses its "d" ("rehomed")."""
+    lemma = lemmatise(verb.lower_, "VERB")
+    return lemma[:-1] if lemma == verb.lower_ and lemma.endswith("ed") else lemma
+
+
+def _ends(verb: Any) -> bool:
+    """A giving ends the having only when it says where to ("gave X to my aunt", "gave X away")."""
+    if _lemma(verb) != "give":
+        return True
+    return any(c.lower_ in ("away", "to") for c in verb.children)
+
+
+def _done_by_user(verb: Any) -> bool:
+    """A finished act of the user's: past or perfect, not negated or modal, its subject "I"/"we" or dropped."""
+    if verb.tag_ not in ("VBD", "VBN"):
+        return False  # "I'm leaving Chicago next month", "we leave Chicago on Friday": not done yet
+    kids = list(verb.children)
+    if any(c.lower_ in _NOT_DONE or c.dep_ == "neg" for c in kids):
+        return False
+    if verb.tag_ == "VBN" and any(
+        c.dep_ in ("aux", "auxpass") and c.lower_ not in ("have", "has", "had") for c in kids
+    ):
+        return False  # "was dropped": a passive's object is someone else's doing
+    head = verb
+    while head.dep_ == "conj" and head.head is not head:
+        head = head.head  # "I dropped X and left Y": the first verb's subject does both
+    subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return all(s.lower_ in _MINE for s in subjects)
+
+
+def _single(doc: Any) -> bool:
+    """ "I'm single", "we are still single": the user says no marriage holds."""
+    for tok in doc:
+        if tok.lower_ != "single" or tok.dep_ != "acomp":
+            continue
+        verb = tok.head
+        kids = list(verb.children)
+        if any(c.dep_ == "neg" or c.lower_ in _NOT_DONE for c in kids):
+            return False
+        return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in kids)
+    return False

@@ -1,0 +1,73 @@
+"""A change the user has arranged but not made: the present progressive with a time still ahead.
+
+English states an arrangement in the present progressive with a time to come: "I'm joining Corvex in May", "I'm
+starting at Halvorsen on Monday", "we're leaving Dunedin in the autumn". The progressive alone is no evidence
+("I'm working at Corvex these days" holds now), and neither is a time alone ("since May" is past): the two
+together are. A time to come is a point the verb's phrase names: a month, a weekday or a season after "in",
+"on" or "from", "tomorrow", "soon", "tonight", "next <anything>", or "in <n> days/weeks/months".
+
+What such a verb's phrase names is nothing yet, unless the sentence also takes back the relation's old value
+outside it: "my last day at X was Friday and I'm starting at Y on Monday" is a completed switch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .forms import norm
+from .nlp_cache import parse_doc
+from .phrases import USER
+from .types import Fact
+from .vocabulary import MONTHS, WEEKDAYS
+
+_POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | frozenset("spring summer autumn fall winter".split())
+_AHEAD = frozenset("tomorrow soon tonight".split())
+_SPANS = frozenset("days weeks months day week month".split())
+_PRESENT_BE = frozenset({"am", "are", "is", "'m", "'re"})
+
+
+def unplanned(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` (one user sentence's facts) without the user's facts an arranged change names."""
+    mine = [f for f in found if f.subject == USER]
+    if not mine:
+        return found
+    doc = parse_doc(text)
+    if doc is None:
+        return found
+    ahead = [v for v in doc if _arranged(v)]
+    if not ahead:
+        return found
+    planned = {i for v in ahead for i in (t.i for t in v.subtree)}
+    words = {t.i: norm(t.text) for t in doc}
+    done = {f.predicate for f in mine if f.retract and not _within(f.object, words, planned)}
+    return [
+        f
+        for f in found
+        if f.subject != USER or f.predicate in done and not f.retract or not _within(f.object, words, planned)
+    ]
+
+
+def _within(value: str, words: dict[int, str], span: set[int]) -> bool:
+    """Whether ``value``'s first word is said inside ``span`` (token indexes)."""
+    first = norm(value).split()[:1]
+    return bool(first) and any(words[i] == first[0] for i in span)
+
+
+def _arranged(verb: Any) -> bool:
+    """A present progressive ("am joining") whose phrase names a time still ahead."""
+    if verb.tag_ != "VBG" or not any(c.dep_ == "aux" and c.lower_ in _PRESENT_BE for c in verb.children):
+        return False
+    return any(_ahead(t) for t in verb.subtree if t is not verb)
+
+
+def _ahead(tok: Any) -> bool:
+    """A word that names a time to come: "tomorrow", "next week", "in June", "on Monday", "in two weeks"."""
+    if tok.lower_ in _AHEAD and tok.dep_ in ("advmod", "npadvmod"):
+        return True
+    if tok.lower_ == "next" and tok.dep_ == "amod" and tok.head.dep_ in ("npadvmod", "pobj"):
+        return True
+    if tok.dep_ != "pobj" or tok.head.lower_ not in ("in", "on", "from"):
+        return False
+    if tok.lower_ in _POINTS:
+        return True
+    return tok.lower_ in _SPANS and tok.head.lower_ == "in" and any(c.dep_ == "nummod" for c in tok.children)
