@@ -6,7 +6,8 @@ all. Memory can: when the user holds a value V under a relation R (an active fac
 direct object of a verb of ending (leave, quit, drop, ditch, abandon, rehome, give away or to someone) in the
 user's own finished past ("I"/"we" or chat's dropped subject; a past tense or a perfect) ends R's V. A
 take-back of V the readers put under another relation was the sentence misread, and goes. "I'm still single"
-ends a held marriage the same way.
+ends a held marriage the same way, a held pet's death ("Mango passed away") ends it, and its new name ("Pickle is
+now called Captain") takes its place.
 
 Precision first: a negation, a modal, a progressive ("I'm leaving Chicago next month"), a question or someone
 else's subject ("my sister left Chicago") ends nothing; only a value memory holds is ever taken back.
@@ -15,7 +16,7 @@ else's subject ("my sister left Chicago") ends nothing; only a value memory hold
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .forms import norm
@@ -41,6 +42,14 @@ class Held:
     value: str
 
 
+@dataclass(frozen=True)
+class Ended:
+    """A held value a turn ends, and the value that takes its place when the turn names one (a pet renamed)."""
+
+    held: Held
+    new: str = ""
+
+
 def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
     """``facts`` (the session's, in turn order) with a take-back of each held value a user turn ends, in place of
     any take-back of it under another relation."""
@@ -51,16 +60,16 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
         gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() == USER else []
-        values = {norm(h.value) for h in gone}
+        values = {norm(e.held.value) for e in gone}
         out += [f for f in stated if not (f.subject == USER and f.retract and norm(f.object) in values)]
-        out += [
-            Fact(USER, h.predicate, h.value, 0.8, valid_from=turn.ts, event_ids=(turn.event_id,), retract=True)
-            for h in gone
-        ]
+        for e in gone:
+            said = Fact(USER, e.held.predicate, e.held.value, 0.8, valid_from=turn.ts, event_ids=(turn.event_id,))
+            out.append(replace(said, retract=True))
+            out += [replace(said, object=e.new)] if e.new else []
     return out + unsourced
 
 
-def _turn_ends(content: str, held: list[Held]) -> Iterator[Held]:
+def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
     for sentence in split_sentences(content):
         text = implied_subject(expand_contractions(sentence))  # "Rehomed Pompom": the parse needs its "I"
         if "?" in text:
@@ -70,9 +79,11 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Held]:
             return
         for h in held:
             if h.predicate == "married to" and _single(doc):
-                yield h
-            elif _object_of_ending(doc, h.value):
-                yield h
+                yield Ended(h)
+            elif _object_of_ending(doc, h.value) or h.predicate == "has pet" and _died(doc, h.value):
+                yield Ended(h)
+            elif h.predicate == "has pet" and (name := _renamed(doc, h.value)):
+                yield Ended(h, name)
 
 
 def _object_of_ending(doc: Any, value: str) -> bool:
@@ -116,6 +127,39 @@ def _done_by_user(verb: Any) -> bool:
         head = head.head  # "I dropped X and left Y": the first verb's subject does both
     subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
     return all(s.lower_ in _MINE for s in subjects)
+
+
+def _died(doc: Any, name: str) -> bool:
+    """ "Mango passed away on Tuesday", "Biko died last week": the held pet is the subject of a death."""
+    for tok in doc:
+        if tok.dep_ != "nsubj" or norm(tok.text) != norm(name).split()[-1]:
+            continue
+        verb, lemma = tok.head, _lemma(tok.head)
+        away = any(c.lower_ in ("away", "on") for c in verb.children)
+        if (lemma == "die" or lemma == "pass" and away) and verb.tag_ in ("VBD", "VBN") and _not_denied(verb):
+            return True
+    return False
+
+
+def _renamed(doc: Any, name: str) -> str:
+    """ "Pickle is now called Captain", "we renamed Pickle to Captain": the held pet's new name ("" if none)."""
+    for tok in doc:
+        if norm(tok.text) != norm(name).split()[-1] or tok.dep_ not in ("nsubjpass", "dobj"):
+            continue
+        verb = tok.head
+        if _lemma(verb) not in ("call", "name", "rename") or not _not_denied(verb):
+            continue
+        if tok.dep_ == "dobj" and _lemma(verb) != "rename":
+            continue  # "we called Pickle in": calling a pet is no new name
+        new = [c for c in verb.children if c.dep_ in ("oprd", "attr")]
+        new += [g for c in verb.children if c.lower_ == "to" for g in c.children if g.dep_ == "pobj"]
+        if len(new) == 1 and new[0].text[:1].isupper():
+            return str(new[0].text)
+    return ""
+
+
+def _not_denied(verb: Any) -> bool:
+    return not any(c.dep_ == "neg" or c.lower_ in _NOT_DONE for c in verb.children)
 
 
 def _single(doc: Any) -> bool:

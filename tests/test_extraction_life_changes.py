@@ -76,7 +76,14 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ),
     ((("speaks", "Dutch"),), "I dropped Dutch after a year", {("speaks", "dutch", True)}),
     ((("married to", "Oriel"),), "ha, joking, I'm still single", {("married to", "oriel", True)}),
+    ((("has pet", "Tansy"),), "Tansy passed away in her sleep last night", {("has pet", "tansy", True)}),
+    (
+        (("has pet", "Tansy"),),
+        "the kids insisted, so Tansy is now called Duchess",
+        {("has pet", "tansy", True), ("has pet", "duchess", False)},
+    ),
     # not the user's, not done, not ended: nothing taken back
+    ((("has pet", "Tansy"),), "Tansy didn't die, she was hiding in the shed", set()),
     ((("lives in", "Dunedin"),), "my brother left Dunedin in the autumn", set()),
     ((("lives in", "Dunedin"),), "we're leaving Dunedin in the autumn", set()),
     ((("has pet", "Pompom"),), "Pompom gave me such a fright this morning", set()),
