@@ -6,6 +6,9 @@ starting at Halvorsen on Monday", "we're leaving Dunedin in the autumn". The pro
 together are. A time to come is a point the verb's phrase names: a month, a weekday or a season after "in",
 "on" or "from", "tomorrow", "soon", "tonight", "next <anything>", or "in <n> days/weeks/months".
 
+A change the sentence then says fell through ("we moved to Bergen, but the flat fell through", "… but the sale
+collapsed") was not made either: the user's new values in it are nothing.
+
 What such a verb's phrase names is nothing yet, unless the sentence also takes back the relation's old value
 outside it: "my last day at X was Friday and I'm starting at Y on Monday" is a completed switch.
 """
@@ -17,6 +20,7 @@ from typing import Any
 from .forms import norm
 from .nlp_cache import parse_doc
 from .phrases import USER
+from .text import lemmatise
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
 
@@ -34,6 +38,8 @@ def unplanned(found: list[Fact], text: str) -> list[Fact]:
     doc = parse_doc(text)
     if doc is None:
         return found
+    if any(_fell_through(t) for t in doc):
+        return [f for f in found if f.subject != USER or f.retract]
     ahead = [v for v in doc if _arranged(v)]
     if not ahead:
         return found
@@ -71,3 +77,17 @@ def _ahead(tok: Any) -> bool:
     if tok.lower_ in _POINTS:
         return True
     return tok.lower_ in _SPANS and tok.head.lower_ == "in" and any(c.dep_ == "nummod" for c in tok.children)
+
+
+#: Verbs that say an arrangement came to nothing: "fell through", "collapsed".
+_FAILED = frozenset({"collapse"})
+
+
+def _fell_through(verb: Any) -> bool:
+    """A clause joined by "but" that says the change came to nothing ("but the flat fell through")."""
+    if verb.dep_ != "conj" or not any(c.lower_ == "but" for c in verb.head.children):
+        return False
+    lemma = lemmatise(verb.lower_, "VERB")
+    through = any(c.lower_ == "through" for c in verb.children)
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    return (lemma == "fall" and through or lemma in _FAILED) and not negated

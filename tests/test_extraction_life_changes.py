@@ -44,6 +44,17 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I left Pellow Brewing and now I work for Stanbury Cider", {("works at", "stanbury cider", False)}),
     # a plain "uses" holds many values: its take-back stays
     ("I quit Deezer and use Qobuz now", {("uses", "deezer", True), ("uses", "qobuz", False)}),
+    # what was joined, named by a kind no employer has: a club, a choir, a course
+    ("I joined a rowing club called Stennet last spring", set()),
+    ("joined Ardleigh, a community choir, in January", set()),
+    ("I joined the Ardleigh chess club", set()),
+    ("I joined a small agency called Stennet last spring", {("works at", "stennet", False)}),
+    # a move of the user's things is no move of home: quitting an app stays a tool given up
+    ("I quit Deezer and moved all my mixtapes to Qobuz", {("uses", "deezer", True), ("uses", "qobuz", False)}),
+    ("I left Tarragona, we moved in the spring", {("lives in", "tarragona", True)}),
+    # a change the sentence says fell through was not made
+    ("we moved to Tromsø, but the house purchase fell through", set()),
+    ("We moved to Tromsø, but the winters are long", {("lives in", "tromsø", False)}),
     # an arranged change: the present progressive with a time still ahead names nothing yet
     ("I'm joining Marrowby Labs in October", set()),
     ("we're starting at Quennell Farm on Thursday", set()),
