@@ -15,6 +15,7 @@ else's subject ("my sister left Chicago") ends nothing; only a value memory hold
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 from .forms import norm
 from .lifeevents import implied_subject
 from .nlp_cache import parse_doc
-from .phrases import USER
+from .phrases import USER, USER_ROLES
 from .text import expand_contractions, lemmatise, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 
@@ -59,7 +60,7 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
-        gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() == USER else []
+        gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() in USER_ROLES else []
         values = {norm(e.held.value) for e in gone}
         out += [f for f in stated if not (f.subject == USER and f.retract and norm(f.object) in values)]
         for e in gone:
@@ -72,12 +73,16 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
 def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
     for sentence in split_sentences(content):
         text = implied_subject(expand_contractions(sentence))  # "Rehomed Pompom": the parse needs its "I"
-        if "?" in text:
-            continue
+        words = set(re.findall(r"[\w'-]+", text.lower()))
+        named = [
+            h for h in held if words & set(norm(h.value).split()) or h.predicate == "married to" and "single" in words
+        ]
+        if "?" in text or not named:
+            continue  # only a sentence that names a held value (or says "single") is parsed
         doc = parse_doc(text)
         if doc is None:
             return
-        for h in held:
+        for h in named:
             if h.predicate == "married to" and _single(doc):
                 yield Ended(h)
             elif _object_of_ending(doc, h.value) or h.predicate == "has pet" and _died(doc, h.value):
