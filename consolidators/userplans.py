@@ -28,6 +28,9 @@ _POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | frozenset("spring
 _AHEAD = frozenset("tomorrow soon tonight".split())
 _SPANS = frozenset("days weeks months day week month".split())
 _PRESENT_BE = frozenset({"am", "are", "is", "'m", "'re"})
+#: A verb's dependents that are no part of its phrase: its subject ("my husband Tomasz is cooking tonight" arranges
+#: no husband) and the clauses joined to it ("… and the deadline is in May").
+_OWN_CLAUSES = frozenset("nsubj nsubjpass conj cc advcl ccomp parataxis punct".split())
 
 
 def unplanned(found: list[Fact], text: str) -> list[Fact]:
@@ -43,7 +46,7 @@ def unplanned(found: list[Fact], text: str) -> list[Fact]:
     ahead = [v for v in doc if _arranged(v)]
     if not ahead:
         return found
-    planned = {i for v in ahead for i in (t.i for t in v.subtree)}
+    planned = {t.i for v in ahead for c in v.children if c.dep_ not in _OWN_CLAUSES for t in c.subtree}
     words = {t.i: norm(t.text) for t in doc}
     done = {f.predicate for f in mine if f.retract and not _within(f.object, words, planned)}
     return [
@@ -63,7 +66,18 @@ def _arranged(verb: Any) -> bool:
     """A present progressive ("am joining") whose phrase names a time still ahead."""
     if verb.tag_ != "VBG" or not any(c.dep_ == "aux" and c.lower_ in _PRESENT_BE for c in verb.children):
         return False
-    return any(_ahead(t) for t in verb.subtree if t is not verb)
+    near = [c for c in verb.children if c.dep_ not in _OWN_CLAUSES]
+    return any(_ahead(t) and _in_phrase(t, verb) for c in near for t in c.subtree)  # not a later clause's time
+
+
+def _in_phrase(tok: Any, verb: Any) -> bool:
+    """Whether no other verb stands between ``tok`` and ``verb`` ("the deadline is in May" has its own)."""
+    head = tok.head
+    while head.i != verb.i and head.head.i != head.i:
+        if head.pos_ in ("VERB", "AUX"):
+            return False
+        head = head.head
+    return bool(head.i == verb.i)
 
 
 def _ahead(tok: Any) -> bool:

@@ -61,6 +61,12 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I'm joining Tallis Print as a typesetter in three weeks", set()),
     ("we're leaving Invercargill in the winter", set()),
     # the progressive alone, or a time that is past, holds now; a completed switch stands
+    # a time ahead in another clause, or a subject's own plans, arrange nothing of the user's
+    ("my wife Ilse is baking tonight, lucky me", {("married to", "ilse", False)}),
+    (
+        "I'm studying geology at Lakehead University and fieldwork starts soon",
+        {("studies", "geology", False), ("studies at", "lakehead university", False)},
+    ),
     ("I'm working at Marrowby Labs these days", {("works at", "marrowby labs", False)}),
     ("I'm living in Invercargill since October", {("lives in", "invercargill", False)}),
     (
