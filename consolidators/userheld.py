@@ -44,9 +44,9 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
-        stated = _superseded(stated)
         new_employer = any(f.subject == USER and f.predicate == "works at" and not f.retract for f in stated)
         left = {f.predicate for f in stated if f.subject == USER and f.retract}  # "I left DeepMind, …"
+        stated = _superseded(stated)  # after ``left``: the take-back still says the new name is another's
         for f in stated:
             if f.subject == USER and f.predicate in RELATIONS:
                 sentence = _sentence_of(turn.content, f.object)
