@@ -27,6 +27,7 @@ from dataclasses import replace
 from . import userends
 from .chatparse import ROLE_NOUNS
 from .forms import norm
+from .lifeevents import SINGLE_PERSONAL
 from .phrases import USER
 from .places import COUNTRIES
 from .text import split_sentences
@@ -63,8 +64,9 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
 def _superseded(stated: list[Fact]) -> list[Fact]:
     """A turn's facts without the take-back of a single-valued relation whose new value the turn states: "my last
     day at X was Friday, I start at Y on Monday" names the employer, and the new value alone retires the old one.
-    A plain "uses" is many-valued: its take-back stays ("I quit Spotify and use Tidal now")."""
-    new = {f.predicate for f in stated if f.subject == USER and not f.retract and f.predicate in RELATIONS}
+    A plain "uses" is many-valued: its take-back stays ("I quit Spotify and use Tidal now"); a tool's role keeps
+    the take-back its swap states ("Vivaldi has replaced Chrome")."""
+    new = {f.predicate for f in stated if f.subject == USER and not f.retract and f.predicate in SINGLE_PERSONAL}
     named = {norm(f.object) for f in stated if f.subject == USER and not f.retract}
     return [
         f
