@@ -177,6 +177,17 @@ def is_occupation(noun: str) -> bool:
 
 
 USER = "user"
+#: The user's single-valued relations besides the tool roles: one employer, one home, one spouse at a time.
+SINGLE_PERSONAL = (
+    "prefers drink",
+    "works as",
+    "works at",
+    "studies",
+    "studies at",
+    "married to",
+    "born in",
+    "lives in",
+)
 _ENT = (
     r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž0-9]|[a-z]{1,2}[A-Z])[\w&.+!#'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž0-9][\w&.+!#'-]*){0,3}"  # "iTerm2", "macOS" too
 )

@@ -71,7 +71,9 @@ from . import (
     teams,
     telegraphic,
     thirdmoves,
+    userjoins,
     usermoves,
+    userplans,
     userstates,
     wholenames,
     withdrawals,
@@ -207,6 +209,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     if role.lower() in USER_ROLES:  # the user's own new home, employer, title, course or tool
         found = usermoves.merged(found, usermoves.facts(text))
         found = withdrawals.read(found, text)  # "dropped Todoist, moved all into TickTick", "not my editor anymore"
+        found = userplans.unplanned(userjoins.unemployed(found, text), text)  # "joining X in May"; "a choir called X"
     found = residents.merged(found, residents.facts(text), text)  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed

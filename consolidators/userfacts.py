@@ -310,6 +310,11 @@ _LEFT = re.compile(
 #: Words of any working day, not of a job left: a team, work.
 _AT_WORK = re.compile(r"\b(?:team|work|working)\b", re.I)
 _HOME_WORDS = re.compile(r"\b(?:lease|flat|apartment|rent|landlord|moved|move|house|neighbou?rhood|city)\b", re.I)
+#: A move of the user's things, not of the user: "moved all my playlists to Tidal", "move my notes over".
+_THINGS_MOVED = re.compile(
+    r"\bmov(?:e|ed|ing) (?:(?:all|everything|it|them) )?(?:of )?(?:my|our) [a-z]+|\bmov(?:e|ed|ing) (?:all|everything|it|them)\b",
+    re.I,
+)
 
 
 def _left(text: str) -> list[Fact]:
@@ -329,7 +334,7 @@ def _left(text: str) -> list[Fact]:
     # an app quit ("quit Slack, my new team lives in email") is given up, unless words no working day has say a job
     if "quit" in m[0] and name.lower() in APPS and not _JOB_WORDS.search(_AT_WORK.sub("", text)):
         return rule_facts(USER, "uses", name, 0.7, True)
-    homely = bool(_HOME_WORDS.search(text))
+    homely = bool(_HOME_WORDS.search(_THINGS_MOVED.sub(" ", text)))
     jobby = bool(_JOB_WORDS.search(text) or re.search(r"\b(?:break|something new)\b", text))
     if homely == jobby:
         return []

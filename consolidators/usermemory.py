@@ -29,6 +29,7 @@ from typing import Any
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from .chatparse import ROLE_NOUNS
+from .lifeevents import SINGLE_PERSONAL
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .roles import clauses
@@ -40,9 +41,8 @@ from .types import ActiveFact, Fact, Turn, by_turn
 from .uservalues import drinks, fields_of_study, occupations
 
 TOOL_ROLES = frozenset(ROLES)
-#: The relations read here besides the tool roles, each single-valued.
-_PERSONAL = ("prefers drink", "works as", "works at", "studies", "studies at", "married to", "born in", "lives in")
-RELATIONS = TOOL_ROLES | frozenset(_PERSONAL)
+#: The relations read here: the tool roles and the user's personal ones, each single-valued.
+RELATIONS = TOOL_ROLES | frozenset(SINGLE_PERSONAL)
 
 #: Something changed, or holds now: the cue a sentence needs unless it names the old value.
 _CUE = re.compile(

@@ -159,13 +159,15 @@ _JOBS = (
     ),
     re.compile(rf"\bI(?: am)? work(?:ing)? (?:as|like) (?:an? )?{_JOB} (?:at|for|in|with) {_ORG}"),
 )
+#: Being taken on by an employer, said in the passive: "got hired by X as a nurse" names the job as "joined X as" does.
+_TAKEN_ON = r"(?:got|was|have been|been) (?:hired|employed|recruited|headhunted|taken on) (?:by|at)"
 #: A job said beside the employer or the way it is done, the job a real occupation: "I'm a data analyst now at
 #: Vestas", "now at a small startup called Lumio as their first designer", "started at Deliveroo as a rider ops
 #: analyst", "I work from home as a UX designer".
 _ROLE_AT = (
     re.compile(rf"\bI am (?:now )?an? {_JOB} (?:now )?(?:at|for) (?!\d){_ORG}"),  # "a nurse with two kids" is none
     re.compile(
-        rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)) "
+        rf"(?:^|\bI (?:have )?)(?:(?:just|recently|now) )?(?:started (?:at|with)|joined|am (?:now )?(?:at|with)|{_TAKEN_ON}) "
         rf"(?:an? (?:[a-z-]+ ){{0,3}}(?:called|named) )?{_ORG}(?: now| (?:in|this|last) [A-Z]?[a-z]+)?"
         rf" as (?:their|its|an?|the) (?:(?:first|new|lead|only|founding|senior|junior|head) )?{_JOB}(?=[,.;!]|$| and| since| in| for)"
     ),

@@ -1,0 +1,180 @@
+"""The user's values a turn ends, read with what memory holds: a held value as the object of a verb of ending.
+
+A sentence alone often cannot tell what kind of thing was left or given up: "we left Chicago in the spring" reads
+like leaving an employer, "dropped Spanish" like dropping an app, and "we gave Biscuit to my aunt" names no pet at
+all. Memory can: when the user holds a value V under a relation R (an active fact), a turn whose parse makes V the
+direct object of a verb of ending (leave, quit, drop, ditch, abandon, rehome, give away or to someone) in the
+user's own finished past ("I"/"we" or chat's dropped subject; a past tense or a perfect) ends R's V. A
+take-back of V the readers put under another relation was the sentence misread, and goes. "I'm still single"
+ends a held marriage the same way, a held pet's death ("Mango passed away") ends it, and its new name ("Pickle is
+now called Captain") takes its place.
+
+Precision first: a negation, a modal, a progressive ("I'm leaving Chicago next month"), a question or someone
+else's subject ("my sister left Chicago") ends nothing; only a value memory holds is ever taken back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .forms import norm
+from .lifeevents import implied_subject
+from .nlp_cache import parse_doc
+from .phrases import USER, USER_ROLES
+from .text import expand_contractions, lemmatise, split_sentences
+from .types import ActiveFact, Fact, Turn, by_turn
+
+#: Verbs whose direct object the subject no longer has ("gave" only with "away" or a receiver: see _ends).
+_ENDING = frozenset("leave quit drop ditch abandon rehome give".split())
+#: Subjects that are the user: the speaker, or their household.
+_MINE = frozenset({"i", "we"})
+#: Words of the verb's own that keep it from being a finished fact.
+_NOT_DONE = frozenset("not never n't will would could might may should".split())
+
+
+@dataclass(frozen=True)
+class Held:
+    """A relation of the user's and the value memory holds for it."""
+
+    predicate: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A held value a turn ends, and the value that takes its place when the turn names one (a pet renamed)."""
+
+    held: Held
+    new: str = ""
+
+
+def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
+    """``facts`` (the session's, in turn order) with a take-back of each held value a user turn ends, in place of
+    any take-back of it under another relation."""
+    held = [Held(a.predicate, a.object) for a in active if a.subject.lower() == USER]
+    if not held:
+        return facts
+    out: list[Fact] = []
+    groups, unsourced = by_turn(facts, turns)
+    for turn, stated in groups:
+        gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() in USER_ROLES else []
+        values = {norm(e.held.value) for e in gone}
+        out += [f for f in stated if not (f.subject == USER and f.retract and norm(f.object) in values)]
+        for e in gone:
+            said = Fact(USER, e.held.predicate, e.held.value, 0.8, valid_from=turn.ts, event_ids=(turn.event_id,))
+            out.append(replace(said, retract=True))
+            out += [replace(said, object=e.new)] if e.new else []
+    return out + unsourced
+
+
+def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
+    for sentence in split_sentences(content):
+        text = implied_subject(expand_contractions(sentence))  # "Rehomed Pompom": the parse needs its "I"
+        words = set(re.findall(r"[\w'-]+", text.lower()))
+        named = [
+            h for h in held if words & set(norm(h.value).split()) or h.predicate == "married to" and "single" in words
+        ]
+        if "?" in text or not named:
+            continue  # only a sentence that names a held value (or says "single") is parsed
+        doc = parse_doc(text)
+        if doc is None:
+            return
+        for h in named:
+            if h.predicate == "married to" and _single(doc):
+                yield Ended(h)
+            elif _object_of_ending(doc, h.value) or h.predicate == "has pet" and _died(doc, h.value):
+                yield Ended(h)
+            elif h.predicate == "has pet" and (name := _renamed(doc, h.value)):
+                yield Ended(h, name)
+
+
+def _object_of_ending(doc: Any, value: str) -> bool:
+    """Whether ``value`` is named as the direct object of a verb of ending the user did."""
+    words = norm(value).split()
+    for tok in doc:
+        if tok.dep_ != "dobj" or norm(tok.text) not in words:
+            continue
+        verb = tok.head
+        if _lemma(verb) in _ENDING and _ends(verb) and _done_by_user(verb):
+            return True
+    return False
+
+
+def _lemma(verb: Any) -> str:
+    """The verb's lemma; a past form the lemmatiser does not know loses its "d" ("rehomed")."""
+    lemma = lemmatise(verb.lower_, "VERB")
+    return lemma[:-1] if lemma == verb.lower_ and lemma.endswith("ed") else lemma
+
+
+def _ends(verb: Any) -> bool:
+    """A giving ends the having only when it says where to ("gave X to my aunt", "gave X away")."""
+    if _lemma(verb) != "give":
+        return True
+    return any(c.lower_ in ("away", "to") for c in verb.children)
+
+
+def _done_by_user(verb: Any) -> bool:
+    """A finished act of the user's: past or perfect, not negated or modal, its subject "I"/"we" or dropped."""
+    if verb.tag_ not in ("VBD", "VBN"):
+        return False  # "I'm leaving Chicago next month", "we leave Chicago on Friday": not done yet
+    kids = list(verb.children)
+    if any(c.lower_ in _NOT_DONE or c.dep_ == "neg" for c in kids):
+        return False
+    if verb.tag_ == "VBN" and any(
+        c.dep_ in ("aux", "auxpass") and c.lower_ not in ("have", "has", "had") for c in kids
+    ):
+        return False  # "was dropped": a passive's object is someone else's doing
+    head = verb
+    while head.dep_ == "conj" and head.head is not head:
+        head = head.head  # "I dropped X and left Y": the first verb's subject does both
+    subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return all(s.lower_ in _MINE for s in subjects)
+
+
+def _died(doc: Any, name: str) -> bool:
+    """ "Mango passed away on Tuesday", "Biko died last week": the held pet is the subject of a death."""
+    for tok in doc:
+        if tok.dep_ != "nsubj" or norm(tok.text) != norm(name).split()[-1]:
+            continue
+        verb, lemma = tok.head, _lemma(tok.head)
+        away = any(c.lower_ in ("away", "on") for c in verb.children)
+        if (lemma == "die" or lemma == "pass" and away) and verb.tag_ in ("VBD", "VBN") and _not_denied(verb):
+            return True
+    return False
+
+
+def _renamed(doc: Any, name: str) -> str:
+    """ "Pickle is now called Captain", "we renamed Pickle to Captain": the held pet's new name ("" if none)."""
+    for tok in doc:
+        if norm(tok.text) != norm(name).split()[-1] or tok.dep_ not in ("nsubjpass", "dobj"):
+            continue
+        verb = tok.head
+        if _lemma(verb) not in ("call", "name", "rename") or not _not_denied(verb):
+            continue
+        if tok.dep_ == "dobj" and _lemma(verb) != "rename":
+            continue  # "we called Pickle in": calling a pet is no new name
+        new = [c for c in verb.children if c.dep_ in ("oprd", "attr")]
+        new += [g for c in verb.children if c.lower_ == "to" for g in c.children if g.dep_ == "pobj"]
+        if len(new) == 1 and new[0].text[:1].isupper():
+            return str(new[0].text)
+    return ""
+
+
+def _not_denied(verb: Any) -> bool:
+    return not any(c.dep_ == "neg" or c.lower_ in _NOT_DONE for c in verb.children)
+
+
+def _single(doc: Any) -> bool:
+    """ "I'm single", "we are still single": the user says no marriage holds."""
+    for tok in doc:
+        if tok.lower_ != "single" or tok.dep_ != "acomp":
+            continue
+        verb = tok.head
+        kids = list(verb.children)
+        if any(c.dep_ == "neg" or c.lower_ in _NOT_DONE for c in kids):
+            return False
+        return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in kids)
+    return False

@@ -1,0 +1,64 @@
+"""What the user joined, by the kind the sentence gives it: a club, a choir or a course is no employer.
+
+"I joined Fennhalom" is a new job in chat, but "I joined a running club called Fennhalom", "joined Fennhalom, a
+local choir" and "joined the Fennhalom book club" name what was joined by its kind, and that kind is no employer.
+The kind is the noun the name is called by ("a club called X"), in apposition to ("X, a choir") or a compound of
+("the X book club"), read on the parse; the kinds are a small vocabulary of groups and courses people join.
+
+Precision first: such a "works at" goes, and nothing takes its place (a club membership is no relation of the
+vocabulary).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .forms import norm
+from .nlp_cache import parse_doc
+from .phrases import USER
+from .text import lemmatise
+from .types import Fact
+
+#: Groups and courses people join that employ nobody who joins them.
+_NOT_EMPLOYERS = frozenset(
+    """club choir course class league society band orchestra gym group community ensemble chorus bootcamp
+    programme program workshop squad circle guild troupe""".split()
+)
+
+
+def unemployed(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` without the user's "works at" whose value the sentence names as a club, a choir or a course."""
+    jobs = [f for f in found if f.subject == USER and f.predicate == "works at" and not f.retract]
+    if not jobs:
+        return found
+    doc = parse_doc(text)
+    if doc is None:
+        return found
+    kinds = {norm(f.object) for f in jobs if _kind_of(doc, f.object) in _NOT_EMPLOYERS or _kind_named(f.object)}
+    return [f for f in found if not (f.subject == USER and f.predicate == "works at" and norm(f.object) in kinds)]
+
+
+def _kind_of(doc: Any, name: str) -> str:
+    """The noun the sentence gives ``name`` as its kind ("" when none): called by, in apposition, or compounded."""
+    last = norm(name).split()[-1:]
+    for tok in doc:
+        if not last or norm(tok.text) != last[0]:
+            continue
+        if tok.dep_ in ("oprd", "attr") and tok.head.dep_ == "acl":  # "a club called X"
+            return _noun(tok.head.head)
+        appos = [c for c in tok.children if c.dep_ == "appos"]
+        if appos:  # "X, a local choir"
+            return _noun(appos[0])
+        if tok.dep_ == "compound" and tok.head.pos_ == "NOUN":  # "the X book club"
+            return _noun(tok.head)
+    return ""
+
+
+def _kind_named(name: str) -> bool:
+    """A value that ends in a lower-case kind ("Fennhalom book club"); "Halden Group" is a company's own name."""
+    last = name.split()[-1]
+    return last.islower() and lemmatise(last, "NOUN") in _NOT_EMPLOYERS
+
+
+def _noun(tok: Any) -> str:
+    return lemmatise(tok.lower_, "NOUN")

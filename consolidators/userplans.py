@@ -1,0 +1,107 @@
+"""A change the user has arranged but not made: the present progressive with a time still ahead.
+
+English states an arrangement in the present progressive with a time to come: "I'm joining Corvex in May", "I'm
+starting at Halvorsen on Monday", "we're leaving Dunedin in the autumn". The progressive alone is no evidence
+("I'm working at Corvex these days" holds now), and neither is a time alone ("since May" is past): the two
+together are. A time to come is a point the verb's phrase names: a month, a weekday or a season after "in",
+"on" or "from", "tomorrow", "soon", "tonight", "next <anything>", or "in <n> days/weeks/months".
+
+A change the sentence then says fell through ("we moved to Bergen, but the flat fell through", "… but the sale
+collapsed") was not made either: the user's new values in it are nothing.
+
+What such a verb's phrase names is nothing yet, unless the sentence also takes back the relation's old value
+outside it: "my last day at X was Friday and I'm starting at Y on Monday" is a completed switch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .forms import norm
+from .nlp_cache import parse_doc
+from .phrases import USER
+from .text import lemmatise
+from .types import Fact
+from .vocabulary import MONTHS, WEEKDAYS
+
+_POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | frozenset("spring summer autumn fall winter".split())
+_AHEAD = frozenset("tomorrow soon tonight".split())
+_SPANS = frozenset("days weeks months day week month".split())
+_PRESENT_BE = frozenset({"am", "are", "is", "'m", "'re"})
+#: A verb's dependents that are no part of its phrase: its subject ("my husband Tomasz is cooking tonight" arranges
+#: no husband) and the clauses joined to it ("… and the deadline is in May").
+_OWN_CLAUSES = frozenset("nsubj nsubjpass conj cc advcl ccomp parataxis punct".split())
+
+
+def unplanned(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` (one user sentence's facts) without the user's facts an arranged change names."""
+    mine = [f for f in found if f.subject == USER]
+    if not mine:
+        return found
+    doc = parse_doc(text)
+    if doc is None:
+        return found
+    if any(_fell_through(t) for t in doc):
+        return [f for f in found if f.subject != USER or f.retract]
+    ahead = [v for v in doc if _arranged(v)]
+    if not ahead:
+        return found
+    planned = {t.i for v in ahead for c in v.children if c.dep_ not in _OWN_CLAUSES for t in c.subtree}
+    words = {t.i: norm(t.text) for t in doc}
+    done = {f.predicate for f in mine if f.retract and not _within(f.object, words, planned)}
+    return [
+        f
+        for f in found
+        if f.subject != USER or f.predicate in done and not f.retract or not _within(f.object, words, planned)
+    ]
+
+
+def _within(value: str, words: dict[int, str], span: set[int]) -> bool:
+    """Whether ``value``'s first word is said inside ``span`` (token indexes)."""
+    first = norm(value).split()[:1]
+    return bool(first) and any(words[i] == first[0] for i in span)
+
+
+def _arranged(verb: Any) -> bool:
+    """A present progressive ("am joining") whose phrase names a time still ahead."""
+    if verb.tag_ != "VBG" or not any(c.dep_ == "aux" and c.lower_ in _PRESENT_BE for c in verb.children):
+        return False
+    near = [c for c in verb.children if c.dep_ not in _OWN_CLAUSES]
+    return any(_ahead(t) and _in_phrase(t, verb) for c in near for t in c.subtree)  # not a later clause's time
+
+
+def _in_phrase(tok: Any, verb: Any) -> bool:
+    """Whether no other verb stands between ``tok`` and ``verb`` ("the deadline is in May" has its own)."""
+    head = tok.head
+    while head.i != verb.i and head.head.i != head.i:
+        if head.pos_ in ("VERB", "AUX"):
+            return False
+        head = head.head
+    return bool(head.i == verb.i)
+
+
+def _ahead(tok: Any) -> bool:
+    """A word that names a time to come: "tomorrow", "next week", "in June", "on Monday", "in two weeks"."""
+    if tok.lower_ in _AHEAD and tok.dep_ in ("advmod", "npadvmod"):
+        return True
+    if tok.lower_ == "next" and tok.dep_ == "amod" and tok.head.dep_ in ("npadvmod", "pobj"):
+        return True
+    if tok.dep_ != "pobj" or tok.head.lower_ not in ("in", "on", "from"):
+        return False
+    if tok.lower_ in _POINTS:
+        return True
+    return tok.lower_ in _SPANS and tok.head.lower_ == "in" and any(c.dep_ == "nummod" for c in tok.children)
+
+
+#: Verbs that say an arrangement came to nothing: "fell through", "collapsed".
+_FAILED = frozenset({"collapse"})
+
+
+def _fell_through(verb: Any) -> bool:
+    """A clause joined by "but" that says the change came to nothing ("but the flat fell through")."""
+    if verb.dep_ != "conj" or not any(c.lower_ == "but" for c in verb.head.children):
+        return False
+    lemma = lemmatise(verb.lower_, "VERB")
+    through = any(c.lower_ == "through" for c in verb.children)
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    return (lemma == "fall" and through or lemma in _FAILED) and not negated

@@ -1,0 +1,114 @@
+"""The user's life changing in chat: jobs taken in the passive, a new value that retires the old one without a
+take-back, places left, plans said with a future time, things joined that are no employer, news undone in the same
+sentence, and take-backs read against what memory holds (a pet given away, a language dropped, "still single").
+Every sentence is worded here, not taken from a corpus."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from consolidators.extractive import session_facts
+from consolidators.types import ActiveFact, Turn
+
+Said = tuple[str, str, bool]
+_TS = datetime(2026, 3, 2, 12, tzinfo=UTC)
+
+
+def _said(*turns: str, held: tuple[tuple[str, str], ...] = ()) -> set[Said]:
+    active = [
+        ActiveFact(f"a{i}", "user", predicate, value, datetime(2025, 6, 1, tzinfo=UTC))
+        for i, (predicate, value) in enumerate(held)
+    ]
+    facts = session_facts([Turn(f"e{i}", "user", text, _TS) for i, text in enumerate(turns)], active)
+    return {(f.predicate, f.object.lower(), f.retract) for f in facts if f.subject == "user"}
+
+
+#: One user message and the user's facts it states.
+MESSAGES: list[tuple[str, set[Said]]] = [
+    # a job taken in the passive names the post as "joined X as" does
+    (
+        "I got hired by Tarnwell Optics as a lens technician",
+        {("works at", "tarnwell optics", False), ("works as", "lens technician", False)},
+    ),
+    (
+        "was recruited by Belgrove Dairy as their quality manager in the autumn",
+        {("works at", "belgrove dairy", False), ("works as", "quality manager", False)},
+    ),
+    # the new value of a single-valued relation retires the old one: no take-back beside it
+    (
+        "my last day at Corrigan Print was Wednesday and I start at Ashmore Tiles on Monday",
+        {("works at", "ashmore tiles", False)},
+    ),
+    ("I left Pellow Brewing and now I work for Stanbury Cider", {("works at", "stanbury cider", False)}),
+    # a plain "uses" holds many values: its take-back stays
+    ("I quit Deezer and use Qobuz now", {("uses", "deezer", True), ("uses", "qobuz", False)}),
+    # what was joined, named by a kind no employer has: a club, a choir, a course
+    ("I joined a rowing club called Stennet last spring", set()),
+    ("joined Ardleigh, a community choir, in January", set()),
+    ("I joined the Ardleigh chess club", set()),
+    ("I joined a small agency called Stennet last spring", {("works at", "stennet", False)}),
+    # a move of the user's things is no move of home: quitting an app stays a tool given up
+    ("I quit Deezer and moved all my mixtapes to Qobuz", {("uses", "deezer", True), ("uses", "qobuz", False)}),
+    ("I left Tarragona, we moved in the spring", {("lives in", "tarragona", True)}),
+    # a change the sentence says fell through was not made
+    ("we moved to Tromsø, but the house purchase fell through", set()),
+    ("We moved to Tromsø, but the winters are long", {("lives in", "tromsø", False)}),
+    # an arranged change: the present progressive with a time still ahead names nothing yet
+    ("I'm joining Marrowby Labs in October", set()),
+    ("we're starting at Quennell Farm on Thursday", set()),
+    ("I'm joining Tallis Print as a typesetter in three weeks", set()),
+    ("we're leaving Invercargill in the winter", set()),
+    # the progressive alone, or a time that is past, holds now; a completed switch stands
+    # a time ahead in another clause, or a subject's own plans, arrange nothing of the user's
+    ("my wife Ilse is baking tonight, lucky me", {("married to", "ilse", False)}),
+    (
+        "I'm studying geology at Lakehead University and fieldwork starts soon",
+        {("studies", "geology", False), ("studies at", "lakehead university", False)},
+    ),
+    ("I'm working at Marrowby Labs these days", {("works at", "marrowby labs", False)}),
+    ("I'm living in Invercargill since October", {("lives in", "invercargill", False)}),
+    (
+        "my last day at Corrigan Print was Friday and I'm starting at Ashmore Tiles on Tuesday",
+        {("works at", "ashmore tiles", False)},
+    ),
+]
+
+
+@pytest.mark.parametrize(("message", "expected"), MESSAGES)
+def test_users_life_changes(message: str, expected: set[Said]) -> None:
+    assert _said(message) == expected
+
+
+#: What memory holds, a turn, and the user's facts the turn states: a held value the turn ends is taken back under
+#: the relation memory holds it by, whatever the sentence alone seemed to say.
+WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
+    ((("has pet", "Pompom"),), "we gave Pompom to my cousin in Galway", {("has pet", "pompom", True)}),
+    ((("has pet", "Pompom"),), "we rehomed Pompom with a farm family last month", {("has pet", "pompom", True)}),
+    (
+        (("lives in", "Dunedin"), ("works at", "Corvane")),
+        "we left Dunedin in the autumn",
+        {("lives in", "dunedin", True)},
+    ),
+    ((("speaks", "Dutch"),), "I dropped Dutch after a year", {("speaks", "dutch", True)}),
+    ((("married to", "Oriel"),), "ha, joking, I'm still single", {("married to", "oriel", True)}),
+    ((("has pet", "Tansy"),), "Tansy passed away in her sleep last night", {("has pet", "tansy", True)}),
+    (
+        (("has pet", "Tansy"),),
+        "the kids insisted, so Tansy is now called Duchess",
+        {("has pet", "tansy", True), ("has pet", "duchess", False)},
+    ),
+    # not the user's, not done, not ended: nothing taken back
+    ((("has pet", "Tansy"),), "Tansy didn't die, she was hiding in the shed", set()),
+    ((("lives in", "Dunedin"),), "my brother left Dunedin in the autumn", set()),
+    ((("lives in", "Dunedin"),), "we're leaving Dunedin in the autumn", set()),
+    ((("has pet", "Pompom"),), "Pompom gave me such a fright this morning", set()),
+    ((("has pet", "Pompom"),), "we didn't give Pompom away in the end", set()),
+    ((("married to", "Oriel"),), "I'm not single, Oriel and I are very happy", set()),
+]
+
+
+@pytest.mark.parametrize(("held", "message", "expected"), WITH_MEMORY)
+def test_values_a_turn_ends(held: tuple[tuple[str, str], ...], message: str, expected: set[Said]) -> None:
+    assert _said(message, held=held) == expected
