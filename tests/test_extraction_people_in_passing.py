@@ -4,9 +4,13 @@ the reader stops telling the past, the clause or the direction apart."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
-from consolidators import extract_triples
+from consolidators import coreference, extract_triples
+from consolidators.extractive import session_facts
+from consolidators.types import Turn
 
 Triple = tuple[str, str, str]
 
@@ -80,3 +84,49 @@ def test_a_post_given_by_a_body_is_the_named_persons(sentence: str, expected: Tr
 )
 def test_an_office_owned_by_the_body_keeps_its_direction(sentence: str, expected: Triple) -> None:
     assert expected in _said(sentence)
+
+
+def _session(*contents: str) -> set[Triple]:
+    turns = [
+        Turn(event_id=f"e{k}", role="user", content=c, ts=datetime(2026, 3, 1, 9, k, tzinfo=UTC), seq=k)
+        for k, c in enumerate(contents)
+    ]
+    return {(f.subject, f.predicate, f.object) for f in session_facts(turns) if not f.retract}
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later", "expected"),
+    [
+        # a surname that is an English word too is the subject when a verb follows it
+        (
+            "Lukas Strand plays for Vejle.",
+            "Strand has completed his move to Silkeborg.",
+            ("Lukas Strand", "plays for", "Silkeborg"),
+        ),
+        (
+            "Mira Frost works at Tessel Labs.",
+            "Frost has been snapped up by Quorra Systems.",
+            ("Mira Frost", "works at", "Quorra Systems"),
+        ),
+        # "left A for B": the relation the party left is held by is the one B takes
+        (
+            "Tove Lindahl lives in Uppsala.",
+            "Lindahl left Uppsala for Gothenburg in May.",
+            ("Tove Lindahl", "lives in", "Gothenburg"),
+        ),
+    ],
+)
+def test_a_later_statement_by_surname_moves_the_known_person(earlier: str, later: str, expected: Triple) -> None:
+    assert expected in _session(earlier, later)
+
+
+def test_an_english_word_opening_a_sentence_is_no_surname() -> None:
+    turns = [
+        Turn(event_id=f"e{k}", role="user", content=c, ts=datetime(2026, 3, 1, 9, k, tzinfo=UTC), seq=k)
+        for k, c in enumerate(
+            ["Lukas Strand plays for Vejle.", "Strand cafes line the harbour.", "Strand moved to Aarhus."]
+        )
+    ]
+    spelt = [t.content for t in coreference.described(turns, [])]
+    assert spelt[1] == "Strand cafes line the harbour."  # a noun follows: the word, not the man
+    assert spelt[2] == "Lukas Strand moved to Aarhus."
