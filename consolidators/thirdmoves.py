@@ -106,7 +106,10 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("join", rf"{_SUBJECT}{_HAS}(?:quit|left) (?:the )?(?P<a>{_NAME}) to (?:join|rejoin) {_VALUE}"),
         # "X has swapped London for Accra", "X traded Equinor for Aker", "X left Rosenborg for Brann": which
         # relation, the party left tells
-        ("swap", rf"{_SUBJECT}{_HAS}(?:swapped|traded|exchanged|ditched|left|quit) (?:the )?(?P<a>{_NAME}) for {_VALUE}"),
+        (
+            "swap",
+            rf"{_SUBJECT}{_HAS}(?:swapped|traded|exchanged|ditched|left|quit) (?:the )?(?P<a>{_NAME}) for {_VALUE}",
+        ),
         (
             "swap",
             rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:swapped|traded|exchanged) (?:the )?(?P<a>{_NAME}) for {_VALUE}",
