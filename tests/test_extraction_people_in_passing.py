@@ -130,3 +130,15 @@ def test_an_english_word_opening_a_sentence_is_no_surname() -> None:
     spelt = [t.content for t in coreference.described(turns, [])]
     assert spelt[1] == "Strand cafes line the harbour."  # a noun follows: the word, not the man
     assert spelt[2] == "Lukas Strand moved to Aarhus."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "club_left"),
+    [
+        ("Brenna signed Mbeki from Nova Serrana in March, and he now plays for Brenna.", "Nova Serrana"),
+        ("Kestrel hired Lindqvist from Tomas Bata in May, and he now works at Kestrel.", "Tomas Bata"),
+    ],
+)
+def test_he_after_a_one_word_signing_is_not_the_club_left(sentence: str, club_left: str) -> None:
+    # the one named by a surname alone is a person too, so "he" has two candidates and the club left none
+    assert not any(s == club_left for s, _, _ in _said(sentence))
