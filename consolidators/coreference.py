@@ -246,6 +246,10 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
 #: A sentence opened by one capitalised word that a verb, an aside or a possessive follows: the clause's subject
 #: said by a surname ("Okoye has completed his move …", "Okoye's loan …", "Okoye, 24, …").
 _OPENING_SURNAME = re.compile(rf"^([{UPPER}][\w-]+)(?=(?:'s|’s)? [a-z]|, \d)")
+#: What follows a sentence's first word when it is the clause's subject, a name even where it is an English word
+#: too ("Berg has joined …", "Strand moved to …", "Park's loan …"): a possessive, an auxiliary or a past tense; a
+#: noun after an adjective ("Stone walls") is none of these.
+_ACTS = re.compile(r"(?:(?:'s|’s) [a-z]|,? (?:has|have|had|is|was|will|now|also|then|still|[a-z]{2,}ed)\b)")
 
 
 def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]:
@@ -259,7 +263,8 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
         content = turn.content
         for sentence in split_sentences(turn.content):
             m = _OPENING_SURNAME.match(sentence)
-            full = _full(m[1], names, person=True, said=sentence) if m else None
+            acts = bool(m and _ACTS.match(sentence, m.end(1)))
+            full = _full(m[1], names, person=True, named=acts, said=sentence) if m else None
             if m and full and not _party(norm(full), names):
                 content = content.replace(sentence, full + sentence[m.end(1) :], 1)
             names.read(sentence)

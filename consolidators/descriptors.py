@@ -14,7 +14,7 @@ from typing import Any
 
 from .moves import CLUB_FIRST
 from .places import COUNTRIES, DEMONYMS
-from .relations import RELATIONS, WORKS_BY, canonical_relation, role_relation
+from .relations import RELATIONS, WORKS_BY, canonical_relation, correct, role_relation
 from .spans import antecedent, child, former, is_name, make_fact, name_text, negated, person, role_words, value_of
 from .text import is_word, lemmatise
 from .types import Fact
@@ -202,10 +202,22 @@ def _spouse_with(noun: Any) -> list[Fact]:
     return make_fact(name_text(subj), "married to", named, single=True)
 
 
+#: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
+STATE_VERBS = frozenset("live reside work play own be teach lecture cook coach conduct house keep".split())
+
+
+def past_state(verb: Any) -> bool:
+    """Whether ``verb`` is the simple past of a state ("lived in", "played for", "was owned by"): a state over."""
+    past_passive = any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)  # "X was owned by Y"
+    return (verb.tag_ == "VBD" or past_passive) and lemmatise(correct(verb.text), "VERB") in STATE_VERBS
+
+
 def _who(verb: Any, relation: RelationReader) -> list[Fact]:
     """ "Lucas Moreau, a French citizen who plays for Club Brugge, …": a "who" clause about a name (or about
-    the noun in apposition to one) states the relation its verb names."""
+    the noun in apposition to one) states the relation its verb names; "who once played for Ajax" a past one."""
     if verb.dep_ != "relcl" or not any(c.dep_.startswith("nsubj") and c.lower_ == "who" for c in verb.children):
+        return []
+    if past_state(verb):  # a former club or home named in passing is not the current one
         return []
     head = verb.head
     name = head if person(head) else head.head if head.dep_ == "appos" and person(head.head) else None

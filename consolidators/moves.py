@@ -188,8 +188,10 @@ _NOW = (
     re.compile(rf"\bnow (?P<job>works|worked) (?:at|for) {_to('dst')}"),
 )
 #: "joined the Tokyo band Neon Sirens", "joined Saudi side Al Nassr": a name, a noun, then the party's own name.
+#: A subordinator opens another clause, whose name is no part of the move ("moved to Oslo when Statoil …").
 _NAMED_AFTER = re.compile(
-    r" (?:(?!(?:from|in|on|at|for|to|and|but|as|with|after|before|until|since|by|the|a|an|of|who|where|which)\b)"
+    r" (?:(?!(?:from|in|on|at|for|to|and|but|as|with|after|before|until|since|by|the|a|an|of|who|where|which"
+    r"|when|whenever|while|whilst|because|once|although|though|if|unless|so|then|whose|whom|that|whereas)\b)"
     rf"[a-z-]+ ){{1,2}}{_to('named')}"
 )
 _LEFT_FROM = re.compile(rf"\b(?:from|leaving|quitting|left|departing) {_EPITHET}{_to('src')}")

@@ -33,7 +33,7 @@ from typing import Any
 from . import newsidioms, nlp_cache, standins
 from .asides import asides as aside_sentences
 from .asides import based_in
-from .descriptors import described
+from .descriptors import described, past_state
 from .ensembles import line_up
 from .offices import departure_posts, holder, office_given, office_holder
 from .parsecues import worth_parsing
@@ -43,7 +43,6 @@ from .relations import (
     ROLE_PLACES,
     THIRD_PERSON_PREDICATES,
     WORKS_BY,
-    correct,
     is_verb_typo,
     role_relation,
 )
@@ -94,8 +93,6 @@ _GIVE_UP_VERBS = frozenset(
     "reject drop abandon scrap remove retire replace succeed oppose propose consider suggest dismiss rule".split()
 )
 _ADOPT_VERBS = frozenset({"adopt", "choose", "pick", "make", "declare", "name", "designate", "select", "have", "use"})
-#: Verbs whose simple past states a past state ("Ada lived in Paris"), not a lasting fact.
-_STATES = frozenset("live reside work play own be teach lecture cook coach conduct house keep".split())
 
 
 _cache: dict[str, tuple[Fact, ...]] = {}
@@ -434,12 +431,7 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
     subj = next((s for s in subjects if is_name(s, initial=True)), subjects[0] if subjects else None)
     if subj is None or verb.tag_ == "VBG" and not child(verb, "aux", "auxpass"):
         return []
-    past_passive = any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)  # "X was owned by Y"
-    if (
-        (verb.tag_ == "VBD" or past_passive)
-        and lemmatise(correct(verb.text), "VERB") in _STATES
-        and not _lasting(subj, verb)
-    ):  # "Ada lived in Paris"
+    if past_state(verb) and not _lasting(subj, verb):  # "Ada lived in Paris"
         return []
     lemma = lemma_of(verb)
     acomp = child(verb, "acomp")
@@ -475,6 +467,22 @@ def _post_at(subj: Any, verb: Any, role: Any) -> list[Fact]:
     return _role_fact(at, role, subj, single=True, value_first=True)
 
 
+#: Verbs by which a body gives a post to the one named: "Genoa appointed Pietro Galli as caretaker manager".
+_POST_VERBS = frozenset("appoint name hire install choose pick select confirm unveil".split())
+
+
+def _post_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> list[Fact]:
+    """ "Sampdoria named Pietro Galli as their new manager": a post held at the subject (a coach, a captain) is
+    the named person's, who works or plays there; the body that names them holds nothing."""
+    post = role_relation(role_words(as_obj)) if as_obj is not None else None
+    if post is None or post[1] != "holder" or lemma not in _POST_VERBS or not person(dobj) or not is_name(subj):
+        return []
+    poss = child(as_obj, "poss")
+    if poss is not None and poss.pos_ == "PROPN" or prep_of(as_obj, "of") is not None:
+        return []  # "as Lyon's coach", "as coach of Lyon": another body's post, read by the office readers
+    return _role_fact(subj, as_obj, dobj, single=True)
+
+
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     """ "Hooli moved its headquarters to Malmo", "Kalvar adopted the mark as its currency": a role of its own."""
     to_obj = child(prep_of(verb, "to"), "pobj")
@@ -486,7 +494,7 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or role_name(dobj)
         return make_fact(subj, role, value_of(to_obj), single=True)
     as_obj = child(prep_of(verb, "as") or prep_of(dobj, "as"), "pobj")  # "as its currency" may hang off the object
-    given = office_given(subj, verb, dobj, as_obj, lemma)
+    given = office_given(subj, verb, dobj, as_obj, lemma) or _post_given(subj, verb, dobj, as_obj, lemma)
     if given:
         return given
     to = next((c for c in verb.children if c.dep_ in ("prep", "dative") and c.lower_ == "to"), None)
@@ -497,7 +505,8 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     if as_obj is not None and child(as_obj, "poss") is not None:
         # "Kethia restored Amrun as its capital": a country's capital, currency or language is held by no person,
         # so whatever the verb, the subject owns the role ("runs Port Ellery as its mayor" holds it instead)
-        if lemma in _ADOPT_VERBS or role_name(as_obj) in _THINGS_OWNED and lemma not in _GIVE_UP_VERBS:
+        held = (role_relation(role_words(as_obj)) or ("", ""))[1] == "holder"  # a coach's post is no thing owned
+        if lemma in _ADOPT_VERBS and not held or role_name(as_obj) in _THINGS_OWNED and lemma not in _GIVE_UP_VERBS:
             return make_fact(subj, role_name(as_obj), dobj, single=True)
         owned = role_name(as_obj) in _THINGS_OWNED
         held = role_relation(_with_of(as_obj))  # "Banco Azul employs Ana Reis as its head of risk": hers, there

@@ -32,6 +32,7 @@ _CUE = re.compile(  # case matters: a relation verb must reach a name ("joined t
     r"|\b[Tt]he \w+ (?:where|in which|at which)\b"  # the university where Y was educated
     r"|\b(?:moved|relocated|adopted|made|chose) (?:its|their|the \w+ as its)\b"  # moved its headquarters to Z
     r"|\b(?:is|are) in [A-Z]|\b(?:serves?|acts?|served|took over|became) as\b"
+    r"|\b(?:named|appointed|hired|installed|chose|picked|selected) [A-Z][\w' -]{1,40}? as (?:its |their |the )?[a-z]"
     r"|\b(?:elected|named|appointed) [\w ]{1,30} of [A-Z]"  # was elected mayor of Brell  # is in Paris; serves as the capital
     rf"|\b(?:{_RELATION_VERBS})(?: (?:in|at|by|to|from|for|as|away in))?(?: (?:the|a|an))?(?: city of| town of)?"
     r" [A-Z0-9]",

@@ -188,6 +188,8 @@ def antecedent(tok: Any) -> Any:
     if tok is None or tok.lower_ not in ("he", "she"):
         return tok
     people = [t for t in tok.doc[: tok.i] if person(t)]
+    # "Celtic signed Salcedo from Sporting CP, and he …": a verb's object named by one word is a person too
+    people += [t for t in tok.doc[: tok.i] if t.dep_ == "dobj" and t.pos_ == "PROPN" and t not in people]
     # "Anders Holm visited his mother: she lives in Bergen": a relative named between may be who "she" is
     others = len(people) == 1 and any(t.lower_ in _RELATIVES for t in tok.doc[people[0].i : tok.i])
     return people[0] if len(people) == 1 and not others else tok

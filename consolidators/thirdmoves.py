@@ -104,8 +104,12 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         # "X quit The Fjords to join Nightjar", "X left Google to join Zoho": the party left names the relation
         ("join", rf"{_SUBJECT}{_HAS}(?:quit|left) (?:the )?(?P<a>{_NAME}) to (?:join|rejoin) {_VALUE}"),
-        # "X has swapped London for Accra", "X traded Equinor for Aker": which relation, the party left tells
-        ("swap", rf"{_SUBJECT}{_HAS}(?:swapped|traded|exchanged|ditched) (?:the )?(?P<a>{_NAME}) for {_VALUE}"),
+        # "X has swapped London for Accra", "X traded Equinor for Aker", "X left Rosenborg for Brann": which
+        # relation, the party left tells
+        (
+            "swap",
+            rf"{_SUBJECT}{_HAS}(?:swapped|traded|exchanged|ditched|left|quit) (?:the )?(?P<a>{_NAME}) for {_VALUE}",
+        ),
         (
             "swap",
             rf"^(?:[Tt]he )?(?P<s>{_NAME}), (?:\d+, )?who (?:has |had )?(?:swapped|traded|exchanged) (?:the )?(?P<a>{_NAME}) for {_VALUE}",
