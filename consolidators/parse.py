@@ -505,8 +505,8 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
     if as_obj is not None and child(as_obj, "poss") is not None:
         # "Kethia restored Amrun as its capital": a country's capital, currency or language is held by no person,
         # so whatever the verb, the subject owns the role ("runs Port Ellery as its mayor" holds it instead)
-        held = (role_relation(role_words(as_obj)) or ("", ""))[1] == "holder"  # a coach's post is no thing owned
-        if lemma in _ADOPT_VERBS and not held or role_name(as_obj) in _THINGS_OWNED and lemma not in _GIVE_UP_VERBS:
+        a_post = (role_relation(role_words(as_obj)) or ("", ""))[1] == "holder"  # a coach's post is no thing owned
+        if lemma in _ADOPT_VERBS and not a_post or role_name(as_obj) in _THINGS_OWNED and lemma not in _GIVE_UP_VERBS:
             return make_fact(subj, role_name(as_obj), dobj, single=True)
         owned = role_name(as_obj) in _THINGS_OWNED
         held = role_relation(_with_of(as_obj))  # "Banco Azul employs Ana Reis as its head of risk": hers, there
