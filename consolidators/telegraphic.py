@@ -190,14 +190,16 @@ def said(text: str, role: str) -> str:
     return text
 
 
-#: A label set equal to its value: "password mgr = Bitwarden", "shell = fish".
+#: A label set equal to its value: "password mgr = Bitwarden", "shell = fish". A label is a bare noun: one opening
+#: with a determiner or an age ("new laptop = new browser") equates two things, it names no field.
 _EQUALS = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s+=\s+(?=\S)")
+_NO_LABEL = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "this", "that", "new", "old"})
 
 
 def _equals(text: str) -> str:
     m = _EQUALS.match(text)
     words = m["label"].split() if m else []
-    if not m or len(words) > _LABEL_WORDS or any(inflected_verb(w) for w in words):
+    if not m or len(words) > _LABEL_WORDS or any(inflected_verb(w) for w in words) or words[0].lower() in _NO_LABEL:
         return text
     return f"{m['label']}: {text[m.end() :]}"
 

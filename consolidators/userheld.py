@@ -27,7 +27,6 @@ from dataclasses import replace
 from . import userends
 from .chatparse import ROLE_NOUNS
 from .forms import norm
-from .lifeevents import SINGLE_PERSONAL
 from .phrases import USER
 from .places import COUNTRIES
 from .text import split_sentences
@@ -47,7 +46,6 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
     for turn, stated in groups:
         new_employer = any(f.subject == USER and f.predicate == "works at" and not f.retract for f in stated)
         left = {f.predicate for f in stated if f.subject == USER and f.retract}  # "I left DeepMind, …"
-        stated = _superseded(stated)  # after ``left``: the take-back still says the new name is another's
         for f in stated:
             if f.subject == USER and f.predicate in RELATIONS:
                 sentence = _sentence_of(turn.content, f.object)
@@ -59,20 +57,6 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
                 f = read
             out.append(f)
     return userends.ended(out + unsourced, active, turns)  # a held value the turn ends, read by its verb
-
-
-def _superseded(stated: list[Fact]) -> list[Fact]:
-    """A turn's facts without the take-back of a single-valued relation whose new value the turn states: "my last
-    day at X was Friday, I start at Y on Monday" names the employer, and the new value alone retires the old one.
-    A plain "uses" is many-valued: its take-back stays ("I quit Spotify and use Tidal now"); a tool's role keeps
-    the take-back its swap states ("Vivaldi has replaced Chrome")."""
-    new = {f.predicate for f in stated if f.subject == USER and not f.retract and f.predicate in SINGLE_PERSONAL}
-    named = {norm(f.object) for f in stated if f.subject == USER and not f.retract}
-    return [
-        f
-        for f in stated
-        if not (f.subject == USER and f.retract and f.predicate in new and norm(f.object) not in named)
-    ]
 
 
 def _hold(held: dict[str, str], fact: Fact) -> None:

@@ -36,12 +36,15 @@ MESSAGES: list[tuple[str, set[Said]]] = [
         "was recruited by Belgrove Dairy as their quality manager in the autumn",
         {("works at", "belgrove dairy", False), ("works as", "quality manager", False)},
     ),
-    # the new value of a single-valued relation retires the old one: no take-back beside it
+    # the old employer left is taken back beside the new one (a correction must read as one, not as a move)
     (
         "my last day at Corrigan Print was Wednesday and I start at Ashmore Tiles on Monday",
-        {("works at", "ashmore tiles", False)},
+        {("works at", "corrigan print", True), ("works at", "ashmore tiles", False)},
     ),
-    ("I left Pellow Brewing and now I work for Stanbury Cider", {("works at", "stanbury cider", False)}),
+    (
+        "I left Pellow Brewing and now I work for Stanbury Cider",
+        {("works at", "pellow brewing", True), ("works at", "stanbury cider", False)},
+    ),
     # a plain "uses" holds many values: its take-back stays
     ("I quit Deezer and use Qobuz now", {("uses", "deezer", True), ("uses", "qobuz", False)}),
     # what was joined, named by a kind no employer has: a club, a choir, a course
@@ -71,7 +74,7 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I'm living in Invercargill since October", {("lives in", "invercargill", False)}),
     (
         "my last day at Corrigan Print was Friday and I'm starting at Ashmore Tiles on Tuesday",
-        {("works at", "ashmore tiles", False)},
+        {("works at", "corrigan print", True), ("works at", "ashmore tiles", False)},
     ),
 ]
 
