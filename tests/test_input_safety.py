@@ -153,14 +153,16 @@ def test_a_1mb_turn_and_a_session_id_of_sql_metacharacters_go_through_every_tier
     assert any("invoices" in m.content for m in found)
     assert store.recall("invoices", k=10) == []  # and nothing leaked into the default namespace
 
-    episode = store.recall("invoices", namespace=NASTY, k=1, kinds=["episode"])[0]
+    before = {m.id: m for m in store.recall("invoices fox", namespace=NASTY, k=10, kinds=["episode"])}
     store.stage(NASTY, "user", "We moved the invoices to S3.", namespace=NASTY, seq=3)
     run_realtime(store)
     assert run_consolidate(store).sessions_consolidated == 1
-    chain = store.history(episode.id, namespace=NASTY)
-    assert [m.id for m in chain][0] == episode.id and len(chain) == 2
-    assert chain[0].superseded_at is not None and chain[-1].superseded_at is None
-    assert set(episode.event_ids) <= set(chain[-1].event_ids) and {m.session_id for m in chain} == {NASTY}
+    after = {m.id: m for m in store.recall("invoices fox S3", namespace=NASTY, k=10, kinds=["episode"])}
+    # the episodes the new turn did not join keep their rows; history reads them under this session id
+    assert set(before) < set(after) and {m.session_id for m in after.values()} == {NASTY}
+    for episode in before.values():
+        [kept] = store.history(episode.id, namespace=NASTY)
+        assert kept.id == episode.id and kept.superseded_at is None
     assert any(
         "S3" in m.content and m.tier == "consolidated"
         for m in store.recall("invoices moved to S3", namespace=NASTY, k=10)
