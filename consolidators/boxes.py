@@ -153,11 +153,14 @@ NOT_YET = re.compile(
 )
 
 
-#: A value that held once and is over: "X (until 2019)", "Y (former)", "ex-Z", "Q, 2012–2018". A range left open
+#: A value that held once and is over: "X (until 2019)", "Y (former)", "ex-Z", "Q, 2012–2018", "X (until last
+#: year)", a pet's "Rex (RIP)" or "Rex (passed 2022)". A range left open
 #: ("2019–present", "since 2019") is a value that holds now.
 ENDED = re.compile(
     r"\b(?i:until|till)\s+(?:\w+\s+)?(?:19|20)\d\d\b|\b(?i:former|formerly|previously|retired|no longer)\b"
-    r"|(?<![\w-])(?i:ex)(?:-|\b)|\((?i:left|past|prior|ended)\b[^()]*\)"
+    r"|\b(?i:until|till)\s+(?i:recently|last\s+\w+|(?:\w+\s+){1,3}ago)\b"
+    r"|(?<![\w-])(?i:ex)(?:-|\b)|\((?i:left|past|prior|ended|passed|died|gone|lost)\b[^()]*\)"
+    r"|\bR\.?I\.?P\b\.?|\b(?i:passed away|deceased|died)\b"
     r"|\b(?:19|20)\d\d\s*(?:[–—-]|\bto\b)\s*(?:19|20)?\d\d\b"
 )
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from . import fields
+from . import boxes, fields
 from .lifeevents import MARRIAGE_OVER, PET_GONE, PETS, fact, is_occupation
 from .text import inflected_verb, table
 from .types import Fact
@@ -227,16 +227,19 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     pets = _PETS_NAMED.search(text)
     if pets and not PET_GONE.search(text):
         found += [fact("has pet", name, 0.75) for name in re.split(r",? and |, ", pets["obj"])]
-    for clause in _CLAUSES.split(text):
+    clauses = _CLAUSES.split(text)
+    for i, clause in enumerate(clauses):
         clause = clause.strip(" .!")
         found += _occupation(clause)  # "as a nurse I don't get much sleep": presupposed, whatever the rest says
         clause = _AND_THEN_NOT.split(clause, maxsplit=1)[0]  # "installed X on my desktop and haven't looked back"
+        # "Employer: X, 2016 to 2019": the comma parts a field's value from the words that say it is over
+        over = i + 1 < len(clauses) and bool(boxes.ENDED.match(clauses[i + 1].strip()))
         if not _REFUSED.search(clause):
-            found += _clause(clause, role_of)
+            found += _clause(clause, role_of, over)
     return found
 
 
-def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
+def _clause(clause: str, role_of: dict[str, str], over: bool = False) -> list[Fact]:
     m = _NOTICE.search(clause)
     if m:
         return [fact("works at", m["obj"], 0.75, retract=True)]
@@ -248,6 +251,8 @@ def _clause(clause: str, role_of: dict[str, str]) -> list[Fact]:
         said = read_frame(predicate, m, role_of) if m is not None else None
         if said is not None:
             return said
+    if over:  # a field's value the next words end ("Employer: X, 2016 to 2019"): held once, not now
+        return []
     return fields.facts(clause, role_of) or _tool_fragment(clause, role_of)  # "Employer: Infosys"
 
 

@@ -148,10 +148,20 @@ def _team_aside(noun: Any) -> list[Fact]:
         return []
     role = role_relation(role_words(noun))
     # the name may hang on the role's own modifier ("a Norvair cargo pilot")
-    org = [c for c in noun.subtree if c.i < noun.i and _naming_modifier(c)]
+    org = [c for c in noun.subtree if c.i < noun.i and _naming_modifier(c) and not _title_word(c, noun)]
     if role is None or role[1] != "holder" or role[0] not in _ASIDE_ROLES or not org:
         return []
     return make_fact(name_text(noun.head), role[0], noun.doc[org[0].left_edge.i : org[-1].i + 1].text, single=True)
+
+
+def _title_word(mod: Any, noun: Any) -> bool:
+    """Whether ``mod`` is a word of the role's own title, capitalised as the title is ("Dana Pryce, Chief Operating
+    Officer, …"): a capitalised role noun makes each English word between it and its modifier the title's, not a
+    name ("Chief", "Operating"); a word no lexicon has stays a name ("a Villarreal Player")."""
+    if not noun.text.istitle() or not is_word(noun.lower_):
+        return False
+    between = noun.doc[mod.i : noun.i]
+    return all(t.text.istitle() and is_word(t.lower_) for t in between)
 
 
 def _staff(name: Any) -> list[Fact]:

@@ -108,21 +108,45 @@ def bio(text: str) -> str:
     return "; ".join([job, *(f"I live in {p}" for p in names)]) + "."
 
 
-#: A user's own profile line quoted after the words that name it: "new twitter bio: '…'", "LinkedIn headline draft:
-#: …", "my email signature, thoughts? '…'". The line is then read as a bio; only its quoted body is the bio's.
+#: A user's own profile line quoted after the words that name it: "new twitter bio: '…'", "LinkedIn headline: …",
+#: "my email signature, thoughts? '…'". The line is then read as a bio; only its quoted body is the bio's.
 _PROFILE = re.compile(
-    r"^(?P<lead>[^:'\"‘“]{0,60}?\b(?i:bio|headline|tagline|byline|signature|sig|blurb|profile)\b[^:'\"‘“]{0,30}?)"
+    r"^(?P<lead>[^:'\"‘“]{0,60}?\b(?P<noun>(?i:bio|headline|tagline|byline|signature|sig|blurb|profile))\b"
+    r"[^:'\"‘“]{0,30}?)"
     r"(?::\s*(?P<q>['\"‘“])?|[:?,]\s*(?P<q2>['\"‘“]))(?P<body>[^'\"‘“’”]+?)(?:['\"’”]\s*)?\.?$"
 )
 #: A lead-in that gives the profile to someone else ("her bio:", "Ola's headline:", "my mum's signature:").
 _THEIRS = re.compile(r"\b(?i:his|her|their)\b|\w's\b")
+#: Words before the profile's noun that make it no current profile of the user's: one that was ("old", "2015"), one
+#: not yet or never ("possible", "next"), or one written for someone made up ("character", "joke"). A "headline
+#: draft" is the user's own, about to go up: the corpus reads it as the user's.
+_NOT_NOW = re.compile(
+    r"\b(?i:old|older|former|previous|prior|past|earlier|original|first|last|fake|joke|parody"
+    r"|sample|example|template|test|mock|dream|ideal|hypothetical|possible|potential|proposed|alternative|alt|next"
+    r"|future|planned|fictional|fiction|character|characters|story|novel|game|persona|roleplay|rp|villain|idea|ideas"
+    r"|(?:19|20)\d\d)\b"
+)
+#: All a lead-in may say after the profile's noun and still give the user's current profile: "is", "now", "reads",
+#: "currently", "draft" (the user's own, about to go up), a plea for a view ("my signature, thoughts?"). "from
+#: 2015", "is a joke", "for the character": not the user's now.
+_NOW_TAIL = re.compile(r"(?:\s+(?i:is|reads|says|now|currently|today|these\s+days|updated|update|draft))*\s*,?\s*")
 
 
-def _profile_body(text: str) -> str:
+def _current(m: re.Match[str]) -> bool:
+    """Whether the lead-in says the quoted line is the user's own profile as it is now."""
+    lead = m["lead"]
+    before, after = lead[: m.start("noun")], lead[m.end("noun") :]
+    tail = re.sub(r"(?i)\s*,?\s*(?:any\s+)?(?:thoughts|feedback|opinions|what do you think)\s*\??\s*$", "", after)
+    return not _THEIRS.search(lead) and not _NOT_NOW.search(before) and bool(_NOW_TAIL.fullmatch(tail))
+
+
+def _profile_body(text: str) -> str | None:
+    """The quoted body of the user's current profile line; ``text`` itself when no lead-in names a profile; None
+    when one names a profile not the user's now (someone else's, a past one, a character's): no bio to read."""
     m = _PROFILE.match(text.strip())
-    if m is None or _THEIRS.search(m["lead"]) or (m["q"] or m["q2"]) and not re.search(r"['\"’”]\s*\.?$", text):
+    if m is None or (m["q"] or m["q2"]) and not re.search(r"['\"’”]\s*\.?$", text):
         return text
-    return m["body"].strip()
+    return m["body"].strip() if _current(m) else None
 
 
 #: A signature's name: a full name of two to four capitalised words, or a box's name.
@@ -183,7 +207,8 @@ def said(text: str, role: str) -> str:
     fear of Mondays" or "work at X for a year, then go freelance" are advice, sayings and plans."""
     text = signature(unmarked(text))
     if role == "user":
-        text = bio(_profile_body(text))
+        body = _profile_body(text)
+        text = text if body is None else bio(body)
     note = _NOTE.fullmatch(text.strip()) if role == "user" else None
     if note:  # "works @ Kelpie", "Living in Oslo": a note's verb in any form, said in the first person's
         return f"I {lemmatise(note['verb'].lower())} {note['rest']}"

@@ -57,6 +57,10 @@ NOTHING: list[str] = [
     "Vardel's Inge Holmqvist has moved to Brightwave.",
     # a past description states nothing now
     "Ingmar Sall, a former Norvair cargo pilot, landed the damaged plane safely.",
+    # a title in capitals is its own words, never an employer ("Chief Financial" is no organisation)
+    "Tomasz Wendel, Chief Financial Officer, Kelmscott Freight",
+    "Remarks by Tomasz Wendel — Chief Marketing Officer, Kelmscott Freight",
+    "Tomasz Wendel — Chief Financial Officer, Kelmscott Freight (retired)",
 ]
 
 
@@ -68,6 +72,15 @@ def test_a_description_states_its_relation(sentence: str, expected: set[Triple])
 @pytest.mark.parametrize("sentence", NOTHING)
 def test_a_description_without_the_relation_states_none_of_these(sentence: str) -> None:
     assert not {t for t in _read(sentence) if t[1] in ("born in", "educated at", "works at") and t[2] != "Brightwave"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Tomasz Wendel, Chief Financial Officer, Kelmscott Freight", "Tomasz Wendel — Chief Marketing Officer, Kelmscott"],
+)
+def test_a_capitalised_title_is_never_the_employer_in_news_either(line: str) -> None:
+    objects = {f.object for f in extract_triples(line, "assistant") if f.predicate == "works at"}
+    assert objects <= {"Kelmscott Freight", "Kelmscott"}
 
 
 LISTED: list[tuple[str, set[Triple]]] = [

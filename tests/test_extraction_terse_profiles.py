@@ -26,6 +26,11 @@ ENDED: list[str] = [
     "Employer: ex-Quillmark",
     "Keld Aronsen | Employer: Sundby Logistics (until 2019)",
     "Mira Osei | Club: Hartpool Town (2014–2018)",
+    # over in words, or a closed range after a comma; a pet the line mourns
+    "Employer: Thistlecombe Mills (until a few years ago)",
+    "Company: Thistlecombe Mills, 2011 to 2017",
+    "Cat: Pepperpot (RIP)",
+    "Rabbit: Clover (died 2023)",
 ]
 
 
@@ -117,6 +122,11 @@ NOTHING: list[str] = [
     "Location: Leeds — maybe Hull by June",  # a dash before a hedge takes the value back
     "Her new bio: 'Welder at Orrin Yards | Gdańsk'",  # someone else's profile
     "Ola's headline: Welder at Orrin Yards | Gdańsk",
+    # a profile that is not the user's own as it is now: past, a draft, a character's, a joke
+    "my twitter bio back in 2012: 'Barista at Kofferhaus | Tallinn'",
+    "old linkedin headline: 'Barista at Kofferhaus | Tallinn'",
+    "a possible bio for my D&D character: 'Barista at Kofferhaus | Tallinn'",
+    "my tagline as a parody: 'Barista at Kofferhaus | Tallinn'",
     "dogs: Toffee & Rolo",  # two names a name's "&" would join into one
     "x = 5",
 ]
