@@ -15,7 +15,7 @@ from .handovers import country
 from .lifeevents import is_occupation
 from .places import COUNTRIES, DEMONYMS
 from .relations import role_relation
-from .spans import ORG_NOUNS, ORG_WORDS, child, is_name, name_text, owner_of, role_words
+from .spans import ORG_NOUNS, ORG_WORDS, child, former, is_name, name_text, owner_of, role_words
 from .text import is_word, lemmatise
 
 #: Relative pronouns that open a relative clause about the name before them.
@@ -164,7 +164,8 @@ def _one_firm(tokens: Any) -> str:
     """The one firm ``tokens`` name: a name whose organisation's role they state ("CEO of Ferrow Logistics") or
     that an organisation's word ends ("Brellow Foods", even where the parser hangs the name on a verb). None, or
     two: ""."""
-    firms = set()
+    tokens = list(tokens)
+    firms, named = set(), []
     for tok in tokens:
         role = role_relation(role_words(tok)) if tok.pos_ == "NOUN" else None
         owner = owner_of(tok) if role is not None and role[0] in _FIRM_ROLES else None
@@ -172,7 +173,26 @@ def _one_firm(tokens: Any) -> str:
             firms.add(name_text(owner))
         elif tok.pos_ == "PROPN" and tok.text in ORG_WORDS and (tok.dep_ != "compound" or tok.head.pos_ != "PROPN"):
             firms.add(name_text(tok))
+            named.append(tok)
+    # "Moss Freight agreed to buy Kijl Logistics": a name whose own clause acts on a firm is a party too
+    for tok in tokens:
+        if tok.pos_ == "PROPN" and tok.dep_ == "nsubj" and is_name(tok):
+            if any(_acted_on(firm, tok.head) for firm in named):
+                firms.add(name_text(tok))
     return firms.pop() if len(firms) == 1 else ""
+
+
+def _acted_on(firm: Any, verb: Any) -> bool:
+    """``firm`` is an object within ``verb``'s own clause ("agreed to buy Kijl Logistics"), not in a clause of its
+    own ("said Kijl Logistics would …")."""
+    if firm.dep_ not in ("dobj", "pobj"):  # "named Corvath Labs' chief": the firm owns a post, no object acted on
+        return False
+    tok = firm
+    while tok.head != tok and tok != verb:
+        if tok.dep_ in ("nsubj", "nsubjpass", "ccomp", "relcl", "advcl", "conj", "appos", "acl"):
+            return False
+        tok = tok.head
+    return bool(tok == verb)
 
 
 def _its_firm(noun: Any) -> str:
@@ -183,6 +203,16 @@ def _its_firm(noun: Any) -> str:
     if subject is not None and subject.pos_ == "PROPN":
         return name_text(subject) if subject.text in ORG_WORDS else ""
     return _one_firm(t for t in noun.sent if t.i < noun.left_edge.i or t.i > noun.i)
+
+
+#: Words that make a seat one to come, not the one held now: "its planned Porto headquarters".
+_TO_COME = frozenset("planned proposed intended future prospective temporary interim new-build".split())
+
+
+def not_yet_or_over(noun: Any) -> bool:
+    """A seat marked as past ("its former Porto headquarters", "its old head office") or to come ("its planned
+    Porto headquarters"): no seat held now."""
+    return former(noun) or any(c.lower_ in _TO_COME for c in noun.lefts if c.dep_ in ("amod", "advmod", "compound"))
 
 
 def _seat_named(doc: Any) -> list[str]:
@@ -198,7 +228,7 @@ def _seat_named(doc: Any) -> list[str]:
         )
         places = [c for c in noun.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
         poss = child(noun, "poss") or child(noun, "det")
-        if not head or len(places) != 1 or poss is None:
+        if not head or len(places) != 1 or poss is None or not_yet_or_over(noun):
             continue
         if poss.pos_ == "PROPN" and is_name(poss):
             owner = name_text(poss)
@@ -230,6 +260,8 @@ def _capital_named(doc: Any) -> list[str]:
         city = noun.head if noun.dep_ == "appos" else child(noun, "appos")
         if city is None or city.pos_ != "PROPN" or not is_name(city):
             continue
+        if any(c.dep_ == "neg" for c in (*city.children, *noun.children)) or doc[noun.left_edge.i - 1].lower_ == "not":
+            continue  # "sit in Pell, not the nation's capital": the city is denied the title
         states = {name for tok in doc if (name := _a_state(tok)) and name != name_text(city)}
         if len(states) == 1:
             out.append(f"{states.pop()}'s capital is {name_text(city)}.")

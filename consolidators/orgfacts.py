@@ -133,7 +133,8 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         + r"{s} (?:now )?(?:runs|operates|manages|is run|is managed)\b[^,;]*? (?:out of|from) (?:a |its |their |the )?"
         r"(?:new )?(?:corporate |global |group )?" + _HQ + r" in {o}",
         r"^(?:[Ff]rom|[Oo]ut of) its (?:new )?" + _HQ + r" in {o}, (?:the )?(?:[a-z-]+ ){0,3}{s}",
-        r"\b{s} from (?:its|the company's) (?:new )?{o} " + _HQ,
+        # a word before the name: a sentence's first capitalised word may be no name ("Far from its Porto HQ, …")
+        r"(?<=[\w,] ){s} from (?:its|the company's) (?:new )?{o} " + _HQ,
         r"^(?:Now |Today )?(?:[Hh]eadquartered|[Bb]ased) in {o}(?: (?:after|since) [^,]+)?, (?:the )?(?:[a-z-]+ ){0,3}{s}",
         r"(?<![\w-]){o}-(?:based|headquartered) (?:(?!(?:by|of|in|at|and)\b)(?![a-z]+ed )[a-z-]+ ){0,2}{s}",
         _START + r"{s}, (?:the |a |an )?{o}-(?:based|headquartered)\b",

@@ -478,9 +478,51 @@ def _post_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> lis
     if post is None or post[1] != "holder" or lemma not in _POST_VERBS or not person(dobj) or not is_name(subj):
         return []
     poss = child(as_obj, "poss")
-    if poss is not None and poss.pos_ == "PROPN" or prep_of(as_obj, "of") is not None:
-        return []  # "as Lyon's coach", "as coach of Lyon": another body's post, read by the office readers
+    if poss is not None and poss.pos_ in ("PROPN", "NOUN") or prep_of(as_obj, "of") is not None:
+        # "as Lyon's coach", "as coach of Lyon": another body's post, read by the office readers; "as their new
+        # stadium's architect": the post is a thing's, not the body's
+        return []
     return _role_fact(subj, as_obj, dobj, single=True)
+
+
+#: Verbs that undo an offer made: "named X as manager, before he turned them down".
+_UNDOING = frozenset("decline refuse reject rebuff spurn withdraw rescind".split())
+
+
+def _post_unheld(verb: Any, as_obj: Any) -> bool:
+    """A post named that no one is said to hold now: one to come, one turned down, or a thing's ("as their new
+    stadium's architect")."""
+    poss = child(as_obj, "poss")
+    return poss is not None and poss.pos_ == "NOUN" or _post_to_come(verb, as_obj) or _post_undone(verb)
+
+
+def _post_to_come(verb: Any, as_obj: Any) -> bool:
+    """A post for a season or year named ("as their new manager for the 2027 season", "from 2027"): one that may
+    not have begun."""
+    for head in (verb, as_obj):
+        for prep in head.children:
+            if (
+                prep.dep_ == "prep"
+                and prep.lower_ in ("for", "from")
+                and any(t.like_num and len(t.text) == 4 for t in prep.subtree)
+            ):
+                return True
+    return False
+
+
+def _post_undone(verb: Any) -> bool:
+    """A clause after the naming that turns it down or says what came next ("…, before he turned them down",
+    "…, but he declined"): the post may never have been held."""
+    for clause in verb.children:
+        if clause.dep_ not in ("advcl", "conj") or clause.pos_ not in ("VERB", "AUX"):
+            continue
+        mark = child(clause, "mark")
+        turned_down = clause.lower_.startswith("turn") and any(c.lower_ == "down" for c in clause.children)
+        if mark is not None and mark.lower_ in ("before", "until") or turned_down:
+            return True
+        if lemmatise(clause.text, "VERB") in _UNDOING:
+            return True
+    return False
 
 
 def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
@@ -494,6 +536,8 @@ def _own_role(subj: Any, verb: Any, dobj: Any, lemma: str) -> list[Fact] | None:
         role = ROLE_PLACES.get(lemmatise(dobj.text, "NOUN")) or role_name(dobj)
         return make_fact(subj, role, value_of(to_obj), single=True)
     as_obj = child(prep_of(verb, "as") or prep_of(dobj, "as"), "pobj")  # "as its currency" may hang off the object
+    if as_obj is not None and lemma in _POST_VERBS and _post_unheld(verb, as_obj):
+        return []  # "named X as their new manager for the 2027 season", "…, before he turned them down"
     given = office_given(subj, verb, dobj, as_obj, lemma) or _post_given(subj, verb, dobj, as_obj, lemma)
     if given:
         return given

@@ -288,6 +288,47 @@ def _left_another_post(before: str) -> bool:
     return is_occupation(m["post"]) and not any(re.search(office, m["post"]) for _, office in _OFFICES)
 
 
+#: A job of the name's own that serves or acts on the office's holder: "chief of staff to the", "adviser for".
+_SERVES = re.compile(r"\b(?P<job>(?:[a-z-]+ ){0,2}[a-z-]+) (?:to|for) (?:the |its |their |[A-Z][\w ]*?'s? )?$")
+#: A job of the name's own in an aside whose clause does something to the office's holder: "the police officer who
+#: arrested C's chief" (one "who became C's chief" or "who is now its chief" holds it).
+_ACTS_ON = re.compile(r"\b(?:the|a|an) (?P<job>(?:[a-z-]+ ){0,2}?[a-z-]+),? (?:who|that) (?P<verb>[a-z]+)\b")
+#: A past verb whose object is the office itself: "X arrested C's chief", "X sued the president".
+_DIRECT = re.compile(r"^ (?P<verb>[a-z]+ed) (?:the |its |their |[A-Z][\w ]*?'s? )?$")
+#: Verbs by which a name takes the office from its holder: "X replaced C's chief", "X unseated the mayor".
+_TAKING_VERBS = frozenset("replaced succeeded ousted unseated displaced supplanted defeated toppled named".split())
+_HOLDING_VERBS = frozenset(
+    "is was has had became becomes now still then later took takes serves served runs ran leads led heads headed"
+    " remains remained".split()
+)
+
+
+def _job(words: str) -> bool:
+    """Whether the last one, two or three of ``words`` name an occupation that is none of the offices."""
+    parts = words.split()
+    return any(
+        is_occupation(" ".join(parts[-k:])) and not any(re.search(o, " ".join(parts[-k:])) for _, o in _OFFICES)
+        for k in range(1, min(3, len(parts)) + 1)
+    )
+
+
+def _serves_another(clause: str, holder: Name, office_start: int) -> bool:
+    """Whether the words between a name and the office after it give the name a job of its own tied to the office's
+    holder ("X is chief of staff to the president of C", "X, the police officer who arrested C's chief")."""
+    if holder.end > office_start:
+        return False
+    between = clause[holder.end : office_start]
+    serves = _SERVES.search(between)
+    if serves is not None and _job(serves["job"]):
+        return True
+    acts = _ACTS_ON.search(between)
+    if acts is not None and _job(acts["job"]) and acts["verb"] not in _HOLDING_VERBS:
+        return True
+    # "X arrested C's chief" (an aside's own clause): the name does something to the holder, taking no post
+    direct = _DIRECT.match(between)
+    return direct is not None and direct["verb"] not in _HOLDING_VERBS | _TAKING_VERBS
+
+
 def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> list[Fact]:
     predicates = _predicates(clause, said.succeeded)
     if len(predicates) != 1:  # no office, or two of them ("mayor … president"): no one reading
@@ -307,6 +348,9 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     gone = {n.text for n in names if n.person and n.text in olds and n.text != owner.text}
     # "Norvanian President …": a people's adjective before a head of state names the country
     national = predicate == "president" and owner in names and owner.end < offices[0][0] and clause[owner.end] != "'"
+    holder_name = next((n for n in names if n.text in held), None)
+    if len(held) == 1 and holder_name is not None and _serves_another(clause, holder_name, offices[0][0]):
+        return []  # "X is chief of staff to the president", "X, the officer who arrested C's chief": another job
     if len(held) == 1:
         holder = make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
         return holder + _founders(clause, names, owner) if predicate == "ceo" else holder

@@ -243,6 +243,30 @@ def test_an_office_or_a_head_office_of_no_one_firm_is_no_seat(sentence: str) -> 
     assert not {t for t in _read(sentence) if t[1] == "headquartered in"}
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a head office left or still to come is no seat now
+        "From its former Braga headquarters, Velmar Foods sells cheese.",
+        "From its proposed Braga head office, Velmar Foods will sell cheese.",
+        "Out of its future Braga headquarters, Velmar Foods will ship cheese.",
+    ],
+)
+def test_a_past_or_planned_head_office_is_no_seat(sentence: str) -> None:
+    assert not {t for t in _read(sentence) if t[1] == "headquartered in"}
+
+
+def test_a_capital_denied_is_no_one_s() -> None:
+    found = _read("Most ministries in Dravonia sit in Keltmar, not the nation's capital.")
+    assert not {t for t in found if t[1] == "capital"}
+
+
+def test_a_seat_description_after_a_buyer_and_a_bought_firm_places_no_one() -> None:
+    # the buyer is a firm too, whatever its name's words: which one is "the company" would be a guess
+    found = _read("Tallow Freight will acquire Pell Logistics, and the Hamburg-based company will cut jobs.")
+    assert not {t for t in found if t[1] == "headquartered in"}
+
+
 def test_its_head_office_is_not_the_owner_s_named_after_the_subject() -> None:
     found = _read("Ostra Air is owned by Brant Aviation Group and run from its Faro headquarters.")
     assert ("Brant Aviation Group", "headquartered in", "Faro", False) not in found

@@ -187,6 +187,12 @@ NOTHING: list[tuple[str, str]] = [
 ]
 
 
+def test_a_sentence_opening_word_before_from_its_head_office_is_no_firm() -> None:
+    # "Far from its Leeds HQ": the capitalised first word is an adverb, never the firm
+    found = _triples("Far from its Leeds headquarters, Orvel Foods runs a depot in Hull.")
+    assert not {t for t in found if t[0] == "Far"}
+
+
 def _triples(sentence: str) -> set[tuple[str, str, str]]:
     return {(f.subject, f.predicate, f.object) for f in extract_triples(sentence, "user") if not f.retract}
 

@@ -76,6 +76,20 @@ def test_a_post_given_by_a_body_is_the_named_persons(sentence: str, expected: Tr
 
 
 @pytest.mark.parametrize(
+    "sentence",
+    [
+        # a post for a season to come, an offer turned down, a thing's post: no one works there now
+        "Kestrel Rovers named Ines Moura as their new coach for the 2031 season.",
+        "Kestrel Rovers named Ines Moura as their new coach, but she declined.",
+        "Kestrel Rovers named Ines Moura as their new coach, before she turned them down.",
+        "Kestrel Rovers named Ines Moura as their new museum's curator.",
+    ],
+)
+def test_a_post_to_come_turned_down_or_a_thing_s_is_no_employer(sentence: str) -> None:
+    assert not {t for t in _said(sentence) if t[1] in ("works at", "plays for")}
+
+
+@pytest.mark.parametrize(
     ("sentence", "expected"),
     [
         ("Marlow Biotech appointed Samuel Oduya as chief executive.", ("Marlow Biotech", "ceo", "Samuel Oduya")),

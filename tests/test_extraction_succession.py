@@ -779,3 +779,16 @@ def test_a_post_left_to_take_the_office_is_another_post() -> None:
     assert [(f.subject, f.predicate, f.object, f.retract) for f in found] == [
         ("Marrow Dairy", "ceo", "Greta Lind", True)
     ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a job of one's own that serves or acts on the holder holds no office
+        "Lena Marsh is senior adviser to the president of Velmoria.",
+        "Lena Marsh, the journalist who interviewed Corvath Labs' chief, spoke.",
+        "Lena Marsh sued Corvath Labs' chief.",
+    ],
+)
+def test_a_job_serving_or_acting_on_the_holder_is_no_office(sentence: str) -> None:
+    assert not [f for f in extract_triples(sentence, "assistant") if f.predicate in ("ceo", "president", "mayor")]
