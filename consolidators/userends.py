@@ -94,7 +94,8 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
         if doc is None:
             return
         for h in named:
-            if not _asserted(text, "single" if h.predicate == "married to" else h.value):
+            described = re.search(rf"\b(?:the|a|an|that) [a-z]+ {re.escape(h.value)}\b", text, re.I)
+            if described or not _asserted(text, "single" if h.predicate == "married to" else h.value):
                 yield Ended(h, kept=True)  # the gates every reader sits behind: a scene, a dream, hearsay, "nearly"
             elif h.predicate == "married to" and _single(doc):
                 yield Ended(h)
@@ -146,9 +147,9 @@ def _a_span(verb: Any) -> bool:
     for c in verb.children:
         if c.dep_ == "advcl" and any(m.lower_ in ("while", "until", "till") for m in c.children):
             return True
-        if c.dep_ == "prep" and any(g.dep_ == "pobj" and g.lemma_.lower() in _SPANS for g in c.children):
+        if c.dep_ == "prep" and any(g.dep_ == "pobj" and lemmatise(g.lower_, "NOUN") in _SPANS for g in c.children):
             return True
-    return any(t.lemma_.lower() in ("trip", "outing") for t in verb.doc)
+    return any(lemmatise(t.lower_, "NOUN") in ("trip", "outing") for t in verb.doc)
 
 
 def _object_of_ending(doc: Any, value: str) -> bool:
@@ -180,9 +181,10 @@ def _for_good(verb: Any) -> bool:
     kids = list(verb.children)
     if _a_span(verb) or sum(c.dep_ in ("dobj", "dative") for c in kids) > 1:
         return False
+    kids += [g for c in kids if c.dep_ == "dobj" for g in c.children]  # "off" the parse hangs on the object
     if _lemma(verb) == "drop" and any(c.dep_ == "prt" or c.dep_ == "prep" and c.lower_ in ("at", "to") for c in kids):
         return False
-    return not any(c.dep_ == "conj" and c.lemma_.lower() in _RETURNS for c in kids)
+    return not any(c.dep_ == "conj" and _lemma(c) in _RETURNS for c in kids)
 
 
 def _lemma(verb: Any) -> str:

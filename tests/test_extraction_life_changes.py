@@ -120,6 +120,11 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ((("married to", "Oriel"),), "For this drill, I'm still single", set()),
     ((("lives in", "Dunedin"),), "In the play, we left Dunedin", set()),
     ((("uses", "Kelpa"),), "I left Kelpa a glowing review", set()),
+    ((("has pet", "Wombat"),), "the singer Wombat is now called Womb", set()),
+    ((("has pet", "Wombat"),), "we gave Wombat to my aunt for the week", set()),
+    ((("speaks", "Welsh"),), "I dropped Welsh off at the station", set()),
+    ((("lives in", "Dunedin"),), "we left Dunedin for the afternoon", set()),
+    ((("lives in", "Dunedin"),), "I left Dunedin when I was 20, and returned at 40", set()),
 ]
 
 
