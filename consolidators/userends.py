@@ -99,6 +99,8 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
                 yield Ended(h, kept=True)  # the gates every reader sits behind: a scene, a dream, hearsay, "nearly"
             elif h.predicate == "married to" and _single(doc):
                 yield Ended(h)
+            elif h.predicate == "married to" and not words & set(norm(h.value).split()):
+                yield Ended(h, kept=True)  # "single on paper": a "single" that is no marital status ends nothing
             elif _object_of_ending(doc, h.value) or h.predicate == "has pet" and _died(doc, h.value):
                 yield Ended(h)
             elif h.predicate == "has pet" and (name := _renamed(doc, h.value)):
@@ -260,7 +262,7 @@ def _single(doc: Any) -> bool:
             continue
         verb = tok.head
         kids = list(verb.children)
-        if not _real(verb) or any(c.dep_ == "prep" for c in tok.children):
+        if not _real(verb) or any(c.dep_ == "prep" for c in [*tok.children, *kids]):
             return False  # "single at heart", "single on paper": single only in a respect
         return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in kids)
     return False

@@ -120,6 +120,8 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ((("married to", "Oriel"),), "For this drill, I'm still single", set()),
     ((("lives in", "Dunedin"),), "In the play, we left Dunedin", set()),
     ((("uses", "Kelpa"),), "I left Kelpa a glowing review", set()),
+    ((("married to", "Oriel"),), "I'm still single on the census, we never filed", set()),
+    ((("uses", "Deezer"), ("uses", "Qobuz")), "I quit Deezer and moved to Qobuz", {("uses", "deezer", True)}),
     ((("has pet", "Wombat"),), "the singer Wombat is now called Womb", set()),
     ((("has pet", "Wombat"),), "we gave Wombat to my aunt for the week", set()),
     ((("speaks", "Welsh"),), "I dropped Welsh off at the station", set()),
