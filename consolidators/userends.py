@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from . import hearsay, unsaid
 from .forms import norm
 from .lifeevents import implied_subject
 from .nlp_cache import parse_doc
@@ -31,8 +32,17 @@ from .types import ActiveFact, Fact, Turn, by_turn
 _ENDING = frozenset("leave quit drop ditch abandon rehome give".split())
 #: Subjects that are the user: the speaker, or their household.
 _MINE = frozenset({"i", "we"})
-#: Words of the verb's own that keep it from being a finished fact.
-_NOT_DONE = frozenset("not never n't will would could might may should".split())
+#: Words of the verb's own that keep it from being a finished fact: a denial, a modal, what nearly happened.
+_NOT_DONE = frozenset("not never n't will would could might may should nearly almost".split())
+#: A clause's opener that makes it a condition, not a fact: "if Biscuit died I'd be lost".
+_CONDITIONS = frozenset("if unless suppose supposing".split())
+#: Nouns of a span of time or of an outing: what a giving or a leaving lasts for is a handover or a trip, not an end.
+_SPANS = frozenset(
+    "weekend afternoon morning evening night day days week weeks month months holiday holidays trip vacation"
+    " dawn dusk noon midnight sunrise sunset break".split()
+)
+#: Verbs of coming back or travelling on after a leaving: the home was left for an outing.
+_RETURNS = frozenset("return come drive fly head ride walk go".split())
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,7 @@ class Ended:
 
     held: Held
     new: str = ""
+    kept: bool = False  # the sentence names the value but ends nothing: no reader's take-back of it stands
 
 
 def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
@@ -63,7 +74,7 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
         gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() in USER_ROLES else []
         values = {norm(e.held.value) for e in gone}
         out += [f for f in stated if not (f.subject == USER and f.retract and norm(f.object) in values)]
-        for e in gone:
+        for e in (e for e in gone if not e.kept):
             said = Fact(USER, e.held.predicate, e.held.value, 0.8, valid_from=turn.ts, event_ids=(turn.event_id,))
             out.append(replace(said, retract=True))
             out += [replace(said, object=e.new)] if e.new else []
@@ -83,12 +94,64 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
         if doc is None:
             return
         for h in named:
-            if h.predicate == "married to" and _single(doc):
+            described = re.search(rf"\b(?:the|a|an|that) [a-z]+ {re.escape(h.value)}\b", text, re.I)
+            if described or not _asserted(text, "single" if h.predicate == "married to" else h.value):
+                yield Ended(h, kept=True)  # the gates every reader sits behind: a scene, a dream, hearsay, "nearly"
+            elif h.predicate == "married to" and _single(doc):
                 yield Ended(h)
+            elif h.predicate == "married to" and not words & set(norm(h.value).split()):
+                yield Ended(h, kept=True)  # "single on paper": a "single" that is no marital status ends nothing
             elif _object_of_ending(doc, h.value) or h.predicate == "has pet" and _died(doc, h.value):
                 yield Ended(h)
             elif h.predicate == "has pet" and (name := _renamed(doc, h.value)):
                 yield Ended(h, name)
+            elif h.predicate != "married to" and _held_object(doc, h.value):
+                yield Ended(h, kept=True)  # "dropped Kai off at school": an act on the value that ends nothing
+
+
+def _asserted(text: str, value: str) -> bool:
+    """Whether ``text`` states what it says of ``value`` as the user's own real fact: the shared gates of
+    :mod:`consolidators.unsaid` (a take-back, fiction, what nearly happened) and :mod:`consolidators.hearsay`
+    (another's belief, a dream, a scene, a namesake who is someone else's)."""
+    said = Fact(USER, "has", value, 0.8)
+    return not (unsaid.unsaid(said, text) or hearsay.unasserted(text, value) or hearsay.anothers(text, value))
+
+
+def _real(verb: Any) -> bool:
+    """A verb that states a fact: not denied, modal or nearly done, and in no clause of a condition."""
+    if not _not_denied(verb):
+        return False
+    tok = verb
+    while True:
+        if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in tok.children):
+            return False
+        if tok.head.i == tok.i:
+            return True
+        tok = tok.head
+
+
+def _the_held(tok: Any) -> bool:
+    """The held value's word names the user's own, not a namesake another's description picks out ("the band
+    Mochi", "Biscuit, the dog from the film"): no determiner or common noun before it, no description beside it
+    that is not the user's ("Biscuit, our beagle")."""
+    words = [t for t in tok.doc[max(tok.i - 3, 0) : tok.i]]
+    if words and words[-1].tag_ in ("NN", "NNS") and any(w.lower_ in ("the", "a", "an", "that") for w in words):
+        return False
+    for c in tok.children:
+        if c.dep_ == "appos" and not any(g.lower_ in ("my", "our") for g in c.subtree):
+            return False
+    return True
+
+
+def _a_span(verb: Any) -> bool:
+    """A time the act lasts or happens in, said with it: "for the weekend", "while we were away", "at dawn",
+    "on a day trip"."""
+    for c in verb.children:
+        if c.dep_ == "advcl" and any(m.lower_ in ("while", "until", "till") for m in c.children):
+            return True
+        if c.dep_ == "prep" and any(g.dep_ == "pobj" and lemmatise(g.lower_, "NOUN") in _SPANS for g in c.children):
+            return True
+    return any(lemmatise(t.lower_, "NOUN") in ("trip", "outing") for t in verb.doc)
 
 
 def _object_of_ending(doc: Any, value: str) -> bool:
@@ -98,9 +161,32 @@ def _object_of_ending(doc: Any, value: str) -> bool:
         if tok.dep_ != "dobj" or norm(tok.text) not in words:
             continue
         verb = tok.head
-        if _lemma(verb) in _ENDING and _ends(verb) and _done_by_user(verb):
+        if _lemma(verb) in _ENDING and _ends(verb) and _done_by_user(verb) and _the_held(tok) and _for_good(verb):
             return True
     return False
+
+
+def _held_object(doc: Any, value: str) -> bool:
+    """Whether ``value`` is the object of a verb of ending or the subject of a death the readers did not end."""
+    words = norm(value).split()
+    return any(
+        norm(t.text) in words
+        and (t.dep_ == "dobj" and _lemma(t.head) in _ENDING or t.dep_ == "nsubj" and _lemma(t.head) in ("die", "pass"))
+        for t in doc
+    )
+
+
+def _for_good(verb: Any) -> bool:
+    """An ending, not a handover, an errand or an outing: no span of time ("gave X to my mum for the weekend"), no
+    drop-off ("dropped Kai off at school", "dropped X at the groomer"), no second object ("left Corvell a bad
+    review"), no return or journey on ("left Ravenna at dawn and drove to the coast", "… and returned at 30")."""
+    kids = list(verb.children)
+    if _a_span(verb) or sum(c.dep_ in ("dobj", "dative") for c in kids) > 1:
+        return False
+    kids += [g for c in kids if c.dep_ == "dobj" for g in c.children]  # "off" the parse hangs on the object
+    if _lemma(verb) == "drop" and any(c.dep_ == "prt" or c.dep_ == "prep" and c.lower_ in ("at", "to") for c in kids):
+        return False
+    return not any(c.dep_ == "conj" and _lemma(c) in _RETURNS for c in kids)
 
 
 def _lemma(verb: Any) -> str:
@@ -121,7 +207,7 @@ def _done_by_user(verb: Any) -> bool:
     if verb.tag_ not in ("VBD", "VBN"):
         return False  # "I'm leaving Chicago next month", "we leave Chicago on Friday": not done yet
     kids = list(verb.children)
-    if any(c.lower_ in _NOT_DONE or c.dep_ == "neg" for c in kids):
+    if not _real(verb):
         return False
     if verb.tag_ == "VBN" and any(
         c.dep_ in ("aux", "auxpass") and c.lower_ not in ("have", "has", "had") for c in kids
@@ -141,8 +227,8 @@ def _died(doc: Any, name: str) -> bool:
             continue
         verb, lemma = tok.head, _lemma(tok.head)
         away = any(c.lower_ in ("away", "on") for c in verb.children)
-        if (lemma == "die" or lemma == "pass" and away) and verb.tag_ in ("VBD", "VBN") and _not_denied(verb):
-            return True
+        if (lemma == "die" or lemma == "pass" and away) and verb.tag_ in ("VBD", "VBN") and _real(verb):
+            return _the_held(tok)
     return False
 
 
@@ -152,8 +238,10 @@ def _renamed(doc: Any, name: str) -> str:
         if norm(tok.text) != norm(name).split()[-1] or tok.dep_ not in ("nsubjpass", "dobj"):
             continue
         verb = tok.head
-        if _lemma(verb) not in ("call", "name", "rename") or not _not_denied(verb):
+        if _lemma(verb) not in ("call", "name", "rename") or not _real(verb) or not _the_held(tok):
             continue
+        if any(c.dep_ == "agent" and not any(g.lower_ in ("us", "me") for g in c.children) for c in verb.children):
+            continue  # "is called Crumble by the kids": what others call the pet, not its name
         if tok.dep_ == "dobj" and _lemma(verb) != "rename":
             continue  # "we called Pickle in": calling a pet is no new name
         new = [c for c in verb.children if c.dep_ in ("oprd", "attr")]
@@ -174,7 +262,7 @@ def _single(doc: Any) -> bool:
             continue
         verb = tok.head
         kids = list(verb.children)
-        if any(c.dep_ == "neg" or c.lower_ in _NOT_DONE for c in kids):
-            return False
+        if not _real(verb) or any(c.dep_ == "prep" for c in [*tok.children, *kids]):
+            return False  # "single at heart", "single on paper": single only in a respect
         return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in kids)
     return False

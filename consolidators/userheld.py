@@ -41,12 +41,17 @@ _MOVED = re.compile(r"\b(?:mov(?:ed|ing)|relocat\w+|emigrat\w+|settled|landed|pa
 def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
     """``facts`` (the session's, in turn order) with the user's values read against the held ones."""
     held = held_values(active)
+    tools = {
+        norm(a.object) for a in active if a.subject == USER and (a.predicate == "uses" or a.predicate in TOOL_ROLES)
+    }
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
         new_employer = any(f.subject == USER and f.predicate == "works at" and not f.retract for f in stated)
         left = {f.predicate for f in stated if f.subject == USER and f.retract}  # "I left DeepMind, …"
         for f in stated:
+            if f.subject == USER and f.predicate == "lives in" and not f.retract and norm(f.object) in tools:
+                continue  # "quit Spotify and moved to Tidal": a tool memory holds is no home moved to
             if f.subject == USER and f.predicate in RELATIONS:
                 sentence = _sentence_of(turn.content, f.object)
                 at_work = new_employer or _names_employer(sentence, held.get("works at"))

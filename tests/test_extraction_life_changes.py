@@ -109,6 +109,27 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ((("has pet", "Pompom"),), "Pompom gave me such a fright this morning", set()),
     ((("has pet", "Pompom"),), "we didn't give Pompom away in the end", set()),
     ((("married to", "Oriel"),), "I'm not single, Oriel and I are very happy", set()),
+    # behind the gates every reader sits behind: what nearly happened, a condition, a scene, a dream, a belief,
+    # a take-back, a namesake described as another's; and an act on the value that ends nothing
+    ((("has pet", "Wombat"),), "Wombat almost died at the vet on Monday", set()),
+    ((("has pet", "Wombat"),), "if Wombat died we'd be heartbroken", set()),
+    ((("has pet", "Wombat"),), "In my screenplay, Wombat passed away", set()),
+    ((("has pet", "Wombat"),), "Wombat passed away — jk, she is chewing a sock", set()),
+    ((("has pet", "Wombat"),), "Wombat, the horse from the cartoon, died", set()),
+    ((("has pet", "Wombat"),), "Wombat is now called Bean by my nephews", set()),
+    ((("has pet", "Wombat"),), "we gave Wombat to my brother while we were in Kenya", set()),
+    ((("has pet", "Wombat"),), "I dropped Wombat off at daycare", set()),
+    ((("speaks", "Welsh"),), "I nearly dropped Welsh in the spring", set()),
+    ((("married to", "Oriel"),), "For this drill, I'm still single", set()),
+    ((("lives in", "Dunedin"),), "In the play, we left Dunedin", set()),
+    ((("uses", "Kelpa"),), "I left Kelpa a glowing review", set()),
+    ((("married to", "Oriel"),), "I'm still single on the census, we never filed", set()),
+    ((("uses", "Deezer"), ("uses", "Qobuz")), "I quit Deezer and moved to Qobuz", {("uses", "deezer", True)}),
+    ((("has pet", "Wombat"),), "the singer Wombat is now called Womb", set()),
+    ((("has pet", "Wombat"),), "we gave Wombat to my aunt for the week", set()),
+    ((("speaks", "Welsh"),), "I dropped Welsh off at the station", set()),
+    ((("lives in", "Dunedin"),), "we left Dunedin for the afternoon", set()),
+    ((("lives in", "Dunedin"),), "I left Dunedin when I was 20, and returned at 40", set()),
 ]
 
 
