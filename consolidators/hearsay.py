@@ -58,7 +58,7 @@ _WEIGHING_VERBS = frozenset("weigh consider mull explore eye contemplate ponder 
 _INVERTING = frozenset("had were should".split())
 _INVERSION_CUE = re.compile(r"(?:^|[,;:]\s*)(?:[Hh]ad|[Ww]ere|[Ss]hould) (?!been\b|not\b|to\b)\w")
 #: A denial set off from its verb by an aside: "did not, as is often claimed, die in …", "I have never, not once, …".
-_SET_OFF_DENIAL = re.compile(r"\b(?:not|never|n't)\s*[,—–(]", re.I)
+_SET_OFF_DENIAL = re.compile(r"(?:\bnot|\bnever|n't)\s*[,—–(]", re.I)  # "don't" holds no boundary before "n't"
 #: Words that make the thing they describe a wish: "my ideal home", "my dream job".
 _WISHED = frozenset("ideal dream fantasy".split())
 #: Adjectives of belief whose clause is the holder's, not the writer's: "convinced I work at a bank".
@@ -77,7 +77,9 @@ _WORKS = frozenset(
     ).split()
 )
 #: Frames the user asks the assistant to play along with: "for this exercise", "for the roleplay".
-_PRETENCES = frozenset("exercise roleplay role-play scenario hypothetical simulation drill sim".split())
+_PRETENCES = frozenset(
+    "exercise roleplay role-play scenario hypothetical simulation drill sim practice rehearsal".split()
+)
 #: Modifiers that make any scene a made-up one: "in the mock trial", "in a fictional town", "in the virtual office".
 _UNREAL = frozenset("mock fictional fictitious imaginary hypothetical virtual pretend make-believe".split())
 #: Works that need no determiner to be one: "in season two", "in episode 4".
@@ -164,18 +166,32 @@ def _denied(path: list[Any]) -> bool:
     hang the verb on the aside ("does not, strictly speaking, live in …" as "speaking … and live"), so any word
     above the value counts."""
     doc = path[0].doc
-    above = {tok.i for tok in path}
     for neg in doc:
         if neg.dep_ != "neg" or neg.i + 1 >= len(doc) or doc[neg.i + 1].text not in _ASIDE_OPENERS:
             continue
+        closer = _ASIDE_OPENERS[doc[neg.i + 1].text]
+        # an aside never closed is none: "I don't, but I work at Ikea" goes straight on to a clause of its own
+        aside_end = next((t.i for t in doc[neg.i + 2 :] if t.text == closer), neg.i + 1)
+        above = {tok.i for tok in _own_clauses(path, aside_end)}
         denied = neg.head.head if neg.head.dep_ in ("aux", "auxpass") else neg.head
         if denied.i in above or neg.head.i in above:
             return True
     return False
 
 
+def _own_clauses(path: list[Any], aside_end: int) -> list[Any]:
+    """``path`` up to the first conjoined clause with a subject of its own said after the aside ends: "I'm not,
+    like, rich, but I live in Monaco" says "live" anew, so no denial above it reaches the value. A clause inside
+    the aside is the aside ("don't — and my mum finds this odd — work at …", which the parse may hang the verb
+    on), and a verb with no subject stays under the denial ("does not, strictly speaking, live in")."""
+    for n, tok in enumerate(path):
+        if tok.dep_ == "conj" and tok.i > aside_end and any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.children):
+            return path[: n + 1]
+    return path
+
+
 #: Marks that open an aside after a denial.
-_ASIDE_OPENERS = frozenset({",", "—", "–", "("})
+_ASIDE_OPENERS = {",": ",", "—": "—", "–": "–", "(": ")"}  # each with the mark that closes its aside
 
 
 def in_a_past_stage(text: str, value: str) -> bool:
@@ -367,8 +383,15 @@ def _a_work(prep: Any) -> bool:
 def _pretence(work: Any) -> bool:
     """ "this exercise", "the roleplay", "our scenario": a made-up frame named with its determiner, so that "for
     example" or "for work" is none."""
-    determined = any(c.dep_ in ("det", "poss") for c in work.children)
-    return work.dep_ == "pobj" and determined and lemmatise(work.lower_, "NOUN") in _PRETENCES
+    # the parse may hang the determiner on a compound's first part ("this" on "role" in "this role-play")
+    determined = any(c.dep_ in ("det", "poss") for c in work.doc[work.left_edge.i : work.i])
+    # a compound said in parts ("role - play") is one word
+    joined = "".join(t.lower_ for t in work.doc[work.left_edge.i : work.i + 1] if t.dep_ in ("compound", "punct"))
+    lemma = lemmatise(work.lower_, "NOUN")
+    # "my practice" is a business, "the interview practice" a rehearsal
+    mine = lemma == "practice" and any(c.dep_ == "poss" for c in work.children)
+    named = lemma in _PRETENCES or joined + lemma in _PRETENCES
+    return work.dep_ == "pobj" and determined and named and not mine
 
 
 def _a_past_stage(prep: Any) -> bool:

@@ -52,7 +52,12 @@ _FICTION = re.compile(
 )
 #: A statement the speaker turns over at its end: sarcasm's tag ("… /s"), a closing "not" ("… Eclipse... NOT"),
 #: "said no one ever".
-_TURNED_OVER = re.compile(r"(?:\s/s|(?:\.\.\.|…|[,—–]|\s-)\s*not|,? said no ?one(?: ever)?)\W*$", re.I)
+#: A mocking tag that closes the sentence, after a pause or a laugh: "…, yeah right", "…, haha, as if".
+_TURNED_OVER = re.compile(
+    r"(?:\s/s|(?:\.\.\.|…|[,—–]|\s-)\s*not|,? said no ?one(?: ever)?"
+    r"|(?:[,(—–]|\s-)\s*(?:(?:lol|haha|ha|lmao)\W*\s*)?(?:yeah,? right|as if))\W*$",
+    re.I,
+)
 #: Irony's marks: an agreement that mocks ("Yeah right, …", "Oh sure, …", "Right, because I totally …", "Sure, and I'm
 #: the Pope.") or a liking stressed in capitals after "just" or "totally" ("I just LOVE debugging on a Sunday").
 _IRONIC = re.compile(
@@ -77,8 +82,17 @@ _FELL_THROUGH = re.compile(
 #: Words one of which every self-repair holds: the pattern runs only when one is there.
 _REPAIR_CUES = (
     *("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry", "well"),
-    *("kidding", "joking", "jk", "misspoke", "no,"),
+    *("kidding", "joking", "jk", "misspoke", "no,", "— no", "– no"),
 )
+#: What a take-back after a dash goes on to when it replaces the value: a name, a noun phrase, a change of tense
+#: or a word on the old value ("— well, Neovim", "— no, a technician", "— well, I will by June", "— no, that was
+#: …"). Praise or a sincere aside ("— well, I love it here", "— no, really, it's lovely") replaces nothing.
+_REPLACING = (
+    r"(?=\s*(?:(?-i:(?!I\b)[A-Z0-9])|(?:an?|the|my|our|not|that|more|sort of|kind of|technically)\b"
+    r"|(?:I|we)(?:'ll| will| won't| did| was| were| used to| moved| meant| mean| switched| left| quit)\b))"
+)
+#: What "I mean" is followed by when it repairs: a value, not an object of sincerity ("sorry I mean it").
+_MEANT = r"(?!,?\s*(?:it|that|this|every word|what I said|well|no|really|seriously)\b)"
 #: A state the copula dates to a past year, unless the verb after it is an event ("was appointed", "was born").
 #: "served as" is the copula of an office held for a term ("served as President of X in 2025").
 _COPULA = (
@@ -89,15 +103,18 @@ _PAST_YEAR = re.compile(
 )
 #: A self-repair: what the speaker said before it is withdrawn, what follows replaces it.
 _REPAIR = re.compile(
-    r"(?:[—–,;:.]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
-    r"|my bad|sorry,? (?:I meant|I mean|it's|it is|that's|that is|make that)\b|I misspoke|(?:just )?(?:kidding|joking)\b"
-    r"|jk\b"
+    r"(?:[—–,;:.(]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
+    r"|my bad|sorry,? (?:(?:I meant|I mean)\b" + _MEANT + r"|(?:it's|it is|that's|that is|make that)\b)"
+    r"|I misspoke|(?:just )?(?:kidding|joking)\b|jk\b"
     # "I live in Leeds — well, I did until March": the state is past
     r"|well,? (?:(?:I|we) )?(?:did|was|were|used to)(?=\s*(?:[,.!]|$|until|till|before|back then))"
     # after a dash, a bare "no" (what "actually no" is once "actually" is read away) or a "well" that goes on to
     # something else ("my editor is Vim — well, Neovim technically", "I live in Calgary — well, I will soon") takes the
     # value back; a comma's "well" is filler ("Oslo, well, it rains")
     r"|(?<=[—–] )(?:no|well),"
+    + _REPLACING
+    # a bare "no" closing the sentence ("… — actually, no", "actually" read away) takes the value back alone
+    + r"|(?<=[—–] )no\W*$"
     # "Cron — sorry, Notion Calendar now" names the value; "…, sorry Google" apologises to someone
     r"|sorry, (?-i:(?!I\b)[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)*)(?: now)?\W*$)",
     re.I,

@@ -41,6 +41,9 @@ UNREAD: list[str] = [
     "Oh sure, I'm a billionaire living in Monaco.",
     "Right, because I'm totally a surgeon.",
     "Great, I just LOVE Mondays.",
+    # irony's tag closing the sentence, after a pause or a laugh
+    "I am a dentist in Leith, lol, as if.",
+    "I'm a pilot for KLM, yeah right.",
 ]
 
 READ: list[tuple[str, Triple]] = [

@@ -21,14 +21,22 @@ UNREAD: list[str] = [
     "my shell is fish — just kidding, still deciding, what do you suggest?",
     "I'm a welder — jk, I sell insurance.",
     "we moved to Graz in May — sorry, I mean Linz, Graz was plan B. which gyms are near the centre?",
+    # a bare "no" that closes the sentence ("actually" read away), a joke owned up to in brackets
+    "I'm based in Bergen — actually, no.",
+    "I'm an architect (joking).",
     # a made-up frame that opens the sentence (hearsay._opens, hearsay._pretence)
     "In the story I'm co-writing, I'm a chef in Naples.",
     "In the comic we're drawing, I live in Neo Lagos.",
     "For this exercise, I work at a bank in Zurich.",
     "For the roleplay, I'm a vet living in Kilkenny.",
+    # without its comma, a compound said in parts, a rehearsal
+    "For this role-play I work at a bakery in Ghent.",
+    "For the job interview practice, I'm a product manager at Dunmore Tech.",
     # a denial set off from its verb by an aside (hearsay._denied)
     "Ivo Rask did not, as is commonly assumed, die in Uppsala.",
     "I do not, strictly speaking, live in London.",
+    # a contracted denial, its aside a clause of its own between dashes
+    "I don't — and my mum finds this odd — work at Halcyon Bank.",
     # a change a company is still weighing (hearsay._weighed)
     "Tovik Bank is weighing a shift of its head office to Aarhus.",
     "Marlo Studios is mulling a move of its headquarters to Lisbon, two people said.",
@@ -43,12 +51,17 @@ READ: list[tuple[str, Triple]] = [
     # a repair that says the value again keeps it; a comma's "well" is filler
     ("I live in Leeds — well, on the edge of Leeds.", ("user", "lives in", "Leeds")),
     ("I live in Turku, well, it's fine.", ("user", "lives in", "Turku")),
+    # after a dash, a "well" or a "no" that goes on to praise replaces nothing; "sorry I mean it" names no value
+    ("I live in Galway — well, I adore it here.", ("user", "lives in", "Galway")),
+    ("I live in Dundee — no, honestly, it's great.", ("user", "lives in", "Dundee")),
+    ("I work at Brightwell Foods, sorry I mean it, the team is great.", ("user", "works at", "Brightwell Foods")),
     # a frame that is no pretence, and a scene that does not open the sentence
     ("For work, I use Slack.", ("user", "uses", "Slack")),
     ("I work as a nurse in Derry.", ("user", "works as", "nurse")),
     # a negation whose clause ends before the fact
     ("Not a morning person, but I live in Tromsø.", ("user", "lives in", "Tromsø")),
     ("I don't, but I work at Ikea.", ("user", "works at", "Ikea")),
+    ("I'm not, you know, sporty, but I live in Chamonix.", ("user", "lives in", "Chamonix")),
     # a change made, beside a thing discussed
     (
         "Velta Group discussed the merger and moved its head office to Riga.",
