@@ -49,7 +49,7 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with the user's pets ``text`` names, unless a fact already names them."""
     if "?" in text or not _A_PET.search(text) or PET_GONE.search(text):
         return found
-    if not _OWNED.search(text) and not _had_among_others(text):
+    if not any(_the_users(text, m) for m in _OWNED.finditer(text)) and not _had_among_others(text):
         return found
     if _SOMEONE_ELSES.search(text):
         return found
@@ -61,6 +61,18 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
             have.add(name.lower())
             out.append(fact("has pet", name, 0.75))
     return out
+
+
+#: A third person before a bare "adopted a …": "he just adopted a greyhound" is his, chat's dropped "I" is not there.
+_THEIR_TURN = re.compile(r"\b(?P<who>he|she|they|[A-Z][a-z]+)(?: (?:just|recently|finally|also|then|has|have|had))* $")
+
+
+def _the_users(text: str, m: re.Match[str]) -> bool:
+    """Whether an owning phrase is the user's: a bare "adopted a rabbit" is, unless someone else is its subject."""
+    if m.group(0).split()[0].lower() not in ("adopted", "rescued", "got"):  # "my …", "we have …", "I adopted …"
+        return True
+    who = _THEIR_TURN.search(text[: m.start()])
+    return who is None or who["who"] in ("I", "We", "Then", "So", "And", "Finally", "Just", "Also")
 
 
 #: The verbs by which "I" or "we" have a pet: "we've got", "I have", "we adopted".

@@ -54,6 +54,10 @@ CHAT: list[tuple[str, list[Triple]]] = [
     ("our dog Pickles just turned three", [("user", "has pet", "Pickles", False)]),
     ("I've got a corgi called Waffles who runs the house", [("user", "has pet", "Waffles", False)]),
     ("we adopted a rescue greyhound called Pickles", [("user", "has pet", "Pickles", False)]),
+    # chat's dropped "I" before "adopted" is the user's; a third person before it is not
+    ("finally adopted a whippet called Nettle", [("user", "has pet", "Nettle", False)]),
+    ("Tamsin runs the lab, she just adopted a whippet called Nettle", []),
+    ("Ravi adopted a whippet called Nettle last week", []),
     ("my dog is sick", []),
     # degrees and classes
     ("I'm doing my PhD at the University of Edinburgh", [("user", "studies at", "University of Edinburgh", False)]),
