@@ -14,10 +14,17 @@ row derived from its answering turn (the turn itself, its passage, or a fact it
 stated), ``-`` when none of the first ``--k`` rows is. Printed per question and
 summed as hit@1, hit@3 and mean reciprocal rank, per tier and per kind of
 question (first person, about others).
+
+A second namespace (``turns``) asks only about the provisional tier, turns before
+any consolidation: first-person questions, each beside another person's sentence
+that shares the question's words more than the user's own answer does ("where do
+I work": "I got hired by …" against "My cousin works at …"). Its rank is the
+position of the user's answering turn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -132,6 +139,100 @@ FIRST_PERSON = {
 }
 
 
+# (question, the user's answer, another person's sentence sharing the question's words)
+TURN_PAIRS: tuple[tuple[str, str, str], ...] = (
+    (
+        "where do I work",
+        "I got hired by Feldmann Logistics in January, doing their payroll.",
+        "My cousin works at the airport in Faro.",
+    ),
+    (
+        "what instrument do I play",
+        "I've been practising the cello every evening.",
+        "My nephew plays the trumpet in his school band.",
+    ),
+    ("where do I go running", "I jog along the river path most mornings.", "My flatmate goes running in the park."),
+    (
+        "what do I study",
+        "I'm doing a master's degree in marine biology.",
+        "My girlfriend studies law at the university.",
+    ),
+    (
+        "what do I drink in the morning",
+        "I always start the day with a cup of green tea.",
+        "My boss drinks three espressos every morning.",
+    ),
+    (
+        "what pet do I have",
+        "I adopted a grey rabbit called Biscuit last spring.",
+        "My aunt has a pet parrot that talks.",
+    ),
+    (
+        "which team do I support",
+        "I've been a Benfica fan since I was a kid.",
+        "My uncle supports Porto and never stops talking about it.",
+    ),
+    (
+        "how do I get to work",
+        "I cycle to the office, about twenty minutes each way.",
+        "My colleague gets to work by train.",
+    ),
+    (
+        "what do I cook for dinner",
+        "I usually make a vegetable curry on weeknights.",
+        "My roommate cooks pasta for dinner almost every night.",
+    ),
+    (
+        "where do I shop for groceries",
+        "I buy my food at the farmers' market on Saturdays.",
+        "My mum shops for groceries at Lidl.",
+    ),
+    (
+        "what language am I learning",
+        "I've started taking Japanese lessons on Tuesdays.",
+        "My daughter is learning Spanish at school.",
+    ),
+    ("what time do I wake up", "I'm usually up at half past five.", "My son wakes up at seven for school."),
+    (
+        "where do I go on holiday",
+        "I spend every August in a cabin in the Azores.",
+        "My parents go on holiday to Madeira every year.",
+    ),
+    (
+        "what do I read",
+        "I'm halfway through a history of the Ottoman empire.",
+        "My grandmother reads crime novels all day.",
+    ),
+    ("what car do I own", "I bought a second-hand Volvo estate last year.", "My neighbour owns a red Fiat."),
+    (
+        "where do I swim",
+        "I do laps at the municipal pool on Fridays.",
+        "My brother-in-law swims in the sea all year round.",
+    ),
+    (
+        "what music do I listen to",
+        "I've had jazz records on repeat all week.",
+        "My teenage son listens to drill music nonstop.",
+    ),
+    ("which gym do I go to", "I train at FitHub near the station.", "My partner goes to the gym at lunchtime."),
+    ("what am I saving for", "I'm putting money aside for a flat deposit.", "My sister is saving for a trip to Japan."),
+    (
+        "where do I volunteer",
+        "I help out at the food bank on Sunday mornings.",
+        "My friend Tiago volunteers at an animal shelter.",
+    ),
+    ("who do I live with", "I share a flat with two students.", "My grandfather lives with my aunt now."),
+    ("what do I do on weekends", "I go hiking in the hills most Saturdays.", "Marta spends her weekends painting."),
+    ("what games do I play", "I'm hooked on chess puzzles lately.", "Duarte plays video games until 3am."),
+    (
+        "where do I park",
+        "I leave the car in the garage under our building.",
+        "Sofia parks on the street outside her office.",
+    ),
+)
+TURNS_NAMESPACE = "turns"
+
+
 @dataclass(frozen=True)
 class Ranked:
     question: str
@@ -140,28 +241,39 @@ class Ranked:
     top: str  # what came first
 
 
-def stage(store: MemoryStore) -> dict[str, str]:
+def stage(store: MemoryStore, sessions: dict[str, list[tuple[str | None, str]]], namespace: str) -> dict[str, str]:
     """Stage every session (a day apart); the event id of each keyed turn."""
     start = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
     ids: dict[str, str] = {}
-    for day, (session, turns) in enumerate(SESSIONS.items()):
+    for day, (session, turns) in enumerate(sessions.items()):
         seq = 0
         for i, (key, text) in enumerate(turns):
             for role, content in (("user", text), ("assistant", FILLER[(i + 3 * day) % len(FILLER)])):
                 ts = start + timedelta(days=day, minutes=seq)
-                eid = store.stage(session, role, content, namespace=NAMESPACE, ts=ts, seq=seq)
+                eid = store.stage(session, role, content, namespace=namespace, ts=ts, seq=seq)
                 if role == "user" and key:
                     ids[key] = eid
                 seq += 1
     return ids
 
 
-def ask(store: MemoryStore, ids: dict[str, str], k: int) -> list[Ranked]:
+def turn_sessions() -> dict[str, list[tuple[str | None, str]]]:
+    """TURN_PAIRS as sessions of four pairs, the other person's sentence said first in every other pair."""
+    turns: list[tuple[str | None, str]] = []
+    for i, (_, own, other) in enumerate(TURN_PAIRS):
+        pair: list[tuple[str | None, str]] = [(f"own{i}", own), (None, other)]
+        turns += pair if i % 2 else pair[::-1]
+    return {f"day{d}": turns[d * 8 : d * 8 + 8] for d in range((len(turns) + 7) // 8)}
+
+
+def ask(
+    store: MemoryStore, ids: dict[str, str], k: int, questions: Sequence[tuple[str, str]], namespace: str
+) -> list[Ranked]:
     out = []
-    for question, key in QUESTIONS:
-        found = store.recall(question, namespace=NAMESPACE, k=k)
+    for question, key in questions:
+        found = store.recall(question, namespace=namespace, k=k)
         rank = next((i + 1 for i, m in enumerate(found) if ids[key] in m.event_ids), None)
-        person = "first" if key in FIRST_PERSON else "others"
+        person = "first" if key in FIRST_PERSON or key.startswith("own") else "others"
         out.append(Ranked(question, person, rank, found[0].content if found else ""))
     return out
 
@@ -177,7 +289,8 @@ def summary(ranked: list[Ranked]) -> dict[str, float]:
 
 def run(k: int) -> dict[str, list[Ranked]]:
     with c.temp_server() as admin, c.open_store(c.fresh_database(admin)) as store:
-        ids = stage(store)
+        ids = stage(store, SESSIONS, NAMESPACE)
+        turn_ids = stage(store, turn_sessions(), TURNS_NAMESPACE)
         run_realtime(store)
         tiers = {}
         for tier in ("provisional", "consolidated"):
@@ -186,7 +299,10 @@ def run(k: int) -> dict[str, list[Ranked]]:
             with store.connection() as conn:
                 conn.execute("ANALYZE memory")
             term_stats.forget()
-            tiers[tier] = ask(store, ids, k)
+            if tier == "provisional":
+                turn_questions = [(q, f"own{i}") for i, (q, _, _) in enumerate(TURN_PAIRS)]
+                tiers["provisional turns"] = ask(store, turn_ids, k, turn_questions, TURNS_NAMESPACE)
+            tiers[tier] = ask(store, ids, k, QUESTIONS, NAMESPACE)
         return tiers
 
 
@@ -198,7 +314,7 @@ def main() -> None:
     tiers = run(args.k)
     figures: dict[str, Any] = {}
     for tier, ranked in tiers.items():
-        for who in ("all", "first", "others"):
+        for who in ("first",) if tier == "provisional turns" else ("all", "first", "others"):
             picked = [r for r in ranked if who == "all" or r.person == who]
             figures |= {f"{tier}, {who}: {name}": value for name, value in summary(picked).items()}
     mine = [r for r in tiers["consolidated"] if r.person == "first"]

@@ -171,6 +171,11 @@ class Engine:
             )
             self.report.replaced += 1
             return True
+        if effect == Verdict.DUPLICATE and self._first_said(new, d):
+            # the older statement is the fact's first saying: it stays, with its valid_from
+            self._retire(old.id, new.id, None, Op.DUPLICATE, [old.id, new.id], {**signals, "late_arrival": True})
+            self.report.duplicates += 1
+            return False
         if effect == Verdict.DUPLICATE:
             self._retire(new.id, old.id, None, Op.DUPLICATE, [new.id, old.id], signals)
             self.report.duplicates += 1
@@ -181,6 +186,21 @@ class Engine:
         kept_beside.append(d)
         self.report.coexisting += 1
         return False
+
+    def _first_said(self, new: FactView, d: Decision) -> bool:
+        """Whether ``new`` restates ``d``'s active fact from before it was said, the value unchanged between.
+
+        A restatement keeps the fact's first saying: the day it became true (the
+        recall table's 'valid from', what ``--as-of`` and ``history`` show) survives
+        a late import of an older session as it survives a later restatement. Not
+        over a pinned fact, nor past a change of value: a fact that replaced another
+        began a stretch the older saying was not part of.
+        """
+        old = d.candidate.fact
+        if new.valid_from >= old.valid_from or d.guard:
+            return False
+        ended = self.conn.execute(memories.ENDED_ANOTHER, (old.id,)).fetchone()
+        return not (ended and ended[0])
 
     def _log_coexistence(self, new: FactView, kept_beside: Sequence[Decision]) -> None:
         """One op per new fact for every judged pair that kept both (at most ``judged_per_fact``)."""

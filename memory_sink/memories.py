@@ -72,6 +72,11 @@ WITH named AS MATERIALIZED (SELECT id, namespace, superseded_at FROM memory WHER
 SELECT id::text FROM named WHERE namespace = %(ns)s AND superseded_at IS NULL
 """
 
+# Whether a fact ended another value's stretch (a row it replaced: retired with a
+# ``valid_to``; a restatement retires without one): then the value changed before the
+# fact was said, and an older restatement of it belongs to an earlier stretch.
+ENDED_ANOTHER = "SELECT EXISTS (SELECT 1 FROM memory WHERE superseded_by = %s AND valid_to IS NOT NULL)"
+
 SUPERSEDE_MANY = """
 UPDATE memory m SET superseded_at = %s, superseded_by = u.successor
 FROM unnest(%s::uuid[], %s::uuid[]) AS u(id, successor)

@@ -16,7 +16,14 @@ someone else (``ASIDE_WEIGHT``) without dropping them:
   question does not name: "where do I live" prefers ``user lives in`` to ``Ana
   lives in``, while "where did I say Ana lives" still takes Ana's. A question
   about the user's people ("where does my sister work") asks about a fact whose
-  subject is not the user, so "my" alone leaves facts as they are.
+  subject is not the user, so "my" alone leaves facts as they are. The same
+  question sets aside a turn (or a one-turn passage) whose sentence opens on
+  someone else as its subject, unless the question names them: one of the
+  user's people ("My parents still live in Coimbra" for "where do I live"), or
+  a name or "he"/"she"/"they" followed by its verb ("Marta spends her weekends
+  painting") in a turn that says nothing of the speaker ("I", "my", "we"). The
+  words that open a sentence are its subject in chat; "My wife and I moved" is
+  the user's own.
 
 Third-person questions are ranked as before. The words are read as they are
 written, no parser: recall must not load one (tests/test_architecture.py).
@@ -30,24 +37,52 @@ from dataclasses import dataclass
 from .vocab import Role
 
 WORDS = re.compile(r"[a-z]+")
+# A turn's sentence that opens on someone else, after a speaker's name (a passage's "user: ")
+# and an interjection ("Oh, "): one of the user's people, with up to two words between
+# ("my best friend", "my teenage son"), unless coordinated with the user. PostgreSQL
+# regular expressions (``\m``/``\M``: a word's start and end); the group is who, which the
+# question may name. People, not things: "My phone is a Pixel" is the user's.
+PEOPLE = (
+    "parent|mother|father|mum|mom|dad|sister|brother|daughter|son|child|children|kid|wife|husband|partner"
+    "|girlfriend|boyfriend|fiancee?|friend|neighbou?r|boss|manager|colleague|coworker|flatmate|roommate|housemate"
+    "|cousin|aunt|uncle|nephew|niece|grandmother|grandfather|grandma|grandpa|grandparent|family|team|landlord"
+)
+_OPENING = r"^(?:[A-Za-z]+: )?(?:[A-Za-z]+, )?"
+OTHERS_PEOPLE = rf"{_OPENING}(?:[Mm]y|[Oo]ur) (?:[a-z-]+ ){{0,2}}?({PEOPLE})s?\M(?! and (?:I|me)\M)"
+# ... or a name or a third-person pronoun followed by its verb ("Duarte plays", "She works",
+# "Ana really likes", "Rui moved"; the group is the name), read only in a turn with no
+# first-person word in any case ("My"): a capitalised word opens every sentence, and
+# "Lisbon is where I live" is the user's.
+OTHERS_NAMED = (
+    rf"{_OPENING}(He|She|They|[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:'s)? (?:[a-z]+ )?(?:is|was|has|[a-z]+s|[a-z]+ed)\M"
+)
+SPEAKER_WORDS = r"\m(?:I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\M"
 # "I'm", "I've", "I'd" split at the apostrophe, so "i" is found in each.
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
-# Set aside, a row's fused score counts half: first in one branch (1/61), it weighs less
-# than a row about the user found last in one (1/100, a branch's 40th); first in both
-# (2/61), it ties with one of the user's found first in one. A preference, not a filter.
-ASIDE_WEIGHT = 0.5
-# The SQL beside recall's fused rows (alias m): true for a row about someone else. A fact
+# Set aside, a row's fused score counts a quarter: first in both branches (2/61 -> 1/122),
+# it ranks after any row about the user a branch found in its first 40 (1/100), yet stays
+# on a page with room: a preference, not a filter. Half was not enough: a row about
+# someone else holds the question's words (its verb: "My parents still live in Coimbra"
+# for "where do I live") where the user's answer often does not ("I moved to Lisbon"), so
+# it comes first in both branches while the answer, found by meaning alone, came second in
+# one (1/62 against half of 2/61).
+ASIDE_WEIGHT = 0.25
+# The SQL beside recall's fused rows (alias m): the weight of a row about someone else, NULL
+# (read as 1) for any other. A fact
 # is the user's when its subject is (consolidators name the speaker "user"); a turn,
 # passage or episode is set aside when the assistant said all of its turns (memory_staging
 # keeps every staged turn's role, read by its primary key): a system or tool turn (a
 # calendar's "dentist Tuesday 3pm") can hold the user's facts. A row with no staged turn
-# (a summary passage claims none; a turn erased from staging) is nobody's aside: NULL,
-# which recall reads as false.
-ASIDE = f"""CASE WHEN m.kind = 'fact' THEN %(own_facts)s AND lower(m.subject) <> '{Role.USER}'
-        AND strpos(%(question)s, lower(m.subject)) = 0
-    ELSE %(own_turns)s AND (SELECT bool_and(s.role = '{Role.ASSISTANT}') FROM memory_staging s
-                            WHERE s.event_id = ANY(m.event_ids)) END"""
+# (a summary passage claims none; a turn erased from staging) is nobody's aside.
+WEIGHT = f"""CASE WHEN m.kind = 'fact' THEN CASE WHEN %(own_facts)s AND lower(m.subject) <> '{Role.USER}'
+        AND strpos(%(question)s, lower(m.subject)) = 0 THEN {ASIDE_WEIGHT} END
+    WHEN %(own_facts)s AND m.kind IN ('turn', 'passage') AND strpos(%(question)s, lower(coalesce(
+        substring(m.content FROM %(others_people)s),
+        CASE WHEN m.content !~* %(speaker_words)s THEN substring(m.content FROM %(others_named)s) END))) = 0
+        THEN {ASIDE_WEIGHT}
+    WHEN %(own_turns)s AND (SELECT bool_and(s.role = '{Role.ASSISTANT}') FROM memory_staging s
+                            WHERE s.event_id = ANY(m.event_ids)) THEN {ASIDE_WEIGHT} END"""
 
 
 @dataclass(frozen=True)
@@ -58,8 +93,15 @@ class Perspective:
     own_facts: bool
 
     def params(self, question: str) -> dict[str, object]:
-        """The parameters ``ASIDE`` reads."""
-        return {"own_turns": self.own_turns, "own_facts": self.own_facts, "question": question.lower()}
+        """The parameters ``WEIGHT`` reads."""
+        return {
+            "own_turns": self.own_turns,
+            "own_facts": self.own_facts,
+            "question": question.lower(),
+            "others_people": OTHERS_PEOPLE,
+            "others_named": OTHERS_NAMED,
+            "speaker_words": SPEAKER_WORDS,
+        }
 
 
 def of_question(question: str) -> Perspective:

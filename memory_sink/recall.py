@@ -161,7 +161,7 @@ FUSED = f"""{LEXICAL}, fused AS (
 )
 SELECT {M_COLS}, 1 - (m.embedding <=> %(q)s) AS score, {OUTDATED} AS outdated
 FROM fused f JOIN memory m ON m.id = f.id
-ORDER BY outdated, f.rrf * CASE WHEN coalesce({perspective.ASIDE}, false) THEN {perspective.ASIDE_WEIGHT} ELSE 1 END DESC,
+ORDER BY outdated, f.rrf * coalesce({perspective.WEIGHT}, 1) DESC,
          score DESC
 LIMIT %(k)s
 """

@@ -65,7 +65,9 @@ def test_a_first_person_question_sets_the_assistants_filler_aside(
     assert any(m.content.startswith("assistant:") for m in before)  # the filler embeds close to a short question
     page = store.recall(question, k=3)
     assert "teach maths" in page[0].content
-    assert all(m.content.startswith("user:") for m in page), [m.content for m in page]
+    # The user's own turns first; the turns about the user's people are set aside as well, so
+    # the third place goes to whichever aside ranked best.
+    assert all(m.content.startswith("user: I") for m in page[:2]), [m.content for m in page]
     # A question about someone else, or one put to the assistant, ranks as it did.
     for other in ("what does Lena do for a living", "what did you tell me about bikes"):
         assert [m.id for m in store.recall(other, k=5)] == [m.id for m in _neutral(monkeypatch, store, other, 5)]
@@ -94,3 +96,57 @@ def test_a_question_about_the_user_sets_other_peoples_facts_aside(
     for other in ("where did I say Ana lives", "where does my sister live"):
         neutral = _neutral(monkeypatch, store, other, kinds=["fact"])
         assert [m.id for m in store.recall(other, kinds=["fact"])] == [m.id for m in neutral]
+
+
+# The user's answers say it in other words than the questions; other people's sentences hold the questions' verbs.
+PEOPLES_TURNS = (
+    (
+        "where do I live",
+        "I rent a little flat above a bakery in Alfama.",
+        "My cousin Bea lives on a houseboat in Ghent.",
+    ),
+    ("what do I teach", "I run the chemistry classes at a grammar school.", "Teodoro teaches violin to beginners."),
+)
+
+
+def test_a_first_person_question_sets_turns_about_someone_else_aside(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i, (_, own, other) in enumerate(PEOPLES_TURNS):
+        store.stage("chat", "user", other, seq=2 * i)
+        store.stage("chat", "user", own, seq=2 * i + 1)
+    run_realtime(store)  # the provisional tier: turns, before any consolidation
+    for question, own, other in PEOPLES_TURNS:
+        assert _neutral(monkeypatch, store, question, 2)[0].content == other
+        assert [m.content for m in store.recall(question, k=2)][0] == own
+    # A question that names them, or asks about the user's people, ranks as it did.
+    for named in ("where did I say my cousin lives", "what did I say Teodoro teaches", "where does my cousin live"):
+        assert [m.id for m in store.recall(named, k=4)] == [m.id for m in _neutral(monkeypatch, store, named, 4)]
+
+
+@pytest.mark.parametrize(
+    ("turn", "whose"),
+    [
+        ("My wife and I moved to Braga last year.", None),  # the user is among its subjects
+        ("My laptop is a ThinkPad.", None),  # the user's thing, not one of the user's people
+        ("Oh, my older brother is a firefighter.", "brother"),
+        ("Nadia works nights at the hospital.", "Nadia"),
+        ("Braga is where I grew up.", None),  # a name opening a sentence of the user's
+        ("Moved to Braga last year.", None),  # the user's, its subject left out
+    ],
+)
+def test_a_turn_opening_on_someone_else_is_told_by_its_first_words(
+    store: MemoryStore, turn: str, whose: str | None
+) -> None:
+    with store.connection() as conn:
+        found = conn.execute(
+            "SELECT coalesce(substring(%(t)s FROM %(people)s),"
+            " CASE WHEN %(t)s !~* %(speaker)s THEN substring(%(t)s FROM %(named)s) END)",
+            {
+                "t": turn,
+                "people": perspective.OTHERS_PEOPLE,
+                "speaker": perspective.SPEAKER_WORDS,
+                "named": perspective.OTHERS_NAMED,
+            },
+        ).fetchone()
+    assert found is not None and found[0] == whose

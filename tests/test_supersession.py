@@ -236,6 +236,26 @@ def test_a_late_older_fact_does_not_replace_the_newer_one(store: MemoryStore) ->
     assert late["signals"]["late_arrival"] is True
 
 
+def test_a_late_older_restatement_keeps_the_facts_first_saying(store: MemoryStore) -> None:
+    say(store, "later", "user|lives in|Valencia", T0 + timedelta(days=5))
+    say(store, "earlier", "user|lives in|Valencia", T0)  # imported late: the user said it first here
+    current = store.facts()
+    assert [(f.object, f.valid_from) for f in current] == [("Valencia", T0)]
+    later = next(f for f in store.facts(all_versions=True) if f.valid_from == T0 + timedelta(days=5))
+    assert later.superseded_by == current[0].id and later.valid_to is None  # a restatement ends nothing
+    op = next(o for o in store.operations(later.id) if o["op"] == "duplicate")
+    assert op["signals"]["late_arrival"] is True
+    store.undo(op["op_id"])  # as undoing any restatement: both sayings active again
+    assert sorted(f.valid_from for f in store.facts()) == [T0, T0 + timedelta(days=5)]
+
+
+def test_an_older_restatement_does_not_reach_across_a_change_of_value(store: MemoryStore) -> None:
+    say(store, "a", "user|lives in|Bilbao", T0 + timedelta(days=2))
+    say(store, "b", "user|lives in|Valencia", T0 + timedelta(days=5))  # replaces Bilbao
+    say(store, "c", "user|lives in|Valencia", T0)  # an earlier stretch in Valencia, before Bilbao
+    assert [(f.object, f.valid_from) for f in store.facts()] == [("Valencia", T0 + timedelta(days=5))]
+
+
 def test_explicit_supersede_bypasses_the_metadata_guard_and_undo_restores(store: MemoryStore) -> None:
     say(store, "a", "user|prefers drink|tea", T0, project="alpha")
     say(store, "b", "user|prefers drink|coffee", T0 + timedelta(days=1), project="beta")
