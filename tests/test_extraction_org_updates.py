@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from consolidators import extract_triples
+from consolidators.pastholders import past_holder
+from consolidators.thirdmemory import Held, _hold, changes
 
 
 def _objects(sentence: str, predicate: str) -> set[str]:
@@ -108,3 +110,37 @@ def test_an_election_only_won_names_no_holder(sentence: str) -> None:
 def test_a_currency_still_accepted_is_not_the_currency() -> None:
     said = "Shoppers in Velt can still pay in crowns at some stalls, although the euro is now Ostria's currency."
     assert _objects(said, "currency") == {"euro"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "value"),
+    [
+        (
+            "Lise Arntzen, Fjellborg Bank's former chief executive, was appointed to the regional health board.",
+            "Fjellborg Bank",
+            "Lise Arntzen",
+        ),
+        ("Omar Haddad, Tessin's former mayor, has been named ambassador to Kerovia.", "Tessin", "Omar Haddad"),
+        (
+            "Ruth Mbeki, Calloway's former boss, was named chief executive of a Leeds software firm.",
+            "Calloway",
+            "Ruth Mbeki",
+        ),
+    ],
+)
+def test_a_past_holder_given_a_post_elsewhere_is_still_past(sentence: str, subject: str, value: str) -> None:
+    assert past_holder(sentence, subject, value)
+    held: dict[str, dict[str, Held]] = {}
+    _hold(held, subject, "ceo", "Someone Else", False)
+    assert [f for f in changes(sentence, held) if f.object == value] == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ana Lind, Corvane's former finance chief, was promoted to chief executive.",
+        "Ana Lind, Corvane's former finance chief, was named chief executive of Corvane.",
+    ],
+)
+def test_a_former_officer_given_the_top_post_holds_it_now(sentence: str) -> None:
+    assert not past_holder(sentence, "Corvane", "Ana Lind")
