@@ -126,7 +126,10 @@ def _capital(word: str) -> bool:
 
 
 def _next_capital(clause: str, end: int) -> bool:
+    """Whether a capitalised word follows, past any further particles ("de la Rosa", "van der Berg")."""
     nxt = _WORD.search(clause, end)
+    while nxt is not None and nxt[0] in _LINKS and nxt[0] != "&":
+        nxt = _WORD.search(clause, nxt.end())
     return nxt is not None and _capital(nxt[0])
 
 

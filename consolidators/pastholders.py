@@ -86,7 +86,12 @@ def past_holder(text: str, subject: str, value: str) -> bool:
     if head is None:
         return False
     owner = _words(subject)
-    if head.dep_ in ("nsubj", "nsubjpass") and lemmatise(head.head.lower_, "VERB") in _NEW_POST:
+    verb = head.head
+    if (
+        head.dep_ in ("nsubj", "nsubjpass")
+        and lemmatise(verb.lower_, "VERB") in _NEW_POST
+        and not _elsewhere(verb, owner)
+    ):
         return False  # "X, Corvane's former CFO, was named chief executive": the clause gives a post now
     for role in _roles(head):
         marked = former(role) or any(c.lower_ in _ORIGINAL for c in role.lefts if c.dep_ == "amod")
@@ -99,6 +104,30 @@ def past_holder(text: str, subject: str, value: str) -> bool:
         if any(former(c) and _owned(c, owner) for c in other):
             return True
     return any(ended(verb) and _names(verb, owner, skip=head) for verb in _clauses(head))
+
+
+def _elsewhere(verb: Any, owner: set[str]) -> bool:
+    """Whether the post ``verb`` gives is at another body than ``owner``: a phrase after "to" or "at" that is a
+    body of its own, by its determiner or its name ("appointed to the central bank board", "named ambassador to
+    Lorvane", "named chief executive of a Munich start-up"); a bare role ("promoted to chief executive") is none."""
+    posts = [verb, *(c for c in verb.children if c.dep_ in ("oprd", "attr", "dobj", "xcomp"))]
+    links = {"to", "at"}
+    for post in posts:
+        for prep in (c for c in post.children if c.dep_ == "prep" and c.lower_ in links | ({"of"} - {verb.lower_})):
+            if prep.lower_ == "of" and post is verb:
+                continue
+            for body in (g for g in prep.children if g.dep_ == "pobj"):
+                words = {t.lower_ for t in body.subtree}
+                # a body by its name or its description ("a Munich start-up", "the central bank board"), not the
+                # owner said again ("the company")
+                described = any(c.dep_ in ("compound", "amod") for c in body.children) and any(
+                    c.dep_ == "det" for c in body.children
+                )
+                indefinite = any(t.dep_ == "det" and t.lower_ in ("a", "an") for t in body.children)
+                named = any(t.pos_ == "PROPN" for t in body.subtree)
+                if (named or indefinite or described) and not owner <= words:
+                    return True
+    return False
 
 
 def unrealised(text: str, subject: str, value: str) -> bool:

@@ -73,7 +73,7 @@ _OLD_AFTER = re.compile(
     r"^(?:'s?|')? ?(?:,? who )?(?:has |had |have )?(?:(?:resigned|resigns|resignation|stepped down|steps down|retired"
     r"|retires|retirement|quit|quits|left|leaves|departure|death|died|exit|exits|exited|ouster|removal|impeachment"
     r"|suspension|lost|handed|hands|passed|stepped aside|steps aside|stood down|stands down|term ended|tenure ended"
-    r"|departs|departed|is leaving|bows out|bowed out"
+    r"|departs|departed|is leaving|bows out|bowed out|(?:is|was) out(?= as| at| after|,|$)"  # "Y is out as CEO"
     r"|(?:[\w-]+ ){0,2}(?:tenure|term|reign|stint)(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end)|time(?: (?:at|as) [^,;]+)? (?:ended|ends|is over|was over|came to an end))"
     r"|(?:was|were|has been|had been|is being) (?:ousted|succeeded|replaced|removed|dismissed|fired|sacked|unseated"
     r"|impeached|suspended))\b"
@@ -116,7 +116,13 @@ _SEAT = re.compile(
 )
 _SEAT_OF = re.compile(r"'s office,? in (?:the )?")
 #: An owner's election to the office, which its winner holds once they took office: "C's presidential run-off".
-_ELECTION = re.compile(r"(?:'s?|') (?P<kind>presidential|mayoral) (?:election|run-?off|vote|ballot|contest|poll)\b")
+#: Said by its people's adjective too ("won the Ostrian presidential election"), and a by-election, which names
+#: no office of its own: only the office the clause names ("won the Kelby by-election and replaced Y as mayor").
+_ELECTION = re.compile(
+    r"(?:'s?|')? (?:(?P<kind>presidential|mayoral) (?:election|run-?off|vote|ballot|contest|poll|race)|by-election)\b"
+)
+#: What makes an election's winner the holder now: they took office, or took it from the one before.
+_TOOK_FROM = re.compile(r"\b(?:replaced|succeeded|ousted|unseated)\b")
 #: A fact box's field of the name the line opened with: "Port Merrin (pop. 410,000) — Mayor: Dara Quinn; …".
 _BOX = re.compile(r"^(?:[Mm]ayor|[Pp]resident|CEO|[Cc]hief [Ee]xecutive|[Hh]ead of [Ss]tate): ")
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
@@ -205,7 +211,8 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
     found: list[Fact] = []
     every = names_in(text)
     first = next(iter(every), None)
-    opening = first if first is not None and first.start == 0 and not first.person else None
+    # "Mehta is out; the airline's new chief is X": a lone surname the sentence lets go is no owner to point to
+    opening = first if first is not None and first.start == 0 and not first.person and not _old(text, first) else None
     # "X now runs C; Y left the CEO post": a predecessor anywhere in the sentence makes a lead verb the top office
     topic = first if first is not None and first.start == 0 and text[first.end : first.end + 2] == ": " else None
     scene = Name(dateline, -1, -1) if dateline else None
@@ -434,8 +441,8 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
     if "ceo" in found:
         found.pop("president", None)
     # "X won C's presidential election and took office": the election names the office its winner now holds
-    election = _ELECTION.search(clause) if not found and TOOK.search(clause) else None
-    if election:
+    election = _ELECTION.search(clause) if not found and _took(clause) else None
+    if election and election["kind"]:
         found["president" if election["kind"] == "presidential" else "mayor"] = [
             (election.start("kind"), election.end())
         ]
@@ -493,10 +500,16 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             return name  # "X became the first woman to lead C as mayor"
         if noun.lower() == "mayor" and _SEAT.search(clause[:start]) and _SEAT_OF.fullmatch(clause[end : name.start]):
             return name  # "X moved into the mayor's office in Graz"
-        election = _ELECTION.match(clause, name.end) if TOOK.search(clause) else None
-        if election and election["kind"] == ("presidential" if noun.lower().startswith("presiden") else "mayoral"):
+        election = _ELECTION.match(clause, name.end) if _took(clause) else None
+        kind = "presidential" if noun.lower().startswith("presiden") else "mayoral"
+        if election and (election["kind"] or kind) == kind:
             return name  # "X won Solmara's presidential run-off and has been inaugurated as president"
     return None
+
+
+def _took(clause: str) -> bool:
+    """Whether an election's winner the clause names holds the office now, not only won it."""
+    return TOOK.search(clause) is not None or _TOOK_FROM.search(clause) is not None
 
 
 def _appositive(gap: str) -> bool:

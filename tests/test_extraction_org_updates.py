@@ -1,0 +1,146 @@
+"""Third-person updates of an organisation's or a country's single-valued relations: the new value, never the
+old one nor a word of the sentence's grammar. Every sentence is worded here, with names of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from consolidators import extract_triples
+from consolidators.pastholders import past_holder
+from consolidators.thirdmemory import Held, _hold, changes
+
+
+def _objects(sentence: str, predicate: str) -> set[str]:
+    return {f.object for f in extract_triples(sentence, "user") if f.predicate == predicate and not f.retract}
+
+
+#: (sentence, subject, predicate, new holder, old holder): names whose family name runs over several particles
+PARTICLED: list[tuple[str, str, str, str, str]] = [
+    (
+        "Lucía de la Vega was replaced as chief executive of Tamsin Foods by Joris van den Heuvel.",
+        "Tamsin Foods",
+        "ceo",
+        "Joris van den Heuvel",
+        "Lucía de la Vega",
+    ),
+    (
+        "Henk van der Linde has succeeded Ama Owusu as mayor of Kettering Bay.",
+        "Kettering Bay",
+        "mayor",
+        "Henk van der Linde",
+        "Ama Owusu",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "subject", "predicate", "new", "old"), PARTICLED)
+def test_a_name_with_particles_is_one_holder(sentence: str, subject: str, predicate: str, new: str, old: str) -> None:
+    facts = [f for f in extract_triples(sentence, "user") if f.predicate == predicate and not f.retract]
+    assert [(f.subject, f.object) for f in facts] == [(subject, new)]
+
+
+def test_a_currency_being_replaced_names_the_one_the_later_clause_gives() -> None:
+    said = "The Ostrian currency is being replaced: the ostra has been replaced by the Ostrian florin."
+    assert _objects(said, "currency") == {"Ostrian florin"}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Ostrian currency is being replaced.",
+        "The Ostrian currency is being changed, the finance minister said.",
+        "The Ostrian currency is being replaced: the ostra will be replaced by the florin next year.",
+    ],
+)
+def test_a_change_under_way_names_no_currency(sentence: str) -> None:
+    assert _objects(sentence, "currency") == set()
+
+
+def test_a_holder_who_is_out_is_never_current() -> None:
+    said = "Priya Nand is out as chief executive of Harbin Textiles after two quarters of losses."
+    facts = [f for f in extract_triples(said, "user") if f.predicate == "ceo"]
+    assert facts and all(f.retract for f in facts)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Fallon is out after a rocky year; the insurer's new chief executive is Maria Costa.",
+        "Brandt stepped down on Monday; the lender's new CEO is Ola Svensson.",
+    ],
+)
+def test_the_holder_let_go_is_no_owner_of_the_office(sentence: str) -> None:
+    owners = {f.subject for f in extract_triples(sentence, "user") if f.predicate == "ceo"}
+    assert not owners & {"Fallon", "Brandt"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "predicate", "holder"),
+    [
+        (
+            "Kofi Mensah won the Ashbury Cove by-election and replaced Dunmore as mayor.",
+            "Ashbury Cove",
+            "mayor",
+            "Kofi Mensah",
+        ),
+        (
+            "Ivana Horvat won the Drellian presidential election and was sworn in on Friday.",
+            "Drellia",
+            "president",
+            "Ivana Horvat",
+        ),
+    ],
+)
+def test_an_election_won_and_taken_names_its_place(sentence: str, subject: str, predicate: str, holder: str) -> None:
+    facts = [f for f in extract_triples(sentence, "user") if f.predicate == predicate and not f.retract]
+    assert [(f.subject, f.object) for f in facts] == [(subject, holder)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Kofi Mensah won the Ashbury Cove by-election.",  # a seat in parliament, or a mayor's? the text won't say
+        "Ivana Horvat won the Drellian presidential election.",  # not yet in office
+    ],
+)
+def test_an_election_only_won_names_no_holder(sentence: str) -> None:
+    assert [f for f in extract_triples(sentence, "user") if f.predicate in ("mayor", "president")] == []
+
+
+def test_a_currency_still_accepted_is_not_the_currency() -> None:
+    said = "Shoppers in Velt can still pay in crowns at some stalls, although the euro is now Ostria's currency."
+    assert _objects(said, "currency") == {"euro"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "value"),
+    [
+        (
+            "Lise Arntzen, Fjellborg Bank's former chief executive, was appointed to the regional health board.",
+            "Fjellborg Bank",
+            "Lise Arntzen",
+        ),
+        ("Omar Haddad, Tessin's former mayor, has been named ambassador to Kerovia.", "Tessin", "Omar Haddad"),
+        (
+            "Ruth Mbeki, Calloway's former boss, was named chief executive of a Leeds software firm.",
+            "Calloway",
+            "Ruth Mbeki",
+        ),
+    ],
+)
+def test_a_past_holder_given_a_post_elsewhere_is_still_past(sentence: str, subject: str, value: str) -> None:
+    assert past_holder(sentence, subject, value)
+    held: dict[str, dict[str, Held]] = {}
+    _hold(held, subject, "ceo", "Someone Else", False)
+    assert [f for f in changes(sentence, held) if f.object == value] == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ana Lind, Corvane's former finance chief, was promoted to chief executive.",
+        "Ana Lind, Corvane's former finance chief, was named chief executive of Corvane.",
+    ],
+)
+def test_a_former_officer_given_the_top_post_holds_it_now(sentence: str) -> None:
+    assert not past_holder(sentence, "Corvane", "Ana Lind")
