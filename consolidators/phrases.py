@@ -96,8 +96,8 @@ VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
 _SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
 _POSSESSIVE = re.compile(rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
-INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"
-    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?:now )?(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
+INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"; "Ewan is officially my husband"
+    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?{_ADV}(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
 )
 #: A possessive inside the role ("my sister's editor", "our parents' dog"): "my" owns the person, the role is theirs.
 _OWNED_BY_ANOTHER = re.compile(r"\w(?:'s|s')(?:\s|$)")
