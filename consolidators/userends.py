@@ -46,6 +46,8 @@ _SPANS = frozenset(
 _PARTING = frozenset("divorce separate split break".split())
 #: The words a sentence must have to be parsed for a held marriage's end: "single", or a parting verb's form.
 _MARITAL_WORDS = frozenset("single divorced separated split broke".split())
+#: The nouns of a spouse, as "ex-", "former" or "late" mark one no longer.
+_SPOUSE_NOUNS = r"(?:husband|wife|spouse|partner)"
 #: Verbs of coming back or travelling on after a leaving: the home was left for an outing.
 _RETURNS = frozenset("return come drive fly head ride walk go".split())
 
@@ -78,7 +80,15 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
     for turn, stated in groups:
         gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() in USER_ROLES else []
         values = {norm(e.held.value) for e in gone}
-        out += [f for f in stated if not (f.subject == USER and f.retract and norm(f.object) in values)]
+        over = {(e.held.predicate, norm(e.held.value)) for e in gone if not e.kept}
+        # a take-back of the value under another relation was a misreading; the value said as held ("my ex
+        # husband Tomas" read as "husband Tomas") is the very value the turn ends
+        out += [
+            f
+            for f in stated
+            if f.subject != USER
+            or not (f.retract and norm(f.object) in values or (f.predicate, norm(f.object)) in over)
+        ]
         for e in (e for e in gone if not e.kept):
             said = Fact(USER, e.held.predicate, e.held.value, 0.8, valid_from=turn.ts, event_ids=(turn.event_id,))
             out.append(replace(said, retract=True))
@@ -105,7 +115,7 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
             said = "single" if h.predicate == "married to" and "single" in words else h.value
             if described or not _asserted(text, said):
                 yield Ended(h, kept=True)  # the gates every reader sits behind: a scene, a dream, hearsay, "nearly"
-            elif h.predicate == "married to" and (_single(doc) or _parted(doc, h.value)):
+            elif h.predicate == "married to" and (_single(doc) or _parted(doc, h.value) or _ex(text, h.value)):
                 yield Ended(h)
             elif h.predicate == "married to" and not words & set(norm(h.value).split()):
                 yield Ended(h, kept=True)  # "single on paper": a "single" that is no marital status ends nothing
@@ -276,6 +286,14 @@ def _parted(doc: Any, spouse: str) -> bool:
         if subjects and any(s.lower_ in _MINE for s in subjects):
             return all(s.lower_ in _MINE or _names_spouse(s, spouse) for s in subjects)
     return False
+
+
+def _ex(text: str, spouse: str) -> bool:
+    """ "my ex-husband Tomas", "Tomas, my ex", "my late wife Ana": the held spouse named as one no longer."""
+    name = re.escape(spouse)
+    before = rf"(?<!')\b(?:my|our) (?:ex-?\s?|former |late ){_SPOUSE_NOUNS},? {name}\b"
+    after = rf"\b{name},? (?:my|our) (?:ex\b(?!-)|(?:ex-?\s?|former |late ){_SPOUSE_NOUNS})"
+    return re.search(f"{before}|{after}", text, re.I) is not None
 
 
 def _names_spouse(tok: Any, spouse: str) -> bool:

@@ -57,6 +57,10 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I joined the Pennock Choral Society", set()),
     ("I joined Tarnwell Group in March", {("works at", "tarnwell group", False)}),
     ("I joined Stennet Rowing Club as head coach", {("works at", "stennet rowing club", False)}),
+    # a spouse or a tool named first, with a word of how the statement holds between "is" and "my"
+    ("the ceremony was tiny but Dorian is officially my husband", {("married to", "dorian", False)}),
+    ("Helix is finally my editor", {("editor", "helix", False)}),
+    ("Dorian is not my husband", set()),
     # leading a group of an employer's is working there; a past lead or someone else's is not the user's job now
     ("I lead the analytics team at Corrigan Print", {("works at", "corrigan print", False)}),
     ("I run the night crew for Belgrove Dairy", {("works at", "belgrove dairy", False)}),
@@ -117,6 +121,12 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ((("married to", "Oriel"),), "we split up over the summer", {("married to", "oriel", True)}),
     ((("married to", "Oriel"),), "Oriel and I separated in the spring", {("married to", "oriel", True)}),
     ((("married to", "Oriel"),), "I got divorced a few months back", {("married to", "oriel", True)}),
+    # the held spouse named as an ex is one no longer; someone else's ex, or an ex-colleague, ends nothing
+    ((("married to", "Oriel"),), "my ex-wife Oriel has the kids this weekend", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "my ex wife Oriel has the kids this weekend", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "Oriel, my ex, kept the flat", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "my brother's ex-wife Oriel rang", set()),
+    ((("married to", "Oriel"),), "my ex-colleague Oriel rang", set()),
     ((("married to", "Oriel"),), "we split up the leftovers", set()),
     ((("married to", "Oriel"),), "my parents separated when I was small", set()),
     ((("married to", "Oriel"),), "we almost split up last year", set()),
