@@ -26,7 +26,8 @@ from .text import lemmatise
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
 
-_POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | frozenset("spring summer autumn fall winter".split())
+_SEASONS = frozenset("spring summer autumn fall winter".split())
+_POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | _SEASONS
 _AHEAD = frozenset("tomorrow soon tonight".split())
 #: Feasts and breaks a change is put after ("after Easter", "after the holidays"): points of the calendar too.
 _FEASTS = frozenset("easter christmas xmas holidays holiday break ramadan eid new year diwali".split())
@@ -80,7 +81,15 @@ def _arranged(verb: Any) -> bool:
     if any(_first(c) for c in verb.children):  # "once my notice ends": the change waits for it
         return True
     near = [c for c in verb.children if c.dep_ not in _OWN_CLAUSES]
-    return any(_ahead(t) and _in_phrase(t, verb) for c in near for t in c.subtree)  # not a later clause's time
+    # not a later clause's time; and the plain present's "in (the) summer" is a habit ("a cold brew beats anything
+    # in the summer"), where the progressive's is an arrangement
+    return any(
+        _ahead(t) and _in_phrase(t, verb) and (progressive or not _in_a_season(t)) for c in near for t in c.subtree
+    )
+
+
+def _in_a_season(tok: Any) -> bool:
+    return bool(tok.lower_ in _SEASONS and tok.head.lower_ == "in")
 
 
 def _first(clause: Any) -> bool:
