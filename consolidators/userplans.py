@@ -76,8 +76,8 @@ def _within(value: str, words: dict[int, str], span: set[int]) -> bool:
 def _arranged(verb: Any) -> bool:
     """A present progressive ("am joining") or plain present ("join") whose phrase names a time still ahead."""
     progressive = verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lower_ in _PRESENT_BE for c in verb.children)
-    if not progressive and (verb.tag_ not in _PRESENT or verb.pos_ != "VERB"):
-        return False
+    if not progressive:  # the plain present arranges too ("I start at Y on Monday"), but a completed switch says
+        return False  # it with the old value's take-back a reader may miss, and "quit X in August" parses as present
     if any(_first(c) for c in verb.children):  # "once my notice ends": the change waits for it
         return True
     near = [c for c in verb.children if c.dep_ not in _OWN_CLAUSES]

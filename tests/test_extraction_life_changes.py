@@ -77,12 +77,12 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("we're starting at Quennell Farm on Thursday", set()),
     ("I'm joining Tallis Print as a typesetter in three weeks", set()),
     ("we're leaving Invercargill in the winter", set()),
-    # … and so does the plain present, with a day of the month, a feast or a clause of what must happen first
+    # … with a day of the month, a feast or a clause of what must happen first
     ("I'm joining Pellow Brewing on the 14th of June", set()),
-    ("we move to Kirkwall after Easter", set()),
-    ("I start at Ashmore Tiles once my notice period ends", set()),
-    ("I join Harlow Glass from Tuesday", set()),
-    ("we relocate to Lerwick on the 2nd", set()),
+    ("we're moving to Kirkwall after Easter", set()),
+    ("I'm starting at Ashmore Tiles once my notice period ends", set()),
+    ("I'm joining Harlow Glass from the 2nd", set()),
+    ("we're relocating to Lerwick after Christmas", set()),
     ("I live in Kirkwall and walk the dog after dinner", {("lives in", "kirkwall", False)}),
     # the progressive alone, or a time that is past, holds now; a completed switch stands
     # a time ahead in another clause, or a subject's own plans, arrange nothing of the user's
