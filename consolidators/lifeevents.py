@@ -9,9 +9,7 @@ this module's tables (``ROLE_WORDS``, ``PETS``). A tool's role comes from
 the sentence ("my notes", "IDEs"), never from knowing the product: "I use
 Obsidian" is ``uses``.
 
-Verb-phrase rules (:data:`LIFE_RULES`, :data:`PERSON_RULES`) join the general rule table: they read
-"<lemmatised head verb> <rest>" after "I"/"we". A spec starting with ``@``
-names a role the object fills (an attribute: one value at a time).
+The verb-phrase rules that join the general rule table live in :mod:`consolidators.liferules`.
 """
 
 from __future__ import annotations
@@ -76,7 +74,7 @@ PETS = frozenset(
     iguana tarantula cockatoo""".split()
 )
 #: Words between "a" and the animal: "a rescue greyhound", "a little tabby".
-_PET_MODIFIERS = (
+PET_MODIFIERS = (
     r"(?:(?:new|rescue|little|old|senior|young|tiny|big|black|white|ginger|grey|gray|bearded|barn|house|indoor|outdoor"
     r"|farm|family|[a-z]+-[a-z]+) )*"
 )
@@ -191,135 +189,13 @@ SINGLE_PERSONAL = (
 _ENT = (
     r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž0-9]|[a-z]{1,2}[A-Z])[\w&.+!#'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž0-9][\w&.+!#'-]*){0,3}"  # "iTerm2", "macOS" too
 )
-_PET = "|".join(sorted(PETS, key=len, reverse=True))
-#: What people say they are doing when they study: "doing a master's", "doing my PhD".
-_DEGREE = r"(?i:master's|masters|phd|ph\.d\.|doctorate|degree|bachelor's|bachelors|mba|msc|ma|ba|bsc)"
-_MINE = r"(?:all |most )?(?:of )?(?:my|our)"
+PET_WORDS = "|".join(sorted(PETS, key=len, reverse=True))
+#: "my", "all my", "most of our": the user's own things in the rules.
+MINE = r"(?:all |most )?(?:of )?(?:my|our)"
 
 #: Predicate specs resolved per match (by ``toolrules._rule_predicate``); anything else is the predicate.
 PREFER, DRINK, GIVE_UP = "<prefer>", "<drink>", "<give up>"
 
-#: The specific life events, tried before the general tool rules.
-#: (pattern over "<lemma> <rest>", predicate spec, confidence, the rule states a retraction)
-LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
-    (r"(?:program|code|develop) (?:mostly |mainly |only )?in (?P<obj>.+)", "@programming language", 0.8, False),
-    (rf"write {_MINE} code (?:in|with|using) (?P<obj>.+)", "@editor", 0.8, False),
-    (
-        rf"(?:keep|take|write|store|jot down) (?:{_MINE} )?notes (?:in|with|on|using) (?P<obj>.+)",
-        "@notes app",
-        0.8,
-        False,
-    ),
-    (r"browse (?:the web |the internet )?(?:with|in|on|using) (?P<obj>.+)", "@browser", 0.8, False),
-    (
-        rf"(?:keep|manage|plan|run|organi[sz]e) (?:{_MINE} |the )?(?:[a-z]+ )?(?:schedule|calendar|agenda|week|days)"
-        r" (?:in|on|with|using) (?P<obj>[A-Z].*)",
-        "@calendar app",
-        0.8,
-        False,
-    ),
-    (
-        rf"(?:read|check|do) (?:{_MINE} )?(?:e-?mails?|mail) (?:in|with|on|using) (?P<obj>.+)",
-        "@email client",
-        0.8,
-        False,
-    ),
-    (
-        rf"host (?:everything|it all|it|all of it|(?:{_MINE}|the) (?:whole |entire )?\w+) (?:on|with) (?P<obj>.+)",
-        "@cloud provider",
-        0.8,
-        False,
-    ),
-    (r"run (?P<obj>.+?) on (?:my|our) (?:laptop|computer|machine|desktop|pc|workstation)", "@os", 0.8, False),
-    # "work as a welder in a shipyard", "work nights as an ICU nurse": the occupation, not where or when
-    (
-        r"work (?:(?:nights|days|shifts|full-time|part-time|remotely) )?as (?P<obj>.+?)(?: (?:at|in|for|with|on) .*)?",
-        "works as",
-        0.9,
-        False,
-    ),
-    (r"work as (?:an? )?[a-z][\w -]*? (?:at|for) (?P<obj>(?:the )?[A-Z].*)", "works at", 0.8, False),
-    (r"(?:make|earn) (?:a|my|our) living as (?:a |an )?(?P<obj>[a-z].+)", "works as", 0.8, False),
-    (
-        r"work (?:in|on) [a-z][\w -]*? (?:at|for) (?P<obj>(?:the )?[A-Z].*)",
-        "works at",
-        0.8,
-        False,
-    ),  # "in marketing at X"
-    (r"marry (?:my|a|an|the) [a-z][\w -]*?,? (?P<obj>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\b.*", "married to", 0.8, False),
-    (r"marry (?P<obj>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?: .*)?", "married to", 0.8, False),  # "I married Ingrid in May"
-    (
-        r"(?:get|buy|have|pick up) (?:a |an |my )?(?:new )?phone,? (?:it is )?(?:a |an |the )?(?P<obj>(?:[A-Z]|i[A-Z]).*)",
-        "@phone",
-        0.8,
-        False,
-    ),
-    (r"get (?:hired|employed|taken on) (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.8, False),
-    (r"employ (?:by|at) (?P<obj>[A-Z].*)", "works at", 0.9, False),
-    (
-        rf"(?:adopt|get|have|own|bring home|rescue) (?:a|an) {_PET_MODIFIERS}(?:{_PET}) (?:named|called) (?P<obj>[A-Z].*)",
-        "has pet",
-        0.9,
-        False,
-    ),
-    (
-        rf"do (?:a|an|my) {_DEGREE}(?: (?:degree|in [\w ]+))? at (?P<obj>(?:the )?[A-Z].*)",
-        "studies at",
-        0.8,
-        False,
-    ),
-    (rf"do (?:a|an|my) {_DEGREE}(?: degree)? in (?P<obj>[a-z][\w ]*?)(?: at [A-Z].*)?", "studies", 0.8, False),
-    (
-        r"(?:take|attend|have|do) (?:my |our )?(?:[\w-]+ )?(?:classes|lectures|courses|seminars) at (?P<obj>(?:the )?[A-Z].*)",
-        "studies at",
-        0.8,
-        False,
-    ),
-    (r"study at (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.9, False),
-    # "study at a small college called Ardmore": the school by the name its description gives
-    (
-        r"study at an? (?:[a-z-]+ ){0,2}(?:school|college|university|uni|academy|institute|conservatoire|polytechnic)"
-        r" (?:called|named) (?P<obj>[A-Z].*)",
-        "studies at",
-        0.9,
-        False,
-    ),
-    (r"enrol?l (?:at|in) (?P<obj>(?:the )?[A-Z].*)", "studies at", 0.8, False),  # "enrolled at Sciences Po"
-    (r"study (?P<obj>[a-z][\w ]*?) at (?P<school>[A-Z].*)", "studies", 0.9, False),
-    (r"study (?!(?:at|in|with|for|from|under|abroad|online|remotely)\b)(?P<obj>[a-z].*)", "studies", 0.9, False),
-)
-
-#: Rules only a person states about themself: where they live, work, what they drink.
-PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
-    # "relocated the family to Aarhus": the household moves with the speaker
-    (
-        r"(?:move|relocate) (?:(?:the|my|our) (?:whole )?(?:family|kids|children|household) (?=(?:from .+? )?to [A-Z]))?"
-        r"(?:from (?P<old>.+?) )?to (?P<obj>.+)",
-        "lives in",
-        0.8,
-        False,
-    ),
-    (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
-    (r"be from (?P<obj>.+)", "is from", 0.8, False),
-    (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),
-    (rf"be at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) (?P<obj>[A-Z].*)", "works at", 0.8, False),
-    (
-        rf"(?:start|begin|get|take|accept|land) (?:a |my )?(?:new )?(?:{POSTS}) (?:at|with|for) (?P<obj>.+)",
-        "works at",
-        0.9,
-        False,
-    ),
-    (r"(?:start|begin) (?:work |working )?(?:at|with|for) (?P<obj>[A-Z].*)", "works at", 0.8, False),
-    (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
-    (r"(?:leave|quit) my (?:job|position|role) (?:at|with) (?P<obj>[A-Z].*)", "works at", 0.8, True),
-    (r"leave (?P<obj>[A-Z].*)", "works at", 0.8, True),
-    # "I quit Duolingo", "quit Slack for good": chat quits an employer as "my job at X", a bare name is an app
-    (r"quit (?P<obj>[A-Z].*)", GIVE_UP, 0.8, True),
-    (r"give up (?:on )?(?P<obj>.+)", GIVE_UP, 0.8, True),
-    (r"(?:ditch|drop|dump|abandon|uninstall|delete) (?P<obj>[A-Z].*)", GIVE_UP, 0.8, True),
-    (r"prefer (?P<obj>.+?)(?: (?:over|to|rather than) (?P<old>.+))?", PREFER, 0.9, False),
-    (r"drink (?P<obj>.+)", DRINK, 0.7, False),
-)
 _IMPLIED = re.compile(
     r"^(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Aa]lready|[Oo]fficially)\s+)*(?P<verb>[A-Za-z]+ed|(?i:quit|left|got))\b"
 )
@@ -336,7 +212,7 @@ _FIRST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) first (?:day|week|month) (?:
 _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
 _PET_NAME = re.compile(
-    rf"(?:[Mm]y|[Oo]ur) {_PET_MODIFIERS}(?:{_PET})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})\b.*"
+    rf"(?:[Mm]y|[Oo]ur) {PET_MODIFIERS}(?:{PET_WORDS})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})\b.*"
     rf"|,? (?P<named>[A-Z][a-z]+)\b(?! [A-Z]).*)"  # "our dog Pickles just turned three"
 )
 #: "my wife Maria and I divorced", "my late husband Tom": a marriage the sentence says is over. "Late" says it
@@ -356,7 +232,7 @@ _ROLE_HOME = re.compile(  # "our CI runs on GitHub Actions", "my passwords live 
     r"(?:[Mm]y|[Oo]ur) (?P<role>[A-Za-z]+) (?:now )?(?:runs?|lives?|is|are|sits?|stays?) (?:now )?(?:in|on) (?P<obj>.+)"
 )
 _TOOL_HOLDS = re.compile(  # "Bear has all my notes now"
-    rf"(?P<obj>{_ENT}) (?:now )?(?:has|holds|keeps|stores|gets|handles|manages|runs|does) {_MINE} (?P<role>[a-z]+)\b.*"
+    rf"(?P<obj>{_ENT}) (?:now )?(?:has|holds|keeps|stores|gets|handles|manages|runs|does) {MINE} (?P<role>[a-z]+)\b.*"
 )
 #: "home is Kyoto these days", "home is officially Tampere now"
 _HOME = re.compile(rf"[Hh]ome is (?:(?:now|officially|finally|currently) )*(?P<obj>{_ENT})\b.*")

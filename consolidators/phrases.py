@@ -3,7 +3,7 @@ verb phrase ("Acme moved its headquarters to Malmo").
 
 :mod:`consolidators.triples` splits a sentence into clauses and calls these where the parse and the readers by
 family leave a clause unread. A clause's verb is lemmatised and matched against the life-event and tool rules
-(:mod:`consolidators.lifeevents`, :mod:`consolidators.toolrules`); a generic "I <verb> <object>" counts only for a
+(:mod:`consolidators.liferules`, :mod:`consolidators.toolrules`); a generic "I <verb> <object>" counts only for a
 verb of the vocabulary. Negations become retractions, at a confidence that says how sure the wording is.
 """
 
@@ -15,6 +15,7 @@ from dataclasses import replace
 from . import (
     chatparse,
     lifeevents,
+    liferules,
 )
 from .text import (
     ENTITY_STOP,
@@ -40,7 +41,10 @@ from .vocabulary import (
 USER = "user"
 USER_ROLES = frozenset({"user", "human"})
 
-_STATE_VERBS = frozenset("live work use prefer like love reside drink own study".split())
+#: Verbs of a state held, whose simple past says it is over ("I lived in Oslo", "I led the team at X").
+_STATE_VERBS = frozenset(
+    "live work use prefer like love reside drink own study lead run manage head oversee supervise coordinate".split()
+)
 #: A second verb after "and" that states a fact of its own about the same "I".
 _SECOND_VERBS = frozenset("live work use speak study prefer love like teach join move relocate switch".split())
 #: Nouns for people, not roles a tool fills: "the team moved to Jira" is no (user, team, Jira).
@@ -86,14 +90,14 @@ _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
 _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
 _ENT = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*){0,3}"
 _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
-_FIRST_PERSON_RULES = rules(*lifeevents.LIFE_RULES) + TOOL_RULES + rules(*lifeevents.PERSON_RULES)
+_FIRST_PERSON_RULES = rules(*liferules.LIFE_RULES) + TOOL_RULES + rules(*liferules.PERSON_RULES)
 #: The predicates a generic "I <verb> <object>" may produce: the vocabulary's own, nothing invented.
 VOCABULARY = frozenset(CANONICAL_PREDICATES.values())
 _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
 _SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
 _POSSESSIVE = re.compile(rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
-INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"
-    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?(?:now )?(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
+INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"; "Ewan is officially my husband"
+    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?{_ADV}(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
 )
 #: A possessive inside the role ("my sister's editor", "our parents' dog"): "my" owns the person, the role is theirs.
 _OWNED_BY_ANOTHER = re.compile(r"\w(?:'s|s')(?:\s|$)")
@@ -259,11 +263,17 @@ def _head_verb(vp: str) -> str | None:
             return None  # "I have been to Paris": no verb left to read
         if aux["aux"] in ("have", "has") and not _PARTICIPLE.fullmatch(head):
             return f"have {rest}"
-    elif lemmatise(head) in _STATE_VERBS and (head.endswith("ed") or head.lower() in ("had", "drank")):
+    elif lemmatise(head) in _STATE_VERBS and _simple_past(head):
         return None
     elif head.lower() in _PLAN_MODALS:  # "I will be joining X and relocating to Y": the plan holds both verbs
         return None
     return f"{lemmatise(head)} {tail}"
+
+
+def _simple_past(verb: str) -> bool:
+    """A form neither the lemma, its "-s" nor its "-ing": "lived", "led", "ran", "drank"."""
+    word = verb.lower()
+    return word != lemmatise(word) and not word.endswith(("s", "ing"))
 
 
 def _fallback(vp: str) -> list[Fact]:

@@ -6,7 +6,8 @@ all. Memory can: when the user holds a value V under a relation R (an active fac
 direct object of a verb of ending (leave, quit, drop, ditch, abandon, rehome, give away or to someone) in the
 user's own finished past ("I"/"we" or chat's dropped subject; a past tense or a perfect) ends R's V. A
 take-back of V the readers put under another relation was the sentence misread, and goes. "I'm still single"
-ends a held marriage the same way, a held pet's death ("Mango passed away") ends it, and its new name ("Pickle is
+ends a held marriage the same way, as does a parting said of the couple ("we split up last spring", "I'm divorced
+now"), a held pet's death ("Mango passed away") ends it, and its new name ("Pickle is
 now called Captain") takes its place.
 
 Precision first: a negation, a modal, a progressive ("I'm leaving Chicago next month"), a question or someone
@@ -41,6 +42,12 @@ _SPANS = frozenset(
     "weekend afternoon morning evening night day days week weeks month months holiday holidays trip vacation"
     " dawn dusk noon midnight sunrise sunset break".split()
 )
+#: Verbs of a marriage ending said of the couple ("we split up", "I'm divorced"); "split" and "break" with "up".
+_PARTING = frozenset("divorce separate split break".split())
+#: The words a sentence must have to be parsed for a held marriage's end: "single", or a parting verb's form.
+_MARITAL_WORDS = frozenset("single divorced separated split broke".split())
+#: The nouns of a spouse, as "ex-", "former" or "late" mark one no longer.
+_SPOUSE_NOUNS = r"(?:husband|wife|spouse|partner)"
 #: Verbs of coming back or travelling on after a leaving: the home was left for an outing.
 _RETURNS = frozenset("return come drive fly head ride walk go".split())
 
@@ -73,7 +80,15 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
     for turn, stated in groups:
         gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() in USER_ROLES else []
         values = {norm(e.held.value) for e in gone}
-        out += [f for f in stated if not (f.subject == USER and f.retract and norm(f.object) in values)]
+        over = {(e.held.predicate, norm(e.held.value)) for e in gone if not e.kept}
+        # a take-back of the value under another relation was a misreading; the value said as held ("my ex
+        # husband Tomas" read as "husband Tomas") is the very value the turn ends
+        out += [
+            f
+            for f in stated
+            if f.subject != USER
+            or not (f.retract and norm(f.object) in values or (f.predicate, norm(f.object)) in over)
+        ]
         for e in (e for e in gone if not e.kept):
             said = Fact(USER, e.held.predicate, e.held.value, 0.8, valid_from=turn.ts, event_ids=(turn.event_id,))
             out.append(replace(said, retract=True))
@@ -86,7 +101,9 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
         text = implied_subject(expand_contractions(sentence))  # "Rehomed Pompom": the parse needs its "I"
         words = set(re.findall(r"[\w'-]+", text.lower()))
         named = [
-            h for h in held if words & set(norm(h.value).split()) or h.predicate == "married to" and "single" in words
+            h
+            for h in held
+            if words & set(norm(h.value).split()) or h.predicate == "married to" and words & _MARITAL_WORDS
         ]
         if "?" in text or not named:
             continue  # only a sentence that names a held value (or says "single") is parsed
@@ -95,9 +112,10 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
             return
         for h in named:
             described = re.search(rf"\b(?:the|a|an|that) [a-z]+ {re.escape(h.value)}\b", text, re.I)
-            if described or not _asserted(text, "single" if h.predicate == "married to" else h.value):
+            said = "single" if h.predicate == "married to" and "single" in words else h.value
+            if described or not _asserted(text, said):
                 yield Ended(h, kept=True)  # the gates every reader sits behind: a scene, a dream, hearsay, "nearly"
-            elif h.predicate == "married to" and _single(doc):
+            elif h.predicate == "married to" and (_single(doc) or _parted(doc, h.value) or _ex(text, h.value)):
                 yield Ended(h)
             elif h.predicate == "married to" and not words & set(norm(h.value).split()):
                 yield Ended(h, kept=True)  # "single on paper": a "single" that is no marital status ends nothing
@@ -249,6 +267,42 @@ def _renamed(doc: Any, name: str) -> str:
         if len(new) == 1 and new[0].text[:1].isupper():
             return str(new[0].text)
     return ""
+
+
+def _parted(doc: Any, spouse: str) -> bool:
+    """ "we split up last spring", "I'm divorced now", "Tomas and I separated": the user's marriage is over, said of
+    the couple with no one named but the held spouse, and nothing split but the couple ("we split up the bill")."""
+    for verb in doc:
+        lemma = _lemma(verb)
+        up = any(c.dep_ == "prt" and c.lower_ == "up" for c in verb.children)
+        if lemma not in _PARTING or lemma in ("split", "break") and not up or verb.tag_ not in ("VBD", "VBN"):
+            continue
+        kids = list(verb.children)
+        if not _real(verb) or any(c.dep_ == "dobj" and not _names_spouse(c, spouse) for c in kids):
+            continue
+        if any(c.dep_ == "prep" and _year(c) for c in kids):
+            continue  # "I was divorced in 2009": a marriage before the one memory holds
+        subjects = [s for c in kids if c.dep_ in ("nsubj", "nsubjpass") for s in (c, *c.conjuncts)]
+        if subjects and any(s.lower_ in _MINE for s in subjects):
+            return all(s.lower_ in _MINE or _names_spouse(s, spouse) for s in subjects)
+    return False
+
+
+def _ex(text: str, spouse: str) -> bool:
+    """ "my ex-husband Tomas", "Tomas, my ex", "my late wife Ana": the held spouse named as one no longer."""
+    name = re.escape(spouse)
+    before = rf"(?<!')\b(?:my|our) (?:ex-?\s?|former |late ){_SPOUSE_NOUNS},? {name}\b"
+    after = rf"\b{name},? (?:my|our) (?:ex\b(?!-)|(?:ex-?\s?|former |late ){_SPOUSE_NOUNS})"
+    return re.search(f"{before}|{after}", text, re.I) is not None
+
+
+def _names_spouse(tok: Any, spouse: str) -> bool:
+    return norm(tok.text) in norm(spouse).split()
+
+
+def _year(prep: Any) -> bool:
+    """Whether a preposition's object is a year ("in 2009")."""
+    return any(o.dep_ == "pobj" and o.like_num and len(o.text) == 4 for o in prep.children)
 
 
 def _not_denied(verb: Any) -> bool:

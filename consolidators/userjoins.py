@@ -5,7 +5,8 @@ local choir" and "joined the Fennhalom book club" name what was joined by its ki
 The kind is the noun the name is called by ("a club called X"), in apposition to ("X, a choir") or a compound of
 ("the X book club"), read on the parse; the kinds are a small vocabulary of groups and courses people join.
 
-Precision first: such a "works at" goes, and nothing takes its place (a club membership is no relation of the
+A capitalised name that ends in such a kind ("the Ferrow Running Club") names it too, unless the sentence names a
+post held there. Precision first: such a "works at" goes, and nothing takes its place (a club membership is no relation of the
 vocabulary).
 """
 
@@ -25,6 +26,10 @@ _NOT_EMPLOYERS = frozenset(
     programme program workshop squad circle guild troupe""".split()
 )
 
+#: The kinds a group's own capitalised name ends in that name no company ("the Ferrow Running Club"); "Halden
+#: Group", "Tarn Community" and "Orla Programme" may well be employers.
+_NAMED_KINDS = _NOT_EMPLOYERS - frozenset("group community programme program gym".split())
+
 
 def unemployed(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the user's "works at" whose value the sentence names as a club, a choir or a course."""
@@ -34,7 +39,13 @@ def unemployed(found: list[Fact], text: str) -> list[Fact]:
     doc = parse_doc(text)
     if doc is None:
         return found
-    kinds = {norm(f.object) for f in jobs if _kind_of(doc, f.object) in _NOT_EMPLOYERS or _kind_named(f.object)}
+    # a post held there: "… as head coach" on the verb, whether or not a reader made it a "works as"
+    posted = any(t.lower_ == "as" and t.dep_ == "prep" and t.head.pos_ == "VERB" for t in doc)
+    kinds = {
+        norm(f.object)
+        for f in jobs
+        if _kind_of(doc, f.object) in _NOT_EMPLOYERS or _kind_named(f.object) or not posted and _own_kind(f.object)
+    }
     return [f for f in found if not (f.subject == USER and f.predicate == "works at" and norm(f.object) in kinds)]
 
 
@@ -58,6 +69,12 @@ def _kind_named(name: str) -> bool:
     """A value that ends in a lower-case kind ("Fennhalom book club"); "Halden Group" is a company's own name."""
     last = name.split()[-1]
     return last.islower() and lemmatise(last, "NOUN") in _NOT_EMPLOYERS
+
+
+def _own_kind(name: str) -> bool:
+    """A group's own name that ends in its kind ("Ferrow Running Club"): no employer, unless the sentence names the
+    post held there ("joined Leeds Rowing Club as head coach")."""
+    return lemmatise(name.split()[-1].lower(), "NOUN") in _NAMED_KINDS
 
 
 def _noun(tok: Any) -> str:

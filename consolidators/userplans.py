@@ -1,10 +1,11 @@
 """A change the user has arranged but not made: the present progressive with a time still ahead.
 
-English states an arrangement in the present progressive with a time to come: "I'm joining Corvex in May", "I'm
-starting at Halvorsen on Monday", "we're leaving Dunedin in the autumn". The progressive alone is no evidence
+English states an arrangement in the present progressive or the plain present with a time to come: "I'm joining
+Corvex in May", "I start at Halvorsen on Monday", "we move to Dunedin after Easter". The tense alone is no evidence
 ("I'm working at Corvex these days" holds now), and neither is a time alone ("since May" is past): the two
-together are. A time to come is a point the verb's phrase names: a month, a weekday or a season after "in",
-"on" or "from", "tomorrow", "soon", "tonight", "next <anything>", or "in <n> days/weeks/months".
+together are. A time to come is a point the verb's phrase names: a month, a weekday, a season, a feast or a day
+of the month ("the 3rd of May") after "in", "on", "from" or "after", "tomorrow", "soon", "tonight", "next
+<anything>", "in <n> days/weeks/months", or a clause of what must happen first ("once my notice ends").
 
 A change the sentence then says fell through ("we moved to Bergen, but the flat fell through", "… but the sale
 collapsed") was not made either: the user's new values in it are nothing.
@@ -15,6 +16,7 @@ outside it: "my last day at X was Friday and I'm starting at Y on Monday" is a c
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .forms import norm
@@ -24,8 +26,17 @@ from .text import lemmatise
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
 
-_POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | frozenset("spring summer autumn fall winter".split())
+_SEASONS = frozenset("spring summer autumn fall winter".split())
+_POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | _SEASONS
 _AHEAD = frozenset("tomorrow soon tonight".split())
+#: Feasts and breaks a change is put after ("after Easter", "after the holidays"): points of the calendar too.
+_FEASTS = frozenset("easter christmas xmas holidays holiday break ramadan eid new year diwali".split())
+#: "3rd", "14th": a day of the month, the point itself ("on the 14th").
+_DAY = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$")
+#: The markers of a clause that must happen before the change: "once my notice ends", "after the sale closes".
+_FIRST = frozenset("once after".split())
+#: The present forms a plan is said in: the progressive's auxiliary, or the plain present ("I start on Monday").
+_PRESENT = frozenset("VBP VBZ".split())
 _SPANS = frozenset("days weeks months day week month".split())
 _PRESENT_BE = frozenset({"am", "are", "is", "'m", "'re"})
 #: A verb's dependents that are no part of its phrase: its subject ("my husband Tomasz is cooking tonight" arranges
@@ -63,11 +74,28 @@ def _within(value: str, words: dict[int, str], span: set[int]) -> bool:
 
 
 def _arranged(verb: Any) -> bool:
-    """A present progressive ("am joining") whose phrase names a time still ahead."""
-    if verb.tag_ != "VBG" or not any(c.dep_ == "aux" and c.lower_ in _PRESENT_BE for c in verb.children):
-        return False
+    """A present progressive ("am joining") or plain present ("join") whose phrase names a time still ahead."""
+    progressive = verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lower_ in _PRESENT_BE for c in verb.children)
+    if not progressive:  # the plain present arranges too ("I start at Y on Monday"), but a completed switch says
+        return False  # it with the old value's take-back a reader may miss, and "quit X in August" parses as present
+    if any(_first(c) for c in verb.children):  # "once my notice ends": the change waits for it
+        return True
     near = [c for c in verb.children if c.dep_ not in _OWN_CLAUSES]
-    return any(_ahead(t) and _in_phrase(t, verb) for c in near for t in c.subtree)  # not a later clause's time
+    # not a later clause's time; and the plain present's "in (the) summer" is a habit ("a cold brew beats anything
+    # in the summer"), where the progressive's is an arrangement
+    return any(
+        _ahead(t) and _in_phrase(t, verb) and (progressive or not _in_a_season(t)) for c in near for t in c.subtree
+    )
+
+
+def _in_a_season(tok: Any) -> bool:
+    return bool(tok.lower_ in _SEASONS and tok.head.lower_ == "in")
+
+
+def _first(clause: Any) -> bool:
+    """A present-tense clause of what must happen before ("once the lease ends", "after the sale closes")."""
+    marked = any(c.dep_ == "mark" and c.lower_ in _FIRST for c in clause.children)
+    return clause.dep_ == "advcl" and clause.tag_ in _PRESENT and marked
 
 
 def _in_phrase(tok: Any, verb: Any) -> bool:
@@ -86,9 +114,11 @@ def _ahead(tok: Any) -> bool:
         return True
     if tok.lower_ == "next" and tok.dep_ == "amod" and tok.head.dep_ in ("npadvmod", "pobj"):
         return True
-    if tok.dep_ != "pobj" or tok.head.lower_ not in ("in", "on", "from"):
+    if tok.dep_ != "pobj" or tok.head.lower_ not in ("in", "on", "from", "after"):
         return False
-    if tok.lower_ in _POINTS:
+    if tok.head.lower_ == "after":  # "after Easter", "after the summer": a change put after a point of the calendar
+        return tok.lower_ in _POINTS or tok.lower_ in _FEASTS
+    if tok.lower_ in _POINTS or _DAY.match(tok.lower_) and tok.head.lower_ != "in":  # "on the 3rd (of May)"
         return True
     return tok.lower_ in _SPANS and tok.head.lower_ == "in" and any(c.dep_ == "nummod" for c in tok.children)
 

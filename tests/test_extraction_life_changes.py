@@ -1,6 +1,6 @@
 """The user's life changing in chat: jobs taken in the passive, a new value that retires the old one without a
-take-back, places left, plans said with a future time, things joined that are no employer, news undone in the same
-sentence, and take-backs read against what memory holds (a pet given away, a language dropped, "still single").
+take-back, places left, plans said with a future time, things joined that are no employer, groups led at an employer, news undone in the same
+sentence, and take-backs read against what memory holds (a pet given away, a language dropped, "still single", "we split up").
 Every sentence is worded here, not taken from a corpus."""
 
 from __future__ import annotations
@@ -52,6 +52,20 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("joined Ardleigh, a community choir, in January", set()),
     ("I joined the Ardleigh chess club", set()),
     ("I joined a small agency called Stennet last spring", {("works at", "stennet", False)}),
+    # … or by a capitalised name that ends in such a kind, unless a post held there is named
+    ("joined the Harrowgate Cycling Club last month", set()),
+    ("I joined the Pennock Choral Society", set()),
+    ("I joined Tarnwell Group in March", {("works at", "tarnwell group", False)}),
+    ("I joined Stennet Rowing Club as head coach", {("works at", "stennet rowing club", False)}),
+    # a spouse or a tool named first, with a word of how the statement holds between "is" and "my"
+    ("the ceremony was tiny but Dorian is officially my husband", {("married to", "dorian", False)}),
+    ("Helix is finally my editor", {("editor", "helix", False)}),
+    ("Dorian is not my husband", set()),
+    # leading a group of an employer's is working there; a past lead or someone else's is not the user's job now
+    ("I lead the analytics team at Corrigan Print", {("works at", "corrigan print", False)}),
+    ("I run the night crew for Belgrove Dairy", {("works at", "belgrove dairy", False)}),
+    ("I led the analytics team at Corrigan Print for years", set()),
+    ("my brother leads the analytics team at Corrigan Print", set()),
     # a move of the user's things is no move of home: quitting an app stays a tool given up
     ("I quit Deezer and moved all my mixtapes to Qobuz", {("uses", "deezer", True), ("uses", "qobuz", False)}),
     ("I left Tarragona, we moved in the spring", {("lives in", "tarragona", True)}),
@@ -63,6 +77,13 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("we're starting at Quennell Farm on Thursday", set()),
     ("I'm joining Tallis Print as a typesetter in three weeks", set()),
     ("we're leaving Invercargill in the winter", set()),
+    # … with a day of the month, a feast or a clause of what must happen first
+    ("I'm joining Pellow Brewing on the 14th of June", set()),
+    ("we're moving to Kirkwall after Easter", set()),
+    ("I'm starting at Ashmore Tiles once my notice period ends", set()),
+    ("I'm joining Harlow Glass from the 2nd", set()),
+    ("we're relocating to Lerwick after Christmas", set()),
+    ("I live in Kirkwall and walk the dog after dinner", {("lives in", "kirkwall", False)}),
     # the progressive alone, or a time that is past, holds now; a completed switch stands
     # a time ahead in another clause, or a subject's own plans, arrange nothing of the user's
     ("my wife Ilse is baking tonight, lucky me", {("married to", "ilse", False)}),
@@ -96,6 +117,20 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ),
     ((("speaks", "Dutch"),), "I dropped Dutch after a year", {("speaks", "dutch", True)}),
     ((("married to", "Oriel"),), "ha, joking, I'm still single", {("married to", "oriel", True)}),
+    # a parting said of the couple ends the held marriage, whoever else is named nowhere
+    ((("married to", "Oriel"),), "we split up over the summer", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "Oriel and I separated in the spring", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "I got divorced a few months back", {("married to", "oriel", True)}),
+    # the held spouse named as an ex is one no longer; someone else's ex, or an ex-colleague, ends nothing
+    ((("married to", "Oriel"),), "my ex-wife Oriel has the kids this weekend", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "my ex wife Oriel has the kids this weekend", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "Oriel, my ex, kept the flat", {("married to", "oriel", True)}),
+    ((("married to", "Oriel"),), "my brother's ex-wife Oriel rang", set()),
+    ((("married to", "Oriel"),), "my ex-colleague Oriel rang", set()),
+    ((("married to", "Oriel"),), "we split up the leftovers", set()),
+    ((("married to", "Oriel"),), "my parents separated when I was small", set()),
+    ((("married to", "Oriel"),), "we almost split up last year", set()),
+    ((("married to", "Oriel"),), "I was divorced in 2011, long before Oriel", set()),
     ((("has pet", "Tansy"),), "Tansy passed away in her sleep last night", {("has pet", "tansy", True)}),
     (
         (("has pet", "Tansy"),),
