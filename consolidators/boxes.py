@@ -39,6 +39,7 @@ _FIELDS: dict[str, str] = {
     "written by": "{s} was written by {v}.",
     "author": "{s} was written by {v}.",
     "founded by": "{s} was founded by {v}.",
+    "founded": "{s} was founded by {v}.",  # only with its founder: "Founded: 2012 by Noa Lind" (see _field)
     "founder": "{s} was founded by {v}.",
     "founders": "{s} was founded by {v}.",
     "owner": "{s} is owned by {v}.",
@@ -117,8 +118,12 @@ class Field:
     value: str
 
 
-#: Any one "Label: value" field, its label resolved by :func:`_table_label`.
-_SOME_FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z '-]{0,24}?)\s*:\s*(?P<value>[^|;:]+?)\s*\.?\s*$")
+#: Any one "Label: value" field, its label resolved by :func:`_table_label`; in a box's parts a spaced dash
+#: parts them too ("Valdoria · Capital — Merenstad").
+_SOME_FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z '-]{0,24}?)(?:\s*:|\s+[—–])\s*(?P<value>[^|;:—–]+?)\s*\.?\s*$")
+#: A box's abbreviated labels, said with a stop: "b. Murmansk", "d. Bergen", "Dir. Ana Lupu".
+_ABBREVIATED = {"b": "born", "d": "died", "dir": "director"}
+_ABBREVIATION = re.compile(r"^\s*(?P<label>[A-Za-z]{1,3})\.\s+(?P<value>[^|;:]+?)\s*\.?\s*$")
 
 
 def _table_label(label: str) -> str | None:
@@ -133,6 +138,8 @@ def _table_label(label: str) -> str | None:
 
 def _fields(parts: Sequence[str]) -> list[Field]:
     found = [(m, _table_label(m["label"])) for m in (_SOME_FIELD.match(p) for p in parts) if m is not None]
+    short = (m for m in (_ABBREVIATION.match(p) for p in parts) if m is not None)
+    found += [(m, _ABBREVIATED.get(m["label"].lower())) for m in short]
     return [Field(label, m["value"]) for m, label in found if label is not None]
 
 
@@ -169,6 +176,10 @@ def _field(name: str, label: str, value: str) -> str:
     if NOT_YET.search(value) or ENDED.search(value):  # "Vantor HQ: Oslo (planned)", "Club: Leeds (until 2019)"
         return ""
     value = _DATED.sub("", value)
+    if label == "founded":  # "Founded: 2012 by Noa Lind" names its founder; "Founded: 2012" none
+        value = value.partition(" by ")[2]
+        if not re.fullmatch(_NAME, value):
+            return ""
     if label == "key people":  # only a chief executive named as such is an office of the vocabulary
         person = next((m for v in value.split(", ") for m in [_KEY_PERSON.match(v)] if m), None)
         return f"{person['name']} is the CEO of {name}." if person else ""
@@ -204,9 +215,13 @@ def _owner(name: str) -> bool:
     return name.split()[0] not in _NOT_OWNERS and (" " in name or not is_word(name))
 
 
+#: What a box's title may carry after its name: a year, a country, a team ("Ana Lupu (Romania)", "Dusk (2021)").
+_TITLE_ASIDE = re.compile(r"\s+\([^()]*\)$")
+
+
 def _box_title(part: str) -> re.Match[str] | None:
-    """The name a box is about, said as its title: "Fact box: X", a name alone."""
-    return _TITLE.match(part) or _BARE_TITLE.match(part)
+    """The name a box is about, said as its title: "Fact box: X", a name alone, maybe with an aside in brackets."""
+    return _TITLE.match(part) or _BARE_TITLE.match(_TITLE_ASIDE.sub("", part))
 
 
 @dataclass(frozen=True)

@@ -106,8 +106,9 @@ _ITEMS = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+/\s+")
 _SLASH = re.compile(r"\s/\s")
 #: An unspaced slash between two capitalised words: "Lisbon/Porto", "Welsh/English".
 _TWO_NAMES = re.compile(r"(?<=[a-z])/(?=[A-Z][a-z])")
-#: A spaced slash before the next field's label: the two are fields of one line, not one value.
-_FIELD_SLASH = re.compile(r"\s+/\s+(?=[A-Za-z][A-Za-z ]{0,24}:)")
+#: A spaced slash or a comma before the next field's label: the two are fields of one line, not one value
+#: ("Home: Bergen / Work: Equinor", "Major: geology, minor: none").
+_FIELD_SLASH = re.compile(r"\s+/\s+(?=[A-Za-z][A-Za-z ]{0,24}:)|,\s+(?=[A-Za-z][A-Za-z ]{0,24}:\s)")
 
 
 def titled(text: str) -> bool:

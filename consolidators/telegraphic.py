@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from . import aboutme
+from .boxes import ENDED
 from .boxes import NAME as _NAME
 from .forms import is_word
-from .lifeevents import OCCUPATION_ENDINGS
+from .lifeevents import OCCUPATION_ENDINGS, POSITIONS
 from .text import UPPER, inflected_verb, lemmatise
 from .vocabulary import is_time
 
@@ -75,6 +76,8 @@ _NOTE = re.compile(
 
 #: What parts a bio's, a signature's or a CV line's fields: "|", "·", "•" or a spaced slash.
 _BAR = re.compile(r"\s+[|·•/]\s+")
+#: A comment after a bio, parted by a spaced dash: "… · Lisbon — fix the spacing on this headline".
+_COMMENT = re.compile(r"\s+[—–]\s+[a-z][^|·•]*$")
 #: A bio's pronouns ("she/her", "they/them"): no fact, and no reason to leave the line unread.
 _PRONOUNS = re.compile(r"^(?:he|she|they|xe|ze)/\w+(?:/\w+)?$", re.I)
 #: A bio's place: a name alone ("Lisbon", "Cluj-Napoca", "New York"), maybe with its country ("Oulu, Finland").
@@ -90,7 +93,8 @@ def bio(text: str) -> str:
     designer at Fernweh; I live in Lisbon." Only a line of one job (:func:`aboutme.introduced` reads it as one),
     at most one place alone, pronouns and idle words; a field, a question, a second place ("Designer | Fernweh |
     Lisbon": which is the employer?) or a clause leaves the line as it is."""
-    parts = _BAR.split(text.strip().rstrip("."))
+    parts = _BAR.split(_COMMENT.sub("", text.strip()).rstrip("."))
+    parts = [p for p in parts if not ENDED.search(p)]  # "ex-Quantara", "prev. X (2019–2023)": a post left says nothing
     if len(parts) < 2 or any(":" in p or "?" in p for p in parts):
         return text
     read = [_job(p) for p in parts]  # each part's job, read once: the self-description reader is the costly step
@@ -153,15 +157,26 @@ def _profile_body(text: str) -> str | None:
 _FULL_NAME = re.compile(rf"^(?:Signature:\s*)?(?P<name>[{UPPER}][\w'’-]+(?: [{UPPER}][\w'’.-]*){{1,3}})$")
 
 
+#: A signature's name parted from its first part by a spaced dash: "Ana Ruiz — Senior Analyst, Kestrel".
+_NAME_DASH = re.compile(rf"^(?P<name>[{UPPER}][^—–|]*?)\s+[—–]\s+(?P<rest>[^—–]+)$")
+#: A title's comma before its employer's name: "Senior Analyst, Kestrel Bank" is "Senior Analyst at Kestrel Bank".
+_TITLE_COMMA = re.compile(rf",\s+(?={_NAME}$)")
+
+
 def signature(text: str) -> str:
     """A signature or a byline said as the sentence it abbreviates: "Ana Ruiz | Senior Analyst @ Kestrel" is "Ana Ruiz
     is a senior analyst at Kestrel."; "Ana Ruiz · Consultant Cardiologist · St Anne's Hospital" names the employer
     after the title. Only a full name, then one job (with its employer, or the employer alone after it), then
     nothing but a place or idle words; anything else leaves the line as it is."""
     parts = _BAR.split(text.strip().rstrip("."))
+    dashed = _NAME_DASH.match(parts[0])
+    if dashed:  # "Ana Ruiz — Senior Analyst, Kestrel | …": the name, then its first part
+        parts[:1] = [dashed["name"], dashed["rest"]]
+    parts = [p for p in parts if not ENDED.search(p)]  # "ex-Kestrel": a post left names no one's employer now
     name = _FULL_NAME.match(parts[0]) if 2 <= len(parts) <= 4 else None
     if name is None or is_word(name["name"].split()[0].lower()):  # "Good Morning | …": words, not a name
         return text
+    parts[1] = _TITLE_COMMA.sub(" at ", parts[1])
     job = _job(parts[1])
     if not job.startswith("I am "):
         return text
@@ -182,7 +197,8 @@ def _job(part: str) -> str:
     # the self-description reader takes "<job> here" as "I am a <job>", the same label a bio's part is; a head
     # the lexicon lacks is a name, whatever its ending ("Ghent", "Alma mater": no agent nouns; "Nurse" is a word)
     title = _QUALIFIER.split(part)[0].split()
-    if not is_word(title[-1]) and title[-1].lower() not in OCCUPATION_ENDINGS:  # "dev", "physio": whole jobs
+    head = title[-1].lower()
+    if not is_word(head) and head not in OCCUPATION_ENDINGS and head not in POSITIONS:  # "dev", "physio", "CEO"
         return ""
     if title[-1].lower() in _STUDENTS and part != " ".join(title):  # "PhD student @ X": where the writer studies
         return f"I am a student{part[len(' '.join(title)) :]}"
@@ -201,12 +217,43 @@ def _idle(part: str) -> bool:
     return len(words) <= _IDLE_WORDS and not any(w[:1].isupper() or inflected_verb(w) for w in words)
 
 
+#: A CV's entry and its years, the range first: "2021–present Product Designer, Mosswood Games". A range ended by a
+#: year ("2017–2021 UI Designer, Pixelfen") is a post left; one left open ("–present", "– ") the post held now.
+_CV_ENTRY = re.compile(
+    rf"(?:^|(?<=['\"‘“\s]))(?:19|20)\d\d\s*[–—-]\s*(?P<end>(?i:present|now|today|current)\b|(?:19|20)\d\d\b)?\s+"
+    rf"(?P<job>[A-Za-z][\w -]*?), (?P<org>{_NAME})(?=\s*(?:$|['\"’”]|\s[—–]\s))"
+)
+
+
+_QUOTES = "'’\""
+
+
+def cv(text: str) -> str:
+    """A user's CV entries as the sentences they abbreviate: the open one is "I am a <job> at <org>."; one a year
+    ends is left out. ``text`` itself when no entry is open or when a lead-in gives the CV to someone else."""
+    entries = list(_CV_ENTRY.finditer(text))
+    if not entries or _THEIRS.search(text[: entries[0].start()]):
+        return text
+    open_ = (m for m in entries if not m["end"] or not m["end"][0].isdigit())
+    held = [s for m in open_ for s in [_job(f"{m['job']} at {m['org'].rstrip(_QUOTES)}")] if s]
+    return "; ".join(held) + "." if held else text
+
+
+#: A bio's or a box's dot or bullet between fields: said as the bar every reader of fields knows, so that no
+#: field's value runs on into the next ("HQ: Odense · CEO: …").
+_BULLET = re.compile(r"\s+[·•]\s+")
+#: A labelled field beside a bullet: only then is the bullet a box's ("Emre Lind · trumpet · speaks Turkish" is a bio's).
+_BULLETED_FIELD = re.compile(r"[·•]\s+[A-Za-z][A-Za-z ]{0,24}:\s|[A-Za-z]:\s[^·•]*\s[·•]\s")
+
+
 def said(text: str, role: str) -> str:
     """Shorthand as prose says it (:func:`unmarked`), and a user's whole note of one state given its "I" ("live
     in Edinburgh" as an "About me" bullet). Only the whole line: "Live in Leeds and you'll understand", "live in
     fear of Mondays" or "work at X for a year, then go freelance" are advice, sayings and plans."""
+    text = _BULLET.sub(" | ", text) if _BULLETED_FIELD.search(text) else text
     text = signature(unmarked(text))
     if role == "user":
+        text = cv(text)
         body = _profile_body(text)
         text = text if body is None else bio(body)
     note = _NOTE.fullmatch(text.strip()) if role == "user" else None
@@ -217,16 +264,19 @@ def said(text: str, role: str) -> str:
 
 #: A label set equal to its value: "password mgr = Bitwarden", "shell = fish". A label is a bare noun: one opening
 #: with a determiner or an age ("new laptop = new browser") equates two things, it names no field.
-_EQUALS = re.compile(r"^(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s+=\s+(?=\S)")
+#: Each field of a line is one ("editor = Helix, shell = fish"): the line's start, or after a comma or a semicolon.
+_EQUALS = re.compile(r"(?:^|(?<=[,;]\s))(?P<label>[A-Za-z][A-Za-z ]{0,24}?)\s+=\s+(?=\S)")
 _NO_LABEL = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "this", "that", "new", "old"})
 
 
 def _equals(text: str) -> str:
-    m = _EQUALS.match(text)
-    words = m["label"].split() if m else []
-    if not m or len(words) > _LABEL_WORDS or any(inflected_verb(w) for w in words) or words[0].lower() in _NO_LABEL:
-        return text
-    return f"{m['label']}: {text[m.end() :]}"
+    def colon(m: re.Match[str]) -> str:
+        words = m["label"].split()
+        if len(words) > _LABEL_WORDS or any(inflected_verb(w) for w in words) or words[0].lower() in _NO_LABEL:
+            return m[0]
+        return f"{m['label']}: "
+
+    return _EQUALS.sub(colon, text)
 
 
 def unmarked(text: str) -> str:

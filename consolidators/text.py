@@ -59,7 +59,10 @@ what who whom whose where when why how which do does did is are am was were can 
 should will shall have has had may any anything
 """.split()
 )
-_ABBREVIATIONS = frozenset("e.g. i.e. mr. mrs. ms. dr. prof. vs. etc. inc. ltd. st. jr. sr. no. approx. co.".split())
+#: A box's and a CV's abbreviations too ("Dir. Ana Lupu", "Est. 1921", "prev. Altamira"): no sentence ends there.
+_ABBREVIATIONS = frozenset(
+    "e.g. i.e. mr. mrs. ms. dr. prof. vs. etc. inc. ltd. st. jr. sr. no. approx. co. dir. est. pop. prev.".split()
+)
 _SUMMARY_STOPWORDS = (
     ENTITY_STOP
     | STOP_VERBS
