@@ -217,9 +217,12 @@ STATE_VERBS = frozenset("live reside work play own be teach lecture cook coach c
 
 
 def past_state(verb: Any) -> bool:
-    """Whether ``verb`` is the simple past of a state ("lived in", "played for", "was owned by"): a state over."""
-    past_passive = any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)  # "X was owned by Y"
-    return (verb.tag_ == "VBD" or past_passive) and lemmatise(correct(verb.text), "VERB") in STATE_VERBS
+    """Whether ``verb`` is a past tense of a state ("lived in", "played for", "was owned by", "was living in",
+    "had been playing for", "had worked at"): a state over. The past progressive and the past perfect say so by
+    their first auxiliary, in the past; "has been playing for" (present) still holds."""
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    past = verb.tag_ == "VBD" or bool(auxes) and auxes[0].tag_ == "VBD"  # "X was owned by Y", "had been living"
+    return past and lemmatise(correct(verb.text), "VERB") in STATE_VERBS
 
 
 def _who(verb: Any, relation: RelationReader) -> list[Fact]:

@@ -32,7 +32,7 @@ from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
 from .text import is_word
 from .types import Fact
-from .wholenames import job_title
+from .wholenames import job_title, unsubordinated
 
 #: Nouns that make a subject a site, which is located somewhere and moves as a whole: a building, a collection, a
 #: venue and what is held at one ("The Aurora Jazz Festival has moved to Lausanne": no one lives there).
@@ -280,7 +280,7 @@ def _by_noun(text: str) -> Change | None:
 def _untitled(name: str) -> tuple[str, str]:
     """The name without an honorific or a job before it ("Winger Daniel Kiprotich", "Economist Jonas Weber"), and
     that job ("" if none)."""
-    words = name.split()
+    words = unsubordinated(name).split()
     if len(words) > 2 and words[0].lower().rstrip(".") in ("dr", "prof", "mr", "mrs", "ms", "sir", "dame"):
         words = words[1:]
     lead = words[0].lower()
@@ -316,7 +316,8 @@ def _relations(
         return (("located in",), False) if cue in ("move", "home", "site", "based") else None
     if kind == "company":
         return (("headquartered in",), False) if cue in ("move", "home", "based") and not _org_shaped(value) else None
-    if kind == "" and cue in ("move", "home") and _surname(change.subject) and text.startswith(change.subject + " "):
+    opens = unsubordinated(text).startswith(change.subject + " ")  # "When Brandt relocated …" opens with Brandt
+    if kind == "" and cue in ("move", "home") and _surname(change.subject) and opens:
         # "Brandt relocated to Hamburg": a person named by surname as the sentence's subject (made whole by the
         # session's names), not a friend named in passing ("my friend Jonas just moved to Vienna")
         kind = "person"

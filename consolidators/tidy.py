@@ -296,6 +296,7 @@ def untitled(fact: Fact) -> Fact:
     mortal = wholenames.person_side(fact.predicate, "subject")  # "Swimmer Yusra Adel": a pastime's noun too
     subject = _CLUB_POSSESSIVE.sub("", _bare_name(fact.subject, job=fact.predicate not in _NO_JOB, person=mortal))
     subject = _SCENE.sub("", subject)  # "In Croatia, the euro replaced the kuna": the scene's name is the subject
+    subject = wholenames.unsubordinated(subject)  # "When Kato moved to Osaka, …": Kato moved
     # a person's job before their name is no part of it ("Climber Yvon Chouinard started Patagonia")
     person = fact.predicate in PERSON_VALUED
     obj = _bare_name(fact.object, job=person, person=person) if fact.object[:1].isupper() else fact.object

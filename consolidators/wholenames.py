@@ -95,6 +95,19 @@ _ENDS_THE_TERM = re.compile(r"(?:(?='s\b|'(?!\w))|(?![\w'-]))")
 _DESCRIBING = re.compile(rf"\S+-{_COMPOUND}")
 
 
+#: A conjunction that opens a clause it still asserts ("When Kato moved to Osaka, he …", "Since Ona Lee joined
+#: Arsenal, …"): the readers that take a sentence's first capitalised words for its subject take it in. A
+#: condition ("If", "Unless") asserts nothing and is left, for no fact.
+_SUBORDINATE = re.compile(
+    rf"^(?:When|Whenever|After|Once|Since|Before|Until|Till|While|Whilst|As|Although|Though|Because) (?={_CAP})"
+)
+
+
+def unsubordinated(name: str) -> str:
+    """``name`` without the conjunction of the clause it is the subject of: the name after it is that subject."""
+    return _SUBORDINATE.sub("", name)
+
+
 def person_side(predicate: str, side: str) -> bool:
     """Whether ``side`` ("subject" or "object") of ``predicate`` is a person."""
     return side in _PERSON_SIDES.get(predicate, ())

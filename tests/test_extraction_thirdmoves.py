@@ -70,6 +70,10 @@ SAID: list[tuple[str, list[Triple]]] = [
     # a job by its noun, a home by its noun
     ("Ines Roth has taken up a professorship at KU Leuven.", [("Ines Roth", "works at", "KU Leuven")]),
     ("Yara Costa's home is now in Porto, near the river.", [("Yara Costa", "lives in", "Porto")]),
+    # a clause opened by a conjunction it still asserts: the name after the conjunction is who moved
+    ("When Tamsin Vole relocated to Aberdeen, she took up rowing.", [("Tamsin Vole", "lives in", "Aberdeen")]),
+    ("Since Quarrie moved to Dundee, he has grown much calmer.", [("Quarrie", "lives in", "Dundee")]),
+    ("Although the Ferrow Museum moved to Perth, its café stayed.", [("Ferrow Museum", "located in", "Perth")]),
 ]
 
 #: What yields nothing of the change: a rumour, a plan, a hedge, a past or narrated move, a visit, a country
@@ -88,6 +92,13 @@ NOTHING: list[str] = [
     "Mara Quist now represents Meta in the antitrust case.",
     "Nora Sand has switched from Telenor to Telia.",
     "Una Roe has swapped Cork for Galway.",
+    "If Tamsin Vole relocated to Aberdeen, she would take up rowing.",
+    # a state in the past progressive or the past perfect is over, in a clause of its own or in a "who" aside
+    "Ottilie Brask had been living in Bergen for a decade.",
+    "Ottilie Brask was living in Bergen when the book came out.",
+    "Ottilie Brask, who had been living in Bergen, wrote the score.",
+    "Casimir Lode, who was playing for Viborg FF at the time, scored twice.",
+    "Casimir Lode, who had been working at Vestas, spoke first.",
 ]
 #: Relations the change must not state (the party left is never current, and a band is joined, not employed by).
 NOT: list[tuple[str, Triple]] = [
