@@ -54,6 +54,9 @@ _WANTING_VERBS = frozenset("want wish crave covet".split())
 #: Verbs of weighing whose object is a change still to be decided: "Acme is weighing a move of its head office to
 #: Pune", "the club is eyeing a switch to …", "I'm considering a transfer to our Oslo office".
 _WEIGHING_VERBS = frozenset("weigh consider mull explore eye contemplate ponder study discuss debate propose".split())
+#: Verbs that turn an offer down: "was named CEO but declined", "but turned it down" (:func:`_refused`).
+_REFUSING = frozenset("decline refuse reject rebuff spurn".split())
+_TURNED_DOWN = re.compile(r"\bturn(?:s|ed|ing)?\b(?:\s+[\w']+){0,3}?\s+down\b", re.I)
 #: Auxiliaries that open a condition when put before their subject: "Had we stayed, …", "Were she to move, …".
 _INVERTING = frozenset("had were should".split())
 _INVERSION_CUE = re.compile(r"(?:^|[,;:]\s*)(?:[Hh]ad|[Ww]ere|[Ss]hould) (?!been\b|not\b|to\b)\w")
@@ -104,7 +107,11 @@ _CUE = re.compile(
     r"\b(?:"
     + "|".join(
         sorted(
-            {f for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS | _WEIGHING_VERBS for f in verb_forms(v)}
+            {
+                f
+                for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS | _WEIGHING_VERBS | _REFUSING
+                for f in verb_forms(v)
+            }
             | {n + s for n in _FRAMING_NOUNS | _WORKS | _PRETENCES for s in ("", "s")}
             | _FRAMING_ADJECTIVES
             | _UNREAL
@@ -126,7 +133,7 @@ def names_a_work(text: str) -> bool:
 def unasserted(text: str, value: str) -> bool:
     """Whether ``text`` names ``value`` only inside a clause it frames as believed, claimed, pretended, denied,
     wrongly said, or set in a story's world."""
-    cued = _CUE.search(text) or _INVERSION_CUE.search(text) or _SET_OFF_DENIAL.search(text)
+    cued = _CUE.search(text) or _INVERSION_CUE.search(text) or _SET_OFF_DENIAL.search(text) or _TURNED_DOWN.search(text)
     path = _value_path(text, value) if cued else None
     if path is None:
         return False
@@ -140,6 +147,8 @@ def unasserted(text: str, value: str) -> bool:
         return True
     if _weighed(path):
         return True  # "is weighing a move of its head office to Pune": a change not yet made
+    if any(_refused(c) for tok in path for c in tok.children if c.dep_ in ("conj", "advcl") and c.i > tok.i):
+        return True  # "X was named CEO of Y but declined the post": an offer, never a post held
     if any(tok.dep_ == "attr" and _framed_subject(tok.head) for tok in path):
         return True  # "My dream is a flat in Paris", "The rumour is that …"
     if any(_wished_subject(tok) for tok in path):
@@ -158,6 +167,31 @@ def _weighed(path: list[Any]) -> bool:
         if change and lemmatise(verb.lower_, "VERB") in _WEIGHING_VERBS and (above in change or above is verb):
             return True
     return False
+
+
+def _refused(clause: Any) -> bool:
+    """Whether ``clause``, coordinated after the one naming the value, turns that offer down: "but declined",
+    "but turned it down", "and refused the post", "only to decline the role". What it refuses must be the offer
+    itself (a pronoun or a word for a post or an offer), not another thing ("after rejecting Globex's offer",
+    "but declined to comment")."""
+    mark = next((c for c in clause.children if c.dep_ == "mark"), None)
+    if mark is not None and mark.lower_ != "to" or clause.tag_ == "VBG":
+        return False  # "after rejecting …", "before turning down …": another offer, told as what came first
+    lemma = lemmatise(clause.lower_, "VERB")
+    down = lemma == "turn" and any(c.dep_ == "prt" and c.lower_ == "down" for c in clause.children)
+    if lemma not in _REFUSING and not down:
+        return False
+    took = [c for c in clause.children if c.dep_ == "xcomp"]
+    if took:  # "declined to take it" refuses the post; "declined to comment" refuses nothing it names
+        return all(lemmatise(c.lower_, "VERB") in _TAKING for c in took)
+    objects = [c for c in clause.children if c.dep_ == "dobj"]
+    return all(o.pos_ == "PRON" or lemmatise(o.lower_, "NOUN") in _OFFERS for o in objects)
+
+
+#: What a refusal turns down when it is the offer the clause before named.
+_OFFERS = frozenset("post job role offer position appointment nomination seat move transfer chance".split())
+#: Verbs whose refusal is a refusal of the post: "declined to take it", "refused to serve".
+_TAKING = frozenset("take accept serve become".split())
 
 
 def _denied(path: list[Any]) -> bool:

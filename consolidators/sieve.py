@@ -185,6 +185,8 @@ def _named(f: Fact) -> bool:
         return True
     if _PAST_OFFICE.match(f.subject) or _COMPOUND_ADJECTIVE.match(f.subject):
         return False
+    if f.subject.split(" ", 1)[0] in _PREPOSITIONS:  # "of Polaris" (a reader cut "The former CEO"): a phrase, no one
+        return False
     word = f.subject.lower()
     # "Critics", "Rumours" ("critic", "rumour"), not "News"; or a people by its demonym ("Brazilians")
     single = lemmatise(word, "NOUN")
@@ -194,6 +196,8 @@ def _named(f: Fact) -> bool:
     return not (plural and f.predicate in _PERSONAL or people)
 
 
+#: Lower-case words that open a phrase, never a name.
+_PREPOSITIONS = frozenset("of in at for to from by with on".split())
 #: Plural nouns for people that no trade list holds: "Officials said …", "Residents voted …".
 _PEOPLE = frozenset({"official", "resident", "critic", "people", "local", "supporter", "protester", "expert", "leader"})
 

@@ -386,8 +386,11 @@ def former(noun: Any) -> bool:
     past = FORMER if noun.lower_ in _LASTING else FORMER | {"old"}
     # "Brentford sacked manager X": the parser may read the clause's verb as the title's participle
     ended_by = any(c.tag_ == "VBN" and lemmatise(c.text, "VERB") in _ENDING for c in noun.lefts if c.dep_ == "amod")
+    # the tokenizer splits "ex-CEO" into "ex", "-", "CEO", and the parser may hang "ex" off the verb, not the noun
+    split_ex = noun.i >= 2 and noun.doc[noun.i - 1].text == "-" and noun.doc[noun.i - 2].lower_ == "ex"
     return (
         noun.lower_.startswith("ex-")
+        or split_ex
         or ended_by
         or any(c.lower_ in past for c in noun.lefts if c.dep_ in ("amod", "advmod"))
     )

@@ -127,7 +127,9 @@ _TOOK_FROM = re.compile(r"\b(?:replaced|succeeded|ousted|unseated)\b")
 _BOX = re.compile(r"^(?:[Mm]ayor|[Pp]resident|CEO|[Cc]hief [Ee]xecutive|[Hh]ead of [Ss]tate): ")
 #: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
 _FORMER = re.compile(
-    r"\b(?:former|formerly|previously|ex-|previous|outgoing|erstwhile|then|late|once)\b-?(?:\s*[\w'-]+){0,2}?\s*$", re.I
+    # "ex-" has no word boundary after it when the office follows at once ("The ex-CEO of …")
+    r"\b(?:(?:former|formerly|previously|previous|outgoing|erstwhile|then|late|once)\b-?|ex-)(?:\s*[\w'-]+){0,2}?\s*$",
+    re.I,
 )
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
 #: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".

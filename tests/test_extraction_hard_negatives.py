@@ -37,6 +37,15 @@ UNREAD: list[str] = [
     # a claim that tops a claim (unsaid._IRONIC)
     "Yeah, and I'm the mayor of Paris.",
     "Sure, and I work for MI6.",
+    # an office named, then turned down in the clause after it (hearsay._refused)
+    "Dara Quill was named chief executive of Holtwick but declined the post.",
+    "Anouk Brel was appointed mayor of Stavenes and then refused it.",
+    "Gideon Marr was made president of Tallow Bank, but he turned the role down.",
+    # a past holder marked by a split "ex-" (spans.former, succession._FORMER)
+    "The ex-CEO of Orrin Labs, Paula Vey, has joined Caskwell's board.",
+    "The ex-mayor of Dunholt, Rafe Tamm, opened a bakery.",
+    # a subject cut to a preposition's phrase (sieve._named)
+    "The former CEO of Corvane, Mirela Oste, has joined Haldor's board.",
 ]
 
 READ: list[tuple[str, Triple]] = [
@@ -50,6 +59,17 @@ READ: list[tuple[str, Triple]] = [
     ("Ivo Brandt had joined Celtic by then and still plays for them.", ("Ivo Brandt", "plays for", "Celtic")),
     # an agreement that adds the speaker's own fact
     ("Sure, I work at Ferrari.", ("user", "works at", "Ferrari")),
+    # a refusal of something else, or told as what came before, leaves the office held
+    (
+        "Tove Lind became mayor of Grenaa and refused to move into the official residence.",
+        ("Grenaa", "mayor", "Tove Lind"),
+    ),
+    (
+        "Bram Oyelaran was appointed chief executive of Quorra after rejecting an offer from Velt.",
+        ("Quorra", "ceo", "Bram Oyelaran"),
+    ),
+    ("Ilse Marn joined Terravox but declined to comment on her pay.", ("Ilse Marn", "works at", "Terravox")),
+    ("I moved to Ribe and turned down the flat in Aarhus.", ("user", "lives in", "Ribe")),
 ]
 
 
