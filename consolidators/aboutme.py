@@ -71,7 +71,12 @@ _SAID = table(
     ),
     # "my phone's an iPhone 13 mini", "got a new phone last week, a Galaxy S24", "typing this on my Fairphone 5"
     ("phone", rf"\bmy phone(?:'s| is) (?:a |an |the )?(?:new )?{NAME}"),
-    ("phone", rf"\b(?:got|bought|picked up) a new phone[^,.]*, (?:a |an )?{NAME}"),
+    # the buyer is the writer: "my brother just got a new phone too, a …" is his
+    (
+        "phone",
+        rf"(?:^(?:(?:just|finally|also|and|so) )?|\b(?:I|[Ww]e) (?:(?:just|finally|also) )?)(?:got|bought|picked up)"
+        rf" a new phone[^,.]*, (?:a |an )?{NAME}",
+    ),
     ("phone", rf"\b(?:[Tt]yping|[Ww]riting|[Ss]ending) this (?:on|from) my {NAME}"),
     # "day 3 at Spotify", "week two at Wise": a count of days at a place is a new job's
     ("works at", rf"^(?:[Dd]ay|[Ww]eek) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:at|with) {NAME}"),

@@ -99,6 +99,12 @@ _ANCHORS = (
     _anchor(rf"\b(?:the )?{_Q}(?P<noun>{_N}) (?:on|for|at|in) (?:all|both|each|every) [\w-]+ (?:I|we)\b"),
     _anchor(rf"\bthe {_Q}(?P<noun>{_N}) (?:I|we) (?:use|run|have|picked|chose|went with|rely on|settled on)\b"),
     _anchor(r"\bthe (?:\w+ )?language (?:I|we) (?:write|code|program|work)\b", role="programming language"),
+    # "Kotlin is still my main language": "language" alone may be spoken, so only a name known for coding binds
+    _anchor(
+        r"\b(?:my|our) (?:main|primary|day-to-day|everyday|daily|go-to|work) language\b",
+        role="programming language",
+        known_only=True,
+    ),
     _anchor(rf"\bthe {_Q}(?P<noun>{_N})\b", needs_first_person=True),
     _anchor(
         r"\b(?:take|keep|write|jot down) (?:my |all my |all |all of my )?notes\b", role="notes app", known_only=False
@@ -207,7 +213,7 @@ def clauses(sentence: str) -> Iterator[str]:
 _OTHERS = re.compile(
     r"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our) (?:sister|brother|son|daughter|kids?|wife|husband"
     r"|partner|friend|mum|mom|dad|mother|father|boyfriend|girlfriend|cousin|niece|nephew|flatmate|roommate"
-    r"|colleague|coworker|boss|neighbou?r|parents?)\b(?! and I\b)",
+    r"|colleague|coworker|boss|neighbou?r|parents?|(?:team )?lead|manager|teammate|intern|cto|ceo|client)\b(?! and I\b)",
     re.I,
 )
 

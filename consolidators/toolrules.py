@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from . import chatparse, lifeevents
+from . import chatparse, lifeevents, toolnames
 from .lifeevents import DRINK, GIVE_UP, PREFER
 from .types import Fact
 from .vocabulary import (
@@ -141,6 +141,7 @@ def _apply_rule(
     if spec == "uses" and re.search(r"\b(?:called|named)\b", m["obj"]):
         return []  # "adopted a greyhound called Pickles": a named creature or project, not a tool
     objects = clean_objects(m["obj"]) if spec in ("uses", GIVE_UP) else [o for o in [clean_object(m["obj"])] if o]
+    objects = [_known_head(o) for o in objects]
     if spec == DOMAIN and subject != "user" and not all(o[:1].isupper() for o in objects):
         return []  # "Tavonia switched to the euro": a country's money is no tool it uses
     if not objects:
@@ -163,6 +164,18 @@ def _apply_rule(
     if predicate == "uses" and spec in (DOMAIN, "uses") and old and not retract:
         triples.insert(0, rule_triple(subject, "uses", old, 0.6, True))  # "switched from Notion to X"
     return triples
+
+
+#: Words that end a tool's name written in lower case: "switched my shell to nushell over the holidays".
+_AFTER_TOOL = re.compile(r" (?:over|during|last|this|for|at|with|on|in|since|after|before|because|while)\b.*$")
+
+
+def _known_head(obj: str) -> str:
+    """``obj`` cut after the known tool it opens with, when chat wrote the name as a word (no capital to end it)."""
+    head = next(iter(toolnames.known_names(obj)), None)
+    if head is None or head.start() != 0 or not head[0].islower():
+        return obj
+    return head[0] if _AFTER_TOOL.fullmatch(obj[head.end() :]) else obj
 
 
 def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -> str | None:

@@ -53,6 +53,13 @@ _CUE = re.compile(
     r"|no longer|from now on|started|joined|signed)\b",
     re.I,
 )
+#: A move to a new value that nothing keeps the old one through: "X's pricing changed so the builds moved again, to
+#: Y" leaves X though no word of X's clause says so.
+_MOVED_ON = re.compile(
+    r"^(?!.*\b(?:still|stay\w*|kept|keep\w*|also|too|as well)\b).*\b(?:moved|switched|migrated|changed over)"
+    r"(?: \w+)?,? (?:to|onto)\b",
+    re.I,
+)
 #: A pronoun's role taken back ("it is not my editor anymore", "that is no longer our queue"): what it names left.
 _ROLE_TAKEN_BACK = re.compile(r"\b(?:it|that|this) (?:is|was) (?:not|no longer) (?:my|our)\b", re.I)
 #: A change of career said without a change word: "retrained", "qualified", "became".
@@ -170,6 +177,7 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
+        stated = stated + _roles_given_up(stated, held)
         out += stated
         mine = [f for f in stated if f.subject == USER and f.predicate in RELATIONS]
         found = list(_turn_changes(turn.content, held)) if turn.role.lower() in USER_ROLES else []
@@ -188,6 +196,20 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
             held[change.predicate] = change.value
     return out + unsourced  # a fact no turn sourced: where it was, at the end
+
+
+def _roles_given_up(stated: list[Fact], held: dict[str, str]) -> list[Fact]:
+    """The roles a tool given up held: "quit Evernote" said of the user's notes app leaves the notes app empty, though
+    the sentence named no role (the readers took back only the plain ``uses``)."""
+    out: list[Fact] = []
+    for f in stated:
+        if f.subject != USER or not f.retract or f.predicate != "uses":
+            continue
+        for role, value in held.items():
+            named = any(g.predicate == role for g in stated if g.subject == USER)
+            if role in TOOL_ROLES and not named and _same(f.object, value):
+                out.append(replace(f, predicate=role, object=value))
+    return out
 
 
 def _replaceable(said: list[Fact], old: str, new: str) -> bool:
@@ -243,7 +265,8 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
             found += [Change(predicate, b) for b in born if not _same(b, old)][:1]
             continue
         named = _mentions(text, old)
-        if named and not _gone(text, _first(old)) or not (named or _CUE.search(text)):
+        kept = named and not _gone(text, _first(old)) and not _MOVED_ON.search(text)
+        if kept or not (named or _CUE.search(text)):
             continue  # the old value said in a clause of its own that keeps it ("Neovim is still my editor")
         if predicate != "married to" and _OTHERS.search(text):  # a spouse is the relation, not someone else
             continue
@@ -266,7 +289,9 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     """Values of ``predicate``'s kind the text names: a known one first; else a name, where the sentence names
     the relation (its role noun, its words) or its old value."""
     if predicate in TOOL_ROLES:
-        known = [m for m in _known(text) if predicate in roles_of(m[0]) and not _a_word(m[0].strip())]
+        # a name chat writes as a word ("fish") is the tool where the sentence names its role ("changed my shell")
+        said = predicate in _roles_named(text)
+        known = [m for m in _known(text) if predicate in roles_of(m[0]) and (said or not _a_word(m[0].strip()))]
         known = [m for m in known if _role_of_noun(_clause_at(text, m.start())) in (None, predicate)]
         if not (named or predicate in _roles_named(text)):  # only the lists know the role: a verb must take it up
             return [_bare(m[0].strip(), predicate) for m in known if _taken_up(text, m)]
@@ -325,8 +350,12 @@ def _known(text: str) -> tuple[re.Match[str], ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _roles_named(text: str) -> frozenset[str | None]:
-    """The tool roles the text's clauses name."""
-    return frozenset(_role_of_noun(c) for c in clauses(text))
+    """The tool roles the text's clauses name, but not in a clause that denies it: "Fish is still installed, I just
+    don't use it as a login shell" names no new shell."""
+    return frozenset(_role_of_noun(c) for c in clauses(text) if not _DENIES.search(c))
+
+
+_DENIES = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
 
 
 def _clause_at(text: str, start: int) -> str:

@@ -52,7 +52,18 @@ _IT_NO_LONGER = re.compile(
 
 def read(found: list[Fact], text: str) -> list[Fact]:
     """``found`` (one user sentence's facts) as this module reads the sentence's withdrawals."""
-    return unheld(replaced(found, text), text)
+    return _not_both(unheld(replaced(found, text), text))
+
+
+def _not_both(found: list[Fact]) -> list[Fact]:
+    """``found`` without a tool's role the sentence also takes back: "I still write Python for scripts, but that's
+    not my main language anymore" read by one reader as the language and by another as leaving it leaves it."""
+    taken_back = {(f.predicate, norm(f.object)) for f in found if f.subject == USER and f.retract}
+    return [
+        f
+        for f in found
+        if f.retract or f.subject != USER or f.predicate == "uses" or (f.predicate, norm(f.object)) not in taken_back
+    ]
 
 
 def replaced(found: list[Fact], text: str) -> list[Fact]:
