@@ -68,3 +68,30 @@ def test_a_sentence_with_a_time_ahead_is_still_parsed_and_read(monkeypatch: pyte
     assert userplans.unplanned(found, "I am starting at Brackwater Foundry next Tuesday.") == []
     assert userplans.unplanned(found, "I moved to Brackwater Foundry, but the offer fell through.") == []
     assert len(parses) == 2
+
+
+def test_a_sessions_sentences_naming_held_values_are_parsed_in_one_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    from consolidators import nlp_cache, userends
+    from consolidators.types import ActiveFact, Turn
+
+    if nlp_cache.load() is None:
+        pytest.skip("no spaCy model installed")
+    real = userends.parse_doc
+    asked: list[tuple[str, bool]] = []
+
+    def parse_doc(text: str) -> Any:
+        asked.append((text, nlp_cache.has_doc(text)))  # in the cache already: parsed in the session's batch
+        return real(text)
+
+    monkeypatch.setattr(userends, "parse_doc", parse_doc)
+    nlp_cache._docs.clear()
+    held = [ActiveFact("f1", USER, "works at", "Brackwater Foundry"), ActiveFact("f2", USER, "uses", "Quillpad")]
+    turns = [
+        Turn("e1", "user", "I left Brackwater Foundry in March.", TS),
+        Turn("e2", "assistant", "Brackwater Foundry will miss you.", TS),
+        Turn("e3", "user", "Quillpad still holds all my notes. The kiln needs a new element.", TS),
+    ]
+    out = userends.ended([], held, turns)
+    assert [(f.predicate, f.object, f.retract) for f in out] == [("works at", "Brackwater Foundry", True)]
+    assert [t for t, _ in asked] == ["I left Brackwater Foundry in March.", "Quillpad still holds all my notes."]
+    assert all(cached for _, cached in asked)
