@@ -14,7 +14,8 @@ import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
@@ -292,10 +293,18 @@ def is_adverb(word: str) -> bool:
     return bool(getAllLemmas(low, upos="ADV")) and not any(getAllLemmas(low, upos=p) for p in ("ADJ", "NOUN", "VERB"))
 
 
+@functools.lru_cache(maxsize=16384)  # ~25 calls a session, and lemminflect deep-copies its entry per call
 def inflected_verb(word: str) -> bool:
     """Whether ``word`` is an inflected form of an English verb in the lexicon ("ditched", not "Zed")."""
     lemmas = getAllLemmas(word.lower(), upos="VERB").get("VERB", ())
     return bool(lemmas) and word.lower() not in lemmas
+
+
+@functools.lru_cache(maxsize=16384)
+def lexicon_lemmas(word: str) -> Mapping[str, tuple[str, ...]]:
+    """lemminflect's ``getAllLemmas(word)`` (the lexicon's lemmas of ``word`` by part of speech), remembered and
+    read-only: lemminflect deep-copies its entry on every call, and the name readers ask of the same words."""
+    return MappingProxyType(getAllLemmas(word))
 
 
 def table(*rows: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:

@@ -25,6 +25,7 @@ from . import hearsay, unsaid
 from .forms import norm
 from .lifeevents import implied_subject
 from .nlp_cache import parse_doc
+from .parse import prefetch_docs
 from .phrases import USER, USER_ROLES
 from .text import expand_contractions, lemmatise, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
@@ -77,6 +78,8 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
         return facts
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
+    # one parser batch for the session's sentences that name a held value (a call costs about one more sentence)
+    prefetch_docs(n.text for turn, _ in groups if turn.role.lower() in USER_ROLES for n in _naming(turn.content, held))
     for turn, stated in groups:
         gone = list(dict.fromkeys(_turn_ends(turn.content, held))) if turn.role.lower() in USER_ROLES else []
         values = {norm(e.held.value) for e in gone}
@@ -96,7 +99,17 @@ def ended(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
     return out + unsourced
 
 
-def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
+@dataclass(frozen=True)
+class _Naming:
+    """A sentence that names held values, as the parser is given it, with its words and those values."""
+
+    text: str
+    words: set[str]
+    named: list[Held]
+
+
+def _naming(content: str, held: list[Held]) -> Iterator[_Naming]:
+    """Each sentence of ``content`` that names a held value (or says "single"): only those are parsed."""
     for sentence in split_sentences(content):
         text = implied_subject(expand_contractions(sentence))  # "Rehomed Pompom": the parse needs its "I"
         words = set(re.findall(r"[\w'-]+", text.lower()))
@@ -105,8 +118,13 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
             for h in held
             if words & set(norm(h.value).split()) or h.predicate == "married to" and words & _MARITAL_WORDS
         ]
-        if "?" in text or not named:
-            continue  # only a sentence that names a held value (or says "single") is parsed
+        if "?" not in text and named:
+            yield _Naming(text, words, named)
+
+
+def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
+    for sentence in _naming(content, held):
+        text, words, named = sentence.text, sentence.words, sentence.named
         doc = parse_doc(text)
         if doc is None:
             return

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from .forms import norm
-from .nlp_cache import parse_doc
+from .nlp_cache import normalised, parse_doc
 from .phrases import USER
 from .text import lemmatise
 from .types import Fact
@@ -49,6 +49,8 @@ def unplanned(found: list[Fact], text: str) -> list[Fact]:
     mine = [f for f in found if f.subject == USER]
     if not mine:
         return found
+    if not _may_arrange(text):  # no parse: most of a session's sentences aren't in the batch's (a parse of its own)
+        return found
     doc = parse_doc(text)
     if doc is None:
         return found
@@ -65,6 +67,17 @@ def unplanned(found: list[Fact], text: str) -> list[Fact]:
         for f in found
         if f.subject != USER or f.predicate in done and not f.retract or not _within(f.object, words, planned)
     ]
+
+
+#: Every word a reading below turns on: a time to come (:func:`_ahead`) or the "but" of a change that fell through.
+_CUES = tuple(sorted(_POINTS | _AHEAD | _SPANS | {"next", "but"}))
+
+
+def _may_arrange(text: str) -> bool:
+    """Whether the parse of ``text`` could hold a token :func:`unplanned` acts on: a token is a piece of the text
+    the parser is given, so a cue that is no part of it in any case is in no token either."""
+    low = normalised(text).lower()
+    return any(cue in low for cue in _CUES)
 
 
 def _within(value: str, words: dict[int, str], span: set[int]) -> bool:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from lemminflect import getAllLemmas
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import regexes
@@ -24,7 +23,7 @@ from .lifeevents import is_occupation
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .relations import role_relation
 from .spans import NAMED_SITES, ORG_WORDS
-from .text import FOREIGN_PARTICLES, PARSED_HYPHEN, PARSED_I, is_word
+from .text import FOREIGN_PARTICLES, PARSED_HYPHEN, PARSED_I, is_word, lexicon_lemmas
 from .types import Fact
 from .vocabulary import MONTHS, WEEKDAYS
 
@@ -262,7 +261,7 @@ def _group_possessive(term: str, after: str, *, person: bool) -> re.Match[str] |
     last = term.split()[-1]
     if person or not last[:1].isupper() or last.lower() in COUNTRIES:
         return None
-    lemmas = getAllLemmas(last.lower()).get("NOUN", ())
+    lemmas = lexicon_lemmas(last.lower()).get("NOUN", ())
     tail = _POSSESSIVE_TAIL.match(after)
     plural = bool(lemmas) and last.lower() not in lemmas
     return tail if plural and tail and tail[0].split()[-1] in ORG_WORDS else None
@@ -285,7 +284,7 @@ def _inner_joins(name: str, sentence: str, fact: Fact, side: str) -> str:
         return name + place[0] if place else name
     head = _HEAD_NOUN.match(after) if side == "subject" and fact.predicate == "located in" else None
     # a noun, not an adverb before the verb ("Carrow Ring actually lies in …")
-    if head and head["noun"] not in NAMED_SITES and "NOUN" in getAllLemmas(head["noun"]):
+    if head and head["noun"] not in NAMED_SITES and "NOUN" in lexicon_lemmas(head["noun"]):
         return name + head[0]  # "the Torre Alta lighthouse is in Cádiz": the lighthouse is what is located
     return name
 
@@ -390,7 +389,7 @@ def job_title(word: str) -> bool:
         return False
     lower = word.lower()
     stem = re.sub(r"(?:er|or|ist|ian|ant|ent)$", "", lower)
-    derived = len(stem) >= 4 and ("VERB" in getAllLemmas(stem) or "VERB" in getAllLemmas(f"{stem}e"))
+    derived = len(stem) >= 4 and ("VERB" in lexicon_lemmas(stem) or "VERB" in lexicon_lemmas(f"{stem}e"))
     return lower not in _FIRST_NAMES and (is_word(lower) or role_relation([lower]) is not None or derived)
 
 

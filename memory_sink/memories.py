@@ -83,6 +83,16 @@ FROM unnest(%s::uuid[], %s::uuid[]) AS u(id, successor)
 WHERE m.id = u.id AND m.superseded_at IS NULL
 """
 
+# The vectors a session's active consolidated rows hold, by the text each embeds, where this
+# model made them: a re-consolidation that re-produces a row (a backfill of an unchanged day) takes
+# its vector from here instead of the model (the memory_active_session index finds the rows).
+STORED_VECTORS = """
+SELECT coalesce(embed_text, content), embedding
+FROM memory
+WHERE namespace = %(ns)s AND session_id = ANY(%(sids)s) AND tier = 'consolidated' AND superseded_at IS NULL
+  AND embed_model = %(model)s AND coalesce(embed_text, content) = ANY(%(texts)s)
+"""
+
 INSERT_CONSOLIDATED = """
 INSERT INTO memory (id, namespace, session_id, tier, kind, content, embedding, subject, predicate,
                     object, confidence, event_ids, valid_from, recorded_at, embed_model, metadata,
@@ -375,6 +385,15 @@ def write_provisional(
                     Jsonb(e.metadata or {}),
                 ]
             )
+
+
+def stored_vectors(
+    conn: psycopg.Connection, namespace: str, session_ids: Sequence[str], texts: Sequence[str], model: str
+) -> dict[str, np.ndarray]:
+    """The vectors ``model`` made for ``texts`` that the sessions' active consolidated rows hold, by text."""
+    args = {"ns": namespace, "sids": list(session_ids), "texts": list(texts), "model": model}
+    found = conn.execute(STORED_VECTORS, args, binary=True)  # binary: the float32s exactly as the model gave them
+    return {text: vector.to_numpy() for text, vector in found}
 
 
 def insert_consolidated(

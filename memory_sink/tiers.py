@@ -222,6 +222,33 @@ class Tiers:
         where = dict(zip(unique, vectors))
         return np.stack([where[text] if text in where else have[text] for text in texts])
 
+    def with_stored(
+        self, sessions: Sequence[tuple[str, str]], texts: Sequence[str], known: KnownVectors | None = None
+    ) -> KnownVectors | None:
+        """``known`` and the vectors these sessions' active consolidated rows hold for ``texts``, by this model.
+
+        A re-consolidation re-produces most rows of a session nothing changed in (a backfill): the swap keeps
+        those rows as they were and drops their new vectors, so embedding their texts again is wasted. A text's
+        vector does not depend on its batchmates, so the stored one is the vector the model would compute.
+        """
+        embedder = self.embedder
+        by_namespace: dict[str, list[str]] = {}
+        for namespace, session_id in sessions:
+            by_namespace.setdefault(namespace, []).append(session_id)
+        unique = list(dict.fromkeys(texts))
+        if not unique or not by_namespace:
+            return known
+        with self.connection() as conn:
+            stored = {
+                text: vector
+                for namespace, ids in by_namespace.items()
+                for text, vector in memories.stored_vectors(conn, namespace, ids, unique, embedder.fingerprint).items()
+            }
+        if not stored:
+            return known
+        have = known.vectors if known is not None and known.fingerprint == embedder.fingerprint else {}
+        return KnownVectors(embedder.fingerprint, {**have, **stored})
+
     def embed_ahead(self, texts: Sequence[str], known: KnownVectors | None = None) -> KnownVectors:
         """Vectors for texts rows will embed soon, for ``embed_new_rows(known=...)``, with ``known``'s.
 

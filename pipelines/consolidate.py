@@ -335,6 +335,11 @@ def _embedded(ready: Sequence[_Prepared], vectors: Sequence[Any]) -> tuple[list[
 def _chunk_vectors(store: MemoryStore, ready: Sequence[_Prepared], known: KnownVectors | None) -> list[Any]:
     """Each session's vectors from one call for the chunk; None for a session to embed its own."""
     vectors: list[Any] = [None] * len(ready)
+    sessions = [(p.events.namespace, p.events.session_id) for p in ready]
+    try:  # the rows a re-consolidation re-produces keep the vectors they have
+        known = store.tiers.with_stored(sessions, [r.embed_text for p in ready for r in p.rows if not r.retract], known)
+    except Exception as exc:  # the chunk embeds them again, as it always did
+        log.warning("reading %d sessions' stored vectors failed (%s); embedding their rows", len(ready), exc)
     if len(ready) > 1 or (ready and known is not None):
         try:
             every = store.tiers.embed_new_rows([r for p in ready for r in p.rows], known=known)

@@ -105,8 +105,8 @@ def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions,
     warmed = frozenset(pair for pair, _ in read) if warm(consolidator, [turns for _, turns in read]) else frozenset()
     texts = [text for _, turns in read for text in turn_passage_texts(turns)]
     texts += foreseen(consolidator, store.config.consolidate.episode, read)
-    try:
-        known = store.tiers.embed_ahead(texts, memo)
+    try:  # a re-consolidation's rows re-produced from the last version keep their stored vectors
+        known = store.tiers.embed_ahead(texts, store.tiers.with_stored([pair for pair, _ in read], texts, memo))
     except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
         log.warning("embedding the next chunk's passages ahead failed (%s); the chunk embeds them itself", exc)
         return Ahead(memo, warmed)
