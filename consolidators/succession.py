@@ -5,7 +5,7 @@ gives, sorted by the part each plays.
 Hiroshi Kato and is now Sapporo's mayor", "Kuroshio Marine informs that Ms. Yuki Mori has been appointed as
 CEO, following the retirement of Mr. Watanabe". Every such sentence has the same parts, whatever its verb:
 
-- an office (:data:`_OFFICES`: CEO, chief executive, top job, president, head of state, mayor, …);
+- an office (:data:`ownposts.OFFICES`: CEO, chief executive, top job, president, head of state, mayor, …);
 - its owner, a name tied to the office by position: "C's office", "office of/at C", "C mayor X", "C, whose
   office is", "the board of C", the clause's subject acting on the office ("C ousted …", "Oskarians elected");
 - the old holder, a name an old-cue marks: "replacing Y", "defeated Y", "after Y's retirement", "Y stepped down";
@@ -25,28 +25,13 @@ from dataclasses import dataclass, replace
 from . import founders
 from .founders import FOUNDED
 from .holdings import TOOK, current, settled
-from .lifeevents import is_occupation
 from .officenames import Name, is_title, names_in, recased
+from .ownposts import OFFICES, left_another_post, serves_another
 from .relations import SECOND
 from .spans import make_fact
 from .types import Fact
 from .vocabulary import is_time
 
-#: Office nouns by relation. A bare "chief" is the company's only when "new" or a possessive comes before it
-#: and no noun after it ("Acme's new chief is …", never "finance chief" or "chief economist").
-_OFFICES = (
-    (
-        "ceo",
-        r"\b(?:(?:CEO|[Cc]hief [Ee]xecutive(?: [Oo]fficer)?|top job|helm|reins)\b|(?:at )?the top(?= of)"
-        r"|(?:(?<=new )|(?<='s )|(?<=s' ))chief(?=,|\s+(?:is|was|has)\b|$))",  # never "finance chief" or "chief economist"
-    ),
-    ("president", r"\b(?:[Pp]resident|[Pp]residency|head of state)\b"),
-    (
-        "mayor",
-        r"\b(?:[Mm]ayor|[Mm]ayoralty|(?:[Oo]ber)?[Bb]ürgermeister(?:in)?|[Ll]ord [Mm]ayor|[Bb]urgomaster|[Bb]urgemeester"
-        r"|[Bb]ourgmestre)\b",
-    ),
-)
 #: Verbs by which a person holds a company's top office: "Emil Strand now leads Norrland Energi".
 _LEADS = re.compile(r"\b(?:now |currently )?(?:leads|heads|runs|helms|has (?:led|headed|run))\s+(?:the\s+)?$")
 #: A part of an organisation after the name a lead verb is followed by: "heads the Paris office of C".
@@ -273,7 +258,7 @@ def _old(clause: str, name: Name) -> bool:
     if _FORMER.search(name.title):  # "Former Porto mayor Rui Rio"
         return True
     voted_out = re.search(r"\b(?:voted|kicked|forced|pushed|threw|thrown) $", before) and after.startswith(" out")
-    if _left_another_post(before):
+    if left_another_post(before):
         return False  # "former finance minister X … to become president": the post X left is not this office
     return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) and not _LEFT_FOR.match(after) or voted_out)
 
@@ -283,59 +268,6 @@ _LEFT_FOR = re.compile(
     r"^ (?:has |had )?(?:left|leaves|quit|quits|departed|resigned from|stepped down from) (?!as\b)[^,;]*?"
     r" to (?:become|take over|take up|serve|run|lead|head)\b"
 )
-
-
-#: A past marker on a post right before a name: "former trade minister X", "ex-coach X".
-_FORMER_POST = re.compile(r"\b(?:former|ex-|outgoing|previous) ?(?P<post>(?:[a-z-]+ )?[a-z]+) $", re.I)
-
-
-def _left_another_post(before: str) -> bool:
-    """Whether the words before a name call it the past holder of a job that is none of the offices."""
-    m = _FORMER_POST.search(before)
-    if m is None:
-        return False
-    return is_occupation(m["post"]) and not any(re.search(office, m["post"]) for _, office in _OFFICES)
-
-
-#: A job of the name's own that serves or acts on the office's holder: "chief of staff to the", "adviser for".
-_SERVES = re.compile(r"\b(?P<job>(?:[a-z-]+ ){0,2}[a-z-]+) (?:to|for) (?:the |its |their |[A-Z][\w ]*?'s? )?$")
-#: A job of the name's own in an aside whose clause does something to the office's holder: "the police officer who
-#: arrested C's chief" (one "who became C's chief" or "who is now its chief" holds it).
-_ACTS_ON = re.compile(r"\b(?:the|a|an) (?P<job>(?:[a-z-]+ ){0,2}?[a-z-]+),? (?:who|that) (?P<verb>[a-z]+)\b")
-#: A past verb whose object is the office itself: "X arrested C's chief", "X sued the president".
-_DIRECT = re.compile(r"^ (?P<verb>[a-z]+ed) (?:the |its |their |[A-Z][\w ]*?'s? )?$")
-#: Verbs by which a name takes the office from its holder: "X replaced C's chief", "X unseated the mayor".
-_TAKING_VERBS = frozenset("replaced succeeded ousted unseated displaced supplanted defeated toppled named".split())
-_HOLDING_VERBS = frozenset(
-    "is was has had became becomes now still then later took takes serves served runs ran leads led heads headed"
-    " remains remained".split()
-)
-
-
-def _job(words: str) -> bool:
-    """Whether the last one, two or three of ``words`` name an occupation that is none of the offices."""
-    parts = words.split()
-    return any(
-        is_occupation(" ".join(parts[-k:])) and not any(re.search(o, " ".join(parts[-k:])) for _, o in _OFFICES)
-        for k in range(1, min(3, len(parts)) + 1)
-    )
-
-
-def _serves_another(clause: str, holder: Name, office_start: int) -> bool:
-    """Whether the words between a name and the office after it give the name a job of its own tied to the office's
-    holder ("X is chief of staff to the president of C", "X, the police officer who arrested C's chief")."""
-    if holder.end > office_start:
-        return False
-    between = clause[holder.end : office_start]
-    serves = _SERVES.search(between)
-    if serves is not None and _job(serves["job"]):
-        return True
-    acts = _ACTS_ON.search(between)
-    if acts is not None and _job(acts["job"]) and acts["verb"] not in _HOLDING_VERBS:
-        return True
-    # "X arrested C's chief" (an aside's own clause): the name does something to the holder, taking no post
-    direct = _DIRECT.match(between)
-    return direct is not None and direct["verb"] not in _HOLDING_VERBS | _TAKING_VERBS
 
 
 def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> list[Fact]:
@@ -358,7 +290,7 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     # "Norvanian President …": a people's adjective before a head of state names the country
     national = predicate == "president" and owner in names and owner.end < offices[0][0] and clause[owner.end] != "'"
     holder_name = next((n for n in names if n.text in held), None)
-    if len(held) == 1 and holder_name is not None and _serves_another(clause, holder_name, offices[0][0]):
+    if len(held) == 1 and holder_name is not None and serves_another(clause, holder_name, offices[0][0]):
         return []  # "X is chief of staff to the president", "X, the officer who arrested C's chief": another job
     if len(held) == 1:
         holder = make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
@@ -436,7 +368,7 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
     """Where each relation's office nouns are in the clause. A company's "president and CEO" is its CEO; a
     lead verb is the company's top office when no office is named but a predecessor is."""
     found: dict[str, list[tuple[int, int]]] = {}
-    for predicate, pattern in _OFFICES:
+    for predicate, pattern in OFFICES:
         for m in re.finditer(pattern, clause):
             if not _FORMER.search(clause[: m.start()]) and not DEPUTY.search(clause[: m.start()]):
                 found.setdefault(predicate, []).append((m.start(), m.end()))
@@ -526,7 +458,7 @@ def _acting(clause: str, names: list[Name], olds: set[str]) -> Name | None:
     first = names[0]
     after = clause[first.end :]
     aside = _ACTS.match(after)
-    if aside and aside["aside"] and any(re.search(p, aside["aside"]) for _, p in _OFFICES):
+    if aside and aside["aside"] and any(re.search(p, aside["aside"]) for _, p in OFFICES):
         return None  # "X, the airline's chief executive, said …": the name the office describes holds it
     if not (first.person and first.text in olds) and any(p.match(after) for p in (_ACTS, _GROUP_ACTS, _LED)):
         return first  # "C handed the top job …", "C's board dismissed …", "C is now led by mayor X"
