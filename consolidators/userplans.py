@@ -69,15 +69,17 @@ def unplanned(found: list[Fact], text: str) -> list[Fact]:
     ]
 
 
-#: Every word a reading below turns on: a time to come (:func:`_ahead`) or the "but" of a change that fell through.
-_CUES = tuple(sorted(_POINTS | _AHEAD | _SPANS | {"next", "but"}))
+#: Every word a reading below turns on: a time to come (:func:`_ahead`: a point, a feast, a span, "next"), a clause
+#: of what must happen first (:func:`_first`) or the "but" of a change that fell through. A day of the month
+#: ("from the 2nd") is a digit.
+_CUES = tuple(sorted(_POINTS | _AHEAD | _SPANS | _FEASTS | _FIRST | {"next", "but"}))
 
 
 def _may_arrange(text: str) -> bool:
     """Whether the parse of ``text`` could hold a token :func:`unplanned` acts on: a token is a piece of the text
     the parser is given, so a cue that is no part of it in any case is in no token either."""
     low = normalised(text).lower()
-    return any(cue in low for cue in _CUES)
+    return any(cue in low for cue in _CUES) or any(ch.isdigit() for ch in low)
 
 
 def _within(value: str, words: dict[int, str], span: set[int]) -> bool:

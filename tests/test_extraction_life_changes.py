@@ -83,6 +83,10 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I'm starting at Ashmore Tiles once my notice period ends", set()),
     ("I'm joining Harlow Glass from the 2nd", set()),
     ("we're relocating to Lerwick after Christmas", set()),
+    # the same, where no month, weekday or season word is anywhere in the sentence
+    ("I'm joining Brackwater Mills after Easter", set()),
+    ("I'm starting at Oddny Print once my notice ends", set()),
+    ("I'm joining Tessel Glass from the 2nd", set()),
     ("I live in Kirkwall and walk the dog after dinner", {("lives in", "kirkwall", False)}),
     # the progressive alone, or a time that is past, holds now; a completed switch stands
     # a time ahead in another clause, or a subject's own plans, arrange nothing of the user's
