@@ -22,19 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import (
-    boxes,
-    coreference,
-    pronouns,
-    repairs,
-    replies,
-    restated,
-    thirdmemory,
-    thirdmoves,
-    userheld,
-    usermemory,
-    usermoves,
-)
+from . import boxes, coreference, repairs, replies, restated, thirdmemory, thirdmoves, userheld, usermemory, usermoves
 from .base import bool_option, positive_int_option, str_list_option
 from .fields import TOOL_ROLES
 from .forms import norm
@@ -142,7 +130,6 @@ def session_facts(
     # "Helix." after "Which editor do you use?" as the statement it answers
     turns = replies.answered(turns, lambda said: _states_known_facts(said, relations))
     prefetch_parses((s, turn.role) for turn in turns for s in split_sentences(turn.content))  # one batch per session
-    turns = pronouns.carried(turns, lambda said, role: sentence_triples(said, role, relations))  # "He moved …"
     facts: list[Fact] = []
     previous: list[Fact] = []
     for turn in turns:
