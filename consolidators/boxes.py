@@ -136,17 +136,36 @@ def _table_label(label: str) -> str | None:
     return next((p for p in (normalise_predicate(f"{label} {prep}") for prep in ("in", "at")) if p in _FIELDS), None)
 
 
-def _fields(parts: Sequence[str]) -> list[Field]:
+def _fields(parts: Sequence[str], work: bool = False) -> list[Field]:
     found = [(m, _table_label(m["label"])) for m in (_SOME_FIELD.match(p) for p in parts) if m is not None]
     short = (m for m in (_ABBREVIATION.match(p) for p in parts) if m is not None)
-    found += [(m, _ABBREVIATED.get(m["label"].lower())) for m in short]
+    found += [(m, _ABBREVIATED.get(m["label"].lower())) for m in short if _abbreviated(m, work)]
     return [Field(label, m["value"]) for m, label in found if label is not None]
 
 
-def box_statements(name: str, fields: Sequence[str], labels: frozenset[str] | None = None) -> list[str]:
+def _abbreviated(m: re.Match[str], work: bool) -> bool:
+    """Whether an abbreviated label is the field it abbreviates. "Dir." is the director only in a work's box and
+    only with a name right after it: "Dir. of Photography X" is another credit, "Dir. Sales" a job's title."""
+    return m["label"].lower() != "dir" or work and re.fullmatch(_NAME, m["value"]) is not None
+
+
+#: What says a box's title is a work's (a film's, a book's): its year in brackets ("Dusk (2021)") or a running time
+#: among its parts ("97 min").
+_WORK_YEAR = re.compile(r"\((?:1[89]|20)\d\d\)\s*$")
+_RUNTIME = re.compile(r"^\d+\s*(?:min|mins|minutes|pp|pages)\.?$", re.I)
+
+
+def is_work(title: str, parts: Sequence[str]) -> bool:
+    """Whether a box titled ``title`` with ``parts`` is a work's (:data:`_WORK_YEAR`, :data:`_RUNTIME`)."""
+    return bool(_WORK_YEAR.search(title)) or any(_RUNTIME.match(p.strip()) for p in parts)
+
+
+def box_statements(
+    name: str, fields: Sequence[str], labels: frozenset[str] | None = None, work: bool = False
+) -> list[str]:
     """The statements a box's labelled ``fields`` make of ``name``; a field the table doesn't know (or one not
-    among ``labels``) says nothing."""
-    found = _fields(fields)
+    among ``labels``) says nothing; "Dir." is read only in a ``work``'s box."""
+    found = _fields(fields, work)
     if any(f.label in _STATE_LABELS for f in found):  # a country's "Languages:" are no one's speech
         labels = (labels or frozenset(_FIELDS)) - {"languages"}
     return [s for f in found if labels is None or f.label in labels for s in [_field(name, f.label, f.value)] if s]
@@ -169,6 +188,14 @@ ENDED = re.compile(
     r"|(?<![\w-])(?i:ex)(?:-|\b)|\((?i:left|past|prior|ended|passed|died|gone|lost)\b[^()]*\)"
     r"|\bR\.?I\.?P\b\.?|\b(?i:passed away|deceased|died)\b"
     r"|\b(?:19|20)\d\d\s*(?:[–—-]|\bto\b)\s*(?:19|20)?\d\d\b"
+)
+
+
+#: A post or a school not yet taken up: a plan, whatever line states it ("incoming Data Engineer", "future
+#: analyst", "ETH Zurich next year", "starting in March", "Analyst-designate").
+PLANNED = re.compile(
+    r"\b(?i:incoming|upcoming|future|prospective|soon-to-be|to-be|designate|starting|(?:from|as of) next"
+    r"|next\s+(?:year|month|week|term|semester|spring|summer|autumn|fall|winter))\b"
 )
 
 
@@ -202,7 +229,7 @@ def fact_box(text: str) -> list[str]:
         parts[:1] = [titled["title"], titled["field"]]
     title = _box_title(parts[0]) if len(parts) > 1 else None
     if title is not None:  # a news dateline's cut leaves "Moldova | Capital: …" of "FACT BOX — Moldova | …"
-        return box_statements(title["name"], parts[1:])
+        return box_statements(title["name"], parts[1:], work=is_work(parts[0], parts[1:]))
     owned = _OWNED_FIELD.match(text.strip())
     if owned and owned["label"].lower() in _THING_LABELS and _owner(owned["owner"]):
         return [_field(owned["owner"], owned["label"].lower(), owned["value"])]

@@ -100,7 +100,15 @@ _UNSURE = re.compile(
 #: A value's contrast with another it is not ("vim, not emacs"): the value stands, the rejected one is no part of it.
 _CONTRAST = re.compile(r",\s*(?:not|never)\s+[^,]+$", re.I)
 #: A value that says the field is empty: "Job: none", "Employer: n/a", "Pets: nope".
-_NO_VALUE = frozenset("none n/a na nil nothing nobody nope no -".split())
+#: A placeholder is no value either: "Major: undecided", "School: TBD", "City: ?".
+_NO_VALUE = frozenset(
+    "none n/a na n.a. nil nothing nobody nope no - -- — – ? ?? tbd tba tbc undecided undeclared unknown unsure".split()
+)
+#: A label qualified as no current field: one held before ("previous editor", "old job", "ex employer") or one
+#: wished for or planned ("dream editor", "next job", "wishlist laptop").
+_NOT_CURRENT = re.compile(
+    r"\b(?:previous|prev|old|older|former|prior|past|last|ex|dream|ideal|next|future|wishlist|wish|planned|target)\b"
+)
 #: What parts a list's items: a comma, "and" or a spaced slash ("Welsh / English").
 _ITEMS = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+/\s+")
 _SLASH = re.compile(r"\s/\s")
@@ -125,17 +133,21 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     found: list[Fact] = []
     text = _FIELD_SLASH.sub(" | ", text)  # "Home: Bergen / Work: Equinor": the slash parts two fields
     matches = list(_FIELD.finditer(text.strip())) or [m for m in _DASHED.finditer(text.strip()) if _dashed_field(m)]
+    if any(boxes.PLANNED.search(m["value"]) for m in matches):
+        return []  # "Major: biology, school: ETH Zurich next year": a plan, which may be the whole line's
     for m in matches:
         if _asked(text, m):
             continue
         label = m["label"].strip().lower()
+        if _NOT_CURRENT.search(label):
+            continue  # "previous editor: Emacs", "Dream editor: Zed": not the field as it is now
         predicate = _relation(label) or _tool_role(label, role_of) or ("has pet" if _pet_kind(label) else None)
         label = label if predicate else _spelled(label)
         predicate = predicate or _relation(label) or _tool_role(label, role_of)
         if any(_UNSURE.search(aside) for aside in _ASIDE.findall(m["value"])) or boxes.ENDED.search(m["value"]):
             continue  # "editor: Zed (trying it out)", "Location: Leeds (maybe)", "Employer: X (until 2021)": not now
         value = _CONTRAST.sub("", _ASIDE.sub("", m["value"])).strip(" .")
-        if value.split(" ", 1)[0].lower() in _NO_VALUE:
+        if value.split(" ", 1)[0].lower() in _NO_VALUE or value.lower() in _NO_VALUE:
             continue  # "Job: none at the moment", "Employer: n/a": the field is empty
         if label in _LOOSE and not _A_NAME.fullmatch(value):
             continue  # "work: Zoom calls all day", "Work: Jira, Slack, repeat": a day, not an employer

@@ -254,12 +254,24 @@ def statements(text: str) -> list[str]:
     )
 
 
+def _across(fact: Fact, text: str) -> bool:
+    """Whether ``fact``'s subject and object are both in the box ``text`` but in no one field of it."""
+    parts = [p.lower() for p in re.split(r"\s*\|\s*", text)]
+    subject, obj = fact.subject.lower(), fact.object.lower()
+    return (
+        any(subject in p for p in parts)
+        and any(obj in p for p in parts)
+        and not any(subject in p and obj in p for p in parts)
+    )
+
+
 def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with what ``read`` makes of the restatements, for relations ``found`` has no value of for that
     subject: the main clause's reading stands where it said the relation."""
     said = statements(text)
-    if said and "|" in text:  # a box: a reading across its separators ("Green | Office") is none of its fields
-        found = [f for f in found if "|" not in f.subject + f.object]
+    if said and "|" in text:  # a box: a reading across its separators ("Green | Office") is none of its fields,
+        # nor one whose subject and object stand in two fields ("X — HQ: Aarhus, Denmark | CEO: Y": not Denmark's CEO)
+        found = [f for f in found if "|" not in f.subject + f.object and not _across(f, text)]
     if DENIED_CLEFT.match(text):  # "It wasn't X who founded Y": the one claim it makes is denied
         return []
     # a cleft restated is the whole statement, whichever of its names the fact is about ("It was P that bought Q")

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 from . import aboutme
-from .boxes import ENDED
+from .boxes import ENDED, PLANNED
 from .boxes import NAME as _NAME
 from .forms import is_word
-from .lifeevents import OCCUPATION_ENDINGS, POSITIONS
+from .lifeevents import OCCUPATION_ENDINGS, POSITIONS, is_occupation
 from .text import UPPER, inflected_verb, lemmatise
 from .vocabulary import is_time
 
@@ -93,9 +93,10 @@ def bio(text: str) -> str:
     designer at Fernweh; I live in Lisbon." Only a line of one job (:func:`aboutme.introduced` reads it as one),
     at most one place alone, pronouns and idle words; a field, a question, a second place ("Designer | Fernweh |
     Lisbon": which is the employer?) or a clause leaves the line as it is."""
-    parts = _BAR.split(_COMMENT.sub("", text.strip()).rstrip("."))
-    parts = [p for p in parts if not ENDED.search(p)]  # "ex-Quantara", "prev. X (2019–2023)": a post left says nothing
-    if len(parts) < 2 or any(":" in p or "?" in p for p in parts):
+    every = _BAR.split(_COMMENT.sub("", text.strip()).rstrip("."))
+    # "ex-Quantara", "prev. X (2019–2023)": a post left says nothing, but still parts the line as a bio's
+    parts = [p for p in every if not ENDED.search(p)]
+    if len(every) < 2 or not parts or any(":" in p or "?" in p for p in parts):
         return text
     read = [_job(p) for p in parts]  # each part's job, read once: the self-description reader is the costly step
     jobs = [(i, job) for i, job in enumerate(read) if job]
@@ -178,7 +179,7 @@ def signature(text: str) -> str:
         return text
     parts[1] = _TITLE_COMMA.sub(" at ", parts[1])
     job = _job(parts[1])
-    if not job.startswith("I am "):
+    if not job.startswith("I am ") or job.startswith("I am a student"):  # a signature names a post, not a school
         return text
     rest = parts[2:]
     if (
@@ -200,6 +201,10 @@ def _job(part: str) -> str:
     head = title[-1].lower()
     if not is_word(head) and head not in OCCUPATION_ENDINGS and head not in POSITIONS:  # "dev", "physio", "CEO"
         return ""
+    if PLANNED.search(part):  # "incoming Data Engineer at X", "Analyst, X next year": a post not yet taken up
+        return ""
+    if head == "candidate" and any(w.lower() in POSITIONS or is_occupation(w.lower()) for w in title[:-1]):
+        return ""  # "CEO candidate", "engineer candidate": one who may get the post, neither it nor a student
     if title[-1].lower() in _STUDENTS and part != " ".join(title):  # "PhD student @ X": where the writer studies
         return f"I am a student{part[len(' '.join(title)) :]}"
     if all(w.istitle() and is_word(w.lower()) for w in title):  # "Site Reliability Engineer": a title's capitals

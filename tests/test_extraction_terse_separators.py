@@ -16,8 +16,8 @@ from consolidators.types import Turn
 Triple = tuple[str, str, str]
 
 
-def _turn(content: str) -> set[Triple]:
-    turn = Turn(event_id="e0", role="user", content=content, ts=datetime(2026, 1, 1, tzinfo=UTC), seq=0)
+def _turn(content: str, role: str = "user") -> set[Triple]:
+    turn = Turn(event_id="e0", role=role, content=content, ts=datetime(2026, 1, 1, tzinfo=UTC), seq=0)
     return {(f.subject, f.predicate, f.object) for f in session_facts([turn]) if not f.retract}
 
 
@@ -72,6 +72,34 @@ LINES: list[tuple[str, set[Triple]]] = [
         "two lines of my resume: '2016–2020 Copywriter, Inkwell Media' and '2020–now Proofreader, Bramble Press'",
         {("user", "works as", "proofreader"), ("user", "works at", "Bramble Press")},
     ),
+    # a bio's post left parts the line, it names no one: the job before it still stands
+    (
+        "Product Designer @ Quillmark · ex-Tarnby",
+        {("user", "works as", "product designer"), ("user", "works at", "Quillmark")},
+    ),
+    # a label qualified as past or wished for is no current field
+    ("previous shell = bash, shell = nushell", {("user", "shell", "nushell")}),
+    (
+        "Browser: Firefox · Editor: Kakoune · Wishlist editor: Zed",
+        {("user", "browser", "Firefox"), ("user", "editor", "Kakoune")},
+    ),
+]
+
+#: News-like lines (an assistant's turn): only the box's own fields, each of its title.
+NEWS: list[tuple[str, set[Triple]]] = [
+    # "Dir." is the director only in a work's box, with a name right after it
+    ("Low Tide (2018) | Dir. of Photography Ada Brun | 102 min", set()),
+    ("Low Tide (2018) | Dir. Ada Brun | 102 min", {("Low Tide", "directed by", "Ada Brun")}),
+    ("Mara Lund · Dir. Marketing · Tallmark", set()),
+    # a title that is no title, and a signature never places its name at a school
+    ("Oskar Vell — CFO candidate, Harland Yards", set()),
+    # a post not yet taken up
+    ("Oskar Vell — incoming Product Manager, Harland Yards", set()),
+    # a field's value with a place's country after a comma is no title of the next field
+    (
+        "Tarnby Works — HQ: Odense, Denmark · CEO: Elsa Tarn",
+        {("Tarnby Works", "headquartered in", "Odense"), ("Tarnby Works", "ceo", "Elsa Tarn")},
+    ),
 ]
 
 NOTHING: list[str] = [
@@ -79,12 +107,20 @@ NOTHING: list[str] = [
     "Tarnby Works · Founded: 1998",  # a year, no founder
     "my brother's CV: 2022–present Welder, Harland Yards",  # someone else's entry
     "the 2019 - 2020 season was a mess, Harland",  # a range of years that heads no CV entry
+    "2027–present  Incoming Developer, Harland Yards",  # a post not yet taken up
+    "Field of study: geology, university: Uppsala University from next year",  # a plan
+    "Minor: music, major: undecided",  # a placeholder, no value
 ]
 
 
 @pytest.mark.parametrize(("text", "expected"), LINES)
 def test_a_line_parted_by_shorthands_separators_states_each_field(text: str, expected: set[Triple]) -> None:
     assert _turn(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), NEWS)
+def test_a_news_box_states_only_its_titles_fields(text: str, expected: set[Triple]) -> None:
+    assert _turn(text, "assistant") == expected
 
 
 @pytest.mark.parametrize("text", NOTHING)
