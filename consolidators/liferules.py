@@ -12,7 +12,13 @@ from .lifeevents import DRINK, EMPLOYER_KINDS, GIVE_UP, MINE, PET_MODIFIERS, PET
 #: What people say they are doing when they study: "doing a master's", "doing my PhD".
 _DEGREE = r"(?i:master's|masters|phd|ph\.d\.|doctorate|degree|bachelor's|bachelors|mba|msc|ma|ba|bsc)"
 #: The groups of people an employer has that someone leads: "the platform team", "a squad of six".
-_GROUPS = "team|teams|squad|group|department|desk|unit|division|lab|office|crew|practice|function"
+#: ("group" is not one: "a reading group", "a support group" are people gathered for a pastime.)
+_GROUPS = "team|teams|squad|department|desk|unit|division|lab|office|crew|practice|function"
+#: Modifiers of a group that make it unpaid, a pastime's or a good cause's: "the volunteer team", "the book crew".
+_UNPAID = (
+    r"volunteers?|volunteering|reading|book|hobby|amateur|youth|church|parish|community|charity|fundraising|social"
+    r"|running|walking|hiking|chess|quiz|choir|scout|scouts|outreach|neighbou?rhood|parents'?"
+)
 
 #: The specific life events, tried before the general tool rules.
 #: (pattern over "<lemma> <rest>", predicate spec, confidence, the rule states a retraction)
@@ -63,7 +69,8 @@ LIFE_RULES: tuple[tuple[str, str, float, bool], ...] = (
     ),  # "in marketing at X"
     # "lead the platform team at X", "run the payments squad for X": whoever leads a group of an employer works there
     (
-        rf"(?:lead|run|manage|head(?: up)?|oversee|supervise|coordinate) (?:the|a|an|{MINE}) (?:[\w-]+ ){{0,3}}?"
+        rf"(?:lead|run|manage|head(?: up)?|oversee|supervise|coordinate) (?:the|a|an|{MINE})"
+        rf" (?:(?!(?:{_UNPAID})\b)[\w-]+ ){{0,3}}?"
         rf"(?:{_GROUPS})(?: of [\w ]+?)? (?:at|for) (?P<obj>(?:the )?[A-Z].*)",
         "works at",
         0.8,

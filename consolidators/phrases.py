@@ -87,6 +87,10 @@ _ADVERB_WORDS = (
 )
 _ADVERBS = re.compile(rf"^(?:(?:{_ADVERB_WORDS})\s+)+")
 _ADV = rf"(?:(?:{_ADVERB_WORDS}) )*"
+#: The adverbs that assert a role between "is" and "my" ("Ewan is officially my husband"); a hedge ("basically",
+#: "practically", "kind of", "like") says the role is not quite held, so it is no statement of it.
+_ASSERTING = r"now|currently|also|just|finally|officially|still|already|definitely|actually|truly|legally|really"
+_ASSERT = rf"(?:(?:{_ASSERTING}) )*"
 _PREPS = r"(?:in|at|for|on|with|to|from|of|by|about|into)"
 _ENT = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.+'-]*){0,3}"
 _ATTR = r"[\w'-]+(?: [\w'-]+){0,3}?"
@@ -97,7 +101,7 @@ _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
 _SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
 _POSSESSIVE = re.compile(rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
 INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"; "Ewan is officially my husband"
-    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?{_ADV}(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
+    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?{_ASSERT}(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
 )
 #: A possessive inside the role ("my sister's editor", "our parents' dog"): "my" owns the person, the role is theirs.
 _OWNED_BY_ANOTHER = re.compile(r"\w(?:'s|s')(?:\s|$)")

@@ -45,6 +45,10 @@ _SPANS = frozenset(
 )
 #: Verbs of a marriage ending said of the couple ("we split up", "I'm divorced"); "split" and "break" with "up".
 _PARTING = frozenset("divorce separate split break".split())
+#: Adverbs of a parting long past, before the marriage memory holds: "I was divorced once", "… twice before".
+_PRIOR = frozenset("once twice previously before formerly".split())
+#: Nouns of an outing a group splits up for ("split up for the hike"): the party parts, not the couple.
+_OUTINGS = _SPANS | frozenset("hike walk tour outing trip game match search shopping race ride".split())
 #: The words a sentence must have to be parsed for a held marriage's end: "single", or a parting verb's form.
 _MARITAL_WORDS = frozenset("single divorced separated split broke".split())
 #: The nouns of a spouse, as "ex-", "former" or "late" mark one no longer.
@@ -298,11 +302,45 @@ def _parted(doc: Any, spouse: str) -> bool:
         kids = list(verb.children)
         if not _real(verb) or any(c.dep_ == "dobj" and not _names_spouse(c, spouse) for c in kids):
             continue
-        if any(c.dep_ == "prep" and _year(c) for c in kids):
-            continue  # "I was divorced in 2009": a marriage before the one memory holds
+        if any(c.dep_ == "prep" and _year(c) for c in kids) or _before(verb):
+            continue  # "I was divorced in 2009", "… once, before I met X": a marriage before the one memory holds
+        if any(c.dep_ in ("prep", "agent") and c.lower_ in ("from", "by") and not _spouse_in(c, spouse) for c in kids):
+            continue  # "divorced from social media", "separated by 300 km": parted from something, or kept apart
+        if lemma in ("split", "break") and _a_party(verb):
+            continue  # "we split up for the day", "… into two groups", "… at the mall to find gifts": a group's parting
         subjects = [s for c in kids if c.dep_ in ("nsubj", "nsubjpass") for s in (c, *c.conjuncts)]
         if subjects and any(s.lower_ in _MINE for s in subjects):
             return all(s.lower_ in _MINE or _names_spouse(s, spouse) for s in subjects)
+    return False
+
+
+def _before(verb: Any) -> bool:
+    """A parting said as one long past: "once", "twice", "previously", or a time before ("before I met X")."""
+    for c in verb.children:
+        if c.dep_ == "advmod" and c.lower_ in _PRIOR or c.dep_ == "prep" and c.lower_ == "before":
+            return True
+        if c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "before" for m in c.children):
+            return True
+    return False
+
+
+def _spouse_in(prep: Any, spouse: str) -> bool:
+    return any(_names_spouse(t, spouse) for t in prep.subtree)
+
+
+def _a_party(verb: Any) -> bool:
+    """A group splitting for an outing, not a couple parting: split into parts ("into two groups"), for a span or
+    an outing ("for the day", "for the hike"), at a place ("at the mall"), or to do something ("to find gifts")."""
+    for c in verb.children:
+        objects = [g for g in c.children if g.dep_ == "pobj"]
+        if c.dep_ == "prep" and c.lower_ == "into":
+            return True
+        if c.dep_ == "prep" and c.lower_ == "for" and any(lemmatise(g.lower_, "NOUN") in _OUTINGS for g in objects):
+            return True
+        if c.dep_ == "prep" and c.lower_ == "at" and any(g.ent_type_ not in ("DATE", "TIME") for g in objects):
+            return True
+        if c.dep_ == "advcl" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children):
+            return True
     return False
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .forms import norm
+from .lifeevents import EMPLOYER_KINDS
 from .nlp_cache import parse_doc
 from .phrases import USER
 from .text import lemmatise
@@ -30,6 +31,9 @@ _NOT_EMPLOYERS = frozenset(
 #: Group", "Tarn Community" and "Orla Programme" may well be employers.
 _NAMED_KINDS = _NOT_EMPLOYERS - frozenset("group community programme program gym".split())
 
+#: The kinds that say a name is a company's, whatever it ends in ("Halder Club, the startup"): an employer.
+_COMPANIES = frozenset(EMPLOYER_KINDS.split("|"))
+
 
 def unemployed(found: list[Fact], text: str) -> list[Fact]:
     """``found`` without the user's "works at" whose value the sentence names as a club, a choir or a course."""
@@ -40,11 +44,16 @@ def unemployed(found: list[Fact], text: str) -> list[Fact]:
     if doc is None:
         return found
     # a post held there: "… as head coach" on the verb, whether or not a reader made it a "works as"
-    posted = any(t.lower_ == "as" and t.dep_ == "prep" and t.head.pos_ == "VERB" for t in doc)
+    # or on the name joined, where the parse hangs it ("joined X, the startup, as CTO")
+    posted = any(t.lower_ == "as" and t.dep_ == "prep" and t.head.pos_ in ("VERB", "PROPN") for t in doc)
     kinds = {
         norm(f.object)
         for f in jobs
-        if _kind_of(doc, f.object) in _NOT_EMPLOYERS or _kind_named(f.object) or not posted and _own_kind(f.object)
+        if (kind := _kind_of(doc, f.object)) in _NOT_EMPLOYERS
+        or _kind_named(f.object)
+        or not posted
+        and kind not in _COMPANIES
+        and _own_kind(f.object)
     }
     return [f for f in found if not (f.subject == USER and f.predicate == "works at" and norm(f.object) in kinds)]
 

@@ -1,6 +1,7 @@
 """The user's life changing in chat: jobs taken in the passive, a new value that retires the old one without a
 take-back, places left, plans said with a future time, things joined that are no employer, groups led at an employer, news undone in the same
-sentence, and take-backs read against what memory holds (a pet given away, a language dropped, "still single", "we split up").
+sentence, and take-backs read against what memory holds (a pet given away, a language dropped, "still single", "we split up",
+but not a group splitting up for an outing).
 Every sentence is worded here, not taken from a corpus."""
 
 from __future__ import annotations
@@ -57,15 +58,22 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I joined the Pennock Choral Society", set()),
     ("I joined Tarnwell Group in March", {("works at", "tarnwell group", False)}),
     ("I joined Stennet Rowing Club as head coach", {("works at", "stennet rowing club", False)}),
+    # … or an apposition that says the name is a company's
+    ("I joined Ostrey Club, a startup, in the spring", {("works at", "ostrey club", False)}),
     # a spouse or a tool named first, with a word of how the statement holds between "is" and "my"
     ("the ceremony was tiny but Dorian is officially my husband", {("married to", "dorian", False)}),
     ("Helix is finally my editor", {("editor", "helix", False)}),
     ("Dorian is not my husband", set()),
+    # a hedge between "is" and "my" says the role is not quite held
+    ("Selma is basically my wife these days", set()),
     # leading a group of an employer's is working there; a past lead or someone else's is not the user's job now
     ("I lead the analytics team at Corrigan Print", {("works at", "corrigan print", False)}),
     ("I run the night crew for Belgrove Dairy", {("works at", "belgrove dairy", False)}),
     ("I led the analytics team at Corrigan Print for years", set()),
     ("my brother leads the analytics team at Corrigan Print", set()),
+    # a pastime's or a good cause's group is no employer's: a reading group, a volunteer team
+    ("I lead a reading group at the Harbury Library", set()),
+    ("I coordinate the volunteer team at the Salvation Army", set()),
     # a move of the user's things is no move of home: quitting an app stays a tool given up
     ("I quit Deezer and moved all my mixtapes to Qobuz", {("uses", "deezer", True), ("uses", "qobuz", False)}),
     ("I left Tarragona, we moved in the spring", {("lives in", "tarragona", True)}),
@@ -135,6 +143,14 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ((("married to", "Oriel"),), "my parents separated when I was small", set()),
     ((("married to", "Oriel"),), "we almost split up last year", set()),
     ((("married to", "Oriel"),), "I was divorced in 2011, long before Oriel", set()),
+    # a group splitting up for an outing, a parting from something else or by a distance, a divorce long past
+    ((("married to", "Oriel"),), "we split up for the afternoon: Oriel went to the gym and I went home", set()),
+    ((("married to", "Oriel"),), "we split up at the market to save time", set()),
+    ((("married to", "Oriel"),), "we split up into pairs for the treasure hunt", set()),
+    ((("married to", "Oriel"),), "I'm divorced from television these days", set()),
+    ((("married to", "Oriel"),), "we're separated by an ocean until June", set()),
+    ((("married to", "Oriel"),), "I was divorced twice before Oriel came along", set()),
+    ((("married to", "Oriel"),), "I'm separated from Oriel now", {("married to", "oriel", True)}),
     ((("has pet", "Tansy"),), "Tansy passed away in her sleep last night", {("has pet", "tansy", True)}),
     (
         (("has pet", "Tansy"),),
