@@ -149,6 +149,8 @@ def unasserted(text: str, value: str) -> bool:
         return True  # "is weighing a move of its head office to Pune": a change not yet made
     if any(_refused(c) for tok in path for c in tok.children if c.dep_ in ("conj", "advcl") and c.i > tok.i):
         return True  # "X was named CEO of Y but declined the post": an offer, never a post held
+    if _refused_after(path):
+        return True  # "X was named CEO of Y; she declined the post", "X turned down the CEO job at Y"
     if any(tok.dep_ == "attr" and _framed_subject(tok.head) for tok in path):
         return True  # "My dream is a flat in Paris", "The rumour is that …"
     if any(_wished_subject(tok) for tok in path):
@@ -177,6 +179,8 @@ def _refused(clause: Any) -> bool:
     mark = next((c for c in clause.children if c.dep_ == "mark"), None)
     if mark is not None and mark.lower_ != "to" or clause.tag_ == "VBG":
         return False  # "after rejecting …", "before turning down …": another offer, told as what came first
+    if any(c.dep_ == "neg" for c in clause.children):
+        return False  # "but did not decline", "and has not declined": no refusal
     lemma = lemmatise(clause.lower_, "VERB")
     down = lemma == "turn" and any(c.dep_ == "prt" and c.lower_ == "down" for c in clause.children)
     if lemma not in _REFUSING and not down:
@@ -185,7 +189,30 @@ def _refused(clause: Any) -> bool:
     if took:  # "declined to take it" refuses the post; "declined to comment" refuses nothing it names
         return all(lemmatise(c.lower_, "VERB") in _TAKING for c in took)
     objects = [c for c in clause.children if c.dep_ == "dobj"]
-    return all(o.pos_ == "PRON" or lemmatise(o.lower_, "NOUN") in _OFFERS for o in objects)
+    # "… but declined the offer from Corvane": an offer from a party the sentence had not named is another offer
+    before = clause.doc[: clause.i].text
+    others = [
+        p
+        for o in (*objects, clause)  # the parse hangs "from Corvane" on the offer or on the verb
+        for p in o.children
+        if p.dep_ == "prep"
+        and p.lower_ in ("from", "by")
+        and any(w.text not in before for w in p.subtree if w is not p)
+    ]
+    return not others and all(o.pos_ == "PRON" or lemmatise(o.lower_, "NOUN") in _OFFERS for o in objects)
+
+
+def _refused_after(path: list[Any]) -> bool:
+    """Whether the clause naming the value is itself refused: the complement of a refusal said after it ("X was
+    named CEO of Y; she declined the post"), or the value is the one who refuses the post ("X turned down the CEO
+    job at Y")."""
+    for below, tok in zip(path, path[1:], strict=False):
+        if below.dep_ in ("ccomp", "parataxis") and tok.i > below.i and _refused(tok):
+            return True
+        taken = [c for c in tok.children if c.dep_ in ("dobj", "xcomp")]
+        if below.dep_ == "nsubj" and taken and _refused(tok):
+            return True
+    return False
 
 
 #: What a refusal turns down when it is the offer the clause before named.

@@ -14,6 +14,12 @@ from .types import Fact
 
 #: The relations of the offices read here.
 ROLES = frozenset({"ceo", "president", "mayor"})
+#: A later clause that ends the term of the subject before it: "…, but resigned in 2004", "…, but she later quit".
+TERM_ENDED = re.compile(
+    r"^(?:but|and|yet|though)?\s*(?:(?:he|she|they) )?(?:later |then |eventually |soon |subsequently )?(?:resigned"
+    r"|stepped down|stood down|quit|retired|left office|(?:was|were) (?:ousted|impeached|removed|toppled|deposed))\b",
+    re.I,
+)
 #: The office taken, which makes an incoming holder the holder: "C's incoming CEO, X, took office this week".
 TOOK = re.compile(
     r"\b(?:took|has taken|had taken) (?:office|over|the helm|up the (?:post|role|job))|(?:started|began|has started)"

@@ -12,6 +12,7 @@ import re
 
 from .lifeevents import is_occupation
 from .officenames import Name
+from .residents import OTHER_PERSON
 
 #: Office nouns by relation. A bare "chief" is the company's only when "new" or a possessive comes before it
 #: and no noun after it ("Acme's new chief is …", never "finance chief" or "chief economist").
@@ -64,6 +65,26 @@ def _job(words: str) -> bool:
         is_occupation(" ".join(parts[-k:])) and not any(re.search(o, " ".join(parts[-k:])) for _, o in OFFICES)
         for k in range(1, min(3, len(parts)) + 1)
     )
+
+
+#: What stands between a name and an office when the name is someone of the holder's: "X, the sister of the mayor
+#: of C", "X, a close friend of C's mayor".
+_OF_THE_HOLDER = re.compile(
+    r"\b(?P<kin>\w+)(?:-in-law)? (?:of|to) (?:the |its |their |[A-Z][\w ]*?'s? )?(?:new |current )?$"
+)
+#: ... or after it: "X, the mayor's sister", "X, C's mayor's son".
+_HOLDERS = re.compile(r"^(?: of (?:the )?[A-Z][\w-]*(?: [A-Z][\w-]*)*)?'s? (?:[a-z-]+ )?(?P<kin>\w+)\b")
+
+
+def someone_of_the_holder(clause: str, holder: Name, office: tuple[int, int]) -> bool:
+    """Whether the aside that ties a name to the office calls it a relative, friend or colleague of the office's
+    holder rather than the holder ("Anna de la Cruz, the sister of the mayor of Caldor, spoke")."""
+    start, end = office
+    if holder.end > start:
+        return False
+    before = _OF_THE_HOLDER.search(clause[holder.end : start])
+    after = _HOLDERS.match(clause[end:])
+    return any(m is not None and OTHER_PERSON.fullmatch(m["kin"]) is not None for m in (before, after))
 
 
 def serves_another(clause: str, holder: Name, office_start: int) -> bool:

@@ -14,6 +14,7 @@ import re
 
 from .places import CURRENCIES, country_of
 from .relations import WORKS_BY, role_relation
+from .residents import OTHER_PERSON
 from .spans import FORMER
 from .text import table
 from .types import Fact
@@ -97,6 +98,9 @@ def _read(kind: str, m: re.Match[str]) -> list[Fact]:
         ]
     words = m["role"].split()
     role = role_relation(words)
+    # "X is the sister of the mayor of Y": the role is someone of the holder's, not the holder's office
+    if any(OTHER_PERSON.fullmatch(w.removesuffix("-in-law")) and after == "of" for w, after in zip(words, words[1:])):
+        return []
     if role is None or role[1] != "owner" or FORMER.intersection(words) or words[0].startswith("ex-"):
         return []
     return [_fact(m["owner"], role[0], m["value"], "single")]

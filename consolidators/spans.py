@@ -299,6 +299,12 @@ def name_text(tok: Any) -> str:
     described = [i for i in range(left, tok.i) if tok.pos_ == "PROPN" and _described_by(tok.doc[i])]
     if described:  # "the Minecraft studio Mojang", "Former Google engineer Marek Zielinski"
         left = described[-1] + 1
+    # "C's ex-CEO Peter Lind": the prefix's hyphen and the title after it are the word the prefix began
+    if left < tok.i and tok.doc[left].text == "-" and tok.pos_ == "PROPN" and _described_by(tok.doc[left - 1]):
+        left += 1
+        title = tok.doc[left]
+        if left < tok.i and title.dep_ == "compound" and role_relation([title.text]) is not None:
+            left += 1
     while right < len(tok.doc) and (_abbreviation(tok.doc[right]) or _model_number(tok, tok.doc[right])):
         right += 1  # "Viken IF", "Halden AG": a club's or firm's suffix the tagger took for a word
     words = tok.doc[left:right].text.replace(PARSED_HYPHEN, "-")  # the hyphen the parser was given for "al-"

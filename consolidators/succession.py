@@ -26,7 +26,7 @@ from . import founders
 from .founders import FOUNDED
 from .holdings import TOOK, current, settled
 from .officenames import Name, is_title, names_in, recased
-from .ownposts import OFFICES, left_another_post, serves_another
+from .ownposts import OFFICES, left_another_post, serves_another, someone_of_the_holder
 from .relations import SECOND
 from .spans import make_fact
 from .types import Fact
@@ -260,8 +260,14 @@ def _old(clause: str, name: Name) -> bool:
     voted_out = re.search(r"\b(?:voted|kicked|forced|pushed|threw|thrown) $", before) and after.startswith(" out")
     if left_another_post(before):
         return False  # "former finance minister X … to become president": the post X left is not this office
+    out_as = _OUT_AS.match(after)
+    if out_as and not any(re.search(office, out_as["post"]) for _, office in OFFICES):
+        return False  # "Y is out as chairman but stays CEO": the post Y leaves is another, not this office
     return bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after) and not _LEFT_FOR.match(after) or voted_out)
 
+
+#: The post a holder is said to be out of: "Y is out as chairman" ends that post only.
+_OUT_AS = re.compile(r"^ (?:is|was|has been) out as (?:the |its )?(?P<post>[^,;]+?)(?=,|;| but | and |$)")
 
 #: A leaving whose purpose is the office: "X left Acme to become CEO of Globex" took the post, and left another.
 _LEFT_FOR = re.compile(
@@ -292,6 +298,8 @@ def _clause(clause: str, names: list[Name], olds: set[str], said: Sentence) -> l
     holder_name = next((n for n in names if n.text in held), None)
     if len(held) == 1 and holder_name is not None and serves_another(clause, holder_name, offices[0][0]):
         return []  # "X is chief of staff to the president", "X, the officer who arrested C's chief": another job
+    if holder_name is not None and someone_of_the_holder(clause, holder_name, offices[0]):
+        return []  # "X, the sister of the mayor of C": the holder's relative, not the holder
     if len(held) == 1:
         holder = make_fact(_country(owner.text, national), predicate, held.pop(), single=True)
         return holder + _founders(clause, names, owner) if predicate == "ceo" else holder
@@ -375,7 +383,7 @@ def _predicates(clause: str, succeeded: bool) -> dict[str, list[tuple[int, int]]
     if "ceo" in found:
         found.pop("president", None)
     # "X won C's presidential election and took office": the election names the office its winner now holds
-    election = _ELECTION.search(clause) if not found and _took(clause) else None
+    election = _ELECTION.search(clause) if not found and _took(clause) and _won_holds(clause) else None
     if election and election["kind"]:
         found["president" if election["kind"] == "presidential" else "mayor"] = [
             (election.start("kind"), election.end())
@@ -436,7 +444,9 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
             return name  # "X moved into the mayor's office in Graz"
         election = _ELECTION.match(clause, name.end) if _took(clause) else None
         kind = "presidential" if noun.lower().startswith("presiden") else "mayoral"
-        if election and (election["kind"] or kind) == kind:
+        # "… won the Kelby by-election and replaced Y as mayor of Eastwick": the office's own "of C" owner wins
+        owned_after = any(n.start > end and _OWNER_AFTER.match(clause[end : n.start]) for n in names)
+        if election and (election["kind"] or kind) == kind and not owned_after:
             return name  # "X won Solmara's presidential run-off and has been inaugurated as president"
     return None
 
@@ -444,6 +454,26 @@ def _owner(clause: str, names: list[Name], office: tuple[int, int]) -> Name | No
 def _took(clause: str) -> bool:
     """Whether an election's winner the clause names holds the office now, not only won it."""
     return TOOK.search(clause) is not None or _TOOK_FROM.search(clause) is not None
+
+
+def _won_holds(clause: str) -> bool:
+    """Whether the office an election names is the one its winner holds now: not when the clause dates it ("won
+    the 1998 … election"), swears the winner in as another ("… as vice president") or ends the term ("…, but
+    resigned in 2004")."""
+    took = TOOK.search(clause) or _TOOK_FROM.search(clause)
+    if took is None or _YEAR.search(clause):
+        return False
+    after = clause[took.end() :]
+    return not re.match(r"^(?: [^,;]*?)? as\b", after) and not _TERM_ENDED.search(after)
+
+
+#: A year said with the election or its term, a past one ("won the 1998 presidential election").
+_YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+#: A term the clause goes on to end: "… and was sworn in, but resigned in 2004".
+_TERM_ENDED = re.compile(
+    r"\b(?:resigned|stepped down|stood down|quit|retired|left office|died|lost|was (?:ousted|impeached|removed"
+    r"|toppled|deposed|succeeded|replaced)|(?:term|tenure) ended|served until)\b"
+)
 
 
 def _appositive(gap: str) -> bool:

@@ -78,6 +78,7 @@ from . import (
     wholenames,
     withdrawals,
 )
+from .holdings import ROLES, TERM_ENDED
 from .parse import described_facts, parsed_facts, prefetch
 from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, doubted_after, first_person, third_person, user_roles
 from .relations import THIRD_PERSON_PREDICATES
@@ -479,8 +480,12 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
         parts = [p for p in parts if lifeevents.implied_subject(p.strip()) == p.strip()]
     prefetch_parses((part, role) for part in parts)  # one parser batch for the clauses, not a parse each
     found: list[Fact] = []
-    for part in parts:
-        found += sentence_triples(part, role, relations)
+    for i, part in enumerate(parts):
+        read = sentence_triples(part, role, relations)
+        # "X won the election and was sworn in, but resigned in 2004": a later part ends the office this one gives
+        if any(TERM_ENDED.match(later.strip()) for later in parts[i + 1 :]):
+            read = [f for f in read if f.predicate not in ROLES or f.retract]
+        found += read
     return found
 
 

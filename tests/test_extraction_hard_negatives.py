@@ -41,6 +41,9 @@ UNREAD: list[str] = [
     "Dara Quill was named chief executive of Holtwick but declined the post.",
     "Anouk Brel was appointed mayor of Stavenes and then refused it.",
     "Gideon Marr was made president of Tallow Bank, but he turned the role down.",
+    # ... in a clause of its own after ";", or the post itself the object of the refusal (hearsay._refused_after)
+    "Ola Brekke was named chief executive of Fennick Air; he declined the role.",
+    "Ola Brekke turned down the chief executive job at Fennick Air.",
     # a past holder marked by a split "ex-" (spans.former, succession._FORMER)
     "The ex-CEO of Orrin Labs, Paula Vey, has joined Caskwell's board.",
     "The ex-mayor of Dunholt, Rafe Tamm, opened a bakery.",
@@ -69,6 +72,14 @@ READ: list[tuple[str, Triple]] = [
         ("Quorra", "ceo", "Bram Oyelaran"),
     ),
     ("Ilse Marn joined Terravox but declined to comment on her pay.", ("Ilse Marn", "works at", "Terravox")),
+    # another party's offer declined, or a refusal denied
+    (
+        "Ola Brekke was named chief executive of Fennick Air but declined an offer from Skyrail.",
+        ("Fennick Air", "ceo", "Ola Brekke"),
+    ),
+    ("Ola Brekke was appointed mayor of Tromvik and did not refuse.", ("Tromvik", "mayor", "Ola Brekke")),
+    # a split "ex-" title is no part of the name it describes (spans.name_text)
+    ("Fennick Air's ex-CEO Ola Brekke lives in Bergen.", ("Ola Brekke", "lives in", "Bergen")),
     ("I moved to Ribe and turned down the flat in Aarhus.", ("user", "lives in", "Ribe")),
 ]
 

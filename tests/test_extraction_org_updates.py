@@ -65,6 +65,20 @@ def test_a_holder_who_is_out_is_never_current() -> None:
 @pytest.mark.parametrize(
     "sentence",
     [
+        "Orla Brandt is out as chair but stays chief executive of Kelso Mills.",
+        "Kelso Mills said Orla Brandt is out as chairman, but remains CEO.",
+    ],
+)
+def test_a_holder_out_of_another_post_keeps_the_office(sentence: str) -> None:
+    # "is out as <post>" ends that post only: the chair is no chief executive's office
+    facts = {(f.subject, f.predicate, f.object, f.retract) for f in extract_triples(sentence, "user")}
+    assert ("Kelso Mills", "ceo", "Orla Brandt", False) in facts
+    assert ("Kelso Mills", "ceo", "Orla Brandt", True) not in facts
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
         "Fallon is out after a rocky year; the insurer's new chief executive is Maria Costa.",
         "Brandt stepped down on Monday; the lender's new CEO is Ola Svensson.",
     ],

@@ -583,6 +583,11 @@ NEWS: list[tuple[str, tuple[str, str, str, bool]]] = [
     # the office's own owner, said by a possessive, over the object of a lead verb
     ("Pieter de Groot now runs the town hall as Zwolle's mayor.", ("Zwolle", "mayor", "Pieter de Groot", False)),
     ("Amira Saleh heads Parliament House as Veloria's president.", ("Veloria", "president", "Amira Saleh", False)),
+    # the office's own "of C" owner over the by-election's place
+    (
+        "Lena Ortiz won the Harrowby by-election and succeeded Dan Roe as mayor of Millbrook.",
+        ("Millbrook", "mayor", "Lena Ortiz", False),
+    ),
 ]
 #: ... and what states no holder now: a holder on the way out, a former one, a visit, a lost race, a unit's head.
 NEWS_NOTHING = [
@@ -600,6 +605,13 @@ NEWS_NOTHING = [
     "Opposition leaders insist that Tarvia's president, Jonas Meier, will resign by June.",
     "Staff at Corran Foods say chief executive Ruth Ellison will quit soon.",
     "Corran Foods chief executive Ruth Ellison could step down after the vote.",
+    # an election won, but another office taken, a past year's, or a term the clause ends
+    "Ivo Lenz won the Norvanian presidential election and was sworn in as vice president.",
+    "Ivo Lenz won the 2011 Norvanian presidential election and was inaugurated.",
+    "Ivo Lenz won the Norvanian presidential election and was inaugurated, but stepped down in 2015.",
+    # an aside that names a relative of the holder, not the holder
+    "Pia van der Berg, the daughter of the mayor of Ostend, gave a speech.",
+    "Rui Costa, the brother of the mayor of Lagoa, was there.",
 ]
 
 
