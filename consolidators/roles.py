@@ -231,9 +231,18 @@ def names_a_role(text: str) -> bool:
     return bool(_A_ROLE.search(text))
 
 
+#: Someone else only as the causer of what the user did: "my lead made me switch", "our manager asked us to move",
+#: "a friend got me to try": the user is still the one who switched.
+_CAUSER = re.compile(
+    rf"(?:{_OTHERS.pattern}) (?:(?:finally|just|eventually) )?(?:made|makes|got|gets|had|asked|forced|convinced"
+    r"|persuaded|pushed|talked) (?:me|us)\b(?: (?:in)?to\b)?",
+    re.I,
+)
+
+
 def refused(clause: str) -> bool:
     """A clause that asks, hedges, plans, speaks of the past or of someone else: it binds nothing."""
-    return bool(_REFUSED.search(clause) or _OTHERS.search(clause))
+    return bool(_REFUSED.search(clause) or _OTHERS.search(_CAUSER.sub("I", clause)))
 
 
 #: Words that make a message the user's own talk ("so you can reply in it", "fwiw", "student here"): a

@@ -177,20 +177,29 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
-        stated = stated + _roles_given_up(stated, held)
+        if turn.role.lower() in USER_ROLES:
+            stated = [f for f in stated if not _part_given_up(f, turn.content)]
+        given_up = _roles_given_up(stated, held)
+        stated = stated + given_up
         out += stated
         mine = [f for f in stated if f.subject == USER and f.predicate in RELATIONS]
         found = list(_turn_changes(turn.content, held)) if turn.role.lower() in USER_ROLES else []
         for f in mine:
             held.pop(f.predicate, None) if f.retract else held.__setitem__(f.predicate, f.object)
         for change, old in found:
-            others = [f for f in mine if f.predicate == change.predicate]
+            # a role emptied here only because its tool was given up is no reading of the role: the value the
+            # sentence names replaces it ("gave up Bitwarden and went back to KeePass")
+            others = [f for f in mine if f.predicate == change.predicate and f not in given_up]
             if not _replaceable(others, old.lower(), change.value.lower()):
                 continue  # another reader read it, or read another value: it read the sentence more closely
             out = [
                 f
                 for f in out
-                if not (f.subject == USER and f.predicate == change.predicate and not f.retract and f in mine)
+                if not (
+                    f.subject == USER
+                    and f.predicate == change.predicate
+                    and (not f.retract and f in mine or f in given_up)
+                )
             ]
             new = rule_facts(USER, change.predicate, change.value, 0.8, False, attribute=True)
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
@@ -207,9 +216,48 @@ def _roles_given_up(stated: list[Fact], held: dict[str, str]) -> list[Fact]:
             continue
         for role, value in held.items():
             named = any(g.predicate == role for g in stated if g.subject == USER)
-            if role in TOOL_ROLES and not named and _same(f.object, value):
+            # the held value itself, not a longer name holding it: "gave up Firefox Nightly" leaves Firefox
+            whole = _same(f.object, value) and len(f.object.split()) <= len(value.split())
+            if role in TOOL_ROLES and not named and whole:
                 out.append(replace(f, predicate=role, object=value))
     return out
+
+
+def _part_given_up(f: Fact, content: str) -> bool:
+    """Whether ``f`` takes back a tool the user gave up only a part, a variant or one place of: "gave up on Firefox
+    sync", "gave up Bitwarden premium", "stopped using Firefox on my phone" leave the tool in use."""
+    if f.subject != USER or not f.retract or f.predicate != "uses":
+        return False
+    first = f.object.split()[0].lower()
+    mentions = [t for s in split_sentences(content) for t in parse_doc(s) or () if t.text.lower() == first]
+    return bool(mentions) and all(_not_whole(t, len(f.object.split())) for t in mentions)
+
+
+def _not_whole(tok: Any, width: int) -> bool:
+    """Whether the name at ``tok`` (``width`` words long) modifies a longer noun phrase ("Firefox Nightly",
+    "Neovim plugins"), or its verb is restricted to a place of the user's ("on my phone")."""
+    last = tok.doc[min(tok.i + width - 1, len(tok.doc) - 1)]
+    if last.dep_ in ("compound", "amod", "nmod") and last.head.i > last.i and last.head.pos_ in ("NOUN", "PROPN"):
+        return True
+    heads = [tok.head] if tok.dep_ != "pobj" else [tok.head, tok.head.head]
+    return any(
+        p.dep_ == "prep" and p.lower_ in ("on", "in", "at", "from") and _owned(p) for h in heads for p in h.children
+    )
+
+
+def _owned(prep: Any) -> bool:
+    """A preposition's object that is one place the user owns: "on my phone", "at our office"; not all of them
+    ("deleted Dropbox from all my machines" gives it up everywhere)."""
+    return any(
+        o.dep_ == "pobj"
+        and o.tag_ != "NNS"
+        and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in o.children)
+        and not any(c.lower_ in _EVERY for c in o.children)
+        for o in prep.children
+    )
+
+
+_EVERY = frozenset("all every each both any".split())
 
 
 def _replaceable(said: list[Fact], old: str, new: str) -> bool:
@@ -291,7 +339,11 @@ def _candidates(predicate: str, text: str, named: bool) -> list[str]:
     if predicate in TOOL_ROLES:
         # a name chat writes as a word ("fish") is the tool where the sentence names its role ("changed my shell")
         said = predicate in _roles_named(text)
-        known = [m for m in _known(text) if predicate in roles_of(m[0]) and (said or not _a_word(m[0].strip()))]
+        known = [
+            m
+            for m in _known(text)
+            if predicate in roles_of(m[0]) and not (_a_word(m[0].strip()) and not (said and _as_value(text, m)))
+        ]
         known = [m for m in known if _role_of_noun(_clause_at(text, m.start())) in (None, predicate)]
         if not (named or predicate in _roles_named(text)):  # only the lists know the role: a verb must take it up
             return [_bare(m[0].strip(), predicate) for m in known if _taken_up(text, m)]
@@ -344,6 +396,17 @@ def _a_word(name: str) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)  # asked once per relation memory holds
+def _as_value(text: str, m: re.Match[str]) -> bool:
+    """Whether the word-like name at ``m`` stands as a value in the parse, not as a word of another phrase: "warp"
+    in "warp speed ahead" modifies a noun or takes one as its object, in "…, warp this time" it stands alone."""
+    tok = next((t for t in parse_doc(text) or () if t.idx == m.start()), None)
+    if tok is None:
+        return True
+    if tok.dep_ in ("compound", "amod", "nmod") and tok.head.i > tok.i:
+        return False
+    return not any(c.dep_ in ("dobj", "attr", "oprd") for c in tok.children)
+
+
 def _known(text: str) -> tuple[re.Match[str], ...]:
     return tuple(known_names(text))
 

@@ -52,7 +52,26 @@ _IT_NO_LONGER = re.compile(
 
 def read(found: list[Fact], text: str) -> list[Fact]:
     """``found`` (one user sentence's facts) as this module reads the sentence's withdrawals."""
-    return _not_both(unheld(replaced(found, text), text))
+    return _not_taken(_not_both(unheld(replaced(found, text), text)), text)
+
+
+def _not_taken(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` without the roles the sentence denies its tool ("I use Arc, but not as my browser": the negation
+    is the "as" phrase's) or a trial of it that did not last ("tried Ghostty as my terminal, didn't stick")."""
+    if not any(f.subject == USER and not f.retract and f.predicate in ROLES for f in found):
+        return found
+    doc = parse_doc(text) or ()
+    denied = any(t.lower_ == "as" and any(c.dep_ == "neg" for c in t.children) for t in doc)
+    tried = [t for t in doc if t.lower_ in _TRIED]
+    ended = any(t.lower_ in _LAST and any(c.dep_ == "neg" for c in t.children) for t in doc)
+    if not (denied or tried and ended):
+        return found
+    return [f for f in found if f.subject != USER or f.retract or f.predicate not in ROLES]
+
+
+#: A trial, and what one that ended did not do: "tried X, didn't stick", "tested X but it didn't last".
+_TRIED = frozenset("tried trying tested trialled trialed".split())
+_LAST = frozenset("stick last take".split())
 
 
 def _not_both(found: list[Fact]) -> list[Fact]:

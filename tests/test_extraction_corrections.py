@@ -66,6 +66,9 @@ READ: list[tuple[tuple[str, ...], list[Triple]]] = [
     # … the ONE name: two before "it" leave it unknown; and only a role the vocabulary knows
     (("I tried Firefox and Brave, but it's not my browser anymore.",), []),
     (("I ran Ubuntu for ages, but it's not my darling anymore.",), []),
+    # a role the sentence denies its tool, or a trial that did not last, fills nothing (``withdrawals._not_taken``)
+    (("I use Brave, but not as my browser.",), []),
+    (("I tried WezTerm as my terminal but it didn't last.",), []),
 ]
 
 

@@ -89,6 +89,9 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ),
     ("typing this on my new Galaxy S24 so excuse the typos", [("user", "phone", "Galaxy S24", False)]),
     ("browser is Vivaldi for me", [("user", "browser", "Vivaldi", False)]),
+    # someone else only as the causer: the user still switched
+    ("my team lead made me switch my shell to zsh", [("user", "shell", "zsh", False)]),
+    ("our manager got us to move the CI to Buildkite", [("user", "ci", "Buildkite", False)]),
     ("is Vivaldi a good browser for me?", []),
     (
         "We're on Fly.io now, we left Heroku in June",

@@ -37,6 +37,29 @@ def test_a_tool_given_up_takes_its_held_role_with_it() -> None:
     assert ("password manager", "Dashlane", True) in said[1]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I gave up on Chrome extensions.",  # a part of the tool
+        "I gave up Chrome Beta, the stable one is fine.",  # a variant: a longer name holding the held one
+        "I stopped using Chrome on my work laptop.",  # one place of the user's
+    ],
+)
+def test_giving_up_a_part_a_variant_or_a_place_of_a_tool_keeps_its_role(said: str) -> None:
+    assert [t for t in _session("My browser is Chrome.", said)[1] if t[0] == "browser"] == []
+
+
+def test_giving_up_a_tool_s_paid_tier_takes_nothing_back() -> None:
+    said = "I gave up Dashlane premium, the free plan is enough."
+    assert _session("My password manager is Dashlane.", said)[1] == []
+
+
+def test_a_tool_given_up_for_one_named_beside_it_is_replaced_not_emptied() -> None:
+    said = _session("My password manager is LastPass.", "I gave up LastPass and went back to KeePassXC.")
+    assert ("password manager", "KeePassXC", False) in said[1]
+    assert ("password manager", "LastPass", True) not in said[1]
+
+
 def test_a_role_the_sentence_takes_back_is_not_also_filled() -> None:
     said = _session("I write Ruby for the odd script, but that's not my main language anymore.")
     assert ("programming language", "Ruby", False) not in said[0]
@@ -57,6 +80,11 @@ def test_a_move_onward_leaves_the_old_value_its_own_clause_names() -> None:
 def test_a_tool_written_as_a_word_fills_the_role_the_sentence_names() -> None:
     said = _session("My terminal is alacritty.", "Changed my terminal again, warp this time.")
     assert ("terminal", "warp", False) in said[1]
+
+
+def test_a_tool_written_as_a_word_is_no_value_where_it_is_a_word_of_another_phrase() -> None:
+    said = _session("My shell is zsh.", "Changed my shell again, fish tacos for lunch though!")
+    assert [t for t in said[1] if t[0] == "shell"] == []
 
 
 @pytest.mark.parametrize(
