@@ -22,8 +22,12 @@ someone else (``ASIDE_WEIGHT``) without dropping them:
   user's people ("My parents still live in Coimbra" for "where do I live"), or
   a name or "he"/"she"/"they" followed by its verb ("Marta spends her weekends
   painting") in a turn that says nothing of the speaker ("I", "my", "we"). The
-  words that open a sentence are its subject in chat; "My wife and I moved" is
-  the user's own.
+  words that open a sentence are its subject in chat; "My wife and I moved" (or
+  "My wife, the kids and I") is the user's own, and so is a sentence with no
+  subject ("Just moved to Porto", "Got married on Saturday": an adverb, a verb
+  or an interjection is no name) or one where a person describes the user ("My
+  role is team lead": only the head of the subject, "My team lead moved", is
+  someone else).
 
 Third-person questions are ranked as before. The words are read as they are
 written, no parser: recall must not load one (tests/test_architecture.py).
@@ -48,13 +52,46 @@ PEOPLE = (
     "|cousin|aunt|uncle|nephew|niece|grandmother|grandfather|grandma|grandpa|grandparent|family|team|landlord"
 )
 _OPENING = r"^(?:[A-Za-z]+: )?(?:[A-Za-z]+, )?"
-OTHERS_PEOPLE = rf"{_OPENING}(?:[Mm]y|[Oo]ur) (?:[a-z-]+ ){{0,2}}?({PEOPLE})s?\M(?! and (?:I|me)\M)"
+# The words between "my" and the person are the subject's own ("my best friend"), never a
+# verb or a function word: "My role is team lead", "My job as manager" describe the user.
+_MODIFIER = r"(?!(?:is|was|are|were|be|been|has|have|had|as|at|of|in|on|for|with|to|a|an|the|and|or)\M)[a-z-]+ "
+# The user among the subject's people, coordinated before any verb: "My wife and I", "My wife,
+# the kids and I", "My sister, her husband and me" (items joined by "," or "and", up to two
+# words each, then "and I"/"and me"); "My sister moved and I followed" is the sister's.
+_WITH_THE_USER = r"(?:(?:,| and) (?:[A-Za-z-]+ )?[A-Za-z-]+)*,? and (?:I|me)\M"
+OTHERS_PEOPLE = rf"{_OPENING}(?:[Mm]y|[Oo]ur) (?:{_MODIFIER}){{0,2}}?({PEOPLE})s?\M(?!{_WITH_THE_USER})"
 # ... or a name or a third-person pronoun followed by its verb ("Duarte plays", "She works",
 # "Ana really likes", "Rui moved"; the group is the name), read only in a turn with no
 # first-person word in any case ("My"): a capitalised word opens every sentence, and
-# "Lisbon is where I live" is the user's.
+# "Lisbon is where I live" is the user's. Chat leaves the user out as a subject ("Just
+# moved to Porto", "Got married on Saturday", "Switched jobs last week"), so the opening
+# word is no name when it is one that opens a subjectless sentence (``NOT_A_NAME``):
+# - a verb form: a past tense in -ed ("Moved", "Switched"; but a name's -ed ends: "Ted",
+#   "Alfred", "Mildred", "Ahmed", "Mohammed", "Rasheed"), a participle in -ing ("Getting
+#   married", but "Ming"), or an irregular past in a closed list ("Got", "Went", "Took");
+# - an adverb: in -ally, -ely, -ntly, -ously, -fully, -ately, -edly ("Finally", "Recently",
+#   "Hopefully"; not "Sally", "Kelly", "Emily", "Kimberly") or in a closed list of sentence
+#   adverbs ("Just", "Still", "Also", "Really", "Today", "Last" week...);
+# - an interjection ("Yeah", "Wow", "Thanks") or a word that is nobody ("It", "This",
+#   "There", "Everything").
+# A name ending like one of these (Javed, Irving) opening a sentence of someone else's is
+# not set aside: a missed aside costs a preference, setting aside the user's own costs the answer.
+SENTENCE_OPENERS = (
+    "got|went|took|made|left|came|became|began|bought|sold|found|met|had|did|saw|gave|ran|spent|built|brought"
+    "|caught|felt|kept|lost|paid|put|quit|said|sent|set|told|thought|won|wrote|drove|flew|grew|knew|heard|held"
+    "|slept|spoke|stood|taught|threw|woke|broke|chose|forgot|fell|ate|drank|swam|been|gotta|gonna|need|needs"
+    "|just|still|also|really|only|even|never|always|often|sometimes|already|soon|now|then|today|yesterday"
+    "|tomorrow|tonight|last|next|this|that|these|those|lately|early|mostly|sadly|nearly|hardly|barely|luckily"
+    "|happily|easily|honestly|anyway|anyways|again|almost|maybe|perhaps|probably|so|but|and|or|plus|well"
+    "|oh|ah|yeah|yes|yep|no|nope|wow|haha|lol|hey|hi|hello|okay|ok|alright|ugh|hmm|thanks|sorry|sure|please"
+    "|it|there|here|what|everything|nothing|something|anything|everyone|everybody|nobody|someone|somebody|anyone"
+)
+_VERB_ED = r"[A-Z][a-z]+(?<![Ff]r|[Dd]r|hm|mm|e)ed"
+_ADVERB_LY = r"[A-Z][a-z]+(?:ally|ely|ntly|ously|fully|ately|edly)"
+NOT_A_NAME = rf"(?!(?:{SENTENCE_OPENERS.title()}|{_VERB_ED}|[A-Z][a-z]+ing|{_ADVERB_LY})\M)"
 OTHERS_NAMED = (
-    rf"{_OPENING}(He|She|They|[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:'s)? (?:[a-z]+ )?(?:is|was|has|[a-z]+s|[a-z]+ed)\M"
+    rf"{_OPENING}{NOT_A_NAME}(He|She|They|[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:'s)? (?:[a-z]+ )?"
+    r"(?:is|was|has|[a-z]+s|[a-z]+ed)\M"
 )
 SPEAKER_WORDS = r"\m(?:I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\M"
 # "I'm", "I've", "I'd" split at the apostrophe, so "i" is found in each.

@@ -133,6 +133,29 @@ def test_a_first_person_question_sets_turns_about_someone_else_aside(
         ("Nadia works nights at the hospital.", "Nadia"),
         ("Braga is where I grew up.", None),  # a name opening a sentence of the user's
         ("Moved to Braga last year.", None),  # the user's, its subject left out
+        # Chat leaves the user out as a subject: an adverb, a past tense or an interjection opens the sentence.
+        ("Just signed the lease on a flat in Setubal.", None),
+        ("Finally moved into the new place in Tavira.", None),
+        ("Recently started lessons at a climbing gym.", None),
+        ("Got engaged to Priya over the weekend!", None),
+        ("Changed careers in March, nursing now.", None),
+        ("Getting married in June at her parents' farm.", None),
+        ("Honestly loved the ferry ride to Sintra.", None),
+        ("Still lives in the same flat, ten years on.", None),
+        ("Today was a brutal shift at the depot.", None),
+        ("It was raining all week in Tavira.", None),
+        ("Alfred works weekends at the marina.", "Alfred"),  # a name ending in -ed is a name
+        ("Emily really loves her new job in Faro.", "Emily"),  # and one ending in -ly
+        ("Oh, Kelly moved to Faro in spring.", "Kelly"),
+        # The user coordinated in the subject, however long the list.
+        ("My husband, our twins and I spent August in Crete.", None),
+        ("My aunt and my cousin and me drove to Crete.", None),
+        ("My brother and his wife moved away and I stayed.", "brother"),  # the user joins after their verb
+        # A people word describing the user is not the subject.
+        ("My post is family doctor in Loule.", None),
+        ("My job was boss of a small crew of painters.", None),
+        ("My gig is landlord of three flats.", None),
+        ("My line manager retired in May.", "manager"),  # the head of the subject
     ],
 )
 def test_a_turn_opening_on_someone_else_is_told_by_its_first_words(
