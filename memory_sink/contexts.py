@@ -77,6 +77,8 @@ def contexts_for(
     policy: Policy,
     limit: int,
     texts_names: Sequence[frozenset[str]] = (),
+    texts_sessions: Sequence[str | None] = (),
+    displaced: Sequence[tuple[str, Memory]] = (),
 ) -> list[list[Memory]]:
     """For each transcript (its ``text_grams``, and its ``text_names``), the active facts worth offering its
     consolidator (pure).
@@ -86,19 +88,34 @@ def contexts_for(
     whose object it names ("I don't use Notion anymore"), then single-valued ones
     (what a new statement replaces: "we're moving" needs the current city, however
     old), then the most recently recorded; at most ``limit``.
+
+    A transcript of a session (``texts_sessions``) already consolidated reads memory as it stood without
+    that session: never its own facts (the session re-read against what it said itself finds nothing new in
+    "I moved from VS Code to Neovim" once Neovim is held, and the swap would retire Neovim), and the facts
+    of other sessions its facts displaced (``displaced``: (session id, fact), ``memories.DISPLACED_FACTS``)
+    as if still active. So re-consolidating an unchanged session extracts what it did the first time.
     """
     keyed = [
-        (name_key(f.subject), name_key(f.object), not policy.single(f.predicate or ""), -f.recorded_at.timestamp(), f)
-        for f in facts
+        (
+            name_key(f.subject),
+            name_key(f.object),
+            not policy.single(f.predicate or ""),
+            -f.recorded_at.timestamp(),
+            f,
+            owner,
+        )
+        for owner, f in [*((None, f) for f in facts), *displaced]
     ]
     chosen = []
     for i, grams in enumerate(texts_grams):
         names = texts_names[i] if i < len(texts_names) else frozenset()
+        session = texts_sessions[i] if i < len(texts_sessions) else None
         stems = frozenset(stem for n in names for stem in adjective_stems(n))
         involved = [
             (obj not in grams, multi, age, f)
-            for subject, obj, multi, age, f in keyed
-            if subject == "user" or subject in grams or _short_for(subject, names, stems)
+            for subject, obj, multi, age, f, owner in keyed
+            if (subject == "user" or subject in grams or _short_for(subject, names, stems))
+            and (session is None or (f.session_id != session if owner is None else owner == session))
         ]
         involved.sort(key=lambda t: t[:3])
         chosen.append([t[3] for t in involved[:limit]])

@@ -352,6 +352,24 @@ ORDER BY {NAME.format("object")} = ANY(%(grams)s) DESC,
 LIMIT %(limit)s
 """
 
+# The facts of other sessions that ``sids``' facts displaced (superseded or restated) and that still stand
+# displaced: the row that retired one is active, or a version of its session's chain leads to an active row.
+# Re-consolidating a session reads memory as it stood without its own rows (``contexts_for``): those rows
+# left out, these put back, each offered to its displacer's session alone. Walks ``memory_superseded_by``
+# from the sessions' active facts (``memory_session_facts``); a first consolidation finds none.
+DISPLACED_FACTS = f"""
+WITH RECURSIVE own(id, sid) AS (
+    SELECT id, session_id FROM memory
+    WHERE namespace = %(ns)s AND session_id = ANY(%(sids)s) AND kind = 'fact' AND superseded_at IS NULL
+    UNION
+    SELECT m.id, own.sid FROM memory m JOIN own ON m.superseded_by = own.id
+    WHERE m.namespace = %(ns)s AND m.kind = 'fact' AND m.session_id = own.sid
+)
+SELECT {M_COLS}, own.sid FROM memory m JOIN own ON m.superseded_by = own.id
+WHERE m.namespace = %(ns)s AND m.kind = 'fact' AND m.session_id IS DISTINCT FROM own.sid
+ORDER BY own.sid, m.recorded_at DESC, m.id
+"""
+
 TIER_COUNTS = """
 SELECT tier, kind, count(*) FROM memory
 WHERE superseded_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)
@@ -506,6 +524,14 @@ def context_facts(
         "spaces": " " * len(punctuation),
     }
     return [Memory.from_row(r) for r in conn.execute(CONTEXT_FACTS, params)]
+
+
+def displaced_facts(conn: psycopg.Connection, namespace: str, session_ids: Sequence[str]) -> list[tuple[str, Memory]]:
+    """(session id, fact) for each fact of another session one of ``session_ids``' standing facts displaced."""
+    if not session_ids:
+        return []
+    rows = conn.execute(DISPLACED_FACTS, {"ns": namespace, "sids": list(dict.fromkeys(session_ids))})
+    return [(r[-1], Memory.from_row(r[:-1])) for r in rows]
 
 
 def tier_counts(conn: psycopg.Connection, namespace: str | None) -> dict[str, int]:

@@ -160,12 +160,16 @@ class Tiers:
         with self.connection() as conn:
             return staging.read_session(conn, namespace, session_id)
 
-    def context_facts(self, namespace: str, transcripts: Sequence[str], limit: int = 200) -> list[list[Memory]]:
+    def context_facts(
+        self, namespace: str, transcripts: Sequence[str], limit: int = 200, session_ids: Sequence[str] = ()
+    ) -> list[list[Memory]]:
         """Each transcript's consolidator context: the active facts about the subjects involved.
 
         One query for all ``transcripts`` (a chunk of sessions of one namespace):
         facts about the user or a subject a transcript names, at most ``limit``
-        per transcript, most relevant first (``contexts.contexts_for``).
+        per transcript, most relevant first (``contexts.contexts_for``). With the
+        transcripts' ``session_ids``, each reads memory as it stood without its own
+        session: its facts left out, the facts they displaced put back (a re-consolidation).
         """
         policy = self.supersession_policy()
         single = self.single_valued_predicates(policy)
@@ -182,7 +186,8 @@ class Tiers:
                 limit=max(CONTEXT_POOL, limit),
                 names=sorted(set().union(*per_names)),
             )
-        return contexts_for(pool, per_text, policy, limit, per_names)
+            displaced = memories.displaced_facts(conn, namespace, session_ids) if session_ids else []
+        return contexts_for(pool, per_text, policy, limit, per_names, session_ids, displaced)
 
     def single_valued_predicates(self, policy: Policy | None = None) -> list[str]:
         """Every form of every predicate the policy holds single-valued, lower case, as SQL compares them."""

@@ -199,7 +199,10 @@ def _read(store: MemoryStore, namespace: str, session_id: str) -> SessionEvents 
 
 
 def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tuple[str, str], Context | Exception]:
-    """Each session's context: the active facts about the subjects it involves.
+    """Each session's context: the active facts about the subjects it involves, without its own.
+
+    A session consolidated before reads memory as it stood without it (``MemoryStore.tiers.context_facts``):
+    re-read against its own facts, a switch it tells ("moved from VS Code to Neovim") finds nothing new.
 
     One query per namespace for the whole chunk (no swap happens within a chunk);
     a failed query fails that namespace's sessions, each recorded (invariant 8).
@@ -211,7 +214,10 @@ def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tup
     for namespace, group in by_namespace.items():
         texts = ["\n".join(t.content for t in events.turns) for events in group]
         try:
-            found: list[Context | Exception] = [_context(f) for f in store.tiers.context_facts(namespace, texts)]
+            sids = [events.session_id for events in group]
+            found: list[Context | Exception] = [
+                _context(f) for f in store.tiers.context_facts(namespace, texts, session_ids=sids)
+            ]
         except Exception as exc:
             found = [exc] * len(group)
         contexts.update(((namespace, events.session_id), c) for events, c in zip(group, found))

@@ -259,3 +259,36 @@ def test_the_log_says_what_a_swap_kept() -> None:
     text = output.describe_op(swap)
     assert "wrote 0 rows, kept unchanged 1 facts, 2 episodes, 5 passages" in text
     assert "unchanged_" not in text  # counted in words, not repeated as raw signals
+
+
+# --- a session that switches a value, re-read against memory without itself --------------------
+
+SWITCH_DAY = datetime(2026, 6, 10, 10, 0, tzinfo=UTC)
+
+
+def held(store: MemoryStore) -> dict[str, str]:
+    return {f.predicate or "": f.object or "" for f in store.facts(subject="user")}
+
+
+def test_a_backfilled_switch_keeps_the_switched_to_value_and_adds_no_version(store: MemoryStore) -> None:
+    """A switch ("moved from VS Code to Neovim") re-read against a memory holding Neovim (its own fact) read nothing,
+    and the swap retired Neovim: the user had no editor and no phone, and each backfill flipped them."""
+    store.stage("a", "user", "My editor is VS Code and my phone is a Pixel 7.", ts=SWITCH_DAY - timedelta(days=9))
+    run_realtime(store)
+    assert run_consolidate(store).sessions_consolidated == 1
+    store.stage(
+        "b",
+        "user",
+        "I've moved from VS Code to Neovim for everything, and I got an iPhone 15 because the Pixel finally died.",
+        ts=SWITCH_DAY,
+    )
+    run_realtime(store)
+    assert run_consolidate(store).sessions_consolidated == 1
+    switched = {"editor": "Neovim", "phone": "iPhone 15"}
+    assert held(store) == switched
+    first = versions(store)
+    for days in ([SWITCH_DAY.date()], [SWITCH_DAY.date()], [SWITCH_DAY.date() - timedelta(days=9), SWITCH_DAY.date()]):
+        run_backfill(store, sessions_on_days(store, days))
+        assert held(store) == switched
+        assert versions(store) == first  # no version added, nothing retired
+    assert [s["unchanged_facts"] for s in swap_signals(store)[2:]] == [2, 2, 2, 2]
