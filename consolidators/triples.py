@@ -64,6 +64,7 @@ from . import (
     rescue,
     residents,
     restated,
+    rolenouns,
     roles,
     sieve,
     statics,
@@ -175,7 +176,7 @@ def plain(sentence: str) -> str:
     text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
     text = _SAID_BY.sub(r"\g<name> \g<rest>", text)  # "The company now …, Tavira Foods said": the company is the one
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
-    return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
+    return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in rolenouns.ROLE_NOUNS else m[0], text)
 
 
 def sentence_triples(sentence: str, role: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
@@ -262,7 +263,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
         return []
     # "Based in Eindhoven, Voltaplex makes chips": an opening description of a name is no "I"'s
     user = role.lower() in USER_ROLES and not describes_another(stripped)
-    filled = fields.facts(text, chatparse.ROLE_NOUNS) if user else []
+    filled = fields.facts(text, rolenouns.ROLE_NOUNS) if user else []
     if filled:  # "Location: Almaty | Employer: Kaspi": a form's fields, not a sentence
         return settled(sentence, filled)
     # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
@@ -294,7 +295,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
             triples.extend(user_roles(drop_time_words(clause), stripped) or [])
     triples += worded  # the parse misread, or never saw, the plainest shapes ("Windhoek is the capital of …")
     if not parsed and user:  # shapes the phrase rules don't list
-        framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS) + aboutme.facts(stripped, chatparse.ROLE_NOUNS)
+        framed = chatframes.facts(stripped, rolenouns.ROLE_NOUNS) + aboutme.facts(stripped, rolenouns.ROLE_NOUNS)
         triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
