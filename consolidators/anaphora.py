@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .chatparse import role_phrase
 from .lifeevents import USER, fact
 from .nlp_cache import parse_doc
+from .rolenouns import role_phrase
 from .spans import child, hedged, is_name, name_text, negated
 from .statics import LANGUAGES
 from .text import lemmatise

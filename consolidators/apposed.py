@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .chatparse import ROLE_NOUNS, role_phrase
 from .fields import TOOL_ROLES
 from .lifeevents import fact
 from .nlp_cache import parse_doc
+from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import FORMER, child, is_name, name_text
 from .types import Fact
 

@@ -27,40 +27,15 @@ from .learning import a_field
 from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
+from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import FORMER, child, hedged, is_name, name_text, place_in
 from .text import lemmatise
 from .titles import Title, held_as, title_of
 from .toolnames import ROLES
 from .types import Fact
 
-#: Nouns that name a role a user's tool (or place, or person) fills; the longest known tail wins.
-ROLE_NOUNS: dict[str, str] = {
-    **dict.fromkeys(("editor", "ide", "text editor", "code editor"), "editor"),
-    **dict.fromkeys(("terminal", "terminal emulator"), "terminal"),
-    **dict.fromkeys(("browser", "web browser"), "browser"),
-    **dict.fromkeys(("note", "notes", "notes app", "note app", "notebook"), "notes app"),
-    # chat shortens the role's noun: "my pw manager", "pwd manager"
-    **dict.fromkeys(("password", "passwords", "password manager", "pw manager", "pwd manager"), "password manager"),
-    **dict.fromkeys(("mail", "email", "email client", "mail client", "mail app", "email app", "inbox"), "email client"),
-    **dict.fromkeys(("calendar", "calendar app"), "calendar app"),
-    **dict.fromkeys(("ci", "build", "builds", "pipeline", "pipelines"), "ci"),
-    **dict.fromkeys(("queue", "message queue", "job queue"), "queue"),
-    **dict.fromkeys(("database", "db", "datastore"), "database"),
-    **dict.fromkeys(("shell",), "shell"),
-    **dict.fromkeys(("phone", "smartphone"), "phone"),
-    **dict.fromkeys(("laptop", "desktop", "computer", "machine", "os", "operating system"), "os"),
-    **dict.fromkeys(("cloud", "cloud provider", "hosting", "host"), "cloud provider"),
-    **dict.fromkeys(("programming language",), "programming language"),
-    **dict.fromkeys(("hobby", "pastime"), "likes"),
-    **dict.fromkeys(("drink", "beverage"), "prefers drink"),
-    **dict.fromkeys(("address", "home"), "lives in"),
-    **dict.fromkeys(("wife", "husband", "spouse"), "married to"),
-    **dict.fromkeys(("first language", "native language", "mother tongue", "native tongue"), "speaks"),
-}
 #: Predicates that are a person's or a place, not a tool's role (no attribute resolution needed).
 _PLAIN = frozenset({"likes", "prefers drink", "lives in", "married to", "speaks"})
-#: Words before a role that qualify it, not name it ("my default browser", "my favourite hobby").
-_QUALIFIERS = frozenset("default main primary favourite favorite new current usual daily go-to preferred".split())
 #: Verbs whose "with/on/in X" says the role X fills.
 _VERB_ROLES = {"browse": "browser", "surf": "browser", "host": "cloud provider", "deploy": "cloud provider"}
 #: Modifiers that make a thing of the user's another time's or a second one: "my old flat", "my holiday home".
@@ -92,9 +67,6 @@ _REFUSED = re.compile(
     r"\b(?:not|no longer|never|will|won't|going to|would|should|could|might|may|please)\b|n't\b", re.I
 )
 _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
-_OF_CHOICE = re.compile(r"\s+of (?:choice|preference)\b", re.I)
-#: What a role is for or since when, after its noun: "editor for everything", "browser at work".
-_ROLE_SCOPE = re.compile(r"\s+(?:for|at|since|from|on|in)\b.*$", re.I)
 #: Words that say what the user is: "I'm …", "I've been …", "by trade", "as CTO I …".
 _SELF = re.compile(r"\b(?:I am|I'm|I have been|I've been|by trade|living as|enrolled|became)\b|^as\b", re.I)
 
@@ -181,18 +153,6 @@ def unstated(found: list[Fact], more: list[Fact]) -> list[Fact]:
         return f.predicate in ROLES and bool(held) and held <= ROLES.keys()
 
     return [f for f in more if f.predicate not in known and (f.object.lower() not in roles_of or fills_another_role(f))]
-
-
-def role_phrase(phrase: str) -> str | None:
-    """The role a phrase of the user's names ("terminal emulator", "default browser"), if the vocabulary has it."""
-    phrase = _OF_CHOICE.sub("", phrase)  # "my editor of choice" is my editor
-    phrase = _ROLE_SCOPE.sub("", phrase)  # "my editor for everything" is my editor
-    words = [w for w in re.findall(r"[\w-]+", phrase.lower()) if w not in _QUALIFIERS and w not in ("my", "our")]
-    for start in range(len(words)):
-        for tail in (words[start:], [*words[start:-1], lemmatise(words[-1], "NOUN")]):
-            if " ".join(tail) in ROLE_NOUNS:
-                return ROLE_NOUNS[" ".join(tail)]
-    return None
 
 
 def _sentence(root: Any) -> list[Fact]:

@@ -21,33 +21,22 @@ extends, for a country's relations only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from . import regexes, relations
+from . import regexes
 from .forms import adjective_stems, extends, initials, norm
-from .handovers import NAME, country
+from .handovers import country
 from .places import DEMONYMS
+from .sessionnames import COUNTRY_RELATIONS, HONORIFICS, OF_PARTIES, PERSON_VALUED, PLACE_VALUED, SEVERAL, Names
 from .spans import ORG_WORDS
-from .statics import MULTI
 from .text import UPPER, is_word, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
-from .wholenames import job_title
 
-#: Relations whose value is a person, so a surname there is one too ("Raman was named CEO of Halvard").
-PERSON_VALUED = relations.PERSON_VALUED | {"head coach"}
-#: A country's relations: the only ones an invented adjective may name its country by ("the Norlandic capital").
-COUNTRY_RELATIONS = frozenset(
-    {"capital", "currency", "official language", "president", "head of state", "prime minister", "national anthem"}
-)
-#: Relations whose value is a place: a name stored so is a place, never a short name.
-_PLACE_VALUED = frozenset({"lives in", "born in", "died in", "located in", "headquartered in", "capital"})
 #: Relations only a person holds: their subject said by one word is a person's family name, not a company's.
 _PERSONAL = frozenset({"lives in", "works at", "plays for", "married to", "born in", "died in", "educated at"})
-#: Relations a company, a body or a country holds: its name is shortened to its first word, not its last.
-_OF_PARTIES = frozenset({"headquartered in", "ceo", "owned by", "founded by", "located in", *COUNTRY_RELATIONS})
 #: Words that make a name an organisation's or a place's (lower case, as names are compared); so does "of"
 #: ("Bank of Kyoto", "CEO of AMD": no person's name has it).
 _ORGS = frozenset(w.lower() for w in ORG_WORDS)
@@ -111,100 +100,24 @@ _DESCRIPTION = re.compile(
 )
 #: Where a description is a clause's subject: the text's start, or after a clause's punctuation or conjunction.
 _CLAUSE_START = re.compile(r"(?:^|[;:,.!?—–]\s*|\b(?:and|but|so|while|where|after which)\s+)$")
-_NAME = re.compile(NAME)
 #: A capitalised word, which may be a short name ...
 _WORD = re.compile(rf"(?<![\w'’-])[{UPPER}][\w-]+(?![\w-])")
 #: ... if no capitalised word is right before it ("Dr Brandt", "Anneliese Brandt"; "Revised: Brandt" is alone)
 _NAMED_BEFORE = re.compile(rf"[{UPPER}][\w'’-]*\s+$")
 #: ... or right after it ("Brandt Foundation").
 _NAMED_AFTER = re.compile(rf"\s+[{UPPER}]")
-#: Words a name may open with that are no part of it: articles, titles, a link left by a stripped office.
-_LEAD = frozenset(
-    "the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame ceo cfo cto coo".split()
-)
 #: An acronym: what an organisation named in full once is called after ("HMG", "FCL"), as its initials.
 _ACRONYM = re.compile(rf"[{UPPER}][{UPPER}&]{{1,5}}")
-#: Relations a subject holds several values of at once: a session's new value is one more, not the one.
-_SEVERAL = MULTI | {"speaks", "citizen of"}
 #: The particles a family name is said with, lower-cased ("de Saint-Aubin", "van der Hoek", "de la Serna",
 #: "bin Rashid"): after a full name, the particles and the last word are a short name of it, as a surname is.
 _PARTICLES = frozenset(
     "de da di du del della dei der den van von ten ter la le los las dos das al el bin bint ibn".split()
 )
-#: Honorifics: "Dr Okafor" is the person "Okafor" is, never a second full name beside "Ngozi Okafor".
-_HONORIFICS = frozenset("dr mr mrs ms miss mx prof professor sir dame".split())
-
-
-@dataclass
-class _Names:
-    """What the session and memory have named so far."""
-
-    full: dict[str, str] = field(default_factory=dict)  # norm -> as written: names of two words or more
-    subjects: dict[str, str] = field(default_factory=dict)  # norm -> as written: every subject
-    places: set[str] = field(default_factory=set)
-    parties: set[str] = field(default_factory=set)  # names known as a company, a body or a country
-    nations: set[str] = field(default_factory=set)  # subjects known by a country's relation
-    ends: dict[str, list[str]] = field(default_factory=dict)  # first or last word -> the full names it ends
-    in_turn: set[str] = field(default_factory=set)  # the full names the turn read so far said
-    values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (subject, relation) -> values
-
-    def learn(self, facts: Iterable[Fact | ActiveFact]) -> None:
-        """The subjects of ``facts`` and what their relations tell of their names: a party's, a country's, a
-        place (a value of a place relation), a person's full name (a value of a person-valued one)."""
-        for f in facts:
-            subject = norm(f.subject)
-            if subject == "user":
-                continue
-            if subject not in self.subjects:
-                self.subjects[subject] = f.subject
-                self.name(f.subject)
-            held = self.values.setdefault((subject, f.predicate), {})
-            if isinstance(f, Fact) and f.retract:
-                held.pop(norm(f.object), None)
-            elif isinstance(f, Fact) and f.predicate not in _SEVERAL:
-                self.values[subject, f.predicate] = {norm(f.object): f.object}  # the session's new value replaces
-            else:
-                held[norm(f.object)] = f.object
-            if f.predicate in _OF_PARTIES:
-                self.parties.add(subject)
-            if f.predicate in COUNTRY_RELATIONS:
-                self.nations.add(subject)
-            if f.predicate in _PLACE_VALUED:
-                self.places.add(norm(f.object))
-            elif f.predicate in PERSON_VALUED:
-                self.name(f.object)
-
-    def read(self, text: str) -> None:
-        """The full names a turn's text says (leading articles, titles and sentence-opening words dropped)."""
-        for sentence in split_sentences(text):
-            for m in _NAME.finditer(sentence):
-                self._said(m[0].rstrip("."), not sentence[: m.start()].strip() or sentence[m.start() - 2] == ":")
-
-    def _said(self, name: str, at_start: bool) -> None:
-        words = name.split()
-        while words and (
-            words[0].lower().rstrip(".") in _LEAD or job_title(words[0]) or at_start and is_word(words[0])
-        ):
-            words, at_start = words[1:], False
-        self.name(" ".join(words))
-        self.in_turn.add(norm(" ".join(w for w in words if w.lower().rstrip(".") not in _HONORIFICS)))
-
-    def name(self, name: str) -> None:
-        key = norm(name)
-        words = key.split()
-        while len(words) > 1 and words[0].rstrip(".") in _HONORIFICS:
-            words = words[1:]
-            key = " ".join(words)
-            name = name.split(" ", 1)[1]
-        if len(words) >= 2 and key not in self.full:
-            self.full[key] = name
-            for end in {words[0], words[-1]}:  # the short names looked up: an index, not a scan of every name
-                self.ends.setdefault(end, []).append(key)
 
 
 def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> tuple[list[Fact], list[Turn]]:
     """``facts`` with their short names as the full names they abbreviate, and ``turns`` with them spelt out."""
-    names = _Names()
+    names = Names()
     names.learn(active)
     groups, unsourced = by_turn(facts, turns)
     out: list[Fact] = []
@@ -230,7 +143,7 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
             kinds.setdefault(norm(a.subject), set()).add(a.predicate)
     if not kinds or not any(_DESCRIPTION.search(t.content) for t in turns):
         return list(turns)  # most sessions: nothing to read, and no subject's name to look for
-    names = _Names()
+    names = Names()
     names.learn(active)
     out: list[Turn] = []
     earlier: set[str] = set()
@@ -256,7 +169,7 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     """``turns`` with a sentence's subject said by a surname spelt as the one person's full name memory or the
     session named before it: the readers of moves and teams know a person by two words or more, so "Okoye has
     completed his move from A to B" would state nothing. Two people of the name, or none: it stays."""
-    names = _Names()
+    names = Names()
     names.learn(active)
     out: list[Turn] = []
     for turn in turns:
@@ -272,7 +185,7 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     return out
 
 
-def _described(text: str, said: set[str], earlier: set[str], kinds: dict[str, set[str]], names: _Names) -> str:
+def _described(text: str, said: set[str], earlier: set[str], kinds: dict[str, set[str]], names: Names) -> str:
     def one(m: re.Match[str]) -> str:
         if not (_CLAUSE_START.search(text[: m.start()]) or text.startswith(("'s", "’s"), m.end())):
             return m[0]  # an object ("hired her to run the company"): the readers know these phrases as they are
@@ -293,7 +206,7 @@ def _may_be(noun: str, subject: str) -> bool:
     return said is None or words.isdisjoint(_ORGS) or not words.isdisjoint(said)
 
 
-def _named_subjects(text: str, kinds: dict[str, set[str]], names: _Names) -> set[str]:
+def _named_subjects(text: str, kinds: dict[str, set[str]], names: Names) -> set[str]:
     """The subjects memory holds that ``text`` names: in full, or by the one short name only one of them has."""
     lowered = f" {_plain_words(text)} "
     said = {s for s in kinds if f" {_plain_words(s)} " in lowered}
@@ -310,7 +223,7 @@ def _plain_words(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s-]", " ", text.lower()).split())
 
 
-def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], str]:
+def _turn(content: str, stated: list[Fact], names: Names) -> tuple[list[Fact], str]:
     """A turn's facts and text, sentence by sentence: a short name takes a full name said BEFORE the sentence it
     is said in ("Lisa Su is the CEO of AMD" names no "CEO of AMD" that "AMD" could abbreviate). A short name the
     text does not say (a reader made it) is read with what came before the turn."""
@@ -333,12 +246,12 @@ def _turn(content: str, stated: list[Fact], names: _Names) -> tuple[list[Fact], 
     return [_as_held(f, names) for f in mine], content
 
 
-def _as_held(fact: Fact, names: _Names) -> Fact:
+def _as_held(fact: Fact, names: Names) -> Fact:
     """The fact with its value as memory holds it, where the sentence says the one value memory holds for the
     key by a part of its name ("Lens" of RC Lens, "Holmqvist" of Karin Holmqvist): a restatement, not a change,
     which stored as said would replace the whole name with a part of it. Not a place: "York" after "New York"
     is another city."""
-    if fact.predicate in _PLACE_VALUED or fact.predicate in _SEVERAL or norm(fact.subject) == "user":
+    if fact.predicate in PLACE_VALUED or fact.predicate in SEVERAL or norm(fact.subject) == "user":
         return fact
     held = names.values.get((norm(fact.subject), fact.predicate), {})
     said = norm(fact.object).split()
@@ -372,7 +285,7 @@ def _alone(text: str, start: int, end: int) -> bool:
     return not _NAMED_BEFORE.search(text[max(0, start - 60) : start]) and not _NAMED_AFTER.match(text, end)
 
 
-def _subject(fact: Fact, names: _Names, said: str = "") -> str:
+def _subject(fact: Fact, names: Names, said: str = "") -> str:
     """The fact's subject in full, where one full name fits (an invented adjective: for a country's relation);
     ``said``: the sentence that names it."""
     national = fact.predicate in COUNTRY_RELATIONS
@@ -380,7 +293,7 @@ def _subject(fact: Fact, names: _Names, said: str = "") -> str:
     if titled:
         return _full(titled, names, person=True, named=True, said=said) or fact.subject
     # a relation only a company, a body or a country holds, or one only a person does, says which the name is
-    party = True if fact.predicate in _OF_PARTIES else False if fact.predicate in _PERSONAL else None
+    party = True if fact.predicate in OF_PARTIES else False if fact.predicate in _PERSONAL else None
     place = national or fact.predicate == "mayor"
     subject = _full(fact.subject, names, place=place, named=True, of_party=party, said=said)
     return subject or (_country(fact.subject, names) if national else None) or fact.subject
@@ -389,10 +302,10 @@ def _subject(fact: Fact, names: _Names, said: str = "") -> str:
 def _titled(name: str) -> str | None:
     """The one word an honorific is said with ("Okafor" of "Dr Okafor", "Mr. Okafor"): a person's short name."""
     title, _, rest = name.partition(" ")
-    return rest if title.lower().rstrip(".") in _HONORIFICS and rest and " " not in rest else None
+    return rest if title.lower().rstrip(".") in HONORIFICS and rest and " " not in rest else None
 
 
-def _spelt_out(text: str, names: _Names) -> str:
+def _spelt_out(text: str, names: Names) -> str:
     def one(m: re.Match[str]) -> str:
         return _full(m[0], names, said=text) or m[0] if _alone(text, m.start(), m.end()) else m[0]
 
@@ -404,7 +317,7 @@ def _spelt_out(text: str, names: _Names) -> str:
 
 def _full(
     short: str,
-    names: _Names,
+    names: Names,
     *,
     person: bool = False,
     place: bool = False,
@@ -453,13 +366,13 @@ def _full(
     return _one(found, names, said)
 
 
-def _party(name: str, names: _Names) -> bool:
+def _party(name: str, names: Names) -> bool:
     """Whether a full name is an organisation's, a body's or a place's: known so, or by its words."""
     words = name.split()
     return name in names.parties or not _ORGS.isdisjoint(words) or not _PLACES.isdisjoint(words) or "of" in words
 
 
-def _one(found: list[str], names: _Names, said: str = "") -> str | None:
+def _one(found: list[str], names: Names, said: str = "") -> str | None:
     """The one full name of ``found`` a short name stands for, as written: of two people of one surname, the one
     the turn named in full, else the one whose club, employer or home the sentence ``said`` names ("Sato moved
     from Kawasaki Frontale to …" after Haruto Sato's club and his wife Mei Sato were named)."""
@@ -469,7 +382,7 @@ def _one(found: list[str], names: _Names, said: str = "") -> str | None:
     return names.full[found[0]] if len(found) == 1 else None
 
 
-def _holds_one_of(name: str, said: str, names: _Names) -> bool:
+def _holds_one_of(name: str, said: str, names: Names) -> bool:
     """Whether ``said`` names a value memory holds for ``name``: whole, or by a word of it that is a name of its
     own ("Midtjylland" of FC Midtjylland), not a word of English or an organisation's ("City", "Bank")."""
     words = set(_plain_words(said).split())
@@ -494,7 +407,7 @@ def _particled(short: str) -> list[str] | None:
     return words
 
 
-def _with_particles(words: list[str], names: _Names) -> list[str]:
+def _with_particles(words: list[str], names: Names) -> list[str]:
     """The people's full names that end in the family name ``words`` ("Léonie de Saint-Aubin" for "de
     Saint-Aubin"): one word or more before it, and no party's name ("Banco de la Plata" is no person)."""
     found = []
@@ -510,7 +423,7 @@ def _outermost(candidates: list[str]) -> list[str]:
     return [c for c in candidates if not any(d != c and c.endswith(" " + d) for d in candidates)]
 
 
-def _country(adjective: str, names: _Names) -> str | None:
+def _country(adjective: str, names: Names) -> str | None:
     """The one subject known by a country's relation that an invented adjective extends ("Norlandic": Norland)."""
     if norm(adjective) in names.subjects or adjective in DEMONYMS or adjective in _COUNTRIES:
         return None
@@ -518,7 +431,7 @@ def _country(adjective: str, names: _Names) -> str | None:
     return names.subjects[found.pop()] if len(found) == 1 else None
 
 
-def _nations_of(adjective: str, names: _Names) -> set[str]:
+def _nations_of(adjective: str, names: Names) -> set[str]:
     """The subjects known by a country's relation that an adjective names: a demonym's country ("French":
     France), or each nation an adjective no table lists extends ("Norlandic": Norland)."""
     key = norm(adjective)

@@ -13,9 +13,9 @@ import re
 from dataclasses import replace
 
 from . import (
-    chatparse,
     lifeevents,
     liferules,
+    rolenouns,
 )
 from .text import (
     ENTITY_STOP,
@@ -157,7 +157,7 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         open_role = False
         if predicate not in VOCABULARY:  # "IntelliJ is my IDE now", "Kitty is my terminal emulator"
             attr = drop_time_words(m["attr"])
-            known = chatparse.role_phrase(attr) or lifeevents.USER_ROLES.get(normalise_predicate(attr))
+            known = rolenouns.role_phrase(attr) or lifeevents.USER_ROLES.get(normalise_predicate(attr))
             open_role = known is None
             predicate = known or lifeevents.user_role(normalise_predicate(attr))
             # "my daily driver is a Pixel 8": a word for any tool, for a tool known for exactly one role (a noun

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from . import chatparse, lifeevents, toolnames
+from . import lifeevents, rolenouns, toolnames
 from .lifeevents import DRINK, GIVE_UP, PREFER
 from .types import Fact
 from .vocabulary import (
@@ -182,10 +182,10 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -
     """The predicate a rule's spec names for ``obj``; None: the rule doesn't apply; "": nothing sure."""
     if spec == SLOT:
         # "moved my passwords to X": the role a noun names ("password manager"), else the noun itself
-        predicate = chatparse.role_phrase(m["slot"]) or lifeevents.user_role(normalise_predicate(m["slot"]))
+        predicate = rolenouns.role_phrase(m["slot"]) or lifeevents.user_role(normalise_predicate(m["slot"]))
         if not predicate or predicate in ATTR_STOP or TIME_WORDS.intersection(m["slot"].lower().split()):
             return None  # "for the last two years" is no role; let a later rule try
-        if m["slot"].lower().startswith("all ") and not chatparse.role_phrase(m["slot"]):
+        if m["slot"].lower().startswith("all ") and not rolenouns.role_phrase(m["slot"]):
             return None  # "using Miro for all our retros": what a tool is used for, no role it fills
         if is_time(obj):
             return ""  # "moved the launch to Q3": a date, not a tool

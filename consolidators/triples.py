@@ -64,6 +64,7 @@ from . import (
     rescue,
     residents,
     restated,
+    rolenouns,
     roles,
     sieve,
     statics,
@@ -78,6 +79,7 @@ from . import (
     wholenames,
     withdrawals,
 )
+from .describesanother import ANY_FIRST_PERSON, describes_another
 from .holdings import ROLES, TERM_ENDED
 from .parse import described_facts, parsed_facts, prefetch
 from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, doubted_after, first_person, third_person, user_roles
@@ -146,7 +148,6 @@ _FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
 _FIRST_PERSON = re.compile(r"(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
-_ANY_FIRST_PERSON = re.compile(r"\b(?:I|[Ww]e|[Mm]y|[Oo]ur|[Mm]e)\b")
 
 
 def extract_triples(sentence: str, role: str) -> list[Fact]:
@@ -176,7 +177,7 @@ def plain(sentence: str) -> str:
     text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
     text = _SAID_BY.sub(r"\g<name> \g<rest>", text)  # "The company now …, Tavira Foods said": the company is the one
     text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
-    return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in chatparse.ROLE_NOUNS else m[0], text)
+    return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in rolenouns.ROLE_NOUNS else m[0], text)
 
 
 def sentence_triples(sentence: str, role: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
@@ -263,7 +264,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
         return []
     # "Based in Eindhoven, Voltaplex makes chips": an opening description of a name is no "I"'s
     user = role.lower() in USER_ROLES and not describes_another(stripped)
-    filled = fields.facts(text, chatparse.ROLE_NOUNS) if user else []
+    filled = fields.facts(text, rolenouns.ROLE_NOUNS) if user else []
     if filled:  # "Location: Almaty | Employer: Kaspi": a form's fields, not a sentence
         return settled(sentence, filled)
     # "I'd take a flat white over tea any day", "can you write a haiku about my cat Biscotti?"
@@ -295,7 +296,7 @@ def _sentence_triples(sentence: str, role: str, relations: frozenset[str]) -> li
             triples.extend(user_roles(drop_time_words(clause), stripped) or [])
     triples += worded  # the parse misread, or never saw, the plainest shapes ("Windhoek is the capital of …")
     if not parsed and user:  # shapes the phrase rules don't list
-        framed = chatframes.facts(stripped, chatparse.ROLE_NOUNS) + aboutme.facts(stripped, chatparse.ROLE_NOUNS)
+        framed = chatframes.facts(stripped, rolenouns.ROLE_NOUNS) + aboutme.facts(stripped, rolenouns.ROLE_NOUNS)
         triples = with_frames(triples or chatparse.facts(stripped), framed)
     if not triples and not parsed:  # "currently doing a degree in philosophy, don't ask me why": clause by clause
         triples = _clause_by_clause(sentence, role, relations)
@@ -373,34 +374,6 @@ _REPORTED = re.compile(
     r"|points out|pointed out|corrected|corrects)"
     r"(?: on \w+)?,? (?:that (?=[\w\"'])|(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))"
 )
-#: A description of someone other than the speaker: an opening participle phrase whose subject follows it ("Born in
-#: Accra, Kofi Mensah …", "Now based in Lisbon, illustrator Oksana Hrytsenko …", "Born in Tunis, the chef …"), or an
-#: aside about an opening noun phrase ("The family-owned brewer, based in Pilsen since 1921, exports …"). A subject
-#: after the comma that is a verb's phrase ("Born in Lyon, raised in Paris") leaves the sentence the user's.
-_PARTICIPLE = (
-    r"(?:(?:[Nn]ow|[Cc]urrently|[Oo]riginally|[Ll]ong|[Ss]till|[Oo]nce|[Ff]ormerly) )?(?:[Bb]ased|[Bb]orn|[Rr]aised|"
-    r"[Hh]eadquartered|[Ff]ounded|[Ee]stablished|[Ee]ducated|[Ll]ocated|[Tt]rained|[Ss]ettled)(?: and \w+)? "
-    r"(?:in|at|by|out of) [^,]+, "
-)
-_DESCRIBES_A_NAME = re.compile(
-    rf"^{_PARTICIPLE}(?:(?:the|a|an|its|his|her|their|this|that) "
-    r"|(?:(?!(?:in|at|to|from|on|by|for|of|with|out|near|and|but|so|yet|or|now|then)\b)[a-z][\w-]* ){1,3}(?=[A-ZÀ-ÖØ-ÞĀ-Ž])"
-    r"|(?!I\b|We\b|My\b|Our\b|Now\b|Then\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž])|(?:she|he|they|it)\b)"  # "Born in X, she died …"
-    rf"|^(?:The|A|An|This|That|Its|His|Her|Their) [^,]+, {_PARTICIPLE}"
-)
-_ANY_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|ours)\b", re.I)
-
-
-def describes_another(sentence: str) -> bool:
-    """Whether ``sentence`` describes someone else by a participle phrase (:data:`_DESCRIBES_A_NAME`) or a box
-    headed by their name ("Kaspar Jürgens | Position: defender", "Kwame Mensah-Bonsu — Born: …"), so its
-    subjectless phrase is that one's, never the user's; a sentence that names the speaker anywhere is theirs."""
-    # "Born in Tunis, but Marseille shaped her cooking": whose the phrase is, a later pronoun tells
-    theirs = re.match(_PARTICIPLE, sentence) and re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", sentence)
-    described = _DESCRIBES_A_NAME.match(sentence) or theirs or fields.anothers(sentence)
-    return bool(described) and not _ANY_FIRST_PERSON.search(sentence)
-
-
 #: A sentence about someone named: its first word a name, not a verb chat opened with ("Moved to Leeds, …").
 _NAMED_FIRST = re.compile(
     r"^(?!(?:I|We|My|Our|The|A|An|This|That|It)\b)[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*,? "
@@ -496,7 +469,7 @@ def _clauses(sentence: str, user: bool = False) -> list[str]:
     # and as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped (not
     # the user's "I meant Porto, not Braga — I live in Porto", whose dash the alternative runs over)
     tidied = wholenames.plain(sentence)
-    read = segments.split(tidied) if tidied != sentence and not (user and _ANY_FIRST_PERSON.search(sentence)) else []
+    read = segments.split(tidied) if tidied != sentence and not (user and ANY_FIRST_PERSON.search(sentence)) else []
     pieces += [p for p in read if p not in pieces and p.strip() != sentence.strip()] if len(read) > 1 else []
     # "since I'm a …", "as someone who lives in …"
     pieces = [p for piece in pieces for p in userstates.embedded(piece, sentence)] if user else pieces

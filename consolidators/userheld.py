@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from . import userends
-from .chatparse import ROLE_NOUNS
 from .forms import norm
 from .phrases import USER
 from .places import COUNTRIES
+from .rolenouns import ROLE_NOUNS
 from .text import split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 from .usermemory import RELATIONS, TOOL_ROLES, held_values, says_change

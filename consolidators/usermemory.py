@@ -28,10 +28,10 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from .chatparse import ROLE_NOUNS
 from .lifeevents import SINGLE_PERSONAL
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
+from .rolenouns import ROLE_NOUNS
 from .roles import clauses
 from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from . import usernews
-from .chatparse import role_phrase
 from .lifeevents import is_occupation, sentence_role
+from .rolenouns import role_phrase
 from .roles import answered, names_a_role
 from .text import CHAT_HEDGES
 from .text import UPPER as _UP

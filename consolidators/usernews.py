@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from . import userfacts, userstates
-from .chatparse import role_phrase
 from .lifeevents import give_up_predicate, is_occupation
+from .rolenouns import role_phrase
 from .roles import DEVICE, names_a_role
 from .text import CHAT_HEDGES, doubts
 from .text import UPPER as _UP
