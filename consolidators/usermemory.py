@@ -233,11 +233,17 @@ def _part_given_up(f: Fact, content: str) -> bool:
     return bool(mentions) and all(_not_whole(t, len(f.object.split())) for t in mentions)
 
 
+#: Nouns by which a user holds the whole of a service: "cancelled my Spotify subscription", "deleted my Dropbox
+#: account" give the service up, where "Firefox sync" or "Neovim plugins" are a part of it.
+_WHOLE = frozenset("subscription subscriptions account accounts membership plan licence license seat".split())
+
+
 def _not_whole(tok: Any, width: int) -> bool:
     """Whether the name at ``tok`` (``width`` words long) modifies a longer noun phrase ("Firefox Nightly",
     "Neovim plugins"), or its verb is restricted to a place of the user's ("on my phone")."""
     last = tok.doc[min(tok.i + width - 1, len(tok.doc) - 1)]
-    if last.dep_ in ("compound", "amod", "nmod") and last.head.i > last.i and last.head.pos_ in ("NOUN", "PROPN"):
+    modified = last.dep_ in ("compound", "amod", "nmod") and last.head.i > last.i
+    if modified and last.head.pos_ in ("NOUN", "PROPN") and last.head.lower_ not in _WHOLE:
         return True
     heads = [tok.head] if tok.dep_ != "pobj" else [tok.head, tok.head.head]
     return any(

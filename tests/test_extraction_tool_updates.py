@@ -101,3 +101,9 @@ def test_a_user_role_read_or_refused(text: str, expected: list[tuple[str, str]])
     roles = {"programming language", "shell", "phone", "browser"}
     found = [(f.predicate, f.object) for f in extract_triples(text, "user") if f.predicate in roles and not f.retract]
     assert found == expected
+
+
+@pytest.mark.parametrize("said", ["I cancelled my Tidal membership yesterday.", "I gave up my Evernote subscription."])
+def test_a_service_given_up_by_its_subscription_or_membership_is_given_up_whole(said: str) -> None:
+    # "Spotify subscription" is the whole service, where "Chrome extensions" is a part of it
+    assert any(t[1] in ("Tidal", "Evernote") and t[2] for t in _session("I like music.", said)[1])
