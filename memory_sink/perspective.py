@@ -73,7 +73,8 @@ OTHERS_PEOPLE = rf"{_OPENING}(?:[Mm]y|[Oo]ur) (?:{_MODIFIER}){{0,2}}?({PEOPLE})s
 #   "Hopefully"; not "Sally", "Kelly", "Emily", "Kimberly") or in a closed list of sentence
 #   adverbs ("Just", "Still", "Also", "Really", "Today", "Last" week...);
 # - an interjection ("Yeah", "Wow", "Thanks") or a word that is nobody ("It", "This",
-#   "There", "Everything").
+#   "There", "Everything"), an article ("The move was smooth") or the speakers' own labels
+#   ("User moved to Lisbon": a summary's words for the user).
 # A name ending like one of these (Javed, Irving) opening a sentence of someone else's is
 # not set aside: a missed aside costs a preference, setting aside the user's own costs the answer.
 SENTENCE_OPENERS = (
@@ -85,6 +86,7 @@ SENTENCE_OPENERS = (
     "|happily|easily|honestly|anyway|anyways|again|almost|maybe|perhaps|probably|so|but|and|or|plus|well"
     "|oh|ah|yeah|yes|yep|no|nope|wow|haha|lol|hey|hi|hello|okay|ok|alright|ugh|hmm|thanks|sorry|sure|please"
     "|it|there|here|what|everything|nothing|something|anything|everyone|everybody|nobody|someone|somebody|anyone"
+    "|the|a|an|its|you|your|user|assistant"
 )
 _VERB_ED = r"[A-Z][a-z]+(?<![Ff]r|[Dd]r|hm|mm|e)ed"
 _ADVERB_LY = r"[A-Z][a-z]+(?:ally|ely|ntly|ously|fully|ately|edly)"
@@ -111,12 +113,15 @@ ASIDE_WEIGHT = 0.25
 # passage or episode is set aside when the assistant said all of its turns (memory_staging
 # keeps every staged turn's role, read by its primary key): a system or tool turn (a
 # calendar's "dentist Tuesday 3pm") can hold the user's facts. A row with no staged turn
-# (a summary passage claims none; a turn erased from staging) is nobody's aside.
+# (a summary passage claims none; a turn erased from staging) is nobody's aside. A turn's
+# someone else is named by the question only as a whole word ("son" is not in "reason"); the
+# captured words are letters only, so they are safe inside the regular expression.
 WEIGHT = f"""CASE WHEN m.kind = 'fact' THEN CASE WHEN %(own_facts)s AND lower(m.subject) <> '{Role.USER}'
         AND strpos(%(question)s, lower(m.subject)) = 0 THEN {ASIDE_WEIGHT} END
-    WHEN %(own_facts)s AND m.kind IN ('turn', 'passage') AND strpos(%(question)s, lower(coalesce(
+    WHEN %(own_facts)s AND (m.kind = 'turn' OR m.kind = 'passage' AND cardinality(m.event_ids) = 1)
+        AND NOT %(question)s ~ ('\\m' || lower(coalesce(
         substring(m.content FROM %(others_people)s),
-        CASE WHEN m.content !~* %(speaker_words)s THEN substring(m.content FROM %(others_named)s) END))) = 0
+        CASE WHEN m.content !~* %(speaker_words)s THEN substring(m.content FROM %(others_named)s) END)) || '\\M')
         THEN {ASIDE_WEIGHT}
     WHEN %(own_turns)s AND (SELECT bool_and(s.role = '{Role.ASSISTANT}') FROM memory_staging s
                             WHERE s.event_id = ANY(m.event_ids)) THEN {ASIDE_WEIGHT} END"""

@@ -144,6 +144,9 @@ def test_a_first_person_question_sets_turns_about_someone_else_aside(
         ("Still lives in the same flat, ten years on.", None),
         ("Today was a brutal shift at the depot.", None),
         ("It was raining all week in Tavira.", None),
+        ("The commute is shorter now.", None),  # an article opens no one's sentence
+        ("The move went smoothly, the flat is great.", None),
+        ("User moved to Lisbon in May.", None),  # a summary's word for the user
         ("Alfred works weekends at the marina.", "Alfred"),  # a name ending in -ed is a name
         ("Emily really loves her new job in Faro.", "Emily"),  # and one ending in -ly
         ("Oh, Kelly moved to Faro in spring.", "Kelly"),
@@ -173,3 +176,17 @@ def test_a_turn_opening_on_someone_else_is_told_by_its_first_words(
             },
         ).fetchone()
     assert found is not None and found[0] == whose
+
+
+def test_a_question_names_someone_else_only_by_a_whole_word(store: MemoryStore) -> None:
+    # "son" inside "reason" names no son: the son's turn is still set aside for the user's question
+    store.stage("words", "user", "My son plays the cello every evening.", seq=0)
+    run_realtime(store)
+    with store.connection() as conn:
+        (turn_id,) = conn.execute("SELECT id FROM memory WHERE session_id = 'words'").fetchone()
+        sql = f"SELECT {perspective.WEIGHT} FROM memory m WHERE m.id = %(id)s"
+        weight = {
+            q: conn.execute(sql, {**perspective.of_question(q).params(q), "id": turn_id}).fetchone()[0]
+            for q in ("what is the reason I play the cello", "what does my son play")
+        }
+    assert weight == {"what is the reason I play the cello": perspective.ASIDE_WEIGHT, "what does my son play": None}
