@@ -100,7 +100,7 @@ class TiermemTools:
         self,
         query: str,
         k: Annotated[int, Field(ge=1, le=1000, description="How many memories at most.")] = 10,
-        kinds: Annotated[list[Kind] | None, Field(description="Only these kinds: turn, episode, fact.")] = None,
+        kinds: Annotated[list[Kind] | None, Field(description=f"Only these kinds: {', '.join(Kind)}.")] = None,
         as_of: Annotated[
             str | None, Field(description="ISO 8601: what was believed then (by recording time, not world time).")
         ] = None,

@@ -23,6 +23,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 from memory_sink import MemoryStore
 from memory_sink.config import McpConfig
+from memory_sink.vocab import Kind
 from pipelines.consolidate import run_consolidate
 from pipelines.mcp_server import build_server
 
@@ -161,6 +162,9 @@ def test_tools_over_the_sdk_client_in_process(store: MemoryStore) -> None:
 
     async def main() -> None:
         async with Client(build_server(store, "me")) as client:
+            recall_tool = next(t for t in (await client.list_tools()).tools if t.name == "recall")
+            said = recall_tool.input_schema["properties"]["kinds"]["description"]
+            assert all(kind in said for kind in Kind)  # the schema names every kind recall returns
             current = structured(await client.call_tool("facts", {"subject": "user"}))["facts"]
             assert [f["object"] for f in current if f["predicate"] == "lives in"] == ["Berlin"]
             versions = structured(await client.call_tool("history", {"subject": "user", "predicate": "lives in"}))
