@@ -1,6 +1,6 @@
 """Benchmark #6: nightly consolidation with ``extractive``, sessions of 20 turns.
 
-    python benchmarks/consolidation.py [--sessions 300] [--runs 3]
+    python benchmarks/consolidation.py [--sessions 300] [--runs 3] [--namespaces 1]
 
 Per run, on a fresh database: stage ``--sessions`` sessions of 20 turns and
 embed them into provisional rows (not timed, as the realtime tier would have),
@@ -14,6 +14,10 @@ In the same run, each on its own database: the pipeline without chunked
 embedding (each session's rows embedded in their own call, ``EMBED_CHUNK = 1``), to show what chunking buys,
 and the anchor: the same pipeline with the fp32 model embedding one text per
 session run (no batching).
+
+A namespace's sessions are consolidated one after another, each reading what the
+one before left (``pipelines.consolidate._waves``): one namespace (the default)
+is the worst case; ``--namespaces N`` deals the sessions over N tenants.
 
 With ``--workers 1,2``: the same sessions consolidated by N worker processes at once,
 each with its own store and ``run_consolidate(shard=Shard(i, N))`` (what
@@ -94,6 +98,16 @@ class Unbatched:
         return self._fp32.embed_query(text)
 
 
+def staged(sessions: int, tag: str, namespaces: int) -> list[dict[str, Any]]:
+    """``sessions`` sessions of 20 turns, dealt round-robin over ``namespaces`` namespaces (one tenant each)."""
+    rows: list[dict[str, Any]] = []
+    for k in range(namespaces):
+        count = sessions // namespaces + (k < sessions % namespaces)
+        ns = "default" if namespaces == 1 else f"tenant{k}"
+        rows += c.session_turns(count, 20, namespace=ns, seed=(hash(tag) + k) % 1000, prefix=tag)
+    return rows
+
+
 def one_run(
     admin: str,
     sessions: int,
@@ -102,6 +116,7 @@ def one_run(
     anchor: bool = False,
     chunk: int | None = None,
     warm: bool = False,
+    namespaces: int = 1,
 ) -> tuple[float, dict, Any]:
     dsn = c.fresh_database(admin)
     saved = cons.EMBED_CHUNK
@@ -110,7 +125,7 @@ def one_run(
     try:
         model = Unbatched(load_embedder(EmbedderConfig(threads=threads), variant="fp32")) if anchor else None
         with c.open_store(dsn, threads=threads, model=model) as store:
-            store.stage_many(c.session_turns(sessions, 20, seed=hash(tag) % 1000, prefix=tag), batch_size=5000)
+            store.stage_many(staged(sessions, tag, namespaces), batch_size=5000)
             run_realtime(store)
             if warm:  # what a long-lived worker loaded once: the parser, the predicates' word forms
                 nlp_cache.load()
@@ -133,12 +148,14 @@ def _worker(dsn: str, shard: Shard, threads: int, start: Any, out: Any) -> None:
         out.put((report.sessions_consolidated, report.sessions_failed, time.perf_counter()))
 
 
-def workers_run(admin: str, sessions: int, workers: int, threads: int, tag: str) -> tuple[float, dict[str, int]]:
+def workers_run(
+    admin: str, sessions: int, workers: int, threads: int, tag: str, namespaces: int
+) -> tuple[float, dict[str, int]]:
     """Sessions/s of ``workers`` processes over disjoint shards; the exactly-once counts after."""
     dsn = c.fresh_database(admin)
     try:
         with c.open_store(dsn, threads=threads) as store:
-            store.stage_many(c.session_turns(sessions, 20, seed=hash(tag) % 1000, prefix=tag), batch_size=5000)
+            store.stage_many(staged(sessions, tag, namespaces), batch_size=5000)
             run_realtime(store)
         ctx = mp.get_context("spawn")
         start, out = ctx.Barrier(workers + 1), ctx.Queue()
@@ -179,9 +196,14 @@ def compare_workers(args: Any) -> None:
     with c.temp_server() as admin:
         for run in range(args.runs):
             for n in counts if run % 2 == 0 else counts[::-1]:
-                rate, checks[n] = workers_run(admin, args.sessions, n, args.threads, tag=f"w{n}r{run}-")
+                rate, checks[n] = workers_run(
+                    admin, args.sessions, n, args.threads, tag=f"w{n}r{run}-", namespaces=args.namespaces or 20
+                )
                 rates[n].append(rate)
-    figures: dict[str, Any] = {"sessions per run (20 turns each)": args.sessions}
+    figures: dict[str, Any] = {
+        "sessions per run (20 turns each)": args.sessions,
+        "namespaces (a worker takes whole ones)": args.namespaces or 20,
+    }
     for n in counts:
         figures[f"{n} worker(s): sessions/s (median)"] = c.median(rates[n])
         figures[f"{n} worker(s): runs"] = [round(r, 1) for r in rates[n]]
@@ -200,11 +222,14 @@ def only_pipeline(args: Any) -> None:
     rates, spent = [], []
     with c.temp_server() as admin:
         for run in range(args.runs):
-            rate, breakdown, _ = one_run(admin, args.sessions, args.threads, tag=f"r{run}-", warm=args.warm)
+            rate, breakdown, _ = one_run(
+                admin, args.sessions, args.threads, tag=f"r{run}-", warm=args.warm, namespaces=args.namespaces or 1
+            )
             rates.append(rate)
             spent.append({k: f"{v / breakdown['total']:.0%}" for k, v in breakdown.items() if k != "total"})
     figures = {
         "sessions per run (20 turns each)": args.sessions,
+        "namespaces": args.namespaces or 1,
         "parser and word forms loaded before the clock": args.warm,
         "sessions/s (median)": c.median(rates),
         "runs: sessions/s": [round(r, 2) for r in rates],
@@ -225,6 +250,13 @@ def main() -> None:
         "(by default the first run pays for them: ~3 s of a 300-session run)",
     )
     p.add_argument("--only-pipeline", action="store_true", help="skip the anchor and the unchunked runs")
+    p.add_argument(
+        "--namespaces",
+        type=int,
+        default=0,
+        help="deal the sessions over this many namespaces (default 1; 20 with --workers, since a worker takes "
+        "whole namespaces and a namespace's sessions are consolidated in order)",
+    )
     args = p.parse_args()
     if args.workers:
         compare_workers(args)
@@ -236,16 +268,20 @@ def main() -> None:
     report = None
     with c.temp_server() as admin:
         for run in range(args.runs):
-            rate, spent, report = one_run(admin, args.sessions, args.threads, tag=f"r{run}-")
+            spread = args.namespaces or 1
+            rate, spent, report = one_run(admin, args.sessions, args.threads, tag=f"r{run}-", namespaces=spread)
             rates.append(rate)
             breakdowns.append(spent)
-            anchors.append(one_run(admin, args.anchor_sessions, args.threads, tag=f"a{run}-", anchor=True)[0])
-            unchunked.append(one_run(admin, args.sessions, args.threads, tag=f"u{run}-", chunk=1)[0])
+            anchors.append(
+                one_run(admin, args.anchor_sessions, args.threads, tag=f"a{run}-", anchor=True, namespaces=spread)[0]
+            )
+            unchunked.append(one_run(admin, args.sessions, args.threads, tag=f"u{run}-", chunk=1, namespaces=spread)[0])
     mid = sorted(range(len(rates)), key=lambda i: rates[i])[len(rates) // 2]
     b = breakdowns[mid]
     other = b["total"] - b["consolidator"] - b["swap transaction"] - b["embedding"]
     figures = {
         "sessions per run (20 turns each)": args.sessions,
+        "namespaces": args.namespaces or 1,
         "episodes, facts (last run)": f"{report.episodes}, {report.facts}" if report else "",
         "sessions/s (median)": c.median(rates),
         "before: one session per embedding call, sessions/s": c.median(unchunked),

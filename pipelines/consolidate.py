@@ -35,7 +35,7 @@ from memory_sink.tiers import KnownVectors
 from memory_sink.types import Memory, NewMemory, SessionEvents
 from memory_sink.vocab import Kind, Outcome
 
-from .lookahead import Ahead, Lookahead, warm
+from .lookahead import MEMO_TEXTS, Ahead, Lookahead, embed_passages, warm
 from .passages import session_transcript, session_turns
 from .rows import to_new_memories
 from .shards import Shard
@@ -157,9 +157,9 @@ def call_with_timeout(
 # depend on its batchmates, so this changes no vector; it runs the model on
 # length-sorted batches instead of ~5 texts at a time (measured: 28 -> 12 ms of
 # embedding per 20-turn session). The consolidator of each session still runs
-# alone; its context (active facts) is read as of the start of its chunk, in one
-# query per namespace for the whole chunk, as it would be in a concurrent run,
-# and the swap's engine decides against the facts active at swap time.
+# alone, and reads its context (active facts) after the sessions of its namespace
+# before it swapped (``_waves``): one query per namespace per wave; a chunk of one
+# namespace embeds its passages in one call and each session's facts in its own.
 EMBED_CHUNK = 32
 # A chunk reports its sessions (``on_session``) when it ends, so with a listener
 # it is sized to end about this often: a slow consolidator (an LLM, seconds per
@@ -307,25 +307,55 @@ def consolidate_chunk(
     ahead = lookahead.take() if lookahead is not None else Ahead()
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     read = [r for r in reads if isinstance(r, SessionEvents)]
-    contexts = _contexts(store, read)
     if not {(r.namespace, r.session_id) for r in read} <= ahead.warmed:
         warm(consolidator, [session_turns(r) for r in read])
-    preps = [
-        _prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)]) if isinstance(r, SessionEvents) else r
-        for r in reads
-    ]
-    ready = [p for p in preps if isinstance(p, _Prepared)]
-    vectors = _chunk_vectors(store, ready, ahead.known)
-    given = iter(vectors)
-    if lookahead is not None:
-        lookahead.remember(*_embedded(ready, vectors))
+    waves, known = _waves(read), ahead.known
+    if len(waves) > 1:  # the passages don't wait on the facts: all of them in one call, not one per wave
+        known = embed_passages(
+            store, consolidator, [((r.namespace, r.session_id), session_turns(r)) for r in read], known
+        )
+    done: dict[tuple[str, str], SessionOutcome] = {}
+    for i, wave in enumerate(waves):
+        contexts = _contexts(store, wave)
+        preps = [_prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)]) for r in wave]
+        ready = [p for p in preps if isinstance(p, _Prepared)]
+        vectors = _chunk_vectors(store, ready, known)
+        texts, found = _embedded(ready, vectors)
+        if lookahead is not None:
+            lookahead.remember(texts, found)
+            if i == len(waves) - 1:
+                lookahead.start(then)
+        if i < len(waves) - 1:  # a fact the next wave says again is not embedded again
+            known = (known or KnownVectors(store.tiers.embedder.fingerprint, {})).adding(
+                zip(texts, found), keep=MEMO_TEXTS
+            )
+        given = iter(vectors)
+        for r, p in zip(wave, preps):
+            done[(r.namespace, r.session_id)] = (
+                _finish(store, consolidator, p, next(given), require_pending=require_pending, judge=judge)
+                if isinstance(p, _Prepared)
+                else p
+            )
+    if lookahead is not None and not waves:
         lookahead.start(then)
-    return [
-        _finish(store, consolidator, p, next(given), require_pending=require_pending, judge=judge)
-        if isinstance(p, _Prepared)
-        else p
-        for p in preps
-    ]
+    return [done[(r.namespace, r.session_id)] if isinstance(r, SessionEvents) else r for r in reads]
+
+
+def _waves(read: Sequence[SessionEvents]) -> list[list[SessionEvents]]:
+    """The chunk's sessions in waves that each hold at most one session of a namespace, in the chunk's order.
+
+    A session's consolidator reads memory as the sessions before it left it (a switch back, "back on Emacs",
+    needs the switch before it): a namespace's next session is read after the last one swapped, as it would be a
+    night later. Sessions of different namespaces share nothing, so they share a wave (and its embedding call).
+    """
+    waves: list[list[SessionEvents]] = []
+    seen: dict[str, int] = {}
+    for events in read:
+        n = seen[events.namespace] = seen.get(events.namespace, -1) + 1
+        if n == len(waves):
+            waves.append([])
+        waves[n].append(events)
+    return waves
 
 
 def _embedded(ready: Sequence[_Prepared], vectors: Sequence[Any]) -> tuple[list[str], list[Any]]:

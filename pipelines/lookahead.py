@@ -99,18 +99,28 @@ def foreseen(
         return []
 
 
+def embed_passages(
+    store: MemoryStore,
+    consolidator: Consolidator,
+    read: Sequence[tuple[tuple[str, str], Sequence[Turn]]],
+    memo: KnownVectors | None,
+) -> KnownVectors | None:
+    """The vectors of what these sessions' episodes will embed (their turns' passages, foreseen episodes), in
+    one call; ``memo`` unchanged when that fails (the sessions then embed those texts themselves)."""
+    texts = [text for _, turns in read for text in turn_passage_texts(turns)]
+    texts += foreseen(consolidator, store.config.consolidate.episode, read)
+    try:  # a re-consolidation's rows re-produced from the last version keep their stored vectors
+        return store.tiers.embed_ahead(texts, store.tiers.with_stored([pair for pair, _ in read], texts, memo))
+    except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
+        log.warning("embedding %d sessions' passages ahead failed (%s); each embeds its own", len(read), exc)
+        return memo
+
+
 def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions, memo: KnownVectors | None) -> Ahead:
     read = [(pair, session_turns(store.tiers.read_session(*pair))) for pair in sessions]
     read = [(pair, turns) for pair, turns in read if turns]
     warmed = frozenset(pair for pair, _ in read) if warm(consolidator, [turns for _, turns in read]) else frozenset()
-    texts = [text for _, turns in read for text in turn_passage_texts(turns)]
-    texts += foreseen(consolidator, store.config.consolidate.episode, read)
-    try:  # a re-consolidation's rows re-produced from the last version keep their stored vectors
-        known = store.tiers.embed_ahead(texts, store.tiers.with_stored([pair for pair, _ in read], texts, memo))
-    except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
-        log.warning("embedding the next chunk's passages ahead failed (%s); the chunk embeds them itself", exc)
-        return Ahead(memo, warmed)
-    return Ahead(known, warmed)
+    return Ahead(embed_passages(store, consolidator, read, memo), warmed)
 
 
 #: The interpreter's switch interval while a lookahead runs (seconds; Python's default is 0.005). The

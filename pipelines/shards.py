@@ -10,12 +10,14 @@ from memory_sink.errors import InputError
 
 @dataclass(frozen=True)
 class Shard:
-    """Worker ``index`` of ``count``: the sessions whose stable hash falls to it.
+    """Worker ``index`` of ``count``: the sessions of the namespaces whose stable hash falls to it.
 
     N workers given shards 0/N..N-1/N consolidate disjoint session sets that together
-    cover every eligible session, without talking to each other. Whole sessions, never
-    parts of one: a session is the unit of consolidation and of the tier swap. The hash
-    is crc32, not ``hash()``, so every process (and machine) assigns alike.
+    cover every eligible session, without talking to each other. Whole namespaces, never
+    parts of one: a session's consolidator reads what the namespace's earlier sessions
+    left (``pipelines.consolidate._waves``), so one worker takes a namespace's sessions
+    in order; namespaces share nothing and spread over the workers. The hash is crc32,
+    not ``hash()``, so every process (and machine) assigns alike.
     """
 
     index: int = 0
@@ -33,4 +35,5 @@ class Shard:
         return cls(int(index), int(count))
 
     def owns(self, namespace: str, session_id: str) -> bool:
-        return zlib.crc32(f"{namespace}\x00{session_id}".encode()) % self.count == self.index
+        """Whether this worker consolidates the session: by its namespace alone."""
+        return zlib.crc32(namespace.encode()) % self.count == self.index

@@ -222,7 +222,8 @@ def test_foreseen_episodes_store_each_text_s_own_vector_and_a_failing_foresight_
     with caplog.at_level(logging.WARNING, logger="pipelines.lookahead"):
         assert run_consolidate(store, min_quiet_seconds=0, consolidator=Foreseeing(fail)).sessions_consolidated == 4
     assert ("no crystal ball" in caplog.text) == fail
-    last_own = [texts for by_lookahead, texts in calls if not by_lookahead][-1]  # the second chunk's own call
+    last_ahead = max(i for i, (by_lookahead, _) in enumerate(calls) if by_lookahead)
+    last_own = [t for by_lookahead, texts in calls[last_ahead:] if not by_lookahead for t in texts]  # chunk two's
     summaries = [t for t in last_own if not t.startswith("user ")]
     assert len(summaries) == (2 if fail else 0)  # without foresight the chunk embeds its summaries itself
     for sid, text, vector in _stored(store):

@@ -28,17 +28,21 @@ SESSIONS = [(ns, f"s{i}") for ns in ("default", "acme") for i in range(6)]
 
 
 def test_shards_partition_sessions_disjointly_and_completely() -> None:
-    pairs = [(f"ns{i % 7}", f"session-{i}") for i in range(2000)]
+    pairs = [(f"ns{i % 50}", f"session-{i}") for i in range(2000)]
     for count in (1, 2, 3, 8):
         owners = [[i for i in range(count) if Shard(i, count).owns(*p)] for p in pairs]
         assert all(len(o) == 1 for o in owners)  # every session to exactly one worker
         assert {o[0] for o in owners} == set(range(count))  # and every worker gets some
+        by_namespace: dict[str, set[int]] = {}
+        for (namespace, _), o in zip(pairs, owners):
+            by_namespace.setdefault(namespace, set()).add(o[0])
+        assert all(len(workers) == 1 for workers in by_namespace.values())  # a namespace is never split
 
 
 def test_shard_assignment_is_the_same_in_another_process() -> None:
-    code = "from pipelines.shards import Shard; print([Shard(1, 3).owns('acme', f's{i}') for i in range(50)])"
+    code = "from pipelines.shards import Shard; print([Shard(1, 3).owns(f'ns{i}', 's') for i in range(50)])"
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-    assert other == str([Shard(1, 3).owns("acme", f"s{i}") for i in range(50)])  # crc32, not the salted hash()
+    assert other == str([Shard(1, 3).owns(f"ns{i}", "s") for i in range(50)])  # crc32, not the salted hash()
 
 
 @pytest.mark.parametrize("text", ["2/2", "-1/2", "1", "a/b", "0/0", ""])
