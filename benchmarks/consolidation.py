@@ -183,8 +183,8 @@ def workers_run(
 # episodes' distinct sources per session instead: a repeat shows as retired episodes).
 EXACTLY_ONCE = """
 SELECT count(*) FILTER (WHERE tier = 'provisional' AND superseded_at IS NULL),
-       count(DISTINCT session_id) FILTER (WHERE kind = 'episode' AND superseded_at IS NULL),
-       count(DISTINCT session_id) FILTER (WHERE kind = 'episode' AND superseded_at IS NOT NULL)
+       count(DISTINCT (namespace, session_id)) FILTER (WHERE kind = 'episode' AND superseded_at IS NULL),
+       count(DISTINCT (namespace, session_id)) FILTER (WHERE kind = 'episode' AND superseded_at IS NOT NULL)
 FROM memory
 """
 
