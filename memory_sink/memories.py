@@ -19,6 +19,7 @@ from psycopg.types.json import Jsonb
 
 from consolidators.forms import INITIALS_SKIP, adjective_stems
 
+from .supersession import predicate_forms
 from .types import MEMORY_COLUMNS, ClaimedTurn, Memory, NewMemory
 from .vocab import Kind, Tier
 
@@ -135,7 +136,7 @@ SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact'
   AND (%(all)s OR superseded_at IS NULL)
   AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
-  AND (%(predicate)s::text IS NULL OR lower(predicate) = lower(%(predicate)s))
+  AND (%(predicate)s::text IS NULL OR lower(predicate) = ANY(%(predicates)s))
 ORDER BY subject, predicate, recorded_at, id
 """
 
@@ -293,7 +294,7 @@ SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND recorded_at <= %(as_of)s
   AND (%(all)s OR superseded_at IS NULL OR superseded_at > %(as_of)s)
   AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
-  AND (%(predicate)s::text IS NULL OR lower(predicate) = lower(%(predicate)s))
+  AND (%(predicate)s::text IS NULL OR lower(predicate) = ANY(%(predicates)s))
 ORDER BY subject, predicate, recorded_at, id
 """
 
@@ -337,6 +338,7 @@ WITH RECURSIVE subjects(s) AS (
 )
 SELECT {COLS} FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
+  AND session_id IS DISTINCT FROM %(own)s
   AND lower(subject) = ANY(ARRAY(
       SELECT s FROM subjects
       WHERE s = 'user' OR {NAME.format("s")} = ANY(%(grams)s)
@@ -482,7 +484,16 @@ def facts(
     all_versions: bool,
     as_of: datetime | None = None,
 ) -> list[Memory]:
-    params = {"ns": namespace, "subject": subject, "predicate": predicate, "all": all_versions, "as_of": as_of}
+    # a predicate in any of its present-tense forms ("live in" finds "lives in"), as the engine keys facts
+    forms = list(predicate_forms(predicate)) if predicate is not None else []
+    params = {
+        "ns": namespace,
+        "subject": subject,
+        "predicate": predicate,
+        "predicates": forms,
+        "all": all_versions,
+        "as_of": as_of,
+    }
     sql = FACTS_AS_OF if as_of is not None else FACTS
     return [Memory.from_row(r) for r in conn.execute(sql, params)]
 
@@ -509,11 +520,17 @@ def context_facts(
     punctuation: str,
     limit: int,
     names: Sequence[str] = (),
+    own: str | None = None,
 ) -> list[Memory]:
     """Active facts about the user or a subject named by one of ``grams`` (or whose first or last word, or
-    whose initials, is one of the one-word ``names``), best first."""
+    whose initials, is one of the one-word ``names``), best first; none of session ``own``'s.
+
+    ``own`` is left out in SQL, not after: a re-consolidated session's own facts, newest and single-valued,
+    would otherwise fill the ``limit`` before the facts it may replace.
+    """
     params = {
         "ns": namespace,
+        "own": own,
         "grams": list(grams),
         "names": list(names),
         "stems": sorted({stem for n in names for stem in adjective_stems(n)}),

@@ -87,7 +87,9 @@ def get_spec(name: str) -> ModelSpec:
         return MODELS[name]
     except KeyError:
         known = ", ".join(sorted(MODELS))
-        raise ConfigError(f"embedder.model: unknown model {name!r} (known: {known})") from None
+        # a file or dir given as the model is the likeliest mistake: say where a local model goes
+        local = "; a local model dir goes in embedder.path" if "/" in name or name.endswith(".onnx") else ""
+        raise ConfigError(f"embedder.model: unknown model {name!r} (known: {known}){local}") from None
 
 
 def default_cache_dir() -> Path:

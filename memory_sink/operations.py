@@ -17,12 +17,15 @@ from datetime import datetime
 from typing import Any
 
 import psycopg
-from psycopg.rows import class_row
+from psycopg.rows import class_row, dict_row
+
+from consolidators.forms import norm
 
 from . import locks, ops
 from .errors import InputError, NotFoundError
 from .memories import COLS
 from .staging import parse_ts
+from .supersession import FactView, Policy, fact_guard, predicate_forms
 from .types import Memory
 from .vocab import Actor, Kind, Op, Tier
 
@@ -114,8 +117,21 @@ def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> Lo
             f"memory {memory_id} is provisional; only consolidated memories can be superseded or retracted"
         )
     if row.superseded_at is not None:
-        raise InputError(f"memory {memory_id} is already superseded (at {row.superseded_at.isoformat()})")
+        raise InputError(_retired_already(conn, namespace, memory_id, row))
     return row
+
+
+def _retired_already(conn: psycopg.Connection, namespace: str, memory_id: str, row: LockedRow) -> str:
+    """Why a retired memory can't be retired again: how it was retired, by which op, and the way back."""
+    how = f"superseded by {row.superseded_by}" if row.superseded_by is not None else "retracted"
+    when = row.superseded_at.isoformat() if row.superseded_at is not None else "?"
+    by = retired_by(memory_id, ops.ops_for(conn, namespace, memory_id))
+    if by is None:  # retired by a tier swap's re-versioning, or by an erased op
+        return f"memory {memory_id} is already {how} (at {when}); nothing to do"
+    return (
+        f"memory {memory_id} is already {how} (at {when}, operation {by['op_id']}); nothing to do — "
+        f"`tiermem undo {by['op_id']}` makes it current again"
+    )
 
 
 def lock_state(conn: psycopg.Connection, namespace: str, memory_id: str) -> dict[str, Any]:
@@ -233,8 +249,15 @@ def set_pinned(
         )
 
 
-def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: Actor) -> int:
-    """Restore exactly the state before operation ``op_id``; logged as a compensating op."""
+def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: Actor, policy: Policy) -> int:
+    """Restore exactly the state before operation ``op_id``; logged as a compensating op.
+
+    A fact it brings back never stands beside a second current value of its
+    single-valued key (``policy``; guards apply, so a pinned fact or another
+    project's may): undoing "A replaced by B" while B is still current retires B
+    in the same op (the replacement was wrong; undoing the undo brings it back),
+    and any other current value refuses the undo, naming it.
+    """
     with conn.transaction():
         with conn.cursor(row_factory=class_row(LoggedOp)) as cur:
             found = cur.execute(LOCK_OP, (namespace, op_id)).fetchone()
@@ -260,18 +283,93 @@ def undo(conn: psycopg.Connection, namespace: str, op_id: int, *, actor: Actor) 
                 )
             changes.append((entry["id"], after, before))
         rows = apply_changes(conn, changes)
+        rows += _one_value_per_key(conn, namespace, op_id, changes, policy)
         new_op = ops.log_op(
             conn,
             namespace=namespace,
             op=Op.UNDO,
             actor=actor,
             reason=f"undo of operation {op_id}",
-            memory_ids=[e["id"] for e in reverse["rows"]],
+            memory_ids=[e["id"] for e in rows],
             signals={"undoes": op_id},
             reverse={"rows": rows},
         )
         conn.execute(MARK_UNDONE, (new_op, op_id))
         return new_op
+
+
+# The facts an undo brought back, with what the key rules need (subject, predicate, guards).
+RESTORED_FACTS = """
+SELECT id::text, subject, predicate, object, valid_from, metadata, pinned FROM memory
+WHERE namespace = %s AND id = ANY(%s::uuid[]) AND kind = 'fact' AND superseded_at IS NULL
+"""
+# The other current values of one key (every spelling of its predicate), locked like the rows an op touches.
+ACTIVE_SAME_KEY = """
+SELECT id::text, subject, predicate, object, valid_from, metadata, pinned FROM memory
+WHERE namespace = %s AND kind = 'fact' AND superseded_at IS NULL AND lower(subject) = %s
+  AND lower(predicate) = ANY(%s) AND id <> %s
+ORDER BY id FOR UPDATE
+"""
+
+
+def _one_value_per_key(
+    conn: psycopg.Connection,
+    namespace: str,
+    op_id: int,
+    changes: list[tuple[str, dict[str, Any], dict[str, Any]]],
+    policy: Policy,
+) -> list[dict[str, Any]]:
+    """Retire the replacement an undo rejects; refuse if a restored fact meets any other current value."""
+    restored = {mid: before for mid, after, before in changes if after["superseded_at"] and not before["superseded_at"]}
+    successors = {mid: after["superseded_by"] for mid, after, _before in changes if mid in restored}
+    with conn.cursor(row_factory=dict_row) as cur:
+        facts = cur.execute(RESTORED_FACTS, (namespace, list(restored))).fetchall()
+    retired: list[dict[str, Any]] = []
+    for fact in facts:
+        view = _view(fact)
+        if not policy.single(view.predicate, view.stated_cardinality):
+            continue
+        with conn.cursor(row_factory=dict_row) as cur:
+            others = cur.execute(
+                ACTIVE_SAME_KEY, (namespace, view.key[0], list(predicate_forms(view.predicate)), view.id)
+            ).fetchall()
+        for other in (_view(o) for o in others):
+            if norm(other.object) == norm(view.object):
+                continue  # a restatement brought back is another saying of the one value, not a second value
+            if fact_guard(view, other, policy) is not None or fact_guard(other, view, policy) is not None:
+                continue  # a pin or another project keeps both, as the engine would
+            if other.id != successors[view.id]:
+                raise InputError(
+                    f"undoing operation {op_id} would make {view.id} '{_said(view)}' current beside "
+                    f"{other.id} '{_said(other)}', and '{norm(view.predicate)}' holds one value: "
+                    f"retract or supersede {other.id} first"
+                )
+            retired += _retire_rejected(conn, namespace, other.id)
+    return retired
+
+
+def _retire_rejected(conn: psycopg.Connection, namespace: str, memory_id: str) -> list[dict[str, Any]]:
+    """Retract a replacement whose supersession was undone: the value it replaced is current again."""
+    row = _lock(conn, namespace, memory_id)
+    now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
+    before = _state(row)
+    return apply_changes(conn, [(memory_id, before, {**before, "superseded_at": now, "valid_to": now})])
+
+
+def _view(row: Mapping[str, Any]) -> FactView:
+    return FactView(
+        id=row["id"],
+        subject=row["subject"],
+        predicate=row["predicate"],
+        object=row["object"],
+        valid_from=row["valid_from"],
+        metadata=row["metadata"] or {},
+        pinned=bool(row["pinned"]),
+    )
+
+
+def _said(fact: FactView) -> str:
+    return f"{fact.subject} {fact.predicate} {fact.object}"
 
 
 def resolve_id(conn: psycopg.Connection, namespace: str, text: str) -> str:

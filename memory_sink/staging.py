@@ -129,6 +129,13 @@ ORDER BY last.last_staged, p.namespace, p.session_id
 LIMIT %(limit)s
 """
 
+# Whether any turn was ever staged under a session id (in a namespace, or in any): a command
+# naming an unknown session says so, where one with nothing pending has nothing to do.
+SESSION_STAGED = """
+SELECT EXISTS (SELECT 1 FROM memory_staging
+               WHERE session_id = %(session)s AND (%(namespace)s::text IS NULL OR namespace = %(namespace)s))
+"""
+
 # Sessions with a turn on one UTC day (a consolidate partition).
 SESSIONS_ON_DAY = """
 SELECT DISTINCT namespace, session_id FROM memory_staging

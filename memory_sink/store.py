@@ -20,7 +20,7 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from . import db, erasure, memories, operations, ops, staging, term_stats
+from . import db, erasure, memories, operations, ops, predicates, staging, term_stats
 from . import recall as recall_sql
 from .config import Config, load_config
 from .erasure import Erasure
@@ -43,8 +43,6 @@ SELECT
   (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
      WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS consolidation_lag
 """
-# Facts read for one chunk's consolidator contexts, before each transcript takes its best.
-CONTEXT_POOL = 1000
 # What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
 # a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
 REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
@@ -340,6 +338,11 @@ class MemoryStore:
                 conn, namespace, subject=subject, predicate=predicate, all_versions=all_versions, as_of=when
             )
 
+    def unknown_predicate(self, predicate: str, namespace: str | None = None) -> list[str] | None:
+        """None if some fact has this predicate (in any present-tense form); else the closest stored ones."""
+        with self.connection() as conn:
+            return predicates.unknown_predicate(conn, self._ns(namespace), predicate)
+
     def fact_history(self, subject: str, predicate: str | None = None, namespace: str | None = None) -> list[Memory]:
         """Every version of the facts about a subject, oldest first: how what we know evolved."""
         namespace = self._ns(namespace)
@@ -412,7 +415,7 @@ class MemoryStore:
         if isinstance(op_id, bool) or not isinstance(op_id, int):
             raise InputError(f"op_id: expected an integer, got {op_id!r}")
         with self.connection() as conn:
-            return operations.undo(conn, namespace, op_id, actor=Actor.USER)
+            return operations.undo(conn, namespace, op_id, actor=Actor.USER, policy=self.tiers.key_policy())
 
     # --- erasure -----------------------------------------------------------------------
 

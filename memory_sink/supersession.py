@@ -291,10 +291,11 @@ def rules_judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, st
 
 def guard(new: FactView, cand: Candidate, policy: Policy) -> str | None:
     """Why the candidate must not be auto-superseded, if anything blocks it."""
-    return _guard(new, cand.fact, policy)
+    return fact_guard(new, cand.fact, policy)
 
 
-def _guard(new: FactView, old: FactView, policy: Policy) -> str | None:
+def fact_guard(new: FactView, old: FactView, policy: Policy) -> str | None:
+    """Why ``old`` must not be auto-superseded by ``new``: a pin, or metadata that conflicts on a guard key."""
     if old.pinned:
         return "pinned"
     for key in policy.guard_keys:
@@ -418,7 +419,7 @@ def retraction_targets(
             retraction.predicate, fact.predicate
         )
         if related:
-            targets.append((fact, _guard(retraction, fact, policy)))
+            targets.append((fact, fact_guard(retraction, fact, policy)))
         elif fact.id == named:
             targets.append((fact, UNRELATED_NAME))
     return targets

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -26,8 +26,9 @@ from . import db, health, memories, meta, ops, staging, swap
 from .config import Config
 from .contexts import NAME_PUNCTUATION, contexts_for, text_grams, text_names
 from .drain import drain_pending
-from .errors import InputError
+from .errors import ConfigError, InputError, ModelError
 from .supersession import (
+    FALLBACK_THRESHOLD,
     MULTI_VALUED,
     SINGLE_VALUED,
     Judge,
@@ -152,6 +153,12 @@ class Tiers:
         with self.connection() as conn:
             return [(ns, sid) for ns, sid in conn.execute(staging.ELIGIBLE_SESSIONS, params)]
 
+    def session_known(self, namespace: str | None, session_id: str) -> bool:
+        """Whether a turn was ever staged in ``session_id`` (in ``namespace``, or in any when None)."""
+        with self.connection() as conn:
+            row = conn.execute(staging.SESSION_STAGED, {"namespace": namespace, "session": session_id}).fetchone()
+        return bool(row and row[0])
+
     def sessions_on_day(self, day_start: datetime, day_end: datetime) -> list[tuple[str, str]]:
         with self.connection() as conn:
             return [(ns, sid) for ns, sid in conn.execute(staging.SESSIONS_ON_DAY, (day_start, day_end))]
@@ -185,6 +192,8 @@ class Tiers:
                 punctuation=NAME_PUNCTUATION,
                 limit=max(CONTEXT_POOL, limit),
                 names=sorted(set().union(*per_names)),
+                # one session's transcript (a wave holds one per namespace) never reads its own facts
+                own=session_ids[0] if len(set(session_ids)) == 1 and len(transcripts) == 1 else None,
             )
             displaced = memories.displaced_facts(conn, namespace, session_ids) if session_ids else []
         return contexts_for(pool, per_text, policy, limit, per_names, session_ids, displaced)
@@ -196,9 +205,18 @@ class Tiers:
 
     def supersession_policy(self) -> Policy:
         """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""
+        threshold = threshold_for(self.embedder.name, self.config.supersession.semantic_threshold)
+        return replace(self.key_policy(), threshold=threshold)
+
+    def key_policy(self) -> Policy:
+        """The configured guards and cardinalities, without loading the embedder.
+
+        For rules that compare keys, not vectors (``undo`` keeping one value per
+        single-valued key): its threshold is the fallback, never used by them.
+        """
         cfg = self.config.supersession
         return Policy(
-            threshold=threshold_for(self.embedder.name, cfg.semantic_threshold),
+            threshold=FALLBACK_THRESHOLD,
             guard_keys=tuple(cfg.guard_keys),
             single_valued=SINGLE_VALUED | {norm(p) for p in cfg.single_valued},
             # every inflection: single() asks whether any form is multi-valued
@@ -354,4 +372,11 @@ def _embed_claimed(conn: psycopg.Connection, embedder: Embedder, claim: Callable
 def _load(config: Config) -> Embedder:
     from .embedder import load_embedder  # onnxruntime and tokenizers load only when a model is needed
 
-    return load_embedder(config.embedder)
+    try:
+        return load_embedder(config.embedder)
+    except (ConfigError, ModelError) as exc:
+        # An error about an embedder key names the file that set it, as every other config error does
+        # (the model's keys are checked when it loads, after the file was read and closed).
+        if config.source is None or not str(exc).startswith("embedder."):
+            raise
+        raise type(exc)(f"{config.source}: {exc}") from exc

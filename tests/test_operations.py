@@ -67,7 +67,7 @@ def test_operation_guards(store: MemoryStore) -> None:
     with pytest.raises(InputError, match="cannot supersede itself"):
         store.supersede(ids["RSS"], ids["RSS"])
     store.retract(ids["RSS"])
-    with pytest.raises(InputError, match="already superseded"):
+    with pytest.raises(InputError, match="already retracted"):
         store.retract(ids["RSS"])
     with pytest.raises(NotFoundError):
         store.retract(ids["Atom"], namespace="other")  # scoped by namespace
