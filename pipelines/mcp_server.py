@@ -10,6 +10,8 @@ runs each tool call in a worker thread.
 from __future__ import annotations
 
 import hmac
+import os
+import socket
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, TypeVar
@@ -18,7 +20,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import BaseModel, Field, ValidationError
 
-from memory_sink import MemoryStore, TiermemError
+from memory_sink import InputError, MemoryStore, TiermemError
 from memory_sink.staging import parse_ts
 from memory_sink.types import Memory
 from memory_sink.vocab import Kind, Role
@@ -290,13 +292,29 @@ def bearer_guard(app: Any, token: str) -> Any:
     return guarded
 
 
-def serve_http(server: MCPServer, host: str, port: int, token: str | None) -> None:
-    """Serve streamable HTTP at ``/mcp``; every request must carry ``token`` when one is given."""
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before the model loads: a taken port is one line naming it and the flag.
+
+    Left to uvicorn, a taken port was its log line and exit 3, after the wait for the embedder.
+    An address the host lacks, or a name that does not resolve, is an OSError too: the same line.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family)
+    except OSError as exc:
+        why = os.strerror(exc.errno) if isinstance(exc.errno, int) and exc.errno > 0 else str(exc)
+        raise InputError(
+            f"cannot listen on {host}:{port} ({why}); choose another --port (or --host), or stop what holds it"
+        ) from None
+
+
+def serve_http(server: MCPServer, sock: socket.socket, host: str, token: str | None) -> None:
+    """Serve streamable HTTP at ``/mcp`` on ``sock`` (``listen``); every request must carry ``token`` when one is given."""
     import anyio
     import uvicorn
 
     app: Any = server.streamable_http_app(host=host)
     if token:
         app = bearer_guard(app, token)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
-    anyio.run(uvicorn.Server(config).serve)
+    config = uvicorn.Config(app, host=host, port=sock.getsockname()[1], log_level="warning")
+    anyio.run(uvicorn.Server(config).serve, [sock])

@@ -29,20 +29,22 @@ def mcp(config_path: str | None, namespace: str, transport: str, host: str, port
     Over http, requests must carry `Authorization: Bearer $TIERMEM_MCP_TOKEN` when
     that variable is set; binding beyond loopback without it is refused.
     """
-    from pipelines.mcp_server import LOOPBACK, TOKEN_ENV, build_server, serve_http
+    from pipelines.mcp_server import LOOPBACK, TOKEN_ENV, build_server, listen, serve_http
 
     token = os.environ.get(TOKEN_ENV) or None
     if transport == "http" and host not in LOOPBACK and token is None:
         raise click.UsageError(
             f"--host {host}: set {TOKEN_ENV} to serve beyond loopback (clients send it as a bearer token)"
         )
+    sock = listen(host, port) if transport == "http" else None
     with open_store(config_path) as store:
         store.embedder  # load the model now, so the first recall is not the one that waits for it
         server = build_server(store, namespace)
         if transport == "stdio":
             server.run("stdio")
         else:
-            serve_http(server, host, port, token)
+            assert sock is not None
+            serve_http(server, sock, host, token)
 
 
 COMMANDS = (mcp,)

@@ -12,7 +12,7 @@ import click
 import psycopg
 
 from memory_sink.db import _redact, describe
-from memory_sink.errors import TiermemError, redact
+from memory_sink.errors import NotFoundError, TiermemError, redact
 from memory_sink.staging import parse_ts
 from memory_sink.types import StageReport
 from pipelines.views import speakers, status_ops
@@ -294,6 +294,10 @@ def consolidate(
         report = run_consolidate(
             store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet, shard=part
         )
+        done = report.sessions_consolidated + report.sessions_failed + report.sessions_skipped
+        if session_id is not None and not done and not store.tiers.session_known(namespace, session_id):
+            where = "any namespace" if namespace is None else f"namespace {namespace!r}"
+            raise NotFoundError(f"no session {session_id!r} in {where} (nothing was ever staged under that id)")
     if as_json:
         output.emit_json(report.to_dict())
     else:

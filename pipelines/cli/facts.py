@@ -111,6 +111,10 @@ def facts(
             subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions, as_of=at
         )
         logged = status_ops(store, found, namespace, at)
+        close = store.unknown_predicate(predicate, namespace) if predicate and not found else None
+    if close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
+        hint = f"; close: {', '.join(repr(p) for p in close)}" if close else ""
+        click.echo(f"tiermem: no fact has the predicate {predicate!r} in namespace {namespace!r}{hint}", err=True)
     if as_json:
         output.emit_json({"facts": [{**m.to_dict(), "status": output.status_label(m, logged, at)} for m in found]})
     else:

@@ -1,0 +1,73 @@
+"""Edges a demanding new user hit: an unknown session, a taken port, a predicate spelled another way."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import run
+
+
+def test_consolidating_an_unknown_session_fails_as_forgetting_one_does(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    code, out, err = run(capsys, "consolidate", *cfg, "--session", "never-staged")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "no session 'never-staged' in any namespace" in err
+    code, _, err = run(capsys, "consolidate", *cfg, "--session", "never-staged", "--namespace", "team")
+    assert code == 2 and "in namespace 'team'" in err
+    assert run(capsys, "forget", *cfg, "--session", "never-staged")[0] == 2  # the same code for the same mistake
+
+
+def test_consolidating_a_known_session_with_nothing_pending_is_no_error(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    assert run(capsys, "stage", *cfg, "--session", "kayak", "--role", "user", "I paddle on Sundays.")[0] == 0
+    assert run(capsys, "consolidate", *cfg, "--session", "kayak", "--min-quiet", "0")[0] == 0
+    code, out, err = run(capsys, "consolidate", *cfg, "--session", "kayak", "--min-quiet", "0")
+    assert code == 0 and "consolidated 0 sessions" in out and err == ""
+
+
+def test_mcp_http_on_a_taken_port_is_one_line_naming_the_port_and_the_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        code, out, err = run(capsys, "mcp", "--transport", "http", "--port", str(port))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and f"127.0.0.1:{port}" in err and "--port" in err
+    assert "Traceback" not in err and "Errno" not in err
+
+
+def test_facts_finds_a_predicate_in_another_form_and_names_close_ones_for_an_unknown_one(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    assert run(capsys, "stage", *cfg, "--session", "home", "--role", "user", "I live in Tromso.")[0] == 0
+    assert run(capsys, "consolidate", *cfg, "--min-quiet", "0")[0] == 0
+    code, out, err = run(capsys, "facts", *cfg, "--predicate", "live in")
+    assert code == 0 and "Tromso" in out and err == ""
+    code, out, err = run(capsys, "facts", *cfg, "--json", "--predicate", "lives at")
+    assert code == 0 and '"facts": []' in out
+    assert err.count("\n") == 1 and "no fact has the predicate 'lives at'" in err and "'lives in'" in err
+    code, _, err = run(capsys, "facts", *cfg, "--predicate", "owns boat")
+    assert code == 0 and "no fact has the predicate 'owns boat'" in err and "close" not in err
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [("path", "{tmp}/no-model-here", "is not a directory"), ("model", "./models/mini.onnx", "embedder.path")],
+)
+def test_a_bad_embedder_key_names_the_config_file_that_set_it(
+    capsys: pytest.CaptureFixture[str], config_file: Path, tmp_path: Path, key: str, value: str, said: str
+) -> None:
+    path = tmp_path / "bad-model.yaml"
+    value = value.format(tmp=tmp_path)
+    path.write_text(config_file.read_text(encoding="utf-8") + f"embedder:\n  {key}: '{value}'\n", encoding="utf-8")
+    code, out, err = run(capsys, "recall", "--config", str(path), "anything")
+    assert code in (1, 2) and out == "" and err.count("\n") == 1
+    assert f"{path}: embedder.{key}: " in err and value in err and said in err
