@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import boxes
+from . import boxes, toolnames
 from .lifeevents import PETS, fact, is_occupation
 from .places import country_of
 from .text import lemmatise
@@ -244,4 +244,16 @@ def _values(predicate: str, value: str) -> list[Fact]:
     if len(items) == 1 and _SLASH.search(items[0]) or predicate == "has pet" and " & " in value:
         return []  # "Drink: oat latte / flat white": two values of one; "Dogs: Toffee & Rolo" two a name would join
     attribute = predicate in TOOL_ROLES or predicate == "programming language"
+    if attribute:
+        items = [_filling(predicate, item) for item in items]
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]
+
+
+def _filling(role: str, value: str) -> str:
+    """The one known tool of ``role`` a field's value names after another thing: "Laptop: ThinkPad running
+    Debian 12" names the OS Debian 12, the machine only carries it."""
+    known = [m[0].strip() for m in toolnames.known_names(value)]
+    fitting = [name for name in known if role in toolnames.roles_of(name)]
+    if len(fitting) == 1 and not value.lower().startswith(fitting[0].lower()):
+        return fitting[0]
+    return value

@@ -107,8 +107,18 @@ _ANCHORS = (
     ),
     _anchor(rf"\bthe {_Q}(?P<noun>{_N})\b", needs_first_person=True),
     _anchor(
-        r"\b(?:take|keep|write|jot down) (?:my |all my |all |all of my )?notes\b", role="notes app", known_only=False
+        r"\b(?:take|takes|taking|keep|keeps|keeping|write|writing|jot down|jotting down)"
+        r" (?:my |all my |all |all of my )?notes\b",
+        role="notes app",
+        known_only=False,
     ),
+    # "Joplin holds every note I've written", "I keep every meeting note in Logseq": every note is kept in one app
+    _anchor(r"\b(?:every|each) (?:[\w-]+ )?note\b", role="notes app", known_only=True, needs_first_person=True),
+    # "Neovim is what I edit code in", "I do all my code editing in Zed": only a name known as an editor binds,
+    # since "I edit photos in Lightroom" names no editor of code
+    _anchor(r"\b(?:edit|edits|editing)\b", role="editor", known_only=True, needs_first_person=True),
+    # "Switched terminals over the weekend, Alacritty is the one now": the role a switch names, the name beside it
+    _anchor(rf"\b(?:switch|switched|switching|changed|changing|swapped) (?:my |our )?(?P<noun>{_N})s\b", borrows=True),
     _anchor(
         r"\b(?:browse|browses|browsing|surf|surfs|surfing)\b(?: the (?:web|internet))?", role="browser", known_only=True
     ),
@@ -132,7 +142,7 @@ _ANCHORS = (
         needs_first_person=True,
     ),
     _anchor(
-        rf"\b(?:my|our|a|an|the)(?: [\w-]+){{0,2}}? {DEVICE} (?:runs|is running|running|runs on|is on)\b",
+        rf"(?:\b(?:my|our|a|an|the)(?: [\w-]+){{0,2}}? |^|: ){DEVICE} (?:runs|is running|running|runs on|is on)\b",
         role="os",
         known_only=True,
     ),
@@ -221,7 +231,8 @@ _OTHERS = re.compile(
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
 #: What any anchor holds: a role noun, or a verb that names a role ("browse", "program", "host", "runs").
 _CUE = re.compile(
-    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b|build|test)|\b{DEVICE}\b",
+    rf"\b(?:{_N})s?\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes?\b|build|test|edit)"
+    rf"|\b{DEVICE}\b",
     re.I,
 )
 

@@ -57,6 +57,20 @@ BOUND: list[tuple[str, list[Triple]]] = [
         "Superhuman is my mail client and Logseq is my notes app",
         [("user", "email client", "Superhuman", False), ("user", "notes app", "Logseq", False)],
     ),
+    # the role said by what the user does in the tool: editing, keeping every note
+    ("Kakoune is where I edit my configs these days", [("user", "editor", "Kakoune", False)]),
+    ("all of my script editing happens in Sublime Text", [("user", "editor", "Sublime Text", False)]),
+    ("each lecture note I take ends up in Obsidian", [("user", "notes app", "Obsidian", False)]),
+    ("for taking notes in lectures I always use Bear", [("user", "notes app", "Bear", False)]),
+    ("I edit my holiday photos in Lightroom", [("user", "uses", "Lightroom", False)]),
+    # a switch of role said in the plural, the new tool named in the clause beside it
+    ("changed browsers last week, Vivaldi is the one I open now", [("user", "browser", "Vivaldi", False)]),
+    ("switched shells in January; fish is what I type into all day", [("user", "shell", "fish", False)]),
+    # a device at a clause's start, with no determiner, runs the OS it names
+    (
+        "work setup: desktop runs Fedora 41, browser is Firefox",
+        [("user", "os", "Fedora 41", False), ("user", "browser", "Firefox", False)],
+    ),
     # a name nobody lists binds only across a copula
     ("Quillpad is my notes app now", [("user", "notes app", "Quillpad", False)]),
     # a bound tool's fact names its role, not a home or a plain "uses"
@@ -133,6 +147,8 @@ UNBOUND: list[str] = [
     "we took the message queue off ActiveMQ and onto Kafka",  # the clause with the old one alone binds nothing
     "you keep your notes in Notion, don't you",  # someone else's, asked
     "typing this on my new ThinkPad, sorry for typos",  # a laptop is no phone
+    "my brother switched phones, the Galaxy is his now",  # someone else's switch
+    "I edit the newsletter in Canva",  # "edit" binds only a known editor
 ]
 
 
