@@ -250,10 +250,9 @@ def _values(predicate: str, value: str) -> list[Fact]:
 
 
 def _filling(role: str, value: str) -> str:
-    """The one known tool of ``role`` a field's value names after another thing: "Laptop: ThinkPad running
-    Debian 12" names the OS Debian 12, the machine only carries it."""
+    """The one known tool of ``role`` a field's value names, with its model: "Laptop: ThinkPad running Debian 12"
+    names the OS Debian 12, the machine only carries it."""
     known = [m[0].strip() for m in toolnames.known_names(value)]
     fitting = [name for name in known if role in toolnames.roles_of(name)]
-    if len(fitting) == 1 and not value.lower().startswith(fitting[0].lower()):
-        return fitting[0]
-    return value
+    # "IDE: Neovim + a dozen plugins": a value that opens with the tool says more about it after its name
+    return fitting[0] if len(fitting) == 1 else value

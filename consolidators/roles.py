@@ -78,6 +78,10 @@ _ANCHORS = (
     _anchor(
         rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on|now|these days|all day|every day)\b)"
     ),
+    # "stack for my side project: Go backend, Postgres db": a list's item, the name before the noun, opens its clause
+    _anchor(rf"^(?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})$", needs_first_person=True),
+    # "Sent from my Fairphone 5": a mail's signature names the phone it was written on
+    _anchor(r"\bsent from my\b", role="phone", known_only=True),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
     _anchor(
         rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) the {_Q}(?P<noun>{_N})\b",
@@ -114,11 +118,16 @@ _ANCHORS = (
     ),
     # "Joplin holds every note I've written", "I keep every meeting note in Logseq": every note is kept in one app
     _anchor(r"\b(?:every|each) (?:[\w-]+ )?note\b", role="notes app", known_only=True, needs_first_person=True),
+    _anchor(r"\b(?:every|each) (?:[\w-]+ )?login\b", role="password manager", known_only=True, needs_first_person=True),
     # "Neovim is what I edit code in", "I do all my code editing in Zed": only a name known as an editor binds,
     # since "I edit photos in Lightroom" names no editor of code
     _anchor(r"\b(?:edit|edits|editing)\b", role="editor", known_only=True, needs_first_person=True),
-    # "Switched terminals over the weekend, Alacritty is the one now": the role a switch names, the name beside it
-    _anchor(rf"\b(?:switch|switched|switching|changed|changing|swapped) (?:my |our )?(?P<noun>{_N})s\b", borrows=True),
+    # "Switched terminals over the weekend, Alacritty is the one now": the role a switch names, the name beside it;
+    # after a colon the switch is told in full ("switched terminals: iTerm2 is out, Ghostty is in")
+    _anchor(
+        rf"\b(?:switch|switched|switching|changed|changing|swapped) (?:my |our )?(?P<noun>{_N})s\b(?![^:]*:)",
+        borrows=True,
+    ),
     _anchor(
         r"\b(?:browse|browses|browsing|surf|surfs|surfing)\b(?: the (?:web|internet))?", role="browser", known_only=True
     ),
@@ -231,7 +240,7 @@ _OTHERS = re.compile(
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
 #: What any anchor holds: a role noun, or a verb that names a role ("browse", "program", "host", "runs").
 _CUE = re.compile(
-    rf"\b(?:{_N})s?\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes?\b|build|test|edit)"
+    rf"\b(?:{_N})s?\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes?\b|logins?\b|build|test|edit|sent from)"
     rf"|\b{DEVICE}\b",
     re.I,
 )

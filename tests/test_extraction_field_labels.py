@@ -25,6 +25,7 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("Nationality: Maltese", [("user", "citizen of", "Malta", False)]),
     # a machine's field names the OS it runs, not the machine
     ("Desktop: Framework 16 running Fedora 41", [("user", "os", "Fedora 41", False)]),
+    ("Shell: fish + a pile of abbreviations", [("user", "shell", "fish", False)]),
     # what names no relation, or no value, stays out
     ("Nope — Quorn Analytics", []),
     ("City - back by six", []),

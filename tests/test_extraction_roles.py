@@ -66,6 +66,12 @@ BOUND: list[tuple[str, list[Triple]]] = [
     # a switch of role said in the plural, the new tool named in the clause beside it
     ("changed browsers last week, Vivaldi is the one I open now", [("user", "browser", "Vivaldi", False)]),
     ("switched shells in January; fish is what I type into all day", [("user", "shell", "fish", False)]),
+    # after a colon the switch is told in full: the plural names no tool of its own
+    ("changed editors: Atom is out, Zed is in", [("user", "editor", "Atom", True), ("user", "editor", "Zed", False)]),
+    ("I keep each login in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
+    # a list's item that names the role after the tool; a signature's phone
+    ("my hobby stack: Elixir backend, SQLite db", [("user", "database", "SQLite", False)]),
+    ("Sent from my Galaxy S23", [("user", "phone", "Galaxy S23", False)]),
     # a device at a clause's start, with no determiner, runs the OS it names
     (
         "work setup: desktop runs Fedora 41, browser is Firefox",
@@ -149,6 +155,8 @@ UNBOUND: list[str] = [
     "typing this on my new ThinkPad, sorry for typos",  # a laptop is no phone
     "my brother switched phones, the Galaxy is his now",  # someone else's switch
     "I edit the newsletter in Canva",  # "edit" binds only a known editor
+    "Sent from my iPad",  # a tablet is no phone
+    "release notes, Firefox browser",  # no one's
 ]
 
 
@@ -175,6 +183,9 @@ def test_known_names_take_their_model_and_stop_at_a_words_edge() -> None:
     assert roles_of("Pixel 8a") == {"phone"}
     assert roles_of("redis") == {"queue", "database"}
     assert roles_of("Quillpad") == frozenset()
+    # a model word in lower case only after a number; "I" opens the next clause
+    assert [m[0] for m in known_names("an old OnePlus 12 pro lives in my drawer")] == ["OnePlus 12 pro"]
+    assert [m[0] for m in known_names("the Xperia 10 I carry")] == ["Xperia 10"]
 
 
 @pytest.mark.parametrize(("sentence", "expected"), WORKED_IN)
