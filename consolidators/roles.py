@@ -230,7 +230,7 @@ def clauses(sentence: str) -> Iterator[str]:
 
 #: A clause about someone else: "you use Redis for the queue" is no fact about the user.
 _OTHERS = re.compile(
-    r"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our) (?:sister|brother|son|daughter|kids?|wife|husband"
+    r"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our|a) (?:sister|brother|son|daughter|kids?|wife|husband"
     r"|partner|friend|mum|mom|dad|mother|father|boyfriend|girlfriend|cousin|niece|nephew|flatmate|roommate"
     r"|colleague|coworker|boss|neighbou?r|parents?|(?:team )?lead|manager|teammate|intern|cto|ceo|client)\b(?! and I\b)",
     re.I,
@@ -453,6 +453,13 @@ _HEADLINE = re.compile(
 )
 #: "not Go anymore, honestly — full-stack TypeScript now": two known tools of one role, the first given up.
 _NOT_ANYMORE = re.compile(r"\bnot (?P<old>.+?) (?:any ?more|these days)\b[^?]*?\b(?P<rest>\S.*)$", re.I)
+#: "back on Neovim after a month of Zed": a return to one known tool from another of the same role.
+_BACK_ON = re.compile(
+    r"^(?:(?:so|and|now|finally|yep|ok)\W+)*(?:(?:I'm|I am|we're|we are) )?back (?:on|to|with|in) (?P<rest>.+?)"
+    r" after (?:(?:a|an|the|two|three|four|five|six|several|some|few|couple|of|months?|weeks?|days?|years?|while"
+    r"|full) )+(?:of|with|on|in|using) (?P<old>.+)$",
+    re.I,
+)
 _LEAD_NAME = re.compile(r"[A-Z0-9][\w.+#'-]*(?: [A-Z0-9][\w.+#'-]*){0,2}")
 
 
@@ -466,6 +473,9 @@ def answered(text: str) -> list[Fact]:
         found = fact(role, name, 0.75, attribute=True) if role and name else None
         if found is not None and found.object:
             return [found]
+    back = _BACK_ON.match(text)
+    if back:
+        return _returned(back["rest"], back["old"])
     m = _NOT_ANYMORE.search(text)
     if m is None or refused(text[: m.start()]):
         return []
@@ -479,6 +489,18 @@ def answered(text: str) -> list[Fact]:
         return []
     role = next(iter(shared))
     return [fact(role, old[0], 0.75, retract=True), fact(role, new[0], 0.75, attribute=True)]
+
+
+def _returned(new_text: str, old_text: str) -> list[Fact]:
+    """The tool opening ``new_text``, returned to from the one opening ``old_text``, in the one role both fill."""
+    new, old = next(iter(known_names(new_text)), None), next(iter(known_names(old_text)), None)
+    if new is None or old is None or new.start() or old.start() or refused(old_text[old.end() :].split(".")[0]):
+        return []
+    shared = roles_of(new[0]) & roles_of(old[0])
+    if len(shared) != 1:
+        return []
+    # the new value supersedes the old in its single-valued role: no retraction is needed to retire it
+    return [fact(next(iter(shared)), new[0], 0.75, attribute=True)]
 
 
 def _answer(rest: str, role: str) -> str | None:

@@ -156,6 +156,7 @@ UNBOUND: list[str] = [
     "my brother switched phones, the Galaxy is his now",  # someone else's switch
     "I edit the newsletter in Canva",  # "edit" binds only a known editor
     "Sent from my iPad",  # a tablet is no phone
+    "a coworker swears by Ghostty as a terminal",  # someone else's, said without "my"
     "release notes, Firefox browser",  # no one's
 ]
 
@@ -222,6 +223,11 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ),
     ("not zsh anymore, honestly? maybe fish", []),
     ("my sister's browser? Safari, obviously", []),
+    # a return to one tool after a spell with another of its role
+    ("back on Vim after two weeks of Helix, my fingers won", [("editor", "Vim", False)]),
+    ("I'm back to Safari after a month with Brave", [("browser", "Safari", False)]),
+    ("back on Strava after a month of Zwift", []),
+    ("back on Vim after two weeks of maybe trying Helix", []),
 ]
 
 
