@@ -252,7 +252,13 @@ def _values(predicate: str, value: str) -> list[Fact]:
 def _filling(role: str, value: str) -> str:
     """The one known tool of ``role`` a field's value names, with its model: "Laptop: ThinkPad running Debian 12"
     names the OS Debian 12, the machine only carries it."""
-    known = [m[0].strip() for m in toolnames.known_names(value)]
-    fitting = [name for name in known if role in toolnames.roles_of(name)]
-    # "IDE: Neovim + a dozen plugins": a value that opens with the tool says more about it after its name
-    return fitting[0] if len(fitting) == 1 else value
+    fitting = [m for m in toolnames.known_names(value) if role in toolnames.roles_of(m[0])]
+    # "IDE: Neovim + a dozen plugins": a value that opens with the tool says more about it after its name;
+    # "GNU/Linux" is a name of its own, not Linux
+    if len(fitting) == 1 and (fitting[0].start() == 0 or _CARRIES.search(value[: fitting[0].start()])):
+        return fitting[0][0].strip()
+    return value
+
+
+#: What a machine in a field's value does with the system it runs: "ThinkPad running Debian 12".
+_CARRIES = re.compile(r"\b(?:running|runs|with|on)\s+$")
