@@ -55,6 +55,8 @@ DEVICE = (
     r"(?:laptop|desktop|pc|machine|computer|thinkpad|macbook|workstation|box|boxes|server|servers|rig|mac|farm"
     r"|cluster|vm|vms|nas|homelab|pi)"
 )
+#: Words that link a name to its role rather than belong to the name ("zsh as shell", "Firefox for browsing").
+_LINKS = r"(?:as|for|on|in|with|of|at|by|is)\b"
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|we|we're|my|our|me)\b", re.I)
 
 
@@ -67,6 +69,7 @@ class _Anchor:
     borrows: bool = False
     needs_first_person: bool = False  # "the queue" is the user's only in a sentence about the user
     known_only: bool = False  # the role comes from a verb: only a name known for it binds
+    fallback: bool = False  # its name yields to any other the sentence binds to the role
 
 
 def _anchor(pattern: str, **kw: object) -> _Anchor:
@@ -79,7 +82,7 @@ _ANCHORS = (
         rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on|now|these days|all day|every day)\b)"
     ),
     # "stack for my side project: Go backend, Postgres db": a list's item, the name before the noun, opens its clause
-    _anchor(rf"^(?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})$", needs_first_person=True),
+    _anchor(rf"^(?P<name>[\w.+#-]+(?: (?!{_LINKS})[\w.+#-]+)?) (?P<noun>{_N})$", needs_first_person=True),
     # "Sent from my Fairphone 5": a mail's signature names the phone it was written on
     _anchor(r"\bsent from my\b", role="phone", known_only=True),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
@@ -127,6 +130,7 @@ _ANCHORS = (
     _anchor(
         rf"\b(?:switch|switched|switching|changed|changing|swapped) (?:my |our )?(?P<noun>{_N})s\b(?![^:]*:)",
         borrows=True,
+        fallback=True,
     ),
     _anchor(
         r"\b(?:browse|browses|browsing|surf|surfs|surfing)\b(?: the (?:web|internet))?", role="browser", known_only=True
@@ -204,6 +208,7 @@ class Binding:
     role: str
     name: str
     negated: bool
+    fallback: bool = False  # borrowed by a switch's plural ("switched IDEs — X is out, Y is my editor")
 
 
 def bindings(sentence: str) -> list[Binding]:
@@ -214,7 +219,8 @@ def bindings(sentence: str) -> list[Binding]:
     for i, clause in enumerate(parts):
         neighbours = parts[i - 1 : i] + parts[i + 1 : i + 2]
         found += _bind(clause, neighbours, first_person)
-    return list(dict.fromkeys(found))
+    named = {b.role for b in found if not b.fallback}
+    return [b for b in dict.fromkeys(found) if not b.fallback or b.role not in named]
 
 
 def clauses(sentence: str) -> Iterator[str]:
@@ -291,6 +297,7 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
     if denied and not _GIVEN_UP.search(clause):
         return []
     bound: dict[str, str] = {}
+    weak: set[str] = set()
     for anchor, m in ((a, m) for a in _ANCHORS for m in a.pattern.finditer(clause)):
         if anchor.needs_first_person and not first_person:
             continue
@@ -302,7 +309,9 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
             name = next((n for c in neighbours if (n := _only_name(c, role)) is not None), None)
         if name is not None and role not in bound:
             bound[role] = name
-    return [Binding(role, name, denied) for role, name in bound.items()]
+            if anchor.fallback:
+                weak.add(role)
+    return [Binding(role, name, denied, fallback=role in weak) for role, name in bound.items()]
 
 
 #: "my old phone", "our former CI": a role the user's tool held once.

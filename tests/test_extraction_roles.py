@@ -69,6 +69,12 @@ BOUND: list[tuple[str, list[Triple]]] = [
     # after a colon the switch is told in full: the plural names no tool of its own
     ("changed editors: Atom is out, Zed is in", [("user", "editor", "Atom", True), ("user", "editor", "Zed", False)]),
     ("I keep each login in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
+    # the plural switch's name yields to the one the sentence binds to the role; a list's item links name and role
+    ("changed browsers - Opera is gone, Vivaldi is my browser now", [("user", "browser", "Vivaldi", False)]),
+    (
+        "my kit: Kakoune as editor, fish as shell",
+        [("user", "editor", "Kakoune", False), ("user", "shell", "fish", False)],
+    ),
     # a list's item that names the role after the tool; a signature's phone
     ("my hobby stack: Elixir backend, SQLite db", [("user", "database", "SQLite", False)]),
     ("Sent from my Galaxy S23", [("user", "phone", "Galaxy S23", False)]),
