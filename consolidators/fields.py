@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import boxes
+from . import boxes, toolnames
 from .lifeevents import PETS, fact, is_occupation
 from .places import country_of
 from .text import lemmatise
@@ -244,4 +244,21 @@ def _values(predicate: str, value: str) -> list[Fact]:
     if len(items) == 1 and _SLASH.search(items[0]) or predicate == "has pet" and " & " in value:
         return []  # "Drink: oat latte / flat white": two values of one; "Dogs: Toffee & Rolo" two a name would join
     attribute = predicate in TOOL_ROLES or predicate == "programming language"
+    if attribute:
+        items = [_filling(predicate, item) for item in items]
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]
+
+
+def _filling(role: str, value: str) -> str:
+    """The one known tool of ``role`` a field's value names, with its model: "Laptop: ThinkPad running Debian 12"
+    names the OS Debian 12, the machine only carries it."""
+    fitting = [m for m in toolnames.known_names(value) if role in toolnames.roles_of(m[0])]
+    # "IDE: Neovim + a dozen plugins": a value that opens with the tool says more about it after its name;
+    # "GNU/Linux" is a name of its own, not Linux
+    if len(fitting) == 1 and (fitting[0].start() == 0 or _CARRIES.search(value[: fitting[0].start()])):
+        return fitting[0][0].strip()
+    return value
+
+
+#: What a machine in a field's value does with the system it runs: "ThinkPad running Debian 12".
+_CARRIES = re.compile(r"\b(?:running|runs|with|on)\s+$")

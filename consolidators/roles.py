@@ -55,6 +55,8 @@ DEVICE = (
     r"(?:laptop|desktop|pc|machine|computer|thinkpad|macbook|workstation|box|boxes|server|servers|rig|mac|farm"
     r"|cluster|vm|vms|nas|homelab|pi)"
 )
+#: Words that link a name to its role rather than belong to the name ("zsh as shell", "Firefox for browsing").
+_LINKS = r"(?:as|for|on|in|with|of|at|by|is)\b"
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|we|we're|my|our|me)\b", re.I)
 
 
@@ -67,6 +69,7 @@ class _Anchor:
     borrows: bool = False
     needs_first_person: bool = False  # "the queue" is the user's only in a sentence about the user
     known_only: bool = False  # the role comes from a verb: only a name known for it binds
+    fallback: bool = False  # its name yields to any other the sentence binds to the role
 
 
 def _anchor(pattern: str, **kw: object) -> _Anchor:
@@ -78,6 +81,10 @@ _ANCHORS = (
     _anchor(
         rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on|now|these days|all day|every day)\b)"
     ),
+    # "stack for my side project: Go backend, Postgres db": a list's item, the name before the noun, opens its clause
+    _anchor(rf"^(?P<name>[\w.+#-]+(?: (?!{_LINKS})[\w.+#-]+)?) (?P<noun>{_N})$", needs_first_person=True),
+    # "Sent from my Fairphone 5": a mail's signature names the phone it was written on
+    _anchor(r"\bsent from my\b", role="phone", known_only=True),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
     _anchor(
         rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) the {_Q}(?P<noun>{_N})\b",
@@ -107,7 +114,23 @@ _ANCHORS = (
     ),
     _anchor(rf"\bthe {_Q}(?P<noun>{_N})\b", needs_first_person=True),
     _anchor(
-        r"\b(?:take|keep|write|jot down) (?:my |all my |all |all of my )?notes\b", role="notes app", known_only=False
+        r"\b(?:take|takes|taking|keep|keeps|keeping|write|writing|jot down|jotting down)"
+        r" (?:my |all my |all |all of my )?notes\b",
+        role="notes app",
+        known_only=False,
+    ),
+    # "Joplin holds every note I've written", "I keep every meeting note in Logseq": every note is kept in one app
+    _anchor(r"\b(?:every|each) (?:[\w-]+ )?note\b", role="notes app", known_only=True, needs_first_person=True),
+    _anchor(r"\b(?:every|each) (?:[\w-]+ )?login\b", role="password manager", known_only=True, needs_first_person=True),
+    # "Neovim is what I edit code in", "I do all my code editing in Zed": only a name known as an editor binds,
+    # since "I edit photos in Lightroom" names no editor of code
+    _anchor(r"\b(?:edit|edits|editing)\b", role="editor", known_only=True, needs_first_person=True),
+    # "Switched terminals over the weekend, Alacritty is the one now": the role a switch names, the name beside it;
+    # after a colon the switch is told in full ("switched terminals: iTerm2 is out, Ghostty is in")
+    _anchor(
+        rf"\b(?:switch|switched|switching|changed|changing|swapped) (?:my |our )?(?P<noun>{_N})s\b(?![^:]*:)",
+        borrows=True,
+        fallback=True,
     ),
     _anchor(
         r"\b(?:browse|browses|browsing|surf|surfs|surfing)\b(?: the (?:web|internet))?", role="browser", known_only=True
@@ -132,7 +155,7 @@ _ANCHORS = (
         needs_first_person=True,
     ),
     _anchor(
-        rf"\b(?:my|our|a|an|the)(?: [\w-]+){{0,2}}? {DEVICE} (?:runs|is running|running|runs on|is on)\b",
+        rf"(?:\b(?:my|our|a|an|the)(?: [\w-]+){{0,2}}? |^|: ){DEVICE} (?:runs|is running|running|runs on|is on)\b",
         role="os",
         known_only=True,
     ),
@@ -185,6 +208,7 @@ class Binding:
     role: str
     name: str
     negated: bool
+    fallback: bool = False  # borrowed by a switch's plural ("switched IDEs — X is out, Y is my editor")
 
 
 def bindings(sentence: str) -> list[Binding]:
@@ -195,7 +219,8 @@ def bindings(sentence: str) -> list[Binding]:
     for i, clause in enumerate(parts):
         neighbours = parts[i - 1 : i] + parts[i + 1 : i + 2]
         found += _bind(clause, neighbours, first_person)
-    return list(dict.fromkeys(found))
+    named = {b.role for b in found if not b.fallback}
+    return [b for b in dict.fromkeys(found) if not b.fallback or b.role not in named]
 
 
 def clauses(sentence: str) -> Iterator[str]:
@@ -211,7 +236,7 @@ def clauses(sentence: str) -> Iterator[str]:
 
 #: A clause about someone else: "you use Redis for the queue" is no fact about the user.
 _OTHERS = re.compile(
-    r"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our) (?:sister|brother|son|daughter|kids?|wife|husband"
+    r"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our|a) (?:sister|brother|son|daughter|kids?|wife|husband"
     r"|partner|friend|mum|mom|dad|mother|father|boyfriend|girlfriend|cousin|niece|nephew|flatmate|roommate"
     r"|colleague|coworker|boss|neighbou?r|parents?|(?:team )?lead|manager|teammate|intern|cto|ceo|client)\b(?! and I\b)",
     re.I,
@@ -221,7 +246,8 @@ _OTHERS = re.compile(
 _A_ROLE = re.compile(rf"\b(?:{_N})\b", re.I)
 #: What any anchor holds: a role noun, or a verb that names a role ("browse", "program", "host", "runs").
 _CUE = re.compile(
-    rf"\b(?:{_N})\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes\b|build|test)|\b{DEVICE}\b",
+    rf"\b(?:{_N})s?\b|-wise\b|\blanguage\b|\b(?:brows|surf|program|cod|writ|host|deploy|run|lives\b|notes?\b|logins?\b|build|test|edit|sent from)"
+    rf"|\b{DEVICE}\b",
     re.I,
 )
 
@@ -271,6 +297,7 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
     if denied and not _GIVEN_UP.search(clause):
         return []
     bound: dict[str, str] = {}
+    weak: set[str] = set()
     for anchor, m in ((a, m) for a in _ANCHORS for m in a.pattern.finditer(clause)):
         if anchor.needs_first_person and not first_person:
             continue
@@ -282,7 +309,9 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
             name = next((n for c in neighbours if (n := _only_name(c, role)) is not None), None)
         if name is not None and role not in bound:
             bound[role] = name
-    return [Binding(role, name, denied) for role, name in bound.items()]
+            if anchor.fallback:
+                weak.add(role)
+    return [Binding(role, name, denied, fallback=role in weak) for role, name in bound.items()]
 
 
 #: "my old phone", "our former CI": a role the user's tool held once.
@@ -433,6 +462,13 @@ _HEADLINE = re.compile(
 )
 #: "not Go anymore, honestly — full-stack TypeScript now": two known tools of one role, the first given up.
 _NOT_ANYMORE = re.compile(r"\bnot (?P<old>.+?) (?:any ?more|these days)\b[^?]*?\b(?P<rest>\S.*)$", re.I)
+#: "back on Neovim after a month of Zed": a return to one known tool from another of the same role.
+_BACK_ON = re.compile(
+    r"^(?:(?:so|and|now|finally|yep|ok)\W+)*(?:(?:I'm|I am|we're|we are) )?back (?:on|to|with|in) (?P<rest>.+?)"
+    r" after (?:(?:a|an|the|two|three|four|five|six|several|some|few|couple|of|months?|weeks?|days?|years?|while"
+    r"|full) )+(?:of|with|on|in|using) (?P<old>.+)$",
+    re.I,
+)
 _LEAD_NAME = re.compile(r"[A-Z0-9][\w.+#'-]*(?: [A-Z0-9][\w.+#'-]*){0,2}")
 
 
@@ -446,6 +482,9 @@ def answered(text: str) -> list[Fact]:
         found = fact(role, name, 0.75, attribute=True) if role and name else None
         if found is not None and found.object:
             return [found]
+    back = _BACK_ON.match(text)
+    if back:
+        return _returned(back["rest"], back["old"])
     m = _NOT_ANYMORE.search(text)
     if m is None or refused(text[: m.start()]):
         return []
@@ -459,6 +498,18 @@ def answered(text: str) -> list[Fact]:
         return []
     role = next(iter(shared))
     return [fact(role, old[0], 0.75, retract=True), fact(role, new[0], 0.75, attribute=True)]
+
+
+def _returned(new_text: str, old_text: str) -> list[Fact]:
+    """The tool opening ``new_text``, returned to from the one opening ``old_text``, in the one role both fill."""
+    new, old = next(iter(known_names(new_text)), None), next(iter(known_names(old_text)), None)
+    if new is None or old is None or new.start() or old.start() or refused(old_text[old.end() :].split(".")[0]):
+        return []
+    shared = roles_of(new[0]) & roles_of(old[0])
+    if len(shared) != 1:
+        return []
+    # the new value supersedes the old in its single-valued role: no retraction is needed to retire it
+    return [fact(next(iter(shared)), new[0], 0.75, attribute=True)]
 
 
 def _answer(rest: str, role: str) -> str | None:

@@ -79,12 +79,14 @@ ROLES: dict[str, frozenset[str]] = {
     role: frozenset(n.strip().replace("\\", "") for n in names.split("|")) for role, names in _KNOWN.items()
 }
 #: Every name, longest first so "sublime text" wins over "sublime"; a name stops at a word's edge,
-#: and "zsh" inside "oh-my-zsh" is no name. A model or version may follow, but a plural of capitals names
-#: the things that run there, not the product ("our own Google Cloud VMs", "the AWS GPUs").
+#: and "zsh" inside "oh-my-zsh" is no name. A model or version may follow ("iPhone 13 mini"), but a plural of
+#: capitals names the things that run there, not the product ("our own Google Cloud VMs", "the AWS GPUs"), and
+#: "I" opens the clause after it ("the Fairphone 5 I use").
 _ANY = re.compile(
     r"(?<![\w.+#!-])(?:"
     + "|".join(re.escape(n) for n in sorted(APPS.union(*ROLES.values()), key=len, reverse=True))
-    + r")(?![\w+#-])(?:\s+(?-i:(?![A-Z]+s\b)[A-Z][\w+-]*|\d(?:[\w.]*\w)?|[a-z]*\d\w*|Pro|Max|Plus|Ultra|Mini|Lite))*",
+    + r")(?![\w+#-])(?:\s+(?-i:(?![A-Z]+s\b|I\b)[A-Z][\w+-]*|\d(?:[\w.]*\w)?|[a-z]*\d\w*|Pro|Max|Plus|Ultra|Mini|Lite)"
+    + r"|(?<=\d)\s+(?:pro|max|plus|ultra|mini|lite)\b)*",
     re.I,
 )
 

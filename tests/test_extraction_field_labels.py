@@ -23,6 +23,9 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("Born: 12 June 1983, Mdina", [("user", "born in", "Mdina", False)]),
     # a nationality names its country
     ("Nationality: Maltese", [("user", "citizen of", "Malta", False)]),
+    # a machine's field names the OS it runs, not the machine
+    ("Desktop: Framework 16 running Fedora 41", [("user", "os", "Fedora 41", False)]),
+    ("Shell: fish + a pile of abbreviations", [("user", "shell", "fish", False)]),
     # what names no relation, or no value, stays out
     ("Nope — Quorn Analytics", []),
     ("City - back by six", []),

@@ -57,6 +57,32 @@ BOUND: list[tuple[str, list[Triple]]] = [
         "Superhuman is my mail client and Logseq is my notes app",
         [("user", "email client", "Superhuman", False), ("user", "notes app", "Logseq", False)],
     ),
+    # the role said by what the user does in the tool: editing, keeping every note
+    ("Kakoune is where I edit my configs these days", [("user", "editor", "Kakoune", False)]),
+    ("all of my script editing happens in Sublime Text", [("user", "editor", "Sublime Text", False)]),
+    ("each lecture note I take ends up in Obsidian", [("user", "notes app", "Obsidian", False)]),
+    ("for taking notes in lectures I always use Bear", [("user", "notes app", "Bear", False)]),
+    ("I edit my holiday photos in Lightroom", [("user", "uses", "Lightroom", False)]),
+    # a switch of role said in the plural, the new tool named in the clause beside it
+    ("changed browsers last week, Vivaldi is the one I open now", [("user", "browser", "Vivaldi", False)]),
+    ("switched shells in January; fish is what I type into all day", [("user", "shell", "fish", False)]),
+    # after a colon the switch is told in full: the plural names no tool of its own
+    ("changed editors: Atom is out, Zed is in", [("user", "editor", "Atom", True), ("user", "editor", "Zed", False)]),
+    ("I keep each login in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
+    # the plural switch's name yields to the one the sentence binds to the role; a list's item links name and role
+    ("changed browsers - Opera is gone, Vivaldi is my browser now", [("user", "browser", "Vivaldi", False)]),
+    (
+        "my kit: Kakoune as editor, fish as shell",
+        [("user", "editor", "Kakoune", False), ("user", "shell", "fish", False)],
+    ),
+    # a list's item that names the role after the tool; a signature's phone
+    ("my hobby stack: Elixir backend, SQLite db", [("user", "database", "SQLite", False)]),
+    ("Sent from my Galaxy S23", [("user", "phone", "Galaxy S23", False)]),
+    # a device at a clause's start, with no determiner, runs the OS it names
+    (
+        "work setup: desktop runs Fedora 41, browser is Firefox",
+        [("user", "os", "Fedora 41", False), ("user", "browser", "Firefox", False)],
+    ),
     # a name nobody lists binds only across a copula
     ("Quillpad is my notes app now", [("user", "notes app", "Quillpad", False)]),
     # a bound tool's fact names its role, not a home or a plain "uses"
@@ -133,6 +159,11 @@ UNBOUND: list[str] = [
     "we took the message queue off ActiveMQ and onto Kafka",  # the clause with the old one alone binds nothing
     "you keep your notes in Notion, don't you",  # someone else's, asked
     "typing this on my new ThinkPad, sorry for typos",  # a laptop is no phone
+    "my brother switched phones, the Galaxy is his now",  # someone else's switch
+    "I edit the newsletter in Canva",  # "edit" binds only a known editor
+    "Sent from my iPad",  # a tablet is no phone
+    "a coworker swears by Ghostty as a terminal",  # someone else's, said without "my"
+    "release notes, Firefox browser",  # no one's
 ]
 
 
@@ -159,6 +190,9 @@ def test_known_names_take_their_model_and_stop_at_a_words_edge() -> None:
     assert roles_of("Pixel 8a") == {"phone"}
     assert roles_of("redis") == {"queue", "database"}
     assert roles_of("Quillpad") == frozenset()
+    # a model word in lower case only after a number; "I" opens the next clause
+    assert [m[0] for m in known_names("an old OnePlus 12 pro lives in my drawer")] == ["OnePlus 12 pro"]
+    assert [m[0] for m in known_names("the Xperia 10 I carry")] == ["Xperia 10"]
 
 
 @pytest.mark.parametrize(("sentence", "expected"), WORKED_IN)
@@ -195,6 +229,11 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ),
     ("not zsh anymore, honestly? maybe fish", []),
     ("my sister's browser? Safari, obviously", []),
+    # a return to one tool after a spell with another of its role
+    ("back on Vim after two weeks of Helix, my fingers won", [("editor", "Vim", False)]),
+    ("I'm back to Safari after a month with Brave", [("browser", "Safari", False)]),
+    ("back on Strava after a month of Zwift", []),
+    ("back on Vim after two weeks of maybe trying Helix", []),
 ]
 
 
