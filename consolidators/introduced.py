@@ -6,7 +6,8 @@ so the third-person parse never sees it, and the first-person readers take its c
 user's. Read by the parse, the clause's subject is a person noun the speaker owns ("my colleague", "our
 neighbour"), with or without a name in apposition. What the readers made of it about the user is dropped, but
 for the speaker's own relation to the named person ("my wife Priya": ``married to``); with a name, the same
-clause with the name alone for its subject ("Rashida Okoro lives in Harrogate") says what holds of that person.
+clause with the name alone for its subject ("Rashida Okoro lives in Harrogate") says what holds of that person,
+when the name is a whole one: "my friend Ana" names someone only within the speaker's circle.
 A clause that names the speaker again ("… moved in with me", "… set up our router") is left as it was: what it
 says may be the speaker's as much as the other person's. So is a copula without a name ("my wife is Priya"):
 it names the speaker's relation, not the person's.
@@ -100,7 +101,8 @@ def merged(found: Sequence[Fact], sentence: str, read: Callable[[str], Sequence[
     name = intro.name
     # the speaker's own relation to the person stays ("my wife Priya"); the clause's relation is the person's
     kept = [f for f in found if f.subject != USER or name is not None and name.startswith(f.object)]
-    if name is None:
+    # a first name alone ("my friend Ana") is a name within the speaker's circle, no key memory can answer about
+    if name is None or len(name.split()) < 2:
         return kept
     keys = {(f.subject, f.predicate) for f in kept}
     said = read(f"{name} {intro.rest}")

@@ -21,7 +21,7 @@ def _said(sentence: str, role: str = "user") -> set[Triple]:
     [
         ("My colleague Ilse Brandvold lives in Tromsø.", ("Ilse Brandvold", "lives in", "Tromsø")),
         ("Our neighbour, Piet Kessing, moved to Utrecht.", ("Piet Kessing", "lives in", "Utrecht")),
-        ("My sister-in-law Noor speaks Dutch.", ("Noor", "speaks", "Dutch")),
+        ("My sister-in-law Noor Haddad speaks Dutch.", ("Noor Haddad", "speaks", "Dutch")),
         ("My old flatmate Cosmin Radu works at Siemens.", ("Cosmin Radu", "works at", "Siemens")),
     ],
 )
@@ -54,6 +54,11 @@ def test_the_named_persons_change_is_not_the_users(sentence: str) -> None:
 )
 def test_the_speakers_own_relation_stays(sentence: str, kept: Triple) -> None:
     assert kept in _said(sentence)
+
+
+@pytest.mark.parametrize("sentence", ["My friend Soraya was born in Tabriz.", "my colleague Ilse speaks Norwegian"])
+def test_a_first_name_alone_keys_no_fact(sentence: str) -> None:
+    assert not _said(sentence)
 
 
 def test_a_hedge_on_the_named_persons_clause_still_holds() -> None:
