@@ -99,7 +99,9 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
         relation = musicians_relation(verb, lemma, word, obj) or relation  # "plays cello in the X Quartet"
         # "works at the hospital in Harrogate": a place inside names where the employer is, not the employer
-        obj = obj if relation is not None and relation[0] in _INSTITUTION_VALUED else place_in(obj)
+        # ("the Charité hospital in Berlin" names the Charité)
+        institution = relation is not None and relation[0] in _INSTITUTION_VALUED
+        obj = site_name(obj, SITES_IN_A_PLACE | NAMED_SITES) if institution else place_in(obj)
         if relation is not None and relation[0] in ("born in", "died in", "lives in"):
             obj = site_name(obj, SITES_IN_A_PLACE)  # "died in a Stockholm hospital" died in Stockholm
             inner = child(prep_of(obj, "in"), "pobj") if word == "at" else None

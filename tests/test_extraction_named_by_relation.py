@@ -77,6 +77,11 @@ def test_a_place_inside_a_common_noun_is_no_employer(sentence: str) -> None:
     assert not {t for t in _said(sentence, "assistant") if t[1] == "works at"}
 
 
+def test_the_name_before_a_common_noun_is_the_employer() -> None:
+    said = _said("Halvard Moen works at the Ullevål hospital in Oslo.", "assistant")
+    assert ("Halvard Moen", "works at", "Ullevål") in said
+
+
 def test_a_place_inside_a_common_noun_is_still_where_one_died() -> None:
     assert ("Ayla Demir", "died in", "Izmir") in _said("Ayla Demir died in a hospital in Izmir.", "assistant")
 
