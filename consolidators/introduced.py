@@ -63,6 +63,8 @@ def introduced(sentence: str) -> Introduced | None:
         return None
     if not named and span.root.head.lemma_ == "be":  # "my wife is Priya": the speaker's relation
         return None
+    if not named and not _PERSON_NOUN.fullmatch(nouns[-1].text):  # an "-ster" is no person: "my hamster is …"
+        return None
     return Introduced(name=" ".join(t.text for t in named) or None, rest=rest)
 
 

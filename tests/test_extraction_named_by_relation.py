@@ -50,6 +50,7 @@ def test_the_named_persons_change_is_not_the_users(sentence: str) -> None:
         ("My wife is Soraya.", ("user", "married to", "Soraya")),
         ("My editor is Helix.", ("user", "editor", "Helix")),
         ("My wife and I moved to Utrecht.", ("user", "lives in", "Utrecht")),
+        ("My hamster is called Pip.", ("user", "has pet", "Pip")),
     ],
 )
 def test_the_speakers_own_relation_stays(sentence: str, kept: Triple) -> None:
