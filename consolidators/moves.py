@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .lifeevents import is_occupation
 from .spans import ORG_WORDS, make_fact
 from .text import PLANS, doubts
 from .text import UPPER as _UP
@@ -376,6 +377,8 @@ def relation(move: Move, text: str) -> str | None:
     # "joined Los Kjarkas as a charango player", "Drummer X has joined Y" (never a firm: "Pianist X joined Z Bank")
     if _BAND.search(text.lower()) and not move.left and not _FIRM_WORDS.intersection(move.to.split()):
         return "member of"
+    if held_post(text[text.find(move.to) + len(move.to) :] if move.to else ""):
+        return "works at"  # "joined Halder Club as head coach": a post at a club, not a place on its team
     job = bool(_JOB.search(text) or _NOW[2].search(text))
     if job and not re.search(r"\b(?:player|striker|goalkeeper|transfer|loan)\b", text):
         return "works at"
@@ -385,6 +388,20 @@ def relation(move: Move, text: str) -> str | None:
         return "plays for" if _PERSONAL.search(text) else None
     # "Sela Obi has joined Foster + Partners": a party named as a company is an employer
     return "works at" if move.kind == "job" or _FIRM_WORDS.intersection(move.to.split()) else None
+
+
+#: The post a move's party is joined in: "… as head coach", "… as its new CTO".
+_AS_POST = re.compile(
+    r"^,? as (?:an? |the |its |their |his |her )?(?:new |interim |permanent )?(?P<post>(?:[\w-]+ ){0,2}[\w-]+)"
+)
+
+
+def held_post(rest: str) -> bool:
+    """Whether what follows a move's party names the post held there, an occupation other than a place on a
+    team ("as head coach", "as CTO"; not "as a striker" or "as captain")."""
+    m = _AS_POST.match(rest)
+    post = m["post"] if m else ""
+    return bool(post) and is_occupation(post) and not re.search(rf"\b(?:{_PLAYER}|captain)\b", post, re.I)
 
 
 def facts(move: Move | None, text: str) -> list[Fact]:

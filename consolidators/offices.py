@@ -89,7 +89,8 @@ def office_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> li
 
 #: Verbs of leaving a post: what one left it "to" do is done ("left Marlow to become coach at Solvane").
 _LEAVE_VERBS = frozenset({"leave", "quit", "depart", "resign", "exit", "step down"})
-_POST_VERBS = frozenset({"become", "take over", "take", "take up", "serve"})
+#: What a departure was for: a post ("to become …") or the work itself ("left A to work at B", "to play for B").
+_POST_VERBS = frozenset({"become", "take over", "take", "take up", "serve", "work", "play", "teach"})
 
 
 def departure_posts(root: Any) -> list[Any]:

@@ -36,9 +36,16 @@ def mistagged(text: str, doc: Any) -> str | None:
             continue
         start, end = m.start("name"), m.end("name")
         tokens = [t for t in doc if start <= t.idx < end]
-        if tokens and any(t.pos_ != "PROPN" and t.text != "-" for t in tokens):
+        if tokens and any(t.pos_ != "PROPN" and t.text != "-" for t in tokens) or tokens and _modifier(tokens):
             return m["name"]
     return None
+
+
+def _modifier(tokens: list[Any]) -> bool:
+    """Whether the parse reads a whole name as a modifier of the common word after it: "Yerlan Abenov plays for
+    …" tagged right, with "plays" the noun the name is compounded into."""
+    head = tokens[-1].head
+    return bool(tokens[-1].dep_ == "compound" and head.i > tokens[-1].i and head.pos_ != "PROPN")
 
 
 def stood_in(text: str, name: str) -> str:

@@ -339,6 +339,8 @@ def _relations(
         return None  # a country one represents is no team one plays for
     if cue == "move" and _PURPOSE_ELSEWHERE.match(change.rest):
         return ("lives in",), False  # "moved to Calgary to coach at a new academy": the work is at another name
+    if moves.held_post(change.rest):  # "joined Halder FC as head coach": a post there, no place on the team
+        return ("works at",), False
     sport_title = bool(title) and bool(moves._SPORT.fullmatch(title) or _SPORT_TERMS.fullmatch(title))
     club = moves.club_shaped(value) or moves.club_shaped(left)
     if sport_title or club or moves._SPORT.search(text) or _SPORT_TERMS.search(text):
@@ -352,7 +354,7 @@ def _relations(
         moves._HOME.search(text) or moves.FOR_A_JOB.search(text) or value in _COUNTRIES or left in _COUNTRIES
     ):
         return ("lives in",), False
-    if title or moves._JOB.search(text):
+    if title or moves._JOB.search(text) and not _JOB_ELSEWHERE.search(change.rest):
         return ("works at",), False
     # the sentence shows none: a default, then what memory may choose instead (``extractive._as_known``)
     defaults = {
@@ -370,6 +372,9 @@ def _relations(
 #: A purpose after the value that names its own workplace: the value moved to is a home ("moved to Calgary to
 #: coach at a new academy", "relocated to Geneva to work for the WHO").
 _PURPOSE_ELSEWHERE = re.compile(r"(?: in \d{4})?,? (?:in order )?to [a-z]+ (?:at|for|with|near|closer to) ")
+#: A job after the value that names its own workplace: the value moved to is no employer ("moved to Berlin,
+#: though he keeps his post at the Goethe-Institut", "relocated to Leeds but still works for Arup").
+_JOB_ELSEWHERE = re.compile(r"\b(?:post|job|role|position|works?|working|employed) (?:at|with|for|by) (?:the )?[A-Z]")
 #: Acronyms that name a place, not an organisation: "moved to the US" is a new home.
 _PLACE_ACRONYMS = frozenset("US USA UK UAE EU DRC PRC NYC LA DC".split())
 

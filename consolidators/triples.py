@@ -52,6 +52,7 @@ from . import (
     fields,
     handovers,
     headlines,
+    introduced,
     itsclause,
     learning,
     lifeevents,
@@ -187,7 +188,8 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     depends on nothing but these and its parse, so it is remembered: the consolidation lookahead reads the next
     chunk's sentences while this chunk swaps (``ExtractiveConsolidator.warm``), and the chunk then finds them read.
     """
-    return list(_read(sentence, role, relations))
+    # "My colleague Rashida Okoro lives in …": what holds of the person the speaker names
+    return introduced.merged(_read(sentence, role, relations), sentence, lambda said: _read(said, role, relations))
 
 
 @functools.lru_cache(maxsize=16384)

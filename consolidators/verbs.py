@@ -63,6 +63,10 @@ def _office_of(kind: str) -> tuple[str, bool, str] | None:
     return (office, False, "single") if office else None
 
 
+#: Relations whose value is an institution, not a place: the place a common noun stands in is not their value.
+_INSTITUTION_VALUED = frozenset({"works at", "plays for", "member of", "educated at", "studies at"})
+
+
 def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
     """The canonical relation of ``verb`` and its preposition (or object), the subject kept where it belongs."""
     if hedged(verb) or negated(verb) and verb.dep_ != "ROOT":  # the root's negation is the sentence's to read
@@ -94,7 +98,10 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             continue
         relation = canonical_relation(lemma, word, passive=passive) or _misspelt(verb, word, passive=passive)
         relation = musicians_relation(verb, lemma, word, obj) or relation  # "plays cello in the X Quartet"
-        obj = place_in(obj)
+        # "works at the hospital in Harrogate": a place inside names where the employer is, not the employer
+        # ("the Charité hospital in Berlin" names the Charité)
+        institution = relation is not None and relation[0] in _INSTITUTION_VALUED
+        obj = site_name(obj, SITES_IN_A_PLACE | NAMED_SITES) if institution else place_in(obj)
         if relation is not None and relation[0] in ("born in", "died in", "lives in"):
             obj = site_name(obj, SITES_IN_A_PLACE)  # "died in a Stockholm hospital" died in Stockholm
             inner = child(prep_of(obj, "in"), "pobj") if word == "at" else None

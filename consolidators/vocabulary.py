@@ -173,7 +173,7 @@ _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(—–]|[.!?]\s+(?=[a-z])| - | because | since | but | so | for | with | which | who | where | while | although | bc | cuz "
     r"| starting\b| more than | now that "
-    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+(?:$|[,;.]))"
+    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+(?:$|[,;.]))| as (?=[A-Z]{2,4}(?:$|[,;.]))"
     r"| (?:on|from|across|onto|off) (?:all (?:of )?|both )?(?:my|our) "
     r"| (?i:and) (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
