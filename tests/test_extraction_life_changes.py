@@ -119,6 +119,10 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("we moved into the Kendal house", {("lives in", "kendal", False)}),
     ("we're moving into the Kendal flat next month", set()),
     ("we moved into the Spanish house", set()),
+    # an event's day said relative to now is no value the user holds; a date is
+    ("my last day is Thursday", set()),
+    ("my start date is next week", set()),
+    ("my birthday is June 9", {("birthday", "june 9", False)}),
 ]
 
 
