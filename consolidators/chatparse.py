@@ -27,6 +27,7 @@ from .learning import a_field
 from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
+from .places import DEMONYMS
 from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import FORMER, child, hedged, is_name, name_text, place_in
 from .text import lemmatise
@@ -41,6 +42,10 @@ _VERB_ROLES = {"browse": "browser", "surf": "browser", "host": "cloud provider",
 #: Modifiers that make a thing of the user's another time's or a second one: "my old flat", "my holiday home".
 _NOT_NOW = FORMER | frozenset("old first childhood holiday summer vacation weekend second dream future".split())
 _MOVE_VERBS = frozenset("move relocate settle live".split())
+#: Entity kinds a name before a home noun has when it is no town ("the Nguyen house", "the Google flat").
+_NOT_TOWNS = frozenset("ORG PERSON PRODUCT NORP".split())
+#: How the parser attaches a name before a noun: "the Kendal flat" comes as a compound or, tagged an adjective, amod.
+_BEFORE = frozenset("compound amod nmod".split())
 _HOME_NOUNS = frozenset("flat apartment house home place condo lease keys key".split())
 _JOB_NOUNS = frozenset("job gig role position offer payroll staff team".split())
 _LEAVE_VERBS = frozenset("resign quit leave".split())
@@ -298,7 +303,7 @@ def _moved(verb: Any, lemma: str) -> list[Fact]:
         return []
     for v in clause:
         for o in _pobjs(v, "in", "to", "into"):
-            place = o if is_name(o) else place_in(o) if lemmatise(o.text, "NOUN") in _HOME_NOUNS else None
+            place = o if is_name(o) else _home_place(o) if lemmatise(o.text, "NOUN") in _HOME_NOUNS else None
             if place is not None and is_name(place):
                 return _said("lives in", place)
         for d in (child(v, "dobj"),):  # "got the keys to our new house in Aarau and we live there now"
@@ -308,6 +313,18 @@ def _moved(verb: Any, lemma: str) -> list[Fact]:
                 if places:
                     return _said("lives in", places[0])
     return []
+
+
+def _home_place(home: Any) -> Any:
+    """The place a home noun names: "a flat in Bilbao", or a name before it, "the Sheffield flat" (not a brand's
+    or a person's the parser knows: "the Nguyen house" is no town)."""
+    place = place_in(home)
+    named = [c for c in home.lefts if c.dep_ in _BEFORE and is_name(c) and not _no_town(c)]
+    return place if is_name(place) or len(named) != 1 else named[0]
+
+
+def _no_town(name: Any) -> bool:
+    return name.ent_type_ in _NOT_TOWNS or name.text in DEMONYMS  # "the Spanish house" names no town
 
 
 def _job(verb: Any, lemma: str) -> list[Fact]:

@@ -22,7 +22,19 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import boxes, coreference, repairs, replies, restated, thirdmemory, thirdmoves, userheld, usermemory, usermoves
+from . import (
+    boxes,
+    coreference,
+    repairs,
+    replies,
+    restated,
+    thirdmemory,
+    thirdmoves,
+    userdenials,
+    userheld,
+    usermemory,
+    usermoves,
+)
 from .base import bool_option, positive_int_option, str_list_option
 from .fields import TOOL_ROLES
 from .forms import norm
@@ -139,6 +151,7 @@ def session_facts(
             found = _turn_facts(turn, relations)
         facts.extend(found)
     facts = userheld.kept(usermemory.revised(facts, active, turns), active, turns)  # the user's changes memory reads
+    facts = userdenials.denied(facts, active, turns)  # "I never joined X" when memory holds it: a correction
     facts = userheld.roles_left(facts, active)  # a tool left in a role is no longer the one used with none
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
@@ -191,7 +204,8 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
             last = []
         else:  # "Forget that." / "Forget that, I live in Lisbon."
             found.extend(_take_back(last, turn))
-            last = _stamped(rest.lstrip(" ,;:!.-—"), turn, relations)
+            rest = rest.lstrip(" ,;:!.-—")  # "scratch that, still at Initech": the value put back, in its relation
+            last = _stamped(rest, turn, relations) or _at(repairs.restored(rest, last), turn)
             said = []
         found.extend(last)
         said.extend(last)
@@ -214,6 +228,10 @@ def _take_back(statement: Sequence[Fact], turn: Turn) -> list[Fact]:
         for f in statement
         if not f.retract
     ]
+
+
+def _at(facts: Sequence[Fact], turn: Turn) -> list[Fact]:
+    return [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in facts]
 
 
 def _stamped(sentence: str, turn: Turn, relations: frozenset[str] = frozenset()) -> list[Fact]:
@@ -287,7 +305,8 @@ def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[T
         key = (who, fact.predicate, norm(fact.object), fact.retract)
         if key in out_keys:
             continue
-        out_keys.add(key)
+        # another value of the relation since: the value said again is said anew ("scratch that, still at X")
+        out_keys = {k for k in out_keys if k[:2] != key[:2] or k[2] == key[2]} | {key}
         if not fact.retract:
             known.add((who, fact.predicate))
             held.setdefault((who, norm(fact.object)), set()).add(fact.predicate)

@@ -31,6 +31,7 @@ from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_fact
 from .types import Fact
 from .vocabulary import (
     CANONICAL_PREDICATES,
+    WEEKDAYS,
     clean_object,
     clean_objects,
     drop_time_words,
@@ -40,6 +41,12 @@ from .vocabulary import (
 
 USER = "user"
 USER_ROLES = frozenset({"user", "human"})
+
+#: A day said relative to now ("Friday", "next week", "tomorrow"): as the value of "my last day is …" it dates an
+#: event the week it is said, and names nothing memory could keep.
+_RELATIVE_DAY = re.compile(
+    rf"^(?:(?:this|next|last|on) )?(?:{'|'.join(WEEKDAYS)}|today|tonight|tomorrow|yesterday|week|month)\b", re.I
+)
 
 #: Verbs of a state held, whose simple past says it is over ("I lived in Oslo", "I led the team at X").
 _STATE_VERBS = frozenset(
@@ -174,6 +181,8 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
             return []  # "my coffee machine is just gathering dust": a state the thing is in, no tool it names
         if _RELATION_VALUE.match(m["obj"]) or predicate == "os" and re.match(r"an? ", m["obj"]):
             return []  # "my work laptop is a MacBook": a machine's make or model, not the system it runs
+        if open_role and _RELATIVE_DAY.match(clean_object(m["obj"]) or ""):
+            return []  # "my last day is Friday", "my start date is next week": an event's day, no value held
         if (open_role or predicate == "works at") and not re.match(rf"[{UPPER}0-9]", clean_object(m["obj"]) or ""):
             return []  # "my sleep schedule is wrecked", "our company is proud to …": a named value or none
         negated = m["neg"] is not None

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
+from .forms import norm
 from .types import Fact
 
 _LEAD = r"(?:(?:oh|ah|um|uh|erm|hmm|ok|okay)[,!.]?\s+)*"
@@ -47,6 +49,9 @@ _BARE = re.compile(
     r"(?:(?:it's|it is|that's|that is|make it)\s+)?(?:(?:a|an|the|on|in|at|to|with|for)\s+)?"
     r"(?P<value>[A-Z0-9][\w.+&'’-]*(?: [A-Z0-9][\w.+&'’-]*){0,3})(?:,? (?:now|then|actually|obviously))?[\s.!]*"
 )
+
+#: What opens a value put back after a take-back ("still at Initech", "I'm still in Leeds"): the state goes on.
+_STILL = re.compile(r"^\s*(?:(?:i'm|i am|we're|we are|it's|it is)\s+)?still\s+", re.I)
 
 Reader = Callable[[str], Sequence[Fact]]
 
@@ -81,6 +86,17 @@ def mended(sentences: Sequence[str], read: Reader) -> list[str]:
         elif not (cue["strong"] or _restates(read(said), read(repair))):
             out.append(said)  # "I mean, …" that goes on to something else
     return out
+
+
+def restored(rest: str, taken: Sequence[Fact]) -> list[Fact]:
+    """What a take-back goes on to name bare ("scratch that, still at Initech") as the value of the relation the
+    statement it took back held: the speaker puts that value back, in that relation. Nothing unless exactly one
+    relation was taken back."""
+    held = [f for f in taken if not f.retract]
+    value = _bare(_STILL.sub("", rest))
+    if len(held) != 1 or value is None or norm(value) == norm(held[0].object):
+        return []
+    return [replace(held[0], object=value, replaces_attribute=False)]
 
 
 def _named(value: str) -> bool:

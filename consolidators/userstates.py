@@ -178,7 +178,7 @@ def _ended(text: str, sure: Sure) -> list[Fact]:
 #: barista I'm very picky", "Since we moved to Hobart I enjoy gardening", "because I work nights, …". Not a
 #: condition or a time to come ("as soon as I move", "as long as we live here").
 _REASON = re.compile(
-    r"^(?P<lead>.*?)\b(?:[Ss]ince|[Bb]ecause|[Cc]ause|[Aa]s(?<!as soon as)(?<!as long as)(?<!as well as)|[Nn]ow that"
+    r"^(?P<lead>.*?)\b(?:(?:[Ee]ver )?[Ss]ince|[Bb]ecause|[Cc]ause|[Aa]s(?<!as soon as)(?<!as long as)(?<!as well as)|[Nn]ow that"
     r"|[Gg]iven that|[Ss]eeing as) (?P<sub>(?:I|we)\b\S*(?: \S+)+?)(?:,?\s+(?P<main>(?:it|that|this|I|we|there)\b.*))?$"
 )
 #: What may come before a reason clause that opens its sentence: a conjunction or a discourse word.

@@ -39,6 +39,34 @@ READ: list[tuple[tuple[str, ...], list[Triple]]] = [
         [("user", "lives in", "Denver", False), ("user", "lives in", "Denver", True)],
     ),
     (("I live in Leeds, scratch that.",), []),
+    # a take-back that goes on to put the old value back, bare or restated: said anew after the value taken back
+    (
+        ("I work at Halvorsen Labs.", "I just started at Pellucid.", "scratch that, still at Halvorsen Labs."),
+        [
+            ("user", "works at", "Halvorsen Labs", False),
+            ("user", "works at", "Halvorsen Labs", False),
+            ("user", "works at", "Pellucid", False),
+            ("user", "works at", "Pellucid", True),
+        ],
+    ),
+    (
+        ("I live in Ostrava.", "we moved to Brno last week.", "forget that, we're still in Ostrava."),
+        [
+            ("user", "lives in", "Brno", False),
+            ("user", "lives in", "Brno", True),
+            ("user", "lives in", "Ostrava", False),
+            ("user", "lives in", "Ostrava", False),
+        ],
+    ),
+    # … and one that names no value puts nothing back
+    (
+        ("I live in Ostrava.", "we moved to Brno last week.", "forget that, still deciding."),
+        [
+            ("user", "lives in", "Brno", False),
+            ("user", "lives in", "Brno", True),
+            ("user", "lives in", "Ostrava", False),
+        ],
+    ),
     # a tool withdrawn and the one put in its place (``withdrawals.replaced``)
     (
         ("I no longer use Dropbox, all my files went into Nextcloud.",),
@@ -82,3 +110,30 @@ def test_a_tool_left_in_a_role_ends_the_plain_use_memory_holds() -> None:
     said = "I switched from Bear to Craft for my notes."
     assert ("user", "uses", "Bear", True) in _facts(said, active=held)
     assert ("user", "uses", "Bear", True) not in _facts(said)  # nothing held: nothing more to end
+
+
+#: A held value, what the user then says, and whether the value is taken back (``userdenials``).
+DENIALS: list[tuple[tuple[str, str], str, bool]] = [
+    # a denial of a value memory holds corrects memory
+    (("works at", "Tessaly Games"), "I don't work at Tessaly Games.", True),
+    (("lives in", "Harwich"), "haha no, we never moved to Harwich", True),
+    # a cleft handing the statement to someone else denies it of the user
+    (("works at", "Tessaly Games"), "no, that was my cousin Ruth who joined Tessaly Games, not me", True),
+    # a denial of a reason or of someone else's value takes nothing back
+    (("lives in", "Harwich"), "I didn't move to Harwich for the job, I moved for the sea.", False),
+    (("works at", "Tessaly Games"), "my cousin doesn't work at Tessaly Games.", False),
+    # a denial of a value memory does not hold is no fact
+    (("works at", "Tessaly Games"), "I don't work at Orrel Studio.", False),
+]
+
+
+@pytest.mark.parametrize(("held", "said", "taken_back"), DENIALS)
+def test_a_denial_corrects_a_held_value(held: tuple[str, str], said: str, taken_back: bool) -> None:
+    active = (ActiveFact(id="f1", subject="user", predicate=held[0], object=held[1]),)
+    retracts = [t for t in _facts(said, active=active) if t[3]]
+    assert retracts == ([("user", *held, True)] if taken_back else [])
+
+
+def test_a_denial_corrects_a_value_said_earlier_in_the_session() -> None:
+    said = ("I joined Tessaly Games in May.", "no, that was my cousin who joined Tessaly Games, not me")
+    assert ("user", "works at", "Tessaly Games", True) in _facts(*said)

@@ -109,6 +109,20 @@ MESSAGES: list[tuple[str, set[Said]]] = [
         "my last day at Corrigan Print was Friday and I'm starting at Ashmore Tiles on Tuesday",
         {("works at", "corrigan print", True), ("works at", "ashmore tiles", False)},
     ),
+    # a change said in passing, in an "ever since" clause the main clause's complaint follows
+    ("ever since I joined Pelham Brewing in May I've had no weekends", {("works at", "pelham brewing", False)}),
+    ("ever since we moved to Trondheim I've been cycling to work", {("lives in", "trondheim", False)}),
+    # … and one whose clause only muses about a change says none
+    ("ever since I started eyeing a job at Pelham Brewing I've been restless", set()),
+    # a home named by the town before its noun: "the Tromsø flat"
+    ("we moved into the Kendal flat last week", {("lives in", "kendal", False)}),
+    ("we moved into the Kendal house", {("lives in", "kendal", False)}),
+    ("we're moving into the Kendal flat next month", set()),
+    ("we moved into the Spanish house", set()),
+    # an event's day said relative to now is no value the user holds; a date is
+    ("my last day is Thursday", set()),
+    ("my start date is next week", set()),
+    ("my birthday is June 9", {("birthday", "june 9", False)}),
 ]
 
 
