@@ -249,7 +249,15 @@ def _root_of(text: str, value: str) -> Any:
         if lowered[i : i + len(words)] == words:
             span = doc[i : i + len(words)]
             return span.root
-    return None
+    return _root_by_characters(doc, value)
+
+
+def _root_by_characters(doc: Any, value: str) -> Any:
+    """The head of ``value`` found by its characters: the parser splits a hyphenated name into words and hyphens
+    ("Mei-Lin Zhou" is five tokens), so its words never stand in a row as :func:`_root_of` looks for them."""
+    found = re.search(rf"(?<![\w'-]){re.escape(value.strip())}(?![\w-])", doc.text, re.I)
+    span = doc.char_span(found.start(), found.end(), alignment_mode="expand") if found else None
+    return span.root if span is not None and len(span) else None
 
 
 def _roles(head: Any) -> Iterator[Any]:

@@ -29,6 +29,7 @@ from .officenames import Name, is_title, names_in, recased
 from .ownposts import OFFICES, left_another_post, serves_another, someone_of_the_holder
 from .relations import SECOND
 from .spans import make_fact
+from .successors import SUCCESSOR, successor
 from .types import Fact
 from .vocabulary import is_time
 
@@ -117,15 +118,6 @@ _FORMER = re.compile(
     re.I,
 )
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")
-#: A clause that names the successor of a holder the clause before let go: "her successor is Y", "Y replaces him".
-_SUCCESSOR = re.compile(
-    r"\b(?:(?:his|her|their) (?:successor|replacement)|(?:replaces|replaced|succeeds|succeeded|takes over from"
-    r"|took over from) (?:him|her|them)|(?:now )?holds? (?:the|that|this) (?:office|post|job|seat|role)"
-    # "…; Y has taken over": what Y took over is the office, when nothing else is named after it
-    r"|(?:serves?|acts?) as (?:the |its )?(?:acting|interim)"  # "…; Y will serve as acting CEO"
-    r"|(?:(?:has )?(?:taken|took|takes) over|(?:has )?stepp?(?:ed|s) in|is (?:now )?in charge)"
-    r"(?=$|,| for now| in the interim| on an interim basis| temporarily))\b"
-)
 #: An office that is an actor's part: "X played the mayor of Y in the film", "X was cast as the president".
 _PORTRAYED = re.compile(
     r"\b(?:play(?:s|ed|ing)?|portray(?:s|ed|ing)?|star(?:s|red|ring) as|(?:is|was) cast as) (?:the |a |an )?"
@@ -211,20 +203,13 @@ def facts(text: str, dateline: str = "") -> list[Fact]:
         clause = current(_ACTING.sub(r"\g<head> \g<verb>s\g<owner>", whole))
         names = names_in(clause)
         olds = {n.text for n in names if _old(clause, n)}
-        read = _clause(clause, names, olds, said) or _successor(clause, names, olds, found)
+        read = _clause(clause, names, olds, said) or successor(
+            clause, names, olds, found, _predicates(clause, said.succeeded)
+        )
         found += [f for f in read if f not in found]
         kept = (n for n in names_in(whole) if not _old(whole, n) and not _SUBJECT.match(whole, n.end))
         said = replace(said, prior=said.prior + tuple(kept))
     return found
-
-
-def _successor(clause: str, names: list[Name], olds: set[str], found: list[Fact]) -> list[Fact]:
-    """ "X stepped down as CEO of C; her successor is Y": the clause after a retraction names who holds it now."""
-    gone = [f for f in found if f.retract]
-    held = {n.text for n in names if n.person and n.text not in olds}
-    if len(gone) != 1 or len(held) != 1 or not _SUCCESSOR.search(clause):
-        return []
-    return make_fact(gone[0].subject, gone[0].predicate, held.pop(), single=True)
 
 
 def over(found: list[Fact], text: str, sentence: str = "") -> list[Fact]:
@@ -323,7 +308,7 @@ def _unnamed_holder(clause: str, start: int, owner: Name, names: list[Name]) -> 
     return (
         clause[:start] in ("The ", "the ")
         and not _NAMES_HOLDER.match(clause[owner.end :])
-        and not _SUCCESSOR.search(clause)
+        and not SUCCESSOR.search(clause)
         and not any(_SUBJECT.match(clause, n.end) for n in names if n != owner)
     )
 

@@ -448,6 +448,47 @@ def test_a_holder_who_takes_over_something_else_is_no_successor() -> None:
     assert [(f.object, f.retract) for f in found] == [("Tom Hale", True), ("Jane Doe", False)]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "owner", "relation", "new"),
+    [
+        (
+            "Brannoch's president Ilse Varga quit; Tomas Ferreira-Lund was sworn in as president.",
+            "Brannoch",
+            "president",
+            "Tomas Ferreira-Lund",
+        ),
+        (
+            "Emma Kiel is out as Tarrow Freight chief executive; the board has promoted Obi Nwachukwu, previously "
+            "COO, to the top job.",
+            "Tarrow Freight",
+            "ceo",
+            "Obi Nwachukwu",
+        ),
+    ],
+)
+def test_a_clause_naming_only_the_office_let_go_names_its_successor(
+    sentence: str, owner: str, relation: str, new: str
+) -> None:
+    """The clause after the retraction names no owner of its own: the office is the one the sentence let go."""
+    assert (owner, relation, new, False) in [(f.subject, f.predicate, f.object, f.retract) for f in facts(sentence)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # another owner after the office, or said by a possessive: someone else's office
+        "Ilse Varga quit as president of Brannoch; Tomas Lund was then elected president of the Tarrow Senate.",
+        "Ilse Varga quit as president of Brannoch; Tomas Lund is Tarrow's president.",
+        # another office, and a hope
+        "Ilse Varga quit as president of Brannoch; Tomas Lund was sworn in as mayor.",
+        "Ilse Varga quit as president of Brannoch; Tomas Lund hopes to be president one day.",
+    ],
+)
+def test_a_clause_naming_another_office_or_owner_is_no_successor(sentence: str) -> None:
+    held = [(f.subject, f.object) for f in facts(sentence) if not f.retract]
+    assert ("Brannoch", "Tomas Lund") not in held
+
+
 def test_a_headline_in_capitals_is_read_as_running_text() -> None:
     found = facts("ALPINA FOODS NAMES MARCO ROSSI CHIEF EXECUTIVE")
     assert [(f.subject, f.predicate, f.object) for f in found] == [("Alpina Foods", "ceo", "Marco Rossi")]
