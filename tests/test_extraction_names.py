@@ -158,7 +158,8 @@ WHOLE: list[tuple[str, str, set[Triple]]] = [
     ("The painter Ilse Berg did not die in Vienna.", A, set()),
     ("Javier Morales Ortega may move to Valencia.", A, set()),
     ("The poet Ignacy Wrona lived in Kraków for decades.", A, set()),
-    ("my cousin Javier Ortega Ruiz lives in Madrid", U, set()),
+    # a person the user names by relation and whole name holds the clause's fact, whole
+    ("my cousin Javier Ortega Ruiz lives in Madrid", U, {("Javier Ortega Ruiz", "lives in", "Madrid")}),
 ]
 
 
