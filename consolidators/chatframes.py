@@ -29,6 +29,8 @@ NAME = (  # "iPhone 13 mini": a model number's lower-case edition is part of the
 _PETS = "|".join(sorted(PETS, key=len, reverse=True))
 _HOME_NOUN = r"(?:flat|apartment|flatshare|house|condo|studio|home|townhouse|bungalow|cottage)"
 _NOT_NOW = r"(?!(?:old|previous|former|first|childhood|holiday|summer|vacation|weekend|second|dream|future)\b)"
+#: A first stretch at a place that is behind the user: "first week at X done", "first month survived at X".
+_DONE = r"(?:done|over|complete|finished|survived|down|in the books)"
 _FRAMES = table(
     # "my flat is in Glasgow", "our new apartment in Brooklyn is tiny"
     (
@@ -125,12 +127,13 @@ _FRAMES = table(
         "studies at",
         rf"\bI am (?:a |in (?:my |the )?)?(?:first|second|third|fourth|final|last)[- ]year(?: student)? at {NAME}",
     ),
-    # "currently a student at Monash", "first week at Zalando done"
+    # "currently a student at Monash", "first week at Zalando done", "First week done at Zalando"
     ("studies at", rf"^(?:currently |now )?(?:a|an) (?:[a-z-]+ ){{0,2}}student at {NAME}"),
     (
         "works at",
-        rf"^(?:[Mm]y )?first (?:day|week|month) at {NAME} (?:is |was )?(?:done|over|complete|finished|survived)",
+        rf"^(?:[Mm]y )?[Ff]irst (?:day|week|month) at {NAME} (?:is |was )?{_DONE}",
     ),
+    ("works at", rf"^(?:[Mm]y )?[Ff]irst (?:day|week|month) (?:is |was )?{_DONE} at {NAME}"),
     # "big fan of Korean dramas over here": chat drops the "I am"
     (
         "likes",

@@ -25,6 +25,7 @@ from dataclasses import replace
 from . import (
     boxes,
     coreference,
+    offered,
     repairs,
     replies,
     restated,
@@ -120,6 +121,13 @@ _TAKEN_BACK_AFTER = re.compile(
     r"|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)[\s.!…]*$",
     re.I | re.S,
 )
+#: The same cue between two statements ("I never moved to Amersfoort, scratch that, I still live in Utrecht"): the
+#: first is read as :data:`_TAKEN_BACK_AFTER` reads it, the rest as what the cue puts back.
+_TAKEN_BACK_BETWEEN = re.compile(
+    r"^(?P<said>.+?)[\s,;:—–-]+(?:(?:so|no|wait|sorry|actually)[,\s]+)*(?:please\s+)?(?:forget|scratch|ignore"
+    r"|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)\s*[,;:—–-]+\s*(?P<rest>\w.*)$",
+    re.I | re.S,
+)
 #: The negation of a denial ("I never moved to Denver", "I did not take the Acme job"): without it, the statement
 #: denied.
 _NEGATION = re.compile(r"\b(?:never|not|did not|do not|does not)\s+", re.I)
@@ -139,6 +147,7 @@ def session_facts(
     third-person role predicates the deployment accepts.
     """
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
+    turns = offered.spelt(turns)  # "employed there" as "at X" after "I got the X offer"
     # "Helix." after "Which editor do you use?" as the statement it answers
     turns = replies.answered(turns, lambda said: _states_known_facts(said, relations))
     prefetch_parses((s, turn.role) for turn in turns for s in split_sentences(turn.content))  # one batch per session
@@ -146,7 +155,8 @@ def session_facts(
     previous: list[Fact] = []
     for turn in turns:
         if turn.role.lower() in USER_ROLES:
-            found, previous = _user_turn(turn, previous, relations)
+            found, previous, put_back = _user_turn(turn, previous, relations)
+            found = [_since(f, active, facts) if any(f is p for p in put_back) else f for f in found]
         else:
             found = _turn_facts(turn, relations)
         facts.extend(found)
@@ -175,11 +185,27 @@ def _turn_facts(turn: Turn, relations: frozenset[str]) -> list[Fact]:
     return _unique(f for s in said for f in _stamped(s, turn, relations))
 
 
-def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> tuple[list[Fact], list[Fact]]:
-    """A user turn's facts, and what a "forget that" in their next turn would take back."""
+def _since(fact: Fact, active: Sequence[ActiveFact], before: Sequence[Fact]) -> Fact:
+    """A value a take-back puts back ("scratch that, I still live in Utrecht") as the value that went on: valid from
+    when memory or the session first had it, not a move back to it now."""
+    key = (fact.subject, fact.predicate, norm(fact.object))
+    held = [a.valid_from for a in active if (a.subject, a.predicate, norm(a.object)) == key and a.valid_from]
+    said = [f.valid_from for f in before if (f.subject, f.predicate, norm(f.object)) == key and not f.retract]
+    first = min(held or said or [None], key=lambda t: t.timestamp() if t else float("inf"))
+    return (
+        replace(fact, valid_from=first) if first is not None and fact.valid_from and first < fact.valid_from else fact
+    )
+
+
+def _user_turn(
+    turn: Turn, previous: list[Fact], relations: frozenset[str]
+) -> tuple[list[Fact], list[Fact], list[Fact]]:
+    """A user turn's facts, what a "forget that" in their next turn would take back, and the values its take-backs
+    put back."""
     found: list[Fact] = []
     last: list[Fact] = previous
     said: list[Fact] = []
+    put_back: list[Fact] = []
     # a fact box's fields (none under someone else's heading or a wish list's), a "he" after a name
     sentences = restated.continued(boxes.owned(split_sentences(turn.content)))
     # "I'm based in Ghent. No wait, Antwerp.": only the value the user ends on is said
@@ -187,8 +213,20 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
     for sentence in sentences:
         m = _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""
-        after = None if m else _TAKEN_BACK_AFTER.match(sentence.strip())
-        if after is not None:  # "I never moved to Denver, scratch that": said in the previous statement's place
+        between = None if m else _TAKEN_BACK_BETWEEN.match(sentence.strip())
+        after = None if m or between else _TAKEN_BACK_AFTER.match(sentence.strip())
+        if between is not None and not _stamped(between["said"], turn, relations):
+            # "I never moved to Amersfoort, scratch that, I still live in Utrecht": the denial's value taken back,
+            # the rest put back
+            denied = _stamped(_NEGATION.sub("", expand_contractions(between["said"])), turn, relations)
+            found.extend(_take_back(denied or last, turn))
+            last = _stamped(between["rest"], turn, relations)
+            put_back.extend(last)
+            said = []
+        elif between is not None:  # "I live in Leeds, scratch that, Bristol": the statement takes back itself
+            last = _stamped(between["rest"], turn, relations) or _at(repairs.restored(between["rest"], []), turn)
+            said = []
+        elif after is not None:  # "I never moved to Denver, scratch that": said in the previous statement's place
             if not _stamped(after["said"], turn, relations):  # … unless the sentence takes back its own statement
                 denied = _stamped(_NEGATION.sub("", expand_contractions(after["said"])), turn, relations)
                 found.extend(_take_back(denied or last, turn))  # the value the denial names, else the one before
@@ -206,10 +244,11 @@ def _user_turn(turn: Turn, previous: list[Fact], relations: frozenset[str]) -> t
             found.extend(_take_back(last, turn))
             rest = rest.lstrip(" ,;:!.-—")  # "scratch that, still at Initech": the value put back, in its relation
             last = _stamped(rest, turn, relations) or _at(repairs.restored(rest, last), turn)
+            put_back.extend(last)
             said = []
         found.extend(last)
         said.extend(last)
-    return _unique(found + _across(sentences, turn, found)), said
+    return _unique(found + _across(sentences, turn, found)), said, put_back
 
 
 def _across(sentences: list[str], turn: Turn, found: list[Fact]) -> list[Fact]:

@@ -88,8 +88,20 @@ def _within(value: str, words: dict[int, str], span: set[int]) -> bool:
     return bool(first) and any(words[i] == first[0] for i in span)
 
 
+def arranges(text: str) -> bool:
+    """Whether ``text`` arranges a change for a time still ahead anywhere in it ("… signed the lease yesterday and
+    move on July 1st"): a reader that reads the whole sentence rather than a verb's phrase says nothing of it."""
+    if not _may_arrange(text):
+        return False
+    doc = parse_doc(text)
+    return doc is not None and any(_arranged(v) or _dated_present(v) for v in doc)
+
+
 def _arranged(verb: Any) -> bool:
-    """A present progressive ("am joining") or plain present ("join") whose phrase names a time still ahead."""
+    """A present progressive ("am joining") or plain present ("join") whose phrase names a time still ahead; or
+    any present ("I'm a data engineer") its clause opens with a start still ahead ("from the 1st of September")."""
+    if verb.tag_ in _PRESENT and any(_opens_ahead(c, verb) for c in verb.children):
+        return True
     progressive = verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lower_ in _PRESENT_BE for c in verb.children)
     if not progressive:  # the plain present arranges too ("I start at Y on Monday"), but a completed switch says
         return False  # it with the old value's take-back a reader may miss, and "quit X in August" parses as present
@@ -100,6 +112,38 @@ def _arranged(verb: Any) -> bool:
     # in the summer"), where the progressive's is an arrangement
     return any(
         _ahead(t) and _in_phrase(t, verb) and (progressive or not _in_a_season(t)) for c in near for t in c.subtree
+    )
+
+
+#: The words a clause's start is opened with: "from the 1st", "starting Monday", "as of next month".
+_OPENERS = frozenset("from starting beginning as effective".split())
+
+
+def _opens_ahead(opener: Any, verb: Any) -> bool:
+    """A phrase before ``verb`` that says from when its clause holds, a time still ahead: "from the 1st of
+    September I'm a data engineer", "starting Monday, I'm a product manager", "as of next month I work at X"."""
+    if opener.i > verb.i or opener.lower_ not in _OPENERS or opener.dep_ not in ("prep", "advcl", "npadvmod"):
+        return False
+    return any(
+        _ahead(t) or t.lower_ == "next" or t.lower_ in _POINTS or _DAY.match(t.lower_)
+        for t in opener.subtree
+        if t.i != opener.i
+    )
+
+
+#: Verbs whose plain present is also their past ("quit X in August"): their tense says no arrangement.
+_PAST_ALIKE = frozenset("quit put set cut let hit shut split spread read cast cost hurt bet".split())
+
+
+def _dated_present(verb: Any) -> bool:
+    """A plain present joined to a past ("we signed the lease yesterday and move on July 1st") whose phrase names
+    a time still ahead: the change signed for is still to come."""
+    if verb.tag_ not in ("VB", "VBP") or verb.dep_ != "conj" or verb.head.tag_ != "VBD":
+        return False
+    if verb.lower_ in _PAST_ALIKE or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False
+    return any(
+        _ahead(t) and _in_phrase(t, verb) for c in verb.children if c.dep_ not in _OWN_CLAUSES for t in c.subtree
     )
 
 

@@ -109,6 +109,9 @@ WHERE event_id = ANY(%s) AND consolidated_at IS NULL
 # Invariant 3: a session is eligible when it has an unconsolidated event and its
 # newest event was staged at least min_quiet seconds ago. Invariant 8: a failing
 # session waits out its backoff and is parked after max_attempts, unless named.
+# In world-time order (its first turn's time): a namespace's sessions are consolidated
+# one after another, each reading what the earlier ones left, so a backlog imported out
+# of order ("I don't work at X" staged before "I work at X", said later) ends as said.
 ELIGIBLE_SESSIONS = """
 WITH pending AS (
     SELECT DISTINCT namespace, session_id FROM memory_staging WHERE consolidated_at IS NULL
@@ -118,14 +121,14 @@ WITH pending AS (
 SELECT p.namespace, p.session_id
 FROM pending p
 JOIN LATERAL (
-    SELECT max(s.staged_at) AS last_staged FROM memory_staging s
+    SELECT max(s.staged_at) AS last_staged, min(s.event_ts) AS first_said FROM memory_staging s
     WHERE s.namespace = p.namespace AND s.session_id = p.session_id
 ) last ON true
 LEFT JOIN consolidation_state c ON c.namespace = p.namespace AND c.session_id = p.session_id
 WHERE last.last_staged <= clock_timestamp() - make_interval(secs => %(min_quiet)s)
   AND (%(force)s OR c.next_retry_at IS NULL OR c.next_retry_at <= clock_timestamp())
   AND (%(force)s OR coalesce(c.attempts, 0) < %(max_attempts)s)   -- parked after max_attempts
-ORDER BY last.last_staged, p.namespace, p.session_id
+ORDER BY last.first_said, last.last_staged, p.namespace, p.session_id
 LIMIT %(limit)s
 """
 
@@ -138,9 +141,10 @@ SELECT EXISTS (SELECT 1 FROM memory_staging
 
 # Sessions with a turn on one UTC day (a consolidate partition).
 SESSIONS_ON_DAY = """
-SELECT DISTINCT namespace, session_id FROM memory_staging
+SELECT namespace, session_id FROM memory_staging
 WHERE event_ts >= %s AND event_ts < %s
-ORDER BY namespace, session_id
+GROUP BY namespace, session_id
+ORDER BY min(event_ts), namespace, session_id
 """
 
 

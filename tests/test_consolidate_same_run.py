@@ -58,3 +58,15 @@ def test_one_run_ends_where_one_night_per_session_ends(
     nightly = _facts(store, "nightly")
     assert ("s1", "editor", "VS Code", False) in nightly and ("s2", "editor", "Emacs", True) in nightly
     assert _facts(store, "one-run") == nightly == _facts(store, "bystander")
+
+
+def test_a_backlog_staged_out_of_order_is_consolidated_in_the_order_it_was_said(store: MemoryStore) -> None:
+    for namespace in ("nightly", "imported"):
+        order = range(len(STORY)) if namespace == "nightly" else reversed(range(len(STORY)))
+        for i in order:  # the import stages the newest session first
+            store.stage(f"s{i}", "user", STORY[i], seq=1, ts=DAY + timedelta(days=i), namespace=namespace)
+    run_realtime(store)
+    for i in range(len(STORY)):
+        run_consolidate(store, namespace="nightly", session=f"s{i}", min_quiet_seconds=0)
+    assert run_consolidate(store, namespace="imported", min_quiet_seconds=0).sessions_consolidated == len(STORY)
+    assert _facts(store, "imported") == _facts(store, "nightly")

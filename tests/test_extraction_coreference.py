@@ -534,3 +534,22 @@ def test_a_sentence_opened_by_a_surname_is_read_as_the_full_name_memory_holds(me
 def test_a_surname_two_people_bear_opens_a_sentence_as_said() -> None:
     memory = [("Tariq Benhassi", "born in", "Rabat"), ("Nadia Benhassi", "lives in", "Rabat")]
     assert _read(["Benhassi has been snapped up by Castel Azur."], memory) == []
+
+
+#: Earlier user turns, the turn, and the user's employers the session states (``offered``).
+THERE: list[tuple[list[str], str, set[str]]] = [
+    # the employer named by the offer or the job the user got is the one an employment "there" is at
+    (["Just accepted the Wrenfield Optics offer!"], "I'm now employed there as a lens designer.", {"Wrenfield Optics"}),
+    (["I got the job at Parrow Mills."], "I've been working there since March.", {"Parrow Mills"}),
+    # two such employers are a guess; someone else working there is not the user
+    (["I got offers from Wrenfield Optics and from Parrow Mills."], "I'm employed there now.", set()),
+    (["I got the Wrenfield Optics offer."], "My cousin is working there.", set()),
+]
+
+
+@pytest.mark.parametrize(("earlier", "last", "employers"), THERE)
+def test_an_employment_there_is_at_the_employer_the_offer_named(
+    earlier: list[str], last: str, employers: set[str]
+) -> None:
+    facts = session_facts(_turns(earlier, last))
+    assert {f.object for f in facts if f.predicate == "works at" and not f.retract} == employers

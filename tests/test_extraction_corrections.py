@@ -39,6 +39,11 @@ READ: list[tuple[tuple[str, ...], list[Triple]]] = [
         [("user", "lives in", "Denver", False), ("user", "lives in", "Denver", True)],
     ),
     (("I live in Leeds, scratch that.",), []),
+    # … and between a denial and what goes on: the denied value taken back, the rest put back
+    (
+        ("Honestly I never joined Pellucid, scratch that, I still work at Halvorsen Labs.",),
+        [("user", "works at", "Halvorsen Labs", False), ("user", "works at", "Pellucid", True)],
+    ),
     # a take-back that goes on to put the old value back, bare or restated: said anew after the value taken back
     (
         ("I work at Halvorsen Labs.", "I just started at Pellucid.", "scratch that, still at Halvorsen Labs."),
@@ -137,3 +142,14 @@ def test_a_denial_corrects_a_held_value(held: tuple[str, str], said: str, taken_
 def test_a_denial_corrects_a_value_said_earlier_in_the_session() -> None:
     said = ("I joined Tessaly Games in May.", "no, that was my cousin who joined Tessaly Games, not me")
     assert ("user", "works at", "Tessaly Games", True) in _facts(*said)
+
+
+def test_a_value_put_back_goes_on_from_when_it_was_first_held() -> None:
+    since = datetime(2024, 9, 1, tzinfo=UTC)
+    held = (ActiveFact(id="f1", subject="user", predicate="lives in", object="Ostrava", valid_from=since),)
+    said = "Actually we never moved to Brno, forget that, we still live in Ostrava."
+    facts = session_facts([Turn(event_id="e0", role="user", content=said, ts=_TS)], held)
+    assert [(f.object, f.retract, f.valid_from) for f in facts if f.predicate == "lives in"] == [
+        ("Brno", True, _TS),
+        ("Ostrava", False, since),
+    ]

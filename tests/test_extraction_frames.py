@@ -59,6 +59,9 @@ CHAT: list[tuple[str, list[Triple]]] = [
     # chat's dropped "I am", and what the user is said on the way to something else
     ("currently a student at Monash, so budget tips please", [("user", "studies at", "Monash", False)]),
     ("first week at Zalando done and I'm exhausted", [("user", "works at", "Zalando", False)]),
+    # … the stretch done said first, the sentence opened in capitals
+    ("First week done at Marlowe Dental, loving it", [("user", "works at", "Marlowe Dental", False)]),
+    ("First month at Marlowe Dental survived", [("user", "works at", "Marlowe Dental", False)]),
     ("big fan of Korean dramas over here", [("user", "likes", "Korean dramas", False)]),
     ("As a nurse in the ICU I don't get much sleep", [("user", "works as", "nurse", False)]),
     ("As a teenager I loved skateboarding", []),

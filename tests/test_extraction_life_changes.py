@@ -95,6 +95,10 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("I'm joining Brackwater Mills after Easter", set()),
     ("I'm starting at Oddny Print once my notice ends", set()),
     ("I'm joining Tessel Glass from the 2nd", set()),
+    # … or any present whose clause opens with a start still ahead
+    ("from the 3rd of October I'm a line cook", set()),
+    ("as of the 1st I'm a barista at Harrowgate Mills", set()),
+    ("Starting Tuesday, I'm a shift supervisor.", set()),
     ("I live in Kirkwall and walk the dog after dinner", {("lives in", "kirkwall", False)}),
     # the progressive alone, or a time that is past, holds now; a completed switch stands
     # a time ahead in another clause, or a subject's own plans, arrange nothing of the user's
@@ -175,6 +179,9 @@ WITH_MEMORY: list[tuple[tuple[tuple[str, str], ...], str, set[Said]]] = [
     ((("has pet", "Tansy"),), "Tansy didn't die, she was hiding in the shed", set()),
     ((("lives in", "Dunedin"),), "my brother left Dunedin in the autumn", set()),
     ((("lives in", "Dunedin"),), "we're leaving Dunedin in the autumn", set()),
+    # a move memory would read as the new home, arranged for a date still ahead: a plan, nothing yet
+    ((("lives in", "Dunedin"),), "we're moving to Timaru on the 3rd of May, the lease is signed", set()),
+    ((("lives in", "Dunedin"),), "off to Timaru — we sold the house last week and move on the 9th of May", set()),
     ((("has pet", "Pompom"),), "Pompom gave me such a fright this morning", set()),
     ((("has pet", "Pompom"),), "we didn't give Pompom away in the end", set()),
     ((("married to", "Oriel"),), "I'm not single, Oriel and I are very happy", set()),
