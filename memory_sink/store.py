@@ -12,7 +12,7 @@ import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -288,23 +288,24 @@ class MemoryStore:
         when = staging.parse_ts(as_of, "as_of")
         vec = self.embedder.embed_query(query)
         with self.connection() as conn:
-            return recall_sql.recall(
+            found = recall_sql.recall(
                 conn, vec, query, namespace=namespace, k=k, kinds=kinds, as_of=when, all_versions=all_versions
             )
+            return _with_status(conn, namespace, found, when)
 
     def get(self, memory_id: str, namespace: str | None = None) -> Memory:
         namespace = self._ns(namespace)
         with self.connection() as conn:
             found = memories.get(conn, namespace, _check_uuid(memory_id))
-        if found is None:
-            raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
-        return found
+            if found is None:
+                raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+            return _with_status(conn, namespace, [found])[0]
 
     def history(self, memory_id: str, namespace: str | None = None) -> list[Memory]:
         """The supersession chain through a memory, oldest first."""
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            chain = memories.history(conn, namespace, _check_uuid(memory_id))
+            chain = _with_status(conn, namespace, memories.history(conn, namespace, _check_uuid(memory_id)))
         if not chain:
             raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
         return chain
@@ -334,9 +335,10 @@ class MemoryStore:
         namespace = self._ns(namespace)
         when = staging.parse_ts(as_of, "as_of")
         with self.connection() as conn:
-            return memories.facts(
+            found = memories.facts(
                 conn, namespace, subject=subject, predicate=predicate, all_versions=all_versions, as_of=when
             )
+            return _with_status(conn, namespace, found, when)
 
     def unknown_predicate(self, predicate: str, namespace: str | None = None) -> list[str] | None:
         """None if some fact has this predicate (in any present-tense form); else the closest stored ones."""
@@ -487,3 +489,12 @@ def _check_uuid(value: str) -> str:
         return str(uuid.UUID(str(value)))
     except ValueError:
         raise InputError(f"not a memory id (expected a UUID): {str(value)[:64]!r}") from None
+
+
+def _with_status(
+    conn: psycopg.Connection, namespace: str, found: Sequence[Memory], at: datetime | None = None
+) -> list[Memory]:
+    """Each memory with its ``status`` (now, or as held at ``at``), reading the log only where the row can't tell."""
+    explain = [m.id for m in found if operations.needs_ops(m, at)]
+    logged = ops.ops_for(conn, namespace, explain) if explain else []
+    return [replace(m, status=operations.status_of(m, logged, at)) for m in found]

@@ -13,9 +13,8 @@ import psycopg
 
 from memory_sink.db import _redact, describe
 from memory_sink.errors import NotFoundError, TiermemError, redact
-from memory_sink.staging import parse_ts
 from memory_sink.types import StageReport
-from pipelines.views import speakers, status_ops
+from pipelines.views import speakers
 
 from . import output
 from .options import (
@@ -352,9 +351,8 @@ def recall(
         if as_json:
             output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
             return
-        at = parse_ts(as_of, "as_of")
-        said_by, logged = speakers(store, found, namespace), status_ops(store, found, namespace, at)
-    click.echo(output.memory_table(found, with_score=True, said_by=said_by, ops=logged, at=at))
+        said_by = speakers(store, found, namespace)
+    click.echo(output.memory_table(found, with_score=True, said_by=said_by))
     if found:
         click.echo(output.RANKING_NOTE)
 
