@@ -17,13 +17,22 @@ def examples(*commands: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  $ {c}" for c in commands)
 
 
+CONFIG_HELP = "Deployment YAML (default: $TIERMEM_CONFIG, else memory_sink/configs/default.yaml)."
+
+
+def _inherit_config(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``tiermem --config F CMD`` as ``tiermem CMD --config F``; the command's own flag wins."""
+    return value if value is not None else ctx.find_root().params.get("config_path")
+
+
 def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--config",
         "config_path",
         type=click.Path(dir_okay=False),
         default=None,
-        help="Deployment YAML (default: $TIERMEM_CONFIG, else memory_sink/configs/default.yaml).",
+        callback=_inherit_config,
+        help=CONFIG_HELP,
     )(fn)
 
 
