@@ -43,6 +43,16 @@ SELECT
   (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
      WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS consolidation_lag
 """
+# A namespace holds something if any turn was staged in it or any memory written to it; a used
+# namespace answers at the first row found.
+NAMESPACE_USED_SQL = """
+SELECT EXISTS (SELECT 1 FROM memory_staging WHERE namespace = %(ns)s)
+    OR EXISTS (SELECT 1 FROM memory WHERE namespace = %(ns)s)
+"""
+# Only read when a namespace holds nothing (most likely a typo), to name the ones that exist.
+KNOWN_NAMESPACES_SQL = (
+    "SELECT namespace FROM memory_staging UNION SELECT namespace FROM memory ORDER BY 1 LIMIT %(limit)s"
+)
 # What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
 # a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
 REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
@@ -339,6 +349,17 @@ class MemoryStore:
                 conn, namespace, subject=subject, predicate=predicate, all_versions=all_versions, as_of=when
             )
             return _with_status(conn, namespace, found, when)
+
+    def unknown_namespace(self, namespace: str | None = None, limit: int = 10) -> list[str] | None:
+        """None if ``namespace`` holds a staged turn or a memory, or the database holds none at all (a fresh
+        set-up); else the namespaces that do hold something (up to ``limit``): the name was most likely mistyped."""
+        namespace = self._ns(namespace)
+        with self.connection() as conn:
+            row = conn.execute(NAMESPACE_USED_SQL, {"ns": namespace}).fetchone()
+            if row is not None and row[0]:
+                return None
+            known = [r[0] for r in conn.execute(KNOWN_NAMESPACES_SQL, {"limit": limit})]
+        return known or None
 
     def unknown_predicate(self, predicate: str, namespace: str | None = None) -> list[str] | None:
         """None if some fact has this predicate (in any present-tense form); else the closest stored ones."""

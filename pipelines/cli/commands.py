@@ -25,6 +25,7 @@ from .options import (
     examples,
     json_option,
     namespace_option,
+    note_unknown_namespace,
     open_store,
 )
 
@@ -348,6 +349,8 @@ def recall(
         found = store.recall(
             query, namespace=namespace, k=k, as_of=as_of, kinds=_split_kinds(kinds), all_versions=all_versions
         )
+        if not found:
+            note_unknown_namespace(store, namespace)
         if as_json:
             output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
             return
@@ -365,6 +368,8 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
     """Pending turns, rows per tier, sessions awaiting or failing consolidation, lag."""
     with open_store(config_path) as store:
         doc = store.status(namespace)
+        if not doc["staged_turns"]:
+            note_unknown_namespace(store, namespace)
     if as_json:
         output.emit_json(doc)
         return

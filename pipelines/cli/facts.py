@@ -19,7 +19,7 @@ from memory_sink.staging import parse_ts
 from pipelines.views import load_history
 
 from . import output
-from .options import config_option, examples, json_option, namespace_option, open_store
+from .options import config_option, examples, json_option, namespace_option, note_unknown_namespace, open_store
 
 
 @click.command(
@@ -111,6 +111,8 @@ def facts(
             subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions, as_of=at
         )
         close = store.unknown_predicate(predicate, namespace) if predicate and not found else None
+        if not found:
+            note_unknown_namespace(store, namespace)
     if close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
         hint = f"; close: {', '.join(repr(p) for p in close)}" if close else ""
         click.echo(f"tiermem: no fact has the predicate {predicate!r} in namespace {namespace!r}{hint}", err=True)

@@ -75,7 +75,18 @@ def _deployment_namespace(ctx: click.Context, param: click.Parameter, value: str
     given = checked_namespace(ctx, param, value)
     if given is not None:
         return given
-    return load_config(ctx.params.get("config_path")).namespace
+    return load_config(ctx.params.get("config_path") or ctx.find_root().params.get("config_path")).namespace
+
+
+def note_unknown_namespace(store: MemoryStore, namespace: str | None) -> None:
+    """On stderr, for a command that found nothing: a namespace holding no turn and no memory while others
+    do is most likely mistyped, so name the known ones. Stdout (table or JSON) stays as it is."""
+    known = store.unknown_namespace(namespace) if namespace is not None else None
+    if known is not None:
+        names = ", ".join(repr(n) for n in known)
+        click.echo(
+            f"tiermem: namespace {namespace!r} holds no turn and no memory; namespaces in use: {names}", err=True
+        )
 
 
 def open_store(config_path: str | None) -> MemoryStore:
