@@ -40,6 +40,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from consolidators.forms import KIN_PATTERN
+
 from .vocab import Role
 
 WORDS = re.compile(r"[a-z]+")
@@ -49,9 +51,8 @@ WORDS = re.compile(r"[a-z]+")
 # regular expressions (``\m``/``\M``: a word's start and end); the group is who, which the
 # question may name. People, not things: "My phone is a Pixel" is the user's.
 PEOPLE = (
-    "parent|mother|father|mum|mom|dad|sister|brother|daughter|son|child|children|kid|wife|husband|partner"
-    "|girlfriend|boyfriend|fiancee?|friend|neighbou?r|boss|manager|colleague|coworker|flatmate|roommate|housemate"
-    "|cousin|aunt|uncle|nephew|niece|grandmother|grandfather|grandma|grandpa|grandparent|family|team|landlord"
+    f"{KIN_PATTERN}|girlfriend|boyfriend|fiancee?|neighbou?r|manager|coworker|flatmate|roommate|housemate"
+    "|grandmother|grandfather|grandma|grandpa|grandparent|family|team|landlord"
 )
 _OPENING = r"^(?:[A-Za-z]+: )?(?:[A-Za-z]+, )?"
 # The words between "my" and the person are the subject's own ("my best friend"), never a
