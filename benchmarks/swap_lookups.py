@@ -17,7 +17,7 @@ right after a bulk load, before its first ``ANALYZE``), then after ``ANALYZE``.
 A lookup by key or by id stays in microseconds whatever the namespace holds, and
 none may read the whole namespace while statistics lag. ``JUDGED_CANDIDATES`` (the
 semantic neighbours of a new fact among the subject's other predicates) reads a
-subject's facts exactly up to ``memories.JUDGED_EXACT_UP_TO`` of them and takes the
+subject's facts exactly up to ``candidates.JUDGED_EXACT_UP_TO`` of them and takes the
 nearest from the HNSW graph past that; the script also times the exact lookup it
 replaced on the user's facts, and, for ``--probes`` new facts near one of the
 user's, compares the two: the same candidates in the same order, at the calibrated
@@ -39,7 +39,7 @@ import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 
-from memory_sink import db, locks, memories, swap
+from memory_sink import candidates, db, locks, memories, swap
 from memory_sink.supersession import DEFAULT_THRESHOLDS, JUDGED_PER_FACT
 
 FILL = """
@@ -87,7 +87,7 @@ def _new_fact(ids: list[Any], vec: Any) -> dict[str, Any]:
     return {
         "vec": vec, "predicates": ["predicate 7"], "ns": "ns", "id": ids[0], "subject": "user", "every_value": True,
         "object": "object 35", "named": None, "judged": False, "threshold": DEFAULT_THRESHOLDS["all-minilm-l6-v2-int8"],
-        "limit": JUDGED_PER_FACT, "valid_from": "2100-01-01", "exact_up_to": memories.JUDGED_EXACT_UP_TO,
+        "limit": JUDGED_PER_FACT, "valid_from": "2100-01-01", "exact_up_to": candidates.JUDGED_EXACT_UP_TO,
     }  # fmt: skip
 
 
@@ -100,18 +100,18 @@ def _statements(ids: list[Any], vec: Any) -> list[tuple[str, str, Any]]:
         ("SUBJECTS_OF (per session)", locks.SUBJECTS_OF, ("ns", ids)),
         ("ACTIVE_SESSION_CONSOLIDATED (per session)", unlocked(memories.ACTIVE_SESSION_CONSOLIDATED), ("ns", "s77")),
         ("RETIRED_SESSION_FACTS (per session)", memories.RETIRED_SESSION_FACTS, {"ns": "ns", "sid": "s77"}),
-        ("DECISIVE_CANDIDATES (per fact)", unlocked(memories.DECISIVE_CANDIDATES), new_fact),
+        ("DECISIVE_CANDIDATES (per fact)", unlocked(candidates.DECISIVE_CANDIDATES), new_fact),
         (
             "DECISIVE_CANDIDATES, a named fact (per fact)",
-            unlocked(memories.DECISIVE_CANDIDATES),
+            unlocked(candidates.DECISIVE_CANDIDATES),
             {**new_fact, "named": one, "subject": "subject 17", "every_value": False},
         ),
-        ("JUDGED_CANDIDATES, the user (per fact)", unlocked(memories.JUDGED_CANDIDATES), new_fact),
-        ("JUDGED_CANDIDATES, another subject (per fact)", unlocked(memories.JUDGED_CANDIDATES), {**new_fact, "subject": "subject 17"}),
-        ("RETRACTION_TARGETS (per retraction)", unlocked(memories.RETRACTION_TARGETS), {**new_fact, "object": ""}),
+        ("JUDGED_CANDIDATES, the user (per fact)", unlocked(candidates.JUDGED_CANDIDATES), new_fact),
+        ("JUDGED_CANDIDATES, another subject (per fact)", unlocked(candidates.JUDGED_CANDIDATES), {**new_fact, "subject": "subject 17"}),
+        ("RETRACTION_TARGETS (per retraction)", unlocked(candidates.RETRACTION_TARGETS), {**new_fact, "object": ""}),
         (
             "RETRACTION_TARGETS, a named fact (per retraction)",
-            unlocked(memories.RETRACTION_TARGETS),
+            unlocked(candidates.RETRACTION_TARGETS),
             {**new_fact, "object": "", "named": one, "subject": "subject 17"},
         ),
         ("before: JUDGED_CANDIDATES exact, the user (per fact)", EXACT_JUDGED, new_fact),
@@ -121,9 +121,9 @@ def _statements(ids: list[Any], vec: Any) -> list[tuple[str, str, Any]]:
 def _server_ms(conn: psycopg.Connection[Any], sql: str, params: Any, runs: int) -> float:
     """The server's execution time of ``sql``, median of ``runs`` after six warm-up executions.
 
-    The candidate lookups are planned as the engine plans them (``memories.SORTS_OFF``).
+    The candidate lookups are planned as the engine plans them (``candidates.SORTS_OFF``).
     """
-    engine = (memories.DECISIVE_CANDIDATES, memories.JUDGED_CANDIDATES, memories.RETRACTION_TARGETS)
+    engine = (candidates.DECISIVE_CANDIDATES, candidates.JUDGED_CANDIDATES, candidates.RETRACTION_TARGETS)
     sorts = "off" if sql in map(unlocked, engine) else "on"
     conn.execute(f"SET enable_sort = {sorts}")
     times = []
@@ -150,7 +150,7 @@ def _agreement(conn: psycopg.Connection[Any], probes: int, threshold: float) -> 
         params = {**_new_fact([str(uuid.uuid4())], vec), "threshold": threshold}
         exact = [r[0] for r in conn.execute(EXACT_JUDGED, params)]
         conn.execute("SET enable_sort = off")  # as the engine plans it
-        judged = [r[0] for r in conn.execute(unlocked(memories.JUDGED_CANDIDATES), params)]
+        judged = [r[0] for r in conn.execute(unlocked(candidates.JUDGED_CANDIDATES), params)]
         conn.execute("SET enable_sort = on")
         same += exact == judged
         found, wanted = found + len(set(exact) & set(judged)), wanted + len(exact)

@@ -18,6 +18,16 @@ def norm(text: str | None) -> str:
     return " ".join((text or "").lower().split())
 
 
+#: The people a sentence's "my …" names besides the user: kin, partners, friends, workmates. One list for
+#: every reader (recall's perspective, the span, resident and role extractors); each adds only the words
+#: its own sentences need. Singular (and "children"): a regular expression adds ``s?`` (``KIN_PATTERN``).
+KIN = (
+    "mother", "father", "mum", "mom", "dad", "parent", "sister", "brother", "daughter", "son", "child", "children",
+    "kid", "wife", "husband", "partner", "friend", "colleague", "boss", "aunt", "uncle", "cousin", "niece", "nephew",
+)  # fmt: skip
+KIN_PATTERN = "|".join(KIN)
+
+
 #: Words an organisation's initials skip ("FCL": Ferreira & Castro Logistics; "BoE": Bank of England is "be").
 INITIALS_SKIP = ("of", "the", "and", "&", "for")
 

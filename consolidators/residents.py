@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .forms import KIN_PATTERN
 from .text import UPPER as _UP
 from .text import doubts, is_word
 from .types import Fact
@@ -94,11 +95,7 @@ _UNSURE = doubts(
     "plans?|planning|hopes?|expected|former|formerly|ex|once|until|till|used to|was|were|had|late|first|previous"
 )
 #: Who else a clause may name: a pronoun after them could be theirs.
-OTHER_PERSON = re.compile(
-    r"\b(?:mother|father|mum|mom|dad|parents?|sister|brother|daughter|son|child|children|kids?|wife|husband|"
-    r"partner|friend|colleague|boss|family|grand\w+|aunt|uncle|cousin|niece|nephew)\b",
-    re.I,
-)
+OTHER_PERSON = re.compile(rf"\b(?:(?:{KIN_PATTERN})s?|family|grand\w+)\b", re.I)
 
 
 def facts(text: str) -> list[Fact]:

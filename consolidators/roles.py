@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from .forms import KIN_PATTERN
 from .lifeevents import USER, fact
 from .text import CHAT_HEDGES, is_word
 from .toolnames import ROLES, known_names, roles_of
@@ -236,9 +237,8 @@ def clauses(sentence: str) -> Iterator[str]:
 
 #: A clause about someone else: "you use Redis for the queue" is no fact about the user.
 _OTHERS = re.compile(
-    r"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our|a) (?:sister|brother|son|daughter|kids?|wife|husband"
-    r"|partner|friend|mum|mom|dad|mother|father|boyfriend|girlfriend|cousin|niece|nephew|flatmate|roommate"
-    r"|colleague|coworker|boss|neighbou?r|parents?|(?:team )?lead|manager|teammate|intern|cto|ceo|client)\b(?! and I\b)",
+    rf"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our|a) (?:(?:{KIN_PATTERN})s?|boyfriend|girlfriend"
+    r"|flatmate|roommate|coworker|neighbou?r|(?:team )?lead|manager|teammate|intern|cto|ceo|client)\b(?! and I\b)",
     re.I,
 )
 

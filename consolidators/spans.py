@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .forms import KIN
 from .places import DEMONYMS
 from .relations import correct, role_relation
 from .text import PARSED_HYPHEN, lemmatise
@@ -195,10 +196,7 @@ def antecedent(tok: Any) -> Any:
     return people[0] if len(people) == 1 and not others else tok
 
 
-_RELATIVES = frozenset(
-    """mother father mum mom dad parent parents sister brother daughter son child kid wife husband partner friend
-    colleague boss aunt uncle cousin niece nephew grandmother grandfather neighbour neighbor""".split()
-)
+_RELATIVES = frozenset((*KIN, "parents", "grandmother", "grandfather", "neighbour", "neighbor"))
 
 
 def titled(subj: Any) -> Any:

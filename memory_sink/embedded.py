@@ -24,6 +24,7 @@ from .errors import ConfigError, DatabaseError
 log = logging.getLogger(__name__)
 
 PEER_MAP = "tiermem"
+_SET = " (set database.data_dir or TIERMEM_DATA_DIR to a directory tiermem may create)"
 _TRAVERSE = stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH  # what the wrapper adds as root
 
 
@@ -31,21 +32,34 @@ def running_as_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-def make_parents(path: Path) -> None:
+def make_parents(path: Path, data_dir: Path) -> None:
     """Create ``path`` and missing ancestors; as root, ones we create are world-traversable on purpose.
 
     They are new and hold nothing but the data dir, which the server's own user
     must reach; existing directories are only checked (see ``refuse_private_parents``).
+    A path that can't hold the data dir (under a file, or where no directory can be
+    made) is a configuration mistake, said in one line naming the setting.
     """
     missing = []
     for parent in (path, *path.parents):
         if parent.exists():
+            if not parent.is_dir():
+                raise ConfigError(
+                    f"database.data_dir: {parent} is not a directory, so {data_dir} can't be under it{_SET}"
+                )
             break
         missing.append(parent)
     for directory in reversed(missing):
-        directory.mkdir(exist_ok=True)
+        try:
+            directory.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(
+                f"database.data_dir: can't create {directory} for {data_dir}: {exc.strerror}{_SET}"
+            ) from exc
         if running_as_root():
             directory.chmod(0o755)
+    if data_dir.exists() and not data_dir.is_dir():
+        raise ConfigError(f"database.data_dir: {data_dir} is not a directory{_SET}")
 
 
 def refuse_private_parents(data_dir: Path, binaries: list[Path]) -> None:

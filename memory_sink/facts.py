@@ -25,7 +25,8 @@ from psycopg.rows import dict_row
 
 from consolidators.forms import norm
 
-from . import memories, ops
+from . import candidates as lookups
+from . import ops
 from .operations import apply_changes, lock_state, row_state
 from .supersession import (
     UNRELATED_NAME,
@@ -123,17 +124,17 @@ class Engine:
             "threshold": self.policy.threshold,
             "limit": self.policy.judged_per_fact,
             "named": named,
-            "exact_up_to": memories.JUDGED_EXACT_UP_TO,
+            "exact_up_to": lookups.JUDGED_EXACT_UP_TO,
         }
         with (
             self.conn.cursor(row_factory=dict_row) as decisive,
             self.conn.cursor(row_factory=dict_row) as judged_,
             _one_round_trip(self.conn),
         ):
-            self.conn.execute(memories.SORTS_OFF)
-            decisive.execute(memories.DECISIVE_CANDIDATES, params)
-            judged_.execute(memories.JUDGED_CANDIDATES, params)
-            self.conn.execute(memories.SORTS_ON)
+            self.conn.execute(lookups.SORTS_OFF)
+            decisive.execute(lookups.DECISIVE_CANDIDATES, params)
+            judged_.execute(lookups.JUDGED_CANDIDATES, params)
+            self.conn.execute(lookups.SORTS_ON)
             rows = decisive.fetchall() + judged_.fetchall()
         self._locked = {r["id"]: row_state(r) for r in rows}
         candidates = []
@@ -199,7 +200,7 @@ class Engine:
         old = d.candidate.fact
         if new.valid_from >= old.valid_from or d.guard:
             return False
-        ended = self.conn.execute(memories.ENDED_ANOTHER, (old.id,)).fetchone()
+        ended = self.conn.execute(lookups.ENDED_ANOTHER, (old.id,)).fetchone()
         return not (ended and ended[0])
 
     def _log_coexistence(self, new: FactView, kept_beside: Sequence[Decision]) -> None:
@@ -270,7 +271,7 @@ class Engine:
         if not self.inheritable:
             return False
         found = self.conn.execute(
-            memories.INHERITABLE_STATE,
+            lookups.INHERITABLE_STATE,
             {
                 "ns": self.namespace,
                 "sid": self.session_id,
@@ -311,9 +312,9 @@ class Engine:
             "named": named,
         }
         with self.conn.cursor(row_factory=dict_row) as cur:
-            self.conn.execute(memories.SORTS_OFF)
-            found = [_fact_view(r) for r in cur.execute(memories.RETRACTION_TARGETS, params)]
-            self.conn.execute(memories.SORTS_ON)
+            self.conn.execute(lookups.SORTS_OFF)
+            found = [_fact_view(r) for r in cur.execute(lookups.RETRACTION_TARGETS, params)]
+            self.conn.execute(lookups.SORTS_ON)
         said = FactView("", row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata)
         for target, blocked_by in retraction_targets(said, found, self.policy, named):
             signals = {

@@ -443,3 +443,28 @@ def state_at(memory: Any, ops: Sequence[dict[str, Any]], at: datetime) -> dict[s
     elif logged:
         state["pinned"] = bool(logged[0][1]["before"].get("pinned", False))
     return state
+
+
+def needs_ops(memory: Memory, at: datetime | None = None) -> bool:
+    """Whether a status needs the log where the row alone can't tell: a retirement without a
+    successor (retracted or not?), or any past time ``at`` (was it pinned then?)."""
+    return at is not None or (memory.superseded_at is not None and memory.superseded_by is None)
+
+
+def status_of(memory: Any, ops: Sequence[dict[str, Any]] = (), at: datetime | None = None) -> str:
+    """active / pinned / superseded by ID (8 characters) / retracted / retired — now, or as tiermem held it at ``at``.
+
+    The one definition of a memory's status: ``facts``, ``recall`` (table and JSON)
+    and the library's ``Memory.status`` all say it this way.
+    """
+    state = (
+        state_at(memory, ops, at)
+        if at is not None
+        else {"superseded_at": memory.superseded_at, "superseded_by": memory.superseded_by, "pinned": memory.pinned}
+    )
+    if state["superseded_at"] is None:
+        return "pinned" if state["pinned"] else "active"
+    if state["superseded_by"]:
+        return f"superseded by {str(state['superseded_by'])[:8]}"
+    op = retired_by(memory.id, ops)
+    return "retracted" if op is not None and op["op"] == "retract" else "retired"

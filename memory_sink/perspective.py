@@ -29,7 +29,9 @@ someone else (``ASIDE_WEIGHT``) without dropping them:
   role is team lead": only the head of the subject, "My team lead moved", is
   someone else).
 
-Third-person questions are ranked as before. The words are read as they are
+An agent's question about "the user" ("where does the user live?") is the
+user's first-person question asked from outside: "the user" counts as "I"
+("the user's" as "my"). Other third-person questions are ranked as before. The words are read as they are
 written, no parser: recall must not load one (tests/test_architecture.py).
 """
 
@@ -37,6 +39,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from consolidators.forms import KIN_PATTERN
 
 from .vocab import Role
 
@@ -47,9 +51,8 @@ WORDS = re.compile(r"[a-z]+")
 # regular expressions (``\m``/``\M``: a word's start and end); the group is who, which the
 # question may name. People, not things: "My phone is a Pixel" is the user's.
 PEOPLE = (
-    "parent|mother|father|mum|mom|dad|sister|brother|daughter|son|child|children|kid|wife|husband|partner"
-    "|girlfriend|boyfriend|fiancee?|friend|neighbou?r|boss|manager|colleague|coworker|flatmate|roommate|housemate"
-    "|cousin|aunt|uncle|nephew|niece|grandmother|grandfather|grandma|grandpa|grandparent|family|team|landlord"
+    f"{KIN_PATTERN}|girlfriend|boyfriend|fiancee?|neighbou?r|manager|coworker|flatmate|roommate|housemate"
+    "|grandmother|grandfather|grandma|grandpa|grandparent|family|team|landlord"
 )
 _OPENING = r"^(?:[A-Za-z]+: )?(?:[A-Za-z]+, )?"
 # The words between "my" and the person are the subject's own ("my best friend"), never a
@@ -59,7 +62,12 @@ _MODIFIER = r"(?!(?:is|was|are|were|be|been|has|have|had|as|at|of|in|on|for|with
 # the kids and I", "My sister, her husband and me" (items joined by "," or "and", up to two
 # words each, then "and I"/"and me"); "My sister moved and I followed" is the sister's.
 _WITH_THE_USER = r"(?:(?:,| and) (?:[A-Za-z-]+ )?[A-Za-z-]+)*,? and (?:I|me)\M"
-OTHERS_PEOPLE = rf"{_OPENING}(?:[Mm]y|[Oo]ur) (?:{_MODIFIER}){{0,2}}?({PEOPLE})s?\M(?!{_WITH_THE_USER})"
+# ... or introduced by name, then the user's own clause: "My partner is Ingrid and I live in
+# Zwolle now" says where the user lives ("My brother moved away and I stayed" stays the brother's).
+_NAMED_THEN_THE_USER = r" (?:is|was) [A-Z][a-z]+(?: [A-Z][a-z]+)?,? and (?:I|we)\M"
+OTHERS_PEOPLE = (
+    rf"{_OPENING}(?:[Mm]y|[Oo]ur) (?:{_MODIFIER}){{0,2}}?({PEOPLE})s?\M(?!{_WITH_THE_USER}|{_NAMED_THEN_THE_USER})"
+)
 # ... or a name or a third-person pronoun followed by its verb ("Duarte plays", "She works",
 # "Ana really likes", "Rui moved"; the group is the name), read only in a turn with no
 # first-person word in any case ("My"): a capitalised word opens every sentence, and
@@ -99,6 +107,9 @@ SPEAKER_WORDS = r"\m(?:I|I'm|I've|I'd|I'll|me|my|mine|we|our|us)\M"
 # "I'm", "I've", "I'd" split at the apostrophe, so "i" is found in each.
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"})
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
+# An agent asks about the user in the third person ("where does the user live?"): the same
+# question as "where do I live", so "the user" counts as "I" (as "my" when possessive, group 1).
+THE_USER = re.compile(r"\bthe user\b('s)?")
 # Set aside, a row's fused score counts a quarter: first in both branches (2/61 -> 1/122),
 # it ranks after any row about the user a branch found in its first 40 (1/100), yet stays
 # on a page with room: a preference, not a filter. Half was not enough: a row about
@@ -148,10 +159,15 @@ class Perspective:
 
 def of_question(question: str) -> Perspective:
     """Whose life ``question`` asks about, from its pronouns (see the module's docstring)."""
-    words = set(WORDS.findall(question.lower()))
+    text = question.lower()
+    words = set(WORDS.findall(text))
     if words & SECOND_PERSON:
         return Perspective(own_turns=False, own_facts=False)
-    return Perspective(own_turns=bool(words & FIRST_PERSON), own_facts="i" in words)
+    user_named = THE_USER.search(text)
+    return Perspective(
+        own_turns=bool(words & FIRST_PERSON) or user_named is not None,
+        own_facts="i" in words or (user_named is not None and user_named.group(1) is None),
+    )
 
 
 def params(question: str) -> dict[str, object]:

@@ -12,7 +12,7 @@ import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -43,6 +43,16 @@ SELECT
   (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
      WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS consolidation_lag
 """
+# A namespace holds something if any turn was staged in it or any memory written to it; a used
+# namespace answers at the first row found.
+NAMESPACE_USED_SQL = """
+SELECT EXISTS (SELECT 1 FROM memory_staging WHERE namespace = %(ns)s)
+    OR EXISTS (SELECT 1 FROM memory WHERE namespace = %(ns)s)
+"""
+# Only read when a namespace holds nothing (most likely a typo), to name the ones that exist.
+KNOWN_NAMESPACES_SQL = (
+    "SELECT namespace FROM memory_staging UNION SELECT namespace FROM memory ORDER BY 1 LIMIT %(limit)s"
+)
 # What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
 # a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
 REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
@@ -288,23 +298,24 @@ class MemoryStore:
         when = staging.parse_ts(as_of, "as_of")
         vec = self.embedder.embed_query(query)
         with self.connection() as conn:
-            return recall_sql.recall(
+            found = recall_sql.recall(
                 conn, vec, query, namespace=namespace, k=k, kinds=kinds, as_of=when, all_versions=all_versions
             )
+            return _with_status(conn, namespace, found, when)
 
     def get(self, memory_id: str, namespace: str | None = None) -> Memory:
         namespace = self._ns(namespace)
         with self.connection() as conn:
             found = memories.get(conn, namespace, _check_uuid(memory_id))
-        if found is None:
-            raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
-        return found
+            if found is None:
+                raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+            return _with_status(conn, namespace, [found])[0]
 
     def history(self, memory_id: str, namespace: str | None = None) -> list[Memory]:
         """The supersession chain through a memory, oldest first."""
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            chain = memories.history(conn, namespace, _check_uuid(memory_id))
+            chain = _with_status(conn, namespace, memories.history(conn, namespace, _check_uuid(memory_id)))
         if not chain:
             raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
         return chain
@@ -334,9 +345,21 @@ class MemoryStore:
         namespace = self._ns(namespace)
         when = staging.parse_ts(as_of, "as_of")
         with self.connection() as conn:
-            return memories.facts(
+            found = memories.facts(
                 conn, namespace, subject=subject, predicate=predicate, all_versions=all_versions, as_of=when
             )
+            return _with_status(conn, namespace, found, when)
+
+    def unknown_namespace(self, namespace: str | None = None, limit: int = 10) -> list[str] | None:
+        """None if ``namespace`` holds a staged turn or a memory, or the database holds none at all (a fresh
+        set-up); else the namespaces that do hold something (up to ``limit``): the name was most likely mistyped."""
+        namespace = self._ns(namespace)
+        with self.connection() as conn:
+            row = conn.execute(NAMESPACE_USED_SQL, {"ns": namespace}).fetchone()
+            if row is not None and row[0]:
+                return None
+            known = [r[0] for r in conn.execute(KNOWN_NAMESPACES_SQL, {"limit": limit})]
+        return known or None
 
     def unknown_predicate(self, predicate: str, namespace: str | None = None) -> list[str] | None:
         """None if some fact has this predicate (in any present-tense form); else the closest stored ones."""
@@ -487,3 +510,12 @@ def _check_uuid(value: str) -> str:
         return str(uuid.UUID(str(value)))
     except ValueError:
         raise InputError(f"not a memory id (expected a UUID): {str(value)[:64]!r}") from None
+
+
+def _with_status(
+    conn: psycopg.Connection, namespace: str, found: Sequence[Memory], at: datetime | None = None
+) -> list[Memory]:
+    """Each memory with its ``status`` (now, or as held at ``at``), reading the log only where the row can't tell."""
+    explain = [m.id for m in found if operations.needs_ops(m, at)]
+    logged = ops.ops_for(conn, namespace, explain) if explain else []
+    return [replace(m, status=operations.status_of(m, logged, at)) for m in found]

@@ -70,6 +70,7 @@ class Memory:
     score: float | None = None
     outdated: bool = False  # recall: an episode some of whose facts have since changed (README)
     pinned: bool = False  # protected from automatic supersession (``tiermem pin``)
+    status: str | None = None  # active / pinned / superseded by ID / retracted / retired (``operations.status_of``)
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...], score: float | None = None, outdated: bool = False) -> Memory:
@@ -106,6 +107,7 @@ class Memory:
             "score": None if self.score is None else round(self.score, 4),
             "outdated": self.outdated,
             "pinned": self.pinned,
+            "status": self.status,
         }
 
 

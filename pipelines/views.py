@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from memory_sink import MemoryStore
@@ -69,12 +68,3 @@ def spoken(m: Memory, said_by: Mapping[str, str]) -> str:
     """A turn's text after its speaker (``assistant: Got it…``): an assistant's echo must not read as the user's."""
     role = said_by.get(m.id)
     return f"{role}: {m.content}" if role else m.content
-
-
-def status_ops(
-    store: MemoryStore, found: Sequence[Memory], namespace: str, at: datetime | None = None
-) -> list[dict[str, Any]]:
-    """The logged operations a status needs where the row alone can't tell: a retirement without a
-    successor (retracted or not?), and any past time ``at`` (was it pinned then?)."""
-    explain = [m.id for m in found if at is not None or (m.superseded_at and not m.superseded_by)]
-    return store.operations(explain, namespace=namespace) if explain else []

@@ -36,6 +36,7 @@ MEMORY_KEYS = {
     "score",
     "pinned",
     "outdated",
+    "status",
 }
 
 

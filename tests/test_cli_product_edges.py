@@ -71,3 +71,28 @@ def test_a_bad_embedder_key_names_the_config_file_that_set_it(
     code, out, err = run(capsys, "recall", "--config", str(path), "anything")
     assert code in (1, 2) and out == "" and err.count("\n") == 1
     assert f"{path}: embedder.{key}: " in err and value in err and said in err
+
+
+def test_a_namespace_holding_nothing_is_named_on_stderr_with_the_ones_in_use(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    code, out, err = run(capsys, "facts", *cfg, "--namespace", "nosuchns")
+    assert code == 0 and err == ""  # a fresh set-up: nothing anywhere, so no namespace is suspect
+    assert (
+        run(capsys, "stage", *cfg, "--session", "s", "--role", "user", "--namespace", "team", "I live in Oslo.")[0] == 0
+    )
+    assert run(capsys, "stage", *cfg, "--session", "s", "--role", "user", "I live in Tromso.")[0] == 0
+    quiet = run(capsys, "facts", *cfg, "--json", "--namespace", "team")
+    for args in (
+        ("facts", "--json"),
+        ("recall", "--json", "where do I live?"),
+        ("status", "--json"),
+        ("backfill", "--from", "2020-01-01", "--to", "2020-01-01", "--json", "--no-progress"),
+    ):
+        code, out, err = run(capsys, args[0], *cfg, *args[1:], "--namespace", "nosuchns")
+        assert code == 0 and out and err.count("\n") == 1, args
+        assert "namespace 'nosuchns' holds no turn and no memory" in err and "'default', 'team'" in err
+    assert quiet[0] == 0 and quiet[2] == ""  # a used namespace with no facts yet is legitimately empty
+    code, out, err = run(capsys, "facts", *cfg, "--json", "--namespace", "nosuchns")
+    assert out == '{\n  "facts": []\n}\n'  # stdout unchanged

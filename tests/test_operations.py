@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -169,4 +170,5 @@ def test_memories_by_id_reads_several_in_one_query_within_the_namespace(store: M
         found = memories_by_id(conn, "default", [ids["RSS"], ids["Atom"], absent])
         assert memories_by_id(conn, "elsewhere", [ids["RSS"]]) == []
     assert sorted(m.object for m in found) == ["Atom", "RSS"]
-    assert {m.id: m for m in found}[ids["RSS"]] == store.get(ids["RSS"])
+    # the same row; the store adds its status, which a raw read leaves unset
+    assert {m.id: m for m in found}[ids["RSS"]] == replace(store.get(ids["RSS"]), status=None)

@@ -26,6 +26,9 @@ from pipelines.realtime import run_realtime
         ("remind me who runs the bakery", True, False),
         ("what did you suggest I cook tonight", False, False),  # asks what the assistant said
         ("where does Lena work", False, False),
+        ("where does the user live?", True, True),  # an agent's words for "where do I live"
+        ("what is the user's job", True, False),  # as "what is my job"
+        ("what did you tell the user", False, False),
         ("Is it raining in Oslo?", False, False),
     ],
 )
@@ -159,6 +162,9 @@ def test_a_first_person_question_sets_turns_about_someone_else_aside(
         ("My job was boss of a small crew of painters.", None),
         ("My gig is landlord of three flats.", None),
         ("My line manager retired in May.", "manager"),  # the head of the subject
+        # Someone introduced by name, then the user's own clause.
+        ("My partner is Ingrid and I live in Zwolle now.", None),
+        ("My partner is Ingrid and she lives in Zwolle.", "partner"),
     ],
 )
 def test_a_turn_opening_on_someone_else_is_told_by_its_first_words(
@@ -190,3 +196,33 @@ def test_a_question_names_someone_else_only_by_a_whole_word(store: MemoryStore) 
             for q in ("what is the reason I play the cello", "what does my son play")
         }
     assert weight == {"what is the reason I play the cello": perspective.ASIDE_WEIGHT, "what does my son play": None}
+
+
+OTHER_PEOPLES_HOMES = (
+    "Marta lives in Utrecht with her husband and two cats.",
+    "Joost moved to Groningen last year for his new job.",
+    "Ruben lives near the station in Haarlem.",
+    "Femke lives in a flat in Leiden above a bookshop.",
+    "Sanne moved in with her boyfriend in Delft.",
+    "Pieter still lives in the village where he grew up.",
+    "Lotte lives in Amersfoort and cycles to work.",
+    "Daan moved to Eindhoven for a job at a chip maker.",
+)
+
+
+def test_a_question_about_the_user_by_that_name_is_a_first_person_question(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i, text in enumerate(OTHER_PEOPLES_HOMES):
+        store.stage("old", "user", text, seq=2 * i)
+        store.stage("old", "assistant", FILLER[i % len(FILLER)], seq=2 * i + 1)
+    run_realtime(store)
+    run_consolidate(store)
+    store.stage("new", "user", "My partner is Ingrid and I live in Zwolle now.")
+    run_realtime(store)
+    question = "where does the user live?"
+    assert perspective.of_question(question) == perspective.of_question("where do I live?")
+    rank = lambda found: next(i for i, m in enumerate(found) if "Zwolle" in m.content)  # noqa: E731
+    assert rank(_neutral(monkeypatch, store, question)) >= 5  # other people's homes share the question's words
+    assert rank(store.recall(question)) == 0
+    assert rank(store.recall("where do I live?")) == 0

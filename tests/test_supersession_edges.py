@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from consolidators.types import ConsolidationResult, Context, Episode, Transcript
-from memory_sink import MemoryStore, memories
+from memory_sink import MemoryStore, candidates
 from memory_sink.contexts import contexts_for, name_key, text_grams
 from memory_sink.supersession import (
     DEFAULT_THRESHOLDS,
@@ -248,12 +248,12 @@ def judged_objects(store: MemoryStore) -> list[str]:
     return seen
 
 
-@pytest.mark.parametrize("exact_up_to", [memories.JUDGED_EXACT_UP_TO, 0], ids=["exact", "hnsw"])
+@pytest.mark.parametrize("exact_up_to", [candidates.JUDGED_EXACT_UP_TO, 0], ids=["exact", "hnsw"])
 def test_neighbours_above_the_calibrated_threshold_reach_the_judge_and_others_do_not(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch, exact_up_to: int
 ) -> None:
     # 0: every subject's neighbours come from the HNSW graph, as a subject's past 400 facts do
-    monkeypatch.setattr(memories, "JUDGED_EXACT_UP_TO", exact_up_to)
+    monkeypatch.setattr(candidates, "JUDGED_EXACT_UP_TO", exact_up_to)
     threshold = store.tiers.supersession_policy().threshold
     assert threshold == DEFAULT_THRESHOLDS[store.embedder.name]  # semantic_threshold: null
     assert cosine(store, NEW, NEAR) > threshold + 0.05  # measured: 0.63 with MiniLM int8

@@ -15,7 +15,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from memory_sink import locks, memories, swap
+from memory_sink import candidates, locks, memories, swap
 
 FILL = """
 INSERT INTO memory (namespace, session_id, tier, kind, content, embedding, subject, predicate, object,
@@ -71,11 +71,11 @@ def test_the_lookups_by_id_never_read_the_namespace_before_the_first_analyze(sta
         (swap.TOUCHED_SUBJECTS, {"ns": "ns", "sid": "s77", "ids": ids}),
         (memories.ACTIVE_AMONG, {"ns": "ns", "ids": ids}),
         (locks.SUBJECTS_OF, ("ns", ids)),
-        (memories.DECISIVE_CANDIDATES, fact),
-        (memories.RETRACTION_TARGETS, {**fact, "object": ""}),
+        (candidates.DECISIVE_CANDIDATES, fact),
+        (candidates.RETRACTION_TARGETS, {**fact, "object": ""}),
     ]
     for sql, params in lookups:
-        engine = sql in (memories.DECISIVE_CANDIDATES, memories.RETRACTION_TARGETS)
+        engine = sql in (candidates.DECISIVE_CANDIDATES, candidates.RETRACTION_TARGETS)
         conn.execute(f"SET enable_sort = {'off' if engine else 'on'}")  # as the engine plans them (SORTS_OFF)
         (plan,) = conn.execute("EXPLAIN (FORMAT JSON) " + sql.replace("FOR UPDATE", ""), params).fetchone()
         scans = _scans(plan[0]["Plan"] if isinstance(plan, list) else json.loads(plan)[0]["Plan"])
@@ -87,11 +87,11 @@ def test_judged_candidates_read_the_subject_through_the_fact_key_before_the_firs
     params = {
         "vec": "[" + ",".join(["0.1"] * 384) + "]", "predicates": ["predicate 7"], "ns": "ns", "id": ids[0],
         "subject": "subject 17", "object": "object 35", "named": None, "judged": True, "threshold": 0.45,
-        "limit": 8, "exact_up_to": memories.JUDGED_EXACT_UP_TO,
+        "limit": 8, "exact_up_to": candidates.JUDGED_EXACT_UP_TO,
     }  # fmt: skip
-    conn.execute("SET enable_sort = off")  # as the engine plans it (memories.SORTS_OFF, in its transaction)
+    conn.execute("SET enable_sort = off")  # as the engine plans it (candidates.SORTS_OFF, in its transaction)
     (plan,) = conn.execute(
-        "EXPLAIN (FORMAT JSON) " + memories.JUDGED_CANDIDATES.replace("FOR UPDATE", ""), params
+        "EXPLAIN (FORMAT JSON) " + candidates.JUDGED_CANDIDATES.replace("FOR UPDATE", ""), params
     ).fetchone()
     assert not [s for s in _scans(plan[0]["Plan"]) if s["Node Type"] == "Seq Scan"]
     indexes = {s["Index Name"] for s in _nodes(plan[0]["Plan"]) if "Index Name" in s}

@@ -19,7 +19,7 @@ from memory_sink.db import describe
 from memory_sink.errors import RedactingFilter, redact
 
 from . import agents, commands, facts, orchestration, tenants
-from .options import examples
+from .options import CONFIG_HELP, examples
 
 
 @click.group(
@@ -27,8 +27,9 @@ from .options import examples
     epilog=examples("tiermem demo", "tiermem COMMAND --help"),
 )
 @click.option("-v", "--verbose", count=True, help="Log progress (-vv for debug).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None, help=CONFIG_HELP)
 @click.version_option(package_name="tiermem")
-def cli(verbose: int) -> None:
+def cli(verbose: int, config_path: str | None) -> None:
     """tiermem: a two-tier memory pipeline for AI agents.
 
     Turns are staged into an append-only log; `realtime` embeds them into

@@ -13,9 +13,8 @@ import psycopg
 
 from memory_sink.db import _redact, describe
 from memory_sink.errors import NotFoundError, TiermemError, redact
-from memory_sink.staging import parse_ts
 from memory_sink.types import StageReport
-from pipelines.views import speakers, status_ops
+from pipelines.views import speakers
 
 from . import output
 from .options import (
@@ -26,6 +25,7 @@ from .options import (
     examples,
     json_option,
     namespace_option,
+    note_unknown_namespace,
     open_store,
 )
 
@@ -349,12 +349,13 @@ def recall(
         found = store.recall(
             query, namespace=namespace, k=k, as_of=as_of, kinds=_split_kinds(kinds), all_versions=all_versions
         )
+        if not found:
+            note_unknown_namespace(store, namespace)
         if as_json:
             output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
             return
-        at = parse_ts(as_of, "as_of")
-        said_by, logged = speakers(store, found, namespace), status_ops(store, found, namespace, at)
-    click.echo(output.memory_table(found, with_score=True, said_by=said_by, ops=logged, at=at))
+        said_by = speakers(store, found, namespace)
+    click.echo(output.memory_table(found, with_score=True, said_by=said_by))
     if found:
         click.echo(output.RANKING_NOTE)
 
@@ -367,6 +368,8 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
     """Pending turns, rows per tier, sessions awaiting or failing consolidation, lag."""
     with open_store(config_path) as store:
         doc = store.status(namespace)
+        if not doc["staged_turns"]:
+            note_unknown_namespace(store, namespace)
     if as_json:
         output.emit_json(doc)
         return

@@ -16,10 +16,10 @@ import click
 from memory_sink import MemoryStore
 from memory_sink.operations import memories_by_id
 from memory_sink.staging import parse_ts
-from pipelines.views import load_history, status_ops
+from pipelines.views import load_history
 
 from . import output
-from .options import config_option, examples, json_option, namespace_option, open_store
+from .options import config_option, examples, json_option, namespace_option, note_unknown_namespace, open_store
 
 
 @click.command(
@@ -110,15 +110,16 @@ def facts(
         found = store.facts(
             subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions, as_of=at
         )
-        logged = status_ops(store, found, namespace, at)
         close = store.unknown_predicate(predicate, namespace) if predicate and not found else None
+        if not found:
+            note_unknown_namespace(store, namespace)
     if close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
         hint = f"; close: {', '.join(repr(p) for p in close)}" if close else ""
         click.echo(f"tiermem: no fact has the predicate {predicate!r} in namespace {namespace!r}{hint}", err=True)
     if as_json:
-        output.emit_json({"facts": [{**m.to_dict(), "status": output.status_label(m, logged, at)} for m in found]})
+        output.emit_json({"facts": [m.to_dict() for m in found]})
     else:
-        click.echo(output.fact_table(found, logged, at))
+        click.echo(output.fact_table(found, (), at))
 
 
 def _print_op(name: str, op_id: int, as_json: bool) -> None:

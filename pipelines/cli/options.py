@@ -17,13 +17,22 @@ def examples(*commands: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  $ {c}" for c in commands)
 
 
+CONFIG_HELP = "Deployment YAML (default: $TIERMEM_CONFIG, else memory_sink/configs/default.yaml)."
+
+
+def _inherit_config(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``tiermem --config F CMD`` as ``tiermem CMD --config F``; the command's own flag wins."""
+    return value if value is not None else ctx.find_root().params.get("config_path")
+
+
 def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--config",
         "config_path",
         type=click.Path(dir_okay=False),
         default=None,
-        help="Deployment YAML (default: $TIERMEM_CONFIG, else memory_sink/configs/default.yaml).",
+        callback=_inherit_config,
+        help=CONFIG_HELP,
     )(fn)
 
 
@@ -66,7 +75,18 @@ def _deployment_namespace(ctx: click.Context, param: click.Parameter, value: str
     given = checked_namespace(ctx, param, value)
     if given is not None:
         return given
-    return load_config(ctx.params.get("config_path")).namespace
+    return load_config(ctx.params.get("config_path") or ctx.find_root().params.get("config_path")).namespace
+
+
+def note_unknown_namespace(store: MemoryStore, namespace: str | None) -> None:
+    """On stderr, for a command that found nothing: a namespace holding no turn and no memory while others
+    do is most likely mistyped, so name the known ones. Stdout (table or JSON) stays as it is."""
+    known = store.unknown_namespace(namespace) if namespace is not None else None
+    if known is not None:
+        names = ", ".join(repr(n) for n in known)
+        click.echo(
+            f"tiermem: namespace {namespace!r} holds no turn and no memory; namespaces in use: {names}", err=True
+        )
 
 
 def open_store(config_path: str | None) -> MemoryStore:

@@ -8,7 +8,15 @@ from typing import Any
 import click
 
 from . import output
-from .options import IntRange, checked_namespace, config_option, examples, json_option, open_store
+from .options import (
+    IntRange,
+    checked_namespace,
+    config_option,
+    examples,
+    json_option,
+    note_unknown_namespace,
+    open_store,
+)
 
 
 @click.command(
@@ -38,6 +46,8 @@ def backfill(
     days = day_range(start, end)  # InputError (exit 2) before the database is touched
     with open_store(config_path) as store:
         sessions = sessions_on_days(store, days, namespace=namespace)
+        if not sessions:
+            note_unknown_namespace(store, namespace)
         report = _with_progress(store, sessions, run_backfill, enabled=progress)
     doc = {
         "from": days[0].isoformat(),

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from memory_sink.operations import replacements, retired_by, state_at
+from memory_sink.operations import replacements, status_of
 from pipelines.views import spoken
 
 
@@ -112,18 +112,8 @@ def short(memory_id: str | None) -> str:
 
 
 def status_label(m: Any, ops: Sequence[dict[str, Any]] = (), at: datetime | None = None) -> str:
-    """active / pinned / superseded by X / retracted / retired — now, or as tiermem held it at ``at``."""
-    state = (
-        state_at(m, ops, at)
-        if at is not None
-        else {"superseded_at": m.superseded_at, "superseded_by": m.superseded_by, "pinned": m.pinned}
-    )
-    if state["superseded_at"] is None:
-        return "pinned" if state["pinned"] else "active"
-    if state["superseded_by"]:
-        return f"superseded by {short(state['superseded_by'])}"
-    op = retired_by(m.id, ops)
-    return "retracted" if op is not None and op["op"] == "retract" else "retired"
+    """The memory's ``status`` as the store filled it in, else computed by the one definition, ``status_of``."""
+    return m.status if getattr(m, "status", None) else status_of(m, ops, at)
 
 
 def validity(m: Any, at: datetime | None = None) -> str:
