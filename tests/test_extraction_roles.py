@@ -234,6 +234,11 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("I'm back to Safari after a month with Brave", [("browser", "Safari", False)]),
     ("back on Strava after a month of Zwift", []),
     ("back on Vim after two weeks of maybe trying Helix", []),
+    # a note about the message ("side note", "note to self", "PS") names no role: the tool is only used
+    ("Side note: I went from Sublime Text to Kakoune.", []),
+    ("note to self, I moved from Nano to Micro", []),
+    ("Quick note, I swapped Vim for Kakoune.", []),
+    ("PS I switched from Chrome to Vivaldi", []),
 ]
 
 
