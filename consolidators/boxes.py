@@ -269,6 +269,11 @@ _THING_LABELS = frozenset(_FIELDS) - {
 }  # fmt: skip
 #: Any "Label: value" line, known to the table or not.
 ANY_FIELD = re.compile(r"^[A-Za-z][A-Za-z ]{0,24}:\s*\S")
+#: A label whose value is the speaker's own clause ("Quick background: I live in Rotterdam"): a heading over what the
+#: speaker says, never a box's field.
+SPEAKERS_CLAUSE = re.compile(r"^[A-Za-z][A-Za-z ]{0,24}:\s*(?:I|we|my|our)(?:['’][a-z]+)?\b", re.I)
+#: A sentence opening with a personal pronoun is a clause ("I'm Marisol.", "We're the Okafors."), never a name alone.
+_PRONOUN_OPENING = re.compile(r"^(?:I|we|you|he|she|they|it)(?:['’][a-z]+)?\b", re.I)
 
 
 def opened(sentence: str) -> Box:
@@ -279,7 +284,7 @@ def opened(sentence: str) -> Box:
     if title:
         return Box(title["name"].rstrip("."))  # "Fact box: Tessaly.": the stop is no part of it
     m = _BARE_TITLE.match(text.rstrip("."))
-    if m is None or text.endswith(("?", "!")):
+    if m is None or text.endswith(("?", "!")) or _PRONOUN_OPENING.match(text):
         return Box("")
     if " " in m["name"]:
         return Box(m["name"])

@@ -27,7 +27,7 @@ from .learning import a_field
 from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
-from .places import DEMONYMS
+from .places import COUNTRIES, DEMONYMS
 from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import FORMER, child, hedged, is_name, name_text, place_in
 from .text import lemmatise
@@ -304,6 +304,8 @@ def _moved(verb: Any, lemma: str) -> list[Fact]:
     for v in clause:
         for o in _pobjs(v, "in", "to", "into"):
             place = o if is_name(o) else _home_place(o) if lemmatise(o.text, "NOUN") in _HOME_NOUNS else None
+            if place is o and not _placed(o) and _home_after(o):  # "into the Peckham flat" parsed as "into Peckham"
+                place = None
             if place is not None and is_name(place):
                 return _said("lives in", place)
         for d in (child(v, "dobj"),):  # "got the keys to our new house in Aarau and we live there now"
@@ -316,11 +318,34 @@ def _moved(verb: Any, lemma: str) -> list[Fact]:
 
 
 def _home_place(home: Any) -> Any:
-    """The place a home noun names: "a flat in Bilbao", or a name before it, "the Sheffield flat" (not a brand's
-    or a person's the parser knows: "the Nguyen house" is no town)."""
+    """The place a home noun names: "a flat in Bilbao", or a name before it when something says the name is a place
+    (:func:`_placed`): "the Airbnb flat", "the Hackney flat" name a brand, a landlord or a description as often as
+    a town, and a home the sentence can't place is no fact."""
     place = place_in(home)
     named = [c for c in home.lefts if c.dep_ in _BEFORE and is_name(c) and not _no_town(c)]
-    return place if is_name(place) or len(named) != 1 else named[0]
+    return place if is_name(place) or len(named) != 1 or not _placed(named[0]) else named[0]
+
+
+def _home_after(name: Any) -> bool:
+    """Whether a home noun follows ``name`` ("the Peckham flat"), whatever the parser attached it to."""
+    after = name.doc[name.i + 1] if name.i + 1 < len(name.doc) else None
+    return after is not None and lemmatise(after.text, "NOUN") in _HOME_NOUNS
+
+
+#: The prepositions whose object is a place ("a job in Kendal", "back from Kendal", "the train to Kendal").
+_PLACE_PREPOSITIONS = frozenset("in to from near around outside".split())
+
+
+def _placed(name: Any) -> bool:
+    """Whether the parse says ``name`` is a place: an entity of a place's type, a country, or the same name as the
+    object of a place's preposition elsewhere in the sentence ("we moved into the Kendal flat, our first home in
+    Kendal")."""
+    if name.ent_type_ in ("GPE", "LOC") or name.text in COUNTRIES:
+        return True
+    return any(
+        t.i != name.i and t.text == name.text and t.dep_ == "pobj" and t.head.lower_ in _PLACE_PREPOSITIONS
+        for t in name.doc
+    )
 
 
 def _no_town(name: Any) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import nlp_cache
-from .boxes import ANY_FIELD, Box, box_statements, fact_box, opened
+from .boxes import ANY_FIELD, SPEAKERS_CLAUSE, Box, box_statements, fact_box, opened
 from .boxes import NAME as NAME  # the restating readers' name (:mod:`consolidators.clauses` too)
 from .spans import FORMER
 from .statics import MULTI
@@ -341,7 +341,8 @@ def continued(sentences: Sequence[str]) -> list[str]:
         if said:
             out.append(said[0])
             continue
-        if box.name and ANY_FIELD.match(sentence.strip()):  # a field of the box the table doesn't know: not ours
+        # a field of the box the table doesn't know: not ours (a heading over the speaker's own clause is the speaker's)
+        if box.name and ANY_FIELD.match(sentence.strip()) and not SPEAKERS_CLAUSE.match(sentence.strip()):
             continue
         box = opened(sentence)
         m = _PRONOUN.match(sentence)

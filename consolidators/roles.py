@@ -469,6 +469,12 @@ _BACK_ON = re.compile(
     r"|full) )+(?:of|with|on|in|using) (?P<old>.+)$",
     re.I,
 )
+#: "I'm back on Emacs", "switched back to Sublime Text": a return to a tool, whatever else the turn says.
+_BACK_TO = re.compile(
+    r"(?:^|[.;,!]\s+)(?:(?:so|and|now|finally|yep|ok)\W+)*(?:(?:I'm|I am|we're|we are|I've|I have|I|we) )?(?:(?:switched"
+    r"|went|gone|moved|come|came|got) )?back (?:on|to|with|in) (?P<rest>[^,;.!?]+)",
+    re.I,
+)
 _LEAD_NAME = re.compile(r"[A-Z0-9][\w.+#'-]*(?: [A-Z0-9][\w.+#'-]*){0,2}")
 
 
@@ -485,6 +491,9 @@ def answered(text: str) -> list[Fact]:
     back = _BACK_ON.match(text)
     if back:
         return _returned(back["rest"], back["old"])
+    back = _BACK_TO.search(text)
+    if back and not refused(back[0]) and "?" not in text:  # the rest may leave the old tool ("X wasn't for me")
+        return _returned_to(back["rest"], text[: back.start()] + " " + text[back.end() :])
     m = _NOT_ANYMORE.search(text)
     if m is None or refused(text[: m.start()]):
         return []
@@ -510,6 +519,20 @@ def _returned(new_text: str, old_text: str) -> list[Fact]:
         return []
     # the new value supersedes the old in its single-valued role: no retraction is needed to retire it
     return [fact(next(iter(shared)), new[0], 0.75, attribute=True)]
+
+
+def _returned_to(new_text: str, others: str) -> list[Fact]:
+    """The known tool opening ``new_text`` the user is back on: in the one role it shares with a known tool the
+    rest of the text leaves ("VS Code was a mistake. I'm back on Sublime Text"), else used (memory gives a held
+    role its new value, :mod:`consolidators.usermemory`)."""
+    new = next(iter(known_names(new_text)), None)
+    if new is None or new.start() or new_text[new.end() :].strip():
+        return []
+    olds = [k[0] for k in known_names(others) if k[0].lower() != new[0].lower()]
+    shared = {r for o in olds for r in roles_of(o) & roles_of(new[0])}
+    if len(olds) == 1 and len(shared) == 1:
+        return [fact(next(iter(shared)), new[0], 0.75, attribute=True)]
+    return [fact("uses", new[0], 0.75)] if not olds else []
 
 
 def _answer(rest: str, role: str) -> str | None:

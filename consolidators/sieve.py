@@ -32,7 +32,7 @@ from . import cuts, hearsay, kinds, stale, unsaid
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
-from .text import DISPUTED, is_word, lemmatise
+from .text import DISPUTED, UPPER, is_word, lemmatise
 from .types import Fact
 
 #: What someone the user calls theirs may have named without the user: a pet ("my friend adopted a parrot named
@@ -163,7 +163,11 @@ def _a_part(f: Fact, text: str) -> bool:
         return False
     head = lemmatise(f.object.split()[-1].lower(), "NOUN")
     one = re.search(rf"\bplay(?:s|ed|ing)? an? (?:[\w-]+ )?{re.escape(f.object)}\b", text, re.I)
-    return is_occupation(head) or head in _PARTS or bool(one and hearsay.names_a_work(text))
+    # a name played at a named house ("I play Hamlet at the Lyric"): a character on a stage, not a game
+    staged = f.object[:1].isupper() and re.search(
+        rf"\bplay(?:s|ed|ing)? {re.escape(f.object)} (?:at|in) the [{UPPER}]", text
+    )
+    return is_occupation(head) or head in _PARTS or bool(one and hearsay.names_a_work(text)) or bool(staged)
 
 
 #: Parts named as parts: "I play the villain", "she plays the lead".

@@ -171,6 +171,8 @@ _CONTRACTIONS = (
 DISCOURSE = re.compile(
     r"^(?:(?:actually|also|so|well|oh|ok|okay|yes|yeah|yep|no|btw|by the way|anyway|fyi|fwiw|tbh|ngl|imo|lol|"
     r"long story short|quick intro|dear assistant|scratch that|nope|correction|"
+    # a note about the message names no tool's role ("side note", "note to self", "PS")
+    r"(?:side|quick|small|one more|another) note|note to self|p\.? ?s\.?|"
     r"quick update|update|heads up|just so you know|for the record|and|but|honestly|basically|specifically|"
     r"(?:big |good |great |some )?news|guess what|fun fact|"
     r"these days|nowadays|lately|recently|today|now|hi|hello|hey|"

@@ -81,6 +81,8 @@ from . import (
     withdrawals,
 )
 from .describesanother import ANY_FIRST_PERSON, describes_another
+from .fields import TOOL_ROLES
+from .hearsay import _RELATION_NOUNS as RELATION_NOUNS
 from .holdings import ROLES, TERM_ENDED
 from .parse import described_facts, parsed_facts, prefetch
 from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, doubted_after, first_person, third_person, user_roles
@@ -88,6 +90,7 @@ from .relations import THIRD_PERSON_PREDICATES
 from .text import (
     DISCOURSE,
     DISPUTED,
+    OTHER_PEOPLE,
     expand_contractions,
     inflected_verb,
     is_word,
@@ -226,11 +229,32 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
         f
         for f in found
         if (f.subject == USER or f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations or _plain_verb(f))
+        and not (f.subject == USER and _outside_vocabulary(f.predicate, relations))  # "my girlfriend is Ingrid"
         and f.subject.lower() not in SENTENCE_ADVERBS  # "Originally based in Tartu, the studio …": no name
         and not dated_place(f)  # "having moved its headquarters there in March"
         and f.subject.strip()
         and f.object.strip()  # a name cut to nothing by the tidying (a title alone) is no fact
     )
+
+
+#: A person the user has, named by their relation to the user: "my girlfriend", "my landlord", "my dentist".
+_PEOPLE = (
+    RELATION_NOUNS
+    | frozenset(OTHER_PEOPLE.replace("?", "").split("|"))
+    | frozenset("fiancé fiancée doctor dentist therapist gp vet lawyer accountant tutor mentor coach".split())
+)
+#: What the user's own facts may be named by: the vocabulary's predicates and the tools' roles.
+_USER_VOCABULARY = VOCABULARY | TOOL_ROLES | THIRD_PERSON_PREDICATES
+
+
+def _outside_vocabulary(predicate: str, relations: frozenset[str]) -> bool:
+    """Whether a fact of the user's is named by a person the user has ("girlfriend", "best friend", "dentist")
+    under no relation of the vocabulary nor the deployment's ``relations``: only "wife"/"husband" name one
+    (``married to``), and a relation the vocabulary lacks yields no fact, for the user as for anyone else."""
+    if predicate in _USER_VOCABULARY or predicate in relations:
+        return False
+    head = predicate.split()[-1] if predicate.split() else ""
+    return predicate in _PEOPLE or head in _PEOPLE
 
 
 #: What a plain verb's object about someone else is not: a clause ("had twelve mayors"), a phrase with a

@@ -48,7 +48,7 @@ RELATIONS = TOOL_ROLES | frozenset(SINGLE_PERSONAL)
 #: Something changed, or holds now: the cue a sentence needs unless it names the old value.
 _CUE = re.compile(
     r"\b(?:now|nowadays|these days|since|as of|new|newly|latest|switch(?:ed)?|chang(?:ed|e)|mov(?:ed|e)|migrated"
-    r"|converted|upgraded|installed|bought|went back|never went back|long live|is dead|rip|goodbye|bye|ditched|dropped|replaced|instead"
+    r"|converted|upgraded|installed|bought|went back|never went back|back (?:on|to|with)|long live|is dead|rip|goodbye|bye|ditched|dropped|replaced|instead"
     r"|caved|settled on|correction|update|officially|promoted|remarried|got married|enrolled|transferred"
     r"|onboarding|day one|first (?:day|week|month)|go-to|daily driver|obsession|over anything|before anything|anymore|any more"
     r"|no longer|from now on|started|joined|signed)\b",

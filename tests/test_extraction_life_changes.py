@@ -118,11 +118,17 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("ever since we moved to Trondheim I've been cycling to work", {("lives in", "trondheim", False)}),
     # … and one whose clause only muses about a change says none
     ("ever since I started eyeing a job at Pelham Brewing I've been restless", set()),
-    # a home named by the town before its noun: "the Tromsø flat"
-    ("we moved into the Kendal flat last week", {("lives in", "kendal", False)}),
-    ("we moved into the Kendal house", {("lives in", "kendal", False)}),
+    # a home named by the town before its noun, when the sentence says the name is a place ("in Kendal", a country)
+    ("we moved into the Kendal flat last week, our first place in Kendal", {("lives in", "kendal", False)}),
+    ("we moved into the Norway house", {("lives in", "norway", False)}),
     ("we're moving into the Kendal flat next month", set()),
     ("we moved into the Spanish house", set()),
+    # … a name before the noun with nothing to say it is a place may be a brand, a landlord or a description
+    ("we moved into the Kendal flat last week", set()),
+    ("we just moved into the Vrbo cottage", set()),
+    ("we moved into the staff flat", set()),
+    ("we moved into the Peckham flat", set()),
+    ("we moved into the Hollis house", set()),
     # an event's day said relative to now is no value the user holds; a date is
     ("my last day is Thursday", set()),
     ("my start date is next week", set()),

@@ -136,6 +136,12 @@ EXACT: list[tuple[str, list[Triple]]] = [
     ),
     # "<role>-wise I …" is the user speaking
     ("Browser-wise I moved from Chrome to Vivaldi", [("user", "browser", "Vivaldi", False)]),
+    # a person the user has names no relation of the vocabulary unless it is a spouse: nothing, not "boyfriend X"
+    ("My boyfriend is Anselm.", []),
+    ("My best friend is Oluwaseun.", []),
+    ("My landlady is Mrs Petrakis.", []),
+    ("Our accountant is Hedda Lund.", []),
+    ("My husband is Anselm.", [("user", "married to", "Anselm", False)]),
 ]
 
 

@@ -234,6 +234,15 @@ ANSWERED: list[tuple[str, list[tuple[str, str, bool]]]] = [
     ("I'm back to Safari after a month with Brave", [("browser", "Safari", False)]),
     ("back on Strava after a month of Zwift", []),
     ("back on Vim after two weeks of maybe trying Helix", []),
+    # a return said apart from the tool it leaves: the one role both fill
+    ("Atom kept freezing on me. I'm back on Sublime Text.", [("editor", "Sublime Text", False)]),
+    ("I'm back on Kakoune, Helix wasn't for me", [("editor", "Kakoune", False)]),
+    ("I might be back on Sublime Text next week, Atom is slow", []),
+    # a note about the message ("side note", "note to self", "PS") names no role: the tool is only used
+    ("Side note: I went from Sublime Text to Kakoune.", []),
+    ("note to self, I moved from Nano to Micro", []),
+    ("Quick note, I swapped Vim for Kakoune.", []),
+    ("PS I switched from Chrome to Vivaldi", []),
 ]
 
 

@@ -43,6 +43,8 @@ UNREAD: list[str] = [
     # a part played, not a pastime (sieve._a_part)
     "I play a detective in a mystery podcast with two friends.",
     "This season I play the villain in our community panto.",
+    "I play Ophelia at the Old Vic until March.",
+    "I'm playing Macbeth in the Tron Theatre's autumn run.",
     # a claim that tops a claim, after a laugh (unsaid._IRONIC)
     "lol yeah and I'm a brain surgeon.",
 ]

@@ -109,6 +109,12 @@ def test_a_birth_name_is_no_birthplace() -> None:
         ("Tessaly. Capital: Orvane.", {("Tessaly", "capital", "Orvane", False)}),
         # a greeting is no title: the fields are the speaker's
         ("Hi. Location: Orvane", {("user", "lives in", "Orvane", False)}),
+        # a self-introduction is a clause, no title; a heading over the speaker's own clause is no field of a box
+        (
+            "I'm Teodora. Some context: I live in Orvane, I work at Quillmark Foods.",
+            {("user", "lives in", "Orvane", False), ("user", "works at", "Quillmark Foods", False)},
+        ),
+        ("Teodora. The short version: we live in Orvane.", {("user", "lives in", "Orvane", False)}),
     ],
 )
 def test_a_box_over_a_turns_sentences_is_its_titles(content: str, expected: set[Triple]) -> None:

@@ -53,6 +53,10 @@ CHANGES: list[tuple[str, str, str, str]] = [
     ("studies", "economics", "I'm doing a master's in public health now", "public health"),
     ("programming language", "Python", "I write Go all day now", "Go"),
     ("prefers drink", "coffee", "I've become a green tea person, coffee was making me jittery", "green tea"),
+    # a return to a tool of the held one's kind: the role memory holds is the one it fills again
+    ("browser", "Vivaldi", "I'm back on Firefox.", "Firefox"),
+    ("editor", "Helix", "switched back to Neovim", "Neovim"),
+    ("terminal", "Warp", "back with iTerm2, Warp wanted an account", "iTerm2"),
 ]
 
 #: (relation, the value memory holds, a sentence that names no new value of it)
