@@ -229,9 +229,12 @@ def _as_left(left: list[Fact], then: list[Fact]) -> list[Fact]:
 
 
 def _a_kind_of_place(fact: Fact, vp: str) -> bool:
-    """Whether a home ``fact`` is an indefinite or possessed lower-case description ("moved to a bigger flat", "I
-    live in a tiny studio", "I live in my car at this point"): a kind of place, or a thing the user has, not one
+    """Whether a work ``fact`` names a common noun ("a hospital in Malmo", "hospitals"), or a home ``fact`` is an
+    indefinite or possessed lower-case description ("moved to a bigger flat", "I live in a tiny studio", "I live
+    in my car at this point"): a kind of place, or a thing the user has, not one
     the user could be found in ("a flat in Ghent" leaves the name Ghent)."""
+    if fact.predicate == "works at":  # "I work at a hospital in Malmo": a common noun, whatever its determiner,
+        return fact.object.split(" ", 1)[0].islower()  # names a kind of employer (Malmo is where), no employer
     if fact.predicate != "lives in" or not fact.object.islower():
         return False
     return re.search(rf"\b(?:a|an|another|some|my|our) (?:[a-z-]+ )*{re.escape(fact.object)}\b", vp) is not None

@@ -78,6 +78,11 @@ def test_a_place_inside_a_common_noun_is_no_employer(sentence: str) -> None:
     assert not {t for t in _said(sentence, "assistant") if t[1] == "works at"}
 
 
+@pytest.mark.parametrize("sentence", ["I work at a bakery in Tromsø.", "I work at clinics in Bergen these days."])
+def test_the_users_common_noun_employer_is_none_whatever_its_determiner(sentence: str) -> None:
+    assert not {t for t in _said(sentence) if t[1] == "works at"}
+
+
 def test_the_name_before_a_common_noun_is_the_employer() -> None:
     said = _said("Halvard Moen works at the Ullevål hospital in Oslo.", "assistant")
     assert ("Halvard Moen", "works at", "Ullevål") in said
