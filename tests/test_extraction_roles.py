@@ -71,6 +71,9 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ("I keep each login in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
     # the plural switch's name yields to the one the sentence binds to the role; a list's item links name and role
     ("changed browsers - Opera is gone, Vivaldi is my browser now", [("user", "browser", "Vivaldi", False)]),
+    # a name the sentence says is gone is never the one the switch binds, in its own clause or the next
+    ("swapped terminals - Konsole is out, Kitty is the one now", [("user", "terminal", "Kitty", False)]),
+    ("switched shells — bash is dead, nushell is the one these days", [("user", "shell", "nushell", False)]),
     (
         "my kit: Kakoune as editor, fish as shell",
         [("user", "editor", "Kakoune", False), ("user", "shell", "fish", False)],
