@@ -134,3 +134,10 @@ def test_third_person_readings(sentence: str, expected: Triple) -> None:
 def test_a_job_kept_elsewhere_makes_no_employer_of_the_new_home() -> None:
     said = _said("Kofi Asante has moved to Hamburg, though he keeps his post at the Aalto Institute.", "assistant")
     assert ("Kofi Asante", "works at", "Hamburg") not in said
+
+
+@pytest.mark.parametrize(
+    "sentence", ["My neighbour Tomasz Wrobel has a parrot called Kiwi.", "My aunt Ines Moreau owns a horse named Dune."]
+)
+def test_the_named_persons_relation_outside_the_vocabulary_is_no_fact(sentence: str) -> None:
+    assert not _said(sentence)
