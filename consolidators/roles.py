@@ -82,7 +82,11 @@ _ANCHORS = (
         rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on|now|these days|all day|every day)\b)"
     ),
     # "stack for my side project: Go backend, Postgres db": a list's item, the name before the noun, opens its clause
-    _anchor(rf"^(?P<name>[\w.+#-]+(?: (?!{_LINKS})[\w.+#-]+)?) (?P<noun>{_N})$", needs_first_person=True),
+    # ("Our stack: Postgres db, RabbitMQ queue": the first item opens its clause after the list's label)
+    _anchor(
+        rf"(?:^|^[^:]{{1,40}}:\s*)(?P<name>[\w.+#-]+(?: (?!{_LINKS})[\w.+#-]+)?) (?P<noun>{_N})$",
+        needs_first_person=True,
+    ),
     # "Sent from my Fairphone 5": a mail's signature names the phone it was written on
     _anchor(r"\bsent from my\b", role="phone", known_only=True),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),

@@ -80,6 +80,11 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ),
     # a list's item that names the role after the tool; a signature's phone
     ("my hobby stack: Elixir backend, SQLite db", [("user", "database", "SQLite", False)]),
+    # the list's first item, right after its label, names its role too
+    (
+        "our setup: MariaDB db, NATS queue",
+        [("user", "database", "MariaDB", False), ("user", "queue", "NATS", False)],
+    ),
     ("Sent from my Galaxy S23", [("user", "phone", "Galaxy S23", False)]),
     # a device at a clause's start, with no determiner, runs the OS it names
     (
