@@ -240,7 +240,9 @@ def _a_kind_of_place(fact: Fact, vp: str) -> bool:
     in my car at this point"): a kind of place, or a thing the user has, not one
     the user could be found in ("a flat in Ghent" leaves the name Ghent)."""
     if fact.predicate == "works at":  # "I work at a hospital in Malmo": a common noun, whatever its determiner,
-        return fact.object.split(" ", 1)[0].islower()  # names a kind of employer (Malmo is where), no employer
+        common = rf"\b(?:a|an|the|some|any)\s+{re.escape(fact.object)}" if " in " not in fact.object else ""
+        # names a kind of employer (Malmo is where), no employer; a bare "klarna" is a name typed in lower case
+        return fact.object.split(" ", 1)[0].islower() and (not common or re.search(common, vp) is not None)
     if fact.predicate != "lives in" or not fact.object.islower():
         return False
     return re.search(rf"\b(?:a|an|another|some|my|our) (?:[a-z-]+ )*{re.escape(fact.object)}\b", vp) is not None
