@@ -152,8 +152,12 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
         if label in _LOOSE and not _A_NAME.fullmatch(value):
             continue  # "work: Zoom calls all day", "Work: Jira, Slack, repeat": a day, not an employer
         if predicate:
-            found += _values(predicate, value)
+            found += _values(predicate, value, machine=predicate == "os" and not _SYSTEM.search(label))
     return found
+
+
+#: A label that names the system itself ("OS:", "operating system:", "distro:"), not a machine that carries one.
+_SYSTEM = re.compile(r"\b(?:os|operating system|system|distro|distribution)\b")
 
 
 #: Labels that head a day's plans as often as a profile's field: only a name alone is their value.
@@ -229,7 +233,9 @@ def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
     return role if role in TOOL_ROLES or role == "programming language" else None
 
 
-def _values(predicate: str, value: str) -> list[Fact]:
+def _values(predicate: str, value: str, machine: bool = False) -> list[Fact]:
+    """The facts a field's value states; ``machine``: the label names a machine ("Laptop:"), so its value is an OS
+    only where it names one the lists know ("Laptop: Dell XPS 13" names the machine, no OS)."""
     # "Born: 1961, Tampere": the date beside a value is no part of it
     value = ", ".join(part.strip() for part in value.split(",") if not is_time(part.strip()))
     if predicate == "citizen of":
@@ -245,19 +251,19 @@ def _values(predicate: str, value: str) -> list[Fact]:
         return []  # "Drink: oat latte / flat white": two values of one; "Dogs: Toffee & Rolo" two a name would join
     attribute = predicate in TOOL_ROLES or predicate == "programming language"
     if attribute:
-        items = [_filling(predicate, item) for item in items]
+        items = [_filling(predicate, item, machine) for item in items]
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]
 
 
-def _filling(role: str, value: str) -> str:
+def _filling(role: str, value: str, machine: bool = False) -> str:
     """The one known tool of ``role`` a field's value names, with its model: "Laptop: ThinkPad running Debian 12"
-    names the OS Debian 12, the machine only carries it."""
+    names the OS Debian 12, the machine only carries it. A machine's value without one names no OS ("")."""
     fitting = [m for m in toolnames.known_names(value) if role in toolnames.roles_of(m[0])]
     # "IDE: Neovim + a dozen plugins": a value that opens with the tool says more about it after its name;
     # "GNU/Linux" is a name of its own, not Linux
     if len(fitting) == 1 and (fitting[0].start() == 0 or _CARRIES.search(value[: fitting[0].start()])):
         return fitting[0][0].strip()
-    return value
+    return "" if machine else value
 
 
 #: What a machine in a field's value does with the system it runs: "ThinkPad running Debian 12".

@@ -25,6 +25,7 @@ from . import nlp_cache
 from .describesanother import ANY_FIRST_PERSON
 from .lifeevents import is_occupation
 from .phrases import USER
+from .relations import THIRD_PERSON_PREDICATES
 from .text import OTHER_PEOPLE
 from .types import Fact
 
@@ -108,4 +109,13 @@ def merged(found: Sequence[Fact], sentence: str, read: Callable[[str], Sequence[
         return kept
     keys = {(f.subject, f.predicate) for f in kept}
     said = read(f"{name} {intro.rest}")
-    return [*kept, *(f for f in said if f.subject != USER and (f.subject, f.predicate) not in keys)]
+    # only a relation the vocabulary states of a third person: "Ana Kowalczyk has a cat named Pickles" is no fact
+    # of hers the corpus keeps ("has pet" is the speaker's), never a bare "has"
+    return [
+        *kept,
+        *(
+            f
+            for f in said
+            if f.subject != USER and f.predicate in THIRD_PERSON_PREDICATES and (f.subject, f.predicate) not in keys
+        ),
+    ]

@@ -401,7 +401,10 @@ def held_post(rest: str) -> bool:
     team ("as head coach", "as CTO"; not "as a striker" or "as captain")."""
     m = _AS_POST.match(rest)
     post = m["post"] if m else ""
-    return bool(post) and is_occupation(post) and not re.search(rf"\b(?:{_PLAYER}|captain)\b", post, re.I)
+    from .teams import POSITION  # teams reads moves: a late import  # noqa: PLC0415
+
+    # any sport's position is a place on a team, not a post ("as a point guard", "as shortstop")
+    return bool(post) and is_occupation(post) and not re.search(rf"\b(?:{_PLAYER}|{POSITION})\b", post, re.I)
 
 
 def facts(move: Move | None, text: str) -> list[Fact]:

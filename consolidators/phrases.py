@@ -17,6 +17,7 @@ from . import (
     liferules,
     rolenouns,
 )
+from .teams import POSITION
 from .text import (
     ENTITY_STOP,
     STOP_VERBS,
@@ -202,7 +203,7 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     vp = drop_time_words(head)  # "use Zed as my editor these days": the time words qualify the statement
     vp = _MANNER.sub(r"\1 ", vp)  # "work remotely for Klarna": the manner adverb is not the relation
     found = apply_rules(_FIRST_PERSON_RULES, vp, USER, negated=negated, strong=strong, sentence=sentence)
-    found = None if found is None else [f for f in found if not _a_kind_of_place(f, vp)]
+    found = None if found is None else [f for f in found if not _a_kind_of_place(f, vp) and not _on_team(f, vp)]
     if found is not None and negated and not strong:
         # a plain "not" or "never" ("I don't use Jira at all", "I never learned Rust") says what the user doesn't
         # do, not that a state they held is over: nothing to take back, and no habit to store
@@ -228,10 +229,20 @@ def _as_left(left: list[Fact], then: list[Fact]) -> list[Fact]:
     return [replace(f, predicate="works at") if f.retract and f.predicate == "uses" else f for f in left] + then
 
 
+def _on_team(fact: Fact, vp: str) -> bool:
+    """Whether a work ``fact`` is a place on a team: "joined the Hornets as a point guard" is a player's, no post."""
+    return fact.predicate == "works at" and re.search(rf"\bas (?:an? |their |the )?{POSITION}\b", vp, re.I) is not None
+
+
 def _a_kind_of_place(fact: Fact, vp: str) -> bool:
-    """Whether a home ``fact`` is an indefinite or possessed lower-case description ("moved to a bigger flat", "I
-    live in a tiny studio", "I live in my car at this point"): a kind of place, or a thing the user has, not one
+    """Whether a work ``fact`` names a common noun ("a hospital in Malmo", "hospitals"), or a home ``fact`` is an
+    indefinite or possessed lower-case description ("moved to a bigger flat", "I live in a tiny studio", "I live
+    in my car at this point"): a kind of place, or a thing the user has, not one
     the user could be found in ("a flat in Ghent" leaves the name Ghent)."""
+    if fact.predicate == "works at":  # "I work at a hospital in Malmo": a common noun, whatever its determiner,
+        common = rf"\b(?:a|an|the|some|any)\s+{re.escape(fact.object)}" if " in " not in fact.object else ""
+        # names a kind of employer (Malmo is where), no employer; a bare "klarna" is a name typed in lower case
+        return fact.object.split(" ", 1)[0].islower() and (not common or re.search(common, vp) is not None)
     if fact.predicate != "lives in" or not fact.object.islower():
         return False
     return re.search(rf"\b(?:a|an|another|some|my|our) (?:[a-z-]+ )*{re.escape(fact.object)}\b", vp) is not None
@@ -297,7 +308,8 @@ def _fallback(vp: str) -> list[Fact]:
     predicate = normalise_predicate(f"{m['verb']} {m['prep'] or ''}")
     if predicate not in VOCABULARY:  # "I'm interviewing at Soylent" is no "interview at" fact
         return []
-    return [rule_triple(USER, predicate, obj, 0.6) for obj in clean_objects(m["obj"])]
+    found = [rule_triple(USER, predicate, obj, 0.6) for obj in clean_objects(m["obj"])]
+    return [f for f in found if not _on_team(f, vp)]
 
 
 # ---------------------------------------------------------------------------

@@ -83,7 +83,11 @@ _ANCHORS = (
         rf"\b(?:an?|the|my|our) (?P<name>[\w.+#-]+(?: [\w.+#-]+)?) (?P<noun>{_N})(?: (?:person|guy|gal|girl|user|fan|nerd))?(?=$| (?:is|are|runs|handles|for|at|in|on|now|these days|all day|every day)\b)"
     ),
     # "stack for my side project: Go backend, Postgres db": a list's item, the name before the noun, opens its clause
-    _anchor(rf"^(?P<name>[\w.+#-]+(?: (?!{_LINKS})[\w.+#-]+)?) (?P<noun>{_N})$", needs_first_person=True),
+    # ("Our stack: Postgres db, RabbitMQ queue": the first item opens its clause after the list's label)
+    _anchor(
+        rf"(?:^|^[^:]{{1,40}}:\s*)(?P<name>[\w.+#-]+(?: (?!{_LINKS})[\w.+#-]+)?) (?P<noun>{_N})$",
+        needs_first_person=True,
+    ),
     # "Sent from my Fairphone 5": a mail's signature names the phone it was written on
     _anchor(r"\bsent from my\b", role="phone", known_only=True),
     _anchor(rf"\b(?:that|it|which|this)(?: is|'s| has been|'s been) {_OWNER} {_Q}(?P<noun>{_N})\b", borrows=True),
@@ -189,6 +193,12 @@ _GIVE_UP = (
     r"no longer|anymore|any more|stop(?:ped|ping)?|quit(?:ting)?|ditch(?:ed|ing)?|drop(?:ped|ping)?|g[ia]ve up|giving up"
     r"|(?:got|get|getting) rid of|uninstall(?:ed|ing)?|delet(?:ed|ing)|abandon(?:ed|ing)?"
 )
+#: A clause that says its name is gone: "iTerm2 is gone", "Chrome's out", "Slack is dead to me", "dropped Jira".
+_LET_GO = re.compile(
+    rf"\b(?:is|are|'s|was|got)\s+(?:now\s+|finally\s+)?(?:gone|out|dead|dropped|history|retired|toast)\b"
+    rf"|\b(?:{_GIVE_UP})\b",
+    re.I,
+)
 _GIVEN_UP = re.compile(rf"\b(?:{_GIVE_UP})\b", re.I)
 _NEGATED = re.compile(
     rf"\b(?:not(?! (?:laugh|judge|ask|worry|hate)\b| @)|never|{_GIVE_UP})\b|n't\b(?! (?:laugh|judge|ask|worry|hate|@))",
@@ -218,8 +228,11 @@ def bindings(sentence: str) -> list[Binding]:
     first_person = bool(_FIRST_PERSON.search(sentence))
     found: list[Binding] = []
     for i, clause in enumerate(parts):
-        neighbours = parts[i - 1 : i] + parts[i + 1 : i + 2]
-        found += _bind(clause, neighbours, first_person)
+        # "Switched terminals — iTerm2 is gone, WezTerm is the one now": a clause that lets its name go lends none;
+        # the switch borrows from the nearest clause on each side that keeps its name
+        before = [c for c in parts[:i] if not _LET_GO.search(c)]
+        after = [c for c in parts[i + 1 :] if not _LET_GO.search(c)]
+        found += _bind(clause, before[-1:] + after[:1], first_person)
     named = {b.role for b in found if not b.fallback}
     return [b for b in dict.fromkeys(found) if not b.fallback or b.role not in named]
 
@@ -305,6 +318,8 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
             continue
         role = anchor.role or _NOUNS[m["noun"].lower()]
         name = _named(m, role) if "name" in m.groupdict() else _name(clause, m, role, anchor)
+        if name is not None and anchor.fallback and _LET_GO.search(clause[clause.find(name) :]):
+            name = None  # "swapped terminals - Konsole is out": the switch's own clause lets that name go
         if name is None and anchor.borrows:
             name = next((n for c in neighbours if (n := _only_name(c, role)) is not None), None)
         if name is not None and role not in bound:

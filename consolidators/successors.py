@@ -43,10 +43,23 @@ def successor(
 def _bare_office(
     clause: str, names: list[Name], held: set[str], offices: dict[str, list[tuple[int, int]]], predicate: str
 ) -> bool:
-    """Whether the clause names the office let go and no one else's: no other name owns it by a possessive or
-    after it ("…; Y was elected president of the Senate" is the Senate's; "Y, previously VP of sales, …" is not)."""
+    """Whether the clause names the office let go and no one else's: no other name owns it anywhere in the clause,
+    before the office or after it ("in neighbouring Silesia, Y was sworn in as president" is Silesia's; "…; Y was elected president
+    of the Senate" the Senate's), and no owner after the office even unnamed ("president of the football
+    federation", "president at the club")."""
     if set(offices) != {predicate}:
         return False
-    start = offices[predicate][0][0]
+    start, end = offices[predicate][0]
     others = [n for n in names if n.text not in held]
-    return not any(n.start > start or clause.startswith(("'s", "'"), n.end) for n in others)
+    owned = any(
+        n.start > start or clause.startswith(("'s", "'"), n.end) or _PLACE_BEFORE.search(clause[: n.start])
+        for n in others
+    )
+    return not owned and not _OWNER_AFTER.match(clause[end:])
+
+
+#: What makes a name before the office a place that owns it: "in neighbouring Silesia, Y was sworn in as president"
+#: ("Y, previously COO, …" names another office, no owner).
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|of|for|across)\s+(?:the\s+)?(?:[a-z]+\s+)?$", re.I)
+#: An owner after the office, named or not: "… president of the football federation", "… chair at the club".
+_OWNER_AFTER = re.compile(r"^\s*(?:of|at|for|in)\s+(?!the interim\b|now\b|charge\b|office\b)\w", re.I)

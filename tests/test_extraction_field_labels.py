@@ -26,6 +26,9 @@ ROWS: list[tuple[str, list[Triple]]] = [
     # a machine's field names the OS it runs, not the machine
     ("Desktop: Framework 16 running Fedora 41", [("user", "os", "Fedora 41", False)]),
     ("Shell: fish + a pile of abbreviations", [("user", "shell", "fish", False)]),
+    # a machine's field without an OS the lists know names the machine, no OS
+    ("Home laptop: Lenovo Yoga 7", []),
+    ("Desktop: home-built rig, OS: Fedora 41", [("user", "os", "Fedora 41", False)]),
     # what names no relation, or no value, stays out
     ("Nope — Quorn Analytics", []),
     ("City - back by six", []),

@@ -359,3 +359,12 @@ def test_moves_said_in_chat(sentence: str, expected: list[Triple]) -> None:
 def test_the_parties_of_a_move(sentence: str, parties: tuple[str, str, str] | None) -> None:
     move = read(sentence)
     assert (None if move is None else (move.person, move.to, move.left)) == parties
+
+
+@pytest.mark.parametrize(
+    "sentence", ["I joined the Wolverines as a shooting guard.", "I joined the Mariners as their shortstop."]
+)
+def test_a_playing_position_joined_is_no_post(sentence: str) -> None:
+    """A sport's position is a place on a team (a player's ``plays for``), never an employer's post."""
+    found = session_facts([Turn("e1", "user", sentence, 1.0)])
+    assert not [f for f in found if f.predicate == "works at"]

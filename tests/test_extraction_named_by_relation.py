@@ -78,6 +78,11 @@ def test_a_place_inside_a_common_noun_is_no_employer(sentence: str) -> None:
     assert not {t for t in _said(sentence, "assistant") if t[1] == "works at"}
 
 
+@pytest.mark.parametrize("sentence", ["I work at a bakery in Tromsø.", "I work at clinics in Bergen these days."])
+def test_the_users_common_noun_employer_is_none_whatever_its_determiner(sentence: str) -> None:
+    assert not {t for t in _said(sentence) if t[1] == "works at"}
+
+
 def test_the_name_before_a_common_noun_is_the_employer() -> None:
     said = _said("Halvard Moen works at the Ullevål hospital in Oslo.", "assistant")
     assert ("Halvard Moen", "works at", "Ullevål") in said
@@ -129,3 +134,10 @@ def test_third_person_readings(sentence: str, expected: Triple) -> None:
 def test_a_job_kept_elsewhere_makes_no_employer_of_the_new_home() -> None:
     said = _said("Kofi Asante has moved to Hamburg, though he keeps his post at the Aalto Institute.", "assistant")
     assert ("Kofi Asante", "works at", "Hamburg") not in said
+
+
+@pytest.mark.parametrize(
+    "sentence", ["My neighbour Tomasz Wrobel has a parrot called Kiwi.", "My aunt Ines Moreau owns a horse named Dune."]
+)
+def test_the_named_persons_relation_outside_the_vocabulary_is_no_fact(sentence: str) -> None:
+    assert not _said(sentence)

@@ -71,12 +71,20 @@ BOUND: list[tuple[str, list[Triple]]] = [
     ("I keep each login in Bitwarden", [("user", "password manager", "Bitwarden", False)]),
     # the plural switch's name yields to the one the sentence binds to the role; a list's item links name and role
     ("changed browsers - Opera is gone, Vivaldi is my browser now", [("user", "browser", "Vivaldi", False)]),
+    # a name the sentence says is gone is never the one the switch binds, in its own clause or the next
+    ("swapped terminals - Konsole is out, Kitty is the one now", [("user", "terminal", "Kitty", False)]),
+    ("switched shells — bash is dead, nushell is the one these days", [("user", "shell", "nushell", False)]),
     (
         "my kit: Kakoune as editor, fish as shell",
         [("user", "editor", "Kakoune", False), ("user", "shell", "fish", False)],
     ),
     # a list's item that names the role after the tool; a signature's phone
     ("my hobby stack: Elixir backend, SQLite db", [("user", "database", "SQLite", False)]),
+    # the list's first item, right after its label, names its role too
+    (
+        "our setup: MariaDB db, NATS queue",
+        [("user", "database", "MariaDB", False), ("user", "queue", "NATS", False)],
+    ),
     ("Sent from my Galaxy S23", [("user", "phone", "Galaxy S23", False)]),
     # a device at a clause's start, with no determiner, runs the OS it names
     (

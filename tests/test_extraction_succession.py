@@ -479,6 +479,9 @@ def test_a_clause_naming_only_the_office_let_go_names_its_successor(
         # another owner after the office, or said by a possessive: someone else's office
         "Ilse Varga quit as president of Brannoch; Tomas Lund was then elected president of the Tarrow Senate.",
         "Ilse Varga quit as president of Brannoch; Tomas Lund is Tarrow's president.",
+        # another place before the office, or an owner after it that is no name
+        "Ilse Varga quit as president of Brannoch; over in nearby Kessel, Tomas Lund was sworn in as president.",
+        "Ilse Varga quit as president of Brannoch; Tomas Lund was sworn in as president of the chess club.",
         # another office, and a hope
         "Ilse Varga quit as president of Brannoch; Tomas Lund was sworn in as mayor.",
         "Ilse Varga quit as president of Brannoch; Tomas Lund hopes to be president one day.",
