@@ -65,6 +65,8 @@ def _office_of(kind: str) -> tuple[str, bool, str] | None:
 
 #: Relations whose value is an institution, not a place: the place a common noun stands in is not their value.
 _INSTITUTION_VALUED = frozenset({"works at", "plays for", "member of", "educated at", "studies at"})
+#: Institutions a name comes before ("the Karolinska institute", "the Bauhaus school"): the name is the institution.
+_SCHOOLS = frozenset("institute university college school academy conservatory laboratory seminary".split())
 
 
 def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
@@ -101,7 +103,7 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
         # "works at the hospital in Harrogate": a place inside names where the employer is, not the employer
         # ("the Charité hospital in Berlin" names the Charité)
         institution = relation is not None and relation[0] in _INSTITUTION_VALUED
-        obj = site_name(obj, SITES_IN_A_PLACE | NAMED_SITES) if institution else place_in(obj)
+        obj = site_name(obj, SITES_IN_A_PLACE | NAMED_SITES | _SCHOOLS) if institution else place_in(obj)
         if relation is not None and relation[0] in ("born in", "died in", "lives in"):
             obj = site_name(obj, SITES_IN_A_PLACE)  # "died in a Stockholm hospital" died in Stockholm
             inner = child(prep_of(obj, "in"), "pobj") if word == "at" else None
