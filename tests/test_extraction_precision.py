@@ -333,7 +333,10 @@ SIFTED: list[tuple[str, list[Triple]]] = [
     ("Milan is Italy's fashion capital.", []),
     # the employer, not its city; the country, not its demonym; the author, not the work, was born somewhere
     ("Dr. Lena Fox works at the Karolinska institute in Stockholm.", [("Lena Fox", "works at", "Karolinska", False)]),
-    ("Nadia Perez works at the Lagos branch.", []),  # a city before a branch names no employer; before "institute" it does
+    (
+        "Nadia Perez works at the Lagos branch.",
+        [],
+    ),  # a city before a branch names no employer; before "institute" it does
     ("Lisbon became the Portuguese capital in 1255.", [("Portugal", "capital", "Lisbon", False)]),
     (
         "Magnus Berg, the Bergen-born director of Cold Harbour, lives in Oslo.",
