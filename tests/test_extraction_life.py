@@ -294,9 +294,10 @@ IN_PASSING: list[tuple[str, list[Triple]]] = [
     ("I'm with Unilever now, moved over from Nestlé in May", [("user", "works at", "Unilever", False)]),
     ("changed courses, I'm doing linguistics now", [("user", "studies", "linguistics", False)]),
     ("my cousin switched browsers, it's Arc now", []),
+    # back to one tool after trying another of the same kind: the role both share, the trial nothing
+    ("tried Warp for a week, back to iTerm2", [("user", "terminal", "iTerm2", False)]),
     # a value said in passing names no relation without memory (tests/test_extraction_usermemory.py reads them
     # with it); a trial, a plan, a stopgap, someone else's, a near miss are nothing with or without it
-    ("tried Warp for a week, back to iTerm2", []),
     ("my colleague switched to Arc and now won't stop talking about it", []),
     ("new laptop for my son, it runs Windows now", []),
     ("installing Fedora on the old ThinkPad this weekend", []),
