@@ -55,14 +55,19 @@ def _neutral(
         return store.recall(question, k=k, kinds=kinds)
 
 
+def _stage_with_replies(store: MemoryStore, session: str, says: tuple[str, ...]) -> None:
+    """The user's turns, each answered by the assistant's filler, consolidated."""
+    for i, text in enumerate(says):
+        store.stage(session, "user", text, seq=2 * i)
+        store.stage(session, "assistant", FILLER[i % len(FILLER)], seq=2 * i + 1)
+    run_realtime(store)
+    run_consolidate(store)
+
+
 def test_a_first_person_question_sets_the_assistants_filler_aside(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for i, text in enumerate(USER_SAYS):
-        store.stage("chat", "user", text, seq=2 * i)
-        store.stage("chat", "assistant", FILLER[i % len(FILLER)], seq=2 * i + 1)
-    run_realtime(store)
-    run_consolidate(store)
+    _stage_with_replies(store, "chat", USER_SAYS)
     question = "what do I do for a living"
     before = _neutral(monkeypatch, store, question, 3)
     assert any(m.content.startswith("assistant:") for m in before)  # the filler embeds close to a short question
@@ -213,11 +218,7 @@ OTHER_PEOPLES_HOMES = (
 def test_a_question_about_the_user_by_that_name_is_a_first_person_question(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for i, text in enumerate(OTHER_PEOPLES_HOMES):
-        store.stage("old", "user", text, seq=2 * i)
-        store.stage("old", "assistant", FILLER[i % len(FILLER)], seq=2 * i + 1)
-    run_realtime(store)
-    run_consolidate(store)
+    _stage_with_replies(store, "old", OTHER_PEOPLES_HOMES)
     store.stage("new", "user", "My partner is Ingrid and I live in Zwolle now.")
     run_realtime(store)
     question = "where does the user live?"
