@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -201,7 +202,7 @@ class Tiers:
     def single_valued_predicates(self, policy: Policy | None = None) -> list[str]:
         """Every form of every predicate the policy holds single-valued, lower case, as SQL compares them."""
         policy = policy or self.supersession_policy()
-        return sorted({f for p in policy.single_valued for f in predicate_forms(p) if policy.single(f)})
+        return list(_single_forms(policy.single_valued, policy.multi_valued))
 
     def supersession_policy(self) -> Policy:
         """The engine's policy: the configured guards and cardinalities, the embedder's threshold."""
@@ -380,3 +381,11 @@ def _load(config: Config) -> Embedder:
         if config.source is None or not str(exc).startswith("embedder."):
             raise
         raise type(exc)(f"{config.source}: {exc}") from exc
+
+
+@lru_cache(maxsize=8)
+def _single_forms(single_valued: frozenset[str], multi_valued: frozenset[str]) -> tuple[str, ...]:
+    """Every form of every single-valued predicate; computed once per configuration, not once per session
+    (the forms of ~100 predicates take milliseconds, a context query about as long)."""
+    policy = Policy(threshold=FALLBACK_THRESHOLD, single_valued=single_valued, multi_valued=multi_valued)
+    return tuple(sorted({f for p in single_valued for f in predicate_forms(p) if policy.single(f)}))

@@ -38,7 +38,7 @@ from memory_sink.vocab import Kind, Outcome
 from .lookahead import MEMO_TEXTS, Ahead, Lookahead, embed_passages, warm
 from .passages import session_transcript, session_turns
 from .rows import to_new_memories
-from .shards import Shard
+from .shards import ChunkQueue, Shard
 
 log = logging.getLogger(__name__)
 
@@ -158,8 +158,8 @@ def call_with_timeout(
 # length-sorted batches instead of ~5 texts at a time (measured: 28 -> 12 ms of
 # embedding per 20-turn session). The consolidator of each session still runs
 # alone, and reads its context (active facts) after the sessions of its namespace
-# before it swapped (``_waves``): one query per namespace per wave; a chunk of one
-# namespace embeds its passages in one call and each session's facts in its own.
+# before it swapped: a run's chunks hold one session per namespace (``ChunkQueue``),
+# and a chunk given more runs them in waves (``_waves``).
 EMBED_CHUNK = 32
 # A chunk reports its sessions (``on_session``) when it ends, so with a listener
 # it is sized to end about this often: a slow consolidator (an LLM, seconds per
@@ -420,12 +420,11 @@ def run_consolidate(
         if sessions:  # invariant 9: a model mismatch fails the run, not each session after its LLM call
             store.tiers.check_embedder()
         # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.
-        start, size = 0, 1 if on_session is not None else EMBED_CHUNK
+        size, queue = 1 if on_session is not None else EMBED_CHUNK, ChunkQueue(sessions)
         with Lookahead(store, consolidator) as lookahead:
-            while start < len(sessions):
-                chunk, began = sessions[start : start + size], time.perf_counter()
+            while queue:
+                chunk, began = queue.take(size), time.perf_counter()
                 # the next chunk's size is a guess when paced (progress_chunk): a wrong one costs a miss
-                then = sessions[start + len(chunk) : start + len(chunk) + size]
                 outcomes = consolidate_chunk(
                     store,
                     consolidator,
@@ -433,9 +432,8 @@ def run_consolidate(
                     require_pending=not explicit,
                     judge=judge,
                     lookahead=lookahead,
-                    then=then,
+                    then=queue.peek(size),
                 )
-                start += len(chunk)
                 if on_session is not None:
                     size = progress_chunk((time.perf_counter() - began) / len(chunk))
                 _record(report, chunk, outcomes, on_session)

@@ -62,12 +62,14 @@ class Ahead:
     warmed: frozenset[tuple[str, str]] = frozenset()
 
 
-def warm(consolidator: Consolidator, sessions: Sequence[Sequence[Turn]]) -> bool:
+def warm(consolidator: Consolidator, sessions: Sequence[Sequence[Turn]], *, fewest: int = 2) -> bool:
     """Show a consolidator that warms up (``WarmsUp``) a chunk's sessions; whether it took them.
 
+    ``fewest``: below that many sessions it is not worth a batch (a chunk's lone session is parsed
+    as it is consolidated); ahead, one session is (its parsing then overlaps the swap before it).
     Its failure is no session's: each is then consolidated (and fails, if it must) on its own.
     """
-    if len(sessions) < 2 or not isinstance(consolidator, WarmsUp):
+    if len(sessions) < fewest or not isinstance(consolidator, WarmsUp):
         return False
     try:
         consolidator.warm(sessions)
@@ -119,7 +121,11 @@ def embed_passages(
 def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions, memo: KnownVectors | None) -> Ahead:
     read = [(pair, session_turns(store.tiers.read_session(*pair))) for pair in sessions]
     read = [(pair, turns) for pair, turns in read if turns]
-    warmed = frozenset(pair for pair, _ in read) if warm(consolidator, [turns for _, turns in read]) else frozenset()
+    warmed = (
+        frozenset(pair for pair, _ in read)
+        if warm(consolidator, [turns for _, turns in read], fewest=1)
+        else frozenset()
+    )
     return Ahead(embed_passages(store, consolidator, read, memo), warmed)
 
 

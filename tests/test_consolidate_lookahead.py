@@ -28,12 +28,14 @@ from pipelines.realtime import run_realtime
 
 
 def _stage(store: MemoryStore, sessions: int, prefix: str = "s", also: str = "") -> None:
-    """Sessions of four turns of their own (and ``also``, said in every session, if given)."""
+    """Sessions of four turns of their own (and ``also``, said in every session, if given), in two
+    namespaces taking turns: a chunk holds one session per namespace (``pipelines.shards.ChunkQueue``)."""
     turns = [f"I moved to Lisbon and I drink tea number {{s}}. Turn {i}." for i in range(4)] + ([also] if also else [])
     store.stage_many(
         [
             {
                 "session_id": f"{prefix}{s}",
+                "namespace": f"n{s % 2}",
                 "role": "user" if i % 2 == 0 else "assistant",
                 "seq": i,
                 "content": text.format(s=s),
@@ -157,6 +159,17 @@ def test_the_next_chunk_is_warmed_ahead_once_and_a_failing_warm_up_fails_no_sess
     assert run_consolidate(store, min_quiet_seconds=0, consolidator=failing).sessions_consolidated == 4
     # a failed warm-up ahead leaves the chunk to warm itself (and fail again, harmlessly)
     assert failing.warmed == [(False, 2), (True, 2), (False, 2)]
+
+
+def test_one_namespace_s_sessions_are_each_warmed_ahead_while_the_one_before_swaps(store: MemoryStore) -> None:
+    store.stage_many(
+        [{"session_id": f"s{s}", "role": "user", "seq": 1, "content": f"I drink tea {s}."} for s in range(3)]
+    )
+    run_realtime(store)
+    warming = Warming()
+    assert run_consolidate(store, min_quiet_seconds=0, consolidator=warming).sessions_consolidated == 3
+    # chunks of one (a namespace's sessions run in order); the first is parsed as it runs, no batch for one
+    assert warming.warmed == [(True, 1), (True, 1)]
 
 
 def test_a_lookahead_hands_the_interpreter_back_sooner_and_restores_it_after_the_last() -> None:

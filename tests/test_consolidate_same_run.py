@@ -70,3 +70,17 @@ def test_a_backlog_staged_out_of_order_is_consolidated_in_the_order_it_was_said(
         run_consolidate(store, namespace="nightly", session=f"s{i}", min_quiet_seconds=0)
     assert run_consolidate(store, namespace="imported", min_quiet_seconds=0).sessions_consolidated == len(STORY)
     assert _facts(store, "imported") == _facts(store, "nightly")
+
+
+def test_a_chunk_given_several_sessions_of_one_namespace_runs_them_in_order(store: MemoryStore) -> None:
+    """A run deals a namespace's sessions into separate chunks (``ChunkQueue``); a caller handing
+    ``consolidate_chunk`` several of them at once still gets them one after the other (``_waves``)."""
+    for namespace in ("nightly", "chunked"):
+        _stage(store, namespace)
+    run_realtime(store)
+    for i in range(len(STORY)):
+        run_consolidate(store, namespace="nightly", session=f"s{i}", min_quiet_seconds=0)
+    chunk = [("chunked", f"s{i}") for i in range(len(STORY))]
+    outcomes = cons.consolidate_chunk(store, cons.build_consolidator(store.config), chunk)
+    assert [o[0] for o in outcomes] == ["consolidated"] * len(STORY)
+    assert _facts(store, "chunked") == _facts(store, "nightly")

@@ -22,7 +22,7 @@ from pipelines.cli.app import main
 from pipelines.consolidate import ConsolidateReport, run_consolidate
 from pipelines.orchestration.ops import ConsolidateOpConfig
 from pipelines.realtime import run_realtime
-from pipelines.shards import Shard
+from pipelines.shards import ChunkQueue, Shard
 
 SESSIONS = [(ns, f"s{i}") for ns in ("default", "acme") for i in range(6)]
 
@@ -37,6 +37,22 @@ def test_shards_partition_sessions_disjointly_and_completely() -> None:
         for (namespace, _), o in zip(pairs, owners):
             by_namespace.setdefault(namespace, set()).add(o[0])
         assert all(len(workers) == 1 for workers in by_namespace.values())  # a namespace is never split
+
+
+def test_chunks_hold_one_session_per_namespace_each_namespace_in_order() -> None:
+    sessions = [("a", "a1"), ("a", "a2"), ("b", "b1"), ("a", "a3"), ("c", "c1"), ("b", "b2"), ("d", "d1")]
+    queue, chunks = ChunkQueue(sessions), []
+    while queue:
+        ahead = queue.peek(3)
+        chunks.append(queue.take(3))
+        assert chunks[-1] == ahead  # peek is exactly what take returns next
+    assert chunks == [
+        [("a", "a1"), ("b", "b1"), ("c", "c1")],
+        [("a", "a2"), ("b", "b2"), ("d", "d1")],
+        [("a", "a3")],
+    ]
+    assert sorted(p for chunk in chunks for p in chunk) == sorted(sessions)  # every session, once
+    assert ChunkQueue([]).take(3) == [] and not ChunkQueue([])
 
 
 def test_shard_assignment_is_the_same_in_another_process() -> None:
