@@ -8,6 +8,7 @@ options name environment variables rather than holding keys.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import os
 import re
@@ -20,6 +21,7 @@ from typing import Any, get_type_hints
 import yaml
 
 from .errors import ConfigError, InputError, remember_secrets
+from .models import get_spec
 from .staging import validate_namespace
 
 log = logging.getLogger(__name__)
@@ -46,6 +48,9 @@ class EmbedderConfig:
     path: str | None = None
     threads: int = 2
     batch_size: int = 64
+
+    def __post_init__(self) -> None:
+        get_spec(self.model)  # a registry name, checked on load: `status` passes only what loading the model would
 
 
 _CRON_MACROS = {"@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"}
@@ -92,10 +97,24 @@ class EpisodeConfig:
     max_words: int = 400
 
 
+#: ``consolidators.KINDS`` by name, so a deployment's kind is checked on load without importing the
+#: consolidators (spaCy and all); ``tests/test_config.py`` keeps the two lists equal.
+CONSOLIDATOR_KINDS = ("callable", "extractive", "llm", "passthrough")
+
+
 @dataclass(frozen=True)
 class ConsolidatorConfig:
     kind: str = "extractive"
     options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in CONSOLIDATOR_KINDS:
+            close = difflib.get_close_matches(self.kind, CONSOLIDATOR_KINDS, n=1)
+            raise ConfigError(
+                f"consolidate.consolidator.kind: unknown consolidator {self.kind!r} "
+                f"(expected one of: {', '.join(CONSOLIDATOR_KINDS)})"
+                + (f"; did you mean {close[0]!r}?" if close else "")
+            )
 
 
 @dataclass(frozen=True)
@@ -255,6 +274,13 @@ def _build(cls: type, data: Any, prefix: str) -> Any:
     return cls(**kwargs)
 
 
+def _shown(raw: Any) -> str:
+    """A value as the YAML file spells it: ``true``, not Python's ``True``."""
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    return repr(raw)
+
+
 def _coerce(hint: Any, raw: Any, key: str) -> Any:
     if isinstance(hint, type) and is_dataclass(hint):
         return _build(hint, raw, key)
@@ -268,7 +294,7 @@ def _coerce(hint: Any, raw: Any, key: str) -> Any:
         raw = raw.isoformat()  # YAML reads an unquoted 2024-01-01 as a date
     if text.startswith("list"):
         if not isinstance(raw, list) or not all(isinstance(x, str) and x.strip() for x in raw):
-            raise ConfigError(f"{key}: expected a list of non-empty strings, got {raw!r}")
+            raise ConfigError(f"{key}: expected a list of non-empty strings, got {_shown(raw)}")
         return list(raw)
     if text.startswith("dict"):
         if not isinstance(raw, Mapping):
@@ -276,18 +302,18 @@ def _coerce(hint: Any, raw: Any, key: str) -> Any:
         return dict(raw)
     if text.startswith("bool") or text == "<class 'bool'>":
         if not isinstance(raw, bool):
-            raise ConfigError(f"{key}: expected true or false, got {raw!r}")
+            raise ConfigError(f"{key}: expected true or false, got {_shown(raw)}")
         return raw
     if "int" in text and "float" not in text:
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise ConfigError(f"{key}: expected an integer, got {raw!r}")
+            raise ConfigError(f"{key}: expected an integer, got {_shown(raw)}")
         return raw
     if "float" in text:
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-            raise ConfigError(f"{key}: expected a number, got {raw!r}")
+            raise ConfigError(f"{key}: expected a number, got {_shown(raw)}")
         return float(raw)
     if not isinstance(raw, str) or not raw.strip():
-        raise ConfigError(f"{key}: expected a non-empty string, got {raw!r}")
+        raise ConfigError(f"{key}: expected a non-empty string, got {_shown(raw)}")
     return raw
 
 
@@ -327,10 +353,11 @@ def _asdict(obj: Any) -> dict[str, Any]:
 
 
 class _Loader(yaml.SafeLoader):
-    """Safe YAML, except that a date-looking value that is no date stays a string.
+    """Safe YAML, except that a date-looking value that is no date stays a string, and a key given twice is refused.
 
-    The key's own validation then names it (``2024-13-01`` is not a date); the
-    plain loader raised a bare ValueError naming neither file nor key.
+    The key's own validation then names a bad date (``2024-13-01`` is not a date); the
+    plain loader raised a bare ValueError naming neither file nor key. A mapping that
+    repeats a key would keep only the last value, silently dropping a whole section.
     """
 
     def construct_lenient_timestamp(self, node: yaml.ScalarNode) -> Any:
@@ -341,6 +368,43 @@ class _Loader(yaml.SafeLoader):
 
 
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_lenient_timestamp)
+
+
+def _parse_yaml(path: Path, text: str) -> Any:
+    """The document in ``text``; a YAML error or a key given twice is a ConfigError naming ``path`` and the line."""
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        _refuse_duplicate_keys(path, root, "")
+        return loader.construct_document(root)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ConfigError(f"{path}: not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+    finally:
+        loader.dispose()
+
+
+def _refuse_duplicate_keys(path: Path, node: yaml.Node, prefix: str) -> None:
+    """Refuse a mapping that gives one key twice: YAML keeps only the last value, silently dropping the first."""
+    if isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _refuse_duplicate_keys(path, item, f"{prefix}[{i}]")
+    if not isinstance(node, yaml.MappingNode):
+        return
+    lines: dict[str, int] = {}
+    for key_node, value in node.value:
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+            continue
+        key = f"{prefix}.{key_node.value}" if prefix else str(key_node.value)
+        line = key_node.start_mark.line + 1
+        if key in lines:
+            where = f"lines {lines[key]} and {line}" if lines[key] != line else f"line {line}, twice"
+            raise ConfigError(f"{path}: {key}: duplicate key at {where} (YAML would keep only the last)")
+        lines[key] = line
+        _refuse_duplicate_keys(path, value, key)
 
 
 def load_config(config: str | os.PathLike[str] | Config | Mapping[str, Any] | None = None) -> Config:
@@ -358,12 +422,7 @@ def load_config(config: str | os.PathLike[str] | Config | Mapping[str, Any] | No
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the config file ({exc.strerror})") from None
-    try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506  # a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise ConfigError(f"{path}: not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+    data = _parse_yaml(path, text)
     try:
         return config_from_mapping(data, source=str(path))
     except ConfigError as exc:

@@ -58,9 +58,12 @@ class ConsolidateReport:
 
 
 def build_consolidator(config: Config) -> Consolidator:
-    """The consolidator the deployment names; a bad kind or option is a ``ConfigError``."""
+    """The consolidator the deployment names; a bad kind or option is a ``ConfigError`` after the file's name."""
     spec = config.consolidate.consolidator
-    return consolidator_of(spec.kind, spec.options)
+    try:
+        return consolidator_of(spec.kind, spec.options)
+    except ConfigError as exc:
+        raise ConfigError(f"{config.source}: {exc}" if config.source else str(exc)) from None
 
 
 def consolidator_of(kind: str, options: Mapping[str, Any]) -> Consolidator:

@@ -44,3 +44,39 @@ def test_config_goes_before_the_command_or_after_it(
     assert code == 0 and '"pending_turns": 0' in out and err == ""
     code, _, err = run(capsys, "--config", str(bad), "status", "--config", str(config_file))
     assert code == 0 and err == ""  # the command's own --config wins
+
+
+def test_a_key_given_twice_is_one_line_naming_the_file_the_key_and_both_lines(
+    capsys: pytest.CaptureFixture[str], config_file: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "twice.yaml"
+    base = config_file.read_text(encoding="utf-8")  # its `consolidate:` is on line 3
+    path.write_text(base + "consolidate:\n  max_attempts: 2\n", encoding="utf-8")
+    code, out, err = run(capsys, "status", "--config", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert f"{path}: consolidate: duplicate key at lines 3 and 5" in err
+    path.write_text(base + "realtime:\n  batch_size: 5\n  batch_size: 6\n", encoding="utf-8")
+    code, _, err = run(capsys, "status", "--config", str(path))
+    assert code == 2 and f"{path}: realtime.batch_size: duplicate key at lines 6 and 7" in err
+
+
+@pytest.mark.parametrize(
+    ("section", "said"),
+    [
+        ("embedder:\n  model: minilm\n", "embedder.model: unknown model 'minilm' (known: all-minilm-l6-v2-int8"),
+        (
+            "  consolidator:\n    kind: extractiv\n",
+            "consolidate.consolidator.kind: unknown consolidator 'extractiv' (expected one of: ",
+        ),
+        ("  max_attempts: true\n", "consolidate.max_attempts: expected an integer, got true"),
+    ],
+)
+def test_status_refuses_what_would_fail_only_when_used_naming_the_file(
+    capsys: pytest.CaptureFixture[str], config_file: Path, tmp_path: Path, section: str, said: str
+) -> None:
+    path = tmp_path / "used.yaml"
+    path.write_text(config_file.read_text(encoding="utf-8") + section, encoding="utf-8")  # indented: under consolidate
+    code, out, err = run(capsys, "status", "--config", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert f"{path}: {said}" in err
+    assert ("did you mean 'extractive'?" in err) == ("extractiv" in section)

@@ -120,3 +120,10 @@ def test_a_bad_deployment_namespace_names_the_key() -> None:
         config_from_mapping({"namespace": "n" * 300})
     with pytest.raises(ConfigError, match=r"^mcp\.allow_namespaces: "):
         config_from_mapping({"mcp": {"allow_namespaces": ["a\x00b"]}})
+
+
+def test_the_kinds_checked_on_load_are_the_registrys() -> None:
+    from consolidators import KINDS
+    from memory_sink.config import CONSOLIDATOR_KINDS
+
+    assert sorted(CONSOLIDATOR_KINDS) == sorted(KINDS)
