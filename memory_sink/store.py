@@ -361,15 +361,21 @@ class MemoryStore:
             known = [r[0] for r in conn.execute(KNOWN_NAMESPACES_SQL, {"limit": limit})]
         return known or None
 
-    def unknown_predicate(self, predicate: str, namespace: str | None = None) -> list[str] | None:
-        """None if some fact has this predicate (in any present-tense form); else the closest stored ones."""
+    def unknown_predicate(
+        self, predicate: str, namespace: str | None = None, subject: str | None = None
+    ) -> list[str] | None:
+        """None if some fact (about ``subject``, if given) has this predicate in any present-tense form;
+        else the closest stored ones. ``predicates.no_such_predicate`` words what to tell the user."""
         with self.connection() as conn:
-            return predicates.unknown_predicate(conn, self._ns(namespace), predicate)
+            return predicates.unknown_predicate(conn, self._ns(namespace), predicate, subject)
 
     def fact_history(self, subject: str, predicate: str | None = None, namespace: str | None = None) -> list[Memory]:
         """Every version of the facts about a subject, oldest first: how what we know evolved."""
         namespace = self._ns(namespace)
         found = self.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=True)
+        if not found and predicate is not None and self.facts(subject=subject, namespace=namespace, all_versions=True):
+            close = self.unknown_predicate(predicate, namespace, subject) or []
+            raise NotFoundError(predicates.no_such_predicate(predicate, namespace, close, subject))
         if not found:
             raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}")
         return sorted(found, key=lambda m: (m.valid_from, m.recorded_at, m.id))  # world time, as history

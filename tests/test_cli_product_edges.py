@@ -96,3 +96,18 @@ def test_a_namespace_holding_nothing_is_named_on_stderr_with_the_ones_in_use(
     assert quiet[0] == 0 and quiet[2] == ""  # a used namespace with no facts yet is legitimately empty
     code, out, err = run(capsys, "facts", *cfg, "--json", "--namespace", "nosuchns")
     assert out == '{\n  "facts": []\n}\n'  # stdout unchanged
+
+
+def test_history_of_a_mistyped_predicate_says_so_and_names_the_subjects_close_ones(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    assert run(capsys, "stage", *cfg, "--session", "job", "--role", "user", "I work at Initech.")[0] == 0
+    assert run(capsys, "consolidate", *cfg, "--min-quiet", "0")[0] == 0
+    code, out, err = run(capsys, "history", *cfg, "--subject", "user", "--predicate", "wrks at")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "no fact about 'user' has the predicate 'wrks at' in namespace 'default'; close: 'works at'" in err
+    code, _, err = run(capsys, "history", *cfg, "--subject", "nobody", "--predicate", "works at")
+    assert code == 2 and "no facts about 'nobody' in namespace 'default'" in err  # no facts at all: as before
+    code, _, err = run(capsys, "facts", *cfg, "--subject", "user", "--predicate", "wrks at")
+    assert code == 0 and "no fact about 'user' has the predicate 'wrks at'" in err  # the same sentence

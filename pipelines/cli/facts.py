@@ -15,6 +15,7 @@ import click
 
 from memory_sink import MemoryStore
 from memory_sink.operations import memories_by_id
+from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from pipelines.views import load_history
 
@@ -110,12 +111,11 @@ def facts(
         found = store.facts(
             subject=subject, predicate=predicate, namespace=namespace, all_versions=all_versions, as_of=at
         )
-        close = store.unknown_predicate(predicate, namespace) if predicate and not found else None
+        close = store.unknown_predicate(predicate, namespace, subject) if predicate and not found else None
         if not found:
             note_unknown_namespace(store, namespace)
-    if close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
-        hint = f"; close: {', '.join(repr(p) for p in close)}" if close else ""
-        click.echo(f"tiermem: no fact has the predicate {predicate!r} in namespace {namespace!r}{hint}", err=True)
+    if predicate and close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
+        click.echo(f"tiermem: {no_such_predicate(predicate, namespace, close, subject)}", err=True)
     if as_json:
         output.emit_json({"facts": [m.to_dict() for m in found]})
     else:
