@@ -21,6 +21,7 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import BaseModel, Field, ValidationError
 
 from memory_sink import InputError, MemoryStore, TiermemError
+from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from memory_sink.types import Memory
 from memory_sink.vocab import Kind, Role
@@ -30,6 +31,8 @@ TOKEN_ENV = "TIERMEM_MCP_TOKEN"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 # Chat formats name the two sides differently; the staging log knows user and assistant.
 ROLE_ALIASES = {"human": Role.USER, "ai": Role.ASSISTANT}
+# A staged turn's fields a chat message sets itself; the others come from the call's own arguments.
+MESSAGE_FIELDS = ("role", "content", "ts")
 # Recall over-fetches when it filters by score or metadata, so k results survive the filter.
 FILTER_FETCH = 5
 T = TypeVar("T")
@@ -95,7 +98,9 @@ class TiermemTools:
         report = _call(lambda: self.store.stage_many(turns, embed=True))
         if report.rejected:
             first = report.rejected[0]
-            raise ToolError(f"messages[{first.line - 1}]: {first.error}")
+            # The field the client sent: a message's own (messages[i].role), else a top-level argument.
+            sent_in_message = messages is not None and first.error.split(":", 1)[0] in MESSAGE_FIELDS
+            raise ToolError(f"messages[{first.line - 1}]: {first.error}" if sent_in_message else first.error)
         return {"event_ids": report.event_ids, "inserted": report.inserted, "duplicates": report.duplicates}
 
     def recall(
@@ -106,9 +111,13 @@ class TiermemTools:
         as_of: Annotated[
             str | None, Field(description="ISO 8601: what was believed then (by recording time, not world time).")
         ] = None,
-        min_score: Annotated[float | None, Field(description="Drop memories under this cosine similarity.")] = None,
+        min_score: Annotated[
+            float | None, Field(ge=-1.0, le=1.0, description="Drop memories under this cosine similarity (-1 to 1).")
+        ] = None,
         metadata: Annotated[dict[str, Any] | None, Field(description="Keep memories whose metadata has these.")] = None,
-        include_outdated: Annotated[bool, Field(description="Keep episodes whose facts have changed.")] = True,
+        include_outdated: Annotated[
+            bool, Field(strict=True, description="Keep episodes whose facts have changed.")
+        ] = True,
         namespace: Namespace = None,
     ) -> dict[str, Any]:
         """Search memory; returns the memories and a prompt-ready context block."""
@@ -133,15 +142,20 @@ class TiermemTools:
         as_of: Annotated[
             str | None, Field(description="ISO 8601: the facts believed then (by recording time, not world time).")
         ] = None,
-        all_versions: Annotated[bool, Field(description="Every version, superseded ones too.")] = False,
+        all_versions: Annotated[bool, Field(strict=True, description="Every version, superseded ones too.")] = False,
         namespace: Namespace = None,
     ) -> dict[str, Any]:
-        """Current facts (subject-predicate-object), or every version, or those believed as_of."""
+        """Current facts (subject-predicate-object), or every version, or those believed as_of. When no fact
+        has the predicate, `note` says so and names close stored predicates."""
         ns = self._scope(namespace)
         found = _call(
             lambda: self.store.facts(subject, predicate, namespace=ns, all_versions=all_versions, as_of=as_of)
         )
-        return {"facts": [m.to_dict() for m in found]}
+        doc: dict[str, Any] = {"facts": [m.to_dict() for m in found]}
+        close = _call(lambda: self.store.unknown_predicate(predicate, ns, subject)) if predicate and not found else None
+        if predicate and close is not None:  # the line `tiermem facts` prints on stderr
+            doc["note"] = no_such_predicate(predicate, ns, close, subject)
+        return doc
 
     def history(
         self,
@@ -154,7 +168,8 @@ class TiermemTools:
         if (memory_id is None) == (subject is None):
             raise ToolError("give either memory_id or subject")
         ns = self._scope(namespace)
-        return _call(lambda: load_history(self.store, ns, memory_id, subject, predicate)).to_dict()
+        full_id = None if memory_id is None else self._resolve(memory_id, ns)
+        return _call(lambda: load_history(self.store, ns, full_id, subject, predicate)).to_dict()
 
     def pin(self, memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
         """Protect a memory from automatic supersession; returns the operation id."""
@@ -167,8 +182,9 @@ class TiermemTools:
         erase: Annotated[
             bool,
             Field(
+                strict=True,
                 description="Erase for good instead: the memory, the turns it came from and all derived from them "
-                "(or a whole session_id); no undo, no history."
+                "(or a whole session_id); no undo, no history.",
             ),
         ] = False,
         session_id: Annotated[str | None, Field(description="With erase: the session to erase.")] = None,
@@ -183,7 +199,7 @@ class TiermemTools:
         if (memory_id is None) == (session_id is None):
             raise ToolError("with erase=true give either memory_id or session_id")
         ns = self._scope(namespace)
-        full_id = None if memory_id is None else _call(lambda: self.store.resolve_id(memory_id, ns))
+        full_id = None if memory_id is None else self._resolve(memory_id, ns)
         done = _call(lambda: self.store.forget(full_id, session_id=session_id, namespace=ns))
         return {"erased": done.to_dict()}
 
@@ -197,9 +213,16 @@ class TiermemTools:
             )
         return namespace
 
+    def _resolve(self, memory_id: str, namespace: str) -> str:
+        """The full id; a bad or unknown one is an error on the ``memory_id`` field."""
+        try:
+            return self.store.resolve_id(memory_id, namespace)
+        except TiermemError as exc:
+            raise ToolError(f"memory_id: {exc}") from None
+
     def _operate(self, name: str, memory_id: str, reason: str | None, namespace: str | None) -> dict[str, Any]:
         ns = self._scope(namespace)
-        full_id = _call(lambda: self.store.resolve_id(memory_id, ns))
+        full_id = self._resolve(memory_id, ns)
         op_id = _call(lambda: getattr(self.store, name)(full_id, reason=reason, namespace=ns))
         return {"memory_id": full_id, "op_id": op_id}
 

@@ -192,3 +192,43 @@ def test_tools_over_the_sdk_client_in_process(store: MemoryStore) -> None:
                 assert "\n" not in refused.content[0].text and "pydantic.dev" not in refused.content[0].text
 
     anyio.run(main)
+
+
+def test_arguments_are_refused_on_the_field_the_client_sent(store: MemoryStore) -> None:
+    """A cosine over 1, a string for a boolean, an empty session_id, a bad id: each names its field."""
+    store.stage("s1", "user", "I work at Initech.", namespace="me", ts="2024-03-01T10:00:00Z")
+    assert run_consolidate(store, namespace="me", min_quiet_seconds=0).sessions_consolidated == 1
+
+    async def main() -> None:
+        async with Client(build_server(store, "me")) as client:
+            for tool, arguments, said in [
+                (
+                    "recall",
+                    {"query": "x", "min_score": 5},
+                    "recall: min_score: Input should be less than or equal to 1",
+                ),
+                ("recall", {"query": "x", "include_outdated": "yes"}, "recall: include_outdated: Input should be a"),
+                ("facts", {"all_versions": "yes"}, "facts: all_versions: Input should be a valid boolean"),
+                ("remember", {"session_id": "", "content": "hi"}, "remember: session_id: must not be empty"),
+                (
+                    "remember",
+                    {
+                        "session_id": "s",
+                        "messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "x"}],
+                    },
+                    "remember: messages[1]: role: expected one of",
+                ),
+                ("history", {"memory_id": "zzzz"}, "history: memory_id: not a memory id: 'zzzz'"),
+                ("pin", {"memory_id": "zzzz"}, "pin: memory_id: not a memory id: 'zzzz'"),
+            ]:
+                refused = await client.call_tool(tool, arguments)
+                assert refused.is_error and refused.content[0].text.startswith(said), refused.content
+            assert structured(await client.call_tool("recall", {"query": "Initech", "min_score": -1}))["memories"]
+            hinted = structured(await client.call_tool("facts", {"subject": "user", "predicate": "wrks at"}))
+            assert hinted == {
+                "facts": [],
+                "note": "no fact about 'user' has the predicate 'wrks at' in namespace 'me'; close: 'works at'",
+            }
+            assert "note" not in structured(await client.call_tool("facts", {"predicate": "works at"}))
+
+    anyio.run(main)
