@@ -111,3 +111,13 @@ def test_history_of_a_mistyped_predicate_says_so_and_names_the_subjects_close_on
     assert code == 2 and "no facts about 'nobody' in namespace 'default'" in err  # no facts at all: as before
     code, _, err = run(capsys, "facts", *cfg, "--subject", "user", "--predicate", "wrks at")
     assert code == 0 and "no fact about 'user' has the predicate 'wrks at'" in err  # the same sentence
+
+
+def test_mcp_http_on_a_bad_address_says_so_before_asking_for_a_token(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TIERMEM_MCP_TOKEN", raising=False)
+    code, out, err = run(capsys, "mcp", "--transport", "http", "--host", "999.1.1.1", "--port", "8765")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "cannot listen on 999.1.1.1:8765" in err and "--host" in err
+    assert "TIERMEM_MCP_TOKEN" not in err

@@ -81,3 +81,38 @@ def test_demo_is_repeatable(capsys: pytest.CaptureFixture[str], config_file: Pat
     assert first != second
     with MemoryStore.open(load_config(str(config_file))) as store:
         assert [m.object for m in store.facts("user", "event store", namespace=second)] == ["Kafka"]
+
+
+def test_demo_on_its_own_data_dir_ends_with_commands_that_read_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Pasted as printed, the suggested recall finds the demo's memory (it read another database, empty)."""
+    import shlex
+    import shutil
+    import tempfile
+
+    from memory_sink import db
+
+    root = Path(tempfile.mkdtemp(prefix="tiermem-demo-"))  # not under basetemp, as conftest says
+    root.chmod(0o755)
+    empty, pgdata = tmp_path / "plain.yaml", root / "pg"
+    empty.write_text("# every default: the embedded server\n", encoding="utf-8")
+    try:
+        main(["demo", "--config", str(empty), "--data-dir", str(pgdata)])
+    except SystemExit as exc:
+        assert not exc.code, capsys.readouterr().err
+    try:
+        out = capsys.readouterr().out
+        assert re.search(r"Done in [\d.]+s, start-up included \([\d.]+s for the story itself\)", " ".join(out.split()))
+        (line,) = [line for line in out.splitlines() if "tiermem recall" in line]
+        env, program, *args = shlex.split(line)
+        assert env == f"TIERMEM_DATA_DIR={pgdata}" and program == "tiermem" and args[-2:] == ["--config", str(empty)]
+        monkeypatch.setenv(*env.split("=", 1))
+        try:
+            main(args)
+        except SystemExit as exc:
+            assert not exc.code, capsys.readouterr().err
+        assert "tea" in capsys.readouterr().out
+    finally:
+        db.stop_embedded(pgdata)
+        shutil.rmtree(root, ignore_errors=True)

@@ -143,7 +143,8 @@ def test_http_client_needs_the_bearer_token(http_server: tuple[str, str]) -> Non
 def test_binding_beyond_loopback_without_a_token_is_refused(config_file: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "TIERMEM_MCP_TOKEN"}
     done = subprocess.run(
-        [*CLI, "--config", str(config_file), "--transport", "http", "--host", "0.0.0.0"],
+        # a free port: the address is checked before the token, so a taken 8765 would be the error
+        [*CLI, "--config", str(config_file), "--transport", "http", "--host", "0.0.0.0", "--port", str(free_port())],
         env={**env, **server_env()},
         capture_output=True,
         text=True,

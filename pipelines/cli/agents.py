@@ -32,11 +32,13 @@ def mcp(config_path: str | None, namespace: str, transport: str, host: str, port
     from pipelines.mcp_server import LOOPBACK, TOKEN_ENV, build_server, listen, serve_http
 
     token = os.environ.get(TOKEN_ENV) or None
-    if transport == "http" and host not in LOOPBACK and token is None:
+    # The address first: a host that cannot be bound is the mistake to fix, whatever the token.
+    sock = listen(host, port) if transport == "http" else None
+    if sock is not None and host not in LOOPBACK and token is None:
+        sock.close()
         raise click.UsageError(
             f"--host {host}: set {TOKEN_ENV} to serve beyond loopback (clients send it as a bearer token)"
         )
-    sock = listen(host, port) if transport == "http" else None
     with open_store(config_path) as store:
         store.embedder  # load the model now, so the first recall is not the one that waits for it
         server = build_server(store, namespace)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -412,10 +413,11 @@ def reembed(config_path: str | None, as_json: bool) -> None:
     help="Run on a fresh embedded database in this directory (default: the configured one).",
 )
 def demo(config_path: str | None, data_dir: str | None) -> None:
-    """The whole pipeline end to end on the embedded default, narrated."""
+    """The whole pipeline end to end on the embedded default, narrated; ends with commands to paste."""
+    started = time.perf_counter()  # before the import that loads the extraction models: the user waits for it
     from .demo import run_demo
 
-    run_demo(config_path, data_dir=data_dir)
+    run_demo(config_path, data_dir=data_dir, started=started)
 
 
 @click.group(epilog=examples("tiermem models list"))

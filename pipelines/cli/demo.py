@@ -13,7 +13,9 @@ with its reason, and recall answers with the current value only.
 
 from __future__ import annotations
 
+import os
 import secrets
+import shlex
 import textwrap
 import time
 from collections.abc import Sequence
@@ -23,8 +25,8 @@ from datetime import UTC, datetime, timedelta
 import click
 
 from memory_sink import Memory, MemoryStore
-from memory_sink.config import Config, load_config
-from memory_sink.db import _redact
+from memory_sink.config import DSN_ENV, Config, load_config
+from memory_sink.db import DATA_DIR_ENV, _redact
 
 from ..consolidate import run_consolidate
 from ..realtime import run_realtime
@@ -68,9 +70,13 @@ def _config(config_path: str | None, data_dir: str | None) -> Config:
     return replace(cfg, database=replace(cfg.database, dsn=None, data_dir=data_dir))
 
 
-def run_demo(config_path: str | None = None, *, data_dir: str | None = None) -> str:
-    """Run the narrated story; returns the namespace it wrote to."""
-    started = time.perf_counter()
+def run_demo(config_path: str | None = None, *, data_dir: str | None = None, started: float | None = None) -> str:
+    """Run the narrated story; returns the namespace it wrote to.
+
+    ``started`` is when the command began (``time.perf_counter``), before the imports that load
+    the extraction models: the time reported counts them, as the user waited for them.
+    """
+    story = time.perf_counter()
     ns = "demo-" + datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
     monday = datetime.now(UTC).replace(microsecond=0) - timedelta(days=2)
     with MemoryStore.open(_config(config_path, data_dir)) as store:
@@ -85,12 +91,34 @@ def run_demo(config_path: str | None = None, *, data_dir: str | None = None) -> 
         _tuesday(store, ns, monday + timedelta(days=1))
         _late_turn(store, ns, monday)
         _beliefs(store, ns)
+    done = time.perf_counter()
     say(
-        f'Done in {time.perf_counter() - started:.1f}s. Try `tiermem recall "{DRINK}" '
-        f"--namespace {ns}`, `tiermem facts --all-versions --namespace {ns}` or "
-        f"`tiermem history --subject user --namespace {ns}`."
+        f"Done in {done - (started or story):.1f}s, start-up included "
+        f"({done - story:.1f}s for the story itself). Try, against the same database:"
     )
+    for command in (f'recall "{DRINK}"', "facts --all-versions", "history --subject user"):
+        click.echo(f"    {paste_prefix(data_dir)}tiermem {command} --namespace {ns}{config_flag(config_path)}")
+    if data_dir is not None and _names_a_database(load_config(config_path)):
+        click.echo(f"    ({config_path} names its own database: set database.data_dir: {data_dir} in a copy of it)")
     return ns
+
+
+def _names_a_database(cfg: Config) -> bool:
+    """True if the deployment file itself sets where the data is, which ``TIERMEM_DATA_DIR`` cannot override."""
+    return bool(cfg.database.data_dir or (cfg.database.dsn and not os.environ.get(DSN_ENV)))
+
+
+def paste_prefix(data_dir: str | None) -> str:
+    """What a command typed after the demo needs before ``tiermem`` to read the demo's ``--data-dir``:
+    the embedded server's directory (``TIERMEM_DATA_DIR``), with a ``TIERMEM_DSN`` set here unset."""
+    if data_dir is None:
+        return ""
+    unset = f"{DSN_ENV}= " if os.environ.get(DSN_ENV) else ""
+    return f"{unset}{DATA_DIR_ENV}={shlex.quote(data_dir)} "
+
+
+def config_flag(config_path: str | None) -> str:
+    return f" --config {shlex.quote(config_path)}" if config_path else ""
 
 
 def _monday(store: MemoryStore, ns: str, start: datetime) -> None:
