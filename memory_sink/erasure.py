@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -59,6 +59,11 @@ WHERE namespace = %(ns)s AND (id = ANY(%(ids)s::uuid[]) OR event_ids && %(events
 PASSAGES_OF = """
 SELECT id::text, session_id, kind FROM memory
 WHERE namespace = %s AND kind = 'passage' AND metadata->>'episode_id' = ANY(%s)
+"""
+# The active facts among the rows about to go: what erasing one memory takes with it, named to the caller.
+ACTIVE_FACTS = """
+SELECT id::text, concat_ws(' ', subject, predicate, object) FROM memory
+WHERE id = ANY(%s::uuid[]) AND kind = 'fact' AND superseded_at IS NULL ORDER BY recorded_at, id
 """
 # Operations that name an erased row, quote an erased turn (a retraction's event_ids)
 # or belong to an erased session: their signals and reasons may hold its words.
@@ -113,6 +118,9 @@ class Erasure:
     scope: Scope
     counts: dict[str, int]  # rows removed: staged_turns, memories, operations, consolidation_state
     requeued: tuple[str, ...] = field(default=())  # event ids that lost their episode (memory scope)
+    # Memory scope: the other active facts read from the same turns, gone with it, as (id, "subject predicate
+    # object"); returned to the caller only, never recorded (memory_erasures holds counts, not content).
+    also_erased: tuple[tuple[str, str], ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -121,6 +129,7 @@ class Erasure:
             "scope": str(self.scope),
             "counts": self.counts,
             "requeued_turns": len(self.requeued),
+            "also_erased": [{"id": memory_id, "fact": fact} for memory_id, fact in self.also_erased],
         }
 
 
@@ -174,6 +183,8 @@ def _erase(
     erased = sorted(rows)
     sessions = sorted({str(sid) for _id, sid, _kind in rows.values() if sid is not None})
     params = {"ns": namespace, "ids": erased, "events": list(events), "sid": session_id}
+    others = [mid for mid in erased if mid not in ids]
+    also = tuple((r[0], r[1]) for r in conn.execute(ACTIVE_FACTS, (others,))) if scope == Scope.MEMORY else ()
     doomed = [r[0] for r in conn.execute(DOOMED_OPS, params)]
     conn.execute(UNLINK_UNDONE, (doomed,))
     counts = {"operations": conn.execute(DELETE_OPS, (doomed,)).rowcount}
@@ -186,7 +197,7 @@ def _erase(
     if requeued:
         conn.execute(REQUEUE, (list(requeued),))
     conn.execute(RESET_STATE, (namespace, sessions))
-    return _record(conn, scope, namespace, counts, requeued)
+    return replace(_record(conn, scope, namespace, counts, requeued), also_erased=also)
 
 
 def _record(

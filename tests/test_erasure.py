@@ -250,3 +250,28 @@ def test_forgetting_an_episode_erases_the_log_entries_that_quote_its_turns(store
     assert found_anywhere(store, ("quokkav", *episode.event_ids)) == {}
     assert [o["op"] for o in store.operations(notion.id)] == ["tier_swap"]  # still retired, the quote gone
     assert store.get(notion.id).superseded_at is not None
+
+
+def test_forgetting_a_fact_names_the_other_facts_its_turn_took_with_it(
+    store: MemoryStore, config_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli = ["--config", str(config_file)]
+    store.stage("s", "user", "I live in Quokkaville and my editor is Zed.", ts="2026-03-02T10:00:00Z")
+    store.stage("s", "user", "I work at Initech.", ts="2026-03-02T10:01:00Z")
+    run_realtime(store)
+    run_consolidate(store, min_quiet_seconds=0)
+    [home] = store.facts(subject="user", predicate="lives in")
+    [editor] = store.facts(subject="user", predicate="editor")
+    code, out, err = run(capsys, "forget", home.id[:8], *cli)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == "also erased: user editor Zed (same turn)"
+    assert "Initech" not in out  # another turn's fact stayed, and is not named
+    store.stage("t", "user", "My editor is Helix and I live in Oslo.", ts="2026-03-03T10:00:00Z")
+    run_realtime(store)
+    run_consolidate(store, min_quiet_seconds=0)
+    [home] = store.facts(subject="user", predicate="lives in")
+    [editor] = store.facts(subject="user", predicate="editor")
+    code, out, _ = run(capsys, "forget", home.id, *cli, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["also_erased"] == [{"id": editor.id, "fact": "user editor Helix"}]
+    assert {"erasure_id", "erased_at", "scope", "counts", "requeued_turns"} <= set(doc)

@@ -244,8 +244,13 @@ def forget(
     doc = done.to_dict()
     if as_json:
         output.emit_json(doc)
-    else:
-        click.echo(output.kv_table({**{k: v for k, v in doc.items() if k != "counts"}, **doc["counts"]}))
+        return
+    click.echo(
+        output.kv_table({**{k: v for k, v in doc.items() if k not in ("counts", "also_erased")}, **doc["counts"]})
+    )
+    same = "same turn" if done.counts.get("staged_turns", 0) <= 1 else "same turns"
+    for _id, fact in done.also_erased:  # read from the turns the memory came from, which went with it
+        click.echo(f"also erased: {fact} ({same})")
 
 
 COMMANDS = (history, facts, supersede, retract, pin, unpin, undo, forget)
