@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
+from .forms import norm
 from .text import lemmatise
+from .types import Fact
 
 #: Nouns that name a role a user's tool (or place, or person) fills; the longest known tail wins.
 ROLE_NOUNS: dict[str, str] = {
@@ -54,3 +56,10 @@ def role_phrase(phrase: str) -> str | None:
             if " ".join(tail) in ROLE_NOUNS:
                 return ROLE_NOUNS[" ".join(tail)]
     return None
+
+
+def plain_use(fact: Fact, value: str) -> bool:
+    """Whether ``fact`` is the plain ``uses`` of ``value`` that a switch into a tool's role was first read as:
+    "moved off Kitty onto Alacritty", read against a held terminal, is the terminal's change, and a ``uses`` of the
+    same tool beside it is the same words read twice (the tool fills the role, no role besides)."""
+    return fact.subject == "user" and fact.predicate == "uses" and not fact.retract and norm(fact.object) == norm(value)

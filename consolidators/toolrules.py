@@ -155,6 +155,10 @@ def _apply_rule(
         if retract:
             return []  # "I didn't leave Acme" states nothing new
         retract, confidence = True, 0.9 if strong else 0.7
+    if retract and spec in ("uses", GIVE_UP):
+        objects = [one for o in objects for one in _neither(o)]
+    elif spec == "uses" and any(_EITHER.fullmatch(o) for o in objects):
+        return []  # "I use Outlook or Gmail": one or the other, which is not said
     attribute = (spec == SLOT or spec.startswith("@")) and predicate != "uses"  # a tool used is one of several
     triples = [rule_triple(subject, predicate, obj, confidence, retract, attribute=attribute) for obj in objects]
     school = clean_object(m.groupdict().get("school"))
@@ -166,8 +170,21 @@ def _apply_rule(
     return triples
 
 
+#: "Spotify or Tidal" under a denial: "no longer use X or Y" gives up both; each side a name, not "rock or pop".
+_TOOL_NAME = r"[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)*"
+_EITHER = re.compile(rf"(?P<one>{_TOOL_NAME}) (?:or|nor) (?P<other>{_TOOL_NAME})")
+
+
+def _neither(obj: str) -> list[str]:
+    """The two tools a denial's "X or Y" names, else ``obj`` whole."""
+    m = _EITHER.fullmatch(obj)
+    return [m["one"], m["other"]] if m else [obj]
+
+
 #: Words that end a tool's name written in lower case: "switched my shell to nushell over the holidays".
-_AFTER_TOOL = re.compile(r" (?:over|during|last|this|for|at|with|on|in|since|after|before|because|while)\b.*$")
+_AFTER_TOOL = re.compile(
+    r" (?:over|during|last|this|for|at|with|on|in|since|after|before|because|while|the|my|our|and|but|so|which)\b.*$"
+)
 
 
 def _known_head(obj: str) -> str:

@@ -32,6 +32,9 @@ from .types import ActiveFact, Fact, Turn, by_turn
 
 #: Verbs whose direct object the subject no longer has ("gave" only with "away" or a receiver: see _ends).
 _ENDING = frozenset("leave quit drop ditch abandon rehome give".split())
+#: Past forms the tagger reads as present ("I quit Duolingo" is VBP): said by "I"/"we" in chat, a finished act.
+_PAST_AS_PRESENT = frozenset({"quit"})
+_HABITUAL = frozenset("every always usually often sometimes".split())
 #: Subjects that are the user: the speaker, or their household.
 _MINE = frozenset({"i", "we"})
 #: Words of the verb's own that keep it from being a finished fact: a denial, a modal, what nearly happened.
@@ -229,6 +232,16 @@ def _for_good(verb: Any) -> bool:
     return not any(c.dep_ == "conj" and _lemma(c) in _RETURNS for c in kids)
 
 
+def _past_as_present(verb: Any) -> bool:
+    """A past form the tagger read as present ("I quit Duolingo", chat's subjectless "quit Duolingo last week"), not
+    a habit ("I quit sugar every January")."""
+    if verb.lower_ not in _PAST_AS_PRESENT or verb.tag_ not in ("VBP", "VB"):
+        return False
+    if verb.tag_ == "VB" and (verb.i > 0 or any(c.dep_ in ("aux", "nsubj") for c in verb.children)):
+        return False  # "I'll quit Globex", "want to quit": a plain form after its subject is not yet done
+    return not any(t.lower_ in _HABITUAL for c in verb.children if c.dep_ in ("npadvmod", "advmod") for t in c.subtree)
+
+
 def _lemma(verb: Any) -> str:
     """The verb's lemma; a past form the lemmatiser does not know loses its "d" ("rehomed")."""
     lemma = lemmatise(verb.lower_, "VERB")
@@ -244,7 +257,7 @@ def _ends(verb: Any) -> bool:
 
 def _done_by_user(verb: Any) -> bool:
     """A finished act of the user's: past or perfect, not negated or modal, its subject "I"/"we" or dropped."""
-    if verb.tag_ not in ("VBD", "VBN"):
+    if verb.tag_ not in ("VBD", "VBN") and not _past_as_present(verb):
         return False  # "I'm leaving Chicago next month", "we leave Chicago on Friday": not done yet
     kids = list(verb.children)
     if not _real(verb):

@@ -32,7 +32,7 @@ from . import userplans
 from .lifeevents import SINGLE_PERSONAL
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
-from .rolenouns import ROLE_NOUNS
+from .rolenouns import ROLE_NOUNS, plain_use
 from .roles import clauses
 from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of
@@ -201,6 +201,7 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
                     and f.predicate == change.predicate
                     and (not f.retract and f in mine or f in given_up)
                 )
+                and not (f in stated and change.predicate in TOOL_ROLES and plain_use(f, change.value))
             ]
             new = rule_facts(USER, change.predicate, change.value, 0.8, False, attribute=True)
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]

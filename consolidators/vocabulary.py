@@ -185,7 +185,8 @@ _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is n
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
     r"(?:\s+(?:now|anymore|any more|finally|at last|nowadays|these days|lately|currently|again|too|as well|instead|"
     r"(?:full|part)[- ]time|right now|here|at the moment|at work|every \w+|each \w+|daily|recently|today|"
-    r"either|a lot|a bunch|a ton|all the time|most (?:days|evenings|nights|mornings)|for now|for the time being|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
+    r"either|a lot|a bunch|a ton|all the time|all day(?: long)?|(?:(?:dozens|hundreds|loads|lots|tons) of|a (?:few|couple of)|"
+    r"several|many|\d+|two|three|ten) times(?: (?:a|per|each|every) \w+)?|most (?:days|evenings|nights|mornings)|for now|for the time being|at night|(?:in|during) the (?:morning|afternoon|evening)s?|"
     r"on (?:the )?weekends?|at (?:the )?weekends?|btw|tbh|lol|haha|imo|imho|fyi|rn|atm|ngl|lmao|anyway|though|"
     r"very much|so much|loads|heaps|on \d{1,2}(?:st|nd|rd|th)? \w+(?: \d{4})?|on \w+ \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|"
     rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) )?"
