@@ -207,7 +207,12 @@ def _objects_surnamed(sentence: str, names: Names) -> str:
         full = _full(m[0], names, person=True, said=sentence)
         return full if full and not _party(norm(full), names) else m[0]
 
-    return _OBJECT_SURNAME.sub(one, sentence) if names.full else sentence
+    # the user's own news ("I'm training with Harris now") is read by the user's readers, as said
+    return _OBJECT_SURNAME.sub(one, sentence) if names.full and not _SPEAKER.search(sentence) else sentence
+
+
+#: A word of the speaker's or the listener's: the sentence is chat, not news about a third person.
+_SPEAKER = re.compile(r"\b(?:(?-i:I)|me|my|we|our|us|you|your)\b", re.I)
 
 
 def _described(text: str, said: set[str], earlier: set[str], kinds: dict[str, set[str]], names: Names) -> str:

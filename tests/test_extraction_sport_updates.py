@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from consolidators import extract_triples
+from consolidators import coreference, extract_triples
 from consolidators.extractive import session_facts
 from consolidators.types import ActiveFact, Turn
 from memory_sink.contexts import text_names
@@ -87,3 +87,17 @@ def test_sport_moves_by_surname_read_with_memory(person: str, held: str, sentenc
 def test_a_surname_with_an_elided_particle_offers_the_persons_facts() -> None:
     # the stored "Ciaran O'Dowd" is matched by its last word as the SQL spells it ("o dowd": "dowd")
     assert "dowd" in text_names("O'Dowd has completed his move to Leicester Tigers.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "spelt"),
+    [
+        ("Kirkby Rangers have signed Drozd.", "Kirkby Rangers have signed Pavel Drozd."),
+        # the user's own chat is read as the user said it
+        ("I trained with Drozd today.", "I trained with Drozd today."),
+    ],
+)
+def test_a_surname_after_a_verb_is_spelt_in_news_not_in_chat(sentence: str, spelt: str) -> None:
+    active = [ActiveFact(id="f1", subject="Pavel Drozd", predicate="plays for", object="Hallam Town")]
+    turn = Turn(event_id="e1", role="user", content=sentence, ts=_TS, seq=1)
+    assert [t.content for t in coreference.described([turn], active)] == [spelt]
