@@ -156,9 +156,11 @@ def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     return out
 
 
+#: A surname: one capitalised word, an elided particle's apostrophe inside it ("O'Callaghan", "D'Souza").
+_SURNAME = rf"[{UPPER}](?:[\w-]*['’](?=[{UPPER}]))?[\w-]+"
 #: A sentence opened by one capitalised word that a verb, an aside or a possessive follows: the clause's subject
 #: said by a surname ("Okoye has completed his move …", "Okoye's loan …", "Okoye, 24, …").
-_OPENING_SURNAME = re.compile(rf"^([{UPPER}][\w-]+)(?=(?:'s|’s)? [a-z]|, \d)")
+_OPENING_SURNAME = re.compile(rf"^({_SURNAME})(?=(?:'s|’s)? [a-z]|, \d)")
 #: What follows a sentence's first word when it is the clause's subject, a name even where it is an English word
 #: too ("Berg has joined …", "Strand moved to …", "Park's loan …"): a possessive, an auxiliary or a past tense; a
 #: noun after an adjective ("Stone walls") is none of these.
@@ -180,9 +182,37 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
             full = _full(m[1], names, person=True, named=acts, said=sentence) if m else None
             if m and full and not _party(norm(full), names):
                 content = content.replace(sentence, full + sentence[m.end(1) :], 1)
+                sentence = full + sentence[m.end(1) :]
+            objects = _objects_surnamed(sentence, names)
+            content = content.replace(sentence, objects, 1) if objects != sentence else content
             names.read(sentence)
         out.append(replace(turn, content=content) if content != turn.content else turn)
     return out
+
+
+#: A surname said as the object of a verb or a preposition ("Surrey have signed Qureshi", "the arrival of Haddad
+#: from Mersin"): one capitalised word right after a lower-case one.
+_OBJECT_SURNAME = re.compile(rf"(?<=[a-z] ){_SURNAME}(?![\w'’-])")
+
+
+def _objects_surnamed(sentence: str, names: Names) -> str:
+    """``sentence`` with each person said by a surname after a verb or a preposition spelt as the one person's
+    full name: the move's readers know the person a club signs by two words or more, as they know its subject.
+    Not an English word ("signed Stone"): in running text it is as likely the word; not a company's or a
+    place's name."""
+
+    def one(m: re.Match[str]) -> str:
+        if not _alone(sentence, m.start(), m.end()):
+            return m[0]
+        full = _full(m[0], names, person=True, said=sentence)
+        return full if full and not _party(norm(full), names) else m[0]
+
+    # the user's own news ("I'm training with Harris now") is read by the user's readers, as said
+    return _OBJECT_SURNAME.sub(one, sentence) if names.full and not _SPEAKER.search(sentence) else sentence
+
+
+#: A word of the speaker's or the listener's: the sentence is chat, not news about a third person.
+_SPEAKER = re.compile(r"\b(?:(?-i:I)|me|my|we|our|us|you|your)\b", re.I)
 
 
 def _described(text: str, said: set[str], earlier: set[str], kinds: dict[str, set[str]], names: Names) -> str:

@@ -25,8 +25,8 @@ from .types import Fact
 _WORD = rf"[{_UP}][\w&.+-]*(?:'(?!s\b)\w+)*"
 _NAME = rf"(?:[Tt]he )?{_WORD}(?: (?:{_WORD}|\d+|of|de|del|da|&|\+))*"
 #: A person is named by two or more capitalised words ("Mia Kessler", "Diego Paredes"); a lower-case word
-#: before the name is their position ("signed striker Ana Lima").
-_POSITION = r"(?:(?!(?:for|with|to|from|on|in|at|by|as|up)\b)[a-z-]+ )?"
+#: or two before the name are their position ("signed striker Ana Lima", "signed free agent Ana Lima").
+_POSITION = r"(?:(?!(?:for|with|to|from|on|in|at|by|as|up)\b)[a-z-]+ ){0,2}"
 _PERSON = rf"(?P<p>[{_UP}][\w.-]*(?:'(?!s\b)\w+)*(?: [{_UP}][\w.-]*(?:'(?!s\b)\w+)*)+)"
 _PLAYER = r"player|striker|forward|midfielder|defender|goalkeeper|keeper|winger"
 #: An occupation before "at": lower-case words, or a title's letters other than the offices ("CTO", not "CEO").
@@ -260,7 +260,7 @@ _UNSURE = doubts(
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|joining|is now|to play for|lives|resides|settled|off to|pen to paper"
+    r"|switch|transfer|signing|capture|appointment|hiring|arrival|joining|is now|to play for|lives|resides|settled|off to|pen to paper"
     r"|returned|rejoined|re-signed|permanent)\b"
 )
 
@@ -331,6 +331,12 @@ _ITS_OWN = re.compile(
 #: A person the sentence opens with, and the clause after it that names them again by a pronoun: "Rui Tavares is
 #: back in Portugal: Porto signed him from Sevilla".
 _AGAIN = re.compile(rf"^{_PERSON} [^:;]{{1,60}}[:;] (?P<rest>[^:;]*\b(?:him|her)\b[^:;]*)$")
+#: A party that reports who joined it: "Arsenal Women confirmed on Friday that X has joined them from Y" is "X has
+#: joined Arsenal Women from Y" (the pronoun is the reporting party, the "from" party the one left).
+_JOINED_US = re.compile(
+    rf"^(?P<c>{_NAME}) (?:has |have )?(?:confirmed|announced|said|revealed)(?: on [A-Z][a-z]+| today)? (?:that )?"
+    rf"(?P<mover>{_PERSON} {_HAS}(?:joined|signed for|signed with)) (?:them|it|us)\b"
+)
 
 
 _OBJECT_PRONOUN = re.compile(
@@ -344,6 +350,9 @@ def _said_whole(told: str) -> str:
     own = _ITS_OWN.match(told)
     if own:
         return own["c"] + " " + told[own.end() :]
+    joined = _JOINED_US.match(told)
+    if joined:
+        return f"{joined['mover']} {joined['c']}{told[joined.end() :]}"
     again = _AGAIN.match(told)
     # the object pronoun only, not a possessive "her": "signed her sister" is someone else
     if (

@@ -169,6 +169,8 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("sign", "for", False): ("plays for", False, None),
     ("sign", "with", False): ("plays for", False, None),
     ("suit up", "for", False): ("plays for", False, None),
+    # a driver's or a rider's team is said by the sport's own verb: "drives for Williams", "rides for Movistar"
+    **{(verb, "for", False): ("plays for", False, None) for verb in ("race", "drive", "ride", "compete")},
     ("trade", "to", True): ("plays for", False, None),
     ("loan", "to", True): ("plays for", False, None),
     ("transfer", "to", False): ("plays for", False, None),

@@ -83,9 +83,9 @@ _WORDS = {
     "headquartered in": r"headquarter\w*|hq|head office|based|moved|relocated",
     "capital": r"capital",
     "works at": rf"works?|working|job|employ\w*|hired|{_PARTY_FORMS}|started|engineer\w*|staff|post|role|position"
-    r"|recruited|taken on|team|lab|unit|office|(?:now|is|are) (?:at|with)",
+    r"|recruited|taken on|arrival|team|lab|unit|office|(?:now|is|are) (?:at|with)",
     "plays for": rf"plays?|playing|{_PARTY_FORMS}|transfer\w*|loan|club|goal|sold|bought|striker|winger|keeper|squad"
-    r"|turns out|represents|season|deal|fee|(?:now|is|are) (?:at|with)",
+    r"|turns out|represents|season|deal|fee|arrival|(?:now|is|are) (?:at|with)",
     "owned by": r"own\w*|belongs?|bought|acquired|acquisition|sold|divest\w*|subsidiary|parent|takeover|part of",
     "educated at": r"educated|alma mater|graduat\w*|studied|degree|school|universit\w*|college",
     "official language": r"official language|language",
@@ -119,7 +119,7 @@ _CUE = re.compile(
     r"|joined|left|leaving|formerly|former|replac\w*|took over|taken over|succeed\w*|chose|named|appointed|elected"
     r"|sworn in|took office|makes|made|adopted|sold|bought|acquired|divested|belongs|signed|credited|remarried"
     r"|married|divorced|settled|this (?:month|week|year|season)|recently|after|ending|no longer|anymore"
-    r"|took|taken|hired|became|become|started|final|finally|officially)\b",
+    r"|took|taken|hired|became|become|started|final|finally|officially|arrival|arrived)\b",
     re.I,
 )
 #: The cues that put a value right, which a denial in their clause belongs to ("not X as first reported").

@@ -57,7 +57,11 @@ _SUBJECT = (
     rf"(?:[Tt]he )?(?P<s>{_NAME}){_SITE_NOUN}(?P<aside>, (?:(?:formerly|previously) (?:of|with|at) (?:the )?(?P<was2>{_NAME})"
     rf"|(?:a |an |the |who |aged )?[^,;]{{1,60}}),)?"
 )
-_VALUE = rf"(?!(?:from|after|before) )(?:the )?(?:(?:[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"  # not the left
+#: Not the party left ("joined them from A": the party is who "them" is, A the one left), nor one after a pronoun.
+_VALUE = (
+    rf"(?!(?:from|after|before) )(?:the )?"
+    rf"(?:(?:(?!(?:from|after|before|them|him|her|it|us|me)\b)[a-z-]+ ){{1,2}}?(?=[{_UP}]))?(?P<v>{_NAME})"
+)
 _COMPASS = r"(?:(?:north|south)(?:-?(?:east|west))?|east|west)(?:wards?|ward)?"
 _HAS = (
     r" (?:has |have |had )?(?:now |since |recently |finally |just |officially |also |quietly |later )*"
@@ -133,7 +137,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # "X now keeps goal for Y", "X, formerly of A, now works at Y": a team's or an employer's own verb, now
         (
             "play",
-            rf"{_SUBJECT}{_HAS}(?:keeps goal|turns out|lines up|suits up|(?:switched|changed) (?:clubs|teams|sides) and "
+            rf"{_SUBJECT}{_HAS}(?:keeps goal|turns out|lines up|suits up|is back playing|(?:switched|changed) (?:clubs|teams|sides) and "
             rf"(?:now )?plays|plays (?:his|her|their) (?:club )?(?:football|cricket|rugby|hockey|basketball)) for {_VALUE}",
         ),
         # "X has worn Boca Juniors' number 10 shirt since 2022", "X now wears the Ajax jersey": a club's kit
@@ -170,7 +174,7 @@ _CUE = re.compile(
     r"\b(?:moved|relocated|switched|transferred|emigrated|returned home|settled|resettled|home|joined|rejoined"
     r"|now (?:at|with)|represents|works|working|swapped|traded|exchanged|ditched|lost|quit|left|taken|took"
     r"|accepted|started|landed|reopened|rebuilt|re-erected|reassembled|re-?installed|move|goal|turns out|lines up"
-    r"|suits up|worn|wears|wearing|teaches|lectures|now settled|now living|plays|held|housed|staged|based|takes place|operates|stands)\b"
+    r"|suits up|worn|wears|wearing|teaches|lectures|now settled|now living|plays|back playing|held|housed|staged|based|takes place|operates|stands)\b"
 )
 
 #: A company's words less a site's (a museum is no company) and those a place or a team bears too.
@@ -205,9 +209,10 @@ _PAST = re.compile(
 )
 _COUNTRIES = frozenset(DEMONYMS.values())
 #: A person named first, then again by a pronoun in a later clause that tells the change: "Daniel Okoye's last day at
-#: Shell was in May; he is now with Siemens". Not when someone else is named between (a relative, a colleague).
+#: Shell was in May; he is now with Siemens", "X's loan at A has ended and he is back playing for B". Not when
+#: someone else is named between (a relative, a colleague).
 _AGAIN = re.compile(
-    rf"^(?:[Tt]he )?(?P<s>{_NAME})(?:'s|') (?P<between>[^;:]{{1,80}})[;:] (?:and )?(?:he|she) (?=(?:is|has|now)\b)"
+    rf"^(?:[Tt]he )?(?P<s>{_NAME})(?:'s|') (?P<between>[^;:]{{1,80}}?)(?:[;:]|,? and) (?:and )?(?:he|she) (?=(?:is|has|now)\b)"
 )
 
 

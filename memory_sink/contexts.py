@@ -47,8 +47,9 @@ def text_grams(text: str) -> frozenset[str]:
     return frozenset(" ".join(words[i : i + n]) for n in range(1, LONGEST_NAME + 1) for i in range(len(words) - n + 1))
 
 
-#: A capitalised word: where a text names someone or something by one word ("Brandt relocated to Hamburg").
-_CAPITALISED = re.compile(r"(?<![\w'-])[A-ZÀ-ÖØ-ÞĀ-Ž][\w-]+")
+#: A capitalised word: where a text names someone or something by one word ("Brandt relocated to Hamburg"); of
+#: a surname with an elided particle ("O'Callaghan"), the word a stored name's last word is ("o callaghan").
+_CAPITALISED = re.compile(r"(?<![\w'-])(?:[A-Z]['’])?([A-ZÀ-ÖØ-ÞĀ-Ž][\w-]+)")
 
 
 def text_names(text: str) -> frozenset[str]:
