@@ -31,7 +31,17 @@ someone else (``ASIDE_WEIGHT``) without dropping them:
 
 An agent's question about "the user" ("where does the user live?") is the
 user's first-person question asked from outside: "the user" counts as "I"
-("the user's" as "my"). Other third-person questions are ranked as before. The words are read as they are
+("the user's" as "my").
+
+The same holds the other way round. A question without "I" that names someone
+the user talks about — by name ("where does Maud live now?") or as one of the
+user's people ("where does my wife work?", and then also by the name memory
+holds for them: ``user married to Anouk``) — sets aside the rows about the user
+that do not name them: the user's own facts ("user lives in Utrecht") and a
+turn (or one-turn passage) whose sentence opens on the user ("I work at a
+bakery"). Someone who speaks in the conversation ("Caroline: …" opening one of
+the rows recall found) is no one the user talks about, so a question about a
+speaker ranks as before. The words are read as they are
 written, no parser: recall must not load one (tests/test_architecture.py).
 """
 
@@ -110,6 +120,70 @@ SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
 # An agent asks about the user in the third person ("where does the user live?"): the same
 # question as "where do I live", so "the user" counts as "I" (as "my" when possessive, group 1).
 THE_USER = re.compile(r"\bthe user\b('s)?")
+# A question's third person: a capitalised word after its first ("where does Maud live"),
+# which is neither the user nor a word every question may capitalise; or one of the user's
+# people after "my" ("my wife", "my older brother").
+CAPITALISED = re.compile(r"(?<=\s)([A-Z][a-z]+)\b")
+NOT_A_PERSON = frozenset(
+    "i im ive id ill monday tuesday wednesday thursday friday saturday sunday january february march april may june"
+    " july august september october november december christmas easter".split()
+)
+USERS_PEOPLE = re.compile(rf"\bmy (?:[a-z-]+ ){{0,2}}?({PEOPLE})s?\b")
+# The user's people memory names: which of the user's facts holds the name of one of them.
+SPOUSES = ("wife", "husband", "spouse", "partner")
+# The SQL for the people a question names, lower-cased: its own words, and the names the user's
+# active facts give the people it names as the user's ("user married to Anouk" for "my wife"),
+# with that relation's word; a relation memory holds no name for names no one ("where does my
+# cousin live" ranks as before).
+# Empty when the question names nobody, or names someone who speaks in the conversation: a row
+# recall found opens on their name as a speaker's ("Caroline: …", "user: Caroline: …").
+THIRD_PEOPLE = f"""resolved AS MATERIALIZED (
+    SELECT lower(object) AS n FROM memory
+    WHERE cardinality(%(kin)s::text[]) > 0 AND namespace = %(ns)s AND kind = 'fact'
+      AND superseded_at IS NULL AND lower(subject) = '{Role.USER}' AND object IS NOT NULL
+      AND (predicate = 'married to' AND %(kin)s::text[] && ARRAY{list(SPOUSES)}::text[]
+           OR EXISTS (SELECT 1 FROM unnest(%(kin)s::text[]) r WHERE strpos(predicate, r) > 0))
+), named AS MATERIALIZED (
+    SELECT coalesce(array_agg(DISTINCT n), '{{}}') AS names FROM (
+        SELECT unnest(%(named)s::text[]) AS n
+        UNION ALL
+        SELECT n FROM resolved
+        UNION ALL
+        SELECT unnest(%(kin)s::text[]) WHERE EXISTS (SELECT 1 FROM resolved)
+    ) s
+), third AS MATERIALIZED (
+    SELECT CASE WHEN EXISTS (
+        SELECT 1 FROM fused f JOIN memory sp ON sp.id = f.id, named, unnest(named.names) n
+        WHERE n IN (lower(split_part(sp.content, ': ', 1)), lower(split_part(sp.content, ': ', 2)))
+    ) THEN '{{}}' ELSE names END AS names FROM named
+)"""
+# A row's content names one of them (a fact's, a turn's), as the existing rule reads a subject.
+_NAMES_IT = "EXISTS (SELECT 1 FROM third, unnest(third.names) n WHERE strpos(lower(m.content), n) > 0)"
+_ASKS_ABOUT_OTHERS = "cardinality((SELECT names FROM third)) > 0"
+# A turn's sentence that opens on the user ("I work at a bakery", "We moved", "I'm a nurse").
+USER_OPENS = rf"{_OPENING}(?:I|I'm|I've|I'd|We|We're|We've)\M"
+
+
+# A question about the past asks about what was true then, so what has since
+# stopped being true is an answer like any other: "when did I move to Bristol?"
+# after a later move to Cardiff is answered by the Bristol turn, flagged outdated.
+# Its outdated rows are ranked where fusion puts them (still flagged); a question
+# about now sorts them last. The past is read from the question's words, no
+# parser: "when" with a past verb, "before", "used to", "previously", "ago",
+# "last <season/week/…>", "back in", "in <year>".
+PAST = re.compile(
+    r"\bwhen (?:did|was|were|had)\b|\bbefore\b|\bused to\b|\bprevious(?:ly)?\b|\bformer(?:ly)?\b|\bago\b"
+    r"|\bback (?:in|then|when)\b|\bin (?:19|20)\d\d\b"
+    r"|\blast (?:spring|summer|autumn|fall|winter|week|weekend|month|year|time)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_about_the_past(question: str) -> bool:
+    """Whether ``question`` asks what was true at some time before now (``PAST``)."""
+    return PAST.search(question) is not None
+
+
 # Set aside, a row's fused score counts a quarter: first in both branches (2/61 -> 1/122),
 # it ranks after any row about the user a branch found in its first 40 (1/100), yet stays
 # on a page with room: a preference, not a filter. Half was not enough: a row about
@@ -128,7 +202,10 @@ ASIDE_WEIGHT = 0.25
 # someone else is named by the question only as a whole word ("son" is not in "reason"); the
 # captured words are letters only, so they are safe inside the regular expression.
 WEIGHT = f"""CASE WHEN m.kind = 'fact' THEN CASE WHEN %(own_facts)s AND lower(m.subject) <> '{Role.USER}'
-        AND strpos(%(question)s, lower(m.subject)) = 0 THEN {ASIDE_WEIGHT} END
+        AND strpos(%(question)s, lower(m.subject)) = 0 THEN {ASIDE_WEIGHT}
+        WHEN lower(m.subject) = '{Role.USER}' AND {_ASKS_ABOUT_OTHERS} AND NOT {_NAMES_IT} THEN {ASIDE_WEIGHT} END
+    WHEN (m.kind = 'turn' OR m.kind = 'passage' AND cardinality(m.event_ids) = 1) AND m.content ~ %(user_opens)s
+        AND {_ASKS_ABOUT_OTHERS} AND NOT {_NAMES_IT} THEN {ASIDE_WEIGHT}
     WHEN %(own_facts)s AND (m.kind = 'turn' OR m.kind = 'passage' AND cardinality(m.event_ids) = 1)
         AND NOT %(question)s ~ ('\\m' || lower(coalesce(
         substring(m.content FROM %(others_people)s),
@@ -144,6 +221,8 @@ class Perspective:
 
     own_turns: bool
     own_facts: bool
+    named: tuple[str, ...] = ()  # the people it names, lower-cased (never the user)
+    kin: tuple[str, ...] = ()  # the user's people it names by relation ("wife")
 
     def params(self, question: str) -> dict[str, object]:
         """The parameters ``WEIGHT`` reads."""
@@ -154,6 +233,10 @@ class Perspective:
             "others_people": OTHERS_PEOPLE,
             "others_named": OTHERS_NAMED,
             "speaker_words": SPEAKER_WORDS,
+            "named": list(self.named),
+            "kin": list(self.kin),
+            "user_opens": USER_OPENS,
+            "past": asks_about_the_past(question),
         }
 
 
@@ -164,9 +247,17 @@ def of_question(question: str) -> Perspective:
     if words & SECOND_PERSON:
         return Perspective(own_turns=False, own_facts=False)
     user_named = THE_USER.search(text)
+    own_facts = "i" in words or (user_named is not None and user_named.group(1) is None)
+    others: tuple[str, ...] = ()
+    kin: tuple[str, ...] = ()
+    if not own_facts and "me" not in words:
+        others = tuple(dict.fromkeys(n.lower() for n in CAPITALISED.findall(question) if n.lower() not in NOT_A_PERSON))
+        kin = tuple(dict.fromkeys(USERS_PEOPLE.findall(text)))
     return Perspective(
         own_turns=bool(words & FIRST_PERSON) or user_named is not None,
-        own_facts="i" in words or (user_named is not None and user_named.group(1) is None),
+        own_facts=own_facts,
+        named=others,
+        kin=kin,
     )
 
 

@@ -38,7 +38,8 @@ RRF_K = 60  # reciprocal-rank-fusion constant (the usual 60: ranks matter, not r
 # memory_session_facts (namespace, session_id) and filters on event_ids there:
 # the planner never uses the GIN index for a correlated array probe (measured at
 # 50k rows: a 20 ms seq scan per episode, 290 ms per recall; this way +0.2 ms).
-# Recall ranks outdated episodes after every current result and flags them, so on
+# Recall ranks outdated episodes after every current result (unless the question
+# asks about the past: perspective.PAST) and flags them, so on
 # a full page (k current matches) they drop out of default recall, as superseded
 # facts do; they stay what happened, returned by --all-versions / --as-of recall
 # and history. A weight instead of the sort was tried: at 0.5 the stale "I drink
@@ -155,14 +156,34 @@ VECTOR_ARMS = f"""small AS MATERIALIZED (
         ORDER BY dist LIMIT %(n)s
     ) s
 )"""
+# A question about the past keeps outdated rows where fusion ranks them: perspective.PAST.
+
+# Freshness: a provisional turn is newer than the consolidated rows it competes
+# with, and the fusion alone can bury it under them: a row both branches found
+# gets two reciprocal ranks, and a consolidated passage also matches the
+# question's words through its neighbouring turns, so "Update: we moved to
+# Bristol yesterday." (the highest cosine, none of the words of "where do I
+# live?") ranked after the Leeds fact it overturns, its passage, and a passage
+# that held "live" only as its neighbour's word (cosine 0.035). So a provisional
+# row is ranked at least as high as every consolidated row that is older (its
+# valid_from) and no nearer to the question (cosine): it takes the best such
+# row's fused score (times its own perspective weight), and wins the tie by its
+# cosine. A consolidated row nearer in meaning keeps its place.
 FUSED = f"""{LEXICAL}, fused AS (
     SELECT id, sum(1.0 / ({RRF_K} + r)) AS rrf FROM (SELECT * FROM v UNION ALL SELECT * FROM l) u
     GROUP BY id
+), {perspective.THIRD_PEOPLE}, scored AS MATERIALIZED (
+    SELECT m.id, m.tier, m.valid_from, 1 - (m.embedding <=> %(q)s) AS score, {OUTDATED} AS outdated,
+           pw.w, f.rrf * pw.w AS key
+    FROM fused f JOIN memory m ON m.id = f.id, LATERAL (SELECT coalesce({perspective.WEIGHT}, 1) AS w) pw
 )
-SELECT {M_COLS}, 1 - (m.embedding <=> %(q)s) AS score, {OUTDATED} AS outdated
-FROM fused f JOIN memory m ON m.id = f.id
-ORDER BY outdated, f.rrf * coalesce({perspective.WEIGHT}, 1) DESC,
-         score DESC
+SELECT {M_COLS}, s.score, s.outdated
+FROM scored s JOIN memory m ON m.id = s.id
+ORDER BY s.outdated AND NOT %(past)s,
+         greatest(s.key, s.w * (SELECT max(c.key) FROM scored c
+                                WHERE s.tier = 'provisional' AND c.tier = 'consolidated'
+                                  AND c.valid_from < s.valid_from AND c.score <= s.score)) DESC,
+         s.score DESC
 LIMIT %(k)s
 """
 RECALL_ACTIVE = f"WITH {VECTOR_ARMS}, {FUSED}"

@@ -33,7 +33,8 @@ from pipelines.realtime import run_realtime
     ],
 )
 def test_pronouns_say_whose_life_a_question_asks_about(question: str, own_turns: bool, own_facts: bool) -> None:
-    assert perspective.of_question(question) == perspective.Perspective(own_turns=own_turns, own_facts=own_facts)
+    seen = perspective.of_question(question)
+    assert (seen.own_turns, seen.own_facts) == (own_turns, own_facts)
 
 
 FILLER = ("Sure thing, happy to help!", "Of course! Is there anything else I can do?", "Great, tell me more whenever.")
@@ -195,9 +196,13 @@ def test_a_question_names_someone_else_only_by_a_whole_word(store: MemoryStore) 
     run_realtime(store)
     with store.connection() as conn:
         (turn_id,) = conn.execute("SELECT id FROM memory WHERE session_id = 'words'").fetchone()
-        sql = f"SELECT {perspective.WEIGHT} FROM memory m WHERE m.id = %(id)s"
+        # WEIGHT reads the people a question names (THIRD_PEOPLE) beside recall's fused rows: none here.
+        sql = (
+            f"WITH fused AS (SELECT id FROM memory WHERE false), {perspective.THIRD_PEOPLE}"
+            f" SELECT {perspective.WEIGHT} FROM memory m WHERE m.id = %(id)s"
+        )
         weight = {
-            q: conn.execute(sql, {**perspective.of_question(q).params(q), "id": turn_id}).fetchone()[0]
+            q: conn.execute(sql, {**perspective.of_question(q).params(q), "id": turn_id, "ns": "default"}).fetchone()[0]
             for q in ("what is the reason I play the cello", "what does my son play")
         }
     assert weight == {"what is the reason I play the cello": perspective.ASIDE_WEIGHT, "what does my son play": None}
@@ -227,3 +232,25 @@ def test_a_question_about_the_user_by_that_name_is_a_first_person_question(
     assert rank(_neutral(monkeypatch, store, question)) >= 5  # other people's homes share the question's words
     assert rank(store.recall(question)) == 0
     assert rank(store.recall("where do I live?")) == 0
+
+
+def test_a_question_about_someone_the_user_names_sets_the_users_own_rows_aside(store: MemoryStore) -> None:
+    says = (
+        "I live in Utrecht.",
+        "My friend Maud moved to Groningen last year.",
+        "My wife's name is Anouk.",
+        "Anouk works at Philips as an engineer.",
+        "I work at a bakery.",
+        "I work as a nurse on weekends.",
+    )
+    for i, text in enumerate(says):
+        store.stage("people", "user", text, seq=i)
+    run_realtime(store)
+    run_consolidate(store)
+    page = [m.content for m in store.recall("where does Maud live now?", k=4)]
+    assert "Maud" in page[0], page
+    assert "user lives in Utrecht" not in page[:3], page  # the user's own fact of the same relation
+    wife = [m.content for m in store.recall("where does my wife work?", k=4)]
+    assert any("Philips" in c for c in wife[:2]), wife  # "my wife" is Anouk: memory says so
+    assert not any(c.startswith("user works") for c in wife[:2]), wife
+    assert perspective.of_question("where does my wife work?").kin == ("wife",)
