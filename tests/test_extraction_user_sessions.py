@@ -31,6 +31,37 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
     # … dated today or in the past, it happened
     (("Today is my first day at Ostrava Labs.",), (), [("user", "works at", "Ostrava Labs", False)]),
     (("My last day at Quillon was Tuesday.",), (_EMPLOYER,), [("user", "works at", "Quillon", True)]),
+    # a retraction beside the relation's new value in the same sentence says nothing more (``withdrawals.superseded``)
+    (
+        ("my last day at Hallam Print was Thursday and I start at Corbel Studio on Monday",),
+        (),
+        [("user", "works at", "Corbel Studio", False)],
+    ),
+    (("I don't use Opera anymore, Vivaldi is my browser now.",), (), [("user", "browser", "Vivaldi", False)]),
+    # … of a relation that holds many values it still says one was given up
+    (
+        ("I quit Facebook and use Bluesky now.",),
+        (),
+        [("user", "uses", "Bluesky", False), ("user", "uses", "Facebook", True)],
+    ),
+    # a clause of time presupposes a change that still holds (``userclauses``), read in a request
+    (
+        ("ever since joining Brannock Tools I've had no time to cook, quick dinner ideas?",),
+        (),
+        [("user", "works at", "Brannock Tools", False)],
+    ),
+    (
+        ("now that I'm at Velloway Foods, how do I set up my payslip?",),
+        (),
+        [("user", "works at", "Velloway Foods", False)],
+    ),
+    (("now that we're in Dordrecht, which gym is close?",), (), [("user", "lives in", "Dordrecht", False)]),
+    (("since leaving Brannock Tools I've been freelancing",), (), [("user", "works at", "Brannock Tools", True)]),
+    # … of someone else's, a hedge's, a causal "since" of being somewhere, or "before": nothing
+    (("since my brother joined Brannock Tools he never calls",), (), []),
+    (("now that I might join Brannock Tools, what should I read?",), (), []),
+    (("since I'm in Dordrecht for the week, any bars?",), (), []),
+    (("before joining Brannock Tools I taught maths",), (), []),
     # a take-back asked about is none (``extractive._user_turn``)
     (("I work at Pellmark.", "Scratch that?"), (), [("user", "works at", "Pellmark", False)]),
     (("I work at Pellmark.", "Forget that?"), (), [("user", "works at", "Pellmark", False)]),

@@ -1,0 +1,96 @@
+"""What a user's sentence takes for granted in a clause of time: "since joining X, …", "now that I'm at X, …".
+
+Chat mentions a change in passing while asking for something else: "since joining Halvorsen I've been drowning in
+spreadsheets, any tips?", "now that I'm at Zalando I'm expected to write OKRs". The main clause states nothing
+memory keeps, so no reader finds a statement; the clause of time presupposes a change that happened and still
+holds. Found on the parse (a gerund under "since", a clause under "since" or "now that") and restated as the user's
+own sentence ("I joined Halvorsen.", "I am at Zalando."), it is read by the sentence readers like any other
+sentence, so every relation they know is covered and every refusal they make (a hedge, a negation, a plan) holds.
+
+Precision: only "since" and "now that", whose state still holds when the sentence is said ("before", "until",
+"when" and "if" clauses presuppose nothing that does); a clause with its own subject counts only when that subject
+is the speaker ("I", "we"); what the restated clause says is added only in relations the sentence's own reading
+did not state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lemminflect import getInflection  # type: ignore[import-untyped,unused-ignore]
+
+from .nlp_cache import parse_doc
+from .phrases import USER
+from .text import lemmatise
+from .types import Fact
+
+#: Subjects the speaker is: a clause of someone else's presupposes nothing about the user.
+_SPEAKER = frozenset("i we".split())
+
+
+def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
+    """``found`` (one user sentence's facts) with what ``read`` makes of its clauses of time restated."""
+    lowered = text.lower()
+    if "since " not in lowered and "now that " not in lowered:
+        return found
+    have = {f.predicate for f in found if f.subject == USER}
+    more = [f for said in presupposed(text) for f in read(said) if f.subject == USER and f.predicate not in have]
+    return found + list(dict.fromkeys(more))
+
+
+def presupposed(text: str) -> list[str]:
+    """The clauses of time in ``text`` restated as the speaker's sentences ("since joining X" → "I joined X.")."""
+    doc = parse_doc(text)
+    if doc is None:
+        return []
+    said: list[str] = []
+    for tok in doc:
+        if tok.lower_ == "since" and tok.dep_ == "prep":  # "since joining X": the gerund is the speaker's
+            said += [_restated(c, "I") for c in tok.children if c.dep_ == "pcomp" and c.tag_ == "VBG"]
+        elif _opens(tok):  # "since we moved to X", "now that I'm at X"
+            subject = next((c for c in tok.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+            if subject is not None and subject.lower_ in _SPEAKER:
+                said.append(_restated(tok.head, "", bare_be=tok.lower_ == "that"))
+    return [s for s in said if s]
+
+
+def _opens(tok: Any) -> bool:
+    """Whether ``tok`` is the marker of a clause of time whose state still holds: "since", or "that" after "now"."""
+    if tok.dep_ != "mark":
+        return False
+    if tok.lower_ == "since":
+        return True
+    return bool(tok.lower_ == "that" and tok.i > 0 and tok.doc[tok.i - 1].lower_ == "now")
+
+
+def _restated(verb: Any, subject: str, *, bare_be: bool = False) -> str:
+    """``verb``'s clause as a sentence: its subtree up to a pause, without the marker, a gerund put in the past
+    after ``subject``; with ``bare_be``, a bare "be at"/"be in" as the work or home it means ("now that I'm at X":
+    the speaker's employer, as "now that we're in X" is their home; a causal "since I'm in X" may be a visit)."""
+    end = next((t.i for t in verb.subtree if t.i > verb.i and t.is_punct), verb.right_edge.i + 1)
+    words = [t for t in verb.subtree if t.dep_ != "mark" and t.i < end]
+    if not words or words[-1].i - words[0].i + 1 != len(words):
+        return ""  # a clause the parse breaks in two is not restated
+    if subject:
+        return f"{subject} {' '.join(_past(t) if t.i == verb.i else t.text for t in words)}."
+    said = _BARE_BE.get(_place_word(verb), "") if bare_be else ""
+    text = " ".join(said or t.text if t.i == verb.i else t.text for t in words)
+    return f"{text}.".replace(" '", "'")
+
+
+_BE = frozenset("'m am 're are".split())
+#: "be" with only a place after it: what the speaker's being there means, by the preposition.
+_BARE_BE = {"at": "work", "in": "live"}
+
+
+def _place_word(verb: Any) -> str:
+    """The preposition of a bare "be" ("I'm at X"), else ""."""
+    if verb.lower_ not in _BE or any(c.dep_ in ("attr", "acomp") for c in verb.children):
+        return ""
+    return next((c.lower_ for c in verb.children if c.dep_ == "prep" and c.lower_ in _BARE_BE), "")
+
+
+def _past(gerund: Any) -> str:
+    forms = getInflection(lemmatise(gerund.lower_, "VERB"), tag="VBD")
+    return str(forms[0]) if forms else gerund.text
