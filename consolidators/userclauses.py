@@ -16,6 +16,7 @@ did not state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from lemminflect import getInflection  # type: ignore[import-untyped,unused-ignore]
@@ -34,9 +35,19 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     lowered = text.lower()
     if "since " not in lowered and "now that " not in lowered:
         return found
+    said = [f for clause in presupposed(text) for f in read(clause) if f.subject == USER]
+    found = [_cut(f, said) for f in found]
     have = {f.predicate for f in found if f.subject == USER}
-    more = [f for said in presupposed(text) for f in read(said) if f.subject == USER and f.predicate not in have]
-    return found + list(dict.fromkeys(more))
+    return found + list(dict.fromkeys(f for f in said if f.predicate not in have))
+
+
+def _cut(fact: Fact, said: list[Fact]) -> Fact:
+    """``fact`` with the value the clause restated gives its relation, when the sentence's reading ran on past the
+    clause's end ("now that we live in Cardiff the office days are a pain": "Cardiff the office days")."""
+    if fact.subject != USER:
+        return fact
+    shorter = next((f for f in said if f.predicate == fact.predicate and fact.object.startswith(f.object + " ")), None)
+    return replace(fact, object=shorter.object) if shorter is not None else fact
 
 
 def presupposed(text: str) -> list[str]:

@@ -56,6 +56,12 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
         [("user", "works at", "Velloway Foods", False)],
     ),
     (("now that we're in Dordrecht, which gym is close?",), (), [("user", "lives in", "Dordrecht", False)]),
+    # … whose value the sentence's reading ran past the clause's end
+    (
+        ("now that we live in Dordrecht the Velloway office days are long, any audiobooks?",),
+        (),
+        [("user", "lives in", "Dordrecht", False)],
+    ),
     (("since leaving Brannock Tools I've been freelancing",), (), [("user", "works at", "Brannock Tools", True)]),
     # … of someone else's, a hedge's, a causal "since" of being somewhere, or "before": nothing
     (("since my brother joined Brannock Tools he never calls",), (), []),
