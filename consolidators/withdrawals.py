@@ -26,7 +26,6 @@ from .phrases import USER, first_person
 from .places import COUNTRIES
 from .spans import is_name, name_text
 from .text import OTHER_PEOPLE, lemmatise
-from .tidy import MULTI_ROLES
 from .toolnames import ROLES, roles_of
 from .toolrules import rule_facts
 from .types import Fact
@@ -54,14 +53,6 @@ _IT_NO_LONGER = re.compile(
 def read(found: list[Fact], text: str) -> list[Fact]:
     """``found`` (one user sentence's facts) as this module reads the sentence's withdrawals."""
     return _not_taken(_not_both(unheld(replaced(found, text), text)), text)
-
-
-def superseded(found: list[Fact]) -> list[Fact]:
-    """``found`` (one user sentence's facts) without the retraction of a single-valued relation the sentence also
-    gives a new value ("my last day at X was Friday and I start at Y on Monday"): supersession retires the old
-    value when the new one is written, and a retraction beside it says nothing more."""
-    renewed = {f.predicate for f in found if f.subject == USER and not f.retract and f.predicate not in MULTI_ROLES}
-    return [f for f in found if not (f.retract and f.subject == USER and f.predicate in renewed)]
 
 
 def _not_taken(found: list[Fact], text: str) -> list[Fact]:

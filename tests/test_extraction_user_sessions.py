@@ -31,19 +31,6 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
     # … dated today or in the past, it happened
     (("Today is my first day at Ostrava Labs.",), (), [("user", "works at", "Ostrava Labs", False)]),
     (("My last day at Quillon was Tuesday.",), (_EMPLOYER,), [("user", "works at", "Quillon", True)]),
-    # a retraction beside the relation's new value in the same sentence says nothing more (``withdrawals.superseded``)
-    (
-        ("my last day at Hallam Print was Thursday and I start at Corbel Studio on Monday",),
-        (),
-        [("user", "works at", "Corbel Studio", False)],
-    ),
-    (("I don't use Opera anymore, Vivaldi is my browser now.",), (), [("user", "browser", "Vivaldi", False)]),
-    # … of a relation that holds many values it still says one was given up
-    (
-        ("I quit Facebook and use Bluesky now.",),
-        (),
-        [("user", "uses", "Bluesky", False), ("user", "uses", "Facebook", True)],
-    ),
     # a clause of time presupposes a change that still holds (``userclauses``), read in a request
     (
         ("ever since joining Brannock Tools I've had no time to cook, quick dinner ideas?",),
