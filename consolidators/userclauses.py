@@ -57,13 +57,18 @@ def presupposed(text: str) -> list[str]:
         return []
     said: list[str] = []
     for tok in doc:
-        if tok.lower_ == "since" and tok.dep_ == "prep":  # "since joining X": the gerund is the speaker's
+        # "since joining X, I …": the gerund's doer is the main clause's subject, which must be the speaker
+        # ("since relocating to X fell through" has the gerund as a subject, and the clause no subject of its own)
+        if tok.lower_ == "since" and tok.dep_ == "prep" and _speaker_does(tok.head):
             said += [_restated(c, "I") for c in tok.children if c.dep_ == "pcomp" and c.tag_ == "VBG"]
-        elif _opens(tok):  # "since we moved to X", "now that I'm at X"
-            subject = next((c for c in tok.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-            if subject is not None and subject.lower_ in _SPEAKER:
-                said.append(_restated(tok.head, "", bare_be=tok.lower_ == "that"))
+        elif _opens(tok) and _speaker_does(tok.head):  # "since we moved to X", "now that I'm at X"
+            said.append(_restated(tok.head, "", bare_be=tok.lower_ == "that"))
     return [s for s in said if s]
+
+
+def _speaker_does(verb: Any) -> bool:
+    """Whether ``verb``'s subject is the speaker ("I", "we")."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _SPEAKER for c in verb.children)
 
 
 def _opens(tok: Any) -> bool:
