@@ -26,6 +26,9 @@ from .phrases import USER
 from .text import lemmatise
 from .types import Fact
 
+#: The relations a clause of time presupposes a change of: a job or a home, not a tool ("since I moved the email
+#: over to Proton" gives a reason, not the user's email client).
+_LIFE = frozenset({"works at", "works as", "lives in", "studies", "studies at", "married to"})
 #: Subjects the speaker is: a clause of someone else's presupposes nothing about the user.
 _SPEAKER = frozenset("i we".split())
 
@@ -35,7 +38,7 @@ def merged(found: list[Fact], text: str, read: Callable[[str], list[Fact]]) -> l
     lowered = text.lower()
     if "since " not in lowered and "now that " not in lowered:
         return found
-    said = [f for clause in presupposed(text) for f in read(clause) if f.subject == USER]
+    said = [f for clause in presupposed(text) for f in read(clause) if f.subject == USER and f.predicate in _LIFE]
     found = [_cut(f, said) for f in found]
     have = {f.predicate for f in found if f.subject == USER}
     return found + list(dict.fromkeys(f for f in said if f.predicate not in have))

@@ -56,6 +56,12 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
     (("since I'm in Dordrecht for the week, any bars?",), (), []),
     (("before joining Brannock Tools I taught maths",), (), []),
     (("since moving to Dordrecht fell through, we stay in Delft",), (), []),
+    # … nor a tool's role, which a reason clause names in passing
+    (
+        ("Bitwarden is my password manager since I moved my mail over to Proton.",),
+        (),
+        [("user", "password manager", "Bitwarden", False)],
+    ),
     # a take-back asked about is none (``extractive._user_turn``)
     (("I work at Pellmark.", "Scratch that?"), (), [("user", "works at", "Pellmark", False)]),
     (("I work at Pellmark.", "Forget that?"), (), [("user", "works at", "Pellmark", False)]),
