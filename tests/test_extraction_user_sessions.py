@@ -31,37 +31,6 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
     # … dated today or in the past, it happened
     (("Today is my first day at Ostrava Labs.",), (), [("user", "works at", "Ostrava Labs", False)]),
     (("My last day at Quillon was Tuesday.",), (_EMPLOYER,), [("user", "works at", "Quillon", True)]),
-    # a clause of time presupposes a change that still holds (``userclauses``), read in a request
-    (
-        ("ever since joining Brannock Tools I've had no time to cook, quick dinner ideas?",),
-        (),
-        [("user", "works at", "Brannock Tools", False)],
-    ),
-    (
-        ("now that I'm at Velloway Foods, how do I set up my payslip?",),
-        (),
-        [("user", "works at", "Velloway Foods", False)],
-    ),
-    (("now that we're in Dordrecht, which gym is close?",), (), [("user", "lives in", "Dordrecht", False)]),
-    # … whose value the sentence's reading ran past the clause's end
-    (
-        ("now that we live in Dordrecht the Velloway office days are long, any audiobooks?",),
-        (),
-        [("user", "lives in", "Dordrecht", False)],
-    ),
-    (("since leaving Brannock Tools I've been freelancing",), (), [("user", "works at", "Brannock Tools", True)]),
-    # … of someone else's, a hedge's, a causal "since" of being somewhere, or "before": nothing
-    (("since my brother joined Brannock Tools he never calls",), (), []),
-    (("now that I might join Brannock Tools, what should I read?",), (), []),
-    (("since I'm in Dordrecht for the week, any bars?",), (), []),
-    (("before joining Brannock Tools I taught maths",), (), []),
-    (("since moving to Dordrecht fell through, we stay in Delft",), (), []),
-    # … nor a tool's role, which a reason clause names in passing
-    (
-        ("Bitwarden is my password manager since I moved my mail over to Proton.",),
-        (),
-        [("user", "password manager", "Bitwarden", False)],
-    ),
     # a take-back asked about is none (``extractive._user_turn``)
     (("I work at Pellmark.", "Scratch that?"), (), [("user", "works at", "Pellmark", False)]),
     (("I work at Pellmark.", "Forget that?"), (), [("user", "works at", "Pellmark", False)]),
