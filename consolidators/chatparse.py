@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .learning import a_field
-from .lifeevents import fact
+from .lifeevents import day_ahead, fact
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
 from .places import COUNTRIES, DEMONYMS
@@ -517,6 +517,8 @@ def _last_day(sent: Any) -> list[Fact]:
             (c.lower_ for c in tok.children if c.dep_ == "amod" and c.lower_ in ("last", "final", "first")), None
         )
         if tok.text.lower() == "day" and edge is not None and _mine(tok):
+            if day_ahead(sent.text):  # "my last day at X is Friday": a plan until that day
+                return []
             left = edge != "first"
             places = _pobjs(tok, "at", "with") or _pobjs(tok.head, "at", "with")  # "at X" may hang off "was"
             return [f for o in places if is_name(o) for f in _said("works at", o, retract=left)]

@@ -211,10 +211,11 @@ def _user_turn(
     # "I'm based in Ghent. No wait, Antwerp.": only the value the user ends on is said
     sentences = repairs.mended(repairs.split(sentences), lambda s: sentence_triples(s, turn.role, relations))
     for sentence in sentences:
-        m = _TAKE_BACK.match(sentence.strip())
+        asks = sentence.strip().endswith("?")  # "Scratch that?": asking whether to, no take-back
+        m = None if asks else _TAKE_BACK.match(sentence.strip())
         rest = m["rest"].strip() if m else ""
-        between = None if m else _TAKEN_BACK_BETWEEN.match(sentence.strip())
-        after = None if m or between else _TAKEN_BACK_AFTER.match(sentence.strip())
+        between = None if m or asks else _TAKEN_BACK_BETWEEN.match(sentence.strip())
+        after = None if m or between or asks else _TAKEN_BACK_AFTER.match(sentence.strip())
         if between is not None and not _stamped(between["said"], turn, relations):
             # "I never moved to Amersfoort, scratch that, I still live in Utrecht": the denial's value taken back,
             # the rest put back
@@ -239,6 +240,8 @@ def _user_turn(
         elif rest[:1].isalnum():  # "forget that I use Notion": the statement is named
             named = _stamped(_SAID.sub("", rest), turn, relations)
             found.extend(_take_back(named, turn))
+            last = []
+        elif repairs.of_another(rest):  # "scratch that, my brother is still at Otto": the brother's taken back
             last = []
         else:  # "Forget that." / "Forget that, I live in Lisbon."
             found.extend(_take_back(last, turn))

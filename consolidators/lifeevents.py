@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from .text import inflected_verb, lemmatise
 from .types import Fact
-from .vocabulary import clean_object, is_drink
+from .vocabulary import WEEKDAYS, clean_object, is_drink
 
 #: Words that name a role in chat ("switched IDEs", "all my notes", "my passwords").
 ROLE_WORDS: dict[str, str] = {
@@ -210,6 +210,14 @@ _COPULA = (  # "I am …" statements the verb rules skip (a copula before a non-
 )
 _FIRST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) first (?:day|week|month) (?:at|with) (?P<obj>{_ENT})\b.*")
 _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>{_ENT}) (?:was|is)\b.*")
+#: A first or last day dated ahead of now ("is Monday", "will be next week", "tomorrow is my last day"): the
+#: change is a plan until that day; a past copula ("was") or today's date ("today is my first day") says it happened.
+_DAY_AHEAD = re.compile(
+    rf"\b(?:(?:is|will be)\s+(?:on\s+)?(?:(?:this|next|coming)\s+)?(?:{'|'.join(WEEKDAYS)}|tomorrow|week|month"
+    rf"|the \d+\w*|in \w+ (?:days?|weeks?))|(?:tomorrow|(?:on |this |next )?(?:{'|'.join(WEEKDAYS)})) (?:is|will be) (?:my|our)"
+    r" (?:first|last))\b",
+    re.I,
+)
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
 _PET_NAME = re.compile(
     rf"(?:[Mm]y|[Oo]ur) {PET_MODIFIERS}(?:{PET_WORDS})(?:(?:'s name)? (?:is )?(?:called|named|is) (?P<obj>{_ENT})\b.*"
@@ -287,12 +295,11 @@ def copula(vp: str) -> list[Fact] | None:
 
 def possessive(clause: str, sentence: str) -> list[Fact] | None:
     """ "my last day at Initech was Friday", "my husband, Tom, is …", "our cat is called Miso", "our CI runs on X"."""
-    m = _LAST_DAY.fullmatch(clause)
-    if m:
-        return [fact("works at", m["obj"], 0.8, retract=True)]
-    m = _FIRST_DAY.fullmatch(clause)
-    if m:  # "today was my first day at Klarna"
-        return [fact("works at", m["obj"], 0.8)]
+    m = _LAST_DAY.fullmatch(clause) or _FIRST_DAY.fullmatch(clause)
+    if m and day_ahead(sentence or clause):  # "my last day at Spotify is Friday": still there until then
+        return []
+    if m:  # "today was my first day at Klarna", "my last day at Initech was Friday"
+        return [fact("works at", m["obj"], 0.8, retract=m.re is _LAST_DAY)]
     m = _SPOUSE.fullmatch(clause)
     if m:
         return [fact("married to", m["obj"], 0.8)]
@@ -305,6 +312,11 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
         named = obj and (obj[0].isupper() or obj[0].isdigit())  # "1Password" is a name
         return [fact(ROLE_WORDS[m["role"].lower()], obj, 0.8, attribute=True)] if named else []
     return None
+
+
+def day_ahead(text: str) -> bool:
+    """Whether a first or last day is dated after the moment it is said ("my first day at X is Monday")."""
+    return _DAY_AHEAD.search(text) is not None
 
 
 def tool_statement(clause: str, sentence: str) -> list[Fact] | None:

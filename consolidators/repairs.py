@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .forms import norm
+from .text import OTHER_PEOPLE
 from .types import Fact
 
 _LEAD = r"(?:(?:oh|ah|um|uh|erm|hmm|ok|okay)[,!.]?\s+)*"
@@ -97,6 +98,19 @@ def restored(rest: str, taken: Sequence[Fact]) -> list[Fact]:
     if len(held) != 1 or value is None or norm(value) == norm(held[0].object):
         return []
     return [replace(held[0], object=value, replaces_attribute=False)]
+
+
+#: What a take-back goes on to say of someone else ("scratch that, my brother is still at Otto"): the statement
+#: taken back was theirs, not the user's.
+_ANOTHER = re.compile(
+    rf"^(?:(?:no|so|well|sorry)[,\s]+)*(?:(?:my|our) (?:\w+ )?(?:{OTHER_PEOPLE})s?|he|she|they|his|her|their)\b",
+    re.I,
+)
+
+
+def of_another(rest: str) -> bool:
+    """Whether what follows a take-back ("scratch that, …") is about someone other than the user."""
+    return _ANOTHER.match(rest.lstrip(" ,;:!.-—")) is not None
 
 
 def _named(value: str) -> bool:

@@ -29,7 +29,7 @@ from typing import Any
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import userplans
-from .lifeevents import SINGLE_PERSONAL
+from .lifeevents import SINGLE_PERSONAL, day_ahead
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .rolenouns import ROLE_NOUNS, plain_use
@@ -304,8 +304,8 @@ def _turn_changes(content: str, held: dict[str, str]) -> Iterator[tuple[Change, 
 def changes(sentence: str, held: dict[str, str]) -> list[Change]:
     """The new values ``sentence`` names for the relations in ``held`` (relation -> the value memory holds)."""
     text = expand_contractions(plain(sentence))
-    if not held or _UNSURE.search(text) or userplans.arranges(text):  # "moving to X on July 1st": a plan
-        return []
+    if not held or _UNSURE.search(text) or userplans.arranges(text) or day_ahead(text):
+        return []  # "moving to X on July 1st", "my first day at X is Monday": a plan
     if _ROLE_TAKEN_BACK.search(text):
         return []  # "Helix crashed, it's not my editor anymore": a role left, no new value for it
     mine = bool(_FIRST.search(text) or _CHAT.search(text) and not _third(text))
