@@ -158,3 +158,30 @@ def test_a_past_holder_given_a_post_elsewhere_is_still_past(sentence: str, subje
 )
 def test_a_former_officer_given_the_top_post_holds_it_now(sentence: str) -> None:
     assert not past_holder(sentence, "Corvane", "Ana Lind")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "predicate", "value"),
+    [
+        ("Quarrow will remain the capital of Tessaly.", "capital", "Quarrow"),
+        ("The dinar will remain the currency of Tessaly until 2031.", "currency", "dinar"),
+        ("Odile Farrant will remain chief executive of Brackwater Foods.", "ceo", "Odile Farrant"),
+    ],
+)
+def test_a_value_that_will_remain_is_the_value_now(sentence: str, predicate: str, value: str) -> None:
+    # "will remain" says nothing changes: the value holds now, as "remains" says
+    assert _objects(sentence, predicate) == {value}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Quarrow would remain the capital of Tessaly under the plan.",
+        "Quarrow may remain the capital of Tessaly.",
+        "Quarrow will not remain the capital of Tessaly.",
+        "Quarrow could remain the capital of Tessaly, officials said.",
+    ],
+)
+def test_a_value_that_only_might_remain_is_no_value(sentence: str) -> None:
+    assert _objects(sentence, "capital") == set()
+
