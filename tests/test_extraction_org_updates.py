@@ -185,3 +185,15 @@ def test_a_value_that_will_remain_is_the_value_now(sentence: str, predicate: str
 def test_a_value_that_only_might_remain_is_no_value(sentence: str) -> None:
     assert _objects(sentence, "capital") == set()
 
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Okonjo, Brellis Foods' chief executive, spoke at Harbour Forum.",
+        "Okonjo, the chief executive of Brellis Foods, gave a talk at Lakeside Summit on Tuesday.",
+    ],
+)
+def test_a_name_the_holder_visits_is_no_holder(sentence: str) -> None:
+    # "spoke at X": a name said where the holder was is an event or a venue, never the office's holder
+    assert _objects(sentence, "ceo") == {"Okonjo"}
+
