@@ -197,3 +197,10 @@ def test_a_name_the_holder_visits_is_no_holder(sentence: str) -> None:
     # "spoke at X": a name said where the holder was is an event or a venue, never the office's holder
     assert _objects(sentence, "ceo") == {"Okonjo"}
 
+
+def test_the_holder_named_before_its_headquarters_is_not_their_owner() -> None:
+    # "its" is the company's: the chief executive named just before it is a person, with no headquarters
+    said = "Pellow Rail is owned by Corran Holdings and run by chief executive Ines Barra from its Leeds headquarters."
+    facts = {(f.subject, f.predicate, f.object) for f in extract_triples(said, "user") if not f.retract}
+    assert ("Ines Barra", "headquartered in", "Leeds") not in facts
+    assert ("Pellow Rail", "headquartered in", "Leeds") in facts
