@@ -19,6 +19,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from . import holdings
 from .handovers import NAME, PLACE_OF, country
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
@@ -429,6 +430,8 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
         return found
     # "Feyenoord have sold Kaito Mbeki to Celtic": a sold player or hire is a move, read by the moves reader
     people = {f.subject.lower() for f in found if f.predicate in _PERSONS_RELATIONS}
+    # "run by chief executive X from its Dublin headquarters": an office's holder is a person, whose "its" it is not
+    people |= {f.object.lower() for f in found if f.predicate in holdings.ROLES and not f.retract}
     mine = tuple(_shortest_subject(r, found) for r in reading.facts if r.subject.lower() not in people)
     reading = replace(reading, facts=mine)
     # "Billund is home to Lego's headquarters": a place a company is seated in is no home of the speaker's

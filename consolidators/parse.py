@@ -53,6 +53,7 @@ from .spans import (
     ended,
     hedged,
     is_name,
+    keeps_now,
     make_fact,
     name_text,
     negated,
@@ -241,7 +242,7 @@ def _role_aside(name: Any) -> list[Fact]:
 
 def _clause(root: Any, shared: Any = None) -> list[Fact]:
     """The facts of one clause; ``shared``: the subject a coordinated verb without its own takes from the first."""
-    if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been", "remains", "remain"):
+    if root.text.lower() in ("is", "are", "was", "were", "'s", "be", "been", "remains", "remain") or keeps_now(root):
         return _copular(root, shared)
     return _verbal(root, shared)
 
@@ -254,7 +255,7 @@ def _copular(be: Any, shared: Any = None) -> list[Fact]:
     present = be.tag_ in ("VBZ", "VBP") or be.tag_ == "VBN" and any(c.text.lower() in ("has", "have") for c in be.lefts)
     if subj is None:
         return []
-    present = present or _lasting(subj, be)  # "Rafael Duarte's birthplace was Guimarães" still is
+    present = present or _lasting(subj, be) or keeps_now(be)  # "… was Guimarães" still is; "will remain" is now
     acomp = child(be, "acomp")
     if acomp is not None and attr is None:
         if not acomp.text[:1].isupper():  # "Ada is married to William", "Acme is based in Oslo"

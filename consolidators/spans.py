@@ -441,4 +441,25 @@ def ceased(tok: Any) -> bool:
 
 
 def hedged(tok: Any) -> bool:
-    return any(c.dep_ == "aux" and c.tag_ == "MD" for c in tok.children)
+    modals = _modals(tok)
+    return bool(modals) and not _kept(tok, modals)
+
+
+def _modals(verb: Any) -> list[Any]:
+    return [c for c in verb.children if c.dep_ == "aux" and c.tag_ == "MD"]
+
+
+#: Verbs whose "will" keeps what holds now rather than planning or guessing: "Sorvik will remain the capital".
+_KEEPING = frozenset({"remain", "stay"})
+
+
+def _kept(verb: Any, modals: list[Any]) -> bool:
+    """ "X will remain the capital": a statement that nothing changes says X is the value now, as "remains" does
+    (a "would", "could" or "may" remain is still a guess)."""
+    return lemmatise(verb.text, "VERB") in _KEEPING and all(m.lower_ in ("will", "shall", "'ll") for m in modals)
+
+
+def keeps_now(verb: Any) -> bool:
+    """Whether ``verb`` is a "will remain" or "will stay": a present state said as lasting (:func:`_kept`)."""
+    modals = _modals(verb)
+    return bool(modals) and _kept(verb, modals)

@@ -158,3 +158,49 @@ def test_a_past_holder_given_a_post_elsewhere_is_still_past(sentence: str, subje
 )
 def test_a_former_officer_given_the_top_post_holds_it_now(sentence: str) -> None:
     assert not past_holder(sentence, "Corvane", "Ana Lind")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "predicate", "value"),
+    [
+        ("Quarrow will remain the capital of Tessaly.", "capital", "Quarrow"),
+        ("The dinar will remain the currency of Tessaly until 2031.", "currency", "dinar"),
+        ("Odile Farrant will remain chief executive of Brackwater Foods.", "ceo", "Odile Farrant"),
+    ],
+)
+def test_a_value_that_will_remain_is_the_value_now(sentence: str, predicate: str, value: str) -> None:
+    # "will remain" says nothing changes: the value holds now, as "remains" says
+    assert _objects(sentence, predicate) == {value}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Quarrow would remain the capital of Tessaly under the plan.",
+        "Quarrow may remain the capital of Tessaly.",
+        "Quarrow will not remain the capital of Tessaly.",
+        "Quarrow could remain the capital of Tessaly, officials said.",
+    ],
+)
+def test_a_value_that_only_might_remain_is_no_value(sentence: str) -> None:
+    assert _objects(sentence, "capital") == set()
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Okonjo, Brellis Foods' chief executive, spoke at Harbour Forum.",
+        "Okonjo, the chief executive of Brellis Foods, gave a talk at Lakeside Summit on Tuesday.",
+    ],
+)
+def test_a_name_the_holder_visits_is_no_holder(sentence: str) -> None:
+    # "spoke at X": a name said where the holder was is an event or a venue, never the office's holder
+    assert _objects(sentence, "ceo") == {"Okonjo"}
+
+
+def test_the_holder_named_before_its_headquarters_is_not_their_owner() -> None:
+    # "its" is the company's: the chief executive named just before it is a person, with no headquarters
+    said = "Pellow Rail is owned by Corran Holdings and run by chief executive Ines Barra from its Leeds headquarters."
+    facts = {(f.subject, f.predicate, f.object) for f in extract_triples(said, "user") if not f.retract}
+    assert ("Ines Barra", "headquartered in", "Leeds") not in facts
+    assert ("Pellow Rail", "headquartered in", "Leeds") in facts
