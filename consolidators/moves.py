@@ -260,7 +260,7 @@ _UNSURE = doubts(
 _UNDONE = re.compile(r"\?|\b(?:ended|expired|recalled|cut short|failed|collapsed|fell through|called off)\b", re.I)
 _CUE = re.compile(
     rf"\b(?:{_TAKE}|{_LET_GO}|{_JOIN}|left|quit|swapped|exchanged|moved|relocated|new|latest|newest|departure|exit|move"
-    r"|switch|transfer|signing|capture|appointment|hiring|arrival|joining|is now|to play for|lives|resides|settled|off to|pen to paper"
+    r"|switch|transfer|signing|capture|appointment|hiring|joining|is now|to play for|lives|resides|settled|off to|pen to paper"
     r"|returned|rejoined|re-signed|permanent)\b"
 )
 
