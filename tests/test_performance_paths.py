@@ -64,11 +64,14 @@ def test_lexical_pool_bounds_a_very_common_term(store: MemoryStore, monkeypatch:
     assert len(store.recall("zanzibar note", k=10)) == 10
 
 
-def _stage_sessions(store: MemoryStore, n: int) -> None:
+def _stage_sessions(store: MemoryStore, n: int, *, namespaces: bool = False) -> None:
+    """``n`` sessions of four turns; with ``namespaces``, each in its own namespace, so that one chunk
+    takes them all (a chunk holds one session per namespace: ``pipelines.shards.ChunkQueue``)."""
     store.stage_many(
         [
             {
                 "session_id": f"s{s}",
+                **({"namespace": f"n{s}"} if namespaces else {}),
                 "role": "user" if i % 2 == 0 else "assistant",
                 "seq": i,
                 "content": f"My editor is Neovim now and I drink tea number {s}. Turn {i}.",
@@ -140,7 +143,7 @@ def test_a_failing_session_in_a_chunk_fails_alone(store: MemoryStore) -> None:
 def test_a_failing_chunk_embedding_falls_back_to_one_session_at_a_time(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _stage_sessions(store, 3)
+    _stage_sessions(store, 3, namespaces=True)
     calls: list[int] = []
     original = Tiers.embed_new_rows
 
