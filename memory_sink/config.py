@@ -394,16 +394,17 @@ def _refuse_duplicate_keys(path: Path, node: yaml.Node, prefix: str) -> None:
             _refuse_duplicate_keys(path, item, f"{prefix}[{i}]")
     if not isinstance(node, yaml.MappingNode):
         return
-    lines: dict[str, int] = {}
+    lines: dict[tuple[str, str], int] = {}
     for key_node, value in node.value:
         if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
             continue
         key = f"{prefix}.{key_node.value}" if prefix else str(key_node.value)
         line = key_node.start_mark.line + 1
-        if key in lines:
-            where = f"lines {lines[key]} and {line}" if lines[key] != line else f"line {line}, twice"
+        same = (key_node.tag, key_node.value)  # 1 and "1" are two keys to YAML: only one spelt alike twice is lost
+        if same in lines:
+            where = f"lines {lines[same]} and {line}" if lines[same] != line else f"line {line}, twice"
             raise ConfigError(f"{path}: {key}: duplicate key at {where} (YAML would keep only the last)")
-        lines[key] = line
+        lines[same] = line
         _refuse_duplicate_keys(path, value, key)
 
 

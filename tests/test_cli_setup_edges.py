@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from memory_sink.config import _parse_yaml
+from memory_sink.errors import ConfigError
 from tests.test_cli import run
 
 
@@ -58,6 +60,15 @@ def test_a_key_given_twice_is_one_line_naming_the_file_the_key_and_both_lines(
     path.write_text(base + "realtime:\n  batch_size: 5\n  batch_size: 6\n", encoding="utf-8")
     code, _, err = run(capsys, "status", "--config", str(path))
     assert code == 2 and f"{path}: realtime.batch_size: duplicate key at lines 6 and 7" in err
+
+
+def test_keys_yaml_tells_apart_are_not_duplicates(tmp_path: Path) -> None:
+    """1 and "1" are two keys to YAML (an int and a string): both stay, nothing is lost, nothing refused."""
+    path = tmp_path / "options.yaml"
+    path.write_text('options:\n  1: a\n  "1": b\n', encoding="utf-8")
+    assert _parse_yaml(path, path.read_text(encoding="utf-8")) == {"options": {1: "a", "1": "b"}}
+    with pytest.raises(ConfigError, match="options.1: duplicate key at lines 2 and 3"):
+        _parse_yaml(path, 'options:\n  "1": a\n  "1": b\n')
 
 
 @pytest.mark.parametrize(
