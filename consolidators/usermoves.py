@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from . import usernews
+from .forms import is_word
 from .lifeevents import is_occupation, sentence_role
 from .rolenouns import role_phrase
 from .roles import answered, names_a_role
@@ -144,7 +145,12 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:moved|relocated|the move|emigrated|found an? (?:[a-z]+ )?(?:flat|place|apartment|house))\b", re.I
         ),
-        re.compile(rf"\b(?:we|I) (?:are|am) (?:now )?(?:in|living in|based in|settled in) {_NAME}"),
+        # chat's typing: an adverb however spelt ("finaly", "actualy") and a lower-case place that is no English
+        # word, said to hold now ("we're actualy in edinburgh now"; see _place)
+        re.compile(
+            rf"\b(?:we|I) (?:are|am) (?:now )?(?:[a-z]+ly )?(?:in|living in|based in|settled in) "
+            rf"(?:{_NAME}|(?P<obj2>[a-z][a-z-]{{2,}})(?=,? now\b))"
+        ),
     ),
     # "Left Wise last month and I'm at Revolut now", "wrapped up at Monzo last week and started at Wise"
     (
@@ -317,6 +323,11 @@ def _later(text: str) -> list[Fact]:
             predicate = _tool_role(c["role"] or c.groupdict().get("role2") or "", m["obj"] or m["obj2"])
         if predicate == "works as" and not is_occupation(m["obj"]):
             continue  # "got promoted! busier now": no title
+        if predicate == "lives in" and m["obj2"]:
+            if is_word(m["obj2"]):
+                continue  # "we're in trouble now": a state, no place
+            found += _fact(predicate, m["obj2"])
+            continue
         found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")
     return found
 

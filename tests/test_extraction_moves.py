@@ -184,6 +184,10 @@ USER_CHANGES: list[tuple[str, list[Triple]]] = [
     ("so happy living here in porto", [("user", "lives in", "porto", False)]),
     ("my brother moved again, they're in Cardiff now", []),
     ("we moved last year; are we in Leeds for good? who knows", []),
+    # chat's typing: a misspelt adverb, a lower-case place said to hold now; an English word is no place
+    ("we are realy in dundee now, moved over easter", [("user", "lives in", "dundee", False)]),
+    ("im finaly settled in perth now (moved down from inverness)", [("user", "lives in", "perth", False)]),
+    ("moved last month, we are in chaos now", []),
     # a school: transferred with the study named, enrolled, or "I'm at" after the transfer
     ("transferred to Goldsmiths, the seminars suit me better", [("user", "studies at", "Goldsmiths", False)]),
     ("transferred — I'm at the University of Leeds now", [("user", "studies at", "University of Leeds", False)]),
