@@ -147,7 +147,7 @@ def session_facts(
     third-person role predicates the deployment accepts.
     """
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
-    turns = offered.spelt(turns)  # "employed there" as "at X" after "I got the X offer"
+    turns = offered.spelt(turns, active)  # "employed there" as "at X" after "I got the X offer"
     # "Helix." after "Which editor do you use?" as the statement it answers
     turns = replies.answered(turns, lambda said: _states_known_facts(said, relations))
     prefetch_parses((s, turn.role) for turn in turns for s in split_sentences(turn.content))  # one batch per session
