@@ -128,6 +128,8 @@ _TAKEN_BACK_BETWEEN = re.compile(
     r"|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)\s*[,;:—–-]+\s*(?P<rest>\w.*)$",
     re.I | re.S,
 )
+#: What follows "scratch that" when it names the value taken back and then says the right one.
+_ABOUT = re.compile(r"about (?P<name>[^,;:—–]+?)\s*[,;:—–-]+\s*(?P<rest>\w.*)$", re.S)
 #: The negation of a denial ("I never moved to Denver", "I did not take the Acme job"): without it, the statement
 #: denied.
 _NEGATION = re.compile(r"\b(?:never|not|did not|do not|does not)\s+", re.I)
@@ -237,6 +239,13 @@ def _user_turn(
             last, said = [], []
         elif m is None or (rest[:1].isalnum() and not m["that"]):  # "ignore this message": no take-back
             last = _stamped(sentence, turn, relations)
+        elif about := _ABOUT.match(rest):
+            # "scratch that about Bolt, I actually work at Wise": the value named is taken back in the relation of
+            # the statement that follows, which is said anew
+            last = _stamped(about["rest"], turn, relations)
+            named = [replace(f, object=about["name"]) for f in last if f.subject == USER and not f.retract]
+            found.extend(_take_back(named, turn))
+            said = []
         elif rest[:1].isalnum():  # "forget that I use Notion": the statement is named
             named = _stamped(_SAID.sub("", rest), turn, relations)
             found.extend(_take_back(named, turn))

@@ -132,6 +132,14 @@ DENIALS: list[tuple[tuple[str, str], str, bool]] = [
 ]
 
 
+def test_a_take_back_about_a_held_value_ends_it_and_the_rest_is_said() -> None:
+    held = (ActiveFact(id="f1", subject="user", predicate="works at", object="Tessaly Games"),)
+    said = "Forget what I said about Tessaly Games, I actually work at Orrel Studio."
+    got = _facts(said, active=held)
+    assert ("user", "works at", "Tessaly Games", True) in got
+    assert ("user", "works at", "Orrel Studio", False) in got
+
+
 @pytest.mark.parametrize(("held", "said", "taken_back"), DENIALS)
 def test_a_denial_corrects_a_held_value(held: tuple[str, str], said: str, taken_back: bool) -> None:
     active = (ActiveFact(id="f1", subject="user", predicate=held[0], object=held[1]),)
