@@ -55,7 +55,21 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         "works at",
         re.compile(rf"\b{_WE} (?:ended up|landed|wound up) (?:a job |a role |a position )?(?:at|with) {_THE_NAME}"),
         re.compile(
-            r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger)\b"
+            r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger|started as)\b"
+        ),
+    ),
+    # "I landed at Lumen Health, I started as a product analyst on Monday": the title a new job began with (a
+    # career's start long ago, "started out as", is no title now: a new job or a recent day must be said)
+    (
+        "works as",
+        re.compile(
+            r"\bI (?:have )?(?:just |recently |only )?started (?:there |here )?as (?:an? )?(?P<obj>[a-z][a-z -]*?)"
+            r"(?= (?:on|last|this|yesterday|today|at|with|for|in|since|and|there|here)\b|[.!,;]|$)"
+        ),
+        re.compile(
+            r"\b(?:landed|joined|hired|new (?:job|role|position|employer)|offer|signed)\b|\bstarted as [^,.;!]*"
+            r"\b(?:on (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|today|yesterday|this (?:week|month)"
+            r"|last week)\b"
         ),
     ),
     # "writing this from our new place in Edinburgh"
