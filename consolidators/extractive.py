@@ -167,7 +167,21 @@ def session_facts(
     facts = userheld.roles_left(facts, active)  # a tool left in a role is no longer the one used with none
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
-    return [_resolve_attribute(f, active) for f in facts]
+    # a held value the session takes back is no value a new one replaces: it never held ("I never moved back to
+    # Leeds, scratch that, we're still in Bristol" retracts Leeds and Bristol goes on), and it goes first
+    undone = [f for f in facts if f.retract and _held_unsaid(f, active, facts)]
+    left = [a for a in active if not any(_same_value(a, f) for f in undone)]
+    return [_resolve_attribute(f, left) for f in undone + [f for f in facts if all(f is not u for u in undone)]]
+
+
+def _same_value(a: ActiveFact, f: Fact) -> bool:
+    return (norm(a.subject), norm(a.predicate), norm(a.object)) == (norm(f.subject), norm(f.predicate), norm(f.object))
+
+
+def _held_unsaid(fact: Fact, active: Sequence[ActiveFact], facts: Sequence[Fact]) -> bool:
+    """Whether a retraction takes back a value memory holds that no fact of the session states."""
+    said = any(_same_value(ActiveFact("", f.subject, f.predicate, f.object), fact) for f in facts if not f.retract)
+    return not said and any(_same_value(a, fact) for a in active)
 
 
 def _states_known_facts(sentence: str, relations: frozenset[str]) -> bool:

@@ -124,7 +124,7 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     # "relocated the family to Aarhus": the household moves with the speaker
     (
         r"(?:move|relocate) (?:(?:the|my|our) (?:whole )?(?:family|kids|children|household) (?=(?:from .+? )?to [A-Z]))?"
-        r"(?:from (?P<old>.+?) )?to (?P<obj>.+)",
+        r"(?:back |home )?(?:from (?P<old>.+?) )?to (?P<obj>.+)",  # "moved back to Leeds" is a move there too
         "lives in",
         0.8,
         False,

@@ -161,3 +161,13 @@ def test_a_value_put_back_goes_on_from_when_it_was_first_held() -> None:
         ("Brno", True, _TS),
         ("Ostrava", False, since),
     ]
+
+
+def test_a_held_move_taken_back_is_retracted_not_replaced_by_the_value_put_back() -> None:
+    held = (ActiveFact(id="f1", subject="user", predicate="lives in", object="Derby", valid_from=_TS),)
+    said = "Actually we never moved back to Derby, forget that, we still live in Hull."
+    facts = session_facts([Turn(event_id="e0", role="user", content=said, ts=_TS)], held)
+    assert [(f.object, f.retract, f.replaces) for f in facts if f.predicate == "lives in"] == [
+        ("Derby", True, None),
+        ("Hull", False, None),
+    ]
