@@ -128,6 +128,8 @@ _TAKEN_BACK_BETWEEN = re.compile(
     r"|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)\s*[,;:—–-]+\s*(?P<rest>\w.*)$",
     re.I | re.S,
 )
+#: What follows "scratch that" when it names the value taken back and then says the right one.
+_ABOUT = re.compile(r"about (?P<name>[^,;:—–]+?)\s*[,;:—–-]+\s*(?P<rest>\w.*)$", re.S)
 #: The negation of a denial ("I never moved to Denver", "I did not take the Acme job"): without it, the statement
 #: denied.
 _NEGATION = re.compile(r"\b(?:never|not|did not|do not|does not)\s+", re.I)
@@ -147,7 +149,7 @@ def session_facts(
     third-person role predicates the deployment accepts.
     """
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
-    turns = offered.spelt(turns)  # "employed there" as "at X" after "I got the X offer"
+    turns = offered.spelt(turns, active)  # "employed there" as "at X" after "I got the X offer"
     # "Helix." after "Which editor do you use?" as the statement it answers
     turns = replies.answered(turns, lambda said: _states_known_facts(said, relations))
     prefetch_parses((s, turn.role) for turn in turns for s in split_sentences(turn.content))  # one batch per session
@@ -165,7 +167,21 @@ def session_facts(
     facts = userheld.roles_left(facts, active)  # a tool left in a role is no longer the one used with none
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
-    return [_resolve_attribute(f, active) for f in facts]
+    # a held value the session takes back is no value a new one replaces: it never held ("I never moved back to
+    # Leeds, scratch that, we're still in Bristol" retracts Leeds and Bristol goes on), and it goes first
+    undone = [f for f in facts if f.retract and _held_unsaid(f, active, facts)]
+    left = [a for a in active if not any(_same_value(a, f) for f in undone)]
+    return [_resolve_attribute(f, left) for f in undone + [f for f in facts if all(f is not u for u in undone)]]
+
+
+def _same_value(a: ActiveFact, f: Fact) -> bool:
+    return (norm(a.subject), norm(a.predicate), norm(a.object)) == (norm(f.subject), norm(f.predicate), norm(f.object))
+
+
+def _held_unsaid(fact: Fact, active: Sequence[ActiveFact], facts: Sequence[Fact]) -> bool:
+    """Whether a retraction takes back a value memory holds that no fact of the session states."""
+    said = any(_same_value(ActiveFact("", f.subject, f.predicate, f.object), fact) for f in facts if not f.retract)
+    return not said and any(_same_value(a, fact) for a in active)
 
 
 def _states_known_facts(sentence: str, relations: frozenset[str]) -> bool:
@@ -237,6 +253,13 @@ def _user_turn(
             last, said = [], []
         elif m is None or (rest[:1].isalnum() and not m["that"]):  # "ignore this message": no take-back
             last = _stamped(sentence, turn, relations)
+        elif about := _ABOUT.match(rest):
+            # "scratch that about Bolt, I actually work at Wise": the value named is taken back in the relation of
+            # the statement that follows, which is said anew
+            last = _stamped(about["rest"], turn, relations)
+            named = [replace(f, object=about["name"]) for f in last if f.subject == USER and not f.retract]
+            found.extend(_take_back(named, turn))
+            said = []
         elif rest[:1].isalnum():  # "forget that I use Notion": the statement is named
             named = _stamped(_SAID.sub("", rest), turn, relations)
             found.extend(_take_back(named, turn))

@@ -62,7 +62,9 @@ EMPLOYER_KINDS = "company|firm|startup|start-up|fintech|agency|consultancy|bank|
 #: The name ends the clause, or "now" follows it: "I'm at a bank called Fennick to open an account" is a visit, and
 #: "… called Parcelo's launch party" names no employer.
 AT_AN_EMPLOYER = re.compile(
-    rf"at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) [A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*"
+    rf"at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) "
+    # chat may type the name in lower case ("a tiny startup called ferncastle"): one or two words then
+    r"(?:[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*|[a-z][\w&.-]*(?: [a-z][\w&.-]*)?)"
     r"(?:,? (?:now|these days))?\s*(?:$|[.!;])"
 )
 #: Animals people keep, with the breeds chat names instead ("a corgi called Waffles").

@@ -124,15 +124,17 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     # "relocated the family to Aarhus": the household moves with the speaker
     (
         r"(?:move|relocate) (?:(?:the|my|our) (?:whole )?(?:family|kids|children|household) (?=(?:from .+? )?to [A-Z]))?"
-        r"(?:from (?P<old>.+?) )?to (?P<obj>.+)",
+        r"(?:back |home )?(?:from (?P<old>.+?) )?to (?P<obj>.+)",  # "moved back to Leeds" is a move there too
         "lives in",
         0.8,
         False,
     ),
     (r"(?:live|reside|base) in (?P<obj>.+)", "lives in", 0.9, False),
     (r"be from (?P<obj>.+)", "is from", 0.8, False),
+    # "work at a place called brightmoor analytics": the name after the cue, in whatever case chat typed it
+    (r"work (?:at|for) (?:a|an) (?:[\w-]+ ){1,3}(?:named|called) (?P<obj>[\w&.'-]+.*)", "works at", 0.9, False),
     (r"work (?:at|for) (?P<obj>.+)", "works at", 0.9, False),
-    (rf"be at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) (?P<obj>[A-Z].*)", "works at", 0.8, False),
+    (rf"be at (?:a|an) (?:[\w-]+ )?(?:{EMPLOYER_KINDS}) (?:named|called) (?P<obj>[\w&.'-]+.*)", "works at", 0.8, False),
     (
         rf"(?:start|begin|get|take|accept|land) (?:a |my )?(?:new )?(?:{POSTS}) (?:at|with|for) (?P<obj>.+)",
         "works at",

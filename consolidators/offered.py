@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from .phrases import USER_ROLES
 from .text import UPPER
-from .types import Turn
+from .types import ActiveFact, Turn
 
 _NAME = rf"[{UPPER}][\w&'-]*(?: (?:of |de |&amp; |& )?[{UPPER}][\w&'-]*)*"
 _THING = r"(?:offer|job|position|role|contract|post)"
@@ -32,11 +32,13 @@ _NAMED = (
 _THERE = re.compile(r"\b(?P<verb>employed|work|working|works|started|hired) there\b", re.I)
 
 
-def spelt(turns: Sequence[Turn]) -> list[Turn]:
+def spelt(turns: Sequence[Turn], active: Sequence[ActiveFact] = ()) -> list[Turn]:
     """``turns`` with a user's employment "there" spelt "at X" for the one employer the user's turns named by an
-    offer or a job before it (in an earlier turn or sentence)."""
+    offer or a job before it (in an earlier turn or sentence), or named at all when memory holds it as the
+    user's employer ("Kestrel Freight made my team redundant. I no longer work there.")."""
     if not any(_THERE.search(t.content) for t in turns):
         return list(turns)
+    held = [a.object for a in active if a.subject == "user" and a.predicate == "works at"]
     named: list[str] = []
     out: list[Turn] = []
     for turn in turns:
@@ -46,13 +48,14 @@ def spelt(turns: Sequence[Turn]) -> list[Turn]:
         content = turn.content
         for m in _THERE.finditer(turn.content):
             before = turn.content[: m.start()]
-            found = list(dict.fromkeys([*named, *_names(before)]))
+            found = list(dict.fromkeys([*named, *_names(before, held)]))
             if len(found) == 1:
                 content = content.replace(m[0], f"{m['verb']} at {found[0]}", 1)
-        named = list(dict.fromkeys([*named, *_names(turn.content)]))
+        named = list(dict.fromkeys([*named, *_names(turn.content, held)]))
         out.append(replace(turn, content=content) if content != turn.content else turn)
     return out
 
 
-def _names(text: str) -> list[str]:
-    return [m["name"] for pattern in _NAMED for m in pattern.finditer(text)]
+def _names(text: str, held: Sequence[str] = ()) -> list[str]:
+    said = [name for name in held if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)]
+    return [m["name"] for pattern in _NAMED for m in pattern.finditer(text)] + said

@@ -109,7 +109,7 @@ _FALLBACK = re.compile(rf"(?P<verb>[a-z]+)(?: (?P<prep>{_PREPS}))? (?P<obj>.+)")
 _SUBJECT_VP = re.compile(r"(?:I|[Ww]e) (?P<vp>.+)")
 _POSSESSIVE = re.compile(rf"(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR}) (?:is|are) (?P<neg>not |no longer )?(?P<obj>.+)")
 INVERTED = re.compile(  # "Bob is our CTO": the same statement as "our CTO is Bob"; "Ewan is officially my husband"
-    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?{_ASSERT}(?:[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
+    rf"(?P<obj>{_ENT}) (?:is|are) (?P<neg>not |no longer )?{_ASSERT}(?P<own>[Mm]y|[Oo]ur) (?P<attr>{_ATTR})"
 )
 #: A possessive inside the role ("my sister's editor", "our parents' dog"): "my" owns the person, the role is theirs.
 _OWNED_BY_ANOTHER = re.compile(r"\w(?:'s|s')(?:\s|$)")
@@ -161,6 +161,9 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
     if m:
         if m.re is INVERTED and (not _is_entity(m["obj"]) or _OWNED_BY_ANOTHER.search(m["attr"])):
             return []  # "Biscuit is my neighbour's dog": the dog is the neighbour's, whatever follows
+        if m.re is INVERTED and m["neg"] is None and m["attr"].lower().rsplit(" ", 1)[-1] in lifeevents.PETS:
+            # "Biscuit is my cat": the pet's name said first, the statement "my cat is Biscuit" makes
+            return lifeevents.possessive(f"{m['own']} {m['attr']} is {m['obj']}", sentence) or []
         predicate = normalise_predicate(m["attr"])
         open_role = False
         if predicate not in VOCABULARY:  # "IntelliJ is my IDE now", "Kitty is my terminal emulator"

@@ -51,6 +51,9 @@ _WHERE = {
 }
 
 
+_YOUR = re.compile(r"\byour\b")
+
+
 @dataclass(frozen=True)
 class _Frame:
     """A question shape and the statements an answer to it makes, most specific first."""
@@ -61,6 +64,8 @@ class _Frame:
 
 def _which_noun(m: re.Match[str], answer: str) -> list[str]:
     verb, prep, noun = m["verb"], (m["prep"] or "").strip(), m["noun"]
+    if m["where"] and (prep or verb not in _TOOL_VERBS):
+        return []  # only a tool is used somewhere: "Which client are you working for at Bolt?" asks no role
     if prep:
         if noun.rsplit(" ", 1)[-1] not in _PLACED.get((verb, prep), "").split():
             return []
@@ -72,6 +77,13 @@ def _which_noun(m: re.Match[str], answer: str) -> list[str]:
     # programming one): the verb's own sentence first unless it is a tool verb
     role = [] if _AMBIGUOUS.search(noun) else [f"My {noun} is {answer}."]
     return role + said if verb in _TOOL_VERBS else said + role
+
+
+def _used_for(m: re.Match[str], answer: str) -> list[str]:
+    """ "I use X to …": only a name answers, since a habit ("A long walk.") is no tool."""
+    if not answer[:1].isupper() or re.match(r"(?:an?|the|my|some)\b", answer, re.I):
+        return []
+    return [f"I use {answer} {_YOUR.sub('my', m['purpose'])}."]
 
 
 def _your_noun(m: re.Match[str], answer: str) -> list[str]:
@@ -90,9 +102,18 @@ _FRAMES = (
     _Frame(
         re.compile(
             rf"^(?:what|which) {_NOUN} (?:do|are) you(?: currently| now| mostly| usually)? (?P<verb>[a-z]+)"
-            rf"(?P<prep> (?:in|at|for|with|on))?{_NOW}\?$"
+            # "… do you use at Bolt?", "… for work?": where a tool is used, which the role doesn't change
+            rf"(?P<prep> (?:in|at|for|with|on))?(?P<where> (?:at|for) (?:work|[a-z][\w&.'-]*(?: [a-z][\w&.'-]*)?))?"
+            rf"{_NOW}\?$"
         ),
         _which_noun,
+    ),
+    # "What do you use to keep track of your tasks?", "What do you use for notes?": the purpose names the role
+    _Frame(
+        re.compile(
+            rf"^what do you(?: currently| now| mostly| usually)? use (?P<purpose>(?:to|for) [a-z][a-z' ]*?){_NOW}\?$"
+        ),
+        _used_for,
     ),
     # "Where do you live now?", "Where are you based?", "Where are you from?"
     _Frame(

@@ -129,6 +129,10 @@ def _naming(content: str, held: list[Held]) -> Iterator[_Naming]:
             yield _Naming(text, words, named)
 
 
+#: A take-back that names the value it takes back: "scratch that about Bolt", "forget what I said about Leeds".
+_TAKEN_BACK_ABOUT = r"\b(?:forget|scratch|ignore|disregard|strike) (?:that|this|what I (?:just )?said) about "
+
+
 def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
     for sentence in _naming(content, held):
         text, words, named = sentence.text, sentence.words, sentence.named
@@ -138,7 +142,9 @@ def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
         for h in named:
             described = re.search(rf"\b(?:the|a|an|that) [a-z]+ {re.escape(h.value)}\b", text, re.I)
             said = "single" if h.predicate == "married to" and "single" in words else h.value
-            if described or not _asserted(text, said):
+            if re.search(rf"{_TAKEN_BACK_ABOUT}(?:the )?{re.escape(h.value)}(?![\w-])", text, re.I):
+                yield Ended(h)  # "scratch that about Bolt, I work at Wise": the held value named is taken back
+            elif described or not _asserted(text, said):
                 yield Ended(h, kept=True)  # the gates every reader sits behind: a scene, a dream, hearsay, "nearly"
             elif h.predicate == "married to" and (_single(doc) or _parted(doc, h.value) or _ex(text, h.value)):
                 yield Ended(h)

@@ -82,12 +82,18 @@ def _read(fact: Fact, old: str | None, sentence: str, at_work: bool, *, left: bo
         return fact
     if shortened(fact.object, old) and not left:
         return replace(fact, object=old)
-    changed = says_change(sentence, career=True)
+    changed = says_change(sentence, career=True) or _corrects(sentence, old)
     if fact.predicate == "lives in" and _coarser_place(fact.object, old) and not (_MOVED.search(sentence) or changed):
         return None
     if fact.predicate == "works as" and not (at_work or changed):
         return None
     return fact
+
+
+def _corrects(sentence: str, old: str) -> bool:
+    """Whether the sentence sets the held value aside by name: "my title is product analyst, not data analyst"."""
+    said = rf"\b(?:not|rather than|instead of) (?:an? |the )?{re.escape(old)}(?![\w-])"
+    return re.search(said, sentence, re.I) is not None
 
 
 def shortened(value: str, held: str) -> bool:

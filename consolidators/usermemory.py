@@ -29,6 +29,7 @@ from typing import Any
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import userplans
+from .forms import norm
 from .lifeevents import SINGLE_PERSONAL, day_ahead
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
@@ -206,7 +207,29 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
             new = rule_facts(USER, change.predicate, change.value, 0.8, False, attribute=True)
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
             held[change.predicate] = change.value
+        if turn.role.lower() in USER_ROLES:
+            out += [
+                replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in _uses_changed(turn, active, out)
+            ]
     return out + unsourced  # a fact no turn sourced: where it was, at the end
+
+
+def _uses_changed(turn: Turn, active: Sequence[ActiveFact], out: list[Fact]) -> list[Fact]:
+    """A tool memory holds as a plain use that the turn gives up for another of the role both fill: the new one in
+    its place, as a plain use too ("switched to Notion for my tasks" … "I ditched Notion, everything lives in
+    Obsidian now")."""
+    used = {norm(f.object) for f in out if f.subject == USER and f.predicate in TOOL_ROLES | {"uses"}}
+    found: list[Fact] = []
+    for a in active:
+        if a.subject != USER or a.predicate != "uses" or len(roles_of(a.object)) != 1:
+            continue
+        role = next(iter(roles_of(a.object)))
+        for sentence in split_sentences(turn.content):
+            for change in changes(sentence, {role: a.object}):
+                if role in roles_of(change.value) and norm(change.value) not in used:
+                    found += rule_facts(USER, "uses", change.value, 0.8, False)
+                    used.add(norm(change.value))
+    return found
 
 
 def _roles_given_up(stated: list[Fact], held: dict[str, str]) -> list[Fact]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from . import usernews
+from .forms import is_word
 from .lifeevents import is_occupation, sentence_role
 from .rolenouns import role_phrase
 from .roles import answered, names_a_role
@@ -54,7 +55,21 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         "works at",
         re.compile(rf"\b{_WE} (?:ended up|landed|wound up) (?:a job |a role |a position )?(?:at|with) {_THE_NAME}"),
         re.compile(
-            r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger)\b"
+            r"\b(?:reorg|restructur\w*|layoffs?|laid off|job|hired|offer|role|redundan\w*|acquisition|merger|started as)\b"
+        ),
+    ),
+    # "I landed at Lumen Health, I started as a product analyst on Monday": the title a new job began with (a
+    # career's start long ago, "started out as", is no title now: a new job or a recent day must be said)
+    (
+        "works as",
+        re.compile(
+            r"\bI (?:have )?(?:just |recently |only )?started (?:there |here )?as (?:an? )?(?P<obj>[a-z][a-z -]*?)"
+            r"(?= (?:on|last|this|yesterday|today|at|with|for|in|since|and|there|here)\b|[.!,;]|$)"
+        ),
+        re.compile(
+            r"\b(?:landed|joined|hired|new (?:job|role|position|employer)|offer|signed)\b|\bstarted as [^,.;!]*"
+            r"\b(?:on (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|today|yesterday|this (?:week|month)"
+            r"|last week)\b"
         ),
     ),
     # "writing this from our new place in Edinburgh"
@@ -144,7 +159,12 @@ _CHANGE_THEN_NOW: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:moved|relocated|the move|emigrated|found an? (?:[a-z]+ )?(?:flat|place|apartment|house))\b", re.I
         ),
-        re.compile(rf"\b(?:we|I) (?:are|am) (?:now )?(?:in|living in|based in|settled in) {_NAME}"),
+        # chat's typing: an adverb however spelt ("finaly", "actualy") and a lower-case place that is no English
+        # word, said to hold now ("we're actualy in edinburgh now"; see _place)
+        re.compile(
+            rf"\b(?:we|I) (?:are|am) (?:now )?(?:[a-z]+ly )?(?:in|living in|based in|settled in) "
+            rf"(?:{_NAME}|(?P<obj2>[a-z][a-z-]{{2,}})(?=,? now\b))"
+        ),
     ),
     # "Left Wise last month and I'm at Revolut now", "wrapped up at Monzo last week and started at Wise"
     (
@@ -317,6 +337,11 @@ def _later(text: str) -> list[Fact]:
             predicate = _tool_role(c["role"] or c.groupdict().get("role2") or "", m["obj"] or m["obj2"])
         if predicate == "works as" and not is_occupation(m["obj"]):
             continue  # "got promoted! busier now": no title
+        if predicate == "lives in" and m["obj2"]:
+            if is_word(m["obj2"]):
+                continue  # "we're in trouble now": a state, no place
+            found += _fact(predicate, m["obj2"])
+            continue
         found += _fact(predicate, m["obj"] or m.groupdict().get("obj2") or "")
     return found
 

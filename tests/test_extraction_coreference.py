@@ -553,3 +553,22 @@ def test_an_employment_there_is_at_the_employer_the_offer_named(
 ) -> None:
     facts = session_facts(_turns(earlier, last))
     assert {f.object for f in facts if f.predicate == "works at" and not f.retract} == employers
+
+
+#: The employer memory holds, the turn naming it, and the retractions the turn makes of it.
+HELD_THERE: list[tuple[str, str, set[str]]] = [
+    # an employer memory holds, named in the turn, is the one a "there" of the user's work is at
+    (
+        "Tamsin Logistics",
+        "Tamsin Logistics closed our depot in June. I don't work there any more.",
+        {"Tamsin Logistics"},
+    ),
+    # memory's employer not named: "there" stays unread
+    ("Tamsin Logistics", "The depot closed in June. I don't work there any more.", set()),
+]
+
+
+@pytest.mark.parametrize(("held", "turn", "left"), HELD_THERE)
+def test_a_there_is_the_employer_memory_holds_when_the_turn_names_it(held: str, turn: str, left: set[str]) -> None:
+    facts = session_facts(_turns([], turn), _active([("user", "works at", held)]))
+    assert {f.object for f in facts if f.predicate == "works at" and f.retract} == left

@@ -132,6 +132,14 @@ DENIALS: list[tuple[tuple[str, str], str, bool]] = [
 ]
 
 
+def test_a_take_back_about_a_held_value_ends_it_and_the_rest_is_said() -> None:
+    held = (ActiveFact(id="f1", subject="user", predicate="works at", object="Tessaly Games"),)
+    said = "Forget what I said about Tessaly Games, I actually work at Orrel Studio."
+    got = _facts(said, active=held)
+    assert ("user", "works at", "Tessaly Games", True) in got
+    assert ("user", "works at", "Orrel Studio", False) in got
+
+
 @pytest.mark.parametrize(("held", "said", "taken_back"), DENIALS)
 def test_a_denial_corrects_a_held_value(held: tuple[str, str], said: str, taken_back: bool) -> None:
     active = (ActiveFact(id="f1", subject="user", predicate=held[0], object=held[1]),)
@@ -152,4 +160,14 @@ def test_a_value_put_back_goes_on_from_when_it_was_first_held() -> None:
     assert [(f.object, f.retract, f.valid_from) for f in facts if f.predicate == "lives in"] == [
         ("Brno", True, _TS),
         ("Ostrava", False, since),
+    ]
+
+
+def test_a_held_move_taken_back_is_retracted_not_replaced_by_the_value_put_back() -> None:
+    held = (ActiveFact(id="f1", subject="user", predicate="lives in", object="Derby", valid_from=_TS),)
+    said = "Actually we never moved back to Derby, forget that, we still live in Hull."
+    facts = session_facts([Turn(event_id="e0", role="user", content=said, ts=_TS)], held)
+    assert [(f.object, f.retract, f.replaces) for f in facts if f.predicate == "lives in"] == [
+        ("Derby", True, None),
+        ("Hull", False, None),
     ]

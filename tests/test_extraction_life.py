@@ -215,6 +215,12 @@ CHAT: list[tuple[str, list[Triple]]] = [
     # a description before the name it introduces: the name is the value, whichever reader read the relation
     ("I work remotely for a Berlin startup called Fernweh", [("user", "works at", "Fernweh", False)]),
     ("I study at a small college called Ardmore", [("user", "studies at", "Ardmore", False)]),
+    # a pet's name said first: the statement "my dog is Noodle" makes; someone else's pet is none
+    ("Noodle is my dog.", [("user", "has pet", "Noodle", False)]),
+    ("Noodle is my sister's dog.", []),
+    # the name after the cue in chat's lower case: the description before it is no part of it
+    ("i work for a shop called tallowick studio", [("user", "works at", "tallowick studio", False)]),
+    ("i'm at a small agency called quillon", [("user", "works at", "quillon", False)]),
     ("I'm studying at a tiny art school named Kestle", [("user", "studies at", "Kestle", False)]),
     # a hiring gives the job ("as …", with the nouns before it) and the employer ("by", "at", after the verb or
     # the job); a wish, a condition or someone else's hiring gives nothing

@@ -184,6 +184,16 @@ USER_CHANGES: list[tuple[str, list[Triple]]] = [
     ("so happy living here in porto", [("user", "lives in", "porto", False)]),
     ("my brother moved again, they're in Cardiff now", []),
     ("we moved last year; are we in Leeds for good? who knows", []),
+    # chat's typing: a misspelt adverb, a lower-case place said to hold now; an English word is no place
+    ("we are realy in dundee now, moved over easter", [("user", "lives in", "dundee", False)]),
+    ("im finaly settled in perth now (moved down from inverness)", [("user", "lives in", "perth", False)]),
+    ("moved last month, we are in chaos now", []),
+    # a new job's opening title; a career's start long ago is no title now
+    (
+        "I landed at Orbis Labs, I started as a data engineer on Tuesday",
+        [("user", "works at", "Orbis Labs", False), ("user", "works as", "data engineer", False)],
+    ),
+    ("I started as a dishwasher years ago and now I own the place", []),
     # a school: transferred with the study named, enrolled, or "I'm at" after the transfer
     ("transferred to Goldsmiths, the seminars suit me better", [("user", "studies at", "Goldsmiths", False)]),
     ("transferred — I'm at the University of Leeds now", [("user", "studies at", "University of Leeds", False)]),

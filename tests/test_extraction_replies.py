@@ -45,6 +45,9 @@ ANSWERED: list[tuple[str, str, list[Triple]]] = [
     ("Which password manager do you use?", "Proton Pass", [("user", "password manager", "Proton Pass")]),
     ("Where did you move to?", "Lille", [("user", "lives in", "Lille")]),
     ("Where are you from?", "Kenya", [("user", "is from", "Kenya")]),
+    # where the tool is used doesn't change the role; a purpose says the statement the user would make
+    ("Which terminal do you use at Ferrovia?", "Kitty.", [("user", "terminal", "Kitty")]),
+    ("What do you use to store your passwords?", "Bitwarden, for years.", [("user", "password manager", "Bitwarden")]),
 ]
 
 
@@ -71,6 +74,8 @@ UNANSWERED: list[tuple[str, str]] = [
     ("What's your main language?", "Estonian."),  # spoken or programmed in?
     ("Which language are you learning?", "Estonian."),  # not spoken yet
     ("Which client are you working for?", "Unilever."),  # a client is no employer
+    ("Which client are you working for at Ferrovia?", "Unilever."),
+    ("What do you use to unwind after work?", "A long walk."),  # no tool
     ("Where do you work?", "Remote, mostly."),
     ("Who are you working for now?", "Myself."),
     ("Which browser do you miss?", "Opera."),  # missed: no longer used

@@ -43,6 +43,8 @@ ROWS: list[tuple[str, dict[str, str], str, set[str]]] = [
     # an occupation with no change said is how the user sees themself, not a new title
     ("works as", {"works as": "nurse"}, "I rewrote my CV four times, I'm a compulsive tinkerer", set()),
     ("works as", {"works as": "nurse"}, "I'm a midwife now, the hours are better", {"midwife"}),
+    # a title said against the held one by name is a correction of it
+    ("works as", {"works as": "nurse"}, "My job title is midwife, not nurse.", {"midwife"}),
     ("works as", {"works as": "nurse", "works at": "Linde"}, "at Linde I'm a welder, mostly night shifts", {"welder"}),
     # a kind of tool is no job, whatever its last word ends in
     (

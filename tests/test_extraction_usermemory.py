@@ -119,3 +119,11 @@ def test_earlier_in_the_session_is_memory() -> None:
 
 def test_the_old_value_is_never_the_new_one() -> None:
     assert changes("jenkins is dead, long live Jenkins X? no: CI moved over to Jenkins again", {"ci": "Jenkins"}) == []
+
+
+def test_a_plain_use_given_up_is_replaced_by_the_tool_of_its_one_role() -> None:
+    held = (ActiveFact("f1", "user", "uses", "Notion", _BEFORE),)
+    said = "Dropped Notion, all my stuff sits in Obsidian now."
+    facts = session_facts([Turn("e1", "user", said, _TS)], held)
+    got = {(f.predicate, f.object, f.retract) for f in facts if f.subject == "user"}
+    assert got == {("uses", "Obsidian", False), ("uses", "Notion", True)}
