@@ -195,13 +195,24 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
             if m and full and not _party(norm(full), names):
                 content = content.replace(sentence, full + sentence[m.end(1) :], 1)
                 sentence = full + sentence[m.end(1) :]
-            objects = _objects_surnamed(sentence, news)
+            objects = sentence if _dated_before(sentence, turn) else _objects_surnamed(sentence, news)
             content = content.replace(sentence, objects, 1) if objects != sentence else content
             names.read(sentence)
             if not chat and not _SPEAKER.search(sentence):
                 news.read(sentence)
         out.append(replace(turn, content=content) if content != turn.content else turn)
     return out
+
+
+#: A year a sentence is dated by ("signed Okoye in 2015", "back in 2019").
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _dated_before(sentence: str, turn: Turn) -> bool:
+    """Whether ``sentence`` dates what it tells to a year before the turn's: a past episode ("Legia signed
+    Wierzbicki in 2015 before selling him to Lech"), whose signing says nothing of where the person is now, so
+    its object's surname is not spelt as a known person for the move's readers."""
+    return any(int(y) < turn.ts.year for y in _YEAR.findall(sentence))
 
 
 #: A surname said as the object of a verb or a preposition ("Surrey have signed Qureshi", "the arrival of Haddad

@@ -580,3 +580,13 @@ def test_a_surname_in_news_is_the_person_the_news_named() -> None:
     assert ("Jonas Ekdahl", "plays for", "Hammarby") in [
         (f.subject, f.predicate, f.object) for f in session_facts(turns)
     ]
+
+
+def test_a_surname_signed_in_a_past_year_is_no_current_move() -> None:
+    """A signing dated to a year before the session's is a past episode: the surname is not spelt for the move's
+    readers, which would take the club as the person's current one."""
+    turns = [
+        Turn("e0", "assistant", "Jonas Ekdahl plays for Djurgarden.", _TS, seq=0),
+        Turn("e1", "assistant", "Hammarby signed Ekdahl in 2014 before selling him to Djurgarden.", _TS, seq=1),
+    ]
+    assert [f.object for f in session_facts(turns) if f.predicate == "plays for"] == ["Djurgarden"]
