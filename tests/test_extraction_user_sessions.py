@@ -40,6 +40,21 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
         (),
         [("user", "works at", "Pellmark", False)],
     ),
+    # … unless what it says of them is the user's statement, given away: the same value, or a verb standing for it
+    (
+        ("I work at Pellmark.", "Forget that, my sister works at Pellmark."),
+        (),
+        [("user", "works at", "Pellmark", False), ("user", "works at", "Pellmark", True)],
+    ),
+    (
+        ("I work at Pellmark. Scratch that, my sister does; I work at Tobbe Logistics.",),
+        (),
+        [
+            ("user", "works at", "Pellmark", False),
+            ("user", "works at", "Pellmark", True),
+            ("user", "works at", "Tobbe Logistics", False),
+        ],
+    ),
     # … one that goes on about the user still takes back the user's
     (
         ("I work at Pellmark.", "Scratch that, I'm still at Tobbe Logistics."),
