@@ -28,6 +28,12 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
     (("my first day at Ostrava Labs is Monday so I'm nervous",), (_EMPLOYER,), []),
     (("Wednesday is my last day at Quillon.",), (_EMPLOYER,), []),
     (("My last day at Quillon is the 30th.",), (_EMPLOYER,), []),
+    # … unless a last day that is over comes with it: a completed switch (PREDICATES' exception)
+    (
+        ("My last day at Quillon was Thursday, and my first day at Ostrava Labs is Monday.",),
+        (_EMPLOYER,),
+        [("user", "works at", "Quillon", True), ("user", "works at", "Ostrava Labs", False)],
+    ),
     # … dated today or in the past, it happened
     (("Today is my first day at Ostrava Labs.",), (), [("user", "works at", "Ostrava Labs", False)]),
     (("My last day at Quillon was Tuesday.",), (_EMPLOYER,), [("user", "works at", "Quillon", True)]),
