@@ -173,9 +173,21 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     completed his move from A to B" would state nothing. Two people of the name, or none: it stays."""
     names = Names()
     names.learn(active)
+    # the people an object's surname may be: only those memory's third-person facts or the news itself named,
+    # never the user, the user's relatives or anyone else known only from the user's own chat ("My wife is Anna
+    # Kowalczyk" + "Legia have signed Kowalczyk" is no move of the wife's)
+    news = Names()
+    news.learn(active)
+    for own in {norm(a.object) for a in active if norm(a.subject) == "user"} & news.full.keys():
+        del news.full[own]  # the user's spouse, named in memory as the user's: known from the user's own chat
+        for end in {own.split()[0], own.split()[-1]}:
+            news.ends[end] = [n for n in news.ends.get(end, []) if n != own]
     out: list[Turn] = []
     for turn in turns:
         content = turn.content
+        # a turn of the user's that speaks of the speaker or the listener anywhere is chat: the people it names
+        # are the user's own, though one sentence of it says no "I" ("Anna Kowalczyk is coming over tonight")
+        chat = turn.role == "user" and bool(_SPEAKER.search(turn.content))
         for sentence in split_sentences(turn.content):
             m = _OPENING_SURNAME.match(sentence)
             acts = bool(m and _ACTS.match(sentence, m.end(1)))
@@ -183,11 +195,24 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
             if m and full and not _party(norm(full), names):
                 content = content.replace(sentence, full + sentence[m.end(1) :], 1)
                 sentence = full + sentence[m.end(1) :]
-            objects = _objects_surnamed(sentence, names)
+            objects = sentence if _dated_before(sentence, turn) else _objects_surnamed(sentence, news)
             content = content.replace(sentence, objects, 1) if objects != sentence else content
             names.read(sentence)
+            if not chat and not _SPEAKER.search(sentence):
+                news.read(sentence)
         out.append(replace(turn, content=content) if content != turn.content else turn)
     return out
+
+
+#: A year a sentence is dated by ("signed Okoye in 2015", "back in 2019").
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _dated_before(sentence: str, turn: Turn) -> bool:
+    """Whether ``sentence`` dates what it tells to a year before the turn's: a past episode ("Legia signed
+    Wierzbicki in 2015 before selling him to Lech"), whose signing says nothing of where the person is now, so
+    its object's surname is not spelt as a known person for the move's readers."""
+    return any(int(y) < turn.ts.year for y in _YEAR.findall(sentence))
 
 
 #: A surname said as the object of a verb or a preposition ("Surrey have signed Qureshi", "the arrival of Haddad

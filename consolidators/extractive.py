@@ -264,6 +264,13 @@ def _user_turn(
             named = _stamped(_SAID.sub("", rest), turn, relations)
             found.extend(_take_back(named, turn))
             last = []
+        elif repairs.of_another(rest) and (given := repairs.given_away(rest, last)) is not None:
+            # "I live in Utrecht. Scratch that, my brother does; I live in Delft": the user's statement given to
+            # the brother is taken back, and what the user goes on to say of themselves is read
+            found.extend(_take_back(last, turn))
+            last = _stamped(given, turn, relations) if given else []
+            put_back.extend(last)
+            said = []
         elif repairs.of_another(rest):  # "scratch that, my brother is still at Otto": the brother's taken back
             last = []
         else:  # "Forget that." / "Forget that, I live in Lisbon."

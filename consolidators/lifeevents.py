@@ -316,9 +316,15 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
     return None
 
 
+#: A last day that is over ("my last day at X was Friday", "Friday was my last day at X").
+_LAST_DAY_OVER = re.compile(r"\b(?:(?:my|our) last day (?:at|with) [^,;.]{1,60}? was|was (?:my|our) last day)\b", re.I)
+
+
 def day_ahead(text: str) -> bool:
-    """Whether a first or last day is dated after the moment it is said ("my first day at X is Monday")."""
-    return _DAY_AHEAD.search(text) is not None
+    """Whether a first or last day is dated after the moment it is said ("my first day at X is Monday"). Not when
+    the text says a last day that is over: the first day ahead is the other half of a switch already made ("my
+    last day at X was Friday, my first day at Y is Monday": PREDICATES' completed switch)."""
+    return _DAY_AHEAD.search(text) is not None and _LAST_DAY_OVER.search(text) is None
 
 
 def tool_statement(clause: str, sentence: str) -> list[Fact] | None:

@@ -113,6 +113,29 @@ def of_another(rest: str) -> bool:
     return _ANOTHER.match(rest.lstrip(" ,;:!.-—")) is not None
 
 
+#: Where what a take-back says of someone else ends and the speaker goes on ("my brother does; I live in Delft").
+_ANOTHER_ENDS = re.compile(r"\s*(?:[;.!]|,?\s*\b(?:but|and|while)\b|,)\s*(?=(?:I|I'm|I've|we|we're)\b)|\s*[;.!]\s*")
+#: Someone else's clause that stands for the statement taken back by a verb alone: "my brother does", "she is".
+_PRO_VERB = re.compile(r"^\S+(?: \S+)?\s+(?:does|did|do|is|was|has|had)(?:\s+(?:too|now|instead))?$", re.I)
+
+
+def given_away(rest: str, taken: Sequence[Fact]) -> str | None:
+    """Where a take-back goes on about someone else ("scratch that, my brother lives in Utrecht", "… my brother
+    does; I live in Delft"), whether what it says of them is the statement taken back (the same value, or a verb
+    that stands for it): the user gave their statement to the other person, so it is taken back. Then what the
+    speaker goes on to say (``""`` when nothing); None when it is the other's own news ("my sister is still at
+    Tobbe Logistics" after "I work at Pellmark"), which takes back nothing of the user's."""
+    text = rest.lstrip(" ,;:!.-—")
+    parts = _ANOTHER_ENDS.split(text, maxsplit=1)
+    other, after = parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
+    values = [norm(f.object) for f in taken if not f.retract]
+    if not values:
+        return None
+    if _PRO_VERB.match(other) or any(re.search(rf"\b{re.escape(v)}\b", norm(other)) for v in values):
+        return after
+    return None
+
+
 def _named(value: str) -> bool:
     # after a filler a short capitalised word is more often chat ("Sorry, BRB.", "Oops, OK.") than a name
     return len(value) > 3 or any(ch.isdigit() for ch in value)

@@ -35,6 +35,16 @@ _ENDING = frozenset("leave quit drop ditch abandon rehome give".split())
 #: Past forms the tagger reads as present ("I quit Duolingo" is VBP): said by "I"/"we" in chat, a finished act.
 _PAST_AS_PRESENT = frozenset({"quit"})
 _HABITUAL = frozenset("every always usually often sometimes".split())
+#: Where a clause that is not the sentence's main one hangs: a clause of time or condition, a relative, a
+#: complement of another's verb.
+_SUBORDINATE = frozenset("advcl relcl acl pcomp csubj xcomp".split())
+#: The months and days an act is dated by ("in May", "on Friday").
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday"
+    " wednesday thursday friday saturday sunday".split()
+)
+#: Adverbs a finished "I quit X" may say beside it.
+_DONE_ADVERBS = frozenset("just finally officially already recently eventually actually also today yesterday".split())
 #: Subjects that are the user: the speaker, or their household.
 _MINE = frozenset({"i", "we"})
 #: Words of the verb's own that keep it from being a finished fact: a denial, a modal, what nearly happened.
@@ -245,7 +255,41 @@ def _past_as_present(verb: Any) -> bool:
         return False
     if verb.tag_ == "VB" and (verb.i > 0 or any(c.dep_ in ("aux", "nsubj") for c in verb.children)):
         return False  # "I'll quit Globex", "want to quit": a plain form after its subject is not yet done
-    return not any(t.lower_ in _HABITUAL for c in verb.children if c.dep_ in ("npadvmod", "advmod") for t in c.subtree)
+    if any(t.lower_ in _HABITUAL for c in verb.children if c.dep_ in ("npadvmod", "advmod") for t in c.subtree):
+        return False
+    # a form that is present as well as past is a finished act only in a main clause that says nothing else of
+    # when: not a clause of time or condition ("whenever I quit X, I'll …", "before I quit X", "until I quit X"),
+    # not an episode or a habit ("once before", "whenever my manager yells", "each time it crashes", "before
+    # going to bed"), not someone's advice ("quit X and join us, my friend told me", "quit X, it's hogging …")
+    head = verb
+    while head.dep_ == "conj" and head.head is not head:
+        head = head.head
+    if head.dep_ in _SUBORDINATE or any(c.dep_ == "mark" for c in head.children):
+        return False
+    timed = False
+    for c in verb.children:
+        if c.dep_ in ("nsubj", "dobj", "punct", "cc", "conj"):
+            continue
+        if _past_time(c):
+            timed = True
+        elif not (c.dep_ == "advmod" and c.lower_ in _DONE_ADVERBS):
+            return False
+    # said without its subject ("quit Duolingo last week") it is a finished act only with its past time
+    return timed or any(c.dep_ == "nsubj" for c in verb.children)
+
+
+def _past_time(tok: Any) -> bool:
+    """A modifier that dates an act in the past: "last week", "two weeks ago", "yesterday", "in May", "on Friday",
+    "after the price went up"."""
+    words = {t.lower_ for t in tok.subtree}
+    if tok.dep_ in ("advcl", "prep") and not words & {"whenever", "each", "every", "until", "before", "once"}:
+        if any(t.tag_ == "VBD" for t in tok.subtree):
+            return True  # "quit Memrise after the price went up": dated by a past event
+    if tok.dep_ == "npadvmod" or tok.dep_ == "advmod":
+        return bool(words & {"last", "ago", "yesterday"})
+    if tok.dep_ == "prep" and tok.lower_ in ("in", "on"):
+        return any(t.ent_type_ == "DATE" or t.like_num or t.lower_ in _CALENDAR for t in tok.subtree if t is not tok)
+    return False
 
 
 def _lemma(verb: Any) -> str:
@@ -268,6 +312,8 @@ def _done_by_user(verb: Any) -> bool:
     kids = list(verb.children)
     if not _real(verb):
         return False
+    if any(c.dep_ == "advcl" and any(t.lower_ == "whenever" for t in c.subtree) for c in kids):
+        return False  # "I quit X whenever the boss shouts": a habit, whatever the tagger reads the verb as
     if verb.tag_ == "VBN" and any(
         c.dep_ in ("aux", "auxpass") and c.lower_ not in ("have", "has", "had") for c in kids
     ):

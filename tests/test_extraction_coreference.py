@@ -572,3 +572,40 @@ HELD_THERE: list[tuple[str, str, set[str]]] = [
 def test_a_there_is_the_employer_memory_holds_when_the_turn_names_it(held: str, turn: str, left: set[str]) -> None:
     facts = session_facts(_turns([], turn), _active([("user", "works at", held)]))
     assert {f.object for f in facts if f.predicate == "works at" and f.retract} == left
+
+
+#: (the user's turn, the news turn after it, memory): a surname the news says after a verb is no one the user's
+#: own chat or the user's own facts named.
+OWN_PEOPLE: list[tuple[str, str, list[Triple]]] = [
+    ("My name is Henrik Dalgaard.", "Brondby have signed Dalgaard.", []),
+    ("My husband is Jonas Ekdahl and he loves sailing.", "Hammarby have signed Ekdahl.", []),
+    ("My cousin Lukas Brenninger is a nurse.", "Rapid Vienna have signed Brenninger.", []),
+    ("How are you?", "Hammarby have signed Ekdahl.", [("user", "married to", "Jonas Ekdahl")]),
+]
+
+
+@pytest.mark.parametrize(("chat", "news", "memory"), OWN_PEOPLE)
+def test_a_surname_in_news_is_never_the_user_s_own_person(chat: str, news: str, memory: list[Triple]) -> None:
+    turns = [Turn("e0", "user", chat, _TS, seq=0), Turn("e1", "assistant", news, _TS + timedelta(minutes=1), seq=1)]
+    facts = session_facts(turns, _active(memory))
+    assert [(f.subject, f.predicate, f.object) for f in facts if f.predicate == "plays for"] == []
+
+
+def test_a_surname_in_news_is_the_person_the_news_named() -> None:
+    turns = [
+        Turn("e0", "assistant", "Jonas Ekdahl plays for Djurgarden.", _TS, seq=0),
+        Turn("e1", "assistant", "Hammarby have signed Ekdahl.", _TS + timedelta(minutes=1), seq=1),
+    ]
+    assert ("Jonas Ekdahl", "plays for", "Hammarby") in [
+        (f.subject, f.predicate, f.object) for f in session_facts(turns)
+    ]
+
+
+def test_a_surname_signed_in_a_past_year_is_no_current_move() -> None:
+    """A signing dated to a year before the session's is a past episode: the surname is not spelt for the move's
+    readers, which would take the club as the person's current one."""
+    turns = [
+        Turn("e0", "assistant", "Jonas Ekdahl plays for Djurgarden.", _TS, seq=0),
+        Turn("e1", "assistant", "Hammarby signed Ekdahl in 2014 before selling him to Djurgarden.", _TS, seq=1),
+    ]
+    assert [f.object for f in session_facts(turns) if f.predicate == "plays for"] == ["Djurgarden"]

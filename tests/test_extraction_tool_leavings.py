@@ -41,10 +41,33 @@ def test_a_quit_the_tagger_reads_as_present_ends_the_held_value(held: tuple[str,
         "I'll quit Memrise after the exam.",  # not yet done
         "I quit Memrise every January.",  # a habit, not an ending
         "my cousin quit Memrise",  # someone else's
+        "I quit Memrise before I go to sleep.",  # closing an app, a habit
+        "I quit Memrise every time it freezes.",
+        "quit Memrise, it's eating my battery",  # advice, not the user's act
     ],
 )
 def test_a_quit_not_yet_done_habitual_or_anothers_ends_nothing(said: str) -> None:
     assert ("uses", "Memrise", True) not in _against([("uses", "Memrise")], said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "When I quit Quillmoor Logistics, I'm going to sail around Crete.",  # a clause of time: not yet
+        "After I quit Quillmoor Logistics I want a gap year.",
+        "Until I quit Quillmoor Logistics my evenings are gone.",
+        "I quit Quillmoor Logistics once already, years ago, and came back.",  # a past episode
+        "I quit Quillmoor Logistics whenever the boss shouts, then return on Monday.",  # a habit
+        "quit Quillmoor Logistics and come work with us, my old colleague said",  # someone's advice
+    ],
+)
+def test_a_quit_in_a_subordinate_clause_an_episode_or_advice_ends_no_job(said: str) -> None:
+    assert ("works at", "Quillmoor Logistics", True) not in _against([("works at", "Quillmoor Logistics")], said)
+
+
+@pytest.mark.parametrize("said", ["I quit Quillmoor Logistics last month.", "I quit Quillmoor Logistics in April."])
+def test_a_finished_quit_dated_in_the_past_ends_the_job(said: str) -> None:
+    assert ("works at", "Quillmoor Logistics", True) in _against([("works at", "Quillmoor Logistics")], said)
 
 
 def test_a_switch_into_a_held_role_is_no_plain_use_besides() -> None:

@@ -28,6 +28,12 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
     (("my first day at Ostrava Labs is Monday so I'm nervous",), (_EMPLOYER,), []),
     (("Wednesday is my last day at Quillon.",), (_EMPLOYER,), []),
     (("My last day at Quillon is the 30th.",), (_EMPLOYER,), []),
+    # … unless a last day that is over comes with it: a completed switch (PREDICATES' exception)
+    (
+        ("My last day at Quillon was Thursday, and my first day at Ostrava Labs is Monday.",),
+        (_EMPLOYER,),
+        [("user", "works at", "Quillon", True), ("user", "works at", "Ostrava Labs", False)],
+    ),
     # … dated today or in the past, it happened
     (("Today is my first day at Ostrava Labs.",), (), [("user", "works at", "Ostrava Labs", False)]),
     (("My last day at Quillon was Tuesday.",), (_EMPLOYER,), [("user", "works at", "Quillon", True)]),
@@ -39,6 +45,21 @@ CASES: list[tuple[tuple[str, ...], tuple[ActiveFact, ...], list[Triple]]] = [
         ("I work at Pellmark.", "Forget that, my sister is still at Tobbe Logistics."),
         (),
         [("user", "works at", "Pellmark", False)],
+    ),
+    # … unless what it says of them is the user's statement, given away: the same value, or a verb standing for it
+    (
+        ("I work at Pellmark.", "Forget that, my sister works at Pellmark."),
+        (),
+        [("user", "works at", "Pellmark", False), ("user", "works at", "Pellmark", True)],
+    ),
+    (
+        ("I work at Pellmark. Scratch that, my sister does; I work at Tobbe Logistics.",),
+        (),
+        [
+            ("user", "works at", "Pellmark", False),
+            ("user", "works at", "Pellmark", True),
+            ("user", "works at", "Tobbe Logistics", False),
+        ],
     ),
     # … one that goes on about the user still takes back the user's
     (
