@@ -291,6 +291,11 @@ def read(text: str) -> Move | None:
         dst = named["named"] if named else dst
         kind = "job" if groups.get("job") else next((k for k, verbs in _KINDS if re.fullmatch(verbs, m["v"])), "")
         kind = "sport" if groups.get("pos") else kind  # "Midfielder Luca Bianchi has left …": a player
+        # "signed former agent X as a scout": a role before the name, or a post after it, other than a place on a
+        # team is a job, whatever "signed" shows
+        before = told[m.end("v") : m.start("p")] if groups.get("v") and m.end("v") <= m.start("p") else ""
+        if _staff(before, told[m.end("p") :]):
+            kind = "job"
         # a later clause names the party reached, except after a new home: "moved to Vienna, where she now works
         # for Swiss Re" names her employer, not her home
         later = _later_party(told[m.end() :]) if kind != "move" else None
@@ -403,6 +408,16 @@ def relation(move: Move, text: str) -> str | None:
 _AS_POST = re.compile(
     r"^,? as (?:an? |the |its |their |his |her )?(?:new |interim |permanent )?(?P<post>(?:[\w-]+ ){0,2}[\w-]+)"
 )
+
+
+def _staff(before: str, after: str) -> bool:
+    """Whether the words before a moved person's name ("former agent") or the post after it ("as a scout") name
+    an occupation other than a place on a team."""
+    from .teams import POSITION  # teams reads moves: a late import  # noqa: PLC0415
+
+    role = " ".join(w for w in before.split() if w.lower() not in ("former", "ex", "new", "veteran", "experienced"))
+    team = re.compile(rf"\b(?:{_PLAYER}|{POSITION})\b", re.I)
+    return bool(role) and is_occupation(role) and not team.search(role) or held_post(after)
 
 
 def held_post(rest: str) -> bool:

@@ -39,6 +39,9 @@ from .offices import departure_posts, holder, office_holder
 from .parsecues import worth_parsing
 from .places import DEMONYMS
 from .relations import (
+    SPORT_CONTEXT,
+    SPORT_VERBS,
+    TEAM_NAME,
     THIRD_PERSON_PREDICATES,
     WORKS_BY,
     is_verb_typo,
@@ -172,6 +175,11 @@ def _descriptions(sent: Any) -> list[Fact]:
 
 
 def _sentence(sent: Any) -> list[Fact]:
+    blocked = _not_raced_for(sent)
+    return [f for f in _sentence_facts(sent) if not (f.predicate == "plays for" and f.object in blocked)]
+
+
+def _sentence_facts(sent: Any) -> list[Fact]:
     root = sent.root
     facts = _descriptions(sent)
     if hedged(root) or ended(root):  # "was married to Y for ten years": a state that is over
@@ -404,6 +412,26 @@ def _verbal(verb: Any, shared: Any = None) -> list[Fact]:
     if lemma == "become" and child(verb, "attr") is not None:  # "Ana became the mayor of Brell"
         return _identity(subj, child(verb, "attr"))
     return relation(subj, verb, passive=child(verb, "auxpass") is not None or subj.dep_ == "nsubjpass")
+
+
+def _not_raced_for(sent: Any) -> set[str]:
+    """The parties a sport's own verb names in ``sent`` that are no team of the subject's now: "rode for Movistar
+    until 2020" (over), "drives for Lyft" or "rides for Deliveroo" (gig work), "competes for Fiat"; a team's name
+    ("Rennwerk Motorsport", "the Cordillera-Rivas team") or a race's context ("in the spring classics") keeps it."""
+    context = SPORT_CONTEXT.search(sent.text) is not None
+    over = any(t.lower_ in ("until", "till", "used") for t in sent)
+    blocked: set[str] = set()
+    for verb in sent:
+        if verb.pos_ not in ("VERB", "AUX", "NOUN") or lemmatise(verb.text, "VERB") not in SPORT_VERBS:
+            continue  # a noun too: the parse may read "competes" as one
+        for prep in [p for c in verb.children for p in (c, *(x for x in c.children if x.dep_ == "conj"))]:
+            obj = child(prep, "pobj") if prep.dep_ in ("prep", "conj") and prep.lower_ == "for" else None
+            if obj is None:
+                continue
+            now = verb.tag_ in ("VBZ", "VBP") and not over
+            if not (now and (context or TEAM_NAME.search(" ".join(t.text for t in obj.subtree)))):
+                blocked |= {name_text(obj), name_text(value_of(obj))}
+    return blocked
 
 
 def prefetch_docs(sentences: Iterable[str]) -> None:

@@ -122,6 +122,18 @@ WORKS_BY: dict[str, tuple[str, bool]] = {
     },
     **{w: ("directed by", False) for w in "film movie documentary feature biopic".split()},
 }
+#: A driver's or a rider's team said by the sport's own verb ("drives for Williams", "rides for Movistar"); gig
+#: work says it too ("drives for Lyft", "rides for Deliveroo"), so the parse keeps it only of a team
+#: (:data:`TEAM_NAME`) or in a race's context (:data:`SPORT_CONTEXT`), and said now.
+SPORT_VERBS = frozenset({"race", "drive", "ride", "compete"})
+#: A name shaped as a racing or cycling team's: "Team Varnum", "Rennwerk Motorsport", "Scuderia Ferrari".
+TEAM_NAME = re.compile(r"^Team\b|\b(?:Team|Racing|Motorsports?|Cycling|Scuderia|F1|GP|Rally|Pro ?Team|FC|CF|SC|AC)\b")
+#: Words of a race, which make the party a rider's or driver's team: "in the spring classics", "at the Grand Prix".
+SPORT_CONTEXT = re.compile(
+    r"\b(?:classics|Grand Prix|Formula (?:One|1|E|2)|F1|MotoGP|IndyCar|NASCAR|peloton|Tour de|Giro|Vuelta|rally"
+    r"|podium|pole position|grid|stage race|time trial|World Tour|WorldTour|race team|racing team)\b",
+    re.I,
+)
 #: (verb lemma, preposition or "" for a direct object, passive?) -> (predicate, inverse, cardinality).
 #: ``inverse``: the grammatical object is the fact's subject ("Jane founded Acme" is about Acme,
 #: like "Acme was founded by Jane"). ``cardinality``: "single" when one subject has one value
@@ -169,8 +181,7 @@ RELATIONS: dict[tuple[str, str, bool], tuple[str, bool, str | None]] = {
     ("sign", "for", False): ("plays for", False, None),
     ("sign", "with", False): ("plays for", False, None),
     ("suit up", "for", False): ("plays for", False, None),
-    # a driver's or a rider's team is said by the sport's own verb: "drives for Williams", "rides for Movistar"
-    **{(verb, "for", False): ("plays for", False, None) for verb in ("race", "drive", "ride", "compete")},
+    **{(verb, "for", False): ("plays for", False, None) for verb in SPORT_VERBS},  # the parse checks the team
     ("trade", "to", True): ("plays for", False, None),
     ("loan", "to", True): ("plays for", False, None),
     ("transfer", "to", False): ("plays for", False, None),

@@ -459,7 +459,37 @@ def _kept(verb: Any, modals: list[Any]) -> bool:
     return lemmatise(verb.text, "VERB") in _KEEPING and all(m.lower_ in ("will", "shall", "'ll") for m in modals)
 
 
+#: Verbs that report a "will remain" as said, which leaves it a statement: "the ministry said Sorvik will remain …".
+_REPORTING = frozenset({"say", "confirm", "announce", "state", "insist", "stress", "reiterate", "tell"})
+#: Marks of a condition on the whole statement: "…, if parliament agrees".
+_CONDITIONS = frozenset({"if", "unless", "provided", "providing", "assuming", "once"})
+
+
+def _hedged(verb: Any) -> bool:
+    """ "X will remain Y, the minister hopes" or "…, if parliament agrees": a lasting state held only by a hope,
+    an expectation or a condition, which is no statement of now."""
+    if verb.dep_ in ("ccomp", "parataxis", "advcl", "xcomp") and lemmatise(verb.head.text, "VERB") not in _REPORTING:
+        return True  # "…, the minister hopes": the verb that holds it
+    return any(
+        child.dep_ == "prep"
+        and child.lower_ in _CONDITIONS  # "provided the senate agrees" parsed as a preposition
+        or child.dep_ in ("advcl", "parataxis")
+        and (
+            any(m.dep_ == "mark" and m.lower_ in _CONDITIONS for m in child.children)
+            or lemmatise(child.text, "VERB") not in _REPORTING
+        )
+        for child in verb.children
+    )
+
+
 def keeps_now(verb: Any) -> bool:
-    """Whether ``verb`` is a "will remain" or "will stay": a present state said as lasting (:func:`_kept`)."""
+    """Whether ``verb`` is a "will remain" or "will stay": a present state said as lasting (:func:`_kept`), not one
+    a trailing hope or condition holds (:func:`_hedged`)."""
     modals = _modals(verb)
-    return bool(modals) and _kept(verb, modals)
+    return bool(modals) and _kept(verb, modals) and not _hedged(verb) and _whole(verb)
+
+
+def _whole(verb: Any) -> bool:
+    """Whether the text parsed ends as a sentence does: a clause cut from one at its comma ("Sorvik will remain
+    the capital" of "…, the minister hopes") has lost what may hedge it."""
+    return any(t.text in (".", "!", '"', "'", "”") for t in verb.doc[-2:])

@@ -67,6 +67,10 @@ _CHANGE_FORMS = "|".join(sorted({f for v in _CHANGE_VERBS for f in verb_forms(v)
 #: strait or a city's divide is crossed too); a home is moved or returned to (and lived in).
 _PARTY_FORMS = "|".join(sorted({f for v in ("join", "rejoin", "sign") for f in verb_forms(v)}))
 _HOME_FORMS = "|".join(sorted({f for v in ("move", "relocate", "return", "live", "settle") for f in verb_forms(v)}))
+#: An arrival is a move only when done and said so ("completed his arrival at Y", "Y confirmed X's arrival",
+#: "Y announced the arrival of X"); one awaited ("preparing for X's arrival") has not happened, and one "at Nokia"
+#: may be a visit.
+_ARRIVED = r"(?:complet\w*|confirm\w*|announc\w*|unveil\w*|finali[sz]ed|sealed|officiali[sz]ed)\b[^.;]{0,40}\barrival"
 #: The words that name each relation, which a sentence needs but for a currency or a language (the value's own
 #: word says the relation): a name beside a company is rarely its new CEO, a lawyer who "now represents Meta"
 #: does not work there. Where the subject holds two relations of a kind, only one may be named.
@@ -83,9 +87,9 @@ _WORDS = {
     "headquartered in": r"headquarter\w*|hq|head office|based|moved|relocated",
     "capital": r"capital",
     "works at": rf"works?|working|job|employ\w*|hired|{_PARTY_FORMS}|started|engineer\w*|staff|post|role|position"
-    r"|recruited|taken on|arrival|team|lab|unit|office|(?:now|is|are) (?:at|with)",
+    rf"|recruited|taken on|{_ARRIVED}|team|lab|unit|office|(?:now|is|are) (?:at|with)",
     "plays for": rf"plays?|playing|{_PARTY_FORMS}|transfer\w*|loan|club|goal|sold|bought|striker|winger|keeper|squad"
-    r"|turns out|represents|season|deal|fee|arrival|(?:now|is|are) (?:at|with)",
+    rf"|turns out|represents|season|deal|fee|{_ARRIVED}|(?:now|is|are) (?:at|with)",
     "owned by": r"own\w*|belongs?|bought|acquired|acquisition|sold|divest\w*|subsidiary|parent|takeover|part of",
     "educated at": r"educated|alma mater|graduat\w*|studied|degree|school|universit\w*|college",
     "official language": r"official language|language",
@@ -119,7 +123,7 @@ _CUE = re.compile(
     r"|joined|left|leaving|formerly|former|replac\w*|took over|taken over|succeed\w*|chose|named|appointed|elected"
     r"|sworn in|took office|makes|made|adopted|sold|bought|acquired|divested|belongs|signed|credited|remarried"
     r"|married|divorced|settled|this (?:month|week|year|season)|recently|after|ending|no longer|anymore"
-    r"|took|taken|hired|became|become|started|final|finally|officially|arrival|arrived)\b",
+    rf"|took|taken|hired|became|become|started|final|finally|officially|arrived)\b|{_ARRIVED}",
     re.I,
 )
 #: The cues that put a value right, which a denial in their clause belongs to ("not X as first reported").

@@ -123,7 +123,8 @@ THE_USER = re.compile(r"\bthe user\b('s)?")
 # A question's third person: a capitalised word after its first ("where does Maud live"),
 # which is neither the user nor a word every question may capitalise; or one of the user's
 # people after "my" ("my wife", "my older brother").
-CAPITALISED = re.compile(r"(?<=\s)([A-Z][a-z]+)\b")
+# A capitalised word right after "my" or "our" is the user's own thing ("my Airbnb", "our Tesla"), no one else.
+CAPITALISED = re.compile(r"(?<=\s)(?<![Mm]y )(?<![Oo]ur )([A-Z][a-z]+)\b")
 NOT_A_PERSON = frozenset(
     "i im ive id ill monday tuesday wednesday thursday friday saturday sunday january february march april may june"
     " july august september october november december christmas easter".split()
@@ -164,15 +165,21 @@ _ASKS_ABOUT_OTHERS = "cardinality((SELECT names FROM third)) > 0"
 USER_OPENS = rf"{_OPENING}(?:I|I'm|I've|I'd|We|We're|We've)\M"
 
 
+#: A past verb after "before I" ("before I moved", "before we got married", "before she left").
+_PAST_VERB = r"\w+ed|was|were|had|got|went|left|met|came|became|took|began|found|bought|sold|quit|moved|became"
 # A question about the past asks about what was true then, so what has since
 # stopped being true is an answer like any other: "when did I move to Bristol?"
 # after a later move to Cardiff is answered by the Bristol turn, flagged outdated.
 # Its outdated rows are ranked where fusion puts them (still flagged); a question
 # about now sorts them last. The past is read from the question's words, no
-# parser: "when" with a past verb, "before", "used to", "previously", "ago",
+# parser: "when" with a past verb, "before" in a past frame, "used to", "previously", "ago",
 # "last <season/week/…>", "back in", "in <year>".
 PAST = re.compile(
-    r"\bwhen (?:did|was|were|had)\b|\bbefore\b|\bused to\b|\bprevious(?:ly)?\b|\bformer(?:ly)?\b|\bago\b"
+    r"\bwhen (?:did|was|were|had)\b|\bused to\b"
+    # "before" only in a past frame: "before I moved", "what did I use before Vim", "where was I before"; a
+    # present habit's "before" ("what do I drink before bed") asks about now
+    rf"|\bbefore (?:I|we|he|she|they|my \w+|our \w+) (?:\w+ )?(?:{_PAST_VERB})\b"
+    r"|\b(?:did|was|were|had)\b[^?.]*\bbefore\b|\bprevious(?:ly)?\b|\bformer(?:ly)?\b|\bago\b"
     r"|\bback (?:in|then|when)\b|\bin (?:19|20)\d\d\b"
     r"|\blast (?:spring|summer|autumn|fall|winter|week|weekend|month|year|time)\b",
     re.IGNORECASE,

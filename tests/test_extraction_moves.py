@@ -130,6 +130,8 @@ NEWS: list[tuple[str, list[Triple]]] = [
     ("Kasper Holm's loan at Odense ended and he returned to Brøndby.", []),
     ("Leon Fischer used to play for Hertha before he moved to Leipzig.", []),
     ("Marta Ruiz never joined Getafe after all.", []),
+    # a role before the name and a post after it that are no place on the team: staff, not a player
+    ("Kalmar have signed former agent Petra Holm as a scout.", [("Petra Holm", "works at", "Kalmar", False)]),
     ("If Lazio sell Dario Conti to Torino, the fans will riot.", []),
     ("Mila Horvat may move from Zagreb to Vienna next year.", []),
     ("Dinamo sold Petar Kos to Rijeka, but the deal collapsed at the medical.", []),

@@ -180,6 +180,10 @@ def test_a_value_that_will_remain_is_the_value_now(sentence: str, predicate: str
         "Quarrow may remain the capital of Tessaly.",
         "Quarrow will not remain the capital of Tessaly.",
         "Quarrow could remain the capital of Tessaly, officials said.",
+        # a hope, an expectation or a condition after it holds the whole statement
+        "Quarrow will remain the capital of Tessaly, the governor hopes.",
+        "Odile Farrant will stay chief executive of Brackwater Foods, investors expect.",
+        "Quarrow will remain the capital of Tessaly, provided the senate agrees.",
     ],
 )
 def test_a_value_that_only_might_remain_is_no_value(sentence: str) -> None:

@@ -24,6 +24,11 @@ SAID: list[tuple[str, list[Triple]]] = [
     # the sport's own verb for a team
     ("Ilse Brandvold rides for Team Varnum in the spring classics.", [("Ilse Brandvold", "plays for", "Team Varnum")]),
     ("Kofi Asante drives for Rennwerk Motorsport.", [("Kofi Asante", "plays for", "Rennwerk Motorsport")]),
+    # nothing: a spell over, gig work, a company that is no team
+    ("Tomas Verlaan rode for Team Halvik until 2019.", []),
+    ("Tomas Verlaan drives for Bolt to cover his rent.", []),
+    ("Tomas Verlaan rides for Wolt.", []),
+    ("Tomas Verlaan races for Peugeot at weekends.", []),
     # two words of description before the name the club signs
     (
         "Dunmore Athletic have signed free agent Piet Hollis on a two-year deal.",

@@ -166,6 +166,9 @@ NOTHING: list[tuple[str, str, str, str]] = [
     ("Ines Lacroix", "works at", "Airbus", "Ines Lacroix's husband now works at Safran."),
     ("Rui Costa", "plays for", "Benfica", "Rumours say Fiorentina may bid for Rui Costa."),
     ("Rui Costa", "plays for", "Benfica", "Rui Costa used to play for Porto before he joined Benfica."),
+    # an arrival awaited has not happened; one "at" a company may be a visit
+    ("Petra Holm", "plays for", "Kalmar", "Djurgarden are getting ready for Petra Holm's arrival."),
+    ("Petra Holm", "works at", "Volvo", "Petra Holm's arrival at Saab caught analysts off guard."),
     ("Sofia Reyes", "lives in", "Valencia", "Sofia Reyes grew up in Cádiz, where her parents still live."),
     ("Sofia Reyes", "lives in", "Valencia", "Sofia Reyes's new novel is set in Granada, where she spent her youth."),
     ("Sofia Reyes", "lives in", "Valencia", "Has Sofia Reyes moved to Madrid now?"),

@@ -59,6 +59,10 @@ def test_a_fresh_turn_is_not_buried_under_the_older_facts_it_overturns(store: Me
         ("where do I live?", False),
         ("when do I start the new job?", False),
         ("what did I say about Ana", False),
+        # "before" asks about the past only in a past frame
+        ("what do I eat before a run?", False),
+        ("where did I live before I moved to Leeds?", True),
+        ("before we got married, where was I working", True),
     ],
 )
 def test_a_question_says_when_it_asks_about_the_past(question: str, past: bool) -> None:
@@ -77,3 +81,17 @@ def test_a_question_about_the_past_ranks_outdated_rows_where_they_belong(store: 
     # A question about now still ranks it after every current row.
     now = store.recall("where do I live now?", k=10)
     assert now[-1].outdated and "Bristol" in now[-1].content, [m.content for m in now]
+
+
+def test_a_present_habit_before_something_ranks_the_current_value_first(store: MemoryStore) -> None:
+    # "before bed" is when the user drinks it, not a question about the past: the outdated drink ranks last
+    _say(store, "then", 30, "My favourite drink is chamomile tea.")
+    run_realtime(store)
+    run_consolidate(store)
+    _say(store, "now", 1, "My favourite drink is rooibos now.")
+    run_realtime(store)
+    run_consolidate(store)
+    page = [m.content for m in store.recall("what do I drink before bed?", k=10) if m.kind == "fact"]
+    rooibos = next(i for i, c in enumerate(page) if "rooibos" in c.lower())
+    chamomile = next((i for i, c in enumerate(page) if "chamomile" in c.lower()), len(page))
+    assert rooibos < chamomile, page

@@ -254,3 +254,24 @@ def test_a_question_about_someone_the_user_names_sets_the_users_own_rows_aside(s
     assert any("Philips" in c for c in wife[:2]), wife  # "my wife" is Anouk: memory says so
     assert not any(c.startswith("user works") for c in wife[:2]), wife
     assert perspective.of_question("where does my wife work?").kin == ("wife",)
+
+
+def test_a_capitalised_word_after_my_is_the_users_own_thing(store: MemoryStore) -> None:
+    # "my Airbnb" is the user's rental, no third person: the user's own home is not set aside for it
+    store.stage("rental", "user", "I live in Porto.", seq=0)
+    run_realtime(store)
+    run_consolidate(store)
+    question = "Which city is my Airbnb in?"
+    assert perspective.of_question(question).named == ()
+    with store.connection() as conn:
+        (fact_id,) = conn.execute(
+            "SELECT id FROM memory WHERE kind = 'fact' AND subject = 'user' AND object = 'Porto'"
+        ).fetchone()
+        sql = (
+            f"WITH fused AS (SELECT id FROM memory WHERE false), {perspective.THIRD_PEOPLE}"
+            f" SELECT {perspective.WEIGHT} FROM memory m WHERE m.id = %(id)s"
+        )
+        weight = conn.execute(
+            sql, {**perspective.of_question(question).params(question), "id": fact_id, "ns": "default"}
+        ).fetchone()[0]
+    assert weight is None
