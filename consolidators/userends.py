@@ -29,6 +29,7 @@ from .parse import prefetch_docs
 from .phrases import USER, USER_ROLES
 from .text import expand_contractions, lemmatise, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
+from .vocabulary import MONTHS, WEEKDAYS
 
 #: Verbs whose direct object the subject no longer has ("gave" only with "away" or a receiver: see _ends).
 _ENDING = frozenset("leave quit drop ditch abandon rehome give".split())
@@ -39,10 +40,7 @@ _HABITUAL = frozenset("every always usually often sometimes".split())
 #: complement of another's verb.
 _SUBORDINATE = frozenset("advcl relcl acl pcomp csubj xcomp".split())
 #: The months and days an act is dated by ("in May", "on Friday").
-_CALENDAR = frozenset(
-    "january february march april may june july august september october november december monday tuesday"
-    " wednesday thursday friday saturday sunday".split()
-)
+_CALENDAR = frozenset(word.lower() for word in MONTHS + WEEKDAYS)
 #: Adverbs a finished "I quit X" may say beside it.
 _DONE_ADVERBS = frozenset("just finally officially already recently eventually actually also today yesterday".split())
 #: Subjects that are the user: the speaker, or their household.

@@ -166,7 +166,7 @@ USER_OPENS = rf"{_OPENING}(?:I|I'm|I've|I'd|We|We're|We've)\M"
 
 
 #: A past verb after "before I" ("before I moved", "before we got married", "before she left").
-_PAST_VERB = r"\w+ed|was|were|had|got|went|left|met|came|became|took|began|found|bought|sold|quit|moved|became"
+_PAST_VERB = r"\w+ed|was|were|had|got|went|left|met|came|became|took|began|found|bought|sold|quit|moved"
 # A question about the past asks about what was true then, so what has since
 # stopped being true is an answer like any other: "when did I move to Bristol?"
 # after a later move to Cardiff is answered by the Bristol turn, flagged outdated.
