@@ -65,8 +65,8 @@ from . import (
     rescue,
     residents,
     restated,
+    rolefills,
     rolenouns,
-    roles,
     sieve,
     statics,
     tastes,
@@ -339,7 +339,7 @@ def _user_tools(found: list[Fact], text: str) -> list[Fact]:
     "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), their pets by name, and
     their tastes said by standing ("big fan of jazz piano", "I'm a matcha person"), and what they study and speak
     said by the course ("doing my masters in urban planning at TU Delft", "fluent in Amharic")."""
-    for reader in (roles, apps, pets, tastes, learning, anaphora, occupations):  # "…, I love it"; "… as a nurse"
+    for reader in (rolefills, apps, pets, tastes, learning, anaphora, occupations):  # "…, I love it"; "… as a nurse"
         found = reader.merged(found, text)
     return found
 

@@ -34,12 +34,12 @@ from .lifeevents import SINGLE_PERSONAL, day_ahead
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .rolenouns import ROLE_NOUNS, plain_use
-from .roles import clauses
 from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions, is_word, split_sentences
 from .toolnames import ROLES, known_names, roles_of
 from .toolrules import rule_facts
 from .triples import plain
 from .types import ActiveFact, Fact, Turn, by_turn
+from .userclauses import clauses
 from .uservalues import drinks, fields_of_study, occupations
 
 TOOL_ROLES = frozenset(ROLES)
