@@ -22,9 +22,9 @@ from . import userplans
 from .changevalues import BOUNDARY, LEFT_FOR, TOOL_ROLES, candidates
 from .lifeevents import SINGLE_PERSONAL, day_ahead
 from .nlp_cache import parse_doc
+from .plainsentence import plain
 from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions
 from .toolnames import roles_of
-from .triples import plain
 
 #: The relations read here: the tool roles and the user's personal ones, each single-valued.
 RELATIONS = TOOL_ROLES | frozenset(SINGLE_PERSONAL)
