@@ -70,7 +70,9 @@ class TiermemTools:
         session_id: Annotated[str, Field(description="The conversation these turns belong to.")],
         messages: Annotated[list[ChatMessage] | None, Field(description="OpenAI-style messages, in order.")] = None,
         content: Annotated[str | None, Field(description="One turn's text (instead of messages).")] = None,
-        role: Annotated[str, Field(description="The role of content: user, assistant, system, tool.")] = "user",
+        role: Annotated[
+            str, Field(description="The role of content: user, assistant, system, tool (or human, ai).")
+        ] = "user",
         ts: Annotated[str | None, Field(description="ISO 8601 time of the turn(s); default now.")] = None,
         metadata: Annotated[dict[str, Any] | None, Field(description="JSON metadata kept with each turn.")] = None,
         namespace: Namespace = None,
