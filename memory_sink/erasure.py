@@ -26,6 +26,7 @@ successor cleared: erasure removes data, it does not re-decide what is true.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -34,13 +35,26 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Jsonb
 
+from consolidators.forms import norm
+
 from .errors import InputError, NotFoundError
 from .swap import SESSION_LOCK
-from .vocab import Scope
+from .vocab import Kind, Scope
 
 log = logging.getLogger(__name__)
 
-SOURCE = "SELECT session_id, event_ids FROM memory WHERE namespace = %s AND id = %s"
+SOURCE = "SELECT session_id, event_ids, kind, subject, object FROM memory WHERE namespace = %s AND id = %s"
+# The session's other turns that state a fact being forgotten: they name its object (and, unless it is about
+# the user, who says "I" and is called "you", its subject) as whole words. The assistant's "so you use
+# neovim" said the user's fact again; left, it stays recallable and the next consolidation reads the fact
+# back from it. ``~*`` matches case-insensitively; the patterns come from ``_phrase``.
+STATING_TURNS = """
+SELECT event_id, role, content FROM memory_staging
+WHERE namespace = %(ns)s AND session_id = %(sid)s AND NOT event_id = ANY(%(events)s)
+  AND content ~* %(object)s AND (%(subject)s::text IS NULL OR content ~* %(subject)s)
+ORDER BY event_ts, seq, event_id
+"""
+USER = "user"  # the subject the extractor gives what the user says of themselves
 # The turns in scope, locked: an in-flight realtime claim or tier swap of one of them
 # finishes first, and its rows are then seen (and erased) by the statements below.
 LOCK_TURNS = """
@@ -121,6 +135,8 @@ class Erasure:
     # Memory scope: the other active facts read from the same turns, gone with it, as (id, "subject predicate
     # object"); returned to the caller only, never recorded (memory_erasures holds counts, not content).
     also_erased: tuple[tuple[str, str], ...] = field(default=())
+    # A fact's scope: the session's other turns that stated it, as (event id, "role: text"); caller only, as above.
+    stating_turns: tuple[tuple[str, str], ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -129,21 +145,48 @@ class Erasure:
             "scope": str(self.scope),
             "counts": self.counts,
             "requeued_turns": len(self.requeued),
-            "also_erased": [{"id": memory_id, "fact": fact} for memory_id, fact in self.also_erased],
+            "also_erased": [{"id": memory_id, "fact": fact} for memory_id, fact in self.also_erased]
+            + [{"id": event_id, "turn": said} for event_id, said in self.stating_turns],
         }
 
 
 def erase_memory(conn: psycopg.Connection, namespace: str, memory_id: str) -> Erasure:
-    """Erase a memory, the turns it came from, and everything derived from those turns."""
+    """Erase a memory, the turns it came from, and everything derived from those turns; for a
+    fact, also the session's other turns that state it (``STATING_TURNS``), so nothing brings it back."""
     with conn.transaction():
         source = conn.execute(SOURCE, (namespace, memory_id)).fetchone()
         if source is None:
             raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
-        session_id, events = source
+        session_id, events, kind, subject, obj = source
+        events, stating = list(events), []
         if session_id is not None:
             conn.execute(SESSION_LOCK, (f"{namespace}\x1f{session_id}",))  # a swap of it finishes first
-        conn.execute(LOCK_TURNS, (namespace, list(events)))
-        return _erase(conn, namespace, Scope.MEMORY, [memory_id], list(events), None)
+            if kind == Kind.FACT and obj:
+                stating = _stating_turns(conn, namespace, session_id, events, subject, obj)
+        conn.execute(LOCK_TURNS, (namespace, events + [event_id for event_id, _ in stating]))
+        done = _erase(conn, namespace, Scope.MEMORY, [memory_id], events + [e for e, _ in stating], None)
+        return replace(done, stating_turns=tuple(stating))
+
+
+def _stating_turns(
+    conn: psycopg.Connection, namespace: str, session_id: str, events: list[str], subject: str | None, obj: str
+) -> list[tuple[str, str]]:
+    """The session's turns besides ``events`` that say the fact again, as (event id, "role: text")."""
+    about_user = subject is None or norm(subject) == USER
+    params = {
+        "ns": namespace,
+        "sid": session_id,
+        "events": events,
+        "object": _phrase(obj),
+        "subject": None if about_user else _phrase(subject or ""),
+    }
+    return [(event_id, f"{role}: {content}") for event_id, role, content in conn.execute(STATING_TURNS, params)]
+
+
+def _phrase(text: str) -> str:
+    """A PostgreSQL regular expression matching ``text`` as whole words, any spacing between them."""
+    words = [re.sub(r"([^\w\s])", r"\\\1", w) for w in text.split()]
+    return r"(^|[^[:alnum:]_])" + r"\s+".join(words) + r"($|[^[:alnum:]_])"
 
 
 def erase_session(conn: psycopg.Connection, namespace: str, session_id: str) -> Erasure:

@@ -87,6 +87,9 @@ class Engine:
     # The facts this swap retired: a new fact among them is no longer active, so it replaces nothing (two values
     # of one key said at one instant would otherwise retire each other, leaving the key with no value).
     _retired: set[str] = field(default_factory=set, init=False, repr=False)
+    # The pairs this swap logged as coexisting: two new facts of one session meet each other twice (each is the
+    # other's candidate), and one pair is one decision, so the second meeting is not logged again.
+    _coexisting: set[frozenset[str]] = field(default_factory=set, init=False, repr=False)
 
     def run(
         self, inserted: Sequence[tuple[str, NewMemory, np.ndarray]], retractions: Sequence[NewMemory]
@@ -185,7 +188,6 @@ class Engine:
             self._log_blocked([new.id, old.id], signals)
             return False
         kept_beside.append(d)
-        self.report.coexisting += 1
         return False
 
     def _first_said(self, new: FactView, d: Decision) -> bool:
@@ -204,7 +206,14 @@ class Engine:
         return not (ended and ended[0])
 
     def _log_coexistence(self, new: FactView, kept_beside: Sequence[Decision]) -> None:
-        """One op per new fact for every judged pair that kept both (at most ``judged_per_fact``)."""
+        """One op per new fact for every judged pair that kept both (at most ``judged_per_fact``), each
+        pair once: a pair this swap logged from the other side is left out."""
+        pairs = {d.candidate.fact.id: frozenset((new.id, d.candidate.fact.id)) for d in kept_beside}
+        kept_beside = [d for d in kept_beside if pairs[d.candidate.fact.id] not in self._coexisting]
+        if not kept_beside:
+            return
+        self._coexisting.update(pairs.values())
+        self.report.coexisting += len(kept_beside)
         threshold = self.policy.threshold
         compared = [{"id": d.candidate.fact.id, **d.signals(threshold)} for d in kept_beside]
         for pair in compared:

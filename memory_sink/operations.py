@@ -10,6 +10,7 @@ supersession engine records its automatic decisions through the same functions.
 from __future__ import annotations
 
 import re
+import shlex
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -121,6 +122,12 @@ def _lock_active(conn: psycopg.Connection, namespace: str, memory_id: str) -> Lo
     return row
 
 
+def undo_command(op_id: int, namespace: str, default: str = "default") -> str:
+    """The command line that undoes ``op_id``: ``undo`` looks in one namespace only, so name it
+    unless it is the one the command defaults to (the deployment's ``namespace``)."""
+    return f"tiermem undo {op_id}" + ("" if namespace == default else f" --namespace {shlex.quote(namespace)}")
+
+
 def _retired_already(conn: psycopg.Connection, namespace: str, memory_id: str, row: LockedRow) -> str:
     """Why a retired memory can't be retired again: how it was retired, by which op, and the way back."""
     how = f"superseded by {row.superseded_by}" if row.superseded_by is not None else "retracted"
@@ -130,7 +137,7 @@ def _retired_already(conn: psycopg.Connection, namespace: str, memory_id: str, r
         return f"memory {memory_id} is already {how} (at {when}); nothing to do"
     return (
         f"memory {memory_id} is already {how} (at {when}, operation {by['op_id']}); nothing to do — "
-        f"`tiermem undo {by['op_id']}` makes it current again"
+        f"`{undo_command(by['op_id'], namespace)}` makes it current again"
     )
 
 
@@ -163,15 +170,24 @@ def apply_changes(
 
 
 def supersede(
-    conn: psycopg.Connection, namespace: str, old_id: str, new_id: str, *, reason: str | None, actor: Actor
+    conn: psycopg.Connection,
+    namespace: str,
+    old_id: str,
+    new_id: str,
+    *,
+    reason: str | None,
+    actor: Actor,
+    force: bool = False,
 ) -> int:
-    """Retire ``old_id`` in favour of ``new_id``; explicit, so no guard applies."""
+    """Retire ``old_id`` in favour of ``new_id``; explicit, so no guard applies, but a pinned
+    ``old_id`` only with ``force`` (the pin was someone's explicit word too)."""
     if old_id == new_id:
         raise InputError("a memory cannot supersede itself")
     with conn.transaction():
         locks.lock_subjects_of(conn, namespace, [old_id, new_id])
         old = _lock_active(conn, namespace, old_id)
         new = _lock_active(conn, namespace, new_id)
+        _check_successor(old, new, force=force)
         now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
         before = _state(old)
         # a fact's successor ends its world time, unless the successor was true earlier still
@@ -187,6 +203,21 @@ def supersede(
             memory_ids=[old_id, new_id],
             signals={"explicit": True},
             reverse={"rows": rows},
+        )
+
+
+def _check_successor(old: LockedRow, new: LockedRow, *, force: bool) -> None:
+    """Only a memory of the same kind takes another's place: a fact's successor is a fact (what is
+    true now), an episode's an episode, a passage's a passage; else the old one's kind would leave
+    recall with nothing of its kind in its place."""
+    if old.kind != new.kind:
+        raise InputError(
+            f"a {new.kind} cannot supersede a {old.kind}: memory {new.id} is a {new.kind}, "
+            f"{old.id} a {old.kind} (only memories of one kind replace each other)"
+        )
+    if old.pinned and not force:
+        raise InputError(
+            f"memory {old.id} is pinned: unpin it first (`tiermem unpin`), or force the supersession (--force)"
         )
 
 
@@ -447,15 +478,20 @@ def state_at(memory: Any, ops: Sequence[dict[str, Any]], at: datetime) -> dict[s
 
 def needs_ops(memory: Memory, at: datetime | None = None) -> bool:
     """Whether a status needs the log where the row alone can't tell: a retirement without a
-    successor (retracted or not?), or any past time ``at`` (was it pinned then?)."""
-    return at is not None or (memory.superseded_at is not None and memory.superseded_by is None)
+    successor (retracted or not?), a retired fact (replaced, or a restatement of its successor?),
+    or any past time ``at`` (was it pinned then?)."""
+    retired = memory.superseded_at is not None
+    return at is not None or (retired and (memory.superseded_by is None or memory.kind == Kind.FACT))
 
 
 def status_of(memory: Any, ops: Sequence[dict[str, Any]] = (), at: datetime | None = None) -> str:
-    """active / pinned / superseded by ID (8 characters) / retracted / retired — now, or as tiermem held it at ``at``.
+    """active / pinned / superseded by ID / duplicate of ID (8 characters) / retracted / retired — now, or
+    as tiermem held it at ``at``.
 
     The one definition of a memory's status: ``facts``, ``recall`` (table and JSON)
-    and the library's ``Memory.status`` all say it this way.
+    and the library's ``Memory.status`` all say it this way. A restatement retired
+    in favour of the saying that stays is a *duplicate of* it, not superseded: the
+    value did not change, so nothing replaced it (its world time stays open).
     """
     state = (
         state_at(memory, ops, at)
@@ -464,7 +500,8 @@ def status_of(memory: Any, ops: Sequence[dict[str, Any]] = (), at: datetime | No
     )
     if state["superseded_at"] is None:
         return "pinned" if state["pinned"] else "active"
-    if state["superseded_by"]:
-        return f"superseded by {str(state['superseded_by'])[:8]}"
     op = retired_by(memory.id, ops)
-    return "retracted" if op is not None and op["op"] == "retract" else "retired"
+    if state["superseded_by"]:
+        how = "duplicate of" if op is not None and op["op"] == Op.DUPLICATE else "superseded by"
+        return f"{how} {str(state['superseded_by'])[:8]}"
+    return "retracted" if op is not None and op["op"] == Op.RETRACT else "retired"

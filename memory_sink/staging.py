@@ -20,7 +20,7 @@ from consolidators.forms import utc_timestamp
 
 from .errors import InputError, ReadError
 from .types import ClaimedTurn, SessionEvents, StagedTurn
-from .vocab import Role
+from .vocab import ROLE_ALIASES, Role
 
 ROLES = tuple(Role)
 MAX_ID_CHARS = 256
@@ -259,15 +259,28 @@ def validate_turn(
     """Check one turn and compute its id; raises ``InputError`` naming the field."""
     namespace = validate_namespace(namespace)
     session_id = _check_text(session_id, "session_id", max_bytes=MAX_ID_CHARS)
-    if role not in ROLES:
-        raise InputError(f"role: expected one of {', '.join(ROLES)}, got {str(role)[:32]!r}")
+    role = parse_role(role)
     content = _check_text(content, "content", max_bytes=MAX_CONTENT_BYTES)
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 0 or seq >= 2**63):
         raise InputError(f"seq: expected a non-negative integer, got {seq!r}")
     event_ts = parse_ts(ts) or now or datetime.now(UTC)
     meta = _check_metadata(metadata)
     event_id = event_id_for(namespace, session_id, seq, event_ts, role, content)
-    return StagedTurn(event_id, namespace, session_id, Role(role), content, event_ts, seq, meta)
+    return StagedTurn(event_id, namespace, session_id, role, content, event_ts, seq, meta)
+
+
+def parse_role(role: Any) -> Role:
+    """A turn's role, in any case, with the chat formats' aliases (``ROLE_ALIASES``) mapped to it.
+
+    The one rule for every way a turn comes in, so each refuses a role in the same words.
+    """
+    word = role.strip().lower() if isinstance(role, str) else role
+    if word in ROLE_ALIASES:
+        return ROLE_ALIASES[word]
+    if word not in ROLES:
+        aliases = ", ".join(f"{a} for {r}" for a, r in ROLE_ALIASES.items())
+        raise InputError(f"role: expected one of {', '.join(ROLES)} ({aliases}), got {str(role)[:32]!r}")
+    return Role(word)
 
 
 def turn_bytes(turn: StagedTurn) -> int:
@@ -348,8 +361,11 @@ def parsed_lines(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, M
             yield number, InputError(f"not valid JSON: {exc}")
 
 
-def validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> StagedTurn:
-    """One JSON object of an ingest as a checked turn; the namespace defaults to the store's."""
+def validate_mapping(turn: Mapping[str, Any], default_namespace: str, *, only: str | None = None) -> StagedTurn:
+    """One JSON object of an ingest as a checked turn; the namespace defaults to the store's.
+
+    ``only``: the namespace the caller named for the whole input; a line naming another is refused.
+    """
     if not isinstance(turn, Mapping):
         raise InputError(f"expected a JSON object, got {json_type(turn)}")
     unknown = sorted(set(turn) - set(TURN_FIELDS))
@@ -358,6 +374,10 @@ def validate_mapping(turn: Mapping[str, Any], default_namespace: str) -> StagedT
     for required in ("session_id", "role", "content"):
         if required not in turn:
             raise InputError(f"missing field {required!r}")
+    if only is not None:
+        default_namespace = only
+        if "namespace" in turn and validate_namespace(turn["namespace"]) != only:
+            raise InputError(f"namespace: the line names {turn['namespace']!r}, but the input is for {only!r}")
     return validate_turn(
         turn["session_id"],
         turn["role"],

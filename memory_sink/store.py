@@ -172,14 +172,19 @@ class MemoryStore:
         batch_size: int = 1000,
         batch_bytes: int | None = None,
         report: StageReport | None = None,
+        namespace: str | None = None,
     ) -> StageReport:
         """Stage JSON Lines (one turn object per line); blank lines are skipped, bad ones reported.
 
         ``lines`` are numbered from ``first_line`` (a resumed ingest keeps the file's
         numbers). If reading fails, what was read before is committed and
         ``ReadError`` names the line; batches and ``report`` as for ``stage_many``.
+        A line without ``namespace`` goes to the deployment's; given ``namespace``,
+        every line goes there, and a line naming another is rejected (a tenant's
+        file never stages into a tenant the caller did not name).
         """
-        return self._stage_numbered(staging.parsed_lines(lines, first_line), batch_size, batch_bytes, report=report)
+        items = staging.parsed_lines(lines, first_line)
+        return self._stage_numbered(items, batch_size, batch_bytes, report=report, namespace=namespace)
 
     def _stage_numbered(
         self,
@@ -189,13 +194,14 @@ class MemoryStore:
         *,
         embed: bool = False,
         report: StageReport | None = None,
+        namespace: str | None = None,
     ) -> StageReport:
         report = StageReport() if report is None else report
         batch_bytes = staging.BATCH_BYTES if batch_bytes is None else batch_bytes
         batch = _Batch()
         try:
             for line, item in items:
-                turn = self._validated(line, item, report)
+                turn = self._validated(line, item, report, namespace)
                 if turn is not None:
                     size = staging.turn_bytes(turn)
                     if batch.turns and batch.size + size > batch_bytes:
@@ -221,12 +227,14 @@ class MemoryStore:
             report.rejected.sort(key=lambda r: r.line)
         return report
 
-    def _validated(self, line: int, item: Any, report: StageReport) -> StagedTurn | None:
+    def _validated(self, line: int, item: Any, report: StageReport, namespace: str | None) -> StagedTurn | None:
         """One turn checked, or None with the line rejected (a bad line never costs the batch)."""
         try:
             if isinstance(item, InputError):
                 raise item
-            return item if isinstance(item, StagedTurn) else staging.validate_mapping(item, self.config.namespace)
+            if isinstance(item, StagedTurn):
+                return item
+            return staging.validate_mapping(item, self.config.namespace, only=namespace)
         except InputError as exc:
             report.rejected.append(Rejected(line, str(exc)))
         except Exception as exc:  # a check we did not foresee: it costs this line, never the batch
@@ -413,13 +421,21 @@ class MemoryStore:
 
     # --- explicit operations -----------------------------------------------------------
 
-    def supersede(self, old_id: str, new_id: str, reason: str | None = None, namespace: str | None = None) -> int:
-        """Retire ``old_id`` in favour of ``new_id``; returns the operation id (for ``undo``)."""
+    def supersede(
+        self,
+        old_id: str,
+        new_id: str,
+        reason: str | None = None,
+        namespace: str | None = None,
+        *,
+        force: bool = False,
+    ) -> int:
+        """Retire ``old_id`` in favour of ``new_id`` (a memory of the same kind); returns the operation
+        id (for ``undo``). A pinned ``old_id`` is refused unless ``force``."""
         namespace = self._ns(namespace)
+        old, new = _check_uuid(old_id), _check_uuid(new_id)
         with self.connection() as conn:
-            return operations.supersede(
-                conn, namespace, _check_uuid(old_id), _check_uuid(new_id), reason=reason, actor=Actor.USER
-            )
+            return operations.supersede(conn, namespace, old, new, reason=reason, actor=Actor.USER, force=force)
 
     def retract(self, memory_id: str, reason: str | None = None, namespace: str | None = None) -> int:
         namespace = self._ns(namespace)

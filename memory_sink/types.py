@@ -70,7 +70,8 @@ class Memory:
     score: float | None = None
     outdated: bool = False  # recall: an episode some of whose facts have since changed (README)
     pinned: bool = False  # protected from automatic supersession (``tiermem pin``)
-    status: str | None = None  # active / pinned / superseded by ID / retracted / retired (``operations.status_of``)
+    # active / pinned / superseded by ID / duplicate of ID / retracted / retired (``operations.status_of``)
+    status: str | None = None
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...], score: float | None = None, outdated: bool = False) -> Memory:

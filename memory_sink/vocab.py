@@ -32,6 +32,11 @@ class Role(StrEnum):
     TOOL = "tool"
 
 
+# Chat formats name the two sides differently (LangChain's human/ai); the staging log
+# keeps one word for each, so every way in (stage, ingest, MCP remember) accepts these.
+ROLE_ALIASES = {"human": Role.USER, "ai": Role.ASSISTANT}
+
+
 class Op(StrEnum):
     """What a ``memory_ops`` row records."""
 

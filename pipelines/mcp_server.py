@@ -24,13 +24,11 @@ from memory_sink import InputError, MemoryStore, TiermemError
 from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from memory_sink.types import Memory
-from memory_sink.vocab import Kind, Role
+from memory_sink.vocab import Kind
 from pipelines.views import load_history, speakers, spoken
 
 TOKEN_ENV = "TIERMEM_MCP_TOKEN"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-# Chat formats name the two sides differently; the staging log knows user and assistant.
-ROLE_ALIASES = {"human": Role.USER, "ai": Role.ASSISTANT}
 # A staged turn's fields a chat message sets itself; the others come from the call's own arguments.
 MESSAGE_FIELDS = ("role", "content", "ts")
 # Recall over-fetches when it filters by score or metadata, so k results survive the filter.
@@ -72,7 +70,9 @@ class TiermemTools:
         session_id: Annotated[str, Field(description="The conversation these turns belong to.")],
         messages: Annotated[list[ChatMessage] | None, Field(description="OpenAI-style messages, in order.")] = None,
         content: Annotated[str | None, Field(description="One turn's text (instead of messages).")] = None,
-        role: Annotated[str, Field(description="The role of content: user, assistant, system, tool.")] = "user",
+        role: Annotated[
+            str, Field(description="The role of content: user, assistant, system, tool (or human, ai).")
+        ] = "user",
         ts: Annotated[str | None, Field(description="ISO 8601 time of the turn(s); default now.")] = None,
         metadata: Annotated[dict[str, Any] | None, Field(description="JSON metadata kept with each turn.")] = None,
         namespace: Namespace = None,
@@ -87,7 +87,7 @@ class TiermemTools:
         turns = [
             {
                 "session_id": session_id,
-                "role": ROLE_ALIASES.get(m.role.lower(), m.role),
+                "role": m.role,  # staging maps human/ai as stage and ingest do
                 "content": m.content,
                 "namespace": ns,
                 "ts": m.ts or (start + timedelta(microseconds=i)).isoformat(),

@@ -20,9 +20,11 @@ from memory_sink.errors import RedactingFilter, redact
 
 from . import agents, commands, facts, orchestration, tenants
 from .options import CONFIG_HELP, examples
+from .suggest import SuggestingGroup
 
 
 @click.group(
+    cls=SuggestingGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=examples("tiermem demo", "tiermem COMMAND --help"),
 )

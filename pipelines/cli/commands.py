@@ -63,7 +63,7 @@ def init(config_path: str | None, as_json: bool) -> None:
 @config_option
 @namespace_option
 @click.option("--session", "session_id", required=True, help="Session id.")
-@click.option("--role", required=True, help="user, assistant, system or tool.")
+@click.option("--role", required=True, help="user, assistant, system or tool (human and ai mean user and assistant).")
 @click.option("--ts", default=None, help="ISO 8601 time of the turn (default: now; no offset = UTC).")
 @click.option("--seq", type=int, default=None, help="Position in the session (makes re-staging idempotent).")
 @click.option("--metadata", default=None, help="A JSON object stored with the turn.")
@@ -101,10 +101,19 @@ def _parse_json_object(text: str, name: str) -> dict[str, Any]:
         "tiermem ingest turns.jsonl",
         "cat turns.jsonl | tiermem ingest - --json",
         "tiermem ingest --skip 5000 turns.jsonl",
+        "tiermem ingest turns.jsonl --namespace alice",
     )
 )
 @config_option
 @json_option
+@click.option(
+    "--namespace",
+    "-n",
+    default=None,
+    callback=checked_namespace,
+    help="Stage every line here (default: a line's own namespace, else the deployment's); "
+    "a line naming another namespace is rejected.",
+)
 @click.option(
     "--skip",
     type=IntRange(min=0),
@@ -113,7 +122,7 @@ def _parse_json_object(text: str, name: str) -> dict[str, Any]:
     help="Skip the first N lines: resume where a failed ingest stopped (lines keep their numbers).",
 )
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="surrogateescape"))
-def ingest(config_path: str | None, as_json: bool, skip: int, file: Any) -> None:
+def ingest(config_path: str | None, as_json: bool, namespace: str | None, skip: int, file: Any) -> None:
     """Stage turns from JSON Lines (FILE, or - for stdin).
 
     One object per line with session_id, role, content and optional namespace,
@@ -122,9 +131,10 @@ def ingest(config_path: str | None, as_json: bool, skip: int, file: Any) -> None
     lines read before are committed and the command says where to resume.
     """
     report = StageReport(committed_through=skip)
+    lines = itertools.islice(file, skip, None)
     with open_store(config_path) as store:
         try:
-            store.ingest_jsonl(itertools.islice(file, skip, None), first_line=skip + 1, report=report)
+            store.ingest_jsonl(lines, first_line=skip + 1, report=report, namespace=namespace)
         except Exception as exc:
             _print_ingest(report, as_json, failed=True)
             raise IngestStopped(f"{_reason(exc)}; {_progress(report, skip, file)}") from exc

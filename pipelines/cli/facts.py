@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from memory_sink import MemoryStore
-from memory_sink.operations import memories_by_id
+from memory_sink.operations import memories_by_id, undo_command
 from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from pipelines.views import load_history
@@ -103,8 +103,8 @@ def facts(
 ) -> None:
     """Current facts (or all versions, or as of a time), with status and world-time validity.
 
-    Status is active, pinned, superseded by ID, or retracted; with --as-of it
-    is the status at that time, not today's.
+    Status is active, pinned, superseded by ID, duplicate of ID (a restatement),
+    or retracted; with --as-of it is the status at that time, not today's.
     """
     at = parse_ts(as_of, "as_of")
     with open_store(config_path) as store:
@@ -122,11 +122,11 @@ def facts(
         click.echo(output.fact_table(found, (), at))
 
 
-def _print_op(name: str, op_id: int, as_json: bool) -> None:
+def _print_op(name: str, op_id: int, as_json: bool, store: MemoryStore, namespace: str) -> None:
     if as_json:
         output.emit_json({"op_id": op_id})
     else:
-        click.echo(f"{name}: operation {op_id} (undo with `tiermem undo {op_id}`)")
+        click.echo(f"{name}: operation {op_id} (undo with `{undo_command(op_id, namespace, store.config.namespace)}`)")
 
 
 @click.command(epilog=examples('tiermem supersede 41b17bfe 84788e49 --reason "moved to Berlin"'))
@@ -134,15 +134,24 @@ def _print_op(name: str, op_id: int, as_json: bool) -> None:
 @json_option
 @namespace_option
 @click.option("--reason", default=None, help="Why, for the operation log.")
+@click.option("--force", is_flag=True, help="Supersede OLD_ID even though it is pinned.")
 @click.argument("old_id")
 @click.argument("new_id")
 def supersede(
-    config_path: str | None, as_json: bool, namespace: str, reason: str | None, old_id: str, new_id: str
+    config_path: str | None,
+    as_json: bool,
+    namespace: str,
+    reason: str | None,
+    force: bool,
+    old_id: str,
+    new_id: str,
 ) -> None:
-    """Retire OLD_ID in favour of NEW_ID (explicit, logged, reversible; no guard applies)."""
+    """Retire OLD_ID in favour of NEW_ID, a memory of the same kind (explicit, logged, reversible;
+    no guard applies, but a pinned OLD_ID needs --force)."""
     with open_store(config_path) as store:
         old, new = store.resolve_id(old_id, namespace), store.resolve_id(new_id, namespace)
-        _print_op("supersede", store.supersede(old, new, reason=reason, namespace=namespace), as_json)
+        done = store.supersede(old, new, reason=reason, namespace=namespace, force=force)
+        _print_op("supersede", done, as_json, store, namespace)
 
 
 def _memory_op_command(name: str, help_text: str, example: str) -> click.Command:
@@ -151,7 +160,8 @@ def _memory_op_command(name: str, help_text: str, example: str) -> click.Command
     def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
         with open_store(config_path) as store:
             full_id = store.resolve_id(memory_id, namespace)
-            _print_op(name, getattr(store, name)(full_id, reason=reason, namespace=namespace), as_json)
+            done = getattr(store, name)(full_id, reason=reason, namespace=namespace)
+            _print_op(name, done, as_json, store, namespace)
 
     command.__doc__ = help_text
     options = [
@@ -176,7 +186,7 @@ retract, pin, unpin = (
         ),
         (
             "pin",
-            "Protect a fact from automatic supersession (explicit operations still apply).",
+            "Protect a fact from automatic supersession (retract still applies; supersede needs --force).",
             "tiermem pin 438109c1",
         ),
         ("unpin", "Let automatic supersession apply to a fact again.", "tiermem unpin 438109c1"),
@@ -192,7 +202,7 @@ retract, pin, unpin = (
 def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> None:
     """Restore exactly the state before operation OP_ID (logged as a new operation)."""
     with open_store(config_path) as store:
-        _print_op("undo", store.undo(op_id, namespace=namespace), as_json)
+        _print_op("undo", store.undo(op_id, namespace=namespace), as_json, store, namespace)
 
 
 @click.command(
@@ -251,6 +261,8 @@ def forget(
     same = "same turn" if done.counts.get("staged_turns", 0) <= 1 else "same turns"
     for _id, fact in done.also_erased:  # read from the turns the memory came from, which went with it
         click.echo(f"also erased: {fact} ({same})")
+    for _id, said in done.stating_turns:  # the session's other turns that said the forgotten fact again
+        click.echo(f"also erased: {output.clip(said, 80)} (said it again)")
 
 
 COMMANDS = (history, facts, supersede, retract, pin, unpin, undo, forget)

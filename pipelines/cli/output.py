@@ -26,7 +26,8 @@ def emit_json(document: Any) -> None:
     click.echo(json.dumps(document, ensure_ascii=False, default=_default, indent=2))
 
 
-def _cell(value: Any, width: int) -> str:
+def clip(value: Any, width: int) -> str:
+    """``value`` on one line, at most ``width`` characters (an ellipsis marks a cut)."""
     text = "" if value is None else str(value)
     text = " ".join(text.split())  # one line per row, whatever the content holds
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
@@ -36,7 +37,7 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | 
     """Fixed-width columns; column ``flex`` takes whatever terminal width (piped: ``width``) is left."""
     if not rows:
         return "(none)"
-    widths = [max(len(h), *(len(_cell(r[i], 10_000)) for r in rows)) for i, h in enumerate(headers)]
+    widths = [max(len(h), *(len(clip(r[i], 10_000)) for r in rows)) for i, h in enumerate(headers)]
     if flex is not None:
         # Piped output has no terminal width to respect; the caller says what reads well.
         total = shutil.get_terminal_size((width, 20)).columns if sys.stdout.isatty() else width
@@ -46,7 +47,7 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], *, flex: int | 
     lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for row in rows:
-        lines.append("  ".join(_cell(v, w).ljust(w) for v, w in zip(row, widths)).rstrip())
+        lines.append("  ".join(clip(v, w).ljust(w) for v, w in zip(row, widths)).rstrip())
     return "\n".join(lines)
 
 
@@ -73,12 +74,21 @@ def memory_table(
     rows = []
     for m in memories:
         row = [short(m.id), m.tier, m.kind, f"{m.valid_from:%Y-%m-%d}", f"{m.recorded_at:%Y-%m-%d %H:%M}"]
-        row.append(status_label(m, ops, at))
+        row.append(_recalled_status(m, ops, at))
         if with_score:
             row.append(f"{m.score:.3f}" if m.score is not None else "")
         row.append(spoken(m, said_by or {}))
         rows.append(row)
     return table(rows, headers, flex=len(headers) - 1)
+
+
+def _recalled_status(m: Any, ops: Sequence[dict[str, Any]], at: datetime | None) -> str:
+    """The status, and whether recall flagged the row ``outdated`` (an episode or passage telling what
+    has since stopped being true): "active" alone would read as current."""
+    label = status_label(m, ops, at)
+    if not getattr(m, "outdated", False):
+        return label
+    return "outdated" if label == "active" else f"{label}, outdated"
 
 
 def consolidation_summary(report: Any, heading: str = "") -> None:
@@ -136,7 +146,7 @@ def _label(memory_id: str, memories: Mapping[str, Any]) -> str:
     m = memories.get(memory_id)
     if m is None:
         return short(memory_id)
-    content = _cell(m.content, 48)
+    content = clip(m.content, 48)
     return f"{short(memory_id)} '{content}'"
 
 

@@ -1,0 +1,73 @@
+"""What to suggest for a command tiermem does not have: close spellings and the words users try.
+
+A new user types the verb another tool taught them (``add``, ``search``, ``explain``);
+a spelling distance alone answers ``explain`` with ``pin``. One table maps those words
+to tiermem's command, and a mistyped alias (``serach``) still finds it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Collection
+
+import click
+
+# The words users try, and the command that does it. A test keeps every target a command.
+ALIASES: dict[str, str] = {
+    "add": "stage",
+    "remember": "stage",
+    "save": "stage",
+    "import": "ingest",
+    "load": "ingest",
+    "search": "recall",
+    "query": "recall",
+    "find": "recall",
+    "get": "recall",
+    "explain": "history",
+    "why": "history",
+    "log": "history",
+    "list": "facts",
+    "show": "facts",
+    "replace": "supersede",
+    "hide": "retract",
+    "revert": "undo",
+    "delete": "forget",
+    "remove": "forget",
+    "rm": "forget",
+    "erase": "forget",
+    "embed": "realtime",
+    "migrate": "init",
+    "setup": "init",
+    "stats": "status",
+    "serve": "mcp",
+    "server": "mcp",
+    "ui": "dev",
+}
+# As close as a typo: difflib's ratio, at which "pni" finds "pin" and "explain" (0.6) no longer does.
+CUTOFF = 0.65
+
+
+def suggestions(name: str, commands: Collection[str]) -> list[str]:
+    """Commands ``name`` most likely meant, best first (at most three): the command of its alias,
+    then close spellings of a command, else of an alias (a mistyped ``serach``)."""
+    word = name.strip().lower()
+    found = [ALIASES[word]] if ALIASES.get(word) in commands else []
+    found += difflib.get_close_matches(word, list(commands), n=3, cutoff=CUTOFF)
+    if not found:
+        aliases = [a for a, c in ALIASES.items() if c in commands]
+        found = [ALIASES[a] for a in difflib.get_close_matches(word, aliases, n=3, cutoff=CUTOFF)]
+    return list(dict.fromkeys(found))[:3]
+
+
+class SuggestingGroup(click.Group):
+    """A group whose unknown command is answered with ``suggestions`` rather than click's own guess."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            close = suggestions(exc.command_name, self.commands)
+            hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+            raise click.UsageError(f"No such command {exc.command_name!r}.{hint}", ctx) from None
