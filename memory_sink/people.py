@@ -48,28 +48,37 @@ _NOT_NAMES = frozenset(
 _MOST_CANDIDATES = 4  # a question names few people; each candidate costs an index probe
 
 # PostgreSQL regular expressions, each followed by the candidate (initcap: a name is written with a
-# capital) and a word's end. The user's own introduction, in a user turn; the assistant's address,
+# capital) and a word's end. The user's own introduction, in a user turn ("I am Priya" holds no
+# word the index keeps beside the name, see _CUES; chat says "I'm"); the assistant's address,
 # after a greeting or a courtesy (and an optional comma), in an assistant turn.
-INTRODUCES = r"\m(?:I'm|I am|[Mm]y name is|[Cc]all me|[Mm]y name's) "
+INTRODUCES = r"\m(?:I'm|[Mm]y name is|[Cc]all me|[Mm]y name's) "
 ADDRESSES = (
     r"\m(?:[Mm]eet you|[Tt]hanks|[Tt]hank you|[Hh]i|[Hh]ello|[Hh]ey|[Ww]elcome(?: back)?|[Mm]orning"
     r"|[Gg]ood (?:morning|afternoon|evening|night)|[Bb]ye|[Ss]orry|[Cc]ongrat(?:s|ulations)|[Nn]oted|[Ss]ure"
     r"|[Oo]f course|[Gg]ot it|[Gg]reat),? "
 )
+# The words every introduction or address holds (ts lexemes of INTRODUCES and ADDRESSES): the GIN
+# index reads only rows holding the candidate and one of them, so a common word ("work", in a
+# question without capitals) costs its rare co-occurrences with these, not every row it is in.
+_CUES = "m | name | call | meet | thank | hi | hello | hey | welcom | morn | afternoon | even | night | bye | sorri"
+_CUES += " | congrat | congratul | note | sure | cours | got | great"
 # The candidates that are the user's names, and the names the user's active facts give the
-# people the question names by relation ("user married to Klaus" for "my husband").
+# people the question names by relation ("user married to Klaus" for "my husband"). The namespace
+# names the user only as a name the question capitalises: "where is the prod server?" in namespace
+# prod asks about a server. Whether someone speaks under the name is asked only of a candidate
+# already found as the user's.
 QUESTION_PEOPLE = f"""
 SELECT ARRAY(
     SELECT w FROM unnest(%(words)s::text[]) w, LATERAL (SELECT plainto_tsquery('english', w) AS tq, initcap(w) AS name) c
-    WHERE NOT EXISTS (
-        SELECT 1 FROM memory m WHERE m.namespace = %(ns)s AND m.superseded_at IS NULL AND m.content_tsv @@ c.tq
-          AND m.content ~ ('^(?:[a-z]+: )?' || c.name || ': '))
-      AND (w = lower(%(ns)s) OR EXISTS (
+    WHERE CASE WHEN %(capitalised)s AND w = lower(%(ns)s) OR EXISTS (
         SELECT 1 FROM memory m JOIN memory_staging s ON s.event_id = m.event_ids[1]
         WHERE m.namespace = %(ns)s AND m.superseded_at IS NULL AND m.kind IN ('turn', 'passage')
-          AND m.content_tsv @@ c.tq
+          AND m.content_tsv @@ (c.tq && to_tsquery('english', '{_CUES}'))
           AND (s.role = '{Role.USER}' AND m.content ~ (%(introduces)s || c.name || '\\M(?!'')')
-               OR s.role = '{Role.ASSISTANT}' AND m.content ~ (%(addresses)s || c.name || '\\M(?!'')'))))
+               OR s.role = '{Role.ASSISTANT}' AND m.content ~ (%(addresses)s || c.name || '\\M(?!'')')))
+    THEN NOT EXISTS (
+        SELECT 1 FROM memory m WHERE m.namespace = %(ns)s AND m.superseded_at IS NULL AND m.content_tsv @@ c.tq
+          AND m.content ~ ('^(?:[a-z]+: )?' || c.name || ': ')) ELSE false END
 ), ARRAY(
     SELECT DISTINCT lower(object) FROM memory
     WHERE cardinality(%(kin)s::text[]) > 0 AND namespace = %(ns)s AND kind = 'fact'
@@ -119,7 +128,14 @@ def ask(conn: psycopg.Connection, question: str, namespace: str) -> Asked:
     kin = perspective.of_question(question).kin
     if not words and not kin:
         return Asked(question)
-    params = {"words": list(words), "kin": list(kin), "ns": namespace, "introduces": INTRODUCES}
-    row = conn.execute(QUESTION_PEOPLE, params | {"addresses": ADDRESSES}).fetchone()
+    params: dict[str, object] = {
+        "words": list(words),
+        "kin": list(kin),
+        "ns": namespace,
+        "capitalised": any(ch.isupper() for ch in question),
+        "introduces": INTRODUCES,
+        "addresses": ADDRESSES,
+    }
+    row = conn.execute(QUESTION_PEOPLE, params, prepare=True).fetchone()
     user_names, resolved = (tuple(row[0]), tuple(row[1])) if row is not None else ((), ())
     return Asked(rewrite(question, user_names, resolved), user_names, resolved, kin if resolved else ())

@@ -96,6 +96,8 @@ def test_the_namespace_names_the_user(store: MemoryStore) -> None:
     _chat(store, "helga", ("user", "I live in Bremen."), ("user", "I work at Airbus as an engineer."))
     page = store.recall("where does Helga live?", namespace="helga", k=3)
     assert _fact(page, "lives in") is not None, [m.content for m in page]
+    # Only as a name: a question without capitals uses the namespace's word for something else.
+    assert _asked(store, "is the helga backup done?", "helga").user_names == ()
     # In another namespace Helga is no one the memory knows: someone else, whose question sets the user's facts aside.
     _chat(store, "other", ("user", "I live in Bremen."), ("user", "My colleague Helga is from Kiel."))
     assert _asked(store, "where does Helga live?", "other").user_names == ()
