@@ -48,7 +48,8 @@ written, no parser: recall must not load one (tests/test_architecture.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from consolidators.forms import KIN_PATTERN
 
@@ -133,19 +134,15 @@ USERS_PEOPLE = re.compile(rf"\bmy (?:[a-z-]+ ){{0,2}}?({PEOPLE})s?\b")
 # The user's people memory names: which of the user's facts holds the name of one of them.
 SPOUSES = ("wife", "husband", "spouse", "partner")
 # The SQL for the people a question names, lower-cased: its own words, and the names the user's
-# active facts give the people it names as the user's ("user married to Anouk" for "my wife"),
-# with that relation's word; a relation memory holds no name for names no one ("where does my
+# active facts give the people it names as the user's ("user married to Anouk" for "my wife",
+# read before the question is embedded: memory_sink.people), with that relation's word; a relation memory holds no name for names no one ("where does my
 # cousin live" ranks as before).
 # Empty when the question names nobody, or names someone who speaks in the conversation: a row
 # recall found opens on their name as a speaker's ("Caroline: …", "user: Caroline: …").
-THIRD_PEOPLE = f"""resolved AS MATERIALIZED (
-    SELECT lower(object) AS n FROM memory
-    WHERE cardinality(%(kin)s::text[]) > 0 AND namespace = %(ns)s AND kind = 'fact'
-      AND superseded_at IS NULL AND lower(subject) = '{Role.USER}' AND object IS NOT NULL
-      AND (predicate = 'married to' AND %(kin)s::text[] && ARRAY{list(SPOUSES)}::text[]
-           OR EXISTS (SELECT 1 FROM unnest(%(kin)s::text[]) r WHERE strpos(predicate, r) > 0))
+THIRD_PEOPLE = """resolved AS MATERIALIZED (
+    SELECT unnest(%(resolved)s::text[]) AS n
 ), named AS MATERIALIZED (
-    SELECT coalesce(array_agg(DISTINCT n), '{{}}') AS names FROM (
+    SELECT coalesce(array_agg(DISTINCT n), '{}') AS names FROM (
         SELECT unnest(%(named)s::text[]) AS n
         UNION ALL
         SELECT n FROM resolved
@@ -156,7 +153,7 @@ THIRD_PEOPLE = f"""resolved AS MATERIALIZED (
     SELECT CASE WHEN EXISTS (
         SELECT 1 FROM fused f JOIN memory sp ON sp.id = f.id, named, unnest(named.names) n
         WHERE n IN (lower(split_part(sp.content, ': ', 1)), lower(split_part(sp.content, ': ', 2)))
-    ) THEN '{{}}' ELSE names END AS names FROM named
+    ) THEN '{}' ELSE names END AS names FROM named
 )"""
 # A row's content names one of them (a fact's, a turn's), as the existing rule reads a subject.
 _NAMES_IT = "EXISTS (SELECT 1 FROM third, unnest(third.names) n WHERE strpos(lower(m.content), n) > 0)"
@@ -189,6 +186,34 @@ PAST = re.compile(
 def asks_about_the_past(question: str) -> bool:
     """Whether ``question`` asks what was true at some time before now (``PAST``)."""
     return PAST.search(question) is not None
+
+
+# A fresh turn that states a change of what a question asks ("update: we finally moved to
+# liverpool yesterday" for "where do I live?") makes the older rows that answer it stale, however
+# near they are in meaning: "I live in Manchester" shares the question's verb and outscores the
+# move by cosine, so recall's freshness rule (a fresh turn outranks older rows no nearer to the
+# question) did not fire. The relations a question asks about now, by its words (Python regular
+# expressions), each with the words a turn states its change by (PostgreSQL's, case-insensitive).
+CHANGES = (
+    (
+        re.compile(r"\b(?:live|lives|living|home|based|reside|resides|city|town|country|address)\b", re.I),
+        r"\m(?:moved|moving|relocated|relocating|emigrated|settled|new (?:flat|house|home|place|apartment|address))\M",
+    ),
+    (
+        re.compile(r"\b(?:work|works|working|job|employer|employed|company|workplace)\b", re.I),
+        r"\m(?:started (?:at|with|a new job|working)|joined|new job|new role|switched jobs|changed jobs|hired"
+        r"|got a job|got the job|took a job|accepted an? (?:offer|job))\M",
+    ),
+)
+
+
+def changes_of(question: str) -> str | None:
+    """The SQL regular expression by which a turn states a change of what ``question`` asks about now, or
+    None: for a question about the past, or about nothing ``CHANGES`` knows."""
+    if asks_about_the_past(question):
+        return None
+    cues = [cue for asked, cue in CHANGES if asked.search(question)]
+    return "|".join(cues) or None
 
 
 # Set aside, a row's fused score counts a quarter: first in both branches (2/61 -> 1/122),
@@ -231,9 +256,10 @@ class Perspective:
     named: tuple[str, ...] = ()  # the people it names, lower-cased (never the user)
     kin: tuple[str, ...] = ()  # the user's people it names by relation ("wife")
 
-    def params(self, question: str) -> dict[str, object]:
-        """The parameters ``WEIGHT`` reads."""
+    def params(self, question: str, resolved: Sequence[str] = ()) -> dict[str, object]:
+        """The parameters ``WEIGHT`` reads; ``resolved``: the names memory holds for the user's people it names."""
         return {
+            "resolved": list(resolved),
             "own_turns": self.own_turns,
             "own_facts": self.own_facts,
             "question": question.lower(),
@@ -244,6 +270,7 @@ class Perspective:
             "kin": list(self.kin),
             "user_opens": USER_OPENS,
             "past": asks_about_the_past(question),
+            "changes": changes_of(question),
         }
 
 
@@ -268,6 +295,8 @@ def of_question(question: str) -> Perspective:
     )
 
 
-def params(question: str) -> dict[str, object]:
-    """The parameters of recall's statement that say whose rows ``question`` prefers."""
-    return of_question(question).params(question)
+def params(question: str, resolved: Sequence[str] = (), kin: Sequence[str] = ()) -> dict[str, object]:
+    """The parameters of recall's statement that say whose rows ``question`` prefers; ``resolved`` and ``kin``:
+    the names memory holds for the user's people the question named by relation, and those relations' words."""
+    seen = of_question(question)
+    return (replace(seen, kin=seen.kin + tuple(kin)) if kin else seen).params(question, resolved)

@@ -168,13 +168,17 @@ VECTOR_ARMS = f"""small AS MATERIALIZED (
 # row is ranked at least as high as every consolidated row that is older (its
 # valid_from) and no nearer to the question (cosine): it takes the best such
 # row's fused score (times its own perspective weight), and wins the tie by its
-# cosine. A consolidated row nearer in meaning keeps its place.
+# cosine. A consolidated row nearer in meaning keeps its place, unless the fresh turn
+# states a change of what the question asks about now (perspective.CHANGES: "we finally
+# moved to liverpool" for "where do I live?"): then every older row is stale beside it,
+# "I live in Manchester" too, however near its words are to the question's, and the
+# turn wins the tie whatever its cosine.
 FUSED = f"""{LEXICAL}, fused AS (
     SELECT id, sum(1.0 / ({RRF_K} + r)) AS rrf FROM (SELECT * FROM v UNION ALL SELECT * FROM l) u
     GROUP BY id
 ), {perspective.THIRD_PEOPLE}, scored AS MATERIALIZED (
     SELECT m.id, m.tier, m.valid_from, 1 - (m.embedding <=> %(q)s) AS score, {OUTDATED} AS outdated,
-           pw.w, f.rrf * pw.w AS key
+           pw.w, f.rrf * pw.w AS key, m.tier = 'provisional' AND coalesce(m.content ~* %(changes)s, false) AS changes
     FROM fused f JOIN memory m ON m.id = f.id, LATERAL (SELECT coalesce({perspective.WEIGHT}, 1) AS w) pw
 )
 SELECT {M_COLS}, s.score, s.outdated
@@ -182,8 +186,8 @@ FROM scored s JOIN memory m ON m.id = s.id
 ORDER BY s.outdated AND NOT %(past)s,
          greatest(s.key, s.w * (SELECT max(c.key) FROM scored c
                                 WHERE s.tier = 'provisional' AND c.tier = 'consolidated'
-                                  AND c.valid_from < s.valid_from AND c.score <= s.score)) DESC,
-         s.score DESC
+                                  AND c.valid_from < s.valid_from AND (c.score <= s.score OR s.changes))) DESC,
+         s.changes DESC, s.score DESC
 LIMIT %(k)s
 """
 RECALL_ACTIVE = f"WITH {VECTOR_ARMS}, {FUSED}"
@@ -290,9 +294,13 @@ def recall(
     kinds: Sequence[str] | None = None,
     as_of: datetime | None = None,
     all_versions: bool = False,
+    resolved: Sequence[str] = (),
+    kin: Sequence[str] = (),
 ) -> list[Memory]:
     """Best-first memories for a query: active rows, or what was believed at ``as_of``.
 
+    ``text`` is the question as ``people.ask`` reads it; ``resolved`` and ``kin``: the names
+    memory holds for the user's people it named by relation, and those relations' words.
     ``kinds`` None searches DEFAULT_KINDS (and episodes that have no passages).
     Every version (``all_versions``) is listed as found; otherwise a page holds no
     row whose turns better-ranked rows already show (``drop_shown``).
@@ -313,7 +321,7 @@ def recall(
     if all_versions:
         rows = conn.execute(RECALL_ALL_VERSIONS, params).fetchall()
         return [Memory.from_row(r[:-1], score=float(r[-1])) for r in rows]
-    params |= term_stats.params(conn, text, namespace) | perspective.params(text)
+    params |= term_stats.params(conn, text, namespace) | perspective.params(text, resolved, kin)
     own = namespace in tenant_index.own_graphs(conn)
     with conn.pipeline():  # one round trip for both; prepared once per connection
         conn.execute(SET_OWN_GRAPH if own else SET_LEXICAL_POOL, (str(LEXICAL_POOL),), prepare=True)

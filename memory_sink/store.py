@@ -20,7 +20,7 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from . import db, erasure, memories, operations, ops, predicates, staging, term_stats
+from . import db, erasure, memories, operations, ops, people, predicates, staging, term_stats
 from . import recall as recall_sql
 from .config import Config, load_config
 from .erasure import Erasure
@@ -304,10 +304,20 @@ class MemoryStore:
             raise InputError(f"k: expected an integer from 1 to 1000, got {k!r}")
         kinds = _check_kinds(kinds)
         when = staging.parse_ts(as_of, "as_of")
-        vec = self.embedder.embed_query(query)
         with self.connection() as conn:
+            asked = people.ask(conn, query, namespace)
+            vec = self.embedder.embed_query(asked.text)
             found = recall_sql.recall(
-                conn, vec, query, namespace=namespace, k=k, kinds=kinds, as_of=when, all_versions=all_versions
+                conn,
+                vec,
+                asked.text,
+                namespace=namespace,
+                k=k,
+                kinds=kinds,
+                as_of=when,
+                all_versions=all_versions,
+                resolved=asked.resolved,
+                kin=asked.kin,
             )
             return _with_status(conn, namespace, found, when)
 

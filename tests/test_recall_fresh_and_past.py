@@ -9,6 +9,7 @@ which recall otherwise ranks last (outdated).
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -47,6 +48,42 @@ def test_a_fresh_turn_is_not_buried_under_the_older_facts_it_overturns(store: Me
     # A consolidated row nearer to the question in meaning keeps its place above a fresh turn.
     passage = store.recall("I like hiking on weekends", k=3)
     assert passage[0].content == "user: I like hiking on weekends.", [m.content for m in passage]
+
+
+def test_a_fresh_turn_that_states_a_change_outranks_an_older_row_nearer_in_meaning(store: MemoryStore) -> None:
+    _say(store, "before", 30, "I live in Manchester with my husband.", "I work at Deloitte as an auditor.")
+    run_realtime(store)
+    run_consolidate(store)
+    _say(store, "today", 0, "update: we finally moved to liverpool yesterday")
+    run_realtime(store)
+    page = store.recall("where do i live?", k=3)
+    old = next(m for m in page if "Manchester" in m.content)
+    move = next(m for m in page if "liverpool" in m.content)
+    assert old.score is not None and move.score is not None and old.score > move.score  # the old rule kept it first
+    assert page[0] is move, [m.content for m in page]
+    # A question about another relation, or about the past, keeps the order meaning and words give it.
+    assert "Deloitte" in store.recall("where do i work?", k=3)[0].content
+    assert "liverpool" not in store.recall("where did i live last spring?", k=3)[0].content
+
+
+@pytest.mark.parametrize(
+    ("question", "change", "fires"),
+    [
+        ("where do i live?", "update: we finally moved to liverpool yesterday", True),
+        ("where do I work now?", "I started at Arup on Monday", True),
+        ("where do I work now?", "We moved to Leeds", False),  # a move changes home, not work
+        ("where did I live in 2019?", "We moved to Leeds", None),  # the past: no change is stale-making
+        ("what is my favourite food?", "We moved to Leeds", None),
+    ],
+)
+def test_which_turns_state_a_change_of_what_a_question_asks(question: str, change: str, fires: bool | None) -> None:
+    cues = perspective.changes_of(question)
+    assert (None if cues is None else re.search(_python(cues), change, re.IGNORECASE) is not None) is fires
+
+
+def _python(cues: str) -> str:
+    """PostgreSQL's word boundaries (``\\m``, ``\\M``) as Python's."""
+    return cues.replace("\\m", "\\b").replace("\\M", "\\b")
 
 
 @pytest.mark.parametrize(
