@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from . import (
+    began,
     boxes,
     coreference,
     offered,
@@ -147,8 +148,11 @@ def session_facts(
     user's previous turn (assistant turns in between don't count; a user turn
     that stated no fact is still the previous statement). A role attribute
     names the ``active`` fact it replaces, if any. ``relations``: extra
-    third-person role predicates the deployment accepts.
+    third-person role predicates the deployment accepts. A fact is valid from
+    its turn's time, or from the day its clause says it began
+    (:func:`consolidators.began.dated`).
     """
+    said = turns  # as the user said them: the rewrites below keep the words a date is read from, but not always
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
     turns = offered.spelt(turns, active)  # "employed there" as "at X" after "I got the X offer"
     # "Helix." after "Which editor do you use?" as the statement it answers
@@ -172,7 +176,8 @@ def session_facts(
     # Leeds, scratch that, we're still in Bristol" retracts Leeds and Bristol goes on), and it goes first
     undone = [f for f in facts if f.retract and _held_unsaid(f, active, facts)]
     left = [a for a in active if not any(_same_value(a, f) for f in undone)]
-    return [_resolve_attribute(f, left) for f in undone + [f for f in facts if all(f is not u for u in undone)]]
+    facts = [_resolve_attribute(f, left) for f in undone + [f for f in facts if all(f is not u for u in undone)]]
+    return began.dated(facts, said, active)  # "I moved to Oslo in 2021": valid from then, not from the turn
 
 
 def _same_value(a: ActiveFact, f: Fact) -> bool:

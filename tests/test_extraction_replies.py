@@ -92,7 +92,10 @@ def test_a_reply_that_answers_no_question_about_the_user_states_nothing(question
 def test_the_fact_is_the_users_turn_and_the_rest_of_the_reply_is_still_read() -> None:
     facts = session_facts(_exchange("Which shell do you use?", "fish. Also I moved to Lille last month."))
     assert sorted((f.predicate, f.object) for f in facts) == [("lives in", "Lille"), ("shell", "fish")]
-    assert {f.event_ids for f in facts} == {("u1",)} and {f.valid_from for f in facts} == {_TS + timedelta(seconds=20)}
+    assert {f.event_ids for f in facts} == {("u1",)}
+    # the answer is valid from when it was said; the move from the day its clause names (the month's first)
+    dates = {f.object: f.valid_from for f in facts}
+    assert dates == {"fish": _TS + timedelta(seconds=20), "Lille": datetime(2026, 2, 1, tzinfo=UTC)}
 
 
 def test_the_reply_after_the_answer_is_still_read() -> None:
