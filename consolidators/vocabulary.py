@@ -274,7 +274,9 @@ def clean_object(raw: str | None) -> str | None:
 
 
 #: A free relative clause, a wh-word and its own subject: "what I care about", "whatever we use", "where I work".
-_FREE_RELATIVE = re.compile(r"^(?:what|whatever|which|whichever|where|wherever|how|who|whoever)\s+(?:I|we|you|he|she|they|it)\b", re.I)
+_FREE_RELATIVE = re.compile(
+    r"^(?:what|whatever|which|whichever|where|wherever|how|who|whoever)\s+(?:I|we|you|he|she|they|it)\b", re.I
+)
 #: Up to two lower-case qualifiers before a name: "fluent Spanish", "some Portuguese", "a little Dutch".
 _LEADING_QUALIFIERS = re.compile(
     r"^(?:(?:fluent|some|basic|conversational|native|decent|a little|little|broken|passable|good|bad|old|trusty"

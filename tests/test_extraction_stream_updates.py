@@ -146,3 +146,33 @@ def test_a_holder_back_in_office_is_the_holder_not_the_one_they_lost_it_to() -> 
 def test_a_handover_said_plainly_still_names_the_new_holder() -> None:
     found = _held(extract_triples("Rosa Itten lost the mayoralty of Bellmund to Kurt Amsel.", "user"))
     assert ("Bellmund", "mayor", "Kurt Amsel") in found
+
+
+# --- a retraction takes the tie memory holds ---------------------------------------------------------------------
+
+
+def test_leaving_a_party_memory_holds_a_membership_of_retracts_the_membership() -> None:
+    found = _read("Tomas Eklund quit the Green Alliance last week.", [("Tomas Eklund", "member of", "Green Alliance")])
+    assert ("Tomas Eklund", "member of", "Green Alliance", True) in found
+    assert not any(p == "works at" for _, p, _, _ in found)
+
+
+def test_leaving_a_party_memory_holds_nothing_of_keeps_the_reader_s_relation() -> None:
+    found = _read("Tomas Eklund quit Brightwater Foods last week.", [("Tomas Eklund", "lives in", "Malmo")])
+    assert ("Tomas Eklund", "works at", "Brightwater Foods", True) in found
+
+
+# --- no value where a sentence names none ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["the office gave me a ThinkPad but my own laptop is what I care about", "my phone is whatever we get from work"],
+)
+def test_a_free_relative_clause_is_no_value(sentence: str) -> None:
+    assert not any(o.lower().startswith(("what", "whatever")) for _, _, o, _ in _read(sentence, []))
+
+
+def test_a_place_an_office_holder_acts_at_is_no_holder() -> None:
+    found = _read("Ruiz, the mayor of Vale Verde, opened the fair at the Palácio do Rio.", [])
+    assert not any(o == "Palácio do Rio" for _, _, o, _ in found)
