@@ -24,16 +24,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from . import founders, holdings, succession
-from .places import COUNTRIES, CURRENCIES, DEMONYMS
+from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .spans import make_fact
 from .text import ENTITY_STOP, PLANS, doubts, is_word
 from .types import Fact
 from .vocabulary import is_time
 
+#: Words before a currency's name that are no part of it.
+_PLAIN_MONEY_WORDS = ("new", "old", "same", "local", "national", "official", "single", "common", "digital", "paper")
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž](?:[\w.&-]|'(?=\w)(?!s\b))*"
 #: A name: capitalised words, with the lower-case links names carry ("Bank of Kyoto", "Ana de Souza").
 NAME = rf"{_CAP}(?: (?:(?:of|de|da|del|van|von|al|la|le|&) )?{_CAP})*"
-_CURRENCY = rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?(?:{'|'.join(sorted(CURRENCIES))})\b"
+#: A currency by its name, maybe with its state's adjective: a known one ("Swiss franc"), or a coined one said in
+#: lower case before a name several states use ("the tamaru dollar"), never a plain word ("the new dollar").
+_CURRENCY = (
+    rf"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |(?!{'|'.join(_PLAIN_MONEY_WORDS)}\b)[a-zà-ÿ]{{3,}} (?=(?:{'|'.join(sorted(SHARED_CURRENCIES))})\b))?"
+    rf"(?:{'|'.join(sorted(CURRENCIES))})\b"
+)
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
     r"(?:new (?=[A-Z]))?(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |new (?=[a-zà-ÿ]{3}))?(?!(?:still|now|new|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it|being|been|changing|replaced|going|about|set)\b)[a-zà-ÿ]+\b"
@@ -63,7 +70,7 @@ _OFFICES = tuple(
         ("official language", r"(?:official|national) language"),
         (
             "currency",
-            rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})|(?<=adopted )(?=(?:the )?{_CURRENCY})"
+            rf"currenc(?:y|ies)|(?<=replaced )(?=[^.;]*? with (?:the )?{_CURRENCY})|(?:(?<=adopted )|(?<=adopting )|(?<=adopt ))(?=(?:the )?{_CURRENCY})"
             # "C switched from the krona to the euro": two currencies name the office between them
             rf"|(?<=switched )(?=(?:from (?:the )?{_CURRENCY} )?to (?:the )?{_CURRENCY})",
         ),
@@ -146,7 +153,7 @@ _NEW = (
     r"(?:\b(?:a|its|their|the)|'s) new (?:{office}),? (?:the )?{v}",
     # "runs the company from its new Vancouver headquarters": the seat named before its noun
     r"\b(?:from|to|into|at|in) (?:its|their) new {v} {office}",
-    r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
+    r"(?<![\w'])(?<!by ){v}(?:, (?:previously|formerly|until now) [^,]+,)? (?:is|are|has become|became) (?:now |once again |again )?(?:(?:its|their|the) )?(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w ]*?'s? )?"
     r"(?:new |official |national |sole |only |interim |acting )?{office}",
 )
 #: "C is now governed by X", "the presidency of C is now held by X": a cue for a holder, never a seat.
@@ -163,6 +170,8 @@ _OLD = (
     r"\b(?:succeeded|succeeds|succeeding|replaced|replaces|replacing|ousted|ousting|ending|ended|abandoned|dropped|defeated|retiring"
     r"|scrapped|ditched) (?:the )?{v}",
     r"\binstead of (?:the )?{v}",
+    # "X is president again, years after losing the office to Y": the handover an "after" clause looks back on
+    r"\b(?:after|since) (?:losing|handing|passing|ceding|giving up|yielding) [^.;]*?\bto (?:the )?{v}",
     r"\bafter {v}(?:'s)? (?:resigned|stepped down|quit|left|died|retired|was|impeachment|term|resignation|ouster"
     r"|death|departure|exit|tenure)",
     r"(?<![\w'])(?<!by ){v}(?:'s)? (?:has |had |was |is )?(?:handed|handing|hands|passed|passes|lost"

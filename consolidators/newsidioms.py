@@ -46,9 +46,11 @@ _PRICES = re.compile(
     r"\b[Pp]rices in (?P<subj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*) are (?:now )?(?:quoted|listed|given|set|paid) in "
     r"(?:the )?(?:new )?(?P<obj>(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ )?\w+)"
 )
-#: "Tavonia switched to the euro at midnight", "Nuvaland now pays in the pound": a currency by its name.
+#: "Tavonia switched to the euro at midnight", "Nuvaland now pays in the pound", "On 1 March Ostrava
+#: became the latest country to adopt the euro": a currency by its name, after the day it was adopted.
 _SWITCHED = re.compile(
-    r"^(?P<subj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*) (?:has )?(?:now )?(?:switched to|adopted|pays in|now pays in) the "
+    r"^(?:(?:On|In|From|Since|As of) (?:\d{1,2} )?[A-Z][a-z]+(?: \d{1,2})?(?:,? \d{4})?,? )?(?P<subj>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*) (?:has )?(?:now )?(?:switched to|adopted|pays in|now pays in"
+    r"|(?:has become|became) the (?:latest|newest|first|last|\w+th|second|third) (?:country|nation|state|member) to adopt) the "
     rf"(?P<obj>{'|'.join(sorted(CURRENCIES))})\b"
 )
 #: "The Gothenburg-born cellist Freja Lindholm": a birthplace written as an adjective.

@@ -48,13 +48,21 @@ _SERVES = re.compile(r"\b(?P<job>(?:[a-z-]+ ){0,2}[a-z-]+) (?:to|for) (?:the |it
 #: A job of the name's own in an aside whose clause does something to the office's holder: "the police officer who
 #: arrested C's chief" (one "who became C's chief" or "who is now its chief" holds it).
 _ACTS_ON = re.compile(r"\b(?:the|a|an) (?P<job>(?:[a-z-]+ ){0,2}?[a-z-]+),? (?:who|that) (?P<verb>[a-z]+)\b")
-#: A past verb whose object is the office itself: "X arrested C's chief", "X sued the president".
-_DIRECT = re.compile(r"^ (?P<verb>[a-z]+ed) (?:the |its |their |[A-Z][\w ]*?'s? )?$")
+#: A verb whose object is the office itself: "X arrested C's chief", "X sued the president", "X met C's mayor",
+#: "X visits the president" (past in -ed or irregular, or present in -s; "with" after a meeting).
+_DIRECT = re.compile(
+    r"^ (?P<verb>[a-z]+ed|(?!(?:across|towards|always|perhaps|whereas|besides|afterwards)\b)[a-z]{3,}[a-rt-z]s"
+    r"|met|saw|told|caught|fought|struck|spoke|wrote)(?: (?:with|to))?"
+    r" (?:the |its |their |[A-Z][\w ]*?'s? )?$"
+)
 #: Verbs by which a name takes the office from its holder: "X replaced C's chief", "X unseated the mayor".
-_TAKING_VERBS = frozenset("replaced succeeded ousted unseated displaced supplanted defeated toppled named".split())
+_TAKING_VERBS = frozenset(
+    "replaced succeeded ousted unseated displaced supplanted defeated toppled named"
+    " replaces succeeds ousts unseats displaces supplants defeats topples names".split()
+)
 _HOLDING_VERBS = frozenset(
     "is was has had became becomes now still then later took takes serves served runs ran leads led heads headed"
-    " remains remained".split()
+    " remains remained helms helmed chairs chaired".split()
 )
 
 

@@ -330,7 +330,7 @@ def _founders(clause: str, names: list[Name], owner: Name) -> list[Fact]:
 
 
 def _placed(clause: str, name: Name) -> bool:
-    return re.search(r"\b(?:in|near|at)\s$", clause[: name.start]) is not None
+    return re.search(r"\b(?:in|near|at|outside|inside)\s(?:the\s)?$", clause[: name.start]) is not None
 
 
 def _referred(clause: str, names: list[Name], predicate: str, start: int, said: Sentence) -> Name | None:

@@ -85,7 +85,7 @@ MODALS = "will|would|could|might|should|shall"
 #: "may" as a verb; case-sensitive, because "in May" is a month.
 MAY = r"(?-i:\bmay\b)"
 #: A claim the writer passes on without making it.
-HEARSAY = r"rumou?r\w*|reportedly|allegedly"
+HEARSAY = r"rumou?r\w*|reportedly|allegedly|talk of|speculation"
 #: A condition, or a choice still open.
 CONDITIONS = "if|whether|unless"
 #: A denial (and its "n't", for a reader given text whose contractions stand).

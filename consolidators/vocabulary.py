@@ -268,9 +268,15 @@ def clean_object(raw: str | None) -> str | None:
     named = len(words) > 1 and all(w[:1].isupper() or w[:1].isdigit() for w in words)  # "Nothing Phone"
     if not named and (first in _VAGUE_OBJECTS or first in _PARTICLES or last in _PRONOUNS):
         return None  # "replaced it": a verb phrase pointing back, not a value ("The River Between Us" is one)
+    if _FREE_RELATIVE.match(text):
+        return None  # "my laptop is what I care about": a clause that says how the speaker feels, no value
     return text if len(text.split()) <= 12 else None
 
 
+#: A free relative clause, a wh-word and its own subject: "what I care about", "whatever we use", "where I work".
+_FREE_RELATIVE = re.compile(
+    r"^(?:what|whatever|which|whichever|where|wherever|how|who|whoever)\s+(?:I|we|you|he|she|they|it)\b", re.I
+)
 #: Up to two lower-case qualifiers before a name: "fluent Spanish", "some Portuguese", "a little Dutch".
 _LEADING_QUALIFIERS = re.compile(
     r"^(?:(?:fluent|some|basic|conversational|native|decent|a little|little|broken|passable|good|bad|old|trusty"
