@@ -42,6 +42,12 @@ _PERSONAL = frozenset({"lives in", "works at", "plays for", "married to", "born 
 _ORGS = frozenset(w.lower() for w in ORG_WORDS)
 _PLACES = frozenset("republic kingdom federation islands island state states province empire principality".split())
 _COUNTRIES = frozenset(DEMONYMS.values())
+#: The words a state's formal name puts before "of" and its short name ("the Federal Republic of Marrakand",
+#: "the Kingdom of Tamaru"): the formal name and the short one are one country.
+_STATE_FORMS = frozenset(
+    "republic kingdom federal federation democratic people's peoples socialist islamic united grand duchy"
+    " principality commonwealth sultanate emirate state union arab".split()
+)
 #: Family names a name says first ("Wang Lei", "Kim Ji-woo", "Nguyen Van An"): such a name is shortened to its
 #: first word; a first word of any other name ("Ana" of Ana Ruiz) may be someone else's given name.
 _FAMILY_FIRST = frozenset(
@@ -119,16 +125,40 @@ def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tu
     """``facts`` with their short names as the full names they abbreviate, and ``turns`` with them spelt out."""
     names = Names()
     names.learn(active)
+    news = _news_names(active)  # the people a news turn's short name may be: none of the user's own
     groups, unsourced = by_turn(facts, turns)
     out: list[Fact] = []
     spelt: list[Turn] = []
     for turn, stated in groups:
-        names.in_turn = set()
-        mine, content = _turn(turn.content, stated, names)
+        chat = _chat(turn)
+        pool = names if chat else news
+        names.in_turn = news.in_turn = set()
+        mine, content = _turn(turn.content, stated, pool)
         spelt.append(replace(turn, content=content))
         names.learn(mine)
+        if not chat:
+            news.learn(mine)
         out += mine
     return out + unsourced, spelt
+
+
+def _chat(turn: Turn) -> bool:
+    """Whether a turn is the user's chat: a user's turn that speaks of the speaker or the listener anywhere; the
+    people it names are the user's own, though one sentence of it says no "I" ("Anna Kowalczyk is coming over")."""
+    return turn.role == "user" and bool(_SPEAKER.search(turn.content))
+
+
+def _news_names(active: Sequence[ActiveFact]) -> Names:
+    """The names memory's third-person facts give, less the people memory holds as the user's (a spouse): those
+    were named in the user's own chat ("My wife is Anna Kowalczyk" + "Legia have signed Kowalczyk" is no move of
+    the wife's)."""
+    news = Names()
+    news.learn(active)
+    for own in {norm(a.object) for a in active if norm(a.subject) == "user"} & news.full.keys():
+        del news.full[own]
+        for end in {own.split()[0], own.split()[-1]}:
+            news.ends[end] = [n for n in news.ends.get(end, []) if n != own]
+    return news
 
 
 def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]:
@@ -173,25 +203,19 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     completed his move from A to B" would state nothing. Two people of the name, or none: it stays."""
     names = Names()
     names.learn(active)
-    # the people an object's surname may be: only those memory's third-person facts or the news itself named,
-    # never the user, the user's relatives or anyone else known only from the user's own chat ("My wife is Anna
-    # Kowalczyk" + "Legia have signed Kowalczyk" is no move of the wife's)
-    news = Names()
-    news.learn(active)
-    for own in {norm(a.object) for a in active if norm(a.subject) == "user"} & news.full.keys():
-        del news.full[own]  # the user's spouse, named in memory as the user's: known from the user's own chat
-        for end in {own.split()[0], own.split()[-1]}:
-            news.ends[end] = [n for n in news.ends.get(end, []) if n != own]
+    # the people a news sentence's surname may be: only those memory's third-person facts or the news itself
+    # named, never the user, the user's relatives or anyone else known only from the user's own chat
+    news = _news_names(active)
     out: list[Turn] = []
     for turn in turns:
         content = turn.content
-        # a turn of the user's that speaks of the speaker or the listener anywhere is chat: the people it names
-        # are the user's own, though one sentence of it says no "I" ("Anna Kowalczyk is coming over tonight")
-        chat = turn.role == "user" and bool(_SPEAKER.search(turn.content))
+        chat = _chat(turn)
         for sentence in split_sentences(turn.content):
             m = _OPENING_SURNAME.match(sentence)
             acts = bool(m and _ACTS.match(sentence, m.end(1)))
-            full = _full(m[1], names, person=True, named=acts, said=sentence) if m else None
+            # news speaks of the people news named: a surname opening it is none of the user's own people
+            pool = names if chat or _SPEAKER.search(sentence) else news
+            full = _full(m[1], pool, person=True, named=acts, said=sentence) if m else None
             if m and full and not _party(norm(full), names):
                 content = content.replace(sentence, full + sentence[m.end(1) :], 1)
                 sentence = full + sentence[m.end(1) :]
@@ -350,6 +374,9 @@ def _subject(fact: Fact, names: Names, said: str = "") -> str:
     # a relation only a company, a body or a country holds, or one only a person does, says which the name is
     party = True if fact.predicate in OF_PARTIES else False if fact.predicate in _PERSONAL else None
     place = national or fact.predicate == "mayor"
+    short = _short_state(norm(fact.subject))
+    if national and short in names.nations and norm(fact.subject) not in names.subjects:
+        return names.subjects[short]  # "the Republic of Osterland" after memory's "Osterland": one country
     subject = _full(fact.subject, names, place=place, named=True, of_party=party, said=said)
     return subject or (_country(fact.subject, names) if national else None) or fact.subject
 
@@ -411,7 +438,7 @@ def _full(
         words = n.split()
         party = _party(n, names)
         if party and not person and not (place and not _ORGS.isdisjoint(words)):
-            heads += [n] if words[0] == key else []
+            heads += [n] if words[0] == key or _short_state(n) == key else []
         elif not party:
             tails += [n] if words[-1] == key else []
             family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
@@ -419,6 +446,13 @@ def _full(
     if len(found) > 1 and of_party is not None:  # "Sunaku" of Sunaku Robotics and of Kenji Sunaku: the relation says
         found = _outermost(heads if of_party else tails) or found
     return _one(found, names, said)
+
+
+def _short_state(name: str) -> str | None:
+    """The short name a state's formal name ends in ("osterland" of "republic of osterland"), else None."""
+    form, of, short = name.rpartition(" of ")
+    words = form.split()
+    return short if of and words and " " not in short and all(w in _STATE_FORMS for w in words) else None
 
 
 def _party(name: str, names: Names) -> bool:
