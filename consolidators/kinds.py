@@ -65,6 +65,15 @@ _COMPETITION = re.compile(
 )
 
 
+#: A political party's name: its head noun ("the Centre Party", "the Greens"), or a union of a political creed
+#: ("the Liberal Union", not "the European Union" or a credit union).
+_POLITICAL = re.compile(
+    r"\b(?:Party|Alliance|Movement|Democrats|Republicans|Liberals|Conservatives|Greens|Socialists)$"
+    r"|^(?:Liberal|Conservative|Democratic|Socialist|Christian|Green|Labour|Progressive|Social|Civic|Popular"
+    r"|Republican|Centre|Center|Patriotic|Reform) (?:Union|Front|League)$"
+)
+
+
 def competition(name: str) -> bool:
     """Whether ``name`` is a competition's ("Africa Cup of Nations"), which no one plays for or works at."""
     return bool(_COMPETITION.search(name))
@@ -111,6 +120,10 @@ def kept(f: Fact, text: str) -> Fact | None:
             return None
         f = said
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
+    if f.predicate == "works at" and _POLITICAL.search(f.object):
+        f = replace(
+            f, predicate="member of", cardinality=None, replaces_attribute=False
+        )  # one joins or quits a party, not its payroll
     if f.predicate == "works as" and not any(is_occupation(w) for w in f.object.lower().split()):
         return None  # "Background jobs go through NATS as our queue": no one works as NATS
     if f.predicate in _PERSON_VALUES:
@@ -241,6 +254,8 @@ def _a_place(f: Fact, text: str) -> bool:
 def _wrong_kind(f: Fact) -> bool:
     if f.predicate in ("plays for", "works at") and competition(f.object):
         return True
+    if f.predicate == "plays for" and (f.object in _COUNTRIES or f.object in DEMONYMS or f.subject in DEMONYMS):
+        return True  # "New Zealand captain X", "competes for Italy": a national side or a nationality, no club
     if f.predicate in _PERSON_VALUES and _ORG & set(f.object.split()):
         return True
     if f.predicate in _PERSON_SUBJECTS and f.predicate != "married to" and _ORG & set(f.subject.split()):

@@ -126,3 +126,64 @@ def test_a_surname_opening_news_is_none_of_the_users_people() -> None:
 def test_a_surname_opening_news_is_the_person_the_news_named() -> None:
     got = _facts(["Daniel Achebe plays for Hull City.", "Achebe signed for Leeds United on Friday."])
     assert ("Daniel Achebe", "plays for", "Leeds United") in got
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Tomasz Lis competes for Poland and for Orlen Racing.",  # a national side beside a sponsor's team
+        "Harlequins welcomed the arrival of Fiji captain Semi Radrodro.",  # the country is the captain's side
+    ],
+)
+def test_a_country_is_no_club(sentence: str) -> None:
+    assert not {f for f in _facts([sentence]) if f[1] == "plays for" and f[2] in ("Poland", "Fiji")}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "person", "club"),
+    [
+        ("Ajax completed the signing of Brazilian winger Davi Souza.", "Davi Souza", "Ajax"),
+        ("Rennes have signed Ivorian international Koffi Yao from Lille.", "Koffi Yao", "Rennes"),
+        ("Brann confirmed the signing of Jonas Keller from Molde.", "Jonas Keller", "Brann"),  # no nationality
+    ],
+)
+def test_a_nationality_before_a_post_is_no_part_of_the_person(sentence: str, person: str, club: str) -> None:
+    got = {f for f in _facts([sentence]) if f[1] == "plays for"}
+    assert got == {(person, "plays for", club)}
+
+
+def test_a_former_post_in_an_aside_with_an_article_is_over() -> None:
+    got = _facts(["Rhea Salo, a former analyst at Kesko, is now CEO of Polar Mills."])
+    assert ("Polar Mills", "ceo", "Rhea Salo") in got
+    assert not {f for f in got if f[1] == "works at"}
+
+
+def test_a_present_post_in_an_aside_stands() -> None:
+    assert ("Rhea Salo", "works at", "Kesko") in _facts(["Rhea Salo, an analyst at Kesko, lives in Espoo."])
+
+
+def test_a_party_quit_is_a_membership_not_a_job() -> None:
+    turn = Turn("e0", "user", "Jonas Berg quit the Conservative Union on Monday.", _TS, seq=0)
+    got = [(f.predicate, f.object, f.retract) for f in session_facts([turn], [])]
+    assert got == [("member of", "Conservative Union", True)]
+
+
+def test_a_union_of_states_is_still_an_employer() -> None:
+    assert ("Jonas Berg", "works at", "European Union") in _facts(["Jonas Berg works at the European Union."])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "holder"),
+    [
+        # the office named now, and an adjunct of another time that hands it over then
+        (
+            "Ivo Petek won the vote and is again president of Drevia, two years after losing the office to Ada Varo.",
+            "Ivo Petek",
+        ),
+        ("Two years after losing the presidency to Ada Varo, Ivo Petek is president of Drevia again.", "Ivo Petek"),
+        # nothing else names the office: the handover is all the sentence says of it
+        ("Drevia's president Ivo Petek lost the office to Ada Varo.", "Ada Varo"),
+    ],
+)
+def test_a_handover_in_an_adjunct_of_another_time_is_not_now(sentence: str, holder: str) -> None:
+    assert {f[2] for f in _facts([sentence]) if f[1] == "president"} == {holder}
