@@ -187,3 +187,22 @@ def test_a_union_of_states_is_still_an_employer() -> None:
 )
 def test_a_handover_in_an_adjunct_of_another_time_is_not_now(sentence: str, holder: str) -> None:
     assert {f[2] for f in _facts([sentence]) if f[1] == "president"} == {holder}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "currency"),
+    [
+        ("Norvia became the first Baltic state to adopt the euro.", "euro"),
+        ("On 2 March Tessaly became the latest country to adopt the dollar, retiring the tess.", "dollar"),
+        ("Norvia hopes to become the first country to adopt the euro.", None),  # a hope
+        ("Norvia became the first country to reject the euro.", None),  # a refusal
+        ("Norvia may become the first nation to adopt the euro.", None),  # a maybe
+    ],
+)
+def test_the_first_or_latest_to_adopt_a_currency_adopted_it(sentence: str, currency: str | None) -> None:
+    got = {f[2] for f in _facts([sentence]) if f[1] == "currency"}
+    assert got == ({currency} if currency else set())
+
+
+def test_a_dates_month_is_no_part_of_the_subject() -> None:
+    assert ("Tarn Software", "owned by", "Velmor Bank") in _facts(["On 3 March Velmor Bank bought Tarn Software."])
