@@ -187,12 +187,9 @@ _SOMEONE_ELSE = {False: _someone_else(f"{_SPOUSE}|{_KIN}"), True: _someone_else(
 _NAME = re.compile(NAME)
 #: Words a name chunk may open with that are no part of the name ("Former Continental", "The Ninth Lantern",
 #: "After leaving Skoda": a sentence's first word).
-_LEAD = (
-    frozenset(
-        "the a an former ex new correction update sources reports according ceo president mayor chairman chair chief"
-        " director minister coach of".split()
-    )
-    | RANKS
+_LEAD = RANKS | set(
+    "the a an former ex new correction update sources reports according ceo president mayor chairman chair chief"
+    " director minister coach of".split()
 )  # an office before "of" leaves the holder's organisation: "CEO of Halvard Robotics"
 _FORMER_LEAD = frozenset({"former", "ex"})
 _DATES = frozenset(MONTHS + WEEKDAYS)
