@@ -30,7 +30,20 @@ from . import regexes
 from .forms import adjective_stems, extends, initials, norm
 from .handovers import country
 from .places import DEMONYMS
-from .sessionnames import COUNTRY_RELATIONS, HONORIFICS, OF_PARTIES, PERSON_VALUED, PLACE_VALUED, SEVERAL, Names
+from .sessionnames import (
+    COUNTRY_RELATIONS,
+    HONORIFICS,
+    OF_PARTIES,
+    PERSON_VALUED,
+    PLACE_VALUED,
+    SEVERAL,
+    Names,
+    news_names,
+    outermost,
+    particled,
+    short_state,
+    with_particles,
+)
 from .spans import ORG_WORDS
 from .text import UPPER, is_word, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
@@ -112,27 +125,33 @@ _NAMED_BEFORE = re.compile(rf"[{UPPER}][\w'’-]*\s+$")
 _NAMED_AFTER = re.compile(rf"\s+[{UPPER}]")
 #: An acronym: what an organisation named in full once is called after ("HMG", "FCL"), as its initials.
 _ACRONYM = re.compile(rf"[{UPPER}][{UPPER}&]{{1,5}}")
-#: The particles a family name is said with, lower-cased ("de Saint-Aubin", "van der Hoek", "de la Serna",
-#: "bin Rashid"): after a full name, the particles and the last word are a short name of it, as a surname is.
-_PARTICLES = frozenset(
-    "de da di du del della dei der den van von ten ter la le los las dos das al el bin bint ibn".split()
-)
 
 
 def resolved(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> tuple[list[Fact], list[Turn]]:
     """``facts`` with their short names as the full names they abbreviate, and ``turns`` with them spelt out."""
     names = Names()
     names.learn(active)
+    news = news_names(active)  # the people a news turn's short name may be: none of the user's own
     groups, unsourced = by_turn(facts, turns)
     out: list[Fact] = []
     spelt: list[Turn] = []
     for turn, stated in groups:
-        names.in_turn = set()
-        mine, content = _turn(turn.content, stated, names)
+        chat = _chat(turn)
+        pool = names if chat else news
+        names.in_turn = news.in_turn = set()
+        mine, content = _turn(turn.content, stated, pool)
         spelt.append(replace(turn, content=content))
         names.learn(mine)
+        if not chat:
+            news.learn(mine)
         out += mine
     return out + unsourced, spelt
+
+
+def _chat(turn: Turn) -> bool:
+    """Whether a turn is the user's chat: a user's turn that speaks of the speaker or the listener anywhere; the
+    people it names are the user's own, though one sentence of it says no "I" ("Anna Kowalczyk is coming over")."""
+    return turn.role == "user" and bool(_SPEAKER.search(turn.content))
 
 
 def described(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]:
@@ -177,25 +196,19 @@ def _surnamed(turns: Sequence[Turn], active: Sequence[ActiveFact]) -> list[Turn]
     completed his move from A to B" would state nothing. Two people of the name, or none: it stays."""
     names = Names()
     names.learn(active)
-    # the people an object's surname may be: only those memory's third-person facts or the news itself named,
-    # never the user, the user's relatives or anyone else known only from the user's own chat ("My wife is Anna
-    # Kowalczyk" + "Legia have signed Kowalczyk" is no move of the wife's)
-    news = Names()
-    news.learn(active)
-    for own in {norm(a.object) for a in active if norm(a.subject) == "user"} & news.full.keys():
-        del news.full[own]  # the user's spouse, named in memory as the user's: known from the user's own chat
-        for end in {own.split()[0], own.split()[-1]}:
-            news.ends[end] = [n for n in news.ends.get(end, []) if n != own]
+    # the people a news sentence's surname may be: only those memory's third-person facts or the news itself
+    # named, never the user, the user's relatives or anyone else known only from the user's own chat
+    news = news_names(active)
     out: list[Turn] = []
     for turn in turns:
         content = turn.content
-        # a turn of the user's that speaks of the speaker or the listener anywhere is chat: the people it names
-        # are the user's own, though one sentence of it says no "I" ("Anna Kowalczyk is coming over tonight")
-        chat = turn.role == "user" and bool(_SPEAKER.search(turn.content))
+        chat = _chat(turn)
         for sentence in split_sentences(turn.content):
             m = _OPENING_SURNAME.match(sentence)
             acts = bool(m and _ACTS.match(sentence, m.end(1)))
-            full = _full(m[1], names, person=True, named=acts, said=sentence) if m else None
+            # news speaks of the people news named: a surname opening it is none of the user's own people
+            pool = names if chat or _SPEAKER.search(sentence) else news
+            full = _full(m[1], pool, person=True, named=acts, said=sentence) if m else None
             if m and full and not _party(norm(full), names):
                 content = content.replace(sentence, full + sentence[m.end(1) :], 1)
                 sentence = full + sentence[m.end(1) :]
@@ -354,6 +367,9 @@ def _subject(fact: Fact, names: Names, said: str = "") -> str:
     # a relation only a company, a body or a country holds, or one only a person does, says which the name is
     party = True if fact.predicate in OF_PARTIES else False if fact.predicate in _PERSONAL else None
     place = national or fact.predicate == "mayor"
+    short = short_state(norm(fact.subject))
+    if national and short in names.nations and norm(fact.subject) not in names.subjects:
+        return names.subjects[short]  # "the Republic of Osterland" after memory's "Osterland": one country
     subject = _full(fact.subject, names, place=place, named=True, of_party=party, said=said)
     return subject or (_country(fact.subject, names) if national else None) or fact.subject
 
@@ -392,9 +408,9 @@ def _full(
     (True: a company's, False: a person's) says which; where two people bear the name, ``said`` (the sentence)
     may tell which by naming a value memory holds for one of them (:func:`_one`)."""
     key = norm(short)
-    particled = _particled(short)
-    if particled:  # "De Saint-Aubin", "van der Hoek": a family name said with its particles
-        return _one(_with_particles(particled, names), names)
+    family = particled(short)
+    if family:  # "De Saint-Aubin", "van der Hoek": a family name said with its particles
+        return _one(with_particles(family, names), names)
     if _ACRONYM.fullmatch(short) and not person:  # "HMG" after "Halvorsen Maritime Group"
         return _one([n for n in names.full if initials(n) == key and _party(n, names)], names)
     states = [n for n in names.ends.get(key, ()) if _state_named(n.split()) == key]
@@ -418,13 +434,13 @@ def _full(
         words = n.split()
         party = _party(n, names)
         if party and not person and not (place and not _ORGS.isdisjoint(words)):
-            heads += [n] if words[0] == key else []
+            heads += [n] if words[0] == key or short_state(n) == key else []
         elif not party:
             tails += [n] if words[-1] == key else []
             family_first += [n] if words[0] == key and key in _FAMILY_FIRST else []
-    found = _outermost(tails + heads) or _outermost(family_first)
+    found = outermost(tails + heads) or outermost(family_first)
     if len(found) > 1 and of_party is not None:  # "Sunaku" of Sunaku Robotics and of Kenji Sunaku: the relation says
-        found = _outermost(heads if of_party else tails) or found
+        found = outermost(heads if of_party else tails) or found
     return _one(found, names, said)
 
 
@@ -466,32 +482,6 @@ def _holds_one_of(name: str, said: str, names: Names) -> bool:
             if f" {_plain_words(value)} " in plain or words.intersection(parts):
                 return True
     return False
-
-
-def _particled(short: str) -> list[str] | None:
-    """The words of a family name said with its particles ("De Saint-Aubin", "de la Serna", "van der Hoek"), or
-    None: a name only if its last word is capitalised and every word before it is a particle."""
-    words = norm(short).split()
-    last = short.split()[-1] if short.split() else ""
-    if len(words) < 2 or not last[:1].isupper() or any(w not in _PARTICLES for w in words[:-1]):
-        return None
-    return words
-
-
-def _with_particles(words: list[str], names: Names) -> list[str]:
-    """The people's full names that end in the family name ``words`` ("Léonie de Saint-Aubin" for "de
-    Saint-Aubin"): one word or more before it, and no party's name ("Banco de la Plata" is no person)."""
-    found = []
-    for n in names.ends.get(words[-1], ()):
-        full = n.split()
-        if len(full) > len(words) and full[-len(words) :] == words and n not in names.parties:
-            found.append(n)
-    return _outermost(found)
-
-
-def _outermost(candidates: list[str]) -> list[str]:
-    """One name once: "Dr Anneliese Brandt" is "Anneliese Brandt" when both are candidates."""
-    return [c for c in candidates if not any(d != c and c.endswith(" " + d) for d in candidates)]
 
 
 def _country(adjective: str, names: Names) -> str | None:

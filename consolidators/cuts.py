@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from .phrases import USER
 from .places import DEMONYMS
+from .spans import ORG_WORDS
 from .text import UPPER
 from .types import Fact
 
@@ -50,7 +51,7 @@ _WORKPLACE = (
 
 def mended(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with cut terms made whole or dropped (see the module's docstring)."""
-    whole = [_capital_country(_employer(_whole_name(f, text), text)) for f in found]
+    whole = [_capital_country(_employer(_whole_body(_whole_name(f, text), text), text)) for f in found]
     works = {f.object for f in whole if f.predicate in _WORKS_AS_OBJECT} | {
         f.subject for f in whole if f.predicate in _WORKS_AS_SUBJECT
     }
@@ -133,6 +134,24 @@ def _employer(f: Fact, text: str) -> Fact:
         return f
     at = re.search(rf"\bat (?:the )?(?P<org>{_NAME}){_WORKPLACE} in {re.escape(f.object)}\b", text)
     return replace(f, object=at["org"]) if at else f
+
+
+#: Relations whose value is an organisation someone belongs to.
+_BODIES = frozenset({"works at", "plays for", "member of", "educated at", "owned by"})
+#: The kinds of body whose name goes on with "for" and what it is for: "the Department for Transport", "the
+#: Institute for Fiscal Studies", "the Centre for Cities".
+_FOR_BODIES = ORG_WORDS | {"Department", "Centre", "Center", "Office", "Commission", "Council", "Agency", "Institute"}
+
+
+def _whole_body(f: Fact, text: str) -> Fact:
+    """A body's name whole across its "for": a value ending in "Department" that the text says "Department for
+    Transport" is the department for transport."""
+    if f.predicate not in _BODIES or f.object.rsplit(" ", 1)[-1] not in _FOR_BODIES:
+        return f
+    whole = re.search(
+        rf"\b{re.escape(f.object)} for (?:the )?[{UPPER}][\w'’-]*(?: (?:and |of )?[{UPPER}][\w'’-]*)*", text
+    )
+    return replace(f, object=whole[0]) if whole else f
 
 
 def _capital_country(f: Fact) -> Fact:

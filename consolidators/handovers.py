@@ -188,11 +188,29 @@ def facts(text: str) -> list[Fact]:
     for i, clause in enumerate(clauses):
         if _hedged(clause):
             continue
+        clause = _now_part(clause)
         fact = _clause_facts(clause, clauses[0])
         if not fact and i and _HEADLINE.search(clauses[0]) and not _hedged(clauses[0]):
             fact = _clause_facts(f"{clauses[0]}, {clause}", clauses[0])  # the headline's office, the value after it
         found += [f for f in fact if f not in found]
     return found
+
+
+#: An adjunct set at another time than its clause's, by a gerund: ", three years after losing the office to X",
+#: "Two years after handing the post to X, …". What it tells happened then, not now.
+_THEN = r"(?:(?:[\w-]+ ){1,2}(?:years?|months?|weeks?|days?|decades?) )?(?:after|before) [a-z]+ing\b[^,;]*"
+_THEN_AFTER = re.compile(rf",\s+{_THEN}$")
+_THEN_BEFORE = re.compile(rf"^{_THEN},\s+", re.I)
+
+
+def _now_part(clause: str) -> str:
+    """The clause without an adjunct of another time when the rest names an office itself: "X is once again
+    president, three years after losing the office to Y" says who holds it now, not whom it went to then."""
+    for then in (_THEN_AFTER.search(clause), _THEN_BEFORE.match(clause)):
+        rest = clause[: then.start()] + clause[then.end() :] if then else ""
+        if rest and _offices(rest):
+            return rest
+    return clause
 
 
 def _clause_facts(clause: str, opening: str) -> list[Fact]:

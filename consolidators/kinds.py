@@ -51,8 +51,34 @@ _COMPANY_SUBJECTS = frozenset({"owned by", "headquartered in", "ceo", "founded b
 _PLACE_VALUES = frozenset({"lives in", "born in", "died in", "headquartered in", "located in"})
 #: Organisation words no person's name holds ("Park", "City", "United" do: "Park Chan-wook").
 _ORG = ORG_WORDS - {"Park", "City", "United", "Tower", "Bridge", "Union", "Works", "Kitchen", "Capital"}
-#: A title word before a full name: a person noun, singular or plural ("Co-founders", "Chairman").
-_TITLE_LEAD = re.compile(r"^(?P<title>[A-Z][\w-]+) (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-ZÀ-ÖØ-Þ])")
+#: The ranks an office's title may open with: "Vice President", "Deputy Mayor", "Acting Director".
+RANKS = frozenset({"vice", "deputy", "acting", "interim", "prime", "assistant", "associate"})
+#: A title word before a full name: a person noun, singular or plural ("Co-founders", "Chairman"), with the rank
+#: it may carry ("Vice President", "Prime Minister", "Deputy Mayor").
+_TITLE_LEAD = re.compile(
+    rf"^(?:(?:{'|'.join(w.capitalize() for w in sorted(RANKS))})[ -])?(?P<title>[A-Z][\w-]+) (?=[A-ZÀ-ÖØ-Þ][\w'-]+ [A-ZÀ-ÖØ-Þ])"
+)
+#: The head words of a competition's name ("the Africa Cup of Nations", "the Commonwealth Games"): an event a
+#: player is picked for or plays in, never the team they play for nor an employer.
+_COMPETITION = re.compile(
+    r"\b(?:Cup|Championships?|Games|Olympics|Paralympics|Tournament|Trophy|Grand Prix|World Series|Playoffs?)\b"
+)
+
+
+#: A political party's name: its head noun ("the Centre Party", "the Greens"), or a union of a political creed
+#: ("the Liberal Union", not "the European Union" or a credit union).
+_POLITICAL = re.compile(
+    r"\b(?:Party|Alliance|Movement|Democrats|Republicans|Liberals|Conservatives|Greens|Socialists)$"
+    r"|^(?:Liberal|Conservative|Democratic|Socialist|Christian|Green|Labour|Progressive|Social|Civic|Popular"
+    r"|Republican|Centre|Center|Patriotic|Reform) (?:Union|Front|League)$"
+)
+
+
+def competition(name: str) -> bool:
+    """Whether ``name`` is a competition's ("Africa Cup of Nations"), which no one plays for or works at."""
+    return bool(_COMPETITION.search(name))
+
+
 #: Words that answer a question, not name a thing.
 _ANSWER_WORDS = frozenset("easy simple obviously definitely sure yes no yep nope honestly probably".split())
 #: A capitalised name, then lower-case words with a first-person pronoun: a new clause the value ran into.
@@ -94,6 +120,10 @@ def kept(f: Fact, text: str) -> Fact | None:
             return None
         f = said
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
+    if f.predicate == "works at" and _POLITICAL.search(f.object):
+        f = replace(
+            f, predicate="member of", cardinality=None, replaces_attribute=False
+        )  # one joins or quits a party, not its payroll
     if f.predicate == "works as" and not any(is_occupation(w) for w in f.object.lower().split()):
         return None  # "Background jobs go through NATS as our queue": no one works as NATS
     if f.predicate in _PERSON_VALUES:
@@ -115,16 +145,29 @@ _BAND_ROLE = re.compile(
 _JOINS = re.compile(r"\b(?:joins|joined|joining|has joined|added|recruited|replacing|replaced|quit|left)\b")
 
 
+#: Relations whose value is a party a person belongs to.
+_PARTIES = frozenset({"plays for", "works at", "member of", "educated at"})
+
+
+def persons(facts: list[Fact]) -> set[str]:
+    """The names ``facts`` hold as people: a person-valued relation's value, a person's relation's subject."""
+    found = {f.object for f in facts if f.predicate in _PERSON_VALUES}
+    return found | {f.subject for f in facts if f.predicate in _OF_A_PERSON and f.subject != USER}
+
+
 def together(found: list[Fact], text: str) -> list[Fact]:
     """``found`` with each relation of the kind the sentence's other facts give its terms (see above)."""
     organisations = {f.subject for f in found if f.predicate in _ORGANISATION and not f.retract}
     # "So I quit Accenture. No new job lined up yet": one reader's employer, another's app; the relation named wins
     named = {f.object for f in found if f.subject == USER and f.retract and f.predicate != "uses"}
     states = {f.subject for f in found if f.predicate in _STATE} | _COUNTRIES
+    people = persons(found)
     kept: list[Fact] = []
     for f in found:
         if f.predicate in ("member of", "works at") and f.subject in states:
             continue
+        if f.predicate in _PARTIES and f.object in people:
+            continue  # "X, chief executive of Y, signed Z to a deal": Z joins no X, a person is no club or firm
         if f.predicate == "lives in" and f.subject in organisations:
             f = replace(f, predicate="headquartered in")
         elif f.retract and f.subject == USER and f.predicate == "uses" and f.object in named:
@@ -209,6 +252,10 @@ def _a_place(f: Fact, text: str) -> bool:
 
 
 def _wrong_kind(f: Fact) -> bool:
+    if f.predicate in ("plays for", "works at") and competition(f.object):
+        return True
+    if f.predicate == "plays for" and (f.object in _COUNTRIES or f.object in DEMONYMS or f.subject in DEMONYMS):
+        return True  # "New Zealand captain X", "competes for Italy": a national side or a nationality, no club
     if f.predicate in _PERSON_VALUES and _ORG & set(f.object.split()):
         return True
     if f.predicate in _PERSON_SUBJECTS and f.predicate != "married to" and _ORG & set(f.subject.split()):

@@ -26,9 +26,12 @@ _WORD = rf"[{_UP}][\w&.+-]*(?:'(?!s\b)\w+)*"
 _NAME = rf"(?:[Tt]he )?{_WORD}(?: (?:{_WORD}|\d+|of|de|del|da|&|\+))*"
 #: A person is named by two or more capitalised words ("Mia Kessler", "Diego Paredes"); a lower-case word
 #: or two before the name are their position ("signed striker Ana Lima", "signed free agent Ana Lima").
-_POSITION = r"(?:(?!(?:for|with|to|from|on|in|at|by|as|up)\b)[a-z-]+ ){0,2}"
-_PERSON = rf"(?P<p>[{_UP}][\w.-]*(?:'(?!s\b)\w+)*(?: [{_UP}][\w.-]*(?:'(?!s\b)\w+)*)+)"
 _PLAYER = r"player|striker|forward|midfielder|defender|goalkeeper|keeper|winger"
+#: A player's country or nationality before their post ("South Korean forward X", "New Zealand captain X"): it
+#: describes the person, it names neither the person nor the club.
+_NATIONALITY = rf"(?:(?:[{_UP}][\w-]+ ){{1,2}}(?=(?:[a-z-]+ )?(?:{_PLAYER}|captain|international) [{_UP}]))?"
+_POSITION = rf"{_NATIONALITY}(?:(?!(?:for|with|to|from|on|in|at|by|as|up)\b)[a-z-]+ ){{0,2}}"
+_PERSON = rf"(?P<p>[{_UP}][\w.-]*(?:'(?!s\b)\w+)*(?: [{_UP}][\w.-]*(?:'(?!s\b)\w+)*)+)"
 #: An occupation before "at": lower-case words, or a title's letters other than the offices ("CTO", not "CEO").
 _JOB_WORDS = r"(?:(?:[a-z-]+|(?!CEO\b)[A-Z]{2,4}) ){1,3}"
 #: A phrase that sets the scene before the person: "After eleven years at Ericsson, engineer Pedro Alves …".

@@ -25,7 +25,7 @@ from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
 from .text import ENTITY_STOP, doubts, is_adverb, is_word
 from .types import Fact
-from .vocabulary import is_time
+from .vocabulary import MONTHS, is_time
 
 _HQ = r"(?:headquarters|head office|head-office|HQ|main office|registered office|base of operations)"
 #: A description before a name: "the state-owned PKN Orlen", "the Chinese carmaker Geely" (a capitalised
@@ -36,7 +36,9 @@ _DESC = (
     r"|as|than|but|so|because|which|who|that|said|says|then|also|now|it|its|their)\b)(?![a-z]+ed )[a-z][\w-]* ){0,3}?"
 )
 _WHEN = (
-    r"(?:(?:[Ii]n|[Oo]n|[Ss]ince|By|From|As of|Last|This|Earlier|Later|After|Following) (?:the )?[\w ]{1,24}?,? (?=[A-Z])"
+    # a date's month is the scene's, not the subject's first word ("On 1 January Kalvania adopted …")
+    r"(?:(?:[Ii]n|[Oo]n|[Ss]ince|By|From|As of|Last|This|Earlier|Later|After|Following) (?:the )?[\w ]{1,24}?,? "
+    rf"(?=[A-Z])(?!(?:{'|'.join(MONTHS)})\b)"
     r"|(?:[Ii]n|[Oo]n|[Ss]ince|[Bb]y|[Aa]s of) (?:\d{4}|[A-Z][a-z]+(?: \d{4})?) (?=the |[A-Z])|(?:Today|Now|Yesterday|Meanwhile|Officially),? "
     r"|(?:Founded|Established|Started|Set up|Launched|Created) (?:in \d{4} )?by [^,]{1,40}, )?"  # "Founded … by X, Y is …"
 )
@@ -147,6 +149,9 @@ _SHAPES: dict[str, tuple[str, ...]] = {
         r"|converted to|uses|use|is using|are using|now uses|has used|have used|has long used|pays in|pay in|paid in|pays with|pay with|paid with|trades in)"
         r" {o}",
         _START + r"{s} (?:has |have )?(?:now )?(?:switched|changed|moved) its currency from {x} to {o}",
+        # "X became the latest country to adopt the euro": a first or a latest to do it is one that did it
+        _START + r"{s} (?:has )?bec[oa]me the (?:first|latest|newest|last|second|third|\w+th) (?:[\w-]+ )?"
+        r"(?:country|nation|state|member|economy) (?:[a-z ]+ )?to (?:adopt|introduce|switch to) {o}",
         _START
         + r"{s}(?:, [^,;]+,)? (?:has |have )?(?:now )?(?:uses|use|is using|adopted) {o} as (?:its|their) (?:new |official |national |sole )*currency",
         r"\b(?:its|their) (?:new |official |national |sole )*currency is (?:now )?{o}",

@@ -207,6 +207,8 @@ def someone_elses(text: str, subject: str, value: str, *, person: bool) -> bool:
     names = [a for a in agents if a.pos_ == "PROPN"]
     if not names or any(owner & _words_in(a) for a in names):
         return False
+    if any(head.i in {t.i for t in a.subtree} and head.lower_ not in _words_in(a) for a in names):
+        return True  # the value describes another agent: "Daniel Osei, chief executive of Y, signed X"
     # the parser may give the verb two subjects ("Ruiz's former teammate Ana Gil has joined …"): both are hers;
     # a clause of its own under the verb names the subject as its own agent, not the verb's ("Halden signed a
     # new keeper the day after Berg left")

@@ -11,7 +11,7 @@ turn's text adds the full names it says, with the articles, titles and sentence-
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import relations
@@ -40,6 +40,19 @@ HONORIFICS = frozenset("dr mr mrs ms miss mx prof professor sir dame".split())
 _LEAD = frozenset(
     "the a an former ex late of de van von al la le dr mr mrs ms prof professor sir dame ceo cfo cto coo".split()
 )
+#: The words a state's formal name puts before "of" and its short name ("the Federal Republic of Marrakand",
+#: "the Kingdom of Tamaru"): the formal name and the short one are one country.
+_STATE_FORMS = frozenset(
+    "republic kingdom federal federation democratic people's peoples socialist islamic united grand duchy"
+    " principality commonwealth sultanate emirate state union arab".split()
+)
+#: The particles a family name is said with, lower-cased ("de Saint-Aubin", "van der Hoek", "de la Serna",
+#: "bin Rashid"): after a full name, the particles and the last word are a short name of it, as a surname is.
+_PARTICLES = frozenset(
+    "de da di du del della dei der den van von ten ter la le los las dos das al el bin bint ibn".split()
+)
+
+
 #: A name of capitalised words, as the readers of handovers find one.
 _NAME = re.compile(NAME)
 
@@ -109,3 +122,49 @@ class Names:
             self.full[key] = name
             for end in {words[0], words[-1]}:  # the short names looked up: an index, not a scan of every name
                 self.ends.setdefault(end, []).append(key)
+
+
+def short_state(name: str) -> str | None:
+    """The short name a state's formal name ends in ("osterland" of "republic of osterland"), else None."""
+    form, of, short = name.rpartition(" of ")
+    words = form.split()
+    return short if of and words and " " not in short and all(w in _STATE_FORMS for w in words) else None
+
+
+def news_names(active: Sequence[ActiveFact]) -> Names:
+    """The names memory's third-person facts give, less the people memory holds as the user's (a spouse): those
+    were named in the user's own chat ("My wife is Anna Kowalczyk" + "Legia have signed Kowalczyk" is no move of
+    the wife's)."""
+    news = Names()
+    news.learn(active)
+    for own in {norm(a.object) for a in active if norm(a.subject) == "user"} & news.full.keys():
+        del news.full[own]
+        for end in {own.split()[0], own.split()[-1]}:
+            news.ends[end] = [n for n in news.ends.get(end, []) if n != own]
+    return news
+
+
+def particled(short: str) -> list[str] | None:
+    """The words of a family name said with its particles ("De Saint-Aubin", "de la Serna", "van der Hoek"), or
+    None: a name only if its last word is capitalised and every word before it is a particle."""
+    words = norm(short).split()
+    last = short.split()[-1] if short.split() else ""
+    if len(words) < 2 or not last[:1].isupper() or any(w not in _PARTICLES for w in words[:-1]):
+        return None
+    return words
+
+
+def with_particles(words: list[str], names: Names) -> list[str]:
+    """The people's full names that end in the family name ``words`` ("Léonie de Saint-Aubin" for "de
+    Saint-Aubin"): one word or more before it, and no party's name ("Banco de la Plata" is no person)."""
+    found = []
+    for n in names.ends.get(words[-1], ()):
+        full = n.split()
+        if len(full) > len(words) and full[-len(words) :] == words and n not in names.parties:
+            found.append(n)
+    return outermost(found)
+
+
+def outermost(candidates: list[str]) -> list[str]:
+    """One name once: "Dr Anneliese Brandt" is "Anneliese Brandt" when both are candidates."""
+    return [c for c in candidates if not any(d != c and c.endswith(" " + d) for d in candidates)]

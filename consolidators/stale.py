@@ -141,13 +141,15 @@ def _a_job(word: str) -> bool:
 
 def _past_aside(fact: Fact, text: str) -> bool:
     """A third-person relation the sentence sets off as past: a past marker in an unbroken run between the two
-    names ("Tariq Haddad, formerly the CEO of Aramex")."""
+    names ("Tariq Haddad, formerly the CEO of Aramex", "X, a former banker at Y")."""
     if fact.subject == USER or not _PAST_WORD.search(text):
         return False
     first, second = sorted((fact.subject, fact.object), key=lambda term: _at(term, text))
     if _at(first, text) < 0:
         return False
-    return bool(re.search(rf"{re.escape(first)}\b[, ]*{_PAST_ASIDE}\b{re.escape(second)}\b", text, re.I))
+    # "X, a former banker at Y," as "X, formerly the CEO of Y": the article opens the same aside
+    aside = rf"{re.escape(first)}\b[, ]*(?:(?:a|an|the) )?{_PAST_ASIDE}\b{re.escape(second)}\b"
+    return bool(re.search(aside, text, re.I))
 
 
 def _at(term: str, text: str) -> int:

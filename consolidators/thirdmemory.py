@@ -28,6 +28,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from .forms import is_word, norm
 from .handovers import NAME, PLACE_OF
+from .kinds import RANKS, competition, persons
 from .pastholders import described_noun, in_passing, placed, someone_elses
 from .places import CURRENCIES, DEMONYMS
 from .relations import verb_forms
@@ -186,7 +187,7 @@ _SOMEONE_ELSE = {False: _someone_else(f"{_SPOUSE}|{_KIN}"), True: _someone_else(
 _NAME = re.compile(NAME)
 #: Words a name chunk may open with that are no part of the name ("Former Continental", "The Ninth Lantern",
 #: "After leaving Skoda": a sentence's first word).
-_LEAD = frozenset(
+_LEAD = RANKS | set(
     "the a an former ex new correction update sources reports according ceo president mayor chairman chair chief"
     " director minister coach of".split()
 )  # an office before "of" leaves the holder's organisation: "CEO of Halvard Robotics"
@@ -336,6 +337,8 @@ def _new_value(
     if (kind not in ("currency", "language") or rivals) and not _says(text, old.predicate, rivals):
         return None
     taken = {norm(f.object) for f in stated if norm(f.subject) == norm(old.subject)}
+    if kind == "party":  # a person the turn names ("X, chief executive of Y, signed Z") is no club or employer
+        taken |= {norm(p) for p in persons(list(stated))}
     known = _known_kinds(held)
     values = [
         v
@@ -463,7 +466,7 @@ def _of_kind(text: str, name: str, start: int, kind: str) -> bool:
         return bool(_PLACE_BEFORE.search(before)) and not _STAY.search(before) and not org
     if kind == "language":
         return name.lower() in LANGUAGES
-    if _PARTY_BEFORE.search(before) or name in _NO_PARTIES or name.lower() in LANGUAGES:
+    if _PARTY_BEFORE.search(before) or name in _NO_PARTIES or name.lower() in LANGUAGES or competition(name):
         return False
     noun = described_noun(text, name)  # "Kaizer Chiefs fans booed …": the fans; "Lens striker X": the club
     return not placed(text, name) and (
