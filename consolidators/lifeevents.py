@@ -217,7 +217,10 @@ _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>
 _DAY_AHEAD = re.compile(
     rf"\b(?:(?:is|will be)\s+(?:on\s+)?(?:(?:this|next|coming)\s+)?(?:{'|'.join(WEEKDAYS)}|tomorrow|week|month"
     rf"|the \d+\w*|in \w+ (?:days?|weeks?))|(?:tomorrow|(?:on |this |next )?(?:{'|'.join(WEEKDAYS)})) (?:is|will be) (?:my|our)"
-    r" (?:first|last))\b",
+    r" (?:first|last))\b"
+    # a day of one's own dated in the present tense is still ahead, whatever words date it ("my last day at X is at
+    # the end of the month", "… is mid-June"): a day that is over is said with "was", one that has come with "today"
+    r"|\b(?:my|our) (?:first|last|final) day (?:at|with) [^,;.]{1,60}? is (?!(?:today|tonight|over|done)\b)",
     re.I,
 )
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
@@ -317,7 +320,9 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
 
 
 #: A last day that is over ("my last day at X was Friday", "Friday was my last day at X").
-_LAST_DAY_OVER = re.compile(r"\b(?:(?:my|our) last day (?:at|with) [^,;.]{1,60}? was|was (?:my|our) last day)\b", re.I)
+_LAST_DAY_OVER = re.compile(
+    r"\b(?:(?:my|our) (?:last|final) day (?:at|with) [^,;.]{1,60}? was|was (?:my|our) (?:last|final) day)\b", re.I
+)
 
 
 def day_ahead(text: str) -> bool:

@@ -64,7 +64,12 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
 
 
 #: A third person before a bare "adopted a …": "he just adopted a greyhound" is his, chat's dropped "I" is not there.
-_THEIR_TURN = re.compile(r"\b(?P<who>he|she|they|[A-Z][a-z]+)(?: (?:just|recently|finally|also|then|has|have|had))* $")
+#: A capitalised word is a subject only where no preposition governs it: "after Christmas adopted a dog", "moved to
+#: Leeds, adopted a cat" name a time and a place, and the dropped "I" is still the one who adopted.
+_THEIR_TURN = re.compile(
+    r"(?<![\w'-])(?P<prep>(?:in|at|to|from|after|before|since|on|of|for|with|near|around|until|over) )?"
+    r"(?P<who>he|she|they|[A-Z][a-z]+)(?: (?:just|recently|finally|also|then|has|have|had))* $"
+)
 
 
 def _the_users(text: str, m: re.Match[str]) -> bool:
@@ -72,7 +77,7 @@ def _the_users(text: str, m: re.Match[str]) -> bool:
     if m.group(0).split()[0].lower() not in ("adopted", "rescued", "got"):  # "my …", "we have …", "I adopted …"
         return True
     who = _THEIR_TURN.search(text[: m.start()])
-    return who is None or who["who"] in ("I", "We", "Then", "So", "And", "Finally", "Just", "Also")
+    return who is None or bool(who["prep"]) or who["who"] in ("I", "We", "Then", "So", "And", "Finally", "Just", "Also")
 
 
 #: The verbs by which "I" or "we" have a pet: "we've got", "I have", "we adopted".
