@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .text import inflected_verb, lemmatise
+from .text import inflected_verb, lemmatise, lexicon_lemmas
 from .types import Fact
 from .vocabulary import WEEKDAYS, clean_object, is_drink
 
@@ -173,7 +173,12 @@ def is_occupation(noun: str) -> bool:
     head = words[-1] if words else ""
     if head in POSITIONS or field is not None and head in _FIELD_HEADS or head == "lead" and _led(words):
         return True
-    return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS
+    # an ending alone is no noun: "fluent", "urgent", "busier" end as "agent" and "baker" do, but the lexicon knows
+    # them only as adjectives ("fluent in Czech here" says no job); a word it lacks may be a trade's, and one it
+    # knows only as a verb may be one too ("vet")
+    lemmas = lexicon_lemmas(head)
+    adjective = "ADJ" in lemmas and "NOUN" not in lemmas
+    return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS and not adjective
 
 
 USER = "user"

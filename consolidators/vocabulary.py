@@ -289,7 +289,8 @@ _NAME_JOINERS = frozenset(
 )
 #: Closed-class words that cannot continue a noun phrase after a name, so what follows qualifies the
 #: statement ("Tana every single day", "Tagalog at home", "Duolingo a while ago"), unlike the open-class
-#: word in "Rock climbing" or "Matcha latte" (a sentence's first word is capitalised, not a name).
+#: word in "Rock climbing" or "Matcha latte" (a sentence's first word is capitalised, not a name). Words that
+#: open a prepositional phrase count too ("Gmail depending on the account", "Czech thanks to my dad").
 _AFTER_NAME = frozenset(
     """a an every each all most some any at in on with for from by to into onto over under about
     since until till during after before around across through via without within pretty really
@@ -298,7 +299,7 @@ _AFTER_NAME = frozenset(
     do does did doesn't don't didn't can can't could couldn't should shouldn't may might must shall won't isn't
     aren't wasn't weren't hasn't haven't
     though although
-    depending according including excluding except plus""".split()
+    depending according including excluding except plus thanks due owing""".split()
 )
 
 

@@ -126,3 +126,39 @@ def test_listed_pastimes_of_another_time_or_person_are_not_the_users(sentence: s
 
 def test_a_listed_pastime_keeps_out_what_is_no_pastime() -> None:
     assert {o for s, p, o in triples("I love kayaking and my neighbours") if p == "likes"} == {"kayaking"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # an adjective that ends as a trade does ("fluent", like "agent") is no job
+        ("fluent in Estonian here, so feel free to reply in it", {("user", "speaks", "Estonian")}),
+        # "thanks to", "depending on": a prepositional phrase after a name is no part of it
+        ("I speak decent Estonian thanks to my grandfather", {("user", "speaks", "Estonian")}),
+    ],
+)
+def test_words_after_a_language_are_no_part_of_it_or_a_job(sentence: str, expected: set[Triple]) -> None:
+    assert triples(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "we considered hosting on Linode but the quote was silly",
+        "I toyed with moving to Aarhus last spring",
+        "I thought about switching to Kakoune",
+    ],
+)
+def test_weighing_an_act_is_not_doing_it(sentence: str) -> None:
+    assert not triples(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "'I speak fluent Danish,' claims my cover letter, which is generous",
+        "'My home is Aarhus,' my cousin keeps telling people",
+    ],
+)
+def test_a_first_person_line_in_single_quotes_is_someone_elses_words(sentence: str) -> None:
+    assert not {t for t in triples(sentence) if t[1] in ("speaks", "lives in")}
