@@ -162,3 +162,15 @@ def test_weighing_an_act_is_not_doing_it(sentence: str) -> None:
 )
 def test_a_first_person_line_in_single_quotes_is_someone_elses_words(sentence: str) -> None:
     assert not {t for t in triples(sentence) if t[1] in ("speaks", "lives in")}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "pets"),
+    [
+        ("my grandparents have a collie called Bramble and we have a ferret called Dot", {"Dot"}),
+        ("my flatmate owns a parrot named Kiwi, and I have a tortoise named Shelby", {"Shelby"}),
+        ("we have a tabby called Wisp and my cousin adores her", {"Wisp"}),
+    ],
+)
+def test_a_pet_named_in_someone_elses_clause_is_theirs(sentence: str, pets: set[str]) -> None:
+    assert {o for s, p, o in triples(sentence) if p == "has pet"} == pets
