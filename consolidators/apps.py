@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 
 from .lifeevents import USER, fact
-from .roles import names_a_role, negated, refused
+from .roles import names_a_role
 from .toolnames import APPS, known_names, roles_of
 from .types import Fact
+from .userclauses import negated, refused
 
 #: Ways a clause says the user works in a piece of software; the name is looked for in the clause.
 _WORKS_IN = re.compile(

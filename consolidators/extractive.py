@@ -42,8 +42,9 @@ from .forms import norm
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
 from .phrases import USER, USER_ROLES, bare_doubt
+from .plainsentence import plain
 from .text import expand_contractions, lemmatise, split_sentences, summarise
-from .triples import extract_triples, plain, prefetch_parses, sentence_triples
+from .triples import extract_triples, prefetch_parses, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
 

@@ -15,9 +15,9 @@ import re
 from dataclasses import replace
 
 from .lifeevents import USER, fact
-from .roles import negated, refused, the_users_talk
 from .text import is_word
 from .types import Fact
+from .userclauses import negated, refused, the_users_talk
 
 _DEGREE = r"(?:master'?s(?: degree)?|msc|ma|mba|phd|ph\.d\.?|doctorate|degree|bachelor'?s(?: degree)?|ba|bsc|undergrad|diploma|semester|term|year|course|major|studies)"
 _ORDINAL = r"(?:first|second|third|fourth|fifth|final|last)"

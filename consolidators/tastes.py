@@ -13,9 +13,9 @@ import re
 from dataclasses import replace
 
 from .lifeevents import USER, fact
-from .roles import negated, refused, the_users_talk
 from .text import DISCOURSE
 from .types import Fact
+from .userclauses import negated, refused, the_users_talk
 from .vocabulary import DRINK_PHRASES, clean_object, is_drink
 
 _THING = r"(?P<obj>[\w'&-]+(?: [\w'&-]+){0,3}?)"

@@ -65,8 +65,8 @@ from . import (
     rescue,
     residents,
     restated,
+    rolefills,
     rolenouns,
-    roles,
     sieve,
     statics,
     tastes,
@@ -76,31 +76,29 @@ from . import (
     userjoins,
     usermoves,
     userplans,
-    userstates,
     wholenames,
     withdrawals,
 )
-from .describesanother import ANY_FIRST_PERSON, describes_another
-from .fields import TOOL_ROLES
-from .hearsay import _RELATION_NOUNS as RELATION_NOUNS
+from .describesanother import describes_another
 from .holdings import ROLES, TERM_ENDED
 from .parse import described_facts, parsed_facts, prefetch
-from .phrases import INVERTED, USER, USER_ROLES, VOCABULARY, doubted_after, first_person, third_person, user_roles
+from .phrases import INVERTED, USER, USER_ROLES, doubted_after, first_person, third_person, user_roles
+from .plainsentence import plain
 from .relations import THIRD_PERSON_PREDICATES
+from .sentenceparts import OPENS_A_CONDITION, before_the_question, read_whole, readable_parts
 from .text import (
     DISCOURSE,
     DISPUTED,
-    OTHER_PEOPLE,
     expand_contractions,
     inflected_verb,
     is_word,
-    states_a_fact,
 )
 from .tidy import SENTENCE_ADVERBS, dated_place, settled, untitled, with_frames
 from .types import Fact
 from .vocabulary import (
     drop_time_words,
 )
+from .vocabularygate import outside_vocabulary, plain_verb
 
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
@@ -111,43 +109,6 @@ _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a
 _LEAD_IN = re.compile(  # "For the billing project we …", "In May I …", "Editor-wise I …": the scene, not the subject
     r"^(?:(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]cross|[Ww]ithin|[Tt]his) [^,]{1,40}?|[\w-]+-wise),?\s+(?=(?:I|[Ww]e|[Mm]y|[Oo]ur)\b)"
 )
-_ROLE_IS = re.compile(
-    r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])(?![\w-]+ (?:is|are|was|were)\b)"
-)
-#: "im enrolled at …", "ive got …": chat drops the apostrophe of "I'm" and "I've".
-_BARE_IM = re.compile(r"\b([Ii])(m|ve)\b(?= [a-z])")
-#: Emoji and pictographs: chat uses them as punctuation ("relocated again 🙃 Ghent is home now").
-_EMOJI = re.compile(r"\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+[\s,]*")
-#: A news dateline or release label before the lede: "BASEL (Reuters) - ", "SEOUL, March 3 (Yonhap) -- ",
-#: "PRESS RELEASE - ".
-_DATELINE = re.compile(
-    r"^(?:[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ.'-]+(?: [A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ.'-]+)*(?:, [A-Z][\w.]*(?: \d{1,2})?)?(?: \([^)]{1,30}\))?"
-    r"|[A-Z][\w.]+ \([^)]{1,30}\))\s+(?:-{1,2}|[–—])\s+"
-)
-#: "was in fact born in …": emphasis the parser reads as a place.
-_IN_FACT = re.compile(r"(?<=\s)(?:in fact|indeed|in truth|actually),?\s+|,\s*in fact,(?=\s)")
-#: A company's statement about itself, attributed at the end: "The company now runs everything from its new Porto
-#: headquarters, Tavira Foods said." The kind it opens with is the name that said it.
-_SAID_BY = re.compile(
-    r"^The (?:company|firm|group|bank|airline|studio|carmaker|retailer|startup|club|museum|festival) (?P<rest>[^,;]+?),"
-    r" (?P<name>[A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,3}) (?:said|says|announced|confirmed)(?: on \w+)?(?=\.?$)"
-)
-#: ", previously given as Herat," — the old value named in passing, between commas.
-_ASIDE_OF_OLD = re.compile(
-    r",\s*(?:previously|formerly|once|long|originally|earlier) (?:given|listed|reported|thought|said|believed) (?:as|to be) [^,]{1,40},"
-)
-#: "We misreported Chiara Russo's education: her alma mater is …": the correction's pronoun is the name it opens with.
-_CORRECTED = re.compile(
-    r"^(?:We|I|The [\w ]+?|[A-Z][\w ]+?) (?:misreported|misstated|misattributed|mislabell?ed|got) "
-    r"(?P<name>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*?)(?:'s|') [a-z ]+?(?: wrong)?: (?:his|her|their|its) "
-)
-#: A label before the statement: "Correction: the capital of X is Y", "Update - I moved to Oslo".
-_LABEL = re.compile(
-    r"^(?:(?:a|an|one|quick|small|minor|important) )?(?:corrections?|updates?|clarifications?|edit|note|fyi|psa)\s*[:\-–—]\s*",
-    re.I,
-)
-#: A quantifier floated after the copula: "my passwords are all in Bitwarden" says where they are.
-_FLOATED_ALL = re.compile(r"(?:(?<=\bare)|(?<=\bis)) all(?= (?:in|on|at|with)\b)")
 #: "my brother's editor", "our neighbour's dog": a possessive chain names someone else's thing.
 _OTHERS = re.compile(r"(?:[Mm]y|[Oo]ur) [\w-]+(?: [\w-]+)?'s (?!name\b)")
 _STRONG_NEGATION = re.compile(r"\b(?:no longer|anymore|any more|stopped|quit|gave up)\b", re.I)
@@ -168,20 +129,6 @@ def extract_triples(sentence: str, role: str) -> list[Fact]:
     return [
         replace(f, replaces_attribute=False) if f.replaces_attribute else f for f in sentence_triples(sentence, role)
     ]
-
-
-@functools.lru_cache(maxsize=8192)  # each sentence is read when the session is batched and again alone
-def plain(sentence: str) -> str:
-    """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
-    lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
-    text = _EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
-    text = wholenames.chat_i(_BARE_IM.sub(r"\1'\2", text))
-    text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", tastes.unhedged(text)))))
-    text = aboutme.introduced(text)  # "ICU nurse at St Mary's here", "I'm Ana, a pharmacist": "I am a …"
-    text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"
-    text = _SAID_BY.sub(r"\g<name> \g<rest>", text)  # "The company now …, Tavira Foods said": the company is the one
-    text = _CORRECTED.sub(lambda m: f"{m['name']}'s ", credits.restated(text))  # what a correction notice says is so
-    return _ROLE_IS.sub(lambda m: m[0][:-3] + " is " if m["noun"].lower() in rolenouns.ROLE_NOUNS else m[0], text)
 
 
 def sentence_triples(sentence: str, role: str, relations: frozenset[str] = frozenset()) -> list[Fact]:
@@ -228,52 +175,12 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     return tuple(
         f
         for f in found
-        if (f.subject == USER or f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations or _plain_verb(f))
-        and not (f.subject == USER and _outside_vocabulary(f.predicate, relations))  # "my girlfriend is Ingrid"
+        if (f.subject == USER or f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations or plain_verb(f))
+        and not (f.subject == USER and outside_vocabulary(f.predicate, relations))  # "my girlfriend is Ingrid"
         and f.subject.lower() not in SENTENCE_ADVERBS  # "Originally based in Tartu, the studio …": no name
         and not dated_place(f)  # "having moved its headquarters there in March"
         and f.subject.strip()
         and f.object.strip()  # a name cut to nothing by the tidying (a title alone) is no fact
-    )
-
-
-#: A person the user has, named by their relation to the user: "my girlfriend", "my landlord", "my dentist".
-_PEOPLE = (
-    RELATION_NOUNS
-    | frozenset(OTHER_PEOPLE.replace("?", "").split("|"))
-    | frozenset("fiancé fiancée doctor dentist therapist gp vet lawyer accountant tutor mentor coach".split())
-)
-#: What the user's own facts may be named by: the vocabulary's predicates and the tools' roles.
-_USER_VOCABULARY = VOCABULARY | TOOL_ROLES | THIRD_PERSON_PREDICATES
-
-
-def _outside_vocabulary(predicate: str, relations: frozenset[str]) -> bool:
-    """Whether a fact of the user's is named by a person the user has ("girlfriend", "best friend", "dentist")
-    under no relation of the vocabulary nor the deployment's ``relations``: only "wife"/"husband" name one
-    (``married to``), and a relation the vocabulary lacks yields no fact, for the user as for anyone else."""
-    if predicate in _USER_VOCABULARY or predicate in relations:
-        return False
-    head = predicate.split()[-1] if predicate.split() else ""
-    return predicate in _PEOPLE or head in _PEOPLE
-
-
-#: What a plain verb's object about someone else is not: a clause ("had twelve mayors"), a phrase with a
-#: preposition ("restaurants in three cities").
-_NO_PLAIN_VALUE = re.compile(
-    r"^(?:has|have|had|is|are|was|were|been|being|do|does|did)\b|\b(?:in|at|on|of|for|with|from|to|by|about)\b"
-)
-
-
-def _plain_verb(f: Fact) -> bool:
-    """A plain verb's canonical predicate about a named subject ("Herald uses RSS", "Acme has 50 employees"): a
-    name or a short noun phrase for its value, not a phrase of the moment ("five goals this season")."""
-    value = f.object
-    # a role's value is a name ("Zagreb hosted the regional chess championship" names no cloud provider)
-    phrase = " " not in f.predicate and f.subject[:1].isupper() and len(value.split()) <= 3
-    return (
-        f.predicate in VOCABULARY
-        and (value[:1].isupper() or phrase and not _NO_PLAIN_VALUE.search(value))
-        and drop_time_words(value) == value
     )
 
 
@@ -339,7 +246,7 @@ def _user_tools(found: list[Fact], text: str) -> list[Fact]:
     "Phone-wise I'm on a Pixel 7a") or says they work in ("I design in Figma all day"), their pets by name, and
     their tastes said by standing ("big fan of jazz piano", "I'm a matcha person"), and what they study and speak
     said by the course ("doing my masters in urban planning at TU Delft", "fluent in Amharic")."""
-    for reader in (roles, apps, pets, tastes, learning, anaphora, occupations):  # "…, I love it"; "… as a nurse"
+    for reader in (rolefills, apps, pets, tastes, learning, anaphora, occupations):  # "…, I love it"; "… as a nurse"
         found = reader.merged(found, text)
     return found
 
@@ -358,12 +265,6 @@ def _its_clause(sentence: str, found: list[Fact], role: str, relations: frozense
         return []
     read = functools.partial(sentence_triples, role=role, relations=relations)
     return itsclause.its_facts(m["rest"], subjects.pop(), found, read, opens_on_value=named_first)
-
-
-def read_whole(text: str) -> bool:
-    """Whether a (plain, contraction-expanded) sentence is read as a whole: no question, hedge, plan or past
-    state scopes over it (else :func:`_outside_the_hedge` reads what it can of it)."""
-    return states_a_fact(text) and not chatparse.PAST.search(text)
 
 
 def prefetch_parses(said: Iterable[tuple[str, str]]) -> None:
@@ -386,8 +287,8 @@ def _parse_texts(sentence: str, user: bool) -> Iterator[tuple[str, str | None]]:
     whole = read_whole(text)
     yield plain(sentence), DISCOURSE.sub("", text) if user and whole else None
     # a user's clauses are read too (for what the whole missed, or around a question); others' only when hedged
-    if (user or not whole and "?" not in text) and not _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):
-        for part in _clauses(sentence, user):
+    if (user or not whole and "?" not in text) and not OPENS_A_CONDITION.match(DISCOURSE.sub("", text)):
+        for part in readable_parts(sentence, user):
             yield from _parse_texts(part, user)
 
 
@@ -404,71 +305,25 @@ _REPORTED = re.compile(
 _NAMED_FIRST = re.compile(
     r"^(?!(?:I|We|My|Our|The|A|An|This|That|It)\b)[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+)*,? "
 )
-#: Where a sentence's clauses part: commas, semicolons, dashes, "but", "and" before a new "I", "so" before an
-#: apology or a request, and a plan that follows a statement.
-_SEGMENTS = re.compile(
-    r"\s*[,;]\s*|\s+[—–]\s+|\s+but\s+|\s+and\s+(?=(?:honestly |really |also )?(?:I|we)\b)"
-    r"|\s+so\s+(?=(?:sorry|if|please|can|could|any)\b)"  # "I work nights as a nurse so sorry if …"
-    r"|\s+(?=(?:looking|hoping|planning|trying|wanting) to\b)"  # "I'm a paralegal at X looking to move in-house"
-)
-#: Chat's further clause ends, in a user's message only: "and" before another subject ("…and exams start in
-#: three weeks"), "so" before a request ("…, so keep the examples short"), a colon after a lead-in ("Quick
-#: context: I'm a Kraków resident"). A request or a question is then one clause the others don't depend on.
-_USER_SEGMENTS = re.compile(
-    _SEGMENTS.pattern + r"|\s+and\s+(?=(?:she|he|they|it|it's|its|my|our|the|this|that|there|everything|nothing)\b)"
-    r"|\s+and\s+(?=[a-z]+ (?:is|are|was|were|has|have|starts?|begins?|turns?|ends?)\b)"
-    r"|\s+so\s+(?=(?:please|pls|keep|be|give|make|help|tell|use|write|answer|don't|I'd|any)\b)"
-    r"|:\s+|[.!?]\s+"
-    # a reason after the statement, whose own modal or "not" hedges only the reason ("… because I couldn't afford
-    # Lisbon", "… since Edge won't sync"); a "since" neither of a time ("since May") nor of the user's own "since I …",
-    # which may date the statement instead (userstates.embedded reads that one)
-    r"|\s+(?=(?:because|cause) [\w'-]+ [\w'-]+|since (?!(?:last|this|then|the (?:start|end|beginning)|I|we"
-    r"|(?-i:[A-Z][a-z]+day|[A-Z][a-z]+ber|January|February|March|April|May|June|July|August)|\d)\b)[\w'-]+ [\w'-]+)"
-)
-#: A sentence that opens with a condition or a supposition states nothing in any of its clauses.
-_OPENS_A_CONDITION = re.compile(r"^\W*(?:if|unless|when|whenever|once|in case|suppose|imagine|what if|should)\b", re.I)
 
 
 def _outside_the_hedge(sentence: str, text: str, role: str, relations: frozenset[str]) -> list[Fact]:
     """The facts of a hedged or past sentence's other clauses: a hedge, a plan or a past state scopes over
     its own clause ("I might switch to Zed, I use VS Code now" still says VS Code). A question or an
     opening condition ("If I move to Oslo, I'll …") scopes over the whole sentence."""
-    if _OPENS_A_CONDITION.match(DISCOURSE.sub("", text)) or DISPUTED.search(text):
+    if OPENS_A_CONDITION.match(DISCOURSE.sub("", text)) or DISPUTED.search(text):
         return []
     if "?" in text:
-        said = _before_the_question(sentence)
+        said = before_the_question(sentence)
         if said or role.lower() not in USER_ROLES:
             return sentence_triples(said, role, relations) if said else []
     return _clause_by_clause(sentence, role, relations)  # "I'm studying X and exams start soon, can you …?"
 
 
-#: A clause that asks: "can you find me …?", "is that enough context?", "any tips?".
-_ASKS = re.compile(
-    r"^(?:(?:ok|okay|so|and|but|anyway|now)\s+)*(?:can|could|would|will|do|does|did|is|are|should|shall|what|"
-    r"where|which|who|how|why|any|anything|got|know|mind)\b",
-    re.I,
-)
-#: What the statement before a question opens with when it is a reason, not a condition: "since I live in Leeds".
-_GIVEN = re.compile(
-    r"^(?:(?:ok|okay|so|well|btw|oh|also|anyway)[,\s]+)*(?:since|because|as|given that|now that|seeing as)\s+", re.I
-)
-
-
-def _before_the_question(sentence: str) -> str:
-    """The statement a question follows in one sentence ("…, now I live in Vienna, is that enough context?"):
-    the clauses before the first question clause, when that clause asks on its own; "" otherwise."""
-    head = _EMOJI.sub(", ", sentence)  # chat's emoji ends a clause: "ate a sock again 😩 should I be worried?"
-    head = head[: head.index("?")]
-    parts = re.split(r"(?<=[,;:.!])\s+|\s+[—–-]\s+", head)
-    if len(parts) < 2 or not _ASKS.match(parts[-1]) or _ASKS.match(DISCOURSE.sub("", parts[0])):
-        return ""
-    return _GIVEN.sub("", " ".join(parts[:-1]).rstrip(" ,;:"))
-
-
 def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> list[Fact]:
     """Each comma-, semicolon- or "but"-separated part read as a sentence of its own, when the whole
     sentence said nothing the readers could take ("…, the altitude took some getting used to")."""
-    parts = _clauses(sentence, role.lower() in USER_ROLES)
+    parts = readable_parts(sentence, role.lower() in USER_ROLES)
     first = _NAMED_FIRST.match(sentence)
     opener = first[0].split()[0].lower() if first else ""
     # a user's opening word that is no name ("Night-shift baker here, …") leaves each clause the user's
@@ -486,21 +341,3 @@ def _clause_by_clause(sentence: str, role: str, relations: frozenset[str]) -> li
             read = [f for f in read if f.predicate not in ROLES or f.retract]
         found += read
     return found
-
-
-def _clauses(sentence: str, user: bool = False) -> list[str]:
-    """The parts :func:`_clause_by_clause` reads: those read whole, none of a sentence of one part."""
-    segments = _USER_SEGMENTS if user else _SEGMENTS
-    pieces = segments.split(sentence)
-    # and as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped (not
-    # the user's "I meant Porto, not Braga — I live in Porto", whose dash the alternative runs over)
-    tidied = wholenames.plain(sentence)
-    read = segments.split(tidied) if tidied != sentence and not (user and ANY_FIRST_PERSON.search(sentence)) else []
-    pieces += [p for p in read if p not in pieces and p.strip() != sentence.strip()] if len(read) > 1 else []
-    # "since I'm a …", "as someone who lives in …"
-    pieces = [p for piece in pieces for p in userstates.embedded(piece, sentence)] if user else pieces
-    parts = [p for p in pieces if len(p.split()) >= 2]
-    # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
-    if len(pieces if user else parts) < 2:
-        return []
-    return [p for p in parts if read_whole(expand_contractions(plain(p)))]

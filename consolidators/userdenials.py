@@ -19,8 +19,9 @@ from dataclasses import replace
 
 from .forms import norm
 from .phrases import USER, USER_ROLES
+from .plainsentence import plain
 from .text import expand_contractions, split_sentences
-from .triples import plain, sentence_triples
+from .triples import sentence_triples
 from .types import ActiveFact, Fact, Turn, by_turn
 
 #: "I do not work at X", "we never moved to X": the speaker, a negation, and the statement denied.

@@ -25,13 +25,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from . import userends
+from .changevalues import TOOL_ROLES
 from .forms import norm
 from .phrases import USER
 from .places import COUNTRIES
 from .rolenouns import ROLE_NOUNS
 from .text import split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
-from .usermemory import RELATIONS, TOOL_ROLES, held_values, says_change
+from .userchanges import RELATIONS, says_change
+from .usermemory import held_values
 
 _COUNTRY_NAMES = frozenset(norm(c) for c in COUNTRIES)
 #: A sentence that says the user's home changed, so even a country is the new home.

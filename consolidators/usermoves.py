@@ -14,8 +14,9 @@ import re
 from . import usernews
 from .forms import is_word
 from .lifeevents import is_occupation, sentence_role
+from .rolefills import answered
 from .rolenouns import role_phrase
-from .roles import answered, names_a_role
+from .roles import names_a_role
 from .text import CHAT_HEDGES
 from .text import UPPER as _UP
 from .toolnames import known_names, roles_of

@@ -1,6 +1,6 @@
 """The values of a user's relation that only their kind tells apart from other words: job titles, drinks and
 fields of study, each read from the parse ("I'm officially a product manager", "oat flat white", "switched majors:
-data science"). :mod:`consolidators.usermemory` asks these for a relation's new value; a name is read there.
+data science"). :mod:`consolidators.changevalues` asks these for a relation's new value; a name is read there.
 """
 
 from __future__ import annotations

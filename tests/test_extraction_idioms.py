@@ -353,7 +353,8 @@ def test_third_person_idioms(sentence: str, expected: list[Triple]) -> None:
 
 def test_a_reports_content_is_parsed_in_the_sessions_batch() -> None:
     from consolidators import parse
-    from consolidators.triples import plain, prefetch_parses
+    from consolidators.plainsentence import plain
+    from consolidators.triples import prefetch_parses
 
     sentence = "The registry confirmed that Oskar Dahl was born in Umeå."
     prefetch_parses([(sentence, "user")])

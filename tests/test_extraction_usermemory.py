@@ -1,4 +1,5 @@
-"""The user's changes said in passing, read with what memory holds (:mod:`consolidators.usermemory`).
+"""The user's changes said in passing, read with what memory holds (:mod:`consolidators.usermemory`,
+:mod:`consolidators.userchanges`).
 
 Each row is worded here, not taken from a corpus: other names, other verbs of the same family. A row gives
 the value memory holds, the sentence, and the new value it names; it is read through the whole session
@@ -16,7 +17,7 @@ import pytest
 
 from consolidators.extractive import session_facts
 from consolidators.types import ActiveFact, Turn
-from consolidators.usermemory import changes
+from consolidators.userchanges import changes
 
 _TS = datetime(2026, 5, 1, 12, tzinfo=UTC)
 _BEFORE = datetime(2026, 4, 1, 12, tzinfo=UTC)
@@ -71,7 +72,7 @@ NOTHING: list[tuple[str, str, str]] = [
     ("works at", "Acme", "if Spotify makes an offer I'd switch jobs in a heartbeat"),
     ("works as", "nurse", "my sister is a pilot now, new job and all"),
     ("editor", "Neovim", "Zed is nice but Neovim is still my editor"),
-    # a pronoun's role taken back names what it leaves, never a new value (``usermemory._ROLE_TAKEN_BACK``)
+    # a pronoun's role taken back names what it leaves, never a new value (``userchanges._ROLE_TAKEN_BACK``)
     ("browser", "Firefox", "Opera froze twice today, it's not my browser anymore though"),
     ("os", "Ubuntu", "new laptop for my son, it runs Windows now"),
     ("phone", "Pixel 8", "I'd never switch to an iPhone, the Pixel does everything now"),
