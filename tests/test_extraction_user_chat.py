@@ -174,3 +174,28 @@ def test_a_first_person_line_in_single_quotes_is_someone_elses_words(sentence: s
 )
 def test_a_pet_named_in_someone_elses_clause_is_theirs(sentence: str, pets: set[str]) -> None:
     assert {o for s, p, o in triples(sentence) if p == "has pet"} == pets
+
+
+def test_a_capitalised_month_is_no_modal_for_the_parse_reader() -> None:
+    from consolidators.chatparse import worth_parsing
+
+    assert worth_parsing("Relocated to Tartu in May, loving the trams")
+    assert not worth_parsing("we may relocate to Tartu")
+
+
+@pytest.mark.parametrize("sentence", ["Ned started at Vexley Foods", "Speed matters to Vexley Foods"])
+def test_a_word_ending_in_ed_is_no_dropped_i(sentence: str) -> None:
+    from consolidators.chatparse import worth_parsing
+
+    assert not worth_parsing(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("relocated to Tartu in may", ("user", "lives in", "Tartu")),
+        ("i joined Vexley Foods in march", ("user", "works at", "Vexley Foods")),
+    ],
+)
+def test_a_lower_case_month_is_a_date_not_a_hedge(sentence: str, expected: Triple) -> None:
+    assert expected in triples(sentence)
