@@ -158,7 +158,9 @@ _QUALIFIERS = re.compile(r"^(?:a (?:bit|little) of|some|basic|fluent|conversatio
 _SETTING = re.compile(r" (?:at (?:home|work|school)|with \w+|on \w+|very much|too|lately|these days|recently)$")
 #: A liking listed as a bare noun phrase ("jazz", "board games"): lower case, at most three words, no article,
 #: possessive or pronoun ("my dog", "the outdoors", "it" are no pastime the list names).
-_BARE_TASTE = re.compile(r"(?!(?:a|an|the|my|our|his|her|their|your|it|them|him|you|that|this)\b)[a-z][a-z-]*(?: [a-z-]+){0,2}")
+_BARE_TASTE = re.compile(
+    r"(?!(?:a|an|the|my|our|his|her|their|your|it|them|him|you|that|this)\b)[a-z][a-z-]*(?: [a-z-]+){0,2}"
+)
 
 
 #: A self-description said as a label: "ICU nurse at St Mary's here, …", "backend dev in Leeds here": what the

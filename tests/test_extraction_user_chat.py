@@ -27,7 +27,10 @@ def retracted(sentence: str) -> set[Triple]:
             "I use Thunderbird or Apple Mail depending on the inbox",
             {("user", "uses", "Thunderbird"), ("user", "uses", "Apple Mail")},
         ),
-        ("I use Zoho Writer or Pages, including for invoices", {("user", "uses", "Zoho Writer"), ("user", "uses", "Pages")}),
+        (
+            "I use Zoho Writer or Pages, including for invoices",
+            {("user", "uses", "Zoho Writer"), ("user", "uses", "Pages")},
+        ),
     ],
 )
 def test_tools_used_by_turns_are_each_used(sentence: str, expected: set[Triple]) -> None:
@@ -72,14 +75,17 @@ def test_a_last_day_that_came_ends_the_job(sentence: str, left: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "sentence", ["i'm in limbo now, moved out last month", "we're in lockdown now, moved in march", "i'm in transit now"]
+    "sentence",
+    ["i'm in limbo now, moved out last month", "we're in lockdown now, moved in march", "i'm in transit now"],
 )
 def test_a_state_said_as_where_one_is_is_no_home(sentence: str) -> None:
     assert not {t for t in triples(sentence) if t[1] == "lives in"}
 
 
 def test_a_lower_case_town_said_after_a_move_is_a_home() -> None:
-    assert ("user", "lives in", "kaunas") in {(s, p, o.lower()) for s, p, o in triples("we're in kaunas now, moved last month")}
+    assert ("user", "lives in", "kaunas") in {
+        (s, p, o.lower()) for s, p, o in triples("we're in kaunas now, moved last month")
+    }
 
 
 @pytest.mark.parametrize(
@@ -94,7 +100,8 @@ def test_a_time_or_place_before_a_dropped_i_is_no_other_owner(sentence: str, pet
 
 
 @pytest.mark.parametrize(
-    "sentence", ["Oskar adopted a whippet called Juno", "she adopted a tabby named Kiri", "they just adopted a lurcher named Bo"]
+    "sentence",
+    ["Oskar adopted a whippet called Juno", "she adopted a tabby named Kiri", "they just adopted a lurcher named Bo"],
 )
 def test_someone_elses_adoption_is_not_the_users_pet(sentence: str) -> None:
     assert not {t for t in triples(sentence) if t[1] == "has pet"}
