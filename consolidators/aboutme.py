@@ -151,9 +151,16 @@ _JOB_AS = re.compile(
     r"(?P<obj>[a-z][a-z-]*(?: [a-z-]+)?)\b"
 )
 #: "I speak Tagalog at home and English at work", "I enjoy baking sourdough and cycling": every item of a list.
-_LIST = re.compile(r"^I (?:also |really )?(?P<verb>speak|enjoy|love|like|adore) (?P<items>.+? and .+)$")
+_LIST = re.compile(
+    r"^I (?:also |really )?(?P<verb>speak|enjoy|love|like|adore|am (?:also |really |totally )*into) (?P<items>.+? and .+)$"
+)
 _QUALIFIERS = re.compile(r"^(?:a (?:bit|little) of|some|basic|fluent|conversational|a lot of) ")
-_SETTING = re.compile(r" (?:at (?:home|work|school)|with \w+|on \w+|very much|too)$")
+_SETTING = re.compile(r" (?:at (?:home|work|school)|with \w+|on \w+|very much|too|lately|these days|recently)$")
+#: A liking listed as a bare noun phrase ("jazz", "board games"): lower case, at most three words, no article,
+#: possessive or pronoun ("my dog", "the outdoors", "it" are no pastime the list names).
+_BARE_TASTE = re.compile(
+    r"(?!(?:a|an|the|my|our|his|her|their|your|it|them|him|you|that|this)\b)[a-z][a-z-]*(?: [a-z-]+){0,2}"
+)
 
 
 #: A self-description said as a label: "ICU nurse at St Mary's here, …", "backend dev in Leeds here": what the
@@ -218,11 +225,14 @@ def _listed(clause: str) -> list[Fact]:
     if m is None:
         return []
     predicate = "speaks" if m["verb"] == "speak" else "likes"
+    items = [_SETTING.sub("", _QUALIFIERS.sub("", i.strip())) for i in re.split(r",? and |, ", m["items"])]
+    # a list with an activity in it lists pastimes: "cycling and jazz" names two, as "knitting and podcasts" does
+    pastimes = predicate == "likes" and any(w.endswith("ing") for i in items for w in i.split())
     found = []
-    for item in re.split(r",? and |, ", m["items"]):
-        item = _SETTING.sub("", _QUALIFIERS.sub("", item.strip()))
+    for item in items:
         name = item[:1].isupper() and item.split()[0].isalpha()
         gerund = any(w.endswith("ing") for w in item.split())  # "knitting", "trail running"
-        if predicate == "speaks" and name or predicate == "likes" and gerund:
+        bare = pastimes and _BARE_TASTE.fullmatch(item) is not None
+        if predicate == "speaks" and name or predicate == "likes" and (gerund or bare):
             found.append(fact(predicate, item, 0.75))
     return found if len(found) > 1 else []

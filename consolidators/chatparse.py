@@ -37,7 +37,7 @@ from .nlp_cache import parse_doc
 from .parse import prefetch_docs
 from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import child, hedged, is_name
-from .text import lemmatise
+from .text import inflected_verb, lemmatise
 from .titles import held_as, title_of
 from .toolnames import ROLES
 from .types import Fact
@@ -56,10 +56,13 @@ PAST = re.compile(
 )
 _NAMED = re.compile(r"\S\s.*\b(?!I\b)[A-Z0-9]")
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|we|my|our|is home)\b", re.I)
-_IMPLIED = re.compile(r"^(?:[A-Z][a-z]+ed|Got|Took|Left|Began|Made)\b")  # "Moved to …", "Started a new gig …"
+#: "Moved to …", "Started a new gig …": chat's dropped "I" before a past verb (an -ed word the lexicon knows as a
+#: verb's past, so not "Ted", "Red" or "Speed").
+_IMPLIED = re.compile(r"^(?:(?P<ed>[A-Z][a-z]+ed)|Got|Took|Left|Began|Made)\b")
 #: Negations, futures and modals: the readers refuse them anyway, so they're never worth a parse ("can" aside).
+#: "may" only in lower case: "in May" is a month.
 _REFUSED = re.compile(
-    r"\b(?:not|no longer|never|will|won't|going to|would|should|could|might|may|please)\b|n't\b", re.I
+    r"\b(?:not|no longer|never|will|won't|going to|would|should|could|might|please)\b|n't\b|\b(?-i:may)\b", re.I
 )
 _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
 #: Words that say what the user is: "I'm …", "I've been …", "by trade", "as CTO I …".
@@ -72,11 +75,17 @@ def worth_parsing(sentence: str) -> bool:
     or "X is home") and names something or says what the user is or uses a word of the chat vocabulary."""
     if PAST.search(sentence) or _REFUSED.search(sentence):
         return False
-    if not (_FIRST_PERSON.search(sentence) or _IMPLIED.match(sentence)):
+    if not (_FIRST_PERSON.search(sentence) or _implied(sentence)):
         return False
     if _NAMED.search(sentence) or _SELF.search(sentence):
         return True
     return not _CUE_WORDS.isdisjoint(re.findall(r"[a-z]+", sentence.lower()))
+
+
+def _implied(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a past verb whose "I" chat dropped."""
+    m = _IMPLIED.match(sentence)
+    return m is not None and (m["ed"] is None or inflected_verb(m["ed"]))
 
 
 def prefetch(sentences: Iterable[str]) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .text import inflected_verb, lemmatise
+from .text import inflected_verb, lemmatise, lexicon_lemmas
 from .types import Fact
 from .vocabulary import WEEKDAYS, clean_object, is_drink
 
@@ -173,7 +173,12 @@ def is_occupation(noun: str) -> bool:
     head = words[-1] if words else ""
     if head in POSITIONS or field is not None and head in _FIELD_HEADS or head == "lead" and _led(words):
         return True
-    return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS
+    # an ending alone is no noun: "fluent", "urgent", "busier" end as "agent" and "baker" do, but the lexicon knows
+    # them only as adjectives ("fluent in Czech here" says no job); a word it lacks may be a trade's, and one it
+    # knows only as a verb may be one too ("vet")
+    lemmas = lexicon_lemmas(head)
+    adjective = "ADJ" in lemmas and "NOUN" not in lemmas
+    return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS and not adjective
 
 
 USER = "user"
@@ -217,7 +222,10 @@ _LAST_DAY = re.compile(rf"(?:.* )?(?:[Mm]y|[Oo]ur) last day (?:at|with) (?P<obj>
 _DAY_AHEAD = re.compile(
     rf"\b(?:(?:is|will be)\s+(?:on\s+)?(?:(?:this|next|coming)\s+)?(?:{'|'.join(WEEKDAYS)}|tomorrow|week|month"
     rf"|the \d+\w*|in \w+ (?:days?|weeks?))|(?:tomorrow|(?:on |this |next )?(?:{'|'.join(WEEKDAYS)})) (?:is|will be) (?:my|our)"
-    r" (?:first|last))\b",
+    r" (?:first|last))\b"
+    # a day of one's own dated in the present tense is still ahead, whatever words date it ("my last day at X is at
+    # the end of the month", "… is mid-June"): a day that is over is said with "was", one that has come with "today"
+    r"|\b(?:my|our) (?:first|last|final) day (?:at|with) [^,;.]{1,60}? is (?!(?:today|tonight|over|done)\b)",
     re.I,
 )
 _SPOUSE = re.compile(rf"(?:[Mm]y) (?:wife|husband|spouse),? (?P<obj>{_ENT}),? .+")
@@ -317,7 +325,9 @@ def possessive(clause: str, sentence: str) -> list[Fact] | None:
 
 
 #: A last day that is over ("my last day at X was Friday", "Friday was my last day at X").
-_LAST_DAY_OVER = re.compile(r"\b(?:(?:my|our) last day (?:at|with) [^,;.]{1,60}? was|was (?:my|our) last day)\b", re.I)
+_LAST_DAY_OVER = re.compile(
+    r"\b(?:(?:my|our) (?:last|final) day (?:at|with) [^,;.]{1,60}? was|was (?:my|our) (?:last|final) day)\b", re.I
+)
 
 
 def day_ahead(text: str) -> bool:

@@ -13,7 +13,7 @@ import re
 
 from .lifeevents import PET_GONE, PETS, USER, fact, implied_subject
 from .nlp_cache import parse_doc
-from .text import lemmatise
+from .text import OTHER_PEOPLE, lemmatise
 from .types import Fact
 
 _PET = "|".join(sorted({*PETS, *(p + "s" for p in PETS), "puppies", "guinea pigs"}, key=len, reverse=True))
@@ -64,7 +64,12 @@ def merged(found: list[Fact], text: str) -> list[Fact]:
 
 
 #: A third person before a bare "adopted a …": "he just adopted a greyhound" is his, chat's dropped "I" is not there.
-_THEIR_TURN = re.compile(r"\b(?P<who>he|she|they|[A-Z][a-z]+)(?: (?:just|recently|finally|also|then|has|have|had))* $")
+#: A capitalised word is a subject only where no preposition governs it: "after Christmas adopted a dog", "moved to
+#: Leeds, adopted a cat" name a time and a place, and the dropped "I" is still the one who adopted.
+_THEIR_TURN = re.compile(
+    r"(?<![\w'-])(?P<prep>(?:in|at|to|from|after|before|since|on|of|for|with|near|around|until|over) )?"
+    r"(?P<who>he|she|they|[A-Z][a-z]+)(?: (?:just|recently|finally|also|then|has|have|had))* $"
+)
 
 
 def _the_users(text: str, m: re.Match[str]) -> bool:
@@ -72,7 +77,7 @@ def _the_users(text: str, m: re.Match[str]) -> bool:
     if m.group(0).split()[0].lower() not in ("adopted", "rescued", "got"):  # "my …", "we have …", "I adopted …"
         return True
     who = _THEIR_TURN.search(text[: m.start()])
-    return who is None or who["who"] in ("I", "We", "Then", "So", "And", "Finally", "Just", "Also")
+    return who is None or bool(who["prep"]) or who["who"] in ("I", "We", "Then", "So", "And", "Finally", "Just", "Also")
 
 
 #: The verbs by which "I" or "we" have a pet: "we've got", "I have", "we adopted".
@@ -99,14 +104,27 @@ def _had_among_others(text: str) -> bool:
     return False
 
 
+#: Someone else as the subject of the clause a pet is named in: "my in-laws have a cat called Biscotti (and we …)".
+_OTHER_OWNER = re.compile(rf"\b(?:my|our) (?:{OTHER_PEOPLE}|in-laws|grandparents?)s?\b|\b(?:he|she|they)\b", re.I)
+_CLAUSE_START = re.compile(r".*(?:[,;:]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b)", re.I | re.S)
+
+
 def _names(text: str) -> list[str]:
     names: list[str] = []
     for pattern in _TIED:
         if pattern in _AFTER_A_PET and not re.search(rf"\b(?:{_PET})\b", text[: text.find("name")], re.I):
             continue  # "her name is …", "named him …" name a pet only after one
         for m in pattern.finditer(text):
+            if _someone_elses_clause(text[: m.start()]):
+                continue
             names += [n for n in re.split(r", | and | & ", m["names"]) if n not in _NOT_NAMES and n.lower() not in PETS]
     return names
+
+
+def _someone_elses_clause(before: str) -> bool:
+    """Whether the clause that ends at a pet's name has someone else for its owner ("my parents have a dog …")."""
+    opened = _CLAUSE_START.match(before)
+    return _OTHER_OWNER.search(before[opened.end() if opened else 0 :]) is not None
 
 
 #: A first sentence in which the user (not a neighbour) gets or has the pet the next sentence names.

@@ -34,7 +34,11 @@ _FRAMED_QUOTE = re.compile(
     re.I,
 )
 #: A user's quotation in the first person: someone's words, whoever said them.
-_FIRST_PERSON_QUOTE = re.compile(r"[\"“](?P<said>(?:I|I'm|I've|my|My|we|We|our|Our)\b[^\"”]{2,200})[\"”]")
+_FIRST_PERSON_QUOTE = re.compile(
+    r"[\"“](?P<said>(?:I|I'm|I've|my|My|we|We|our|Our)\b[^\"”]{2,200})[\"”]"
+    # in single quotes, which an apostrophe inside ("I'm") also uses: closed only after the quote's own stop
+    r"|(?<![\w'])[‘'](?P<single>(?:I|I'm|I've|My|We|Our)\b.{2,200}?[,.!?])[’'](?!\w)"
+)
 #: A question the user asks without its mark: "how do I book a room in Outlook", "where can we park in Lyon".
 _ASKED = re.compile(
     r"\b(?:how|where|what|which|why|when) (?:do|does|can|could|should|would) (?:I|we)\b"
@@ -133,7 +137,7 @@ def unsaid(fact: Fact, text: str) -> bool:
         return False
     value = fact.object.lower()
     lower = text.lower()
-    if ('"' in text or "“" in text) and _quoted(fact, text):
+    if ('"' in text or "“" in text or "'" in text or "‘" in text) and _quoted(fact, text):
         return True
     if _FICTION.search(text) and _after(_FICTION, value, lower):
         return True
@@ -169,7 +173,7 @@ def _quoted(fact: Fact, text: str) -> bool:
     value = fact.object.lower().strip(" ,.")
     framed = [m["said"].lower() for m in _FRAMED_QUOTE.finditer(text)]
     if fact.subject == USER:
-        framed += [m["said"].lower() for m in _FIRST_PERSON_QUOTE.finditer(text)]
+        framed += [(m["said"] or m["single"]).lower() for m in _FIRST_PERSON_QUOTE.finditer(text)]
     return any(value in said for said in framed)
 
 

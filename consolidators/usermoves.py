@@ -151,6 +151,9 @@ _CHANGES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = (
         None,
     ),
 )
+#: States said as where one is ("in limbo", "in lockdown") whose noun the lexicon behind ``is_word`` lacks: without
+#: it a lower-case one would pass for a town written in chat's lower case.
+_STATES_IN = frozenset("limbo lockdown quarantine isolation transit flux denial shock".split())
 #: (predicate, the change, where it landed): a change said in one clause ("moved AGAIN lol", "switched majors
 #: this term") and what holds now in another ("we're in Swansea since last week", "it's statistics now"). Each
 #: clause is checked for hedges on its own: "changed course, econ wasn't for me. it's data science now".
@@ -339,7 +342,7 @@ def _later(text: str) -> list[Fact]:
         if predicate == "works as" and not is_occupation(m["obj"]):
             continue  # "got promoted! busier now": no title
         if predicate == "lives in" and m["obj2"]:
-            if is_word(m["obj2"]):
+            if is_word(m["obj2"]) or m["obj2"] in _STATES_IN:
                 continue  # "we're in trouble now": a state, no place
             found += _fact(predicate, m["obj2"])
             continue

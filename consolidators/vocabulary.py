@@ -212,8 +212,10 @@ _DESCRIBED = re.compile(
     r"place|village|town|city|island|suburb|neighbou?rhood) (?:in|on|called|named) )(?=[A-Z])"
 )
 _INSTEAD = re.compile(r"\b(?:instead of|rather than) (?P<old>.+)", re.I)
-#: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not).
-_LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? and (?P<last>.+)")
+#: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not). A final "or" lists
+#: too ("I use Outlook or Gmail depending on the account"): a statement of what one uses by turns holds both, and
+#: the sentences where "or" offers a choice (a question, a plan, a hedge) are refused before any object is read.
+_LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? (?:and|or) (?P<last>.+)")
 _NAME = re.compile(r"[A-Z0-9][\w.+#'-]*(?: [A-Z0-9][\w.+#'-]*){0,2}")
 
 
@@ -244,6 +246,11 @@ def normalise_predicate(phrase: str) -> str:
     return CANONICAL_PREDICATES.get(lemma, lemma)
 
 
+#: Two values offered as alternatives ("tea or coffee"): no one value, so none (a reader of several values splits
+#: a list of names on "or" first, see :func:`clean_objects`).
+_CHOICE = re.compile(r"\w \b(?:or|either)\b \w", re.I)
+
+
 def clean_object(raw: str | None) -> str | None:
     """The object with its casing kept, cut at the clause's end and stripped of time words.
 
@@ -259,7 +266,7 @@ def clean_object(raw: str | None) -> str | None:
     text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
     text = _DESCRIBED.sub("", text)  # "a tiny village called Hallstatt", "a small flat in Da Nang"
     text = _LEADING_QUALIFIERS.sub("", name_span(text))  # "fluent Spanish", "some Portuguese"
-    if not text or text.lower() in _VAGUE_OBJECTS:
+    if not text or text.lower() in _VAGUE_OBJECTS or _CHOICE.search(text):
         return None
     words = text.split()
     # "US dollar": a word in capitals is an acronym, never the pronoun it spells
@@ -288,7 +295,8 @@ _NAME_JOINERS = frozenset(
 )
 #: Closed-class words that cannot continue a noun phrase after a name, so what follows qualifies the
 #: statement ("Tana every single day", "Tagalog at home", "Duolingo a while ago"), unlike the open-class
-#: word in "Rock climbing" or "Matcha latte" (a sentence's first word is capitalised, not a name).
+#: word in "Rock climbing" or "Matcha latte" (a sentence's first word is capitalised, not a name). Words that
+#: open a prepositional phrase count too ("Gmail depending on the account", "Czech thanks to my dad").
 _AFTER_NAME = frozenset(
     """a an every each all most some any at in on with for from by to into onto over under about
     since until till during after before around across through via without within pretty really
@@ -296,7 +304,8 @@ _AFTER_NAME = frozenset(
     these who whose who's which that has have had is are was were will would if unless because when
     do does did doesn't don't didn't can can't could couldn't should shouldn't may might must shall won't isn't
     aren't wasn't weren't hasn't haven't
-    though although""".split()
+    though although
+    depending according including excluding except plus thanks due owing""".split()
 )
 
 

@@ -442,14 +442,24 @@ _ASIDE = re.compile(
 _LOWER_I = re.compile(rf"(?P<name>\b{_CAP}[\w']* (?=i {_CAP}))?(?<![\w.'-])i(?=(?:'[a-z]{{1,2}})?(?![\w.'-]))")
 
 
+#: A month chat writes in lower case, after the word that makes it a date ("moved in may", "since march", "by
+#: mid-june"): written so, "may" reads as a modal and "march" as a verb, and the statement as a hedge.
+_LOWER_MONTH = re.compile(
+    r"\b(?P<lead>(?:in|since|from|until|till|by|before|after|last|next|this|early|late|mid|end of|start of) |mid-)"
+    rf"(?P<month>{'|'.join(m.lower() for m in MONTHS)})\b"
+)
+
+
 def chat_i(text: str) -> str:
     """``text`` with chat's lower-case "i" as the "I" the rules and the parser read; a name keeps its particle
-    "i", unless what opens it is a stop word ("so i Googled it")."""
+    "i", unless what opens it is a stop word ("so i Googled it"). A month written in lower case after a date's
+    lead word is capitalised too, as the readers of dates know it."""
 
     def spelt(m: re.Match[str]) -> str:
         name = m["name"] or ""
         return m[0] if name and name.split()[0].lower() not in STOP_WORDS else f"{name}I"
 
+    text = _LOWER_MONTH.sub(lambda m: m["lead"] + m["month"].capitalize(), text)
     return _LOWER_I.sub(spelt, text)
 
 
