@@ -377,7 +377,12 @@ def _as_known(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[T
             if not chosen:
                 continue
             fact = replace(fact, predicate=chosen)
-        elif fact.retract and len(by := held.get((who, norm(fact.object)), set())) == 1 and fact.predicate not in by:
+        elif (
+            fact.retract
+            and fact.subject != USER  # the user's tools and roles have readers of their own
+            and len(by := held.get((who, norm(fact.object)), set())) == 1
+            and fact.predicate not in by
+        ):
             # "X quit the Liberal Union" read as a job left, where memory holds X a member of it: the tie memory has
             fact = replace(fact, predicate=next(iter(by)))
         elif fact.subject != USER and (who, fact.predicate) not in known:
