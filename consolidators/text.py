@@ -137,8 +137,9 @@ _HEDGE = re.compile(
     rf"{HEARSAY}|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     r"it (?:seems|appears)|seemingly|"  # "X, it seems, was born in Y": the writer's aside hedges the clause
     r"(?:almost|nearly) [a-z]+ed|"  # "we almost moved to Auckland": what nearly happened did not
-    # "we considered hosting on Azure", "I toyed with moving to Ghent": weighing an act is not doing it
-    r"(?:considered|contemplated|toyed with|thought about|debated)(?= (?:[a-z]+ing|a|an|the)\b)|"
+    # "we considered hosting on Azure", "I toyed with moving to Ghent": weighing an act is not doing it (the
+    # speaker's own weighing: "X is widely considered the capital" is a third person's statement)
+    r"(?:\b(?:I|we) (?:\w+ )?|^)(?:considered|contemplated|toyed with|thought about|debated)(?= (?:[a-z]+ing|a|an|the)\b)|"
     # "we're moving to Lyon in September": English states a planned move in the progressive
     r"(?:am|are|'m|'re) (?:moving|relocating) (?:to|back to|over to)|"
     r"(?:I|we) (?:will|shall) (?!always\b|never\b)|"  # "I will be joining Unilever in March": the speaker's plan

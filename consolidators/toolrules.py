@@ -158,7 +158,9 @@ def _apply_rule(
     if retract and spec in ("uses", GIVE_UP):
         objects = [one for o in objects for one in _neither(o)]
     elif spec == "uses" and any(_EITHER.fullmatch(o) for o in objects):
-        return []  # "I use Outlook or Gmail": one or the other, which is not said
+        if not _BY_TURNS.search(sentence):
+            return []  # "I use Outlook or Gmail": one or the other, which is not said
+        objects = [one for o in objects for one in _neither(o)]  # "… depending on the account": each, by turns
     attribute = (spec == SLOT or spec.startswith("@")) and predicate != "uses"  # a tool used is one of several
     triples = [rule_triple(subject, predicate, obj, confidence, retract, attribute=attribute) for obj in objects]
     school = clean_object(m.groupdict().get("school"))
@@ -173,6 +175,10 @@ def _apply_rule(
 #: "Spotify or Tidal" under a denial: "no longer use X or Y" gives up both; each side a name, not "rock or pop".
 _TOOL_NAME = r"[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)*"
 _EITHER = re.compile(rf"(?P<one>{_TOOL_NAME}) (?:or|nor) (?P<other>{_TOOL_NAME})")
+
+
+#: What makes "X or Y" both used, each at its time: "depending on the account", "whichever is open", "or both".
+_BY_TURNS = re.compile(r"\b(?:depending on|depends on|whichever|or both|by turns|alternating|interchangeably)\b", re.I)
 
 
 def _neither(obj: str) -> list[str]:

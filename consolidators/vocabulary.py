@@ -212,10 +212,8 @@ _DESCRIBED = re.compile(
     r"place|village|town|city|island|suburb|neighbou?rhood) (?:in|on|called|named) )(?=[A-Z])"
 )
 _INSTEAD = re.compile(r"\b(?:instead of|rather than) (?P<old>.+)", re.I)
-#: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not). A final "or" lists
-#: too ("I use Outlook or Gmail depending on the account"): a statement of what one uses by turns holds both, and
-#: the sentences where "or" offers a choice (a question, a plan, a hedge) are refused before any object is read.
-_LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? (?:and|or) (?P<last>.+)")
+#: "Python, Rust and Go": names listed with commas and a final "and" (Oxford comma or not).
+_LIST = re.compile(r"(?P<items>[^,;:]+?(?:, [^,;:]+?)*),? and (?P<last>.+)")
 _NAME = re.compile(r"[A-Z0-9][\w.+#'-]*(?: [A-Z0-9][\w.+#'-]*){0,2}")
 
 
@@ -246,8 +244,8 @@ def normalise_predicate(phrase: str) -> str:
     return CANONICAL_PREDICATES.get(lemma, lemma)
 
 
-#: Two values offered as alternatives ("tea or coffee"): no one value, so none (a reader of several values splits
-#: a list of names on "or" first, see :func:`clean_objects`).
+#: Two values offered as alternatives ("tea or coffee"): no one value, so none (the tool rules read a "X or Y" of
+#: names themselves, from :func:`clean_objects`).
 _CHOICE = re.compile(r"\w \b(?:or|either)\b \w", re.I)
 
 
@@ -340,7 +338,15 @@ def clean_objects(raw: str | None) -> list[str]:
         if last and all(_NAME.fullmatch(i) for i in items) and _NAME.match(last):
             return [*items, last]
     one = clean_object(raw)
+    if one is None and (
+        either := _EITHER.fullmatch(_OBJECT_TAIL.sub("", name_span(_OBJECT_HEAD.sub("", raw or "").strip())))
+    ):
+        return [either[0]]  # "Deezer or Qobuz": two names kept together, for the reader to say whether both hold
     return [one] if one else []
+
+
+#: Two names joined by "or"/"nor", each a name by its capitals.
+_EITHER = re.compile(r"[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)* (?:or|nor) [A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)*")
 
 
 def replaced_object(raw: str | None) -> str | None:
