@@ -31,6 +31,7 @@ from .repairs import opens_repair
 from .text import split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 from .userchanges import RELATIONS
+from .userheld import hold
 from .usermemory import held_values
 
 
@@ -46,10 +47,7 @@ def repaired(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tu
         out += stated
         for f in stated:
             if f.subject == USER and f.predicate in RELATIONS:
-                if not f.retract:
-                    held[f.predicate] = f.object
-                elif norm(held.get(f.predicate)) == norm(f.object):
-                    del held[f.predicate]
+                hold(held, f)
     return out + unsourced
 
 
