@@ -145,10 +145,12 @@ _SAID = table(
     ("@role", rf"^(?P<role>[A-Za-z]+) is {NAME} for (?:us|me)\b"),
     ("@role", rf"^(?:the )?(?:default )?(?P<role>[a-z]+) on my (?:machine|laptop|computer|mac|pc) is {TOOL}"),
 )
-#: "I work at Shopify as a data analyst", "I joined Bolt as a designer": the job beside the employer.
+#: "I work at Shopify as a data analyst", "I joined Bolt as a designer", "working at Wipro as QA engineer" (chat
+#: drops the article and the "I"): the job beside the employer, up to its head noun.
 _JOB_AS = re.compile(
-    r"\bI (?:work|am working|joined|started) (?:at|for|with)? ?[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.'-]*)* as (?:a|an) "
-    r"(?P<obj>[a-z][a-z-]*(?: [a-z-]+)?)\b"
+    r"(?:\bI (?:work|am working|joined|started)|(?:^|(?<=[,;:—–] ))[Ww]orking) (?:at|for|with)? ?"
+    r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w&.'-]*(?: [A-ZÀ-ÖØ-ÞĀ-Ž][\w&.'-]*)* as (?:(?:a|an) )?"
+    r"(?P<obj>(?:[A-Z]{2,4} )?[a-z][a-z-]*(?: [a-z-]+){0,2})\b"
 )
 #: "I speak Tagalog at home and English at work", "I enjoy baking sourdough and cycling": every item of a list.
 _LIST = re.compile(
@@ -207,8 +209,11 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     """The facts about the writer ``text`` states in passing (contractions expanded)."""
     found = [f for predicate, pattern in _SAID for m in pattern.finditer(text) for f in _read(predicate, m, role_of)]
     job = _JOB_AS.search(text)
-    if job and is_occupation(job["obj"].split()[-1]):
-        found.append(fact("works as", job["obj"], 0.75))
+    words = job["obj"].split() if job else []
+    while words and not is_occupation(words[-1]):  # "as data analyst these days": the title ends at its head
+        words.pop()
+    if words:
+        found.append(fact("works as", " ".join(words), 0.75))
     for clause in re.split(r"\s*[,;.!?]\s+", text):
         found += _listed(clause.strip(" .!"))
     return found

@@ -25,10 +25,9 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from .forms import norm
-from .text import split_sentences
+from .text import MONTHS, WEEKDAYS, split_sentences
 from .tidy import MULTI_ROLES
 from .types import ActiveFact, Fact, Turn
-from .vocabulary import MONTHS, WEEKDAYS
 
 _MONTH = "|".join(MONTHS)
 _WEEKDAY = "|".join(WEEKDAYS)

@@ -32,6 +32,7 @@ from . import (
     restated,
     thirdmemory,
     thirdmoves,
+    turnrepairs,
     userdenials,
     userheld,
     usermemory,
@@ -44,7 +45,7 @@ from .framing import episode_frames, frame_episode
 from .passthrough import truncate
 from .phrases import USER, USER_ROLES, bare_doubt
 from .plainsentence import plain
-from .text import expand_contractions, lemmatise, split_sentences, summarise
+from .text import apostrophised, expand_contractions, lemmatise, split_sentences, summarise
 from .triples import extract_triples, prefetch_parses, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate
@@ -96,7 +97,12 @@ class ExtractiveConsolidator:
         """Parse the sentences of many sessions in one parser batch, then read each (both are remembered;
         see ``consolidators.base.WarmsUp``): the lookahead does this while the previous chunk swaps."""
         if self.extract_facts:
-            said = [(s, turn.role) for turns in sessions for turn in turns for s in split_sentences(turn.content)]
+            said = [
+                (s, turn.role)
+                for turns in sessions
+                for turn in turns
+                for s in split_sentences(apostrophised(turn.content))
+            ]
             prefetch_parses(said)
             for sentence, role in said:
                 sentence_triples(sentence, role, self.relations)
@@ -153,6 +159,7 @@ def session_facts(
     (:func:`consolidators.began.dated`).
     """
     said = turns  # as the user said them: the rewrites below keep the words a date is read from, but not always
+    turns = [replace(t, content=apostrophised(t.content)) for t in turns]  # "i dont" as every reader knows it
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
     turns = offered.spelt(turns, active)  # "employed there" as "at X" after "I got the X offer"
     # "Helix." after "Which editor do you use?" as the statement it answers
@@ -168,6 +175,8 @@ def session_facts(
             found = _turn_facts(turn, relations)
         facts.extend(found)
     facts = userheld.kept(usermemory.revised(facts, active, turns), active, turns)  # the user's changes memory reads
+    facts = turnrepairs.repaired(facts, active, turns)  # "just kidding, I live in Nantes": Lyon was never true
+    facts = turnrepairs.renamed_pets(facts, active, turns)  # "the cat is called Biskit": Biscuit misspelt
     facts = userdenials.denied(facts, active, turns)  # "I never joined X" when memory holds it: a correction
     facts = userheld.roles_left(facts, active)  # a tool left in a role is no longer the one used with none
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .text import inflected_verb, lemmatise, lexicon_lemmas
+from .text import WEEKDAYS, inflected_verb, lemmatise, lexicon_lemmas
 from .types import Fact
-from .vocabulary import WEEKDAYS, clean_object, is_drink
+from .vocabulary import clean_object, is_drink
 
 #: Words that name a role in chat ("switched IDEs", "all my notes", "my passwords").
 ROLE_WORDS: dict[str, str] = {
@@ -146,6 +146,7 @@ NOT_OCCUPATIONS = frozenset(
     homeowner renter tenant commuter dreamer gardener hiker walker climber birder collector
     teenager youngster toddler student parent mother father grandparent sister brother daughter
     man woman human gentleman madman snowman superman caveman
+    ever per other either neither together whatever however wherever whenever
     """.split()
 )
 

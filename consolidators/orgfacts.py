@@ -23,9 +23,9 @@ from . import holdings
 from .handovers import NAME, PLACE_OF, country
 from .places import CURRENCIES, DEMONYMS
 from .spans import make_fact
-from .text import ENTITY_STOP, doubts, is_adverb, is_word
+from .text import ENTITY_STOP, MONTHS, doubts, is_adverb, is_word
 from .types import Fact
-from .vocabulary import MONTHS, is_time
+from .vocabulary import is_time
 
 _HQ = r"(?:headquarters|head office|head-office|HQ|main office|registered office|base of operations)"
 #: A description before a name: "the state-owned PKN Orlen", "the Chinese carmaker Geely" (a capitalised

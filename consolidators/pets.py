@@ -27,7 +27,14 @@ _OWNED = re.compile(
     rf"|(?:one|two|three|four|\d) (?:[\w-]+ )?)(?:{_PET})\b",
     re.I,
 )
-_ITS_NAME = re.compile(rf"\b(?i:her|his|its|their) names?(?: is| are|'s) {_NAMES}")  # "…, her name's Clementine"
+#: A name chat types in lower case, which only "name is" or "named" can tell from a word: one word, ending the
+#: clause ("his name is rolo"), and no word that says the name is still to come ("her name is undecided").
+_LOWER_NAME = (
+    r"(?P<lower>(?!(?:unknown|undecided|tbd|pending|secret|still|not|a|an|the|too)\b)[a-z][a-z'-]+)(?=\s*(?:$|[,.;:!]))"
+)
+_ITS_NAME = re.compile(  # "…, her name's Clementine", "his name is rolo"
+    rf"\b(?i:her|his|its|their) names?(?: is| are|'s) (?:{_NAMES}|{_LOWER_NAME})"
+)
 _NAMED_IT = re.compile(rf"\b(?:named|called) (?:him|her|it|them) {_NAMES}")  # "… and the kids named him Spike"
 _AFTER_A_PET = (_ITS_NAME, _NAMED_IT)  # these name a pet only after one is mentioned
 #: How a message ties a name to a pet.
@@ -117,7 +124,8 @@ def _names(text: str) -> list[str]:
         for m in pattern.finditer(text):
             if _someone_elses_clause(text[: m.start()]):
                 continue
-            names += [n for n in re.split(r", | and | & ", m["names"]) if n not in _NOT_NAMES and n.lower() not in PETS]
+            said = m["names"] or m.groupdict().get("lower") or ""
+            names += [n for n in re.split(r", | and | & ", said) if n not in _NOT_NAMES and n.lower() not in PETS]
     return names
 
 

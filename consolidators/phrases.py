@@ -22,6 +22,7 @@ from .text import (
     ENTITY_STOP,
     STOP_VERBS,
     UPPER,
+    WEEKDAYS,
     expand_contractions,
     inflected_verb,
     lemmatise,
@@ -32,7 +33,6 @@ from .toolrules import ATTR_STOP, TIME_WORDS, TOOL_RULES, apply_rules, rule_fact
 from .types import Fact
 from .vocabulary import (
     CANONICAL_PREDICATES,
-    WEEKDAYS,
     clean_object,
     clean_objects,
     drop_time_words,

@@ -1,6 +1,7 @@
 """The sentence as every reader reads it: chat's and news's surface tidied before any rule or parse sees it.
 
-Straight quotes, emoji as commas, chat's "im"/"ive" and lower-case "i", a label ("Correction:"), a dateline
+Straight quotes, emoji as commas, chat's apostrophe-less contractions ("im", "dont") and lower-case "i", a
+learner's fronted time without its comma ("Since May I work at X") and "work by X as …", a label ("Correction:"), a dateline
 ("BASEL (Reuters) - "), an emphasis ("in fact") or an old value named in passing dropped, a company's
 statement attributed at its end read as the company's, a correction notice read as what it says is so, and a
 role noun's "'s" before a name read as "is" ("Home's Tallinn now"). Every reader of a sentence
@@ -13,12 +14,23 @@ import functools
 import re
 
 from . import aboutme, credits, rolenouns, statics, tastes, wholenames
+from .text import MONTHS, apostrophised
 
 _ROLE_IS = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur) |^)(?P<noun>[\w-]+)'s (?=(?:now |currently |still )?(?:an? )?[A-Z0-9])(?![\w-]+ (?:is|are|was|were)\b)"
 )
-#: "im enrolled at …", "ive got …": chat drops the apostrophe of "I'm" and "I've".
-_BARE_IM = re.compile(r"\b([Ii])(m|ve)\b(?= [a-z])")
+#: A time fronted before the subject without the comma English sets after it ("Since 1. September I work at X",
+#: as German orders it): the comma that makes the rest the main clause.
+_FRONTED_TIME = re.compile(
+    rf"^(?P<when>(?:[Ss]ince|[Ff]rom|[Ss]tarting|[Aa]s of) (?:(?:\d{{1,2}}\.? )?(?:{'|'.join(MONTHS)})(?: \d{{4}})?"
+    r"|(?:19|20)\d\d|last (?:week|month|year|spring|summer|autumn|fall|winter)))(?= (?:I|we)\b)"
+)
+#: "I work by Siemens as engineer": German's "bei" said as "by"; a name and the job held there make it an employer
+#: ("work by Lake Garda" or "by candlelight as a rule" name none).
+_WORK_BY = re.compile(
+    r"\b(?P<verb>[Ww]ork(?:s|ing)?) by (?=[A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,3} as (?:an? )?"
+    r"(?!usual|always|ever|well|before|planned|agreed|such|per)[a-z])"
+)
 #: Emoji and pictographs: chat uses them as punctuation ("relocated again 🙃 Ghent is home now").
 EMOJI = re.compile(r"\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+[\s,]*")
 #: A news dateline or release label before the lede: "BASEL (Reuters) - ", "SEOUL, March 3 (Yonhap) -- ",
@@ -58,7 +70,8 @@ def plain(sentence: str) -> str:
     """The sentence as the rules and the parser read it: straight quotes, no surrounding space, chat's
     lower-case "i" as "I", and a role noun's "'s" before a name read as "is" ("Home's Tallinn now")."""
     text = EMOJI.sub(", ", sentence.replace("’", "'").replace("‘", "'")).strip(" ,")
-    text = wholenames.chat_i(_BARE_IM.sub(r"\1'\2", text))
+    text = _FRONTED_TIME.sub(r"\g<when>,", wholenames.chat_i(apostrophised(text)))
+    text = _WORK_BY.sub(r"\g<verb> at ", text)
     text = _FLOATED_ALL.sub("", wholenames.plain(_LABEL.sub("", _DATELINE.sub("", tastes.unhedged(text)))))
     text = aboutme.introduced(text)  # "ICU nurse at St Mary's here", "I'm Ana, a pharmacist": "I am a …"
     text = statics.unreported(_ASIDE_OF_OLD.sub("", _IN_FACT.sub("", text)))  # "X's family said he died in …"

@@ -56,6 +56,19 @@ _STILL = re.compile(r"^\s*(?:(?:i'm|i am|we're|we are|it's|it is)\s+)?still\s+",
 
 Reader = Callable[[str], Sequence[Fact]]
 
+#: A repair that opens a turn and owns up to a mistake ("Correction: …", "jk, …", "sorry, I meant …"): a cue that
+#: may also answer the assistant ("not really", "nope") says no earlier statement of the user's was wrong.
+_TURN_REPAIR = re.compile(
+    rf"^{_LEAD}(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|(?:just )?(?:kidding|joking)|jk|i misspoke|my mistake|my bad"
+    r"|no,? wait|wait,? no|actually,? no|no,? actually|i meant)\b",
+    re.I,
+)
+
+
+def opens_repair(sentence: str) -> bool:
+    """Whether ``sentence`` opens by owning up to a mistake in what the speaker said before."""
+    return _TURN_REPAIR.match(sentence.strip()) is not None
+
 
 def split(sentences: Sequence[str]) -> list[str]:
     """``sentences`` with each in-sentence repair that names its value bare cut off as a sentence of its own."""

@@ -4,7 +4,8 @@ A question, a hedge, a plan or a past state scopes over its own clause only ("I 
 Code now" still says VS Code), so :mod:`consolidators.triples` reads such a sentence's other parts on their own:
 this module says whether a sentence is read whole (:func:`read_whole`), where its clauses part (chat parts a
 user's message at more places than news), which of them are read (:func:`readable_parts`), and the statement
-a question follows in the same sentence (:func:`before_the_question`).
+a question follows in the same sentence (:func:`before_the_question`), unless the question only tags the statement
+(:func:`tag_question`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,23 @@ _ASKS = re.compile(
     r"where|which|who|how|why|any|anything|got|know|mind)\b",
     re.I,
 )
+#: A question tagged onto a statement, which asks whether the statement holds: "…, right?", "…, correct?", "…, isn't
+#: it?", "…, don't you?", "…, or not?". Only the tag itself before the "?": "…, is that enough context?" asks about
+#: something else, and "I live in Oslo, do you?" asks the listener (a tag that checks the statement is negative).
+_TAG = re.compile(
+    r"(?:[,;—–-]\s*|\s)(?:(?:or\s+)?(?:right|correct|yeah|yea|yes|no|true|eh|innit|not)|(?:am I|is that) (?:right|correct)"
+    r"|(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|wo|ca)n't"
+    r"\s+(?:it|he|she|they|I|we|you|there|that))[\s!.]*\?[\s?!.]*$",
+    re.I,
+)
+
+
+def tag_question(sentence: str) -> bool:
+    """Whether ``sentence`` is a statement with a question tagged on ("X is the CEO of Y, right?"): it asks whether
+    the statement holds, so it states nothing, in any clause."""
+    return _TAG.search(plain(sentence)) is not None
+
+
 #: What the statement before a question opens with when it is a reason, not a condition: "since I live in Leeds".
 _GIVEN = re.compile(
     r"^(?:(?:ok|okay|so|well|btw|oh|also|anyway)[,\s]+)*(?:since|because|as|given that|now that|seeing as)\s+", re.I

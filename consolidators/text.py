@@ -187,6 +187,31 @@ DISCOURSE = re.compile(
 _TIME_LEAD = re.compile(r"(?:today|yesterday|tonight|now|these days|nowadays|lately|recently)\b", re.I)
 
 
+#: Chat's contractions typed without their apostrophe ("dont", "im", "shes"): only spellings no common English word
+#: shares ("well", "were", "its", "ill" and "id" are words, so they are left alone). "im", "ive" and "shes" need a
+#: lower-case word after them, so a name ("Im Sang-soo") stays a name.
+_BARE_CONTRACTIONS = re.compile(
+    r"\b(?P<stem>(?i:do|does|did|is|are|was|were|has|have|had|could|would|should|ca|wo|must|need))(?P<nt>nt)\b"
+    r"|\b(?P<pro>[Ii])(?P<am>m|ve)\b(?= [a-z])"
+    r"|\b(?P<third>(?i:she|he|that|there|what))(?P<s>s)\b(?= [a-z])"
+)
+
+
+def _apostrophised(m: re.Match[str]) -> str:
+    if m["nt"]:
+        return f"{m['stem']}n't"
+    if m["am"]:
+        return f"{m['pro']}'{m['am']}"
+    return f"{m['third']}'s"
+
+
+@functools.lru_cache(maxsize=8192)  # every sentence and turn of a session passes here first
+def apostrophised(text: str) -> str:
+    """``text`` with chat's apostrophe-less contractions spelt with it ("i dont" as "i don't", "shes" as "she's"),
+    the one place they are told, so every reader that knows "don't" or "she's" knows them too."""
+    return _BARE_CONTRACTIONS.sub(_apostrophised, text)
+
+
 @functools.lru_cache(maxsize=8192)  # a sentence and its clauses are expanded at each reading
 def expand_contractions(text: str) -> str:
     """``text`` with "I'm", "don't", "we've" … written out, so the rules see one form."""
@@ -220,6 +245,25 @@ _NOTICE = re.compile(
 )
 
 
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+#: A month's name after a day's ordinal ("1. September", "3. Sept."), in full or cut short.
+_MONTH_NEXT = re.compile(rf"(?:{'|'.join(MONTHS)}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?)(?!\w)")
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of chat text: split at . ! ? followed by space, and at line breaks.
 
@@ -236,6 +280,8 @@ def split_sentences(text: str) -> list[str]:
             last = words[-1].lower() if words else ""
             if last in _ABBREVIATIONS or re.fullmatch(r"\(?[a-z]\.", last):  # "J. Doe", "(b. 1961, Sendai)"
                 continue
+            if re.fullmatch(r"\d{1,2}\.", last) and _MONTH_NEXT.match(line, m.end()):
+                continue  # "since 1. September": a day of the month written as an ordinal, as German writes it
             said = line[start : m.start()]
             if said.count("(") > said.count(")") and not m.group().rstrip().endswith(")"):
                 continue  # "Port Merrin (pop. 410,000) — …": no sentence ends inside a parenthesis

@@ -35,9 +35,8 @@ from .relations import verb_forms
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
 from .teams import POSITION
-from .text import PLANS, UPPER, doubts, expand_contractions, split_sentences
+from .text import MONTHS, PLANS, UPPER, WEEKDAYS, doubts, expand_contractions, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
-from .vocabulary import MONTHS, WEEKDAYS
 from .wholenames import job_title
 
 #: The single-valued third-person relations read here, by the kind of their value.

@@ -13,9 +13,10 @@ from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, NOT_OCCUPATIONS, is_occupation
 from .relations import PERSON_VALUED
 from .teams import POSITION
+from .text import MONTHS, WEEKDAYS
 from .toolnames import ROLES, known_names
 from .types import Fact
-from .vocabulary import MONTHS, WEEKDAYS, drop_time_words, is_time, name_span
+from .vocabulary import drop_time_words, is_time, name_span
 
 #: Roles a possessive may name that hold several values at once ("Tagalog is my first language").
 MULTI_ROLES = frozenset({"likes", "speaks", "uses", "has pet"})

@@ -85,7 +85,7 @@ from .parse import described_facts, parsed_facts, prefetch
 from .phrases import INVERTED, USER, USER_ROLES, doubted_after, first_person, third_person, user_roles
 from .plainsentence import plain
 from .relations import THIRD_PERSON_PREDICATES
-from .sentenceparts import OPENS_A_CONDITION, before_the_question, read_whole, readable_parts
+from .sentenceparts import OPENS_A_CONDITION, before_the_question, read_whole, readable_parts, tag_question
 from .text import (
     DISCOURSE,
     DISPUTED,
@@ -314,6 +314,8 @@ def _outside_the_hedge(sentence: str, text: str, role: str, relations: frozenset
     if OPENS_A_CONDITION.match(DISCOURSE.sub("", text)) or DISPUTED.search(text):
         return []
     if "?" in text:
+        if tag_question(sentence):  # "X is the CEO of Y, right?": the statement is what is asked
+            return []
         said = before_the_question(sentence)
         if said or role.lower() not in USER_ROLES:
             return sentence_triples(said, role, relations) if said else []

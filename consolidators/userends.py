@@ -27,9 +27,8 @@ from .lifeevents import implied_subject
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
 from .phrases import USER, USER_ROLES
-from .text import expand_contractions, lemmatise, split_sentences
+from .text import MONTHS, WEEKDAYS, expand_contractions, lemmatise, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
-from .vocabulary import MONTHS, WEEKDAYS
 
 #: Verbs whose direct object the subject no longer has ("gave" only with "away" or a receiver: see _ends).
 _ENDING = frozenset("leave quit drop ditch abandon rehome give".split())
@@ -43,6 +42,8 @@ _SUBORDINATE = frozenset("advcl relcl acl pcomp csubj xcomp".split())
 _CALENDAR = frozenset(word.lower() for word in MONTHS + WEEKDAYS)
 #: Adverbs a finished "I quit X" may say beside it.
 _DONE_ADVERBS = frozenset("just finally officially already recently eventually actually also today yesterday".split())
+#: Words that open a turn to link it to the talk, saying nothing of when the act was: "so I quit X", "ok I quit X".
+_LINKING = frozenset("so well anyway anyways ok okay yeah yep honestly basically".split())
 #: Subjects that are the user: the speaker, or their household.
 _MINE = frozenset({"i", "we"})
 #: Words of the verb's own that keep it from being a finished fact: a denial, a modal, what nearly happened.
@@ -270,10 +271,15 @@ def _past_as_present(verb: Any) -> bool:
             continue
         if _past_time(c):
             timed = True
-        elif not (c.dep_ == "advmod" and c.lower_ in _DONE_ADVERBS):
+        elif not (c.dep_ == "advmod" and c.lower_ in _DONE_ADVERBS or _linking(c, verb)):
             return False
     # said without its subject ("quit Duolingo last week") it is a finished act only with its past time
     return timed or any(c.dep_ == "nsubj" for c in verb.children)
+
+
+def _linking(tok: Any, verb: Any) -> bool:
+    """Whether ``tok`` is a linking word that opens the clause before its verb ("so I quit X", "ok I quit X")."""
+    return tok.dep_ in ("advmod", "intj") and tok.lower_ in _LINKING and tok.i < verb.i
 
 
 def _past_time(tok: Any) -> bool:

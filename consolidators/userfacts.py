@@ -33,11 +33,11 @@ from .learning import _LANGUAGES as LANGUAGES
 from .learning import a_field
 from .lifeevents import is_occupation, sentence_role
 from .roles import DEVICE
-from .text import UPPER
+from .text import MONTHS, UPPER, WEEKDAYS
 from .toolnames import APPS, known_names, roles_of
 from .toolrules import rule_facts
 from .types import Fact
-from .vocabulary import MONTHS, WEEKDAYS, is_drink
+from .vocabulary import is_drink
 
 USER = "user"
 #: A name's words: capitalised, never the speaker's "I" ("As an employee of Rakuten I get …").

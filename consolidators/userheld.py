@@ -60,13 +60,13 @@ def kept(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn])
                 read = _read(f, held.get(f.predicate), sentence, at_work, left=f.predicate in left)
                 if read is None:
                     continue
-                _hold(held, read)
+                hold(held, read)
                 f = read
             out.append(f)
     return userends.ended(out + unsourced, active, turns)  # a held value the turn ends, read by its verb
 
 
-def _hold(held: dict[str, str], fact: Fact) -> None:
+def hold(held: dict[str, str], fact: Fact) -> None:
     """What memory holds after ``fact``: a take-back ends only the value it names (a turn that says the new
     employer and then leaves the old one still holds the new one)."""
     if not fact.retract:

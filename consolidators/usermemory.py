@@ -85,8 +85,10 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
 def _uses_changed(turn: Turn, active: Sequence[ActiveFact], out: list[Fact]) -> list[Fact]:
     """A tool memory holds as a plain use that the turn gives up for another of the role both fill: the new one in
     its place, as a plain use too ("switched to Notion for my tasks" … "I ditched Notion, everything lives in
-    Obsidian now")."""
+    Obsidian now"), and the old one taken back ("i use VS Code for everything" … "i switched to Neovim"): plain
+    uses are several, so only its take-back retires it."""
     used = {norm(f.object) for f in out if f.subject == USER and f.predicate in TOOL_ROLES | {"uses"}}
+    gone = {norm(f.object) for f in out if f.subject == USER and f.predicate == "uses" and f.retract}
     found: list[Fact] = []
     for a in active:
         if a.subject != USER or a.predicate != "uses" or len(roles_of(a.object)) != 1:
@@ -94,7 +96,12 @@ def _uses_changed(turn: Turn, active: Sequence[ActiveFact], out: list[Fact]) -> 
         role = next(iter(roles_of(a.object)))
         for sentence in split_sentences(turn.content):
             for change in changes(sentence, {role: a.object}):
-                if role in roles_of(change.value) and norm(change.value) not in used:
+                if role not in roles_of(change.value):
+                    continue
+                if norm(a.object) not in gone:
+                    found.append(Fact(USER, "uses", a.object, 0.8, retract=True))
+                    gone.add(norm(a.object))
+                if norm(change.value) not in used:
                     found += rule_facts(USER, "uses", change.value, 0.8, False)
                     used.add(norm(change.value))
     return found

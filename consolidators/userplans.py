@@ -22,9 +22,8 @@ from typing import Any
 from .forms import norm
 from .nlp_cache import normalised, parse_doc
 from .phrases import USER
-from .text import lemmatise
+from .text import MONTHS, WEEKDAYS, lemmatise
 from .types import Fact
-from .vocabulary import MONTHS, WEEKDAYS
 
 _SEASONS = frozenset("spring summer autumn fall winter".split())
 _POINTS = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | _SEASONS

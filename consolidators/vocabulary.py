@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .text import lemmatise
+from .text import MONTHS, WEEKDAYS, lemmatise
 
 #: Cleaned (or head-lemmatised) phrase -> canonical predicate. Keys cover both verb
 #: phrases and role nouns; normalising a value gives it back, so normalising twice is safe.
@@ -140,21 +140,6 @@ hojicha sencha genmaicha gyokuro oolong pu-erh yerba cold-brew tisane ayran frap
 """.split()
 )
 
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DETERMINERS = r"(?:the|a|an|my|our|their|your|some|this|that)"
 #: Words before a role noun that grade it, not name another role ("my actual birthplace is Leiden").
 _QUALIFIERS = frozenset("current new main primary usual default daily go-to actual real".split())
@@ -297,7 +282,7 @@ _NAME_JOINERS = frozenset(
 #: open a prepositional phrase count too ("Gmail depending on the account", "Czech thanks to my dad").
 _AFTER_NAME = frozenset(
     """a an every each all most some any at in on with for from by to into onto over under about
-    since until till during after before around across through via without within pretty really
+    as since until till during after before around across through via without within pretty really
     quite very so too almost nearly mostly mainly basically exclusively altogether anymore this next last
     these who whose who's which that has have had is are was were will would if unless because when
     do does did doesn't don't didn't can can't could couldn't should shouldn't may might must shall won't isn't

@@ -23,9 +23,8 @@ from .lifeevents import is_occupation
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .relations import role_relation
 from .spans import NAMED_SITES, ORG_WORDS
-from .text import FOREIGN_PARTICLES, PARSED_HYPHEN, PARSED_I, is_word, lexicon_lemmas
+from .text import FOREIGN_PARTICLES, MONTHS, PARSED_HYPHEN, PARSED_I, WEEKDAYS, is_word, lexicon_lemmas
 from .types import Fact
-from .vocabulary import MONTHS, WEEKDAYS
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 #: A capitalised word of a name ("Thiong'o", "Joon-ho", "Co.").

@@ -98,6 +98,7 @@ def replaced(found: list[Fact], text: str) -> list[Fact]:
         return found
     start = _end_of(doc, withdrawn.object)
     names = {n for tok in doc[start:] if (n := _placed(tok)) and norm(n) != norm(withdrawn.object)}
+    names = names or _bare_after(doc[start:].text, withdrawn.object)
     if not names or len(names) > 1 and withdrawn.predicate != "uses":
         return found  # a role holds one value; plain use can be shared ("on Syncthing and Nextcloud now")
     role = withdrawn.predicate != "uses"
@@ -105,6 +106,24 @@ def replaced(found: list[Fact], text: str) -> list[Fact]:
         *found,
         *(f for new in sorted(names) for f in rule_facts(USER, withdrawn.predicate, new, 0.7, False, attribute=role)),
     ]
+
+
+#: A clause that is a name and when it holds: ", Obsidian now", "; Helix instead", "— Bear these days".
+_BARE_NOW = re.compile(
+    r"^\s*[,;:—–-]+\s*(?:(?:and|so|it's|it is|using|on)\s+)?(?P<name>[\w.+#'-]+(?: [\w.+#'-]+){0,2}?)"
+    r"\s+(?:now|instead|these days|nowadays|from now on)[\s.!]*$",
+    re.I,
+)
+
+
+def _bare_after(rest: str, old: str) -> set[str]:
+    """The tool a withdrawal's last clause names bare, with a "now" or "instead" ("stopped using Notion, Obsidian
+    now"): the one in its place. Only a name, or a tool the lists know however it is cased ("obsidian now")."""
+    m = _BARE_NOW.match(rest)
+    name = m["name"] if m else ""
+    if not name or norm(name) == norm(old) or is_time(name):
+        return set()
+    return {name} if name[:1].isupper() or roles_of(name) else set()
 
 
 def unheld(found: list[Fact], text: str) -> list[Fact]:

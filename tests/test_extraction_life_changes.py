@@ -57,7 +57,11 @@ MESSAGES: list[tuple[str, set[Said]]] = [
     ("joined the Harrowgate Cycling Club last month", set()),
     ("I joined the Pennock Choral Society", set()),
     ("I joined Tarnwell Group in March", {("works at", "tarnwell group", False)}),
-    ("I joined Stennet Rowing Club as head coach", {("works at", "stennet rowing club", False)}),
+    # … and its title said without an article is the job, as "working at Emirates as cabin crew" is in the corpus
+    (
+        "I joined Stennet Rowing Club as head coach",
+        {("works at", "stennet rowing club", False), ("works as", "head coach", False)},
+    ),
     # … or an apposition that says the name is a company's
     ("I joined Ostrey Club, a startup, in the spring", {("works at", "ostrey club", False)}),
     # a spouse or a tool named first, with a word of how the statement holds between "is" and "my"
