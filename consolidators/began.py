@@ -185,6 +185,8 @@ _JUST_AFTER = timedelta(seconds=1)
 
 def _said_began(fact: Fact, turn: Turn) -> datetime | None:
     """The day the first clause of ``turn`` that names the fact's value says it began."""
+    if turn.ts.tzinfo is None:
+        return None  # a hand-built turn with a naive time: its day can't be compared with memory's, so keep its time
     for sentence in split_sentences(turn.content):
         if (clause := clause_naming(sentence, fact.object)) is not None:
             return began(clause, turn.ts)
