@@ -61,7 +61,9 @@ _TITLE_LEAD = re.compile(
 #: The head words of a competition's name ("the Africa Cup of Nations", "the Commonwealth Games"): an event a
 #: player is picked for or plays in, never the team they play for nor an employer.
 _COMPETITION = re.compile(
-    r"\b(?:Cup|Championships?|Games|Olympics|Paralympics|Tournament|Trophy|Grand Prix|World Series|Playoffs?)\b"
+    r"\b(?:Cup|Championships?|Olympics|Paralympics|Tournament|Trophy|Grand Prix|World Series|Playoffs?)\b"
+    # "Games" only as a sporting event's: "Riot Games" is a studio
+    r"|\b(?:Olympic|Paralympic|Commonwealth|Asian|Pan American|Mediterranean|European|World|Youth|Island) Games\b"
 )
 
 

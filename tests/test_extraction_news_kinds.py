@@ -58,6 +58,7 @@ def test_a_bank_of_a_country_is_no_formal_name_of_it() -> None:
         ("Sporting Vale", False),
         ("Cuprum Lubin", False),  # a word that only starts like one
         ("Racing Club", False),
+        ("Skyforge Games", False),  # a studio, not a sporting event
     ],
 )
 def test_a_competition_is_known_by_its_head_word(name: str, is_one: bool) -> None:
