@@ -54,10 +54,6 @@ _PERSONAL = frozenset({"lives in", "works at", "plays for", "married to", "born 
 #: ("Bank of Kyoto", "CEO of AMD": no person's name has it).
 _ORGS = frozenset(w.lower() for w in ORG_WORDS)
 _PLACES = frozenset("republic kingdom federation islands island state states province empire principality".split())
-#: A state's formal name says its form before "of" ("Republic of Korea", "Federal Republic of Germany", "Grand
-#: Duchy of Luxembourg"); news then names the state by the word after it, never by the form's first word.
-_STATE_FORMS = frozenset("republic kingdom principality duchy sultanate emirate commonwealth federation".split())
-_STATE_QUALIFIERS = frozenset("federal democratic people's socialist islamic united grand constitutional".split())
 _COUNTRIES = frozenset(DEMONYMS.values())
 #: Family names a name says first ("Wang Lei", "Kim Ji-woo", "Nguyen Van An"): such a name is shortened to its
 #: first word; a first word of any other name ("Ana" of Ana Ruiz) may be someone else's given name.
@@ -413,7 +409,7 @@ def _full(
         return _one(with_particles(family, names), names)
     if _ACRONYM.fullmatch(short) and not person:  # "HMG" after "Halvorsen Maritime Group"
         return _one([n for n in names.full if initials(n) == key and _party(n, names)], names)
-    states = [n for n in names.ends.get(key, ()) if _state_named(n.split()) == key]
+    states = [n for n in names.ends.get(key, ()) if short_state(n) == key]
     if states and not person and key not in names.subjects and short[:1].isupper():
         return _one(states, names)  # "Osterland" after "Republic of Osterland": a place, and that place
     if (
@@ -442,15 +438,6 @@ def _full(
     if len(found) > 1 and of_party is not None:  # "Sunaku" of Sunaku Robotics and of Kenji Sunaku: the relation says
         found = outermost(heads if of_party else tails) or found
     return _one(found, names, said)
-
-
-def _state_named(words: list[str]) -> str | None:
-    """The word a state's formal name is said by ("osterland" of "republic of osterland"), else None: a form of
-    state, maybe qualified ("federal republic"), then "of" and one word; "Bank of Kyoto" is no state."""
-    form, name = words[:-2], words[-1]
-    if len(words) < 3 or words[-2] != "of" or _STATE_FORMS.isdisjoint(form):
-        return None
-    return name if all(w in _STATE_FORMS or w in _STATE_QUALIFIERS for w in form) else None
 
 
 def _party(name: str, names: Names) -> bool:

@@ -44,7 +44,7 @@ _LEAD = frozenset(
 #: "the Kingdom of Tamaru"): the formal name and the short one are one country.
 _STATE_FORMS = frozenset(
     "republic kingdom federal federation democratic people's peoples socialist islamic united grand duchy"
-    " principality commonwealth sultanate emirate state union arab".split()
+    " principality commonwealth sultanate emirate state union arab constitutional".split()
 )
 #: The particles a family name is said with, lower-cased ("de Saint-Aubin", "van der Hoek", "de la Serna",
 #: "bin Rashid"): after a full name, the particles and the last word are a short name of it, as a surname is.

@@ -1,4 +1,4 @@
-"""Recall reads the user's own name as the user, and a relation memory holds a name for as that name (issue 11).
+"""Recall reads the user's own name as the user, and a relation memory holds a name for as that name.
 
 In namespace priya, "where does Priya work?" is "where does the user work?": left
 as a name, "Priya" matched the introductions and courtesies that hold it ("Nice to
