@@ -25,7 +25,7 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from .forms import norm
-from .text import MONTHS, WEEKDAYS, split_sentences
+from .text import MONTHS, WEEKDAYS, inflected_verb, split_sentences
 from .tidy import MULTI_ROLES
 from .types import ActiveFact, Fact, Turn
 
@@ -56,10 +56,11 @@ _LAST_DAY = re.compile(rf"{_LAST} (?P<weekday>{_WEEKDAY})\b", re.I)
 _AGO = re.compile(rf"\b(?P<n>\d{{1,3}}|{'|'.join(_NUMBERS)}) (?P<unit>day|week|month|year)s? ago\b", re.I)
 _EARLIER = re.compile(r"\bearlier this year\b", re.I)
 _ON_DAY = re.compile(rf"\bon (?P<weekday>{_WEEKDAY})\b", re.I)
-#: A verb in the past: "moved", "resigned", "took", "was sworn in".
+#: A verb in the past: "moved", "resigned", "took", "was sworn in". A word ending in "-ed" is one only when the
+#: lexicon knows it as a verb's inflection (:func:`~consolidators.text.inflected_verb`), so not "Ted" or "speed".
 _PAST_VERB = re.compile(
-    r"\b(?:[a-z]{2,}ed|got|took|began|became|went|left|won|lost|came|made|held|ran|met|wed|quit|sold|bought|gave|"
-    r"found|was|were)\b",
+    r"\b(?:(?P<ed>[a-z]{2,}ed)|got|took|began|became|went|left|won|lost|came|made|held|ran|met|wed|quit|sold|bought"
+    r"|gave|found|was|were)\b",
     re.I,
 )
 #: Where one clause of a sentence ends and the next begins: "I work at Google; we moved to Oslo in 2021".
@@ -103,9 +104,14 @@ def _day(clause: str, today: date) -> date | None:
         return _back(today, int(n) if n.isdigit() else _NUMBERS[n], m["unit"].lower())
     if _EARLIER.search(clause):
         return date(today.year, 1, 1)
-    if (m := _ON_DAY.search(clause)) and _PAST_VERB.search(clause):
+    if (m := _ON_DAY.search(clause)) and _says_past(clause):
         return _past_weekday(m["weekday"], today)
     return None
+
+
+def _says_past(clause: str) -> bool:
+    """Whether ``clause`` holds a verb in the past."""
+    return any(v["ed"] is None or inflected_verb(v["ed"]) for v in _PAST_VERB.finditer(clause))
 
 
 def _point(m: re.Match[str], today: date, prefix: str = "") -> date:
@@ -150,8 +156,33 @@ def clause_naming(text: str, value: str) -> str | None:
     for i, clause in enumerate(clauses):
         if named.search(clause):
             before = clauses[i - 1].lower().split() if i else []
-            return " ".join([*before, clause]) if before and all(_adverbial(w) for w in before) else clause
+            clause = " ".join([*before, clause]) if before and all(_adverbial(w) for w in before) else clause
+            return _own_dates(clause, named)
     return None
+
+
+#: A date an item of an "and" list states for its own value: "moved to Porto in 2019 and to Braga in 2022".
+_ITEM_DATE = re.compile(rf"\b(?:in|since) {_point_of('')}", re.I)
+_ITEM_END = re.compile(r"\band\b", re.I)
+
+
+def _own_dates(clause: str, named: re.Pattern[str]) -> str:
+    """``clause`` without the dates of its other "and" items when the item that names the value states its own:
+    each value of "I moved to Porto in 2019 and to Braga in 2022" began when its own item says, not at the first
+    date. A clause with one date, or whose value's item states none, is read whole."""
+    dates = list(_ITEM_DATE.finditer(clause))
+    value = named.search(clause)
+    if len(dates) < 2 or value is None:
+        return clause
+    ends = [m.start() for m in _ITEM_END.finditer(clause)]
+    start = max((e for e in ends if e < value.start()), default=0)
+    end = min((e for e in ends if e >= value.end()), default=len(clause))
+    if not any(start <= d.start() < end for d in dates):
+        return clause
+    for d in reversed(dates):
+        if not start <= d.start() < end:
+            clause = clause[: d.start()] + clause[d.end() :]
+    return clause
 
 
 def _adverbial(word: str) -> bool:

@@ -43,6 +43,8 @@ BEGAN: list[tuple[str, datetime]] = [
     ("I became a nurse earlier this year", day(2026, 1, 1)),
     ("we got married on Saturday", day(2026, 5, 9)),
     ("Dana resigned on Thursday", day(2026, 5, 7)),
+    ("we signed the lease on Tuesday", day(2026, 5, 12)),  # a regular past the lexicon knows
+    ("Priya handed in her notice on Wednesday", day(2026, 5, 13)),
 ]
 
 NOT_BEGAN = [
@@ -58,6 +60,10 @@ NOT_BEGAN = [
     "the euro arrives in 2027",
     "living here since 2027",  # after the turn
     "I moved to Oslo in 2031",
+    # words that end in "-ed" but are no verb's past: the day is a plan, not when anything began
+    "Fred starts at Zalando on Monday",
+    "my speed dating night is on Friday",
+    "the seed round closes on Tuesday",
 ]
 
 
@@ -88,6 +94,25 @@ def test_the_clause_that_names_the_value_is_the_one_read() -> None:
     assert clause_naming("Since 2019, I've lived in Hamburg.", "Hamburg") == "since 2019 I've lived in Hamburg."
     assert clause_naming("I left ASML last month, I work at Adyen", "Adyen") == "I work at Adyen"
     assert clause_naming("I live in Oslo", "Bergen") is None
+
+
+def test_each_item_of_a_list_is_dated_by_its_own_date() -> None:
+    for text, value, year in [
+        ("I moved to Ghent in 2017 and to Namur in 2021", "Ghent", 2017),
+        ("I moved to Ghent in 2017 and to Namur in 2021", "Namur", 2021),
+        ("In 2015 we moved to Turku and in 2020 to Vaasa", "Turku", 2015),
+        ("In 2015 we moved to Turku and in 2020 to Vaasa", "Vaasa", 2020),
+        ("I've lived in Tartu since 2016 and worked at Bolt since 2022", "Bolt", 2022),
+        ("we moved to Aarhus and Odense in 2019", "Aarhus", 2019),  # one date for both: each has it
+    ]:
+        clause = clause_naming(text, value)
+        assert clause is not None and began(clause, SAID) == day(year, 1, 1), (text, value)
+
+
+def test_a_list_item_dates_its_own_fact() -> None:
+    turn = Turn("e0", "user", "I moved to Ghent in 2017 and to Namur in 2021.", SAID)
+    facts = [Fact("user", "lives in", v, valid_from=SAID, event_ids=("e0",)) for v in ("Ghent", "Namur")]
+    assert [f.valid_from for f in dated(facts, [turn])] == [day(2017, 1, 1), day(2021, 1, 1)]
 
 
 def consolidate(*said: tuple[str, datetime], active: tuple[ActiveFact, ...] = ()) -> list[Fact]:
