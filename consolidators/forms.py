@@ -26,6 +26,15 @@ KIN = (
     "kid", "wife", "husband", "partner", "friend", "colleague", "boss", "aunt", "uncle", "cousin", "niece", "nephew",
 )  # fmt: skip
 KIN_PATTERN = "|".join(KIN)
+#: Kin, with "parents", the grandparents and the neighbours: the people "my …" names whose clause is theirs, not
+#: the user's, and whom a "she" after a named person may be.
+RELATIVES = frozenset((*KIN, "parents", "grandmother", "grandfather", "neighbour", "neighbor"))
+#: People a speaker calls theirs, relatives and the people of their house and work: whatever their clause says is
+#: theirs, not the speaker's, and a relation named by one ("my landlord is X") is none of the user's.
+RELATION_NOUNS = RELATIVES | frozenset(
+    "friends kids children parents family roommate flatmate housemate neighbours neighbors coworker co-worker"
+    " coworkers colleagues manager girlfriend boyfriend fiance fiancee nanny landlord landlady tenant".split()
+)
 
 
 #: Words an organisation's initials skip ("FCL": Ferreira & Castro Logistics; "BoE": Bank of England is "be").

@@ -30,9 +30,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .forms import RELATION_NOUNS
 from .pastholders import _ancestors, _root_of
 from .relations import verb_forms
-from .spans import _RELATIVES as RELATIVES
 from .text import lemmatise
 
 #: Verbs whose clause is a belief, a claim, a pretence or a denial: never the writer's statement.
@@ -93,11 +93,6 @@ _PAST_STAGES = {
     "as": frozenset("child kid boy girl teenager teen toddler youngster schoolboy schoolgirl".split()),
 }
 _STAGE_CUE = re.compile(r"\b(?:" + "|".join(sorted(_PAST_STAGES["in"] | _PAST_STAGES["as"])) + r")s?\b", re.I)
-#: People a speaker calls theirs: whatever their clause says is theirs, not the speaker's.
-_RELATION_NOUNS = RELATIVES | frozenset(
-    "friends kids children parents family roommate flatmate housemate neighbours neighbors coworker co-worker"
-    " coworkers colleagues manager girlfriend boyfriend fiance fiancee nanny landlord landlady tenant".split()
-)
 _RELATION_CUE = re.compile(r"\b(?:my|our)\b", re.I)
 _POSSESSIVE = frozenset({"my", "our"})
 _FIRST_PERSON = frozenset({"i", "me", "we", "us"})
@@ -284,7 +279,7 @@ def anothers(text: str, value: str) -> bool:
         return False  # "my boss pays for Fastmail so that's where I do email now": the speaker takes it up
     for agent in (c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")):
         words = _words(agent)
-        if head.i not in {t.i for t in agent.subtree} and words & _POSSESSIVE and words & _RELATION_NOUNS:
+        if head.i not in {t.i for t in agent.subtree} and words & _POSSESSIVE and words & RELATION_NOUNS:
             return not words & _FIRST_PERSON
     return False
 

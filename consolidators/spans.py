@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .forms import KIN
+from .forms import RELATIVES
 from .places import DEMONYMS
 from .relations import correct, role_relation
 from .text import PARSED_HYPHEN, lemmatise
@@ -192,11 +192,8 @@ def antecedent(tok: Any) -> Any:
     # "Celtic signed Salcedo from Sporting CP, and he …": a verb's object named by one word is a person too
     people += [t for t in tok.doc[: tok.i] if t.dep_ == "dobj" and t.pos_ == "PROPN" and t not in people]
     # "Anders Holm visited his mother: she lives in Bergen": a relative named between may be who "she" is
-    others = len(people) == 1 and any(t.lower_ in _RELATIVES for t in tok.doc[people[0].i : tok.i])
+    others = len(people) == 1 and any(t.lower_ in RELATIVES for t in tok.doc[people[0].i : tok.i])
     return people[0] if len(people) == 1 and not others else tok
-
-
-_RELATIVES = frozenset((*KIN, "parents", "grandmother", "grandfather", "neighbour", "neighbor"))
 
 
 def titled(subj: Any) -> Any:

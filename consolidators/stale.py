@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 
+from .forms import RELATIVES
 from .lifeevents import is_occupation
 from .pastholders import in_passing
 from .phrases import USER
-from .spans import _RELATIVES as RELATIVES
 from .types import Fact
 
 #: A word that calls what follows it over. Lower case only inside a sentence ("Old Trafford" is a name).

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .fields import TOOL_ROLES
-from .hearsay import _RELATION_NOUNS as RELATION_NOUNS
+from .forms import RELATION_NOUNS
 from .phrases import VOCABULARY
 from .relations import THIRD_PERSON_PREDICATES
 from .text import OTHER_PEOPLE
