@@ -14,18 +14,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .fields import TOOL_ROLES
 from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import FORMER, child, is_name, name_text
+from .toolnames import TOOL_ROLES
 from .types import Fact
 
 _MINE = frozenset({"my", "our"})
 #: Role nouns that name an employer; the tool roles whose nouns name a program, never a person or a device.
 _EMPLOYERS = frozenset({"employer"})
 # "my editor, Sarah" names a person; an OS or a cloud is as often a device's or a client's as the user's tool
-_TOOL_ROLES = (TOOL_ROLES - {"editor", "os", "cloud provider"}) | {"programming language"}
+_TOOL_ROLES = TOOL_ROLES - {"editor", "os", "cloud provider"}
 #: Modifiers of a holder that isn't the current one: a past one, or one wished for or still to come.
 _OLD = frozenset({"old", "last", "ex", "next", "future", "potential", "prospective", "possible", "dream", "ideal"})
 #: Cheap gate: "my" or "our", then one of those roles' nouns and a comma: an apposition may follow.

@@ -16,11 +16,10 @@ import re
 from .nlp_cache import parse_doc
 from .rolenouns import ROLE_NOUNS
 from .text import UPPER, is_word
-from .toolnames import ROLES, known_names, roles_of
+from .toolnames import TOOL_ROLES, known_names, roles_of
 from .userclauses import clauses
 from .uservalues import drinks, fields_of_study, occupations
 
-TOOL_ROLES = frozenset(ROLES)
 #: "we left Cardiff for Lisbon": the place a home was left for.
 LEFT_FOR = r"\b(?:left|swapped|traded|exchanged|ditched) [A-Z][\w'-]*(?: [A-Z][\w'-]*)* for"
 BOUNDARY = re.compile(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|and|because|though)\s")

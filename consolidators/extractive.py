@@ -39,13 +39,13 @@ from . import (
     usermoves,
 )
 from .base import bool_option, positive_int_option, str_list_option
-from .fields import TOOL_ROLES
 from .forms import norm
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
 from .phrases import USER, USER_ROLES, bare_doubt
 from .plainsentence import plain
 from .text import apostrophised, expand_contractions, lemmatise, split_sentences, summarise
+from .toolnames import TOOL_ROLES
 from .triples import extract_triples, prefetch_parses, sentence_triples
 from .types import ActiveFact, ConsolidationResult, Context, Episode, Fact, Transcript, Turn
 from .vocabulary import CANONICAL_PREDICATES, DRINKS, normalise_predicate

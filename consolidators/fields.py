@@ -13,6 +13,7 @@ from . import boxes, toolnames
 from .lifeevents import PETS, fact, is_occupation
 from .places import country_of
 from .text import lemmatise
+from .toolnames import TOOL_ROLES
 from .types import Fact
 from .vocabulary import clean_object, is_time, normalise_predicate
 
@@ -52,25 +53,6 @@ _LISTS = frozenset({"speaks", "likes", "has pet"})
 _COMPANY_LABELS = frozenset(
     {"registered office", "headquarters", "hq", "majority owner", "parent company", "founded", "founders"}
     | {"industry", "revenue", "employees", "ticker", "legal form"}
-)
-#: Single-valued tool roles: the value replaces the role's last one, as "my shell is zsh" does.
-TOOL_ROLES = frozenset(
-    {
-        "editor",
-        "terminal",
-        "browser",
-        "notes app",
-        "password manager",
-        "email client",
-        "calendar app",
-        "ci",
-        "queue",
-        "database",
-        "shell",
-        "phone",
-        "os",
-        "cloud provider",
-    }
 )
 #: One "Label: value" field; fields part at "|", at a sentence's end, or before the next label.
 _FIELD = re.compile(
@@ -230,7 +212,7 @@ def anothers(text: str) -> bool:
 def _tool_role(label: str, role_of: dict[str, str]) -> str | None:
     # "laptop OS" is the OS; "browser of choice" and "main browser" the browser ("switched browsers" names none)
     role = role_of.get(label) or role_of.get(label.rsplit(" ", 1)[-1]) or role_of.get(_GRADES.sub("", label))
-    return role if role in TOOL_ROLES or role == "programming language" else None
+    return role if role in TOOL_ROLES else None
 
 
 def _values(predicate: str, value: str, machine: bool = False) -> list[Fact]:
@@ -249,7 +231,7 @@ def _values(predicate: str, value: str, machine: bool = False) -> list[Fact]:
     items = _ITEMS.split(value) if predicate in _LISTS else [value.split(",")[0]]
     if len(items) == 1 and _SLASH.search(items[0]) or predicate == "has pet" and " & " in value:
         return []  # "Drink: oat latte / flat white": two values of one; "Dogs: Toffee & Rolo" two a name would join
-    attribute = predicate in TOOL_ROLES or predicate == "programming language"
+    attribute = predicate in TOOL_ROLES
     if attribute:
         items = [_filling(predicate, item, machine) for item in items]
     return [fact(predicate, item, 0.8, attribute=attribute) for item in items if clean_object(item)]

@@ -78,6 +78,9 @@ APPS = frozenset(
 ROLES: dict[str, frozenset[str]] = {
     role: frozenset(n.strip().replace("\\", "") for n in names.split("|")) for role, names in _KNOWN.items()
 }
+#: The single-valued tool roles: a role's value replaces its last one, as "my shell is zsh" does. Every role the
+#: lists know, and only those: a role its names can't fill would read no value, a name no role could hold.
+TOOL_ROLES = frozenset(ROLES)
 #: Every name, longest first so "sublime text" wins over "sublime"; a name stops at a word's edge,
 #: and "zsh" inside "oh-my-zsh" is no name. A model or version may follow ("iPhone 13 mini"), but a plural of
 #: capitals names the things that run there, not the product ("our own Google Cloud VMs", "the AWS GPUs"), and

@@ -19,12 +19,12 @@ from typing import Any
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import userplans
-from .changevalues import BOUNDARY, LEFT_FOR, TOOL_ROLES, candidates
+from .changevalues import BOUNDARY, LEFT_FOR, candidates
 from .lifeevents import SINGLE_PERSONAL, day_ahead
 from .nlp_cache import parse_doc
 from .plainsentence import plain
 from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions
-from .toolnames import roles_of
+from .toolnames import TOOL_ROLES, roles_of
 
 #: The relations read here: the tool roles and the user's personal ones, each single-valued.
 RELATIONS = TOOL_ROLES | frozenset(SINGLE_PERSONAL)

@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from . import userends
-from .changevalues import TOOL_ROLES
 from .forms import norm
 from .phrases import USER
 from .places import COUNTRIES
 from .rolenouns import ROLE_NOUNS
 from .text import split_sentences
+from .toolnames import TOOL_ROLES
 from .types import ActiveFact, Fact, Turn, by_turn
 from .userchanges import RELATIONS, says_change
 from .usermemory import held_values

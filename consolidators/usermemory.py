@@ -28,13 +28,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .changevalues import TOOL_ROLES
 from .forms import norm
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .rolenouns import plain_use
 from .text import split_sentences
-from .toolnames import roles_of
+from .toolnames import TOOL_ROLES, roles_of
 from .toolrules import rule_facts
 from .types import ActiveFact, Fact, Turn, by_turn
 from .userchanges import RELATIONS, Change, changes, same

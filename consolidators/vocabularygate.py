@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from .fields import TOOL_ROLES
 from .forms import RELATION_NOUNS
 from .phrases import VOCABULARY
 from .relations import THIRD_PERSON_PREDICATES
 from .text import OTHER_PEOPLE
+from .toolnames import TOOL_ROLES
 from .types import Fact
 from .vocabulary import drop_time_words
 
