@@ -20,9 +20,11 @@ import logging
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC
 from typing import Any, NamedTuple
 
+from . import began
 from .base import positive_int_option
 from .chat import _ENV_NAME, ChatClient
 from .errors import OPTIONS_KEY, ConsolidatorConfigError, MalformedOutput
@@ -159,12 +161,14 @@ class LLMConsolidator:
         facts = prompt_facts(context.active_facts, transcript)
         prompt = consolidation_prompt(transcript, frames, facts, self.max_transcript_chars)
         messages = [{"role": "system", "content": _CONSOLIDATION_SYSTEM}, {"role": "user", "content": prompt}]
-        return self.client.ask(
+        result = self.client.ask(
             messages,
             "session_consolidation",
             CONSOLIDATION_SCHEMA,
             lambda answer: coerce_result(map_answer(answer, frames, facts), transcript),
         )
+        # "I moved to Oslo in 2021": valid from the day the cited turn states, as the extractive consolidator reads it
+        return replace(result, facts=tuple(began.dated(result.facts, transcript.turns, context.active_facts)))
 
 
 class LLMJudge:

@@ -115,7 +115,8 @@ def test_good_answer_covers_every_turn_and_maps_facts(stub: StubServer) -> None:
     moved, atom = result.facts
     assert (moved.subject, moved.predicate, moved.object) == ("user", "lives in", "Berlin")
     assert moved.replaces == "fact-paris"  # the handle F1 mapped to the real id
-    assert moved.event_ids == ("e3",) and moved.valid_from == SESSION.turns[2].ts
+    # turn 3 says "last week": Berlin is home from that week's Monday, not from when the user said so
+    assert moved.event_ids == ("e3",) and moved.valid_from == datetime(2025, 12, 22, tzinfo=UTC)
     assert moved.confidence == 0.9 and moved.retract is False
     assert (atom.subject, atom.predicate, atom.replaces) == ("Herald", "uses", None)
     assert atom.event_ids == ("e3", "e4") and atom.valid_from == SESSION.turns[2].ts
@@ -169,6 +170,36 @@ def test_long_turns_are_cut_but_every_turn_is_listed(stub: StubServer) -> None:
     assert len(prompt) < 3000
     assert sum(len(ep.text) for ep in result.episodes) > 20000  # episodes keep the full text
     assert turn_cap([10, 5000, 5000], 1010) == 500 and turn_cap([10, 20], 100) is None
+
+
+def test_a_fact_is_valid_from_the_day_its_first_cited_turn_states(stub: StubServer) -> None:
+    session = transcript("We moved to Tallinn in March 2024.", "Nice.", "Our flat is small.", "Cosy!")
+    stub.script(
+        answer(
+            {
+                "episodes": [],
+                "facts": [
+                    fact(predicate="lives in", object="Tallinn", turns=[3, 1], replaces=None),
+                    fact(predicate="home size", object="small", turns=[3], replaces=None),
+                    fact(predicate="lives in", object="Tallinn", turns=[1], replaces=None, retract=True),
+                ],
+            }
+        )
+    )
+    tallinn, flat, retracted = run_consolidator(llm(stub), session, Context()).facts
+    assert tallinn.valid_from == datetime(2024, 3, 1, tzinfo=UTC)  # read from turn 1, the first it cites
+    assert flat.valid_from == session.turns[2].ts  # a turn that states no date: its time
+    assert retracted.valid_from == session.turns[0].ts  # a retraction keeps its turn's time
+
+
+def test_a_stated_day_never_precedes_the_active_value_the_llm_replaces(stub: StubServer) -> None:
+    held = ActiveFact(
+        id="fact-riga", subject="user", predicate="lives in", object="Riga", valid_from=T0 - timedelta(days=30)
+    )
+    session = transcript("I moved to Tallinn in 2019.", "OK.")
+    stub.script(answer({"episodes": [], "facts": [fact(predicate="lives in", object="Tallinn", turns=[1])]}))
+    [tallinn] = run_consolidator(llm(stub), session, Context(active_facts=(held,))).facts
+    assert tallinn.replaces == "fact-riga" and tallinn.valid_from == held.valid_from + timedelta(seconds=1)
 
 
 def test_registered_kind_satisfies_the_protocol(stub: StubServer) -> None:
