@@ -118,24 +118,29 @@ class ExtractiveConsolidator:
 #: "forget that", "scratch that", "ignore what I just said": the user takes back a statement —
 #: the one named after "forget that" ("forget that I use Notion"), else their previous one.
 _TAKE_BACK = re.compile(
-    r"^(?:(?:actually|oh|no|sorry|wait|ok|okay)[,!.]?\s+)*(?:please\s+)?(?:forget|scratch|ignore|"
-    r"disregard|strike)\s+(?:(?P<that>that)|this|it|what i (?:just )?said)\b(?P<rest>.*)$",
+    rf"^(?:(?:actually|oh|no|sorry|wait|ok|okay)[,!.]?\s+)*(?:please\s+)?(?P<cue>{repairs.TAKE_BACK})\b(?P<rest>.*)$",
     re.I | re.S,
 )
 #: The same cue closing a sentence ("I never moved to Denver, scratch that"): what precedes it replaces the
 #: previous statement, or, when it states something itself, is what the cue takes back.
 _TAKEN_BACK_AFTER = re.compile(
-    r"^(?P<said>.+?)[\s,;:—–-]+(?:(?:so|no|wait|sorry|actually)[,\s]+)*(?:please\s+)?(?:forget|scratch|ignore"
-    r"|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)[\s.!…]*$",
+    rf"^(?P<said>.+?)[\s,;:—–-]+(?:(?:so|no|wait|sorry|actually)[,\s]+)*(?:please\s+)?{repairs.TAKE_BACK}[\s.!…]*$",
     re.I | re.S,
 )
 #: The same cue between two statements ("I never moved to Amersfoort, scratch that, I still live in Utrecht"): the
 #: first is read as :data:`_TAKEN_BACK_AFTER` reads it, the rest as what the cue puts back.
 _TAKEN_BACK_BETWEEN = re.compile(
-    r"^(?P<said>.+?)[\s,;:—–-]+(?:(?:so|no|wait|sorry|actually)[,\s]+)*(?:please\s+)?(?:forget|scratch|ignore"
-    r"|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)\s*[,;:—–-]+\s*(?P<rest>\w.*)$",
+    rf"^(?P<said>.+?)[\s,;:—–-]+(?:(?:so|no|wait|sorry|actually)[,\s]+)*(?:please\s+)?{repairs.TAKE_BACK}"
+    r"\s*[,;:—–-]+\s*(?P<rest>\w.*)$",
     re.I | re.S,
 )
+
+
+def _takes_back_that(m: re.Match[str]) -> bool:
+    """Whether the take-back is "… that", which may go on to name its statement ("forget that I use Notion")."""
+    return m["cue"].lower().endswith("that")
+
+
 #: What follows "scratch that" when it names the value taken back and then says the right one.
 _ABOUT = re.compile(r"about (?P<name>[^,;:—–]+?)\s*[,;:—–-]+\s*(?P<rest>\w.*)$", re.S)
 #: The negation of a denial ("I never moved to Denver", "I did not take the Acme job"): without it, the statement
@@ -266,7 +271,7 @@ def _user_turn(
         elif bare_doubt(sentence):  # "I'm a nurse. Not sure yet.": the statement just made is doubted
             found = [f for f in found if all(f is not d for d in last)]
             last, said = [], []
-        elif m is None or (rest[:1].isalnum() and not m["that"]):  # "ignore this message": no take-back
+        elif m is None or (rest[:1].isalnum() and not _takes_back_that(m)):  # "ignore this message": no take-back
             last = _stamped(sentence, turn, relations)
         elif about := _ABOUT.match(rest):
             # "scratch that about Bolt, I actually work at Wise": the value named is taken back in the relation of

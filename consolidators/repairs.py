@@ -23,15 +23,28 @@ from .forms import norm
 from .text import OTHER_PEOPLE
 from .types import Fact
 
+# The repair openers: the one list of the cues every reader of a chat correction reads, each with its rule.
+
+#: Owning up to a mistake in what the speaker said before ("Correction: …", "just kidding", "no wait"): that is
+#: withdrawn, and what follows replaces it. Inside a sentence, the value said before it (:mod:`consolidators.unsaid`);
+#: after a sentence of the same turn, that sentence (:func:`mended`); opening a turn, the value the user's earlier
+#: statement (or memory) holds for the relation the turn states, which never held (:mod:`consolidators.turnrepairs`).
+OWNING_UP = (
+    r"no,? wait|wait,? no|actually,? no|no,? actually|correction|(?:just )?(?:kidding|joking)|jk|i misspoke"
+    r"|my mistake|my bad"
+)
+#: Taking a statement back whatever follows ("scratch that", "forget what I just said"): the user's previous
+#: statement, or the one the cue goes on to name ("forget that I use Notion", "scratch that about Bolt"), is
+#: retracted (:mod:`consolidators.extractive`, :mod:`consolidators.userends`).
+TAKE_BACK = r"(?:forget|scratch|ignore|disregard|strike)\s+(?:that|this|it|what i (?:just )?said)"
+
 _LEAD = r"(?:(?:oh|ah|um|uh|erm|hmm|ok|okay)[,!.]?\s+)*"
 #: Cues that name the new value straight after them ("I meant Ghent", "make that Antwerp", "or rather Neovim").
 _NAMING = r"i meant|(?:sorry|oops),? i meant?|make that|or rather"
 #: Cues that withdraw what was said just before, set off by a pause ("No wait, …", "Just kidding!"): without the
-#: pause they start a sentence of their own ("Not really a fan of …").
-_PAUSED = (
-    r"no,? wait|wait,? no|actually,? no|no,? actually|nope|correction|(?:just )?(?:kidding|joking)|jk"
-    r"|not really|i misspoke|my mistake|my bad|not(?=\W*$)"  # a bare "NOT!": sarcasm turning the statement over
-)
+#: pause they start a sentence of their own ("Not really a fan of …"). Besides owning up, the answers that may
+#: also answer the assistant ("nope", "not really"): they withdraw only inside a turn.
+_PAUSED = rf"{OWNING_UP}|nope|not really|not(?=\W*$)"  # a bare "NOT!": sarcasm turning the statement over
 #: A repair into the past ("Well, was, until last spring."): the state the sentence before told is over.
 _PAST_AGAIN = r"well,? (?:(?:i|we) )?(?:was|were|did|used to)(?=\s*(?:[,.!]|$|until|till|before|back then))"
 #: Fillers that repair only a relation they restate, or a value they name bare ("Sorry, a Pixel 8").
@@ -58,11 +71,7 @@ Reader = Callable[[str], Sequence[Fact]]
 
 #: A repair that opens a turn and owns up to a mistake ("Correction: …", "jk, …", "sorry, I meant …"): a cue that
 #: may also answer the assistant ("not really", "nope") says no earlier statement of the user's was wrong.
-_TURN_REPAIR = re.compile(
-    rf"^{_LEAD}(?:(?:sorry|oops)[,!.]?\s+)?(?:correction|(?:just )?(?:kidding|joking)|jk|i misspoke|my mistake|my bad"
-    r"|no,? wait|wait,? no|actually,? no|no,? actually|i meant)\b",
-    re.I,
-)
+_TURN_REPAIR = re.compile(rf"^{_LEAD}(?:(?:sorry|oops)[,!.]?\s+)?(?:{OWNING_UP}|i meant)\b", re.I)
 
 
 def opens_repair(sentence: str) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from .phrases import USER
+from .repairs import OWNING_UP
 from .types import Fact
 
 #: A quotation the sentence frames as text, not as a claim: a line, a lyric, a joke, a title.
@@ -86,7 +87,7 @@ _FELL_THROUGH = re.compile(
 #: Words one of which every self-repair holds: the pattern runs only when one is there.
 _REPAIR_CUES = (
     *("wait", "scratch", "rather", "make that", "correction", "actually", "my bad", "sorry", "well"),
-    *("kidding", "joking", "jk", "misspoke", "no,", "— no", "– no"),
+    *("kidding", "joking", "jk", "misspoke", "mistake", "no,", "— no", "– no"),
 )
 #: What a take-back after a dash goes on to when it replaces the value: a name, a noun phrase, a change of tense
 #: or a word on the old value ("— well, Neovim", "— no, a technician", "— well, I will by June", "— no, that was
@@ -107,9 +108,8 @@ _PAST_YEAR = re.compile(
 )
 #: A self-repair: what the speaker said before it is withdrawn, what follows replaces it.
 _REPAIR = re.compile(
-    r"(?:[—–,;:.(]|\s-)\s*(?:no wait|wait,? no|scratch that|or rather|make that|correction|actually,? no|no,? actually"
-    r"|my bad|sorry,? (?:(?:I meant|I mean)\b" + _MEANT + r"|(?:it's|it is|that's|that is|make that)\b)"
-    r"|I misspoke|(?:just )?(?:kidding|joking)\b|jk\b"
+    rf"(?:[—–,;:.(]|\s-)\s*(?:(?:{OWNING_UP})\b|scratch that|or rather|make that"
+    r"|sorry,? (?:(?:I meant|I mean)\b" + _MEANT + r"|(?:it's|it is|that's|that is|make that)\b)"
     # "I live in Leeds — well, I did until March": the state is past
     r"|well,? (?:(?:I|we) )?(?:did|was|were|used to)(?=\s*(?:[,.!]|$|until|till|before|back then))"
     # after a dash, a bare "no" (what "actually no" is once "actually" is read away) or a "well" that goes on to

@@ -27,6 +27,7 @@ from .lifeevents import implied_subject
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
 from .phrases import USER, USER_ROLES
+from .repairs import TAKE_BACK
 from .text import MONTHS, WEEKDAYS, expand_contractions, lemmatise, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 
@@ -139,7 +140,7 @@ def _naming(content: str, held: list[Held]) -> Iterator[_Naming]:
 
 
 #: A take-back that names the value it takes back: "scratch that about Bolt", "forget what I said about Leeds".
-_TAKEN_BACK_ABOUT = r"\b(?:forget|scratch|ignore|disregard|strike) (?:that|this|what I (?:just )?said) about "
+_TAKEN_BACK_ABOUT = rf"\b{TAKE_BACK} about "
 
 
 def _turn_ends(content: str, held: list[Held]) -> Iterator[Ended]:
