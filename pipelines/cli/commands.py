@@ -79,8 +79,8 @@ def stage(
     text: str,
 ) -> None:
     """Stage one turn (TEXT, or - to read it from stdin); prints its event id."""
-    if text == "-":
-        text = sys.stdin.read()
+    if text == "-":  # a byte order mark (Windows tools write one) is not part of the turn
+        text = sys.stdin.read().removeprefix("\ufeff")
     meta = _parse_json_object(metadata, "--metadata") if metadata else None
     with open_store(config_path) as store:
         click.echo(store.stage(session_id, role, text, namespace=namespace, ts=ts, seq=seq, metadata=meta))

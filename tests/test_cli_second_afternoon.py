@@ -1,0 +1,35 @@
+"""What a new user met building an agent on tiermem from the README: each edge as they hit it.
+
+Text saved by a Windows tool (a byte order mark, Latin-1 bytes) staged as it was
+meant or refused in words that name the encoding.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_sink import MemoryStore
+from tests.test_cli import run
+
+
+def _cfg(config_file: Path) -> list[str]:
+    return ["--config", str(config_file)]
+
+
+# --- 1. the input's encoding --------------------------------------------------------------------
+
+
+def test_stage_from_stdin_drops_a_byte_order_mark_and_names_a_byte_that_is_not_utf8(
+    capsys: pytest.CaptureFixture[str], config_file: Path, store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stage = ("stage", *_cfg(config_file), "--session", "w", "--role", "user", "-")
+    code, _, err = run(capsys, *stage, stdin="\ufeffI live in Delft.", monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    # Latin-1 "café" as the CLI decodes stdin it cannot read: the byte escaped, not a crash.
+    code, out, err = run(capsys, *stage, stdin="caf\udce9", monkeypatch=monkeypatch)
+    assert (code, out) == (2, "")
+    assert err == "tiermem: error: content: not valid UTF-8 (byte 0xe9 at position 3); the input must be UTF-8\n"
+    with store.connection() as conn:
+        assert conn.execute("SELECT content FROM memory_staging").fetchall() == [("I live in Delft.",)]
