@@ -53,6 +53,8 @@ SELECT EXISTS (SELECT 1 FROM memory_staging WHERE namespace = %(ns)s)
 KNOWN_NAMESPACES_SQL = (
     "SELECT namespace FROM memory_staging UNION SELECT namespace FROM memory ORDER BY 1 LIMIT %(limit)s"
 )
+# Only read when an --as-of read found nothing: was that time before this namespace's first memory?
+FIRST_RECORDED_SQL = "SELECT min(recorded_at) FROM memory WHERE namespace = %(ns)s"
 # What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
 # a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
 REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
@@ -378,6 +380,15 @@ class MemoryStore:
                 return None
             known = [r[0] for r in conn.execute(KNOWN_NAMESPACES_SQL, {"limit": limit})]
         return known or None
+
+    def recorded_after(self, as_of: datetime | str, namespace: str | None = None) -> datetime | None:
+        """When the namespace's first memory was recorded, if after ``as_of`` (a read then finds nothing
+        because nothing was believed yet, whatever the world times say); else None."""
+        when = staging.parse_ts(as_of, "as_of")
+        with self.connection() as conn:
+            row = conn.execute(FIRST_RECORDED_SQL, {"ns": self._ns(namespace)}).fetchone()
+        first: datetime | None = row[0] if row is not None else None
+        return first if first is not None and when is not None and first > when else None
 
     def unknown_predicate(
         self, predicate: str, namespace: str | None = None, subject: str | None = None

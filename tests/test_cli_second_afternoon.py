@@ -1,11 +1,14 @@
 """What a new user met building an agent on tiermem from the README: each edge as they hit it.
 
 Text saved by a Windows tool (a byte order mark, Latin-1 bytes) staged as it was
-meant or refused in words that name the encoding.
+meant or refused in words that name the encoding; an ``--as-of`` before the first
+import says it reads recording time, not world time.
 """
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -33,3 +36,24 @@ def test_stage_from_stdin_drops_a_byte_order_mark_and_names_a_byte_that_is_not_u
     assert err == "tiermem: error: content: not valid UTF-8 (byte 0xe9 at position 3); the input must be UTF-8\n"
     with store.connection() as conn:
         assert conn.execute("SELECT content FROM memory_staging").fetchall() == [("I live in Delft.",)]
+
+
+# --- 2. --as-of reads recording time ------------------------------------------------------------
+
+
+def test_an_as_of_before_anything_was_recorded_says_as_of_reads_recording_time(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = _cfg(config_file)
+    # Last month's conversation, imported today: its facts are true since March, believed since now.
+    stage = ("stage", *cfg, "--session", "m", "--role", "user", "--ts", "2026-03-02T09:00:00Z")
+    assert run(capsys, *stage, "I live in Delft.")[0] == 0
+    assert run(capsys, "consolidate", *cfg, "--min-quiet", "0")[0] == 0
+    for command in (("facts",), ("recall", "where do I live?")):
+        code, out, err = run(capsys, *command, *cfg, "--as-of", "2026-03-04", "--json")
+        assert code == 0 and not [*json.loads(out).values()][-1]  # stdout: the empty document, as before
+        assert err.startswith("tiermem: nothing in namespace 'default' was recorded by 2026-03-04 (its first")
+        assert "--as-of reads recording time" in err and err.count("\n") == 1
+        now = datetime.now(UTC).isoformat()
+        code, out, err = run(capsys, *command, *cfg, "--as-of", now, "--json")
+        assert (code, err) == (0, "") and [*json.loads(out).values()][-1]

@@ -26,6 +26,7 @@ from .options import (
     examples,
     json_option,
     namespace_option,
+    note_before_first_record,
     note_unknown_namespace,
     open_store,
 )
@@ -362,6 +363,7 @@ def recall(
         )
         if not found:
             note_unknown_namespace(store, namespace)
+            note_before_first_record(store, namespace, as_of)
         if as_json:
             output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
             return

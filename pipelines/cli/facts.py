@@ -20,7 +20,15 @@ from memory_sink.staging import parse_ts
 from pipelines.views import load_history
 
 from . import output
-from .options import config_option, examples, json_option, namespace_option, note_unknown_namespace, open_store
+from .options import (
+    config_option,
+    examples,
+    json_option,
+    namespace_option,
+    note_before_first_record,
+    note_unknown_namespace,
+    open_store,
+)
 
 
 @click.command(
@@ -114,6 +122,7 @@ def facts(
         close = store.unknown_predicate(predicate, namespace, subject) if predicate and not found else None
         if not found:
             note_unknown_namespace(store, namespace)
+            note_before_first_record(store, namespace, as_of)
     if predicate and close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
         click.echo(f"tiermem: {no_such_predicate(predicate, namespace, close, subject)}", err=True)
     if as_json:

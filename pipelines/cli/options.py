@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC
 from typing import Any
 
 import click
@@ -86,6 +87,19 @@ def note_unknown_namespace(store: MemoryStore, namespace: str | None) -> None:
         names = ", ".join(repr(n) for n in known)
         click.echo(
             f"tiermem: namespace {namespace!r} holds no turn and no memory; namespaces in use: {names}", err=True
+        )
+
+
+def note_before_first_record(store: MemoryStore, namespace: str, as_of: str | None) -> None:
+    """On stderr, for an --as-of read that found nothing before anything was recorded: --as-of reads
+    recording time, and a user who imported last month's turns today expects world time."""
+    first = store.recorded_after(as_of, namespace) if as_of is not None else None
+    if first is not None:
+        click.echo(
+            f"tiermem: nothing in namespace {namespace!r} was recorded by {as_of} (its first memory was "
+            f"recorded {first.astimezone(UTC):%Y-%m-%d %H:%M} UTC); --as-of reads recording time, what tiermem believed then, "
+            "not world time: a fact's valid from → to says when it was true",
+            err=True,
         )
 
 
