@@ -2,7 +2,8 @@
 
 Text saved by a Windows tool (a byte order mark, Latin-1 bytes) staged as it was
 meant or refused in words that name the encoding; an ``--as-of`` before the first
-import says it reads recording time, not world time.
+import says it reads recording time, not world time; a lookup that fails in a
+mistyped namespace names the namespaces in use.
 """
 
 from __future__ import annotations
@@ -57,3 +58,26 @@ def test_an_as_of_before_anything_was_recorded_says_as_of_reads_recording_time(
         now = datetime.now(UTC).isoformat()
         code, out, err = run(capsys, *command, *cfg, "--as-of", now, "--json")
         assert (code, err) == (0, "") and [*json.loads(out).values()][-1]
+
+
+# --- 3. a mistyped namespace, named wherever a lookup fails -------------------------------------
+
+
+def test_a_lookup_in_a_mistyped_namespace_names_the_namespaces_in_use(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = _cfg(config_file)
+    assert run(capsys, "stage", *cfg, "--session", "s1", "--role", "user", "I live in Delft.")[0] == 0
+    hint = "; namespace 'defualt' holds no turn and no memory; namespaces in use: 'default'\n"
+    for command in (
+        ("history", "--subject", "user"),
+        ("history", "abcd1234"),
+        ("forget", "--session", "s9"),
+        ("retract", "abcd1234"),
+        ("undo", "1"),
+        ("consolidate", "--session", "s9"),
+    ):
+        code, out, err = run(capsys, *command, *cfg, "--namespace", "defualt")
+        assert (code, out) == (2, "") and err.startswith("tiermem: error: no ") and err.endswith(hint), command
+        code, _, err = run(capsys, *command, *cfg)  # the namespace in use: not found, and no hint
+        assert code == 2 and "namespaces in use" not in err, command

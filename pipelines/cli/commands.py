@@ -302,7 +302,7 @@ def consolidate(
     from ..shards import Shard
 
     part = Shard.parse(shard) if shard else None
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         report = run_consolidate(
             store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet, shard=part
         )

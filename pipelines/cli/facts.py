@@ -58,7 +58,7 @@ def history(
     """
     if (memory_id is None) == (subject is None):
         raise click.UsageError("give a memory ID or --subject (not both)")
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         told = load_history(store, namespace, memory_id, subject, predicate)
         known = _memories_named(store, told.chain, told.operations, namespace)
     if as_json:
@@ -157,7 +157,7 @@ def supersede(
 ) -> None:
     """Retire OLD_ID in favour of NEW_ID, a memory of the same kind (explicit, logged, reversible;
     no guard applies, but a pinned OLD_ID needs --force)."""
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         old, new = store.resolve_id(old_id, namespace), store.resolve_id(new_id, namespace)
         done = store.supersede(old, new, reason=reason, namespace=namespace, force=force)
         _print_op("supersede", done, as_json, store, namespace)
@@ -167,7 +167,7 @@ def _memory_op_command(name: str, help_text: str, example: str) -> click.Command
     """``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
 
     def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
-        with open_store(config_path) as store:
+        with open_store(config_path, namespace) as store:
             full_id = store.resolve_id(memory_id, namespace)
             done = getattr(store, name)(full_id, reason=reason, namespace=namespace)
             _print_op(name, done, as_json, store, namespace)
@@ -210,7 +210,7 @@ retract, pin, unpin = (
 @click.argument("op_id", type=int)
 def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> None:
     """Restore exactly the state before operation OP_ID (logged as a new operation)."""
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         _print_op("undo", store.undo(op_id, namespace=namespace), as_json, store, namespace)
 
 
@@ -250,7 +250,7 @@ def forget(
         raise click.UsageError(
             f"--whole-namespace: erasing all of {namespace!r} cannot be undone; confirm it with --yes"
         )
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         full_id = store.resolve_id(memory_id, namespace) if memory_id is not None else None
         done = store.forget(
             full_id,
