@@ -390,6 +390,11 @@ class MemoryStore:
         first: datetime | None = row[0] if row is not None else None
         return first if first is not None and when is not None and first > when else None
 
+    def names_the_user(self, subject: str, namespace: str | None = None) -> bool:
+        """Whether ``subject`` is the user's own name here (an introduction, an address, the namespace)."""
+        with self.connection() as conn:
+            return people.names_the_user(conn, subject, self._ns(namespace))
+
     def unknown_predicate(
         self, predicate: str, namespace: str | None = None, subject: str | None = None
     ) -> list[str] | None:
@@ -406,7 +411,10 @@ class MemoryStore:
             close = self.unknown_predicate(predicate, namespace, subject) or []
             raise NotFoundError(predicates.no_such_predicate(predicate, namespace, close, subject))
         if not found:
-            raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}")
+            also = (
+                f"; {people.user_subject_note(subject, namespace)}" if self.names_the_user(subject, namespace) else ""
+            )
+            raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}{also}")
         return sorted(found, key=lambda m: (m.valid_from, m.recorded_at, m.id))  # world time, as history
 
     def status(self, namespace: str | None = None) -> dict[str, Any]:

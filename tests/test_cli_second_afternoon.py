@@ -3,7 +3,8 @@
 Text saved by a Windows tool (a byte order mark, Latin-1 bytes) staged as it was
 meant or refused in words that name the encoding; an ``--as-of`` before the first
 import says it reads recording time, not world time; a lookup that fails in a
-mistyped namespace names the namespaces in use.
+mistyped namespace names the namespaces in use; the user's own name as a
+subject says their facts are under ``user``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+import anyio
 import pytest
+from mcp.client import Client
 
 from memory_sink import MemoryStore
+from pipelines.mcp_server import build_server
 from tests.test_cli import run
 
 
@@ -81,3 +85,29 @@ def test_a_lookup_in_a_mistyped_namespace_names_the_namespaces_in_use(
         assert (code, out) == (2, "") and err.startswith("tiermem: error: no ") and err.endswith(hint), command
         code, _, err = run(capsys, *command, *cfg)  # the namespace in use: not found, and no hint
         assert code == 2 and "namespaces in use" not in err, command
+
+
+# --- 4. the user's own name as a --subject ------------------------------------------------------
+
+
+def test_a_subject_that_is_the_users_own_name_says_their_facts_are_under_user(
+    capsys: pytest.CaptureFixture[str], config_file: Path, store: MemoryStore
+) -> None:
+    cfg = _cfg(config_file)
+    store.stage("s", "user", "Hi! I'm Maren, nice to meet you.", seq=1, embed=True)
+    store.stage("s", "user", "My boyfriend Tobias lives in Delft.", seq=2, embed=True)
+    said = "'Maren' is the user in namespace 'default': facts about them are under the subject 'user'"
+    code, out, err = run(capsys, "facts", *cfg, "--subject", "Maren", "--json")
+    assert (code, json.loads(out), err) == (0, {"facts": []}, f"tiermem: {said}\n")
+    code, _, err = run(capsys, "history", *cfg, "--subject", "Maren")
+    assert (code, err) == (2, f"tiermem: error: no facts about 'Maren' in namespace 'default'; {said}\n")
+    code, _, err = run(capsys, "facts", *cfg, "--subject", "Tobias")  # someone the user talks about
+    assert (code, err) == (0, "")
+
+    async def facts(subject: str) -> dict[str, object]:
+        async with Client(build_server(store, "default")) as client:
+            result = await client.call_tool("facts", {"subject": subject})
+            return dict(json.loads(result.content[0].text))
+
+    assert anyio.run(facts, "Maren") == {"facts": [], "note": said}
+    assert anyio.run(facts, "Tobias") == {"facts": []}

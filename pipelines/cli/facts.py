@@ -15,6 +15,7 @@ import click
 
 from memory_sink import MemoryStore
 from memory_sink.operations import memories_by_id, undo_command
+from memory_sink.people import user_subject_note
 from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from pipelines.views import load_history
@@ -123,6 +124,8 @@ def facts(
         if not found:
             note_unknown_namespace(store, namespace)
             note_before_first_record(store, namespace, as_of)
+            if subject is not None and store.names_the_user(subject, namespace):
+                click.echo(f"tiermem: {user_subject_note(subject, namespace)}", err=True)
     if predicate and close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
         click.echo(f"tiermem: {no_such_predicate(predicate, namespace, close, subject)}", err=True)
     if as_json:
