@@ -90,8 +90,9 @@ class MemoryStore:
         return cls(cfg, pool, dsn=dsn, embedder=embedder)
 
     def _ns(self, namespace: str | None) -> str:
-        """The namespace a call names, or the deployment's (``namespace:`` in its YAML)."""
-        return self.config.namespace if namespace is None else namespace
+        """The namespace a call names, or the deployment's (``namespace:`` in its YAML). A named one is checked
+        as staging checks it: an empty one read nothing and said nothing (a caller's unset variable)."""
+        return self.config.namespace if namespace is None else staging.validate_namespace(namespace)
 
     def close(self) -> None:
         self.pool.close()
@@ -418,7 +419,10 @@ class MemoryStore:
         return sorted(found, key=lambda m: (m.valid_from, m.recorded_at, m.id))  # world time, as history
 
     def status(self, namespace: str | None = None) -> dict[str, Any]:
-        """Counts an operator watches: pending turns, rows per tier, sessions awaiting or failing."""
+        """Counts an operator watches: pending turns, rows per tier, sessions awaiting or failing; of every
+        namespace unless one is named."""
+        if namespace is not None:
+            staging.validate_namespace(namespace)
         with self.connection() as conn:
             with conn.cursor(row_factory=dict_row) as cur:
                 row = cur.execute(STATUS_SQL, {"ns": namespace}).fetchone()

@@ -223,3 +223,18 @@ def test_a_read_error_commits_every_line_read_before_it_and_names_the_line(
     assert (report.inserted, report.committed_through) == (7, 8)
     assert [r.line for r in report.rejected] == [8]
     assert count(store) == 7
+
+
+def test_every_read_refuses_an_empty_namespace_as_staging_does(store: MemoryStore) -> None:
+    # An unset variable passed as the namespace read nothing and said nothing: an agent took it for no memory.
+    store.stage("s", "user", "I live in Delft.", embed=True)
+    reads = (
+        lambda: store.recall("where do I live?", namespace=""),
+        lambda: store.facts(namespace=""),
+        lambda: store.status(namespace=""),
+        lambda: store.fact_history("user", namespace=""),
+    )
+    for read in reads:
+        with pytest.raises(InputError, match=r"^namespace: must not be empty$"):
+            read()
+    assert [m.content for m in store.recall("where do I live?")] == ["I live in Delft."]
