@@ -139,3 +139,16 @@ def ask(conn: psycopg.Connection, question: str, namespace: str) -> Asked:
     row = conn.execute(QUESTION_PEOPLE, params, prepare=True).fetchone()
     user_names, resolved = (tuple(row[0]), tuple(row[1])) if row is not None else ((), ())
     return Asked(rewrite(question, user_names, resolved), user_names, resolved, kin if resolved else ())
+
+
+def names_the_user(conn: psycopg.Connection, subject: str, namespace: str) -> bool:
+    """Whether ``subject`` is one of the user's names in ``namespace``: facts about the user are stored under
+    ``user``, so a ``--subject`` naming them finds none, which recall (rewriting the name) would have found."""
+    if subject.strip().lower() == Role.USER:
+        return False
+    return subject.strip().lower() in ask(conn, f"about {subject.strip()}", namespace).user_names
+
+
+def user_subject_note(subject: str, namespace: str) -> str:
+    """The one sentence every surface (``facts``, ``history``, the MCP tools) says for the user's own name."""
+    return f"{subject!r} is the user in namespace {namespace!r}: facts about them are under the subject 'user'"

@@ -178,10 +178,35 @@ def _check_text(value: Any, name: str, *, max_bytes: int) -> str:
     try:
         size = len(value.encode("utf-8"))
     except UnicodeEncodeError as exc:
-        raise InputError(f"{name}: not valid Unicode (lone surrogate at position {exc.start})") from None
+        raise InputError(f"{name}: {_unencodable(value, exc.start)}") from None
     if size > max_bytes:
         raise InputError(f"{name}: {size} bytes is over the limit of {max_bytes} bytes")
     return value
+
+
+# Bytes that are not UTF-8, read with errors="surrogateescape" (the CLI's files, stdin and
+# argv), arrive as U+DC80..U+DCFF; naming the byte tells the user their file's encoding is
+# wrong, where "lone surrogate" sent them looking for an escape they never wrote.
+_ESCAPED_BYTES = range(0xDC80, 0xDD00)
+
+
+def _bad_byte(char: str, where: str) -> str:
+    return f"not valid UTF-8 (byte 0x{ord(char) - 0xDC00:02x} at {where}); the input must be UTF-8"
+
+
+def _unencodable(text: str, position: int) -> str:
+    """Why ``text`` cannot be stored, from its first character UTF-8 cannot encode."""
+    if ord(text[position]) in _ESCAPED_BYTES:
+        return _bad_byte(text[position], f"position {position}")
+    return f"not valid Unicode (lone surrogate at position {position})"
+
+
+def undecodable_byte(line: str) -> str | None:
+    """Why a line read with ``surrogateescape`` is not UTF-8 (its first bad byte's column), or None."""
+    for position, char in enumerate(line):
+        if ord(char) in _ESCAPED_BYTES:
+            return _bad_byte(char, f"column {position + 1}")
+    return None
 
 
 def validate_namespace(value: Any) -> str:
@@ -336,7 +361,8 @@ def parsed_lines(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, M
     """Each non-blank line, numbered, as a JSON value or the reason it is not one.
 
     A failure to read (an I/O error, undecodable bytes) is a ``ReadError`` naming
-    the line that could not be read: nothing after it can be trusted.
+    the line that could not be read: nothing after it can be trusted. Bytes read
+    with ``errors="surrogateescape"`` (as the CLI reads) reject only their line.
     """
     numbered = enumerate(lines, start=first_line)
     number = first_line - 1
@@ -347,7 +373,15 @@ def parsed_lines(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, M
             return
         except Exception as exc:
             raise ReadError(f"line {number + 1}: cannot read the input: {type(exc).__name__}: {exc}") from exc
+        if number == 1:  # a byte order mark (Windows editors write one) is not part of line 1's JSON
+            line = line.removeprefix("\ufeff")
         if not line.strip():
+            continue
+        if not line.isascii() and (undecodable := undecodable_byte(line)):
+            yield number, InputError(undecodable)
+            continue
+        if "\x00" in line:  # JSON has no raw NUL; UTF-16 text read as UTF-8 is full of them
+            yield number, InputError("contains a NUL byte; the input must be UTF-8 (not UTF-16)")
             continue
         try:
             yield number, json.loads(line)

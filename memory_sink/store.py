@@ -53,6 +53,8 @@ SELECT EXISTS (SELECT 1 FROM memory_staging WHERE namespace = %(ns)s)
 KNOWN_NAMESPACES_SQL = (
     "SELECT namespace FROM memory_staging UNION SELECT namespace FROM memory ORDER BY 1 LIMIT %(limit)s"
 )
+# Only read when an --as-of read found nothing: was that time before this namespace's first memory?
+FIRST_RECORDED_SQL = "SELECT min(recorded_at) FROM memory WHERE namespace = %(ns)s"
 # What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
 # a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
 REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
@@ -88,8 +90,9 @@ class MemoryStore:
         return cls(cfg, pool, dsn=dsn, embedder=embedder)
 
     def _ns(self, namespace: str | None) -> str:
-        """The namespace a call names, or the deployment's (``namespace:`` in its YAML)."""
-        return self.config.namespace if namespace is None else namespace
+        """The namespace a call names, or the deployment's (``namespace:`` in its YAML). A named one is checked
+        as staging checks it: an empty one read nothing and said nothing (a caller's unset variable)."""
+        return self.config.namespace if namespace is None else staging.validate_namespace(namespace)
 
     def close(self) -> None:
         self.pool.close()
@@ -379,6 +382,20 @@ class MemoryStore:
             known = [r[0] for r in conn.execute(KNOWN_NAMESPACES_SQL, {"limit": limit})]
         return known or None
 
+    def recorded_after(self, as_of: datetime | str, namespace: str | None = None) -> datetime | None:
+        """When the namespace's first memory was recorded, if after ``as_of`` (a read then finds nothing
+        because nothing was believed yet, whatever the world times say); else None."""
+        when = staging.parse_ts(as_of, "as_of")
+        with self.connection() as conn:
+            row = conn.execute(FIRST_RECORDED_SQL, {"ns": self._ns(namespace)}).fetchone()
+        first: datetime | None = row[0] if row is not None else None
+        return first if first is not None and when is not None and first > when else None
+
+    def names_the_user(self, subject: str, namespace: str | None = None) -> bool:
+        """Whether ``subject`` is the user's own name here (an introduction, an address, the namespace)."""
+        with self.connection() as conn:
+            return people.names_the_user(conn, subject, self._ns(namespace))
+
     def unknown_predicate(
         self, predicate: str, namespace: str | None = None, subject: str | None = None
     ) -> list[str] | None:
@@ -395,11 +412,17 @@ class MemoryStore:
             close = self.unknown_predicate(predicate, namespace, subject) or []
             raise NotFoundError(predicates.no_such_predicate(predicate, namespace, close, subject))
         if not found:
-            raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}")
+            also = (
+                f"; {people.user_subject_note(subject, namespace)}" if self.names_the_user(subject, namespace) else ""
+            )
+            raise NotFoundError(f"no facts about {subject!r} in namespace {namespace!r}{also}")
         return sorted(found, key=lambda m: (m.valid_from, m.recorded_at, m.id))  # world time, as history
 
     def status(self, namespace: str | None = None) -> dict[str, Any]:
-        """Counts an operator watches: pending turns, rows per tier, sessions awaiting or failing."""
+        """Counts an operator watches: pending turns, rows per tier, sessions awaiting or failing; of every
+        namespace unless one is named."""
+        if namespace is not None:
+            staging.validate_namespace(namespace)
         with self.connection() as conn:
             with conn.cursor(row_factory=dict_row) as cur:
                 row = cur.execute(STATUS_SQL, {"ns": namespace}).fetchone()

@@ -21,6 +21,7 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import BaseModel, Field, ValidationError
 
 from memory_sink import InputError, MemoryStore, TiermemError
+from memory_sink.people import user_subject_note
 from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from memory_sink.types import Memory
@@ -155,6 +156,8 @@ class TiermemTools:
         close = _call(lambda: self.store.unknown_predicate(predicate, ns, subject)) if predicate and not found else None
         if predicate and close is not None:  # the line `tiermem facts` prints on stderr
             doc["note"] = no_such_predicate(predicate, ns, close, subject)
+        elif not found and subject is not None and _call(lambda: self.store.names_the_user(subject, ns)):
+            doc["note"] = user_subject_note(subject, ns)
         return doc
 
     def history(

@@ -76,13 +76,32 @@ def test_ingest_bad_line_reports_its_number_and_stores_the_rest(store: MemorySto
     assert count(store) == 2
 
 
+def test_ingest_names_a_byte_that_is_not_utf8_and_reads_past_a_byte_order_mark(store: MemoryStore) -> None:
+    latin1 = b'{"session_id": "s", "role": "user", "content": "caf\xe9", "seq": 2}\n'
+    raw = ("\ufeff" + json.dumps({"session_id": "s", "role": "user", "content": "first", "seq": 1}) + "\n").encode()
+    raw += latin1
+    raw += json.dumps({"session_id": "s", "role": "user", "content": "third", "seq": 3}).encode("utf-16-le") + b"\n"
+    raw += json.dumps({"session_id": "s", "role": "user", "content": "fourth", "seq": 4}).encode() + b"\n"
+    # As the CLI reads a file: undecodable bytes escaped, so one bad line stops nothing.
+    report = store.ingest_jsonl(io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape"))
+    assert report.inserted == 2
+    assert {r.line: r.error for r in report.rejected} == {
+        2: f"not valid UTF-8 (byte 0xe9 at column {latin1.index(0xE9) + 1}); the input must be UTF-8",
+        3: "contains a NUL byte; the input must be UTF-8 (not UTF-16)",
+    }
+    with store.connection() as conn:
+        contents = conn.execute("SELECT content FROM memory_staging ORDER BY seq").fetchall()
+    assert [c for (c,) in contents] == ["first", "fourth"]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
         ({"content": ""}, "content: must not be empty"),
         ({"content": "   \n"}, "content: must not be empty"),
         ({"content": "a\x00b"}, "content: contains a NUL byte"),
-        ({"content": "bad \ud800 surrogate"}, "content: not valid Unicode"),
+        ({"content": "bad \ud800 surrogate"}, "content: not valid Unicode (lone surrogate at position 4)"),
+        ({"content": "caf\udce9"}, "content: not valid UTF-8 (byte 0xe9 at position 3); the input must be UTF-8"),
         ({"role": "wizard"}, "role: expected one of user, assistant, system, tool"),
         ({"ts": "yesterday at noon"}, "ts: not an ISO 8601 timestamp"),
         ({"ts": "2026-13-45T99:00:00"}, "ts: not an ISO 8601 timestamp"),
@@ -204,3 +223,18 @@ def test_a_read_error_commits_every_line_read_before_it_and_names_the_line(
     assert (report.inserted, report.committed_through) == (7, 8)
     assert [r.line for r in report.rejected] == [8]
     assert count(store) == 7
+
+
+def test_every_read_refuses_an_empty_namespace_as_staging_does(store: MemoryStore) -> None:
+    # An unset variable passed as the namespace read nothing and said nothing: an agent took it for no memory.
+    store.stage("s", "user", "I live in Delft.", embed=True)
+    reads = (
+        lambda: store.recall("where do I live?", namespace=""),
+        lambda: store.facts(namespace=""),
+        lambda: store.status(namespace=""),
+        lambda: store.fact_history("user", namespace=""),
+    )
+    for read in reads:
+        with pytest.raises(InputError, match=r"^namespace: must not be empty$"):
+            read()
+    assert [m.content for m in store.recall("where do I live?")] == ["I live in Delft."]

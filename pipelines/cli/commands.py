@@ -26,6 +26,7 @@ from .options import (
     examples,
     json_option,
     namespace_option,
+    note_before_first_record,
     note_unknown_namespace,
     open_store,
 )
@@ -79,8 +80,8 @@ def stage(
     text: str,
 ) -> None:
     """Stage one turn (TEXT, or - to read it from stdin); prints its event id."""
-    if text == "-":
-        text = sys.stdin.read()
+    if text == "-":  # a byte order mark (Windows tools write one) is not part of the turn
+        text = sys.stdin.read().removeprefix("\ufeff")
     meta = _parse_json_object(metadata, "--metadata") if metadata else None
     with open_store(config_path) as store:
         click.echo(store.stage(session_id, role, text, namespace=namespace, ts=ts, seq=seq, metadata=meta))
@@ -301,7 +302,7 @@ def consolidate(
     from ..shards import Shard
 
     part = Shard.parse(shard) if shard else None
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         report = run_consolidate(
             store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet, shard=part
         )
@@ -362,6 +363,7 @@ def recall(
         )
         if not found:
             note_unknown_namespace(store, namespace)
+            note_before_first_record(store, namespace, as_of)
         if as_json:
             output.emit_json({"query": query, "results": [m.to_dict() for m in found]})
             return

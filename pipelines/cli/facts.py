@@ -15,12 +15,21 @@ import click
 
 from memory_sink import MemoryStore
 from memory_sink.operations import memories_by_id, undo_command
+from memory_sink.people import user_subject_note
 from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from pipelines.views import load_history
 
 from . import output
-from .options import config_option, examples, json_option, namespace_option, note_unknown_namespace, open_store
+from .options import (
+    config_option,
+    examples,
+    json_option,
+    namespace_option,
+    note_before_first_record,
+    note_unknown_namespace,
+    open_store,
+)
 
 
 @click.command(
@@ -50,7 +59,7 @@ def history(
     """
     if (memory_id is None) == (subject is None):
         raise click.UsageError("give a memory ID or --subject (not both)")
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         told = load_history(store, namespace, memory_id, subject, predicate)
         known = _memories_named(store, told.chain, told.operations, namespace)
     if as_json:
@@ -114,6 +123,9 @@ def facts(
         close = store.unknown_predicate(predicate, namespace, subject) if predicate and not found else None
         if not found:
             note_unknown_namespace(store, namespace)
+            note_before_first_record(store, namespace, as_of)
+            if subject is not None and store.names_the_user(subject, namespace):
+                click.echo(f"tiermem: {user_subject_note(subject, namespace)}", err=True)
     if predicate and close is not None:  # on stderr: the table (or JSON) on stdout stays what it is, empty
         click.echo(f"tiermem: {no_such_predicate(predicate, namespace, close, subject)}", err=True)
     if as_json:
@@ -148,7 +160,7 @@ def supersede(
 ) -> None:
     """Retire OLD_ID in favour of NEW_ID, a memory of the same kind (explicit, logged, reversible;
     no guard applies, but a pinned OLD_ID needs --force)."""
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         old, new = store.resolve_id(old_id, namespace), store.resolve_id(new_id, namespace)
         done = store.supersede(old, new, reason=reason, namespace=namespace, force=force)
         _print_op("supersede", done, as_json, store, namespace)
@@ -158,7 +170,7 @@ def _memory_op_command(name: str, help_text: str, example: str) -> click.Command
     """``tiermem NAME MEMORY_ID [--reason]``, calling ``MemoryStore.<name>``."""
 
     def command(config_path: str | None, as_json: bool, namespace: str, reason: str | None, memory_id: str) -> None:
-        with open_store(config_path) as store:
+        with open_store(config_path, namespace) as store:
             full_id = store.resolve_id(memory_id, namespace)
             done = getattr(store, name)(full_id, reason=reason, namespace=namespace)
             _print_op(name, done, as_json, store, namespace)
@@ -201,7 +213,7 @@ retract, pin, unpin = (
 @click.argument("op_id", type=int)
 def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> None:
     """Restore exactly the state before operation OP_ID (logged as a new operation)."""
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         _print_op("undo", store.undo(op_id, namespace=namespace), as_json, store, namespace)
 
 
@@ -241,7 +253,7 @@ def forget(
         raise click.UsageError(
             f"--whole-namespace: erasing all of {namespace!r} cannot be undone; confirm it with --yes"
         )
-    with open_store(config_path) as store:
+    with open_store(config_path, namespace) as store:
         full_id = store.resolve_id(memory_id, namespace) if memory_id is not None else None
         done = store.forget(
             full_id,

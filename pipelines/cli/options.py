@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC
 from typing import Any
 
 import click
 
 from memory_sink import InputError, MemoryStore
 from memory_sink.config import load_config
+from memory_sink.errors import NotFoundError
 from memory_sink.staging import validate_namespace
 
 
@@ -81,13 +84,41 @@ def _deployment_namespace(ctx: click.Context, param: click.Parameter, value: str
 def note_unknown_namespace(store: MemoryStore, namespace: str | None) -> None:
     """On stderr, for a command that found nothing: a namespace holding no turn and no memory while others
     do is most likely mistyped, so name the known ones. Stdout (table or JSON) stays as it is."""
+    hint = _namespace_hint(store, namespace)
+    if hint is not None:
+        click.echo(f"tiermem: {hint}", err=True)
+
+
+def _namespace_hint(store: MemoryStore, namespace: str | None) -> str | None:
     known = store.unknown_namespace(namespace) if namespace is not None else None
-    if known is not None:
-        names = ", ".join(repr(n) for n in known)
+    if known is None:
+        return None
+    names = ", ".join(repr(n) for n in known)
+    return f"namespace {namespace!r} holds no turn and no memory; namespaces in use: {names}"
+
+
+def note_before_first_record(store: MemoryStore, namespace: str, as_of: str | None) -> None:
+    """On stderr, for an --as-of read that found nothing before anything was recorded: --as-of reads
+    recording time, and a user who imported last month's turns today expects world time."""
+    first = store.recorded_after(as_of, namespace) if as_of is not None else None
+    if first is not None:
         click.echo(
-            f"tiermem: namespace {namespace!r} holds no turn and no memory; namespaces in use: {names}", err=True
+            f"tiermem: nothing in namespace {namespace!r} was recorded by {as_of} (its first memory was "
+            f"recorded {first.astimezone(UTC):%Y-%m-%d %H:%M} UTC); --as-of reads recording time, what tiermem believed then, "
+            "not world time: a fact's valid from → to says when it was true",
+            err=True,
         )
 
 
-def open_store(config_path: str | None) -> MemoryStore:
-    return MemoryStore.open(config_path)
+@contextmanager
+def open_store(config_path: str | None, namespace: str | None = None) -> Iterator[MemoryStore]:
+    """The deployment's store, closed on exit. With the ``namespace`` a command looked in, a
+    ``NotFoundError`` there names the namespaces in use when that one holds nothing (a typo)."""
+    with MemoryStore.open(config_path) as store:
+        try:
+            yield store
+        except NotFoundError as exc:
+            hint = _namespace_hint(store, namespace)
+            if hint is None:
+                raise
+            raise NotFoundError(f"{exc}; {hint}") from exc
