@@ -40,7 +40,8 @@ class Consolidator(Protocol):
 class WarmsUp(Protocol):
     """A consolidator that gains from seeing a chunk's sessions before it is asked for each one (the
     extractive one parses all their sentences in one parser batch: a parser call costs about as much
-    as one more sentence). ``warm`` must change no result: each session comes out the same without it."""
+    as one more sentence). ``warm`` must change no result: each session comes out the same without it; it
+    may run in the lookahead's thread while ``consolidate`` runs in another (``pipelines.lookahead``)."""
 
     def warm(self, sessions: Sequence[Sequence[Turn]]) -> None:
         """Prepare for consolidating ``sessions`` (each one's turns, in order)."""

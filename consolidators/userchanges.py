@@ -118,8 +118,8 @@ def says_change(text: str, *, career: bool = False) -> bool:
 def changes(sentence: str, held: dict[str, str]) -> list[Change]:
     """The new values ``sentence`` names for the relations in ``held`` (relation -> the value memory holds)."""
     text = expand_contractions(plain(sentence))
-    if not held or _UNSURE.search(text) or userplans.arranges(text) or day_ahead(text):
-        return []  # "moving to X on July 1st", "my first day at X is Monday": a plan
+    if not held or _UNSURE.search(text) or day_ahead(text):
+        return []  # "my first day at X is Monday": a plan
     if _ROLE_TAKEN_BACK.search(text):
         return []  # "Helix crashed, it's not my editor anymore": a role left, no new value for it
     mine = bool(_FIRST.search(text) or _CHAT.search(text) and not _third(text))
@@ -147,7 +147,9 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
         if len(values) == 1:
             found.append(Change(predicate, values[0]))
     taken = [c.value.lower() for c in found]
-    return [c for c in found if taken.count(c.value.lower()) == 1]  # one value, two relations: a guess
+    found = [c for c in found if taken.count(c.value.lower()) == 1]  # one value, two relations: a guess
+    # "moving to X on July 1st": a plan. Asked last, as it costs a parse and most sentences name no new value
+    return [] if found and userplans.arranges(text) else found
 
 
 def _third(text: str) -> bool:

@@ -303,11 +303,17 @@ def consolidate_chunk(
     """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order.
 
     With a ``lookahead``: what it prepared for these sessions (their passages'
-    vectors, the consolidator's warm-up) is used, and once this chunk's
-    consolidations and embedding are done it starts on ``then`` (the next chunk)
-    while this chunk swaps (see ``pipelines.lookahead``).
+    vectors, the consolidator's warm-up) is used, and it starts on ``then`` (the
+    next chunk) while this chunk is consolidated, embedded and swapped; after
+    that, for a chunk nothing was prepared for (see ``pipelines.lookahead``).
     """
     ahead = lookahead.take() if lookahead is not None else Ahead()
+    # A chunk prepared ahead leaves its thread little but the facts to embed: the next chunk's reading and passages
+    # then overlap all of this chunk's work, not only its swaps. A chunk that embeds its own passages (the run's
+    # first) does so before the next one starts, so a text both say is embedded once.
+    early = lookahead is not None and ahead.known is not None
+    if early:
+        lookahead.start(then)
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     read = [r for r in reads if isinstance(r, SessionEvents)]
     if not {(r.namespace, r.session_id) for r in read} <= ahead.warmed:
@@ -326,7 +332,7 @@ def consolidate_chunk(
         texts, found = _embedded(ready, vectors)
         if lookahead is not None:
             lookahead.remember(texts, found)
-            if i == len(waves) - 1:
+            if not early and i == len(waves) - 1:
                 lookahead.start(then)
         if i < len(waves) - 1:  # a fact the next wave says again is not embedded again
             known = (known or KnownVectors(store.tiers.embedder.fingerprint, {})).adding(
@@ -339,7 +345,7 @@ def consolidate_chunk(
                 if isinstance(p, _Prepared)
                 else p
             )
-    if lookahead is not None and not waves:
+    if lookahead is not None and not early and not waves:
         lookahead.start(then)
     return [done[(r.namespace, r.session_id)] if isinstance(r, SessionEvents) else r for r in reads]
 

@@ -5,8 +5,8 @@ HNSW graph) and leave this process waiting on it; its embedding is this
 process's work and leaves the database idle. On 2 cores, run one after the
 other, each leaves a core idle. Most of what a chunk embeds is fixed by its
 turns alone — one passage per turn, ``role: text`` (``passages.turn_passage_texts``)
-— so while chunk k swaps, a background thread reads chunk k+1's sessions and
-embeds those texts; chunk k+1 then embeds only what its consolidator decided
+— so while chunk k is consolidated and swaps, a background thread reads chunk k+1's
+sessions and embeds those texts; chunk k+1 then embeds only what its consolidator decided
 (facts, summaries) and anything the guess missed. A consolidator whose episodes
 follow from the turns alone (``ForeseesEpisodes``: the extractive one's summaries) has
 those texts embedded ahead too, so the chunk is left with its facts. A consolidator that warms up
@@ -26,9 +26,13 @@ Nothing it does can change a result:
 - a failure ahead (the database, the model) is logged and forgotten: the chunk
   then embeds all its texts itself, as without a lookahead.
 
-The embedder and the consolidator are never used by two threads at once: the
-lookahead for chunk k+1 starts after chunk k's consolidations and embedding,
-and is taken before chunk k+1's.
+The lookahead for chunk k+1 starts as chunk k begins, when chunk k was prepared ahead
+(else after chunk k's embedding: the run's first chunk embeds its own passages), and is
+taken before chunk k+1's consolidations. The two threads may then use the embedder (thread-safe)
+and the consolidator at once: a ``WarmsUp`` consolidator's warm-up only fills caches that
+answer as the reading would (the extractive one's parses are serialised by
+``nlp_cache.parse_lock``, its readings are pure), as consolidations in their timeout threads
+already may. A vector chunk k remembers after k+1's start is still kept (``take``).
 """
 
 from __future__ import annotations
@@ -199,9 +203,10 @@ class Lookahead:
         except Exception as exc:  # reading the sessions failed: the chunk does it all itself
             log.warning("preparing the next chunk ahead failed (%s); the chunk prepares itself", exc)
             return Ahead(self._memo)
-        if ahead.known is not None:
-            self._memo = ahead.known.adding((), keep=MEMO_TEXTS)
-        return ahead
+        if ahead.known is not None:  # started before the last chunk's ``remember``: keep what that added too
+            memo = self._memo if self._memo is not None and self._memo.fingerprint == ahead.known.fingerprint else None
+            self._memo = (memo or ahead.known).adding(ahead.known.vectors.items(), keep=MEMO_TEXTS)
+        return Ahead(self._memo, ahead.warmed)
 
     def remember(self, texts: Sequence[str], vectors: Any) -> None:
         """Keep the vectors a chunk embedded itself (by the store's model) for the chunks after it."""

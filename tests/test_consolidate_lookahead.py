@@ -158,7 +158,7 @@ def test_the_next_chunk_is_warmed_ahead_once_and_a_failing_warm_up_fails_no_sess
     failing = Warming(fail=True)
     assert run_consolidate(store, min_quiet_seconds=0, consolidator=failing).sessions_consolidated == 4
     # a failed warm-up ahead leaves the chunk to warm itself (and fail again, harmlessly)
-    assert failing.warmed == [(False, 2), (True, 2), (False, 2)]
+    assert sorted(failing.warmed) == [(False, 2), (False, 2), (True, 2)]  # the third chunk's ahead, as the second warms
 
 
 def test_one_namespace_s_sessions_are_each_warmed_ahead_while_the_one_before_swaps(store: MemoryStore) -> None:
