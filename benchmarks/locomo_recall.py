@@ -1,7 +1,7 @@
 """LoCoMo evidence recall per tier and category, at an equal content budget and at k=10.
 
     python benchmarks/locomo_recall.py PATH/locomo5.json [--budget 4000] [--k 10] [--conversations N]
-        [--conversations-from M] [--json]
+        [--conversations-from M] [--json] [--dump PATH]
 
 LoCoMo (Maharana et al., ACL 2024; CC BY-NC 4.0) is read from the path given:
 never copied into the repository. Per conversation, in its own namespace:
@@ -25,10 +25,19 @@ provisional turn: itself; an episode or passage: the turns it was built from;
 a fact: the turns that stated it). In the same run, two baselines over the raw
 turns (same texts as staged): plain Okapi BM25 (k1 1.5, b 0.75, lowercase word
 tokens) and vector-only (the same embedder, exact cosine over every turn).
+
+``--dump PATH`` writes one JSON line per question and tier (``provisional``,
+``consolidated``): the question's id (``sample_id:index`` in the file's ``qa``
+list), category, the evidence turns found and missed at the budget, and the rows
+that filled the budget (kind, length, turns covered, the content's opening), so two
+runs can be compared question by question. It holds LoCoMo's text: keep it out of
+the repository.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import math
 import re
 import time
@@ -37,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import _common as c
 import numpy as np
@@ -70,9 +79,19 @@ class Turn:
 
 @dataclass(frozen=True)
 class Question:
+    qid: str  # sample_id:index in the file's qa list, stable across runs and commits
     text: str
     category: str
     evidence: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One recalled row as scored: its content, kind and the turns (dia_ids) it covers."""
+
+    content: str
+    kind: str
+    dia_ids: tuple[str, ...]
 
 
 @dataclass
@@ -104,8 +123,6 @@ def turn_text(raw: dict[str, Any]) -> str:
 
 def load(path: Path, limit: int | None, first: int = 1) -> list[Conversation]:
     """Conversations ``first`` (1-based) onwards, at most ``limit`` of them."""
-    import json
-
     data = json.loads(path.read_text())
     conversations = []
     for sample in data[first - 1 :][:limit]:
@@ -120,13 +137,14 @@ def load(path: Path, limit: int | None, first: int = 1) -> list[Conversation]:
             n += 1
         known = {t.dia_id for t in turns}
         questions = []
-        for qa in sample["qa"]:
+        for index, qa in enumerate(sample["qa"]):
             # Evidence is a list of dia_ids; a few entries hold two ("D8:6; D9:17") or a typo ("D").
             evidence = frozenset(
                 e for item in qa.get("evidence") or [] for e in re.split(r"[;,\s]+", item) if e in known
             )
             if evidence:
-                questions.append(Question(qa["question"], CATEGORIES[qa["category"]], evidence))
+                qid = f"{sample['sample_id']}:{index}"
+                questions.append(Question(qid, qa["question"], CATEGORIES[qa["category"]], evidence))
         conversations.append(Conversation(sample["sample_id"], turns, questions))
     return conversations
 
@@ -134,19 +152,42 @@ def load(path: Path, limit: int | None, first: int = 1) -> list[Conversation]:
 # --- scoring ---------------------------------------------------------------------------------
 
 
-def covered_at_budget(rows: Sequence[tuple[str, Sequence[str]]], budget: int) -> set[str]:
-    """Turns covered by the rows (content, dia_ids) taken in rank order while they fit the budget."""
-    used, seen = 0, set[str]()
-    for content, dia_ids in rows:
-        used += len(content)
+def within_budget(rows: Sequence[Row], budget: int) -> list[Row]:
+    """The rows taken in rank order while their content fits the budget."""
+    used, taken = 0, list[Row]()
+    for row in rows:
+        used += len(row.content)
         if used > budget:
             break
-        seen.update(dia_ids)
-    return seen
+        taken.append(row)
+    return taken
 
 
-def covered_at_k(rows: Sequence[tuple[str, Sequence[str]]], k: int) -> set[str]:
-    return {d for _, dia_ids in rows[:k] for d in dia_ids}
+def covered_at_budget(rows: Sequence[Row], budget: int) -> set[str]:
+    """Turns covered by the rows taken in rank order while they fit the budget."""
+    return {d for row in within_budget(rows, budget) for d in row.dia_ids}
+
+
+def covered_at_k(rows: Sequence[Row], k: int) -> set[str]:
+    return {d for row in rows[:k] for d in row.dia_ids}
+
+
+def dump_line(system: str, q: Question, pool: Sequence[Row], budget: int) -> str:
+    """One question's record for ``--dump``: what the budget held and which evidence it found."""
+    taken = within_budget(pool, budget)
+    seen = {d for row in taken for d in row.dia_ids}
+    record = {
+        "question": q.qid,
+        "category": q.category,
+        "tier": system,
+        "found": sorted(q.evidence & seen),
+        "missed": sorted(q.evidence - seen),
+        "rows": [
+            {"kind": r.kind, "chars": len(r.content), "turns": list(r.dia_ids), "opening": r.content[:100]}
+            for r in taken
+        ],
+    }
+    return json.dumps(record)
 
 
 @dataclass
@@ -243,13 +284,16 @@ def stage(store: MemoryStore, conv: Conversation) -> None:
         )
 
 
-def recalled(store: MemoryStore, conv: Conversation, question: str, k: int) -> list[tuple[str, list[str]]]:
+def recalled(store: MemoryStore, conv: Conversation, question: str, k: int) -> list[Row]:
     found = store.recall(question, namespace=conv.sample_id, k=k)
-    return [(m.content, [conv.event_to_dia[e] for e in m.event_ids]) for m in found]
+    return [Row(m.content, m.kind, tuple(conv.event_to_dia[e] for e in m.event_ids)) for m in found]
 
 
-def score_tier(store: MemoryStore, conversations: Sequence[Conversation], system: str, args: Any, out: Scores) -> float:
-    """Ask every question of every conversation; returns the median recall latency (ms)."""
+def score_tier(
+    store: MemoryStore, conversations: Sequence[Conversation], system: str, args: Any, out: Scores, dump: IO[str] | None
+) -> float:
+    """Ask every question of every conversation (a line each to ``dump``, if given); returns the median recall
+    latency (ms)."""
     latencies = []
     for conv in conversations:
         for q in conv.questions:
@@ -258,6 +302,8 @@ def score_tier(store: MemoryStore, conversations: Sequence[Conversation], system
             latencies.append((time.perf_counter() - started) * 1000)
             top = recalled(store, conv, q.text, args.k)
             out.add(system, q, covered_at_budget(pool, args.budget), covered_at_k(top, args.k))
+            if dump is not None:
+                print(dump_line(system, q, pool, args.budget), file=dump)
     return c.median(latencies)
 
 
@@ -265,7 +311,7 @@ def score_baselines(store: MemoryStore, conversations: Sequence[Conversation], a
     for conv in conversations:
         for system, rank in baseline_rankers(store, conv).items():
             for q in conv.questions:
-                rows = [(conv.turns[i].text, [conv.turns[i].dia_id]) for i in rank(q.text)[:BUDGET_K]]
+                rows = [Row(conv.turns[i].text, "turn", (conv.turns[i].dia_id,)) for i in rank(q.text)[:BUDGET_K]]
                 out.add(system, q, covered_at_budget(rows, args.budget), covered_at_k(rows, args.k))
 
 
@@ -337,19 +383,23 @@ def run(args: Any) -> dict[str, Any]:
     conversations = load(Path(args.path), args.conversations, args.conversations_from)
     out = Scores()
     stats: dict[str, Any] = {}
-    with c.temp_server() as admin, c.open_store(c.fresh_database(admin), threads=args.threads) as store:
+    with (
+        open(args.dump, "w") if args.dump else contextlib.nullcontext() as dump,
+        c.temp_server() as admin,
+        c.open_store(c.fresh_database(admin), threads=args.threads) as store,
+    ):
         for conv in conversations:
             stage(store, conv)
         run_realtime(store)
         analyze(store)
         score_baselines(store, conversations, args, out)
-        stats["provisional recall p50 (ms)"] = score_tier(store, conversations, "provisional", args, out)
+        stats["provisional recall p50 (ms)"] = score_tier(store, conversations, "provisional", args, out, dump)
         stats["provisional rows"] = row_stats(store, conversations)
         stats["provisional recall SQL ms"] = sql_timing(store, conversations)
         report = run_consolidate(store, min_quiet_seconds=0)
         assert report.sessions_failed == 0, report.failures
         analyze(store)
-        stats["consolidated recall p50 (ms)"] = score_tier(store, conversations, "consolidated", args, out)
+        stats["consolidated recall p50 (ms)"] = score_tier(store, conversations, "consolidated", args, out, dump)
         stats["consolidated rows"] = row_stats(store, conversations)
         stats["consolidated recall SQL ms"] = sql_timing(store, conversations)
     counts = Counter(q.category for conv in conversations for q in conv.questions)
@@ -387,6 +437,9 @@ def main() -> None:
     p.add_argument("--conversations", type=int, default=None, help="only N conversations (the first N unless told)")
     p.add_argument(
         "--conversations-from", type=int, default=1, metavar="M", help="start at conversation M (1-based; default 1)"
+    )
+    p.add_argument(
+        "--dump", metavar="PATH", help="write each question's found and missed evidence per tier, one JSON line each"
     )
     args = p.parse_args()
     result = run(args)

@@ -4,7 +4,7 @@ A chunk's swaps are mostly the database's work (inserting each new row into the
 HNSW graph) and leave this process waiting on it; its embedding is this
 process's work and leaves the database idle. On 2 cores, run one after the
 other, each leaves a core idle. Most of what a chunk embeds is fixed by its
-turns alone — one passage per turn, ``role: text`` (``passages.turn_passage_texts``)
+turns alone — one passage per turn, read as said (``passages.turn_passage_texts``)
 — so while chunk k is consolidated and swaps, a background thread reads chunk k+1's
 sessions and embeds those texts; chunk k+1 then embeds only what its consolidator decided
 (facts, summaries) and anything the guess missed. A consolidator whose episodes

@@ -9,7 +9,12 @@ consolidated row (kind ``passage``) under the episode (``metadata.episode_id``):
 
 - its **content** is its turns, ``role: text`` a line, and nothing else: what an
   agent reads, so every character of a page is a word someone said;
-- its **vector** reads exactly that: the model's whole window on the turn;
+- its **vector** reads the turns' words without the role labels (``spoken``), as a
+  provisional turn's vector reads its content: a question never says "user" or
+  "assistant", and a label the model reads pulls the rows it opens toward each
+  other. Measured on LoCoMo conversations 1–3, vector-only evidence recall at 4,000
+  characters over the same turns fell from 0.659 to 0.616 with ``role: `` read
+  (open-domain 0.408 to 0.316);
 - its **lexical document** adds the day, as written ("8 May 2023"), so a question
   naming a day, a month or a year matches it (the day is also the row's
   ``valid_from``, returned as a field, not spent from the reading budget); and
@@ -65,7 +70,7 @@ _WORD = re.compile(r"\w+")
 class Passage:
     content: str  # what recall returns: the turns' own text
     turns: tuple[Turn, ...]
-    embed_text: str  # what the vector reads: the content
+    embed_text: str  # what the vector reads: the turns' words (``spoken``), or the summary
     search_terms: str  # words the lexical branch matches besides the content: the day
     context_terms: str  # words it matches at a lower weight: its neighbouring turns' (none for a summary)
     start: datetime  # when its turns (an episode's, for a summary) began and ended
@@ -103,8 +108,12 @@ def pack(turns: Sequence[Turn], max_words: int = PASSAGE_WORDS) -> list[tuple[Tu
 
 def neighbours(turns: Sequence[Turn], start: int, end: int) -> str:
     """The words of up to ``CONTEXT_TURNS`` turns each side of ``turns[start:end]`` (not who said them)."""
-    around = [*turns[max(0, start - CONTEXT_TURNS) : start], *turns[end : end + CONTEXT_TURNS]]
-    return "\n".join(t.content for t in around)
+    return spoken([*turns[max(0, start - CONTEXT_TURNS) : start], *turns[end : end + CONTEXT_TURNS]])
+
+
+def spoken(turns: Sequence[Turn]) -> str:
+    """The turns' own words, one a line, without who said them: what a passage's vector reads."""
+    return "\n".join(turn.content for turn in turns)
 
 
 def adds_words(summary: str, text: str) -> bool:
@@ -122,8 +131,7 @@ def passages(turns: Sequence[Turn], summary: str, max_words: int | None = None) 
         end = start + len(group)
         when = (min(t.ts for t in group), max(t.ts for t in group))
         on = days(group)
-        text = render_turns(group)
-        found.append(Passage(text, group, text, on, neighbours(turns, start, end), *when))
+        found.append(Passage(render_turns(group), group, spoken(group), on, neighbours(turns, start, end), *when))
         start = end
     if summary.strip() and adds_words(summary, render_turns(turns)):
         # It claims no turn: its words are none of theirs (metadata.episode_id leads to them).

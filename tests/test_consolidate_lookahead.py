@@ -82,10 +82,12 @@ def test_later_chunks_take_their_passages_from_the_lookahead_and_store_each_text
     every = [t for _, texts in calls for t in texts]
     stored = _stored(store)
     assert len({sid for sid, text, _ in stored if text in ahead}) == 4  # the second and third chunks' sessions
-    passages = {text for text in ahead if text.startswith(("user: ", "assistant: "))}
+    with store.connection() as conn:
+        said = {text for (text,) in conn.execute("SELECT content FROM memory_staging").fetchall()}
+    passages = ahead & said  # a passage's vector reads its turn's words as said
     # their own 4 turns' passages each, and their episode's summary (the extractive one foresees episodes)
     assert len(passages) == 16 and len(ahead - passages) == 4 and ahead <= {text for _, text, _ in stored}
-    assert "user: Thanks! That fixed it." in every and len(every) == len(set(every))  # no text embedded twice
+    assert "Thanks! That fixed it." in every and len(every) == len(set(every))  # no text embedded twice
     later = [texts for by_lookahead, texts in calls[1:] if not by_lookahead]  # the later chunks' own calls
     assert later and all(t.startswith("user ") for texts in later for t in texts)  # their facts only
     for sid, text, vector in stored:

@@ -60,6 +60,18 @@ def test_pack_keeps_whole_turns_in_order_within_the_word_limit() -> None:
     assert not any(p.summary for p in passages(turns[:1], "w w"))  # one made of the turns' words is not
 
 
+def test_a_passages_vector_reads_what_was_said_and_its_page_shows_who_said_it() -> None:
+    from consolidators.types import Turn
+
+    turns = [Turn("q", "user", "Did you adopt the greyhound?", T0), Turn("a", "assistant", "Yes, on Saturday.", T0)]
+    reply = passages(turns, "", max_words=1)[1]
+    assert reply.content == "assistant: Yes, on Saturday."  # who said it, for the agent that reads it
+    assert reply.embed_text == "Yes, on Saturday."  # the words only: a question never says "assistant"
+    assert reply.context_terms == "Did you adopt the greyhound?"
+    both = passages(turns, "", max_words=50)[0]
+    assert both.embed_text == "Did you adopt the greyhound?\nYes, on Saturday."  # packed turns: a line each
+
+
 def test_every_passage_of_a_long_episode_is_reachable_by_the_vector_branch(store: MemoryStore) -> None:
     ids = _long_session(store)
     run_consolidate(store)
@@ -222,7 +234,8 @@ def test_a_reply_is_found_by_the_question_its_neighbour_asked_and_a_reembed_keep
     answer = next(p for p in _passages(store) if p[1].startswith("assistant:"))
     assert answer[1] == "assistant: Yes! We brought her home on Saturday."  # returned without its context
     stored = _vector(store, where)
-    assert float(stored @ store.embedder.embed_documents([answer[1]])[0]) > 0.999  # the vector reads the turn
+    said = store.embedder.embed_documents(["Yes! We brought her home on Saturday."])[0]
+    assert float(stored @ said) > 0.999  # the vector reads the turn's words, not its role label
     top = store.recall("Which greyhound did they adopt from the shelter, and when?", k=2, kinds=["passage"])
     assert answer[1] in [m.content for m in top]  # the question is in its neighbour's words (context_terms)
     store.tiers.reembed()  # the same model: every vector as it was
