@@ -143,3 +143,37 @@ def test_each_language_of_an_everyday_list_is_spoken(sentence: str, expected: se
 )
 def test_someone_elses_or_a_denied_language_is_not_the_users(sentence: str) -> None:
     assert not any(p == "speaks" for _, p, _ in triples(sentence))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I am married with Ingrid since 2017", ("user", "married to", "Ingrid")),
+        ("Priya and I got married in May", ("user", "married to", "Priya")),
+        ("Currently I reside in Cluj, it's cheap.", ("user", "lives in", "Cluj")),
+        ("my cousin lives in Porto, I'm in Faro", ("user", "lives in", "Faro")),
+        ("my sister moved to Lyon for her job, I'm still stuck here in Grenoble", ("user", "lives in", "Grenoble")),
+        ("Ana works at Sonae; I'm at Jerónimo Martins.", ("user", "works at", "Jerónimo Martins")),
+        ("currently majoring in astrophysics, help me pick electives", ("user", "studies", "astrophysics")),
+        ("Trello is how I plan every sprint.", ("user", "uses", "Trello")),
+        ("Figma is what I use to sketch screens.", ("user", "uses", "Figma")),
+    ],
+)
+def test_everyday_idioms_state_the_users_fact(sentence: str, expected: Triple) -> None:
+    assert expected in {(s, p, o if p != "married to" else o.capitalize()) for s, p, o in triples(sentence)}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "she and i got married in may",  # a pronoun names no partner
+        "I was married with Ingrid",  # a past state
+        "my cousin lives in Porto, I'm in Faro for the weekend",  # a stay, not a home
+        "my cousin lives in Porto, am I in Faro?",
+        "I will be majoring in law",  # a plan
+        "Paris is how I remember it",  # no tool
+        "Trello is what I hate most",
+    ],
+)
+def test_near_misses_of_everyday_idioms_state_nothing_of_the_user(sentence: str) -> None:
+    assert not {f for f in triples(sentence) if f[1] in ("married to", "lives in", "studies", "uses")}
