@@ -177,3 +177,38 @@ def test_everyday_idioms_state_the_users_fact(sentence: str, expected: Triple) -
 )
 def test_near_misses_of_everyday_idioms_state_nothing_of_the_user(sentence: str) -> None:
     assert not {f for f in triples(sentence) if f[1] in ("married to", "lives in", "studies", "uses")}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I prefer kvass to soda, and I drink it daily.", ("user", "prefers drink", "kvass")),
+        ("I prefer ayran over black tea", ("user", "prefers drink", "ayran")),
+    ],
+)
+def test_what_is_preferred_to_a_drink_is_the_preferred_drink(sentence: str, expected: Triple) -> None:
+    assert triples(sentence) == {expected}
+
+
+@pytest.mark.parametrize("sentence", ["I'd prefer kvass to soda", "my dad prefers kvass to soda"])
+def test_a_wished_or_someone_elses_preference_is_no_drink_of_the_users(sentence: str) -> None:
+    assert not triples(sentence)
+
+
+def test_what_is_preferred_to_no_drink_is_no_drink() -> None:
+    assert not any(p == "prefers drink" for _, p, _ in triples("I prefer Linux to Windows"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("we use Trello for planning the wedding", ("user", "uses", "Trello")),
+        ("I use Asana for planning my sprints", ("user", "uses", "Asana")),
+    ],
+)
+def test_a_tool_used_for_planning_is_used_now(sentence: str, expected: Triple) -> None:
+    assert expected in triples(sentence)
+
+
+def test_planning_to_use_a_tool_is_still_a_plan() -> None:
+    assert not triples("I'm planning to use Trello")
