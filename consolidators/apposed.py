@@ -18,7 +18,7 @@ from .lifeevents import fact
 from .nlp_cache import parse_doc
 from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import FORMER, child, is_name, name_text
-from .toolnames import TOOL_ROLES
+from .toolnames import TOOL_ROLES, roles_of
 from .types import Fact
 
 _MINE = frozenset({"my", "our"})
@@ -37,13 +37,40 @@ _MY_THEN_COMMA = re.compile(rf"\b(?:my|our) (?:[\w-]+ ){{0,2}}(?:{_ROLE_WORDS}),
 _NAMING = frozenset({"called", "named"})
 
 
+#: "my phone (Galaxy S23)", "on our database (MariaDB)": the holder in brackets right after the role's noun, with
+#: at most a qualifier of the current holder before the noun (an old or a sister's phone is no match).
+_MY_THEN_BRACKET = re.compile(
+    rf"\b(?:my|our) (?:(?:new|current|main|daily|usual|trusty) )?(?P<role>{_ROLE_WORDS}) \((?P<name>[^()]{{1,40}})\)",
+    re.I,
+)
+#: A word a bracketed holder's name is made of: a capital, a digit ("s23"), a version's or a model's word.
+_NAME_WORD = re.compile(r"(?:[A-Z0-9][\w.+#!-]*|[a-z]*\d[\w.]*)$")
+
+
+def bracketed(text: str) -> list[Fact]:
+    """Each "my <role> (<name>)" of ``text`` as the user's fact of that role: the brackets name the holder
+    in passing, as an apposition does ("on my phone (galaxy s23) the widget vanishes"). A lower-case name counts
+    only when the tool lists know it, so "my phone (the old one)" names nothing."""
+    out: list[Fact] = []
+    for m in _MY_THEN_BRACKET.finditer(text):
+        predicate = ROLE_NOUNS.get(m["role"].lower())
+        name = " ".join(m["name"].split())
+        words = name.split()
+        if predicate not in _TOOL_ROLES or not words or len(words) > 4:
+            continue
+        if all(_NAME_WORD.match(w) for w in words) or predicate in roles_of(name):
+            out.append(fact(predicate, name, 0.7, attribute=True))
+    return out
+
+
 def facts(text: str) -> list[Fact]:
     """Each "my <role>, <name>," of ``text`` as the user's fact of that role, whatever the sentence asks or
-    hedges: "can you email my employer, Kestrel Labs, …" still says whose employer Kestrel Labs is."""
+    hedges: "can you email my employer, Kestrel Labs, …" still says whose employer Kestrel Labs is; and each
+    "my <role> (<name>)" (:func:`bracketed`)."""
     doc = parse_doc(text) if _MY_THEN_COMMA.search(text) else None
     if doc is None:
-        return []
-    out: list[Fact] = []
+        return bracketed(text)
+    out = bracketed(text)
     for noun in doc:
         owner = child(noun, "poss")
         appos = child(noun, "appos")

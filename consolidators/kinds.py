@@ -121,6 +121,8 @@ def kept(f: Fact, text: str) -> Fact | None:
         if said is None:
             return None
         f = said
+        if f.predicate == "works as" and f.object.lower() in _AS_IDIOMS:
+            return None  # "I work at X as usual": "as usual" says how often, no title
         return None if _no_relation(f.predicate) or _no_taste(f, text) else _role_cut(_run_on_cut(f))
     if f.predicate == "works at" and _POLITICAL.search(f.object):
         f = replace(
@@ -267,6 +269,10 @@ def _wrong_kind(f: Fact) -> bool:
     return f.predicate in _COMPANY_SUBJECTS and (f.subject in DEMONYMS or f.subject.lower() in LANGUAGES)
 
 
+#: What follows "as" in an adverbial idiom, never a title: "as usual", "as always", "as planned".
+_AS_IDIOMS = frozenset("usual always ever well before planned expected agreed promised scheduled such needed".split())
+
+
 def _no_relation(predicate: str) -> bool:
     """A user "relation" no vocabulary names and no role could: a language ("my Arabic is …") or a phrase
     that ends in "of" ("worst part of")."""
@@ -281,7 +287,9 @@ def _no_taste(f: Fact, text: str) -> bool:
     if f.predicate in ("likes", "prefers drink") and f.object.lower() in _ANSWER_WORDS:
         return True
     pointed = f.predicate == "likes" and f.object[:1].islower() and "the " in text
-    return pointed and bool(re.search(rf"\bthe {re.escape(f.object)}(?=$|[,.;!?]| (?:and|but|so|too)\b)", text))
+    # what follows the thing is the end, a new clause or where it sits ("the tabs on the side")
+    after = r"(?=$|[,.;!?]| (?:and|but|so|too|on|in|at|of)\b)"
+    return pointed and bool(re.search(rf"\bthe {re.escape(f.object)}{after}", text))
 
 
 def _run_on_cut(f: Fact) -> Fact:

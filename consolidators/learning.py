@@ -94,7 +94,14 @@ _SPOKEN = (
     # "a native Tagalog speaker", "i'm a fluent farsi speaker": the speaker named by the language, in any case
     re.compile(r"\b(?:I am|I'm|i'm|im|as) an? (?:native|fluent) (?P<langs>\w+) speaker\b", re.I),
     re.compile(r"\b(?:I|we)(?: both| all)? speak (?:fluent |decent |some |basic |good )?(?P<langs>[\w ,]+)", re.I),
-    re.compile(r"\bplus (?:decent |some |basic |good |fluent )(?P<langs>\w+)", re.I),
+    re.compile(r"\bplus (?:a (?:fair |little |tiny )?bit of |decent |some |basic |good |fluent )(?P<langs>\w+)", re.I),
+    # "besides English I speak Japanese": the language the other is spoken besides is spoken too
+    re.compile(
+        r"\b(?:besides|apart from|as well as|on top of|alongside|in addition to) (?P<langs>\w+),? I (?:also )?speak\b",
+        re.I,
+    ),
+    # "tagalog is my first language, english second": the second language named after the first
+    re.compile(r"\bfirst language,? (?:and )?(?P<langs>\w+) (?:is )?(?:my |the |a )?second\b", re.I),
     # "Estonian is one of the languages I speak, along with bad German": the list said around its head
     re.compile(r"\b(?P<langs>\w+) is one of (?:the|my) languages I (?:speak|know)\b", re.I),
     re.compile(r"\blanguages I (?:speak|know),? (?:along with|as well as|plus|and) (?P<langs>[\w ,]+)", re.I),
@@ -103,7 +110,7 @@ _SPOKEN = (
 )
 #: How much of a language a list item says the user has: "a bit of Spanish" is Spanish spoken.
 _AMOUNT = re.compile(
-    r"^(?:(?:a bit of|a little|a little bit of|some|basic|decent|good|fluent|conversational|native|broken|bad|rusty"
+    r"^(?:(?:a bit of|a fair bit of|a little|a little bit of|some|basic|decent|good|fluent|conversational|native|broken|bad|rusty"
     r"|passable)\s+)+",
     re.I,
 )
@@ -155,7 +162,7 @@ def _language(f: Fact) -> Fact:
 
 _CUE = re.compile(
     rf"\b(?:{_DEGREE}|student|reading|go to|attend|attending|fluent|native|conversational|proficient|get by|getting by"
-    rf"|manage|speak|speaking|plus|conversation|fluent|native)\b|\bmy \w+ is (?:(?:pretty|very|quite|really) )?{_STANDING}",
+    rf"|manage|speak|speaking|plus|conversation|fluent|native|first language)\b|\bmy \w+ is (?:(?:pretty|very|quite|really) )?{_STANDING}",
     re.I,
 )
 

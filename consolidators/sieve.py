@@ -90,7 +90,8 @@ _SERVING = re.compile(r"^(?:[a-z]+ )?(?:glass|cup|mug|bottle|pint|can|pot|shot|b
 _LOWER_SCENE = re.compile(r" (?:at|in|during|on) (?:(?:a|an|the|my|our|some) )?[a-z][\w-]*(?: [a-z][\w-]*)*$")
 #: Where and when a pastime happens: no part of what is liked or played.
 _PASTIME_SCENE = re.compile(
-    r" (?:in|on|at|during|with) (?:a|an|the|my|our|his|her|their|some|weekends?|[a-z]+days?|mornings?|evenings?)\b.*$"
+    r" (?:(?:in|on|at|during|with) (?:a|an|the|my|our|his|her|their|some|weekends?|[a-z]+days?|mornings?|evenings?)"
+    r"|(?:after|before) (?:work|school|class(?:es)?|lunch|dinner|hours|my shift))\b.*$"
 )
 _PASTIMES = frozenset({"likes", "plays"})
 _DRINKS = frozenset({"prefers drink", "likes"})

@@ -131,8 +131,10 @@ _HEDGE = re.compile(
     # "my browser is Vivaldi if that matters", "… if that's useful context": the writer's aside conditions only
     # its own relevance
     rf"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|{HEDGES}|probably|possibly|would|should|whether|{HOPE}|"
-    r"hoping|suppose|supposing|imagine|thinking|planning(?= (?:to|on|a|an|the|my|our|for)\b)|plan to|"
-    r"wondering|wonder|leaning towards?|"  # "urban planning" is a field, not a plan; "leaning towards" a choice not made
+    # "urban planning" is a field, not a plan, and "for planning the trip" a use ("I use Trello for planning …");
+    # "leaning towards" is a choice not made
+    r"hoping|suppose|supposing|imagine|thinking|(?<!for )(?<!with )planning(?= (?:to|on|a|an|the|my|our|for)\b)|"
+    r"plan to|wondering|wonder|leaning towards?|"
     r"(?<!getting )(?<!got )(?<!get )(?<!gets )used to|not sure|want to|wants to|someday|eventually|assume|assuming|"
     rf"{HEARSAY}|supposedly|said to be|expected to|set to|poised to|likely to|tipped to|"
     r"it (?:seems|appears)|seemingly|"  # "X, it seems, was born in Y": the writer's aside hedges the clause

@@ -222,11 +222,21 @@ def _rule_predicate(m: re.Match[str], spec: str, obj: str, sentence: str = "") -
         return "prefers drink" if drink else lifeevents.give_up_predicate(sentence) if obj[0].isupper() else ""
     if spec == DRINK:
         return "prefers drink" if drink else ""
+    if spec == PREFER and not drink and _over_a_drink(obj, sentence):
+        return "prefers drink"  # "I prefer kvass to soda": what is preferred to a drink is one
     if spec in (DOMAIN, PREFER):
         return "prefers drink" if drink else ("prefers" if spec == PREFER else "uses")
     if spec == "works as" and not lifeevents.is_occupation(obj):
         return ""  # "I work as a favour to friends": "as" may say how, not what one does for a living
     return spec[1:] if spec.startswith("@") else spec
+
+
+def _over_a_drink(obj: str, sentence: str) -> bool:
+    """Whether ``sentence`` prefers ``obj`` to something a drink ("I prefer kvass to soda", "… over black tea")."""
+    m = re.search(
+        rf"\b{re.escape(obj)} (?:to|over|rather than|instead of) (?P<other>[\w' -]+?)(?=[,.;!?]|$| and\b)", sentence
+    )
+    return m is not None and is_drink(m["other"])
 
 
 def _with_role(found: list[Fact], m: re.Match[str], spec: str, sentence: str) -> list[Fact]:

@@ -18,6 +18,7 @@ before it, taken back as the phrase rules read "Sublime is no longer my editor" 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from .forms import norm
@@ -52,7 +53,31 @@ _IT_NO_LONGER = re.compile(
 
 def read(found: list[Fact], text: str) -> list[Fact]:
     """``found`` (one user sentence's facts) as this module reads the sentence's withdrawals."""
-    return _not_taken(_not_both(unheld(replaced(found, text), text)), text)
+    return _not_taken(_not_both(unheld(replaced(_given_up(found, text), text), text)), text)
+
+
+#: A tool ended in the role it held: "I'm done with Opera as a browser", "we retired MongoDB as our database".
+#: The "as" phrase names the role the tool leaves, so another reader's positive role fact is the retraction.
+_GIVEN_UP = re.compile(
+    r"\b(?:(?:am|are) (?:so |totally |completely )?(?:done|finished) with|retired|stopped using|quit using|ditched"
+    r"|dropped|dumped|got rid of|gave up(?: on)?|uninstalled|deleted|abandoned|phased out|decommissioned"
+    r"|moved (?:away )?(?:off|from)|switched (?:away )?from) (?P<tool>[\w.+#'()-]+(?: [\w.+#'()-]+){0,3}?)"
+    r" as (?:a|an|my|our|the) (?P<role>[a-z][\w-]*(?: [a-z][\w-]*)?)\b"
+)
+
+
+def _given_up(found: list[Fact], text: str) -> list[Fact]:
+    """``found`` with the role a sentence ends for a tool ("we retired MongoDB as our database") taken back, where
+    a reader read it as held: the "as" phrase is the role left, not the one taken."""
+    ended = {norm(m["tool"]) for m in _GIVEN_UP.finditer(text)}
+    if not ended:
+        return found
+    return [
+        replace(f, retract=True)
+        if f.subject == USER and not f.retract and f.predicate in ROLES and norm(f.object) in ended
+        else f
+        for f in found
+    ]
 
 
 def _not_taken(found: list[Fact], text: str) -> list[Fact]:
