@@ -26,6 +26,7 @@ from . import (
     began,
     boxes,
     coreference,
+    forgotten,
     offered,
     repairs,
     replies,
@@ -179,6 +180,7 @@ def session_facts(
     facts = turnrepairs.renamed_pets(facts, active, turns)  # "the cat is called Biskit": Biscuit misspelt
     facts = userdenials.denied(facts, active, turns)  # "I never joined X" when memory holds it: a correction
     facts = userheld.roles_left(facts, active)  # a tool left in a role is no longer the one used with none
+    facts = forgotten.forgotten(facts, active, turns)  # "please forget where I live": the value held goes
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
     # a held value the session takes back is no value a new one replaces: it never held ("I never moved back to
