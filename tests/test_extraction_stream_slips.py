@@ -1,0 +1,60 @@
+"""The user's values over a stream, where one turn is read against what memory holds: a trailing "I doubt it"
+disbelieves the clause before it, and a tool given up by a name that is a held value whole ends that value, not a
+longer-named one of the same maker. Sentences are worded for this file; each row fails without its rule.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from consolidators.extractive import session_facts
+from consolidators.triples import sentence_triples
+from consolidators.types import ActiveFact, Turn
+
+_TS = datetime(2026, 6, 3, 8, 0, tzinfo=UTC)
+
+
+def _facts(said: str, active: tuple[ActiveFact, ...] = ()) -> set[tuple[str, str, bool]]:
+    facts = session_facts([Turn("e1", "user", said, _TS)], active)
+    return {(f.predicate, f.object, f.retract) for f in facts if f.subject == "user"}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Our builds run on TeamCity now, or so the wiki says, I doubt it.",
+        "The database is MariaDB these days; I really doubt it, though.",
+        "We're moving the job queue to Pulsar, I doubt that will stick.",
+    ],
+)
+def test_a_trailing_doubt_disbelieves_the_clause_before_it(said: str) -> None:
+    assert sentence_triples(said, "user") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "triple"),
+    [
+        # a doubt with a statement of its own doubts only that
+        ("Our builds run on TeamCity now, I doubt anyone misses the old box.", ("ci", "TeamCity")),
+        ("I moved to Tartu in March and I doubt we'll ever leave.", ("lives in", "Tartu")),
+    ],
+)
+def test_a_doubt_about_something_else_leaves_the_statement(said: str, triple: tuple[str, str]) -> None:
+    assert triple in {(f.predicate, f.object) for f in sentence_triples(said, "user") if not f.retract}
+
+
+_CALENDAR = ActiveFact("c1", "user", "calendar app", "Proton Calendar", _TS)
+_MAIL = ActiveFact("m1", "user", "email client", "Proton", _TS)
+
+
+def test_a_tool_given_up_by_its_whole_name_ends_only_the_value_of_that_name() -> None:
+    got = _facts("Dropped Proton last week, my mail lives in Thunderbird now.", (_CALENDAR, _MAIL))
+    assert ("email client", "Proton", True) in got
+    assert ("calendar app", "Proton Calendar", True) not in got
+
+
+def test_a_short_name_still_ends_the_one_held_value_it_shortens() -> None:
+    got = _facts("Dropped Proton last week, my calendar lives in Fantastical now.", (_CALENDAR,))
+    assert ("calendar app", "Proton Calendar", True) in got
