@@ -58,3 +58,34 @@ def test_a_tool_given_up_by_its_whole_name_ends_only_the_value_of_that_name() ->
 def test_a_short_name_still_ends_the_one_held_value_it_shortens() -> None:
     got = _facts("Dropped Proton last week, my calendar lives in Fantastical now.", (_CALENDAR,))
     assert ("calendar app", "Proton Calendar", True) in got
+
+
+_EDITOR = ActiveFact("e1", "user", "editor", "Kate", _TS)
+
+
+@pytest.mark.parametrize(
+    ("said", "triple"),
+    [
+        ("Gave Sublime Text a month. It's my editor now.", ("editor", "Sublime Text", False)),
+        ("so the Brave experiment worked out. it is officially my default browser", ("browser", "Brave", False)),
+    ],
+)
+def test_an_it_given_a_role_is_the_one_tool_of_that_role_said_just_before(
+    said: str, triple: tuple[str, str, bool]
+) -> None:
+    assert triple in _facts(said, (_EDITOR,))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # two tools of the role before it: which one is a guess
+        "Tried Sublime Text and Helix. It's my editor now.",
+        # no tool of that role before it
+        "Slack is down again. It's my editor now, apparently.",
+        # "it" is not given the role
+        "Tried Sublime Text. It's fine for small files.",
+    ],
+)
+def test_an_it_with_no_one_tool_of_its_role_before_it_is_no_value(said: str) -> None:
+    assert {t for t in _facts(said, (_EDITOR,)) if t[0] == "editor" and not t[2]} == set()
