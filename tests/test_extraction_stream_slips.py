@@ -89,3 +89,35 @@ def test_an_it_given_a_role_is_the_one_tool_of_that_role_said_just_before(
 )
 def test_an_it_with_no_one_tool_of_its_role_before_it_is_no_value(said: str) -> None:
     assert {t for t in _facts(said, (_EDITOR,)) if t[0] == "editor" and not t[2]} == set()
+
+
+_PHONE = ActiveFact("p1", "user", "phone", "Galaxy S23", _TS)
+_HOME = ActiveFact("h1", "user", "lives in", "Tampere", _TS)
+
+
+@pytest.mark.parametrize(
+    ("said", "retracted", "stated"),
+    [
+        ("Oops, I meant Galaxy S22, not S23.", ("phone", "Galaxy S23"), ("phone", "Galaxy S22")),
+        ("sorry I meant S22 not S23, it's last year's", ("phone", "Galaxy S23"), ("phone", "Galaxy S22")),
+        ("Typo earlier: we meant Turku, not Tampere.", ("lives in", "Tampere"), ("lives in", "Turku")),
+    ],
+)
+def test_i_meant_x_not_the_held_value_takes_the_held_one_back_and_states_x(
+    said: str, retracted: tuple[str, str], stated: tuple[str, str]
+) -> None:
+    got = _facts(said, (_PHONE, _HOME))
+    assert (*retracted, True) in got and (*stated, False) in got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I meant Thursday, not Friday.",  # no held value is denied
+        "My brother meant Turku, not Tampere.",  # someone else's slip
+        "You meant Turku, not Tampere?",  # a question
+        "I meant to call you, not to text.",
+    ],
+)
+def test_i_meant_without_a_held_value_denied_takes_nothing_back(said: str) -> None:
+    assert not any(retract for _, _, retract in _facts(said, (_PHONE, _HOME)))
