@@ -64,6 +64,8 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
             others = [f for f in mine if f.predicate == change.predicate and f not in given_up]
             if not _replaceable(others, old.lower(), change.value.lower()):
                 continue  # another reader read it, or read another value: it read the sentence more closely
+            if any(f.predicate != change.predicate and same(f.object, change.value) for f in mine):
+                continue  # "X moved offices but we're still in Bristol": the home read, no employer; one value, two relations
             out = [
                 f
                 for f in out

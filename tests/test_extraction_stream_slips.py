@@ -121,3 +121,30 @@ def test_i_meant_x_not_the_held_value_takes_the_held_one_back_and_states_x(
 )
 def test_i_meant_without_a_held_value_denied_takes_nothing_back(said: str) -> None:
     assert not any(retract for _, _, retract in _facts(said, (_PHONE, _HOME)))
+
+
+_TERMINAL = ActiveFact("t1", "user", "terminal", "Kitty", _TS)
+_EMPLOYER = ActiveFact("w1", "user", "works at", "Marrow Analytics", _TS)
+
+
+def test_going_back_to_the_held_tool_keeps_it_whatever_else_was_tried() -> None:
+    got = _facts("the folks at Brightloom use Ghostty, I tried it for a week and went back to Kitty", (_TERMINAL,))
+    assert not any(p == "terminal" and o == "Ghostty" for p, o, _ in got)
+
+
+def test_a_tool_not_gone_back_to_is_still_a_change() -> None:
+    got = _facts("Ghostty is my terminal now, not going back to Kitty", (_TERMINAL,))
+    assert ("terminal", "Ghostty", False) in got
+
+
+def test_a_value_read_under_one_relation_is_no_change_of_another() -> None:
+    """A change read with memory that names a value another reader gives another of the user's relations is a
+    guess between the two: the home stays a home, not an employer."""
+    got = _facts("Marrow Analytics moved offices and we moved to Dundee with them", (_EMPLOYER,))
+    assert ("lives in", "Dundee", False) in got
+    assert not any(p == "works at" and not r for p, _, r in got)
+
+
+def test_a_value_held_all_along_is_no_change() -> None:
+    got = _facts("Marrow Analytics moved offices, but we're still in Dundee", (_EMPLOYER,))
+    assert not any(p == "works at" and not r for p, _, r in got)
