@@ -357,8 +357,8 @@ def continued(sentences: Sequence[str]) -> list[str]:
             continue
         box = opened(sentence)
         m = _PRONOUN.match(sentence)
-        said = f"{m['lead']}{person} {sentence[m.end() :]}" if m and person else sentence
-        out.append(_tool_for_it(said, out[-1] if out else ""))
+        read = f"{m['lead']}{person} {sentence[m.end() :]}" if m and person else sentence
+        out.append(_tool_for_it(read, out[-1] if out else ""))
         one = _ABOUT_ONE.match(sentence)
         others = _OTHER_NAME.findall(sentence[one.end() :]) if one else []
         person = one["name"] if one and not others and " " in one["name"] else ""
