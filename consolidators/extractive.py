@@ -26,6 +26,7 @@ from . import (
     began,
     boxes,
     coreference,
+    forgotten,
     offered,
     repairs,
     replies,
@@ -182,8 +183,10 @@ def session_facts(
     facts = userheld.kept(usermemory.revised(facts, active, turns), active, turns)  # the user's changes memory reads
     facts = turnrepairs.repaired(facts, active, turns)  # "just kidding, I live in Nantes": Lyon was never true
     facts = turnrepairs.renamed_pets(facts, active, turns)  # "the cat is called Biskit": Biscuit misspelt
+    facts = turnrepairs.meant(facts, active, turns)  # "I meant iPhone 15, not 16": the held iPhone 16 never was
     facts = userdenials.denied(facts, active, turns)  # "I never joined X" when memory holds it: a correction
     facts = userheld.roles_left(facts, active)  # a tool left in a role is no longer the one used with none
+    facts = forgotten.forgotten(facts, active, turns)  # "please forget where I live": the value held goes
     facts, turns = coreference.resolved(facts, active, turns)  # "Brandt" as the "Anneliese Brandt" named before
     facts = thirdmemory.revised(_as_known(facts, active, turns), active, turns)  # third-person changes memory reads
     # a held value the session takes back is no value a new one replaces: it never held ("I never moved back to

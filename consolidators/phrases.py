@@ -403,7 +403,10 @@ _BARE_DOUBT = re.compile(
     r"(?:(?:I|we) (?:think|guess|believe|suppose|reckon|assume)(?: so)?"
     r"|(?:(?:I|we) (?:am|are) )?not (?:(?:really|totally|entirely|100%|a hundred percent) )?(?:sure|certain|positive)"
     r"|maybe|probably|perhaps|possibly|or so (?:I|we) (?:think|thought|hear|heard|am told|was told|were told)"
-    r"|if (?:I|we) (?:remember|recall) (?:right|rightly|correctly)|iirc|do not quote me(?: on (?:that|it|this))?)"
+    r"|if (?:I|we) (?:remember|recall) (?:right|rightly|correctly)|iirc|do not quote me(?: on (?:that|it|this))?"
+    # "…, I doubt it'll happen": the speaker disbelieves what the clause before said
+    r"|(?:I|we) (?:(?:really|kind of|kinda|honestly) )?doubt (?:it|that|this)"
+    r"(?: (?:will|would|is going to|is gonna) (?:happen|stick|fly|go anywhere|go through|work out))?)"
     r"(?: (?:yet|anymore|though|tbh|honestly|lol|haha))*[\s.!…]*",
     re.I,
 )

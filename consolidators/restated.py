@@ -22,11 +22,13 @@ from typing import Any
 from . import nlp_cache
 from .boxes import ANY_FIELD, SPEAKERS_CLAUSE, Box, box_statements, fact_box, opened
 from .boxes import NAME as NAME  # the restating readers' name (:mod:`consolidators.clauses` too)
+from .rolenouns import role_phrase
 from .spans import FORMER
 from .statics import MULTI
 from .telegraphic import DENIED_CLEFT, cleft, telegraphic
 from .text import UPPER, expand_contractions, inflected_verb, states_a_fact
 from .tidy import MULTI_ROLES
+from .toolnames import known_names, roles_of
 from .types import Fact
 
 _NAME = NAME
@@ -329,10 +331,19 @@ _PRONOUN = re.compile(r"^(?P<lead>(?:[^,]{3,80}, )?)(?:he|she|He|She) (?=[a-z])"
 _OTHER_NAME = re.compile(rf"(?<=[a-z,;] )[{UPPER}][\w'-]+ [{UPPER}][\w'-]+")
 
 
+#: "It's my main editor now", "it is officially our CI": an "it" that opens a sentence naming the speaker's role.
+_IT_IS_MY = re.compile(
+    r"^(?:(?:and|so|ok|okay|yep|yes|now)[,!]?\s+)*(?P<it>it(?:'s| is| has become| became))\s+"
+    r"(?:(?:now|officially|definitely|basically)\s+)*(?:my|our)\s+(?P<role>[\w -]+?)(?=\s+now\b|[,.;!]|\s+and\b|$)",
+    re.I,
+)
+
+
 def continued(sentences: Sequence[str]) -> list[str]:
     """``sentences`` of one turn, each that continues the one before read with what it continues: a fact box's
     fields with its title's name, a sentence opening with "he"/"she" with the name of the one person the sentence
-    before is about (only when that sentence names no other person)."""
+    before is about (only when that sentence names no other person), an "it's my editor now" with the one tool of
+    that role the sentence before names."""
     out: list[str] = []
     box = Box("")
     person = ""
@@ -346,8 +357,23 @@ def continued(sentences: Sequence[str]) -> list[str]:
             continue
         box = opened(sentence)
         m = _PRONOUN.match(sentence)
-        out.append(f"{m['lead']}{person} {sentence[m.end() :]}" if m and person else sentence)
+        read = f"{m['lead']}{person} {sentence[m.end() :]}" if m and person else sentence
+        out.append(_tool_for_it(read, out[-1] if out else ""))
         one = _ABOUT_ONE.match(sentence)
         others = _OTHER_NAME.findall(sentence[one.end() :]) if one else []
         person = one["name"] if one and not others and " " in one["name"] else ""
     return out
+
+
+def _tool_for_it(sentence: str, before: str) -> str:
+    """``sentence`` with an opening "it" that is given a role of the speaker's ("It's my main editor now") as the
+    one tool of that role the sentence ``before`` names ("Ok, the Helix trial stuck."); two such tools, or none,
+    leave it as it is."""
+    m = _IT_IS_MY.match(sentence)
+    role = role_phrase(m["role"]) if m else None
+    if m is None or role is None:
+        return sentence
+    tools = {n.group(0) for n in known_names(before) if role in roles_of(n.group(0))}
+    if len(tools) != 1:
+        return sentence
+    return f"{sentence[: m.start('it')]}{tools.pop()} is{sentence[m.end('it') :]}"

@@ -28,7 +28,8 @@ from .forms import norm
 from .lifeevents import PET_WORDS, fact
 from .phrases import USER, USER_ROLES
 from .repairs import opens_repair
-from .text import split_sentences
+from .text import expand_contractions, split_sentences
+from .toolrules import rule_facts
 from .types import ActiveFact, Fact, Turn, by_turn
 from .userchanges import RELATIONS
 from .userheld import hold
@@ -58,6 +59,57 @@ _PET_NAMED = re.compile(
     r" (?P<name>[A-Za-z][\w'-]+)(?:,? not (?P<old>[A-Za-z][\w'-]+))?",
     re.I,
 )
+
+
+#: "I meant iPhone 15, not 16", "sorry, we meant Leeds and not Leicester": the value meant, and the one said instead.
+_MEANT = re.compile(
+    r"\b(?:I|we) (?:actually )?meant (?P<new>[^,;.!?]+?),? (?:and )?not (?:the )?(?P<old>[^,;.!?]+?)\s*(?:[,;.!?]|$)",
+    re.I,
+)
+
+
+def meant(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
+    """``facts`` (the session's, in turn order) with each user turn's "I meant X, not Y" read against what memory
+    holds: when Y is the value held for a single-valued relation, or a part of it ("not 16" of an iPhone 16), Y was
+    never true and X is the relation's value (the held name with Y's part replaced when X is only that part)."""
+    held = held_values(active)
+    out: list[Fact] = []
+    groups, unsourced = by_turn(facts, turns)
+    for turn, stated in groups:
+        out += stated
+        for f in stated:
+            if f.subject == USER and f.predicate in RELATIONS:
+                hold(held, f)
+        if turn.role.lower() not in USER_ROLES:
+            continue
+        for m in _MEANT.finditer(expand_contractions(turn.content)):
+            if m.group(0).rstrip().endswith("?"):
+                continue  # "you meant Leeds, not Leicester?" asks
+            for relation, old in list(held.items()):
+                new = _meant_value(m["new"].strip(), m["old"].strip(), old)
+                if new is None:
+                    continue
+                said = [
+                    replace(f, valid_from=turn.ts, event_ids=(turn.event_id,))
+                    for f in rule_facts(USER, relation, new, 0.8, False, attribute=True)
+                ]
+                out += [_taken_back(g, old, turn) for g in said] + said
+                held[relation] = new
+                break
+    return out + unsourced
+
+
+def _meant_value(new: str, denied: str, held: str) -> str | None:
+    """The value meant in place of ``held`` when ``denied`` names it whole or a part of it; None otherwise."""
+    words, part = norm(held).split(), norm(denied).split()
+    if norm(denied) == norm(held):
+        return new if norm(new) != norm(held) else None
+    at = next((i for i in range(len(words) - len(part) + 1) if words[i : i + len(part)] == part), None)
+    if at is None or not part or len(part) == len(words):
+        return None
+    if set(norm(new).split()) & set(words[:at] + words[at + len(part) :]):
+        return new  # "iPhone 15, not 16": the new value is said whole
+    return " ".join(held.split()[:at] + [new] + held.split()[at + len(part) :])  # "15, not 16" of an iPhone 16
 
 
 def renamed_pets(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:

@@ -95,6 +95,11 @@ _GONE = re.compile(
     re.I,
 )
 _ARROW = re.compile(r"\s*(?:→|->|=>)")
+#: Just before a value, words that make it the one in use again: "tried it for a day and went back to Neovim" (the
+#: trial in its clause was another tool's).
+_BACK_TO = re.compile(r"\b(?:went|came|gone|switched|am|is|are|got) back (?:to|on)\s+(?:(?:the|my|our)\s+)?$", re.I)
+#: What keeps a clause's "back to" from being done: a denial, a modal, a condition.
+_UNDONE = re.compile(r"\b(?:not|never|will|would|might|may|could|should|maybe|if|thinking|considering)\b", re.I)
 #: The old value's clause reaches over "and": "Lotte and I divorced".
 _WIDE = re.compile(r"[,;:!()]|\.\s|\s[—–-]\s|\s(?:but|so|because|though)\s")
 _BORN = re.compile(rf"\bI was (?:actually |really |in fact )born in ([{UPPER}][\w'-]+(?: [{UPPER}][\w'-]+)*)")
@@ -141,7 +146,9 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
         if predicate != "married to" and _OTHERS.search(text):  # a spouse is the relation, not someone else
             continue
         said = _SPOUSE_IS.sub(" ", text) if predicate == "married to" else text  # "my wife is W" is no one else's
-        values = [v for v in candidates(predicate, text, named) if not same(v, old) and _now(said, v)]
+        values = [
+            v for v in candidates(predicate, text, named) if not same(v, old) and _now(said, v) and not _still(said, v)
+        ]
         values = values if mine else [v for v in values if predicate in roles_of(v)]
         values = list(dict.fromkeys(values))
         if len(values) == 1:
@@ -207,11 +214,21 @@ def _now(text: str, value: str, gone: re.Pattern[str] | None = None, boundary: r
         if _LEFT.search(text[: m.start()]) or _ARROW.match(text, m.end()):
             continue
         clause = next((c for c, s, e in _spans(text, boundary) if s <= m.start() and m.end() <= e), "")
+        if _BACK_TO.search(text[: m.start()]) and not _UNDONE.search(expand_contractions(clause)):
+            return True  # "… and went back to Neovim": in use again, whatever else the clause tried
         clause = re.sub(rf"{LEFT_FOR}(?=\s+{re.escape(value)})", " ", clause)  # the place left for is no past
         if _NOT_NOW.search(clause) or gone is not None and gone.search(clause):
             continue
         return True
     return False
+
+
+def _still(text: str, value: str) -> bool:
+    """Whether ``value`` is said as held all along ("we're still in Dundee"): no new value of any relation."""
+    return (
+        re.search(rf"\bstill (?:\w+ )?(?:in|at|on|with|using) (?:(?:the|my|our) )?{re.escape(value)}\b", text, re.I)
+        is not None
+    )
 
 
 def _spans(text: str, boundary: re.Pattern[str] | None = None) -> Iterator[tuple[str, int, int]]:

@@ -135,8 +135,18 @@ def _naming(content: str, held: list[Held]) -> Iterator[_Naming]:
             for h in held
             if words & set(norm(h.value).split()) or h.predicate == "married to" and words & _MARITAL_WORDS
         ]
+        named = [h for h in named if not _other_named(h, named, words)]
         if "?" not in text and named:
             yield _Naming(text, words, named)
+
+
+def _other_named(h: Held, named: list[Held], words: set[str]) -> bool:
+    """Whether the sentence names, whole, another held value that is only a part of ``h``'s name, and not all of
+    ``h``: "ditched Notion" with a notes app Notion held ends that one, not the calendar app Notion Calendar."""
+    mine = set(norm(h.value).split())
+    return not mine <= words and any(
+        (theirs := set(norm(o.value).split())) < mine and theirs <= words for o in named if o is not h
+    )
 
 
 #: A take-back that names the value it takes back: "scratch that about Bolt", "forget what I said about Leeds".

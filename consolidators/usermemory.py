@@ -43,9 +43,11 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
     """``facts`` (the session's, in turn order) with the changes the user's turns name for relations memory
     holds, each after its turn's other facts (a later turn's value is the later one)."""
     held = held_values(active)
+    used = [a.object for a in active if a.subject == USER and a.predicate == "uses"]
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
+        before = len(out)
         if turn.role.lower() in USER_ROLES:
             stated = [f for f in stated if not _part_given_up(f, turn.content)]
         given_up = _roles_given_up(stated, held)
@@ -61,6 +63,8 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
             others = [f for f in mine if f.predicate == change.predicate and f not in given_up]
             if not _replaceable(others, old.lower(), change.value.lower()):
                 continue  # another reader read it, or read another value: it read the sentence more closely
+            if any(f.predicate != change.predicate and same(f.object, change.value) for f in mine):
+                continue  # "X moved offices but we're still in Bristol": the home read, no employer; one value, two relations
             out = [
                 f
                 for f in out
@@ -75,35 +79,43 @@ def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Tur
             out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in new]
             held[change.predicate] = change.value
         if turn.role.lower() in USER_ROLES:
-            out += [
-                replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in _uses_changed(turn, active, out)
-            ]
+            out += [replace(f, valid_from=turn.ts, event_ids=(turn.event_id,)) for f in _uses_changed(turn, used, out)]
+        used = _still_used(used, out[before:])
     return out + unsourced  # a fact no turn sourced: where it was, at the end
 
 
-def _uses_changed(turn: Turn, active: Sequence[ActiveFact], out: list[Fact]) -> list[Fact]:
-    """A tool memory holds as a plain use that the turn gives up for another of the role both fill: the new one in
-    its place, as a plain use too ("switched to Notion for my tasks" … "I ditched Notion, everything lives in
-    Obsidian now"), and the old one taken back ("i use VS Code for everything" … "i switched to Neovim"): plain
-    uses are several, so only its take-back retires it."""
+def _uses_changed(turn: Turn, held: Sequence[str], out: list[Fact]) -> list[Fact]:
+    """A tool held as a plain use (by memory, or said in an earlier turn of the session) that the turn gives up for
+    another of the role both fill: the new one in its place, as a plain use too ("switched to Notion for my tasks"
+    … "I ditched Notion, everything lives in Obsidian now"), and the old one taken back ("i use VS Code for
+    everything" … "i switched to Neovim"): plain uses are several, so only its take-back retires it."""
     used = {norm(f.object) for f in out if f.subject == USER and f.predicate in TOOL_ROLES | {"uses"}}
     gone = {norm(f.object) for f in out if f.subject == USER and f.predicate == "uses" and f.retract}
     found: list[Fact] = []
-    for a in active:
-        if a.subject != USER or a.predicate != "uses" or len(roles_of(a.object)) != 1:
+    for tool in held:
+        if len(roles_of(tool)) != 1:
             continue
-        role = next(iter(roles_of(a.object)))
+        role = next(iter(roles_of(tool)))
         for sentence in split_sentences(turn.content):
-            for change in changes(sentence, {role: a.object}):
+            for change in changes(sentence, {role: tool}):
                 if role not in roles_of(change.value):
                     continue
-                if norm(a.object) not in gone:
-                    found.append(Fact(USER, "uses", a.object, 0.8, retract=True))
-                    gone.add(norm(a.object))
+                if norm(tool) not in gone:
+                    found.append(Fact(USER, "uses", tool, 0.8, retract=True))
+                    gone.add(norm(tool))
                 if norm(change.value) not in used:
                     found += rule_facts(USER, "uses", change.value, 0.8, False)
                     used.add(norm(change.value))
     return found
+
+
+def _still_used(used: list[str], said: Sequence[Fact]) -> list[str]:
+    """The plain uses held after a turn that said ``said``: a switch later in the session may give one up as
+    one memory held ("I use Evernote for everything." … "switched to Bear for my notes")."""
+    out = list(used)
+    for f in (f for f in said if f.subject == USER and f.predicate == "uses"):
+        out = [u for u in out if norm(u) != norm(f.object)] + ([] if f.retract else [f.object])
+    return out
 
 
 def _roles_given_up(stated: list[Fact], held: dict[str, str]) -> list[Fact]:

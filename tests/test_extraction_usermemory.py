@@ -128,3 +128,29 @@ def test_a_plain_use_given_up_is_replaced_by_the_tool_of_its_one_role() -> None:
     facts = session_facts([Turn("e1", "user", said, _TS)], held)
     got = {(f.predicate, f.object, f.retract) for f in facts if f.subject == "user"}
     assert got == {("uses", "Obsidian", False), ("uses", "Notion", True)}
+
+
+def _uses_after(*said: str) -> set[tuple[str, str]]:
+    """The user's tool facts left standing after one session of ``said`` (one turn each), in order: a take-back
+    of a value removes what was said of it before."""
+    turns = [Turn(f"e{i}", "user", s, _TS, seq=i) for i, s in enumerate(said)]
+    standing: set[tuple[str, str]] = set()
+    for f in session_facts(turns):
+        if f.subject == "user":
+            (standing.discard if f.retract else standing.add)((f.predicate, f.object))
+    return standing
+
+
+def test_a_switch_later_in_the_session_retires_a_plain_use_said_earlier_in_it() -> None:
+    """A plain use said in one turn is held as memory would hold it: a later turn's switch to another tool of its
+    one role takes it back, as the same switch would in the next session."""
+    got = _uses_after("I use Simplenote for pretty much everything.", "moved all my notes over to Joplin this week")
+    assert ("uses", "Simplenote") not in got
+    got = _uses_after("Chrome is what I use all day.", "Brave is my browser now, finally.")
+    assert ("uses", "Chrome") not in got and ("browser", "Brave") in got
+
+
+def test_a_plain_use_the_session_keeps_is_not_retired() -> None:
+    """Another tool of no shared role, or a switch said before the use, leaves the use standing."""
+    assert ("uses", "Slack") in _uses_after("I use Slack at work.", "Brave is my browser now, finally.")
+    assert ("uses", "Chrome") in _uses_after("Brave is my browser now, finally.", "I still use Chrome for testing.")
