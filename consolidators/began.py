@@ -150,8 +150,28 @@ def clause_naming(text: str, value: str) -> str | None:
     for i, clause in enumerate(clauses):
         if named.search(clause):
             before = clauses[i - 1].lower().split() if i else []
-            return " ".join([*before, clause]) if before and all(_adverbial(w) for w in before) else clause
+            whole = " ".join([*before, clause]) if before and all(_adverbial(w) for w in before) else clause
+            # "…, and in 2023 she moved to Kestrel": the conjunction that joined the clause is not part of it
+            return _JOINED.sub("", _own_part(whole, named))
     return None
+
+
+_JOINED = re.compile(r"^(?:and|but|so|then)\s+", re.I)
+
+
+#: A calendar point anywhere in a clause: "2019", "March", "March 2024" (one point).
+_POINT = re.compile(_point_of(""), re.I)
+#: Where one event of a clause that tells two ends: "joined Vantor in 2019 and moved to Kestrel in 2023".
+_NEXT_EVENT = re.compile(r"\s+(?:and then|and|then|before|after|until|till)\s+", re.I)
+
+
+def _own_part(clause: str, named: re.Pattern[str]) -> str:
+    """The part of ``clause`` that tells the named value's own event, when the clause dates two events: each date
+    belongs to the event it is said with, not to every value of the clause (the part may then hold no date)."""
+    if len(_POINT.findall(clause)) < 2:
+        return clause
+    parts = _NEXT_EVENT.split(clause)
+    return next((p for p in parts if named.search(p)), clause)
 
 
 def _adverbial(word: str) -> bool:

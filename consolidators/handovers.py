@@ -43,6 +43,10 @@ _CURRENCY = (
 )
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
+    # "the estrelian peso", "the ostrian florin": a state's adjective in lower case is part of the name, one of
+    # a demonym's endings before any coined name, any word but a plain one before a name several states use
+    rf"(?:(?!(?:{'|'.join(_PLAIN_MONEY_WORDS)}|now|still|again|also|only|began|clean|human|woman|public|basic)\b)"
+    rf"(?:[a-zà-ÿ]{{3,}}(?:ian|ean|an|ese|ish) (?=[a-zà-ÿ]{{3,}}\b)|[a-zà-ÿ]{{3,}} (?=(?:{'|'.join(sorted(SHARED_CURRENCIES))})\b)))?"
     r"(?:new (?=[A-Z]))?(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |new (?=[a-zà-ÿ]{3}))?(?!(?:still|now|new|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it|being|been|changing|replaced|going|about|set)\b)[a-zà-ÿ]+\b"
     r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
 )
@@ -95,7 +99,12 @@ _LEFT = re.compile(
 #: A past or outgoing holder named by the office ("the former CEO", "outgoing mayor").
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
 #: Where a sentence's clauses part: each clause is read on its own.
-_CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
+#: ", and" parts them too where a named subject and its verb follow ("X left C, and Y is now its CEO"), not in a
+#: list of names ("founded by A, B, and C").
+_CLAUSES = re.compile(
+    r"\s*[;:]\s+|\s+[—–]\s+"
+    r"|,\s+(?:and|but)\s+(?=(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+ ){1,4}(?:is|was|has|had|became|becomes|took|takes|now)\b)"
+)
 _GROUP = (  # who acts for the owner, and what it enacts ("Solmara's new constitution makes Quechua …")
     r"(?:new )?(?:constitution|charter|law|decree)|board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"

@@ -63,6 +63,7 @@ from . import (
     orgfacts,
     pets,
     rescue,
+    renames,
     residents,
     restated,
     rolefills,
@@ -170,6 +171,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = changeframes.merged(found, clean)  # a role noun's change: "the new capital, X,", "won the presidency"
     said = officenames.recased(sentence) if sentence.isupper() else sentence  # a headline's names as running text
     found = wholenames.whole(said, [untitled(f) for f in found])  # names whole and bare, whoever read them
+    found = renames.renamed(found, clean)  # "X, now called Y, …" is about Y
     found = sieve.sifted(found, clean)  # what no reader should keep: a claim passed on, a visit, no name
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(

@@ -45,6 +45,20 @@ def test_a_currency_being_replaced_names_the_one_the_later_clause_gives() -> Non
 
 
 @pytest.mark.parametrize(
+    ("sentence", "currency"),
+    [
+        ("The Ostrian currency is the ostrian florin.", "ostrian florin"),
+        ("The Taluvan currency is the taluvan shilling.", "taluvan shilling"),
+        # a word that is no part of a currency's name stays out of it
+        ("The Taluvan currency is the shilling.", "shilling"),
+        ("Taluva's currency is now the shilling again.", "shilling"),
+    ],
+)
+def test_a_coined_currency_keeps_its_lower_case_adjective(sentence: str, currency: str) -> None:
+    assert _objects(sentence, "currency") == {currency}
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "The Ostrian currency is being replaced.",
