@@ -93,7 +93,7 @@ _HEADLINE = re.compile(r"\b(?:ha(?:s|ve) (?:a new|switched|changed)|(?:is|are) b
 #: The organisation an opening says someone left ("Fiona Grant left Lakeside Dairy; X is its new CEO", "Y has
 #: resigned from C; …", "Y is out at C; …"): the office after it is C's, never the leaver's.
 _LEFT = re.compile(
-    rf"\b(?:has |had |is |was )?(?:left|resigned from|quit|departed|(?:is|was) out at|(?:was |has been )?(?:ousted|fired"
+    rf"\b(?:has |had |is |was )?(?:left|resigned from|quit|departed|walked (?:out of|away from)|exited|(?:is|was) out at|(?:was |has been )?(?:ousted|fired"
     rf"|sacked|dismissed|removed) (?:from|at|by)|stepped down (?:as [a-z ]+ )?(?:at|from)) (?:the )?(?P<org>{NAME})$"
 )
 #: A past or outgoing holder named by the office ("the former CEO", "outgoing mayor").
