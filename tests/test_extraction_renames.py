@@ -25,7 +25,10 @@ RENAMED: list[tuple[str, Triple]] = [
         ("Arvona", "owned by", "Tessin Capital"),
     ),
     ("Kelby Freight (now Arvona) is headquartered in Rotterdam.", ("Arvona", "headquartered in", "Rotterdam")),
-    ("Kelby Freight, renamed Arvona in 2022, has its headquarters in Rotterdam.", ("Arvona", "headquartered in", "Rotterdam")),
+    (
+        "Kelby Freight, renamed Arvona in 2022, has its headquarters in Rotterdam.",
+        ("Arvona", "headquartered in", "Rotterdam"),
+    ),
     # the old name as the object: the owner of what is now Arvona is still Tessin Capital's holding
     ("Tessin Capital owns Kelby Freight, now called Arvona.", ("Arvona", "owned by", "Tessin Capital")),
 ]

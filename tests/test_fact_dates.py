@@ -98,8 +98,13 @@ def test_a_clause_that_dates_two_events_gives_each_value_its_own_date() -> None:
     joined = "In 2017 the band took on Ivo Marsh, and in 2022 he joined Lantern Road."
     assert began(clause_naming(joined, "Lantern Road") or "", SAID) == day(2022, 1, 1)
     # one date for two values, or the value's part undated: no date borrowed from another event
-    assert began(clause_naming("Ivo Marsh joined Lantern Road in 2022 and still plays there.", "Lantern Road") or "", SAID) == day(2022, 1, 1)
-    assert began(clause_naming("Ivo Marsh left Kell in 2019 and now plays for Lantern Road.", "Lantern Road") or "", SAID) is None
+    assert began(
+        clause_naming("Ivo Marsh joined Lantern Road in 2022 and still plays there.", "Lantern Road") or "", SAID
+    ) == day(2022, 1, 1)
+    assert (
+        began(clause_naming("Ivo Marsh left Kell in 2019 and now plays for Lantern Road.", "Lantern Road") or "", SAID)
+        is None
+    )
 
 
 def consolidate(*said: tuple[str, datetime], active: tuple[ActiveFact, ...] = ()) -> list[Fact]:
