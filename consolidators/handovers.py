@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from . import founders, holdings, succession
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .spans import make_fact
-from .text import ENTITY_STOP, PLANS, doubts, is_word
+from .text import ENTITY_STOP, PLANS, PROPOSALS, doubts, is_word
 from .types import Fact
 from .vocabulary import is_time
 
@@ -83,7 +83,7 @@ _OFFICES = tuple(
 #: What makes a clause no statement of the change: a plan, a hedge, a rumour, a question, a negation.
 _HEDGE = doubts(
     rf"{PLANS}|planned(?! (?:city|town|capital))|likely|is to|are to|consider|proposed|proposes|talks?|tipped"
-    r"|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?"
+    rf"|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?|{PROPOSALS}"
 )
 #: What makes a modal a statement: "said X would serve as CEO with immediate effect" is the change made.
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately)\b")

@@ -242,6 +242,10 @@ NOTHING: list[tuple[str, str]] = [
     ("Pebble Audio said Joss Hart would serve as chief executive next year.", "ceo"),
     ("Bruno Sacco, the former mayor of Tervel, holds no office now.", "mayor"),
     ("Hedda Lund left Brightmoor Tiles, and Ansel Roy hopes to become its chief executive.", "ceo"),
+    # a change put forward is none made
+    ("Lorvian ministers have floated moving the capital to Tesk, but nothing is decided.", "capital"),
+    ("Ardmore's council has mooted making Oona Kell acting mayor.", "mayor"),
+    ("Shareholders urged Pell Tools to move its headquarters to Ghent.", "headquartered in"),
 ]
 
 #: The old holder, said first, is never the current one.
