@@ -156,32 +156,35 @@ def clause_naming(text: str, value: str) -> str | None:
     for i, clause in enumerate(clauses):
         if named.search(clause):
             before = clauses[i - 1].lower().split() if i else []
-            clause = " ".join([*before, clause]) if before and all(_adverbial(w) for w in before) else clause
-            return _own_dates(clause, named)
+            whole = " ".join([*before, clause]) if before and all(_adverbial(w) for w in before) else clause
+            # "…, and in 2023 she moved to Kestrel": the conjunction that joined the clause is not part of it
+            return _JOINED.sub("", _own_part(whole, named))
     return None
 
 
-#: A date an item of an "and" list states for its own value: "moved to Porto in 2019 and to Braga in 2022".
-_ITEM_DATE = re.compile(rf"\b(?:in|since) {_point_of('')}", re.I)
-_ITEM_END = re.compile(r"\band\b", re.I)
+_JOINED = re.compile(r"^(?:and|but|so|then)\s+", re.I)
 
 
-def _own_dates(clause: str, named: re.Pattern[str]) -> str:
-    """``clause`` without the dates of its other "and" items when the item that names the value states its own:
-    each value of "I moved to Porto in 2019 and to Braga in 2022" began when its own item says, not at the first
-    date. A clause with one date, or whose value's item states none, is read whole."""
-    dates = list(_ITEM_DATE.finditer(clause))
+#: A calendar point anywhere in a clause, with the preposition it is said with: "in 2019", "since March 2024".
+_POINT = re.compile(rf"(?:\b(?:in|since|on|from)\s+)?{_point_of('')}", re.I)
+#: Where one event of a clause that tells two ends: "joined Vantor in 2019 and moved to Kestrel in 2023".
+_NEXT_EVENT = re.compile(r"\s+(?:and then|and|then|before|after|until|till)\s+", re.I)
+
+
+def _own_part(clause: str, named: re.Pattern[str]) -> str:
+    """``clause`` without the dates of its other events, when it dates two: each date belongs to the event it is
+    said with, not to every value of the clause. The other events' words stay, since a value's own part may borrow
+    its verb ("moved to Ghent in 2017 and to Namur in 2021"); a part that states no date of its own is left undated."""
+    points = list(_POINT.finditer(clause))
     value = named.search(clause)
-    if len(dates) < 2 or value is None:
+    if len(points) < 2 or value is None:
         return clause
-    ends = [m.start() for m in _ITEM_END.finditer(clause)]
-    start = max((e for e in ends if e < value.start()), default=0)
-    end = min((e for e in ends if e >= value.end()), default=len(clause))
-    if not any(start <= d.start() < end for d in dates):
-        return clause
-    for d in reversed(dates):
-        if not start <= d.start() < end:
-            clause = clause[: d.start()] + clause[d.end() :]
+    cuts = list(_NEXT_EVENT.finditer(clause))
+    start = max((c.end() for c in cuts if c.end() <= value.start()), default=0)
+    end = min((c.start() for c in cuts if c.start() >= value.end()), default=len(clause))
+    for point in reversed(points):
+        if not start <= point.start() < end:
+            clause = clause[: point.start()] + clause[point.end() :]
     return clause
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from . import founders, holdings, succession
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
 from .spans import make_fact
-from .text import ENTITY_STOP, PLANS, doubts, is_word
+from .text import ENTITY_STOP, PLANS, PROPOSALS, doubts, is_word
 from .types import Fact
 from .vocabulary import is_time
 
@@ -43,6 +43,10 @@ _CURRENCY = (
 )
 #: A currency named where the sentence says "currency": the word after "the" may be coined ("the groat").
 _COINED_CURRENCY = (
+    # "the estrelian peso", "the ostrian florin": a state's adjective in lower case is part of the name, one of
+    # a demonym's endings before any coined name, any word but a plain one before a name several states use
+    rf"(?:(?!(?:{'|'.join(_PLAIN_MONEY_WORDS)}|now|still|again|also|only|began|clean|human|woman|public|basic)\b)"
+    rf"(?:[a-zà-ÿ]{{3,}}(?:ian|ean|an|ese|ish) (?=[a-zà-ÿ]{{3,}}\b)|[a-zà-ÿ]{{3,}} (?=(?:{'|'.join(sorted(SHARED_CURRENCIES))})\b)))?"
     r"(?:new (?=[A-Z]))?(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\w+ |new (?=[a-zà-ÿ]{3}))?(?!(?:still|now|new|again|as|by|in|the|its|an?|to|with|of|and|switched|changed|which|that|it|being|been|changing|replaced|going|about|set)\b)[a-zà-ÿ]+\b"
     r"|[A-Z][a-z]?[A-Z]\w*\b"  # "ZiG": a coined name in capitals
 )
@@ -79,7 +83,7 @@ _OFFICES = tuple(
 #: What makes a clause no statement of the change: a plan, a hedge, a rumour, a question, a negation.
 _HEDGE = doubts(
     rf"{PLANS}|planned(?! (?:city|town|capital))|likely|is to|are to|consider|proposed|proposes|talks?|tipped"
-    r"|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?"
+    rf"|candidates?|bid|race|hoping|aims?|expects?|predicts?|forecasts?|{PROPOSALS}"
 )
 #: What makes a modal a statement: "said X would serve as CEO with immediate effect" is the change made.
 _AT_ONCE = re.compile(r"\b(?:with immediate effect|effective immediately)\b")
@@ -89,13 +93,18 @@ _HEADLINE = re.compile(r"\b(?:ha(?:s|ve) (?:a new|switched|changed)|(?:is|are) b
 #: The organisation an opening says someone left ("Fiona Grant left Lakeside Dairy; X is its new CEO", "Y has
 #: resigned from C; …", "Y is out at C; …"): the office after it is C's, never the leaver's.
 _LEFT = re.compile(
-    rf"\b(?:has |had |is |was )?(?:left|resigned from|quit|departed|(?:is|was) out at|(?:was |has been )?(?:ousted|fired"
+    rf"\b(?:has |had |is |was )?(?:left|resigned from|quit|departed|walked (?:out of|away from)|exited|(?:is|was) out at|(?:was |has been )?(?:ousted|fired"
     rf"|sacked|dismissed|removed) (?:from|at|by)|stepped down (?:as [a-z ]+ )?(?:at|from)) (?:the )?(?P<org>{NAME})$"
 )
 #: A past or outgoing holder named by the office ("the former CEO", "outgoing mayor").
 _FORMER = re.compile(r"\b(?:former|ex-|previous|outgoing|erstwhile|late|then)\s*(?:[a-z-]+ )?$", re.I)
 #: Where a sentence's clauses part: each clause is read on its own.
-_CLAUSES = re.compile(r"\s*[;:]\s+|\s+[—–]\s+")
+#: ", and" parts them too where a named subject and its verb follow ("X left C, and Y is now its CEO"), not in a
+#: list of names ("founded by A, B, and C").
+_CLAUSES = re.compile(
+    r"\s*[;:]\s+|\s+[—–]\s+"
+    r"|,\s+(?:and|but)\s+(?=(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+ ){1,4}(?:is|was|has|had|became|becomes|took|takes|now)\b)"
+)
 _GROUP = (  # who acts for the owner, and what it enacts ("Solmara's new constitution makes Quechua …")
     r"(?:new )?(?:constitution|charter|law|decree)|board|junta|town hall|city hall|(?:city |town |county |district )?council|government|parliament|shareholders|owners|voters|residents|directors|lawmakers"
     r"|legislators|MPs|electorate"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .officenames import names_in
-from .text import CONDITIONS, HEARSAY, PLANS, doubts, is_word
+from .text import CONDITIONS, HEARSAY, PLANS, PROPOSALS, doubts, is_word
 from .types import Fact
 
 #: The relations of the offices read here.
@@ -41,7 +41,7 @@ _NOT_NOW = doubts(  # the clause's conditions and hearsay are :data:`_UNSAID`'s,
     r"|(?:was|were|has been|had been) (?:nominated|offered)"
     r"|(?:declined|declines|refused|refuses|rejected|rejects|turned down|denied|denies)(?: to (?:become|take|accept"
     r"|serve|lead|run)| (?:the|an?|its|their) (?:offer|job|post|role|top job|nomination|presidency|mayoralty|reports?))"
-    rf"|{PLANS}|planned|likely|is to|are to"
+    rf"|{PLANS}|planned|likely|is to|are to|{PROPOSALS}"
     r"|hoping|proposed|proposes|tipped|candidates?|bid|race|aims?|expects?|predicts?|talks?"
     r"|running|runs? for|campaign\w*|seeks?|seeking|vying|vies"
     r"|to (?:resign|step down|stand down|quit|retire|leave|be (?:replaced|ousted|succeeded|removed))"

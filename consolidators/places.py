@@ -185,6 +185,19 @@ SHARED_CURRENCIES = frozenset(
 )
 
 
+#: Plurals of currency names that are not the name plus "s" ("paid in kronor" names the krona).
+_PLURAL_MONEY = {"kronor": "krona", "lei": "leu", "reais": "real"}
+
+
+def one_currency(value: str) -> str:
+    """A currency named in the plural, as money is counted ("paid in euros", "pesos"), by its name: "euro",
+    "peso"; any other value as it is ("kroner" is itself a name, "Swiss francs" keeps its adjective)."""
+    *before, last = value.split(" ") if value else [""]
+    lower = last.lower()
+    one = _PLURAL_MONEY.get(lower) or (lower[:-1] if lower.endswith("s") and lower[:-1] in CURRENCIES else None)
+    return " ".join([*before, one]) if one and lower not in CURRENCIES else value
+
+
 #: Endings of a people's adjective that can't be undone to its country's name ("Kellish", "Merrese", "Omani").
 _OPAQUE_ENDINGS = ("ese", "ish", "ic", "i", "ch", "ois", "que")
 

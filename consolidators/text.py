@@ -95,6 +95,8 @@ DENIALS = "not|never|no longer"
 #: word and before a name is no wish (at the start, "Hope Lena likes it" may be one, so it still counts).
 HOPE = r"(?!(?<=[\w,] )(?-i:Hope [A-ZÀ-ÖØ-ÞĀ-Ž]))hopes?"
 PLANS = f"plans?|planning|expected|set to|considering|wants?|{HOPE}"
+#: A change put forward by someone, not made: "officials have floated moving the capital", "urged C to move".
+PROPOSALS = r"floated|floats|floating|mooted|suggested|suggests|pitched|urged|urges|calls? for|called for|lobbying for"
 
 
 #: The hedges every reader of a statement refuses: a guess, a plan, a wish, a condition still open. Each reader

@@ -63,6 +63,7 @@ from . import (
     officenames,
     orgfacts,
     pets,
+    renames,
     rescue,
     residents,
     restated,
@@ -84,6 +85,7 @@ from .describesanother import describes_another
 from .holdings import ROLES, TERM_ENDED
 from .parse import described_facts, parsed_facts, prefetch
 from .phrases import INVERTED, USER, USER_ROLES, doubted_after, first_person, third_person, user_roles
+from .places import one_currency
 from .plainsentence import plain
 from .relations import THIRD_PERSON_PREDICATES
 from .sentenceparts import OPENS_A_CONDITION, before_the_question, read_whole, readable_parts, tag_question
@@ -173,7 +175,10 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = changeframes.merged(found, clean)  # a role noun's change: "the new capital, X,", "won the presidency"
     said = officenames.recased(sentence) if sentence.isupper() else sentence  # a headline's names as running text
     found = wholenames.whole(said, [untitled(f) for f in found])  # names whole and bare, whoever read them
+    found = renames.renamed(found, clean)  # "X, now called Y, …" is about Y
     found = sieve.sifted(found, clean)  # what no reader should keep: a claim passed on, a visit, no name
+    # "paid in euros": money counted in the plural names the currency in the singular
+    found = [replace(f, object=one_currency(f.object)) if f.predicate == "currency" else f for f in found]
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
     return tuple(
         f

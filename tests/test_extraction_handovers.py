@@ -202,6 +202,21 @@ CHANGES: list[tuple[str, str, str, str, str]] = [
         "Agata Wolna",
         "Piotr Nowak",
     ),
+    # ", and" before a named subject parts the clauses: "its" is the organisation the first one left
+    (
+        "Hedda Lund walked out of Brightmoor Tiles, and Ansel Roy is now its chief executive.",
+        "Brightmoor Tiles",
+        "ceo",
+        "Ansel Roy",
+        "Hedda Lund",
+    ),
+    (
+        "Hedda Lund resigned from Brightmoor Tiles, but Ansel Roy took over as its chief executive.",
+        "Brightmoor Tiles",
+        "ceo",
+        "Ansel Roy",
+        "Hedda Lund",
+    ),
 ]
 
 #: Sentences that name an office but state no change, or must not make the old holder current.
@@ -226,6 +241,11 @@ NOTHING: list[tuple[str, str]] = [
     ("Ilka Berg is not Norvania's new head of state.", "president"),
     ("Pebble Audio said Joss Hart would serve as chief executive next year.", "ceo"),
     ("Bruno Sacco, the former mayor of Tervel, holds no office now.", "mayor"),
+    ("Hedda Lund left Brightmoor Tiles, and Ansel Roy hopes to become its chief executive.", "ceo"),
+    # a change put forward is none made
+    ("Lorvian ministers have floated moving the capital to Tesk, but nothing is decided.", "capital"),
+    ("Ardmore's council has mooted making Oona Kell acting mayor.", "mayor"),
+    ("Shareholders urged Pell Tools to move its headquarters to Ghent.", "headquartered in"),
 ]
 
 #: The old holder, said first, is never the current one.

@@ -45,6 +45,20 @@ def test_a_currency_being_replaced_names_the_one_the_later_clause_gives() -> Non
 
 
 @pytest.mark.parametrize(
+    ("sentence", "currency"),
+    [
+        ("The Ostrian currency is the ostrian florin.", "ostrian florin"),
+        ("The Taluvan currency is the taluvan shilling.", "taluvan shilling"),
+        # a word that is no part of a currency's name stays out of it
+        ("The Taluvan currency is the shilling.", "shilling"),
+        ("Taluva's currency is now the shilling again.", "shilling"),
+    ],
+)
+def test_a_coined_currency_keeps_its_lower_case_adjective(sentence: str, currency: str) -> None:
+    assert _objects(sentence, "currency") == {currency}
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "The Ostrian currency is being replaced.",
@@ -208,3 +222,17 @@ def test_the_holder_named_before_its_headquarters_is_not_their_owner() -> None:
     facts = {(f.subject, f.predicate, f.object) for f in extract_triples(said, "user") if not f.retract}
     assert ("Ines Barra", "headquartered in", "Leeds") not in facts
     assert ("Pellow Rail", "headquartered in", "Leeds") in facts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "currency"),
+    [
+        ("Wages in Merovia are now paid in euros, the country's currency since spring.", "euro"),
+        ("Merovia's currency is the Merovian dinars.", "Merovian dinar"),
+        # a name that ends in "s", or a plural that is itself the name, stays as said
+        ("Merovia's currency is the kroner.", "kroner"),
+        ("Merovia's currency is the Merovian kess.", "Merovian kess"),
+    ],
+)
+def test_money_counted_in_the_plural_names_the_currency_in_the_singular(sentence: str, currency: str) -> None:
+    assert _objects(sentence, "currency") == {currency}

@@ -115,6 +115,23 @@ def test_a_list_item_dates_its_own_fact() -> None:
     assert [f.valid_from for f in dated(facts, [turn])] == [day(2017, 1, 1), day(2021, 1, 1)]
 
 
+def test_a_clause_that_dates_two_events_gives_each_value_its_own_date() -> None:
+    told = "Ruth Okafor joined Brennick Foods in 2018 and moved to Salto Dairy in March 2024."
+    assert began(clause_naming(told, "Salto Dairy") or "", SAID) == day(2024, 3, 1)
+    assert began(clause_naming(told, "Brennick Foods") or "", SAID) == day(2018, 1, 1)
+    # a clause of its own after "and": the conjunction is no part of it, its opening date is its own
+    joined = "In 2017 the band took on Ivo Marsh, and in 2022 he joined Lantern Road."
+    assert began(clause_naming(joined, "Lantern Road") or "", SAID) == day(2022, 1, 1)
+    # one date for two values, or the value's part undated: no date borrowed from another event
+    assert began(
+        clause_naming("Ivo Marsh joined Lantern Road in 2022 and still plays there.", "Lantern Road") or "", SAID
+    ) == day(2022, 1, 1)
+    assert (
+        began(clause_naming("Ivo Marsh left Kell in 2019 and now plays for Lantern Road.", "Lantern Road") or "", SAID)
+        is None
+    )
+
+
 def consolidate(*said: tuple[str, datetime], active: tuple[ActiveFact, ...] = ()) -> list[Fact]:
     turns = tuple(Turn(f"e{i}", "user", text, ts) for i, (text, ts) in enumerate(said))
     result = ExtractiveConsolidator().consolidate(Transcript("default", "s", turns), Context(active))
