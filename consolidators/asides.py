@@ -237,7 +237,7 @@ def _seat_named(doc: Any) -> list[str]:
         else:
             owner = _firm_named_before(poss)
         if owner:
-            out.append(f"{owner} is headquartered in {places[0].text}.")
+            out.append(f"{owner} is headquartered in {name_text(places[0])}.")  # "Mexico City": the whole name
     return out
 
 

@@ -226,6 +226,11 @@ def test_a_capital_described_beside_two_countries_is_no_one_s() -> None:
             "Velmar Foods, owned by Orrin Holdings, said chief executive Dana Pike would speak at its Leeds headquarters.",
             ("Velmar Foods", "headquartered in", "Leeds", False),
         ),
+        # a place of two words before the noun is named whole, never by its last word
+        (
+            "Corvath Labs' new chief executive, Ines Valdro, toured the Santa Fe head office on Monday.",
+            ("Corvath Labs", "headquartered in", "Santa Fe", False),
+        ),
     ],
 )
 def test_a_head_office_said_with_its_place_is_the_firm_s_seat(sentence: str, triple: Triple) -> None:
