@@ -11,8 +11,9 @@ first day):
 - "yesterday"; "last week/month/year"; "last Friday"; "N days/weeks/months/years ago"; "earlier this year";
 - "on Monday" with a past verb in the clause ("we got married on Saturday"; "I start on Monday" is a plan).
 
-A future ("I'll move in June", "next week"), a date that is not when the state began ("my birthday is in March",
-"see you in May") or a date after the turn gives nothing. :func:`dated` stamps a session's facts with it, never
+In a list joined by "and", a value whose item states a date of its own takes that one ("moved to Porto in 2019 and
+to Braga in 2022"). A future ("I'll move in June", "next week"), a date that is not when the state began ("my
+birthday is in March", "see you in May") or a date after the turn gives nothing. :func:`dated` stamps a session's facts with it, never
 earlier than the value it replaces.
 """
 
