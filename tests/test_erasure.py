@@ -205,11 +205,14 @@ def test_the_cli_erases_by_id_prefix_and_refuses_a_namespace_without_yes(
     assert doc["scope"] == "memory" and doc["counts"]["staged_turns"] == 1 and doc["counts"]["memories"] == 1
     assert found_anywhere(store, ("quokkav",)) == {}
     store.stage("s2", "user", "I live in Lisbon.")
-    code, _, err = run(capsys, "forget", "--whole-namespace", *cli)
+    code, _, err = run(capsys, "forget", "--whole-namespace", "--namespace", "default", *cli)
     assert code == 2 and err.count("\n") == 1 and "--yes" in err and "confirm=" not in err  # the flag's name only
     code, _, err = run(capsys, "forget", "abcd1234", "--session", "s2", *cli)
     assert code == 2 and "exactly one" in err
-    code, out, _ = run(capsys, "forget", "--whole-namespace", "--yes", *cli)
+    code, _, err = run(capsys, "forget", "--whole-namespace", "--yes", *cli)  # the deployment's, by default
+    assert (code, err.count("\n")) == (2, 1) and "name the namespace to erase with --namespace" in err
+    assert store.status()["staged_turns"] == 1
+    code, out, _ = run(capsys, "forget", "--whole-namespace", "--namespace", "default", "--yes", *cli)
     assert code == 0 and "staged_turns" in out and store.status()["staged_turns"] == 0
 
 

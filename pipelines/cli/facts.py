@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from memory_sink import MemoryStore
 from memory_sink.operations import memories_by_id, undo_command
@@ -229,7 +230,9 @@ def undo(config_path: str | None, as_json: bool, namespace: str, op_id: int) -> 
 @namespace_option
 @click.option("--session", "session_id", default=None, help="Instead of an ID: erase this whole session.")
 @click.option(
-    "--whole-namespace", is_flag=True, help="Instead of an ID: erase everything in --namespace (needs --yes)."
+    "--whole-namespace",
+    is_flag=True,
+    help="Instead of an ID: erase everything in --namespace (needs --namespace given and --yes).",
 )
 @click.option("--yes", "confirm", is_flag=True, help="Confirm --whole-namespace (there is no undo).")
 @click.option("--vacuum", is_flag=True, help="Also VACUUM the tables now, so dead rows leave the disk pages (slow).")
@@ -249,6 +252,11 @@ def forget(
     """
     if sum((memory_id is not None, session_id is not None, whole_namespace)) != 1:
         raise click.UsageError("give exactly one of a memory ID, --session or --whole-namespace")
+    named = click.get_current_context().get_parameter_source("namespace") is not ParameterSource.DEFAULT
+    if whole_namespace and not named:  # a whole tenant goes for good only by its name, never by a default
+        raise click.UsageError(
+            f"--whole-namespace: name the namespace to erase with --namespace (the deployment's is {namespace!r})"
+        )
     if whole_namespace and not confirm:  # said here so the message names the flag, not the library's parameter
         raise click.UsageError(
             f"--whole-namespace: erasing all of {namespace!r} cannot be undone; confirm it with --yes"
