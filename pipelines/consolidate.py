@@ -312,7 +312,7 @@ def consolidate_chunk(
     # then overlap all of this chunk's work, not only its swaps. A chunk that embeds its own passages (the run's
     # first) does so before the next one starts, so a text both say is embedded once.
     early = lookahead is not None and ahead.known is not None
-    if early:
+    if lookahead is not None and early:
         lookahead.start(then)
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     read = [r for r in reads if isinstance(r, SessionEvents)]
