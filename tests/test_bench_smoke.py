@@ -151,8 +151,17 @@ def test_consolidation_workers_and_cprofile_run(tmp_path: Path) -> None:
 
 def test_locomo_benchmark_runs_on_a_file_of_its_format(tmp_path: Path) -> None:
     data = _made_up_locomo(tmp_path)
-    out = _bench(tmp_path, str(BENCH / "locomo_recall.py"), str(data), "--json", timeout=240)
+    dump = tmp_path / "dump.jsonl"
+    out = _bench(tmp_path, str(BENCH / "locomo_recall.py"), str(data), "--json", "--dump", str(dump), timeout=240)
     doc = json.loads(out.stdout[out.stdout.index("{\n") :])
     assert doc["stats"]["questions"]["all"] == 2 and doc["stats"]["questions"]["adversarial"] == 1
     assert set(doc["budget"]) == {"BM25 over turns", "vector-only over turns", "provisional", "consolidated"}
     assert all(0.0 <= v <= 1.0 for cols in doc["budget"].values() for v in cols.values() if v is not None)
+    # --dump: a line per question and tier, its evidence split into found and missed, ids as the file's qa index
+    lines = [json.loads(line) for line in dump.read_text().splitlines()]
+    assert sorted((r["question"], r["tier"]) for r in lines) == [
+        (f"made-up:{i}", tier) for i in range(3) for tier in ("consolidated", "provisional")
+    ]
+    evidence = {"made-up:0": ["D1:1"], "made-up:1": ["D1:2", "D2:2"], "made-up:2": ["D2:1"]}
+    assert all(sorted(r["found"] + r["missed"]) == evidence[r["question"]] for r in lines)
+    assert all(set(r["found"]) <= {t for row in r["rows"] for t in row["turns"]} for r in lines)
