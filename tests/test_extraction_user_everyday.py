@@ -212,3 +212,7 @@ def test_a_tool_used_for_planning_is_used_now(sentence: str, expected: Triple) -
 
 def test_planning_to_use_a_tool_is_still_a_plan() -> None:
     assert not triples("I'm planning to use Trello")
+
+
+def test_a_day_after_a_name_at_a_sentences_end_is_no_part_of_it() -> None:
+    assert {o for *_, o in retracted("I quit Duolingo yesterday. Starting fresh on monday")} == {"Duolingo"}
