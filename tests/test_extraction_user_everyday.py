@@ -1,7 +1,7 @@
 """First-person facts in everyday chat: what trails a value ("Czech not Slovak", "Tromsø ever since", "kayaking
 after work", "as usual"), a role given up in the words that name it ("retired MongoDB as our database"), a tool
-named in brackets after its role ("my phone (pixel 7)"), and a completed switch whose old employer supersession
-retires. Phrasings written for these tests only; none is in the quality corpora."""
+named in brackets after its role ("my phone (pixel 7)"), and everyday idioms of the user's spouse, home,
+employer, field, languages, drink and tools. Phrasings written for these tests only; none is in the quality corpora."""
 
 from __future__ import annotations
 
@@ -108,12 +108,6 @@ def test_a_tool_in_brackets_after_its_role_holds_it(sentence: str, expected: Tri
 )
 def test_brackets_that_name_no_current_tool_of_the_user_state_nothing(sentence: str) -> None:
     assert not triples(sentence)
-
-
-def test_a_completed_switch_leaves_the_old_employer_to_supersession() -> None:
-    sentence = "my last day at Orvik was Friday, I start at Pellham on Monday"
-    assert triples(sentence) == {("user", "works at", "Pellham")}
-    assert not retracted(sentence)
 
 
 def test_a_last_day_with_nothing_next_still_takes_the_employer_back() -> None:
