@@ -73,13 +73,11 @@ _MULTI = frozenset({"uses"})
 
 def merged(found: list[Fact], text: str) -> list[Fact]:
     """``found`` (one user sentence's facts) with what the everyday frames read in ``text`` and no reader had."""
-    held = {(f.predicate, norm(f.object)) for f in found if f.subject == USER}
+    # a value another reader holds under any relation is read already ("Thunderbird is how I read email" is
+    # the email client, no plain use besides)
+    held = {norm(f.object) for f in found if f.subject == USER}
     taken = {f.predicate for f in found if f.subject == USER and not f.retract}
-    new = [
-        f
-        for f in facts(text)
-        if (f.predicate, norm(f.object)) not in held and (f.predicate in _MULTI or f.predicate not in taken)
-    ]
+    new = [f for f in facts(text) if norm(f.object) not in held and (f.predicate in _MULTI or f.predicate not in taken)]
     return found + new
 
 

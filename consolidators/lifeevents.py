@@ -331,11 +331,6 @@ _LAST_DAY_OVER = re.compile(
 )
 
 
-def last_day_over(text: str) -> bool:
-    """Whether ``text`` says a last day at a place that is over ("my last day at X was Friday")."""
-    return _LAST_DAY_OVER.search(text) is not None
-
-
 def day_ahead(text: str) -> bool:
     """Whether a first or last day is dated after the moment it is said ("my first day at X is Monday"). Not when
     the text says a last day that is over: the first day ahead is the other half of a switch already made ("my

@@ -168,7 +168,6 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
         found = withdrawals.read(found, text)  # "dropped Todoist, moved all into TickTick", "not my editor anymore"
         found = userplans.unplanned(userjoins.unemployed(found, text), text)  # "joining X in May"; "a choir called X"
         found = everyday.merged(found, text)  # "my husband is called X", "Ana works at X; I'm at Y"
-        found = userjoins.switched(found, text)  # "my last day at X was Friday, I start at Y on Monday"
     found = residents.merged(found, residents.facts(text), text)  # a named person's home or spouse said by description
     found = thirdmoves.merged(found, thirdmoves.read(text))  # "moved to", "joined", "now at": which relation, by who
     found = credits.merged(found, text)  # a credit corrected, a value "no longer A but B", a capital renamed

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .forms import norm
-from .lifeevents import EMPLOYER_KINDS, last_day_over
+from .lifeevents import EMPLOYER_KINDS
 from .nlp_cache import parse_doc
 from .phrases import USER
 from .text import lemmatise
@@ -88,14 +88,3 @@ def _own_kind(name: str) -> bool:
 
 def _noun(tok: Any) -> str:
     return lemmatise(tok.lower_, "NOUN")
-
-
-def switched(found: list[Fact], text: str) -> list[Fact]:
-    """``found`` without the take-back of the employer a last day left when the sentence names the next one ("my
-    last day at X was Friday, I start at Y on Monday"): PREDICATES' completed switch states the new employer, and
-    supersession alone retires the old one."""
-    if not last_day_over(text) or not any(
-        f.subject == USER and f.predicate == "works at" and not f.retract for f in found
-    ):
-        return found
-    return [f for f in found if not (f.subject == USER and f.predicate == "works at" and f.retract)]

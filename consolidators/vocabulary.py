@@ -291,8 +291,9 @@ _AFTER_NAME = frozenset(
     depending according including excluding except plus thanks due owing""".split()
 )
 #: Lower-case words that end a name's run when they follow it: a contrast ("Slovak not Slovene"), a span of
-#: time ("Ålesund ever since"), an aside ("Bear now and …"). Only lower-case, so "Not Boring Co" stays whole.
-_AFTER_NAME_LOWER = frozenset("not ever instead anyway now still".split())
+#: time ("Ålesund ever since", "quit Lodestar yesterday"), an aside ("Bear now and …"). Only lower-case, so "Not
+#: Boring Co" stays whole.
+_AFTER_NAME_LOWER = frozenset("not ever instead anyway now still yesterday today tonight".split())
 
 
 def name_span(text: str) -> str:
@@ -307,7 +308,8 @@ def name_span(text: str) -> str:
             continue
         if low == "the":  # "Ubisoft the same month": an article no name follows opens a new phrase
             return " ".join(words[:i])
-        if low in _AFTER_NAME or w[:1].islower() and (low.endswith("ly") or low in _AFTER_NAME_LOWER):
+        bare = low.rstrip(".,;:!?")  # "Lodestar yesterday. Starting …": a sentence's stop is no part of the word
+        if low in _AFTER_NAME or w[:1].islower() and (low.endswith("ly") or bare in _AFTER_NAME_LOWER):
             return " ".join(words[:i])
     return text
 
