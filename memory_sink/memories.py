@@ -84,10 +84,14 @@ WHERE m.id = u.id AND m.superseded_at IS NULL
 # The vectors a session's active consolidated rows hold, by the text each embeds, where this
 # model made them: a re-consolidation that re-produces a row (a backfill of an unchanged day) takes
 # its vector from here instead of the model (the memory_active_session index finds the rows).
+# A session's provisional rows count too: a turn's passage reads the turn's own words, which its
+# provisional row embedded already (by the same model, and a text's vector does not depend on its
+# batchmates), so a night's first consolidation need not embed its turns a second time.
 STORED_VECTORS = """
 SELECT coalesce(embed_text, content), embedding
 FROM memory
-WHERE namespace = %(ns)s AND session_id = ANY(%(sids)s) AND tier = 'consolidated' AND superseded_at IS NULL
+WHERE namespace = %(ns)s AND session_id = ANY(%(sids)s)
+  AND (tier = 'provisional' OR (tier = 'consolidated' AND superseded_at IS NULL))
   AND embed_model = %(model)s AND coalesce(embed_text, content) = ANY(%(texts)s)
 """
 
@@ -260,7 +264,7 @@ def write_provisional(
 def stored_vectors(
     conn: psycopg.Connection, namespace: str, session_ids: Sequence[str], texts: Sequence[str], model: str
 ) -> dict[str, np.ndarray]:
-    """The vectors ``model`` made for ``texts`` that the sessions' active consolidated rows hold, by text."""
+    """The vectors ``model`` made for ``texts`` that the sessions' provisional and active consolidated rows hold."""
     args = {"ns": namespace, "sids": list(session_ids), "texts": list(texts), "model": model}
     found = conn.execute(STORED_VECTORS, args, binary=True)  # binary: the float32s exactly as the model gave them
     return {text: vector.to_numpy() for text, vector in found}

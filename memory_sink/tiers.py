@@ -249,11 +249,12 @@ class Tiers:
     def with_stored(
         self, sessions: Sequence[tuple[str, str]], texts: Sequence[str], known: KnownVectors | None = None
     ) -> KnownVectors | None:
-        """``known`` and the vectors these sessions' active consolidated rows hold for ``texts``, by this model.
+        """``known`` and the vectors these sessions' rows hold for ``texts``, by this model.
 
-        A re-consolidation re-produces most rows of a session nothing changed in (a backfill): the swap keeps
-        those rows as they were and drops their new vectors, so embedding their texts again is wasted. A text's
-        vector does not depend on its batchmates, so the stored one is the vector the model would compute.
+        A session's turns were embedded into its provisional rows, and its passages read those turns' words; a
+        re-consolidation re-produces most rows of a session nothing changed in (a backfill), and the swap keeps
+        those rows as they were. Embedding any of those texts again is wasted: a text's vector does not depend on
+        its batchmates, so the stored one is the vector the model would compute.
         """
         embedder = self.embedder
         by_namespace: dict[str, list[str]] = {}

@@ -79,7 +79,8 @@ def test_a_late_turn_embeds_only_the_rows_it_changes(store: MemoryStore, monkeyp
     store.stage("garden", "user", "I moved to Ghent last year.", ts=DAY + timedelta(minutes=3))
     run_realtime(store)
     embedded = embedded_during(store, monkeypatch, lambda: backfill(store))
-    assert "I moved to Ghent last year." in embedded
+    assert embedded and all("Ghent" in text for text in embedded)  # only the new turn's rows: its fact
+    assert "I moved to Ghent last year." not in embedded  # its passage reads the turn, whose provisional row has it
     assert unchanged and not unchanged & set(embedded)  # its passage's text is stored already: not embedded again
     stored = active_rows(store)
     fresh = store.tiers.embedder.embed_documents([t for t, _ in stored])
@@ -104,3 +105,21 @@ def test_the_lookahead_takes_the_next_chunks_stored_vectors_too(
 
     assert embedded_during(store, monkeypatch, backfill_both) == []
     assert done == [2]
+
+
+def test_a_first_consolidation_takes_its_turns_vectors_from_their_provisional_rows(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    turns = ["The greenhouse roof leaks again.", "A tarp will hold until the glazier comes."]
+    store.stage("garden", "user", turns[0], ts=DAY)
+    store.stage("garden", "assistant", turns[1], ts=DAY + timedelta(minutes=1))
+    run_realtime(store)
+    embedded = embedded_during(
+        store, monkeypatch, lambda: run_consolidate(store, min_quiet_seconds=0).sessions_consolidated
+    )
+    passages = [t for t, _ in active_rows(store) if t in turns]
+    assert sorted(passages) == sorted(turns)  # each turn has its passage ...
+    assert not set(turns) & set(embedded)  # ... whose vector came from the turn's provisional row
+    stored = active_rows(store)
+    fresh = store.tiers.embedder.embed_documents([t for t, _ in stored])
+    assert all(np.array_equal(v, f) for (_, v), f in zip(stored, fresh, strict=True))
