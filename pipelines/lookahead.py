@@ -6,7 +6,9 @@ process's work and leaves the database idle. On 2 cores, run one after the
 other, each leaves a core idle. Most of what a chunk embeds is fixed by its
 turns alone — one passage per turn, read as said (``passages.turn_passage_texts``)
 — so while chunk k is consolidated and swaps, a background thread reads chunk k+1's
-sessions and embeds those texts; chunk k+1 then embeds only what its consolidator decided
+sessions and gathers those texts' vectors: from the turns' provisional rows, which embedded
+the same words by the same model (``Tiers.with_stored``), and from the model for a turn the
+realtime job has not embedded yet; chunk k+1 then embeds only what its consolidator decided
 (facts, summaries) and anything the guess missed. A consolidator whose episodes
 follow from the turns alone (``ForeseesEpisodes``: the extractive one's summaries) has
 those texts embedded ahead too, so the chunk is left with its facts. A consolidator that warms up

@@ -27,9 +27,10 @@ from pipelines.consolidate import run_consolidate
 from pipelines.realtime import run_realtime
 
 
-def _stage(store: MemoryStore, sessions: int, prefix: str = "s", also: str = "") -> None:
+def _stage(store: MemoryStore, sessions: int, prefix: str = "s", also: str = "", realtime: bool = True) -> None:
     """Sessions of four turns of their own (and ``also``, said in every session, if given), in two
-    namespaces taking turns: a chunk holds one session per namespace (``pipelines.shards.ChunkQueue``)."""
+    namespaces taking turns: a chunk holds one session per namespace (``pipelines.shards.ChunkQueue``).
+    Without ``realtime`` the turns have no provisional rows (the realtime job lagged behind)."""
     turns = [f"I moved to Lisbon and I drink tea number {{s}}. Turn {i}." for i in range(4)] + ([also] if also else [])
     store.stage_many(
         [
@@ -44,7 +45,8 @@ def _stage(store: MemoryStore, sessions: int, prefix: str = "s", also: str = "")
             for i, text in enumerate(turns)
         ]
     )
-    run_realtime(store)
+    if realtime:
+        run_realtime(store)
 
 
 def _stored(store: MemoryStore) -> list[tuple[str, str, np.ndarray]]:
@@ -73,7 +75,8 @@ def _spy(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool
 def test_later_chunks_take_their_passages_from_the_lookahead_and_store_each_text_s_own_vector(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _stage(store, 6, also="Thanks! That fixed it.")  # one turn said in every session
+    # one turn said in every session; no provisional rows, so the passages are the lookahead's to embed
+    _stage(store, 6, also="Thanks! That fixed it.", realtime=False)
     alone_of = store.embedder.embed_documents
     monkeypatch.setattr(cons, "EMBED_CHUNK", 2)  # three chunks: two of them prepared ahead
     calls = _spy(store, monkeypatch)
@@ -90,6 +93,25 @@ def test_later_chunks_take_their_passages_from_the_lookahead_and_store_each_text
     assert "Thanks! That fixed it." in every and len(every) == len(set(every))  # no text embedded twice
     later = [texts for by_lookahead, texts in calls[1:] if not by_lookahead]  # the later chunks' own calls
     assert later and all(t.startswith("user ") for texts in later for t in texts)  # their facts only
+    for sid, text, vector in stored:
+        assert np.array_equal(vector, alone_of([text])[0]), (sid, text)
+
+
+def test_turns_embedded_by_the_realtime_job_are_not_embedded_again(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stage(store, 6, also="Thanks! That fixed it.")
+    with store.connection() as conn:
+        said = {text for (text,) in conn.execute("SELECT content FROM memory_staging").fetchall()}
+    alone_of = store.embedder.embed_documents
+    monkeypatch.setattr(cons, "EMBED_CHUNK", 2)
+    calls = _spy(store, monkeypatch)
+    assert run_consolidate(store, min_quiet_seconds=0).sessions_consolidated == 6
+    every = [t for _, texts in calls for t in texts]
+    stored = _stored(store)
+    # every turn's passage vector is its provisional row's, taken by text: the model reads no turn twice
+    assert said <= {text for _, text, _ in stored} and not said & set(every)
+    assert every and len(every) == len(set(every))  # what is left (summaries, facts) embedded once each
     for sid, text, vector in stored:
         assert np.array_equal(vector, alone_of([text])[0]), (sid, text)
 
@@ -230,7 +252,7 @@ class Foreseeing(Warming):
 def test_foreseen_episodes_store_each_text_s_own_vector_and_a_failing_foresight_fails_no_session(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, fail: bool
 ) -> None:
-    _stage(store, 4)
+    _stage(store, 4, realtime=False)  # the lookahead then embeds the next chunk's passages, whatever it foresees
     alone_of = store.embedder.embed_documents
     monkeypatch.setattr(cons, "EMBED_CHUNK", 2)
     calls = _spy(store, monkeypatch)
