@@ -1,5 +1,5 @@
 """Chat sentences of issue 11's second wave, said in other words: a master's named by its initials or "the
-course" is a school studied at; a role noun that acts as a person ("my editor wants …") is no tool; a tool a
+course" is a school studied at; "left X and now live in Y" moves home; a role noun that acts as a person ("my editor wants …") is no tool; a tool a
 group the user has left still runs is the group's. And what PREDICATES.md has no relation for stays nothing."""
 
 from __future__ import annotations
@@ -27,6 +27,15 @@ CASES: list[tuple[str, list[Triple]]] = [
     ("My old team at Brightline still runs CircleCI for CI", []),
     ("Our former employer hosts everything on Azure", []),
     ("My team at Brightline runs CircleCI for CI", [("user", "ci", "CircleCI", False)]),
+    # a second verb after "and now"/"and then" says what the first left: a home when it names where one lives
+    (
+        "We left Leeds and now live in Ghent",
+        [("user", "lives in", "Ghent", False), ("user", "lives in", "Leeds", True)],
+    ),
+    (
+        "I quit Adyen and then joined Mollie",
+        [("user", "works at", "Adyen", True), ("user", "works at", "Mollie", False)],
+    ),
     # no relation in PREDICATES.md: a partner who is not a spouse, learning a language one cannot speak yet
     ("My girlfriend is called Ilse.", []),
     ("I'm seeing Marek these days.", []),
