@@ -20,6 +20,8 @@ from .types import Fact
 _VERB_ROLES = {"browse": "browser", "surf": "browser", "host": "cloud provider", "deploy": "cloud provider"}
 #: Modifiers that make a thing of the user's another time's or a second one: "my old flat", "my holiday home".
 _NOT_NOW = FORMER | frozenset("old first childhood holiday summer vacation weekend second dream future".split())
+#: What only a person does: "my editor wants 800 words by six" is the user's editor at a paper, not a program.
+_PERSON_VERBS = frozenset("want ask say tell expect demand insist reply agree email text call approve reject".split())
 _GIVE_UP_VERBS = frozenset("delete uninstall remove".split())
 
 
@@ -63,6 +65,8 @@ def my_thing(root: Any, subj: Any) -> list[Fact]:
     role = noun_role(subj)
     if role is None or role == "married to" or any(c.lower_ in _NOT_NOW for c in subj.lefts):
         return []  # "my holiday home is in Crete", "my old laptop runs Vista": not the user's own, or not now
+    if lemmatise(root.text, "VERB") in _PERSON_VERBS:
+        return []
     dobj = child(root, "dobj", "npadvmod")  # "my desktop runs Fedora" (the name may parse as an adverbial)
     if dobj is not None and is_name(dobj) and lemmatise(root.text, "VERB") == "run":
         return user_fact(role, dobj)

@@ -19,7 +19,8 @@ from .text import is_word
 from .types import Fact
 from .userclauses import negated, refused, the_users_talk
 
-_DEGREE = r"(?:master'?s(?: degree)?|msc|ma|mba|phd|ph\.d\.?|doctorate|degree|bachelor'?s(?: degree)?|ba|bsc|undergrad|diploma|semester|term|year|course|major|studies)"
+#: Master's degrees are often named by their initials: "my MPA", "an MFA", "my LLM".
+_DEGREE = r"(?:master'?s(?: degree)?|msc|ma|mba|mpa|mpp|mph|mfa|llm|meng|phd|ph\.d\.?|doctorate|degree|bachelor'?s(?: degree)?|ba|bsc|undergrad|diploma|semester|term|year|course|major|studies)"
 _ORDINAL = r"(?:first|second|third|fourth|fifth|final|last)"
 _FIELD = r"(?P<field>[a-z][a-z-]*(?: (?!at\b|in\b|and\b|so\b|but\b|here\b|now\b)[a-z-]+){0,3})"
 _SCHOOL = (  # case-sensitive inside the case-blind course patterns: a school is a capitalised name
@@ -28,8 +29,9 @@ _SCHOOL = (  # case-sensitive inside the case-blind course patterns: a school is
 _COURSES = (
     # "started my master's at Aalto", "doing my masters in urban planning at TU Delft", "second year of my PhD in X"
     re.compile(
-        rf"\b(?:(?:{_ORDINAL}[- ])?(?:year|semester|term) of |started |starting |doing |finishing |in |wrapped |into )"
-        rf"(?:my |an? )(?:{_ORDINAL}[- ])?(?:(?:part-time|full-time|online|distance|evening) )?{_DEGREE}(?: in {_FIELD})?"
+        rf"\b(?:(?:{_ORDINAL}[- ])?(?:year|semester|term) of |started |starting |doing |(?<=\bI )do |finishing |in |wrapped |into )"
+        # "the course": the one the speaker is on, as "my course" is
+        rf"(?:my |an? |the )(?:{_ORDINAL}[- ])?(?:(?:part-time|full-time|online|distance|evening) )?{_DEGREE}(?: in {_FIELD})?"
         rf"(?: (?:at|with) {_SCHOOL})?",
         re.I,
     ),

@@ -212,6 +212,7 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
         # do, not that a state they held is over: nothing to take back, and no habit to store
         return []
     second = vp.split(" and ", 1)[1] if " and " in vp else ""
+    second = _THEN.sub("", second)  # "we left Leeds and now live in Ghent": the second verb follows its "now"
     if found and lemmatise(second.split(" ", 1)[0], "VERB") in _SECOND_VERBS:  # "… and work at Farfetch"
         return _as_left(found, first_person("I " + second, strong, sentence))
     if found is not None:
@@ -226,10 +227,20 @@ def first_person(clause: str, strong: bool, sentence: str = "") -> list[Fact]:
 
 def _as_left(left: list[Fact], then: list[Fact]) -> list[Fact]:
     """The facts of "I quit X and joined Y": what the first verb gave up is of the kind the second took up, so X
-    is an employer when Y is one, not an app the user stopped using."""
-    if not any(f.predicate == "works at" and not f.retract for f in then):
+    is an employer when Y is one, not an app the user stopped using, and a home when Y is ("left Leeds and now
+    live in Ghent")."""
+    taken = {f.predicate for f in then if not f.retract and f.predicate in _LEFT_KINDS}
+    if len(taken) != 1:
         return left + then
-    return [replace(f, predicate="works at") if f.retract and f.predicate == "uses" else f for f in left] + then
+    kind = taken.pop()
+    return [replace(f, predicate=kind) if f.retract and f.predicate in _GIVEN_UP_AS else f for f in left] + then
+
+
+#: What a second verb took up that says what kind of thing the first verb left; what the first read it as.
+_LEFT_KINDS = frozenset({"works at", "lives in"})
+_GIVEN_UP_AS = _LEFT_KINDS | {"uses"}
+#: The time word that opens a second verb phrase: "… and now live in Ghent", "… and then joined Adyen".
+_THEN = re.compile(r"^(?:now|then|since|also|finally|currently|today) ")
 
 
 def _on_team(fact: Fact, vp: str) -> bool:

@@ -238,7 +238,7 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
     if refused(clause):
         return []
     denied = negated(clause)
-    if denied and not _GIVEN_UP.search(clause):
+    if denied and not _GIVEN_UP.search(clause) or _FORMER_GROUP.search(clause):
         return []
     bound: dict[str, str] = {}
     weak: set[str] = set()
@@ -259,6 +259,13 @@ def _bind(clause: str, neighbours: list[str], first_person: bool) -> list[Bindin
                 weak.add(role)
     return [Binding(role, name, denied, fallback=role in weak) for role, name in bound.items()]
 
+
+#: "My old team at X still runs Jenkins for CI": what a group the user has left uses is the group's, not theirs.
+_FORMER_GROUP = re.compile(
+    r"^(?:\W*\w+,? )?(?:my|our) (?:old|former|previous|last|ex-?) ?(?:team|company|employer|job|workplace|office|lab"
+    r"|startup|colleagues|department|squad|org|group|school|uni|university|flatmates?|roommates?)\b",
+    re.I,
+)
 
 #: "my old phone", "our former CI": a role the user's tool held once.
 _BEFORE_NOW = re.compile(r"\b(?:old|former|previous|ex)[- ]?$", re.I)
