@@ -56,7 +56,8 @@ _ROLE_WORDS = {
     "studies at": r"enrolled|programme|program|course|degree|studying|transferred|uni|university|campus|semester",
     "married to": r"wife|husband|spouse|married|remarried|wedding",
     "born in": r"born|birthplace",
-    "lives in": r"moved|move|relocated|home|flat|apartment|house|lease|living|live|based|settled|landed|unpacked",
+    "lives in": r"moved|move|relocated|home|flat|apartment|house|lease|living|live|based|settled|landed|unpacked"
+    r"|(?:am|are) back in",
 }
 _VISIT = re.compile(
     r"\b(?:visit\w*|trip|holiday|vacation|weekend|conference|for (?:the|a|two|three|a few|a couple of) (?:days?|nights?|weeks?))\b",

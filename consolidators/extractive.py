@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from . import (
     began,
@@ -164,6 +165,7 @@ def session_facts(
     its turn's time, or from the day its clause says it began
     (:func:`consolidators.began.dated`).
     """
+    active = held_then(active, turns)
     said = turns  # as the user said them: the rewrites below keep the words a date is read from, but not always
     turns = [replace(t, content=apostrophised(t.content)) for t in turns]  # "i dont" as every reader knows it
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
@@ -195,6 +197,24 @@ def session_facts(
     left = [a for a in active if not any(_same_value(a, f) for f in undone)]
     facts = [_resolve_attribute(f, left) for f in undone + [f for f in facts if all(f is not u for u in undone)]]
     return began.dated(facts, said, active)  # "I moved to Oslo in 2021": valid from then, not from the turn
+
+
+def held_then(active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[ActiveFact]:
+    """The ``active`` facts memory held when ``turns`` were said: none valid from after the last of them.
+
+    A fact is never valid from after the turn that said it (:func:`consolidators.began.dated` dates only back),
+    so a later one was said in a later session. A re-consolidated session (a backfill of its day) reads memory
+    that holds them; read with them, "switched from VS Code to Neovim" would replace the role a later session
+    gave VS Code, where its own night read a plain use: one sentence, two readings.
+    """
+    last = max((t.ts for t in turns), default=None)
+    if last is None:
+        return list(active)
+    return [a for a in active if a.valid_from is None or _aware(a.valid_from) != _aware(last) or a.valid_from <= last]
+
+
+def _aware(moment: datetime) -> bool:
+    return moment.tzinfo is not None and moment.utcoffset() is not None
 
 
 def _same_value(a: ActiveFact, f: Fact) -> bool:

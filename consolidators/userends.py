@@ -128,7 +128,9 @@ class _Naming:
 def _naming(content: str, held: list[Held]) -> Iterator[_Naming]:
     """Each sentence of ``content`` that names a held value (or says "single"): only those are parsed."""
     for sentence in split_sentences(content):
-        text = implied_subject(expand_contractions(sentence))  # "Rehomed Pompom": the parse needs its "I"
+        text = _dropped_subject(
+            implied_subject(expand_contractions(sentence))
+        )  # "Rehomed Pompom": the parse needs its "I"
         words = set(re.findall(r"[\w'-]+", text.lower()))
         named = [
             h
@@ -138,6 +140,14 @@ def _naming(content: str, held: list[Held]) -> Iterator[_Naming]:
         named = [h for h in named if not _other_named(h, named, words)]
         if "?" not in text and named:
             yield _Naming(text, words, named)
+
+
+def _dropped_subject(text: str) -> str:
+    """``text`` with an opening past form that is also a plain one ("Quit Slack last month.") lower-cased: a
+    capital there reads as a name ("Quit Slack" as one), and the verb's time then decides it was done
+    (:func:`_past_as_present`): "Quit Slack." alone may be advice, and ends nothing."""
+    first = text.split(" ", 1)[0]
+    return first.lower() + text[len(first) :] if first.istitle() and first.lower() in _PAST_AS_PRESENT else text
 
 
 def _other_named(h: Held, named: list[Held], words: set[str]) -> bool:
@@ -265,6 +275,15 @@ def _past_as_present(verb: Any) -> bool:
         return False
     if verb.tag_ == "VB" and (verb.i > 0 or any(c.dep_ in ("aux", "nsubj") for c in verb.children)):
         return False  # "I'll quit Globex", "want to quit": a plain form after its subject is not yet done
+    return _finished(verb)
+
+
+def _subject(verb: Any) -> bool:
+    return any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+
+
+def _finished(verb: Any) -> bool:
+    """Whether a form that is past as well as plain, as its sentence uses it, is a finished act of the user's."""
     if any(t.lower_ in _HABITUAL for c in verb.children if c.dep_ in ("npadvmod", "advmod") for t in c.subtree):
         return False
     # a form that is present as well as past is a finished act only in a main clause that says nothing else of
@@ -324,6 +343,8 @@ def _done_by_user(verb: Any) -> bool:
     """A finished act of the user's: past or perfect, not negated or modal, its subject "I"/"we" or dropped."""
     if verb.tag_ not in ("VBD", "VBN") and not _past_as_present(verb):
         return False  # "I'm leaving Chicago next month", "we leave Chicago on Friday": not done yet
+    if verb.lower_ in _PAST_AS_PRESENT and verb.dep_ != "conj" and not _subject(verb) and not _finished(verb):
+        return False  # "quit Slack." read as a past is still advice, "quit Slack every January" a habit
     kids = list(verb.children)
     if not _real(verb):
         return False
