@@ -21,6 +21,9 @@ from .phrases import USER, USER_ROLES
 from .rolenouns import role_phrase
 from .text import expand_contractions, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
+from .userchanges import RELATIONS
+from .userheld import hold
+from .usermemory import held_values
 
 #: What opens a request to the assistant before its verb: a filler, "please", or a polite frame.
 _ASK = (
@@ -47,41 +50,19 @@ _FORGET = re.compile(
     r"\s*(?:[,;.!?—–]|\bplease\b|\bthanks?\b|\bthank you\b|$)",
     re.I,
 )
-#: Relations a forgetting may end: each holds one value, so the held one is the one meant.
-_SINGLE = frozenset(rel for _, rel in _ASKED if rel) | {
-    "editor",
-    "terminal",
-    "browser",
-    "notes app",
-    "password manager",
-    "email client",
-    "calendar app",
-    "ci",
-    "queue",
-    "database",
-    "shell",
-    "phone",
-    "os",
-    "cloud provider",
-    "programming language",
-    "prefers drink",
-}
 
 
 def forgotten(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
     """``facts`` (the session's, in turn order) with, after each user turn asking to forget a relation, a
     retraction of the value memory holds for it at that point of the session."""
-    held = {
-        a.predicate: a for a in sorted(_mine(active), key=lambda a: a.valid_from.timestamp() if a.valid_from else 0)
-    }
-    values = {p: a.object for p, a in held.items()}
+    values = held_values(active)
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
         out += stated
         for f in stated:
-            if f.subject == USER and f.predicate in _SINGLE:
-                values.pop(f.predicate, None) if f.retract else values.__setitem__(f.predicate, f.object)
+            if f.subject == USER and f.predicate in RELATIONS:
+                hold(values, f)
         if turn.role.lower() not in USER_ROLES:
             continue
         for relation in dict.fromkeys(_asked_to_forget(turn.content)):
@@ -96,10 +77,6 @@ def relations_forgotten(text: str) -> list[str]:
     return list(dict.fromkeys(_asked_to_forget(text)))
 
 
-def _mine(active: Sequence[ActiveFact]) -> Iterator[ActiveFact]:
-    return (a for a in active if a.subject.lower() == USER and a.predicate in _SINGLE)
-
-
 def _asked_to_forget(text: str) -> Iterator[str]:
     for sentence in split_sentences(text):
         plain = expand_contractions(sentence).strip()
@@ -107,7 +84,7 @@ def _asked_to_forget(text: str) -> Iterator[str]:
         if m is None or "?" in sentence and not re.match(r"(?:can|could|would|will) you\b", _unfilled(plain), re.I):
             continue  # "did you forget where I work?" asks; "can you forget where I work?" is a request
         relation = _relation(m["what"].strip())
-        if relation in _SINGLE:
+        if relation in RELATIONS:  # each holds one value, so the value held is the one meant
             yield relation
 
 
