@@ -26,7 +26,7 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from .forms import norm
-from .text import MONTHS, WEEKDAYS, inflected_verb, split_sentences
+from .text import FUTURES, MONTHS, PLANNED, WEEKDAYS, inflected_verb, split_sentences
 from .tidy import MULTI_ROLES
 from .types import ActiveFact, Fact, Turn
 
@@ -44,7 +44,7 @@ def _point_of(p: str) -> str:
 _EVENT_VERB = r"\b(?:moved|started|joined|married|got)\b"
 #: "last week", not "my last week at Acme" (a period that is not behind the speaker).
 _LAST = r"(?<!my )(?<!our )(?<!the )(?<!his )(?<!her )(?<!their )(?<!its )(?<!'s )\blast"
-_FUTURE = re.compile(r"\b(?:will|shall|going to|gonna|tomorrow|next|soon|plans? to|planning to)\b|'ll\b", re.I)
+_FUTURE = re.compile(rf"\b(?:{FUTURES}|tomorrow|next|soon|{PLANNED})\b|'ll\b", re.I)
 _SINCE = re.compile(
     rf"\bsince (?:{_point_of('')}|(?P<weekday>{_WEEKDAY})\b|last (?P<unit>week|month|year)\b|(?P<yesterday>yesterday)\b)",
     re.I,

@@ -15,7 +15,7 @@ import re
 
 from .nlp_cache import parse_doc
 from .rolenouns import ROLE_NOUNS
-from .text import UPPER, is_word
+from .text import DENIED, UPPER, is_word
 from .toolnames import TOOL_ROLES, known_names, roles_of
 from .userclauses import clauses
 from .uservalues import drinks, fields_of_study, occupations
@@ -151,10 +151,7 @@ def _known(text: str) -> tuple[re.Match[str], ...]:
 def _roles_named(text: str) -> frozenset[str | None]:
     """The tool roles the text's clauses name, but not in a clause that denies it: "Fish is still installed, I just
     don't use it as a login shell" names no new shell."""
-    return frozenset(_role_of_noun(c) for c in clauses(text) if not _DENIES.search(c))
-
-
-_DENIES = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
+    return frozenset(_role_of_noun(c) for c in clauses(text) if not DENIED.search(c))
 
 
 def _clause_at(text: str, start: int) -> str:

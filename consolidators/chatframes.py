@@ -17,7 +17,7 @@ import re
 
 from . import boxes, fields
 from .lifeevents import MARRIAGE_OVER, PET_GONE, PETS, fact, is_occupation
-from .text import inflected_verb, table
+from .text import NOT_NOW, inflected_verb, table
 from .types import Fact
 from .vocabulary import clean_object, is_drink, is_time
 
@@ -197,7 +197,7 @@ _CHOICE = re.compile(
     rf"|^(?i:nothing) beats (?:a |an )?{_SERVED_IN}(?P<obj3>[\w' -]{{1,40}}?)(?: for me)?(?: in the \w+| on a \w+|$)"
 )
 #: A clause the frames must leave alone: negated, modal or past.
-_REFUSED = re.compile(r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were)\b|n't\b")
+_REFUSED = re.compile(rf"\b(?:{NOT_NOW})\b|n't\b")
 #: "I have two rabbits, Pepper and Salt", "we just adopted a beagle, Noodle!": the pets named after their kind.
 #: "My two cats are named Miso and Tofu": the pets named by the user's own kind.
 _PETS_NAMED = re.compile(

@@ -37,7 +37,7 @@ from .nlp_cache import parse_doc
 from .parse import prefetch_docs
 from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import child, hedged, is_name
-from .text import inflected_verb, lemmatise
+from .text import DENIALS, MAY, inflected_verb, lemmatise
 from .titles import held_as, title_of
 from .toolnames import ROLES
 from .types import Fact
@@ -61,9 +61,7 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|we|my|our|is home)\b", re.I)
 _IMPLIED = re.compile(r"^(?:(?P<ed>[A-Z][a-z]+ed)|Got|Took|Left|Began|Made)\b")
 #: Negations, futures and modals: the readers refuse them anyway, so they're never worth a parse ("can" aside).
 #: "may" only in lower case: "in May" is a month.
-_REFUSED = re.compile(
-    r"\b(?:not|no longer|never|will|won't|going to|would|should|could|might|please)\b|n't\b|\b(?-i:may)\b", re.I
-)
+_REFUSED = re.compile(rf"\b(?:{DENIALS}|will|won't|going to|would|should|could|might|please)\b|n't\b|{MAY}", re.I)
 _IS_MY = re.compile(r"'s (?=(?:my|our|the|where)\b)")  # "Safari's my browser": a copula, not a possessive
 #: Words that say what the user is: "I'm …", "I've been …", "by trade", "as CTO I …".
 _SELF = re.compile(r"\b(?:I am|I'm|I have been|I've been|by trade|living as|enrolled|became)\b|^as\b", re.I)

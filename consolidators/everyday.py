@@ -20,7 +20,7 @@ from .chatframes import NAME
 from .forms import norm
 from .lifeevents import fact
 from .phrases import USER
-from .text import table
+from .text import NOT_NOW, table
 from .toolnames import APPS, roles_of
 from .types import Fact
 
@@ -56,7 +56,7 @@ _FRAMES = table(
 )
 #: Words in the user's own part that make it no present fact: a negation, a modal, a past marker, a plan.
 _REFUSED = re.compile(
-    r"\b(?:not|never|no longer|will|would|could|might|may|should|used to|was|were|going to|planning to|plan to)\b|n't\b",
+    rf"\b(?:{NOT_NOW}|going to|planning to|plan to)\b|n't\b",
     re.I,
 )
 #: A stay, not a home: "I'm in Faro for the weekend", "… on holiday".

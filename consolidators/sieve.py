@@ -32,7 +32,7 @@ from . import cuts, hearsay, kinds, stale, unsaid
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
-from .text import DISPUTED, UPPER, is_word, lemmatise
+from .text import DENIALS, DISPUTED, UPPER, is_word, lemmatise
 from .types import Fact
 
 #: What someone the user calls theirs may have named without the user: a pet ("my friend adopted a parrot named
@@ -74,7 +74,7 @@ _TRAILING_ADVERB = re.compile(
 #: A focusing adverb before a value: "specifically genmaicha", "mostly just oat lattes". Lower case: "Just Eat".
 _LEADING_ADVERB = re.compile(r"^(?:(?:specifically|especially|mostly|mainly|usually|just|only|even|always) )+(?=\w)")
 #: A value that opens with its own negation: the verb after it is denied ("she has never played for the club").
-_DENIED_VALUE = re.compile(r"(?:never|not|no longer)\b")
+_DENIED_VALUE = re.compile(rf"(?:{DENIALS})\b")
 _LONE_ADVERB = re.compile(r"specifically|especially|mostly|mainly|usually|just|only|even|always|still")
 #: A capital of something other than government: "India's financial capital", "the fashion capital of Europe".
 _QUALIFIED_CAPITAL = re.compile(

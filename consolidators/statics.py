@@ -25,7 +25,7 @@ from .spans import make_fact
 from .staticclauses import CLAUSE_SHAPES
 from .staticforms import MORE_SHAPES
 from .staticshapes import LANGUAGE, SHAPES, SITE_WORD
-from .text import DISPUTED, UPPER, expand_contractions, states_a_fact
+from .text import DENIALS, DISPUTED, UPPER, expand_contractions, states_a_fact
 from .types import Fact
 from .vocabulary import is_time
 
@@ -53,7 +53,7 @@ def unreported(text: str) -> str:
 
 
 #: Words that say a match states nothing: a negation, a past role, a report of doubt.
-_NOT = re.compile(r"\b(?:not|never|no longer|former|formerly|once|until|then|ex-)\b|n't\b", re.I)
+_NOT = re.compile(rf"\b(?:{DENIALS}|former|formerly|once|until|then|ex-)\b|n't\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|we|our|us)\b")
 #: What the rest of a sentence may say of the value a structure named: that it is over ("The lira, the Maltese
 #: currency, was replaced by the euro").

@@ -90,6 +90,16 @@ HEARSAY = r"rumou?r\w*|reportedly|allegedly|talk of|speculation"
 CONDITIONS = "if|whether|unless"
 #: A denial (and its "n't", for a reader given text whose contractions stand).
 DENIALS = "not|never|no longer"
+#: A clause that says a denial anywhere: a denial word or an "n't".
+DENIED = re.compile(rf"\b(?:{DENIALS})\b|n't\b", re.I)
+#: What the user will do, not what is: "will", "going to", "gonna".
+FUTURES = "will|shall|going to|gonna"
+#: A plan said as one: "plans to", "planning to".
+PLANNED = "plans? to|planning to"
+#: A state the user has left behind: "used to", "was", "were".
+PASTS = "used to|was|were"
+#: The words that keep a user's clause from stating a present fact: a denial, a modal (with "may"), a past.
+NOT_NOW = f"{DENIALS}|will|would|could|might|may|should|{PASTS}"
 #: What the readers' plans and wishes share: "plans to", "is set to", "hopes to", "considering".
 #: "hope", except a name's "Hope" inside a sentence ("the novelist Hope Okafor"): a capitalised hope after a
 #: word and before a name is no wish (at the start, "Hope Lena likes it" may be one, so it still counts).

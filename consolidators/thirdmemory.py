@@ -35,7 +35,7 @@ from .relations import verb_forms
 from .spans import ORG_WORDS
 from .statics import LANGUAGES
 from .teams import POSITION
-from .text import MONTHS, PLANS, UPPER, WEEKDAYS, doubts, expand_contractions, split_sentences
+from .text import DENIALS, MONTHS, PLANS, UPPER, WEEKDAYS, doubts, expand_contractions, split_sentences
 from .types import ActiveFact, Fact, Turn, by_turn
 from .wholenames import job_title
 
@@ -165,7 +165,7 @@ _FORMER_APPOSITION = re.compile(r"\b(?:former|ex-|previous|outgoing|late|then)\s
 _FORMER_AFTER = re.compile(r",?\s+(?:the\s+|a\s+)?(?:former|ex-|previous|outgoing|one-time|erstwhile)\b", re.I)
 #: Where a clause ends, for the denials and other people's facts read per clause.
 _BOUNDARY = re.compile(r"[,;:()]|\.\s|\s[—–-]\s|\s(?:but|and|because|though|where|while|whose|which)\s")
-_DENIED = re.compile(r"\b(?:not|never|no longer|n't|rather than|instead of)\b", re.I)
+_DENIED = re.compile(rf"\b(?:{DENIALS}|n't|rather than|instead of)\b", re.I)
 #: Someone else whose fact the clause may tell: "X's wife works at Bosch", "where her parents still live"; a
 #: relative who reports ("X's family said she died in Y") tells X's.
 _SPOUSE = r"wife|husband|spouse|partner|fiancée?|widow|widower"

@@ -23,7 +23,7 @@ from .changevalues import BOUNDARY, LEFT_FOR, candidates
 from .lifeevents import SINGLE_PERSONAL, day_ahead
 from .nlp_cache import parse_doc
 from .plainsentence import plain
-from .text import CHAT_HEDGES, OTHER_PEOPLE, UPPER, expand_contractions
+from .text import CHAT_HEDGES, OTHER_PEOPLE, PLANNED, UPPER, expand_contractions
 from .toolnames import TOOL_ROLES, roles_of
 
 #: The relations read here: the tool roles and the user's personal ones, each single-valued.
@@ -51,7 +51,7 @@ _ROLE_TAKEN_BACK = re.compile(r"\b(?:it|that|this) (?:is|was) (?:not|no longer) 
 _CAREER = re.compile(r"\b(?:retrain(?:ed|ing)?|requalified|qualified|became|career change|changed careers)\b", re.I)
 #: A question, a hedge, a plan or a wish anywhere in the sentence: it states nothing.
 _UNSURE = re.compile(
-    rf"\?|\b(?:{CHAT_HEDGES}|probably|should|would(?! (?:take|rather|pick|choose))|want to|wanna|plan(?:s|ning)? to"
+    rf"\?|\b(?:{CHAT_HEDGES}|probably|should|would(?! (?:take|rather|pick|choose))|want to|wanna|{PLANNED}"
     r"|thinking (?:of|about)|leaning towards?|whether|hope|hoping|tempted|someday|one day|recommend\w*"
     r"|suggest\w*|wants? to|wanted to|eventually|next (?:week|month|year|term|semester)|tomorrow|tonight|soon|later"
     r"|almost|nearly|this weekend|starting (?:on |next |tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|try(?:ing)?|testing|trial"

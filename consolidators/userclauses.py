@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from .forms import KIN_PATTERN
-from .text import CHAT_HEDGES
+from .text import CHAT_HEDGES, PASTS
 
 #: Where a clause ends; "and" only before a word that is no name ("X is my editor and I'm happy"), since
 #: "Thunderbird is my email client and Bear my notes app" names both inside one.
@@ -33,7 +33,7 @@ _NEGATED = re.compile(
 )  # "(don't laugh)", "don't judge": a word to the listener ("don't @ me") denies nothing
 _REFUSED = re.compile(
     rf"\b(?:{CHAT_HEDGES}|probably|should|would|want to|wanna|plans? to|planning(?= (?:to|on|a|an|the|my|our|for)\b)"
-    r"|thinking (?:of|about)|used to|was|were|previously|back then|tempted|try|tried|trying"
+    rf"|thinking (?:of|about)|{PASTS}|previously|back then|tempted|try|tried|trying"
     r"|trial|testing|evaluating|looking (?:at|into)|curious|hope|hoping)\b|\?",
     re.I,
 )

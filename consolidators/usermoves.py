@@ -17,7 +17,7 @@ from .lifeevents import is_occupation, sentence_role
 from .rolefills import answered
 from .rolenouns import role_phrase
 from .roles import names_a_role
-from .text import CHAT_HEDGES
+from .text import CHAT_HEDGES, DENIALS
 from .text import UPPER as _UP
 from .toolnames import known_names, roles_of
 from .toolrules import rule_facts
@@ -279,7 +279,7 @@ _PRONOUN = frozenset("it that this which".split())
 _FILLER = frozenset("and so now then tbh lol ok yeah".split())
 _UNSURE = re.compile(
     # lower case only: "quit Ocado in May" is a month
-    rf"(?-i:\bmay\b)|\?|\b(?:{CHAT_HEDGES}|would|thinking|planning|plan to|hope to|not|never|no longer|n't|used to|almost)\b",
+    rf"(?-i:\bmay\b)|\?|\b(?:{CHAT_HEDGES}|would|thinking|planning|plan to|hope to|{DENIALS}|n't|used to|almost)\b",
     re.I,
 )
 #: A change someone else made: "my sister relocated", "they switched majors".

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from consolidators import extract_triples
-from consolidators.text import doubts
+from consolidators.text import DENIED, FUTURES, NOT_NOW, PLANNED, doubts
 
 Triple = tuple[str, str, str, bool]
 
@@ -280,6 +280,30 @@ def test_no_such_subject(sentence: str, subject: str) -> None:
 )
 def test_doubt_core(pattern: re.Pattern[str], text: str, doubted: bool) -> None:
     assert bool(pattern.search(text)) is doubted
+
+
+_NOT_NOW = re.compile(rf"\b(?:{NOT_NOW})\b", re.I)
+_AHEAD = re.compile(rf"\b(?:{FUTURES}|{PLANNED})\b", re.I)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "refused"),
+    [
+        (DENIED, "I don't use it as a login shell", True),
+        (DENIED, "Vim is no longer my editor", True),
+        (DENIED, "Nothing beats Neovim, notably for Rust", False),
+        (_NOT_NOW, "I used to live in Leeds", True),
+        (_NOT_NOW, "my editor was Emacs", True),
+        (_NOT_NOW, "I would pick Helix", True),
+        (_NOT_NOW, "I live in Leeds", False),
+        (_AHEAD, "gonna try Zed", True),
+        (_AHEAD, "we're planning to move to Graz", True),
+        (_AHEAD, "she plans to join Ajax", True),
+        (_AHEAD, "I moved to Graz and joined Ajax", False),
+    ],
+)
+def test_refusal_vocabulary_the_chat_readers_share(pattern: re.Pattern[str], text: str, refused: bool) -> None:
+    assert bool(pattern.search(text)) is refused
 
 
 #: Causes shared across readers, fixed once the sentence's facts are together (:mod:`consolidators.sieve`,
