@@ -43,7 +43,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: The shape of an environment variable's name: a setting that names one must have it (a pasted secret does not).
+ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Statuses that never mean "I do not support that part of the request".
 _NOT_REFUSALS = frozenset({401, 403, 404, 408, 429})
 MESSAGE_CHARS = 300  # of the server's error message, in ours
@@ -393,7 +394,7 @@ def _api_key(api_key_env: Any) -> str | None:
     if api_key_env is None:
         return None
     key = option_key("api_key_env")
-    if not isinstance(api_key_env, str) or not _ENV_NAME.fullmatch(api_key_env.strip()):
+    if not isinstance(api_key_env, str) or not ENV_NAME.fullmatch(api_key_env.strip()):
         raise ConsolidatorConfigError(
             key,
             "expected the NAME of an environment variable holding the "

@@ -31,7 +31,7 @@ import re
 from typing import Any
 
 from .forms import RELATION_NOUNS
-from .pastholders import _ancestors, _root_of
+from .nlp_cache import ancestors, root_of
 from .relations import verb_forms
 from .text import lemmatise
 
@@ -286,8 +286,8 @@ def anothers(text: str, value: str) -> bool:
 
 def _value_path(text: str, value: str) -> list[Any] | None:
     """The token that heads ``value`` in ``text``'s parse and every token above it; None when it is not found."""
-    head = _root_of(text, value)
-    return None if head is None else [head, *_ancestors(head)]
+    head = root_of(text, value)
+    return None if head is None else [head, *ancestors(head)]
 
 
 def _words(tok: Any) -> set[str]:

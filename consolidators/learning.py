@@ -66,7 +66,8 @@ _DROPPED_I = re.compile(
     r"^(?i:currently|now|still) an? \w|^(?:(?i:currently|now|still) )?(?:doing|starting|finishing) an? \w"
 )
 _FINISHED = re.compile(r"\b(?:graduated|finished my|completed my|dropped out|alumn)", re.I)
-_LANGUAGES = frozenset(
+#: The languages a user says they speak or learn, in lower case (news names more: ``statics.LANGUAGES``).
+USER_LANGUAGES = frozenset(
     """english french spanish portuguese german italian dutch swedish norwegian danish finnish icelandic polish czech
     slovak hungarian romanian bulgarian greek turkish russian ukrainian serbian croatian bosnian slovenian albanian
     macedonian lithuanian latvian estonian irish welsh scottish gaelic basque catalan galician arabic hebrew persian farsi
@@ -228,10 +229,10 @@ def _tongue(word: str) -> str | None:
     """The language ``word`` names, in lower case, or the one it is an obvious typo of ("portugese": a letter off, of
     five letters or more, its first kept); None for any other word, an English word above all ("germane")."""
     low = word.lower()
-    if low in _LANGUAGES:
+    if low in USER_LANGUAGES:
         return low
     if len(low) < 5 or not low.isalpha() or is_word(low):
         return None
-    close = difflib.get_close_matches(low, _LANGUAGES, n=1, cutoff=0.85)
+    close = difflib.get_close_matches(low, USER_LANGUAGES, n=1, cutoff=0.85)
     # a letter dropped, doubled or swapped, not a word of its own ("spanglish" is no Spanish mistyped)
     return close[0] if close and close[0][0] == low[0] and abs(len(close[0]) - len(low)) <= 1 else None

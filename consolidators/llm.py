@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from . import began
 from .base import positive_int_option
-from .chat import _ENV_NAME, ChatClient
+from .chat import ENV_NAME, ChatClient
 from .errors import OPTIONS_KEY, ConsolidatorConfigError, MalformedOutput
 from .extractive import CANONICAL_PREDICATES, USER, normalise_predicate
 from .framing import Frame, episode_frames, frame_episode
@@ -266,7 +266,7 @@ def _env_name(option: str, value: Any, env_name: Any, config_key: str) -> str:
     key = f"{config_key}.{option}_env"
     if value is not None:
         raise ConsolidatorConfigError(key, f"set {option} or {option}_env, not both")
-    if not isinstance(env_name, str) or not _ENV_NAME.fullmatch(env_name.strip()):
+    if not isinstance(env_name, str) or not ENV_NAME.fullmatch(env_name.strip()):
         raise ConsolidatorConfigError(
             key, "expected the NAME of an environment variable (e.g. TIERMEM_LLM_BASE_URL), not the value itself"
         )

@@ -5,7 +5,9 @@ The third-person reader (:mod:`consolidators.parse`) and the first-person one
 batch (a call costs about as much as one more sentence) and ask for each parse
 later; this module holds the model, the parse cache and the lock that keeps one
 parse running at a time (spaCy pipelines are not documented as thread-safe, and
-consolidations may run in worker threads).
+consolidations may run in worker threads). It also finds a value's words in a
+sentence's parse (:func:`root_of`, :func:`ancestors`), which the readers of the
+parse share.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -154,3 +157,34 @@ def parse_doc(sentence: str) -> Any:
             _docs.clear()
         _docs[sentence] = doc
     return doc
+
+
+def root_of(text: str, value: str) -> Any:
+    """The token that heads ``value``'s words in the parse of ``text``, if the parse holds them in a row."""
+    words = [w.lower() for w in re.findall(r"[\w'-]+", value)]
+    if not words:
+        return None
+    doc = parse_doc(text)
+    if doc is None:
+        return None
+    lowered = [t.lower_ for t in doc]
+    for i in range(len(doc) - len(words) + 1):
+        if lowered[i : i + len(words)] == words:
+            span = doc[i : i + len(words)]
+            return span.root
+    return _root_by_characters(doc, value)
+
+
+def _root_by_characters(doc: Any, value: str) -> Any:
+    """The head of ``value`` found by its characters: the parser splits a hyphenated name into words and hyphens
+    ("Mei-Lin Zhou" is five tokens), so its words never stand in a row as :func:`root_of` looks for them."""
+    found = re.search(rf"(?<![\w'-]){re.escape(value.strip())}(?![\w-])", doc.text, re.I)
+    span = doc.char_span(found.start(), found.end(), alignment_mode="expand") if found else None
+    return span.root if span is not None and len(span) else None
+
+
+def ancestors(tok: Any) -> Iterator[Any]:
+    """The tokens above ``tok`` in its parse, nearest first, up to the root."""
+    while tok.head != tok:
+        tok = tok.head
+        yield tok

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .nlp_cache import parse_doc
+from .nlp_cache import ancestors, root_of
 from .relations import verb_forms
 from .spans import FORMER, ended, former
 from .text import lemmatise
@@ -66,7 +66,7 @@ def set_aside(text: str, value: str) -> bool:
     official language", "chose Lund, not Malmo": a conjunct after "than" or "not"."""
     if not _ASIDE_CUE.search(text):
         return False
-    head = _root_of(text, value)
+    head = root_of(text, value)
     return head is not None and _aside(head)
 
 
@@ -82,7 +82,7 @@ def past_holder(text: str, subject: str, value: str) -> bool:
     that the simple past bounds."""
     if not _PAST_CUE.search(text):
         return False
-    head = _root_of(text, value)
+    head = root_of(text, value)
     if head is None:
         return False
     owner = _words(subject)
@@ -135,18 +135,18 @@ def unrealised(text: str, subject: str, value: str) -> bool:
     the sentence says the link was meant, tried or weighed ("tried to sign X", "a proposal to move Y")."""
     if not _INTENT_CUE.search(text):
         return False
-    head = _root_of(text, value)
+    head = root_of(text, value)
     if head is None:
         return False
-    named = _root_of(text, subject) or _root_of(text, subject.split()[-1])  # "Nwosu" for "Emeka Nwosu"
+    named = root_of(text, subject) or root_of(text, subject.split()[-1])  # "Nwosu" for "Emeka Nwosu"
     if _trier(head, named):
         return True
-    above = {t.i for t in _ancestors(named)} | {named.i} if named is not None else set()
-    path = [head, *_ancestors(head)]
+    above = {t.i for t in ancestors(named)} | {named.i} if named is not None else set()
+    path = [head, *ancestors(head)]
     below = path[: next((n for n, t in enumerate(path) if t.i in above), len(path))]
     if named is not None:
         mine = {t.i for t in path}
-        chain = [named, *_ancestors(named)]
+        chain = [named, *ancestors(named)]
         below += chain[: next((n for n, t in enumerate(chain) if t.i in mine), len(chain))]
     return any(_intended(t) for t in below)
 
@@ -178,14 +178,14 @@ _WHERE = frozenset({"in", "into", "near", "around", "outside", "across"})
 def placed(text: str, value: str) -> bool:
     """Whether the parse hangs ``value`` on a preposition of place: "moved into a flat in Glasgow's West End"
     names where the flat is, no club or employer."""
-    head = _root_of(text, value)
+    head = root_of(text, value)
     return head is not None and head.dep_ == "pobj" and head.head.lower_ in _WHERE
 
 
 def described_noun(text: str, value: str) -> str:
     """The common noun ``value`` only qualifies in the parse ("Kaizer Chiefs fans", "a Lyon club"), or "": a name
     so said is no argument of the clause, its noun is."""
-    head = _root_of(text, value)
+    head = root_of(text, value)
     if head is None or head.dep_ != "compound" or head.head.pos_ != "NOUN":
         return ""
     return str(head.head.lower_)
@@ -194,10 +194,10 @@ def described_noun(text: str, value: str) -> str:
 def someone_elses(text: str, subject: str, value: str, *, person: bool) -> bool:
     """Whether the clause naming ``value`` has a subject of its own that is not ``subject``, and names
     ``subject`` nowhere else: a name, or (for a ``subject`` that is no person) "he" or "she"."""
-    head = _root_of(text, value)
+    head = root_of(text, value)
     if head is None:
         return False
-    verb = next((t for t in _ancestors(head) if t.pos_ in ("VERB", "AUX")), None)
+    verb = next((t for t in ancestors(head) if t.pos_ in ("VERB", "AUX")), None)
     if verb is None:
         return False
     agents = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
@@ -238,30 +238,6 @@ def _words_in(tok: Any) -> set[str]:
     return words
 
 
-def _root_of(text: str, value: str) -> Any:
-    """The token that heads ``value``'s words in the parse of ``text``, if the parse holds them in a row."""
-    words = [w.lower() for w in re.findall(r"[\w'-]+", value)]
-    if not words:
-        return None
-    doc = parse_doc(text)
-    if doc is None:
-        return None
-    lowered = [t.lower_ for t in doc]
-    for i in range(len(doc) - len(words) + 1):
-        if lowered[i : i + len(words)] == words:
-            span = doc[i : i + len(words)]
-            return span.root
-    return _root_by_characters(doc, value)
-
-
-def _root_by_characters(doc: Any, value: str) -> Any:
-    """The head of ``value`` found by its characters: the parser splits a hyphenated name into words and hyphens
-    ("Mei-Lin Zhou" is five tokens), so its words never stand in a row as :func:`_root_of` looks for them."""
-    found = re.search(rf"(?<![\w'-]){re.escape(value.strip())}(?![\w-])", doc.text, re.I)
-    span = doc.char_span(found.start(), found.end(), alignment_mode="expand") if found else None
-    return span.root if span is not None and len(span) else None
-
-
 def _roles(head: Any) -> Iterator[Any]:
     """The nouns in apposition to a name: "Ana Lind, Corvane's former chief executive", either way round."""
     yield from (c for c in head.children if c.dep_ == "appos")
@@ -278,12 +254,6 @@ def _clauses(head: Any) -> Iterator[Any]:
     for c in head.children:
         if c.dep_ == "relcl" and any(g.dep_ in ("nsubj", "nsubjpass") and g.tag_ in ("WP", "WDT") for g in c.children):
             yield c
-
-
-def _ancestors(tok: Any) -> Iterator[Any]:
-    while tok.head != tok:
-        tok = tok.head
-        yield tok
 
 
 def _owned(noun: Any, owner: set[str]) -> bool:

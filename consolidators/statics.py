@@ -18,7 +18,7 @@ import functools
 import re
 from dataclasses import replace
 
-from .learning import _LANGUAGES
+from .learning import USER_LANGUAGES
 from .places import DEMONYMS
 from .relations import INSTITUTION_WORDS
 from .spans import make_fact
@@ -110,7 +110,7 @@ _CUES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
 }
 _WORDS = re.compile(r"[\w-]+")
 #: Languages news names a speaker's by beyond those a user says they learn (:mod:`consolidators.learning`).
-LANGUAGES = _LANGUAGES | frozenset(
+LANGUAGES = USER_LANGUAGES | frozenset(
     "twi akan ewe fula fulani lingala kinyarwanda kirundi shona sesotho setswana tetum malagasy luxembourgish maltese"
     " faroese breton cornish sami frisian romansh occitan sardinian sicilian tatar bashkir chechen uyghur".split()
 )

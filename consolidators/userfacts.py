@@ -29,8 +29,7 @@ from __future__ import annotations
 import re
 
 from . import pets, tastes, usernews
-from .learning import _LANGUAGES as LANGUAGES
-from .learning import a_field
+from .learning import USER_LANGUAGES, a_field
 from .lifeevents import is_occupation, sentence_role
 from .roles import DEVICE
 from .text import MONTHS, UPPER, WEEKDAYS
@@ -459,7 +458,7 @@ _NATIVE = re.compile(
 
 def _native(text: str) -> list[Fact]:
     m = _NATIVE.search(text)
-    named = {w for w in re.findall(r"\b[A-Z][a-z]+\b", text) if w.lower() in LANGUAGES} if m else set()
+    named = {w for w in re.findall(r"\b[A-Z][a-z]+\b", text) if w.lower() in USER_LANGUAGES} if m else set()
     if m is None or len(named) != 1 or re.search(r"\b(?:not|never|if|wish)\b", usernews.clause(text, m)):
         return []
     return rule_facts(USER, "speaks", named.pop(), 0.75, False)

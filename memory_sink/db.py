@@ -187,7 +187,7 @@ def connect(dsn: str, **kwargs: Any) -> psycopg.Connection:
     try:
         return psycopg.connect(dsn, **kwargs)
     except psycopg.Error as exc:
-        raise DatabaseError(f"cannot connect to {_redact(dsn)}: {describe(exc)}") from exc
+        raise DatabaseError(f"cannot connect to {redact_dsn(dsn)}: {describe(exc)}") from exc
 
 
 def describe(exc: BaseException) -> str:
@@ -232,11 +232,11 @@ def open_pool(dsn: str, *, min_size: int = 1, max_size: int = 8) -> ConnectionPo
         pool.open(wait=True, timeout=30)
     except Exception as exc:
         pool.close()
-        raise DatabaseError(f"cannot connect to {_redact(dsn)}: {describe(exc)}") from exc
+        raise DatabaseError(f"cannot connect to {redact_dsn(dsn)}: {describe(exc)}") from exc
     return pool
 
 
-def _redact(dsn: str) -> str:
+def redact_dsn(dsn: str) -> str:
     """A DSN fit for an error message: the password never reaches logs (invariant 10)."""
     remember_secrets(dsn)
     try:
@@ -277,7 +277,7 @@ def migrate(dsn: str) -> list[str]:
                 applied.append(name)
             conn.commit()
     except psycopg.Error as exc:
-        raise DatabaseError(f"migration failed ({_redact(dsn)}): {describe(exc)}") from exc
+        raise DatabaseError(f"migration failed ({redact_dsn(dsn)}): {describe(exc)}") from exc
     for name in applied:
         log.info("applied migration %s", name)
     return applied

@@ -4,6 +4,7 @@
   functions and under ``TYPE_CHECKING``, resolved to its full dotted module
   name; a rule broken anywhere fails with the module, line and import at fault.
 - Dagster ``Definitions`` are built in one module only, the one workspace.yaml loads.
+- No module imports another's private name: a name two modules share is public where it is defined.
 - Invariant 10: SQL text is never built from runtime values; values travel as parameters.
 
 Each checker is also tested on made-up sources, so these tests can fail.
@@ -112,6 +113,17 @@ def definitions_built(source: str) -> list[int]:
     ]
 
 
+def private_imports(source: str) -> list[tuple[int, str]]:
+    """(line, name) for each name ``source`` imports that its module keeps private (one leading underscore)."""
+    return [
+        (node.lineno, alias.name)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+
+
 def product_files() -> list[Path]:
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 
@@ -153,6 +165,12 @@ def test_the_checker_allows_what_the_rooms_allow(module: str, source: str) -> No
     assert import_violations(module, source, is_package=module == "consolidators") == []
 
 
+def test_the_checker_finds_a_private_name_imported() -> None:
+    assert private_imports("from .chat import ENV_NAME, _ENV_NAME") == [(1, "_ENV_NAME")]
+    assert private_imports("def f():\n    from memory_sink.db import _redact as redact") == [(2, "_redact")]
+    assert private_imports("from __future__ import annotations\nfrom .text import UPPER as _UP") == []
+
+
 def test_the_checker_finds_definitions_built_however_spelled() -> None:
     assert definitions_built("import dagster as dg\ndefs = dg.Definitions(jobs=[])") == [2]
     assert definitions_built("from dagster import Definitions\n\ndef f():\n    return Definitions()") == [4]
@@ -171,6 +189,15 @@ def test_every_product_module_keeps_to_its_rooms_imports() -> None:
         for v in import_violations(
             module_name(path), path.read_text(encoding="utf-8"), is_package=path.name == "__init__.py"
         )
+    ]
+    assert bad == [], "\n".join(bad)
+
+
+def test_no_product_module_imports_another_modules_private_name() -> None:
+    bad = [
+        f"{module_name(path)}:{line}: imports {name}"
+        for path in product_files()
+        for line, name in private_imports(path.read_text(encoding="utf-8"))
     ]
     assert bad == [], "\n".join(bad)
 

@@ -12,7 +12,7 @@ from typing import Any
 import click
 import psycopg
 
-from memory_sink.db import _redact, describe
+from memory_sink.db import describe, redact_dsn
 from memory_sink.errors import NotFoundError, TiermemError, redact
 from memory_sink.types import StageReport
 from pipelines.views import speakers
@@ -44,7 +44,7 @@ def init(config_path: str | None, as_json: bool) -> None:
 
             version = schema_version(conn)
         doc = {
-            "database": _redact(store.dsn),
+            "database": redact_dsn(store.dsn),
             "schema_version": version,
             "embedder": embedder.fingerprint,
             "config": store.config.source,

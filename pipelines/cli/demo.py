@@ -26,7 +26,7 @@ import click
 
 from memory_sink import Memory, MemoryStore
 from memory_sink.config import DSN_ENV, Config, load_config
-from memory_sink.db import DATA_DIR_ENV, _redact
+from memory_sink.db import DATA_DIR_ENV, redact_dsn
 
 from ..consolidate import run_consolidate
 from ..realtime import run_realtime
@@ -85,7 +85,7 @@ def run_demo(config_path: str | None = None, *, data_dir: str | None = None, sta
             "a realtime tier that makes every turn recallable within a minute, and a nightly "
             "tier that turns whole sessions into episode summaries and facts."
         )
-        click.echo(f"    database: {_redact(store.dsn)}")
+        click.echo(f"    database: {redact_dsn(store.dsn)}")
         click.echo(f"    embedder: {store.embedder.fingerprint}   namespace: {ns}")
         _monday(store, ns, monday)
         _tuesday(store, ns, monday + timedelta(days=1))
