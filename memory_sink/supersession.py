@@ -337,8 +337,10 @@ def decide(
 
 #: Generic "stopped using X" predicates: their retractions also reach X's tool roles.
 TOOL_USE = frozenset({"uses", "relies on"})
-#: Roles a tool fills ("my editor is X", "X for my notes"): predicates a "uses" retraction may retire.
-TOOL_ROLES = frozenset(
+#: Predicates of a tool ("uses", and the roles it fills: "my editor is X", "X for my notes"): those a "uses"
+#: retraction may retire. Not the readers' ``consolidators.toolnames.TOOL_ROLES`` (the single-valued roles they
+#: fill), which storage may not import and which names other roles.
+TOOL_PREDICATES = frozenset(
     {
         "uses",
         "relies on",
@@ -366,8 +368,8 @@ TOOL_ROLES = frozenset(
         "password manager",
     }
 )
-#: A role whose last word is one of these is a tool role too ("note app", "email client").
-TOOL_ROLE_WORDS = frozenset({"app", "tool", "client", "manager", "editor", "service", "platform"})
+#: A predicate whose last word is one of these is a tool's too ("note app", "email client").
+TOOL_PREDICATE_WORDS = frozenset({"app", "tool", "client", "manager", "editor", "service", "platform"})
 
 
 def retraction_covers(retracted: str, predicate: str) -> bool:
@@ -382,7 +384,7 @@ def retraction_covers(retracted: str, predicate: str) -> bool:
         return True
     if not _in(retracted, TOOL_USE):
         return False
-    return _in(predicate, TOOL_ROLES) or norm(predicate).rsplit(" ", 1)[-1] in TOOL_ROLE_WORDS
+    return _in(predicate, TOOL_PREDICATES) or norm(predicate).rsplit(" ", 1)[-1] in TOOL_PREDICATE_WORDS
 
 
 #: Why a fact the consolidator named is left alone: see ``name_holds`` and ``retraction_targets``.
