@@ -122,6 +122,9 @@ class ConsolidateConfig:
     retry_base_seconds: int = 300
     max_attempts: int = 8
     timeout_seconds: int = 600  # one session's consolidator call; over it the session fails
+    # Characters of each turn the consolidator reads (its start; the turn stays whole in staging and
+    # its passage): its work grows faster than a turn's length, so a pasted book would hold the night.
+    max_turn_chars: int = 8000
     episode: EpisodeConfig = field(default_factory=EpisodeConfig)
     consolidator: ConsolidatorConfig = field(default_factory=ConsolidatorConfig)
     # First UTC day of the Dagster consolidate partitions; None: the day the Dagster
@@ -219,6 +222,7 @@ _POSITIVE = {
     "consolidate.episode.max_words",
     "consolidate.max_attempts",
     "consolidate.timeout_seconds",
+    "consolidate.max_turn_chars",
     "realtime.lag_alert_seconds",
     "consolidate.failure_alert_attempts",
 }
