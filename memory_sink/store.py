@@ -398,9 +398,10 @@ class MemoryStore:
 
     def unknown_predicate(
         self, predicate: str, namespace: str | None = None, subject: str | None = None
-    ) -> list[str] | None:
+    ) -> predicates.UnknownPredicate | None:
         """None if some fact (about ``subject``, if given) has this predicate in any present-tense form;
-        else the closest stored ones. ``predicates.no_such_predicate`` words what to tell the user."""
+        else the closest stored ones (or all, when none is close). ``predicates.no_such_predicate`` words
+        what to tell the user."""
         with self.connection() as conn:
             return predicates.unknown_predicate(conn, self._ns(namespace), predicate, subject)
 
@@ -409,8 +410,8 @@ class MemoryStore:
         namespace = self._ns(namespace)
         found = self.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=True)
         if not found and predicate is not None and self.facts(subject=subject, namespace=namespace, all_versions=True):
-            close = self.unknown_predicate(predicate, namespace, subject) or []
-            raise NotFoundError(predicates.no_such_predicate(predicate, namespace, close, subject))
+            hint = self.unknown_predicate(predicate, namespace, subject)
+            raise NotFoundError(predicates.no_such_predicate(predicate, namespace, hint, subject))
         if not found:
             also = (
                 f"; {people.user_subject_note(subject, namespace)}" if self.names_the_user(subject, namespace) else ""

@@ -27,7 +27,7 @@ from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from memory_sink.types import Memory
 from memory_sink.vocab import Kind
-from pipelines.views import History, load_history, speakers, spoken
+from pipelines.views import History, load_history, resolve_or_match, speakers, spoken
 
 TOKEN_ENV = "TIERMEM_MCP_TOKEN"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -240,7 +240,7 @@ class TiermemTools:
     def _resolve(self, memory_id: str, namespace: str) -> str:
         """The full id; a bad or unknown one is an error on the ``memory_id`` field."""
         try:
-            return self.store.resolve_id(memory_id, namespace)
+            return resolve_or_match(self.store, memory_id, namespace)
         except TiermemError as exc:
             raise ToolError(f"memory_id: {exc}") from None
 

@@ -221,6 +221,11 @@ def test_arguments_are_refused_on_the_field_the_client_sent(store: MemoryStore) 
                 ),
                 ("history", {"memory_id": "zzzz"}, "history: memory_id: not a memory id: 'zzzz'"),
                 ("pin", {"memory_id": "zzzz"}, "pin: memory_id: not a memory id: 'zzzz'"),
+                (
+                    "forget",
+                    {"memory_id": "where I work", "erase": True},
+                    "forget: memory_id: not a memory id: 'where I work'; memories that match it: ",
+                ),
             ]:
                 refused = await client.call_tool(tool, arguments)
                 assert refused.is_error and refused.content[0].text.startswith(said), refused.content
