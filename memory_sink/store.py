@@ -189,6 +189,14 @@ class MemoryStore:
         items = staging.parsed_lines(lines, first_line)
         return self._stage_numbered(items, batch_size, batch_bytes, report=report, namespace=namespace)
 
+    def export_turns(self, namespace: str | None = None) -> Iterator[dict[str, Any]]:
+        """Every staged turn of the namespace as an ``ingest_jsonl`` line (a dict), streamed: the log every
+        tier is rebuilt from, so ingesting it elsewhere and consolidating rebuilds the memory (erased turns
+        are gone; explicit operations such as pins are not turns and are not in it)."""
+        namespace = self._ns(namespace)
+        with self.connection() as conn:
+            yield from staging.export_turns(conn, namespace)
+
     def _stage_numbered(
         self,
         items: Iterable[tuple[int, Any]],
