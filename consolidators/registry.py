@@ -15,7 +15,7 @@ from importlib import metadata
 from typing import Any
 
 from .base import Consolidator, option_key, str_option
-from .errors import KIND_KEY, OPTIONS_KEY, ConsolidatorConfigError
+from .errors import KIND_KEY, OPTIONS_KEY, ConsolidatorConfigError, unknown_name
 from .extractive import ExtractiveConsolidator
 from .llm import LLMConsolidator, LLMJudge
 from .passthrough import PassthroughConsolidator
@@ -61,9 +61,7 @@ def load_consolidator(kind: str, options: Mapping[str, Any] | None = None) -> Co
     so a bad deployment file fails at load time, not at 02:30.
     """
     if not isinstance(kind, str) or kind not in KINDS:
-        raise ConsolidatorConfigError(
-            KIND_KEY, f"unknown consolidator {kind!r} (expected one of: {', '.join(sorted(KINDS))})"
-        )
+        raise ConsolidatorConfigError(KIND_KEY, unknown_name(f"consolidator {kind!r}", kind, KINDS))
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
@@ -97,10 +95,7 @@ def _check_option_names(
     }
     for key in options:
         if key not in params:
-            allowed = ", ".join(sorted(params)) or "none"
-            raise ConsolidatorConfigError(
-                f"{prefix}.{key}", f"unknown option for {kind!r} (expected one of: {allowed})"
-            )
+            raise ConsolidatorConfigError(f"{prefix}.{key}", unknown_name(f"option for {kind!r}", key, params))
     for name, param in params.items():
         if param.default is inspect.Parameter.empty and name not in options:
             raise ConsolidatorConfigError(f"{prefix}.{name}", f"required by the {kind!r} consolidator")

@@ -8,7 +8,6 @@ options name environment variables rather than holding keys.
 
 from __future__ import annotations
 
-import difflib
 import logging
 import os
 import re
@@ -19,6 +18,8 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 import yaml
+
+from consolidators.errors import unknown_name
 
 from .errors import ConfigError, InputError, remember_secrets
 from .models import get_spec
@@ -109,11 +110,8 @@ class ConsolidatorConfig:
 
     def __post_init__(self) -> None:
         if self.kind not in CONSOLIDATOR_KINDS:
-            close = difflib.get_close_matches(self.kind, CONSOLIDATOR_KINDS, n=1)
             raise ConfigError(
-                f"consolidate.consolidator.kind: unknown consolidator {self.kind!r} "
-                f"(expected one of: {', '.join(CONSOLIDATOR_KINDS)})"
-                + (f"; did you mean {close[0]!r}?" if close else "")
+                f"consolidate.consolidator.kind: {unknown_name(f'consolidator {self.kind!r}', self.kind, CONSOLIDATOR_KINDS)}"
             )
 
 
@@ -124,6 +122,9 @@ class ConsolidateConfig:
     retry_base_seconds: int = 300
     max_attempts: int = 8
     timeout_seconds: int = 600  # one session's consolidator call; over it the session fails
+    # Characters of each turn the consolidator reads (its start; the turn stays whole in staging and
+    # its passage): its work grows faster than a turn's length, so a pasted book would hold the night.
+    max_turn_chars: int = 8000
     episode: EpisodeConfig = field(default_factory=EpisodeConfig)
     consolidator: ConsolidatorConfig = field(default_factory=ConsolidatorConfig)
     # First UTC day of the Dagster consolidate partitions; None: the day the Dagster
@@ -221,6 +222,7 @@ _POSITIVE = {
     "consolidate.episode.max_words",
     "consolidate.max_attempts",
     "consolidate.timeout_seconds",
+    "consolidate.max_turn_chars",
     "realtime.lag_alert_seconds",
     "consolidate.failure_alert_attempts",
 }
@@ -266,7 +268,7 @@ def _build(cls: type, data: Any, prefix: str) -> Any:
     unknown = sorted(set(data) - known)
     if unknown:
         key = f"{prefix}.{unknown[0]}" if prefix else str(unknown[0])
-        raise ConfigError(f"{key}: unknown key (expected one of: {', '.join(sorted(known))})")
+        raise ConfigError(f"{key}: {unknown_name('key', str(unknown[0]), known)}")
     kwargs = {}
     for name, raw in data.items():
         key = f"{prefix}.{name}" if prefix else name

@@ -8,6 +8,7 @@ stored, the command names the close ones instead of printing an empty table.
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 
 import psycopg
 
@@ -21,21 +22,39 @@ SELECT DISTINCT lower(predicate) FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
 """
 CLOSE_ENOUGH = 0.6
+#: Predicates named when none is close: what can be asked for (and forgotten) instead of an empty answer.
+STORED_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class UnknownPredicate:
+    """A predicate no fact has: the stored ones close to it, else (``close`` empty) up to ``STORED_SHOWN`` stored."""
+
+    close: list[str]
+    stored: list[str]
 
 
 def unknown_predicate(
     conn: psycopg.Connection, namespace: str, predicate: str, subject: str | None = None
-) -> list[str] | None:
+) -> UnknownPredicate | None:
     """None if a fact (about ``subject``, if given) was ever stored under a form of ``predicate``;
-    else the closest stored ones (maybe none)."""
+    else the closest stored ones, and when none is close the stored ones, so the reader learns what
+    there is ("forget my phone number" when no fact has a phone number)."""
     stored = sorted(r[0] for r in conn.execute(FACT_PREDICATES, {"ns": namespace, "subject": subject}))
     if set(predicate_forms(predicate)) & set(stored):
         return None
-    return difflib.get_close_matches(norm(predicate), stored, n=3, cutoff=CLOSE_ENOUGH)
+    close = difflib.get_close_matches(norm(predicate), stored, n=3, cutoff=CLOSE_ENOUGH)
+    return UnknownPredicate(close, [] if close else stored)
 
 
-def no_such_predicate(predicate: str, namespace: str, close: list[str], subject: str | None = None) -> str:
+def no_such_predicate(predicate: str, namespace: str, hint: UnknownPredicate | None, subject: str | None = None) -> str:
     """The one sentence every surface (``facts``, ``history``, the MCP tools) says for an unknown predicate."""
     about = f" about {subject!r}" if subject is not None else ""
-    hint = f"; close: {', '.join(repr(p) for p in close)}" if close else ""
-    return f"no fact{about} has the predicate {predicate!r} in namespace {namespace!r}{hint}"
+    said = f"no fact{about} has the predicate {predicate!r} in namespace {namespace!r}"
+    if hint is not None and hint.close:
+        return f"{said}; close: {', '.join(repr(p) for p in hint.close)}"
+    if hint is not None and hint.stored:
+        more = f" and {len(hint.stored) - STORED_SHOWN} more" if len(hint.stored) > STORED_SHOWN else ""
+        shown = ", ".join(repr(p) for p in hint.stored[:STORED_SHOWN])
+        return f"{said}; its facts have: {shown}{more} (to forget a turn that said it, recall it and forget its id)"
+    return f"{said}; it holds no fact{about} yet (to forget a turn that said it, recall it and forget its id)"

@@ -340,6 +340,31 @@ def read_session(conn: psycopg.Connection, namespace: str, session_id: str) -> S
     return SessionEvents(namespace, session_id, turns)
 
 
+# A tenant's log in conversation order, session by session: what ``ingest`` reads back.
+EXPORT_TURNS = """
+SELECT session_id, role, content, event_ts, seq, metadata
+FROM memory_staging
+WHERE namespace = %s
+ORDER BY session_id, event_ts, seq NULLS LAST, staged_at, event_id
+"""
+
+
+def export_turns(conn: psycopg.Connection, namespace: str) -> Iterator[dict[str, Any]]:
+    """Every staged turn of ``namespace`` as an ``ingest`` line, streamed (a server-side cursor: a
+    tenant's log need not fit in memory). No ``namespace`` key: the reader's ``ingest --namespace``
+    (or deployment) decides where it goes, and the same namespace takes the lines as duplicates."""
+    with conn.cursor(name="tiermem_export") as cur:
+        cur.execute(EXPORT_TURNS, (namespace,))
+        for session_id, role, content, event_ts, seq, metadata in cur:
+            line: dict[str, Any] = {"session_id": session_id, "role": role, "content": content}
+            line["ts"] = event_ts.astimezone(UTC).isoformat()
+            if seq is not None:
+                line["seq"] = seq
+            if metadata:
+                line["metadata"] = metadata
+            yield line
+
+
 TURN_ROLES = "SELECT event_id, role FROM memory_staging WHERE namespace = %s AND event_id = ANY(%s)"
 
 

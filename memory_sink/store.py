@@ -189,6 +189,14 @@ class MemoryStore:
         items = staging.parsed_lines(lines, first_line)
         return self._stage_numbered(items, batch_size, batch_bytes, report=report, namespace=namespace)
 
+    def export_turns(self, namespace: str | None = None) -> Iterator[dict[str, Any]]:
+        """Every staged turn of the namespace as an ``ingest_jsonl`` line (a dict), streamed: the log every
+        tier is rebuilt from, so ingesting it elsewhere and consolidating rebuilds the memory (erased turns
+        are gone; explicit operations such as pins are not turns and are not in it)."""
+        namespace = self._ns(namespace)
+        with self.connection() as conn:
+            yield from staging.export_turns(conn, namespace)
+
     def _stage_numbered(
         self,
         items: Iterable[tuple[int, Any]],
@@ -398,9 +406,10 @@ class MemoryStore:
 
     def unknown_predicate(
         self, predicate: str, namespace: str | None = None, subject: str | None = None
-    ) -> list[str] | None:
+    ) -> predicates.UnknownPredicate | None:
         """None if some fact (about ``subject``, if given) has this predicate in any present-tense form;
-        else the closest stored ones. ``predicates.no_such_predicate`` words what to tell the user."""
+        else the closest stored ones (or all, when none is close). ``predicates.no_such_predicate`` words
+        what to tell the user."""
         with self.connection() as conn:
             return predicates.unknown_predicate(conn, self._ns(namespace), predicate, subject)
 
@@ -409,8 +418,8 @@ class MemoryStore:
         namespace = self._ns(namespace)
         found = self.facts(subject=subject, predicate=predicate, namespace=namespace, all_versions=True)
         if not found and predicate is not None and self.facts(subject=subject, namespace=namespace, all_versions=True):
-            close = self.unknown_predicate(predicate, namespace, subject) or []
-            raise NotFoundError(predicates.no_such_predicate(predicate, namespace, close, subject))
+            hint = self.unknown_predicate(predicate, namespace, subject)
+            raise NotFoundError(predicates.no_such_predicate(predicate, namespace, hint, subject))
         if not found:
             also = (
                 f"; {people.user_subject_note(subject, namespace)}" if self.names_the_user(subject, namespace) else ""

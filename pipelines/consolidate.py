@@ -36,7 +36,7 @@ from memory_sink.types import Memory, NewMemory, SessionEvents
 from memory_sink.vocab import Kind, Outcome
 
 from .lookahead import MEMO_TEXTS, Ahead, Lookahead, embed_passages, warm
-from .passages import session_transcript, session_turns
+from .passages import read_turns, session_transcript, session_turns
 from .rows import to_new_memories
 from .shards import ChunkQueue, Shard
 
@@ -52,6 +52,8 @@ class ConsolidateReport:
     facts: int = 0
     seconds: float = 0.0
     failures: list[dict[str, str]] = field(default_factory=list)
+    # Turns longer than consolidate.max_turn_chars: the consolidator read only their start.
+    read_in_part: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "seconds": round(self.seconds, 3)}
@@ -228,16 +230,34 @@ def _contexts(store: MemoryStore, sessions: Sequence[SessionEvents]) -> dict[tup
 
 
 def _prepare(
-    store: MemoryStore, consolidator: Consolidator, events: SessionEvents, context: Context | Exception
+    store: MemoryStore,
+    consolidator: Consolidator,
+    events: SessionEvents,
+    context: Context | Exception,
+    read_in_part: list[dict[str, Any]] | None = None,
 ) -> _Prepared | SessionOutcome:
     try:
         if isinstance(context, Exception):
             raise context
-        transcript = session_transcript(
-            events.namespace, events.session_id, session_turns(events), store.config.consolidate.episode
-        )
-        result = call_with_timeout(consolidator, transcript, context, store.config.consolidate.timeout_seconds)
-        return _Prepared(events, to_new_memories(result, events))
+        settings = store.config.consolidate
+        turns, cut = read_turns(session_turns(events), settings.max_turn_chars)
+        for part in cut:  # said before the call, whose time it bounds; the CLI and Dagster report them after it
+            log.info(
+                "session %s/%s: turn %s has %d characters; the consolidator reads its first %d "
+                "(consolidate.max_turn_chars); the turn and its passage keep them all",
+                events.namespace,
+                events.session_id,
+                part.event_id,
+                part.chars,
+                part.read_chars,
+            )
+        transcript = session_transcript(events.namespace, events.session_id, turns, settings.episode)
+        result = call_with_timeout(consolidator, transcript, context, settings.timeout_seconds)
+        if read_in_part is not None:
+            read_in_part.extend(
+                {"namespace": events.namespace, "session_id": events.session_id, **p.to_dict()} for p in cut
+            )
+        return _Prepared(events, to_new_memories(result, events, cut))
     except Exception as exc:  # invariant 8
         return _failed(store, events.namespace, events.session_id, exc)
 
@@ -299,6 +319,7 @@ def consolidate_chunk(
     judge: tuple[Judge, str] = (rules_judge, "rules"),
     lookahead: Lookahead | None = None,
     then: Sequence[tuple[str, str]] = (),
+    read_in_part: list[dict[str, Any]] | None = None,
 ) -> list[SessionOutcome]:
     """Consolidate sessions one by one, embedding all their new rows in one call; outcomes in order.
 
@@ -306,6 +327,7 @@ def consolidate_chunk(
     vectors, the consolidator's warm-up) is used, and it starts on ``then`` (the
     next chunk) while this chunk is consolidated, embedded and swapped; after
     that, for a chunk nothing was prepared for (see ``pipelines.lookahead``).
+    ``read_in_part`` collects the turns the consolidator read only the start of.
     """
     ahead = lookahead.take() if lookahead is not None else Ahead()
     # A chunk prepared ahead leaves its thread little but the facts to embed: the next chunk's reading and passages
@@ -317,7 +339,8 @@ def consolidate_chunk(
     reads = [_read(store, ns, sid) for ns, sid in sessions]
     read = [r for r in reads if isinstance(r, SessionEvents)]
     if not {(r.namespace, r.session_id) for r in read} <= ahead.warmed:
-        warm(consolidator, [session_turns(r) for r in read])
+        limit = store.config.consolidate.max_turn_chars
+        warm(consolidator, [read_turns(session_turns(r), limit)[0] for r in read])
     waves, known = _waves(read), ahead.known
     if len(waves) > 1:  # the passages don't wait on the facts: all of them in one call, not one per wave
         known = embed_passages(
@@ -326,7 +349,7 @@ def consolidate_chunk(
     done: dict[tuple[str, str], SessionOutcome] = {}
     for i, wave in enumerate(waves):
         contexts = _contexts(store, wave)
-        preps = [_prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)]) for r in wave]
+        preps = [_prepare(store, consolidator, r, contexts[(r.namespace, r.session_id)], read_in_part) for r in wave]
         ready = [p for p in preps if isinstance(p, _Prepared)]
         vectors = _chunk_vectors(store, ready, known)
         texts, found = _embedded(ready, vectors)
@@ -442,6 +465,7 @@ def run_consolidate(
                     judge=judge,
                     lookahead=lookahead,
                     then=queue.peek(size),
+                    read_in_part=report.read_in_part,
                 )
                 if on_session is not None:
                     size = progress_chunk((time.perf_counter() - began) / len(chunk))

@@ -49,10 +49,10 @@ from typing import Any
 
 from consolidators import Consolidator, ForeseesEpisodes, Turn, WarmsUp
 from memory_sink import MemoryStore
-from memory_sink.config import EpisodeConfig
+from memory_sink.config import ConsolidateConfig
 from memory_sink.tiers import KnownVectors
 
-from .passages import session_transcript, session_turns, turn_passage_texts
+from .passages import read_turns, session_transcript, session_turns, turn_passage_texts
 from .rows import episode_embed_text
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ def warm(consolidator: Consolidator, sessions: Sequence[Sequence[Turn]], *, fewe
 
 
 def foreseen(
-    consolidator: Consolidator, episode: EpisodeConfig, read: Sequence[tuple[tuple[str, str], Sequence[Turn]]]
+    consolidator: Consolidator, settings: ConsolidateConfig, read: Sequence[tuple[tuple[str, str], Sequence[Turn]]]
 ) -> list[str]:
     """What the episodes of these sessions will embed, if the consolidator foresees them (``ForeseesEpisodes``).
 
@@ -100,7 +100,11 @@ def foreseen(
         return [
             episode_embed_text(found)
             for (namespace, session_id), turns in read
-            for found in consolidator.episodes(session_transcript(namespace, session_id, turns, episode))
+            for found in consolidator.episodes(
+                session_transcript(
+                    namespace, session_id, read_turns(turns, settings.max_turn_chars)[0], settings.episode
+                )
+            )
         ]
     except Exception as exc:
         log.warning("foreseeing the next chunk's episodes failed (%s); the chunk embeds them itself", exc)
@@ -116,7 +120,7 @@ def embed_passages(
     """The vectors of what these sessions' episodes will embed (their turns' passages, foreseen episodes), in
     one call; ``memo`` unchanged when that fails (the sessions then embed those texts themselves)."""
     texts = [text for _, turns in read for text in turn_passage_texts(turns)]
-    texts += foreseen(consolidator, store.config.consolidate.episode, read)
+    texts += foreseen(consolidator, store.config.consolidate, read)
     try:  # a re-consolidation's rows re-produced from the last version keep their stored vectors
         return store.tiers.embed_ahead(texts, store.tiers.with_stored([pair for pair, _ in read], texts, memo))
     except Exception as exc:  # the chunk embeds everything itself, as without a lookahead
@@ -129,7 +133,9 @@ def _prepare(store: MemoryStore, consolidator: Consolidator, sessions: Sessions,
     read = [(pair, turns) for pair, turns in read if turns]
     warmed = (
         frozenset(pair for pair, _ in read)
-        if warm(consolidator, [turns for _, turns in read], fewest=1)
+        if warm(
+            consolidator, [read_turns(turns, store.config.consolidate.max_turn_chars)[0] for _, turns in read], fewest=1
+        )
         else frozenset()
     )
     return Ahead(embed_passages(store, consolidator, read, memo), warmed)

@@ -13,6 +13,7 @@ import hmac
 import os
 import socket
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, TypeVar
 
@@ -26,7 +27,7 @@ from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
 from memory_sink.types import Memory
 from memory_sink.vocab import Kind
-from pipelines.views import load_history, speakers, spoken
+from pipelines.views import History, load_history, resolve_or_match, speakers, spoken
 
 TOKEN_ENV = "TIERMEM_MCP_TOKEN"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -34,6 +35,11 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 MESSAGE_FIELDS = ("role", "content", "ts")
 # Recall over-fetches when it filters by score or metadata, so k results survive the filter.
 FILTER_FETCH = 5
+#: Characters of one memory's content a tool returns unless asked for more, and the most it may ask for. A 4.7 MB
+#: pasted turn came back whole twice per recall (as a memory and in the context block): 18.9 MB on the wire with
+#: the SDK's structured copy, for one row an agent's prompt could not hold anyway.
+MAX_CHARS = 2000
+MAX_CHARS_LIMIT = 100_000
 T = TypeVar("T")
 
 Namespace = Annotated[
@@ -41,6 +47,14 @@ Namespace = Annotated[
     Field(description="Another tenant's namespace; refused unless the deployment allows it (mcp.allow_namespaces)."),
 ]
 MemoryId = Annotated[str, Field(description="A memory id, or a unique prefix of at least 4 hex digits.")]
+MaxChars = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=MAX_CHARS_LIMIT,
+        description="Characters of each memory's content to return; a longer one is cut and says so (`cut`).",
+    ),
+]
 
 
 class ChatMessage(BaseModel):
@@ -119,9 +133,11 @@ class TiermemTools:
         include_outdated: Annotated[
             bool, Field(strict=True, description="Keep episodes whose facts have changed.")
         ] = True,
+        max_chars: MaxChars = MAX_CHARS,
         namespace: Namespace = None,
     ) -> dict[str, Any]:
-        """Search memory; returns the memories and a prompt-ready context block."""
+        """Search memory; returns the memories and a prompt-ready context block. A memory longer than
+        max_chars is cut, marked in its text, and listed in `cut` with its full length."""
         ns = self._scope(namespace)
         filtered = min_score is not None or bool(metadata) or not include_outdated
         fetch = min(1000, k * FILTER_FETCH) if filtered else k
@@ -134,7 +150,8 @@ class TiermemTools:
             and (include_outdated or not m.outdated)
         ][:k]
         said_by = _call(lambda: speakers(self.store, kept, ns))
-        return {"context": context_block(kept, said_by), "memories": [m.to_dict() for m in kept]}
+        shown, cut = clipped(kept, max_chars)
+        return {"context": context_block(shown, said_by), "memories": [m.to_dict() for m in shown], **cut}
 
     def facts(
         self,
@@ -165,14 +182,18 @@ class TiermemTools:
         memory_id: MemoryId | None = None,
         subject: str | None = None,
         predicate: str | None = None,
+        max_chars: MaxChars = MAX_CHARS,
         namespace: Namespace = None,
     ) -> dict[str, Any]:
-        """How a memory (by id) or the facts about a subject changed over time, oldest first."""
+        """How a memory (by id) or the facts about a subject changed over time, oldest first. A memory
+        longer than max_chars is cut, marked in its text, and listed in `cut` with its full length."""
         if (memory_id is None) == (subject is None):
             raise ToolError("give either memory_id or subject")
         ns = self._scope(namespace)
         full_id = None if memory_id is None else self._resolve(memory_id, ns)
-        return _call(lambda: load_history(self.store, ns, full_id, subject, predicate)).to_dict()
+        found = _call(lambda: load_history(self.store, ns, full_id, subject, predicate))
+        chain, cut = clipped(found.chain, max_chars)
+        return {**History(chain, found.operations).to_dict(), **cut}
 
     def pin(self, memory_id: MemoryId, reason: str | None = None, namespace: Namespace = None) -> dict[str, Any]:
         """Protect a memory from automatic supersession; returns the operation id."""
@@ -219,7 +240,7 @@ class TiermemTools:
     def _resolve(self, memory_id: str, namespace: str) -> str:
         """The full id; a bad or unknown one is an error on the ``memory_id`` field."""
         try:
-            return self.store.resolve_id(memory_id, namespace)
+            return resolve_or_match(self.store, memory_id, namespace)
         except TiermemError as exc:
             raise ToolError(f"memory_id: {exc}") from None
 
@@ -228,6 +249,21 @@ class TiermemTools:
         full_id = self._resolve(memory_id, ns)
         op_id = _call(lambda: getattr(self.store, name)(full_id, reason=reason, namespace=ns))
         return {"memory_id": full_id, "op_id": op_id}
+
+
+def clipped(found: Sequence[Memory], max_chars: int) -> tuple[list[Memory], dict[str, Any]]:
+    """``found`` with each content longer than ``max_chars`` cut, its text saying so; and ``{"cut": [...]}``
+    (``id``, ``shown_chars``, ``chars``) naming what was cut, or nothing when nothing was."""
+    shown: list[Memory] = []
+    cut: list[dict[str, Any]] = []
+    for m in found:
+        chars = len(m.content)
+        if chars > max_chars:
+            more = "ask with a larger max_chars" if max_chars < MAX_CHARS_LIMIT else "the rest is not served here"
+            m = replace(m, content=f"{m.content[:max_chars]} … [cut: {max_chars:,} of {chars:,} characters; {more}]")
+            cut.append({"id": m.id, "shown_chars": max_chars, "chars": chars})
+        shown.append(m)
+    return shown, ({"cut": cut} if cut else {})
 
 
 def context_block(found: Sequence[Memory], said_by: Mapping[str, str] | None = None) -> str:

@@ -46,8 +46,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 from consolidators.framing import build_transcript, render_turns, word_count
 from consolidators.types import Transcript, Turn
@@ -154,6 +155,42 @@ def session_turns(events: SessionEvents) -> list[Turn]:
         )
         for t in events.turns
     ]
+
+
+@dataclass(frozen=True)
+class PartRead:
+    """A turn the consolidator was shown only the start of: its first ``read_chars`` of ``chars`` characters."""
+
+    event_id: str
+    read_chars: int
+    chars: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event_id": self.event_id, "read_chars": self.read_chars, "chars": self.chars}
+
+
+def read_turns(turns: Sequence[Turn], max_chars: int) -> tuple[list[Turn], list[PartRead]]:
+    """The turns as a consolidator reads them: each cut to its first ``max_chars`` characters
+    (``consolidate.max_turn_chars``), at the last sentence end or space in the window's second half
+    so no word is cut; and which turns were cut (pure).
+
+    The extractive consolidator's work grows faster than a turn's length (a 50,000-character turn
+    without a sentence end took 148 s, 8,000 took 4 s): a pasted log or book would hold its session,
+    and the sessions queued behind it, for hours. The staged turn and its passage keep every character.
+    """
+    read: list[Turn] = []
+    cut: list[PartRead] = []
+    for turn in turns:
+        if len(turn.content) <= max_chars:
+            read.append(turn)
+            continue
+        window = turn.content[:max_chars]
+        end = max(window.rfind(stop) for stop in (". ", "! ", "? ", "\n"))
+        end = end + 1 if end >= max_chars // 2 else window.rfind(" ")
+        text = window[: end if end >= max_chars // 2 else max_chars].rstrip()
+        read.append(replace(turn, content=text))
+        cut.append(PartRead(turn.event_id, len(text), len(turn.content)))
+    return read, cut
 
 
 def session_transcript(namespace: str, session_id: str, turns: Sequence[Turn], episode: EpisodeConfig) -> Transcript:

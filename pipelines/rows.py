@@ -7,7 +7,7 @@ cardinality their statement gave; each row carries the metadata its turns agree 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from consolidators import ConsolidationResult, Episode
@@ -15,7 +15,7 @@ from memory_sink.supersession import CARDINALITY
 from memory_sink.types import NewMemory, SessionEvents, StagedTurn
 from memory_sink.vocab import Kind
 
-from .passages import Passage, passages, session_turns
+from .passages import PartRead, Passage, passages, session_turns
 
 
 def _merged_metadata(turns: Iterable[StagedTurn]) -> dict[str, Any]:
@@ -35,8 +35,11 @@ def episode_embed_text(episode: Episode) -> str:
     return episode.summary or episode.text
 
 
-def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[NewMemory]:
-    """Turn a validated consolidator result into rows for the swap (pure)."""
+def to_new_memories(
+    result: ConsolidationResult, events: SessionEvents, read_in_part: Sequence[PartRead] = ()
+) -> list[NewMemory]:
+    """Turn a validated consolidator result into rows for the swap (pure); an episode over a turn the
+    consolidator read only the start of says so (``metadata.read_in_part``), its passages hold the turn whole."""
     by_id = {t.event_id: t for t in events.turns}
     turns = {t.event_id: t for t in session_turns(events)}
     rows: list[NewMemory] = []
@@ -54,6 +57,7 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
                 "summary": ep.summary,
                 "end_ts": ep.end_ts.isoformat(),
                 "passages": len(parts),
+                **_read_in_part(ep.event_ids, read_in_part),
             },
             id=str(uuid.uuid4()),
         )
@@ -83,6 +87,11 @@ def to_new_memories(result: ConsolidationResult, events: SessionEvents) -> list[
             )
         )
     return rows
+
+
+def _read_in_part(event_ids: Sequence[str], read_in_part: Sequence[PartRead]) -> dict[str, Any]:
+    cut = [p.to_dict() for p in read_in_part if p.event_id in event_ids]
+    return {"read_in_part": cut} if cut else {}
 
 
 def _passage_row(part: Passage, episode: NewMemory, by_id: dict[str, StagedTurn]) -> NewMemory:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from memory_sink import MemoryStore
-from memory_sink.operations import replacements
+from memory_sink.errors import InputError
+from memory_sink.operations import PREFIX, replacements
 from memory_sink.staging import roles_of
 from memory_sink.types import Memory
 from memory_sink.vocab import Kind
@@ -68,3 +69,21 @@ def spoken(m: Memory, said_by: Mapping[str, str]) -> str:
     """A turn's text after its speaker (``assistant: Got it…``): an assistant's echo must not read as the user's."""
     role = said_by.get(m.id)
     return f"{role}: {m.content}" if role else m.content
+
+
+#: Memories a "not a memory id" error names: enough to pick from, one line still.
+MATCHES_SHOWN = 3
+
+
+def resolve_or_match(store: MemoryStore, text: str, namespace: str) -> str:
+    """The full id ``text`` names (``MemoryStore.resolve_id``); words instead of an id ("my phone number")
+    are refused with the memories recall finds for them, by short id, so the next try can name one."""
+    if PREFIX.fullmatch(text.strip().lower()):
+        return store.resolve_id(text, namespace)
+    # Every version, none set last as outdated: the turn holding a phone number also said an editor since
+    # replaced, and by default recall ranks such a passage after every current row.
+    found = store.recall(text, namespace=namespace, k=MATCHES_SHOWN, all_versions=True)
+    if not found:
+        raise InputError(f"not a memory id: {text!r}; namespace {namespace!r} holds no memory to match it")
+    shown = ", ".join(f"{m.id[:8]} {' '.join(m.content.split())[:60]!r}" for m in found)
+    raise InputError(f"not a memory id: {text!r}; memories that match it: {shown}; give one's id")

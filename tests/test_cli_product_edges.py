@@ -56,6 +56,28 @@ def test_facts_finds_a_predicate_in_another_form_and_names_close_ones_for_an_unk
     assert err.count("\n") == 1 and "no fact has the predicate 'lives at'" in err and "'lives in'" in err
     code, _, err = run(capsys, "facts", *cfg, "--predicate", "owns boat")
     assert code == 0 and "no fact has the predicate 'owns boat'" in err and "close" not in err
+    assert "; its facts have: 'lives in' (to forget a turn that said it, recall it and forget its id)" in err
+
+
+def test_forget_given_words_instead_of_an_id_names_the_memories_that_match(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    for said in ("My phone number is 07700 900123, and I edit in Emacs.", "I switched from Emacs to Zed."):
+        assert run(capsys, "stage", *cfg, "--session", "s1", "--role", "user", said)[0] == 0
+    assert run(capsys, "consolidate", *cfg, "--min-quiet", "0")[0] == 0
+    code, out, err = run(capsys, "forget", *cfg, "my phone number")
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert err.startswith("tiermem: error: not a memory id: 'my phone number'; memories that match it: ")
+    # the turn's passage, though it also said an editor since replaced (outdated: last in default recall)
+    passage = err.split("memories that match it: ", 1)[1].split(" 'user: My phone number is")[0].split(", ")[-1]
+    assert len(passage) == 8, err
+    code, out, err = run(capsys, "forget", *cfg, passage)
+    assert code == 0, err
+    code, out, _ = run(capsys, "recall", *cfg, "--all-versions", "phone number")
+    assert "07700" not in out
+    code, _, err = run(capsys, "history", *cfg, "--subject", "user", "--predicate", "phone number")
+    assert code == 2 and "its facts have: 'editor'" in err
 
 
 @pytest.mark.parametrize(

@@ -77,7 +77,7 @@ def test_keys_yaml_tells_apart_are_not_duplicates(tmp_path: Path) -> None:
         ("embedder:\n  model: minilm\n", "embedder.model: unknown model 'minilm' (known: all-minilm-l6-v2-int8"),
         (
             "  consolidator:\n    kind: extractiv\n",
-            "consolidate.consolidator.kind: unknown consolidator 'extractiv' (expected one of: ",
+            "consolidate.consolidator.kind: unknown consolidator 'extractiv'; did you mean 'extractive'? (expected one of: ",
         ),
         ("  max_attempts: true\n", "consolidate.max_attempts: expected an integer, got true"),
     ],

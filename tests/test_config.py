@@ -115,6 +115,33 @@ def test_the_deployment_namespace_is_every_store_methods_default(db_dsn: str) ->
     assert staged  # an event id
 
 
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"realtim": {}}, "realtim: unknown key; did you mean 'realtime'? (expected one of: consolidate, "),
+        (
+            {"consolidate": {"min_quiet_secs": 0}},
+            "consolidate.min_quiet_secs: unknown key; did you mean 'min_quiet_seconds'? (expected one of: ",
+        ),
+        ({"embedder": {"modle": "x"}}, "embedder.modle: unknown key; did you mean 'model'?"),
+        (
+            {"consolidate": {"consolidator": {"kind": "extractiv"}}},
+            "consolidate.consolidator.kind: unknown consolidator 'extractiv'; did you mean 'extractive'?",
+        ),
+    ],
+)
+def test_an_unknown_key_suggests_the_closest_known_one(data: dict, message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        config_from_mapping(data)
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value), caught.value
+
+
+def test_an_unknown_key_like_no_known_one_lists_them_without_a_guess() -> None:
+    with pytest.raises(ConfigError) as caught:
+        config_from_mapping({"zzzz": 1})
+    assert "did you mean" not in str(caught.value) and "expected one of: consolidate, database" in str(caught.value)
+
+
 def test_a_bad_deployment_namespace_names_the_key() -> None:
     with pytest.raises(ConfigError, match="^namespace: .*256 bytes"):
         config_from_mapping({"namespace": "n" * 300})

@@ -224,7 +224,12 @@ def test_builtin_kinds_load_and_satisfy_the_protocol() -> None:
         ("magic", {}, "consolidate.consolidator.kind: unknown consolidator 'magic'"),
         (None, {}, "consolidate.consolidator.kind: unknown consolidator None"),
         ("llm", {}, "consolidate.consolidator.options.base_url: required by the 'llm' consolidator"),
-        ("extractive", {"max_sentence": 3}, "consolidate.consolidator.options.max_sentence: unknown option"),
+        (
+            "extractive",
+            {"max_sentence": 3},
+            "consolidate.consolidator.options.max_sentence: unknown option for 'extractive'; "
+            "did you mean 'max_sentences'?",
+        ),
         (
             "extractive",
             {"max_sentences": 0},

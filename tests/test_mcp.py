@@ -221,6 +221,11 @@ def test_arguments_are_refused_on_the_field_the_client_sent(store: MemoryStore) 
                 ),
                 ("history", {"memory_id": "zzzz"}, "history: memory_id: not a memory id: 'zzzz'"),
                 ("pin", {"memory_id": "zzzz"}, "pin: memory_id: not a memory id: 'zzzz'"),
+                (
+                    "forget",
+                    {"memory_id": "where I work", "erase": True},
+                    "forget: memory_id: not a memory id: 'where I work'; memories that match it: ",
+                ),
             ]:
                 refused = await client.call_tool(tool, arguments)
                 assert refused.is_error and refused.content[0].text.startswith(said), refused.content
@@ -231,5 +236,39 @@ def test_arguments_are_refused_on_the_field_the_client_sent(store: MemoryStore) 
                 "note": "no fact about 'user' has the predicate 'wrks at' in namespace 'me'; close: 'works at'",
             }
             assert "note" not in structured(await client.call_tool("facts", {"predicate": "works at"}))
+
+    anyio.run(main)
+
+
+def test_a_long_memory_is_returned_cut_and_says_so(store: MemoryStore) -> None:
+    """A pasted 300,000-character turn: recall and history return max_chars of it, once per place, and `cut`."""
+    pasted = "I pasted my whole lab notebook here. " + "Sample seven was cloudy again today. " * 8000
+    store.stage("s1", "user", pasted, namespace="me", ts="2024-03-01T10:00:00Z", embed=True)
+
+    async def main() -> None:
+        async with Client(build_server(store, "me")) as client:
+            result = await client.call_tool("recall", {"query": "lab notebook sample cloudy", "k": 5})
+            found = structured(result)
+            turn = next(m for m in found["memories"] if m["kind"] == "turn")
+            assert found["cut"] == [{"id": turn["id"], "shown_chars": 2000, "chars": len(pasted)}]
+            assert turn["content"].startswith(pasted[:2000])
+            assert turn["content"].endswith(
+                f" … [cut: 2,000 of {len(pasted):,} characters; ask with a larger max_chars]"
+            )
+            assert f"[cut: 2,000 of {len(pasted):,} characters" in found["context"]
+            assert len(result.model_dump_json()) < 20_000  # both copies the SDK sends, bounded
+            wider = structured(await client.call_tool("recall", {"query": "lab notebook", "k": 5, "max_chars": 5000}))
+            assert wider["cut"][0]["shown_chars"] == 5000
+            most = structured(await client.call_tool("recall", {"query": "lab notebook", "max_chars": 100_000}))
+            assert most["cut"][0]["shown_chars"] == 100_000
+            assert "characters; the rest is not served here]" in most["memories"][0]["content"]
+            short = structured(await client.call_tool("recall", {"query": "Sample seven cloudy", "kinds": ["fact"]}))
+            assert "cut" not in short
+            chain = structured(await client.call_tool("history", {"memory_id": turn["id"], "max_chars": 100}))
+            assert len(chain["chain"][0]["content"]) < 200 and chain["cut"][0]["chars"] == len(pasted)
+            refused = await client.call_tool("recall", {"query": "x", "max_chars": 0})
+            assert refused.is_error and refused.content[0].text == (
+                "recall: max_chars: Input should be greater than or equal to 1"
+            )
 
     anyio.run(main)

@@ -18,7 +18,7 @@ from memory_sink import TiermemError
 from memory_sink.db import describe
 from memory_sink.errors import RedactingFilter, redact
 
-from . import agents, commands, facts, orchestration, tenants
+from . import agents, commands, export, facts, orchestration, tenants
 from .options import CONFIG_HELP, examples
 from .suggest import SuggestingGroup
 
@@ -102,5 +102,12 @@ def _run(argv: list[str] | None) -> None:
         sys.exit(1)
 
 
-for _command in (*commands.COMMANDS, *facts.COMMANDS, *orchestration.COMMANDS, *agents.COMMANDS, *tenants.COMMANDS):
+for _command in (
+    *commands.COMMANDS,
+    *facts.COMMANDS,
+    *orchestration.COMMANDS,
+    *agents.COMMANDS,
+    *tenants.COMMANDS,
+    *export.COMMANDS,
+):
     cli.add_command(_command)

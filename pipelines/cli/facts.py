@@ -19,7 +19,7 @@ from memory_sink.operations import memories_by_id, undo_command
 from memory_sink.people import user_subject_note
 from memory_sink.predicates import no_such_predicate
 from memory_sink.staging import parse_ts
-from pipelines.views import load_history
+from pipelines.views import load_history, resolve_or_match
 
 from . import output
 from .options import (
@@ -262,7 +262,7 @@ def forget(
             f"--whole-namespace: erasing all of {namespace!r} cannot be undone; confirm it with --yes"
         )
     with open_store(config_path, namespace) as store:
-        full_id = store.resolve_id(memory_id, namespace) if memory_id is not None else None
+        full_id = resolve_or_match(store, memory_id, namespace) if memory_id is not None else None
         done = store.forget(
             full_id,
             session_id=session_id,

@@ -104,6 +104,13 @@ def consolidation_summary(report: Any, heading: str = "") -> None:
     )
     for f in report.failures:
         click.echo(f"  failed {f['namespace']}/{f['session_id']}: {f['error']}", err=True)
+    for p in report.read_in_part:
+        click.echo(
+            f"  read in part {p['namespace']}/{p['session_id']}: turn {p['event_id'][:8]}: its first "
+            f"{p['read_chars']:,} of {p['chars']:,} characters (consolidate.max_turn_chars); "
+            "the turn and its passage keep them all",
+            err=True,
+        )
 
 
 def kv_table(document: dict[str, Any]) -> str:

@@ -236,6 +236,7 @@ def _run_metadata(report: ConsolidateReport, scope: str, per_day: dict[Any, list
         "facts": report.facts,
         "seconds": round(report.seconds, 3),
         "failures": dg.MetadataValue.json(report.failures[:MAX_FAILURES_SHOWN]),
+        "turns_read_in_part": len(report.read_in_part),  # longer than consolidate.max_turn_chars
     }
 
 
