@@ -1,4 +1,4 @@
-"""Chat sentences of issue 11's second wave, said in other words: a master's named by its initials or "the
+"""Chat sentences in words no corpus holds: a master's named by its initials or "the
 course" is a school studied at; "left X and now live in Y" moves home; a role noun that acts as a person ("my editor wants …") is no tool; a tool a
 group the user has left still runs is the group's. And what PREDICATES.md has no relation for stays nothing."""
 
