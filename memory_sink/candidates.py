@@ -80,8 +80,8 @@ DECISIVE_CANDIDATES = _or_named(
 # scan keeps the subject's rows as it goes). The graph is approximate: a
 # neighbour it misses is one the judge does not see (benchmarks/swap_lookups.py
 # measures how often the two agree). The chosen rows are then locked by id.
-# JUDGED is planned with sorts disabled (SORTS_OFF before it, SORTS_ON after, in
-# the swap's transaction): the graph's ordered scan is then the last arm's only
+# JUDGED is planned with sorts disabled (SORTS_OFF before the engine's run, SORTS_ON
+# after, in the swap's transaction): the graph's ordered scan is then the last arm's only
 # plan without one, whatever the statistics say, and the sorts the other steps
 # need are made anyway. Left to its costs, the planner read a table of a few
 # thousand rows whole and sorted it (3,000 facts: 6.4 ms, the graph 2.5). The

@@ -97,11 +97,18 @@ class Engine:
         """Process new facts and retractions in world-time order (a later statement wins)."""
         items: list[tuple[datetime, int, Any]] = [(r.valid_from, 1, r) for r in retractions]
         items += [(row.valid_from, 0, (mid, row, vec)) for mid, row, vec in inserted if row.kind == Kind.FACT]
+        if not items:
+            return self.report
+        # Sorts off for the whole run, not around each lookup: two statements fewer per fact in the swap's
+        # pipeline. What runs between the lookups reads rows by id or key, or sorts where no index orders
+        # (a penalised sort is still the plan chosen): the setting changes no result, only plans.
+        self.conn.execute(lookups.SORTS_OFF)
         for _, is_retraction, item in sorted(items, key=lambda t: (t[0], t[1])):
             if is_retraction:
                 self._retract(item)
             else:
                 self._new_fact(*item)
+        self.conn.execute(lookups.SORTS_ON)
         return self.report
 
     # --- one new fact ------------------------------------------------------------
@@ -134,10 +141,8 @@ class Engine:
             self.conn.cursor(row_factory=dict_row) as judged_,
             _one_round_trip(self.conn),
         ):
-            self.conn.execute(lookups.SORTS_OFF)
             decisive.execute(lookups.DECISIVE_CANDIDATES, params)
             judged_.execute(lookups.JUDGED_CANDIDATES, params)
-            self.conn.execute(lookups.SORTS_ON)
             rows = decisive.fetchall() + judged_.fetchall()
         self._locked = {r["id"]: row_state(r) for r in rows}
         candidates = []
@@ -321,9 +326,7 @@ class Engine:
             "named": named,
         }
         with self.conn.cursor(row_factory=dict_row) as cur:
-            self.conn.execute(lookups.SORTS_OFF)
             found = [_fact_view(r) for r in cur.execute(lookups.RETRACTION_TARGETS, params)]
-            self.conn.execute(lookups.SORTS_ON)
         said = FactView("", row.subject or "", row.predicate or "", row.object or "", row.valid_from, row.metadata)
         for target, blocked_by in retraction_targets(said, found, self.policy, named):
             signals = {

@@ -19,7 +19,13 @@ import psycopg
 
 from consolidators.forms import norm
 
-SUBJECT_LOCK = "SELECT pg_advisory_xact_lock(%s, %s)"
+# One statement for all of a writer's subject locks (one message in a swap's pipeline, not one per
+# subject): a function scan of unnest returns the arrays' elements in order, so the locks are
+# taken in the order given, each before the next.
+SUBJECT_LOCKS = """
+SELECT pg_advisory_xact_lock(k.high, k.low) FROM unnest(%s::int4[], %s::int4[]) WITH ORDINALITY AS k(high, low, n)
+ORDER BY k.n
+"""
 # The subjects of the rows an operation names (a row without one needs no subject lock).
 SUBJECTS_OF = """
 SELECT DISTINCT subject FROM memory WHERE namespace = %s AND id = ANY(%s::uuid[]) AND subject IS NOT NULL
@@ -43,8 +49,7 @@ def lock_subjects(conn: psycopg.Connection, namespace: str, subjects: Iterable[s
     """Take the subjects' locks, in order, for the rest of the transaction; call it before locking any fact row."""
     keys = subject_keys(namespace, subjects)
     if keys:
-        with conn.cursor() as cur:
-            cur.executemany(SUBJECT_LOCK, keys)
+        conn.execute(SUBJECT_LOCKS, ([high for high, _ in keys], [low for _, low in keys]))
 
 
 def lock_subjects_of(conn: psycopg.Connection, namespace: str, memory_ids: Iterable[str]) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
@@ -95,12 +96,20 @@ WHERE namespace = %(ns)s AND session_id = ANY(%(sids)s)
   AND embed_model = %(model)s AND coalesce(embed_text, content) = ANY(%(texts)s)
 """
 
-INSERT_CONSOLIDATED = """
+# A session's rows go in as one statement of many VALUES rows (``insert_consolidated``), not one
+# statement per row: each statement sent in the swap's pipeline is a wait on the socket for the
+# sending thread, and a wait ends only when that thread gets the GIL back, which a busy lookahead
+# thread holds for up to the switch interval (5 ms) at a time. The rows are inserted in the order given.
+INSERT_CONSOLIDATED = sql.SQL("""
 INSERT INTO memory (id, namespace, session_id, tier, kind, content, embedding, subject, predicate,
                     object, confidence, event_ids, valid_from, recorded_at, embed_model, metadata,
                     embed_text, search_terms, context_terms)
-VALUES (%s, %s, %s, 'consolidated', %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
-"""
+VALUES {}
+""")
+CONSOLIDATED_ROW = sql.SQL("(%s, %s, %s, 'consolidated', %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)")
+# Rows per INSERT: a statement binds at most 65,535 parameters (18 a row); a session's version rarely
+# holds more than a few dozen rows, a long session's passages a few thousand.
+INSERT_BATCH = 1000
 
 # Invariant 5: once a turn is covered by consolidated rows its provisional row goes,
 # in the same transaction, so a reader never sees the turn twice. The rows are found
@@ -305,8 +314,10 @@ def insert_consolidated(
         )
         for mid, r, vec in zip(ids, rows, vectors)
     ]
-    with conn.cursor() as cur:
-        cur.executemany(INSERT_CONSOLIDATED, params)
+    for start in range(0, len(params), INSERT_BATCH):
+        batch = params[start : start + INSERT_BATCH]
+        statement = INSERT_CONSOLIDATED.format(sql.SQL(", ").join([CONSOLIDATED_ROW] * len(batch)))
+        conn.execute(statement, [value for row in batch for value in row])
     return ids
 
 

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import psycopg
 import pytest
 
-from memory_sink import MemoryStore
+from memory_sink import MemoryStore, locks
 from memory_sink.config import Config
 from memory_sink.locks import subject_keys
 from memory_sink.supersession import Candidate, FactView, Policy
@@ -194,3 +194,28 @@ def test_an_explicit_supersede_during_a_swap_over_its_subjects_queues_instead_of
     assert reports[0].failures == [] and reports[0].sessions_consolidated == 1
     assert op_id > 0
     assert _deadlocks(db_dsn) == 0  # neither side was a deadlock victim (the swap's would have been retried)
+
+
+@pytest.mark.parametrize("held", [0, 2])
+def test_a_writer_takes_its_subject_locks_in_their_one_order_each_before_the_next(db_dsn: str, held: int) -> None:
+    """Waiting on a subject's lock, a writer holds the subjects before it in the order and none after it."""
+    subjects = ["alpha", "beta", "gamma"]
+    keys = subject_keys("default", subjects)  # the one order
+    with psycopg.connect(db_dsn) as other, psycopg.connect(db_dsn) as writer:
+        other.execute("SELECT pg_advisory_xact_lock(%s, %s)", keys[held])
+        pid = writer.info.backend_pid
+        worker = threading.Thread(target=locks.lock_subjects, args=(writer, "default", list(reversed(subjects))))
+        worker.start()
+        try:
+            _wait_until_blocked(other)
+            granted = other.execute(
+                "SELECT classid::int4, objid::int4 FROM pg_locks"
+                " WHERE locktype = 'advisory' AND objsubid = 2 AND pid = %s AND granted",
+                (pid,),
+            ).fetchall()
+            # classid/objid are the key's halves as unsigned oids: compare them as the int4s they were
+            assert sorted(granted) == keys[:held]
+        finally:
+            other.rollback()
+            worker.join()
+            writer.rollback()
