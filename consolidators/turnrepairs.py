@@ -67,7 +67,7 @@ _PET_NAMED = re.compile(
 #: "what I do"; someone else's "my sister is a nurse, not a midwife" is a relation of hers, read against nothing.
 _MEANT = re.compile(
     r"(?:\b(?:I|we) (?:actually )?meant"
-    r"|(?:^|[:,;—–-] ?)(?:I am|we are|it is|that is|(?:my|our) (?:[\w-]+ ){0,2}?(?:is|are)|what I \w+ is)"
+    r"|(?:^|[:,;—–-] ?)(?:I am|we are|it is|that is|(?:my|our) (?:[\w-]+ ){0,2}?(?:is|are)|what I \w+(?: \w+){0,2} is)"
     r"(?: (?:actually|really|now))?)"
     r" (?:an? |the )?(?P<new>[^,;.!?]+?),? (?:and )?not (?:an? |the )?(?P<old>[^,;.!?—–]+?)\s*(?:[,;.!?—–]|$)",
     re.I,
