@@ -102,6 +102,8 @@ def _meant(sentence: str, held: dict[str, str], turn: Turn) -> list[Fact]:
     """The take-back and the new value of each held relation the sentence says was meant otherwise."""
     out: list[Fact] = []
     for m in _MEANT.finditer(sentence):
+        if m["new"].split()[0].lower().endswith("ing"):
+            continue  # "I am studying X now, not Y": a verb's object, which the readers of that verb read
         if m.group(0).rstrip().endswith("?") or _ANOTHER.search(m.group(0)):
             continue  # "you meant Leeds, not Leicester?" asks; "my brother is a nurse, not …" is his
         for relation, old in list(held.items()):
