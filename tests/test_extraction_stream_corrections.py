@@ -93,3 +93,10 @@ STARTED = [
 def test_a_start_already_made_or_a_habit_keeps_the_place(sentence: str) -> None:
     found = _read(sentence, [("user", "works at", "Tarnwell Group")])
     assert ("user", "works at", "Brightwater Labs", False) in found
+
+
+def test_a_progressive_before_the_contrast_keeps_its_object_as_the_value() -> None:
+    """ "I'm studying geology now, not chemistry": the course is geology, never "studying geology now"."""
+    found = _read("I switched my course, I'm studying geology now, not chemistry.", [("user", "studies", "chemistry")])
+    assert ("user", "studies", "geology", False) in found
+    assert not any("studying" in o for s, p, o, r in found)
