@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from difflib import SequenceMatcher
 
-from .forms import norm
+from .forms import KIN_PATTERN, norm
 from .lifeevents import PET_WORDS, fact
 from .phrases import USER, USER_ROLES
 from .repairs import opens_repair
@@ -62,10 +62,18 @@ _PET_NAMED = re.compile(
 
 
 #: "I meant iPhone 15, not 16", "sorry, we meant Leeds and not Leicester": the value meant, and the one said instead.
+#: A copula that sets one value against another says the same ("what I study is phonetics, not semantics", "it is a
+#: Moto G5, not the G4", "I am a staff nurse, not a midwife"): the subject is the user, their "it"/"that", "my X" or
+#: "what I do"; someone else's "my sister is a nurse, not a midwife" is a relation of hers, read against nothing.
 _MEANT = re.compile(
-    r"\b(?:I|we) (?:actually )?meant (?P<new>[^,;.!?]+?),? (?:and )?not (?:the )?(?P<old>[^,;.!?]+?)\s*(?:[,;.!?]|$)",
+    r"(?:\b(?:I|we) (?:actually )?meant"
+    r"|(?:^|[:,;—–-] ?)(?:I am|we are|it is|that is|(?:my|our) (?:[\w-]+ ){0,2}?(?:is|are)|what I \w+(?: \w+){0,2} is)"
+    r"(?: (?:actually|really|now))?)"
+    r" (?:an? |the )?(?P<new>[^,;.!?]+?),? (?:and )?not (?:an? |the )?(?P<old>[^,;.!?—–]+?)\s*(?:[,;.!?—–]|$)",
     re.I,
 )
+#: A relation's kind by the person whose "my X" a copula names: "my sister is a nurse" says nothing of the user.
+_ANOTHER = re.compile(rf"\b(?:my|our) (?:[\w-]+ ){{0,2}}?(?:{KIN_PATTERN}|mate|flatmate|housemate|roommate)s?\b", re.I)
 
 
 def meant(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
@@ -76,27 +84,47 @@ def meant(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]
     out: list[Fact] = []
     groups, unsourced = by_turn(facts, turns)
     for turn, stated in groups:
-        out += stated
+        before = dict(held)  # "not Y" names what was held before the turn, whatever its readers made of the clause
         for f in stated:
             if f.subject == USER and f.predicate in RELATIONS:
                 hold(held, f)
-        if turn.role.lower() not in USER_ROLES:
-            continue
-        for m in _MEANT.finditer(expand_contractions(turn.content)):
-            if m.group(0).rstrip().endswith("?"):
-                continue  # "you meant Leeds, not Leicester?" asks
-            for relation, old in list(held.items()):
-                new = _meant_value(m["new"].strip(), m["old"].strip(), old)
-                if new is None:
-                    continue
-                said = [
-                    replace(f, valid_from=turn.ts, event_ids=(turn.event_id,))
-                    for f in rule_facts(USER, relation, new, 0.8, False, attribute=True)
-                ]
-                out += [_taken_back(g, old, turn) for g in said] + said
-                held[relation] = new
-                break
+        fixed: list[Fact] = []
+        if turn.role.lower() in USER_ROLES:
+            for sentence in split_sentences(expand_contractions(turn.content)):
+                fixed += _meant(sentence, before, turn)
+        for f in fixed:
+            hold(held, f)
+        out += _without_misreads(stated, fixed) + fixed
     return out + unsourced
+
+
+def _meant(sentence: str, held: dict[str, str], turn: Turn) -> list[Fact]:
+    """The take-back and the new value of each held relation the sentence says was meant otherwise."""
+    out: list[Fact] = []
+    for m in _MEANT.finditer(sentence):
+        if m["new"].split()[0].lower().endswith("ing"):
+            continue  # "I am studying X now, not Y": a verb's object, which the readers of that verb read
+        if m.group(0).rstrip().endswith("?") or _ANOTHER.search(m.group(0)):
+            continue  # "you meant Leeds, not Leicester?" asks; "my brother is a nurse, not …" is his
+        for relation, old in list(held.items()):
+            new = _meant_value(m["new"].strip(), m["old"].strip(), old)
+            if new is None:
+                continue
+            said = [
+                replace(f, valid_from=turn.ts, event_ids=(turn.event_id,))
+                for f in rule_facts(USER, relation, new, 0.8, False, attribute=True)
+            ]
+            out += [_taken_back(g, old, turn) for g in said] + said
+            held[relation] = new
+            break
+    return out
+
+
+def _without_misreads(stated: list[Fact], fixed: list[Fact]) -> list[Fact]:
+    """The turn's facts less those a correction restates: its take-back once, and no other value of its relation
+    ("engineer" read from "a machine learning engineer, not a data scientist")."""
+    relations = {f.predicate for f in fixed if not f.retract}
+    return [f for f in stated if not (f.subject == USER and f.predicate in relations)]
 
 
 def _meant_value(new: str, denied: str, held: str) -> str | None:

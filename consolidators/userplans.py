@@ -55,6 +55,8 @@ def unplanned(found: list[Fact], text: str) -> list[Fact]:
         return found
     if any(_fell_through(t) for t in doc):
         return [f for f in found if f.subject != USER or f.retract]
+    if any(_starts_there(v) for v in doc):  # the sentence's place of work or study is where a start lies ahead
+        return [f for f in found if f.subject != USER or f.retract or f.predicate not in _STARTED_AT]
     ahead = [v for v in doc if _arranged(v)]
     if not ahead:
         return found
@@ -112,6 +114,20 @@ def _arranged(verb: Any) -> bool:
     return any(
         _ahead(t) and _in_phrase(t, verb) and (progressive or not _in_a_season(t)) for c in near for t in c.subtree
     )
+
+
+#: The relations a start is made at: "accepted an offer at X, I start there in May" has not begun at X.
+_STARTED_AT = frozenset({"works at", "works as", "studies at", "studies"})
+
+
+def _starts_there(verb: Any) -> bool:
+    """A start that points back at the sentence's place ("there") with a time still ahead in its phrase, in any
+    tense that looks forward: "… I'm supposed to start there next month", "I'll begin there in June"."""
+    if lemmatise(verb.lower_, "VERB") not in ("start", "begin") or not any(c.lower_ == "there" for c in verb.children):
+        return False
+    if verb.tag_ in ("VBD", "VBN"):  # "I started there on Monday" is done
+        return False
+    return any(_ahead(t) and _in_phrase(t, verb) for c in verb.children for t in c.subtree)
 
 
 #: The words a clause's start is opened with: "from the 1st", "starting Monday", "as of next month".
