@@ -29,6 +29,7 @@ import re
 from dataclasses import replace
 
 from .lifeevents import is_occupation
+from .moves import club_shaped
 from .phrases import USER, VOCABULARY
 from .places import DEMONYMS
 from .relations import PERSON_VALUED, THIRD_PERSON_PREDICATES
@@ -170,9 +171,11 @@ def together(found: list[Fact], text: str) -> list[Fact]:
     for f in found:
         if f.predicate in ("member of", "works at") and f.subject in states:
             continue
+        if f.predicate in _ORGANISATION and f.subject in _COUNTRIES and f.subject not in text:
+            continue  # "Dutch state railway X": the adjective describes the firm, a country has no chief executive
         if f.predicate in _PARTIES and f.object in people:
             continue  # "X, chief executive of Y, signed Z to a deal": Z joins no X, a person is no club or firm
-        if f.predicate == "lives in" and f.subject in organisations:
+        if f.predicate == "lives in" and (f.subject in organisations or _an_organisation(f.subject, text)):
             f = replace(f, predicate="headquartered in")
         elif f.retract and f.subject == USER and f.predicate == "uses" and f.object in named:
             continue
@@ -180,6 +183,16 @@ def together(found: list[Fact], text: str) -> list[Fact]:
             f = replace(f, predicate="member of", replaces_attribute=False)
         kept.append(f)
     return kept
+
+
+def _an_organisation(name: str, text: str) -> bool:
+    """Whether ``name`` is an organisation by its own shape ("Dunmore Foods", "Viken FK") or by the "which" the
+    sentence refers to it with ("Halvorsen Marine, which is based in …"): a firm is based somewhere, no one lives."""
+    if name == USER:
+        return False
+    words = name.split()
+    shaped = len(words) > 1 and words[-1] in _ORG or club_shaped(name)
+    return shaped or re.search(rf"\b{re.escape(name)},? which\b", text) is not None
 
 
 def _originally(f: Fact, text: str) -> Fact | None:
