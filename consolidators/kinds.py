@@ -179,10 +179,22 @@ def together(found: list[Fact], text: str) -> list[Fact]:
             f = replace(f, predicate="headquartered in")
         elif f.retract and f.subject == USER and f.predicate == "uses" and f.object in named:
             continue
-        elif f.predicate == "works at" and f.subject != USER and _in_a_band(f.subject, text):
+        elif (
+            f.predicate == "works at" and f.subject != USER and (_in_a_band(f.subject, text) or _an_ensemble(f.object))
+        ):
             f = replace(f, predicate="member of", replaces_attribute=False)
         kept.append(f)
     return kept
+
+
+#: The last word of a group one plays or sings in, not a payroll: "the Harrowby Brass Band", "the Lune Valley Choir".
+_ENSEMBLES = frozenset("Band Choir Chorus Ensemble Quartet Quintet Trio".split())
+
+
+def _an_ensemble(name: str) -> bool:
+    """Whether ``name`` is an ensemble by its last word (:data:`_ENSEMBLES`): one joins or leaves it as a member."""
+    words = name.split()
+    return len(words) > 1 and words[-1] in _ENSEMBLES
 
 
 def _an_organisation(name: str, text: str) -> bool:

@@ -159,3 +159,20 @@ def test_a_person_based_somewhere_lives_there() -> None:
 def test_a_country_adjective_on_a_firm_gives_the_country_no_chief() -> None:
     facts = _facts("Ilse Brandt succeeded Tom Veld as chief executive of Danish state ferry line Baltrup Ferries.")
     assert not any(s == "Denmark" for s, _, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        ("Wendell Pryce has joined the Harrowby Silver Band.", ("Wendell Pryce", "member of", "Harrowby Silver Band")),
+        ("Nia Obi joined the Lune Valley Chamber Choir in May.", ("Nia Obi", "member of", "Lune Valley Chamber Choir")),
+    ],
+)
+def test_one_who_joins_an_ensemble_is_its_member(sentence: str, fact: Triple) -> None:
+    facts = _facts(sentence)
+    assert fact in facts
+    assert not any(p == "works at" for _, p, _ in facts)
+
+
+def test_one_who_joins_a_firm_works_there() -> None:
+    assert ("Wendell Pryce", "works at", "Harrowby Bank") in _facts("Wendell Pryce has joined Harrowby Bank.")
