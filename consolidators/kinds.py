@@ -171,6 +171,8 @@ def together(found: list[Fact], text: str) -> list[Fact]:
     for f in found:
         if f.predicate in ("member of", "works at") and f.subject in states:
             continue
+        if f.predicate == "plays for" and (_a_record_label(f.object) or _a_record_label(f.subject)):
+            continue  # "signed to Harbour Records in 2021": a record deal, no team; the vocabulary has no relation
         if f.predicate in _ORGANISATION and f.subject in _COUNTRIES and f.subject not in text:
             continue  # "Dutch state railway X": the adjective describes the firm, a country has no chief executive
         if f.predicate in _PARTIES and f.object in people:
@@ -195,6 +197,16 @@ def _an_ensemble(name: str) -> bool:
     """Whether ``name`` is an ensemble by its last word (:data:`_ENSEMBLES`): one joins or leaves it as a member."""
     words = name.split()
     return len(words) > 1 and words[-1] in _ENSEMBLES
+
+
+#: The last word of a record label's or a publisher's name: an artist signs with one, and plays for no one.
+_LABELS = frozenset("Records Recordings Music Label Publishing Press Books".split())
+
+
+def _a_record_label(name: str) -> bool:
+    """Whether ``name`` is a record label's or a publisher's by its last word (:data:`_LABELS`)."""
+    words = name.split()
+    return len(words) > 1 and words[-1] in _LABELS
 
 
 def _an_organisation(name: str, text: str) -> bool:

@@ -176,3 +176,19 @@ def test_one_who_joins_an_ensemble_is_its_member(sentence: str, fact: Triple) ->
 
 def test_one_who_joins_a_firm_works_there() -> None:
     assert ("Wendell Pryce", "works at", "Harrowby Bank") in _facts("Wendell Pryce has joined Harrowby Bank.")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The rapper Yaw Mensa signed with Lantern Hill Records in 2020.",
+        "Yaw Mensa signed to Lantern Hill Records on 3 June 2022.",
+    ],
+)
+def test_a_record_deal_is_no_team(sentence: str) -> None:
+    assert not any(p == "plays for" for _, p, _ in _facts(sentence))
+
+
+def test_a_dated_signing_with_a_club_is_still_playing_for_it() -> None:
+    facts = _facts("Yaw Mensa signed for Carrow Rovers on 3 June 2022.")
+    assert ("Yaw Mensa", "plays for", "Carrow Rovers") in facts
