@@ -28,6 +28,13 @@ _DESCRIBES_A_NAME = re.compile(
     r"|(?!I\b|We\b|My\b|Our\b|Now\b|Then\b)(?=[A-ZÀ-ÖØ-ÞĀ-Ž])|(?:she|he|they|it)\b)"  # "Born in X, she died …"
     rf"|^(?:The|A|An|This|That|Its|His|Her|Their) [^,]+, {_PARTICIPLE}"
 )
+#: A post given by an opening phrase, then the full name it describes: "Hired by the port authority, Selma Quist …",
+#: "Signed for Celtic in 2023, Ryo Amano …". Chat drops its "I" here as well ("Hired by Stripe, starting Monday"), so
+#: only a name of two capitalised words right after the comma (a title's words before it) makes it someone else's.
+_POSTED_NAME = re.compile(
+    r"^(?:[Ee]mployed|[Hh]ired|[Rr]ecruited|[Aa]ppointed|[Ee]lected|[Ss]igned|[Pp]oached) (?:by|at|for|as|to) [^,]+, "
+    r"(?:the |a |an )?(?:[a-z][\w-]* ){0,2}[A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+ [A-ZÀ-ÖØ-ÞĀ-Ž][\w'-]+"
+)
 #: The speaker named anywhere, in any case: a sentence that says "I", "my" or "us" is the speaker's own.
 ANY_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|we|us|our|ours)\b", re.I)
 
@@ -38,5 +45,5 @@ def describes_another(sentence: str) -> bool:
     subjectless phrase is that one's, never the user's; a sentence that names the speaker anywhere is theirs."""
     # "Born in Tunis, but Marseille shaped her cooking": whose the phrase is, a later pronoun tells
     theirs = re.match(_PARTICIPLE, sentence) and re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", sentence)
-    described = _DESCRIBES_A_NAME.match(sentence) or theirs or fields.anothers(sentence)
+    described = _DESCRIBES_A_NAME.match(sentence) or _POSTED_NAME.match(sentence) or theirs or fields.anothers(sentence)
     return bool(described) and not ANY_FIRST_PERSON.search(sentence)

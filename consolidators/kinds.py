@@ -29,6 +29,7 @@ import re
 from dataclasses import replace
 
 from .lifeevents import is_occupation
+from .moves import club_shaped
 from .phrases import USER, VOCABULARY
 from .places import DEMONYMS
 from .relations import PERSON_VALUED, THIRD_PERSON_PREDICATES
@@ -170,16 +171,52 @@ def together(found: list[Fact], text: str) -> list[Fact]:
     for f in found:
         if f.predicate in ("member of", "works at") and f.subject in states:
             continue
+        if f.predicate == "plays for" and (_a_record_label(f.object) or _a_record_label(f.subject)):
+            continue  # "signed to Harbour Records in 2021": a record deal, no team; the vocabulary has no relation
+        if f.predicate in _ORGANISATION and f.subject in _COUNTRIES and f.subject not in text:
+            continue  # "Dutch state railway X": the adjective describes the firm, a country has no chief executive
         if f.predicate in _PARTIES and f.object in people:
             continue  # "X, chief executive of Y, signed Z to a deal": Z joins no X, a person is no club or firm
-        if f.predicate == "lives in" and f.subject in organisations:
+        if f.predicate == "lives in" and (f.subject in organisations or _an_organisation(f.subject, text)):
             f = replace(f, predicate="headquartered in")
         elif f.retract and f.subject == USER and f.predicate == "uses" and f.object in named:
             continue
-        elif f.predicate == "works at" and f.subject != USER and _in_a_band(f.subject, text):
+        elif (
+            f.predicate == "works at" and f.subject != USER and (_in_a_band(f.subject, text) or _an_ensemble(f.object))
+        ):
             f = replace(f, predicate="member of", replaces_attribute=False)
         kept.append(f)
     return kept
+
+
+#: The last word of a group one plays or sings in, not a payroll: "the Harrowby Brass Band", "the Lune Valley Choir".
+_ENSEMBLES = frozenset("Band Choir Chorus Ensemble Quartet Quintet Trio".split())
+
+
+def _an_ensemble(name: str) -> bool:
+    """Whether ``name`` is an ensemble by its last word (:data:`_ENSEMBLES`): one joins or leaves it as a member."""
+    words = name.split()
+    return len(words) > 1 and words[-1] in _ENSEMBLES
+
+
+#: The last word of a record label's or a publisher's name: an artist signs with one, and plays for no one.
+_LABELS = frozenset("Records Recordings Music Label Publishing Press Books".split())
+
+
+def _a_record_label(name: str) -> bool:
+    """Whether ``name`` is a record label's or a publisher's by its last word (:data:`_LABELS`)."""
+    words = name.split()
+    return len(words) > 1 and words[-1] in _LABELS
+
+
+def _an_organisation(name: str, text: str) -> bool:
+    """Whether ``name`` is an organisation by its own shape ("Dunmore Foods", "Viken FK") or by the "which" the
+    sentence refers to it with ("Halvorsen Marine, which is based in …"): a firm is based somewhere, no one lives."""
+    if name == USER:
+        return False
+    words = name.split()
+    shaped = len(words) > 1 and words[-1] in _ORG or club_shaped(name)
+    return shaped or re.search(rf"\b{re.escape(name)},? which\b", text) is not None
 
 
 def _originally(f: Fact, text: str) -> Fact | None:

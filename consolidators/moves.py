@@ -223,10 +223,11 @@ _JOB = re.compile(
 #: The words of a company's name (:data:`spans.ORG_WORDS`), less those a team's or a place's name has too.
 _EMPLOYER_WORDS = ORG_WORDS - {"FC", "United", "City", "Club", "Park", "Tower", "Bridge", "Union", "Academy"}
 #: The words a sports club's name is built of ("Real Madrid", "Arsenal Women", "Bristol Rovers", "AC Milan"): a
-#: club's shape, which no company's or city's name has. "City" and "United" are left out: companies bear them.
+#: club's shape, which no company's or city's name has. "City" and "United" are left out: companies bear them. The
+#: Nordic clubs' letters ("Molde FK", "Rosenborg BK", "Malmö FF", "Elfsborg IF") are no company's suffix there.
 _CLUB_WORDS = frozenset(
     "FC CF SC AC AFC SV Athletic Atlético Athletico Rovers Wanderers Hotspur Albion Sporting Olympique Borussia"
-    " Dynamo Dinamo Rangers Club".split()
+    " Dynamo Dinamo Rangers Club FK BK IF IK SK FF".split()
 )
 #: A club's word that comes first ("Real Madrid", "Inter Miami", "AS Monaco", "SS Lazio", "VfB Stuttgart"); "AS" and
 #: "SA" end a company's name ("Nordlys Energi AS"), so they count first only.

@@ -9,7 +9,8 @@ reader takes for a change. The parse says which, wherever the words fall:
   or the value of a role the copula marks as over ("Velmora's former capital was Dunreth");
 - a value only intended, tried or weighed: the clause that links it to the subject is the infinitive or gerund
   of a verb or noun of intent ("Halden FC tried to sign Ivo Sand", "debated moving the capital to Sarn",
-  "despite a proposal to move the ministries to Sarn");
+  "despite a proposal to move the ministries to Sarn"), or where both sides of the relation meet inside such a
+  complement ("a motion to appoint Ivo Sand as mayor of Kelso was defeated");
 - an alternative set aside: "made Qarini, rather than Arabic, the official language";
 - someone else's value: the clause that names the value has a subject of its own, and the fact's subject is
   not among its words outside that subject ("Mia Holt, Berg's sister, now lives in Oslo" says nothing of
@@ -41,10 +42,22 @@ _INTENT_VERBS = frozenset(
     "try attempt seek plan intend want hope aim propose consider debate discuss weigh mull threaten prepare"
     " fail refuse decline".split()
 )
-_INTENT_NOUNS = frozenset("proposal plan bid attempt idea talk offer effort push move".split())
+#: A motion, a bill or a campaign is put forward, not yet done: "a motion to appoint X as mayor of Y was defeated".
+_INTENT_NOUNS = frozenset(
+    "proposal plan bid attempt idea talk offer effort push move motion bill resolution campaign".split()
+)
+#: An appointment put to a vote or a veto; only a sentence that turns it down (:data:`_TURNED_DOWN`) leaves it unmade.
+_NOMINATIONS = frozenset("nomination appointment candidacy confirmation".split())
+_TURNED_DOWN = re.compile(
+    r"\b(?:reject(?:s|ed)?|block(?:s|ed)?|veto(?:es|ed)?|voted down|votes down|defeat(?:s|ed)|withdr[ae]w[ns]?"
+    r"|scrap(?:s|ped)|overturn(?:s|ed)?|sank|sunk|thwart(?:s|ed)?|failed|fails|collapsed)\b",
+    re.I,
+)
 _INTENT_CUE = re.compile(
     r"\b(?:"
-    + "|".join(sorted({f for v in _INTENT_VERBS for f in verb_forms(v)} | _INTENT_NOUNS | {"plans", "talks"}))
+    + "|".join(
+        sorted({f for v in _INTENT_VERBS for f in verb_forms(v)} | _INTENT_NOUNS | _NOMINATIONS | {"plans", "talks"})
+    )
     + r")\b",
     re.I,
 )
@@ -139,7 +152,7 @@ def unrealised(text: str, subject: str, value: str) -> bool:
     if head is None:
         return False
     named = root_of(text, subject) or root_of(text, subject.split()[-1])  # "Nwosu" for "Emeka Nwosu"
-    if _trier(head, named):
+    if _trier(head, named) or _meant_together(head, named):
         return True
     above = {t.i for t in ancestors(named)} | {named.i} if named is not None else set()
     path = [head, *ancestors(head)]
@@ -149,6 +162,32 @@ def unrealised(text: str, subject: str, value: str) -> bool:
         chain = [named, *ancestors(named)]
         below += chain[: next((n for n, t in enumerate(chain) if t.i in mine), len(chain))]
     return any(_intended(t) for t in below)
+
+
+def _meant_together(head: Any, named: Any) -> bool:
+    """Whether subject and value meet inside the complement of a verb or noun of intent, so the whole relation is
+    only meant: "a motion to appoint X as mayor of Y", "rejected a proposal to make X mayor of Y". The clause where
+    they meet is the first verb at or above their lowest common head; a meeting on one of them ("Halden, which is
+    owned by Norvik") is that name's own clause, said outright."""
+    if named is None:
+        return False
+    above = {t.i for t in ancestors(named)} | {named.i}
+    meet = next((t for t in (head, *ancestors(head)) if t.i in above), None)
+    if meet is None or meet.i in (head.i, named.i):
+        return False
+    for t in (meet, *ancestors(meet)):  # up to the clause's verb: the noun or verb that frames the relation
+        if t.pos_ == "NOUN" and _framed(t, head.doc.text):
+            return True
+        if t.pos_ in ("VERB", "AUX"):
+            return _intended(t)
+    return False
+
+
+def _framed(noun: Any, text: str) -> bool:
+    """A noun of intent ("a motion to appoint X as mayor of Y", however the parser hangs the infinitive), or an
+    appointment the sentence turns down ("voted down the nomination of X as president of Y")."""
+    lemma = lemmatise(noun.lower_, "NOUN")
+    return lemma in _INTENT_NOUNS or lemma in _NOMINATIONS and bool(_TURNED_DOWN.search(text))
 
 
 def _trier(head: Any, named: Any) -> bool:

@@ -10,6 +10,8 @@ reader's facts are together, because each reader sees only its own clause.
   on Friday" names the office he held until then;
 - someone else's words or ways: "'I live in Paris,' he said in the film" quotes a speaker, not the user; "my
   whole team writes Scala" is the team's habit; "the library is my second home" is no home;
+- an office only sought: "X, who stood for mayor of Y, …" names a candidate, not a holder, unless the sentence
+  says the bid was won;
 - a trial, not a state: "I tried Nova once", "one Perl script for a legacy job, never again";
 - a past holder of the subject's relation, by the parse (:mod:`consolidators.pastholders`): "Ana Lind,
   Corvane's former chief executive, …", "Ana Lind was Corvane's CEO for a decade"; and a link only meant or
@@ -59,6 +61,12 @@ _LEAVES = (
 #: Relations a holder ends by leaving: the office's value is the person, a post's subject is.
 _HELD_BY_OBJECT = frozenset({"ceo", "cto", "president", "mayor", "prime minister", "governor", "chancellor"})
 _HELD_BY_SUBJECT = frozenset({"works at", "plays for"})
+#: A bid for an office: running, standing or campaigning for it, or a candidacy ("stood for mayor of Y").
+_SOUGHT = r"\b(?:ran|runs|run|running|stood|stands|standing|campaigned|campaigns|campaigning|candidate|candidacy|bid) (?:for|as) "
+#: What says the bid succeeded: then the office is held after all.
+_WON = re.compile(r"\b(?:won|wins|elected|sworn in|took office|takes office)\b", re.I)
+#: The words a sentence names an office by, where they differ from the relation's name.
+_OFFICE_WORDS = {"ceo": "ceo|chief executive", "prime minister": "prime minister|premier"}
 #: A quotation attributed to a speaker after it: '"…," he said', '"…," the actor declared in …'.
 _QUOTED_SPEECH = re.compile(
     r"[\"“](?P<said>[^\"”]{3,200})[\"”],? (?:(?:he|she|they|[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|the [\w -]{1,30}?) )"
@@ -77,7 +85,7 @@ def stale(fact: Fact, text: str) -> bool:
         return False
     if fact.subject == USER and _not_the_users(fact, text):
         return True
-    if _departed(fact, text):
+    if _departed(fact, text) or _only_sought(fact, text):
         return True
     if _called_old(fact.object, text) or _past_aside(fact, text) or _quoted(fact, text):
         return True
@@ -92,6 +100,17 @@ def _departed(fact: Fact, text: str) -> bool:
         return False
     left = re.search(re.escape(holder) + _LEAVES + r"(?: (?:the )?(?P<place>[A-Z]\S*))?", text)
     return left is not None and (left["place"] is None or post.startswith(left["place"].strip(",.;")))
+
+
+def _only_sought(fact: Fact, text: str) -> bool:
+    """An office its holder is said only to run or stand for ("X, who ran for governor of Y, …", "a candidate for
+    mayor of Y"): a candidacy, won or not, gives no office unless the sentence says it was won."""
+    if fact.predicate not in _HELD_BY_OBJECT or fact.object not in text or _WON.search(text):
+        return False
+    office = _OFFICE_WORDS.get(fact.predicate, fact.predicate)
+    # the office sought is the fact's when its place follows it ("… for mayor of Y") or comes in it ("… for Y mayor")
+    sought = re.search(_SOUGHT + rf"(?:the )?((?:[\w'-]+ ){{0,3}}?)(?:{office})\b(.{{0,40}})", text, re.I)
+    return sought is not None and fact.subject.lower() in (sought[1] + sought[2]).lower()
 
 
 def _not_the_users(fact: Fact, text: str) -> bool:

@@ -225,6 +225,7 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     for m in regexes.said(term, sentence, regexes.NOT_AFTER_A_WORD, _ENDS_THE_TERM):
         before, after = sentence[: m.start], sentence[m.end :]
         left = _LEFT_PARTICLE.search(before) or (work and (_LEFT_WORK.search(before) or _OPENING_WORDS.search(before)))
+        left = left or (_org_kind_before(before) if side in _ORG_SIDES.get(fact.predicate, ()) else None)
         right = next((r for r in (_RIGHT[k].match(after) for k in kinds) if r is not None), None)
         right = right or _group_possessive(term, after, person=side in _PERSON_SIDES.get(fact.predicate, ()))
         if right is not None and work and right[0].split()[-1] in ORG_WORDS | _STUDIOS:
@@ -246,6 +247,23 @@ def _widened(term: str, sentence: str, fact: Fact, side: str) -> str:
     # names what it says alone; the longer name beside it is another thing
     name = grown[0] if grown and not (alone and fact.predicate in _PLACES) else term
     return _inner_joins(name, sentence, fact, side)
+
+
+#: The sides of a relation an organisation stands on.
+_ORG_SIDES = {
+    **{p: ("subject",) for p in ("founded by", "ceo", "headquartered in")},
+    **{p: ("object",) for p in ("works at", "educated at", "member of")},
+    "owned by": ("subject", "object"),
+}
+#: An institution's kind and its "of"/"for" right before a term: "the Halsey Trust for " before "Coastal Birds".
+_LEFT_ORG = re.compile(rf"(?:{_WORD}\s+)*(?P<kind>{_WORD})\s+(?:for|of)\s+(?:the\s+)?$")
+
+
+def _org_kind_before(before: str) -> re.Match[str] | None:
+    """The start of an institution's name the term ends ("the Halsey Trust for Coastal Birds" read as "Coastal
+    Birds"): only after a word that makes an institution (:data:`ORG_WORDS`), so "the mayor of Kelso" stays Kelso."""
+    m = _LEFT_ORG.search(before)
+    return m if m is not None and m["kind"] in ORG_WORDS else None
 
 
 #: A possessive inside an institution's name, up to the word that makes it one: "Children's Trust", "Boys' Choir".
