@@ -13,7 +13,8 @@ turn is left as written. A turn written without them is cased word by word (:fun
   pickle ate a sock", "my husband mark is away"): English words as names, where the sentence says they are;
 - a known tool's name with its model ("galaxy s24", "iphone 15").
 
-Chat's spellings of words go with it: "n"/"nd" for "and", "u" for "you", a dropped "g" ("studyin", "livin").
+Chat's spellings of words go with it: "n"/"nd" for "and", "u" for "you", "atm" and "cos" spelt out, a dropped "g"
+("studyin", "livin").
 """
 
 from __future__ import annotations
@@ -52,6 +53,10 @@ _COMPOUND_HEADS = frozenset(
 #: A chat spelling of "and" between two words: "me n ravi", "cats nd dogs".
 _AND = re.compile(r"(?<=\w) (?:n|nd) (?=\w)")
 _YOU = re.compile(r"(?<![\w'-])u(?![\w'-])")
+#: Chat's shorthand for a time or a reason, spelt out so a value ends where English ends it: "studying law atm cos
+#: the firm pays" studies law.
+_SPELT = {"atm": "at the moment", "rn": "right now", "cos": "because", "coz": "because", "cuz": "because"}
+_SHORT = re.compile(rf"(?<![\w'-])(?:{'|'.join(_SPELT)})(?![\w'-])")
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\w+")
 _SENTENCE_END = re.compile(r"[.!?…]+[\"')\]]*\s+$|\n\s*$")
 
@@ -75,7 +80,7 @@ def recased(text: str) -> str:
     """``text`` cased as English is written, when its writer wrote it without capitals (else as it is)."""
     if not uncapitalised(text):
         return text
-    text = _YOU.sub("you", _AND.sub(" and ", text))
+    text = _SHORT.sub(lambda m: _SPELT[m[0]], _YOU.sub("you", _AND.sub(" and ", text)))
     words = list(_WORD.finditer(text))
     out: list[str] = []
     last = 0

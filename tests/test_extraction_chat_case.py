@@ -57,6 +57,8 @@ def test_a_writer_without_capitals_is_judged_on_the_whole_turn(text: str, judged
         ("my dog walker is late", "My dog walker is late"),
         # a dropped "g", and a known device's model
         ("studyin hard, typing on my pixel 8a", "Studying hard, typing on my Pixel 8a"),
+        # shorthand for a time or a reason spelt out, so a value ends where English ends it
+        ("learning welsh atm cos of work", "Learning welsh at the moment because of work"),
         # a writer who capitalises is read as written
         ("i moved to Tromso and love it", "i moved to Tromso and love it"),
     ],
@@ -85,6 +87,7 @@ def test_a_turn_without_capitals_is_cased_as_english_is_written(typed: str, case
         ("we got a kitten, her name is marzipan and she bites", {("user", "has pet", "marzipan", False)}),
         ("my dog truffle ate my charger again", {("user", "has pet", "truffle", False)}),
         ("left wexcorp last week, free at last", {("user", "works at", "wexcorp", True)}),
+        ("studyin geology atm cos the council pays", {("user", "studies", "geology", False)}),
     ],
 )
 def test_facts_in_a_turn_without_capitals_are_read(content: str, facts: set[Triple]) -> None:
