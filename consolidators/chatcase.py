@@ -105,6 +105,7 @@ def _cased(word: str, before: list[str], after: str, gap: str, opens: bool) -> s
         return "I" + word[1:]
     word = _g_restored(word)
     named = _names(low, before, after, gap)
+    opens = opens and low not in _SHORTHAND  # "gonna move to X": a capital would make the shorthand a name
     return word[0].upper() + word[1:] if opens or named else word
 
 

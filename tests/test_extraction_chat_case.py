@@ -57,6 +57,8 @@ def test_a_writer_without_capitals_is_judged_on_the_whole_turn(text: str, judged
         ("my dog walker is late", "My dog walker is late"),
         # a dropped "g", and a known device's model
         ("studyin hard, typing on my pixel 8a", "Studying hard, typing on my Pixel 8a"),
+        # an opening shorthand stays as typed: a capital would make it a name
+        ("gonna move to tromso", "gonna move to Tromso"),
         # shorthand for a time or a reason spelt out, so a value ends where English ends it
         ("learning welsh atm cos of work", "Learning welsh at the moment because of work"),
         # a writer who capitalises is read as written
@@ -70,18 +72,13 @@ def test_a_turn_without_capitals_is_cased_as_english_is_written(typed: str, case
 @pytest.mark.parametrize(
     ("content", "facts"),
     [
+        ("me n my husband anselm made pierogi, the kitchen is a mess", {("user", "married to", "anselm", False)}),
+        ("moved to kilkenny last month n the house is freezing", {("user", "lives in", "kilkenny", False)}),
         (
-            "me n my husband anselm moved to kilkenny last month, the house is freezing",
-            {
-                ("user", "married to", "anselm", False),
-                ("user", "lives in", "kilkenny", False),
-            },
-        ),
-        (
-            "im a physio at kestrelford hospital now, the car park is a nightmare",
+            "im a physio at kestrelford now, the car park is a nightmare",
             {
                 ("user", "works as", "physio", False),
-                ("user", "works at", "kestrelford hospital", False),
+                ("user", "works at", "kestrelford", False),
             },
         ),
         ("we got a kitten, her name is marzipan and she bites", {("user", "has pet", "marzipan", False)}),

@@ -37,7 +37,7 @@ def test_a_partner_who_is_no_spouse_states_nothing(content: str) -> None:
 @pytest.mark.parametrize(
     ("content", "fact"),
     [
-        ("My husband is called Anselm and he cooks.", ("user", "married to", "Anselm", False)),
+        ("My husband Anselm cooks on Sundays.", ("user", "married to", "Anselm", False)),
         ("Corentin and I divorced last year.", ("user", "married to", "Corentin", True)),
         # a pet named in the sentence after the one that says it is the user's
         ("We adopted a tortoise. His name is Brindle.", ("user", "has pet", "Brindle", False)),
