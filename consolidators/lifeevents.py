@@ -71,7 +71,7 @@ AT_AN_EMPLOYER = re.compile(
 PETS = frozenset(
     """dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard
     guinea pig ferret gecko snake dragon chinchilla budgie parakeet cockatiel canary goldfish axolotl hedgehog
-    rat mouse corgi greyhound labrador lab poodle beagle husky terrier spaniel retriever dachshund pug
+    rat mouse budgerigar corgi greyhound labrador lab poodle beagle husky terrier spaniel retriever dachshund pug
     collie sheepdog bulldog chihuahua whippet schnauzer shiba tabby gelding mare stallion donkey goat alpaca llama
     iguana tarantula cockatoo""".split()
 )
