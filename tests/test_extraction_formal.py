@@ -84,3 +84,11 @@ def test_a_departure_from_an_ensemble_retracts_a_membership_and_from_a_firm_a_jo
 def test_plainly_leaves_plain_text_alone() -> None:
     for text in ("I live in Kendal.", "Say hello to Rosalind for me.", "My wife and I enjoy walking."):
         assert plainly(text) == text
+
+
+def test_a_replaced_tool_keeps_the_symbols_its_name_ends_on() -> None:
+    got = extract_triples("I changed editors: Kate replaced Notepad++ on my laptop.", "user")
+    assert {(f.predicate, f.object, f.retract) for f in got} == {
+        ("editor", "Notepad++", True),
+        ("editor", "Kate", False),
+    }
