@@ -71,7 +71,7 @@ AT_AN_EMPLOYER = re.compile(
 PETS = frozenset(
     """dog cat puppy kitten rabbit bunny hamster parrot bird fish turtle tortoise horse pony lizard
     guinea pig ferret gecko snake dragon chinchilla budgie parakeet cockatiel canary goldfish axolotl hedgehog
-    rat mouse corgi greyhound labrador lab poodle beagle husky terrier spaniel retriever dachshund pug
+    rat mouse budgerigar corgi greyhound labrador lab poodle beagle husky terrier spaniel retriever dachshund pug
     collie sheepdog bulldog chihuahua whippet schnauzer shiba tabby gelding mare stallion donkey goat alpaca llama
     iguana tarantula cockatoo""".split()
 )
@@ -259,7 +259,8 @@ _OUT_AND_IN = re.compile(r"(?P<old>[\w.+#' -]+?) (?:is|are) out,? (?:and )?(?P<o
 GIVE_UP_ROLE = "uses"
 #: "Ghostty replaced kitty as my terminal": the replaced tool may be written in lower case
 _TOOL_REPLACED = re.compile(
-    rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT}|[a-z][\w.+-]*(?= as (?:my|our)\b))\b.*"
+    # a name may end on a symbol ("Notepad++"): it ends where no word character follows, not at a word boundary
+    rf"(?P<obj>{_ENT}) (?:has |have )?(?:now )?replaced (?P<old>{_ENT}|[a-z][\w.+-]*(?= as (?:my|our)\b))(?!\w).*"
 )
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .ensembles import names_another_kind
 from .places import CURRENCIES, DEMONYMS
-from .relations import role_relation
+from .relations import ENSEMBLE_WORDS, role_relation
 from .spans import make_fact
 from .text import lemmatise, table
 from .types import Fact
@@ -317,7 +317,9 @@ def _left(text: str) -> list[Fact]:
     m = _LEFT.search(text)
     if m is None:
         return []
-    predicate = "member of" if m["band"] else "works at"
+    # "left the Upper Wharfedale Brass Band": a group named as an ensemble has members, not staff
+    ensemble = m["o"].rstrip(".").rpartition(" ")[2] in ENSEMBLE_WORDS
+    predicate = "member of" if m["band"] or ensemble else "works at"
     return [
         replace(f, retract=True, cardinality=None) for f in make_fact(m["s"], predicate, m["o"].removeprefix("the "))
     ]

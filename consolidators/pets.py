@@ -21,7 +21,7 @@ _NAME = r"[A-ZÀ-ÖØ-Þ][\w'-]+(?: [A-ZÀ-ÖØ-Þ][\w'-]+)?"
 _NAMES = rf"(?P<names>{_NAME}(?:(?:, | and | & ){_NAME})*)"
 #: Words that make a pet the user's: "my cat", "we have a dog", "adopted a rabbit", "the one with the ferret".
 _OWNED = re.compile(
-    rf"\b(?:(?:my|our) (?:[\w-]+ ){{0,2}}|(?:I|we) (?:have|'ve got|have got|got|adopted|rescued|own)(?: [\w-]+){{0,3}} "
+    rf"\b(?:(?:my|our) (?:[\w-]+ ){{0,2}}|(?:I|we) (?:have|'ve got|have got|got|adopted|rescued|own|keep)(?: [\w-]+){{0,3}} "
     rf"|(?:adopted|rescued|got) (?:a|an|two|three|another)(?: [\w-]+){{0,2}} |the one with the "
     rf"|(?:I|we) (?:named|called) (?:the|our|my)(?: new)? "  # who names a pet keeps it ("the stray cat": no)
     rf"|(?:one|two|three|four|\d) (?:[\w-]+ )?)(?:{_PET})\b",

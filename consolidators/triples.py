@@ -51,6 +51,7 @@ from . import (
     epithets,
     everyday,
     fields,
+    formal,
     handovers,
     headlines,
     introduced,
@@ -148,6 +149,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 @functools.lru_cache(maxsize=16384)
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
     sentence = headlines.prose(telegraphic.said(sentence, role))  # shorthand and headlinese as prose says them
+    sentence = formal.plainly(sentence)  # a letter's roundabout wording: "I should perhaps mention that …"
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
     clean = plain(sentence)
     if doubted_after(expand_contractions(clean)):  # "I live in Denver, I think, not sure yet": nothing is said
