@@ -19,8 +19,7 @@ from . import fields
 #: after the comma that is a verb's phrase ("Born in Lyon, raised in Paris") leaves the sentence the user's.
 _PARTICIPLE = (
     r"(?:(?:[Nn]ow|[Cc]urrently|[Oo]riginally|[Ll]ong|[Ss]till|[Oo]nce|[Ff]ormerly) )?(?:[Bb]ased|[Bb]orn|[Rr]aised|"
-    r"[Hh]eadquartered|[Ff]ounded|[Ee]stablished|[Ee]ducated|[Ll]ocated|[Tt]rained|[Ss]ettled|[Ee]mployed|[Hh]ired"
-    r"|[Rr]ecruited|[Mm]arried)(?: and \w+)? (?:in|at|by|out of|to) [^,]+, "
+    r"[Hh]eadquartered|[Ff]ounded|[Ee]stablished|[Ee]ducated|[Ll]ocated|[Tt]rained|[Ss]ettled|[Mm]arried)(?: and \w+)? (?:in|at|by|out of|to) [^,]+, "
 )
 _DESCRIBES_A_NAME = re.compile(
     rf"^{_PARTICIPLE}(?:(?:the|a|an|its|his|her|their|this|that) "
