@@ -41,7 +41,6 @@ from . import (
     usermoves,
 )
 from .base import bool_option, positive_int_option, str_list_option
-from .chatcase import recased
 from .forms import norm
 from .framing import episode_frames, frame_episode
 from .passthrough import truncate
@@ -104,7 +103,7 @@ class ExtractiveConsolidator:
                 (s, turn.role)
                 for turns in sessions
                 for turn in turns
-                for s in split_sentences(recased(apostrophised(turn.content)))
+                for s in split_sentences(apostrophised(turn.content))
             ]
             prefetch_parses(said)
             for sentence, role in said:
@@ -168,8 +167,7 @@ def session_facts(
     """
     active = held_then(active, turns)
     said = turns  # as the user said them: the rewrites below keep the words a date is read from, but not always
-    # "i dont" as every reader knows it; a turn typed without capitals cased, so its names read as names
-    turns = [replace(t, content=recased(apostrophised(t.content))) for t in turns]
+    turns = [replace(t, content=apostrophised(t.content)) for t in turns]  # "i dont" as every reader knows it
     turns = coreference.described(turns, active)  # "the company" as the one company memory knows the turn names
     turns = offered.spelt(turns, active)  # "employed there" as "at X" after "I got the X offer"
     # "Helix." after "Which editor do you use?" as the statement it answers

@@ -27,10 +27,6 @@ def _retracted(sentence: str) -> set[Triple]:
         ("I quit Shopify, handed my notice to my boss on Monday.", {("user", "works at", "Shopify", True)}),
         # a name nobody lists as an app, with a job's words
         ("I quit Harrowgate Mills, my team was burnt out.", {("user", "works at", "Harrowgate Mills", True)}),
-        # a name shaped as a business, with no job's words beside it
-        ("I quit Quarrywell Labs in March and I'm travelling now.", {("user", "works at", "Quarrywell Labs", True)}),
-        ("I quit Dunmore & Pike last week.", {("user", "works at", "Dunmore & Pike", True)}),
-        ("I quit Ostrava Bank, long story.", {("user", "works at", "Ostrava Bank", True)}),
     ],
 )
 def test_what_a_quit_ends_is_told_by_the_name_and_the_job_words(sentence: str, expected: set[Triple]) -> None:
@@ -40,16 +36,3 @@ def test_what_a_quit_ends_is_told_by_the_name_and_the_job_words(sentence: str, e
 @pytest.mark.parametrize("sentence", ["I quit smoking last spring.", "I quit biting my nails."])
 def test_a_habit_quit_yields_nothing(sentence: str) -> None:
     assert extract_triples(sentence, "user") == []
-
-
-@pytest.mark.parametrize(
-    "sentence",
-    [
-        "I might quit Quarrywell Labs next year.",  # a hedge
-        "I never quit Quarrywell Labs, they let me go.",  # a negation
-        "My sister quit Quarrywell Labs in March.",  # someone else's job
-        "Should I quit Dunmore & Pike?",  # a question
-    ],
-)
-def test_a_business_quit_only_in_a_plain_statement(sentence: str) -> None:
-    assert _retracted(sentence) == set()
