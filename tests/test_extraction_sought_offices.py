@@ -1,4 +1,4 @@
-"""Third-person news that names an office, a club or a post without giving it (issue 11).
+"""Third-person news that names an office, a club or a post without giving it.
 
 An office put to a vote that fails, only run for, or framed by a motion is no office held
 (:mod:`consolidators.pastholders`, :mod:`consolidators.stale`); a player joining a Nordic club by its letters
