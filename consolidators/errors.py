@@ -9,20 +9,8 @@ it without parsing the message.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
-
 OPTIONS_KEY = "consolidate.consolidator.options"
 KIND_KEY = "consolidate.consolidator.kind"
-
-
-def unknown_name(what: str, given: object, known: Iterable[str]) -> str:
-    """``unknown key; did you mean 'realtime'? (expected one of: …)``: the closest known name first,
-    since a misspelt key or kind is the usual cause and a list alone leaves the reader to spot it."""
-    choices = sorted(known)
-    close = difflib.get_close_matches(given, choices, n=1) if isinstance(given, str) else []
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    return f"unknown {what}{hint} (expected one of: {', '.join(choices) or 'none'})"
 
 
 class ConsolidatorError(Exception):

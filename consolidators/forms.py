@@ -8,7 +8,9 @@ nothing of tiermem's; ``memory_sink`` and ``pipelines`` import it from here.
 
 from __future__ import annotations
 
+import difflib
 import functools
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -125,3 +127,12 @@ def is_word(text: str) -> bool:
     from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
     return bool(getAllLemmas(text.lower()))
+
+
+def unknown_name(what: str, given: object, known: Iterable[str]) -> str:
+    """``unknown key; did you mean 'realtime'? (expected one of: …)``: the closest known name first,
+    since a misspelt key or kind is the usual cause and a list alone leaves the reader to spot it."""
+    choices = sorted(known)
+    close = difflib.get_close_matches(given, choices, n=1) if isinstance(given, str) else []
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown {what}{hint} (expected one of: {', '.join(choices) or 'none'})"

@@ -152,7 +152,7 @@ def unrealised(text: str, subject: str, value: str) -> bool:
     if head is None:
         return False
     named = root_of(text, subject) or root_of(text, subject.split()[-1])  # "Nwosu" for "Emeka Nwosu"
-    if _trier(head, named) or _meant_together(head, named):
+    if _trier(head, named) or _meant_together(head, named, text):
         return True
     above = {t.i for t in ancestors(named)} | {named.i} if named is not None else set()
     path = [head, *ancestors(head)]
@@ -164,7 +164,7 @@ def unrealised(text: str, subject: str, value: str) -> bool:
     return any(_intended(t) for t in below)
 
 
-def _meant_together(head: Any, named: Any) -> bool:
+def _meant_together(head: Any, named: Any, text: str) -> bool:
     """Whether subject and value meet inside the complement of a verb or noun of intent, so the whole relation is
     only meant: "a motion to appoint X as mayor of Y", "rejected a proposal to make X mayor of Y". The clause where
     they meet is the first verb at or above their lowest common head; a meeting on one of them ("Halden, which is
@@ -176,7 +176,7 @@ def _meant_together(head: Any, named: Any) -> bool:
     if meet is None or meet.i in (head.i, named.i):
         return False
     for t in (meet, *ancestors(meet)):  # up to the clause's verb: the noun or verb that frames the relation
-        if t.pos_ == "NOUN" and _framed(t, head.doc.text):
+        if t.pos_ == "NOUN" and _framed(t, text):
             return True
         if t.pos_ in ("VERB", "AUX"):
             return _intended(t)
@@ -187,7 +187,9 @@ def _framed(noun: Any, text: str) -> bool:
     """A noun of intent ("a motion to appoint X as mayor of Y", however the parser hangs the infinitive), or an
     appointment the sentence turns down ("voted down the nomination of X as president of Y")."""
     lemma = lemmatise(noun.lower_, "NOUN")
-    return lemma in _INTENT_NOUNS or lemma in _NOMINATIONS and bool(_TURNED_DOWN.search(text))
+    if lemma in _INTENT_NOUNS:  # "a motion to appoint …"; "his loan move from X to Y" or "move to Y" is a move made
+        return bool(re.search(rf"\b{re.escape(noun.text)} to (?!(?:the|a|an|his|her|its|their)\b)[a-z]", text))
+    return lemma in _NOMINATIONS and bool(_TURNED_DOWN.search(text))
 
 
 def _trier(head: Any, named: Any) -> bool:

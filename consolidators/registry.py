@@ -15,8 +15,9 @@ from importlib import metadata
 from typing import Any
 
 from .base import Consolidator, option_key, str_option
-from .errors import KIND_KEY, OPTIONS_KEY, ConsolidatorConfigError, unknown_name
+from .errors import KIND_KEY, OPTIONS_KEY, ConsolidatorConfigError
 from .extractive import ExtractiveConsolidator
+from .forms import unknown_name
 from .llm import LLMConsolidator, LLMJudge
 from .passthrough import PassthroughConsolidator
 from .types import Context, Transcript

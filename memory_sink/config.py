@@ -19,7 +19,7 @@ from typing import Any, get_type_hints
 
 import yaml
 
-from consolidators.errors import unknown_name
+from consolidators.forms import unknown_name
 
 from .errors import ConfigError, InputError, remember_secrets
 from .models import get_spec

@@ -38,7 +38,7 @@ class Room:
 # Most specific first: a module belongs to the first room whose prefix it matches.
 ROOMS = (
     Room("consolidators", ("consolidators",), ("memory_sink", "pipelines", "dagster", "click", *STORAGE_LIBS)),
-    # consolidators.forms (fact-key norm, UTC timestamps) is a pure leaf both sides must agree on to the
+    # consolidators.forms (fact-key norm, UTC timestamps, a misspelt name's did-you-mean) is a pure leaf both sides must agree on to the
     # letter, so storage imports that one module rather than keep a drifting copy.
     Room(
         "memory_sink",
