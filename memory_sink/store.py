@@ -8,56 +8,25 @@ is ``store.tiers`` (``memory_sink.tiers``), used by the pipelines.
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 import psycopg
-from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from . import db, erasure, memories, operations, ops, people, predicates, staging, term_stats
+from . import db, erasure, lookups, memories, operations, ops, people, predicates, staging, term_stats
 from . import recall as recall_sql
+from .batches import BatchStager
 from .config import Config, load_config
 from .erasure import Erasure
 from .errors import InputError, NotFoundError
+from .lookups import check_kinds, check_uuid, with_status
 from .tiers import Tiers
-from .types import Embedder, Memory, Rejected, StagedTurn, StageReport
+from .types import Embedder, Memory, StagedTurn, StageReport
 from .vocab import Actor
-
-log = logging.getLogger(__name__)
-STATUS_SQL = """
-SELECT
-  (SELECT count(*) FROM memory_staging WHERE provisional_at IS NULL AND consolidated_at IS NULL
-     AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS pending,
-  (SELECT count(*) FROM memory_staging WHERE (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS staged,
-  (SELECT count(DISTINCT (namespace, session_id)) FROM memory_staging WHERE consolidated_at IS NULL
-     AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS awaiting,
-  (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
-     WHERE provisional_at IS NULL AND consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s))
-     AS realtime_lag,
-  (SELECT extract(epoch FROM clock_timestamp() - min(staged_at)) FROM memory_staging
-     WHERE consolidated_at IS NULL AND (%(ns)s::text IS NULL OR namespace = %(ns)s)) AS consolidation_lag
-"""
-# A namespace holds something if any turn was staged in it or any memory written to it; a used
-# namespace answers at the first row found.
-NAMESPACE_USED_SQL = """
-SELECT EXISTS (SELECT 1 FROM memory_staging WHERE namespace = %(ns)s)
-    OR EXISTS (SELECT 1 FROM memory WHERE namespace = %(ns)s)
-"""
-# Only read when a namespace holds nothing (most likely a typo), to name the ones that exist.
-KNOWN_NAMESPACES_SQL = (
-    "SELECT namespace FROM memory_staging UNION SELECT namespace FROM memory ORDER BY 1 LIMIT %(limit)s"
-)
-# Only read when an --as-of read found nothing: was that time before this namespace's first memory?
-FIRST_RECORDED_SQL = "SELECT min(recorded_at) FROM memory WHERE namespace = %(ns)s"
-# What the server (or psycopg, for a NUL byte) says about one bad value, not about the database;
-# a CHECK violation is a hand-built StagedTurn's role outside the vocabulary.
-REFUSED_VALUE = (psycopg.DataError, psycopg.errors.ProgramLimitExceeded, psycopg.errors.CheckViolation)
 
 
 class MemoryStore:
@@ -207,94 +176,10 @@ class MemoryStore:
         report: StageReport | None = None,
         namespace: str | None = None,
     ) -> StageReport:
-        report = StageReport() if report is None else report
-        batch_bytes = staging.BATCH_BYTES if batch_bytes is None else batch_bytes
-        batch = _Batch()
-        try:
-            for line, item in items:
-                turn = self._validated(line, item, report, namespace)
-                if turn is not None:
-                    size = staging.turn_bytes(turn)
-                    if batch.turns and batch.size + size > batch_bytes:
-                        self._flush(batch, report, embed)
-                    batch.turns.append((line, turn))
-                    batch.size += size
-                batch.last_line = line
-                if not batch.turns:
-                    report.committed_through = line
-                elif len(batch.turns) >= batch_size:
-                    self._flush(batch, report, embed)
-            self._flush(batch, report, embed)
-        except BaseException:
-            # Whatever stopped us (a read error, the server, a signal), what was parsed
-            # before it is committed, unless committing it was what failed.
-            if batch.turns and not batch.failed:
-                try:
-                    self._flush(batch, report, embed)
-                except Exception as exc:
-                    log.warning("could not commit the lines read before the failure: %s", exc)
-            raise
-        finally:
-            report.rejected.sort(key=lambda r: r.line)
-        return report
-
-    def _validated(self, line: int, item: Any, report: StageReport, namespace: str | None) -> StagedTurn | None:
-        """One turn checked, or None with the line rejected (a bad line never costs the batch)."""
-        try:
-            if isinstance(item, InputError):
-                raise item
-            if isinstance(item, StagedTurn):
-                return item
-            return staging.validate_mapping(item, self.config.namespace, only=namespace)
-        except InputError as exc:
-            report.rejected.append(Rejected(line, str(exc)))
-        except Exception as exc:  # a check we did not foresee: it costs this line, never the batch
-            log.warning("line %d: unexpected %s while validating", line, type(exc).__name__, exc_info=True)
-            report.rejected.append(Rejected(line, f"could not be checked: {type(exc).__name__}: {exc}"))
-        return None
-
-    def _flush(self, batch: _Batch, report: StageReport, embed: bool = False) -> None:
-        if not batch.turns:
-            return
-        batch.failed = True  # until it is committed
-        try:
-            with self.connection() as conn:
-                new = staging.insert_turns(conn, [turn for _, turn in batch.turns])
-                if embed:
-                    self.tiers.embed_staged(conn, [turn.event_id for _, turn in batch.turns])
-            kept = list(batch.turns)
-        except REFUSED_VALUE:
-            kept, new = self._insert_each(batch.turns, report, embed)
-        report.inserted += len(new)
-        report.duplicates += len(kept) - len(new)
-        report.event_ids.extend(turn.event_id for _, turn in kept)
-        report.committed_through = batch.last_line
-        batch.turns.clear()
-        batch.size, batch.failed = 0, False
-
-    def _insert_each(
-        self, batch: list[tuple[int, StagedTurn]], report: StageReport, embed: bool = False
-    ) -> tuple[list[tuple[int, StagedTurn]], set[str]]:
-        """The server refused a batch: insert its turns one by one and reject only those it refuses.
-
-        Validation should leave nothing to refuse, but a ``StagedTurn`` built by
-        hand skips it; one such turn must not cost the good ones beside it.
-        """
-        kept: list[tuple[int, StagedTurn]] = []
-        new: set[str] = set()
-        with self.connection() as conn:
-            for line, turn in batch:
-                try:
-                    with conn.transaction():  # a savepoint: a refusal rolls back this turn only
-                        new |= staging.insert_turns(conn, [turn])
-                except REFUSED_VALUE as exc:
-                    reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-                    report.rejected.append(Rejected(line, f"refused by the database: {reason}"))
-                else:
-                    kept.append((line, turn))
-            if embed and kept:
-                self.tiers.embed_staged(conn, [turn.event_id for _, turn in kept])
-        return kept, new
+        stager = BatchStager(
+            self.connection, self.tiers, default_namespace=self.config.namespace, embed=embed, only=namespace
+        )
+        return stager.stage(items, batch_size, batch_bytes, report)
 
     # --- reading -----------------------------------------------------------------
 
@@ -313,7 +198,7 @@ class MemoryStore:
             raise InputError("query: must not be empty")
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
             raise InputError(f"k: expected an integer from 1 to 1000, got {k!r}")
-        kinds = _check_kinds(kinds)
+        kinds = check_kinds(kinds)
         when = staging.parse_ts(as_of, "as_of")
         with self.connection() as conn:
             asked = people.ask(conn, query, namespace)
@@ -330,21 +215,21 @@ class MemoryStore:
                 resolved=asked.resolved,
                 kin=asked.kin,
             )
-            return _with_status(conn, namespace, found, when)
+            return with_status(conn, namespace, found, when)
 
     def get(self, memory_id: str, namespace: str | None = None) -> Memory:
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            found = memories.get(conn, namespace, _check_uuid(memory_id))
+            found = memories.get(conn, namespace, check_uuid(memory_id))
             if found is None:
                 raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
-            return _with_status(conn, namespace, [found])[0]
+            return with_status(conn, namespace, [found])[0]
 
     def history(self, memory_id: str, namespace: str | None = None) -> list[Memory]:
         """The supersession chain through a memory, oldest first."""
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            chain = _with_status(conn, namespace, memories.history(conn, namespace, _check_uuid(memory_id)))
+            chain = with_status(conn, namespace, memories.history(conn, namespace, check_uuid(memory_id)))
         if not chain:
             raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
         return chain
@@ -354,7 +239,7 @@ class MemoryStore:
         namespace = self._ns(namespace)
         ids = [memory_id] if isinstance(memory_id, str) else list(memory_id)
         with self.connection() as conn:
-            return ops.ops_for(conn, namespace, [_check_uuid(i) for i in ids])
+            return ops.ops_for(conn, namespace, [check_uuid(i) for i in ids])
 
     def resolve_id(self, prefix: str, namespace: str | None = None) -> str:
         """The full id of the one memory whose id starts with ``prefix`` (tables print short ids)."""
@@ -377,26 +262,21 @@ class MemoryStore:
             found = memories.facts(
                 conn, namespace, subject=subject, predicate=predicate, all_versions=all_versions, as_of=when
             )
-            return _with_status(conn, namespace, found, when)
+            return with_status(conn, namespace, found, when)
 
     def unknown_namespace(self, namespace: str | None = None, limit: int = 10) -> list[str] | None:
         """None if ``namespace`` holds a staged turn or a memory, or the database holds none at all (a fresh
         set-up); else the namespaces that do hold something (up to ``limit``): the name was most likely mistyped."""
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            row = conn.execute(NAMESPACE_USED_SQL, {"ns": namespace}).fetchone()
-            if row is not None and row[0]:
-                return None
-            known = [r[0] for r in conn.execute(KNOWN_NAMESPACES_SQL, {"limit": limit})]
-        return known or None
+            return lookups.unknown_namespace(conn, namespace, limit)
 
     def recorded_after(self, as_of: datetime | str, namespace: str | None = None) -> datetime | None:
         """When the namespace's first memory was recorded, if after ``as_of`` (a read then finds nothing
         because nothing was believed yet, whatever the world times say); else None."""
         when = staging.parse_ts(as_of, "as_of")
         with self.connection() as conn:
-            row = conn.execute(FIRST_RECORDED_SQL, {"ns": self._ns(namespace)}).fetchone()
-        first: datetime | None = row[0] if row is not None else None
+            first = lookups.first_recorded(conn, self._ns(namespace))
         return first if first is not None and when is not None and first > when else None
 
     def names_the_user(self, subject: str, namespace: str | None = None) -> bool:
@@ -433,33 +313,7 @@ class MemoryStore:
         if namespace is not None:
             staging.validate_namespace(namespace)
         with self.connection() as conn:
-            with conn.cursor(row_factory=dict_row) as cur:
-                row = cur.execute(STATUS_SQL, {"ns": namespace}).fetchone()
-            counts = memories.tier_counts(conn, namespace)
-            failing = ops.failing_sessions(conn, namespace)
-        assert row is not None
-        rt_lag, cons_lag = row["realtime_lag"], row["consolidation_lag"]
-        entries = [self._failing_entry(f) for f in failing]
-        return {
-            "staged_turns": int(row["staged"]),
-            "pending_turns": int(row["pending"]),
-            "provisional_turns": counts.get("provisional_turns", 0),
-            "consolidated_episodes": counts.get("consolidated_episodes", 0),
-            "consolidated_facts": counts.get("consolidated_facts", 0),
-            "superseded": counts.get("superseded", 0),
-            "sessions_awaiting_consolidation": int(row["awaiting"]),
-            "sessions_failing": len(failing),
-            "sessions_parked": sum(1 for f in entries if f["parked"]),
-            "realtime_lag_seconds": None if rt_lag is None else round(float(rt_lag), 3),
-            "consolidation_lag_seconds": None if cons_lag is None else round(float(cons_lag), 3),
-            "failing": entries,
-        }
-
-    def _failing_entry(self, failing: dict[str, Any]) -> dict[str, Any]:
-        """A failing session as ``status`` reports it: a parked one waits for no retry (only --session)."""
-        parked = failing["attempts"] >= self.config.consolidate.max_attempts
-        retry = None if parked or failing["next_retry_at"] is None else failing["next_retry_at"].isoformat()
-        return {**failing, "next_retry_at": retry, "parked": parked}
+            return lookups.status(conn, namespace, max_attempts=self.config.consolidate.max_attempts)
 
     # --- explicit operations -----------------------------------------------------------
 
@@ -475,27 +329,25 @@ class MemoryStore:
         """Retire ``old_id`` in favour of ``new_id`` (a memory of the same kind); returns the operation
         id (for ``undo``). A pinned ``old_id`` is refused unless ``force``."""
         namespace = self._ns(namespace)
-        old, new = _check_uuid(old_id), _check_uuid(new_id)
+        old, new = check_uuid(old_id), check_uuid(new_id)
         with self.connection() as conn:
             return operations.supersede(conn, namespace, old, new, reason=reason, actor=Actor.USER, force=force)
 
     def retract(self, memory_id: str, reason: str | None = None, namespace: str | None = None) -> int:
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            return operations.retract(conn, namespace, _check_uuid(memory_id), reason=reason, actor=Actor.USER)
+            return operations.retract(conn, namespace, check_uuid(memory_id), reason=reason, actor=Actor.USER)
 
     def pin(self, memory_id: str, reason: str | None = None, namespace: str | None = None) -> int:
         """Protect a memory from automatic supersession (explicit operations still apply)."""
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            return operations.set_pinned(conn, namespace, _check_uuid(memory_id), True, reason=reason, actor=Actor.USER)
+            return operations.set_pinned(conn, namespace, check_uuid(memory_id), True, reason=reason, actor=Actor.USER)
 
     def unpin(self, memory_id: str, reason: str | None = None, namespace: str | None = None) -> int:
         namespace = self._ns(namespace)
         with self.connection() as conn:
-            return operations.set_pinned(
-                conn, namespace, _check_uuid(memory_id), False, reason=reason, actor=Actor.USER
-            )
+            return operations.set_pinned(conn, namespace, check_uuid(memory_id), False, reason=reason, actor=Actor.USER)
 
     def undo(self, op_id: int, namespace: str | None = None) -> int:
         namespace = self._ns(namespace)
@@ -531,7 +383,7 @@ class MemoryStore:
         namespace = self._ns(namespace)
         with self.connection() as conn:
             if memory_id is not None:
-                done = erasure.erase_memory(conn, namespace, _check_uuid(memory_id))
+                done = erasure.erase_memory(conn, namespace, check_uuid(memory_id))
             elif session_id is not None:
                 done = erasure.erase_session(conn, namespace, session_id)
             else:
@@ -544,42 +396,3 @@ class MemoryStore:
             erasure.scrub_statistics(conn, vacuum=vacuum)
         term_stats.forget()  # this process's copy of the old statistics
         return done
-
-
-@dataclass
-class _Batch:
-    """Turns validated and not yet committed, with their size and the last input line handled."""
-
-    turns: list[tuple[int, StagedTurn]] = field(default_factory=list)
-    size: int = 0
-    last_line: int = 0
-    failed: bool = False  # committing it raised: a failure handler must not try it again
-
-
-def _check_kinds(kinds: Sequence[str] | None) -> list[str] | None:
-    if kinds is None:
-        return None
-    bad = [k for k in kinds if k not in memories.KINDS]
-    if bad or not kinds:
-        raise InputError(
-            f"kind: expected some of {', '.join(memories.KINDS)}, got {', '.join(map(str, bad)) or 'nothing'}"
-        )
-    return list(kinds)
-
-
-def _check_uuid(value: str) -> str:
-    import uuid
-
-    try:
-        return str(uuid.UUID(str(value)))
-    except ValueError:
-        raise InputError(f"not a memory id (expected a UUID): {str(value)[:64]!r}") from None
-
-
-def _with_status(
-    conn: psycopg.Connection, namespace: str, found: Sequence[Memory], at: datetime | None = None
-) -> list[Memory]:
-    """Each memory with its ``status`` (now, or as held at ``at``), reading the log only where the row can't tell."""
-    explain = [m.id for m in found if operations.needs_ops(m, at)]
-    logged = ops.ops_for(conn, namespace, explain) if explain else []
-    return [replace(m, status=operations.status_of(m, logged, at)) for m in found]
