@@ -47,7 +47,7 @@ class ChunkQueue:
     """A run's sessions dealt into chunks of at most one session per namespace, each namespace's in order.
 
     A session's consolidator reads what its namespace's earlier sessions left, so a chunk holding two
-    sessions of one namespace must run them one after the other (``pipelines.consolidate._waves``),
+    sessions of one namespace must run them one after the other (``pipelines.chunks._waves``),
     and the next chunk's lookahead (which overlaps its embedding and parsing with this chunk's
     swaps) could then start only before the last one. Namespaces share nothing: a chunk of
     different namespaces' sessions runs as one wave, and with one namespace each chunk is a

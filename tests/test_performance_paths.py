@@ -23,7 +23,7 @@ from memory_sink.errors import InputError
 from memory_sink.tiers import Tiers
 from memory_sink.types import NewMemory
 from memory_sink.vocab import Kind
-from pipelines import consolidate as cons
+from pipelines import chunks
 from pipelines.consolidate import consolidate_chunk, run_consolidate
 from pipelines.realtime import run_realtime
 
@@ -197,10 +197,10 @@ def test_a_chunk_warm_up_is_shown_every_session_once_and_its_failure_fails_none(
 
 def test_swap_refuses_vectors_that_do_not_match_the_rows(store: MemoryStore) -> None:
     _stage_sessions(store, 1)
-    prep = cons._prepare(
-        store, load_consolidator("extractive", {}), store.tiers.read_session("default", "s0"), cons.Context()
+    prep = chunks._prepare(
+        store, load_consolidator("extractive", {}), store.tiers.read_session("default", "s0"), Context()
     )
-    assert isinstance(prep, cons._Prepared)
+    assert isinstance(prep, chunks._Prepared)
     with pytest.raises(InputError, match="vectors: expected"):
         store.tiers.swap_session(prep.events, prep.rows, vectors=np.zeros((0, 384), dtype=np.float32))
 
