@@ -33,7 +33,7 @@ from typing import Any
 from .forms import RELATION_NOUNS
 from .nlp_cache import ancestors, root_of
 from .relations import verb_forms
-from .text import lemmatise
+from .text import REFUSING, lemmatise
 
 #: Verbs whose clause is a belief, a claim, a pretence or a denial: never the writer's statement.
 _FRAMING_VERBS = frozenset(
@@ -54,8 +54,7 @@ _WANTING_VERBS = frozenset("want wish crave covet".split())
 #: Verbs of weighing whose object is a change still to be decided: "Acme is weighing a move of its head office to
 #: Pune", "the club is eyeing a switch to …", "I'm considering a transfer to our Oslo office".
 _WEIGHING_VERBS = frozenset("weigh consider mull explore eye contemplate ponder study discuss debate propose".split())
-#: Verbs that turn an offer down: "was named CEO but declined", "but turned it down" (:func:`_refused`).
-_REFUSING = frozenset("decline refuse reject rebuff spurn".split())
+#: "turned it down", the phrasal verb beside :data:`text.REFUSING`'s verbs of refusal (:func:`_refused`).
 _TURNED_DOWN = re.compile(r"\bturn(?:s|ed|ing)?\b(?:\s+[\w']+){0,3}?\s+down\b", re.I)
 #: Auxiliaries that open a condition when put before their subject: "Had we stayed, …", "Were she to move, …".
 _INVERTING = frozenset("had were should".split())
@@ -104,7 +103,7 @@ _CUE = re.compile(
         sorted(
             {
                 f
-                for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS | _WEIGHING_VERBS | _REFUSING
+                for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS | _WEIGHING_VERBS | REFUSING
                 for f in verb_forms(v)
             }
             | {n + s for n in _FRAMING_NOUNS | _WORKS | _PRETENCES for s in ("", "s")}
@@ -178,7 +177,7 @@ def _refused(clause: Any) -> bool:
         return False  # "but did not decline", "and has not declined": no refusal
     lemma = lemmatise(clause.lower_, "VERB")
     down = lemma == "turn" and any(c.dep_ == "prt" and c.lower_ == "down" for c in clause.children)
-    if lemma not in _REFUSING and not down:
+    if lemma not in REFUSING and not down:
         return False
     took = [c for c in clause.children if c.dep_ == "xcomp"]
     if took:  # "declined to take it" refuses the post; "declined to comment" refuses nothing it names

@@ -46,9 +46,11 @@ _INTENT_VERBS = frozenset(
 _INTENT_NOUNS = frozenset(
     "proposal plan bid attempt idea talk offer effort push move motion bill resolution campaign".split()
 )
-#: An appointment put to a vote or a veto; only a sentence that turns it down (:data:`_TURNED_DOWN`) leaves it unmade.
+#: An appointment put to a vote or a veto; only a sentence that defeats it (:data:`_DEFEATED`) leaves it unmade.
 _NOMINATIONS = frozenset("nomination appointment candidacy confirmation".split())
-_TURNED_DOWN = re.compile(
+#: What defeats a nomination: a vote, a veto, a withdrawal. Not a nominee turning an offer down (``hearsay``'s
+#: refusals): here the body that would appoint, or the nomination itself, fails.
+_DEFEATED = re.compile(
     r"\b(?:reject(?:s|ed)?|block(?:s|ed)?|veto(?:es|ed)?|voted down|votes down|defeat(?:s|ed)|withdr[ae]w[ns]?"
     r"|scrap(?:s|ped)|overturn(?:s|ed)?|sank|sunk|thwart(?:s|ed)?|failed|fails|collapsed)\b",
     re.I,
@@ -189,7 +191,7 @@ def _framed(noun: Any, text: str) -> bool:
     lemma = lemmatise(noun.lower_, "NOUN")
     if lemma in _INTENT_NOUNS:  # "a motion to appoint …"; "his loan move from X to Y" or "move to Y" is a move made
         return bool(re.search(rf"\b{re.escape(noun.text)} to (?!(?:the|a|an|his|her|its|their)\b)[a-z]", text))
-    return lemma in _NOMINATIONS and bool(_TURNED_DOWN.search(text))
+    return lemma in _NOMINATIONS and bool(_DEFEATED.search(text))
 
 
 def _trier(head: Any, named: Any) -> bool:

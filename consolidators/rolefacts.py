@@ -25,7 +25,7 @@ from .spans import (
     role_words,
     value_of,
 )
-from .text import lemmatise
+from .text import REFUSING, lemmatise
 from .types import Fact
 
 _MOVE_VERBS = frozenset({"move", "relocate", "shift", "transfer", "switch", "change"})
@@ -113,7 +113,7 @@ def _post_given(subj: Any, verb: Any, dobj: Any, as_obj: Any, lemma: str) -> lis
 
 
 #: Verbs that undo an offer made: "named X as manager, before he turned them down".
-_UNDOING = frozenset("decline refuse reject rebuff spurn withdraw rescind".split())
+_UNDOING = REFUSING | {"withdraw", "rescind"}
 
 
 def _post_unheld(verb: Any, as_obj: Any) -> bool:

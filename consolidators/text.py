@@ -109,6 +109,9 @@ PLANS = f"plans?|planning|expected|set to|considering|wants?|{HOPE}"
 PROPOSALS = r"floated|floats|floating|mooted|suggested|suggests|pitched|urged|urges|calls? for|called for|lobbying for"
 
 
+#: Verbs by which someone turns an offer down ("was named CEO but declined", "refused the post"): the post was
+#: never held. A reader adds the words of its own shapes (an offer withdrawn or rescinded by who made it).
+REFUSING = frozenset("decline refuse reject rebuff spurn".split())
 #: The hedges every reader of a statement refuses: a guess, a plan, a wish, a condition still open. Each reader
 #: adds the words its own shapes need (a past, a denial, a trial) to this one core; order within a regex
 #: alternation does not change whether a clause is hedged.
