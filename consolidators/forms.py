@@ -129,10 +129,21 @@ def is_word(text: str) -> bool:
     return bool(getAllLemmas(text.lower()))
 
 
+#: How alike a misspelling is to the name it meant (difflib's ratio, and its default): "realtme" finds "realtime".
+CLOSE = 0.6
+
+
+def closest(given: str, known: Iterable[str], *, n: int = 1, cutoff: float = CLOSE) -> list[str]:
+    """The known names ``given`` most likely misspells, most alike first: at most ``n``, each at least ``cutoff``
+    alike. Every did-you-mean (a config key, a consolidator kind, a stored predicate, a CLI command) matches
+    with this one rule, so a misspelling is found the same way wherever it is typed."""
+    return difflib.get_close_matches(given, list(known), n=n, cutoff=cutoff)
+
+
 def unknown_name(what: str, given: object, known: Iterable[str]) -> str:
     """``unknown key; did you mean 'realtime'? (expected one of: …)``: the closest known name first,
     since a misspelt key or kind is the usual cause and a list alone leaves the reader to spot it."""
     choices = sorted(known)
-    close = difflib.get_close_matches(given, choices, n=1) if isinstance(given, str) else []
+    close = closest(given, choices) if isinstance(given, str) else []
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return f"unknown {what}{hint} (expected one of: {', '.join(choices) or 'none'})"

@@ -7,12 +7,11 @@ stored, the command names the close ones instead of printing an empty table.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 import psycopg
 
-from consolidators.forms import norm
+from consolidators.forms import closest, norm
 
 from .supersession import predicate_forms
 
@@ -21,7 +20,6 @@ FACT_PREDICATES = """
 SELECT DISTINCT lower(predicate) FROM memory
 WHERE namespace = %(ns)s AND kind = 'fact' AND (%(subject)s::text IS NULL OR lower(subject) = lower(%(subject)s))
 """
-CLOSE_ENOUGH = 0.6
 #: Predicates named when none is close: what can be asked for (and forgotten) instead of an empty answer.
 STORED_SHOWN = 10
 
@@ -43,7 +41,7 @@ def unknown_predicate(
     stored = sorted(r[0] for r in conn.execute(FACT_PREDICATES, {"ns": namespace, "subject": subject}))
     if set(predicate_forms(predicate)) & set(stored):
         return None
-    close = difflib.get_close_matches(norm(predicate), stored, n=3, cutoff=CLOSE_ENOUGH)
+    close = closest(norm(predicate), stored, n=3)
     return UnknownPredicate(close, [] if close else stored)
 
 

@@ -7,10 +7,11 @@ to tiermem's command, and a mistyped alias (``serach``) still finds it.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection
 
 import click
+
+from consolidators.forms import closest
 
 # The words users try, and the command that does it. A test keeps every target a command.
 ALIASES: dict[str, str] = {
@@ -43,7 +44,7 @@ ALIASES: dict[str, str] = {
     "server": "mcp",
     "ui": "dev",
 }
-# As close as a typo: difflib's ratio, at which "pni" finds "pin" and "explain" (0.6) no longer does.
+# As close as a typo (``closest``'s ratio), at which "pni" finds "pin" and "explain" (0.6) no longer does.
 CUTOFF = 0.65
 
 
@@ -52,10 +53,10 @@ def suggestions(name: str, commands: Collection[str]) -> list[str]:
     then close spellings of a command, else of an alias (a mistyped ``serach``)."""
     word = name.strip().lower()
     found = [ALIASES[word]] if ALIASES.get(word) in commands else []
-    found += difflib.get_close_matches(word, list(commands), n=3, cutoff=CUTOFF)
+    found += closest(word, commands, n=3, cutoff=CUTOFF)
     if not found:
         aliases = [a for a, c in ALIASES.items() if c in commands]
-        found = [ALIASES[a] for a in difflib.get_close_matches(word, aliases, n=3, cutoff=CUTOFF)]
+        found = [ALIASES[a] for a in closest(word, aliases, n=3, cutoff=CUTOFF)]
     return list(dict.fromkeys(found))[:3]
 
 
