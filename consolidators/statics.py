@@ -149,24 +149,10 @@ def facts(text: str) -> tuple[Fact, ...]:
 
 def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     groups = m.groupdict()
-    if "works" in (subj, obj):  # "Harmattan, Lagoon Songs and The Iron Bell": each title its own credit
-        person = _bare(m["p"])
-        titles = [_bare(t) for t in re.split(r",? and |, ", m["works"])]
-        return [
-            replace(f, object=t) if obj == "works" and t.startswith(f.object) else f  # whole: "… Over the Bones"
-            for t in titles
-            for f in (
-                make_fact(person, predicate, t, multi=True) if obj == "works" else make_fact(t, predicate, person)
-            )
-        ]
-    if predicate == "speaks":  # each language of the list, each the person's
-        langs = re.findall(LANGUAGE, groups["langs"] + " " + (groups.get("langs2") or ""))
-        return [
-            f
-            for lang in langs
-            if lang.lower() in LANGUAGES
-            for f in make_fact(_bare(m[subj]), predicate, lang, multi=True)
-        ]
+    if "works" in (subj, obj):
+        return _credits(m, predicate, obj)
+    if predicate == "speaks":
+        return _languages(m, predicate, subj)
     subject, value = (_bare(groups[g] or groups.get("dem") or "") for g in (subj, obj))
     if is_time(value) and predicate != "author of":  # "the Vasa Museum in May" says when; "One Hundred Years …"
         return []
@@ -199,6 +185,25 @@ def _facts(m: re.Match[str], predicate: str, subj: str, obj: str) -> list[Fact]:
     if first and predicate == "founded by":  # "Tariq and Samir Haddad": the first shares the second's surname
         out += make_fact(subject, predicate, f"{first} {value.split()[-1]}", multi=True)
     return out
+
+
+def _credits(m: re.Match[str], predicate: str, obj: str) -> list[Fact]:
+    """A list of works, each title its own credit: "Harmattan, Lagoon Songs and The Iron Bell"."""
+    person = _bare(m["p"])
+    titles = [_bare(t) for t in re.split(r",? and |, ", m["works"])]
+    return [
+        replace(f, object=t) if obj == "works" and t.startswith(f.object) else f  # whole: "… Over the Bones"
+        for t in titles
+        for f in (make_fact(person, predicate, t, multi=True) if obj == "works" else make_fact(t, predicate, person))
+    ]
+
+
+def _languages(m: re.Match[str], predicate: str, subj: str) -> list[Fact]:
+    """Each language of the list, each the person's."""
+    langs = re.findall(LANGUAGE, m["langs"] + " " + (m.groupdict().get("langs2") or ""))
+    return [
+        f for lang in langs if lang.lower() in LANGUAGES for f in make_fact(_bare(m[subj]), predicate, lang, multi=True)
+    ]
 
 
 def _bare(name: str) -> str:
