@@ -487,6 +487,14 @@ def test_split_sentences() -> None:
     assert split_sentences("  ") == []
 
 
+def test_split_sentences_gives_each_caller_a_list_of_its_own() -> None:
+    # the split is remembered: a reader that changes its list must not change the next reader's
+    first = split_sentences("I live in Oslo. I work at Acme.")
+    first.append("I own a cat.")
+    first[0] = "changed"
+    assert split_sentences("I live in Oslo. I work at Acme.") == ["I live in Oslo.", "I work at Acme."]
+
+
 # ---------------------------------------------------------------------------
 # extractive: summaries and the consolidator
 
