@@ -10,6 +10,7 @@ a question follows in the same sentence (:func:`before_the_question`), unless th
 
 from __future__ import annotations
 
+import functools
 import re
 
 from . import chatparse, userstates, wholenames
@@ -91,6 +92,13 @@ def before_the_question(sentence: str) -> str:
 
 def readable_parts(sentence: str, user: bool = False) -> list[str]:
     """The parts :func:`consolidators.triples._clause_by_clause` reads: those read whole, none of a sentence of one part."""
+    return list(_readable_parts(sentence, user))  # a list of its own: a caller may change it, the cache must not change
+
+
+# Asked about three times a sentence (63 calls a 21-sentence session in the consolidation benchmark): by the
+# parse prefetch and by the readings; the parts depend on the sentence and the speaker alone.
+@functools.lru_cache(maxsize=8192)
+def _readable_parts(sentence: str, user: bool) -> tuple[str, ...]:
     segments = _USER_SEGMENTS if user else _SEGMENTS
     pieces = segments.split(sentence)
     # and as read: "Luleå, not Umeå, is X's birthplace" is one part once the denied alternative is dropped (not
@@ -103,5 +111,5 @@ def readable_parts(sentence: str, user: bool = False) -> list[str]:
     parts = [p for p in pieces if len(p.split()) >= 2]
     # "Coffee? Nah, I'm a yerba mate guy": in chat, one part may state; "Reportedly, X is …" states nothing
     if len(pieces if user else parts) < 2:
-        return []
-    return [p for p in parts if read_whole(expand_contractions(plain(p)))]
+        return ()
+    return tuple(p for p in parts if read_whole(expand_contractions(plain(p))))

@@ -281,6 +281,12 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 _MONTH_NEXT = re.compile(rf"(?:{'|'.join(MONTHS)}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?)(?!\w)")
 
 
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_SENTENCE_END = re.compile(r"[.!?…]+[\"')\]]*\s+")
+_INITIAL = re.compile(r"\(?[a-z]\.")
+_ORDINAL_DAY = re.compile(r"\d{1,2}\.")
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of chat text: split at . ! ? followed by space, and at line breaks.
 
@@ -288,16 +294,23 @@ def split_sentences(text: str) -> list[str]:
     sentence; list bullets are dropped. Chat is sloppy, so a lowercase start
     still begins a new sentence.
     """
+    return list(_sentences(text))  # a list of its own: a caller may change it, the cache must not change
+
+
+# A session's turns are split by some twenty readers each (measured: 27 splits a turn), and a
+# chunk's sentences again by the lookahead's warm-up; the split depends on the text alone.
+@functools.lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
     sentences: list[str] = []
     for line in text.splitlines():
-        line = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", line)
+        line = _BULLET.sub("", line)
         start = 0
-        for m in re.finditer(r"[.!?…]+[\"')\]]*\s+", line):
+        for m in _SENTENCE_END.finditer(line):
             words = line[start : m.start() + 1].split()
             last = words[-1].lower() if words else ""
-            if last in _ABBREVIATIONS or re.fullmatch(r"\(?[a-z]\.", last):  # "J. Doe", "(b. 1961, Sendai)"
+            if last in _ABBREVIATIONS or _INITIAL.fullmatch(last):  # "J. Doe", "(b. 1961, Sendai)"
                 continue
-            if re.fullmatch(r"\d{1,2}\.", last) and _MONTH_NEXT.match(line, m.end()):
+            if _ORDINAL_DAY.fullmatch(last) and _MONTH_NEXT.match(line, m.end()):
                 continue  # "since 1. September": a day of the month written as an ordinal, as German writes it
             said = line[start : m.start()]
             if said.count("(") > said.count(")") and not m.group().rstrip().endswith(")"):
@@ -307,7 +320,7 @@ def split_sentences(text: str) -> list[str]:
             sentences.append(line[start : m.end()].strip())
             start = m.end()
         sentences.append(line[start:].strip())
-    return [s for s in sentences if s]
+    return tuple(s for s in sentences if s)
 
 
 def summarise(sentences: Sequence[str], k: int) -> list[str]:

@@ -35,6 +35,7 @@ from consolidators import (
     split_sentences,
     summarise,
 )
+from consolidators.sentenceparts import readable_parts
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 LIMITS = {"max_gap_seconds": 1800, "max_turns": 4, "max_words": 400}
@@ -485,6 +486,22 @@ def test_split_sentences() -> None:
         "last",
     ]
     assert split_sentences("  ") == []
+
+
+def test_split_sentences_gives_each_caller_a_list_of_its_own() -> None:
+    # the split is remembered: a reader that changes its list must not change the next reader's
+    first = split_sentences("I live in Oslo. I work at Acme.")
+    first.append("I own a cat.")
+    first[0] = "changed"
+    assert split_sentences("I live in Oslo. I work at Acme.") == ["I live in Oslo.", "I work at Acme."]
+
+
+def test_readable_parts_gives_each_caller_a_list_of_its_own() -> None:
+    sentence = "I moved to Lisbon last year, and I work at Feedzai now"
+    parts = readable_parts(sentence, user=True)
+    assert len(parts) == 2
+    parts.clear()
+    assert len(readable_parts(sentence, user=True)) == 2
 
 
 # ---------------------------------------------------------------------------
