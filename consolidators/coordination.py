@@ -50,8 +50,15 @@ def sharing_subjects(subj: Any) -> list[Any]:
     others = listed(subj)[1:]
     if not others or respectively(subj) or not all(_plain_and(t) for t in (subj, *others)):
         return []
-    # "Ana Ruiz and her brother Tomas": the name a common noun is in apposition with
-    return [name for name in map(titled, others) if is_name(name)]
+    # "Ana Ruiz and her brother Tomas Ruiz": the name a common noun is in apposition with
+    names = [name for name in map(titled, others) if is_name(name)]
+    # one-word names joined by "and" are as often one title ("Brass and Bread", "Marks and Spencer")
+    return names if all(map(_full_name, (subj, *names))) else []
+
+
+def _full_name(tok: Any) -> bool:
+    """A name of two words or more: "Lena Weiss", "Corvane Mills"."""
+    return is_name(tok) and any(c.dep_ == "compound" and c.text[:1].isupper() for c in tok.lefts)
 
 
 def disjoined(subj: Any) -> bool:

@@ -83,3 +83,9 @@ def test_a_conjunct_gets_only_what_the_grammar_gives_it(sentence: str, held: set
     found = {t for t in triples(sentence) if t[1] == "lives in"}
     assert found <= held
     assert ("Mireille Faure", "lives in", "Annecy") not in found
+
+
+def test_one_word_names_joined_by_and_are_not_split() -> None:
+    # "Rope and Anchor" may be one title: its second word gets no relation of its own
+    found = triples("Rope and Anchor, a documentary about fishermen, was directed by Mireille Faure.")
+    assert not {t for t in found if t[0] == "Anchor"}
