@@ -4,7 +4,8 @@
 with "and" (a list "A, B and C" included, "both" and "each" or not) holds of each of them. Only that coordination
 does: "Neither A nor B lives in X" denies it of both, "A, but not B, …" of B, "A or B" states it of neither for
 sure; "A and B live in X and Y respectively" pairs them in order, which is not each of them living in both. A
-conjunct that is no name ("Ana Ruiz and her brother") is no subject a fact can have.
+conjunct that is no name ("Ana Ruiz and her brother") is no subject a fact can have, and one-word names joined by
+"and" may be one title ("Brass and Bread"): only full names are split.
 """
 
 from __future__ import annotations
