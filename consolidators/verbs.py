@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .coordination import disjoined, in_order, sharing_subjects
 from .ensembles import MEMBERSHIP, instrument_preps, joined_as_member, musicians_relation
 from .lifeevents import is_occupation
 from .places import DEMONYMS
@@ -145,7 +146,19 @@ def relation(subj: Any, verb: Any, *, passive: bool) -> list[Fact]:
             relation = MEMBERSHIP  # "joined Los Tigres del Sur as bassist": a place in the band, not a job
         if relation is not None:
             facts += related(subj, relation, obj)
-    return facts[:1] if facts and facts[0].cardinality == "single" else facts
+    return _first_of_single(facts)
+
+
+def _first_of_single(facts: list[Fact]) -> list[Fact]:
+    """When the first fact is single-valued, that relation's first value for each of its subjects ("died in Bergen
+    at the Villa Nova": Bergen; "Ana Roth and Ivo Sol live in Graz": both); every fact otherwise."""
+    if not facts or facts[0].cardinality != "single":
+        return facts
+    first: dict[str, Fact] = {}
+    for f in facts:
+        if f.predicate == facts[0].predicate and f.cardinality == "single":
+            first.setdefault(f.subject, f)
+    return list(first.values())
 
 
 #: Last words of a name that employs its members ("joined the World Bank"), unlike an orchestra or a club.
@@ -244,11 +257,24 @@ def _misspelt(verb: Any, prep: str, *, passive: bool) -> tuple[str, bool, str | 
 def related(subj: Any, relation: tuple[str, bool, str | None], obj: Any) -> list[Fact]:
     """Facts for one (predicate, inverse, cardinality) relation: ``inverse`` makes the object the subject."""
     predicate, inverse, cardinality = relation
+    if disjoined(subj):  # "Ana Roth or Ivo Sol lives in Graz": said of neither for sure
+        return []
+    paired = in_order(subj, obj)
+    if paired is not None:  # "… live in Graz and Linz respectively": each name with its own value
+        return [f for s, o in paired for f in _facts(relation, [s], [o])]
     objects = [obj, *conjuncts(obj)] if cardinality != "single" else [obj]
     if cardinality != "single" and value_of(obj) is not obj:  # "consists of violinists A and B, violist C"
         objects += conjuncts(value_of(obj))
-    # "Larry Page and Sergey Brin founded Google": each of a relation's several holders holds it
+    # "Larry Page and Sergey Brin founded Google": each of a relation's several holders holds it; "Ana Roth and
+    # Ivo Sol live in Graz": each name of the subject holds its own relation (a single one too, each has one)
     subjects = [subj, *conjuncts(subj)] if inverse and cardinality != "single" else [subj]
+    subjects += sharing_subjects(subj) if not inverse else []
+    return _facts(relation, subjects, objects)
+
+
+def _facts(relation: tuple[str, bool, str | None], subjects: list[Any], objects: list[Any]) -> list[Fact]:
+    """Each subject's relation to each object that is a name (no date)."""
+    predicate, inverse, cardinality = relation
     out: list[Fact] = []
     for o in map(value_of, objects):
         if not is_name(o) or is_time(o.text):
