@@ -59,6 +59,10 @@ READ: list[tuple[str, set[Triple]]] = [
     # a spouse named first and described after (formal._NAMED_SPOUSE)
     ("Rosemary, my wife of fifty years, asks to be remembered to you.", {("user", "married to", "Rosemary")}),
     ("I walked the coast path with Douglas, my husband, last week.", {("user", "married to", "Douglas")}),
+    # a second verb phrase of the speaker's (formal._SHARED_SUBJECT); a deed after a liking is not liked (sieve)
+    ("I am fluent in Italian and speak Greek too.", {("user", "speaks", "Italian"), ("user", "speaks", "Greek")}),
+    ("I was born in Penzance and enjoy rowing.", {("user", "born in", "Penzance"), ("user", "likes", "rowing")}),
+    ("I love rambling and keep a notebook.", {("user", "likes", "rambling")}),
     # a participle opening that describes the named person, never the speaker (describesanother._PARTICIPLE)
     (
         "Employed by the Eden Valley Trust, Agnes Moss restores old maps.",
@@ -94,6 +98,11 @@ UNREAD: list[str] = [
     "I retired from the Exeter Guildhall in 2015.",
     "Rosemary, my late wife, loved the sea.",
     "Dear Rosemary, my husband sends his best wishes.",
+    # a second verb phrase under a past habit or a wish; a trade called retired or former
+    "I used to live in Penzance and work at the Newlyn Art Gallery.",
+    "I would love to retire to Penzance and speak Cornish.",
+    "I am a retired pharmacist.",
+    "I am a former harbour master.",
     # a signature is not a fact
     "Kind regards, Eleanor Pryce",
 ]
@@ -115,6 +124,11 @@ def test_a_departure_from_an_ensemble_retracts_a_membership_and_from_a_firm_a_jo
     firm = extract_triples("Colin Reay has left Alston Analytics.", "user")
     assert [(f.predicate, f.object, f.retract) for f in band] == [("member of", "Alston Silver Band", True)]
     assert [(f.predicate, f.object, f.retract) for f in firm] == [("works at", "Alston Analytics", True)]
+
+
+def test_a_trade_taken_up_after_retiring_holds() -> None:
+    got = extract_triples("I retired from the railway and now work as a picture framer.", "user")
+    assert [(f.subject, f.predicate, f.object) for f in got] == [("user", "works as", "picture framer")]
 
 
 def test_plainly_leaves_plain_text_alone() -> None:
