@@ -147,7 +147,8 @@ def _relatives(text: str) -> str:
     """A present home or workplace said in a relative clause, said as a clause of its own; a spouse named first, after."""
     shared = _SHARED_SUBJECT.match(text)
     if shared:
-        text = f"{shared['who']} {shared['head']}, and {shared['who']} {shared['adv']}{text[shared.start('verb') :]}"
+        again = "I" if shared["who"] == "I" else "we"
+        text = f"{shared['who']} {shared['head']}, and {again} {shared['adv']}{text[shared.start('verb') :]}"
     m = _WHERE_STILL.search(text)
     if m and (m["prep"] == "at") == m["verb"].endswith(("work", "worked")):
         said = (
