@@ -108,15 +108,6 @@ _RESETTLED = re.compile(
     rf"\b(?P<verb>moved|moving|relocated|downsized|downsizing|retired) (?:to|into) (?:(?:an? |the |our |my |his |her "
     rf"|their )(?:[\w-]+ ){{0,3}}?{_DWELLING}(?: (?:near|by|on|beside|overlooking) the [a-z-]+)? (?:in|at) )?(?=[{UPPER}][\w'-]*\b(?! (?:Hall|House|Lodge|Court|Manor)\b))"
 )
-#: A second verb phrase sharing the speaker as subject: "I am fluent in Welsh and speak French", "I was born in
-#: Truro and enjoy sailing". Its subject said again makes it a clause of its own. A head that scopes over what follows
-#: (a modal, "used to", "want to", a denial, someone else as a subject) is no match: "I used to live in X and work
-#: at Y" says nothing of now.
-_SHARED_SUBJECT = re.compile(
-    r"^(?P<who>I|We) (?P<head>(?:(?!\b(?:to|would|could|should|might|may|must|will|shall|can|cannot|never|not|if|he"
-    r"|she|they|it|who|which|that|when|while)\b|n't\b)[^,;:])*?) and (?P<adv>(?:also |now |still |even )*)"
-    r"(?P<verb>speak|use|enjoy|like|love|live|work|study)\b"
-)
 _AS_MOVED = {"downsized": "moved", "retired": "moved", "downsizing": "moving"}
 
 
@@ -145,10 +136,6 @@ def _resettled(text: str) -> str:
 
 def _relatives(text: str) -> str:
     """A present home or workplace said in a relative clause, said as a clause of its own; a spouse named first, after."""
-    shared = _SHARED_SUBJECT.match(text)
-    if shared:
-        again = "I" if shared["who"] == "I" else "we"
-        text = f"{shared['who']} {shared['head']}, and {again} {shared['adv']}{text[shared.start('verb') :]}"
     m = _WHERE_STILL.search(text)
     if m and (m["prep"] == "at") == m["verb"].endswith(("work", "worked")):
         said = (
