@@ -25,7 +25,10 @@ _FRAMING = re.compile(
     r"|briefly |first )?(?:mention|say|add|tell you|point out|note|let you know|report|explain)"
     r"|(?:I|We) (?:am|are) (?:very |most |so )?(?:pleased|happy|glad|delighted|proud|relieved) to (?:say|report|tell you"
     r"|announce|let you know)"
-    r"|You (?:may|might|will) (?:be (?:interested|pleased|glad|happy) to (?:know|hear|learn)|(?:like|wish|want) to know))"
+    r"|You (?:may|might|will) (?:be (?:interested|pleased|glad|happy) to (?:know|hear|learn)|(?:like|wish|want) to know)"
+    r"|(?:I|We) (?:must|should|have to) (?:confess|admit)"
+    # a reminder of something said before: "I believe I mentioned that", "I think I told you that"
+    r"|(?:I|We) (?:believe|think|fancy) (?:I|we) (?:have )?(?:mentioned|told you|said|wrote))"
     r"(?:,? (?:too|also))?(?: that)?,? (?=\S)"
 )
 #: A comment clause set off by commas inside a statement: ", as my family well knows,", ", I must say,",
@@ -49,9 +52,10 @@ _LIKING_DEGREE = re.compile(
     r"\b(?P<who>I|we) (?P<have>have )?(?:(?:very much|much|greatly|thoroughly|truly|dearly|always|long|really rather"
     r"|rather|do so|particularly|especially) )+(?P<verb>enjoy|enjoyed|like|liked|love|loved|relish|relished)\b"
 )
-#: Fondness said as a state: "I am rather fond of crossword puzzles", "we have always been fond of walking".
+#: Fondness said as a state, or as one reached: "I am rather fond of crossword puzzles", "we have always been fond
+#: of walking", "I have grown fond of bridge".
 _FOND = re.compile(
-    r"\b(?P<who>I|we) (?:am|are|have (?:always |long )?been) (?:(?:very|rather|quite|awfully|terribly|extremely"
+    r"\b(?P<who>I|we) (?:am|are|have (?:always |long )?been|have (?:become|grown)) (?:(?:very|rather|quite|awfully|terribly|extremely"
     r"|exceedingly|most|really|so|particularly|especially|inordinately) )?fond of (?=\S)"
 )
 _NAME = rf"(?:[Tt]he )?[{UPPER}][\w'&.-]*(?: (?:of |and |on |upon |de )?[{UPPER}][\w'&.-]*)*"
@@ -69,6 +73,42 @@ _A_KIND_I = re.compile(
 )
 #: "My occupation remains that of a piano tuner": the role said through "that of".
 _THAT_OF = re.compile(r"\b(?:is|remains) that of (?=(?:a|an) )")
+#: Finding that one likes something says the liking: "at my age I find I like gardening more than ever".
+_FIND = re.compile(r"\b(?P<who>I|we) (?:now |still )?find(?: that)? (?=(?P=who) )")
+#: A relative clause of the speaker's present home or workplace after a place the main clause names in passing:
+#: "we bought a cottage in Ludlow, where I still live", "I took a post at the Corn Exchange, where I still work". A
+#: past ("where I lived"), someone else ("where my son lives") or a late spouse ("where my late wife and I lived") is
+#: no match.
+_WHERE_STILL = re.compile(
+    rf"\b(?P<prep>in|at) (?P<place>{_NAME})(?P<when>,? (?:(?:in|since) (?:19|20)\d\d|(?:[a-z-]+ ){{1,2}}ago))?, where "
+    r"(?P<who>I|we|my (?:wife|husband) and I) (?P<adv>(?:(?:still|now|currently|happily) )*)"
+    r"(?P<verb>live|reside|have lived|have made (?:my|our) home|work|have worked)\b"
+)
+#: How often or how long one works, beside the verb or after the employer: "I work three mornings a week at the
+#: museum", "I still work part-time at the abbey", "I work at the Corn Exchange two days a week". The employment is
+#: the fact; the hours are neither an employer nor part of its name.
+_HOURS = (
+    r"(?:(?:(?:one|two|three|four|five|six|\d+|a few|several) (?:days?|mornings?|afternoons?|evenings?|nights?|hours?"
+    r"|shifts?|half-days?)|once|twice) (?:a|per|each|every) (?:week|month|fortnight)|part-time|part time|full-time)"
+)
+_WORK_HOURS = re.compile(rf"\b(?P<verb>work|works|working)(?:,? {_HOURS})+,? (?=(?:at|for|as) )")
+_HOURS_AFTER = re.compile(rf"\b(?P<head>(?:work|works|working) (?:at|for) {_NAME}),? {_HOURS}\b")
+#: A spouse named first and described after: "Gwen, my wife of forty years, sends her regards" says "my wife Gwen".
+#: "My late wife" is no match: a spouse who has died stays unread.
+_NAMED_SPOUSE = re.compile(
+    rf"\b(?P<name>(?!(?:Dear|Hello|Hi|Thanks)\b)[{UPPER}][\w'-]+(?: [{UPPER}][\w'-]+)?), (?P<own>[Mm]y|[Oo]ur) (?P<rel>wife|husband)(?: of [^,]{{1,30}})?,"
+)
+#: A move said by why or how far it went: "we have downsized to a bungalow in Harrogate", "I retired to Tenby". A
+#: dwelling before the town says where in the town ("moved into a care home in Skipton"): the town is the home.
+_DWELLING = (
+    r"(?:cottage|house|flat|bungalow|apartment|farmhouse|home|place|cabin|maisonette|villa|townhouse|care home"
+    r"|nursing home|retirement flat|barn conversion)"
+)
+_RESETTLED = re.compile(
+    rf"\b(?P<verb>moved|moving|relocated|downsized|downsizing|retired) (?:to|into) (?:(?:an? |the |our |my |his |her "
+    rf"|their )(?:[\w-]+ ){{0,3}}?{_DWELLING}(?: (?:near|by|on|beside|overlooking) the [a-z-]+)? (?:in|at) )?(?=[{UPPER}][\w'-]*\b(?! (?:Hall|House|Lodge|Court|Manor)\b))"
+)
+_AS_MOVED = {"downsized": "moved", "retired": "moved", "downsizing": "moving"}
 
 
 def plainly(text: str) -> str:
@@ -80,7 +120,33 @@ def plainly(text: str) -> str:
     said = _LIKING_DEGREE.sub(lambda m: f"{m['who']} {m['have'] or ''}{m['verb']}", said)
     said = _FOND.sub(lambda m: f"{m['who']} like ", said)
     said = _THAT_OF.sub("is ", said)
-    return _inverted(said)
+    said = _FIND.sub("", said)
+    return _inverted(_hours(_resettled(_relatives(said))))
+
+
+def _hours(text: str) -> str:
+    """``text`` without how often the speaker works (see :data:`_HOURS`)."""
+    return _HOURS_AFTER.sub(r"\g<head>", _WORK_HOURS.sub(r"\g<verb> ", text))
+
+
+def _resettled(text: str) -> str:
+    """A move by downsizing or retiring said as a move, to the town rather than the dwelling in it."""
+    return _RESETTLED.sub(lambda m: f"{_AS_MOVED.get(m['verb'], m['verb'])} to ", text)
+
+
+def _relatives(text: str) -> str:
+    """A present home or workplace said in a relative clause, said as a clause of its own; a spouse named first, after."""
+    m = _WHERE_STILL.search(text)
+    if m and (m["prep"] == "at") == m["verb"].endswith(("work", "worked")):
+        said = (
+            f"{m['prep']} {m['place']}{m['when'] or ''}, and {m['who']} {m['adv']}{m['verb']} {m['prep']} {m['place']}"
+        )
+        text = text[: m.start()] + said + text[m.end() :]
+    m = _NAMED_SPOUSE.search(text)
+    if m and not re.search(r"\b(?:Dear|Hello|Hi|Thank you|Thanks)\b", text[: m.start()]):
+        own = _cap(m["own"]) if m.start() == 0 else m["own"].lower()
+        text = f"{text[: m.start()]}{own} {m['rel']} {m['name']}{text[m.end() :]}"
+    return text
 
 
 def _inverted(text: str) -> str:

@@ -32,7 +32,7 @@ from . import cuts, hearsay, kinds, stale, unsaid
 from .lifeevents import NOT_OCCUPATIONS, is_occupation
 from .phrases import USER
 from .places import DEMONYMS
-from .text import DENIALS, DISPUTED, UPPER, is_word, lemmatise
+from .text import DENIALS, DISPUTED, UPPER, is_word, lemmatise, lexicon_lemmas
 from .types import Fact
 
 #: What someone the user calls theirs may have named without the user: a pet ("my friend adopted a parrot named
@@ -129,6 +129,8 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     kept = [f for f in kept if f.retract or f.predicate in _LIFELONG or not hearsay.in_a_past_stage(text, f.object)]
     kept = [f for f in kept if not (f.predicate in _ADOPTED and f.subject == USER and hearsay.anothers(text, f.object))]
     kept = [k for k in (kinds.kept(f, text) for f in kept) if k is not None]
+    kept = [f for f in kept if not _a_former_trade(f, text)]  # "I am a retired surveyor": a trade given up
+    kept = [f for f in kept if not _a_deed(f)]  # "I enjoy bird-watching and keep a diary": the diary is kept, not liked
     kept = [f for f in kept if not _LONE_ADVERB.fullmatch(f.object)]  # "even" (of "I use Emacs, even for email")
     kept = [f for f in kept if not _DENIED_VALUE.match(f.object)]  # "has never played": a denial, not a thing had
     qualified = len(_QUALIFIED_CAPITAL.findall(text))
@@ -145,6 +147,25 @@ def sifted(found: list[Fact], text: str) -> list[Fact]:
     for f in (_one_subject(f, subjects) for f in kept):
         named.setdefault((f.subject, f.predicate, f.object, f.retract), f)
     return list(named.values())
+
+
+#: A verb and its object: what a liking's second verb phrase does ("… and keep a diary"), never what is liked (a noun
+#: or a gerund: "walking", "the cello").
+_DONE = re.compile(r"^(?P<verb>[a-z]+) (?:a|an|the|my|our|his|her|their|it|them)\b")
+
+
+def _a_former_trade(f: Fact, text: str) -> bool:
+    """Whether ``f`` gives an occupation the sentence calls retired or former: a past state, however it is worded."""
+    if f.predicate != "works as":
+        return False
+    before = rf"\b(?i:retired|former|erstwhile|one-time|onetime|ex-)[ -]?(?:[\w-]+ ){{0,2}}?{re.escape(f.object)}\b"
+    return f.object.lower().startswith(("retired ", "former ")) or re.search(before, text) is not None
+
+
+def _a_deed(f: Fact) -> bool:
+    """Whether ``f`` likes a verb phrase joined after the liking: a thing done, not a thing liked."""
+    m = _DONE.match(f.object) if f.predicate == "likes" else None
+    return m is not None and m["verb"] in lexicon_lemmas(m["verb"]).get("VERB", ())
 
 
 def _one_subject(f: Fact, subjects: set[str]) -> Fact:

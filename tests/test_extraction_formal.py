@@ -35,6 +35,32 @@ READ: list[tuple[str, set[Triple]]] = [
     ("The Carlisle Cathedral Library employs me on Saturdays.", {("user", "works at", "Carlisle Cathedral Library")}),
     ("Gaelic is a language I speak with my cousins.", {("user", "speaks", "Gaelic")}),
     ("My profession remains that of a clockmaker.", {("user", "works as", "clockmaker")}),
+    # a reminder or a confession framing the statement (formal._FRAMING) and a liking found (formal._FIND, _FOND)
+    ("I believe I mentioned that I live in Bridport.", {("user", "lives in", "Bridport")}),
+    ("I think I told you that I work at the Lyme Regis Museum.", {("user", "works at", "Lyme Regis Museum")}),
+    ("I must admit that I have grown fond of croquet.", {("user", "likes", "croquet")}),
+    ("In my old age I find that I like opera.", {("user", "likes", "opera")}),
+    # a present home or workplace in a relative clause after a place said in passing (formal._WHERE_STILL)
+    ("My late wife and I bought a farmhouse in Dolgellau, where I still live.", {("user", "lives in", "Dolgellau")}),
+    ("We found a cottage in Padstow in 1982, where we still live.", {("user", "lives in", "Padstow")}),
+    ("I grew up in Lowestoft, where my husband and I now live.", {("user", "lives in", "Lowestoft")}),
+    (
+        "Years ago I trained at the Plymouth Gin Distillery, where I still work.",
+        {("user", "works at", "Plymouth Gin Distillery")},
+    ),
+    # how often one works is no part of the employer (formal._HOURS)
+    ("I work part-time at the Totnes Library.", {("user", "works at", "Totnes Library")}),
+    ("I still work at the Exeter Guildhall two days a week.", {("user", "works at", "Exeter Guildhall")}),
+    ("I work three afternoons a week at Dartington Hall.", {("user", "works at", "Dartington Hall")}),
+    # a move said by retiring or downsizing, and a dwelling before the town (formal._RESETTLED)
+    ("We have downsized to a small terraced house in Whitstable.", {("user", "lives in", "Whitstable")}),
+    ("My husband and I retired to Aldeburgh.", {("user", "lives in", "Aldeburgh")}),
+    ("We moved to a flat overlooking the estuary in Topsham.", {("user", "lives in", "Topsham")}),
+    # a spouse named first and described after (formal._NAMED_SPOUSE)
+    ("Rosemary, my wife of fifty years, asks to be remembered to you.", {("user", "married to", "Rosemary")}),
+    ("I walked the coast path with Douglas, my husband, last week.", {("user", "married to", "Douglas")}),
+    # a deed after a liking is not liked (sieve._a_deed)
+    ("I love rambling and keep a notebook.", {("user", "likes", "rambling")}),
     # a participle opening that describes the named person, never the speaker (describesanother._PARTICIPLE)
     (
         "Employed by the Eden Valley Trust, Agnes Moss restores old maps.",
@@ -60,6 +86,23 @@ UNREAD: list[str] = [
     # other people's facts and kept things that are no pets
     "My grandson keeps a ferret named Dodger.",
     "Married to a fisherman, I know the sea.",
+    # a relative clause of someone else, of a past, or of a late spouse; hours of a past job
+    "We bought a cottage in Dolgellau, where my daughter still lives.",
+    "I grew up in Lowestoft, where I lived until I was twenty.",
+    "We often visited the Plymouth Gin Distillery, where my late husband worked.",
+    "I worked three days a week at the Totnes Library for a decade.",
+    # a move still a plan, a retirement from a post, a late spouse or a greeting before a name
+    "We are thinking of downsizing to a bungalow in Whitstable.",
+    "I retired from the Exeter Guildhall in 2015.",
+    "Rosemary, my late wife, loved the sea.",
+    "Dear Rosemary, my husband sends his best wishes.",
+    # a second verb phrase under a past habit or a wish; a trade called retired or former
+    "I used to live in Penzance and work at the Newlyn Art Gallery.",
+    "I would love to retire to Penzance and speak Cornish.",
+    "I am a retired pharmacist.",
+    "I am a former harbour master.",
+    # a signature is not a fact
+    "Kind regards, Eleanor Pryce",
 ]
 
 
@@ -79,6 +122,11 @@ def test_a_departure_from_an_ensemble_retracts_a_membership_and_from_a_firm_a_jo
     firm = extract_triples("Colin Reay has left Alston Analytics.", "user")
     assert [(f.predicate, f.object, f.retract) for f in band] == [("member of", "Alston Silver Band", True)]
     assert [(f.predicate, f.object, f.retract) for f in firm] == [("works at", "Alston Analytics", True)]
+
+
+def test_a_trade_taken_up_after_retiring_holds() -> None:
+    got = extract_triples("I retired from the railway and now work as a picture framer.", "user")
+    assert [(f.subject, f.predicate, f.object) for f in got] == [("user", "works as", "picture framer")]
 
 
 def test_plainly_leaves_plain_text_alone() -> None:
