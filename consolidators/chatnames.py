@@ -58,6 +58,10 @@ _CONTINUATIONS = frozenset(
     """studios studio labs lab bank university college school academy hospital clinic pharmacy bakery group
     partners media city council""".split()
 )
+#: States and conditions one is "in" or "on" that the lexicon lacks: "i'm in limbo now", "we're in lockdown".
+_STATES = frozenset(
+    """limbo lockdown quarantine isolation rehab therapy furlough probation detox hiatus standby overdrive""".split()
+)
 #: A verb of speaking: the language words in its sentence are languages ("i speak polish and english").
 _SPEAKS = re.compile(r"\b(?:speak|speaks|speaking|spoke|fluent)\b")
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -117,7 +121,7 @@ def _name_at(sentence: str, words: list[re.Match[str]], i: int) -> bool:
     if low in LANGUAGES and _SPEAKS.search(sentence.lower()):
         return True
     # a word English lacks where a place, an employer or a tool stands: a lexicon's gap alone ("texting") is no name
-    return bool(before) and before[-1] in _SLOTS and not is_word(low)
+    return bool(before) and before[-1] in _SLOTS and low not in _STATES and not is_word(low)
 
 
 def _tool_named(name: str, low: str) -> bool:

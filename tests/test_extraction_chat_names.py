@@ -50,6 +50,7 @@ def test_a_lower_case_name_is_read_where_its_words_point_at_it(content: str, fac
         "is the hamster called peanut or biscuit? cant remember",  # a question
         "might move to aberystwyth next year",  # a plan
         "my sister works for zapflow now",  # someone else's job
+        "we're stuck in quarantine now, flew back last week",  # a state one is in, no place
     ],
 )
 def test_a_common_noun_or_an_unstated_fact_stays_nothing(content: str) -> None:
