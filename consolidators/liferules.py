@@ -19,6 +19,16 @@ _UNPAID = (
     r"volunteers?|volunteering|reading|book|hobby|amateur|youth|church|parish|community|charity|fundraising|social"
     r"|running|walking|hiking|chess|quiz|choir|scout|scouts|outreach|neighbou?rhood|parents'?"
 )
+#: A name of one to three capitalised words ending in a word only a business's name ends in ("Fernhill Labs",
+#: "Ostrava Bank"), or two names joined by "&" ("Dunmore & Pike"): an employer, never an app one gives up. A
+#: school, a club or a product ("University", "FC", "Cloud") is none of them.
+_NAME = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}"
+_BUSINESS = (
+    r"(?:Labs?|Inc|Corp|Corporation|Industries|Systems|Group|Ltd|Limited|Company|Co|Bank|Foundation|Studios?|Records"
+    r"|Airlines|Motors|Technologies|Partners|Holdings|Media|Networks|Foods|Pharma|Ventures|Robotics|Energy|Analytics"
+    r"|Logistics|Solutions|Electronics|Therapeutics|Insurance|Agency|Press|Publishing|Consulting|Associates|LLC|PLC"
+    r"|GmbH|AG|Hospital|Clinic|Bakery)"
+)
 
 #: The specific life events, tried before the general tool rules.
 #: (pattern over "<lemma> <rest>", predicate spec, confidence, the rule states a retraction)
@@ -145,6 +155,8 @@ PERSON_RULES: tuple[tuple[str, str, float, bool], ...] = (
     (r"join (?P<obj>[A-Z].*)", "works at", 0.8, False),
     (r"(?:leave|quit) my (?:job|position|role) (?:at|with) (?P<obj>[A-Z].*)", "works at", 0.8, True),
     (r"leave (?P<obj>[A-Z].*)", "works at", 0.8, True),
+    # "I quit Fernhill Labs", "quit Hale & Moss": a name shaped as a business is an employer, whatever the app lists say
+    (rf"quit (?P<obj>{_NAME}(?: {_BUSINESS}| & {_NAME})\b.*)", "works at", 0.8, True),
     # "I quit Duolingo", "quit Slack for good": chat quits an employer as "my job at X", a bare name is an app
     (r"quit (?P<obj>[A-Z].*)", GIVE_UP, 0.8, True),
     (r"give up (?:on )?(?P<obj>.+)", GIVE_UP, 0.8, True),

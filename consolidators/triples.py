@@ -45,6 +45,7 @@ from . import (
     apps,
     changeframes,
     chatframes,
+    chatnames,
     chatparse,
     clauses,
     credits,
@@ -143,7 +144,11 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     chunk's sentences while this chunk swaps (``ExtractiveConsolidator.warm``), and the chunk then finds them read.
     """
     # "My colleague Rashida Okoro lives in …": what holds of the person the speaker names
-    return introduced.merged(_read(sentence, role, relations), sentence, lambda said: _read(said, role, relations))
+    found = introduced.merged(_read(sentence, role, relations), sentence, lambda said: _read(said, role, relations))
+    if role.lower() not in USER_ROLES or (cased := chatnames.named(sentence)) == sentence:
+        return found
+    # a user's sentence typed without capitals, read again with the names its words point at
+    return chatnames.preferred(found, sentence_triples(cased, role, relations))
 
 
 @functools.lru_cache(maxsize=16384)

@@ -73,12 +73,13 @@ _ENDED: tuple[tuple[str, re.Pattern[str]], ...] = (
             rf"|\bput {_pet_named(3)} down\b"
         ),
     ),
-    # "Karim and I divorced in June", "my husband Karim and I split up", "I divorced Karim"
+    # "Karim and I divorced in June", "my husband Karim and I split up", "I divorced Karim"; "broke up" is said of a
+    # couple who dated ("Marisol and I broke up": no spouse, PREDICATES.md), so it ends no marriage
     (
         "married to",
         re.compile(
             rf"(?:^|[,;:] |\b(?:my|our) (?:husband|wife|spouse|partner) )(?P<who>[{_UP}][\w'-]+) and I (?:have )?"
-            rf"(?:got |finally |officially )*(?:divorced|separated|split up|broke up)\b"
+            rf"(?:got |finally |officially )*(?:divorced|separated|split up)\b"
             rf"|\bI (?:have )?(?:got |finally |officially )*(?:divorced|separated from) (?:my (?:husband|wife) )?"
             rf"(?P<who2>[{_UP}][\w'-]+)"
         ),

@@ -27,6 +27,15 @@ def _retracted(sentence: str) -> set[Triple]:
         ("I quit Shopify, handed my notice to my boss on Monday.", {("user", "works at", "Shopify", True)}),
         # a name nobody lists as an app, with a job's words
         ("I quit Harrowgate Mills, my team was burnt out.", {("user", "works at", "Harrowgate Mills", True)}),
+        # a name shaped as a business, with no job's words beside it
+        (
+            "I quit Brackenridge Analytics on Friday, no regrets.",
+            {("user", "works at", "Brackenridge Analytics", True)},
+        ),
+        ("i quit Colm & Harte last week", {("user", "works at", "Colm & Harte", True)}),
+        ("I quit Lindqvist Bank, long story.", {("user", "works at", "Lindqvist Bank", True)}),
+        # a bare name stays an app
+        ("I quit Duolingo after a year.", {("user", "uses", "Duolingo", True)}),
     ],
 )
 def test_what_a_quit_ends_is_told_by_the_name_and_the_job_words(sentence: str, expected: set[Triple]) -> None:
@@ -36,3 +45,16 @@ def test_what_a_quit_ends_is_told_by_the_name_and_the_job_words(sentence: str, e
 @pytest.mark.parametrize("sentence", ["I quit smoking last spring.", "I quit biting my nails."])
 def test_a_habit_quit_yields_nothing(sentence: str) -> None:
     assert extract_triples(sentence, "user") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I might quit Brackenridge Analytics next spring.",  # a hedge
+        "I never quit Brackenridge Analytics, they fired me.",  # a negation
+        "My brother quit Brackenridge Analytics in May.",  # someone else's job
+        "Should I quit Colm & Harte?",  # a question
+    ],
+)
+def test_a_business_quit_ends_a_job_only_in_a_plain_statement(sentence: str) -> None:
+    assert _retracted(sentence) == set()
