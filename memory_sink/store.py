@@ -20,7 +20,7 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from . import db, erasure, memories, operations, ops, people, predicates, staging, term_stats
+from . import db, erasure, memories, operations, ops, people, predicates, replaced, staging, term_stats
 from . import recall as recall_sql
 from .config import Config, load_config
 from .erasure import Erasure
@@ -337,7 +337,7 @@ class MemoryStore:
         with self.connection() as conn:
             found = memories.get(conn, namespace, _check_uuid(memory_id))
             if found is None:
-                raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+                raise replaced.missing(conn, namespace, memory_id)
             return _with_status(conn, namespace, [found])[0]
 
     def history(self, memory_id: str, namespace: str | None = None) -> list[Memory]:
@@ -345,8 +345,8 @@ class MemoryStore:
         namespace = self._ns(namespace)
         with self.connection() as conn:
             chain = _with_status(conn, namespace, memories.history(conn, namespace, _check_uuid(memory_id)))
-        if not chain:
-            raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+            if not chain:
+                raise replaced.missing(conn, namespace, memory_id)
         return chain
 
     def operations(self, memory_id: str | Sequence[str], namespace: str | None = None) -> list[dict[str, Any]]:
