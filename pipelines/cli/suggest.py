@@ -49,13 +49,13 @@ CUTOFF = 0.65
 
 def suggestions(name: str, commands: Collection[str]) -> list[str]:
     """Commands ``name`` most likely meant, best first (at most three): the command of its alias,
-    then close spellings of a command, else of an alias (a mistyped ``serach``)."""
+    then the closest spellings of a command or of an alias (a mistyped ``serach``), the closer first:
+    ``remeber`` is a slip of ``remember`` (``stage``) before it is one of ``reembed``."""
     word = name.strip().lower()
     found = [ALIASES[word]] if ALIASES.get(word) in commands else []
-    found += difflib.get_close_matches(word, list(commands), n=3, cutoff=CUTOFF)
-    if not found:
-        aliases = [a for a, c in ALIASES.items() if c in commands]
-        found = [ALIASES[a] for a in difflib.get_close_matches(word, aliases, n=3, cutoff=CUTOFF)]
+    spellings = [(c, c) for c in commands] + [(a, c) for a, c in ALIASES.items() if c in commands]
+    scored = [(difflib.SequenceMatcher(None, word, spelt).ratio(), command) for spelt, command in spellings]
+    found += [command for ratio, command in sorted(scored, key=lambda s: -s[0]) if ratio >= CUTOFF]
     return list(dict.fromkeys(found))[:3]
 
 
