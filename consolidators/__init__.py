@@ -39,6 +39,8 @@ if TYPE_CHECKING:
         ENTRY_POINT_GROUP,
         KINDS,
         CallableConsolidator,
+        check_judge_options,
+        check_options,
         load_consolidator,
         load_llm_judge,
     )
@@ -73,6 +75,8 @@ _EXPORTS = {
     "VERDICTS": "llm",
     "WarmsUp": "base",
     "build_transcript": "framing",
+    "check_judge_options": "registry",
+    "check_options": "registry",
     "coerce_result": "validation",
     "extract_triples": "extractive",
     "frame_turns": "framing",
@@ -96,6 +100,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "check_judge_options",
+    "check_options",
     "ActiveFact",
     "CANONICAL_PREDICATES",
     "CallableConsolidator",

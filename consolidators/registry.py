@@ -72,11 +72,33 @@ def load_consolidator(kind: str, options: Mapping[str, Any] | None = None) -> Co
     return factory(**{str(k): v for k, v in options.items()})
 
 
-def load_llm_judge(options: Mapping[str, Any] | None, *, config_key: str) -> LLMJudge:
-    """The LLM supersession judge from its options; errors name ``<config_key>.<option>``."""
+#: Kinds whose options are checked whole without building them against the world: they read
+#: no environment variable and import no code (``llm`` does the one, ``callable`` the other).
+SELF_CONTAINED = ("passthrough", "extractive")
+
+
+def check_options(kind: str, options: Mapping[str, Any] | None) -> None:
+    """Check a deployment's consolidator as far as can be done without its environment or code, or raise
+    ConsolidatorConfigError: the kind and the option names, and every value of a ``SELF_CONTAINED`` kind."""
+    if kind in SELF_CONTAINED or kind not in KINDS:
+        load_consolidator(kind, options)
+        return
+    if not isinstance(options, Mapping):
+        raise ConsolidatorConfigError(OPTIONS_KEY, f"expected a mapping, got {type(options).__name__}")
+    _check_option_names(kind, KINDS[kind], options)
+
+
+def check_judge_options(options: Mapping[str, Any] | None, *, config_key: str) -> None:
+    """The LLM judge's option names, checked as ``check_options`` checks an ``llm`` consolidator's."""
     if not isinstance(options, Mapping):
         raise ConsolidatorConfigError(config_key, f"expected a mapping, got {type(options).__name__}")
     _check_option_names("llm judge", LLMJudge, options, prefix=config_key, skip=("config_key",))
+
+
+def load_llm_judge(options: Mapping[str, Any] | None, *, config_key: str) -> LLMJudge:
+    """The LLM supersession judge from its options; errors name ``<config_key>.<option>``."""
+    check_judge_options(options, config_key=config_key)
+    assert isinstance(options, Mapping)
     return LLMJudge(**{str(k): v for k, v in options.items()}, config_key=config_key)
 
 

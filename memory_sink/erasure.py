@@ -37,6 +37,7 @@ from psycopg.types.json import Jsonb
 
 from consolidators.forms import norm
 
+from . import replaced
 from .errors import InputError, NotFoundError
 from .swap import SESSION_LOCK
 from .vocab import Kind, Scope
@@ -156,7 +157,7 @@ def erase_memory(conn: psycopg.Connection, namespace: str, memory_id: str) -> Er
     with conn.transaction():
         source = conn.execute(SOURCE, (namespace, memory_id)).fetchone()
         if source is None:
-            raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+            raise replaced.missing(conn, namespace, memory_id)
         session_id, events, kind, subject, obj = source
         events, stating = list(events), []
         if session_id is not None:

@@ -122,6 +122,7 @@ WITH covered AS MATERIALIZED (
     SELECT id, namespace FROM memory WHERE tier = 'provisional' AND event_ids[1] = ANY(%(events)s)
 )
 DELETE FROM memory m USING covered c WHERE m.id = c.id AND c.namespace = %(ns)s
+RETURNING m.id::text, m.event_ids[1]
 """
 
 GET_MEMORY = f"SELECT {COLS} FROM memory WHERE namespace = %s AND id = %s"

@@ -22,7 +22,7 @@ from psycopg.rows import class_row, dict_row
 
 from consolidators.forms import norm
 
-from . import locks, ops
+from . import locks, ops, replaced
 from .errors import InputError, NotFoundError
 from .memories import COLS
 from .staging import parse_ts
@@ -154,7 +154,7 @@ def _lock(conn: psycopg.Connection, namespace: str, memory_id: str) -> LockedRow
         conn.rollback()
         raise InputError(f"not a memory id: {memory_id!r}") from None
     if row is None:
-        raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+        raise replaced.missing(conn, namespace, memory_id)
     return row
 
 
@@ -419,7 +419,7 @@ def resolve_id(conn: psycopg.Connection, namespace: str, text: str) -> str:
     if len(found) > 1:
         raise InputError(f"memory id prefix {text!r} is ambiguous; give more of the id")
     if not found:
-        raise NotFoundError(f"no memory {text} in namespace {namespace!r}")
+        raise replaced.missing(conn, namespace, text)
     return str(found[0])
 
 

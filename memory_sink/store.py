@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from . import db, erasure, lookups, memories, operations, ops, people, predicates, staging, term_stats
+from . import db, erasure, lookups, memories, operations, ops, people, predicates, replaced, staging, term_stats
 from . import recall as recall_sql
 from .batches import BatchStager
 from .config import Config, load_config
@@ -222,7 +222,7 @@ class MemoryStore:
         with self.connection() as conn:
             found = memories.get(conn, namespace, check_uuid(memory_id))
             if found is None:
-                raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+                raise replaced.missing(conn, namespace, memory_id)
             return with_status(conn, namespace, [found])[0]
 
     def history(self, memory_id: str, namespace: str | None = None) -> list[Memory]:
@@ -230,8 +230,8 @@ class MemoryStore:
         namespace = self._ns(namespace)
         with self.connection() as conn:
             chain = with_status(conn, namespace, memories.history(conn, namespace, check_uuid(memory_id)))
-        if not chain:
-            raise NotFoundError(f"no memory {memory_id} in namespace {namespace!r}")
+            if not chain:
+                raise replaced.missing(conn, namespace, memory_id)
         return chain
 
     def operations(self, memory_id: str | Sequence[str], namespace: str | None = None) -> list[dict[str, Any]]:

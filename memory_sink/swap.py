@@ -308,7 +308,8 @@ def swap_session(
             conn.execute(memories.PIN_MANY, ([new for old, new in pairs if old in pinned and new],))
         engine = Engine(conn, namespace, session_id, at, policy, judge, judge_name, inheritable=bool(prev.retired))
         facts = engine.run(list(zip(new_ids, stored, vectors)), retractions)
-        deleted, version = _retire_turns(conn, namespace, session_id, read_event_ids, at)
+        replaced, version = _retire_turns(conn, namespace, session_id, read_event_ids, at)
+        deleted = len(replaced)
         superseded = [p[0] for p in pairs]
         logged = ops.logging_op(
             conn,
@@ -328,7 +329,14 @@ def swap_session(
                 **(signals or {}),
             },
             # The unchanged rows are not among memory_ids: a backfill adds no line to their history.
-            reverse={"inserted": new_ids, "superseded": [list(p) for p in pairs], "kept": sorted(kept.values())},
+            # "provisional": the (id, event id) of each row deleted, so an id recall gave out before
+            # this swap is explained afterwards (``replaced.missing``), not just "no memory".
+            reverse={
+                "inserted": new_ids,
+                "superseded": [list(p) for p in pairs],
+                "kept": sorted(kept.values()),
+                "provisional": replaced,
+            },
         )
     # The commit's answer brought every op id: read now, they cost no round trip.
     return SwapResult(True, new_ids, superseded, deleted, logged.op_id, version, facts, sorted(kept.values()))
@@ -398,15 +406,15 @@ def _read_previous(
 
 def _retire_turns(
     conn: psycopg.Connection, namespace: str, session_id: str, event_ids: Sequence[str], at: datetime
-) -> tuple[int, int]:
+) -> tuple[list[list[str]], int]:
     """Delete the covered turns' provisional rows, mark them consolidated, count the version.
 
-    Returns (provisional rows deleted, the session's version); one round trip.
+    Returns ([provisional id, event id] of each row deleted, the session's version); one round trip.
     """
     deleting = conn.execute(memories.DELETE_PROVISIONAL, {"ns": namespace, "events": list(event_ids)})
     conn.execute(staging.MARK_CONSOLIDATED, (list(event_ids),))
     version = ops.record_success(conn, namespace, session_id, at)
-    return deleting.rowcount, version  # known once record_success's answer came back
+    return [list(r) for r in deleting.fetchall()], version  # known once record_success's answer came back
 
 
 def lock_subjects(

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -19,6 +20,8 @@ from consolidators import (
     Consolidator,
     ConsolidatorConfigError,
     ConsolidatorError,
+    check_judge_options,
+    check_options,
     load_consolidator,
     load_llm_judge,
 )
@@ -69,8 +72,27 @@ class ConsolidateReport:
 def build_consolidator(config: Config) -> Consolidator:
     """The consolidator the deployment names; a bad kind or option is a ``ConfigError`` after the file's name."""
     spec = config.consolidate.consolidator
-    try:
+    with _named_by(config):
         return consolidator_of(spec.kind, spec.options)
+
+
+def check_consolidator(config: Config) -> None:
+    """What ``build_consolidator`` and ``build_judge`` refuse that needs neither the environment nor
+    imported code (``check_options``), for a command that only reports (``status``); the same ``ConfigError``."""
+    spec, judge = config.consolidate.consolidator, config.supersession
+    with _named_by(config):
+        try:
+            check_options(spec.kind, spec.options)
+            if judge.judge != "rules":
+                check_judge_options(judge.judge_options, config_key="supersession.judge_options")
+        except ConsolidatorConfigError as exc:
+            raise ConfigError(str(exc)) from None
+
+
+@contextmanager
+def _named_by(config: Config) -> Iterator[None]:
+    try:
+        yield
     except ConfigError as exc:
         raise ConfigError(f"{config.source}: {exc}" if config.source else str(exc)) from None
 
@@ -98,7 +120,7 @@ def build_judge(config: Config) -> tuple[Judge, str]:
     try:
         llm = load_llm_judge(spec.judge_options, config_key="supersession.judge_options")
     except ConsolidatorConfigError as exc:
-        raise ConfigError(str(exc)) from None
+        raise ConfigError(f"{config.source}: {exc}" if config.source else str(exc)) from None
 
     def judge(new: FactView, cand: Candidate, policy: Policy) -> tuple[str, str]:
         try:

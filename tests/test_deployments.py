@@ -31,7 +31,7 @@ def realtime_limit(limits: list[dict[str, Any]]) -> list[int]:
 
 
 @pytest.mark.parametrize("name", ["dagster.yaml", "dagster.production.yaml"])
-def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_off(
+def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_and_the_signup_dialog_off(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # private, but the only way to validate an instance YAML against Dagster's schema without opening it
@@ -42,6 +42,7 @@ def test_instance_yamls_limit_realtime_to_one_run_and_turn_telemetry_off(
     shutil.copyfile(ROOT / "memory_sink" / "configs" / name, tmp_path / "dagster.yaml")
     config, _ = dagster_instance_config(str(tmp_path))  # validates against Dagster's schema
     assert config["telemetry"] == {"enabled": False}
+    assert config["nux"] == {"enabled": False}  # no sign-up dialog over the UI
     assert realtime_limit(config["concurrency"]["runs"]["tag_concurrency_limits"]) == [1]
 
 
@@ -52,6 +53,7 @@ def test_shipped_instance_yaml_gives_a_queued_coordinator_with_the_limit(tmp_pat
         limits = instance.get_concurrency_config().run_queue_config.tag_concurrency_limits
         assert realtime_limit([dict(lim) for lim in limits]) == [1]
         assert not instance.telemetry_enabled
+        assert not instance.nux_enabled
 
 
 def test_production_instance_yaml_stores_runs_in_postgres(

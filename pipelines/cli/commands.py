@@ -12,6 +12,7 @@ from typing import Any
 import click
 import psycopg
 
+from memory_sink.config import Config, load_config
 from memory_sink.db import describe, redact_dsn
 from memory_sink.errors import NotFoundError, TiermemError, redact
 from memory_sink.types import StageReport
@@ -379,6 +380,7 @@ def recall(
 @click.option("--namespace", "-n", default=None, callback=checked_namespace, help="Only this namespace (default: all).")
 def status(config_path: str | None, as_json: bool, namespace: str | None) -> None:
     """Pending turns, rows per tier, sessions awaiting or failing consolidation, lag."""
+    check_consolidator_options(load_config(config_path))  # before the database: a bad file needs none
     with open_store(config_path) as store:
         doc = store.status(namespace)
         if not doc["staged_turns"]:
@@ -400,6 +402,19 @@ def status(config_path: str | None, as_json: bool, namespace: str | None) -> Non
             for f in doc["failing"]
         ]
         click.echo(output.table(rows, ["namespace", "session", "attempts", "next retry", "last error"], flex=4))
+
+
+def check_consolidator_options(config: Config) -> None:
+    """Refuse the consolidator and judge options ``consolidate`` would refuse (bar the environment's).
+
+    The consolidators load in seconds, so only when the file gives options: with none, the kinds that
+    take none (``extractive``, ``passthrough``) and the rules judge have nothing to check.
+    """
+    spec = config.consolidate.consolidator
+    if spec.options or spec.kind in ("llm", "callable") or config.supersession.judge != "rules":
+        from pipelines.consolidate import check_consolidator
+
+        check_consolidator(config)
 
 
 @click.command(epilog=examples("tiermem reembed --config bge.yaml"))

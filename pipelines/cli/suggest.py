@@ -50,13 +50,12 @@ CUTOFF = 0.65
 
 def suggestions(name: str, commands: Collection[str]) -> list[str]:
     """Commands ``name`` most likely meant, best first (at most three): the command of its alias,
-    then close spellings of a command, else of an alias (a mistyped ``serach``)."""
+    then the closest spellings of a command or of an alias (a mistyped ``serach``), the closer first:
+    ``remeber`` is a slip of ``remember`` (``stage``) before it is one of ``reembed``."""
     word = name.strip().lower()
     found = [ALIASES[word]] if ALIASES.get(word) in commands else []
-    found += closest(word, commands, n=3, cutoff=CUTOFF)
-    if not found:
-        aliases = [a for a, c in ALIASES.items() if c in commands]
-        found = [ALIASES[a] for a in closest(word, aliases, n=3, cutoff=CUTOFF)]
+    spellings = {c: c for c in commands} | {a: c for a, c in ALIASES.items() if c in commands}
+    found += [spellings[s] for s in closest(word, spellings, n=len(spellings), cutoff=CUTOFF)]
     return list(dict.fromkeys(found))[:3]
 
 

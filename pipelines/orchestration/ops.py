@@ -290,8 +290,9 @@ def build_consolidated_memory(cfg: Config, partitions_def: dg.PartitionsDefiniti
                 group_name=GROUP,
                 kinds={"postgres"},
                 partitions_def=partitions_def,
-                description="Consolidated rows of `memory`: the episodes and facts of the sessions with a "
-                "turn on each UTC day, replacing their provisional rows. Materialized by consolidate_job.",
+                description="Consolidated rows of `memory`: the episodes, their passages (what recall returns) and "
+                "the facts of the sessions with a turn on each UTC day, replacing their provisional rows. "
+                "Materialized by consolidate_job.",
             )
         ],
         partitions_def=partitions_def,
