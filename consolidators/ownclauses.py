@@ -7,8 +7,7 @@ someone else is said on the way, as background the speaker takes for granted, no
 Memory keeps what a user says of themselves from such a sentence; a third person's relation is kept from
 sentences that state it for its own sake. A main clause is the sentence's root or a verb coordinated with it
 ("…, and I wish …"); its subject is the speaker's when it is "I" or "we", or a person the speaker calls theirs
-("my grandmother", "my cousin"), and a root in the past with no subject at all is chat's dropped "I" ("Just
-moved to Sheffield, and Biscuit already loves the new park"). A first person elsewhere leaves the sentence a statement about someone else: in
+("my grandmother", "my cousin"). A first person elsewhere leaves the sentence a statement about someone else: in
 a relative clause on the value ("Bukayo Saka plays for Arsenal, which is all my eldest talks about"), a
 comparison ("not Sydney as my son insists"), a place ("an hour from us"), a possessive on a thing ("my earlier
 post was wrong: …") or a quotation ("'I'm not leaving,' said the chef …").
@@ -69,14 +68,7 @@ def _main_verbs(doc: Any) -> list[Any]:
 
 
 def _speakers(verb: Any) -> bool:
-    """Whether ``verb``'s subject is the speaker or a person the speaker calls theirs ("my grandmother"), or the
-    speaker left out ("Just moved to Sheffield, …")."""
-    if (
-        verb.dep_ == "ROOT"
-        and verb.tag_ in ("VBD", "VBN")
-        and not any(c.dep_ in _SUBJECTS | {"auxpass"} for c in verb.children)
-    ):
-        return True
+    """Whether ``verb``'s subject is the speaker or a person the speaker calls theirs ("my grandmother")."""
     for subject in (c for c in verb.children if c.dep_ in _SUBJECTS):
         if subject.lower_ in _SPEAKER:
             return True

@@ -27,7 +27,6 @@ def _others(sentence: str) -> set[tuple[str, str, str, bool]]:
         "Lena Moss studied at Goldsmiths, and I wish I had gone there too.",
         "Tomas Bergh plays for Hammarby, and my nephew swears he met him at the airport.",
         "I got hooked on cycling when Omar Reyes joined Team Vesta.",
-        "Just got back to Cardiff, and Pip already loves the garden.",
     ],
 )
 def test_anothers_fact_beside_the_users_own_clause_is_not_stated(sentence: str) -> None:
