@@ -113,7 +113,11 @@ def kept(f: Fact, text: str) -> Fact | None:
         return None
     if f.predicate == "lives in" and _moved_to_employer(f.object, text):
         f = replace(f, predicate="works at")  # "moved to Orrin Analytics": a move to a firm is a new employer
+    if f.predicate == "died in" and _a_thing(f.subject, text):
+        return None  # "the Pixel finally died at Glastonbury": a device broke down, no one died
     if f.subject == USER:
+        if f.retract and _a_place_left(f, text):
+            return None  # "left Ireland when I was nine", "moved to Sheffield from Leeds": a home, no job or tool
         if f.predicate == "works at" and _pointed_at(f.object, text):
             return None  # "I joined the team as a designer": "the team" points at a group, it names no employer
         if f.predicate == "works at" and _a_course_at(f.object, text):
@@ -263,6 +267,23 @@ _MOVED = re.compile(r"\b(?:moved|moves|moving|relocated|relocates|transferred|sw
 
 def _moved_to_employer(value: str, text: str) -> bool:
     return value.split()[-1] in _EMPLOYER and bool(_MOVED.search(text))
+
+
+def _a_thing(subject: str, text: str) -> bool:
+    """Whether ``subject`` is a thing the sentence points at ("the Pixel", "my old Kindle"): a name takes no article."""
+    pointed = rf"\b(?:the|my|our|his|her|their)(?: old| new| poor| trusty)? {re.escape(subject)}\b"
+    return bool(re.search(pointed, text))
+
+
+#: The place a move leaves: "moved to Sheffield from Leeds", "relocated from Leeds to Sheffield".
+_MOVED_FROM = r"\b(?:moved|moving|relocated|relocating)(?: \w+ly)? (?:to [^,.;]+? from {0}\b|from {0} to\b)"
+
+
+def _a_place_left(f: Fact, text: str) -> bool:
+    """Whether the employer or tool ``f`` retracts is a country the user left or the place a move left."""
+    if f.predicate not in ("works at", "uses"):
+        return False
+    return f.object in _COUNTRIES or bool(re.search(_MOVED_FROM.format(re.escape(f.object)), text, re.I))
 
 
 def _pointed_at(value: str, text: str) -> bool:

@@ -93,6 +93,8 @@ _PASTIME_SCENE = re.compile(
     r" (?:(?:in|on|at|during|with) (?:a|an|the|my|our|his|her|their|some|weekends?|[a-z]+days?|mornings?|evenings?)"
     r"|(?:after|before) (?:work|school|class(?:es)?|lunch|dinner|hours|my shift))\b.*$"
 )
+#: How many hours a course or a job takes: "acoustics part-time" studies acoustics.
+_HOURS = re.compile(r" (?:part|full)[- ]time$")
 _PASTIMES = frozenset({"likes", "plays"})
 _DRINKS = frozenset({"prefers drink", "likes"})
 _COURSES = frozenset({"studies", "works as"})
@@ -242,7 +244,7 @@ def _trimmed(f: Fact) -> Fact:
     if f.predicate in _DRINKS:
         value = _SERVING.sub("", value)
     if f.predicate in _COURSES:
-        value = _LOWER_SCENE.sub("", value)
+        value = _HOURS.sub("", _LOWER_SCENE.sub("", value))
     if f.predicate in _NAMED_PARTY and f.subject != USER:
         value = _AS_ROLE.sub("", value)
     return f if (subject, value) == (f.subject, f.object) or not value else replace(f, subject=subject, object=value)

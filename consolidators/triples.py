@@ -64,6 +64,7 @@ from . import (
     occupations,
     officenames,
     orgfacts,
+    ownclauses,
     pets,
     renames,
     rescue,
@@ -183,6 +184,8 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
     found = wholenames.whole(said, [untitled(f) for f in found])  # names whole and bare, whoever read them
     found = renames.renamed(found, clean)  # "X, now called Y, …" is about Y
     found = sieve.sifted(found, clean)  # what no reader should keep: a claim passed on, a visit, no name
+    if role.lower() in USER_ROLES:  # "X was born in Y, and so was my grandmother": the speaker's own sentence
+        found = ownclauses.others_dropped(found, clean)
     # "paid in euros": money counted in the plural names the currency in the singular
     found = [replace(f, object=one_currency(f.object)) if f.predicate == "currency" else f for f in found]
     # Whichever reader found it, a fact about someone else states a relation of the vocabulary or none
