@@ -50,6 +50,8 @@ _CUE_WORDS = frozenset(
 PAST = re.compile(
     r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time"
     r"|when I was (?:a |an |very |still )*(?:baby|kid|child|toddler|teenager|teen|little|young|small|student)"
+    # an age says the move was in childhood, not now: "we moved to Dundee when I was six", "… when I was 3"
+    r"|when (?:I|we) (?:was|were) (?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
     r"|as (?:a |an )(?:child|kid|baby|toddler|teenager|teen|young (?:man|woman))"
     r"|(?:moved|came|emigrated|relocated)\b[^,.;]*\b(?:at (?:the age of |age )?|aged )\d{1,2})\b",  # "moved to Toronto at 6"
     re.I,

@@ -167,6 +167,8 @@ def _third(text: str) -> bool:
 def _mentions(text: str, value: str) -> bool:
     """Whether the text names ``value`` itself, not as the head of a longer one ("a senior designer now")."""
     for m in re.finditer(rf"(?<![\w-]){re.escape(_first(value))}(?![\w-])", text, re.I) if value else ():
+        if _other_version(value, text[m.end() :]):
+            continue
         before = re.search(r"([a-z][\w-]*) $", text[: m.start()])
         if not (value.islower() and before and before[1] not in STOP_WORDS and before[1] not in _BEFORE_OLD):
             return True
@@ -174,6 +176,15 @@ def _mentions(text: str, value: str) -> bool:
 
 
 _BEFORE_OLD = frozenset("old former previous ex".split())
+
+
+def _other_version(value: str, after: str) -> bool:
+    """Whether the words after a mention of ``value``'s first word make another name of the family: "Windows 11"
+    is no mention of Windows 10, "Pixel 9" none of Pixel 8 (a number or a capitalised word in the place of the
+    held value's second word)."""
+    rest = value.split()[1:2]
+    nxt = re.match(r" ([0-9][\w.]*|[A-Z][\w.+-]*)", after)
+    return bool(rest and nxt and nxt[1].lower() != rest[0].lower())
 
 
 def _first(value: str) -> str:
