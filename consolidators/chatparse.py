@@ -217,7 +217,15 @@ def _i_am(be: Any) -> list[Fact]:
         at = [o for o in pobjs(attr, "at", "for", "of") if is_name(o)]
         word = lemmatise(attr.text, "NOUN")
         if word == "student":  # "a second-year medicine student at X"
-            fields = [c for c in attr.lefts if c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN" and a_field(c.text)]
+            # the last word of a hyphened modifier is no field: "a part-time student", "a full-time student"
+            fields = [
+                c
+                for c in attr.lefts
+                if c.dep_ in ("compound", "nmod")
+                and c.pos_ == "NOUN"
+                and a_field(c.text)
+                and (c.i == 0 or c.nbor(-1).text != "-")
+            ]
             field = fields[-1] if fields else None  # "second-year medicine student": the nearest is the field
             return (user_fact("studies", field.text) if field is not None else []) + (
                 user_fact("studies at", at[0]) if at else []
