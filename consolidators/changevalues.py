@@ -87,7 +87,8 @@ def candidates(predicate: str, text: str, named: bool) -> list[str]:
             return [_bare(m[0].strip(), predicate) for m in known]
         # a name the lists don't know fills the role only in the clause that names it ("Python only for notebooks"
         # names no notes app in "I program in Go at Halvard")
-        return [n for c in clauses(text) if _role_of_noun(c) == predicate for n in _names(c) if not roles_of(n)]
+        in_role = [n for c in clauses(text) if _role_of_noun(c) == predicate for n in _names(c) if not roles_of(n)]
+        return in_role or [n for c in clauses(text) if (n := _bare_now(c)) and not roles_of(n)]
     if not (named or _ROLE_WORD[predicate].search(text) or predicate == "works at" and occupations(text)):
         return []  # the old value named says the relation, else its words must
     if predicate == "prefers drink":
@@ -124,6 +125,17 @@ _NOW_AFTER = re.compile(
     r"|(?:is|are) (?:now )?(?:my|our)\b)",
     re.I,
 )
+
+
+#: A clause that is a name and "now" and nothing else ("we moved the calendar again, Fantastical now"): chat's
+#: way of naming the new value of the relation the rest of the sentence speaks of.
+_BARE_NOW = re.compile(r"^\s*(?:it's |its |it is )?(?P<name>\S.*?),?\s+(?:now|these days|nowadays)\s*[.!]*\s*$", re.I)
+
+
+def _bare_now(clause: str) -> str | None:
+    m = _BARE_NOW.match(clause)
+    name = m["name"].strip() if m else ""
+    return name if _NAME.fullmatch(name) and name.split()[0].lower() not in _NOT_NAMES else None
 
 
 def _a_word(name: str) -> bool:

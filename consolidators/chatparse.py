@@ -50,6 +50,8 @@ _CUE_WORDS = frozenset(
 PAST = re.compile(
     r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time"
     r"|when I was (?:a |an |very |still )*(?:baby|kid|child|toddler|teenager|teen|little|young|small|student)"
+    # an age says the move was in childhood, not now: "we moved to Dundee when I was six", "… when I was 3"
+    r"|when (?:I|we) (?:was|were) (?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
     r"|as (?:a |an )(?:child|kid|baby|toddler|teenager|teen|young (?:man|woman))"
     r"|(?:moved|came|emigrated|relocated)\b[^,.;]*\b(?:at (?:the age of |age )?|aged )\d{1,2})\b",  # "moved to Toronto at 6"
     re.I,
@@ -215,7 +217,15 @@ def _i_am(be: Any) -> list[Fact]:
         at = [o for o in pobjs(attr, "at", "for", "of") if is_name(o)]
         word = lemmatise(attr.text, "NOUN")
         if word == "student":  # "a second-year medicine student at X"
-            fields = [c for c in attr.lefts if c.dep_ in ("compound", "nmod") and c.pos_ == "NOUN" and a_field(c.text)]
+            # the last word of a hyphened modifier is no field: "a part-time student", "a full-time student"
+            fields = [
+                c
+                for c in attr.lefts
+                if c.dep_ in ("compound", "nmod")
+                and c.pos_ == "NOUN"
+                and a_field(c.text)
+                and (c.i == 0 or c.nbor(-1).text != "-")
+            ]
             field = fields[-1] if fields else None  # "second-year medicine student": the nearest is the field
             return (user_fact("studies", field.text) if field is not None else []) + (
                 user_fact("studies at", at[0]) if at else []

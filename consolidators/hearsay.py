@@ -54,6 +54,8 @@ _WANTING_VERBS = frozenset("want wish crave covet".split())
 #: Verbs of weighing whose object is a change still to be decided: "Acme is weighing a move of its head office to
 #: Pune", "the club is eyeing a switch to …", "I'm considering a transfer to our Oslo office".
 _WEIGHING_VERBS = frozenset("weigh consider mull explore eye contemplate ponder study discuss debate propose".split())
+#: Verbs whose object someone else put forward, not one taken up: "Someone suggested DuckDB as our database".
+_PUT_FORWARD = frozenset("suggest recommend".split())
 #: "turned it down", the phrasal verb beside :data:`text.REFUSING`'s verbs of refusal (:func:`_refused`).
 _TURNED_DOWN = re.compile(r"\bturn(?:s|ed|ing)?\b(?:\s+[\w']+){0,3}?\s+down\b", re.I)
 #: Auxiliaries that open a condition when put before their subject: "Had we stayed, …", "Were she to move, …".
@@ -103,7 +105,7 @@ _CUE = re.compile(
         sorted(
             {
                 f
-                for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS | _WEIGHING_VERBS | REFUSING
+                for v in _FRAMING_VERBS | _SAYING_VERBS | _WANTING_VERBS | _WEIGHING_VERBS | REFUSING | _PUT_FORWARD
                 for f in verb_forms(v)
             }
             | {n + s for n in _FRAMING_NOUNS | _WORKS | _PRETENCES for s in ("", "s")}
@@ -139,6 +141,8 @@ def unasserted(text: str, value: str) -> bool:
         return True
     if any(tok.dep_ == "dobj" and lemmatise(tok.head.lower_, "VERB") in _WANTING_VERBS for tok in path):
         return True
+    if any(tok.dep_ == "dobj" and _put_forward(tok.head) for tok in path):
+        return True  # "a friend recommended Vimcal for the calendar": a suggestion, not the user's tool
     if _weighed(path):
         return True  # "is weighing a move of its head office to Pune": a change not yet made
     if any(_refused(c) for tok in path for c in tok.children if c.dep_ in ("conj", "advcl") and c.i > tok.i):
@@ -150,6 +154,13 @@ def unasserted(text: str, value: str) -> bool:
     if any(_wished_subject(tok) for tok in path):
         return True  # "My ideal home is in the Alps": a thing wished for, not had
     return _in_a_work(path)
+
+
+def _put_forward(verb: Any) -> bool:
+    """A verb of suggesting whose subject is not the speaker ("Someone suggested …"; "I recommend …" is the
+    speaker's own word for what they use)."""
+    subjects = [c.lower_ for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return lemmatise(verb.lower_, "VERB") in _PUT_FORWARD and not set(subjects) & _FIRST_PERSON
 
 
 def _weighed(path: list[Any]) -> bool:

@@ -147,7 +147,13 @@ def changes(sentence: str, held: dict[str, str]) -> list[Change]:
             continue
         said = _SPOUSE_IS.sub(" ", text) if predicate == "married to" else text  # "my wife is W" is no one else's
         values = [
-            v for v in candidates(predicate, text, named) if not same(v, old) and _now(said, v) and not _still(said, v)
+            v
+            for v in candidates(predicate, text, named)
+            if not same(v, old)
+            and not _named_after(v, old)
+            and _now(said, v)
+            and not _still(said, v)
+            and not _someone_elses(said, v, old)
         ]
         values = values if mine else [v for v in values if predicate in roles_of(v)]
         values = list(dict.fromkeys(values))
@@ -167,6 +173,8 @@ def _third(text: str) -> bool:
 def _mentions(text: str, value: str) -> bool:
     """Whether the text names ``value`` itself, not as the head of a longer one ("a senior designer now")."""
     for m in re.finditer(rf"(?<![\w-]){re.escape(_first(value))}(?![\w-])", text, re.I) if value else ():
+        if _other_version(value, text[m.end() :]):
+            continue
         before = re.search(r"([a-z][\w-]*) $", text[: m.start()])
         if not (value.islower() and before and before[1] not in STOP_WORDS and before[1] not in _BEFORE_OLD):
             return True
@@ -174,6 +182,15 @@ def _mentions(text: str, value: str) -> bool:
 
 
 _BEFORE_OLD = frozenset("old former previous ex".split())
+
+
+def _other_version(value: str, after: str) -> bool:
+    """Whether the words after a mention of ``value``'s first word make another name of the family: "Windows 11"
+    is no mention of Windows 10, "Pixel 9" none of Pixel 8 (a number or a capitalised word in the place of the
+    held value's second word)."""
+    rest = value.split()[1:2]
+    nxt = re.match(r" ([0-9][\w.]*|[A-Z][\w.+-]*)", after)
+    return bool(rest and nxt and nxt[1].lower() != rest[0].lower())
 
 
 def _first(value: str) -> str:
@@ -186,6 +203,30 @@ def same(new: str, old: str) -> bool:
     """One value, said shorter or longer ("Pixel" for Pixel 7, "Erasmus" for Erasmus University)."""
     a, b = new.lower(), old.lower()
     return a == b or a.startswith(b + " ") or b.startswith(a + " ")
+
+
+def _someone_elses(text: str, value: str, old: str) -> bool:
+    """Whether the verb ``value`` hangs from has a named subject that is no tool nor the held value: "Ravi switched
+    to 1Password at work and keeps nagging me" is Ravi's change, whatever "me" the sentence holds."""
+    first = value.split()[0].lower()
+    for tok in parse_doc(text) or ():
+        if tok.lower_ != first:
+            continue
+        verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")] if verb is not None else []
+        # a name the tagger may call a noun ("Ravi" opening the sentence): a capitalised subject no tool list knows
+        return any(
+            c.text[:1].isupper() and c.pos_ in ("PROPN", "NOUN") and not roles_of(c.text) and c.lower_ != first
+            for c in subjects
+            if c.lower_ not in old.lower().split()
+        )
+    return False
+
+
+def _named_after(new: str, old: str) -> bool:
+    """Whether ``new`` is something named after the held value, not another value: "KU Leuven" is a university of
+    the Leuven the user lives in."""
+    return new.lower().endswith(" " + old.lower())
 
 
 def _gone(text: str, old: str) -> bool:

@@ -6,7 +6,8 @@ A reader sees one sentence; memory knows what the user said before. Three readin
   ("my new employer is Tidewell Systems" … "I'm a product manager at Tidewell now"): no change, so the fact keeps
   the held spelling and the engine sees the same fact again;
 - a country where memory holds a place that is no country is a coarser answer ("born in Swansea, living in
-  Portugal"), not a move, unless the sentence says one ("we moved to Portugal");
+  Portugal"), not a move, unless the sentence says one ("we moved to Portugal"); so is "Linux" where memory holds
+  a Linux system ("now that I'm on Linux" with Fedora held);
 - an occupation that differs from the held one is a new job only when the turn says something changed (a cue
   such as "now", "promoted", "new"), or names an employer, new or held, beside it; otherwise "I'm a serial switcher" is how
   the user sees themself, not a title. And a role noun of the tool vocabulary ("email client") is never one.
@@ -36,6 +37,14 @@ from .userchanges import RELATIONS, says_change
 from .usermemory import held_values
 
 _COUNTRY_NAMES = frozenset(norm(c) for c in COUNTRIES)
+#: Systems that are a Linux: "I'm on Linux" where memory holds one of them says the family, not a new system.
+_LINUXES = frozenset(
+    norm(d)
+    for d in (
+        "ubuntu debian fedora arch manjaro nixos gentoo opensuse centos rhel almalinux endeavouros solus slackware"
+        " garuda bazzite steamos tumbleweed kubuntu xubuntu lubuntu kali pop!_os"
+    ).split()
+) | frozenset({"pop os", "linux mint", "elementary os", "zorin os", "rocky linux", "arch linux", "void linux"})
 #: A sentence that says the user's home changed, so even a country is the new home.
 _MOVED = re.compile(r"\b(?:mov(?:ed|ing)|relocat\w+|emigrat\w+|settled|landed|packed up)\b", re.I)
 
@@ -89,6 +98,8 @@ def _read(fact: Fact, old: str | None, sentence: str, at_work: bool, *, left: bo
         return None
     if fact.predicate == "works as" and not (at_work or changed):
         return None
+    if fact.predicate == "os" and norm(fact.object) == "linux" and norm(old) in _LINUXES:
+        return None  # "now that I'm on Linux" with Fedora held: the held system's family, no other system
     return fact
 
 

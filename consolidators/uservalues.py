@@ -62,6 +62,19 @@ _DEGREES = frozenset(
     "master master's masters degree phd bachelor bachelor's bachelors ba ma msc bsc diploma major minor".split()
 )
 _FIELD_NOUNS = frozenset("course major degree programme program field subject".split())
+
+
+def _course_moved(verb: Any) -> bool:
+    """A verb whose object is the user's course, moved to another field: "switched my major to economics"."""
+    switched = re.match(r"(?:switch|chang|swap|transferr)", verb.text.lower()) is not None
+    return switched and any(
+        c.dep_ == "dobj"
+        and c.text.lower().removesuffix("s") in _FIELD_NOUNS
+        and any(p.text in ("my", "our") for p in c.children)
+        for c in verb.children
+    )
+
+
 _STUDY_VERBS = frozenset("studying doing majoring".split())  # the parse has no lemmas: the forms "now" goes with
 
 
@@ -78,6 +91,13 @@ def fields_of_study(text: str) -> list[str]:
         )
         is_object = tok.dep_ in ("dobj", "pobj") and head.text.lower() in _STUDY_VERBS
         is_object |= tok.dep_ == "pobj" and head.text == "in" and head.head.text.lower() in _DEGREES | _STUDY_VERBS
+        # "switched my course to urban planning"; a field takes no article ("… to the evening slot" is a time)
+        is_object |= (
+            tok.dep_ == "pobj"
+            and head.text in ("to", "into")
+            and _course_moved(head.head)
+            and not any(d.dep_ == "det" for d in tok.children)
+        )
         if (is_attr or is_object) and tok.pos_ == "NOUN" and tok.text.islower() and tok.text not in _DEGREES:
             out.append(_phrase(doc, tok))
     colon = re.search(

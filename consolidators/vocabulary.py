@@ -176,6 +176,9 @@ _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the obj
     r"very much|so much|loads|heaps|on \d{1,2}(?:st|nd|rd|th)? \w+(?: \d{4})?|on \w+ \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|"
     rf"on (?:{'|'.join(WEEKDAYS)})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?|(?:(?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) )?"
     r"(?:days?|weeks?|months?|years?) (?:ago|back)|(?:a while|ages) (?:ago|back)|since last \w+|as of(?: \w+)?|"
+    # how long it has held, in lower case (a title's "Five Years" keeps its capitals): "married to Ravi twelve years"
+    r"(?-i:(?:for )?(?:a few|several|many|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+    r"twenty|thirty|forty|fifty|\d+) (?:weeks|months|years|decades))|"
     r"in (?:19|20)\d\d|(?:last|this|next|over the) (?:week|weekend|month|year|night|morning|fall|spring|summer|winter|"
     r"autumn|semester|term|quarter)|for good|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
     rf"yesterday|tomorrow|(?:back )?(?:in|since|on) (?:{'|'.join(MONTHS + WEEKDAYS)})))+$",  # "back in August": when
