@@ -54,14 +54,14 @@ def consolidate(sessions: int, use_cprofile: bool = False) -> None:
     import cProfile
     import pstats
 
-    import pipelines.consolidate as cons
+    import pipelines.chunks as chunks
     from consolidators import nlp_cache, run_consolidator
     from pipelines.consolidate import run_consolidate
     from pipelines.realtime import run_realtime
 
     nlp_cache.load()
     if use_cprofile:  # cProfile sees one thread: run the consolidator in the caller's, not its timeout thread
-        cons.call_with_timeout = lambda consolidator, transcript, context, _timeout: run_consolidator(
+        chunks.call_with_timeout = lambda consolidator, transcript, context, _timeout: run_consolidator(
             consolidator, transcript, context
         )  # a long-lived worker has its parser loaded; profile the work, not the import
     with c.temp_server() as admin:

@@ -49,10 +49,11 @@ def test_a_seat_the_aside_says_is_not_yet_taken_is_no_seat(sentence: str) -> Non
 
 
 def test_a_named_hq_is_the_namesake_seat_not_a_located_thing() -> None:
-    assert _read("Orrery Freight HQ is in Tallinn, my cousin works there.") >= {
-        ("Orrery Freight", "headquartered in", "Tallinn", False)
-    }
-    assert not {t for t in _read("Orrery Freight HQ is in Tallinn, my cousin works there.") if t[1] == "located in"}
+    # The speaker's cousin in a relative clause: a main clause of theirs ("…, my cousin works there") would make
+    # the seat background to the speaker's own news (consolidators/ownclauses.py), which is not what this tests.
+    said = _read("Orrery Freight HQ is in Tallinn, where my cousin works.")
+    assert ("Orrery Freight", "headquartered in", "Tallinn", False) in said
+    assert not {t for t in said if t[1] == "located in"}
 
 
 def test_a_based_person_described_by_a_job_lives_there_and_has_no_seat() -> None:
