@@ -41,6 +41,7 @@ from typing import Any
 import _common as c
 import numpy as np
 
+import pipelines.chunks as chunks
 import pipelines.consolidate as cons
 from consolidators import nlp_cache
 from memory_sink import swap as swap_mod
@@ -55,7 +56,7 @@ from pipelines.shards import Shard
 def timers(store) -> Iterator[dict[str, float]]:  # type: ignore[no-untyped-def]
     """Accumulate seconds spent in the consolidator, the embedder and the swap SQL."""
     spent = {"consolidator": 0.0, "embedding": 0.0, "swap transaction": 0.0, "embedding ahead": 0.0}
-    orig_call, orig_swap = cons.call_with_timeout, swap_mod.swap_session
+    orig_call, orig_swap = chunks.call_with_timeout, swap_mod.swap_session
     embedder = store.embedder
     orig_embed = embedder.embed_documents
 
@@ -71,13 +72,13 @@ def timers(store) -> Iterator[dict[str, float]]:  # type: ignore[no-untyped-def]
 
         return wrapper
 
-    cons.call_with_timeout = timed("consolidator", orig_call)
+    chunks.call_with_timeout = timed("consolidator", orig_call)
     swap_mod.swap_session = timed("swap transaction", orig_swap)
     embedder.embed_documents = timed("embedding", orig_embed)  # type: ignore[method-assign]
     try:
         yield spent
     finally:
-        cons.call_with_timeout, swap_mod.swap_session = orig_call, orig_swap
+        chunks.call_with_timeout, swap_mod.swap_session = orig_call, orig_swap
         del embedder.embed_documents
 
 

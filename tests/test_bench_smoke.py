@@ -149,6 +149,15 @@ def test_consolidation_workers_and_cprofile_run(tmp_path: Path) -> None:
     assert "extractive.py" in out.stdout and "tottime" in out.stdout  # the consolidator is profiled too
 
 
+def test_consolidation_breakdown_times_the_consolidator(tmp_path: Path) -> None:
+    # the breakdown wraps the chunk's call of the consolidator; if that call moves, the share reads 0%
+    out = _bench(
+        tmp_path, str(BENCH / "consolidation.py"), "--only-pipeline", "--sessions", "3", "--runs", "1", "--json"
+    )
+    breakdown = json.loads(out.stdout[out.stdout.index("{") :])["figures"]["runs: breakdown"][0]
+    assert all(breakdown[k] != "0%" for k in ("consolidator", "swap transaction")), breakdown
+
+
 def test_locomo_benchmark_runs_on_a_file_of_its_format(tmp_path: Path) -> None:
     data = _made_up_locomo(tmp_path)
     dump = tmp_path / "dump.jsonl"
