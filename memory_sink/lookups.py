@@ -13,6 +13,8 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
+from consolidators.forms import closest
+
 from . import memories, operations, ops
 from .errors import InputError
 from .types import Memory
@@ -59,6 +61,8 @@ def status(conn: psycopg.Connection, namespace: str | None, *, max_attempts: int
         "pending_turns": int(row["pending"]),
         "provisional_turns": counts.get("provisional_turns", 0),
         "consolidated_episodes": counts.get("consolidated_episodes", 0),
+        # The rows recall returns for an episode (one per turn): without them the rows per tier did not add up.
+        "consolidated_passages": counts.get("consolidated_passages", 0),
         "consolidated_facts": counts.get("consolidated_facts", 0),
         "superseded": counts.get("superseded", 0),
         "sessions_awaiting_consolidation": int(row["awaiting"]),
@@ -92,12 +96,18 @@ def first_recorded(conn: psycopg.Connection, namespace: str) -> datetime | None:
 
 
 def check_kinds(kinds: Sequence[str] | None) -> list[str] | None:
+    """``kinds`` as a list, or ``InputError`` naming the unknown ones and what each most likely meant
+    (``--kind fcat``: did you mean 'fact'?), as a misspelt config key or command is answered."""
     if kinds is None:
         return None
     bad = [k for k in kinds if k not in memories.KINDS]
     if bad or not kinds:
+        meant = dict.fromkeys(
+            c for k in bad if isinstance(k, str) for c in closest(k.lower(), map(str, memories.KINDS))
+        )
+        hint = f"; did you mean {' or '.join(map(repr, meant))}?" if meant else ""
         raise InputError(
-            f"kind: expected some of {', '.join(memories.KINDS)}, got {', '.join(map(str, bad)) or 'nothing'}"
+            f"kind: expected some of {', '.join(memories.KINDS)}, got {', '.join(map(str, bad)) or 'nothing'}{hint}"
         )
     return list(kinds)
 

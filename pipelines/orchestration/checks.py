@@ -39,6 +39,7 @@ TIER_KEYS = (
     "pending_turns",
     "provisional_turns",
     "consolidated_episodes",
+    "consolidated_passages",
     "consolidated_facts",
     "superseded",
     "sessions_awaiting_consolidation",

@@ -1,0 +1,67 @@
+"""What a demanding new user hit going through the README: a misspelt kind, an MCP client calling a tool or an
+argument the server lacks, a status that left the passages out, a long reembed with nothing to watch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memory_sink import InputError, MemoryStore
+from memory_sink.lookups import check_kinds
+from pipelines.consolidate import run_consolidate
+from tests.test_cli import run
+
+TURNS = ("I live in Tromso.", "Noted, Tromso.", "I work at Initech.")
+
+
+def stage_and_consolidate(store: MemoryStore, namespace: str = "default") -> None:
+    for seq, content in enumerate(TURNS, start=1):
+        role = "user" if seq % 2 else "assistant"
+        store.stage("home", role, content, namespace=namespace, seq=seq, ts=f"2026-03-01T10:0{seq}:00Z")
+    assert run_consolidate(store, namespace=namespace, min_quiet_seconds=0).sessions_consolidated == 1
+
+
+@pytest.mark.parametrize(
+    ("kinds", "meant"),
+    [(["fcat"], "; did you mean 'fact'?"), (["turns", "episdoe"], "; did you mean 'turn' or 'episode'?")],
+)
+def test_a_misspelt_kind_names_the_kind_it_most_likely_meant(kinds: list[str], meant: str) -> None:
+    with pytest.raises(InputError) as refused:
+        check_kinds(kinds)
+    assert str(refused.value).startswith("kind: expected some of turn, episode, passage, fact, got ")
+    assert str(refused.value).endswith(meant)
+
+
+def test_a_kind_like_none_gets_no_guess() -> None:
+    with pytest.raises(InputError) as refused:
+        check_kinds(["gossip"])
+    assert "did you mean" not in str(refused.value)
+
+
+def test_recall_with_a_misspelt_kind_is_one_line_with_the_kind_meant(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    code, out, err = run(capsys, "recall", "--config", str(config_file), "--kind", "fcat", "where do I live?")
+    assert (code, out) == (2, "")
+    assert err == (
+        "tiermem: error: kind: expected some of turn, episode, passage, fact, got fcat; did you mean 'fact'?\n"
+    )
+
+
+def test_status_counts_the_passages_an_episode_is_split_into(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    for seq, content in enumerate(TURNS, start=1):
+        assert run(capsys, "stage", *cfg, "--session", "home", "--role", "user", "--seq", str(seq), content)[0] == 0
+    assert run(capsys, "consolidate", *cfg, "--min-quiet", "0")[0] == 0
+    code, out, _ = run(capsys, "status", *cfg, "--json")
+    counts = json.loads(out)
+    code_p, passages, _ = run(capsys, "recall", *cfg, "--json", "--kind", "passage", "--k", "100", "Tromso Initech")
+    assert code == code_p == 0
+    assert counts["consolidated_passages"] == len(json.loads(passages)["results"]) == len(TURNS)
+    assert counts["consolidated_episodes"] == 1
+    table = run(capsys, "status", *cfg)[1]
+    assert f"consolidated_passages            {len(TURNS)}" in table
