@@ -10,6 +10,7 @@ runs each tool call in a worker thread.
 from __future__ import annotations
 
 import hmac
+import inspect
 import os
 import socket
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +22,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import BaseModel, Field, ValidationError
 
+from consolidators.forms import unknown_name
 from memory_sink import InputError, MemoryStore, TiermemError
 from memory_sink.people import user_subject_note
 from memory_sink.predicates import no_such_predicate
@@ -285,10 +287,34 @@ def context_block(found: Sequence[Memory], said_by: Mapping[str, str] | None = N
     return "\n".join(lines) if lines else "No relevant memories."
 
 
+def refusal(name: str, arguments: Mapping[str, Any], known: Mapping[str, Sequence[str]]) -> str | None:
+    """Why a call names a tool or an argument the server lacks, in one line, or None when it names none.
+
+    Left to the SDK an unknown tool read "Unknown tool: recal", naming no tool the client could call, and an
+    unknown argument was dropped unread: ``{"query": …, "limit": 3}`` answered ten memories, as if asked for them.
+    """
+    if name not in known:
+        return f"{name}: {unknown_name('tool', name, known)}"
+    extra = [arg for arg in arguments if arg not in known[name]]
+    return f"{name}: {extra[0]}: {unknown_name('argument', extra[0], known[name])}" if extra else None
+
+
 class _Server(MCPServer):
     """The SDK's server, with every tool error said one way: ``<tool>: <field>: <what is wrong>``."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.arguments: dict[str, tuple[str, ...]] = {}  # each tool's name -> the arguments it takes
+
+    def add_tiermem_tool(self, tool: Callable[..., dict[str, Any]]) -> None:
+        """Serve ``tool``: its docstring is the description the client's model reads."""
+        self.add_tool(tool, description=" ".join((tool.__doc__ or "").split()))
+        self.arguments[tool.__name__] = tuple(inspect.signature(tool).parameters)
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        refused = refusal(name, arguments or {}, self.arguments)
+        if refused is not None:
+            raise ToolError(refused)
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError as exc:  # a crash: its text stays in the server's log, as the SDK means it to
@@ -320,7 +346,7 @@ def build_server(store: MemoryStore, namespace: str) -> MCPServer:
         ),
     )
     for tool in TiermemTools(store, namespace).tools():
-        server.add_tool(tool, description=" ".join((tool.__doc__ or "").split()))
+        server.add_tiermem_tool(tool)
     return server
 
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import anyio
 import pytest
+from mcp.client import Client
 
 from memory_sink import InputError, MemoryStore
 from memory_sink.lookups import check_kinds
 from pipelines.consolidate import run_consolidate
+from pipelines.mcp_server import build_server, refusal
 from tests.test_cli import run
 
 TURNS = ("I live in Tromso.", "Noted, Tromso.", "I work at Initech.")
@@ -48,6 +51,43 @@ def test_recall_with_a_misspelt_kind_is_one_line_with_the_kind_meant(
     assert err == (
         "tiermem: error: kind: expected some of turn, episode, passage, fact, got fcat; did you mean 'fact'?\n"
     )
+
+
+KNOWN = {"recall": ("query", "k", "kinds"), "remember": ("session_id", "content")}
+
+
+def test_a_call_is_refused_for_an_unknown_tool_or_argument_and_passes_otherwise() -> None:
+    assert refusal("recal", {}, KNOWN) == (
+        "recal: unknown tool; did you mean 'recall'? (expected one of: recall, remember)"
+    )
+    assert refusal("search", {}, KNOWN) == "search: unknown tool (expected one of: recall, remember)"
+    assert refusal("recall", {"query": "x", "kind": ["fact"]}, KNOWN) == (
+        "recall: kind: unknown argument; did you mean 'kinds'? (expected one of: k, kinds, query)"
+    )
+    assert refusal("recall", {"query": "x", "k": 3}, KNOWN) is None
+
+
+def test_the_mcp_server_names_its_tools_for_an_unknown_one_and_refuses_an_argument_it_would_drop(
+    store: MemoryStore,
+) -> None:
+    stage_and_consolidate(store, "me")
+
+    async def main() -> None:
+        async with Client(build_server(store, "me")) as client:
+            tools = sorted(t.name for t in (await client.list_tools()).tools)
+            unknown = await client.call_tool("recal", {"query": "where do I live"})
+            assert unknown.is_error
+            assert unknown.content[0].text == (
+                f"recal: unknown tool; did you mean 'recall'? (expected one of: {', '.join(tools)})"
+            )
+            dropped = await client.call_tool("recall", {"query": "where do I live", "limit": 1})
+            assert dropped.is_error and dropped.content[0].text.startswith(
+                "recall: limit: unknown argument (expected one of: as_of, include_outdated, k, kinds, "
+            )
+            kept = await client.call_tool("recall", {"query": "where do I live", "k": 1})
+            assert not kept.is_error and len(json.loads(kept.content[0].text)["memories"]) == 1
+
+    anyio.run(main)
 
 
 def test_status_counts_the_passages_an_episode_is_split_into(
