@@ -10,7 +10,7 @@ parameters (invariant 10).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -169,6 +169,8 @@ SELECT id, coalesce(embed_text, CASE WHEN kind = 'episode' THEN nullif(metadata-
 FROM memory ORDER BY id
 """
 REEMBED_UPDATE = "UPDATE memory SET embedding = %s, embed_model = %s WHERE id = %s"
+# Only read when the caller reports progress: the rows REEMBED_SOURCE will hand out.
+REEMBED_COUNT = "SELECT count(*) FROM memory"
 
 # A consolidator's context (it must see what is currently believed about the subjects
 # its session involves, to say what a new fact replaces): active facts about the user or about a subject named in
@@ -364,9 +366,20 @@ def facts(
     return [Memory.from_row(r) for r in conn.execute(sql, params)]
 
 
-def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_size: int) -> int:
-    """Re-embed every row (episodes by their summary, as the swap did), batch by batch."""
+def reembed_all(
+    conn: psycopg.Connection,
+    embed: Any,
+    embed_model: str,
+    batch_size: int,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Re-embed every row (episodes by their summary, as the swap did), batch by batch; ``on_progress(done,
+    total)`` after the count and after each batch: a million rows are minutes of model time."""
+    row = conn.execute(REEMBED_COUNT).fetchone() if on_progress is not None else None
+    expected = int(row[0]) if row is not None else 0
     total = 0
+    if on_progress is not None:
+        on_progress(0, expected)
     with conn.cursor(name="tiermem_reembed", row_factory=dict_row) as cur:  # server-side: memory stays flat
         cur.execute(REEMBED_SOURCE)
         while rows := cur.fetchmany(batch_size):
@@ -374,6 +387,8 @@ def reembed_all(conn: psycopg.Connection, embed: Any, embed_model: str, batch_si
             with conn.cursor() as up:
                 up.executemany(REEMBED_UPDATE, [(vec, embed_model, r["id"]) for r, vec in zip(rows, vectors)])
             total += len(rows)
+            if on_progress is not None:
+                on_progress(total, max(expected, total))
     return total
 
 

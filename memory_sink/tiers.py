@@ -343,17 +343,20 @@ class Tiers:
         with self.connection() as conn:
             return health.tier_violations(conn, namespace)
 
-    def reembed(self, batch_size: int = 256) -> int:
+    def reembed(self, batch_size: int = 256, *, on_progress: Callable[[int, int], None] | None = None) -> int:
         """Rewrite every vector with the configured (or injected) embedder, then adopt its fingerprint.
 
         One transaction: readers keep the old vectors until it commits, and a
-        crash leaves the old model in place. Returns the number of rows rewritten.
+        crash leaves the old model in place. Returns the number of rows rewritten;
+        ``on_progress(done, total)`` hears of each batch.
         """
         embedder = self._embedder if self._embedder is not None else _load(self.config)
         with self.connection() as conn:
             meta.check_dim(conn, embedder)
             conn.execute("LOCK TABLE tiermem_meta IN EXCLUSIVE MODE")
-            total = memories.reembed_all(conn, embedder.embed_documents, embedder.fingerprint, batch_size)
+            total = memories.reembed_all(
+                conn, embedder.embed_documents, embedder.fingerprint, batch_size, on_progress=on_progress
+            )
             meta.set_fingerprint(conn, embedder.fingerprint)
         self._embedder, self._checked = embedder, True
         return total

@@ -105,3 +105,24 @@ def test_status_counts_the_passages_an_episode_is_split_into(
     assert counts["consolidated_episodes"] == 1
     table = run(capsys, "status", *cfg)[1]
     assert f"consolidated_passages            {len(TURNS)}" in table
+
+
+def test_reembed_reports_its_progress_as_it_goes(store: MemoryStore) -> None:
+    stage_and_consolidate(store)
+    heard: list[tuple[int, int]] = []
+    count = store.tiers.reembed(batch_size=2, on_progress=lambda done, total: heard.append((done, total)))
+    assert heard[0] == (0, count) and heard[-1] == (count, count)
+    assert [done for done, _ in heard] == sorted({done for done, _ in heard})  # one report per batch, rising
+    assert len(heard) == 1 + -(-count // 2)
+
+
+def test_reembed_shows_a_bar_on_stderr_unless_told_not_to(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    assert run(capsys, "stage", *cfg, "--session", "s", "--role", "user", "I live in Tromso.")[0] == 0
+    assert run(capsys, "realtime", *cfg)[0] == 0
+    code, out, err = run(capsys, "reembed", *cfg, "--progress")
+    assert code == 0 and out.startswith("re-embedded 1 memories") and "reembed: 100%" in err and "1/1" in err
+    code, out, err = run(capsys, "reembed", *cfg, "--no-progress")
+    assert code == 0 and out.startswith("re-embedded 1 memories") and err == ""
