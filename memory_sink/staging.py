@@ -16,7 +16,7 @@ import psycopg
 from psycopg.rows import class_row, kwargs_row
 from psycopg.types.json import Jsonb
 
-from consolidators.forms import utc_timestamp
+from consolidators.forms import closest, utc_timestamp
 
 from .errors import InputError, ReadError
 from .types import ClaimedTurn, SessionEvents, StagedTurn
@@ -304,7 +304,9 @@ def parse_role(role: Any) -> Role:
         return ROLE_ALIASES[word]
     if word not in ROLES:
         aliases = ", ".join(f"{a} for {r}" for a, r in ROLE_ALIASES.items())
-        raise InputError(f"role: expected one of {', '.join(ROLES)} ({aliases}), got {str(role)[:32]!r}")
+        meant = closest(word, [*map(str, ROLES), *ROLE_ALIASES]) if isinstance(word, str) else []
+        hint = f"; did you mean {meant[0]!r}?" if meant else ""
+        raise InputError(f"role: expected one of {', '.join(ROLES)} ({aliases}), got {str(role)[:32]!r}{hint}")
     return Role(word)
 
 
@@ -380,6 +382,23 @@ def _staged_turn(*, role: str, **columns: Any) -> StagedTurn:
 # --- JSON Lines input ----------------------------------------------------------
 
 TURN_FIELDS = ("session_id", "role", "content", "namespace", "ts", "seq", "metadata")
+# The names other chat exports give those fields: a hint for an unknown field a spelling distance cannot find
+# (``timestamp`` is not close to ``ts``). Only a hint: a line using one is still refused, never guessed at.
+FIELD_ALIASES = {
+    "text": "content",
+    "message": "content",
+    "body": "content",
+    "timestamp": "ts",
+    "time": "ts",
+    "created_at": "ts",
+    "date": "ts",
+    "session": "session_id",
+    "conversation_id": "session_id",
+    "thread_id": "session_id",
+    "speaker": "role",
+    "author": "role",
+    "sender": "role",
+}
 
 
 def parsed_lines(lines: Iterable[str], first_line: int) -> Iterator[tuple[int, Mapping[str, Any] | InputError]]:
@@ -429,7 +448,10 @@ def validate_mapping(turn: Mapping[str, Any], default_namespace: str, *, only: s
         raise InputError(f"expected a JSON object, got {json_type(turn)}")
     unknown = sorted(set(turn) - set(TURN_FIELDS))
     if unknown:
-        raise InputError(f"unknown field {unknown[0]!r} (expected: {', '.join(TURN_FIELDS)})")
+        word = str(unknown[0])
+        meant = [FIELD_ALIASES[word]] if word in FIELD_ALIASES else closest(word, TURN_FIELDS)
+        hint = f"; did you mean {meant[0]!r}?" if meant else ""
+        raise InputError(f"unknown field {unknown[0]!r} (expected: {', '.join(TURN_FIELDS)}){hint}")
     for required in ("session_id", "role", "content"):
         if required not in turn:
             raise InputError(f"missing field {required!r}")

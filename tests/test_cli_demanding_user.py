@@ -3,6 +3,7 @@ argument the server lacks, a status that left the passages out, a long reembed w
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -126,3 +127,31 @@ def test_reembed_shows_a_bar_on_stderr_unless_told_not_to(
     assert code == 0 and out.startswith("re-embedded 1 memories") and "reembed: 100%" in err and "1/1" in err
     code, out, err = run(capsys, "reembed", *cfg, "--no-progress")
     assert code == 0 and out.startswith("re-embedded 1 memories") and err == ""
+
+
+def test_stage_with_a_misspelt_role_names_the_role_meant(capsys: pytest.CaptureFixture[str], config_file: Path) -> None:
+    code, out, err = run(capsys, "stage", "--config", str(config_file), "--session", "s", "--role", "usr", "hi")
+    assert (code, out) == (2, "")
+    assert err.startswith("tiermem: error: role: expected one of user, assistant, system, tool (")
+    assert err.endswith(", got 'usr'; did you mean 'user'?\n")
+    _, _, err = run(capsys, "stage", "--config", str(config_file), "--session", "s", "--role", "wizard", "hi")
+    assert "did you mean" not in err
+
+
+def test_ingest_names_the_field_a_line_most_likely_meant_and_stages_none_on_a_guess(store: MemoryStore) -> None:
+    lines = [
+        {"sesion_id": "s", "role": "user", "content": "a slip"},
+        {"session_id": "s", "role": "user", "text": "another export's name"},
+        {"session_id": "s", "role": "user", "content": "a time", "timestamp": "2026-03-01T10:00:00Z"},
+        {"session_id": "s", "role": "user", "content": "red", "colour": "red"},
+        {"session_id": "s", "role": "user", "content": "kept"},
+    ]
+    report = store.ingest_jsonl(io.StringIO("".join(json.dumps(line) + "\n" for line in lines)))
+    assert report.inserted == 1
+    hints = {r.line: r.error.rpartition(")")[2] for r in report.rejected}
+    assert hints == {
+        1: "; did you mean 'session_id'?",
+        2: "; did you mean 'content'?",
+        3: "; did you mean 'ts'?",
+        4: "",
+    }
