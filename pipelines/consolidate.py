@@ -166,10 +166,12 @@ def run_consolidate(
     sessions: Sequence[tuple[str, str]] | None = None,
     on_session: Callable[[str, str, str], None] | None = None,
     shard: Shard | None = None,
+    on_total: Callable[[int], None] | None = None,
 ) -> ConsolidateReport:
     """One pass: consolidate every eligible session (or exactly ``sessions``, re-consolidating them).
 
     ``shard``: only the sessions of that shard (see ``Shard``; run one worker per shard).
+    ``on_total``: told how many sessions the pass will take, once they are chosen; ``on_session`` hears of each.
     """
     own = store is None
     store = store or MemoryStore.open(config)
@@ -183,6 +185,8 @@ def run_consolidate(
             quiet = store.config.consolidate.min_quiet_seconds if min_quiet_seconds is None else min_quiet_seconds
             sessions = store.tiers.eligible_sessions(namespace=namespace, session_id=session, min_quiet_seconds=quiet)
         sessions = [pair for pair in sessions if shard is None or shard.owns(*pair)]
+        if on_total is not None:
+            on_total(len(sessions))
         if sessions:  # invariant 9: a model mismatch fails the run, not each session after its LLM call
             store.tiers.check_embedder()
         # Watched (on_session), the first session runs alone to measure the pace; see progress_chunk.

@@ -155,3 +155,30 @@ def test_ingest_names_the_field_a_line_most_likely_meant_and_stages_none_on_a_gu
         3: "; did you mean 'ts'?",
         4: "",
     }
+
+
+def test_consolidate_is_told_how_many_sessions_it_takes_before_the_first(store: MemoryStore) -> None:
+    for session in ("a", "b", "c"):
+        store.stage(session, "user", f"I live in {session.upper()}ville.")
+    heard: list[tuple[str, int]] = []
+    report = run_consolidate(
+        store,
+        min_quiet_seconds=0,
+        on_total=lambda total: heard.append(("total", total)),
+        on_session=lambda ns, sid, outcome: heard.append((sid, 1)),
+    )
+    assert report.sessions_consolidated == 3
+    assert heard[0] == ("total", 3) and sorted(sid for sid, _ in heard[1:]) == ["a", "b", "c"]
+
+
+def test_consolidate_shows_a_bar_on_stderr_unless_told_not_to(
+    capsys: pytest.CaptureFixture[str], config_file: Path
+) -> None:
+    cfg = ["--config", str(config_file)]
+    for session in ("a", "b"):
+        assert run(capsys, "stage", *cfg, "--session", session, "--role", "user", "I paddle on Sundays.")[0] == 0
+    code, out, err = run(capsys, "consolidate", *cfg, "--min-quiet", "0", "--progress")
+    assert code == 0 and out.startswith("consolidated 2 sessions") and "consolidate: 100%" in err and "2/2" in err
+    assert run(capsys, "stage", *cfg, "--session", "c", "--role", "user", "I row on Mondays.")[0] == 0
+    code, out, err = run(capsys, "consolidate", *cfg, "--min-quiet", "0", "--no-progress")
+    assert code == 0 and out.startswith("consolidated 1 sessions") and err == ""

@@ -29,6 +29,8 @@ from .options import (
     note_before_first_record,
     note_unknown_namespace,
     open_store,
+    progress_option,
+    session_progress,
 )
 
 
@@ -194,11 +196,7 @@ def _print_ingest(report: StageReport, as_json: bool, failed: bool = False) -> N
     show_default=True,
     help="With --follow: also drain this often without a notification.",
 )
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar on stderr (default: when stderr is a terminal).",
-)
+@progress_option
 def realtime(
     config_path: str | None,
     as_json: bool,
@@ -289,6 +287,7 @@ def _follow(config_path: str | None, as_json: bool, batch_size: int | None, poll
     metavar="INDEX/COUNT",
     help="Only this worker's share of the sessions (e.g. 0/2 and 1/2: two workers, disjoint sessions).",
 )
+@progress_option
 def consolidate(
     config_path: str | None,
     as_json: bool,
@@ -296,15 +295,23 @@ def consolidate(
     namespace: str | None,
     min_quiet: int | None,
     shard: str | None,
+    progress: bool | None,
 ) -> None:
     """Consolidate eligible sessions now; exits 1 if any session failed (it is retried later)."""
     from ..consolidate import run_consolidate
     from ..shards import Shard
 
     part = Shard.parse(shard) if shard else None
-    with open_store(config_path, namespace) as store:
+    shown = sys.stderr.isatty() if progress is None else progress
+    with open_store(config_path, namespace) as store, session_progress("consolidate", enabled=shown) as bar:
         report = run_consolidate(
-            store, session=session_id, namespace=namespace, min_quiet_seconds=min_quiet, shard=part
+            store,
+            session=session_id,
+            namespace=namespace,
+            min_quiet_seconds=min_quiet,
+            shard=part,
+            on_session=bar.on_session if bar else None,
+            on_total=bar.on_total if bar else None,
         )
         done = report.sessions_consolidated + report.sessions_failed + report.sessions_skipped
         if session_id is not None and not done and not store.tiers.session_known(namespace, session_id):

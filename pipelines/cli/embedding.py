@@ -9,17 +9,13 @@ from typing import Any
 import click
 
 from . import output
-from .options import config_option, examples, json_option, open_store
+from .options import config_option, examples, json_option, open_store, progress_option
 
 
 @click.command(epilog=examples("tiermem reembed --config bge.yaml"))
 @config_option
 @json_option
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar on stderr (default: when stderr is a terminal).",
-)
+@progress_option
 def reembed(config_path: str | None, as_json: bool, progress: bool | None) -> None:
     """Rewrite every stored vector with the configured model (after changing embedder.model)."""
     with open_store(config_path) as store:

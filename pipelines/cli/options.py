@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC
@@ -41,6 +42,15 @@ def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def json_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print a stable JSON document.")(fn)
+
+
+def progress_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--progress/--no-progress``, unset (None) unless given: the command shows a bar when stderr is a terminal."""
+    return click.option(
+        "--progress/--no-progress",
+        default=None,
+        help="Show a progress bar on stderr (default: when stderr is a terminal).",
+    )(fn)
 
 
 class IntRange(click.IntRange):
@@ -122,3 +132,32 @@ def open_store(config_path: str | None, namespace: str | None = None) -> Iterato
             if hint is None:
                 raise
             raise NotFoundError(f"{exc}; {hint}") from exc
+
+
+class SessionProgress:
+    """A bar on stderr for a consolidation pass: ``on_total`` sets how many sessions it takes, ``on_session``
+    (``run_consolidate``'s listener) counts each one with its outcome."""
+
+    def __init__(self, bar: Any) -> None:
+        self.bar = bar
+
+    def on_total(self, total: int) -> None:
+        self.bar.total = total
+        self.bar.refresh()
+
+    def on_session(self, namespace: str, session_id: str, outcome: str) -> None:
+        self.bar.set_postfix_str(outcome, refresh=False)
+        self.bar.update(1)
+
+
+@contextmanager
+def session_progress(desc: str, *, enabled: bool, total: int | None = None) -> Iterator[SessionProgress | None]:
+    """A ``SessionProgress`` while the block runs, or None when not ``enabled``: unwatched, a pass runs its
+    sessions in full chunks rather than sized to report every few seconds."""
+    if not enabled:
+        yield None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, unit="session", desc=desc, file=sys.stderr, dynamic_ncols=True) as bar:
+        yield SessionProgress(bar)

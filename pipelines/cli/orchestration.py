@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import click
 
@@ -16,6 +15,7 @@ from .options import (
     json_option,
     note_unknown_namespace,
     open_store,
+    session_progress,
 )
 
 
@@ -48,7 +48,8 @@ def backfill(
         sessions = sessions_on_days(store, days, namespace=namespace)
         if not sessions:
             note_unknown_namespace(store, namespace)
-        report = _with_progress(store, sessions, run_backfill, enabled=progress)
+        with session_progress("backfill", enabled=progress, total=len(sessions)) as bar:
+            report = run_backfill(store, sessions, on_session=bar.on_session if bar else None)
     doc = {
         "from": days[0].isoformat(),
         "to": days[-1].isoformat(),
@@ -63,20 +64,6 @@ def backfill(
         output.consolidation_summary(report, heading)
     if report.sessions_failed:
         sys.exit(1)
-
-
-def _with_progress(store: Any, sessions: list[tuple[str, str]], run: Any, *, enabled: bool) -> Any:
-    from tqdm import tqdm
-
-    with tqdm(
-        total=len(sessions), unit="session", desc="backfill", file=sys.stderr, disable=not enabled, dynamic_ncols=True
-    ) as bar:
-
-        def advance(ns: str, sid: str, outcome: str) -> None:
-            bar.set_postfix_str(outcome, refresh=False)
-            bar.update(1)
-
-        return run(store, sessions, on_session=advance)
 
 
 @click.command(epilog=examples("tiermem dev", "tiermem dev --port 3001 --dagster-home /tmp/dagster-home"))
