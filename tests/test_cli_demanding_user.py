@@ -182,3 +182,18 @@ def test_consolidate_shows_a_bar_on_stderr_unless_told_not_to(
     assert run(capsys, "stage", *cfg, "--session", "c", "--role", "user", "I row on Mondays.")[0] == 0
     code, out, err = run(capsys, "consolidate", *cfg, "--min-quiet", "0", "--no-progress")
     assert code == 0 and out.startswith("consolidated 1 sessions") and err == ""
+
+
+def test_ingest_counts_its_lines_on_stderr_unless_told_not_to(
+    capsys: pytest.CaptureFixture[str], config_file: Path, tmp_path: Path
+) -> None:
+    turns = tmp_path / "turns.jsonl"
+    rows = [{"session_id": "s", "role": "user", "content": c, "seq": i} for i, c in enumerate(TURNS)]
+    turns.write_text("".join(json.dumps(r) + "\n" for r in rows) + "not json\n", encoding="utf-8")
+    cfg = ["--config", str(config_file)]
+    code, out, err = run(capsys, "ingest", *cfg, "--progress", str(turns))
+    assert code == 0 and out == f"inserted {len(TURNS)}, duplicates 0, rejected 1\n"
+    bar, _, rejected = err.rpartition("\n  line ")
+    assert f"ingest: {len(TURNS) + 1} lines" in bar and rejected.startswith(f"{len(TURNS) + 1}: not valid JSON")
+    code, out, err = run(capsys, "ingest", *cfg, "--no-progress", str(turns))
+    assert code == 0 and out.startswith("inserted 0, duplicates 3") and err.startswith("  line 4: not valid JSON")
