@@ -29,6 +29,7 @@ from typing import Any
 
 from . import nlp_cache
 from .places import DEMONYMS
+from .regexgate import compiled
 from .relations import PERSON_VALUED, role_relation
 from .spans import (
     FORMER,
@@ -76,7 +77,7 @@ _LED = re.compile(r"\b(?:headed|led|run|helmed) by\b")
 #: A company's last word: not a team's, a city's or a union's ("United", "City", "Club", "Union").
 _COMPANY = ORG_WORDS - {"Club", "FC", "United", "City", "Union", "Council", "Ministry", "Orchestra", "Society"}
 #: A cheap word test before the parse: a role noun of :data:`_CHANGED`, or an office's noun.
-_WORTH = re.compile(
+_WORTH = compiled(
     r"\b(?:capital|language|currency|president|presidency|mayor|mayoralty|ceo|CEO|chief executive|headquarters"
     r"|head office|founder|co-founder|director|birthplace|place of birth|hometown|deathplace|alma mater)\b",
     re.I,

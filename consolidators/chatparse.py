@@ -35,6 +35,7 @@ from .chatwalk import ME, conjoined_names, is_mine, noun_role, pobjs, user_fact
 from .learning import a_field
 from .nlp_cache import parse_doc
 from .parse import prefetch_docs
+from .regexgate import compiled
 from .rolenouns import ROLE_NOUNS, role_phrase
 from .spans import child, hedged, is_name
 from .text import DENIALS, MAY, inflected_verb, lemmatise
@@ -47,7 +48,7 @@ _CUE_WORDS = frozenset(
     | MOVE_VERBS
     | {"moved", "settled", "lived", "living", "fluent", "done", "enrolled", "born", "attend", "speak", "hired"}
 )
-PAST = re.compile(
+PAST = compiled(
     r"\b(?:(?<!getting )(?<!got )(?<!get )(?<!gets )used to|back then|years ago|in the past|formerly|previously|at the time"
     r"|when I was (?:a |an |very |still )*(?:baby|kid|child|toddler|teenager|teen|little|young|small|student)"
     # an age says the move was in childhood, not now: "we moved to Dundee when I was six", "… when I was 3"

@@ -14,6 +14,7 @@ import re
 
 from .lifeevents import is_occupation
 from .places import DEMONYMS, country_of
+from .regexgate import compiled
 from .relations import role_relation
 from .spans import make_fact
 from .text import inflected_verb
@@ -62,7 +63,7 @@ title_slot, person_slot, name_slot = _title, _person, _name
 
 #: (predicate, pattern, subject group, object group); a pattern's "dem" group is a demonym, read as its country.
 _EPITHETS: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
-    (predicate, re.compile(pattern), subj, obj)
+    (predicate, compiled(pattern), subj, obj)
     for predicate, pattern, subj, obj in (
         # "Bolivian President Rodrigo Arce", "the Kenyan president, William Ruto,"
         ("president", rf"{_PAST}\b(?P<dem>{_DEMONYM}) [Pp]resident,? {_person('p')}", "dem", "p"),
@@ -200,7 +201,7 @@ _LANDMARK = (
 #: What comes between an opening description and its name: "the Kyoto gallery", "the payments start-up".
 _OPENING = rf"(?:the (?:{_CAP}[\w-]+ (?=[a-z]))?(?:[a-z-]+ ){{0,3}}|an? (?:[a-z-]+ ){{0,3}})?"
 _DESCRIBED: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
-    (predicate, re.compile(pattern), subj, obj)
+    (predicate, compiled(pattern), subj, obj)
     for predicate, pattern, subj, obj in (
         ("directed by", rf"^Directed by {_person('p')}(?: and {_person('p2')})?, {_OPENING}{_name('w')}", "w", "p"),
         (

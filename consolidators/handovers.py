@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from . import founders, holdings, succession
 from .places import COUNTRIES, CURRENCIES, DEMONYMS, SHARED_CURRENCIES
+from .regexgate import compiled
 from .spans import make_fact
 from .text import ENTITY_STOP, PLANS, PROPOSALS, doubts, is_word
 from .types import Fact
@@ -60,7 +61,7 @@ _PERSON_ROLES = frozenset({"ceo", "president", "mayor"})
 
 #: Office and seat nouns by the relation they name.
 _OFFICES = tuple(
-    (predicate, re.compile(rf"\b(?:{nouns})\b"))
+    (predicate, compiled(rf"\b(?:{nouns})\b"))
     for predicate, nouns in (
         (
             "ceo",

@@ -32,6 +32,7 @@ from typing import Any
 
 from .forms import RELATION_NOUNS
 from .nlp_cache import ancestors, root_of
+from .regexgate import compiled
 from .relations import verb_forms
 from .text import REFUSING, lemmatise
 
@@ -99,7 +100,7 @@ _POSSESSIVE = frozenset({"my", "our"})
 _FIRST_PERSON = frozenset({"i", "me", "we", "us"})
 #: The dependency labels of a clause that completes the word it hangs from.
 _CLAUSAL = frozenset({"ccomp", "xcomp", "acl", "pcomp", "csubj", "advcl"})
-_CUE = re.compile(
+_CUE = compiled(
     r"\b(?:"
     + "|".join(
         sorted(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .officenames import names_in
+from .regexgate import compiled
 from .text import CONDITIONS, HEARSAY, PLANS, PROPOSALS, doubts, is_word
 from .types import Fact
 
@@ -69,14 +70,14 @@ _ONCE_HELD = re.compile(
     re.I,
 )
 #: A hedge on the holder's leaving: "will resign", "could be replaced", "is set to step down".
-_GOING = re.compile(
+_GOING = compiled(
     r"(?:will|would|could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
     r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
     re.I,
 )
 #: ... said as a hedge, not as the company's word: "may step down", "could be replaced", "is set to resign" (a
 #: holder who "will step down at the end of the year" holds the office until then).
-_MAY_GO = re.compile(
+_MAY_GO = compiled(
     r"(?:could|may|might|is set to|are set to|plans? to|is expected to|expects to)\s+(?:soon\s+)?"
     r"(?:resign|step down|stand down|quit|leave|retire|be (?:replaced|ousted|removed|succeeded))\b",
     re.I,

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from .lifeevents import USER, fact
+from .regexgate import compiled
 from .text import is_word
 from .types import Fact
 from .userclauses import negated, refused, the_users_talk
@@ -163,7 +164,7 @@ def _language(f: Fact) -> Fact:
     return replace(f, object=tongue.capitalize())
 
 
-_CUE = re.compile(
+_CUE = compiled(
     rf"\b(?:{_DEGREE}|student|reading|go to|attend|attending|fluent|native|conversational|proficient|get by|getting by"
     rf"|manage|speak|speaking|plus|conversation|fluent|native|first language)\b|\bmy \w+ is (?:(?:pretty|very|quite|really) )?{_STANDING}",
     re.I,

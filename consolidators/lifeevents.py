@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .regexgate import compiled
 from .text import WEEKDAYS, inflected_verb, lemmatise, lexicon_lemmas
 from .types import Fact
 from .vocabulary import clean_object, is_drink
@@ -236,7 +237,7 @@ _PET_NAME = re.compile(
 )
 #: "my wife Maria and I divorced", "my late husband Tom": a marriage the sentence says is over. "Late" says it
 #: only of a person ("my late wife", "Tom, her late husband"): "late-night", "running late" are no widowhood.
-MARRIAGE_OVER = re.compile(
+MARRIAGE_OVER = compiled(
     r"\b(?:divorced?|divorcing|separated|separating|split up|widowed|passed away|died)\b"
     r"|\b(?:my|our|his|her|their) late\b(?!-)",
     re.I,

@@ -13,6 +13,7 @@ import re
 
 from .lifeevents import PET_GONE, PETS, USER, fact, implied_subject
 from .nlp_cache import parse_doc
+from .regexgate import compiled
 from .text import OTHER_PEOPLE, lemmatise
 from .types import Fact
 
@@ -47,7 +48,7 @@ _TIED = (
     re.compile(rf"^{_NAMES}(?:,| \() ?(?:my|our) (?:[\w-]+ ){{0,2}}(?:{_PET})\b"),  # "Pepper, my border collie"
     *_AFTER_A_PET,
 )
-_A_PET = re.compile(rf"\b(?:{_PET})\b|\bnamed? ", re.I)
+_A_PET = compiled(rf"\b(?:{_PET})\b|\bnamed? ", re.I)
 _SOMEONE_ELSES = re.compile(rf"\b(?:\w+'s|their|his|her) (?:[\w-]+ )?(?:{_PET})\b", re.I)
 _NOT_NAMES = frozenset("I Me My Our The A An He She It They We Mum Mom Dad".split())
 

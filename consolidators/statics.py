@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from .learning import USER_LANGUAGES
 from .places import DEMONYMS
+from .regexgate import compiled
 from .relations import INSTITUTION_WORDS
 from .spans import make_fact
 from .staticclauses import CLAUSE_SHAPES
@@ -249,7 +250,7 @@ def prevail(found: list[Fact], text: str) -> list[Fact]:
 
 #: A language said not to be spoken, or spoken once: "speaks no Italian", "who once spoke Yoruba and Igbo"; the
 #: stretch runs to the clause's end.
-_UNSPOKEN = re.compile(
+_UNSPOKEN = compiled(
     r"\b(?:speaks? no|spoke no|once spoke|used to speak|never spoke|never learned|no longer speaks?|(?:does|did) not"
     r" speak)\b(?P<langs>.*?)(?=[;.]|, (?:now|but|and|while|who|which)\b|$)"
 )

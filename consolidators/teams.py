@@ -19,6 +19,7 @@ import re
 
 from .moves import Move
 from .places import DEMONYMS
+from .regexgate import compiled
 from .spans import make_fact
 from .text import UPPER as _UP
 from .text import doubts
@@ -75,7 +76,7 @@ _GAMES = re.compile(
     rf"\b(?:{_GAME}|trophy|cup|title|final|match|game|season|league|club|team|squad|fans|coach)\b", re.I
 )
 #: Evidence of a sport anywhere in the sentence: a match, or a player's position ("Former Ajax captain …").
-_SPORT = re.compile(rf"(?i:\b(?:{POSITION})\b)|{_MATCH.pattern}")
+_SPORT = compiled(rf"(?i:\b(?:{POSITION})\b)|{_MATCH.pattern}")
 _M, _S = _MATCH, _SPORT
 #: (pattern, the evidence the sentence must hold besides or None, whether a position names the team's role: then
 #: a country before it is the national side or a nationality, "Brazil striker X", not a club as "Monaco's" is)

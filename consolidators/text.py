@@ -20,6 +20,7 @@ from types import MappingProxyType
 from lemminflect import getAllLemmas  # type: ignore[import-untyped,unused-ignore]
 
 from .forms import is_word as is_word  # re-exported: the readers ask it of text
+from .regexgate import compiled
 
 #: The capital letters a name may start with, for regex character classes: ASCII, Latin-1 and Latin Extended-A
 #: ("Ørsted", "Şahin", "Łódź").
@@ -142,7 +143,7 @@ def doubts(extra: str = "", *, modals: bool = True, denials: bool = True, questi
 # ---------------------------------------------------------------------------
 # statements: what the extraction rules read, and what they refuse
 
-_HEDGE = re.compile(
+_HEDGE = compiled(
     # "my browser is Vivaldi if that matters", "… if that's useful context": the writer's aside conditions only
     # its own relevance
     rf"\b(?:(?-i:[Ii]f)(?! (?:that|it|this)(?: is|'s)? (?:matters|helps|relevant|useful|helpful|important)\b)|{HEDGES}|probably|possibly|would|should|whether|{HOPE}|"
@@ -167,7 +168,7 @@ _HEDGE = re.compile(
 #: A claim the sentence itself disputes, or opens by passing on ("Reportedly, X now lives in Y"; "Rumours that
 #: X had died …"): the doubt scopes over every clause, not only its own ("Rumours say X, who lives in Y, will …"
 #: passes on only what X will do).
-DISPUTED = re.compile(
+DISPUTED = compiled(
     r"\b(?:according to (?:some|one|a few|several|certain) (?:sources|accounts|reports|biographers|historians)"
     r"|others (?:disagree|dispute it|say otherwise)|(?:is|are|remains|was) (?:disputed|contested|unclear)"
     # "X is often mistaken for the CEO of Y": a near-miss ("X, not to be confused with Y, …" says X is so)
@@ -390,4 +391,4 @@ def lexicon_lemmas(word: str) -> Mapping[str, tuple[str, ...]]:
 
 def table(*rows: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """(label, pattern) rows with their patterns compiled: the frames, idioms and shapes the readers try in order."""
-    return tuple((label, re.compile(pattern)) for label, pattern in rows)
+    return tuple((label, compiled(pattern)) for label, pattern in rows)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from . import changeframes, moves
 from .places import DEMONYMS
+from .regexgate import compiled
 from .residents import OTHER_PERSON as _OTHER_PERSON
 from .spans import NAMED_SITES, ORG_NOUNS, ORG_WORDS, make_fact
 from .text import UPPER as _UP
@@ -70,7 +71,7 @@ _HAS = (
 
 #: The cue families, each a frame with the subject ``s``, the new value ``v`` and the party left ``a``.
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (cue, re.compile(pattern))
+    (cue, compiled(pattern))
     for cue, pattern in (
         # "X has moved from A to B", "X moved to B", "X has relocated to B", "X has switched to B"
         (

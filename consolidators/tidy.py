@@ -11,6 +11,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from . import occupations, wholenames
 from .lifeevents import MARRIAGE_OVER, NOT_OCCUPATIONS, is_occupation
+from .regexgate import compiled
 from .relations import PERSON_VALUED
 from .teams import POSITION
 from .text import MONTHS, WEEKDAYS
@@ -52,7 +53,7 @@ _NEVER_HELD = re.compile(
 #: What a death leaves standing: "his wife", "a founding member of Los Caminantes" are said of the dead too.
 _LASTING = frozenset({"married to", "member of"})
 #: A death: the dead person's states are over ("Walter Brennan-Hughes, longtime owner of the Rialto Cinema, died").
-_DEATH = re.compile(r"\b(?:died|dies|passed away|has died|was killed|death)\b")
+_DEATH = compiled(r"\b(?:died|dies|passed away|has died|was killed|death)\b")
 _STATES = frozenset(
     "married to|ceo|mayor|president|works at|lives in|plays for|member of|capital|currency|headquartered in|owned by".split(
         "|"
@@ -69,7 +70,7 @@ _PLACES = frozenset({"born in", "died in", "lives in", "located in", "headquarte
 #: Relations whose value is a party one belongs to: a date there is when it began ("joined in May", "hired as a
 #: babysitter for Saturday"), never the employer, club or school.
 _PARTIES = frozenset({"works at", "plays for", "studies at", "educated at", "member of"})
-_FIGURATIVE_HOME = re.compile(
+_FIGURATIVE_HOME = compiled(
     r"\b(?:basically|practically|pretty much|virtually|literally) live in\b|\b(?:my|a) second home\b", re.I
 )
 #: "Astrid Holm is the director of Northbound, not Erik Lund": a name the sentence denies is no value.

@@ -14,6 +14,7 @@ import re
 from . import usernews
 from .forms import is_word
 from .lifeevents import is_occupation, sentence_role
+from .regexgate import compiled
 from .rolefills import answered
 from .rolenouns import role_phrase
 from .roles import names_a_role
@@ -267,7 +268,7 @@ _NOW_ON = (
 #: A new value said to have taken the old one's place, in the role the sentence names or for the user: "Kotlin
 #: has replaced Java as the language I program in", "chai has overtaken matcha as my go-to drink", "gave Ghostty a
 #: try and it has replaced iTerm2 as my terminal", "Linear has replaced Jira for us". The old value is never current.
-_REPLACED = re.compile(
+_REPLACED = compiled(
     rf"(?:(?P<wise>[\w-]+)-wise,? )?(?P<new>[{_UP}0-9][\w.+!-]*(?: [{_UP}0-9][\w.+!-]*)*|[a-z][\w.+-]*(?: (?!ha(?:s|ve)\b)[a-z][\w.+-]*)?)"
     r" (?:has |have )?(?:now )?"
     r"(?:fully |officially |finally |completely |basically |totally )?"
