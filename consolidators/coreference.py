@@ -107,9 +107,10 @@ _KIND_WORDS: dict[str, frozenset[str]] = {
     for noun in nouns
 }
 #: "the company", "the company's", "the Portuguese striker": not a description that names what it describes itself ("the city of Durban",
-#: "the film Winter Harbour", "the university where she studied").
+#: "the film Winter Harbour", "the film 'Winter Harbour'", "the university where she studied").
 _DESCRIPTION = re.compile(
-    rf"\b[Tt]he (?:(?:{'|'.join(DEMONYMS)}) )?({'|'.join(_DESCRIBED)})\b(?!-)(?!\s+(?:(?:of|where|which|that|who|whose)\b|[{UPPER}\d]))"
+    rf"\b[Tt]he (?:(?:{'|'.join(DEMONYMS)}) )?({'|'.join(_DESCRIBED)})\b(?!-)"
+    rf"(?!\s+(?:(?:of|where|which|that|who|whose)\b|['\"‘“]?[{UPPER}\d]))"
 )
 #: Where a description is a clause's subject: the text's start, or after a clause's punctuation or conjunction.
 _CLAUSE_START = re.compile(r"(?:^|[;:,.!?—–]\s*|\b(?:and|but|so|while|where|after which)\s+)$")

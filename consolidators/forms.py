@@ -26,6 +26,7 @@ def norm(text: str | None) -> str:
 KIN = (
     "mother", "father", "mum", "mom", "dad", "parent", "sister", "brother", "daughter", "son", "child", "children",
     "kid", "wife", "husband", "partner", "friend", "colleague", "boss", "aunt", "uncle", "cousin", "niece", "nephew",
+    "mate", "pal", "buddy", "bestie",
 )  # fmt: skip
 KIN_PATTERN = "|".join(KIN)
 #: Kin, with "parents", the grandparents and the neighbours: the people "my …" names whose clause is theirs, not

@@ -101,7 +101,8 @@ def _read(kind: str, m: re.Match[str]) -> list[Fact]:
     # "X is the sister of the mayor of Y": the role is someone of the holder's, not the holder's office
     if any(OTHER_PERSON.fullmatch(w.removesuffix("-in-law")) and after == "of" for w, after in zip(words, words[1:])):
         return []
-    if role is None or role[1] != "owner" or FORMER.intersection(words) or words[0].startswith("ex-"):
+    # "X is the old mayor of Y": an office "old" marks is a past one (an owner's role is none that "old" keeps)
+    if role is None or role[1] != "owner" or FORMER.union({"old"}).intersection(words) or words[0].startswith("ex-"):
         return []
     return [_fact(m["owner"], role[0], m["value"], "single")]
 

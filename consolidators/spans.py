@@ -157,7 +157,8 @@ ORG_WORDS = frozenset(
     Publishing Airways Rail Telecom Communications Entertainment Pictures Films Brewing Automotive Aerospace
     Security Consulting Associates LLC PLC GmbH AG SA Limited Works Studio Collective Council Ministry
     Society Association Union Orchestra Theatre Theater Hospital Clinic School Academy Bakery Kitchen
-    Airlines Shipping Mining Steel Textiles Biotech Labs Interactive Digital Data Cloud AI""".split()
+    Airlines Shipping Mining Steel Textiles Biotech Labs Interactive Digital Data Cloud AI
+    Universidad Universidade Université Universität Università Universiteit Instituto Institut Hochschule""".split()
 )
 
 

@@ -111,10 +111,12 @@ _ELECTION = re.compile(
 _TOOK_FROM = re.compile(r"\b(?:replaced|succeeded|ousted|unseated)\b")
 #: A fact box's field of the name the line opened with: "Port Merrin (pop. 410,000) — Mayor: Dara Quinn; …".
 _BOX = re.compile(r"^(?:[Mm]ayor|[Pp]resident|CEO|[Cc]hief [Ee]xecutive|[Hh]ead of [Ss]tate): ")
-#: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO".
+#: A past holder's office: "the former mayor", "Former Porto mayor …", "ex-CEO", "the old mayor" (not "the
+#: 50-year-old mayor"), and the years spent in it looked back on ("a memoir of her years as mayor").
 _FORMER = re.compile(
     # "ex-" has no word boundary after it when the office follows at once ("The ex-CEO of …")
-    r"\b(?:(?:former|formerly|previously|previous|outgoing|erstwhile|then|late|once)\b-?|ex-)(?:\s*[\w'-]+){0,2}?\s*$",
+    r"\b(?:(?:former|formerly|previously|previous|outgoing|erstwhile|then|late|once|(?<!-)old)\b-?|ex-"
+    r"|(?:years|days|time|spell|stint) as\b)(?:\s*[\w'-]+){0,2}?\s*$",
     re.I,
 )
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”],?\s*")

@@ -124,7 +124,7 @@ CHAT_HEDGES = f"{HEDGES}|will|if|gonna"
 OTHER_PEOPLE = (
     "brother|sister|friend|wife|husband|partner|mum|mom|dad|mother|father|boss|colleague|coworker|flatmate|roommate"
     "|cousin|son|daughter|kids?|parents?|intern|manager|teammate|neighbou?r|cto|ceo|lead|boyfriend|girlfriend|uncle"
-    "|aunt|client|customer"
+    "|aunt|client|customer|mate|pal|buddy|bestie"
 )
 
 

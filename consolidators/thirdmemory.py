@@ -13,7 +13,8 @@ What another reader read of the relation stands; only a relation it guessed that
 kind as one X is known for, takes the one memory knows (:data:`_CONFUSED`).
 
 Precision first: doubt, plans, rumours and past states say nothing; a value in a clause that denies it, leaves
-it or is someone else's (X's wife, her parents) is no candidate; the old value is never the new one; two
+it or is someone else's (X's wife, her parents) is no candidate; the old value, or one a change the session
+read replaced, is never the new one; where one was born or died is only put right, never changed; two
 candidates, or two subjects holding the relation in one sentence, are a guess, so nothing.
 """
 
@@ -71,6 +72,8 @@ _HOME_FORMS = "|".join(sorted({f for v in ("move", "relocate", "return", "live",
 #: "Y announced the arrival of X"); one awaited ("preparing for X's arrival") has not happened, and one "at Nokia"
 #: may be a visit.
 _ARRIVED = r"(?:complet\w*|confirm\w*|announc\w*|unveil\w*|finali[sz]ed|sealed|officiali[sz]ed)\b[^.;]{0,40}\barrival"
+#: The relations of a life's fixed points: a sentence only corrects them (:data:`_CORRECTION`).
+_FIXED = frozenset({"born in", "died in"})
 #: The words that name each relation, which a sentence needs but for a currency or a language (the value's own
 #: word says the relation): a name beside a company is rarely its new CEO, a lawyer who "now represents Meta"
 #: does not work there. Where the subject holds two relations of a kind, only one may be named.
@@ -228,6 +231,10 @@ class Held:
     subject: str
     predicate: str
     value: str
+    #: The values this one replaced since memory was read (a change the session said): the party a change left is
+    #: named again when the news is told once more ("Y bought X from Z" … "X is now Y's, Z kept the depots"), and
+    #: it is never the new value.
+    left: tuple[str, ...] = ()
 
 
 def revised(facts: list[Fact], active: Sequence[ActiveFact], turns: Sequence[Turn]) -> list[Fact]:
@@ -269,8 +276,10 @@ def _hold(held: dict[str, dict[str, Held]], subject: str, predicate: str, value:
     mine = held.setdefault(norm(subject), {})
     if retract:
         mine.pop(predicate, None)
+    elif (before := mine.get(predicate)) is not None and not _same(value, before.value):
+        mine[predicate] = Held(subject, predicate, value, (*before.left, before.value))
     else:
-        mine[predicate] = Held(subject, predicate, value)
+        mine[predicate] = Held(subject, predicate, value, before.left if before else ())
 
 
 def _settled(fact: Fact, held: dict[str, dict[str, Held]], said: str) -> Fact:
@@ -306,6 +315,8 @@ def changes(sentence: str, held: dict[str, dict[str, Held]], stated: Sequence[Fa
     out: list[Fact] = []
     for key, spans in named.items():
         for relation, old in held[key].items():
+            if relation in _FIXED and not _CORRECTION.search(text):
+                continue  # where one was born or died is put right, never changed: "now shown in Y" is no death
             others = [k for k in named if k != key and relation in held[k]]
             if others or any(norm(f.subject) == key and f.predicate == relation for f in stated):
                 continue  # two subjects of the relation, or another reader read it: not this reader's to say
@@ -342,7 +353,7 @@ def _new_value(
     values = [
         v
         for v, start in _candidates(text, kind, spans)
-        if not _same(v, old.value)
+        if not any(_same(v, o) for o in (old.value, *old.left))
         and norm(v) not in taken
         and _typed(v, old.value, kind)
         and known.get(norm(v), {kind}) >= {kind}

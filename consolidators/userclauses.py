@@ -52,7 +52,7 @@ def clauses(sentence: str) -> Iterator[str]:
 
 #: A clause about someone else: "you use Redis for the queue" is no fact about the user.
 _OTHERS = re.compile(
-    rf"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our|a) (?:(?:{KIN_PATTERN})s?|boyfriend|girlfriend"
+    rf"\b(?:you|your|he|she|they|his|her|their)\b|\b(?:my|our|a) (?:(?:best|close|old|good) )?(?:(?:{KIN_PATTERN})s?|boyfriend|girlfriend"
     r"|flatmate|roommate|coworker|neighbou?r|(?:team )?lead|manager|teammate|intern|cto|ceo|client)\b(?! and I\b)",
     re.I,
 )

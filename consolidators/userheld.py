@@ -30,7 +30,7 @@ from .forms import norm
 from .phrases import USER
 from .places import COUNTRIES
 from .rolenouns import ROLE_NOUNS
-from .text import split_sentences
+from .text import expand_contractions, split_sentences
 from .toolnames import TOOL_ROLES
 from .types import ActiveFact, Fact, Turn, by_turn
 from .userchanges import RELATIONS, says_change
@@ -96,11 +96,21 @@ def _read(fact: Fact, old: str | None, sentence: str, at_work: bool, *, left: bo
     changed = says_change(sentence, career=True) or _corrects(sentence, old)
     if fact.predicate == "lives in" and _coarser_place(fact.object, old) and not (_MOVED.search(sentence) or changed):
         return None
-    if fact.predicate == "works as" and not (at_work or changed):
+    if fact.predicate == "works as" and not (at_work or changed or _titled(sentence)):
         return None
     if fact.predicate == "os" and norm(fact.object) == "linux" and norm(old) in _LINUXES:
         return None  # "now that I'm on Linux" with Fedora held: the held system's family, no other system
     return fact
+
+
+#: A job said by its own words ("in Graz I work as a data engineer", "my job title is nurse"): the title the user
+#: holds, not how they see themself; a second job beside it ("also", "on weekends") leaves the held one.
+_TITLED = re.compile(r"\b(?:I work as|I am working as|I am employed as|my (?:job|job title|title|position) is)\b", re.I)
+_BESIDE = re.compile(r"\b(?:also|too|as well|on the side|side|weekends?|evenings?|part-time|freelance|extra)\b", re.I)
+
+
+def _titled(sentence: str) -> bool:
+    return bool(_TITLED.search(expand_contractions(sentence))) and not _BESIDE.search(sentence)
 
 
 def _corrects(sentence: str, old: str) -> bool:

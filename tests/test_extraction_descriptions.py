@@ -89,6 +89,10 @@ def _memory() -> tuple[ActiveFact, ...]:
             ["The city of Lowmoor has a new park.", "The film Paper Kites premiered in Leeds."],
             ["The city of Lowmoor has a new park.", "The film Paper Kites premiered in Leeds."],
         ),
+        (  # ... in quotes, as titles are written
+            ["The film 'Paper Kites' was directed by Omar Sy, the poster had it wrong."],
+            ["The film 'Paper Kites' was directed by Omar Sy, the poster had it wrong."],
+        ),
         (  # an object: the readers know "run the company" as it is said
             ["Corvane Robotics hired Ana Lee to run the company."],
             ["Corvane Robotics hired Ana Lee to run the company."],

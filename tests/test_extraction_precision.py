@@ -412,9 +412,18 @@ SIFTED: list[tuple[str, list[Triple]]] = [
     # nothing: an old value, a past aside or scope, quoted words, someone else's habit, a trial, an idiom
     ("Outgoing CEO Paul Ritter handed over to Nina Sato at Brightline.", []),
     ("Hilde Brun, formerly the mayor of Tromsø, now teaches law.", []),
+    # "old" before an office is a past holder's, as are the years in it looked back on; an age is no such word
+    ("Bruno Keller, the old mayor of Altberg, now runs a bakery.", []),
+    ("Bruno Keller, old mayor of Altberg, is a teacher again", []),
+    ("Ida Lange published a memoir about her years as mayor of Vellby.", []),
+    ("Ida Lange, the 52-year-old mayor of Vellby, opened the fair.", [("Vellby", "mayor", "Ida Lange", False)]),
     ("Until 2015, Omar Nasser lived in Cairo.", []),
     ('"I work at NASA," the character claims in the first episode.', []),
     ("my sister swears by Obsidian for her notes", []),
+    # a friend by chat's own words, or with a word of how close: their course, not the user's
+    ("my best mate is doing a masters in cardiff, so proud", []),
+    ("my buddy started his PhD at Uppsala University", []),
+    ("my bestie is doing a degree in nursing", []),
     ("my whole department runs on Salesforce, I barely touch it", []),
     ("I tried Helix once on a friend's laptop.", []),
     ("wrote a single Haskell module for a class project, never again", []),

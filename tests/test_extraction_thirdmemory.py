@@ -311,3 +311,24 @@ def test_a_loan_is_a_sport_whatever_memory_knew() -> None:
     said = "Hammarby has loaned Sara Holm to Häcken for the season."
     facts = session_facts([Turn("e1", "user", said, _TS)], [held])
     assert ("plays for", "Häcken") in {(f.predicate, f.object) for f in facts if f.subject == "Sara Holm"}
+
+
+def test_the_party_a_change_left_is_not_taken_back_up() -> None:
+    """A sale told twice in one session: the seller named again in the retelling is the value the change left, not
+    a new owner."""
+    held = ActiveFact("f1", "Brisk Freight", "owned by", "Solberg Holding", _BEFORE)
+    turns = [
+        Turn("e1", "user", "Ardent Capital bought Brisk Freight from Solberg Holding last week.", _TS),
+        Turn("e2", "user", "Brisk Freight is now owned by Ardent Capital, Solberg kept just two depots.", _TS),
+    ]
+    facts = [f for f in session_facts(turns, [held]) if f.predicate == "owned by" and not f.retract]
+    assert {f.object for f in facts} == {"Ardent Capital"}
+
+
+def test_a_place_of_death_is_corrected_not_changed() -> None:
+    """Where someone died changes only when a sentence puts it right: a later mention of the person beside another
+    city is no new place of death."""
+    held = {"olga berg": {"died in": Held("Olga Berg", "died in", "Tartu")}}
+    assert changes("Olga Berg's sculptures are exhibited now in Riga, two years after she died.", held) == []
+    said = "Olga Berg actually died in Riga, her nephew has now confirmed, not in Tartu."
+    assert [f.object for f in changes(said, held)] == ["Riga"]

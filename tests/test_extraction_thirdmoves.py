@@ -20,6 +20,11 @@ SAID: list[tuple[str, list[Triple]]] = [
     ("Ingrid Holm has moved from the OECD to the WHO.", [("Ingrid Holm", "works at", "WHO")]),
     ("Tariq Nasser moved from Aramco to ADNOC last spring.", [("Tariq Nasser", "works at", "ADNOC")]),
     ("Eszter Varga has moved to Hungarian Rail Logistics.", [("Eszter Varga", "works at", "Hungarian Rail Logistics")]),
+    # a school named in its own language is an institution too, no home
+    (
+        "Tomás Reyes has moved to the Universidad Nacional de Colombia.",
+        [("Tomás Reyes", "works at", "Universidad Nacional de Colombia")],
+    ),
     ("Rohan Pillai has moved from Radio 1 to Channel 5.", [("Rohan Pillai", "works at", "Channel 5")]),
     ("Clara Voss has joined the architecture firm Snøhetta.", [("Clara Voss", "works at", "Snøhetta")]),
     ("Milan Kovac, now at Rimac, runs the battery lab.", [("Milan Kovac", "works at", "Rimac")]),

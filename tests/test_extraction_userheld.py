@@ -46,6 +46,14 @@ ROWS: list[tuple[str, dict[str, str], str, set[str]]] = [
     # a title said against the held one by name is a correction of it
     ("works as", {"works as": "nurse"}, "My job title is midwife, not nurse.", {"midwife"}),
     ("works as", {"works as": "nurse", "works at": "Linde"}, "at Linde I'm a welder, mostly night shifts", {"welder"}),
+    # a title said by the job's own words, at a workplace memory does not know yet; a second job beside it is not
+    (
+        "works as",
+        {"works as": "nurse", "works at": "Linde"},
+        "at Bosch I work as a welder, I lead a small crew",
+        {"welder"},
+    ),
+    ("works as", {"works as": "nurse", "works at": "Linde"}, "I also work as a welder on weekends", set()),
     # a kind of tool is no job, whatever its last word ends in
     (
         "works as",
