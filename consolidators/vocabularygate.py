@@ -71,4 +71,3 @@ def run_on_user_verb(f: Fact) -> bool:
     ("work mail in Thunderbird", "the cello in a band on Thursdays"): the thing and where it is done, no value."""
     value = f.object
     return f.predicate in _PLAIN_USER_VERBS and value[:1].islower() and bool(_NO_PLAIN_VALUE.search(value))
-
