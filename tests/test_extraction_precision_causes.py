@@ -41,6 +41,18 @@ EXACT: list[tuple[str, list[Triple]]] = [
     # a plain verb's lower-case value that runs into where the act is done is no value
     ("I read my school mail in Outlook.", []),
     ("I read Brideshead Revisited every winter.", [("user", "reads", "Brideshead Revisited", False)]),
+    # the party joined or left by what the sentence says of it: a band's tours and records, a side's club
+    ("Maren Holt left The Velvet Ferns after their second album.", [("Maren Holt", "member of", "Velvet Ferns", True)]),
+    ("Tomas Berg left Ravnik Town this week, the club said.", [("Tomas Berg", "plays for", "Ravnik Town", True)]),
+    # … and a firm's staff by default ("the Tour de France" is a race, in its capitals)
+    (
+        "Owen Price left Dyfed Logistics this week, the company said.",
+        [("Owen Price", "works at", "Dyfed Logistics", True)],
+    ),
+    ("Kasia Nowak quit Brennan Foods before the Tour de France.", [("Kasia Nowak", "works at", "Brennan Foods", True)]),
+    # a club the user leaves ends no job; a firm they quit does
+    ("I left Millbrook Cycling Club because the rides start too early", []),
+    ("I quit Tandem Logistics last week", [("user", "works at", "Tandem Logistics", True)]),
 ]
 
 
