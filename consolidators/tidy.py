@@ -222,6 +222,8 @@ _SETTING = re.compile(
     r"|during|throughout)\s"
 )
 _PASTIMES = frozenset({"likes", "prefers drink"})
+#: "there" or "here" left after a pastime once its setting is cut points at the place, not at the pastime.
+_PLACE_ADVERB = re.compile(r"\s+(?:there|here)$")
 #: A place named inside another's: "Miami's Brickell district", "Lisbon's old town".
 _PLACE_OF_PLACE = re.compile(r"(?<=\w)'s\s.*$")
 #: A description before the name it introduces: "a Berlin startup called Fernweh" is Fernweh. A lower-case word
@@ -254,6 +256,7 @@ def _run_on_cut(fact: Fact, *, cut_here: bool = True) -> Fact:
     elif fact.predicate not in _TITLED:  # "shopify is way chiller than my last gig": a value has no verb of its own
         obj = _CLAUSE_IN_VALUE.split(obj, maxsplit=1)[0]
         obj = _SETTING.split(obj, maxsplit=1)[0] if fact.predicate in _PASTIMES else obj
+        obj = _PLACE_ADVERB.sub("", obj) if fact.predicate in _PASTIMES else obj  # "the sauna there"
     if fact.predicate not in _TITLED:
         obj = _CALLED.sub("", obj)
     if fact.predicate == "works as":

@@ -19,6 +19,7 @@ EXACT: list[tuple[str, list[Triple]]] = [
         "my favourite drink is an iced oat latte from the kiosk by the tram stop",
         [("user", "prefers drink", "iced oat latte", False)],
     ),
+    ("honestly i love the steam room there after a long shift", [("user", "likes", "steam room", False)]),
     # … while a pastime with no setting keeps every word of it
     ("I love open-water swimming", [("user", "likes", "open-water swimming", False)]),
     # a reason or a comparison after a lower-case value opens a clause of its own
