@@ -216,6 +216,9 @@ _BAND = re.compile(
     r"|(?:bass|guitar|drums|keys|keyboards?|piano|violin|fiddle|cello|saxophone|trumpet|charango|flute|harp"
     r"|accordion|banjo|mandolin) player)\b"
 )
+#: What a band does and a firm does not, in lower case ("the Tour de France" is a race): tours, records, a solo
+#: career left for.
+STAGE = re.compile(r"\b(?:tour|tours|toured|touring|album|albums|solo career|setlist|gigs)\b")
 _JOB = re.compile(
     r"\b(?:works?|appointment|appointed|hired|job|employer|employee|staff|payroll|role|post|position)\b"
     r"|\b(?:years|decade) at\b"
@@ -402,6 +405,9 @@ def relation(move: Move, text: str) -> str | None:
         return "works at"
     if move.kind == "sport" or _SPORT.search(text) or club_shaped(move.to) or club_shaped(move.left):
         return "plays for"
+    # "quit Northern Static after the spring tour", "left X to pursue a solo career": a band's life, not a job's
+    if STAGE.search(text) and not _FIRM_WORDS.intersection(f"{move.to} {move.left}".split()):
+        return "member of"
     if move.kind == "sale":  # a company is sold too: only one spoken of as "he" or "she" is a player
         return "plays for" if _PERSONAL.search(text) else None
     # "Sela Obi has joined Foster + Partners": a party named as a company is an employer

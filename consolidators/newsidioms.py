@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import moves
 from .ensembles import names_another_kind
 from .places import CURRENCIES, DEMONYMS
 from .relations import ENSEMBLE_WORDS, role_relation
@@ -319,7 +320,9 @@ def _left(text: str) -> list[Fact]:
         return []
     # "left the Upper Wharfedale Brass Band": a group named as an ensemble has members, not staff
     ensemble = m["o"].rstrip(".").rpartition(" ")[2] in ENSEMBLE_WORDS
-    predicate = "member of" if m["band"] or ensemble else "works at"
+    # "… after the spring tour", "… to pursue a solo career": a band's life; "…, the club confirmed": a side's
+    band = m["band"] or ensemble or moves.STAGE.search(text[m.end() :])
+    predicate = "member of" if band else "plays for" if moves._SPORT.search(text) else "works at"
     return [
         replace(f, retract=True, cardinality=None) for f in make_fact(m["s"], predicate, m["o"].removeprefix("the "))
     ]

@@ -178,7 +178,7 @@ def _home_left(out: dict[_Key, Fact], sentence: str) -> dict[_Key, Fact]:
 
 
 _JOB_TITLE = re.compile(
-    r"^(?:(?P<former>Veteran|Former|Star|Young|Retired|Late|Longtime|Ex-) ?)?(?P<job>[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?|CEO|CFO|COO|CTO|MP|MEP)"
+    r"^(?:(?P<former>Veteran|Former|Star|Young|Retired|Late|Longtime|Ex-) ?)?(?P<job>[A-Z][a-z]+(?:-[A-Za-z][a-z]+|[A-Z][a-z]+)?|CEO|CFO|COO|CTO|MP|MEP)"
     r" (?=[A-Z][\w'-]+ [A-Z])"
 )
 _CLUB_POSSESSIVE = re.compile(r"^[A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*'s (?=[A-Z][\w'-]+ [A-Z])")
@@ -192,7 +192,11 @@ _KINDS = frozenset(
 #: A scene's preposition a reader kept with the name after it.
 _SCENE = re.compile(r"^(?:In|At|Across|Throughout|Within) (?=[A-ZÀ-ÖØ-ÞĀ-Ž])")
 #: A courtesy or academic title before a name: "Dr. Amara Nwosu" is Amara Nwosu.
-_HONORIFIC = re.compile(r"^(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])")
+_HONORIFIC = re.compile(
+    r"^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame|Rev|Fr)\.?\s+(?=[A-Z])"
+    # "Miss" only before a first name and a surname: "Miss Saigon" is a title, "Miss Ada Lowe" is Ada Lowe
+    r"|Miss\s+(?=[A-Z][\w'-]+\s+[A-Z]))"
+)
 
 
 #: A quoted title: "'Salt and Lanterns' was written by …" names one work, not two.
@@ -207,7 +211,20 @@ _SHIFT = re.compile(r"^(?:(?:night|day|late|early|graveyard|weekend)[- ]shift|(?
 
 #: "chai has overtaken matcha as my go-to drink" read with "has overtaken matcha" for the drink: a verb is no value.
 _VERB_FIRST = re.compile(r"(?:has|have|had|is|are|was|were)\s", re.I)
-_CLAUSE_IN_VALUE = re.compile(r"\s+(?:is|are|was|were|has|have|had|does|do|did|who|who's|which|whose)(?:\s|$)")
+#: A verb, a relative, a reason or a comparison after a lower-case value opens a clause of its own: "brave cos
+#: adverts make me sad", "black tea than coffee".
+_CLAUSE_IN_VALUE = re.compile(
+    r"\s+(?:is|are|was|were|has|have|had|does|do|did|who|who's|which|whose|because|cos|coz|cuz|bc|than)(?:\s|$)"
+)
+#: Where and when a pastime or a drink is enjoyed is no part of it: "birdwatching along the river", "a flat white
+#: from the cart outside the library", "swimming in the lake at dawn".
+_SETTING = re.compile(
+    r"\s+(?:in|on|at|along|around|from|outside|inside|near|by|across|through|beside|behind|under|over|before|after"
+    r"|during|throughout)\s"
+)
+_PASTIMES = frozenset({"likes", "prefers drink"})
+#: "there" or "here" left after a pastime once its setting is cut points at the place, not at the pastime.
+_PLACE_ADVERB = re.compile(r"\s+(?:there|here)$")
 #: A place named inside another's: "Miami's Brickell district", "Lisbon's old town".
 _PLACE_OF_PLACE = re.compile(r"(?<=\w)'s\s.*$")
 #: A description before the name it introduces: "a Berlin startup called Fernweh" is Fernweh. A lower-case word
@@ -239,6 +256,8 @@ def _run_on_cut(fact: Fact, *, cut_here: bool = True) -> Fact:
         obj = re.sub(r"(?<=\w)(?:'s|')$", "", obj) if cut_here or obj != fact.object else obj
     elif fact.predicate not in _TITLED:  # "shopify is way chiller than my last gig": a value has no verb of its own
         obj = _CLAUSE_IN_VALUE.split(obj, maxsplit=1)[0]
+        obj = _SETTING.split(obj, maxsplit=1)[0] if fact.predicate in _PASTIMES else obj
+        obj = _PLACE_ADVERB.sub("", obj) if fact.predicate in _PASTIMES else obj  # "the sauna there"
     if fact.predicate not in _TITLED:
         obj = _CALLED.sub("", obj)
     if fact.predicate == "works as":
@@ -357,7 +376,7 @@ def _bare_name(name: str, *, job: bool = False, person: bool = False) -> str:
         or title["former"]
         and is_occupation(title["job"])
         or person
-        and title["job"].lower() in NOT_OCCUPATIONS
+        and (title["job"].lower() in NOT_OCCUPATIONS or wholenames.trade_before_name(title["job"]))
     ):
         bare = bare[title.end() :]
     return bare if bare.strip() else name

@@ -104,7 +104,7 @@ from .types import Fact
 from .vocabulary import (
     drop_time_words,
 )
-from .vocabularygate import outside_vocabulary, plain_verb
+from .vocabularygate import outside_vocabulary, plain_verb, run_on_user_verb
 
 _CLAUSE_SPLIT = re.compile(  # a new clause starts after ";" or ": ", or where a new subject does: a first
     # person, or a named tool that holds or replaced something ("ditched Evernote, Bear has all my notes")
@@ -194,6 +194,7 @@ def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ..
         for f in found
         if (f.subject == USER or f.predicate in THIRD_PERSON_PREDICATES or f.predicate in relations or plain_verb(f))
         and not (f.subject == USER and outside_vocabulary(f.predicate, relations))  # "my girlfriend is Ingrid"
+        and not (f.subject == USER and run_on_user_verb(f))  # "I read my work mail in Thunderbird"
         and f.subject.lower() not in SENTENCE_ADVERBS  # "Originally based in Tartu, the studio …": no name
         and not dated_place(f)  # "having moved its headquarters there in March"
         and f.subject.strip()

@@ -36,8 +36,9 @@ _COMPANIES = frozenset(EMPLOYER_KINDS.split("|"))
 
 
 def unemployed(found: list[Fact], text: str) -> list[Fact]:
-    """``found`` without the user's "works at" whose value the sentence names as a club, a choir or a course."""
-    jobs = [f for f in found if f.subject == USER and f.predicate == "works at" and not f.retract]
+    """``found`` without the user's "works at" whose value the sentence names as a club, a choir or a course, joined
+    or left ("I left the Ferrow Running Club" ends no job)."""
+    jobs = [f for f in found if f.subject == USER and f.predicate == "works at"]
     if not jobs:
         return found
     doc = parse_doc(text)

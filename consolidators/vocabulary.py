@@ -52,6 +52,7 @@ CANONICAL_PREDICATES: dict[str, str] = {
     "study at": "studies at",
     "school": "studies at",
     "university": "studies at",
+    "uni": "studies at",
     # tools and preferences
     "use": "uses",
     "rely on": "uses",

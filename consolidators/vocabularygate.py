@@ -4,7 +4,7 @@ Whichever reader found it, a fact about someone else states a relation of the vo
 deployment's ``relations``), or a plain verb's canonical predicate with a name or a short noun phrase for its
 value (:func:`plain_verb`); a fact of the user's named by a person they have ("my girlfriend is Ingrid") under no
 relation of the vocabulary is none either (:func:`outside_vocabulary`). :mod:`consolidators.triples` asks these
-of every sentence's facts.
+of every sentence's facts; so is :func:`run_on_user_verb`, a user's plain verb whose value runs on.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ _PEOPLE = (
     RELATION_NOUNS
     | frozenset(OTHER_PEOPLE.replace("?", "").split("|"))
     | frozenset("fiancé fiancée doctor dentist therapist gp vet lawyer accountant tutor mentor coach".split())
+    # the people a student or a trainee has
+    | frozenset("supervisor advisor adviser teacher professor lecturer instructor trainer".split())
 )
 #: What the user's own facts may be named by: the vocabulary's predicates and the tools' roles.
 _USER_VOCABULARY = VOCABULARY | TOOL_ROLES | THIRD_PERSON_PREDICATES
@@ -57,3 +59,15 @@ def plain_verb(f: Fact) -> bool:
         and (value[:1].isupper() or phrase and not _NO_PLAIN_VALUE.search(value))
         and drop_time_words(value) == value
     )
+
+
+#: The plain verbs whose value a user's sentence may run on past ("I read my work mail in Thunderbird"): the
+#: roles and the corpus relations (``uses``, ``likes``) cut their values themselves.
+_PLAIN_USER_VERBS = frozenset({"reads", "plays", "follows", "knows", "owns", "has", "visited"})
+
+
+def run_on_user_verb(f: Fact) -> bool:
+    """Whether a plain verb's lower-case value in the user's own sentence runs into a phrase with a preposition
+    ("work mail in Thunderbird", "the cello in a band on Thursdays"): the thing and where it is done, no value."""
+    value = f.object
+    return f.predicate in _PLAIN_USER_VERBS and value[:1].islower() and bool(_NO_PLAIN_VALUE.search(value))

@@ -410,6 +410,15 @@ def job_title(word: str) -> bool:
     return lower not in _FIRST_NAMES and (is_word(lower) or role_relation([lower]) is not None or derived)
 
 
+def trade_before_name(word: str) -> bool:
+    """Whether a capitalised word before a person's first name and surname is their trade, which the lexicon may
+    not hold as a word: an occupation said with a specialist's "-ist" ("Epidemiologist") or named after a
+    platform in its own capitals ("YouTuber"). A doer's "-er" alone is no sign: first names end so ("Christer")."""
+    specialist = len(word) >= 7 and word.lower().endswith("ist")
+    platform = any(c.isupper() for c in word[1:]) and not word.isupper()
+    return (specialist or platform) and word.lower() not in _FIRST_NAMES and is_occupation(word)
+
+
 #: First names that read as a doer of a word ("Christian", "Hunter").
 _FIRST_NAMES = frozenset(
     "christian hunter porter carter walker tucker parker vivian oliver peter homer amber tyler river summer jasper".split()
