@@ -162,22 +162,42 @@ def supersede(
         old = _lock_active(conn, namespace, old_id)
         new = _lock_active(conn, namespace, new_id)
         _check_successor(old, new, force=force)
-        now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
+        now = transaction_now(conn)
         before = _state(old)
         # a fact's successor ends its world time, unless the successor was true earlier still
         valid_to = new.valid_from if old.kind == Kind.FACT and new.valid_from >= old.valid_from else old.valid_to
         after = {**before, "superseded_at": now, "superseded_by": str(new.id), "valid_to": valid_to}
         rows = apply_changes(conn, [(str(old.id), before, after), *_passages_retired(conn, namespace, old, now)])
-        return ops.log_op(
-            conn,
-            namespace=namespace,
-            op=Op.SUPERSEDE,
-            actor=actor,
-            reason=reason,
-            memory_ids=[old_id, new_id],
-            signals={"explicit": True},
-            reverse={"rows": rows},
-        )
+        return _log_explicit(conn, namespace, Op.SUPERSEDE, actor, reason, [old_id, new_id], rows)
+
+
+def transaction_now(conn: psycopg.Connection) -> datetime:
+    """The transaction's start time: every row one operation retires gets the same ``superseded_at``."""
+    row = conn.execute("SELECT now()").fetchone()
+    assert row is not None
+    return row[0]  # type: ignore[no-any-return]
+
+
+def _log_explicit(
+    conn: psycopg.Connection,
+    namespace: str,
+    op: Op,
+    actor: Actor,
+    reason: str | None,
+    memory_ids: list[str],
+    rows: list[dict[str, Any]],
+) -> int:
+    """Log an operation someone asked for by name: no guard or judge decided it, so its only signal is that."""
+    return ops.log_op(
+        conn,
+        namespace=namespace,
+        op=op,
+        actor=actor,
+        reason=reason,
+        memory_ids=memory_ids,
+        signals={"explicit": True},
+        reverse={"rows": rows},
+    )
 
 
 def _check_successor(old: LockedRow, new: LockedRow, *, force: bool) -> None:
@@ -200,7 +220,7 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
     with conn.transaction():
         locks.lock_subjects_of(conn, namespace, [memory_id])
         row = _lock_active(conn, namespace, memory_id)
-        now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
+        now = transaction_now(conn)
         after = {
             **_state(row),
             "superseded_at": now,
@@ -208,16 +228,7 @@ def retract(conn: psycopg.Connection, namespace: str, memory_id: str, *, reason:
             "valid_to": row.valid_to if row.valid_to is not None or row.kind != Kind.FACT else now,
         }
         rows = apply_changes(conn, [(str(row.id), _state(row), after), *_passages_retired(conn, namespace, row, now)])
-        return ops.log_op(
-            conn,
-            namespace=namespace,
-            op=Op.RETRACT,
-            actor=actor,
-            reason=reason,
-            memory_ids=[memory_id],
-            signals={"explicit": True},
-            reverse={"rows": rows},
-        )
+        return _log_explicit(conn, namespace, Op.RETRACT, actor, reason, [memory_id], rows)
 
 
 def _passages_retired(
@@ -242,16 +253,7 @@ def set_pinned(
         if before["pinned"] == pinned:
             raise InputError(f"memory {memory_id} is already {'pinned' if pinned else 'unpinned'}")
         rows = apply_changes(conn, [(str(row.id), before, {**before, "pinned": pinned})])
-        return ops.log_op(
-            conn,
-            namespace=namespace,
-            op=Op.PIN if pinned else Op.UNPIN,
-            actor=actor,
-            reason=reason,
-            memory_ids=[memory_id],
-            signals={"explicit": True},
-            reverse={"rows": rows},
-        )
+        return _log_explicit(conn, namespace, Op.PIN if pinned else Op.UNPIN, actor, reason, [memory_id], rows)
 
 
 def resolve_id(conn: psycopg.Connection, namespace: str, text: str) -> str:

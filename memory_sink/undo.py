@@ -17,7 +17,7 @@ from consolidators.forms import norm
 
 from . import locks, ops
 from .errors import InputError, NotFoundError
-from .operations import apply_changes, lock_state
+from .operations import apply_changes, lock_state, transaction_now
 from .staging import parse_ts
 from .supersession import FactView, Policy, fact_guard, predicate_forms
 from .vocab import Actor, Op
@@ -135,7 +135,7 @@ def _one_value_per_key(
 def _retire_rejected(conn: psycopg.Connection, namespace: str, memory_id: str) -> list[dict[str, Any]]:
     """Retract a replacement whose supersession was undone: the value it replaced is current again."""
     before = lock_state(conn, namespace, memory_id)
-    now = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
+    now = transaction_now(conn)
     return apply_changes(conn, [(memory_id, before, {**before, "superseded_at": now, "valid_to": now})])
 
 
