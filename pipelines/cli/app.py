@@ -18,7 +18,7 @@ from memory_sink import TiermemError
 from memory_sink.db import describe
 from memory_sink.errors import RedactingFilter, redact
 
-from . import agents, commands, export, facts, orchestration, tenants, turns
+from . import agents, commands, export, facts, orchestration, tenants
 from .options import CONFIG_HELP, examples
 from .suggest import SuggestingGroup
 
@@ -104,7 +104,6 @@ def _run(argv: list[str] | None) -> None:
 
 for _command in (
     *commands.COMMANDS,
-    *turns.COMMANDS,
     *facts.COMMANDS,
     *orchestration.COMMANDS,
     *agents.COMMANDS,

@@ -27,6 +27,7 @@ from .options import (
     note_unknown_namespace,
     open_store,
 )
+from .turns import ingest, stage
 
 
 @click.command(epilog=examples("tiermem init", "tiermem init --config memory_sink/configs/production.yaml"))
@@ -364,4 +365,4 @@ def models_download(name: str, dest: str) -> None:
     click.echo(f"downloaded to {download_model(name, Path(dest))}")
 
 
-COMMANDS = (init, realtime, consolidate, recall, status, reembed, demo, models)
+COMMANDS = (init, stage, ingest, realtime, consolidate, recall, status, reembed, demo, models)

@@ -139,6 +139,3 @@ def _print_ingest(report: StageReport, as_json: bool, failed: bool = False) -> N
         click.echo(f"inserted {report.inserted}, duplicates {report.duplicates}, rejected {len(report.rejected)}")
         for r in report.rejected:
             click.echo(f"  line {r.line}: {r.error}", err=True)
-
-
-COMMANDS = (stage, ingest)
