@@ -428,6 +428,16 @@ def drop_database(admin_dsn: str, dsn: str) -> None:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@contextmanager
+def scratch_database(admin_dsn: str) -> Iterator[str]:
+    """A fresh, migrated database for one measurement, dropped after it even when it fails; yields its DSN."""
+    dsn = fresh_database(admin_dsn)
+    try:
+        yield dsn
+    finally:
+        drop_database(admin_dsn, dsn)
+
+
 def bench_config(dsn: str, *, threads: int = 2, **sections: dict[str, Any]) -> Config:
     data: dict[str, Any] = {
         "database": {"dsn": dsn},

@@ -261,8 +261,8 @@ def main() -> None:
         for mode in modes:
             results = []
             for _run in range(args.runs):
-                dsn = c.fresh_database(admin)
                 with (
+                    c.scratch_database(admin) as dsn,
                     c.open_store(dsn, threads=args.threads) as store,
                     c.tempfile.TemporaryDirectory(prefix="tiermem-bench-cfg-") as tmp,
                 ):
@@ -271,7 +271,6 @@ def main() -> None:
                     config_file.write_text(f"database:\n  dsn: '{dsn}'\nembedder:\n  threads: {args.threads}\n")
                     seconds = args.follow_seconds if mode == "follow" else args.schedule_minutes * 60
                     results.append(run_mode(mode, store, config_file, seconds, args.rate, args.period))
-                c.drop_database(admin, dsn)
             for key in results[0]:
                 values = [r[key] for r in results]
                 figures[f"{mode}: {key}"] = c.median(values) if isinstance(values[0], float) else values[-1]

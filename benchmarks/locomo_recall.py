@@ -315,7 +315,8 @@ def score_baselines(store: MemoryStore, conversations: Sequence[Conversation], a
                 out.add(system, q, covered_at_budget(rows, args.budget), covered_at_k(rows, args.k))
 
 
-# Recall's statement as it was when it read the idf statistics from pg_stats in every query.
+# The reference recall is timed against: its statement reading the idf statistics from pg_stats
+# in every query, where ``term_stats`` caches them per process.
 _READ_TERMS = """
 SELECT most_common_elems::text::text[], most_common_elem_freqs FROM pg_stats
 WHERE schemaname = current_schema() AND tablename = 'memory' AND attname = 'content_tsv'
@@ -352,7 +353,7 @@ def sql_timing(store: MemoryStore, conversations: Sequence[Conversation]) -> dic
                     ("pg_stats per query, plans chosen per call", PER_QUERY_STATS),
                 ]
                 for name, sql in order if len(took["now"]) % 2 else order[::-1]:  # alternate the first
-                    new = sql is recall_sql.RECALL_ACTIVE  # the old statement ran with the server's plan choice
+                    new = sql is recall_sql.RECALL_ACTIVE  # the reference runs with the server's plan choice
                     conn.execute(f"SET LOCAL plan_cache_mode = {'force_generic_plan' if new else 'auto'}")
                     started = time.perf_counter()
                     weights = term_stats.params(conn, q.text, conv.sample_id) if new else {}

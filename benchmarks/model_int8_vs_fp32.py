@@ -53,16 +53,7 @@ def main() -> None:
     fused.embed_documents(texts)
     cos = (a * b).sum(axis=1)
     models = {"int8": int8, "fp32": fp32, "fp32 fused": fused}
-    feeds = {name: model_feeds(emb, texts) for name, emb in models.items()}
-    speed: dict[str, list[float]] = {key: [] for name in models for key in (name, f"{name} model only")}
-    speed["fp32 unbatched"] = []
-    for run in range(args.runs):
-        order = list(models.items())[run % 3 :] + list(models.items())[: run % 3]
-        for name, emb in order:
-            speed[name].append(len(texts) / c.timed(lambda: emb.embed_documents(texts)))
-            speed[f"{name} model only"].append(len(texts) / run_feeds(emb, feeds[name]))
-        few = texts[: args.naive_texts]
-        speed["fp32 unbatched"].append(len(few) / c.timed(lambda: [fp32.embed_documents([t]) for t in few]))
+    speed = interleaved_speeds(models, texts, runs=args.runs, naive_texts=args.naive_texts)
     ratios = [x / y for x, y in zip(speed["int8"], speed["fp32"])]
     model_ratios = [x / y for x, y in zip(speed["int8 model only"], speed["fp32 model only"])]
     fused_ratios = [x / y for x, y in zip(speed["int8"], speed["fp32 fused"])]
@@ -85,15 +76,13 @@ def main() -> None:
     }
     tmp.cleanup()
     if args.heldout is not None:
-        held = heldout_texts(args.heldout)
-        agree = (int8.embed_documents(held) * fp32.embed_documents(held)).sum(axis=1)
+        cos = heldout_agreement(int8, fp32, args.heldout)
         figures |= {
-            "held-out texts (LoCoMo turns + questions)": len(held),
-            "held-out cosine: mean": float(agree.mean()),
-            "held-out cosine: p5": c.percentile(agree.tolist(), 5),
-            "held-out cosine: min": float(agree.min()),
+            "held-out texts (LoCoMo turns + questions)": len(cos),
+            "held-out cosine: mean": float(cos.mean()),
+            "held-out cosine: p5": c.percentile(cos.tolist(), 5),
+            "held-out cosine: min": float(cos.min()),
         }
-        cos = agree
     c.report(
         "2 int8 vs fp32",
         figures,
@@ -104,6 +93,30 @@ def main() -> None:
         ],
         as_json=args.json,
     )
+
+
+def interleaved_speeds(
+    models: dict[str, OnnxEmbedder], texts: list[str], *, runs: int, naive_texts: int
+) -> dict[str, list[float]]:
+    """Texts/s per run of each model, whole path and ``session.run`` alone, the order rotating run by run
+    so no model always runs first (or last) on a warm machine; and the unbatched fp32 anchor each run."""
+    feeds = {name: model_feeds(emb, texts) for name, emb in models.items()}
+    speed: dict[str, list[float]] = {key: [] for name in models for key in (name, f"{name} model only")}
+    speed["fp32 unbatched"] = []
+    for run in range(runs):
+        order = list(models.items())[run % len(models) :] + list(models.items())[: run % len(models)]
+        for name, emb in order:
+            speed[name].append(len(texts) / c.timed(lambda: emb.embed_documents(texts)))
+            speed[f"{name} model only"].append(len(texts) / run_feeds(emb, feeds[name]))
+        few = texts[:naive_texts]
+        speed["fp32 unbatched"].append(len(few) / c.timed(lambda: [models["fp32"].embed_documents([t]) for t in few]))
+    return speed
+
+
+def heldout_agreement(int8: OnnxEmbedder, fp32: OnnxEmbedder, path: Path) -> np.ndarray:
+    """The int8 and fp32 vectors' cosine for every held-out text (LoCoMo turns and questions at ``path``)."""
+    held = heldout_texts(path)
+    return np.asarray((int8.embed_documents(held) * fp32.embed_documents(held)).sum(axis=1))
 
 
 def fused_fp32(fp32: OnnxEmbedder, path: Path, threads: int) -> OnnxEmbedder:

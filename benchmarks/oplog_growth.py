@@ -82,8 +82,7 @@ def backfill(store: MemoryStore, days: list[datetime]) -> None:
 
 
 def ops_per_fact(admin: str, n: int, backfills: int, threads: int) -> dict[str, Any]:
-    dsn = c.fresh_database(admin)
-    try:
+    with c.scratch_database(admin) as dsn:
         with c.open_store(dsn, threads=threads) as store:
             stage_likes(store, "likes", 0, n, DAY0)
             consolidate(store)
@@ -93,8 +92,6 @@ def ops_per_fact(admin: str, n: int, backfills: int, threads: int) -> dict[str, 
                 counts.append(op_count(store))
             assert len(store.facts(subject="user")) == n
         return {"facts written": n, "ops": counts, "ops per fact": [round(x / n, 2) for x in counts]}
-    finally:
-        c.drop_database(admin, dsn)
 
 
 def history_lines(config_path: Path) -> tuple[int, int]:
@@ -109,11 +106,10 @@ def history_lines(config_path: Path) -> tuple[int, int]:
 
 
 def history_growth(admin: str, backfills: int, threads: int, workdir: Path) -> dict[str, Any]:
-    dsn = c.fresh_database(admin)
-    config_path = workdir / "tiermem.yaml"
-    config_path.write_text(f"database:\n  dsn: '{dsn}'\nembedder:\n  threads: {threads}\n", encoding="utf-8")
     days = [DAY0 + timedelta(days=i) for i in range(3)]
-    try:
+    with c.scratch_database(admin) as dsn:
+        config_path = workdir / "tiermem.yaml"
+        config_path.write_text(f"database:\n  dsn: '{dsn}'\nembedder:\n  threads: {threads}\n", encoding="utf-8")
         with c.open_store(dsn, threads=threads) as store:
             for day, text in zip(days, ("I live in Berlin.", "We moved to Paris.", "I live in Lisbon now.")):
                 store.stage(f"s{day:%d}", "user", text, ts=day)
@@ -124,13 +120,10 @@ def history_growth(admin: str, backfills: int, threads: int, workdir: Path) -> d
             after = history_lines(config_path)
             assert [f.object for f in store.facts(subject="user", predicate="lives in")] == ["Lisbon"]
         return {"after consolidation": first, f"after {backfills} backfills": after}
-    finally:
-        c.drop_database(admin, dsn)
 
 
 def seconds_per_session(admin: str, sessions: int, per: int, threads: int) -> dict[str, Any]:
-    dsn = c.fresh_database(admin)
-    try:
+    with c.scratch_database(admin) as dsn:
         with c.open_store(dsn, threads=threads) as store:
             seconds = []
             for s in range(sessions):
@@ -143,8 +136,6 @@ def seconds_per_session(admin: str, sessions: int, per: int, threads: int) -> di
             active = len(store.facts(subject="user"))
             ops = op_count(store)
         return {"seconds": seconds, "active facts": active, "ops": ops}
-    finally:
-        c.drop_database(admin, dsn)
 
 
 DAY_OF_CHAT = {
@@ -165,8 +156,7 @@ FROM memory WHERE tier = 'consolidated'
 
 def versions_after_backfills(admin: str, backfills: int, threads: int) -> list[tuple[int, ...]]:
     """(episode versions, passage versions, superseded rows, ops) after consolidation and each backfill."""
-    dsn = c.fresh_database(admin)
-    try:
+    with c.scratch_database(admin) as dsn:
         with c.open_store(dsn, threads=threads) as store:
             for n, (session, turns) in enumerate(DAY_OF_CHAT.items()):
                 for i, text in enumerate(turns):
@@ -180,8 +170,6 @@ def versions_after_backfills(admin: str, backfills: int, threads: int) -> list[t
                 with store.connection() as conn:
                     found.append(tuple(int(x) for x in conn.execute(VERSIONS).fetchone() or ()))
         return found
-    finally:
-        c.drop_database(admin, dsn)
 
 
 def main() -> None:

@@ -17,6 +17,8 @@ Targets: end to end >= 85% of the ceiling and >= 800 turns/s.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from typing import Any
 
 import _common as c
 from _model import model_feeds, run_feeds
@@ -53,6 +55,49 @@ def naive_ingest(store, fp32) -> int:  # type: ignore[no-untyped-def]
         done += 1
 
 
+@dataclass(frozen=True)
+class Overlapped:
+    """One run of the realtime tick (each batch's write overlapping the next one's embedding)."""
+
+    e2e: float  # turns/s, end to end
+    ceiling: float  # texts/s of the model alone over the same batches
+
+
+def overlapped_run(admin: str, args: Any, texts: list[str], run: int) -> Overlapped:
+    with c.scratch_database(admin) as dsn, c.open_store(dsn, threads=args.threads) as store:
+        embedder = store.embedder
+        size = args.batch_size or store.config.realtime.batch_size
+        # the batches the tick runs: each claim of `size` turns, length-sorted within
+        feeds = [f for i in range(0, len(texts), size) for f in model_feeds(embedder, texts[i : i + size])]
+        run_feeds(embedder, feeds[:3])  # warm the session
+        c.stage(store, texts, tag=f"r{run}")
+        report = run_realtime(store, batch_size=args.batch_size)
+        assert report.turns_embedded == len(texts), report
+        return Overlapped(e2e=len(texts) / report.seconds, ceiling=len(texts) / run_feeds(embedder, feeds))
+
+
+def sequential_run(admin: str, args: Any, texts: list[str], run: int) -> float:
+    """Turns/s without the overlap: one batch at a time, its write not overlapped with the next embedding."""
+    with c.scratch_database(admin) as dsn, c.open_store(dsn, threads=args.threads) as store:
+        c.stage(store, texts, tag=f"q{run}")
+        size = args.batch_size or store.config.realtime.batch_size
+        started = time.perf_counter()
+        while store.tiers.drain_pending(size, max_batches=1).turns:
+            pass
+        return len(texts) / (time.perf_counter() - started)
+
+
+def naive_run(admin: str, args: Any, texts: list[str], run: int) -> float:
+    """Turns/s of the anchor, on a fresh database with the fp32 model (its own fingerprint)."""
+    with c.scratch_database(admin) as dsn, c.open_store(dsn, threads=args.threads) as store:
+        fp32 = load_embedder(EmbedderConfig(threads=args.threads), variant="fp32")
+        fp32.embed_documents(texts[:8])
+        c.stage(store, texts[: args.naive_turns], tag=f"n{run}")
+        started = time.perf_counter()
+        n = naive_ingest(store, fp32)
+        return n / (time.perf_counter() - started)
+
+
 def main() -> None:
     p = c.parser(__doc__.splitlines()[0])
     p.add_argument("--turns", type=int, default=4000, help="staged turns per run (default 4000)")
@@ -60,42 +105,17 @@ def main() -> None:
     p.add_argument("--batch-size", type=int, default=None, help="realtime.batch_size (default: the config's)")
     args = p.parse_args()
     texts = c.short_turns(args.turns, seed=1)
-    e2e, ceiling, naive, sequential = [], [], [], []
+    e2e: list[float] = []
+    ceiling: list[float] = []
+    naive: list[float] = []
+    sequential: list[float] = []
     with c.temp_server() as admin:
         for run in range(args.runs):
-            dsn = c.fresh_database(admin)
-            with c.open_store(dsn, threads=args.threads) as store:
-                embedder = store.embedder
-                size = args.batch_size or store.config.realtime.batch_size
-                # the batches the tick runs: each claim of `size` turns, length-sorted within
-                feeds = [f for i in range(0, len(texts), size) for f in model_feeds(embedder, texts[i : i + size])]
-                run_feeds(embedder, feeds[:3])  # warm the session
-                c.stage(store, texts, tag=f"r{run}")
-                report = run_realtime(store, batch_size=args.batch_size)
-                assert report.turns_embedded == len(texts), report
-                e2e.append(len(texts) / report.seconds)
-                ceiling.append(len(texts) / run_feeds(embedder, feeds))
-            c.drop_database(admin, dsn)
-            # without the overlap: one batch at a time, its write not overlapped with the next embedding
-            dsn = c.fresh_database(admin)
-            with c.open_store(dsn, threads=args.threads) as store:
-                c.stage(store, texts, tag=f"q{run}")
-                size = args.batch_size or store.config.realtime.batch_size
-                started = time.perf_counter()
-                while store.tiers.drain_pending(size, max_batches=1)[0]:
-                    pass
-                sequential.append(len(texts) / (time.perf_counter() - started))
-            c.drop_database(admin, dsn)
-            # the anchor, on a fresh database with the fp32 model (its own fingerprint)
-            dsn = c.fresh_database(admin)
-            with c.open_store(dsn, threads=args.threads) as store:
-                fp32 = load_embedder(EmbedderConfig(threads=args.threads), variant="fp32")
-                fp32.embed_documents(texts[:8])
-                c.stage(store, texts[: args.naive_turns], tag=f"n{run}")
-                started = time.perf_counter()
-                n = naive_ingest(store, fp32)
-                naive.append(n / (time.perf_counter() - started))
-            c.drop_database(admin, dsn)
+            overlapped = overlapped_run(admin, args, texts, run)
+            e2e.append(overlapped.e2e)
+            ceiling.append(overlapped.ceiling)
+            sequential.append(sequential_run(admin, args, texts, run))
+            naive.append(naive_run(admin, args, texts, run))
     ratios = [a / b for a, b in zip(e2e, ceiling)]
     figures = {
         "turns per run": args.turns,

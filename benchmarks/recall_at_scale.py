@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -232,16 +233,31 @@ def sql_latencies(
 
 
 def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], size: int, tag: str) -> dict[str, Any]:
-    embedder = store.embedder
-    vecs = [embedder.embed_query(q) for q in qs]
+    """Every figure of one size: recall's latencies, HNSW quality against an exact scan, and ingest."""
+    vecs = [store.embedder.embed_query(q) for q in qs]
     for q in qs[:20]:
         store.recall(q, k=10)  # warm: pool, plans, buffers
-    p50, p95, embed_ms, sql50, sql95, vec50, lex50, lex95 = ([] for _ in range(8))
     params = [
         {"q": v, "ns": "default", "k": 10, "kinds": KINDS, "unpassaged": True, "n": 40, "text": q, "as_of": None}
         | perspective.params(q)
         for q, v in zip(qs, vecs)
     ]
+    row = recall_latencies(args, store, qs, params)
+    for pool in args.pool_sweep:
+        lex = sql_latencies(store, LEXICAL_BRANCH, params, pool=pool)
+        row[f"lexical branch p50/p95 ms, pool {pool or 'unbounded'}"] = _p50_p95(lex)
+    row.update(hnsw_quality(args, dsn, store, vecs[: args.overlap_queries], params))
+    row.update(ingest_rate(args, store, tag))
+    return row
+
+
+def _p50_p95(seconds: list[float]) -> str:
+    return f"{c.percentile(seconds, 50) * 1e3:.2f} / {c.percentile(seconds, 95) * 1e3:.2f}"
+
+
+def recall_latencies(args: Any, store: Any, qs: list[str], params: list[dict[str, Any]]) -> dict[str, Any]:
+    """#4: recall end to end, its query embedding, its SQL and the SQL's two branches; medians over runs."""
+    p50, p95, embed_ms, sql50, sql95, vec50, lex50, lex95 = ([] for _ in range(8))
     for _ in range(args.runs):
         lat = []
         for q in qs:
@@ -250,7 +266,7 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
             lat.append(time.perf_counter() - started)
         p50.append(c.percentile(lat, 50) * 1e3)
         p95.append(c.percentile(lat, 95) * 1e3)
-        embed_ms.append(c.median([c.timed(lambda: embedder.embed_query(q)) for q in qs]) * 1e3)
+        embed_ms.append(c.median([c.timed(lambda: store.embedder.embed_query(q)) for q in qs]) * 1e3)
         sql = sql_latencies(store, recall_sql.RECALL_ACTIVE, params)
         sql50.append(c.percentile(sql, 50) * 1e3)
         sql95.append(c.percentile(sql, 95) * 1e3)
@@ -258,7 +274,7 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
         lex = sql_latencies(store, LEXICAL_BRANCH, params)
         lex50.append(c.percentile(lex, 50) * 1e3)
         lex95.append(c.percentile(lex, 95) * 1e3)
-    row: dict[str, Any] = {
+    return {
         "recall p50 ms": c.median(p50),
         "recall p95 ms": c.median(p95),
         "query embedding p50 ms": c.median(embed_ms),
@@ -268,17 +284,17 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
         "lexical branch p50 ms": c.median(lex50),
         "lexical branch p95 ms": c.median(lex95),
     }
-    for pool in args.pool_sweep:
-        lex = sql_latencies(store, LEXICAL_BRANCH, params, pool=pool)
-        row[f"lexical branch p50/p95 ms, pool {pool or 'unbounded'}"] = (
-            f"{c.percentile(lex, 50) * 1e3:.2f} / {c.percentile(lex, 95) * 1e3:.2f}"
-        )
+
+
+def hnsw_quality(
+    args: Any, dsn: str, store: Any, probe: list[np.ndarray], params: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """#4: the vector branch's top 10 against an exact scan, at the server's ef_search and each of ``--ef-sweep``."""
     with store.connection() as conn:
         ef = conn.execute("SHOW hnsw.ef_search").fetchone()[0]
-    probe = vecs[: args.overlap_queries]
     started = time.perf_counter()
     exact = exact_top10(dsn, probe)
-    row["exact scan ms per query"] = (time.perf_counter() - started) / max(len(probe), 1) * 1e3
+    row: dict[str, Any] = {"exact scan ms per query": (time.perf_counter() - started) / max(len(probe), 1) * 1e3}
     row[f"overlap@10 (ef_search {ef})"], row[f"similarity ratio (ef_search {ef})"] = overlap_at_10(
         dsn, probe, exact, int(ef)
     )
@@ -287,21 +303,21 @@ def measure_size(args: Any, admin: str, dsn: str, store: Any, qs: list[str], siz
             dsn, probe, exact, ef_alt
         )
         vec = sql_latencies(store, VECTOR_BRANCH, params, ef_search=ef_alt)
-        row[f"vector branch p50/p95 ms (ef_search {ef_alt})"] = (
-            f"{c.percentile(vec, 50) * 1e3:.2f} / {c.percentile(vec, 95) * 1e3:.2f}"
-        )
-    # #7: realtime ingest into a table of this size, every index in place
+        row[f"vector branch p50/p95 ms (ef_search {ef_alt})"] = _p50_p95(vec)
+    return row
+
+
+def ingest_rate(args: Any, store: Any, tag: str) -> dict[str, Any]:
+    """#7: realtime ingest into a table of this size, every index in place."""
     rates = []
     for run in range(args.runs):
         c.stage(store, c.short_turns(args.ingest_turns, seed=100 + run), tag=f"{tag}i{run}")
         rep = run_realtime(store)
         rates.append(rep.turns_embedded / rep.seconds)
-    row["ingest turns/s"] = c.median(rates)
-    row["ingest runs"] = [round(r) for r in rates]
-    return row
+    return {"ingest turns/s": c.median(rates), "ingest runs": [round(r) for r in rates]}
 
 
-def main() -> None:
+def parse_args() -> Any:
     p = c.parser(__doc__.splitlines()[0])
     p.add_argument("--sizes", default="10000,100000,1000000", help="active rows per step (ascending)")
     p.add_argument("--base", type=int, default=10_000, help="real chat turns embedded for the bulk (default 10000)")
@@ -321,7 +337,54 @@ def main() -> None:
     args = p.parse_args()
     args.ef_sweep = [int(x) for x in args.ef_sweep.split(",") if x]
     args.pool_sweep = [int(x) for x in args.pool_sweep.split(",") if x]
-    sizes = sorted(int(x) for x in args.sizes.split(","))
+    args.sizes = sorted(int(x) for x in args.sizes.split(","))
+    return args
+
+
+@dataclass
+class Bulk:
+    """The real turns bulk rows are made from, and how many bulk rows are loaded so far."""
+
+    texts: list[str]
+    vecs: np.ndarray
+    embed_seconds: float
+    loaded: int = 0
+
+
+def active_rows(store: Any) -> int:
+    with store.connection() as conn:
+        return int(conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NULL").fetchone()[0])
+
+
+def grow_to(args: Any, dsn: str, store: Any, bulk: Bulk, defs: dict[str, str], size: int) -> dict[str, Any]:
+    """Bulk-load up to ``size`` active rows with the bulk indexes dropped, rebuild them (timed); the step's row."""
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for name in BULK_INDEXES:
+            conn.execute(f"DROP INDEX IF EXISTS {name}")
+    more = max(0, size - active_rows(store))
+    load_s = bulk_load(
+        dsn,
+        bulk.loaded,
+        bulk.loaded + more,
+        bulk.texts,
+        bulk.vecs,
+        store.embedder.fingerprint,
+        seed=size,
+        how=args.synthetic,
+    )
+    bulk.loaded += more
+    builds = rebuild_indexes(dsn, defs)
+    return {
+        "active rows": active_rows(store),
+        "bulk COPY s": round(load_s, 1),
+        "HNSW build s": round(builds["memory_embedding_hnsw"], 1),
+        "GIN tsvector build s": round(builds["memory_content_tsv"], 1),
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    sizes = args.sizes
     qs = questions(args.queries)
     results: dict[int, dict[str, Any]] = {}
     with c.temp_server(SERVER_SETTINGS, restart=True) as admin:
@@ -332,43 +395,24 @@ def main() -> None:
                 for name in BULK_INDEXES
             }
         with c.open_store(dsn, threads=args.threads) as store:
-            base_texts = c.short_turns(args.base, seed=11)
+            texts = c.short_turns(args.base, seed=11)
             started = time.perf_counter()
-            base_vecs = store.embedder.embed_documents(base_texts)
-            embed_base = time.perf_counter() - started
-            loaded = 0
+            vecs = store.embedder.embed_documents(texts)
+            bulk = Bulk(texts, vecs, time.perf_counter() - started)
             for size in sizes:
-                with psycopg.connect(dsn, autocommit=True) as conn:
-                    for name in BULK_INDEXES:
-                        conn.execute(f"DROP INDEX IF EXISTS {name}")
-                with store.connection() as conn:
-                    active = conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NULL").fetchone()[0]
-                load_s = bulk_load(
-                    dsn,
-                    loaded,
-                    loaded + max(0, size - active),
-                    base_texts,
-                    base_vecs,
-                    store.embedder.fingerprint,
-                    seed=size,
-                    how=args.synthetic,
-                )
-                loaded += max(0, size - active)
-                builds = rebuild_indexes(dsn, defs)
-                with store.connection() as conn:
-                    active = conn.execute("SELECT count(*) FROM memory WHERE superseded_at IS NULL").fetchone()[0]
-                row = {
-                    "active rows": active,
-                    "bulk COPY s": round(load_s, 1),
-                    "HNSW build s": round(builds["memory_embedding_hnsw"], 1),
-                    "GIN tsvector build s": round(builds["memory_content_tsv"], 1),
-                }
+                row = grow_to(args, dsn, store, bulk, defs, size)
                 row.update(measure_size(args, admin, dsn, store, qs, size, tag=f"z{size}"))
                 results[size] = row
                 print(f"-- {size}: {row}", flush=True)
+    report(args, results, bulk)
+
+
+def report(args: Any, results: dict[int, dict[str, Any]], bulk: Bulk) -> None:
+    """Every size's figures, the growth ratios (#7) and the targets' checks."""
+    sizes = args.sizes
     small, large = results[sizes[0]], results[sizes[-1]]
     figures: dict[str, Any] = {
-        "base turns embedded for real": f"{args.base} in {embed_base:.1f}s",
+        "base turns embedded for real": f"{args.base} in {bulk.embed_seconds:.1f}s",
         "synthetic bulk vectors": args.synthetic,
     }
     for size in sizes:

@@ -215,7 +215,7 @@ def variants(args: Any, own: frozenset[str]) -> dict[str, Variant]:
     out: dict[str, Variant] = {"shipped": (shipped, [], recall_sql.OWN_GRAPH_EF_SEARCH)}
     if own:
         out |= {f"shipped, own graphs at ef_search {ef}": (shipped, [], ef) for ef in args.own_ef_sweep}
-    # Recall's statement as it was for every namespace: the shared graph past EXACT_BELOW rows.
+    # The reference without own graphs: every namespace reads the shared graph past EXACT_BELOW rows.
     out["without own graphs"] = (lambda ns: VECTOR, [], None)
     out |= {
         f"without own graphs, ef_search {ef}": (lambda ns: VECTOR, [f"SET hnsw.ef_search = {ef}"], None)

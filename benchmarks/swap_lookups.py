@@ -18,8 +18,8 @@ A lookup by key or by id stays in microseconds whatever the namespace holds, and
 none may read the whole namespace while statistics lag. ``JUDGED_CANDIDATES`` (the
 semantic neighbours of a new fact among the subject's other predicates) reads a
 subject's facts exactly up to ``candidates.JUDGED_EXACT_UP_TO`` of them and takes the
-nearest from the HNSW graph past that; the script also times the exact lookup it
-replaced on the user's facts, and, for ``--probes`` new facts near one of the
+nearest from the HNSW graph past that; the script also times the exact lookup
+over all of the user's facts (``EXACT_JUDGED``), and, for ``--probes`` new facts near one of the
 user's, compares the two: the same candidates in the same order, at the calibrated
 threshold and at a low one (hundreds of the user's facts above it, so the graph
 must rank them).
@@ -56,7 +56,7 @@ HNSW = """
 CREATE INDEX memory_embedding_hnsw ON memory USING hnsw (embedding vector_cosine_ops)
     WHERE superseded_at IS NULL AND tier = 'consolidated'
 """
-# JUDGED_CANDIDATES before round 12: every fact of the subject's other predicates,
+# JUDGED_CANDIDATES without the graph: every fact of the subject's other predicates,
 # read and compared exactly. The reference the graph's answers are compared with.
 EXACT_JUDGED = """
 WITH RECURSIVE predicates(p) AS (

@@ -15,7 +15,7 @@ from psycopg.rows import dict_row
 
 from consolidators.forms import closest
 
-from . import memories, operations, ops
+from . import memories, ops, statuses
 from .errors import InputError
 from .types import Memory
 
@@ -123,6 +123,6 @@ def with_status(
     conn: psycopg.Connection, namespace: str, found: Sequence[Memory], at: datetime | None = None
 ) -> list[Memory]:
     """Each memory with its ``status`` (now, or as held at ``at``), reading the log only where the row can't tell."""
-    explain = [m.id for m in found if operations.needs_ops(m, at)]
+    explain = [m.id for m in found if statuses.needs_ops(m, at)]
     logged = ops.ops_for(conn, namespace, explain) if explain else []
-    return [replace(m, status=operations.status_of(m, logged, at)) for m in found]
+    return [replace(m, status=statuses.status_of(m, logged, at)) for m in found]

@@ -8,11 +8,12 @@ with exponential backoff (invariant 8).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import psycopg
-from psycopg.rows import dict_row
+from psycopg.rows import class_row, dict_row
 from psycopg.types.json import Jsonb
 
 from .vocab import Actor, Op
@@ -33,6 +34,13 @@ FROM memory_ops
 WHERE namespace = %s AND memory_ids && %s::uuid[]
 ORDER BY op_id
 """
+
+# ``undo`` locks the op it reverses, so two undos of one op serialise and the second sees
+# ``undone_by`` set; the undo's own op id goes there, so an undo is never applied twice.
+LOCK_OP = """
+SELECT op, reverse, undone_by FROM memory_ops WHERE namespace = %s AND op_id = %s FOR UPDATE
+"""
+MARK_UNDONE = "UPDATE memory_ops SET undone_by = %s WHERE op_id = %s"
 
 RECORD_SUCCESS = """
 INSERT INTO consolidation_state (namespace, session_id, attempts, last_attempt_at,
@@ -133,6 +141,25 @@ def ops_for(conn: psycopg.Connection, namespace: str, memory_ids: str | Sequence
     ids = [memory_ids] if isinstance(memory_ids, str) else list(memory_ids)
     with conn.cursor(row_factory=dict_row) as cur:
         return cur.execute(OPS_FOR_MEMORIES, (namespace, ids)).fetchall()
+
+
+@dataclass(frozen=True)
+class LoggedOp:
+    """The part of a ``memory_ops`` row ``undo`` needs."""
+
+    op: str
+    reverse: dict[str, Any]
+    undone_by: int | None
+
+
+def lock_op(conn: psycopg.Connection, namespace: str, op_id: int) -> LoggedOp | None:
+    """Operation ``op_id`` of the namespace, locked for the rest of the transaction; None if there is none."""
+    with conn.cursor(row_factory=class_row(LoggedOp)) as cur:
+        return cur.execute(LOCK_OP, (namespace, op_id)).fetchone()
+
+
+def mark_undone(conn: psycopg.Connection, op_id: int, *, by: int) -> None:
+    conn.execute(MARK_UNDONE, (by, op_id))
 
 
 def record_success(conn: psycopg.Connection, namespace: str, session_id: str, at: datetime) -> int:

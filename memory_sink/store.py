@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from . import db, erasure, lookups, memories, operations, ops, people, predicates, replaced, staging, term_stats
+from . import db, erasure, lookups, memories, operations, ops, people, predicates, replaced, staging, term_stats, undo
 from . import recall as recall_sql
 from .batches import BatchStager
 from .config import Config, load_config
@@ -354,7 +354,7 @@ class MemoryStore:
         if isinstance(op_id, bool) or not isinstance(op_id, int):
             raise InputError(f"op_id: expected an integer, got {op_id!r}")
         with self.connection() as conn:
-            return operations.undo(conn, namespace, op_id, actor=Actor.USER, policy=self.tiers.key_policy())
+            return undo.undo(conn, namespace, op_id, actor=Actor.USER, policy=self.tiers.key_policy())
 
     # --- erasure -----------------------------------------------------------------------
 

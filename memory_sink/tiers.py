@@ -26,7 +26,7 @@ from consolidators.forms import norm
 from . import db, health, memories, meta, ops, staging, swap
 from .config import Config
 from .contexts import NAME_PUNCTUATION, contexts_for, text_grams, text_names
-from .drain import drain_pending
+from .drain import Drained, drain_pending
 from .errors import ConfigError, InputError, ModelError
 from .supersession import (
     FALLBACK_THRESHOLD,
@@ -121,8 +121,8 @@ class Tiers:
         max_batches: int | None = None,
         on_batch: Callable[[int], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
-    ) -> tuple[int, int]:
-        """Embed every pending turn, batch after batch; returns (turns, batches committed).
+    ) -> Drained:
+        """Embed every pending turn, batch after batch; returns the turns and batches committed.
 
         Each batch is one transaction (invariant 2); the write of one batch overlaps
         the embedding of the next (see ``memory_sink.drain``). ``max_batches=1`` is

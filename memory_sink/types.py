@@ -70,7 +70,7 @@ class Memory:
     score: float | None = None
     outdated: bool = False  # recall: an episode some of whose facts have since changed (README)
     pinned: bool = False  # protected from automatic supersession (``tiermem pin``)
-    # active / pinned / superseded by ID / duplicate of ID / retracted / retired (``operations.status_of``)
+    # active / pinned / superseded by ID / duplicate of ID / retracted / retired (``statuses.status_of``)
     status: str | None = None
 
     @classmethod

@@ -31,7 +31,7 @@ characters: 60-word passages whose vector read the day and a neighbour each
 side 0.780; one turn each with one neighbour each side in the lexical document
 0.842 (with the vector still reading the day and the neighbours: 0.836, at over
 twice the consolidation time; with only the day: 0.825); two neighbours each
-side 0.844 against one's 0.836 after this round's extraction rules (held-out
+side 0.844 against one's 0.836 (held-out
 conversations 4–5: 0.815 vs 0.787), at a latency cost (``CONTEXT_TURNS``). A question's
 evidence turns are spread over sessions, and a 60-word passage spent ~260
 characters to show one.

@@ -12,8 +12,9 @@ from typing import Any
 
 from memory_sink import MemoryStore
 from memory_sink.errors import InputError
-from memory_sink.operations import PREFIX, replacements
+from memory_sink.operations import PREFIX
 from memory_sink.staging import roles_of
+from memory_sink.statuses import replacements
 from memory_sink.types import Memory
 from memory_sink.vocab import Kind
 

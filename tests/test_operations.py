@@ -115,7 +115,7 @@ def test_passwords_never_reach_error_messages() -> None:
 
 
 def test_the_log_says_which_memory_replaced_which_and_the_pinned_state_at_any_time(store: MemoryStore) -> None:
-    from memory_sink.operations import replacements, retired_by, state_at
+    from memory_sink.statuses import replacements, retired_by, state_at
 
     ids = consolidated_facts(store)
     rss, atom = ids["RSS"], ids["Atom"]

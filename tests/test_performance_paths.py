@@ -270,7 +270,8 @@ def test_a_failure_mid_drain_rolls_back_only_uncommitted_batches(
 
 def test_drain_honours_max_batches_and_stop(store: MemoryStore) -> None:
     _stage_turns(store, 200)
-    assert store.tiers.drain_pending(30, max_batches=2) == (60, 2)
+    drained = store.tiers.drain_pending(30, max_batches=2)
+    assert (drained.turns, drained.batches) == (60, 2)
     seen: list[int] = []
-    assert store.tiers.drain_pending(30, on_batch=seen.append, should_stop=lambda: len(seen) >= 1)[1] <= 2
+    assert store.tiers.drain_pending(30, on_batch=seen.append, should_stop=lambda: len(seen) >= 1).batches <= 2
     assert _pending_and_rows(store)[0] + _pending_and_rows(store)[1] == 200

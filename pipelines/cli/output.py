@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from memory_sink.operations import replacements, status_of
+from memory_sink.statuses import replacements, status_of
 from pipelines.views import spoken
 
 

@@ -17,8 +17,8 @@ TIER_TAG = "tiermem/tier"  # dagster.yaml limits in-flight runs per value of thi
 REALTIME_JOB = "realtime_job"
 CONSOLIDATE_JOB = "consolidate_job"
 HEALTH_JOB = "health_job"
-# The op names: run config (`ops: {consolidate_sessions: ...}`) keeps the shape it had
-# when the jobs were op jobs.
+# The op names, which run config is keyed by (`ops: {consolidate_sessions: ...}`): renaming
+# one would break every saved run config and launchpad preset that names it.
 REALTIME_OP = "realtime_tick"
 CONSOLIDATE_OP = "consolidate_sessions"
 
