@@ -34,7 +34,7 @@ SORTS_ON = "SET LOCAL enable_sort TO DEFAULT"
 # locked by this read, so the engine retires it without reading it again.
 _CANDIDATE_SELECT = """
 SELECT id::text, subject, predicate, object, valid_from, metadata, pinned, superseded_at, superseded_by, valid_to,
-       1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = ANY(%(predicates)s) AS key_match
+       1 - (embedding <=> %(vec)s) AS cosine, lower(predicate) = ANY(%(predicates)b) AS key_match
 FROM memory"""
 _CANDIDATE = "namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND id <> %(id)s"
 
@@ -65,7 +65,7 @@ SELECT * FROM ({select}
 DECISIVE_CANDIDATES = _or_named(
     _CANDIDATE_SELECT,
     _CANDIDATE,
-    "lower(subject) = %(subject)s AND lower(predicate) = ANY(%(predicates)s)"
+    "lower(subject) = %(subject)s AND lower(predicate) = ANY(%(predicates)b)"
     " AND (%(every_value)s OR lower(object) = %(object)s)",
 )
 
@@ -102,18 +102,18 @@ WITH RECURSIVE predicates(p) AS (
 ), keyed AS MATERIALIZED (
     SELECT id, true AS key_match, embedding <=> %(vec)s AS distance FROM memory
     WHERE %(judged)s AND {_SUBJECT_FACT} AND {_NOT_NEW}
-      AND lower(predicate) = ANY(%(predicates)s) AND lower(object) <> %(object)s
+      AND lower(predicate) = ANY(%(predicates)b) AND lower(object) <> %(object)s
     ORDER BY lower(predicate)
 ), few AS MATERIALIZED (
     SELECT id, false AS key_match, embedding <=> %(vec)s AS distance FROM memory
     WHERE {_SUBJECT_FACT} AND {_NOT_NEW}
-      AND lower(predicate) = ANY(ARRAY(SELECT p FROM predicates WHERE p IS NOT NULL AND p <> ALL(%(predicates)s)))
+      AND lower(predicate) = ANY(ARRAY(SELECT p FROM predicates WHERE p IS NOT NULL AND p <> ALL(%(predicates)b)))
     ORDER BY lower(predicate)
     LIMIT %(exact_up_to)s + 1
 ), many AS MATERIALIZED (
     SELECT id, false AS key_match, embedding <=> %(vec)s AS distance FROM memory
     WHERE (SELECT count(*) FROM few) > %(exact_up_to)s
-      AND tier = 'consolidated' AND {_SUBJECT_FACT} AND {_NOT_NEW} AND lower(predicate) <> ALL(%(predicates)s)
+      AND tier = 'consolidated' AND {_SUBJECT_FACT} AND {_NOT_NEW} AND lower(predicate) <> ALL(%(predicates)b)
     ORDER BY embedding <=> %(vec)s
     LIMIT %(limit)s
 ), chosen AS (
@@ -128,7 +128,7 @@ WITH RECURSIVE predicates(p) AS (
 )
 {_CANDIDATE_SELECT}
 WHERE id = ANY(ARRAY(SELECT id FROM chosen))
-ORDER BY lower(predicate) = ANY(%(predicates)s) DESC, embedding <=> %(vec)s, id
+ORDER BY lower(predicate) = ANY(%(predicates)b) DESC, embedding <=> %(vec)s, id
 FOR UPDATE
 """
 
@@ -139,7 +139,7 @@ INHERITABLE_STATE = """
 SELECT m.id::text, m.superseded_by::text, m.valid_to FROM memory m
 WHERE m.namespace = %(ns)s AND m.session_id = %(sid)s AND m.kind = 'fact'
   AND lower(m.subject) = %(subject)s AND lower(m.predicate) = %(predicate)s
-  AND lower(m.object) = %(object)s AND m.event_ids && %(event_ids)s
+  AND lower(m.object) = %(object)s AND m.event_ids && %(event_ids)b
   AND m.superseded_at IS NOT NULL AND m.superseded_at < %(at)s
   AND NOT EXISTS (
       SELECT 1 FROM memory_ops o
@@ -157,6 +157,6 @@ LIMIT 1
 RETRACTION_TARGETS = _or_named(
     "SELECT id::text, subject, predicate, object, valid_from, metadata, pinned FROM memory",
     "namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL AND valid_from <= %(valid_from)s",
-    "lower(subject) = %(subject)s AND CASE WHEN %(object)s = '' THEN lower(predicate) = ANY(%(predicates)s)"
+    "lower(subject) = %(subject)s AND CASE WHEN %(object)s = '' THEN lower(predicate) = ANY(%(predicates)b)"
     " ELSE lower(object) = %(object)s END",
 )

@@ -23,7 +23,7 @@ from consolidators.forms import norm
 # subject): a function scan of unnest returns the arrays' elements in order, so the locks are
 # taken in the order given, each before the next.
 SUBJECT_LOCKS = """
-SELECT pg_advisory_xact_lock(k.high, k.low) FROM unnest(%s::int4[], %s::int4[]) WITH ORDINALITY AS k(high, low, n)
+SELECT pg_advisory_xact_lock(k.high, k.low) FROM unnest(%b::int4[], %b::int4[]) WITH ORDINALITY AS k(high, low, n)
 ORDER BY k.n
 """
 # The subjects of the rows an operation names (a row without one needs no subject lock).

@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 import psycopg
-from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
@@ -72,13 +71,13 @@ WHERE m.namespace = %(ns)s AND m.session_id = %(sid)s AND m.kind = 'fact' AND m.
 # look nearly empty to the planner, which then read the whole namespace through
 # one of them (benchmarks/swap_lookups.py: 146-163 ms at 100k facts, vs 0.05).
 ACTIVE_AMONG = """
-WITH named AS MATERIALIZED (SELECT id, namespace, superseded_at FROM memory WHERE id = ANY(%(ids)s::uuid[]))
+WITH named AS MATERIALIZED (SELECT id, namespace, superseded_at FROM memory WHERE id = ANY(%(ids)b::uuid[]))
 SELECT id::text FROM named WHERE namespace = %(ns)s AND superseded_at IS NULL
 """
 
 SUPERSEDE_MANY = """
 UPDATE memory m SET superseded_at = %s, superseded_by = u.successor
-FROM unnest(%s::uuid[], %s::uuid[]) AS u(id, successor)
+FROM unnest(%b::uuid[], %b::uuid[]) AS u(id, successor)
 WHERE m.id = u.id AND m.superseded_at IS NULL
 """
 
@@ -91,25 +90,34 @@ WHERE m.id = u.id AND m.superseded_at IS NULL
 STORED_VECTORS = """
 SELECT coalesce(embed_text, content), embedding
 FROM memory
-WHERE namespace = %(ns)s AND session_id = ANY(%(sids)s)
+WHERE namespace = %(ns)s AND session_id = ANY(%(sids)b)
   AND (tier = 'provisional' OR (tier = 'consolidated' AND superseded_at IS NULL))
-  AND embed_model = %(model)s AND coalesce(embed_text, content) = ANY(%(texts)s)
+  AND embed_model = %(model)s AND coalesce(embed_text, content) = ANY(%(texts)b)
 """
 
-# A session's rows go in as one statement of many VALUES rows (``insert_consolidated``), not one
-# statement per row: each statement sent in the swap's pipeline is a wait on the socket for the
-# sending thread, and a wait ends only when that thread gets the GIL back, which a busy lookahead
-# thread holds for up to the switch interval (5 ms) at a time. The rows are inserted in the order given.
-INSERT_CONSOLIDATED = sql.SQL("""
+# A session's rows go in as one statement whatever their number: each statement sent in the swap's
+# pipeline is a wait on the socket for the sending thread, and a wait ends only when that thread gets
+# the GIL back, which a busy lookahead thread holds for up to the switch interval (5 ms) at a time.
+# One array per column, not one VALUES row per memory: the statement's text never changes, so psycopg
+# converts it once and the server plans it once per connection (a VALUES list of each session's length
+# was parsed anew on both sides every time), and the arrays travel in binary (``%b``: psycopg writes a
+# text-format array element by element in Python, several times slower). ``unnest`` returns the
+# arrays' elements in order, so the rows are inserted in the order given. A row's turns are its slice
+# ``first:last`` of one flat array (an array of arrays must be rectangular; an empty slice is '{}').
+INSERT_CONSOLIDATED = """
 INSERT INTO memory (id, namespace, session_id, tier, kind, content, embedding, subject, predicate,
                     object, confidence, event_ids, valid_from, recorded_at, embed_model, metadata,
                     embed_text, search_terms, context_terms)
-VALUES {}
-""")
-CONSOLIDATED_ROW = sql.SQL("(%s, %s, %s, 'consolidated', %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)")
-# Rows per INSERT: a statement binds at most 65,535 parameters (18 a row); a session's version rarely
-# holds more than a few dozen rows, a long session's passages a few thousand.
-INSERT_BATCH = 1000
+SELECT r.id, %(ns)s, %(sid)s, 'consolidated', r.kind, r.content, r.embedding, r.subject, r.predicate,
+       r.object, r.confidence, (%(events)b::text[])[r.first:r.last], r.valid_from, %(at)s, %(model)s, r.metadata,
+       r.embed_text, r.search_terms, r.context_terms
+FROM unnest(%(ids)b::uuid[], %(kinds)b::text[], %(contents)b::text[], %(vectors)b::vector[], %(subjects)b::text[],
+            %(predicates)b::text[], %(objects)b::text[], %(confidences)b::real[], %(firsts)b::int4[],
+            %(lasts)b::int4[], %(valid_froms)b::timestamptz[], %(metadata)b::jsonb[], %(embed_texts)b::text[],
+            %(search_terms)b::text[], %(context_terms)b::text[])
+     AS r(id, kind, content, embedding, subject, predicate, object, confidence, first, last, valid_from, metadata,
+          embed_text, search_terms, context_terms)
+"""
 
 # Invariant 5: once a turn is covered by consolidated rows its provisional row goes,
 # in the same transaction, so a reader never sees the turn twice. The rows are found
@@ -119,7 +127,7 @@ INSERT_BATCH = 1000
 # and read every provisional row of the namespace per session (2 vs 0.5 ms at 6,000).
 DELETE_PROVISIONAL = """
 WITH covered AS MATERIALIZED (
-    SELECT id, namespace FROM memory WHERE tier = 'provisional' AND event_ids[1] = ANY(%(events)s)
+    SELECT id, namespace FROM memory WHERE tier = 'provisional' AND event_ids[1] = ANY(%(events)b)
 )
 DELETE FROM memory m USING covered c WHERE m.id = c.id AND c.namespace = %(ns)s
 RETURNING m.id::text, m.event_ids[1]
@@ -151,7 +159,7 @@ WHERE namespace = %(ns)s AND kind = 'fact'
 ORDER BY subject, predicate, recorded_at, id
 """
 
-PIN_MANY = "UPDATE memory SET pinned = true WHERE id = ANY(%s::uuid[])"
+PIN_MANY = "UPDATE memory SET pinned = true WHERE id = ANY(%b::uuid[])"
 
 FACTS_AS_OF = f"""
 SELECT {COLS} FROM memory
@@ -207,16 +215,16 @@ WHERE namespace = %(ns)s AND kind = 'fact' AND superseded_at IS NULL
   AND session_id IS DISTINCT FROM %(own)s
   AND lower(subject) = ANY(ARRAY(
       SELECT s FROM subjects
-      WHERE s = 'user' OR {NAME.format("s")} = ANY(%(grams)s)
-         OR split_part({NAME.format("s")}, ' ', 1) = ANY(%(names)s)
-         OR regexp_replace({NAME.format("s")}, '^.* ', '') = ANY(%(names)s)
+      WHERE s = 'user' OR {NAME.format("s")} = ANY(%(grams)b)
+         OR split_part({NAME.format("s")}, ' ', 1) = ANY(%(names)b)
+         OR regexp_replace({NAME.format("s")}, '^.* ', '') = ANY(%(names)b)
          OR (SELECT string_agg(left(w, 1), '' ORDER BY n) FROM regexp_split_to_table({NAME.format("s")}, ' ')
-             WITH ORDINALITY AS t(w, n) WHERE w <> ALL(%(skip)s) HAVING count(*) >= 2) = ANY(%(names)s)
-         OR EXISTS (SELECT 1 FROM unnest(%(stems)s::text[]) t
+             WITH ORDINALITY AS t(w, n) WHERE w <> ALL(%(skip)b) HAVING count(*) >= 2) = ANY(%(names)b)
+         OR EXISTS (SELECT 1 FROM unnest(%(stems)b::text[]) t
                     WHERE starts_with(split_part({NAME.format("s")}, ' ', 1), t)
                       AND length(split_part({NAME.format("s")}, ' ', 1)) <= length(t) + 2)))
-ORDER BY {NAME.format("object")} = ANY(%(grams)s) DESC,
-         lower(predicate) = ANY(%(single)s) DESC, recorded_at DESC, id
+ORDER BY {NAME.format("object")} = ANY(%(grams)b) DESC,
+         lower(predicate) = ANY(%(single)b) DESC, recorded_at DESC, id
 LIMIT %(limit)s
 """
 
@@ -228,7 +236,7 @@ LIMIT %(limit)s
 DISPLACED_FACTS = f"""
 WITH RECURSIVE own(id, sid) AS (
     SELECT id, session_id FROM memory
-    WHERE namespace = %(ns)s AND session_id = ANY(%(sids)s) AND kind = 'fact' AND superseded_at IS NULL
+    WHERE namespace = %(ns)s AND session_id = ANY(%(sids)b) AND kind = 'fact' AND superseded_at IS NULL
     UNION
     SELECT m.id, own.sid FROM memory m JOIN own ON m.superseded_by = own.id
     WHERE m.namespace = %(ns)s AND m.kind = 'fact' AND m.session_id = own.sid
@@ -293,34 +301,42 @@ def insert_consolidated(
     recorded_at: datetime,
 ) -> list[str]:
     """Insert a session's new consolidated version; returns the new ids in order."""
+    if len(vectors) != len(rows):
+        raise ValueError(f"vectors: expected {len(rows)} (one per row), got {len(vectors)}")
     ids = [r.id or str(uuid.uuid4()) for r in rows]
-    params = [
-        (
-            mid,
-            namespace,
-            session_id,
-            r.kind,
-            r.content,
-            vec,
-            r.subject,
-            r.predicate,
-            r.object,
-            r.confidence,
-            list(r.event_ids),
-            r.valid_from,
-            recorded_at,
-            embed_model,
-            Jsonb(r.metadata),
-            None if r.embed_text == r.content else r.embed_text,
-            r.search_terms,
-            r.context_terms,
-        )
-        for mid, r, vec in zip(ids, rows, vectors)
-    ]
-    for start in range(0, len(params), INSERT_BATCH):
-        batch = params[start : start + INSERT_BATCH]
-        statement = INSERT_CONSOLIDATED.format(sql.SQL(", ").join([CONSOLIDATED_ROW] * len(batch)))
-        conn.execute(statement, [value for row in batch for value in row])
+    if not rows:
+        return ids
+    events: list[str] = []
+    firsts, lasts = [], []
+    for r in rows:
+        firsts.append(len(events) + 1)  # SQL arrays count from 1, and a slice includes both ends
+        events += r.event_ids
+        lasts.append(len(events))
+    conn.execute(
+        INSERT_CONSOLIDATED,
+        {
+            "ns": namespace,
+            "sid": session_id,
+            "at": recorded_at,
+            "model": embed_model,
+            "events": events,
+            "ids": ids,
+            "kinds": [str(r.kind) for r in rows],
+            "contents": [r.content for r in rows],
+            "vectors": list(vectors),
+            "subjects": [r.subject for r in rows],
+            "predicates": [r.predicate for r in rows],
+            "objects": [r.object for r in rows],
+            "confidences": [r.confidence for r in rows],
+            "firsts": firsts,
+            "lasts": lasts,
+            "valid_froms": [r.valid_from for r in rows],
+            "metadata": [Jsonb(r.metadata) for r in rows],
+            "embed_texts": [None if r.embed_text == r.content else r.embed_text for r in rows],
+            "search_terms": [r.search_terms for r in rows],
+            "context_terms": [r.context_terms for r in rows],
+        },
+    )
     return ids
 
 

@@ -20,7 +20,7 @@ from .vocab import Actor, Op
 
 INSERT_OP = """
 INSERT INTO memory_ops (namespace, op, actor, reason, memory_ids, signals, reverse)
-VALUES (%s, %s, %s, %s, %s::uuid[], %s, %s)
+VALUES (%s, %s, %s, %s, %b::uuid[], %s, %s)
 RETURNING op_id
 """
 

@@ -103,7 +103,7 @@ FOR UPDATE
 
 MARK_CONSOLIDATED = """
 UPDATE memory_staging SET consolidated_at = clock_timestamp()
-WHERE event_id = ANY(%s) AND consolidated_at IS NULL
+WHERE event_id = ANY(%b) AND consolidated_at IS NULL
 """
 
 # Invariant 3: a session is eligible when it has an unconsolidated event and its

@@ -48,7 +48,7 @@ TOUCHED_SUBJECTS = """
 WITH session_facts AS MATERIALIZED (
     SELECT subject, superseded_at FROM memory WHERE namespace = %(ns)s AND session_id = %(sid)s AND kind = 'fact'
 ), named AS MATERIALIZED (
-    SELECT namespace, kind, superseded_at, subject FROM memory WHERE id = ANY(%(ids)s::uuid[])
+    SELECT namespace, kind, superseded_at, subject FROM memory WHERE id = ANY(%(ids)b::uuid[])
 )
 SELECT subject FROM session_facts WHERE superseded_at IS NULL
 UNION
