@@ -47,6 +47,10 @@ def _said(content: str) -> set[Triple]:
         ("our cat tofu knocked my mug over AGAIN", ("user", "has pet", "tofu", False)),
         # a laugh after a tool given up names no part of the tool
         ("I no longer use Vinted haha", ("user", "uses", "vinted", True)),
+        # "her names …" is "her name's …"
+        ("adopted a rescue greyhound last week, his names bramble", ("user", "has pet", "bramble", False)),
+        # a guard's trade
+        ("i work as a lifeguard at the leisure centre", ("user", "works as", "lifeguard", False)),
     ],
 )
 def test_a_lower_case_name_is_read_where_its_words_point_at_it(content: str, fact: Triple) -> None:
@@ -67,6 +71,8 @@ def test_a_lower_case_name_is_read_where_its_words_point_at_it(content: str, fac
         "uni is brutal this term",  # an adjective after "uni is"
         "ran out of teabags again",  # "out of" before a common noun
         "my husband never reads my texts",  # an adverb and a verb, no name
+        "their names are on the list for the trip",  # a plural's verb after "names"
+        "we were on guard all night",  # a guard kept, no trade
     ],
 )
 def test_a_common_noun_or_an_unstated_fact_stays_nothing(content: str) -> None:
