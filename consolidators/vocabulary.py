@@ -164,6 +164,7 @@ _OBJECT_CUT = re.compile(  # where an object's clause ends
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
     r"^(?:(?:so|and|but|now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
+    r"|literally|honestly|technically"
     r"|plain old|good old|trusty|trusty old|plain)\s+)+",
     re.I,
 )

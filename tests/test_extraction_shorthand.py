@@ -38,6 +38,8 @@ ROWS: list[tuple[str, list[Triple]]] = [
     # a value ends at chat's "cos", "coz" and "tho"
     ("I edit in Helix cos vim broke my brain", [("user", "editor", "Helix", False)]),
     ("I browse with Vivaldi coz Chrome eats my RAM", [("user", "browser", "Vivaldi", False)]),
+    # a hedge before a value is no part of it
+    ("my job title is literally shift supervisor lol", [("user", "works as", "shift supervisor", False)]),
     # a share of something is no value
     ("my feed is 80% cooking videos", []),
 ]
