@@ -51,10 +51,11 @@ _FRAMES = table(
         rf"|for (?:about |almost |nearly |over |more than )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
         rf"|a few|a couple of|several) (?:years?|months?|weeks?)))*$",
     ),
-    # "uni for me is the University of Otago", "my college is Trinity College Dublin"
+    # "uni for me is the University of Otago", "my college is Trinity College Dublin", chat's bare "uni is UCL"
     (
         "studies at",
-        rf"^(?:[Mm]y (?:uni|university|college)|(?:[Uu]ni|[Uu]niversity|[Cc]ollege) for me) is (?:now |still )?(?:the )?{NAME}",
+        rf"^(?:(?:[Oo]k|[Oo]kay|[Ss]o|[Ww]ell|[Bb]tw|[Aa]nyway),? )*(?:[Mm]y (?:uni|university|college)"
+        rf"|(?:[Uu]ni|[Uu]niversity|[Cc]ollege) for me|[Uu]ni) is (?:now |still )?(?:the )?{NAME}",
     ),
     # "Gdańsk is my birthplace", "my birthplace is Tartu", "my birth certificate says Cluj-Napoca"
     ("born in", rf"^{NAME} is (?:my|our) (?:birthplace|place of birth|birth city)\b"),

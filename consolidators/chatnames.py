@@ -39,8 +39,16 @@ _SHORTHAND = frozenset(
 #: The words a place, an employer, a school or a tool follows: "moved to whitstable", "started at monzo", "quit
 #: greggs", "i use spotify".
 _SLOTS = frozenset(
-    """at in to for by from with on into near quit left leave leaving joined join joining use using uses""".split()
+    """at in to for by from with on into near quit left leave leaving joined join joining use using uses deleted
+    uninstalled installed ditched""".split()
 )
+#: A place's or a school's noun and its verb, where the name stands after them: "home is glasgow", "uni is ucl".
+_PLACE_IS = frozenset({"home is", "uni is", "hometown is", "college is"})
+#: Adverbs between a pet's or a spouse's name and its verb: "my wife tamsin just beat me".
+_BEFORE_VERB = frozenset("just always never still really finally literally also actually already".split())
+#: A word in capitals with no lower-case letter: a shout ("escaped AGAIN") or an acronym ("uni is UCL"), never the
+#: capital that opens a name.
+_SHOUTED = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 #: Words that name what follows them: "a hamster called nugget", "her name is carla", "her names carla".
 _NAMING = frozenset({"called", "named", "name is", "names", "name's", "name’s"})
 #: The nouns whose name follows them in chat: "my dog pickle", "our cat miso", "my husband tomasz".
@@ -69,8 +77,10 @@ _CAPITAL = re.compile(r"[A-Z]")
 
 
 def uncased(sentence: str) -> bool:
-    """Whether ``sentence`` has no capital letter but an "I" ("i moved to leeds", "I started at monzo")."""
-    return _CAPITAL.search(re.sub(r"\bI(?=\b|['’])", "", sentence)) is None and bool(_WORD.search(sentence))
+    """Whether ``sentence`` has no capital letter but an "I" or a word in capitals ("i moved to leeds", "I started
+    at monzo", "my hamster nugget escaped AGAIN"), and a word in lower case."""
+    rest = _SHOUTED.sub("", re.sub(r"\bI(?=\b|['’])", "", sentence))
+    return _CAPITAL.search(rest) is None and re.search(r"[a-z]", rest) is not None
 
 
 def named(sentence: str) -> str:
@@ -121,7 +131,8 @@ def _name_at(sentence: str, words: list[re.Match[str]], i: int) -> bool:
     if low in LANGUAGES and _SPEAKS.search(sentence.lower()):
         return True
     # a word English lacks where a place, an employer or a tool stands: a lexicon's gap alone ("texting") is no name
-    return bool(before) and before[-1] in _SLOTS and low not in _STATES and not is_word(low)
+    slot = bool(before) and (before[-1] in _SLOTS or " ".join(before[-2:]) in _PLACE_IS or before[-2:] == ["out", "of"])
+    return slot and low not in _STATES and not is_word(low)
 
 
 def _tool_named(name: str, low: str) -> bool:
@@ -154,7 +165,7 @@ def _bears_name(low: str, after: str) -> bool:
     likes"), followed by a verb, "and", "is" or nothing ("my dog pickle ate a sock")."""
     if low in _COMPOUNDS or is_word(low) and not _noun_only(low):
         return False
-    return not after or after in ("and", "who", "is", "was", "has", "had") or _is_verb(after)
+    return not after or after in ("and", "who", "is", "was", "has", "had") or after in _BEFORE_VERB or _is_verb(after)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -99,6 +99,7 @@ OCCUPATION_ENDINGS = (
     "dentist",
     "vet",
     "barista",
+    "guard",  # "lifeguard", "bodyguard", "security guard"
     "medic",
     "analyst",
     "nanny",
@@ -139,7 +140,7 @@ OCCUPATION_ENDINGS = (
 #: Person nouns with an occupation's ending that name a habit, a status or a diet, not a job: "I'm a
 #: runner", "I'm a vegetarian", "I'm a resident of Oslo" are not what the user does for a living.
 NOT_OCCUPATIONS = frozenset(
-    """beginner believer member user customer owner fan lover reader runner swimmer cyclist gamer smoker
+    """beginner believer member user customer owner fan lover reader runner swimmer cyclist gamer smoker vanguard safeguard
     drinker sleeper eater worrier newcomer foreigner stranger parent resident patient citizen immigrant
     migrant vegetarian vegan pescatarian introvert extrovert ambivert optimist pessimist realist
     perfectionist minimalist survivor supporter follower subscriber visitor tourist traveler traveller

@@ -61,8 +61,20 @@ def cleft(text: str) -> list[str]:
 
 #: An arrow between an old value and a new one, or between a change and where it went: "->", "→", "=>".
 _ARROW = re.compile(r"\s*(?:-+>|=>|→|⟶|➝|➜)\s*")
-#: "@" for "at" before a name: "new job @ Brightline"; never a handle ("@ana") or "don't @ me".
-_AT = re.compile(r"(?<=\w)\s+@\s+(?=[A-Z0-9])")
+#: "@" for "at" before a name, cased or not: "new job @ Brightline", "started @ tesco"; never a handle ("@ana") or
+#: a person tagged ("don't @ me").
+_AT = re.compile(r"(?<=\w)\s+@\s+(?=[A-Za-z0-9])(?!(?:me|us|you|him|her|them|everyone)\b)")
+#: "2" for "to" after a verb of going somewhere ("moved 2 leeds", "switched 2 helix"), where what follows is a place's
+#: or a tool's name or opens with a determiner; "moved 2 boxes", "got 2 cats" count.
+_TWO = re.compile(r"\b(?P<verb>[A-Za-z]+) 2 (?P<next>[A-Za-z][\w'’-]*)")
+#: Chat's laugh or aside that closes a clause ("quit snapchat lol", "started at tesco tbh, …"): it adds nothing to
+#: what the clause states, and a reader that ends its value at the clause's end must not take it in.
+_ASIDE = re.compile(r"(?<=\w) (?:lol|lmao|lmfao|haha(?:ha)*|tbh|ngl|fr|imo|smh)(?=[,.!?;]|$)")
+#: Chat's spellings of a conjunction, between two words: "i browse on brave cos adverts", "love it tho i'm bad".
+_CONJUNCTIONS = {"cos": "because", "coz": "because", "cuz": "because", "bc": "because", "tho": "though"}
+_CONJUNCTION = re.compile(rf"(?<=\w )(?:{'|'.join(_CONJUNCTIONS)})(?= \w)")
+_GOING = frozenset("move relocate go head come switch transfer commute return emigrate".split())
+_TO_DETERMINERS = frozenset("the my our his her their".split())
 #: A line's field label before its value, a few words and no verb: "employer", "home city", "main editor".
 _LABEL_WORDS = 3
 
@@ -286,10 +298,11 @@ def _equals(text: str) -> str:
 
 def unmarked(text: str) -> str:
     """``text`` with shorthand's separators said as prose says them, so the readers read it: "@" as "at" ("new
-    job @ Brightline"), an arrow as "to" after a change ("moved -> Leeds", "moved Leeds -> Bristol" is "moved from
+    job @ Brightline"), "2" as "to" after a verb of going ("moved 2 leeds"), a closing "lol" or "tbh" dropped, "cos" and "tho" as "because" and "though", an arrow as "to" after a change ("moved -> Leeds", "moved Leeds -> Bristol" is "moved from
     Leeds to Bristol"), as a field's colon after a label ("city -> Leeds" is "city: Leeds"), and an old value before
     its arrow dropped from a field ("editor: vim -> helix" is "editor: helix"). Text without these is unchanged."""
-    text = _AT.sub(" at ", _equals(text))
+    text = _ASIDE.sub("", _TWO.sub(_to, _AT.sub(" at ", _equals(text))))
+    text = _CONJUNCTION.sub(lambda m: _CONJUNCTIONS[m[0]], text)
     parts = _ARROW.split(text)
     if len(parts) != 2 or not parts[0] or not parts[1]:
         return text  # none, or a chain ("A -> B -> C"): which is current is no shorthand's to say
@@ -305,3 +318,11 @@ def unmarked(text: str) -> str:
     if len(words) <= _LABEL_WORDS and not any(inflected_verb(w) for w in words):  # "city -> Leeds"
         return f"{before}: {after}"
     return text
+
+
+def _to(m: re.Match[str]) -> str:
+    """ "moved 2 leeds" as "moved to leeds"; a count ("moved 2 boxes") as it is."""
+    nxt = m["next"]
+    place = nxt.lower() in _TO_DETERMINERS or nxt[:1].isupper() or not is_word(nxt)
+    going = m["verb"].lower() in ("back", "off") or lemmatise(m["verb"]) in _GOING
+    return f"{m['verb']} to {nxt}" if going and place else m[0]

@@ -212,6 +212,8 @@ _BARE_CONTRACTIONS = re.compile(
     r"\b(?P<stem>(?i:do|does|did|is|are|was|were|has|have|had|could|would|should|ca|wo|must|need))(?P<nt>nt)\b"
     r"|\b(?P<pro>[Ii])(?P<am>m|ve)\b(?= [a-z])"
     r"|\b(?P<third>(?i:she|he|that|there|what))(?P<s>s)\b(?= [a-z])"
+    # "her names carla": a name after it, not a plural's verb or a list ("their names are …", "names and dates")
+    r"|\b(?P<owner>(?i:my|his|her|their|our) name)(?P<ns>s)\b(?= (?!(?:are|were|and|or|have|had)\b)[A-Za-z])"
 )
 
 
@@ -220,6 +222,8 @@ def _apostrophised(m: re.Match[str]) -> str:
         return f"{m['stem']}n't"
     if m["am"]:
         return f"{m['pro']}'{m['am']}"
+    if m["ns"]:
+        return f"{m['owner']}'s"
     return f"{m['third']}'s"
 
 

@@ -66,6 +66,7 @@ from . import (
     orgfacts,
     ownclauses,
     pets,
+    quoted,
     renames,
     rescue,
     residents,
@@ -146,6 +147,9 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
     """
     # "My colleague Rashida Okoro lives in …": what holds of the person the speaker names
     found = introduced.merged(_read(sentence, role, relations), sentence, lambda said: _read(said, role, relations))
+    # "'I was born in Malmö,' says Tomás Lindqvist": an interview's quote is its speaker's own statement, not the user's
+    if (said := quoted.facts(sentence, lambda quote: sentence_triples(quote, "user", relations))) is not None:
+        found = [f for f in found if f.subject != USER] + said
     if role.lower() not in USER_ROLES or (cased := chatnames.named(sentence)) == sentence:
         return found
     # a user's sentence typed without capitals, read again with the names its words point at

@@ -32,6 +32,7 @@ from .forms import norm
 from .nlp_cache import parse_doc
 from .phrases import USER, USER_ROLES
 from .rolenouns import plain_use
+from .telegraphic import unmarked
 from .text import split_sentences
 from .toolnames import TOOL_ROLES, roles_of
 from .toolrules import rule_facts
@@ -140,7 +141,8 @@ def _part_given_up(f: Fact, content: str) -> bool:
     if f.subject != USER or not f.retract or f.predicate != "uses":
         return False
     first = f.object.split()[0].lower()
-    mentions = [t for s in split_sentences(content) for t in parse_doc(s) or () if t.text.lower() == first]
+    # parsed as the readers read it: "quit Snapchat lol" names no kind of Snapchat
+    mentions = [t for s in split_sentences(content) for t in parse_doc(unmarked(s)) or () if t.text.lower() == first]
     return bool(mentions) and all(_not_whole(t, len(f.object.split())) for t in mentions)
 
 

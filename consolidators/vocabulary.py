@@ -159,12 +159,13 @@ _PARTICLES = frozenset("up off out down away back over around along".split())
 _OBJECT_CUT = re.compile(  # where an object's clause ends
     r"\s*(?:[,;:(—–]|[.!?]\s+(?=[a-z])| - | because | since | but | so | for | with | which | who | where | while | although | bc | cuz "
     r"| starting\b| more than | now that "
-    r"| though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+(?:$|[,;.]))| as (?=[A-Z]{2,4}(?:$|[,;.]))"
+    r"| even though | though | when | instead of | rather than | as (?:a|an|the|my|our|their|its|his|her) | as (?=(?:[a-z-]+ ){0,2}[a-z-]+(?:$|[,;.]))| as (?=[A-Z]{2,4}(?:$|[,;.]))"
     r"| (?:on|from|across|onto|off) (?:all (?:of )?|both )?(?:my|our) "
     r"| (?i:and) (?=[a-z])| to (?=[a-z])| from (?=[A-Z]))"  # "Brave from Chrome": the old tool is not the value
 )
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
     r"^(?:(?:so|and|but|now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
+    r"|literally|honestly|technically"
     r"|plain old|good old|trusty|trusty old|plain)\s+)+",
     re.I,
 )
@@ -253,7 +254,7 @@ def clean_object(raw: str | None) -> str | None:
     text = _CONTAINER.sub("", text)  # "the city of Bergen" names Bergen
     text = _DESCRIBED.sub("", text)  # "a tiny village called Hallstatt", "a small flat in Da Nang"
     text = _LEADING_QUALIFIERS.sub("", name_span(text))  # "fluent Spanish", "some Portuguese"
-    if not text or text.lower() in _VAGUE_OBJECTS or _CHOICE.search(text):
+    if not text or text.lower() in _VAGUE_OBJECTS or _CHOICE.search(text) or _SHARE.match(text):
         return None
     words = text.split()
     # "US dollar": a word in capitals is an acronym, never the pronoun it spells
@@ -267,6 +268,8 @@ def clean_object(raw: str | None) -> str | None:
     return text if len(text.split()) <= 12 else None
 
 
+#: A share of something, not a value: "my playlist is 90% girl groups", "my diet is 50 percent coffee".
+_SHARE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|percent\b|per cent\b)", re.I)
 #: A free relative clause, a wh-word and its own subject: "what I care about", "whatever we use", "where I work".
 _FREE_RELATIVE = re.compile(
     r"^(?:what|whatever|which|whichever|where|wherever|how|who|whoever)\s+(?:I|we|you|he|she|they|it)\b", re.I

@@ -35,6 +35,22 @@ def _said(content: str) -> set[Triple]:
         ("been working for zapflow about a year now", ("user", "works at", "zapflow", False)),
         ("finally unpacked everything at our new house in stockport", ("user", "lives in", "stockport", False)),
         ("i speak tagalog with my nan and english at school", ("user", "speaks", "tagalog", False)),
+        # a place's or a school's noun and "is" before the name
+        ("home is swindon for now, the commute is fine", ("user", "lives in", "swindon", False)),
+        ("uni is keele, the campus is basically a forest", ("user", "studies at", "keele", False)),
+        # a tool deleted or uninstalled, a town moved out of: each takes its name back
+        ("uninstalled strava, the feed was all ads", ("user", "uses", "strava", True)),
+        ("deleted bereal, nobody posts on it", ("user", "uses", "bereal", True)),
+        ("moved out of swindon in may, i dont live there anymore", ("user", "lives in", "swindon", True)),
+        # an adverb between a spouse's name and its verb; a word shouted in capitals
+        ("my husband dariusz always burns the toast", ("user", "married to", "dariusz", False)),
+        ("our cat tofu knocked my mug over AGAIN", ("user", "has pet", "tofu", False)),
+        # a laugh after a tool given up names no part of the tool
+        ("I no longer use Vinted haha", ("user", "uses", "vinted", True)),
+        # "her names …" is "her name's …"
+        ("adopted a rescue greyhound last week, his names bramble", ("user", "has pet", "bramble", False)),
+        # a guard's trade
+        ("i work as a lifeguard at the leisure centre", ("user", "works as", "lifeguard", False)),
     ],
 )
 def test_a_lower_case_name_is_read_where_its_words_point_at_it(content: str, fact: Triple) -> None:
@@ -51,6 +67,12 @@ def test_a_lower_case_name_is_read_where_its_words_point_at_it(content: str, fac
         "might move to aberystwyth next year",  # a plan
         "my sister works for zapflow now",  # someone else's job
         "we're stuck in quarantine now, flew back last week",  # a state one is in, no place
+        "home is chaos this week, the builders are in",  # a common noun after "home is"
+        "uni is brutal this term",  # an adjective after "uni is"
+        "ran out of teabags again",  # "out of" before a common noun
+        "my husband never reads my texts",  # an adverb and a verb, no name
+        "their names are on the list for the trip",  # a plural's verb after "names"
+        "we were on guard all night",  # a guard kept, no trade
     ],
 )
 def test_a_common_noun_or_an_unstated_fact_stays_nothing(content: str) -> None:
@@ -60,6 +82,9 @@ def test_a_common_noun_or_an_unstated_fact_stays_nothing(content: str) -> None:
 def test_only_a_sentence_without_capitals_is_cased() -> None:
     assert uncased("i moved to stockport") and uncased("I moved to stockport")
     assert not uncased("I moved to Stockport, near manchester")
+    # a word in capitals is a shout or an acronym, not a name's capital; a line all in capitals is no chat
+    assert uncased("my rabbit clover escaped AGAIN") and uncased("uni is LSE")
+    assert not uncased("I LOVE DERBY")
     assert named("I moved to Stockport, near manchester") == "I moved to Stockport, near manchester"
 
 

@@ -35,6 +35,13 @@ ROWS: list[tuple[str, list[Triple]]] = [
     ("Editor: VS Code", [("user", "editor", "VS Code", False)]),
     # two values without a change between them, and "@" at someone, are no field
     ("Tromsø -> Trondheim", []),
+    # a value ends at chat's "cos", "coz" and "tho"
+    ("I edit in Helix cos vim broke my brain", [("user", "editor", "Helix", False)]),
+    ("I browse with Vivaldi coz Chrome eats my RAM", [("user", "browser", "Vivaldi", False)]),
+    # a hedge before a value is no part of it
+    ("my job title is literally shift supervisor lol", [("user", "works as", "shift supervisor", False)]),
+    # a share of something is no value
+    ("my feed is 80% cooking videos", []),
 ]
 
 
@@ -52,6 +59,22 @@ def test_shorthand(text: str, expected: list[Triple]) -> None:
         ("ping @Ana", "ping @Ana"),
         ("moved -> Trondheim", "moved to Trondheim"),
         ("A -> B -> C", "A -> B -> C"),
+        # "@" before a lower-case name too, never before a person tagged
+        ("started @ waitrose on monday", "started at waitrose on monday"),
+        ("dont @ them", "dont @ them"),
+        # "2" after a verb of going, before a name or a determiner; a count stays a count
+        ("moved 2 swindon in may", "moved to swindon in may"),
+        ("finally went 2 the dentist", "finally went to the dentist"),
+        ("moved 2 desks into the spare room", "moved 2 desks into the spare room"),
+        ("adopted 2 kittens", "adopted 2 kittens"),
+        # a laugh or an aside closing a clause is dropped; one inside it is not
+        ("quit threads lmao, the feed was awful", "quit threads, the feed was awful"),
+        ("joined a choir tbh", "joined a choir"),
+        ("the lol cats were on again", "the lol cats were on again"),
+        # chat's "cos" and "tho" between two words; a word that only holds them stays
+        ("sold the car cos parking was hell", "sold the car because parking was hell"),
+        ("love it tho", "love it tho"),
+        ("the cosmos", "the cosmos"),
     ],
 )
 def test_unmarked(text: str, said: str) -> None:
