@@ -25,10 +25,11 @@ _MONTHS = "(?:January|February|March|April|May|June|July|August|September|Octobe
 _PERSON = rf"[{UPPER}][\w'’-]+ [{UPPER}][\w'’-]+"
 
 #: "I work by Bosch", "on monday I start by Decathlon", "I am student by the Jagiellonian": a German, Dutch or Polish
-#: "bei"/"bij"/"w" read as "by". Only after a verb of working (never "started by", a founder's passive) and before a name.
+#: "bei"/"bij"/"w" read as "by". Only after a verb of working (never "started by", a founder's passive) and before a
+#: name that is no landmark ("I work by Lake Garda" says where).
 _EMPLOYER_BY = re.compile(
     rf"(?P<before>\b\w+ )?(?P<head>\b(?:work|works|working|start|starts|starting|student|employee|intern|apprentice))"
-    rf" by (?=(?:the )?[{UPPER}])"
+    rf" by (?=(?:the )?[{UPPER}])(?!(?:Lake|River|Mount|Sea|Bay|Beach|Park|Station|Harbour|Canal|Airport)\b)"
 )
 #: "work like welder by Damen Shipyards", read "as welder by …": the employer after an occupation.
 _ROLE_BY = re.compile(
@@ -195,7 +196,9 @@ def _no_longer(m: re.Match[str]) -> str:
     if lemma not in _STATE_VERBS:
         return m[0]
     if m["be"] in ("am", "'m", "are", "'re"):
-        return f"{m['be']} no longer {m['verb']}" if lemma in ("live", "work") else f"no longer {lemma}"
+        if lemma in ("live", "work"):
+            return f"{m['be']} no longer {m['verb']}"
+        return f"{' ' if m['be'].startswith(chr(39)) else ''}no longer {lemma}"  # "I'm" keeps its "I"
     return f"{m['be']} no longer {m['verb']}"
 
 
