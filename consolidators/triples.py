@@ -57,6 +57,7 @@ from . import (
     headlines,
     introduced,
     itsclause,
+    learners,
     learning,
     lifeevents,
     moves,
@@ -158,6 +159,7 @@ def sentence_triples(sentence: str, role: str, relations: frozenset[str] = froze
 
 @functools.lru_cache(maxsize=16384)
 def _read(sentence: str, role: str, relations: frozenset[str]) -> tuple[Fact, ...]:
+    sentence = learners.standard(sentence)  # a learner's "I work by Bosch like engineer" as English says it
     sentence = headlines.prose(telegraphic.said(sentence, role))  # shorthand and headlinese as prose says them
     sentence = formal.plainly(sentence)  # a letter's roundabout wording: "I should perhaps mention that …"
     # a change of office said as a handover: the other readers take the old holder or a cut name for the new
