@@ -212,7 +212,7 @@ def facts(text: str, role_of: dict[str, str]) -> list[Fact]:
     words = job["obj"].split() if job else []
     while words and not is_occupation(words[-1]):  # "as data analyst these days": the title ends at its head
         words.pop()
-    if words:
+    if words and is_occupation(" ".join(words)):  # the whole title too: "shooting guard" is a team's place
         found.append(fact("works as", " ".join(words), 0.75))
     for clause in re.split(r"\s*[,;.!?]\s+", text):
         found += _listed(clause.strip(" .!"))

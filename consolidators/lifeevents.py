@@ -179,6 +179,8 @@ def is_occupation(noun: str) -> bool:
     # an ending alone is no noun: "fluent", "urgent", "busier" end as "agent" and "baker" do, but the lexicon knows
     # them only as adjectives ("fluent in Czech here" says no job); a word it lacks may be a trade's, and one it
     # knows only as a verb may be one too ("vet")
+    if head == "guard" and len(words) > 1 and words[-2] in ("point", "shooting"):  # a basketball team's place
+        return False
     lemmas = lexicon_lemmas(head)
     adjective = "ADJ" in lemmas and "NOUN" not in lemmas
     return head.endswith(OCCUPATION_ENDINGS) and head not in NOT_OCCUPATIONS and not adjective

@@ -173,10 +173,11 @@ def _worked_as(prep: Any) -> list[Fact]:
     # read as a participle); a start with no employer is a career's history ("I started as a junior dev in 2015")
     past = verb.tag_ == "VBD" or verb.tag_ == "VBN" and subj is None and verb.dep_ == "ROOT"
     started = lemma != "work" and past and _at_a_name(verb)
-    if not (now or started) or not is_occupation(job.text):
-        return []
     words = [c.text for c in job.lefts if c.dep_ in ("compound", "amod") and c.lower_ not in _EVALUATIVE]
-    return [fact("works as", " ".join([*words, job.text]), 0.75)]
+    title = " ".join([*words, job.text])
+    if not (now or started) or not is_occupation(title):  # the whole title: "shooting guard" is a team's place
+        return []
+    return [fact("works as", title, 0.75)]
 
 
 def _at_a_name(verb: Any) -> bool:

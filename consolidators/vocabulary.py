@@ -166,7 +166,7 @@ _OBJECT_CUT = re.compile(  # where an object's clause ends
 _OBJECT_HEAD = re.compile(  # "is now Jane Doe": an adverb before the value is not part of it
     r"^(?:(?:so|and|but|now|currently|still|also|officially|actually|finally|already|again|mostly|mainly|usually|only|just"
     r"|literally|honestly|technically"
-    r"|plain old|good old|trusty|trusty old|plain)\s+)+",
+    r"|plain old|good old|trusty|trusty old|plain)\s+)+(?![\'\"‘“])",  # "literally 'Head of Fun'": a joke's quotes
     re.I,
 )
 _OBJECT_TAIL = re.compile(  # time words that qualify the statement, not the object
