@@ -17,6 +17,7 @@ import re
 from lemminflect import getInflection, getLemma  # type: ignore[import-untyped,unused-ignore]
 
 from .lifeevents import is_occupation
+from .regexgate import compiled
 from .text import UPPER, lexicon_lemmas
 
 _NAME = rf"[{UPPER}][\w'’.-]*(?: (?:of |de |the )?[{UPPER}][\w'’.-]*)*"
@@ -27,23 +28,23 @@ _PERSON = rf"[{UPPER}][\w'’-]+ [{UPPER}][\w'’-]+"
 #: "I work by Bosch", "on monday I start by Decathlon", "I am student by the Jagiellonian": a German, Dutch or Polish
 #: "bei"/"bij"/"w" read as "by". Only after a verb of working (never "started by", a founder's passive) and before a
 #: name that is no landmark ("I work by Lake Garda" says where).
-_EMPLOYER_BY = re.compile(
+_EMPLOYER_BY = compiled(
     rf"(?P<before>\b\w+ )?(?P<head>\b(?:work|works|working|start|starts|starting|student|employee|intern|apprentice))"
     rf" by (?=(?:the )?[{UPPER}])(?!(?:Lake|River|Mount|Sea|Bay|Beach|Park|Station|Harbour|Canal|Airport)\b)"
 )
 #: "work like welder by Damen Shipyards", read "as welder by …": the employer after an occupation.
-_ROLE_BY = re.compile(
+_ROLE_BY = compiled(
     rf"\b(?P<verb>work|works|working) as (?P<role>(?:an? )?[a-z]+(?: [a-z]+)?) by (?=(?:the )?[{UPPER}])"
 )
 #: "is playing by Lech Poznań": a player's club after "by" is the club he plays for.
-_PLAYS_BY = re.compile(rf"\b(?P<head>play|plays|playing) by (?=(?:the )?[{UPPER}])")
+_PLAYS_BY = compiled(rf"\b(?P<head>play|plays|playing) by (?=(?:the )?[{UPPER}])")
 #: A role after "like" where English says "as": "I work like truck driver", "we have PostgreSQL like database",
 #: "leading Brzeziny like mayor". The clause's verb is one of working, using or holding, and "like" follows it.
 _HOLDING = (
     r"work|works|working|lead|leads|leading|use|uses|using|have|has|having|keep|keeps|keeping|run|runs|running"
     r"|serve|serves|serving|employed|hired"
 )
-_LIKE_ROLE = re.compile(
+_LIKE_ROLE = compiled(
     rf"\b(?P<verb>{_HOLDING})\b(?P<mid>[^,;.!?]{{0,60}}?) like (?P<det>(?:my|our|his|her|their|the|a|an) )?"
     r"(?P<role>[A-Za-z][\w-]*(?: [a-z][\w-]*)?)(?=$|[,;.!?]| (?:for|from|in|at|by|since|and|of|on|now)\b)"
 )
@@ -53,91 +54,91 @@ _ROLE_NOUNS = frozenset(
     " language os laptop calendar notes password manager email client cloud provider".split()
 )
 #: "directed from Adrian Popa", "founded from Josef Eder": a Romance or Slavic "de"/"od" after a passive is its agent.
-_AGENT_FROM = re.compile(
+_AGENT_FROM = compiled(
     rf"\b(?P<aux>is|was|were|are|been|be) (?P<verb>founded|directed|written|painted|composed|created|produced"
     rf"|designed|built|owned) from (?=(?:the )?{_PERSON})"
 )
 #: "I came on the world in Timișoara", "she come on the world in Cluj": "venir au monde", "przyjść na świat".
-_CAME_ON_THE_WORLD = re.compile(r"\b(?:came|come|comes) (?:on|to|into) the world\b")
+_CAME_ON_THE_WORLD = compiled(r"\b(?:came|come|comes) (?:on|to|into) the world\b")
 #: "born in a small hospital in Mombasa": the building a birth was in stands before the place it was in.
-_BORN_IN_A_BUILDING = re.compile(
+_BORN_IN_A_BUILDING = compiled(
     rf"\bborn in (?:a|the) (?:[a-z]+ )?(?:hospital|clinic|maternity ward|house|flat) in (?=[{UPPER}])"
 )
 #: "I am no more living in Porto", "is not anymore working by Erste Bank": "ne plus", "nicht mehr", "już nie".
-_NO_MORE = re.compile(
+_NO_MORE = compiled(
     r"\b(?P<be>am|is|are|'m|'re) (?:no more|not more|not anymore|not any more|no longer) (?P<verb>[a-z]+ing)\b"
 )
 _STATE_VERBS = frozenset("live work study stay play teach use sing run lead own".split())
 #: "since two years", "since many years": a duration after "since" is "for" ("seit zwei Jahren", "depuis deux ans").
-_SINCE_SPAN = re.compile(
+_SINCE_SPAN = compiled(
     r"\bsince (?=(?:a|one|two|three|four|five|six|seven|eight|nine|ten|many|several|some|\d+) "
     r"(?:years?|months?|weeks?|days?)\b)"
 )
 #: A role noun said without its article after a person: "I am student at", "Im electrician, …", "she is member of".
 #: Not before "in" ("I am engineer in Bosch" is read whole as it is), nor after "my job is" (a field, not a person).
-_BARE_ROLE = re.compile(
+_BARE_ROLE = compiled(
     rf"(?P<before>\b(?:I|[Hh]e|[Ss]he|[Ww]e|[Tt]hey) (?:am|is|are)|\b(?:I'm|Im|[Hh]e's|[Ss]he's)|[{UPPER}][\w'’-]+ is) "
     r"(?P<noun>[a-z]+)(?= (?:of|at|by|for|since|from)\b|\s*[,.;!?]|$)"
 )
-_MEMBER_IN = re.compile(rf"\b(?P<be>is|am|are|'m|was) (?P<a>an? )?member in (?=(?:the )?[{UPPER}])(?!{_MONTHS})")
+_MEMBER_IN = compiled(rf"\b(?P<be>is|am|are|'m|was) (?P<a>an? )?member in (?=(?:the )?[{UPPER}])(?!{_MONTHS})")
 #: "I prefer black tea than coffee": "preferir … que", "préférer … que" said with "than".
-_PREFER_THAN = re.compile(
+_PREFER_THAN = compiled(
     r"\b(?P<head>prefers?|preferred)\b(?P<mid>[^,;.!?]{1,40}?) (?<!rather )(?<!more )(?<!other )(?<!less )than\b"
 )
 #: "her name Tosia": the copula a Slavic or Turkic sentence leaves out.
-_NAME_NO_IS = re.compile(rf"\b(?P<owner>his|her|its|their) name (?=[{UPPER}])")
+_NAME_NO_IS = compiled(rf"\b(?P<owner>his|her|its|their) name (?=[{UPPER}])")
 #: "my mother language", "birth city": calques of "mother tongue" and "birthplace".
 _CALQUES = (
-    (re.compile(r"\bmother language\b"), "mother tongue"),
-    (re.compile(r"\bbirth (?:city|town)\b"), "birthplace"),
-    (re.compile(r"\b(?P<own>my|our) (?:mobile )?telephone\b"), r"\g<own> phone"),
-    (re.compile(r"\bheadquarter\b"), "headquarters"),
-    (re.compile(r"\b(?P<verb>stop|stops|stopped|quit) to use (?=[A-Z0-9])"), r"\g<verb> using "),
+    (compiled(r"\bmother language\b"), "mother tongue"),
+    (compiled(r"\bbirth (?:city|town)\b"), "birthplace"),
+    (compiled(r"\b(?P<own>my|our) (?:mobile )?telephone\b"), r"\g<own> phone"),
+    (compiled(r"\bheadquarter\b"), "headquarters"),
+    (compiled(r"\b(?P<verb>stop|stops|stopped|quit) to use (?=[A-Z0-9])"), r"\g<verb> using "),
     (
-        re.compile(
+        compiled(
             rf"\b(?P<verb>study|studies|studying) in (?=(?:the )?(?:[{UPPER}][\w'’.-]* )?(?:Universit|College"
             r"|Academy|Institute|Polytechnic|School|Uniwersytet))"
         ),
         r"\g<verb> at ",
     ),
     (
-        re.compile(
+        compiled(
             rf"\b(?P<the>[Tt]he) (?P<role>capital|president|mayor|currency|CEO|official language) (?:from|in) "
             rf"(?=[{UPPER}][^,;]* is\b)"
         ),
         r"\g<the> \g<role> of ",
     ),
-    (re.compile(r"\b(?:who|which|that) is (?P<verb>called|named)\b"), r"\g<verb>"),
-    (re.compile(r"\b(?P<have>has|have) (?:the )?headquarters in\b"), r"\g<have> its headquarters in"),
+    (compiled(r"\b(?:who|which|that) is (?P<verb>called|named)\b"), r"\g<verb>"),
+    (compiled(r"\b(?P<have>has|have) (?:the )?headquarters in\b"), r"\g<have> its headquarters in"),
     # "I love the cooking, …": a pastime is said without "the" ("j'adore la cuisine"); "the cooking here" is food
     (
-        re.compile(r"\b(?P<verb>like|love|enjoy|likes|loves|enjoys) the (?P<what>[a-z]+ing)(?=\s*(?:[,.;!]|$))"),
+        compiled(r"\b(?P<verb>like|love|enjoy|likes|loves|enjoys) the (?P<what>[a-z]+ing)(?=\s*(?:[,.;!]|$))"),
         r"\g<verb> \g<what>",
     ),
-    (re.compile(rf"\b(?P<verb>speak|speaks|speaking) (?:fluently|perfectly|well|good) (?=[{UPPER}])"), r"\g<verb> "),
+    (compiled(rf"\b(?P<verb>speak|speaks|speaking) (?:fluently|perfectly|well|good) (?=[{UPPER}])"), r"\g<verb> "),
     # "I make a master in chemistry": "faire un master", "robić magisterkę" (English does a master's)
-    (re.compile(r"\bmake (?:a|my|the) (?P<degree>master|bachelor)\b"), r"do a \g<degree>'s"),
-    (re.compile(r"\bmaking (?:a|my|the) (?P<degree>master|bachelor)\b"), r"doing a \g<degree>'s"),
+    (compiled(r"\bmake (?:a|my|the) (?P<degree>master|bachelor)\b"), r"do a \g<degree>'s"),
+    (compiled(r"\bmaking (?:a|my|the) (?P<degree>master|bachelor)\b"), r"doing a \g<degree>'s"),
     (
-        re.compile(r"\b(?P<verb>like|love|enjoy|likes|loves|enjoys) (?:very much )?to go (?P<what>[a-z]+ing)\b"),
+        compiled(r"\b(?P<verb>like|love|enjoy|likes|loves|enjoys) (?:very much )?to go (?P<what>[a-z]+ing)\b"),
         r"\g<verb> \g<what>",
     ),
 )
 #: "Company Kordex has …", "Film 'The Last Ferry' is …": a kind before a name said without its article.
 #: ("Club", "Team" or "Group" often open the name itself: "Club Brugge", "Team Liquid".)
-_BARE_KIND = re.compile(rf"^(?P<kind>Company|Firm|Film|Movie|Novel|Book) (?=['‘\"“]?[{UPPER}])")
+_BARE_KIND = compiled(rf"^(?P<kind>Company|Firm|Film|Movie|Novel|Book) (?=['‘\"“]?[{UPPER}])")
 #: "lives now in Lisbon", "is living now in": an adverb between a state verb and its place goes before the verb.
-_ADVERB_AFTER = re.compile(
+_ADVERB_AFTER = compiled(
     r"\b(?P<verb>lives|works|plays|studies|living|working|playing|studying) (?P<adv>now|currently|still) "
     r"(?=(?:in|at|for|by) )"
 )
 #: "he speak also Ukrainian", "she live in": a third person's verb without its -s.
-_HE_BARE = re.compile(r"\b(?P<who>[Hh]e|[Ss]he) (?P<verb>speak|live|work|play|study|teach|own|lead)\b(?P<also> also)?")
+_HE_BARE = compiled(r"\b(?P<who>[Hh]e|[Ss]he) (?P<verb>speak|live|work|play|study|teach|own|lead)\b(?P<also> also)?")
 #: "my husband he is teacher", "Mirela, she was born in …": a pronoun that repeats the subject just named.
-_RESUMPTIVE = re.compile(rf"^(?P<np>(?:[Mm]y|[Oo]ur) [a-z]+|{_NAME}) (?:he|she) (?=(?:is|was|works|lives|plays)\b)")
-_APPOSED_PRONOUN = re.compile(rf"^(?P<np>{_NAME}), (?:she|he) (?=[a-z][^,]*, (?:is|was|has|works|lives)\b)")
+_RESUMPTIVE = compiled(rf"^(?P<np>(?:[Mm]y|[Oo]ur) [a-z]+|{_NAME}) (?:he|she) (?=(?:is|was|works|lives|plays)\b)")
+_APPOSED_PRONOUN = compiled(rf"^(?P<np>{_NAME}), (?:she|he) (?=[a-z][^,]*, (?:is|was|has|works|lives)\b)")
 #: "Since the summer I live in Rotterdam": the time of a present state, said first ("seit dem Sommer wohne ich").
-_SINCE_LEAD = re.compile(
+_SINCE_LEAD = compiled(
     r"^[Ss]ince (?:the |last |this )?(?:summer|winter|spring|autumn|fall|january|february|march|april|june|july"
     r"|august|september|october|november|december|\d{4})\b,? (?=(?:I|we) )",
     re.I,
